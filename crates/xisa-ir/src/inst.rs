@@ -1,0 +1,1164 @@
+//! Instructions of the IR.
+//!
+//! The IR is a *lane-level* SIMT program: each instruction describes what one lane
+//! (thread, work-item) does. Registers are typed, mutable and private to a lane.
+//! Cross-lane behaviour is explicit: warp/wave operations ([`Op::Shfl`],
+//! [`Op::Vote`], [`Op::ActiveMask`], [`Op::ReadFirstLane`]) and the workgroup
+//! [`Op::Barrier`] are *sync points*: the lanes of a wave that reach the same sync
+//! point execute it together (see `docs/ir.md`, "Execution model").
+
+use crate::types::{Order, Round, Scope, Space, Type};
+
+/// A register of the kernel (index into [`crate::Kernel::regs`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Reg(pub u32);
+
+/// A basic block of the kernel (index into [`crate::Kernel::blocks`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// A source operand: a register or an immediate.
+///
+/// Immediates hold raw bits, interpreted by the type of the instruction that reads
+/// them (an `f32` immediate holds the IEEE bits in its low 32 bits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Operand {
+    Reg(Reg),
+    Imm(u64),
+}
+
+impl From<Reg> for Operand {
+    fn from(r: Reg) -> Self {
+        Operand::Reg(r)
+    }
+}
+
+/// Per-lane predication: the instruction takes effect only in lanes where the
+/// predicate register (`i1`) is true (or false, when negated).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Guard {
+    pub reg: Reg,
+    pub negate: bool,
+}
+
+/// One instruction: an optional guard and an operation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inst {
+    pub guard: Option<Guard>,
+    pub op: Op,
+    /// Address of the guest machine instruction this was lifted from, for error
+    /// messages (text form: a trailing `!pc 0x1a0`).
+    pub pc: Option<u64>,
+}
+
+impl Inst {
+    /// An unguarded instruction.
+    pub fn new(op: Op) -> Self {
+        Inst {
+            guard: None,
+            op,
+            pc: None,
+        }
+    }
+}
+
+/// Two-operand integer operations. Shifts clamp: a shift by the bit width or more
+/// gives 0 (`shl`, `lshr`) or the sign fill (`ashr`). Division by zero gives all
+/// ones (`udiv`), -1 (`sdiv`) and the dividend (`urem`, `srem`); `MIN / -1` gives
+/// `MIN` and remainder 0 (RISC-V semantics: defined, never a trap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// High half of the signed double-width product.
+    MulHiS,
+    /// High half of the unsigned double-width product.
+    MulHiU,
+    DivS,
+    DivU,
+    RemS,
+    RemU,
+    And,
+    Or,
+    Xor,
+    Shl,
+    LShr,
+    AShr,
+    MinS,
+    MinU,
+    MaxS,
+    MaxU,
+}
+
+impl BinOp {
+    /// All integer binary ops.
+    pub const ALL: [BinOp; 19] = [
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::MulHiS,
+        BinOp::MulHiU,
+        BinOp::DivS,
+        BinOp::DivU,
+        BinOp::RemS,
+        BinOp::RemU,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Xor,
+        BinOp::Shl,
+        BinOp::LShr,
+        BinOp::AShr,
+        BinOp::MinS,
+        BinOp::MinU,
+        BinOp::MaxS,
+        BinOp::MaxU,
+    ];
+
+    /// Text-form mnemonic.
+    pub fn name(self) -> &'static str {
+        match self {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::MulHiS => "smulhi",
+            BinOp::MulHiU => "umulhi",
+            BinOp::DivS => "sdiv",
+            BinOp::DivU => "udiv",
+            BinOp::RemS => "srem",
+            BinOp::RemU => "urem",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+            BinOp::Xor => "xor",
+            BinOp::Shl => "shl",
+            BinOp::LShr => "lshr",
+            BinOp::AShr => "ashr",
+            BinOp::MinS => "smin",
+            BinOp::MinU => "umin",
+            BinOp::MaxS => "smax",
+            BinOp::MaxU => "umax",
+        }
+    }
+}
+
+/// One-operand integer operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Not,
+    Neg,
+    /// Absolute value (wrapping: `abs(MIN) = MIN`).
+    Abs,
+    /// Number of set bits.
+    Popc,
+    /// Count leading zeros (width for 0).
+    Clz,
+    /// Count trailing zeros (width for 0).
+    Ctz,
+    /// Bit reverse.
+    Brev,
+    /// Find leading one, unsigned: bit index of the most significant 1, all ones if none.
+    FloU,
+    /// Find leading one, signed: index of the most significant bit that differs from
+    /// the sign bit, all ones if none (PTX `bfind.s32`).
+    FloS,
+}
+
+impl UnOp {
+    /// All integer unary ops.
+    pub const ALL: [UnOp; 9] = [
+        UnOp::Not,
+        UnOp::Neg,
+        UnOp::Abs,
+        UnOp::Popc,
+        UnOp::Clz,
+        UnOp::Ctz,
+        UnOp::Brev,
+        UnOp::FloU,
+        UnOp::FloS,
+    ];
+
+    /// Text-form mnemonic.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnOp::Not => "not",
+            UnOp::Neg => "neg",
+            UnOp::Abs => "abs",
+            UnOp::Popc => "popc",
+            UnOp::Clz => "clz",
+            UnOp::Ctz => "ctz",
+            UnOp::Brev => "brev",
+            UnOp::FloU => "uflo",
+            UnOp::FloS => "sflo",
+        }
+    }
+}
+
+/// Two-operand float operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FBinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    /// IEEE-754 minimumNumber: a NaN operand is ignored, -0 < +0.
+    Min,
+    /// IEEE-754 maximumNumber.
+    Max,
+    /// IEEE-754 minimum: NaN-propagating, -0 < +0.
+    MinNan,
+    /// IEEE-754 maximum: NaN-propagating.
+    MaxNan,
+}
+
+impl FBinOp {
+    /// All float binary ops.
+    pub const ALL: [FBinOp; 8] = [
+        FBinOp::Add,
+        FBinOp::Sub,
+        FBinOp::Mul,
+        FBinOp::Div,
+        FBinOp::Min,
+        FBinOp::Max,
+        FBinOp::MinNan,
+        FBinOp::MaxNan,
+    ];
+
+    /// Text-form mnemonic.
+    pub fn name(self) -> &'static str {
+        match self {
+            FBinOp::Add => "fadd",
+            FBinOp::Sub => "fsub",
+            FBinOp::Mul => "fmul",
+            FBinOp::Div => "fdiv",
+            FBinOp::Min => "fmin",
+            FBinOp::Max => "fmax",
+            FBinOp::MinNan => "fminnan",
+            FBinOp::MaxNan => "fmaxnan",
+        }
+    }
+}
+
+/// One-operand float operations. The transcendental ones (`rcp` excepted when
+/// exact) are approximations on GPUs; xisa computes them in double precision and
+/// rounds, the same way in every engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FUnOp {
+    Neg,
+    Abs,
+    Sqrt,
+    Rcp,
+    Rsqrt,
+    Exp2,
+    Log2,
+    Sin,
+    Cos,
+    Floor,
+    Ceil,
+    Trunc,
+    /// Round to nearest integer, ties to even.
+    Rint,
+}
+
+impl FUnOp {
+    /// All float unary ops.
+    pub const ALL: [FUnOp; 13] = [
+        FUnOp::Neg,
+        FUnOp::Abs,
+        FUnOp::Sqrt,
+        FUnOp::Rcp,
+        FUnOp::Rsqrt,
+        FUnOp::Exp2,
+        FUnOp::Log2,
+        FUnOp::Sin,
+        FUnOp::Cos,
+        FUnOp::Floor,
+        FUnOp::Ceil,
+        FUnOp::Trunc,
+        FUnOp::Rint,
+    ];
+
+    /// Text-form mnemonic.
+    pub fn name(self) -> &'static str {
+        match self {
+            FUnOp::Neg => "fneg",
+            FUnOp::Abs => "fabs",
+            FUnOp::Sqrt => "sqrt",
+            FUnOp::Rcp => "rcp",
+            FUnOp::Rsqrt => "rsqrt",
+            FUnOp::Exp2 => "exp2",
+            FUnOp::Log2 => "log2",
+            FUnOp::Sin => "sin",
+            FUnOp::Cos => "cos",
+            FUnOp::Floor => "floor",
+            FUnOp::Ceil => "ceil",
+            FUnOp::Trunc => "trunc",
+            FUnOp::Rint => "rint",
+        }
+    }
+}
+
+/// Integer comparison conditions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ICond {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+}
+
+impl ICond {
+    /// All integer conditions.
+    pub const ALL: [ICond; 10] = [
+        ICond::Eq,
+        ICond::Ne,
+        ICond::Slt,
+        ICond::Sle,
+        ICond::Sgt,
+        ICond::Sge,
+        ICond::Ult,
+        ICond::Ule,
+        ICond::Ugt,
+        ICond::Uge,
+    ];
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ICond::Eq => "eq",
+            ICond::Ne => "ne",
+            ICond::Slt => "slt",
+            ICond::Sle => "sle",
+            ICond::Sgt => "sgt",
+            ICond::Sge => "sge",
+            ICond::Ult => "ult",
+            ICond::Ule => "ule",
+            ICond::Ugt => "ugt",
+            ICond::Uge => "uge",
+        }
+    }
+}
+
+/// Float comparison conditions: ordered (`o*`, false if either is NaN), unordered
+/// (`u*`, true if either is NaN), `ord` (neither NaN) and `uno` (either NaN).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FCond {
+    Oeq,
+    One,
+    Olt,
+    Ole,
+    Ogt,
+    Oge,
+    Ueq,
+    Une,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+    Ord,
+    Uno,
+}
+
+impl FCond {
+    /// All float conditions.
+    pub const ALL: [FCond; 14] = [
+        FCond::Oeq,
+        FCond::One,
+        FCond::Olt,
+        FCond::Ole,
+        FCond::Ogt,
+        FCond::Oge,
+        FCond::Ueq,
+        FCond::Une,
+        FCond::Ult,
+        FCond::Ule,
+        FCond::Ugt,
+        FCond::Uge,
+        FCond::Ord,
+        FCond::Uno,
+    ];
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            FCond::Oeq => "oeq",
+            FCond::One => "one",
+            FCond::Olt => "olt",
+            FCond::Ole => "ole",
+            FCond::Ogt => "ogt",
+            FCond::Oge => "oge",
+            FCond::Ueq => "ueq",
+            FCond::Une => "une",
+            FCond::Ult => "ult",
+            FCond::Ule => "ule",
+            FCond::Ugt => "ugt",
+            FCond::Uge => "uge",
+            FCond::Ord => "ord",
+            FCond::Uno => "uno",
+        }
+    }
+}
+
+/// Conversions between types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CvtOp {
+    /// Integer zero extension (or same width copy).
+    Zext,
+    /// Integer sign extension.
+    Sext,
+    /// Integer truncation.
+    Trunc,
+    /// Float to signed integer: rounds by `rnd` (as an integer rounding), saturates,
+    /// NaN gives 0.
+    FtoS,
+    /// Float to unsigned integer: as `FtoS`, saturating to `[0, MAX]`.
+    FtoU,
+    /// Signed integer to float, rounded by `rnd`.
+    StoF,
+    /// Unsigned integer to float, rounded by `rnd`.
+    UtoF,
+    /// Float to float: exact when widening, rounded by `rnd` when narrowing.
+    FtoF,
+    /// Reinterpret the bits (same width).
+    Bitcast,
+}
+
+impl CvtOp {
+    /// All conversion ops.
+    pub const ALL: [CvtOp; 9] = [
+        CvtOp::Zext,
+        CvtOp::Sext,
+        CvtOp::Trunc,
+        CvtOp::FtoS,
+        CvtOp::FtoU,
+        CvtOp::StoF,
+        CvtOp::UtoF,
+        CvtOp::FtoF,
+        CvtOp::Bitcast,
+    ];
+
+    /// Text-form mnemonic.
+    pub fn name(self) -> &'static str {
+        match self {
+            CvtOp::Zext => "zext",
+            CvtOp::Sext => "sext",
+            CvtOp::Trunc => "trunc",
+            CvtOp::FtoS => "ftos",
+            CvtOp::FtoU => "ftou",
+            CvtOp::StoF => "stof",
+            CvtOp::UtoF => "utof",
+            CvtOp::FtoF => "ftof",
+            CvtOp::Bitcast => "bitcast",
+        }
+    }
+}
+
+/// Special (read-only, per-lane) registers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SReg {
+    /// Work-item id in the workgroup, per dimension.
+    TidX,
+    TidY,
+    TidZ,
+    /// Workgroup size, per dimension.
+    NTidX,
+    NTidY,
+    NTidZ,
+    /// Workgroup id in the grid, per dimension.
+    CtaIdX,
+    CtaIdY,
+    CtaIdZ,
+    /// Grid size in workgroups, per dimension.
+    NCtaIdX,
+    NCtaIdY,
+    NCtaIdZ,
+    /// Lane index inside the wave.
+    LaneId,
+    /// Wave index inside the workgroup.
+    WaveId,
+    /// Lanes per wave (32 or 64).
+    WaveSize,
+    /// Byte offset of the dynamic shared memory window in the shared space.
+    DynSharedBase,
+    /// A per-lane counter of executed instructions (stands in for clock counters:
+    /// deterministic, monotonic).
+    Clock,
+}
+
+impl SReg {
+    /// All special registers.
+    pub const ALL: [SReg; 17] = [
+        SReg::TidX,
+        SReg::TidY,
+        SReg::TidZ,
+        SReg::NTidX,
+        SReg::NTidY,
+        SReg::NTidZ,
+        SReg::CtaIdX,
+        SReg::CtaIdY,
+        SReg::CtaIdZ,
+        SReg::NCtaIdX,
+        SReg::NCtaIdY,
+        SReg::NCtaIdZ,
+        SReg::LaneId,
+        SReg::WaveId,
+        SReg::WaveSize,
+        SReg::DynSharedBase,
+        SReg::Clock,
+    ];
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SReg::TidX => "tid.x",
+            SReg::TidY => "tid.y",
+            SReg::TidZ => "tid.z",
+            SReg::NTidX => "ntid.x",
+            SReg::NTidY => "ntid.y",
+            SReg::NTidZ => "ntid.z",
+            SReg::CtaIdX => "ctaid.x",
+            SReg::CtaIdY => "ctaid.y",
+            SReg::CtaIdZ => "ctaid.z",
+            SReg::NCtaIdX => "nctaid.x",
+            SReg::NCtaIdY => "nctaid.y",
+            SReg::NCtaIdZ => "nctaid.z",
+            SReg::LaneId => "laneid",
+            SReg::WaveId => "waveid",
+            SReg::WaveSize => "wavesize",
+            SReg::DynSharedBase => "dynshared",
+            SReg::Clock => "clock",
+        }
+    }
+}
+
+/// Element kind of a memory access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MemKind {
+    /// 8 bits, zero-extended into the register.
+    U8,
+    /// 8 bits, sign-extended into the register.
+    S8,
+    /// 16 bits, zero-extended.
+    U16,
+    /// 16 bits, sign-extended.
+    S16,
+    /// 32 bits.
+    B32,
+    /// 64 bits.
+    B64,
+}
+
+impl MemKind {
+    /// All kinds.
+    pub const ALL: [MemKind; 6] = [
+        MemKind::U8,
+        MemKind::S8,
+        MemKind::U16,
+        MemKind::S16,
+        MemKind::B32,
+        MemKind::B64,
+    ];
+
+    /// Bytes per element.
+    pub fn bytes(self) -> u32 {
+        match self {
+            MemKind::U8 | MemKind::S8 => 1,
+            MemKind::U16 | MemKind::S16 => 2,
+            MemKind::B32 => 4,
+            MemKind::B64 => 8,
+        }
+    }
+
+    /// True for the sign-extending kinds.
+    pub fn signed(self) -> bool {
+        matches!(self, MemKind::S8 | MemKind::S16)
+    }
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemKind::U8 => "u8",
+            MemKind::S8 => "s8",
+            MemKind::U16 => "u16",
+            MemKind::S16 => "s16",
+            MemKind::B32 => "b32",
+            MemKind::B64 => "b64",
+        }
+    }
+}
+
+/// The shape of a load or store: `count` consecutive elements of `kind`
+/// (count 1..=4; at most 16 bytes in all), e.g. `v4.b32` is a 128-bit transfer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MemType {
+    pub kind: MemKind,
+    pub count: u8,
+}
+
+impl MemType {
+    /// A single element.
+    pub fn scalar(kind: MemKind) -> Self {
+        MemType { kind, count: 1 }
+    }
+
+    /// Total bytes transferred.
+    pub fn bytes(self) -> u32 {
+        self.kind.bytes() * self.count as u32
+    }
+}
+
+/// A memory address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Address {
+    /// `base + offset` in the instruction's space (global/const: 64-bit guest
+    /// address; shared/local/param: 32-bit offset).
+    Flat { base: Operand, offset: i64 },
+    /// A buffer access: the descriptor `(base: i64 guest address, size: bytes)` and
+    /// `offset + imm` bytes into it. Bounds-checked against `size`: out-of-range or
+    /// null-base loads give 0, stores and atomics are dropped.
+    Buffer {
+        base: Operand,
+        size: Operand,
+        offset: Operand,
+        imm: i64,
+    },
+}
+
+/// Atomic operations (one family for all ISAs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AtomOp {
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    /// Wrapping increment: `(old >= v) ? 0 : old + 1` (unsigned).
+    Inc,
+    /// Wrapping decrement: `(old == 0 || old > v) ? v : old - 1` (unsigned).
+    Dec,
+    Exch,
+    /// Compare and swap: `cmp` is the expected value, `src` the new one.
+    Cas,
+    /// Float add, round to nearest even.
+    FAdd,
+    /// Float minimumNumber (NaN-avoiding).
+    FMin,
+    /// Float maximumNumber (NaN-avoiding).
+    FMax,
+    /// SASS `SAFEADD`: an integer add (wrapping) with no further observable effect.
+    SafeAdd,
+}
+
+impl AtomOp {
+    /// All atomic ops.
+    pub const ALL: [AtomOp; 17] = [
+        AtomOp::Add,
+        AtomOp::Sub,
+        AtomOp::And,
+        AtomOp::Or,
+        AtomOp::Xor,
+        AtomOp::SMin,
+        AtomOp::SMax,
+        AtomOp::UMin,
+        AtomOp::UMax,
+        AtomOp::Inc,
+        AtomOp::Dec,
+        AtomOp::Exch,
+        AtomOp::Cas,
+        AtomOp::FAdd,
+        AtomOp::FMin,
+        AtomOp::FMax,
+        AtomOp::SafeAdd,
+    ];
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomOp::Add => "add",
+            AtomOp::Sub => "sub",
+            AtomOp::And => "and",
+            AtomOp::Or => "or",
+            AtomOp::Xor => "xor",
+            AtomOp::SMin => "smin",
+            AtomOp::SMax => "smax",
+            AtomOp::UMin => "umin",
+            AtomOp::UMax => "umax",
+            AtomOp::Inc => "inc",
+            AtomOp::Dec => "dec",
+            AtomOp::Exch => "exch",
+            AtomOp::Cas => "cas",
+            AtomOp::FAdd => "fadd",
+            AtomOp::FMin => "fmin",
+            AtomOp::FMax => "fmax",
+            AtomOp::SafeAdd => "safeadd",
+        }
+    }
+
+    /// True for the float ops.
+    pub fn is_float(self) -> bool {
+        matches!(self, AtomOp::FAdd | AtomOp::FMin | AtomOp::FMax)
+    }
+}
+
+/// Operand type of an atomic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AtomType {
+    B32,
+    B64,
+    F32,
+    F64,
+    /// Two f16 lanes in 32 bits.
+    F16x2,
+    /// Two bf16 lanes in 32 bits.
+    BF16x2,
+}
+
+impl AtomType {
+    /// All atomic types.
+    pub const ALL: [AtomType; 6] = [
+        AtomType::B32,
+        AtomType::B64,
+        AtomType::F32,
+        AtomType::F64,
+        AtomType::F16x2,
+        AtomType::BF16x2,
+    ];
+
+    /// Bytes in memory.
+    pub fn bytes(self) -> u32 {
+        match self {
+            AtomType::B64 | AtomType::F64 => 8,
+            _ => 4,
+        }
+    }
+
+    /// The register type of the data and returned operands.
+    pub fn reg_type(self) -> Type {
+        match self {
+            AtomType::B32 | AtomType::F16x2 | AtomType::BF16x2 => Type::I32,
+            AtomType::B64 => Type::I64,
+            AtomType::F32 => Type::F32,
+            AtomType::F64 => Type::F64,
+        }
+    }
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomType::B32 => "b32",
+            AtomType::B64 => "b64",
+            AtomType::F32 => "f32",
+            AtomType::F64 => "f64",
+            AtomType::F16x2 => "f16x2",
+            AtomType::BF16x2 => "bf16x2",
+        }
+    }
+
+    /// True where `op` is defined on this type.
+    pub fn supports(self, op: AtomOp) -> bool {
+        match self {
+            AtomType::B32 | AtomType::B64 => !op.is_float(),
+            AtomType::F32 | AtomType::F64 => {
+                op.is_float() || matches!(op, AtomOp::Exch | AtomOp::Cas)
+            }
+            AtomType::F16x2 | AtomType::BF16x2 => op == AtomOp::FAdd,
+        }
+    }
+}
+
+/// Vote modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VoteMode {
+    /// True if the predicate is true in every participating lane.
+    All,
+    /// True if it is true in any participating lane.
+    Any,
+    /// True if it has the same value in every participating lane.
+    Uni,
+    /// A mask with bit `l` set when lane `l` participates and its predicate is true
+    /// (destination `i32` or `i64`).
+    Ballot,
+}
+
+impl VoteMode {
+    /// All vote modes.
+    pub const ALL: [VoteMode; 4] = [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot];
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            VoteMode::All => "all",
+            VoteMode::Any => "any",
+            VoteMode::Uni => "uni",
+            VoteMode::Ballot => "ballot",
+        }
+    }
+}
+
+/// A non-terminating operation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// `dst = src`.
+    Mov { ty: Type, dst: Reg, src: Operand },
+    /// Integer two-operand op.
+    Bin {
+        op: BinOp,
+        ty: Type,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    /// Integer one-operand op.
+    Un {
+        op: UnOp,
+        ty: Type,
+        dst: Reg,
+        a: Operand,
+    },
+    /// Integer multiply-add, wrapping: `a * b + c`.
+    Mad {
+        ty: Type,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+    },
+    /// Widening multiply: `dst (i64) = ext(a) * ext(b)` for `i32` sources.
+    MulWide {
+        signed: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    /// Funnel shift of the 2×32-bit value `hi:lo`: left gives the high word of
+    /// `(hi:lo) << n`, right the low word of `(hi:lo) >> n`. `wrap`: `n mod 32`,
+    /// else `min(n, 32)`.
+    Funnel {
+        left: bool,
+        wrap: bool,
+        dst: Reg,
+        lo: Operand,
+        hi: Operand,
+        shift: Operand,
+    },
+    /// Three-input logic op: bit `i` of the result is `lut[(a_i<<2)|(b_i<<1)|c_i]`.
+    Lop3 {
+        ty: Type,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+        lut: u8,
+    },
+    /// Byte permute (PTX `prmt` default mode) of the 8 bytes `b:a` by selector `sel`.
+    Prmt {
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+        sel: Operand,
+    },
+    /// Bit-field extract: `len` bits from `pos`, zero- or sign-extended (PTX `bfe`).
+    Bfe {
+        signed: bool,
+        ty: Type,
+        dst: Reg,
+        a: Operand,
+        pos: Operand,
+        len: Operand,
+    },
+    /// Bit-field insert of the low `len` bits of `ins` into `base` at `pos` (PTX `bfi`).
+    Bfi {
+        ty: Type,
+        dst: Reg,
+        ins: Operand,
+        base: Operand,
+        pos: Operand,
+        len: Operand,
+    },
+    /// Float two-operand op with rounding and flush-to-zero.
+    FBin {
+        op: FBinOp,
+        ty: Type,
+        rnd: Round,
+        ftz: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    /// Float one-operand op.
+    FUn {
+        op: FUnOp,
+        ty: Type,
+        ftz: bool,
+        dst: Reg,
+        a: Operand,
+    },
+    /// Fused multiply-add `a * b + c`, one rounding (round to nearest even).
+    Fma {
+        ty: Type,
+        ftz: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+    },
+    /// Integer compare into an `i1`.
+    ICmp {
+        cond: ICond,
+        ty: Type,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    /// Float compare into an `i1`.
+    FCmp {
+        cond: FCond,
+        ty: Type,
+        ftz: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    /// `dst = cond ? a : b`.
+    Select {
+        ty: Type,
+        dst: Reg,
+        cond: Operand,
+        a: Operand,
+        b: Operand,
+    },
+    /// Type conversion.
+    Cvt {
+        op: CvtOp,
+        to: Type,
+        from: Type,
+        rnd: Round,
+        sat: bool,
+        ftz: bool,
+        dst: Reg,
+        src: Operand,
+    },
+    /// Read a special register (zero-extended into `dst`'s type).
+    Special { dst: Reg, sreg: SReg },
+    /// Load `mem.count` elements into `dsts` (one register each).
+    Load {
+        space: Space,
+        mem: MemType,
+        order: Order,
+        scope: Scope,
+        /// The address and the result are the same in every lane of the wave: the
+        /// load may be done once per wave (scalar/uniform loads).
+        uniform: bool,
+        dsts: Vec<Reg>,
+        addr: Address,
+    },
+    /// Store `mem.count` elements from `srcs`.
+    Store {
+        space: Space,
+        mem: MemType,
+        order: Order,
+        scope: Scope,
+        srcs: Vec<Operand>,
+        addr: Address,
+    },
+    /// Atomic read-modify-write; `dst` receives the old value when present.
+    Atomic {
+        op: AtomOp,
+        ty: AtomType,
+        space: Space,
+        scope: Scope,
+        order: Order,
+        /// Flush f32 denormal inputs and result to zero (SASS `F32.FTZ.RN`).
+        ftz: bool,
+        dst: Option<Reg>,
+        addr: Address,
+        src: Operand,
+        /// The compare value of `cas`.
+        cmp: Option<Operand>,
+    },
+    /// Memory fence.
+    Fence { scope: Scope, order: Order },
+    /// Workgroup barrier (sync point): waits for every live lane of the workgroup.
+    Barrier,
+    /// Read `src` from lane `lane` of the wave (sync point). Out-of-range lane: the
+    /// lane's own value. `valid` is set when the source lane takes part.
+    Shfl {
+        ty: Type,
+        dst: Reg,
+        valid: Option<Reg>,
+        src: Operand,
+        lane: Operand,
+    },
+    /// Wave vote (sync point).
+    Vote {
+        mode: VoteMode,
+        dst: Reg,
+        pred: Operand,
+    },
+    /// Mask of the lanes taking part in this sync point (`i32` or `i64`).
+    ActiveMask { dst: Reg },
+    /// The value of `src` in the lowest participating lane (sync point).
+    ReadFirstLane { ty: Type, dst: Reg, src: Operand },
+}
+
+impl Op {
+    /// True for sync points: operations that need the wave (or workgroup) together.
+    pub fn is_sync(&self) -> bool {
+        matches!(
+            self,
+            Op::Barrier
+                | Op::Shfl { .. }
+                | Op::Vote { .. }
+                | Op::ActiveMask { .. }
+                | Op::ReadFirstLane { .. }
+        )
+    }
+
+    /// The registers this op writes.
+    pub fn defs(&self) -> Vec<Reg> {
+        match self {
+            Op::Mov { dst, .. }
+            | Op::Bin { dst, .. }
+            | Op::Un { dst, .. }
+            | Op::Mad { dst, .. }
+            | Op::MulWide { dst, .. }
+            | Op::Funnel { dst, .. }
+            | Op::Lop3 { dst, .. }
+            | Op::Prmt { dst, .. }
+            | Op::Bfe { dst, .. }
+            | Op::Bfi { dst, .. }
+            | Op::FBin { dst, .. }
+            | Op::FUn { dst, .. }
+            | Op::Fma { dst, .. }
+            | Op::ICmp { dst, .. }
+            | Op::FCmp { dst, .. }
+            | Op::Select { dst, .. }
+            | Op::Cvt { dst, .. }
+            | Op::Special { dst, .. }
+            | Op::Vote { dst, .. }
+            | Op::ActiveMask { dst }
+            | Op::ReadFirstLane { dst, .. } => vec![*dst],
+            Op::Shfl { dst, valid, .. } => {
+                let mut v = vec![*dst];
+                v.extend(valid.iter().copied());
+                v
+            }
+            Op::Load { dsts, .. } => dsts.clone(),
+            Op::Atomic { dst, .. } => dst.iter().copied().collect(),
+            Op::Store { .. } | Op::Fence { .. } | Op::Barrier => vec![],
+        }
+    }
+
+    /// The operands this op reads (address operands included).
+    pub fn uses(&self) -> Vec<Operand> {
+        fn addr_ops(a: &Address, v: &mut Vec<Operand>) {
+            match a {
+                Address::Flat { base, .. } => v.push(*base),
+                Address::Buffer {
+                    base, size, offset, ..
+                } => v.extend([*base, *size, *offset]),
+            }
+        }
+        let mut v = Vec::new();
+        match self {
+            Op::Mov { src, .. } => v.push(*src),
+            Op::Bin { a, b, .. } | Op::MulWide { a, b, .. } => v.extend([*a, *b]),
+            Op::Un { a, .. } | Op::FUn { a, .. } => v.push(*a),
+            Op::Mad { a, b, c, .. } | Op::Lop3 { a, b, c, .. } | Op::Fma { a, b, c, .. } => {
+                v.extend([*a, *b, *c])
+            }
+            Op::Funnel { lo, hi, shift, .. } => v.extend([*lo, *hi, *shift]),
+            Op::Prmt { a, b, sel, .. } => v.extend([*a, *b, *sel]),
+            Op::Bfe { a, pos, len, .. } => v.extend([*a, *pos, *len]),
+            Op::Bfi {
+                ins, base, pos, len, ..
+            } => v.extend([*ins, *base, *pos, *len]),
+            Op::FBin { a, b, .. } | Op::ICmp { a, b, .. } | Op::FCmp { a, b, .. } => {
+                v.extend([*a, *b])
+            }
+            Op::Select { cond, a, b, .. } => v.extend([*cond, *a, *b]),
+            Op::Cvt { src, .. } => v.push(*src),
+            Op::Special { .. } | Op::Fence { .. } | Op::Barrier | Op::ActiveMask { .. } => {}
+            Op::Load { addr, .. } => addr_ops(addr, &mut v),
+            Op::Store { srcs, addr, .. } => {
+                v.extend(srcs.iter().copied());
+                addr_ops(addr, &mut v);
+            }
+            Op::Atomic { addr, src, cmp, .. } => {
+                v.push(*src);
+                v.extend(cmp.iter().copied());
+                addr_ops(addr, &mut v);
+            }
+            Op::Shfl { src, lane, .. } => v.extend([*src, *lane]),
+            Op::Vote { pred, .. } => v.push(*pred),
+            Op::ReadFirstLane { src, .. } => v.push(*src),
+        }
+        v
+    }
+}
+
+/// A block terminator.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Term {
+    /// Unconditional branch.
+    Br(BlockId),
+    /// Conditional branch on an `i1` register.
+    BrCond {
+        cond: Reg,
+        then_: BlockId,
+        else_: BlockId,
+    },
+    /// Multi-way branch on an integer register: `targets[i]` if `index == i`, else `default`.
+    Switch {
+        index: Reg,
+        targets: Vec<BlockId>,
+        default: BlockId,
+    },
+    /// Call the code at `target` (sharing the lane's registers); `ret` continues
+    /// after the callee's `ret`. Lanes keep a return stack of bounded depth.
+    Call { target: BlockId, ret: BlockId },
+    /// Return to the block saved by the matching `call`.
+    Ret,
+    /// The lane finishes.
+    Exit,
+    /// The launch stops with an error naming this point.
+    Trap,
+}
+
+impl Term {
+    /// Blocks this terminator may transfer to (a `ret` target is not listed: see
+    /// [`crate::Kernel::return_blocks`]).
+    pub fn successors(&self) -> Vec<BlockId> {
+        match self {
+            Term::Br(b) => vec![*b],
+            Term::BrCond { then_, else_, .. } => vec![*then_, *else_],
+            Term::Switch {
+                targets, default, ..
+            } => {
+                let mut v = targets.clone();
+                v.push(*default);
+                v
+            }
+            Term::Call { target, .. } => vec![*target],
+            Term::Ret | Term::Exit | Term::Trap => vec![],
+        }
+    }
+
+    /// Registers read by the terminator.
+    pub fn uses(&self) -> Vec<Reg> {
+        match self {
+            Term::BrCond { cond, .. } => vec![*cond],
+            Term::Switch { index, .. } => vec![*index],
+            _ => vec![],
+        }
+    }
+}

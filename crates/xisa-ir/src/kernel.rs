@@ -1,0 +1,191 @@
+//! Kernels and modules.
+
+use crate::inst::{BlockId, Inst, Op, Reg, Term};
+use crate::types::Type;
+
+/// A register declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegDecl {
+    /// Name without the `%` sigil.
+    pub name: String,
+    pub ty: Type,
+}
+
+/// A basic block: straight-line instructions and one terminator.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// Label (unique in the kernel).
+    pub label: String,
+    pub insts: Vec<Inst>,
+    pub term: Term,
+    /// Guest pc of the terminator's machine instruction, for error messages.
+    pub term_pc: Option<u64>,
+}
+
+/// A kernel: the program every lane of a launch runs. Block 0 is the entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kernel {
+    pub name: String,
+    /// Parameter registers, initialised from the parameter block at launch. They are
+    /// laid out in order with natural alignment (see [`Kernel::param_layout`]).
+    pub params: Vec<Reg>,
+    pub regs: Vec<RegDecl>,
+    pub blocks: Vec<Block>,
+    /// Lanes per wave: 32 or 64.
+    pub wave_size: u32,
+    /// Static shared memory bytes per workgroup.
+    pub shared_bytes: u32,
+    /// Private (local/scratch) bytes per lane.
+    pub local_bytes: u32,
+    /// Minimum size of the parameter block in bytes (frontends whose code reads the
+    /// parameter block by offset, beyond the declared parameters).
+    pub param_bytes: u32,
+}
+
+/// One parameter's place in the parameter block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParamSlot {
+    pub reg: Reg,
+    pub ty: Type,
+    /// Byte offset in the parameter block.
+    pub offset: u32,
+}
+
+impl Kernel {
+    /// An empty kernel with default settings (wave 32, no memory).
+    pub fn new(name: impl Into<String>) -> Self {
+        Kernel {
+            name: name.into(),
+            params: vec![],
+            regs: vec![],
+            blocks: vec![],
+            wave_size: 32,
+            shared_bytes: 0,
+            local_bytes: 0,
+            param_bytes: 0,
+        }
+    }
+
+    /// Declares a register and returns it.
+    pub fn reg(&mut self, name: impl Into<String>, ty: Type) -> Reg {
+        self.regs.push(RegDecl {
+            name: name.into(),
+            ty,
+        });
+        Reg(self.regs.len() as u32 - 1)
+    }
+
+    /// The type of a register (`None` if it is not declared).
+    pub fn reg_type(&self, r: Reg) -> Option<Type> {
+        self.regs.get(r.0 as usize).map(|d| d.ty)
+    }
+
+    /// The block with this label.
+    pub fn block_by_label(&self, label: &str) -> Option<BlockId> {
+        self.blocks
+            .iter()
+            .position(|b| b.label == label)
+            .map(|i| BlockId(i as u32))
+    }
+
+    /// Parameter offsets: in order, each aligned to its own size (`i1` as one byte).
+    pub fn param_layout(&self) -> Vec<ParamSlot> {
+        let mut off = 0u32;
+        self.params
+            .iter()
+            .map(|&reg| {
+                let ty = self.reg_type(reg).unwrap_or(Type::I64);
+                let size = ty.bytes();
+                off = off.div_ceil(size) * size;
+                let slot = ParamSlot {
+                    reg,
+                    ty,
+                    offset: off,
+                };
+                off += size;
+                slot
+            })
+            .collect()
+    }
+
+    /// Size of the parameter block the kernel expects.
+    pub fn param_size(&self) -> u32 {
+        let declared = self
+            .param_layout()
+            .last()
+            .map(|s| s.offset + s.ty.bytes())
+            .unwrap_or(0);
+        declared.max(self.param_bytes)
+    }
+
+    /// Blocks that a `ret` may return to (the `ret` operands of every `call`).
+    pub fn return_blocks(&self) -> Vec<BlockId> {
+        let mut v: Vec<BlockId> = self
+            .blocks
+            .iter()
+            .filter_map(|b| match b.term {
+                Term::Call { ret, .. } => Some(ret),
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// The sync points of the kernel, in a fixed order: `(block, instruction index)`
+    /// of every sync instruction. Engines and the scheduler identify a lane that waits
+    /// at a sync point by its index in this list.
+    pub fn sync_points(&self) -> Vec<(BlockId, u32)> {
+        let mut v = Vec::new();
+        for (bi, b) in self.blocks.iter().enumerate() {
+            for (ii, inst) in b.insts.iter().enumerate() {
+                if inst.op.is_sync() {
+                    v.push((BlockId(bi as u32), ii as u32));
+                }
+            }
+        }
+        v
+    }
+
+    /// Number of instructions (terminators included).
+    pub fn inst_count(&self) -> usize {
+        self.blocks.iter().map(|b| b.insts.len() + 1).sum()
+    }
+
+    /// True if any instruction is a workgroup barrier.
+    pub fn has_barrier(&self) -> bool {
+        self.blocks
+            .iter()
+            .any(|b| b.insts.iter().any(|i| matches!(i.op, Op::Barrier)))
+    }
+
+    /// A human-readable location: `kernel:block:index` plus the guest pc if known.
+    pub fn describe_loc(&self, block: BlockId, index: u32) -> String {
+        let Some(b) = self.blocks.get(block.0 as usize) else {
+            return format!("{}:<block {}>", self.name, block.0);
+        };
+        let pc = if (index as usize) < b.insts.len() {
+            b.insts[index as usize].pc
+        } else {
+            b.term_pc
+        };
+        match pc {
+            Some(pc) => format!("{}:{}:{} (pc {:#x})", self.name, b.label, index, pc),
+            None => format!("{}:{}:{}", self.name, b.label, index),
+        }
+    }
+}
+
+/// A module: a set of kernels.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Module {
+    pub kernels: Vec<Kernel>,
+}
+
+impl Module {
+    /// The kernel with this name.
+    pub fn kernel(&self, name: &str) -> Option<&Kernel> {
+        self.kernels.iter().find(|k| k.name == name)
+    }
+}

@@ -1,0 +1,22 @@
+//! The common memory/atomic IR of xisa.
+//!
+//! All ISA frontends lift into this IR; the reference interpreter and the
+//! Cranelift backend execute it. See `docs/ir.md` for the reference.
+//!
+//! - [`types`]: value types, spaces, scopes, orderings, rounding modes;
+//! - [`inst`]: instructions and terminators;
+//! - [`kernel`]: kernels and modules;
+//! - [`text`]: the text form (printer and parser that round-trip);
+//! - [`verify`]: the verifier;
+//! - [`semantics`]: exact scalar semantics shared by every engine.
+
+pub mod inst;
+pub mod kernel;
+pub mod semantics;
+pub mod text;
+pub mod types;
+pub mod verify;
+
+pub use inst::*;
+pub use kernel::*;
+pub use types::*;

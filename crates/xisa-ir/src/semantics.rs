@@ -1,0 +1,1032 @@
+//! Exact scalar semantics of every IR operation.
+//!
+//! One small function per operation, on raw register bits (`u64`, value in the low
+//! bits as [`Type`] describes). The reference interpreter calls these directly and
+//! the JIT calls them for every operation it does not lower to native code, so both
+//! engines agree bit for bit by construction; the differential tests check the
+//! natively lowered rest.
+
+use crate::inst::{AtomOp, AtomType, BinOp, CvtOp, FBinOp, FCond, FUnOp, ICond, UnOp};
+use crate::types::{Round, Type};
+use half::{bf16, f16};
+
+/// Keeps the value bits of `ty`.
+#[inline]
+pub fn trunc(ty: Type, v: u64) -> u64 {
+    v & ty.mask()
+}
+
+/// Sign-extends the value bits of `ty` to 64 bits.
+#[inline]
+pub fn sext(ty: Type, v: u64) -> i64 {
+    let b = ty.bits();
+    if b >= 64 {
+        v as i64
+    } else {
+        ((v << (64 - b)) as i64) >> (64 - b)
+    }
+}
+
+/// Integer two-operand op (see [`BinOp`] for the defined edge cases).
+pub fn bin(op: BinOp, ty: Type, a: u64, b: u64) -> u64 {
+    let bits = ty.bits();
+    let (a, b) = (trunc(ty, a), trunc(ty, b));
+    let (sa, sb) = (sext(ty, a), sext(ty, b));
+    let r = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::MulHiS => ((sa as i128 * sb as i128) >> bits) as u64,
+        BinOp::MulHiU => ((a as u128 * b as u128) >> bits) as u64,
+        BinOp::DivS => {
+            if sb == 0 {
+                u64::MAX
+            } else if sb == -1 {
+                sa.wrapping_neg() as u64
+            } else {
+                (sa / sb) as u64
+            }
+        }
+        BinOp::DivU => a.checked_div(b).unwrap_or(u64::MAX),
+        BinOp::RemS => {
+            if sb == 0 {
+                a
+            } else if sb == -1 {
+                0
+            } else {
+                (sa % sb) as u64
+            }
+        }
+        BinOp::RemU => {
+            if b == 0 {
+                a
+            } else {
+                a % b
+            }
+        }
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::Shl => {
+            if b >= bits as u64 {
+                0
+            } else {
+                a << b
+            }
+        }
+        BinOp::LShr => {
+            if b >= bits as u64 {
+                0
+            } else {
+                a >> b
+            }
+        }
+        BinOp::AShr => {
+            let n = b.min(bits as u64 - 1);
+            (sa >> n) as u64
+        }
+        BinOp::MinS => sa.min(sb) as u64,
+        BinOp::MinU => a.min(b),
+        BinOp::MaxS => sa.max(sb) as u64,
+        BinOp::MaxU => a.max(b),
+    };
+    trunc(ty, r)
+}
+
+/// Integer one-operand op.
+pub fn un(op: UnOp, ty: Type, a: u64) -> u64 {
+    let bits = ty.bits();
+    let a = trunc(ty, a);
+    let r = match op {
+        UnOp::Not => !a,
+        UnOp::Neg => a.wrapping_neg(),
+        UnOp::Abs => sext(ty, a).wrapping_abs() as u64,
+        UnOp::Popc => a.count_ones() as u64,
+        UnOp::Clz => (a.leading_zeros() - (64 - bits)) as u64,
+        UnOp::Ctz => a.trailing_zeros().min(bits) as u64,
+        UnOp::Brev => a.reverse_bits() >> (64 - bits),
+        UnOp::FloU => flo(bits, a),
+        UnOp::FloS => {
+            let v = if sext(ty, a) < 0 { trunc(ty, !a) } else { a };
+            flo(bits, v)
+        }
+    };
+    trunc(ty, r)
+}
+
+fn flo(bits: u32, a: u64) -> u64 {
+    if a == 0 {
+        u64::MAX
+    } else {
+        (63 - a.leading_zeros() as u64).min(bits as u64 - 1)
+    }
+}
+
+/// Integer multiply-add, wrapping.
+pub fn mad(ty: Type, a: u64, b: u64, c: u64) -> u64 {
+    trunc(ty, a.wrapping_mul(b).wrapping_add(c))
+}
+
+/// Widening 32×32→64 multiply.
+pub fn mul_wide(signed: bool, a: u64, b: u64) -> u64 {
+    if signed {
+        (sext(Type::I32, a) * sext(Type::I32, b)) as u64
+    } else {
+        (a & 0xffff_ffff) * (b & 0xffff_ffff)
+    }
+}
+
+/// Funnel shift (see [`crate::Op::Funnel`]).
+pub fn funnel(left: bool, wrap: bool, lo: u64, hi: u64, shift: u64) -> u64 {
+    let s = shift & 0xffff_ffff;
+    let n = if wrap { s & 31 } else { s.min(32) };
+    let v = ((hi & 0xffff_ffff) << 32) | (lo & 0xffff_ffff);
+    if left {
+        ((v << n) >> 32) & 0xffff_ffff
+    } else {
+        (v >> n) & 0xffff_ffff
+    }
+}
+
+/// Three-input lookup-table logic.
+pub fn lop3(ty: Type, a: u64, b: u64, c: u64, lut: u8) -> u64 {
+    let mut r = 0u64;
+    for i in 0..8u8 {
+        if lut & (1 << i) != 0 {
+            let ma = if i & 4 != 0 { a } else { !a };
+            let mb = if i & 2 != 0 { b } else { !b };
+            let mc = if i & 1 != 0 { c } else { !c };
+            r |= ma & mb & mc;
+        }
+    }
+    trunc(ty, r)
+}
+
+/// Byte permute, PTX `prmt` default mode.
+pub fn prmt(a: u64, b: u64, sel: u64) -> u64 {
+    let tmp = ((b & 0xffff_ffff) << 32) | (a & 0xffff_ffff);
+    let mut r = 0u64;
+    for i in 0..4 {
+        let s = (sel >> (4 * i)) & 0xf;
+        let mut byte = (tmp >> (8 * (s & 7))) & 0xff;
+        if s & 8 != 0 {
+            byte = if byte & 0x80 != 0 { 0xff } else { 0 };
+        }
+        r |= byte << (8 * i);
+    }
+    r
+}
+
+/// Bit-field extract (PTX `bfe`).
+pub fn bfe(signed: bool, ty: Type, a: u64, pos: u64, len: u64) -> u64 {
+    let msb = ty.bits() as u64 - 1;
+    let (pos, len) = (pos & 0xff, len & 0xff);
+    let a = trunc(ty, a);
+    let sbit = if !signed || len == 0 {
+        0
+    } else {
+        (a >> (pos + len - 1).min(msb)) & 1
+    };
+    let mut d = 0u64;
+    for i in 0..=msb {
+        let bit = if i < len && pos + i <= msb {
+            (a >> (pos + i)) & 1
+        } else {
+            sbit
+        };
+        d |= bit << i;
+    }
+    d
+}
+
+/// Bit-field insert (PTX `bfi`).
+pub fn bfi(ty: Type, ins: u64, base: u64, pos: u64, len: u64) -> u64 {
+    let msb = ty.bits() as u64 - 1;
+    let (pos, len) = (pos & 0xff, len & 0xff);
+    let mut f = trunc(ty, base);
+    for i in 0..len {
+        if pos + i > msb {
+            break;
+        }
+        let bit = (ins >> i) & 1;
+        f = (f & !(1 << (pos + i))) | (bit << (pos + i));
+    }
+    f
+}
+
+/// Integer comparison.
+pub fn icmp(cond: ICond, ty: Type, a: u64, b: u64) -> bool {
+    let (a, b) = (trunc(ty, a), trunc(ty, b));
+    let (sa, sb) = (sext(ty, a), sext(ty, b));
+    match cond {
+        ICond::Eq => a == b,
+        ICond::Ne => a != b,
+        ICond::Slt => sa < sb,
+        ICond::Sle => sa <= sb,
+        ICond::Sgt => sa > sb,
+        ICond::Sge => sa >= sb,
+        ICond::Ult => a < b,
+        ICond::Ule => a <= b,
+        ICond::Ugt => a > b,
+        ICond::Uge => a >= b,
+    }
+}
+
+// ---------------------------------------------------------------- floats
+
+/// Reads a float register as f64 (exact for every float type).
+pub fn to_f64(ty: Type, v: u64) -> f64 {
+    match ty {
+        Type::F16 => f16::from_bits(v as u16).to_f64(),
+        Type::BF16 => bf16::from_bits(v as u16).to_f64(),
+        Type::F32 => f32::from_bits(v as u32) as f64,
+        _ => f64::from_bits(v),
+    }
+}
+
+/// Flushes a subnormal f32 to a zero of the same sign (other types unchanged).
+pub fn flush(ty: Type, v: u64) -> u64 {
+    if ty == Type::F32 {
+        let x = v as u32;
+        if x & 0x7f80_0000 == 0 {
+            return (x & 0x8000_0000) as u64;
+        }
+    }
+    v
+}
+
+fn next_up64(x: f64) -> f64 {
+    if x.is_nan() || x == f64::INFINITY {
+        return x;
+    }
+    if x == 0.0 {
+        return f64::from_bits(1);
+    }
+    let b = x.to_bits();
+    f64::from_bits(if x > 0.0 { b + 1 } else { b - 1 })
+}
+
+fn next_down64(x: f64) -> f64 {
+    -next_up64(-x)
+}
+
+fn next_up32(x: f32) -> f32 {
+    if x.is_nan() || x == f32::INFINITY {
+        return x;
+    }
+    if x == 0.0 {
+        return f32::from_bits(1);
+    }
+    let b = x.to_bits();
+    f32::from_bits(if x > 0.0 { b + 1 } else { b - 1 })
+}
+
+fn next_down32(x: f32) -> f32 {
+    -next_up32(-x)
+}
+
+/// Adjusts a round-to-nearest result `r` to `rnd`, given the sign of
+/// `exact - r` (`err`: negative, zero or positive).
+fn direct64(r: f64, err: f64, rnd: Round) -> f64 {
+    if err == 0.0 || err.is_nan() || rnd == Round::Rn {
+        return r;
+    }
+    match rnd {
+        Round::Rn => r,
+        Round::Rm if err < 0.0 => next_down64(r),
+        Round::Rp if err > 0.0 => next_up64(r),
+        Round::Rz if (err < 0.0) != (r < 0.0) && r != 0.0 => {
+            if r > 0.0 {
+                next_down64(r)
+            } else {
+                next_up64(r)
+            }
+        }
+        _ => r,
+    }
+}
+
+fn direct32(r: f32, err: f64, rnd: Round) -> f32 {
+    if err == 0.0 || err.is_nan() || rnd == Round::Rn {
+        return r;
+    }
+    match rnd {
+        Round::Rn => r,
+        Round::Rm if err < 0.0 => next_down32(r),
+        Round::Rp if err > 0.0 => next_up32(r),
+        Round::Rz if (err < 0.0) != (r < 0.0) && r != 0.0 => {
+            if r > 0.0 {
+                next_down32(r)
+            } else {
+                next_up32(r)
+            }
+        }
+        _ => r,
+    }
+}
+
+/// Overflow to infinity under a directed mode gives the largest finite value
+/// when the mode rounds toward zero for that sign.
+fn overflow_fix64(r: f64, rnd: Round) -> f64 {
+    if !r.is_infinite() {
+        return r;
+    }
+    let toward_zero = match rnd {
+        Round::Rn => false,
+        Round::Rz => true,
+        Round::Rm => r > 0.0,
+        Round::Rp => r < 0.0,
+    };
+    if toward_zero {
+        f64::MAX.copysign(r)
+    } else {
+        r
+    }
+}
+
+fn overflow_fix32(r: f32, rnd: Round) -> f32 {
+    if !r.is_infinite() {
+        return r;
+    }
+    let toward_zero = match rnd {
+        Round::Rn => false,
+        Round::Rz => true,
+        Round::Rm => r > 0.0,
+        Round::Rp => r < 0.0,
+    };
+    if toward_zero {
+        f32::MAX.copysign(r)
+    } else {
+        r
+    }
+}
+
+/// Rounds an f64 to the narrower float `ty` by `rnd` (exact input assumed).
+pub fn round_from_f64(ty: Type, x: f64, rnd: Round) -> u64 {
+    match ty {
+        Type::F64 => x.to_bits(),
+        Type::F32 => {
+            let r = x as f32;
+            if x.is_nan() || (r.is_infinite() && x.is_infinite()) {
+                return r.to_bits() as u64;
+            }
+            let r = if r.is_infinite() {
+                overflow_fix32(r, rnd)
+            } else {
+                direct32(r, x - r as f64, rnd)
+            };
+            r.to_bits() as u64
+        }
+        Type::F16 => narrow16(
+            x,
+            rnd,
+            |v| f16::from_f64(v).to_bits(),
+            |b| f16::from_bits(b).to_f64(),
+        ),
+        Type::BF16 => narrow16(
+            x,
+            rnd,
+            |v| bf16::from_f64(v).to_bits(),
+            |b| bf16::from_bits(b).to_f64(),
+        ),
+        _ => x.to_bits(),
+    }
+}
+
+fn narrow16(x: f64, rnd: Round, from: fn(f64) -> u16, to: fn(u16) -> f64) -> u64 {
+    let r = from(x);
+    if x.is_nan() || rnd == Round::Rn {
+        return r as u64;
+    }
+    let rv = to(r);
+    // Step one ulp in the 16-bit format (sign-magnitude: +1 moves away from zero).
+    let away = |b: u16| b.wrapping_add(1);
+    let toward = |b: u16| if b & 0x7fff == 0 { b } else { b - 1 };
+    let exact_above = x > rv;
+    let exact_below = x < rv;
+    let neg = (r & 0x8000) != 0 || (rv == 0.0 && x < 0.0);
+    let res = match rnd {
+        Round::Rn => r,
+        Round::Rz => {
+            if (exact_below && !neg && rv > 0.0) || (exact_above && neg && rv < 0.0) {
+                toward(r)
+            } else if rv.is_infinite() && !x.is_infinite() {
+                toward(r)
+            } else {
+                r
+            }
+        }
+        Round::Rm => {
+            if exact_below {
+                if neg || rv == 0.0 && r & 0x8000 != 0 {
+                    away(r)
+                } else if rv == 0.0 {
+                    0x8001
+                } else {
+                    toward(r)
+                }
+            } else if rv.is_infinite() && rv > 0.0 && !x.is_infinite() {
+                toward(r)
+            } else {
+                r
+            }
+        }
+        Round::Rp => {
+            if exact_above {
+                if rv == 0.0 {
+                    0x0001
+                } else if neg {
+                    toward(r)
+                } else {
+                    away(r)
+                }
+            } else if rv.is_infinite() && rv < 0.0 && !x.is_infinite() {
+                toward(r)
+            } else {
+                r
+            }
+        }
+    };
+    res as u64
+}
+
+/// IEEE-754 minimumNumber / maximumNumber (`max` selects which).
+pub fn min_max_num(max: bool, a: f64, b: f64) -> f64 {
+    if a.is_nan() {
+        return if b.is_nan() { a } else { b };
+    }
+    if b.is_nan() {
+        return a;
+    }
+    if a == b {
+        // Equal values: only the zeros differ (-0 < +0).
+        let pick_a = if max {
+            !a.is_sign_negative()
+        } else {
+            a.is_sign_negative()
+        };
+        return if pick_a { a } else { b };
+    }
+    if (a > b) == max {
+        a
+    } else {
+        b
+    }
+}
+
+/// IEEE-754 minimum / maximum: NaN-propagating.
+pub fn min_max_nan(max: bool, a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        return if a.is_nan() { a } else { b };
+    }
+    min_max_num(max, a, b)
+}
+
+fn quiet(ty: Type, v: u64) -> u64 {
+    match ty {
+        Type::F16 | Type::BF16 => {
+            let q = if ty == Type::F16 { 0x0200 } else { 0x0040 };
+            v | q
+        }
+        Type::F32 => v | 0x0040_0000,
+        _ => v | 0x0008_0000_0000_0000,
+    }
+}
+
+/// Float two-operand op.
+pub fn fbin(op: FBinOp, ty: Type, rnd: Round, ftz: bool, a: u64, b: u64) -> u64 {
+    let (a, b) = if ftz {
+        (flush(ty, a), flush(ty, b))
+    } else {
+        (a, b)
+    };
+    let r = match ty {
+        Type::F32 => fbin32(op, rnd, f32::from_bits(a as u32), f32::from_bits(b as u32)),
+        Type::F64 => fbin64(op, rnd, f64::from_bits(a), f64::from_bits(b)),
+        _ => {
+            // f16/bf16: compute exactly (add, sub, mul) or with enough precision
+            // (div: 53 >= 2p+2 bits) in f64 and round once.
+            let (x, y) = (to_f64(ty, a), to_f64(ty, b));
+            let v = match op {
+                FBinOp::Add => x + y,
+                FBinOp::Sub => x - y,
+                FBinOp::Mul => x * y,
+                FBinOp::Div => x / y,
+                FBinOp::Min | FBinOp::Max => {
+                    return min_max_bits(ty, op == FBinOp::Max, a, b, false)
+                }
+                FBinOp::MinNan | FBinOp::MaxNan => {
+                    return min_max_bits(ty, op == FBinOp::MaxNan, a, b, true)
+                }
+            };
+            if v.is_nan() {
+                let nan_in = if to_f64(ty, a).is_nan() {
+                    Some(a)
+                } else if to_f64(ty, b).is_nan() {
+                    Some(b)
+                } else {
+                    None
+                };
+                return match nan_in {
+                    Some(n) => quiet(ty, n),
+                    None => round_from_f64(ty, f64::NAN, Round::Rn),
+                };
+            }
+            round_from_f64(ty, v, rnd)
+        }
+    };
+    if ftz {
+        flush(ty, r)
+    } else {
+        r
+    }
+}
+
+fn min_max_bits(ty: Type, max: bool, a: u64, b: u64, nan: bool) -> u64 {
+    let (x, y) = (to_f64(ty, a), to_f64(ty, b));
+    let r = if nan {
+        min_max_nan(max, x, y)
+    } else {
+        min_max_num(max, x, y)
+    };
+    // Return the chosen operand's own bits (keeps NaN payloads and zero signs).
+    if r.to_bits() == x.to_bits() || (r.is_nan() && x.is_nan()) {
+        if r.is_nan() {
+            quiet(ty, a)
+        } else {
+            a
+        }
+    } else if r.is_nan() {
+        quiet(ty, b)
+    } else {
+        b
+    }
+}
+
+fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
+    let r = match op {
+        FBinOp::Add | FBinOp::Sub => {
+            let b = if op == FBinOp::Sub { -b } else { b };
+            let s = a + b;
+            if rnd == Round::Rn || s.is_nan() {
+                s
+            } else if s.is_infinite() {
+                if a.is_infinite() || b.is_infinite() {
+                    s
+                } else {
+                    overflow_fix32(s, rnd)
+                }
+            } else {
+                // a + b is exact in f64 unless the exponents are far apart, in
+                // which case the sign of the error is still right.
+                let exact = a as f64 + b as f64;
+                direct32(s, exact - s as f64, rnd)
+            }
+        }
+        FBinOp::Mul => {
+            let p = a * b;
+            if rnd == Round::Rn || p.is_nan() {
+                p
+            } else if p.is_infinite() {
+                if a.is_infinite() || b.is_infinite() {
+                    p
+                } else {
+                    overflow_fix32(p, rnd)
+                }
+            } else {
+                let exact = a as f64 * b as f64; // 48-bit product: exact
+                direct32(p, exact - p as f64, rnd)
+            }
+        }
+        FBinOp::Div => {
+            let q = a / b;
+            if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0)
+            {
+                q
+            } else if q.is_infinite() {
+                overflow_fix32(q, rnd)
+            } else {
+                // Sign of a/b - q: sign of (a - q*b) / b, computed exactly in f64.
+                let rem = (a as f64) - (q as f64) * (b as f64);
+                let err = if b < 0.0 { -rem } else { rem };
+                direct32(q, err, rnd)
+            }
+        }
+        FBinOp::Min => min_max_num(false, a as f64, b as f64) as f32,
+        FBinOp::Max => min_max_num(true, a as f64, b as f64) as f32,
+        FBinOp::MinNan => min_max_nan(false, a as f64, b as f64) as f32,
+        FBinOp::MaxNan => min_max_nan(true, a as f64, b as f64) as f32,
+    };
+    r.to_bits() as u64
+}
+
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    let err = (a - (s - bb)) + (b - bb);
+    (s, err)
+}
+
+fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
+    let r = match op {
+        FBinOp::Add | FBinOp::Sub => {
+            let b = if op == FBinOp::Sub { -b } else { b };
+            let (s, e) = two_sum(a, b);
+            if rnd == Round::Rn || s.is_nan() {
+                s
+            } else if s.is_infinite() {
+                if a.is_infinite() || b.is_infinite() {
+                    s
+                } else {
+                    overflow_fix64(s, rnd)
+                }
+            } else {
+                direct64(s, e, rnd)
+            }
+        }
+        FBinOp::Mul => {
+            let p = a * b;
+            if rnd == Round::Rn || p.is_nan() {
+                p
+            } else if p.is_infinite() {
+                if a.is_infinite() || b.is_infinite() {
+                    p
+                } else {
+                    overflow_fix64(p, rnd)
+                }
+            } else {
+                direct64(p, a.mul_add(b, -p), rnd)
+            }
+        }
+        FBinOp::Div => {
+            let q = a / b;
+            if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0)
+            {
+                q
+            } else if q.is_infinite() {
+                overflow_fix64(q, rnd)
+            } else {
+                let rem = (-q).mul_add(b, a);
+                let err = if b < 0.0 { -rem } else { rem };
+                direct64(q, err, rnd)
+            }
+        }
+        FBinOp::Min => min_max_num(false, a, b),
+        FBinOp::Max => min_max_num(true, a, b),
+        FBinOp::MinNan => min_max_nan(false, a, b),
+        FBinOp::MaxNan => min_max_nan(true, a, b),
+    };
+    r.to_bits()
+}
+
+/// Float one-operand op.
+pub fn fun(op: FUnOp, ty: Type, ftz: bool, a: u64) -> u64 {
+    let a = if ftz { flush(ty, a) } else { a };
+    let sign_bit = 1u64 << (ty.bits() - 1);
+    let r = match op {
+        FUnOp::Neg => return a ^ sign_bit,
+        FUnOp::Abs => return a & !sign_bit,
+        _ => {
+            let x = to_f64(ty, a);
+            let v = match op {
+                FUnOp::Sqrt => x.sqrt(),
+                FUnOp::Rcp => 1.0 / x,
+                FUnOp::Rsqrt => 1.0 / x.sqrt(),
+                FUnOp::Exp2 => x.exp2(),
+                FUnOp::Log2 => x.log2(),
+                FUnOp::Sin => x.sin(),
+                FUnOp::Cos => x.cos(),
+                FUnOp::Floor => x.floor(),
+                FUnOp::Ceil => x.ceil(),
+                FUnOp::Trunc => x.trunc(),
+                FUnOp::Rint => x.round_ties_even(),
+                FUnOp::Neg | FUnOp::Abs => unreachable!("handled above"),
+            };
+            if x.is_nan() {
+                quiet(ty, a)
+            } else if ty == Type::F32 && matches!(op, FUnOp::Rcp) {
+                // Single rounding for the exact ops in their own precision.
+                (1.0f32 / f32::from_bits(a as u32)).to_bits() as u64
+            } else if ty == Type::F32 && matches!(op, FUnOp::Sqrt) {
+                f32::from_bits(a as u32).sqrt().to_bits() as u64
+            } else {
+                round_from_f64(ty, v, Round::Rn)
+            }
+        }
+    };
+    if ftz {
+        flush(ty, r)
+    } else {
+        r
+    }
+}
+
+/// Fused multiply-add, one rounding to nearest even.
+pub fn fma(ty: Type, ftz: bool, a: u64, b: u64, c: u64) -> u64 {
+    let (a, b, c) = if ftz {
+        (flush(ty, a), flush(ty, b), flush(ty, c))
+    } else {
+        (a, b, c)
+    };
+    let r = match ty {
+        Type::F32 => f32::from_bits(a as u32)
+            .mul_add(f32::from_bits(b as u32), f32::from_bits(c as u32))
+            .to_bits() as u64,
+        Type::F64 => f64::from_bits(a)
+            .mul_add(f64::from_bits(b), f64::from_bits(c))
+            .to_bits(),
+        _ => {
+            // 16-bit: the product is exact in f64; the sum rounds once in f64,
+            // then to the 16-bit type (53 >= 2p+2, innocuous double rounding).
+            let v = to_f64(ty, a) * to_f64(ty, b) + to_f64(ty, c);
+            round_from_f64(ty, v, Round::Rn)
+        }
+    };
+    if ftz {
+        flush(ty, r)
+    } else {
+        r
+    }
+}
+
+/// Float comparison.
+pub fn fcmp(cond: FCond, ty: Type, ftz: bool, a: u64, b: u64) -> bool {
+    let (a, b) = if ftz {
+        (flush(ty, a), flush(ty, b))
+    } else {
+        (a, b)
+    };
+    let (x, y) = (to_f64(ty, a), to_f64(ty, b));
+    let uno = x.is_nan() || y.is_nan();
+    match cond {
+        FCond::Oeq => !uno && x == y,
+        FCond::One => !uno && x != y,
+        FCond::Olt => !uno && x < y,
+        FCond::Ole => !uno && x <= y,
+        FCond::Ogt => !uno && x > y,
+        FCond::Oge => !uno && x >= y,
+        FCond::Ueq => uno || x == y,
+        FCond::Une => uno || x != y,
+        FCond::Ult => uno || x < y,
+        FCond::Ule => uno || x <= y,
+        FCond::Ugt => uno || x > y,
+        FCond::Uge => uno || x >= y,
+        FCond::Ord => !uno,
+        FCond::Uno => uno,
+    }
+}
+
+fn round_int(x: f64, rnd: Round) -> f64 {
+    match rnd {
+        Round::Rn => x.round_ties_even(),
+        Round::Rz => x.trunc(),
+        Round::Rm => x.floor(),
+        Round::Rp => x.ceil(),
+    }
+}
+
+fn int_to_float(to: Type, v: i128, rnd: Round) -> u64 {
+    match to {
+        Type::F64 => {
+            let r = v as f64;
+            let err = (v - r as i128).signum() as f64;
+            overflow_fix64(direct64(r, err, rnd), rnd).to_bits()
+        }
+        Type::F32 => {
+            let r = v as f32;
+            let diff = if r.is_finite() { v - r as i128 } else { 0 };
+            direct32(r, diff.signum() as f64, rnd).to_bits() as u64
+        }
+        _ => {
+            // Through f64: exact for |v| < 2^53; larger values overflow f16 anyway
+            // and round correctly for bf16 except in rare double-rounding cases.
+            let r = v as f64;
+            round_from_f64(to, r, rnd)
+        }
+    }
+}
+
+/// Type conversion (see [`CvtOp`]).
+#[allow(clippy::too_many_arguments)]
+pub fn cvt(op: CvtOp, to: Type, from: Type, rnd: Round, sat: bool, ftz: bool, v: u64) -> u64 {
+    let v = trunc(from, v);
+    let r = match op {
+        CvtOp::Zext | CvtOp::Trunc | CvtOp::Bitcast => v,
+        CvtOp::Sext => sext(from, v) as u64,
+        CvtOp::FtoS | CvtOp::FtoU => {
+            let v = if ftz { flush(from, v) } else { v };
+            let x = round_int(to_f64(from, v), rnd);
+            if x.is_nan() {
+                0
+            } else if op == CvtOp::FtoS {
+                let (lo, hi) = (sext(to, 1u64 << (to.bits() - 1)), (to.mask() >> 1) as i64);
+                (x.clamp(lo as f64, hi as f64) as i64) as u64
+            } else {
+                (x.clamp(0.0, to.mask() as f64) as u64).min(to.mask())
+            }
+        }
+        CvtOp::StoF => int_to_float(to, sext(from, v) as i128, rnd),
+        CvtOp::UtoF => int_to_float(to, v as i128, rnd),
+        CvtOp::FtoF => {
+            let v = if ftz { flush(from, v) } else { v };
+            let x = to_f64(from, v);
+            let x = if sat {
+                if x.is_nan() {
+                    0.0
+                } else {
+                    x.clamp(0.0, 1.0)
+                }
+            } else {
+                x
+            };
+            if x.is_nan() {
+                nan_convert(from, to, v)
+            } else if to.bits() >= from.bits() && !(to == Type::F16 && from == Type::BF16) {
+                round_from_f64(to, x, Round::Rn)
+            } else {
+                round_from_f64(to, x, rnd)
+            }
+        }
+    };
+    let r = trunc(to, r);
+    if ftz && to.is_float() {
+        flush(to, r)
+    } else {
+        r
+    }
+}
+
+fn nan_convert(from: Type, to: Type, v: u64) -> u64 {
+    let _ = (from, v);
+    // Canonical quiet NaN of the target type.
+    match to {
+        Type::F16 => 0x7e00,
+        Type::BF16 => 0x7fc0,
+        Type::F32 => 0x7fc0_0000,
+        _ => 0x7ff8_0000_0000_0000,
+    }
+}
+
+// ---------------------------------------------------------------- atomics
+
+/// Adds two packed 16-bit float pairs with IEEE semantics (round to nearest even,
+/// NaN/Inf/denormals as IEEE-754 says; a NaN result is quieted).
+pub fn packed_add(ty: Type, a: u32, b: u32) -> u32 {
+    let lane = |sh: u32| -> u32 {
+        let x = ((a >> sh) & 0xffff) as u64;
+        let y = ((b >> sh) & 0xffff) as u64;
+        (fbin(FBinOp::Add, ty, Round::Rn, false, x, y) as u32 & 0xffff) << sh
+    };
+    lane(0) | lane(16)
+}
+
+/// The value an atomic stores, given the old memory value, the data operand `src`
+/// and (for `cas`) the compare value. Values are raw bits of `ty`'s width.
+pub fn atomic_apply(op: AtomOp, ty: AtomType, ftz: bool, old: u64, src: u64, cmp: u64) -> u64 {
+    let it = if ty.bytes() == 8 { Type::I64 } else { Type::I32 };
+    let (old, src) = (trunc(it, old), trunc(it, src));
+    match op {
+        AtomOp::Add | AtomOp::SafeAdd => bin(BinOp::Add, it, old, src),
+        AtomOp::Sub => bin(BinOp::Sub, it, old, src),
+        AtomOp::And => old & src,
+        AtomOp::Or => old | src,
+        AtomOp::Xor => old ^ src,
+        AtomOp::SMin => bin(BinOp::MinS, it, old, src),
+        AtomOp::SMax => bin(BinOp::MaxS, it, old, src),
+        AtomOp::UMin => old.min(src),
+        AtomOp::UMax => old.max(src),
+        AtomOp::Inc => {
+            if old >= src {
+                0
+            } else {
+                old + 1
+            }
+        }
+        AtomOp::Dec => {
+            if old == 0 || old > src {
+                src
+            } else {
+                old - 1
+            }
+        }
+        AtomOp::Exch => src,
+        AtomOp::Cas => {
+            if old == trunc(it, cmp) {
+                src
+            } else {
+                old
+            }
+        }
+        AtomOp::FAdd | AtomOp::FMin | AtomOp::FMax => match ty {
+            AtomType::F16x2 => packed_add(Type::F16, old as u32, src as u32) as u64,
+            AtomType::BF16x2 => packed_add(Type::BF16, old as u32, src as u32) as u64,
+            _ => {
+                let ft = if ty.bytes() == 8 { Type::F64 } else { Type::F32 };
+                let fop = match op {
+                    AtomOp::FAdd => FBinOp::Add,
+                    AtomOp::FMin => FBinOp::Min,
+                    _ => FBinOp::Max,
+                };
+                fbin(fop, ft, Round::Rn, ftz, old, src)
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inc_dec_wrap() {
+        assert_eq!(atomic_apply(AtomOp::Inc, AtomType::B32, false, 5, 5, 0), 0);
+        assert_eq!(atomic_apply(AtomOp::Inc, AtomType::B32, false, 4, 5, 0), 5);
+        assert_eq!(atomic_apply(AtomOp::Dec, AtomType::B32, false, 0, 7, 0), 7);
+        assert_eq!(atomic_apply(AtomOp::Dec, AtomType::B32, false, 9, 7, 0), 7);
+        assert_eq!(atomic_apply(AtomOp::Dec, AtomType::B32, false, 3, 7, 0), 2);
+    }
+
+    #[test]
+    fn shifts_clamp() {
+        assert_eq!(bin(BinOp::Shl, Type::I32, 1, 32), 0);
+        assert_eq!(bin(BinOp::AShr, Type::I32, 0x8000_0000, 40), 0xffff_ffff);
+        assert_eq!(bin(BinOp::LShr, Type::I64, u64::MAX, 63), 1);
+    }
+
+    #[test]
+    fn division_edges() {
+        assert_eq!(bin(BinOp::DivU, Type::I32, 7, 0), 0xffff_ffff);
+        assert_eq!(
+            bin(BinOp::DivS, Type::I32, 0x8000_0000, 0xffff_ffff),
+            0x8000_0000
+        );
+        assert_eq!(bin(BinOp::RemS, Type::I32, 0x8000_0000, 0xffff_ffff), 0);
+    }
+
+    #[test]
+    fn min_max_number() {
+        let nan = f64::NAN;
+        assert_eq!(min_max_num(false, nan, 1.0), 1.0);
+        assert_eq!(min_max_num(true, 2.0, nan), 2.0);
+        assert!(min_max_num(false, -0.0, 0.0).is_sign_negative());
+        assert!(!min_max_num(true, -0.0, 0.0).is_sign_negative());
+    }
+
+    #[test]
+    fn directed_rounding_f32() {
+        let one = 1.0f32.to_bits() as u64;
+        let tiny = 1e-10f32.to_bits() as u64;
+        let up = fbin(FBinOp::Add, Type::F32, Round::Rp, false, one, tiny);
+        assert_eq!(f32::from_bits(up as u32), next_up32(1.0));
+        let dn = fbin(FBinOp::Sub, Type::F32, Round::Rz, false, one, tiny);
+        assert_eq!(f32::from_bits(dn as u32), next_down32(1.0));
+        let rn = fbin(FBinOp::Add, Type::F32, Round::Rn, false, one, tiny);
+        assert_eq!(f32::from_bits(rn as u32), 1.0);
+    }
+
+    #[test]
+    fn bf16_pair_add() {
+        // 1.0 + 1.0 = 2.0 in both halves; Inf + -Inf = NaN.
+        let one = 0x3f80_3f80u32;
+        assert_eq!(packed_add(Type::BF16, one, one), 0x4000_4000);
+        let r = packed_add(Type::BF16, 0x7f80_0000, 0xff80_0000);
+        assert!(bf16::from_bits((r >> 16) as u16).is_nan());
+    }
+
+    #[test]
+    fn prmt_and_lop3() {
+        assert_eq!(prmt(0x4433_2211, 0x8877_6655, 0x3210), 0x4433_2211);
+        assert_eq!(prmt(0x4433_2211, 0x8877_6655, 0x7654), 0x8877_6655);
+        assert_eq!(prmt(0x0000_0080, 0, 0x4448), 0x0000_00ff);
+        assert_eq!(lop3(Type::I32, 0xf0, 0xcc, 0xaa, 0x96), 0xf0 ^ 0xcc ^ 0xaa);
+    }
+
+    #[test]
+    fn flo_and_bfe() {
+        assert_eq!(un(UnOp::FloU, Type::I32, 0x10), 4);
+        assert_eq!(un(UnOp::FloU, Type::I32, 0), 0xffff_ffff);
+        assert_eq!(un(UnOp::FloS, Type::I32, 0xffff_fff0), 3);
+        assert_eq!(bfe(false, Type::I32, 0xabcd, 4, 8), 0xbc);
+        assert_eq!(bfe(true, Type::I32, 0x80, 4, 4), 0xffff_fff8);
+        assert_eq!(bfi(Type::I32, 0xf, 0, 4, 4), 0xf0);
+    }
+
+    #[test]
+    fn cvt_saturates() {
+        let big = 3e10f32.to_bits() as u64;
+        assert_eq!(
+            cvt(CvtOp::FtoS, Type::I32, Type::F32, Round::Rz, false, false, big),
+            0x7fff_ffff
+        );
+        let nan = f32::NAN.to_bits() as u64;
+        assert_eq!(
+            cvt(CvtOp::FtoU, Type::I32, Type::F32, Round::Rz, false, false, nan),
+            0
+        );
+        let m = (-2.5f32).to_bits() as u64;
+        assert_eq!(
+            cvt(CvtOp::FtoS, Type::I32, Type::F32, Round::Rn, false, false, m),
+            (-2i32) as u32 as u64
+        );
+    }
+}

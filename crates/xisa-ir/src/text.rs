@@ -1,0 +1,1 @@
+//! Text form (being written).

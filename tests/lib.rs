@@ -1,0 +1,1 @@
+//! Shared helpers for xisa's cross-crate tests.
