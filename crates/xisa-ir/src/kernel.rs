@@ -148,6 +148,29 @@ impl Kernel {
         v
     }
 
+    /// The flat index of an instruction: instructions are numbered in block order,
+    /// each block's terminator right after its last instruction (index
+    /// `insts.len()` inside the block). Engines report fault locations this way.
+    pub fn flat_index(&self, block: BlockId, index: u32) -> u32 {
+        let before: usize = self.blocks[..block.0 as usize]
+            .iter()
+            .map(|b| b.insts.len() + 1)
+            .sum();
+        before as u32 + index
+    }
+
+    /// Inverse of [`Kernel::flat_index`].
+    pub fn loc_of_flat(&self, mut flat: u32) -> Option<(BlockId, u32)> {
+        for (bi, b) in self.blocks.iter().enumerate() {
+            let n = b.insts.len() as u32 + 1;
+            if flat < n {
+                return Some((BlockId(bi as u32), flat));
+            }
+            flat -= n;
+        }
+        None
+    }
+
     /// Number of instructions (terminators included).
     pub fn inst_count(&self) -> usize {
         self.blocks.iter().map(|b| b.insts.len() + 1).sum()

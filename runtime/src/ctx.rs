@@ -1,0 +1,229 @@
+//! The lane context: the one structure engines (interpreter, JIT) and the
+//! scheduler share. `#[repr(C)]` because JIT code reads it by field offset
+//! (see [`LaneCtx::OFFSETS`]).
+
+use std::sync::atomic::AtomicBool;
+
+/// Depth of the per-lane call/return stack.
+pub const CALL_STACK_DEPTH: usize = 64;
+
+/// `LaneProgram::run` result: the lane finished (`exit`).
+pub const STOP_EXIT: u32 = 0;
+/// The lane faulted; details in [`LaneCtx::fault`].
+pub const STOP_FAULT: u32 = 1;
+/// The launch was cancelled (watchdog) while this lane ran.
+pub const STOP_CANCELLED: u32 = 2;
+/// The lane gave up its time slice at a backward branch (optional for engines):
+/// it set `ctx.resume` to `RESUME_BLOCK_BASE + target block` and wants to be run
+/// again later. Lets lanes of one wave that spin on each other (intra-wave locks)
+/// make progress.
+pub const STOP_YIELD: u32 = 3;
+/// Stop codes from `STOP_SYNC_BASE + k`: the lane waits at sync point `k`
+/// (index into `Kernel::sync_points()`), before executing it.
+pub const STOP_SYNC_BASE: u32 = 16;
+
+/// Where a lane (re)starts: [`RESUME_ENTRY`] or `RESUME_AFTER_SYNC_BASE + k` to
+/// continue right after sync point `k`.
+pub const RESUME_ENTRY: u32 = 0;
+/// See [`RESUME_ENTRY`].
+pub const RESUME_AFTER_SYNC_BASE: u32 = 1;
+/// `RESUME_BLOCK_BASE + b`: start of block `b` (after a [`STOP_YIELD`]).
+pub const RESUME_BLOCK_BASE: u32 = 0x8000_0000;
+/// Backward branches a lane may take before an engine that supports
+/// [`STOP_YIELD`] yields (per `run` call).
+pub const YIELD_BACKEDGES: u32 = 4096;
+
+/// Fault kinds written to [`FaultInfo::kind`].
+pub mod fault_kind {
+    /// No fault.
+    pub const NONE: u32 = 0;
+    /// Access outside the space's valid range (`addr`, `len`, `space` set).
+    pub const OUT_OF_BOUNDS: u32 = 1;
+    /// Atomic at an address not aligned to its size.
+    pub const MISALIGNED: u32 = 2;
+    /// `call` deeper than [`super::CALL_STACK_DEPTH`].
+    pub const CALL_OVERFLOW: u32 = 3;
+    /// `ret` with an empty return stack.
+    pub const RET_EMPTY: u32 = 4;
+    /// The kernel executed `trap`.
+    pub const TRAP: u32 = 5;
+    /// A store or atomic to a read-only space.
+    pub const READ_ONLY: u32 = 6;
+}
+
+/// Space codes in [`FaultInfo::space`] (the `Space` enum's order).
+pub fn space_code(s: xisa_ir::Space) -> u32 {
+    xisa_ir::Space::ALL
+        .iter()
+        .position(|&x| x == s)
+        .unwrap_or(0) as u32
+}
+
+/// What went wrong in a lane, filled in by the engine before it returns
+/// [`STOP_FAULT`].
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FaultInfo {
+    /// One of [`fault_kind`].
+    pub kind: u32,
+    /// Flat instruction index (`Kernel::flat_index`).
+    pub inst: u32,
+    /// Guest address (or offset in the space).
+    pub addr: u64,
+    /// Access size in bytes.
+    pub len: u32,
+    /// [`space_code`] of the access.
+    pub space: u32,
+}
+
+/// Per-worker counters (`--stats`).
+#[repr(C)]
+#[derive(Debug, Clone)]
+pub struct Counters {
+    /// Atomics executed, by `[AtomOp index][Scope index]` (the enums' `ALL` order).
+    pub atomics: [[u64; 5]; 17],
+}
+
+impl Default for Counters {
+    fn default() -> Self {
+        Counters {
+            atomics: [[0; 5]; 17],
+        }
+    }
+}
+
+/// Everything one lane's code needs. One per lane while it runs.
+#[repr(C)]
+#[derive(Debug)]
+pub struct LaneCtx {
+    /// This lane's registers: one `u64` slot per IR register (value in the low bits,
+    /// zero-extended).
+    pub regs: *mut u64,
+    /// Host address that guest address [`crate::GUEST_BASE`] maps to.
+    pub global_base: *mut u8,
+    /// Bytes of guest memory valid from `GUEST_BASE` (accesses at or beyond fault).
+    pub global_limit: u64,
+    /// This workgroup's shared memory.
+    pub shared_base: *mut u8,
+    pub shared_size: u64,
+    /// This lane's private (local/scratch) memory.
+    pub local_base: *mut u8,
+    pub local_size: u64,
+    /// The parameter block.
+    pub param_base: *const u8,
+    pub param_size: u64,
+    /// Return stack (block ids), `CALL_STACK_DEPTH` entries, and its depth.
+    pub call_stack: *mut u32,
+    pub call_depth: u32,
+    /// Where to start: see [`RESUME_ENTRY`].
+    pub resume: u32,
+    /// Instructions executed by this lane (added to by the engines).
+    pub insts: u64,
+    /// Set by the watchdog; engines poll it on backward branches and calls.
+    pub cancel: *const AtomicBool,
+    /// Per-worker statistics counters (may be updated only when enabled).
+    pub counters: *mut Counters,
+    /// Special registers, `tid`, `ntid`, `ctaid`, `nctaid` (x, y, z each).
+    pub tid: [u32; 3],
+    pub ntid: [u32; 3],
+    pub ctaid: [u32; 3],
+    pub nctaid: [u32; 3],
+    pub lane_id: u32,
+    pub wave_id: u32,
+    pub wave_size: u32,
+    pub dyn_shared_base: u32,
+    /// Filled in on [`STOP_FAULT`].
+    pub fault: FaultInfo,
+}
+
+/// Byte offsets of [`LaneCtx`] fields, for code generators.
+#[derive(Debug, Clone, Copy)]
+pub struct CtxOffsets {
+    pub regs: i32,
+    pub global_base: i32,
+    pub global_limit: i32,
+    pub shared_base: i32,
+    pub shared_size: i32,
+    pub local_base: i32,
+    pub local_size: i32,
+    pub param_base: i32,
+    pub param_size: i32,
+    pub call_stack: i32,
+    pub call_depth: i32,
+    pub resume: i32,
+    pub insts: i32,
+    pub cancel: i32,
+    pub counters: i32,
+    pub tid: i32,
+    pub ntid: i32,
+    pub ctaid: i32,
+    pub nctaid: i32,
+    pub lane_id: i32,
+    pub wave_id: i32,
+    pub wave_size: i32,
+    pub dyn_shared_base: i32,
+    pub fault_kind: i32,
+    pub fault_inst: i32,
+    pub fault_addr: i32,
+    pub fault_len: i32,
+    pub fault_space: i32,
+}
+
+macro_rules! off {
+    ($f:ident) => {
+        std::mem::offset_of!(LaneCtx, $f) as i32
+    };
+}
+
+impl LaneCtx {
+    /// Field offsets.
+    pub const OFFSETS: CtxOffsets = CtxOffsets {
+        regs: off!(regs),
+        global_base: off!(global_base),
+        global_limit: off!(global_limit),
+        shared_base: off!(shared_base),
+        shared_size: off!(shared_size),
+        local_base: off!(local_base),
+        local_size: off!(local_size),
+        param_base: off!(param_base),
+        param_size: off!(param_size),
+        call_stack: off!(call_stack),
+        call_depth: off!(call_depth),
+        resume: off!(resume),
+        insts: off!(insts),
+        cancel: off!(cancel),
+        counters: off!(counters),
+        tid: off!(tid),
+        ntid: off!(ntid),
+        ctaid: off!(ctaid),
+        nctaid: off!(nctaid),
+        lane_id: off!(lane_id),
+        wave_id: off!(wave_id),
+        wave_size: off!(wave_size),
+        dyn_shared_base: off!(dyn_shared_base),
+        fault_kind: off!(fault) + std::mem::offset_of!(FaultInfo, kind) as i32,
+        fault_inst: off!(fault) + std::mem::offset_of!(FaultInfo, inst) as i32,
+        fault_addr: off!(fault) + std::mem::offset_of!(FaultInfo, addr) as i32,
+        fault_len: off!(fault) + std::mem::offset_of!(FaultInfo, len) as i32,
+        fault_space: off!(fault) + std::mem::offset_of!(FaultInfo, space) as i32,
+    };
+}
+
+/// Compiled (or interpreted) code for one kernel: runs one lane from
+/// `ctx.resume` until it exits, faults, is cancelled or reaches a sync point
+/// (returning the stop code; see [`STOP_EXIT`] etc.).
+///
+/// Contract for implementors:
+/// - registers live in `ctx.regs` whenever `run` returns;
+/// - a guarded sync instruction whose guard is false is skipped, not a stop;
+/// - on a stop at sync point `k` the sync instruction has *not* executed: the
+///   scheduler executes it for the whole group and resumes each lane with
+///   `ctx.resume = RESUME_AFTER_SYNC_BASE + k`;
+/// - every guest memory access is bounds-checked against the ctx ranges; global
+///   and const accesses use `global_base`/`global_limit`, buffer accesses fault
+///   only if the in-bounds part leaves guest memory;
+/// - `ctx.cancel` is polled at least on every backward branch and call.
+pub trait LaneProgram: Send + Sync {
+    /// Runs one lane. See the trait docs.
+    fn run(&self, ctx: &mut LaneCtx) -> u32;
+}

@@ -1,0 +1,370 @@
+//! Launches: a grid of workgroups spread over a pool of host threads, with a
+//! watchdog, fault reporting and statistics.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+use xisa_ir::{Kernel, Space};
+
+use crate::ctx::{fault_kind, Counters, FaultInfo, LaneProgram};
+use crate::memory::GuestMemory;
+use crate::sched::{WgGeometry, WgStop, WorkgroupRunner};
+
+/// Largest workgroup, in lanes.
+pub const MAX_BLOCK_THREADS: u64 = 1024;
+/// Largest grid, in workgroups.
+pub const MAX_GRID_BLOCKS: u64 = 1 << 32;
+/// Largest shared memory per workgroup (static + dynamic).
+pub const MAX_SHARED_BYTES: u64 = 1 << 20;
+/// Largest private memory per lane.
+pub const MAX_LOCAL_BYTES: u64 = 1 << 20;
+
+/// Initial-state hook: `(workgroup index, lane, registers) -> active`. Inactive
+/// lanes start exited.
+pub type InitHook<'a> = &'a (dyn Fn(u64, u32, &mut [u64]) -> bool + Sync);
+/// Final-state hook: `(workgroup index, lane, registers)`, after the workgroup ends.
+pub type FinishHook<'a> = &'a (dyn Fn(u64, u32, &[u64]) + Sync);
+/// Shared-memory hook: `(workgroup index, shared bytes, before)`; called before the
+/// workgroup starts (`before = true`) and after it ends.
+pub type SharedHook<'a> = &'a (dyn Fn(u64, &mut [u8], bool) + Sync);
+
+/// How to launch a kernel.
+#[derive(Clone)]
+pub struct LaunchConfig<'a> {
+    /// Grid size in workgroups (x, y, z).
+    pub grid: [u32; 3],
+    /// Workgroup size in lanes (x, y, z).
+    pub block: [u32; 3],
+    /// Dynamic shared memory bytes per workgroup (placed after the static part,
+    /// 16-byte aligned).
+    pub dyn_shared: u32,
+    /// The parameter block.
+    pub params: Vec<u8>,
+    /// Stop the launch after this long.
+    pub timeout: Option<Duration>,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    /// Optional hooks (used by `xisa exec`).
+    pub init: Option<InitHook<'a>>,
+    pub finish: Option<FinishHook<'a>>,
+    pub shared_hook: Option<SharedHook<'a>>,
+}
+
+impl Default for LaunchConfig<'_> {
+    fn default() -> Self {
+        LaunchConfig {
+            grid: [1, 1, 1],
+            block: [1, 1, 1],
+            dyn_shared: 0,
+            params: vec![],
+            timeout: None,
+            threads: 0,
+            init: None,
+            finish: None,
+            shared_hook: None,
+        }
+    }
+}
+
+/// What a launch did.
+#[derive(Debug, Clone, Default)]
+pub struct LaunchStats {
+    /// Guest IR instructions executed.
+    pub insts: u64,
+    /// Atomics by `[AtomOp][Scope]` (counted by engines that count).
+    pub atomics: Vec<[u64; 5]>,
+    /// Workgroups run.
+    pub workgroups: u64,
+    /// Host threads used.
+    pub threads: usize,
+    /// Wall time of the launch.
+    pub wall: Duration,
+}
+
+/// Kinds of launch faults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultKind {
+    OutOfBounds,
+    Misaligned,
+    CallOverflow,
+    RetEmpty,
+    Trap,
+    ReadOnly,
+    Unknown(u32),
+}
+
+impl FaultKind {
+    fn from_code(c: u32) -> Self {
+        match c {
+            fault_kind::OUT_OF_BOUNDS => FaultKind::OutOfBounds,
+            fault_kind::MISALIGNED => FaultKind::Misaligned,
+            fault_kind::CALL_OVERFLOW => FaultKind::CallOverflow,
+            fault_kind::RET_EMPTY => FaultKind::RetEmpty,
+            fault_kind::TRAP => FaultKind::Trap,
+            fault_kind::READ_ONLY => FaultKind::ReadOnly,
+            c => FaultKind::Unknown(c),
+        }
+    }
+}
+
+/// A guest fault, with everything needed to find it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    pub kernel: String,
+    pub kind: FaultKind,
+    /// `kernel:block:index (pc ..)`.
+    pub location: String,
+    pub workgroup: [u32; 3],
+    pub thread: [u32; 3],
+    pub lane: u32,
+    pub wave: u32,
+    pub space: Space,
+    pub addr: u64,
+    pub len: u32,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = match self.kind {
+            FaultKind::OutOfBounds => format!(
+                "out-of-bounds {} access of {} bytes at {:#x}",
+                self.space, self.len, self.addr
+            ),
+            FaultKind::Misaligned => format!(
+                "misaligned {}-byte atomic at {} address {:#x}",
+                self.len, self.space, self.addr
+            ),
+            FaultKind::CallOverflow => "call stack overflow".into(),
+            FaultKind::RetEmpty => "ret with an empty call stack".into(),
+            FaultKind::Trap => "trap".into(),
+            FaultKind::ReadOnly => format!("write to read-only {} space", self.space),
+            FaultKind::Unknown(c) => format!("engine fault code {c}"),
+        };
+        write!(
+            f,
+            "{what} in {} (workgroup {:?}, thread {:?}, wave {}, lane {})",
+            self.location, self.workgroup, self.thread, self.wave, self.lane
+        )
+    }
+}
+
+/// Why a launch failed.
+#[derive(Debug, Error)]
+pub enum LaunchError {
+    #[error("invalid launch: {0}")]
+    Config(String),
+    #[error("kernel {kernel} faulted: {fault}")]
+    Fault { kernel: String, fault: Box<Fault> },
+    #[error("kernel {kernel} timed out after {secs:.1} s (watchdog); it may never finish")]
+    Timeout { kernel: String, secs: f64 },
+}
+
+fn validate(kernel: &Kernel, cfg: &LaunchConfig) -> Result<(u64, u64, u32), LaunchError> {
+    let bad = |m: String| Err(LaunchError::Config(m));
+    if cfg.grid.contains(&0) || cfg.block.contains(&0) {
+        return bad(format!(
+            "grid {:?} and block {:?} must be at least 1 in every dimension",
+            cfg.grid, cfg.block
+        ));
+    }
+    let lanes: u64 = cfg.block.iter().map(|&x| x as u64).product();
+    if lanes > MAX_BLOCK_THREADS {
+        return bad(format!(
+            "block {:?} has {lanes} threads; at most {MAX_BLOCK_THREADS}",
+            cfg.block
+        ));
+    }
+    let blocks: u64 = cfg.grid.iter().map(|&x| x as u64).product();
+    if blocks > MAX_GRID_BLOCKS {
+        return bad(format!(
+            "grid {:?} has {blocks} workgroups; at most {MAX_GRID_BLOCKS}",
+            cfg.grid
+        ));
+    }
+    let dyn_base = (kernel.shared_bytes as u64).div_ceil(16) * 16;
+    let shared = dyn_base + cfg.dyn_shared as u64;
+    if shared > MAX_SHARED_BYTES {
+        return bad(format!(
+            "{shared} bytes of shared memory per workgroup; at most {MAX_SHARED_BYTES}"
+        ));
+    }
+    if kernel.local_bytes as u64 > MAX_LOCAL_BYTES {
+        return bad(format!(
+            "{} bytes of local memory per lane; at most {MAX_LOCAL_BYTES}",
+            kernel.local_bytes
+        ));
+    }
+    let need = kernel.param_size() as usize;
+    if cfg.params.len() < need {
+        return bad(format!(
+            "kernel {} needs {need} bytes of parameters, got {}",
+            kernel.name,
+            cfg.params.len()
+        ));
+    }
+    Ok((lanes, blocks, dyn_base as u32))
+}
+
+/// Runs `kernel` (as compiled into `program`) over the grid.
+pub fn launch(
+    kernel: &Kernel,
+    program: &dyn LaneProgram,
+    mem: &GuestMemory,
+    cfg: &LaunchConfig,
+) -> Result<LaunchStats, LaunchError> {
+    let (lanes, blocks, dyn_base) = validate(kernel, cfg)?;
+    let shared_bytes = dyn_base as usize + cfg.dyn_shared as usize;
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let threads = if cfg.threads == 0 { cores } else { cfg.threads }
+        .min(blocks as usize)
+        .max(1);
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let cancel = AtomicBool::new(false);
+    let timed_out = AtomicBool::new(false);
+    let first_fault: Mutex<Option<Fault>> = Mutex::new(None);
+    let totals: Mutex<(u64, Counters)> = Mutex::new((0, Counters::default()));
+    let global_base = mem.host_base();
+    let global_limit = mem.limit();
+    let base_addr = global_base as usize;
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+
+    std::thread::scope(|s| {
+        if let Some(t) = cfg.timeout {
+            let (cancel, timed_out) = (&cancel, &timed_out);
+            s.spawn(move || {
+                if let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(t) {
+                    timed_out.store(true, Ordering::Relaxed);
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            });
+        }
+        let mut workers = Vec::new();
+        for _ in 0..threads {
+            let (next, cancel, first_fault, totals) = (&next, &cancel, &first_fault, &totals);
+            workers.push(s.spawn(move || {
+                let mut runner = WorkgroupRunner::new(kernel, lanes as usize, shared_bytes);
+                let [gx, gy, _] = cfg.grid;
+                loop {
+                    if cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let wg = next.fetch_add(1, Ordering::Relaxed);
+                    if wg >= blocks {
+                        break;
+                    }
+                    let ctaid = [
+                        (wg % gx as u64) as u32,
+                        ((wg / gx as u64) % gy as u64) as u32,
+                        (wg / (gx as u64 * gy as u64)) as u32,
+                    ];
+                    runner.reset(&cfg.params);
+                    if let Some(init) = cfg.init {
+                        let n = runner.nregs();
+                        for lane in 0..lanes as usize {
+                            let regs = &mut runner.regs[lane * n..(lane + 1) * n];
+                            if !init(wg, lane as u32, regs) {
+                                runner.state[lane] = crate::sched::LaneState::Exited;
+                            }
+                        }
+                    }
+                    if let Some(h) = cfg.shared_hook {
+                        h(wg, runner.shared_mut(), true);
+                    }
+                    let geo = WgGeometry {
+                        block: cfg.block,
+                        grid: cfg.grid,
+                        ctaid,
+                        global_base: base_addr as *mut u8,
+                        global_limit,
+                        dyn_shared_base: dyn_base,
+                        shared_bytes: shared_bytes as u32,
+                    };
+                    match runner.run(program, &geo, &cfg.params, cancel) {
+                        Ok(()) => {}
+                        Err(WgStop::Cancelled) => break,
+                        Err(WgStop::Fault { lane, info }) => {
+                            cancel.store(true, Ordering::Relaxed);
+                            let f = describe(kernel, cfg, ctaid, lane, &info);
+                            let mut slot = first_fault.lock().unwrap_or_else(|e| e.into_inner());
+                            slot.get_or_insert(f);
+                            break;
+                        }
+                    }
+                    if let Some(h) = cfg.shared_hook {
+                        h(wg, runner.shared_mut(), false);
+                    }
+                    if let Some(fin) = cfg.finish {
+                        let n = runner.nregs();
+                        for lane in 0..lanes as usize {
+                            fin(wg, lane as u32, &runner.regs[lane * n..(lane + 1) * n]);
+                        }
+                    }
+                }
+                let mut t = totals.lock().unwrap_or_else(|e| e.into_inner());
+                t.0 += runner.insts;
+                for (a, b) in t.1.atomics.iter_mut().zip(runner.counters.atomics.iter()) {
+                    for (x, y) in a.iter_mut().zip(b.iter()) {
+                        *x += *y;
+                    }
+                }
+            }));
+        }
+        for w in workers {
+            if w.join().is_err() {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        }
+        drop(done_tx);
+    });
+    let _ = global_base;
+
+    if let Some(f) = first_fault.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(LaunchError::Fault {
+            kernel: kernel.name.clone(),
+            fault: Box::new(f),
+        });
+    }
+    if timed_out.load(Ordering::Relaxed) {
+        return Err(LaunchError::Timeout {
+            kernel: kernel.name.clone(),
+            secs: start.elapsed().as_secs_f64(),
+        });
+    }
+    let (insts, counters) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(LaunchStats {
+        insts,
+        atomics: counters.atomics.to_vec(),
+        workgroups: blocks,
+        threads,
+        wall: start.elapsed(),
+    })
+}
+
+fn describe(kernel: &Kernel, cfg: &LaunchConfig, ctaid: [u32; 3], lane: u32, info: &FaultInfo) -> Fault {
+    let [bx, by, _] = cfg.block;
+    let location = match kernel.loc_of_flat(info.inst) {
+        Some((b, i)) => kernel.describe_loc(b, i),
+        None => format!("{}:<inst {}>", kernel.name, info.inst),
+    };
+    let w = kernel.wave_size.max(1);
+    Fault {
+        kernel: kernel.name.clone(),
+        kind: FaultKind::from_code(info.kind),
+        location,
+        workgroup: ctaid,
+        thread: [lane % bx, (lane / bx) % by, lane / (bx * by)],
+        lane: lane % w,
+        wave: lane / w,
+        space: Space::ALL
+            .get(info.space as usize)
+            .copied()
+            .unwrap_or(Space::Global),
+        addr: info.addr,
+        len: info.len,
+    }
+}

@@ -1,0 +1,313 @@
+//! Guest memory: one reserved, lazily committed host region that holds every
+//! device allocation, and the checked accessors engines use.
+//!
+//! Guest address `GUEST_BASE + off` is host byte `base + off`. Only offsets below
+//! the allocation high-water mark (`limit`) are valid; everything else — null, host
+//! addresses, the unallocated rest of the reservation — faults. Guest code never
+//! sees a host pointer.
+
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::Mutex;
+
+use memmap2::{MmapMut, MmapOptions};
+use thiserror::Error;
+use xisa_ir::semantics;
+use xisa_ir::{AtomOp, AtomType};
+
+/// The guest address of the first byte of guest memory. Non-zero so that null and
+/// small integers used as pointers fault.
+pub const GUEST_BASE: u64 = 0x1_0000_0000;
+
+/// Default reservation: 16 GiB of address space (committed only when touched).
+pub const DEFAULT_RESERVE: u64 = 16 << 30;
+
+/// Guest memory errors on the host side (allocation, copies).
+#[derive(Debug, Error)]
+pub enum MemError {
+    #[error("cannot reserve {bytes} bytes of guest memory: {source}")]
+    Reserve {
+        bytes: u64,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("out of guest memory: {requested} bytes requested, {available} available (raise the reservation)")]
+    OutOfMemory { requested: u64, available: u64 },
+    #[error("guest range {addr:#x}+{len} is not allocated device memory")]
+    BadRange { addr: u64, len: u64 },
+}
+
+/// One device allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Allocation {
+    pub addr: u64,
+    pub len: u64,
+}
+
+/// The guest's device memory.
+pub struct GuestMemory {
+    map: MmapMut,
+    base: *mut u8,
+    reserve: u64,
+    state: Mutex<AllocState>,
+}
+
+struct AllocState {
+    brk: u64,
+    allocs: Vec<Allocation>,
+}
+
+// SAFETY: the mapping lives as long as the struct and is only accessed through
+// bounds-checked atomic or byte-wise accessors; the raw pointer is its address.
+unsafe impl Send for GuestMemory {}
+// SAFETY: see above; allocation state is behind a mutex.
+unsafe impl Sync for GuestMemory {}
+
+impl std::fmt::Debug for GuestMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GuestMemory")
+            .field("reserve", &self.reserve)
+            .field("limit", &self.limit())
+            .finish()
+    }
+}
+
+impl GuestMemory {
+    /// Reserves `reserve` bytes of address space for guest memory.
+    pub fn new(reserve: u64) -> Result<Self, MemError> {
+        let mut map = MmapOptions::new()
+            .len(reserve as usize)
+            .no_reserve_swap()
+            .map_anon()
+            .map_err(|source| MemError::Reserve {
+                bytes: reserve,
+                source,
+            })?;
+        let base = map.as_mut_ptr();
+        Ok(GuestMemory {
+            map,
+            base,
+            reserve,
+            state: Mutex::new(AllocState {
+                brk: 0,
+                allocs: Vec::new(),
+            }),
+        })
+    }
+
+    /// Host address of guest address [`GUEST_BASE`].
+    pub fn host_base(&self) -> *mut u8 {
+        self.base
+    }
+
+    /// Bytes from `GUEST_BASE` that are allocated (valid for guest access).
+    pub fn limit(&self) -> u64 {
+        self.state.lock().map(|s| s.brk).unwrap_or(0)
+    }
+
+    /// Allocates `len` bytes aligned to 256, zero-filled. Allocations are
+    /// separated by at least 256 bytes of padding so that small overruns of one
+    /// buffer do not silently land in the next one's data.
+    pub fn alloc(&self, len: u64) -> Result<u64, MemError> {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let start = st.brk.div_ceil(256) * 256 + if st.brk == 0 { 0 } else { 256 };
+        let end = start.checked_add(len.max(1)).ok_or(MemError::OutOfMemory {
+            requested: len,
+            available: self.reserve - st.brk,
+        })?;
+        if end > self.reserve {
+            return Err(MemError::OutOfMemory {
+                requested: len,
+                available: self.reserve.saturating_sub(start),
+            });
+        }
+        st.brk = end;
+        let addr = GUEST_BASE + start;
+        st.allocs.push(Allocation { addr, len });
+        Ok(addr)
+    }
+
+    /// The live allocations.
+    pub fn allocations(&self) -> Vec<Allocation> {
+        self.state
+            .lock()
+            .map(|s| s.allocs.clone())
+            .unwrap_or_default()
+    }
+
+    fn offset(&self, addr: u64, len: u64) -> Result<usize, MemError> {
+        let off = addr.wrapping_sub(GUEST_BASE);
+        let limit = self.limit();
+        if off > limit || len > limit - off {
+            return Err(MemError::BadRange { addr, len });
+        }
+        Ok(off as usize)
+    }
+
+    /// Copies host bytes into guest memory.
+    pub fn write(&self, addr: u64, data: &[u8]) -> Result<(), MemError> {
+        let off = self.offset(addr, data.len() as u64)?;
+        for (i, &b) in data.iter().enumerate() {
+            // SAFETY: off + i < limit <= reserve (checked above).
+            unsafe { atomic_u8(self.base.add(off + i)).store(b, Ordering::Relaxed) };
+        }
+        Ok(())
+    }
+
+    /// Copies guest memory into host bytes.
+    pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), MemError> {
+        let off = self.offset(addr, out.len() as u64)?;
+        for (i, b) in out.iter_mut().enumerate() {
+            // SAFETY: as in `write`.
+            *b = unsafe { atomic_u8(self.base.add(off + i)).load(Ordering::Relaxed) };
+        }
+        Ok(())
+    }
+
+    /// Reads `len` bytes into a new vector.
+    pub fn read_vec(&self, addr: u64, len: usize) -> Result<Vec<u8>, MemError> {
+        let mut v = vec![0u8; len];
+        self.read(addr, &mut v)?;
+        Ok(v)
+    }
+
+    /// The mapping itself (for diagnostics).
+    pub fn reserved(&self) -> u64 {
+        self.map.len() as u64
+    }
+}
+
+/// Views a byte as an atomic.
+///
+/// # Safety
+/// `p` must be valid for reads and writes for the lifetime used.
+#[inline]
+pub unsafe fn atomic_u8<'a>(p: *mut u8) -> &'a AtomicU8 {
+    &*(p as *const AtomicU8)
+}
+
+/// Loads `len` (1, 2, 4 or 8) bytes, little-endian, zero-extended. Aligned
+/// accesses are single relaxed atomic loads (no tearing, no Rust data race);
+/// misaligned ones are byte-wise.
+///
+/// # Safety
+/// `p .. p+len` must be valid host memory.
+#[inline]
+pub unsafe fn load(p: *const u8, len: u32) -> u64 {
+    let aligned = (p as usize) % (len as usize) == 0;
+    match (len, aligned) {
+        (1, _) => (*(p as *const AtomicU8)).load(Ordering::Relaxed) as u64,
+        (2, true) => (*(p as *const AtomicU16)).load(Ordering::Relaxed) as u64,
+        (4, true) => (*(p as *const AtomicU32)).load(Ordering::Relaxed) as u64,
+        (8, true) => (*(p as *const AtomicU64)).load(Ordering::Relaxed),
+        _ => {
+            let mut v = 0u64;
+            for i in 0..len as usize {
+                v |= ((*(p.add(i) as *const AtomicU8)).load(Ordering::Relaxed) as u64) << (8 * i);
+            }
+            v
+        }
+    }
+}
+
+/// Stores the low `len` bytes of `v` (see [`load`]).
+///
+/// # Safety
+/// `p .. p+len` must be valid host memory.
+#[inline]
+pub unsafe fn store(p: *mut u8, len: u32, v: u64) {
+    let aligned = (p as usize) % (len as usize) == 0;
+    match (len, aligned) {
+        (1, _) => (*(p as *const AtomicU8)).store(v as u8, Ordering::Relaxed),
+        (2, true) => (*(p as *const AtomicU16)).store(v as u16, Ordering::Relaxed),
+        (4, true) => (*(p as *const AtomicU32)).store(v as u32, Ordering::Relaxed),
+        (8, true) => (*(p as *const AtomicU64)).store(v, Ordering::Relaxed),
+        _ => {
+            for i in 0..len as usize {
+                (*(p.add(i) as *const AtomicU8)).store((v >> (8 * i)) as u8, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// Applies an atomic read-modify-write at `p` (aligned to the type's size) and
+/// returns the old value. `host_atomic` selects a host atomic (a compare-exchange
+/// loop, SeqCst) over a plain load-compute-store (enough inside one workgroup,
+/// which runs on one host thread).
+///
+/// # Safety
+/// `p` must be valid and aligned to `ty.bytes()`.
+pub unsafe fn atomic_rmw(
+    p: *mut u8,
+    op: AtomOp,
+    ty: AtomType,
+    ftz: bool,
+    src: u64,
+    cmp: u64,
+    host_atomic: bool,
+) -> u64 {
+    let apply = |old| semantics::atomic_apply(op, ty, ftz, old, src, cmp);
+    if ty.bytes() == 8 {
+        let a = &*(p as *const AtomicU64);
+        if !host_atomic {
+            let old = a.load(Ordering::Relaxed);
+            a.store(apply(old), Ordering::Relaxed);
+            return old;
+        }
+        let mut old = a.load(Ordering::Relaxed);
+        loop {
+            match a.compare_exchange_weak(old, apply(old), Ordering::SeqCst, Ordering::Relaxed) {
+                Ok(v) => return v,
+                Err(v) => old = v,
+            }
+        }
+    } else {
+        let a = &*(p as *const AtomicU32);
+        if !host_atomic {
+            let old = a.load(Ordering::Relaxed) as u64;
+            a.store(apply(old) as u32, Ordering::Relaxed);
+            return old;
+        }
+        let mut old = a.load(Ordering::Relaxed);
+        loop {
+            let new = apply(old as u64) as u32;
+            match a.compare_exchange_weak(old, new, Ordering::SeqCst, Ordering::Relaxed) {
+                Ok(v) => return v as u64,
+                Err(v) => old = v,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alloc_read_write_bounds() {
+        let m = GuestMemory::new(1 << 24).unwrap();
+        let a = m.alloc(100).unwrap();
+        assert_eq!(a, GUEST_BASE);
+        let b = m.alloc(10).unwrap();
+        assert!(b >= a + 100 + 256);
+        m.write(a, &[1, 2, 3]).unwrap();
+        assert_eq!(m.read_vec(a, 3).unwrap(), vec![1, 2, 3]);
+        assert!(m.write(0, &[1]).is_err());
+        assert!(m.read_vec(b + 5, 100).is_err());
+        assert!(matches!(
+            m.alloc(1 << 30),
+            Err(MemError::OutOfMemory { .. })
+        ));
+    }
+
+    #[test]
+    fn rmw_plain_and_atomic() {
+        let mut x = 5u32;
+        let p = &mut x as *mut u32 as *mut u8;
+        // SAFETY: p is a valid aligned u32.
+        unsafe {
+            assert_eq!(atomic_rmw(p, AtomOp::Add, AtomType::B32, false, 3, 0, true), 5);
+            assert_eq!(atomic_rmw(p, AtomOp::Cas, AtomType::B32, false, 1, 8, false), 8);
+        }
+        assert_eq!(x, 1);
+    }
+}

@@ -1,0 +1,346 @@
+//! The workgroup scheduler: runs the lanes of one workgroup on one host thread.
+//!
+//! Every runnable lane runs until it stops (exit, sync point, barrier, yield).
+//! Then, per wave, the group of lanes waiting at the lowest-numbered warp-level
+//! sync point executes that operation together and becomes runnable again. When
+//! only barrier waits remain, the barrier releases every waiting lane. The order
+//! depends only on the program, never on host timing.
+
+use std::sync::atomic::AtomicBool;
+
+use xisa_ir::{Kernel, Op, Operand, Reg, VoteMode};
+
+use crate::ctx::{self, Counters, FaultInfo, LaneCtx, LaneProgram, CALL_STACK_DEPTH};
+
+/// Where a lane stands between `run` calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaneState {
+    /// Runnable from its resume point.
+    Ready,
+    /// Waiting at sync point `k`.
+    AtSync(u32),
+    /// Finished.
+    Exited,
+}
+
+/// Why a workgroup stopped early.
+#[derive(Debug, Clone)]
+pub enum WgStop {
+    /// A lane faulted: its flat index in the workgroup and the details.
+    Fault { lane: u32, info: FaultInfo },
+    /// The watchdog cancelled the launch.
+    Cancelled,
+}
+
+/// Geometry and memory windows of a workgroup run.
+#[derive(Debug, Clone)]
+pub struct WgGeometry {
+    pub block: [u32; 3],
+    pub grid: [u32; 3],
+    pub ctaid: [u32; 3],
+    pub global_base: *mut u8,
+    pub global_limit: u64,
+    pub dyn_shared_base: u32,
+    pub shared_bytes: u32,
+}
+
+/// Reusable per-worker state for running workgroups of one kernel.
+pub struct WorkgroupRunner<'k> {
+    kernel: &'k Kernel,
+    sync_ops: Vec<&'k Op>,
+    reg_masks: Vec<u64>,
+    nregs: usize,
+    nlanes: usize,
+    wave: usize,
+    /// Registers, lane-major: `regs[lane * nregs + r]`.
+    pub regs: Vec<u64>,
+    /// Lane states.
+    pub state: Vec<LaneState>,
+    resume: Vec<u32>,
+    call_stack: Vec<u32>,
+    call_depth: Vec<u32>,
+    shared: Vec<u8>,
+    local: Vec<u8>,
+    /// Instructions executed so far (all workgroups this runner ran).
+    pub insts: u64,
+    /// Statistics counters.
+    pub counters: Box<Counters>,
+}
+
+impl<'k> WorkgroupRunner<'k> {
+    /// A runner for workgroups of `nlanes` lanes with `shared_bytes` of shared memory.
+    pub fn new(kernel: &'k Kernel, nlanes: usize, shared_bytes: usize) -> Self {
+        let nregs = kernel.regs.len().max(1);
+        let sync_ops = kernel
+            .sync_points()
+            .iter()
+            .map(|&(b, i)| &kernel.blocks[b.0 as usize].insts[i as usize].op)
+            .collect();
+        WorkgroupRunner {
+            kernel,
+            sync_ops,
+            reg_masks: kernel.regs.iter().map(|d| d.ty.mask()).collect(),
+            nregs,
+            nlanes,
+            wave: kernel.wave_size.max(1) as usize,
+            regs: vec![0; nlanes * nregs],
+            state: vec![LaneState::Exited; nlanes],
+            resume: vec![0; nlanes],
+            call_stack: vec![0; nlanes * CALL_STACK_DEPTH],
+            call_depth: vec![0; nlanes],
+            shared: vec![0; shared_bytes],
+            local: vec![0; nlanes * kernel.local_bytes as usize],
+            insts: 0,
+            counters: Box::default(),
+        }
+    }
+
+    /// Number of registers per lane.
+    pub fn nregs(&self) -> usize {
+        self.nregs
+    }
+
+    /// Shared memory of the current workgroup.
+    pub fn shared_mut(&mut self) -> &mut [u8] {
+        &mut self.shared
+    }
+
+    /// Resets the lanes for a new workgroup: zeroed registers and memories, every
+    /// lane ready at the entry. `init` may then set registers and deactivate lanes.
+    pub fn reset(&mut self, params: &[u8]) {
+        self.regs.fill(0);
+        self.shared.fill(0);
+        self.local.fill(0);
+        self.call_depth.fill(0);
+        self.resume.fill(ctx::RESUME_ENTRY);
+        self.state.fill(LaneState::Ready);
+        let layout = self.kernel.param_layout();
+        for lane in 0..self.nlanes {
+            for slot in &layout {
+                let off = slot.offset as usize;
+                let n = slot.ty.bytes() as usize;
+                let mut v = 0u64;
+                for (i, b) in params.iter().skip(off).take(n).enumerate() {
+                    v |= (*b as u64) << (8 * i);
+                }
+                self.regs[lane * self.nregs + slot.reg.0 as usize] = v & slot.ty.mask();
+            }
+        }
+    }
+
+    /// Runs the current workgroup to completion.
+    pub fn run(
+        &mut self,
+        program: &dyn LaneProgram,
+        geo: &WgGeometry,
+        params: &[u8],
+        cancel: &AtomicBool,
+    ) -> Result<(), WgStop> {
+        loop {
+            self.run_ready(program, geo, params, cancel)?;
+            if self.state.iter().all(|s| *s == LaneState::Exited) {
+                return Ok(());
+            }
+            if !self.step_warp_ops() {
+                self.release_barrier();
+            }
+        }
+    }
+
+    fn run_ready(
+        &mut self,
+        program: &dyn LaneProgram,
+        geo: &WgGeometry,
+        params: &[u8],
+        cancel: &AtomicBool,
+    ) -> Result<(), WgStop> {
+        let local_bytes = self.kernel.local_bytes as usize;
+        let [bx, by, _] = geo.block;
+        loop {
+            let mut yielded = false;
+            for lane in 0..self.nlanes {
+                if self.state[lane] != LaneState::Ready {
+                    continue;
+                }
+                let l = lane as u32;
+                let mut c = LaneCtx {
+                    regs: self.regs[lane * self.nregs..].as_mut_ptr(),
+                    global_base: geo.global_base,
+                    global_limit: geo.global_limit,
+                    shared_base: self.shared.as_mut_ptr(),
+                    shared_size: self.shared.len() as u64,
+                    local_base: self.local[lane * local_bytes..].as_mut_ptr(),
+                    local_size: local_bytes as u64,
+                    param_base: params.as_ptr(),
+                    param_size: params.len() as u64,
+                    call_stack: self.call_stack[lane * CALL_STACK_DEPTH..].as_mut_ptr(),
+                    call_depth: self.call_depth[lane],
+                    resume: self.resume[lane],
+                    insts: 0,
+                    cancel,
+                    counters: &mut *self.counters,
+                    tid: [l % bx, (l / bx) % by, l / (bx * by)],
+                    ntid: geo.block,
+                    ctaid: geo.ctaid,
+                    nctaid: geo.grid,
+                    lane_id: l % self.wave as u32,
+                    wave_id: l / self.wave as u32,
+                    wave_size: self.wave as u32,
+                    dyn_shared_base: geo.dyn_shared_base,
+                    fault: FaultInfo::default(),
+                };
+                let stop = program.run(&mut c);
+                self.insts += c.insts;
+                self.call_depth[lane] = c.call_depth;
+                self.resume[lane] = c.resume;
+                match stop {
+                    ctx::STOP_EXIT => self.state[lane] = LaneState::Exited,
+                    ctx::STOP_FAULT => {
+                        return Err(WgStop::Fault {
+                            lane: l,
+                            info: c.fault,
+                        })
+                    }
+                    ctx::STOP_CANCELLED => return Err(WgStop::Cancelled),
+                    ctx::STOP_YIELD => yielded = true,
+                    k if k >= ctx::STOP_SYNC_BASE => {
+                        self.state[lane] = LaneState::AtSync(k - ctx::STOP_SYNC_BASE)
+                    }
+                    other => {
+                        return Err(WgStop::Fault {
+                            lane: l,
+                            info: FaultInfo {
+                                kind: ctx::fault_kind::TRAP,
+                                inst: 0,
+                                addr: other as u64,
+                                len: 0,
+                                space: 0,
+                            },
+                        })
+                    }
+                }
+            }
+            if !yielded {
+                return Ok(());
+            }
+            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(WgStop::Cancelled);
+            }
+        }
+    }
+
+    /// Executes, in each wave, the warp-level sync op with the lowest index that
+    /// has waiting lanes. Returns false if no such op exists (only barriers wait).
+    fn step_warp_ops(&mut self) -> bool {
+        let mut progress = false;
+        for w0 in (0..self.nlanes).step_by(self.wave) {
+            let w1 = (w0 + self.wave).min(self.nlanes);
+            let k = (w0..w1)
+                .filter_map(|l| match self.state[l] {
+                    LaneState::AtSync(k) if !matches!(self.sync_ops[k as usize], Op::Barrier) => {
+                        Some(k)
+                    }
+                    _ => None,
+                })
+                .min();
+            let Some(k) = k else { continue };
+            let group: Vec<usize> = (w0..w1)
+                .filter(|&l| self.state[l] == LaneState::AtSync(k))
+                .collect();
+            self.exec_warp_op(k, w0, w1, &group);
+            for &l in &group {
+                self.state[l] = LaneState::Ready;
+                self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
+            }
+            progress = true;
+        }
+        progress
+    }
+
+    fn release_barrier(&mut self) {
+        for l in 0..self.nlanes {
+            if let LaneState::AtSync(k) = self.state[l] {
+                self.state[l] = LaneState::Ready;
+                self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
+            }
+        }
+    }
+
+    fn read(&self, lane: usize, op: Operand) -> u64 {
+        match op {
+            Operand::Reg(r) => self.regs[lane * self.nregs + r.0 as usize],
+            Operand::Imm(v) => v,
+        }
+    }
+
+    fn write(&mut self, lane: usize, r: Reg, v: u64) {
+        let m = self.reg_masks.get(r.0 as usize).copied().unwrap_or(u64::MAX);
+        self.regs[lane * self.nregs + r.0 as usize] = v & m;
+    }
+
+    fn exec_warp_op(&mut self, k: u32, w0: usize, w1: usize, group: &[usize]) {
+        let mask: u64 = group.iter().fold(0, |m, &l| m | 1u64 << (l - w0));
+        let op = self.sync_ops[k as usize];
+        match *op {
+            Op::Shfl {
+                dst,
+                valid,
+                src,
+                lane,
+                ..
+            } => {
+                let results: Vec<(usize, u64, bool)> = group
+                    .iter()
+                    .map(|&l| {
+                        let j = self.read(l, lane) & 0xffff_ffff;
+                        let sl = w0 as u64 + j;
+                        if j < self.wave as u64 && (sl as usize) < w1 {
+                            let ok = mask & (1u64 << j) != 0;
+                            (l, self.read(sl as usize, src), ok)
+                        } else {
+                            (l, self.read(l, src), false)
+                        }
+                    })
+                    .collect();
+                for (l, v, ok) in results {
+                    self.write(l, dst, v);
+                    if let Some(p) = valid {
+                        self.write(l, p, ok as u64);
+                    }
+                }
+            }
+            Op::Vote { mode, dst, pred } => {
+                let ballot: u64 = group.iter().fold(0, |m, &l| {
+                    if self.read(l, pred) & 1 != 0 {
+                        m | 1u64 << (l - w0)
+                    } else {
+                        m
+                    }
+                });
+                let v = match mode {
+                    VoteMode::All => (ballot == mask) as u64,
+                    VoteMode::Any => (ballot != 0) as u64,
+                    VoteMode::Uni => (ballot == 0 || ballot == mask) as u64,
+                    VoteMode::Ballot => ballot,
+                };
+                for &l in group {
+                    self.write(l, dst, v);
+                }
+            }
+            Op::ActiveMask { dst } => {
+                for &l in group {
+                    self.write(l, dst, mask);
+                }
+            }
+            Op::ReadFirstLane { dst, src, .. } => {
+                let v = group.first().map(|&l| self.read(l, src)).unwrap_or(0);
+                for &l in group {
+                    self.write(l, dst, v);
+                }
+            }
+            // Barriers are released by `release_barrier`; other ops are not sync
+            // points.
+            _ => {}
+        }
+    }
+}
