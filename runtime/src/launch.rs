@@ -345,7 +345,13 @@ pub fn launch(
     })
 }
 
-fn describe(kernel: &Kernel, cfg: &LaunchConfig, ctaid: [u32; 3], lane: u32, info: &FaultInfo) -> Fault {
+fn describe(
+    kernel: &Kernel,
+    cfg: &LaunchConfig,
+    ctaid: [u32; 3],
+    lane: u32,
+    info: &FaultInfo,
+) -> Fault {
     let [bx, by, _] = cfg.block;
     let location = match kernel.loc_of_flat(info.inst) {
         Some((b, i)) => kernel.describe_loc(b, i),

@@ -305,8 +305,14 @@ mod tests {
         let p = &mut x as *mut u32 as *mut u8;
         // SAFETY: p is a valid aligned u32.
         unsafe {
-            assert_eq!(atomic_rmw(p, AtomOp::Add, AtomType::B32, false, 3, 0, true), 5);
-            assert_eq!(atomic_rmw(p, AtomOp::Cas, AtomType::B32, false, 1, 8, false), 8);
+            assert_eq!(
+                atomic_rmw(p, AtomOp::Add, AtomType::B32, false, 3, 0, true),
+                5
+            );
+            assert_eq!(
+                atomic_rmw(p, AtomOp::Cas, AtomType::B32, false, 1, 8, false),
+                8
+            );
         }
         assert_eq!(x, 1);
     }

@@ -59,8 +59,11 @@ pub struct WorkgroupRunner<'k> {
     resume: Vec<u32>,
     call_stack: Vec<u32>,
     call_depth: Vec<u32>,
-    shared: Vec<u8>,
-    local: Vec<u8>,
+    /// Shared and local memory, as `u64`s so that the host buffers are 8-byte
+    /// aligned (guest atomics on them must be host-aligned too).
+    shared: Vec<u64>,
+    shared_len: usize,
+    local: Vec<u64>,
     /// Instructions executed so far (all workgroups this runner ran).
     pub insts: u64,
     /// Statistics counters.
@@ -88,8 +91,9 @@ impl<'k> WorkgroupRunner<'k> {
             resume: vec![0; nlanes],
             call_stack: vec![0; nlanes * CALL_STACK_DEPTH],
             call_depth: vec![0; nlanes],
-            shared: vec![0; shared_bytes],
-            local: vec![0; nlanes * kernel.local_bytes as usize],
+            shared: vec![0; shared_bytes.div_ceil(8)],
+            shared_len: shared_bytes,
+            local: vec![0; (nlanes * kernel.local_bytes.div_ceil(8) as usize).max(1)],
             insts: 0,
             counters: Box::default(),
         }
@@ -102,7 +106,10 @@ impl<'k> WorkgroupRunner<'k> {
 
     /// Shared memory of the current workgroup.
     pub fn shared_mut(&mut self) -> &mut [u8] {
-        &mut self.shared
+        // SAFETY: u64 storage viewed as its bytes, within its length.
+        unsafe {
+            std::slice::from_raw_parts_mut(self.shared.as_mut_ptr() as *mut u8, self.shared_len)
+        }
     }
 
     /// Resets the lanes for a new workgroup: zeroed registers and memories, every
@@ -155,6 +162,7 @@ impl<'k> WorkgroupRunner<'k> {
         cancel: &AtomicBool,
     ) -> Result<(), WgStop> {
         let local_bytes = self.kernel.local_bytes as usize;
+        let local_words = self.kernel.local_bytes.div_ceil(8) as usize;
         let [bx, by, _] = geo.block;
         loop {
             let mut yielded = false;
@@ -167,9 +175,9 @@ impl<'k> WorkgroupRunner<'k> {
                     regs: self.regs[lane * self.nregs..].as_mut_ptr(),
                     global_base: geo.global_base,
                     global_limit: geo.global_limit,
-                    shared_base: self.shared.as_mut_ptr(),
-                    shared_size: self.shared.len() as u64,
-                    local_base: self.local[lane * local_bytes..].as_mut_ptr(),
+                    shared_base: self.shared.as_mut_ptr() as *mut u8,
+                    shared_size: self.shared_len as u64,
+                    local_base: self.local[lane * local_words..].as_mut_ptr() as *mut u8,
                     local_size: local_bytes as u64,
                     param_base: params.as_ptr(),
                     param_size: params.len() as u64,
@@ -274,7 +282,11 @@ impl<'k> WorkgroupRunner<'k> {
     }
 
     fn write(&mut self, lane: usize, r: Reg, v: u64) {
-        let m = self.reg_masks.get(r.0 as usize).copied().unwrap_or(u64::MAX);
+        let m = self
+            .reg_masks
+            .get(r.0 as usize)
+            .copied()
+            .unwrap_or(u64::MAX);
         self.regs[lane * self.nregs + r.0 as usize] = v & m;
     }
 
