@@ -791,7 +791,12 @@ pub enum VoteMode {
 
 impl VoteMode {
     /// All vote modes.
-    pub const ALL: [VoteMode; 4] = [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot];
+    pub const ALL: [VoteMode; 4] = [
+        VoteMode::All,
+        VoteMode::Any,
+        VoteMode::Uni,
+        VoteMode::Ballot,
+    ];
 
     /// Text-form name.
     pub fn name(self) -> &'static str {
@@ -1080,7 +1085,11 @@ impl Op {
             Op::Prmt { a, b, sel, .. } => v.extend([*a, *b, *sel]),
             Op::Bfe { a, pos, len, .. } => v.extend([*a, *pos, *len]),
             Op::Bfi {
-                ins, base, pos, len, ..
+                ins,
+                base,
+                pos,
+                len,
+                ..
             } => v.extend([*ins, *base, *pos, *len]),
             Op::FBin { a, b, .. } | Op::ICmp { a, b, .. } | Op::FCmp { a, b, .. } => {
                 v.extend([*a, *b])

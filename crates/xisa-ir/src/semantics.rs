@@ -395,59 +395,41 @@ pub fn round_from_f64(ty: Type, x: f64, rnd: Round) -> u64 {
 
 fn narrow16(x: f64, rnd: Round, from: fn(f64) -> u16, to: fn(u16) -> f64) -> u64 {
     let r = from(x);
-    if x.is_nan() || rnd == Round::Rn {
+    let rv = to(r);
+    if x.is_nan() || rnd == Round::Rn || rv == x {
         return r as u64;
     }
-    let rv = to(r);
-    // Step one ulp in the 16-bit format (sign-magnitude: +1 moves away from zero).
-    let away = |b: u16| b.wrapping_add(1);
-    let toward = |b: u16| if b & 0x7fff == 0 { b } else { b - 1 };
-    let exact_above = x > rv;
-    let exact_below = x < rv;
-    let neg = (r & 0x8000) != 0 || (rv == 0.0 && x < 0.0);
+    // Directed modes: the nearest value is one of the two neighbours of x, so
+    // step from it once if it lies on the wrong side.
+    let down = |b: u16| if rv <= x { b } else { next_down16(b) };
+    let up = |b: u16| if rv >= x { b } else { next_up16(b) };
     let res = match rnd {
         Round::Rn => r,
-        Round::Rz => {
-            if (exact_below && !neg && rv > 0.0) || (exact_above && neg && rv < 0.0) {
-                toward(r)
-            } else if rv.is_infinite() && !x.is_infinite() {
-                toward(r)
-            } else {
-                r
-            }
-        }
-        Round::Rm => {
-            if exact_below {
-                if neg || rv == 0.0 && r & 0x8000 != 0 {
-                    away(r)
-                } else if rv == 0.0 {
-                    0x8001
-                } else {
-                    toward(r)
-                }
-            } else if rv.is_infinite() && rv > 0.0 && !x.is_infinite() {
-                toward(r)
-            } else {
-                r
-            }
-        }
-        Round::Rp => {
-            if exact_above {
-                if rv == 0.0 {
-                    0x0001
-                } else if neg {
-                    toward(r)
-                } else {
-                    away(r)
-                }
-            } else if rv.is_infinite() && rv < 0.0 && !x.is_infinite() {
-                toward(r)
-            } else {
-                r
-            }
-        }
+        Round::Rm => down(r),
+        Round::Rp => up(r),
+        Round::Rz if x > 0.0 => down(r),
+        Round::Rz => up(r),
     };
     res as u64
+}
+
+/// The next representable 16-bit float above `b` (sign-magnitude bits; the
+/// exponent field is the top bits in both f16 and bf16, so +1 on the magnitude
+/// moves away from zero in either format).
+fn next_up16(b: u16) -> u16 {
+    let mag = b & 0x7fff;
+    if mag == 0 {
+        return 0x0001;
+    }
+    if b & 0x8000 == 0 {
+        b + 1
+    } else {
+        b - 1
+    }
+}
+
+fn next_down16(b: u16) -> u16 {
+    next_up16(b ^ 0x8000) ^ 0x8000
 }
 
 /// IEEE-754 minimumNumber / maximumNumber (`max` selects which).
@@ -600,8 +582,7 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
         }
         FBinOp::Div => {
             let q = a / b;
-            if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0)
-            {
+            if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0) {
                 q
             } else if q.is_infinite() {
                 overflow_fix32(q, rnd)
@@ -660,8 +641,7 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
         }
         FBinOp::Div => {
             let q = a / b;
-            if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0)
-            {
+            if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0) {
                 q
             } else if q.is_infinite() {
                 overflow_fix64(q, rnd)
@@ -883,7 +863,11 @@ pub fn packed_add(ty: Type, a: u32, b: u32) -> u32 {
 /// The value an atomic stores, given the old memory value, the data operand `src`
 /// and (for `cas`) the compare value. Values are raw bits of `ty`'s width.
 pub fn atomic_apply(op: AtomOp, ty: AtomType, ftz: bool, old: u64, src: u64, cmp: u64) -> u64 {
-    let it = if ty.bytes() == 8 { Type::I64 } else { Type::I32 };
+    let it = if ty.bytes() == 8 {
+        Type::I64
+    } else {
+        Type::I32
+    };
     let (old, src) = (trunc(it, old), trunc(it, src));
     match op {
         AtomOp::Add | AtomOp::SafeAdd => bin(BinOp::Add, it, old, src),
@@ -921,7 +905,11 @@ pub fn atomic_apply(op: AtomOp, ty: AtomType, ftz: bool, old: u64, src: u64, cmp
             AtomType::F16x2 => packed_add(Type::F16, old as u32, src as u32) as u64,
             AtomType::BF16x2 => packed_add(Type::BF16, old as u32, src as u32) as u64,
             _ => {
-                let ft = if ty.bytes() == 8 { Type::F64 } else { Type::F32 };
+                let ft = if ty.bytes() == 8 {
+                    Type::F64
+                } else {
+                    Type::F32
+                };
                 let fop = match op {
                     AtomOp::FAdd => FBinOp::Add,
                     AtomOp::FMin => FBinOp::Min,
@@ -1012,20 +1000,61 @@ mod tests {
     }
 
     #[test]
+    fn directed_rounding_f16() {
+        // 1 + 2^-12 is between f16 1.0 and its successor 1 + 2^-10.
+        let x = 1.0 + 2f64.powi(-12);
+        assert_eq!(round_from_f64(Type::F16, x, Round::Rn), 0x3c00);
+        assert_eq!(round_from_f64(Type::F16, x, Round::Rp), 0x3c01);
+        assert_eq!(round_from_f64(Type::F16, -x, Round::Rm), 0xbc01);
+        assert_eq!(round_from_f64(Type::F16, -x, Round::Rz), 0xbc00);
+        // Overflow: rz gives the largest finite value, rp infinity.
+        assert_eq!(round_from_f64(Type::F16, 1e6, Round::Rz), 0x7bff);
+        assert_eq!(round_from_f64(Type::F16, 1e6, Round::Rp), 0x7c00);
+        assert_eq!(round_from_f64(Type::BF16, -1e39, Round::Rp), 0xff7f);
+        // Tiny positive rounds up to the smallest subnormal under rp.
+        assert_eq!(round_from_f64(Type::F16, 1e-30, Round::Rp), 0x0001);
+        assert_eq!(round_from_f64(Type::F16, -1e-30, Round::Rm), 0x8001);
+    }
+
+    #[test]
     fn cvt_saturates() {
         let big = 3e10f32.to_bits() as u64;
         assert_eq!(
-            cvt(CvtOp::FtoS, Type::I32, Type::F32, Round::Rz, false, false, big),
+            cvt(
+                CvtOp::FtoS,
+                Type::I32,
+                Type::F32,
+                Round::Rz,
+                false,
+                false,
+                big
+            ),
             0x7fff_ffff
         );
         let nan = f32::NAN.to_bits() as u64;
         assert_eq!(
-            cvt(CvtOp::FtoU, Type::I32, Type::F32, Round::Rz, false, false, nan),
+            cvt(
+                CvtOp::FtoU,
+                Type::I32,
+                Type::F32,
+                Round::Rz,
+                false,
+                false,
+                nan
+            ),
             0
         );
         let m = (-2.5f32).to_bits() as u64;
         assert_eq!(
-            cvt(CvtOp::FtoS, Type::I32, Type::F32, Round::Rn, false, false, m),
+            cvt(
+                CvtOp::FtoS,
+                Type::I32,
+                Type::F32,
+                Round::Rn,
+                false,
+                false,
+                m
+            ),
             (-2i32) as u32 as u64
         );
     }
