@@ -1,1 +1,368 @@
-fn main() {}
+//! `xisa`: the command line. A thin layer over the `xisa` library.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use xisa::{ArgSpec, Device, Engine, Isa, LaunchOptions, Module, RunReport};
+
+#[derive(Parser)]
+#[command(
+    name = "xisa",
+    version,
+    about = "Run GPU machine code on an ordinary CPU",
+    long_about = "xisa decodes GPU machine code (NVIDIA sm_75 SASS, AMD gfx942/CDNA 5, the lsu \
+group), lifts every instruction to one memory/atomic IR and runs it on the host, through a \
+Cranelift JIT or a reference interpreter. GPU atomics map to host atomics by scope.\n\n\
+This build loads modules in xisa's own IR text (`--isa ir`); the ISA frontends plug into the \
+same commands.\n\n\
+Start with `xisa run` (no arguments): it runs a bundled histogram kernel and checks it.",
+    after_help = "Examples:\n  xisa run\n  xisa run k.xir --kernel saxpy --grid 64 --block 256 \\\n      --arg buf:x.bin --arg buf:y.bin --arg f32:2.5 --arg u32:16384 --dump 1=y.out\n  xisa exec frag.xir --state state.json --out final.json\n  xisa lift k.xir --kernel saxpy"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Launch a kernel over a grid (no arguments: run the bundled example).
+    Run(RunArgs),
+    /// Run a code fragment on one or more waves from an explicit state file.
+    Exec(ExecArgs),
+    /// Print a module's instructions in the ISA's customary syntax.
+    Disasm(DisasmArgs),
+    /// Assemble an ISA's text into its binary form.
+    Asm(AsmArgs),
+    /// Print a module's kernels as xisa IR.
+    Lift(LiftArgs),
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// The module: IR text (detected from its contents; see --isa).
+    module: Option<PathBuf>,
+    /// Kernel to launch (default: the module's only kernel).
+    #[arg(long)]
+    kernel: Option<String>,
+    /// Grid size in workgroups: X[,Y[,Z]].
+    #[arg(long, default_value = "1", value_parser = parse_dims)]
+    grid: [u32; 3],
+    /// Workgroup size in lanes: X[,Y[,Z]].
+    #[arg(long, default_value = "1", value_parser = parse_dims)]
+    block: [u32; 3],
+    /// Dynamic shared memory per workgroup, in bytes.
+    #[arg(long, default_value_t = 0)]
+    shared: u32,
+    /// A kernel argument, in order: u32:N i32:N u64:N i64:N f32:X f64:X buf:PATH
+    /// (device buffer filled from a file; the kernel gets its address) zeros:BYTES
+    /// (zero-filled buffer) local:BYTES (OpenCL __local pointer: dynamic shared memory).
+    #[arg(long = "arg", value_name = "SPEC")]
+    args: Vec<String>,
+    /// After the launch, write buffer argument I (0-based) to PATH.
+    #[arg(long = "dump", value_name = "I=PATH")]
+    dumps: Vec<String>,
+    /// Execution engine.
+    #[arg(long, default_value = "jit", value_parser = ["jit", "interp"])]
+    engine: String,
+    /// Stop the kernel after S seconds (watchdog).
+    #[arg(long, value_name = "S")]
+    timeout: Option<f64>,
+    /// Print what happened: instructions, atomics by op and scope, JIT time, cache hits.
+    #[arg(long)]
+    stats: bool,
+    /// The module's ISA, overriding detection: ir sm75 gfx942 cdna5 lsu.
+    #[arg(long)]
+    isa: Option<String>,
+    /// Host worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+#[derive(Args)]
+struct ExecArgs {
+    /// The fragment (IR text now; each ISA's assembly or binary once its frontend lands).
+    program: PathBuf,
+    /// The initial state (JSON: isa, lanes, waves, exec, regs, memory, read_back; see docs/cli.md).
+    #[arg(long)]
+    state: PathBuf,
+    /// Write the final state here (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Execution engine.
+    #[arg(long, default_value = "jit", value_parser = ["jit", "interp"])]
+    engine: String,
+    /// The program's ISA, overriding detection.
+    #[arg(long)]
+    isa: Option<String>,
+    /// Stop after S seconds.
+    #[arg(long, value_name = "S")]
+    timeout: Option<f64>,
+}
+
+#[derive(Args)]
+struct DisasmArgs {
+    /// The module or raw instruction file.
+    file: PathBuf,
+    /// ISA (default: detected).
+    #[arg(long)]
+    isa: Option<String>,
+    /// The file holds bare instruction words, not a container.
+    #[arg(long)]
+    raw: bool,
+}
+
+#[derive(Args)]
+struct AsmArgs {
+    /// The assembly text.
+    file: PathBuf,
+    /// ISA of the text.
+    #[arg(long)]
+    isa: String,
+    /// Output file.
+    #[arg(short, long)]
+    out: PathBuf,
+}
+
+#[derive(Args)]
+struct LiftArgs {
+    /// The module.
+    file: PathBuf,
+    /// Only this kernel.
+    #[arg(long)]
+    kernel: Option<String>,
+    /// The module's ISA, overriding detection.
+    #[arg(long)]
+    isa: Option<String>,
+}
+
+fn parse_dims(s: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!("{s:?}: expected X[,Y[,Z]]"));
+    }
+    let mut d = [1u32; 3];
+    for (i, p) in parts.iter().enumerate() {
+        d[i] = p
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{p:?} is not a positive integer"))?;
+        if d[i] == 0 {
+            return Err(format!("{s:?}: every dimension must be at least 1"));
+        }
+    }
+    Ok(d)
+}
+
+fn isa_opt(s: &Option<String>) -> Result<Option<Isa>> {
+    s.as_deref().map(|v| v.parse::<Isa>()).transpose().map_err(Into::into)
+}
+
+fn timeout(s: Option<f64>) -> Result<Option<Duration>> {
+    match s {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(t) => bail!("--timeout {t}: must be a positive number of seconds"),
+    }
+}
+
+/// Writes a file whole or not at all: a temporary file renamed into place.
+fn write_atomic(path: &Path, data: &[u8]) -> Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
+    let tmp = dir.join(format!(".{}.xisa-tmp", name.to_string_lossy()));
+    std::fs::write(&tmp, data).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+fn print_stats(r: &RunReport, compiles: u64, hits: u64) {
+    let s = &r.stats;
+    println!(
+        "kernel {}: {} workgroups on {} host threads, engine {}",
+        r.kernel, s.workgroups, s.threads, r.engine
+    );
+    println!("  guest instructions executed: {}", s.insts);
+    let mut atoms = Vec::new();
+    for (oi, row) in s.atomics.iter().enumerate() {
+        for (si, &n) in row.iter().enumerate() {
+            if n > 0 {
+                atoms.push(format!(
+                    "{}.{} {}",
+                    xisa::ir::AtomOp::ALL[oi].name(),
+                    xisa::ir::Scope::ALL[si].name(),
+                    n
+                ));
+            }
+        }
+    }
+    if atoms.is_empty() {
+        println!("  atomics: none");
+    } else {
+        println!("  atomics (op.scope count): {}", atoms.join(", "));
+    }
+    println!(
+        "  compile: {:.3} ms ({}), compilations {compiles}, cache hits {hits}",
+        r.compile_time.as_secs_f64() * 1e3,
+        if r.cache_hit { "cache hit" } else { "compiled" }
+    );
+    println!("  run time: {:.3} ms", s.wall.as_secs_f64() * 1e3);
+}
+
+fn cmd_run(a: RunArgs) -> Result<()> {
+    let engine: Engine = a.engine.parse()?;
+    let Some(path) = a.module else {
+        if a.kernel.is_some() || !a.args.is_empty() || !a.dumps.is_empty() {
+            bail!("MODULE is missing (run without arguments only for the bundled example)");
+        }
+        println!("xisa run: no module given, running the bundled example (a byte histogram).");
+        let rep = xisa::example::run(engine, true)?;
+        println!(
+            "histogram of {} pseudo-random bytes: 64 workgroups x 256 lanes, shared-memory \
+             atomics (workgroup scope), global atomics (device scope), barriers, shfl reduction",
+            rep.bytes
+        );
+        println!(
+            "  most frequent byte {:#04x} seen {} times; checksum {}",
+            rep.top.0, rep.top.1, rep.checksum
+        );
+        print_stats(&rep.run, 1, 0);
+        println!(
+            "  histogram matches the host computation: {}; checksum matches: {}",
+            yes(rep.histogram_ok),
+            yes(rep.checksum_ok)
+        );
+        if !(rep.histogram_ok && rep.checksum_ok) {
+            bail!("the bundled example produced a wrong result");
+        }
+        return Ok(());
+    };
+    let module = Module::from_file(&path, isa_opt(&a.isa)?)?;
+    let kernel = module.pick_kernel(a.kernel.as_deref())?.name.clone();
+    let args = a
+        .args
+        .iter()
+        .map(|s| s.parse::<ArgSpec>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut dumps = Vec::new();
+    for d in &a.dumps {
+        let (i, p) = d
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--dump {d:?}: expected I=PATH"))?;
+        let i: usize = i
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("--dump {d:?}: {i:?} is not an argument index"))?;
+        match args.get(i) {
+            Some(ArgSpec::Buf(_) | ArgSpec::Zeros(_) | ArgSpec::Bytes(_)) => {}
+            Some(other) => bail!("--dump {d:?}: argument {i} ({other:?}) is not a buffer"),
+            None => bail!("--dump {d:?}: there are only {} arguments", args.len()),
+        }
+        dumps.push((i, PathBuf::from(p)));
+    }
+    let dev = Device::new()?;
+    let opts = LaunchOptions {
+        grid: a.grid,
+        block: a.block,
+        shared: a.shared,
+        engine,
+        timeout: timeout(a.timeout)?,
+        threads: a.threads,
+        stats: a.stats,
+    };
+    let rep = dev.launch(&module, &kernel, &opts, &args)?;
+    for (i, p) in &dumps {
+        let b = rep.buffers[*i].ok_or_else(|| anyhow!("argument {i} has no buffer"))?;
+        let data = dev.read(b.addr, b.len as usize)?;
+        write_atomic(p, &data)?;
+    }
+    if a.stats {
+        print_stats(&rep, dev.compiles(), dev.cache_hits());
+    } else {
+        println!(
+            "kernel {} ran: {} workgroups, {:.3} ms",
+            rep.kernel,
+            rep.stats.workgroups,
+            rep.stats.wall.as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "NO"
+    }
+}
+
+fn cmd_exec(a: ExecArgs) -> Result<()> {
+    let module = Module::from_file(&a.program, isa_opt(&a.isa)?)?;
+    let text = std::fs::read_to_string(&a.state)
+        .with_context(|| format!("reading {}", a.state.display()))?;
+    let state: xisa::exec::State = serde_json::from_str(&text)
+        .map_err(|e| anyhow!("{}: line {}, column {}: {e}", a.state.display(), e.line(), e.column()))?;
+    let dev = Device::new()?;
+    let fin = xisa::exec::exec(&dev, &module, &state, a.engine.parse()?, timeout(a.timeout)?)?;
+    let json = serde_json::to_string_pretty(&fin)? + "\n";
+    match a.out {
+        Some(p) => write_atomic(&p, json.as_bytes())?,
+        None => std::io::stdout().write_all(json.as_bytes())?,
+    }
+    Ok(())
+}
+
+fn cmd_disasm(a: DisasmArgs) -> Result<()> {
+    let isa = isa_opt(&a.isa)?;
+    if a.raw && isa.is_none() {
+        bail!("--raw needs --isa: bare instruction words do not say their ISA");
+    }
+    let module = Module::from_file(&a.file, isa)?;
+    // IR modules disassemble to their canonical text.
+    print!("{}", xisa::ir::text::print_module(&module.ir));
+    Ok(())
+}
+
+fn cmd_asm(a: AsmArgs) -> Result<()> {
+    let isa: Isa = a.isa.parse()?;
+    if !isa.supported() {
+        return Err(xisa::Error::IsaNotSupported(isa).into());
+    }
+    let module = Module::from_file(&a.file, Some(isa))?;
+    write_atomic(&a.out, xisa::ir::text::print_module(&module.ir).as_bytes())
+}
+
+fn cmd_lift(a: LiftArgs) -> Result<()> {
+    let module = Module::from_file(&a.file, isa_opt(&a.isa)?)?;
+    match a.kernel {
+        Some(k) => print!("{}", xisa::ir::text::print_kernel(module.kernel(&k)?)),
+        None => print!("{}", xisa::ir::text::print_module(&module.ir)),
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let r = match cli.cmd {
+        Cmd::Run(a) => cmd_run(a),
+        Cmd::Exec(a) => cmd_exec(a),
+        Cmd::Disasm(a) => cmd_disasm(a),
+        Cmd::Asm(a) => cmd_asm(a),
+        Cmd::Lift(a) => cmd_lift(a),
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let mut msg = format!("error: {e}");
+            for c in e.chain().skip(1) {
+                msg.push_str(&format!(": {c}"));
+            }
+            eprintln!("{msg}");
+            ExitCode::FAILURE
+        }
+    }
+}

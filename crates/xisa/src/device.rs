@@ -1,0 +1,399 @@
+//! The device: guest memory, the code cache and launches.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use xisa_ir::{Kernel, Type};
+use xisa_runtime::cache::{CacheKey, CodeCache};
+use xisa_runtime::{GuestMemory, LaneProgram, LaunchConfig, LaunchStats};
+
+use crate::error::{Error, Result};
+use crate::module::Module;
+
+/// Which engine executes kernels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Engine {
+    /// Cranelift-compiled host code (the default).
+    #[default]
+    Jit,
+    /// The reference interpreter.
+    Interp,
+}
+
+impl FromStr for Engine {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "jit" => Ok(Engine::Jit),
+            "interp" => Ok(Engine::Interp),
+            _ => Err(Error::Args(format!("unknown engine {s:?}; use jit or interp"))),
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Engine::Jit => "jit",
+            Engine::Interp => "interp",
+        })
+    }
+}
+
+/// A kernel argument, as the command line spells it (`u32:7`, `buf:in.bin`, ...).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ArgSpec {
+    U32(u32),
+    I32(i32),
+    U64(u64),
+    I64(i64),
+    F32(f32),
+    F64(f64),
+    /// A device buffer filled from a file; the kernel gets its address.
+    Buf(PathBuf),
+    /// A device buffer filled from bytes (API only).
+    Bytes(Vec<u8>),
+    /// A zero-filled device buffer of this many bytes.
+    Zeros(u64),
+    /// A device address the caller allocated.
+    Ptr(u64),
+    /// An OpenCL `__local` pointer: this many bytes of dynamic shared memory; the
+    /// kernel gets its offset in the shared space.
+    Local(u32),
+}
+
+fn parse_int<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T> {
+    let t = s.trim();
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t),
+    };
+    let v = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        i128::from_str_radix(h, 16)
+    } else {
+        body.parse::<i128>()
+    }
+    .map_err(|_| Error::Args(format!("{what}: {s:?} is not an integer")))?;
+    let v = if neg { -v } else { v };
+    T::try_from(v).map_err(|_| Error::Args(format!("{what}: {s} is out of range")))
+}
+
+impl FromStr for ArgSpec {
+    type Err = Error;
+    fn from_str(spec: &str) -> Result<Self> {
+        let (kind, val) = spec.split_once(':').ok_or_else(|| {
+            Error::Args(format!(
+                "argument {spec:?}: expected KIND:VALUE with KIND one of u32 i32 u64 i64 f32 f64 buf zeros local"
+            ))
+        })?;
+        let what = format!("argument {spec:?}");
+        let float = |v: &str| -> Result<f64> {
+            v.trim()
+                .parse::<f64>()
+                .map_err(|_| Error::Args(format!("{what}: {v:?} is not a number")))
+        };
+        Ok(match kind {
+            "u32" => ArgSpec::U32(parse_int(val, &what)?),
+            "i32" => ArgSpec::I32(parse_int(val, &what)?),
+            "u64" => ArgSpec::U64(parse_int(val, &what)?),
+            "i64" => ArgSpec::I64(parse_int(val, &what)?),
+            "f32" => ArgSpec::F32(float(val)? as f32),
+            "f64" => ArgSpec::F64(float(val)?),
+            "buf" if !val.is_empty() => ArgSpec::Buf(PathBuf::from(val)),
+            "zeros" => ArgSpec::Zeros(parse_int(val, &what)?),
+            "local" => ArgSpec::Local(parse_int(val, &what)?),
+            _ => {
+                return Err(Error::Args(format!(
+                    "{what}: unknown kind {kind:?}; use u32 i32 u64 i64 f32 f64 buf zeros local"
+                )))
+            }
+        })
+    }
+}
+
+/// A device buffer bound to an argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Buffer {
+    /// Guest address.
+    pub addr: u64,
+    /// Length in bytes.
+    pub len: u64,
+}
+
+/// Launch geometry and options.
+#[derive(Debug, Clone)]
+pub struct LaunchOptions {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    /// Dynamic shared memory bytes (besides `local:` arguments).
+    pub shared: u32,
+    pub engine: Engine,
+    pub timeout: Option<Duration>,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Count atomics by op and scope.
+    pub stats: bool,
+}
+
+impl Default for LaunchOptions {
+    fn default() -> Self {
+        LaunchOptions {
+            grid: [1, 1, 1],
+            block: [1, 1, 1],
+            shared: 0,
+            engine: Engine::Jit,
+            timeout: None,
+            threads: 0,
+            stats: false,
+        }
+    }
+}
+
+/// What a launch did.
+#[derive(Debug, Clone)]
+pub struct RunReport {
+    pub kernel: String,
+    pub engine: Engine,
+    pub stats: LaunchStats,
+    /// Time spent compiling for this launch (zero on a cache hit).
+    pub compile_time: Duration,
+    /// True if the compiled code came from the cache.
+    pub cache_hit: bool,
+    /// The buffer each argument was bound to (`None` for scalars).
+    pub buffers: Vec<Option<Buffer>>,
+}
+
+type Program = Box<dyn LaneProgram>;
+
+/// A virtual device: guest memory plus a code cache.
+pub struct Device {
+    mem: GuestMemory,
+    cache: CodeCache<Program>,
+}
+
+impl Device {
+    /// A device with the default guest memory reservation.
+    pub fn new() -> Result<Device> {
+        Self::with_reserve(xisa_runtime::DEFAULT_RESERVE)
+    }
+
+    /// A device reserving `bytes` of guest address space.
+    pub fn with_reserve(bytes: u64) -> Result<Device> {
+        Ok(Device {
+            mem: GuestMemory::new(bytes)?,
+            cache: CodeCache::new(),
+        })
+    }
+
+    /// The guest memory.
+    pub fn memory(&self) -> &GuestMemory {
+        &self.mem
+    }
+
+    /// Allocates a zero-filled buffer.
+    pub fn alloc(&self, len: u64) -> Result<u64> {
+        Ok(self.mem.alloc(len)?)
+    }
+
+    /// Allocates a buffer holding `data`.
+    pub fn upload(&self, data: &[u8]) -> Result<u64> {
+        let a = self.mem.alloc(data.len() as u64)?;
+        self.mem.write(a, data)?;
+        Ok(a)
+    }
+
+    /// Writes bytes at a guest address.
+    pub fn write(&self, addr: u64, data: &[u8]) -> Result<()> {
+        Ok(self.mem.write(addr, data)?)
+    }
+
+    /// Reads bytes from a guest address.
+    pub fn read(&self, addr: u64, len: usize) -> Result<Vec<u8>> {
+        Ok(self.mem.read_vec(addr, len)?)
+    }
+
+    /// Compilations done so far (cache misses).
+    pub fn compiles(&self) -> u64 {
+        self.cache.compiles()
+    }
+
+    /// Cache hits so far.
+    pub fn cache_hits(&self) -> u64 {
+        self.cache.hits()
+    }
+
+    /// The compiled code for `kernel` (from the cache when possible): the
+    /// program, the compile time, and whether it was a hit.
+    pub fn program(
+        &self,
+        module: &Module,
+        kernel: &Kernel,
+        engine: Engine,
+        stats: bool,
+    ) -> Result<(Arc<Program>, Duration, bool)> {
+        let key = CacheKey {
+            isa: module.isa.name().to_string(),
+            code_hash: module.code_hash,
+            kernel: kernel.name.clone(),
+            spec: (engine == Engine::Interp) as u64 | (stats as u64) << 1,
+        };
+        let before = self.cache.compiles();
+        let t0 = Instant::now();
+        let prog = self.cache.get_or_compile(key, || -> Result<Program> {
+            Ok(match engine {
+                Engine::Interp => Box::new(xisa_interp::Interp::new(kernel, stats)),
+                Engine::Jit => {
+                    let opts = xisa_jit::JitOptions {
+                        count_stats: stats,
+                        ..xisa_jit::JitOptions::default()
+                    };
+                    Box::new(xisa_jit::compile(kernel, &opts).map_err(|e| Error::Jit {
+                        kernel: kernel.name.clone(),
+                        msg: e.to_string(),
+                    })?)
+                }
+            })
+        })?;
+        let hit = self.cache.compiles() == before;
+        let t = if hit { Duration::ZERO } else { t0.elapsed() };
+        Ok((prog, t, hit))
+    }
+
+    /// Binds arguments to the kernel's parameters: returns the parameter block,
+    /// the dynamic shared bytes needed and the buffer of each argument.
+    pub fn bind_args(
+        &self,
+        kernel: &Kernel,
+        args: &[ArgSpec],
+        shared: u32,
+    ) -> Result<(Vec<u8>, u32, Vec<Option<Buffer>>)> {
+        let layout = kernel.param_layout();
+        if args.len() != layout.len() {
+            let sig: Vec<String> = layout
+                .iter()
+                .map(|s| format!("%{}: {}", kernel.regs[s.reg.0 as usize].name, s.ty))
+                .collect();
+            return Err(Error::Args(format!(
+                "kernel {} takes {} arguments ({}), got {}",
+                kernel.name,
+                layout.len(),
+                sig.join(", "),
+                args.len()
+            )));
+        }
+        let mut params = vec![0u8; kernel.param_size() as usize];
+        let mut buffers = Vec::with_capacity(args.len());
+        let dyn_base = kernel.shared_bytes.div_ceil(16) * 16;
+        let mut dyn_end = shared.div_ceil(16) * 16;
+        for (i, (slot, arg)) in layout.iter().zip(args).enumerate() {
+            let name = &kernel.regs[slot.reg.0 as usize].name;
+            let mismatch = |got: &str| {
+                Error::Args(format!(
+                    "argument {i} (%{name}: {}) cannot take {got}",
+                    slot.ty
+                ))
+            };
+            let mut buffer = None;
+            let bits: u64 = match (slot.ty, arg) {
+                (Type::I32 | Type::I16 | Type::I8 | Type::I1, ArgSpec::U32(v)) => *v as u64,
+                (Type::I32 | Type::I16 | Type::I8 | Type::I1, ArgSpec::I32(v)) => *v as u32 as u64,
+                (Type::I64, ArgSpec::U64(v)) => *v,
+                (Type::I64, ArgSpec::I64(v)) => *v as u64,
+                (Type::I64, ArgSpec::Ptr(v)) => *v,
+                (Type::F32, ArgSpec::F32(v)) => v.to_bits() as u64,
+                (Type::F64, ArgSpec::F64(v)) => v.to_bits(),
+                (Type::I64, ArgSpec::Buf(p)) => {
+                    let data = std::fs::read(p).map_err(|e| Error::Io {
+                        path: p.display().to_string(),
+                        source: e,
+                    })?;
+                    let a = self.upload(&data)?;
+                    buffer = Some(Buffer {
+                        addr: a,
+                        len: data.len() as u64,
+                    });
+                    a
+                }
+                (Type::I64, ArgSpec::Bytes(data)) => {
+                    let a = self.upload(data)?;
+                    buffer = Some(Buffer {
+                        addr: a,
+                        len: data.len() as u64,
+                    });
+                    a
+                }
+                (Type::I64, ArgSpec::Zeros(n)) => {
+                    let a = self.alloc(*n)?;
+                    buffer = Some(Buffer { addr: a, len: *n });
+                    a
+                }
+                (Type::I32, ArgSpec::Local(n)) => {
+                    let off = dyn_base + dyn_end;
+                    dyn_end = (dyn_end + n).div_ceil(16) * 16;
+                    off as u64
+                }
+                (_, a) => return Err(mismatch(&describe(a))),
+            };
+            if bits & !slot.ty.mask() != 0 && !matches!(arg, ArgSpec::I32(_)) {
+                return Err(Error::Args(format!(
+                    "argument {i} (%{name}: {}): value {bits:#x} does not fit",
+                    slot.ty
+                )));
+            }
+            let off = slot.offset as usize;
+            let n = slot.ty.bytes() as usize;
+            params[off..off + n].copy_from_slice(&(bits & slot.ty.mask()).to_le_bytes()[..n]);
+            buffers.push(buffer);
+        }
+        Ok((params, dyn_end, buffers))
+    }
+
+    /// Launches `kernel` of `module` with `args`.
+    pub fn launch(
+        &self,
+        module: &Module,
+        kernel: &str,
+        opts: &LaunchOptions,
+        args: &[ArgSpec],
+    ) -> Result<RunReport> {
+        let k = module.kernel(kernel)?;
+        let (params, dyn_shared, buffers) = self.bind_args(k, args, opts.shared)?;
+        let (prog, compile_time, cache_hit) = self.program(module, k, opts.engine, opts.stats)?;
+        let cfg = LaunchConfig {
+            grid: opts.grid,
+            block: opts.block,
+            dyn_shared,
+            params,
+            timeout: opts.timeout,
+            threads: opts.threads,
+            ..LaunchConfig::default()
+        };
+        let stats = xisa_runtime::launch(k, prog.as_ref().as_ref(), &self.mem, &cfg)?;
+        Ok(RunReport {
+            kernel: k.name.clone(),
+            engine: opts.engine,
+            stats,
+            compile_time,
+            cache_hit,
+            buffers,
+        })
+    }
+}
+
+fn describe(a: &ArgSpec) -> String {
+    match a {
+        ArgSpec::U32(v) => format!("u32:{v}"),
+        ArgSpec::I32(v) => format!("i32:{v}"),
+        ArgSpec::U64(v) => format!("u64:{v}"),
+        ArgSpec::I64(v) => format!("i64:{v}"),
+        ArgSpec::F32(v) => format!("f32:{v}"),
+        ArgSpec::F64(v) => format!("f64:{v}"),
+        ArgSpec::Buf(p) => format!("buf:{} (a 64-bit pointer)", p.display()),
+        ArgSpec::Bytes(b) => format!("a {}-byte buffer (a 64-bit pointer)", b.len()),
+        ArgSpec::Zeros(n) => format!("zeros:{n} (a 64-bit pointer)"),
+        ArgSpec::Ptr(p) => format!("pointer {p:#x}"),
+        ArgSpec::Local(n) => format!("local:{n} (a 32-bit shared offset)"),
+    }
+}

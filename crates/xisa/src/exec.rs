@@ -1,0 +1,400 @@
+//! `exec`: run a code fragment on one or more waves from an explicit state and
+//! report the final state. The instruction-level test bench of every ISA.
+//!
+//! State format (JSON), documented in `docs/cli.md`:
+//! ```json
+//! { "isa": "ir", "kernel": "k", "lanes": 32, "waves": 2, "exec": "0xffffffff",
+//!   "regs": { "a": 5, "b": [0, 1, 2], "x": "0x10", "f": 1.5 },
+//!   "memory": [ { "space": "global", "addr": "0x100000000", "hex": "01020304" } ],
+//!   "read_back": [ { "space": "global", "addr": "0x100000000", "bytes": 4 } ] }
+//! ```
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use xisa_ir::{Kernel, Type};
+use xisa_runtime::{LaunchConfig, GUEST_BASE};
+
+use crate::device::{Device, Engine};
+use crate::error::{Error, Result};
+use crate::module::Module;
+
+/// A memory region to preload.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct MemRegion {
+    /// `global` or `shared`.
+    pub space: String,
+    /// Address (number or `0x` string); global addresses start at `0x100000000`.
+    pub addr: Value,
+    /// The bytes, as hex.
+    pub hex: String,
+}
+
+/// A region to report after the run.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ReadBack {
+    pub space: String,
+    pub addr: Value,
+    pub bytes: u64,
+}
+
+/// The input state.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct State {
+    /// ISA of the program (`ir`, ...).
+    pub isa: String,
+    /// Kernel to run (default: the only one).
+    #[serde(default)]
+    pub kernel: Option<String>,
+    /// Lanes per wave (default: the kernel's wave size).
+    #[serde(default)]
+    pub lanes: Option<u32>,
+    /// Waves run concurrently, each as its own workgroup (default 1).
+    #[serde(default)]
+    pub waves: Option<u32>,
+    /// Active-lane mask (default: all lanes).
+    #[serde(default)]
+    pub exec: Option<Value>,
+    /// Register name -> value or per-lane array.
+    #[serde(default)]
+    pub regs: BTreeMap<String, Value>,
+    #[serde(default)]
+    pub memory: Vec<MemRegion>,
+    #[serde(default)]
+    pub read_back: Vec<ReadBack>,
+}
+
+/// One wave's final state.
+#[derive(Debug, Clone, Serialize)]
+pub struct WaveState {
+    pub wave: u32,
+    /// Register name -> per-lane values (hex).
+    pub regs: BTreeMap<String, Vec<String>>,
+    /// Shared-space read-backs of this wave.
+    pub shared: Vec<RegionOut>,
+}
+
+/// A region's final bytes.
+#[derive(Debug, Clone, Serialize)]
+pub struct RegionOut {
+    pub space: String,
+    pub addr: String,
+    pub hex: String,
+}
+
+/// The output state.
+#[derive(Debug, Clone, Serialize)]
+pub struct Final {
+    pub isa: String,
+    pub kernel: String,
+    pub lanes: u32,
+    pub waves: u32,
+    pub engine: String,
+    pub wave_states: Vec<WaveState>,
+    pub read_back: Vec<RegionOut>,
+    pub insts: u64,
+}
+
+fn value_u64(v: &Value, what: &str) -> Result<u64> {
+    match v {
+        Value::Number(n) => n
+            .as_u64()
+            .or_else(|| n.as_i64().map(|x| x as u64))
+            .ok_or_else(|| Error::State(format!("{what}: {n} is not an integer"))),
+        Value::String(s) => {
+            let t = s.trim();
+            let r = if let Some(h) = t.strip_prefix("0x") {
+                u64::from_str_radix(&h.replace('_', ""), 16)
+            } else if let Some(neg) = t.strip_prefix('-') {
+                neg.parse::<u64>().map(|x| x.wrapping_neg())
+            } else {
+                t.parse::<u64>()
+            };
+            r.map_err(|_| Error::State(format!("{what}: {s:?} is not an integer")))
+        }
+        other => Err(Error::State(format!("{what}: expected a number, got {other}"))),
+    }
+}
+
+/// A register value: integers as bits, floats converted to the register type.
+fn reg_value(v: &Value, ty: Type, what: &str) -> Result<u64> {
+    let float = match v {
+        Value::Number(n) if !n.is_u64() && !n.is_i64() => n.as_f64(),
+        Value::String(s) if !s.starts_with("0x") && (s.contains('.') || s.contains("inf") || s.contains("nan")) => {
+            Some(s.parse::<f64>().map_err(|_| Error::State(format!("{what}: {s:?} is not a number")))?)
+        }
+        _ => None,
+    };
+    let bits = match float {
+        Some(f) => match ty {
+            Type::F32 => (f as f32).to_bits() as u64,
+            Type::F64 => f.to_bits(),
+            Type::F16 => half::f16::from_f64(f).to_bits() as u64,
+            Type::BF16 => half::bf16::from_f64(f).to_bits() as u64,
+            _ => return Err(Error::State(format!("{what}: float value for an integer register"))),
+        },
+        None => value_u64(v, what)?,
+    };
+    Ok(bits & ty.mask())
+}
+
+fn decode_hex(s: &str, what: &str) -> Result<Vec<u8>> {
+    let s: String = s.chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
+    if s.len() % 2 != 0 {
+        return Err(Error::State(format!("{what}: odd number of hex digits")));
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| {
+            u8::from_str_radix(&s[i..i + 2], 16)
+                .map_err(|_| Error::State(format!("{what}: bad hex {:?}", &s[i..i + 2])))
+        })
+        .collect()
+}
+
+fn encode_hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// Registers an instruction writes, and the ones the state set.
+fn reported_regs(k: &Kernel, state: &State) -> Vec<usize> {
+    let mut set = vec![false; k.regs.len()];
+    for b in &k.blocks {
+        for i in &b.insts {
+            for d in i.op.defs() {
+                set[d.0 as usize] = true;
+            }
+        }
+    }
+    for name in state.regs.keys() {
+        let n = name.trim_start_matches('%');
+        if let Some(i) = k.regs.iter().position(|r| r.name == n) {
+            set[i] = true;
+        }
+    }
+    (0..k.regs.len()).filter(|&i| set[i]).collect()
+}
+
+/// Runs `module` from `state`.
+pub fn exec(device: &Device, module: &Module, state: &State, engine: Engine, timeout: Option<Duration>) -> Result<Final> {
+    if state.isa != module.isa.name() {
+        return Err(Error::State(format!(
+            "state is for isa {:?} but the program is {}",
+            state.isa, module.isa
+        )));
+    }
+    let mut kernel = module.pick_kernel(state.kernel.as_deref())?.clone();
+    let lanes = state.lanes.unwrap_or(kernel.wave_size);
+    if !(1..=64).contains(&lanes) {
+        return Err(Error::State(format!("lanes must be 1..=64, got {lanes}")));
+    }
+    if lanes > kernel.wave_size {
+        if lanes > 32 {
+            kernel.wave_size = 64;
+        } else {
+            kernel.wave_size = 32;
+        }
+    }
+    let waves = state.waves.unwrap_or(1);
+    if waves == 0 || waves > 65536 {
+        return Err(Error::State(format!("waves must be 1..=65536, got {waves}")));
+    }
+    let exec_mask = match &state.exec {
+        Some(v) => value_u64(v, "exec")?,
+        None => u64::MAX,
+    };
+    // Registers: name -> per-(wave, lane) values.
+    let nl = lanes as usize;
+    let mut init: Vec<(usize, Vec<u64>)> = Vec::new();
+    for (name, v) in &state.regs {
+        let n = name.trim_start_matches('%');
+        let Some(ri) = kernel.regs.iter().position(|r| r.name == n) else {
+            return Err(Error::State(format!(
+                "register {name:?} is not declared in kernel {}",
+                kernel.name
+            )));
+        };
+        let ty = kernel.regs[ri].ty;
+        let what = format!("regs.{name}");
+        let vals = match v {
+            Value::Array(a) if a.len() == nl || a.len() == nl * waves as usize => a
+                .iter()
+                .map(|x| reg_value(x, ty, &what))
+                .collect::<Result<Vec<_>>>()?,
+            Value::Array(a) => {
+                return Err(Error::State(format!(
+                    "{what}: {} values, expected {nl} (one per lane) or {} (per lane of every wave)",
+                    a.len(),
+                    nl * waves as usize
+                )))
+            }
+            x => vec![reg_value(x, ty, &what)?],
+        };
+        init.push((ri, vals));
+    }
+    // Memory: global regions live in one allocation from GUEST_BASE.
+    let mut global_end = GUEST_BASE;
+    let mut shared_end = 0u64;
+    let mut preload = Vec::new();
+    for (i, r) in state.memory.iter().enumerate() {
+        let what = format!("memory[{i}]");
+        let addr = value_u64(&r.addr, &what)?;
+        let data = decode_hex(&r.hex, &what)?;
+        match r.space.as_str() {
+            "global" => {
+                if addr < GUEST_BASE {
+                    return Err(Error::State(format!(
+                        "{what}: global addresses start at {GUEST_BASE:#x}, got {addr:#x}"
+                    )));
+                }
+                global_end = global_end.max(addr + data.len() as u64);
+            }
+            "shared" => shared_end = shared_end.max(addr + data.len() as u64),
+            s => return Err(Error::State(format!("{what}: space {s:?} must be global or shared"))),
+        }
+        preload.push((r.space.clone(), addr, data));
+    }
+    for (i, r) in state.read_back.iter().enumerate() {
+        let what = format!("read_back[{i}]");
+        let addr = value_u64(&r.addr, &what)?;
+        match r.space.as_str() {
+            "global" => {
+                if addr < GUEST_BASE {
+                    return Err(Error::State(format!(
+                        "{what}: global addresses start at {GUEST_BASE:#x}, got {addr:#x}"
+                    )));
+                }
+                global_end = global_end.max(addr + r.bytes)
+            }
+            "shared" => shared_end = shared_end.max(addr + r.bytes),
+            s => return Err(Error::State(format!("{what}: space {s:?} must be global or shared"))),
+        }
+    }
+    let mem = device.memory();
+    let need = global_end - GUEST_BASE;
+    if need > 0 {
+        let have = mem.limit();
+        if have < need {
+            device.alloc(need - have)?;
+        }
+    }
+    let mut shared_init = vec![0u8; shared_end as usize];
+    for (space, addr, data) in &preload {
+        if space == "global" {
+            device.write(*addr, data)?;
+        } else {
+            shared_init[*addr as usize..*addr as usize + data.len()].copy_from_slice(data);
+        }
+    }
+    let dyn_base = kernel.shared_bytes.div_ceil(16) as u64 * 16;
+    let dyn_shared = shared_end.saturating_sub(dyn_base) as u32;
+
+    // A kernel that declares `exec: i1` handles EXEC itself (ISA frontends whose
+    // instructions may ignore EXEC): every lane runs with its mask bit in `exec`.
+    let exec_reg = kernel
+        .regs
+        .iter()
+        .position(|r| r.name == "exec" && r.ty == Type::I1);
+    let reported = reported_regs(&kernel, state);
+    let nregs = kernel.regs.len().max(1);
+    let finals: Mutex<Vec<Vec<u64>>> = Mutex::new(vec![vec![0; nregs * nl]; waves as usize]);
+    let shared_out: Mutex<Vec<Vec<u8>>> = Mutex::new(vec![Vec::new(); waves as usize]);
+    let init_fn = |wg: u64, lane: u32, regs: &mut [u64]| -> bool {
+        for (ri, vals) in &init {
+            let v = if vals.len() == 1 {
+                vals[0]
+            } else if vals.len() == nl {
+                vals[lane as usize]
+            } else {
+                vals[wg as usize * nl + lane as usize]
+            };
+            regs[*ri] = v;
+        }
+        let bit = exec_mask >> lane & 1 != 0;
+        match exec_reg {
+            Some(e) => {
+                regs[e] = bit as u64;
+                true
+            }
+            None => bit,
+        }
+    };
+    let fin_fn = |wg: u64, lane: u32, regs: &[u64]| {
+        let mut f = finals.lock().unwrap_or_else(|e| e.into_inner());
+        let l = lane as usize;
+        f[wg as usize][l * nregs..(l + 1) * nregs].copy_from_slice(&regs[..nregs]);
+    };
+    let shared_fn = |wg: u64, sh: &mut [u8], before: bool| {
+        if before {
+            let n = shared_init.len().min(sh.len());
+            sh[..n].copy_from_slice(&shared_init[..n]);
+        } else {
+            shared_out.lock().unwrap_or_else(|e| e.into_inner())[wg as usize] = sh.to_vec();
+        }
+    };
+    let (prog, _, _) = device.program(module, &kernel, engine, false)?;
+    let cfg = LaunchConfig {
+        grid: [waves, 1, 1],
+        block: [lanes, 1, 1],
+        dyn_shared,
+        params: vec![0; kernel.param_size() as usize],
+        timeout,
+        threads: 0,
+        init: Some(&init_fn),
+        finish: Some(&fin_fn),
+        shared_hook: Some(&shared_fn),
+    };
+    let stats = xisa_runtime::launch(&kernel, prog.as_ref().as_ref(), mem, &cfg)?;
+    let finals = finals.into_inner().unwrap_or_else(|e| e.into_inner());
+    let shared_out = shared_out.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut wave_states = Vec::new();
+    for (w, regs) in finals.iter().enumerate() {
+        let mut m = BTreeMap::new();
+        for &ri in &reported {
+            let ty = kernel.regs[ri].ty;
+            let width = (ty.bits() as usize).div_ceil(4).max(1);
+            let vals = (0..nl)
+                .map(|l| format!("0x{:0width$x}", regs[l * nregs + ri]))
+                .collect();
+            m.insert(kernel.regs[ri].name.clone(), vals);
+        }
+        let mut shared = Vec::new();
+        for r in state.read_back.iter().filter(|r| r.space == "shared") {
+            let a = value_u64(&r.addr, "read_back")? as usize;
+            let bytes = shared_out[w].get(a..a + r.bytes as usize).unwrap_or(&[]);
+            shared.push(RegionOut {
+                space: "shared".into(),
+                addr: format!("{a:#x}"),
+                hex: encode_hex(bytes),
+            });
+        }
+        wave_states.push(WaveState {
+            wave: w as u32,
+            regs: m,
+            shared,
+        });
+    }
+    let mut read_back = Vec::new();
+    for r in state.read_back.iter().filter(|r| r.space == "global") {
+        let a = value_u64(&r.addr, "read_back")?;
+        read_back.push(RegionOut {
+            space: "global".into(),
+            addr: format!("{a:#x}"),
+            hex: encode_hex(&device.read(a, r.bytes as usize)?),
+        });
+    }
+    Ok(Final {
+        isa: state.isa.clone(),
+        kernel: kernel.name.clone(),
+        lanes,
+        waves,
+        engine: engine.to_string(),
+        wave_states,
+        read_back,
+        insts: stats.insts,
+    })
+}

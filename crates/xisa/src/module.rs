@@ -1,0 +1,189 @@
+//! Modules: guest code of some ISA, lifted to IR, identified by a code hash.
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+use xisa_ir::Kernel;
+
+use crate::error::{Error, Result};
+
+/// The instruction sets xisa knows about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Isa {
+    /// xisa's own IR text.
+    Ir,
+    /// NVIDIA Turing SASS (cubins).
+    Sm75,
+    /// AMD CDNA 3 (HSA code objects).
+    Gfx942,
+    /// AMD CDNA 5 VGLOBAL fragments.
+    Cdna5,
+    /// The load/store/atomic group of the third vendor's ISA.
+    Lsu,
+}
+
+impl Isa {
+    /// All ISAs.
+    pub const ALL: [Isa; 5] = [Isa::Ir, Isa::Sm75, Isa::Gfx942, Isa::Cdna5, Isa::Lsu];
+
+    /// The name used on the command line and in state files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Ir => "ir",
+            Isa::Sm75 => "sm75",
+            Isa::Gfx942 => "gfx942",
+            Isa::Cdna5 => "cdna5",
+            Isa::Lsu => "lsu",
+        }
+    }
+
+    /// True where this build has a frontend for the ISA.
+    pub fn supported(self) -> bool {
+        self == Isa::Ir
+    }
+}
+
+impl fmt::Display for Isa {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Isa {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        Isa::ALL
+            .into_iter()
+            .find(|i| i.name() == s)
+            .ok_or_else(|| Error::UnknownIsa(s.to_string()))
+    }
+}
+
+/// ELF machine numbers used for detection.
+const EM_CUDA: u16 = 190;
+const EM_AMDGPU: u16 = 224;
+
+/// Detects the ISA of a module from its contents.
+pub fn detect_isa(bytes: &[u8]) -> Result<Isa> {
+    if bytes.len() >= 20 && bytes.starts_with(b"\x7fELF") {
+        let little = bytes[5] == 1;
+        let m = if little {
+            u16::from_le_bytes([bytes[18], bytes[19]])
+        } else {
+            u16::from_be_bytes([bytes[18], bytes[19]])
+        };
+        return match m {
+            EM_CUDA => Ok(Isa::Sm75),
+            EM_AMDGPU => Ok(Isa::Gfx942),
+            other => Err(Error::Detect(format!(
+                "ELF file for machine {other}, which is neither CUDA (190) nor AMDGPU (224)"
+            ))),
+        };
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Err(Error::Detect(
+            "not an ELF file and not UTF-8 text; pass --isa to say what it is".into(),
+        ));
+    };
+    let first = text
+        .lines()
+        .map(|l| l.split(';').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    if first.starts_with("kernel") {
+        return Ok(Isa::Ir);
+    }
+    Err(Error::Detect(format!(
+        "cannot tell the ISA of a text starting with {:?}; pass --isa",
+        first.chars().take(40).collect::<String>()
+    )))
+}
+
+/// A loaded module: its kernels in IR.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// Source ISA.
+    pub isa: Isa,
+    /// The lifted (or parsed) kernels.
+    pub ir: xisa_ir::Module,
+    /// Hash of the source bytes (the code cache key).
+    pub code_hash: u64,
+    /// Where it came from, for messages.
+    pub origin: String,
+}
+
+impl Module {
+    /// Loads a module from bytes; `isa` overrides detection.
+    pub fn from_bytes(bytes: &[u8], origin: &str, isa: Option<Isa>) -> Result<Module> {
+        let isa = match isa {
+            Some(i) => i,
+            None => detect_isa(bytes)?,
+        };
+        let ir = match isa {
+            Isa::Ir => {
+                let text = std::str::from_utf8(bytes).map_err(|e| Error::Parse {
+                    origin: origin.to_string(),
+                    msg: format!("not UTF-8 text at byte {}", e.valid_up_to()),
+                })?;
+                Self::parse_ir(text, origin)?
+            }
+            other => return Err(Error::IsaNotSupported(other)),
+        };
+        Ok(Module {
+            isa,
+            ir,
+            code_hash: xisa_runtime::cache::code_hash(bytes),
+            origin: origin.to_string(),
+        })
+    }
+
+    /// Parses and verifies IR text.
+    pub fn parse_ir(text: &str, origin: &str) -> Result<xisa_ir::Module> {
+        let m = xisa_ir::text::parse_module(text).map_err(|e| Error::Parse {
+            origin: origin.to_string(),
+            msg: e.to_string(),
+        })?;
+        xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
+            origin: origin.to_string(),
+            msg: e.to_string(),
+        })?;
+        Ok(m)
+    }
+
+    /// Loads a module from a file.
+    pub fn from_file(path: &Path, isa: Option<Isa>) -> Result<Module> {
+        let bytes = std::fs::read(path).map_err(|e| Error::Io {
+            path: path.display().to_string(),
+            source: e,
+        })?;
+        Self::from_bytes(&bytes, &path.display().to_string(), isa)
+    }
+
+    /// The kernel named `name`, or an error listing the available ones.
+    pub fn kernel(&self, name: &str) -> Result<&Kernel> {
+        self.ir.kernel(name).ok_or_else(|| Error::UnknownKernel {
+            name: name.to_string(),
+            available: self.kernel_names().join(", "),
+        })
+    }
+
+    /// The only kernel, or the named one.
+    pub fn pick_kernel(&self, name: Option<&str>) -> Result<&Kernel> {
+        match name {
+            Some(n) => self.kernel(n),
+            None if self.ir.kernels.len() == 1 => Ok(&self.ir.kernels[0]),
+            None => Err(Error::Args(format!(
+                "{} has {} kernels ({}); choose one with --kernel",
+                self.origin,
+                self.ir.kernels.len(),
+                self.kernel_names().join(", ")
+            ))),
+        }
+    }
+
+    /// Names of the kernels.
+    pub fn kernel_names(&self) -> Vec<String> {
+        self.ir.kernels.iter().map(|k| k.name.clone()).collect()
+    }
+}
