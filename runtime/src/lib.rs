@@ -7,6 +7,7 @@ pub mod ctx;
 pub mod launch;
 pub mod memory;
 pub mod sched;
+pub mod surface;
 
 pub use cache::{CacheKey, CodeCache};
 pub use ctx::{LaneCtx, LaneProgram};

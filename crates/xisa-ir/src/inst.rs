@@ -1171,3 +1171,79 @@ impl Term {
         }
     }
 }
+
+/// Dimensionality of a surface access (see `docs/ir.md`, "Surfaces").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SurfDim {
+    /// `x` only.
+    D1,
+    /// `x` only, over a buffer-backed surface.
+    D1Buffer,
+    /// `x` and a layer index (in `z`).
+    D1Array,
+    /// `x`, `y`.
+    D2,
+    /// `x`, `y` and a layer index (in `z`).
+    D2Array,
+    /// `x`, `y`, `z`.
+    D3,
+}
+
+impl SurfDim {
+    /// All dimensionalities.
+    pub const ALL: [SurfDim; 6] = [
+        SurfDim::D1,
+        SurfDim::D1Buffer,
+        SurfDim::D1Array,
+        SurfDim::D2,
+        SurfDim::D2Array,
+        SurfDim::D3,
+    ];
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SurfDim::D1 => "1d",
+            SurfDim::D1Buffer => "1dbuf",
+            SurfDim::D1Array => "1darray",
+            SurfDim::D2 => "2d",
+            SurfDim::D2Array => "2darray",
+            SurfDim::D3 => "3d",
+        }
+    }
+
+    /// Whether the access uses the `y` coordinate.
+    pub fn uses_y(self) -> bool {
+        matches!(self, SurfDim::D2 | SurfDim::D2Array | SurfDim::D3)
+    }
+
+    /// Whether the access uses the `z` coordinate (depth or layer).
+    pub fn uses_z(self) -> bool {
+        matches!(self, SurfDim::D1Array | SurfDim::D2Array | SurfDim::D3)
+    }
+}
+
+/// What an out-of-range surface coordinate does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SurfOob {
+    /// Loads give 0; stores and atomics are dropped.
+    Ignore,
+    /// The launch stops with an out-of-bounds fault.
+    Trap,
+    /// Each coordinate is clamped to the surface's edge.
+    Clamp,
+}
+
+impl SurfOob {
+    /// All modes.
+    pub const ALL: [SurfOob; 3] = [SurfOob::Ignore, SurfOob::Trap, SurfOob::Clamp];
+
+    /// Text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SurfOob::Ignore => "ign",
+            SurfOob::Trap => "trap",
+            SurfOob::Clamp => "clamp",
+        }
+    }
+}
