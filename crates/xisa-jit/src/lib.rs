@@ -1,1 +1,162 @@
-//! placeholder
+//! Cranelift backend for the xisa IR.
+//!
+//! [`compile`] lowers one [`Kernel`] to a host function
+//! `extern "C" fn(*mut LaneCtx) -> u32` that implements
+//! [`LaneProgram::run`](xisa_runtime::LaneProgram::run) for one lane: it starts at
+//! `ctx.resume`, keeps the guest registers in Cranelift SSA variables (loaded from
+//! `ctx.regs` on entry, stored back on every return), bounds-checks every guest
+//! memory access against the ctx ranges, and returns a stop code at exits, faults,
+//! cancellation and sync points.
+//!
+//! Operations Cranelift has with exactly the IR semantics are lowered natively
+//! (with the explicit fix-ups the IR defines: clamped shifts, defined division by
+//! zero, saturating conversions); everything else calls `extern "C"` wrappers
+//! around [`xisa_ir::semantics`], so results are bit-identical to the reference
+//! interpreter. Atomics are lowered by scope: see `docs/scopes.md`.
+
+mod backend;
+mod helpers;
+mod lower;
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use cranelift_jit::JITModule;
+use xisa_ir::Kernel;
+use xisa_runtime::{LaneCtx, LaneProgram};
+
+/// Cranelift optimization level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OptLevel {
+    /// No optimization: fastest compile.
+    None,
+    /// Optimize for speed (egraph mid-end, alias analysis).
+    #[default]
+    Speed,
+}
+
+/// Compilation options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JitOptions {
+    /// Emit code that counts executed instructions (`ctx.insts`) and atomics by
+    /// op and scope (`ctx.counters`). When false no counting code is generated
+    /// (except the instruction counter a kernel reading `%clock` needs).
+    pub count_stats: bool,
+    /// Cranelift optimization level.
+    pub opt_level: OptLevel,
+    /// Run the Cranelift verifier on the generated function.
+    pub verify: bool,
+}
+
+impl Default for JitOptions {
+    fn default() -> Self {
+        JitOptions {
+            count_stats: false,
+            opt_level: OptLevel::Speed,
+            // The verifier costs ~45% of compile time: on in debug builds only.
+            verify: cfg!(debug_assertions),
+        }
+    }
+}
+
+/// Why a kernel could not be compiled.
+#[derive(Debug, thiserror::Error)]
+pub enum JitError {
+    /// The kernel uses a construct the backend does not handle (or is malformed:
+    /// an undeclared register, a branch to a missing block, ...).
+    #[error("{kernel}: {loc}: unsupported: {what}")]
+    Unsupported {
+        /// Kernel name.
+        kernel: String,
+        /// Location (`Kernel::describe_loc` form) or `-` for the whole kernel.
+        loc: String,
+        /// What is wrong.
+        what: String,
+    },
+    /// Cranelift rejected the generated function (verifier, codegen, module).
+    #[error("{kernel}: cranelift: {msg}")]
+    Cranelift {
+        /// Kernel name.
+        kernel: String,
+        /// Cranelift's error message.
+        msg: String,
+    },
+}
+
+/// The generated lane function.
+type EntryFn = unsafe extern "C" fn(*mut LaneCtx) -> u32;
+
+/// A compiled kernel: host code for one lane, usable from any thread.
+pub struct JitProgram {
+    entry: EntryFn,
+    /// Owns the executable memory `entry` points into. `JITModule` is not `Sync`
+    /// (it has a `RefCell` symbol cache); it is never used after compilation,
+    /// only kept alive and freed on drop, so a `Mutex` makes the program `Sync`.
+    module: Mutex<Option<JITModule>>,
+    clif: String,
+    compile_time: Duration,
+}
+
+impl std::fmt::Debug for JitProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JitProgram")
+            .field("compile_time", &self.compile_time)
+            .field("clif_len", &self.clif.len())
+            .finish()
+    }
+}
+
+impl JitProgram {
+    /// Wall time [`compile`] took (lowering, Cranelift compilation, linking).
+    pub fn compile_time(&self) -> Duration {
+        self.compile_time
+    }
+
+    /// The CLIF text of the generated function, as lowered (before Cranelift's
+    /// optimizations).
+    pub fn clif(&self) -> &str {
+        &self.clif
+    }
+}
+
+impl LaneProgram for JitProgram {
+    fn run(&self, ctx: &mut LaneCtx) -> u32 {
+        // SAFETY: `entry` points into code owned by `self.module`, alive as long as
+        // `self`. The code follows the `LaneProgram` contract: it touches only
+        // `ctx`, the register file and return stack it points to, and guest memory
+        // within the ctx ranges (every access is bounds-checked), so it is as safe
+        // as the ctx the caller built.
+        unsafe { (self.entry)(ctx as *mut LaneCtx) }
+    }
+}
+
+impl Drop for JitProgram {
+    fn drop(&mut self) {
+        let module = match self.module.get_mut() {
+            Ok(m) => m.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        };
+        if let Some(module) = module {
+            // SAFETY: nothing can call `entry` any more (we are being dropped and
+            // the pointer never leaves this struct), so the code can go.
+            unsafe { module.free_memory() };
+        }
+    }
+}
+
+/// Compiles `kernel` to host code.
+pub fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<JitProgram, JitError> {
+    let start = Instant::now();
+    let compiled = backend::compile(kernel, opts)?;
+    Ok(JitProgram {
+        entry: compiled.entry,
+        module: Mutex::new(Some(compiled.module)),
+        clif: compiled.clif,
+        compile_time: start.elapsed(),
+    })
+}
+
+/// The CLIF text `compile` would generate for `kernel`, without compiling it.
+pub fn clif_text(kernel: &Kernel, opts: &JitOptions) -> Result<String, JitError> {
+    backend::clif_text(kernel, opts)
+}

@@ -1,0 +1,385 @@
+//! Float operations and conversions.
+//!
+//! Native (f32/f64 only, round-to-nearest, no flush-to-zero): add, sub, mul, div,
+//! sqrt, rcp, neg, abs, fma (host FMA), floor/ceil/trunc/rint (host rounding
+//! instructions), f64 rsqrt, all comparisons, float→int with rounding then
+//! Cranelift's saturating conversion, int→float, f32↔f64 with the IR's canonical
+//! NaN. Everything else (directed rounding, ftz, f16/bf16, transcendentals,
+//! IEEE min/max, `sat`) calls the semantics helpers.
+//!
+//! NaN bits: a native result that is NaN is recomputed by the helper (see
+//! `nan_fallback`), so NaN payloads and signs match the interpreter too.
+
+use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::{types as clt, InstBuilder, Value};
+use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, Operand, Reg, Round, Type};
+
+use super::values::{cl_type, int_type};
+use super::Lowerer;
+use crate::helpers::{index_of, round_index, type_index, Code, Helper};
+
+/// f32 and f64: the types the host computes natively.
+fn hw_float(ty: Type) -> bool {
+    matches!(ty, Type::F32 | Type::F64)
+}
+
+impl Lowerer<'_, '_> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_fbin(
+        &mut self,
+        op: FBinOp,
+        ty: Type,
+        rnd: Round,
+        ftz: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    ) {
+        let native = hw_float(ty)
+            && rnd == Round::Rn
+            && !ftz
+            && matches!(op, FBinOp::Add | FBinOp::Sub | FBinOp::Mul | FBinOp::Div);
+        if !native {
+            let code = Code {
+                op: index_of(&FBinOp::ALL, &op),
+                ty: type_index(ty),
+                rnd: round_index(rnd),
+                ftz,
+                ..Code::default()
+            };
+            let args = [self.read_u64(a, ty), self.read_u64(b, ty)];
+            let r = self.call_helper(Helper::FBin, code.pack(), &args);
+            let r = self.of_u64(r, ty);
+            self.write(dst, r, ty);
+            return;
+        }
+        let x = self.read(a, ty);
+        let y = self.read(b, ty);
+        let r = match op {
+            FBinOp::Add => self.b.ins().fadd(x, y),
+            FBinOp::Sub => self.b.ins().fsub(x, y),
+            FBinOp::Mul => self.b.ins().fmul(x, y),
+            _ => self.b.ins().fdiv(x, y),
+        };
+        let code = Code {
+            op: index_of(&FBinOp::ALL, &op),
+            ty: type_index(ty),
+            rnd: round_index(rnd),
+            ..Code::default()
+        };
+        let r = self.nan_fallback(r, ty, Helper::FBin, code.pack(), &[x, y]);
+        self.write(dst, r, ty);
+    }
+
+    /// `r` (a native float result) unless it is NaN; then the helper's result.
+    ///
+    /// Which NaN an operation returns is not portable: x86 returns the first NaN
+    /// operand, but the compiler that built `semantics` may commute `a + b` or
+    /// turn `a + (-b)` into `a - b` (LLVM does not preserve NaN bits). Taking
+    /// NaN results from the very function the interpreter calls keeps the two
+    /// engines bit-identical for a compare and a never-taken branch on the
+    /// common path.
+    pub(super) fn nan_fallback(
+        &mut self,
+        r: Value,
+        ty: Type,
+        helper: Helper,
+        code: u32,
+        args: &[Value],
+    ) -> Value {
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.set_cold_block(slow);
+        let out = self.b.append_block_param(join, cl_type(ty));
+        self.b.ins().brif(nan, slow, &[], join, &[r.into()]);
+        self.b.switch_to_block(slow);
+        let bits: Vec<Value> = args.iter().map(|&v| self.u64_of(v, ty)).collect();
+        let h = self.call_helper(helper, code, &bits);
+        let h = self.of_u64(h, ty);
+        self.b.ins().jump(join, &[h.into()]);
+        self.b.switch_to_block(join);
+        out
+    }
+
+    pub(super) fn lower_fun(&mut self, op: FUnOp, ty: Type, ftz: bool, dst: Reg, a: Operand) {
+        let native = hw_float(ty)
+            && !ftz
+            && match op {
+                FUnOp::Neg | FUnOp::Abs | FUnOp::Sqrt | FUnOp::Rcp => true,
+                FUnOp::Floor | FUnOp::Ceil | FUnOp::Trunc | FUnOp::Rint => self.caps.round,
+                // f32 rsqrt rounds twice in `semantics` (via f64): not native.
+                FUnOp::Rsqrt => ty == Type::F64,
+                _ => false,
+            };
+        if !native {
+            let code = Code {
+                op: index_of(&FUnOp::ALL, &op),
+                ty: type_index(ty),
+                ftz,
+                ..Code::default()
+            };
+            let x = self.read_u64(a, ty);
+            let r = self.call_helper(Helper::FUn, code.pack(), &[x]);
+            let r = self.of_u64(r, ty);
+            self.write(dst, r, ty);
+            return;
+        }
+        let x = self.read(a, ty);
+        let r = match op {
+            FUnOp::Neg => self.b.ins().fneg(x),
+            FUnOp::Abs => self.b.ins().fabs(x),
+            FUnOp::Sqrt => self.b.ins().sqrt(x),
+            FUnOp::Rcp => {
+                let one = self.fconst(ty, 1.0);
+                self.b.ins().fdiv(one, x)
+            }
+            FUnOp::Rsqrt => {
+                let one = self.fconst(ty, 1.0);
+                let s = self.b.ins().sqrt(x);
+                self.b.ins().fdiv(one, s)
+            }
+            FUnOp::Floor => self.b.ins().floor(x),
+            FUnOp::Ceil => self.b.ins().ceil(x),
+            FUnOp::Trunc => self.b.ins().trunc(x),
+            _ => self.b.ins().nearest(x),
+        };
+        self.write(dst, r, ty);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_fma(
+        &mut self,
+        ty: Type,
+        ftz: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+    ) {
+        let code = Code {
+            ty: type_index(ty),
+            ftz,
+            ..Code::default()
+        };
+        if hw_float(ty) && !ftz && self.caps.fma {
+            let (x, y, z) = (self.read(a, ty), self.read(b, ty), self.read(c, ty));
+            let r = self.b.ins().fma(x, y, z);
+            let r = self.nan_fallback(r, ty, Helper::Fma, code.pack(), &[x, y, z]);
+            self.write(dst, r, ty);
+            return;
+        }
+        let args = [
+            self.read_u64(a, ty),
+            self.read_u64(b, ty),
+            self.read_u64(c, ty),
+        ];
+        let r = self.call_helper(Helper::Fma, code.pack(), &args);
+        let r = self.of_u64(r, ty);
+        self.write(dst, r, ty);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_fcmp(
+        &mut self,
+        cond: FCond,
+        ty: Type,
+        ftz: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    ) {
+        if !hw_float(ty) || ftz {
+            let code = Code {
+                op: index_of(&FCond::ALL, &cond),
+                ty: type_index(ty),
+                ftz,
+                ..Code::default()
+            };
+            let args = [self.read_u64(a, ty), self.read_u64(b, ty)];
+            let r = self.call_helper(Helper::FCmp, code.pack(), &args);
+            let r = self.of_u64(r, Type::I1);
+            self.write(dst, r, Type::I1);
+            return;
+        }
+        let x = self.read(a, ty);
+        let y = self.read(b, ty);
+        let cc = match cond {
+            FCond::Oeq => FloatCC::Equal,
+            FCond::One => FloatCC::OrderedNotEqual,
+            FCond::Olt => FloatCC::LessThan,
+            FCond::Ole => FloatCC::LessThanOrEqual,
+            FCond::Ogt => FloatCC::GreaterThan,
+            FCond::Oge => FloatCC::GreaterThanOrEqual,
+            FCond::Ueq => FloatCC::UnorderedOrEqual,
+            FCond::Une => FloatCC::NotEqual,
+            FCond::Ult => FloatCC::UnorderedOrLessThan,
+            FCond::Ule => FloatCC::UnorderedOrLessThanOrEqual,
+            FCond::Ugt => FloatCC::UnorderedOrGreaterThan,
+            FCond::Uge => FloatCC::UnorderedOrGreaterThanOrEqual,
+            FCond::Ord => FloatCC::Ordered,
+            FCond::Uno => FloatCC::Unordered,
+        };
+        let r = self.b.ins().fcmp(cc, x, y);
+        self.write(dst, r, Type::I1);
+    }
+
+    fn fconst(&mut self, ty: Type, v: f64) -> Value {
+        if ty == Type::F32 {
+            self.b.ins().f32const(v as f32)
+        } else {
+            self.b.ins().f64const(v)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_cvt(
+        &mut self,
+        op: CvtOp,
+        to: Type,
+        from: Type,
+        rnd: Round,
+        sat: bool,
+        ftz: bool,
+        dst: Reg,
+        src: Operand,
+    ) {
+        if let Some(r) = self.cvt_native(op, to, from, rnd, sat, ftz, src) {
+            self.write(dst, r, to);
+            return;
+        }
+        let code = Code {
+            op: index_of(&CvtOp::ALL, &op),
+            ty: type_index(to),
+            ty2: type_index(from),
+            rnd: round_index(rnd),
+            ftz,
+            flag: sat,
+        };
+        let v = self.read_u64(src, from);
+        let r = self.call_helper(Helper::Cvt, code.pack(), &[v]);
+        let r = self.of_u64(r, to);
+        self.write(dst, r, to);
+    }
+
+    /// The natively lowered conversions (`None`: use the helper).
+    #[allow(clippy::too_many_arguments)]
+    fn cvt_native(
+        &mut self,
+        op: CvtOp,
+        to: Type,
+        from: Type,
+        rnd: Round,
+        sat: bool,
+        ftz: bool,
+        src: Operand,
+    ) -> Option<Value> {
+        let int = |t: Type| matches!(t, Type::I8 | Type::I16 | Type::I32 | Type::I64);
+        // `ftz` flushes a float result: only the bit moves can produce one.
+        let flushes = ftz && to.is_float();
+        match op {
+            CvtOp::Zext | CvtOp::Trunc | CvtOp::Bitcast if !flushes => {
+                let v = self.read(src, from);
+                Some(self.coerce(v, from, to))
+            }
+            CvtOp::Sext if !flushes && from != Type::I1 => {
+                let v = self.read(src, from);
+                let bits = self.bits_of(v, from);
+                if to.bits() > from.bits() {
+                    let w = self.b.ins().sextend(int_type(to), bits);
+                    Some(self.of_bits(w, to))
+                } else {
+                    Some(self.coerce(bits, from.as_int(), to))
+                }
+            }
+            CvtOp::FtoS | CvtOp::FtoU
+                if hw_float(from) && !ftz && int(to) && (rnd == Round::Rz || self.caps.round) =>
+            {
+                let x = self.read(src, from);
+                let x = self.round_int(x, rnd);
+                Some(self.float_to_int(op == CvtOp::FtoS, x, to))
+            }
+            CvtOp::StoF | CvtOp::UtoF if hw_float(to) && int(from) && rnd == Round::Rn => {
+                // An integer never converts to a subnormal f32: `ftz` is moot.
+                let v = self.read(src, from);
+                let v = if from.bits() < 32 {
+                    if op == CvtOp::StoF {
+                        self.b.ins().sextend(clt::I32, v)
+                    } else {
+                        self.b.ins().uextend(clt::I32, v)
+                    }
+                } else {
+                    v
+                };
+                Some(if op == CvtOp::StoF {
+                    self.b.ins().fcvt_from_sint(cl_type(to), v)
+                } else {
+                    self.b.ins().fcvt_from_uint(cl_type(to), v)
+                })
+            }
+            CvtOp::FtoF
+                if !ftz
+                    && !sat
+                    && ((from == Type::F32 && to == Type::F64)
+                        || (from == Type::F64 && to == Type::F32 && rnd == Round::Rn)) =>
+            {
+                let x = self.read(src, from);
+                let r = if to == Type::F64 {
+                    self.b.ins().fpromote(clt::F64, x)
+                } else {
+                    self.b.ins().fdemote(clt::F32, x)
+                };
+                // The IR converts NaN to the target's canonical quiet NaN (the
+                // hardware would keep the payload).
+                let nan = self.b.ins().fcmp(FloatCC::Unordered, x, x);
+                let canon = self.imm(
+                    if to == Type::F64 {
+                        0x7ff8_0000_0000_0000
+                    } else {
+                        0x7fc0_0000
+                    },
+                    to,
+                );
+                Some(self.b.ins().select(nan, canon, r))
+            }
+            _ => None,
+        }
+    }
+
+    /// Rounds a float to an integral value by `rnd` (`rz` is left to the
+    /// truncating conversion).
+    fn round_int(&mut self, x: Value, rnd: Round) -> Value {
+        match rnd {
+            Round::Rz => x,
+            Round::Rn => self.b.ins().nearest(x),
+            Round::Rm => self.b.ins().floor(x),
+            Round::Rp => self.b.ins().ceil(x),
+        }
+    }
+
+    /// Saturating float → integer of IR type `to` (NaN → 0), as `semantics::cvt`.
+    fn float_to_int(&mut self, signed: bool, x: Value, to: Type) -> Value {
+        let ct = int_type(to);
+        if ct.bits() >= 32 {
+            return if signed {
+                self.b.ins().fcvt_to_sint_sat(ct, x)
+            } else {
+                self.b.ins().fcvt_to_uint_sat(ct, x)
+            };
+        }
+        // 8/16 bits: saturate at 32 bits, clamp to the narrow range.
+        let bits = ct.bits();
+        let r = if signed {
+            let r = self.b.ins().fcvt_to_sint_sat(clt::I32, x);
+            let lo = self.iconst(clt::I32, (-(1i64 << (bits - 1))) as u64);
+            let hi = self.iconst(clt::I32, (1u64 << (bits - 1)) - 1);
+            let r = self.b.ins().smax(r, lo);
+            self.b.ins().smin(r, hi)
+        } else {
+            let r = self.b.ins().fcvt_to_uint_sat(clt::I32, x);
+            let hi = self.iconst(clt::I32, (1u64 << bits) - 1);
+            self.b.ins().umin(r, hi)
+        };
+        self.b.ins().ireduce(ct, r)
+    }
+}

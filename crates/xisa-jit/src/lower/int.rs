@@ -1,0 +1,481 @@
+//! Integer operations. Native where Cranelift has the operation; the IR's defined
+//! edge cases (shift amounts ≥ width, division by zero, `MIN / -1`) get explicit
+//! compare + select fix-ups, since Cranelift masks shift amounts and traps on
+//! division. `i1` arithmetic beyond and/or/xor/add/sub/mul, `prmt`, `bfe` and
+//! `bfi` call the semantics helpers.
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types as clt, InstBuilder, Value};
+use xisa_ir::{BinOp, ICond, Operand, Reg, Type, UnOp};
+
+use super::values::int_type;
+use super::Lowerer;
+use crate::helpers::{index_of, type_index, Code, Helper};
+
+/// A partially known bit pattern while building a `lop3` expression.
+#[derive(Clone, Copy, PartialEq)]
+enum Bits {
+    Zero,
+    Ones,
+    V(Value),
+}
+
+impl Lowerer<'_, '_> {
+    pub(super) fn lower_bin(&mut self, op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand) {
+        let t = ty.as_int();
+        if t == Type::I1
+            && !matches!(
+                op,
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor
+            )
+        {
+            // 1-bit signed/shift/division semantics: rare, use the reference.
+            let code = Code {
+                op: index_of(&BinOp::ALL, &op),
+                ty: type_index(t),
+                ..Code::default()
+            };
+            let (x, y) = (self.read_u64(a, t), self.read_u64(b, t));
+            let r = self.call_helper(Helper::Bin, code.pack(), &[x, y]);
+            let r = self.of_u64(r, t);
+            self.write(dst, r, t);
+            return;
+        }
+        let x = self.read(a, t);
+        let y = self.read(b, t);
+        let mut r = self.bin_native(op, t, x, y);
+        if t == Type::I1 {
+            // add/sub/mul of 0/1 values: keep bit 0 (the low bit of the result
+            // depends only on the low bits of the operands).
+            let one = self.iconst(clt::I8, 1);
+            r = self.b.ins().band(r, one);
+        }
+        self.write(dst, r, t);
+    }
+
+    /// `op` on two integers of IR type `t` (`i8`..`i64`).
+    fn bin_native(&mut self, op: BinOp, t: Type, x: Value, y: Value) -> Value {
+        let ct = int_type(t);
+        let bits = ct.bits() as u64;
+        match op {
+            BinOp::Add => self.b.ins().iadd(x, y),
+            BinOp::Sub => self.b.ins().isub(x, y),
+            BinOp::Mul => self.b.ins().imul(x, y),
+            BinOp::MulHiS => self.mul_hi(true, x, y),
+            BinOp::MulHiU => self.mul_hi(false, x, y),
+            BinOp::DivU | BinOp::RemU => {
+                // x / 0 = all ones, x % 0 = x: divide by 1 instead, then fix up.
+                let zero = self.iconst(ct, 0);
+                let one = self.iconst(ct, 1);
+                let is0 = self.b.ins().icmp(IntCC::Equal, y, zero);
+                let safe = self.b.ins().select(is0, one, y);
+                if op == BinOp::DivU {
+                    let q = self.b.ins().udiv(x, safe);
+                    let ones = self.iconst(ct, u64::MAX);
+                    self.b.ins().select(is0, ones, q)
+                } else {
+                    let r = self.b.ins().urem(x, safe);
+                    self.b.ins().select(is0, x, r)
+                }
+            }
+            BinOp::DivS | BinOp::RemS => {
+                // x / 0 = -1, x % 0 = x, x / -1 = -x (wrapping), x % -1 = 0: divide
+                // by 1 for both special divisors (x % 1 = 0 already), then fix up.
+                let zero = self.iconst(ct, 0);
+                let one = self.iconst(ct, 1);
+                let m1 = self.iconst(ct, u64::MAX);
+                let is0 = self.b.ins().icmp(IntCC::Equal, y, zero);
+                let ism1 = self.b.ins().icmp(IntCC::Equal, y, m1);
+                let special = self.b.ins().bor(is0, ism1);
+                let safe = self.b.ins().select(special, one, y);
+                if op == BinOp::DivS {
+                    let q = self.b.ins().sdiv(x, safe);
+                    let neg = self.b.ins().ineg(x);
+                    let q = self.b.ins().select(ism1, neg, q);
+                    self.b.ins().select(is0, m1, q)
+                } else {
+                    let r = self.b.ins().srem(x, safe);
+                    self.b.ins().select(is0, x, r)
+                }
+            }
+            BinOp::And => self.b.ins().band(x, y),
+            BinOp::Or => self.b.ins().bor(x, y),
+            BinOp::Xor => self.b.ins().bxor(x, y),
+            BinOp::Shl | BinOp::LShr => {
+                // Cranelift masks the amount; the IR gives 0 from the width on.
+                let s = if op == BinOp::Shl {
+                    self.b.ins().ishl(x, y)
+                } else {
+                    self.b.ins().ushr(x, y)
+                };
+                let w = self.iconst(ct, bits);
+                let big = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, y, w);
+                let zero = self.iconst(ct, 0);
+                self.b.ins().select(big, zero, s)
+            }
+            BinOp::AShr => {
+                // Clamp the amount to width-1: the sign fill.
+                let max = self.iconst(ct, bits - 1);
+                let n = self.b.ins().umin(y, max);
+                self.b.ins().sshr(x, n)
+            }
+            BinOp::MinS => self.b.ins().smin(x, y),
+            BinOp::MinU => self.b.ins().umin(x, y),
+            BinOp::MaxS => self.b.ins().smax(x, y),
+            BinOp::MaxU => self.b.ins().umax(x, y),
+        }
+    }
+
+    /// High half of the double-width product.
+    fn mul_hi(&mut self, signed: bool, x: Value, y: Value) -> Value {
+        let ct = self.b.func.dfg.value_type(x);
+        if ct.bits() >= 32 {
+            return if signed {
+                self.b.ins().smulhi(x, y)
+            } else {
+                self.b.ins().umulhi(x, y)
+            };
+        }
+        // 8/16 bits: the full product fits in 32 bits.
+        let (wx, wy) = if signed {
+            (
+                self.b.ins().sextend(clt::I32, x),
+                self.b.ins().sextend(clt::I32, y),
+            )
+        } else {
+            (
+                self.b.ins().uextend(clt::I32, x),
+                self.b.ins().uextend(clt::I32, y),
+            )
+        };
+        let p = self.b.ins().imul(wx, wy);
+        let sh = self.iconst(clt::I32, ct.bits() as u64);
+        let hi = self.b.ins().ushr(p, sh);
+        self.b.ins().ireduce(ct, hi)
+    }
+
+    pub(super) fn lower_un(&mut self, op: UnOp, ty: Type, dst: Reg, a: Operand) {
+        let t = ty.as_int();
+        if t == Type::I1 && op != UnOp::Not {
+            let code = Code {
+                op: index_of(&UnOp::ALL, &op),
+                ty: type_index(t),
+                ..Code::default()
+            };
+            let x = self.read_u64(a, t);
+            let r = self.call_helper(Helper::Un, code.pack(), &[x]);
+            let r = self.of_u64(r, t);
+            self.write(dst, r, t);
+            return;
+        }
+        let x = self.read(a, t);
+        let ct = int_type(t);
+        let r = match op {
+            UnOp::Not if t == Type::I1 => {
+                let one = self.iconst(clt::I8, 1);
+                self.b.ins().bxor(x, one)
+            }
+            UnOp::Not => self.b.ins().bnot(x),
+            UnOp::Neg => self.b.ins().ineg(x),
+            UnOp::Abs => self.b.ins().iabs(x),
+            UnOp::Popc => self.widen_op(x, |s, w| s.b.ins().popcnt(w)),
+            UnOp::Clz => self.clz(x),
+            UnOp::Ctz => {
+                if ct.bits() >= 32 {
+                    self.b.ins().ctz(x)
+                } else {
+                    // A guard bit at the width makes ctz(0) = width.
+                    let w = self.b.ins().uextend(clt::I32, x);
+                    let guard = self.iconst(clt::I32, 1 << ct.bits());
+                    let w = self.b.ins().bor(w, guard);
+                    let c = self.b.ins().ctz(w);
+                    self.b.ins().ireduce(ct, c)
+                }
+            }
+            UnOp::Brev => {
+                if ct.bits() >= 32 {
+                    self.b.ins().bitrev(x)
+                } else {
+                    let w = self.b.ins().uextend(clt::I32, x);
+                    let r = self.b.ins().bitrev(w);
+                    let sh = self.iconst(clt::I32, 32 - ct.bits() as u64);
+                    let r = self.b.ins().ushr(r, sh);
+                    self.b.ins().ireduce(ct, r)
+                }
+            }
+            UnOp::FloU => self.flo(x),
+            UnOp::FloS => {
+                // Index of the highest bit differing from the sign: flo(x ^ sign fill).
+                let zero = self.iconst(ct, 0);
+                let neg = self.b.ins().icmp(IntCC::SignedLessThan, x, zero);
+                let inv = self.b.ins().bnot(x);
+                let v = self.b.ins().select(neg, inv, x);
+                self.flo(v)
+            }
+        };
+        self.write(dst, r, t);
+    }
+
+    /// Applies `f` at 32 bits to a zero-extended narrow value (the x64 backend
+    /// has no 8/16-bit forms of every bit-count instruction).
+    fn widen_op(&mut self, x: Value, f: impl FnOnce(&mut Self, Value) -> Value) -> Value {
+        let ct = self.b.func.dfg.value_type(x);
+        if ct.bits() >= 32 {
+            return f(self, x);
+        }
+        let w = self.b.ins().uextend(clt::I32, x);
+        let r = f(self, w);
+        self.b.ins().ireduce(ct, r)
+    }
+
+    /// Leading zeros at the value's own width.
+    fn clz(&mut self, x: Value) -> Value {
+        let ct = self.b.func.dfg.value_type(x);
+        if ct.bits() >= 32 {
+            return self.b.ins().clz(x);
+        }
+        let w = self.b.ins().uextend(clt::I32, x);
+        let c = self.b.ins().clz(w);
+        let extra = self.iconst(clt::I32, 32 - ct.bits() as u64);
+        let c = self.b.ins().isub(c, extra);
+        self.b.ins().ireduce(ct, c)
+    }
+
+    /// Bit index of the most significant 1, all ones if none.
+    fn flo(&mut self, x: Value) -> Value {
+        let ct = self.b.func.dfg.value_type(x);
+        let c = self.clz(x);
+        let top = self.iconst(ct, ct.bits() as u64 - 1);
+        let idx = self.b.ins().isub(top, c);
+        let zero = self.iconst(ct, 0);
+        let is0 = self.b.ins().icmp(IntCC::Equal, x, zero);
+        let ones = self.iconst(ct, u64::MAX);
+        self.b.ins().select(is0, ones, idx)
+    }
+
+    pub(super) fn lower_mad(&mut self, ty: Type, dst: Reg, a: Operand, b: Operand, c: Operand) {
+        let t = ty.as_int();
+        let (x, y, z) = (self.read(a, t), self.read(b, t), self.read(c, t));
+        let p = self.b.ins().imul(x, y);
+        let mut r = self.b.ins().iadd(p, z);
+        if t == Type::I1 {
+            let one = self.iconst(clt::I8, 1);
+            r = self.b.ins().band(r, one);
+        }
+        self.write(dst, r, t);
+    }
+
+    pub(super) fn lower_mul_wide(&mut self, signed: bool, dst: Reg, a: Operand, b: Operand) {
+        let (x, y) = (self.read(a, Type::I32), self.read(b, Type::I32));
+        let (x, y) = if signed {
+            (
+                self.b.ins().sextend(clt::I64, x),
+                self.b.ins().sextend(clt::I64, y),
+            )
+        } else {
+            (
+                self.b.ins().uextend(clt::I64, x),
+                self.b.ins().uextend(clt::I64, y),
+            )
+        };
+        let r = self.b.ins().imul(x, y);
+        self.write(dst, r, Type::I64);
+    }
+
+    /// Funnel shift on the 64-bit concatenation `hi:lo` (amount ≤ 32 never
+    /// reaches Cranelift's masking).
+    pub(super) fn lower_funnel(
+        &mut self,
+        left: bool,
+        wrap: bool,
+        dst: Reg,
+        lo: Operand,
+        hi: Operand,
+        shift: Operand,
+    ) {
+        let lo = self.read(lo, Type::I32);
+        let hi = self.read(hi, Type::I32);
+        let s = self.read(shift, Type::I32);
+        let n = if wrap {
+            let m = self.iconst(clt::I32, 31);
+            self.b.ins().band(s, m)
+        } else {
+            let m = self.iconst(clt::I32, 32);
+            self.b.ins().umin(s, m)
+        };
+        let n = self.b.ins().uextend(clt::I64, n);
+        let lo = self.b.ins().uextend(clt::I64, lo);
+        let hi = self.b.ins().uextend(clt::I64, hi);
+        let c32 = self.iconst(clt::I64, 32);
+        let hi = self.b.ins().ishl(hi, c32);
+        let v = self.b.ins().bor(hi, lo);
+        let r = if left {
+            let v = self.b.ins().ishl(v, n);
+            self.b.ins().ushr(v, c32)
+        } else {
+            self.b.ins().ushr(v, n)
+        };
+        let r = self.b.ins().ireduce(clt::I32, r);
+        self.write(dst, r, Type::I32);
+    }
+
+    /// `lop3` as and/or/not: Shannon expansion on `a`, then `b`, then `c`, with
+    /// constant folding so common tables (xor3, and, majority...) stay small.
+    pub(super) fn lower_lop3(
+        &mut self,
+        ty: Type,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+        lut: u8,
+    ) {
+        let t = ty.as_int();
+        let (x, y, z) = (self.read(a, t), self.read(b, t), self.read(c, t));
+        let f_a1 = self.lut2(y, z, lut >> 4);
+        let f_a0 = self.lut2(y, z, lut & 0xf);
+        let r = self.mux(x, f_a1, f_a0);
+        let ct = int_type(t);
+        let mut r = self.materialize(r, ct);
+        if t == Type::I1 {
+            let one = self.iconst(clt::I8, 1);
+            r = self.b.ins().band(r, one);
+        }
+        self.write(dst, r, t);
+    }
+
+    /// The function of `(b, c)` with truth table `l` (bit `(b<<1)|c`).
+    fn lut2(&mut self, b: Value, c: Value, l: u8) -> Bits {
+        let g1 = self.lut1(c, (l >> 2) & 3);
+        let g0 = self.lut1(c, l & 3);
+        self.mux(b, g1, g0)
+    }
+
+    /// The function of `c` with truth table `l` (bit `c`).
+    fn lut1(&mut self, c: Value, l: u8) -> Bits {
+        match l & 3 {
+            0 => Bits::Zero,
+            1 => Bits::V(self.b.ins().bnot(c)),
+            2 => Bits::V(c),
+            _ => Bits::Ones,
+        }
+    }
+
+    /// `(s & hi) | (!s & lo)`, folding constants.
+    fn mux(&mut self, s: Value, hi: Bits, lo: Bits) -> Bits {
+        if hi == lo {
+            return hi;
+        }
+        let r = match (hi, lo) {
+            (Bits::Ones, Bits::Zero) => s,
+            (Bits::Zero, Bits::Ones) => self.b.ins().bnot(s),
+            (Bits::V(h), Bits::Zero) => self.b.ins().band(s, h),
+            (Bits::Zero, Bits::V(l)) => self.b.ins().band_not(l, s),
+            (Bits::Ones, Bits::V(l)) => self.b.ins().bor(s, l),
+            (Bits::V(h), Bits::Ones) => self.b.ins().bor_not(h, s),
+            (Bits::V(h), Bits::V(l)) => {
+                let a = self.b.ins().band(s, h);
+                let b = self.b.ins().band_not(l, s);
+                self.b.ins().bor(a, b)
+            }
+            // hi == lo handled above.
+            (Bits::Zero, Bits::Zero) | (Bits::Ones, Bits::Ones) => return hi,
+        };
+        Bits::V(r)
+    }
+
+    fn materialize(&mut self, v: Bits, ct: cranelift_codegen::ir::Type) -> Value {
+        match v {
+            Bits::Zero => self.iconst(ct, 0),
+            Bits::Ones => self.iconst(ct, u64::MAX),
+            Bits::V(v) => v,
+        }
+    }
+
+    pub(super) fn lower_prmt(&mut self, dst: Reg, a: Operand, b: Operand, sel: Operand) {
+        let args = [
+            self.read_u64(a, Type::I32),
+            self.read_u64(b, Type::I32),
+            self.read_u64(sel, Type::I32),
+        ];
+        let r = self.call_helper(Helper::Prmt, 0, &args);
+        let r = self.of_u64(r, Type::I32);
+        self.write(dst, r, Type::I32);
+    }
+
+    pub(super) fn lower_bfe(
+        &mut self,
+        signed: bool,
+        ty: Type,
+        dst: Reg,
+        a: Operand,
+        pos: Operand,
+        len: Operand,
+    ) {
+        let t = ty.as_int();
+        let code = Code {
+            ty: type_index(t),
+            flag: signed,
+            ..Code::default()
+        };
+        let args = [
+            self.read_u64(a, t),
+            self.read_u64(pos, Type::I32),
+            self.read_u64(len, Type::I32),
+        ];
+        let r = self.call_helper(Helper::Bfe, code.pack(), &args);
+        let r = self.of_u64(r, t);
+        self.write(dst, r, t);
+    }
+
+    pub(super) fn lower_bfi(
+        &mut self,
+        ty: Type,
+        dst: Reg,
+        ins: Operand,
+        base: Operand,
+        pos: Operand,
+        len: Operand,
+    ) {
+        let t = ty.as_int();
+        let code = Code {
+            ty: type_index(t),
+            ..Code::default()
+        };
+        let args = [
+            self.read_u64(ins, t),
+            self.read_u64(base, t),
+            self.read_u64(pos, Type::I32),
+            self.read_u64(len, Type::I32),
+        ];
+        let r = self.call_helper(Helper::Bfi, code.pack(), &args);
+        let r = self.of_u64(r, t);
+        self.write(dst, r, t);
+    }
+
+    pub(super) fn lower_icmp(&mut self, cond: ICond, ty: Type, dst: Reg, a: Operand, b: Operand) {
+        let t = ty.as_int();
+        let mut x = self.read(a, t);
+        let mut y = self.read(b, t);
+        if t == Type::I1 {
+            // As a signed 1-bit value, 1 is -1: spread bit 0 over the byte so the
+            // i8 comparison orders the values right both ways.
+            x = self.b.ins().ineg(x);
+            y = self.b.ins().ineg(y);
+        }
+        let cc = match cond {
+            ICond::Eq => IntCC::Equal,
+            ICond::Ne => IntCC::NotEqual,
+            ICond::Slt => IntCC::SignedLessThan,
+            ICond::Sle => IntCC::SignedLessThanOrEqual,
+            ICond::Sgt => IntCC::SignedGreaterThan,
+            ICond::Sge => IntCC::SignedGreaterThanOrEqual,
+            ICond::Ult => IntCC::UnsignedLessThan,
+            ICond::Ule => IntCC::UnsignedLessThanOrEqual,
+            ICond::Ugt => IntCC::UnsignedGreaterThan,
+            ICond::Uge => IntCC::UnsignedGreaterThanOrEqual,
+        };
+        let r = self.b.ins().icmp(cc, x, y);
+        self.write(dst, r, Type::I1);
+    }
+}

@@ -1,0 +1,354 @@
+//! Guest memory: address computation, bounds checks, faults, loads and stores.
+//!
+//! Ranges (all checks are `off <= size && size - off >= len`, overflow-free):
+//! - global/const: 64-bit guest address, `off = addr - GUEST_BASE` (wrapping)
+//!   against `ctx.global_limit`; host `global_base + off`;
+//! - shared/local/param: `zext32(base) + imm` against the space's size;
+//! - buffer: descriptor `(base, size)`, `off = zext32(offset) + imm`; a null base,
+//!   a negative offset or `off + len > size` drops the access (loads read 0);
+//!   otherwise `base + off` must be valid global memory.
+//!
+//! Out of range → `ctx.fault` = OUT_OF_BOUNDS and stop. Plain accesses may be
+//! unaligned (no `aligned` flag) and cannot trap (`notrap`: checked above).
+//! Ordering (see `docs/scopes.md`): non-weak loads at device/cluster/system scope
+//! on global memory are `atomic_load` (a plain `mov` on x86 that the optimizer
+//! will not hoist or merge); seq_cst stores there are `atomic_store`; the rest
+//! are plain loads/stores.
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types as clt, InstBuilder, MemFlagsData, Value};
+use xisa_ir::{Address, MemKind, MemType, Operand, Order, Reg, Scope, Space, Type};
+use xisa_runtime::ctx::{fault_kind, space_code, LaneCtx, STOP_FAULT};
+use xisa_runtime::GUEST_BASE;
+
+use super::values::{cl_type, int_of_bytes, int_type};
+use super::Lowerer;
+use crate::JitError;
+
+/// A checked access: the host address and the address reported in faults.
+#[derive(Clone, Copy)]
+pub(super) struct Checked {
+    pub host: Value,
+    pub addr: Value,
+}
+
+/// Flags of a bounds-checked guest access: no trap, maybe unaligned.
+pub(super) fn guest_flags() -> MemFlagsData {
+    MemFlagsData::new().with_notrap()
+}
+
+/// True where a non-weak access must be a host atomic: global memory seen by
+/// other workgroups (other host threads).
+pub(super) fn needs_host_order(space: Space, scope: Scope) -> bool {
+    matches!(space, Space::Global | Space::Buffer) && !scope.within_workgroup()
+}
+
+impl Lowerer<'_, '_> {
+    /// Writes the fault record, uncounts the rest of the segment, stops.
+    /// Leaves the current block terminated.
+    pub(super) fn emit_fault(&mut self, kind: u32, addr: Value, len: u32, space: u32) {
+        let o = LaneCtx::OFFSETS;
+        let f = MemFlagsData::trusted();
+        let inst = self.flat_index();
+        let vals = [
+            (self.iconst(clt::I32, kind as u64), o.fault_kind),
+            (self.iconst(clt::I32, inst as u64), o.fault_inst),
+            (addr, o.fault_addr),
+            (self.iconst(clt::I32, len as u64), o.fault_len),
+            (self.iconst(clt::I32, space as u64), o.fault_space),
+        ];
+        for (v, off) in vals {
+            self.b.ins().store(f, v, self.ctx, off);
+        }
+        // Instructions after the faulting one were counted on segment entry.
+        let rest = i64::from(self.pos.seg_end - self.pos.inst);
+        self.add_insts(-rest);
+        self.jump_exit(STOP_FAULT);
+    }
+
+    /// Continues where `ok` is true; else faults (in a cold block).
+    pub(super) fn check(&mut self, ok: Value, kind: u32, addr: Value, len: u32, space: Space) {
+        let fault = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(fault);
+        self.b.ins().brif(ok, cont, &[], fault, &[]);
+        self.b.switch_to_block(fault);
+        self.emit_fault(kind, addr, len, space_code(space));
+        self.b.switch_to_block(cont);
+    }
+
+    /// Faults unconditionally and continues lowering in a fresh (unreachable)
+    /// block.
+    pub(super) fn fault_now(&mut self, kind: u32, addr: Value, len: u32, space: Space) {
+        self.emit_fault(kind, addr, len, space_code(space));
+        let dead = self.b.create_block();
+        self.b.switch_to_block(dead);
+    }
+
+    /// `off <= size && size - off >= len` (unsigned, no overflow).
+    fn in_range(&mut self, off: Value, len: u32, size: Value) -> Value {
+        let le = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, off, size);
+        let room = self.b.ins().isub(size, off);
+        let l = self.iconst(clt::I64, len as u64);
+        let fits = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedGreaterThanOrEqual, room, l);
+        self.b.ins().band(le, fits)
+    }
+
+    /// Checks a global-memory range (guest address `guest`); `space` is reported.
+    pub(super) fn global_access(&mut self, guest: Value, len: u32, space: Space) -> Checked {
+        let base = self.iconst(clt::I64, GUEST_BASE);
+        let off = self.b.ins().isub(guest, base);
+        let limit = self.ctx_const(clt::I64, LaneCtx::OFFSETS.global_limit);
+        let ok = self.in_range(off, len, limit);
+        self.check(ok, fault_kind::OUT_OF_BOUNDS, guest, len, space);
+        let hb = self.ctx_ptr(LaneCtx::OFFSETS.global_base);
+        let host = self.b.ins().iadd(hb, off);
+        Checked { host, addr: guest }
+    }
+
+    /// Checks a `Flat` access in `space`.
+    pub(super) fn flat_access(
+        &mut self,
+        space: Space,
+        base: Operand,
+        offset: i64,
+        len: u32,
+    ) -> Checked {
+        let o = LaneCtx::OFFSETS;
+        let imm = self.iconst(clt::I64, offset as u64);
+        let (hb, size) = match space {
+            Space::Shared => (o.shared_base, o.shared_size),
+            Space::Local => (o.local_base, o.local_size),
+            Space::Param => (o.param_base, o.param_size),
+            Space::Global | Space::Const => {
+                let a = self.read(base, Type::I64);
+                let guest = self.b.ins().iadd(a, imm);
+                return self.global_access(guest, len, space);
+            }
+            Space::Buffer => {
+                // The buffer space needs a descriptor: a flat address in it is
+                // out of bounds (reported at the base, as the interpreter does).
+                let a = self.read(base, Type::I64);
+                self.fault_now(fault_kind::OUT_OF_BOUNDS, a, len, space);
+                let hb = self.ctx_ptr(o.global_base);
+                return Checked { host: hb, addr: a };
+            }
+        };
+        let a = self.read(base, Type::I32);
+        let a = self.b.ins().uextend(clt::I64, a);
+        let off = self.b.ins().iadd(a, imm);
+        let size = self.ctx_const(clt::I64, size);
+        let ok = self.in_range(off, len, size);
+        self.check(ok, fault_kind::OUT_OF_BOUNDS, off, len, space);
+        let hb = self.ctx_ptr(hb);
+        let host = self.b.ins().iadd(hb, off);
+        Checked { host, addr: off }
+    }
+
+    /// The guest address of a buffer access and whether it is inside the buffer
+    /// (non-null base, `0 <= off`, `off + len <= size`).
+    pub(super) fn buffer_addr(
+        &mut self,
+        base: Operand,
+        size: Operand,
+        offset: Operand,
+        imm: i64,
+        len: u32,
+    ) -> (Value, Value) {
+        let base = self.read(base, Type::I64);
+        let size = self.read(size, Type::I64);
+        let off = self.read(offset, Type::I32);
+        let off = self.b.ins().uextend(clt::I64, off);
+        let imm = self.iconst(clt::I64, imm as u64);
+        let off = self.b.ins().iadd(off, imm);
+        let zero = self.iconst(clt::I64, 0);
+        let nonnull = self.b.ins().icmp(IntCC::NotEqual, base, zero);
+        let nonneg = self
+            .b
+            .ins()
+            .icmp(IntCC::SignedGreaterThanOrEqual, off, zero);
+        let l = self.iconst(clt::I64, len as u64);
+        let end = self.b.ins().iadd(off, l);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, size);
+        let ok = self.b.ins().band(nonnull, nonneg);
+        let ok = self.b.ins().band(ok, fits);
+        let guest = self.b.ins().iadd(base, off);
+        (guest, ok)
+    }
+
+    /// Runs `inside` where a buffer access is in bounds and `outside` where it is
+    /// dropped; continues after both.
+    pub(super) fn buffer_split(
+        &mut self,
+        inb: Value,
+        inside: impl FnOnce(&mut Self) -> Result<(), JitError>,
+        outside: impl FnOnce(&mut Self),
+    ) -> Result<(), JitError> {
+        let yes = self.b.create_block();
+        let no = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.ins().brif(inb, yes, &[], no, &[]);
+        self.b.switch_to_block(yes);
+        inside(self)?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(no);
+        outside(self);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+        Ok(())
+    }
+
+    pub(super) fn lower_load(
+        &mut self,
+        space: Space,
+        mem: MemType,
+        order: Order,
+        scope: Scope,
+        dsts: &[Reg],
+        addr: Address,
+    ) -> Result<(), JitError> {
+        let len = mem.bytes();
+        let atomic = order != Order::Weak && needs_host_order(space, scope);
+        match addr {
+            Address::Flat { base, offset } => {
+                let c = self.flat_access(space, base, offset, len);
+                self.load_elems(c.host, mem.kind, atomic, dsts);
+            }
+            Address::Buffer {
+                base,
+                size,
+                offset,
+                imm,
+            } => {
+                let (guest, inb) = self.buffer_addr(base, size, offset, imm, len);
+                self.buffer_split(
+                    inb,
+                    |s| {
+                        let c = s.global_access(guest, len, Space::Buffer);
+                        s.load_elems(c.host, mem.kind, atomic, dsts);
+                        Ok(())
+                    },
+                    |s| {
+                        for &d in dsts {
+                            let z = s.iconst(clt::I64, 0);
+                            s.write(d, z, Type::I64);
+                        }
+                    },
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Loads consecutive elements into `dsts`, extending each into its register.
+    fn load_elems(&mut self, host: Value, kind: MemKind, atomic: bool, dsts: &[Reg]) {
+        let eb = kind.bytes();
+        let et = int_of_bytes(eb);
+        for (i, &d) in dsts.iter().enumerate() {
+            let off = (i as u32 * eb) as i32;
+            let dty = self.reg_ty(d);
+            let v = if atomic {
+                let p = self.offset_ptr(host, off);
+                let v = self
+                    .b
+                    .ins()
+                    .atomic_load(int_type(et), MemFlagsData::trusted(), p);
+                self.extend_elem(v, kind, dty)
+            } else if eb * 8 == dty.bits() && dty.is_float() && dty.bits() >= 32 {
+                // A float register filled by a full-width load: load it as a float.
+                self.b.ins().load(cl_type(dty), guest_flags(), host, off)
+            } else {
+                let v = self.b.ins().load(int_type(et), guest_flags(), host, off);
+                self.extend_elem(v, kind, dty)
+            };
+            self.write(d, v, dty);
+        }
+    }
+
+    /// Extends a loaded element (an integer of its width) into type `dty`:
+    /// sign-extended for `s8`/`s16`, else zero-extended (or truncated).
+    fn extend_elem(&mut self, v: Value, kind: MemKind, dty: Type) -> Value {
+        let et = int_of_bytes(kind.bytes());
+        if kind.signed() && dty.bits() > et.bits() {
+            let w = self.b.ins().sextend(int_type(dty), v);
+            self.of_bits(w, dty)
+        } else {
+            self.coerce(v, et, dty)
+        }
+    }
+
+    fn offset_ptr(&mut self, p: Value, off: i32) -> Value {
+        if off == 0 {
+            p
+        } else {
+            let o = self.iconst(clt::I64, off as u64);
+            self.b.ins().iadd(p, o)
+        }
+    }
+
+    pub(super) fn lower_store(
+        &mut self,
+        space: Space,
+        mem: MemType,
+        order: Order,
+        scope: Scope,
+        srcs: &[Operand],
+        addr: Address,
+    ) -> Result<(), JitError> {
+        let len = mem.bytes();
+        // Release and relaxed stores are plain stores: x86-TSO stores are release
+        // stores, aligned stores are single-copy atomic, and Cranelift keeps
+        // stores in program order w.r.t. other memory ops. Only seq_cst needs the
+        // store→load ordering of `atomic_store` (mov + mfence).
+        let sc = order == Order::SeqCst && needs_host_order(space, scope);
+        if !space.writable() {
+            // Reported without an address, as the interpreter does.
+            let zero = self.iconst(clt::I64, 0);
+            self.fault_now(fault_kind::READ_ONLY, zero, len, space);
+            return Ok(());
+        }
+        match addr {
+            Address::Flat { base, offset } => {
+                let c = self.flat_access(space, base, offset, len);
+                self.store_elems(c.host, mem.kind, sc, srcs);
+            }
+            Address::Buffer {
+                base,
+                size,
+                offset,
+                imm,
+            } => {
+                let (guest, inb) = self.buffer_addr(base, size, offset, imm, len);
+                self.buffer_split(
+                    inb,
+                    |s| {
+                        let c = s.global_access(guest, len, Space::Buffer);
+                        s.store_elems(c.host, mem.kind, sc, srcs);
+                        Ok(())
+                    },
+                    |_| {},
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn store_elems(&mut self, host: Value, kind: MemKind, sc: bool, srcs: &[Operand]) {
+        let eb = kind.bytes();
+        let et = int_of_bytes(eb);
+        for (i, &s) in srcs.iter().enumerate() {
+            let off = (i as u32 * eb) as i32;
+            // The low bytes of the operand.
+            let v = self.read(s, et);
+            if sc {
+                let p = self.offset_ptr(host, off);
+                self.b.ins().atomic_store(MemFlagsData::trusted(), v, p);
+            } else {
+                self.b.ins().store(guest_flags(), v, host, off);
+            }
+        }
+    }
+}

@@ -1,0 +1,714 @@
+//! Lowering of one kernel to one Cranelift function
+//! `fn(ctx: *mut LaneCtx) -> u32`.
+//!
+//! Layout of the generated function:
+//! - the entry block loads the guest registers the kernel touches from
+//!   `ctx.regs` into SSA variables and dispatches on `ctx.resume` with a
+//!   `br_table` (entry, or right after sync point `k`);
+//! - every IR block becomes one Cranelift block per *segment*: a new segment starts
+//!   after each sync instruction, so every resume point is a block start;
+//! - one shared exit block (parameter: the stop code) stores the registers the
+//!   kernel writes back to `ctx.regs` (and the instruction counter) and returns.
+//!   Every stop (exit, sync, fault, cancel) jumps there.
+//!
+//! The op families live in submodules: [`values`] (operands, registers, type
+//! coercion), [`int`], [`float`], [`mem`] (addresses, loads, stores, faults),
+//! [`atomic`] (atomics and fences, by scope) and [`control`] (terminators,
+//! call/ret, cancellation, sync stops).
+
+mod atomic;
+mod control;
+mod float;
+mod int;
+mod mem;
+mod validate;
+mod values;
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{self, types as clt, InstBuilder, MemFlagsData, Value};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::JITModule;
+use cranelift_module::{FuncId, Module};
+use xisa_ir::{BlockId, Inst, Kernel, Op, Reg, SReg, Type};
+use xisa_runtime::ctx::{self, LaneCtx};
+
+use crate::helpers::Helper;
+use crate::{JitError, JitOptions};
+
+/// Host features that decide between native lowering and a helper call.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HostCaps {
+    /// Fused multiply-add instruction (else Cranelift would emit a libcall).
+    pub fma: bool,
+    /// Floor/ceil/trunc/nearest instructions (x86: SSE4.1).
+    pub round: bool,
+}
+
+/// A straight-line piece of an IR block: instructions `start..=end`, where `end`
+/// is a sync instruction or the terminator (`insts.len()`).
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    block: ir::Block,
+    start: u32,
+    end: u32,
+}
+
+/// Where lowering currently is (for fault locations and instruction counts).
+#[derive(Debug, Clone, Copy, Default)]
+struct Pos {
+    block: u32,
+    inst: u32,
+    seg_end: u32,
+}
+
+/// Lowers `kernel` into `func` (signature already set).
+pub(crate) fn lower_kernel(
+    kernel: &Kernel,
+    opts: &JitOptions,
+    caps: HostCaps,
+    module: &mut JITModule,
+    helper_ids: &[FuncId],
+    func: &mut ir::Function,
+) -> Result<(), JitError> {
+    validate::validate(kernel)?;
+    let target = module.target_config();
+    let mut fctx = FunctionBuilderContext::new();
+    let b = FunctionBuilder::new(func, &mut fctx);
+    let mut l = Lowerer::new(kernel, opts, caps, module, helper_ids, b);
+    l.lower_all()?;
+    l.b.seal_all_blocks();
+    l.b.finalize(target);
+    Ok(())
+}
+
+pub(crate) struct Lowerer<'a, 'f> {
+    k: &'a Kernel,
+    opts: &'a JitOptions,
+    caps: HostCaps,
+    module: &'a mut JITModule,
+    helper_ids: &'a [FuncId],
+    helper_refs: HashMap<Helper, ir::FuncRef>,
+    b: FunctionBuilder<'f>,
+    /// The `ctx` argument.
+    ctx: Value,
+    vars: Vec<Variable>,
+    /// The lane's executed-instruction counter while it runs (`ctx.insts`).
+    insts_var: Option<Variable>,
+    exit: ir::Block,
+    segs: Vec<Vec<Segment>>,
+    /// Flat index (`Kernel::flat_index`) of each block's first instruction.
+    flat_base: Vec<u32>,
+    /// Sync point number of each sync instruction.
+    sync_ids: HashMap<(u32, u32), u32>,
+    pos: Pos,
+    /// Guard of the pure instruction being lowered: register writes become
+    /// `select(guard, new, old)`.
+    guard: Option<Value>,
+    /// Backward branches taken in this `run` call (for `STOP_YIELD`).
+    backedges: Variable,
+    /// Edge blocks of backward branches still to be filled: (block, target).
+    pending_edges: Vec<(ir::Block, BlockId)>,
+}
+
+impl<'a, 'f> Lowerer<'a, 'f> {
+    fn new(
+        k: &'a Kernel,
+        opts: &'a JitOptions,
+        caps: HostCaps,
+        module: &'a mut JITModule,
+        helper_ids: &'a [FuncId],
+        mut b: FunctionBuilder<'f>,
+    ) -> Self {
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let ctx = b.block_params(entry)[0];
+        let vars = k
+            .regs
+            .iter()
+            .map(|r| b.declare_var(values::cl_type(r.ty)))
+            .collect();
+        let counting = opts.count_stats || uses_clock(k);
+        let insts_var = counting.then(|| b.declare_var(clt::I64));
+        let backedges = b.declare_var(clt::I32);
+        let exit = b.create_block();
+        b.append_block_param(exit, clt::I32);
+        let mut flat_base = Vec::with_capacity(k.blocks.len());
+        let mut segs = Vec::with_capacity(k.blocks.len());
+        let mut flat = 0u32;
+        for blk in &k.blocks {
+            flat_base.push(flat);
+            flat += blk.insts.len() as u32 + 1;
+            let mut v = Vec::new();
+            let mut start = 0u32;
+            for (i, inst) in blk.insts.iter().enumerate() {
+                if inst.op.is_sync() {
+                    v.push(Segment {
+                        block: b.create_block(),
+                        start,
+                        end: i as u32,
+                    });
+                    start = i as u32 + 1;
+                }
+            }
+            v.push(Segment {
+                block: b.create_block(),
+                start,
+                end: blk.insts.len() as u32,
+            });
+            segs.push(v);
+        }
+        let sync_ids = k
+            .sync_points()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (bl, ix))| ((bl.0, ix), i as u32))
+            .collect();
+        Lowerer {
+            k,
+            opts,
+            caps,
+            module,
+            helper_ids,
+            helper_refs: HashMap::new(),
+            b,
+            ctx,
+            vars,
+            insts_var,
+            exit,
+            segs,
+            flat_base,
+            sync_ids,
+            pos: Pos::default(),
+            guard: None,
+            backedges,
+            pending_edges: Vec::new(),
+        }
+    }
+
+    fn lower_all(&mut self) -> Result<(), JitError> {
+        self.emit_entry();
+        for bi in 0..self.k.blocks.len() {
+            for si in 0..self.segs[bi].len() {
+                self.lower_segment(bi, si)?;
+            }
+        }
+        self.emit_exit();
+        Ok(())
+    }
+
+    // ------------------------------------------------------------ skeleton
+
+    /// Loads registers, then dispatches on `ctx.resume`.
+    fn emit_entry(&mut self) {
+        let (read, _) = reg_usage(self.k);
+        let regs = self.ctx_ptr(ctx::LaneCtx::OFFSETS.regs);
+        for (i, &used) in read.iter().enumerate() {
+            let ty = values::cl_type(self.k.regs[i].ty);
+            let v = if used {
+                self.b.ins().load(ty, slot_flags(), regs, slot_offset(i))
+            } else {
+                // Never read: any value will do (it is not stored back either
+                // unless written first).
+                self.zero_of(ty)
+            };
+            self.b.def_var(self.vars[i], v);
+        }
+        if let Some(var) = self.insts_var {
+            let v = self.b.ins().load(
+                clt::I64,
+                MemFlagsData::trusted(),
+                self.ctx,
+                LaneCtx::OFFSETS.insts,
+            );
+            self.b.def_var(var, v);
+        }
+        let zero = self.iconst(clt::I32, 0);
+        self.b.def_var(self.backedges, zero);
+        let resume = self.b.ins().load(
+            clt::I32,
+            MemFlagsData::trusted(),
+            self.ctx,
+            LaneCtx::OFFSETS.resume,
+        );
+        let bad = self.b.create_block();
+        self.b.set_cold_block(bad);
+        let by_sync = self.b.create_block();
+        let by_block = self.b.create_block();
+        let base = self.iconst(clt::I32, ctx::RESUME_BLOCK_BASE as u64);
+        let is_block = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedGreaterThanOrEqual, resume, base);
+        self.b.ins().brif(is_block, by_block, &[], by_sync, &[]);
+        // RESUME_ENTRY or RESUME_AFTER_SYNC_BASE + k.
+        self.b.switch_to_block(by_sync);
+        let mut targets = vec![self.segs[0][0].block];
+        for &(bl, ix) in &self.k.sync_points() {
+            targets.push(self.resume_block(bl, ix));
+        }
+        self.br_table(resume, &targets, bad);
+        // RESUME_BLOCK_BASE + b, after a yield.
+        self.b.switch_to_block(by_block);
+        let b_idx = self.b.ins().isub(resume, base);
+        let starts: Vec<_> = self.segs.iter().map(|s| s[0].block).collect();
+        self.br_table(b_idx, &starts, bad);
+        // An unknown resume code: report a trap at the kernel entry rather than
+        // run from an arbitrary point.
+        self.b.switch_to_block(bad);
+        self.pos = Pos::default();
+        let zero = self.iconst(clt::I64, 0);
+        self.emit_fault(ctx::fault_kind::TRAP, zero, 0, 0);
+    }
+
+    /// The shared exit: store written registers and the counter, return the code.
+    fn emit_exit(&mut self) {
+        self.b.switch_to_block(self.exit);
+        let code = self.b.block_params(self.exit)[0];
+        let (_, written) = reg_usage(self.k);
+        let regs = self.ctx_ptr(LaneCtx::OFFSETS.regs);
+        for (i, &w) in written.iter().enumerate() {
+            if w {
+                let ty = self.k.regs[i].ty;
+                let v = self.b.use_var(self.vars[i]);
+                // The slot holds the value zero-extended to 64 bits.
+                let bits = self.u64_of(v, ty);
+                self.b.ins().store(slot_flags(), bits, regs, slot_offset(i));
+            }
+        }
+        if let Some(var) = self.insts_var {
+            let v = self.b.use_var(var);
+            self.b
+                .ins()
+                .store(MemFlagsData::trusted(), v, self.ctx, LaneCtx::OFFSETS.insts);
+        }
+        self.b.ins().return_(&[code]);
+    }
+
+    /// The block where execution resumes after the sync instruction `(bl, ix)`.
+    fn resume_block(&self, bl: BlockId, ix: u32) -> ir::Block {
+        let segs = &self.segs[bl.0 as usize];
+        segs.iter()
+            .find(|s| s.start == ix + 1)
+            .map(|s| s.block)
+            .unwrap_or(segs[segs.len() - 1].block)
+    }
+
+    /// The first block of IR block `bl`.
+    fn block_start(&self, bl: BlockId) -> ir::Block {
+        self.segs[bl.0 as usize][0].block
+    }
+
+    fn lower_segment(&mut self, bi: usize, si: usize) -> Result<(), JitError> {
+        let seg = self.segs[bi][si];
+        self.b.switch_to_block(seg.block);
+        self.pos = Pos {
+            block: bi as u32,
+            inst: seg.start,
+            seg_end: seg.end,
+        };
+        // Instructions are counted per segment on entry: every instruction of a
+        // segment is reached once its first one is (faults correct for the rest).
+        self.add_insts(i64::from(seg.end - seg.start + 1));
+        let k = self.k;
+        let blk = &k.blocks[bi];
+        for idx in seg.start..=seg.end {
+            self.pos.inst = idx;
+            match blk.insts.get(idx as usize) {
+                Some(inst) if inst.op.is_sync() => {
+                    let next = self.segs[bi][si + 1].block;
+                    self.lower_sync_stop(inst, bi as u32, idx, next);
+                }
+                Some(inst) => self.lower_inst(inst)?,
+                None => self.lower_term(bi)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// One non-sync instruction, with its guard.
+    fn lower_inst(&mut self, inst: &Inst) -> Result<(), JitError> {
+        let cond = inst.guard.map(|g| self.guard_value(g));
+        match cond {
+            Some(c) if has_side_effects(&inst.op) => {
+                // Memory ops may fault or touch memory: branch around them.
+                let exec = self.b.create_block();
+                let next = self.b.create_block();
+                self.b.ins().brif(c, exec, &[], next, &[]);
+                self.b.switch_to_block(exec);
+                self.lower_op(&inst.op)?;
+                self.b.ins().jump(next, &[]);
+                self.b.switch_to_block(next);
+            }
+            _ => {
+                // Pure ops: compute, then select the old value where the guard
+                // is off (no control flow).
+                self.guard = cond;
+                let r = self.lower_op(&inst.op);
+                self.guard = None;
+                r?;
+            }
+        }
+        Ok(())
+    }
+
+    fn lower_op(&mut self, op: &Op) -> Result<(), JitError> {
+        match *op {
+            Op::Mov { ty, dst, src } => {
+                let v = self.read(src, ty);
+                self.write(dst, v, ty);
+            }
+            Op::Bin {
+                op, ty, dst, a, b, ..
+            } => self.lower_bin(op, ty, dst, a, b),
+            Op::Un { op, ty, dst, a } => self.lower_un(op, ty, dst, a),
+            Op::Mad { ty, dst, a, b, c } => self.lower_mad(ty, dst, a, b, c),
+            Op::MulWide { signed, dst, a, b } => self.lower_mul_wide(signed, dst, a, b),
+            Op::Funnel {
+                left,
+                wrap,
+                dst,
+                lo,
+                hi,
+                shift,
+            } => self.lower_funnel(left, wrap, dst, lo, hi, shift),
+            Op::Lop3 {
+                ty,
+                dst,
+                a,
+                b,
+                c,
+                lut,
+            } => self.lower_lop3(ty, dst, a, b, c, lut),
+            Op::Prmt { dst, a, b, sel } => self.lower_prmt(dst, a, b, sel),
+            Op::Bfe {
+                signed,
+                ty,
+                dst,
+                a,
+                pos,
+                len,
+            } => self.lower_bfe(signed, ty, dst, a, pos, len),
+            Op::Bfi {
+                ty,
+                dst,
+                ins,
+                base,
+                pos,
+                len,
+            } => self.lower_bfi(ty, dst, ins, base, pos, len),
+            Op::FBin {
+                op,
+                ty,
+                rnd,
+                ftz,
+                dst,
+                a,
+                b,
+            } => self.lower_fbin(op, ty, rnd, ftz, dst, a, b),
+            Op::FUn {
+                op,
+                ty,
+                ftz,
+                dst,
+                a,
+            } => self.lower_fun(op, ty, ftz, dst, a),
+            Op::Fma {
+                ty,
+                ftz,
+                dst,
+                a,
+                b,
+                c,
+            } => self.lower_fma(ty, ftz, dst, a, b, c),
+            Op::ICmp {
+                cond,
+                ty,
+                dst,
+                a,
+                b,
+            } => self.lower_icmp(cond, ty, dst, a, b),
+            Op::FCmp {
+                cond,
+                ty,
+                ftz,
+                dst,
+                a,
+                b,
+            } => self.lower_fcmp(cond, ty, ftz, dst, a, b),
+            Op::Select {
+                ty,
+                dst,
+                cond,
+                a,
+                b,
+            } => {
+                let c = self.read(cond, Type::I1);
+                let x = self.read(a, ty);
+                let y = self.read(b, ty);
+                let v = self.b.ins().select(c, x, y);
+                self.write(dst, v, ty);
+            }
+            Op::Cvt {
+                op,
+                to,
+                from,
+                rnd,
+                sat,
+                ftz,
+                dst,
+                src,
+            } => self.lower_cvt(op, to, from, rnd, sat, ftz, dst, src),
+            Op::Special { dst, sreg } => self.lower_special(dst, sreg),
+            Op::Load {
+                space,
+                mem,
+                order,
+                scope,
+                ref dsts,
+                addr,
+                ..
+            } => self.lower_load(space, mem, order, scope, dsts, addr)?,
+            Op::Store {
+                space,
+                mem,
+                order,
+                scope,
+                ref srcs,
+                addr,
+            } => self.lower_store(space, mem, order, scope, srcs, addr)?,
+            Op::Atomic {
+                op,
+                ty,
+                space,
+                scope,
+                ftz,
+                dst,
+                addr,
+                src,
+                cmp,
+                ..
+            } => self.lower_atomic(atomic::AtomicOp {
+                op,
+                ty,
+                space,
+                scope,
+                ftz,
+                dst,
+                addr,
+                src,
+                cmp,
+            })?,
+            Op::Fence { scope, order } => self.lower_fence(scope, order),
+            Op::Barrier
+            | Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::ActiveMask { .. }
+            | Op::ReadFirstLane { .. } => {
+                // Sync ops end their segment and are lowered as stops.
+                return Err(self.unsupported("sync op outside a segment end"));
+            }
+        }
+        Ok(())
+    }
+
+    fn lower_special(&mut self, dst: Reg, sreg: SReg) {
+        let o = LaneCtx::OFFSETS;
+        let field = |base: i32, i: i32| base + 4 * i;
+        let off = match sreg {
+            SReg::TidX => field(o.tid, 0),
+            SReg::TidY => field(o.tid, 1),
+            SReg::TidZ => field(o.tid, 2),
+            SReg::NTidX => field(o.ntid, 0),
+            SReg::NTidY => field(o.ntid, 1),
+            SReg::NTidZ => field(o.ntid, 2),
+            SReg::CtaIdX => field(o.ctaid, 0),
+            SReg::CtaIdY => field(o.ctaid, 1),
+            SReg::CtaIdZ => field(o.ctaid, 2),
+            SReg::NCtaIdX => field(o.nctaid, 0),
+            SReg::NCtaIdY => field(o.nctaid, 1),
+            SReg::NCtaIdZ => field(o.nctaid, 2),
+            SReg::LaneId => o.lane_id,
+            SReg::WaveId => o.wave_id,
+            SReg::WaveSize => o.wave_size,
+            SReg::DynSharedBase => o.dyn_shared_base,
+            SReg::Clock => {
+                let v = self.clock();
+                self.write(dst, v, Type::I64);
+                return;
+            }
+        };
+        let v = self.ctx_const(clt::I32, off);
+        self.write(dst, v, Type::I32);
+    }
+
+    /// `%clock`: instructions executed by this lane so far, this one included.
+    fn clock(&mut self) -> Value {
+        match self.insts_var {
+            Some(var) => {
+                let v = self.b.use_var(var);
+                // The counter already includes the rest of the segment.
+                let ahead = i64::from(self.pos.seg_end - self.pos.inst);
+                let ahead = self.iconst(clt::I64, (-ahead) as u64);
+                self.b.ins().iadd(v, ahead)
+            }
+            None => self.b.ins().load(
+                clt::I64,
+                MemFlagsData::trusted(),
+                self.ctx,
+                LaneCtx::OFFSETS.insts,
+            ),
+        }
+    }
+
+    // ------------------------------------------------------------ utilities
+
+    /// Adds `n` to the instruction counter (when counting).
+    fn add_insts(&mut self, n: i64) {
+        if let Some(var) = self.insts_var {
+            if n != 0 {
+                let v = self.b.use_var(var);
+                let c = self.iconst(clt::I64, n as u64);
+                let v = self.b.ins().iadd(v, c);
+                self.b.def_var(var, v);
+            }
+        }
+    }
+
+    /// A ctx field that does not change while the lane runs (pointers, sizes,
+    /// ids): a `readonly`, `can_move` load the optimizer may share and hoist.
+    fn ctx_const(&mut self, ty: ir::Type, off: i32) -> Value {
+        let flags = MemFlagsData::trusted().with_readonly().with_can_move();
+        self.b.ins().load(ty, flags, self.ctx, off)
+    }
+
+    /// A pointer-sized constant ctx field.
+    fn ctx_ptr(&mut self, off: i32) -> Value {
+        self.ctx_const(clt::I64, off)
+    }
+
+    fn iconst(&mut self, ty: ir::Type, v: u64) -> Value {
+        // Cranelift wants narrow constants zero-extended.
+        let masked = match ty.bits() {
+            64 => v,
+            b => v & ((1u64 << b) - 1),
+        };
+        self.b.ins().iconst(ty, masked as i64)
+    }
+
+    fn zero_of(&mut self, ty: ir::Type) -> Value {
+        if ty == clt::F32 {
+            self.b.ins().f32const(0.0)
+        } else if ty == clt::F64 {
+            self.b.ins().f64const(0.0)
+        } else {
+            self.iconst(ty, 0)
+        }
+    }
+
+    /// The function reference of a helper, imported on first use.
+    fn helper(&mut self, h: Helper) -> ir::FuncRef {
+        if let Some(&f) = self.helper_refs.get(&h) {
+            return f;
+        }
+        let f = self
+            .module
+            .declare_func_in_func(self.helper_ids[h.index()], self.b.func);
+        self.helper_refs.insert(h, f);
+        f
+    }
+
+    /// Calls a helper with `args` (each `i64`), returns its `i64` result.
+    fn call_helper(&mut self, h: Helper, code: u32, args: &[Value]) -> Value {
+        let f = self.helper(h);
+        let mut v = Vec::with_capacity(args.len() + 1);
+        v.push(self.iconst(clt::I32, code as u64));
+        v.extend_from_slice(args);
+        let call = self.b.ins().call(f, &v);
+        self.b.inst_results(call)[0]
+    }
+
+    /// A "can't lower" error at the current position.
+    fn unsupported(&self, what: impl Into<String>) -> JitError {
+        JitError::Unsupported {
+            kernel: self.k.name.clone(),
+            loc: self.k.describe_loc(BlockId(self.pos.block), self.pos.inst),
+            what: what.into(),
+        }
+    }
+
+    /// Flat index of the instruction being lowered.
+    fn flat_index(&self) -> u32 {
+        self.flat_base
+            .get(self.pos.block as usize)
+            .copied()
+            .unwrap_or(0)
+            + self.pos.inst
+    }
+}
+
+/// Flags for register-slot accesses: in bounds and 8-byte aligned by contract.
+fn slot_flags() -> MemFlagsData {
+    MemFlagsData::trusted()
+}
+
+fn slot_offset(i: usize) -> i32 {
+    (i * 8) as i32
+}
+
+/// True for ops that must not run when their guard is off (memory, fences).
+fn has_side_effects(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Load { .. } | Op::Store { .. } | Op::Atomic { .. } | Op::Fence { .. }
+    )
+}
+
+fn uses_clock(k: &Kernel) -> bool {
+    k.blocks.iter().any(|b| {
+        b.insts.iter().any(|i| {
+            matches!(
+                i.op,
+                Op::Special {
+                    sreg: SReg::Clock,
+                    ..
+                }
+            )
+        })
+    })
+}
+
+/// Which registers the kernel reads (or may keep: guarded writes, partial paths)
+/// and which it writes. Read ⊇ written: a register written on one path must
+/// still hold its incoming value on the others when stored back.
+fn reg_usage(k: &Kernel) -> (Vec<bool>, Vec<bool>) {
+    let n = k.regs.len();
+    let (mut read, mut written) = (vec![false; n], vec![false; n]);
+    let mark = |v: &mut Vec<bool>, r: Reg| {
+        if let Some(s) = v.get_mut(r.0 as usize) {
+            *s = true;
+        }
+    };
+    for b in &k.blocks {
+        for inst in &b.insts {
+            if let Some(g) = inst.guard {
+                mark(&mut read, g.reg);
+            }
+            for u in inst.op.uses() {
+                if let xisa_ir::Operand::Reg(r) = u {
+                    mark(&mut read, r);
+                }
+            }
+            for d in inst.op.defs() {
+                mark(&mut written, d);
+                mark(&mut read, d);
+            }
+        }
+        for r in b.term.uses() {
+            mark(&mut read, r);
+        }
+    }
+    (read, written)
+}

@@ -1,0 +1,6 @@
+//! Integration tests of the Cranelift backend: each op against
+//! `xisa_ir::semantics`, control flow, memory, atomics by scope, and the CLIF
+//! the scope table promises.
+
+mod harness;
+mod ops;
