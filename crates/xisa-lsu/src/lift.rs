@@ -1,0 +1,610 @@
+//! The lifter: lsu instructions -> one xisa IR kernel.
+//!
+//! Conventions (docs/lsu.md):
+//! - IR registers are named as in the ISA: `v0`.. and `u0`.. (`i32` each), only
+//!   the ones the fragment uses; temporaries are named `t.*` (a `.` cannot appear
+//!   in an ISA register name).
+//! - `exec: i1` holds the lane's EXEC bit (the `xisa exec` convention: every lane
+//!   runs); EXEC-respecting instructions are guarded `@%exec`, `ei` ones are not.
+//! - Every IR instruction carries `pc` = byte offset of its lsu instruction.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+use xisa_ir::{
+    Address, AtomOp, AtomType, BinOp, Block, CvtOp, Guard, Inst as IrInst, Kernel, MemKind,
+    MemType, Op, Operand, Order, Reg, Round, Scope, Space, Term, Type,
+};
+
+use crate::codec::{word_bytes, Inst};
+use crate::rules::{tables, Action, Addressing, AtomKind, AtomWhere, FenceScope, RegFile, Rule};
+
+/// Private scratch bytes per lane in lifted kernels that use `*.scratch`.
+pub const SCRATCH_BYTES: u32 = 4096;
+
+/// Lifting options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiftOptions {
+    /// Lanes per wave: 32 (the default) or 64.
+    pub wave_size: u32,
+}
+
+impl Default for LiftOptions {
+    fn default() -> Self {
+        LiftOptions { wave_size: 32 }
+    }
+}
+
+/// Why a fragment cannot be lifted.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LiftError {
+    #[error("wave size must be 32 or 64, got {0}")]
+    WaveSize(u32),
+    #[error("pc {pc:#x}: invalid instruction id {id}")]
+    BadId { pc: u64, id: usize },
+    #[error("pc {pc:#x}: {mnemonic}: {msg}")]
+    Operand {
+        pc: u64,
+        mnemonic: String,
+        msg: String,
+    },
+    /// The lifted kernel failed the IR verifier (a lifter defect).
+    #[error("lifted kernel does not verify: {0}")]
+    Verify(String),
+}
+
+struct Builder {
+    k: Kernel,
+    names: HashMap<String, Reg>,
+    insts: Vec<IrInst>,
+    pc: u64,
+    exec: Reg,
+}
+
+impl Builder {
+    fn reg(&mut self, name: String, ty: Type) -> Reg {
+        if let Some(&r) = self.names.get(&name) {
+            return r;
+        }
+        let r = self.k.reg(name.clone(), ty);
+        self.names.insert(name, r);
+        r
+    }
+
+    fn file(&mut self, f: RegFile, n: u32) -> Reg {
+        self.reg(format!("{}{n}", f.prefix()), Type::I32)
+    }
+
+    fn v(&mut self, n: u32) -> Reg {
+        self.file(RegFile::V, n)
+    }
+
+    fn u(&mut self, n: u32) -> Reg {
+        self.file(RegFile::U, n)
+    }
+
+    fn tmp(&mut self, name: &str, ty: Type) -> Reg {
+        self.reg(format!("t.{name}"), ty)
+    }
+
+    fn emit(&mut self, op: Op, guarded: bool) {
+        self.insts.push(IrInst {
+            guard: guarded.then_some(Guard {
+                reg: self.exec,
+                negate: false,
+            }),
+            op,
+            pc: Some(self.pc),
+        });
+    }
+
+    fn cvt(&mut self, op: CvtOp, to: Type, from: Type, dst: Reg, src: Reg, guarded: bool) {
+        self.emit(
+            Op::Cvt {
+                op,
+                to,
+                from,
+                rnd: Round::Rn,
+                sat: false,
+                ftz: false,
+                dst,
+                src: src.into(),
+            },
+            guarded,
+        );
+    }
+
+    fn bin64(&mut self, op: BinOp, dst: Reg, a: Reg, b: Operand) {
+        self.emit(
+            Op::Bin {
+                op,
+                ty: Type::I64,
+                dst,
+                a: a.into(),
+                b,
+            },
+            false,
+        );
+    }
+
+    /// `dst (i64) = r[first+1] << 32 | r[first]`.
+    fn pair64(&mut self, f: RegFile, first: u32, dst: &str) -> Reg {
+        let (r0, r1) = (self.file(f, first), self.file(f, first + 1));
+        let lo = self.tmp("lo", Type::I64);
+        let hi = self.tmp("hi", Type::I64);
+        let d = self.tmp(dst, Type::I64);
+        self.cvt(CvtOp::Zext, Type::I64, Type::I32, lo, r0, false);
+        self.cvt(CvtOp::Zext, Type::I64, Type::I32, hi, r1, false);
+        self.bin64(BinOp::Shl, hi, hi, Operand::Imm(32));
+        self.bin64(BinOp::Or, d, lo, hi.into());
+        d
+    }
+
+    /// `r[first] = low half of src`, `r[first+1] = high half` (guarded).
+    fn split64(&mut self, src: Reg, first: u32) {
+        let (r0, r1) = (self.v(first), self.v(first + 1));
+        let hi = self.tmp("hi", Type::I64);
+        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, r0, src, true);
+        self.emit(
+            Op::Bin {
+                op: BinOp::LShr,
+                ty: Type::I64,
+                dst: hi,
+                a: src.into(),
+                b: Operand::Imm(32),
+            },
+            true,
+        );
+        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, r1, hi, true);
+    }
+
+    /// `dst (i64) += zext(r)`.
+    fn add_zext(&mut self, dst: Reg, r: Reg) {
+        let off = self.tmp("off", Type::I64);
+        self.cvt(CvtOp::Zext, Type::I64, Type::I32, off, r, false);
+        self.bin64(BinOp::Add, dst, dst, off.into());
+    }
+
+    /// Copies an `i32` register into a temporary, so that a multi-part access whose
+    /// destinations overlap its address registers still uses the original address.
+    fn snapshot(&mut self, r: Reg, name: &str) -> Reg {
+        let t = self.tmp(name, Type::I32);
+        self.emit(
+            Op::Mov {
+                ty: Type::I32,
+                dst: t,
+                src: r.into(),
+            },
+            false,
+        );
+        t
+    }
+}
+
+/// Where an instruction accesses memory: the IR space and an address builder
+/// that gives the address of the byte at `extra` past `A`.
+struct Place {
+    space: Space,
+    kind: PlaceKind,
+}
+
+enum PlaceKind {
+    Flat {
+        base: Operand,
+        imm: i64,
+    },
+    Buffer {
+        base: Reg,
+        size: Reg,
+        offset: Operand,
+        imm: i64,
+    },
+}
+
+impl Place {
+    fn at(&self, extra: i64) -> Address {
+        match self.kind {
+            PlaceKind::Flat { base, imm } => Address::Flat {
+                base,
+                offset: imm + extra,
+            },
+            PlaceKind::Buffer {
+                base,
+                size,
+                offset,
+                imm,
+            } => Address::Buffer {
+                base: base.into(),
+                size: size.into(),
+                offset,
+                imm: imm + extra,
+            },
+        }
+    }
+
+    fn is_buffer(&self) -> bool {
+        matches!(self.kind, PlaceKind::Buffer { .. })
+    }
+}
+
+fn place(b: &mut Builder, rule: &Rule, inst: &Inst) -> Option<Place> {
+    let imm = inst.imm as i64;
+    let (rs1, rs2) = (inst.rs1 as u32, inst.rs2 as u32);
+    let flat = |space, base: Reg| Place {
+        space,
+        kind: PlaceKind::Flat {
+            base: base.into(),
+            imm,
+        },
+    };
+    Some(match rule.addressing {
+        Addressing::Global => {
+            let a = b.pair64(RegFile::V, rs1, "addr");
+            flat(Space::Global, a)
+        }
+        Addressing::Ubase => {
+            let a = b.pair64(RegFile::U, rs2, "addr");
+            let s1 = b.v(rs1);
+            b.add_zext(a, s1);
+            flat(Space::Global, a)
+        }
+        Addressing::U64 => {
+            let a = b.pair64(RegFile::U, rs1, "addr");
+            flat(Space::Global, a)
+        }
+        Addressing::U64x => {
+            let a = b.pair64(RegFile::U, rs1, "addr");
+            let s2 = b.u(rs2);
+            b.add_zext(a, s2);
+            flat(Space::Global, a)
+        }
+        Addressing::Shared => {
+            let s1 = b.v(rs1);
+            flat(Space::Shared, s1)
+        }
+        Addressing::Scratch => {
+            let s1 = b.v(rs1);
+            flat(Space::Local, s1)
+        }
+        Addressing::Buf | Addressing::UBuf | Addressing::UBufx => {
+            let d = if rule.addressing == Addressing::Buf {
+                rs2
+            } else {
+                rs1
+            };
+            let base = b.pair64(RegFile::U, d, "dbase");
+            let size_reg = b.u(d + 2);
+            let size = b.snapshot(size_reg, "dsize");
+            let offset = match rule.addressing {
+                Addressing::Buf => {
+                    let r = b.v(rs1);
+                    b.snapshot(r, "boff").into()
+                }
+                Addressing::UBufx => {
+                    let r = b.u(rs2);
+                    b.snapshot(r, "boff").into()
+                }
+                _ => Operand::Imm(0),
+            };
+            Place {
+                space: Space::Buffer,
+                kind: PlaceKind::Buffer {
+                    base,
+                    size,
+                    offset,
+                    imm,
+                },
+            }
+        }
+        Addressing::None => return None,
+    })
+}
+
+/// The scope the cache-policy bits ask for (`None`: the instruction's default).
+fn cpol_scope(cpol: u8) -> Option<Scope> {
+    let f = tables().layout.cpol.iter().find(|f| f.name == "scope")?;
+    let v = (cpol as u32 >> f.lo) & ((1 << f.width) - 1);
+    let names = f.values.as_ref()?;
+    match names.get((v as usize).checked_sub(1)?)?.as_str() {
+        "wg" => Some(Scope::Workgroup),
+        "dev" => Some(Scope::Device),
+        "sys" => Some(Scope::System),
+        _ => None,
+    }
+}
+
+fn atom_op(k: AtomKind) -> AtomOp {
+    match k {
+        AtomKind::Add => AtomOp::Add,
+        AtomKind::Sub => AtomOp::Sub,
+        AtomKind::And => AtomOp::And,
+        AtomKind::Or => AtomOp::Or,
+        AtomKind::Xor => AtomOp::Xor,
+        AtomKind::MinS => AtomOp::SMin,
+        AtomKind::MaxS => AtomOp::SMax,
+        AtomKind::MinU => AtomOp::UMin,
+        AtomKind::MaxU => AtomOp::UMax,
+        AtomKind::Xchg => AtomOp::Exch,
+        AtomKind::CmpXchg => AtomOp::Cas,
+        AtomKind::Inc => AtomOp::Inc,
+        AtomKind::Dec => AtomOp::Dec,
+        AtomKind::FAdd => AtomOp::FAdd,
+        AtomKind::FMin => AtomOp::FMin,
+        AtomKind::FMax => AtomOp::FMax,
+    }
+}
+
+fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> {
+    let guarded = !rule.ignores_exec();
+    let rd = inst.rd as u32;
+    let scope_hint = cpol_scope(inst.cpol);
+    let weak_scope = scope_hint.unwrap_or(Scope::Device);
+    match rule.action {
+        Action::Fence { scope, acquire } => {
+            b.emit(
+                Op::Fence {
+                    scope: match scope {
+                        FenceScope::Device => Scope::Device,
+                        FenceScope::System => Scope::System,
+                    },
+                    order: if acquire {
+                        Order::Acquire
+                    } else {
+                        Order::Release
+                    },
+                },
+                guarded,
+            );
+        }
+        Action::Load { bits, ext, sign } => {
+            let p = place(b, rule, inst).ok_or_else(|| no_address(b, rule))?;
+            if ext {
+                let kind = match (bits, sign) {
+                    (8, false) => MemKind::U8,
+                    (8, true) => MemKind::S8,
+                    (16, false) => MemKind::U16,
+                    _ => MemKind::S16,
+                };
+                let d = b.v(rd);
+                load(
+                    b,
+                    &p,
+                    MemType::scalar(kind),
+                    vec![d],
+                    0,
+                    false,
+                    weak_scope,
+                    guarded,
+                );
+            } else {
+                let n = bits / 32;
+                let dsts: Vec<Reg> = (0..n).map(|i| b.v(rd + i)).collect();
+                dwords(b, &p, dsts, false, weak_scope, guarded);
+            }
+        }
+        Action::Uld { dwords: n } => {
+            let p = place(b, rule, inst).ok_or_else(|| no_address(b, rule))?;
+            let dsts: Vec<Reg> = (0..n).map(|i| b.u(rd + i)).collect();
+            dwords(b, &p, dsts, true, weak_scope, guarded);
+        }
+        Action::Store { bits } => {
+            let p = place(b, rule, inst).ok_or_else(|| no_address(b, rule))?;
+            let one = |kind| MemType::scalar(kind);
+            match bits {
+                8 | 16 => {
+                    let s = b.v(rd);
+                    let kind = if bits == 8 { MemKind::U8 } else { MemKind::U16 };
+                    store(b, &p, one(kind), vec![s.into()], 0, weak_scope, guarded);
+                }
+                _ => {
+                    let n = bits / 32;
+                    let srcs: Vec<Operand> = (0..n).map(|i| b.v(rd + i).into()).collect();
+                    if p.is_buffer() {
+                        // Buffer bounds are checked per dword (docs/lsu.md).
+                        for (i, s) in srcs.into_iter().enumerate() {
+                            store(
+                                b,
+                                &p,
+                                one(MemKind::B32),
+                                vec![s],
+                                4 * i as i64,
+                                weak_scope,
+                                guarded,
+                            );
+                        }
+                    } else {
+                        let mem = MemType {
+                            kind: MemKind::B32,
+                            count: n as u8,
+                        };
+                        store(b, &p, mem, srcs, 0, weak_scope, guarded);
+                    }
+                }
+            }
+        }
+        Action::Atom { op, at, bits, rtn } => {
+            let p = place(b, rule, inst).ok_or_else(|| no_address(b, rule))?;
+            let scope = scope_hint.unwrap_or(match at {
+                AtomWhere::L2 => Scope::Device,
+                AtomWhere::Workgroup => Scope::Workgroup,
+            });
+            let float = matches!(op, AtomKind::FAdd | AtomKind::FMin | AtomKind::FMax);
+            let cas = op == AtomKind::CmpXchg;
+            let (ty, src, cmp, dst): (AtomType, Operand, Option<Operand>, Option<Reg>);
+            if bits == 64 {
+                // Data on register pairs: cmpxchg compares with v[rd:rd+1] (data0)
+                // and stores v[rd+2:rd+3] (data1).
+                let c = cas.then(|| b.pair64(RegFile::V, rd, "c64"));
+                let d = b.pair64(RegFile::V, if cas { rd + 2 } else { rd }, "d64");
+                ty = AtomType::B64;
+                src = d.into();
+                cmp = c.map(Operand::from);
+                dst = rtn.then(|| b.tmp("old64", Type::I64));
+            } else if float {
+                let v = b.v(rd);
+                let f = b.tmp("f", Type::F32);
+                b.cvt(CvtOp::Bitcast, Type::F32, Type::I32, f, v, false);
+                ty = AtomType::F32;
+                src = f.into();
+                cmp = None;
+                dst = rtn.then(|| b.tmp("fold", Type::F32));
+            } else {
+                ty = AtomType::B32;
+                if cas {
+                    cmp = Some(b.v(rd).into());
+                    src = b.v(rd + 1).into();
+                } else {
+                    cmp = None;
+                    src = b.v(rd).into();
+                }
+                dst = rtn.then(|| b.v(rd));
+            }
+            b.emit(
+                Op::Atomic {
+                    op: atom_op(op),
+                    ty,
+                    space: p.space,
+                    scope,
+                    order: Order::Relaxed,
+                    ftz: false,
+                    dst,
+                    addr: p.at(0),
+                    src,
+                    cmp,
+                },
+                guarded,
+            );
+            if let Some(d) = dst {
+                if bits == 64 {
+                    b.split64(d, rd);
+                } else if float {
+                    let v = b.v(rd);
+                    b.cvt(CvtOp::Bitcast, Type::I32, Type::F32, v, d, guarded);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn no_address(b: &Builder, rule: &Rule) -> LiftError {
+    LiftError::Operand {
+        pc: b.pc,
+        mnemonic: rule.mnemonic.clone(),
+        msg: "memory instruction without an address".into(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn load(
+    b: &mut Builder,
+    p: &Place,
+    mem: MemType,
+    dsts: Vec<Reg>,
+    extra: i64,
+    uniform: bool,
+    scope: Scope,
+    guarded: bool,
+) {
+    b.emit(
+        Op::Load {
+            space: p.space,
+            mem,
+            order: Order::Weak,
+            scope,
+            uniform,
+            dsts,
+            addr: p.at(extra),
+        },
+        guarded,
+    );
+}
+
+/// Loads consecutive dwords: per dword from buffers (bounds are checked per
+/// dword), otherwise in pieces of at most 16 bytes (the IR's largest access).
+fn dwords(b: &mut Builder, p: &Place, dsts: Vec<Reg>, uniform: bool, scope: Scope, guarded: bool) {
+    let piece = if p.is_buffer() { 1 } else { 4 };
+    for (i, chunk) in dsts.chunks(piece).enumerate() {
+        let mem = MemType {
+            kind: MemKind::B32,
+            count: chunk.len() as u8,
+        };
+        let extra = (i * piece * 4) as i64;
+        load(b, p, mem, chunk.to_vec(), extra, uniform, scope, guarded);
+    }
+}
+
+fn store(
+    b: &mut Builder,
+    p: &Place,
+    mem: MemType,
+    srcs: Vec<Operand>,
+    extra: i64,
+    scope: Scope,
+    guarded: bool,
+) {
+    b.emit(
+        Op::Store {
+            space: p.space,
+            mem,
+            order: Order::Weak,
+            scope,
+            srcs,
+            addr: p.at(extra),
+        },
+        guarded,
+    );
+}
+
+/// Lifts a fragment into one kernel named `lsu` (see the module documentation
+/// for the register and EXEC conventions). The kernel ends with `exit`.
+pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
+    if opts.wave_size != 32 && opts.wave_size != 64 {
+        return Err(LiftError::WaveSize(opts.wave_size));
+    }
+    let mut k = Kernel::new("lsu");
+    k.wave_size = opts.wave_size;
+    let exec = k.reg("exec", Type::I1);
+    let mut b = Builder {
+        k,
+        names: HashMap::from([("exec".to_string(), exec)]),
+        insts: Vec::new(),
+        pc: 0,
+        exec,
+    };
+    let t = tables();
+    let step = word_bytes() as u64;
+    for (i, inst) in insts.iter().enumerate() {
+        b.pc = i as u64 * step;
+        let rule = t.rules.get(inst.id).ok_or(LiftError::BadId {
+            pc: b.pc,
+            id: inst.id,
+        })?;
+        for slot in [
+            crate::rules::Slot::Rd,
+            crate::rules::Slot::Rs1,
+            crate::rules::Slot::Rs2,
+        ] {
+            crate::codec::check_range(rule, slot, inst.slot(slot) as u32).map_err(|e| {
+                LiftError::Operand {
+                    pc: b.pc,
+                    mnemonic: rule.mnemonic.clone(),
+                    msg: e.to_string(),
+                }
+            })?;
+        }
+        if rule.addressing == Addressing::Scratch {
+            b.k.local_bytes = SCRATCH_BYTES;
+        }
+        lift_one(&mut b, rule, inst)?;
+    }
+    let mut k = b.k;
+    k.blocks.push(Block {
+        label: "entry".into(),
+        insts: b.insts,
+        term: Term::Exit,
+        term_pc: None,
+    });
+    xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
+    Ok(k)
+}
