@@ -73,7 +73,9 @@ impl Lowerer<'_, '_> {
         let host_atomic = needs_host_order(a.space, a.scope);
         match a.addr {
             Address::Flat { base, offset } => {
-                let c = self.flat_access(a.space, base, offset, len);
+                let Some(c) = self.flat_access(a.space, base, offset, len) else {
+                    return Ok(());
+                };
                 self.check_aligned(c.addr, len, a.space);
                 self.count_atomic(a.op, a.scope);
                 let old = self.rmw(&a, c.host, host_atomic, src, cmp);

@@ -109,14 +109,15 @@ impl Lowerer<'_, '_> {
         Checked { host, addr: guest }
     }
 
-    /// Checks a `Flat` access in `space`.
+    /// Checks a `Flat` access in `space`; `None` if it always faults (lowering
+    /// continues in an unreachable block and should emit nothing more).
     pub(super) fn flat_access(
         &mut self,
         space: Space,
         base: Operand,
         offset: i64,
         len: u32,
-    ) -> Checked {
+    ) -> Option<Checked> {
         let o = LaneCtx::OFFSETS;
         let imm = self.iconst(clt::I64, offset as u64);
         let (hb, size) = match space {
@@ -126,15 +127,14 @@ impl Lowerer<'_, '_> {
             Space::Global | Space::Const => {
                 let a = self.read(base, Type::I64);
                 let guest = self.b.ins().iadd(a, imm);
-                return self.global_access(guest, len, space);
+                return Some(self.global_access(guest, len, space));
             }
             Space::Buffer => {
                 // The buffer space needs a descriptor: a flat address in it is
                 // out of bounds (reported at the base, as the interpreter does).
                 let a = self.read(base, Type::I64);
                 self.fault_now(fault_kind::OUT_OF_BOUNDS, a, len, space);
-                let hb = self.ctx_ptr(o.global_base);
-                return Checked { host: hb, addr: a };
+                return None;
             }
         };
         let a = self.read(base, Type::I32);
@@ -145,7 +145,7 @@ impl Lowerer<'_, '_> {
         self.check(ok, fault_kind::OUT_OF_BOUNDS, off, len, space);
         let hb = self.ctx_ptr(hb);
         let host = self.b.ins().iadd(hb, off);
-        Checked { host, addr: off }
+        Some(Checked { host, addr: off })
     }
 
     /// The guest address of a buffer access and whether it is inside the buffer
@@ -214,8 +214,9 @@ impl Lowerer<'_, '_> {
         let atomic = order != Order::Weak && needs_host_order(space, scope);
         match addr {
             Address::Flat { base, offset } => {
-                let c = self.flat_access(space, base, offset, len);
-                self.load_elems(c.host, mem.kind, atomic, dsts);
+                if let Some(c) = self.flat_access(space, base, offset, len) {
+                    self.load_elems(c.host, mem.kind, atomic, dsts);
+                }
             }
             Address::Buffer {
                 base,
@@ -252,10 +253,7 @@ impl Lowerer<'_, '_> {
             let dty = self.reg_ty(d);
             let v = if atomic {
                 let p = self.offset_ptr(host, off);
-                let v = self
-                    .b
-                    .ins()
-                    .atomic_load(int_type(et), MemFlagsData::trusted(), p);
+                let v = self.b.ins().atomic_load(int_type(et), guest_flags(), p);
                 self.extend_elem(v, kind, dty)
             } else if eb * 8 == dty.bits() && dty.is_float() && dty.bits() >= 32 {
                 // A float register filled by a full-width load: load it as a float.
@@ -312,8 +310,9 @@ impl Lowerer<'_, '_> {
         }
         match addr {
             Address::Flat { base, offset } => {
-                let c = self.flat_access(space, base, offset, len);
-                self.store_elems(c.host, mem.kind, sc, srcs);
+                if let Some(c) = self.flat_access(space, base, offset, len) {
+                    self.store_elems(c.host, mem.kind, sc, srcs);
+                }
             }
             Address::Buffer {
                 base,
@@ -345,7 +344,7 @@ impl Lowerer<'_, '_> {
             let v = self.read(s, et);
             if sc {
                 let p = self.offset_ptr(host, off);
-                self.b.ins().atomic_store(MemFlagsData::trusted(), v, p);
+                self.b.ins().atomic_store(guest_flags(), v, p);
             } else {
                 self.b.ins().store(guest_flags(), v, host, off);
             }

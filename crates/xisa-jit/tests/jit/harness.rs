@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use xisa_ir::{Block, BlockId, Inst, Kernel, Op, Operand, Reg, Term, Type};
+use xisa_ir::{Block, BlockId, Inst, Kernel, Op, Operand, Reg, Term};
 use xisa_jit::{compile, JitOptions, JitProgram, OptLevel};
 use xisa_runtime::ctx::{Counters, FaultInfo, LaneCtx, CALL_STACK_DEPTH, RESUME_ENTRY};
 use xisa_runtime::{LaneProgram, GUEST_BASE};
@@ -179,9 +179,4 @@ impl Lane {
             bytes[off + i] = (v >> (8 * i)) as u8;
         }
     }
-}
-
-/// Mask of the value bits of `t`.
-pub fn mask(t: Type) -> u64 {
-    t.mask()
 }

@@ -2,5 +2,9 @@
 //! `xisa_ir::semantics`, control flow, memory, atomics by scope, and the CLIF
 //! the scope table promises.
 
+mod atomics;
+mod clif;
+mod control;
 mod harness;
+mod mem;
 mod ops;

@@ -1,0 +1,368 @@
+//! Atomics: every op × type × {shared, global} × {workgroup, device} against
+//! `semantics::atomic_apply`, buffer atomics, misaligned faults, statistics
+//! counters, and a multi-threaded stress test of the host-atomic lowering.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use xisa_ir::semantics as sem;
+use xisa_ir::{
+    Address, AtomOp, AtomType, BinOp, ICond, Kernel, Op, Operand, Order, Reg, Scope, Space, Term,
+    Type,
+};
+use xisa_jit::JitProgram;
+use xisa_runtime::ctx::{
+    fault_kind, space_code, Counters, FaultInfo, LaneCtx, CALL_STACK_DEPTH, RESUME_ENTRY,
+    STOP_EXIT, STOP_YIELD,
+};
+use xisa_runtime::{LaneProgram, GUEST_BASE};
+
+use crate::control::differential;
+use crate::harness::{b, block, g, imm, jit, r, Lane};
+use crate::ops::arg;
+
+struct AtomKernel {
+    k: Kernel,
+    addr: Reg,
+    src: Reg,
+    cmp: Reg,
+    dst: Reg,
+}
+
+fn atom_kernel(op: AtomOp, ty: AtomType, space: Space, scope: Scope, ftz: bool) -> AtomKernel {
+    let mut k = Kernel::new(format!(
+        "atom_{}_{}_{}_{}",
+        op.name(),
+        ty.name(),
+        space,
+        scope
+    ));
+    let rt = ty.reg_type();
+    let addr = k.reg(
+        "addr",
+        if space == Space::Shared {
+            Type::I32
+        } else {
+            Type::I64
+        },
+    );
+    let src = k.reg("src", rt);
+    let cmp = k.reg("cmp", rt);
+    let dst = k.reg("dst", rt);
+    k.blocks.push(block(
+        "a",
+        vec![Op::Atomic {
+            op,
+            ty,
+            space,
+            scope,
+            order: Order::Relaxed,
+            ftz,
+            dst: Some(dst),
+            addr: Address::Flat {
+                base: r(addr),
+                offset: 8,
+            },
+            src: r(src),
+            cmp: (op == AtomOp::Cas).then_some(r(cmp)),
+        }],
+        Term::Exit,
+    ));
+    AtomKernel {
+        k,
+        addr,
+        src,
+        cmp,
+        dst,
+    }
+}
+
+/// Every supported (op, type), both spaces, both scope classes, ftz for the
+/// float ops: the memory gets `atomic_apply(old, src, cmp)`, `dst` gets `old`.
+#[test]
+fn every_atomic_against_semantics() {
+    for op in AtomOp::ALL {
+        for ty in AtomType::ALL {
+            if !ty.supports(op) {
+                continue;
+            }
+            let ftzs: &[bool] = if op.is_float() {
+                &[false, true]
+            } else {
+                &[false]
+            };
+            for &ftz in ftzs {
+                for space in [Space::Shared, Space::Global] {
+                    for scope in [Scope::Workgroup, Scope::Device] {
+                        check_atomic(op, ty, space, scope, ftz);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn check_atomic(op: AtomOp, ty: AtomType, space: Space, scope: Scope, ftz: bool) {
+    let ak = atom_kernel(op, ty, space, scope, ftz);
+    let p = jit(&ak.k);
+    let len = ty.bytes() as usize;
+    let m = if len == 8 { u64::MAX } else { 0xffff_ffff };
+    let mut runner = TestRunner::new(Config {
+        cases: 200,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let name = ak.k.name.clone();
+    runner
+        .run(
+            &(arg(), arg(), arg(), any::<bool>()),
+            |(old, src, cmp, same)| {
+                let (old, src) = (old & m, src & m);
+                // Make cas hit half of the time.
+                let cmp = if same { old } else { cmp & m };
+                let mut lane = Lane::new(&ak.k, 64);
+                lane.regs[ak.addr.0 as usize] = if space == Space::Shared { 16 } else { g(16) };
+                lane.regs[ak.src.0 as usize] = src;
+                lane.regs[ak.cmp.0 as usize] = cmp;
+                let bytes = if space == Space::Shared {
+                    lane.shared_bytes()
+                } else {
+                    lane.global_bytes()
+                };
+                Lane::write(bytes, 24, len, old);
+                prop_assert_eq!(lane.run(&p), STOP_EXIT);
+                let bytes = if space == Space::Shared {
+                    lane.shared_bytes()
+                } else {
+                    lane.global_bytes()
+                };
+                let new = Lane::read(bytes, 24, len);
+                let want = sem::atomic_apply(op, ty, ftz, old, src, cmp) & m;
+                prop_assert_eq!(new, want, "{}: memory", name);
+                prop_assert_eq!(lane.regs[ak.dst.0 as usize], old, "{}: old value", name);
+                let oi = AtomOp::ALL.iter().position(|&x| x == op).unwrap();
+                let si = Scope::ALL.iter().position(|&x| x == scope).unwrap();
+                prop_assert_eq!(lane.counters.atomics[oi][si], 1);
+                Ok(())
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn misaligned_atomics_fault() {
+    for space in [Space::Shared, Space::Global] {
+        for scope in [Scope::Workgroup, Scope::Device] {
+            for (ty, off) in [
+                (AtomType::B32, 2u64),
+                (AtomType::B64, 4),
+                (AtomType::F32, 1),
+            ] {
+                let op = if ty == AtomType::F32 {
+                    AtomOp::FAdd
+                } else {
+                    AtomOp::Add
+                };
+                let ak = atom_kernel(op, ty, space, scope, false);
+                let base = if space == Space::Shared { 0 } else { g(0) };
+                let lane = differential(&ak.k, |l| l.regs[0] = base + off);
+                assert_eq!(lane.fault.kind, fault_kind::MISALIGNED);
+                assert_eq!(lane.fault.addr, base + off + 8);
+                assert_eq!(lane.fault.space, space_code(space));
+                assert_eq!(lane.fault.len, ty.bytes());
+                assert_eq!(lane.counters.atomics, Counters::default().atomics);
+            }
+        }
+    }
+}
+
+#[test]
+fn atomics_on_read_only_spaces_fault() {
+    for space in [Space::Const, Space::Param] {
+        let ak = atom_kernel(AtomOp::Add, AtomType::B32, space, Scope::Device, false);
+        let lane = differential(&ak.k, |l| l.regs[0] = g(0));
+        assert_eq!(lane.fault.kind, fault_kind::READ_ONLY);
+    }
+}
+
+#[test]
+fn buffer_atomics() {
+    for scope in [Scope::Workgroup, Scope::Device] {
+        for op in [AtomOp::Add, AtomOp::Inc, AtomOp::Cas] {
+            let mut k = Kernel::new("buf_atom");
+            let base = k.reg("base", Type::I64);
+            let size = k.reg("size", Type::I32);
+            let off = k.reg("off", Type::I32);
+            let dst = k.reg("dst", Type::I32);
+            k.blocks.push(block(
+                "a",
+                vec![Op::Atomic {
+                    op,
+                    ty: AtomType::B32,
+                    space: Space::Buffer,
+                    scope,
+                    order: Order::Relaxed,
+                    ftz: false,
+                    dst: Some(dst),
+                    addr: Address::Buffer {
+                        base: r(base),
+                        size: r(size),
+                        offset: r(off),
+                        imm: 4,
+                    },
+                    src: imm(100),
+                    cmp: Some(imm(0)),
+                }],
+                Term::Exit,
+            ));
+            for (o, inb) in [(0u64, true), (56, true), (60, false), (0xffff_fffc, false)] {
+                let lane = differential(&k, |l| {
+                    l.regs[..4].copy_from_slice(&[g(32), 64, o, 0xdead]);
+                    Lane::write(l.global_bytes(), 36, 4, 7);
+                });
+                if inb && o == 0 {
+                    assert_eq!(lane.regs[3], 7);
+                } else if !inb {
+                    // A dropped buffer atomic returns 0 and is not counted.
+                    assert_eq!(lane.regs[3], 0);
+                    assert_eq!(lane.counters.atomics, Counters::default().atomics);
+                }
+            }
+        }
+    }
+}
+
+/// Owns a lane context whose guest memory is shared with other threads.
+struct SharedLane {
+    regs: Vec<u64>,
+    stack: Vec<u32>,
+    cancel: Box<AtomicBool>,
+    counters: Box<Counters>,
+}
+
+fn run_shared(p: &JitProgram, mem: &[AtomicU64], regs: Vec<u64>) -> Vec<u64> {
+    let mut l = SharedLane {
+        regs,
+        stack: vec![0; CALL_STACK_DEPTH],
+        cancel: Box::new(AtomicBool::new(false)),
+        counters: Box::default(),
+    };
+    let mut resume = RESUME_ENTRY;
+    loop {
+        let mut c = LaneCtx {
+            regs: l.regs.as_mut_ptr(),
+            global_base: mem.as_ptr() as *mut u8,
+            global_limit: (mem.len() * 8) as u64,
+            shared_base: std::ptr::null_mut(),
+            shared_size: 0,
+            local_base: std::ptr::null_mut(),
+            local_size: 0,
+            param_base: std::ptr::null(),
+            param_size: 0,
+            call_stack: l.stack.as_mut_ptr(),
+            call_depth: 0,
+            resume,
+            insts: 0,
+            cancel: &*l.cancel,
+            counters: &mut *l.counters,
+            tid: [0; 3],
+            ntid: [1; 3],
+            ctaid: [0; 3],
+            nctaid: [1; 3],
+            lane_id: 0,
+            wave_id: 0,
+            wave_size: 32,
+            dyn_shared_base: 0,
+            fault: FaultInfo::default(),
+        };
+        match p.run(&mut c) {
+            STOP_EXIT => return l.regs,
+            STOP_YIELD => resume = c.resume,
+            s => panic!("stop {s}, fault {:?}", c.fault),
+        }
+    }
+}
+
+/// `for i in 0..n { atomic op [addr], src }` on one location.
+fn stress_kernel(op: AtomOp, ty: AtomType, scope: Scope, src: u64, n: u64) -> Kernel {
+    let mut k = Kernel::new("stress");
+    let addr = k.reg("addr", Type::I64);
+    let i = k.reg("i", Type::I32);
+    let c = k.reg("c", Type::I1);
+    k.blocks.push(block("entry", vec![], Term::Br(b(1))));
+    k.blocks.push(block(
+        "loop",
+        vec![
+            Op::Atomic {
+                op,
+                ty,
+                space: Space::Global,
+                scope,
+                order: Order::Relaxed,
+                ftz: false,
+                dst: None,
+                addr: Address::Flat {
+                    base: r(addr),
+                    offset: 0,
+                },
+                src: Operand::Imm(src),
+                cmp: None,
+            },
+            Op::Bin {
+                op: BinOp::Add,
+                ty: Type::I32,
+                dst: i,
+                a: r(i),
+                b: imm(1),
+            },
+            Op::ICmp {
+                cond: ICond::Ult,
+                ty: Type::I32,
+                dst: c,
+                a: r(i),
+                b: imm(n),
+            },
+        ],
+        Term::BrCond {
+            cond: c,
+            then_: b(1),
+            else_: b(2),
+        },
+    ));
+    k.blocks.push(block("done", vec![], Term::Exit));
+    k
+}
+
+fn stress(op: AtomOp, ty: AtomType, src: u64) -> u64 {
+    const THREADS: usize = 4;
+    const N: u64 = 100_000;
+    let k = stress_kernel(op, ty, Scope::Device, src, N);
+    let p = Arc::new(jit(&k));
+    let mem: Arc<Vec<AtomicU64>> = Arc::new((0..4).map(|_| AtomicU64::new(0)).collect());
+    let handles: Vec<_> = (0..THREADS)
+        .map(|_| {
+            let (p, mem) = (p.clone(), mem.clone());
+            std::thread::spawn(move || run_shared(&p, &mem, vec![GUEST_BASE + 8, 0, 0]))
+        })
+        .collect();
+    for h in handles {
+        h.join().expect("worker");
+    }
+    mem[1].load(Ordering::SeqCst)
+}
+
+#[test]
+fn device_atomics_are_host_atomic() {
+    let total = 4 * 100_000u64;
+    // atomic_rmw add.
+    assert_eq!(stress(AtomOp::Add, AtomType::B32, 1), total);
+    assert_eq!(stress(AtomOp::SafeAdd, AtomType::B64, 3), 3 * total);
+    // CAS loops: inc (native compute) and f32 add (exact below 2^24).
+    assert_eq!(stress(AtomOp::Inc, AtomType::B32, u32::MAX as u64), total);
+    let f = stress(AtomOp::FAdd, AtomType::F32, 1.0f32.to_bits() as u64);
+    assert_eq!(f32::from_bits(f as u32), total as f32);
+    let f = stress(AtomOp::FAdd, AtomType::F64, 0.5f64.to_bits());
+    assert_eq!(f64::from_bits(f), total as f64 / 2.0);
+}

@@ -1,0 +1,477 @@
+//! Control flow: loops, cancellation, yields, call/ret, switch, trap, sync stops
+//! and resume, instruction counting — each checked directly and against the
+//! reference interpreter.
+
+use xisa_interp::Interp;
+use xisa_ir::{BinOp, Block, Guard, ICond, Inst, Kernel, Op, Reg, SReg, Term, Type, VoteMode};
+use xisa_runtime::ctx::{
+    fault_kind, LaneCtx, CALL_STACK_DEPTH, RESUME_AFTER_SYNC_BASE, RESUME_BLOCK_BASE,
+    STOP_CANCELLED, STOP_EXIT, STOP_FAULT, STOP_SYNC_BASE, STOP_YIELD, YIELD_BACKEDGES,
+};
+use xisa_runtime::LaneProgram;
+
+use crate::harness::{b, block, block_i, imm, jit, r, Lane};
+
+/// Runs until a final stop, resuming after yields and sync stops (sync ops are
+/// not executed: only the control flow is under test). Returns the stops.
+pub fn run_to_end(lane: &mut Lane, p: &dyn LaneProgram) -> Vec<u32> {
+    let mut stops = vec![];
+    for _ in 0..10_000 {
+        let s = lane.run(p);
+        stops.push(s);
+        match s {
+            STOP_YIELD => {}
+            s if s >= STOP_SYNC_BASE => lane.resume = RESUME_AFTER_SYNC_BASE + (s - STOP_SYNC_BASE),
+            _ => return stops,
+        }
+    }
+    panic!("no final stop");
+}
+
+/// Runs `k` with the JIT and the interpreter from the same initial lane and
+/// compares stops, registers, counters, fault records and memory.
+pub fn differential(k: &Kernel, setup: impl Fn(&mut Lane)) -> Lane {
+    let prog = jit(k);
+    let interp = Interp::new(k, true);
+    let mut lj = Lane::new(k, 256);
+    setup(&mut lj);
+    let mut li = Lane::new(k, 256);
+    setup(&mut li);
+    let sj = run_to_end(&mut lj, &prog);
+    let si = run_to_end(&mut li, &interp);
+    assert_eq!(sj, si, "{}: stop codes", k.name);
+    assert_eq!(lj.regs, li.regs, "{}: registers", k.name);
+    assert_eq!(lj.insts, li.insts, "{}: instruction count", k.name);
+    assert_eq!(lj.call_depth, li.call_depth, "{}: call depth", k.name);
+    assert_eq!(lj.resume, li.resume, "{}: resume", k.name);
+    let (fj, fi) = (lj.fault, li.fault);
+    assert_eq!(
+        (fj.kind, fj.inst, fj.addr, fj.len, fj.space),
+        (fi.kind, fi.inst, fi.addr, fi.len, fi.space),
+        "{}: fault",
+        k.name
+    );
+    assert_eq!(lj.global, li.global, "{}: global memory", k.name);
+    assert_eq!(lj.shared, li.shared, "{}: shared memory", k.name);
+    assert_eq!(lj.local, li.local, "{}: local memory", k.name);
+    assert_eq!(
+        lj.counters.atomics, li.counters.atomics,
+        "{}: atomic counters",
+        k.name
+    );
+    lj
+}
+
+fn add(ty: Type, dst: Reg, a: Reg, v: u64) -> Op {
+    Op::Bin {
+        op: BinOp::Add,
+        ty,
+        dst,
+        a: r(a),
+        b: imm(v),
+    }
+}
+
+/// `i = 0; do { i += 1; acc += i } while (i < n)`.
+fn counting_loop(n: u64) -> (Kernel, Reg, Reg) {
+    let mut k = Kernel::new("loop");
+    let i = k.reg("i", Type::I32);
+    let acc = k.reg("acc", Type::I64);
+    let c = k.reg("c", Type::I1);
+    let wide = k.reg("wide", Type::I64);
+    k.blocks.push(block(
+        "entry",
+        vec![Op::Mov {
+            ty: Type::I32,
+            dst: i,
+            src: imm(0),
+        }],
+        Term::Br(b(1)),
+    ));
+    k.blocks.push(block(
+        "loop",
+        vec![
+            add(Type::I32, i, i, 1),
+            Op::Cvt {
+                op: xisa_ir::CvtOp::Zext,
+                to: Type::I64,
+                from: Type::I32,
+                rnd: xisa_ir::Round::Rn,
+                sat: false,
+                ftz: false,
+                dst: wide,
+                src: r(i),
+            },
+            Op::Bin {
+                op: BinOp::Add,
+                ty: Type::I64,
+                dst: acc,
+                a: r(acc),
+                b: r(wide),
+            },
+            Op::ICmp {
+                cond: ICond::Ult,
+                ty: Type::I32,
+                dst: c,
+                a: r(i),
+                b: imm(n),
+            },
+        ],
+        Term::BrCond {
+            cond: c,
+            then_: b(1),
+            else_: b(2),
+        },
+    ));
+    k.blocks.push(block("done", vec![], Term::Exit));
+    (k, i, acc)
+}
+
+#[test]
+fn loop_runs_to_completion() {
+    let (k, i, acc) = counting_loop(100);
+    let lane = differential(&k, |_| {});
+    assert_eq!(lane.regs[i.0 as usize], 100);
+    assert_eq!(lane.regs[acc.0 as usize], 5050);
+    // entry (1 + br) + 100 × (4 + brc) + exit.
+    assert_eq!(lane.insts, 2 + 100 * 5 + 1);
+}
+
+#[test]
+fn cancel_stops_at_back_edge() {
+    let (k, i, _) = counting_loop(100);
+    let p = jit(&k);
+    let mut lane = Lane::new(&k, 8);
+    lane.cancel
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(lane.run(&p), STOP_CANCELLED);
+    // One iteration ran; its registers are in ctx.regs.
+    assert_eq!(lane.regs[i.0 as usize], 1);
+    differential(&k, |l| {
+        l.cancel.store(true, std::sync::atomic::Ordering::Relaxed)
+    });
+}
+
+#[test]
+fn long_loops_yield_and_resume() {
+    let n = 3 * YIELD_BACKEDGES as u64 + 17;
+    let (k, i, acc) = counting_loop(n);
+    let p = jit(&k);
+    let mut lane = Lane::new(&k, 8);
+    assert_eq!(lane.run(&p), STOP_YIELD);
+    assert_eq!(lane.resume, RESUME_BLOCK_BASE + 1);
+    assert_eq!(lane.regs[i.0 as usize], YIELD_BACKEDGES as u64);
+    let stops = run_to_end(&mut lane, &p);
+    assert_eq!(stops, vec![STOP_YIELD, STOP_YIELD, STOP_EXIT]);
+    assert_eq!(lane.regs[i.0 as usize], n);
+    assert_eq!(lane.regs[acc.0 as usize], n * (n + 1) / 2);
+    differential(&k, |_| {});
+}
+
+/// main: call sub (ret to b1); b1: call sub (ret to b2); b2: exit.
+/// sub: x += 5; call leaf (ret to b4); b4: ret.  leaf: x *= 2... via add x,x.
+#[test]
+fn call_and_return() {
+    let mut k = Kernel::new("calls");
+    let x = k.reg("x", Type::I32);
+    k.blocks.push(block(
+        "main",
+        vec![],
+        Term::Call {
+            target: b(3),
+            ret: b(1),
+        },
+    ));
+    k.blocks.push(block(
+        "after1",
+        vec![],
+        Term::Call {
+            target: b(3),
+            ret: b(2),
+        },
+    ));
+    k.blocks.push(block("after2", vec![], Term::Exit));
+    k.blocks.push(block(
+        "sub",
+        vec![add(Type::I32, x, x, 5)],
+        Term::Call {
+            target: b(5),
+            ret: b(4),
+        },
+    ));
+    k.blocks.push(block("sub_ret", vec![], Term::Ret));
+    k.blocks.push(block(
+        "leaf",
+        vec![Op::Bin {
+            op: BinOp::Add,
+            ty: Type::I32,
+            dst: x,
+            a: r(x),
+            b: r(x),
+        }],
+        Term::Ret,
+    ));
+    let lane = differential(&k, |l| l.regs[0] = 1);
+    // ((1 + 5) * 2 + 5) * 2
+    assert_eq!(lane.regs[x.0 as usize], 34);
+    assert_eq!(lane.call_depth, 0);
+}
+
+#[test]
+fn ret_with_empty_stack_faults() {
+    let mut k = Kernel::new("ret_empty");
+    let x = k.reg("x", Type::I32);
+    k.blocks
+        .push(block("a", vec![add(Type::I32, x, x, 1)], Term::Br(b(1))));
+    k.blocks
+        .push(block("b", vec![add(Type::I32, x, x, 1)], Term::Ret));
+    let lane = differential(&k, |_| {});
+    assert_eq!(lane.fault.kind, fault_kind::RET_EMPTY);
+    assert_eq!(lane.fault.inst, k.flat_index(b(1), 1));
+    assert_eq!(lane.regs[x.0 as usize], 2);
+}
+
+#[test]
+fn unbounded_recursion_overflows() {
+    let mut k = Kernel::new("recurse");
+    let x = k.reg("x", Type::I32);
+    k.blocks.push(block(
+        "f",
+        vec![add(Type::I32, x, x, 1)],
+        Term::Call {
+            target: b(0),
+            ret: b(1),
+        },
+    ));
+    k.blocks.push(block("r", vec![], Term::Ret));
+    let lane = differential(&k, |_| {});
+    assert_eq!(lane.fault.kind, fault_kind::CALL_OVERFLOW);
+    assert_eq!(lane.fault.inst, k.flat_index(b(0), 1));
+    assert_eq!(lane.call_depth as usize, CALL_STACK_DEPTH);
+    assert_eq!(lane.regs[x.0 as usize], CALL_STACK_DEPTH as u64 + 1);
+}
+
+#[test]
+fn switch_dispatch() {
+    for ity in [Type::I8, Type::I32, Type::I64] {
+        let mut k = Kernel::new("switch");
+        let idx = k.reg("idx", ity);
+        let out = k.reg("out", Type::I32);
+        k.blocks.push(block(
+            "entry",
+            vec![],
+            Term::Switch {
+                index: idx,
+                targets: vec![b(1), b(2), b(3)],
+                default: b(4),
+            },
+        ));
+        for (n, v) in [(1u32, 10u64), (2, 20), (3, 30), (4, 99)] {
+            k.blocks.push(block(
+                &format!("t{n}"),
+                vec![Op::Mov {
+                    ty: Type::I32,
+                    dst: out,
+                    src: imm(v),
+                }],
+                Term::Exit,
+            ));
+        }
+        for (i, want) in [
+            (0u64, 10u64),
+            (1, 20),
+            (2, 30),
+            (3, 99),
+            (0xff, 99),
+            (0x1_0000_0000, 99),
+            (0x1_0000_0001, 99),
+            (u64::MAX, 99),
+        ] {
+            let i = i & ity.mask();
+            let want = if i < 3 {
+                [10, 20, 30][i as usize]
+            } else {
+                want
+            };
+            let lane = differential(&k, |l| l.regs[idx.0 as usize] = i);
+            assert_eq!(lane.regs[out.0 as usize], want, "{ity} index {i:#x}");
+        }
+    }
+}
+
+#[test]
+fn trap_faults_at_terminator() {
+    let mut k = Kernel::new("trap");
+    let x = k.reg("x", Type::I32);
+    k.blocks
+        .push(block("a", vec![add(Type::I32, x, x, 7)], Term::Br(b(1))));
+    k.blocks.push(block(
+        "b",
+        vec![add(Type::I32, x, x, 1), add(Type::I32, x, x, 1)],
+        Term::Trap,
+    ));
+    let lane = differential(&k, |_| {});
+    assert_eq!(lane.fault.kind, fault_kind::TRAP);
+    assert_eq!(lane.fault.inst, 4);
+    assert_eq!(lane.regs[x.0 as usize], 9);
+}
+
+/// Sync points stop before executing, a false guard skips them, and the lane
+/// resumes right after them with its registers.
+#[test]
+fn sync_stops_and_resume() {
+    let mut k = Kernel::new("sync");
+    let x = k.reg("x", Type::I32);
+    let p = k.reg("p", Type::I1);
+    let v = k.reg("v", Type::I32);
+    let t = k.reg("t", Type::I1);
+    let insts = vec![
+        Inst::new(add(Type::I32, x, x, 1)),
+        Inst::new(Op::Barrier),
+        Inst::new(add(Type::I32, x, x, 10)),
+        // Guard false: skipped.
+        Inst {
+            guard: Some(Guard {
+                reg: p,
+                negate: false,
+            }),
+            op: Op::Vote {
+                mode: VoteMode::Ballot,
+                dst: v,
+                pred: r(p),
+            },
+            pc: None,
+        },
+        Inst::new(add(Type::I32, x, x, 100)),
+        // Negated false guard: taken.
+        Inst {
+            guard: Some(Guard {
+                reg: p,
+                negate: true,
+            }),
+            op: Op::Shfl {
+                ty: Type::I32,
+                dst: v,
+                valid: Some(t),
+                src: r(x),
+                lane: imm(0),
+            },
+            pc: None,
+        },
+    ];
+    k.blocks.push(block_i("entry", insts, Term::Br(b(1))));
+    k.blocks.push(Block {
+        label: "tail".into(),
+        insts: vec![
+            Inst::new(Op::ActiveMask { dst: v }),
+            Inst::new(add(Type::I32, x, x, 1000)),
+        ],
+        term: Term::Exit,
+        term_pc: None,
+    });
+    let prog = jit(&k);
+    let mut lane = Lane::new(&k, 8);
+    assert_eq!(lane.run(&prog), STOP_SYNC_BASE);
+    assert_eq!(lane.regs[x.0 as usize], 1);
+    lane.resume = RESUME_AFTER_SYNC_BASE;
+    assert_eq!(lane.run(&prog), STOP_SYNC_BASE + 2);
+    assert_eq!(lane.regs[x.0 as usize], 111);
+    lane.resume = RESUME_AFTER_SYNC_BASE + 2;
+    assert_eq!(lane.run(&prog), STOP_SYNC_BASE + 3);
+    lane.resume = RESUME_AFTER_SYNC_BASE + 3;
+    assert_eq!(lane.run(&prog), STOP_EXIT);
+    assert_eq!(lane.regs[x.0 as usize], 1111);
+    let lane = differential(&k, |_| {});
+    assert_eq!(lane.regs[x.0 as usize], 1111);
+}
+
+#[test]
+fn resume_at_block_start_and_bad_resume() {
+    let (k, i, _) = counting_loop(5);
+    let p = jit(&k);
+    let mut lane = Lane::new(&k, 8);
+    lane.regs[i.0 as usize] = 2;
+    lane.resume = RESUME_BLOCK_BASE + 1;
+    assert_eq!(lane.run(&p), STOP_EXIT);
+    assert_eq!(lane.regs[i.0 as usize], 5);
+    let mut lane = Lane::new(&k, 8);
+    lane.resume = 1000;
+    assert_eq!(lane.run(&p), STOP_FAULT);
+    assert_eq!(lane.fault.kind, fault_kind::TRAP);
+}
+
+#[test]
+fn special_registers_and_clock() {
+    let mut k = Kernel::new("sregs");
+    let mut ops = vec![];
+    for (n, s) in SReg::ALL.into_iter().enumerate() {
+        let ty = if n % 2 == 0 { Type::I32 } else { Type::I64 };
+        let d = k.reg(format!("s{n}"), ty);
+        ops.push(Op::Special { dst: d, sreg: s });
+    }
+    let narrow = k.reg("narrow", Type::I8);
+    ops.push(Op::Special {
+        dst: narrow,
+        sreg: SReg::NCtaIdZ,
+    });
+    k.blocks.push(block("a", ops, Term::Br(b(1))));
+    let c2 = k.reg("clock2", Type::I64);
+    k.blocks.push(block(
+        "b",
+        vec![
+            Op::Barrier,
+            Op::Special {
+                dst: c2,
+                sreg: SReg::Clock,
+            },
+        ],
+        Term::Exit,
+    ));
+    let lane = differential(&k, |l| l.insts = 1000);
+    assert_eq!(lane.regs[0], 3); // tid.x
+}
+
+/// A fault in the middle of a block: the instructions after it are not
+/// counted, the ones before it are, and the registers written so far are saved.
+#[test]
+fn fault_mid_block_counts_and_saves() {
+    let mut k = Kernel::new("midfault");
+    let x = k.reg("x", Type::I32);
+    let a = k.reg("a", Type::I64);
+    let v = k.reg("v", Type::I32);
+    k.blocks.push(block(
+        "a",
+        vec![
+            add(Type::I32, x, x, 1),
+            Op::Load {
+                space: xisa_ir::Space::Global,
+                mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B32),
+                order: xisa_ir::Order::Weak,
+                scope: xisa_ir::Scope::Device,
+                uniform: false,
+                dsts: vec![v],
+                addr: xisa_ir::Address::Flat {
+                    base: r(a),
+                    offset: 0,
+                },
+            },
+            add(Type::I32, x, x, 1),
+            add(Type::I32, x, x, 1),
+        ],
+        Term::Exit,
+    ));
+    let lane = differential(&k, |l| l.regs[1] = 0x42);
+    assert_eq!(lane.fault.kind, fault_kind::OUT_OF_BOUNDS);
+    assert_eq!(lane.fault.inst, 1);
+    assert_eq!(lane.fault.addr, 0x42);
+    assert_eq!(lane.regs[x.0 as usize], 1);
+    assert_eq!(lane.insts, 2);
+}
+
+#[test]
+fn lane_ctx_layout_is_what_the_jit_assumes() {
+    // The JIT reads these by offset: a layout change must be noticed.
+    let o = LaneCtx::OFFSETS;
+    assert_eq!(o.regs, 0);
+    assert!(o.fault_space > o.fault_kind);
+}
