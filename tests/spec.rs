@@ -125,8 +125,8 @@ pub enum ArgDir {
 pub enum Expect {
     /// Both engines succeed.
     Ok,
-    /// Both engines fail, with the same error text containing this substring.
-    Error(String),
+    /// Both engines fail, with the same error text containing every substring.
+    Error(Vec<String>),
 }
 
 /// What the two engines must agree on.
@@ -278,6 +278,15 @@ fn parse_scalar(ty: ScalarTy, s: &str) -> Option<ScalarGen> {
     Some(ScalarGen::Fixed(v as u64 & mask))
 }
 
+fn unquote(s: &str) -> String {
+    let s = s.trim();
+    if s.len() >= 2 && s.starts_with('"') && s.ends_with('"') {
+        s[1..s.len() - 1].to_string()
+    } else {
+        s.to_string()
+    }
+}
+
 /// Parses the directives of a kernel file: `; @name args` comment lines anywhere
 /// in the file (normally the header).
 pub fn parse_spec(src: &str) -> Result<Spec, SpecError> {
@@ -338,15 +347,16 @@ pub fn parse_spec(src: &str) -> Result<Spec, SpecError> {
                 spec.expect = match args.first().copied() {
                     Some("ok") => Expect::Ok,
                     Some("error") | Some("fault") => {
-                        let mut s = args[1..].join(" ");
-                        if s.starts_with('"') && s.ends_with('"') && s.len() >= 2 {
-                            s = s[1..s.len() - 1].to_string();
-                        }
-                        Expect::Error(s)
+                        let s = unquote(&args[1..].join(" "));
+                        Expect::Error(if s.is_empty() { vec![] } else { vec![s] })
                     }
                     _ => return Err(bad()),
                 }
             }
+            "error-contains" => match &mut spec.expect {
+                Expect::Error(v) => v.push(unquote(&args.join(" "))),
+                Expect::Ok => return Err(err("`@error-contains` needs `@expect fault` first".into())),
+            },
             "arg" => {
                 let kind = *args.first().ok_or_else(bad)?;
                 let val = args.get(1).copied();
@@ -587,7 +597,7 @@ mod tests {
         assert_eq!(s.grid, [4, 2, 1]);
         assert_eq!(s.block, [64, 1, 1]);
         assert_eq!(s.args.len(), 5);
-        assert_eq!(s.expect, Expect::Error("out-of-bounds".into()));
+        assert_eq!(s.expect, Expect::Error(vec!["out-of-bounds".into()]));
         assert_eq!(s.checks, vec!["histogram".to_string()]);
         let a = gen_inputs(&s, 7);
         let b = gen_inputs(&s, 7);
