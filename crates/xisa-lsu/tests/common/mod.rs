@@ -565,13 +565,16 @@ pub enum Engine {
 }
 
 pub fn engines() -> Vec<Engine> {
-    vec![Engine::Interp]
+    vec![Engine::Interp, Engine::Jit]
 }
 
 pub fn program(kernel: &Kernel, engine: Engine) -> Box<dyn LaneProgram> {
     match engine {
         Engine::Interp => Box::new(xisa_interp::Interp::new(kernel, false)),
-        Engine::Jit => unimplemented!("JIT"),
+        Engine::Jit => Box::new(
+            xisa_jit::compile(kernel, &xisa_jit::JitOptions::default())
+                .unwrap_or_else(|e| panic!("JIT: {e}")),
+        ),
     }
 }
 
