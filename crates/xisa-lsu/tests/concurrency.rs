@@ -180,8 +180,7 @@ fn shared_atomics_within_a_workgroup() {
         });
         // Per workgroup, tickets 0..256 exactly once.
         assert_eq!(t.len(), GROUPS as usize * 256);
-        let mut per = vec![Vec::new(); 0];
-        per.resize(GROUPS as usize, Vec::new());
+        let mut per = vec![Vec::new(); GROUPS as usize];
         // Ordered by (workgroup, lane): chunks of 256 are workgroups.
         for (g, chunk) in t.chunks(256).enumerate() {
             per[g] = chunk.iter().map(|x| x & 0xffff_ffff).collect();

@@ -73,7 +73,6 @@ fn reg_text(f: char, first: u32, count: u32) -> String {
 /// One test instruction: text and operand values.
 struct Case {
     text: String,
-    rd: u32,
     rs1: u32,
     rs2: u32,
     imm: i64,
@@ -143,7 +142,6 @@ fn make_case(rng: &mut Rng, rule: &Rule) -> Case {
     };
     Case {
         text,
-        rd,
         rs1,
         rs2,
         imm,
@@ -194,7 +192,7 @@ fn fill(rng: &mut Rng, rule: &Rule, case: &Case, setup: &mut Setup) {
         let gw = GUEST_BASE + w as u64 * REGION;
         // A target offset in a window of `len` bytes: aligned for atomics (and
         // clustered so that lanes collide), any byte otherwise.
-        let mut target = |rng: &mut Rng, len: usize| -> i64 {
+        let target = |rng: &mut Rng, len: usize| -> i64 {
             if atomic {
                 (rng.below(64 / n as u64) * n as u64) as i64
             } else {
@@ -259,7 +257,7 @@ fn fill(rng: &mut Rng, rule: &Rule, case: &Case, setup: &mut Setup) {
                 }
             }
             "u64" | "u64x" => {
-                let t = rng.below(REGION - 64) as u64;
+                let t = rng.below(REGION - 64);
                 let c = if space == "u64x" { rng.below(256) } else { 0 };
                 let base = gw.wrapping_add(t).wrapping_sub(c).wrapping_sub(imm as u64);
                 setup.set_u(w, rs1, base as u32);

@@ -527,7 +527,7 @@ fn model_inst(ln: &mut Lane, line: &str, active: bool) -> Result<(), ModelFault>
                         None => None,
                         Some(_) => {
                             let a = Lane::guest_addr(&loc);
-                            if a % n as u64 != 0 {
+                            if !a.is_multiple_of(n as u64) {
                                 return Err(ln.fault("misaligned atomic", a));
                             }
                             Some(ln.read(&loc, n)?)
