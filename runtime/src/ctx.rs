@@ -78,18 +78,10 @@ pub struct FaultInfo {
 
 /// Per-worker counters (`--stats`).
 #[repr(C)]
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Counters {
     /// Atomics executed, by `[AtomOp index][Scope index]` (the enums' `ALL` order).
     pub atomics: [[u64; 5]; 17],
-}
-
-impl Default for Counters {
-    fn default() -> Self {
-        Counters {
-            atomics: [[0; 5]; 17],
-        }
-    }
 }
 
 /// Everything one lane's code needs. One per lane while it runs.

@@ -193,7 +193,7 @@ pub unsafe fn atomic_u8<'a>(p: *mut u8) -> &'a AtomicU8 {
 /// `p .. p+len` must be valid host memory.
 #[inline]
 pub unsafe fn load(p: *const u8, len: u32) -> u64 {
-    let aligned = (p as usize) % (len as usize) == 0;
+    let aligned = (p as usize).is_multiple_of(len as usize);
     match (len, aligned) {
         (1, _) => (*(p as *const AtomicU8)).load(Ordering::Relaxed) as u64,
         (2, true) => (*(p as *const AtomicU16)).load(Ordering::Relaxed) as u64,
@@ -215,7 +215,7 @@ pub unsafe fn load(p: *const u8, len: u32) -> u64 {
 /// `p .. p+len` must be valid host memory.
 #[inline]
 pub unsafe fn store(p: *mut u8, len: u32, v: u64) {
-    let aligned = (p as usize) % (len as usize) == 0;
+    let aligned = (p as usize).is_multiple_of(len as usize);
     match (len, aligned) {
         (1, _) => (*(p as *const AtomicU8)).store(v as u8, Ordering::Relaxed),
         (2, true) => (*(p as *const AtomicU16)).store(v as u16, Ordering::Relaxed),

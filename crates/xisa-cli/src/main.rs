@@ -158,7 +158,10 @@ fn parse_dims(s: &str) -> Result<[u32; 3], String> {
 }
 
 fn isa_opt(s: &Option<String>) -> Result<Option<Isa>> {
-    s.as_deref().map(|v| v.parse::<Isa>()).transpose().map_err(Into::into)
+    s.as_deref()
+        .map(|v| v.parse::<Isa>())
+        .transpose()
+        .map_err(Into::into)
 }
 
 fn timeout(s: Option<f64>) -> Result<Option<Duration>> {
@@ -171,8 +174,13 @@ fn timeout(s: Option<f64>) -> Result<Option<Duration>> {
 
 /// Writes a file whole or not at all: a temporary file renamed into place.
 fn write_atomic(path: &Path, data: &[u8]) -> Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
     let tmp = dir.join(format!(".{}.xisa-tmp", name.to_string_lossy()));
     std::fs::write(&tmp, data).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
@@ -304,10 +312,22 @@ fn cmd_exec(a: ExecArgs) -> Result<()> {
     let module = Module::from_file(&a.program, isa_opt(&a.isa)?)?;
     let text = std::fs::read_to_string(&a.state)
         .with_context(|| format!("reading {}", a.state.display()))?;
-    let state: xisa::exec::State = serde_json::from_str(&text)
-        .map_err(|e| anyhow!("{}: line {}, column {}: {e}", a.state.display(), e.line(), e.column()))?;
+    let state: xisa::exec::State = serde_json::from_str(&text).map_err(|e| {
+        anyhow!(
+            "{}: line {}, column {}: {e}",
+            a.state.display(),
+            e.line(),
+            e.column()
+        )
+    })?;
     let dev = Device::new()?;
-    let fin = xisa::exec::exec(&dev, &module, &state, a.engine.parse()?, timeout(a.timeout)?)?;
+    let fin = xisa::exec::exec(
+        &dev,
+        &module,
+        &state,
+        a.engine.parse()?,
+        timeout(a.timeout)?,
+    )?;
     let json = serde_json::to_string_pretty(&fin)? + "\n";
     match a.out {
         Some(p) => write_atomic(&p, json.as_bytes())?,

@@ -230,7 +230,7 @@ impl Lane<'_> {
             return Ok(());
         };
         let guest = self.guest_addr(space, addr);
-        if guest % len as u64 != 0 {
+        if !guest.is_multiple_of(len as u64) {
             return Err(fault(fault_kind::MISALIGNED, space, guest, len));
         }
         if count {

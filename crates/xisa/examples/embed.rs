@@ -45,7 +45,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             engine,
             ..LaunchOptions::default()
         };
-        let args = [ArgSpec::Ptr(xb), ArgSpec::Ptr(yb), ArgSpec::F32(2.0), ArgSpec::U32(n)];
+        let args = [
+            ArgSpec::Ptr(xb),
+            ArgSpec::Ptr(yb),
+            ArgSpec::F32(2.0),
+            ArgSpec::U32(n),
+        ];
         let rep = dev.launch(&module, "saxpy", &opts, &args)?;
         let out = dev.read(yb, 4 * n as usize)?;
         let last = f32::from_le_bytes(out[out.len() - 4..].try_into()?);
@@ -64,7 +69,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         block: [256, 1, 1],
         ..LaunchOptions::default()
     };
-    let args = [ArgSpec::Ptr(xb), ArgSpec::Ptr(yb), ArgSpec::F32(2.0), ArgSpec::U32(n * 2)];
+    let args = [
+        ArgSpec::Ptr(xb),
+        ArgSpec::Ptr(yb),
+        ArgSpec::F32(2.0),
+        ArgSpec::U32(n * 2),
+    ];
     match dev.launch(&module, "saxpy", &opts, &args) {
         Err(e) => println!("as expected: {e}"),
         Ok(_) => println!("unexpected: no fault"),

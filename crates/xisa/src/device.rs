@@ -28,7 +28,9 @@ impl FromStr for Engine {
         match s {
             "jit" => Ok(Engine::Jit),
             "interp" => Ok(Engine::Interp),
-            _ => Err(Error::Args(format!("unknown engine {s:?}; use jit or interp"))),
+            _ => Err(Error::Args(format!(
+                "unknown engine {s:?}; use jit or interp"
+            ))),
         }
     }
 }

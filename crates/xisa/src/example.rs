@@ -61,7 +61,10 @@ pub fn run(engine: Engine, stats: bool) -> Result<ExampleReport> {
         ArgSpec::Zeros(4),
     ];
     let run = dev.launch(&module, "histogram", &opts, &args)?;
-    let (hist_buf, sum_buf) = (run.buffers[2].unwrap_or_default(), run.buffers[3].unwrap_or_default());
+    let (hist_buf, sum_buf) = (
+        run.buffers[2].unwrap_or_default(),
+        run.buffers[3].unwrap_or_default(),
+    );
     let hist: Vec<u32> = dev
         .read(hist_buf.addr, 1024)?
         .chunks(4)

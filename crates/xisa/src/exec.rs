@@ -116,7 +116,9 @@ fn value_u64(v: &Value, what: &str) -> Result<u64> {
             };
             r.map_err(|_| Error::State(format!("{what}: {s:?} is not an integer")))
         }
-        other => Err(Error::State(format!("{what}: expected a number, got {other}"))),
+        other => Err(Error::State(format!(
+            "{what}: expected a number, got {other}"
+        ))),
     }
 }
 
@@ -124,8 +126,14 @@ fn value_u64(v: &Value, what: &str) -> Result<u64> {
 fn reg_value(v: &Value, ty: Type, what: &str) -> Result<u64> {
     let float = match v {
         Value::Number(n) if !n.is_u64() && !n.is_i64() => n.as_f64(),
-        Value::String(s) if !s.starts_with("0x") && (s.contains('.') || s.contains("inf") || s.contains("nan")) => {
-            Some(s.parse::<f64>().map_err(|_| Error::State(format!("{what}: {s:?} is not a number")))?)
+        Value::String(s)
+            if !s.starts_with("0x")
+                && (s.contains('.') || s.contains("inf") || s.contains("nan")) =>
+        {
+            Some(
+                s.parse::<f64>()
+                    .map_err(|_| Error::State(format!("{what}: {s:?} is not a number")))?,
+            )
         }
         _ => None,
     };
@@ -135,7 +143,11 @@ fn reg_value(v: &Value, ty: Type, what: &str) -> Result<u64> {
             Type::F64 => f.to_bits(),
             Type::F16 => half::f16::from_f64(f).to_bits() as u64,
             Type::BF16 => half::bf16::from_f64(f).to_bits() as u64,
-            _ => return Err(Error::State(format!("{what}: float value for an integer register"))),
+            _ => {
+                return Err(Error::State(format!(
+                    "{what}: float value for an integer register"
+                )))
+            }
         },
         None => value_u64(v, what)?,
     };
@@ -143,8 +155,11 @@ fn reg_value(v: &Value, ty: Type, what: &str) -> Result<u64> {
 }
 
 fn decode_hex(s: &str, what: &str) -> Result<Vec<u8>> {
-    let s: String = s.chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
-    if s.len() % 2 != 0 {
+    let s: String = s
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '_')
+        .collect();
+    if !s.len().is_multiple_of(2) {
         return Err(Error::State(format!("{what}: odd number of hex digits")));
     }
     (0..s.len())
@@ -180,7 +195,13 @@ fn reported_regs(k: &Kernel, state: &State) -> Vec<usize> {
 }
 
 /// Runs `module` from `state`.
-pub fn exec(device: &Device, module: &Module, state: &State, engine: Engine, timeout: Option<Duration>) -> Result<Final> {
+pub fn exec(
+    device: &Device,
+    module: &Module,
+    state: &State,
+    engine: Engine,
+    timeout: Option<Duration>,
+) -> Result<Final> {
     if state.isa != module.isa.name() {
         return Err(Error::State(format!(
             "state is for isa {:?} but the program is {}",
@@ -201,7 +222,9 @@ pub fn exec(device: &Device, module: &Module, state: &State, engine: Engine, tim
     }
     let waves = state.waves.unwrap_or(1);
     if waves == 0 || waves > 65536 {
-        return Err(Error::State(format!("waves must be 1..=65536, got {waves}")));
+        return Err(Error::State(format!(
+            "waves must be 1..=65536, got {waves}"
+        )));
     }
     let exec_mask = match &state.exec {
         Some(v) => value_u64(v, "exec")?,
@@ -225,13 +248,11 @@ pub fn exec(device: &Device, module: &Module, state: &State, engine: Engine, tim
                 .iter()
                 .map(|x| reg_value(x, ty, &what))
                 .collect::<Result<Vec<_>>>()?,
-            Value::Array(a) => {
-                return Err(Error::State(format!(
-                    "{what}: {} values, expected {nl} (one per lane) or {} (per lane of every wave)",
-                    a.len(),
-                    nl * waves as usize
-                )))
-            }
+            Value::Array(a) => return Err(Error::State(format!(
+                "{what}: {} values, expected {nl} (one per lane) or {} (per lane of every wave)",
+                a.len(),
+                nl * waves as usize
+            ))),
             x => vec![reg_value(x, ty, &what)?],
         };
         init.push((ri, vals));
@@ -254,7 +275,11 @@ pub fn exec(device: &Device, module: &Module, state: &State, engine: Engine, tim
                 global_end = global_end.max(addr + data.len() as u64);
             }
             "shared" => shared_end = shared_end.max(addr + data.len() as u64),
-            s => return Err(Error::State(format!("{what}: space {s:?} must be global or shared"))),
+            s => {
+                return Err(Error::State(format!(
+                    "{what}: space {s:?} must be global or shared"
+                )))
+            }
         }
         preload.push((r.space.clone(), addr, data));
     }
@@ -271,7 +296,11 @@ pub fn exec(device: &Device, module: &Module, state: &State, engine: Engine, tim
                 global_end = global_end.max(addr + r.bytes)
             }
             "shared" => shared_end = shared_end.max(addr + r.bytes),
-            s => return Err(Error::State(format!("{what}: space {s:?} must be global or shared"))),
+            s => {
+                return Err(Error::State(format!(
+                    "{what}: space {s:?} must be global or shared"
+                )))
+            }
         }
     }
     let mem = device.memory();
