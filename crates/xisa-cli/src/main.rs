@@ -341,19 +341,41 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
     if a.raw && isa.is_none() {
         bail!("--raw needs --isa: bare instruction words do not say their ISA");
     }
-    let module = Module::from_file(&a.file, isa)?;
-    // IR modules disassemble to their canonical text.
-    print!("{}", xisa::ir::text::print_module(&module.ir));
+    let bytes = std::fs::read(&a.file).with_context(|| format!("reading {}", a.file.display()))?;
+    let origin = a.file.display().to_string();
+    match isa {
+        Some(Isa::Lsu) => {
+            if xisa::module::looks_like_text(&bytes) && !a.raw {
+                bail!("{origin}: lsu disasm reads instruction words; this is text (assemble it with `xisa asm --isa lsu`)");
+            }
+            let lines = xisa_lsu::disassemble(&bytes).map_err(|e| anyhow!("{origin}: {e}"))?;
+            for (i, l) in lines.iter().enumerate() {
+                println!("/*{:06x}*/ {l}", i * 12);
+            }
+        }
+        _ => {
+            // IR modules disassemble to their canonical text.
+            let module = Module::from_bytes(&bytes, &origin, isa)?;
+            print!("{}", xisa::ir::text::print_module(&module.ir));
+        }
+    }
     Ok(())
 }
 
 fn cmd_asm(a: AsmArgs) -> Result<()> {
     let isa: Isa = a.isa.parse()?;
-    if !isa.supported() {
-        return Err(xisa::Error::IsaNotSupported(isa).into());
-    }
-    let module = Module::from_file(&a.file, Some(isa))?;
-    write_atomic(&a.out, xisa::ir::text::print_module(&module.ir).as_bytes())
+    let text = std::fs::read_to_string(&a.file)
+        .with_context(|| format!("reading {}", a.file.display()))?;
+    let origin = a.file.display().to_string();
+    let out = match isa {
+        Isa::Ir => {
+            let m = Module::from_bytes(text.as_bytes(), &origin, Some(Isa::Ir))?;
+            xisa::ir::text::print_module(&m.ir).into_bytes()
+        }
+        Isa::Lsu => xisa_lsu::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?,
+        other => return Err(xisa::Error::IsaNotSupported(other).into()),
+    };
+    write_atomic(&a.out, &out)
 }
 
 fn cmd_lift(a: LiftArgs) -> Result<()> {

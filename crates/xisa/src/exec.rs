@@ -248,11 +248,13 @@ pub fn exec(
                 .iter()
                 .map(|x| reg_value(x, ty, &what))
                 .collect::<Result<Vec<_>>>()?,
-            Value::Array(a) => return Err(Error::State(format!(
+            Value::Array(a) => {
+                return Err(Error::State(format!(
                 "{what}: {} values, expected {nl} (one per lane) or {} (per lane of every wave)",
                 a.len(),
                 nl * waves as usize
-            ))),
+            )))
+            }
             x => vec![reg_value(x, ty, &what)?],
         };
         init.push((ri, vals));

@@ -40,7 +40,7 @@ impl Isa {
 
     /// True where this build has a frontend for the ISA.
     pub fn supported(self) -> bool {
-        self == Isa::Ir
+        matches!(self, Isa::Ir | Isa::Lsu)
     }
 }
 
@@ -128,6 +128,16 @@ impl Module {
                 })?;
                 Self::parse_ir(text, origin)?
             }
+            Isa::Lsu => {
+                let insts = lsu_program(bytes, origin)?;
+                let k = xisa_lsu::lift(&insts, &xisa_lsu::LiftOptions::default()).map_err(|e| {
+                    Error::Parse {
+                        origin: origin.to_string(),
+                        msg: e.to_string(),
+                    }
+                })?;
+                xisa_ir::Module { kernels: vec![k] }
+            }
             other => return Err(Error::IsaNotSupported(other)),
         };
         Ok(Module {
@@ -185,5 +195,24 @@ impl Module {
     /// Names of the kernels.
     pub fn kernel_names(&self) -> Vec<String> {
         self.ir.kernels.iter().map(|k| k.name.clone()).collect()
+    }
+}
+
+/// True when `bytes` look like assembly text rather than instruction words.
+pub fn looks_like_text(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok() && !bytes.contains(&0)
+}
+
+/// Reads an lsu program: assembly text or little-endian instruction words.
+pub fn lsu_program(bytes: &[u8], origin: &str) -> Result<Vec<xisa_lsu::Inst>> {
+    let err = |msg: String| Error::Parse {
+        origin: origin.to_string(),
+        msg,
+    };
+    if looks_like_text(bytes) {
+        let text = std::str::from_utf8(bytes).map_err(|e| err(e.to_string()))?;
+        xisa_lsu::parse_program(text).map_err(|e| err(e.to_string()))
+    } else {
+        xisa_lsu::decode_program(bytes).map_err(|e| err(e.to_string()))
     }
 }
