@@ -355,7 +355,9 @@ pub fn parse_spec(src: &str) -> Result<Spec, SpecError> {
             }
             "error-contains" => match &mut spec.expect {
                 Expect::Error(v) => v.push(unquote(&args.join(" "))),
-                Expect::Ok => return Err(err("`@error-contains` needs `@expect fault` first".into())),
+                Expect::Ok => {
+                    return Err(err("`@error-contains` needs `@expect fault` first".into()))
+                }
             },
             "arg" => {
                 let kind = *args.first().ok_or_else(bad)?;
@@ -378,10 +380,7 @@ pub fn parse_spec(src: &str) -> Result<Spec, SpecError> {
                     t => {
                         let ty = ScalarTy::from_name(t)
                             .ok_or_else(|| err(format!("unknown argument kind `{t}`")))?;
-                        ArgDir::Scalar(
-                            ty,
-                            parse_scalar(ty, val.ok_or_else(bad)?).ok_or_else(bad)?,
-                        )
+                        ArgDir::Scalar(ty, parse_scalar(ty, val.ok_or_else(bad)?).ok_or_else(bad)?)
                     }
                 };
                 spec.args.push(a);
@@ -470,7 +469,11 @@ fn gen_buf(len: usize, fill: &Fill, rng: &mut Rng) -> Vec<u8> {
         Fill::EdgeInt { bytes } => {
             let bits = *bytes as u32 * 8;
             let min = 1u64 << (bits - 1);
-            let mask = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            let mask = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
             while out.len() < len {
                 let v = if rng.below(2) == 0 {
                     rng.next_u64()
@@ -526,7 +529,9 @@ fn gen_buf(len: usize, fill: &Fill, rng: &mut Rng) -> Vec<u8> {
                     out.extend_from_slice(&f.to_le_bytes());
                 } else {
                     let f = if special && v.is_nan() && rng.below(2) == 0 {
-                        f64::from_bits(0x7ff0_0000_0000_0001 | (rng.next_u64() & 0x8007_ffff_ffff_ffff))
+                        f64::from_bits(
+                            0x7ff0_0000_0000_0001 | (rng.next_u64() & 0x8007_ffff_ffff_ffff),
+                        )
                     } else {
                         v
                     };

@@ -1,0 +1,128 @@
+//! Minimal reproductions of bugs found by the corpus (see the test report in
+//! `tests/kernels/README.md`, "Bugs found"). Each runs a one-instruction kernel
+//! under both engines and compares with the value `docs/ir.md` defines. They fail
+//! until the bug is fixed; the corpus kernels avoid (or their reference checks
+//! skip) exactly these cases so that they keep guarding everything else.
+
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+
+/// Runs `body` (which computes `%r` from `%x`) with `%x = x` and returns `%r`'s bits
+/// under each engine.
+fn eval(decls: &str, body: &str, x: u64) -> Vec<(Engine, u64)> {
+    let src = format!(
+        "kernel @k(%out: i64, %xin: i64) {{\n  reg {decls}, %xx: i64, %rr: i64\nentry:\n  %xx = mov.i64 %xin\n{body}\n  st.global.b64 [%out], %rr\n  exit\n}}\n"
+    );
+    let module = Module::from_bytes(src.as_bytes(), "known_bug.xir", None)
+        .unwrap_or_else(|e| panic!("{e}\n{src}"));
+    [Engine::Interp, Engine::Jit]
+        .into_iter()
+        .map(|engine| {
+            let dev = Device::new().unwrap();
+            let out = dev.alloc(8).unwrap();
+            let opts = LaunchOptions {
+                engine,
+                threads: 1,
+                ..LaunchOptions::default()
+            };
+            dev.launch(&module, "k", &opts, &[ArgSpec::Ptr(out), ArgSpec::U64(x)])
+                .unwrap_or_else(|e| panic!("{engine}: {e}"));
+            let b = dev.read(out, 8).unwrap();
+            (engine, u64::from_le_bytes(b.try_into().unwrap()))
+        })
+        .collect()
+}
+
+fn expect(what: &str, got: Vec<(Engine, u64)>, want: u64) {
+    let bad: Vec<String> = got
+        .iter()
+        .filter(|(_, v)| *v != want)
+        .map(|(e, v)| format!("{e}: {v:#x}"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: want {want:#x}, got {}",
+        bad.join(", ")
+    );
+}
+
+/// docs/ir.md: "the amount b is an i32"; "a shift by the bit width or more gives
+/// 0". `shl.i8 1, 0x10003` must be 0, but the amount is truncated to the type (3)
+/// first (semantics::bin truncates `b` to the op type for shifts too).
+#[test]
+fn narrow_shift_amount_is_a_full_i32() {
+    let body = "  %a = mov.i8 1\n  %n = cvt.trunc.i32.i64 %xx\n  %r = shl.i8 %a, %n\n  %rr = cvt.zext.i64.i8 %r\n  %r16 = mov.i16 0x8000\n  %r16 = lshr.i16 %r16, %n\n  %t = cvt.zext.i64.i16 %r16\n  %rr = or.i64 %rr, %t";
+    let decls = "%a: i8, %n: i32, %r: i8, %r16: i16, %t: i64";
+    expect(
+        "shl.i8 1, 0x10003 | lshr.i16 0x8000, 0x10003",
+        eval(decls, body, 0x10003),
+        0,
+    );
+}
+
+/// stof/utof to bf16 round the i64 through f64 first: `cvt.stof.rz.bf16.i64` of
+/// 2^63 - 1 must be the largest bf16 below 2^63 (0x5eff), not 2^63 (0x5f00).
+#[test]
+fn int64_to_bf16_directed_rounding() {
+    let body = "  %h = cvt.stof.rz.bf16.i64 %xx\n  %b = cvt.bitcast.i16.bf16 %h\n  %rr = cvt.zext.i64.i16 %b";
+    expect(
+        "cvt.stof.rz.bf16.i64 0x7fffffffffffffff",
+        eval("%h: bf16, %b: i16", body, 0x7fff_ffff_ffff_ffff),
+        0x5eff,
+    );
+    let body = "  %h = cvt.utof.rp.bf16.i64 %xx\n  %b = cvt.bitcast.i16.bf16 %h\n  %rr = cvt.zext.i64.i16 %b";
+    expect(
+        "cvt.utof.rp.bf16.i64 0x8000000000000001",
+        eval("%h: bf16, %b: i16", body, 0x8000_0000_0000_0001),
+        0x5f01,
+    );
+}
+
+/// ftof f16 -> bf16 narrows the precision (11 -> 8 bits) but is treated as a
+/// widening conversion and always rounds to nearest: `cvt.ftof.rz.bf16.f16` of
+/// f16 0xf29e (-13552) must be 0xc653 (-13504), not 0xc654.
+#[test]
+fn f16_to_bf16_respects_rounding_mode() {
+    let body = "  %s = cvt.trunc.i16.i64 %xx\n  %f = cvt.bitcast.f16.i16 %s\n  %h = cvt.ftof.rz.bf16.f16 %f\n  %b = cvt.bitcast.i16.bf16 %h\n  %rr = cvt.zext.i64.i16 %b";
+    expect(
+        "cvt.ftof.rz.bf16.f16 0xf29e",
+        eval("%s: i16, %f: f16, %h: bf16, %b: i16", body, 0xf29e),
+        0xc653,
+    );
+}
+
+/// Narrowing to bf16 goes through `half::bf16::from_f64`, which drops the low 32
+/// bits of the f64 significand before rounding, so a value just above a tie
+/// rounds as a tie: `cvt.ftof.bf16.f32` of 449.00012 (0x43e08004) must be 450
+/// (0x43e1), not 448 (0x43e0). The same rounding is used for bf16 arithmetic
+/// and the bf16x2 atomics.
+#[test]
+fn f32_to_bf16_round_to_nearest() {
+    let body = "  %s = cvt.trunc.i32.i64 %xx\n  %f = cvt.bitcast.f32.i32 %s\n  %h = cvt.ftof.bf16.f32 %f\n  %b = cvt.bitcast.i16.bf16 %h\n  %rr = cvt.zext.i64.i16 %b";
+    expect(
+        "cvt.ftof.bf16.f32 0x43e08004",
+        eval("%s: i32, %f: f32, %h: bf16, %b: i16", body, 0x43e0_8004),
+        0x43e1,
+    );
+    // from f64: 1 + 2^-8 + 2^-40 is just above the tie 1 + 2^-8 -> 1 + 2^-7
+    let x = 1.0f64 + 2f64.powi(-8) + 2f64.powi(-40);
+    let body = "  %d = cvt.bitcast.f64.i64 %xx\n  %h = cvt.ftof.bf16.f64 %d\n  %b = cvt.bitcast.i16.bf16 %h\n  %rr = cvt.zext.i64.i16 %b";
+    expect(
+        "cvt.ftof.bf16.f64 1+2^-8+2^-40",
+        eval("%d: f64, %h: bf16, %b: i16", body, x.to_bits()),
+        0x3f81,
+    );
+}
+
+/// Narrowing f64 to f16 double-rounds (through f32 on hosts with F16C, or drops
+/// the low 32 significand bits otherwise): `cvt.ftof.f16.f64` of 1 + 2^-11 +
+/// 2^-40 (just above the tie between 1.0 and 1 + 2^-10) must be 0x3c01.
+#[test]
+fn f64_to_f16_round_to_nearest() {
+    let x = 1.0f64 + 2f64.powi(-11) + 2f64.powi(-40);
+    let body = "  %d = cvt.bitcast.f64.i64 %xx\n  %h = cvt.ftof.f16.f64 %d\n  %b = cvt.bitcast.i16.f16 %h\n  %rr = cvt.zext.i64.i16 %b";
+    expect(
+        "cvt.ftof.f16.f64 1+2^-11+2^-40",
+        eval("%d: f64, %h: f16, %b: i16", body, x.to_bits()),
+        0x3c01,
+    );
+}
