@@ -2392,7 +2392,11 @@ fn collatz(d: &CaseData) -> Result<(), String> {
         let mut peak = x;
         let mut steps = 0u32;
         while x != 1 && steps < 400 {
-            x = if x.is_multiple_of(2) { x / 2 } else { 3 * x + 1 };
+            x = if x.is_multiple_of(2) {
+                x / 2
+            } else {
+                3 * x + 1
+            };
             peak = peak.max(x);
             steps += 1;
         }

@@ -126,3 +126,64 @@ fn f64_to_f16_round_to_nearest() {
         0x3c01,
     );
 }
+
+/// Launches `k` with `opts`/`args` and turns a panic into an error message.
+fn launch_catching(opts: LaunchOptions, args: Vec<ArgSpec>) -> Result<Result<(), String>, String> {
+    let src = "kernel @k(%p: i64, %l: i32) {\nentry:\n  exit\n}\n";
+    let module = Module::from_bytes(src.as_bytes(), "k.xir", None).unwrap();
+    std::panic::catch_unwind(move || {
+        let dev = Device::new().unwrap();
+        dev.launch(&module, "k", &opts, &args)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .map_err(|p| {
+        p.downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default()
+    })
+}
+
+/// A grid of 2^31 x 2^31 x 4 = 2^64 workgroups must be rejected: the workgroup
+/// count is multiplied in u64 without overflow checks in
+/// `runtime::launch::validate` (debug: panic; release: wraps to 0 and the
+/// launch "succeeds" without running anything).
+#[test]
+fn grid_size_overflow_is_an_error() {
+    for grid in [[1u32 << 31, 1 << 31, 4], [u32::MAX; 3]] {
+        let opts = LaunchOptions {
+            grid,
+            ..LaunchOptions::default()
+        };
+        match launch_catching(opts, vec![ArgSpec::U64(0), ArgSpec::U32(0)]) {
+            Ok(Err(e)) => assert!(e.contains("grid"), "{grid:?}: {e}"),
+            Ok(Ok(())) => panic!("grid {grid:?}: the launch succeeded"),
+            Err(p) => panic!("grid {grid:?}: panicked: {p}"),
+        }
+    }
+}
+
+/// Dynamic shared memory sizes near u32::MAX must be rejected: `bind_args`
+/// rounds `shared` and `local:` sizes up to 16 in u32 (debug: panic; release:
+/// wraps to a tiny window).
+#[test]
+fn shared_size_overflow_is_an_error() {
+    let cases = [
+        (u32::MAX, 0u32),
+        (u32::MAX - 3, 0),
+        (0, u32::MAX),
+        (1 << 31, 1 << 31),
+    ];
+    for (shared, local) in cases {
+        let opts = LaunchOptions {
+            shared,
+            ..LaunchOptions::default()
+        };
+        match launch_catching(opts, vec![ArgSpec::U64(0), ArgSpec::Local(local)]) {
+            Ok(Err(e)) => assert!(e.contains("shared"), "{shared}/{local}: {e}"),
+            Ok(Ok(())) => panic!("shared {shared}, local {local}: the launch succeeded"),
+            Err(p) => panic!("shared {shared}, local {local}: panicked: {p}"),
+        }
+    }
+}

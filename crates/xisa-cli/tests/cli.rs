@@ -1,0 +1,808 @@
+//! The real `xisa` binary on good and bad input: every failure is one
+//! `error: ...` line on stderr, a non-zero exit, no panic, and no partial output
+//! file; the bundled example and `exec` work under both engines.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const XISA: &str = env!("CARGO_BIN_EXE_xisa");
+
+/// A scratch directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("xisa-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Scratch(d)
+    }
+    fn path(&self, f: &str) -> PathBuf {
+        self.0.join(f)
+    }
+    fn write(&self, f: &str, data: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.path(f);
+        std::fs::write(&p, data).unwrap();
+        p
+    }
+    /// Files in the directory (to spot partial or temporary outputs).
+    fn files(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn xisa(args: &[&str]) -> Output {
+    Command::new(XISA).args(args).output().expect("run xisa")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Asserts a clean failure: non-zero exit, no panic, stderr one `error: ...`
+/// line; returns that line.
+fn failure(out: &Output, what: &str) -> String {
+    let err = text(&out.stderr);
+    assert!(
+        !out.status.success(),
+        "{what}: expected failure, got success\nstdout: {}\nstderr: {err}",
+        text(&out.stdout)
+    );
+    assert!(!err.contains("panicked"), "{what}: panic:\n{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{what}: stderr is not one line:\n{err}");
+    assert!(
+        lines[0].starts_with("error: "),
+        "{what}: stderr does not start with `error: `:\n{err}"
+    );
+    lines[0].to_string()
+}
+
+/// Command-line usage errors come from clap: exit 2, first line `error: ...`,
+/// then a usage hint.
+fn usage_failure(out: &Output, what: &str) -> String {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{what}: exit status\n{err}");
+    assert!(!err.contains("panicked"), "{what}: panic:\n{err}");
+    let first = err.lines().next().unwrap_or("").to_string();
+    assert!(first.starts_with("error: "), "{what}: {err}");
+    first
+}
+
+const INC: &str = "kernel @inc(%p: i64, %n: i32) {
+  reg %tid: i32, %a: i64, %v: i32, %q: i1
+entry:
+  %tid = special.tid.x
+  %q = icmp.ult.i32 %tid, %n
+  brc %q, body, done
+body:
+  %a = mulwide.u32 %tid, 4
+  %a = add.i64 %a, %p
+  %v = ld.global.b32 [%a]
+  %v = add.i32 %v, 1
+  st.global.b32 [%a], %v
+  br done
+done:
+  exit
+}
+";
+
+const TWO: &str = "kernel @first(%p: i64) {
+entry:
+  exit
+}
+
+kernel @second(%p: i64) {
+entry:
+  exit
+}
+";
+
+const SPIN: &str = "kernel @spin(%p: i64) {
+  reg %v: i32, %q: i1
+entry:
+  br loop
+loop:
+  %v = add.i32 %v, 1
+  %q = icmp.ne.i32 %v, 0
+  brc %q, loop, loop
+}
+";
+
+const OOB: &str = "kernel @oob(%p: i64) {
+  reg %tid: i32, %a: i64, %q: i1
+entry:
+  %tid = special.tid.x
+  %a = mulwide.u32 %tid, 4
+  %a = add.i64 %a, %p
+  st.global.b32 [%a], %tid
+  %q = icmp.eq.i32 %tid, 13
+  brc %q, bad, done
+bad:
+  %a = add.i64 %a, 0x100000000 !pc 0x40
+  st.global.b32 [%a], %tid !pc 0x48
+  br done
+done:
+  exit
+}
+";
+
+#[test]
+fn run_without_arguments_runs_the_example() {
+    for engine in ["jit", "interp"] {
+        let args: Vec<&str> = if engine == "jit" {
+            vec!["run"]
+        } else {
+            vec!["run", "--engine", "interp"]
+        };
+        let out = xisa(&args);
+        let so = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{engine}: {so}\n{}",
+            text(&out.stderr)
+        );
+        assert!(
+            so.contains("matches the host computation: yes"),
+            "{engine}: {so}"
+        );
+        assert!(so.contains("checksum matches: yes"), "{engine}: {so}");
+    }
+}
+
+#[test]
+fn help_for_every_command() {
+    for args in [
+        &["--help"][..],
+        &["run", "--help"],
+        &["exec", "--help"],
+        &["disasm", "--help"],
+        &["asm", "--help"],
+        &["lift", "--help"],
+        &["help"],
+        &["--version"],
+    ] {
+        let out = xisa(args);
+        assert!(out.status.success(), "xisa {args:?}: {}", text(&out.stderr));
+        assert!(!out.stdout.is_empty(), "xisa {args:?}: no output");
+    }
+}
+
+#[test]
+fn a_good_run_and_dump() {
+    let s = Scratch::new("good");
+    let m = s.write("inc.xir", INC);
+    let input: Vec<u8> = (0u32..64).flat_map(|i| (i * 10).to_le_bytes()).collect();
+    let b = s.write("in.bin", &input);
+    let o = s.path("out.bin");
+    for engine in ["jit", "interp"] {
+        let out = xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--block",
+            "64",
+            "--arg",
+            &format!("buf:{}", b.display()),
+            "--arg",
+            "u32:50",
+            "--dump",
+            &format!("0={}", o.display()),
+            "--engine",
+            engine,
+            "--stats",
+        ]);
+        assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
+        let got = std::fs::read(&o).unwrap();
+        let want: Vec<u8> = (0u32..64)
+            .flat_map(|i| (i * 10 + (i < 50) as u32).to_le_bytes())
+            .collect();
+        assert_eq!(got, want, "{engine}: dumped buffer");
+    }
+    assert_eq!(s.files(), vec!["in.bin", "inc.xir", "out.bin"]);
+}
+
+#[test]
+fn malformed_ir_names_line_and_column() {
+    let s = Scratch::new("malformed");
+    let m = s.write(
+        "bad.xir",
+        "kernel @k(%p: i64) {\n  reg %v: i32\nentry:\n  %v = frobnicate.i32 %v, 1\n  exit\n}\n",
+    );
+    let out_file = s.path("out.bin");
+    let out = xisa(&[
+        "run",
+        m.to_str().unwrap(),
+        "--arg",
+        "zeros:16",
+        "--dump",
+        &format!("0={}", out_file.display()),
+    ]);
+    let e = failure(&out, "unknown mnemonic");
+    assert!(e.contains("bad.xir"), "names the file: {e}");
+    assert!(e.contains("line 4, col 8"), "names line and column: {e}");
+    assert!(e.contains("frobnicate"), "names the token: {e}");
+    assert!(!out_file.exists());
+
+    // Errors further in: an undeclared register, a missing label, junk bytes.
+    for (src, line_col) in [
+        (
+            "kernel @k() {\nentry:\n  %x = mov.i32 1\n  exit\n}\n",
+            "line 3, col 3",
+        ),
+        ("kernel @k() {\nentry:\n  br nowhere\n}\n", "line 3, col 6"),
+        ("kernel @k() {\nentry:\n  exit\n}\n\u{1}\n", "line 5, col 1"),
+        ("kernel @k() {\nentry:\n  exit\n", "line 4"),
+    ] {
+        let m = s.write("bad2.xir", src);
+        let e = failure(&xisa(&["run", m.to_str().unwrap()]), src);
+        assert!(e.contains(line_col), "{src:?}: {e}");
+    }
+    // Not UTF-8 at all.
+    let m = s.write("bin.xir", [0x6b, 0x65, 0x72, 0xff, 0xfe, 0x00]);
+    failure(&xisa(&["run", m.to_str().unwrap()]), "binary garbage");
+    // Well-formed but invalid IR (a type error) is a verify error.
+    let m = s.write(
+        "typed.xir",
+        "kernel @k(%p: i64) {\n  reg %f: f32\nentry:\n  %f = add.i32 %f, 1\n  exit\n}\n",
+    );
+    let e = failure(
+        &xisa(&["run", m.to_str().unwrap(), "--arg", "u64:0"]),
+        "type error",
+    );
+    assert!(e.contains("invalid IR"), "{e}");
+}
+
+#[test]
+fn unknown_kernel_and_ambiguous_module() {
+    let s = Scratch::new("kernel");
+    let m = s.write("two.xir", TWO);
+    let e = failure(
+        &xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--kernel",
+            "third",
+            "--arg",
+            "zeros:4",
+        ]),
+        "unknown kernel",
+    );
+    assert!(
+        e.contains("third") && e.contains("first") && e.contains("second"),
+        "{e}"
+    );
+    let e = failure(
+        &xisa(&["run", m.to_str().unwrap(), "--arg", "zeros:4"]),
+        "two kernels",
+    );
+    assert!(e.contains("--kernel"), "{e}");
+    let e = failure(
+        &xisa(&["lift", m.to_str().unwrap(), "--kernel", "nope"]),
+        "lift",
+    );
+    assert!(e.contains("nope"), "{e}");
+}
+
+#[test]
+fn wrong_arguments() {
+    let s = Scratch::new("args");
+    let m = s.write("inc.xir", INC);
+    let m = m.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["--arg", "zeros:16"], "takes 2 arguments"),
+        (
+            &["--arg", "zeros:16", "--arg", "u32:1", "--arg", "u32:2"],
+            "takes 2 arguments",
+        ),
+        (&["--arg", "f32:1.5", "--arg", "u32:1"], "cannot take"),
+        (&["--arg", "zeros:16", "--arg", "u64:1"], "cannot take"),
+        (
+            &["--arg", "zeros:16", "--arg", "u32:99999999999"],
+            "out of range",
+        ),
+        (&["--arg", "zeros:16", "--arg", "u32:abc"], "not an integer"),
+        (&["--arg", "nonsense", "--arg", "u32:1"], "KIND:VALUE"),
+        (&["--arg", "blob:3", "--arg", "u32:1"], "unknown kind"),
+    ];
+    for (extra, want) in cases {
+        let mut args = vec!["run", m];
+        args.extend_from_slice(extra);
+        let e = failure(&xisa(&args), &format!("{extra:?}"));
+        assert!(e.contains(want), "{extra:?}: want {want:?} in: {e}");
+    }
+    // With a dump of a buffer argument: the bad second argument still fails
+    // the run, and no dump file appears.
+    let dump = s.path("d.bin");
+    let e = failure(
+        &xisa(&[
+            "run",
+            m,
+            "--arg",
+            "zeros:16",
+            "--arg",
+            "f64:2.5",
+            "--dump",
+            &format!("0={}", dump.display()),
+        ]),
+        "bad type with a dump",
+    );
+    assert!(e.contains("cannot take"), "{e}");
+    assert_eq!(s.files(), vec!["inc.xir"]);
+}
+
+#[test]
+fn missing_files() {
+    let s = Scratch::new("missing");
+    let nofile = s.path("no-such-module.xir");
+    let e = failure(&xisa(&["run", nofile.to_str().unwrap()]), "missing module");
+    assert!(e.contains("no-such-module.xir"), "{e}");
+    let m = s.write("inc.xir", INC);
+    let nobuf = s.path("no-such-input.bin");
+    let dump = s.path("d.bin");
+    let e = failure(
+        &xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--arg",
+            &format!("buf:{}", nobuf.display()),
+            "--arg",
+            "u32:1",
+            "--dump",
+            &format!("0={}", dump.display()),
+        ]),
+        "missing buffer file",
+    );
+    assert!(e.contains("no-such-input.bin"), "{e}");
+    let e = failure(
+        &xisa(&[
+            "exec",
+            m.to_str().unwrap(),
+            "--state",
+            s.path("nostate.json").to_str().unwrap(),
+        ]),
+        "missing state",
+    );
+    assert!(e.contains("nostate.json"), "{e}");
+    assert_eq!(s.files(), vec!["inc.xir"]);
+}
+
+#[test]
+fn bad_grids() {
+    let s = Scratch::new("grid");
+    let m = s.write("inc.xir", INC);
+    let m = m.to_str().unwrap();
+    let dump = s.path("d.bin");
+    let dump_arg = format!("0={}", dump.display());
+    let base = [
+        "run", m, "--arg", "zeros:64", "--arg", "u32:1", "--dump", &dump_arg,
+    ];
+    // More workgroups than allowed: a launch error, not an overflow or a hang.
+    let mut a = base.to_vec();
+    a.extend(["--grid", "4294967295,4294967295"]);
+    let e = failure(&xisa(&a), "huge grid");
+    assert!(e.contains("grid"), "{e}");
+    let mut a = base.to_vec();
+    a.extend(["--block", "2048"]);
+    let e = failure(&xisa(&a), "huge block");
+    assert!(e.contains("block"), "{e}");
+    let mut a = base.to_vec();
+    a.extend(["--block", "64,64"]);
+    failure(&xisa(&a), "huge 2D block");
+    let mut a = base.to_vec();
+    a.extend(["--shared", "2000000"]);
+    let e = failure(&xisa(&a), "too much shared memory");
+    assert!(e.contains("shared"), "{e}");
+    // Zero and malformed dimensions are usage errors.
+    for g in ["0", "1,0", "4,4,4,4", "-1", "x"] {
+        let mut a = base.to_vec();
+        a.extend(["--grid", g]);
+        usage_failure(&xisa(&a), &format!("--grid {g}"));
+    }
+    assert!(!dump.exists());
+}
+
+#[test]
+fn bad_dump_index() {
+    let s = Scratch::new("dump");
+    let m = s.write("inc.xir", INC);
+    let m = m.to_str().unwrap();
+    for (d, want) in [
+        ("5=x.bin", "only 2 arguments"),
+        ("1=x.bin", "not a buffer"),
+        ("zero=x.bin", "not an argument index"),
+        ("x.bin", "I=PATH"),
+    ] {
+        let d = d.replace("x.bin", s.path("x.bin").to_str().unwrap());
+        let e = failure(
+            &xisa(&[
+                "run", m, "--arg", "zeros:64", "--arg", "u32:1", "--dump", &d,
+            ]),
+            &d,
+        );
+        assert!(e.contains(want), "--dump {d}: want {want:?}: {e}");
+    }
+    assert_eq!(s.files(), vec!["inc.xir"]);
+}
+
+#[test]
+fn timeout_stops_an_infinite_loop() {
+    let s = Scratch::new("timeout");
+    let m = s.write("spin.xir", SPIN);
+    let dump = s.path("d.bin");
+    for engine in ["jit", "interp"] {
+        let t0 = Instant::now();
+        let out = xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--grid",
+            "4",
+            "--block",
+            "64",
+            "--arg",
+            "zeros:16",
+            "--timeout",
+            "0.5",
+            "--engine",
+            engine,
+            "--dump",
+            &format!("0={}", dump.display()),
+        ]);
+        let took = t0.elapsed();
+        let e = failure(&out, &format!("{engine} timeout"));
+        assert!(e.contains("timed out"), "{engine}: {e}");
+        assert!(e.contains("spin"), "{engine}: names the kernel: {e}");
+        assert!(
+            took < Duration::from_secs(10),
+            "{engine}: took {took:?} to stop"
+        );
+        assert!(!dump.exists(), "{engine}: left a dump");
+    }
+    for t in ["0", "-1", "nan", "inf"] {
+        let out = xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--arg",
+            "zeros:16",
+            &format!("--timeout={t}"),
+        ]);
+        // A bad value is either rejected by the argument parser or by xisa.
+        assert!(!out.status.success(), "--timeout {t}");
+        assert!(!text(&out.stderr).contains("panicked"), "--timeout {t}");
+        assert!(text(&out.stderr).starts_with("error: "), "--timeout {t}");
+    }
+    assert_eq!(s.files(), vec!["spin.xir"]);
+}
+
+#[test]
+fn out_of_bounds_fault_names_everything() {
+    let s = Scratch::new("oob");
+    let m = s.write("oob.xir", OOB);
+    let dump = s.path("d.bin");
+    let mut errs = vec![];
+    for engine in ["jit", "interp"] {
+        let out = xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--grid",
+            "3",
+            "--block",
+            "32",
+            "--arg",
+            "zeros:128",
+            "--engine",
+            engine,
+            "--threads",
+            "1",
+            "--dump",
+            &format!("0={}", dump.display()),
+        ]);
+        let e = failure(&out, &format!("{engine} oob"));
+        for want in [
+            "oob",
+            "out-of-bounds",
+            "oob:bad:1",
+            "pc 0x48",
+            "workgroup [0, 0, 0]",
+            "thread [13, 0, 0]",
+            "lane 13",
+            "0x",
+        ] {
+            assert!(e.contains(want), "{engine}: want {want:?} in: {e}");
+        }
+        assert!(!dump.exists(), "{engine}: left a dump");
+        errs.push(e);
+    }
+    assert_eq!(errs[0], errs[1], "the engines report the same fault");
+    assert_eq!(s.files(), vec!["oob.xir"]);
+}
+
+const FRAG: &str = "kernel @frag() {
+  reg %a: i32, %b: i32, %c: i32, %lane: i32, %w: i32, %s: i32, %v: i32, %g: i64, %f: f32
+entry:
+  %lane = special.laneid
+  %w = special.ctaid.x
+  %c = mad.i32 %a, %b, %lane
+  %s = shl.i32 %lane, 2
+  %v = ld.shared.b32 [%s]
+  %v = add.i32 %v, %c
+  st.shared.b32 [%s+32], %v
+  atom.global.add.b32.device.relaxed [%g], %c
+  %f = fmul.f32 %f, 2.0
+  exit
+}
+";
+
+#[test]
+fn exec_fragment_on_two_waves() {
+    let s = Scratch::new("exec");
+    let prog = s.write("frag.xir", FRAG);
+    let a: Vec<u32> = (0..16).map(|i| i * 7 + 1).collect();
+    let state = serde_json::json!({
+        "isa": "ir",
+        "lanes": 8,
+        "waves": 2,
+        "exec": "0xbf",
+        "regs": { "a": a, "%b": 3, "g": "0x100000000", "f": [1.5, -2.0, "inf", 0.25, 8.0, 0, "-0.5", 3.0] },
+        "memory": [
+            { "space": "shared", "addr": 0, "hex": "6400000065000000660000006700000068000000690000006a0000006b000000" },
+            { "space": "global", "addr": "0x100000000", "hex": "0a000000" }
+        ],
+        "read_back": [
+            { "space": "shared", "addr": 32, "bytes": 32 },
+            { "space": "global", "addr": "0x100000000", "bytes": 4 }
+        ]
+    });
+    let st = s.write("state.json", serde_json::to_vec_pretty(&state).unwrap());
+    let mut outs = vec![];
+    for engine in ["jit", "interp"] {
+        let fin = s.path(&format!("final-{engine}.json"));
+        let out = xisa(&[
+            "exec",
+            prog.to_str().unwrap(),
+            "--state",
+            st.to_str().unwrap(),
+            "--out",
+            fin.to_str().unwrap(),
+            "--engine",
+            engine,
+        ]);
+        assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
+        let v: Value = serde_json::from_slice(&std::fs::read(&fin).unwrap()).unwrap();
+        check_final(&v, &a, engine);
+        outs.push(v);
+    }
+    // Identical apart from the engine name (and the instruction count: see
+    // `exec_counts_instructions_under_both_engines`).
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        v.as_object_mut().unwrap().remove("engine");
+        v.as_object_mut().unwrap().remove("insts");
+        v
+    };
+    assert_eq!(strip(&outs[0]), strip(&outs[1]));
+}
+
+fn check_final(v: &Value, a: &[u32], engine: &str) {
+    let active = |l: usize| l != 6;
+    assert_eq!(v["lanes"], 8, "{engine}");
+    assert_eq!(v["waves"], 2, "{engine}");
+    assert_eq!(v["isa"], "ir", "{engine}");
+    assert_eq!(v["kernel"], "frag", "{engine}");
+    let hex = |x: u64, w: usize| format!("0x{x:0w$x}");
+    let mut total = 10u32;
+    let shared_init: [u32; 8] = [100, 101, 102, 103, 104, 105, 106, 107];
+    for w in 0..2usize {
+        let ws = &v["wave_states"][w];
+        assert_eq!(ws["wave"], w, "{engine}");
+        let regs = &ws["regs"];
+        let mut sh = vec![0u8; 32];
+        for l in 0..8usize {
+            let av = a[w * 8 + l];
+            let c = if active(l) {
+                av.wrapping_mul(3).wrapping_add(l as u32)
+            } else {
+                0
+            };
+            if active(l) {
+                total = total.wrapping_add(c);
+                let val = shared_init[l].wrapping_add(c);
+                sh[l * 4..l * 4 + 4].copy_from_slice(&val.to_le_bytes());
+            }
+            assert_eq!(
+                regs["a"][l],
+                hex(av as u64, 8),
+                "{engine}: wave {w} lane {l} a"
+            );
+            assert_eq!(regs["b"][l], hex(3, 8), "{engine}: b");
+            assert_eq!(
+                regs["c"][l],
+                hex(c as u64, 8),
+                "{engine}: wave {w} lane {l} c"
+            );
+            let lane = if active(l) { l } else { 0 };
+            assert_eq!(regs["lane"][l], hex(lane as u64, 8), "{engine}: lane {l}");
+            let wv = if active(l) { w } else { 0 };
+            assert_eq!(
+                regs["w"][l],
+                hex(wv as u64, 8),
+                "{engine}: ctaid in wave {w}"
+            );
+            assert_eq!(regs["g"][l], hex(0x1_0000_0000, 16), "{engine}: g");
+            let f_in = [1.5f32, -2.0, f32::INFINITY, 0.25, 8.0, 0.0, -0.5, 3.0][l];
+            let f = if active(l) { f_in * 2.0 } else { f_in };
+            assert_eq!(
+                regs["f"][l],
+                hex(f.to_bits() as u64, 8),
+                "{engine}: f lane {l}"
+            );
+        }
+        let shared_hex: String = sh.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(ws["shared"][0]["space"], "shared", "{engine}");
+        assert_eq!(
+            ws["shared"][0]["hex"], shared_hex,
+            "{engine}: wave {w} shared"
+        );
+    }
+    let g = &v["read_back"][0];
+    assert_eq!(g["space"], "global", "{engine}");
+    let want: String = total
+        .to_le_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(g["hex"], want, "{engine}: global atomic total");
+}
+
+#[test]
+fn exec_bad_states() {
+    let s = Scratch::new("exec-bad");
+    let prog = s.write("frag.xir", FRAG);
+    let fin = s.path("final.json");
+    let cases: &[(&str, &str)] = &[
+        ("{ \"isa\": \"ir\", \"regs\": { \"zz\": 1 } }", "zz"),
+        ("{ \"isa\": \"sm75\" }", "isa"),
+        ("{ \"isa\": \"ir\", \"lanes\": 65 }", "lanes"),
+        ("{ \"isa\": \"ir\", \"waves\": 0 }", "waves"),
+        ("{ \"isa\": \"ir\", \"lanes\": 4, \"regs\": { \"a\": [1, 2, 3] } }", "a"),
+        ("{ \"isa\": \"ir\", \"memory\": [ { \"space\": \"global\", \"addr\": 16, \"hex\": \"00\" } ] }", "global"),
+        ("{ \"isa\": \"ir\", \"memory\": [ { \"space\": \"shared\", \"addr\": 0, \"hex\": \"0\" } ] }", "hex"),
+        ("{ \"isa\": \"ir\", \"bogus\": 1 }", "bogus"),
+        ("{ \"isa\": \"ir\", ", "line"),
+    ];
+    for (st, want) in cases {
+        let p = s.write("state.json", st);
+        let e = failure(
+            &xisa(&[
+                "exec",
+                prog.to_str().unwrap(),
+                "--state",
+                p.to_str().unwrap(),
+                "--out",
+                fin.to_str().unwrap(),
+            ]),
+            st,
+        );
+        assert!(e.contains(want), "{st}: want {want:?} in: {e}");
+        assert!(!fin.exists(), "{st}: left a partial FINAL.json");
+    }
+    assert_eq!(s.files(), vec!["frag.xir", "state.json"]);
+}
+
+/// Output paths that cannot be written fail cleanly too.
+#[test]
+fn unwritable_outputs() {
+    let s = Scratch::new("unwritable");
+    let m = s.write("inc.xir", INC);
+    let bad = Path::new("/nonexistent-dir-xisa/out.bin");
+    let e = failure(
+        &xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--arg",
+            "zeros:16",
+            "--arg",
+            "u32:1",
+            "--dump",
+            &format!("0={}", bad.display()),
+        ]),
+        "dump into a missing directory",
+    );
+    assert!(e.contains("nonexistent-dir-xisa"), "{e}");
+}
+
+/// A grid whose workgroup count overflows 64 bits (2^31 x 2^31 x 4 = 2^64) must
+/// be rejected. Bug: `runtime::launch::validate` multiplies the dimensions in
+/// u64 without a check: debug builds panic ("attempt to multiply with
+/// overflow"), release builds wrap to 0 workgroups and report success.
+#[test]
+fn huge_3d_grid_is_rejected_without_panic() {
+    let s = Scratch::new("grid3");
+    let m = s.write("inc.xir", INC);
+    for grid in [
+        "2147483648,2147483648,4",
+        "4294967295,4294967295,4294967295",
+    ] {
+        let out = xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--arg",
+            "zeros:64",
+            "--arg",
+            "u32:1",
+            "--grid",
+            grid,
+        ]);
+        let e = failure(&out, &format!("--grid {grid}"));
+        assert!(e.contains("grid"), "{e}");
+    }
+}
+
+/// FINAL.json's `insts` is the number of guest instructions executed. Bug: under
+/// the JIT `exec` compiles without statistics, so `insts` is always 0 there,
+/// while the interpreter reports the real count.
+#[test]
+fn exec_counts_instructions_under_both_engines() {
+    let s = Scratch::new("exec-insts");
+    let prog = s.write("frag.xir", FRAG);
+    let st = s.write(
+        "state.json",
+        r#"{ "isa": "ir", "lanes": 4, "regs": { "g": "0x100000000" },
+             "memory": [ { "space": "shared", "addr": 0, "hex": "00000000000000000000000000000000" },
+                         { "space": "global", "addr": "0x100000000", "hex": "00000000" } ],
+             "read_back": [ { "space": "shared", "addr": 32, "bytes": 16 } ] }"#,
+    );
+    let mut counts = vec![];
+    for engine in ["interp", "jit"] {
+        let out = xisa(&[
+            "exec",
+            prog.to_str().unwrap(),
+            "--state",
+            st.to_str().unwrap(),
+            "--engine",
+            engine,
+        ]);
+        assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        counts.push((engine, v["insts"].as_u64().unwrap()));
+    }
+    assert!(counts[0].1 > 0, "interp counts nothing: {counts:?}");
+    assert_eq!(counts[0].1, counts[1].1, "insts differ: {counts:?}");
+}
+
+/// `--shared 4294967295` must be rejected as too much shared memory. Bug:
+/// `Device::bind_args` rounds the size up with `shared.div_ceil(16) * 16` in u32:
+/// debug builds panic ("attempt to multiply with overflow", device.rs), release
+/// builds wrap to 0 bytes and run the kernel without the requested memory.
+#[test]
+fn huge_dynamic_shared_is_rejected_without_panic() {
+    let s = Scratch::new("shared");
+    let m = s.write("inc.xir", INC);
+    for sh in ["4294967295", "4294967290"] {
+        let out = xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--arg",
+            "zeros:64",
+            "--arg",
+            "u32:1",
+            "--shared",
+            sh,
+        ]);
+        let e = failure(&out, &format!("--shared {sh}"));
+        assert!(e.contains("shared"), "{e}");
+    }
+}
