@@ -1,0 +1,440 @@
+//! NVIDIA Turing (sm_75) SASS frontend: a table-driven decoder and a
+//! disassembler that prints nvdisasm's syntax.
+//!
+//! The encodings are data (`translation-rules/sm75/*.json`, compiled in with
+//! `include_str!`); [`Rules::from_dir`] loads an edited copy instead (the CLI's
+//! `--rules DIR`).  Decoding picks the most specific variant whose fixed bits
+//! match the word, extracts every field and renders the variant's template.
+//! No input makes the decoder panic: every failure is a [`DecodeError`] that
+//! carries the byte offset.
+
+#![deny(missing_docs)]
+
+pub mod cubin;
+pub mod rules;
+
+use std::sync::OnceLock;
+
+pub use rules::{Field, FieldKind, InstRule, Rules};
+
+/// Errors in a rules file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// A rules file or directory could not be read.
+    #[error("cannot read rules {path}: {msg}")]
+    Io {
+        /// Path.
+        path: String,
+        /// OS error text.
+        msg: String,
+    },
+    /// A rules file is not valid JSON of the expected shape.
+    #[error("rules file {file}: {msg}")]
+    Parse {
+        /// File name.
+        file: String,
+        /// Parser message.
+        msg: String,
+    },
+    /// A record is inconsistent (bad bit range, table size, template field).
+    #[error("rules file {file}, variant {id}: {msg}")]
+    Invalid {
+        /// File name.
+        file: String,
+        /// Variant id.
+        id: String,
+        /// What is wrong.
+        msg: String,
+    },
+}
+
+/// Errors while decoding instruction words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// The input ends inside an instruction word.
+    #[error("offset {offset:#x}: truncated instruction word ({len} of 16 bytes)")]
+    Truncated {
+        /// Byte offset of the partial word.
+        offset: u64,
+        /// Bytes present.
+        len: usize,
+    },
+    /// No rule matches the word's opcode and fixed bits.
+    #[error("offset {offset:#x}: unknown instruction (opcode {opcode:#05x}, word {word:#034x})")]
+    UnknownOpcode {
+        /// Byte offset.
+        offset: u64,
+        /// Bits 0..12.
+        opcode: u16,
+        /// The whole word.
+        word: u128,
+    },
+    /// A field holds a value the encoding does not allow.
+    #[error("offset {offset:#x}: {mnemonic}: invalid value {value:#x} in field {field}")]
+    InvalidField {
+        /// Byte offset.
+        offset: u64,
+        /// Mnemonic of the matched variant.
+        mnemonic: String,
+        /// Field name.
+        field: String,
+        /// Field value.
+        value: u64,
+    },
+    /// The input is not a cubin the disassembler understands.
+    #[error("offset {offset:#x}: bad cubin: {msg}")]
+    BadElf {
+        /// Byte offset in the file.
+        offset: u64,
+        /// What is wrong.
+        msg: String,
+    },
+    /// The rules could not be loaded.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+}
+
+/// A decoded operand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Operand {
+    /// General register (255 = RZ).
+    Reg(u8),
+    /// Uniform register (63 = URZ).
+    UReg(u8),
+    /// Predicate (7 = PT).
+    Pred(u8),
+    /// Immediate (sign-extended for signed fields).
+    Imm(i64),
+}
+
+/// A decoded modifier group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Modifier {
+    /// Field name (role): `type`, `scope`, `order`, `op`, `E`, ...
+    pub name: String,
+    /// Seed modifier group number, when the field comes from a seed group.
+    pub group: Option<u32>,
+    /// Raw field value.
+    pub raw: u32,
+    /// Printed value (`""` = default, prints nothing; `INVALIDn` kept).
+    pub text: String,
+}
+
+/// Scheduling control fields (bits 105..126).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Control {
+    /// Stall cycles.
+    pub stall: u8,
+    /// Yield bit.
+    pub yield_: bool,
+    /// Read scoreboard (7 = none).
+    pub rd_bar: u8,
+    /// Write scoreboard (7 = none).
+    pub wr_bar: u8,
+    /// Wait mask.
+    pub wait_mask: u8,
+    /// Operand reuse flags.
+    pub reuse: u8,
+}
+
+/// A decoded instruction, for the lifter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded {
+    /// The 128-bit word.
+    pub word: u128,
+    /// Variant id in the rules (`MNEMONIC:KEY`).
+    pub rule: String,
+    /// Mnemonic of the variant (fixed suffixes included, e.g. `ATOMG.CAS`).
+    pub mnemonic: String,
+    /// Operand signature of the variant.
+    pub signature: String,
+    /// Guard predicate index (7 = PT) and negation.
+    pub guard: (u8, bool),
+    /// Operands in print order (`op0`, `op1`, ...).
+    pub operands: Vec<Operand>,
+    /// Modifier groups, in field order.
+    pub modifiers: Vec<Modifier>,
+    /// Control fields.
+    pub control: Control,
+    /// The text in nvdisasm syntax (without address).
+    pub text: String,
+}
+
+impl Decoded {
+    /// The modifier with the given name.
+    pub fn modifier(&self, name: &str) -> Option<&Modifier> {
+        self.modifiers.iter().find(|m| m.name == name)
+    }
+}
+
+fn embedded_rules() -> Result<&'static Rules, DecodeError> {
+    static RULES: OnceLock<Result<Rules, RulesError>> = OnceLock::new();
+    RULES
+        .get_or_init(Rules::embedded)
+        .as_ref()
+        .map_err(|e| DecodeError::Rules(e.clone()))
+}
+
+fn hex_signed(v: i64) -> String {
+    if v < 0 {
+        format!("-{:#x}", v.unsigned_abs())
+    } else {
+        format!("{v:#x}")
+    }
+}
+
+impl Rules {
+    /// Decode one word at byte offset `pc`.
+    pub fn decode(&self, w: u128, pc: u64) -> Result<Decoded, DecodeError> {
+        let rule = self
+            .candidates(w)
+            .next()
+            .ok_or(DecodeError::UnknownOpcode {
+                offset: pc,
+                opcode: (w & 0xfff) as u16,
+                word: w,
+            })?;
+        let mut guard = (7u8, false);
+        let mut operands = Vec::new();
+        let mut modifiers = Vec::new();
+        let mut control = Control::default();
+        let mut vals = Vec::with_capacity(rule.fields.len());
+        for f in &rule.fields {
+            let v = f.extract(w);
+            if f.reject.contains(&v) {
+                return Err(DecodeError::InvalidField {
+                    offset: pc,
+                    mnemonic: rule.mnemonic.clone(),
+                    field: f.name.clone(),
+                    value: v,
+                });
+            }
+            vals.push(v);
+            match f.kind {
+                FieldKind::Guard => guard = ((v & 7) as u8, v & 8 != 0),
+                FieldKind::Mod => modifiers.push(Modifier {
+                    name: f.name.clone(),
+                    group: f.group,
+                    raw: v as u32,
+                    text: f.values.get(v as usize).cloned().unwrap_or_default(),
+                }),
+                FieldKind::Control => {
+                    let b = v as u8;
+                    match f.name.as_str() {
+                        "stall" => control.stall = b,
+                        "yield" => control.yield_ = b != 0,
+                        "rd_bar" => control.rd_bar = b,
+                        "wr_bar" => control.wr_bar = b,
+                        "wait_mask" => control.wait_mask = b,
+                        "reuse" => control.reuse = b,
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        // operands in print order: op0, op1, ...
+        let mut ops: Vec<(usize, Operand)> = Vec::new();
+        for (f, &v) in rule.fields.iter().zip(&vals) {
+            let Some(n) = f
+                .name
+                .strip_prefix("op")
+                .and_then(|n| n.parse::<usize>().ok())
+            else {
+                continue;
+            };
+            let op = match f.kind {
+                FieldKind::Reg => Operand::Reg(v as u8),
+                FieldKind::UReg => Operand::UReg(v as u8),
+                FieldKind::Pred => Operand::Pred(v as u8),
+                FieldKind::SImm => Operand::Imm(sext(v, f.width)),
+                FieldKind::UImm => Operand::Imm(v as i64),
+                _ => continue,
+            };
+            ops.push((n, op));
+        }
+        ops.sort_by_key(|(n, _)| *n);
+        operands.extend(ops.into_iter().map(|(_, o)| o));
+
+        let mut text = String::new();
+        if guard != (7, false) {
+            text.push('@');
+            if guard.1 {
+                text.push('!');
+            }
+            if guard.0 == 7 {
+                text.push_str("PT ");
+            } else {
+                text.push_str(&format!("P{} ", guard.0));
+            }
+        }
+        for p in &rule.template {
+            match p {
+                rules::Piece::Lit(s) => text.push_str(s),
+                rules::Piece::Field { index } => {
+                    let (Some(f), Some(&v)) = (rule.fields.get(*index), vals.get(*index)) else {
+                        continue;
+                    };
+                    render(&mut text, f, v, &vals);
+                }
+                rules::Piece::Addr {
+                    base,
+                    size,
+                    ur,
+                    imm,
+                } => render_addr(&mut text, rule, &vals, *base, *size, *ur, *imm),
+            }
+        }
+        Ok(Decoded {
+            word: w,
+            rule: rule.id.clone(),
+            mnemonic: rule.mnemonic.clone(),
+            signature: rule.signature.clone(),
+            guard,
+            operands,
+            modifiers,
+            control,
+            text,
+        })
+    }
+
+    /// Disassemble a raw sequence of 16-byte little-endian words.
+    pub fn disassemble_raw(&self, bytes: &[u8], base: u64) -> Result<Vec<String>, DecodeError> {
+        let mut out = Vec::with_capacity(bytes.len() / 16);
+        for (i, chunk) in bytes.chunks(16).enumerate() {
+            let off = base + (i as u64) * 16;
+            let w = word_from_bytes(chunk).ok_or(DecodeError::Truncated {
+                offset: off,
+                len: chunk.len(),
+            })?;
+            out.push(self.decode(w, off)?.text);
+        }
+        Ok(out)
+    }
+}
+
+fn sext(v: u64, width: u32) -> i64 {
+    if width == 0 || width >= 64 {
+        return v as i64;
+    }
+    let shift = 64 - width;
+    ((v << shift) as i64) >> shift
+}
+
+/// nvdisasm's memory operand: `R2`, `R2+0x10`, `R2.U32+UR4+-0x8`, `UR4`,
+/// `0x10` (RZ base with an offset prints the offset alone, unsigned), `RZ`.
+fn render_addr(
+    out: &mut String,
+    rule: &InstRule,
+    vals: &[u64],
+    base: usize,
+    size: Option<usize>,
+    ur: Option<usize>,
+    imm: Option<usize>,
+) {
+    let get = |i: usize| -> Option<(&Field, u64)> { Some((rule.fields.get(i)?, *vals.get(i)?)) };
+    let Some((bf, b)) = get(base) else { return };
+    let imm = imm.and_then(get);
+    let ur = ur.and_then(get);
+    let base_rz = b == 255;
+    let mut s = String::new();
+    if !base_rz || (ur.is_none() && imm.is_none_or(|(_, v)| v == 0)) {
+        render(&mut s, bf, b, vals);
+        if !base_rz {
+            if let Some((sf, sv)) = size.and_then(get) {
+                render(&mut s, sf, sv, vals);
+            }
+        }
+    }
+    if let Some((uf, uv)) = ur {
+        if !s.is_empty() {
+            s.push('+');
+        }
+        render(&mut s, uf, uv, vals);
+    }
+    if let Some((f, v)) = imm {
+        if v != 0 {
+            if s.is_empty() {
+                s.push_str(&format!("{v:#x}"));
+            } else {
+                s.push('+');
+                render(&mut s, f, v, vals);
+            }
+        }
+    }
+    out.push_str(&s);
+}
+
+fn render(out: &mut String, f: &Field, v: u64, vals: &[u64]) {
+    if let Some((_, s)) = f.print_as.iter().find(|(k, _)| *k == v) {
+        out.push_str(s);
+        return;
+    }
+    match f.kind {
+        FieldKind::Reg => {
+            if v == 255 {
+                out.push_str("RZ");
+            } else {
+                out.push_str(&format!("R{v}"));
+            }
+        }
+        FieldKind::UReg => {
+            if v == 63 {
+                out.push_str("URZ");
+            } else {
+                out.push_str(&format!("UR{v}"));
+            }
+        }
+        FieldKind::Pred => {
+            if v == 7 {
+                out.push_str("PT");
+            } else {
+                out.push_str(&format!("P{v}"));
+            }
+        }
+        FieldKind::SImm | FieldKind::UImm => {
+            let x = if f.kind == FieldKind::SImm {
+                sext(v, f.width)
+            } else {
+                v as i64
+            };
+            out.push_str(&hex_signed(x));
+        }
+        FieldKind::Mod => {
+            let table = match &f.alt {
+                Some((j, eq, alt)) if vals.get(*j) == Some(eq) => alt,
+                _ => &f.values,
+            };
+            if let Some(s) = table.get(v as usize) {
+                if !s.is_empty() {
+                    out.push('.');
+                    out.push_str(s);
+                }
+            }
+        }
+        FieldKind::Guard | FieldKind::Control => {}
+    }
+}
+
+/// Assemble a word from up to 16 little-endian bytes; `None` unless exactly 16.
+pub fn word_from_bytes(b: &[u8]) -> Option<u128> {
+    let a: [u8; 16] = b.try_into().ok()?;
+    Some(u128::from_le_bytes(a))
+}
+
+/// Decode one word with the embedded rules.
+pub fn decode_word(w: u128, pc: u64) -> Result<Decoded, DecodeError> {
+    embedded_rules()?.decode(w, pc)
+}
+
+/// Disassemble one word (embedded rules) to nvdisasm's text, e.g.
+/// `@!P1 ATOMG.E.ADD.EF.INVALID0.CTA P0, R0, [R2+0x10], R4 ;`.
+pub fn disassemble_word(w: u128, pc: u64) -> Result<String, DecodeError> {
+    Ok(decode_word(w, pc)?.text)
+}
+
+/// Disassemble raw 128-bit words (16 bytes each, little-endian); errors
+/// carry the byte offset of the offending word.
+pub fn disassemble_raw(bytes: &[u8]) -> Result<Vec<String>, DecodeError> {
+    embedded_rules()?.disassemble_raw(bytes, 0)
+}

@@ -1,0 +1,445 @@
+//! The translation rules as data: the JSON format written by
+//! `translation-rules/sm75/convert.py` (and by hand for instructions not in
+//! the seeds), its loader and its compiled, validated form.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::RulesError;
+
+/// The rules files compiled into the binary (`translation-rules/sm75/*.json`).
+pub const EMBEDDED: &[(&str, &str)] = &[
+    (
+        "atomg.json",
+        include_str!("../../../translation-rules/sm75/atomg.json"),
+    ),
+    (
+        "suatom.json",
+        include_str!("../../../translation-rules/sm75/suatom.json"),
+    ),
+    (
+        "common.json",
+        include_str!("../../../translation-rules/sm75/common.json"),
+    ),
+];
+
+/// One rules file as stored on disk.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RulesFile {
+    /// Format tag, `xisa-sm75-rules/1`.
+    pub format: String,
+    /// The encoding variants.
+    pub instructions: Vec<RawInst>,
+}
+
+/// One encoding variant as stored on disk.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RawInst {
+    /// Unique id (`MNEMONIC:KEY`).
+    pub id: String,
+    /// Mnemonic with its fixed suffixes, e.g. `ATOMG.CAS`.
+    pub mnemonic: String,
+    /// Operand signature, e.g. `P,R,[R+I],R`.
+    pub signature: String,
+    /// Bit ranges with fixed values that select this variant.
+    #[serde(rename = "match")]
+    pub matches: Vec<RawMatch>,
+    /// Bits nvdisasm ignores (`[lo, hi)` ranges).
+    #[serde(default)]
+    pub ignore: Vec<[u32; 2]>,
+    /// Fields.
+    pub fields: Vec<RawField>,
+    /// Print template in nvdisasm syntax.
+    pub template: String,
+}
+
+/// A fixed bit range `[lo, hi)` with its value.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RawMatch {
+    /// First bit.
+    pub lo: u32,
+    /// One past the last bit.
+    pub hi: u32,
+    /// Value of the range (bit `lo` is the least significant bit).
+    pub value: u64,
+}
+
+/// One field as stored on disk.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RawField {
+    /// Field name, referenced by the template.
+    pub name: String,
+    /// Kind: guard, reg, ureg, pred, simm, uimm, mod, control.
+    pub kind: String,
+    /// Bit ranges `[lo, hi)`, least significant part first.
+    pub bits: Vec<[u32; 2]>,
+    /// Modifier value table, indexed by the field value.
+    #[serde(default)]
+    pub values: Option<Vec<String>>,
+    /// Modifier group number in the seed tables.
+    #[serde(default)]
+    pub group: Option<u32>,
+    /// Values nvdisasm rejects.
+    #[serde(default)]
+    pub reject: Vec<u64>,
+    /// Values printed as fixed text (e.g. `255` -> `???255`).
+    #[serde(default)]
+    pub print_as: std::collections::BTreeMap<String, String>,
+    /// Alternative value table used when another field has a given value.
+    #[serde(default)]
+    pub alt: Option<RawAlt>,
+}
+
+/// An alternative modifier table, selected by another field's value.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RawAlt {
+    /// The other field's name.
+    pub field: String,
+    /// The value that selects the alternative table.
+    pub equals: u64,
+    /// The alternative table.
+    pub values: Vec<String>,
+}
+
+/// The kind of a field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldKind {
+    /// Guard predicate: 3-bit index + negate bit.
+    Guard,
+    /// General register `R0..R254`, `RZ` = 255.
+    Reg,
+    /// Uniform register `UR0..UR62`, `URZ` = 63.
+    UReg,
+    /// Predicate `P0..P6`, `PT` = 7.
+    Pred,
+    /// Signed immediate (two's complement over the field width).
+    SImm,
+    /// Unsigned immediate.
+    UImm,
+    /// Modifier group (value table).
+    Mod,
+    /// Scheduling control (stall, yield, barriers, wait mask, reuse).
+    Control,
+}
+
+impl FieldKind {
+    fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "guard" => Self::Guard,
+            "reg" => Self::Reg,
+            "ureg" => Self::UReg,
+            "pred" => Self::Pred,
+            "simm" => Self::SImm,
+            "uimm" => Self::UImm,
+            "mod" => Self::Mod,
+            "control" => Self::Control,
+            _ => return None,
+        })
+    }
+}
+
+/// A compiled field.
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// Name.
+    pub name: String,
+    /// Kind.
+    pub kind: FieldKind,
+    /// Bit ranges, least significant part first.
+    pub bits: Vec<(u32, u32)>,
+    /// Total width in bits.
+    pub width: u32,
+    /// Modifier value table (empty for non-modifiers).
+    pub values: Vec<String>,
+    /// Seed modifier group number, when known.
+    pub group: Option<u32>,
+    /// Values that make the word invalid.
+    pub reject: Vec<u64>,
+    /// Values printed as fixed text.
+    pub print_as: Vec<(u64, String)>,
+    /// Alternative table: (field index, value, table).
+    pub alt: Option<(usize, u64, Vec<String>)>,
+}
+
+impl Field {
+    /// Extract this field's value from a word.
+    pub fn extract(&self, w: u128) -> u64 {
+        let mut v: u64 = 0;
+        let mut shift = 0;
+        for &(lo, hi) in &self.bits {
+            let n = hi - lo;
+            let part = (w >> lo) & ((1u128 << n) - 1);
+            v |= (part as u64) << shift;
+            shift += n;
+        }
+        v
+    }
+}
+
+/// One piece of a print template.
+#[derive(Debug, Clone)]
+pub enum Piece {
+    /// Literal text.
+    Lit(String),
+    /// A field (index into the fields).
+    Field {
+        /// Index into [`InstRule::fields`].
+        index: usize,
+    },
+    /// The inside of a memory operand: base register, optional size
+    /// modifier, uniform register and offset (indices into the fields).
+    Addr {
+        /// Base register field.
+        base: usize,
+        /// Address size modifier field (`.U32` / `.64`).
+        size: Option<usize>,
+        /// Uniform register field.
+        ur: Option<usize>,
+        /// Offset field.
+        imm: Option<usize>,
+    },
+}
+
+/// A compiled encoding variant.
+#[derive(Debug, Clone)]
+pub struct InstRule {
+    /// Unique id.
+    pub id: String,
+    /// Mnemonic.
+    pub mnemonic: String,
+    /// Operand signature.
+    pub signature: String,
+    /// Mask of the fixed bits.
+    pub mask: u128,
+    /// Value of the fixed bits.
+    pub value: u128,
+    /// Fields.
+    pub fields: Vec<Field>,
+    /// Print template.
+    pub template: Vec<Piece>,
+    /// The 12-bit opcode.
+    pub opcode: u16,
+}
+
+/// A validated rule set.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    /// All variants.
+    pub insts: Vec<InstRule>,
+}
+
+fn range_mask(lo: u32, hi: u32) -> u128 {
+    let n = hi - lo;
+    let m = if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    };
+    m << lo
+}
+
+impl Rules {
+    /// The rules compiled into the binary.
+    pub fn embedded() -> Result<Self, RulesError> {
+        let mut files = Vec::new();
+        for (name, text) in EMBEDDED {
+            files.push(((*name).to_string(), (*text).to_string()));
+        }
+        Self::from_texts(&files)
+    }
+
+    /// Load every `*.json` file of a rules directory (the `--rules DIR` override).
+    pub fn from_dir(dir: &Path) -> Result<Self, RulesError> {
+        let rd = std::fs::read_dir(dir).map_err(|e| RulesError::Io {
+            path: dir.display().to_string(),
+            msg: e.to_string(),
+        })?;
+        let mut paths: Vec<_> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        let mut files = Vec::new();
+        for p in paths {
+            let text = std::fs::read_to_string(&p).map_err(|e| RulesError::Io {
+                path: p.display().to_string(),
+                msg: e.to_string(),
+            })?;
+            files.push((p.display().to_string(), text));
+        }
+        if files.is_empty() {
+            return Err(RulesError::Io {
+                path: dir.display().to_string(),
+                msg: "no *.json rules files".into(),
+            });
+        }
+        Self::from_texts(&files)
+    }
+
+    /// Parse and validate rules files given as (name, JSON text) pairs.
+    pub fn from_texts(files: &[(String, String)]) -> Result<Self, RulesError> {
+        let mut insts = Vec::new();
+        for (name, text) in files {
+            let f: RulesFile = serde_json::from_str(text).map_err(|e| RulesError::Parse {
+                file: name.clone(),
+                msg: e.to_string(),
+            })?;
+            if f.format != "xisa-sm75-rules/1" {
+                return Err(RulesError::Parse {
+                    file: name.clone(),
+                    msg: format!("unknown format {:?}", f.format),
+                });
+            }
+            for raw in f.instructions {
+                insts.push(compile(&raw).map_err(|msg| RulesError::Invalid {
+                    file: name.clone(),
+                    id: raw.id.clone(),
+                    msg,
+                })?);
+            }
+        }
+        // Most specific first: more fixed bits wins.
+        insts.sort_by_key(|r| std::cmp::Reverse(r.mask.count_ones()));
+        Ok(Rules { insts })
+    }
+
+    /// The variants that match a word, most specific first.
+    pub fn candidates(&self, w: u128) -> impl Iterator<Item = &InstRule> {
+        self.insts.iter().filter(move |r| w & r.mask == r.value)
+    }
+}
+
+fn compile(raw: &RawInst) -> Result<InstRule, String> {
+    let mut mask = 0u128;
+    let mut value = 0u128;
+    for m in &raw.matches {
+        if m.lo >= m.hi || m.hi > 128 || m.hi - m.lo > 64 {
+            return Err(format!("bad match range [{}, {})", m.lo, m.hi));
+        }
+        let rm = range_mask(m.lo, m.hi);
+        if mask & rm != 0 {
+            return Err(format!("overlapping match range [{}, {})", m.lo, m.hi));
+        }
+        if m.hi - m.lo < 64 && m.value >> (m.hi - m.lo) != 0 {
+            return Err(format!("match value {:#x} too wide", m.value));
+        }
+        mask |= rm;
+        value |= (m.value as u128) << m.lo;
+    }
+    let mut fields = Vec::new();
+    for f in &raw.fields {
+        let kind = FieldKind::parse(&f.kind).ok_or_else(|| format!("unknown kind {}", f.kind))?;
+        let mut bits = Vec::new();
+        let mut width = 0;
+        for &[lo, hi] in &f.bits {
+            if lo >= hi || hi > 128 {
+                return Err(format!("field {}: bad range [{lo}, {hi})", f.name));
+            }
+            width += hi - lo;
+            bits.push((lo, hi));
+        }
+        if width == 0 || width > 32 {
+            return Err(format!("field {}: width {width}", f.name));
+        }
+        let values = f.values.clone().unwrap_or_default();
+        if kind == FieldKind::Mod && values.len() != 1usize << width {
+            return Err(format!(
+                "field {}: {} values for width {width}",
+                f.name,
+                values.len()
+            ));
+        }
+        if kind == FieldKind::Guard && width != 4 {
+            return Err(format!("guard field {} must be 4 bits", f.name));
+        }
+        let mut print_as = Vec::new();
+        for (k, v) in &f.print_as {
+            let k = k
+                .parse::<u64>()
+                .map_err(|_| format!("field {}: print_as key {k:?}", f.name))?;
+            print_as.push((k, v.clone()));
+        }
+        fields.push(Field {
+            name: f.name.clone(),
+            kind,
+            bits,
+            width,
+            values,
+            group: f.group,
+            reject: f.reject.clone(),
+            print_as,
+            alt: None,
+        });
+    }
+    for (i, f) in raw.fields.iter().enumerate() {
+        if let Some(a) = &f.alt {
+            let j = fields
+                .iter()
+                .position(|g| g.name == a.field)
+                .ok_or_else(|| format!("field {}: alt names unknown field {}", f.name, a.field))?;
+            if a.values.len() != fields[i].values.len() {
+                return Err(format!("field {}: alt table size", f.name));
+            }
+            fields[i].alt = Some((j, a.equals, a.values.clone()));
+        }
+    }
+    let template = parse_template(&raw.template, &fields)?;
+    Ok(InstRule {
+        id: raw.id.clone(),
+        mnemonic: raw.mnemonic.clone(),
+        signature: raw.signature.clone(),
+        opcode: (value & 0xfff) as u16,
+        mask,
+        value,
+        fields,
+        template,
+    })
+}
+
+fn parse_template(t: &str, fields: &[Field]) -> Result<Vec<Piece>, String> {
+    let mut out = Vec::new();
+    let mut rest = t;
+    while let Some(start) = rest.find('{') {
+        if start > 0 {
+            out.push(Piece::Lit(rest[..start].to_string()));
+        }
+        let end = rest[start..]
+            .find('}')
+            .ok_or_else(|| format!("unclosed '{{' in template {t:?}"))?
+            + start;
+        let spec = &rest[start + 1..end];
+        let find = |name: &str| {
+            fields
+                .iter()
+                .position(|f| f.name == name)
+                .ok_or_else(|| format!("template names unknown field {name:?}"))
+        };
+        let opt = |name: &str| -> Result<Option<usize>, String> {
+            if name == "-" {
+                Ok(None)
+            } else {
+                find(name).map(Some)
+            }
+        };
+        if let Some(a) = spec.strip_prefix("@addr:") {
+            let parts: Vec<&str> = a.split(':').collect();
+            if parts.len() != 4 {
+                return Err(format!("bad address placeholder {spec:?}"));
+            }
+            out.push(Piece::Addr {
+                base: find(parts[0])?,
+                size: opt(parts[1])?,
+                ur: opt(parts[2])?,
+                imm: opt(parts[3])?,
+            });
+        } else {
+            out.push(Piece::Field { index: find(spec)? });
+        }
+        rest = &rest[end + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Lit(rest.to_string()));
+    }
+    Ok(out)
+}
