@@ -8,7 +8,7 @@ use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::{print_errors, verify_function};
 use cranelift_jit::{ArenaMemoryProvider, JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, FuncId, Linkage, Module};
+use cranelift_module::{default_libcall_names, FuncId, Linkage, Module, ModuleError};
 use xisa_ir::Kernel;
 
 use crate::helpers::Helper;
@@ -82,11 +82,15 @@ fn host_caps(isa: &OwnedTargetIsa) -> HostCaps {
     }
 }
 
-/// Bytes of address space reserved for one kernel's code (committed on use).
+/// Bytes of address space first reserved for one kernel's code (committed only
+/// as used; `compile` retries with more if the code does not fit).
 fn arena_size(kernel: &Kernel) -> usize {
     let per_inst = 4096usize;
-    (kernel.inst_count().saturating_mul(per_inst)).clamp(16 << 20, 1 << 30)
+    (kernel.inst_count().saturating_mul(per_inst)).clamp(16 << 20, MAX_ARENA)
 }
+
+/// Largest code arena: everything in one module must stay within rel32 reach.
+const MAX_ARENA: usize = 1 << 30;
 
 struct Built {
     module: JITModule,
@@ -96,14 +100,14 @@ struct Built {
 
 /// Declares the kernel function and helpers and lowers the kernel into a
 /// Cranelift function (not yet compiled).
-fn build(kernel: &Kernel, opts: &JitOptions) -> Result<Built, JitError> {
+fn build(kernel: &Kernel, opts: &JitOptions, arena: usize) -> Result<Built, JitError> {
     let isa = host_isa(opts.opt_level).map_err(|e| cl_err(kernel, e))?;
     let caps = host_caps(&isa);
     let mut jb = JITBuilder::with_isa(isa.clone(), default_libcall_names());
     for h in Helper::ALL {
         jb.symbol(h.symbol(), h.address());
     }
-    let arena = ArenaMemoryProvider::new_with_size(arena_size(kernel))
+    let arena = ArenaMemoryProvider::new_with_size(arena)
         .map_err(|e| cl_err(kernel, format!("reserving code memory: {e}")))?;
     jb.memory_provider(Box::new(arena));
     let mut module = JITModule::new(jb);
@@ -152,16 +156,23 @@ fn build(kernel: &Kernel, opts: &JitOptions) -> Result<Built, JitError> {
 
 /// Lowers, compiles and links `kernel`.
 pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, JitError> {
-    let Built {
-        mut module,
-        mut ctx,
-        func_id,
-    } = build(kernel, opts)?;
-    let clif = ctx.func.display().to_string();
-    module
-        .define_function(func_id, &mut ctx)
-        .map_err(|e| cl_err(kernel, format!("{e:?}")))?;
-    module.clear_context(&mut ctx);
+    let mut arena = arena_size(kernel);
+    let (mut module, func_id, clif) = loop {
+        let Built {
+            mut module,
+            mut ctx,
+            func_id,
+        } = build(kernel, opts, arena)?;
+        let clif = ctx.func.display().to_string();
+        match module.define_function(func_id, &mut ctx) {
+            Ok(()) => break (module, func_id, clif),
+            // The code did not fit in the reserved arena: reserve more.
+            Err(ModuleError::Allocation { .. }) if arena < MAX_ARENA => {
+                arena = (arena * 4).min(MAX_ARENA);
+            }
+            Err(e) => return Err(cl_err(kernel, format!("{e:?}"))),
+        }
+    };
     module
         .finalize_definitions()
         .map_err(|e| cl_err(kernel, e))?;
@@ -178,7 +189,7 @@ pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, Ji
 
 /// The CLIF text of the lowered kernel.
 pub(crate) fn clif_text(kernel: &Kernel, opts: &JitOptions) -> Result<String, JitError> {
-    let built = build(kernel, opts)?;
+    let built = build(kernel, opts, arena_size(kernel))?;
     let text = built.ctx.func.display().to_string();
     // Nothing was finalized: dropping the module releases its (empty) arena.
     drop(built);

@@ -26,6 +26,12 @@ impl Lowerer<'_, '_> {
         self.b.ins().jump(self.exit, &[BlockArg::Value(c)]);
     }
 
+    /// Jumps to the abort exit (fault, cancel) with stop code `code`.
+    pub(super) fn jump_abort(&mut self, code: u32) {
+        let c = self.iconst(clt::I32, code as u64);
+        self.b.ins().jump(self.abort, &[BlockArg::Value(c)]);
+    }
+
     /// `br_table` on an `i32` index (out of range → `default`).
     pub(super) fn br_table(&mut self, index: Value, targets: &[ir::Block], default: ir::Block) {
         let def = self.b.func.dfg.block_call(default, &[]);
@@ -70,7 +76,7 @@ impl Lowerer<'_, '_> {
         let cont = self.b.create_block();
         self.b
             .ins()
-            .brif(flag, self.exit, &[BlockArg::Value(code)], cont, &[]);
+            .brif(flag, self.abort, &[BlockArg::Value(code)], cont, &[]);
         self.b.switch_to_block(cont);
     }
 

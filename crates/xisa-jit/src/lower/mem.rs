@@ -44,8 +44,9 @@ pub(super) fn needs_host_order(space: Space, scope: Scope) -> bool {
 }
 
 impl Lowerer<'_, '_> {
-    /// Writes the fault record, uncounts the rest of the segment, stops.
-    /// Leaves the current block terminated.
+    /// Writes the fault record, uncounts the rest of the segment, stops
+    /// (through the abort exit: registers are not written back). Leaves the
+    /// current block terminated.
     pub(super) fn emit_fault(&mut self, kind: u32, addr: Value, len: u32, space: u32) {
         let o = LaneCtx::OFFSETS;
         let f = MemFlagsData::trusted();
@@ -63,7 +64,7 @@ impl Lowerer<'_, '_> {
         // Instructions after the faulting one were counted on segment entry.
         let rest = i64::from(self.pos.seg_end - self.pos.inst);
         self.add_insts(-rest);
-        self.jump_exit(STOP_FAULT);
+        self.jump_abort(STOP_FAULT);
     }
 
     /// Continues where `ok` is true; else faults (in a cold block).

@@ -97,6 +97,9 @@ pub(crate) struct Lowerer<'a, 'f> {
     /// The lane's executed-instruction counter while it runs (`ctx.insts`).
     insts_var: Option<Variable>,
     exit: ir::Block,
+    /// Exit for faults and cancellation: the lane never continues and the
+    /// launch stops, so registers are not written back (see `emit_abort`).
+    abort: ir::Block,
     segs: Vec<Vec<Segment>>,
     /// Flat index (`Kernel::flat_index`) of each block's first instruction.
     flat_base: Vec<u32>,
@@ -135,6 +138,9 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         let backedges = b.declare_var(clt::I32);
         let exit = b.create_block();
         b.append_block_param(exit, clt::I32);
+        let abort = b.create_block();
+        b.append_block_param(abort, clt::I32);
+        b.set_cold_block(abort);
         let mut flat_base = Vec::with_capacity(k.blocks.len());
         let mut segs = Vec::with_capacity(k.blocks.len());
         let mut flat = 0u32;
@@ -178,6 +184,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             vars,
             insts_var,
             exit,
+            abort,
             segs,
             flat_base,
             sync_ids,
@@ -196,6 +203,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             }
         }
         self.emit_exit();
+        self.emit_abort();
         Ok(())
     }
 
@@ -208,7 +216,12 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         for (i, &used) in read.iter().enumerate() {
             let ty = values::cl_type(self.k.regs[i].ty);
             let v = if used {
-                self.b.ins().load(ty, slot_flags(), regs, slot_offset(i))
+                // `readonly` + `can_move`: the optimizer places each load where
+                // the register is first needed (hoisted out of loops) instead of
+                // keeping every register live from the function entry. Sound:
+                // only the exit block writes the slots, after every read.
+                let flags = slot_flags().with_readonly().with_can_move();
+                self.b.ins().load(ty, flags, regs, slot_offset(i))
             } else {
                 // Never read: any value will do (it is not stored back either
                 // unless written first).
@@ -278,6 +291,24 @@ impl<'a, 'f> Lowerer<'a, 'f> {
                 self.b.ins().store(slot_flags(), bits, regs, slot_offset(i));
             }
         }
+        if let Some(var) = self.insts_var {
+            let v = self.b.use_var(var);
+            self.b
+                .ins()
+                .store(MemFlagsData::trusted(), v, self.ctx, LaneCtx::OFFSETS.insts);
+        }
+        self.b.ins().return_(&[code]);
+    }
+
+    /// The exit of faults and cancellation: stores the instruction counter only.
+    ///
+    /// A faulted or cancelled lane never runs again and the launch reports an
+    /// error, so nothing can observe its registers: none is live, and storing
+    /// them would make every fault site an edge carrying every register (code
+    /// size and compile time quadratic in kernel size).
+    fn emit_abort(&mut self) {
+        self.b.switch_to_block(self.abort);
+        let code = self.b.block_params(self.abort)[0];
         if let Some(var) = self.insts_var {
             let v = self.b.use_var(var);
             self.b

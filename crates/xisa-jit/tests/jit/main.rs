@@ -5,6 +5,7 @@
 mod atomics;
 mod clif;
 mod control;
+mod corpus;
 mod harness;
 mod mem;
 mod ops;
