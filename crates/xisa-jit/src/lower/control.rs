@@ -87,21 +87,32 @@ impl Lowerer<'_, '_> {
 
     /// Where a branch from IR block `from` to `to` goes: the target itself, or
     /// for a backward branch a new edge block (filled by `emit_edges`) that polls
-    /// cancellation and yields every `YIELD_BACKEDGES` backward branches.
-    fn edge(&mut self, from: usize, to: BlockId) -> ir::Block {
+    /// cancellation and, for `br`/`brc`/`switch`, yields every
+    /// `YIELD_BACKEDGES` backward branches.
+    ///
+    /// Calls and returns only poll: yielding there would make a return block
+    /// (typically inside a loop) a resume entry, an extra way into the loop that
+    /// keeps Cranelift from seeing it as a natural loop (no LICM). A loop always
+    /// closes with a branch, which yields.
+    fn edge(&mut self, from: usize, to: BlockId, may_yield: bool) -> ir::Block {
         if !Self::backward(from, to) {
             return self.block_start(to);
         }
         let e = self.b.create_block();
-        self.pending_edges.push((e, to));
+        self.pending_edges.push((e, to, may_yield));
         e
     }
 
     /// Fills the edge blocks of the terminator just lowered.
     fn emit_edges(&mut self) {
-        for (e, to) in std::mem::take(&mut self.pending_edges) {
+        for (e, to, may_yield) in std::mem::take(&mut self.pending_edges) {
             self.b.switch_to_block(e);
             self.poll_cancel();
+            if !may_yield {
+                let target = self.block_start(to);
+                self.b.ins().jump(target, &[]);
+                continue;
+            }
             let n = self.b.use_var(self.backedges);
             let one = self.iconst(clt::I32, 1);
             let n = self.b.ins().iadd(n, one);
@@ -130,12 +141,12 @@ impl Lowerer<'_, '_> {
         let k = self.k;
         match &k.blocks[bi].term {
             Term::Br(t) => {
-                let target = self.edge(bi, *t);
+                let target = self.edge(bi, *t, true);
                 self.b.ins().jump(target, &[]);
             }
             Term::BrCond { cond, then_, else_ } => {
                 let c = self.read((*cond).into(), Type::I1);
-                let (t, e) = (self.edge(bi, *then_), self.edge(bi, *else_));
+                let (t, e) = (self.edge(bi, *then_, true), self.edge(bi, *else_, true));
                 self.b.ins().brif(c, t, &[], e, &[]);
             }
             Term::Switch {
@@ -173,8 +184,8 @@ impl Lowerer<'_, '_> {
         let inr = self.b.ins().icmp(IntCC::UnsignedLessThan, idx, n);
         let idx = self.b.ins().select(inr, idx, n);
         let idx = self.b.ins().ireduce(clt::I32, idx);
-        let blocks: Vec<_> = targets.iter().map(|&t| self.edge(bi, t)).collect();
-        let def = self.edge(bi, default);
+        let blocks: Vec<_> = targets.iter().map(|&t| self.edge(bi, t, true)).collect();
+        let def = self.edge(bi, default, true);
         self.br_table(idx, &blocks, def);
         Ok(())
     }
@@ -200,7 +211,7 @@ impl Lowerer<'_, '_> {
             .ins()
             .store(f, nd, self.ctx, LaneCtx::OFFSETS.call_depth);
         self.poll_cancel();
-        let t = self.edge(bi, target);
+        let t = self.edge(bi, target, false);
         self.b.ins().jump(t, &[]);
     }
 
@@ -230,7 +241,7 @@ impl Lowerer<'_, '_> {
         let size = rets.last().map(|b| b.0 as usize + 1).unwrap_or(0);
         let mut table = vec![bad; size];
         for r in &rets {
-            table[r.0 as usize] = self.edge(bi, *r);
+            table[r.0 as usize] = self.edge(bi, *r, false);
         }
         self.br_table(id, &table, bad);
         self.b.switch_to_block(bad);

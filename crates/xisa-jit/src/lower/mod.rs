@@ -31,7 +31,7 @@ use cranelift_codegen::ir::{self, types as clt, InstBuilder, MemFlagsData, Value
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::JITModule;
 use cranelift_module::{FuncId, Module};
-use xisa_ir::{BlockId, Inst, Kernel, Op, Reg, SReg, Type};
+use xisa_ir::{BlockId, Inst, Kernel, Op, Reg, SReg, Term, Type};
 use xisa_runtime::ctx::{self, LaneCtx};
 
 use crate::helpers::Helper;
@@ -112,7 +112,7 @@ pub(crate) struct Lowerer<'a, 'f> {
     /// Backward branches taken in this `run` call (for `STOP_YIELD`).
     backedges: Variable,
     /// Edge blocks of backward branches still to be filled: (block, target).
-    pending_edges: Vec<(ir::Block, BlockId)>,
+    pending_edges: Vec<(ir::Block, BlockId, bool)>,
 }
 
 impl<'a, 'f> Lowerer<'a, 'f> {
@@ -263,10 +263,22 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             targets.push(self.resume_block(bl, ix));
         }
         self.br_table(resume, &targets, bad);
-        // RESUME_BLOCK_BASE + b, after a yield.
+        // RESUME_BLOCK_BASE + b, after a yield: only the targets of backward
+        // branches (where yields happen) are entries, so that the other blocks
+        // keep their single entry and loops stay natural loops.
         self.b.switch_to_block(by_block);
         let b_idx = self.b.ins().isub(resume, base);
-        let starts: Vec<_> = self.segs.iter().map(|s| s[0].block).collect();
+        let targets = yield_targets(self.k);
+        let n = targets.iter().rposition(|&t| t).map_or(0, |i| i + 1);
+        let starts: Vec<_> = (0..n)
+            .map(|i| {
+                if targets[i] {
+                    self.segs[i][0].block
+                } else {
+                    bad
+                }
+            })
+            .collect();
         self.br_table(b_idx, &starts, bad);
         // An unknown resume code: report a trap at the kernel entry rather than
         // run from an arbitrary point.
@@ -695,6 +707,24 @@ fn has_side_effects(op: &Op) -> bool {
         op,
         Op::Load { .. } | Op::Store { .. } | Op::Atomic { .. } | Op::Fence { .. }
     )
+}
+
+/// Blocks a yield may resume at: targets of backward `br`/`brc`/`switch` edges.
+fn yield_targets(k: &Kernel) -> Vec<bool> {
+    let mut t = vec![false; k.blocks.len()];
+    for (bi, b) in k.blocks.iter().enumerate() {
+        if matches!(
+            b.term,
+            Term::Br(_) | Term::BrCond { .. } | Term::Switch { .. }
+        ) {
+            for s in b.term.successors() {
+                if (s.0 as usize) <= bi {
+                    t[s.0 as usize] = true;
+                }
+            }
+        }
+    }
+    t
 }
 
 fn uses_clock(k: &Kernel) -> bool {
