@@ -113,6 +113,10 @@ struct DisasmArgs {
     /// The file holds bare instruction words, not a container.
     #[arg(long)]
     raw: bool,
+    /// sm75: read the encoding tables from this directory instead of the built-in
+    /// ones (try edited translation rules without rebuilding).
+    #[arg(long, value_name = "DIR")]
+    rules: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -343,8 +347,34 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
     }
     let bytes = std::fs::read(&a.file).with_context(|| format!("reading {}", a.file.display()))?;
     let origin = a.file.display().to_string();
+    let isa = match isa {
+        Some(i) => i,
+        None => xisa::detect_isa(&bytes)?,
+    };
+    if a.rules.is_some() && isa != Isa::Sm75 {
+        bail!("--rules applies to sm75 only");
+    }
     match isa {
-        Some(Isa::Lsu) => {
+        Isa::Sm75 => {
+            let rules = match &a.rules {
+                Some(dir) => xisa_sm75::Rules::from_dir(dir)
+                    .map_err(|e| anyhow!("{}: {e}", dir.display()))?,
+                None => xisa_sm75::Rules::embedded().map_err(|e| anyhow!("built-in rules: {e}"))?,
+            };
+            if a.raw {
+                let lines = rules
+                    .disassemble_raw(&bytes, 0)
+                    .map_err(|e| anyhow!("{origin}: {e}"))?;
+                for l in lines {
+                    println!("{l}");
+                }
+            } else {
+                let text = xisa_sm75::cubin::disassemble_cubin(&rules, &bytes)
+                    .map_err(|e| anyhow!("{origin}: {e}"))?;
+                print!("{text}");
+            }
+        }
+        Isa::Lsu => {
             if xisa::module::looks_like_text(&bytes) && !a.raw {
                 bail!("{origin}: lsu disasm reads instruction words; this is text (assemble it with `xisa asm --isa lsu`)");
             }
@@ -355,7 +385,7 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
         }
         _ => {
             // IR modules disassemble to their canonical text.
-            let module = Module::from_bytes(&bytes, &origin, isa)?;
+            let module = Module::from_bytes(&bytes, &origin, Some(isa))?;
             print!("{}", xisa::ir::text::print_module(&module.ir));
         }
     }
