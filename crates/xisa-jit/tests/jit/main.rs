@@ -9,3 +9,4 @@ mod corpus;
 mod harness;
 mod mem;
 mod ops;
+mod program;
