@@ -84,6 +84,7 @@ pub const CHECKS: &[&str] = &[
     "cas_loop_fmax",
     "grid_stride",
     "collatz",
+    "intra_wave_spin",
 ];
 
 /// Runs the check `name`.
@@ -126,6 +127,7 @@ pub fn run(name: &str, d: &CaseData) -> Result<(), String> {
         "cas_loop_fmax" => cas_loop_fmax(d),
         "grid_stride" => grid_stride(d),
         "collatz" => collatz(d),
+        "intra_wave_spin" => intra_wave_spin(d),
         _ => Err(format!("unknown check `{name}`")),
     }
 }
@@ -2404,4 +2406,17 @@ fn collatz(d: &CaseData) -> Result<(), String> {
         wr(&mut want, g * 16 + 8, peak, 8);
     }
     expect_bytes("steps and peaks", d.out(1), &want)
+}
+
+fn intra_wave_spin(d: &CaseData) -> Result<(), String> {
+    let out = d.out(2);
+    for g in 0..d.lanes() {
+        let last = g / 32 * 32 + 31;
+        let want = (rd32(d.inp(0), last * 4) | 1).wrapping_add(1);
+        expect_eq(&format!("lane {g}: value"), rd32(out, g * 8), want)?;
+        if rd32(out, g * 8 + 4) == 0 {
+            return Err(format!("lane {g}: no spin recorded"));
+        }
+    }
+    Ok(())
 }

@@ -83,13 +83,26 @@ impl CorpusKernel {
 pub struct Outcome {
     pub error: Option<String>,
     pub bufs: Vec<Option<Vec<u8>>>,
+    /// Buffer arguments whose guard bytes (right after the buffer) changed.
+    pub guard_hit: Vec<usize>,
 }
 
-/// The argument for a generated input; buffers are uploaded to `dev` first.
-fn arg_for(dev: &Device, inp: &Input) -> Result<(ArgSpec, Option<(u64, usize)>), String> {
+/// Bytes of guard after every buffer argument: a kernel that writes past its
+/// buffer changes them, one that reads past it sees them.
+pub const GUARD: usize = 64;
+
+/// The argument for a generated input; buffers are uploaded to `dev` first,
+/// followed by `GUARD` bytes of `guard`.
+fn arg_for(
+    dev: &Device,
+    inp: &Input,
+    guard: u8,
+) -> Result<(ArgSpec, Option<(u64, usize)>), String> {
     Ok(match inp {
         Input::Buf(b) => {
-            let a = dev.upload(b).map_err(|e| e.to_string())?;
+            let mut data = b.clone();
+            data.resize(b.len() + GUARD, guard);
+            let a = dev.upload(&data).map_err(|e| e.to_string())?;
             (ArgSpec::Ptr(a), Some((a, b.len())))
         }
         Input::Null => (ArgSpec::U64(0), None),
@@ -108,13 +121,20 @@ fn arg_for(dev: &Device, inp: &Input) -> Result<(ArgSpec, Option<(u64, usize)>),
     })
 }
 
-/// Launches a corpus kernel on a fresh device with `inputs`.
-pub fn run_corpus(ck: &CorpusKernel, inputs: &[Input], engine: Engine, threads: usize) -> Outcome {
+/// Launches a corpus kernel on a fresh device with `inputs` (buffers followed by
+/// guard bytes of value `guard`).
+pub fn run_corpus(
+    ck: &CorpusKernel,
+    inputs: &[Input],
+    engine: Engine,
+    threads: usize,
+    guard: u8,
+) -> Outcome {
     let dev = Device::new().expect("device");
     let mut args = Vec::new();
     let mut bufs = Vec::new();
     for inp in inputs {
-        let (a, b) = arg_for(&dev, inp).expect("upload");
+        let (a, b) = arg_for(&dev, inp, guard).expect("upload");
         args.push(a);
         bufs.push(b);
     }
@@ -128,13 +148,24 @@ pub fn run_corpus(ck: &CorpusKernel, inputs: &[Input], engine: Engine, threads: 
         stats: false,
     };
     let r = dev.launch(&ck.module, &ck.kernel, &opts, &args);
+    let mut guard_hit = Vec::new();
     let bufs = bufs
         .iter()
-        .map(|b| b.map(|(a, n)| dev.read(a, n).expect("read back")))
+        .enumerate()
+        .map(|(i, b)| {
+            b.map(|(a, n)| {
+                let g = dev.read(a + n as u64, GUARD).expect("read back");
+                if g.iter().any(|&x| x != guard) {
+                    guard_hit.push(i);
+                }
+                dev.read(a, n).expect("read back")
+            })
+        })
         .collect();
     Outcome {
         error: r.err().map(|e| e.to_string()),
         bufs,
+        guard_hit,
     }
 }
 
@@ -164,13 +195,42 @@ pub fn describe_diff(a: &[u8], b: &[u8], a_name: &str, b_name: &str) -> Option<S
     ))
 }
 
+/// Error text with the measured part of a timeout ("after 0.3 s") removed.
+pub fn normalize_error(e: &str) -> String {
+    match e.find("timed out after ") {
+        Some(i) => {
+            let rest = &e[i + "timed out after ".len()..];
+            let end = rest.find(" s").unwrap_or(rest.len());
+            format!("{}timed out after N{}", &e[..i], &rest[end..])
+        }
+        None => e.to_string(),
+    }
+}
+
 /// Runs one case of a corpus kernel under both engines (one worker thread each,
 /// fresh devices, the same inputs) and returns every problem found.
 pub fn check_case(ck: &CorpusKernel, seed: u64) -> Result<(), String> {
     let inputs = spec::gen_inputs(&ck.spec, seed);
-    let interp = run_corpus(ck, &inputs, Engine::Interp, 1);
-    let jit = run_corpus(ck, &inputs, Engine::Jit, 1);
+    let interp = run_corpus(ck, &inputs, Engine::Interp, 1, 0xa5);
+    let jit = run_corpus(ck, &inputs, Engine::Jit, 1, 0xa5);
+    // The interpreter again with other guard bytes: a kernel reading past a
+    // buffer argument computes something else.
+    let interp2 = run_corpus(ck, &inputs, Engine::Interp, 1, 0x3c);
     let mut problems = Vec::new();
+    for (eng, o) in [("interp", &interp), ("jit", &jit)] {
+        for &i in &o.guard_hit {
+            problems.push(format!(
+                "{eng}: wrote past the end of buffer argument {i} ({})",
+                ck.params[i]
+            ));
+        }
+    }
+    if interp.error != interp2.error || interp.bufs != interp2.bufs {
+        problems.push(
+            "the kernel reads past the end of a buffer argument (the result depends on the bytes after it)"
+                .to_string(),
+        );
+    }
     for (eng, o) in [("interp", &interp), ("jit", &jit)] {
         match (&ck.spec.expect, &o.error) {
             (Expect::Ok, Some(e)) => problems.push(format!("{eng}: launch failed: {e}")),
@@ -187,7 +247,7 @@ pub fn check_case(ck: &CorpusKernel, seed: u64) -> Result<(), String> {
             (Expect::Ok, None) => {}
         }
     }
-    if interp.error != jit.error {
+    if interp.error.as_deref().map(normalize_error) != jit.error.as_deref().map(normalize_error) {
         problems.push(format!(
             "the engines disagree on the outcome:\n      interp: {}\n      jit:    {}",
             interp.error.as_deref().unwrap_or("ok"),
@@ -217,7 +277,18 @@ pub fn check_case(ck: &CorpusKernel, seed: u64) -> Result<(), String> {
                     inputs: &inputs,
                     outputs: &o.bufs,
                 };
-                if let Err(e) = checks::run(name, &data) {
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    checks::run(name, &data)
+                }))
+                .unwrap_or_else(|p| {
+                    let msg = p
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| p.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    Err(format!("the check panicked (a bad header?): {msg}"))
+                });
+                if let Err(e) = r {
                     problems.push(format!("{eng}: reference check `{name}` failed: {e}"));
                 }
             }
