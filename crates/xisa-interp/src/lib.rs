@@ -14,6 +14,7 @@ use xisa_ir::{
 };
 use xisa_runtime::ctx::{self, fault_kind, space_code, Counters, FaultInfo, LaneCtx};
 use xisa_runtime::memory::{self, GUEST_BASE};
+use xisa_runtime::surface;
 use xisa_runtime::LaneProgram;
 
 /// A kernel prepared for interpretation.
@@ -97,8 +98,9 @@ impl Lane<'_> {
         self.regs[r.0 as usize] = v & ty.mask();
     }
 
-    /// Resolves a flat address in `space` to a host pointer, checking `len` bytes.
-    fn flat(&self, space: Space, base: Operand, offset: i64, len: u32) -> R<*mut u8> {
+    /// Resolves a flat address in `space` to a host pointer and the address the
+    /// guest sees (for alignment and messages), checking `len` bytes.
+    fn flat(&self, space: Space, base: Operand, offset: i64, len: u32) -> R<(*mut u8, u64)> {
         let b = self.get(base);
         let (host, size, addr) = match space {
             Space::Global | Space::Const => {
@@ -108,7 +110,7 @@ impl Lane<'_> {
                     && (len as u64) <= self.ctx.global_limit - off
                 {
                     // SAFETY: off + len is within the mapped guest memory.
-                    Ok(unsafe { self.ctx.global_base.add(off as usize) })
+                    Ok((unsafe { self.ctx.global_base.add(off as usize) }, addr))
                 } else {
                     Err(fault(fault_kind::OUT_OF_BOUNDS, space, addr, len))
                 };
@@ -128,11 +130,13 @@ impl Lane<'_> {
                 self.ctx.param_size,
                 (b & 0xffff_ffff).wrapping_add(offset as u64),
             ),
-            Space::Buffer => return Err(fault(fault_kind::OUT_OF_BOUNDS, space, b, len)),
+            Space::Buffer | Space::Surface => {
+                return Err(fault(fault_kind::OUT_OF_BOUNDS, space, b, len))
+            }
         };
         if addr <= size && (len as u64) <= size - addr {
             // SAFETY: addr + len is within the window of `size` bytes at `host`.
-            Ok(unsafe { host.add(addr as usize) })
+            Ok((unsafe { host.add(addr as usize) }, addr))
         } else {
             Err(fault(fault_kind::OUT_OF_BOUNDS, space, addr, len))
         }
@@ -140,7 +144,7 @@ impl Lane<'_> {
 
     /// Resolves an address; `Ok(None)` is an out-of-range buffer access (loads
     /// read 0, stores and atomics are dropped).
-    fn resolve(&self, space: Space, addr: &Address, len: u32) -> R<Option<*mut u8>> {
+    fn resolve(&self, space: Space, addr: &Address, len: u32) -> R<Option<(*mut u8, u64)>> {
         match *addr {
             Address::Flat { base, offset } => self.flat(space, base, offset, len).map(Some),
             Address::Buffer {
@@ -162,6 +166,39 @@ impl Lane<'_> {
                         t
                     })
             }
+            Address::Surface {
+                desc,
+                dim,
+                oob,
+                x,
+                y,
+                z,
+            } => {
+                let xyz = [self.get(x) as u32, self.get(y) as u32, self.get(z) as u32];
+                // SAFETY: the ctx's global window is valid guest memory.
+                let r = unsafe {
+                    surface::resolve_access(
+                        self.ctx.global_base,
+                        self.ctx.global_limit,
+                        self.get(desc),
+                        dim,
+                        oob,
+                        xyz,
+                        len,
+                    )
+                };
+                match r {
+                    Ok(Some(a)) => self
+                        .flat(Space::Global, Operand::Imm(a), 0, len)
+                        .map(Some)
+                        .map_err(|mut t| {
+                            t.0.space = space_code(Space::Surface);
+                            t
+                        }),
+                    Ok(None) => Ok(None),
+                    Err(f) => Err(Trap(f)),
+                }
+            }
         }
     }
 
@@ -171,7 +208,7 @@ impl Lane<'_> {
         for (i, &d) in dsts.iter().enumerate() {
             let v = match p {
                 // SAFETY: the whole access was bounds-checked by `resolve`.
-                Some(p) => unsafe { memory::load(p.add(i * eb as usize), eb) },
+                Some((p, _)) => unsafe { memory::load(p.add(i * eb as usize), eb) },
                 None => 0,
             };
             let v = match mem.kind {
@@ -195,7 +232,7 @@ impl Lane<'_> {
             return Err(fault(fault_kind::READ_ONLY, space, 0, mem.bytes()));
         }
         let eb = mem.kind.bytes();
-        let Some(p) = self.resolve(space, addr, mem.bytes())? else {
+        let Some((p, _)) = self.resolve(space, addr, mem.bytes())? else {
             return Ok(());
         };
         for (i, &s) in srcs.iter().enumerate() {
@@ -223,13 +260,12 @@ impl Lane<'_> {
             return Err(fault(fault_kind::READ_ONLY, space, 0, ty.bytes()));
         }
         let len = ty.bytes();
-        let Some(p) = self.resolve(space, addr, len)? else {
+        let Some((p, guest)) = self.resolve(space, addr, len)? else {
             if let Some(d) = dst {
                 self.set(d, 0);
             }
             return Ok(());
         };
-        let guest = self.guest_addr(space, addr);
         if !guest.is_multiple_of(len as u64) {
             return Err(fault(fault_kind::MISALIGNED, space, guest, len));
         }
@@ -242,8 +278,8 @@ impl Lane<'_> {
         }
         // A workgroup runs on one host thread: only wider scopes on memory other
         // workgroups can see need a host atomic (docs/scopes.md).
-        let host_atomic =
-            matches!(space, Space::Global | Space::Buffer) && !scope.within_workgroup();
+        let host_atomic = matches!(space, Space::Global | Space::Buffer | Space::Surface)
+            && !scope.within_workgroup();
         let (s, c) = (self.get(src), cmp.map(|c| self.get(c)).unwrap_or(0));
         // SAFETY: bounds-checked and aligned to `len` (guest and host windows are
         // 8-byte aligned).
@@ -252,24 +288,6 @@ impl Lane<'_> {
             self.set(d, old);
         }
         Ok(())
-    }
-
-    /// The address an atomic's alignment is judged by.
-    fn guest_addr(&self, space: Space, addr: &Address) -> u64 {
-        match *addr {
-            Address::Flat { base, offset } => {
-                let b = self.get(base);
-                match space {
-                    Space::Global | Space::Const => b.wrapping_add(offset as u64),
-                    _ => (b & 0xffff_ffff).wrapping_add(offset as u64),
-                }
-            }
-            Address::Buffer {
-                base, offset, imm, ..
-            } => self
-                .get(base)
-                .wrapping_add(((self.get(offset) & 0xffff_ffff) as i64 + imm) as u64),
-        }
     }
 
     fn special(&self, s: SReg) -> u64 {

@@ -627,6 +627,19 @@ pub enum Address {
         offset: Operand,
         imm: i64,
     },
+    /// A surface access: `desc` (i64) is the guest address of a 32-byte surface
+    /// descriptor (layout in `docs/ir.md`, "Surfaces"); `x` is a byte offset in the
+    /// row, `y` the row, `z` the slice or layer (i32 each, signed; those the
+    /// dimensionality does not use are ignored). Out-of-range coordinates follow
+    /// `oob`.
+    Surface {
+        desc: Operand,
+        dim: SurfDim,
+        oob: SurfOob,
+        x: Operand,
+        y: Operand,
+        z: Operand,
+    },
 }
 
 /// Atomic operations (one family for all ISAs).
@@ -1071,6 +1084,7 @@ impl Op {
                 Address::Buffer {
                     base, size, offset, ..
                 } => v.extend([*base, *size, *offset]),
+                Address::Surface { desc, x, y, z, .. } => v.extend([*desc, *x, *y, *z]),
             }
         }
         let mut v = Vec::new();

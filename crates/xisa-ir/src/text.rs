@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::inst::{
     Address, AtomOp, AtomType, BinOp, BlockId, CvtOp, FBinOp, FCond, FUnOp, Guard, ICond, Inst,
-    MemKind, MemType, Op, Operand, Reg, SReg, Term, UnOp, VoteMode,
+    MemKind, MemType, Op, Operand, Reg, SReg, SurfDim, SurfOob, Term, UnOp, VoteMode,
 };
 use crate::kernel::{Block, Kernel, Module, RegDecl};
 use crate::types::{Order, Round, Scope, Space, Type};
@@ -60,7 +60,7 @@ fn kind_int_type(kind: MemKind) -> Type {
 /// The type of a flat address base in `space`.
 fn flat_base_type(space: Space) -> Type {
     match space {
-        Space::Global | Space::Const | Space::Buffer => Type::I64,
+        Space::Global | Space::Const | Space::Buffer | Space::Surface => Type::I64,
         Space::Shared | Space::Local | Space::Param => Type::I32,
     }
 }
@@ -236,6 +236,22 @@ impl Printer<'_> {
                 self.addr_opnd(size),
                 self.addr_opnd(offset),
                 off(imm)
+            ),
+            Address::Surface {
+                desc,
+                dim,
+                oob,
+                x,
+                y,
+                z,
+            } => format!(
+                "[{}, {}, {}, {}, {}, {}]",
+                self.addr_opnd(desc),
+                dim.name(),
+                oob.name(),
+                self.addr_opnd(x),
+                self.addr_opnd(y),
+                self.addr_opnd(z)
             ),
         }
     }
@@ -1343,6 +1359,37 @@ impl Parser {
     fn address(&mut self, regs: &Regs, space: Space) -> Result<Address, ParseError> {
         self.expect_p('[')?;
         let base = self.operand(regs, flat_base_type(space))?;
+        if self.is_p(',') {
+            if let Tok::Word(w) = &self.peek_n(1).tok {
+                if let Some(dim) = SurfDim::ALL.into_iter().find(|d| d.name() == w) {
+                    self.bump();
+                    self.bump();
+                    self.expect_p(',')?;
+                    let (w, t) = self.word("a surface mode (ign, trap, clamp)")?;
+                    let oob = SurfOob::ALL
+                        .into_iter()
+                        .find(|o| o.name() == w)
+                        .ok_or_else(|| {
+                            Self::err_tok(
+                                &t,
+                                format!("unknown surface mode `{w}` (ign, trap, clamp)"),
+                            )
+                        })?;
+                    let x = self.next_operand(regs, Type::I32)?;
+                    let y = self.next_operand(regs, Type::I32)?;
+                    let z = self.next_operand(regs, Type::I32)?;
+                    self.expect_p(']')?;
+                    return Ok(Address::Surface {
+                        desc: base,
+                        dim,
+                        oob,
+                        x,
+                        y,
+                        z,
+                    });
+                }
+            }
+        }
         if self.eat_p(',') {
             let size = self.operand(regs, Type::I64)?;
             let offset = self.next_operand(regs, Type::I32)?;
@@ -2441,6 +2488,34 @@ done:
         roundtrip(&m);
         let text = print_module(&m);
         assert!(text.contains("param %\"x y\", %a"), "{text}");
+    }
+
+    #[test]
+    fn surface_addresses_round_trip() {
+        let src = "kernel @k(%s: i64) {\n reg %v: i32, %x: i32, %y: i32\ne:\n %v = ld.surface.b32 [%s, 2d, clamp, %x, %y, 0]\n st.surface.b32 [%s, 3d, trap, %x, %y, 7], %v\n %v = atom.surface.add.b32.device.relaxed [%s, 1darray, ign, %x, 0, %y], 1\n exit\n}";
+        let m = parse_module(src).unwrap();
+        verify_module(&m).unwrap();
+        roundtrip(&m);
+        let k = &m.kernels[0];
+        match &k.blocks[0].insts[0].op {
+            Op::Load {
+                addr: Address::Surface { dim, oob, z, .. },
+                ..
+            } => {
+                assert_eq!(
+                    (*dim, *oob, *z),
+                    (SurfDim::D2, SurfOob::Clamp, Operand::Imm(0))
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // A surface address outside the surface space, and the reverse, are rejected.
+        let bad = src.replace("ld.surface.b32 [%s, 2d", "ld.global.b32 [%s, 2d");
+        assert!(
+            parse_module(&bad).is_err() || verify_module(&parse_module(&bad).unwrap()).is_err()
+        );
+        let bad = src.replace("[%s, 2d, clamp, %x, %y, 0]", "[%s]");
+        assert!(verify_module(&parse_module(&bad).unwrap()).is_err());
     }
 
     #[test]

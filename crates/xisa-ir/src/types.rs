@@ -125,17 +125,22 @@ pub enum Space {
     /// A buffer descriptor (base, size) plus an offset; out-of-range accesses read 0 /
     /// are dropped instead of faulting.
     Buffer,
+    /// A surface: 1-3 coordinates through a descriptor in global memory (see
+    /// [`crate::Address::Surface`]); out-of-range coordinates clamp, trap or are
+    /// ignored as the access says.
+    Surface,
 }
 
 impl Space {
     /// All spaces, in text-form order.
-    pub const ALL: [Space; 6] = [
+    pub const ALL: [Space; 7] = [
         Space::Global,
         Space::Shared,
         Space::Local,
         Space::Const,
         Space::Param,
         Space::Buffer,
+        Space::Surface,
     ];
 
     /// Text-form name.
@@ -147,6 +152,7 @@ impl Space {
             Space::Const => "const",
             Space::Param => "param",
             Space::Buffer => "buffer",
+            Space::Surface => "surface",
         }
     }
 

@@ -317,6 +317,18 @@ impl V<'_> {
             (_, Address::Buffer { .. }) => self.fail(format!(
                 "a buffer address `[base, size, offset]` needs the buffer space, not {space}"
             )),
+            (Space::Surface, Address::Surface { desc, x, y, z, .. }) => {
+                self.opnd(*desc, Type::I64, "surface descriptor")?;
+                self.opnd(*x, Type::I32, "surface x")?;
+                self.opnd(*y, Type::I32, "surface y")?;
+                self.opnd(*z, Type::I32, "surface z")
+            }
+            (Space::Surface, _) => {
+                self.fail("the surface space needs a surface address `[desc, DIM, MODE, x, y, z]`")
+            }
+            (_, Address::Surface { .. }) => self.fail(format!(
+                "a surface address needs the surface space, not {space}"
+            )),
             (Space::Global | Space::Const, Address::Flat { base, .. }) => {
                 self.opnd(*base, Type::I64, "address base")
             }
@@ -613,9 +625,12 @@ impl V<'_> {
                         "only cas takes a compare value"
                     });
                 }
-                if !matches!(space, Space::Global | Space::Shared | Space::Buffer) {
+                if !matches!(
+                    space,
+                    Space::Global | Space::Shared | Space::Buffer | Space::Surface
+                ) {
                     return self.fail(format!(
-                        "atomics are only allowed in the global, shared and buffer spaces, not {space}"
+                        "atomics are only allowed in the global, shared, buffer and surface spaces, not {space}"
                     ));
                 }
                 if *ftz && *ty != crate::inst::AtomType::F32 {
