@@ -85,6 +85,8 @@ pub const CHECKS: &[&str] = &[
     "grid_stride",
     "collatz",
     "intra_wave_spin",
+    "call_sync",
+    "divergent_loop_sync",
 ];
 
 /// Runs the check `name`.
@@ -128,6 +130,8 @@ pub fn run(name: &str, d: &CaseData) -> Result<(), String> {
         "grid_stride" => grid_stride(d),
         "collatz" => collatz(d),
         "intra_wave_spin" => intra_wave_spin(d),
+        "call_sync" => call_sync(d),
+        "divergent_loop_sync" => divergent_loop_sync(d),
         _ => Err(format!("unknown check `{name}`")),
     }
 }
@@ -2419,4 +2423,50 @@ fn intra_wave_spin(d: &CaseData) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+fn call_sync(d: &CaseData) -> Result<(), String> {
+    let b = d.block();
+    let mut want = vec![];
+    for wg in 0..d.groups() {
+        let v = |t: usize| rd32(d.inp(0), (wg * b + t) * 4);
+        for t in 0..b {
+            let w0 = t / 32 * 32;
+            let wsum = (w0..w0 + 32).fold(0u32, |a, k| a.wrapping_add(v(k)));
+            let odd = (w0..w0 + 32)
+                .filter(|k| k % 2 == 1)
+                .fold(0u32, |a, k| a.wrapping_add(v(k)));
+            let nb = (t + 1) % b;
+            want.push(wsum);
+            want.push(v(nb).wrapping_mul(3));
+            want.push(if t % 2 == 1 { odd } else { 0 });
+            want.push(v(nb) ^ 0x55);
+        }
+    }
+    expect_eq("results", u32s(d.out(1)), want)
+}
+
+fn divergent_loop_sync(d: &CaseData) -> Result<(), String> {
+    let b = d.block();
+    let mut want = vec![];
+    for wg in 0..d.groups() {
+        let v = |t: usize| rd32(d.inp(0), (wg * b + t) * 4);
+        for t in 0..b {
+            let (w0, wn) = wave_of(t, b, 32);
+            let n = |l: usize| (l % 5) as u32 + v(w0 + l) % 3;
+            let l = t - w0;
+            let (mut acc, mut sum, mut cnt) = (0u32, 0u32, 0u32);
+            for i in 0..n(l) {
+                let m = bits_of((0..wn).filter(|&k| n(k) > i)) as u32;
+                acc = (acc ^ m) << 1;
+                let src = (l + 1) & 31;
+                if src < wn && n(src) > i {
+                    sum = sum.wrapping_add(v(w0 + src));
+                    cnt += 1;
+                }
+            }
+            want.extend([n(l), acc, sum, cnt]);
+        }
+    }
+    expect_eq("results", u32s(d.out(1)), want)
 }

@@ -121,9 +121,55 @@ fn arg_for(
     })
 }
 
+/// Launches a corpus kernel like [`run_corpus_inner`], on another thread: if the
+/// launch does not return within the kernel's watchdog time plus 20 s (the
+/// watchdog failed to stop it), the outcome is an error saying so (the stuck
+/// thread is left behind; the test process ends anyway).
+pub fn run_corpus(
+    ck: &CorpusKernel,
+    inputs: &[Input],
+    engine: Engine,
+    threads: usize,
+    guard: u8,
+) -> Outcome {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (module, kernel, spec, params, name, path) = (
+        ck.module.clone(),
+        ck.kernel.clone(),
+        ck.spec.clone(),
+        ck.params.clone(),
+        ck.name.clone(),
+        ck.path.clone(),
+    );
+    let inputs = inputs.to_vec();
+    let limit = Duration::from_secs_f64(ck.spec.timeout + 20.0);
+    std::thread::spawn(move || {
+        let ck = CorpusKernel {
+            name,
+            path,
+            spec,
+            module,
+            kernel,
+            params,
+        };
+        let _ = tx.send(run_corpus_inner(&ck, &inputs, engine, threads, guard));
+    });
+    match rx.recv_timeout(limit) {
+        Ok(o) => o,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Outcome {
+            error: Some(format!(
+                "HUNG: the launch did not return within {limit:?} (the watchdog did not stop it)"
+            )),
+            bufs: vec![None; ck.params.len()],
+            guard_hit: vec![],
+        },
+        Err(e) => panic!("{engine}: the launch thread died: {e}"),
+    }
+}
+
 /// Launches a corpus kernel on a fresh device with `inputs` (buffers followed by
 /// guard bytes of value `guard`).
-pub fn run_corpus(
+pub fn run_corpus_inner(
     ck: &CorpusKernel,
     inputs: &[Input],
     engine: Engine,
