@@ -87,6 +87,7 @@ pub const CHECKS: &[&str] = &[
     "intra_wave_spin",
     "call_sync",
     "divergent_loop_sync",
+    "global_wrap",
 ];
 
 /// Runs the check `name`.
@@ -132,6 +133,7 @@ pub fn run(name: &str, d: &CaseData) -> Result<(), String> {
         "intra_wave_spin" => intra_wave_spin(d),
         "call_sync" => call_sync(d),
         "divergent_loop_sync" => divergent_loop_sync(d),
+        "global_wrap" => global_wrap(d),
         _ => Err(format!("unknown check `{name}`")),
     }
 }
@@ -2469,4 +2471,19 @@ fn divergent_loop_sync(d: &CaseData) -> Result<(), String> {
         }
     }
     expect_eq("results", u32s(d.out(1)), want)
+}
+
+fn global_wrap(d: &CaseData) -> Result<(), String> {
+    // lane t reads word t + 1 of the input (pointer - 8 + 12), then stores its
+    // id through a pointer that wrapped around 2^64 and back.
+    let inp = d.inp(0);
+    let mut want = vec![0u32; 16];
+    for t in 0..8 {
+        want[t] = rd32(inp, (t + 1) * 4);
+    }
+    for t in 0..8 {
+        want[8 + t] = t as u32;
+    }
+    let got = u32s(d.out(1));
+    expect_eq("stores", got, want)
 }

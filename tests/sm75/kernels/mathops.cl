@@ -4,7 +4,7 @@ __kernel void mathops(__global const int *in, __global float *f, __global int *o
     if (i >= n) return;
     int v = in[i];
     float x = (float)v;
-    float r = native_recip(x + 1.5f) + native_sqrt(fabs(x)) + native_exp2(x * 0.001f);
+    float r = native_recip(x + 1.5f) + native_sqrt(fabs(x)) + native_rsqrt(x * x + 1.0f);
     f[i] = fmax(r, x * 0.5f) - fmin(r, 2.0f);
     o[i] = abs(v) + min(v, 7) + max(v, -7) + popcount(v) + clz(v) + (int)(r * 3.0f) +
            (v > 3 ? (v << 3) : (int)((uint)v >> 5)) + (int)rotate((uint)v, 7u);

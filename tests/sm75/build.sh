@@ -1,0 +1,66 @@
+#!/bin/sh
+# Rebuild the sm_75 kernel corpus: kernels/*.cl (OpenCL C -> clang/libclc ->
+# llc PTX -> ptxas) and kernels/*.ptx (straight to ptxas), then each cubin's
+# nvdisasm listing.  Outputs (committed) go to tests/sm75/out/:
+#   NAME.ptx (OpenCL kernels only), NAME.cubin, NAME.sass (nvdisasm -c -hex).
+# Installs the toolchain when missing: clang-19/llvm-19/libclc-19 (apt) and
+# ptxas from the nvidia-cuda-nvcc-cu12 wheel (pip, pinned), nvdisasm via
+# translation-rules/sm75/find-nvdisasm.sh.  Usage: build.sh [--listings-only]
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+K="$HERE/kernels"
+O="$HERE/out"
+PY="${PYTHON:-python3}"
+NVCC_VERSION="${XISA_NVCC_VERSION:-12.9.86}"
+PTX_ATTR="+ptx78"
+mkdir -p "$O"
+
+find_ptxas() {
+    "$PY" - <<'PYEOF' 2>/dev/null
+import os, sys
+try:
+    import nvidia
+except ImportError:
+    sys.exit(1)
+for root in nvidia.__path__:
+    p = os.path.join(root, "cuda_nvcc", "bin", "ptxas")
+    if os.access(p, os.X_OK):
+        print(p); sys.exit(0)
+sys.exit(1)
+PYEOF
+}
+
+NVDISASM=$(sh "$ROOT/translation-rules/sm75/find-nvdisasm.sh")
+if [ "${1:-}" != "--listings-only" ]; then
+    if ! command -v clang-19 >/dev/null || ! command -v llc-19 >/dev/null \
+        || ! ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1; then
+        apt-get update && apt-get install -y clang-19 llvm-19 lld-19 libclc-19 libclc-19-dev
+    fi
+    PTXAS=$(find_ptxas || true)
+    if [ -z "$PTXAS" ]; then
+        "$PY" -m pip install --quiet "nvidia-cuda-nvcc-cu12==$NVCC_VERSION"
+        PTXAS=$(find_ptxas)
+    fi
+    LIBCLC=/usr/lib/clc/nvptx64--nvidiacl.bc
+    TMP=$(mktemp -d)
+    trap 'rm -rf "$TMP"' EXIT
+    for src in "$K"/*.cl; do
+        n=$(basename "$src" .cl)
+        clang-19 -target nvptx64-unknown-nvidiacl -cl-std=CL2.0 -O2 -emit-llvm -c \
+            -Xclang -finclude-default-header -o "$TMP/$n.bc" "$src"
+        llvm-link-19 --only-needed -o "$TMP/$n.linked.bc" "$TMP/$n.bc" "$LIBCLC"
+        opt-19 -O2 -o "$TMP/$n.opt.bc" "$TMP/$n.linked.bc"
+        llc-19 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_75 -mattr="$PTX_ATTR" \
+            -o "$O/$n.ptx" "$TMP/$n.opt.bc"
+        "$PTXAS" -arch=sm_75 -o "$O/$n.cubin" "$O/$n.ptx"
+    done
+    for src in "$K"/*.ptx; do
+        n=$(basename "$src" .ptx)
+        "$PTXAS" -arch=sm_75 -o "$O/$n.cubin" "$src"
+    done
+fi
+for c in "$O"/*.cubin; do
+    "$NVDISASM" -c -hex "$c" > "${c%.cubin}.sass"
+done
+echo "built $(ls "$O"/*.cubin | wc -l) cubins in $O"
