@@ -1,0 +1,477 @@
+//! The lifter: CDNA 5 VGLOBAL atomics -> one xisa IR kernel.
+//!
+//! Conventions (docs/cdna.md):
+//! - IR registers are named as in the ISA: `v0..`, `s0..` (`i32` each), `vcc_lo`,
+//!   `vcc_hi`, `ttmp0..`; only the ones the fragment uses. Temporaries are `t.*`.
+//! - `exec: i1` holds the lane's EXEC bit (the `xisa exec` convention: every lane
+//!   runs); the atomics and their VDST writes are guarded `@%exec`.
+//! - Address: `SADDR (s[n:n+1]) + zext(VADDR) (<< log2(size) with SCALE_OFFSET) +
+//!   IOFFSET`, or `v[VADDR:VADDR+1] + IOFFSET` when SADDR is off.
+//! - SCOPE CU/SE/DEV/SYS -> IR scope workgroup/cluster/device/system; order
+//!   relaxed; TH bit 0 -> the pre-op value is written to VDST; the other TH bits
+//!   and NV are cache hints with no IR-visible effect.
+//! - Every IR instruction carries `pc` = byte offset of its VGLOBAL instruction.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+use xisa_ir::{
+    Address, AtomOp, AtomType, BinOp, Block, CvtOp, Guard, ICond, Inst as IrInst, Kernel, MemKind,
+    MemType, Op, Operand, Order, Reg, Round, Scope, Space, Term, Type,
+};
+
+use crate::codec::{Inst, SADDR_EXEC, SADDR_TTMP0, SADDR_VCC};
+use crate::rules::{DataType, Sem, WORD_BYTES};
+
+/// Lifting options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiftOptions {
+    /// Lanes per wave: 32 (CDNA 5's wave size, the default) or 64.
+    pub wave_size: u32,
+}
+
+impl Default for LiftOptions {
+    fn default() -> Self {
+        LiftOptions { wave_size: 32 }
+    }
+}
+
+/// Why a fragment cannot be lifted.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LiftError {
+    #[error("wave size must be 32 or 64, got {0}")]
+    WaveSize(u32),
+    #[error("pc {pc:#x}: {msg}")]
+    Inst { pc: u64, msg: String },
+    #[error("pc {pc:#x}: {mnemonic} is decoded but not lifted: {why}")]
+    Unsupported {
+        pc: u64,
+        mnemonic: String,
+        why: &'static str,
+    },
+    /// The lifted kernel failed the IR verifier (a lifter defect).
+    #[error("lifted kernel does not verify: {0}")]
+    Verify(String),
+}
+
+/// The IR scope of a SCOPE field value.
+pub fn ir_scope(scope: u8) -> Scope {
+    match scope & 3 {
+        0 => Scope::Workgroup,
+        1 => Scope::Cluster,
+        2 => Scope::Device,
+        _ => Scope::System,
+    }
+}
+
+struct Builder {
+    k: Kernel,
+    names: HashMap<String, Reg>,
+    blocks: Vec<Block>,
+    label: String,
+    insts: Vec<IrInst>,
+    pc: u64,
+    exec: Reg,
+}
+
+impl Builder {
+    fn reg(&mut self, name: String, ty: Type) -> Reg {
+        if let Some(&r) = self.names.get(&name) {
+            return r;
+        }
+        let r = self.k.reg(name.clone(), ty);
+        self.names.insert(name, r);
+        r
+    }
+
+    fn v(&mut self, n: u32) -> Reg {
+        self.reg(format!("v{n}"), Type::I32)
+    }
+
+    fn s(&mut self, n: u32) -> Reg {
+        let name = match n {
+            x if x == SADDR_VCC as u32 => "vcc_lo".to_string(),
+            x if x == SADDR_VCC as u32 + 1 => "vcc_hi".to_string(),
+            x if x >= SADDR_TTMP0 as u32 => format!("ttmp{}", x - SADDR_TTMP0 as u32),
+            x => format!("s{x}"),
+        };
+        self.reg(name, Type::I32)
+    }
+
+    fn tmp(&mut self, name: &str, ty: Type) -> Reg {
+        self.reg(format!("t.{name}"), ty)
+    }
+
+    fn emit(&mut self, op: Op, guarded: bool) {
+        self.insts.push(IrInst {
+            guard: guarded.then_some(Guard {
+                reg: self.exec,
+                negate: false,
+            }),
+            op,
+            pc: Some(self.pc),
+        });
+    }
+
+    /// Ends the current block with `term` and starts one labelled `next`.
+    fn finish(&mut self, term: Term, next: String) {
+        let insts = std::mem::take(&mut self.insts);
+        let label = std::mem::replace(&mut self.label, next);
+        self.blocks.push(Block {
+            label,
+            insts,
+            term,
+            term_pc: Some(self.pc),
+        });
+    }
+
+    fn cvt(&mut self, op: CvtOp, to: Type, from: Type, dst: Reg, src: Reg, guarded: bool) {
+        self.emit(
+            Op::Cvt {
+                op,
+                to,
+                from,
+                rnd: Round::Rn,
+                sat: false,
+                ftz: false,
+                dst,
+                src: src.into(),
+            },
+            guarded,
+        );
+    }
+
+    fn bin(&mut self, op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand, guarded: bool) {
+        self.emit(Op::Bin { op, ty, dst, a, b }, guarded);
+    }
+
+    /// `dst (i64) = hi << 32 | lo`.
+    fn pair64(&mut self, lo: Reg, hi: Reg, dst: &str) -> Reg {
+        let l = self.tmp("lo", Type::I64);
+        let h = self.tmp("hi", Type::I64);
+        let d = self.tmp(dst, Type::I64);
+        self.cvt(CvtOp::Zext, Type::I64, Type::I32, l, lo, false);
+        self.cvt(CvtOp::Zext, Type::I64, Type::I32, h, hi, false);
+        self.bin(BinOp::Shl, Type::I64, h, h.into(), Operand::Imm(32), false);
+        self.bin(BinOp::Or, Type::I64, d, l.into(), h.into(), false);
+        d
+    }
+
+    fn vpair(&mut self, first: u32, dst: &str) -> Reg {
+        let (a, b) = (self.v(first), self.v(first + 1));
+        self.pair64(a, b, dst)
+    }
+
+    /// `v[first] = low half of src`, `v[first+1] = high half` (guarded).
+    fn split64(&mut self, src: Reg, first: u32) {
+        let (r0, r1) = (self.v(first), self.v(first + 1));
+        let hi = self.tmp("rhi", Type::I64);
+        self.bin(
+            BinOp::LShr,
+            Type::I64,
+            hi,
+            src.into(),
+            Operand::Imm(32),
+            true,
+        );
+        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, r0, src, true);
+        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, r1, hi, true);
+    }
+}
+
+fn atom_op(s: Sem) -> Option<AtomOp> {
+    Some(match s {
+        Sem::Exch => AtomOp::Exch,
+        Sem::Cas => AtomOp::Cas,
+        Sem::Add => AtomOp::Add,
+        Sem::Sub => AtomOp::Sub,
+        Sem::SMin => AtomOp::SMin,
+        Sem::SMax => AtomOp::SMax,
+        Sem::UMin => AtomOp::UMin,
+        Sem::UMax => AtomOp::UMax,
+        Sem::And => AtomOp::And,
+        Sem::Or => AtomOp::Or,
+        Sem::Xor => AtomOp::Xor,
+        Sem::Inc => AtomOp::Inc,
+        Sem::Dec => AtomOp::Dec,
+        Sem::FAdd => AtomOp::FAdd,
+        Sem::FMin => AtomOp::FMin,
+        Sem::FMax => AtomOp::FMax,
+        Sem::SubClamp | Sem::CondSub | Sem::OrderedAdd => return None,
+    })
+}
+
+fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
+    let rule = inst.rule();
+    let pc = b.pc;
+    inst.validate().map_err(|e| LiftError::Inst {
+        pc,
+        msg: e.to_string(),
+    })?;
+    if rule.sem == Sem::OrderedAdd {
+        return Err(LiftError::Unsupported {
+            pc,
+            mnemonic: rule.mnemonic.clone(),
+            why: "ordered-count atomics need the hardware's ordered-append unit (docs/cdna.md)",
+        });
+    }
+    if inst.saddr == SADDR_EXEC {
+        return Err(LiftError::Unsupported {
+            pc,
+            mnemonic: rule.mnemonic.clone(),
+            why: "EXEC as the 64-bit scalar base is not modelled (EXEC is the per-lane `exec: i1`)",
+        });
+    }
+    // Address.
+    let base = if inst.has_saddr() {
+        let (lo, hi) = (b.s(inst.saddr as u32), b.s(inst.saddr as u32 + 1));
+        let a = b.pair64(lo, hi, "addr");
+        let va = b.v(inst.vaddr as u32);
+        let off = b.tmp("voff", Type::I64);
+        b.cvt(CvtOp::Zext, Type::I64, Type::I32, off, va, false);
+        if inst.scale_offset {
+            let sh = rule.ty.bytes().trailing_zeros() as u64;
+            b.bin(
+                BinOp::Shl,
+                Type::I64,
+                off,
+                off.into(),
+                Operand::Imm(sh),
+                false,
+            );
+        }
+        b.bin(BinOp::Add, Type::I64, a, a.into(), off.into(), false);
+        a
+    } else {
+        b.vpair(inst.vaddr as u32, "addr")
+    };
+    let addr = Address::Flat {
+        base: base.into(),
+        offset: inst.ioffset as i64,
+    };
+    let scope = ir_scope(inst.scope);
+    let rtn = inst.returns();
+    let vsrc = inst.vsrc as u32;
+    let vdst = inst.vdst as u32;
+    let cas = rule.sem == Sem::Cas;
+
+    let Some(op) = atom_op(rule.sem) else {
+        return cas_loop(b, inst, addr, scope);
+    };
+    let (ty, src, cmp, dst): (AtomType, Operand, Option<Operand>, Option<Reg>);
+    match rule.ty {
+        DataType::B64 => {
+            let d = b.vpair(vsrc, "d64");
+            let c = cas.then(|| b.vpair(vsrc + 2, "c64"));
+            ty = AtomType::B64;
+            src = d.into();
+            cmp = c.map(Operand::from);
+            dst = rtn.then(|| b.tmp("old64", Type::I64));
+        }
+        DataType::F32 => {
+            let v = b.v(vsrc);
+            let f = b.tmp("f", Type::F32);
+            b.cvt(CvtOp::Bitcast, Type::F32, Type::I32, f, v, false);
+            ty = AtomType::F32;
+            src = f.into();
+            cmp = None;
+            dst = rtn.then(|| b.tmp("fold", Type::F32));
+        }
+        DataType::B32 | DataType::F16x2 | DataType::BF16x2 => {
+            ty = match rule.ty {
+                DataType::F16x2 => AtomType::F16x2,
+                DataType::BF16x2 => AtomType::BF16x2,
+                _ => AtomType::B32,
+            };
+            src = b.v(vsrc).into();
+            cmp = cas.then(|| b.v(vsrc + 1).into());
+            // The old value goes through a temporary so that a VDST overlapping the
+            // data or address registers does not change them before the access.
+            dst = rtn.then(|| b.tmp("old", Type::I32));
+        }
+    }
+    b.emit(
+        Op::Atomic {
+            op,
+            ty,
+            space: Space::Global,
+            scope,
+            order: Order::Relaxed,
+            ftz: false,
+            dst,
+            addr,
+            src,
+            cmp,
+        },
+        true,
+    );
+    if let Some(d) = dst {
+        match rule.ty {
+            DataType::B64 => b.split64(d, vdst),
+            DataType::F32 => {
+                let v = b.v(vdst);
+                b.cvt(CvtOp::Bitcast, Type::I32, Type::F32, v, d, true);
+            }
+            _ => {
+                let v = b.v(vdst);
+                b.emit(
+                    Op::Mov {
+                        ty: Type::I32,
+                        dst: v,
+                        src: d.into(),
+                    },
+                    true,
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `sub_clamp_u32` / `cond_sub_u32`, which have no IR atomic: a compare-and-swap
+/// loop per active lane (lanes of a workgroup run one at a time, other workgroups
+/// are excluded by the CAS).
+fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result<(), LiftError> {
+    let rule = inst.rule();
+    let pc = b.pc;
+    let data = b.v(inst.vsrc as u32);
+    let src = b.tmp("csrc", Type::I32);
+    b.emit(
+        Op::Mov {
+            ty: Type::I32,
+            dst: src,
+            src: data.into(),
+        },
+        false,
+    );
+    let (lp, next) = (format!("pc{pc:x}.loop"), format!("pc{pc:x}.next"));
+    let nb = b.blocks.len() as u32;
+    // Blocks: current (nb) -> loop (nb + 1) -> next (nb + 2).
+    let (loop_id, next_id) = (xisa_ir::BlockId(nb + 1), xisa_ir::BlockId(nb + 2));
+    b.finish(
+        Term::BrCond {
+            cond: b.exec,
+            then_: loop_id,
+            else_: next_id,
+        },
+        lp,
+    );
+    let old = b.tmp("cold", Type::I32);
+    let ge = b.tmp("cge", Type::I1);
+    let diff = b.tmp("cdiff", Type::I32);
+    let new = b.tmp("cnew", Type::I32);
+    let prev = b.tmp("cprev", Type::I32);
+    let ok = b.tmp("cok", Type::I1);
+    b.emit(
+        Op::Load {
+            space: Space::Global,
+            mem: MemType::scalar(MemKind::B32),
+            order: Order::Relaxed,
+            scope,
+            uniform: false,
+            dsts: vec![old],
+            addr: addr.clone(),
+        },
+        false,
+    );
+    b.emit(
+        Op::ICmp {
+            cond: ICond::Uge,
+            ty: Type::I32,
+            dst: ge,
+            a: old.into(),
+            b: src.into(),
+        },
+        false,
+    );
+    b.bin(BinOp::Sub, Type::I32, diff, old.into(), src.into(), false);
+    let otherwise = if rule.sem == Sem::SubClamp {
+        Operand::Imm(0)
+    } else {
+        old.into()
+    };
+    b.emit(
+        Op::Select {
+            ty: Type::I32,
+            dst: new,
+            cond: ge.into(),
+            a: diff.into(),
+            b: otherwise,
+        },
+        false,
+    );
+    b.emit(
+        Op::Atomic {
+            op: AtomOp::Cas,
+            ty: AtomType::B32,
+            space: Space::Global,
+            scope,
+            order: Order::Relaxed,
+            ftz: false,
+            dst: Some(prev),
+            addr,
+            src: new.into(),
+            cmp: Some(old.into()),
+        },
+        false,
+    );
+    b.emit(
+        Op::ICmp {
+            cond: ICond::Eq,
+            ty: Type::I32,
+            dst: ok,
+            a: prev.into(),
+            b: old.into(),
+        },
+        false,
+    );
+    b.finish(
+        Term::BrCond {
+            cond: ok,
+            then_: next_id,
+            else_: loop_id,
+        },
+        next,
+    );
+    if inst.returns() {
+        let v = b.v(inst.vdst as u32);
+        b.emit(
+            Op::Mov {
+                ty: Type::I32,
+                dst: v,
+                src: prev.into(),
+            },
+            true,
+        );
+    }
+    Ok(())
+}
+
+/// Lifts a fragment into one kernel named `cdna5` (see the module documentation
+/// for the register and EXEC conventions). The kernel ends with `exit`.
+pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
+    if opts.wave_size != 32 && opts.wave_size != 64 {
+        return Err(LiftError::WaveSize(opts.wave_size));
+    }
+    let mut k = Kernel::new("cdna5");
+    k.wave_size = opts.wave_size;
+    let exec = k.reg("exec", Type::I1);
+    let mut b = Builder {
+        k,
+        names: HashMap::from([("exec".to_string(), exec)]),
+        blocks: Vec::new(),
+        label: "entry".into(),
+        insts: Vec::new(),
+        pc: 0,
+        exec,
+    };
+    for (i, inst) in insts.iter().enumerate() {
+        b.pc = (i * WORD_BYTES) as u64;
+        lift_one(&mut b, inst)?;
+    }
+    b.finish(Term::Exit, String::new());
+    let mut k = b.k;
+    k.blocks = b.blocks;
+    xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
+    Ok(k)
+}

@@ -1,0 +1,352 @@
+//! The translation rules of the CDNA 5 VGLOBAL atomics, embedded and parsed once:
+//!
+//! - `translation-rules/cdna/cdna5_vglobal_layout.tsv`: the 96-bit ENC_VGLOBAL
+//!   layout of the seed (field names, bit ranges, the fixed identifier bits);
+//! - `translation-rules/cdna/cdna5_vglobal.tsv`: the opcode table (generated from
+//!   LLVM by `convert.py`): mnemonic, opcode, data and return register counts,
+//!   semantics class.
+//!
+//! The codec, the assembler and the lifter know instructions only through these
+//! tables; the code knows what the columns mean.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The layout file.
+pub const LAYOUT_TSV: &str =
+    include_str!("../../../translation-rules/cdna/cdna5_vglobal_layout.tsv");
+/// The opcode table.
+pub const VGLOBAL_TSV: &str = include_str!("../../../translation-rules/cdna/cdna5_vglobal.tsv");
+
+/// Bits of one VGLOBAL instruction.
+pub const WORD_BITS: u32 = 96;
+/// Bytes of one VGLOBAL instruction.
+pub const WORD_BYTES: usize = 12;
+
+/// What a field holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldKind {
+    /// The opcode.
+    Op,
+    /// An 8-bit VGPR number (first register of a range).
+    Vgpr,
+    /// A 7-bit scalar operand (SGPR pair, VCC, TTMP, NULL/off, EXEC).
+    Sreg,
+    /// An unsigned value.
+    Uint,
+    /// One bit.
+    Flag,
+    /// A two's-complement value.
+    Simm,
+}
+
+/// One field of the layout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    pub name: String,
+    /// Highest bit (inclusive).
+    pub hi: u32,
+    /// Lowest bit.
+    pub lo: u32,
+    pub kind: FieldKind,
+}
+
+impl Field {
+    /// Width in bits.
+    pub fn width(&self) -> u32 {
+        self.hi - self.lo + 1
+    }
+
+    /// Mask of the field's bits, in place.
+    pub fn mask(&self) -> u128 {
+        ((1u128 << self.width()) - 1) << self.lo
+    }
+
+    /// The field's raw value in `word`.
+    pub fn get(&self, word: u128) -> u64 {
+        ((word & self.mask()) >> self.lo) as u64
+    }
+
+    /// `word` with the field set to the low bits of `v`.
+    pub fn set(&self, word: u128, v: u64) -> u128 {
+        (word & !self.mask()) | (((v as u128) << self.lo) & self.mask())
+    }
+
+    /// The field's value, sign-extended for [`FieldKind::Simm`].
+    pub fn get_signed(&self, word: u128) -> i64 {
+        let v = self.get(word);
+        let sh = 64 - self.width();
+        ((v << sh) as i64) >> sh
+    }
+}
+
+/// The instruction-word layout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    pub fields: Vec<Field>,
+    /// `(hi, lo, value)`: bits that must hold `value`.
+    pub fixed: Vec<(u32, u32, u64)>,
+}
+
+impl Layout {
+    /// The field called `name`.
+    pub fn field(&self, name: &str) -> &Field {
+        self.fields
+            .iter()
+            .find(|f| f.name == name)
+            .unwrap_or_else(|| panic!("layout has no field {name} (checked by tests)"))
+    }
+
+    /// Mask of every assigned bit (fields and fixed bits).
+    pub fn assigned(&self) -> u128 {
+        let mut m = 0u128;
+        for f in &self.fields {
+            m |= f.mask();
+        }
+        for &(hi, lo, _) in &self.fixed {
+            m |= ((1u128 << (hi - lo + 1)) - 1) << lo;
+        }
+        m
+    }
+
+    /// The fixed bits, in place.
+    pub fn fixed_bits(&self) -> u128 {
+        self.fixed
+            .iter()
+            .fold(0u128, |m, &(_, lo, v)| m | ((v as u128) << lo))
+    }
+
+    /// Mask of the fixed bits.
+    pub fn fixed_mask(&self) -> u128 {
+        self.fixed.iter().fold(0u128, |m, &(hi, lo, _)| {
+            m | (((1u128 << (hi - lo + 1)) - 1) << lo)
+        })
+    }
+}
+
+/// The operation of an atomic (semantics column, before the `.`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sem {
+    Exch,
+    Cas,
+    Add,
+    Sub,
+    /// `old >= data ? old - data : 0` (unsigned saturating subtract).
+    SubClamp,
+    /// `old >= data ? old - data : old`.
+    CondSub,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    And,
+    Or,
+    Xor,
+    Inc,
+    Dec,
+    FAdd,
+    FMin,
+    FMax,
+    /// Ordered-count add (`global_atomic_ordered_add_b64`): decoded, not lifted.
+    OrderedAdd,
+}
+
+impl Sem {
+    fn from_name(s: &str) -> Option<Sem> {
+        Some(match s {
+            "exch" => Sem::Exch,
+            "cas" => Sem::Cas,
+            "add" => Sem::Add,
+            "sub" => Sem::Sub,
+            "subclamp" => Sem::SubClamp,
+            "condsub" => Sem::CondSub,
+            "smin" => Sem::SMin,
+            "smax" => Sem::SMax,
+            "umin" => Sem::UMin,
+            "umax" => Sem::UMax,
+            "and" => Sem::And,
+            "or" => Sem::Or,
+            "xor" => Sem::Xor,
+            "inc" => Sem::Inc,
+            "dec" => Sem::Dec,
+            "fadd" => Sem::FAdd,
+            "fmin" => Sem::FMin,
+            "fmax" => Sem::FMax,
+            "orderedadd" => Sem::OrderedAdd,
+            _ => return None,
+        })
+    }
+}
+
+/// The memory type of an atomic (semantics column, after the `.`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DataType {
+    B32,
+    B64,
+    F32,
+    F16x2,
+    BF16x2,
+}
+
+impl DataType {
+    fn from_name(s: &str) -> Option<DataType> {
+        Some(match s {
+            "b32" => DataType::B32,
+            "b64" => DataType::B64,
+            "f32" => DataType::F32,
+            "f16x2" => DataType::F16x2,
+            "bf16x2" => DataType::BF16x2,
+            _ => return None,
+        })
+    }
+
+    /// Bytes in memory.
+    pub fn bytes(self) -> u32 {
+        match self {
+            DataType::B64 => 8,
+            _ => 4,
+        }
+    }
+}
+
+/// One row of the opcode table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    pub mnemonic: String,
+    pub opcode: u8,
+    /// VGPRs of the data operand (VSRC): two for `cmpswap_b32` (data, compare).
+    pub data_regs: u8,
+    /// VGPRs of the returned value (VDST).
+    pub dst_regs: u8,
+    pub sem: Sem,
+    pub ty: DataType,
+}
+
+/// All tables.
+#[derive(Debug)]
+pub struct Tables {
+    pub layout: Layout,
+    pub rules: Vec<Rule>,
+    by_opcode: HashMap<u8, usize>,
+    by_name: HashMap<String, usize>,
+}
+
+impl Tables {
+    /// The rule of an opcode.
+    pub fn by_opcode(&self, op: u8) -> Option<usize> {
+        self.by_opcode.get(&op).copied()
+    }
+
+    /// The rule of a mnemonic.
+    pub fn by_name(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).copied()
+    }
+}
+
+fn parse_num(s: &str) -> Option<u64> {
+    match s.strip_prefix("0x") {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+/// Parses the layout file.
+pub fn parse_layout(text: &str) -> Result<Layout, String> {
+    let mut fields = Vec::new();
+    let mut fixed = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let c: Vec<&str> = line.split('\t').collect();
+        let bad = || format!("layout line {}: {line:?}", i + 1);
+        let bit = |s: &str| {
+            parse_num(s)
+                .filter(|&v| v < WORD_BITS as u64)
+                .map(|v| v as u32)
+        };
+        match c.as_slice() {
+            ["field", name, hi, lo, kind] => {
+                let (hi, lo) = (bit(hi).ok_or_else(bad)?, bit(lo).ok_or_else(bad)?);
+                let kind = match *kind {
+                    "op" => FieldKind::Op,
+                    "vgpr" => FieldKind::Vgpr,
+                    "sreg" => FieldKind::Sreg,
+                    "uint" => FieldKind::Uint,
+                    "flag" => FieldKind::Flag,
+                    "simm" => FieldKind::Simm,
+                    _ => return Err(bad()),
+                };
+                if hi < lo {
+                    return Err(bad());
+                }
+                fields.push(Field {
+                    name: name.to_string(),
+                    hi,
+                    lo,
+                    kind,
+                });
+            }
+            ["fixed", hi, lo, v] => {
+                let (hi, lo) = (bit(hi).ok_or_else(bad)?, bit(lo).ok_or_else(bad)?);
+                fixed.push((hi, lo, parse_num(v).ok_or_else(bad)?));
+            }
+            _ => return Err(bad()),
+        }
+    }
+    Ok(Layout { fields, fixed })
+}
+
+/// Parses the opcode table.
+pub fn parse_rules(text: &str) -> Result<Vec<Rule>, String> {
+    let mut rules = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = || format!("rules line {}: {line:?}", i + 1);
+        let c: Vec<&str> = line.split('\t').collect();
+        let [mn, op, data, dst, sem] = c.as_slice() else {
+            return Err(bad());
+        };
+        let (s, t) = sem.split_once('.').ok_or_else(bad)?;
+        let n = |x: &str| parse_num(x).filter(|&v| v <= 255).map(|v| v as u8);
+        rules.push(Rule {
+            mnemonic: mn.to_string(),
+            opcode: n(op).ok_or_else(bad)?,
+            data_regs: n(data).ok_or_else(bad)?,
+            dst_regs: n(dst).ok_or_else(bad)?,
+            sem: Sem::from_name(s).ok_or_else(bad)?,
+            ty: DataType::from_name(t).ok_or_else(bad)?,
+        });
+    }
+    Ok(rules)
+}
+
+/// The embedded tables (parsed on first use; a malformed embedded file is a build
+/// defect caught by the crate's tests).
+pub fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let layout = parse_layout(LAYOUT_TSV).expect("embedded layout");
+        let rules = parse_rules(VGLOBAL_TSV).expect("embedded rules");
+        let by_opcode = rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.opcode, i))
+            .collect();
+        let by_name = rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.mnemonic.clone(), i))
+            .collect();
+        Tables {
+            layout,
+            rules,
+            by_opcode,
+            by_name,
+        }
+    })
+}
