@@ -806,3 +806,110 @@ fn huge_dynamic_shared_is_rejected_without_panic() {
         assert!(e.contains("shared"), "{e}");
     }
 }
+
+const BALLOT: &str = "kernel @ballot() {
+  reg %v: i32, %p: i1, %b: i64, %m: i64, %t: i32, %lane: i32, %r: i32
+entry:
+  %lane = special.laneid
+  %t = and.i32 %v, 1
+  %p = icmp.eq.i32 %t, 1
+  %b = vote.ballot.i64 %p
+  %m = activemask.i64
+  %r = readfirstlane.i32 %v
+  exit
+}
+";
+
+/// `exec` with 64 lanes on a wave-32 kernel (the wave grows to 64), an exec mask
+/// with high lanes off, per-lane values: ballot/activemask/readfirstlane see
+/// exactly the active lanes.
+#[test]
+fn exec_wave64_exec_mask() {
+    let s = Scratch::new("exec64");
+    let prog = s.write("ballot.xir", BALLOT);
+    let v: Vec<u64> = (0..64u64).map(|l| l * 3 + (l >> 4)).collect();
+    let exec: u64 = 0x0fff_ffff_f0f0_fffe;
+    let state = serde_json::json!({
+        "isa": "ir", "lanes": 64, "exec": format!("{exec:#x}"), "regs": { "v": v }
+    });
+    let st = s.write("state.json", serde_json::to_vec(&state).unwrap());
+    let ballot = (0..64).fold(0u64, |m, l| {
+        if exec >> l & 1 == 1 && v[l] & 1 == 1 {
+            m | 1 << l
+        } else {
+            m
+        }
+    });
+    let first = exec.trailing_zeros() as usize;
+    for engine in ["jit", "interp"] {
+        let out = xisa(&[
+            "exec",
+            prog.to_str().unwrap(),
+            "--state",
+            st.to_str().unwrap(),
+            "--engine",
+            engine,
+        ]);
+        assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
+        let f: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(f["lanes"], 64, "{engine}");
+        let regs = &f["wave_states"][0]["regs"];
+        for l in 0..64usize {
+            let on = exec >> l & 1 == 1;
+            let want_b = if on { ballot } else { 0 };
+            let want_m = if on { exec } else { 0 };
+            let want_r = if on { v[first] } else { 0 };
+            assert_eq!(
+                regs["b"][l],
+                format!("{want_b:#018x}"),
+                "{engine}: lane {l} ballot"
+            );
+            assert_eq!(
+                regs["m"][l],
+                format!("{want_m:#018x}"),
+                "{engine}: lane {l} mask"
+            );
+            assert_eq!(
+                regs["r"][l],
+                format!("{want_r:#010x}"),
+                "{engine}: lane {l} first"
+            );
+            let lane = if on { l } else { 0 };
+            assert_eq!(regs["lane"][l], format!("{lane:#010x}"), "{engine}: laneid");
+        }
+    }
+}
+
+/// A fragment that faults: `exec` fails cleanly and writes no FINAL.json.
+#[test]
+fn exec_fault_leaves_no_output() {
+    let s = Scratch::new("exec-fault");
+    let prog = s.write(
+        "bad.xir",
+        "kernel @bad() {\n  reg %p: i64, %v: i32\nentry:\n  %v = ld.global.b32 [%p]\n  exit\n}\n",
+    );
+    let st = s.write(
+        "state.json",
+        r#"{ "isa": "ir", "lanes": 4, "regs": { "p": 16 } }"#,
+    );
+    let fin = s.path("final.json");
+    for engine in ["jit", "interp"] {
+        let e = failure(
+            &xisa(&[
+                "exec",
+                prog.to_str().unwrap(),
+                "--state",
+                st.to_str().unwrap(),
+                "--out",
+                fin.to_str().unwrap(),
+                "--engine",
+                engine,
+            ]),
+            engine,
+        );
+        assert!(e.contains("out-of-bounds global access"), "{engine}: {e}");
+        assert!(e.contains("0x10"), "{engine}: names the address: {e}");
+        assert!(!fin.exists(), "{engine}: left FINAL.json");
+    }
+    assert_eq!(s.files(), vec!["bad.xir", "state.json"]);
+}
