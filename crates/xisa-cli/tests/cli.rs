@@ -609,7 +609,7 @@ fn check_final(v: &Value, a: &[u32], engine: &str) {
         let ws = &v["wave_states"][w];
         assert_eq!(ws["wave"], w, "{engine}");
         let regs = &ws["regs"];
-        let mut sh = vec![0u8; 32];
+        let mut sh = [0u8; 32];
         for l in 0..8usize {
             let av = a[w * 8 + l];
             let c = if active(l) {
