@@ -13,7 +13,11 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use xisa_ir::semantics;
-use xisa_ir::{AtomOp, AtomType, BinOp, CvtOp, FBinOp, FCond, FUnOp, Round, Type, UnOp};
+use xisa_ir::{
+    AtomOp, AtomType, BinOp, CvtOp, FBinOp, FCond, FUnOp, Round, SurfDim, SurfOob, Type, UnOp,
+};
+use xisa_runtime::ctx::LaneCtx;
+use xisa_runtime::surface;
 
 /// The helper functions generated code may call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,11 +33,12 @@ pub(crate) enum Helper {
     Bfe,
     Bfi,
     Atomic,
+    Surface,
 }
 
 impl Helper {
     /// All helpers.
-    pub(crate) const ALL: [Helper; 11] = [
+    pub(crate) const ALL: [Helper; 12] = [
         Helper::Bin,
         Helper::Un,
         Helper::FBin,
@@ -45,6 +50,7 @@ impl Helper {
         Helper::Bfe,
         Helper::Bfi,
         Helper::Atomic,
+        Helper::Surface,
     ];
 
     /// Position in [`Helper::ALL`].
@@ -66,6 +72,7 @@ impl Helper {
             Helper::Bfe => "xisa_jit_bfe",
             Helper::Bfi => "xisa_jit_bfi",
             Helper::Atomic => "xisa_jit_atomic",
+            Helper::Surface => "xisa_jit_surface",
         }
     }
 
@@ -76,6 +83,7 @@ impl Helper {
             Helper::Bin | Helper::FBin | Helper::FCmp => 2,
             Helper::Fma | Helper::Prmt | Helper::Bfe | Helper::Atomic => 3,
             Helper::Bfi => 4,
+            Helper::Surface => 6,
         }
     }
 
@@ -93,6 +101,7 @@ impl Helper {
             Helper::Bfe => h_bfe as *const u8,
             Helper::Bfi => h_bfi as *const u8,
             Helper::Atomic => h_atomic as *const u8,
+            Helper::Surface => h_surface as *const u8,
         }
     }
 }
@@ -261,6 +270,58 @@ extern "C" fn h_atomic(code: u32, old: u64, src: u64, cmp: u64) -> u64 {
         let op = *AtomOp::ALL.get(c.op as usize)?;
         let ty = *AtomType::ALL.get(c.ty as usize)?;
         Some(semantics::atomic_apply(op, ty, c.ftz, old, src, cmp))
+    })
+}
+
+/// [`h_surface`] result: the element's guest address was written to `*out`.
+pub(crate) const SURFACE_ADDR: u64 = 0;
+/// [`h_surface`] result: out of range under `ign`: read 0 / drop.
+pub(crate) const SURFACE_SKIP: u64 = 1;
+/// [`h_surface`] result: fault; `ctx.fault` is filled in except `inst`.
+pub(crate) const SURFACE_FAULT: u64 = 2;
+
+/// Resolves a surface access with the runtime's resolver (the one the
+/// interpreter uses): `op` is the [`SurfDim`] index, `ty` the [`SurfOob`] index;
+/// `yz` packs `y | z << 32`.
+extern "C" fn h_surface(
+    code: u32,
+    ctx: u64,
+    desc: u64,
+    x: u64,
+    yz: u64,
+    len: u64,
+    out: u64,
+) -> u64 {
+    guarded(|| {
+        let c = Code::unpack(code);
+        let dim = *SurfDim::ALL.get(c.op as usize)?;
+        let oob = *SurfOob::ALL.get(c.ty as usize)?;
+        let ctx = ctx as *mut LaneCtx;
+        // SAFETY: `ctx` is the lane context the generated function was called
+        // with, valid for the call; its global window is valid guest memory (the
+        // `LaneProgram` contract); `out` is an 8-byte stack slot of the caller.
+        unsafe {
+            let r = surface::resolve_access(
+                (*ctx).global_base,
+                (*ctx).global_limit,
+                desc,
+                dim,
+                oob,
+                [x as u32, yz as u32, (yz >> 32) as u32],
+                len as u32,
+            );
+            Some(match r {
+                Ok(Some(a)) => {
+                    *(out as *mut u64) = a;
+                    SURFACE_ADDR
+                }
+                Ok(None) => SURFACE_SKIP,
+                Err(f) => {
+                    (*ctx).fault = f;
+                    SURFACE_FAULT
+                }
+            })
+        }
     })
 }
 

@@ -105,6 +105,32 @@ impl Lowerer<'_, '_> {
                     },
                 )?;
             }
+            Address::Surface {
+                desc,
+                dim,
+                oob,
+                x,
+                y,
+                z,
+            } => {
+                let (guest, ok) = self.surface_addr(desc, dim, oob, x, y, z, len);
+                self.buffer_split(
+                    ok,
+                    |s| {
+                        let c = s.global_access(guest, len, Space::Surface);
+                        s.check_aligned(c.addr, len, Space::Surface);
+                        s.count_atomic(a.op, a.scope);
+                        let old = s.rmw(&a, c.host, host_atomic, src, cmp);
+                        s.write_old(a.dst, old, it);
+                        Ok(())
+                    },
+                    // A dropped surface atomic returns 0.
+                    |s| {
+                        let z = s.iconst(int_type(it), 0);
+                        s.write_old(a.dst, z, it);
+                    },
+                )?;
+            }
         }
         Ok(())
     }

@@ -85,34 +85,26 @@ impl Lowerer<'_, '_> {
         to.0 as usize <= from
     }
 
-    /// Where a branch from IR block `from` to `to` goes: the target itself, or
-    /// for a backward branch a new edge block (filled by `emit_edges`) that polls
-    /// cancellation and, for `br`/`brc`/`switch`, yields every
-    /// `YIELD_BACKEDGES` backward branches.
-    ///
-    /// Calls and returns only poll: yielding there would make a return block
-    /// (typically inside a loop) a resume entry, an extra way into the loop that
-    /// keeps Cranelift from seeing it as a natural loop (no LICM). A loop always
-    /// closes with a branch, which yields.
-    fn edge(&mut self, from: usize, to: BlockId, may_yield: bool) -> ir::Block {
+    /// Where a transfer from IR block `from` to `to` goes: the target itself,
+    /// or for a backward transfer (branch, call or ret to a block at or before
+    /// `from`, as the interpreter counts them) a new edge block (filled by
+    /// `emit_edges`) that polls cancellation and yields every
+    /// `YIELD_BACKEDGES` backward transfers, so that lanes spinning on each
+    /// other make progress whichever way their loop closes.
+    fn edge(&mut self, from: usize, to: BlockId) -> ir::Block {
         if !Self::backward(from, to) {
             return self.block_start(to);
         }
         let e = self.b.create_block();
-        self.pending_edges.push((e, to, may_yield));
+        self.pending_edges.push((e, to));
         e
     }
 
     /// Fills the edge blocks of the terminator just lowered.
     fn emit_edges(&mut self) {
-        for (e, to, may_yield) in std::mem::take(&mut self.pending_edges) {
+        for (e, to) in std::mem::take(&mut self.pending_edges) {
             self.b.switch_to_block(e);
             self.poll_cancel();
-            if !may_yield {
-                let target = self.block_start(to);
-                self.b.ins().jump(target, &[]);
-                continue;
-            }
             let n = self.b.use_var(self.backedges);
             let one = self.iconst(clt::I32, 1);
             let n = self.b.ins().iadd(n, one);
@@ -141,12 +133,12 @@ impl Lowerer<'_, '_> {
         let k = self.k;
         match &k.blocks[bi].term {
             Term::Br(t) => {
-                let target = self.edge(bi, *t, true);
+                let target = self.edge(bi, *t);
                 self.b.ins().jump(target, &[]);
             }
             Term::BrCond { cond, then_, else_ } => {
                 let c = self.read((*cond).into(), Type::I1);
-                let (t, e) = (self.edge(bi, *then_, true), self.edge(bi, *else_, true));
+                let (t, e) = (self.edge(bi, *then_), self.edge(bi, *else_));
                 self.b.ins().brif(c, t, &[], e, &[]);
             }
             Term::Switch {
@@ -184,8 +176,8 @@ impl Lowerer<'_, '_> {
         let inr = self.b.ins().icmp(IntCC::UnsignedLessThan, idx, n);
         let idx = self.b.ins().select(inr, idx, n);
         let idx = self.b.ins().ireduce(clt::I32, idx);
-        let blocks: Vec<_> = targets.iter().map(|&t| self.edge(bi, t, true)).collect();
-        let def = self.edge(bi, default, true);
+        let blocks: Vec<_> = targets.iter().map(|&t| self.edge(bi, t)).collect();
+        let def = self.edge(bi, default);
         self.br_table(idx, &blocks, def);
         Ok(())
     }
@@ -211,7 +203,7 @@ impl Lowerer<'_, '_> {
             .ins()
             .store(f, nd, self.ctx, LaneCtx::OFFSETS.call_depth);
         self.poll_cancel();
-        let t = self.edge(bi, target, false);
+        let t = self.edge(bi, target);
         self.b.ins().jump(t, &[]);
     }
 
@@ -241,7 +233,7 @@ impl Lowerer<'_, '_> {
         let size = rets.last().map(|b| b.0 as usize + 1).unwrap_or(0);
         let mut table = vec![bad; size];
         for r in &rets {
-            table[r.0 as usize] = self.edge(bi, *r, false);
+            table[r.0 as usize] = self.edge(bi, *r);
         }
         self.br_table(id, &table, bad);
         self.b.switch_to_block(bad);

@@ -16,13 +16,16 @@
 //! are plain loads/stores.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types as clt, InstBuilder, MemFlagsData, Value};
-use xisa_ir::{Address, MemKind, MemType, Operand, Order, Reg, Scope, Space, Type};
+use cranelift_codegen::ir::{self, types as clt, InstBuilder, MemFlagsData, Value};
+use xisa_ir::{
+    Address, MemKind, MemType, Operand, Order, Reg, Scope, Space, SurfDim, SurfOob, Type,
+};
 use xisa_runtime::ctx::{fault_kind, space_code, LaneCtx, STOP_FAULT};
 use xisa_runtime::GUEST_BASE;
 
 use super::values::{cl_type, int_of_bytes, int_type};
 use super::Lowerer;
+use crate::helpers::{index_of, Code, Helper, SURFACE_ADDR, SURFACE_FAULT};
 use crate::JitError;
 
 /// A checked access: the host address and the address reported in faults.
@@ -40,7 +43,7 @@ pub(super) fn guest_flags() -> MemFlagsData {
 /// True where a non-weak access must be a host atomic: global memory seen by
 /// other workgroups (other host threads).
 pub(super) fn needs_host_order(space: Space, scope: Scope) -> bool {
-    matches!(space, Space::Global | Space::Buffer) && !scope.within_workgroup()
+    matches!(space, Space::Global | Space::Buffer | Space::Surface) && !scope.within_workgroup()
 }
 
 impl Lowerer<'_, '_> {
@@ -130,9 +133,9 @@ impl Lowerer<'_, '_> {
                 let guest = self.b.ins().iadd(a, imm);
                 return Some(self.global_access(guest, len, space));
             }
-            Space::Buffer => {
-                // The buffer space needs a descriptor: a flat address in it is
-                // out of bounds (reported at the base, as the interpreter does).
+            Space::Buffer | Space::Surface => {
+                // These spaces need a descriptor: a flat address in them is out
+                // of bounds (reported at the base, as the interpreter does).
                 let a = self.read(base, Type::I64);
                 self.fault_now(fault_kind::OUT_OF_BOUNDS, a, len, space);
                 return None;
@@ -178,6 +181,78 @@ impl Lowerer<'_, '_> {
         let ok = self.b.ins().band(ok, fits);
         let guest = self.b.ins().iadd(base, off);
         (guest, ok)
+    }
+
+    /// The guest address of a surface element and whether to access it, from
+    /// the runtime's resolver (descriptor read, clamp/trap/ignore); a bad
+    /// descriptor or a trapping coordinate faults here.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn surface_addr(
+        &mut self,
+        desc: Operand,
+        dim: SurfDim,
+        oob: SurfOob,
+        x: Operand,
+        y: Operand,
+        z: Operand,
+        len: u32,
+    ) -> (Value, Value) {
+        let slot = self.scratch_slot();
+        let out = self.b.ins().stack_addr(clt::I64, slot, 0);
+        let zero = self.iconst(clt::I64, 0);
+        self.b.ins().store(MemFlagsData::trusted(), zero, out, 0);
+        let d = self.read(desc, Type::I64);
+        let x = self.read_u64(x, Type::I32);
+        let y = self.read_u64(y, Type::I32);
+        let z = self.read_u64(z, Type::I32);
+        let c32 = self.iconst(clt::I64, 32);
+        let z = self.b.ins().ishl(z, c32);
+        let yz = self.b.ins().bor(y, z);
+        let l = self.iconst(clt::I64, len as u64);
+        let code = Code {
+            op: index_of(&SurfDim::ALL, &dim),
+            ty: index_of(&SurfOob::ALL, &oob),
+            ..Code::default()
+        };
+        let args = [self.ctx, d, x, yz, l, out];
+        let status = self.call_helper(Helper::Surface, code.pack(), &args);
+        let fault = self.iconst(clt::I64, SURFACE_FAULT);
+        let is_fault = self.b.ins().icmp(IntCC::Equal, status, fault);
+        let fault_b = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(fault_b);
+        self.b.ins().brif(is_fault, fault_b, &[], cont, &[]);
+        // The resolver filled in the fault record but for the location.
+        self.b.switch_to_block(fault_b);
+        let inst = self.iconst(clt::I32, self.flat_index() as u64);
+        self.b.ins().store(
+            MemFlagsData::trusted(),
+            inst,
+            self.ctx,
+            LaneCtx::OFFSETS.fault_inst,
+        );
+        let rest = i64::from(self.pos.seg_end - self.pos.inst);
+        self.add_insts(-rest);
+        self.jump_abort(STOP_FAULT);
+        self.b.switch_to_block(cont);
+        let guest = self.b.ins().load(clt::I64, MemFlagsData::trusted(), out, 0);
+        let addr_ok = self.iconst(clt::I64, SURFACE_ADDR);
+        let ok = self.b.ins().icmp(IntCC::Equal, status, addr_ok);
+        (guest, ok)
+    }
+
+    /// An 8-byte stack slot for helper results, shared by the whole function.
+    fn scratch_slot(&mut self) -> ir::StackSlot {
+        if let Some(s) = self.scratch {
+            return s;
+        }
+        let s = self.b.create_sized_stack_slot(ir::StackSlotData::new(
+            ir::StackSlotKind::ExplicitSlot,
+            8,
+            3,
+        ));
+        self.scratch = Some(s);
+        s
     }
 
     /// Runs `inside` where a buffer access is in bounds and `outside` where it is
@@ -233,16 +308,38 @@ impl Lowerer<'_, '_> {
                         s.load_elems(c.host, mem.kind, atomic, dsts);
                         Ok(())
                     },
+                    |s| s.zero_dsts(dsts),
+                )?;
+            }
+            Address::Surface {
+                desc,
+                dim,
+                oob,
+                x,
+                y,
+                z,
+            } => {
+                let (guest, ok) = self.surface_addr(desc, dim, oob, x, y, z, len);
+                self.buffer_split(
+                    ok,
                     |s| {
-                        for &d in dsts {
-                            let z = s.iconst(clt::I64, 0);
-                            s.write(d, z, Type::I64);
-                        }
+                        let c = s.global_access(guest, len, Space::Surface);
+                        s.load_elems(c.host, mem.kind, atomic, dsts);
+                        Ok(())
                     },
+                    |s| s.zero_dsts(dsts),
                 )?;
             }
         }
         Ok(())
+    }
+
+    /// The destinations of a dropped load read 0.
+    fn zero_dsts(&mut self, dsts: &[Reg]) {
+        for &d in dsts {
+            let z = self.iconst(clt::I64, 0);
+            self.write(d, z, Type::I64);
+        }
     }
 
     /// Loads consecutive elements into `dsts`, extending each into its register.
@@ -326,6 +423,25 @@ impl Lowerer<'_, '_> {
                     inb,
                     |s| {
                         let c = s.global_access(guest, len, Space::Buffer);
+                        s.store_elems(c.host, mem.kind, sc, srcs);
+                        Ok(())
+                    },
+                    |_| {},
+                )?;
+            }
+            Address::Surface {
+                desc,
+                dim,
+                oob,
+                x,
+                y,
+                z,
+            } => {
+                let (guest, ok) = self.surface_addr(desc, dim, oob, x, y, z, len);
+                self.buffer_split(
+                    ok,
+                    |s| {
+                        let c = s.global_access(guest, len, Space::Surface);
                         s.store_elems(c.host, mem.kind, sc, srcs);
                         Ok(())
                     },

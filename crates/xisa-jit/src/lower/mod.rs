@@ -111,8 +111,10 @@ pub(crate) struct Lowerer<'a, 'f> {
     guard: Option<Value>,
     /// Backward branches taken in this `run` call (for `STOP_YIELD`).
     backedges: Variable,
-    /// Edge blocks of backward branches still to be filled: (block, target).
-    pending_edges: Vec<(ir::Block, BlockId, bool)>,
+    /// Edge blocks of backward transfers still to be filled: (block, target).
+    pending_edges: Vec<(ir::Block, BlockId)>,
+    /// A stack slot for helper results (surface addresses), made on first use.
+    scratch: Option<ir::StackSlot>,
 }
 
 impl<'a, 'f> Lowerer<'a, 'f> {
@@ -192,6 +194,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             guard: None,
             backedges,
             pending_edges: Vec::new(),
+            scratch: None,
         }
     }
 
@@ -264,8 +267,8 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         }
         self.br_table(resume, &targets, bad);
         // RESUME_BLOCK_BASE + b, after a yield: only the targets of backward
-        // branches (where yields happen) are entries, so that the other blocks
-        // keep their single entry and loops stay natural loops.
+        // transfers (where yields happen) are entries, so that the other blocks
+        // keep their entries and loops stay natural loops.
         self.b.switch_to_block(by_block);
         let b_idx = self.b.ins().isub(resume, base);
         let targets = yield_targets(self.k);
@@ -709,18 +712,23 @@ fn has_side_effects(op: &Op) -> bool {
     )
 }
 
-/// Blocks a yield may resume at: targets of backward `br`/`brc`/`switch` edges.
+/// Blocks a yield may resume at: targets of backward transfers (branches,
+/// calls, and returns from a `ret` at or after the return block). Other blocks
+/// get no extra entry, so loops without calls stay natural loops for LICM.
 fn yield_targets(k: &Kernel) -> Vec<bool> {
     let mut t = vec![false; k.blocks.len()];
+    let last_ret = k.blocks.iter().rposition(|b| matches!(b.term, Term::Ret));
     for (bi, b) in k.blocks.iter().enumerate() {
-        if matches!(
-            b.term,
-            Term::Br(_) | Term::BrCond { .. } | Term::Switch { .. }
-        ) {
-            for s in b.term.successors() {
-                if (s.0 as usize) <= bi {
-                    t[s.0 as usize] = true;
-                }
+        for s in b.term.successors() {
+            if (s.0 as usize) <= bi {
+                t[s.0 as usize] = true;
+            }
+        }
+    }
+    if let Some(last) = last_ret {
+        for r in k.return_blocks() {
+            if (r.0 as usize) <= last {
+                t[r.0 as usize] = true;
             }
         }
     }

@@ -154,7 +154,12 @@ impl Lowerer<'_, '_> {
 
     /// The value of IR type `ty` from an `i64` holding its bits (helper results).
     pub(super) fn of_u64(&mut self, v: Value, ty: Type) -> Value {
-        let bits = self.resize(v, int_type(ty));
+        let mut bits = self.resize(v, int_type(ty));
+        if ty == Type::I1 {
+            // Keep the 0/1 invariant whatever the helper returned.
+            let one = self.iconst(clt::I8, 1);
+            bits = self.b.ins().band(bits, one);
+        }
         self.of_bits(bits, ty)
     }
 

@@ -483,3 +483,51 @@ fn lane_ctx_layout_is_what_the_jit_assumes() {
     assert_eq!(o.regs, 0);
     assert!(o.fault_space > o.fault_kind);
 }
+
+/// A loop closed by a `ret` (the callee returns to the loop head): backward
+/// transfers through ret yield and poll like branches do.
+#[test]
+fn loops_through_ret_yield() {
+    let mut k = Kernel::new("ret_loop");
+    let i = k.reg("i", Type::I32);
+    let c = k.reg("c", Type::I1);
+    k.blocks.push(block("entry", vec![], Term::Br(b(1))));
+    k.blocks.push(block(
+        "head",
+        vec![
+            add(Type::I32, i, i, 1),
+            Op::ICmp {
+                cond: ICond::Ult,
+                ty: Type::I32,
+                dst: c,
+                a: r(i),
+                b: imm(10_000),
+            },
+        ],
+        Term::BrCond {
+            cond: c,
+            then_: b(2),
+            else_: b(4),
+        },
+    ));
+    k.blocks.push(block(
+        "again",
+        vec![],
+        Term::Call {
+            target: b(3),
+            ret: b(1),
+        },
+    ));
+    k.blocks.push(block("poll", vec![], Term::Ret));
+    k.blocks.push(block("done", vec![], Term::Exit));
+    let p = jit(&k);
+    let mut lane = Lane::new(&k, 8);
+    let stops = run_to_end(&mut lane, &p);
+    assert_eq!(stops.iter().filter(|&&s| s == STOP_YIELD).count(), 2);
+    assert_eq!(lane.regs[i.0 as usize], 10_000);
+    differential(&k, |_| {});
+    let mut lane = Lane::new(&k, 8);
+    lane.cancel
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(lane.run(&p), STOP_CANCELLED);
+}

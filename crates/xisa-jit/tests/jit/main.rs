@@ -10,3 +10,4 @@ mod harness;
 mod mem;
 mod ops;
 mod program;
+mod surface;
