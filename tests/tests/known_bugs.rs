@@ -129,7 +129,18 @@ fn f64_to_f16_round_to_nearest() {
 
 /// Launches `k` with `opts`/`args` and turns a panic into an error message.
 fn launch_catching(opts: LaunchOptions, args: Vec<ArgSpec>) -> Result<Result<(), String>, String> {
-    let src = "kernel @k(%p: i64, %l: i32) {\nentry:\n  exit\n}\n";
+    launch_src_catching(
+        "kernel @k(%p: i64, %l: i32) {\nentry:\n  exit\n}\n",
+        opts,
+        args,
+    )
+}
+
+fn launch_src_catching(
+    src: &'static str,
+    opts: LaunchOptions,
+    args: Vec<ArgSpec>,
+) -> Result<Result<(), String>, String> {
     let module = Module::from_bytes(src.as_bytes(), "k.xir", None).unwrap();
     std::panic::catch_unwind(move || {
         let dev = Device::new().unwrap();
@@ -185,5 +196,28 @@ fn shared_size_overflow_is_an_error() {
             Ok(Ok(())) => panic!("shared {shared}, local {local}: the launch succeeded"),
             Err(p) => panic!("shared {shared}, local {local}: panicked: {p}"),
         }
+    }
+    // The kernel's own static size, too (`shared 4294967295` in the text).
+    let src = "kernel @k(%p: i64, %l: i32) shared 4294967295 {\nentry:\n  exit\n}\n";
+    let args = vec![ArgSpec::U64(0), ArgSpec::Local(16)];
+    match launch_src_catching(src, LaunchOptions::default(), args) {
+        Ok(Err(e)) => assert!(e.contains("shared"), "static: {e}"),
+        Ok(Ok(())) => panic!("static shared 4294967295: the launch succeeded"),
+        Err(p) => panic!("static shared 4294967295: panicked: {p}"),
+    }
+}
+
+/// A block whose lane count overflows u64 must be rejected (same unchecked
+/// product in `runtime::launch::validate`).
+#[test]
+fn block_size_overflow_is_an_error() {
+    let opts = LaunchOptions {
+        block: [u32::MAX; 3],
+        ..LaunchOptions::default()
+    };
+    match launch_catching(opts, vec![ArgSpec::U64(0), ArgSpec::U32(0)]) {
+        Ok(Err(e)) => assert!(e.contains("block"), "{e}"),
+        Ok(Ok(())) => panic!("the launch succeeded"),
+        Err(p) => panic!("panicked: {p}"),
     }
 }
