@@ -70,3 +70,152 @@ pub fn run_llvm_mc(tool: &str, args: &[&str], input: &str) -> (String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+// ------------------------------------------------ packed 16-bit float reference
+
+/// A 16-bit IEEE-style format.
+#[derive(Clone, Copy)]
+pub struct Fmt {
+    pub ebits: u32,
+    pub mbits: u32,
+    /// Canonical quiet NaN for invalid operations (inf - inf).
+    pub qnan: u16,
+}
+
+pub const F16: Fmt = Fmt {
+    ebits: 5,
+    mbits: 10,
+    qnan: 0x7e00,
+};
+pub const BF16: Fmt = Fmt {
+    ebits: 8,
+    mbits: 7,
+    qnan: 0x7fc0,
+};
+
+impl Fmt {
+    pub fn emax(self) -> u32 {
+        (1 << self.ebits) - 1
+    }
+    pub fn exp(self, x: u16) -> u32 {
+        (x as u32 >> self.mbits) & self.emax()
+    }
+    pub fn man(self, x: u16) -> u32 {
+        x as u32 & ((1 << self.mbits) - 1)
+    }
+    pub fn is_nan(self, x: u16) -> bool {
+        self.exp(x) == self.emax() && self.man(x) != 0
+    }
+    pub fn is_inf(self, x: u16) -> bool {
+        self.exp(x) == self.emax() && self.man(x) == 0
+    }
+    pub fn is_zero(self, x: u16) -> bool {
+        x & 0x7fff == 0
+    }
+}
+
+/// Reference: a + b in `f`, round to nearest even, IEEE-754 special cases; a NaN
+/// operand is returned quieted (first operand first).
+pub fn ref_add(f: Fmt, a: u16, b: u16) -> u16 {
+    let quiet = 1u16 << (f.mbits - 1);
+    if f.is_nan(a) {
+        return a | quiet;
+    }
+    if f.is_nan(b) {
+        return b | quiet;
+    }
+    let (sa, sb) = (a >> 15, b >> 15);
+    if f.is_inf(a) && f.is_inf(b) {
+        return if sa == sb { a } else { f.qnan };
+    }
+    if f.is_inf(a) {
+        return a;
+    }
+    if f.is_inf(b) {
+        return b;
+    }
+    if f.is_zero(a) && f.is_zero(b) {
+        return (sa & sb) << 15;
+    }
+    if f.is_zero(a) {
+        return b;
+    }
+    if f.is_zero(b) {
+        return a;
+    }
+    // value = m * 2^(e - bias - mbits), e >= 1 (subnormals: e = 1, no hidden bit).
+    let unpack = |x: u16| -> (i64, i32) {
+        let e = f.exp(x);
+        let m = f.man(x) as i64;
+        if e == 0 {
+            (m, 1)
+        } else {
+            (m | (1 << f.mbits), e as i32)
+        }
+    };
+    let (mut ma, mut ea) = unpack(a);
+    let (mut mb, mut eb) = unpack(b);
+    let (mut sa, mut sb) = (sa, sb);
+    if eb > ea || (eb == ea && mb > ma) {
+        std::mem::swap(&mut ma, &mut mb);
+        std::mem::swap(&mut ea, &mut eb);
+        std::mem::swap(&mut sa, &mut sb);
+    }
+    let cap = f.mbits as i32 + 5;
+    let shift = ea - eb;
+    let (s, y) = if shift > cap {
+        (cap, 1i64) // sticky: strictly inside (0, ulp/32)
+    } else {
+        (shift, mb)
+    };
+    let x = ma << s;
+    // Units of 2^(u - bias - mbits) with u = ea - s.
+    let u = ea - s;
+    let r = if sa == sb { x + y } else { x - y };
+    debug_assert!(r >= 0);
+    if r == 0 {
+        return 0; // exact cancellation: +0 under round to nearest
+    }
+    let sign = sa;
+    let len = 64 - r.leading_zeros() as i32;
+    let mut e = u + (len - 1) - f.mbits as i32;
+    let sh = if e >= 1 {
+        len - 1 - f.mbits as i32
+    } else {
+        let sh = (len - 1 - f.mbits as i32) + (1 - e);
+        e = 1;
+        sh
+    };
+    let mut q = if sh <= 0 {
+        r << (-sh)
+    } else {
+        let q = r >> sh;
+        let rem = r & ((1i64 << sh) - 1);
+        let half = 1i64 << (sh - 1);
+        if rem > half || (rem == half && q & 1 == 1) {
+            q + 1
+        } else {
+            q
+        }
+    };
+    if q == 1i64 << (f.mbits + 1) {
+        q >>= 1;
+        e += 1;
+    }
+    if e >= f.emax() as i32 {
+        return (sign << 15) | ((f.emax() as u16) << f.mbits);
+    }
+    let bits = if q < (1 << f.mbits) {
+        q as u16 // subnormal
+    } else {
+        ((e as u16) << f.mbits) | (q as u16 & ((1 << f.mbits) - 1))
+    };
+    (sign << 15) | bits
+}
+
+/// Packed reference: both halves.
+pub fn ref_packed(f: Fmt, a: u32, b: u32) -> u32 {
+    let lo = ref_add(f, a as u16, b as u16) as u32;
+    let hi = ref_add(f, (a >> 16) as u16, (b >> 16) as u16) as u32;
+    lo | hi << 16
+}
