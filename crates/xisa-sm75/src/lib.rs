@@ -11,6 +11,8 @@
 #![deny(missing_docs)]
 
 pub mod cubin;
+pub mod lift;
+pub mod loader;
 pub mod rules;
 
 use std::sync::OnceLock;
@@ -103,8 +105,17 @@ pub enum Operand {
     UReg(u8),
     /// Predicate (7 = PT).
     Pred(u8),
-    /// Immediate (sign-extended for signed fields).
+    /// Immediate (sign-extended for signed fields; raw IEEE bits for float
+    /// immediates, the double's bits for `f64hi`; the absolute address for
+    /// branch targets).
     Imm(i64),
+    /// Constant-bank operand `c[bank][offset]`.
+    CBuf {
+        /// Bank.
+        bank: u8,
+        /// Byte offset.
+        offset: u16,
+    },
 }
 
 /// A decoded modifier group.
@@ -244,6 +255,13 @@ impl Rules {
                 continue;
             };
             let op = match f.kind {
+                FieldKind::CBuf => Operand::CBuf {
+                    bank: (v >> 16) as u8,
+                    offset: (v & 0xffff) as u16,
+                },
+                FieldKind::Rel => Operand::Imm(rel_target(pc, v, f.width) as i64),
+                FieldKind::F32 => Operand::Imm(v as i64),
+                FieldKind::F64Hi => Operand::Imm((v << 32) as i64),
                 FieldKind::Reg => Operand::Reg(v as u8),
                 FieldKind::UReg => Operand::UReg(v as u8),
                 FieldKind::Pred => Operand::Pred(v as u8),
@@ -275,14 +293,14 @@ impl Rules {
                     let (Some(f), Some(&v)) = (rule.fields.get(*index), vals.get(*index)) else {
                         continue;
                     };
-                    render(&mut text, f, v, &vals);
+                    render(&mut text, f, v, &vals, pc);
                 }
                 rules::Piece::Addr {
                     base,
                     size,
                     ur,
                     imm,
-                } => render_addr(&mut text, rule, &vals, *base, *size, *ur, *imm),
+                } => render_addr(&mut text, rule, &vals, *base, *size, *ur, *imm, pc),
             }
         }
         Ok(Decoded {
@@ -323,6 +341,7 @@ fn sext(v: u64, width: u32) -> i64 {
 
 /// nvdisasm's memory operand: `R2`, `R2+0x10`, `R2.U32+UR4+-0x8`, `UR4`,
 /// `0x10` (RZ base with an offset prints the offset alone, unsigned), `RZ`.
+#[allow(clippy::too_many_arguments)]
 fn render_addr(
     out: &mut String,
     rule: &InstRule,
@@ -331,6 +350,7 @@ fn render_addr(
     size: Option<usize>,
     ur: Option<usize>,
     imm: Option<usize>,
+    pc: u64,
 ) {
     let get = |i: usize| -> Option<(&Field, u64)> { Some((rule.fields.get(i)?, *vals.get(i)?)) };
     let Some((bf, b)) = get(base) else { return };
@@ -339,10 +359,10 @@ fn render_addr(
     let base_rz = b == 255;
     let mut s = String::new();
     if !base_rz || (ur.is_none() && imm.is_none_or(|(_, v)| v == 0)) {
-        render(&mut s, bf, b, vals);
+        render(&mut s, bf, b, vals, pc);
         if !base_rz {
             if let Some((sf, sv)) = size.and_then(get) {
-                render(&mut s, sf, sv, vals);
+                render(&mut s, sf, sv, vals, pc);
             }
         }
     }
@@ -350,7 +370,7 @@ fn render_addr(
         if !s.is_empty() {
             s.push('+');
         }
-        render(&mut s, uf, uv, vals);
+        render(&mut s, uf, uv, vals, pc);
     }
     if let Some((f, v)) = imm {
         if v != 0 {
@@ -358,19 +378,115 @@ fn render_addr(
                 s.push_str(&format!("{v:#x}"));
             } else {
                 s.push('+');
-                render(&mut s, f, v, vals);
+                render(&mut s, f, v, vals, pc);
             }
         }
     }
     out.push_str(&s);
 }
 
-fn render(out: &mut String, f: &Field, v: u64, vals: &[u64]) {
+fn render(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
+    let mut s = String::new();
+    render_bare(&mut s, f, v, vals, pc);
+    if !s.is_empty() {
+        out.push_str(&f.prefix);
+        out.push_str(&s);
+        out.push_str(&f.suffix);
+    }
+}
+
+/// Branch target: the next instruction's address plus a signed byte offset.
+fn rel_target(pc: u64, v: u64, width: u32) -> u64 {
+    pc.wrapping_add(16).wrapping_add(sext(v, width) as u64)
+}
+
+/// C's `%.{prec}e` (exponent with sign and at least two digits).
+fn c_exp(x: f64, prec: usize) -> String {
+    let s = format!("{x:.prec$e}");
+    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+    let e: i32 = e.parse().unwrap_or(0);
+    format!(
+        "{m}e{}{:02}",
+        if e < 0 { '-' } else { '+' },
+        e.unsigned_abs()
+    )
+}
+
+/// nvdisasm's float immediate: `%.20g`, but `%.20e` from 1e9 up; `+INF`,
+/// `-QNAN`, `+SNAN`, `-0.0` by name.
+fn fmt_float(x: f64, quiet_bit: u64, bits: u64) -> String {
+    let sign = if x.is_sign_negative() { '-' } else { '+' };
+    if x.is_infinite() {
+        return format!("{sign}INF ");
+    }
+    if x.is_nan() {
+        let q = if bits & quiet_bit != 0 {
+            "QNAN"
+        } else {
+            "SNAN"
+        };
+        return format!("{sign}{q} ");
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() {
+            "-0.0 ".into()
+        } else {
+            "0".into()
+        };
+    }
+    if x.abs() >= 1e9 {
+        return c_exp(x, 20);
+    }
+    // %.20g: P = 20 significant digits, style by the decimal exponent
+    let e = c_exp(x, 19);
+    let exp: i32 = e
+        .rsplit_once('e')
+        .map_or(0, |(_, x)| x.parse().unwrap_or(0));
+    let mut out = if (-4..20).contains(&exp) {
+        let prec = (19 - exp) as usize;
+        format!("{x:.prec$}")
+    } else {
+        e
+    };
+    // strip trailing zeros of the fraction (and a bare point)
+    let (mant, ex) = match out.find('e') {
+        Some(i) => (out[..i].to_string(), out[i..].to_string()),
+        None => (out.clone(), String::new()),
+    };
+    if mant.contains('.') {
+        let m = mant.trim_end_matches('0').trim_end_matches('.');
+        out = format!("{m}{ex}");
+    }
+    out
+}
+
+fn render_bare(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
     if let Some((_, s)) = f.print_as.iter().find(|(k, _)| *k == v) {
         out.push_str(s);
         return;
     }
     match f.kind {
+        FieldKind::Text => {
+            let table = match &f.alt {
+                Some((j, eq, alt)) if vals.get(*j) == Some(eq) => alt,
+                _ => &f.values,
+            };
+            if let Some(s) = table.get(v as usize) {
+                out.push_str(s);
+            }
+        }
+        FieldKind::CBuf => {
+            out.push_str(&format!("c[{:#x}][{:#x}]", v >> 16, v & 0xffff));
+        }
+        FieldKind::Rel => out.push_str(&format!("{:#x}", rel_target(pc, v, f.width))),
+        FieldKind::F32 => {
+            let x = f64::from(f32::from_bits(v as u32));
+            out.push_str(&fmt_float(x, 1 << 22, v));
+        }
+        FieldKind::F64Hi => {
+            let b = v << 32;
+            out.push_str(&fmt_float(f64::from_bits(b), 1 << 51, b));
+        }
         FieldKind::Reg => {
             if v == 255 {
                 out.push_str("RZ");

@@ -40,7 +40,7 @@ impl Isa {
 
     /// True where this build has a frontend for the ISA.
     pub fn supported(self) -> bool {
-        matches!(self, Isa::Ir | Isa::Lsu)
+        matches!(self, Isa::Ir | Isa::Lsu | Isa::Sm75 | Isa::Cdna5)
     }
 }
 
@@ -138,6 +138,29 @@ impl Module {
                 })?;
                 xisa_ir::Module { kernels: vec![k] }
             }
+            Isa::Cdna5 => {
+                let insts = cdna5_program(bytes, origin)?;
+                let k =
+                    xisa_cdna::lift(&insts, &xisa_cdna::LiftOptions::default()).map_err(|e| {
+                        Error::Parse {
+                            origin: origin.to_string(),
+                            msg: e.to_string(),
+                        }
+                    })?;
+                xisa_ir::Module { kernels: vec![k] }
+            }
+            Isa::Sm75 => {
+                let m = xisa_sm75::lift::lift_bytes(bytes).map_err(|e| Error::Parse {
+                    origin: origin.to_string(),
+                    msg: e.to_string(),
+                })?;
+                // Lifted code must pass the verifier like any other IR.
+                xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
+                    origin: origin.to_string(),
+                    msg: e.to_string(),
+                })?;
+                m
+            }
             other => return Err(Error::IsaNotSupported(other)),
         };
         Ok(Module {
@@ -214,5 +237,19 @@ pub fn lsu_program(bytes: &[u8], origin: &str) -> Result<Vec<xisa_lsu::Inst>> {
         xisa_lsu::parse_program(text).map_err(|e| err(e.to_string()))
     } else {
         xisa_lsu::decode_program(bytes).map_err(|e| err(e.to_string()))
+    }
+}
+
+/// Reads a CDNA 5 VGLOBAL fragment: LLVM assembly text or 12-byte instructions.
+pub fn cdna5_program(bytes: &[u8], origin: &str) -> Result<Vec<xisa_cdna::Inst>> {
+    let err = |msg: String| Error::Parse {
+        origin: origin.to_string(),
+        msg,
+    };
+    if looks_like_text(bytes) {
+        let text = std::str::from_utf8(bytes).map_err(|e| err(e.to_string()))?;
+        xisa_cdna::parse_program(text).map_err(|e| err(e.to_string()))
+    } else {
+        xisa_cdna::decode_program(bytes).map_err(|e| err(e.to_string()))
     }
 }

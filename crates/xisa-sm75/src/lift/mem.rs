@@ -1,0 +1,399 @@
+//! Loads, stores, atomics and constant loads.
+//!
+//! Address fields (notes §3): base register [24, 32), signed 24-bit offset
+//! [40, 64), `.E` (64-bit base pair) bit 72; with bit 91 set a uniform
+//! register is added (loads: [32, 38); stores and atomics: [64, 70)), a pair
+//! under `.E`. Size [73, 76): U8 S8 U16 S16 32 64 128. Memory order
+//! [79, 81): CONSTANT WEAK STRONG MMIO; scope [77, 79): CTA SM GPU SYS.
+
+use xisa_ir::{
+    Address, AtomOp, AtomType, BinOp, CvtOp, MemKind, MemType, Op, Operand, Order, Scope, Space,
+    Type,
+};
+
+use super::{bit, bits, sext, File, LiftError, Lifter};
+use crate::Decoded;
+
+/// Lifts a memory instruction; `Ok(false)` when `opcode` is not one.
+pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<bool, LiftError> {
+    match opcode {
+        0x381 | 0x981 => load(l, Space::Global, opcode == 0x981)?,
+        0x386 | 0x986 => store(l, Space::Global, opcode == 0x986)?,
+        // Generic LD/ST: xisa has no generic window; pointers are global.
+        0x980 => load(l, Space::Global, true)?,
+        0x385 | 0x985 => store(l, Space::Global, opcode == 0x985)?,
+        0x984 => load(l, Space::Shared, false)?,
+        0x388 | 0x988 => store(l, Space::Shared, false)?,
+        0x983 => load(l, Space::Local, false)?,
+        0x387 | 0x987 => store(l, Space::Local, false)?,
+        0x3a8 | 0x9a8 => atom(l, Space::Global, opcode == 0x9a8, true)?,
+        0x98e => atom(l, Space::Global, true, false)?,
+        0x38c | 0x98c => atom(l, Space::Shared, false, true)?,
+        0x3a9 => cas(l, Space::Global)?,
+        0x38d => cas(l, Space::Shared)?,
+        0xb82 => ldc(l)?,
+        0xab9 | 0xabb => uldc(l)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The address of a memory instruction in `space`.
+fn address(l: &mut Lifter, space: Space, ur_lo: u32, ur_form: bool) -> Address {
+    let w = l.word;
+    let ra = bits(w, 24, 32) as u8;
+    let imm = sext(bits(w, 40, 64), 24);
+    let wide = space == Space::Global && bit(w, 72);
+    let ur = if ur_form && bit(w, 91) {
+        Some(bits(w, ur_lo, ur_lo + 6) as u8)
+    } else {
+        None
+    };
+    if space == Space::Global {
+        let base = if wide {
+            l.read_pair_file(File::R, ra)
+        } else {
+            let r = l.read_file(File::R, ra);
+            l.zext64(r)
+        };
+        let base = match ur {
+            Some(u) => {
+                let uv = if wide {
+                    l.read_pair_file(File::UR, u)
+                } else {
+                    let r = l.read_file(File::UR, u);
+                    l.zext64(r)
+                };
+                l.bin(BinOp::Add, Type::I64, base, uv)
+            }
+            None => base,
+        };
+        return Address::Flat { base, offset: imm };
+    }
+    // Shared and local: 32-bit offsets; `.X4/.X8/.X16` scale the register
+    // (bits [78, 80), seen as `[R5.X4]`).
+    let mut base = l.read_file(File::R, ra);
+    let scale = bits(w, 78, 80);
+    if scale != 0 && space == Space::Shared {
+        base = l.bin32(BinOp::Shl, base, Operand::Imm(scale + 1));
+    }
+    if let Some(u) = ur {
+        let uv = l.read_file(File::UR, u);
+        base = l.bin32(BinOp::Add, base, uv);
+    }
+    Address::Flat { base, offset: imm }
+}
+
+/// Ordering and scope of a load or store: WEAK/CONSTANT are plain accesses,
+/// STRONG and MMIO are relaxed atomics at the encoded scope.
+fn order_scope(w: u128) -> (Order, Scope) {
+    let scope = match bits(w, 77, 79) {
+        0 => Scope::Workgroup,
+        1 => Scope::Cluster,
+        2 => Scope::Device,
+        _ => Scope::System,
+    };
+    match bits(w, 79, 81) {
+        2 | 3 => (Order::Relaxed, scope),
+        _ => (Order::Weak, Scope::Device),
+    }
+}
+
+/// The element kind and count of a size code, plus the register count.
+fn mem_shape(l: &Lifter) -> Result<(MemType, usize), LiftError> {
+    let (kind, count) = match bits(l.word, 73, 76) {
+        0 => (MemKind::U8, 1),
+        1 => (MemKind::S8, 1),
+        2 => (MemKind::U16, 1),
+        3 => (MemKind::S16, 1),
+        4 => (MemKind::B32, 1),
+        5 => (MemKind::B32, 2),
+        6 => (MemKind::B32, 4),
+        _ => return Err(l.unsupported("memory size code 7")),
+    };
+    Ok((MemType { kind, count }, count as usize))
+}
+
+/// `LDx Rd, [addr]`.
+fn load(l: &mut Lifter, space: Space, ur_form: bool) -> Result<(), LiftError> {
+    let (mem, n) = mem_shape(l)?;
+    let (order, scope) = if space == Space::Global {
+        order_scope(l.word)
+    } else {
+        (Order::Weak, Scope::Device)
+    };
+    // Ordered loads must be single elements of at most 8 bytes in the IR.
+    let (order, scope) = if n > 1 {
+        (Order::Weak, Scope::Device)
+    } else {
+        (order, scope)
+    };
+    let addr = address(l, space, 32, ur_form);
+    let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
+    l.emit(Op::Load {
+        space,
+        mem,
+        order,
+        scope,
+        uniform: false,
+        dsts: dsts.clone(),
+        addr,
+    });
+    let rd = bits(l.word, 16, 24) as u8;
+    for (i, t) in dsts.into_iter().enumerate() {
+        l.write_file(File::R, rd.saturating_add(i as u8), t.into());
+    }
+    Ok(())
+}
+
+/// `STx [addr], Rs`.
+fn store(l: &mut Lifter, space: Space, ur_form: bool) -> Result<(), LiftError> {
+    let (mem, n) = mem_shape(l)?;
+    let (order, scope) = if space == Space::Global && n == 1 {
+        order_scope(l.word)
+    } else {
+        (Order::Weak, Scope::Device)
+    };
+    let addr = address(l, space, 64, ur_form);
+    let rs = bits(l.word, 32, 40) as u8;
+    let srcs: Vec<_> = (0..n)
+        .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
+        .collect();
+    l.emit(Op::Store {
+        space,
+        mem,
+        order,
+        scope,
+        srcs,
+        addr,
+    });
+    Ok(())
+}
+
+/// Atomic scope from [77, 79): CTA SM GPU SYS.
+fn atom_scope(w: u128) -> Scope {
+    match bits(w, 77, 79) {
+        0 => Scope::Workgroup,
+        1 => Scope::Cluster,
+        2 => Scope::Device,
+        _ => Scope::System,
+    }
+}
+
+/// (IR op, IR type, ftz) of an ATOMG/RED/ATOMS op × type code.
+fn atom_kind(op: u64, ty: u64) -> Option<(AtomOp, AtomType, bool)> {
+    // Type codes: U32 S32 U64 F32.FTZ.RN F16x2.RN S64 F64.RN.
+    let int_ty = match ty {
+        0 | 1 => Some(AtomType::B32),
+        2 | 5 => Some(AtomType::B64),
+        _ => None,
+    };
+    let signed = matches!(ty, 1 | 5);
+    Some(match (op, ty) {
+        (0, 3) => (AtomOp::FAdd, AtomType::F32, true),
+        (0, 4) => (AtomOp::FAdd, AtomType::F16x2, false),
+        (0, 6) => (AtomOp::FAdd, AtomType::F64, false),
+        (8, 3) => (AtomOp::Exch, AtomType::F32, false),
+        (8, 6) => (AtomOp::Exch, AtomType::F64, false),
+        _ => {
+            let t = int_ty?;
+            let o = match op {
+                0 => AtomOp::Add,
+                1 if signed => AtomOp::SMin,
+                1 => AtomOp::UMin,
+                2 if signed => AtomOp::SMax,
+                2 => AtomOp::UMax,
+                3 => AtomOp::Inc,
+                4 => AtomOp::Dec,
+                5 => AtomOp::And,
+                6 => AtomOp::Or,
+                7 => AtomOp::Xor,
+                8 => AtomOp::Exch,
+                9 => AtomOp::SafeAdd,
+                _ => return None,
+            };
+            (o, t, false)
+        }
+    })
+}
+
+/// Reads a data operand of an atomic as the IR type `ty` needs.
+fn atom_data(l: &mut Lifter, r: u8, ty: AtomType) -> Operand {
+    match ty {
+        AtomType::B32 | AtomType::F16x2 | AtomType::BF16x2 => l.read_file(File::R, r),
+        AtomType::F32 => {
+            let v = l.read_file(File::R, r);
+            l.cvt(CvtOp::Bitcast, Type::F32, Type::I32, v)
+        }
+        AtomType::B64 => l.read_pair_file(File::R, r),
+        AtomType::F64 => {
+            let v = l.read_pair_file(File::R, r);
+            l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, v)
+        }
+    }
+}
+
+/// Writes an atomic's returned value back to `Rd` (or the pair).
+fn atom_result(l: &mut Lifter, rd: u8, ty: AtomType, v: Operand) {
+    match ty {
+        AtomType::B32 | AtomType::F16x2 | AtomType::BF16x2 => l.write_file(File::R, rd, v),
+        AtomType::F32 => {
+            let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, v);
+            l.write_file(File::R, rd, i);
+        }
+        AtomType::B64 => l.write_pair(rd, v),
+        AtomType::F64 => {
+            let i = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, v);
+            l.write_pair(rd, i);
+        }
+    }
+}
+
+/// `ATOMG/ATOMS.OP.TYPE.ORDER.SCOPE Pd, Rd, [addr], Rb` and `RED` (no
+/// result). STRONG and the default (weak) order are both relaxed atomics;
+/// the eviction hint has no effect. The predicate output Pd is set to true
+/// (ptxas always writes PT there; the instruction always performs its
+/// access, so "performed" is the only reading that fits).
+fn atom(l: &mut Lifter, space: Space, ur_form: bool, has_dst: bool) -> Result<(), LiftError> {
+    let w = l.word;
+    let is_red = !has_dst;
+    let op = if is_red {
+        bits(w, 87, 90)
+    } else {
+        bits(w, 87, 91)
+    };
+    let ty = bits(w, 73, 76);
+    let Some((aop, aty, ftz)) = atom_kind(op, ty) else {
+        return Err(l.unsupported(format!("atomic op {op} with type code {ty}")));
+    };
+    let scope = if space == Space::Shared {
+        Scope::Workgroup
+    } else {
+        atom_scope(w)
+    };
+    let addr = address(l, space, 64, ur_form);
+    let src = atom_data(l, bits(w, 32, 40) as u8, aty);
+    let rd = bits(w, 16, 24) as u8;
+    let dst = if has_dst && rd != 255 {
+        Some(l.tmp(aty.reg_type()))
+    } else {
+        None
+    };
+    l.emit(Op::Atomic {
+        op: aop,
+        ty: aty,
+        space,
+        scope,
+        order: Order::Relaxed,
+        ftz,
+        dst,
+        addr,
+        src,
+        cmp: None,
+    });
+    if let Some(d) = dst {
+        atom_result(l, rd, aty, d.into());
+    }
+    if has_dst {
+        l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+    }
+    Ok(())
+}
+
+/// `ATOMG.CAS Pd, Rd, [addr], Rcmp, Rnew` (compare [32, 40), new value
+/// [64, 72); pairs for the 64-bit types).
+fn cas(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
+    let w = l.word;
+    let aty = match bits(w, 73, 76) {
+        0 | 1 => AtomType::B32,
+        2 | 5 => AtomType::B64,
+        t => return Err(l.unsupported(format!("CAS type code {t}"))),
+    };
+    let scope = if space == Space::Shared {
+        Scope::Workgroup
+    } else {
+        atom_scope(w)
+    };
+    let addr = address(l, space, 64, false);
+    let cmp = atom_data(l, bits(w, 32, 40) as u8, aty);
+    let src = atom_data(l, bits(w, 64, 72) as u8, aty);
+    let rd = bits(w, 16, 24) as u8;
+    let dst = (rd != 255).then(|| l.tmp(aty.reg_type()));
+    l.emit(Op::Atomic {
+        op: AtomOp::Cas,
+        ty: aty,
+        space,
+        scope,
+        order: Order::Relaxed,
+        ftz: false,
+        dst,
+        addr,
+        src,
+        cmp: Some(cmp),
+    });
+    if let Some(d) = dst {
+        atom_result(l, rd, aty, d.into());
+    }
+    l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+    Ok(())
+}
+
+/// `LDC Rd, c[bank][Ra + off]`: bank 0 parameter window reads become
+/// `ld.param` at a register offset; immediate-only reads go through the
+/// constant-bank rules of [`Lifter::cbuf32`].
+fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
+    let w = l.word;
+    let ra = bits(w, 24, 32) as u8;
+    let off = bits(w, 38, 54) as u32;
+    let bank = bits(w, 54, 59) as u8;
+    let (mem, n) = mem_shape(l)?;
+    let rd = bits(w, 16, 24) as u8;
+    if ra == 255 {
+        if mem.kind != MemKind::B32 {
+            return Err(l.unsupported("sub-word LDC"));
+        }
+        for i in 0..n {
+            let v = l.cbuf32(bank, off + 4 * i as u32)?;
+            l.write_file(File::R, rd.saturating_add(i as u8), v);
+        }
+        return Ok(());
+    }
+    let pcb = l.k.param_cbank_offset;
+    if bank != 0 || off < pcb {
+        return Err(l.unsupported(format!(
+            "register-indexed LDC of c[{bank:#x}] (only the parameter window is addressable)"
+        )));
+    }
+    let base = l.read_file(File::R, ra);
+    let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
+    l.emit(Op::Load {
+        space: Space::Param,
+        mem,
+        order: Order::Weak,
+        scope: Scope::Device,
+        uniform: false,
+        dsts: dsts.clone(),
+        addr: Address::Flat {
+            base,
+            offset: i64::from(off - pcb),
+        },
+    });
+    for (i, t) in dsts.into_iter().enumerate() {
+        l.write_file(File::R, rd.saturating_add(i as u8), t.into());
+    }
+    Ok(())
+}
+
+/// `ULDC[.64] URd, c[bank][off]`.
+fn uldc(l: &mut Lifter) -> Result<(), LiftError> {
+    let w = l.word;
+    let off = bits(w, 38, 54) as u32;
+    let bank = bits(w, 54, 59) as u8;
+    let (_, n) = mem_shape(l)?;
+    let rd = bits(w, 16, 24) as u8;
+    for i in 0..n {
+        let v = l.cbuf32(bank, off + 4 * i as u32)?;
+        l.write_file(File::UR, rd.saturating_add(i as u8), v);
+    }
+    Ok(())
+}

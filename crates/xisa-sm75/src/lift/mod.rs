@@ -1,0 +1,806 @@
+//! sm_75 lifter: decoded SASS → one xisa IR [`Kernel`] per cubin kernel.
+//!
+//! The register model (see `docs/sm75.md`, "Lifter"):
+//!
+//! * `R0..R254` are `i32` registers `r<n>`, `RZ` reads 0 and writes are dropped;
+//!   64-bit operands (`.E` addresses, `.64` data, `IMAD.WIDE`) are the pair
+//!   `R(n):R(n+1)`, low word first.
+//! * `P0..P6` are `i1` registers `p<n>`, `PT` is true.
+//! * Uniform registers `UR0..UR62` (`ur<n>`, `URZ` = 0) and `UP0..UP6` are
+//!   ordinary per-lane registers: every lane computes the same value.
+//! * Constant bank 0 is the launch: `c[0x0][0x0..0x18]` are the block and
+//!   grid sizes (IR `special.ntid`/`nctaid`), `c[0x0][0x28]` is the initial
+//!   stack pointer (the top of the lane's `local` space, `Kernel::local_bytes`),
+//!   and the parameter window (`PARAM_CBANK`, 0x160..) is the IR parameter
+//!   block: `c[0x0][0x160 + x]` becomes `ld.param [x]`. The IR parameters are
+//!   the KPARAM_INFO parameters in order, so the CLI's `--arg` list binds to
+//!   them and their natural-alignment layout equals CUDA's.
+//! * Other constant banks with contents in the cubin (`.nv.constant2/3`) are
+//!   folded: an immediate-offset read becomes the immediate value.
+//!
+//! Instructions are dispatched on the 12-bit opcode and their fields are read
+//! from the 128-bit word (bit layouts: `/work/shared/notes/sm75.md` §3, checked
+//! against ptxas 12.9 output). The table-driven decoder is consulted for the
+//! opcodes it knows (ATOMG, SUATOM), whose `INVALIDn` modifier values make the
+//! instruction a trap: the lane's launch stops with an error whose location
+//! names the block `invalid_<pc>_<field>_<value>` and the pc.
+
+mod alu;
+mod ctrl;
+mod mem;
+
+use std::collections::{BTreeSet, HashMap};
+
+use xisa_ir::{
+    BinOp, Block, BlockId, CvtOp, Guard, ICond, Inst, Kernel, MemKind, MemType, Op, Operand, Order,
+    Reg, Round, SReg, Scope, Space, Term, Type,
+};
+
+use crate::loader::{Cubin, CubinKernel, Reloc};
+use crate::{DecodeError, Decoded};
+
+/// Errors while lifting.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LiftError {
+    /// An instruction the decoder rejects.
+    #[error("kernel {kernel}, pc {pc:#x}: {source}")]
+    Decode {
+        /// Kernel name.
+        kernel: String,
+        /// Instruction offset in the kernel's code.
+        pc: u64,
+        /// The decoder's error.
+        source: DecodeError,
+    },
+    /// An instruction (or a form of it) the lifter does not handle yet.
+    #[error("kernel {kernel}, pc {pc:#x}: cannot lift {what} (word {word:#034x})")]
+    Unsupported {
+        /// Kernel name.
+        kernel: String,
+        /// Instruction offset.
+        pc: u64,
+        /// What is missing.
+        what: String,
+        /// The instruction word.
+        word: u128,
+    },
+    /// The code section has relocations, which the lifter does not apply.
+    #[error("kernel {kernel}: relocation type {rtype} at code offset {at:#x} (symbol {symbol:?}) is not supported")]
+    Relocation {
+        /// Kernel name.
+        kernel: String,
+        /// Offset in the code.
+        at: u64,
+        /// ELF relocation type.
+        rtype: u32,
+        /// Symbol the relocation refers to.
+        symbol: String,
+    },
+    /// The kernel's parameters cannot be laid out as IR parameters.
+    #[error("kernel {kernel}: parameter {ordinal}: {msg}")]
+    Param {
+        /// Kernel name.
+        kernel: String,
+        /// Parameter ordinal.
+        ordinal: u16,
+        /// What is wrong.
+        msg: String,
+    },
+    /// The code length is not a multiple of 16 bytes.
+    #[error("kernel {kernel}: code size {len} is not a multiple of 16")]
+    Truncated {
+        /// Kernel name.
+        kernel: String,
+        /// Code bytes.
+        len: usize,
+    },
+    /// Loading the cubin failed.
+    #[error(transparent)]
+    Load(#[from] crate::loader::LoadError),
+}
+
+/// A trap the lifter placed for an invalid encoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrapSite {
+    /// Instruction offset.
+    pub pc: u64,
+    /// Field name (e.g. `order`).
+    pub field: String,
+    /// Its printed value (e.g. `INVALID0`).
+    pub value: String,
+}
+
+/// A lifted kernel and what the lifter noted about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lifted {
+    /// The IR kernel.
+    pub kernel: Kernel,
+    /// Traps for invalid encodings, by pc.
+    pub traps: Vec<TrapSite>,
+    /// Mnemonics (first word of the disassembly, or the opcode) lifted.
+    pub opcodes: BTreeSet<String>,
+}
+
+/// Loads and lifts every kernel of a cubin.
+pub fn lift_bytes(bytes: &[u8]) -> Result<xisa_ir::Module, LiftError> {
+    let cubin = crate::loader::load(bytes)?;
+    lift_cubin(&cubin)
+}
+
+/// Lifts every kernel of a loaded cubin.
+pub fn lift_cubin(c: &Cubin) -> Result<xisa_ir::Module, LiftError> {
+    let mut kernels = Vec::new();
+    for k in &c.kernels {
+        kernels.push(lift_kernel(k, &c.relocs)?.kernel);
+    }
+    Ok(xisa_ir::Module { kernels })
+}
+
+/// Register files of the guest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum File {
+    /// `R0..R254`.
+    R,
+    /// `P0..P6`.
+    P,
+    /// `UR0..UR62`.
+    UR,
+    /// `UP0..UP6`.
+    UP,
+}
+
+/// A source operand of an ALU instruction, before modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Src {
+    /// General (or, in uniform ops, uniform) register.
+    Reg(u8),
+    /// Uniform register.
+    UReg(u8),
+    /// 32-bit immediate.
+    Imm(u32),
+    /// Constant bank, immediate offset.
+    Cbuf { bank: u8, off: u32 },
+}
+
+/// Lifting state for one kernel.
+pub(crate) struct Lifter<'a> {
+    pub(crate) k: &'a CubinKernel,
+    pub(crate) kernel: Kernel,
+    regs: HashMap<(File, u8), Reg>,
+    temps: HashMap<Type, (Vec<Reg>, usize)>,
+    /// Block of each leader pc.
+    pub(crate) block_at: HashMap<u64, BlockId>,
+    /// The block instructions are appended to.
+    pub(crate) cur: BlockId,
+    /// The current instruction: pc, word, guard.
+    pub(crate) pc: u64,
+    pub(crate) word: u128,
+    pub(crate) guard: Option<Guard>,
+    /// Shared exit block (for guarded EXIT).
+    exit_block: Option<BlockId>,
+    pub(crate) traps: Vec<TrapSite>,
+    /// Whether the current block already has its terminator.
+    pub(crate) closed: bool,
+    /// Whether the current instruction is a uniform-datapath op.
+    pub(crate) uniform: bool,
+}
+
+/// Bit `i` of the instruction word.
+pub(crate) fn bit(w: u128, i: u32) -> bool {
+    (w >> i) & 1 != 0
+}
+
+/// Bits `[lo, hi)` of the word.
+pub(crate) fn bits(w: u128, lo: u32, hi: u32) -> u64 {
+    ((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64
+}
+
+/// Sign-extends the low `n` bits.
+pub(crate) fn sext(v: u64, n: u32) -> i64 {
+    let s = 64 - n;
+    ((v << s) as i64) >> s
+}
+
+/// Lifts one kernel.
+pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftError> {
+    let text = format!(".text.{}", k.name);
+    if let Some(r) = relocs
+        .iter()
+        .find(|r| r.section == format!(".rel{text}") || r.section == format!(".rela{text}"))
+    {
+        return Err(LiftError::Relocation {
+            kernel: k.name.clone(),
+            at: r.offset,
+            rtype: r.rtype,
+            symbol: r.symbol.clone(),
+        });
+    }
+    if k.code.len() % 16 != 0 {
+        return Err(LiftError::Truncated {
+            kernel: k.name.clone(),
+            len: k.code.len(),
+        });
+    }
+    let words: Vec<u128> = k
+        .code
+        .chunks_exact(16)
+        .filter_map(crate::word_from_bytes)
+        .collect();
+    let mut l = Lifter {
+        k,
+        kernel: Kernel::new(k.name.clone()),
+        regs: HashMap::new(),
+        temps: HashMap::new(),
+        block_at: HashMap::new(),
+        cur: BlockId(0),
+        pc: 0,
+        word: 0,
+        guard: None,
+        exit_block: None,
+        traps: Vec::new(),
+        closed: false,
+        uniform: false,
+    };
+    l.setup_params()?;
+    let leaders = ctrl::leaders(&words);
+    for (i, &pc) in leaders.iter().enumerate() {
+        l.kernel.blocks.push(Block {
+            label: format!("L_{pc:04x}"),
+            insts: vec![],
+            term: Term::Exit,
+            term_pc: None,
+        });
+        l.block_at.insert(pc, BlockId(i as u32));
+    }
+    let mut opcodes = BTreeSet::new();
+    for (i, &w) in words.iter().enumerate() {
+        let pc = (i * 16) as u64;
+        if let Some(&b) = l.block_at.get(&pc) {
+            if pc != 0 && !l.closed {
+                // Fall through into the next leader.
+                l.terminate(Term::Br(b));
+            }
+            l.cur = b;
+            l.closed = false;
+        }
+        if l.closed {
+            // Unreachable code after a terminator (padding): skip.
+            continue;
+        }
+        l.pc = pc;
+        l.word = w;
+        l.temps.values_mut().for_each(|t| t.1 = 0);
+        let decoded = crate::decode_word(w, pc).ok();
+        let name = decoded
+            .as_ref()
+            .map(|d| d.mnemonic.clone())
+            .unwrap_or_else(|| format!("{:#05x}", w & 0xfff));
+        l.lift_one(w, decoded.as_ref())?;
+        opcodes.insert(name);
+    }
+    if !l.closed {
+        l.terminate(Term::Exit);
+    }
+    let traps = std::mem::take(&mut l.traps);
+    let mut kernel = l.kernel;
+    kernel.local_bytes = k.stack_bytes.div_ceil(8) * 8;
+    kernel.shared_bytes = k.shared_bytes;
+    Ok(Lifted {
+        kernel,
+        traps,
+        opcodes,
+    })
+}
+
+impl<'a> Lifter<'a> {
+    /// Declares the IR parameters: one per KPARAM_INFO parameter, in order.
+    /// 1/2/4/8-byte parameters are `i8`/`i16`/`i32`/`i64`; a larger one (a
+    /// struct by value) is split into `i32` (or `i64`, when 8-aligned) words,
+    /// each one `--arg`.
+    fn setup_params(&mut self) -> Result<(), LiftError> {
+        let mut next = 0u32;
+        for p in &self.k.params {
+            let off = u32::from(p.offset);
+            let perr = |msg: String| LiftError::Param {
+                kernel: self.k.name.clone(),
+                ordinal: p.ordinal,
+                msg,
+            };
+            let pieces: Vec<Type> = match p.size {
+                1 => vec![Type::I8],
+                2 => vec![Type::I16],
+                4 => vec![Type::I32],
+                8 => vec![Type::I64],
+                n if n % 8 == 0 && off % 8 == 0 => vec![Type::I64; (n / 8) as usize],
+                n if n % 4 == 0 && off % 4 == 0 => vec![Type::I32; (n / 4) as usize],
+                n => {
+                    return Err(perr(format!(
+                        "size {n} at offset {off} cannot be split into words"
+                    )))
+                }
+            };
+            let align = pieces[0].bytes();
+            let at = next.div_ceil(align) * align;
+            if at != off {
+                return Err(perr(format!(
+                    "offset {off:#x} differs from the natural layout ({at:#x})"
+                )));
+            }
+            for (j, ty) in pieces.iter().enumerate() {
+                let name = if pieces.len() == 1 {
+                    format!("param{}", p.ordinal)
+                } else {
+                    format!("param{}_{j}", p.ordinal)
+                };
+                let r = self.kernel.reg(name, *ty);
+                self.kernel.params.push(r);
+            }
+            next = off + p.size;
+        }
+        self.kernel.param_bytes = self.k.param_cbank_size.max(next);
+        Ok(())
+    }
+
+    /// The IR register for a guest register (declared on first use).
+    pub(crate) fn reg(&mut self, f: File, n: u8) -> Reg {
+        if let Some(r) = self.regs.get(&(f, n)) {
+            return *r;
+        }
+        let (name, ty) = match f {
+            File::R => (format!("r{n}"), Type::I32),
+            File::P => (format!("p{n}"), Type::I1),
+            File::UR => (format!("ur{n}"), Type::I32),
+            File::UP => (format!("up{n}"), Type::I1),
+        };
+        let r = self.kernel.reg(name, ty);
+        self.regs.insert((f, n), r);
+        r
+    }
+
+    /// A scratch register of type `ty`, valid for the current instruction.
+    pub(crate) fn tmp(&mut self, ty: Type) -> Reg {
+        let (pool, used) = self.temps.entry(ty).or_default();
+        if *used < pool.len() {
+            *used += 1;
+            return pool[*used - 1];
+        }
+        let r = self
+            .kernel
+            .reg(format!("t{}_{}", ty.name(), pool.len()), ty);
+        let (pool, used) = self.temps.entry(ty).or_default();
+        pool.push(r);
+        *used += 1;
+        r
+    }
+
+    /// The general-register file of the current op (R, or UR for uniform ops).
+    pub(crate) fn gpr_file(&self) -> File {
+        if self.uniform {
+            File::UR
+        } else {
+            File::R
+        }
+    }
+
+    /// The predicate file of the current op.
+    pub(crate) fn pred_file(&self) -> File {
+        if self.uniform {
+            File::UP
+        } else {
+            File::P
+        }
+    }
+
+    /// Reads a general register of the current op's file (zero register = 0).
+    pub(crate) fn read_gpr(&mut self, n: u8) -> Operand {
+        let f = self.gpr_file();
+        self.read_file(f, n)
+    }
+
+    /// Reads a register of an explicit file.
+    pub(crate) fn read_file(&mut self, f: File, n: u8) -> Operand {
+        let zero = match f {
+            File::R => n == 255,
+            File::UR => n == 63,
+            File::P | File::UP => false,
+        };
+        if zero {
+            Operand::Imm(0)
+        } else {
+            Operand::Reg(self.reg(f, n))
+        }
+    }
+
+    /// Reads a predicate (7 = true), optionally negated, as an `i1` operand.
+    pub(crate) fn read_pred_file(&mut self, f: File, n: u8, neg: bool) -> Operand {
+        if n == 7 {
+            return Operand::Imm(u64::from(!neg));
+        }
+        let r = self.reg(f, n);
+        if !neg {
+            return Operand::Reg(r);
+        }
+        let t = self.tmp(Type::I1);
+        self.emit(Op::Bin {
+            op: BinOp::Xor,
+            ty: Type::I1,
+            dst: t,
+            a: Operand::Reg(r),
+            b: Operand::Imm(1),
+        });
+        Operand::Reg(t)
+    }
+
+    /// Reads a predicate of the current op's file.
+    pub(crate) fn read_pred(&mut self, n: u8, neg: bool) -> Operand {
+        let f = self.pred_file();
+        self.read_pred_file(f, n, neg)
+    }
+
+    /// Writes an `i32` value to a general register of the current file
+    /// (writes to the zero register are dropped).
+    pub(crate) fn write_gpr(&mut self, n: u8, v: Operand) {
+        let f = self.gpr_file();
+        self.write_file(f, n, v);
+    }
+
+    /// Writes to a register of an explicit file.
+    pub(crate) fn write_file(&mut self, f: File, n: u8, v: Operand) {
+        let (zero, ty) = match f {
+            File::R => (n == 255, Type::I32),
+            File::UR => (n == 63, Type::I32),
+            File::P | File::UP => (n == 7, Type::I1),
+        };
+        if zero {
+            return;
+        }
+        let dst = self.reg(f, n);
+        self.emit(Op::Mov { ty, dst, src: v });
+    }
+
+    /// Writes a predicate of the current file (PT = dropped).
+    pub(crate) fn write_pred(&mut self, n: u8, v: Operand) {
+        let f = self.pred_file();
+        self.write_file(f, n, v);
+    }
+
+    /// Appends an instruction with the current guard and pc.
+    pub(crate) fn emit(&mut self, op: Op) {
+        let inst = Inst {
+            guard: self.guard,
+            op,
+            pc: Some(self.pc),
+        };
+        self.kernel.blocks[self.cur.0 as usize].insts.push(inst);
+    }
+
+    /// Ends the current block.
+    pub(crate) fn terminate(&mut self, t: Term) {
+        let b = &mut self.kernel.blocks[self.cur.0 as usize];
+        b.term = t;
+        b.term_pc = Some(self.pc);
+        self.closed = true;
+    }
+
+    /// A new block (not a leader), returned but not entered.
+    pub(crate) fn new_block(&mut self, label: String, term: Term) -> BlockId {
+        self.kernel.blocks.push(Block {
+            label,
+            insts: vec![],
+            term,
+            term_pc: Some(self.pc),
+        });
+        BlockId(self.kernel.blocks.len() as u32 - 1)
+    }
+
+    /// The shared `exit` block.
+    pub(crate) fn exit_block(&mut self) -> BlockId {
+        if let Some(b) = self.exit_block {
+            return b;
+        }
+        let b = self.new_block("exit".into(), Term::Exit);
+        self.exit_block = Some(b);
+        b
+    }
+
+    /// The unsupported-instruction error for the current word.
+    pub(crate) fn unsupported(&self, what: impl Into<String>) -> LiftError {
+        LiftError::Unsupported {
+            kernel: self.k.name.clone(),
+            pc: self.pc,
+            what: what.into(),
+            word: self.word,
+        }
+    }
+
+    /// An `i32` binary op into a fresh temp.
+    pub(crate) fn bin32(&mut self, op: BinOp, a: Operand, b: Operand) -> Operand {
+        self.bin(op, Type::I32, a, b)
+    }
+
+    /// A binary op into a fresh temp.
+    pub(crate) fn bin(&mut self, op: BinOp, ty: Type, a: Operand, b: Operand) -> Operand {
+        let dst = self.tmp(ty);
+        self.emit(Op::Bin { op, ty, dst, a, b });
+        Operand::Reg(dst)
+    }
+
+    /// An integer compare into a fresh `i1`.
+    pub(crate) fn icmp(&mut self, cond: ICond, ty: Type, a: Operand, b: Operand) -> Operand {
+        let dst = self.tmp(Type::I1);
+        self.emit(Op::ICmp {
+            cond,
+            ty,
+            dst,
+            a,
+            b,
+        });
+        Operand::Reg(dst)
+    }
+
+    /// `c ? a : b` into a fresh temp.
+    pub(crate) fn select(&mut self, ty: Type, c: Operand, a: Operand, b: Operand) -> Operand {
+        let dst = self.tmp(ty);
+        self.emit(Op::Select {
+            ty,
+            dst,
+            cond: c,
+            a,
+            b,
+        });
+        Operand::Reg(dst)
+    }
+
+    /// A conversion into a fresh temp.
+    pub(crate) fn cvt(&mut self, op: CvtOp, to: Type, from: Type, src: Operand) -> Operand {
+        if let (Operand::Imm(v), CvtOp::Zext | CvtOp::Trunc | CvtOp::Bitcast) = (src, op) {
+            return Operand::Imm(v & from.mask() & to.mask());
+        }
+        let dst = self.tmp(to);
+        self.emit(Op::Cvt {
+            op,
+            to,
+            from,
+            rnd: Round::Rn,
+            sat: false,
+            ftz: false,
+            dst,
+            src,
+        });
+        Operand::Reg(dst)
+    }
+
+    /// Zero-extends an `i32` to `i64`.
+    pub(crate) fn zext64(&mut self, v: Operand) -> Operand {
+        self.cvt(CvtOp::Zext, Type::I64, Type::I32, v)
+    }
+
+    /// `lo | hi << 32` as an `i64`.
+    pub(crate) fn join64(&mut self, lo: Operand, hi: Operand) -> Operand {
+        if let (Operand::Imm(a), Operand::Imm(b)) = (lo, hi) {
+            return Operand::Imm((a & 0xffff_ffff) | (b << 32));
+        }
+        let l = self.zext64(lo);
+        let h = self.zext64(hi);
+        let h = self.bin(BinOp::Shl, Type::I64, h, Operand::Imm(32));
+        self.bin(BinOp::Or, Type::I64, l, h)
+    }
+
+    /// Low and high words of an `i64`.
+    pub(crate) fn split64(&mut self, v: Operand) -> (Operand, Operand) {
+        if let Operand::Imm(x) = v {
+            return (Operand::Imm(x & 0xffff_ffff), Operand::Imm(x >> 32));
+        }
+        let lo = self.cvt(CvtOp::Trunc, Type::I32, Type::I64, v);
+        let h = self.bin(BinOp::LShr, Type::I64, v, Operand::Imm(32));
+        let hi = self.cvt(CvtOp::Trunc, Type::I32, Type::I64, h);
+        (lo, hi)
+    }
+
+    /// Reads the 64-bit pair `R(n):R(n+1)` of the current file (zero register = 0).
+    pub(crate) fn read_pair(&mut self, n: u8) -> Operand {
+        let f = self.gpr_file();
+        self.read_pair_file(f, n)
+    }
+
+    /// Reads a 64-bit pair of an explicit file.
+    pub(crate) fn read_pair_file(&mut self, f: File, n: u8) -> Operand {
+        let lo = self.read_file(f, n);
+        if lo == Operand::Imm(0) {
+            return Operand::Imm(0);
+        }
+        let hi = self.read_file(f, n.saturating_add(1));
+        self.join64(lo, hi)
+    }
+
+    /// Writes a 64-bit value to the pair `R(n):R(n+1)`.
+    pub(crate) fn write_pair(&mut self, n: u8, v: Operand) {
+        let (lo, hi) = self.split64(v);
+        self.write_gpr(n, lo);
+        self.write_gpr(n.saturating_add(1), hi);
+    }
+
+    /// A special register read into a fresh `i32`.
+    pub(crate) fn special(&mut self, sreg: SReg) -> Operand {
+        let dst = self.tmp(Type::I32);
+        self.emit(Op::Special { dst, sreg });
+        Operand::Reg(dst)
+    }
+
+    /// A 32-bit constant-bank read at an immediate offset (see the module doc).
+    pub(crate) fn cbuf32(&mut self, bank: u8, off: u32) -> Result<Operand, LiftError> {
+        if bank != 0 {
+            let data = self.k.banks.get(&u32::from(bank));
+            let v = data
+                .and_then(|d| d.get(off as usize..off as usize + 4))
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            return match v {
+                Some(v) => Ok(Operand::Imm(u64::from(v))),
+                None => Err(self.unsupported(format!(
+                    "read of c[{bank:#x}][{off:#x}]: the cubin has no such constant data"
+                ))),
+            };
+        }
+        let pcb = self.k.param_cbank_offset;
+        let psize = self.k.param_cbank_size.max(self.kernel.param_bytes);
+        let sreg = match off {
+            0x0 => Some(SReg::NTidX),
+            0x4 => Some(SReg::NTidY),
+            0x8 => Some(SReg::NTidZ),
+            0xc => Some(SReg::NCtaIdX),
+            0x10 => Some(SReg::NCtaIdY),
+            0x14 => Some(SReg::NCtaIdZ),
+            _ => None,
+        };
+        if let Some(s) = sreg {
+            return Ok(self.special(s));
+        }
+        match off {
+            // Initial stack pointer: the top of the lane's local space.
+            0x28 => Ok(Operand::Imm(u64::from(self.k.stack_bytes.div_ceil(8) * 8))),
+            0x2c => Ok(Operand::Imm(0)),
+            // Shared/local windows for generic addressing: xisa's generic
+            // pointers to shared/local are not modelled; reading the window
+            // base gives 0 so `cvta` arithmetic stays an offset.
+            0x18..=0x27 => Ok(Operand::Imm(0)),
+            o if pcb > 0 && o >= pcb && o + 4 <= pcb + psize => {
+                let dst = self.tmp(Type::I32);
+                self.emit(Op::Load {
+                    space: Space::Param,
+                    mem: MemType::scalar(MemKind::B32),
+                    order: Order::Weak,
+                    scope: Scope::Device,
+                    uniform: true,
+                    dsts: vec![dst],
+                    addr: xisa_ir::Address::Flat {
+                        base: Operand::Imm(0),
+                        offset: i64::from(o - pcb),
+                    },
+                });
+                Ok(Operand::Reg(dst))
+            }
+            o => Err(self.unsupported(format!("read of c[0x0][{o:#x}] (driver constant)"))),
+        }
+    }
+
+    /// A 64-bit constant-bank read (two words).
+    pub(crate) fn cbuf64(&mut self, bank: u8, off: u32) -> Result<Operand, LiftError> {
+        let lo = self.cbuf32(bank, off)?;
+        let hi = self.cbuf32(bank, off + 4)?;
+        Ok(self.join64(lo, hi))
+    }
+
+    /// Reads a 32-bit source operand.
+    pub(crate) fn src(&mut self, s: Src) -> Result<Operand, LiftError> {
+        Ok(match s {
+            Src::Reg(n) => self.read_gpr(n),
+            Src::UReg(n) => self.read_file(File::UR, n),
+            Src::Imm(v) => Operand::Imm(u64::from(v)),
+            Src::Cbuf { bank, off } => self.cbuf32(bank, off)?,
+        })
+    }
+
+    /// Reads a 64-bit source operand (register pair, 64-bit constant, or a
+    /// sign-extended immediate).
+    pub(crate) fn src64(&mut self, s: Src) -> Result<Operand, LiftError> {
+        Ok(match s {
+            Src::Reg(n) => self.read_pair(n),
+            Src::UReg(n) => self.read_pair_file(File::UR, n),
+            Src::Imm(v) => Operand::Imm(v as i32 as i64 as u64),
+            Src::Cbuf { bank, off } => self.cbuf64(bank, off)?,
+        })
+    }
+
+    /// Places a trap for an invalid modifier value: the instruction becomes
+    /// a branch (under its guard) to a block that traps.
+    pub(crate) fn trap_invalid(&mut self, field: &str, value: &str) {
+        self.traps.push(TrapSite {
+            pc: self.pc,
+            field: field.to_string(),
+            value: value.to_string(),
+        });
+        let label = format!("invalid_{:#x}_{field}_{value}", self.pc);
+        let t = self.new_block(label, Term::Trap);
+        self.branch_guarded(t);
+    }
+
+    /// Ends the block with a jump to `target` taken under the current guard,
+    /// continuing in a fresh block otherwise.
+    pub(crate) fn branch_guarded(&mut self, target: BlockId) {
+        match self.guard {
+            None => self.terminate(Term::Br(target)),
+            Some(g) => {
+                let next = self.new_block(format!("L_{:04x}_cont", self.pc), Term::Exit);
+                let (t, e) = if g.negate {
+                    (next, target)
+                } else {
+                    (target, next)
+                };
+                self.terminate(Term::BrCond {
+                    cond: g.reg,
+                    then_: t,
+                    else_: e,
+                });
+                self.cur = next;
+                self.closed = false;
+            }
+        }
+    }
+
+    /// Lifts one instruction.
+    fn lift_one(&mut self, w: u128, d: Option<&Decoded>) -> Result<(), LiftError> {
+        let gp = bits(w, 12, 15) as u8;
+        let gneg = bit(w, 15);
+        if gp == 7 && gneg {
+            return Ok(()); // @!PT: never executes
+        }
+        let opcode = bits(w, 0, 12) as u16;
+        self.uniform = false;
+        // The guard copy below must itself run unguarded.
+        self.guard = None;
+        self.guard = if gp == 7 {
+            None
+        } else {
+            let r = self.reg(File::P, gp);
+            // Copy the guard: the instruction's own writes must not change
+            // whether its later IR instructions run.
+            let g = self.tmp(Type::I1);
+            self.emit(Op::Mov {
+                ty: Type::I1,
+                dst: g,
+                src: Operand::Reg(r),
+            });
+            Some(Guard {
+                reg: g,
+                negate: gneg,
+            })
+        };
+        if let Some(m) = d.and_then(|d| d.modifiers.iter().find(|m| m.text.starts_with("INVALID")))
+        {
+            let (field, value) = (m.name.clone(), m.text.clone());
+            self.trap_invalid(&field, &value);
+            return Ok(());
+        }
+        if mem::lift(self, opcode, d)? || ctrl::lift(self, opcode)? || alu::lift(self, opcode)? {
+            return Ok(());
+        }
+        Err(self.unsupported(match d {
+            Some(d) => format!("{} (opcode {opcode:#05x})", d.text.trim()),
+            None => format!("opcode {opcode:#05x}"),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_helpers() {
+        let w: u128 = 0x0000_0000_0000_0a00_0000_0a00_0001_7a02;
+        assert_eq!(bits(w, 0, 12), 0xa02);
+        assert_eq!(bits(w, 16, 24), 1);
+        assert_eq!(sext(0xfff, 12), -1);
+        assert!(bit(w, 1));
+    }
+}
