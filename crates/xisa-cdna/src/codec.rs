@@ -120,9 +120,9 @@ pub enum FieldError {
 /// The assembly name of a SADDR value.
 pub fn sreg_name(s: u8) -> Result<String, FieldError> {
     Ok(match s {
-        0..=105 if s % 2 == 0 => format!("s[{}:{}]", s, s + 1),
+        0..=105 if s.is_multiple_of(2) => format!("s[{}:{}]", s, s + 1),
         SADDR_VCC => "vcc".into(),
-        108..=123 if s % 2 == 0 => format!("ttmp[{}:{}]", s - 108, s - 107),
+        108..=123 if s.is_multiple_of(2) => format!("ttmp[{}:{}]", s - 108, s - 107),
         SADDR_OFF => "off".into(),
         SADDR_EXEC => "exec".into(),
         _ => return Err(FieldError::Saddr(s)),

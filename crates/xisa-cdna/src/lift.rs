@@ -370,7 +370,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
             scope,
             uniform: false,
             dsts: vec![old],
-            addr: addr.clone(),
+            addr,
         },
         false,
     );

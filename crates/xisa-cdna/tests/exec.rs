@@ -304,7 +304,7 @@ fn fvalue(rng: &mut Rng, ty: DataType) -> u32 {
         DataType::F16x2 | DataType::BF16x2 => {
             let f = if ty == DataType::F16x2 { F16 } else { BF16 };
             let mut h = || -> u32 {
-                let emax = f.emax() as u32;
+                let emax = f.emax();
                 let m = rng.below(1 << f.mbits) as u32;
                 let s = (rng.below(2) as u32) << 15;
                 (match rng.below(6) {

@@ -50,7 +50,7 @@ fn check(f: Fmt, ty: Type, seed: u64) -> (u64, u64) {
             "{ty}: {a:#010x} + {b:#010x}: xisa {got:#010x}, reference {want:#010x}"
         );
         // Count exact ties: operands one exponent apart with an odd low bit.
-        let (ea, eb) = (f.exp(a1), f.exp(b0 as u16));
+        let (ea, eb) = (f.exp(a1), f.exp(b0));
         if ea != 0 && eb != 0 && ea.abs_diff(eb) == 1 {
             ties += 1;
         }
