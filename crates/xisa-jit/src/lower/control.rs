@@ -20,8 +20,10 @@ use crate::JitError;
 static NEVER_CANCELLED: AtomicBool = AtomicBool::new(false);
 
 impl Lowerer<'_, '_> {
-    /// Jumps to the shared exit with stop code `code`.
+    /// Stores the dirty registers and returns stop code `code` (via the shared
+    /// exit).
     pub(super) fn jump_exit(&mut self, code: u32) {
+        self.store_dirty();
         let c = self.iconst(clt::I32, code as u64);
         self.b.ins().jump(self.exit, &[BlockArg::Value(c)]);
     }
@@ -51,10 +53,10 @@ impl Lowerer<'_, '_> {
         match inst.guard {
             Some(g) => {
                 let c = self.guard_value(g);
-                let codev = self.iconst(clt::I32, code as u64);
-                self.b
-                    .ins()
-                    .brif(c, self.exit, &[BlockArg::Value(codev)], next, &[]);
+                let stop = self.b.create_block();
+                self.b.ins().brif(c, stop, &[], next, &[]);
+                self.b.switch_to_block(stop);
+                self.jump_exit(code);
             }
             None => self.jump_exit(code),
         }

@@ -18,6 +18,7 @@
 
 mod atomic;
 mod control;
+mod dirty;
 mod float;
 mod int;
 mod mem;
@@ -115,6 +116,10 @@ pub(crate) struct Lowerer<'a, 'f> {
     pending_edges: Vec<(ir::Block, BlockId)>,
     /// A stack slot for helper results (surface addresses), made on first use.
     scratch: Option<ir::StackSlot>,
+    /// Registers possibly written since the run started, on entry to each
+    /// segment (see `dirty`), and at the point being lowered.
+    dirty_in: Vec<Vec<dirty::RegSet>>,
+    cur_dirty: dirty::RegSet,
 }
 
 impl<'a, 'f> Lowerer<'a, 'f> {
@@ -144,30 +149,25 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         b.append_block_param(abort, clt::I32);
         b.set_cold_block(abort);
         let mut flat_base = Vec::with_capacity(k.blocks.len());
-        let mut segs = Vec::with_capacity(k.blocks.len());
         let mut flat = 0u32;
         for blk in &k.blocks {
             flat_base.push(flat);
             flat += blk.insts.len() as u32 + 1;
-            let mut v = Vec::new();
-            let mut start = 0u32;
-            for (i, inst) in blk.insts.iter().enumerate() {
-                if inst.op.is_sync() {
-                    v.push(Segment {
+        }
+        let ranges = dirty::segments(k);
+        let dirty_in = dirty::dirty_on_entry(k, &ranges);
+        let segs = ranges
+            .iter()
+            .map(|v| {
+                v.iter()
+                    .map(|&(start, end)| Segment {
                         block: b.create_block(),
                         start,
-                        end: i as u32,
-                    });
-                    start = i as u32 + 1;
-                }
-            }
-            v.push(Segment {
-                block: b.create_block(),
-                start,
-                end: blk.insts.len() as u32,
-            });
-            segs.push(v);
-        }
+                        end,
+                    })
+                    .collect()
+            })
+            .collect();
         let sync_ids = k
             .sync_points()
             .into_iter()
@@ -195,6 +195,8 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             backedges,
             pending_edges: Vec::new(),
             scratch: None,
+            dirty_in,
+            cur_dirty: dirty::RegSet::new(k.regs.len()),
         }
     }
 
@@ -214,7 +216,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
 
     /// Loads registers, then dispatches on `ctx.resume`.
     fn emit_entry(&mut self) {
-        let (read, _) = reg_usage(self.k);
+        let read = loaded_regs(self.k);
         let regs = self.ctx_ptr(ctx::LaneCtx::OFFSETS.regs);
         for (i, &used) in read.iter().enumerate() {
             let ty = values::cl_type(self.k.regs[i].ty);
@@ -291,21 +293,11 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         self.emit_fault(ctx::fault_kind::TRAP, zero, 0, 0);
     }
 
-    /// The shared exit: store written registers and the counter, return the code.
+    /// The shared return: store the instruction counter, return the code. The
+    /// registers were stored by the stop site (`store_dirty`).
     fn emit_exit(&mut self) {
         self.b.switch_to_block(self.exit);
         let code = self.b.block_params(self.exit)[0];
-        let (_, written) = reg_usage(self.k);
-        let regs = self.ctx_ptr(LaneCtx::OFFSETS.regs);
-        for (i, &w) in written.iter().enumerate() {
-            if w {
-                let ty = self.k.regs[i].ty;
-                let v = self.b.use_var(self.vars[i]);
-                // The slot holds the value zero-extended to 64 bits.
-                let bits = self.u64_of(v, ty);
-                self.b.ins().store(slot_flags(), bits, regs, slot_offset(i));
-            }
-        }
         if let Some(var) = self.insts_var {
             let v = self.b.use_var(var);
             self.b
@@ -313,6 +305,28 @@ impl<'a, 'f> Lowerer<'a, 'f> {
                 .store(MemFlagsData::trusted(), v, self.ctx, LaneCtx::OFFSETS.insts);
         }
         self.b.ins().return_(&[code]);
+    }
+
+    /// Stores the registers this run may have written (zero-extended to their
+    /// 64-bit slots), at a stop where the lane continues later or its
+    /// registers are read (exit, sync, yield).
+    fn store_dirty(&mut self) {
+        let dirty: Vec<usize> = self.cur_dirty.iter().collect();
+        self.store_regs(&dirty);
+    }
+
+    /// Stores registers `regs` to their slots.
+    fn store_regs(&mut self, regs_to_store: &[usize]) {
+        if regs_to_store.is_empty() {
+            return;
+        }
+        let regs = self.ctx_ptr(LaneCtx::OFFSETS.regs);
+        for &i in regs_to_store {
+            let ty = self.k.regs[i].ty;
+            let v = self.b.use_var(self.vars[i]);
+            let bits = self.u64_of(v, ty);
+            self.b.ins().store(slot_flags(), bits, regs, slot_offset(i));
+        }
     }
 
     /// The exit of faults and cancellation: stores the instruction counter only.
@@ -360,6 +374,39 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         self.add_insts(i64::from(seg.end - seg.start + 1));
         let k = self.k;
         let blk = &k.blocks[bi];
+        self.cur_dirty = self.dirty_in[bi][si].clone();
+        // A segment that always ends in a stop storing registers (an unguarded
+        // sync op, `exit`) stores each register as soon as its value is final:
+        // the incoming dirty ones it does not write now, the others after
+        // their last write. Nothing is left to store at the stop, and values do
+        // not have to stay live until the end of long straight-line code.
+        let always_stops = match blk.insts.get(seg.end as usize) {
+            Some(inst) => inst.guard.is_none(),
+            None => matches!(blk.term, Term::Exit),
+        };
+        let mut last_def: HashMap<u32, Vec<usize>> = HashMap::new();
+        if always_stops {
+            let mut seen = dirty::RegSet::new(self.k.regs.len());
+            let body = &blk.insts[seg.start as usize..(seg.end as usize).min(blk.insts.len())];
+            for (i, inst) in body.iter().enumerate().rev() {
+                let mut defs = dirty::RegSet::new(self.k.regs.len());
+                dirty::add_defs(&mut defs, &inst.op);
+                let fresh: Vec<usize> = defs.iter().filter(|&r| !seen.contains(r)).collect();
+                for &r in &fresh {
+                    seen.insert(r);
+                }
+                if !fresh.is_empty() {
+                    last_def.insert(seg.start + i as u32, fresh);
+                }
+            }
+            let early: Vec<usize> = self
+                .cur_dirty
+                .iter()
+                .filter(|&r| !seen.contains(r))
+                .collect();
+            self.store_regs(&early);
+            self.cur_dirty = dirty::RegSet::new(self.k.regs.len());
+        }
         for idx in seg.start..=seg.end {
             self.pos.inst = idx;
             match blk.insts.get(idx as usize) {
@@ -367,7 +414,14 @@ impl<'a, 'f> Lowerer<'a, 'f> {
                     let next = self.segs[bi][si + 1].block;
                     self.lower_sync_stop(inst, bi as u32, idx, next);
                 }
-                Some(inst) => self.lower_inst(inst)?,
+                Some(inst) => {
+                    self.lower_inst(inst)?;
+                    match last_def.get(&idx) {
+                        Some(regs) => self.store_regs(regs),
+                        None if !always_stops => dirty::add_defs(&mut self.cur_dirty, &inst.op),
+                        None => {}
+                    }
+                }
                 None => self.lower_term(bi)?,
             }
         }
@@ -749,35 +803,33 @@ fn uses_clock(k: &Kernel) -> bool {
     })
 }
 
-/// Which registers the kernel reads (or may keep: guarded writes, partial paths)
-/// and which it writes. Read ⊇ written: a register written on one path must
-/// still hold its incoming value on the others when stored back.
-fn reg_usage(k: &Kernel) -> (Vec<bool>, Vec<bool>) {
-    let n = k.regs.len();
-    let (mut read, mut written) = (vec![false; n], vec![false; n]);
-    let mark = |v: &mut Vec<bool>, r: Reg| {
-        if let Some(s) = v.get_mut(r.0 as usize) {
+/// Which registers a run may need the incoming value of: those the kernel
+/// reads, and those it writes (a register written on one path is stored back
+/// at a stop reached by other paths too, with its incoming value there).
+fn loaded_regs(k: &Kernel) -> Vec<bool> {
+    let mut read = vec![false; k.regs.len()];
+    let mut mark = |r: Reg| {
+        if let Some(s) = read.get_mut(r.0 as usize) {
             *s = true;
         }
     };
     for b in &k.blocks {
         for inst in &b.insts {
             if let Some(g) = inst.guard {
-                mark(&mut read, g.reg);
+                mark(g.reg);
             }
             for u in inst.op.uses() {
                 if let xisa_ir::Operand::Reg(r) = u {
-                    mark(&mut read, r);
+                    mark(r);
                 }
             }
             for d in inst.op.defs() {
-                mark(&mut written, d);
-                mark(&mut read, d);
+                mark(d);
             }
         }
         for r in b.term.uses() {
-            mark(&mut read, r);
+            mark(r);
         }
     }
-    (read, written)
+    read
 }

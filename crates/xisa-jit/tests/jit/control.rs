@@ -28,8 +28,11 @@ pub fn run_to_end(lane: &mut Lane, p: &dyn LaneProgram) -> Vec<u32> {
     panic!("no final stop");
 }
 
-/// Runs `k` with the JIT and the interpreter from the same initial lane and
-/// compares stops, registers, counters, fault records and memory.
+/// Runs `k` with the JIT and the interpreter from the same initial lane, in
+/// lockstep (resuming after yields and sync stops), and compares after every
+/// stop: stop codes, registers (except after a fault or cancellation, whose
+/// registers the JIT does not write back: nothing can observe them), counters,
+/// resume points, fault records and memory.
 pub fn differential(k: &Kernel, setup: impl Fn(&mut Lane)) -> Lane {
     let prog = jit(k);
     let interp = Interp::new(k, true);
@@ -37,34 +40,41 @@ pub fn differential(k: &Kernel, setup: impl Fn(&mut Lane)) -> Lane {
     setup(&mut lj);
     let mut li = Lane::new(k, 256);
     setup(&mut li);
-    let sj = run_to_end(&mut lj, &prog);
-    let si = run_to_end(&mut li, &interp);
-    assert_eq!(sj, si, "{}: stop codes", k.name);
-    // A faulted or cancelled lane's registers are not observable (the launch
-    // stops): the JIT does not write them back.
-    let last = sj.last().copied();
-    if last != Some(STOP_FAULT) && last != Some(STOP_CANCELLED) {
-        assert_eq!(lj.regs, li.regs, "{}: registers", k.name);
+    for step in 0..10_000 {
+        let sj = lj.run(&prog);
+        let si = li.run(&interp);
+        let at = format!("{}: stop {step}", k.name);
+        assert_eq!(sj, si, "{at}: stop code");
+        if sj != STOP_FAULT && sj != STOP_CANCELLED {
+            assert_eq!(lj.regs, li.regs, "{at}: registers");
+        }
+        assert_eq!(lj.insts, li.insts, "{at}: instruction count");
+        assert_eq!(lj.call_depth, li.call_depth, "{at}: call depth");
+        assert_eq!(lj.resume, li.resume, "{at}: resume");
+        let (fj, fi) = (lj.fault, li.fault);
+        assert_eq!(
+            (fj.kind, fj.inst, fj.addr, fj.len, fj.space),
+            (fi.kind, fi.inst, fi.addr, fi.len, fi.space),
+            "{at}: fault"
+        );
+        assert_eq!(lj.global, li.global, "{at}: global memory");
+        assert_eq!(lj.shared, li.shared, "{at}: shared memory");
+        assert_eq!(lj.local, li.local, "{at}: local memory");
+        assert_eq!(
+            lj.counters.atomics, li.counters.atomics,
+            "{at}: atomic counters"
+        );
+        match sj {
+            STOP_YIELD => {}
+            s if s >= STOP_SYNC_BASE => {
+                let r = RESUME_AFTER_SYNC_BASE + (s - STOP_SYNC_BASE);
+                lj.resume = r;
+                li.resume = r;
+            }
+            _ => return lj,
+        }
     }
-    assert_eq!(lj.insts, li.insts, "{}: instruction count", k.name);
-    assert_eq!(lj.call_depth, li.call_depth, "{}: call depth", k.name);
-    assert_eq!(lj.resume, li.resume, "{}: resume", k.name);
-    let (fj, fi) = (lj.fault, li.fault);
-    assert_eq!(
-        (fj.kind, fj.inst, fj.addr, fj.len, fj.space),
-        (fi.kind, fi.inst, fi.addr, fi.len, fi.space),
-        "{}: fault",
-        k.name
-    );
-    assert_eq!(lj.global, li.global, "{}: global memory", k.name);
-    assert_eq!(lj.shared, li.shared, "{}: shared memory", k.name);
-    assert_eq!(lj.local, li.local, "{}: local memory", k.name);
-    assert_eq!(
-        lj.counters.atomics, li.counters.atomics,
-        "{}: atomic counters",
-        k.name
-    );
-    lj
+    panic!("{}: no final stop", k.name);
 }
 
 fn add(ty: Type, dst: Reg, a: Reg, v: u64) -> Op {
@@ -530,4 +540,101 @@ fn loops_through_ret_yield() {
     lane.cancel
         .store(true, std::sync::atomic::Ordering::Relaxed);
     assert_eq!(lane.run(&p), STOP_CANCELLED);
+}
+
+/// Registers written before, between and after sync points, on some paths
+/// only, in loops: every stop leaves exactly the interpreter's registers.
+#[test]
+fn registers_at_every_stop() {
+    let mut k = Kernel::new("dirty");
+    let x = k.reg("x", Type::I32);
+    let y = k.reg("y", Type::I64);
+    let z = k.reg("z", Type::I32);
+    let p = k.reg("p", Type::I1);
+    let q = k.reg("q", Type::I1);
+    let v = k.reg("v", Type::I32);
+    let guarded = |op: Op, negate: bool| Inst {
+        guard: Some(Guard { reg: p, negate }),
+        op,
+        pc: None,
+    };
+    let shfl = |src| Op::Shfl {
+        ty: Type::I32,
+        dst: v,
+        valid: None,
+        src: r(src),
+        lane: imm(1),
+    };
+    // b0: x += 1; [p] y += 2; shfl x (unguarded); z += x; brc p b1 b2
+    k.blocks.push(block_i(
+        "b0",
+        vec![
+            Inst::new(add(Type::I32, x, x, 1)),
+            guarded(add(Type::I64, y, y, 2), false),
+            Inst::new(shfl(x)),
+            Inst::new(add(Type::I32, z, z, 5)),
+        ],
+        Term::BrCond {
+            cond: p,
+            then_: b(1),
+            else_: b(2),
+        },
+    ));
+    // b1: y += 7; [!p] vote (guard true when p is false); x += 3; br b3
+    k.blocks.push(block_i(
+        "b1",
+        vec![
+            Inst::new(add(Type::I64, y, y, 7)),
+            guarded(shfl(y), true),
+            Inst::new(add(Type::I32, x, x, 3)),
+        ],
+        Term::Br(b(3)),
+    ));
+    // b2: z += 11; [p] shfl (guard false here since p is false); br b3
+    k.blocks.push(block_i(
+        "b2",
+        vec![Inst::new(add(Type::I32, z, z, 11)), guarded(shfl(z), false)],
+        Term::Br(b(3)),
+    ));
+    // b3: loop: x += 1; q = x < 20; [!q] barrier; brc q b3 b4
+    k.blocks.push(block_i(
+        "b3",
+        vec![
+            Inst::new(add(Type::I32, x, x, 1)),
+            Inst::new(Op::ICmp {
+                cond: ICond::Ult,
+                ty: Type::I32,
+                dst: q,
+                a: r(x),
+                b: imm(20),
+            }),
+            Inst {
+                guard: Some(Guard {
+                    reg: q,
+                    negate: true,
+                }),
+                op: Op::Barrier,
+                pc: None,
+            },
+            Inst::new(add(Type::I64, y, y, 1)),
+        ],
+        Term::BrCond {
+            cond: q,
+            then_: b(3),
+            else_: b(4),
+        },
+    ));
+    // b4: z += 1; barrier; exit
+    k.blocks.push(block(
+        "b4",
+        vec![add(Type::I32, z, z, 1), Op::Barrier],
+        Term::Exit,
+    ));
+    for pv in [0u64, 1] {
+        let lane = differential(&k, |l| {
+            l.regs[p.0 as usize] = pv;
+            l.regs[v.0 as usize] = 99;
+        });
+        assert_eq!(lane.regs[x.0 as usize], 20);
+    }
 }
