@@ -395,9 +395,11 @@ fn render(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
     }
 }
 
-/// Branch target: the next instruction's address plus a signed byte offset.
+/// Branch target: the next instruction's address plus a signed offset in
+/// 4-byte units (the field starts at bit 34; bits 32..34 are flags).
 fn rel_target(pc: u64, v: u64, width: u32) -> u64 {
-    pc.wrapping_add(16).wrapping_add(sext(v, width) as u64)
+    pc.wrapping_add(16)
+        .wrapping_add((sext(v, width) as u64).wrapping_mul(4))
 }
 
 /// C's `%.{prec}e` (exponent with sign and at least two digits).

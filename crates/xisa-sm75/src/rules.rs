@@ -19,6 +19,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../translation-rules/sm75/suatom.json"),
     ),
     (
+        "ops.json",
+        include_str!("../../../translation-rules/sm75/ops.json"),
+    ),
+    (
         "common.json",
         include_str!("../../../translation-rules/sm75/common.json"),
     ),
@@ -89,6 +93,12 @@ pub struct RawField {
     /// Alternative value table used when another field has a given value.
     #[serde(default)]
     pub alt: Option<RawAlt>,
+    /// Text printed before the field when the field prints anything.
+    #[serde(default)]
+    pub prefix: String,
+    /// Text printed after the field when the field prints anything.
+    #[serde(default)]
+    pub suffix: String,
 }
 
 /// An alternative modifier table, selected by another field's value.
@@ -121,6 +131,20 @@ pub enum FieldKind {
     Mod,
     /// Scheduling control (stall, yield, barriers, wait mask, reuse).
     Control,
+    /// Value table printed verbatim (no `.`): `-`, `|`, `!`, `.reuse`,
+    /// special-register names.
+    Text,
+    /// Constant-bank operand: offset (16 bits) then bank (5 bits),
+    /// printed `c[0xB][0xOFF]`.
+    CBuf,
+    /// Branch target: signed offset in 4-byte units (from bit 34) from the
+    /// next instruction,
+    /// printed as the absolute address.
+    Rel,
+    /// 32-bit IEEE single immediate, printed as nvdisasm does.
+    F32,
+    /// High 32 bits of an IEEE double immediate (low bits zero).
+    F64Hi,
 }
 
 impl FieldKind {
@@ -134,6 +158,11 @@ impl FieldKind {
             "uimm" => Self::UImm,
             "mod" => Self::Mod,
             "control" => Self::Control,
+            "text" => Self::Text,
+            "cbuf" => Self::CBuf,
+            "rel" => Self::Rel,
+            "f32" => Self::F32,
+            "f64hi" => Self::F64Hi,
             _ => return None,
         })
     }
@@ -160,6 +189,10 @@ pub struct Field {
     pub print_as: Vec<(u64, String)>,
     /// Alternative table: (field index, value, table).
     pub alt: Option<(usize, u64, Vec<String>)>,
+    /// Printed before the field when it prints anything.
+    pub prefix: String,
+    /// Printed after the field when it prints anything.
+    pub suffix: String,
 }
 
 impl Field {
@@ -339,11 +372,11 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
             width += hi - lo;
             bits.push((lo, hi));
         }
-        if width == 0 || width > 32 {
+        if width == 0 || width > 64 || (kind != FieldKind::Rel && width > 32) {
             return Err(format!("field {}: width {width}", f.name));
         }
         let values = f.values.clone().unwrap_or_default();
-        if kind == FieldKind::Mod && values.len() != 1usize << width {
+        if matches!(kind, FieldKind::Mod | FieldKind::Text) && values.len() != 1usize << width {
             return Err(format!(
                 "field {}: {} values for width {width}",
                 f.name,
@@ -370,6 +403,8 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
             reject: f.reject.clone(),
             print_as,
             alt: None,
+            prefix: f.prefix.clone(),
+            suffix: f.suffix.clone(),
         });
     }
     for (i, f) in raw.fields.iter().enumerate() {

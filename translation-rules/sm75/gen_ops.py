@@ -1,0 +1,496 @@
+#!/usr/bin/env python3
+"""Generate ops.json: hand-derived rule records (format xisa-sm75-rules/1)
+for the instructions ptxas emits for the kernel corpus (tests/sm75).
+
+Every field was learned by building words and asking nvdisasm -b SM75
+(13.5); notes/sm75.md gives the starting layout.  Deterministic: rerun and
+`git diff --exit-code translation-rules/sm75/ops.json` to check."""
+import json, os
+
+CTRL = [
+    {"name": "stall", "kind": "control", "bits": [[105, 109]]},
+    {"name": "yield", "kind": "control", "bits": [[109, 110]]},
+    {"name": "rd_bar", "kind": "control", "bits": [[110, 113]]},
+    {"name": "wr_bar", "kind": "control", "bits": [[113, 116]]},
+    {"name": "wait_mask", "kind": "control", "bits": [[116, 122]]},
+    {"name": "reuse", "kind": "control", "bits": [[122, 126]]},
+]
+GUARD = {"name": "guard", "kind": "guard", "bits": [[12, 16]]}
+RECS = []
+
+
+def F(name, kind, lo, hi=None, **kw):
+    bits = [[lo, hi]] if hi is not None else [list(b) for b in lo]
+    d = {"name": name, "kind": kind, "bits": bits}
+    d.update(kw)
+    return d
+
+
+def T(name, bit, text):
+    """One-bit text flag (`-`, `|`, `!`, `.reuse`...)."""
+    return F(name, "text", bit, bit + 1, values=["", text])
+
+
+def M(name, lo, hi, values):
+    return F(name, "mod", lo, hi, values=values)
+
+
+def reuse(name, bit):
+    return T(name, bit, ".reuse")
+
+
+def rec(key, mnemonic, sig, match, fields, template, **extra):
+    opcode = [m for m in match if m[0] == 0][0][2]
+    r = {
+        "id": "%s:%s" % (mnemonic.split("{")[0], key),
+        "key": key,
+        "mnemonic": mnemonic.split("{")[0],
+        "signature": sig,
+        "opcode": "%#x" % opcode,
+        "match": [{"lo": lo, "hi": hi, "value": v} for lo, hi, v in match],
+        "ignore": [],
+        "fields": [GUARD] + fields + CTRL,
+        "template": template,
+    }
+    r.update(extra)
+    RECS.append(r)
+
+
+def pred_opt(name, lo, neg=None, sep=", "):
+    """Predicate printed (with a leading separator) only when not PT."""
+    fs = [F(name, "pred", lo, lo + 3, print_as={"7": ""}, prefix=sep)]
+    return fs
+
+
+def regf(name, lo):
+    return F(name, "reg", lo, lo + 8)
+
+
+# ---- ALU source slots by form ([9,12) of the opcode) -----------------------
+# form: 1 R,R,R  2 R,R,imm  3 R,R,c  4 R,imm,R  5 R,c,R  6 R,UR,R  7 R,R,UR
+def slot(kind, where, name, fneg=None, fabs=None, imm="simm", reuse_bit=None):
+    """A source operand; returns (fields, template text)."""
+    fs = []
+    pre = ""
+    post = ""
+    if kind == "i":
+        fneg = fabs = None
+    if fneg is not None:
+        fs.append(T(name + "_neg", fneg, "-"))
+        pre += "{%s_neg}" % name
+    if fabs is not None:
+        fs.append(T(name + "_abs", fabs, "|"))
+        fs.append(T(name + "_abs2", fabs, "|"))
+        pre += "{%s_abs}" % name
+        post = "{%s_abs2}" % name
+    if kind == "r":
+        fs.append(regf(name, where))
+    elif kind == "ur":
+        fs.append(F(name, "ureg", where, where + 6))
+    elif kind == "c":
+        fs.append(F(name, "cbuf", [[38, 54], [54, 59]]))
+    elif kind == "i":
+        fs.append(F(name, imm, 32, 64))
+    r = ""
+    if reuse_bit is not None and kind == "r":
+        fs.append(reuse(name + "_reuse", reuse_bit))
+        r = "{%s_reuse}" % name
+    return fs, pre + "{%s}" % name + r + post
+
+
+FORMS = {
+    1: ("r", "r"), 2: ("r", "i"), 3: ("r", "c"), 4: ("i", "r"),
+    5: ("c", "r"), 6: ("ur", "r"), 7: ("r", "ur"),
+}
+
+
+def bc_slots(form, b_mods=(None, None), c_mods=(None, None), imm="simm", use_c=True):
+    """Fields/templates of the B and C operands for a form.  b_mods/c_mods:
+    (neg bit, abs bit) of the slot at [32,64) / [64,72)."""
+    kb, kc = FORMS[form]
+    # B in [32,64) unless the form moves it to [64,72)
+    if kb == "r" and kc != "r":
+        bw, bm, bre = 64, c_mods, 123
+    else:
+        bw, bm, bre = 32, b_mods, 123
+    fb, tb = slot(kb, bw, "b", bm[0], bm[1], imm, bre)
+    if not use_c:
+        return fb, tb, [], ""
+    if kc == "r" and kb != "r":
+        cw, cm = 64, c_mods
+    elif kc == "r":
+        cw, cm = 64, c_mods
+    else:
+        cw, cm = 32, b_mods
+    fc, tc = slot(kc, cw, "c", cm[0], cm[1], imm, 124)
+    return fb, tb, fc, tc
+
+
+def opm(op9, form, u=None):
+    if u is None:
+        u = 1 if form in (6, 7) else 0
+    return [(0, 12, op9 | (form << 9)), (91, 92, u)]
+
+
+def formkey(form):
+    return "F%d" % form
+
+
+SIGNED_U32 = ["U32", ""]
+ISETP_CMP = ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "T"]
+FSETP_CMP = ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN", "LTU", "EQU",
+             "LEU", "GTU", "NEU", "GEU", "T"]
+BOP = ["AND", "OR", "XOR", "INVALID3"]
+
+
+def ra(neg=None, abs_=None):
+    return slot("r", 24, "a", neg, abs_, reuse_bit=122)
+
+
+D = regf("d", 16)
+
+# MOV: MOV Rd, src1 (+ lane mask [72,76), printed when not 0xf)
+for form in (1, 4, 5, 6):
+    fb, tb, _, _ = bc_slots(form, imm="uimm", use_c=False)
+    rec("MOV_" + formkey(form), "MOV", "R,B", opm(0x002, form),
+        [D] + fb + [F("mask", "uimm", 72, 76, print_as={"15": ""}, prefix=", ")],
+        "MOV {d}, %s{mask} ;" % tb)
+
+# IADD3
+for form in (1, 2, 3, 4, 5, 6, 7):
+    fb, tb, fc, tc = bc_slots(form, (63, None), (75, None))
+    fa, ta = ra(72)
+    for x in (0, 1):
+        fields = [D] + pred_opt("p0", 81) + pred_opt("p1", 84) + fa + fb + fc
+        t = "IADD3%s {d}{p0}{p1}, %s, %s, %s" % (".X" if x else "", ta, tb, tc)
+        if x:
+            fields += [T("ci0_neg", 90, "!"), F("ci0", "pred", 87, 90),
+                       T("ci1_neg", 80, "!"), F("ci1", "pred", 77, 80)]
+            t += ", {ci0_neg}{ci0}, {ci1_neg}{ci1}"
+        rec("IADD3_%s_X%d" % (formkey(form), x), "IADD3" + (".X" if x else ""), "R,P,P,R,R,R",
+            opm(0x010, form) + [(74, 75, x)], fields, t + " ;")
+
+# IMAD family: 0x24 IMAD, 0x25 IMAD.WIDE, 0x27 IMAD.HI
+for op9, nm in ((0x024, "IMAD"), (0x025, "IMAD.WIDE"), (0x027, "IMAD.HI")):
+    for form in (1, 2, 3, 4, 5, 6, 7):
+        fb, tb, fc, tc = bc_slots(form, (63, None), (75, None))
+        fa, ta = ra()
+        for x in (0, 1):
+            sg = M("signed", 73, 74, SIGNED_U32)
+            fields = [D] + pred_opt("p0", 81) + fa + fb + fc + [sg]
+            t = "%s%s{signed} {d}{p0}, %s, %s, %s" % (nm, ".X" if x else "", ta, tb, tc)
+            if x:
+                fields += [T("ci_neg", 90, "!"), F("ci", "pred", 87, 90)]
+                t += ", {ci_neg}{ci}"
+            rec("%s_%s_X%d" % (nm.replace(".", "_"), formkey(form), x), nm + (".X" if x else ""),
+                "R,R,B,C", opm(op9, form) + [(74, 75, x)], fields, t + " ;")
+            # aliases (plain IMAD, no .X)
+            if op9 == 0x024 and x == 0 and form in (1, 2, 3):
+                # IMAD.MOV: a = RZ, b = RZ
+                bm = [(24, 32, 255), (64, 72, 255)] if form != 1 else [(24, 32, 255), (32, 40, 255)]
+                fs = [f for f in fields if f["name"] not in ("a", "b", "a_reuse", "b_reuse")]
+                rec("IMAD_MOV_%s" % formkey(form), "IMAD.MOV", "R,RZ,RZ,C",
+                    opm(op9, form) + [(74, 75, 0)] + bm, fs,
+                    "IMAD.MOV{signed} {d}{p0}, RZ, RZ, %s ;" % tc)
+            if op9 == 0x024 and x == 0 and form == 4:
+                # IMAD.IADD: b = 1; IMAD.SHL: b = 1 << k, c = RZ
+                fs = [f for f in fields if f["name"] != "b"]
+                rec("IMAD_IADD_F4", "IMAD.IADD", "R,R,1,C",
+                    opm(op9, form) + [(74, 75, 0), (32, 64, 1)], fs,
+                    "IMAD.IADD{signed} {d}{p0}, %s, 0x1, %s ;" % (ta, tc))
+                for k in range(1, 32):
+                    fs2 = [f for f in fs if f["name"] not in ("c", "c_neg", "c_reuse")]
+                    rec("IMAD_SHL_F4_%d" % k, "IMAD.SHL", "R,R,I,RZ",
+                        opm(op9, form) + [(74, 75, 0), (32, 64, 1 << k), (64, 72, 255), (75, 76, 0)], fs2,
+                        "IMAD.SHL{signed} {d}{p0}, %s, %#x, RZ ;" % (ta, 1 << k))
+
+# LOP3.LUT
+for form in (1, 2, 3, 4, 5, 6, 7):
+    fb, tb, fc, tc = bc_slots(form, imm="uimm")
+    fa, ta = ra()
+    fields = [D] + [F("pd", "pred", 81, 84, print_as={"7": ""}, suffix=", ")] + fa + fb + fc + [
+        F("lut", "uimm", 72, 80), T("pand", 80, ".PAND"), T("np", 90, "!"), F("pp", "pred", 87, 90)]
+    rec("LOP3_" + formkey(form), "LOP3.LUT", "P,R,R,B,C,I,P", opm(0x012, form), fields,
+        "LOP3.LUT{pand} {pd}{d}, %s, %s, %s, {lut}, {np}{pp} ;" % (ta, tb, tc))
+
+# ISETP / FSETP
+for form in (1, 4, 5, 6):
+    fb, tb, _, _ = bc_slots(form, use_c=False)
+    fa, ta = ra()
+    for ex in (0, 1):
+        fields = [F("pd", "pred", 81, 84), F("pd2", "pred", 84, 87)] + fa + fb + [
+            M("cmp", 76, 79, ISETP_CMP), M("signed", 73, 74, SIGNED_U32), M("bop", 74, 76, BOP),
+            T("np", 90, "!"), F("pp", "pred", 87, 90)]
+        t = "ISETP{cmp}{signed}{bop}%s {pd}, {pd2}, %s, %s, {np}{pp}" % (".EX" if ex else "", ta, tb)
+        if ex:
+            fields += [T("nq", 71, "!"), F("pq", "pred", 68, 71)]
+            t += ", {nq}{pq}"
+        rec("ISETP_%s_EX%d" % (formkey(form), ex), "ISETP", "P,P,R,B,P", opm(0x00c, form) + [(72, 73, ex)],
+            fields, t + " ;")
+    fb, tb, _, _ = bc_slots(form, (63, 62), (None, None), imm="f32", use_c=False)
+    fa, ta = ra(72, 73)
+    fields = [F("pd", "pred", 81, 84), F("pd2", "pred", 84, 87)] + fa + fb + [
+        M("cmp", 76, 80, FSETP_CMP), T("ftz", 80, ".FTZ"), M("bop", 74, 76, BOP),
+        T("np", 90, "!"), F("pp", "pred", 87, 90)]
+    fields[[f["name"] for f in fields].index("cmp")]["bits"] = [[76, 80]]
+    rec("FSETP_" + formkey(form), "FSETP", "P,P,R,B,P", opm(0x00b, form), fields,
+        "FSETP{cmp}{ftz}{bop} {pd}, {pd2}, %s, %s, {np}{pp} ;" % (ta, tb))
+
+# SEL / FSEL / IMNMX / FMNMX: Rd, Ra, B, [!]P
+for op9, nm, extra, imm in ((0x007, "SEL", [], "uimm"), (0x008, "FSEL", [], "f32"),
+                            (0x017, "IMNMX", ["signed"], "simm"), (0x009, "FMNMX", ["ftz"], "f32")):
+    for form in (1, 4, 5, 6):
+        fl = nm.startswith("F") and nm != "FSEL"
+        fb, tb, _, _ = bc_slots(form, (63, 62) if fl else (None, None), imm=imm, use_c=False)
+        fa, ta = ra(72, 73) if fl else ra()
+        fields = [D] + fa + fb + [T("np", 90, "!"), F("pp", "pred", 87, 90)]
+        mn = nm
+        if "signed" in extra:
+            fields.append(M("signed", 73, 74, SIGNED_U32))
+            mn += "{signed}"
+        if "ftz" in extra:
+            fields.append(T("ftz", 80, ".FTZ"))
+            mn += "{ftz}"
+        rec("%s_%s" % (nm, formkey(form)), nm, "R,R,B,P", opm(op9, form), fields,
+            "%s {d}, %s, %s, {np}{pp} ;" % (mn, ta, tb))
+
+# SHF
+for form in (1, 2, 3, 4, 5, 6, 7):
+    fb, tb, fc, tc = bc_slots(form, imm="uimm")
+    fa, ta = ra()
+    fields = [D] + fa + fb + fc + [
+        M("dir", 76, 77, ["L", "R"]), T("w", 75, ".W"), M("type", 73, 75, ["S64", "U64", "S32", "U32"]),
+        T("hi", 80, ".HI")]
+    rec("SHF_" + formkey(form), "SHF", "R,R,B,C", opm(0x019, form), fields,
+        "SHF{dir}{w}{type}{hi} {d}, %s, %s, %s ;" % (ta, tb, tc))
+
+# LEA (.SX32 with .HI hides the C operand)
+for form in (1, 2, 3, 4, 5, 6, 7):
+    fb, tb, fc, tc = bc_slots(form, imm="uimm")
+    fa, ta = ra(72)
+    for hi in (0, 1):
+        for x in (0, 1):
+            for sx in (0, 1):
+                fields = [D] + pred_opt("p0", 81) + fa + fb + [F("sh", "uimm", 75, 80)]
+                t = "LEA%s%s%s {d}{p0}, %s, %s" % (".HI" if hi else "", ".X" if x else "",
+                                                  ".SX32" if sx else "", ta, tb)
+                if hi and not sx:
+                    fields += fc
+                    t += ", " + tc
+                t += ", {sh}"
+                if x:
+                    fields += [T("ci_neg", 90, "!"), F("ci", "pred", 87, 90)]
+                    t += ", {ci_neg}{ci}"
+                rec("LEA_%s_HI%d_X%d_SX%d" % (formkey(form), hi, x, sx), "LEA", "R,P,R,B,C,I,P",
+                    opm(0x011, form) + [(80, 81, hi), (74, 75, x), (73, 74, sx)], fields, t + " ;")
+
+# FADD / FMUL / FFMA (FADD's second source is the C slot)
+for op9, nm, nsrc in ((0x021, "FADD", 2), (0x020, "FMUL", 2), (0x023, "FFMA", 3)):
+    for form in ((1, 4, 5, 6) if nm == "FMUL" else (1, 2, 3, 7) if nm == "FADD" else (1, 2, 3, 4, 5, 6, 7)):
+        if nm == "FADD":
+            fb, tb = slot(FORMS[form][1], 32, "b", 63, 62, "f32", 123)
+            fc, tc = [], ""
+        else:
+            fb, tb, fc, tc = bc_slots(form, (63, 62), (75, 74), imm="f32", use_c=(nsrc == 3))
+        fa, ta = ra(72, 73)
+        fields = [D] + fa + fb + fc + [
+            M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), T("ftz", 80, ".FTZ"), T("sat", 77, ".SAT")]
+        ops = "%s, %s" % (ta, tb) + (", " + tc if nsrc == 3 else "")
+        rec("%s_%s" % (nm, formkey(form)), nm, "R,R,B", opm(op9, form), fields,
+            "%s{ftz}{rnd}{sat} {d}, %s ;" % (nm, ops))
+
+
+# one-source ALU ops on the B slot: IABS, POPC, FLO, MUFU, I2F, F2I, F2F
+SR = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sr_names.txt")).read().split()
+MUFU = ["COS", "SIN", "EX2", "LG2", "RCP", "RSQ", "RCP64H", "RSQ64H", "SQRT", "TANH"] + \
+    ["INVALID%d" % i for i in range(10, 64)]
+for op9, nm, mods, tmpl, fmods in (
+        (0x013, "IABS", [], "IABS", False),
+        (0x109, "POPC", [T("not", 63, "~")], "POPC", False),
+        (0x100, "FLO", [M("signed", 73, 74, SIGNED_U32), T("sh", 74, ".SH")], "FLO{signed}{sh}", False),
+        (0x108, "MUFU", [F("func", "mod", 74, 80, values=MUFU)], "MUFU{func}", True),
+):
+    for form in (1, 4, 5, 6):
+        fb, tb, _, _ = bc_slots(form, (63, 62) if fmods else (None, None),
+                                imm="f32" if fmods else "simm", use_c=False)
+        pd = [F("pd", "pred", 81, 84, print_as={"7": ""}, suffix=", ")] if nm == "FLO" else []
+        rec("%s_%s" % (nm, formkey(form)), nm, "R,B", opm(op9, form), [D] + pd + fb + mods,
+            "%s %s{d}, %s%s ;" % (tmpl, "{pd}" if pd else "", "{not}" if nm == "POPC" else "", tb))
+
+# conversions (1 = register form only; the corpus has no other)
+rec("I2F_F1", "I2F", "R,R", opm(0x106, 1),
+    [D] + bc_slots(1, use_c=False)[0] + [
+        M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), M("dsz", 75, 77, ["INVALID0", "F16", "", "F64"]),
+        M("ssz", 84, 86, ["S8", "S16", "", "S64"]), M("signed", 74, 75, ["U32", ""])],
+    "I2F{dsz}{signed}{rnd} {d}, {b} ;")
+rec("F2I_F1", "F2I", "R,R", opm(0x105, 1),
+    [D] + bc_slots(1, (63, 62), use_c=False)[0] + [
+        T("ftz", 80, ".FTZ"), M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
+        M("signed", 72, 73, ["U32", ""])],
+    "F2I{ftz}{signed}{rnd}{ntz} {d}, {b} ;")
+rec("F2F_F1", "F2F", "R,R", opm(0x110, 1),
+    [D] + bc_slots(1, (63, 62), use_c=False)[0] + [
+        T("ftz", 80, ".FTZ"), M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
+        M("dsz", 75, 77, ["INVALID0", "F16", "F32", "F64"]), M("ssz", 84, 86, ["INVALID0", "F16", "F32", "F64"])],
+    "F2F{ftz}{dsz}{ssz}{rnd} {d}, {b} ;")
+
+# SGXT
+rec("SGXT_F4", "SGXT", "R,R,I", opm(0x01a, 4), [D] + ra()[0] + [F("b", "uimm", 32, 64), M("signed", 73, 74, SIGNED_U32)],
+    "SGXT{signed} {d}, %s, {b} ;" % ra()[1])
+
+# DADD (C slot) / DFMA
+for form in (1, 2, 3, 7):
+    _, _, fb, tb = bc_slots(form, (63, 62), (75, 74), imm="f64hi")
+    fa, ta = ra(72, 73)
+    rec("DADD_" + formkey(form), "DADD", "R,R,C", opm(0x029, form),
+        [D] + fa + fb + [M("rnd", 78, 80, ["", "RM", "RP", "RZ"])], "DADD{rnd} {d}, %s, %s ;" % (ta, tb))
+for form in (1, 2, 3, 4, 5, 6, 7):
+    fb, tb, fc, tc = bc_slots(form, (63, 62), (75, 74), imm="f64hi")
+    fa, ta = ra(72, 73)
+    rec("DFMA_" + formkey(form), "DFMA", "R,R,B,C", opm(0x02b, form),
+        [D] + fa + fb + fc + [M("rnd", 78, 80, ["", "RM", "RP", "RZ"])],
+        "DFMA{rnd} {d}, %s, %s, %s ;" % (ta, tb, tc))
+
+# PLOP3
+rec("PLOP3_F4", "PLOP3.LUT", "P,P,P,P,P,I,I", opm(0x01c, 4),
+    [F("pd", "pred", 81, 84), F("pd2", "pred", 84, 87), T("na", 90, "!"), F("pa", "pred", 87, 90),
+     T("nb", 80, "!"), F("pb", "pred", 77, 80), T("nc", 71, "!"), F("pc", "pred", 68, 71),
+     F("lut", "uimm", 16, 24), F("lut2", "uimm", [[64, 67], [72, 77]])],
+    "PLOP3.LUT {pd}, {pd2}, {na}{pa}, {nb}{pb}, {nc}{pc}, {lut2}, {lut} ;")
+
+# uniform datapath
+UREG = lambda n, lo: F(n, "ureg", lo, lo + 6)
+UPRED = lambda n, lo, **kw: F(n, "text", lo, lo + 3, values=["UP%d" % i for i in range(7)] + ["UPT"], **kw)
+rec("UIADD3_F1", "UIADD3", "UR,UR,UR,UR", opm(0x090 | 0x80, 1, 1),
+    [UREG("d", 16), T("a_neg", 72, "-"), UREG("a", 24), T("b_neg", 63, "-"), UREG("b", 32),
+     T("c_neg", 75, "-"), UREG("c", 64),
+     F("p0", "text", 81, 84, values=["UP%d" % i for i in range(7)] + [""], prefix=", "),
+     F("p1", "text", 84, 87, values=["UP%d" % i for i in range(7)] + [""], prefix=", ")],
+    "UIADD3 {d}{p0}{p1}, {a_neg}{a}, {b_neg}{b}, {c_neg}{c} ;")
+for op9, nm in ((0x0a4, "UIMAD"), (0x0a5, "UIMAD.WIDE")):
+    rec(nm.replace(".", "_") + "_F1", nm, "UR,UR,UR,UR", opm(op9 | 0x80, 1, 1) if False else opm(0x200 | op9, 1, 1),
+        [UREG("d", 16), UREG("a", 24), UREG("b", 32), UREG("c", 64), M("signed", 73, 74, SIGNED_U32)],
+        nm + "{signed} {d}, {a}, {b}, {c} ;")
+rec("UMOV_F4", "UMOV", "UR,I", opm(0x082, 4, 0), [UREG("d", 16), F("b", "uimm", 32, 64)], "UMOV {d}, {b} ;")
+rec("UMOV_F6", "UMOV", "UR,UR", opm(0x082, 6, 1), [UREG("d", 16), UREG("b", 32)], "UMOV {d}, {b} ;")
+rec("ULDC_F5", "ULDC", "UR,C", opm(0x0b9, 5, 0),
+    [UREG("d", 16), F("b", "cbuf", [[38, 54], [54, 59]]),
+     M("size", 73, 76, ["U8", "S8", "U16", "S16", "", "64", "INVALID6", "INVALID7"])],
+    "ULDC{size} {d}, {b} ;")
+
+# special registers
+rec("S2R", "S2R", "R,SR", [(0, 12, 0x919)], [D, F("sr", "text", 72, 80, values=SR)], "S2R {d}, {sr} ;")
+rec("CS2R_32", "CS2R", "R,SR", [(0, 12, 0x805), (80, 81, 1)],
+    [D, F("sr", "text", 72, 80, values=SR[:255] + ["SRZ"])], "CS2R {d}, {sr} ;")
+
+# votes and shuffles
+rec("VOTE", "VOTE", "R,P,P", [(0, 12, 0x806)],
+    [D, M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), F("pd", "pred", 81, 84),
+     T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTE{mode} {d}, {pd}, {np}{pp} ;")
+rec("VOTEU", "VOTEU", "UR,UP,P", [(0, 12, 0x886)],
+    [UREG("d", 16), M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), UPRED("pd", 81),
+     T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTEU{mode} {d}, {pd}, {np}{pp} ;")
+SHFL_MODE = ["IDX", "UP", "DOWN", "BFLY"]
+for op, lane_reg, c_reg in ((0x389, 1, 1), (0x589, 1, 0), (0x989, 0, 1), (0xf89, 0, 0)):
+    fs = [F("pd", "pred", 81, 84), D, regf("a", 24), M("mode", 58, 60, SHFL_MODE)]
+    fs.append(regf("lane", 32) if lane_reg else F("lane", "uimm", 53, 58))
+    fs.append(regf("c", 64) if c_reg else F("c", "uimm", 40, 53))
+    rec("SHFL_%x" % op, "SHFL", "P,R,R,B,C", [(0, 12, op)], fs, "SHFL{mode} {pd}, {d}, {a}, {lane}, {c} ;")
+
+# control flow
+rec("BRA", "BRA", "T", [(0, 12, 0x947)],
+    [F("target", "rel", 34, 82), T("u", 32, ".U"), T("np", 90, "!"), F("pp", "pred", 87, 90, print_as={"7": ""}, suffix=", ")],
+    "BRA{u} {np}{pp}{target} ;")
+BREG = lambda n, lo: F(n, "text", lo, lo + 4, values=["B%d" % i for i in range(16)])
+rec("BSSY", "BSSY", "B,T", [(0, 12, 0x945)], [BREG("b", 16), F("target", "rel", 34, 64)],
+    "BSSY {b}, {target} ;")
+rec("BSYNC", "BSYNC", "B", [(0, 12, 0x941)], [BREG("b", 16)], "BSYNC {b} ;")
+rec("CALL_REL", "CALL.REL", "T", [(0, 12, 0x944)], [F("target", "rel", 34, 82), T("noinc", 85, "")],
+    "CALL.REL.NOINC {target} ;")
+rec("RET_REL", "RET.REL", "R,T", [(0, 12, 0x950)], [regf("a", 24), F("target", "rel", 34, 82)],
+    "RET.REL.NODEC {a} {target} ;")
+rec("EXIT", "EXIT", "", [(0, 12, 0x94d)], [], "EXIT ;")
+rec("YIELD", "YIELD", "", [(0, 12, 0x946)], [], "YIELD ;")
+rec("ERRBAR", "ERRBAR", "", [(0, 12, 0x9ab)], [], "ERRBAR ;")
+rec("CCTL_IVALL", "CCTL.IVALL", "", [(0, 12, 0x98f), (87, 91, 4)], [], "CCTL.IVALL ;")
+rec("MEMBAR", "MEMBAR", "", [(0, 12, 0x992)],
+    [M("sem", 79, 80, ["SC", "ALL"]), M("scope", 76, 78, ["CTA", "SM", "GPU", "SYS"])], "MEMBAR{sem}{scope} ;")
+rec("BAR_SYNC", "BAR.SYNC", "I", [(0, 12, 0xb1d)], [F("id", "uimm", 54, 58), T("defer", 80, ".DEFER_BLOCKING")],
+    "BAR.SYNC{defer} {id} ;")
+rec("BMOV_CLEAR", "BMOV.32.CLEAR", "R,B", [(0, 12, 0x355), (84, 85, 1)], [D, BREG("b", 24)],
+    "BMOV.32.CLEAR {d}, {b} ;")
+rec("BMOV_32", "BMOV.32", "B,R", [(0, 12, 0x356)], [BREG("b", 24), regf("a", 32)],
+    "BMOV.32 {b}, {a} ;")
+
+# memory: loads/stores
+SIZE = ["U8", "S8", "U16", "S16", "", "64", "128", "U.128"]
+SCOPE = ["CTA", "SM", "GPU", "SYS"]
+ORDER = ["INVALID0", "", "STRONG", "MMIO"]
+EVICT = ["EF", "", "EL", "LU", "EU", "NA", "INVALID6", "INVALID7"]
+MEMO = [M("size", 73, 76, SIZE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ORDER), M("eviction", 84, 87, EVICT)]
+def glob_addr(ur, ur_lo=64, asize=70):
+    """(fields, address text) of a global/generic address, with or without [R+UR]."""
+    if ur:
+        fs = [regf("a", 24), F("asize", "mod", asize, asize + 1, values=["U32", "64"]), UREG("ua", ur_lo),
+              F("off", "simm", 40, 64),
+              F("E", "mod", [[72, 73], [asize, asize + 1]], values=["", "E", "???0", "E"],
+                alt={"field": "a", "equals": 255, "values": ["", "E", "", "E"]})]
+        return fs, "[{@addr:a:asize:ua:off}]"
+    return [regf("a", 24), F("off", "simm", 40, 64), T("E", 72, ".E")], "[{@addr:a:-:-:off}]"
+for op, nm, st in ((0x381, "LDG", 0), (0x386, "STG", 1), (0x380, "LD", 0), (0x385, "ST", 1)):
+    for ur in (0, 1):
+        fa, ta = glob_addr(ur, 64 if st else 32, 90)
+        # stores: data at [32,40), but generic ST without UR puts it at [64,72)
+        data = regf("b", 64 if (nm == "ST" and not ur) else 32) if st else D
+        t = "%s{E}{eviction}{size}{order}{scope} " % nm + ("%s, {b} ;" % ta if st else "{d}, %s ;" % ta)
+        rec("%s_UR%d" % (nm, ur), nm, "R,[R]", [(0, 12, op + (0x600 if ur else 0)), (91, 92, ur)],
+            [data] + fa + MEMO, t)
+for op, nm, st in ((0x983, "LDL", 0), (0x387, "STL", 1), (0x984, "LDS", 0), (0x388, "STS", 1)):
+    data = regf("b", 32) if st else D
+    fs = [data, regf("a", 24), F("off", "simm", 40, 64), M("size", 73, 76, SIZE)]
+    t = nm
+    if nm in ("LDL", "STL"):
+        fs.append(M("eviction", 84, 87, EVICT))
+        t += "{eviction}"
+    else:
+        fs += [T("u", 76, ".U"), M("scale", 78, 80, ["", "X4", "X8", "X16"])]
+        t += "{u}" if nm == "LDS" else ""
+    t += "{size} "
+    addr = "[{@addr:a:scale:-:off}]" if nm in ("LDS", "STS") else "[{@addr:a:-:-:off}]"
+    t += ("%s, {b} ;" % addr) if st else ("{d}, %s ;" % addr)
+    rec(nm, nm, "[R]", [(0, 12, op)], fs, t)
+
+# atomics: RED / ATOM (generic) / ATOMS
+ATYPE = ["", "S32", "64", "F32.FTZ.RN", "F16x2.RN", "S64", "F64.RN", "INVALID7"]
+AOP = ["ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "SAFEADD"] + ["INVALID%d" % i for i in range(10, 16)]
+AMODS = [M("type", 73, 76, ATYPE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ORDER), M("eviction", 84, 87, EVICT)]
+for ur in (0, 1):
+    fa, ta = glob_addr(ur)
+    rec("RED_UR%d" % ur, "RED", "[R],R", [(0, 12, 0x98e), (91, 92, ur)],
+        fa + [regf("b", 32), M("op", 87, 90, AOP[:8])] + AMODS,
+        "RED{E}{op}{eviction}{type}{order}{scope} %s, {b} ;" % ta)
+    rec("ATOM_UR%d" % ur, "ATOM", "P,R,[R],R", [(0, 12, 0x98a if ur else 0x38a), (91, 92, ur)],
+        [F("pd", "pred", 81, 84), D] + fa + [regf("b", 32), M("op", 87, 91, AOP)] + AMODS,
+        "ATOM{E}{op}{eviction}{type}{order}{scope} {pd}, {d}, %s, {b} ;" % ta)
+fa, ta = glob_addr(0)
+rec("ATOM_CAS", "ATOM.CAS", "P,R,[R],R,R", [(0, 12, 0x38b)],
+    [F("pd", "pred", 81, 84), D] + fa + [regf("b", 32), regf("c", 64)] + AMODS,
+    "ATOM{E}.CAS{eviction}{type}{order}{scope} {pd}, {d}, %s, {b}, {c} ;" % ta)
+STYPE = ["", "S32", "64", "INVALID3", "INVALID4", "S64", "INVALID6", "INVALID7"]
+rec("ATOMS", "ATOMS", "R,[R],R", [(0, 12, 0x38c)],
+    [D, regf("a", 24), F("off", "simm", 40, 64), regf("b", 32), M("op", 87, 91, AOP), M("type", 73, 76, STYPE),
+     M("scale", 78, 80, ["", "X4", "X8", "X16"])],
+    "ATOMS{op}{type} {d}, [{@addr:a:scale:-:off}], {b} ;")
+rec("ATOMS_CAS", "ATOMS.CAS", "R,[R],R,R", [(0, 12, 0x38d)],
+    [D, regf("a", 24), F("off", "simm", 40, 64), regf("b", 32), regf("c", 64),
+     M("cas", 87, 89, ["CAS", "CAST", "INVALID2", "CAST.SPIN"]), M("type", 73, 76, STYPE),
+     M("scale", 78, 80, ["", "X4", "X8", "X16"])],
+    "ATOMS{cas}{type} {d}, [{@addr:a:scale:-:off}], {b}, {c} ;")
+
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ops.json"), "w") as f:
+    json.dump({"format": "xisa-sm75-rules/1",
+               "generated_by": "translation-rules/sm75/gen_ops.py",
+               "source": "nvdisasm -b SM75 13.5 experiments; notes/sm75.md",
+               "instructions": RECS}, f, indent=1)
+    f.write("\n")
+print(len(RECS), "records")
