@@ -1,12 +1,15 @@
 //! Cranelift backend for the xisa IR.
 //!
 //! [`compile`] lowers one [`Kernel`] to a host function
-//! `extern "C" fn(*mut LaneCtx) -> u32` that implements
-//! [`LaneProgram::run`](xisa_runtime::LaneProgram::run) for one lane: it starts at
-//! `ctx.resume`, keeps the guest registers in Cranelift SSA variables (loaded from
-//! `ctx.regs` on entry, stored back on every return), bounds-checks every guest
-//! memory access against the ctx ranges, and returns a stop code at exits, faults,
-//! cancellation and sync points.
+//! `extern "C" fn(*mut LaneCtx) -> u32` that implements [`LaneProgram::run`] for
+//! one lane: it starts at `ctx.resume`, keeps the guest registers in Cranelift
+//! SSA variables (loaded from `ctx.regs` where first needed, the ones it wrote
+//! stored back at exits, sync stops and yields), bounds-checks every guest
+//! memory access against the ctx ranges, and returns a stop code at exits,
+//! faults, cancellation, yields and sync points. A faulted or cancelled lane
+//! does not write its registers back: the launch stops and nothing reads them
+//! (writing them back would make every fault site an edge carrying every
+//! register: code size and compile time quadratic in the kernel size).
 //!
 //! Operations Cranelift has with exactly the IR semantics are lowered natively
 //! (with the explicit fix-ups the IR defines: clamped shifts, defined division by

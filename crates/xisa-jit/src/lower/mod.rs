@@ -2,19 +2,23 @@
 //! `fn(ctx: *mut LaneCtx) -> u32`.
 //!
 //! Layout of the generated function:
-//! - the entry block loads the guest registers the kernel touches from
-//!   `ctx.regs` into SSA variables and dispatches on `ctx.resume` with a
-//!   `br_table` (entry, or right after sync point `k`);
+//! - the entry block defines the guest registers the kernel touches as SSA
+//!   variables from `ctx.regs` (`readonly`/`can_move` loads the optimizer places
+//!   where each register is first needed) and dispatches on `ctx.resume` with a
+//!   `br_table`: entry, right after sync point `k`, or (after a yield) the target
+//!   of a backward transfer;
 //! - every IR block becomes one Cranelift block per *segment*: a new segment starts
 //!   after each sync instruction, so every resume point is a block start;
-//! - one shared exit block (parameter: the stop code) stores the registers the
-//!   kernel writes back to `ctx.regs` (and the instruction counter) and returns.
-//!   Every stop (exit, sync, fault, cancel) jumps there.
+//! - stops that continue later or whose registers are read (exit, sync, yield)
+//!   store the registers this run may have written ([`dirty`]) and jump to a
+//!   shared exit that stores the instruction counter and returns the stop code;
+//!   faults and cancellation jump to an abort exit that stores only the counter
+//!   (the launch stops: the lane's registers are never observed).
 //!
 //! The op families live in submodules: [`values`] (operands, registers, type
-//! coercion), [`int`], [`float`], [`mem`] (addresses, loads, stores, faults),
-//! [`atomic`] (atomics and fences, by scope) and [`control`] (terminators,
-//! call/ret, cancellation, sync stops).
+//! coercion), [`int`], [`float`], [`mem`] (addresses, loads, stores, surfaces,
+//! faults), [`atomic`] (atomics and fences, by scope) and [`control`]
+//! (terminators, call/ret, cancellation and yields, sync stops).
 
 mod atomic;
 mod control;
