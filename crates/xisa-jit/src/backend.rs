@@ -66,9 +66,12 @@ fn host_isa(opt: OptLevel) -> Result<OwnedTargetIsa, String> {
 /// so we call the semantics helpers instead.
 fn host_caps(isa: &OwnedTargetIsa) -> HostCaps {
     if isa.name() != "x64" {
+        // aarch64, riscv64, s390x: FMA and rounding are baseline; memory is
+        // weakly ordered, so acquire/release need real instructions.
         return HostCaps {
             fma: true,
             round: true,
+            tso: false,
         };
     }
     let flag = |name: &str| {
@@ -79,6 +82,7 @@ fn host_caps(isa: &OwnedTargetIsa) -> HostCaps {
     HostCaps {
         fma: flag("has_fma"),
         round: flag("has_sse41"),
+        tso: true,
     }
 }
 

@@ -316,6 +316,9 @@ impl Lowerer<'_, '_> {
             Order::SeqCst => {
                 self.b.ins().fence();
             }
+            Order::Acquire | Order::Release | Order::AcqRel if !self.caps.tso => {
+                self.b.ins().fence();
+            }
             Order::Acquire | Order::Release | Order::AcqRel => {
                 let off = self.iconst(clt::I64, LaneCtx::OFFSETS.resume as u64);
                 let p = self.b.ins().iadd(self.ctx, off);

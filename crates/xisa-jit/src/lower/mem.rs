@@ -395,11 +395,13 @@ impl Lowerer<'_, '_> {
         addr: Address,
     ) -> Result<(), JitError> {
         let len = mem.bytes();
-        // Release and relaxed stores are plain stores: x86-TSO stores are release
-        // stores, aligned stores are single-copy atomic, and Cranelift keeps
-        // stores in program order w.r.t. other memory ops. Only seq_cst needs the
-        // store→load ordering of `atomic_store` (mov + mfence).
-        let sc = order == Order::SeqCst && needs_host_order(space, scope);
+        // Release and relaxed stores are plain stores on x86: TSO stores are
+        // release stores, aligned stores are single-copy atomic, and Cranelift
+        // keeps stores in program order w.r.t. other memory ops. Only seq_cst
+        // needs the store→load ordering of `atomic_store` (mov + mfence). On
+        // weakly ordered hosts every non-weak store is an `atomic_store`.
+        let sc = needs_host_order(space, scope)
+            && (order == Order::SeqCst || (!self.caps.tso && order != Order::Weak));
         if !space.writable() {
             // Reported without an address, as the interpreter does.
             let zero = self.iconst(clt::I64, 0);

@@ -49,6 +49,10 @@ pub(crate) struct HostCaps {
     pub fma: bool,
     /// Floor/ceil/trunc/nearest instructions (x86: SSE4.1).
     pub round: bool,
+    /// Total store order (x86): plain stores are release stores and
+    /// acquire/release fences need no instruction (see `docs/scopes.md`).
+    /// Elsewhere release stores are `atomic_store`s and such fences `fence`s.
+    pub tso: bool,
 }
 
 /// A straight-line piece of an IR block: instructions `start..=end`, where `end`
