@@ -210,3 +210,44 @@ fn dump_ir() {
     let name = std::env::var("XISA_SM75_DUMP").unwrap_or_else(|_| "loop_shfl".into());
     println!("{}", module(&name).ir);
 }
+
+/// Lifts every cubin of the shared corpus (`tests/sm75/out`) and prints
+/// per kernel whether it lifts, and the first error otherwise.
+#[test]
+#[ignore]
+fn corpus_survey() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/sm75/out");
+    let Ok(rd) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut paths: Vec<_> = rd
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cubin"))
+        .collect();
+    paths.sort();
+    let mut ok = 0;
+    for p in &paths {
+        let b = std::fs::read(p).expect("read");
+        let c = match xisa_sm75::loader::load(&b) {
+            Ok(c) => c,
+            Err(e) => {
+                println!("{}: load: {e}", p.display());
+                continue;
+            }
+        };
+        for k in &c.kernels {
+            match xisa_sm75::lift::lift_kernel(k, &c.relocs) {
+                Ok(l) => match xisa_ir::verify::verify_kernel(&l.kernel) {
+                    Ok(()) => {
+                        ok += 1;
+                        println!("OK {}", k.name);
+                    }
+                    Err(e) => println!("VERIFY {}: {e}", k.name),
+                },
+                Err(e) => println!("FAIL {e}"),
+            }
+        }
+    }
+    println!("{ok} kernels lift");
+}

@@ -11,10 +11,11 @@ const EXIT: u16 = 0x94d;
 const CALL_REL: u16 = 0x944;
 const RET_REL: u16 = 0x950;
 
-/// Branch target of a BRA/CALL.REL at `pc`: a signed byte offset in bits
-/// [32, 82), relative to the next instruction (notes §2.3).
+/// Branch target of a BRA/CALL.REL at `pc`: a signed word offset in bits
+/// [34, 82), relative to the next instruction (notes §2.3); bit 32 is `.U`
+/// (a uniform-branch hint, set in corpus code) and not part of the offset.
 fn rel_target(w: u128, pc: u64) -> u64 {
-    let off = sext(bits(w, 32, 82), 50);
+    let off = sext(bits(w, 34, 82), 48) * 4;
     (pc as i64 + 16 + off) as u64
 }
 
@@ -29,7 +30,7 @@ pub(crate) fn leaders(words: &[u128]) -> Vec<u64> {
         let op = bits(w, 0, 12) as u16;
         if matches!(op, BRA | CALL_REL) {
             let t = rel_target(w, pc);
-            if t < end && t % 16 == 0 {
+            if t < end && t.is_multiple_of(16) {
                 set.insert(t);
             }
         }
@@ -56,6 +57,10 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         // DEPBAR, NANOSLEEP, ERRBAR, CCTL).
         0x918 | 0x945 | 0x941 | 0x148 | 0x348 | 0x948 | 0x946 | 0x91a | 0x35d | 0x95d | 0x9ab
         | 0x98f => {}
+        // BMOV Rd, Bn: the convergence-barrier state is not modelled (the
+        // runtime reconverges at sync points): reads give 0, writes vanish.
+        0x355 | 0xf55 => l.write_gpr(bits(l.word, 16, 24) as u8, Operand::Imm(0)),
+        0x356 | 0xf56 => {}
         0x919 => s2r(l, File::R)?,
         0x9c3 => s2r(l, File::UR)?,
         0x805 => cs2r(l)?,

@@ -29,6 +29,11 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<
         0x3a8 | 0x9a8 => atom(l, Space::Global, opcode == 0x9a8, true)?,
         0x98e => atom(l, Space::Global, true, false)?,
         0x38c | 0x98c => atom(l, Space::Shared, false, true)?,
+        // Generic ATOM: xisa's generic addresses are global, so the
+        // "performed natively" predicate is always true.
+        0x38a | 0x98a => atom(l, Space::Global, opcode == 0x98a, true)?,
+        0x38b => cas(l, Space::Global)?,
+        0x3aa | 0x9aa => qspc(l),
         0x3a9 => cas(l, Space::Global)?,
         0x38d => cas(l, Space::Shared)?,
         0xb82 => ldc(l)?,
@@ -396,4 +401,12 @@ fn uldc(l: &mut Lifter) -> Result<(), LiftError> {
         l.write_file(File::UR, rd.saturating_add(i as u8), v);
     }
     Ok(())
+}
+
+/// `QSPC.E.{S,L} Pd, Rd, [addr]`: is the generic address in the shared or
+/// local window? Generic addresses are always global in xisa: false, 0.
+fn qspc(l: &mut Lifter) {
+    let w = l.word;
+    l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(0));
+    l.write_file(File::R, bits(w, 16, 24) as u8, Operand::Imm(0));
 }

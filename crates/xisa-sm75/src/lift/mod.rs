@@ -27,6 +27,7 @@
 
 mod alu;
 mod ctrl;
+mod float;
 mod mem;
 
 use std::collections::{BTreeSet, HashMap};
@@ -215,7 +216,7 @@ pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftErro
             symbol: r.symbol.clone(),
         });
     }
-    if k.code.len() % 16 != 0 {
+    if !k.code.len().is_multiple_of(16) {
         return Err(LiftError::Truncated {
             kernel: k.name.clone(),
             len: k.code.len(),
@@ -781,7 +782,11 @@ impl<'a> Lifter<'a> {
             self.trap_invalid(&field, &value);
             return Ok(());
         }
-        if mem::lift(self, opcode, d)? || ctrl::lift(self, opcode)? || alu::lift(self, opcode)? {
+        if mem::lift(self, opcode, d)?
+            || ctrl::lift(self, opcode)?
+            || alu::lift(self, opcode)?
+            || float::lift(self, opcode)?
+        {
             return Ok(());
         }
         Err(self.unsupported(match d {
