@@ -137,8 +137,13 @@ impl Batch {
                 check_one([*a, *b, a ^ b, a.wrapping_add(*b)]).unwrap_or_else(|e| panic!("{e}"));
             }
         }
+        // XISA_JIT_SOAK=n multiplies the random cases (longer runs).
+        let soak: u32 = std::env::var("XISA_JIT_SOAK")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
         let mut runner = TestRunner::new(Config {
-            cases,
+            cases: cases.saturating_mul(soak),
             failure_persistence: None,
             ..Config::default()
         });
