@@ -74,7 +74,10 @@ fn unknown_opcode_is_a_typed_error_with_pc() {
 
 #[test]
 fn not_a_cubin() {
-    assert!(matches!(load(b"hello"), Err(LoadError::Elf { offset: 0, .. })));
+    assert!(matches!(
+        load(b"hello"),
+        Err(LoadError::Elf { offset: 0, .. })
+    ));
     let mut b = cubin("store_tid");
     b[18] = 0x3e; // e_machine = x86-64
     assert!(matches!(load(&b), Err(LoadError::NotSm75(_))));
