@@ -348,7 +348,7 @@ fn round_int(x: i128, fmt: Fmt, rnd: Rnd) -> f64 {
 }
 
 /// The f16 nearest to `x` (rounded here: `half::f16::from_f64` is not
-/// correctly rounded, see tests/tests/known_bugs.rs).
+/// correctly rounded, see tests/tests/regressions.rs).
 fn f16_bits(x: f64) -> u64 {
     f16::from_f64(round_f64(x, F16, Rnd::N)).to_bits() as u64
 }
@@ -1694,7 +1694,7 @@ fn ty_bits(t: &str) -> u32 {
 }
 
 /// Conversions with a known, reported bug (each has a failing test in
-/// tests/tests/known_bugs.rs); the engines must still agree on them.
+/// tests/tests/regressions.rs); the engines must still agree on them.
 fn known_cvt_bug(op: &str, r: &str, to: &str, from: &str) -> bool {
     let directed = r != "rn";
     // stof/utof to bf16 from i64 round through f64 first (double rounding).

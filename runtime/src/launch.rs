@@ -169,15 +169,16 @@ fn validate(kernel: &Kernel, cfg: &LaunchConfig) -> Result<(u64, u64, u32), Laun
             cfg.grid, cfg.block
         ));
     }
-    let lanes: u64 = cfg.block.iter().map(|&x| x as u64).product();
-    if lanes > MAX_BLOCK_THREADS {
+    // u128: three u32 dimensions cannot overflow it.
+    let lanes: u128 = cfg.block.iter().map(|&x| x as u128).product();
+    if lanes > MAX_BLOCK_THREADS as u128 {
         return bad(format!(
             "block {:?} has {lanes} threads; at most {MAX_BLOCK_THREADS}",
             cfg.block
         ));
     }
-    let blocks: u64 = cfg.grid.iter().map(|&x| x as u64).product();
-    if blocks > MAX_GRID_BLOCKS {
+    let blocks: u128 = cfg.grid.iter().map(|&x| x as u128).product();
+    if blocks > MAX_GRID_BLOCKS as u128 {
         return bad(format!(
             "grid {:?} has {blocks} workgroups; at most {MAX_GRID_BLOCKS}",
             cfg.grid
@@ -204,7 +205,7 @@ fn validate(kernel: &Kernel, cfg: &LaunchConfig) -> Result<(u64, u64, u32), Laun
             cfg.params.len()
         ));
     }
-    Ok((lanes, blocks, dyn_base as u32))
+    Ok((lanes as u64, blocks as u64, dyn_base as u32))
 }
 
 /// Runs `kernel` (as compiled into `program`) over the grid.

@@ -48,7 +48,7 @@ def int_ops():
             store64(r, t)
             slots.append(f"{op}.{t}")
         # raw 32-bit amounts (mostly >= the width): i32/i64 only, the narrow
-        # types have a known bug (tests/tests/known_bugs.rs)
+        # types have a known bug (tests/tests/regressions.rs)
         if BITS[t] >= 32:
             for op in ("shl", "lshr", "ashr"):
                 body.append(f"  {r} = {op}.{t} {a}, %raw")

@@ -30,6 +30,8 @@ pub fn sext(ty: Type, v: u64) -> i64 {
 /// Integer two-operand op (see [`BinOp`] for the defined edge cases).
 pub fn bin(op: BinOp, ty: Type, a: u64, b: u64) -> u64 {
     let bits = ty.bits();
+    // Shift amounts are i32 operands whatever the shifted type (docs/ir.md).
+    let amount = b & 0xffff_ffff;
     let (a, b) = (trunc(ty, a), trunc(ty, b));
     let (sa, sb) = (sext(ty, a), sext(ty, b));
     let r = match op {
@@ -68,21 +70,21 @@ pub fn bin(op: BinOp, ty: Type, a: u64, b: u64) -> u64 {
         BinOp::Or => a | b,
         BinOp::Xor => a ^ b,
         BinOp::Shl => {
-            if b >= bits as u64 {
+            if amount >= bits as u64 {
                 0
             } else {
-                a << b
+                a << amount
             }
         }
         BinOp::LShr => {
-            if b >= bits as u64 {
+            if amount >= bits as u64 {
                 0
             } else {
-                a >> b
+                a >> amount
             }
         }
         BinOp::AShr => {
-            let n = b.min(bits as u64 - 1);
+            let n = amount.min(bits as u64 - 1);
             (sa >> n) as u64
         }
         BinOp::MinS => sa.min(sb) as u64,
@@ -377,59 +379,110 @@ pub fn round_from_f64(ty: Type, x: f64, rnd: Round) -> u64 {
             };
             r.to_bits() as u64
         }
-        Type::F16 => narrow16(
-            x,
-            rnd,
-            |v| f16::from_f64(v).to_bits(),
-            |b| f16::from_bits(b).to_f64(),
-        ),
-        Type::BF16 => narrow16(
-            x,
-            rnd,
-            |v| bf16::from_f64(v).to_bits(),
-            |b| bf16::from_bits(b).to_f64(),
-        ),
+        Type::F16 => round_small(x, 10, 5, rnd),
+        Type::BF16 => round_small(x, 7, 8, rnd),
         _ => x.to_bits(),
     }
 }
 
-fn narrow16(x: f64, rnd: Round, from: fn(f64) -> u16, to: fn(u16) -> f64) -> u64 {
-    let r = from(x);
-    let rv = to(r);
-    if x.is_nan() || rnd == Round::Rn || rv == x {
-        return r as u64;
+/// Rounds an f64 to a 16-bit binary format with `mbits` fraction bits and
+/// `ebits` exponent bits (f16: 10/5, bf16: 7/8) under `rnd`, in one step: exact
+/// integer arithmetic on the f64's significand (no double rounding through f32,
+/// no truncated low bits), subnormals and overflow included.
+fn round_small(x: f64, mbits: u32, ebits: u32, rnd: Round) -> u64 {
+    let sign = x.is_sign_negative();
+    let sbit = (sign as u64) << 15;
+    let exp_ones = (1u64 << ebits) - 1;
+    if x.is_nan() {
+        // Quiet NaN keeping the top payload bits.
+        let payload = (x.to_bits() >> (52 - mbits)) & ((1 << mbits) - 1);
+        return sbit | exp_ones << mbits | payload | 1 << (mbits - 1);
     }
-    // Directed modes: the nearest value is one of the two neighbours of x, so
-    // step from it once if it lies on the wrong side.
-    let down = |b: u16| if rv <= x { b } else { next_down16(b) };
-    let up = |b: u16| if rv >= x { b } else { next_up16(b) };
-    let res = match rnd {
-        Round::Rn => r,
-        Round::Rm => down(r),
-        Round::Rp => up(r),
-        Round::Rz if x > 0.0 => down(r),
-        Round::Rz => up(r),
-    };
-    res as u64
-}
-
-/// The next representable 16-bit float above `b` (sign-magnitude bits; the
-/// exponent field is the top bits in both f16 and bf16, so +1 on the magnitude
-/// moves away from zero in either format).
-fn next_up16(b: u16) -> u16 {
-    let mag = b & 0x7fff;
-    if mag == 0 {
-        return 0x0001;
+    let a = x.abs();
+    if a.is_infinite() {
+        return sbit | exp_ones << mbits;
     }
-    if b & 0x8000 == 0 {
-        b + 1
+    if a == 0.0 {
+        return sbit;
+    }
+    let bias = (1i32 << (ebits - 1)) - 1;
+    let bits = a.to_bits();
+    let e_raw = (bits >> 52) as i32;
+    let frac = bits & ((1u64 << 52) - 1);
+    // a = m * 2^e exactly.
+    let (m, e) = if e_raw == 0 {
+        (frac, -1074)
     } else {
-        b - 1
+        (frac | 1 << 52, e_raw - 1075)
+    };
+    let top = 63 - m.leading_zeros() as i32 + e;
+    // Exponent of the unit in the last place of the result.
+    let q = top.max(1 - bias) - mbits as i32;
+    let shift = q - e;
+    let (mut n, rem, half) = if shift <= 0 {
+        (m << (-shift) as u32, 0u64, 1u64)
+    } else if shift >= 64 {
+        (0, 1, u64::MAX)
+    } else {
+        (m >> shift, m & ((1u64 << shift) - 1), 1u64 << (shift - 1))
+    };
+    let up = match rnd {
+        Round::Rn => rem > half || (rem == half && rem != 0 && n & 1 == 1),
+        Round::Rz => false,
+        Round::Rp => rem != 0 && !sign,
+        Round::Rm => rem != 0 && sign,
+    };
+    if up {
+        n += 1;
     }
+    let mut q = q;
+    if n >> (mbits + 1) != 0 {
+        n >>= 1;
+        q += 1;
+    }
+    if n >> mbits == 0 {
+        // Subnormal (or zero): exponent field 0.
+        return sbit | n;
+    }
+    let exp_field = (q + mbits as i32 + bias) as u64;
+    if exp_field >= exp_ones {
+        let to_inf = match rnd {
+            Round::Rn => true,
+            Round::Rz => false,
+            Round::Rp => !sign,
+            Round::Rm => sign,
+        };
+        return if to_inf {
+            sbit | exp_ones << mbits
+        } else {
+            sbit | (exp_ones - 1) << mbits | ((1 << mbits) - 1)
+        };
+    }
+    sbit | exp_field << mbits | (n & ((1 << mbits) - 1))
 }
 
-fn next_down16(b: u16) -> u16 {
-    next_up16(b ^ 0x8000) ^ 0x8000
+/// Converts an integer to f64 rounding to odd: exact below 2^53, otherwise the
+/// dropped bits are folded into the last bit. A later rounding to a format with
+/// at most 51 significand bits is then correctly rounded in every mode.
+fn int_to_f64_odd(v: i128) -> f64 {
+    let neg = v < 0;
+    let mag = v.unsigned_abs();
+    let len = 128 - mag.leading_zeros();
+    let r = if len <= 53 {
+        mag as f64
+    } else {
+        let sh = len - 53;
+        let mut t = mag >> sh;
+        if mag & ((1u128 << sh) - 1) != 0 {
+            t |= 1;
+        }
+        (t as f64) * 2f64.powi(sh as i32)
+    };
+    if neg {
+        -r
+    } else {
+        r
+    }
 }
 
 /// IEEE-754 minimumNumber / maximumNumber (`max` selects which).
@@ -777,12 +830,7 @@ fn int_to_float(to: Type, v: i128, rnd: Round) -> u64 {
             let diff = if r.is_finite() { v - r as i128 } else { 0 };
             direct32(r, diff.signum() as f64, rnd).to_bits() as u64
         }
-        _ => {
-            // Through f64: exact for |v| < 2^53; larger values overflow f16 anyway
-            // and round correctly for bf16 except in rare double-rounding cases.
-            let r = v as f64;
-            round_from_f64(to, r, rnd)
-        }
+        _ => round_from_f64(to, int_to_f64_odd(v), rnd),
     }
 }
 
@@ -821,9 +869,8 @@ pub fn cvt(op: CvtOp, to: Type, from: Type, rnd: Round, sat: bool, ftz: bool, v:
             };
             if x.is_nan() {
                 nan_convert(from, to, v)
-            } else if to.bits() >= from.bits() && !(to == Type::F16 && from == Type::BF16) {
-                round_from_f64(to, x, Round::Rn)
             } else {
+                // Exactly representable values come out unchanged in every mode.
                 round_from_f64(to, x, rnd)
             }
         }
@@ -1014,6 +1061,86 @@ mod tests {
         // Tiny positive rounds up to the smallest subnormal under rp.
         assert_eq!(round_from_f64(Type::F16, 1e-30, Round::Rp), 0x0001);
         assert_eq!(round_from_f64(Type::F16, -1e-30, Round::Rm), 0x8001);
+    }
+
+    /// `round_small` against the definition: the two representable 16-bit values
+    /// bracketing x (from a sorted table of every finite value), chosen per mode.
+    #[test]
+    fn rounding_to_16_bit_formats_matches_definition() {
+        for (ty, to) in [
+            (
+                Type::F16,
+                (|b: u16| f16::from_bits(b).to_f64()) as fn(u16) -> f64,
+            ),
+            (Type::BF16, |b: u16| bf16::from_bits(b).to_f64()),
+        ] {
+            let mut vals: Vec<(f64, u16)> = (0..=u16::MAX)
+                .map(|b| (to(b), b))
+                .filter(|(v, _)| v.is_finite() && !(*v == 0.0 && v.is_sign_negative()))
+                .collect();
+            vals.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
+            let max = vals.last().unwrap().0;
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for i in 0..200_000u32 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Values near the representable ones (ties and near-ties included).
+                let (base, _) = vals[(seed as usize >> 8) % vals.len()];
+                let x = match i % 4 {
+                    0 => base,
+                    1 => base * (1.0 + (seed >> 40) as f64 * 2f64.powi(-30)),
+                    2 => f64::from_bits(base.to_bits().wrapping_add((seed >> 50) | 1)),
+                    _ => (base + vals[((seed >> 20) as usize) % vals.len()].0) / 2.0,
+                };
+                if !x.is_finite() || x.abs() > max {
+                    continue;
+                }
+                let k = vals.partition_point(|(v, _)| *v < x);
+                let hi = vals[k.min(vals.len() - 1)];
+                let lo = if hi.0 == x { hi } else { vals[k - 1] };
+                for rnd in Round::ALL {
+                    let got = round_from_f64(ty, x, rnd) as u16;
+                    let want = if lo.0 == x {
+                        lo.1
+                    } else {
+                        match rnd {
+                            Round::Rm => lo.1,
+                            Round::Rp => hi.1,
+                            Round::Rz => {
+                                if x > 0.0 {
+                                    lo.1
+                                } else {
+                                    hi.1
+                                }
+                            }
+                            Round::Rn => {
+                                let (dl, dh) = (x - lo.0, hi.0 - x);
+                                if dl < dh || (dl == dh && lo.1 & 1 == 0) {
+                                    lo.1
+                                } else {
+                                    hi.1
+                                }
+                            }
+                        }
+                    };
+                    // Zero results keep the sign of x.
+                    let want = if to(want) == 0.0 && x < 0.0 {
+                        want | 0x8000
+                    } else {
+                        want
+                    };
+                    assert_eq!(got, want, "{ty} {x:e} {rnd:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_shift_amounts_are_32_bit() {
+        assert_eq!(bin(BinOp::Shl, Type::I8, 1, 0x10003), 0);
+        assert_eq!(bin(BinOp::LShr, Type::I16, 0x8000, 0x10003), 0);
+        assert_eq!(bin(BinOp::Shl, Type::I8, 1, 3), 8);
     }
 
     #[test]

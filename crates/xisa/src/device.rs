@@ -287,8 +287,18 @@ impl Device {
         }
         let mut params = vec![0u8; kernel.param_size() as usize];
         let mut buffers = Vec::with_capacity(args.len());
-        let dyn_base = kernel.shared_bytes.div_ceil(16) * 16;
-        let mut dyn_end = shared.div_ceil(16) * 16;
+        // u64 arithmetic: sizes near u32::MAX must be rejected, not wrap.
+        let too_big = |n: u64| {
+            Error::Args(format!(
+                "{n} bytes of shared memory per workgroup; at most {}",
+                xisa_runtime::launch::MAX_SHARED_BYTES
+            ))
+        };
+        let dyn_base = (kernel.shared_bytes as u64).div_ceil(16) * 16;
+        let mut dyn_end = (shared as u64).div_ceil(16) * 16;
+        if dyn_base + dyn_end > xisa_runtime::launch::MAX_SHARED_BYTES {
+            return Err(too_big(dyn_base + dyn_end));
+        }
         for (i, (slot, arg)) in layout.iter().zip(args).enumerate() {
             let name = &kernel.regs[slot.reg.0 as usize].name;
             let mismatch = |got: &str| {
@@ -333,8 +343,11 @@ impl Device {
                 }
                 (Type::I32, ArgSpec::Local(n)) => {
                     let off = dyn_base + dyn_end;
-                    dyn_end = (dyn_end + n).div_ceil(16) * 16;
-                    off as u64
+                    dyn_end = (dyn_end + *n as u64).div_ceil(16) * 16;
+                    if dyn_base + dyn_end > xisa_runtime::launch::MAX_SHARED_BYTES {
+                        return Err(too_big(dyn_base + dyn_end));
+                    }
+                    off
                 }
                 (_, a) => return Err(mismatch(&describe(a))),
             };
@@ -349,7 +362,8 @@ impl Device {
             params[off..off + n].copy_from_slice(&(bits & slot.ty.mask()).to_le_bytes()[..n]);
             buffers.push(buffer);
         }
-        Ok((params, dyn_end, buffers))
+        // Bounded by MAX_SHARED_BYTES above.
+        Ok((params, dyn_end as u32, buffers))
     }
 
     /// Launches `kernel` of `module` with `args`.

@@ -305,6 +305,12 @@ pub fn exec(
             }
         }
     }
+    let max_shared = xisa_runtime::launch::MAX_SHARED_BYTES;
+    if shared_end > max_shared {
+        return Err(Error::State(format!(
+            "shared regions end at {shared_end:#x}; shared memory is at most {max_shared:#x} bytes"
+        )));
+    }
     let mem = device.memory();
     let need = global_end - GUEST_BASE;
     if need > 0 {
@@ -367,7 +373,8 @@ pub fn exec(
             shared_out.lock().unwrap_or_else(|e| e.into_inner())[wg as usize] = sh.to_vec();
         }
     };
-    let (prog, _, _) = device.program(module, &kernel, engine, false)?;
+    // Statistics on, so `insts` is counted by every engine.
+    let (prog, _, _) = device.program(module, &kernel, engine, true)?;
     let cfg = LaunchConfig {
         grid: [waves, 1, 1],
         block: [lanes, 1, 1],

@@ -1,8 +1,7 @@
-//! Minimal reproductions of bugs found by the corpus (see the test report in
-//! `tests/kernels/README.md`, "Bugs found"). Each runs a one-instruction kernel
-//! under both engines and compares with the value `docs/ir.md` defines. They fail
-//! until the bug is fixed; the corpus kernels avoid (or their reference checks
-//! skip) exactly these cases so that they keep guarding everything else.
+//! Regression tests: minimal reproductions of the bugs the corpus found (see
+//! `tests/kernels/README.md`, "Bugs found"; all fixed). Each runs a
+//! one-instruction kernel under both engines and compares with the value
+//! `docs/ir.md` defines.
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
