@@ -23,6 +23,9 @@ enum Bits {
 impl Lowerer<'_, '_> {
     pub(super) fn lower_bin(&mut self, op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand) {
         let t = ty.as_int();
+        if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
+            return self.lower_shift(op, t, dst, a, b);
+        }
         if t == Type::I1
             && !matches!(
                 op,
@@ -51,6 +54,86 @@ impl Lowerer<'_, '_> {
             r = self.b.ins().band(r, one);
         }
         self.write(dst, r, t);
+    }
+
+    /// Shifts. The amount is an `i32` operand whatever the shifted type
+    /// (`docs/ir.md`): its low 32 bits count. Immediate amounts are probed
+    /// through `semantics::bin` at compile time (so the folding is exactly the
+    /// reference's).
+    fn lower_shift(&mut self, op: BinOp, t: Type, dst: Reg, a: Operand, b: Operand) {
+        if t == Type::I1 {
+            // A 1-bit shift (not verifiable IR): the reference.
+            let code = Code {
+                op: index_of(&BinOp::ALL, &op),
+                ty: type_index(t),
+                ..Code::default()
+            };
+            let (x, y) = (self.read_u64(a, t), self.read_u64(b, Type::I32));
+            let r = self.call_helper(Helper::Bin, code.pack(), &[x, y]);
+            let r = self.of_u64(r, t);
+            self.write(dst, r, t);
+            return;
+        }
+        let x = self.read(a, t);
+        let ct = int_type(t);
+        let r = match b {
+            Operand::Imm(v) => {
+                // Shl of 1 shows the effective amount: 1 << n, or 0 from the width.
+                let probe = xisa_ir::semantics::bin(BinOp::Shl, t, 1, v);
+                let n = (probe != 0).then(|| probe.trailing_zeros() as u64);
+                match (op, n) {
+                    (BinOp::Shl, Some(n)) => {
+                        let c = self.iconst(ct, n);
+                        self.b.ins().ishl(x, c)
+                    }
+                    (BinOp::LShr, Some(n)) => {
+                        let c = self.iconst(ct, n);
+                        self.b.ins().ushr(x, c)
+                    }
+                    (_, Some(n)) => {
+                        let c = self.iconst(ct, n);
+                        self.b.ins().sshr(x, c)
+                    }
+                    (BinOp::AShr, None) => {
+                        let c = self.iconst(ct, t.bits() as u64 - 1);
+                        self.b.ins().sshr(x, c)
+                    }
+                    (_, None) => self.iconst(ct, 0),
+                }
+            }
+            Operand::Reg(_) => {
+                let n = self.read(b, Type::I32);
+                self.shift_native(op, x, n)
+            }
+        };
+        self.write(dst, r, t);
+    }
+
+    /// `x` (of its own width) shifted by `n` (any integer type, unsigned), with
+    /// the IR's clamping: Cranelift masks the amount, the IR gives 0 (shl,
+    /// lshr) or the sign fill (ashr) from the width on.
+    fn shift_native(&mut self, op: BinOp, x: Value, n: Value) -> Value {
+        let ct = self.b.func.dfg.value_type(x);
+        let bits = ct.bits() as u64;
+        let nt = self.b.func.dfg.value_type(n);
+        match op {
+            BinOp::AShr => {
+                let max = self.iconst(nt, bits - 1);
+                let m = self.b.ins().umin(n, max);
+                self.b.ins().sshr(x, m)
+            }
+            _ => {
+                let s = if op == BinOp::Shl {
+                    self.b.ins().ishl(x, n)
+                } else {
+                    self.b.ins().ushr(x, n)
+                };
+                let w = self.iconst(nt, bits);
+                let big = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, n, w);
+                let zero = self.iconst(ct, 0);
+                self.b.ins().select(big, zero, s)
+            }
+        }
     }
 
     /// `op` on two integers of IR type `t` (`i8`..`i64`).
@@ -101,24 +184,7 @@ impl Lowerer<'_, '_> {
             BinOp::And => self.b.ins().band(x, y),
             BinOp::Or => self.b.ins().bor(x, y),
             BinOp::Xor => self.b.ins().bxor(x, y),
-            BinOp::Shl | BinOp::LShr => {
-                // Cranelift masks the amount; the IR gives 0 from the width on.
-                let s = if op == BinOp::Shl {
-                    self.b.ins().ishl(x, y)
-                } else {
-                    self.b.ins().ushr(x, y)
-                };
-                let w = self.iconst(ct, bits);
-                let big = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, y, w);
-                let zero = self.iconst(ct, 0);
-                self.b.ins().select(big, zero, s)
-            }
-            BinOp::AShr => {
-                // Clamp the amount to width-1: the sign fill.
-                let max = self.iconst(ct, bits - 1);
-                let n = self.b.ins().umin(y, max);
-                self.b.ins().sshr(x, n)
-            }
+            BinOp::Shl | BinOp::LShr | BinOp::AShr => self.shift_native(op, x, y),
             BinOp::MinS => self.b.ins().smin(x, y),
             BinOp::MinU => self.b.ins().umin(x, y),
             BinOp::MaxS => self.b.ins().smax(x, y),

@@ -299,6 +299,22 @@ fn int_batch(t: Type) -> Batch {
             move |x| sem::bin(op, t, x[0] & t.mask(), x[1] & t.mask()),
         );
     }
+    // The verified form of a shift: the amount is an i32 register.
+    let amt = bt.input(Type::I32, 1);
+    for op in [BinOp::Shl, BinOp::LShr, BinOp::AShr] {
+        bt.check(
+            format!("{} {t} by i32", op.name()),
+            t,
+            |dst| Op::Bin {
+                op,
+                ty: t,
+                dst,
+                a: r(a),
+                b: r(amt),
+            },
+            move |x| sem::bin(op, t, x[0] & t.mask(), x[1] & 0xffff_ffff),
+        );
+    }
     for op in UnOp::ALL {
         bt.check(
             format!("{} {t}", op.name()),
