@@ -139,7 +139,6 @@ impl Lowerer<'_, '_> {
     /// `op` on two integers of IR type `t` (`i8`..`i64`).
     fn bin_native(&mut self, op: BinOp, t: Type, x: Value, y: Value) -> Value {
         let ct = int_type(t);
-        let bits = ct.bits() as u64;
         match op {
             BinOp::Add => self.b.ins().iadd(x, y),
             BinOp::Sub => self.b.ins().isub(x, y),
