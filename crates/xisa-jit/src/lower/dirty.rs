@@ -13,6 +13,8 @@
 //! entry points (function entry, resume after a sync, yield targets) add the
 //! empty set.
 
+use std::collections::HashMap;
+
 use xisa_ir::{Kernel, Op, Term};
 
 /// A set of registers.
@@ -138,4 +140,53 @@ pub(super) fn dirty_on_entry(k: &Kernel, segs: &[Vec<(u32, u32)>]) -> Vec<Vec<Re
         }
     }
     inn
+}
+
+/// Where a segment that always ends in a register-storing stop stores its
+/// registers instead of at the stop.
+pub(super) struct EarlyStores {
+    /// Incoming dirty registers the segment does not write: stored on entry.
+    pub at_start: Vec<usize>,
+    /// Registers stored right after the instruction (by index) that writes
+    /// them last in the segment.
+    pub after: HashMap<u32, Vec<usize>>,
+}
+
+/// For a segment `start..=end` of block `bi` that always ends in a stop that
+/// stores registers (an unguarded sync op, `exit`): store each register as
+/// soon as its value is final, so that nothing is left to store at the stop
+/// and values need not stay live to the end of long straight-line code. `None`
+/// for other segments (they store the dirty set at each stop).
+pub(super) fn early_stores(
+    k: &Kernel,
+    bi: usize,
+    start: u32,
+    end: u32,
+    dirty_in: &RegSet,
+) -> Option<EarlyStores> {
+    let blk = &k.blocks[bi];
+    let always_stops = match blk.insts.get(end as usize) {
+        Some(inst) => inst.guard.is_none(),
+        None => matches!(blk.term, Term::Exit),
+    };
+    if !always_stops {
+        return None;
+    }
+    let n = k.regs.len();
+    let mut seen = RegSet::new(n);
+    let mut after = HashMap::new();
+    let body = &blk.insts[start as usize..(end as usize).min(blk.insts.len())];
+    for (i, inst) in body.iter().enumerate().rev() {
+        let mut defs = RegSet::new(n);
+        add_defs(&mut defs, &inst.op);
+        let last: Vec<usize> = defs.iter().filter(|&r| !seen.contains(r)).collect();
+        for &r in &last {
+            seen.insert(r);
+        }
+        if !last.is_empty() {
+            after.insert(start + i as u32, last);
+        }
+    }
+    let at_start = dirty_in.iter().filter(|&r| !seen.contains(r)).collect();
+    Some(EarlyStores { at_start, after })
 }

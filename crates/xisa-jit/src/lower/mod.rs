@@ -383,38 +383,16 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         let k = self.k;
         let blk = &k.blocks[bi];
         self.cur_dirty = self.dirty_in[bi][si].clone();
-        // A segment that always ends in a stop storing registers (an unguarded
-        // sync op, `exit`) stores each register as soon as its value is final:
-        // the incoming dirty ones it does not write now, the others after
-        // their last write. Nothing is left to store at the stop, and values do
-        // not have to stay live until the end of long straight-line code.
-        let always_stops = match blk.insts.get(seg.end as usize) {
-            Some(inst) => inst.guard.is_none(),
-            None => matches!(blk.term, Term::Exit),
-        };
-        let mut last_def: HashMap<u32, Vec<usize>> = HashMap::new();
-        if always_stops {
-            let mut seen = dirty::RegSet::new(self.k.regs.len());
-            let body = &blk.insts[seg.start as usize..(seg.end as usize).min(blk.insts.len())];
-            for (i, inst) in body.iter().enumerate().rev() {
-                let mut defs = dirty::RegSet::new(self.k.regs.len());
-                dirty::add_defs(&mut defs, &inst.op);
-                let fresh: Vec<usize> = defs.iter().filter(|&r| !seen.contains(r)).collect();
-                for &r in &fresh {
-                    seen.insert(r);
-                }
-                if !fresh.is_empty() {
-                    last_def.insert(seg.start + i as u32, fresh);
-                }
+        let plan = dirty::early_stores(k, bi, seg.start, seg.end, &self.cur_dirty);
+        let always_stops = plan.is_some();
+        let last_def = match plan {
+            Some(p) => {
+                self.store_regs(&p.at_start);
+                self.cur_dirty = dirty::RegSet::new(k.regs.len());
+                p.after
             }
-            let early: Vec<usize> = self
-                .cur_dirty
-                .iter()
-                .filter(|&r| !seen.contains(r))
-                .collect();
-            self.store_regs(&early);
-            self.cur_dirty = dirty::RegSet::new(self.k.regs.len());
-        }
+            None => HashMap::new(),
+        };
         for idx in seg.start..=seg.end {
             self.pos.inst = idx;
             match blk.insts.get(idx as usize) {
