@@ -1,0 +1,1 @@
+//! Whole kernels from the corpora against rayon equivalents.
