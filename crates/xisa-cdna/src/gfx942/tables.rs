@@ -1,0 +1,223 @@
+//! The embedded gfx942 tables: formats with bit fields, and LLVM's opcodes.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// `gfx942_formats.tsv`.
+pub const FORMATS_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_formats.tsv");
+/// `gfx942_opcodes.tsv` (generated from LLVM).
+pub const OPCODES_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_opcodes.tsv");
+
+/// One bit field `[lo, hi]` of a 64-bit instruction word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    /// Field name as in the table.
+    pub name: String,
+    /// Lowest bit.
+    pub lo: u32,
+    /// Highest bit (inclusive).
+    pub hi: u32,
+}
+
+impl Field {
+    /// Extracts the field from `word`.
+    pub fn get(&self, word: u64) -> u32 {
+        ((word >> self.lo) & ((1u64 << (self.hi - self.lo + 1)) - 1)) as u32
+    }
+}
+
+/// An instruction format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Format {
+    /// Name (`SOP2`, `DS`, ...).
+    pub name: String,
+    /// Mask of the fixed encoding bits of the first dword.
+    pub mask: u32,
+    /// Their value.
+    pub value: u32,
+    /// Length in bytes without a literal (4 or 8).
+    pub bytes: usize,
+    /// Bit fields.
+    pub fields: Vec<Field>,
+}
+
+impl Format {
+    /// Field `name`'s value in `word` (0 if the format has no such field).
+    pub fn get(&self, word: u64, name: &str) -> u32 {
+        self.fields
+            .iter()
+            .find(|f| f.name == name)
+            .map_or(0, |f| f.get(word))
+    }
+}
+
+/// Register class of an operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// VGPR (or AGPR when the acc bit is set).
+    V,
+    /// AGPR.
+    A,
+    /// Scalar operand (SGPR, special register, constant).
+    S,
+    /// Immediate field.
+    Imm,
+}
+
+/// One operand of an opcode: the field it is encoded in, its class and width.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Operand {
+    /// Field name.
+    pub field: String,
+    /// Register class.
+    pub class: Class,
+    /// Number of 32-bit registers.
+    pub count: u32,
+}
+
+/// One opcode row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opcode {
+    /// Format index in [`Tables::formats`].
+    pub format: usize,
+    /// Variant (`flat`, `scratch`, `global` for FLAT; `-` otherwise).
+    pub variant: String,
+    /// Value of the `op` field.
+    pub op: u32,
+    /// LLVM mnemonic.
+    pub mnemonic: String,
+    /// Operands in LLVM's order.
+    pub operands: Vec<Operand>,
+    /// Atomic returning its old value only with sc0 (vdst printed only then).
+    pub rtn: bool,
+    /// DS with `offset0:`/`offset1:`.
+    pub off2: bool,
+    /// Operands printed by special code.
+    pub raw: bool,
+}
+
+/// Both tables.
+#[derive(Debug)]
+pub struct Tables {
+    /// Formats, most specific mask first.
+    pub formats: Vec<Format>,
+    /// Opcodes.
+    pub opcodes: Vec<Opcode>,
+    index: HashMap<(usize, String, u32), usize>,
+}
+
+impl Tables {
+    /// The format whose fixed bits match the first dword.
+    pub fn format_of(&self, dword: u32) -> Option<usize> {
+        self.formats.iter().position(|f| dword & f.mask == f.value)
+    }
+
+    /// The opcode row of (format, variant, op).
+    pub fn opcode(&self, format: usize, variant: &str, op: u32) -> Option<&Opcode> {
+        self.index
+            .get(&(format, variant.to_string(), op))
+            .map(|&i| &self.opcodes[i])
+    }
+
+    /// The format index by name.
+    pub fn format(&self, name: &str) -> Option<usize> {
+        self.formats.iter().position(|f| f.name == name)
+    }
+}
+
+fn num(s: &str) -> u32 {
+    match s.strip_prefix("0x") {
+        Some(h) => u32::from_str_radix(h, 16).expect("hex in gfx942 table"),
+        None => s.parse().expect("number in gfx942 table"),
+    }
+}
+
+fn parse() -> Tables {
+    let mut formats: Vec<Format> = Vec::new();
+    for line in FORMATS_TSV.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let c: Vec<&str> = line.split('\t').collect();
+        let i = match formats.iter().position(|f| f.name == c[0]) {
+            Some(i) => i,
+            None => {
+                formats.push(Format {
+                    name: c[0].to_string(),
+                    mask: 0,
+                    value: 0,
+                    bytes: 4,
+                    fields: Vec::new(),
+                });
+                formats.len() - 1
+            }
+        };
+        let f = &mut formats[i];
+        if c[1] == "FIXED" {
+            f.mask = num(c[2]);
+            f.value = num(c[3]);
+            f.bytes = num(c[4]) as usize;
+        } else {
+            f.fields.push(Field {
+                name: c[1].to_string(),
+                lo: num(c[2]),
+                hi: num(c[3]),
+            });
+        }
+    }
+    formats.sort_by_key(|f| std::cmp::Reverse(f.mask.count_ones()));
+    let mut opcodes = Vec::new();
+    let mut index = HashMap::new();
+    for line in OPCODES_TSV.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let c: Vec<&str> = line.split('\t').collect();
+        let format = formats
+            .iter()
+            .position(|f| f.name == c[0])
+            .expect("format of an opcode row");
+        let operands = if c[4] == "-" {
+            Vec::new()
+        } else {
+            c[4].split(',')
+                .map(|o| {
+                    let p: Vec<&str> = o.split(':').collect();
+                    Operand {
+                        field: p[0].to_string(),
+                        class: match p[1] {
+                            "v" => Class::V,
+                            "a" => Class::A,
+                            "s" => Class::S,
+                            _ => Class::Imm,
+                        },
+                        count: num(p[2]),
+                    }
+                })
+                .collect()
+        };
+        let flags: Vec<&str> = c[5].split(',').collect();
+        index.insert((format, c[1].to_string(), num(c[2])), opcodes.len());
+        opcodes.push(Opcode {
+            format,
+            variant: c[1].to_string(),
+            op: num(c[2]),
+            mnemonic: c[3].to_string(),
+            operands,
+            rtn: flags.contains(&"rtn"),
+            off2: flags.contains(&"off2"),
+            raw: flags.contains(&"raw"),
+        });
+    }
+    Tables {
+        formats,
+        opcodes,
+        index,
+    }
+}
+
+/// The parsed tables (parsed once).
+pub fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(parse)
+}
