@@ -381,10 +381,20 @@ pub fn cdna5_text(cell: &Cell, work: &Work) -> Result<String, Error> {
     let isa = BenchIsa::Cdna5;
     let m = cdna5_mnemonic(cell).ok_or_else(|| unsupported(isa, cell, "no VGLOBAL atomic"))?;
     if cell.space != Space::Global {
-        return Err(unsupported(isa, cell, "only VGLOBAL (global) atomics are lifted"));
+        return Err(unsupported(
+            isa,
+            cell,
+            "only VGLOBAL (global) atomics are lifted",
+        ));
     }
     let scope = match cell.scope {
-        Scope::Wave => return Err(unsupported(isa, cell, "no wave scope (CU is the narrowest)")),
+        Scope::Wave => {
+            return Err(unsupported(
+                isa,
+                cell,
+                "no wave scope (CU is the narrowest)",
+            ))
+        }
         Scope::Workgroup => "SCOPE_CU",
         Scope::Device => "SCOPE_DEV",
         Scope::System => "SCOPE_SYS",
@@ -405,8 +415,7 @@ pub fn cdna5_text(cell: &Cell, work: &Work) -> Result<String, Error> {
 
 fn gen_cdna5(cell: &Cell, work: &Work) -> Result<Generated, Error> {
     let source = cdna5_text(cell, work)?;
-    let bytes =
-        xisa_cdna::assemble(&source).map_err(|e| Error::Generate(format!("cdna5: {e}")))?;
+    let bytes = xisa_cdna::assemble(&source).map_err(|e| Error::Generate(format!("cdna5: {e}")))?;
     let module = Module::from_bytes(&bytes, "bench.cdna5", Some(Isa::Cdna5))?;
     let inputs = fragment_inputs(&module, cell, &data_regs(cell, false))?;
     let kernel = module.kernel_names().into_iter().next().unwrap_or_default();
@@ -480,7 +489,13 @@ mod tests {
                 }
             }
         }
-        let c = cell(AtomOp::Add, AtomTy::B32, Scope::Device, Space::Global, Pattern::Hot);
+        let c = cell(
+            AtomOp::Add,
+            AtomTy::B32,
+            Scope::Device,
+            Space::Global,
+            Pattern::Hot,
+        );
         assert!(generate(BenchIsa::Lsu, &c, &W).is_ok());
         assert!(generate(BenchIsa::Cdna5, &c, &W).is_ok());
         assert!(matches!(

@@ -1,1 +1,582 @@
-//! Whole kernels from the corpora against rayon equivalents.
+//! `xisa bench kernels`: whole kernels of the IR corpus (`tests/kernels/`)
+//! against hand-written Rust equivalents (rayon over the same work), with the
+//! outputs compared.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use xisa::{ArgSpec, Device, Engine, Isa, LaunchOptions, Module};
+
+use crate::measure::Stats;
+use crate::Error;
+
+/// What `xisa bench kernels` runs.
+#[derive(Debug, Clone)]
+pub struct KernelsConfig {
+    /// Elements per kernel (rounded to whole workgroups).
+    pub elements: u32,
+    pub warmup: u32,
+    pub reps: u32,
+    /// Host threads for both sides (0: one per core).
+    pub threads: usize,
+    /// Only these kernels (empty: all).
+    pub only: Vec<String>,
+}
+
+impl KernelsConfig {
+    /// The default run.
+    pub fn full() -> KernelsConfig {
+        KernelsConfig {
+            elements: 1 << 22,
+            warmup: 2,
+            reps: 11,
+            threads: 0,
+            only: Vec::new(),
+        }
+    }
+    /// `--quick`.
+    pub fn quick() -> KernelsConfig {
+        KernelsConfig {
+            elements: 1 << 18,
+            warmup: 1,
+            reps: 5,
+            ..KernelsConfig::full()
+        }
+    }
+}
+
+/// Names of the benchmarked kernels.
+pub const KERNELS: [&str; 6] = [
+    "histogram",
+    "reduce_tree",
+    "compaction",
+    "saxpy",
+    "prefix_scan",
+    "cas_loop_fadd",
+];
+
+/// One kernel's measurements (milliseconds per launch).
+#[derive(Debug, Clone)]
+pub struct KernelResult {
+    pub name: &'static str,
+    pub elements: u64,
+    pub compile: Duration,
+    pub translated: Stats,
+    pub native: Stats,
+    /// Per-repetition ratio translated / native.
+    pub ratio: Stats,
+    /// POCL, when measured.
+    pub pocl: Option<Stats>,
+}
+
+/// Why POCL was not measured.
+pub fn pocl_status() -> String {
+    let installed = [
+        "/etc/OpenCL/vendors/pocl.icd",
+        "/usr/lib/x86_64-linux-gnu/libpocl.so.2",
+        "/usr/lib/x86_64-linux-gnu/libpocl.so",
+    ]
+    .iter()
+    .any(|p| std::path::Path::new(p).exists());
+    if installed {
+        "POCL not measured: pocl is installed, but this build has no OpenCL host driver \
+         (missing: the OpenCL sources of the corpus kernels and a driver for them)"
+            .into()
+    } else {
+        "POCL not measured: pocl is not installed (apt-get install pocl-opencl-icd), and this \
+         build has no OpenCL host driver"
+            .into()
+    }
+}
+
+enum Arg {
+    Buf(Vec<u8>),
+    Scalar(ArgSpec),
+}
+
+struct Case {
+    name: &'static str,
+    src: &'static str,
+    kernel: &'static str,
+    grid: u32,
+    block: u32,
+    elements: u64,
+    args: Vec<Arg>,
+    /// The native equivalent: returns the buffers (in argument order of the
+    /// `Buf` arguments) after the work.
+    native: Box<dyn Fn() -> Vec<Vec<u8>> + Sync>,
+    /// Compares translated and native buffers.
+    check: fn(&[Vec<u8>], &[Vec<u8>]) -> Result<(), String>,
+}
+
+fn rng(seed: u64) -> impl FnMut() -> u32 {
+    let mut s = seed | 1;
+    move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 16) as u32
+    }
+}
+
+fn bytes_u32(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn bytes_f32(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn exact(a: &[Vec<u8>], b: &[Vec<u8>]) -> Result<(), String> {
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        if x != y {
+            let at = x.iter().zip(y).position(|(p, q)| p != q).unwrap_or(0);
+            return Err(format!("buffer {i} differs first at byte {at}"));
+        }
+    }
+    Ok(())
+}
+
+fn u32s(b: &[u8]) -> Vec<u32> {
+    b.chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+fn loads(v: &[AtomicU32]) -> Vec<u8> {
+    v.iter()
+        .flat_map(|a| a.load(Relaxed).to_le_bytes())
+        .collect()
+}
+
+fn zeros32(n: usize) -> Vec<AtomicU32> {
+    (0..n).map(|_| AtomicU32::new(0)).collect()
+}
+
+fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
+    let n = cfg.elements.max(1024) as usize;
+    let mut r = rng(0x5eed_1234_abcd);
+    let mut v = Vec::new();
+
+    // histogram: grid-stride loop, shared-memory bins (workgroup scope) merged
+    // with device atomics, plus a second histogram with system atomics.
+    {
+        let data: Vec<u32> = (0..n).map(|_| r() % 64).collect();
+        let grid = (cores * 8) as u32;
+        let block = 256u32;
+        let d = data.clone();
+        v.push(Case {
+            name: "histogram",
+            src: include_str!("../../../tests/kernels/histogram.xir"),
+            kernel: "histogram",
+            grid,
+            block,
+            elements: n as u64,
+            args: vec![
+                Arg::Buf(bytes_u32(&data)),
+                Arg::Scalar(ArgSpec::U32(n as u32)),
+                Arg::Buf(vec![0; 256]),
+                Arg::Buf(vec![0; 256]),
+            ],
+            native: Box::new(move || {
+                let hist = zeros32(64);
+                let hist2 = zeros32(64);
+                let chunk = n.div_ceil(grid as usize);
+                d.par_chunks(chunk).for_each(|c| {
+                    let mut local = [0u32; 64];
+                    for &x in c {
+                        local[x as usize] += 1;
+                        hist2[x as usize].fetch_add(1, Relaxed);
+                    }
+                    for (h, l) in hist.iter().zip(local) {
+                        h.fetch_add(l, Relaxed);
+                    }
+                });
+                vec![Vec::new(), loads(&hist), loads(&hist2)]
+            }),
+            check: |a, b| exact(&a[1..], &b[1..]),
+        });
+    }
+
+    // reduce_tree: per-workgroup sum and max over 256 lanes.
+    {
+        let block = 256usize;
+        let groups = n / block;
+        let data: Vec<u32> = (0..groups * block).map(|_| r()).collect();
+        let d = data.clone();
+        v.push(Case {
+            name: "reduce_tree",
+            src: include_str!("../../../tests/kernels/reduce_tree.xir"),
+            kernel: "reduce_tree",
+            grid: groups as u32,
+            block: block as u32,
+            elements: (groups * block) as u64,
+            args: vec![Arg::Buf(bytes_u32(&data)), Arg::Buf(vec![0; groups * 8])],
+            native: Box::new(move || {
+                let out: Vec<[u32; 2]> = d
+                    .par_chunks(block)
+                    .map(|c| {
+                        [
+                            c.iter().fold(0u32, |a, &x| a.wrapping_add(x)),
+                            c.iter().copied().max().unwrap_or(0),
+                        ]
+                    })
+                    .collect();
+                let flat: Vec<u32> = out.into_iter().flatten().collect();
+                vec![Vec::new(), bytes_u32(&flat)]
+            }),
+            check: |a, b| exact(&a[1..], &b[1..]),
+        });
+    }
+
+    // compaction: warp-aggregated atomic counter.
+    {
+        let data: Vec<u32> = (0..n).map(|_| r() % 1000).collect();
+        let block = 64u32;
+        let d = data.clone();
+        v.push(Case {
+            name: "compaction",
+            src: include_str!("../../../tests/kernels/compaction.xir"),
+            kernel: "compaction",
+            grid: (n as u32).div_ceil(block),
+            block,
+            elements: n as u64,
+            args: vec![
+                Arg::Buf(bytes_u32(&data)),
+                Arg::Scalar(ArgSpec::U32(n as u32)),
+                Arg::Buf(vec![0; 4]),
+                Arg::Buf(vec![0; n * 4]),
+            ],
+            native: Box::new(move || {
+                let counter = AtomicU32::new(0);
+                let out = zeros32(d.len());
+                d.par_chunks(32).for_each(|w| {
+                    let sel: Vec<u32> = w.iter().copied().filter(|x| x % 3 == 0).collect();
+                    let base = counter.fetch_add(sel.len() as u32, Relaxed) as usize;
+                    for (i, x) in sel.into_iter().enumerate() {
+                        out[base + i].store(x, Relaxed);
+                    }
+                });
+                vec![
+                    Vec::new(),
+                    counter.load(Relaxed).to_le_bytes().to_vec(),
+                    loads(&out),
+                ]
+            }),
+            check: |a, b| {
+                if a[1] != b[1] {
+                    return Err("counters differ".into());
+                }
+                let c = u32s(&a[1])[0] as usize;
+                let mut x = u32s(&a[2])[..c].to_vec();
+                let mut y = u32s(&b[2])[..c].to_vec();
+                x.sort_unstable();
+                y.sort_unstable();
+                if x != y {
+                    return Err("selected values differ (as multisets)".into());
+                }
+                Ok(())
+            },
+        });
+    }
+
+    // saxpy (grid_stride): y = fma(a, x, y), z = a * x + y.
+    {
+        let f = |u: u32| (u % 20000) as f32 / 100.0 - 100.0;
+        let x: Vec<f32> = (0..n).map(|_| f(r())).collect();
+        let y: Vec<f32> = (0..n).map(|_| f(r())).collect();
+        let alpha = 1.75f32;
+        let (xc, yc) = (x.clone(), y.clone());
+        v.push(Case {
+            name: "saxpy",
+            src: include_str!("../../../tests/kernels/grid_stride.xir"),
+            kernel: "grid_stride",
+            grid: (cores * 8) as u32,
+            block: 256,
+            elements: n as u64,
+            args: vec![
+                Arg::Scalar(ArgSpec::U32(n as u32)),
+                Arg::Scalar(ArgSpec::F32(alpha)),
+                Arg::Buf(bytes_f32(&x)),
+                Arg::Buf(bytes_f32(&y)),
+                Arg::Buf(vec![0; n * 4]),
+            ],
+            native: Box::new(move || {
+                let mut y = yc.clone();
+                let mut z = vec![0f32; y.len()];
+                y.par_iter_mut()
+                    .zip(z.par_iter_mut())
+                    .zip(xc.par_iter())
+                    .for_each(|((y, z), &x)| {
+                        *z = alpha * x + *y;
+                        *y = alpha.mul_add(x, *y);
+                    });
+                vec![Vec::new(), bytes_f32(&y), bytes_f32(&z)]
+            }),
+            check: |a, b| exact(&a[1..], &b[1..]),
+        });
+    }
+
+    // prefix_scan: per-workgroup inclusive scan of 128 values.
+    {
+        let block = 128usize;
+        let groups = n / block;
+        let data: Vec<u32> = (0..groups * block).map(|_| r()).collect();
+        let d = data.clone();
+        v.push(Case {
+            name: "prefix_scan",
+            src: include_str!("../../../tests/kernels/prefix_scan.xir"),
+            kernel: "prefix_scan",
+            grid: groups as u32,
+            block: block as u32,
+            elements: (groups * block) as u64,
+            args: vec![
+                Arg::Buf(bytes_u32(&data)),
+                Arg::Buf(vec![0; groups * block * 4]),
+            ],
+            native: Box::new(move || {
+                let mut out = vec![0u32; d.len()];
+                out.par_chunks_mut(block)
+                    .zip(d.par_chunks(block))
+                    .for_each(|(o, i)| {
+                        let mut s = 0u32;
+                        for (o, &x) in o.iter_mut().zip(i) {
+                            s = s.wrapping_add(x);
+                            *o = s;
+                        }
+                    });
+                vec![Vec::new(), bytes_u32(&out)]
+            }),
+            check: |a, b| exact(&a[1..], &b[1..]),
+        });
+    }
+
+    // cas_loop_fadd: float adds into 8 hot bins through CAS loops.
+    {
+        let block = 64usize;
+        let m = (n / 4).max(block) / block * block;
+        let data: Vec<f32> = (0..m).map(|_| (r() % 2001) as f32 - 1000.0).collect();
+        let d = data.clone();
+        v.push(Case {
+            name: "cas_loop_fadd",
+            src: include_str!("../../../tests/kernels/cas_loop_fadd.xir"),
+            kernel: "cas_loop_fadd",
+            grid: (m / block) as u32,
+            block: block as u32,
+            elements: m as u64,
+            args: vec![
+                Arg::Buf(bytes_f32(&data)),
+                Arg::Buf(vec![0; 32]),
+                Arg::Buf(vec![0; 64]),
+                Arg::Buf(vec![0; 8]),
+            ],
+            native: Box::new(move || {
+                let bins = zeros32(8);
+                let bins64: Vec<AtomicU64> = (0..8).map(|_| AtomicU64::new(0)).collect();
+                d.par_iter().enumerate().for_each(|(i, &f)| {
+                    let b = &bins[i & 7];
+                    let mut assumed = 0.5f32.to_bits();
+                    loop {
+                        let new = (f32::from_bits(assumed) + f).to_bits();
+                        match b.compare_exchange(assumed, new, Relaxed, Relaxed) {
+                            Ok(_) => break,
+                            Err(x) => assumed = x,
+                        }
+                    }
+                    let b = &bins64[i & 7];
+                    let mut assumed = 0.5f64.to_bits();
+                    loop {
+                        let new = (f64::from_bits(assumed) + f as f64).to_bits();
+                        match b.compare_exchange(assumed, new, Relaxed, Relaxed) {
+                            Ok(_) => break,
+                            Err(x) => assumed = x,
+                        }
+                    }
+                });
+                let b64: Vec<u8> = bins64
+                    .iter()
+                    .flat_map(|a| a.load(Relaxed).to_le_bytes())
+                    .collect();
+                vec![Vec::new(), loads(&bins), b64, Vec::new()]
+            }),
+            // The retry counters depend on the schedule: compare the bins.
+            check: |a, b| exact(&a[1..3], &b[1..3]),
+        });
+    }
+    v
+}
+
+fn run_case(
+    dev: &Device,
+    case: &Case,
+    cfg: &KernelsConfig,
+    pool: &rayon::ThreadPool,
+) -> Result<KernelResult, Error> {
+    let module = Module::from_bytes(case.src.as_bytes(), case.name, Some(Isa::Ir))?;
+    let k = module.kernel(case.kernel)?;
+    let (_, compile, _) = dev.program(&module, k, Engine::Jit, false)?;
+    let mut addrs = Vec::new();
+    let mut args = Vec::new();
+    for a in &case.args {
+        match a {
+            Arg::Buf(b) => {
+                let addr = dev.upload(b)?;
+                addrs.push((addr, b));
+                args.push(ArgSpec::Ptr(addr));
+            }
+            Arg::Scalar(s) => args.push(s.clone()),
+        }
+    }
+    let opts = LaunchOptions {
+        grid: [case.grid, 1, 1],
+        block: [case.block, 1, 1],
+        threads: cfg.threads,
+        ..LaunchOptions::default()
+    };
+    let (mut t, mut n, mut r) = (Vec::new(), Vec::new(), Vec::new());
+    let mut native_out = Vec::new();
+    for i in 0..cfg.warmup + cfg.reps.max(1) {
+        for (addr, b) in &addrs {
+            dev.write(*addr, b)?;
+        }
+        let t0 = Instant::now();
+        dev.launch(&module, case.kernel, &opts, &args)?;
+        let tt = t0.elapsed().as_secs_f64() * 1e3;
+        let t0 = Instant::now();
+        native_out = pool.install(|| (case.native)());
+        let nn = t0.elapsed().as_secs_f64() * 1e3;
+        if i >= cfg.warmup {
+            t.push(tt);
+            n.push(nn);
+            r.push(if nn > 0.0 { tt / nn } else { 0.0 });
+        }
+    }
+    let translated_out = addrs
+        .iter()
+        .map(|(a, b)| dev.read(*a, b.len()))
+        .collect::<Result<Vec<_>, _>>()?;
+    (case.check)(&translated_out, &native_out).map_err(|detail| Error::Mismatch {
+        kernel: case.name.to_string(),
+        detail,
+    })?;
+    Ok(KernelResult {
+        name: case.name,
+        elements: case.elements,
+        compile,
+        translated: Stats::of(&t),
+        native: Stats::of(&n),
+        ratio: Stats::of(&r),
+        pocl: None,
+    })
+}
+
+/// Runs the kernels, calling `progress(done, total, name)` before each.
+pub fn run_kernels(
+    cfg: &KernelsConfig,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<Vec<KernelResult>, Error> {
+    for o in &cfg.only {
+        if !KERNELS.contains(&o.as_str()) {
+            return Err(Error::Args(format!(
+                "unknown kernel {o:?}; use {}",
+                KERNELS.join(" ")
+            )));
+        }
+    }
+    let cores = crate::measure::cores();
+    let threads = if cfg.threads == 0 { cores } else { cfg.threads };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::Native(e.to_string()))?;
+    let dev = Device::new()?;
+    let cases: Vec<Case> = cases(cfg, threads)
+        .into_iter()
+        .filter(|c| cfg.only.is_empty() || cfg.only.iter().any(|o| o == c.name))
+        .collect();
+    let mut out = Vec::new();
+    for (i, c) in cases.iter().enumerate() {
+        progress(i, cases.len(), c.name);
+        out.push(run_case(&dev, c, cfg, &pool)?);
+    }
+    progress(cases.len(), cases.len(), "");
+    Ok(out)
+}
+
+/// The kernels table.
+pub fn table(results: &[KernelResult]) -> String {
+    let header = [
+        "kernel",
+        "elements",
+        "xisa ms",
+        "rayon ms",
+        "ratio",
+        "ratio min..max",
+        "xisa Melem/s",
+        "rayon Melem/s",
+        "jit ms",
+        "pocl",
+    ];
+    let rows: Vec<Vec<String>> = results
+        .iter()
+        .map(|r| {
+            let rate = |ms: f64| {
+                if ms > 0.0 {
+                    format!("{:.1}", r.elements as f64 / ms / 1e3)
+                } else {
+                    "-".into()
+                }
+            };
+            vec![
+                r.name.to_string(),
+                r.elements.to_string(),
+                format!(
+                    "{:.3} ±{:.0}%",
+                    r.translated.median,
+                    100.0 * r.translated.stddev / r.translated.mean.max(1e-12)
+                ),
+                format!(
+                    "{:.3} ±{:.0}%",
+                    r.native.median,
+                    100.0 * r.native.stddev / r.native.mean.max(1e-12)
+                ),
+                format!("{:.2}", r.ratio.median),
+                format!("{:.2}..{:.2}", r.ratio.min, r.ratio.max),
+                rate(r.translated.median),
+                rate(r.native.median),
+                format!("{:.1}", r.compile.as_secs_f64() * 1e3),
+                r.pocl
+                    .map(|p| format!("{:.3}", p.median))
+                    .unwrap_or_else(|| "not measured".into()),
+            ]
+        })
+        .collect();
+    crate::report::render(&header, &rows)
+}
+
+/// The kernels as CSV.
+pub fn csv(results: &[KernelResult]) -> String {
+    let mut s = String::from(
+        "kernel,elements,compile_ms,xisa_ms_median,xisa_ms_min,xisa_ms_max,native_ms_median,\
+         native_ms_min,native_ms_max,ratio_median,ratio_min,ratio_max\n",
+    );
+    for r in results {
+        s.push_str(&format!(
+            "{},{},{:.3},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4}\n",
+            r.name,
+            r.elements,
+            r.compile.as_secs_f64() * 1e3,
+            r.translated.median,
+            r.translated.min,
+            r.translated.max,
+            r.native.median,
+            r.native.min,
+            r.native.max,
+            r.ratio.median,
+            r.ratio.min,
+            r.ratio.max
+        ));
+    }
+    s
+}

@@ -60,3 +60,7 @@ pub enum Error {
     #[error("{path}: {msg}")]
     Output { path: String, msg: String },
 }
+
+/// False in builds without optimizations (debug assertions on), where the
+/// native baselines are not representative: measure with `--release`.
+pub const OPTIMIZED: bool = !cfg!(debug_assertions);

@@ -487,12 +487,16 @@ pub fn parse_list<T: Copy>(
         if item == "all" {
             return Ok(all.to_vec());
         }
-        let v = all.iter().copied().find(|&x| name(x) == item).ok_or_else(|| {
-            Error::Args(format!(
-                "unknown {what} {item:?}; use {}",
-                all.iter().map(|&x| name(x)).collect::<Vec<_>>().join(" ")
-            ))
-        })?;
+        let v = all
+            .iter()
+            .copied()
+            .find(|&x| name(x) == item)
+            .ok_or_else(|| {
+                Error::Args(format!(
+                    "unknown {what} {item:?}; use {}",
+                    all.iter().map(|&x| name(x)).collect::<Vec<_>>().join(" ")
+                ))
+            })?;
         out.push(v);
     }
     if out.is_empty() {

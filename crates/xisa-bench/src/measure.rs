@@ -96,7 +96,7 @@ impl AtomicsConfig {
             work: Work {
                 groups: 32,
                 block: 64,
-                per_lane: 128,
+                per_lane: 256,
             },
             warmup: 2,
             reps: 11,
@@ -110,14 +110,19 @@ impl AtomicsConfig {
             ops: OpSpec::quick(),
             threads: vec![cores()],
             work: Work {
-                groups: 8,
+                groups: 16,
                 block: 64,
-                per_lane: 64,
+                per_lane: 256,
             },
             warmup: 1,
             reps: 5,
             ..AtomicsConfig::full(isa)
         }
+    }
+
+    /// Sets the atomics per lane.
+    pub fn per_lane(&mut self, k: u32) {
+        self.work.per_lane = k;
     }
 
     /// The cells, in run order.
@@ -230,7 +235,8 @@ impl<'d> Translated<'d> {
                     ..LaunchOptions::default()
                 };
                 let args = [ArgSpec::Ptr(self.buf), ArgSpec::U32(work.per_lane), v];
-                self.dev.launch(&self.gen.module, &self.gen.kernel, &opts, &args)?;
+                self.dev
+                    .launch(&self.gen.module, &self.gen.kernel, &opts, &args)?;
             }
             Inputs::Registers {
                 addr_lo,
@@ -341,7 +347,11 @@ pub fn run_atomics(
             Err(e) => return Err(e),
         }
     }
-    progress(cells.len(), cells.len(), cells.last().unwrap_or(&cells_dummy()));
+    progress(
+        cells.len(),
+        cells.len(),
+        cells.last().unwrap_or(&cells_dummy()),
+    );
     Ok((done, skipped))
 }
 

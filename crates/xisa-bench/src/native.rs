@@ -125,8 +125,10 @@ where
 
 fn f16x2_add(o: u32, v: u32) -> u32 {
     let lane = |x: u32, y: u32| {
-        half::f16::from_f32(half::f16::from_bits(x as u16).to_f32() + half::f16::from_bits(y as u16).to_f32())
-            .to_bits() as u32
+        half::f16::from_f32(
+            half::f16::from_bits(x as u16).to_f32() + half::f16::from_bits(y as u16).to_f32(),
+        )
+        .to_bits() as u32
     };
     lane(o & 0xffff, v & 0xffff) | lane(o >> 16, v >> 16) << 16
 }

@@ -28,8 +28,18 @@ pub fn fmt_mops(per_s: f64) -> String {
 /// The terminal table: one row per cell.
 pub fn table(results: &[CellResult]) -> String {
     let header = [
-        "op", "scope", "space", "pattern", "thr", "xisa ns/op", "native ns/op", "ratio",
-        "ratio min..max", "xisa Mop/s", "native Mop/s", "jit ms",
+        "op",
+        "scope",
+        "space",
+        "pattern",
+        "thr",
+        "xisa ns/op",
+        "native ns/op",
+        "ratio",
+        "ratio min..max",
+        "xisa Mop/s",
+        "native Mop/s",
+        "jit ms",
     ];
     let rows: Vec<Vec<String>> = results
         .iter()
@@ -188,10 +198,7 @@ fn fmt_opt(v: Option<f64>) -> String {
 }
 
 fn geomean<'a>(it: impl Iterator<Item = &'a CellResult>) -> Option<f64> {
-    let v: Vec<f64> = it
-        .map(|r| r.ratio.median)
-        .filter(|x| *x > 0.0)
-        .collect();
+    let v: Vec<f64> = it.map(|r| r.ratio.median).filter(|x| *x > 0.0).collect();
     if v.is_empty() {
         None
     } else {
@@ -343,7 +350,10 @@ pub fn svg(results: &[CellResult], title: &str) -> Result<String, Error> {
                     .filter_map(|(oi, op)| {
                         let v = value(op, f.as_ref())?;
                         let x0 = oi as f64 - 0.4 + si as f64 * bw;
-                        Some(Rectangle::new([(x0, 0.0), (x0 + bw * 0.9, v)], color.filled()))
+                        Some(Rectangle::new(
+                            [(x0, 0.0), (x0 + bw * 0.9, v)],
+                            color.filled(),
+                        ))
                     })
                     .collect();
                 chart
@@ -440,7 +450,10 @@ mod tests {
     fn render_aligns() {
         let t = render(
             &["a", "bb"],
-            &[vec!["x".into(), "1".into()], vec!["yyy".into(), "22".into()]],
+            &[
+                vec!["x".into(), "1".into()],
+                vec!["yyy".into(), "22".into()],
+            ],
         );
         let l: Vec<&str> = t.lines().collect();
         assert_eq!(l[2], "x     1");

@@ -39,6 +39,81 @@ enum Cmd {
     Asm(AsmArgs),
     /// Print a module's kernels as xisa IR.
     Lift(LiftArgs),
+    /// Benchmark translated atomics and kernels against native Rust (docs/benchmarks.md).
+    #[command(subcommand)]
+    Bench(BenchCmd),
+}
+
+#[derive(Subcommand)]
+enum BenchCmd {
+    /// Atomic ops x scope x space x access pattern x host threads: translated kernels
+    /// against std::sync::atomic baselines in the same run.
+    Atomics(BenchAtomicsArgs),
+    /// Corpus kernels (histogram, reduction, compaction, saxpy, scan, CAS-loop float
+    /// add) against rayon equivalents; outputs compared.
+    Kernels(BenchKernelsArgs),
+}
+
+#[derive(Args)]
+struct BenchAtomicsArgs {
+    /// ISA the benchmark kernels are written in: ir lsu cdna5 (sm75 gfx942: not in this build).
+    #[arg(long, default_value = "ir")]
+    isa: String,
+    /// Operations: OP.TYPE or OP, comma-separated (add.b32,fadd,...), or all / quick.
+    #[arg(long)]
+    ops: Option<String>,
+    /// Scopes: wave,workgroup,device,system (default all).
+    #[arg(long)]
+    scopes: Option<String>,
+    /// Spaces: global,shared (default both).
+    #[arg(long)]
+    spaces: Option<String>,
+    /// Access patterns: distinct,hot,hot4,falseshare (default all).
+    #[arg(long)]
+    patterns: Option<String>,
+    /// Host threads (default: 1 and one per core; --quick: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// A short run: fewer ops, less work, fewer repetitions.
+    #[arg(long)]
+    quick: bool,
+    /// Measured repetitions per cell.
+    #[arg(long)]
+    reps: Option<u32>,
+    /// Atomics per lane.
+    #[arg(long)]
+    per_lane: Option<u32>,
+    /// Write the results as CSV.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Write an SVG chart of the ratio per op and scope.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Print the generated kernel of the first cell and stop.
+    #[arg(long)]
+    show_kernel: bool,
+}
+
+#[derive(Args)]
+struct BenchKernelsArgs {
+    /// Only these kernels (comma-separated).
+    #[arg(long)]
+    only: Option<String>,
+    /// Host threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// A short run: fewer elements and repetitions.
+    #[arg(long)]
+    quick: bool,
+    /// Elements per kernel.
+    #[arg(long)]
+    elements: Option<u32>,
+    /// Measured repetitions.
+    #[arg(long)]
+    reps: Option<u32>,
+    /// Write the results as CSV.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -417,6 +492,160 @@ fn cmd_lift(a: LiftArgs) -> Result<()> {
     Ok(())
 }
 
+fn progress(done: usize, total: usize, what: &str, t0: std::time::Instant) {
+    let width = 30;
+    let filled = if total == 0 {
+        width
+    } else {
+        done * width / total
+    };
+    eprint!(
+        "\r[{}{}] {done:>4}/{total} {:>5.1}s {:<48}",
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        t0.elapsed().as_secs_f64(),
+        what.chars().take(48).collect::<String>()
+    );
+    if done == total {
+        eprintln!();
+    }
+}
+
+fn cmd_bench(c: BenchCmd) -> Result<()> {
+    use xisa_bench::matrix::{parse_list, parse_ops};
+    use xisa_bench::{report, AtomicsConfig, BenchIsa, Pattern, Scope, Space};
+    if !xisa_bench::OPTIMIZED {
+        eprintln!(
+            "warning: this xisa was built without optimizations: the native baselines are not \
+             representative (build with --release)"
+        );
+    }
+    match c {
+        BenchCmd::Atomics(a) => {
+            let isa: BenchIsa = a.isa.parse()?;
+            isa.check_available()?;
+            let mut cfg = if a.quick {
+                AtomicsConfig::quick(isa)
+            } else {
+                AtomicsConfig::full(isa)
+            };
+            if let Some(o) = &a.ops {
+                cfg.ops = parse_ops(o)?;
+            }
+            if let Some(s) = &a.scopes {
+                cfg.scopes = parse_list(s, &Scope::ALL, Scope::name, "scope")?;
+            }
+            if let Some(s) = &a.spaces {
+                cfg.spaces = parse_list(s, &Space::ALL, Space::name, "space")?;
+            }
+            if let Some(s) = &a.patterns {
+                cfg.patterns = parse_list(s, &Pattern::ALL, Pattern::name, "pattern")?;
+            }
+            if let Some(t) = a.threads {
+                if t == 0 {
+                    bail!("--threads must be at least 1");
+                }
+                cfg.threads = vec![t];
+            }
+            if let Some(r) = a.reps {
+                cfg.reps = r.max(1);
+            }
+            if let Some(k) = a.per_lane {
+                if k == 0 {
+                    bail!("--per-lane must be at least 1");
+                }
+                cfg.per_lane(k);
+            }
+            if a.show_kernel {
+                for cell in cfg.cells() {
+                    match xisa_bench::gen::generate(isa, &cell, &cfg.work) {
+                        Ok(g) => {
+                            println!("; {cell}\n{}", g.source);
+                            return Ok(());
+                        }
+                        Err(xisa_bench::Error::CellUnsupported { .. }) => continue,
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+                bail!(
+                    "no cell of the selection can be expressed in {}",
+                    isa.name()
+                );
+            }
+            let t0 = std::time::Instant::now();
+            eprintln!(
+                "xisa bench atomics: isa {}, {} cells, {} x {} lanes x {} atomics per repetition, \
+                 {} warm-up + {} repetitions",
+                isa.name(),
+                cfg.cells().len(),
+                cfg.work.groups,
+                cfg.work.block,
+                cfg.work.per_lane,
+                cfg.warmup,
+                cfg.reps
+            );
+            let (results, skipped) = xisa_bench::measure::run_atomics(&cfg, &mut |d, n, c| {
+                progress(d, n, &c.to_string(), t0)
+            })?;
+            print!("{}", report::table(&results));
+            println!();
+            print!("{}", report::summary(&results));
+            print!("{}", report::skipped(&skipped));
+            if let Some(p) = &a.csv {
+                report::write_file(p, report::csv(&results).as_bytes())?;
+                println!("wrote {}", p.display());
+            }
+            if let Some(p) = &a.svg {
+                let title = format!(
+                    "xisa bench atomics ({}): translated / native, ns per lane-operation",
+                    isa.name()
+                );
+                report::write_file(p, report::svg(&results, &title)?.as_bytes())?;
+                println!("wrote {}", p.display());
+            }
+            println!(
+                "{} cells measured, {} skipped, in {:.1} s",
+                results.len(),
+                skipped.len(),
+                t0.elapsed().as_secs_f64()
+            );
+        }
+        BenchCmd::Kernels(a) => {
+            let mut cfg = if a.quick {
+                xisa_bench::kernels::KernelsConfig::quick()
+            } else {
+                xisa_bench::kernels::KernelsConfig::full()
+            };
+            cfg.threads = a.threads;
+            if let Some(o) = &a.only {
+                cfg.only = o.split(',').map(|s| s.trim().to_string()).collect();
+            }
+            if let Some(e) = a.elements {
+                cfg.elements = e;
+            }
+            if let Some(r) = a.reps {
+                cfg.reps = r.max(1);
+            }
+            let t0 = std::time::Instant::now();
+            let results =
+                xisa_bench::kernels::run_kernels(&cfg, &mut |d, n, k| progress(d, n, k, t0))?;
+            print!("{}", xisa_bench::kernels::table(&results));
+            println!("outputs: translated == rayon for every kernel");
+            println!("{}", xisa_bench::kernels::pocl_status());
+            if let Some(p) = &a.csv {
+                report::write_file(p, xisa_bench::kernels::csv(&results).as_bytes())?;
+                println!("wrote {}", p.display());
+            }
+            println!(
+                "{} kernels in {:.1} s",
+                results.len(),
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
@@ -425,6 +654,7 @@ fn main() -> ExitCode {
         Cmd::Disasm(a) => cmd_disasm(a),
         Cmd::Asm(a) => cmd_asm(a),
         Cmd::Lift(a) => cmd_lift(a),
+        Cmd::Bench(c) => cmd_bench(c),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

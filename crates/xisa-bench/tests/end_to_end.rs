@@ -1,0 +1,81 @@
+//! Runs tiny benchmark matrices end to end (no timing assertions).
+
+use xisa_bench::kernels::{run_kernels, KernelsConfig, KERNELS};
+use xisa_bench::matrix::{parse_ops, Pattern, Scope, Space, Work};
+use xisa_bench::measure::run_atomics;
+use xisa_bench::{report, AtomicsConfig, BenchIsa, Error};
+
+fn tiny(isa: BenchIsa) -> AtomicsConfig {
+    AtomicsConfig {
+        ops: parse_ops("add.b32,cas.b64,fadd.f32,fadd.f16x2").unwrap(),
+        scopes: vec![Scope::Wave, Scope::Device],
+        spaces: Space::ALL.to_vec(),
+        patterns: vec![Pattern::Hot, Pattern::FalseSharing],
+        threads: vec![2],
+        work: Work {
+            groups: 3,
+            block: 40,
+            per_lane: 4,
+        },
+        warmup: 1,
+        reps: 2,
+        ..AtomicsConfig::quick(isa)
+    }
+}
+
+#[test]
+fn atomics_quick_cells_run_on_every_available_isa() {
+    for isa in [BenchIsa::Ir, BenchIsa::Lsu, BenchIsa::Cdna5] {
+        let cfg = tiny(isa);
+        let mut calls = 0;
+        let (res, skipped) = run_atomics(&cfg, &mut |_, _, _| calls += 1).unwrap();
+        assert_eq!(res.len() + skipped.len(), cfg.cells().len(), "{isa:?}");
+        assert!(!res.is_empty(), "{isa:?}");
+        assert!(calls > cfg.cells().len());
+        for r in &res {
+            assert_eq!(r.ops, cfg.work.ops());
+            assert!(r.translated.median > 0.0 && r.native.median > 0.0);
+        }
+        if isa == BenchIsa::Ir {
+            assert!(skipped.is_empty());
+        }
+        let csv = report::csv(&res);
+        assert_eq!(csv.lines().count(), res.len() + 1);
+        assert!(report::svg(&res, "t").unwrap().contains("</svg>"));
+        assert!(report::table(&res).contains("add.b32"));
+    }
+}
+
+#[test]
+fn unavailable_isas_say_what_is_missing() {
+    for isa in [BenchIsa::Sm75, BenchIsa::Gfx942] {
+        match run_atomics(&tiny(isa), &mut |_, _, _| {}) {
+            Err(e @ Error::IsaUnavailable { .. }) => {
+                assert!(e.to_string().contains(isa.name()));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn kernels_match_their_rayon_equivalents() {
+    let cfg = KernelsConfig {
+        elements: 4096,
+        warmup: 0,
+        reps: 1,
+        threads: 2,
+        only: Vec::new(),
+    };
+    let res = run_kernels(&cfg, &mut |_, _, _| {}).unwrap();
+    assert_eq!(res.len(), KERNELS.len());
+    let t = xisa_bench::kernels::table(&res);
+    for k in KERNELS {
+        assert!(t.contains(k));
+    }
+    let bad = KernelsConfig {
+        only: vec!["nope".into()],
+        ..cfg
+    };
+    assert!(run_kernels(&bad, &mut |_, _, _| {}).is_err());
+}
