@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use xisa::{ArgSpec, Device, Engine, LaunchOptions};
+use xisa::{ArgSpec, Device, LaunchOptions};
 use xisa_runtime::LaunchConfig;
 
 use crate::gen::{generate, BenchIsa, Generated, Inputs};
@@ -185,28 +185,64 @@ pub struct Translated<'d> {
     cell: Cell,
     work: Work,
     buf: u64,
+    jit: Option<xisa_jit::JitProgram>,
     /// Compile time of the kernel.
     pub compile: Duration,
 }
 
 impl<'d> Translated<'d> {
-    /// Generates, loads and compiles the kernel of `cell`.
+    /// Generates, loads and compiles the kernel of `cell`. IR kernels are
+    /// compiled by a first (unmeasured) `Device::launch`; fragments are
+    /// compiled once with `xisa_jit::compile` and launched through the runtime
+    /// with their registers set per lane.
     pub fn new(dev: &'d Device, isa: BenchIsa, cell: &Cell, work: &Work) -> Result<Self, Error> {
         let gen = generate(isa, cell, work)?;
         let bytes = cell
             .pattern
             .bytes(Space::Global, work.groups as u64, work.block as u64);
         let buf = dev.alloc(bytes)?;
-        let k = gen.module.kernel(&gen.kernel)?;
-        let (_, compile, _) = dev.program(&gen.module, k, Engine::Jit, false)?;
-        Ok(Translated {
+        let mut t = Translated {
             dev,
             gen,
             cell: *cell,
             work: *work,
             buf,
-            compile,
-        })
+            jit: None,
+            compile: Duration::ZERO,
+        };
+        match t.gen.inputs {
+            Inputs::Params => t.compile = t.launch_params()?.compile_time,
+            Inputs::Registers { .. } => {
+                let k = t.gen.module.kernel(&t.gen.kernel)?;
+                let t0 = Instant::now();
+                let p = xisa_jit::compile(k, &xisa_jit::JitOptions::default())
+                    .map_err(|e| Error::Generate(format!("JIT of {}: {e}", t.cell)))?;
+                t.compile = t0.elapsed();
+                t.jit = Some(p);
+            }
+        }
+        Ok(t)
+    }
+
+    fn launch_params(&self) -> Result<xisa::RunReport, Error> {
+        let (cell, work) = (&self.cell, &self.work);
+        let bits = cell.op.value_bits();
+        let v = match cell.op.ty.reg_type() {
+            "i32" => ArgSpec::U32(bits as u32),
+            "i64" => ArgSpec::U64(bits),
+            "f32" => ArgSpec::F32(f32::from_bits(bits as u32)),
+            _ => ArgSpec::F64(f64::from_bits(bits)),
+        };
+        let opts = LaunchOptions {
+            grid: [work.groups, 1, 1],
+            block: [work.block, 1, 1],
+            threads: cell.threads,
+            ..LaunchOptions::default()
+        };
+        let args = [ArgSpec::Ptr(self.buf), ArgSpec::U32(work.per_lane), v];
+        Ok(self
+            .dev
+            .launch(&self.gen.module, &self.gen.kernel, &opts, &args)?)
     }
 
     /// The generated source.
@@ -221,22 +257,7 @@ impl<'d> Translated<'d> {
         let block = [work.block, 1, 1];
         match &self.gen.inputs {
             Inputs::Params => {
-                let bits = cell.op.value_bits();
-                let v = match cell.op.ty.reg_type() {
-                    "i32" => ArgSpec::U32(bits as u32),
-                    "i64" => ArgSpec::U64(bits),
-                    "f32" => ArgSpec::F32(f32::from_bits(bits as u32)),
-                    _ => ArgSpec::F64(f64::from_bits(bits)),
-                };
-                let opts = LaunchOptions {
-                    grid,
-                    block,
-                    threads: cell.threads,
-                    ..LaunchOptions::default()
-                };
-                let args = [ArgSpec::Ptr(self.buf), ArgSpec::U32(work.per_lane), v];
-                self.dev
-                    .launch(&self.gen.module, &self.gen.kernel, &opts, &args)?;
+                self.launch_params()?;
             }
             Inputs::Registers {
                 addr_lo,
@@ -245,7 +266,10 @@ impl<'d> Translated<'d> {
                 exec,
             } => {
                 let k = self.gen.module.kernel(&self.gen.kernel)?;
-                let (prog, _, _) = self.dev.program(&self.gen.module, k, Engine::Jit, false)?;
+                let prog = self
+                    .jit
+                    .as_ref()
+                    .ok_or_else(|| Error::Generate("fragment not compiled".into()))?;
                 let size = cell.op.ty.bytes();
                 let b = work.block as u64;
                 let base = self.buf;
@@ -280,7 +304,7 @@ impl<'d> Translated<'d> {
                     init: Some(&init),
                     ..LaunchConfig::default()
                 };
-                xisa_runtime::launch(k, prog.as_ref().as_ref(), self.dev.memory(), &cfg)?;
+                xisa_runtime::launch(k, prog, self.dev.memory(), &cfg)?;
             }
         }
         Ok(())

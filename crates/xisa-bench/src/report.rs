@@ -250,6 +250,9 @@ pub fn write_file(path: &Path, data: &[u8]) -> Result<(), Error> {
     std::fs::rename(&tmp, path).map_err(|e| err(e.to_string()))
 }
 
+/// Selects the results of one bar series.
+type Filter = Box<dyn Fn(&CellResult) -> bool>;
+
 const COLORS: [RGBColor; 5] = [
     RGBColor(0x4c, 0x72, 0xb0),
     RGBColor(0x55, 0xa8, 0x68),
@@ -282,20 +285,19 @@ pub fn svg(results: &[CellResult], title: &str) -> Result<String, Error> {
             .titled(title, ("sans-serif", 20))
             .map_err(|x| e(x.to_string()))?;
         let panels = root.split_evenly((patterns.len().max(1), 1));
-        let series: Vec<(String, Box<dyn Fn(&CellResult) -> bool>)> = Scope::ALL
+        let series: Vec<(String, Filter)> = Scope::ALL
             .into_iter()
             .map(|s| {
                 (
                     format!("global {}", s.name()),
                     Box::new(move |r: &CellResult| {
                         r.cell.space == Space::Global && r.cell.scope == s
-                    }) as Box<dyn Fn(&CellResult) -> bool>,
+                    }) as Filter,
                 )
             })
             .chain(std::iter::once((
                 "shared".to_string(),
-                Box::new(|r: &CellResult| r.cell.space == Space::Shared)
-                    as Box<dyn Fn(&CellResult) -> bool>,
+                Box::new(|r: &CellResult| r.cell.space == Space::Shared) as Filter,
             )))
             .collect();
         let nser = series.len() as f64;

@@ -494,11 +494,7 @@ fn cmd_lift(a: LiftArgs) -> Result<()> {
 
 fn progress(done: usize, total: usize, what: &str, t0: std::time::Instant) {
     let width = 30;
-    let filled = if total == 0 {
-        width
-    } else {
-        done * width / total
-    };
+    let filled = (done * width).checked_div(total).unwrap_or(width);
     eprint!(
         "\r[{}{}] {done:>4}/{total} {:>5.1}s {:<48}",
         "#".repeat(filled),
