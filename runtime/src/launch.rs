@@ -46,6 +46,9 @@ pub struct LaunchConfig<'a> {
     pub timeout: Option<Duration>,
     /// Worker threads; 0 = one per core.
     pub threads: usize,
+    /// The wave-uniform prologue of the kernel the program was compiled from
+    /// (`xisa_ir::uniform::hoist`), evaluated once per workgroup.
+    pub uniform: Option<&'a [xisa_ir::Inst]>,
     /// Optional hooks (used by `xisa exec`).
     pub init: Option<InitHook<'a>>,
     pub finish: Option<FinishHook<'a>>,
@@ -61,6 +64,7 @@ impl Default for LaunchConfig<'_> {
             params: vec![],
             timeout: None,
             threads: 0,
+            uniform: None,
             init: None,
             finish: None,
             shared_hook: None,
@@ -272,6 +276,16 @@ pub fn launch(
                                 runner.state[lane] = crate::sched::LaneState::Exited;
                             }
                         }
+                    }
+                    if let Some(pro) = cfg.uniform {
+                        let env = xisa_ir::uniform::UniformEnv {
+                            ntid: cfg.block,
+                            ctaid,
+                            nctaid: cfg.grid,
+                            wave_size: kernel.wave_size,
+                            dyn_shared_base: dyn_base,
+                        };
+                        runner.apply_uniform(pro, &cfg.params, &env);
                     }
                     if let Some(h) = cfg.shared_hook {
                         h(wg, runner.shared_mut(), true);

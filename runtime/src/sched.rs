@@ -135,6 +135,32 @@ impl<'k> WorkgroupRunner<'k> {
         }
     }
 
+    /// Evaluates the wave-uniform prologue (see `xisa_ir::uniform`) once for the
+    /// workgroup and writes its results into every lane's registers.
+    pub fn apply_uniform(
+        &mut self,
+        prologue: &[xisa_ir::Inst],
+        params: &[u8],
+        env: &xisa_ir::uniform::UniformEnv,
+    ) {
+        if prologue.is_empty() || self.nlanes == 0 {
+            return;
+        }
+        let n = self.nregs;
+        let mut first = self.regs[..n].to_vec();
+        xisa_ir::uniform::eval_prologue(self.kernel, prologue, &mut first, params, env);
+        let dsts: Vec<usize> = prologue
+            .iter()
+            .flat_map(|i| i.op.defs())
+            .map(|r| r.0 as usize)
+            .collect();
+        for lane in 0..self.nlanes {
+            for &d in &dsts {
+                self.regs[lane * n + d] = first[d];
+            }
+        }
+    }
+
     /// Runs the current workgroup to completion.
     pub fn run(
         &mut self,

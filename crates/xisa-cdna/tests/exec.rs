@@ -115,6 +115,7 @@ fn run(k: &Kernel, e: Engine, st: &State) -> State {
         params: vec![],
         timeout: Some(std::time::Duration::from_secs(60)),
         threads: 1,
+        uniform: None,
         init: Some(&init),
         finish: Some(&finish),
         shared_hook: None,

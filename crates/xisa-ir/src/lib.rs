@@ -8,13 +8,15 @@
 //! - [`kernel`]: kernels and modules;
 //! - [`text`]: the text form (printer and parser that round-trip);
 //! - [`verify`]: the verifier;
-//! - [`semantics`]: exact scalar semantics shared by every engine.
+//! - [`semantics`]: exact scalar semantics shared by every engine;
+//! - [`uniform`]: wave-uniform values hoisted into a per-workgroup prologue.
 
 pub mod inst;
 pub mod kernel;
 pub mod semantics;
 pub mod text;
 pub mod types;
+pub mod uniform;
 pub mod verify;
 
 pub use inst::*;

@@ -896,11 +896,11 @@ mod tests {
         );
         bad(
             "%x = atom.local.add.b32.device.relaxed [%x], %x",
-            "global, shared and buffer",
+            "global, shared, buffer and surface",
         );
         bad(
             "%x = atom.const.add.b32.device.relaxed [%p], %x",
-            "global, shared and buffer",
+            "global, shared, buffer and surface",
         );
         bad(
             "%d = atom.global.fadd.f64.device.relaxed.ftz [%p], %d",

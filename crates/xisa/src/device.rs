@@ -167,7 +167,16 @@ pub struct RunReport {
     pub buffers: Vec<Option<Buffer>>,
 }
 
-type Program = Box<dyn LaneProgram>;
+/// Compiled code for one kernel: the lane program and the wave-uniform
+/// prologue (`xisa_ir::uniform`) the runtime evaluates once per workgroup.
+pub struct Compiled {
+    /// Runs one lane (JIT code or the interpreter).
+    pub program: Box<dyn LaneProgram>,
+    /// Instructions hoisted out of the lanes (empty when hoisting is off).
+    pub prologue: Vec<xisa_ir::Inst>,
+}
+
+type Program = Compiled;
 
 /// A virtual device: guest memory plus a code cache.
 pub struct Device {
@@ -227,24 +236,33 @@ impl Device {
     }
 
     /// The compiled code for `kernel` (from the cache when possible): the
-    /// program, the compile time, and whether it was a hit.
+    /// program, the compile time, and whether it was a hit. With `hoist`, values
+    /// uniform across the workgroup are computed once per workgroup (the
+    /// returned prologue) instead of once per lane.
     pub fn program(
         &self,
         module: &Module,
         kernel: &Kernel,
         engine: Engine,
         stats: bool,
+        hoist: bool,
     ) -> Result<(Arc<Program>, Duration, bool)> {
         let key = CacheKey {
             isa: module.isa.name().to_string(),
             code_hash: module.code_hash,
             kernel: kernel.name.clone(),
-            spec: (engine == Engine::Interp) as u64 | (stats as u64) << 1,
+            spec: (engine == Engine::Interp) as u64 | (stats as u64) << 1 | (hoist as u64) << 2,
         };
         let before = self.cache.compiles();
         let t0 = Instant::now();
         let prog = self.cache.get_or_compile(key, || -> Result<Program> {
-            Ok(match engine {
+            let (lane_kernel, prologue) = if hoist {
+                xisa_ir::uniform::hoist(kernel)
+            } else {
+                (kernel.clone(), Vec::new())
+            };
+            let kernel = &lane_kernel;
+            let program: Box<dyn LaneProgram> = match engine {
                 Engine::Interp => Box::new(xisa_interp::Interp::new(kernel, stats)),
                 Engine::Jit => {
                     let opts = xisa_jit::JitOptions {
@@ -256,7 +274,8 @@ impl Device {
                         msg: e.to_string(),
                     })?)
                 }
-            })
+            };
+            Ok(Compiled { program, prologue })
         })?;
         let hit = self.cache.compiles() == before;
         let t = if hit { Duration::ZERO } else { t0.elapsed() };
@@ -376,7 +395,8 @@ impl Device {
     ) -> Result<RunReport> {
         let k = module.kernel(kernel)?;
         let (params, dyn_shared, buffers) = self.bind_args(k, args, opts.shared)?;
-        let (prog, compile_time, cache_hit) = self.program(module, k, opts.engine, opts.stats)?;
+        let (prog, compile_time, cache_hit) =
+            self.program(module, k, opts.engine, opts.stats, true)?;
         let cfg = LaunchConfig {
             grid: opts.grid,
             block: opts.block,
@@ -384,9 +404,10 @@ impl Device {
             params,
             timeout: opts.timeout,
             threads: opts.threads,
+            uniform: Some(&prog.prologue),
             ..LaunchConfig::default()
         };
-        let stats = xisa_runtime::launch(k, prog.as_ref().as_ref(), &self.mem, &cfg)?;
+        let stats = xisa_runtime::launch(k, prog.program.as_ref(), &self.mem, &cfg)?;
         Ok(RunReport {
             kernel: k.name.clone(),
             engine: opts.engine,

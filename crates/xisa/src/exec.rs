@@ -374,7 +374,8 @@ pub fn exec(
         }
     };
     // Statistics on, so `insts` is counted by every engine.
-    let (prog, _, _) = device.program(module, &kernel, engine, true)?;
+    // No hoisting: the state may set any register per lane.
+    let (prog, _, _) = device.program(module, &kernel, engine, true, false)?;
     let cfg = LaunchConfig {
         grid: [waves, 1, 1],
         block: [lanes, 1, 1],
@@ -382,11 +383,12 @@ pub fn exec(
         params: vec![0; kernel.param_size() as usize],
         timeout,
         threads: 0,
+        uniform: None,
         init: Some(&init_fn),
         finish: Some(&fin_fn),
         shared_hook: Some(&shared_fn),
     };
-    let stats = xisa_runtime::launch(&kernel, prog.as_ref().as_ref(), mem, &cfg)?;
+    let stats = xisa_runtime::launch(&kernel, prog.program.as_ref(), mem, &cfg)?;
     let finals = finals.into_inner().unwrap_or_else(|e| e.into_inner());
     let shared_out = shared_out.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut wave_states = Vec::new();

@@ -217,6 +217,18 @@ impl Gen {
     }
 
     pub fn addr(&mut self, space: Space) -> Address {
+        if space == Space::Surface {
+            let dim = self.rng.pick(&SurfDim::ALL);
+            let oob = self.rng.pick(&SurfOob::ALL);
+            return Address::Surface {
+                desc: self.opnd(Type::I64),
+                dim,
+                oob,
+                x: self.opnd(Type::I32),
+                y: self.opnd(Type::I32),
+                z: self.opnd(Type::I32),
+            };
+        }
         if space == Space::Buffer {
             let offset = self.opnd(Type::I32);
             let size_ty = self.rng.pick(&[Type::I32, Type::I64]);
@@ -483,9 +495,13 @@ impl Gen {
                 }
             }
             19 => {
-                let space =
-                    g.rng
-                        .pick(&[Space::Global, Space::Shared, Space::Local, Space::Buffer]);
+                let space = g.rng.pick(&[
+                    Space::Global,
+                    Space::Shared,
+                    Space::Local,
+                    Space::Buffer,
+                    Space::Surface,
+                ]);
                 let kind = g.rng.pick(&MemKind::ALL);
                 let max = (16 / kind.bytes()).min(4) as usize;
                 let n = 1 + g.rng.below(max);
@@ -522,7 +538,9 @@ impl Gen {
                 }
             }
             20 => {
-                let space = g.rng.pick(&[Space::Global, Space::Shared, Space::Buffer]);
+                let space =
+                    g.rng
+                        .pick(&[Space::Global, Space::Shared, Space::Buffer, Space::Surface]);
                 let ty = g.rng.pick(&AtomType::ALL);
                 let ops: Vec<AtomOp> = AtomOp::ALL
                     .into_iter()
@@ -983,10 +1001,19 @@ pub fn all_ops_kernel() -> Kernel {
                 let ty = tys[j % tys.len()];
                 let regs: Vec<Reg> = (0..count as usize).map(|c| r(ty, c)).collect();
                 let base = match space {
-                    Space::Global | Space::Const | Space::Buffer => I64,
+                    Space::Global | Space::Const | Space::Buffer | Space::Surface => I64,
                     _ => I32,
                 };
-                let addr = if space == Space::Buffer {
+                let addr = if space == Space::Surface {
+                    Address::Surface {
+                        desc: o(I64, 3),
+                        dim: SurfDim::ALL[j % SurfDim::ALL.len()],
+                        oob: SurfOob::ALL[j % SurfOob::ALL.len()],
+                        x: o(I32, 2),
+                        y: Operand::Imm(j as u64 % 3),
+                        z: o(I32, 3),
+                    }
+                } else if space == Space::Buffer {
                     Address::Buffer {
                         base: o(I64, 3),
                         size: if j.is_multiple_of(2) {
@@ -1047,7 +1074,7 @@ pub fn all_ops_kernel() -> Kernel {
         }
     }
     let mut j = 0usize;
-    for space in [Space::Global, Space::Shared, Space::Buffer] {
+    for space in [Space::Global, Space::Shared, Space::Buffer, Space::Surface] {
         for ty in AtomType::ALL {
             for op in AtomOp::ALL {
                 if !ty.supports(op) {
@@ -1055,7 +1082,16 @@ pub fn all_ops_kernel() -> Kernel {
                 }
                 j += 1;
                 let rt = ty.reg_type();
-                let addr = if space == Space::Buffer {
+                let addr = if space == Space::Surface {
+                    Address::Surface {
+                        desc: o(I64, 3),
+                        dim: SurfDim::ALL[j % SurfDim::ALL.len()],
+                        oob: SurfOob::ALL[j % SurfOob::ALL.len()],
+                        x: o(I32, 3),
+                        y: o(I32, 2),
+                        z: Operand::Imm(1),
+                    }
+                } else if space == Space::Buffer {
                     Address::Buffer {
                         base: o(I64, 3),
                         size: Operand::Imm(256),

@@ -664,6 +664,7 @@ pub fn run_engine(
         params: vec![],
         timeout: Some(std::time::Duration::from_secs(60)),
         threads,
+        uniform: None,
         init: Some(&init),
         finish: Some(&finish),
         shared_hook: Some(&shared_hook),
