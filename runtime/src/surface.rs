@@ -148,6 +148,40 @@ pub unsafe fn read_desc(global_base: *const u8, global_limit: u64, addr: u64) ->
     Some(SurfDesc::from_bytes(&b))
 }
 
+/// Resolves a surface access as every engine does: `Ok(Some(guest address))`
+/// (the caller still checks the address against guest memory),
+/// `Ok(None)` for an ignored out-of-range access, or the fault (without its
+/// instruction index) for an unreadable descriptor or a trapping coordinate.
+///
+/// # Safety
+/// `global_base .. global_base + global_limit` must be valid host memory.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn resolve_access(
+    global_base: *const u8,
+    global_limit: u64,
+    desc: u64,
+    dim: SurfDim,
+    oob: SurfOob,
+    xyz: [u32; 3],
+    len: u32,
+) -> Result<Option<u64>, FaultInfo> {
+    let fault = |addr, len| FaultInfo {
+        kind: fault_kind::OUT_OF_BOUNDS,
+        inst: 0,
+        addr,
+        len,
+        space: space_code(Space::Surface),
+    };
+    let Some(d) = read_desc(global_base, global_limit, desc) else {
+        return Err(fault(desc, DESC_BYTES as u32));
+    };
+    match resolve(&d, dim, oob, xyz[0], xyz[1], xyz[2], len) {
+        SurfTarget::Addr(a) => Ok(Some(a)),
+        SurfTarget::Skip => Ok(None),
+        SurfTarget::Trap(a) => Err(fault(a, len)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,39 +226,5 @@ mod tests {
             SurfTarget::Addr(0x1004)
         );
         assert_eq!(SurfDesc::from_bytes(&d.to_bytes()), d);
-    }
-}
-
-/// Resolves a surface access as every engine does: `Ok(Some(guest address))`
-/// (the caller still checks the address against guest memory),
-/// `Ok(None)` for an ignored out-of-range access, or the fault (without its
-/// instruction index) for an unreadable descriptor or a trapping coordinate.
-///
-/// # Safety
-/// `global_base .. global_base + global_limit` must be valid host memory.
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn resolve_access(
-    global_base: *const u8,
-    global_limit: u64,
-    desc: u64,
-    dim: SurfDim,
-    oob: SurfOob,
-    xyz: [u32; 3],
-    len: u32,
-) -> Result<Option<u64>, FaultInfo> {
-    let fault = |addr, len| FaultInfo {
-        kind: fault_kind::OUT_OF_BOUNDS,
-        inst: 0,
-        addr,
-        len,
-        space: space_code(Space::Surface),
-    };
-    let Some(d) = read_desc(global_base, global_limit, desc) else {
-        return Err(fault(desc, DESC_BYTES as u32));
-    };
-    match resolve(&d, dim, oob, xyz[0], xyz[1], xyz[2], len) {
-        SurfTarget::Addr(a) => Ok(Some(a)),
-        SurfTarget::Skip => Ok(None),
-        SurfTarget::Trap(a) => Err(fault(a, len)),
     }
 }
