@@ -40,7 +40,7 @@ impl KernelsConfig {
         KernelsConfig {
             elements: 1 << 18,
             warmup: 1,
-            reps: 5,
+            reps: 7,
             ..KernelsConfig::full()
         }
     }

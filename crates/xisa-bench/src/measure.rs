@@ -114,8 +114,8 @@ impl AtomicsConfig {
                 block: 64,
                 per_lane: 256,
             },
-            warmup: 1,
-            reps: 5,
+            warmup: 2,
+            reps: 9,
             ..AtomicsConfig::full(isa)
         }
     }
