@@ -311,7 +311,7 @@ pub fn svg(results: &[CellResult], title: &str) -> Result<String, Error> {
                 .iter()
                 .flat_map(|op| series.iter().filter_map(|(_, f)| value(op, f.as_ref())))
                 .fold(1.5f64, f64::max)
-                * 1.15;
+                * 1.5; // headroom for the legend
             let n = ops.len() as f64;
             let mut chart = ChartBuilder::on(panel)
                 .caption(

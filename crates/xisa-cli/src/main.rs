@@ -593,7 +593,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
             }
             if let Some(p) = &a.svg {
                 let title = format!(
-                    "xisa bench atomics ({}): translated / native, ns per lane-operation",
+                    "xisa bench atomics ({}): time per lane-operation, translated / native",
                     isa.name()
                 );
                 report::write_file(p, report::svg(&results, &title)?.as_bytes())?;
