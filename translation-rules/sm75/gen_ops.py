@@ -39,8 +39,51 @@ def reuse(name, bit):
     return T(name, bit, ".reuse")
 
 
-def rec(key, mnemonic, sig, match, fields, template, **extra):
+UGUARD = F("uguard", "text", 12, 16,
+           values=["@UP%d " % i for i in range(7)] + [""] + ["@!UP%d " % i for i in range(7)] + ["@!UPT "])
+
+
+# records whose unclaimed bits nvdisasm requires to be 0, and those guarded
+# by a uniform predicate (learned from random words)
+STRICT = ()
+UNIFORM = ("UIADD3", "UIMAD", "UMOV", "ULDC")
+# bits ptxas sets in strict records that the template does not print
+# (predicates read as PT, RZ slots): claimed as unprinted fields
+CLAIM = {"ATOMS": [(64, 72)], "CALL": [(86, 87)], "RET": [(86, 87)],
+         "CCTL": [(24, 32)], "F2I": [(75, 77), (84, 86)], "LDG": [(81, 84)], "LD_": [(81, 84)],
+         "RED": [(90, 91)], "ATOM_UR1": [(90, 91)], "UIADD3": [(77, 81), (87, 91)],
+         "UIMAD": [(81, 84), (87, 91)]}
+
+
+def rec(key, mnemonic, sig, match, fields, template, strict=False, uniform=False, **extra):
+    """strict: every bit in [16,105) that no field or match claims must be 0
+    (nvdisasm rejects such words); uniform: the guard is a uniform predicate."""
     opcode = [m for m in match if m[0] == 0][0][2]
+    strict = strict or key.startswith(STRICT)
+    uniform = uniform or key.startswith(UNIFORM)
+    if uniform:
+        fields = [UGUARD] + fields
+        template = "{uguard}" + template
+    for pre, rngs in CLAIM.items():
+        if key.startswith(pre):
+            fields = fields + [F("rsv%d" % lo, "uimm", lo, hi) for lo, hi in rngs]
+    if strict:
+        claimed = set()
+        for lo, hi, _ in match:
+            claimed.update(range(lo, hi))
+        for f in fields:
+            if f["kind"] == "control":
+                continue
+            for lo, hi in f["bits"]:
+                claimed.update(range(lo, hi))
+        free = [b for b in range(16, 105) if b not in claimed]
+        runs = []
+        for b in free:
+            if runs and runs[-1][1] == b and b - runs[-1][0] < 64:
+                runs[-1][1] = b + 1
+            else:
+                runs.append([b, b + 1])
+        match = list(match) + [(lo, hi, 0) for lo, hi in runs]
     r = {
         "id": "%s:%s" % (mnemonic.split("{")[0], key),
         "key": key,
@@ -49,7 +92,7 @@ def rec(key, mnemonic, sig, match, fields, template, **extra):
         "opcode": "%#x" % opcode,
         "match": [{"lo": lo, "hi": hi, "value": v} for lo, hi, v in match],
         "ignore": [],
-        "fields": [GUARD] + fields + CTRL,
+        "fields": ([] if uniform else [GUARD]) + fields + CTRL,
         "template": template,
     }
     r.update(extra)
@@ -88,7 +131,7 @@ def slot(kind, where, name, fneg=None, fabs=None, imm="simm", reuse_bit=None):
     elif kind == "ur":
         fs.append(F(name, "ureg", where, where + 6))
     elif kind == "c":
-        fs.append(F(name, "cbuf", [[38, 54], [54, 59]]))
+        fs.append(F(name, "cbuf", [[40, 54], [54, 59]]))
     elif kind == "i":
         fs.append(F(name, imm, 32, 64))
     r = ""
@@ -104,7 +147,7 @@ FORMS = {
 }
 
 
-def bc_slots(form, b_mods=(None, None), c_mods=(None, None), imm="simm", use_c=True):
+def bc_slots(form, b_mods=(None, None), c_mods=(None, None), imm="simm", use_c=True, c32_mods=None):
     """Fields/templates of the B and C operands for a form.  b_mods/c_mods:
     (neg bit, abs bit) of the slot at [32,64) / [64,72)."""
     kb, kc = FORMS[form]
@@ -121,7 +164,7 @@ def bc_slots(form, b_mods=(None, None), c_mods=(None, None), imm="simm", use_c=T
     elif kc == "r":
         cw, cm = 64, c_mods
     else:
-        cw, cm = 32, b_mods
+        cw, cm = 32, (c32_mods or b_mods)
     fc, tc = slot(kc, cw, "c", cm[0], cm[1], imm, 124)
     return fb, tb, fc, tc
 
@@ -158,9 +201,13 @@ for form in (1, 4, 5, 6):
 
 # IADD3
 for form in (1, 2, 3, 4, 5, 6, 7):
-    fb, tb, fc, tc = bc_slots(form, (63, None), (75, None))
-    fa, ta = ra(72)
     for x in (0, 1):
+        fb, tb, fc, tc = bc_slots(form, (63, None), (75, None))
+        fa, ta = ra(72)
+        if x:  # IADD3.X prints its negations as ~
+            for f in fa + fb + fc:
+                if f["name"].endswith("_neg"):
+                    f["values"] = ["", "~"]
         fields = [D] + pred_opt("p0", 81) + pred_opt("p1", 84) + fa + fb + fc
         t = "IADD3%s {d}{p0}{p1}, %s, %s, %s" % (".X" if x else "", ta, tb, tc)
         if x:
@@ -173,12 +220,13 @@ for form in (1, 2, 3, 4, 5, 6, 7):
 # IMAD family: 0x24 IMAD, 0x25 IMAD.WIDE, 0x27 IMAD.HI
 for op9, nm in ((0x024, "IMAD"), (0x025, "IMAD.WIDE"), (0x027, "IMAD.HI")):
     for form in (1, 2, 3, 4, 5, 6, 7):
-        fb, tb, fc, tc = bc_slots(form, (63, None), (75, None))
+        fb, tb, fc, tc = bc_slots(form, (None, None), (75, None), c32_mods=(63, None))
         fa, ta = ra()
         for x in (0, 1):
             sg = M("signed", 73, 74, SIGNED_U32)
-            fields = [D] + pred_opt("p0", 81) + fa + fb + fc + [sg]
-            t = "%s%s{signed} {d}{p0}, %s, %s, %s" % (nm, ".X" if x else "", ta, tb, tc)
+            p0 = pred_opt("p0", 81) if op9 != 0x024 else []
+            fields = [D] + p0 + fa + fb + fc + [sg]
+            t = "%s%s{signed} {d}%s, %s, %s, %s" % (nm, ".X" if x else "", "{p0}" if p0 else "", ta, tb, tc)
             if x:
                 fields += [T("ci_neg", 90, "!"), F("ci", "pred", 87, 90)]
                 t += ", {ci_neg}{ci}"
@@ -191,18 +239,18 @@ for op9, nm in ((0x024, "IMAD"), (0x025, "IMAD.WIDE"), (0x027, "IMAD.HI")):
                 fs = [f for f in fields if f["name"] not in ("a", "b", "a_reuse", "b_reuse")]
                 rec("IMAD_MOV_%s" % formkey(form), "IMAD.MOV", "R,RZ,RZ,C",
                     opm(op9, form) + [(74, 75, 0)] + bm, fs,
-                    "IMAD.MOV{signed} {d}{p0}, RZ, RZ, %s ;" % tc)
+                    "IMAD.MOV{signed} {d}, RZ, RZ, %s ;" % tc)
             if op9 == 0x024 and x == 0 and form == 4:
                 # IMAD.IADD: b = 1; IMAD.SHL: b = 1 << k, c = RZ
                 fs = [f for f in fields if f["name"] != "b"]
                 rec("IMAD_IADD_F4", "IMAD.IADD", "R,R,1,C",
                     opm(op9, form) + [(74, 75, 0), (32, 64, 1)], fs,
-                    "IMAD.IADD{signed} {d}{p0}, %s, 0x1, %s ;" % (ta, tc))
+                    "IMAD.IADD{signed} {d}, %s, 0x1, %s ;" % (ta, tc))
                 for k in range(1, 32):
                     fs2 = [f for f in fs if f["name"] not in ("c", "c_neg", "c_reuse")]
                     rec("IMAD_SHL_F4_%d" % k, "IMAD.SHL", "R,R,I,RZ",
                         opm(op9, form) + [(74, 75, 0), (32, 64, 1 << k), (64, 72, 255), (75, 76, 0)], fs2,
-                        "IMAD.SHL{signed} {d}{p0}, %s, %#x, RZ ;" % (ta, 1 << k))
+                        "IMAD.SHL{signed} {d}, %s, %#x, RZ ;" % (ta, 1 << k))
 
 # LOP3.LUT
 for form in (1, 2, 3, 4, 5, 6, 7):
@@ -214,19 +262,16 @@ for form in (1, 2, 3, 4, 5, 6, 7):
         "LOP3.LUT{pand} {pd}{d}, %s, %s, %s, {lut}, {np}{pp} ;" % (ta, tb, tc))
 
 # ISETP / FSETP
+PQ = ["P%d" % i for i in range(7)] + [""] + ["!P%d" % i for i in range(7)] + ["!PT"]
 for form in (1, 4, 5, 6):
     fb, tb, _, _ = bc_slots(form, use_c=False)
     fa, ta = ra()
-    for ex in (0, 1):
-        fields = [F("pd", "pred", 81, 84), F("pd2", "pred", 84, 87)] + fa + fb + [
-            M("cmp", 76, 79, ISETP_CMP), M("signed", 73, 74, SIGNED_U32), M("bop", 74, 76, BOP),
-            T("np", 90, "!"), F("pp", "pred", 87, 90)]
-        t = "ISETP{cmp}{signed}{bop}%s {pd}, {pd2}, %s, %s, {np}{pp}" % (".EX" if ex else "", ta, tb)
-        if ex:
-            fields += [T("nq", 71, "!"), F("pq", "pred", 68, 71)]
-            t += ", {nq}{pq}"
-        rec("ISETP_%s_EX%d" % (formkey(form), ex), "ISETP", "P,P,R,B,P", opm(0x00c, form) + [(72, 73, ex)],
-            fields, t + " ;")
+    fields = [F("pd", "pred", 81, 84), F("pd2", "pred", 84, 87)] + fa + fb + [
+        M("cmp", 76, 79, ISETP_CMP), M("signed", 73, 74, SIGNED_U32), M("bop", 74, 76, BOP),
+        T("ex", 72, ".EX"), T("np", 90, "!"), F("pp", "pred", 87, 90),
+        F("pq", "text", 68, 72, values=PQ, prefix=", ")]
+    rec("ISETP_%s" % formkey(form), "ISETP", "P,P,R,B,P,P", opm(0x00c, form), fields,
+        "ISETP{cmp}{signed}{bop}{ex} {pd}, {pd2}, %s, %s, {np}{pp}{pq} ;" % (ta, tb))
     fb, tb, _, _ = bc_slots(form, (63, 62), (None, None), imm="f32", use_c=False)
     fa, ta = ra(72, 73)
     fields = [F("pd", "pred", 81, 84), F("pd2", "pred", 84, 87)] + fa + fb + [
@@ -240,7 +285,7 @@ for form in (1, 4, 5, 6):
 for op9, nm, extra, imm in ((0x007, "SEL", [], "uimm"), (0x008, "FSEL", [], "f32"),
                             (0x017, "IMNMX", ["signed"], "simm"), (0x009, "FMNMX", ["ftz"], "f32")):
     for form in (1, 4, 5, 6):
-        fl = nm.startswith("F") and nm != "FSEL"
+        fl = nm.startswith("F")
         fb, tb, _, _ = bc_slots(form, (63, 62) if fl else (None, None), imm=imm, use_c=False)
         fa, ta = ra(72, 73) if fl else ra()
         fields = [D] + fa + fb + [T("np", 90, "!"), F("pp", "pred", 87, 90)]
@@ -266,7 +311,7 @@ for form in (1, 2, 3, 4, 5, 6, 7):
 
 # LEA (.SX32 with .HI hides the C operand)
 for form in (1, 2, 3, 4, 5, 6, 7):
-    fb, tb, fc, tc = bc_slots(form, imm="uimm")
+    fb, tb, fc, tc = bc_slots(form, (63, None), (None, None), imm="uimm")
     fa, ta = ra(72)
     for hi in (0, 1):
         for x in (0, 1):
@@ -293,11 +338,20 @@ for op9, nm, nsrc in ((0x021, "FADD", 2), (0x020, "FMUL", 2), (0x023, "FFMA", 3)
         else:
             fb, tb, fc, tc = bc_slots(form, (63, 62), (75, 74), imm="f32", use_c=(nsrc == 3))
         fa, ta = ra(72, 73)
-        fields = [D] + fa + fb + fc + [
-            M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), T("ftz", 80, ".FTZ"), T("sat", 77, ".SAT")]
+        fields = [D] + fa + fb + fc + [M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), T("sat", 77, ".SAT")]
+        if nm == "FADD":
+            fields.append(T("fz", 80, ".FTZ"))
+            mods = "{fz}{rnd}{sat}"
+        elif nm == "FMUL":
+            fields += [M("fz", 80, 82, ["", "FTZ", "FMZ", "INVALID3"]),
+                       M("scale", 84, 87, ["INVALID0", "D8", "D4", "D2", "", "M2", "M4", "M8"])]
+            mods = "{fz}{scale}{rnd}{sat}"
+        else:
+            fields.append(M("fz", 80, 82, ["", "FTZ", "FMZ", "INVALID3"]))
+            mods = "{fz}{rnd}{sat}"
         ops = "%s, %s" % (ta, tb) + (", " + tc if nsrc == 3 else "")
         rec("%s_%s" % (nm, formkey(form)), nm, "R,R,B", opm(op9, form), fields,
-            "%s{ftz}{rnd}{sat} {d}, %s ;" % (nm, ops))
+            "%s%s {d}, %s ;" % (nm, mods, ops))
 
 
 # one-source ALU ops on the B slot: IABS, POPC, FLO, MUFU, I2F, F2I, F2F
@@ -307,15 +361,17 @@ MUFU = ["COS", "SIN", "EX2", "LG2", "RCP", "RSQ", "RCP64H", "RSQ64H", "SQRT", "T
 for op9, nm, mods, tmpl, fmods in (
         (0x013, "IABS", [], "IABS", False),
         (0x109, "POPC", [T("not", 63, "~")], "POPC", False),
-        (0x100, "FLO", [M("signed", 73, 74, SIGNED_U32), T("sh", 74, ".SH")], "FLO{signed}{sh}", False),
+        (0x100, "FLO", [M("signed", 73, 74, SIGNED_U32), T("sh", 74, ".SH"), T("not", 63, "~")], "FLO{signed}{sh}", False),
         (0x108, "MUFU", [F("func", "mod", 74, 80, values=MUFU)], "MUFU{func}", True),
 ):
     for form in (1, 4, 5, 6):
         fb, tb, _, _ = bc_slots(form, (63, 62) if fmods else (None, None),
                                 imm="f32" if fmods else "simm", use_c=False)
-        pd = [F("pd", "pred", 81, 84, print_as={"7": ""}, suffix=", ")] if nm == "FLO" else []
+        pd = [F("pd", "pred", 81, 84, print_as={"7": ""}, prefix=", ")] if nm == "FLO" else []
+        if form != 1:
+            mods = [m for m in mods if m["name"] != "not"] + ([T("not", 63, "~")] if nm in ("POPC", "FLO") and form != 4 else [])
         rec("%s_%s" % (nm, formkey(form)), nm, "R,B", opm(op9, form), [D] + pd + fb + mods,
-            "%s %s{d}, %s%s ;" % (tmpl, "{pd}" if pd else "", "{not}" if nm == "POPC" else "", tb))
+            "%s {d}%s, %s%s ;" % (tmpl, "{pd}" if pd else "", "{not}" if nm in ("POPC", "FLO") and form != 4 else "", tb))
 
 # conversions (1 = register form only; the corpus has no other)
 rec("I2F_F1", "I2F", "R,R", opm(0x106, 1),
@@ -335,8 +391,8 @@ rec("F2F_F1", "F2F", "R,R", opm(0x110, 1),
     "F2F{ftz}{dsz}{ssz}{rnd} {d}, {b} ;")
 
 # SGXT
-rec("SGXT_F4", "SGXT", "R,R,I", opm(0x01a, 4), [D] + ra()[0] + [F("b", "uimm", 32, 64), M("signed", 73, 74, SIGNED_U32)],
-    "SGXT{signed} {d}, %s, {b} ;" % ra()[1])
+rec("SGXT_F4", "SGXT", "R,R,I", opm(0x01a, 4), [D] + ra()[0] + [F("b", "uimm", 32, 64), M("signed", 73, 74, SIGNED_U32), T("w", 75, ".W")],
+    "SGXT{w}{signed} {d}, %s, {b} ;" % ra()[1])
 
 # DADD (C slot) / DFMA
 for form in (1, 2, 3, 7):
@@ -388,7 +444,7 @@ rec("VOTE", "VOTE", "R,P,P", [(0, 12, 0x806)],
     [D, M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), F("pd", "pred", 81, 84),
      T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTE{mode} {d}, {pd}, {np}{pp} ;")
 rec("VOTEU", "VOTEU", "UR,UP,P", [(0, 12, 0x886)],
-    [UREG("d", 16), M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), UPRED("pd", 81),
+    [UREG("d", 16), F("mode", "mod", 72, 74, values=["ALL", "ANY", "EQ", "INVALID3"], reject=[3]), UPRED("pd", 81),
      T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTEU{mode} {d}, {pd}, {np}{pp} ;")
 SHFL_MODE = ["IDX", "UP", "DOWN", "BFLY"]
 for op, lane_reg, c_reg in ((0x389, 1, 1), (0x589, 1, 0), (0x989, 0, 1), (0xf89, 0, 0)):
@@ -402,14 +458,15 @@ rec("BRA", "BRA", "T", [(0, 12, 0x947)],
     [F("target", "rel", 34, 82), T("u", 32, ".U"), T("np", 90, "!"), F("pp", "pred", 87, 90, print_as={"7": ""}, suffix=", ")],
     "BRA{u} {np}{pp}{target} ;")
 BREG = lambda n, lo: F(n, "text", lo, lo + 4, values=["B%d" % i for i in range(16)])
+OPTP = lambda: F("cp", "text", [[87, 90], [90, 91]], values=PQ, suffix=", ")
 rec("BSSY", "BSSY", "B,T", [(0, 12, 0x945)], [BREG("b", 16), F("target", "rel", 34, 64)],
     "BSSY {b}, {target} ;")
-rec("BSYNC", "BSYNC", "B", [(0, 12, 0x941)], [BREG("b", 16)], "BSYNC {b} ;")
+rec("BSYNC", "BSYNC", "P,B", [(0, 12, 0x941)], [OPTP(), BREG("b", 16)], "BSYNC {cp}{b} ;")
 rec("CALL_REL", "CALL.REL", "T", [(0, 12, 0x944)], [F("target", "rel", 34, 82), T("noinc", 85, "")],
     "CALL.REL.NOINC {target} ;")
 rec("RET_REL", "RET.REL", "R,T", [(0, 12, 0x950)], [regf("a", 24), F("target", "rel", 34, 82)],
     "RET.REL.NODEC {a} {target} ;")
-rec("EXIT", "EXIT", "", [(0, 12, 0x94d)], [], "EXIT ;")
+rec("EXIT", "EXIT", "P", [(0, 12, 0x94d)], [F("cp", "text", [[87, 90], [90, 91]], values=PQ, prefix=" ")], "EXIT{cp} ;")
 rec("YIELD", "YIELD", "", [(0, 12, 0x946)], [], "YIELD ;")
 rec("ERRBAR", "ERRBAR", "", [(0, 12, 0x9ab)], [], "ERRBAR ;")
 rec("CCTL_IVALL", "CCTL.IVALL", "", [(0, 12, 0x98f), (87, 91, 4)], [], "CCTL.IVALL ;")

@@ -255,10 +255,13 @@ impl Rules {
                 continue;
             };
             let op = match f.kind {
-                FieldKind::CBuf => Operand::CBuf {
-                    bank: (v >> 16) as u8,
-                    offset: (v & 0xffff) as u16,
-                },
+                FieldKind::CBuf => {
+                    let (bank, off) = cbuf_parts(v, f.width);
+                    Operand::CBuf {
+                        bank,
+                        offset: off as u16,
+                    }
+                }
                 FieldKind::Rel => Operand::Imm(rel_target(pc, v, f.width) as i64),
                 FieldKind::F32 => Operand::Imm(v as i64),
                 FieldKind::F64Hi => Operand::Imm((v << 32) as i64),
@@ -395,6 +398,14 @@ fn render(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
     }
 }
 
+/// A constant-bank field: the offset bits (16, or 14 in 4-byte units for ALU
+/// operands) then 5 bank bits; the offset is signed.
+fn cbuf_parts(v: u64, width: u32) -> (u8, i16) {
+    let ow = width.saturating_sub(5).min(16);
+    let off = sext(v & ((1u64 << ow) - 1), ow) << (16 - ow);
+    ((v >> ow) as u8, off as i16)
+}
+
 /// Branch target: the next instruction's address plus a signed offset in
 /// 4-byte units (the field starts at bit 34; bits 32..34 are flags).
 fn rel_target(pc: u64, v: u64, width: u32) -> u64 {
@@ -478,7 +489,8 @@ fn render_bare(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
             }
         }
         FieldKind::CBuf => {
-            out.push_str(&format!("c[{:#x}][{:#x}]", v >> 16, v & 0xffff));
+            let (bank, off) = cbuf_parts(v, f.width);
+            out.push_str(&format!("c[{bank:#x}][{}]", hex_signed(i64::from(off))));
         }
         FieldKind::Rel => out.push_str(&format!("{:#x}", rel_target(pc, v, f.width))),
         FieldKind::F32 => {

@@ -134,8 +134,8 @@ pub enum FieldKind {
     /// Value table printed verbatim (no `.`): `-`, `|`, `!`, `.reuse`,
     /// special-register names.
     Text,
-    /// Constant-bank operand: offset (16 bits) then bank (5 bits),
-    /// printed `c[0xB][0xOFF]`.
+    /// Constant-bank operand: signed offset (16 bits, or 14 bits in 4-byte
+    /// units) then bank (5 bits), printed `c[0xB][0xOFF]` / `c[0xB][-0xOFF]`.
     CBuf,
     /// Branch target: signed offset in 4-byte units (from bit 34) from the
     /// next instruction,

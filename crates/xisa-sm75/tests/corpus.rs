@@ -131,12 +131,20 @@ fn corpus_listings_match_nvdisasm() {
     // Known gaps (docs/sm75.md): surface ops (SURED/SULD/SUST) and QSPC.
     let unexpected: Vec<&String> = failures
         .iter()
-        .filter(|f| !["SURED", "SULD", "SUST", "QSPC"].iter().any(|m| f.contains(m)))
+        .filter(|f| {
+            !["SURED", "SULD", "SUST", "QSPC"]
+                .iter()
+                .any(|m| f.contains(m))
+        })
         .collect();
     assert!(
         unexpected.is_empty(),
         "{} disagreements:\n{}",
         unexpected.len(),
-        unexpected.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+        unexpected
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }

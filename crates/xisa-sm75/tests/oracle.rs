@@ -20,6 +20,8 @@ use xisa_sm75::Rules;
 const WORDS_PER_RECORD: usize = 2000;
 const VARIANT_SHARE: usize = 1600;
 const CONTROL_CLEAR: u128 = (1u128 << 105) - 1;
+/// Control bits with stall 1 and no read/write scoreboard (0x7e1 at 105).
+const NEUTRAL_CONTROL: u128 = 0x7e1u128 << 105;
 
 struct Rng(u64);
 impl Rng {
@@ -195,14 +197,14 @@ fn seed_variants_agree_with_nvdisasm() {
     );
 }
 
-/// nvdisasm's text per word (None = rejected); on an illegal word keep the
-/// lines printed before it, mark it rejected and continue after it.
+/// nvdisasm's text per word (None = rejected).  nvdisasm prints nothing
+/// when it meets an illegal word but names its address: mark it rejected,
+/// scan on from the next word; finally disassemble all accepted words in one
+/// run (one run per rejected word, plus one).
 fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<String>> {
-    let mut res: Vec<Option<String>> = vec![None; words.len()];
-    let mut start = 0;
-    while start < words.len() {
+    let run = |ws: &[u128]| -> (String, String, bool) {
         let mut f = std::fs::File::create(tmp).unwrap();
-        for w in &words[start..] {
+        for w in ws {
             f.write_all(&w.to_le_bytes()).unwrap();
         }
         drop(f);
@@ -211,32 +213,47 @@ fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<String>> {
             .arg(tmp)
             .output()
             .expect("cannot run nvdisasm");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        for l in stdout.lines() {
-            let t = l.trim_start();
-            if let Some(rest) = t.strip_prefix("/*") {
-                if let Some(end) = rest.find("*/") {
-                    if let Ok(a) = usize::from_str_radix(&rest[..end], 16) {
-                        if start + a / 16 < words.len() {
-                            res[start + a / 16] = Some(rest[end + 2..].trim().to_string());
-                        }
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.success(),
+        )
+    };
+    let mut rejected = vec![false; words.len()];
+    let mut start = 0;
+    while start < words.len() {
+        let (_, stderr, ok) = run(&words[start..]);
+        let Some(pos) = stderr.find("at address 0x") else {
+            assert!(ok, "nvdisasm failed: {stderr}");
+            break;
+        };
+        let hex: String = stderr[pos + 13..]
+            .chars()
+            .take_while(|c| c.is_ascii_hexdigit())
+            .collect();
+        let k = start + usize::from_str_radix(&hex, 16).unwrap() / 16;
+        rejected[k] = true;
+        start = k + 1;
+    }
+    let kept: Vec<usize> = (0..words.len()).filter(|&i| !rejected[i]).collect();
+    let mut res: Vec<Option<String>> = vec![None; words.len()];
+    if kept.is_empty() {
+        return res;
+    }
+    let ws: Vec<u128> = kept.iter().map(|&i| words[i]).collect();
+    let (stdout, stderr, ok) = run(&ws);
+    assert!(ok, "nvdisasm failed on accepted words: {stderr}");
+    for l in stdout.lines() {
+        let t = l.trim_start();
+        if let Some(rest) = t.strip_prefix("/*") {
+            if let Some(end) = rest.find("*/") {
+                if let Ok(a) = usize::from_str_radix(&rest[..end], 16) {
+                    if let Some(&i) = kept.get(a / 16) {
+                        res[i] = Some(rest[end + 2..].trim().to_string());
                     }
                 }
             }
         }
-        if let Some(pos) = stderr.find("at address 0x") {
-            let hex: String = stderr[pos + 13..]
-                .chars()
-                .take_while(|c| c.is_ascii_hexdigit())
-                .collect();
-            let k = usize::from_str_radix(&hex, 16).unwrap() / 16;
-            res[start + k] = None;
-            start += k + 1;
-            continue;
-        }
-        assert!(out.status.success(), "nvdisasm failed: {stderr}");
-        break;
     }
     res
 }
@@ -244,9 +261,9 @@ fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<String>> {
 /// Every hand-derived variant in `ops.json` that ptxas emits for the kernel
 /// corpus: 500 random words each (the record's fixed bits set, every other
 /// bit below the control field random, control bits 0), xisa vs nvdisasm.
-/// Prints the agreement per record; fails when a record falls below the
-/// floor recorded in docs/sm75.md (or when a corpus word disagrees, which
-/// `tests/corpus.rs` checks).
+/// Prints the agreement per record (`XISA_ORACLE_WORDS` changes the 500).
+/// A report, not a gate: docs/sm75.md lists the known gaps; the corpus words
+/// themselves are gated by `tests/corpus.rs`.
 #[test]
 fn corpus_variants_agree_with_nvdisasm() {
     let Some(nd) = nvdisasm() else { return };
@@ -283,8 +300,14 @@ fn corpus_variants_agree_with_nvdisasm() {
         let rule = rules.insts.iter().find(|r| r.id == id).unwrap();
         seed += 1;
         let mut rng = Rng(seed);
-        let words: Vec<u128> = (0..500)
-            .map(|_| ((rng.word() & !rule.mask) | rule.value) & CONTROL_CLEAR)
+        let n: usize = std::env::var("XISA_ORACLE_WORDS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(500);
+        // control bits: stall 1, no scoreboards (nvdisasm rejects stores,
+        // branches and barriers that set a write scoreboard)
+        let words: Vec<u128> = (0..n)
+            .map(|_| ((rng.word() & !rule.mask) | rule.value) & CONTROL_CLEAR | NEUTRAL_CONTROL)
             .collect();
         let want = oracle_fast(&nd, &words, &tmp);
         let (mut ok, mut rej, mut sib) = (0, 0, 0);
@@ -313,18 +336,18 @@ fn corpus_variants_agree_with_nvdisasm() {
             }
         }
         println!(
-            "{id:<28} {ok:>3}/500 agree ({rej} rejected by both, {sib} sibling){}",
+            "{id:<28} {ok:>3}/{n} agree ({rej} rejected by both, {sib} sibling){}",
             example
                 .map(|e| format!("\n      first difference {e}"))
                 .unwrap_or_default()
         );
-        all += 500;
+        all += n;
         all_ok += ok;
-        if ok < 500 {
+        if ok < n {
             low.push(id.to_string());
         }
     }
     let _ = std::fs::remove_file(&tmp);
-    println!("ops.json corpus variants: {all_ok}/{all} random words agree; below 500: {low:?}");
+    println!("ops.json corpus variants: {all_ok}/{all} random words agree; not all agree: {low:?}");
     assert!(all > 0);
 }
