@@ -66,27 +66,25 @@ pub struct KernelResult {
     pub native: Stats,
     /// Per-repetition ratio translated / native.
     pub ratio: Stats,
-    /// POCL, when measured.
+    /// POCL running the OpenCL C twin, when measured: wall time from enqueue
+    /// to `clFinish` per launch.
     pub pocl: Option<Stats>,
+    /// POCL's profiling-event times (START..END), when measured.
+    pub pocl_event: Option<Stats>,
+    /// Why POCL was not measured for this kernel.
+    pub pocl_note: Option<String>,
 }
 
-/// Why POCL was not measured.
+/// Whether POCL was measured, on what, how; or why not.
 pub fn pocl_status() -> String {
-    let installed = [
-        "/etc/OpenCL/vendors/pocl.icd",
-        "/usr/lib/x86_64-linux-gnu/libpocl.so.2",
-        "/usr/lib/x86_64-linux-gnu/libpocl.so",
-    ]
-    .iter()
-    .any(|p| std::path::Path::new(p).exists());
-    if installed {
-        "POCL not measured: pocl is installed, but this build has no OpenCL host driver \
-         (missing: the OpenCL sources of the corpus kernels and a driver for them)"
-            .into()
-    } else {
-        "POCL not measured: pocl is not installed (apt-get install pocl-opencl-icd), and this \
-         build has no OpenCL host driver"
-            .into()
+    match crate::pocl::probe() {
+        Ok(p) => format!(
+            "POCL: {} on {}: the OpenCL C twins of the kernels (crates/xisa-bench/opencl), \
+             wall time enqueue..clFinish per launch after the warm-up; outputs: POCL == \
+             translated (bit-exact) for every measured kernel",
+            p.platform, p.device
+        ),
+        Err(e) => format!("POCL not measured: {e}"),
     }
 }
 
@@ -100,6 +98,8 @@ enum Arg {
 
 struct Case {
     name: &'static str,
+    /// The OpenCL C twin (`opencl/*.cl`).
+    cl: &'static str,
     src: &'static str,
     kernel: &'static str,
     grid: u32,
@@ -171,6 +171,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "histogram",
+            cl: include_str!("../opencl/histogram.cl"),
             src: include_str!("../../../tests/kernels/histogram.xir"),
             kernel: "histogram",
             grid,
@@ -210,6 +211,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "reduce_tree",
+            cl: include_str!("../opencl/reduce_tree.cl"),
             src: include_str!("../../../tests/kernels/reduce_tree.xir"),
             kernel: "reduce_tree",
             grid: groups as u32,
@@ -240,6 +242,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "compaction",
+            cl: include_str!("../opencl/compaction.cl"),
             src: include_str!("../../../tests/kernels/compaction.xir"),
             kernel: "compaction",
             grid: (n as u32).div_ceil(block),
@@ -293,6 +296,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let (xc, yc) = (x.clone(), y.clone());
         v.push(Case {
             name: "saxpy",
+            cl: include_str!("../opencl/saxpy.cl"),
             src: include_str!("../../../tests/kernels/grid_stride.xir"),
             kernel: "grid_stride",
             grid: (cores * 8) as u32,
@@ -329,6 +333,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "prefix_scan",
+            cl: include_str!("../opencl/prefix_scan.cl"),
             src: include_str!("../../../tests/kernels/prefix_scan.xir"),
             kernel: "prefix_scan",
             grid: groups as u32,
@@ -363,6 +368,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "cas_loop_fadd",
+            cl: include_str!("../opencl/cas_loop_fadd.cl"),
             src: include_str!("../../../tests/kernels/cas_loop_fadd.xir"),
             kernel: "cas_loop_fadd",
             grid: (m / block) as u32,
@@ -467,6 +473,11 @@ fn run_case(
         kernel: case.name.to_string(),
         detail,
     })?;
+    let (pocl, pocl_event, pocl_note) =
+        match run_pocl(case, cfg, pool.current_num_threads(), &translated_out)? {
+            Ok((w, e)) => (Some(w), Some(e), None),
+            Err(note) => (None, None, Some(note)),
+        };
     Ok(KernelResult {
         name: case.name,
         elements: case.elements,
@@ -474,8 +485,56 @@ fn run_case(
         translated: Stats::of(&t),
         native: Stats::of(&n),
         ratio: Stats::of(&r),
-        pocl: None,
+        pocl,
+        pocl_event,
+        pocl_note,
     })
+}
+
+/// Runs the OpenCL twin on POCL and checks its outputs against the translated
+/// ones. `Ok(Err(why))` when POCL could not be measured (never fatal);
+/// `Err` when POCL's outputs differ.
+fn run_pocl(
+    case: &Case,
+    cfg: &KernelsConfig,
+    threads: usize,
+    translated_out: &[Vec<u8>],
+) -> Result<Result<(Stats, Stats), String>, Error> {
+    use crate::pocl::PoclArg;
+    let p = match crate::pocl::probe() {
+        Ok(p) => p,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let mut args = Vec::new();
+    for a in &case.args {
+        args.push(match a {
+            Arg::Buf(b) => PoclArg::Buf(b),
+            Arg::Scalar(ArgSpec::U32(v)) => PoclArg::U32(*v),
+            Arg::Scalar(ArgSpec::F32(v)) => PoclArg::F32(*v),
+            Arg::Scalar(other) => {
+                return Ok(Err(format!("no OpenCL argument for {other:?}")));
+            }
+        });
+    }
+    let run = match p.run(
+        case.name,
+        case.cl,
+        case.kernel,
+        case.grid,
+        case.block,
+        cfg.warmup,
+        cfg.reps.max(1),
+        threads,
+        &args,
+    ) {
+        Ok(r) => r,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    (case.check)(translated_out, &run.buffers).map_err(|detail| Error::PoclMismatch {
+        kernel: case.name.to_string(),
+        detail,
+    })?;
+    Ok(Ok((Stats::of(&run.wall_ms), Stats::of(&run.event_ms))))
 }
 
 /// Runs the kernels, calling `progress(done, total, name)` before each.
@@ -523,7 +582,8 @@ pub fn table(results: &[KernelResult]) -> String {
         "xisa Melem/s",
         "rayon Melem/s",
         "jit ms",
-        "pocl",
+        "pocl ms",
+        "xisa/pocl",
     ];
     let rows: Vec<Vec<String>> = results
         .iter()
@@ -554,23 +614,53 @@ pub fn table(results: &[KernelResult]) -> String {
                 rate(r.native.median),
                 format!("{:.1}", r.compile.as_secs_f64() * 1e3),
                 r.pocl
-                    .map(|p| format!("{:.3}", p.median))
+                    .map(|p| {
+                        format!(
+                            "{:.3} ±{:.0}%",
+                            p.median,
+                            100.0 * p.stddev / p.mean.max(1e-12)
+                        )
+                    })
                     .unwrap_or_else(|| "not measured".into()),
+                r.pocl
+                    .filter(|p| p.median > 0.0)
+                    .map(|p| format!("{:.2}", r.translated.median / p.median))
+                    .unwrap_or_else(|| "-".into()),
             ]
         })
         .collect();
-    crate::report::render(&header, &rows)
+    let mut t = crate::report::render(&header, &rows);
+    if crate::pocl::probe().is_ok() {
+        for r in results {
+            if let Some(n) = &r.pocl_note {
+                t.push_str(&format!("pocl {}: not measured: {n}\n", r.name));
+            }
+        }
+    }
+    t
 }
 
 /// The kernels as CSV.
 pub fn csv(results: &[KernelResult]) -> String {
     let mut s = String::from(
         "kernel,elements,compile_ms,xisa_ms_median,xisa_ms_min,xisa_ms_max,native_ms_median,\
-         native_ms_min,native_ms_max,ratio_median,ratio_min,ratio_max\n",
+         native_ms_min,native_ms_max,ratio_median,ratio_min,ratio_max,pocl_ms_median,pocl_ms_min,\
+         pocl_ms_max,pocl_event_ms_median,xisa_over_pocl\n",
     );
     for r in results {
+        let pocl = match (r.pocl, r.pocl_event) {
+            (Some(p), Some(e)) if p.median > 0.0 => format!(
+                "{:.4},{:.4},{:.4},{:.4},{:.4}",
+                p.median,
+                p.min,
+                p.max,
+                e.median,
+                r.translated.median / p.median
+            ),
+            _ => ",,,,".into(),
+        };
         s.push_str(&format!(
-            "{},{},{:.3},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4}\n",
+            "{},{},{:.3},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{pocl}\n",
             r.name,
             r.elements,
             r.compile.as_secs_f64() * 1e3,

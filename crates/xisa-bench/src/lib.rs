@@ -7,7 +7,8 @@
 //! - [`native`]: the `std::sync::atomic` baselines;
 //! - [`measure`]: warm-up, interleaved repetitions, statistics;
 //! - [`report`]: terminal table, CSV and SVG chart;
-//! - [`kernels`]: whole corpus kernels against rayon equivalents.
+//! - [`kernels`]: whole corpus kernels against rayon equivalents and, where
+//!   installed, POCL running their OpenCL C twins ([`pocl`]).
 //!
 //! The methodology is in `docs/benchmarks.md`.
 
@@ -16,6 +17,7 @@ pub mod kernels;
 pub mod matrix;
 pub mod measure;
 pub mod native;
+pub mod pocl;
 pub mod report;
 
 pub use gen::BenchIsa;
@@ -56,6 +58,9 @@ pub enum Error {
     /// A translated kernel produced a different result from the native one.
     #[error("{kernel}: translated and native results differ: {detail}")]
     Mismatch { kernel: String, detail: String },
+    /// POCL's outputs differ from the translated kernel's.
+    #[error("{kernel}: translated and POCL results differ: {detail}")]
+    PoclMismatch { kernel: String, detail: String },
     /// Writing a report failed.
     #[error("{path}: {msg}")]
     Output { path: String, msg: String },
