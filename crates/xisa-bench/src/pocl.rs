@@ -19,7 +19,7 @@ const DRIVER_C: &str = include_str!("../opencl/driver.c");
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum PoclError {
     /// POCL cannot be used here (not installed, driver not buildable, ...).
-    #[error("POCL unavailable: {0}")]
+    #[error("{0}")]
     Unavailable(String),
     /// Files for or from the driver.
     #[error("{path}: {msg}")]
@@ -99,7 +99,8 @@ fn build_driver() -> Result<Pocl, PoclError> {
             })?;
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
-            let first = err.lines().find(|l| l.contains("error")).unwrap_or("");
+            let status = out.status.to_string();
+            let first = err.lines().find(|l| l.contains("error")).unwrap_or(&status);
             return Err(PoclError::Unavailable(format!(
                 "the OpenCL host driver does not build with `{cc} ... -lOpenCL` \
                  (apt-get install ocl-icd-opencl-dev): {}",
