@@ -449,6 +449,22 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
                 print!("{text}");
             }
         }
+        Isa::Gfx942 if a.raw => {
+            let lines =
+                xisa_cdna::gfx942::disassemble(&bytes).map_err(|e| anyhow!("{origin}: {e}"))?;
+            for l in lines {
+                println!("{l}");
+            }
+        }
+        Isa::Cdna5 => {
+            if xisa::module::looks_like_text(&bytes) && !a.raw {
+                bail!("{origin}: cdna5 disasm reads instruction words; this is text (assemble it with `xisa asm --isa cdna5`)");
+            }
+            let lines = xisa_cdna::disassemble(&bytes).map_err(|e| anyhow!("{origin}: {e}"))?;
+            for l in lines {
+                println!("{l}");
+            }
+        }
         Isa::Lsu => {
             if xisa::module::looks_like_text(&bytes) && !a.raw {
                 bail!("{origin}: lsu disasm reads instruction words; this is text (assemble it with `xisa asm --isa lsu`)");
@@ -478,6 +494,7 @@ fn cmd_asm(a: AsmArgs) -> Result<()> {
             xisa::ir::text::print_module(&m.ir).into_bytes()
         }
         Isa::Lsu => xisa_lsu::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?,
+        Isa::Cdna5 => xisa_cdna::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?,
         other => return Err(xisa::Error::IsaNotSupported(other).into()),
     };
     write_atomic(&a.out, &out)
