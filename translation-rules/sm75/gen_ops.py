@@ -147,13 +147,14 @@ FORMS = {
 }
 
 
-def bc_slots(form, b_mods=(None, None), c_mods=(None, None), imm="simm", use_c=True, c32_mods=None):
+def bc_slots(form, b_mods=(None, None), c_mods=(None, None), imm="simm", use_c=True, c32_mods=None,
+             b64_mods=None):
     """Fields/templates of the B and C operands for a form.  b_mods/c_mods:
     (neg bit, abs bit) of the slot at [32,64) / [64,72)."""
     kb, kc = FORMS[form]
     # B in [32,64) unless the form moves it to [64,72)
     if kb == "r" and kc != "r":
-        bw, bm, bre = 64, c_mods, 123
+        bw, bm, bre = 64, (b64_mods or c_mods), 123
     else:
         bw, bm, bre = 32, b_mods, 123
     fb, tb = slot(kb, bw, "b", bm[0], bm[1], imm, bre)
@@ -217,40 +218,52 @@ for form in (1, 2, 3, 4, 5, 6, 7):
         rec("IADD3_%s_X%d" % (formkey(form), x), "IADD3" + (".X" if x else ""), "R,P,P,R,R,R",
             opm(0x010, form) + [(74, 75, x)], fields, t + " ;")
 
-# IMAD family: 0x24 IMAD, 0x25 IMAD.WIDE, 0x27 IMAD.HI
+# IMAD family: 0x24 IMAD, 0x25 IMAD.WIDE, 0x27 IMAD.HI.  Negation: C only
+# (75 in [64,72), 63 in [32,64)); .X prints it as ~.  Aliases of plain IMAD
+# (nvdisasm): .MOV when the product is trivially zero (A = RZ in forms 1-6,
+# B = RZ in forms 1-3) or when B = 1 and C = RZ; .IADD when B = 1; .SHL when
+# B = 2^k and C = RZ (the multiplier is printed).
+IMAD_ALIASES = []
 for op9, nm in ((0x024, "IMAD"), (0x025, "IMAD.WIDE"), (0x027, "IMAD.HI")):
     for form in (1, 2, 3, 4, 5, 6, 7):
-        fb, tb, fc, tc = bc_slots(form, (None, None), (75, None), c32_mods=(63, None))
-        fa, ta = ra()
         for x in (0, 1):
+            fb, tb, fc, tc = bc_slots(form, (None, None), (75, None), c32_mods=(63, None),
+                                      b64_mods=(None, None))
+            fa, ta = ra()
+            if x:
+                for f in fc:
+                    if f["name"].endswith("_neg"):
+                        f["values"] = ["", "~"]
             sg = M("signed", 73, 74, SIGNED_U32)
             p0 = pred_opt("p0", 81) if op9 != 0x024 else []
             fields = [D] + p0 + fa + fb + fc + [sg]
-            t = "%s%s{signed} {d}%s, %s, %s, %s" % (nm, ".X" if x else "", "{p0}" if p0 else "", ta, tb, tc)
+            t = "%s{signed}%s {d}%s, %s, %s, %s" % (nm, ".X" if x else "", "{p0}" if p0 else "", ta, tb, tc)
             if x:
                 fields += [T("ci_neg", 90, "!"), F("ci", "pred", 87, 90)]
                 t += ", {ci_neg}{ci}"
+            base = opm(op9, form) + [(74, 75, x)]
             rec("%s_%s_X%d" % (nm.replace(".", "_"), formkey(form), x), nm + (".X" if x else ""),
-                "R,R,B,C", opm(op9, form) + [(74, 75, x)], fields, t + " ;")
-            # aliases (plain IMAD, no .X)
-            if op9 == 0x024 and x == 0 and form in (1, 2, 3):
-                # IMAD.MOV: a = RZ, b = RZ
-                bm = [(24, 32, 255), (64, 72, 255)] if form != 1 else [(24, 32, 255), (32, 40, 255)]
-                fs = [f for f in fields if f["name"] not in ("a", "b", "a_reuse", "b_reuse")]
-                rec("IMAD_MOV_%s" % formkey(form), "IMAD.MOV", "R,RZ,RZ,C",
-                    opm(op9, form) + [(74, 75, 0)] + bm, fs,
-                    "IMAD.MOV{signed} {d}, RZ, RZ, %s ;" % tc)
-            if op9 == 0x024 and x == 0 and form == 4:
-                # IMAD.IADD: b = 1; IMAD.SHL: b = 1 << k, c = RZ
-                fs = [f for f in fields if f["name"] != "b"]
-                rec("IMAD_IADD_F4", "IMAD.IADD", "R,R,1,C",
-                    opm(op9, form) + [(74, 75, 0), (32, 64, 1)], fs,
-                    "IMAD.IADD{signed} {d}, %s, 0x1, %s ;" % (ta, tc))
+                "R,R,B,C", base, fields, t + " ;")
+            if op9 != 0x024 or x:
+                continue
+            bwhere = 64 if form in (2, 3, 7) else 32
+            alias = []
+            if form <= 6:
+                alias.append(("MOV_A", "IMAD.MOV", [(24, 32, 255)]))
+            if form in (1, 2, 3):
+                alias.append(("MOV_B", "IMAD.MOV", [(bwhere, bwhere + 8, 255)]))
+                alias.append(("MOV_AB", "IMAD.MOV", [(24, 32, 255), (bwhere, bwhere + 8, 255)]))
+            if form == 4:
+                alias.append(("IADD", "IMAD.IADD", [(32, 64, 1)]))
+                alias.append(("MOV_B1C", "IMAD.MOV", [(32, 64, 1), (64, 72, 255)]))
+                alias.append(("MOV_B1A", "IMAD.MOV", [(32, 64, 1), (24, 32, 255)]))
+                alias.append(("MOV_B1AC", "IMAD.MOV", [(32, 64, 1), (24, 32, 255), (64, 72, 255)]))
                 for k in range(1, 32):
-                    fs2 = [f for f in fs if f["name"] not in ("c", "c_neg", "c_reuse")]
-                    rec("IMAD_SHL_F4_%d" % k, "IMAD.SHL", "R,R,I,RZ",
-                        opm(op9, form) + [(74, 75, 0), (32, 64, 1 << k), (64, 72, 255), (75, 76, 0)], fs2,
-                        "IMAD.SHL{signed} {d}, %s, %#x, RZ ;" % (ta, 1 << k))
+                    alias.append(("SHL_%d" % k, "IMAD.SHL", [(32, 64, 1 << k), (64, 72, 255)]))
+                    alias.append(("MOV_SHL_%d" % k, "IMAD.MOV", [(32, 64, 1 << k), (64, 72, 255), (24, 32, 255)]))
+            for key, mn, extra in alias:
+                rec("IMAD_%s_%s" % (key, formkey(form)), mn, "R,R,B,C", base + extra, fields,
+                    t.replace("IMAD{signed}", mn + "{signed}", 1) + " ;")
 
 # LOP3.LUT
 for form in (1, 2, 3, 4, 5, 6, 7):
@@ -282,7 +295,7 @@ for form in (1, 4, 5, 6):
         "FSETP{cmp}{ftz}{bop} {pd}, {pd2}, %s, %s, {np}{pp} ;" % (ta, tb))
 
 # SEL / FSEL / IMNMX / FMNMX: Rd, Ra, B, [!]P
-for op9, nm, extra, imm in ((0x007, "SEL", [], "uimm"), (0x008, "FSEL", [], "f32"),
+for op9, nm, extra, imm in ((0x007, "SEL", [], "uimm"), (0x008, "FSEL", ["ftz"], "f32"),
                             (0x017, "IMNMX", ["signed"], "simm"), (0x009, "FMNMX", ["ftz"], "f32")):
     for form in (1, 4, 5, 6):
         fl = nm.startswith("F")
@@ -326,6 +339,8 @@ for form in (1, 2, 3, 4, 5, 6, 7):
                 if x:
                     fields += [T("ci_neg", 90, "!"), F("ci", "pred", 87, 90)]
                     t += ", {ci_neg}{ci}"
+                    fields = [dict(f, values=["", "~"]) if f["name"].endswith("_neg") and f["name"] != "ci_neg"
+                              else f for f in fields]
                 rec("LEA_%s_HI%d_X%d_SX%d" % (formkey(form), hi, x, sx), "LEA", "R,P,R,B,C,I,P",
                     opm(0x011, form) + [(80, 81, hi), (74, 75, x), (73, 74, sx)], fields, t + " ;")
 
@@ -343,11 +358,11 @@ for op9, nm, nsrc in ((0x021, "FADD", 2), (0x020, "FMUL", 2), (0x023, "FFMA", 3)
             fields.append(T("fz", 80, ".FTZ"))
             mods = "{fz}{rnd}{sat}"
         elif nm == "FMUL":
-            fields += [M("fz", 80, 82, ["", "FTZ", "FMZ", "INVALID3"]),
+            fields += [F("fz", "mod", [[80, 81], [76, 77]], values=["", "FTZ", "FMZ", "INVALID3"]),
                        M("scale", 84, 87, ["INVALID0", "D8", "D4", "D2", "", "M2", "M4", "M8"])]
             mods = "{fz}{scale}{rnd}{sat}"
         else:
-            fields.append(M("fz", 80, 82, ["", "FTZ", "FMZ", "INVALID3"]))
+            fields.append(F("fz", "mod", [[80, 81], [76, 77]], values=["", "FTZ", "FMZ", "INVALID3"]))
             mods = "{fz}{rnd}{sat}"
         ops = "%s, %s" % (ta, tb) + (", " + tc if nsrc == 3 else "")
         rec("%s_%s" % (nm, formkey(form)), nm, "R,R,B", opm(op9, form), fields,
@@ -357,12 +372,12 @@ for op9, nm, nsrc in ((0x021, "FADD", 2), (0x020, "FMUL", 2), (0x023, "FFMA", 3)
 # one-source ALU ops on the B slot: IABS, POPC, FLO, MUFU, I2F, F2I, F2F
 SR = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sr_names.txt")).read().split()
 MUFU = ["COS", "SIN", "EX2", "LG2", "RCP", "RSQ", "RCP64H", "RSQ64H", "SQRT", "TANH"] + \
-    ["INVALID%d" % i for i in range(10, 64)]
+    ["INVALID%d" % i for i in range(10, 16)]
 for op9, nm, mods, tmpl, fmods in (
         (0x013, "IABS", [], "IABS", False),
         (0x109, "POPC", [T("not", 63, "~")], "POPC", False),
         (0x100, "FLO", [M("signed", 73, 74, SIGNED_U32), T("sh", 74, ".SH"), T("not", 63, "~")], "FLO{signed}{sh}", False),
-        (0x108, "MUFU", [F("func", "mod", 74, 80, values=MUFU)], "MUFU{func}", True),
+        (0x108, "MUFU", [F("func", "mod", 74, 78, values=MUFU)], "MUFU{func}", True),
 ):
     for form in (1, 4, 5, 6):
         fb, tb, _, _ = bc_slots(form, (63, 62) if fmods else (None, None),
@@ -423,10 +438,21 @@ rec("UIADD3_F1", "UIADD3", "UR,UR,UR,UR", opm(0x090 | 0x80, 1, 1),
      F("p0", "text", 81, 84, values=["UP%d" % i for i in range(7)] + [""], prefix=", "),
      F("p1", "text", 84, 87, values=["UP%d" % i for i in range(7)] + [""], prefix=", ")],
     "UIADD3 {d}{p0}{p1}, {a_neg}{a}, {b_neg}{b}, {c_neg}{c} ;")
+UPQ = ["UP%d" % i for i in range(7)] + ["UPT"] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
 for op9, nm in ((0x0a4, "UIMAD"), (0x0a5, "UIMAD.WIDE")):
-    rec(nm.replace(".", "_") + "_F1", nm, "UR,UR,UR,UR", opm(op9 | 0x80, 1, 1) if False else opm(0x200 | op9, 1, 1),
-        [UREG("d", 16), UREG("a", 24), UREG("b", 32), UREG("c", 64), M("signed", 73, 74, SIGNED_U32)],
-        nm + "{signed} {d}, {a}, {b}, {c} ;")
+    for x in (0, 1):
+        fields = [UREG("d", 16), UREG("a", 24), UREG("b", 32), T("c_neg", 75, "~" if x else "-"), UREG("c", 64),
+                  M("signed", 73, 74, SIGNED_U32)]
+        t = nm + "{signed}%s {d}" % (".X" if x else "")
+        if op9 == 0x0a5:
+            fields.append(F("p0", "text", 81, 84, values=["UP%d" % i for i in range(7)] + [""], prefix=", "))
+            t += "{p0}"
+        t += ", {a}, {b}, {c_neg}{c}"
+        if x:
+            fields.append(F("ci", "text", [[87, 90], [90, 91]], values=UPQ))
+            t += ", {ci}"
+        rec("%s_F1_X%d" % (nm.replace(".", "_"), x), nm, "UR,UR,UR,UR", opm(0x200 | op9, 1, 1) + [(74, 75, x)],
+            fields, t + " ;")
 rec("UMOV_F4", "UMOV", "UR,I", opm(0x082, 4, 0), [UREG("d", 16), F("b", "uimm", 32, 64)], "UMOV {d}, {b} ;")
 rec("UMOV_F6", "UMOV", "UR,UR", opm(0x082, 6, 1), [UREG("d", 16), UREG("b", 32)], "UMOV {d}, {b} ;")
 rec("ULDC_F5", "ULDC", "UR,C", opm(0x0b9, 5, 0),
@@ -454,24 +480,34 @@ for op, lane_reg, c_reg in ((0x389, 1, 1), (0x589, 1, 0), (0x989, 0, 1), (0xf89,
     rec("SHFL_%x" % op, "SHFL", "P,R,R,B,C", [(0, 12, op)], fs, "SHFL{mode} {pd}, {d}, {a}, {lane}, {c} ;")
 
 # control flow
-rec("BRA", "BRA", "T", [(0, 12, 0x947)],
-    [F("target", "rel", 34, 82), T("u", 32, ".U"), T("np", 90, "!"), F("pp", "pred", 87, 90, print_as={"7": ""}, suffix=", ")],
-    "BRA{u} {np}{pp}{target} ;")
-BREG = lambda n, lo: F(n, "text", lo, lo + 4, values=["B%d" % i for i in range(16)])
 OPTP = lambda: F("cp", "text", [[87, 90], [90, 91]], values=PQ, suffix=", ")
-rec("BSSY", "BSSY", "B,T", [(0, 12, 0x945)], [BREG("b", 16), F("target", "rel", 34, 64)],
-    "BSSY {b}, {target} ;")
+rec("BRA", "BRA", "T", [(0, 12, 0x947)],
+    [F("target", "rel", 34, 82), M("u", 32, 34, ["", "U", "DIV", "INVALID3"]),
+     M("incdec", 85, 87, ["", "INC", "DEC", "INVALID3"]), OPTP()],
+    "BRA{incdec}{u} {cp}{target} ;")
+BREG = lambda n, lo: F(n, "text", lo, lo + 4, values=["B%d" % i for i in range(16)])
+rec("BSSY", "BSSY", "P,B,T", [(0, 12, 0x945)], [OPTP(), BREG("b", 16), F("target", "rel", 34, 64)],
+    "BSSY {cp}{b}, {target} ;")
 rec("BSYNC", "BSYNC", "P,B", [(0, 12, 0x941)], [OPTP(), BREG("b", 16)], "BSYNC {cp}{b} ;")
-rec("CALL_REL", "CALL.REL", "T", [(0, 12, 0x944)], [F("target", "rel", 34, 82), T("noinc", 85, "")],
-    "CALL.REL.NOINC {target} ;")
-rec("RET_REL", "RET.REL", "R,T", [(0, 12, 0x950)], [regf("a", 24), F("target", "rel", 34, 82)],
-    "RET.REL.NODEC {a} {target} ;")
-rec("EXIT", "EXIT", "P", [(0, 12, 0x94d)], [F("cp", "text", [[87, 90], [90, 91]], values=PQ, prefix=" ")], "EXIT{cp} ;")
-rec("YIELD", "YIELD", "", [(0, 12, 0x946)], [], "YIELD ;")
+rec("CALL_REL", "CALL.REL", "P,T", [(0, 12, 0x944)],
+    [F("target", "rel", 34, 82), M("abs", 85, 86, ["REL", "ABS"]), T("noinc", 86, ".NOINC"), OPTP()],
+    "CALL{abs}{noinc} {cp}{target} ;")
+rec("RET_REL", "RET.REL", "P,R,T", [(0, 12, 0x950), (91, 92, 0)],
+    [regf("a", 24), F("target", "rel", 34, 82), M("abs", 85, 86, ["REL", "ABS"]),
+     F("nodec", "text", 86, 87, values=["", ".NODEC"]), OPTP()],
+    "RET{abs}{nodec} {cp}{a} {target} ;")
+rec("EXIT", "EXIT", "P", [(0, 12, 0x94d)],
+    [F("cp", "text", [[87, 90], [90, 91]], values=PQ, prefix=" "),
+     M("kind", 84, 86, ["", "KEEPREFCOUNT", "PREEMPTED", "INVALID3"]), T("noat", 86, ".NO_ATEXIT")],
+    "EXIT{kind}{noat}{cp} ;")
+rec("YIELD", "YIELD", "P", [(0, 12, 0x946)], [F("cp", "text", [[87, 90], [90, 91]], values=PQ, prefix=" ")],
+    "YIELD{cp} ;")
 rec("ERRBAR", "ERRBAR", "", [(0, 12, 0x9ab)], [], "ERRBAR ;")
 rec("CCTL_IVALL", "CCTL.IVALL", "", [(0, 12, 0x98f), (87, 91, 4)], [], "CCTL.IVALL ;")
 rec("MEMBAR", "MEMBAR", "", [(0, 12, 0x992)],
-    [M("sem", 79, 80, ["SC", "ALL"]), M("scope", 76, 78, ["CTA", "SM", "GPU", "SYS"])], "MEMBAR{sem}{scope} ;")
+    [M("sem", 79, 81, ["SC", "ALL", "", "INVALID3"]),
+     M("scope", 76, 79, ["CTA", "SM", "GPU", "SYS", "VC", "INVALID5", "INVALID6", "INVALID7"]),
+     T("mmio", 72, ".MMIO")], "MEMBAR{sem}{scope}{mmio} ;")
 rec("BAR_SYNC", "BAR.SYNC", "I", [(0, 12, 0xb1d)], [F("id", "uimm", 54, 58), T("defer", 80, ".DEFER_BLOCKING")],
     "BAR.SYNC{defer} {id} ;")
 rec("BMOV_CLEAR", "BMOV.32.CLEAR", "R,B", [(0, 12, 0x355), (84, 85, 1)], [D, BREG("b", 24)],
@@ -484,7 +520,14 @@ SIZE = ["U8", "S8", "U16", "S16", "", "64", "128", "U.128"]
 SCOPE = ["CTA", "SM", "GPU", "SYS"]
 ORDER = ["INVALID0", "", "STRONG", "MMIO"]
 EVICT = ["EF", "", "EL", "LU", "EU", "NA", "INVALID6", "INVALID7"]
-MEMO = [M("size", 73, 76, SIZE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ORDER), M("eviction", 84, 87, EVICT)]
+MEMO = [M("size", 73, 76, SIZE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ORDER), M("eviction", 84, 87, EVICT),
+        T("private", 76, ".PRIVATE")]
+LD_ORDER = ["CONSTANT", "", "STRONG", "MMIO"]
+# generic LD stores its predicate as 7 - index (0 = PT)
+PDZ_INV = lambda: F("pd", "text", 81, 84, values=[""] + ["P%d" % (7 - i) for i in range(1, 8)], suffix=", ",
+                    alt={"field": "zd", "equals": 1, "values": ["PT"] + ["P%d" % (7 - i) for i in range(1, 8)]})
+PDZ = lambda: F("pd", "text", 81, 84, values=["P%d" % i for i in range(7)] + [""], suffix=", ",
+                alt={"field": "zd", "equals": 1, "values": ["P%d" % i for i in range(7)] + ["PT"]})
 def glob_addr(ur, ur_lo=64, asize=70):
     """(fields, address text) of a global/generic address, with or without [R+UR]."""
     if ur:
@@ -497,11 +540,25 @@ def glob_addr(ur, ur_lo=64, asize=70):
 for op, nm, st in ((0x381, "LDG", 0), (0x386, "STG", 1), (0x380, "LD", 0), (0x385, "ST", 1)):
     for ur in (0, 1):
         fa, ta = glob_addr(ur, 64 if st else 32, 90)
+        if nm == "ST" and not ur:
+            fa = [dict(f, bits=[[32, 64]]) if f["name"] == "off" else f for f in fa]
         # stores: data at [32,40), but generic ST without UR puts it at [64,72)
         data = regf("b", 64 if (nm == "ST" and not ur) else 32) if st else D
-        t = "%s{E}{eviction}{size}{order}{scope} " % nm + ("%s, {b} ;" % ta if st else "{d}, %s ;" % ta)
+        mo = [dict(f, values=LD_ORDER) if f["name"] == "order" and not st else f for f in MEMO]
+        if st:
+            t = "%s{E}{eviction}{size}{order}{scope}{private} %s, {b} ;" % (nm, ta)
+        else:
+            mo += [T("zd", 87, ".ZD"), PDZ() if nm == "LDG" else PDZ_INV(),
+                   M("ltc", 68, 70, ["", "LTC64B", "LTC128B", "INVALID3"])]
+            t = "%s{E}{eviction}{ltc}{size}{order}{scope}{private}{zd} {pd}{d}, %s" % (nm, ta)
+            if True:
+                # predicate stored as 7 - index, bit 67 = not negated
+                PZ = [""] + ["P%d" % (7 - i) for i in range(1, 8)] + ["!PT"] + ["!P%d" % (7 - i) for i in range(1, 8)]
+                mo.append(F("pz", "text", 64, 68, values=PZ, prefix=", "))
+                t += "{pz}"
+            t += " ;"
         rec("%s_UR%d" % (nm, ur), nm, "R,[R]", [(0, 12, op + (0x600 if ur else 0)), (91, 92, ur)],
-            [data] + fa + MEMO, t)
+            [data] + fa + mo, t)
 for op, nm, st in ((0x983, "LDL", 0), (0x387, "STL", 1), (0x984, "LDS", 0), (0x388, "STS", 1)):
     data = regf("b", 32) if st else D
     fs = [data, regf("a", 24), F("off", "simm", 40, 64), M("size", 73, 76, SIZE)]
@@ -520,19 +577,20 @@ for op, nm, st in ((0x983, "LDL", 0), (0x387, "STL", 1), (0x984, "LDS", 0), (0x3
 # atomics: RED / ATOM (generic) / ATOMS
 ATYPE = ["", "S32", "64", "F32.FTZ.RN", "F16x2.RN", "S64", "F64.RN", "INVALID7"]
 AOP = ["ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "SAFEADD"] + ["INVALID%d" % i for i in range(10, 16)]
-AMODS = [M("type", 73, 76, ATYPE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ORDER), M("eviction", 84, 87, EVICT)]
+AMODS = [M("type", 73, 76, ATYPE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ["INVALID0", "", "STRONG", "INVALID3"]),
+         M("eviction", 84, 87, EVICT), T("private", 76, ".PRIVATE")]
 for ur in (0, 1):
     fa, ta = glob_addr(ur)
     rec("RED_UR%d" % ur, "RED", "[R],R", [(0, 12, 0x98e), (91, 92, ur)],
         fa + [regf("b", 32), M("op", 87, 90, AOP[:8])] + AMODS,
-        "RED{E}{op}{eviction}{type}{order}{scope} %s, {b} ;" % ta)
+        "RED{E}{op}{eviction}{type}{order}{scope}{private} %s, {b} ;" % ta)
     rec("ATOM_UR%d" % ur, "ATOM", "P,R,[R],R", [(0, 12, 0x98a if ur else 0x38a), (91, 92, ur)],
         [F("pd", "pred", 81, 84), D] + fa + [regf("b", 32), M("op", 87, 91, AOP)] + AMODS,
-        "ATOM{E}{op}{eviction}{type}{order}{scope} {pd}, {d}, %s, {b} ;" % ta)
+        "ATOM{E}{op}{eviction}{type}{order}{scope}{private} {pd}, {d}, %s, {b} ;" % ta)
 fa, ta = glob_addr(0)
 rec("ATOM_CAS", "ATOM.CAS", "P,R,[R],R,R", [(0, 12, 0x38b)],
     [F("pd", "pred", 81, 84), D] + fa + [regf("b", 32), regf("c", 64)] + AMODS,
-    "ATOM{E}.CAS{eviction}{type}{order}{scope} {pd}, {d}, %s, {b}, {c} ;" % ta)
+    "ATOM{E}.CAS{eviction}{type}{order}{scope}{private} {pd}, {d}, %s, {b}, {c} ;" % ta)
 STYPE = ["", "S32", "64", "INVALID3", "INVALID4", "S64", "INVALID6", "INVALID7"]
 rec("ATOMS", "ATOMS", "R,[R],R", [(0, 12, 0x38c)],
     [D, regf("a", 24), F("off", "simm", 40, 64), regf("b", 32), M("op", 87, 91, AOP), M("type", 73, 76, STYPE),

@@ -262,7 +262,7 @@ impl Rules {
                         offset: off as u16,
                     }
                 }
-                FieldKind::Rel => Operand::Imm(rel_target(pc, v, f.width) as i64),
+                FieldKind::Rel => Operand::Imm(rel_target(pc, f, v)),
                 FieldKind::F32 => Operand::Imm(v as i64),
                 FieldKind::F64Hi => Operand::Imm((v << 32) as i64),
                 FieldKind::Reg => Operand::Reg(v as u8),
@@ -406,11 +406,17 @@ fn cbuf_parts(v: u64, width: u32) -> (u8, i16) {
     ((v >> ow) as u8, off as i16)
 }
 
-/// Branch target: the next instruction's address plus a signed offset in
-/// 4-byte units (the field starts at bit 34; bits 32..34 are flags).
-fn rel_target(pc: u64, v: u64, width: u32) -> u64 {
-    pc.wrapping_add(16)
-        .wrapping_add((sext(v, width) as u64).wrapping_mul(4))
+/// Branch target: the next instruction's address plus an offset in 4-byte
+/// units (the field starts at bit 34; bits 32..34 are flags).  The first bit
+/// range is signed; further ranges add unsigned high bits (nvdisasm reads
+/// bit 81 of BRA/CALL/RET that way).
+fn rel_target(pc: u64, f: &Field, v: u64) -> i64 {
+    let w1 = f.bits.first().map_or(f.width, |&(lo, hi)| hi - lo);
+    let low = sext(v & ((1u64 << w1.min(63)) - 1), w1);
+    let high = if w1 >= 64 { 0 } else { (v >> w1) << w1 };
+    (pc as i64)
+        .wrapping_add(16)
+        .wrapping_add(low.wrapping_add(high as i64).wrapping_mul(4))
 }
 
 /// C's `%.{prec}e` (exponent with sign and at least two digits).
@@ -492,7 +498,7 @@ fn render_bare(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
             let (bank, off) = cbuf_parts(v, f.width);
             out.push_str(&format!("c[{bank:#x}][{}]", hex_signed(i64::from(off))));
         }
-        FieldKind::Rel => out.push_str(&format!("{:#x}", rel_target(pc, v, f.width))),
+        FieldKind::Rel => out.push_str(&hex_signed(rel_target(pc, f, v))),
         FieldKind::F32 => {
             let x = f64::from(f32::from_bits(v as u32));
             out.push_str(&fmt_float(x, 1 << 22, v));

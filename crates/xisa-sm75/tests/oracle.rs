@@ -201,7 +201,9 @@ fn seed_variants_agree_with_nvdisasm() {
 /// when it meets an illegal word but names its address: mark it rejected,
 /// scan on from the next word; finally disassemble all accepted words in one
 /// run (one run per rejected word, plus one).
-fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<String>> {
+/// Each accepted word comes back with the address nvdisasm gave it (branch
+/// targets are printed relative to it).
+fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<(u64, String)>> {
     let run = |ws: &[u128]| -> (String, String, bool) {
         let mut f = std::fs::File::create(tmp).unwrap();
         for w in ws {
@@ -236,7 +238,7 @@ fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<String>> {
         start = k + 1;
     }
     let kept: Vec<usize> = (0..words.len()).filter(|&i| !rejected[i]).collect();
-    let mut res: Vec<Option<String>> = vec![None; words.len()];
+    let mut res: Vec<Option<(u64, String)>> = vec![None; words.len()];
     if kept.is_empty() {
         return res;
     }
@@ -249,7 +251,7 @@ fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<String>> {
             if let Some(end) = rest.find("*/") {
                 if let Ok(a) = usize::from_str_radix(&rest[..end], 16) {
                     if let Some(&i) = kept.get(a / 16) {
-                        res[i] = Some(rest[end + 2..].trim().to_string());
+                        res[i] = Some((a as u64, rest[end + 2..].trim().to_string()));
                     }
                 }
             }
@@ -313,13 +315,15 @@ fn corpus_variants_agree_with_nvdisasm() {
         let (mut ok, mut rej, mut sib) = (0, 0, 0);
         let mut example = None;
         for (w, exp) in words.iter().zip(&want) {
-            let got = rules.decode(*w, 0);
+            let pc = exp.as_ref().map_or(0, |(pc, _)| *pc);
+            let exp = exp.as_ref().map(|(_, t)| t.clone());
+            let got = rules.decode(*w, pc);
             if let Ok(d) = &got {
                 if d.rule != id {
                     sib += 1;
                 }
             }
-            match (got, exp) {
+            match (got, &exp) {
                 (Ok(d), Some(e)) if norm(&d.text) == norm(e) => ok += 1,
                 (Err(_), None) => {
                     ok += 1;
