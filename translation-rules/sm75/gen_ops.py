@@ -602,6 +602,27 @@ rec("ATOMS_CAS", "ATOMS.CAS", "R,[R],R,R", [(0, 12, 0x38d)],
      M("scale", 78, 80, ["", "X4", "X8", "X16"])],
     "ATOMS{cas}{type} {d}, [{@addr:a:scale:-:off}], {b}, {c} ;")
 
+# surfaces (bindless .D forms with the descriptor in c[imm1][imm2 * 4]) and QSPC
+SUDIM = ["1D", "1D_BUFFER", "1D_ARRAY", "2D", "2D_ARRAY", "3D", "INVALID6", "INVALID7"]
+SUCLAMP = ["IGN", "", "TRAP", "INVALID3"]
+SUMODS = [M("BA", 72, 73, ["", "BA"]), M("dim", 61, 64, SUDIM), M("clamp", 59, 61, SUCLAMP),
+          M("scope", 77, 79, SCOPE), M("order", 79, 81, ["INVALID0", "", "STRONG", "INVALID3"]),
+          M("eviction", 84, 87, EVICT), T("private", 76, ".PRIVATE"),
+          F("i1", "uimm", 54, 59), F("i2", "uimm", 40, 54)]
+rec("SURED_D_I_I", "SURED.D", "[R],R,I,I", [(0, 12, 0x59f), (91, 92, 0)],
+    [regf("a", 24), regf("b", 32), M("op", 87, 91, AOP), M("type", 73, 76, ["", "S32", "U64", "F32.FTZ.RN", "F16x2.RN", "S64", "SD32", "SD64"])] + SUMODS,
+    "SURED.D{BA}{dim}{op}{eviction}{type}{order}{scope}{private}{clamp} [{a}], {b}, {i1}, {i2} ;")
+rec("SULD_D_I_I", "SULD.D", "R,[R],I,I", [(0, 12, 0xb99), (91, 92, 0)],
+    [D, regf("a", 24), M("size", 73, 76, SIZE)] + SUMODS,
+    "SULD.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} {d}, [{a}], {i1}, {i2} ;")
+rec("SUST_D_I_I", "SUST.D", "[R],R,I,I", [(0, 12, 0xb9d), (91, 92, 0)],
+    [regf("a", 24), regf("b", 32), M("size", 73, 76, SIZE)] + SUMODS,
+    "SUST.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} [{a}], {b}, {i1}, {i2} ;")
+fa, ta = glob_addr(1, 32, 90)
+rec("QSPC_UR1", "QSPC", "P,R,[R]", [(0, 12, 0x9aa), (91, 92, 1)],
+    [F("pd", "pred", 81, 84), D] + fa + [M("space", 73, 75, ["G", "L", "S", "INVALID3"])],
+    "QSPC{E}{space} {pd}, {d}, %s ;" % ta)
+
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ops.json"), "w") as f:
     json.dump({"format": "xisa-sm75-rules/1",
                "generated_by": "translation-rules/sm75/gen_ops.py",

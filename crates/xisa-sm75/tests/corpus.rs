@@ -128,23 +128,10 @@ fn corpus_listings_match_nvdisasm() {
         agree += ok;
     }
     println!("corpus: {agree}/{total} instructions agree");
-    // Known gaps (docs/sm75.md): surface ops (SURED/SULD/SUST) and QSPC.
-    let unexpected: Vec<&String> = failures
-        .iter()
-        .filter(|f| {
-            !["SURED", "SULD", "SUST", "QSPC"]
-                .iter()
-                .any(|m| f.contains(m))
-        })
-        .collect();
     assert!(
-        unexpected.is_empty(),
+        failures.is_empty(),
         "{} disagreements:\n{}",
-        unexpected.len(),
-        unexpected
-            .iter()
-            .map(|s| s.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
+        failures.len(),
+        failures.join("\n")
     );
 }
