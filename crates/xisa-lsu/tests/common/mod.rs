@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod cases;
+
 use std::sync::Mutex;
 
 use xisa_ir::Kernel;
