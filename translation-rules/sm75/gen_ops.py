@@ -49,8 +49,8 @@ STRICT = ()
 UNIFORM = ("UIADD3", "UIMAD", "UMOV", "ULDC")
 # bits ptxas sets in strict records that the template does not print
 # (predicates read as PT, RZ slots): claimed as unprinted fields
-CLAIM = {"ATOMS": [(64, 72)], "CALL": [(86, 87)], "RET": [(86, 87)],
-         "CCTL": [(24, 32)], "F2I": [(75, 77), (84, 86)], "LDG": [(81, 84)], "LD_": [(81, 84)],
+CLAIM = {"ATOMS": [(64, 72)],
+         "CCTL": [(24, 32)],
          "RED": [(90, 91)], "ATOM_UR1": [(90, 91)], "UIADD3": [(77, 81), (87, 91)],
          "UIMAD": [(81, 84), (87, 91)]}
 
@@ -377,7 +377,7 @@ for op9, nm, mods, tmpl, fmods in (
         (0x013, "IABS", [], "IABS", False),
         (0x109, "POPC", [T("not", 63, "~")], "POPC", False),
         (0x100, "FLO", [M("signed", 73, 74, SIGNED_U32), T("sh", 74, ".SH"), T("not", 63, "~")], "FLO{signed}{sh}", False),
-        (0x108, "MUFU", [F("func", "mod", 74, 78, values=MUFU)], "MUFU{func}", True),
+        (0x108, "MUFU", [F("func", "mod", 74, 78, values=MUFU), T("f16", 73, ".F16")], "MUFU{func}{f16}", True),
 ):
     for form in (1, 4, 5, 6):
         fb, tb, _, _ = bc_slots(form, (63, 62) if fmods else (None, None),
@@ -389,16 +389,17 @@ for op9, nm, mods, tmpl, fmods in (
             "%s {d}%s, %s%s ;" % (tmpl, "{pd}" if pd else "", "{not}" if nm in ("POPC", "FLO") and form != 4 else "", tb))
 
 # conversions (1 = register form only; the corpus has no other)
+INT_T = ["U8", "U16", "U32", "U64", "S8", "S16", "", "S64"]
 rec("I2F_F1", "I2F", "R,R", opm(0x106, 1),
     [D] + bc_slots(1, use_c=False)[0] + [
         M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), M("dsz", 75, 77, ["INVALID0", "F16", "", "F64"]),
-        M("ssz", 84, 86, ["S8", "S16", "", "S64"]), M("signed", 74, 75, ["U32", ""])],
-    "I2F{dsz}{signed}{rnd} {d}, {b} ;")
+        F("stype", "mod", [[84, 86], [74, 75]], values=INT_T)],
+    "I2F{dsz}{stype}{rnd} {d}, {b} ;")
 rec("F2I_F1", "F2I", "R,R", opm(0x105, 1),
     [D] + bc_slots(1, (63, 62), use_c=False)[0] + [
         T("ftz", 80, ".FTZ"), M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
-        M("signed", 72, 73, ["U32", ""])],
-    "F2I{ftz}{signed}{rnd}{ntz} {d}, {b} ;")
+        F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T), M("ssz", 84, 86, ["INVALID0", "F16", "", "F64"])],
+    "F2I{ftz}{dtype}{ssz}{rnd}{ntz} {d}, {b} ;")
 rec("F2F_F1", "F2F", "R,R", opm(0x110, 1),
     [D] + bc_slots(1, (63, 62), use_c=False)[0] + [
         T("ftz", 80, ".FTZ"), M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
@@ -423,21 +424,29 @@ for form in (1, 2, 3, 4, 5, 6, 7):
         "DFMA{rnd} {d}, %s, %s, %s ;" % (ta, tb, tc))
 
 # PLOP3
-rec("PLOP3_F4", "PLOP3.LUT", "P,P,P,P,P,I,I", opm(0x01c, 4),
+rec("PLOP3_F4", "PLOP3.LUT", "P,P,P,P,P,I,I", [(0, 12, 0x81c)],
     [F("pd", "pred", 81, 84), F("pd2", "pred", 84, 87), T("na", 90, "!"), F("pa", "pred", 87, 90),
-     T("nb", 80, "!"), F("pb", "pred", 77, 80), T("nc", 71, "!"), F("pc", "pred", 68, 71),
+     T("nb", 80, "!"), F("pb", "pred", 77, 80), T("nc", 71, "!"), F("u91", "uimm", 91, 92),
+     F("pc", "text", 68, 71, values=["P%d" % i for i in range(7)] + ["PT"],
+       alt={"field": "u91", "equals": 1, "values": ["UP%d" % i for i in range(7)] + ["UPT"]}),
      F("lut", "uimm", 16, 24), F("lut2", "uimm", [[64, 67], [72, 77]])],
     "PLOP3.LUT {pd}, {pd2}, {na}{pa}, {nb}{pb}, {nc}{pc}, {lut2}, {lut} ;")
 
 # uniform datapath
+UPQ0 = ["UP%d" % i for i in range(7)] + ["UPT"] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
 UREG = lambda n, lo: F(n, "ureg", lo, lo + 6)
 UPRED = lambda n, lo, **kw: F(n, "text", lo, lo + 3, values=["UP%d" % i for i in range(7)] + ["UPT"], **kw)
-rec("UIADD3_F1", "UIADD3", "UR,UR,UR,UR", opm(0x090 | 0x80, 1, 1),
-    [UREG("d", 16), T("a_neg", 72, "-"), UREG("a", 24), T("b_neg", 63, "-"), UREG("b", 32),
-     T("c_neg", 75, "-"), UREG("c", 64),
-     F("p0", "text", 81, 84, values=["UP%d" % i for i in range(7)] + [""], prefix=", "),
-     F("p1", "text", 84, 87, values=["UP%d" % i for i in range(7)] + [""], prefix=", ")],
-    "UIADD3 {d}{p0}{p1}, {a_neg}{a}, {b_neg}{b}, {c_neg}{c} ;")
+for x in (0, 1):
+    ng = "~" if x else "-"
+    fields = [UREG("d", 16), T("a_neg", 72, ng), UREG("a", 24), T("b_neg", 63, ng), UREG("b", 32),
+              T("c_neg", 75, ng), UREG("c", 64),
+              F("p0", "text", 81, 84, values=["UP%d" % i for i in range(7)] + [""], prefix=", "),
+              F("p1", "text", 84, 87, values=["UP%d" % i for i in range(7)] + [""], prefix=", ")]
+    t = "UIADD3%s {d}{p0}{p1}, {a_neg}{a}, {b_neg}{b}, {c_neg}{c}" % (".X" if x else "")
+    if x:
+        fields += [F("ci0", "text", [[87, 90], [90, 91]], values=UPQ0), F("ci1", "text", [[77, 80], [80, 81]], values=UPQ0)]
+        t += ", {ci0}, {ci1}"
+    rec("UIADD3_F1_X%d" % x, "UIADD3", "UR,UP,UP,UR,UR,UR", opm(0x090 | 0x200, 1, 1) + [(74, 75, x)], fields, t + " ;")
 UPQ = ["UP%d" % i for i in range(7)] + ["UPT"] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
 for op9, nm in ((0x0a4, "UIMAD"), (0x0a5, "UIMAD.WIDE")):
     for x in (0, 1):
@@ -506,7 +515,7 @@ rec("ERRBAR", "ERRBAR", "", [(0, 12, 0x9ab)], [], "ERRBAR ;")
 rec("CCTL_IVALL", "CCTL.IVALL", "", [(0, 12, 0x98f), (87, 91, 4)], [], "CCTL.IVALL ;")
 rec("MEMBAR", "MEMBAR", "", [(0, 12, 0x992)],
     [M("sem", 79, 81, ["SC", "ALL", "", "INVALID3"]),
-     M("scope", 76, 79, ["CTA", "SM", "GPU", "SYS", "VC", "INVALID5", "INVALID6", "INVALID7"]),
+     M("scope", 76, 79, ["CTA", "SM", "GPU", "SYS", "INVALID4", "VC", "INVALID6", "INVALID7"]),
      T("mmio", 72, ".MMIO")], "MEMBAR{sem}{scope}{mmio} ;")
 rec("BAR_SYNC", "BAR.SYNC", "I", [(0, 12, 0xb1d)], [F("id", "uimm", 54, 58), T("defer", 80, ".DEFER_BLOCKING")],
     "BAR.SYNC{defer} {id} ;")
@@ -516,14 +525,17 @@ rec("BMOV_32", "BMOV.32", "B,R", [(0, 12, 0x356)], [BREG("b", 24), regf("a", 32)
     "BMOV.32 {b}, {a} ;")
 
 # memory: loads/stores
-SIZE = ["U8", "S8", "U16", "S16", "", "64", "128", "U.128"]
+SIZE = ["U8", "S8", "U16", "S16", "", "64", "128", "INVALID7"]
 SCOPE = ["CTA", "SM", "GPU", "SYS"]
 ORDER = ["INVALID0", "", "STRONG", "MMIO"]
 EVICT = ["EF", "", "EL", "LU", "EU", "NA", "INVALID6", "INVALID7"]
 MEMO = [M("size", 73, 76, SIZE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ORDER), M("eviction", 84, 87, EVICT),
         T("private", 76, ".PRIVATE")]
 LD_ORDER = ["CONSTANT", "", "STRONG", "MMIO"]
-# generic LD stores its predicate as 7 - index (0 = PT)
+# generic LD prints its predicate only with .ZD
+PDZ_LD = lambda: F("pd", "text", 81, 84, values=[""] * 8, suffix=", ",
+                   alt={"field": "zd", "equals": 1, "values": ["P%d" % i for i in range(7)] + ["PT"]})
+# (unused) predicate stored as 7 - index
 PDZ_INV = lambda: F("pd", "text", 81, 84, values=[""] + ["P%d" % (7 - i) for i in range(1, 8)], suffix=", ",
                     alt={"field": "zd", "equals": 1, "values": ["PT"] + ["P%d" % (7 - i) for i in range(1, 8)]})
 PDZ = lambda: F("pd", "text", 81, 84, values=["P%d" % i for i in range(7)] + [""], suffix=", ",
@@ -548,7 +560,7 @@ for op, nm, st in ((0x381, "LDG", 0), (0x386, "STG", 1), (0x380, "LD", 0), (0x38
         if st:
             t = "%s{E}{eviction}{size}{order}{scope}{private} %s, {b} ;" % (nm, ta)
         else:
-            mo += [T("zd", 87, ".ZD"), PDZ() if nm == "LDG" else PDZ_INV(),
+            mo += [T("zd", 87, ".ZD"), PDZ() if nm == "LDG" else PDZ_LD(),
                    M("ltc", 68, 70, ["", "LTC64B", "LTC128B", "INVALID3"])]
             t = "%s{E}{eviction}{ltc}{size}{order}{scope}{private}{zd} {pd}{d}, %s" % (nm, ta)
             if True:
@@ -572,7 +584,11 @@ for op, nm, st in ((0x983, "LDL", 0), (0x387, "STL", 1), (0x984, "LDS", 0), (0x3
     t += "{size} "
     addr = "[{@addr:a:scale:-:off}]" if nm in ("LDS", "STS") else "[{@addr:a:-:-:off}]"
     t += ("%s, {b} ;" % addr) if st else ("{d}, %s ;" % addr)
-    rec(nm, nm, "[R]", [(0, 12, op)], fs, t)
+    rec(nm, nm, "[R]", [(0, 12, op), (91, 92, 0)], fs, t)
+    if not st:
+        fs2 = fs + [UREG("ua", 32)]
+        rec(nm + "_UR", nm, "[R+UR]", [(0, 12, op), (91, 92, 1)], fs2,
+            t.replace(":-:off}]", ":ua:off}]"))
 
 # atomics: RED / ATOM (generic) / ATOMS
 ATYPE = ["", "S32", "64", "F32.FTZ.RN", "F16x2.RN", "S64", "F64.RN", "INVALID7"]
@@ -580,10 +596,11 @@ AOP = ["ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "SAFEADD"]
 AMODS = [M("type", 73, 76, ATYPE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ["INVALID0", "", "STRONG", "INVALID3"]),
          M("eviction", 84, 87, EVICT), T("private", 76, ".PRIVATE")]
 for ur in (0, 1):
-    fa, ta = glob_addr(ur)
+    fa, ta = glob_addr(ur, 64, 90)
     rec("RED_UR%d" % ur, "RED", "[R],R", [(0, 12, 0x98e), (91, 92, ur)],
         fa + [regf("b", 32), M("op", 87, 90, AOP[:8])] + AMODS,
         "RED{E}{op}{eviction}{type}{order}{scope}{private} %s, {b} ;" % ta)
+    fa, ta = glob_addr(ur)
     rec("ATOM_UR%d" % ur, "ATOM", "P,R,[R],R", [(0, 12, 0x98a if ur else 0x38a), (91, 92, ur)],
         [F("pd", "pred", 81, 84), D] + fa + [regf("b", 32), M("op", 87, 91, AOP)] + AMODS,
         "ATOM{E}{op}{eviction}{type}{order}{scope}{private} {pd}, {d}, %s, {b} ;" % ta)
