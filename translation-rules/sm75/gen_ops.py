@@ -248,7 +248,7 @@ for op9, nm in ((0x024, "IMAD"), (0x025, "IMAD.WIDE"), (0x027, "IMAD.HI")):
                 continue
             bwhere = 64 if form in (2, 3, 7) else 32
             alias = []
-            if form <= 6:
+            if form <= 5:
                 alias.append(("MOV_A", "IMAD.MOV", [(24, 32, 255)]))
             if form in (1, 2, 3):
                 alias.append(("MOV_B", "IMAD.MOV", [(bwhere, bwhere + 8, 255)]))
@@ -377,7 +377,10 @@ for op9, nm, mods, tmpl, fmods in (
         (0x013, "IABS", [], "IABS", False),
         (0x109, "POPC", [T("not", 63, "~")], "POPC", False),
         (0x100, "FLO", [M("signed", 73, 74, SIGNED_U32), T("sh", 74, ".SH"), T("not", 63, "~")], "FLO{signed}{sh}", False),
-        (0x108, "MUFU", [F("func", "mod", 74, 78, values=MUFU), T("f16", 73, ".F16")], "MUFU{func}{f16}", True),
+        (0x108, "MUFU", [F("func", "mod", 74, 78, values=MUFU,
+                          alt={"field": "f16", "equals": 1,
+                               "values": MUFU[:6] + ["INVALID6", "INVALID7"] + MUFU[8:]}),
+                        T("f16", 73, ".F16")], "MUFU{func}{f16}", True),
 ):
     for form in (1, 4, 5, 6):
         fb, tb, _, _ = bc_slots(form, (63, 62) if fmods else (None, None),
@@ -385,6 +388,10 @@ for op9, nm, mods, tmpl, fmods in (
         pd = [F("pd", "pred", 81, 84, print_as={"7": ""}, prefix=", ")] if nm == "FLO" else []
         if form != 1:
             mods = [m for m in mods if m["name"] != "not"] + ([T("not", 63, "~")] if nm in ("POPC", "FLO") and form != 4 else [])
+        if nm == "MUFU" and form == 1:
+            fb = fb + [F("hsel", "text", 60, 62, values=[""] * 4,
+                         alt={"field": "f16", "equals": 1, "values": ["", ".H1", ".INVALID2", ".INVALID3"]})]
+            tb = tb.replace("{b}", "{b}{hsel}")
         rec("%s_%s" % (nm, formkey(form)), nm, "R,B", opm(op9, form), [D] + pd + fb + mods,
             "%s {d}%s, %s%s ;" % (tmpl, "{pd}" if pd else "", "{not}" if nm in ("POPC", "FLO") and form != 4 else "", tb))
 
@@ -392,19 +399,24 @@ for op9, nm, mods, tmpl, fmods in (
 INT_T = ["U8", "U16", "U32", "U64", "S8", "S16", "", "S64"]
 rec("I2F_F1", "I2F", "R,R", opm(0x106, 1),
     [D] + bc_slots(1, use_c=False)[0] + [
-        M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), M("dsz", 75, 77, ["INVALID0", "F16", "", "F64"]),
+        M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "", "F64"], reject=[0]),
         F("stype", "mod", [[84, 86], [74, 75]], values=INT_T)],
     "I2F{dsz}{stype}{rnd} {d}, {b} ;")
+HSEL = lambda key: F("hsel", "text", 60, 62, values=[""] * 4,
+                      alt={"field": key, "equals": 1, "values": ["", ".H1", ".INVALID2", ".INVALID3"]})
+_fb, _tb = bc_slots(1, (63, 62), use_c=False)[:2]
+_tb = _tb.replace("{b}", "{b}{hsel}")
 rec("F2I_F1", "F2I", "R,R", opm(0x105, 1),
-    [D] + bc_slots(1, (63, 62), use_c=False)[0] + [
+    [D] + _fb + [HSEL("ssz")] + [
         T("ftz", 80, ".FTZ"), M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
-        F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T), M("ssz", 84, 86, ["INVALID0", "F16", "", "F64"])],
-    "F2I{ftz}{dtype}{ssz}{rnd}{ntz} {d}, {b} ;")
+        F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T), F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "", "F64"], reject=[0])],
+    "F2I{ftz}{dtype}{ssz}{rnd}{ntz} {d}, %s ;" % _tb)
 rec("F2F_F1", "F2F", "R,R", opm(0x110, 1),
-    [D] + bc_slots(1, (63, 62), use_c=False)[0] + [
+    [D] + _fb + [HSEL("ssz")] + [
         T("ftz", 80, ".FTZ"), M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
-        M("dsz", 75, 77, ["INVALID0", "F16", "F32", "F64"]), M("ssz", 84, 86, ["INVALID0", "F16", "F32", "F64"])],
-    "F2F{ftz}{dsz}{ssz}{rnd} {d}, {b} ;")
+        F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "F32", "F64"], reject=[0]),
+        F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "F32", "F64"], reject=[0])],
+    "F2F{ftz}{dsz}{ssz}{rnd} {d}, %s ;" % _tb)
 
 # SGXT
 rec("SGXT_F4", "SGXT", "R,R,I", opm(0x01a, 4), [D] + ra()[0] + [F("b", "uimm", 32, 64), M("signed", 73, 74, SIGNED_U32), T("w", 75, ".W")],
