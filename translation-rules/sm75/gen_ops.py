@@ -488,10 +488,10 @@ rec("CS2R_32", "CS2R", "R,SR", [(0, 12, 0x805), (80, 81, 1)],
 
 # votes and shuffles
 rec("VOTE", "VOTE", "R,P,P", [(0, 12, 0x806)],
-    [D, M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), F("pd", "pred", 81, 84),
-     T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTE{mode} {d}, {pd}, {np}{pp} ;")
+    [F("d", "reg", 16, 24, print_as={"255": ""}, suffix=", "), M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), F("pd", "pred", 81, 84),
+     T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTE{mode} {d}{pd}, {np}{pp} ;")
 rec("VOTEU", "VOTEU", "UR,UP,P", [(0, 12, 0x886)],
-    [UREG("d", 16), F("mode", "mod", 72, 74, values=["ALL", "ANY", "EQ", "INVALID3"], reject=[3]), UPRED("pd", 81),
+    [UREG("d", 16), M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), UPRED("pd", 81),
      T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTEU{mode} {d}, {pd}, {np}{pp} ;")
 SHFL_MODE = ["IDX", "UP", "DOWN", "BFLY"]
 for op, lane_reg, c_reg in ((0x389, 1, 1), (0x589, 1, 0), (0x989, 0, 1), (0xf89, 0, 0)):
@@ -503,7 +503,7 @@ for op, lane_reg, c_reg in ((0x389, 1, 1), (0x589, 1, 0), (0x989, 0, 1), (0xf89,
 # control flow
 OPTP = lambda: F("cp", "text", [[87, 90], [90, 91]], values=PQ, suffix=", ")
 rec("BRA", "BRA", "T", [(0, 12, 0x947)],
-    [F("target", "rel", 34, 82), M("u", 32, 34, ["", "U", "DIV", "INVALID3"]),
+    [F("target", "rel", 34, 82), M("u", 32, 34, ["", "U", "DIV", "CONV"]),
      M("incdec", 85, 87, ["", "INC", "DEC", "INVALID3"]), OPTP()],
     "BRA{incdec}{u} {cp}{target} ;")
 BREG = lambda n, lo: F(n, "text", lo, lo + 4, values=["B%d" % i for i in range(16)])
@@ -531,9 +531,14 @@ rec("MEMBAR", "MEMBAR", "", [(0, 12, 0x992)],
      T("mmio", 72, ".MMIO")], "MEMBAR{sem}{scope}{mmio} ;")
 rec("BAR_SYNC", "BAR.SYNC", "I", [(0, 12, 0xb1d)], [F("id", "uimm", 54, 58), T("defer", 80, ".DEFER_BLOCKING")],
     "BAR.SYNC{defer} {id} ;")
-rec("BMOV_CLEAR", "BMOV.32.CLEAR", "R,B", [(0, 12, 0x355), (84, 85, 1)], [D, BREG("b", 24)],
+BMOV_NAMES = ["B%d" % i for i in range(16)] + ["THREAD_STATE_ENUM.%d" % i for i in range(5)] + [
+    "TRAP_RETURN_PC.LO", "TRAP_RETURN_PC.HI", "TRAP_RETURN_MASK", "MEXITED", "MKILL", "MACTIVE", "MATEXIT",
+    "OPT_STACK", "API_CALL_DEPTH", "ATEXIT_PC.LO", "ATEXIT_PC.HI"]
+BMOVR = lambda: F("b", "text", 24, 32, values=BMOV_NAMES + ["???%d" % i for i in range(32, 256)])
+rec("BMOV_CLEAR", "BMOV.32.CLEAR", "R,B", [(0, 12, 0x355), (84, 85, 1)],
+    [D, dict(BMOVR(), reject=list(range(32, 256)))],
     "BMOV.32.CLEAR {d}, {b} ;")
-rec("BMOV_32", "BMOV.32", "B,R", [(0, 12, 0x356)], [BREG("b", 24), regf("a", 32)],
+rec("BMOV_32", "BMOV.32", "B,R", [(0, 12, 0x356)], [BMOVR(), regf("a", 32)],
     "BMOV.32 {b}, {a} ;")
 
 # memory: loads/stores
@@ -541,7 +546,8 @@ SIZE = ["U8", "S8", "U16", "S16", "", "64", "128", "INVALID7"]
 SCOPE = ["CTA", "SM", "GPU", "SYS"]
 ORDER = ["INVALID0", "", "STRONG", "MMIO"]
 EVICT = ["EF", "", "EL", "LU", "EU", "NA", "INVALID6", "INVALID7"]
-MEMO = [M("size", 73, 76, SIZE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ORDER), M("eviction", 84, 87, EVICT),
+GSIZE = SIZE[:7] + ["U.128"]
+MEMO = [M("size", 73, 76, GSIZE), M("scope", 77, 79, SCOPE), M("order", 79, 81, ORDER), M("eviction", 84, 87, EVICT),
         T("private", 76, ".PRIVATE")]
 LD_ORDER = ["CONSTANT", "", "STRONG", "MMIO"]
 # generic LD prints its predicate only with .ZD
@@ -593,7 +599,12 @@ for op, nm, st in ((0x983, "LDL", 0), (0x387, "STL", 1), (0x984, "LDS", 0), (0x3
     else:
         fs += [T("u", 76, ".U"), M("scale", 78, 80, ["", "X4", "X8", "X16"])]
         t += "{u}" if nm == "LDS" else ""
-    t += "{size} "
+    if nm == "LDS":
+        fs = [dict(f, reject=[7]) if f["name"] == "size" else f for f in fs]
+        fs += [T("zd", 87, ".ZD"), PDZ_LD()]
+        t += "{size}{zd} {pd}"
+    else:
+        t += "{size} "
     addr = "[{@addr:a:scale:-:off}]" if nm in ("LDS", "STS") else "[{@addr:a:-:-:off}]"
     t += ("%s, {b} ;" % addr) if st else ("{d}, %s ;" % addr)
     rec(nm, nm, "[R]", [(0, 12, op), (91, 92, 0)], fs, t)
@@ -614,7 +625,7 @@ for ur in (0, 1):
         "RED{E}{op}{eviction}{type}{order}{scope}{private} %s, {b} ;" % ta)
     fa, ta = glob_addr(ur)
     rec("ATOM_UR%d" % ur, "ATOM", "P,R,[R],R", [(0, 12, 0x98a if ur else 0x38a), (91, 92, ur)],
-        [F("pd", "pred", 81, 84), D] + fa + [regf("b", 32), M("op", 87, 91, AOP)] + AMODS,
+        [F("pd", "pred", 81, 84), D] + fa + [regf("b", 32), M("op", 87, 91, AOP[:9] + ["INVALID9"] + AOP[10:])] + AMODS,
         "ATOM{E}{op}{eviction}{type}{order}{scope}{private} {pd}, {d}, %s, {b} ;" % ta)
 fa, ta = glob_addr(0)
 rec("ATOM_CAS", "ATOM.CAS", "P,R,[R],R,R", [(0, 12, 0x38b)],
@@ -639,13 +650,15 @@ SUMODS = [M("BA", 72, 73, ["", "BA"]), M("dim", 61, 64, SUDIM), M("clamp", 59, 6
           M("eviction", 84, 87, EVICT), T("private", 76, ".PRIVATE"),
           F("i1", "uimm", 54, 59), F("i2", "uimm", 40, 54)]
 rec("SURED_D_I_I", "SURED.D", "[R],R,I,I", [(0, 12, 0x59f), (91, 92, 0)],
-    [regf("a", 24), regf("b", 32), M("op", 87, 91, AOP), M("type", 73, 76, ["", "S32", "U64", "F32.FTZ.RN", "F16x2.RN", "S64", "SD32", "SD64"])] + SUMODS,
+    [dict(regf("a", 24), reject=[255]), regf("b", 32), M("op", 87, 90, AOP[:8]), M("type", 73, 76, ["", "S32", "U64", "F32.FTZ.RN", "F16x2.RN", "S64", "SD32", "SD64"])] + SUMODS,
     "SURED.D{BA}{dim}{op}{eviction}{type}{order}{scope}{private}{clamp} [{a}], {b}, {i1}, {i2} ;")
-rec("SULD_D_I_I", "SULD.D", "R,[R],I,I", [(0, 12, 0xb99), (91, 92, 0)],
-    [D, regf("a", 24), M("size", 73, 76, SIZE)] + SUMODS,
-    "SULD.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} {d}, [{a}], {i1}, {i2} ;")
+rec("SULD_D_I_I", "SULD.D", "P,R,[R],I,I", [(0, 12, 0xb99), (91, 92, 0)],
+    [D, dict(regf("a", 24), reject=[255]), M("size", 73, 76, SIZE), F("pd", "pred", 81, 84, print_as={"7": ""}, suffix=", ")] +
+    [dict(f, values=["INVALID0", "", "STRONG", "MMIO"]) if f["name"] == "order" else f for f in SUMODS],
+    "SULD.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} {pd}{d}, [{a}], {i1}, {i2} ;")
 rec("SUST_D_I_I", "SUST.D", "[R],R,I,I", [(0, 12, 0xb9d), (91, 92, 0)],
-    [regf("a", 24), regf("b", 32), M("size", 73, 76, SIZE)] + SUMODS,
+    [dict(regf("a", 24), reject=[255]), regf("b", 32), M("size", 73, 76, SIZE)] +
+    [dict(f, values=["INVALID0", "", "STRONG", "MMIO"]) if f["name"] == "order" else f for f in SUMODS],
     "SUST.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} [{a}], {b}, {i1}, {i2} ;")
 fa, ta = glob_addr(1, 32, 90)
 rec("QSPC_UR1", "QSPC", "P,R,[R]", [(0, 12, 0x9aa), (91, 92, 1)],

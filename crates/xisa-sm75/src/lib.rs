@@ -113,7 +113,7 @@ pub enum Operand {
     CBuf {
         /// Bank.
         bank: u8,
-        /// Byte offset.
+        /// Byte offset (signed: two's complement in 16 bits).
         offset: u16,
     },
 }
@@ -408,8 +408,7 @@ fn cbuf_parts(v: u64, width: u32) -> (u8, i16) {
 
 /// Branch target: the next instruction's address plus an offset in 4-byte
 /// units (the field starts at bit 34; bits 32..34 are flags).  The first bit
-/// range is signed; further ranges add unsigned high bits (nvdisasm reads
-/// bit 81 of BRA/CALL/RET that way).
+/// range is signed; further ranges, if any, add unsigned high bits.
 fn rel_target(pc: u64, f: &Field, v: u64) -> i64 {
     let w1 = f.bits.first().map_or(f.width, |&(lo, hi)| hi - lo);
     let low = sext(v & ((1u64 << w1.min(63)) - 1), w1);
