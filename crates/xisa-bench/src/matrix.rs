@@ -12,78 +12,8 @@ pub const LINE: u64 = 64;
 /// Number of hot addresses of [`Pattern::FewHot`].
 pub const FEW_HOT: u64 = 4;
 
-/// An atomic operation of the IR (`AtomOp`) named by its text form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AtomOp {
-    Add,
-    Sub,
-    And,
-    Or,
-    Xor,
-    SMin,
-    SMax,
-    UMin,
-    UMax,
-    Inc,
-    Dec,
-    Exch,
-    Cas,
-    FAdd,
-    FMin,
-    FMax,
-    SafeAdd,
-}
-
-impl AtomOp {
-    /// All operations, in the IR's order.
-    pub const ALL: [AtomOp; 17] = [
-        AtomOp::Add,
-        AtomOp::Sub,
-        AtomOp::And,
-        AtomOp::Or,
-        AtomOp::Xor,
-        AtomOp::SMin,
-        AtomOp::SMax,
-        AtomOp::UMin,
-        AtomOp::UMax,
-        AtomOp::Inc,
-        AtomOp::Dec,
-        AtomOp::Exch,
-        AtomOp::Cas,
-        AtomOp::FAdd,
-        AtomOp::FMin,
-        AtomOp::FMax,
-        AtomOp::SafeAdd,
-    ];
-
-    /// The IR text name.
-    pub fn name(self) -> &'static str {
-        match self {
-            AtomOp::Add => "add",
-            AtomOp::Sub => "sub",
-            AtomOp::And => "and",
-            AtomOp::Or => "or",
-            AtomOp::Xor => "xor",
-            AtomOp::SMin => "smin",
-            AtomOp::SMax => "smax",
-            AtomOp::UMin => "umin",
-            AtomOp::UMax => "umax",
-            AtomOp::Inc => "inc",
-            AtomOp::Dec => "dec",
-            AtomOp::Exch => "exch",
-            AtomOp::Cas => "cas",
-            AtomOp::FAdd => "fadd",
-            AtomOp::FMin => "fmin",
-            AtomOp::FMax => "fmax",
-            AtomOp::SafeAdd => "safeadd",
-        }
-    }
-
-    /// Float operations.
-    pub fn is_float(self) -> bool {
-        matches!(self, AtomOp::FAdd | AtomOp::FMin | AtomOp::FMax)
-    }
-}
+/// The IR's atomic operations (the bench sweeps `AtomOp::ALL`).
+pub use xisa_ir::AtomOp;
 
 /// The element type of an atomic (`AtomType`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -643,7 +643,7 @@ pub enum Address {
 }
 
 /// Atomic operations (one family for all ISAs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AtomOp {
     Add,
     Sub,
