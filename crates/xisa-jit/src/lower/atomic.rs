@@ -81,50 +81,19 @@ impl Lowerer<'_, '_> {
                 let old = self.rmw(&a, c.host, host_atomic, src, cmp);
                 self.write_old(a.dst, old, it);
             }
-            Address::Buffer {
-                base,
-                size,
-                offset,
-                imm,
-            } => {
-                let (guest, inb) = self.buffer_addr(base, size, offset, imm, len);
+            Address::Buffer { .. } | Address::Surface { .. } => {
+                let (guest, inb, sp) = self.descriptor_addr(a.addr, len);
                 self.buffer_split(
                     inb,
                     |s| {
-                        let c = s.global_access(guest, len, Space::Buffer);
-                        s.check_aligned(c.addr, len, Space::Buffer);
+                        let c = s.global_access(guest, len, sp);
+                        s.check_aligned(c.addr, len, sp);
                         s.count_atomic(a.op, a.scope);
                         let old = s.rmw(&a, c.host, host_atomic, src, cmp);
                         s.write_old(a.dst, old, it);
                         Ok(())
                     },
-                    // A dropped buffer atomic returns 0.
-                    |s| {
-                        let z = s.iconst(int_type(it), 0);
-                        s.write_old(a.dst, z, it);
-                    },
-                )?;
-            }
-            Address::Surface {
-                desc,
-                dim,
-                oob,
-                x,
-                y,
-                z,
-            } => {
-                let (guest, ok) = self.surface_addr(desc, dim, oob, x, y, z, len);
-                self.buffer_split(
-                    ok,
-                    |s| {
-                        let c = s.global_access(guest, len, Space::Surface);
-                        s.check_aligned(c.addr, len, Space::Surface);
-                        s.count_atomic(a.op, a.scope);
-                        let old = s.rmw(&a, c.host, host_atomic, src, cmp);
-                        s.write_old(a.dst, old, it);
-                        Ok(())
-                    },
-                    // A dropped surface atomic returns 0.
+                    // A dropped buffer or ignored surface atomic returns 0.
                     |s| {
                         let z = s.iconst(int_type(it), 0);
                         s.write_old(a.dst, z, it);

@@ -255,6 +255,41 @@ impl Lowerer<'_, '_> {
         s
     }
 
+    /// A buffer or surface access: the guest address, whether the access is
+    /// performed (false: in range of neither, so dropped / read as 0), and the
+    /// space faults report. `Flat` addresses never come here.
+    pub(super) fn descriptor_addr(&mut self, addr: Address, len: u32) -> (Value, Value, Space) {
+        match addr {
+            Address::Surface {
+                desc,
+                dim,
+                oob,
+                x,
+                y,
+                z,
+            } => {
+                let (g, ok) = self.surface_addr(desc, dim, oob, x, y, z, len);
+                (g, ok, Space::Surface)
+            }
+            Address::Buffer {
+                base,
+                size,
+                offset,
+                imm,
+            } => {
+                let (g, ok) = self.buffer_addr(base, size, offset, imm, len);
+                (g, ok, Space::Buffer)
+            }
+            Address::Flat { base, .. } => {
+                // Callers dispatch `Flat` themselves; treat it as a buffer access
+                // that is never performed rather than panic.
+                let g = self.read(base, Type::I64);
+                let no = self.iconst(clt::I8, 0);
+                (g, no, Space::Buffer)
+            }
+        }
+    }
+
     /// Runs `inside` where a buffer access is in bounds and `outside` where it is
     /// dropped; continues after both.
     pub(super) fn buffer_split(
@@ -294,36 +329,12 @@ impl Lowerer<'_, '_> {
                     self.load_elems(c.host, mem.kind, atomic, dsts);
                 }
             }
-            Address::Buffer {
-                base,
-                size,
-                offset,
-                imm,
-            } => {
-                let (guest, inb) = self.buffer_addr(base, size, offset, imm, len);
+            Address::Buffer { .. } | Address::Surface { .. } => {
+                let (guest, inb, sp) = self.descriptor_addr(addr, len);
                 self.buffer_split(
                     inb,
                     |s| {
-                        let c = s.global_access(guest, len, Space::Buffer);
-                        s.load_elems(c.host, mem.kind, atomic, dsts);
-                        Ok(())
-                    },
-                    |s| s.zero_dsts(dsts),
-                )?;
-            }
-            Address::Surface {
-                desc,
-                dim,
-                oob,
-                x,
-                y,
-                z,
-            } => {
-                let (guest, ok) = self.surface_addr(desc, dim, oob, x, y, z, len);
-                self.buffer_split(
-                    ok,
-                    |s| {
-                        let c = s.global_access(guest, len, Space::Surface);
+                        let c = s.global_access(guest, len, sp);
                         s.load_elems(c.host, mem.kind, atomic, dsts);
                         Ok(())
                     },
@@ -414,36 +425,12 @@ impl Lowerer<'_, '_> {
                     self.store_elems(c.host, mem.kind, sc, srcs);
                 }
             }
-            Address::Buffer {
-                base,
-                size,
-                offset,
-                imm,
-            } => {
-                let (guest, inb) = self.buffer_addr(base, size, offset, imm, len);
+            Address::Buffer { .. } | Address::Surface { .. } => {
+                let (guest, inb, sp) = self.descriptor_addr(addr, len);
                 self.buffer_split(
                     inb,
                     |s| {
-                        let c = s.global_access(guest, len, Space::Buffer);
-                        s.store_elems(c.host, mem.kind, sc, srcs);
-                        Ok(())
-                    },
-                    |_| {},
-                )?;
-            }
-            Address::Surface {
-                desc,
-                dim,
-                oob,
-                x,
-                y,
-                z,
-            } => {
-                let (guest, ok) = self.surface_addr(desc, dim, oob, x, y, z, len);
-                self.buffer_split(
-                    ok,
-                    |s| {
-                        let c = s.global_access(guest, len, Space::Surface);
+                        let c = s.global_access(guest, len, sp);
                         s.store_elems(c.host, mem.kind, sc, srcs);
                         Ok(())
                     },
