@@ -61,21 +61,8 @@ fn all_instructions_against_reference_model() {
                 let p = program(&kernel, engine);
                 let got = run_engine(&kernel, engine, p.as_ref(), &mem, &setup, 1);
                 executed[ei] += 1;
-                match (&want, got) {
-                    (Ok(w), Ok(g)) => {
-                        if let Some(d) = diff(w, &g) {
-                            failures.push(format!("{engine:?}: {}: {d}", case.text));
-                        }
-                    }
-                    (Err(f), Ok(_)) => failures.push(format!(
-                        "{engine:?}: {}: model faults ({f:?}), engine ran",
-                        case.text
-                    )),
-                    (Ok(_), Err(e)) => {
-                        failures.push(format!("{engine:?}: {}: engine error {e}", case.text))
-                    }
-                    (Err(_), Err(_)) => {}
-                }
+                let label = format!("{engine:?}");
+                failures.extend(compare_outcome(&want, got, &label, &case.text));
             }
         }
     }

@@ -205,21 +205,8 @@ fn all_instructions_through_xisa_exec_against_reference_model() {
                     final_state(&setup, &v)
                 });
                 checked[ei] += 1;
-                match (&want, got) {
-                    (Ok(w), Ok(g)) => {
-                        if let Some(d) = diff(w, &g) {
-                            failures.push(format!("{engine}: {} (lanes {lanes}): {d}", case.text));
-                        }
-                    }
-                    (Err(f), Ok(_)) => failures.push(format!(
-                        "{engine}: {}: model faults ({f:?}), exec ran",
-                        case.text
-                    )),
-                    (Ok(_), Err(e)) => {
-                        failures.push(format!("{engine}: {}: exec error {e}", case.text))
-                    }
-                    (Err(_), Err(_)) => {}
-                }
+                let label = format!("exec {engine} (lanes {lanes})");
+                failures.extend(compare_outcome(&want, got, &label, &case.text));
             }
             mnemonics.insert(rule.mnemonic.clone());
         }

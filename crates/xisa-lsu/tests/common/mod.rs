@@ -680,6 +680,23 @@ pub fn run_engine(
     Ok(st)
 }
 
+/// Compares an engine's outcome with the model's: `None` when they agree
+/// (both fault, or the same final state), else a message starting with
+/// `label` (the engine/path, e.g. `"Jit"` or `"exec jit"`).
+pub fn compare_outcome(
+    want: &Result<State, ModelFault>,
+    got: Result<State, String>,
+    label: &str,
+    case: &str,
+) -> Option<String> {
+    match (want, got) {
+        (Ok(w), Ok(g)) => diff(w, &g).map(|d| format!("{label}: {case}: {d}")),
+        (Err(f), Ok(_)) => Some(format!("{label}: {case}: model faults ({f:?}), engine ran")),
+        (Ok(_), Err(e)) => Some(format!("{label}: {case}: engine error {e}")),
+        (Err(_), Err(_)) => None,
+    }
+}
+
 /// The first difference between two states, for messages.
 pub fn diff(a: &State, b: &State) -> Option<String> {
     for w in 0..a.v.len() {
