@@ -233,9 +233,9 @@ pub fn launch(
     let timed_out = AtomicBool::new(false);
     let first_fault: Mutex<Option<Fault>> = Mutex::new(None);
     let totals: Mutex<(u64, Counters)> = Mutex::new((0, Counters::default()));
-    let global_base = mem.host_base();
     let global_limit = mem.limit();
-    let base_addr = global_base as usize;
+    // As an integer: raw pointers are not Send into the worker threads.
+    let base_addr = mem.host_base() as usize;
     let (done_tx, done_rx) = mpsc::channel::<()>();
 
     std::thread::scope(|s| {
@@ -297,7 +297,6 @@ pub fn launch(
                         global_base: base_addr as *mut u8,
                         global_limit,
                         dyn_shared_base: dyn_base,
-                        shared_bytes: shared_bytes as u32,
                     };
                     match runner.run(program, &geo, &cfg.params, cancel) {
                         Ok(()) => {}
@@ -336,7 +335,6 @@ pub fn launch(
         }
         drop(done_tx);
     });
-    let _ = global_base;
 
     if let Some(f) = first_fault.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(LaunchError::Fault {

@@ -41,7 +41,6 @@ pub struct WgGeometry {
     pub global_base: *mut u8,
     pub global_limit: u64,
     pub dyn_shared_base: u32,
-    pub shared_bytes: u32,
 }
 
 /// Reusable per-worker state for running workgroups of one kernel.
