@@ -9,7 +9,9 @@
 //! Supported formats: SOPP, SOPC, SOP1, SOPK, SOP2, SMEM, DS, FLAT/GLOBAL/SCRATCH,
 //! MUBUF.
 
+pub mod codeobj;
 pub mod decode;
+pub mod lift;
 pub mod print;
 pub mod tables;
 
