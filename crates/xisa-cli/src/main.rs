@@ -134,10 +134,13 @@ struct RunArgs {
     shared: u32,
     /// A kernel argument, in order: u32:N i32:N u64:N i64:N f32:X f64:X buf:PATH
     /// (device buffer filled from a file; the kernel gets its address) zeros:BYTES
-    /// (zero-filled buffer) local:BYTES (OpenCL __local pointer: dynamic shared memory).
+    /// (zero-filled buffer) local:BYTES (OpenCL __local pointer: dynamic shared memory)
+    /// surf:1d:W:SRC surf:2d:WxH:SRC surf:3d:WxHxD:SRC (a surface W bytes wide, H rows,
+    /// D slices, filled from file SRC of exactly W*H*D bytes or `zero`; the kernel gets
+    /// its 64-bit handle, the address of its 32-byte descriptor).
     #[arg(long = "arg", value_name = "SPEC")]
     args: Vec<String>,
-    /// After the launch, write buffer argument I (0-based) to PATH.
+    /// After the launch, write buffer argument I (0-based) to PATH (a surface: its data).
     #[arg(long = "dump", value_name = "I=PATH")]
     dumps: Vec<String>,
     /// Execution engine.
@@ -347,7 +350,8 @@ fn cmd_run(a: RunArgs) -> Result<()> {
             .parse()
             .map_err(|_| anyhow!("--dump {d:?}: {i:?} is not an argument index"))?;
         match args.get(i) {
-            Some(ArgSpec::Buf(_) | ArgSpec::Zeros(_) | ArgSpec::Bytes(_)) => {}
+            Some(ArgSpec::Buf(_) | ArgSpec::Zeros(_) | ArgSpec::Bytes(_) | ArgSpec::Surface(_)) => {
+            }
             Some(other) => bail!("--dump {d:?}: argument {i} ({other:?}) is not a buffer"),
             None => bail!("--dump {d:?}: there are only {} arguments", args.len()),
         }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use xisa_ir::{Kernel, Type};
 use xisa_runtime::cache::{CacheKey, CodeCache};
+use xisa_runtime::surface::SurfDesc;
 use xisa_runtime::{GuestMemory, LaneProgram, LaunchConfig, LaunchStats};
 
 use crate::error::{Error, Result};
@@ -64,6 +65,163 @@ pub enum ArgSpec {
     /// An OpenCL `__local` pointer: this many bytes of dynamic shared memory; the
     /// kernel gets its offset in the shared space.
     Local(u32),
+    /// A surface: its data is uploaded to a device buffer and a 32-byte
+    /// descriptor (`xisa_runtime::surface::SurfDesc`) to another; the kernel gets
+    /// the descriptor's guest address as its 64-bit surface handle.
+    Surface(SurfaceSpec),
+}
+
+/// How many coordinates a surface has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SurfaceDim {
+    D1,
+    D2,
+    D3,
+}
+
+/// Where a surface's initial contents come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SurfaceData {
+    /// All zero.
+    Zero,
+    /// Read from a file of exactly the surface's size.
+    File(PathBuf),
+    /// These bytes (API only); exactly the surface's size.
+    Bytes(Vec<u8>),
+}
+
+/// A surface argument: a dense 1D/2D/3D array of bytes (rows of `width_bytes`,
+/// no padding between rows or slices), coordinates as the runtime resolves them
+/// (`x` in bytes, `y` in rows, `z` in slices).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SurfaceSpec {
+    pub dim: SurfaceDim,
+    /// Row size in bytes.
+    pub width_bytes: u32,
+    /// Rows (1 for 1D).
+    pub height: u32,
+    /// Slices (1 for 1D and 2D).
+    pub depth: u32,
+    pub data: SurfaceData,
+}
+
+impl SurfaceSpec {
+    /// Size of the surface's data in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.width_bytes as u64 * self.height as u64 * self.depth as u64
+    }
+
+    /// Checks the extent: every dimension at least 1, the unused ones exactly 1,
+    /// pitches that fit the descriptor's 32-bit fields.
+    pub fn validate(&self) -> Result<()> {
+        let (h1, d1) = match self.dim {
+            SurfaceDim::D1 => (true, true),
+            SurfaceDim::D2 => (false, true),
+            SurfaceDim::D3 => (false, false),
+        };
+        if self.width_bytes == 0 || self.height == 0 || self.depth == 0 {
+            return Err(Error::Args(format!(
+                "surface {}: every dimension must be at least 1",
+                self.extent()
+            )));
+        }
+        if (h1 && self.height != 1) || (d1 && self.depth != 1) {
+            return Err(Error::Args(format!(
+                "surface {}: a {} surface has no {}",
+                self.extent(),
+                self.dim_name(),
+                if h1 && self.height != 1 {
+                    "height"
+                } else {
+                    "depth"
+                }
+            )));
+        }
+        // The descriptor's slice pitch is a u32; the whole surface may be larger
+        // only in the depth direction.
+        if self.width_bytes as u64 * self.height as u64 > u32::MAX as u64 {
+            return Err(Error::Args(format!(
+                "surface {}: a slice of more than {} bytes does not fit the descriptor",
+                self.extent(),
+                u32::MAX
+            )));
+        }
+        Ok(())
+    }
+
+    fn dim_name(&self) -> &'static str {
+        match self.dim {
+            SurfaceDim::D1 => "1d",
+            SurfaceDim::D2 => "2d",
+            SurfaceDim::D3 => "3d",
+        }
+    }
+
+    /// `1d:W`, `2d:WxH` or `3d:WxHxD`.
+    fn extent(&self) -> String {
+        match self.dim {
+            SurfaceDim::D1 => format!("1d:{}", self.width_bytes),
+            SurfaceDim::D2 => format!("2d:{}x{}", self.width_bytes, self.height),
+            SurfaceDim::D3 => format!("3d:{}x{}x{}", self.width_bytes, self.height, self.depth),
+        }
+    }
+
+    /// Parses `1d:W:SRC`, `2d:WxH:SRC` or `3d:WxHxD:SRC` (the part after `surf:`);
+    /// `SRC` is `zero` or a file path.
+    fn parse(val: &str, what: &str) -> Result<SurfaceSpec> {
+        let usage = || {
+            Error::Args(format!(
+                "{what}: expected surf:1d:W:SRC, surf:2d:WxH:SRC or surf:3d:WxHxD:SRC \
+                 (W in bytes; SRC = zero or a file)"
+            ))
+        };
+        let mut parts = val.splitn(3, ':');
+        let (Some(dim), Some(ext), Some(src)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(usage());
+        };
+        let (dim, n) = match dim {
+            "1d" => (SurfaceDim::D1, 1),
+            "2d" => (SurfaceDim::D2, 2),
+            "3d" => (SurfaceDim::D3, 3),
+            _ => {
+                return Err(Error::Args(format!(
+                    "{what}: unknown surface dimension {dim:?}; use 1d, 2d or 3d"
+                )))
+            }
+        };
+        let sizes: Vec<&str> = ext.split('x').collect();
+        if sizes.len() != n {
+            return Err(Error::Args(format!(
+                "{what}: a {} surface takes {} (W in bytes), not {ext:?}",
+                ["1d", "2d", "3d"][n - 1],
+                ["W", "WxH", "WxHxD"][n - 1]
+            )));
+        }
+        let mut d = [1u32; 3];
+        for (slot, s) in d.iter_mut().zip(&sizes) {
+            *slot = s
+                .trim()
+                .parse::<u32>()
+                .map_err(|_| Error::Args(format!("{what}: surface size {s:?} is not a number")))?;
+        }
+        if src.is_empty() {
+            return Err(usage());
+        }
+        let spec = SurfaceSpec {
+            dim,
+            width_bytes: d[0],
+            height: d[1],
+            depth: d[2],
+            data: if src == "zero" {
+                SurfaceData::Zero
+            } else {
+                SurfaceData::File(PathBuf::from(src))
+            },
+        };
+        spec.validate()
+            .map_err(|e| Error::Args(format!("{what}: {e}")))?;
+        Ok(spec)
+    }
 }
 
 fn parse_int<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T> {
@@ -87,7 +245,7 @@ impl FromStr for ArgSpec {
     fn from_str(spec: &str) -> Result<Self> {
         let (kind, val) = spec.split_once(':').ok_or_else(|| {
             Error::Args(format!(
-                "argument {spec:?}: expected KIND:VALUE with KIND one of u32 i32 u64 i64 f32 f64 buf zeros local"
+                "argument {spec:?}: expected KIND:VALUE with KIND one of u32 i32 u64 i64 f32 f64 buf zeros local surf"
             ))
         })?;
         let what = format!("argument {spec:?}");
@@ -106,11 +264,10 @@ impl FromStr for ArgSpec {
             "buf" if !val.is_empty() => ArgSpec::Buf(PathBuf::from(val)),
             "zeros" => ArgSpec::Zeros(parse_int(val, &what)?),
             "local" => ArgSpec::Local(parse_int(val, &what)?),
-            _ => {
-                return Err(Error::Args(format!(
-                    "{what}: unknown kind {kind:?}; use u32 i32 u64 i64 f32 f64 buf zeros local"
-                )))
-            }
+            "surf" => ArgSpec::Surface(SurfaceSpec::parse(val, &what)?),
+            _ => return Err(Error::Args(format!(
+                "{what}: unknown kind {kind:?}; use u32 i32 u64 i64 f32 f64 buf zeros local surf"
+            ))),
         })
     }
 }
@@ -163,7 +320,8 @@ pub struct RunReport {
     pub compile_time: Duration,
     /// True if the compiled code came from the cache.
     pub cache_hit: bool,
-    /// The buffer each argument was bound to (`None` for scalars).
+    /// The buffer each argument was bound to (`None` for scalars; a surface's
+    /// data, not its descriptor).
     pub buffers: Vec<Option<Buffer>>,
 }
 
@@ -360,6 +518,11 @@ impl Device {
                     buffer = Some(Buffer { addr: a, len: *n });
                     a
                 }
+                (Type::I64, ArgSpec::Surface(spec)) => {
+                    let (desc, data) = self.upload_surface(spec)?;
+                    buffer = Some(data);
+                    desc
+                }
                 (Type::I32, ArgSpec::Local(n)) => {
                     let off = dyn_base + dyn_end;
                     dyn_end = (dyn_end + *n as u64).div_ceil(16) * 16;
@@ -383,6 +546,50 @@ impl Device {
         }
         // Bounded by MAX_SHARED_BYTES above.
         Ok((params, dyn_end as u32, buffers))
+    }
+
+    /// Uploads a surface: its data, then its 32-byte descriptor. Returns the
+    /// descriptor's guest address (the kernel's surface handle) and the data
+    /// buffer.
+    pub fn upload_surface(&self, spec: &SurfaceSpec) -> Result<(u64, Buffer)> {
+        spec.validate()?;
+        let len = spec.bytes();
+        let check_len = |got: u64, origin: &str| {
+            if got == len {
+                Ok(())
+            } else {
+                Err(Error::Args(format!(
+                    "surface {}: {origin} has {got} bytes, the surface {len}",
+                    spec.extent()
+                )))
+            }
+        };
+        let addr = match &spec.data {
+            SurfaceData::Zero => self.alloc(len)?,
+            SurfaceData::File(p) => {
+                let data = std::fs::read(p).map_err(|e| Error::Io {
+                    path: p.display().to_string(),
+                    source: e,
+                })?;
+                check_len(data.len() as u64, &p.display().to_string())?;
+                self.upload(&data)?
+            }
+            SurfaceData::Bytes(data) => {
+                check_len(data.len() as u64, "the data")?;
+                self.upload(data)?
+            }
+        };
+        let desc = SurfDesc {
+            base: addr,
+            width: spec.width_bytes,
+            height: spec.height,
+            depth: spec.depth,
+            row_pitch: spec.width_bytes,
+            // Bounded by validate().
+            slice_pitch: spec.width_bytes * spec.height,
+        };
+        let d = self.upload(&desc.to_bytes())?;
+        Ok((d, Buffer { addr, len }))
     }
 
     /// Launches `kernel` of `module` with `args`.
@@ -432,5 +639,6 @@ fn describe(a: &ArgSpec) -> String {
         ArgSpec::Zeros(n) => format!("zeros:{n} (a 64-bit pointer)"),
         ArgSpec::Ptr(p) => format!("pointer {p:#x}"),
         ArgSpec::Local(n) => format!("local:{n} (a 32-bit shared offset)"),
+        ArgSpec::Surface(s) => format!("surf:{} (a 64-bit surface handle)", s.extent()),
     }
 }

@@ -28,7 +28,9 @@ pub mod example;
 pub mod exec;
 pub mod module;
 
-pub use device::{ArgSpec, Buffer, Device, Engine, LaunchOptions, RunReport};
+pub use device::{
+    ArgSpec, Buffer, Device, Engine, LaunchOptions, RunReport, SurfaceData, SurfaceDim, SurfaceSpec,
+};
 pub use error::{Error, Result};
 pub use module::{detect_isa, Isa, Module};
 pub use xisa_ir as ir;

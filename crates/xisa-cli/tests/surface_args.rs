@@ -1,0 +1,248 @@
+//! `--arg surf:...`: surfaces from files or zero, their 32-byte descriptor as the
+//! kernel's handle, `--dump` of their data, and one-line errors for bad specs.
+//! The kernels are xisa IR so these tests do not depend on an ISA frontend.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const XISA: &str = env!("CARGO_BIN_EXE_xisa");
+
+/// 3D: every element (x bytes = 4*tid.x, y = tid.y, z = tid.z) becomes 2v+1
+/// (trapping on any out-of-range access).
+/// 2D: every lane adds %n at its (x, y) with clamping, so lanes right of the
+/// surface pile onto the last column.
+/// 1D: lanes read with `ign` (0 out of range) and write what they read + 100
+/// into a buffer.
+const SURF: &str = "kernel @s3(%s: i64) {
+  reg %x: i32, %y: i32, %z: i32, %xb: i32, %v: i32
+entry:
+  %x = special.tid.x
+  %y = special.tid.y
+  %z = special.tid.z
+  %xb = shl.i32 %x, 2
+  %v = ld.surface.b32 [%s, 3d, trap, %xb, %y, %z]
+  %v = mul.i32 %v, 2
+  %v = add.i32 %v, 1
+  st.surface.b32 [%s, 3d, trap, %xb, %y, %z], %v
+  exit
+}
+
+kernel @s2(%s: i64, %n: i32) {
+  reg %x: i32, %y: i32, %xb: i32, %v: i32
+entry:
+  %x = special.tid.x
+  %y = special.tid.y
+  %xb = shl.i32 %x, 2
+  %v = atom.surface.add.b32.device.relaxed [%s, 2d, clamp, %xb, %y, 0], %n
+  exit
+}
+
+kernel @s1(%s: i64, %out: i64) {
+  reg %x: i32, %xb: i32, %v: i32, %a: i64
+entry:
+  %x = special.tid.x
+  %xb = shl.i32 %x, 2
+  %v = ld.surface.b32 [%s, 1d, ign, %xb, 0, 0]
+  %v = add.i32 %v, 100
+  %a = mulwide.u32 %x, 4
+  %a = add.i64 %a, %out
+  st.global.b32 [%a], %v
+  exit
+}
+";
+
+/// A scratch directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("xisa-surf-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("s.xir"), SURF).unwrap();
+        Scratch(d)
+    }
+    fn path(&self, f: &str) -> String {
+        self.0.join(f).display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn xisa(args: &[&str]) -> Output {
+    Command::new(XISA).args(args).output().expect("run xisa")
+}
+
+fn words(b: &[u8]) -> Vec<u32> {
+    b.chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn bytes(w: &[u32]) -> Vec<u8> {
+    w.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+fn ok(out: &Output, what: &str) {
+    assert!(
+        out.status.success(),
+        "{what}: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Asserts one `error: ...` line, a failure status and no panic; returns the line.
+fn failure(out: &Output, what: &str) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{what}: expected failure");
+    assert!(!err.contains("panicked"), "{what}: panic:\n{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{what}: stderr is not one line:\n{err}");
+    assert!(lines[0].starts_with("error: "), "{what}: {err}");
+    lines[0].to_string()
+}
+
+#[test]
+fn surface_3d_from_file_and_dump() {
+    let s = Scratch::new("3d");
+    let input: Vec<u32> = (0..24).map(|i| i * 7 + 3).collect();
+    std::fs::write(s.path("in.bin"), bytes(&input)).unwrap();
+    for engine in ["jit", "interp"] {
+        let dump = s.path(&format!("out-{engine}.bin"));
+        let out = xisa(&[
+            "run",
+            &s.path("s.xir"),
+            "--kernel",
+            "s3",
+            "--block",
+            "4,3,2",
+            "--engine",
+            engine,
+            "--arg",
+            &format!("surf:3d:16x3x2:{}", s.path("in.bin")),
+            "--dump",
+            &format!("0={dump}"),
+        ]);
+        ok(&out, engine);
+        let got = words(&std::fs::read(&dump).unwrap());
+        let want: Vec<u32> = input.iter().map(|v| 2 * v + 1).collect();
+        assert_eq!(got, want, "{engine}");
+    }
+}
+
+#[test]
+fn surface_2d_zero_with_clamp() {
+    let s = Scratch::new("2d");
+    for engine in ["jit", "interp"] {
+        let dump = s.path("o.bin");
+        // 2 elements per row, 2 rows; 4 x 3 lanes: columns 1..3 clamp to column
+        // 1, row 2 clamps to row 1.
+        let out = xisa(&[
+            "run",
+            &s.path("s.xir"),
+            "--kernel",
+            "s2",
+            "--block",
+            "4,3",
+            "--engine",
+            engine,
+            "--arg",
+            "surf:2d:8x2:zero",
+            "--arg",
+            "u32:5",
+            "--dump",
+            &format!("0={dump}"),
+        ]);
+        ok(&out, engine);
+        let got = words(&std::fs::read(&dump).unwrap());
+        // Row 0: one lane at column 0, three at column 1; row 1: two rows of lanes.
+        assert_eq!(got, vec![5, 15, 10, 30], "{engine}");
+    }
+}
+
+#[test]
+fn surface_1d_ignores_out_of_range() {
+    let s = Scratch::new("1d");
+    std::fs::write(s.path("in.bin"), bytes(&[11, 22, 33])).unwrap();
+    for engine in ["jit", "interp"] {
+        let dump = s.path("o.bin");
+        let out = xisa(&[
+            "run",
+            &s.path("s.xir"),
+            "--kernel",
+            "s1",
+            "--block",
+            "5",
+            "--engine",
+            engine,
+            "--arg",
+            &format!("surf:1d:12:{}", s.path("in.bin")),
+            "--arg",
+            "zeros:20",
+            "--dump",
+            &format!("1={dump}"),
+        ]);
+        ok(&out, engine);
+        let got = words(&std::fs::read(&dump).unwrap());
+        assert_eq!(got, vec![111, 122, 133, 100, 100], "{engine}");
+    }
+}
+
+#[test]
+fn bad_surface_specs_are_one_line_errors() {
+    let s = Scratch::new("bad");
+    std::fs::write(s.path("in.bin"), [0u8; 24]).unwrap();
+    let file = s.path("in.bin");
+    let missing = s.path("missing.bin");
+    let cases: Vec<(String, &str)> = vec![
+        ("surf:4d:16:zero".into(), "unknown surface dimension \"4d\""),
+        ("surf:2d:16:zero".into(), "a 2d surface takes WxH"),
+        ("surf:1d:16x2:zero".into(), "a 1d surface takes W"),
+        ("surf:3d:16x2:zero".into(), "a 3d surface takes WxHxD"),
+        (
+            "surf:2d:16x0:zero".into(),
+            "every dimension must be at least 1",
+        ),
+        (
+            "surf:2d:ax2:zero".into(),
+            "surface size \"a\" is not a number",
+        ),
+        ("surf:2d:16x2".into(), "expected surf:1d:W:SRC"),
+        ("surf:2d:16x2:".into(), "expected surf:1d:W:SRC"),
+        (
+            "surf:2d:70000x70000:zero".into(),
+            "does not fit the descriptor",
+        ),
+        (
+            format!("surf:2d:16x2:{file}"),
+            "has 24 bytes, the surface 32",
+        ),
+        (format!("surf:2d:16x2:{missing}"), "missing.bin"),
+    ];
+    for (spec, want) in cases {
+        let out = xisa(&["run", &s.path("s.xir"), "--kernel", "s3", "--arg", &spec]);
+        let line = failure(&out, &spec);
+        assert!(line.contains(want), "{spec}: {line:?} lacks {want:?}");
+    }
+    // A surface where the kernel wants a 32-bit value names the parameter.
+    let out = xisa(&[
+        "run",
+        &s.path("s.xir"),
+        "--kernel",
+        "s2",
+        "--arg",
+        "surf:2d:8x2:zero",
+        "--arg",
+        "surf:1d:4:zero",
+    ]);
+    let line = failure(&out, "surface for i32");
+    assert!(
+        line.contains("argument 1 (%n: i32) cannot take surf:1d:4"),
+        "{line}"
+    );
+}
