@@ -308,6 +308,7 @@ impl<'a> Lifter<'a> {
                 msg,
             };
             let pieces: Vec<Type> = match p.size {
+                0 => return Err(perr("size 0".to_string())),
                 1 => vec![Type::I8],
                 2 => vec![Type::I16],
                 4 => vec![Type::I32],
@@ -321,7 +322,7 @@ impl<'a> Lifter<'a> {
                 }
             };
             let align = pieces[0].bytes();
-            let at = next.div_ceil(align) * align;
+            let at = next.div_ceil(align).saturating_mul(align);
             if at != off {
                 return Err(perr(format!(
                     "offset {off:#x} differs from the natural layout ({at:#x})"
@@ -336,7 +337,7 @@ impl<'a> Lifter<'a> {
                 let r = self.kernel.reg(name, *ty);
                 self.kernel.params.push(r);
             }
-            next = off + p.size;
+            next = off.saturating_add(p.size);
         }
         self.kernel.param_bytes = self.k.param_cbank_size.max(next);
         Ok(())
