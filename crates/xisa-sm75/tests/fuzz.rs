@@ -3,6 +3,12 @@
 use proptest::prelude::*;
 use xisa_sm75::{cubin, decode_word, disassemble_raw, DecodeError, Rules};
 
+/// The embedded rules, parsed once (parsing per case would dominate the run).
+fn rules() -> &'static Rules {
+    static R: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+    R.get_or_init(|| Rules::embedded().expect("embedded rules"))
+}
+
 fn word(lo: u64, hi: u64) -> u128 {
     (u128::from(hi) << 64) | u128::from(lo)
 }
@@ -43,10 +49,10 @@ proptest! {
             }
             Err(_) => {}
         }
-        let rules = Rules::embedded().unwrap();
+        let rules = rules();
         let mut elf = b"\x7fELF\x02\x01".to_vec();
         elf.extend_from_slice(&bytes);
-        let _ = cubin::disassemble_cubin(&rules, &elf);
-        let _ = cubin::disassemble_cubin(&rules, &bytes);
+        let _ = cubin::disassemble_cubin(rules, &elf);
+        let _ = cubin::disassemble_cubin(rules, &bytes);
     }
 }
