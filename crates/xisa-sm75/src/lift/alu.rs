@@ -76,6 +76,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
             | 0x016
             | 0x017
             | 0x019
+            | 0x01a
             | 0x01c
             | 0x024
             | 0x025
@@ -100,6 +101,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x016 => prmt(l, &s)?,
         0x017 => imnmx(l, &s)?,
         0x019 => shf(l, &s)?,
+        0x01a => sgxt(l, &s)?,
         0x01c => plop3(l),
         0x024 => imad(l, &s)?,
         0x025 => imad_wide(l, &s)?,
@@ -223,12 +225,32 @@ fn boolop(l: &mut Lifter, op: u64, r: Operand, acc: Operand) -> Operand {
 /// Pd2 = !cmp BOP acc (PTX `setp` with two destinations).
 fn isetp(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let w = l.word;
-    if bit(w, 72) {
-        return Err(l.unsupported("ISETP.EX (64-bit compare chain)"));
-    }
     let a = l.src(s.a.0)?;
     let b = l.src(s.b.0)?;
-    let r = compare(l, bits(w, 76, 79), bit(w, 73), a, b);
+    let cmp = bits(w, 76, 79);
+    let mut r = compare(l, cmp, bit(w, 73), a, b);
+    if bit(w, 72) {
+        // .EX: the high words of a 64-bit compare; the low words' result
+        // (same comparison, unsigned) is the predicate [68, 71) + negate 71.
+        // EQ: hi == && low; NE: hi != || low; orderings: strict on the high
+        // words, or equal high words and the low result.
+        let low = pred_at(l, 68, 71);
+        r = match cmp {
+            0 | 7 => r,
+            2 => l.bin(BinOp::And, Type::I1, r, low),
+            5 => l.bin(BinOp::Or, Type::I1, r, low),
+            _ => {
+                let strict = match cmp {
+                    1 | 3 => 1,
+                    _ => 4,
+                };
+                let st = compare(l, strict, bit(w, 73), a, b);
+                let eq = l.icmp(ICond::Eq, Type::I32, a, b);
+                let el = l.bin(BinOp::And, Type::I1, eq, low);
+                l.bin(BinOp::Or, Type::I1, st, el)
+            }
+        };
+    }
     let acc = pred_at(l, 87, 90);
     let op = bits(w, 74, 76);
     let p1 = boolop(l, op, r, acc);
@@ -236,6 +258,29 @@ fn isetp(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let p2 = boolop(l, op, nr, acc);
     l.write_pred(bits(w, 81, 84) as u8, p1);
     l.write_pred(bits(w, 84, 87) as u8, p2);
+    Ok(())
+}
+
+/// `SGXT[.W][.U32] Rd, a, b`: sign- (or, `.U32` clear bit 73, zero-)
+/// extends the low `n` bits of `a`, `n = b` clamped to 32 (`.W`, bit 75:
+/// `b mod 32`); `n = 0` gives 0 (PTX `szext`).
+fn sgxt(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+    let w = l.word;
+    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
+    let n = if bit(w, 75) {
+        l.bin32(BinOp::And, b, Operand::Imm(31))
+    } else {
+        l.bin32(BinOp::MinU, b, Operand::Imm(32))
+    };
+    let sh = l.bin32(BinOp::Sub, Operand::Imm(32), n);
+    let up = l.bin32(BinOp::Shl, a, sh);
+    let op = if bit(w, 73) {
+        BinOp::AShr
+    } else {
+        BinOp::LShr
+    };
+    let r = l.bin32(op, up, sh);
+    l.write_gpr(rd(l), r);
     Ok(())
 }
 

@@ -77,8 +77,30 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
 /// `BRA target`: `br`, or `brc` under a guard.
 fn bra(l: &mut Lifter) -> Result<(), LiftError> {
     let w = l.word;
-    if bits(w, 87, 90) != 7 || bit(w, 90) {
-        return Err(l.unsupported("BRA with a condition predicate"));
+    // `@Pg BRA Pc, target` ([87, 90) + negate 90): taken when both hold.
+    let cp = bits(w, 87, 90) as u8;
+    let cneg = bit(w, 90);
+    if cp == 7 && cneg {
+        return Ok(()); // !PT: never taken
+    }
+    if cp != 7 {
+        // The combined predicate is computed unguarded, then guards the branch.
+        let g = l.guard.take();
+        let c = l.read_pred_file(File::P, cp, cneg);
+        let both = match g {
+            None => c,
+            Some(g) => {
+                let gv = l.read_pred_file_reg(g.reg, g.negate);
+                l.bin(BinOp::And, Type::I1, gv, c)
+            }
+        };
+        let Operand::Reg(r) = both else {
+            unreachable!("a predicate register read is a register")
+        };
+        l.guard = Some(xisa_ir::Guard {
+            reg: r,
+            negate: false,
+        });
     }
     let t = rel_target(w, l.pc);
     let Some(&b) = l.block_at.get(&t) else {

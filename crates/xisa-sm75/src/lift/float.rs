@@ -1,19 +1,54 @@
-//! Single-precision float ALU: FADD, FMUL, FFMA.
+//! Float ALU and conversions: FADD, FMUL, FFMA, FSETP, FSEL, FMNMX, MUFU,
+//! DADD, DMUL, DFMA, I2F, F2I, F2F.
 //!
-//! Modifiers (NAK `sm70_encode.rs`): src0 negate 72 / abs 73; the operand
-//! in [32, 64) negate 63 / abs 62, the register in [64, 72) negate 75 /
-//! abs 74; `.SAT` 77, rounding [78, 80) (RN RM RP RZ), `.FTZ` 80.
+//! Modifiers (NAK `sm70_encode.rs`, checked with nvdisasm, see `docs/sm75.md`):
+//! src0 negate 72 / abs 73; the operand in [32, 64) negate 63 / abs 62, the
+//! register in [64, 72) negate 75 / abs 74; `.SAT` 77, rounding [78, 80)
+//! (RN RM RP RZ), `.FTZ` 80. Operand forms are the ALU ones (opcode bits
+//! [9, 12)). DADD's second operand is the third slot (`c`), as nvdisasm
+//! prints it.
+//!
+//! Precision choices (documented in `docs/sm75.md`, "Lifter"):
+//! * FFMA with a directed rounding (`.RM`/`.RP`/`.RZ`) and FMUL with a scale
+//!   (`.D2` ... `.M8`) are computed in `f64`: an `f32` product is exact in
+//!   `f64`, and rounding first to `f64` and then to `f32` in the same
+//!   direction equals one directed rounding (the `f32` values are a subset of
+//!   the `f64` ones), so the result is the correctly rounded one.
+//! * MUFU approximations are not bit-specified by NVIDIA; xisa computes them
+//!   as the IR's transcendental ops (double precision, rounded once; `rcp`
+//!   and `sqrt` correctly rounded) with `.ftz` (MUFU flushes subnormal
+//!   inputs and results). `SIN`/`COS` take the argument in turns (ptxas
+//!   multiplies by 1/2π before them), so xisa computes `sin(2π·x)` in `f64`.
 
-use xisa_ir::{CvtOp, FBinOp, FUnOp, Op, Operand, Round, Type};
+use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, ICond, Op, Operand, Round, Type};
 
-use super::{bit, bits, LiftError, Lifter, Src};
+use super::{bit, bits, File, LiftError, Lifter, Src};
 
-/// Lifts FADD/FMUL/FFMA; `Ok(false)` for other opcodes.
+/// Lifts a float or conversion instruction; `Ok(false)` for other opcodes.
 pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
     match opcode & 0x1ff {
         0x021 => fbin(l, opcode, FBinOp::Add)?,
         0x020 => fbin(l, opcode, FBinOp::Mul)?,
         0x023 => ffma(l, opcode)?,
+        0x00b => fsetp(l, opcode)?,
+        0x008 => fsel(l, opcode)?,
+        0x009 => fmnmx(l, opcode)?,
+        0x108 => mufu(l, opcode)?,
+        0x029 => dbin(l, opcode, FBinOp::Add)?,
+        0x028 => dbin(l, opcode, FBinOp::Mul)?,
+        0x02b => dfma(l, opcode)?,
+        0x02a => dsetp(l, opcode)?,
+        0x030 => hadd2_f32(l)?,
+        0x102 => {
+            // FCHK Pd, a, b: "does a / b need the slow path". Always true:
+            // the slow path computes the correctly rounded quotient for every
+            // input, so the program's result is the same (see docs/sm75.md).
+            l.write_file(File::P, bits(l.word, 81, 84) as u8, Operand::Imm(1));
+        }
+        // The second opcode of each conversion is its 64-bit form.
+        0x106 | 0x112 => i2f(l, opcode)?,
+        0x105 | 0x111 => f2i(l, opcode)?,
+        0x104 | 0x110 => f2f(l, opcode)?,
         _ => return Ok(false),
     }
     Ok(true)
@@ -51,16 +86,35 @@ fn fsrcs(l: &Lifter, opcode: u16) -> Result<[FSrc; 3], LiftError> {
     Ok([a, b, c])
 }
 
-/// Reads a float source as an `f32` with abs, then negate, applied.
-fn fval(l: &mut Lifter, s: FSrc) -> Result<Operand, LiftError> {
-    let v = l.src(s.0)?;
-    let mut f = l.cvt(CvtOp::Bitcast, Type::F32, Type::I32, v);
-    for (on, op) in [(s.2, FUnOp::Abs), (s.1, FUnOp::Neg)] {
+/// The single source of a conversion or MUFU (the [32, 64) slot by form:
+/// register, immediate, constant or uniform register).
+fn src1(l: &Lifter, opcode: u16) -> Result<FSrc, LiftError> {
+    let w = l.word;
+    let (neg, abs) = (bit(w, 63), bit(w, 62));
+    Ok(match (opcode >> 9) & 7 {
+        1 => (Src::Reg(bits(w, 32, 40) as u8), neg, abs),
+        4 => (Src::Imm(bits(w, 32, 64) as u32), false, false),
+        5 => (
+            Src::Cbuf {
+                bank: bits(w, 54, 59) as u8,
+                off: bits(w, 38, 54) as u32,
+            },
+            neg,
+            abs,
+        ),
+        6 => (Src::UReg(bits(w, 32, 38) as u8), neg, abs),
+        f => return Err(l.unsupported(format!("conversion operand form {f}"))),
+    })
+}
+
+/// Applies abs, then negate, to a float value of type `ty`.
+fn absneg(l: &mut Lifter, ty: Type, mut f: Operand, neg: bool, abs: bool) -> Operand {
+    for (on, op) in [(abs, FUnOp::Abs), (neg, FUnOp::Neg)] {
         if on {
-            let dst = l.tmp(Type::F32);
+            let dst = l.tmp(ty);
             l.emit(Op::FUn {
                 op,
-                ty: Type::F32,
+                ty,
                 ftz: false,
                 dst,
                 a: f,
@@ -68,69 +122,645 @@ fn fval(l: &mut Lifter, s: FSrc) -> Result<Operand, LiftError> {
             f = dst.into();
         }
     }
-    Ok(f)
+    f
 }
 
-/// Rounding [78, 80) and `.FTZ`; `.SAT` is not lifted.
-fn modes(l: &Lifter) -> Result<(Round, bool), LiftError> {
-    if bit(l.word, 77) {
-        return Err(l.unsupported("float .SAT"));
-    }
-    let rnd = match bits(l.word, 78, 80) {
+/// Reads a float source as an `f32` with abs, then negate, applied.
+fn fval(l: &mut Lifter, s: FSrc) -> Result<Operand, LiftError> {
+    let v = l.src(s.0)?;
+    let f = l.cvt(CvtOp::Bitcast, Type::F32, Type::I32, v);
+    Ok(absneg(l, Type::F32, f, s.1, s.2))
+}
+
+/// Reads a 64-bit source: a register pair, a 64-bit constant, or a 32-bit
+/// immediate holding the high word (nvdisasm's `f64hi` immediates).
+fn raw64(l: &mut Lifter, s: Src) -> Result<Operand, LiftError> {
+    Ok(match s {
+        Src::Imm(v) => Operand::Imm(u64::from(v) << 32),
+        other => l.src64(other)?,
+    })
+}
+
+/// Reads an `f64` source with abs, then negate, applied.
+fn dval(l: &mut Lifter, s: FSrc) -> Result<Operand, LiftError> {
+    let v = raw64(l, s.0)?;
+    let f = l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, v);
+    Ok(absneg(l, Type::F64, f, s.1, s.2))
+}
+
+/// The rounding mode in [78, 80): RN RM RP RZ (F2I: RN FLOOR CEIL TRUNC).
+fn round_at(w: u128) -> Round {
+    match bits(w, 78, 80) {
         0 => Round::Rn,
         1 => Round::Rm,
         2 => Round::Rp,
         _ => Round::Rz,
-    };
-    Ok((rnd, bit(l.word, 80)))
+    }
+}
+
+/// Rounding [78, 80) and `.FTZ` 80.
+fn modes(l: &Lifter) -> (Round, bool) {
+    (round_at(l.word), bit(l.word, 80))
+}
+
+/// A full IR conversion into a fresh temp.
+#[allow(clippy::too_many_arguments)]
+fn cvt_full(
+    l: &mut Lifter,
+    op: CvtOp,
+    to: Type,
+    from: Type,
+    rnd: Round,
+    sat: bool,
+    ftz: bool,
+    src: Operand,
+) -> Operand {
+    let dst = l.tmp(to);
+    l.emit(Op::Cvt {
+        op,
+        to,
+        from,
+        rnd,
+        sat,
+        ftz,
+        dst,
+        src,
+    });
+    dst.into()
+}
+
+/// Destination register [16, 24).
+fn rd(l: &Lifter) -> u8 {
+    bits(l.word, 16, 24) as u8
 }
 
 /// Writes an `f32` result to Rd as its bits.
 fn write_f32(l: &mut Lifter, v: Operand) {
     let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, v);
-    l.write_gpr(bits(l.word, 16, 24) as u8, i);
+    l.write_gpr(rd(l), i);
 }
 
-/// `FADD`/`FMUL Rd, a, b` (FADD's and FMUL's second operand is src1).
-fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
-    // FMUL scale [84, 87): 4 is "no scale" (NAK encodes it so).
-    if op == FBinOp::Mul && !matches!(bits(l.word, 84, 87), 0 | 4) {
-        return Err(l.unsupported("FMUL with a scale (.D2/.M2 ...)"));
+/// Writes an `f64` result to the pair Rd.
+fn write_f64(l: &mut Lifter, v: Operand) {
+    let i = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, v);
+    l.write_pair(rd(l), i);
+}
+
+/// `.SAT` (bit 77): clamps an `f32` result to [0, 1], NaN to 0.
+fn saturate(l: &mut Lifter, v: Operand) -> Operand {
+    if !bit(l.word, 77) {
+        return v;
     }
+    cvt_full(l, CvtOp::FtoF, Type::F32, Type::F32, Round::Rn, true, false, v)
+}
+
+/// Flushes a subnormal `f32` (given as its `i32` bits) to a zero of the same
+/// sign, bit-exactly (NaN payloads and other values pass unchanged).
+fn flush_bits(l: &mut Lifter, v: Operand) -> Operand {
+    let e = l.bin32(xisa_ir::BinOp::And, v, Operand::Imm(0x7f80_0000));
+    let z = l.icmp(ICond::Eq, Type::I32, e, Operand::Imm(0));
+    let s = l.bin32(xisa_ir::BinOp::And, v, Operand::Imm(0x8000_0000));
+    l.select(Type::I32, z, s, v)
+}
+
+/// `FADD`/`FMUL Rd, a, b`; FMUL's scale [84, 87) (1 D8, 2 D4, 3 D2, 4 none,
+/// 5 M2, 6 M4, 7 M8) scales the exact product before its one rounding.
+fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     let [a, b, _] = fsrcs(l, opcode)?;
-    let (rnd, ftz) = modes(l)?;
+    let (rnd, ftz) = modes(l);
+    let scale = if op == FBinOp::Mul {
+        bits(l.word, 84, 87)
+    } else {
+        4
+    };
     let (a, b) = (fval(l, a)?, fval(l, b)?);
+    let r = if matches!(scale, 0 | 4) {
+        let dst = l.tmp(Type::F32);
+        l.emit(Op::FBin {
+            op,
+            ty: Type::F32,
+            rnd,
+            ftz,
+            dst,
+            a,
+            b,
+        });
+        Operand::from(dst)
+    } else {
+        // 2^(scale - 4): D8 .. M8.
+        let factor = 2f64.powi(scale as i32 - 4);
+        let (x, y) = (widen(l, a, ftz), widen(l, b, ftz));
+        let p = l.tmp(Type::F64);
+        l.emit(Op::FBin {
+            op: FBinOp::Mul,
+            ty: Type::F64,
+            rnd: Round::Rn,
+            ftz: false,
+            dst: p,
+            a: x,
+            b: y,
+        });
+        let q = l.tmp(Type::F64);
+        l.emit(Op::FBin {
+            op: FBinOp::Mul,
+            ty: Type::F64,
+            rnd: Round::Rn,
+            ftz: false,
+            dst: q,
+            a: p.into(),
+            b: Operand::Imm(factor.to_bits()),
+        });
+        cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, rnd, false, ftz, q.into())
+    };
+    let r = saturate(l, r);
+    write_f32(l, r);
+    Ok(())
+}
+
+/// An `f32` widened (exactly) to `f64`, subnormals flushed first under `ftz`.
+fn widen(l: &mut Lifter, v: Operand, ftz: bool) -> Operand {
+    cvt_full(l, CvtOp::FtoF, Type::F64, Type::F32, Round::Rn, false, ftz, v)
+}
+
+/// `FFMA Rd, a, b, c`: one rounding. RN is the IR `fma`; a directed rounding
+/// goes through `f64` (see the module doc).
+fn ffma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let [a, b, c] = fsrcs(l, opcode)?;
+    let (rnd, ftz) = modes(l);
+    let (a, b, c) = (fval(l, a)?, fval(l, b)?, fval(l, c)?);
+    let r = if rnd == Round::Rn {
+        let dst = l.tmp(Type::F32);
+        l.emit(Op::Fma {
+            ty: Type::F32,
+            ftz,
+            dst,
+            a,
+            b,
+            c,
+        });
+        Operand::from(dst)
+    } else {
+        let (x, y, z) = (widen(l, a, ftz), widen(l, b, ftz), widen(l, c, ftz));
+        let p = l.tmp(Type::F64);
+        l.emit(Op::FBin {
+            op: FBinOp::Mul,
+            ty: Type::F64,
+            rnd: Round::Rn,
+            ftz: false,
+            dst: p,
+            a: x,
+            b: y,
+        });
+        let s = l.tmp(Type::F64);
+        l.emit(Op::FBin {
+            op: FBinOp::Add,
+            ty: Type::F64,
+            rnd,
+            ftz: false,
+            dst: s,
+            a: p.into(),
+            b: z,
+        });
+        cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, rnd, false, ftz, s.into())
+    };
+    let r = saturate(l, r);
+    write_f32(l, r);
+    Ok(())
+}
+
+/// The float comparison of FSETP's 4-bit code (F LT EQ LE GT NE GE NUM NAN
+/// LTU EQU LEU GTU NEU GEU T); `None` for the constant F and T.
+fn fcond(code: u64) -> Option<FCond> {
+    Some(match code {
+        1 => FCond::Olt,
+        2 => FCond::Oeq,
+        3 => FCond::Ole,
+        4 => FCond::Ogt,
+        5 => FCond::One,
+        6 => FCond::Oge,
+        7 => FCond::Ord,
+        8 => FCond::Uno,
+        9 => FCond::Ult,
+        10 => FCond::Ueq,
+        11 => FCond::Ule,
+        12 => FCond::Ugt,
+        13 => FCond::Une,
+        14 => FCond::Uge,
+        _ => return None,
+    })
+}
+
+/// A predicate source at `[lo, lo+3)` with negate bit `neg`.
+fn pred_at(l: &mut Lifter, lo: u32, neg: u32) -> Operand {
+    let w = l.word;
+    l.read_pred_file(File::P, bits(w, lo, lo + 3) as u8, bit(w, neg))
+}
+
+/// `FSETP.CMP[.FTZ].BOP Pd, Pd2, a, b, Pacc`: Pd = cmp BOP acc,
+/// Pd2 = !cmp BOP acc.
+fn fsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    let [a, b, _] = fsrcs(l, opcode)?;
+    let (a, b) = (fval(l, a)?, fval(l, b)?);
+    let code = bits(w, 76, 80);
+    let r = match fcond(code) {
+        None => Operand::Imm(u64::from(code == 15)),
+        Some(cond) => {
+            let dst = l.tmp(Type::I1);
+            l.emit(Op::FCmp {
+                cond,
+                ty: Type::F32,
+                ftz: bit(w, 80),
+                dst,
+                a,
+                b,
+            });
+            dst.into()
+        }
+    };
+    set_preds(l, r);
+    Ok(())
+}
+
+/// Writes `Pd = r BOP acc`, `Pd2 = !r BOP acc` (bool op [74, 76): AND OR
+/// XOR; accumulator [87, 90) + negate 90; Pd [81, 84), Pd2 [84, 87)).
+fn set_preds(l: &mut Lifter, r: Operand) {
+    let w = l.word;
+    let acc = pred_at(l, 87, 90);
+    let op = match bits(w, 74, 76) {
+        0 => xisa_ir::BinOp::And,
+        1 => xisa_ir::BinOp::Or,
+        _ => xisa_ir::BinOp::Xor,
+    };
+    let p1 = l.bin(op, Type::I1, r, acc);
+    let nr = l.bin(xisa_ir::BinOp::Xor, Type::I1, r, Operand::Imm(1));
+    let p2 = l.bin(op, Type::I1, nr, acc);
+    l.write_file(File::P, bits(w, 81, 84) as u8, p1);
+    l.write_file(File::P, bits(w, 84, 87) as u8, p2);
+}
+
+/// The operand in the [32, 64) slot of any form (register [32, 40),
+/// immediate, constant or uniform register), with negate 63 / abs 62.
+fn slot32(l: &Lifter, opcode: u16) -> Result<FSrc, LiftError> {
+    let w = l.word;
+    let (neg, abs) = (bit(w, 63), bit(w, 62));
+    Ok(match (opcode >> 9) & 7 {
+        1 => (Src::Reg(bits(w, 32, 40) as u8), neg, abs),
+        2 | 4 => (Src::Imm(bits(w, 32, 64) as u32), false, false),
+        3 | 5 => (
+            Src::Cbuf {
+                bank: bits(w, 54, 59) as u8,
+                off: bits(w, 38, 54) as u32,
+            },
+            neg,
+            abs,
+        ),
+        6 | 7 => (Src::UReg(bits(w, 32, 38) as u8), neg, abs),
+        f => return Err(l.unsupported(format!("operand form {f}"))),
+    })
+}
+
+/// `DSETP.CMP.BOP Pd, Pd2, a, b, Pacc` on `f64` (fields as FSETP; `b` is
+/// the [32, 64) slot operand).
+fn dsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    let a = (Src::Reg(bits(w, 24, 32) as u8), bit(w, 72), bit(w, 73));
+    let b = slot32(l, opcode)?;
+    let (a, b) = (dval(l, a)?, dval(l, b)?);
+    let code = bits(w, 76, 80);
+    let r = match fcond(code) {
+        None => Operand::Imm(u64::from(code == 15)),
+        Some(cond) => {
+            let dst = l.tmp(Type::I1);
+            l.emit(Op::FCmp {
+                cond,
+                ty: Type::F64,
+                ftz: false,
+                dst,
+                a,
+                b,
+            });
+            dst.into()
+        }
+    };
+    set_preds(l, r);
+    Ok(())
+}
+
+/// `HADD2.F32 Rd, a.Hx_Hx, b.Hx_Hx`: the sum of two `f16` halves as an
+/// `f32` (ptxas's half-to-float conversion adds `-RZ`). Half selects: a
+/// [74, 76), b [60, 62) (2 = H0_H0, 3 = H1_H1); negate/abs a 72/73, b
+/// 63/62; `.F32` output bit 78. Packed (`f16x2`) results are not lifted.
+fn hadd2_f32(l: &mut Lifter) -> Result<(), LiftError> {
+    let w = l.word;
+    if (w >> 9) & 7 != 1 || !bit(w, 78) || bit(w, 77) || bit(w, 80) {
+        return Err(l.unsupported("HADD2 other than the register .F32 form"));
+    }
+    let mut halves = Vec::new();
+    for (reg, sel, neg, abs) in [(24u32, 74u32, 72u32, 73u32), (32, 60, 63, 62)] {
+        let v = l.read_gpr(bits(w, reg, reg + 8) as u8);
+        let v = match bits(w, sel, sel + 2) {
+            2 => v,
+            3 => l.bin32(xisa_ir::BinOp::LShr, v, Operand::Imm(16)),
+            s => return Err(l.unsupported(format!("HADD2.F32 half select {s}"))),
+        };
+        let h = l.cvt(CvtOp::Trunc, Type::I16, Type::I32, v);
+        let f = l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, h);
+        let f = absneg(l, Type::F16, f, bit(w, neg), bit(w, abs));
+        halves.push(widen_from(l, f, Type::F16));
+    }
     let dst = l.tmp(Type::F32);
     l.emit(Op::FBin {
-        op,
+        op: FBinOp::Add,
         ty: Type::F32,
-        rnd,
-        ftz,
+        rnd: Round::Rn,
+        ftz: false,
         dst,
-        a,
-        b,
+        a: halves[0],
+        b: halves[1],
     });
     write_f32(l, dst.into());
     Ok(())
 }
 
-/// `FFMA Rd, a, b, c` (round to nearest only).
-fn ffma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    let [a, b, c] = fsrcs(l, opcode)?;
-    let (rnd, ftz) = modes(l)?;
-    if rnd != Round::Rn {
-        return Err(l.unsupported("FFMA with a rounding mode other than RN"));
-    }
-    let (a, b, c) = (fval(l, a)?, fval(l, b)?, fval(l, c)?);
-    let dst = l.tmp(Type::F32);
-    l.emit(Op::Fma {
-        ty: Type::F32,
+/// A float of type `from` converted exactly to `f32`.
+fn widen_from(l: &mut Lifter, v: Operand, from: Type) -> Operand {
+    cvt_full(l, CvtOp::FtoF, Type::F32, from, Round::Rn, false, false, v)
+}
+
+/// `FSEL[.FTZ] Rd, a, b, P`: P ? a : b (after abs/negate; `.FTZ` flushes a
+/// subnormal result).
+fn fsel(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let [a, b, _] = fsrcs(l, opcode)?;
+    let (a, b) = (fval(l, a)?, fval(l, b)?);
+    let p = pred_at(l, 87, 90);
+    let r = l.select(Type::F32, p, a, b);
+    let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, r);
+    let i = if bit(l.word, 80) { flush_bits(l, i) } else { i };
+    l.write_gpr(rd(l), i);
+    Ok(())
+}
+
+/// `FMNMX[.FTZ] Rd, a, b, P`: P ? min(a, b) : max(a, b), IEEE-754
+/// minimumNumber/maximumNumber (a NaN operand is ignored).
+fn fmnmx(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let [a, b, _] = fsrcs(l, opcode)?;
+    let (a, b) = (fval(l, a)?, fval(l, b)?);
+    let ftz = bit(l.word, 80);
+    let p = pred_at(l, 87, 90);
+    let one = |l: &mut Lifter, op: FBinOp| {
+        let dst = l.tmp(Type::F32);
+        l.emit(Op::FBin {
+            op,
+            ty: Type::F32,
+            rnd: Round::Rn,
+            ftz,
+            dst,
+            a,
+            b,
+        });
+        Operand::from(dst)
+    };
+    let r = match p {
+        Operand::Imm(1) => one(l, FBinOp::Min),
+        Operand::Imm(_) => one(l, FBinOp::Max),
+        _ => {
+            let mn = one(l, FBinOp::Min);
+            let mx = one(l, FBinOp::Max);
+            l.select(Type::F32, p, mn, mx)
+        }
+    };
+    write_f32(l, r);
+    Ok(())
+}
+
+/// A float unary IR op into a fresh temp.
+fn fun(l: &mut Lifter, op: FUnOp, ty: Type, ftz: bool, a: Operand) -> Operand {
+    let dst = l.tmp(ty);
+    l.emit(Op::FUn {
+        op,
+        ty,
         ftz,
+        dst,
+        a,
+    });
+    dst.into()
+}
+
+/// `MUFU.FUNC Rd, b` (function [74, 78): COS SIN EX2 LG2 RCP RSQ RCP64H
+/// RSQ64H SQRT TANH): see the module doc for the precision.
+fn mufu(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    if bit(l.word, 73) {
+        return Err(l.unsupported("MUFU .F16"));
+    }
+    no_select(l)?;
+    let s = src1(l, opcode)?;
+    let func = bits(l.word, 74, 78);
+    if matches!(func, 6 | 7) {
+        // RCP64H / RSQ64H: the source is the high word of an f64 (low word
+        // 0); the result is the high word of the f64 reciprocal (root).
+        let v = l.src(s.0)?;
+        let d = l.join64(Operand::Imm(0), v);
+        let f = l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, d);
+        let f = absneg(l, Type::F64, f, s.1, s.2);
+        let op = if func == 6 { FUnOp::Rcp } else { FUnOp::Rsqrt };
+        let r = fun(l, op, Type::F64, false, f);
+        let i = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, r);
+        let (_, hi) = l.split64(i);
+        l.write_gpr(rd(l), hi);
+        return Ok(());
+    }
+    let x = fval(l, s)?;
+    let r = match func {
+        2 => fun(l, FUnOp::Exp2, Type::F32, true, x),
+        3 => fun(l, FUnOp::Log2, Type::F32, true, x),
+        4 => fun(l, FUnOp::Rcp, Type::F32, true, x),
+        5 => fun(l, FUnOp::Rsqrt, Type::F32, true, x),
+        8 => fun(l, FUnOp::Sqrt, Type::F32, true, x),
+        0 | 1 => {
+            // sin/cos of 2π·x, in f64, rounded once to f32.
+            let d = widen(l, x, true);
+            let t = l.tmp(Type::F64);
+            l.emit(Op::FBin {
+                op: FBinOp::Mul,
+                ty: Type::F64,
+                rnd: Round::Rn,
+                ftz: false,
+                dst: t,
+                a: d,
+                b: Operand::Imm(std::f64::consts::TAU.to_bits()),
+            });
+            let op = if func == 0 { FUnOp::Cos } else { FUnOp::Sin };
+            let y = fun(l, op, Type::F64, false, t.into());
+            cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, Round::Rn, false, true, y)
+        }
+        f => return Err(l.unsupported(format!("MUFU function {f} (TANH or invalid)"))),
+    };
+    write_f32(l, r);
+    Ok(())
+}
+
+/// `DADD`/`DMUL Rd, a, b` (DADD's second operand is the `c` slot).
+fn dbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
+    let [a, b, c] = fsrcs(l, opcode)?;
+    let second = if op == FBinOp::Add { c } else { b };
+    let rnd = round_at(l.word);
+    let (a, b) = (dval(l, a)?, dval(l, second)?);
+    let dst = l.tmp(Type::F64);
+    l.emit(Op::FBin {
+        op,
+        ty: Type::F64,
+        rnd,
+        ftz: false,
+        dst,
+        a,
+        b,
+    });
+    write_f64(l, dst.into());
+    Ok(())
+}
+
+/// `DFMA Rd, a, b, c`: round to nearest only (the IR's `fma`; an `f64`
+/// directed-rounding FMA has no wider type to go through).
+fn dfma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let [a, b, c] = fsrcs(l, opcode)?;
+    if round_at(l.word) != Round::Rn {
+        return Err(l.unsupported("DFMA with a rounding mode other than RN"));
+    }
+    let (a, b, c) = (dval(l, a)?, dval(l, b)?, dval(l, c)?);
+    let dst = l.tmp(Type::F64);
+    l.emit(Op::Fma {
+        ty: Type::F64,
+        ftz: false,
         dst,
         a,
         b,
         c,
     });
-    write_f32(l, dst.into());
+    write_f64(l, dst.into());
+    Ok(())
+}
+
+/// The float type of a 2-bit size code (1 F16, 2 F32, 3 F64).
+fn fsize(l: &Lifter, code: u64) -> Result<Type, LiftError> {
+    match code {
+        1 => Ok(Type::F16),
+        2 => Ok(Type::F32),
+        3 => Ok(Type::F64),
+        _ => Err(l.unsupported(format!("float size code {code}"))),
+    }
+}
+
+/// The integer type and signedness of a 3-bit code (U8 U16 U32 U64 S8 S16
+/// S32 S64).
+fn isize_of(code: u64) -> (Type, bool) {
+    let ty = match code & 3 {
+        0 => Type::I8,
+        1 => Type::I16,
+        2 => Type::I32,
+        _ => Type::I64,
+    };
+    (ty, code & 4 != 0)
+}
+
+/// Reads a float source of type `ty` (F16: the low half of the register;
+/// F64: a pair) with abs/negate applied.
+fn fsrc_typed(l: &mut Lifter, s: FSrc, ty: Type) -> Result<Operand, LiftError> {
+    let f = match ty {
+        Type::F64 => return dval(l, s),
+        Type::F32 => return fval(l, s),
+        _ => {
+            let v = l.src(s.0)?;
+            let h = l.cvt(CvtOp::Trunc, Type::I16, Type::I32, v);
+            l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, h)
+        }
+    };
+    Ok(absneg(l, ty, f, s.1, s.2))
+}
+
+/// Writes a float result of type `ty` (F16: zero-extended into Rd).
+fn write_float(l: &mut Lifter, ty: Type, v: Operand) {
+    match ty {
+        Type::F64 => write_f64(l, v),
+        Type::F32 => write_f32(l, v),
+        _ => {
+            let h = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, v);
+            let i = l.cvt(CvtOp::Zext, Type::I32, Type::I16, h);
+            l.write_gpr(rd(l), i);
+        }
+    }
+}
+
+/// Rejects sub-register selects (`.H1`, `.B1`..`.B3`, bits [60, 62)), which
+/// the decoder does not print yet.
+fn no_select(l: &Lifter) -> Result<(), LiftError> {
+    if (l.word >> 9) & 7 == 1 && bits(l.word, 60, 62) != 0 {
+        return Err(l.unsupported("sub-register source select"));
+    }
+    Ok(())
+}
+
+/// `I2F[.dsz][.stype][.rnd] Rd, b`: integer (type [84, 86) + signed 74) to
+/// float (size [75, 77)), rounded by [78, 80).
+fn i2f(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    no_select(l)?;
+    let w = l.word;
+    let (ity, signed) = isize_of(bits(w, 84, 86) | (u64::from(bit(w, 74)) << 2));
+    let fty = fsize(l, bits(w, 75, 77))?;
+    let s = src1(l, opcode)?;
+    let v = if ity == Type::I64 {
+        l.src64(s.0)?
+    } else {
+        let v = l.src(s.0)?;
+        if ity == Type::I32 {
+            v
+        } else {
+            l.cvt(CvtOp::Trunc, ity, Type::I32, v)
+        }
+    };
+    let op = if signed { CvtOp::StoF } else { CvtOp::UtoF };
+    let r = cvt_full(l, op, fty, ity, round_at(w), false, false, v);
+    write_float(l, fty, r);
+    Ok(())
+}
+
+/// `F2I[.FTZ][.dtype][.ssz][.rnd][.NTZ] Rd, b`: float (size [84, 86)) to
+/// integer (size [75, 77) + signed 72), rounded by [78, 80) (RN FLOOR CEIL
+/// TRUNC), saturating; NaN gives 0 (`.NTZ`, which ptxas always sets for PTX
+/// `cvt`; the result without it is not known and lifted the same).
+fn f2i(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    no_select(l)?;
+    let w = l.word;
+    let (ity, signed) = isize_of(bits(w, 75, 77) | (u64::from(bit(w, 72)) << 2));
+    let fty = fsize(l, bits(w, 84, 86))?;
+    let s = src1(l, opcode)?;
+    let x = fsrc_typed(l, s, fty)?;
+    let op = if signed { CvtOp::FtoS } else { CvtOp::FtoU };
+    let r = cvt_full(l, op, ity, fty, round_at(w), false, bit(w, 80), x);
+    match ity {
+        Type::I64 => l.write_pair(rd(l), r),
+        Type::I32 => l.write_gpr(rd(l), r),
+        _ => {
+            let ext = if signed { CvtOp::Sext } else { CvtOp::Zext };
+            let i = l.cvt(ext, Type::I32, ity, r);
+            l.write_gpr(rd(l), i);
+        }
+    }
+    Ok(())
+}
+
+/// `F2F[.FTZ].dsz.ssz[.rnd] Rd, b`: float to float of another size.
+fn f2f(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    no_select(l)?;
+    let w = l.word;
+    let to = fsize(l, bits(w, 75, 77))?;
+    let from = fsize(l, bits(w, 84, 86))?;
+    if to == from {
+        return Err(l.unsupported("F2F between equal sizes"));
+    }
+    let s = src1(l, opcode)?;
+    let x = fsrc_typed(l, s, from)?;
+    let r = cvt_full(l, CvtOp::FtoF, to, from, round_at(w), false, bit(w, 80), x);
+    write_float(l, to, r);
     Ok(())
 }

@@ -7,8 +7,8 @@
 //! [79, 81): CONSTANT WEAK STRONG MMIO; scope [77, 79): CTA SM GPU SYS.
 
 use xisa_ir::{
-    Address, AtomOp, AtomType, BinOp, CvtOp, MemKind, MemType, Op, Operand, Order, Scope, Space,
-    Type,
+    Address, AtomOp, AtomType, BinOp, CvtOp, ICond, MemKind, MemType, Op, Operand, Order, Scope,
+    Space, SurfDim, SurfOob, Type,
 };
 
 use super::{bit, bits, sext, File, LiftError, Lifter};
@@ -32,10 +32,21 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<
         // Generic ATOM: xisa's generic addresses are global, so the
         // "performed natively" predicate is always true.
         0x38a | 0x98a => atom(l, Space::Global, opcode == 0x98a, true)?,
-        0x38b => cas(l, Space::Global)?,
+        0x38b => cas(l, Space::Global, true)?,
         0x3aa | 0x9aa => qspc(l),
-        0x3a9 => cas(l, Space::Global)?,
-        0x38d => cas(l, Space::Shared)?,
+        0x3a9 => cas(l, Space::Global, false)?,
+        0x38d => cas(l, Space::Shared, true)?,
+        0x59f => surface(l, Surf::Red)?,
+        0xb99 => surface(l, Surf::Ld)?,
+        0xb9d => surface(l, Surf::St)?,
+        0x593 => surface(l, Surf::Atom { cas: false })?,
+        0x595 => surface(l, Surf::Atom { cas: true })?,
+        0x394 => surface(l, Surf::AtomReg)?,
+        0x793 | 0x795 => {
+            return Err(l.unsupported(
+                "SUATOM.D with three immediates (the meaning of the third is not known)",
+            ))
+        }
         0xb82 => ldc(l)?,
         0xab9 | 0xabb => uldc(l)?,
         _ => return Ok(false),
@@ -306,9 +317,13 @@ fn atom(l: &mut Lifter, space: Space, ur_form: bool, has_dst: bool) -> Result<()
 }
 
 /// `ATOMG.CAS Pd, Rd, [addr], Rcmp, Rnew` (compare [32, 40), new value
-/// [64, 72); pairs for the 64-bit types).
-fn cas(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
+/// [64, 72); pairs for the 64-bit types). `has_sub` (ATOM/ATOMS): the sub-op
+/// [87, 89) CAS / CAST / — / CAST.SPIN; the CAST forms ("compare and
+/// store", ptxas's shared-memory spin loops) return the success flag, 1 or
+/// 0 (a pair 1:0 / 0:0 for `.64`), instead of the old value.
+fn cas(l: &mut Lifter, space: Space, has_sub: bool) -> Result<(), LiftError> {
     let w = l.word;
+    let cast = has_sub && matches!(bits(w, 87, 89), 1 | 3);
     let aty = match bits(w, 73, 76) {
         0 | 1 => AtomType::B32,
         2 | 5 => AtomType::B64,
@@ -337,7 +352,14 @@ fn cas(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
         cmp: Some(cmp),
     });
     if let Some(d) = dst {
-        atom_result(l, rd, aty, d.into());
+        if cast {
+            let ty = aty.reg_type();
+            let ok = l.icmp(ICond::Eq, ty, d.into(), cmp);
+            let flag = l.cvt(CvtOp::Zext, ty, Type::I1, ok);
+            atom_result(l, rd, aty, flag);
+        } else {
+            atom_result(l, rd, aty, d.into());
+        }
     }
     l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
     Ok(())
@@ -409,4 +431,233 @@ fn qspc(l: &mut Lifter) {
     let w = l.word;
     l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(0));
     l.write_file(File::R, bits(w, 16, 24) as u8, Operand::Imm(0));
+}
+
+/// The surface instructions (bindless `.D` forms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Surf {
+    /// `SURED.D [Ra], Rb, bank, idx` (no result).
+    Red,
+    /// `SULD.D [Pd,] Rd, [Ra], bank, idx`.
+    Ld,
+    /// `SUST.D [Ra], Rb, bank, idx`.
+    St,
+    /// `SUATOM.D [Pd,] Rd, [Ra], Rb, bank, idx` (`cas`: `.CAS`, Rb:Rb+1 =
+    /// compare, new value; pairs of pairs for `.64`).
+    Atom { cas: bool },
+    /// `SUATOM.D [Pd,] Rd, [Ra], Rb, Rc`: the handle in the pair Rc.
+    AtomReg,
+}
+
+/// `SURED`/`SULD`/`SUST`/`SUATOM` on a bindless surface (see
+/// `docs/sm75.md`, "Surfaces"). Fields: coordinates from Ra (x, then y for
+/// 2D/3D, then the layer or depth: `1D_ARRAY` x, layer; `2D_ARRAY` x, y,
+/// layer; `3D` x, y, z), dimension [61, 64), out-of-range mode [59, 61)
+/// IGN / (clamp) / TRAP, `.BA` 72 (x is a byte offset; without it x counts
+/// elements of the access size), type or size [73, 76), scope [77, 79),
+/// order [79, 81), eviction hint [84, 87) (no effect), op [87, 91).
+/// The handle (the guest address of a 32-byte `runtime::surface`
+/// descriptor) is the 64-bit constant `c[bank][idx * 4]` (bank [54, 59),
+/// word index [40, 54)), or the register pair at [64, 72).
+/// The predicate output of SULD/SUATOM ([81, 84)) is written true: the
+/// access happened (ptxas writes PT there; an out-of-range access under
+/// IGN is not reported through it in xisa).
+fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
+    let w = l.word;
+    let dim = match bits(w, 61, 64) {
+        0 => SurfDim::D1,
+        1 => SurfDim::D1Buffer,
+        2 => SurfDim::D1Array,
+        3 => SurfDim::D2,
+        4 => SurfDim::D2Array,
+        5 => SurfDim::D3,
+        d => return Err(l.unsupported(format!("surface dimension code {d}"))),
+    };
+    let oob = match bits(w, 59, 61) {
+        0 => SurfOob::Ignore,
+        1 => SurfOob::Clamp,
+        2 => SurfOob::Trap,
+        m => return Err(l.unsupported(format!("surface out-of-range mode {m}"))),
+    };
+    let desc = if kind == Surf::AtomReg {
+        l.read_pair_file(File::R, bits(w, 64, 72) as u8)
+    } else {
+        let bank = bits(w, 54, 59) as u8;
+        let idx = bits(w, 40, 54) as u32;
+        l.cbuf64(bank, idx * 4)?
+    };
+    let scope = atom_scope(w);
+    let ra = bits(w, 24, 32) as u8;
+    // Element size of the access (for non-`.BA` x and the data registers).
+    let (access_bytes, what) = match kind {
+        Surf::Ld | Surf::St => {
+            let (mem, n) = mem_shape(l)?;
+            let (order, oscope) = if n == 1 && matches!(bits(w, 79, 81), 2 | 3) {
+                (Order::Relaxed, scope)
+            } else {
+                (Order::Weak, Scope::Device)
+            };
+            (mem.bytes(), Some((mem, n, order, oscope)))
+        }
+        _ => (0, None),
+    };
+    let atom = match kind {
+        Surf::Red | Surf::Atom { cas: false } | Surf::AtomReg => {
+            let op = if kind == Surf::Red {
+                bits(w, 87, 90)
+            } else {
+                bits(w, 87, 91)
+            };
+            let ty = bits(w, 73, 76);
+            match su_atom_kind(op, ty) {
+                Some(k) => Some(k),
+                None => {
+                    return Err(l.unsupported(format!("surface atomic op {op} with type code {ty}")))
+                }
+            }
+        }
+        Surf::Atom { cas: true } => match bits(w, 73, 76) {
+            0 | 1 => Some((AtomOp::Cas, AtomType::B32, false)),
+            2 => Some((AtomOp::Cas, AtomType::B64, false)),
+            t => return Err(l.unsupported(format!("SUATOM.CAS type code {t}"))),
+        },
+        _ => None,
+    };
+    let elem = match atom {
+        Some((_, t, _)) => t.bytes(),
+        None => access_bytes,
+    };
+    // Coordinates: consecutive registers from Ra, as many as the dimension uses.
+    let mut coords = Vec::new();
+    let ncoords = match dim {
+        SurfDim::D1 | SurfDim::D1Buffer => 1,
+        SurfDim::D1Array | SurfDim::D2 => 2,
+        SurfDim::D2Array | SurfDim::D3 => 3,
+    };
+    for i in 0..ncoords {
+        let v = if ra == 255 {
+            Operand::Imm(0)
+        } else {
+            l.read_file(File::R, ra.saturating_add(i))
+        };
+        coords.push(v);
+    }
+    let mut x = coords[0];
+    if !bit(w, 72) && elem > 1 {
+        x = l.bin32(BinOp::Mul, x, Operand::Imm(u64::from(elem)));
+    }
+    let (y, z) = match dim {
+        SurfDim::D1 | SurfDim::D1Buffer => (Operand::Imm(0), Operand::Imm(0)),
+        SurfDim::D1Array => (Operand::Imm(0), coords[1]),
+        SurfDim::D2 => (coords[1], Operand::Imm(0)),
+        _ => (coords[1], coords[2]),
+    };
+    let addr = Address::Surface {
+        desc,
+        dim,
+        oob,
+        x,
+        y,
+        z,
+    };
+    let rd = bits(w, 16, 24) as u8;
+    let rb = bits(w, 32, 40) as u8;
+    match (kind, what, atom) {
+        (Surf::Ld, Some((mem, n, order, scope)), _) => {
+            let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
+            l.emit(Op::Load {
+                space: Space::Surface,
+                mem,
+                order,
+                scope,
+                uniform: false,
+                dsts: dsts.clone(),
+                addr,
+            });
+            for (i, t) in dsts.into_iter().enumerate() {
+                l.write_file(File::R, rd.saturating_add(i as u8), t.into());
+            }
+            l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+        }
+        (Surf::St, Some((mem, n, order, scope)), _) => {
+            let srcs: Vec<_> = (0..n)
+                .map(|i| l.read_file(File::R, rb.saturating_add(i as u8)))
+                .collect();
+            l.emit(Op::Store {
+                space: Space::Surface,
+                mem,
+                order,
+                scope,
+                srcs,
+                addr,
+            });
+        }
+        (_, _, Some((aop, aty, ftz))) => {
+            let (src, cmp) = if aop == AtomOp::Cas {
+                let step = if aty == AtomType::B64 { 2 } else { 1 };
+                let c = atom_data(l, rb, aty);
+                let s = atom_data(l, rb.saturating_add(step), aty);
+                (s, Some(c))
+            } else {
+                (atom_data(l, rb, aty), None)
+            };
+            let dst = (kind != Surf::Red && rd != 255).then(|| l.tmp(aty.reg_type()));
+            l.emit(Op::Atomic {
+                op: aop,
+                ty: aty,
+                space: Space::Surface,
+                scope,
+                order: Order::Relaxed,
+                ftz,
+                dst,
+                addr,
+                src,
+                cmp,
+            });
+            if let Some(d) = dst {
+                atom_result(l, rd, aty, d.into());
+            }
+            if kind != Surf::Red {
+                l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+            }
+        }
+        _ => return Err(l.unsupported("surface instruction form")),
+    }
+    Ok(())
+}
+
+/// (IR op, IR type, ftz) of a SURED/SUATOM op × type code. Types: U32 S32
+/// U64 F32.FTZ.RN F16x2.RN S64 SD32 SD64. `SD32`/`SD64` take the element
+/// format from the surface (Ryujinx reads it from the bound texture); xisa
+/// descriptors carry no format, so they are the unsigned 32/64-bit integers.
+fn su_atom_kind(op: u64, ty: u64) -> Option<(AtomOp, AtomType, bool)> {
+    let int = match ty {
+        0 | 1 | 6 => Some(AtomType::B32),
+        2 | 5 | 7 => Some(AtomType::B64),
+        _ => None,
+    };
+    let signed = matches!(ty, 1 | 5);
+    Some(match (op, ty) {
+        (0, 3) => (AtomOp::FAdd, AtomType::F32, true),
+        (0, 4) => (AtomOp::FAdd, AtomType::F16x2, false),
+        (8, 3) => (AtomOp::Exch, AtomType::F32, false),
+        _ => {
+            let t = int?;
+            let o = match op {
+                0 => AtomOp::Add,
+                1 if signed => AtomOp::SMin,
+                1 => AtomOp::UMin,
+                2 if signed => AtomOp::SMax,
+                2 => AtomOp::UMax,
+                3 => AtomOp::Inc,
+                4 => AtomOp::Dec,
+                5 => AtomOp::And,
+                6 => AtomOp::Or,
+                7 => AtomOp::Xor,
+                8 => AtomOp::Exch,
+                _ => return None,
+            };
+            (o, t, false)
+        }
+    })
 }

@@ -433,6 +433,22 @@ impl<'a> Lifter<'a> {
         Operand::Reg(t)
     }
 
+    /// Reads an IR `i1` register, optionally negated.
+    pub(crate) fn read_pred_file_reg(&mut self, r: Reg, neg: bool) -> Operand {
+        if !neg {
+            return Operand::Reg(r);
+        }
+        let t = self.tmp(Type::I1);
+        self.emit(Op::Bin {
+            op: BinOp::Xor,
+            ty: Type::I1,
+            dst: t,
+            a: Operand::Reg(r),
+            b: Operand::Imm(1),
+        });
+        Operand::Reg(t)
+    }
+
     /// Reads a predicate of the current op's file.
     pub(crate) fn read_pred(&mut self, n: u8, neg: bool) -> Operand {
         let f = self.pred_file();
