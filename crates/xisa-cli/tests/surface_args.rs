@@ -246,3 +246,53 @@ fn bad_surface_specs_are_one_line_errors() {
         "{line}"
     );
 }
+
+/// Machine code types its parameters by size only, so a float argument binds to
+/// an integer parameter of its width as its bits (the sm75 corpus's `fp_misc`
+/// takes its `.f32` parameter that way); other widths still fail.
+#[test]
+fn float_binds_to_an_integer_parameter_of_its_width() {
+    let s = Scratch::new("float");
+    let src = "kernel @bits(%p: i64, %a: i32, %b: i64) {
+  reg %q: i64
+entry:
+  st.global.b32 [%p], %a
+  %q = add.i64 %p, 8
+  st.global.b64 [%q], %b
+  exit
+}
+";
+    std::fs::write(s.path("bits.xir"), src).unwrap();
+    let dump = s.path("o.bin");
+    let out = xisa(&[
+        "run",
+        &s.path("bits.xir"),
+        "--arg",
+        "zeros:16",
+        "--arg",
+        "f32:0.75",
+        "--arg",
+        "f64:-2.5",
+        "--dump",
+        &format!("0={dump}"),
+    ]);
+    ok(&out, "floats as bits");
+    let got = std::fs::read(&dump).unwrap();
+    assert_eq!(got[..4], 0.75f32.to_bits().to_le_bytes());
+    assert_eq!(got[8..], (-2.5f64).to_bits().to_le_bytes());
+    let out = xisa(&[
+        "run",
+        &s.path("bits.xir"),
+        "--arg",
+        "zeros:16",
+        "--arg",
+        "f64:0.75",
+        "--arg",
+        "f64:1",
+    ]);
+    let line = failure(&out, "f64 into i32");
+    assert!(
+        line.contains("argument 1 (%a: i32) cannot take f64:0.75"),
+        "{line}"
+    );
+}

@@ -265,9 +265,11 @@ impl FromStr for ArgSpec {
             "zeros" => ArgSpec::Zeros(parse_int(val, &what)?),
             "local" => ArgSpec::Local(parse_int(val, &what)?),
             "surf" => ArgSpec::Surface(SurfaceSpec::parse(val, &what)?),
-            _ => return Err(Error::Args(format!(
+            _ => {
+                return Err(Error::Args(format!(
                 "{what}: unknown kind {kind:?}; use u32 i32 u64 i64 f32 f64 buf zeros local surf"
-            ))),
+            )))
+            }
         })
     }
 }
@@ -493,6 +495,12 @@ impl Device {
                 (Type::I64, ArgSpec::Ptr(v)) => *v,
                 (Type::F32, ArgSpec::F32(v)) => v.to_bits() as u64,
                 (Type::F64, ArgSpec::F64(v)) => v.to_bits(),
+                // Machine code does not say a parameter's type, only its size
+                // (a cubin's parameter table, a kernarg segment): the frontends
+                // declare such parameters as integers, so a float binds to an
+                // integer parameter of its width, as its bits.
+                (Type::I32, ArgSpec::F32(v)) => v.to_bits() as u64,
+                (Type::I64, ArgSpec::F64(v)) => v.to_bits(),
                 (Type::I64, ArgSpec::Buf(p)) => {
                     let data = std::fs::read(p).map_err(|e| Error::Io {
                         path: p.display().to_string(),
