@@ -9,6 +9,7 @@
 //! Supported formats: SOPP, SOPC, SOP1, SOPK, SOP2, SMEM, DS, FLAT/GLOBAL/SCRATCH,
 //! MUBUF.
 
+pub mod asm;
 pub mod codeobj;
 pub mod decode;
 pub mod lift;

@@ -233,6 +233,10 @@ fn sopp(i: &Inst, ops: &mut Vec<String>) -> R<()> {
     if mn == "s_sendmsg" || mn == "s_sendmsghalt" {
         return Err(bad(i, "simm16", v as u64));
     }
+    // LLVM omits s_endpgm's zero immediate.
+    if mn == "s_endpgm" && v == 0 {
+        return Ok(());
+    }
     // Branch targets and s_endpgm: unsigned decimal; others hex above 64.
     let decimal = mn.starts_with("s_branch") || mn.starts_with("s_cbranch") || mn == "s_endpgm";
     if decimal || v <= 64 {

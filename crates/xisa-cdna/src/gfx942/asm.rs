@@ -1,0 +1,844 @@
+//! gfx942 assembler: LLVM-syntax text -> machine code, driven by the same
+//! tables as the decoder (`gfx942_formats.tsv`, `gfx942_opcodes.tsv`).
+//!
+//! Each line is parsed into a mnemonic, comma-separated operands and trailing
+//! modifiers (`offset:16 sc0 nt`); the operands fill the fields the opcode row
+//! names, in LLVM's order, with the inverse of the printer's rules (register
+//! tuples, inline constants, literals, `off`, SMEM/MUBUF descriptor registers,
+//! `s_waitcnt` counters, branch labels). Every encoding is then decoded and
+//! printed again and must give the same text back (numbers compared by value),
+//! so the assembler can never emit bytes that disassemble to something else;
+//! forms it cannot encode yet are errors naming the line.
+//!
+//! Formats: SOP1/SOP2/SOPK/SOPC/SOPP, SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF.
+//! Checked against `llvm-mc-19 --mcpu=gfx942 --show-encoding` by
+//! `tests/gfx942_asm.rs`.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use super::decode::decode_one;
+use super::print::print_inst;
+use super::tables::{tables, Class, Format, Opcode};
+
+/// Why a line cannot be assembled.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {msg}")]
+pub struct AsmError {
+    /// 1-based source line.
+    pub line: usize,
+    /// What is wrong.
+    pub msg: String,
+}
+
+type R<T> = Result<T, String>;
+
+/// Assembles a program: one instruction per line, `label:` definitions,
+/// comments after `;` or `//`. Branch operands may name labels.
+pub fn assemble(src: &str) -> Result<Vec<u8>, AsmError> {
+    // Pass 1: sizes and label offsets; pass 2: encode with resolved labels.
+    let mut labels: HashMap<String, i64> = HashMap::new();
+    let mut lines: Vec<(usize, String, usize)> = Vec::new(); // (line, text, offset)
+    let mut off = 0usize;
+    for (n, raw) in src.lines().enumerate() {
+        let line = n + 1;
+        let mut text = strip_comment(raw).trim().to_string();
+        while let Some((l, rest)) = split_label(&text) {
+            if labels.insert(l.to_string(), off as i64).is_some() {
+                return Err(AsmError {
+                    line,
+                    msg: format!("label `{l}` defined twice"),
+                });
+            }
+            text = rest.trim().to_string();
+        }
+        if text.is_empty() {
+            continue;
+        }
+        if text.starts_with('.') {
+            return Err(AsmError {
+                line,
+                msg: format!("directives are not supported: `{text}`"),
+            });
+        }
+        // Sizes do not depend on label values (branch offsets are 16-bit fields).
+        let len = encode_line(&text, 0, &|_| Some(0))
+            .map_err(|msg| AsmError { line, msg })?
+            .len();
+        lines.push((line, text, off));
+        off += len;
+    }
+    let mut out = Vec::with_capacity(off);
+    for (line, text, at) in lines {
+        let b = encode_line(&text, at, &|l| labels.get(l).copied())
+            .map_err(|msg| AsmError { line, msg })?;
+        out.extend_from_slice(&b);
+    }
+    Ok(out)
+}
+
+/// Assembles one instruction (no labels); numeric branch operands are the raw
+/// `simm16` field, as the disassembler prints them.
+pub fn assemble_inst(text: &str) -> Result<Vec<u8>, AsmError> {
+    encode_line(strip_comment(text).trim(), 0, &|_| None).map_err(|msg| AsmError { line: 1, msg })
+}
+
+fn strip_comment(s: &str) -> &str {
+    let cut = [s.find(';'), s.find("//")].into_iter().flatten().min();
+    cut.map_or(s, |c| &s[..c])
+}
+
+fn split_label(s: &str) -> Option<(&str, &str)> {
+    let (l, rest) = s.split_once(':')?;
+    let ok = !l.is_empty()
+        && l.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$')
+        && !l.chars().next().unwrap_or('0').is_ascii_digit();
+    // `offset:16` style modifiers follow a mnemonic and a space; a label does not.
+    (ok && !l.contains(' ')).then_some((l, rest))
+}
+
+/// The text split into mnemonic, operands and modifiers.
+struct Parsed<'a> {
+    mnemonic: &'a str,
+    operands: Vec<&'a str>,
+    modifiers: Vec<&'a str>,
+}
+
+fn parse(text: &str) -> Parsed<'_> {
+    let (mnemonic, rest) = match text.find(char::is_whitespace) {
+        Some(i) => (&text[..i], text[i..].trim()),
+        None => (text, ""),
+    };
+    let mut operands: Vec<&str> = Vec::new();
+    let mut modifiers: Vec<&str> = Vec::new();
+    if mnemonic == "s_waitcnt" {
+        operands.push(rest);
+        return Parsed {
+            mnemonic,
+            operands,
+            modifiers,
+        };
+    }
+    // Split on top-level commas; the last piece carries the modifiers.
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut pieces = Vec::new();
+    for (i, c) in rest.char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                pieces.push(rest[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !rest.is_empty() {
+        pieces.push(rest[start..].trim());
+    }
+    if let Some(last) = pieces.pop() {
+        let mut words = last.split_whitespace();
+        // Everything is a modifier when the instruction has no operands.
+        let first = words.next().unwrap_or("");
+        if pieces.is_empty() && is_modifier(first) {
+            modifiers.push(first);
+        } else {
+            pieces.push(first);
+        }
+        modifiers.extend(words);
+    }
+    operands.extend(pieces);
+    Parsed {
+        mnemonic,
+        operands,
+        modifiers,
+    }
+}
+
+fn is_modifier(w: &str) -> bool {
+    matches!(
+        w,
+        "sc0" | "sc1" | "nt" | "glc" | "offen" | "idxen" | "lds" | "gds"
+    ) || w.split_once(':').is_some_and(|(k, _)| {
+        !k.is_empty()
+            && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !w.contains('[')
+    })
+}
+
+/// Parses an integer: decimal or `0x` hex, optionally negative.
+fn int(s: &str) -> Option<i64> {
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, s),
+    };
+    let v = match body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        Some(h) => i64::from_str_radix(h, 16).ok()?,
+        None if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) => {
+            body.parse().ok()?
+        }
+        None => return None,
+    };
+    Some(if neg { -v } else { v })
+}
+
+/// `v5` / `v[4:5]` (class `v` or `a`): (class, first, count).
+fn vreg(s: &str) -> Option<(char, u32, u32)> {
+    let c = s.chars().next()?;
+    if c != 'v' && c != 'a' {
+        return None;
+    }
+    let (n, count) = tuple(&s[1..])?;
+    (n + count <= 256).then_some((c, n, count))
+}
+
+/// gfx90a and later require 64-bit aligned VGPR/AGPR tuples.
+fn aligned(s: &str, n: u32, count: u32) -> R<()> {
+    if count >= 2 && !n.is_multiple_of(2) {
+        return Err(format!(
+            "`{s}`: vector register tuples must be 64-bit aligned"
+        ));
+    }
+    Ok(())
+}
+
+/// `5` or `[4:5]` -> (first, count).
+fn tuple(s: &str) -> Option<(u32, u32)> {
+    if let Some(inner) = s.strip_prefix('[').and_then(|x| x.strip_suffix(']')) {
+        let (a, b) = inner.split_once(':')?;
+        let (a, b): (u32, u32) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+        return (b >= a).then(|| (a, b - a + 1));
+    }
+    (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse().ok().map(|n| (n, 1)))
+        .flatten()
+}
+
+/// Inline float constants of scalar sources 240..=248 (f32 spellings; `0.15915494`
+/// is 1/(2*pi)).
+const INLINE_FLOAT: [(&str, u32); 9] = [
+    ("0.5", 240),
+    ("-0.5", 241),
+    ("1.0", 242),
+    ("-1.0", 243),
+    ("2.0", 244),
+    ("-2.0", 245),
+    ("4.0", 246),
+    ("-4.0", 247),
+    ("0.15915494", 248),
+];
+
+/// A scalar operand of `count` dwords: (field value, literal).
+fn sreg(s: &str, count: u32, literal_ok: bool) -> R<(u32, Option<u32>)> {
+    let pair = |lo: u32| -> R<(u32, Option<u32>)> {
+        match count {
+            1 => Ok((lo, None)),
+            _ => Err(format!(
+                "`{s}` is 32-bit; the operand needs {count} registers"
+            )),
+        }
+    };
+    let named: &[(&str, u32, u32)] = &[
+        ("flat_scratch", 102, 2),
+        ("xnack_mask", 104, 2),
+        ("vcc", 106, 2),
+        ("exec", 126, 2),
+    ];
+    for (name, v, n) in named {
+        if s == *name {
+            return if count == *n {
+                Ok((*v, None))
+            } else {
+                Err(format!(
+                    "`{s}` is 64-bit; the operand takes {count} register(s)"
+                ))
+            };
+        }
+        if let Some(half) = s.strip_prefix(name) {
+            match half {
+                "_lo" => return pair(*v),
+                "_hi" => return pair(*v + 1),
+                _ => {}
+            }
+        }
+    }
+    let fixed = [
+        ("m0", 124),
+        ("null", 125),
+        ("src_shared_base", 235),
+        ("src_shared_limit", 236),
+        ("src_private_base", 237),
+        ("src_private_limit", 238),
+        ("src_pops_exiting_wave_id", 239),
+        ("src_vccz", 251),
+        ("src_execz", 252),
+        ("src_scc", 253),
+    ];
+    if let Some((_, v)) = fixed.iter().find(|(n, _)| *n == s) {
+        return Ok((*v, None));
+    }
+    if let Some(rest) = s.strip_prefix("ttmp") {
+        let (n, c) = tuple(rest).ok_or_else(|| format!("bad register `{s}`"))?;
+        if c != count || n + c > 16 {
+            return Err(format!(
+                "`{s}`: expected {count} register(s) within ttmp0..ttmp15"
+            ));
+        }
+        return Ok((108 + n, None));
+    }
+    if let Some(rest) = s.strip_prefix('s') {
+        if let Some((n, c)) = tuple(rest) {
+            // The disassembler shows tuples running into s102/s103, but those are
+            // not SGPRs on gfx942 (LLVM's assembler rejects them too).
+            if c != count {
+                return Err(format!("`{s}`: expected {count} register(s)"));
+            }
+            if n + c > 102 {
+                return Err(format!(
+                    "`{s}`: register not available on gfx942 (s0..s101)"
+                ));
+            }
+            return Ok((n, None));
+        }
+    }
+    if count == 2 && s == "0.15915494309189532" {
+        return Ok((248, None));
+    }
+    if let Some((_, v)) = INLINE_FLOAT.iter().find(|(t, _)| *t == s) {
+        return Ok((*v, None));
+    }
+    if let Some(v) = int(s) {
+        if (0..=64).contains(&v) {
+            return Ok((128 + v as u32, None));
+        }
+        if (-16..0).contains(&v) {
+            return Ok((192 + (-v) as u32, None));
+        }
+        if !literal_ok {
+            return Err(format!(
+                "`{s}` needs a literal constant, which this operand cannot take"
+            ));
+        }
+        let lit = u32::try_from(v)
+            .or_else(|_| i32::try_from(v).map(|x| x as u32))
+            .map_err(|_| format!("`{s}` does not fit in 32 bits"))?;
+        return Ok((255, Some(lit)));
+    }
+    Err(format!("`{s}` is not a scalar operand"))
+}
+
+/// Instruction bits under construction.
+struct Enc<'a> {
+    fmt: &'a Format,
+    word: u64,
+    literal: Option<u32>,
+}
+
+impl Enc<'_> {
+    fn set(&mut self, name: &str, v: i64) -> R<()> {
+        let f = self
+            .fmt
+            .fields
+            .iter()
+            .find(|f| f.name == name)
+            .ok_or_else(|| format!("{} has no `{name}` field", self.fmt.name))?;
+        let bits = f.hi - f.lo + 1;
+        let mask = (1u64 << bits) - 1;
+        // Accept unsigned values and sign-extended negatives of the field width.
+        let fits = (v >= 0 && (v as u64) <= mask) || (v < 0 && v >= -(1i64 << (bits - 1)));
+        if !fits {
+            return Err(format!("{name} value {v} does not fit in {bits} bits"));
+        }
+        self.word = (self.word & !(mask << f.lo)) | (((v as u64) & mask) << f.lo);
+        Ok(())
+    }
+
+    fn literal(&mut self, l: Option<u32>) -> R<()> {
+        match (self.literal, l) {
+            (Some(a), Some(b)) if a != b => Err("two different literal constants".into()),
+            (_, Some(b)) => {
+                self.literal = Some(b);
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+type Labels<'a> = &'a dyn Fn(&str) -> Option<i64>;
+
+fn encode_line(text: &str, at: usize, labels: Labels) -> R<Vec<u8>> {
+    let p = parse(text);
+    let t = tables();
+    let rows: Vec<&Opcode> = t
+        .opcodes
+        .iter()
+        .filter(|o| o.mnemonic == p.mnemonic)
+        .collect();
+    if rows.is_empty() {
+        return Err(format!("unknown mnemonic `{}`", p.mnemonic));
+    }
+    let mut first_err = None;
+    for row in rows {
+        match encode_row(row, &p, at, labels).and_then(|b| verify(text, b, labels)) {
+            Ok(b) => return Ok(b),
+            Err(e) => {
+                first_err.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_err.unwrap_or_default())
+}
+
+/// Decodes and prints the encoding; the text must come back (numbers by value;
+/// a label stands for the branch offset computed from it).
+fn verify(text: &str, b: Vec<u8>, labels: Labels) -> R<Vec<u8>> {
+    let i = decode_one(&b, 0).map_err(|e| format!("encoding does not decode: {e}"))?;
+    if i.len != b.len() {
+        return Err("encoding length mismatch".into());
+    }
+    let back = print_inst(&i).map_err(|e| format!("encoding is invalid: {e}"))?;
+    let (a, want) = (canon(&back), canon(text));
+    let same = a.len() == want.len()
+        && a.iter()
+            .zip(&want)
+            .all(|(x, y)| x == y || (labels(y).is_some() && int(x).is_some()));
+    if !same {
+        return Err(format!(
+            "cannot encode `{text}` exactly (closest: `{back}`)"
+        ));
+    }
+    Ok(b)
+}
+
+/// Canonical text for comparison: tokens, with integers (also after `key:` and
+/// inside `name(...)`) replaced by their value.
+fn canon(s: &str) -> Vec<String> {
+    let spaced = s.replace(',', " , ");
+    spaced
+        .split_whitespace()
+        .map(|tok| {
+            if let Some(v) = int(tok) {
+                return v.to_string();
+            }
+            if let Some((k, v)) = tok.split_once(':') {
+                if let Some(v) = int(v) {
+                    return format!("{k}:{v}");
+                }
+            }
+            if let Some((k, rest)) = tok.split_once('(') {
+                if let Some(v) = rest.strip_suffix(')').and_then(int) {
+                    return format!("{k}({v})");
+                }
+            }
+            tok.to_string()
+        })
+        .collect()
+}
+
+fn encode_row(row: &Opcode, p: &Parsed, at: usize, labels: Labels) -> R<Vec<u8>> {
+    let t = tables();
+    let fmt = &t.formats[row.format];
+    let mut e = Enc {
+        fmt,
+        word: u64::from(fmt.value),
+        literal: None,
+    };
+    e.set("op", i64::from(row.op))?;
+    match fmt.name.as_str() {
+        "SOP1" | "SOP2" | "SOPC" | "SOPK" => scalar(row, p, &mut e, at, labels)?,
+        "SOPP" => sopp(row, p, &mut e, at, labels)?,
+        "SMEM" => smem(row, p, &mut e)?,
+        "DS" => ds(row, p, &mut e)?,
+        "FLAT" => flat(row, p, &mut e)?,
+        "MUBUF" => mubuf(row, p, &mut e)?,
+        other => return Err(format!("the assembler does not encode {other} yet")),
+    }
+    let mut b = e.word.to_le_bytes()[..fmt.bytes].to_vec();
+    if let Some(l) = e.literal {
+        b.extend_from_slice(&l.to_le_bytes());
+    }
+    Ok(b)
+}
+
+fn want_operands(row: &Opcode, p: &Parsed, n: usize) -> R<()> {
+    if p.operands.len() != n {
+        return Err(format!(
+            "{} takes {n} operand(s), got {}",
+            row.mnemonic,
+            p.operands.len()
+        ));
+    }
+    Ok(())
+}
+
+fn no_modifiers(p: &Parsed) -> R<()> {
+    match p.modifiers.first() {
+        Some(m) => Err(format!("unexpected modifier `{m}`")),
+        None => Ok(()),
+    }
+}
+
+/// Branch offset in dwords from the instruction after `at` to a label or a raw
+/// field value.
+fn branch(s: &str, at: usize, labels: Labels) -> R<i64> {
+    if let Some(v) = int(s) {
+        return Ok(v);
+    }
+    let target = labels(s).ok_or_else(|| format!("unknown label `{s}`"))?;
+    let d = target - (at as i64 + 4);
+    if d % 4 != 0 {
+        return Err(format!("label `{s}` is not dword aligned"));
+    }
+    let d = d / 4;
+    if !(-32768..=32767).contains(&d) {
+        return Err(format!("label `{s}` is out of branch range ({d} dwords)"));
+    }
+    Ok(d & 0xffff)
+}
+
+fn scalar(row: &Opcode, p: &Parsed, e: &mut Enc, at: usize, labels: Labels) -> R<()> {
+    no_modifiers(p)?;
+    want_operands(row, p, row.operands.len())?;
+    let is_branch = row.mnemonic.starts_with("s_cbranch") || row.mnemonic == "s_call_b64";
+    for (o, s) in row.operands.iter().zip(&p.operands) {
+        match o.class {
+            Class::Imm if is_branch => e.set(&o.field, branch(s, at, labels)?)?,
+            Class::Imm => e.set(
+                &o.field,
+                int(s).ok_or_else(|| format!("`{s}` is not a number"))? & 0xffff,
+            )?,
+            Class::S => {
+                let (v, lit) = sreg(s, o.count, o.field.starts_with("ssrc"))?;
+                e.set(&o.field, i64::from(v))?;
+                e.literal(lit)?;
+            }
+            _ => return Err(format!("operand `{s}` of unexpected class")),
+        }
+    }
+    Ok(())
+}
+
+fn sopp(row: &Opcode, p: &Parsed, e: &mut Enc, at: usize, labels: Labels) -> R<()> {
+    no_modifiers(p)?;
+    if row.mnemonic == "s_waitcnt" {
+        // Counters default to "no wait" (all ones).
+        let (mut vm, mut exp, mut lgkm) = (63u32, 7u32, 15u32);
+        for part in p.operands.first().copied().unwrap_or("").split_whitespace() {
+            let (k, v) = part
+                .strip_suffix(')')
+                .and_then(|x| x.split_once('('))
+                .ok_or_else(|| format!("bad s_waitcnt counter `{part}`"))?;
+            let v = int(v)
+                .and_then(|v| u32::try_from(v).ok())
+                .ok_or_else(|| format!("bad count in `{part}`"))?;
+            let (slot, max) = match k {
+                "vmcnt" => (&mut vm, 63),
+                "expcnt" => (&mut exp, 7),
+                "lgkmcnt" => (&mut lgkm, 15),
+                _ => return Err(format!("unknown s_waitcnt counter `{k}`")),
+            };
+            if v > max {
+                return Err(format!("{k}({v}) exceeds {max}"));
+            }
+            *slot = v;
+        }
+        let v = (vm & 0xf) | (exp << 4) | (lgkm << 8) | ((vm >> 4) << 14);
+        return e.set("simm16", i64::from(v));
+    }
+    if row.operands.is_empty() {
+        return want_operands(row, p, 0);
+    }
+    // s_endpgm may omit its immediate.
+    if p.operands.is_empty() && row.mnemonic == "s_endpgm" {
+        return Ok(());
+    }
+    want_operands(row, p, 1)?;
+    let s = p.operands[0];
+    let v = if row.mnemonic.starts_with("s_branch") || row.mnemonic.starts_with("s_cbranch") {
+        branch(s, at, labels)?
+    } else {
+        int(s).ok_or_else(|| format!("`{s}` is not a number"))? & 0xffff
+    };
+    e.set("simm16", v)
+}
+
+/// Modifier lookup: `key:value` numbers and bare flags.
+fn modifiers(p: &Parsed, allowed: &[&str]) -> R<HashMap<String, i64>> {
+    let mut m = HashMap::new();
+    for w in &p.modifiers {
+        let (k, v) = match w.split_once(':') {
+            Some((k, v)) => (k, int(v).ok_or_else(|| format!("bad value in `{w}`"))?),
+            None => (*w, 1),
+        };
+        if !allowed.contains(&k) {
+            return Err(format!("modifier `{k}` is not valid here"));
+        }
+        if m.insert(k.to_string(), v).is_some() {
+            return Err(format!("modifier `{k}` given twice"));
+        }
+    }
+    Ok(m)
+}
+
+fn smem(row: &Opcode, p: &Parsed, e: &mut Enc) -> R<()> {
+    let m = modifiers(p, &["glc", "offset"])?;
+    // Buffer forms take a 20-bit unsigned offset (the field is 21-bit signed).
+    let unsigned =
+        row.mnemonic.starts_with("s_buffer") || row.mnemonic.starts_with("s_atc_probe_buffer");
+    let check = |v: i64| -> R<i64> {
+        if unsigned && !(0..1 << 20).contains(&v) {
+            return Err(format!(
+                "{}: expected a 20-bit unsigned offset, got {v}",
+                row.mnemonic
+            ));
+        }
+        Ok(v)
+    };
+    want_operands(row, p, row.operands.len())?;
+    for (o, s) in row.operands.iter().zip(&p.operands) {
+        match o.field.as_str() {
+            "sbase" => {
+                let (v, _) = sreg(s, o.count, false)?;
+                if v % 2 != 0 {
+                    return Err(format!("sbase `{s}` must be an even register pair"));
+                }
+                e.set("sbase", i64::from(v / 2))?;
+            }
+            "offset" => {
+                if let Some(v) = int(s) {
+                    e.set("imm", 1)?;
+                    e.set("offset", check(v)?)?;
+                } else {
+                    let (r, _) = sreg(s, 1, false)?;
+                    match m.get("offset") {
+                        // Register plus immediate: the SOE form.
+                        Some(v) => {
+                            e.set("soe", 1)?;
+                            e.set("soffset", i64::from(r))?;
+                            e.set("imm", 1)?;
+                            e.set("offset", check(*v)?)?;
+                        }
+                        // Register alone: LLVM puts it in the offset field.
+                        None => e.set("offset", i64::from(r))?,
+                    }
+                }
+            }
+            _ if o.class == Class::Imm => e.set(
+                &o.field,
+                int(s).ok_or_else(|| format!("`{s}` is not a number"))?,
+            )?,
+            _ => {
+                let (v, _) = sreg(s, o.count, false)?;
+                e.set(&o.field, i64::from(v))?;
+            }
+        }
+    }
+    if m.contains_key("glc") {
+        e.set("glc", 1)?;
+    }
+    Ok(())
+}
+
+/// A vector register operand; sets `acc` for AGPRs.
+fn vop(e: &mut Enc, field: &str, s: &str, count: u32) -> R<char> {
+    let (c, n, k) = vreg(s).ok_or_else(|| format!("`{s}` is not a vector register"))?;
+    if k != count {
+        return Err(format!("`{s}`: expected {count} register(s)"));
+    }
+    aligned(s, n, k)?;
+    e.set(field, i64::from(n))?;
+    Ok(c)
+}
+
+fn ds(row: &Opcode, p: &Parsed, e: &mut Enc) -> R<()> {
+    let m = modifiers(p, &["offset", "offset0", "offset1", "gds"])?;
+    want_operands(row, p, row.operands.len())?;
+    let mut acc = None;
+    for (o, s) in row.operands.iter().zip(&p.operands) {
+        let c = vop(e, &o.field, s, o.count)?;
+        if o.field != "addr" {
+            if acc.is_some_and(|a| a != c) {
+                return Err("VGPR and AGPR data cannot be mixed".into());
+            }
+            acc = Some(c);
+        }
+    }
+    if acc == Some('a') {
+        e.set("acc", 1)?;
+    }
+    if let Some(v) = m.get("offset") {
+        e.set("offset0", v & 0xff)?;
+        e.set("offset1", (v >> 8) & 0xff)?;
+        if !(0..=0xffff).contains(v) {
+            return Err(format!("offset:{v} exceeds 16 bits"));
+        }
+    }
+    for k in ["offset0", "offset1"] {
+        if let Some(v) = m.get(k) {
+            e.set(k, *v)?;
+        }
+    }
+    if m.contains_key("gds") {
+        e.set("gds", 1)?;
+    }
+    Ok(())
+}
+
+fn cache(e: &mut Enc, m: &HashMap<String, i64>) -> R<()> {
+    for b in ["sc0", "sc1", "nt"] {
+        if m.contains_key(b) {
+            e.set(b, 1)?;
+        }
+    }
+    Ok(())
+}
+
+fn flat(row: &Opcode, p: &Parsed, e: &mut Enc) -> R<()> {
+    let m = modifiers(p, &["offset", "sc0", "sc1", "nt"])?;
+    let seg = match row.variant.as_str() {
+        "flat" => 0,
+        "scratch" => 1,
+        _ => 2,
+    };
+    e.set("seg", seg)?;
+    // A returning atomic prints its vdst only with sc0.
+    let ops: Vec<_> = row
+        .operands
+        .iter()
+        .filter(|o| o.field != "vdst" || !row.rtn || m.contains_key("sc0"))
+        .collect();
+    want_operands(row, p, ops.len())?;
+    let mut acc = None;
+    if row.variant != "flat" && !ops.iter().any(|o| o.field == "saddr") {
+        e.set("saddr", 0x7f)?;
+    }
+    for (o, s) in ops.iter().zip(&p.operands) {
+        match o.field.as_str() {
+            "vdst" | "data" => {
+                let c = vop(e, &o.field, s, o.count)?;
+                if acc.is_some_and(|a| a != c) {
+                    return Err("VGPR and AGPR data cannot be mixed".into());
+                }
+                acc = Some(c);
+            }
+            "addr" => {
+                if *s == "off" {
+                    if row.variant != "scratch" {
+                        return Err("only scratch addresses can be `off`".into());
+                    }
+                } else {
+                    let (c, n, k) =
+                        vreg(s).ok_or_else(|| format!("`{s}` is not a VGPR address"))?;
+                    if c != 'v' {
+                        return Err("addresses are VGPRs".into());
+                    }
+                    aligned(s, n, k)?;
+                    e.set("addr", i64::from(n))?;
+                    if row.variant == "scratch" {
+                        e.set("sve", 1)?;
+                    }
+                }
+            }
+            "saddr" => {
+                if *s == "off" {
+                    e.set("saddr", 0x7f)?;
+                } else {
+                    let (v, _) = sreg(s, o.count, false)?;
+                    e.set("saddr", i64::from(v))?;
+                }
+            }
+            _ => {
+                let (v, _) = sreg(s, o.count, false)?;
+                e.set(&o.field, i64::from(v))?;
+            }
+        }
+    }
+    if acc == Some('a') {
+        e.set("acc", 1)?;
+    }
+    if let Some(v) = m.get("offset") {
+        // FLAT proper has a 12-bit unsigned offset; GLOBAL/SCRATCH 13-bit signed.
+        if row.variant == "flat" && !(0..4096).contains(v) {
+            return Err(format!("expected a 12-bit unsigned offset, got {v}"));
+        }
+        e.set("offset", *v)?;
+    }
+    cache(e, &m)
+}
+
+fn mubuf(row: &Opcode, p: &Parsed, e: &mut Enc) -> R<()> {
+    let m = modifiers(p, &["offset", "sc0", "sc1", "nt", "offen", "idxen", "lds"])?;
+    let lds = m.contains_key("lds");
+    let ops: Vec<_> = row
+        .operands
+        .iter()
+        .filter(|o| !(lds && o.field == "vdata"))
+        .collect();
+    want_operands(row, p, ops.len())?;
+    for k in ["offen", "idxen", "lds"] {
+        if m.contains_key(k) {
+            e.set(k, 1)?;
+        }
+    }
+    for (o, s) in ops.iter().zip(&p.operands) {
+        match o.field.as_str() {
+            "vdata" => {
+                if vop(e, "vdata", s, o.count)? == 'a' {
+                    e.set("acc", 1)?;
+                }
+            }
+            "vaddr" => {
+                if *s != "off" {
+                    let (_, n, k) = vreg(s).ok_or_else(|| format!("`{s}` is not a VGPR"))?;
+                    aligned(s, n, k)?;
+                    e.set("vaddr", i64::from(n))?;
+                }
+            }
+            "srsrc" => {
+                let (v, _) = sreg(s, 4, false)?;
+                if v % 4 != 0 {
+                    return Err(format!("srsrc `{s}` must be 4-aligned"));
+                }
+                e.set("srsrc", i64::from(v / 4))?;
+            }
+            _ => {
+                let (v, _) = sreg(s, o.count, false)?;
+                e.set(&o.field, i64::from(v))?;
+            }
+        }
+    }
+    if let Some(v) = m.get("offset") {
+        e.set("offset", *v)?;
+    }
+    cache(e, &m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_resolve_to_dword_offsets() {
+        let b = assemble(
+            "top:\n s_nop 0\n s_branch top\n s_cbranch_scc1 end\n s_nop 1\nend: s_endpgm\n",
+        )
+        .unwrap();
+        let w = |i: usize| u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().unwrap());
+        assert_eq!(w(1) & 0xffff, 0xfffe); // back to 0 from 8: -2 dwords
+        assert_eq!(w(2) & 0xffff, 1); // over s_nop 1
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = assemble("s_nop 0\n s_bogus s0\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.msg.contains("s_bogus"), "{e}");
+        let e = assemble("s_mov_b32 s0, s[0:1]\n").unwrap_err();
+        assert!(e.msg.contains("register"), "{e}");
+        assert!(assemble(".text\n").is_err());
+    }
+}
