@@ -1,1 +1,430 @@
-//! Lifting gfx942 wave64 code to the xisa IR. (Being written.)
+//! Lifting gfx942 (CDNA 3, wave64) machine code to the xisa IR.
+//!
+//! Execution model (docs/cdna.md, "gfx942 execution model"):
+//! - one IR lane per work-item, `wave_size = 64`;
+//! - scalar state (SGPRs `s0..s101`, `vcc_lo/hi`, `exec_lo/hi`, `m0`, `scc`) is
+//!   held per lane and is identical in all lanes of a wave: every lane executes
+//!   every scalar instruction (unguarded), and branches are scalar, so all lanes
+//!   of a wave follow the same path;
+//! - vector ALU results and vector memory side effects are guarded by the lane's
+//!   EXEC bit `t.execbit = (exec >> laneid) & 1`, recomputed whenever EXEC is
+//!   written;
+//! - lane masks written by vector ops (v_cmp, carry-outs) are IR ballots of
+//!   `pred & execbit` (inactive lanes write 0);
+//! - FLAT addresses in the shared / private apertures ([`SHARED_APERTURE_HI`],
+//!   [`PRIVATE_APERTURE_HI`] as the high dword) go to LDS (IR shared) / scratch
+//!   (IR local); other addresses are global.
+//!
+//! The kernel's IR parameters are [`ENTRY_PARAMS`]: the kernarg segment
+//! pointer, the dispatch packet pointer, the queue pointer and the dispatch id
+//! (see [`abi`] to build them); its entry block sets up the initial SGPRs and
+//! `v0` per [`EntryAbi`] (the kernel descriptor's enable bits) and EXEC = the
+//! lanes that exist.
+
+pub mod abi;
+mod builder;
+mod mem;
+mod salu;
+mod valu;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use thiserror::Error;
+use xisa_ir::{BlockId, CvtOp, Kernel, Op, Operand, SReg, Term, Type};
+
+use builder::{Builder, EXEC_LO};
+
+use super::decode::{decode_one, Gfx942Error, Inst};
+use super::tables::tables;
+
+pub use mem::{atomic_kind, atomic_scope, load_store_scope};
+
+/// High dword of the shared (LDS) aperture: a FLAT address `SHARED_APERTURE_HI
+/// << 32 | off` is LDS byte `off` (what `src_shared_base` reads).
+pub const SHARED_APERTURE_HI: u32 = 0x1000;
+/// High dword of the private (scratch) aperture (`src_private_base`).
+pub const PRIVATE_APERTURE_HI: u32 = 0x2000;
+
+/// Names of the IR parameters of a lifted kernel, in order (all `i64`).
+pub const ENTRY_PARAMS: [&str; 4] = ["kernarg_ptr", "dispatch_ptr", "queue_ptr", "dispatch_id"];
+
+/// Why gfx942 code cannot be lifted.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LiftError {
+    /// The bytes do not decode.
+    #[error(transparent)]
+    Decode(#[from] Gfx942Error),
+    /// A decoded instruction the lifter does not handle.
+    #[error("gfx942 pc {pc:#x}: {mnemonic} is not lifted: {why}")]
+    Unsupported {
+        /// Byte offset of the instruction.
+        pc: u64,
+        /// Its mnemonic.
+        mnemonic: String,
+        /// Why.
+        why: String,
+    },
+    /// A branch whose target is not an instruction of the code.
+    #[error("gfx942 pc {pc:#x}: branch target {target:#x} is not an instruction boundary")]
+    BadBranch {
+        /// Byte offset of the branch.
+        pc: u64,
+        /// The target offset.
+        target: i64,
+    },
+    /// The lifted kernel failed the IR verifier (a lifter defect).
+    #[error("lifted gfx942 kernel does not verify: {0}")]
+    Verify(String),
+}
+
+/// The kernel descriptor bits that shape the initial wave state (user and
+/// system SGPRs, `v0`), and the kernel's memory sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct EntryAbi {
+    pub private_segment_buffer: bool,
+    pub dispatch_ptr: bool,
+    pub queue_ptr: bool,
+    pub kernarg_segment_ptr: bool,
+    pub dispatch_id: bool,
+    pub flat_scratch_init: bool,
+    pub private_segment_size: bool,
+    /// `USER_SGPR_COUNT` (rsrc2): the system SGPRs start here. Extra user SGPRs
+    /// past the enabled ones are preloaded kernel arguments.
+    pub user_sgpr_count: u32,
+    /// Dword offset in the kernarg segment of the first preloaded argument.
+    pub kernarg_preload_offset: u32,
+    pub workgroup_id: [bool; 3],
+    pub workgroup_info: bool,
+    /// ENABLE_PRIVATE_SEGMENT: the private segment wave offset SGPR.
+    pub private_segment_wave_offset: bool,
+    /// ENABLE_VGPR_WORKITEM_ID (0: x, 1: x y, 2: x y z), packed into v0.
+    pub workitem_id: u32,
+    /// Static LDS bytes.
+    pub group_segment_fixed_size: u32,
+    /// Scratch bytes per work-item.
+    pub private_segment_fixed_size: u32,
+}
+
+/// A decoded item: an instruction, or one of the cache-control MUBUF ops the
+/// decoder tables lack (`buffer_wbl2`, `buffer_inv`).
+enum Item {
+    Inst(Inst),
+    Cache { wbl2: bool, sc0: bool, sc1: bool },
+}
+
+fn decode_items(code: &[u8]) -> Result<Vec<(usize, usize, Item)>, LiftError> {
+    let mut out = Vec::new();
+    let mut off = 0;
+    while off < code.len() {
+        match decode_one(code, off) {
+            Ok(i) => {
+                let n = i.len;
+                out.push((off, n, Item::Inst(i)));
+                off += n;
+            }
+            Err(e) => {
+                // buffer_wbl2 (op 40) / buffer_inv (op 41): MUBUF, 8 bytes.
+                let w0 = code
+                    .get(off..off + 4)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                match w0 {
+                    Some(w) if w & 0xfc00_0000 == 0xe000_0000 && code.len() >= off + 8 => {
+                        let op = (w >> 18) & 0x7f;
+                        if op == 40 || op == 41 {
+                            out.push((
+                                off,
+                                8,
+                                Item::Cache {
+                                    wbl2: op == 40,
+                                    sc0: w >> 14 & 1 == 1,
+                                    sc1: w >> 15 & 1 == 1,
+                                },
+                            ));
+                            off += 8;
+                            continue;
+                        }
+                        return Err(e.into());
+                    }
+                    _ => return Err(e.into()),
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn branch_target(inst: &Inst, off: usize) -> Option<i64> {
+    let m = inst.opcode.mnemonic.as_str();
+    let is_branch = m == "s_branch" || m.starts_with("s_cbranch_");
+    if !is_branch || tables().formats[inst.opcode.format].name != "SOPP" {
+        return None;
+    }
+    let simm = inst.get("simm16") as u16 as i16 as i64;
+    Some(off as i64 + 4 + simm * 4)
+}
+
+/// Lifts the code of one kernel (`code[0]` is the entry) to an IR kernel named
+/// `name`.
+pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError> {
+    let items = decode_items(code)?;
+    let starts: BTreeSet<usize> = items.iter().map(|(o, _, _)| *o).collect();
+    // Leaders: the entry, branch targets, and instructions after branches or
+    // s_endpgm.
+    let mut leaders = BTreeSet::from([0usize]);
+    for (off, len, it) in &items {
+        if let Item::Inst(i) = it {
+            if let Some(t) = branch_target(i, *off) {
+                if t < 0 || !starts.contains(&(t as usize)) {
+                    return Err(LiftError::BadBranch {
+                        pc: *off as u64,
+                        target: t,
+                    });
+                }
+                leaders.insert(t as usize);
+                leaders.insert(off + len);
+            }
+            let m = i.opcode.mnemonic.as_str();
+            if m == "s_endpgm" || m == "s_trap" {
+                leaders.insert(off + len);
+            }
+        }
+    }
+    leaders.retain(|l| starts.contains(l));
+    let ids: BTreeMap<usize, BlockId> = leaders
+        .iter()
+        .enumerate()
+        .map(|(i, &o)| (o, BlockId(i as u32 + 1)))
+        .collect();
+
+    let mut b = Builder::new(name);
+    b.k.shared_bytes = abi.group_segment_fixed_size;
+    b.k.local_bytes = abi.private_segment_fixed_size;
+    let params: Vec<_> = ENTRY_PARAMS.iter().map(|p| b.named(p, Type::I64)).collect();
+    b.k.params = params.clone();
+    entry(&mut b, abi, &params)?;
+
+    for (off, len, it) in &items {
+        let off = *off;
+        if let Some(&id) = ids.get(&off) {
+            b.start_block(format!("pc{off:x}"), id);
+        } else if !b.open {
+            continue; // unreachable
+        }
+        match it {
+            Item::Cache { wbl2, sc0, sc1 } => {
+                b.begin(
+                    off as u64,
+                    if *wbl2 { "buffer_wbl2" } else { "buffer_inv" },
+                    None,
+                );
+                mem::cache_op(&mut b, *wbl2, *sc0, *sc1);
+            }
+            Item::Inst(i) => {
+                b.begin(off as u64, &i.opcode.mnemonic, i.literal);
+                lift_inst(&mut b, i, off, off + len, &ids)?;
+            }
+        }
+    }
+    if b.open {
+        // Fell off the end of the code.
+        b.begin(code.len() as u64, "<end>", None);
+        b.terminate(Term::Trap);
+    }
+    let mut k = b.k;
+    k.blocks = b.blocks;
+    xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
+    Ok(k)
+}
+
+/// The entry block: initial SGPRs, v0, EXEC (AMDGPUUsage "Initial Kernel
+/// Execution State").
+fn entry(b: &mut Builder, abi: &EntryAbi, params: &[xisa_ir::Reg]) -> Result<(), LiftError> {
+    b.begin(0, "<entry>", None);
+    let lane = b.lane;
+    b.emit(Op::Special {
+        dst: lane,
+        sreg: SReg::LaneId,
+    });
+    let am = b.t(Type::I64);
+    b.emit(Op::ActiveMask { dst: am });
+    b.wr_s64(EXEC_LO, am)?;
+    let mut s = 0u32;
+    let pair = |b: &mut Builder, s: &mut u32, v: Operand| -> Result<(), LiftError> {
+        b.wr_s64(*s, v)?;
+        *s += 2;
+        Ok(())
+    };
+    if abi.private_segment_buffer {
+        // No V# for scratch: xisa's scratch is the IR local space (architected
+        // flat scratch); the four SGPRs read 0.
+        for _ in 0..4 {
+            b.wr_s32(s, Operand::Imm(0))?;
+            s += 1;
+        }
+    }
+    if abi.dispatch_ptr {
+        pair(b, &mut s, params[1].into())?;
+    }
+    if abi.queue_ptr {
+        pair(b, &mut s, params[2].into())?;
+    }
+    let kernarg_at = s;
+    if abi.kernarg_segment_ptr {
+        pair(b, &mut s, params[0].into())?;
+    }
+    if abi.dispatch_id {
+        pair(b, &mut s, params[3].into())?;
+    }
+    if abi.flat_scratch_init {
+        pair(b, &mut s, Operand::Imm(0))?;
+    }
+    // Preloaded kernel arguments fill the user SGPRs up to USER_SGPR_COUNT
+    // (before the private segment size).
+    let preload_end = abi
+        .user_sgpr_count
+        .saturating_sub(abi.private_segment_size as u32);
+    if abi.kernarg_segment_ptr && preload_end > s {
+        let ptr = b.src_bits(kernarg_at, 64)?;
+        for i in 0..preload_end - s {
+            let t = b.t(Type::I32);
+            b.emit(Op::Load {
+                space: xisa_ir::Space::Global,
+                mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B32),
+                order: xisa_ir::Order::Weak,
+                scope: xisa_ir::Scope::Device,
+                uniform: false,
+                dsts: vec![t],
+                addr: xisa_ir::Address::Flat {
+                    base: ptr,
+                    offset: 4 * (abi.kernarg_preload_offset + i) as i64,
+                },
+            });
+            b.wr_s32(s + i, t)?;
+        }
+        s = preload_end;
+    }
+    if abi.private_segment_size {
+        b.wr_s32(s, Operand::Imm(abi.private_segment_fixed_size as u64))?;
+        s += 1;
+    }
+    s = s.max(abi.user_sgpr_count);
+    for (d, sreg) in [SReg::CtaIdX, SReg::CtaIdY, SReg::CtaIdZ]
+        .into_iter()
+        .enumerate()
+    {
+        if abi.workgroup_id[d] {
+            let v = b.special(sreg);
+            b.wr_s32(s, v)?;
+            s += 1;
+        }
+    }
+    if abi.workgroup_info {
+        b.wr_s32(s, Operand::Imm(0))?;
+        s += 1;
+    }
+    if abi.private_segment_wave_offset {
+        b.wr_s32(s, Operand::Imm(0))?;
+    }
+    // v0 = x | y << 10 | z << 20 (packed work-item ids).
+    let v0 = b.v(0);
+    let x = b.special(SReg::TidX);
+    b.mov(Type::I32, v0, x);
+    if abi.workitem_id >= 1 {
+        let y = b.special(SReg::TidY);
+        let y = b.binv(xisa_ir::BinOp::Shl, Type::I32, y, Operand::Imm(10));
+        b.bin(xisa_ir::BinOp::Or, Type::I32, v0, v0, y);
+    }
+    if abi.workitem_id >= 2 {
+        let z = b.special(SReg::TidZ);
+        let z = b.binv(xisa_ir::BinOp::Shl, Type::I32, z, Operand::Imm(20));
+        b.bin(xisa_ir::BinOp::Or, Type::I32, v0, v0, z);
+    }
+    let _ = CvtOp::Zext;
+    Ok(())
+}
+
+fn lift_inst(
+    b: &mut Builder,
+    i: &Inst,
+    off: usize,
+    next: usize,
+    ids: &BTreeMap<usize, BlockId>,
+) -> Result<(), LiftError> {
+    let fmt = tables().formats[i.opcode.format].name.as_str();
+    match fmt {
+        "SOPP" => sopp(b, i, off, next, ids),
+        "SOP1" => salu::sop1(b, i),
+        "SOP2" => salu::sop2(b, i),
+        "SOPC" => salu::sopc(b, i),
+        "SOPK" => salu::sopk(b, i),
+        "SMEM" => mem::smem(b, i),
+        "DS" => mem::ds(b, i),
+        "FLAT" => mem::flat(b, i),
+        "MUBUF" => mem::mubuf(b, i),
+        _ => valu::lift(b, i, fmt),
+    }
+}
+
+fn sopp(
+    b: &mut Builder,
+    i: &Inst,
+    off: usize,
+    next: usize,
+    ids: &BTreeMap<usize, BlockId>,
+) -> Result<(), LiftError> {
+    let m = i.opcode.mnemonic.as_str();
+    let fall = || ids.get(&next).copied();
+    if let Some(t) = branch_target(i, off) {
+        let target = ids[&(t as usize)];
+        if m == "s_branch" {
+            b.terminate(Term::Br(target));
+            return Ok(());
+        }
+        let Some(else_) = fall() else {
+            return Err(b.unsupported("conditional branch at the end of the code"));
+        };
+        let cond = match m {
+            "s_cbranch_scc0" | "s_cbranch_scc1" => {
+                let scc = b.scc;
+                b.icmp(
+                    xisa_ir::ICond::Eq,
+                    Type::I1,
+                    scc,
+                    Operand::Imm((m == "s_cbranch_scc1") as u64),
+                )
+            }
+            "s_cbranch_vccz" | "s_cbranch_vccnz" | "s_cbranch_execz" | "s_cbranch_execnz" => {
+                let reg = if m.contains("vcc") {
+                    builder::VCC_LO
+                } else {
+                    EXEC_LO
+                };
+                let v = b.src_bits(reg, 64)?;
+                let c = if m.ends_with("nz") {
+                    xisa_ir::ICond::Ne
+                } else {
+                    xisa_ir::ICond::Eq
+                };
+                b.icmp(c, Type::I64, v, Operand::Imm(0))
+            }
+            _ => return Err(b.unsupported("debugger / fork branches are not lifted")),
+        };
+        b.terminate(Term::BrCond {
+            cond,
+            then_: target,
+            else_,
+        });
+        return Ok(());
+    }
+    match m {
+        "s_endpgm" => b.terminate(Term::Exit),
+        "s_trap" => b.terminate(Term::Trap),
+        "s_barrier" => b.emit(Op::Barrier),
+        // Completion is immediate in xisa, so the counters are always 0; the
+        // rest are scheduling / performance hints.
+        "s_waitcnt" | "s_nop" | "s_setprio" | "s_sleep" | "s_icache_inv" | "s_incperflevel"
+        | "s_decperflevel" | "s_ttracedata" | "s_wakeup" | "s_setkill" => {}
+        _ => return Err(b.unsupported("SOPP op not lifted")),
+    }
+    Ok(())
+}

@@ -1,0 +1,485 @@
+//! The IR builder shared by the gfx942 lifting passes: named ISA registers,
+//! per-instruction temporaries, scalar operand decoding (SGPRs, special
+//! registers, inline constants, literals) and the per-lane EXEC bit.
+
+use std::collections::HashMap;
+
+use xisa_ir::{
+    BinOp, Block, BlockId, CvtOp, Guard, ICond, Inst as IrInst, Kernel, Op, Operand, Reg, Round,
+    SReg, Term, Type,
+};
+
+use super::{LiftError, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
+
+/// Scalar operand encodings (GFX9 SSRC/SDST numbering).
+pub(crate) const VCC_LO: u32 = 106;
+pub(crate) const VCC_HI: u32 = 107;
+pub(crate) const M0: u32 = 124;
+pub(crate) const EXEC_LO: u32 = 126;
+pub(crate) const EXEC_HI: u32 = 127;
+pub(crate) const LITERAL: u32 = 255;
+
+pub(crate) struct Builder {
+    pub k: Kernel,
+    names: HashMap<String, Reg>,
+    pub blocks: Vec<Block>,
+    pub label: String,
+    pub insts: Vec<IrInst>,
+    /// Whether the current block has been terminated (code after it until the
+    /// next leader is unreachable).
+    pub open: bool,
+    pub pc: u64,
+    pub mnemonic: String,
+    pub literal: Option<u32>,
+    /// The lane's EXEC bit (`i1`), kept equal to `(exec >> laneid) & 1`.
+    pub exec: Reg,
+    /// `special.laneid` (`i32`).
+    pub lane: Reg,
+    /// `scc` (`i1`).
+    pub scc: Reg,
+    tmp_n: u32,
+    tmp_pool: HashMap<(Type, u32), Reg>,
+}
+
+impl Builder {
+    pub fn new(name: &str) -> Self {
+        let mut k = Kernel::new(name);
+        k.wave_size = 64;
+        let mut names = HashMap::new();
+        let mut named = |k: &mut Kernel, n: &str, ty| {
+            let r = k.reg(n, ty);
+            names.insert(n.to_string(), r);
+            r
+        };
+        let exec = named(&mut k, "t.execbit", Type::I1);
+        let lane = named(&mut k, "t.lane", Type::I32);
+        let scc = named(&mut k, "scc", Type::I1);
+        Builder {
+            k,
+            names,
+            blocks: Vec::new(),
+            label: "entry".into(),
+            insts: Vec::new(),
+            open: true,
+            pc: 0,
+            mnemonic: String::new(),
+            literal: None,
+            exec,
+            lane,
+            scc,
+            tmp_n: 0,
+            tmp_pool: HashMap::new(),
+        }
+    }
+
+    // ------------------------------------------------------------- registers
+
+    /// The register `name` (declared on first use).
+    pub fn named(&mut self, name: &str, ty: Type) -> Reg {
+        if let Some(&r) = self.names.get(name) {
+            return r;
+        }
+        let r = self.k.reg(name.to_string(), ty);
+        self.names.insert(name.to_string(), r);
+        r
+    }
+
+    /// VGPR `n` (or AGPR when `acc`).
+    pub fn v(&mut self, n: u32) -> Reg {
+        self.named(&format!("v{n}"), Type::I32)
+    }
+
+    pub fn a(&mut self, n: u32) -> Reg {
+        self.named(&format!("a{n}"), Type::I32)
+    }
+
+    /// Vector register `n` of the VGPR file, or of the AGPR file when `acc`.
+    pub fn vreg(&mut self, n: u32, acc: bool) -> Reg {
+        if acc {
+            self.a(n)
+        } else {
+            self.v(n)
+        }
+    }
+
+    /// The 32-bit scalar register of SSRC/SDST encoding `e` (0..=127), if it is one.
+    pub fn sgpr(&mut self, e: u32) -> Option<Reg> {
+        let name = match e {
+            0..=101 => format!("s{e}"),
+            102 => "flat_scratch_lo".into(),
+            103 => "flat_scratch_hi".into(),
+            104 => "xnack_mask_lo".into(),
+            105 => "xnack_mask_hi".into(),
+            VCC_LO => "vcc_lo".into(),
+            VCC_HI => "vcc_hi".into(),
+            108..=123 => format!("ttmp{}", e - 108),
+            M0 => "m0".into(),
+            EXEC_LO => "exec_lo".into(),
+            EXEC_HI => "exec_hi".into(),
+            _ => return None,
+        };
+        Some(self.named(&name, Type::I32))
+    }
+
+    /// A temporary of type `ty`, fresh within the current guest instruction (the
+    /// pool is reused from one guest instruction to the next).
+    pub fn t(&mut self, ty: Type) -> Reg {
+        self.tmp_n += 1;
+        let key = (ty, self.tmp_n);
+        if let Some(&r) = self.tmp_pool.get(&key) {
+            return r;
+        }
+        let r = self.k.reg(format!("t.{}.{}", ty.name(), self.tmp_n), ty);
+        self.tmp_pool.insert(key, r);
+        r
+    }
+
+    /// Starts lifting a new guest instruction (temporaries can be reused).
+    pub fn begin(&mut self, pc: u64, mnemonic: &str, literal: Option<u32>) {
+        self.pc = pc;
+        self.mnemonic = mnemonic.to_string();
+        self.literal = literal;
+        self.tmp_n = 0;
+    }
+
+    // ------------------------------------------------------------- errors
+
+    pub fn unsupported(&self, why: impl Into<String>) -> LiftError {
+        LiftError::Unsupported {
+            pc: self.pc,
+            mnemonic: self.mnemonic.clone(),
+            why: why.into(),
+        }
+    }
+
+    // ------------------------------------------------------------- emission
+
+    pub fn emit_with(&mut self, op: Op, guard: Option<Guard>) {
+        self.insts.push(IrInst {
+            guard,
+            op,
+            pc: Some(self.pc),
+        });
+    }
+
+    /// Unguarded (scalar work: every lane of the wave executes it).
+    pub fn emit(&mut self, op: Op) {
+        self.emit_with(op, None);
+    }
+
+    pub fn exec_guard(&self) -> Guard {
+        Guard {
+            reg: self.exec,
+            negate: false,
+        }
+    }
+
+    /// Ends the current block with `term`; the next code goes to a fresh
+    /// (unreachable until a label is set) block.
+    pub fn terminate(&mut self, term: Term) {
+        let insts = std::mem::take(&mut self.insts);
+        let label = std::mem::replace(&mut self.label, format!("dead.{:x}", self.pc));
+        self.blocks.push(Block {
+            label,
+            insts,
+            term,
+            term_pc: Some(self.pc),
+        });
+        self.open = false;
+    }
+
+    /// Starts the block `label` (at a branch target / leader): the open block
+    /// falls through to it.
+    pub fn start_block(&mut self, label: String, id: BlockId) {
+        if self.open {
+            self.terminate(Term::Br(id));
+        }
+        self.label = label;
+        self.open = true;
+    }
+
+    pub fn mov(&mut self, ty: Type, dst: Reg, src: impl Into<Operand>) {
+        self.emit(Op::Mov {
+            ty,
+            dst,
+            src: src.into(),
+        });
+    }
+
+    pub fn bin(
+        &mut self,
+        op: BinOp,
+        ty: Type,
+        dst: Reg,
+        a: impl Into<Operand>,
+        b: impl Into<Operand>,
+    ) {
+        self.emit(Op::Bin {
+            op,
+            ty,
+            dst,
+            a: a.into(),
+            b: b.into(),
+        });
+    }
+
+    /// `op` into a fresh temporary.
+    pub fn binv(
+        &mut self,
+        op: BinOp,
+        ty: Type,
+        a: impl Into<Operand>,
+        b: impl Into<Operand>,
+    ) -> Reg {
+        let d = self.t(ty);
+        self.bin(op, ty, d, a, b);
+        d
+    }
+
+    pub fn cvt(&mut self, op: CvtOp, to: Type, from: Type, src: impl Into<Operand>) -> Reg {
+        let d = self.t(to);
+        self.emit(Op::Cvt {
+            op,
+            to,
+            from,
+            rnd: Round::Rn,
+            sat: false,
+            ftz: false,
+            dst: d,
+            src: src.into(),
+        });
+        d
+    }
+
+    pub fn icmp(
+        &mut self,
+        cond: ICond,
+        ty: Type,
+        a: impl Into<Operand>,
+        b: impl Into<Operand>,
+    ) -> Reg {
+        let d = self.t(Type::I1);
+        self.emit(Op::ICmp {
+            cond,
+            ty,
+            dst: d,
+            a: a.into(),
+            b: b.into(),
+        });
+        d
+    }
+
+    pub fn select(
+        &mut self,
+        ty: Type,
+        c: impl Into<Operand>,
+        a: impl Into<Operand>,
+        b: impl Into<Operand>,
+    ) -> Reg {
+        let d = self.t(ty);
+        self.emit(Op::Select {
+            ty,
+            dst: d,
+            cond: c.into(),
+            a: a.into(),
+            b: b.into(),
+        });
+        d
+    }
+
+    /// `i1` to `i32` (0/1).
+    pub fn b2i(&mut self, p: Reg) -> Reg {
+        self.cvt(CvtOp::Zext, Type::I32, Type::I1, p)
+    }
+
+    /// `hi:lo` as an `i64`.
+    pub fn pair(&mut self, lo: impl Into<Operand>, hi: impl Into<Operand>) -> Reg {
+        let l = self.cvt(CvtOp::Zext, Type::I64, Type::I32, lo);
+        let h = self.cvt(CvtOp::Zext, Type::I64, Type::I32, hi);
+        let h = self.binv(BinOp::Shl, Type::I64, h, Operand::Imm(32));
+        self.binv(BinOp::Or, Type::I64, l, h)
+    }
+
+    /// The low and high halves of an `i64` operand.
+    pub fn halves(&mut self, v: Operand) -> (Operand, Operand) {
+        if let Operand::Imm(x) = v {
+            return (Operand::Imm(x & 0xffff_ffff), Operand::Imm(x >> 32));
+        }
+        let lo = self.cvt(CvtOp::Trunc, Type::I32, Type::I64, v);
+        let h = self.binv(BinOp::LShr, Type::I64, v, Operand::Imm(32));
+        let hi = self.cvt(CvtOp::Trunc, Type::I32, Type::I64, h);
+        (lo.into(), hi.into())
+    }
+
+    // ------------------------------------------------------------- scalar operands
+
+    fn no_reg(&self, e: u32) -> LiftError {
+        self.unsupported(format!("scalar operand encoding {e} is not modelled"))
+    }
+
+    /// The literal dword.
+    pub fn lit(&self) -> Result<u32, LiftError> {
+        self.literal
+            .ok_or_else(|| self.unsupported("literal operand without a literal dword"))
+    }
+
+    /// A scalar-encoded source read as `width` bits (16, 32 or 64); 64-bit reads
+    /// of register pairs give `i64`, everything else `i32` (the value in the
+    /// low bits). `float64`: a 64-bit literal is the high half of an f64
+    /// (integer 64-bit literals are zero-extended).
+    pub fn src_bits(&mut self, e: u32, width: u32) -> Result<Operand, LiftError> {
+        self.src_full(e, width, false)
+    }
+
+    pub fn src_full(&mut self, e: u32, width: u32, float64: bool) -> Result<Operand, LiftError> {
+        let w64 = width == 64;
+        match e {
+            0..=127 => {
+                let lo = self.sgpr(e).ok_or_else(|| self.no_reg(e))?;
+                if !w64 {
+                    return Ok(lo.into());
+                }
+                let hi = self.sgpr(e + 1).ok_or_else(|| self.no_reg(e + 1))?;
+                Ok(self.pair(lo, hi).into())
+            }
+            128..=192 => Ok(Operand::Imm((e - 128) as u64)),
+            193..=208 => {
+                let v = -((e - 192) as i64);
+                Ok(Operand::Imm(if w64 { v as u64 } else { v as u32 as u64 }))
+            }
+            235..=238 => {
+                // Aperture registers: 64-bit reads give the base (or limit)
+                // address, 32-bit reads its high dword (docs/cdna.md).
+                let base = if e <= 236 {
+                    SHARED_APERTURE_HI
+                } else {
+                    PRIVATE_APERTURE_HI
+                } as u64
+                    * (1u64 << 32);
+                let v = if e == 236 || e == 238 {
+                    base | 0xffff_ffff
+                } else {
+                    base
+                };
+                Ok(Operand::Imm(if w64 { v } else { v >> 32 }))
+            }
+            240..=248 => {
+                let (f16, f32, f64): (u64, u64, u64) = match e {
+                    240 => (0x3800, 0x3f00_0000, 0x3fe0_0000_0000_0000),
+                    241 => (0xb800, 0xbf00_0000, 0xbfe0_0000_0000_0000),
+                    242 => (0x3c00, 0x3f80_0000, 0x3ff0_0000_0000_0000),
+                    243 => (0xbc00, 0xbf80_0000, 0xbff0_0000_0000_0000),
+                    244 => (0x4000, 0x4000_0000, 0x4000_0000_0000_0000),
+                    245 => (0xc000, 0xc000_0000, 0xc000_0000_0000_0000),
+                    246 => (0x4400, 0x4080_0000, 0x4010_0000_0000_0000),
+                    247 => (0xc400, 0xc080_0000, 0xc010_0000_0000_0000),
+                    _ => (0x3118, 0x3e22_f983, 0x3fc4_5f30_6dc9_c882),
+                };
+                Ok(Operand::Imm(match width {
+                    16 => f16,
+                    64 => f64,
+                    _ => f32,
+                }))
+            }
+            251 => {
+                // vccz
+                let vcc = self.src_bits(VCC_LO, 64)?;
+                let z = self.icmp(ICond::Eq, Type::I64, vcc, Operand::Imm(0));
+                Ok(self.b2i(z).into())
+            }
+            252 => {
+                let ex = self.src_bits(EXEC_LO, 64)?;
+                let z = self.icmp(ICond::Eq, Type::I64, ex, Operand::Imm(0));
+                Ok(self.b2i(z).into())
+            }
+            253 => {
+                let s = self.scc;
+                let v = self.b2i(s);
+                if w64 {
+                    Ok(self.cvt(CvtOp::Zext, Type::I64, Type::I32, v).into())
+                } else {
+                    Ok(v.into())
+                }
+            }
+            LITERAL => {
+                let l = self.lit()? as u64;
+                Ok(Operand::Imm(if w64 && float64 { l << 32 } else { l }))
+            }
+            _ => Err(self.no_reg(e)),
+        }
+    }
+
+    /// Writes a 32-bit scalar destination (SDST encoding).
+    pub fn wr_s32(&mut self, e: u32, v: impl Into<Operand>) -> Result<(), LiftError> {
+        let r = self.sgpr(e).ok_or_else(|| self.no_reg(e))?;
+        self.mov(Type::I32, r, v);
+        if e == EXEC_LO || e == EXEC_HI {
+            self.refresh_exec();
+        }
+        Ok(())
+    }
+
+    /// Writes a 64-bit scalar destination pair from an `i64` operand.
+    pub fn wr_s64(&mut self, e: u32, v: impl Into<Operand>) -> Result<(), LiftError> {
+        let (lo, hi) = self.halves(v.into());
+        let rl = self.sgpr(e).ok_or_else(|| self.no_reg(e))?;
+        let rh = self.sgpr(e + 1).ok_or_else(|| self.no_reg(e + 1))?;
+        self.mov(Type::I32, rl, lo);
+        self.mov(Type::I32, rh, hi);
+        if (EXEC_LO..=EXEC_HI).contains(&e) || e + 1 == EXEC_LO {
+            self.refresh_exec();
+        }
+        Ok(())
+    }
+
+    /// The 64-bit EXEC value.
+    pub fn exec64(&mut self) -> Reg {
+        let lo = self.sgpr(EXEC_LO).expect("exec_lo");
+        let hi = self.sgpr(EXEC_HI).expect("exec_hi");
+        self.pair(lo, hi)
+    }
+
+    /// Recomputes the lane's EXEC bit after a write to EXEC.
+    pub fn refresh_exec(&mut self) {
+        let m = self.exec64();
+        self.mask_bit(m, Some(self.exec));
+    }
+
+    /// Bit `laneid` of the 64-bit lane mask `m` as an `i1` (into `dst` or a temp).
+    pub fn mask_bit(&mut self, m: impl Into<Operand>, dst: Option<Reg>) -> Reg {
+        let lane = self.lane;
+        let s = self.binv(BinOp::LShr, Type::I64, m, lane);
+        let d = dst.unwrap_or_else(|| self.t(Type::I1));
+        self.emit(Op::Cvt {
+            op: CvtOp::Trunc,
+            to: Type::I1,
+            from: Type::I64,
+            rnd: Round::Rn,
+            sat: false,
+            ftz: false,
+            dst: d,
+            src: s.into(),
+        });
+        d
+    }
+
+    /// The wave's 64-bit mask of `pred` over the active lanes (an IR ballot: the
+    /// bits of lanes with EXEC = 0 are 0, as the hardware writes them).
+    pub fn ballot(&mut self, pred: Reg) -> Reg {
+        let ex = self.exec;
+        let p = self.binv(BinOp::And, Type::I1, pred, ex);
+        let d = self.t(Type::I64);
+        self.emit(Op::Vote {
+            mode: xisa_ir::VoteMode::Ballot,
+            dst: d,
+            pred: p.into(),
+        });
+        d
+    }
+
+    pub fn special(&mut self, sreg: SReg) -> Reg {
+        let d = self.t(Type::I32);
+        self.emit(Op::Special { dst: d, sreg });
+        d
+    }
+}

@@ -1,0 +1,955 @@
+//! Memory instructions: SMEM (scalar loads, every lane), FLAT / GLOBAL /
+//! SCRATCH, DS (LDS) and MUBUF (buffer through a V# descriptor), all vector
+//! memory guarded by the lane's EXEC bit; the buffer_wbl2 / buffer_inv fences.
+
+use xisa_ir::{
+    Address, AtomOp, AtomType, BinOp, CvtOp, Guard, ICond, MemKind, MemType, Op, Operand, Order,
+    Reg, Scope, Space, Type,
+};
+
+use super::builder::Builder;
+use super::{LiftError, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
+use crate::gfx942::Inst;
+
+/// IR scope of a gfx942 load/store `sc0`/`sc1` pair (AMDGPUUsage, memory model
+/// GFX942: sc0 = workgroup, sc1 = agent, both = system); `None` = plain access.
+pub fn load_store_scope(sc0: bool, sc1: bool) -> Option<Scope> {
+    match (sc0, sc1) {
+        (false, false) => None,
+        (true, false) => Some(Scope::Workgroup),
+        (false, true) => Some(Scope::Device),
+        (true, true) => Some(Scope::System),
+    }
+}
+
+/// IR scope of a global/flat/buffer atomic: device, or system with `sc1`
+/// (`sc0` on an atomic only asks for the pre-op value).
+pub fn atomic_scope(sc1: bool) -> Scope {
+    if sc1 {
+        Scope::System
+    } else {
+        Scope::Device
+    }
+}
+
+/// The operation and data type of an atomic by the mnemonic's tail
+/// (`add_x2`, `pk_add_bf16`, `cmpswap`, ...).
+pub fn atomic_kind(tail: &str) -> Option<(AtomOp, AtomType)> {
+    let (name, wide) = match tail.strip_suffix("_x2") {
+        Some(n) => (n, true),
+        None => (tail, false),
+    };
+    let int = if wide { AtomType::B64 } else { AtomType::B32 };
+    Some(match name {
+        "swap" => (AtomOp::Exch, int),
+        "cmpswap" => (AtomOp::Cas, int),
+        "add" => (AtomOp::Add, int),
+        "sub" => (AtomOp::Sub, int),
+        "smin" => (AtomOp::SMin, int),
+        "umin" => (AtomOp::UMin, int),
+        "smax" => (AtomOp::SMax, int),
+        "umax" => (AtomOp::UMax, int),
+        "and" => (AtomOp::And, int),
+        "or" => (AtomOp::Or, int),
+        "xor" => (AtomOp::Xor, int),
+        "inc" => (AtomOp::Inc, int),
+        "dec" => (AtomOp::Dec, int),
+        "add_f32" => (AtomOp::FAdd, AtomType::F32),
+        "pk_add_f16" => (AtomOp::FAdd, AtomType::F16x2),
+        "pk_add_bf16" => (AtomOp::FAdd, AtomType::BF16x2),
+        "add_f64" => (AtomOp::FAdd, AtomType::F64),
+        "min_f64" => (AtomOp::FMin, AtomType::F64),
+        "max_f64" => (AtomOp::FMax, AtomType::F64),
+        _ => return None,
+    })
+}
+
+/// The DS atomic of a mnemonic without its `ds_` prefix and `_rtn` infix.
+fn ds_atomic_kind(name: &str) -> Option<(AtomOp, AtomType)> {
+    let (op, ty) = name.rsplit_once('_')?;
+    let t = match ty {
+        "u32" | "i32" | "b32" => AtomType::B32,
+        "u64" | "i64" | "b64" => AtomType::B64,
+        "f32" => AtomType::F32,
+        "f64" => AtomType::F64,
+        "f16" if op == "pk_add" => return Some((AtomOp::FAdd, AtomType::F16x2)),
+        "bf16" if op == "pk_add" => return Some((AtomOp::FAdd, AtomType::BF16x2)),
+        _ => return None,
+    };
+    let float = matches!(t, AtomType::F32 | AtomType::F64);
+    let signed = ty.starts_with('i');
+    Some((
+        match (op, float) {
+            ("add", false) => AtomOp::Add,
+            ("sub", false) => AtomOp::Sub,
+            ("inc", false) => AtomOp::Inc,
+            ("dec", false) => AtomOp::Dec,
+            ("min", false) if signed => AtomOp::SMin,
+            ("max", false) if signed => AtomOp::SMax,
+            ("min", false) => AtomOp::UMin,
+            ("max", false) => AtomOp::UMax,
+            ("and", false) => AtomOp::And,
+            ("or", false) => AtomOp::Or,
+            ("xor", false) => AtomOp::Xor,
+            ("wrxchg", false) => AtomOp::Exch,
+            ("cmpst", false) => AtomOp::Cas,
+            ("add", true) => AtomOp::FAdd,
+            ("min", true) => AtomOp::FMin,
+            ("max", true) => AtomOp::FMax,
+            _ => return None,
+        },
+        t,
+    ))
+}
+
+/// How many dwords, and the element kind, a load/store moves (by the
+/// mnemonic's data suffix).
+fn data_kind(suffix: &str) -> Option<(MemKind, u8)> {
+    Some(match suffix {
+        "ubyte" | "u8" => (MemKind::U8, 1),
+        "sbyte" | "i8" => (MemKind::S8, 1),
+        "ushort" | "u16" => (MemKind::U16, 1),
+        "sshort" | "i16" => (MemKind::S16, 1),
+        "byte" | "b8" => (MemKind::U8, 1),
+        "short" | "b16" => (MemKind::U16, 1),
+        "dword" | "b32" => (MemKind::B32, 1),
+        "dwordx2" | "b64" => (MemKind::B32, 2),
+        "dwordx3" | "b96" => (MemKind::B32, 3),
+        "dwordx4" | "b128" => (MemKind::B32, 4),
+        _ => return None,
+    })
+}
+
+/// Where an access goes: a space and a per-lane guard (EXEC and, for FLAT,
+/// the aperture test).
+struct Target {
+    space: Space,
+    addr: Address,
+    guard: Guard,
+}
+
+fn and_guard(b: &mut Builder, p: Reg) -> Guard {
+    let ex = b.exec;
+    let g = b.binv(BinOp::And, Type::I1, p, ex);
+    Guard {
+        reg: g,
+        negate: false,
+    }
+}
+
+/// The targets of a FLAT access at the 64-bit address `a`: global outside the
+/// apertures, LDS and scratch inside them (docs/cdna.md).
+fn flat_targets(b: &mut Builder, a: Reg, off: i64) -> Vec<Target> {
+    let full = b.binv(BinOp::Add, Type::I64, a, Operand::Imm(off as u64));
+    let hi64 = b.binv(BinOp::LShr, Type::I64, full, Operand::Imm(32));
+    let hi = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, hi64);
+    let lo = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, full);
+    let sh = b.icmp(
+        ICond::Eq,
+        Type::I32,
+        hi,
+        Operand::Imm(SHARED_APERTURE_HI as u64),
+    );
+    let pr = b.icmp(
+        ICond::Eq,
+        Type::I32,
+        hi,
+        Operand::Imm(PRIVATE_APERTURE_HI as u64),
+    );
+    let either = b.binv(BinOp::Or, Type::I1, sh, pr);
+    let gl = b.t(Type::I1);
+    b.emit(Op::Un {
+        op: xisa_ir::UnOp::Not,
+        ty: Type::I1,
+        dst: gl,
+        a: either.into(),
+    });
+    let (gg, gs, gp) = (and_guard(b, gl), and_guard(b, sh), and_guard(b, pr));
+    vec![
+        Target {
+            space: Space::Global,
+            addr: Address::Flat {
+                base: full.into(),
+                offset: 0,
+            },
+            guard: gg,
+        },
+        Target {
+            space: Space::Shared,
+            addr: Address::Flat {
+                base: lo.into(),
+                offset: 0,
+            },
+            guard: gs,
+        },
+        Target {
+            space: Space::Local,
+            addr: Address::Flat {
+                base: lo.into(),
+                offset: 0,
+            },
+            guard: gp,
+        },
+    ]
+}
+
+fn sext(v: u32, bits: u32) -> i64 {
+    ((v as i64) << (64 - bits)) >> (64 - bits)
+}
+
+/// The targets of a FLAT/GLOBAL/SCRATCH instruction.
+fn flat_like_targets(b: &mut Builder, inst: &Inst) -> Result<Vec<Target>, LiftError> {
+    let variant = inst.opcode.variant.as_str();
+    let addr = inst.get("addr");
+    let saddr = inst.get("saddr");
+    let raw = inst.get("offset");
+    let g = b.exec_guard();
+    match variant {
+        "global" => {
+            let off = sext(raw, 13);
+            let base = if saddr == 0x7f {
+                let (l, h) = (b.v(addr), b.v(addr + 1));
+                b.pair(l, h)
+            } else {
+                let s = b.src_bits(saddr, 64)?;
+                let va = b.v(addr);
+                let z = b.cvt(CvtOp::Zext, Type::I64, Type::I32, va);
+                b.binv(BinOp::Add, Type::I64, s, z)
+            };
+            Ok(vec![Target {
+                space: Space::Global,
+                addr: Address::Flat {
+                    base: base.into(),
+                    offset: off,
+                },
+                guard: g,
+            }])
+        }
+        "scratch" => {
+            let off = sext(raw, 13);
+            let mut base: Operand = Operand::Imm(0);
+            if inst.get("sve") == 1 {
+                base = b.v(addr).into();
+            }
+            if saddr != 0x7f {
+                let s = b.src_bits(saddr, 32)?;
+                base = b.binv(BinOp::Add, Type::I32, base, s).into();
+            }
+            Ok(vec![Target {
+                space: Space::Local,
+                addr: Address::Flat { base, offset: off },
+                guard: g,
+            }])
+        }
+        _ => {
+            // FLAT: 12-bit unsigned offset; the address decides the space.
+            let off = (raw & 0xfff) as i64;
+            let (l, h) = (b.v(addr), b.v(addr + 1));
+            let a = b.pair(l, h);
+            Ok(flat_targets(b, a, off))
+        }
+    }
+}
+
+/// Writes `vals` (i32 each) to consecutive vector registers from `first`,
+/// guarded by `g`.
+fn write_v(b: &mut Builder, first: u32, acc: bool, vals: &[Reg], g: Guard) {
+    for (i, &v) in vals.iter().enumerate() {
+        let d = b.vreg(first + i as u32, acc);
+        b.emit_with(
+            Op::Mov {
+                ty: Type::I32,
+                dst: d,
+                src: v.into(),
+            },
+            Some(g),
+        );
+    }
+}
+
+/// A vector load of `kind x count` (or a d16 half load) into `vdst`.
+#[allow(clippy::too_many_arguments)]
+fn vload(
+    b: &mut Builder,
+    targets: &[Target],
+    kind: MemKind,
+    count: u8,
+    d16: Option<bool>,
+    vdst: u32,
+    acc: bool,
+    scope: Option<Scope>,
+) {
+    let tmps: Vec<Reg> = (0..count).map(|_| b.t(Type::I32)).collect();
+    let mem = MemType { kind, count };
+    let (order, sc) = match scope {
+        Some(s) if count == 1 => (Order::Relaxed, s),
+        _ => (Order::Weak, Scope::Device),
+    };
+    for t in targets {
+        b.emit_with(
+            Op::Load {
+                space: t.space,
+                mem,
+                order,
+                scope: sc,
+                uniform: false,
+                dsts: tmps.clone(),
+                addr: t.addr,
+            },
+            Some(t.guard),
+        );
+    }
+    let g = b.exec_guard();
+    match d16 {
+        None => write_v(b, vdst, acc, &tmps, g),
+        Some(hi) => {
+            // d16: replace one 16-bit half of vdst, keep the other.
+            let d = b.vreg(vdst, acc);
+            let v16 = b.binv(BinOp::And, Type::I32, tmps[0], Operand::Imm(0xffff));
+            let r = if hi {
+                let keep = b.binv(BinOp::And, Type::I32, d, Operand::Imm(0xffff));
+                let s = b.binv(BinOp::Shl, Type::I32, v16, Operand::Imm(16));
+                b.binv(BinOp::Or, Type::I32, keep, s)
+            } else {
+                let keep = b.binv(BinOp::And, Type::I32, d, Operand::Imm(0xffff_0000));
+                b.binv(BinOp::Or, Type::I32, keep, v16)
+            };
+            write_v(b, vdst, acc, &[r], g);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn vstore(
+    b: &mut Builder,
+    targets: &[Target],
+    kind: MemKind,
+    count: u8,
+    d16_hi: bool,
+    data: u32,
+    acc: bool,
+    scope: Option<Scope>,
+) {
+    let mut srcs: Vec<Operand> = (0..count as u32)
+        .map(|i| b.vreg(data + i, acc).into())
+        .collect();
+    if d16_hi {
+        srcs[0] = b
+            .binv(BinOp::LShr, Type::I32, srcs[0], Operand::Imm(16))
+            .into();
+    }
+    let mem = MemType { kind, count };
+    let (order, sc) = match scope {
+        Some(s) if count == 1 => (Order::Relaxed, s),
+        _ => (Order::Weak, Scope::Device),
+    };
+    for t in targets {
+        b.emit_with(
+            Op::Store {
+                space: t.space,
+                mem,
+                order,
+                scope: sc,
+                srcs: srcs.clone(),
+                addr: t.addr,
+            },
+            Some(t.guard),
+        );
+    }
+}
+
+/// An atomic with data in `data..` and (if `rtn`) the old value to `vdst..`.
+#[allow(clippy::too_many_arguments)]
+fn vatomic(
+    b: &mut Builder,
+    targets: &[Target],
+    op: AtomOp,
+    ty: AtomType,
+    scope_global: Scope,
+    data: u32,
+    cmp_first: bool,
+    vdst: Option<u32>,
+    acc: bool,
+) -> Result<(), LiftError> {
+    let cas = op == AtomOp::Cas;
+    // Source and compare value. CAS data layout: FLAT/MUBUF {src, cmp}; DS
+    // {cmp (data0), src (data1)} handled by the caller through `cmp_first`.
+    let (src, cmp): (Operand, Option<Operand>) = match ty {
+        AtomType::B64 | AtomType::F64 => {
+            let (l, h) = (b.vreg(data, acc), b.vreg(data + 1, acc));
+            let d = b.pair(l, h);
+            let c = if cas {
+                let (l, h) = (b.vreg(data + 2, acc), b.vreg(data + 3, acc));
+                Some(b.pair(l, h).into())
+            } else {
+                None
+            };
+            let d: Operand = if ty == AtomType::F64 {
+                b.cvt(CvtOp::Bitcast, Type::F64, Type::I64, d).into()
+            } else {
+                d.into()
+            };
+            (d, c)
+        }
+        AtomType::F32 => {
+            let v = b.vreg(data, acc);
+            (b.cvt(CvtOp::Bitcast, Type::F32, Type::I32, v).into(), None)
+        }
+        _ => {
+            let v = b.vreg(data, acc);
+            let c = cas.then(|| b.vreg(data + 1, acc).into());
+            (v.into(), c)
+        }
+    };
+    let (src, cmp) = match (cmp_first, cmp) {
+        (true, Some(c)) => (c, Some(src)),
+        (_, c) => (src, c),
+    };
+    let rty = ty.reg_type();
+    let old = vdst.map(|_| b.t(rty));
+    for t in targets {
+        if t.space == Space::Local {
+            // An atomic on a scratch address (FLAT into the private aperture):
+            // the IR has no local atomics; make it fault at this pc (an
+            // out-of-range scratch access) rather than silently misbehave.
+            let junk = b.t(Type::I32);
+            b.emit_with(
+                Op::Load {
+                    space: Space::Local,
+                    mem: MemType::scalar(MemKind::B32),
+                    order: Order::Weak,
+                    scope: Scope::Device,
+                    uniform: false,
+                    dsts: vec![junk],
+                    addr: Address::Flat {
+                        base: Operand::Imm(0xffff_fff0),
+                        offset: 0,
+                    },
+                },
+                Some(t.guard),
+            );
+            continue;
+        }
+        let scope = if t.space == Space::Shared {
+            Scope::Workgroup
+        } else {
+            scope_global
+        };
+        b.emit_with(
+            Op::Atomic {
+                op,
+                ty,
+                space: t.space,
+                scope,
+                order: Order::Relaxed,
+                ftz: false,
+                dst: old,
+                addr: t.addr,
+                src,
+                cmp,
+            },
+            Some(t.guard),
+        );
+    }
+    if let (Some(o), Some(vd)) = (old, vdst) {
+        let g = b.exec_guard();
+        match rty {
+            Type::I64 | Type::F64 => {
+                let i = if rty == Type::F64 {
+                    b.cvt(CvtOp::Bitcast, Type::I64, Type::F64, o)
+                } else {
+                    o
+                };
+                let (l, h) = b.halves(i.into());
+                let (l, h) = (as_reg(b, l), as_reg(b, h));
+                write_v(b, vd, acc, &[l, h], g);
+            }
+            Type::F32 => {
+                let i = b.cvt(CvtOp::Bitcast, Type::I32, Type::F32, o);
+                write_v(b, vd, acc, &[i], g);
+            }
+            _ => write_v(b, vd, acc, &[o], g),
+        }
+    }
+    Ok(())
+}
+
+fn as_reg(b: &mut Builder, o: Operand) -> Reg {
+    match o {
+        Operand::Reg(r) => r,
+        imm => {
+            let t = b.t(Type::I32);
+            b.mov(Type::I32, t, imm);
+            t
+        }
+    }
+}
+
+/// FLAT, GLOBAL and SCRATCH.
+pub(crate) fn flat(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
+    let m = inst.opcode.mnemonic.clone();
+    let variant = inst.opcode.variant.clone();
+    let rest = m
+        .split_once('_')
+        .map(|(_, r)| r)
+        .ok_or_else(|| b.unsupported("mnemonic"))?;
+    let acc = inst.get("acc") == 1;
+    let (sc0, sc1) = (inst.get("sc0") == 1, inst.get("sc1") == 1);
+    if rest.starts_with("load_lds_") {
+        return Err(b.unsupported("loads to LDS (global_load_lds_*) are not lifted"));
+    }
+    let targets = flat_like_targets(b, inst)?;
+    if let Some(tail) = rest.strip_prefix("atomic_") {
+        let (op, ty) = atomic_kind(tail).ok_or_else(|| b.unsupported("atomic not lifted"))?;
+        if variant == "scratch" {
+            return Err(b.unsupported("scratch atomics"));
+        }
+        let rtn = sc0.then(|| inst.get("vdst"));
+        return vatomic(
+            b,
+            &targets,
+            op,
+            ty,
+            atomic_scope(sc1),
+            inst.get("data"),
+            false,
+            rtn,
+            acc,
+        );
+    }
+    let scope = load_store_scope(sc0, sc1);
+    if let Some(s) = rest.strip_prefix("load_") {
+        let (s, d16) = match s.strip_suffix("_d16_hi") {
+            Some(x) => (x, Some(true)),
+            None => match s.strip_suffix("_d16") {
+                Some(x) => (x, Some(false)),
+                None => (s, None),
+            },
+        };
+        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("load size"))?;
+        vload(b, &targets, kind, count, d16, inst.get("vdst"), acc, scope);
+        return Ok(());
+    }
+    if let Some(s) = rest.strip_prefix("store_") {
+        let (s, hi) = match s.strip_suffix("_d16_hi") {
+            Some(x) => (x, true),
+            None => (s, false),
+        };
+        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("store size"))?;
+        vstore(b, &targets, kind, count, hi, inst.get("data"), acc, scope);
+        return Ok(());
+    }
+    Err(b.unsupported("FLAT op not lifted"))
+}
+
+/// SMEM: `s_load_dword*` (and `s_buffer_load_dword*`): every lane loads the
+/// same value (the wave's SGPRs are replicated per lane).
+pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
+    let m = inst.opcode.mnemonic.clone();
+    let count = match m.as_str() {
+        "s_load_dword" | "s_buffer_load_dword" => 1,
+        "s_load_dwordx2" | "s_buffer_load_dwordx2" => 2,
+        "s_load_dwordx4" | "s_buffer_load_dwordx4" => 4,
+        "s_load_dwordx8" | "s_buffer_load_dwordx8" => 8,
+        "s_load_dwordx16" | "s_buffer_load_dwordx16" => 16,
+        "s_dcache_discard" | "s_dcache_discard_x2" | "s_atc_probe" | "s_atc_probe_buffer" => {
+            return Ok(())
+        }
+        _ => return Err(b.unsupported("scalar stores and atomics are not lifted")),
+    };
+    let sbase = inst.get("sbase") * 2;
+    let sdata = inst.get("sdata");
+    // Offset: imm = 1: the 21-bit signed immediate (+ soffset SGPR with soe);
+    // imm = 0: the offset field names an SGPR.
+    let mut off: Operand = if inst.get("imm") == 1 {
+        Operand::Imm(sext(inst.get("offset"), 21) as u32 as u64)
+    } else {
+        b.src_bits(inst.get("offset") & 0x7f, 32)?
+    };
+    if inst.get("soe") == 1 {
+        let s = b.src_bits(inst.get("soffset"), 32)?;
+        off = b.binv(BinOp::Add, Type::I32, off, s).into();
+    }
+    let tmps: Vec<Reg> = (0..count).map(|_| b.t(Type::I32)).collect();
+    if m.starts_with("s_buffer") {
+        let w0 = b.src_bits(sbase, 32)?;
+        let w1 = b.src_bits(sbase + 1, 32)?;
+        let w2 = b.src_bits(sbase + 2, 32)?;
+        let hi = b.binv(BinOp::And, Type::I32, w1, Operand::Imm(0xffff));
+        let base = b.pair(w0, hi);
+        for (i, chunk) in tmps.chunks(4).enumerate() {
+            let o = b.binv(BinOp::Add, Type::I32, off, Operand::Imm(16 * i as u64));
+            b.emit(Op::Load {
+                space: Space::Buffer,
+                mem: MemType {
+                    kind: MemKind::B32,
+                    count: chunk.len() as u8,
+                },
+                order: Order::Weak,
+                scope: Scope::Device,
+                uniform: false,
+                dsts: chunk.to_vec(),
+                addr: Address::Buffer {
+                    base: base.into(),
+                    size: w2,
+                    offset: o.into(),
+                    imm: 0,
+                },
+            });
+        }
+    } else {
+        let base = b.src_bits(sbase, 64)?;
+        let o64 = match off {
+            Operand::Imm(x) => Operand::Imm(sext(x as u32, 32) as u64),
+            r => b.cvt(CvtOp::Zext, Type::I64, Type::I32, r).into(),
+        };
+        let a = b.binv(BinOp::Add, Type::I64, base, o64);
+        for (i, chunk) in tmps.chunks(4).enumerate() {
+            b.emit(Op::Load {
+                space: Space::Global,
+                mem: MemType {
+                    kind: MemKind::B32,
+                    count: chunk.len() as u8,
+                },
+                order: Order::Weak,
+                scope: Scope::Device,
+                uniform: false,
+                dsts: chunk.to_vec(),
+                addr: Address::Flat {
+                    base: a.into(),
+                    offset: 16 * i as i64,
+                },
+            });
+        }
+    }
+    for (i, t) in tmps.iter().enumerate() {
+        b.wr_s32(sdata + i as u32, *t)?;
+    }
+    Ok(())
+}
+
+/// DS: LDS loads, stores, atomics, and the cross-lane ds_bpermute / ds_swizzle.
+pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
+    let m = inst.opcode.mnemonic.clone();
+    if inst.get("gds") == 1 {
+        return Err(b.unsupported("GDS is not modelled"));
+    }
+    let acc = inst.get("acc") == 1;
+    let (o0, o1) = (inst.get("offset0"), inst.get("offset1"));
+    let off16 = (o0 | (o1 << 8)) as i64;
+    let addr_v = b.v(inst.get("addr"));
+    let (data0, data1, vdst) = (inst.get("data0"), inst.get("data1"), inst.get("vdst"));
+    let g = b.exec_guard();
+    let rest = &m[3..];
+    let target = |base: Reg, off: i64| Target {
+        space: Space::Shared,
+        addr: Address::Flat {
+            base: base.into(),
+            offset: off,
+        },
+        guard: g,
+    };
+
+    // Cross-lane.
+    if rest == "bpermute_b32" || rest == "swizzle_b32" {
+        let lane = b.lane;
+        let src_lane: Reg = if rest == "bpermute_b32" {
+            let a = b.binv(BinOp::Add, Type::I32, addr_v, Operand::Imm(off16 as u64));
+            let q = b.binv(BinOp::LShr, Type::I32, a, Operand::Imm(2));
+            b.binv(BinOp::And, Type::I32, q, Operand::Imm(63))
+        } else {
+            let off = off16 as u32;
+            if off & 0x8000 != 0 {
+                // Quad permute: lane = (lane & ~3) | sel[lane & 3].
+                let q = b.binv(BinOp::And, Type::I32, lane, Operand::Imm(3));
+                let sh = b.binv(BinOp::Shl, Type::I32, q, Operand::Imm(1));
+                let s = b.binv(BinOp::LShr, Type::I32, Operand::Imm(off as u64 & 0xff), sh);
+                let s = b.binv(BinOp::And, Type::I32, s, Operand::Imm(3));
+                let base = b.binv(BinOp::And, Type::I32, lane, Operand::Imm(!3u32 as u64));
+                b.binv(BinOp::Or, Type::I32, base, s)
+            } else {
+                // Bit-masked mode within groups of 32 lanes.
+                let (and, or, xor) = (off & 0x1f, (off >> 5) & 0x1f, (off >> 10) & 0x1f);
+                let l = b.binv(BinOp::And, Type::I32, lane, Operand::Imm(and as u64 | 0x20));
+                let l = b.binv(BinOp::Or, Type::I32, l, Operand::Imm(or as u64));
+                b.binv(BinOp::Xor, Type::I32, l, Operand::Imm(xor as u64))
+            }
+        };
+        let src = if rest == "bpermute_b32" { data0 } else { data0 };
+        let sv = b.vreg(src, acc);
+        let r = b.t(Type::I32);
+        b.emit(Op::Shfl {
+            ty: Type::I32,
+            dst: r,
+            valid: None,
+            src: sv.into(),
+            lane: src_lane.into(),
+        });
+        write_v(b, vdst, acc, &[r], g);
+        return Ok(());
+    }
+
+    // Loads.
+    if let Some(s) = rest.strip_prefix("read") {
+        if let Some(two) = s.strip_prefix('2') {
+            let (st64, ty) = match two.strip_prefix("st64_") {
+                Some(t) => (true, t),
+                None => (false, two.trim_start_matches('_')),
+            };
+            let unit: i64 = if ty == "b64" { 8 } else { 4 } * if st64 { 64 } else { 1 };
+            let n = if ty == "b64" { 2 } else { 1 };
+            let t0 = target(addr_v, o0 as i64 * unit);
+            let t1 = target(addr_v, o1 as i64 * unit);
+            let a: Vec<Reg> = (0..n).map(|_| b.t(Type::I32)).collect();
+            let c: Vec<Reg> = (0..n).map(|_| b.t(Type::I32)).collect();
+            for (t, d) in [(t0, &a), (t1, &c)] {
+                b.emit_with(
+                    Op::Load {
+                        space: Space::Shared,
+                        mem: MemType {
+                            kind: MemKind::B32,
+                            count: n,
+                        },
+                        order: Order::Weak,
+                        scope: Scope::Workgroup,
+                        uniform: false,
+                        dsts: d.clone(),
+                        addr: t.addr,
+                    },
+                    Some(g),
+                );
+            }
+            let all: Vec<Reg> = a.into_iter().chain(c).collect();
+            write_v(b, vdst, acc, &all, g);
+            return Ok(());
+        }
+        let s = s.trim_start_matches('_');
+        if s == "addtid_b32" {
+            return Err(b.unsupported("ds_read_addtid_b32"));
+        }
+        let (s, d16) = match s.strip_suffix("_d16_hi") {
+            Some(x) => (x, Some(true)),
+            None => match s.strip_suffix("_d16") {
+                Some(x) => (x, Some(false)),
+                None => (s, None),
+            },
+        };
+        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("DS read size"))?;
+        vload(
+            b,
+            &[target(addr_v, off16)],
+            kind,
+            count,
+            d16,
+            vdst,
+            acc,
+            None,
+        );
+        return Ok(());
+    }
+    // Stores.
+    if let Some(s) = rest.strip_prefix("write") {
+        if let Some(two) = s.strip_prefix('2') {
+            let (st64, ty) = match two.strip_prefix("st64_") {
+                Some(t) => (true, t),
+                None => (false, two.trim_start_matches('_')),
+            };
+            let unit: i64 = if ty == "b64" { 8 } else { 4 } * if st64 { 64 } else { 1 };
+            let n: u8 = if ty == "b64" { 2 } else { 1 };
+            vstore(
+                b,
+                &[target(addr_v, o0 as i64 * unit)],
+                MemKind::B32,
+                n,
+                false,
+                data0,
+                acc,
+                None,
+            );
+            vstore(
+                b,
+                &[target(addr_v, o1 as i64 * unit)],
+                MemKind::B32,
+                n,
+                false,
+                data1,
+                acc,
+                None,
+            );
+            return Ok(());
+        }
+        let s = s.trim_start_matches('_');
+        if s == "addtid_b32" {
+            return Err(b.unsupported("ds_write_addtid_b32"));
+        }
+        let (s, hi) = match s.strip_suffix("_d16_hi") {
+            Some(x) => (x, true),
+            None => (s, false),
+        };
+        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("DS write size"))?;
+        vstore(
+            b,
+            &[target(addr_v, off16)],
+            kind,
+            count,
+            hi,
+            data0,
+            acc,
+            None,
+        );
+        return Ok(());
+    }
+    // Atomics.
+    let (name, rtn) = match rest.split_once("_rtn") {
+        Some((a, bb)) => (format!("{a}{bb}"), true),
+        None => (rest.to_string(), false),
+    };
+    let (op, ty) = ds_atomic_kind(&name).ok_or_else(|| {
+        b.unsupported("DS op not lifted (rsub, mskor, wrap, condxchg, wrxchg2, append/consume, permute, float cmpst)")
+    })?;
+    if op == AtomOp::Cas {
+        // ds_cmpst: data0 = compare value, data1 = new value.
+        let width = if ty == AtomType::B64 { 2 } else { 1 };
+        let cmp: Operand;
+        let src: Operand;
+        if width == 2 {
+            let (a0, a1) = (b.vreg(data0, acc), b.vreg(data0 + 1, acc));
+            cmp = b.pair(a0, a1).into();
+            let (c0, c1) = (b.vreg(data1, acc), b.vreg(data1 + 1, acc));
+            src = b.pair(c0, c1).into();
+        } else {
+            cmp = b.vreg(data0, acc).into();
+            src = b.vreg(data1, acc).into();
+        }
+        let old = rtn.then(|| b.t(ty.reg_type()));
+        b.emit_with(
+            Op::Atomic {
+                op,
+                ty,
+                space: Space::Shared,
+                scope: Scope::Workgroup,
+                order: Order::Relaxed,
+                ftz: false,
+                dst: old,
+                addr: Address::Flat {
+                    base: addr_v.into(),
+                    offset: off16,
+                },
+                src,
+                cmp: Some(cmp),
+            },
+            Some(g),
+        );
+        if let Some(o) = old {
+            if width == 2 {
+                let (l, h) = b.halves(o.into());
+                let (l, h) = (as_reg(b, l), as_reg(b, h));
+                write_v(b, vdst, acc, &[l, h], g);
+            } else {
+                write_v(b, vdst, acc, &[o], g);
+            }
+        }
+        return Ok(());
+    }
+    vatomic(
+        b,
+        &[target(addr_v, off16)],
+        op,
+        ty,
+        Scope::Workgroup,
+        data0,
+        false,
+        rtn.then_some(vdst),
+        acc,
+    )
+}
+
+/// MUBUF: raw buffer access through the V# in `s[srsrc*4 .. +4]`: base =
+/// word0 | (word1 & 0xffff) << 32, size = word2 (num_records, in bytes),
+/// offset = (offen ? vaddr : 0) + soffset + inst offset (docs/cdna.md).
+pub(crate) fn mubuf(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
+    let m = inst.opcode.mnemonic.clone();
+    if inst.get("idxen") == 1 {
+        return Err(b.unsupported("indexed (idxen) buffer addressing is not lifted"));
+    }
+    if inst.get("lds") == 1 {
+        return Err(b.unsupported("buffer loads to LDS are not lifted"));
+    }
+    let acc = inst.get("acc") == 1;
+    let (sc0, sc1) = (inst.get("sc0") == 1, inst.get("sc1") == 1);
+    let rsrc = inst.get("srsrc") * 4;
+    let w0 = b.src_bits(rsrc, 32)?;
+    let w1 = b.src_bits(rsrc + 1, 32)?;
+    let w2 = b.src_bits(rsrc + 2, 32)?;
+    let hi = b.binv(BinOp::And, Type::I32, w1, Operand::Imm(0xffff));
+    let base = b.pair(w0, hi);
+    let soff = b.src_bits(inst.get("soffset"), 32)?;
+    let off: Operand = if inst.get("offen") == 1 {
+        let va = b.v(inst.get("vaddr"));
+        b.binv(BinOp::Add, Type::I32, va, soff).into()
+    } else {
+        soff
+    };
+    let t = Target {
+        space: Space::Buffer,
+        addr: Address::Buffer {
+            base: base.into(),
+            size: w2,
+            offset: off,
+            imm: inst.get("offset") as i64,
+        },
+        guard: b.exec_guard(),
+    };
+    let vdata = inst.get("vdata");
+    let rest = &m["buffer_".len()..];
+    if rest.contains("format") {
+        return Err(b.unsupported("typed (format) buffer accesses are not lifted"));
+    }
+    if let Some(tail) = rest.strip_prefix("atomic_") {
+        let (op, ty) = atomic_kind(tail).ok_or_else(|| b.unsupported("atomic not lifted"))?;
+        return vatomic(
+            b,
+            &[t],
+            op,
+            ty,
+            atomic_scope(sc1),
+            vdata,
+            false,
+            sc0.then_some(vdata),
+            acc,
+        );
+    }
+    let scope = load_store_scope(sc0, sc1);
+    if let Some(s) = rest.strip_prefix("load_") {
+        let (s, d16) = match s.strip_suffix("_d16_hi") {
+            Some(x) => (x, Some(true)),
+            None => match s.strip_suffix("_d16") {
+                Some(x) => (x, Some(false)),
+                None => (s, None),
+            },
+        };
+        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("load size"))?;
+        vload(b, &[t], kind, count, d16, vdata, acc, scope);
+        return Ok(());
+    }
+    if let Some(s) = rest.strip_prefix("store_") {
+        let (s, hi) = match s.strip_suffix("_d16_hi") {
+            Some(x) => (x, true),
+            None => (s, false),
+        };
+        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("store size"))?;
+        vstore(b, &[t], kind, count, hi, vdata, acc, scope);
+        return Ok(());
+    }
+    Err(b.unsupported("MUBUF op not lifted"))
+}
+
+/// `buffer_wbl2` (release) and `buffer_inv` (acquire) at the scope of their
+/// sc bits (sc0 = workgroup, sc1 = agent, both = system).
+pub(crate) fn cache_op(b: &mut Builder, wbl2: bool, sc0: bool, sc1: bool) {
+    let scope = load_store_scope(sc0, sc1).unwrap_or(Scope::Wave);
+    b.emit(Op::Fence {
+        scope,
+        order: if wbl2 { Order::Release } else { Order::Acquire },
+    });
+}

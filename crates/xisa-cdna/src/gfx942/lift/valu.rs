@@ -1,0 +1,1034 @@
+//! Vector ALU: VOP1 / VOP2 / VOPC and their VOP3 forms (VOP3A / VOP3B), plus
+//! the cross-lane v_readlane / v_readfirstlane / v_writelane and DPP moves.
+//! Results are computed in every lane into temporaries and written to the
+//! VGPRs under the lane's EXEC bit; lane masks (compares, carries) are ballots.
+
+use xisa_ir::{BinOp, CvtOp, FBinOp, FCond, FUnOp, ICond, Op, Operand, Reg, Round, Type, UnOp};
+
+use super::builder::{Builder, EXEC_LO, VCC_LO};
+use super::LiftError;
+use crate::gfx942::Inst;
+
+/// A source value: `i32` or `i64` bits.
+type V = Operand;
+
+struct Ctx<'a> {
+    inst: &'a Inst,
+    fmt: &'a str,
+    vop3: bool,
+}
+
+impl Ctx<'_> {
+    fn width(&self, field: &str) -> u32 {
+        self.inst
+            .opcode
+            .operands
+            .iter()
+            .find(|o| o.field == field)
+            .map_or(32, |o| o.count * 32)
+    }
+    /// How constants of a source read, by the mnemonic's type suffix: `f64`
+    /// (64-bit literals are the high dword), `f16` (16-bit inline floats), or
+    /// `b32`.
+    fn ty(&self, _field: &str) -> &'static str {
+        let m = self.inst.opcode.mnemonic.as_str();
+        if m.contains("f64") {
+            "f64"
+        } else if m.contains("f16") {
+            "f16"
+        } else {
+            "b32"
+        }
+    }
+    fn has(&self, field: &str) -> bool {
+        self.inst.opcode.operands.iter().any(|o| o.field == field)
+    }
+}
+
+/// Reads a VALU source field (`src0`/`src1`/`src2`: 9-bit; `vsrc1`: VGPR).
+fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError> {
+    let w = c.width(field);
+    let fty = c.ty(field);
+    let enc = if field == "vsrc1" {
+        256 + c.inst.get(field)
+    } else if c.fmt.ends_with("_DPP") || c.fmt.ends_with("_SDWA") {
+        let raw = c.inst.get(field);
+        if c.fmt.ends_with("_SDWA") && c.inst.get(if field == "src0" { "s0" } else { "s1" }) == 1 {
+            raw
+        } else {
+            256 + raw
+        }
+    } else {
+        c.inst.get(field)
+    };
+    let mut v: V = if enc >= 256 {
+        let n = enc - 256;
+        let lo = b.v(n);
+        if w == 64 {
+            let hi = b.v(n + 1);
+            b.pair(lo, hi).into()
+        } else {
+            lo.into()
+        }
+    } else {
+        let width = if fty == "f16" || fty == "i16" { 16 } else { w };
+        b.src_full(enc, width, fty == "f64")?
+    };
+    // abs / neg (VOP3A float operands): on the sign bit.
+    if c.vop3 && idx < 3 {
+        let sign: u64 = if w == 64 { 1 << 63 } else { 1 << 31 };
+        let ty = if w == 64 { Type::I64 } else { Type::I32 };
+        let abs = c.inst.get("abs") >> idx & 1 == 1 && c.has("abs");
+        let neg = c.inst.get("neg") >> idx & 1 == 1;
+        if abs {
+            v = b
+                .binv(BinOp::And, ty, v, Operand::Imm(!sign & ty.mask()))
+                .into();
+        }
+        if neg {
+            v = b.binv(BinOp::Xor, ty, v, Operand::Imm(sign)).into();
+        }
+    }
+    Ok(v)
+}
+
+fn fty(bits: u32) -> Type {
+    match bits {
+        64 => Type::F64,
+        16 => Type::F16,
+        _ => Type::F32,
+    }
+}
+
+fn ity(bits: u32) -> Type {
+    match bits {
+        64 => Type::I64,
+        16 => Type::I16,
+        _ => Type::I32,
+    }
+}
+
+/// Bits -> float register.
+fn tof(b: &mut Builder, v: V, bits: u32) -> Reg {
+    b.cvt(CvtOp::Bitcast, fty(bits), ity(bits), v)
+}
+
+fn fromf(b: &mut Builder, v: Reg, bits: u32) -> Reg {
+    b.cvt(CvtOp::Bitcast, ity(bits), fty(bits), v)
+}
+
+fn un(b: &mut Builder, op: UnOp, ty: Type, a: impl Into<Operand>) -> Reg {
+    let d = b.t(ty);
+    b.emit(Op::Un {
+        op,
+        ty,
+        dst: d,
+        a: a.into(),
+    });
+    d
+}
+
+fn fbin(b: &mut Builder, op: FBinOp, bits: u32, x: V, y: V) -> Reg {
+    let (fx, fy) = (tof(b, x, bits), tof(b, y, bits));
+    let d = b.t(fty(bits));
+    b.emit(Op::FBin {
+        op,
+        ty: fty(bits),
+        rnd: Round::Rn,
+        ftz: false,
+        dst: d,
+        a: fx.into(),
+        b: fy.into(),
+    });
+    fromf(b, d, bits)
+}
+
+fn fun(b: &mut Builder, op: FUnOp, bits: u32, x: V) -> Reg {
+    let fx = tof(b, x, bits);
+    let d = b.t(fty(bits));
+    b.emit(Op::FUn {
+        op,
+        ty: fty(bits),
+        ftz: false,
+        dst: d,
+        a: fx.into(),
+    });
+    fromf(b, d, bits)
+}
+
+fn fma(b: &mut Builder, bits: u32, x: V, y: V, z: V) -> Reg {
+    let (fx, fy, fz) = (tof(b, x, bits), tof(b, y, bits), tof(b, z, bits));
+    let d = b.t(fty(bits));
+    b.emit(Op::Fma {
+        ty: fty(bits),
+        ftz: false,
+        dst: d,
+        a: fx.into(),
+        b: fy.into(),
+        c: fz.into(),
+    });
+    fromf(b, d, bits)
+}
+
+fn cvt(b: &mut Builder, op: CvtOp, to: Type, from: Type, rnd: Round, sat: bool, x: V) -> Reg {
+    let d = b.t(to);
+    b.emit(Op::Cvt {
+        op,
+        to,
+        from,
+        rnd,
+        sat,
+        ftz: false,
+        dst: d,
+        src: x,
+    });
+    d
+}
+
+/// Writes a lane mask (i64) to the VOPC / carry destination: `vcc` for the
+/// 32-bit encodings, `sdst` (VOP3B) or `vdst` (VOP3A compares) otherwise.
+fn write_mask(b: &mut Builder, c: &Ctx, m: Reg) -> Result<(), LiftError> {
+    let dst = if !c.vop3 && !c.fmt.ends_with("_SDWA") {
+        VCC_LO
+    } else if c.fmt == "VOP3B" || c.fmt.ends_with("_SDWA") {
+        if c.fmt.ends_with("_SDWA") && c.inst.get("sd") == 0 {
+            VCC_LO
+        } else {
+            c.inst.get("sdst")
+        }
+    } else {
+        c.inst.get("vdst")
+    };
+    b.wr_s64(dst, m)
+}
+
+/// Writes vector results to `vdst..` under EXEC.
+fn write_v(b: &mut Builder, c: &Ctx, vals: &[Reg]) {
+    let vd = c.inst.get("vdst");
+    let g = b.exec_guard();
+    for (i, &v) in vals.iter().enumerate() {
+        let d = b.v(vd + i as u32);
+        b.emit_with(
+            Op::Mov {
+                ty: Type::I32,
+                dst: d,
+                src: v.into(),
+            },
+            Some(g),
+        );
+    }
+}
+
+fn write64(b: &mut Builder, c: &Ctx, v: Reg) {
+    let (l, h) = b.halves(v.into());
+    let lo = as_reg(b, l);
+    let hi = as_reg(b, h);
+    write_v(b, c, &[lo, hi]);
+}
+
+fn as_reg(b: &mut Builder, o: Operand) -> Reg {
+    match o {
+        Operand::Reg(r) => r,
+        imm => {
+            let t = b.t(Type::I32);
+            b.mov(Type::I32, t, imm);
+            t
+        }
+    }
+}
+
+fn fcond(s: &str) -> Option<Result<FCond, bool>> {
+    Some(Ok(match s {
+        "lt" => FCond::Olt,
+        "eq" => FCond::Oeq,
+        "le" => FCond::Ole,
+        "gt" => FCond::Ogt,
+        "lg" => FCond::One,
+        "ge" => FCond::Oge,
+        "o" => FCond::Ord,
+        "u" => FCond::Uno,
+        "nge" => FCond::Ult,
+        "nlg" => FCond::Ueq,
+        "ngt" => FCond::Ule,
+        "nle" => FCond::Ugt,
+        "neq" => FCond::Une,
+        "nlt" => FCond::Uge,
+        "f" => return Some(Err(false)),
+        "tru" => return Some(Err(true)),
+        _ => return None,
+    }))
+}
+
+fn icond(s: &str, signed: bool) -> Option<Result<ICond, bool>> {
+    Some(Ok(match (s, signed) {
+        ("lt", true) => ICond::Slt,
+        ("le", true) => ICond::Sle,
+        ("gt", true) => ICond::Sgt,
+        ("ge", true) => ICond::Sge,
+        ("lt", false) => ICond::Ult,
+        ("le", false) => ICond::Ule,
+        ("gt", false) => ICond::Ugt,
+        ("ge", false) => ICond::Uge,
+        ("eq", _) => ICond::Eq,
+        ("ne", _) | ("lg", _) => ICond::Ne,
+        ("f", _) => return Some(Err(false)),
+        ("t", _) | ("tru", _) => return Some(Err(true)),
+        _ => return None,
+    }))
+}
+
+/// v_cmp / v_cmpx.
+fn compare(b: &mut Builder, c: &Ctx, m: &str) -> Result<(), LiftError> {
+    let (x, rest) = if let Some(r) = m.strip_prefix("v_cmpx_") {
+        (true, r)
+    } else {
+        (false, &m[6..])
+    };
+    let (cond, ty) = rest
+        .rsplit_once('_')
+        .ok_or_else(|| b.unsupported("compare"))?;
+    let bits: u32 = ty[1..].parse().unwrap_or(0);
+    if bits != 32 && bits != 64 {
+        return Err(b.unsupported("16-bit compares are not lifted"));
+    }
+    let s1 = if c.vop3 { "src1" } else { "vsrc1" };
+    let a = src(b, c, "src0", 0)?;
+    let bb = src(b, c, s1, 1)?;
+    let p: Reg = if cond == "class" {
+        return Err(b.unsupported("v_cmp_class is not lifted"));
+    } else if ty.starts_with('f') {
+        match fcond(cond).ok_or_else(|| b.unsupported("float compare"))? {
+            Ok(fc) => {
+                let (fa, fb) = (tof(b, a, bits), tof(b, bb, bits));
+                let d = b.t(Type::I1);
+                b.emit(Op::FCmp {
+                    cond: fc,
+                    ty: fty(bits),
+                    ftz: false,
+                    dst: d,
+                    a: fa.into(),
+                    b: fb.into(),
+                });
+                d
+            }
+            Err(k) => {
+                let d = b.t(Type::I1);
+                b.mov(Type::I1, d, Operand::Imm(k as u64));
+                d
+            }
+        }
+    } else {
+        match icond(cond, ty.starts_with('i')).ok_or_else(|| b.unsupported("int compare"))? {
+            Ok(ic) => b.icmp(ic, ity(bits), a, bb),
+            Err(k) => {
+                let d = b.t(Type::I1);
+                b.mov(Type::I1, d, Operand::Imm(k as u64));
+                d
+            }
+        }
+    };
+    let mask = b.ballot(p);
+    write_mask(b, c, mask)?;
+    if x {
+        b.wr_s64(EXEC_LO, mask)?;
+    }
+    Ok(())
+}
+
+/// The carry-in / mask bit of the lane from `v_cndmask` / `v_addc` (vcc for the
+/// 32-bit encodings, src2 for VOP3).
+fn mask_in(b: &mut Builder, c: &Ctx) -> Result<Reg, LiftError> {
+    let m = if c.vop3 {
+        let e = c.inst.get("src2");
+        b.src_bits(e, 64)?
+    } else {
+        b.src_bits(VCC_LO, 64)?
+    };
+    Ok(b.mask_bit(m, None))
+}
+
+pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
+    let full = inst.opcode.mnemonic.as_str();
+    let m = full
+        .strip_suffix("_e32")
+        .or_else(|| full.strip_suffix("_e64"))
+        .or_else(|| full.strip_suffix("_sdwa"))
+        .or_else(|| full.strip_suffix("_dpp"))
+        .unwrap_or(full);
+    let vop3 = fmt == "VOP3A" || fmt == "VOP3B";
+    let c = Ctx { inst, fmt, vop3 };
+    if !matches!(fmt, "VOP1" | "VOP2" | "VOPC" | "VOP3A" | "VOP3B") {
+        if fmt.ends_with("_DPP") {
+            return dpp(b, &c, m);
+        }
+        return Err(b.unsupported(format!("{fmt} encodings are not lifted")));
+    }
+    if vop3 {
+        if c.has("omod") && inst.get("omod") != 0 {
+            return Err(b.unsupported("output modifiers (omod) are not lifted"));
+        }
+        if c.has("op_sel") && inst.get("op_sel") != 0 {
+            return Err(b.unsupported("op_sel is not lifted"));
+        }
+    }
+    let clamp = vop3 && inst.get("clamp") == 1;
+    if m.starts_with("v_cmp_") || m.starts_with("v_cmpx_") {
+        return compare(b, &c, m);
+    }
+    use BinOp::*;
+    // Second source of the two-source forms.
+    let s1 = if vop3 { "src1" } else { "vsrc1" };
+    let r1 = |b: &mut Builder| src(b, &c, "src0", 0);
+    let r2 = |b: &mut Builder| src(b, &c, s1, 1);
+    let r3 = |b: &mut Builder| src(b, &c, "src2", 2);
+    let i32t = Type::I32;
+    // Integer ops whose clamp bit we do not model.
+    let int_clamp_check = |b: &Builder| {
+        if clamp {
+            Err(b.unsupported("integer clamp is not lifted"))
+        } else {
+            Ok(())
+        }
+    };
+    let bin2 = |b: &mut Builder, op: BinOp, rev: bool| -> Result<Reg, LiftError> {
+        let (x, y) = (r1(b)?, r2(b)?);
+        Ok(if rev {
+            b.binv(op, i32t, y, x)
+        } else {
+            b.binv(op, i32t, x, y)
+        })
+    };
+    let res: Reg = match m {
+        "v_nop" => return Ok(()),
+        "v_mov_b32" => {
+            let x = r1(b)?;
+            as_reg(b, x)
+        }
+        "v_mov_b64" => {
+            let x = r1(b)?;
+            let r = match x {
+                Operand::Reg(r) => r,
+                imm => {
+                    let t = b.t(Type::I64);
+                    b.mov(Type::I64, t, imm);
+                    t
+                }
+            };
+            write64(b, &c, r);
+            return Ok(());
+        }
+        "v_readfirstlane_b32" | "v_readlane_b32" => {
+            let x = r1(b)?;
+            let lane = if m == "v_readfirstlane_b32" {
+                // First active lane; lane 0 when EXEC = 0 (ctz(0) = 64 -> & 63).
+                let ex = b.exec64();
+                let z = un(b, UnOp::Ctz, Type::I64, ex);
+                let z = b.cvt(CvtOp::Trunc, i32t, Type::I64, z);
+                b.binv(And, i32t, z, Operand::Imm(63))
+            } else {
+                let l = src(b, &c, "src1", 1)?;
+                b.binv(And, i32t, l, Operand::Imm(63))
+            };
+            let d = b.t(i32t);
+            b.emit(Op::Shfl {
+                ty: i32t,
+                dst: d,
+                valid: None,
+                src: x,
+                lane: lane.into(),
+            });
+            // SDST: scalar, all lanes.
+            return b.wr_s32(inst.get("vdst"), d);
+        }
+        "v_writelane_b32" => {
+            let x = r1(b)?;
+            let l = src(b, &c, "src1", 1)?;
+            let l = b.binv(And, i32t, l, Operand::Imm(63));
+            let lane = b.lane;
+            let me = b.icmp(ICond::Eq, i32t, lane, l);
+            let d = b.v(inst.get("vdst"));
+            b.emit_with(
+                Op::Mov {
+                    ty: i32t,
+                    dst: d,
+                    src: x,
+                },
+                Some(xisa_ir::Guard {
+                    reg: me,
+                    negate: false,
+                }),
+            );
+            return Ok(());
+        }
+        "v_add_u32" => {
+            int_clamp_check(b)?;
+            bin2(b, Add, false)?
+        }
+        "v_sub_u32" => {
+            int_clamp_check(b)?;
+            bin2(b, Sub, false)?
+        }
+        "v_subrev_u32" => {
+            int_clamp_check(b)?;
+            bin2(b, Sub, true)?
+        }
+        "v_mul_lo_u32" => bin2(b, Mul, false)?,
+        "v_mul_hi_u32" => bin2(b, MulHiU, false)?,
+        "v_mul_hi_i32" => bin2(b, MulHiS, false)?,
+        "v_and_b32" => bin2(b, And, false)?,
+        "v_or_b32" => bin2(b, Or, false)?,
+        "v_xor_b32" => bin2(b, Xor, false)?,
+        "v_min_i32" => bin2(b, MinS, false)?,
+        "v_max_i32" => bin2(b, MaxS, false)?,
+        "v_min_u32" => bin2(b, MinU, false)?,
+        "v_max_u32" => bin2(b, MaxU, false)?,
+        "v_lshlrev_b32" | "v_lshrrev_b32" | "v_ashrrev_i32" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let n = b.binv(And, i32t, x, Operand::Imm(31));
+            let op = match &m[..6] {
+                "v_lshl" => Shl,
+                "v_lshr" => LShr,
+                _ => AShr,
+            };
+            b.binv(op, i32t, y, n)
+        }
+        "v_lshlrev_b64" | "v_lshrrev_b64" | "v_ashrrev_i64" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let n = b.binv(And, i32t, x, Operand::Imm(63));
+            let op = match &m[..6] {
+                "v_lshl" => Shl,
+                "v_lshr" => LShr,
+                _ => AShr,
+            };
+            let r = b.binv(op, Type::I64, y, n);
+            write64(b, &c, r);
+            return Ok(());
+        }
+        "v_lshl_add_u64" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let n = b.binv(And, i32t, y, Operand::Imm(63));
+            let s = b.binv(Shl, Type::I64, x, n);
+            let r = b.binv(Add, Type::I64, s, z);
+            write64(b, &c, r);
+            return Ok(());
+        }
+        "v_mul_u32_u24" | "v_mul_hi_u32_u24" | "v_mul_i32_i24" | "v_mul_hi_i32_i24" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let signed = m.contains("i32_i24");
+            let (x, y) = if signed {
+                let a = b.binv(Shl, i32t, x, Operand::Imm(8));
+                let a = b.binv(AShr, i32t, a, Operand::Imm(8));
+                let c2 = b.binv(Shl, i32t, y, Operand::Imm(8));
+                let c2 = b.binv(AShr, i32t, c2, Operand::Imm(8));
+                (a, c2)
+            } else {
+                (
+                    b.binv(And, i32t, x, Operand::Imm(0xff_ffff)),
+                    b.binv(And, i32t, y, Operand::Imm(0xff_ffff)),
+                )
+            };
+            let op = if m.contains("_hi_") {
+                if signed {
+                    MulHiS
+                } else {
+                    MulHiU
+                }
+            } else {
+                Mul
+            };
+            b.binv(op, i32t, x, y)
+        }
+        "v_mad_u32_u24" | "v_mad_i32_i24" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let signed = m == "v_mad_i32_i24";
+            let ext = |b: &mut Builder, v: V| {
+                if signed {
+                    let a = b.binv(Shl, i32t, v, Operand::Imm(8));
+                    b.binv(AShr, i32t, a, Operand::Imm(8))
+                } else {
+                    b.binv(And, i32t, v, Operand::Imm(0xff_ffff))
+                }
+            };
+            let (x, y) = (ext(b, x), ext(b, y));
+            let p = b.binv(Mul, i32t, x, y);
+            b.binv(Add, i32t, p, z)
+        }
+        "v_lshl_add_u32" | "v_add_lshl_u32" | "v_lshl_or_b32" | "v_and_or_b32" | "v_or3_b32"
+        | "v_xad_u32" | "v_add3_u32" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            match m {
+                "v_lshl_add_u32" | "v_lshl_or_b32" => {
+                    let n = b.binv(And, i32t, y, Operand::Imm(31));
+                    let s = b.binv(Shl, i32t, x, n);
+                    let op = if m == "v_lshl_add_u32" { Add } else { Or };
+                    b.binv(op, i32t, s, z)
+                }
+                "v_add_lshl_u32" => {
+                    let s = b.binv(Add, i32t, x, y);
+                    let n = b.binv(And, i32t, z, Operand::Imm(31));
+                    b.binv(Shl, i32t, s, n)
+                }
+                "v_and_or_b32" => {
+                    let s = b.binv(And, i32t, x, y);
+                    b.binv(Or, i32t, s, z)
+                }
+                "v_or3_b32" => {
+                    let s = b.binv(Or, i32t, x, y);
+                    b.binv(Or, i32t, s, z)
+                }
+                "v_xad_u32" => {
+                    let s = b.binv(Xor, i32t, x, y);
+                    b.binv(Add, i32t, s, z)
+                }
+                _ => {
+                    let s = b.binv(Add, i32t, x, y);
+                    b.binv(Add, i32t, s, z)
+                }
+            }
+        }
+        "v_min3_i32" | "v_min3_u32" | "v_max3_i32" | "v_max3_u32" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let op = match m {
+                "v_min3_i32" => MinS,
+                "v_min3_u32" => MinU,
+                "v_max3_i32" => MaxS,
+                _ => MaxU,
+            };
+            let s = b.binv(op, i32t, x, y);
+            b.binv(op, i32t, s, z)
+        }
+        "v_med3_i32" | "v_med3_u32" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let (mn, mx) = if m == "v_med3_i32" {
+                (MinS, MaxS)
+            } else {
+                (MinU, MaxU)
+            };
+            // max(min(x, y), min(max(x, y), z))
+            let lo = b.binv(mn, i32t, x, y);
+            let hi = b.binv(mx, i32t, x, y);
+            let h2 = b.binv(mn, i32t, hi, z);
+            b.binv(mx, i32t, lo, h2)
+        }
+        "v_bfe_u32" | "v_bfe_i32" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let pos = b.binv(And, i32t, y, Operand::Imm(31));
+            let len = b.binv(And, i32t, z, Operand::Imm(31));
+            let d = b.t(i32t);
+            b.emit(Op::Bfe {
+                signed: m == "v_bfe_i32",
+                ty: i32t,
+                dst: d,
+                a: x,
+                pos: pos.into(),
+                len: len.into(),
+            });
+            d
+        }
+        "v_bfi_b32" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let d = b.t(i32t);
+            // (x & y) | (~x & z): lop3 table for a=x, b=y, c=z is 0xca.
+            b.emit(Op::Lop3 {
+                ty: i32t,
+                dst: d,
+                a: x,
+                b: y,
+                c: z,
+                lut: 0xca,
+            });
+            d
+        }
+        "v_bfm_b32" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let n = b.binv(And, i32t, x, Operand::Imm(31));
+            let s = b.binv(And, i32t, y, Operand::Imm(31));
+            let one = b.binv(Shl, i32t, Operand::Imm(1), n);
+            let mask = b.binv(Sub, i32t, one, Operand::Imm(1));
+            b.binv(Shl, i32t, mask, s)
+        }
+        "v_alignbit_b32" | "v_alignbyte_b32" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let n = if m == "v_alignbyte_b32" {
+                let t = b.binv(And, i32t, z, Operand::Imm(3));
+                b.binv(Shl, i32t, t, Operand::Imm(3))
+            } else {
+                b.binv(And, i32t, z, Operand::Imm(31))
+            };
+            let d = b.t(i32t);
+            b.emit(Op::Funnel {
+                left: false,
+                wrap: true,
+                dst: d,
+                lo: y,
+                hi: x,
+                shift: n.into(),
+            });
+            d
+        }
+        "v_not_b32" => {
+            let x = r1(b)?;
+            un(b, UnOp::Not, i32t, x)
+        }
+        "v_bfrev_b32" => {
+            let x = r1(b)?;
+            un(b, UnOp::Brev, i32t, x)
+        }
+        "v_ffbh_u32" | "v_ffbl_b32" | "v_ffbh_i32" => {
+            let x = r1(b)?;
+            let arg: V = if m == "v_ffbh_i32" {
+                let s = b.binv(AShr, i32t, x, Operand::Imm(31));
+                b.binv(Xor, i32t, x, s).into()
+            } else {
+                x
+            };
+            let op = if m == "v_ffbl_b32" {
+                UnOp::Ctz
+            } else {
+                UnOp::Clz
+            };
+            let n = un(b, op, i32t, arg);
+            let none = b.icmp(ICond::Eq, i32t, n, Operand::Imm(32));
+            b.select(i32t, none, Operand::Imm(0xffff_ffff), n)
+        }
+        "v_bcnt_u32_b32" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let p = un(b, UnOp::Popc, i32t, x);
+            b.binv(Add, i32t, p, y)
+        }
+        "v_mbcnt_lo_u32_b32" | "v_mbcnt_hi_u32_b32" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            // Lanes below this one: (1 << lane) - 1, as 64 bits.
+            let lane = b.lane;
+            let one = b.binv(Shl, Type::I64, Operand::Imm(1), lane);
+            let below = b.binv(Sub, Type::I64, one, Operand::Imm(1));
+            let part = if m == "v_mbcnt_lo_u32_b32" {
+                b.cvt(CvtOp::Trunc, i32t, Type::I64, below)
+            } else {
+                let h = b.binv(LShr, Type::I64, below, Operand::Imm(32));
+                b.cvt(CvtOp::Trunc, i32t, Type::I64, h)
+            };
+            let a = b.binv(And, i32t, x, part);
+            let p = un(b, UnOp::Popc, i32t, a);
+            b.binv(Add, i32t, p, y)
+        }
+        "v_cndmask_b32" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let bit = mask_in(b, &c)?;
+            b.select(i32t, bit, y, x)
+        }
+        "v_add_co_u32" | "v_sub_co_u32" | "v_subrev_co_u32" => {
+            int_clamp_check(b)?;
+            let (mut x, mut y) = (r1(b)?, r2(b)?);
+            if m == "v_subrev_co_u32" {
+                std::mem::swap(&mut x, &mut y);
+            }
+            let (r, carry) = if m == "v_add_co_u32" {
+                let r = b.binv(Add, i32t, x, y);
+                (r, b.icmp(ICond::Ult, i32t, r, x))
+            } else {
+                let r = b.binv(Sub, i32t, x, y);
+                (r, b.icmp(ICond::Ult, i32t, x, y))
+            };
+            let mask = b.ballot(carry);
+            write_mask(b, &c, mask)?;
+            r
+        }
+        "v_addc_co_u32" | "v_subb_co_u32" | "v_subbrev_co_u32" => {
+            int_clamp_check(b)?;
+            let (mut x, mut y) = (r1(b)?, r2(b)?);
+            if m == "v_subbrev_co_u32" {
+                std::mem::swap(&mut x, &mut y);
+            }
+            let cin = mask_in(b, &c)?;
+            let ci = b.b2i(cin);
+            let xw = b.cvt(CvtOp::Zext, Type::I64, i32t, x);
+            let yw = b.cvt(CvtOp::Zext, Type::I64, i32t, y);
+            let cw = b.cvt(CvtOp::Zext, Type::I64, i32t, ci);
+            let op = if m == "v_addc_co_u32" { Add } else { Sub };
+            let s = b.binv(op, Type::I64, xw, yw);
+            let s = b.binv(op, Type::I64, s, cw);
+            let hi = b.binv(LShr, Type::I64, s, Operand::Imm(32));
+            let carry = b.icmp(ICond::Ne, Type::I64, hi, Operand::Imm(0));
+            let mask = b.ballot(carry);
+            let r = b.cvt(CvtOp::Trunc, i32t, Type::I64, s);
+            write_mask(b, &c, mask)?;
+            r
+        }
+        "v_mad_u64_u32" | "v_mad_i64_i32" => {
+            int_clamp_check(b)?;
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let signed = m == "v_mad_i64_i32";
+            let p = b.t(Type::I64);
+            b.emit(Op::MulWide {
+                signed,
+                dst: p,
+                a: x,
+                b: y,
+            });
+            let r = b.binv(Add, Type::I64, p, z);
+            // Carry out of the 64-bit sum (unsigned: r < z; signed: overflow).
+            let carry = if signed {
+                let s1 = b.binv(Xor, Type::I64, p, r);
+                let s2 = b.binv(Xor, Type::I64, z, r);
+                let s = b.binv(And, Type::I64, s1, s2);
+                b.icmp(ICond::Slt, Type::I64, s, Operand::Imm(0))
+            } else {
+                b.icmp(ICond::Ult, Type::I64, r, z)
+            };
+            let mask = b.ballot(carry);
+            write_mask(b, &c, mask)?;
+            write64(b, &c, r);
+            return Ok(());
+        }
+        // ---- float
+        "v_add_f32" | "v_sub_f32" | "v_subrev_f32" | "v_mul_f32" | "v_min_f32" | "v_max_f32"
+        | "v_add_f64" | "v_mul_f64" | "v_min_f64" | "v_max_f64" => {
+            let bits = if m.ends_with("f64") { 64 } else { 32 };
+            let (mut x, mut y) = (r1(b)?, r2(b)?);
+            if m == "v_subrev_f32" {
+                std::mem::swap(&mut x, &mut y);
+            }
+            let op = match &m[2..5] {
+                "add" => FBinOp::Add,
+                "sub" => FBinOp::Sub,
+                "mul" => FBinOp::Mul,
+                "min" => FBinOp::Min,
+                _ => FBinOp::Max,
+            };
+            let r = fbin(b, op, bits, x, y);
+            let r = clamp_f(b, r, bits, clamp);
+            if bits == 64 {
+                write64(b, &c, r);
+                return Ok(());
+            }
+            r
+        }
+        "v_fma_f32" | "v_fma_f64" | "v_fmac_f32" | "v_mac_f32" | "v_mad_f32" | "v_fmac_f64" => {
+            let bits = if m.ends_with("f64") { 64 } else { 32 };
+            let (x, y) = (r1(b)?, r2(b)?);
+            let z: V = if m.starts_with("v_fmac") || m == "v_mac_f32" {
+                let vd = inst.get("vdst");
+                let lo = b.v(vd);
+                if bits == 64 {
+                    let hi = b.v(vd + 1);
+                    b.pair(lo, hi).into()
+                } else {
+                    lo.into()
+                }
+            } else {
+                r3(b)?
+            };
+            let r = if m == "v_mac_f32" || m == "v_mad_f32" {
+                // Unfused: the product is rounded first.
+                let p = fbin(b, FBinOp::Mul, 32, x, y);
+                fbin(b, FBinOp::Add, 32, p.into(), z)
+            } else {
+                fma(b, bits, x, y, z)
+            };
+            let r = clamp_f(b, r, bits, clamp);
+            if bits == 64 {
+                write64(b, &c, r);
+                return Ok(());
+            }
+            r
+        }
+        "v_rcp_f32" | "v_sqrt_f32" | "v_rsq_f32" | "v_exp_f32" | "v_log_f32" | "v_floor_f32"
+        | "v_ceil_f32" | "v_trunc_f32" | "v_rndne_f32" | "v_rcp_f64" | "v_sqrt_f64"
+        | "v_rsq_f64" | "v_floor_f64" | "v_ceil_f64" | "v_trunc_f64" | "v_rndne_f64" => {
+            let bits = if m.ends_with("f64") { 64 } else { 32 };
+            let x = r1(b)?;
+            let op = match &m[2..m.len() - 4] {
+                "rcp" => FUnOp::Rcp,
+                "sqrt" => FUnOp::Sqrt,
+                "rsq" => FUnOp::Rsqrt,
+                "exp" => FUnOp::Exp2,
+                "log" => FUnOp::Log2,
+                "floor" => FUnOp::Floor,
+                "ceil" => FUnOp::Ceil,
+                "trunc" => FUnOp::Trunc,
+                _ => FUnOp::Rint,
+            };
+            let r = fun(b, op, bits, x);
+            let r = clamp_f(b, r, bits, clamp);
+            if bits == 64 {
+                write64(b, &c, r);
+                return Ok(());
+            }
+            r
+        }
+        "v_cvt_f32_i32" | "v_cvt_f32_u32" => {
+            let x = r1(b)?;
+            let op = if m.ends_with("i32") {
+                CvtOp::StoF
+            } else {
+                CvtOp::UtoF
+            };
+            let f = cvt(b, op, Type::F32, i32t, Round::Rn, false, x);
+            fromf(b, f, 32)
+        }
+        "v_cvt_i32_f32" | "v_cvt_u32_f32" | "v_cvt_i32_f64" | "v_cvt_u32_f64" => {
+            let bits = if m.ends_with("f64") { 64 } else { 32 };
+            let x = r1(b)?;
+            let f = tof(b, x, bits);
+            let op = if m.starts_with("v_cvt_i32") {
+                CvtOp::FtoS
+            } else {
+                CvtOp::FtoU
+            };
+            cvt(b, op, i32t, fty(bits), Round::Rz, true, f.into())
+        }
+        "v_cvt_f64_i32" | "v_cvt_f64_u32" | "v_cvt_f64_f32" | "v_cvt_f32_f64" => {
+            let x = r1(b)?;
+            let r = match m {
+                "v_cvt_f64_i32" => cvt(b, CvtOp::StoF, Type::F64, i32t, Round::Rn, false, x),
+                "v_cvt_f64_u32" => cvt(b, CvtOp::UtoF, Type::F64, i32t, Round::Rn, false, x),
+                "v_cvt_f64_f32" => {
+                    let f = tof(b, x, 32);
+                    cvt(
+                        b,
+                        CvtOp::FtoF,
+                        Type::F64,
+                        Type::F32,
+                        Round::Rn,
+                        false,
+                        f.into(),
+                    )
+                }
+                _ => {
+                    let f = tof(b, x, 64);
+                    let r = cvt(
+                        b,
+                        CvtOp::FtoF,
+                        Type::F32,
+                        Type::F64,
+                        Round::Rn,
+                        false,
+                        f.into(),
+                    );
+                    fromf(b, r, 32)
+                }
+            };
+            if m == "v_cvt_f32_f64" {
+                r
+            } else {
+                let i = fromf(b, r, 64);
+                write64(b, &c, i);
+                return Ok(());
+            }
+        }
+        _ => return Err(b.unsupported("vector op not lifted")),
+    };
+    write_v(b, &c, &[res]);
+    Ok(())
+}
+
+/// VOP3 clamp on a float result: to [0, 1] (NaN -> 0).
+fn clamp_f(b: &mut Builder, r: Reg, bits: u32, clamp: bool) -> Reg {
+    if !clamp {
+        return r;
+    }
+    let one = if bits == 64 {
+        1f64.to_bits()
+    } else {
+        1f32.to_bits() as u64
+    };
+    let x = fbin(b, FBinOp::Max, bits, r.into(), Operand::Imm(0));
+    fbin(b, FBinOp::Min, bits, x.into(), Operand::Imm(one))
+}
+
+/// DPP: only full-mask `v_mov_b32_dpp` (what compilers emit for reductions),
+/// as an IR shuffle; lanes whose source is out of range or inactive keep
+/// their old value (bound_ctrl = 0) or read 0 (bound_ctrl = 1).
+fn dpp(b: &mut Builder, c: &Ctx, m: &str) -> Result<(), LiftError> {
+    if m != "v_mov_b32" {
+        return Err(b.unsupported("DPP is only lifted for v_mov_b32"));
+    }
+    let inst = c.inst;
+    if inst.get("row_mask") != 0xf || inst.get("bank_mask") != 0xf {
+        return Err(b.unsupported("DPP row/bank masks are not lifted"));
+    }
+    if inst.get("src0_neg") == 1 || inst.get("src0_abs") == 1 {
+        return Err(b.unsupported("DPP source modifiers are not lifted"));
+    }
+    let ctrl = inst.get("dpp_ctrl");
+    let lane = b.lane;
+    use BinOp::*;
+    let i32t = Type::I32;
+    // Source lane (as i32) and whether it is in range.
+    let row_base = b.binv(And, i32t, lane, Operand::Imm(!15u32 as u64));
+    let in_row = b.binv(And, i32t, lane, Operand::Imm(15));
+    let (srcl, valid): (Reg, Option<Reg>) = match ctrl {
+        0x00..=0xff => {
+            let q = b.binv(And, i32t, lane, Operand::Imm(3));
+            let sh = b.binv(Shl, i32t, q, Operand::Imm(1));
+            let s = b.binv(LShr, i32t, Operand::Imm(ctrl as u64), sh);
+            let s = b.binv(And, i32t, s, Operand::Imm(3));
+            let qb = b.binv(And, i32t, lane, Operand::Imm(!3u32 as u64));
+            (b.binv(Or, i32t, qb, s), None)
+        }
+        0x101..=0x10f | 0x111..=0x11f => {
+            // row_shl:n reads lane+n, row_shr:n reads lane-n, within the row.
+            let n = (ctrl & 0xf) as u64;
+            let (s, ok) = if ctrl < 0x110 {
+                let s = b.binv(Add, i32t, in_row, Operand::Imm(n));
+                (s, b.icmp(ICond::Ult, i32t, s, Operand::Imm(16)))
+            } else {
+                let s = b.binv(Sub, i32t, in_row, Operand::Imm(n));
+                (s, b.icmp(ICond::Slt, i32t, s, Operand::Imm(16)))
+            };
+            let ok2 = if ctrl >= 0x110 {
+                let ge = b.icmp(ICond::Sge, i32t, s, Operand::Imm(0));
+                b.binv(And, Type::I1, ok, ge)
+            } else {
+                ok
+            };
+            let s = b.binv(And, i32t, s, Operand::Imm(15));
+            (b.binv(Or, i32t, row_base, s), Some(ok2))
+        }
+        0x121..=0x12f => {
+            let n = (ctrl & 0xf) as u64;
+            let s = b.binv(Add, i32t, in_row, Operand::Imm(16 - n));
+            let s = b.binv(And, i32t, s, Operand::Imm(15));
+            (b.binv(Or, i32t, row_base, s), None)
+        }
+        0x140 => {
+            let s = b.binv(Sub, i32t, Operand::Imm(15), in_row);
+            (b.binv(Or, i32t, row_base, s), None)
+        }
+        0x141 => {
+            let hb = b.binv(And, i32t, lane, Operand::Imm(!7u32 as u64));
+            let i = b.binv(And, i32t, lane, Operand::Imm(7));
+            let s = b.binv(Sub, i32t, Operand::Imm(7), i);
+            (b.binv(Or, i32t, hb, s), None)
+        }
+        _ => return Err(b.unsupported("DPP control not lifted (wave shifts, broadcasts)")),
+    };
+    let x = src(b, c, "src0", 0)?;
+    let d = b.t(i32t);
+    b.emit(Op::Shfl {
+        ty: i32t,
+        dst: d,
+        valid: None,
+        src: x,
+        lane: srcl.into(),
+    });
+    // The source lane must be active too (hardware: disabled source lanes
+    // count as out of range).
+    let ex = b.exec64();
+    let sl = b.binv(LShr, Type::I64, ex, srcl);
+    let sact = b.cvt(CvtOp::Trunc, Type::I1, Type::I64, sl);
+    let ok = match valid {
+        Some(v) => b.binv(And, Type::I1, v, sact),
+        None => sact,
+    };
+    let vd = b.v(inst.get("vdst"));
+    let fallback: Operand = if inst.get("bound_ctrl") == 1 {
+        Operand::Imm(0)
+    } else {
+        vd.into()
+    };
+    let r = b.select(i32t, ok, d, fallback);
+    write_v(b, c, &[r]);
+    Ok(())
+}

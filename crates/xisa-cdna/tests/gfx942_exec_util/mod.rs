@@ -1,0 +1,186 @@
+//! Shared harness of the gfx942 execution tests (`mod gfx942_exec_util;`):
+//! assemble with llvm-mc-19, lift, launch on the interpreter and the JIT with a
+//! kernarg segment and dispatch packet built by `gfx942::lift::abi`.
+
+#![allow(dead_code)]
+
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use xisa_cdna::gfx942::lift::{self, abi, EntryAbi};
+use xisa_ir::Kernel;
+use xisa_runtime::{launch, GuestMemory, LaneProgram, LaunchConfig};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Engine {
+    Interp,
+    Jit,
+}
+
+pub const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
+
+pub fn program(k: &Kernel, e: Engine) -> Box<dyn LaneProgram> {
+    match e {
+        Engine::Interp => Box::new(xisa_interp::Interp::new(k, false)),
+        Engine::Jit => Box::new(
+            xisa_jit::compile(k, &xisa_jit::JitOptions::default())
+                .unwrap_or_else(|e| panic!("JIT: {e}")),
+        ),
+    }
+}
+
+/// Assembles gfx942 assembly (`llvm-mc-19 -filetype=obj`) and returns `.text`.
+pub fn assemble(src: &str) -> Vec<u8> {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let tool = crate::common::llvm_mc().expect("llvm-mc-19");
+    let dir = std::env::temp_dir().join(format!(
+        "xisa-gfx942-exec-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let s = dir.join("k.s");
+    let o = dir.join("k.o");
+    let bin = dir.join("k.bin");
+    std::fs::write(&s, src).unwrap();
+    let out = Command::new(&tool)
+        .args([
+            "-triple",
+            "amdgcn-amd-amdhsa",
+            "-mcpu=gfx942",
+            "-filetype=obj",
+            "-o",
+        ])
+        .arg(&o)
+        .arg(&s)
+        .output()
+        .expect("llvm-mc");
+    assert!(
+        out.status.success(),
+        "llvm-mc failed:\n{}\n{src}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let objcopy = tool.replace("llvm-mc", "llvm-objcopy");
+    let st = Command::new(objcopy)
+        .args(["-O", "binary", "--only-section=.text"])
+        .arg(&o)
+        .arg(&bin)
+        .status()
+        .expect("llvm-objcopy-19");
+    assert!(st.success());
+    let bytes = std::fs::read(&bin).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    bytes
+}
+
+/// The entry ABI of the test kernels: kernarg pointer in s[0:1], workgroup id
+/// x in s2, v0 = work-item id x (| y << 10).
+pub fn test_abi(lds: u32, scratch: u32) -> EntryAbi {
+    EntryAbi {
+        kernarg_segment_ptr: true,
+        user_sgpr_count: 2,
+        workgroup_id: [true, false, false],
+        workitem_id: 1,
+        group_segment_fixed_size: lds,
+        private_segment_fixed_size: scratch,
+        ..Default::default()
+    }
+}
+
+pub fn lift_src(src: &str, abi: &EntryAbi) -> Kernel {
+    let code = assemble(src);
+    lift::lift("k", &code, abi).unwrap_or_else(|e| panic!("lift: {e}\n{src}"))
+}
+
+/// A launch: buffers (allocated in order; their addresses are the first
+/// kernarg qwords), then `extra` kernarg bytes.
+pub struct Setup {
+    pub bufs: Vec<Vec<u8>>,
+    pub extra: Vec<u8>,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+}
+
+/// Runs and returns the buffers afterwards.
+pub fn run(k: &Kernel, e: Engine, s: &Setup) -> Vec<Vec<u8>> {
+    let mem = GuestMemory::new(1 << 28).expect("reserve");
+    let mut addrs = Vec::new();
+    for b in &s.bufs {
+        let a = mem.alloc(b.len().max(16) as u64).unwrap();
+        mem.write(a, b).unwrap();
+        addrs.push(a);
+    }
+    let mut explicit: Vec<Vec<u8>> = addrs.iter().map(|a| a.to_le_bytes().to_vec()).collect();
+    explicit.push(s.extra.clone());
+    let mut slots = Vec::new();
+    let mut off = 0u32;
+    for (i, a) in explicit.iter().enumerate() {
+        slots.push(abi::Slot {
+            offset: off,
+            size: a.len() as u32,
+            kind: abi::SlotKind::Explicit(i),
+        });
+        off += a.len() as u32;
+    }
+    off = off.next_multiple_of(8);
+    for (j, kind) in [
+        abi::SlotKind::BlockCount(0),
+        abi::SlotKind::BlockCount(1),
+        abi::SlotKind::BlockCount(2),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        slots.push(abi::Slot {
+            offset: off + 4 * j as u32,
+            size: 4,
+            kind,
+        });
+    }
+    let geo = abi::Geometry {
+        grid: s.grid,
+        block: s.block,
+        dyn_lds: 0,
+    };
+    let seg = abi::kernarg_segment(off + 256, &slots, &explicit, &geo).unwrap();
+    let ka = mem.alloc(seg.len() as u64).unwrap();
+    mem.write(ka, &seg).unwrap();
+    let pkt = abi::dispatch_packet(&geo, 0, 0, 0, ka);
+    let pa = mem.alloc(64).unwrap();
+    mem.write(pa, &pkt).unwrap();
+    let prog = program(k, e);
+    let cfg = LaunchConfig {
+        grid: s.grid,
+        block: s.block,
+        params: abi::param_block(ka, pa, 0, 0),
+        timeout: Some(std::time::Duration::from_secs(120)),
+        threads: 2,
+        ..Default::default()
+    };
+    launch(k, prog.as_ref(), &mem, &cfg).unwrap_or_else(|e| panic!("{e:?} {e}"));
+    addrs
+        .iter()
+        .zip(&s.bufs)
+        .map(|(&a, b)| mem.read_vec(a, b.len()).unwrap())
+        .collect()
+}
+
+pub fn u32s(b: &[u8]) -> Vec<u32> {
+    b.chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+pub fn bytes32(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+pub fn u64s(b: &[u8]) -> Vec<u64> {
+    b.chunks(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+pub fn bytes64(v: &[u64]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
