@@ -9,15 +9,22 @@
 # Needs cc, python3 and an OpenCL ICD with POCL (Debian/Ubuntu: apt-get install
 # pocl-opencl-icd ocl-icd-opencl-dev). crates/xisa-cli/tests/sm75_corpus.rs
 # (pocl_matches_committed) reruns this into a temporary directory and checks it
-# reproduces the committed files.
+# reproduces the committed files. Exit status 77: a prerequisite is missing
+# (no cc, python3, OpenCL headers/loader or POCL platform); nothing was written.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 OUT="${1:-$HERE/expected}"
-mkdir -p "$OUT"
-OUT="$(cd "$OUT" && pwd)"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-cc -O2 -o "$TMP/driver" "$HERE/pocl/driver.c" -lOpenCL
+for tool in cc python3; do
+    command -v "$tool" >/dev/null || { echo "pocl-ref.sh: $tool not found" >&2; exit 77; }
+done
+if ! cc -O2 -o "$TMP/driver" "$HERE/pocl/driver.c" -lOpenCL 2>"$TMP/cc.log"; then
+    echo "pocl-ref.sh: cannot build the driver (OpenCL headers and loader?):" >&2
+    cat "$TMP/cc.log" >&2
+    exit 77
+fi
+mkdir -p "$TMP/result"
 # POCL caches compiled kernels per user; a private cache keeps runs independent.
 export POCL_CACHE_DIR="$TMP/pocl-cache"
 for src in "$HERE"/kernels/*.cl; do
@@ -29,10 +36,16 @@ for src in "$HERE"/kernels/*.cl; do
     grid="$(sed -n 's/^grid //p' "$work/plan")"
     block="$(sed -n 's/^block //p' "$work/plan")"
     mapfile -t args < <(sed -n 's/^arg //p' "$work/plan")
-    kernel="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["kernel"])' "$spec")"
-    "$TMP/driver" "$src" "$kernel" "$grid" "$block" "$work/out" "${args[@]}"
+    kernel="$(sed -n 's/^kernel //p' "$work/plan")"
+    rc=0
+    "$TMP/driver" "$src" "$kernel" "$grid" "$block" "$work/out" "${args[@]}" || rc=$?
+    # The driver exits 2 when the ICD loader has no POCL platform.
+    [ "$rc" = 2 ] && exit 77
+    [ "$rc" = 0 ] || exit "$rc"
     for i in $(sed -n 's/^output //p' "$work/plan"); do
-        cp "$work/out/$i.bin" "$OUT/$name.$i.bin"
+        cp "$work/out/$i.bin" "$TMP/result/$name.$i.bin"
     done
     echo "$name: $(sed -n 's/^output //p' "$work/plan" | tr '\n' ' ')"
 done
+mkdir -p "$OUT"
+cp "$TMP"/result/*.bin "$OUT"/

@@ -5,9 +5,9 @@ tests/sm75/pocl/driver.c (the same spellings as `xisa run --arg`).
 
     launch.py SPEC.json WORKDIR
 
-writes WORKDIR/in.I.bin for every non-zero buffer argument I and prints, one
-per line: `grid GX,GY,GZ`, `block BX,BY,BZ`, `arg SPEC` per argument, then
-`output I` per output buffer.
+writes WORKDIR/in.I.bin for every buffer argument I and prints, one per line:
+`kernel NAME`, `grid GX,GY,GZ`, `block BX,BY,BZ`, `arg SPEC` per argument,
+then `output I` per output buffer.
 
 The fills are defined in tests/sm75/README.md; crates/xisa-cli/tests/
 sm75_corpus.rs implements the same definition independently, and the POCL
@@ -92,6 +92,7 @@ def main():
         spec = json.load(f)
     if spec.get("format") != "xisa-sm75-launch/1":
         sys.exit(f"{spec_path}: not a xisa-sm75-launch/1 spec")
+    print("kernel " + spec["kernel"])
     print("grid " + ",".join(str(v) for v in spec["grid"]))
     print("block " + ",".join(str(v) for v in spec["block"]))
     outputs = []
