@@ -650,3 +650,67 @@ fn describe(a: &ArgSpec) -> String {
         ArgSpec::Surface(s) => format!("surf:{} (a 64-bit surface handle)", s.extent()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn surface_spec_parses_and_uploads_its_descriptor() {
+        let a: ArgSpec = "surf:3d:16x3x2:zero".parse().unwrap();
+        let ArgSpec::Surface(s) = &a else {
+            panic!("{a:?}")
+        };
+        assert_eq!((s.width_bytes, s.height, s.depth), (16, 3, 2));
+        assert_eq!(s.data, SurfaceData::Zero);
+        let b: ArgSpec = "surf:1d:8:dir/a:b.bin".parse().unwrap();
+        assert_eq!(
+            b,
+            ArgSpec::Surface(SurfaceSpec {
+                dim: SurfaceDim::D1,
+                width_bytes: 8,
+                height: 1,
+                depth: 1,
+                data: SurfaceData::File(PathBuf::from("dir/a:b.bin")),
+            })
+        );
+        let dev = Device::new().unwrap();
+        let spec = SurfaceSpec {
+            dim: SurfaceDim::D2,
+            width_bytes: 8,
+            height: 2,
+            depth: 1,
+            data: SurfaceData::Bytes((0..16).collect()),
+        };
+        let (desc, data) = dev.upload_surface(&spec).unwrap();
+        let raw: [u8; 32] = dev.read(desc, 32).unwrap().try_into().unwrap();
+        let d = SurfDesc::from_bytes(&raw);
+        assert_eq!(
+            d,
+            SurfDesc {
+                base: data.addr,
+                width: 8,
+                height: 2,
+                depth: 1,
+                row_pitch: 8,
+                slice_pitch: 16,
+            }
+        );
+        assert_eq!(data.len, 16);
+        assert_eq!(
+            dev.read(data.addr, 16).unwrap(),
+            (0..16).collect::<Vec<u8>>()
+        );
+        // Wrong data length and bad extents are errors, not panics.
+        let short = SurfaceSpec {
+            data: SurfaceData::Bytes(vec![0; 15]),
+            ..spec.clone()
+        };
+        assert!(dev.upload_surface(&short).is_err());
+        let flat = SurfaceSpec {
+            dim: SurfaceDim::D1,
+            ..spec
+        };
+        assert!(flat.validate().is_err());
+    }
+}
