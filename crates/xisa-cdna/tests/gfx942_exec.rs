@@ -581,3 +581,630 @@ fn salu_ops_and_scc() {
         }
     }
 }
+
+// ------------------------------------------------------------------ EXEC, masks, cross-lane
+
+const XLANE_SRC: &str = r#"
+    s_load_dwordx2 s[4:5], s[0:1], 0x0
+    s_load_dwordx4 s[8:11], s[0:1], 0x8
+    s_waitcnt lgkmcnt(0)
+    s_mul_i32 s3, s2, 100
+    v_add_u32 v1, s3, v0
+    v_mul_u32_u24 v30, 0x60, v1
+    ; divergent if / else
+    v_mov_b32 v2, 0
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_xor_b64 s[14:15], s[12:13], exec
+    s_cbranch_execz .Lelse
+    v_add_u32 v2, 0x3e8, v0
+.Lelse:
+    s_mov_b64 exec, s[14:15]
+    s_cbranch_execz .Ljoin
+    v_mul_lo_u32 v2, v0, 3
+.Ljoin:
+    s_mov_b64 exec, s[12:13]
+    v_mov_b32 v3, vcc_lo
+    v_mov_b32 v4, vcc_hi
+    ; restricted EXEC: compare to an SGPR pair, readfirstlane, mbcnt
+    v_mov_b32 v5, 0
+    s_mov_b64 s[16:17], exec
+    s_and_b64 exec, exec, s[10:11]
+    v_cmp_lt_u32_e64 s[18:19], v0, s9
+    v_readfirstlane_b32 s20, v1
+    v_mbcnt_lo_u32_b32 v5, s10, 0
+    v_mbcnt_hi_u32_b32 v5, s11, v5
+    s_mov_b64 exec, s[16:17]
+    v_mov_b32 v6, s18
+    v_mov_b32 v7, s19
+    v_mov_b32 v8, s20
+    v_mov_b32 v25, s9
+    v_lshlrev_b32 v25, 2, v25
+    ds_bpermute_b32 v9, v25, v1
+    ds_swizzle_b32 v10, v1 offset:0x41f
+    s_waitcnt lgkmcnt(0)
+    ; carries
+    v_mul_lo_u32 v11, v1, s10
+    v_add_co_u32_e64 v12, s[22:23], v11, s11
+    v_addc_co_u32_e64 v13, vcc, v11, v11, s[22:23]
+    v_cndmask_b32 v14, v11, v12, vcc
+    v_mov_b32 v15, s22
+    v_mov_b32 v16, s23
+    v_mov_b32 v17, vcc_lo
+    v_mov_b32 v18, vcc_hi
+    v_mov_b32 v26, s10
+    v_mov_b32 v27, s11
+    v_mad_u64_u32 v[22:23], s[24:25], v1, s10, v[26:27]
+    v_mov_b32 v19, s24
+    v_mov_b32 v20, s25
+    v_mov_b32 v21, 0
+    global_store_dwordx4 v30, v[2:5], s[4:5]
+    global_store_dwordx4 v30, v[6:9], s[4:5] offset:16
+    global_store_dwordx4 v30, v[10:13], s[4:5] offset:32
+    global_store_dwordx4 v30, v[14:17], s[4:5] offset:48
+    global_store_dwordx4 v30, v[18:21], s[4:5] offset:64
+    global_store_dwordx2 v30, v[22:23], s[4:5] offset:80
+    s_endpgm
+"#;
+
+/// The reference of XLANE_SRC for one workgroup `wg` (100 lanes: a full wave
+/// and a 36-lane wave).
+fn xlane_model(wg: u32, t: u32, l_sel: u32, m: u64) -> Vec<[u32; 24]> {
+    let mut out = Vec::new();
+    for tid in 0..100u32 {
+        let (w, l) = (tid / 64, tid % 64);
+        let wave: Vec<u32> = (64 * w..(64 * w + 64).min(100)).collect();
+        let exists = if w == 0 { u64::MAX } else { (1u64 << 36) - 1 };
+        let g = |tid: u32| wg * 100 + tid;
+        let mask = |f: &dyn Fn(u32) -> bool| -> u64 {
+            wave.iter()
+                .filter(|&&x| f(x))
+                .fold(0, |a, &x| a | 1 << (x % 64))
+        };
+        let mut r = [0u32; 24];
+        r[0] = if t > tid { 1000 + tid } else { tid * 3 };
+        let vcc = mask(&|x| t > x);
+        r[1] = vcc as u32;
+        r[2] = (vcc >> 32) as u32;
+        let rm = exists & m;
+        r[3] = if rm >> l & 1 == 1 {
+            (m & ((1u64 << l) - 1)).count_ones()
+        } else {
+            0
+        };
+        let cmp = mask(&|x| rm >> (x % 64) & 1 == 1 && x < l_sel);
+        r[4] = cmp as u32;
+        r[5] = (cmp >> 32) as u32;
+        let first = if rm == 0 { 0 } else { rm.trailing_zeros() };
+        r[6] = g(64 * w + first);
+        r[7] = g(64 * w + (l_sel & 63));
+        r[8] = g(tid ^ 1);
+        let v11 = |x: u32| g(x).wrapping_mul(m as u32);
+        let c1 = |x: u32| (v11(x) as u64 + (m >> 32)) >> 32 != 0;
+        let s22 = mask(&|x| c1(x));
+        let sum2 = |x: u32| 2 * v11(x) as u64 + c1(x) as u64;
+        let vcc2 = mask(&|x| sum2(x) >> 32 != 0);
+        r[9] = v11(tid);
+        r[10] = v11(tid).wrapping_add((m >> 32) as u32);
+        r[11] = sum2(tid) as u32;
+        r[12] = if vcc2 >> l & 1 == 1 { r[10] } else { r[9] };
+        r[13] = s22 as u32;
+        r[14] = (s22 >> 32) as u32;
+        r[15] = vcc2 as u32;
+        r[16] = (vcc2 >> 32) as u32;
+        let mad = |x: u32| (g(x) as u64 * (m as u32) as u64).overflowing_add(m);
+        let s24 = mask(&|x| mad(x).1);
+        r[17] = s24 as u32;
+        r[18] = (s24 >> 32) as u32;
+        r[19] = 0;
+        r[20] = mad(tid).0 as u32;
+        r[21] = (mad(tid).0 >> 32) as u32;
+        out.push(r);
+    }
+    out
+}
+
+#[test]
+fn exec_masks_ballots_cross_lane() {
+    let k = lift_src(XLANE_SRC, &test_abi(0, 0));
+    let mut rng = Rng(0xe7ec);
+    for it in 0..10 {
+        let t = rng.below(110) as u32;
+        let l_sel = rng.below(36) as u32;
+        let m = match it {
+            0 => 0,
+            1 => u64::MAX,
+            _ => rng.next() & rng.next() | rng.next() & (1 << 63),
+        };
+        let mut extra = Vec::new();
+        extra.extend(t.to_le_bytes());
+        extra.extend(l_sel.to_le_bytes());
+        extra.extend(m.to_le_bytes());
+        let setup = Setup {
+            bufs: vec![vec![0u8; 96 * 200]],
+            extra,
+            grid: [2, 1, 1],
+            block: [100, 1, 1],
+        };
+        for e in ENGINES {
+            let out = u32s(&run(&k, e, &setup)[0]);
+            for wg in 0..2u32 {
+                for (tid, want) in xlane_model(wg, t, l_sel, m).iter().enumerate() {
+                    let g = (wg * 100) as usize + tid;
+                    let got = &out[24 * g..24 * g + 24];
+                    assert_eq!(
+                        got,
+                        &want[..],
+                        "{e:?} wg {wg} tid {tid} t={t} L={l_sel} m={m:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------------ atomics
+
+use common::{ref_packed, BF16, F16};
+
+const LANES: usize = 128;
+
+/// One atomic under test: mnemonic tail (`add`, `cmpswap_x2`, ...), 64-bit
+/// data, and the reference `new = f(old, a, b)` (`a`, `b`: the two data slots).
+#[derive(Clone, Copy)]
+struct AtomCase {
+    name: &'static str,
+    wide: bool,
+    f: fn(u64, u64, u64) -> u64,
+}
+
+fn fmin64(x: u64, y: u64, max: bool) -> u64 {
+    let (a, b) = (f64::from_bits(x), f64::from_bits(y));
+    if a == b {
+        // -0 < +0.
+        if (x >> 63 == 1) != max {
+            x
+        } else {
+            y
+        }
+    } else if (a < b) != max {
+        x
+    } else {
+        y
+    }
+}
+
+fn global_cases() -> Vec<AtomCase> {
+    fn c(name: &'static str, wide: bool, f: fn(u64, u64, u64) -> u64) -> AtomCase {
+        AtomCase { name, wide, f }
+    }
+    let s32 = |x: u64| x as u32 as i32 as i64;
+    let _ = s32;
+    vec![
+        c("swap", false, |_, a, _| a as u32 as u64),
+        c("cmpswap", false, |o, a, b| {
+            if o as u32 == b as u32 {
+                a as u32 as u64
+            } else {
+                o
+            }
+        }),
+        c("add", false, |o, a, _| {
+            (o as u32).wrapping_add(a as u32) as u64
+        }),
+        c("sub", false, |o, a, _| {
+            (o as u32).wrapping_sub(a as u32) as u64
+        }),
+        c("smin", false, |o, a, _| {
+            (o as u32 as i32).min(a as u32 as i32) as u32 as u64
+        }),
+        c("umin", false, |o, a, _| (o as u32).min(a as u32) as u64),
+        c("smax", false, |o, a, _| {
+            (o as u32 as i32).max(a as u32 as i32) as u32 as u64
+        }),
+        c("umax", false, |o, a, _| (o as u32).max(a as u32) as u64),
+        c("and", false, |o, a, _| o & a & 0xffff_ffff),
+        c("or", false, |o, a, _| (o | a) & 0xffff_ffff),
+        c("xor", false, |o, a, _| (o ^ a) & 0xffff_ffff),
+        c("inc", false, |o, a, _| {
+            let (o, a) = (o as u32, a as u32);
+            if o >= a {
+                0
+            } else {
+                o as u64 + 1
+            }
+        }),
+        c("dec", false, |o, a, _| {
+            let (o, a) = (o as u32, a as u32);
+            if o == 0 || o > a {
+                a as u64
+            } else {
+                o as u64 - 1
+            }
+        }),
+        c("swap_x2", true, |_, a, _| a),
+        c("cmpswap_x2", true, |o, a, b| if o == b { a } else { o }),
+        c("add_x2", true, |o, a, _| o.wrapping_add(a)),
+        c("sub_x2", true, |o, a, _| o.wrapping_sub(a)),
+        c("smin_x2", true, |o, a, _| (o as i64).min(a as i64) as u64),
+        c("umin_x2", true, |o, a, _| o.min(a)),
+        c("smax_x2", true, |o, a, _| (o as i64).max(a as i64) as u64),
+        c("umax_x2", true, |o, a, _| o.max(a)),
+        c("and_x2", true, |o, a, _| o & a),
+        c("or_x2", true, |o, a, _| o | a),
+        c("xor_x2", true, |o, a, _| o ^ a),
+        c("inc_x2", true, |o, a, _| if o >= a { 0 } else { o + 1 }),
+        c(
+            "dec_x2",
+            true,
+            |o, a, _| if o == 0 || o > a { a } else { o - 1 },
+        ),
+        c("add_f32", false, |o, a, _| {
+            (f32::from_bits(o as u32) + f32::from_bits(a as u32)).to_bits() as u64
+        }),
+        c("pk_add_f16", false, |o, a, _| {
+            ref_packed(F16, o as u32, a as u32) as u64
+        }),
+        c("pk_add_bf16", false, |o, a, _| {
+            ref_packed(BF16, o as u32, a as u32) as u64
+        }),
+        c("add_f64", true, |o, a, _| {
+            (f64::from_bits(o) + f64::from_bits(a)).to_bits()
+        }),
+        c("min_f64", true, |o, a, _| fmin64(o, a, false)),
+        c("max_f64", true, |o, a, _| fmin64(o, a, true)),
+    ]
+}
+
+/// DS atomics: (mnemonic without `_rtn`, rtn mnemonic, wide, reference with
+/// `a` = data0, `b` = data1).
+fn ds_cases() -> Vec<(&'static str, &'static str, AtomCase)> {
+    let g = global_cases();
+    let by = |n: &str| *g.iter().find(|c| c.name == n).unwrap();
+    let mut v = Vec::new();
+    for (plain, rtn, base) in [
+        ("ds_add_u32", "ds_add_rtn_u32", "add"),
+        ("ds_sub_u32", "ds_sub_rtn_u32", "sub"),
+        ("ds_inc_u32", "ds_inc_rtn_u32", "inc"),
+        ("ds_dec_u32", "ds_dec_rtn_u32", "dec"),
+        ("ds_min_i32", "ds_min_rtn_i32", "smin"),
+        ("ds_max_i32", "ds_max_rtn_i32", "smax"),
+        ("ds_min_u32", "ds_min_rtn_u32", "umin"),
+        ("ds_max_u32", "ds_max_rtn_u32", "umax"),
+        ("ds_and_b32", "ds_and_rtn_b32", "and"),
+        ("ds_or_b32", "ds_or_rtn_b32", "or"),
+        ("ds_xor_b32", "ds_xor_rtn_b32", "xor"),
+        ("ds_add_f32", "ds_add_rtn_f32", "add_f32"),
+        ("ds_pk_add_f16", "ds_pk_add_rtn_f16", "pk_add_f16"),
+        ("ds_pk_add_bf16", "ds_pk_add_rtn_bf16", "pk_add_bf16"),
+        ("ds_add_u64", "ds_add_rtn_u64", "add_x2"),
+        ("ds_sub_u64", "ds_sub_rtn_u64", "sub_x2"),
+        ("ds_inc_u64", "ds_inc_rtn_u64", "inc_x2"),
+        ("ds_dec_u64", "ds_dec_rtn_u64", "dec_x2"),
+        ("ds_min_i64", "ds_min_rtn_i64", "smin_x2"),
+        ("ds_max_i64", "ds_max_rtn_i64", "smax_x2"),
+        ("ds_min_u64", "ds_min_rtn_u64", "umin_x2"),
+        ("ds_max_u64", "ds_max_rtn_u64", "umax_x2"),
+        ("ds_and_b64", "ds_and_rtn_b64", "and_x2"),
+        ("ds_or_b64", "ds_or_rtn_b64", "or_x2"),
+        ("ds_xor_b64", "ds_xor_rtn_b64", "xor_x2"),
+        ("ds_add_f64", "ds_add_rtn_f64", "add_f64"),
+        ("-", "ds_wrxchg_rtn_b32", "swap"),
+        ("-", "ds_wrxchg_rtn_b64", "swap_x2"),
+    ] {
+        v.push((plain, rtn, by(base)));
+    }
+    // ds_cmpst: data0 = compare value, data1 = new value.
+    v.push((
+        "ds_cmpst_b32",
+        "ds_cmpst_rtn_b32",
+        AtomCase {
+            name: "cmpst",
+            wide: false,
+            f: |o, a, b| {
+                if o as u32 == a as u32 {
+                    b as u32 as u64
+                } else {
+                    o
+                }
+            },
+        },
+    ));
+    v.push((
+        "ds_cmpst_b64",
+        "ds_cmpst_rtn_b64",
+        AtomCase {
+            name: "cmpst_x2",
+            wide: true,
+            f: |o, a, b| if o == a { b } else { o },
+        },
+    ));
+    v
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Form {
+    GlobalSaddr,
+    GlobalOff,
+    Flat,
+    Buffer,
+    Ds,
+}
+
+/// The text of one atomic at case slot `i` (registers: address v2 (32-bit
+/// offset) / v[10:11] (64-bit), data v[4:7], result v[8:9], saddr s[12:13],
+/// buffer V# s[20:23]).
+fn atomic_text(form: Form, mnem: &str, c: &AtomCase, rtn: bool, sc1: bool) -> String {
+    let cas = c.name.starts_with("cmp");
+    let n = if c.wide { 2 } else { 1 } * if cas { 2 } else { 1 };
+    let data = if n == 1 {
+        "v4".to_string()
+    } else {
+        format!("v[4:{}]", 3 + n)
+    };
+    let res = if c.wide { "v[8:9]" } else { "v8" };
+    let bits = match (rtn, sc1) {
+        (true, true) => " sc0 sc1",
+        (true, false) => " sc0",
+        (false, true) => " sc1",
+        _ => "",
+    };
+    match form {
+        Form::GlobalSaddr if rtn => format!("{mnem} {res}, v2, {data}, s[12:13]{bits}"),
+        Form::GlobalSaddr => format!("{mnem} v2, {data}, s[12:13]{bits}"),
+        Form::GlobalOff if rtn => format!("{mnem} {res}, v[10:11], {data}, off{bits}"),
+        Form::GlobalOff => format!("{mnem} v[10:11], {data}, off{bits}"),
+        Form::Flat if rtn => format!("{mnem} {res}, v[10:11], {data}{bits}"),
+        Form::Flat => format!("{mnem} v[10:11], {data}{bits}"),
+        // The returned value replaces the data registers.
+        Form::Buffer => format!("{mnem} {data}, v2, s[20:23], 0 offen{bits}"),
+        Form::Ds => {
+            let d = |r: u32| {
+                if c.wide {
+                    format!("v[{}:{}]", r, r + 1)
+                } else {
+                    format!("v{r}")
+                }
+            };
+            let srcs = if cas {
+                format!("{}, {}", d(4), d(if c.wide { 6 } else { 5 }))
+            } else {
+                d(4)
+            };
+            if rtn {
+                format!("{mnem} {res}, v2, {srcs}")
+            } else {
+                format!("{mnem} v2, {srcs}")
+            }
+        }
+    }
+}
+
+/// Slot layout per case: memory 8 bytes/lane, data 16 bytes/lane, out 8
+/// bytes/lane.
+fn atomics_kernel(form: Form, cases: &[(String, AtomCase, bool, bool)]) -> String {
+    let mut s = String::from(
+        "s_load_dwordx8 s[4:11], s[0:1], 0x0\n\
+         s_waitcnt lgkmcnt(0)\n\
+         s_mov_b64 s[18:19], exec\n\
+         v_and_b32 v1, 0x3ff, v0\n\
+         v_lshlrev_b32 v2, 3, v1\n\
+         v_lshlrev_b32 v3, 4, v1\n",
+    );
+    for (i, (mnem, c, rtn, sc1)) in cases.iter().enumerate() {
+        let (mo, dof, oo) = (i * LANES * 8, i * LANES * 16, i * LANES * 8);
+        s += &format!(
+            "s_add_u32 s12, s4, {mo}\ns_addc_u32 s13, s5, 0\n\
+             s_add_u32 s14, s6, {dof}\ns_addc_u32 s15, s7, 0\n\
+             s_add_u32 s16, s8, {oo}\ns_addc_u32 s17, s9, 0\n\
+             global_load_dwordx4 v[4:7], v3, s[14:15]\n\
+             global_load_dwordx2 v[8:9], v2, s[16:17]\n\
+             v_mov_b32 v11, s13\n\
+             v_add_co_u32 v10, vcc, s12, v2\n\
+             v_addc_co_u32 v11, vcc, 0, v11, vcc\n\
+             s_mov_b32 s20, s12\ns_and_b32 s21, s13, 0xffff\n\
+             s_mov_b32 s22, {}\ns_mov_b32 s23, 0x27000\n\
+             s_waitcnt vmcnt(0)\n",
+            LANES * 8
+        );
+        if form == Form::Ds {
+            // Memory slot -> LDS (all lanes), atomic, LDS -> memory slot.
+            s += "global_load_dwordx2 v[12:13], v2, s[12:13]\ns_waitcnt vmcnt(0)\n\
+                  ds_write_b64 v2, v[12:13]\ns_waitcnt lgkmcnt(0)\ns_barrier\n";
+        }
+        s += "s_and_b64 exec, s[18:19], s[10:11]\n";
+        s += &atomic_text(form, mnem, c, *rtn, *sc1);
+        s += "\ns_waitcnt vmcnt(0) lgkmcnt(0)\n";
+        if *rtn && form == Form::Buffer {
+            s += "v_mov_b32 v8, v4\nv_mov_b32 v9, v5\n";
+        }
+        s += "s_mov_b64 exec, s[18:19]\n";
+        if form == Form::Ds {
+            s += "s_barrier\nds_read_b64 v[12:13], v2\ns_waitcnt lgkmcnt(0)\n\
+                  global_store_dwordx2 v2, v[12:13], s[12:13]\n";
+        }
+        s += "global_store_dwordx2 v2, v[8:9], s[16:17]\ns_waitcnt vmcnt(0)\n";
+    }
+    s += "s_endpgm\n";
+    s
+}
+
+fn rand_operand(r: &mut Rng, name: &str) -> u64 {
+    let w = |r: &mut Rng| rand_word(r) as u64;
+    let half = |r: &mut Rng, bf: bool| -> u64 {
+        let specials: [u16; 8] = if bf {
+            [
+                0x7f80, 0xff80, 0x7fc1, 0x0001, 0x8000, 0x0000, 0x7f7f, 0x3f80,
+            ]
+        } else {
+            [
+                0x7c00, 0xfc00, 0x7e01, 0x0001, 0x8000, 0x0000, 0x7bff, 0x3c00,
+            ]
+        };
+        if r.below(3) == 0 {
+            specials[r.below(8) as usize] as u64
+        } else {
+            r.next() & 0xffff
+        }
+    };
+    let normal32 = |r: &mut Rng| (((r.next() as f32 / 1e15) - 8000.0) as f32).to_bits() as u64;
+    let normal64 = |r: &mut Rng| ((r.next() as f64 / 3e14) - 30000.0).to_bits();
+    match name {
+        n if n.contains("pk_add_f16") => half(r, false) | half(r, false) << 16,
+        n if n.contains("pk_add_bf16") => half(r, true) | half(r, true) << 16,
+        n if n.contains("f32") => normal32(r),
+        n if n.contains("f64") => {
+            if r.below(6) == 0 {
+                [0u64, 1 << 63][r.below(2) as usize]
+            } else {
+                normal64(r)
+            }
+        }
+        n if n.contains("inc") || n.contains("dec") => r.below(6),
+        _ => w(r) | w(r) << 32,
+    }
+}
+
+fn check_atomics(form: Form, cases: Vec<(String, AtomCase, bool, bool)>) {
+    let src = atomics_kernel(form, &cases);
+    let lds = if form == Form::Ds {
+        8 * LANES as u32
+    } else {
+        0
+    };
+    let k = lift_src(&src, &test_abi(lds, 0));
+    let mut rng = Rng(0xa70 + form as u64);
+    let n = cases.len();
+    for it in 0..3 {
+        let mut mem = vec![0u64; n * LANES];
+        let mut data = vec![0u64; n * LANES * 2];
+        let out: Vec<u64> = (0..n * LANES).map(|_| rng.next()).collect();
+        for (i, (_, c, _, _)) in cases.iter().enumerate() {
+            for l in 0..LANES {
+                let j = i * LANES + l;
+                let mask = if c.wide { u64::MAX } else { 0xffff_ffff };
+                let hi = rng.next() & !mask; // upper half of 32-bit slots: kept
+                mem[j] = rand_operand(&mut rng, c.name) & mask | hi;
+                data[2 * j] = rand_operand(&mut rng, c.name) & mask;
+                data[2 * j + 1] = if rng.below(2) == 0 {
+                    mem[j] & mask // compare value equal half the time
+                } else {
+                    rand_operand(&mut rng, c.name) & mask
+                };
+                if !c.wide {
+                    // 32-bit: a = dword 0, b = dword 1 of the data slot.
+                    data[2 * j] |= data[2 * j + 1] << 32;
+                    data[2 * j + 1] = 0;
+                }
+            }
+        }
+        let emask: u64 = match it {
+            0 => u64::MAX,
+            _ => rng.next() | rng.next(),
+        };
+        let mut extra = emask.to_le_bytes().to_vec();
+        extra.extend(0u64.to_le_bytes());
+        let setup = Setup {
+            bufs: vec![bytes64(&mem), bytes64(&data), bytes64(&out)],
+            extra,
+            grid: [1, 1, 1],
+            block: [LANES as u32, 1, 1],
+        };
+        for e in ENGINES {
+            let res = run(&k, e, &setup);
+            let (gm, go) = (u64s(&res[0]), u64s(&res[2]));
+            for (i, (mnem, c, rtn, _)) in cases.iter().enumerate() {
+                for l in 0..LANES {
+                    let j = i * LANES + l;
+                    let active = emask >> (l % 64) & 1 == 1;
+                    let mask = if c.wide { u64::MAX } else { 0xffff_ffff };
+                    let (a, b) = if c.wide {
+                        (data[2 * j], data[2 * j + 1])
+                    } else {
+                        (data[2 * j] & mask, data[2 * j] >> 32)
+                    };
+                    let old = mem[j] & mask;
+                    let (want_mem, want_out) = if active {
+                        let new = (c.f)(old, a, b) & mask;
+                        let o = if *rtn {
+                            if c.wide || form == Form::Buffer && c.name.starts_with("cmp") {
+                                // Buffer cmpswap returns into both data dwords;
+                                // the second keeps the compare value.
+                                if c.wide {
+                                    old
+                                } else {
+                                    old | (b << 32)
+                                }
+                            } else if form == Form::Buffer {
+                                old | (out[j] & 0) | (data[2 * j] >> 32 << 32)
+                            } else {
+                                old | (out[j] & !mask)
+                            }
+                        } else {
+                            out[j]
+                        };
+                        (new | (mem[j] & !mask), o)
+                    } else {
+                        (mem[j], out[j])
+                    };
+                    assert_eq!(
+                        (gm[j], go[j]),
+                        (want_mem, want_out),
+                        "{e:?} {form:?} `{mnem}` rtn={rtn} lane {l}: old {old:#x} a {a:#x} b {b:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn global_like(form: Form) {
+    let prefix = match form {
+        Form::Flat => "flat_atomic_",
+        Form::Buffer => "buffer_atomic_",
+        _ => "global_atomic_",
+    };
+    let mut cases = Vec::new();
+    let mut rng = Rng(0x5c1);
+    for c in global_cases() {
+        if form == Form::Buffer && c.name == "pk_add_bf16" {
+            continue; // not a gfx942 buffer atomic
+        }
+        for rtn in [false, true] {
+            cases.push((format!("{prefix}{}", c.name), c, rtn, rng.below(2) == 1));
+        }
+    }
+    check_atomics(form, cases);
+}
+
+#[test]
+fn atomics_global_saddr() {
+    global_like(Form::GlobalSaddr);
+}
+
+#[test]
+fn atomics_global_vaddr64() {
+    global_like(Form::GlobalOff);
+}
+
+#[test]
+fn atomics_flat() {
+    global_like(Form::Flat);
+}
+
+#[test]
+fn atomics_buffer() {
+    global_like(Form::Buffer);
+}
+
+#[test]
+fn atomics_ds() {
+    let mut cases = Vec::new();
+    for (plain, rtn, c) in ds_cases() {
+        if plain != "-" {
+            cases.push((plain.to_string(), c, false, false));
+        }
+        cases.push((rtn.to_string(), c, true, false));
+    }
+    check_atomics(Form::Ds, cases);
+}

@@ -675,8 +675,13 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
                 b.binv(BinOp::Xor, Type::I32, l, Operand::Imm(xor as u64))
             }
         };
-        let src = if rest == "bpermute_b32" { data0 } else { data0 };
-        let sv = b.vreg(src, acc);
+        // ds_bpermute reads data0 from the lane `addr / 4`; ds_swizzle's source is
+        // the ADDR field.
+        let sv = if rest == "bpermute_b32" {
+            b.vreg(data0, acc)
+        } else {
+            addr_v
+        };
         let r = b.t(Type::I32);
         b.emit(Op::Shfl {
             ty: Type::I32,
