@@ -605,6 +605,10 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
             let s = a + b;
             if rnd == Round::Rn || s.is_nan() {
                 s
+            } else if s == 0.0 {
+                // An exact zero sum is -0 under rm unless both operands are
+                // +0 (IEEE-754 §6.3); the host's rn sum has the other modes' sign.
+                exact_zero_sign(rnd, a.to_bits() == 0 && b.to_bits() == 0, s as f64) as f32
             } else if s.is_infinite() {
                 if a.is_infinite() || b.is_infinite() {
                     s
@@ -654,12 +658,27 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
     r.to_bits() as u64
 }
 
+/// The zero result of an exact-zero sum `s` (computed under rn) in mode
+/// `rnd`: -0 under rm unless both operands were +0 (`both_pos_zero`).
+fn exact_zero_sign(rnd: Round, both_pos_zero: bool, s: f64) -> f64 {
+    if rnd == Round::Rm && !both_pos_zero {
+        -0.0
+    } else {
+        s
+    }
+}
+
 fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
     let bb = s - a;
     let err = (a - (s - bb)) + (b - bb);
     (s, err)
 }
+
+/// Below this magnitude an f64 residual computed by one FMA may underflow.
+const TINY64: f64 = f64::MIN_POSITIVE * 9_007_199_254_740_992.0; // 2^-1022 * 2^53
+/// 2^106: scaling that brings subnormal-range residuals back to normal range.
+const SCALE64: f64 = 81_129_638_414_606_681_695_789_005_144_064.0;
 
 fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
     let r = match op {
@@ -668,6 +687,8 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
             let (s, e) = two_sum(a, b);
             if rnd == Round::Rn || s.is_nan() {
                 s
+            } else if s == 0.0 {
+                exact_zero_sign(rnd, a.to_bits() == 0 && b.to_bits() == 0, s)
             } else if s.is_infinite() {
                 if a.is_infinite() || b.is_infinite() {
                     s
@@ -688,6 +709,13 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
                 } else {
                     overflow_fix64(p, rnd)
                 }
+            } else if p.abs() < TINY64 && a != 0.0 && b != 0.0 {
+                // A subnormal (or underflowed) product: the residual a*b - p
+                // may itself underflow to 0 and lose its sign. Scale the
+                // smaller operand by 2^106 (exact) and compare there.
+                let (x, y) = if a.abs() < b.abs() { (a, b) } else { (b, a) };
+                let err = (x * SCALE64).mul_add(y, -(p * SCALE64));
+                direct64(p, err, rnd)
             } else {
                 direct64(p, a.mul_add(b, -p), rnd)
             }
@@ -699,7 +727,13 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
             } else if q.is_infinite() {
                 overflow_fix64(q, rnd)
             } else {
-                let rem = (-q).mul_add(b, a);
+                // A subnormal quotient: the residual a - q*b may underflow;
+                // scale a and q by 2^106 (exact for such small values).
+                let rem = if q.abs() < TINY64 && a.abs() < TINY64 * SCALE64 {
+                    (-(q * SCALE64)).mul_add(b, a * SCALE64)
+                } else {
+                    (-q).mul_add(b, a)
+                };
                 let err = if b < 0.0 { -rem } else { rem };
                 direct64(q, err, rnd)
             }
@@ -971,6 +1005,94 @@ pub fn atomic_apply(op: AtomOp, ty: AtomType, ftz: bool, old: u64, src: u64, cmp
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn directed_f64_products_and_quotients_round_subnormals() {
+        // 3 * 2^-1074 * 0.5 = 1.5 * 2^-1074: rp gives 2, rm/rz 1 (x 2^-1074).
+        let a = 3.0 * f64::from_bits(1);
+        let b = 0.5f64;
+        let (a, b) = (a.to_bits(), b.to_bits());
+        assert_eq!(fbin(FBinOp::Mul, Type::F64, Round::Rp, false, a, b), 2);
+        assert_eq!(fbin(FBinOp::Mul, Type::F64, Round::Rm, false, a, b), 1);
+        assert_eq!(fbin(FBinOp::Mul, Type::F64, Round::Rz, false, a, b), 1);
+        // (1 + 2^-52) * 2^-1074 * 0.75: tiny residuals below 2^-1074.
+        let x = (1.0 + f64::EPSILON) * 2f64.powi(-1000);
+        let y = 0.75 * 2f64.powi(-60);
+        let exact_lo = (x * y).to_bits(); // rn
+        let rp = fbin(
+            FBinOp::Mul,
+            Type::F64,
+            Round::Rp,
+            false,
+            x.to_bits(),
+            y.to_bits(),
+        );
+        let rm = fbin(
+            FBinOp::Mul,
+            Type::F64,
+            Round::Rm,
+            false,
+            x.to_bits(),
+            y.to_bits(),
+        );
+        assert_eq!(rp - rm, 1, "a non-exact product brackets the exact value");
+        assert!(rp == exact_lo || rm == exact_lo);
+        assert_eq!(
+            fbin(FBinOp::Div, Type::F64, Round::Rp, false, 3, 2f64.to_bits()),
+            2
+        );
+        assert_eq!(
+            fbin(FBinOp::Div, Type::F64, Round::Rm, false, 3, 2f64.to_bits()),
+            1
+        );
+    }
+
+    #[test]
+    fn exact_zero_sums_are_negative_only_under_rm() {
+        let one32 = 1.0f32.to_bits() as u64;
+        let m_one32 = (-1.0f32).to_bits() as u64;
+        let pz32 = 0u64;
+        let nz32 = (-0.0f32).to_bits() as u64;
+        for (ty, one, m_one, pz, nz) in [
+            (Type::F32, one32, m_one32, pz32, nz32),
+            (
+                Type::F64,
+                1.0f64.to_bits(),
+                (-1.0f64).to_bits(),
+                0,
+                (-0.0f64).to_bits(),
+            ),
+        ] {
+            for rnd in Round::ALL {
+                let want = if rnd == Round::Rm { nz } else { pz };
+                assert_eq!(
+                    fbin(FBinOp::Add, ty, rnd, false, one, m_one),
+                    want,
+                    "{ty:?} {rnd:?}"
+                );
+                assert_eq!(
+                    fbin(FBinOp::Sub, ty, rnd, false, one, one),
+                    want,
+                    "{ty:?} {rnd:?}"
+                );
+                assert_eq!(
+                    fbin(FBinOp::Add, ty, rnd, false, pz, nz),
+                    want,
+                    "{ty:?} {rnd:?}"
+                );
+                assert_eq!(
+                    fbin(FBinOp::Add, ty, rnd, false, pz, pz),
+                    pz,
+                    "{ty:?} {rnd:?}"
+                );
+                assert_eq!(
+                    fbin(FBinOp::Add, ty, rnd, false, nz, nz),
+                    nz,
+                    "{ty:?} {rnd:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn inc_dec_wrap() {

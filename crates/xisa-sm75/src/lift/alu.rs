@@ -274,11 +274,7 @@ fn sgxt(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     };
     let sh = l.bin32(BinOp::Sub, Operand::Imm(32), n);
     let up = l.bin32(BinOp::Shl, a, sh);
-    let op = if bit(w, 73) {
-        BinOp::AShr
-    } else {
-        BinOp::LShr
-    };
+    let op = if bit(w, 73) { BinOp::AShr } else { BinOp::LShr };
     let r = l.bin32(op, up, sh);
     l.write_gpr(rd(l), r);
     Ok(())
@@ -530,16 +526,21 @@ fn imad_wide(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `IMAD.HI[.U32] Rd, a, b, c`: high word of `a * b`, plus `c`.
+/// `IMAD.HI[.U32] Rd, a, b, c`: high word of `a * b + c`, with `c` the
+/// 64-bit pair `R(c):R(c+1)` (ptxas's division idiom passes `RZ:q` there to
+/// get `q + umulhi(q, e)`); the product is signed unless `.U32`.
 fn imad_hi(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let (a, b, c) = (l.src(s.a.0)?, l.src(s.b.0)?, l.src(s.c.0)?);
-    let op = if bit(l.word, 73) {
-        BinOp::MulHiS
-    } else {
-        BinOp::MulHiU
-    };
-    let h = l.bin32(op, a, b);
-    let r = l.bin32(BinOp::Add, h, c);
-    l.write_gpr(rd(l), r);
+    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
+    let c = l.src64(s.c.0)?;
+    let p = l.tmp(Type::I64);
+    l.emit(Op::MulWide {
+        signed: bit(l.word, 73),
+        dst: p,
+        a,
+        b,
+    });
+    let sum = l.bin(BinOp::Add, Type::I64, p.into(), c);
+    let (_, hi) = l.split64(sum);
+    l.write_gpr(rd(l), hi);
     Ok(())
 }

@@ -211,7 +211,16 @@ fn saturate(l: &mut Lifter, v: Operand) -> Operand {
     if !bit(l.word, 77) {
         return v;
     }
-    cvt_full(l, CvtOp::FtoF, Type::F32, Type::F32, Round::Rn, true, false, v)
+    cvt_full(
+        l,
+        CvtOp::FtoF,
+        Type::F32,
+        Type::F32,
+        Round::Rn,
+        true,
+        false,
+        v,
+    )
 }
 
 /// Flushes a subnormal `f32` (given as its `i32` bits) to a zero of the same
@@ -270,7 +279,16 @@ fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
             a: p.into(),
             b: Operand::Imm(factor.to_bits()),
         });
-        cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, rnd, false, ftz, q.into())
+        cvt_full(
+            l,
+            CvtOp::FtoF,
+            Type::F32,
+            Type::F64,
+            rnd,
+            false,
+            ftz,
+            q.into(),
+        )
     };
     let r = saturate(l, r);
     write_f32(l, r);
@@ -279,7 +297,16 @@ fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
 
 /// An `f32` widened (exactly) to `f64`, subnormals flushed first under `ftz`.
 fn widen(l: &mut Lifter, v: Operand, ftz: bool) -> Operand {
-    cvt_full(l, CvtOp::FtoF, Type::F64, Type::F32, Round::Rn, false, ftz, v)
+    cvt_full(
+        l,
+        CvtOp::FtoF,
+        Type::F64,
+        Type::F32,
+        Round::Rn,
+        false,
+        ftz,
+        v,
+    )
 }
 
 /// `FFMA Rd, a, b, c`: one rounding. RN is the IR `fma`; a directed rounding
@@ -321,7 +348,16 @@ fn ffma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
             a: p.into(),
             b: z,
         });
-        cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, rnd, false, ftz, s.into())
+        cvt_full(
+            l,
+            CvtOp::FtoF,
+            Type::F32,
+            Type::F64,
+            rnd,
+            false,
+            ftz,
+            s.into(),
+        )
     };
     let r = saturate(l, r);
     write_f32(l, r);
@@ -592,7 +628,16 @@ fn mufu(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
             });
             let op = if func == 0 { FUnOp::Cos } else { FUnOp::Sin };
             let y = fun(l, op, Type::F64, false, t.into());
-            cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, Round::Rn, false, true, y)
+            cvt_full(
+                l,
+                CvtOp::FtoF,
+                Type::F32,
+                Type::F64,
+                Round::Rn,
+                false,
+                true,
+                y,
+            )
         }
         f => return Err(l.unsupported(format!("MUFU function {f} (TANH or invalid)"))),
     };
