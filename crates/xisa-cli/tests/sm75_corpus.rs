@@ -1190,3 +1190,94 @@ fn every_kernel_has_a_test() {
         }
     }
 }
+
+/// The fills follow tests/sm75/README.md: splitmix64's published first outputs
+/// for seed 0, wrapping of `const` values, the half-open `range`; and the POCL
+/// side's generator (`tests/sm75/pocl/launch.py`, when python3 is installed)
+/// writes the same input bytes for every buffer of every launch spec.
+#[test]
+fn fills_follow_the_definition() {
+    let mut g = SplitMix64(0);
+    assert_eq!(
+        [g.next(), g.next(), g.next()],
+        [
+            0xE220_A839_7B1D_CDAF,
+            0x6E78_9E6A_A1B9_65F4,
+            0x06C4_5D18_8009_454F
+        ]
+    );
+    assert_eq!(
+        fill("i32", 3, "const(0xffffffff, -2)"),
+        to_bytes32(&[u32::MAX, (-2i32) as u32, (-2i32) as u32])
+    );
+    assert_eq!(
+        fill("f64", 2, "iota"),
+        [0f64.to_le_bytes(), 1f64.to_le_bytes()].concat()
+    );
+    let r = fill("i32", 1000, "random(seed=3, range=-2..2)");
+    let vals: HashSet<i32> = u32s(&r).into_iter().map(|v| v as i32).collect();
+    assert_eq!(vals, HashSet::from([-2, -1, 0, 1]));
+    let u8s = fill("u8", 4, "random(seed=0)");
+    assert_eq!(u8s, [0xAF, 0xF4, 0x4F, (SplitMix64(0).nth(3) & 0xff) as u8]);
+
+    let dir = std::env::temp_dir().join(format!("xisa-fills-{}", std::process::id()));
+    let mut checked = 0;
+    for e in std::fs::read_dir(corpus_dir().join("kernels")).unwrap() {
+        let p = e.unwrap().path();
+        let Some(name) = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".launch.json"))
+        else {
+            continue;
+        };
+        let spec = load_spec(name);
+        if spec.args.iter().any(|a| matches!(a, Arg::Surface { .. })) {
+            continue; // no OpenCL form: launch.py rejects it
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = match Command::new("python3")
+            .arg(corpus_dir().join("pocl/launch.py"))
+            .arg(&p)
+            .arg(&dir)
+            .output()
+        {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("skipping the launch.py comparison: python3: {e}");
+                return;
+            }
+        };
+        assert!(
+            out.status.success(),
+            "{name}: launch.py: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for (i, a) in spec.args.iter().enumerate() {
+            if let Arg::Buffer {
+                elem,
+                count,
+                fill: f,
+                ..
+            } = a
+            {
+                let py = std::fs::read(dir.join(format!("in.{i}.bin"))).unwrap();
+                assert_eq!(py, fill(elem, *count, f), "{name}: argument {i} ({f})");
+                checked += 1;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(checked > 0);
+}
+
+impl SplitMix64 {
+    /// The n-th output (0-based) of a fresh generator.
+    fn nth(mut self, n: usize) -> u64 {
+        for _ in 0..n {
+            self.next();
+        }
+        self.next()
+    }
+}
