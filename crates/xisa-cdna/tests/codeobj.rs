@@ -960,3 +960,70 @@ fn mutation_fuzz_never_panics() {
     assert_eq!(total, files.len() * PER_FILE);
     assert!(err > total / 10, "mutations should be rejected often");
 }
+
+// ---------------------------------------------------------------------------
+// Launch specs of the corpus agree with the code objects' metadata.
+
+#[test]
+fn launch_specs_match_code_objects() {
+    let kdir = corpus_dir().join("../kernels");
+    let mut specs = 0;
+    let mut outputs = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&kdir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".launch.json"))
+        .collect();
+    entries.sort();
+    for p in entries {
+        specs += 1;
+        let s: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+        let ctx = p.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(s["format"], "xisa-gfx942-launch/1", "{ctx}");
+        let co_path = kdir.join(s["code_object"].as_str().unwrap());
+        let co = codeobj::load(&std::fs::read(&co_path).unwrap()).unwrap();
+        let k = co
+            .kernel(s["kernel"].as_str().unwrap())
+            .expect("kernel in code object");
+        assert!(
+            kdir.join(s["source"].as_str().unwrap()).exists(),
+            "{ctx}: source"
+        );
+        let explicit: Vec<_> = k.explicit_args().collect();
+        let args = s["args"].as_array().unwrap();
+        assert_eq!(explicit.len(), args.len(), "{ctx}: explicit argument count");
+        let block: u64 = s["block"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .product();
+        assert!(
+            block <= u64::from(k.max_flat_workgroup_size),
+            "{ctx}: block size"
+        );
+        for (i, (a, m)) in args.iter().zip(explicit).enumerate() {
+            match a["kind"].as_str().unwrap() {
+                "buffer" => {
+                    assert_eq!(m.value_kind, ArgKind::GlobalBuffer, "{ctx} arg {i}");
+                    assert_eq!(m.size, 8, "{ctx} arg {i}");
+                    if a["output"] == true {
+                        outputs += 1;
+                        let exp = kdir.join(a["expected"].as_str().expect("expected path"));
+                        let len = std::fs::metadata(&exp)
+                            .unwrap_or_else(|e| panic!("{ctx} arg {i}: {}: {e}", exp.display()))
+                            .len();
+                        assert_eq!(len, a["bytes"].as_u64().unwrap(), "{ctx} arg {i}");
+                    }
+                }
+                "scalar" => {
+                    assert_eq!(m.value_kind, ArgKind::ByValue, "{ctx} arg {i}");
+                    assert_eq!(m.size, 4, "{ctx} arg {i}");
+                }
+                other => panic!("{ctx}: argument kind {other}"),
+            }
+        }
+    }
+    eprintln!("{specs} launch specs, {outputs} expected outputs checked");
+    assert!(specs >= 20);
+}

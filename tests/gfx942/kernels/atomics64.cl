@@ -15,11 +15,11 @@ __kernel void atomics64(__global const long *in, __global long *acc, __global lo
     // A 64-bit ticket: the returned old value indexes a hit table.
     long t = atom_add(&acc[6], 1L);
     hits[t] = 1;
-    // Per-item slot: exchange returns the initial slot value, a CAS with a
-    // matching and a non-matching comparand.
-    slots[i] = atom_xchg(&slots[i], v) + 1;
-    long c = atom_cmpxchg(&slots[i], (i & 1) ? v : v + 5, -v);
-    hits[256 + i] = (int)(c == v);
+    // Per-item slot: exchange returns the initial slot value (iota), then a CAS
+    // whose comparand matches on odd items only.
+    long prev = atom_xchg(&slots[i], v);
+    long c = atom_cmpxchg(&slots[i], (i & 1) ? v : v + 5, prev - v);
+    hits[256 + i] = (int)(c == v) + 2 * (int)(prev == i);
     // A CAS loop summing into acc[7].
     long old = acc[7], seen;
     while ((seen = atom_cmpxchg(&acc[7], old, old + v)) != old) old = seen;
