@@ -43,6 +43,8 @@ if [ "${1:-}" != "--listings-only" ]; then
         llc-19 -mtriple="$TRIPLE" -mcpu="$MCPU" -filetype=obj -o "$TMP/$n.o" "$TMP/$n.opt.bc"
         ld.lld-19 -shared -o "$O/$n.co" "$TMP/$n.o"
     done
+    # A stripped copy (no .symtab: the loader falls back to .dynsym).
+    llvm-strip-19 -o "$O/two_kernels.co.stripped" "$O/two_kernels.co"
     for src in "$K"/*.s; do
         [ -e "$src" ] || continue
         n=$(basename "$src" .s)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the POCL oracle of the gfx942-specific portable OpenCL kernels
-# (those whose launch spec says "oracle": "pocl" and whose source lives in
-# tests/gfx942/kernels/; the 13 kernels shared with sm_75 use
+# (every launch spec that says "oracle": "pocl" and whose source lives in
+# tests/gfx942/kernels/, one run per spec, so a source file may hold several
+# kernels; the 13 kernels shared with sm_75 use
 # tests/sm75/expected/, written by tests/sm75/pocl-ref.sh). Reuses the sm_75
 # driver (tests/sm75/pocl/driver.c) and fill generator (tests/sm75/pocl/launch.py);
 # the spec is handed to launch.py under the sm_75 format tag (same fields).
@@ -26,10 +27,13 @@ if ! cc -O2 -o "$TMP/driver" "$POCL/driver.c" -lOpenCL 2>"$TMP/cc.log"; then
 fi
 mkdir -p "$TMP/result"
 export POCL_CACHE_DIR="$TMP/pocl-cache"
-for src in "$HERE"/kernels/*.cl; do
-    name="$(basename "$src" .cl)"
-    spec="$HERE/kernels/$name.launch.json"
+for spec in "$HERE"/kernels/*.launch.json; do
+    name="$(basename "$spec" .launch.json)"
     grep -q '"oracle": "pocl"' "$spec" || continue
+    source="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"])' "$spec")"
+    # Kernels shared with sm_75 have their oracle in tests/sm75/expected/.
+    case "$source" in ../*) continue ;; esac
+    src="$HERE/kernels/$source"
     work="$TMP/$name"
     mkdir -p "$work/out"
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["format"]="xisa-sm75-launch/1"; json.dump(d, open(sys.argv[2],"w"))' \

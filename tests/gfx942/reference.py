@@ -431,11 +431,30 @@ def scoped_atomics(sp, bufs):
     return {0: pack(ctr, "i"), 1: pack(data, "i"), 2: pack(out, "i")}
 
 
+def saxpy(sp, bufs):
+    a = sp["args"][0]["value"]
+    n = sp["args"][3]["value"]
+    x = words(bufs[1], "f")
+    y = words(bufs[2], "f")
+    for i in range(min(n, sp["grid"][0] * sp["block"][0])):
+        # Exact in f32 for the spec's inputs (integers times 2.5), so fused
+        # and unfused multiply-add agree.
+        y[i] = struct.unpack("<f", struct.pack("<f", a * x[i] + y[i]))[0]
+    return {2: pack(y, "f")}
+
+
+def iota64(sp, bufs):
+    hi = sp["args"][1]["value"]
+    stride = sp["args"][2]["value"]
+    n = sp["grid"][0] * sp["block"][0]
+    return {0: pack([((hi << 32) + i * stride) & ((1 << 64) - 1) for i in range(n)], "Q")}
+
+
 MODELS = {
     "amdgcn_atomics": amdgcn_atomics, "wave_ops": wave_ops, "asm_global_fp": asm_global_fp,
     "asm_buffer": asm_buffer, "asm_ds": asm_ds, "atomics64": atomics64,
     "local_atomics": local_atomics, "float_atomics": float_atomics,
-    "scoped_atomics": scoped_atomics,
+    "scoped_atomics": scoped_atomics, "saxpy": saxpy, "iota64": iota64,
 }
 
 

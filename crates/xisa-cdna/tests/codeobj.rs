@@ -598,6 +598,30 @@ fn sample() -> Vec<u8> {
 }
 
 #[test]
+fn stripped_object_loads_like_unstripped() {
+    // `llvm-strip-19` removes .symtab; kernels and descriptors remain in
+    // .dynsym, which the loader falls back to.
+    let full = std::fs::read(corpus_dir().join("two_kernels.co")).unwrap();
+    let stripped = std::fs::read(corpus_dir().join("two_kernels.co.stripped")).unwrap();
+    assert!(sections(&stripped).iter().all(|s| s.4 != ".symtab"));
+    let a = codeobj::load(&full).unwrap();
+    let b = codeobj::load(&stripped).unwrap();
+    assert_eq!(a.kernels.len(), 2);
+    let names: Vec<_> = a.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["saxpy", "iota64"]);
+    for (x, y) in a.kernels.iter().zip(&b.kernels) {
+        assert_eq!(x.name, y.name);
+        assert_eq!(x.code, y.code);
+        assert_eq!(x.kd, y.kd);
+        assert_eq!(x.args, y.args);
+        assert_eq!(x.code_address, y.code_address);
+    }
+    // The two functions do not overlap and the first ends before the second.
+    let (k0, k1) = (&a.kernels[0], &a.kernels[1]);
+    assert!(k0.code_address + k0.code.len() as u64 <= k1.code_address);
+}
+
+#[test]
 fn unaligned_input_loads_the_same() {
     let b = sample();
     let mut shifted = vec![0u8; b.len() + 1];
