@@ -1047,7 +1047,7 @@ fn rand_operand(r: &mut Rng, name: &str) -> u64 {
             r.next() & 0xffff
         }
     };
-    let normal32 = |r: &mut Rng| (((r.next() as f32 / 1e15) - 8000.0) as f32).to_bits() as u64;
+    let normal32 = |r: &mut Rng| ((r.next() as f32 / 1e15) - 8000.0).to_bits() as u64;
     let normal64 = |r: &mut Rng| ((r.next() as f64 / 3e14) - 30000.0).to_bits();
     match name {
         n if n.contains("pk_add_f16") => half(r, false) | half(r, false) << 16,
@@ -1136,7 +1136,8 @@ fn check_atomics(form: Form, cases: Vec<(String, AtomCase, bool, bool)>) {
                                     old | (b << 32)
                                 }
                             } else if form == Form::Buffer {
-                                old | (out[j] & 0) | (data[2 * j] >> 32 << 32)
+                                // v5 keeps the second data dword.
+                                old | (data[2 * j] >> 32 << 32)
                             } else {
                                 old | (out[j] & !mask)
                             }

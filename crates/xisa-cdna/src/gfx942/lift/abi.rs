@@ -52,6 +52,10 @@ pub enum SlotKind {
     GridDims,
     /// `hidden_dynamic_lds_size` (u32).
     DynamicLdsSize,
+    /// `hidden_shared_base`: the LDS aperture (its high dword in a 4-byte slot).
+    SharedBase,
+    /// `hidden_private_base`: the scratch aperture.
+    PrivateBase,
     /// Any other hidden argument (printf/hostcall buffers, heap, queue
     /// pointers, ...): zero bytes.
     Zero,
@@ -117,6 +121,18 @@ pub fn kernarg_segment(
             SlotKind::GlobalOffset(_) => put(0, 8),
             SlotKind::GridDims => put(geo.dims() as u64, 2),
             SlotKind::DynamicLdsSize => put(geo.dyn_lds as u64, 4),
+            SlotKind::SharedBase | SlotKind::PrivateBase => {
+                let hi = if s.kind == SlotKind::SharedBase {
+                    super::SHARED_APERTURE_HI
+                } else {
+                    super::PRIVATE_APERTURE_HI
+                } as u64;
+                if s.size >= 8 {
+                    put(hi << 32, 8)
+                } else {
+                    put(hi, 4)
+                }
+            }
             SlotKind::Zero => {}
         }
     }

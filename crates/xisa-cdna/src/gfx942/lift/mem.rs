@@ -869,14 +869,12 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     )
 }
 
-/// MUBUF: raw buffer access through the V# in `s[srsrc*4 .. +4]`: base =
-/// word0 | (word1 & 0xffff) << 32, size = word2 (num_records, in bytes),
-/// offset = (offen ? vaddr : 0) + soffset + inst offset (docs/cdna.md).
+/// MUBUF: buffer access through the V# in `s[srsrc*4 .. +4]`: base =
+/// word0 | (word1 & 0xffff) << 32, stride = word1[29:16], num_records =
+/// word2; offset = (offen ? vaddr : 0) + soffset + inst offset, plus index *
+/// stride with idxen (docs/cdna.md).
 pub(crate) fn mubuf(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let m = inst.opcode.mnemonic.clone();
-    if inst.get("idxen") == 1 {
-        return Err(b.unsupported("indexed (idxen) buffer addressing is not lifted"));
-    }
     if inst.get("lds") == 1 {
         return Err(b.unsupported("buffer loads to LDS are not lifted"));
     }
@@ -889,17 +887,33 @@ pub(crate) fn mubuf(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let hi = b.binv(BinOp::And, Type::I32, w1, Operand::Imm(0xffff));
     let base = b.pair(w0, hi);
     let soff = b.src_bits(inst.get("soffset"), 32)?;
-    let off: Operand = if inst.get("offen") == 1 {
-        let va = b.v(inst.get("vaddr"));
+    let idxen = inst.get("idxen") == 1;
+    let vaddr = inst.get("vaddr");
+    let mut off: Operand = if inst.get("offen") == 1 {
+        // With idxen the offset VGPR follows the index VGPR.
+        let va = b.v(vaddr + idxen as u32);
         b.binv(BinOp::Add, Type::I32, va, soff).into()
     } else {
         soff
     };
+    let mut size: Operand = w2;
+    if idxen {
+        // Structured buffer: byte offset = index * stride + offset, in range
+        // while below num_records * stride (docs/cdna.md).
+        let st = b.binv(BinOp::LShr, Type::I32, w1, Operand::Imm(16));
+        let stride = b.binv(BinOp::And, Type::I32, st, Operand::Imm(0x3fff));
+        let idx = b.v(vaddr);
+        let io = b.binv(BinOp::Mul, Type::I32, idx, stride);
+        off = b.binv(BinOp::Add, Type::I32, io, off).into();
+        let n = b.cvt(CvtOp::Zext, Type::I64, Type::I32, w2);
+        let s64 = b.cvt(CvtOp::Zext, Type::I64, Type::I32, stride);
+        size = b.binv(BinOp::Mul, Type::I64, n, s64).into();
+    }
     let t = Target {
         space: Space::Buffer,
         addr: Address::Buffer {
             base: base.into(),
-            size: w2,
+            size,
             offset: off,
             imm: inst.get("offset") as i64,
         },

@@ -23,6 +23,7 @@
 
 pub mod abi;
 mod builder;
+pub mod codeobj;
 mod mem;
 mod salu;
 mod valu;

@@ -40,9 +40,6 @@ impl Ctx<'_> {
             "b32"
         }
     }
-    fn has(&self, field: &str) -> bool {
-        self.inst.opcode.operands.iter().any(|o| o.field == field)
-    }
 }
 
 /// Reads a VALU source field (`src0`/`src1`/`src2`: 9-bit; `vsrc1`: VGPR).
@@ -78,7 +75,8 @@ fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError
     if c.vop3 && idx < 3 {
         let sign: u64 = if w == 64 { 1 << 63 } else { 1 << 31 };
         let ty = if w == 64 { Type::I64 } else { Type::I32 };
-        let abs = c.inst.get("abs") >> idx & 1 == 1 && c.has("abs");
+        // VOP3B holds SDST where VOP3A holds ABS.
+        let abs = c.fmt == "VOP3A" && c.inst.get("abs") >> idx & 1 == 1;
         let neg = c.inst.get("neg") >> idx & 1 == 1;
         if abs {
             v = b
@@ -295,7 +293,10 @@ fn compare(b: &mut Builder, c: &Ctx, m: &str) -> Result<(), LiftError> {
     let a = src(b, c, "src0", 0)?;
     let bb = src(b, c, s1, 1)?;
     let p: Reg = if cond == "class" {
-        return Err(b.unsupported("v_cmp_class is not lifted"));
+        let idx = fclass(b, a, bits);
+        let s = b.binv(BinOp::LShr, Type::I32, bb, idx);
+        let bit = b.binv(BinOp::And, Type::I32, s, Operand::Imm(1));
+        b.icmp(ICond::Ne, Type::I32, bit, Operand::Imm(0))
     } else if ty.starts_with('f') {
         match fcond(cond).ok_or_else(|| b.unsupported("float compare"))? {
             Ok(fc) => {
@@ -364,10 +365,10 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
         return Err(b.unsupported(format!("{fmt} encodings are not lifted")));
     }
     if vop3 {
-        if c.has("omod") && inst.get("omod") != 0 {
+        if inst.get("omod") != 0 {
             return Err(b.unsupported("output modifiers (omod) are not lifted"));
         }
-        if c.has("op_sel") && inst.get("op_sel") != 0 {
+        if fmt == "VOP3A" && inst.get("op_sel") != 0 {
             return Err(b.unsupported("op_sel is not lifted"));
         }
     }
@@ -917,10 +918,170 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
                 return Ok(());
             }
         }
+        "v_rcp_iflag_f32" => {
+            // The reciprocal used by integer division expansions: the IR's
+            // correctly rounded rcp is within the hardware's error bound.
+            let x = r1(b)?;
+            fun(b, FUnOp::Rcp, 32, x)
+        }
+        "v_cvt_f32_ubyte0" | "v_cvt_f32_ubyte1" | "v_cvt_f32_ubyte2" | "v_cvt_f32_ubyte3" => {
+            let x = r1(b)?;
+            let k = (m.as_bytes()[m.len() - 1] - b'0') as u64;
+            let s = b.binv(LShr, i32t, x, Operand::Imm(8 * k));
+            let byte = b.binv(And, i32t, s, Operand::Imm(0xff));
+            let f = cvt(
+                b,
+                CvtOp::UtoF,
+                Type::F32,
+                i32t,
+                Round::Rn,
+                false,
+                byte.into(),
+            );
+            fromf(b, f, 32)
+        }
+        "v_frexp_mant_f32" | "v_frexp_exp_i32_f32" => {
+            let x = r1(b)?;
+            let (mant, exp) = frexp32(b, x);
+            if m == "v_frexp_mant_f32" {
+                clamp_f(b, mant, 32, clamp)
+            } else {
+                exp
+            }
+        }
+        "v_ldexp_f32" => {
+            let (x, n) = (r1(b)?, r2(b)?);
+            // x * 2^n with one rounding: the product is exact in f64 for
+            // n clamped to [-400, 400] (beyond, the f32 result is 0 or inf).
+            let n = b.binv(MaxS, i32t, n, Operand::Imm((-400i32) as u32 as u64));
+            let n = b.binv(MinS, i32t, n, Operand::Imm(400));
+            let e = b.binv(Add, i32t, n, Operand::Imm(1023));
+            let e = b.cvt(CvtOp::Zext, Type::I64, i32t, e);
+            let p2 = b.binv(Shl, Type::I64, e, Operand::Imm(52));
+            let fx = tof(b, x, 32);
+            let wx = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F64,
+                Type::F32,
+                Round::Rn,
+                false,
+                fx.into(),
+            );
+            let wxi = fromf(b, wx, 64);
+            let prod = fbin(b, FBinOp::Mul, 64, wxi.into(), p2.into());
+            let pf = tof(b, prod.into(), 64);
+            let r = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F32,
+                Type::F64,
+                Round::Rn,
+                false,
+                pf.into(),
+            );
+            let r = fromf(b, r, 32);
+            clamp_f(b, r, 32, clamp)
+        }
+        "v_add_u16" | "v_sub_u16" | "v_subrev_u16" | "v_mul_lo_u16" | "v_lshlrev_b16"
+        | "v_lshrrev_b16" | "v_ashrrev_i16" | "v_max_u16" | "v_max_i16" | "v_min_u16"
+        | "v_min_i16" => {
+            int_clamp_check(b)?;
+            let (x, y) = (r1(b)?, r2(b)?);
+            let t16 = Type::I16;
+            let x = b.cvt(CvtOp::Trunc, t16, i32t, x);
+            let y = b.cvt(CvtOp::Trunc, t16, i32t, y);
+            let r = match m {
+                "v_add_u16" => b.binv(Add, t16, x, y),
+                "v_sub_u16" => b.binv(Sub, t16, x, y),
+                "v_subrev_u16" => b.binv(Sub, t16, y, x),
+                "v_mul_lo_u16" => b.binv(Mul, t16, x, y),
+                "v_max_u16" => b.binv(MaxU, t16, x, y),
+                "v_max_i16" => b.binv(MaxS, t16, x, y),
+                "v_min_u16" => b.binv(MinU, t16, x, y),
+                "v_min_i16" => b.binv(MinS, t16, x, y),
+                _ => {
+                    let n = b.cvt(CvtOp::Zext, i32t, t16, x);
+                    let n = b.binv(And, i32t, n, Operand::Imm(15));
+                    let op = match &m[..6] {
+                        "v_lshl" => Shl,
+                        "v_lshr" => LShr,
+                        _ => AShr,
+                    };
+                    b.binv(op, t16, y, n)
+                }
+            };
+            // GFX9 16-bit VOP1/VOP2 results zero the high half of the VGPR.
+            b.cvt(CvtOp::Zext, i32t, t16, r)
+        }
         _ => return Err(b.unsupported("vector op not lifted")),
     };
     write_v(b, &c, &[res]);
     Ok(())
+}
+
+/// `frexp` of an f32: (mantissa in [0.5, 1) with the sign, exponent); zero,
+/// inf and NaN give (x, 0).
+fn frexp32(b: &mut Builder, x: V) -> (Reg, Reg) {
+    use BinOp::*;
+    let t = Type::I32;
+    let ax = b.binv(And, t, x, Operand::Imm(0x7fff_ffff));
+    let den = b.icmp(ICond::Ult, t, ax, Operand::Imm(0x0080_0000));
+    // Denormals: scale by 2^64 (exact) first.
+    let scaled = fbin(b, FBinOp::Mul, 32, x, Operand::Imm(0x5f80_0000));
+    let y = b.select(t, den, scaled, x);
+    let ey = b.binv(LShr, t, y, Operand::Imm(23));
+    let ey = b.binv(And, t, ey, Operand::Imm(0xff));
+    let mb = b.binv(And, t, y, Operand::Imm(0x807f_ffff));
+    let mant = b.binv(Or, t, mb, Operand::Imm(0x3f00_0000));
+    let bias = b.select(t, den, Operand::Imm(126 + 64), Operand::Imm(126));
+    let exp = b.binv(Sub, t, ey, bias);
+    let zero = b.icmp(ICond::Eq, t, ax, Operand::Imm(0));
+    let big = b.icmp(ICond::Uge, t, ax, Operand::Imm(0x7f80_0000));
+    let special = b.binv(Or, Type::I1, zero, big);
+    let xm = match x {
+        Operand::Reg(r) => r,
+        imm => {
+            let r = b.t(t);
+            b.mov(t, r, imm);
+            r
+        }
+    };
+    let mant = b.select(t, special, xm, mant);
+    let exp = b.select(t, special, Operand::Imm(0), exp);
+    (mant, exp)
+}
+
+/// The v_cmp_class bit index of a float: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal,
+/// 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
+fn fclass(b: &mut Builder, x: V, bits: u32) -> Reg {
+    use BinOp::*;
+    let t = ity(bits);
+    let (sign, inf, quiet, minn) = if bits == 64 {
+        (1u64 << 63, 0x7ff0_0000_0000_0000u64, 1u64 << 51, 1u64 << 52)
+    } else {
+        (1 << 31, 0x7f80_0000, 1 << 22, 1 << 23)
+    };
+    let ax = b.binv(And, t, x, Operand::Imm(!sign & t.mask()));
+    let neg = b.icmp(ICond::Ne, t, x, ax);
+    let pick = |b: &mut Builder, n: u64, p: u64| {
+        b.select(Type::I32, neg, Operand::Imm(n), Operand::Imm(p))
+    };
+    let z = pick(b, 5, 6);
+    let is_den = b.icmp(ICond::Ne, t, ax, Operand::Imm(0));
+    let d = pick(b, 4, 7);
+    let r = b.select(Type::I32, is_den, d, z);
+    let is_norm = b.icmp(ICond::Uge, t, ax, Operand::Imm(minn));
+    let nn = pick(b, 3, 8);
+    let r = b.select(Type::I32, is_norm, nn, r);
+    let is_inf = b.icmp(ICond::Eq, t, ax, Operand::Imm(inf));
+    let ii = pick(b, 2, 9);
+    let r = b.select(Type::I32, is_inf, ii, r);
+    let is_nan = b.icmp(ICond::Ugt, t, ax, Operand::Imm(inf));
+    let q = b.binv(And, t, ax, Operand::Imm(quiet));
+    let is_q = b.icmp(ICond::Ne, t, q, Operand::Imm(0));
+    let nanc = b.select(Type::I32, is_q, Operand::Imm(1), Operand::Imm(0));
+    b.select(Type::I32, is_nan, nanc, r)
 }
 
 /// VOP3 clamp on a float result: to [0, 1] (NaN -> 0).
