@@ -1281,3 +1281,21 @@ impl SplitMix64 {
         self.next()
     }
 }
+
+/// The serial-order search is not vacuous: it accepts the results of any
+/// order and rejects values no order produces or a wrong final state.
+#[test]
+fn serializable_rejects_impossible_results() {
+    // Fetch-and-add of t + 1 by threads 0..4, final sum 10.
+    let step = |s: &u32, t: usize| (*s as u64, s + t as u32 + 1);
+    let fin = |want: u32| move |s: &u32| same("sum", *s, want);
+    // Order 2, 0, 3, 1: thread 2 sees 0, thread 0 sees 3, thread 3 sees 4,
+    // thread 1 sees 8.
+    assert!(serializable(&[3, 8, 0, 4], 0, step, fin(10)).is_ok());
+    assert!(serializable(&[0, 1, 3, 6], 0, step, fin(10)).is_ok());
+    // Two threads cannot both see 0; 5 is no prefix sum of any order.
+    assert!(serializable(&[0, 0, 3, 6], 0, step, fin(10)).is_err());
+    assert!(serializable(&[0, 1, 5, 6], 0, step, fin(10)).is_err());
+    // Right values, wrong final memory.
+    assert!(serializable(&[0, 1, 3, 6], 0, step, fin(11)).is_err());
+}
