@@ -1209,3 +1209,737 @@ fn atomics_ds() {
     }
     check_atomics(Form::Ds, cases);
 }
+
+// ------------------------------------------------------------------ concurrency
+
+const CONCURRENT_SRC: &str = r#"
+    s_load_dwordx8 s[4:11], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    v_and_b32 v0, 0x3ff, v0
+    v_mov_b32 v1, 1
+    v_mov_b32 v2, 0
+    global_atomic_add v3, v2, v1, s[4:5] sc0
+    v_mov_b32 v4, 1
+    v_mov_b32 v5, 0
+    global_atomic_add_x2 v2, v[4:5], s[4:5] offset:8 sc1
+    v_mov_b32 v6, 1.0
+    global_atomic_add_f32 v2, v6, s[4:5] offset:16
+    ; buffer counter at +24
+    s_mov_b32 s12, s4
+    s_and_b32 s13, s5, 0xffff
+    s_mov_b32 s14, 32
+    s_mov_b32 s15, 0x27000
+    v_mov_b32 v9, 24
+    buffer_atomic_add v1, v9, s[12:15], 0 offen
+    ; LDS counter
+    v_cmp_eq_u32 vcc, 0, v0
+    s_and_saveexec_b64 s[16:17], vcc
+    ds_write_b32 v2, v2
+    s_mov_b64 exec, s[16:17]
+    s_waitcnt lgkmcnt(0)
+    s_barrier
+    v_mov_b32 v1, 1
+    ds_add_rtn_u32 v10, v2, v1
+    s_waitcnt lgkmcnt(0)
+    s_barrier
+    ds_read_b32 v11, v2
+    s_waitcnt lgkmcnt(0)
+    s_lshl_b32 s3, s2, 8
+    v_add_u32 v7, s3, v0
+    v_lshlrev_b32 v8, 2, v7
+    global_store_dword v8, v3, s[6:7]
+    global_store_dword v8, v10, s[8:9]
+    v_lshlrev_b32 v12, 2, v0
+    s_lshl_b32 s3, s2, 2
+    v_mov_b32 v13, s3
+    s_and_saveexec_b64 s[16:17], vcc
+    global_store_dword v13, v11, s[10:11]
+    s_mov_b64 exec, s[16:17]
+    s_endpgm
+"#;
+
+#[test]
+fn concurrent_atomics_are_exact() {
+    const WGS: usize = 16;
+    const N: usize = WGS * 256;
+    let k = lift_src(CONCURRENT_SRC, &test_abi(4, 0));
+    for e in ENGINES {
+        let setup = Setup {
+            bufs: vec![
+                vec![0u8; 32],
+                vec![0u8; 4 * N],
+                vec![0u8; 4 * N],
+                vec![0u8; 4 * WGS],
+            ],
+            extra: vec![],
+            grid: [WGS as u32, 1, 1],
+            block: [256, 1, 1],
+        };
+        let r = run(&k, e, &setup);
+        let c = u32s(&r[0]);
+        assert_eq!(c[0], N as u32, "{e:?} global_atomic_add");
+        assert_eq!(c[2] as u64 | (c[3] as u64) << 32, N as u64, "{e:?} add_x2");
+        assert_eq!(f32::from_bits(c[4]), N as f32, "{e:?} add_f32");
+        assert_eq!(c[6], N as u32, "{e:?} buffer_atomic_add");
+        let mut olds = u32s(&r[1]);
+        olds.sort();
+        assert_eq!(
+            olds,
+            (0..N as u32).collect::<Vec<_>>(),
+            "{e:?} returned values"
+        );
+        let lds = u32s(&r[2]);
+        for wg in 0..WGS {
+            let mut v = lds[wg * 256..wg * 256 + 256].to_vec();
+            v.sort();
+            assert_eq!(
+                v,
+                (0..256).collect::<Vec<u32>>(),
+                "{e:?} wg {wg} ds_add_rtn"
+            );
+        }
+        assert_eq!(u32s(&r[3]), vec![256; WGS], "{e:?} LDS totals");
+    }
+}
+
+// ------------------------------------------------------------------ VALU
+
+/// One lane's inputs: a..d in v2..v5, x in v[6:7], y in v[8:9], v10 = (b & 0xff) - 128.
+#[derive(Clone, Copy, Debug)]
+struct In {
+    a: u32,
+    b: u32,
+    c: u32,
+    x: u64,
+    y: u64,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Int,
+    F32,
+    F64,
+}
+
+/// A float condition.
+type FCmp = fn(f64, f64) -> bool;
+/// An integer condition.
+type ICmp = fn(i64, i64) -> bool;
+
+type VModel = Box<dyn Fn(&[In], usize) -> (u32, u32)>;
+
+fn f(x: u32) -> f32 {
+    f32::from_bits(x)
+}
+fn d(x: u64) -> f64 {
+    f64::from_bits(x)
+}
+fn fb(x: f32) -> (u32, u32) {
+    (x.to_bits(), 0)
+}
+fn db(x: f64) -> (u32, u32) {
+    (x.to_bits() as u32, (x.to_bits() >> 32) as u32)
+}
+fn i2(x: u32) -> (u32, u32) {
+    (x, 0)
+}
+fn q(x: u64) -> (u32, u32) {
+    (x as u32, (x >> 32) as u32)
+}
+
+fn min_num32(a: f32, b: f32, max: bool) -> f32 {
+    match (a.is_nan(), b.is_nan()) {
+        (true, _) => b,
+        (_, true) => a,
+        _ if a == b => {
+            if (a.is_sign_negative()) != max {
+                a
+            } else {
+                b
+            }
+        }
+        _ => {
+            if (a < b) != max {
+                a
+            } else {
+                b
+            }
+        }
+    }
+}
+
+fn min_num64(a: f64, b: f64, max: bool) -> f64 {
+    match (a.is_nan(), b.is_nan()) {
+        (true, _) => b,
+        (_, true) => a,
+        _ if a == b => {
+            if (a.is_sign_negative()) != max {
+                a
+            } else {
+                b
+            }
+        }
+        _ => {
+            if (a < b) != max {
+                a
+            } else {
+                b
+            }
+        }
+    }
+}
+
+fn wave_mask(ins: &[In], p: impl Fn(&In) -> bool) -> u64 {
+    ins.iter()
+        .enumerate()
+        .fold(0, |m, (l, i)| if p(i) { m | 1 << l } else { m })
+}
+
+fn valu_ops() -> Vec<(String, Kind, VModel)> {
+    let mut v: Vec<(String, Kind, VModel)> = Vec::new();
+    macro_rules! op {
+        ($t:expr, $k:expr, |$i:ident| $body:expr) => {
+            v.push((
+                $t.to_string(),
+                $k,
+                Box::new(move |ins: &[In], l: usize| {
+                    let $i = ins[l];
+                    $body
+                }),
+            ))
+        };
+    }
+    use Kind::*;
+    let s = |x: u32| x as i32;
+    // Integer.
+    op!("v_add_u32 v20, v2, v3", Int, |i| i2(i.a.wrapping_add(i.b)));
+    op!("v_sub_u32 v20, v2, v3", Int, |i| i2(i.a.wrapping_sub(i.b)));
+    op!("v_subrev_u32 v20, v2, v3", Int, |i| i2(i
+        .b
+        .wrapping_sub(i.a)));
+    op!("v_add_u32 v20, 0x12345, v2", Int, |i| i2(i
+        .a
+        .wrapping_add(0x12345)));
+    op!("v_add_u32 v20, -7, v2", Int, |i| i2(i
+        .a
+        .wrapping_add(-7i32 as u32)));
+    op!("v_mul_lo_u32 v20, v2, v3", Int, |i| i2(i
+        .a
+        .wrapping_mul(i.b)));
+    op!("v_mul_hi_u32 v20, v2, v3", Int, |i| i2(
+        ((i.a as u64 * i.b as u64) >> 32) as u32
+    ));
+    op!("v_mul_hi_i32 v20, v2, v3", Int, |i| i2(
+        ((s(i.a) as i64 * s(i.b) as i64) >> 32) as u32
+    ));
+    op!("v_and_b32 v20, v2, v3", Int, |i| i2(i.a & i.b));
+    op!("v_or_b32 v20, v2, v3", Int, |i| i2(i.a | i.b));
+    op!("v_xor_b32 v20, v2, v3", Int, |i| i2(i.a ^ i.b));
+    op!("v_min_i32 v20, v2, v3", Int, |i| i2(
+        s(i.a).min(s(i.b)) as u32
+    ));
+    op!("v_max_i32 v20, v2, v3", Int, |i| i2(
+        s(i.a).max(s(i.b)) as u32
+    ));
+    op!("v_min_u32 v20, v2, v3", Int, |i| i2(i.a.min(i.b)));
+    op!("v_max_u32 v20, v2, v3", Int, |i| i2(i.a.max(i.b)));
+    op!("v_lshlrev_b32 v20, v3, v2", Int, |i| i2(i.a << (i.b & 31)));
+    op!("v_lshrrev_b32 v20, v3, v2", Int, |i| i2(i.a >> (i.b & 31)));
+    op!("v_ashrrev_i32 v20, v3, v2", Int, |i| i2(
+        (s(i.a) >> (i.b & 31)) as u32
+    ));
+    op!("v_lshlrev_b64 v[20:21], v2, v[6:7]", Int, |i| q(
+        i.x << (i.a & 63)
+    ));
+    op!("v_lshrrev_b64 v[20:21], v2, v[6:7]", Int, |i| q(
+        i.x >> (i.a & 63)
+    ));
+    op!("v_ashrrev_i64 v[20:21], v2, v[6:7]", Int, |i| q(
+        ((i.x as i64) >> (i.a & 63)) as u64
+    ));
+    op!("v_lshl_add_u64 v[20:21], v[6:7], 3, v[8:9]", Int, |i| q(
+        (i.x << 3).wrapping_add(i.y)
+    ));
+    op!("v_mov_b64 v[20:21], v[6:7]", Int, |i| q(i.x));
+    let s24 = |x: u32| ((x << 8) as i32 >> 8) as i64;
+    op!("v_mul_u32_u24 v20, v2, v3", Int, |i| i2(
+        ((i.a & 0xff_ffff) as u64 * (i.b & 0xff_ffff) as u64) as u32
+    ));
+    op!("v_mul_hi_u32_u24 v20, v2, v3", Int, |i| i2(
+        (((i.a & 0xff_ffff) as u64 * (i.b & 0xff_ffff) as u64) >> 32) as u32
+    ));
+    op!("v_mul_i32_i24 v20, v2, v3", Int, |i| i2(
+        (s24(i.a) * s24(i.b)) as u32
+    ));
+    op!("v_mul_hi_i32_i24 v20, v2, v3", Int, |i| i2(
+        ((s24(i.a) * s24(i.b)) >> 32) as u32
+    ));
+    op!("v_mad_u32_u24 v20, v2, v3, v4", Int, |i| i2((i.a
+        & 0xff_ffff)
+        .wrapping_mul(i.b & 0xff_ffff)
+        .wrapping_add(i.c)));
+    op!("v_mad_i32_i24 v20, v2, v3, v4", Int, |i| i2(
+        ((s24(i.a) * s24(i.b)) as u32).wrapping_add(i.c)
+    ));
+    op!("v_lshl_add_u32 v20, v2, v3, v4", Int, |i| i2((i.a
+        << (i.b & 31))
+        .wrapping_add(i.c)));
+    op!("v_add_lshl_u32 v20, v2, v3, v4", Int, |i| i2(i
+        .a
+        .wrapping_add(i.b)
+        << (i.c & 31)));
+    op!("v_lshl_or_b32 v20, v2, v3, v4", Int, |i| i2((i.a
+        << (i.b & 31))
+        | i.c));
+    op!("v_and_or_b32 v20, v2, v3, v4", Int, |i| i2(
+        (i.a & i.b) | i.c
+    ));
+    op!("v_or3_b32 v20, v2, v3, v4", Int, |i| i2(i.a | i.b | i.c));
+    op!("v_xad_u32 v20, v2, v3, v4", Int, |i| i2(
+        (i.a ^ i.b).wrapping_add(i.c)
+    ));
+    op!("v_add3_u32 v20, v2, v3, v4", Int, |i| i2(i
+        .a
+        .wrapping_add(i.b)
+        .wrapping_add(i.c)));
+    op!("v_min3_i32 v20, v2, v3, v4", Int, |i| i2(
+        s(i.a).min(s(i.b)).min(s(i.c)) as u32
+    ));
+    op!("v_max3_u32 v20, v2, v3, v4", Int, |i| i2(i
+        .a
+        .max(i.b)
+        .max(i.c)));
+    op!("v_med3_i32 v20, v2, v3, v4", Int, |i| {
+        let mut t = [s(i.a), s(i.b), s(i.c)];
+        t.sort();
+        i2(t[1] as u32)
+    });
+    op!("v_med3_u32 v20, v2, v3, v4", Int, |i| {
+        let mut t = [i.a, i.b, i.c];
+        t.sort();
+        i2(t[1])
+    });
+    op!("v_bfe_u32 v20, v2, v3, v4", Int, |i| i2(
+        bfe_u(i.a as u64, i.b & 31, i.c & 31, 32) as u32
+    ));
+    op!("v_bfe_i32 v20, v2, v3, v4", Int, |i| i2(
+        bfe_s(i.a as u64, i.b & 31, i.c & 31, 32) as u32
+    ));
+    op!("v_bfi_b32 v20, v2, v3, v4", Int, |i| i2(
+        (i.a & i.b) | (!i.a & i.c)
+    ));
+    op!("v_bfm_b32 v20, v2, v3", Int, |i| i2(((1u32 << (i.a & 31))
+        .wrapping_sub(1))
+        << (i.b & 31)));
+    op!("v_alignbit_b32 v20, v2, v3, v4", Int, |i| i2(
+        (((i.a as u64) << 32 | i.b as u64) >> (i.c & 31)) as u32
+    ));
+    op!("v_alignbyte_b32 v20, v2, v3, v4", Int, |i| i2(
+        (((i.a as u64) << 32 | i.b as u64) >> (8 * (i.c & 3))) as u32
+    ));
+    op!("v_not_b32 v20, v2", Int, |i| i2(!i.a));
+    op!("v_bfrev_b32 v20, v2", Int, |i| i2(i.a.reverse_bits()));
+    op!("v_ffbh_u32 v20, v2", Int, |i| i2(if i.a == 0 {
+        u32::MAX
+    } else {
+        i.a.leading_zeros()
+    }));
+    op!("v_ffbl_b32 v20, v2", Int, |i| i2(if i.a == 0 {
+        u32::MAX
+    } else {
+        i.a.trailing_zeros()
+    }));
+    op!("v_ffbh_i32 v20, v2", Int, |i| {
+        let x = i.a ^ ((i.a as i32 >> 31) as u32);
+        i2(if x == 0 { u32::MAX } else { x.leading_zeros() })
+    });
+    op!("v_bcnt_u32_b32 v20, v2, v3", Int, |i| i2(i
+        .a
+        .count_ones()
+        .wrapping_add(i.b)));
+    op!("v_add_u16 v20, v2, v3", Int, |i| i2(
+        (i.a as u16).wrapping_add(i.b as u16) as u32
+    ));
+    op!("v_sub_u16 v20, v2, v3", Int, |i| i2(
+        (i.a as u16).wrapping_sub(i.b as u16) as u32
+    ));
+    op!("v_mul_lo_u16 v20, v2, v3", Int, |i| i2(
+        (i.a as u16).wrapping_mul(i.b as u16) as u32
+    ));
+    op!("v_lshlrev_b16 v20, v2, v3", Int, |i| i2(
+        ((i.b as u16) << (i.a & 15)) as u32
+    ));
+    op!("v_ashrrev_i16 v20, v2, v3", Int, |i| i2(
+        ((i.b as i16) >> (i.a & 15)) as u16 as u32
+    ));
+    op!("v_max_i16 v20, v2, v3", Int, |i| i2(
+        (i.a as i16).max(i.b as i16) as u16 as u32
+    ));
+    op!("v_min_u16 v20, v2, v3", Int, |i| i2(
+        (i.a as u16).min(i.b as u16) as u32
+    ));
+    // Float.
+    op!("v_add_f32 v20, v2, v3", F32, |i| fb(f(i.a) + f(i.b)));
+    op!("v_sub_f32 v20, v2, v3", F32, |i| fb(f(i.a) - f(i.b)));
+    op!("v_subrev_f32 v20, v2, v3", F32, |i| fb(f(i.b) - f(i.a)));
+    op!("v_mul_f32 v20, v2, v3", F32, |i| fb(f(i.a) * f(i.b)));
+    op!("v_mul_f32 v20, 0x40490fdb, v2", F32, |i| fb(
+        f(0x4049_0fdb) * f(i.a)
+    ));
+    op!("v_add_f32 v20, 0.5, v2", F32, |i| fb(0.5 + f(i.a)));
+    op!("v_min_f32 v20, v2, v3", F32, |i| fb(min_num32(
+        f(i.a),
+        f(i.b),
+        false
+    )));
+    op!("v_max_f32 v20, v2, v3", F32, |i| fb(min_num32(
+        f(i.a),
+        f(i.b),
+        true
+    )));
+    op!("v_add_f32_e64 v20, -v2, |v3|", F32, |i| fb(
+        -f(i.a) + f(i.b).abs()
+    ));
+    op!("v_mul_f32_e64 v20, v2, v3 clamp", F32, |i| {
+        let p = f(i.a) * f(i.b);
+        // Clamp to [+0, 1]: NaN and -0 give +0.
+        fb(if p.is_nan() || p <= 0.0 {
+            0.0
+        } else {
+            p.min(1.0)
+        })
+    });
+    op!("v_fma_f32 v20, v2, v3, v4", F32, |i| fb(
+        f(i.a).mul_add(f(i.b), f(i.c))
+    ));
+    op!("v_fma_f32 v20, -|v2|, v3, -v4", F32, |i| fb((-f(i.a)
+        .abs())
+    .mul_add(f(i.b), -f(i.c))));
+    op!("v_mov_b32 v20, v4\nv_fmac_f32 v20, v2, v3", F32, |i| fb(f(
+        i.a
+    )
+    .mul_add(f(i.b), f(i.c))));
+    op!("v_rcp_f32 v20, v2", F32, |i| fb(1.0 / f(i.a)));
+    op!("v_sqrt_f32 v20, v2", F32, |i| fb(f(i.a).sqrt()));
+    op!("v_floor_f32 v20, v2", F32, |i| fb(f(i.a).floor()));
+    op!("v_ceil_f32 v20, v2", F32, |i| fb(f(i.a).ceil()));
+    op!("v_trunc_f32 v20, v2", F32, |i| fb(f(i.a).trunc()));
+    op!("v_rndne_f32 v20, v2", F32, |i| fb(f(i.a).round_ties_even()));
+    op!("v_cvt_f32_i32 v20, v2", F32, |i| fb(s(i.a) as f32));
+    op!("v_cvt_f32_u32 v20, v2", F32, |i| fb(i.a as f32));
+    op!("v_cvt_i32_f32 v20, v2", Int, |i| i2(f(i.a) as i32 as u32));
+    op!("v_cvt_u32_f32 v20, v2", Int, |i| i2(f(i.a) as u32));
+    op!("v_cvt_f32_ubyte1 v20, v2", F32, |i| fb(
+        ((i.a >> 8) & 0xff) as f32
+    ));
+    op!("v_cvt_f64_f32 v[20:21], v2", F64, |i| db(f(i.a) as f64));
+    op!("v_cvt_f32_f64 v20, v[6:7]", F32, |i| fb(d(i.x) as f32));
+    op!("v_cvt_f64_i32 v[20:21], v2", F64, |i| db(s(i.a) as f64));
+    op!("v_cvt_f64_u32 v[20:21], v2", F64, |i| db(i.a as f64));
+    op!("v_cvt_i32_f64 v20, v[6:7]", Int, |i| i2(
+        d(i.x) as i32 as u32
+    ));
+    op!("v_add_f64 v[20:21], v[6:7], v[8:9]", F64, |i| db(
+        d(i.x) + d(i.y)
+    ));
+    op!("v_add_f64 v[20:21], -|v[6:7]|, v[8:9]", F64, |i| db(
+        -d(i.x).abs() + d(i.y)
+    ));
+    op!("v_add_f64 v[20:21], -4.0, v[6:7]", F64, |i| db(
+        -4.0 + d(i.x)
+    ));
+    op!("v_mul_f64 v[20:21], v[6:7], v[8:9]", F64, |i| db(
+        d(i.x) * d(i.y)
+    ));
+    op!("v_fma_f64 v[20:21], v[6:7], v[8:9], v[6:7]", F64, |i| db(
+        d(i.x).mul_add(d(i.y), d(i.x))
+    ));
+    op!("v_min_f64 v[20:21], v[6:7], v[8:9]", F64, |i| db(
+        min_num64(d(i.x), d(i.y), false)
+    ));
+    op!("v_max_f64 v[20:21], v[6:7], v[8:9]", F64, |i| db(
+        min_num64(d(i.x), d(i.y), true)
+    ));
+    op!("v_frexp_mant_f32 v20, v2", F32, |i| {
+        let x = f(i.a);
+        if x == 0.0 || !x.is_finite() {
+            fb(x)
+        } else {
+            let (m, _) = frexp(x);
+            fb(m)
+        }
+    });
+    op!("v_frexp_exp_i32_f32 v20, v2", Int, |i| {
+        let x = f(i.a);
+        i2(if x == 0.0 || !x.is_finite() {
+            0
+        } else {
+            frexp(x).1 as u32
+        })
+    });
+    op!("v_ldexp_f32 v20, v2, v10", F32, |i| {
+        let n = (i.b & 0xff) as i32 - 128;
+        fb((f(i.a) as f64 * 2f64.powi(n)) as f32)
+    });
+    // Compares: the wave mask in v20/v21 of every lane.
+    let fconds: [(&str, FCmp); 14] = [
+        ("lt", |a, b| a < b),
+        ("eq", |a, b| a == b),
+        ("le", |a, b| a <= b),
+        ("gt", |a, b| a > b),
+        ("lg", |a, b| a.partial_cmp(&b).is_some_and(|o| o.is_ne())),
+        ("ge", |a, b| a >= b),
+        ("o", |a, b| !a.is_nan() && !b.is_nan()),
+        ("u", |a, b| a.is_nan() || b.is_nan()),
+        ("nge", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_ge())),
+        ("nlg", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_ne())),
+        ("ngt", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_gt())),
+        ("nle", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_le())),
+        ("neq", |a, b| a != b),
+        ("nlt", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_lt())),
+    ];
+    for (cc, fc) in fconds {
+        v.push((
+            format!("v_cmp_{cc}_f32_e64 s[20:21], v2, v3\nv_mov_b32 v20, s20\nv_mov_b32 v21, s21"),
+            Int,
+            Box::new(move |ins: &[In], _| q(wave_mask(ins, |i| fc(f(i.a) as f64, f(i.b) as f64)))),
+        ));
+    }
+    v.push((
+        "v_cmp_neq_f64_e32 vcc, v[6:7], v[8:9]\nv_mov_b32 v20, vcc_lo\nv_mov_b32 v21, vcc_hi"
+            .into(),
+        Int,
+        Box::new(|ins: &[In], _| q(wave_mask(ins, |i| d(i.x) != d(i.y)))),
+    ));
+    let iconds: [(&str, ICmp); 6] = [
+        ("lt", |a, b| a < b),
+        ("eq", |a, b| a == b),
+        ("le", |a, b| a <= b),
+        ("gt", |a, b| a > b),
+        ("ne", |a, b| a != b),
+        ("ge", |a, b| a >= b),
+    ];
+    for (cc, fc) in iconds {
+        v.push((
+            format!("v_cmp_{cc}_i32 vcc, v2, v3\nv_mov_b32 v20, vcc_lo\nv_mov_b32 v21, vcc_hi"),
+            Int,
+            Box::new(move |ins: &[In], _| {
+                q(wave_mask(ins, |i| fc(i.a as i32 as i64, i.b as i32 as i64)))
+            }),
+        ));
+        v.push((
+            format!("v_cmp_{cc}_u32_e64 s[20:21], v2, v3\nv_mov_b32 v20, s20\nv_mov_b32 v21, s21"),
+            Int,
+            Box::new(move |ins: &[In], _| q(wave_mask(ins, |i| fc(i.a as i64, i.b as i64)))),
+        ));
+        v.push((
+            format!(
+                "v_cmp_{cc}_i64 vcc, v[6:7], v[8:9]\nv_mov_b32 v20, vcc_lo\nv_mov_b32 v21, vcc_hi"
+            ),
+            Int,
+            Box::new(move |ins: &[In], _| q(wave_mask(ins, |i| fc(i.x as i64, i.y as i64)))),
+        ));
+        v.push((
+            format!("v_cmp_{cc}_u64_e64 s[20:21], v[6:7], v[8:9]\nv_mov_b32 v20, s20\nv_mov_b32 v21, s21"),
+            Int,
+            Box::new(move |ins: &[In], _| {
+                q(wave_mask(ins, |i| {
+                    let (a, b) = (i.x, i.y);
+                    match cc {
+                        "lt" => a < b,
+                        "eq" => a == b,
+                        "le" => a <= b,
+                        "gt" => a > b,
+                        "ne" => a != b,
+                        _ => a >= b,
+                    }
+                }))
+            }),
+        ));
+    }
+    v.push((
+        "v_and_b32 v11, 0x3ff, v3\nv_cmp_class_f32 vcc, v2, v11\nv_mov_b32 v20, vcc_lo\nv_mov_b32 v21, vcc_hi".into(),
+        Int,
+        Box::new(|ins: &[In], _| {
+            q(wave_mask(ins, |i| {
+                let x = f(i.a);
+                let neg = i.a >> 31 == 1;
+                let cls = if x.is_nan() {
+                    if i.a & 0x40_0000 != 0 { 1 } else { 0 }
+                } else if x.is_infinite() {
+                    if neg { 2 } else { 9 }
+                } else if x == 0.0 {
+                    if neg { 5 } else { 6 }
+                } else if x.is_subnormal() {
+                    if neg { 4 } else { 7 }
+                } else if neg {
+                    3
+                } else {
+                    8
+                };
+                (i.b & 0x3ff) >> cls & 1 == 1
+            }))
+        }),
+    ));
+    // v_cmpx: the new EXEC masks the next vector op.
+    for half in ["s20", "s21"] {
+        v.push((
+            format!("v_cmpx_gt_u32_e64 s[20:21], v2, v3\nv_mov_b32 v21, 7\ns_mov_b64 exec, -1\nv_mov_b32 v20, {half}"),
+            Int,
+            Box::new(move |ins: &[In], l| {
+                let m = wave_mask(ins, |i| i.a > i.b);
+                let w = if half == "s20" { m as u32 } else { (m >> 32) as u32 };
+                (w, if m >> l & 1 == 1 { 7 } else { 0 })
+            }),
+        ));
+    }
+    // DPP moves (full row and bank masks).
+    let dpp: [(&str, fn(usize) -> Option<usize>); 6] = [
+        ("quad_perm:[1,0,3,2]", |l| Some(l ^ 1)),
+        (
+            "row_shr:1",
+            |l| if l % 16 >= 1 { Some(l - 1) } else { None },
+        ),
+        (
+            "row_shl:2",
+            |l| if l % 16 < 14 { Some(l + 2) } else { None },
+        ),
+        ("row_ror:3", |l| Some(l / 16 * 16 + (l % 16 + 13) % 16)),
+        ("row_mirror", |l| Some(l / 16 * 16 + 15 - l % 16)),
+        ("row_half_mirror", |l| Some(l / 8 * 8 + 7 - l % 8)),
+    ];
+    for (ctrl, src) in dpp {
+        v.push((
+            format!("v_mov_b32_dpp v20, v2 {ctrl} row_mask:0xf bank_mask:0xf"),
+            Int,
+            Box::new(move |ins: &[In], l| i2(src(l).map_or(SENTINEL, |s| ins[s].a))),
+        ));
+    }
+    v
+}
+
+const SENTINEL: u32 = 0x5555;
+
+fn frexp(x: f32) -> (f32, i32) {
+    let mut e = 0;
+    let mut m = x as f64;
+    while m.abs() >= 1.0 {
+        m /= 2.0;
+        e += 1;
+    }
+    while m.abs() < 0.5 {
+        m *= 2.0;
+        e -= 1;
+    }
+    (m as f32, e)
+}
+
+fn rand_lane(r: &mut Rng) -> In {
+    let w = |r: &mut Rng| -> u32 {
+        match r.below(8) {
+            0 => rand_word(r),
+            1 => [
+                0,
+                0x8000_0000,
+                0x7f80_0000,
+                0xff80_0000,
+                0x7fc0_0000,
+                0x0000_0001,
+                0x807f_ffff,
+                0x3f80_0000,
+            ][r.below(8) as usize],
+            2 | 3 => r.next() as u32,
+            _ => {
+                let m = (r.next() % 2_000_000) as f32 / 1000.0 - 1000.0;
+                m.to_bits()
+            }
+        }
+    };
+    let q = |r: &mut Rng| -> u64 {
+        match r.below(4) {
+            0 => r.next(),
+            1 => [
+                0u64,
+                1 << 63,
+                0x7ff0_0000_0000_0000,
+                0x7ff8_0000_0000_0001,
+                1,
+            ][r.below(5) as usize],
+            _ => ((r.next() % 2_000_000_000) as f64 / 1e4 - 1e5).to_bits(),
+        }
+    };
+    In {
+        a: w(r),
+        b: w(r),
+        c: w(r),
+        x: q(r),
+        y: q(r),
+    }
+}
+
+#[test]
+fn valu_ops_match_the_model() {
+    let ops = valu_ops();
+    let mut src = String::from(
+        "s_load_dwordx4 s[4:7], s[0:1], 0x0\n\
+         s_waitcnt lgkmcnt(0)\n\
+         v_and_b32 v1, 0x3ff, v0\n\
+         v_lshlrev_b32 v12, 5, v1\n\
+         v_lshlrev_b32 v13, 3, v1\n\
+         global_load_dwordx4 v[2:5], v12, s[4:5]\n\
+         global_load_dwordx4 v[6:9], v12, s[4:5] offset:16\n\
+         s_waitcnt vmcnt(0)\n\
+         v_and_b32 v10, 0xff, v3\n\
+         v_subrev_u32 v10, 0x80, v10\n",
+    );
+    for (i, (text, _, _)) in ops.iter().enumerate() {
+        src += &format!(
+            "s_add_u32 s8, s6, {}\ns_addc_u32 s9, s7, 0\n\
+             v_mov_b32 v20, {SENTINEL:#x}\nv_mov_b32 v21, 0\n{text}\n\
+             global_store_dwordx2 v13, v[20:21], s[8:9]\n",
+            i * 64 * 8
+        );
+    }
+    src += "s_endpgm\n";
+    let k = lift_src(&src, &test_abi(0, 0));
+    let mut rng = Rng(0x7a1u64);
+    for _ in 0..4 {
+        let ins: Vec<In> = (0..64).map(|_| rand_lane(&mut rng)).collect();
+        let mut inb = Vec::new();
+        for i in &ins {
+            for w in [i.a, i.b, i.c, 0] {
+                inb.extend(w.to_le_bytes());
+            }
+            inb.extend(i.x.to_le_bytes());
+            inb.extend(i.y.to_le_bytes());
+        }
+        let setup = Setup {
+            bufs: vec![inb, vec![0u8; ops.len() * 64 * 8]],
+            extra: vec![],
+            grid: [1, 1, 1],
+            block: [64, 1, 1],
+        };
+        for e in ENGINES {
+            let out = u32s(&run(&k, e, &setup)[1]);
+            for (oi, (text, kind, model)) in ops.iter().enumerate() {
+                for l in 0..64 {
+                    let got = (out[2 * (oi * 64 + l)], out[2 * (oi * 64 + l) + 1]);
+                    let want = model(&ins, l);
+                    let both_nan = match kind {
+                        Kind::F32 => f(got.0).is_nan() && f(want.0).is_nan(),
+                        Kind::F64 => {
+                            d(got.0 as u64 | (got.1 as u64) << 32).is_nan()
+                                && d(want.0 as u64 | (want.1 as u64) << 32).is_nan()
+                        }
+                        Kind::Int => false,
+                    };
+                    assert!(
+                        got == want || both_nan,
+                        "{e:?} `{text}` lane {l}: got {got:x?} want {want:x?} inputs {:x?}",
+                        ins[l]
+                    );
+                }
+            }
+        }
+    }
+}
