@@ -25,6 +25,17 @@ fn module() -> &'static Module {
 /// Runs `kernel` over `lanes` lanes of `lane_bytes` input bytes each and
 /// returns `out_bytes` output bytes per lane, for each engine.
 fn run(kernel: &str, input: &[u8], lane_bytes: usize, out_bytes: usize) -> Vec<(Engine, Vec<u8>)> {
+    run_in(module(), kernel, input, lane_bytes, out_bytes)
+}
+
+/// [`run`] on another module.
+fn run_in(
+    m: &Module,
+    kernel: &str,
+    input: &[u8],
+    lane_bytes: usize,
+    out_bytes: usize,
+) -> Vec<(Engine, Vec<u8>)> {
     let lanes = input.len() / lane_bytes;
     let block = 64usize;
     let padded = lanes.div_ceil(block) * block;
@@ -50,7 +61,7 @@ fn run(kernel: &str, input: &[u8], lane_bytes: usize, out_bytes: usize) -> Vec<(
                 ArgSpec::Zeros((padded * out_bytes) as u64),
             ];
             let rep = dev
-                .launch(module(), kernel, &opts, &args)
+                .launch(m, kernel, &opts, &args)
                 .unwrap_or_else(|e| panic!("{kernel} ({engine}): {e}"));
             let out = rep.buffers[1].as_ref().expect("out buffer");
             let b = dev.read(out.addr, out.len as usize).expect("read");
@@ -1040,7 +1051,8 @@ fn ulps(a: f32, b: f32) -> u32 {
 fn mufu_approximations() {
     let inp = f32_inputs(14, 400);
     type F = fn(f64) -> f64;
-    let fns: [(&str, F); 5] = [
+    let fns: [(&str, F); 6] = [
+        ("tanh", f64::tanh),
         ("rcp", |x| 1.0 / x),
         ("rsqrt", |x| 1.0 / x.sqrt()),
         ("sqrt", f64::sqrt),
@@ -1287,5 +1299,53 @@ fn isetp_ex_64_bit_compares() {
     ];
     for (k, f) in cases {
         check_raw(k, &v, 8, 2, 4, |x| u64::from(f(x[0], x[1])), |a, b| a == b);
+    }
+}
+
+#[test]
+fn fmul_scales() {
+    // ptxas does not emit FMUL's scale (.D8 .. .M8, [84, 87)) from PTX: patch
+    // the FMUL.RZ of `mul_rz_f32` to RN with each scale; the result is the
+    // exact product times 2^(scale - 4), rounded once.
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/fconv.cubin");
+    let orig = std::fs::read(&p).expect("fconv.cubin");
+    let c = xisa_sm75::loader::load(&orig).expect("load");
+    let k = c
+        .kernels
+        .iter()
+        .find(|k| k.name == "mul_rz_f32")
+        .expect("kernel");
+    let at = (0..k.code.len() / 16)
+        .find(|i| {
+            let w = u128::from_le_bytes(k.code[16 * i..16 * i + 16].try_into().unwrap());
+            w & 0x1ff == 0x020
+        })
+        .expect("an FMUL");
+    let pairs = tuples(21, 2, 200);
+    for scale in 1u32..=7 {
+        let mut bytes = orig.clone();
+        let off = k.code_offset as usize + 16 * at;
+        let mut w = u128::from_le_bytes(bytes[off..off + 16].try_into().unwrap());
+        w &= !(3u128 << 78) & !(7u128 << 84);
+        w |= u128::from(scale) << 84;
+        bytes[off..off + 16].copy_from_slice(&w.to_le_bytes());
+        let m = Module::from_bytes(&bytes, "fmul_scale", None).expect("patched");
+        let outs = run_in(&m, "mul_rz_f32", &le32(&pairs), 8, 4);
+        for (e, out) in outs {
+            for (i, got) in words32(&out).into_iter().enumerate() {
+                let (a, b) = (
+                    f32::from_bits(pairs[2 * i]),
+                    f32::from_bits(pairs[2 * i + 1]),
+                );
+                let exact = f64::from(a) * f64::from(b) * 2f64.powi(scale as i32 - 4);
+                let want = f64_to_f32(exact, Mode::Rn).to_bits();
+                assert!(
+                    same32(got, want),
+                    "scale {scale} ({e}): {a:e} * {b:e}: got {:e}, want {:e}",
+                    f32::from_bits(got),
+                    f32::from_bits(want)
+                );
+            }
+        }
     }
 }

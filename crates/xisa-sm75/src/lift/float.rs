@@ -639,10 +639,74 @@ fn mufu(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
                 y,
             )
         }
-        f => return Err(l.unsupported(format!("MUFU function {f} (TANH or invalid)"))),
+        9 => tanh(l, x),
+        f => return Err(l.unsupported(format!("MUFU function {f}"))),
     };
     write_f32(l, r);
     Ok(())
+}
+
+/// An `f64` binary op (round to nearest) into a fresh temp.
+fn dop(l: &mut Lifter, op: FBinOp, a: Operand, b: Operand) -> Operand {
+    let dst = l.tmp(Type::F64);
+    l.emit(Op::FBin {
+        op,
+        ty: Type::F64,
+        rnd: Round::Rn,
+        ftz: false,
+        dst,
+        a,
+        b,
+    });
+    dst.into()
+}
+
+/// `MUFU.TANH` in `f64`, rounded once to `f32` (subnormals flushed):
+/// `1 - 2 / (2^(2|x|·log2 e) + 1)` with the sign of x, and the series
+/// `x - x³/3 + 2x⁵/15 - 17x⁷/315` for |x| < 2^-10, where the first form
+/// cancels (series error below 2^-60 relative there).
+fn tanh(l: &mut Lifter, x: Operand) -> Operand {
+    let d = widen(l, x, true);
+    let a = fun(l, FUnOp::Abs, Type::F64, false, d);
+    let k = Operand::Imm((2.0 * std::f64::consts::LOG2_E).to_bits());
+    let e = dop(l, FBinOp::Mul, a, k);
+    let t = fun(l, FUnOp::Exp2, Type::F64, false, e);
+    let t1 = dop(l, FBinOp::Add, t, Operand::Imm(1f64.to_bits()));
+    let q = dop(l, FBinOp::Div, Operand::Imm(2f64.to_bits()), t1);
+    let big = dop(l, FBinOp::Sub, Operand::Imm(1f64.to_bits()), q);
+    // Series in |x|: a * (1 + a2 * (-1/3 + a2 * (2/15 - a2 * 17/315))).
+    let a2 = dop(l, FBinOp::Mul, a, a);
+    let mut poly = Operand::Imm((-17.0f64 / 315.0).to_bits());
+    for c in [2.0f64 / 15.0, -1.0 / 3.0, 1.0] {
+        let m = dop(l, FBinOp::Mul, poly, a2);
+        poly = dop(l, FBinOp::Add, m, Operand::Imm(c.to_bits()));
+    }
+    let small = dop(l, FBinOp::Mul, poly, a);
+    let is_small = l.tmp(Type::I1);
+    l.emit(Op::FCmp {
+        cond: FCond::Olt,
+        ty: Type::F64,
+        ftz: false,
+        dst: is_small,
+        a,
+        b: Operand::Imm(2f64.powi(-10).to_bits()),
+    });
+    let r = l.select(Type::F64, is_small.into(), small, big);
+    // The sign bit of x (so tanh(-0) = -0; a NaN passes through `big`).
+    let bits = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, d);
+    let neg = l.icmp(ICond::Slt, Type::I64, bits, Operand::Imm(0));
+    let nr = fun(l, FUnOp::Neg, Type::F64, false, r);
+    let r = l.select(Type::F64, neg, nr, r);
+    cvt_full(
+        l,
+        CvtOp::FtoF,
+        Type::F32,
+        Type::F64,
+        Round::Rn,
+        false,
+        true,
+        r,
+    )
 }
 
 /// `DADD`/`DMUL Rd, a, b` (DADD's second operand is the `c` slot).

@@ -60,6 +60,7 @@ k("div_rn_f64", "f64", 2, "f64", "div.rn.f64 %o, %a, %b;")
 # MUFU approximations
 for op in ["rcp", "rsqrt", "sqrt", "ex2", "lg2", "sin", "cos"]:
     k(f"{op}_approx_f32", "f32", 1, "f32", f"{op}.approx.ftz.f32 %o, %a;")
+k("tanh_approx_f32", "f32", 1, "f32", "tanh.approx.f32 %o, %a;")
 # f64 arithmetic
 for m in ["rn", "rz", "rm", "rp"]:
     k(f"add_{m}_f64", "f64", 2, "f64", f"add.{m}.f64 %o, %a, %b;")
