@@ -1326,6 +1326,9 @@ type FCmp = fn(f64, f64) -> bool;
 /// An integer condition.
 type ICmp = fn(i64, i64) -> bool;
 
+/// The DPP source lane of a lane (None: out of range).
+type SrcLane = fn(usize) -> Option<usize>;
+
 type VModel = Box<dyn Fn(&[In], usize) -> (u32, u32)>;
 
 fn f(x: u32) -> f32 {
@@ -1794,7 +1797,7 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         ));
     }
     // DPP moves (full row and bank masks).
-    let dpp: [(&str, fn(usize) -> Option<usize>); 6] = [
+    let dpp: [(&str, SrcLane); 6] = [
         ("quad_perm:[1,0,3,2]", |l| Some(l ^ 1)),
         (
             "row_shr:1",
