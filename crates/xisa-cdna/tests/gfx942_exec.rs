@@ -1946,3 +1946,251 @@ fn valu_ops_match_the_model() {
         }
     }
 }
+
+// ------------------------------------------------------------------ control flow
+
+const LOOPS_SRC: &str = r#"
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    s_mov_b32 s8, 0
+    s_mov_b32 s9, 0
+    s_cmp_eq_u32 s6, 0
+    s_cbranch_scc1 .Ldone
+.Lloop:
+    s_mul_i32 s10, s8, s8
+    s_add_u32 s9, s9, s10
+    s_add_u32 s8, s8, 1
+    s_cmp_lt_u32 s8, s6
+    s_cbranch_scc1 .Lloop
+.Ldone:
+    v_and_b32 v1, 0x3ff, v0
+    v_mov_b32 v2, 0
+    v_and_b32 v3, 7, v1
+    v_add_u32 v3, 1, v3
+    s_mov_b64 s[12:13], exec
+.Lvloop:
+    v_add_u32 v2, v2, v3
+    v_subrev_u32 v3, 1, v3
+    v_cmp_ne_u32 vcc, 0, v3
+    s_and_b64 exec, exec, vcc
+    s_cbranch_execnz .Lvloop
+    s_mov_b64 exec, s[12:13]
+    v_cmp_gt_u32 vcc, 0, v1
+    s_cbranch_vccz .Lskip1
+    v_mov_b32 v2, 0xdead
+.Lskip1:
+    v_cmp_gt_u32 vcc, s7, v1
+    s_cbranch_vccnz .Lskip2
+    v_add_u32 v2, 0x1000, v2
+.Lskip2:
+    s_branch .Lend
+    v_mov_b32 v2, 0x1111
+.Lend:
+    v_mov_b32 v4, s9
+    v_mov_b32 v3, v4
+    v_lshlrev_b32 v5, 3, v1
+    global_store_dwordx2 v5, v[2:3], s[4:5]
+    s_endpgm
+"#;
+
+#[test]
+fn scalar_and_vector_loops() {
+    let k = lift_src(LOOPS_SRC, &test_abi(0, 0));
+    for (n, m) in [(0u32, 0u32), (1, 5), (37, 64), (1000, 1), (70000, 0)] {
+        let mut extra = n.to_le_bytes().to_vec();
+        extra.extend(m.to_le_bytes());
+        let setup = Setup {
+            bufs: vec![vec![0u8; 8 * 128]],
+            extra,
+            grid: [1, 1, 1],
+            block: [128, 1, 1],
+        };
+        let sum = (0..n).fold(0u32, |s, i| s.wrapping_add(i.wrapping_mul(i)));
+        for e in ENGINES {
+            let out = u32s(&run(&k, e, &setup)[0]);
+            for tid in 0..128u32 {
+                let c = tid % 8 + 1;
+                let mut acc = c * (c + 1) / 2;
+                // vccnz skips the add when any lane of the wave has tid < m.
+                let wave_lo = tid / 64 * 64;
+                if !(wave_lo..wave_lo + 64).any(|t| t < m) {
+                    acc += 0x1000;
+                }
+                assert_eq!(
+                    (out[2 * tid as usize], out[2 * tid as usize + 1]),
+                    (acc, sum),
+                    "{e:?} n={n} m={m} tid {tid}"
+                );
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------------ memory
+
+const MEM_SRC: &str = r#"
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    v_and_b32 v1, 0x3ff, v0
+    v_lshlrev_b32 v2, 2, v1
+    v_lshlrev_b32 v3, 4, v1
+    v_mul_u32_u24 v40, 0x50, v1
+    global_load_dwordx4 v[4:7], v3, s[4:5]
+    s_waitcnt vmcnt(0)
+    ; ds_write2 / ds_read2 of the next lane
+    v_lshlrev_b32 v8, 3, v1
+    ds_write2_b32 v8, v4, v5 offset1:1
+    s_waitcnt lgkmcnt(0)
+    s_barrier
+    v_add_u32 v9, 1, v1
+    v_and_b32 v9, 63, v9
+    v_lshlrev_b32 v9, 3, v9
+    ds_read2_b32 v[10:11], v9 offset1:1
+    ; b128 write, b96 read of lane ^ 1
+    v_add_u32 v12, 0x400, v3
+    ds_write_b128 v12, v[4:7]
+    s_waitcnt lgkmcnt(0)
+    s_barrier
+    v_xor_b32 v13, 1, v1
+    v_lshlrev_b32 v13, 4, v13
+    ds_read_b96 v[14:16], v13 offset:1024
+    ; bytes and halves
+    v_add_u32 v17, 0x800, v1
+    ds_write_b8 v17, v6
+    v_lshlrev_b32 v18, 1, v1
+    ds_write_b16 v18, v7 offset:2304
+    s_waitcnt lgkmcnt(0)
+    s_barrier
+    v_sub_u32 v18, 63, v1
+    ds_read_i8 v19, v18 offset:2048
+    v_add_u32 v18, 3, v1
+    v_and_b32 v18, 63, v18
+    v_lshlrev_b32 v18, 1, v18
+    v_mov_b32 v20, v4
+    ds_read_u16_d16_hi v20, v18 offset:2304
+    ; scratch
+    scratch_store_dwordx2 off, v[4:5], off offset:8
+    scratch_load_dword v21, off, off offset:12
+    v_mov_b32 v22, 4
+    scratch_store_dword v22, v6, off offset:16
+    scratch_load_dword v23, off, off offset:20
+    ; FLAT through the apertures
+    s_mov_b64 s[20:21], src_shared_base
+    v_add_u32 v24, 0xc00, v2
+    v_mov_b32 v25, s21
+    flat_store_dword v[24:25], v7
+    s_waitcnt vmcnt(0) lgkmcnt(0)
+    flat_load_dword v26, v[24:25]
+    ds_read_b32 v27, v2 offset:3072
+    s_mov_b64 s[22:23], src_private_base
+    v_mov_b32 v28, 24
+    v_mov_b32 v29, s23
+    flat_store_dword v[28:29], v4
+    s_waitcnt vmcnt(0) lgkmcnt(0)
+    scratch_load_dword v31, off, off offset:24
+    ; narrow global loads
+    global_load_sbyte v32, v3, s[4:5] offset:1
+    global_load_ushort v33, v3, s[4:5] offset:6
+    v_mov_b32 v34, v6
+    global_load_short_d16_hi v34, v3, s[4:5] offset:8
+    ; buffer load with a short V# (the last lanes are out of range)
+    s_mov_b32 s24, s4
+    s_and_b32 s25, s5, 0xffff
+    s_mov_b32 s26, 0x3e0
+    s_mov_b32 s27, 0x27000
+    buffer_load_dword v35, v3, s[24:27], 0 offen offset:4
+    ; scalar loads
+    s_load_dwordx16 s[32:47], s[4:5], 0x40
+    s_buffer_load_dword s48, s[24:27], 0x8
+    s_waitcnt vmcnt(0) lgkmcnt(0)
+    v_mov_b32 v36, s47
+    v_mov_b32 v37, s48
+    ; buffer store: each lane writes its lane id to out + 0x1400 + 4*lane
+    ; (num_records 0x14f0: lanes 60.. are dropped)
+    s_mov_b32 s28, s6
+    s_and_b32 s29, s7, 0xffff
+    s_mov_b32 s30, 0x14f0
+    s_mov_b32 s31, 0x27000
+    s_movk_i32 s49, 0x1400
+    buffer_store_dword v1, v2, s[28:31], s49 offen
+    v_mov_b32 v50, v10
+    v_mov_b32 v51, v11
+    v_mov_b32 v52, v14
+    v_mov_b32 v53, v15
+    v_mov_b32 v54, v16
+    v_mov_b32 v55, v19
+    v_mov_b32 v56, v20
+    v_mov_b32 v57, v21
+    v_mov_b32 v58, v23
+    v_mov_b32 v59, v26
+    v_mov_b32 v60, v27
+    v_mov_b32 v61, v31
+    v_mov_b32 v62, v32
+    v_mov_b32 v63, v33
+    v_mov_b32 v64, v34
+    v_mov_b32 v65, v35
+    v_mov_b32 v66, v36
+    v_mov_b32 v67, v37
+    v_mov_b32 v68, 0
+    v_mov_b32 v69, 0
+    global_store_dwordx4 v40, v[50:53], s[6:7] offset:0
+    global_store_dwordx4 v40, v[54:57], s[6:7] offset:16
+    global_store_dwordx4 v40, v[58:61], s[6:7] offset:32
+    global_store_dwordx4 v40, v[62:65], s[6:7] offset:48
+    global_store_dwordx4 v40, v[66:69], s[6:7] offset:64
+    s_endpgm
+"#;
+
+#[test]
+fn lds_scratch_flat_buffer_and_scalar_memory() {
+    let k = lift_src(MEM_SRC, &test_abi(4096, 64));
+    let mut rng = Rng(0x3e3);
+    for _ in 0..3 {
+        let w: Vec<u32> = (0..256).map(|_| rng.next() as u32).collect();
+        let setup = Setup {
+            bufs: vec![bytes32(&w), vec![0u8; 0x1400 + 0x100]],
+            extra: vec![],
+            grid: [1, 1, 1],
+            block: [64, 1, 1],
+        };
+        for e in ENGINES {
+            let out = u32s(&run(&k, e, &setup)[1]);
+            for l in 0..64usize {
+                let wl = |k: usize| w[4 * l + k];
+                let nb = (l + 1) % 64;
+                let x = l ^ 1;
+                let byte_of = |v: u32| v as u8 as i8 as i32 as u32;
+                let other16 = (w[4 * ((l + 3) % 64) + 3] & 0xffff) << 16;
+                let want = [
+                    w[4 * nb],
+                    w[4 * nb + 1],
+                    w[4 * x],
+                    w[4 * x + 1],
+                    w[4 * x + 2],
+                    byte_of(w[4 * (63 - l) + 2]),
+                    (wl(0) & 0xffff) | other16,
+                    wl(1),
+                    wl(2),
+                    wl(3),
+                    wl(3),
+                    wl(0),
+                    byte_of(wl(0) >> 8),
+                    wl(1) >> 16,
+                    (wl(2) & 0xffff) | (wl(2) & 0xffff) << 16,
+                    if 16 * l + 8 <= 0x3e0 { wl(1) } else { 0 },
+                    w[16 + 15],
+                    w[2],
+                    0,
+                    0,
+                ];
+                assert_eq!(&out[20 * l..20 * l + 20], &want[..], "{e:?} lane {l}");
+                let stored = out[0x1400 / 4 + l];
+                assert_eq!(
+                    stored,
+                    if l < 60 { l as u32 } else { 0 },
+                    "{e:?} buffer store lane {l}"
+                );
+            }
+        }
+    }
+}
