@@ -1349,3 +1349,75 @@ fn fmul_scales() {
         }
     }
 }
+
+#[test]
+fn immediate_operand_forms() {
+    let one = f32_inputs(22, 300);
+    let k1 = f32::from_bits(0x3fc0_0001);
+    let k2 = f32::from_bits(0xbf40_0001);
+    check_u32(
+        "add_imm_f32",
+        &one,
+        1,
+        |x| f64_to_f32(f64::from(f32::from_bits(x[0])) + f64::from(k1), Mode::Rz).to_bits(),
+        |g, w| same32(g, w) || (g | w) & 0x7fff_ffff == 0,
+    );
+    check_u32(
+        "mul_imm_f32",
+        &one,
+        1,
+        |x| f64_to_f32(f64::from(f32::from_bits(x[0])) * f64::from(k2), Mode::Rp).to_bits(),
+        same32,
+    );
+    let pairs = tuples(23, 2, 200);
+    check_u32(
+        "fma_imm_f32",
+        &pairs,
+        2,
+        |x| {
+            f32::from_bits(x[0])
+                .mul_add(std::f32::consts::PI, f32::from_bits(x[1]))
+                .to_bits()
+        },
+        same32,
+    );
+    let d = f64_inputs(24, 300);
+    check_raw(
+        "add_imm_f64",
+        &d,
+        8,
+        1,
+        8,
+        |x| {
+            let a = f64::from_bits(x[0]);
+            let r = a + 1.5;
+            if !r.is_finite() || !a.is_finite() || a == 0.0 {
+                return r.to_bits();
+            }
+            let (ma, ea) = decompose64(a);
+            let (mb, eb) = decompose64(1.5);
+            if ea < eb - 60 || ea > eb + 60 {
+                // Far apart: the exact sum is a±tiny; rn is the bigger term.
+                let tiny_pos = if ea < eb { a > 0.0 } else { true };
+                return direct64(
+                    r,
+                    if tiny_pos {
+                        std::cmp::Ordering::Greater
+                    } else {
+                        std::cmp::Ordering::Less
+                    },
+                    Mode::Rm,
+                )
+                .to_bits();
+            }
+            let k = ea.min(eb);
+            let exact = (ma << (ea - k)) + (mb << (eb - k));
+            if exact == 0 {
+                return (-0.0f64).to_bits();
+            }
+            let (mr, er) = decompose64(r);
+            direct64(r, cmp_scaled(exact, k, mr, er), Mode::Rm).to_bits()
+        },
+        same64,
+    );
+}

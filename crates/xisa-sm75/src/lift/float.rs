@@ -236,6 +236,13 @@ fn flush_bits(l: &mut Lifter, v: Operand) -> Operand {
 /// 5 M2, 6 M4, 7 M8) scales the exact product before its one rounding.
 fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     let [a, b, _] = fsrcs(l, opcode)?;
+    // FADD's second source is the [32, 64) slot operand in every form (its
+    // immediate form is 2, FMUL's 4).
+    let b = if op == FBinOp::Add {
+        slot32(l, opcode)?
+    } else {
+        b
+    };
     let (rnd, ftz) = modes(l);
     let scale = if op == FBinOp::Mul {
         bits(l.word, 84, 87)
