@@ -1796,6 +1796,43 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
             }),
         ));
     }
+    // v_readlane / v_writelane.
+    v.push((
+        "v_readlane_b32 s20, v2, 5\nv_mov_b32 v20, s20".into(),
+        Int,
+        Box::new(|ins: &[In], _| i2(ins[5].a)),
+    ));
+    v.push((
+        "s_mov_b32 m0, 0x65\nv_readlane_b32 s20, v3, m0\nv_mov_b32 v20, s20".into(),
+        Int,
+        Box::new(|ins: &[In], _| i2(ins[0x65 & 63].b)),
+    ));
+    v.push((
+        "s_movk_i32 s20, 0x1234\nv_mov_b32 v20, v3\nv_writelane_b32 v20, s20, 9".into(),
+        Int,
+        Box::new(|ins: &[In], l| i2(if l == 9 { 0x1234 } else { ins[l].b })),
+    ));
+    // SDWA: source byte/word selects, sign extension, destination selects.
+    op!(
+        "v_lshlrev_b32_sdwa v20, v2, v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1 src1_sel:WORD_1",
+        Int,
+        |i| i2((i.b >> 16) << ((i.a >> 8) & 0xff & 31))
+    );
+    op!(
+        "v_add_u32_sdwa v20, v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_0 src1_sel:BYTE_2",
+        Int,
+        |i| i2((SENTINEL & 0xffff) | ((i.a & 0xff) + ((i.b >> 16) & 0xff)) << 16)
+    );
+    op!(
+        "v_mov_b32_sdwa v20, v2 dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:WORD_1",
+        Int,
+        |i| i2(((((i.a >> 16) as u8 as i8) as i32) << 8) as u32)
+    );
+    op!(
+        "v_add_u32_sdwa v20, sext(v2), v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:BYTE_3",
+        Int,
+        |i| i2((i.a as u16 as i16 as i32 as u32).wrapping_add(i.b >> 24))
+    );
     // DPP moves (full row and bank masks).
     let dpp: [(&str, SrcLane); 6] = [
         ("quad_perm:[1,0,3,2]", |l| Some(l ^ 1)),

@@ -106,11 +106,14 @@ pub struct EntryAbi {
     pub private_segment_fixed_size: u32,
 }
 
-/// A decoded item: an instruction, or one of the cache-control MUBUF ops the
-/// decoder tables lack (`buffer_wbl2`, `buffer_inv`).
+/// A decoded item: an instruction, or one the decoder tables may lack: the
+/// cache-control MUBUF ops (`buffer_wbl2`, `buffer_inv`) and the VOP3
+/// `v_readlane_b32` / `v_writelane_b32`.
 enum Item {
     Inst(Inst),
     Cache { wbl2: bool, sc0: bool, sc1: bool },
+    ReadLane { sdst: u32, src0: u32, src1: u32 },
+    WriteLane { vdst: u32, src0: u32, src1: u32 },
 }
 
 fn decode_items(code: &[u8]) -> Result<Vec<(usize, usize, Item)>, LiftError> {
@@ -128,8 +131,37 @@ fn decode_items(code: &[u8]) -> Result<Vec<(usize, usize, Item)>, LiftError> {
                 let w0 = code
                     .get(off..off + 4)
                     .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                match w0 {
-                    Some(w) if w & 0xfc00_0000 == 0xe000_0000 && code.len() >= off + 8 => {
+                let w1 = code
+                    .get(off + 4..off + 8)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                match (w0, w1) {
+                    // VOP3A v_readlane_b32 (op 649) / v_writelane_b32 (650).
+                    (Some(w), Some(w1))
+                        if w & 0xfc00_0000 == 0xd000_0000
+                            && matches!((w >> 16) & 0x3ff, 649 | 650) =>
+                    {
+                        let (d, s0, s1) = (w & 0xff, w1 & 0x1ff, (w1 >> 9) & 0x1ff);
+                        out.push((
+                            off,
+                            8,
+                            if (w >> 16) & 0x3ff == 649 {
+                                Item::ReadLane {
+                                    sdst: d,
+                                    src0: s0,
+                                    src1: s1,
+                                }
+                            } else {
+                                Item::WriteLane {
+                                    vdst: d,
+                                    src0: s0,
+                                    src1: s1,
+                                }
+                            },
+                        ));
+                        off += 8;
+                        continue;
+                    }
+                    (Some(w), _) if w & 0xfc00_0000 == 0xe000_0000 && code.len() >= off + 8 => {
                         let op = (w >> 18) & 0x7f;
                         if op == 40 || op == 41 {
                             out.push((
@@ -219,6 +251,14 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
                     None,
                 );
                 mem::cache_op(&mut b, *wbl2, *sc0, *sc1);
+            }
+            Item::ReadLane { sdst, src0, src1 } => {
+                b.begin(off as u64, "v_readlane_b32", None);
+                valu::read_lane(&mut b, *src0, Some(*src1), *sdst)?;
+            }
+            Item::WriteLane { vdst, src0, src1 } => {
+                b.begin(off as u64, "v_writelane_b32", None);
+                valu::write_lane(&mut b, *vdst, *src0, *src1)?;
             }
             Item::Inst(i) => {
                 b.begin(off as u64, &i.opcode.mnemonic, i.literal);

@@ -71,6 +71,30 @@ fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError
         let width = if fty == "f16" || fty == "i16" { 16 } else { w };
         b.src_full(enc, width, fty == "f64")?
     };
+    // SDWA: the selected byte / word of a 32-bit source, zero- or
+    // sign-extended.
+    if c.fmt.ends_with("_SDWA") && w == 32 {
+        let n = if field == "src0" { 0 } else { 1 };
+        let sel = c.inst.get(&format!("src{n}_sel"));
+        let signed = c.inst.get(&format!("src{n}_sext")) == 1;
+        if sel < 6 {
+            let (pos, len) = if sel < 4 {
+                (8 * sel, 8)
+            } else {
+                (16 * (sel - 4), 16)
+            };
+            let d = b.t(Type::I32);
+            b.emit(Op::Bfe {
+                signed,
+                ty: Type::I32,
+                dst: d,
+                a: v,
+                pos: Operand::Imm(pos as u64),
+                len: Operand::Imm(len),
+            });
+            v = d.into();
+        }
+    }
     // abs / neg (VOP3A float operands): on the sign bit.
     if c.vop3 && idx < 3 {
         let sign: u64 = if w == 64 { 1 << 63 } else { 1 << 31 };
@@ -204,6 +228,39 @@ fn write_mask(b: &mut Builder, c: &Ctx, m: Reg) -> Result<(), LiftError> {
 fn write_v(b: &mut Builder, c: &Ctx, vals: &[Reg]) {
     let vd = c.inst.get("vdst");
     let g = b.exec_guard();
+    let mut vals = vals.to_vec();
+    if c.fmt.ends_with("_SDWA") && vals.len() == 1 && c.inst.get("dst_sel") < 6 {
+        // SDWA destination: the result goes to the selected byte / word; the
+        // other bits are zero (UNUSED_PAD), the sign fill (UNUSED_SEXT) or
+        // the old value (UNUSED_PRESERVE).
+        use BinOp::*;
+        let t = Type::I32;
+        let sel = c.inst.get("dst_sel");
+        let (pos, len) = if sel < 4 {
+            (8 * sel, 8u32)
+        } else {
+            (16 * (sel - 4), 16u32)
+        };
+        let mask = ((1u64 << len) - 1) << pos;
+        let r = vals[0];
+        let field = b.binv(Shl, t, r, Operand::Imm(pos as u64));
+        let field = b.binv(And, t, field, Operand::Imm(mask));
+        let out = match c.inst.get("dst_unused") {
+            2 => {
+                let old = b.v(vd);
+                let keep = b.binv(And, t, old, Operand::Imm(!mask & 0xffff_ffff));
+                b.binv(Or, t, keep, field)
+            }
+            1 => {
+                // Sign-extend the field upwards (bits below it stay 0).
+                let up = b.binv(Shl, t, r, Operand::Imm((32 - len) as u64));
+                let sx = b.binv(AShr, t, up, Operand::Imm((32 - len - pos) as u64));
+                b.binv(And, t, sx, Operand::Imm(!((1u64 << pos) - 1) & 0xffff_ffff))
+            }
+            _ => field,
+        };
+        vals[0] = out;
+    }
     for (i, &v) in vals.iter().enumerate() {
         let d = b.v(vd + i as u32);
         b.emit_with(
@@ -358,7 +415,20 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
         .unwrap_or(full);
     let vop3 = fmt == "VOP3A" || fmt == "VOP3B";
     let c = Ctx { inst, fmt, vop3 };
-    if !matches!(fmt, "VOP1" | "VOP2" | "VOPC" | "VOP3A" | "VOP3B") {
+    if fmt == "VOP1_SDWA" || fmt == "VOP2_SDWA" {
+        if inst.get("clamp") != 0 || inst.get("omod") != 0 {
+            return Err(b.unsupported("SDWA clamp / omod are not lifted"));
+        }
+        if ["src0_neg", "src0_abs", "src1_neg", "src1_abs"]
+            .iter()
+            .any(|f| inst.get(f) != 0)
+        {
+            return Err(b.unsupported("SDWA source modifiers are not lifted"));
+        }
+        if m.starts_with("v_cmp") || m.contains("_co_") || m.starts_with("v_cndmask") {
+            return Err(b.unsupported("SDWA forms with lane masks are not lifted"));
+        }
+    } else if !matches!(fmt, "VOP1" | "VOP2" | "VOPC" | "VOP3A" | "VOP3B") {
         if fmt.ends_with("_DPP") {
             return dpp(b, &c, m);
         }
@@ -418,48 +488,19 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
             write64(b, &c, r);
             return Ok(());
         }
-        "v_readfirstlane_b32" | "v_readlane_b32" => {
-            let x = r1(b)?;
-            let lane = if m == "v_readfirstlane_b32" {
-                // First active lane; lane 0 when EXEC = 0 (ctz(0) = 64 -> & 63).
-                let ex = b.exec64();
-                let z = un(b, UnOp::Ctz, Type::I64, ex);
-                let z = b.cvt(CvtOp::Trunc, i32t, Type::I64, z);
-                b.binv(And, i32t, z, Operand::Imm(63))
-            } else {
-                let l = src(b, &c, "src1", 1)?;
-                b.binv(And, i32t, l, Operand::Imm(63))
-            };
-            let d = b.t(i32t);
-            b.emit(Op::Shfl {
-                ty: i32t,
-                dst: d,
-                valid: None,
-                src: x,
-                lane: lane.into(),
-            });
-            // SDST: scalar, all lanes.
-            return b.wr_s32(inst.get("vdst"), d);
+        "v_readfirstlane_b32" => {
+            return read_lane(b, inst.get("src0"), None, inst.get("vdst"));
+        }
+        "v_readlane_b32" => {
+            return read_lane(
+                b,
+                inst.get("src0"),
+                Some(inst.get("src1")),
+                inst.get("vdst"),
+            );
         }
         "v_writelane_b32" => {
-            let x = r1(b)?;
-            let l = src(b, &c, "src1", 1)?;
-            let l = b.binv(And, i32t, l, Operand::Imm(63));
-            let lane = b.lane;
-            let me = b.icmp(ICond::Eq, i32t, lane, l);
-            let d = b.v(inst.get("vdst"));
-            b.emit_with(
-                Op::Mov {
-                    ty: i32t,
-                    dst: d,
-                    src: x,
-                },
-                Some(xisa_ir::Guard {
-                    reg: me,
-                    negate: false,
-                }),
-            );
-            return Ok(());
+            return write_lane(b, inst.get("vdst"), inst.get("src0"), inst.get("src1"));
         }
         "v_add_u32" => {
             int_clamp_check(b)?;
@@ -1082,6 +1123,80 @@ fn fclass(b: &mut Builder, x: V, bits: u32) -> Reg {
     let is_q = b.icmp(ICond::Ne, t, q, Operand::Imm(0));
     let nanc = b.select(Type::I32, is_q, Operand::Imm(1), Operand::Imm(0));
     b.select(Type::I32, is_nan, nanc, r)
+}
+
+/// A 9-bit VALU source without modifiers: VGPR (256..) or scalar operand.
+fn plain_src(b: &mut Builder, enc: u32) -> Result<V, LiftError> {
+    if enc >= 256 {
+        Ok(b.v(enc - 256).into())
+    } else {
+        b.src_bits(enc, 32)
+    }
+}
+
+/// `v_readlane_b32 sdst, vsrc, lane` (`lane`: None = v_readfirstlane_b32, the
+/// first active lane, lane 0 when EXEC = 0): an IR shuffle; the result is
+/// scalar (written in every lane).
+pub(crate) fn read_lane(
+    b: &mut Builder,
+    src0: u32,
+    lane: Option<u32>,
+    sdst: u32,
+) -> Result<(), LiftError> {
+    use BinOp::*;
+    let i32t = Type::I32;
+    let x = plain_src(b, src0)?;
+    let l = match lane {
+        None => {
+            // ctz(0) = 64, and 64 & 63 = 0.
+            let ex = b.exec64();
+            let z = un(b, UnOp::Ctz, Type::I64, ex);
+            let z = b.cvt(CvtOp::Trunc, i32t, Type::I64, z);
+            b.binv(And, i32t, z, Operand::Imm(63))
+        }
+        Some(e) => {
+            let l = plain_src(b, e)?;
+            b.binv(And, i32t, l, Operand::Imm(63))
+        }
+    };
+    let d = b.t(i32t);
+    b.emit(Op::Shfl {
+        ty: i32t,
+        dst: d,
+        valid: None,
+        src: x,
+        lane: l.into(),
+    });
+    b.wr_s32(sdst, d)
+}
+
+/// `v_writelane_b32 vdst, ssrc, lane`: the lane `lane & 63` takes the scalar
+/// value, whatever EXEC holds.
+pub(crate) fn write_lane(
+    b: &mut Builder,
+    vdst: u32,
+    src0: u32,
+    lane: u32,
+) -> Result<(), LiftError> {
+    let i32t = Type::I32;
+    let x = plain_src(b, src0)?;
+    let l = plain_src(b, lane)?;
+    let l = b.binv(BinOp::And, i32t, l, Operand::Imm(63));
+    let me_lane = b.lane;
+    let me = b.icmp(ICond::Eq, i32t, me_lane, l);
+    let d = b.v(vdst);
+    b.emit_with(
+        Op::Mov {
+            ty: i32t,
+            dst: d,
+            src: x,
+        },
+        Some(xisa_ir::Guard {
+            reg: me,
+            negate: false,
+        }),
+    );
+    Ok(())
 }
 
 /// VOP3 clamp on a float result: to [0, 1] (NaN -> 0).
