@@ -8,6 +8,10 @@ use xisa_ir::Kernel;
 
 use crate::error::{Error, Result};
 
+/// gfx942 code objects: loading, lifting, launch blocks.
+#[path = "gfx942.rs"]
+pub mod gfx942;
+
 /// The instruction sets xisa knows about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Isa {
@@ -40,7 +44,10 @@ impl Isa {
 
     /// True where this build has a frontend for the ISA.
     pub fn supported(self) -> bool {
-        matches!(self, Isa::Ir | Isa::Lsu | Isa::Sm75 | Isa::Cdna5)
+        matches!(
+            self,
+            Isa::Ir | Isa::Lsu | Isa::Sm75 | Isa::Cdna5 | Isa::Gfx942
+        )
     }
 }
 
@@ -111,6 +118,9 @@ pub struct Module {
     pub code_hash: u64,
     /// Where it came from, for messages.
     pub origin: String,
+    /// gfx942 modules: each kernel's launch ABI (kernarg layout), in the
+    /// order of `ir.kernels`; empty for the other ISAs.
+    pub gfx942: Vec<gfx942::Gfx942Kernel>,
 }
 
 impl Module {
@@ -120,7 +130,17 @@ impl Module {
             Some(i) => i,
             None => detect_isa(bytes)?,
         };
+        let mut gfx942_abis = Vec::new();
         let ir = match isa {
+            Isa::Gfx942 => {
+                let (m, abis) = gfx942::load(bytes, origin)?;
+                xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
+                    origin: origin.to_string(),
+                    msg: e.to_string(),
+                })?;
+                gfx942_abis = abis;
+                m
+            }
             Isa::Ir => {
                 let text = std::str::from_utf8(bytes).map_err(|e| Error::Parse {
                     origin: origin.to_string(),
@@ -161,13 +181,13 @@ impl Module {
                 })?;
                 m
             }
-            other => return Err(Error::IsaNotSupported(other)),
         };
         Ok(Module {
             isa,
             ir,
             code_hash: xisa_runtime::cache::code_hash(bytes),
             origin: origin.to_string(),
+            gfx942: gfx942_abis,
         })
     }
 
