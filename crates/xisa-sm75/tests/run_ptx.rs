@@ -238,6 +238,85 @@ fn every_corpus_cubin_lifts() {
     }
 }
 
+fn corpus_module(name: &str) -> Module {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/sm75/out")
+        .join(format!("{name}.cubin"));
+    let b = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    Module::from_bytes(&b, name, None).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Corpus `hist_shared`: ATOMS has no predicate output, so `@P0 EXIT` after
+/// it still sees the `tid > 63` compare.
+#[test]
+fn corpus_hist_shared_counts() {
+    let m = corpus_module("hist_shared");
+    let input: Vec<u8> = (0..256u32).map(|i| (i * 37 % 251) as u8).collect();
+    let mut want = vec![0u32; 64];
+    for &b in &input {
+        want[usize::from(b & 63)] += 1;
+    }
+    for e in ENGINES {
+        let out = run(
+            &m,
+            "hist_shared",
+            e,
+            2,
+            128,
+            &[
+                ArgSpec::Bytes(input.clone()),
+                ArgSpec::Zeros(256),
+                ArgSpec::I32(256),
+            ],
+        );
+        assert_eq!(words(&out[1]), want, "{e}");
+    }
+}
+
+/// Corpus `generic_atom`: generic `ST` (no uniform register) takes its data
+/// from [64, 72); with one warp the warp-aggregated add gives exclusive
+/// prefix sums.
+#[test]
+fn corpus_generic_atom_store_data() {
+    let m = corpus_module("generic_atom");
+    for e in ENGINES {
+        let out = run(
+            &m,
+            "generic_atom",
+            e,
+            1,
+            32,
+            &[ArgSpec::Zeros(16), ArgSpec::Zeros(128)],
+        );
+        let c = words(&out[0]);
+        assert_eq!(c, vec![(0..32).sum::<u32>(), 3, c[2], 31], "{e}: counters");
+        let o = words(&out[1]);
+        // Lanes finish in some serial order: each result is the add's old
+        // value (exclusive prefix) plus the old values of cas/exch/max, all
+        // of which are small; the add part must be exact.
+        for (t, &v) in o.iter().enumerate() {
+            let prefix = (0..t as u32).sum::<u32>();
+            assert!(
+                v >= prefix && v - prefix <= 3 * 31 + 3,
+                "{e}: out[{t}] = {v}"
+            );
+        }
+    }
+}
+
+/// Corpus `call_func`: recursive calls need CUDA's default 1 KiB stack
+/// (the cubin's MAX_STACK_SIZE covers one frame).
+#[test]
+fn corpus_call_func_recursion() {
+    let m = corpus_module("call_func");
+    let fib = |n: u32| (0..n).fold((0u32, 1u32), |(a, b), _| (b, a + b)).0;
+    for e in ENGINES {
+        let out = run(&m, "call_func", e, 1, 32, &[ArgSpec::Zeros(128)]);
+        let want: Vec<u32> = (0..32).map(|t| fib(t & 15)).collect();
+        assert_eq!(words(&out[0]), want, "{e}");
+    }
+}
+
 /// Prints the lifted IR of a cubin named by `XISA_SM75_DUMP` (debugging aid).
 #[test]
 #[ignore]

@@ -170,8 +170,22 @@ fn store(l: &mut Lifter, space: Space, ur_form: bool) -> Result<(), LiftError> {
     } else {
         (Order::Weak, Scope::Device)
     };
-    let addr = address(l, space, 64, ur_form);
-    let rs = bits(l.word, 32, 40) as u8;
+    let generic_reg = bits(l.word, 0, 12) == 0x385;
+    let (addr, rs) = if generic_reg {
+        // Generic ST without a uniform register: data [64, 72), a 32-bit
+        // signed offset [32, 64) (nvdisasm; `ST.E [R2+0x10], R7`).
+        let w = l.word;
+        let base = if bit(w, 72) {
+            l.read_pair_file(File::R, bits(w, 24, 32) as u8)
+        } else {
+            let r = l.read_file(File::R, bits(w, 24, 32) as u8);
+            l.zext64(r)
+        };
+        let offset = sext(bits(w, 32, 64), 32);
+        (Address::Flat { base, offset }, bits(w, 64, 72) as u8)
+    } else {
+        (address(l, space, 64, ur_form), bits(l.word, 32, 40) as u8)
+    };
     let srcs: Vec<_> = (0..n)
         .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
         .collect();
@@ -267,9 +281,10 @@ fn atom_result(l: &mut Lifter, rd: u8, ty: AtomType, v: Operand) {
 
 /// `ATOMG/ATOMS.OP.TYPE.ORDER.SCOPE Pd, Rd, [addr], Rb` and `RED` (no
 /// result). STRONG and the default (weak) order are both relaxed atomics;
-/// the eviction hint has no effect. The predicate output Pd is set to true
-/// (ptxas always writes PT there; the instruction always performs its
-/// access, so "performed" is the only reading that fits).
+/// the eviction hint has no effect. The predicate output Pd of ATOMG/ATOM is
+/// set to true (ptxas always writes PT there; the instruction always
+/// performs its access, so "performed" is the only reading that fits);
+/// ATOMS and RED have none.
 fn atom(l: &mut Lifter, space: Space, ur_form: bool, has_dst: bool) -> Result<(), LiftError> {
     let w = l.word;
     let is_red = !has_dst;
@@ -310,7 +325,8 @@ fn atom(l: &mut Lifter, space: Space, ur_form: bool, has_dst: bool) -> Result<()
     if let Some(d) = dst {
         atom_result(l, rd, aty, d.into());
     }
-    if has_dst {
+    // ATOMS has no predicate output (bits [81, 84) are not an operand there).
+    if has_dst && space != Space::Shared {
         l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
     }
     Ok(())
@@ -361,7 +377,9 @@ fn cas(l: &mut Lifter, space: Space, has_sub: bool) -> Result<(), LiftError> {
             atom_result(l, rd, aty, d.into());
         }
     }
-    l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+    if space != Space::Shared {
+        l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+    }
     Ok(())
 }
 

@@ -10,7 +10,9 @@
 //!   ordinary per-lane registers: every lane computes the same value.
 //! * Constant bank 0 is the launch: `c[0x0][0x0..0x18]` are the block and
 //!   grid sizes (IR `special.ntid`/`nctaid`), `c[0x0][0x28]` is the initial
-//!   stack pointer (the top of the lane's `local` space, `Kernel::local_bytes`),
+//!   stack pointer (the top of the lane's `local` space, `Kernel::local_bytes`:
+//!   the cubin's stack size, at least CUDA's default 1 KiB limit when the
+//!   kernel calls functions, whose recursion ptxas cannot size),
 //!   and the parameter window (`PARAM_CBANK`, 0x160..) is the IR parameter
 //!   block: `c[0x0][0x160 + x]` becomes `ld.param [x]`. The IR parameters are
 //!   the KPARAM_INFO parameters in order, so the CLI's `--arg` list binds to
@@ -184,7 +186,14 @@ pub(crate) struct Lifter<'a> {
     pub(crate) closed: bool,
     /// Whether the current instruction is a uniform-datapath op.
     pub(crate) uniform: bool,
+    /// Per-lane stack bytes (`c[0x0][0x28]`, `Kernel::local_bytes`).
+    stack_top: u32,
 }
+
+/// CUDA's default per-thread stack limit (`cudaLimitStackSize`): the stack a
+/// kernel with calls gets when ptxas cannot size it statically (recursion
+/// leaves MAX_STACK_SIZE at one frame).
+const DEFAULT_CALL_STACK: u32 = 1024;
 
 /// Bit `i` of the instruction word.
 pub(crate) fn bit(w: u128, i: u32) -> bool {
@@ -241,6 +250,15 @@ pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftErro
         traps: Vec::new(),
         closed: false,
         uniform: false,
+        stack_top: {
+            let has_call = words.iter().any(|w| matches!(w & 0xfff, 0x943 | 0x944));
+            let s = k.stack_bytes.div_ceil(8) * 8;
+            if has_call {
+                s.max(DEFAULT_CALL_STACK)
+            } else {
+                s
+            }
+        },
     };
     l.setup_params()?;
     let leaders = ctrl::leaders(&words);
@@ -284,7 +302,7 @@ pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftErro
     }
     let traps = std::mem::take(&mut l.traps);
     let mut kernel = l.kernel;
-    kernel.local_bytes = k.stack_bytes.div_ceil(8) * 8;
+    kernel.local_bytes = l.stack_top;
     kernel.shared_bytes = k.shared_bytes;
     Ok(Lifted {
         kernel,
@@ -675,7 +693,7 @@ impl<'a> Lifter<'a> {
         }
         match off {
             // Initial stack pointer: the top of the lane's local space.
-            0x28 => Ok(Operand::Imm(u64::from(self.k.stack_bytes.div_ceil(8) * 8))),
+            0x28 => Ok(Operand::Imm(u64::from(self.stack_top))),
             0x2c => Ok(Operand::Imm(0)),
             // Shared/local windows for generic addressing: xisa's generic
             // pointers to shared/local are not modelled; reading the window
