@@ -385,21 +385,16 @@ impl Builder {
                 // vccz
                 let vcc = self.src_bits(VCC_LO, 64)?;
                 let z = self.icmp(ICond::Eq, Type::I64, vcc, Operand::Imm(0));
-                Ok(self.b2i(z).into())
+                Ok(self.bool_operand(z, w64))
             }
             252 => {
                 let ex = self.src_bits(EXEC_LO, 64)?;
                 let z = self.icmp(ICond::Eq, Type::I64, ex, Operand::Imm(0));
-                Ok(self.b2i(z).into())
+                Ok(self.bool_operand(z, w64))
             }
             253 => {
                 let s = self.scc;
-                let v = self.b2i(s);
-                if w64 {
-                    Ok(self.cvt(CvtOp::Zext, Type::I64, Type::I32, v).into())
-                } else {
-                    Ok(v.into())
-                }
+                Ok(self.bool_operand(s, w64))
             }
             LITERAL => {
                 let l = self.lit()? as u64;
@@ -407,6 +402,12 @@ impl Builder {
             }
             _ => Err(self.no_reg(e)),
         }
+    }
+
+    /// An `i1` as a 0/1 source operand of 32 or 64 bits.
+    fn bool_operand(&mut self, p: Reg, w64: bool) -> Operand {
+        let ty = if w64 { Type::I64 } else { Type::I32 };
+        self.cvt(CvtOp::Zext, ty, Type::I1, p).into()
     }
 
     /// Writes a 32-bit scalar destination (SDST encoding).
