@@ -1421,3 +1421,76 @@ fn immediate_operand_forms() {
         same64,
     );
 }
+
+#[test]
+fn frnd_and_f64_min_max() {
+    let one = f32_inputs(25, 300);
+    let d = f64_inputs(26, 300);
+    for (m, _, mi) in modes() {
+        check_u32(
+            &format!("frnd_{mi}_f32"),
+            &one,
+            1,
+            |x| (round_int(f64::from(f32::from_bits(x[0])), m) as f32).to_bits(),
+            same32,
+        );
+        check_raw(
+            &format!("frnd_{mi}_f64"),
+            &d,
+            8,
+            1,
+            8,
+            |x| round_int(f64::from_bits(x[0]), m).to_bits(),
+            same64,
+        );
+    }
+    check_u32(
+        "frnd_rni_ftz_f32",
+        &one,
+        1,
+        |x| (round_int(f64::from(ftz32(f32::from_bits(x[0]))), Mode::Rn) as f32).to_bits(),
+        same32,
+    );
+    // min/max.f64 (ptxas: DSETP + FSEL on the halves): minimumNumber /
+    // maximumNumber, -0 < +0.
+    let mm = |a: f64, b: f64, max: bool| -> f64 {
+        if a.is_nan() {
+            return b;
+        }
+        if b.is_nan() {
+            return a;
+        }
+        if a == b {
+            return if a.is_sign_negative() != max { a } else { b };
+        }
+        if (a < b) != max {
+            a
+        } else {
+            b
+        }
+    };
+    let n2 = d.len() / 2 * 2;
+    for (k, max) in [("min_f64", false), ("max_f64", true)] {
+        check_raw(
+            k,
+            &d[..n2],
+            8,
+            2,
+            8,
+            |x| mm(f64::from_bits(x[0]), f64::from_bits(x[1]), max).to_bits(),
+            same64,
+        );
+    }
+    check_raw(
+        "setp_ltu_f64",
+        &d[..n2],
+        8,
+        2,
+        4,
+        |x| {
+            let (a, b) = (f64::from_bits(x[0]), f64::from_bits(x[1]));
+            u64::from(a < b || a.is_nan() || b.is_nan())
+        },
+        |a, b| a == b,
+    );
+}

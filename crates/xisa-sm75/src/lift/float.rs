@@ -49,6 +49,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x106 | 0x112 => i2f(l, opcode)?,
         0x105 | 0x111 => f2i(l, opcode)?,
         0x104 | 0x110 => f2f(l, opcode)?,
+        0x107 | 0x113 => frnd(l, opcode)?,
         _ => return Ok(false),
     }
     Ok(true)
@@ -471,22 +472,66 @@ fn dsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
     let b = slot32(l, opcode)?;
     let (a, b) = (dval(l, a)?, dval(l, b)?);
     let code = bits(w, 76, 80);
-    let r = match fcond(code) {
-        None => Operand::Imm(u64::from(code == 15)),
-        Some(cond) => {
-            let dst = l.tmp(Type::I1);
-            l.emit(Op::FCmp {
-                cond,
-                ty: Type::F64,
-                ftz: false,
-                dst,
-                a,
-                b,
-            });
-            dst.into()
-        }
+    if matches!(code, 0 | 15) {
+        return dsetp_minmax(l, code == 15, a, b);
+    }
+    let Some(cond) = fcond(code) else {
+        return Err(l.unsupported(format!("DSETP compare code {code}")));
     };
+    let r = dcmp(l, cond, a, b);
     set_preds(l, r);
+    Ok(())
+}
+
+/// An `f64` compare into a fresh `i1`.
+fn dcmp(l: &mut Lifter, cond: FCond, a: Operand, b: Operand) -> Operand {
+    let dst = l.tmp(Type::I1);
+    l.emit(Op::FCmp {
+        cond,
+        ty: Type::F64,
+        ftz: false,
+        dst,
+        a,
+        b,
+    });
+    dst.into()
+}
+
+/// `DSETP.MIN/.MAX.BOP Pd, Pd2, a, b, Pacc` (compare codes 0 and 15, which
+/// FSETP prints as F and T): ptxas's `min.f64`/`max.f64` select the halves
+/// of `a` with Pd and quiet `b` under Pd2. So Pd = "a is the minimumNumber
+/// (maximumNumber)": a is not NaN, and b is NaN, or a is strictly smaller
+/// (larger), or equal with the sign that orders first (-0 < +0); Pd2 = both
+/// are NaN. Each is combined with the accumulator by the bool op.
+fn dsetp_minmax(l: &mut Lifter, max: bool, a: Operand, b: Operand) -> Result<(), LiftError> {
+    let w = l.word;
+    let a_nan = dcmp(l, FCond::Uno, a, a);
+    let b_nan = dcmp(l, FCond::Uno, b, b);
+    let strict = dcmp(l, if max { FCond::Ogt } else { FCond::Olt }, a, b);
+    let eq = dcmp(l, FCond::Oeq, a, b);
+    let bits_a = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, a);
+    let a_neg = l.icmp(ICond::Slt, Type::I64, bits_a, Operand::Imm(0));
+    let sign_ok = if max {
+        l.bin(xisa_ir::BinOp::Xor, Type::I1, a_neg, Operand::Imm(1))
+    } else {
+        a_neg
+    };
+    let tie = l.bin(xisa_ir::BinOp::And, Type::I1, eq, sign_ok);
+    let pick = l.bin(xisa_ir::BinOp::Or, Type::I1, strict, tie);
+    let pick = l.bin(xisa_ir::BinOp::Or, Type::I1, pick, b_nan);
+    let a_ok = l.bin(xisa_ir::BinOp::Xor, Type::I1, a_nan, Operand::Imm(1));
+    let sel = l.bin(xisa_ir::BinOp::And, Type::I1, pick, a_ok);
+    let both = l.bin(xisa_ir::BinOp::And, Type::I1, a_nan, b_nan);
+    let acc = pred_at(l, 87, 90);
+    let op = match bits(w, 74, 76) {
+        0 => xisa_ir::BinOp::And,
+        1 => xisa_ir::BinOp::Or,
+        _ => xisa_ir::BinOp::Xor,
+    };
+    let p1 = l.bin(op, Type::I1, sel, acc);
+    let p2 = l.bin(op, Type::I1, both, acc);
+    l.write_file(File::P, bits(w, 81, 84) as u8, p1);
+    l.write_file(File::P, bits(w, 84, 87) as u8, p2);
     Ok(())
 }
 
@@ -862,6 +907,29 @@ fn f2i(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
             l.write_gpr(rd(l), i);
         }
     }
+    Ok(())
+}
+
+/// `FRND[.FTZ][.F64][.rnd] Rd, b`: round to an integral value in the same
+/// format (sizes [75, 77) and [84, 86), equal), by [78, 80): RN (ties to
+/// even) FLOOR CEIL TRUNC.
+fn frnd(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    no_select(l)?;
+    let w = l.word;
+    let ty = fsize(l, bits(w, 75, 77))?;
+    if fsize(l, bits(w, 84, 86))? != ty || ty == Type::F16 {
+        return Err(l.unsupported("FRND between different sizes or on F16"));
+    }
+    let s = src1(l, opcode)?;
+    let x = fsrc_typed(l, s, ty)?;
+    let op = match bits(w, 78, 80) {
+        0 => FUnOp::Rint,
+        1 => FUnOp::Floor,
+        2 => FUnOp::Ceil,
+        _ => FUnOp::Trunc,
+    };
+    let r = fun(l, op, ty, bit(w, 80), x);
+    write_float(l, ty, r);
     Ok(())
 }
 

@@ -37,6 +37,14 @@ for m in ["rn", "rz", "rm", "rp"]:
 k("f2f_rn_ftz_f32_f64", "f64", 1, "f32", "cvt.rn.ftz.f32.f64 %o, %a;")
 k("f2f_f32_f16", "b16", 1, "f32", "cvt.f32.f16 %o, %a;")
 k("f2f_rn_f16_f32", "f32", 1, "b16", "cvt.rn.f16.f32 %o, %a;")
+# round to integral (FRND)
+for m in ["rni", "rzi", "rmi", "rpi"]:
+    k(f"frnd_{m}_f32", "f32", 1, "f32", f"cvt.{m}.f32.f32 %o, %a;")
+    k(f"frnd_{m}_f64", "f64", 1, "f64", f"cvt.{m}.f64.f64 %o, %a;")
+k("frnd_rni_ftz_f32", "f32", 1, "f32", "cvt.rni.ftz.f32.f32 %o, %a;")
+k("min_f64", "f64", 2, "f64", "min.f64 %o, %a, %b;")
+k("max_f64", "f64", 2, "f64", "max.f64 %o, %a, %b;")
+k("setp_ltu_f64", "f64", 2, "u32", "setp.ltu.f64 %p1, %a, %b; selp.u32 %o, 1, 0, %p1;")
 # compares, selects, min/max
 for c in ["lt", "le", "gt", "ge", "eq", "ne", "equ", "neu", "ltu", "gtu", "num", "nan"]:
     k(f"setp_{c}", "f32", 2, "u32", f"setp.{c}.f32 %p1, %a, %b; selp.u32 %o, 1, 0, %p1;")
