@@ -1494,3 +1494,109 @@ fn frnd_and_f64_min_max() {
         |a, b| a == b,
     );
 }
+
+/// `f16` bits to `f64` (exact).
+fn half64(h: u16) -> f64 {
+    let s = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let e = i32::from((h >> 10) & 0x1f);
+    let f = f64::from(h & 0x3ff);
+    match e {
+        0 => s * f * 2f64.powi(-24),
+        31 if f == 0.0 => s * f64::INFINITY,
+        31 => f64::NAN,
+        _ => s * (1.0 + f / 1024.0) * 2f64.powi(e - 15),
+    }
+}
+
+#[test]
+fn sub_register_selects() {
+    let mut r = Rng(27);
+    let mut v: Vec<u32> = vec![
+        0,
+        0xffff_ffff,
+        0x8000_0000,
+        0x7c00_fc00,
+        0x7e00_3c00,
+        0xc500_4480,
+        0x0001_8001,
+        0x3555_b555,
+    ];
+    for _ in 0..300 {
+        v.push(r.next() as u32);
+    }
+    for b in 0..4u32 {
+        check_u32(
+            &format!("i2f_u8_b{b}"),
+            &v,
+            1,
+            |x| (((x[0] >> (8 * b)) & 0xff) as f32).to_bits(),
+            |g, w| g == w,
+        );
+    }
+    check_u32(
+        "i2f_s8_b2",
+        &v,
+        1,
+        |x| f32::from((x[0] >> 16) as u8 as i8).to_bits(),
+        |g, w| g == w,
+    );
+    check_u32(
+        "i2f_s16_h1",
+        &v,
+        1,
+        |x| f32::from((x[0] >> 16) as u16 as i16).to_bits(),
+        |g, w| g == w,
+    );
+    let f2i = |h: u16, m: Mode| u64::from(f2i_ref(half64(h), m, S32.0, S32.1) as i32 as u32);
+    check_u32(
+        "f2i_f16_h1",
+        &v,
+        1,
+        |x| f2i((x[0] >> 16) as u16, Mode::Rz) as u32,
+        |g, w| g == w,
+    );
+    check_u32(
+        "f2i_f16_h0",
+        &v,
+        1,
+        |x| f2i(x[0] as u16, Mode::Rn) as u32,
+        |g, w| g == w,
+    );
+    check_u32(
+        "f2f_f32_f16_h1",
+        &v,
+        1,
+        |x| (half64((x[0] >> 16) as u16) as f32).to_bits(),
+        same32,
+    );
+}
+
+#[test]
+fn ptxas_selects() {
+    // sel.ptx: in = (hi: f16 / s16, lo with byte 1): out = (f32, s32).
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/sel.cubin");
+    let m = Module::from_bytes(&std::fs::read(&p).expect("sel.cubin"), "sel", None).expect("sel");
+    let mut r = Rng(28);
+    let mut inputs = vec![0x4480_3c00u32, 0xc500_ff00, 0x7c00_0000, 0x0001_1234];
+    for _ in 0..40 {
+        inputs.push(r.next() as u32);
+    }
+    for x in inputs {
+        let h = (x >> 16) as u16;
+        // Two roundings as the kernel does them: f1 + f2 (exact), then + f3.
+        let want_f = ((f64::from((x >> 8) & 0xff) + f64::from(h as i16)) as f32 + half64(h) as f32)
+            .to_bits();
+        let want_i = f2i_ref(half64(h), Mode::Rz, S32.0, S32.1) as i32 as u32;
+        let outs = run_in(&m, "selb", &x.to_le_bytes(), 4, 8);
+        for (e, out) in outs {
+            let w = words32(&out);
+            assert!(
+                same32(w[0], want_f),
+                "{e}: {x:#010x}: f {:e} want {:e}",
+                f32::from_bits(w[0]),
+                f32::from_bits(want_f)
+            );
+            assert_eq!(w[1], want_i, "{e}: {x:#010x}: i");
+        }
+    }
+}

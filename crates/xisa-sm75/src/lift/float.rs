@@ -828,10 +828,14 @@ fn isize_of(code: u64) -> (Type, bool) {
 /// F64: a pair) with abs/negate applied.
 fn fsrc_typed(l: &mut Lifter, s: FSrc, ty: Type) -> Result<Operand, LiftError> {
     let f = match ty {
+        Type::F64 | Type::F32 if select(l) != 0 => {
+            return Err(l.unsupported("sub-register select of a 32/64-bit source"))
+        }
         Type::F64 => return dval(l, s),
         Type::F32 => return fval(l, s),
         _ => {
             let v = l.src(s.0)?;
+            let v = selected(l, v, 16)?;
             let h = l.cvt(CvtOp::Trunc, Type::I16, Type::I32, v);
             l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, h)
         }
@@ -852,21 +856,51 @@ fn write_float(l: &mut Lifter, ty: Type, v: Operand) {
     }
 }
 
-/// Rejects sub-register selects (`.H1`, `.B1`..`.B3`, bits [60, 62)), which
-/// the decoder does not print yet.
+/// Rejects sub-register selects (`.H1`, `.B1`..`.B3`, bits [60, 62)) where
+/// the instruction does not take them.
 fn no_select(l: &Lifter) -> Result<(), LiftError> {
-    if (l.word >> 9) & 7 == 1 && bits(l.word, 60, 62) != 0 {
+    if select(l) != 0 {
         return Err(l.unsupported("sub-register source select"));
     }
     Ok(())
 }
 
+/// The sub-register select of a register source (bits [60, 62): byte `.B0`
+/// .. `.B3` of an 8-bit source, half `.H0`/`.H1` of a 16-bit one; nvdisasm
+/// prints them, e.g. `I2F.U8 R2, R0.B1`); 0 for other operand forms.
+fn select(l: &Lifter) -> u64 {
+    if (l.word >> 9) & 7 == 1 {
+        bits(l.word, 60, 62)
+    } else {
+        0
+    }
+}
+
+/// A 32-bit register value shifted right to the selected byte or half
+/// (`width` 8 or 16 bits); other widths take no select.
+fn selected(l: &mut Lifter, v: Operand, width: u32) -> Result<Operand, LiftError> {
+    let sel = select(l);
+    if sel == 0 {
+        return Ok(v);
+    }
+    if width * (sel as u32 + 1) > 32 {
+        return Err(l.unsupported(format!("select {sel} of a {width}-bit source")));
+    }
+    Ok(l.bin32(
+        xisa_ir::BinOp::LShr,
+        v,
+        Operand::Imm(u64::from(width) * sel),
+    ))
+}
+
 /// `I2F[.dsz][.stype][.rnd] Rd, b`: integer (type [84, 86) + signed 74) to
 /// float (size [75, 77)), rounded by [78, 80).
 fn i2f(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    no_select(l)?;
     let w = l.word;
     let (ity, signed) = isize_of(bits(w, 84, 86) | (u64::from(bit(w, 74)) << 2));
+    if matches!(ity, Type::I32 | Type::I64) {
+        no_select(l)?;
+    }
     let fty = fsize(l, bits(w, 75, 77))?;
     let s = src1(l, opcode)?;
     let v = if ity == Type::I64 {
@@ -876,6 +910,7 @@ fn i2f(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
         if ity == Type::I32 {
             v
         } else {
+            let v = selected(l, v, ity.bits())?;
             l.cvt(CvtOp::Trunc, ity, Type::I32, v)
         }
     };
@@ -890,7 +925,6 @@ fn i2f(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
 /// TRUNC), saturating; NaN gives 0 (`.NTZ`, which ptxas always sets for PTX
 /// `cvt`; the result without it is not known and lifted the same).
 fn f2i(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    no_select(l)?;
     let w = l.word;
     let (ity, signed) = isize_of(bits(w, 75, 77) | (u64::from(bit(w, 72)) << 2));
     let fty = fsize(l, bits(w, 84, 86))?;
@@ -935,7 +969,6 @@ fn frnd(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
 
 /// `F2F[.FTZ].dsz.ssz[.rnd] Rd, b`: float to float of another size.
 fn f2f(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    no_select(l)?;
     let w = l.word;
     let to = fsize(l, bits(w, 75, 77))?;
     let from = fsize(l, bits(w, 84, 86))?;

@@ -30,6 +30,14 @@ for m, t in [("rn", "s64"), ("rz", "u64"), ("rm", "s64"), ("rp", "u64")]:
 k("i2f_rn_f64_s32", "s32", 1, "f64", "cvt.rn.f64.s32 %o, %a;")
 k("i2f_rm_f64_s64", "s64", 1, "f64", "cvt.rm.f64.s64 %o, %a;")
 k("i2f_rp_f64_u64", "u64", 1, "f64", "cvt.rp.f64.u64 %o, %a;")
+# sub-register selects (I2F.U8 R.B1, I2F.S16 R.H1, F2I.F16 R.H1, HADD2.F32 H1_H1)
+for b in range(4):
+    k(f"i2f_u8_b{b}", "u32", 1, "f32", f"shr.u32 %r5, %a, {8 * b}; and.b32 %r5, %r5, 255; cvt.rn.f32.u32 %o, %r5;")
+k("i2f_s8_b2", "u32", 1, "f32", "shr.u32 %r5, %a, 16; cvt.s8.u32 %r5, %r5; cvt.rn.f32.s32 %o, %r5;")
+k("i2f_s16_h1", "u32", 1, "f32", ".reg .u16 %s1; shr.u32 %r5, %a, 16; cvt.u16.u32 %s1, %r5; cvt.rn.f32.s16 %o, %s1;")
+k("f2i_f16_h1", "u32", 1, "s32", ".reg .b16 %h1, %h2; mov.b32 {%h1, %h2}, %a; cvt.rzi.s32.f16 %o, %h2;")
+k("f2i_f16_h0", "u32", 1, "s32", ".reg .b16 %h1, %h2; mov.b32 {%h1, %h2}, %a; cvt.rni.s32.f16 %o, %h1;")
+k("f2f_f32_f16_h1", "u32", 1, "f32", ".reg .b16 %h1, %h2; mov.b32 {%h1, %h2}, %a; cvt.f32.f16 %o, %h2;")
 # F2F
 k("f2f_f64_f32", "f32", 1, "f64", "cvt.f64.f32 %o, %a;")
 for m in ["rn", "rz", "rm", "rp"]:
