@@ -463,6 +463,7 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
                 println!("{l}");
             }
         }
+        Isa::Gfx942 => print!("{}", gfx942_listing(&bytes, &origin)?),
         Isa::Cdna5 => {
             if xisa::module::looks_like_text(&bytes) && !a.raw {
                 bail!("{origin}: cdna5 disasm reads instruction words; this is text (assemble it with `xisa asm --isa cdna5`)");
@@ -502,9 +503,53 @@ fn cmd_asm(a: AsmArgs) -> Result<()> {
         }
         Isa::Lsu => xisa_lsu::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?,
         Isa::Cdna5 => xisa_cdna::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?,
+        Isa::Gfx942 => {
+            xisa_cdna::gfx942::asm::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?
+        }
         other => return Err(xisa::Error::IsaNotSupported(other).into()),
     };
     write_atomic(&a.out, &out)
+}
+
+/// The listing of every kernel of a gfx942 code object, in llvm-objdump's
+/// layout: `<kernel>:` headers, then each instruction with its address and
+/// words.
+fn gfx942_listing(bytes: &[u8], origin: &str) -> Result<String> {
+    use std::fmt::Write as _;
+    let co = xisa_cdna::gfx942::codeobj::load(bytes).map_err(|e| anyhow!("{origin}: {e}"))?;
+    let mut out = String::new();
+    for k in &co.kernels {
+        let _ = writeln!(out, "{:016x} <{}>:", k.code_address, k.name);
+        let insts = xisa_cdna::gfx942::decode_program(&k.code).map_err(|e| {
+            anyhow!(
+                "{origin}: kernel {}: file offset {:#x}: {}",
+                k.name,
+                k.code_offset + e.offset as u64,
+                e.kind
+            )
+        })?;
+        for (off, i) in insts {
+            let text = xisa_cdna::gfx942::print::print_inst(&i).map_err(|e| {
+                anyhow!(
+                    "{origin}: kernel {}: file offset {:#x}: {e}",
+                    k.name,
+                    k.code_offset + off as u64
+                )
+            })?;
+            let words: Vec<String> = k.code[off..off + i.len]
+                .chunks(4)
+                .map(|c| format!("{:08X}", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+                .collect();
+            let _ = writeln!(
+                out,
+                "\t{text:<58} // {:012X}: {}",
+                k.code_address + off as u64,
+                words.join(" ")
+            );
+        }
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 fn cmd_lift(a: LiftArgs) -> Result<()> {
