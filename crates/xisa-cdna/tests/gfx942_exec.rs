@@ -1833,6 +1833,122 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         Int,
         |i| i2((i.a as u16 as i16 as i32 as u32).wrapping_add(i.b >> 24))
     );
+    // Division-sequence pieces, transcendental, f16, packed f32.
+    op!("v_div_fixup_f32 v20, v4, v3, v2", F32, |i| fb(
+        f(i.a) / f(i.b)
+    ));
+    op!(
+        "v_div_fixup_f64 v[20:21], v[8:9], v[8:9], v[6:7]",
+        F64,
+        |i| db(d(i.x) / d(i.y))
+    );
+    op!("v_div_fmas_f32 v20, v2, v3, v4", F32, |i| fb(
+        f(i.a).mul_add(f(i.b), f(i.c))
+    ));
+    op!("v_fmamk_f32 v20, v2, 0x40490fdb, v3", F32, |i| fb(
+        f(i.a).mul_add(f(0x4049_0fdb), f(i.b))
+    ));
+    op!("v_fmaak_f32 v20, v2, v3, 0xc0490fdb", F32, |i| fb(
+        f(i.a).mul_add(f(i.b), f(0xc049_0fdb))
+    ));
+    op!("v_cos_f32 v20, v2", F32, |i| fb(
+        ((f(i.a) as f64) * std::f64::consts::TAU).cos() as f32
+    ));
+    op!("v_ldexp_f64 v[20:21], v[6:7], v10", F64, |i| db(
+        d(i.x) * 2f64.powi((i.b & 0xff) as i32 - 128)
+    ));
+    op!("v_add_f16 v20, v2, v3", Int, |i| i2(
+        ref_add_f16(i.a as u16, i.b as u16) as u32
+    ));
+    op!("v_cvt_f32_f16 v20, v2", F32, |i| fb(f16_to_f32(i.a as u16)));
+    op!(
+        "v_pk_mov_b32 v[20:21], v[6:7], v[8:9] op_sel:[1,0]",
+        Int,
+        |i| q(i.x >> 32 | i.y << 32)
+    );
+    op!("v_pk_mul_f32 v[20:21], v[6:7], v[8:9]", Int, |i| {
+        let m = |s: u32| (f((i.x >> s) as u32) * f((i.y >> s) as u32)).to_bits();
+        (m(0), m(32))
+    });
+    op!(
+        "v_pk_fma_f32 v[20:21], v[6:7], v[8:9], v[6:7] neg_hi:[0,0,1]",
+        Int,
+        |i| {
+            let lo = f(i.x as u32).mul_add(f(i.y as u32), f(i.x as u32));
+            let hi = f((i.x >> 32) as u32).mul_add(f((i.y >> 32) as u32), -f((i.x >> 32) as u32));
+            (lo.to_bits(), hi.to_bits())
+        }
+    );
+    // DPP: broadcasts, wave shifts, row/bank masks, bound_ctrl, a DPP ALU op.
+    let mask_model = |rm: u32, bm: u32, srcl: fn(usize) -> Option<usize>, bound: bool| -> VModel {
+        Box::new(move |ins: &[In], l: usize| {
+            let (row, bank) = (l / 16, l % 16 / 4);
+            if rm >> row & 1 == 0 || bm >> bank & 1 == 0 {
+                return i2(SENTINEL);
+            }
+            match srcl(l) {
+                Some(s) => i2(ins[s].a),
+                None if bound => i2(0),
+                None => i2(SENTINEL),
+            }
+        })
+    };
+    v.push((
+        "v_mov_b32_dpp v20, v2 row_bcast:15 row_mask:0xa bank_mask:0xf".into(),
+        Int,
+        mask_model(
+            0xa,
+            0xf,
+            |l| if l >= 16 { Some(l / 16 * 16 - 1) } else { None },
+            false,
+        ),
+    ));
+    v.push((
+        "v_mov_b32_dpp v20, v2 row_bcast:31 row_mask:0xc bank_mask:0xf".into(),
+        Int,
+        mask_model(0xc, 0xf, |l| if l >= 32 { Some(31) } else { None }, false),
+    ));
+    v.push((
+        "v_mov_b32_dpp v20, v2 wave_shr:1 row_mask:0xf bank_mask:0xf".into(),
+        Int,
+        mask_model(0xf, 0xf, |l| l.checked_sub(1), false),
+    ));
+    v.push((
+        "v_mov_b32_dpp v20, v2 wave_rol:1 row_mask:0xf bank_mask:0xf".into(),
+        Int,
+        mask_model(0xf, 0xf, |l| Some((l + 1) % 64), false),
+    ));
+    v.push((
+        "v_mov_b32_dpp v20, v2 row_shr:1 row_mask:0xf bank_mask:0x5".into(),
+        Int,
+        mask_model(
+            0xf,
+            0x5,
+            |l| if l % 16 >= 1 { Some(l - 1) } else { None },
+            false,
+        ),
+    ));
+    v.push((
+        "v_mov_b32_dpp v20, v2 row_shl:3 row_mask:0xf bank_mask:0xf bound_ctrl:1".into(),
+        Int,
+        mask_model(
+            0xf,
+            0xf,
+            |l| if l % 16 < 13 { Some(l + 3) } else { None },
+            true,
+        ),
+    ));
+    v.push((
+        "v_add_u32_dpp v20, v2, v3 row_shr:2 row_mask:0xf bank_mask:0xf".into(),
+        Int,
+        Box::new(|ins: &[In], l: usize| {
+            if l % 16 >= 2 {
+                i2(ins[l - 2].a.wrapping_add(ins[l].b))
+            } else {
+                i2(SENTINEL)
+            }
+        }),
+    ));
     // DPP moves (full row and bank masks).
     let dpp: [(&str, SrcLane); 6] = [
         ("quad_perm:[1,0,3,2]", |l| Some(l ^ 1)),
@@ -1859,6 +1975,28 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
 }
 
 const SENTINEL: u32 = 0x5555;
+
+/// f16 addition (round to nearest even; the shared packed-add reference).
+fn ref_add_f16(a: u16, b: u16) -> u16 {
+    common::ref_add(common::F16, a, b)
+}
+
+/// f16 -> f32 (exact).
+fn f16_to_f32(h: u16) -> f32 {
+    let s = if h >> 15 == 1 { -1.0f64 } else { 1.0 };
+    let (e, m) = ((h >> 10) & 0x1f, (h & 0x3ff) as f64);
+    let v = match e {
+        0 => m * 2f64.powi(-24),
+        31 if m == 0.0 => f64::INFINITY,
+        31 => {
+            return f32::from_bits(
+                0x7fc0_0000 | ((h & 0x3ff) as u32) << 13 | ((h >> 15) as u32) << 31,
+            )
+        }
+        _ => (1.0 + m / 1024.0) * 2f64.powi(e as i32 - 15),
+    };
+    (s * v) as f32
+}
 
 fn frexp(x: f32) -> (f32, i32) {
     let mut e = 0;

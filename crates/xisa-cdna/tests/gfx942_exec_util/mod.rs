@@ -184,3 +184,66 @@ pub fn u64s(b: &[u8]) -> Vec<u64> {
 pub fn bytes64(v: &[u64]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
+
+/// Runs kernel `name` of the code object `co` (compiled OpenCL) with buffer
+/// arguments only; returns the buffers afterwards.
+pub fn run_co_kernel(
+    co: &[u8],
+    name: &str,
+    e: Engine,
+    bufs: &[Vec<u8>],
+    grid: [u32; 3],
+    block: [u32; 3],
+) -> Vec<Vec<u8>> {
+    use xisa_cdna::gfx942::codeobj;
+    use xisa_cdna::gfx942::lift::codeobj as lco;
+    let co = codeobj::load(co).expect("code object");
+    let info = co.kernel(name).expect("kernel");
+    let k = lco::lift_kernel(info).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mem = GuestMemory::new(1 << 28).expect("reserve");
+    let mut addrs = Vec::new();
+    for b in bufs {
+        let a = mem.alloc(b.len().max(16) as u64).unwrap();
+        mem.write(a, b).unwrap();
+        addrs.push(a);
+    }
+    let explicit: Vec<Vec<u8>> = addrs.iter().map(|a| a.to_le_bytes().to_vec()).collect();
+    let geo = abi::Geometry {
+        grid,
+        block,
+        dyn_lds: 0,
+    };
+    let seg = abi::kernarg_segment(
+        info.kernarg_segment_size,
+        &lco::kernarg_slots(info),
+        &explicit,
+        &geo,
+    )
+    .unwrap();
+    let ka = mem.alloc(seg.len().max(16) as u64).unwrap();
+    mem.write(ka, &seg).unwrap();
+    let pkt = abi::dispatch_packet(
+        &geo,
+        info.private_segment_fixed_size,
+        info.group_segment_fixed_size,
+        0,
+        ka,
+    );
+    let pa = mem.alloc(64).unwrap();
+    mem.write(pa, &pkt).unwrap();
+    let prog = program(&k, e);
+    let cfg = LaunchConfig {
+        grid,
+        block,
+        params: abi::param_block(ka, pa, 0, 0),
+        timeout: Some(std::time::Duration::from_secs(120)),
+        threads: 2,
+        ..Default::default()
+    };
+    launch(&k, prog.as_ref(), &mem, &cfg).unwrap_or_else(|e| panic!("{name}: {e}"));
+    addrs
+        .iter()
+        .zip(bufs)
+        .map(|(&a, b)| mem.read_vec(a, b.len()).unwrap())
+        .collect()
+}

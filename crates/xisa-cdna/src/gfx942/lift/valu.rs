@@ -16,6 +16,9 @@ struct Ctx<'a> {
     inst: &'a Inst,
     fmt: &'a str,
     vop3: bool,
+    /// DPP: src0 as read through the permutation, and the lanes that write
+    /// (row/bank masks, out-of-range sources without bound_ctrl).
+    dpp: Option<(Reg, Reg)>,
 }
 
 impl Ctx<'_> {
@@ -32,7 +35,10 @@ impl Ctx<'_> {
     /// `b32`.
     fn ty(&self, _field: &str) -> &'static str {
         let m = self.inst.opcode.mnemonic.as_str();
-        if m.contains("f64") {
+        if m.starts_with("v_cvt_f16_") || m.starts_with("v_cvt_pk") {
+            // The source is 32-bit (or a 16-bit integer).
+            "b32"
+        } else if m.contains("f64") {
             "f64"
         } else if m.contains("f16") {
             "f16"
@@ -44,6 +50,9 @@ impl Ctx<'_> {
 
 /// Reads a VALU source field (`src0`/`src1`/`src2`: 9-bit; `vsrc1`: VGPR).
 fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError> {
+    if let (Some((v, _)), "src0") = (c.dpp, field) {
+        return Ok(v.into());
+    }
     let w = c.width(field);
     let fty = c.ty(field);
     let enc = if field == "vsrc1" {
@@ -227,7 +236,17 @@ fn write_mask(b: &mut Builder, c: &Ctx, m: Reg) -> Result<(), LiftError> {
 /// Writes vector results to `vdst..` under EXEC.
 fn write_v(b: &mut Builder, c: &Ctx, vals: &[Reg]) {
     let vd = c.inst.get("vdst");
-    let g = b.exec_guard();
+    let g = match c.dpp {
+        Some((_, ok)) => {
+            let ex = b.exec;
+            let en = b.binv(BinOp::And, Type::I1, ok, ex);
+            xisa_ir::Guard {
+                reg: en,
+                negate: false,
+            }
+        }
+        None => b.exec_guard(),
+    };
     let mut vals = vals.to_vec();
     if c.fmt.ends_with("_SDWA") && vals.len() == 1 && c.inst.get("dst_sel") < 6 {
         // SDWA destination: the result goes to the selected byte / word; the
@@ -414,8 +433,27 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
         .or_else(|| full.strip_suffix("_dpp"))
         .unwrap_or(full);
     let vop3 = fmt == "VOP3A" || fmt == "VOP3B";
-    let c = Ctx { inst, fmt, vop3 };
-    if fmt == "VOP1_SDWA" || fmt == "VOP2_SDWA" {
+    if fmt == "VOP3P" {
+        return packed(b, inst, m);
+    }
+    let mut c = Ctx {
+        inst,
+        fmt,
+        vop3,
+        dpp: None,
+    };
+    if fmt == "VOP1_DPP" || fmt == "VOP2_DPP" {
+        if m.starts_with("v_cmp") || m.contains("_co_") || m.starts_with("v_cndmask") {
+            return Err(b.unsupported("DPP forms with lane masks are not lifted"));
+        }
+        if ["src0_neg", "src0_abs", "src1_neg", "src1_abs"]
+            .iter()
+            .any(|f| inst.get(f) != 0)
+        {
+            return Err(b.unsupported("DPP source modifiers are not lifted"));
+        }
+        c.dpp = Some(dpp_src(b, inst)?);
+    } else if fmt == "VOP1_SDWA" || fmt == "VOP2_SDWA" {
         if inst.get("clamp") != 0 || inst.get("omod") != 0 {
             return Err(b.unsupported("SDWA clamp / omod are not lifted"));
         }
@@ -429,11 +467,9 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
             return Err(b.unsupported("SDWA forms with lane masks are not lifted"));
         }
     } else if !matches!(fmt, "VOP1" | "VOP2" | "VOPC" | "VOP3A" | "VOP3B") {
-        if fmt.ends_with("_DPP") {
-            return dpp(b, &c, m);
-        }
         return Err(b.unsupported(format!("{fmt} encodings are not lifted")));
     }
+    let c = c;
     if vop3 {
         if inst.get("omod") != 0 {
             return Err(b.unsupported("output modifiers (omod) are not lifted"));
@@ -959,6 +995,183 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
                 return Ok(());
             }
         }
+        "v_div_scale_f32" | "v_div_scale_f64" => {
+            // The IEEE division sequence (div_scale, rcp, fma refinement,
+            // div_fmas, div_fixup) is lifted as a whole: div_scale leaves its
+            // operand unscaled and clears VCC, div_fmas is a plain fma and
+            // div_fixup computes numerator / denominator correctly rounded
+            // (docs/cdna.md).
+            let bits = if m.ends_with("f64") { 64 } else { 32 };
+            let x = r1(b)?;
+            let zero = b.t(Type::I64);
+            b.mov(Type::I64, zero, Operand::Imm(0));
+            write_mask(b, &c, zero)?;
+            let r = match x {
+                Operand::Reg(r) => r,
+                imm => {
+                    let t = b.t(ity(bits));
+                    b.mov(ity(bits), t, imm);
+                    t
+                }
+            };
+            if bits == 64 {
+                write64(b, &c, r);
+                return Ok(());
+            }
+            r
+        }
+        "v_div_fmas_f32" | "v_div_fmas_f64" => {
+            let bits = if m.ends_with("f64") { 64 } else { 32 };
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let r = fma(b, bits, x, y, z);
+            let r = clamp_f(b, r, bits, clamp);
+            if bits == 64 {
+                write64(b, &c, r);
+                return Ok(());
+            }
+            r
+        }
+        "v_div_fixup_f32" | "v_div_fixup_f64" => {
+            let bits = if m.ends_with("f64") { 64 } else { 32 };
+            let (_q, den, num) = (r1(b)?, r2(b)?, r3(b)?);
+            let r = fbin(b, FBinOp::Div, bits, num, den);
+            let r = clamp_f(b, r, bits, clamp);
+            if bits == 64 {
+                write64(b, &c, r);
+                return Ok(());
+            }
+            r
+        }
+        "v_sin_f32" | "v_cos_f32" => {
+            // The input is in revolutions: sin(2 pi x), in f64, rounded.
+            let x = r1(b)?;
+            let fx = tof(b, x, 32);
+            let w = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F64,
+                Type::F32,
+                Round::Rn,
+                false,
+                fx.into(),
+            );
+            let wi = fromf(b, w, 64);
+            let t = fbin(
+                b,
+                FBinOp::Mul,
+                64,
+                wi.into(),
+                Operand::Imm(std::f64::consts::TAU.to_bits()),
+            );
+            let op = if m == "v_sin_f32" {
+                FUnOp::Sin
+            } else {
+                FUnOp::Cos
+            };
+            let r = fun(b, op, 64, t.into());
+            let rf = tof(b, r.into(), 64);
+            let n = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F32,
+                Type::F64,
+                Round::Rn,
+                false,
+                rf.into(),
+            );
+            let n = fromf(b, n, 32);
+            clamp_f(b, n, 32, clamp)
+        }
+        "v_ldexp_f64" => {
+            let (x, n) = (r1(b)?, r2(b)?);
+            let r = ldexp64(b, x, n);
+            write64(b, &c, r);
+            return Ok(());
+        }
+        "v_fmamk_f32" | "v_fmaak_f32" => {
+            let k = Operand::Imm(b.lit()? as u64);
+            let (x, y) = (r1(b)?, r2(b)?);
+            if m == "v_fmamk_f32" {
+                fma(b, 32, x, k, y)
+            } else {
+                fma(b, 32, x, y, k)
+            }
+        }
+        "v_cvt_f32_f16" => {
+            let x = r1(b)?;
+            let h = half_of(b, x);
+            let f = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F32,
+                Type::F16,
+                Round::Rn,
+                false,
+                h.into(),
+            );
+            let r = fromf(b, f, 32);
+            clamp_f(b, r, 32, clamp)
+        }
+        "v_cvt_f16_f32" => {
+            let x = r1(b)?;
+            let f = tof(b, x, 32);
+            let h = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F16,
+                Type::F32,
+                Round::Rn,
+                false,
+                f.into(),
+            );
+            half_bits(b, h)
+        }
+        "v_add_f16" | "v_sub_f16" | "v_subrev_f16" | "v_mul_f16" | "v_min_f16" | "v_max_f16"
+        | "v_fma_f16" | "v_fmac_f16" => {
+            if clamp {
+                return Err(b.unsupported("f16 clamp is not lifted"));
+            }
+            let (mut x, mut y) = (r1(b)?, r2(b)?);
+            if m == "v_subrev_f16" {
+                std::mem::swap(&mut x, &mut y);
+            }
+            let (hx, hy) = (half_of(b, x), half_of(b, y));
+            let d = b.t(Type::F16);
+            if m == "v_fma_f16" || m == "v_fmac_f16" {
+                let z = if m == "v_fma_f16" {
+                    r3(b)?
+                } else {
+                    b.v(inst.get("vdst")).into()
+                };
+                let hz = half_of(b, z);
+                b.emit(Op::Fma {
+                    ty: Type::F16,
+                    ftz: false,
+                    dst: d,
+                    a: hx.into(),
+                    b: hy.into(),
+                    c: hz.into(),
+                });
+            } else {
+                let op = match &m[2..5] {
+                    "add" => FBinOp::Add,
+                    "sub" => FBinOp::Sub,
+                    "mul" => FBinOp::Mul,
+                    "min" => FBinOp::Min,
+                    _ => FBinOp::Max,
+                };
+                b.emit(Op::FBin {
+                    op,
+                    ty: Type::F16,
+                    rnd: Round::Rn,
+                    ftz: false,
+                    dst: d,
+                    a: hx.into(),
+                    b: hy.into(),
+                });
+            }
+            half_bits(b, d)
+        }
         "v_rcp_iflag_f32" => {
             // The reciprocal used by integer division expansions: the IR's
             // correctly rounded rcp is within the hardware's error bound.
@@ -1059,6 +1272,46 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
     };
     write_v(b, &c, &[res]);
     Ok(())
+}
+
+/// The low 16 bits of a 32-bit value as an `f16`.
+fn half_of(b: &mut Builder, x: V) -> Reg {
+    let t = b.cvt(CvtOp::Trunc, Type::I16, Type::I32, x);
+    b.cvt(CvtOp::Bitcast, Type::F16, Type::I16, t)
+}
+
+/// An `f16` as a 32-bit VGPR value (GFX9 16-bit results zero the high half).
+fn half_bits(b: &mut Builder, h: Reg) -> Reg {
+    let t = b.cvt(CvtOp::Bitcast, Type::I16, Type::F16, h);
+    b.cvt(CvtOp::Zext, Type::I32, Type::I16, t)
+}
+
+/// `x * 2^n` for an f64 `x` (bits) and i32 `n`: n is clamped to [-2200,
+/// 2200] (beyond, the result is 0 or inf) and applied in three exact powers
+/// of two of at most 2^±1023 each.
+fn ldexp64(b: &mut Builder, x: V, n: V) -> Reg {
+    use BinOp::*;
+    let i32t = Type::I32;
+    let n = b.binv(MaxS, i32t, n, Operand::Imm((-2200i32) as u32 as u64));
+    let mut n = b.binv(MinS, i32t, n, Operand::Imm(2200));
+    let mut p: Reg = match x {
+        Operand::Reg(r) => r,
+        imm => {
+            let t = b.t(Type::I64);
+            b.mov(Type::I64, t, imm);
+            t
+        }
+    };
+    for _ in 0..3 {
+        let s = b.binv(MaxS, i32t, n, Operand::Imm((-1022i32) as u32 as u64));
+        let s = b.binv(MinS, i32t, s, Operand::Imm(1023));
+        n = b.binv(Sub, i32t, n, s);
+        let e = b.binv(Add, i32t, s, Operand::Imm(1023));
+        let e = b.cvt(CvtOp::Zext, Type::I64, i32t, e);
+        let p2 = b.binv(Shl, Type::I64, e, Operand::Imm(52));
+        p = fbin(b, FBinOp::Mul, 64, p.into(), p2.into());
+    }
+    p
 }
 
 /// `frexp` of an f32: (mantissa in [0.5, 1) with the sign, exponent); zero,
@@ -1213,28 +1466,19 @@ fn clamp_f(b: &mut Builder, r: Reg, bits: u32, clamp: bool) -> Reg {
     fbin(b, FBinOp::Min, bits, x.into(), Operand::Imm(one))
 }
 
-/// DPP: only full-mask `v_mov_b32_dpp` (what compilers emit for reductions),
-/// as an IR shuffle; lanes whose source is out of range or inactive keep
-/// their old value (bound_ctrl = 0) or read 0 (bound_ctrl = 1).
-fn dpp(b: &mut Builder, c: &Ctx, m: &str) -> Result<(), LiftError> {
-    if m != "v_mov_b32" {
-        return Err(b.unsupported("DPP is only lifted for v_mov_b32"));
-    }
-    let inst = c.inst;
-    if inst.get("row_mask") != 0xf || inst.get("bank_mask") != 0xf {
-        return Err(b.unsupported("DPP row/bank masks are not lifted"));
-    }
-    if inst.get("src0_neg") == 1 || inst.get("src0_abs") == 1 {
-        return Err(b.unsupported("DPP source modifiers are not lifted"));
-    }
+/// DPP source: src0 read from the lane `dpp_ctrl` selects (an IR shuffle),
+/// and the lanes that write: their row and bank are enabled in row_mask /
+/// bank_mask, and their source lane is in range and active (or bound_ctrl
+/// makes an invalid source read 0).
+fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
+    use BinOp::*;
     let ctrl = inst.get("dpp_ctrl");
     let lane = b.lane;
-    use BinOp::*;
     let i32t = Type::I32;
-    // Source lane (as i32) and whether it is in range.
     let row_base = b.binv(And, i32t, lane, Operand::Imm(!15u32 as u64));
     let in_row = b.binv(And, i32t, lane, Operand::Imm(15));
-    let (srcl, valid): (Reg, Option<Reg>) = match ctrl {
+    // (source lane, in range) as signed arithmetic on the lane index.
+    let (srcl, range): (Reg, Option<Reg>) = match ctrl {
         0x00..=0xff => {
             let q = b.binv(And, i32t, lane, Operand::Imm(3));
             let sh = b.binv(Shl, i32t, q, Operand::Imm(1));
@@ -1244,29 +1488,37 @@ fn dpp(b: &mut Builder, c: &Ctx, m: &str) -> Result<(), LiftError> {
             (b.binv(Or, i32t, qb, s), None)
         }
         0x101..=0x10f | 0x111..=0x11f => {
-            // row_shl:n reads lane+n, row_shr:n reads lane-n, within the row.
+            // row_shl:n reads lane + n, row_shr:n lane - n, within the row.
             let n = (ctrl & 0xf) as u64;
-            let (s, ok) = if ctrl < 0x110 {
-                let s = b.binv(Add, i32t, in_row, Operand::Imm(n));
-                (s, b.icmp(ICond::Ult, i32t, s, Operand::Imm(16)))
+            let s = if ctrl < 0x110 {
+                b.binv(Add, i32t, in_row, Operand::Imm(n))
             } else {
-                let s = b.binv(Sub, i32t, in_row, Operand::Imm(n));
-                (s, b.icmp(ICond::Slt, i32t, s, Operand::Imm(16)))
+                b.binv(Sub, i32t, in_row, Operand::Imm(n))
             };
-            let ok2 = if ctrl >= 0x110 {
-                let ge = b.icmp(ICond::Sge, i32t, s, Operand::Imm(0));
-                b.binv(And, Type::I1, ok, ge)
-            } else {
-                ok
-            };
+            let ok = b.icmp(ICond::Ult, i32t, s, Operand::Imm(16));
             let s = b.binv(And, i32t, s, Operand::Imm(15));
-            (b.binv(Or, i32t, row_base, s), Some(ok2))
+            (b.binv(Or, i32t, row_base, s), Some(ok))
         }
         0x121..=0x12f => {
             let n = (ctrl & 0xf) as u64;
             let s = b.binv(Add, i32t, in_row, Operand::Imm(16 - n));
             let s = b.binv(And, i32t, s, Operand::Imm(15));
             (b.binv(Or, i32t, row_base, s), None)
+        }
+        0x130 | 0x134 | 0x138 | 0x13c => {
+            // wave_shl:1 / wave_rol:1 read lane + 1, wave_shr:1 / wave_ror:1
+            // lane - 1; the shifts have no source at the wave's edge.
+            let s = if ctrl < 0x138 {
+                b.binv(Add, i32t, lane, Operand::Imm(1))
+            } else {
+                b.binv(Sub, i32t, lane, Operand::Imm(1))
+            };
+            let ok = if ctrl == 0x130 || ctrl == 0x138 {
+                Some(b.icmp(ICond::Ult, i32t, s, Operand::Imm(64)))
+            } else {
+                None
+            };
+            (b.binv(And, i32t, s, Operand::Imm(63)), ok)
         }
         0x140 => {
             let s = b.binv(Sub, i32t, Operand::Imm(15), in_row);
@@ -1278,33 +1530,139 @@ fn dpp(b: &mut Builder, c: &Ctx, m: &str) -> Result<(), LiftError> {
             let s = b.binv(Sub, i32t, Operand::Imm(7), i);
             (b.binv(Or, i32t, hb, s), None)
         }
-        _ => return Err(b.unsupported("DPP control not lifted (wave shifts, broadcasts)")),
+        0x142 => {
+            // row_bcast:15: rows 1..3 read the last lane of the previous row.
+            let s = b.binv(Sub, i32t, row_base, Operand::Imm(1));
+            let ok = b.icmp(ICond::Uge, i32t, lane, Operand::Imm(16));
+            (b.binv(And, i32t, s, Operand::Imm(63)), Some(ok))
+        }
+        0x143 => {
+            // row_bcast:31: rows 2 and 3 read lane 31.
+            let ok = b.icmp(ICond::Uge, i32t, lane, Operand::Imm(32));
+            let s = b.t(i32t);
+            b.mov(i32t, s, Operand::Imm(31));
+            (s, Some(ok))
+        }
+        _ => return Err(b.unsupported(format!("DPP control {ctrl:#x} is not lifted"))),
     };
-    let x = src(b, c, "src0", 0)?;
+    let x = b.v(inst.get("src0"));
     let d = b.t(i32t);
     b.emit(Op::Shfl {
         ty: i32t,
         dst: d,
         valid: None,
-        src: x,
+        src: x.into(),
         lane: srcl.into(),
     });
-    // The source lane must be active too (hardware: disabled source lanes
-    // count as out of range).
+    // A disabled source lane counts as out of range.
     let ex = b.exec64();
     let sl = b.binv(LShr, Type::I64, ex, srcl);
     let sact = b.cvt(CvtOp::Trunc, Type::I1, Type::I64, sl);
-    let ok = match valid {
-        Some(v) => b.binv(And, Type::I1, v, sact),
+    let valid = match range {
+        Some(r) => b.binv(And, Type::I1, r, sact),
         None => sact,
     };
-    let vd = b.v(inst.get("vdst"));
-    let fallback: Operand = if inst.get("bound_ctrl") == 1 {
-        Operand::Imm(0)
+    let (value, write) = if inst.get("bound_ctrl") == 1 {
+        // Invalid sources read 0 and the lane still writes.
+        let v = b.select(i32t, valid, d, Operand::Imm(0));
+        let t = b.t(Type::I1);
+        b.mov(Type::I1, t, Operand::Imm(1));
+        (v, t)
     } else {
-        vd.into()
+        (d, valid)
     };
-    let r = b.select(i32t, ok, d, fallback);
-    write_v(b, c, &[r]);
+    // Row and bank masks: row = lane / 16, bank = (lane % 16) / 4.
+    let (rm, bm) = (inst.get("row_mask") as u64, inst.get("bank_mask") as u64);
+    let write = if rm == 0xf && bm == 0xf {
+        write
+    } else {
+        let row = b.binv(LShr, i32t, lane, Operand::Imm(4));
+        let rb = b.binv(LShr, i32t, Operand::Imm(rm), row);
+        let bank = b.binv(LShr, i32t, in_row, Operand::Imm(2));
+        let bb = b.binv(LShr, i32t, Operand::Imm(bm), bank);
+        let both = b.binv(And, i32t, rb, bb);
+        let on = b.cvt(CvtOp::Trunc, Type::I1, i32t, both);
+        b.binv(And, Type::I1, write, on)
+    };
+    Ok((value, write))
+}
+
+/// VOP3P packed f32 (`v_pk_fma_f32`, `v_pk_mul_f32`, `v_pk_add_f32`,
+/// `v_pk_mov_b32`) on 64-bit register pairs: the low result takes each
+/// source's half selected by op_sel, the high result by op_sel_hi; neg_lo /
+/// neg_hi negate the sources of each half.
+fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
+    use BinOp::*;
+    let nsrc = match m {
+        "v_pk_fma_f32" => 3,
+        "v_pk_mul_f32" | "v_pk_add_f32" | "v_pk_mov_b32" => 2,
+        _ => return Err(b.unsupported("packed (VOP3P) op not lifted")),
+    };
+    if inst.get("clamp") != 0 {
+        return Err(b.unsupported("VOP3P clamp is not lifted"));
+    }
+    let op_sel = inst.get("op_sel");
+    let op_sel_hi = inst.get("op_sel_hi") | inst.get("op_sel_hi2") << 2;
+    let (neg_lo, neg_hi) = (inst.get("neg_lo"), inst.get("neg_hi"));
+    let mut halves = Vec::new();
+    let mut halves_raw = Vec::new();
+    for (i, f) in ["src0", "src1", "src2"].iter().take(nsrc).enumerate() {
+        let e = inst.get(f);
+        let (lo, hi): (Operand, Operand) = if e >= 256 {
+            (b.v(e - 256).into(), b.v(e - 255).into())
+        } else if e <= 101 || (106..=107).contains(&e) || (126..=127).contains(&e) {
+            (b.src_bits(e, 32)?, b.src_bits(e + 1, 32)?)
+        } else {
+            return Err(b.unsupported("packed constant operands are not lifted"));
+        };
+        let pick = |b: &mut Builder, sel: bool, neg: bool| -> Operand {
+            let v = if sel { hi } else { lo };
+            if neg && m != "v_pk_mov_b32" {
+                b.binv(Xor, Type::I32, v, Operand::Imm(1 << 31)).into()
+            } else {
+                v
+            }
+        };
+        halves_raw.push((lo, hi));
+        let l = pick(b, op_sel >> i & 1 == 1, neg_lo >> i & 1 == 1);
+        let h = pick(b, op_sel_hi >> i & 1 == 1, neg_hi >> i & 1 == 1);
+        halves.push((l, h));
+    }
+    let mut out = Vec::new();
+    for (half, &(raw_lo, raw_hi)) in halves_raw.iter().enumerate().take(2) {
+        let s: Vec<Operand> = halves
+            .iter()
+            .map(|&(l, h)| if half == 0 { l } else { h })
+            .collect();
+        let r = match m {
+            "v_pk_fma_f32" => fma(b, 32, s[0], s[1], s[2]),
+            "v_pk_mul_f32" => fbin(b, FBinOp::Mul, 32, s[0], s[1]),
+            "v_pk_add_f32" => fbin(b, FBinOp::Add, 32, s[0], s[1]),
+            // v_pk_mov_b32: D.lo = src0 half op_sel[0], D.hi = src1 half
+            // op_sel[1].
+            _ => as_reg(
+                b,
+                if op_sel >> half & 1 == 1 {
+                    raw_hi
+                } else {
+                    raw_lo
+                },
+            ),
+        };
+        out.push(r);
+    }
+    let vd = inst.get("vdst");
+    let g = b.exec_guard();
+    for (i, r) in out.into_iter().enumerate() {
+        let d = b.v(vd + i as u32);
+        b.emit_with(
+            Op::Mov {
+                ty: Type::I32,
+                dst: d,
+                src: r.into(),
+            },
+            Some(g),
+        );
+    }
     Ok(())
 }
