@@ -2369,3 +2369,104 @@ fn lds_scratch_flat_buffer_and_scalar_memory() {
         }
     }
 }
+
+// ------------------------------------------------------------------ entry ABI
+
+/// Every user / system SGPR the descriptor can enable, preloaded kernel
+/// arguments, and the packed work-item ids in v0, read back by the kernel.
+#[test]
+fn entry_sgprs_follow_the_descriptor() {
+    use xisa_cdna::gfx942::lift::EntryAbi;
+    // s[0:1] dispatch ptr, s[2:3] queue ptr, s[4:5] kernarg ptr, s[6:7]
+    // dispatch id, s[8:9] flat scratch init, s10..s11 preloaded kernarg dwords
+    // 2..3, s12 private segment size; s13..s15 workgroup ids, s16 workgroup
+    // info, s17 private segment wave offset.
+    let abi = EntryAbi {
+        private_segment_buffer: false,
+        dispatch_ptr: true,
+        queue_ptr: true,
+        kernarg_segment_ptr: true,
+        dispatch_id: true,
+        flat_scratch_init: true,
+        private_segment_size: true,
+        user_sgpr_count: 13,
+        kernarg_preload_offset: 2,
+        workgroup_id: [true, true, true],
+        workgroup_info: true,
+        private_segment_wave_offset: true,
+        workitem_id: 2,
+        group_segment_fixed_size: 0,
+        private_segment_fixed_size: 48,
+    };
+    // Record (32 dwords) of work-item (linear workgroup * 64 + local id):
+    // v0, then s0..s22 (s[20:21] = the output buffer, s22 = dispatch packet
+    // dword 1).
+    let mut src = String::from(
+        "s_load_dwordx2 s[20:21], s[4:5], 0x0\n\
+         s_load_dword s22, s[0:1], 0x4\n\
+         s_waitcnt lgkmcnt(0)\n\
+         s_lshl_b32 s23, s14, 1\n\
+         s_add_u32 s23, s23, s13\n\
+         s_lshl_b32 s24, s15, 2\n\
+         s_add_u32 s23, s23, s24\n\
+         s_lshl_b32 s23, s23, 6\n\
+         v_and_b32 v1, 0x3ff, v0\n\
+         v_bfe_u32 v2, v0, 10, 10\n\
+         v_bfe_u32 v3, v0, 20, 10\n\
+         v_lshlrev_b32 v4, 3, v2\n\
+         v_add_u32 v4, v4, v1\n\
+         v_lshlrev_b32 v5, 5, v3\n\
+         v_add_u32 v4, v4, v5\n\
+         v_add_u32 v4, s23, v4\n\
+         v_lshlrev_b32 v4, 7, v4\n\
+         v_mov_b32 v30, v0\n\
+         global_store_dword v4, v30, s[20:21]\n",
+    );
+    for sreg in 0..=22 {
+        src += &format!(
+            "v_mov_b32 v30, s{sreg}\nglobal_store_dword v4, v30, s[20:21] offset:{}\n",
+            4 * (sreg + 1)
+        );
+    }
+    src += "s_endpgm\n";
+    let k = xisa_cdna::gfx942::lift::lift("k", &assemble(&src), &abi).unwrap();
+    let setup = Setup {
+        bufs: vec![vec![0u8; 128 * 64 * 8]],
+        extra: vec![0x11, 0, 0, 0, 0x22, 0, 0, 0],
+        grid: [2, 2, 2],
+        block: [8, 4, 2],
+    };
+    for e in ENGINES {
+        let out = u32s(&run(&k, e, &setup)[0]);
+        let first = out[..32].to_vec();
+        for wg in 0..8u32 {
+            let (wx, wy, wz) = (wg % 2, wg / 2 % 2, wg / 4);
+            for t in 0..64u32 {
+                let (x, y, z) = (t % 8, t / 8 % 4, t / 32);
+                let r = &out[32 * (wg * 64 + t) as usize..][..32];
+                assert_eq!(r[0], x | y << 10 | z << 20, "{e:?} v0");
+                // Pointers are the same in every work-item.
+                assert_eq!(r[1..3], first[1..3], "{e:?} dispatch ptr");
+                assert_eq!(r[5..7], first[5..7], "{e:?} kernarg ptr");
+                assert_eq!((r[3], r[4]), (0, 0), "{e:?} queue ptr");
+                assert_eq!(
+                    (r[7], r[8], r[9], r[10]),
+                    (0, 0, 0, 0),
+                    "{e:?} dispatch id / flat scratch"
+                );
+                // Preloaded: kernarg dwords 2..3 (after the buffer address).
+                assert_eq!((r[11], r[12]), (0x11, 0x22), "{e:?} preloaded kernargs");
+                assert_eq!(r[13], 48, "{e:?} private segment size");
+                assert_eq!((r[14], r[15], r[16]), (wx, wy, wz), "{e:?} workgroup ids");
+                assert_eq!((r[17], r[18]), (0, 0), "{e:?} workgroup info / wave offset");
+                assert_eq!(
+                    r[23],
+                    8 | 4 << 16,
+                    "{e:?} dispatch packet workgroup size x, y"
+                );
+            }
+        }
+        assert_ne!(first[1], 0);
+        assert_ne!(first[5], 0);
+    }
+}
