@@ -1600,3 +1600,127 @@ fn ptxas_selects() {
         }
     }
 }
+
+/// `a*b + c` rounded by `m`, from exact integer arithmetic (operands whose
+/// terms lie within 2^20 of each other, see `dfma_inputs`).
+fn dfma_ref(a: f64, b: f64, c: f64, m: Mode) -> f64 {
+    let r = a.mul_add(b, c);
+    let (ma, ea) = decompose64(a);
+    let (mb, eb) = decompose64(b);
+    let (mc, ec) = decompose64(c);
+    let (mp, ep) = (ma * mb, ea + eb);
+    let (mr, er) = decompose64(r);
+    let k = ep.min(ec).min(er);
+    let exact = (mp << (ep - k)) + (mc << (ec - k));
+    if exact == 0 {
+        return if m == Mode::Rm { -0.0 } else { 0.0 };
+    }
+    direct64(r, exact.cmp(&(mr << (er - k))), m)
+}
+
+fn dfma_inputs(seed: u64, n: usize) -> Vec<u64> {
+    let mut r = Rng(seed);
+    let mut v = Vec::new();
+    let f = |r: &mut Rng, e: i64| {
+        let x = r.next();
+        let sign = x & (1 << 63);
+        sign | ((1023 + e) as u64) << 52 | (x & ((1 << 52) - 1))
+    };
+    for i in 0..n {
+        let (ea, eb) = ((r.next() % 21) as i64 - 10, (r.next() % 21) as i64 - 10);
+        let a = f(&mut r, ea);
+        let b = f(&mut r, eb);
+        let c = if i % 4 == 0 {
+            // Cancellation: the residual of the rounded product.
+            (-(f64::from_bits(a) * f64::from_bits(b))).to_bits()
+        } else {
+            let d = (r.next() % 21) as i64 - 10;
+            f(&mut r, ea + eb + d)
+        };
+        v.extend([a, b, c]);
+    }
+    v
+}
+
+#[test]
+fn dfma_directed_roundings() {
+    let inp = dfma_inputs(29, 400);
+    for (m, name, _) in modes() {
+        check_raw(
+            &format!("fma_{name}_f64"),
+            &inp,
+            8,
+            3,
+            8,
+            |x| {
+                let [a, b, c] = [0, 1, 2].map(|i| f64::from_bits(x[i]));
+                dfma_ref(a, b, c, m).to_bits()
+            },
+            same64,
+        );
+    }
+    // Edges: overflow, exact zeros, tiny products (scaled and unscaled paths).
+    let tiny = f64::from_bits(1);
+    let cases: [([f64; 3], [f64; 3]); 8] = [
+        // (a, b, c) -> (rz, rm, rp)
+        ([f64::MAX, 2.0, 0.0], [f64::MAX, f64::MAX, f64::INFINITY]),
+        (
+            [-f64::MAX, 2.0, 0.0],
+            [-f64::MAX, f64::NEG_INFINITY, -f64::MAX],
+        ),
+        ([1.0, 1.0, -1.0], [0.0, -0.0, 0.0]),
+        ([0.0, -1.0, 0.0], [0.0, -0.0, 0.0]),
+        ([1e-200, 1e-200, 0.0], [0.0, 0.0, tiny]),
+        (
+            [-1e-200, 1e-200, 1.0],
+            [1.0f64.next_down(), 1.0f64.next_down(), 1.0],
+        ),
+        (
+            [1e-200, 1e-200, 1e-300],
+            [1e-300, 1e-300, 1e-300f64.next_up()],
+        ),
+        (
+            [2f64.powi(-537), 3.0 * 2f64.powi(-538), 0.0],
+            [tiny, tiny, 2.0 * tiny],
+        ),
+    ];
+    let flat: Vec<u64> = cases.iter().flat_map(|c| c.0.map(f64::to_bits)).collect();
+    for (j, (m, name, _)) in modes().into_iter().skip(1).enumerate() {
+        check_raw(
+            &format!("fma_{name}_f64"),
+            &flat,
+            8,
+            3,
+            8,
+            |x| {
+                let i = cases
+                    .iter()
+                    .position(|c| c.0.map(f64::to_bits) == [x[0], x[1], x[2]])
+                    .unwrap();
+                let _ = m;
+                cases[i].1[j].to_bits()
+            },
+            |g, w| g == w,
+        );
+    }
+    // The IEEE sequences that use DFMA.RM/.RP in their slow paths.
+    let d = f64_inputs(30, 400);
+    check_raw(
+        "sqrt_rn_f64",
+        &d,
+        8,
+        1,
+        8,
+        |x| f64::from_bits(x[0]).sqrt().to_bits(),
+        same64,
+    );
+    check_raw(
+        "rcp_rn_f64",
+        &d,
+        8,
+        1,
+        8,
+        |x| (1.0 / f64::from_bits(x[0])).to_bits(),
+        same64,
+    );
+}

@@ -781,14 +781,26 @@ fn dbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `DFMA Rd, a, b, c`: round to nearest only (the IR's `fma`; an `f64`
-/// directed-rounding FMA has no wider type to go through).
+/// `DFMA[.RM/.RP/.RZ] Rd, a, b, c`: RN is the IR's `fma`; a directed rounding
+/// (ptxas uses `.RM`/`.RP` in the `sqrt.rn.f64`/`rcp.rn.f64` slow paths)
+/// adjusts the RN result by one ulp in the mode's direction when the exact
+/// `a*b + c` lies on the other side of it ([`dfma_directed`]).
 fn dfma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
     let [a, b, c] = fsrcs(l, opcode)?;
-    if round_at(l.word) != Round::Rn {
-        return Err(l.unsupported("DFMA with a rounding mode other than RN"));
-    }
+    let rnd = round_at(l.word);
     let (a, b, c) = (dval(l, a)?, dval(l, b)?, dval(l, c)?);
+    let r = fma64(l, a, b, c);
+    let r = if rnd == Round::Rn {
+        r
+    } else {
+        dfma_directed(l, rnd, a, b, c, r)
+    };
+    write_f64(l, r);
+    Ok(())
+}
+
+/// `fma.f64` (round to nearest) into a fresh temp.
+fn fma64(l: &mut Lifter, a: Operand, b: Operand, c: Operand) -> Operand {
     let dst = l.tmp(Type::F64);
     l.emit(Op::Fma {
         ty: Type::F64,
@@ -798,8 +810,158 @@ fn dfma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
         b,
         c,
     });
-    write_f64(l, dst.into());
-    Ok(())
+    dst.into()
+}
+
+/// Knuth's TwoSum: `s + e = x + y` exactly (`s` the rounded sum).
+fn two_sum(l: &mut Lifter, x: Operand, y: Operand) -> (Operand, Operand) {
+    let s = dop(l, FBinOp::Add, x, y);
+    let bb = dop(l, FBinOp::Sub, s, x);
+    let t = dop(l, FBinOp::Sub, s, bb);
+    let u = dop(l, FBinOp::Sub, x, t);
+    let v = dop(l, FBinOp::Sub, y, bb);
+    (s, dop(l, FBinOp::Add, u, v))
+}
+
+/// An `f64` whose sign is the sign of `a*b + c - r` (0 when exact), from
+/// the exact expansion `p + ep + s + es - r` (TwoProduct by FMA, TwoSum, and
+/// Shewchuk's grow-expansion: the most significant nonzero component of a
+/// nonoverlapping expansion has the sign of its sum). Exact while `a*b` does
+/// not underflow (its rounding error must be representable).
+fn err_sign(l: &mut Lifter, a: Operand, b: Operand, c: Operand, r: Operand) -> Operand {
+    let p = dop(l, FBinOp::Mul, a, b);
+    let np = fun(l, FUnOp::Neg, Type::F64, false, p);
+    let ep = fma64(l, a, b, np);
+    let (s, es) = two_sum(l, p, c);
+    // [ep] + es -> [h1, q1]
+    let (q1, h1) = two_sum(l, es, ep);
+    // [h1, q1] + s -> [g1, g2, q2]
+    let (q, g1) = two_sum(l, s, h1);
+    let (q2, g2) = two_sum(l, q, q1);
+    // [g1, g2, q2] + (-r) -> [k1, k2, k3, q3]
+    let nr = fun(l, FUnOp::Neg, Type::F64, false, r);
+    let (q, k1) = two_sum(l, nr, g1);
+    let (q, k2) = two_sum(l, q, g2);
+    let (q3, k3) = two_sum(l, q, q2);
+    let mut sgn = k1;
+    for comp in [k2, k3, q3] {
+        let nz = dcmp(l, FCond::Une, comp, Operand::Imm(0));
+        sgn = l.select(Type::F64, nz, comp, sgn);
+    }
+    sgn
+}
+
+/// The directed-rounding result of `a*b + c` from its RN result `r`:
+/// `r` moved one ulp (through the bits) in the mode's direction when the
+/// exact value lies beyond it, exact zeros signed as IEEE-754 says (-0 under
+/// RM), overflow to the largest finite value when the mode rounds toward
+/// zero. A product too small for an exact error term is handled by scaling
+/// `a`, `b` by 2^600 and `c`, `r` by 2^1200 (when `|c| < 2^-176`), or, for a
+/// larger `c` (then `r = c`), by the product's sign.
+fn dfma_directed(
+    l: &mut Lifter,
+    rnd: Round,
+    a: Operand,
+    b: Operand,
+    c: Operand,
+    r: Operand,
+) -> Operand {
+    let k600 = Operand::Imm(2f64.powi(600).to_bits());
+    let sgn_a = err_sign(l, a, b, c, r);
+    let a2 = dop(l, FBinOp::Mul, a, k600);
+    let b2 = dop(l, FBinOp::Mul, b, k600);
+    let c1 = dop(l, FBinOp::Mul, c, k600);
+    let c2 = dop(l, FBinOp::Mul, c1, k600);
+    let r1 = dop(l, FBinOp::Mul, r, k600);
+    let r2 = dop(l, FBinOp::Mul, r1, k600);
+    let sgn_b = err_sign(l, a2, b2, c2, r2);
+    // The product's sign as ±1.
+    let ba = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, a);
+    let bbits = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, b);
+    let x = l.bin(xisa_ir::BinOp::Xor, Type::I64, ba, bbits);
+    let sbit = l.bin(xisa_ir::BinOp::And, Type::I64, x, Operand::Imm(1 << 63));
+    let one = l.bin(
+        xisa_ir::BinOp::Or,
+        Type::I64,
+        sbit,
+        Operand::Imm(1f64.to_bits()),
+    );
+    let sgn_c = l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, one);
+    let p = dop(l, FBinOp::Mul, a, b);
+    let ap = fun(l, FUnOp::Abs, Type::F64, false, p);
+    let tiny_p = dcmp(l, FCond::Olt, ap, Operand::Imm(2f64.powi(-900).to_bits()));
+    let a_nz = dcmp(l, FCond::Une, a, Operand::Imm(0));
+    let b_nz = dcmp(l, FCond::Une, b, Operand::Imm(0));
+    let tiny = l.bin(xisa_ir::BinOp::And, Type::I1, tiny_p, a_nz);
+    let tiny = l.bin(xisa_ir::BinOp::And, Type::I1, tiny, b_nz);
+    let ac = fun(l, FUnOp::Abs, Type::F64, false, c);
+    let small_c = dcmp(l, FCond::Olt, ac, Operand::Imm(2f64.powi(-176).to_bits()));
+    let sgn_tiny = l.select(Type::F64, small_c, sgn_b, sgn_c);
+    let sgn = l.select(Type::F64, tiny, sgn_tiny, sgn_a);
+    let above = dcmp(l, FCond::Ogt, sgn, Operand::Imm(0));
+    let below = dcmp(l, FCond::Olt, sgn, Operand::Imm(0));
+    let r_pos = dcmp(l, FCond::Ogt, r, Operand::Imm(0));
+    let r_neg = dcmp(l, FCond::Olt, r, Operand::Imm(0));
+    // Move up when the exact value is above r and the mode rounds up (RP,
+    // or RZ for a negative r); down symmetrically.
+    let (up, down) = match rnd {
+        Round::Rp => (above, Operand::Imm(0)),
+        Round::Rm => (Operand::Imm(0), below),
+        _ => (
+            l.bin(xisa_ir::BinOp::And, Type::I1, above, r_neg),
+            l.bin(xisa_ir::BinOp::And, Type::I1, below, r_pos),
+        ),
+    };
+    let rb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, r);
+    let r_zero = dcmp(l, FCond::Oeq, r, Operand::Imm(0));
+    let inc = l.bin(xisa_ir::BinOp::Add, Type::I64, rb, Operand::Imm(1));
+    let dec = l.bin(xisa_ir::BinOp::Sub, Type::I64, rb, Operand::Imm(1));
+    let r_negbits = l.icmp(ICond::Slt, Type::I64, rb, Operand::Imm(0));
+    // next_up: +tiny from a zero, else one step away from (toward) zero for
+    // positive (negative) r; next_down mirrors it.
+    let nu = l.select(Type::I64, r_negbits, dec, inc);
+    let nu = l.select(Type::I64, r_zero, Operand::Imm(1), nu);
+    let nd = l.select(Type::I64, r_negbits, inc, dec);
+    let nd = l.select(Type::I64, r_zero, Operand::Imm(0x8000_0000_0000_0001), nd);
+    let mut res = l.select(Type::I64, down, nd, rb);
+    res = l.select(Type::I64, up, nu, res);
+    if rnd == Round::Rm {
+        // An exact zero is -0 under RM unless both terms are +0.
+        let exact0 = dcmp(l, FCond::Oeq, sgn, Operand::Imm(0));
+        let z = l.bin(xisa_ir::BinOp::And, Type::I1, exact0, r_zero);
+        let pb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, p);
+        let cb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, c);
+        let both = l.bin(xisa_ir::BinOp::Or, Type::I64, pb, cb);
+        let pos_zeros = l.icmp(ICond::Eq, Type::I64, both, Operand::Imm(0));
+        let keep = l.bin(xisa_ir::BinOp::Xor, Type::I1, pos_zeros, Operand::Imm(1));
+        let z = l.bin(xisa_ir::BinOp::And, Type::I1, z, keep);
+        res = l.select(Type::I64, z, Operand::Imm(1 << 63), res);
+    }
+    // Overflow of finite operands: toward zero gives the largest finite value.
+    let inf = Operand::Imm(f64::INFINITY.to_bits());
+    let mut finite = Operand::Imm(1);
+    for v in [a, b, c] {
+        let av = fun(l, FUnOp::Abs, Type::F64, false, v);
+        let f = dcmp(l, FCond::Olt, av, inf);
+        finite = l.bin(xisa_ir::BinOp::And, Type::I1, finite, f);
+    }
+    let ar = fun(l, FUnOp::Abs, Type::F64, false, r);
+    let r_inf = dcmp(l, FCond::Oeq, ar, inf);
+    let toward_zero = match rnd {
+        Round::Rz => Operand::Imm(1),
+        Round::Rm => r_pos,
+        _ => r_neg,
+    };
+    let ovf = l.bin(xisa_ir::BinOp::And, Type::I1, finite, r_inf);
+    let ovf = l.bin(xisa_ir::BinOp::And, Type::I1, ovf, toward_zero);
+    let max = l.select(
+        Type::I64,
+        r_negbits,
+        Operand::Imm((-f64::MAX).to_bits()),
+        Operand::Imm(f64::MAX.to_bits()),
+    );
+    res = l.select(Type::I64, ovf, max, res);
+    l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, res)
 }
 
 /// The float type of a 2-bit size code (1 F16, 2 F32, 3 F64).

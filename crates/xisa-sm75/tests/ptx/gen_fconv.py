@@ -87,6 +87,10 @@ for m in ["rn", "rz", "rm", "rp"]:
     k(f"add_{m}_f64", "f64", 2, "f64", f"add.{m}.f64 %o, %a, %b;")
 k("mul_rn_f64", "f64", 2, "f64", "mul.rn.f64 %o, %a, %b;")
 k("fma_rn_f64", "f64", 3, "f64", "fma.rn.f64 %o, %a, %b, %c;")
+for m in ["rz", "rm", "rp"]:
+    k(f"fma_{m}_f64", "f64", 3, "f64", f"fma.{m}.f64 %o, %a, %b, %c;")
+k("sqrt_rn_f64", "f64", 1, "f64", "sqrt.rn.f64 %o, %a;")
+k("rcp_rn_f64", "f64", 1, "f64", "rcp.rn.f64 %o, %a;")
 # integer idioms
 for op in ["div", "rem"]:
     for t in ["u32", "s32"]:
