@@ -232,3 +232,17 @@ fn rand_word(r: &mut Rng) -> u32 {
         _ => r.next() as u32,
     }
 }
+
+#[test]
+fn pc_relative_constant_data() {
+    const TABLE: [u32; 8] = [3, 1, 4, 1, 5, 9, 2, 6];
+    let mut rng = Rng(0xc7ab);
+    let a: Vec<u32> = (0..N).map(|_| rng.next() as u32).collect();
+    for e in ENGINES {
+        let r = u32s(&run("ctab", e, &[bytes32(&a)])[0]);
+        for i in 0..N {
+            let want = TABLE[(a[i] & 7) as usize] * 10 + TABLE[((a[i] >> 3) & 7) as usize];
+            assert_eq!(r[i], want, "{e:?} ctab[{i}]");
+        }
+    }
+}

@@ -189,7 +189,9 @@ fn run_spec(spec_path: &Path, e: Engine, libclc_compat: bool) -> Result<Outcome,
     let co = codeobj::load(&std::fs::read(&co_path).unwrap()).map_err(|e| e.to_string())?;
     let kname = spec["kernel"].as_str().unwrap();
     let info = co.kernel(kname).ok_or("kernel not in code object")?;
-    let k = lco::lift_kernel(info).map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(&co_path).unwrap();
+    let img = lco::image(&bytes).map_err(|e| e.to_string())?;
+    let k = lco::lift_kernel(info, img.base_vaddr).map_err(|e| e.to_string())?;
     let dims = |v: &Value| -> [u32; 3] {
         let a = v.as_array().unwrap();
         [0, 1, 2].map(|i| a[i].as_u64().unwrap() as u32)
@@ -267,12 +269,14 @@ fn run_spec(spec_path: &Path, e: Engine, libclc_compat: bool) -> Result<Outcome,
     );
     let pa = mem.alloc(64).unwrap();
     mem.write(pa, &pkt).unwrap();
+    let image_addr = mem.alloc(img.bytes.len().max(16) as u64).unwrap();
+    mem.write(image_addr, &img.bytes).unwrap();
     let prog = program(&k, e);
     let cfg = LaunchConfig {
         grid,
         block,
         dyn_shared: dyn_lds,
-        params: abi::param_block(ka, pa, 0, 0),
+        params: abi::param_block(ka, pa, 0, 0, image_addr),
         timeout: Some(std::time::Duration::from_secs(60)),
         threads: spec["host_threads"].as_u64().unwrap_or(2) as usize,
         ..Default::default()

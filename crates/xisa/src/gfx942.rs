@@ -29,6 +29,17 @@ pub struct Gfx942Kernel {
     pub private_segment_fixed_size: u32,
 }
 
+/// A loaded gfx942 code object: each kernel's launch ABI and the loadable
+/// image, which the launcher places in guest memory (its address is the
+/// `image_ptr` parameter; pc-relative constant data lives there).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gfx942Module {
+    /// Per kernel, in the order of the lifted module's kernels.
+    pub kernels: Vec<Gfx942Kernel>,
+    /// The `PT_LOAD` segments laid out by virtual address.
+    pub image: Vec<u8>,
+}
+
 /// The blocks of one launch.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LaunchBlocks {
@@ -68,24 +79,27 @@ impl Gfx942Kernel {
         Ok(LaunchBlocks { kernarg, packet })
     }
 
-    /// The IR parameter block for a launch whose kernarg segment and dispatch
-    /// packet are at these guest addresses.
-    pub fn params(kernarg_address: u64, packet_address: u64) -> Vec<u8> {
-        abi::param_block(kernarg_address, packet_address, 0, 0)
+    /// The IR parameter block for a launch whose kernarg segment, dispatch
+    /// packet and code object image ([`Gfx942Module::image`]) are at these
+    /// guest addresses.
+    pub fn params(kernarg_address: u64, packet_address: u64, image_address: u64) -> Vec<u8> {
+        abi::param_block(kernarg_address, packet_address, 0, 0, image_address)
     }
 }
 
 /// Loads a gfx942 code object and lifts every kernel.
-pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Vec<Gfx942Kernel>)> {
+pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module)> {
     let parse = |msg: String| Error::Parse {
         origin: origin.to_string(),
         msg,
     };
     let co = codeobj::load(bytes).map_err(|e| parse(e.to_string()))?;
+    let image = lift_co::image(bytes).map_err(|e| parse(e.to_string()))?;
     let mut kernels = Vec::new();
     let mut abis = Vec::new();
     for k in &co.kernels {
-        let ir = lift_co::lift_kernel(k).map_err(|e| parse(format!("kernel {}: {e}", k.name)))?;
+        let ir = lift_co::lift_kernel(k, image.base_vaddr)
+            .map_err(|e| parse(format!("kernel {}: {e}", k.name)))?;
         kernels.push(ir);
         let slots = lift_co::kernarg_slots(k);
         let explicit = k
@@ -101,7 +115,13 @@ pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Vec<Gfx942Ke
             private_segment_fixed_size: k.private_segment_fixed_size,
         });
     }
-    Ok((xisa_ir::Module { kernels }, abis))
+    Ok((
+        xisa_ir::Module { kernels },
+        Gfx942Module {
+            kernels: abis,
+            image: image.bytes,
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -117,10 +137,11 @@ mod tests {
 
     #[test]
     fn loads_lifts_and_builds_launch_blocks() {
-        let (m, abis) = load(&corpus("hist_global.co"), "hist_global.co").unwrap();
+        let (m, g) = load(&corpus("hist_global.co"), "hist_global.co").unwrap();
         assert_eq!(m.kernels.len(), 1);
         assert_eq!(m.kernels[0].wave_size, 64);
-        let k = &abis[0];
+        assert!(!g.image.is_empty());
+        let k = &g.kernels[0];
         assert_eq!(k.explicit, vec![(0, 8), (8, 8), (16, 4)]);
         let geo = abi::Geometry {
             grid: [3, 1, 1],

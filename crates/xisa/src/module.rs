@@ -118,9 +118,9 @@ pub struct Module {
     pub code_hash: u64,
     /// Where it came from, for messages.
     pub origin: String,
-    /// gfx942 modules: each kernel's launch ABI (kernarg layout), in the
-    /// order of `ir.kernels`; empty for the other ISAs.
-    pub gfx942: Vec<gfx942::Gfx942Kernel>,
+    /// gfx942 modules: each kernel's launch ABI (kernarg layout) and the
+    /// code object's loadable image; `None` for the other ISAs.
+    pub gfx942: Option<gfx942::Gfx942Module>,
 }
 
 impl Module {
@@ -130,7 +130,7 @@ impl Module {
             Some(i) => i,
             None => detect_isa(bytes)?,
         };
-        let mut gfx942_abis = Vec::new();
+        let mut gfx942_abis = None;
         let ir = match isa {
             Isa::Gfx942 => {
                 let (m, abis) = gfx942::load(bytes, origin)?;
@@ -138,7 +138,7 @@ impl Module {
                     origin: origin.to_string(),
                     msg: e.to_string(),
                 })?;
-                gfx942_abis = abis;
+                gfx942_abis = Some(abis);
                 m
             }
             Isa::Ir => {

@@ -48,3 +48,10 @@ kernel void pk(global float2 *a, global const float2 *b) {
     float2 x = a[i];
     a[i] = x * b[i] + (float2)(1.0f, 2.0f);
 }
+
+// Program-scope constant data, addressed pc-relatively (s_getpc_b64).
+constant int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+kernel void ctab(global int *a) {
+    int i = GID;
+    a[i] = table[a[i] & 7] * 10 + table[(a[i] >> 3) & 7];
+}

@@ -152,7 +152,7 @@ pub fn run(k: &Kernel, e: Engine, s: &Setup) -> Vec<Vec<u8>> {
     let cfg = LaunchConfig {
         grid: s.grid,
         block: s.block,
-        params: abi::param_block(ka, pa, 0, 0),
+        params: abi::param_block(ka, pa, 0, 0, 0),
         timeout: Some(std::time::Duration::from_secs(120)),
         threads: 2,
         ..Default::default()
@@ -197,10 +197,16 @@ pub fn run_co_kernel(
 ) -> Vec<Vec<u8>> {
     use xisa_cdna::gfx942::codeobj;
     use xisa_cdna::gfx942::lift::codeobj as lco;
+    let co_bytes = co;
     let co = codeobj::load(co).expect("code object");
     let info = co.kernel(name).expect("kernel");
-    let k = lco::lift_kernel(info).unwrap_or_else(|e| panic!("{name}: {e}"));
     let mem = GuestMemory::new(1 << 28).expect("reserve");
+    // The code object's image in guest memory, so that pc-relative constant
+    // data (s_getpc_b64) resolves.
+    let img = lco::image(co_bytes).expect("image");
+    let img_addr = mem.alloc(img.bytes.len().max(16) as u64).unwrap();
+    mem.write(img_addr, &img.bytes).unwrap();
+    let k = lco::lift_kernel(info, img.base_vaddr).unwrap_or_else(|e| panic!("{name}: {e}"));
     let mut addrs = Vec::new();
     for b in bufs {
         let a = mem.alloc(b.len().max(16) as u64).unwrap();
@@ -235,7 +241,7 @@ pub fn run_co_kernel(
     let cfg = LaunchConfig {
         grid,
         block,
-        params: abi::param_block(ka, pa, 0, 0),
+        params: abi::param_block(ka, pa, 0, 0, img_addr),
         timeout: Some(std::time::Duration::from_secs(120)),
         threads: 2,
         ..Default::default()

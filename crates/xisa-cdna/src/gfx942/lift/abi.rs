@@ -165,9 +165,16 @@ pub fn dispatch_packet(
 }
 
 /// The IR parameter block: kernarg pointer, dispatch packet pointer, queue
-/// pointer, dispatch id (each u64, [`super::ENTRY_PARAMS`]).
-pub fn param_block(kernarg: u64, dispatch: u64, queue: u64, dispatch_id: u64) -> Vec<u8> {
-    [kernarg, dispatch, queue, dispatch_id]
+/// pointer, dispatch id, code object image address (each u64,
+/// [`super::ENTRY_PARAMS`]).
+pub fn param_block(
+    kernarg: u64,
+    dispatch: u64,
+    queue: u64,
+    dispatch_id: u64,
+    image: u64,
+) -> Vec<u8> {
+    [kernarg, dispatch, queue, dispatch_id, image]
         .iter()
         .flat_map(|v| v.to_le_bytes())
         .collect()
@@ -200,5 +207,6 @@ pub fn entry_abi(
         workitem_id: rsrc2 >> 11 & 3,
         group_segment_fixed_size,
         private_segment_fixed_size,
+        code_offset: 0,
     }
 }

@@ -37,6 +37,8 @@ pub(crate) struct Builder {
     pub lane: Reg,
     /// `scc` (`i1`).
     pub scc: Reg,
+    /// Offset of the code's byte 0 in the code object image (s_getpc_b64).
+    pub code_offset: u64,
     tmp_n: u32,
     tmp_pool: HashMap<(Type, u32), Reg>,
 }
@@ -67,6 +69,7 @@ impl Builder {
             exec,
             lane,
             scc,
+            code_offset: 0,
             tmp_n: 0,
             tmp_pool: HashMap::new(),
         }

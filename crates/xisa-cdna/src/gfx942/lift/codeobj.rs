@@ -1,9 +1,92 @@
 //! Lifting the kernels of a loaded code object: the entry ABI from the kernel
 //! descriptor and the kernarg layout from the metadata.
 
+use object::read::elf::{FileHeader, ProgramHeader};
+use object::LittleEndian as LE;
+
 use super::abi::{Slot, SlotKind};
 use super::{lift, EntryAbi, LiftError};
 use crate::gfx942::codeobj::{ArgKind, KernelInfo};
+
+/// The loadable image of a code object: its `PT_LOAD` segments laid out by
+/// virtual address (bss zero-filled), for placing in guest memory so that
+/// pc-relative constant data (`s_getpc_b64` + offset) resolves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Image {
+    /// Virtual address of `bytes[0]`.
+    pub base_vaddr: u64,
+    /// The image.
+    pub bytes: Vec<u8>,
+}
+
+/// Why an image cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImageError {
+    #[error("code object: {0}")]
+    Elf(String),
+    #[error("code object has no PT_LOAD segment")]
+    NoSegments,
+    #[error("PT_LOAD segment at file offset {offset:#x} (+{size:#x}) is outside the file")]
+    Segment { offset: u64, size: u64 },
+    #[error("the loadable image spans {0:#x} bytes (limit 256 MiB)")]
+    TooBig(u64),
+}
+
+/// Builds the loadable image of a code object.
+pub fn image(data: &[u8]) -> Result<Image, ImageError> {
+    let e =
+        object::elf::FileHeader64::<LE>::parse(data).map_err(|x| ImageError::Elf(x.to_string()))?;
+    let endian = e.endian().map_err(|x| ImageError::Elf(x.to_string()))?;
+    let phdrs = e
+        .program_headers(endian, data)
+        .map_err(|x| ImageError::Elf(x.to_string()))?;
+    let loads: Vec<_> = phdrs
+        .iter()
+        .filter(|p| p.p_type(endian) == object::elf::PT_LOAD)
+        .collect();
+    let lo = loads
+        .iter()
+        .map(|p| p.p_vaddr(endian))
+        .min()
+        .ok_or(ImageError::NoSegments)?;
+    let hi = loads
+        .iter()
+        .map(|p| p.p_vaddr(endian).saturating_add(p.p_memsz(endian)))
+        .max()
+        .ok_or(ImageError::NoSegments)?;
+    let span = hi - lo;
+    if span > 256 << 20 {
+        return Err(ImageError::TooBig(span));
+    }
+    let mut bytes = vec![0u8; span as usize];
+    for p in loads {
+        let (off, size) = (
+            p.p_offset(endian),
+            p.p_filesz(endian).min(p.p_memsz(endian)),
+        );
+        let src = off
+            .checked_add(size)
+            .and_then(|end| data.get(off as usize..end as usize))
+            .ok_or(ImageError::Segment { offset: off, size })?;
+        let at = (p.p_vaddr(endian) - lo) as usize;
+        bytes[at..at + src.len()].copy_from_slice(src);
+    }
+    Ok(Image {
+        base_vaddr: lo,
+        bytes,
+    })
+}
+
+fn check_wave(k: &KernelInfo) -> Result<(), LiftError> {
+    if k.wavefront_size != 64 && k.wavefront_size != 0 {
+        return Err(LiftError::Unsupported {
+            pc: 0,
+            mnemonic: "<kernel>".into(),
+            why: format!("wave{} code (only wave64 is lifted)", k.wavefront_size),
+        });
+    }
+    Ok(())
+}
 
 /// [`EntryAbi`] of a kernel (its descriptor and segment sizes).
 pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
@@ -18,16 +101,14 @@ pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
     )
 }
 
-/// Lifts a kernel of a code object.
-pub fn lift_kernel(k: &KernelInfo) -> Result<xisa_ir::Kernel, LiftError> {
-    if k.wavefront_size != 64 && k.wavefront_size != 0 {
-        return Err(LiftError::Unsupported {
-            pc: 0,
-            mnemonic: "<kernel>".into(),
-            why: format!("wave{} code (only wave64 is lifted)", k.wavefront_size),
-        });
-    }
-    lift(&k.name, &k.code, &entry_abi(k))
+/// Lifts a kernel of a code object whose loadable image starts at virtual
+/// address `image_base_vaddr` ([`Image::base_vaddr`]; the launcher passes the
+/// image's guest address in the `image_ptr` parameter).
+pub fn lift_kernel(k: &KernelInfo, image_base_vaddr: u64) -> Result<xisa_ir::Kernel, LiftError> {
+    check_wave(k)?;
+    let mut abi = entry_abi(k);
+    abi.code_offset = k.code_address.wrapping_sub(image_base_vaddr);
+    lift(&k.name, &k.code, &abi)
 }
 
 /// The kernarg slots of a kernel: explicit arguments numbered in order, hidden

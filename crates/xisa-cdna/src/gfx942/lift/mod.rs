@@ -16,7 +16,8 @@
 //!   (IR local); other addresses are global.
 //!
 //! The kernel's IR parameters are [`ENTRY_PARAMS`]: the kernarg segment
-//! pointer, the dispatch packet pointer, the queue pointer and the dispatch id
+//! pointer, the dispatch packet pointer, the queue pointer, the dispatch id
+//! and the guest address of the code object's loadable image
 //! (see [`abi`] to build them); its entry block sets up the initial SGPRs and
 //! `v0` per [`EntryAbi`] (the kernel descriptor's enable bits) and EXEC = the
 //! lanes that exist.
@@ -47,7 +48,13 @@ pub const SHARED_APERTURE_HI: u32 = 0x1000;
 pub const PRIVATE_APERTURE_HI: u32 = 0x2000;
 
 /// Names of the IR parameters of a lifted kernel, in order (all `i64`).
-pub const ENTRY_PARAMS: [&str; 4] = ["kernarg_ptr", "dispatch_ptr", "queue_ptr", "dispatch_id"];
+pub const ENTRY_PARAMS: [&str; 5] = [
+    "kernarg_ptr",
+    "dispatch_ptr",
+    "queue_ptr",
+    "dispatch_id",
+    "image_ptr",
+];
 
 /// Why gfx942 code cannot be lifted.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -104,6 +111,11 @@ pub struct EntryAbi {
     pub group_segment_fixed_size: u32,
     /// Scratch bytes per work-item.
     pub private_segment_fixed_size: u32,
+    /// Offset of the kernel's first instruction in the code object's
+    /// loadable image (`codeobj::Image`): `s_getpc_b64` returns
+    /// `image_ptr + code_offset + pc + 4`, so pc-relative constant data
+    /// resolves when the launcher places the image at `image_ptr`.
+    pub code_offset: u64,
 }
 
 /// A decoded item: an instruction, or one the decoder tables may lack: the
@@ -230,6 +242,7 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         .collect();
 
     let mut b = Builder::new(name);
+    b.code_offset = abi.code_offset;
     b.k.shared_bytes = abi.group_segment_fixed_size;
     b.k.local_bytes = abi.private_segment_fixed_size;
     let params: Vec<_> = ENTRY_PARAMS.iter().map(|p| b.named(p, Type::I64)).collect();
@@ -394,6 +407,14 @@ fn lift_inst(
     let fmt = tables().formats[i.opcode.format].name.as_str();
     match fmt {
         "SOPP" => sopp(b, i, off, next, ids),
+        "SOP1" if i.opcode.mnemonic == "s_getpc_b64" => {
+            // The guest address of the next instruction: the image's address
+            // (a parameter) + the code's offset in it + the pc.
+            let image = b.named(ENTRY_PARAMS[4], Type::I64);
+            let off = b.code_offset.wrapping_add(next as u64);
+            let a = b.binv(xisa_ir::BinOp::Add, Type::I64, image, Operand::Imm(off));
+            b.wr_s64(i.get("sdst"), a)
+        }
         "SOP1" => salu::sop1(b, i),
         "SOP2" => salu::sop2(b, i),
         "SOPC" => salu::sopc(b, i),
