@@ -2471,3 +2471,52 @@ fn entry_sgprs_follow_the_descriptor() {
         assert_ne!(first[5], 0);
     }
 }
+
+// ------------------------------------------------------------------ errors
+
+/// Unsupported instructions and malformed control flow are errors naming the
+/// pc and the mnemonic, never panics.
+#[test]
+fn lift_errors_name_pc_and_mnemonic() {
+    use xisa_cdna::gfx942::lift::{lift, LiftError};
+    let abi = test_abi(0, 0);
+    for (src, pc, mnemonic) in [
+        (
+            "s_nop 0\nv_pk_add_f16 v0, v1, v2\ns_endpgm",
+            4,
+            "v_pk_add_f16",
+        ),
+        ("s_setpc_b64 s[0:1]\ns_endpgm", 0, "s_setpc_b64"),
+        ("s_mov_b32 s0, 0\nds_append v0\ns_endpgm", 4, "ds_append"),
+        (
+            "v_add_f32_e64 v0, v1, v2 mul:2\ns_endpgm",
+            0,
+            "v_add_f32_e64",
+        ),
+    ] {
+        match lift("k", &assemble(src), &abi) {
+            Err(LiftError::Unsupported {
+                pc: p, mnemonic: m, ..
+            }) => assert_eq!((p, m.as_str()), (pc, mnemonic), "{src}"),
+            other => panic!("{src}: {other:?}"),
+        }
+    }
+    // A branch into the literal of the next instruction.
+    let mut code = assemble("s_branch 1\ns_mov_b32 s0, 0x12345678\ns_endpgm");
+    assert_eq!(code.len(), 16);
+    code[0] = 1; // s_branch +1 dword: into the literal dword
+    let err = lift("k", &code, &abi).unwrap_err();
+    assert!(
+        matches!(err, LiftError::BadBranch { pc: 0, target: 8 }),
+        "{err}"
+    );
+    // Truncated code.
+    let code = assemble("s_mov_b32 s0, 0x12345678");
+    assert!(matches!(
+        lift("k", &code[..6], &abi),
+        Err(LiftError::Decode(_))
+    ));
+    // Falling off the end traps (there is no s_endpgm).
+    let k = lift("k", &assemble("s_mov_b32 s0, 1"), &abi).unwrap();
+    assert!(matches!(k.blocks.last().unwrap().term, xisa_ir::Term::Trap));
+}
