@@ -1724,3 +1724,228 @@ fn dfma_directed_roundings() {
         same64,
     );
 }
+
+/// An `f16` as an integer multiple of 2^-24 (exact for finite values).
+fn half24(h: u16) -> i128 {
+    let e = i32::from((h >> 10) & 0x1f);
+    let f = i128::from(h & 0x3ff);
+    let m = if e == 0 { f } else { (f | 0x400) << (e - 1) };
+    if h & 0x8000 != 0 {
+        -m
+    } else {
+        m
+    }
+}
+
+/// Rounds the exact value `x / 2^48` to `f16`, to nearest even (overflow to
+/// infinity from 65520 up); `neg_zero` gives the sign of a zero result.
+fn half_round48(x: i128, neg_zero: bool) -> u16 {
+    if x == 0 {
+        return if neg_zero { 0x8000 } else { 0 };
+    }
+    let sign = if x < 0 { 0x8000u16 } else { 0 };
+    let a = x.abs();
+    let at = |h: u16| half24(h) << 24;
+    if a >= at(0x7bff) + (at(0x7bff) - at(0x7bfe)) / 2 {
+        return sign | 0x7c00;
+    }
+    let (mut lo, mut hi) = (0u16, 0x7bffu16);
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if at(mid) <= a {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if at(lo) == a {
+        return sign | lo;
+    }
+    let pick = match (a - at(lo)).cmp(&(at(lo + 1) - a)) {
+        std::cmp::Ordering::Less => lo,
+        std::cmp::Ordering::Greater => lo + 1,
+        std::cmp::Ordering::Equal => lo + (lo & 1),
+    };
+    sign | pick
+}
+
+fn is_nan16(h: u16) -> bool {
+    h & 0x7c00 == 0x7c00 && h & 0x3ff != 0
+}
+
+/// IEEE `a*b + c` (`mul` with `c`), `a*b` (`mul`), or `a + b` on `f16`,
+/// rounded once to nearest even, from exact integer arithmetic.
+fn half_op(a: u16, b: u16, c: Option<u16>, mul: bool) -> u16 {
+    let special = [Some(a), Some(b), c]
+        .iter()
+        .flatten()
+        .any(|&h| h & 0x7c00 == 0x7c00);
+    if special {
+        let (fa, fb) = (half64(a), half64(b));
+        let v = match (mul, c) {
+            (_, Some(c)) => fa * fb + half64(c),
+            (true, None) => fa * fb,
+            (false, None) => fa + fb,
+        };
+        return if v.is_nan() {
+            0x7e00
+        } else if v > 0.0 {
+            0x7c00
+        } else {
+            0xfc00
+        };
+    }
+    let neg = |h: u16| h & 0x8000 != 0;
+    let (exact, neg_zero) = if mul {
+        let p = half24(a) * half24(b);
+        let ps = neg(a) != neg(b);
+        match c {
+            None => (p, ps),
+            Some(c) => (
+                p + (half24(c) << 24),
+                p == 0 && half24(c) == 0 && ps && neg(c),
+            ),
+        }
+    } else {
+        let x = (half24(a) + half24(b)) << 24;
+        (x, neg(a) && neg(b))
+    };
+    half_round48(exact, neg_zero)
+}
+
+#[test]
+fn packed_half_arithmetic() {
+    let mut r = Rng(31);
+    let mut v: Vec<u32> = Vec::new();
+    let edges: [u16; 12] = [
+        0, 0x8000, 0x3c00, 0xbc00, 0x7bff, 0x0001, 0x8001, 0x03ff, 0x7c00, 0xfc00, 0x7e00, 0x3555,
+    ];
+    for &a in &edges {
+        for &b in &edges {
+            v.extend([
+                u32::from(a) | u32::from(b) << 16,
+                u32::from(b) | u32::from(a) << 16,
+                0x3c00_3800,
+            ]);
+        }
+    }
+    for _ in 0..300 {
+        // Moderate exponents half the time.
+        let x = r.next();
+        let m = |y: u64| -> u32 {
+            let h = |z: u64| ((z & 0x83ff) | ((8 + (z >> 10) % 14) << 10)) as u32;
+            h(y) | h(y >> 16) << 16
+        };
+        if x & 1 == 0 {
+            v.extend([m(x), m(x >> 20), m(x >> 40)]);
+        } else {
+            v.extend([x as u32, (x >> 32) as u32, r.next() as u32]);
+        }
+    }
+    let lanes = |w: u32| [w as u16, (w >> 16) as u16];
+    let pack = |l: [u16; 2]| u32::from(l[0]) | u32::from(l[1]) << 16;
+    let ok = |g: u32, w: u32| {
+        lanes(g)
+            .iter()
+            .zip(lanes(w))
+            .all(|(&x, y)| x == y || (is_nan16(x) && is_nan16(y)))
+    };
+    let ftz16 = |h: u16| if h & 0x7c00 == 0 { h & 0x8000 } else { h };
+    let sat16 = |h: u16| {
+        if is_nan16(h) || h & 0x8000 != 0 {
+            if is_nan16(h) || h & 0x7fff != 0 {
+                return 0;
+            }
+            return h;
+        }
+        if h > 0x3c00 {
+            0x3c00
+        } else {
+            h
+        }
+    };
+    type K = fn(u16, u16, u16) -> u16;
+    let two: [(&str, K); 3] = [
+        ("hadd2", |a, b, _| half_op(a, b, None, false)),
+        ("hsub2", |a, b, _| half_op(a, b ^ 0x8000, None, false)),
+        ("hmul2", |a, b, _| half_op(a, b, None, true)),
+    ];
+    let flat2: Vec<u32> = v.chunks_exact(3).flat_map(|t| [t[0], t[1]]).collect();
+    for (k, f) in two {
+        check_u32(
+            k,
+            &flat2,
+            2,
+            |x| {
+                let (a, b) = (lanes(x[0]), lanes(x[1]));
+                pack([f(a[0], b[0], 0), f(a[1], b[1], 0)])
+            },
+            ok,
+        );
+    }
+    check_u32(
+        "hmul2_a_h0h0",
+        &flat2,
+        2,
+        |x| {
+            let (a, b) = (lanes(x[0]), lanes(x[1]));
+            pack([
+                half_op(a[0], b[0], None, true),
+                half_op(a[0], b[1], None, true),
+            ])
+        },
+        ok,
+    );
+    check_u32(
+        "hadd2_ftz_negabs",
+        &flat2,
+        2,
+        |x| {
+            let (a, b) = (lanes(x[0]), lanes(x[1]));
+            let l = |i: usize| {
+                ftz16(half_op(
+                    ftz16(b[i] ^ 0x8000),
+                    ftz16(a[i] & 0x7fff),
+                    None,
+                    false,
+                ))
+            };
+            pack([l(0), l(1)])
+        },
+        ok,
+    );
+    type Lane = fn([u16; 2], [u16; 2], [u16; 2], usize) -> u16;
+    let fma: [(&str, Lane); 4] = [
+        ("hfma2", |a, b, c, i| half_op(a[i], b[i], Some(c[i]), true)),
+        ("hfma2_negc", |a, b, c, i| {
+            half_op(a[i], b[i], Some(c[i] ^ 0x8000), true)
+        }),
+        ("hfma2_c_h1h1", |a, b, c, i| {
+            half_op(a[i], b[i], Some(c[1]), true)
+        }),
+        ("hfma2_sat", |a, b, c, i| {
+            half_op(a[i], b[i], Some(c[i]), true)
+        }),
+    ];
+    for (k, f) in fma {
+        let sat = k.ends_with("sat");
+        check_u32(
+            k,
+            &v,
+            3,
+            |x| {
+                let (a, b, c) = (lanes(x[0]), lanes(x[1]), lanes(x[2]));
+                let l = |i| {
+                    let r = f(a, b, c, i);
+                    if sat {
+                        sat16(r)
+                    } else {
+                        r
+                    }
+                };
+                pack([l(0), l(1)])
+            },
+            ok,
+        );
+    }
+}

@@ -38,7 +38,10 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x028 => dbin(l, opcode, FBinOp::Mul)?,
         0x02b => dfma(l, opcode)?,
         0x02a => dsetp(l, opcode)?,
-        0x030 => hadd2_f32(l)?,
+        0x030 if bit(l.word, 78) => hadd2_f32(l)?,
+        0x030 => hop2(l, opcode, HOp::Add)?,
+        0x032 => hop2(l, opcode, HOp::Mul)?,
+        0x031 => hop2(l, opcode, HOp::Fma)?,
         0x102 => {
             // FCHK Pd, a, b: "does a / b need the slow path". Always true:
             // the slow path computes the correctly rounded quotient for every
@@ -568,6 +571,139 @@ fn hadd2_f32(l: &mut Lifter) -> Result<(), LiftError> {
         b: halves[1],
     });
     write_f32(l, dst.into());
+    Ok(())
+}
+
+/// Packed-half operations.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HOp {
+    Add,
+    Mul,
+    Fma,
+}
+
+/// One `f16` lane of a packed source: register [reg, reg+8), half select
+/// `swz` (0 = this lane's half, 2 = H0_H0, 3 = H1_H1), negate/abs bits.
+fn half_lane(
+    l: &mut Lifter,
+    reg: u32,
+    swz: u64,
+    lane: u64,
+    neg: bool,
+    abs: bool,
+) -> Result<Operand, LiftError> {
+    let w = l.word;
+    let v = l.read_gpr(bits(w, reg, reg + 8) as u8);
+    let half = match swz {
+        0 => lane,
+        2 => 0,
+        3 => 1,
+        s => return Err(l.unsupported(format!("packed-half select {s} (F32 source)"))),
+    };
+    let v = if half == 1 {
+        l.bin32(xisa_ir::BinOp::LShr, v, Operand::Imm(16))
+    } else {
+        v
+    };
+    let h = l.cvt(CvtOp::Trunc, Type::I16, Type::I32, v);
+    let f = l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, h);
+    Ok(absneg(l, Type::F16, f, neg, abs))
+}
+
+/// Flushes a subnormal `f16` (as `i16` bits) to a zero of the same sign.
+fn flush16(l: &mut Lifter, h: Operand) -> Operand {
+    let e = l.bin(xisa_ir::BinOp::And, Type::I16, h, Operand::Imm(0x7c00));
+    let z = l.icmp(ICond::Eq, Type::I16, e, Operand::Imm(0));
+    let s = l.bin(xisa_ir::BinOp::And, Type::I16, h, Operand::Imm(0x8000));
+    l.select(Type::I16, z, s, h)
+}
+
+/// `HADD2`/`HMUL2`/`HFMA2[.SAT][.FTZ] Rd, a, b[, c]` on two `f16` lanes
+/// (register form): a [24, 32) select [74, 76) negate 72 abs 73; b [32, 40)
+/// select [60, 62) negate 63 abs 62; HFMA2's c [64, 72) select [81, 83)
+/// abs 83 negate 84 (nvdisasm); `.SAT` 77 clamps to [0, 1] (NaN to 0),
+/// `.FTZ` 80 flushes subnormal `f16` inputs and results. Each lane rounds
+/// once to nearest even.
+fn hop2(l: &mut Lifter, opcode: u16, op: HOp) -> Result<(), LiftError> {
+    let w = l.word;
+    if (opcode >> 9) & 7 != 1 {
+        return Err(l.unsupported("packed-half operation with a non-register operand"));
+    }
+    let (sat, ftz) = (bit(w, 77), bit(w, 80));
+    let mut out = Operand::Imm(0);
+    for lane in 0..2u64 {
+        let mut a = half_lane(l, 24, bits(w, 74, 76), lane, bit(w, 72), bit(w, 73))?;
+        let mut b = half_lane(l, 32, bits(w, 60, 62), lane, bit(w, 63), bit(w, 62))?;
+        let mut c = if op == HOp::Fma {
+            Some(half_lane(
+                l,
+                64,
+                bits(w, 81, 83),
+                lane,
+                bit(w, 84),
+                bit(w, 83),
+            )?)
+        } else {
+            None
+        };
+        if ftz {
+            for x in [&mut a, &mut b].into_iter().chain(c.as_mut()) {
+                let i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, *x);
+                let i = flush16(l, i);
+                *x = l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, i);
+            }
+        }
+        let dst = l.tmp(Type::F16);
+        match (op, c) {
+            (HOp::Fma, Some(c)) => l.emit(Op::Fma {
+                ty: Type::F16,
+                ftz: false,
+                dst,
+                a,
+                b,
+                c,
+            }),
+            _ => l.emit(Op::FBin {
+                op: if op == HOp::Add {
+                    FBinOp::Add
+                } else {
+                    FBinOp::Mul
+                },
+                ty: Type::F16,
+                rnd: Round::Rn,
+                ftz: false,
+                dst,
+                a,
+                b,
+            }),
+        }
+        let r = if sat {
+            cvt_full(
+                l,
+                CvtOp::FtoF,
+                Type::F16,
+                Type::F16,
+                Round::Rn,
+                true,
+                false,
+                dst.into(),
+            )
+        } else {
+            dst.into()
+        };
+        let mut i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, r);
+        if ftz {
+            i = flush16(l, i);
+        }
+        let z = l.cvt(CvtOp::Zext, Type::I32, Type::I16, i);
+        let z = if lane == 1 {
+            l.bin32(xisa_ir::BinOp::Shl, z, Operand::Imm(16))
+        } else {
+            z
+        };
+        out = l.bin32(xisa_ir::BinOp::Or, out, z);
+    }
+    l.write_gpr(rd(l), out);
     Ok(())
 }
 
