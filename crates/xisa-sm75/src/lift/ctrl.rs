@@ -94,8 +94,17 @@ fn bra(l: &mut Lifter) -> Result<(), LiftError> {
                 l.bin(BinOp::And, Type::I1, gv, c)
             }
         };
-        let Operand::Reg(r) = both else {
-            unreachable!("a predicate register read is a register")
+        let r = match both {
+            Operand::Reg(r) => r,
+            imm => {
+                let t = l.tmp(Type::I1);
+                l.emit(Op::Mov {
+                    ty: Type::I1,
+                    dst: t,
+                    src: imm,
+                });
+                t
+            }
         };
         l.guard = Some(xisa_ir::Guard {
             reg: r,
