@@ -1949,3 +1949,95 @@ fn packed_half_arithmetic() {
         );
     }
 }
+
+#[test]
+fn hsetp2_compares() {
+    let mut r = Rng(32);
+    let edges: [u16; 10] = [
+        0, 0x8000, 0x3c00, 0xbc00, 0x0001, 0x8001, 0x7c00, 0xfc00, 0x7e00, 0x3555,
+    ];
+    let mut v: Vec<u32> = Vec::new();
+    for &a in &edges {
+        for &b in &edges {
+            v.extend([
+                u32::from(a) | u32::from(b) << 16,
+                u32::from(b) | u32::from(a) << 16,
+                u32::from(a & 1),
+            ]);
+        }
+    }
+    for _ in 0..200 {
+        let x = r.next();
+        v.extend([
+            x as u32,
+            (x >> 32) as u32 ^ (x as u32 & 0x8001_8001),
+            (x >> 7) as u32 & 1,
+        ]);
+    }
+    let lanes = |w: u32| [w as u16, (w >> 16) as u16];
+    let ftz16 = |h: u16| if h & 0x7c00 == 0 { h & 0x8000 } else { h };
+    type C = fn(f64, f64) -> bool;
+    let lt: C = |a, b| a < b;
+    let cases: [(&str, C, u8, bool); 5] = [
+        // (kernel, compare, 0 = plain / 1 = OR acc / 2 = XOR acc, ftz)
+        ("hsetp2_lt", lt, 0, false),
+        (
+            "hsetp2_geu_ftz",
+            |a, b| a >= b || a.is_nan() || b.is_nan(),
+            0,
+            true,
+        ),
+        ("hsetp2_nan", |a, b| a.is_nan() || b.is_nan(), 0, false),
+        ("hsetp2_lt_or", lt, 1, false),
+        ("hsetp2_gt_xor", |a, b| a > b, 2, false),
+    ];
+    for (k, f, acc, ftz) in cases {
+        check_u32(
+            k,
+            &v,
+            3,
+            |x| {
+                let (a, b) = (lanes(x[0]), lanes(x[1]));
+                let p = x[2] != 0;
+                let bitv = |i: usize| {
+                    let (ha, hb) = if ftz {
+                        (ftz16(a[i]), ftz16(b[i]))
+                    } else {
+                        (a[i], b[i])
+                    };
+                    let c = f(half64(ha), half64(hb));
+                    u32::from(match acc {
+                        0 => c,
+                        1 => c || p,
+                        _ => c != p,
+                    })
+                };
+                bitv(0) | bitv(1) << 1
+            },
+            |g, w| g == w,
+        );
+    }
+    check_u32(
+        "hsetp2_le_absneg",
+        &v,
+        3,
+        |x| {
+            let (a, b) = (lanes(x[0]), lanes(x[1]));
+            let bitv = |i: usize| u32::from(half64(a[i] & 0x7fff) <= half64(b[i] ^ 0x8000));
+            bitv(0) | bitv(1) << 1
+        },
+        |g, w| g == w,
+    );
+    check_u32(
+        "hsetp2_ne_h1h0",
+        &v,
+        3,
+        |x| {
+            let (a, b) = (lanes(x[0]), lanes(x[1]));
+            let c =
+                half64(a[1]) != half64(b[0]) && !half64(a[1]).is_nan() && !half64(b[0]).is_nan();
+            u32::from(c) * 3
+        },
+        |g, w| g == w,
+    );
+}

@@ -42,6 +42,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x030 => hop2(l, opcode, HOp::Add)?,
         0x032 => hop2(l, opcode, HOp::Mul)?,
         0x031 => hop2(l, opcode, HOp::Fma)?,
+        0x034 => hsetp2(l, opcode)?,
         0x102 => {
             // FCHK Pd, a, b: "does a / b need the slow path". Always true:
             // the slow path computes the correctly rounded quotient for every
@@ -704,6 +705,61 @@ fn hop2(l: &mut Lifter, opcode: u16, op: HOp) -> Result<(), LiftError> {
         out = l.bin32(xisa_ir::BinOp::Or, out, z);
     }
     l.write_gpr(rd(l), out);
+    Ok(())
+}
+
+/// `HSETP2.CMP[.FTZ].BOP Pd, Pd2, a, b, Pacc` (register form): the low
+/// lanes' compare BOP acc into Pd, the high lanes' into Pd2 (PTX
+/// `setp.f16x2 p|q`). Fields as HADD2's sources; compare [76, 80) as
+/// FSETP's; bool op [69, 71) AND/OR/XOR; `.FTZ` 80. Bit 71 (a combined
+/// `.H_AND` form, not seen from ptxas) is not lifted.
+fn hsetp2(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    if (opcode >> 9) & 7 != 1 || bit(w, 71) || bits(w, 69, 71) == 3 {
+        return Err(l.unsupported("HSETP2 other than the register form with AND/OR/XOR"));
+    }
+    let code = bits(w, 76, 80);
+    let ftz = bit(w, 80);
+    let acc = pred_at(l, 87, 90);
+    let bop = match bits(w, 69, 71) {
+        0 => xisa_ir::BinOp::And,
+        1 => xisa_ir::BinOp::Or,
+        _ => xisa_ir::BinOp::Xor,
+    };
+    // Both results are computed before either is written: Pd may be the
+    // accumulator.
+    let mut results = Vec::with_capacity(2);
+    for (lane, pd) in [(0u64, bits(w, 81, 84)), (1, bits(w, 84, 87))] {
+        let mut a = half_lane(l, 24, bits(w, 74, 76), lane, bit(w, 72), bit(w, 73))?;
+        let mut b = half_lane(l, 32, bits(w, 60, 62), lane, bit(w, 63), bit(w, 62))?;
+        if ftz {
+            for x in [&mut a, &mut b] {
+                let i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, *x);
+                let i = flush16(l, i);
+                *x = l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, i);
+            }
+        }
+        let r = match fcond(code) {
+            None => Operand::Imm(u64::from(code == 15)),
+            Some(cond) => {
+                let dst = l.tmp(Type::I1);
+                l.emit(Op::FCmp {
+                    cond,
+                    ty: Type::F16,
+                    ftz: false,
+                    dst,
+                    a,
+                    b,
+                });
+                dst.into()
+            }
+        };
+        let p = l.bin(bop, Type::I1, r, acc);
+        results.push((pd, p));
+    }
+    for (pd, p) in results {
+        l.write_file(File::P, pd as u8, p);
+    }
     Ok(())
 }
 
