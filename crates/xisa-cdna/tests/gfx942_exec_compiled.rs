@@ -246,3 +246,25 @@ fn pc_relative_constant_data() {
         }
     }
 }
+
+#[test]
+fn calls_to_functions() {
+    let mut rng = Rng(0xca11);
+    let a: Vec<u32> = (0..N).map(|_| rng.next() as u32).collect();
+    let helper = |x: i32| {
+        let v = a[(x & 63) as usize] as i32;
+        let v = if v & 1 != 0 {
+            v.wrapping_mul(3).wrapping_add(1)
+        } else {
+            v >> 1
+        };
+        v.wrapping_add(x)
+    };
+    for e in ENGINES {
+        let r = u32s(&run("callk", e, &[bytes32(&a), vec![0; 4 * N]])[1]);
+        for i in 0..N as i32 {
+            let want = helper(i).wrapping_add(helper(i.wrapping_mul(7)));
+            assert_eq!(r[i as usize], want as u32, "{e:?} callk[{i}]");
+        }
+    }
+}

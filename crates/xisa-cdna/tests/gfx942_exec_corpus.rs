@@ -191,7 +191,7 @@ fn run_spec(spec_path: &Path, e: Engine, libclc_compat: bool) -> Result<Outcome,
     let info = co.kernel(kname).ok_or("kernel not in code object")?;
     let bytes = std::fs::read(&co_path).unwrap();
     let img = lco::image(&bytes).map_err(|e| e.to_string())?;
-    let k = lco::lift_kernel(info, img.base_vaddr).map_err(|e| e.to_string())?;
+    let k = lco::lift_kernel(info, &img).map_err(|e| e.to_string())?;
     let dims = |v: &Value| -> [u32; 3] {
         let a = v.as_array().unwrap();
         [0, 1, 2].map(|i| a[i].as_u64().unwrap() as u32)

@@ -38,6 +38,16 @@ fn mutated_code_never_panics_and_always_verifies() {
     let kernels = corpus_kernels();
     assert!(kernels.len() >= 20, "corpus has {} kernels", kernels.len());
     let mut rng = Rng(0xf022_9420);
+    let calls = {
+        let co = include_bytes!("gfx942_exec_util/kernels.co");
+        let obj = codeobj::load(co).unwrap();
+        let k = obj.kernel("callk").unwrap();
+        let img = lco::image(co).unwrap();
+        let mut abi = lco::entry_abi(k);
+        abi.code_offset = k.code_address - img.base_vaddr;
+        lift::lift_program("callk", &k.code, &abi, &|off| img.function_at(off)).unwrap();
+        ("callk", k.code.clone(), abi, img)
+    };
     let (mut ok, mut err) = (0, 0);
     for k in &kernels {
         // The unmutated kernels lift.
@@ -77,7 +87,18 @@ fn mutated_code_never_panics_and_always_verifies() {
             a.workitem_id = (r >> 16) as u32 % 4;
             a.workgroup_id = [r & 16 == 16, r & 32 == 32, r & 64 == 64];
         }
-        match lift::lift(name, &c, &a) {
+        // Every fourth iteration: the call-lifting path, on the fixture's
+        // kernel with calls (mutated) and its unmutated callee.
+        let r = if it % 4 == 3 {
+            let (_, callk, abi_c, img) = &calls;
+            let mut c2 = callk.clone();
+            let w = rng.below((c2.len() / 4) as u64) as usize;
+            c2[4 * w..4 * w + 4].copy_from_slice(&(rng.next() as u32).to_le_bytes());
+            lift::lift_program("callk", &c2, abi_c, &|off| img.function_at(off))
+        } else {
+            lift::lift(name, &c, &a)
+        };
+        match r {
             Ok(_) => ok += 1,
             Err(LiftError::Verify(e)) => {
                 panic!("{name} (iteration {it}): lifted IR does not verify: {e}")

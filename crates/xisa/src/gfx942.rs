@@ -98,7 +98,7 @@ pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module
     let mut kernels = Vec::new();
     let mut abis = Vec::new();
     for k in &co.kernels {
-        let ir = lift_co::lift_kernel(k, image.base_vaddr)
+        let ir = lift_co::lift_kernel(k, &image)
             .map_err(|e| parse(format!("kernel {}: {e}", k.name)))?;
         kernels.push(ir);
         let slots = lift_co::kernarg_slots(k);

@@ -55,3 +55,18 @@ kernel void ctab(global int *a) {
     int i = GID;
     a[i] = table[a[i] & 7] * 10 + table[(a[i] >> 3) & 7];
 }
+
+// Calls: a non-inlined function (s_getpc_b64 / s_swappc_b64 / s_setpc_b64),
+// called twice, with a divergent branch inside.
+__attribute__((noinline)) int helper(global int *p, int x) {
+    int v = p[x & 63];
+    if (v & 1)
+        v = v * 3 + 1;
+    else
+        v = v >> 1;
+    return v + x;
+}
+kernel void callk(global int *a, global int *b) {
+    int i = GID;
+    b[i] = helper(a, i) + helper(a, i * 7);
+}

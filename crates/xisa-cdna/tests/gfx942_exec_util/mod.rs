@@ -206,7 +206,7 @@ pub fn run_co_kernel(
     let img = lco::image(co_bytes).expect("image");
     let img_addr = mem.alloc(img.bytes.len().max(16) as u64).unwrap();
     mem.write(img_addr, &img.bytes).unwrap();
-    let k = lco::lift_kernel(info, img.base_vaddr).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let k = lco::lift_kernel(info, &img).unwrap_or_else(|e| panic!("{name}: {e}"));
     let mut addrs = Vec::new();
     for b in bufs {
         let a = mem.alloc(b.len().max(16) as u64).unwrap();

@@ -1,11 +1,11 @@
 //! Lifting the kernels of a loaded code object: the entry ABI from the kernel
 //! descriptor and the kernarg layout from the metadata.
 
-use object::read::elf::{FileHeader, ProgramHeader};
+use object::read::elf::{FileHeader, ProgramHeader, Sym};
 use object::LittleEndian as LE;
 
 use super::abi::{Slot, SlotKind};
-use super::{lift, EntryAbi, LiftError};
+use super::{EntryAbi, LiftError};
 use crate::gfx942::codeobj::{ArgKind, KernelInfo};
 
 /// The loadable image of a code object: its `PT_LOAD` segments laid out by
@@ -17,6 +17,19 @@ pub struct Image {
     pub base_vaddr: u64,
     /// The image.
     pub bytes: Vec<u8>,
+    /// Function symbols (`STT_FUNC` with a size): (virtual address, size).
+    pub functions: Vec<(u64, u64)>,
+}
+
+impl Image {
+    /// The bytes of the function starting at image offset `off`, if a
+    /// function symbol starts there.
+    pub fn function_at(&self, off: u64) -> Option<&[u8]> {
+        let va = self.base_vaddr.checked_add(off)?;
+        let &(_, size) = self.functions.iter().find(|f| f.0 == va)?;
+        let end = off.checked_add(size)?;
+        self.bytes.get(off as usize..end as usize)
+    }
 }
 
 /// Why an image cannot be built.
@@ -71,9 +84,26 @@ pub fn image(data: &[u8]) -> Result<Image, ImageError> {
         let at = (p.p_vaddr(endian) - lo) as usize;
         bytes[at..at + src.len()].copy_from_slice(src);
     }
+    // Function symbols (the callees of s_swappc_b64); a code object without
+    // a symbol table simply has none.
+    let mut functions = Vec::new();
+    if let Ok(table) = e.sections(endian, data) {
+        for ty in [object::elf::SHT_SYMTAB, object::elf::SHT_DYNSYM] {
+            if let Ok(syms) = table.symbols(endian, data, ty) {
+                for sym in syms.iter() {
+                    if sym.st_type() == object::elf::STT_FUNC && sym.st_size(endian) > 0 {
+                        functions.push((sym.st_value(endian), sym.st_size(endian)));
+                    }
+                }
+            }
+        }
+    }
+    functions.sort();
+    functions.dedup();
     Ok(Image {
         base_vaddr: lo,
         bytes,
+        functions,
     })
 }
 
@@ -101,14 +131,15 @@ pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
     )
 }
 
-/// Lifts a kernel of a code object whose loadable image starts at virtual
-/// address `image_base_vaddr` ([`Image::base_vaddr`]; the launcher passes the
-/// image's guest address in the `image_ptr` parameter).
-pub fn lift_kernel(k: &KernelInfo, image_base_vaddr: u64) -> Result<xisa_ir::Kernel, LiftError> {
+/// Lifts a kernel of a code object with its loadable image `image` (the
+/// launcher passes the image's guest address in the `image_ptr` parameter).
+/// Functions the kernel calls (`s_swappc_b64` to a function symbol) are
+/// lifted into the same IR kernel.
+pub fn lift_kernel(k: &KernelInfo, image: &Image) -> Result<xisa_ir::Kernel, LiftError> {
     check_wave(k)?;
     let mut abi = entry_abi(k);
-    abi.code_offset = k.code_address.wrapping_sub(image_base_vaddr);
-    lift(&k.name, &k.code, &abi)
+    abi.code_offset = k.code_address.wrapping_sub(image.base_vaddr);
+    super::lift_program(&k.name, &k.code, &abi, &|off| image.function_at(off))
 }
 
 /// The kernarg slots of a kernel: explicit arguments numbered in order, hidden

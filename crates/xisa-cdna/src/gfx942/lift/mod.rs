@@ -29,7 +29,7 @@ mod mem;
 mod salu;
 mod valu;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use thiserror::Error;
 use xisa_ir::{BlockId, CvtOp, Kernel, Op, Operand, SReg, Term, Type};
@@ -128,7 +128,10 @@ enum Item {
     WriteLane { vdst: u32, src0: u32, src1: u32 },
 }
 
-fn decode_items(code: &[u8]) -> Result<Vec<(usize, usize, Item)>, LiftError> {
+/// Decoded items: (byte offset, length, item).
+type Decoded = Vec<(usize, usize, Item)>;
+
+fn decode_items(code: &[u8]) -> Result<Decoded, LiftError> {
     let mut out = Vec::new();
     let mut off = 0;
     while off < code.len() {
@@ -283,6 +286,260 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         // Fell off the end of the code.
         b.begin(code.len() as u64, "<end>", None);
         b.terminate(Term::Trap);
+    }
+    let mut k = b.k;
+    k.blocks = b.blocks;
+    xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
+    Ok(k)
+}
+
+/// An inline integer or literal SSRC value as 32 bits (None for registers).
+fn const_src(i: &Inst, field: &str) -> Option<u32> {
+    match i.get(field) {
+        e @ 128..=192 => Some(e - 128),
+        e @ 193..=208 => Some((-((e - 192) as i32)) as u32),
+        255 => i.literal,
+        _ => None,
+    }
+}
+
+/// The SGPRs (SSRC/SDST numbering) an item writes, as ranges.
+fn scalar_dests(it: &Item) -> Vec<(u32, u32)> {
+    match it {
+        Item::ReadLane { sdst, .. } => vec![(*sdst, 1)],
+        Item::Inst(i) => i
+            .opcode
+            .operands
+            .iter()
+            .filter(|o| {
+                o.class == super::tables::Class::S
+                    && matches!(o.field.as_str(), "sdst" | "sdata" | "vdst")
+            })
+            .map(|o| (i.get(&o.field), o.count))
+            .collect(),
+        _ => vec![],
+    }
+}
+
+/// Call targets of a region: for each `s_swappc_b64` (by item index), the
+/// image offset it calls when the callee address was formed by LLVM's
+/// `s_getpc_b64` / `s_add_u32` / `s_addc_u32` sequence in the same region.
+fn call_targets(items: &[(usize, usize, Item)], region: u64) -> HashMap<usize, Option<u64>> {
+    // SGPR pair (low register) -> image offset it holds; pending low adds.
+    let mut pair: HashMap<u32, u64> = HashMap::new();
+    let mut pend: HashMap<u32, u32> = HashMap::new();
+    let mut out = HashMap::new();
+    for (idx, (off, len, it)) in items.iter().enumerate() {
+        let mut handled = false;
+        if let Item::Inst(i) = it {
+            let m = i.opcode.mnemonic.as_str();
+            match m {
+                "s_getpc_b64" => {
+                    let d = i.get("sdst");
+                    pair.retain(|&lo, _| lo + 1 < d || lo > d + 1);
+                    pair.insert(d, region + (off + len) as u64);
+                    pend.remove(&d);
+                    handled = true;
+                }
+                "s_add_u32"
+                    if i.get("sdst") == i.get("ssrc0") && pair.contains_key(&i.get("sdst")) =>
+                {
+                    if let Some(k) = const_src(i, "ssrc1") {
+                        pend.insert(i.get("sdst"), k);
+                        handled = true;
+                    }
+                }
+                "s_addc_u32" if i.get("sdst") == i.get("ssrc0") && i.get("sdst") > 0 => {
+                    let lo = i.get("sdst") - 1;
+                    if let (Some(&k1), Some(k2)) = (pend.get(&lo), const_src(i, "ssrc1")) {
+                        if let Some(v) = pair.get_mut(&lo) {
+                            *v = v.wrapping_add((k2 as u64) << 32 | k1 as u64);
+                            pend.remove(&lo);
+                            handled = true;
+                        }
+                    }
+                }
+                "s_swappc_b64" => {
+                    let src = i.get("ssrc0");
+                    let t = if pend.contains_key(&src) {
+                        None
+                    } else {
+                        pair.get(&src).copied()
+                    };
+                    out.insert(idx, t);
+                    // The callee preserves the registers the caller reuses
+                    // (the calling convention; LLVM reuses the target pair
+                    // for a second call); SDST gets the return address.
+                    let d = i.get("sdst");
+                    pair.retain(|&lo, _| lo + 1 < d || lo > d + 1);
+                    pend.retain(|&lo, _| lo + 1 < d || lo > d + 1);
+                    handled = true;
+                }
+                _ => {}
+            }
+        }
+        if !handled {
+            for (d, n) in scalar_dests(it) {
+                pair.retain(|&lo, _| lo + 1 < d || lo >= d + n);
+                pend.retain(|&lo, _| lo + 1 < d || lo >= d + n);
+            }
+        }
+    }
+    out
+}
+
+/// Lifts a kernel and the functions it calls: `code` is the kernel (at image
+/// offset `abi.code_offset`), `function_at` returns the bytes of the function
+/// starting at an image offset. Kernels without `s_swappc_b64` lift exactly
+/// as [`lift`]; with calls, every region is decoded linearly, pcs are image
+/// offsets, `s_swappc_b64` is an IR `call` (its SDST gets the return
+/// address) and `s_setpc_b64` an IR `ret`.
+pub fn lift_program<'a>(
+    name: &str,
+    code: &[u8],
+    abi: &EntryAbi,
+    function_at: &dyn Fn(u64) -> Option<&'a [u8]>,
+) -> Result<Kernel, LiftError> {
+    let kernel_items = decode_items(code)?;
+    let has_call = kernel_items
+        .iter()
+        .any(|(_, _, it)| matches!(it, Item::Inst(i) if i.opcode.mnemonic == "s_swappc_b64"));
+    if !has_call {
+        return lift(name, code, abi);
+    }
+    // Regions: the kernel, then every function reached by calls.
+    let mut regions: Vec<(u64, Decoded)> = vec![(abi.code_offset, kernel_items)];
+    let mut calls: Vec<HashMap<usize, Option<u64>>> = Vec::new();
+    let mut r = 0;
+    while r < regions.len() {
+        let c = call_targets(&regions[r].1, regions[r].0);
+        for (&idx, t) in &c {
+            let pc = regions[r].0 + regions[r].1[idx].0 as u64;
+            let Some(t) = *t else {
+                return Err(LiftError::Unsupported {
+                    pc,
+                    mnemonic: "s_swappc_b64".into(),
+                    why: "the call target is not a s_getpc_b64-relative constant".into(),
+                });
+            };
+            if !regions.iter().any(|(base, _)| *base == t) {
+                let bytes = function_at(t).ok_or_else(|| LiftError::Unsupported {
+                    pc,
+                    mnemonic: "s_swappc_b64".into(),
+                    why: format!("no function symbol at image offset {t:#x}"),
+                })?;
+                regions.push((t, decode_items(bytes)?));
+            }
+        }
+        calls.push(c);
+        r += 1;
+    }
+    // Leaders (image offsets).
+    let mut leaders: Vec<usize> = Vec::new();
+    for (base, items) in &regions {
+        let starts: BTreeSet<usize> = items.iter().map(|(o, _, _)| *o).collect();
+        let mut ls = BTreeSet::from([0usize]);
+        for (off, len, it) in items {
+            if let Item::Inst(i) = it {
+                if let Some(t) = branch_target(i, *off) {
+                    if t < 0 || !starts.contains(&(t as usize)) {
+                        return Err(LiftError::BadBranch {
+                            pc: base + *off as u64,
+                            target: t + *base as i64,
+                        });
+                    }
+                    ls.insert(t as usize);
+                    ls.insert(off + len);
+                }
+                if matches!(
+                    i.opcode.mnemonic.as_str(),
+                    "s_endpgm" | "s_trap" | "s_swappc_b64" | "s_setpc_b64"
+                ) {
+                    ls.insert(off + len);
+                }
+            }
+        }
+        leaders.extend(
+            ls.into_iter()
+                .filter(|l| starts.contains(l))
+                .map(|l| *base as usize + l),
+        );
+    }
+    let ids: BTreeMap<usize, BlockId> = leaders
+        .iter()
+        .enumerate()
+        .map(|(i, &o)| (o, BlockId(i as u32 + 1)))
+        .collect();
+    let mut b = Builder::new(name);
+    b.code_offset = 0;
+    b.k.shared_bytes = abi.group_segment_fixed_size;
+    b.k.local_bytes = abi.private_segment_fixed_size;
+    let params: Vec<_> = ENTRY_PARAMS.iter().map(|p| b.named(p, Type::I64)).collect();
+    b.k.params = params.clone();
+    entry(&mut b, abi, &params)?;
+    for (ri, (base, items)) in regions.iter().enumerate() {
+        let base = *base as usize;
+        for (idx, (off, len, it)) in items.iter().enumerate() {
+            let pc = base + off;
+            let next = pc + len;
+            if let Some(&id) = ids.get(&pc) {
+                b.start_block(format!("pc{pc:x}"), id);
+            } else if !b.open {
+                continue;
+            }
+            match it {
+                Item::Cache { wbl2, sc0, sc1 } => {
+                    b.begin(
+                        pc as u64,
+                        if *wbl2 { "buffer_wbl2" } else { "buffer_inv" },
+                        None,
+                    );
+                    mem::cache_op(&mut b, *wbl2, *sc0, *sc1);
+                }
+                Item::ReadLane { sdst, src0, src1 } => {
+                    b.begin(pc as u64, "v_readlane_b32", None);
+                    valu::read_lane(&mut b, *src0, Some(*src1), *sdst)?;
+                }
+                Item::WriteLane { vdst, src0, src1 } => {
+                    b.begin(pc as u64, "v_writelane_b32", None);
+                    valu::write_lane(&mut b, *vdst, *src0, *src1)?;
+                }
+                Item::Inst(i) => {
+                    b.begin(pc as u64, &i.opcode.mnemonic, i.literal);
+                    match i.opcode.mnemonic.as_str() {
+                        "s_swappc_b64" => {
+                            let target = calls[ri][&idx].map(|t| t as usize);
+                            let (Some(t), Some(&ret)) = (target, ids.get(&next)) else {
+                                return Err(b.unsupported("a call must be followed by code"));
+                            };
+                            // SDST = the return address.
+                            let image = b.named(ENTRY_PARAMS[4], Type::I64);
+                            let ra = b.binv(
+                                xisa_ir::BinOp::Add,
+                                Type::I64,
+                                image,
+                                Operand::Imm(next as u64),
+                            );
+                            b.wr_s64(i.get("sdst"), ra)?;
+                            b.terminate(Term::Call {
+                                target: ids[&t],
+                                ret,
+                            });
+                        }
+                        "s_setpc_b64" => b.terminate(Term::Ret),
+                        _ => lift_inst(&mut b, i, pc, next, &ids)?,
+                    }
+                }
+            }
+        }
+        if b.open {
+            b.begin(
+                (base + items.last().map_or(0, |l| l.0 + l.1)) as u64,
+                "<end>",
+                None,
+            );
+            b.terminate(Term::Trap);
+        }
     }
     let mut k = b.k;
     k.blocks = b.blocks;
