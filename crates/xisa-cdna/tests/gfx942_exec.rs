@@ -1833,6 +1833,51 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         Int,
         |i| i2((i.a as u16 as i16 as i32 as u32).wrapping_add(i.b >> 24))
     );
+    // Output modifiers, fract, 3-operand float min/max/med, rounding
+    // conversions, f16 packing.
+    op!("v_add_f32_e64 v20, v2, v3 mul:2", F32, |i| fb((f(i.a)
+        + f(i.b))
+        * 2.0));
+    op!("v_mul_f32_e64 v20, v2, v3 clamp div:2", F32, |i| {
+        let p = f(i.a) * f(i.b) * 0.5;
+        fb(if p.is_nan() || p <= 0.0 {
+            0.0
+        } else {
+            p.min(1.0)
+        })
+    });
+    op!(
+        "v_fma_f64 v[20:21], v[6:7], v[8:9], v[6:7] mul:4",
+        F64,
+        |i| db(d(i.x).mul_add(d(i.y), d(i.x)) * 4.0)
+    );
+    op!("v_fract_f32 v20, v2", F32, |i| {
+        let x = f(i.a);
+        fb(if !x.is_finite() {
+            f32::NAN
+        } else {
+            (x - x.floor()).min(f32::from_bits(0x3f7f_ffff))
+        })
+    });
+    op!("v_max3_f32 v20, v2, v3, v4", F32, |i| fb(min_num32(
+        min_num32(f(i.a), f(i.b), true),
+        f(i.c),
+        true
+    )));
+    op!("v_min3_f32 v20, v2, v3, v4", F32, |i| fb(min_num32(
+        min_num32(f(i.a), f(i.b), false),
+        f(i.c),
+        false
+    )));
+    op!("v_cvt_flr_i32_f32 v20, v2", Int, |i| i2(
+        f(i.a).floor() as i32 as u32
+    ));
+    op!("v_cvt_rpi_i32_f32 v20, v2", Int, |i| i2(
+        (f(i.a) + 0.5).floor() as i32 as u32
+    ));
+    op!("v_pack_b32_f16 v20, v2, v3", Int, |i| i2(
+        (i.a & 0xffff) | i.b << 16
+    ));
     // Division-sequence pieces, transcendental, f16, packed f32.
     op!("v_div_fixup_f32 v20, v4, v3, v2", F32, |i| fb(
         f(i.a) / f(i.b)
@@ -2489,9 +2534,9 @@ fn lift_errors_name_pc_and_mnemonic() {
         ("s_setpc_b64 s[0:1]\ns_endpgm", 0, "s_setpc_b64"),
         ("s_mov_b32 s0, 0\nds_append v0\ns_endpgm", 4, "ds_append"),
         (
-            "v_add_f32_e64 v0, v1, v2 mul:2\ns_endpgm",
+            "s_getreg_b32 s0, hwreg(HW_REG_HW_ID)\ns_endpgm",
             0,
-            "v_add_f32_e64",
+            "s_getreg_b32",
         ),
     ] {
         match lift("k", &assemble(src), &abi) {

@@ -39,6 +39,9 @@ pub(crate) struct Builder {
     pub scc: Reg,
     /// Offset of the code's byte 0 in the code object image (s_getpc_b64).
     pub code_offset: u64,
+    /// The VOP3 output modifier of the instruction being lifted (consumed
+    /// by the float result path).
+    pub omod: u32,
     tmp_n: u32,
     tmp_pool: HashMap<(Type, u32), Reg>,
 }
@@ -70,6 +73,7 @@ impl Builder {
             lane,
             scc,
             code_offset: 0,
+            omod: 0,
             tmp_n: 0,
             tmp_pool: HashMap::new(),
         }
@@ -140,6 +144,7 @@ impl Builder {
     /// Starts lifting a new guest instruction (temporaries can be reused).
     pub fn begin(&mut self, pc: u64, mnemonic: &str, literal: Option<u32>) {
         self.pc = pc;
+        self.omod = 0;
         self.mnemonic = mnemonic.to_string();
         self.literal = literal;
         self.tmp_n = 0;

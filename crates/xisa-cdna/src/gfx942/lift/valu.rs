@@ -425,6 +425,15 @@ fn mask_in(b: &mut Builder, c: &Ctx) -> Result<Reg, LiftError> {
 }
 
 pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
+    lift_op(b, inst, fmt)?;
+    if b.omod != 0 {
+        // Float results apply (and clear) omod in clamp_f.
+        return Err(b.unsupported("output modifier (omod) on an op without a float result"));
+    }
+    Ok(())
+}
+
+fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
     let full = inst.opcode.mnemonic.as_str();
     let m = full
         .strip_suffix("_e32")
@@ -471,9 +480,9 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
     }
     let c = c;
     if vop3 {
-        if inst.get("omod") != 0 {
-            return Err(b.unsupported("output modifiers (omod) are not lifted"));
-        }
+        // Float ops apply omod in clamp_f (which clears it); an op that
+        // leaves it set does not support it.
+        b.omod = inst.get("omod");
         if fmt == "VOP3A" && inst.get("op_sel") != 0 {
             return Err(b.unsupported("op_sel is not lifted"));
         }
@@ -1172,6 +1181,87 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
             }
             half_bits(b, d)
         }
+        "v_fract_f32" | "v_fract_f64" => {
+            // x - floor(x), below 1 (the largest value under 1 for tiny
+            // negative x).
+            let bits = if m.ends_with("f64") { 64 } else { 32 };
+            let x = r1(b)?;
+            let fl = fun(b, FUnOp::Floor, bits, x);
+            let d = fbin(b, FBinOp::Sub, bits, x, fl.into());
+            let below_one = if bits == 64 {
+                0x3fef_ffff_ffff_ffffu64
+            } else {
+                0x3f7f_ffff
+            };
+            // NaN-propagating: inf and NaN inputs give NaN.
+            let r = fbin(b, FBinOp::MinNan, bits, d.into(), Operand::Imm(below_one));
+            let r = clamp_f(b, r, bits, clamp);
+            if bits == 64 {
+                write64(b, &c, r);
+                return Ok(());
+            }
+            r
+        }
+        "v_max3_f32" | "v_min3_f32" | "v_med3_f32" => {
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let r = match m {
+                "v_max3_f32" => {
+                    let t = fbin(b, FBinOp::Max, 32, x, y);
+                    fbin(b, FBinOp::Max, 32, t.into(), z)
+                }
+                "v_min3_f32" => {
+                    let t = fbin(b, FBinOp::Min, 32, x, y);
+                    fbin(b, FBinOp::Min, 32, t.into(), z)
+                }
+                _ => {
+                    // max(min(x, y), min(max(x, y), z)) (no NaN inputs: the
+                    // hardware's NaN rules for med3 are not modelled).
+                    let lo = fbin(b, FBinOp::Min, 32, x, y);
+                    let hi = fbin(b, FBinOp::Max, 32, x, y);
+                    let h2 = fbin(b, FBinOp::Min, 32, hi.into(), z);
+                    fbin(b, FBinOp::Max, 32, lo.into(), h2.into())
+                }
+            };
+            clamp_f(b, r, 32, clamp)
+        }
+        "v_cvt_rpi_i32_f32" | "v_cvt_flr_i32_f32" => {
+            // floor(x + 0.5) / floor(x) to i32 (saturating, NaN -> 0).
+            let x = r1(b)?;
+            let y = if m == "v_cvt_rpi_i32_f32" {
+                fbin(b, FBinOp::Add, 32, x, Operand::Imm(0.5f32.to_bits() as u64)).into()
+            } else {
+                x
+            };
+            let fl = fun(b, FUnOp::Floor, 32, y);
+            let f = tof(b, fl.into(), 32);
+            cvt(b, CvtOp::FtoS, i32t, Type::F32, Round::Rz, true, f.into())
+        }
+        "v_cvt_pkrtz_f16_f32" | "v_pack_b32_f16" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let (lo, hi) = if m == "v_pack_b32_f16" {
+                (
+                    b.binv(And, i32t, x, Operand::Imm(0xffff)),
+                    b.binv(And, i32t, y, Operand::Imm(0xffff)),
+                )
+            } else {
+                let to16 = |b: &mut Builder, v: V| {
+                    let f = tof(b, v, 32);
+                    let h = cvt(
+                        b,
+                        CvtOp::FtoF,
+                        Type::F16,
+                        Type::F32,
+                        Round::Rz,
+                        false,
+                        f.into(),
+                    );
+                    half_bits(b, h)
+                };
+                (to16(b, x), to16(b, y))
+            };
+            let h = b.binv(Shl, i32t, hi, Operand::Imm(16));
+            b.binv(Or, i32t, lo, h)
+        }
         "v_rcp_iflag_f32" => {
             // The reciprocal used by integer division expansions: the IR's
             // correctly rounded rcp is within the hardware's error bound.
@@ -1454,6 +1544,24 @@ pub(crate) fn write_lane(
 
 /// VOP3 clamp on a float result: to [0, 1] (NaN -> 0).
 fn clamp_f(b: &mut Builder, r: Reg, bits: u32, clamp: bool) -> Reg {
+    // The VOP3 output modifier (omod: x2, x4, /2) comes first: the rounded
+    // result is scaled (exact but for overflow and subnormal results).
+    let r = match std::mem::take(&mut b.omod) {
+        0 => r,
+        o => {
+            let k: f64 = match o {
+                1 => 2.0,
+                2 => 4.0,
+                _ => 0.5,
+            };
+            let kb = if bits == 64 {
+                k.to_bits()
+            } else {
+                (k as f32).to_bits() as u64
+            };
+            fbin(b, FBinOp::Mul, bits, r.into(), Operand::Imm(kb))
+        }
+    };
     if !clamp {
         return r;
     }
