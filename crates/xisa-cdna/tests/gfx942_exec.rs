@@ -1878,6 +1878,38 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
     op!("v_pack_b32_f16 v20, v2, v3", Int, |i| i2(
         (i.a & 0xffff) | i.b << 16
     ));
+    op!("v_perm_b32 v20, v2, v3, v4", Int, |i| {
+        let both = (i.a as u64) << 32 | i.b as u64;
+        let mut r = 0u32;
+        for k in 0..4 {
+            let s = (i.c >> (8 * k)) & 0xff;
+            let byte = match s {
+                0..=7 => (both >> (8 * s)) as u32 & 0xff,
+                8..=11 => {
+                    // The sign of byte 1, 3, 5 or 7.
+                    let b = (both >> (8 * (2 * (s - 8) + 1) + 7)) & 1;
+                    if b == 1 {
+                        0xff
+                    } else {
+                        0
+                    }
+                }
+                12 => 0,
+                _ => 0xff,
+            };
+            r |= byte << (8 * k);
+        }
+        i2(r)
+    });
+    op!(
+        "s_mov_b32 s20, 0x0c0a0501\nv_perm_b32 v20, v2, v3, s20",
+        Int,
+        |i| {
+            let both = (i.a as u64) << 32 | i.b as u64;
+            let sign5 = if (both >> 47) & 1 == 1 { 0xff } else { 0 };
+            i2(((both >> 8) & 0xff) as u32 | (((both >> 40) & 0xff) as u32) << 8 | sign5 << 16)
+        }
+    );
     // Division-sequence pieces, transcendental, f16, packed f32.
     op!("v_div_fixup_f32 v20, v4, v3, v2", F32, |i| fb(
         f(i.a) / f(i.b)

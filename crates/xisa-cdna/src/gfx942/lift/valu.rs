@@ -1262,6 +1262,45 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             let h = b.binv(Shl, i32t, hi, Operand::Imm(16));
             b.binv(Or, i32t, lo, h)
         }
+        "v_perm_b32" => {
+            // Byte permute of {src0, src1} (src1 = bytes 0..3): each selector
+            // byte picks a byte (0..7), the sign of byte 1/3/5/7 (8..11, as
+            // 0x00/0xff), 0x00 (12) or 0xff (13..).
+            let (x, y, sel) = (r1(b)?, r2(b)?, r3(b)?);
+            let xw = b.cvt(CvtOp::Zext, Type::I64, i32t, x);
+            let yw = b.cvt(CvtOp::Zext, Type::I64, i32t, y);
+            let hi = b.binv(Shl, Type::I64, xw, Operand::Imm(32));
+            let both = b.binv(Or, Type::I64, hi, yw);
+            let mut acc = b.t(i32t);
+            b.mov(i32t, acc, Operand::Imm(0));
+            for k in 0..4u64 {
+                let s8 = b.binv(LShr, i32t, sel, Operand::Imm(8 * k));
+                let s8 = b.binv(And, i32t, s8, Operand::Imm(0xff));
+                // Byte s8 & 7 of the pair.
+                let idx = b.binv(And, i32t, s8, Operand::Imm(7));
+                let sh = b.binv(Shl, i32t, idx, Operand::Imm(3));
+                let v = b.binv(LShr, Type::I64, both, sh);
+                let byte = b.cvt(CvtOp::Trunc, i32t, Type::I64, v);
+                let byte = b.binv(And, i32t, byte, Operand::Imm(0xff));
+                // Sign of byte 2 (s8 - 8) + 1, as 0x00 / 0xff.
+                let sidx = b.binv(And, i32t, s8, Operand::Imm(3));
+                let sidx = b.binv(Shl, i32t, sidx, Operand::Imm(4));
+                let sidx = b.binv(Add, i32t, sidx, Operand::Imm(15));
+                let sv = b.binv(LShr, Type::I64, both, sidx);
+                let sbit = b.cvt(CvtOp::Trunc, i32t, Type::I64, sv);
+                let sbit = b.binv(And, i32t, sbit, Operand::Imm(1));
+                let sfill = b.binv(Mul, i32t, sbit, Operand::Imm(0xff));
+                let is_byte = b.icmp(ICond::Ult, i32t, s8, Operand::Imm(8));
+                let is_sign = b.icmp(ICond::Ult, i32t, s8, Operand::Imm(12));
+                let is_zero = b.icmp(ICond::Eq, i32t, s8, Operand::Imm(12));
+                let r = b.select(i32t, is_zero, Operand::Imm(0), Operand::Imm(0xff));
+                let r = b.select(i32t, is_sign, sfill, r);
+                let r = b.select(i32t, is_byte, byte, r);
+                let r = b.binv(Shl, i32t, r, Operand::Imm(8 * k));
+                acc = b.binv(Or, i32t, acc, r);
+            }
+            acc
+        }
         "v_rcp_iflag_f32" => {
             // The reciprocal used by integer division expansions: the IR's
             // correctly rounded rcp is within the hardware's error bound.
