@@ -660,6 +660,19 @@ rec("SUST_D_I_I", "SUST.D", "[R],R,I,I", [(0, 12, 0xb9d), (91, 92, 0)],
     [dict(regf("a", 24), reject=[255]), regf("b", 32), M("size", 73, 76, SIZE)] +
     [dict(f, values=["INVALID0", "", "STRONG", "MMIO"]) if f["name"] == "order" else f for f in SUMODS],
     "SUST.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} [{a}], {b}, {i1}, {i2} ;")
+# the same with the 32-bit handle in a register ([64, 72)): ptxas's form when the
+# handle is not a kernel parameter
+rec("SURED_D_R", "SURED.D", "[R],R,R", [(0, 12, 0x3a0), (91, 92, 0)],
+    [dict(regf("a", 24), reject=[255]), regf("b", 32), dict(regf("c", 64), reject=[255]), M("op", 87, 90, AOP[:8]), M("type", 73, 76, ["", "S32", "U64", "F32.FTZ.RN", "F16x2.RN", "S64", "SD32", "SD64"])] + SUMODS[:-2],
+    "SURED.D{BA}{dim}{op}{eviction}{type}{order}{scope}{private}{clamp} [{a}], {b}, {c} ;")
+rec("SULD_D_R", "SULD.D", "P,R,[R],R", [(0, 12, 0x99a), (91, 92, 0)],
+    [D, dict(regf("a", 24), reject=[255]), dict(regf("c", 64), reject=[255]), M("size", 73, 76, SIZE), F("pd", "pred", 81, 84, print_as={"7": ""}, suffix=", ")] +
+    [dict(f, values=["INVALID0", "", "STRONG", "MMIO"]) if f["name"] == "order" else f for f in SUMODS[:-2]],
+    "SULD.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} {pd}{d}, [{a}], {c} ;")
+rec("SUST_D_R", "SUST.D", "[R],R,R", [(0, 12, 0x99e), (91, 92, 0)],
+    [dict(regf("a", 24), reject=[255]), regf("b", 32), dict(regf("c", 64), reject=[255]), M("size", 73, 76, SIZE)] +
+    [dict(f, values=["INVALID0", "", "STRONG", "MMIO"]) if f["name"] == "order" else f for f in SUMODS[:-2]],
+    "SUST.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} [{a}], {b}, {c} ;")
 fa, ta = glob_addr(1, 32, 90)
 rec("QSPC_UR1", "QSPC", "P,R,[R]", [(0, 12, 0x9aa), (91, 92, 1)],
     [F("pd", "pred", 81, 84), D] + fa + [M("space", 73, 75, ["G", "L", "S", "INVALID3"])],

@@ -1068,6 +1068,35 @@ fn surface() {
     });
 }
 
+/// `surface_reg`: as `surface`, with the handle chosen per lane (odd x: b, even
+/// x: a), so ptxas passes it in a register: sured.add x (trap), a sured one row
+/// past the end (ignored), barrier, suld, sust loaded ^ 0x5a5a; out[8y + x] =
+/// the loaded value.
+#[test]
+fn surface_reg() {
+    check_kernel("surface_reg", |spec, run| {
+        let mut surf = [u32s(run.input(0)), u32s(run.input(1))];
+        let mut out = u32s(run.input(2));
+        let (w, h) = (spec.block[0] as usize, spec.block[1] as usize);
+        for y in 0..h {
+            for x in 0..w {
+                let e = &mut surf[x & 1][y * 8 + x];
+                *e = e.wrapping_add(x as u32);
+            }
+        }
+        for y in 0..h {
+            for x in 0..w {
+                let e = &mut surf[x & 1][y * 8 + x];
+                out[y * 8 + x] = *e;
+                *e ^= 0x5a5a;
+            }
+        }
+        compare(spec, run, 0, &to_bytes32(&surf[0]))?;
+        compare(spec, run, 1, &to_bytes32(&surf[1]))?;
+        compare(spec, run, 2, &to_bytes32(&out))
+    });
+}
+
 /// `warp_shfl` for one warp of inputs (PTX ISA shfl.sync semantics: an
 /// out-of-range source lane yields the lane's own value).
 fn warp_shfl_ref(v: &[u32]) -> Vec<u32> {
@@ -1155,6 +1184,7 @@ fn every_kernel_has_a_test() {
         "shared_atoms",
         "spinlock",
         "surface",
+        "surface_reg",
         "warp_shfl",
         "warp_vote",
         "xchg",

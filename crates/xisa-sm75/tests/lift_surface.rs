@@ -146,7 +146,7 @@ fn launch(
         ..LaunchOptions::default()
     };
     let args = [
-        ArgSpec::Ptr(desc),
+        ArgSpec::U64(xisa::surface_handle(desc).expect("handle")),
         ArgSpec::Zeros(lanes * 8),
         ArgSpec::I32(l.dx),
         ArgSpec::I32(l.dy),
@@ -839,7 +839,7 @@ fn check_suatom(s: Suatom, dx: i32, dy: i32) {
             ..LaunchOptions::default()
         };
         let args = [
-            ArgSpec::Ptr(desc),
+            ArgSpec::U64(xisa::surface_handle(desc).expect("handle")),
             ArgSpec::Zeros(32 * 8),
             ArgSpec::I32(dx),
             ArgSpec::I32(dy),
@@ -955,4 +955,17 @@ fn suatom_three_immediate_form_is_a_clear_error() {
             "{msg}"
         );
     }
+}
+
+/// The lifter's handle base is the runtime's guest base (handles are 32-bit
+/// descriptor offsets in guest memory).
+#[test]
+fn handle_base_is_the_guest_base() {
+    assert_eq!(
+        xisa_sm75::lift::SURFACE_HANDLE_BASE,
+        xisa::runtime::GUEST_BASE
+    );
+    let d = xisa::surface_descriptor(0x40);
+    assert_eq!(xisa::surface_handle(d).unwrap(), 0x40);
+    assert!(xisa::surface_handle(d + (1 << 32)).is_err());
 }

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use xisa_ir::{Kernel, Type};
 use xisa_runtime::cache::{CacheKey, CodeCache};
 use xisa_runtime::surface::SurfDesc;
-use xisa_runtime::{GuestMemory, LaneProgram, LaunchConfig, LaunchStats};
+use xisa_runtime::{GuestMemory, LaneProgram, LaunchConfig, LaunchStats, GUEST_BASE};
 
 use crate::error::{Error, Result};
-use crate::module::Module;
+use crate::module::{Isa, Module};
 
 /// Which engine executes kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -222,6 +222,37 @@ impl SurfaceSpec {
             .map_err(|e| Error::Args(format!("{what}: {e}")))?;
         Ok(spec)
     }
+}
+
+/// What a surface argument passes to its kernel parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SurfaceBinding {
+    /// The 32-bit handle ([`surface_handle`]): sm_75 code, whose surface
+    /// instructions read 32 bits of a handle.
+    Handle,
+    /// The descriptor's guest address: IR code (`[%s, 2d, ...]` operands).
+    Descriptor,
+}
+
+/// The kernel-visible handle of the surface descriptor at guest address
+/// `desc`: its offset in guest memory, a 32-bit value, because sm_75 surface
+/// instructions read 32 bits of a handle (ptxas loads only the low word of a
+/// `.u64` handle). Descriptors past the first 4 GiB of guest memory have no
+/// handle.
+pub fn surface_handle(desc: u64) -> Result<u64> {
+    desc.checked_sub(GUEST_BASE)
+        .filter(|o| *o <= u64::from(u32::MAX))
+        .ok_or_else(|| {
+            Error::Args(format!(
+                "surface descriptor at {desc:#x} is outside the 4 GiB handle window"
+            ))
+        })
+}
+
+/// The guest address of the descriptor a surface handle names (inverse of
+/// [`surface_handle`]).
+pub fn surface_descriptor(handle: u64) -> u64 {
+    GUEST_BASE + (handle & u64::from(u32::MAX))
 }
 
 fn parse_int<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T> {
@@ -444,11 +475,13 @@ impl Device {
 
     /// Binds arguments to the kernel's parameters: returns the parameter block,
     /// the dynamic shared bytes needed and the buffer of each argument.
+    /// `surfaces` says what a surface argument passes.
     pub fn bind_args(
         &self,
         kernel: &Kernel,
         args: &[ArgSpec],
         shared: u32,
+        surfaces: SurfaceBinding,
     ) -> Result<(Vec<u8>, u32, Vec<Option<Buffer>>)> {
         let layout = kernel.param_layout();
         if args.len() != layout.len() {
@@ -527,9 +560,12 @@ impl Device {
                     a
                 }
                 (Type::I64, ArgSpec::Surface(spec)) => {
-                    let (desc, data) = self.upload_surface(spec)?;
+                    let (handle, data) = self.upload_surface(spec)?;
                     buffer = Some(data);
-                    desc
+                    match surfaces {
+                        SurfaceBinding::Handle => handle,
+                        SurfaceBinding::Descriptor => surface_descriptor(handle),
+                    }
                 }
                 (Type::I32, ArgSpec::Local(n)) => {
                     let off = dyn_base + dyn_end;
@@ -556,9 +592,8 @@ impl Device {
         Ok((params, dyn_end as u32, buffers))
     }
 
-    /// Uploads a surface: its data, then its 32-byte descriptor. Returns the
-    /// descriptor's guest address (the kernel's surface handle) and the data
-    /// buffer.
+    /// Uploads a surface: its 32-byte descriptor, then its data. Returns the
+    /// kernel's surface handle (see [`surface_handle`]) and the data buffer.
     pub fn upload_surface(&self, spec: &SurfaceSpec) -> Result<(u64, Buffer)> {
         spec.validate()?;
         let len = spec.bytes();
@@ -572,6 +607,9 @@ impl Device {
                 )))
             }
         };
+        // The descriptor first: handles are 32-bit offsets, so it must sit low.
+        let d = self.alloc(xisa_runtime::surface::DESC_BYTES)?;
+        let handle = surface_handle(d)?;
         let addr = match &spec.data {
             SurfaceData::Zero => self.alloc(len)?,
             SurfaceData::File(p) => {
@@ -596,8 +634,8 @@ impl Device {
             // Bounded by validate().
             slice_pitch: spec.width_bytes * spec.height,
         };
-        let d = self.upload(&desc.to_bytes())?;
-        Ok((d, Buffer { addr, len }))
+        self.write(d, &desc.to_bytes())?;
+        Ok((handle, Buffer { addr, len }))
     }
 
     /// Launches `kernel` of `module` with `args`.
@@ -609,7 +647,11 @@ impl Device {
         args: &[ArgSpec],
     ) -> Result<RunReport> {
         let k = module.kernel(kernel)?;
-        let (params, dyn_shared, buffers) = self.bind_args(k, args, opts.shared)?;
+        let surfaces = match module.isa {
+            Isa::Sm75 => SurfaceBinding::Handle,
+            _ => SurfaceBinding::Descriptor,
+        };
+        let (params, dyn_shared, buffers) = self.bind_args(k, args, opts.shared, surfaces)?;
         let (prog, compile_time, cache_hit) =
             self.program(module, k, opts.engine, opts.stats, true)?;
         let cfg = LaunchConfig {
@@ -682,7 +724,10 @@ mod tests {
             depth: 1,
             data: SurfaceData::Bytes((0..16).collect()),
         };
-        let (desc, data) = dev.upload_surface(&spec).unwrap();
+        let (handle, data) = dev.upload_surface(&spec).unwrap();
+        assert!(handle <= u64::from(u32::MAX), "32-bit handle");
+        let desc = surface_descriptor(handle);
+        assert_eq!(surface_handle(desc).unwrap(), handle);
         let raw: [u8; 32] = dev.read(desc, 32).unwrap().try_into().unwrap();
         let d = SurfDesc::from_bytes(&raw);
         assert_eq!(

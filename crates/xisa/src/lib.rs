@@ -29,7 +29,8 @@ pub mod exec;
 pub mod module;
 
 pub use device::{
-    ArgSpec, Buffer, Device, Engine, LaunchOptions, RunReport, SurfaceData, SurfaceDim, SurfaceSpec,
+    surface_descriptor, surface_handle, ArgSpec, Buffer, Device, Engine, LaunchOptions, RunReport,
+    SurfaceBinding, SurfaceData, SurfaceDim, SurfaceSpec,
 };
 pub use error::{Error, Result};
 pub use module::{detect_isa, Isa, Module};

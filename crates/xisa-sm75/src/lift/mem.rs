@@ -36,12 +36,15 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<
         0x3aa | 0x9aa => qspc(l),
         0x3a9 => cas(l, Space::Global, false)?,
         0x38d => cas(l, Space::Shared, true)?,
-        0x59f => surface(l, Surf::Red)?,
-        0xb99 => surface(l, Surf::Ld)?,
-        0xb9d => surface(l, Surf::St)?,
-        0x593 => surface(l, Surf::Atom { cas: false })?,
-        0x595 => surface(l, Surf::Atom { cas: true })?,
-        0x394 => surface(l, Surf::AtomReg)?,
+        0x59f => surface(l, Surf::Red, false)?,
+        0x3a0 => surface(l, Surf::Red, true)?,
+        0xb99 => surface(l, Surf::Ld, false)?,
+        0x99a => surface(l, Surf::Ld, true)?,
+        0xb9d => surface(l, Surf::St, false)?,
+        0x99e => surface(l, Surf::St, true)?,
+        0x593 => surface(l, Surf::Atom { cas: false }, false)?,
+        0x595 => surface(l, Surf::Atom { cas: true }, false)?,
+        0x394 => surface(l, Surf::Atom { cas: false }, true)?,
         0x793 | 0x795 => {
             return Err(l.unsupported(
                 "SUATOM.D with three immediates (the meaning of the third is not known)",
@@ -463,9 +466,12 @@ enum Surf {
     /// `SUATOM.D [Pd,] Rd, [Ra], Rb, bank, idx` (`cas`: `.CAS`, Rb:Rb+1 =
     /// compare, new value; pairs of pairs for `.64`).
     Atom { cas: bool },
-    /// `SUATOM.D [Pd,] Rd, [Ra], Rb, Rc`: the handle in the pair Rc.
-    AtomReg,
 }
+
+/// Guest address that surface handle 0 stands for: a handle is the 32-bit
+/// offset of its descriptor from the start of guest memory (equal to
+/// `xisa_runtime::GUEST_BASE`; a test keeps the two in step).
+pub const SURFACE_HANDLE_BASE: u64 = 0x1_0000_0000;
 
 /// `SURED`/`SULD`/`SUST`/`SUATOM` on a bindless surface (see
 /// `docs/sm75.md`, "Surfaces"). Fields: coordinates from Ra (x, then y for
@@ -474,13 +480,15 @@ enum Surf {
 /// IGN / (clamp) / TRAP, `.BA` 72 (x is a byte offset; without it x counts
 /// elements of the access size), type or size [73, 76), scope [77, 79),
 /// order [79, 81), eviction hint [84, 87) (no effect), op [87, 91).
-/// The handle (the guest address of a 32-byte `runtime::surface`
-/// descriptor) is the 64-bit constant `c[bank][idx * 4]` (bank [54, 59),
-/// word index [40, 54)), or the register pair at [64, 72).
+/// The handle is 32 bits, as on the GPU (ptxas loads only the low word of a
+/// `.u64` surface handle): the constant `c[bank][idx * 4]` (bank [54, 59),
+/// word index [40, 54)), or with `reg_handle` the register at [64, 72). It is
+/// the offset of a 32-byte `runtime::surface` descriptor in guest memory
+/// ([`SURFACE_HANDLE_BASE`]).
 /// The predicate output of SULD/SUATOM ([81, 84)) is written true: the
 /// access happened (ptxas writes PT there; an out-of-range access under
 /// IGN is not reported through it in xisa).
-fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
+fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError> {
     let w = l.word;
     let dim = match bits(w, 61, 64) {
         0 => SurfDim::D1,
@@ -497,13 +505,20 @@ fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
         2 => SurfOob::Trap,
         m => return Err(l.unsupported(format!("surface out-of-range mode {m}"))),
     };
-    let desc = if kind == Surf::AtomReg {
-        l.read_pair_file(File::R, bits(w, 64, 72) as u8)
+    let handle = if reg_handle {
+        l.read_file(File::R, bits(w, 64, 72) as u8)
     } else {
         let bank = bits(w, 54, 59) as u8;
         let idx = bits(w, 40, 54) as u32;
-        l.cbuf64(bank, idx * 4)?
+        l.cbuf32(bank, idx * 4)?
     };
+    let handle = l.zext64(handle);
+    let desc = l.bin(
+        BinOp::Add,
+        Type::I64,
+        handle,
+        Operand::Imm(SURFACE_HANDLE_BASE),
+    );
     let scope = atom_scope(w);
     let ra = bits(w, 24, 32) as u8;
     // Element size of the access (for non-`.BA` x and the data registers).
@@ -520,7 +535,7 @@ fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
         _ => (0, None),
     };
     let atom = match kind {
-        Surf::Red | Surf::Atom { cas: false } | Surf::AtomReg => {
+        Surf::Red | Surf::Atom { cas: false } => {
             let op = if kind == Surf::Red {
                 bits(w, 87, 90)
             } else {

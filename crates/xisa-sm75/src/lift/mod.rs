@@ -32,6 +32,8 @@ mod ctrl;
 mod float;
 mod mem;
 
+pub use mem::SURFACE_HANDLE_BASE;
+
 use std::collections::{BTreeSet, HashMap};
 
 use xisa_ir::{
