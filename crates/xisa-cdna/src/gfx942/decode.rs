@@ -101,16 +101,41 @@ pub fn decode_one(bytes: &[u8], offset: usize) -> Result<Inst, Gfx942Error> {
         },
         _ => "-",
     };
-    let opcode = t
-        .opcode(fi, variant, op)
+    // VOP3A/VOP3B (and VOP3P/VOP3P_MAI) share fixed bits and the op field: the
+    // opcode row names the layout. An opcode without an SDWA/DPP form whose src0
+    // reads 249/250 is the plain 32-bit instruction (LLVM decodes it so).
+    let family = |a: usize| {
+        let g = &t.formats[a];
+        (g.mask == f.mask && g.value == f.value)
+            || f.name
+                .strip_prefix(g.name.as_str())
+                .is_some_and(|r| r.starts_with('_'))
+    };
+    let (opcode, word) = t
+        .formats_of(w0)
+        .filter(|&a| family(a))
+        .find_map(|a| {
+            let g = &t.formats[a];
+            let w = if g.bytes == 4 {
+                word & 0xffff_ffff
+            } else {
+                word
+            };
+            t.opcode(a, variant, g.get(w, "op")).map(|o| (o, w))
+        })
         .ok_or(err(Gfx942ErrorKind::UnknownOpcode {
             format: f.name.clone(),
             op,
         }))?;
-    let wants_literal = opcode.operands.iter().any(|o| {
-        o.class == Class::S && o.field.starts_with("ssrc") && f.get(word, &o.field) == 255
+    let of = &t.formats[opcode.format];
+    // Literals exist only after the 32-bit encodings (SOP*, VOP1/VOP2/VOPC).
+    let wants_literal = opcode.operands.iter().any(|o| match o.class {
+        Class::S => o.field.starts_with("ssrc") && of.get(word, &o.field) == 255,
+        Class::Src | Class::ASrc => of.bytes == 4 && of.get(word, &o.field) == 255,
+        Class::K => true,
+        _ => false,
     });
-    let mut len = f.bytes;
+    let mut len = of.bytes;
     let mut literal = None;
     if wants_literal {
         literal = Some(

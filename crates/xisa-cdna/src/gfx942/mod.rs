@@ -7,7 +7,8 @@
 //! are checked against llvm-mc by `tests/gfx942_oracle.rs`. See `docs/cdna.md`.
 //!
 //! Supported formats: SOPP, SOPC, SOP1, SOPK, SOP2, SMEM, DS, FLAT/GLOBAL/SCRATCH,
-//! MUBUF.
+//! MUBUF, and the vector ALU (VOP1, VOP2, VOPC, VOP3A/B, VOP3P, SDWA, DPP; v_mfma
+//! decoded but not printed).
 
 pub mod asm;
 pub mod codeobj;
@@ -15,6 +16,7 @@ pub mod decode;
 pub mod lift;
 pub mod print;
 pub mod tables;
+pub mod valu;
 
 pub use decode::{decode_one, decode_program, Gfx942Error, Gfx942ErrorKind, Inst};
 pub use tables::{tables, Format, Opcode, Tables};

@@ -27,7 +27,7 @@ pub fn vreg(class: char, n: u32, count: u32) -> Option<String> {
 }
 
 /// Inline float constants of the 8/9-bit source encoding 240..=248.
-const INLINE_F32: [(u32, &str); 9] = [
+pub const INLINE_F32: [(u32, &str); 9] = [
     (0x3f00_0000, "0.5"),
     (0xbf00_0000, "-0.5"),
     (0x3f80_0000, "1.0"),
@@ -49,6 +49,14 @@ fn tuple(prefix: &str, n: u32, count: u32) -> String {
 
 /// A literal constant as LLVM prints it for an operand of `count` dwords.
 pub fn literal(v: u32, count: u32) -> String {
+    // A 64-bit operand's literal is zero-extended: no negative integers.
+    if count == 2 {
+        return if v <= 64 {
+            v.to_string()
+        } else {
+            format!("{v:#x}")
+        };
+    }
     let s = v as i32;
     if (-16..=64).contains(&s) {
         return s.to_string();
@@ -124,6 +132,8 @@ fn operand(i: &Inst, o: &Operand, class_override: Option<char>) -> R<String> {
         }
         Class::S => sreg(v, o.count, i.literal),
         Class::Imm => Some(format!("{v:#x}")),
+        // VALU classes are printed by `valu.rs`.
+        Class::Src | Class::ASrc | Class::Fixed | Class::K => None,
     };
     s.ok_or_else(|| bad(i, &o.field, v as u64))
 }
@@ -182,6 +192,7 @@ pub fn print_inst(i: &Inst) -> R<String> {
         "DS" => ds(i, &mut ops, &mut mods)?,
         "FLAT" => flat(i, &mut ops, &mut mods)?,
         "MUBUF" => mubuf(i, &mut ops, &mut mods)?,
+        f if f.starts_with("VOP") => super::valu::print(i, &mut ops, &mut mods)?,
         _ => return Err(bad(i, "format", 0)),
     }
     let mut s = i.opcode.mnemonic.clone();
@@ -324,6 +335,12 @@ fn ds(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
         ops.push(operand(i, o, Some(c))?);
     }
     let (o0, o1) = (i.get("offset0"), i.get("offset1"));
+    if i.opcode.mnemonic == "ds_swizzle_b32" {
+        if let Some(m) = swizzle(o0 | o1 << 8) {
+            mods.push(m);
+        }
+        return Ok(());
+    }
     if i.opcode.off2 {
         if o0 != 0 {
             mods.push(format!("offset0:{o0}"));
@@ -335,6 +352,44 @@ fn ds(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
         mods.push(format!("offset:{}", o0 | o1 << 8));
     }
     Ok(())
+}
+
+/// ds_swizzle_b32's offset as LLVM prints it (`AMDGPUInstPrinter::printSwizzle`).
+fn swizzle(imm: u32) -> Option<String> {
+    if imm == 0 {
+        return None;
+    }
+    let body = if imm & 0xff00 == 0x8000 {
+        let l: Vec<String> = (0..4).map(|k| (imm >> (2 * k) & 3).to_string()).collect();
+        format!("QUAD_PERM,{}", l.join(","))
+    } else if imm & 0x8000 == 0 {
+        let (and, or, xor) = (imm & 0x1f, imm >> 5 & 0x1f, imm >> 10 & 0x1f);
+        let group = 32 - and;
+        if and == 0x1f && or == 0 && xor.count_ones() == 1 {
+            format!("SWAP,{xor}")
+        } else if and == 0x1f && or == 0 && xor > 0 && (xor + 1).is_power_of_two() {
+            format!("REVERSE,{}", xor + 1)
+        } else if group > 1 && group.is_power_of_two() && or < group && xor == 0 {
+            format!("BROADCAST,{group},{or}")
+        } else {
+            // Each result bit: lane bit kept (p), inverted (i) or forced (0/1).
+            let p0 = or ^ xor;
+            let p1 = (and | or) ^ xor;
+            let m: String = (0..5)
+                .rev()
+                .map(|b| match (p0 >> b & 1, p1 >> b & 1) {
+                    (0, 0) => '0',
+                    (1, 1) => '1',
+                    (0, _) => 'p',
+                    _ => 'i',
+                })
+                .collect();
+            format!("BITMASK_PERM,\"{m}\"")
+        }
+    } else {
+        return Some(format!("offset:{imm}"));
+    };
+    Some(format!("offset:swizzle({body})"))
 }
 
 fn cache_bits(i: &Inst, mods: &mut Vec<String>) {
@@ -404,6 +459,21 @@ fn flat(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
 }
 
 fn mubuf(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
+    // buffer_wbl2/buffer_inv/buffer_wbinvl1*: no operands; LLVM ignores the
+    // offset and nt, rejects addressing bits, prints sc0/sc1.
+    if i.opcode.operands.is_empty() {
+        for f in ["offen", "idxen", "lds"] {
+            if i.get(f) != 0 {
+                return Err(bad(i, f, i.get(f) as u64));
+            }
+        }
+        for b in ["sc0", "sc1"] {
+            if i.get(b) == 1 {
+                mods.push(b.into());
+            }
+        }
+        return Ok(());
+    }
     let acc = if i.get("acc") == 1 { 'a' } else { 'v' };
     let (offen, idxen) = (i.get("offen"), i.get("idxen"));
     // LDS DMA exists for these loads only, with VGPR (not AGPR) data.

@@ -62,6 +62,16 @@ pub enum Class {
     S,
     /// Immediate field.
     Imm,
+    /// 9-bit VALU source: 0..=255 scalar operand (SGPR, special register, inline
+    /// constant, 255 = literal), 256..=511 VGPR `v[n-256]`.
+    Src,
+    /// 9-bit VALU source whose register half names AGPRs (`a[n-256]`).
+    ASrc,
+    /// An operand LLVM prints as fixed text (the implicit `vcc` of VOP2/VOPC);
+    /// the text is [`Operand::field`].
+    Fixed,
+    /// The 32-bit literal constant of v_madmk/v_madak/v_fmamk/v_fmaak (field `imm`).
+    K,
 }
 
 /// One operand of an opcode: the field it is encoded in, its class and width.
@@ -73,6 +83,13 @@ pub struct Operand {
     pub class: Class,
     /// Number of 32-bit registers.
     pub count: u32,
+    /// VALU sources: how LLVM prints constants for this operand: `f16`, `i16`,
+    /// `b32` (f32/i32), `f64`, `b64`; `-` where unknown or not applicable.
+    pub ty: String,
+    /// VALU sources: the kinds of values the field accepts: `v` register (VGPR, or
+    /// AGPR for [`Class::ASrc`]), `s` SGPR/special register, `c` inline constant,
+    /// `l` literal dword; empty when not applicable.
+    pub accept: String,
 }
 
 /// One opcode row.
@@ -94,6 +111,31 @@ pub struct Opcode {
     pub off2: bool,
     /// Operands printed by special code.
     pub raw: bool,
+    /// All flags of the row (VALU: `field=value:p|i|r` modifier behaviour, `k`,
+    /// `ktype=..`, `show=key`; see `gfx942_valu.py`).
+    pub flags: Vec<String>,
+}
+
+impl Opcode {
+    /// How LLVM treats `field` = `value` (one bit of a modifier field): `p` printed,
+    /// `i` ignored, `r` rejected; `None` when not probed.
+    pub fn modifier(&self, field: &str, value: u32) -> Option<char> {
+        let key = format!("{field}={value}:");
+        self.flags
+            .iter()
+            .find_map(|f| f.strip_prefix(key.as_str()))
+            .and_then(|r| r.chars().next())
+    }
+
+    /// Whether the row has flag `f`.
+    pub fn has_flag(&self, f: &str) -> bool {
+        self.flags.iter().any(|x| x == f)
+    }
+
+    /// The operand encoded in `field`, if any.
+    pub fn operand(&self, field: &str) -> Option<&Operand> {
+        self.operands.iter().find(|o| o.field == field)
+    }
 }
 
 /// Both tables.
@@ -117,6 +159,29 @@ impl Tables {
         self.index
             .get(&(format, variant.to_string(), op))
             .map(|&i| &self.opcodes[i])
+    }
+
+    /// Every format whose fixed bits match the first dword, most specific first
+    /// (SDWA/DPP before the plain 32-bit form, VOP3A before VOP3B).
+    pub fn formats_of(&self, dword: u32) -> impl Iterator<Item = usize> + '_ {
+        self.formats
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| dword & f.mask == f.value)
+            .map(|(i, _)| i)
+    }
+
+    /// Formats sharing the fixed bits of format `fi` (VOP3A/VOP3B, VOP3P/VOP3P_MAI),
+    /// `fi` first.
+    pub fn alternatives(&self, fi: usize) -> impl Iterator<Item = usize> + '_ {
+        let f = &self.formats[fi];
+        std::iter::once(fi).chain(
+            self.formats
+                .iter()
+                .enumerate()
+                .filter(move |(j, g)| *j != fi && g.mask == f.mask && g.value == f.value)
+                .map(|(j, _)| j),
+        )
     }
 
     /// The format index by name.
@@ -189,9 +254,18 @@ fn parse() -> Tables {
                             "v" => Class::V,
                             "a" => Class::A,
                             "s" => Class::S,
+                            "src" => Class::Src,
+                            "asrc" => Class::ASrc,
+                            "fixed" => Class::Fixed,
+                            "k" => Class::K,
                             _ => Class::Imm,
                         },
                         count: num(p[2]),
+                        ty: p.get(3).unwrap_or(&"-").to_string(),
+                        accept: p
+                            .get(4)
+                            .map_or("", |a| if *a == "-" { "" } else { a })
+                            .to_string(),
                     }
                 })
                 .collect()
@@ -207,6 +281,7 @@ fn parse() -> Tables {
             rtn: flags.contains(&"rtn"),
             off2: flags.contains(&"off2"),
             raw: flags.contains(&"raw"),
+            flags: flags.iter().map(|f| f.to_string()).collect(),
         });
     }
     Tables {
