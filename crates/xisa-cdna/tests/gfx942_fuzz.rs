@@ -68,3 +68,50 @@ fn gfx942_truncation_is_a_clear_error() {
     let ok = gfx942::disassemble(&[0xff, 0x01, 0x00, 0x80, 0x78, 0x56, 0x34, 0x12]).unwrap();
     assert_eq!(ok, vec!["s_add_u32 s0, 0x12345678, s1"]);
 }
+
+/// VALU: mutated valid VALU programs (VOP1/VOP2 with literals, VOP3, VOP3P, SDWA,
+/// DPP, v_fmamk with its K constant) never panic, whatever the byte flips and
+/// truncations; a literal or second dword past the end is a `Truncated` error.
+#[test]
+fn gfx942_valu_mutations_never_panic() {
+    // v_add_f32_e32 v1, 0x12345678, v2 / v_fmamk_f32 v1, v2, 0x40490fdb, v3 /
+    // v_fma_f32 v1, v2, v3, v4 / v_pk_add_f16 v1, 1.0, v2 /
+    // v_mov_b32_sdwa v1, v2 ... / v_mov_b32_dpp v1, v2 quad_perm:[0,1,2,3] ...
+    let seed: Vec<u8> = [
+        &[0xff, 0x04, 0x02, 0x02, 0x78, 0x56, 0x34, 0x12][..],
+        &[0x02, 0x07, 0x02, 0x2e, 0xdb, 0x0f, 0x49, 0x40],
+        &[0x01, 0x00, 0xcb, 0xd1, 0x02, 0x07, 0x12, 0x04],
+        &[0x01, 0x40, 0x8f, 0xd3, 0xf2, 0x04, 0x02, 0x18],
+        &[0xf9, 0x02, 0x02, 0x7e, 0x02, 0x05, 0x00, 0x00],
+        &[0xfa, 0x02, 0x02, 0x7e, 0x02, 0xe4, 0x00, 0xff],
+    ]
+    .concat();
+    let lines = gfx942::disassemble(&seed).unwrap();
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert_eq!(lines[0], "v_add_f32_e32 v1, 0x12345678, v2");
+    assert_eq!(lines[1], "v_fmamk_f32 v1, v2, 0x40490fdb, v3");
+    // Every truncation of an instruction with a literal / second dword errors.
+    for cut in [4, 5, 12, 20, 36, 44] {
+        let e = gfx942::disassemble(&seed[..cut]).unwrap_err();
+        assert!(
+            matches!(e.kind, gfx942::Gfx942ErrorKind::Truncated { .. }),
+            "{cut}: {e}"
+        );
+    }
+    let mut rng = Rng(0x6fc9_42f0_0000_0abc);
+    for _ in 0..40_000 {
+        let mut b = seed.clone();
+        for _ in 0..=rng.below(4) {
+            let k = rng.below(b.len() as u64) as usize;
+            b[k] ^= 1 << rng.below(8);
+        }
+        b.truncate(rng.below(b.len() as u64 + 1) as usize);
+        match gfx942::disassemble(&b) {
+            Ok(_) => {}
+            Err(e) => {
+                assert!(e.offset < b.len().max(1), "{e} for {b:02x?}");
+                assert_eq!(e.offset % 4, 0);
+            }
+        }
+    }
+}
