@@ -292,6 +292,9 @@ def probe_format(c, fmt, base, srcs):
             # integer sources (VOP3, DPP): LLVM prints the neg bit as sext(...)
             if kind == "p" and "neg" in f and "sext(" in t and "sext(" not in e["text"]:
                 kind = "x"
+            # f64 MFMA: LLVM prints the blgp bits as neg:[a,b,c]
+            if kind == "p" and f == "blgp" and "neg:[" in t:
+                kind = "n"
             flags.append("%s=%d:%s" % (f, x, kind))
             if kind == "p" and f == "op_sel" and x == 1 and e["layout"] == "VOP3A":
                 m = re.search(r"op_sel:\[([0-9,]*)\]", t)

@@ -47,8 +47,8 @@ const KNOWN_GAPS_2: [&str; 8] = [
     // src2 takes src_* special registers but no SGPR: not probed separately yet.
     "v_mqsad_u32_u8",
 ];
-/// Formats decoded but not printed yet (v_mfma/v_smfmac: docs/cdna.md "missing").
-const KNOWN_GAP_FORMATS: [&str; 1] = ["VOP3P_MAI"];
+/// Formats decoded but not printed yet (none).
+const KNOWN_GAP_FORMATS: [&str; 0] = [];
 
 /// Random encoding of opcode row `ri`: bytes given to both decoders.
 fn random_word(rng: &mut Rng, ri: usize) -> Vec<u8> {

@@ -409,10 +409,55 @@ fn vop3p(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
     Ok(())
 }
 
-fn mai(i: &Inst, _ops: &mut [String], _mods: &mut [String]) -> R<()> {
-    // v_mfma / v_smfmac (VOP3P-MAI) are decoded (length, opcode, fields) but not
-    // printed yet: docs/cdna.md "missing".
-    Err(bad(i, "op", i.get("op") as u64))
+fn mai(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
+    // acc_cd: the accumulator (vdst, and src2 when it is the C matrix) is in
+    // AGPRs; acc bit k: source k's registers are AGPRs.
+    let acc_cd = i.get("acc_cd") == 1 && modbit(i, "acc_cd", 1)?;
+    let acc = i.get("acc");
+    let cd = if acc_cd { 'a' } else { 'v' };
+    let vdst_count = i.opcode.operand("vdst").map_or(0, |o| o.count);
+    for o in &i.opcode.operands {
+        let v = i.get(&o.field);
+        let letter = match o.field.as_str() {
+            "vdst" => cd,
+            "src0" | "src1" => {
+                let k = if o.field == "src0" { 1 } else { 2 };
+                if acc & k != 0 && modbit(i, "acc", k)? {
+                    'a'
+                } else {
+                    'v'
+                }
+            }
+            // the C matrix follows acc_cd; v_smfmac's src2 is a VGPR index
+            _ if o.count == vdst_count => cd,
+            _ => 'v',
+        };
+        let s = if o.field == "vdst" {
+            vreg(letter, v, o.count)
+        } else if v >= 256 && o.accept.contains('v') {
+            vreg(letter, v - 256, o.count)
+        } else if matches!(v, 125 | 235..=239 | 251..=253) {
+            // LLVM accepts null and the src_* special registers in any MFMA source.
+            sreg(v, 1, None)
+        } else if o.accept.contains('c') {
+            inline_const(v, o)
+        } else {
+            None
+        };
+        ops.push(s.ok_or_else(|| bad(i, &o.field, v as u64))?);
+    }
+    for f in ["cbsz", "abid", "blgp"] {
+        let v = i.get(f);
+        if f == "blgp" && v != 0 && i.opcode.modifier(f, 1) == Some('n') {
+            // f64 MFMA: the field is the neg bits of src0..src2
+            mods.push(format!("neg:{}", list(&[v & 1, v >> 1 & 1, v >> 2 & 1])));
+            continue;
+        }
+        if v != 0 && modbit(i, f, 1)? {
+            mods.push(format!("{f}:{v}"));
+        }
+    }
+    Ok(())
 }
 
 /// The VOP1/VOP2/VOPC row of the same opcode (types of SDWA scalar sources).
