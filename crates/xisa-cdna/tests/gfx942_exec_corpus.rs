@@ -4,17 +4,11 @@
 //! with the committed oracle outputs (POCL for the OpenCL kernels shared with
 //! sm75, `tests/gfx942/reference.py` for the gfx942-specific ones).
 //!
-//! Corpus defect worked around here (docs/cdna.md, "gfx942 execution model"):
-//! the OpenCL kernels are linked with libclc, whose amdgcn `get_global_offset`
-//! reads dwords 1..3 of the implicit arguments: under code object v5 those are
-//! `hidden_block_count_y`, `hidden_block_count_z` and the packed group sizes,
-//! not global offsets (0 in every launch here). Real hardware would run these
-//! code objects with the same shifted ids; POCL's oracle outputs assume offset
-//! 0. The kernels in [`LIBCLC_OFFSET`] are therefore checked twice: with the
-//! true kernarg segment they must differ from the oracle (so the test notices
-//! when the corpus is rebuilt without the defect), and with
-//! `hidden_block_count_y/z` zeroed (none of them reads the group counts of y/z)
-//! they must equal it.
+//! The OpenCL kernels link `tests/gfx942/clc/workitem_v5.cl` ahead of libclc:
+//! libclc-19's amdgcn `get_global_id` reads the global offsets from a pre-v5
+//! implicit-argument layout (see that file). The OpenCL kernels shared with
+//! sm75 also run through `xisa run` in `crates/xisa-cli/tests/sm75_corpus.rs`,
+//! with every compare mode.
 
 use std::path::{Path, PathBuf};
 
@@ -159,30 +153,7 @@ struct Outcome {
     outputs: Vec<Output>,
 }
 
-/// Kernels built with libclc's pre-v5 `get_global_offset` (module docs).
-const LIBCLC_OFFSET: [&str; 14] = [
-    "amdgcn_atomics",
-    "atomics64",
-    "bitops",
-    "cas_fadd",
-    "float_atomics",
-    "grid2d",
-    "hist_global",
-    "hist_shared",
-    "iota64",
-    "local_atomics",
-    "mathops",
-    "reduce_sum",
-    "saxpy",
-    "wave_ops",
-];
-
-/// Kernels that cannot match the oracle at all: `grid3d` reads the packed
-/// group sizes as its z offset (libclc, module docs), so it writes out of
-/// bounds.
-const CANNOT_RUN: [&str; 1] = ["grid3d"];
-
-fn run_spec(spec_path: &Path, e: Engine, libclc_compat: bool) -> Result<Outcome, String> {
+fn run_spec(spec_path: &Path, e: Engine) -> Result<Outcome, String> {
     let dir = spec_path.parent().unwrap();
     let spec: Value = serde_json::from_str(&std::fs::read_to_string(spec_path).unwrap()).unwrap();
     let co_path = dir.join(spec["code_object"].as_str().unwrap());
@@ -248,14 +219,7 @@ fn run_spec(spec_path: &Path, e: Engine, libclc_compat: bool) -> Result<Outcome,
         block,
         dyn_lds,
     };
-    let mut slots = lco::kernarg_slots(info);
-    if libclc_compat {
-        for sl in &mut slots {
-            if matches!(sl.kind, abi::SlotKind::BlockCount(1 | 2)) {
-                sl.kind = abi::SlotKind::Zero;
-            }
-        }
-    }
+    let slots = lco::kernarg_slots(info);
     let seg = abi::kernarg_segment(info.kernarg_segment_size.max(16), &slots, &explicit, &geo)
         .map_err(|e| e.to_string())?;
     let ka = mem.alloc(seg.len() as u64).unwrap();
@@ -298,11 +262,11 @@ fn sorted_elems(b: &[u8], size: usize) -> Vec<Vec<u8>> {
 
 /// Runs one launch spec on both engines; `Ok(unchecked outputs)` when every
 /// exact / multiset output equals the oracle.
-fn check(spec_path: &Path, libclc_compat: bool) -> Result<Vec<String>, String> {
+fn check(spec_path: &Path) -> Result<Vec<String>, String> {
     let spec: Value = serde_json::from_str(&std::fs::read_to_string(spec_path).unwrap()).unwrap();
     let mut unchecked = Vec::new();
     for e in [Engine::Interp, Engine::Jit] {
-        let o = run_spec(spec_path, e, libclc_compat)?;
+        let o = run_spec(spec_path, e)?;
         for (i, name, cmp, got, exp) in o.outputs {
             let Some(exp) = exp else {
                 unchecked.push(format!("{name}: no oracle"));
@@ -349,40 +313,14 @@ fn corpus_code_objects_run() {
         .collect();
     specs.sort();
     let mut problems = Vec::new();
-    let (mut exact, mut compat) = (0, 0);
+    let mut exact = 0;
     for p in &specs {
         let name = p
             .file_name()
             .unwrap()
             .to_string_lossy()
             .replace(".launch.json", "");
-        if CANNOT_RUN.contains(&name.as_str()) {
-            match check(p, false) {
-                Ok(_) => problems.push(format!("{name}: passes now; remove it from CANNOT_RUN")),
-                Err(e) => eprintln!("KNOWN {name}: {e}"),
-            }
-            continue;
-        }
-        if LIBCLC_OFFSET.contains(&name.as_str()) {
-            match check(p, false) {
-                Ok(_) => problems.push(format!(
-                    "{name}: passes with the true kernarg segment; remove it from LIBCLC_OFFSET"
-                )),
-                Err(e) => eprintln!("libclc offset {name} (as expected): {e}"),
-            }
-            match check(p, true) {
-                Ok(u) => {
-                    compat += 1;
-                    eprintln!(
-                        "PASS {name} (hidden_block_count_y/z zeroed) {}",
-                        u.join(", ")
-                    );
-                }
-                Err(e) => problems.push(format!("{name} (hidden_block_count_y/z zeroed): {e}")),
-            }
-            continue;
-        }
-        match check(p, false) {
+        match check(p) {
             Ok(u) => {
                 exact += 1;
                 eprintln!("PASS {name} {}", u.join(", "));
@@ -391,9 +329,8 @@ fn corpus_code_objects_run() {
         }
     }
     eprintln!(
-        "{} code objects: {exact} match the oracle as built, {compat} with the libclc offset neutralized, {} cannot run",
-        specs.len(),
-        CANNOT_RUN.len()
+        "{} code objects: {exact} match the oracle on both engines",
+        specs.len()
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

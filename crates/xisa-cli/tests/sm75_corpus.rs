@@ -3,7 +3,9 @@
 //! fills, the cubin runs under `--engine jit` and `--engine interp`, and every
 //! output buffer is compared with the oracle: the POCL outputs committed in
 //! `tests/sm75/expected/` (OpenCL kernels, made by `tests/sm75/pocl-ref.sh`) or
-//! a Rust reference written here from the PTX (PTX kernels).
+//! a Rust reference written here from the PTX (PTX kernels). The OpenCL kernels
+//! also run as gfx942 code objects compiled from the same source
+//! (`tests/gfx942/out`), which must give the same POCL outputs.
 //!
 //! An output's `"compare"` field (tests/sm75/README.md) says how: `exact`
 //! (default), `multiset` (same elements in any order), `serializable` (the
@@ -522,11 +524,28 @@ fn pocl_expected(name: &str, i: usize) -> Vec<u8> {
 
 /// An OpenCL kernel's plain outputs against the committed POCL outputs; the
 /// `serializable` ones go to `extra`.
+/// An OpenCL kernel runs twice, each under both engines: as the sm_75 cubin
+/// and as the gfx942 code object compiled from the same source
+/// (`tests/gfx942/out/NAME.co`, built by `tests/gfx942/build.sh`); both must
+/// give POCL's outputs (and pass `extra`).
 fn check_pocl(name: &str, extra: impl Fn(&Spec, &Run) -> Result<(), String>) {
-    check_kernel(name, |spec, run| {
+    let check = |spec: &Spec, run: &Run| {
         compare_plain(spec, run, |i| pocl_expected(name, i))?;
         extra(spec, run)
-    });
+    };
+    let sm75 = load_spec(name);
+    let mut gfx942 = sm75.clone();
+    gfx942.cubin = corpus_dir().join(format!("../gfx942/out/{name}.co"));
+    gfx942.name = format!("{name}-gfx942");
+    let mut errors = Vec::new();
+    for (isa, spec) in [("sm75", &sm75), ("gfx942", &gfx942)] {
+        for engine in ["jit", "interp"] {
+            if let Err(e) = run(spec, engine).and_then(|r| check(spec, &r)) {
+                errors.push(format!("[{isa} {engine}] {e}"));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
 }
 
 /// Checks that per-thread results `observed` are those of some serial order of

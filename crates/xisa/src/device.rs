@@ -638,6 +638,102 @@ impl Device {
         Ok((handle, Buffer { addr, len }))
     }
 
+    /// Binds the arguments of a gfx942 kernel the way the HSA runtime does:
+    /// each explicit argument is serialized at its metadata size into the
+    /// kernarg segment (with the hidden arguments), which goes into guest
+    /// memory with the AQL dispatch packet and the code object image; the IR
+    /// parameters are their addresses. `__local` arguments get LDS offsets
+    /// after the static group segment.
+    fn bind_gfx942(
+        &self,
+        abi: &crate::module::gfx942::Gfx942Kernel,
+        image: &[u8],
+        args: &[ArgSpec],
+        opts: &LaunchOptions,
+    ) -> Result<(Vec<u8>, u32, Vec<Option<Buffer>>)> {
+        use crate::module::gfx942::Gfx942Kernel;
+        if args.len() != abi.explicit.len() {
+            let sizes: Vec<String> = abi
+                .explicit
+                .iter()
+                .map(|(_, n)| format!("{n} bytes"))
+                .collect();
+            return Err(Error::Args(format!(
+                "kernel {} takes {} arguments ({}), got {}",
+                abi.name,
+                abi.explicit.len(),
+                sizes.join(", "),
+                args.len()
+            )));
+        }
+        let mut explicit = Vec::with_capacity(args.len());
+        let mut buffers = Vec::with_capacity(args.len());
+        let mut dyn_lds = opts.shared;
+        for (i, (arg, &(_, size))) in args.iter().zip(&abi.explicit).enumerate() {
+            let mut buffer = None;
+            let bytes: Vec<u8> = match (size, arg) {
+                (4, ArgSpec::U32(v)) => v.to_le_bytes().to_vec(),
+                (4, ArgSpec::I32(v)) => v.to_le_bytes().to_vec(),
+                (4, ArgSpec::F32(v)) => v.to_bits().to_le_bytes().to_vec(),
+                (8, ArgSpec::U64(v) | ArgSpec::Ptr(v)) => v.to_le_bytes().to_vec(),
+                (8, ArgSpec::I64(v)) => v.to_le_bytes().to_vec(),
+                (8, ArgSpec::F64(v)) => v.to_bits().to_le_bytes().to_vec(),
+                (8, ArgSpec::Buf(_) | ArgSpec::Bytes(_) | ArgSpec::Zeros(_)) => {
+                    let b = self.upload_arg(arg)?;
+                    buffer = Some(b);
+                    b.addr.to_le_bytes().to_vec()
+                }
+                (4, ArgSpec::Local(n)) => {
+                    // 16-byte aligned, after the static LDS and earlier ones.
+                    let off = (abi.group_segment_fixed_size + dyn_lds).next_multiple_of(16);
+                    dyn_lds = off - abi.group_segment_fixed_size + n;
+                    off.to_le_bytes().to_vec()
+                }
+                (n, a) => {
+                    return Err(Error::Args(format!(
+                        "kernel {}: argument {i} is {n} bytes; {} does not fit",
+                        abi.name,
+                        describe(a)
+                    )))
+                }
+            };
+            explicit.push(bytes);
+            buffers.push(buffer);
+        }
+        let geo = xisa_cdna::gfx942::lift::abi::Geometry {
+            grid: opts.grid,
+            block: opts.block,
+            dyn_lds,
+        };
+        let kernarg = self.alloc(u64::from(abi.kernarg_size.max(1)))?;
+        let blocks = abi.launch_blocks(&explicit, &geo, kernarg)?;
+        self.write(kernarg, &blocks.kernarg)?;
+        let packet = self.upload(&blocks.packet)?;
+        let image = self.upload(image)?;
+        Ok((
+            Gfx942Kernel::params(kernarg, packet, image),
+            dyn_lds,
+            buffers,
+        ))
+    }
+
+    /// Uploads a buffer argument (file, bytes or zeros).
+    fn upload_arg(&self, arg: &ArgSpec) -> Result<Buffer> {
+        let (addr, len) = match arg {
+            ArgSpec::Buf(p) => {
+                let data = std::fs::read(p).map_err(|e| Error::Io {
+                    path: p.display().to_string(),
+                    source: e,
+                })?;
+                (self.upload(&data)?, data.len() as u64)
+            }
+            ArgSpec::Bytes(b) => (self.upload(b)?, b.len() as u64),
+            ArgSpec::Zeros(n) => (self.alloc(*n)?, *n),
+            a => return Err(Error::Args(format!("{} is not a buffer", describe(a)))),
+        };
+        Ok(Buffer { addr, len })
+    }
+
     /// Launches `kernel` of `module` with `args`.
     pub fn launch(
         &self,
@@ -651,7 +747,22 @@ impl Device {
             Isa::Sm75 => SurfaceBinding::Handle,
             _ => SurfaceBinding::Descriptor,
         };
-        let (params, dyn_shared, buffers) = self.bind_args(k, args, opts.shared, surfaces)?;
+        let (params, dyn_shared, buffers) = match &module.gfx942 {
+            Some(g) => {
+                // module.kernel() found it, and the ABIs are in kernel order.
+                let abi = module
+                    .ir
+                    .kernels
+                    .iter()
+                    .position(|x| x.name == k.name)
+                    .and_then(|i| g.kernels.get(i))
+                    .ok_or_else(|| {
+                        Error::Args(format!("kernel {}: no gfx942 launch ABI", k.name))
+                    })?;
+                self.bind_gfx942(abi, &g.image, args, opts)?
+            }
+            None => self.bind_args(k, args, opts.shared, surfaces)?,
+        };
         let (prog, compile_time, cache_hit) =
             self.program(module, k, opts.engine, opts.stats, true)?;
         let cfg = LaunchConfig {

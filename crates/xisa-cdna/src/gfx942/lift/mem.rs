@@ -875,11 +875,16 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
 /// stride with idxen (docs/cdna.md).
 pub(crate) fn mubuf(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let m = inst.opcode.mnemonic.clone();
+    let (sc0, sc1) = (inst.get("sc0") == 1, inst.get("sc1") == 1);
+    // The cache-control ops take no resource: scoped fences.
+    if m == "buffer_wbl2" || m == "buffer_inv" {
+        cache_op(b, m == "buffer_wbl2", sc0, sc1);
+        return Ok(());
+    }
     if inst.get("lds") == 1 {
         return Err(b.unsupported("buffer loads to LDS are not lifted"));
     }
     let acc = inst.get("acc") == 1;
-    let (sc0, sc1) = (inst.get("sc0") == 1, inst.get("sc1") == 1);
     let rsrc = inst.get("srsrc") * 4;
     let w0 = b.src_bits(rsrc, 32)?;
     let w1 = b.src_bits(rsrc + 1, 32)?;
