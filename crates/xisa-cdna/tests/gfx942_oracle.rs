@@ -33,15 +33,9 @@ const KNOWN_GAPS: [&str; 13] = [
     "s_movrels_b32",
     "s_movrels_b64",
 ];
-const KNOWN_GAPS_2: [&str; 8] = [
+const KNOWN_GAPS_2: [&str; 4] = [
     "s_rfe_b64",
     "s_setpc_b64",
-    // Cache-control buffer ops: which address/offset bits LLVM rejects is not
-    // worked out yet (the forms compilers emit are covered by gfx942_listing).
-    "buffer_wbl2",
-    "buffer_inv",
-    "buffer_wbinvl1",
-    "buffer_wbinvl1_vol",
     // takes src_vccz & co. though its source is an AGPR: not probed separately.
     "v_accvgpr_read_b32",
     // src2 takes src_* special registers but no SGPR: not probed separately yet.

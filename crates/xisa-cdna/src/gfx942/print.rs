@@ -459,10 +459,15 @@ fn flat(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
 }
 
 fn mubuf(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
-    // buffer_wbl2/buffer_inv/buffer_wbinvl1*: no operands; LLVM ignores the
-    // offset and nt, rejects addressing bits, prints sc0/sc1.
+    // buffer_wbl2/buffer_inv/buffer_wbinvl1*: no operands; LLVM (checked by the
+    // oracle) ignores the offset, nt and the operand fields, rejects offen,
+    // idxen, lds and acc, prints sc0/sc1 (rejects them on buffer_wbinvl1*).
     if i.opcode.operands.is_empty() {
-        for f in ["offen", "idxen", "lds"] {
+        let mut reject = vec!["offen", "idxen", "lds", "acc"];
+        if i.opcode.mnemonic.starts_with("buffer_wbinvl1") {
+            reject.extend(["sc0", "sc1"]);
+        }
+        for f in reject {
             if i.get(f) != 0 {
                 return Err(bad(i, f, i.get(f) as u64));
             }
