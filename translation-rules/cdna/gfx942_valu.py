@@ -222,7 +222,7 @@ def probe_format(c, fmt, base, srcs):
             if f not in srcs:
                 continue
             alts = {"v": 256 + VGPR_START[f], "s": SGPR_START[f], "c": 129, "m": 124,
-                    "n": 125, "e": 126, "d": 254, "t240": 240, "t248": 248}
+                    "n": 125, "e": 126, "d": 254, "x": 251, "t240": 240, "t248": 248}
             for k, x in alts.items():
                 probes.append((op, ("acc", f, k), word(lay, dict(v, **{f: x}), l)))
             if f == "src0" and fmt in ("VOP1", "VOP2", "VOPC"):
@@ -264,7 +264,7 @@ def probe_format(c, fmt, base, srcs):
             if f in srcs:
                 acc = ""
                 tok = {}
-                for k in ("v", "s", "c", "m", "n", "e", "d", "t240", "t248"):
+                for k in ("v", "s", "c", "m", "n", "e", "d", "x", "t240", "t248"):
                     t = got.get((op, ("acc", f, k)))
                     if t is not None:
                         _, o2, _ = split_ops(t)

@@ -33,14 +33,7 @@ const KNOWN_GAPS: [&str; 13] = [
     "s_movrels_b32",
     "s_movrels_b64",
 ];
-const KNOWN_GAPS_2: [&str; 4] = [
-    "s_rfe_b64",
-    "s_setpc_b64",
-    // takes src_vccz & co. though its source is an AGPR: not probed separately.
-    "v_accvgpr_read_b32",
-    // src2 takes src_* special registers but no SGPR: not probed separately yet.
-    "v_mqsad_u32_u8",
-];
+const KNOWN_GAPS_2: [&str; 2] = ["s_rfe_b64", "s_setpc_b64"];
 /// Formats decoded but not printed yet (none).
 const KNOWN_GAP_FORMATS: [&str; 0] = [];
 

@@ -133,13 +133,15 @@ fn src_value(i: &Inst, o: &Operand, v: u32) -> R<String> {
     if let Some(c) = inline_const(v, o) {
         return if acc.contains('c') { Ok(c) } else { Err(err()) };
     }
-    // m0, null and exec are probed separately from the other scalars: some
-    // operands take null but no SGPR (v_swap_b32), or SGPRs but not exec.
+    // m0, null, exec and the src_* registers are probed separately from SGPRs:
+    // some operands take null but no SGPR (v_swap_b32), SGPRs but not exec,
+    // src_vccz but no SGPR (v_accvgpr_read_b32).
     let need = match v {
         254 => 'd',
         124 => 'm',
         125 => 'n',
         126 | 127 => 'e',
+        235..=239 | 251..=253 => 'x',
         _ => 's',
     };
     if !acc.contains(need) {
@@ -496,7 +498,7 @@ fn sdwa(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
                             accept: String::new(),
                         });
                     let so = Operand {
-                        accept: "scmned".into(),
+                        accept: "scmnedx".into(),
                         count: o.count,
                         ..src
                     };
