@@ -132,6 +132,19 @@ fn operand(i: &Inst, o: &Operand, class_override: Option<char>) -> R<String> {
         }
         Class::S => sreg(v, o.count, i.literal),
         Class::Imm => Some(format!("{v:#x}")),
+        Class::HwReg => {
+            let (id, off, size) = (v & 0x3f, v >> 6 & 0x1f, (v >> 11) + 1);
+            let name = tables()
+                .hwreg
+                .get(&id)
+                .cloned()
+                .unwrap_or_else(|| id.to_string());
+            Some(if off == 0 && size == 32 {
+                format!("hwreg({name})")
+            } else {
+                format!("hwreg({name}, {off}, {size})")
+            })
+        }
         // VALU classes are printed by `valu.rs`.
         Class::Src | Class::ASrc | Class::Fixed | Class::K => None,
     };

@@ -5,6 +5,8 @@ use std::sync::OnceLock;
 
 /// `gfx942_formats.tsv`.
 pub const FORMATS_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_formats.tsv");
+/// `gfx942_hwreg.tsv` (generated from LLVM): hwreg ids with a name.
+pub const HWREG_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_hwreg.tsv");
 /// `gfx942_opcodes.tsv` (generated from LLVM).
 pub const OPCODES_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_opcodes.tsv");
 
@@ -72,6 +74,9 @@ pub enum Class {
     Fixed,
     /// The 32-bit literal constant of v_madmk/v_madak/v_fmamk/v_fmaak (field `imm`).
     K,
+    /// s_getreg/s_setreg `simm16`: `hwreg(id[, offset, size])` (id bits 0..5,
+    /// offset 6..10, size-1 11..15; names in [`Tables::hwreg`]).
+    HwReg,
 }
 
 /// One operand of an opcode: the field it is encoded in, its class and width.
@@ -145,6 +150,8 @@ pub struct Tables {
     pub formats: Vec<Format>,
     /// Opcodes.
     pub opcodes: Vec<Opcode>,
+    /// Hardware register names by id (`hwreg(HW_REG_MODE)`).
+    pub hwreg: HashMap<u32, String>,
     index: HashMap<(usize, String, u32), usize>,
 }
 
@@ -258,6 +265,7 @@ fn parse() -> Tables {
                             "asrc" => Class::ASrc,
                             "fixed" => Class::Fixed,
                             "k" => Class::K,
+                            "hwreg" => Class::HwReg,
                             _ => Class::Imm,
                         },
                         count: num(p[2]),
@@ -284,9 +292,18 @@ fn parse() -> Tables {
             flags: flags.iter().map(|f| f.to_string()).collect(),
         });
     }
+    let hwreg = HWREG_TSV
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let (id, name) = l.split_once('\t')?;
+            Some((num(id), name.to_string()))
+        })
+        .collect();
     Tables {
         formats,
         opcodes,
+        hwreg,
         index,
     }
 }

@@ -244,7 +244,7 @@ fn simple_operand(i: &Inst, o: &Operand) -> R<String> {
             .map(|l| format!("{l:#x}"))
             .ok_or_else(|| bad(i, "imm", 0)),
         Class::Src | Class::ASrc => src_value(i, o, v),
-        Class::Imm => Ok(format!("{v:#x}")),
+        Class::Imm | Class::HwReg => Ok(format!("{v:#x}")),
     }
 }
 
