@@ -3,8 +3,8 @@
 //!
 //! Layout of the generated function:
 //! - the entry block defines the guest registers the kernel touches as SSA
-//!   variables from `ctx.regs` (`readonly`/`can_move` loads the optimizer places
-//!   where each register is first needed) and dispatches on `ctx.resume` with a
+//!   variables from `ctx.regs` (plain loads: stop sites write the slots back
+//!   within the function) and dispatches on `ctx.resume` with a
 //!   `br_table`: entry, right after sync point `k`, or (after a yield) the target
 //!   of a backward transfer;
 //! - every IR block becomes one Cranelift block per *segment*: a new segment starts
@@ -229,11 +229,12 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         for (i, &used) in read.iter().enumerate() {
             let ty = values::cl_type(self.k.regs[i].ty);
             let v = if used {
-                // `readonly` + `can_move`: the optimizer places each load where
-                // the register is first needed (hoisted out of loops) instead of
-                // keeping every register live from the function entry. Sound:
-                // only the exit block writes the slots, after every read.
-                let flags = slot_flags().with_readonly().with_can_move();
+                // Plain loads, at the run's start: stop sites (sync, yield,
+                // exit) store dirty registers back to these slots inside the
+                // function, so a `readonly`/`can_move` load the optimizer may
+                // sink to the register's first use could read a slot already
+                // overwritten (tests/kernels/slot_reload.xir).
+                let flags = slot_flags();
                 self.b.ins().load(ty, flags, regs, slot_offset(i))
             } else {
                 // Never read: any value will do (it is not stored back either
