@@ -18,13 +18,9 @@ const PER_OPCODE: usize = 500;
 /// Opcodes whose LLVM text is not (fully) reproduced yet (docs/cdna.md, "missing"):
 /// symbolic operands (`swizzle(...)`, `hwreg(...)`, `sendmsg(...)`, gpr_idx modes),
 /// and a few operand restrictions. Counted and reported, not asserted.
-const KNOWN_GAPS: [&str; 11] = [
+const KNOWN_GAPS: [&str; 7] = [
     "ds_permute_b32",
     "ds_bpermute_b32",
-    "s_sendmsg",
-    "s_sendmsghalt",
-    "s_set_gpr_idx_on",
-    "s_set_gpr_idx_mode",
     "s_atc_probe",
     "s_atc_probe_buffer",
     "s_cbranch_join",

@@ -191,6 +191,8 @@ pub fn print_inst(i: &Inst) -> R<String> {
                             || i.opcode.mnemonic == "s_call_b64"
                         {
                             v.to_string()
+                        } else if i.opcode.mnemonic == "s_set_gpr_idx_on" {
+                            gpr_idx(v)
                         } else {
                             format!("{v:#x}")
                         },
@@ -254,8 +256,13 @@ fn sopp(i: &Inst, ops: &mut Vec<String>) -> R<()> {
             Err(bad(i, "simm16", v as u64))
         };
     }
+    if mn == "s_set_gpr_idx_mode" {
+        ops.push(gpr_idx(v));
+        return Ok(());
+    }
     if mn == "s_sendmsg" || mn == "s_sendmsghalt" {
-        return Err(bad(i, "simm16", v as u64));
+        ops.push(sendmsg(v));
+        return Ok(());
     }
     // LLVM omits s_endpgm's zero immediate.
     if mn == "s_endpgm" && v == 0 {
@@ -365,6 +372,45 @@ fn ds(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
         mods.push(format!("offset:{}", o0 | o1 << 8));
     }
     Ok(())
+}
+
+/// A VGPR-indexing mode (s_set_gpr_idx_on/_mode) as LLVM prints it:
+/// `gpr_idx(SRC0,SRC1,SRC2,DST)` for the set bits, hex if other bits are set.
+fn gpr_idx(v: u32) -> String {
+    if v & !0xf != 0 {
+        return format!("{v:#x}");
+    }
+    let names: Vec<&str> = ["SRC0", "SRC1", "SRC2", "DST"]
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| v >> k & 1 == 1)
+        .map(|(_, n)| *n)
+        .collect();
+    format!("gpr_idx({})", names.join(","))
+}
+
+/// s_sendmsg's simm16 as LLVM prints it: message id bits 0..3, operation 4..6,
+/// stream 8..9; symbolic when the table (probed from LLVM) knows the
+/// combination (other bits ignored), else `sendmsg(id, op, stream)`, or plain
+/// decimal when other bits are set.
+fn sendmsg(v: u32) -> String {
+    let (id, op, stream) = (v & 0xf, v >> 4 & 7, v >> 8 & 3);
+    let t = tables();
+    if let Some((m, o, takes)) = t.sendmsg_op.get(&(id, op)) {
+        if *takes {
+            return format!("sendmsg({m}, {o}, {stream})");
+        }
+        if stream == 0 {
+            return format!("sendmsg({m}, {o})");
+        }
+    } else if let Some(m) = t.sendmsg.get(&id).filter(|_| op == 0 && stream == 0) {
+        return format!("sendmsg({m})");
+    }
+    // (other bits are ignored for a valid message, as in LLVM's printSendMsg)
+    if v & !0x37f != 0 {
+        return v.to_string();
+    }
+    format!("sendmsg({id}, {op}, {stream})")
 }
 
 /// ds_swizzle_b32's offset as LLVM prints it (`AMDGPUInstPrinter::printSwizzle`).

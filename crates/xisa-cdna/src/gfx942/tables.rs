@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 pub const FORMATS_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_formats.tsv");
 /// `gfx942_hwreg.tsv` (generated from LLVM): hwreg ids with a name.
 pub const HWREG_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_hwreg.tsv");
+/// `gfx942_sendmsg.tsv` (generated from LLVM): message and operation names.
+pub const SENDMSG_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_sendmsg.tsv");
 /// `gfx942_opcodes.tsv` (generated from LLVM).
 pub const OPCODES_TSV: &str = include_str!("../../../../translation-rules/cdna/gfx942_opcodes.tsv");
 
@@ -152,6 +154,10 @@ pub struct Tables {
     pub opcodes: Vec<Opcode>,
     /// Hardware register names by id (`hwreg(HW_REG_MODE)`).
     pub hwreg: HashMap<u32, String>,
+    /// s_sendmsg messages without an operation, by id (`sendmsg(MSG_INTERRUPT)`).
+    pub sendmsg: HashMap<u32, String>,
+    /// s_sendmsg (message id, operation) -> (message, operation, takes a stream).
+    pub sendmsg_op: HashMap<(u32, u32), (String, String, bool)>,
     index: HashMap<(usize, String, u32), usize>,
 }
 
@@ -300,10 +306,28 @@ fn parse() -> Tables {
             Some((num(id), name.to_string()))
         })
         .collect();
+    let (mut sendmsg, mut sendmsg_op) = (HashMap::new(), HashMap::new());
+    for l in SENDMSG_TSV.lines().filter(|l| !l.starts_with('#')) {
+        let c: Vec<&str> = l.split('\t').collect();
+        match c.as_slice() {
+            ["msg", id, name] => {
+                sendmsg.insert(num(id), name.to_string());
+            }
+            ["op", id, op, msg, name, stream] => {
+                sendmsg_op.insert(
+                    (num(id), num(op)),
+                    (msg.to_string(), name.to_string(), *stream == "1"),
+                );
+            }
+            _ => {}
+        }
+    }
     Tables {
         formats,
         opcodes,
         hwreg,
+        sendmsg,
+        sendmsg_op,
         index,
     }
 }
