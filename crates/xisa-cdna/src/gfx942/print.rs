@@ -180,7 +180,12 @@ pub fn print_inst(i: &Inst) -> R<String> {
                 "s_movrels_b64",
                 "s_cbranch_join",
             ];
-            if REG_ONLY.contains(&i.opcode.mnemonic.as_str()) && i.get("ssrc0") >= 128 {
+            // (the src_* special registers are accepted)
+            let s0 = i.get("ssrc0");
+            if REG_ONLY.contains(&i.opcode.mnemonic.as_str())
+                && s0 >= 128
+                && !matches!(s0, 235..=239 | 251..=253)
+            {
                 return Err(bad(i, "ssrc0", i.get("ssrc0") as u64));
             }
             for o in &i.opcode.operands {
@@ -282,6 +287,12 @@ fn smem(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
     for o in &i.opcode.operands {
         let v = i.get(&o.field);
         match o.field.as_str() {
+            // s_atc_probe*: an immediate, decimal up to 64, hex above
+            "sdata" if o.class == Class::Imm => ops.push(if v <= 64 {
+                v.to_string()
+            } else {
+                format!("{v:#x}")
+            }),
             // SReg_32_XM0_XEXEC: no m0, exec_lo, exec_hi.
             "sdata"
                 if (o.count == 1 && matches!(v, 124 | 126 | 127)) || (o.count == 2 && v == 126) =>
@@ -347,8 +358,8 @@ fn ds(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
     // gfx942 has no GDS: LLVM ignores the bit.
     unused_zero(i, &["addr", "data0", "data1", "vdst"])?;
     let acc = i.get("acc") == 1;
-    if i.opcode.mnemonic.contains("permute") && (acc || i.get("gds") == 1) {
-        return Err(bad(i, "acc/gds", 1));
+    if i.opcode.mnemonic.contains("permute") && i.get("gds") == 1 {
+        return Err(bad(i, "gds", 1));
     }
     for o in &i.opcode.operands {
         let c = if acc && o.field != "addr" { 'a' } else { 'v' };
