@@ -98,6 +98,12 @@ fn gfx942_valu_mutations_never_panic() {
             "{cut}: {e}"
         );
     }
+    // src0 = 249 (SDWA) on an opcode without an SDWA form is the 4-byte form,
+    // also at the end of the input (as llvm-mc decodes it).
+    assert_eq!(
+        gfx942::disassemble(&[0xf9, 0x6a, 0x00, 0x7e]).unwrap(),
+        vec!["v_clrexcp"]
+    );
     let mut rng = Rng(0x6fc9_42f0_0000_0abc);
     for _ in 0..40_000 {
         let mut b = seed.clone();

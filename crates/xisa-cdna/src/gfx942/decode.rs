@@ -85,12 +85,10 @@ pub fn decode_one(bytes: &[u8], offset: usize) -> Result<Inst, Gfx942Error> {
         .format_of(w0)
         .ok_or(err(Gfx942ErrorKind::UnknownFormat { word: w0 }))?;
     let f = &t.formats[fi];
-    let mut word = w0 as u64;
-    if f.bytes == 8 {
-        let w1 =
-            dword(bytes, offset + 4).ok_or(err(Gfx942ErrorKind::Truncated { need: 8, have }))?;
-        word |= (w1 as u64) << 32;
-    }
+    // The second dword is checked once the opcode (and so the length) is known:
+    // src0 = 249/250 of an opcode without SDWA/DPP form is a 4-byte instruction.
+    let w1 = dword(bytes, offset + 4);
+    let word = w0 as u64 | (w1.unwrap_or(0) as u64) << 32;
     let op = f.get(word, "op");
     let variant = match f.name.as_str() {
         "FLAT" => match f.get(word, "seg") {
@@ -128,6 +126,9 @@ pub fn decode_one(bytes: &[u8], offset: usize) -> Result<Inst, Gfx942Error> {
             op,
         }))?;
     let of = &t.formats[opcode.format];
+    if of.bytes == 8 && w1.is_none() {
+        return Err(err(Gfx942ErrorKind::Truncated { need: 8, have }));
+    }
     // Literals exist only after the 32-bit encodings (SOP*, VOP1/VOP2/VOPC).
     let wants_literal = opcode.operands.iter().any(|o| match o.class {
         Class::S => o.field.starts_with("ssrc") && of.get(word, &o.field) == 255,
