@@ -10,7 +10,9 @@
 //! so the assembler can never emit bytes that disassemble to something else;
 //! forms it cannot encode yet are errors naming the line.
 //!
-//! Formats: SOP1/SOP2/SOPK/SOPC/SOPP, SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF.
+//! Formats: SOP1/SOP2/SOPK/SOPC/SOPP, SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF, and
+//! the vector ALU: VOP1/VOP2/VOPC (`_e32`, with literals), VOP3A/VOP3B (`_e64`
+//! and VOP3-only), VOP3P (packed math, v_fma_mix, MFMA), SDWA and DPP.
 //! Checked against `llvm-mc-19 --mcpu=gfx942 --show-encoding` by
 //! `tests/gfx942_asm.rs`.
 
@@ -20,7 +22,7 @@ use thiserror::Error;
 
 use super::decode::decode_one;
 use super::print::print_inst;
-use super::tables::{tables, Class, Format, Opcode};
+use super::tables::{tables, Class, Format, Opcode, Operand};
 
 /// Why a line cannot be assembled.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -455,6 +457,7 @@ fn encode_row(row: &Opcode, p: &Parsed, at: usize, labels: Labels) -> R<Vec<u8>>
         "DS" => ds(row, p, &mut e)?,
         "FLAT" => flat(row, p, &mut e)?,
         "MUBUF" => mubuf(row, p, &mut e)?,
+        f if f.starts_with("VOP") => valu(row, p, &mut e, f)?,
         other => return Err(format!("the assembler does not encode {other} yet")),
     }
     let mut b = e.word.to_le_bytes()[..fmt.bytes].to_vec();
@@ -513,6 +516,19 @@ fn scalar(row: &Opcode, p: &Parsed, e: &mut Enc, at: usize, labels: Labels) -> R
             )?,
             Class::S => {
                 let (v, lit) = sreg(s, o.count, o.field.starts_with("ssrc"))?;
+                // Register-only sources: LLVM takes the src_* registers of the
+                // operand's width only (64-bit apertures, 32-bit flags).
+                let reg_only = matches!(
+                    row.mnemonic.as_str(),
+                    "s_setpc_b64" | "s_rfe_b64" | "s_movrels_b32" | "s_movrels_b64"
+                );
+                let wrong_width = match o.count {
+                    1 => (235..=238).contains(&v),
+                    _ => matches!(v, 239 | 251..=253),
+                };
+                if reg_only && o.field == "ssrc0" && wrong_width {
+                    return Err(format!("`{s}` is not valid for {}", row.mnemonic));
+                }
                 e.set(&o.field, i64::from(v))?;
                 e.literal(lit)?;
             }
@@ -815,6 +831,535 @@ fn mubuf(row: &Opcode, p: &Parsed, e: &mut Enc) -> R<()> {
         e.set("offset", *v)?;
     }
     cache(e, &m)
+}
+
+// ---------------------------------------------------------------------------
+// Vector ALU.
+
+/// f16 bit patterns of the inline constants 240..=248 (0.5, -0.5, 1, -1, 2, -2,
+/// 4, -4, 1/(2*pi)): LLVM encodes these hex values of an f16 operand inline.
+const INLINE_F16: [u32; 9] = [
+    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+];
+
+/// Source modifiers written around an operand: `-x`/`neg(x)`, `|x|`, `sext(x)`.
+#[derive(Debug, Clone, Copy, Default)]
+struct SrcMods {
+    neg: bool,
+    abs: bool,
+    sext: bool,
+}
+
+/// Splits the source modifiers off an operand (the printer nests them as
+/// `neg(|sext(x)|)`: sext innermost).
+fn strip_mods(s: &str) -> (&str, SrcMods) {
+    let mut m = SrcMods::default();
+    let mut s = s.trim();
+    if let Some(r) = s.strip_prefix("neg(").and_then(|r| r.strip_suffix(')')) {
+        m.neg = true;
+        s = r;
+    } else if let Some(r) = s.strip_prefix('-') {
+        // `-1` / `-0.5` are constants; `-v1`, `-|x|`, `-s1` negate.
+        if r.starts_with(|c: char| c == '|' || c.is_ascii_alphabetic()) {
+            m.neg = true;
+            s = r;
+        }
+    }
+    if let Some(r) = s.strip_prefix('|').and_then(|r| r.strip_suffix('|')) {
+        m.abs = true;
+        s = r;
+    }
+    if let Some(r) = s.strip_prefix("sext(").and_then(|r| r.strip_suffix(')')) {
+        m.sext = true;
+        s = r;
+    }
+    (s, m)
+}
+
+/// Whether a scalar source value is a constant rather than a register.
+fn is_const(v: u32) -> bool {
+    matches!(v, 128..=208 | 240..=248 | 255)
+}
+
+/// A 9-bit VALU source (`o`): (field value, literal). The printer checks which
+/// kinds the operand accepts; this only inverts the spelling.
+fn src_val(s: &str, o: &Operand) -> R<(u32, Option<u32>)> {
+    if let Some((c, n, k)) = vreg(s) {
+        let want = if o.class == Class::ASrc { 'a' } else { 'v' };
+        if c != want {
+            return Err(format!("`{s}`: expected a {want} register"));
+        }
+        if k != o.count {
+            return Err(format!("`{s}`: expected {} register(s)", o.count));
+        }
+        aligned(s, n, k)?;
+        return Ok((256 + n, None));
+    }
+    if s == "src_lds_direct" {
+        // The disassembler prints source 254, but LLVM's gfx942 assembler
+        // refuses it ("lds_direct is not supported on this GPU").
+        return Err("src_lds_direct is not supported on gfx942".into());
+    }
+    let (v, lit) = sreg(s, o.count, true)?;
+    // An f16 operand's inline float constants may be written as their bits.
+    if let (Some(l), "f16") = (lit, o.ty.as_str()) {
+        if let Some(k) = INLINE_F16.iter().position(|&x| x == l) {
+            return Ok((240 + k as u32, None));
+        }
+    }
+    Ok((v, lit))
+}
+
+/// `[a,b,c]` -> bits (element k in bit k).
+fn bit_list(s: &str) -> R<Vec<u32>> {
+    let inner = s
+        .strip_prefix('[')
+        .and_then(|x| x.strip_suffix(']'))
+        .ok_or_else(|| format!("expected a list `[..]`, got `{s}`"))?;
+    inner
+        .split(',')
+        .map(|x| match x.trim() {
+            "0" => Ok(0),
+            "1" => Ok(1),
+            o => Err(format!("list elements are 0 or 1, got `{o}`")),
+        })
+        .collect()
+}
+
+fn list_value(bits: &[u32]) -> i64 {
+    bits.iter()
+        .enumerate()
+        .fold(0, |a, (k, b)| a | (i64::from(*b) << k))
+}
+
+const SEL: [&str; 7] = [
+    "BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD",
+];
+const UNUSED: [&str; 3] = ["UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"];
+
+/// `dpp_ctrl` from its spelling (the inverse of the printer's table).
+fn dpp_ctrl(k: &str, v: Option<&str>) -> R<i64> {
+    let n = || -> R<i64> {
+        v.and_then(int)
+            .ok_or_else(|| format!("`{k}` needs a number"))
+    };
+    let ranged = |base: i64, lo: i64, hi: i64| -> R<i64> {
+        let x = n()?;
+        if !(lo..=hi).contains(&x) {
+            return Err(format!("{k}:{x} is out of range {lo}..{hi}"));
+        }
+        Ok(base + x)
+    };
+    Ok(match (k, v) {
+        ("quad_perm", Some(l)) => {
+            let inner = l
+                .strip_prefix('[')
+                .and_then(|x| x.strip_suffix(']'))
+                .ok_or_else(|| format!("bad quad_perm `{l}`"))?;
+            let sel: Vec<i64> = inner.split(',').filter_map(|x| int(x.trim())).collect();
+            if sel.len() != 4 || sel.iter().any(|x| !(0..4).contains(x)) {
+                return Err(format!("bad quad_perm `{l}`"));
+            }
+            sel[0] | sel[1] << 2 | sel[2] << 4 | sel[3] << 6
+        }
+        ("row_shl", _) => ranged(0x100, 1, 15)?,
+        ("row_shr", _) => ranged(0x110, 1, 15)?,
+        ("row_ror", _) => ranged(0x120, 1, 15)?,
+        ("wave_shl", _) => ranged(0x12f, 1, 1)?,
+        ("wave_rol", _) => ranged(0x133, 1, 1)?,
+        ("wave_shr", _) => ranged(0x137, 1, 1)?,
+        ("wave_ror", _) => ranged(0x13b, 1, 1)?,
+        ("row_mirror", None) => 0x140,
+        ("row_half_mirror", None) => 0x141,
+        ("row_bcast", _) => match n()? {
+            15 => 0x142,
+            31 => 0x143,
+            x => return Err(format!("row_bcast:{x}: expected 15 or 31")),
+        },
+        ("row_newbcast", _) => ranged(0x150, 0, 15)?,
+        _ => return Err(format!("modifier `{k}` is not valid here")),
+    })
+}
+
+/// VOP1/VOP2/VOPC, VOP3A/VOP3B, VOP3P (and MFMA), SDWA and DPP.
+fn valu(row: &Opcode, p: &Parsed, e: &mut Enc, fmt: &str) -> R<()> {
+    want_operands(row, p, row.operands.len())?;
+    let sdwa = fmt.ends_with("_SDWA");
+    let dpp = fmt.ends_with("_DPP");
+    let mai = fmt == "VOP3P_MAI";
+    let has = |f: &str| e.fmt.fields.iter().any(|x| x.name == f);
+    // Defaults of fields the text may leave out (as LLVM's assembler encodes them).
+    if fmt == "VOP3P" && !row.has_flag("show=op_sel_hi") {
+        e.set("op_sel_hi", 3)?;
+        e.set("op_sel_hi2", 1)?;
+    }
+    if sdwa {
+        for (f, v) in [("dst_sel", 6), ("src0_sel", 6)] {
+            if has(f) {
+                e.set(f, v)?;
+            }
+        }
+        if row.has_flag("show=dst_unused") {
+            e.set("dst_unused", 2)?;
+        }
+        if row.operand("vsrc1").is_some() {
+            e.set("src1_sel", 6)?;
+        }
+    }
+    if dpp {
+        e.set("row_mask", 0xf)?;
+        e.set("bank_mask", 0xf)?;
+    }
+    let vdst_count = row.operand("vdst").map_or(0, |o| o.count);
+    let mut mods = [SrcMods::default(); 3];
+    for (o, s) in row.operands.iter().zip(&p.operands) {
+        let k = match o.field.as_str() {
+            "src0" => Some(0),
+            "src1" | "vsrc1" => Some(1),
+            "src2" => Some(2),
+            _ => None,
+        };
+        let s = match k {
+            Some(k) => {
+                let (s, m) = strip_mods(s);
+                mods[k] = m;
+                s
+            }
+            None => *s,
+        };
+        if mai && matches!(o.class, Class::V | Class::A | Class::Src | Class::ASrc) {
+            // MFMA: registers of either file; acc_cd / acc say which.
+            if let Some((c, n, cnt)) = vreg(s) {
+                if cnt != o.count {
+                    return Err(format!("`{s}`: expected {} register(s)", o.count));
+                }
+                aligned(s, n, cnt)?;
+                if c == 'a' {
+                    match o.field.as_str() {
+                        "vdst" => e.set("acc_cd", 1)?,
+                        "src0" => e.set("acc", 1 | i64::from(e.fmt.get(e.word, "acc")))?,
+                        "src1" => e.set("acc", 2 | i64::from(e.fmt.get(e.word, "acc")))?,
+                        _ if o.count == vdst_count => e.set("acc_cd", 1)?,
+                        _ => return Err(format!("`{s}` cannot be an AGPR")),
+                    }
+                }
+                let v = if o.field == "vdst" { n } else { 256 + n };
+                e.set(&o.field, i64::from(v))?;
+                continue;
+            }
+        }
+        match o.class {
+            Class::V | Class::A => match vreg(s) {
+                Some((c, n, cnt)) => {
+                    let want = if o.class == Class::A { 'a' } else { 'v' };
+                    if c != want || cnt != o.count {
+                        return Err(format!("`{s}`: expected {} {want} register(s)", o.count));
+                    }
+                    aligned(s, n, cnt)?;
+                    e.set(&o.field, i64::from(n))?;
+                }
+                // SDWA: a scalar source (8-bit field, s bit), typed like the
+                // 32-bit form's src0.
+                None if sdwa && k.is_some() => {
+                    let t = tables();
+                    let base = fmt.split('_').next().unwrap_or("");
+                    let ty = t
+                        .format(base)
+                        .and_then(|b| t.opcode(b, "-", row.op))
+                        .and_then(|b| b.operand("src0"))
+                        .filter(|b| b.class == Class::Src)
+                        .map_or_else(|| "b32".to_string(), |b| b.ty.clone());
+                    let so = Operand {
+                        field: o.field.clone(),
+                        class: Class::Src,
+                        count: o.count,
+                        ty,
+                        accept: String::new(),
+                    };
+                    let (v, lit) = src_val(s, &so)?;
+                    if v >= 255 || lit.is_some() {
+                        return Err(format!("`{s}`: SDWA takes no literal constants"));
+                    }
+                    e.set(&o.field, i64::from(v))?;
+                    e.set(&format!("s{}", k.unwrap_or(0)), 1)?;
+                }
+                None => return Err(format!("`{s}` is not a vector register")),
+            },
+            Class::S if sdwa && o.field == "sdst" => {
+                if s != "vcc" {
+                    let (v, _) = sreg(s, 2, false)?;
+                    e.set("sdst", i64::from(v))?;
+                    e.set("sd", 1)?;
+                }
+            }
+            Class::S => {
+                let (v, _) = sreg(s, o.count, false)?;
+                if is_const(v) {
+                    return Err(format!("`{s}`: expected a scalar register"));
+                }
+                e.set(&o.field, i64::from(v))?;
+            }
+            Class::Fixed => {
+                if s != o.field {
+                    return Err(format!("expected `{}`, got `{s}`", o.field));
+                }
+            }
+            Class::K => {
+                let v = int(s).ok_or_else(|| format!("`{s}` is not a number"))?;
+                let l = u32::try_from(v)
+                    .or_else(|_| i32::try_from(v).map(|x| x as u32))
+                    .map_err(|_| format!("`{s}` does not fit in 32 bits"))?;
+                // An f16 K constant is 16 bits wide (LLVM rejects wider values).
+                if row.mnemonic.contains("_f16") && l > 0xffff {
+                    return Err(format!("`{s}` does not fit the 16-bit constant"));
+                }
+                e.literal(Some(l))?;
+            }
+            Class::Src | Class::ASrc => {
+                let (v, lit) = src_val(s, o)?;
+                // MFMA sources: registers or inline constants only (the
+                // disassembler also prints null and the src_* registers).
+                // (src2, the C matrix, takes them.)
+                if mai && o.field != "src2" && v < 256 && !matches!(v, 128..=208 | 240..=248) {
+                    return Err(format!("`{s}` is not a valid MFMA source"));
+                }
+                // v_swap_b32 and the lane reads take VGPRs; LLVM refuses the
+                // other values the disassembler prints.
+                let vgpr_only = matches!(
+                    row.mnemonic.as_str(),
+                    "v_swap_b32" | "v_readfirstlane_b32" | "v_readlane_b32"
+                );
+                if vgpr_only && o.field == "src0" && v < 256 {
+                    return Err(format!("`{s}`: {} takes a VGPR here", row.mnemonic));
+                }
+                e.set(&o.field, i64::from(v))?;
+                e.literal(lit)?;
+            }
+            Class::Imm | Class::HwReg => e.set(
+                &o.field,
+                int(s).ok_or_else(|| format!("`{s}` is not a number"))?,
+            )?,
+        }
+    }
+    // Source modifiers: where each format keeps them.
+    let mix = row.mnemonic.contains("_mix");
+    for (k, m) in mods.iter().enumerate() {
+        let bit = 1i64 << k;
+        let mut or = |f: &str, v: i64| -> R<()> {
+            let old = i64::from(e.fmt.get(e.word, f));
+            e.set(f, old | v)
+        };
+        let none = || Err::<(), String>("source modifiers are not valid here".into());
+        if m.neg || m.abs || m.sext {
+            match fmt {
+                "VOP3A" | "VOP3B" => {
+                    if m.neg || m.sext {
+                        or("neg", bit)?;
+                    }
+                    if m.abs {
+                        or("abs", bit)?;
+                    }
+                }
+                "VOP3P" if mix && !m.sext => {
+                    if m.neg {
+                        or("neg_lo", bit)?;
+                    }
+                    if m.abs {
+                        or("neg_hi", bit)?;
+                    }
+                }
+                _ if sdwa || dpp => {
+                    if m.neg || (dpp && m.sext) {
+                        or(&format!("src{k}_neg"), 1)?;
+                    }
+                    if m.abs {
+                        or(&format!("src{k}_abs"), 1)?;
+                    }
+                    if sdwa && m.sext {
+                        or(&format!("src{k}_sext"), 1)?;
+                    }
+                }
+                _ => none()?,
+            }
+        }
+    }
+    // Trailing modifiers.
+    let mut seen = std::collections::HashSet::new();
+    let mut ctrl = false;
+    for w in &p.modifiers {
+        let (key, val) = match w.split_once(':') {
+            Some((k, v)) => (k, Some(v)),
+            None => (*w, None),
+        };
+        if !seen.insert(key) {
+            return Err(format!("modifier `{key}` given twice"));
+        }
+        let num = || -> R<i64> {
+            val.and_then(int)
+                .ok_or_else(|| format!("`{w}`: expected a number"))
+        };
+        let named = |names: &[&str]| -> R<i64> {
+            val.and_then(|v| names.iter().position(|n| *n == v))
+                .map(|x| x as i64)
+                .ok_or_else(|| format!("bad value in `{w}`"))
+        };
+        match key {
+            "clamp" if val.is_none() => e.set("clamp", 1)?,
+            "mul" | "div" => {
+                let v = match (key, num()?) {
+                    ("mul", 2) => 1,
+                    ("mul", 4) => 2,
+                    ("div", 2) => 3,
+                    _ => return Err(format!("bad output modifier `{w}`")),
+                };
+                e.set("omod", v)?;
+            }
+            "op_sel" if fmt == "VOP3A" => {
+                // [src0, src1, (src2,) dst]: the last entry is the destination bit.
+                let b = bit_list(val.unwrap_or(""))?;
+                let (dst, srcs) = b.split_last().ok_or("empty op_sel")?;
+                if srcs.len() > 3 {
+                    return Err("op_sel has too many entries".into());
+                }
+                e.set("op_sel", list_value(srcs) | i64::from(*dst) << 3)?;
+            }
+            "op_sel" | "neg_lo" | "neg_hi" if fmt == "VOP3P" => {
+                let b = bit_list(val.unwrap_or(""))?;
+                e.set(key, list_value(&b))?;
+            }
+            "op_sel_hi" if fmt == "VOP3P" => {
+                let b = bit_list(val.unwrap_or(""))?;
+                if b.len() > 3 {
+                    return Err("op_sel_hi has too many entries".into());
+                }
+                let v = list_value(&b);
+                e.set("op_sel_hi", v & 3)?;
+                if b.len() == 3 {
+                    e.set("op_sel_hi2", v >> 2)?;
+                }
+            }
+            "cbsz" | "abid" | "blgp" if mai => e.set(key, num()?)?,
+            "neg" if mai => e.set("blgp", list_value(&bit_list(val.unwrap_or(""))?))?,
+            "dst_sel" | "src0_sel" | "src1_sel" if sdwa => e.set(key, named(&SEL)?)?,
+            "dst_unused" if sdwa => e.set(key, named(&UNUSED)?)?,
+            "row_mask" | "bank_mask" if dpp => e.set(key, num()?)?,
+            "bound_ctrl" if dpp => {
+                // LLVM sets the bit for either spelling (a GFX9 quirk it keeps).
+                if !matches!(num()?, 0 | 1) {
+                    return Err(format!("bad `{w}`"));
+                }
+                e.set("bound_ctrl", 1)?;
+            }
+            _ if dpp => {
+                if ctrl {
+                    return Err("two DPP controls".into());
+                }
+                ctrl = true;
+                e.set("dpp_ctrl", dpp_ctrl(key, val)?)?;
+            }
+            _ => return Err(format!("modifier `{w}` is not valid here")),
+        }
+    }
+    if dpp && !ctrl {
+        return Err("DPP needs a control (quad_perm:, row_shl:, ...)".into());
+    }
+    // LLVM's gfx940 rule for the dot products: op_sel 0, op_sel_hi all ones.
+    if fmt == "VOP3P"
+        && row.mnemonic.starts_with("v_dot")
+        && (e.fmt.get(e.word, "op_sel") != 0
+            || e.fmt.get(e.word, "op_sel_hi") != 3
+            || e.fmt.get(e.word, "op_sel_hi2") != 1)
+    {
+        return Err(format!("{}: invalid op_sel/op_sel_hi", row.mnemonic));
+    }
+    // SDWA fp8/bf8 conversions take no sext (LLVM: "not a valid operand").
+    if sdwa
+        && (row.mnemonic.contains("fp8") || row.mnemonic.contains("bf8"))
+        && mods.iter().any(|m| m.sext)
+    {
+        return Err("sext is not valid for fp8/bf8 conversions".into());
+    }
+    if mai {
+        mfma_overlap(row, e)?;
+    }
+    if !dpp && !mai {
+        constant_bus(row, e, sdwa)?;
+    }
+    Ok(())
+}
+
+/// MFMA with a result wider than 128 bits: src2 (the C matrix) must be the
+/// destination itself or not overlap it (LLVM's validateMFMA).
+fn mfma_overlap(row: &Opcode, e: &Enc) -> R<()> {
+    let (Some(d), Some(c)) = (row.operand("vdst"), row.operand("src2")) else {
+        return Ok(());
+    };
+    let src2 = e.fmt.get(e.word, "src2");
+    // (v_smfmac's src2 is a lane-index VGPR, not the C matrix: not checked.)
+    if d.count <= 4 || c.count != d.count || src2 < 256 {
+        return Ok(());
+    }
+    // (acc_cd puts both vdst and the C matrix in AGPRs: same register file.)
+    let (d0, c0) = (e.fmt.get(e.word, "vdst"), src2 - 256);
+    if d0 == c0 {
+        return Ok(());
+    }
+    if d0 < c0 + c.count && c0 < d0 + d.count {
+        return Err("source 2 operand must not partially overlap with dst".into());
+    }
+    Ok(())
+}
+
+/// GFX9's constant bus: a VALU instruction reads at most one scalar value
+/// (SGPR or special register, the literal, the implicit VCC of v_cndmask and
+/// the carry ops); the same register read twice counts once.
+fn constant_bus(row: &Opcode, e: &Enc, sdwa: bool) -> R<()> {
+    // (value, width): LLVM tells vcc_lo from the implicit 64-bit vcc.
+    let mut regs: Vec<(u32, u32)> = Vec::new();
+    for (k, f) in ["src0", "src1", "src2", "vsrc1"].iter().enumerate() {
+        let Some(o) = row.operand(f) else {
+            continue;
+        };
+        // v_writelane_b32 may select the lane with m0 besides an SGPR source.
+        if row.mnemonic == "v_writelane_b32" && *f == "src1" && e.fmt.get(e.word, f) == 124 {
+            continue;
+        }
+        let v = e.fmt.get(e.word, f);
+        let scalar = if sdwa {
+            // 8-bit fields: scalar when the s bit is set.
+            let bit = if *f == "src0" { "s0" } else { "s1" };
+            k != 2 && e.fmt.get(e.word, bit) == 1
+        } else {
+            v < 256 && *f != "vsrc1"
+        };
+        if scalar
+            && !matches!(v, 125 | 128..=208 | 240..=248 | 255)
+            && !regs.contains(&(v, o.count))
+        {
+            regs.push((v, o.count));
+        }
+    }
+    let m = row.mnemonic.as_str();
+    let implicit_vcc = (!m.ends_with("_e64")
+        && [
+            "v_cndmask_b32",
+            "v_addc_co_u32",
+            "v_subb_co_u32",
+            "v_subbrev_co_u32",
+        ]
+        .iter()
+        .any(|b| m.starts_with(b)))
+        || m.starts_with("v_div_fmas_");
+    if implicit_vcc && !regs.contains(&(106, 2)) {
+        regs.push((106, 2));
+    }
+    let n = regs.len() + usize::from(e.literal.is_some());
+    if n > 1 {
+        return Err(format!(
+            "{m}: reads {n} scalar values (the constant bus allows one)"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
