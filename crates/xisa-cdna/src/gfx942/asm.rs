@@ -900,6 +900,10 @@ fn src_val(s: &str, o: &Operand) -> R<(u32, Option<u32>)> {
         // refuses it ("lds_direct is not supported on this GPU").
         return Err("src_lds_direct is not supported on gfx942".into());
     }
+    // 1/(2*pi) of a 64-bit operand (also a wide f64 MFMA accumulator).
+    if s == "0.15915494309189532" && (o.count == 2 || matches!(o.ty.as_str(), "f64" | "b64")) {
+        return Ok((248, None));
+    }
     let (v, lit) = sreg(s, o.count, true)?;
     // An f16 operand's inline float constants may be written as their bits.
     if let (Some(l), "f16") = (lit, o.ty.as_str()) {
@@ -1097,6 +1101,10 @@ fn valu(row: &Opcode, p: &Parsed, e: &mut Enc, fmt: &str) -> R<()> {
                 if is_const(v) {
                     return Err(format!("`{s}`: expected a scalar register"));
                 }
+                // LLVM writes the 64-bit aperture registers only as a pair.
+                if o.count == 1 && (235..=238).contains(&v) {
+                    return Err(format!("`{s}` is not a 32-bit destination"));
+                }
                 e.set(&o.field, i64::from(v))?;
             }
             Class::Fixed => {
@@ -1117,11 +1125,26 @@ fn valu(row: &Opcode, p: &Parsed, e: &mut Enc, fmt: &str) -> R<()> {
             }
             Class::Src | Class::ASrc => {
                 let (v, lit) = src_val(s, o)?;
+                // VOP3 encodings have no literal dword on gfx942 (only the
+                // 32-bit forms and v_madmk & co take one).
+                let k_row = row.operands.iter().any(|x| x.class == Class::K);
+                if lit.is_some() && !o.accept.contains('l') && !k_row {
+                    return Err(format!(
+                        "`{s}` needs a literal constant, which this operand cannot take"
+                    ));
+                }
                 // MFMA sources: registers or inline constants only (the
                 // disassembler also prints null and the src_* registers).
-                // (src2, the C matrix, takes them.)
-                if mai && o.field != "src2" && v < 256 && !matches!(v, 128..=208 | 240..=248) {
+                // (src2, the C matrix, takes them; v_smfmac's src2 is an index VGPR.)
+                let c_matrix = o.field == "src2" && o.count == vdst_count;
+                if mai && !c_matrix && v < 256 && !matches!(v, 128..=208 | 240..=248) {
                     return Err(format!("`{s}` is not a valid MFMA source"));
+                }
+                // Register-only sources (v_accvgpr_read/mov, v_mqsad's src2):
+                // LLVM refuses the src_* registers the disassembler prints.
+                let special = matches!(v, 235..=239 | 251..=253);
+                if special && !o.accept.contains('s') && !(mai && c_matrix) {
+                    return Err(format!("`{s}` is not valid here (registers only)"));
                 }
                 // v_swap_b32 and the lane reads take VGPRs; LLVM refuses the
                 // other values the disassembler prints.
