@@ -515,7 +515,9 @@ fn scalar(row: &Opcode, p: &Parsed, e: &mut Enc, at: usize, labels: Labels) -> R
                 int(s).ok_or_else(|| format!("`{s}` is not a number"))? & 0xffff,
             )?,
             Class::S => {
-                let (v, lit) = sreg(s, o.count, o.field.starts_with("ssrc"))?;
+                // (s_cbranch_g_fork takes no literal, LLVM says)
+                let lit_ok = o.field.starts_with("ssrc") && row.mnemonic != "s_cbranch_g_fork";
+                let (v, lit) = sreg(s, o.count, lit_ok)?;
                 // Register-only sources: LLVM takes the src_* registers of the
                 // operand's width only (64-bit apertures, 32-bit flags).
                 let reg_only = matches!(
@@ -1355,11 +1357,17 @@ fn constant_bus(row: &Opcode, e: &Enc, sdwa: bool) -> R<()> {
         } else {
             v < 256 && *f != "vsrc1"
         };
-        if scalar
-            && !matches!(v, 125 | 128..=208 | 240..=248 | 255)
-            && !regs.contains(&(v, o.count))
-        {
-            regs.push((v, o.count));
+        // The src_* registers are one register at any width.
+        let key = (
+            v,
+            if matches!(v, 235..=239 | 251..=253) {
+                0
+            } else {
+                o.count
+            },
+        );
+        if scalar && !matches!(v, 125 | 128..=208 | 240..=248 | 255) && !regs.contains(&key) {
+            regs.push(key);
         }
     }
     let m = row.mnemonic.as_str();
@@ -1398,6 +1406,70 @@ mod tests {
         let w = |i: usize| u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().unwrap());
         assert_eq!(w(1) & 0xffff, 0xfffe); // back to 0 from 8: -2 dwords
         assert_eq!(w(2) & 0xffff, 1); // over s_nop 1
+    }
+
+    /// Encodings printed by `llvm-mc-19 --mcpu=gfx942 --show-encoding`.
+    #[test]
+    fn valu_forms_match_llvm_mc() {
+        let cases: [(&str, &[u8]); 12] = [
+            ("v_mov_b32_e32 v1, 0x3800", &[0xff, 0x02, 0x02, 0x7e, 0x00, 0x38, 0x00, 0x00]),
+            ("v_add_f16_e32 v1, 0.5, v2", &[0xf0, 0x04, 0x02, 0x3e]),
+            (
+                "v_add_f64 v[2:3], 0.15915494309189532, v[4:5]",
+                &[0x02, 0x00, 0x80, 0xd2, 0xf8, 0x08, 0x02, 0x00],
+            ),
+            (
+                "v_fma_f32 v3, -|v1|, s2, 0.5 clamp mul:2",
+                &[0x03, 0x81, 0xcb, 0xd1, 0x01, 0x05, 0xc0, 0x2b],
+            ),
+            ("v_pk_add_f16 v1, v2, v3", &[0x01, 0x40, 0x8f, 0xd3, 0x02, 0x07, 0x02, 0x18]),
+            (
+                "v_fma_mix_f32 v1, -v2, |v3|, v4 op_sel_hi:[1,0,0]",
+                &[0x01, 0x02, 0xa0, 0xd3, 0x02, 0x07, 0x12, 0x2c],
+            ),
+            (
+                "v_cvt_f32_i32_sdwa v1, sext(s3) dst_sel:DWORD dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1",
+                &[0xf9, 0x0a, 0x02, 0x7e, 0x03, 0x16, 0x89, 0x00],
+            ),
+            (
+                "v_cmp_eq_f32_sdwa s[6:7], -v2, |v3| src0_sel:DWORD src1_sel:WORD_0",
+                &[0xf9, 0x06, 0x84, 0x7c, 0x02, 0x86, 0x16, 0x24],
+            ),
+            (
+                "v_add_f32_dpp v1, -v2, |v3| row_newbcast:3 row_mask:0x1 bank_mask:0x2 bound_ctrl:1",
+                &[0xfa, 0x06, 0x02, 0x02, 0x02, 0x53, 0x99, 0x12],
+            ),
+            (
+                "v_mfma_f32_32x32x4_xf32 a[0:15], v[0:1], v[2:3], a[0:15]",
+                &[0x00, 0x80, 0xbf, 0xd3, 0x00, 0x05, 0x02, 0x04],
+            ),
+            (
+                "v_cmp_class_f64_e64 vcc, v[2:3], s4",
+                &[0x6a, 0x00, 0x12, 0xd0, 0x02, 0x09, 0x00, 0x00],
+            ),
+            (
+                "v_add_co_u32_e64 v1, s[2:3], v2, v3 clamp",
+                &[0x01, 0x82, 0x19, 0xd1, 0x02, 0x07, 0x02, 0x00],
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(assemble_inst(text).unwrap(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn valu_rules_of_llvm_are_errors() {
+        // Two SGPRs on GFX9's constant bus; a VOP3 literal; an odd tuple.
+        for bad in [
+            "v_fma_f32 v1, s1, s2, v3",
+            "v_cndmask_b32_e32 v1, s1, v2, vcc",
+            "v_add_f32_e64 v1, 0x12345, v2",
+            "v_add_f64 v[2:3], v[1:2], v[4:5]",
+            "v_mov_b32_e32 v1, src_lds_direct",
+        ] {
+            let e = assemble(&format!("s_nop 0\n{bad}\n")).unwrap_err();
+            assert_eq!(e.line, 2, "{bad}: {e}");
+        }
     }
 
     #[test]
