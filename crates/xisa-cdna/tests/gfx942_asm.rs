@@ -41,20 +41,9 @@ const FORMATS: [&str; 22] = [
 /// Random encodings per opcode.
 const PER_OPCODE: usize = 40;
 
-/// Opcodes printed with symbolic operands the printer does not produce yet
-/// (docs/cdna.md), so neither side can be compared.
-const SKIP: [&str; 10] = [
-    "ds_swizzle_b32",
-    "s_getreg_b32",
-    "s_setreg_b32",
-    "s_sendmsg",
-    "s_sendmsghalt",
-    "s_set_gpr_idx_on",
-    "s_set_gpr_idx_mode",
-    "s_cbranch_join",
-    "s_setreg_imm32_b32",
-    "s_call_b64",
-];
+/// Opcodes whose operands the assembler does not take yet (none: every
+/// symbolic operand the printer writes is assembled).
+const SKIP: [&str; 0] = [];
 
 /// Random encodings of row `ri` that xisa disassembles: (bytes, text).
 fn samples(rng: &mut Rng, ri: usize, n: usize) -> Vec<(Vec<u8>, String)> {
@@ -162,6 +151,37 @@ fn llvm_encodings(tool: &str, texts: &[String]) -> Vec<Option<Vec<u8>>> {
         .collect()
 }
 
+/// Whether `t` has a `swizzle(BITMASK_PERM,"....")` whose masks, as LLVM's
+/// assembler builds them ('1' or, 'p' and, 'i' and+xor), LLVM prints as
+/// another mode.
+fn noncanonical_bitmask_perm(t: &str) -> bool {
+    let Some(m) = t
+        .split("BITMASK_PERM,\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+    else {
+        return false;
+    };
+    let (mut and, mut or, mut xor) = (0u32, 0u32, 0u32);
+    for (i, c) in m.chars().enumerate() {
+        let bit = 1 << (4 - i);
+        match c {
+            '1' => or |= bit,
+            'p' => and |= bit,
+            'i' => {
+                and |= bit;
+                xor |= bit;
+            }
+            _ => {}
+        }
+    }
+    let swap = and == 31 && or == 0 && xor.count_ones() == 1;
+    let reverse = and == 31 && or == 0 && xor > 0 && (xor + 1).is_power_of_two();
+    let group = 32 - and;
+    let broadcast = group > 1 && group.is_power_of_two() && or < group && xor == 0;
+    swap || reverse || broadcast
+}
+
 /// The elements of `v` whose `keep` flag is set.
 fn pick<T>(v: Vec<T>, keep: &[bool]) -> Vec<T> {
     v.into_iter()
@@ -210,6 +230,15 @@ fn assembler_matches_llvm_mc_and_round_trips() {
             .any(|w| w == "null")
     };
     let keep: Vec<bool> = texts.iter().map(|t| !null(t)).collect();
+    // ds_swizzle: LLVM's disassembler prints `BITMASK_PERM` for and/or/xor masks
+    // that its assembler encodes differently, as masks it prints as BROADCAST,
+    // SWAP or REVERSE (printSwizzle's order); such a text survives a round trip
+    // through neither assembler (xisa rejects it), so it is left out.
+    let keep: Vec<bool> = texts
+        .iter()
+        .zip(keep)
+        .map(|(t, k)| k && !noncanonical_bitmask_perm(t))
+        .collect();
     let (texts, fmts, mine) = (pick(texts, &keep), pick(fmts, &keep), pick(mine, &keep));
     let theirs = llvm_encodings(&tool, &texts);
     let (mut same, mut both_reject) = (0, 0);

@@ -142,7 +142,7 @@ fn parse(text: &str) -> Parsed<'_> {
         pieces.push(rest[start..].trim());
     }
     if let Some(last) = pieces.pop() {
-        let mut words = last.split_whitespace();
+        let mut words = split_top(last).into_iter();
         // Everything is a modifier when the instruction has no operands.
         let first = words.next().unwrap_or("");
         if pieces.is_empty() && is_modifier(first) {
@@ -157,6 +157,203 @@ fn parse(text: &str) -> Parsed<'_> {
         mnemonic,
         operands,
         modifiers,
+    }
+}
+
+/// Whitespace-separated words outside parentheses (`hwreg(HW_REG_MODE, 0, 4)`
+/// is one word).
+fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, None);
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        if c.is_whitespace() && depth <= 0 {
+            if let Some(st) = start.take() {
+                out.push(&s[st..i]);
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(st) = start {
+        out.push(&s[st..]);
+    }
+    out
+}
+
+/// `name(a, b, ...)` -> the trimmed arguments.
+fn call<'a>(s: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let inner = s.strip_prefix(name)?.strip_prefix('(')?.strip_suffix(')')?;
+    if inner.trim().is_empty() {
+        return Some(Vec::new());
+    }
+    Some(inner.split(',').map(str::trim).collect())
+}
+
+/// `hwreg(ID[, offset, size])` -> simm16 (id bits 0..5, offset 6..10, size-1
+/// 11..15); ID is a name from `gfx942_hwreg.tsv` or a number.
+fn hwreg(s: &str) -> R<i64> {
+    let args = call(s, "hwreg").ok_or_else(|| format!("expected hwreg(..), got `{s}`"))?;
+    let id = match args.first() {
+        Some(a) => match int(a) {
+            Some(v) => v,
+            None => tables()
+                .hwreg
+                .iter()
+                .find(|(_, n)| n.as_str() == *a)
+                .map(|(id, _)| i64::from(*id))
+                .ok_or_else(|| format!("unknown hardware register `{a}`"))?,
+        },
+        None => return Err("hwreg() needs a register".into()),
+    };
+    let (off, size) = match args.len() {
+        1 => (0, 32),
+        3 => (
+            int(args[1]).ok_or_else(|| format!("bad offset in `{s}`"))?,
+            int(args[2]).ok_or_else(|| format!("bad size in `{s}`"))?,
+        ),
+        _ => {
+            return Err(format!(
+                "`{s}`: expected hwreg(id) or hwreg(id, offset, size)"
+            ))
+        }
+    };
+    if !(0..64).contains(&id) || !(0..32).contains(&off) || !(1..=32).contains(&size) {
+        return Err(format!("`{s}`: id 0..63, offset 0..31, size 1..32"));
+    }
+    Ok(id | off << 6 | (size - 1) << 11)
+}
+
+/// `sendmsg(MSG[, OP[, STREAM]])` -> simm16 (id bits 0..3, op 4..6, stream 8..9);
+/// names from `gfx942_sendmsg.tsv` or numbers.
+fn sendmsg(s: &str) -> R<i64> {
+    let args = call(s, "sendmsg").ok_or_else(|| format!("expected sendmsg(..), got `{s}`"))?;
+    let t = tables();
+    let id = match args.first() {
+        Some(a) => match int(a) {
+            Some(v) => v,
+            None => t
+                .sendmsg
+                .iter()
+                .map(|(id, n)| (*id, n))
+                .chain(t.sendmsg_op.iter().map(|((id, _), (n, _, _))| (*id, n)))
+                .find(|(_, n)| n.as_str() == *a)
+                .map(|(id, _)| i64::from(id))
+                .ok_or_else(|| format!("unknown message `{a}`"))?,
+        },
+        None => return Err("sendmsg() needs a message".into()),
+    };
+    let op = match args.get(1) {
+        Some(a) => match int(a) {
+            Some(v) => v,
+            None => t
+                .sendmsg_op
+                .iter()
+                .find(|((m, _), (_, o, _))| i64::from(*m) == id && o.as_str() == *a)
+                .map(|((_, op), _)| i64::from(*op))
+                .ok_or_else(|| format!("unknown operation `{a}`"))?,
+        },
+        None => 0,
+    };
+    let stream = match args.get(2) {
+        Some(a) => int(a).ok_or_else(|| format!("bad stream `{a}`"))?,
+        None => 0,
+    };
+    if args.len() > 3
+        || !(0..16).contains(&id)
+        || !(0..8).contains(&op)
+        || !(0..4).contains(&stream)
+    {
+        return Err(format!("`{s}`: message 0..15, operation 0..7, stream 0..3"));
+    }
+    Ok(id | op << 4 | stream << 8)
+}
+
+/// `gpr_idx(SRC0,SRC1,SRC2,DST)` (any subset) -> mode bits.
+fn gpr_idx(s: &str) -> R<i64> {
+    // A number is a 4-bit mode (LLVM refuses wider values).
+    if let Some(v) = int(s) {
+        return if (0..16).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("`{s}`: the VGPR index mode has 4 bits"))
+        };
+    }
+    let args = call(s, "gpr_idx").ok_or_else(|| format!("expected gpr_idx(..), got `{s}`"))?;
+    let mut v = 0;
+    for a in args {
+        let k = ["SRC0", "SRC1", "SRC2", "DST"]
+            .iter()
+            .position(|n| *n == a)
+            .ok_or_else(|| format!("unknown gpr_idx mode `{a}`"))?;
+        if v >> k & 1 == 1 {
+            return Err(format!("`{a}` given twice"));
+        }
+        v |= 1 << k;
+    }
+    Ok(v)
+}
+
+/// `swizzle(MODE,...)` of ds_swizzle_b32 -> the 16-bit offset (LLVM's
+/// `parseSwizzleOperand` encodings).
+fn swizzle(s: &str) -> R<i64> {
+    let args = call(s, "swizzle").ok_or_else(|| format!("expected swizzle(..), got `{s}`"))?;
+    let nums = |from: usize| -> R<Vec<i64>> {
+        args[from..]
+            .iter()
+            .map(|a| int(a).ok_or_else(|| format!("bad number `{a}` in `{s}`")))
+            .collect()
+    };
+    let bad = || format!("invalid swizzle `{s}`");
+    match args.first().copied() {
+        Some("QUAD_PERM") => {
+            let l = nums(1)?;
+            if l.len() != 4 || l.iter().any(|x| !(0..4).contains(x)) {
+                return Err(bad());
+            }
+            Ok(0x8000 | l[0] | l[1] << 2 | l[2] << 4 | l[3] << 6)
+        }
+        Some("SWAP") => match nums(1)?.as_slice() {
+            [x] if (1..32).contains(x) => Ok(0x1f | x << 10),
+            _ => Err(bad()),
+        },
+        Some("REVERSE") => match nums(1)?.as_slice() {
+            [g] if (2..=32).contains(g) && g.count_ones() == 1 => Ok(0x1f | (g - 1) << 10),
+            _ => Err(bad()),
+        },
+        Some("BROADCAST") => match nums(1)?.as_slice() {
+            [g, l] if (2..=32).contains(g) && g.count_ones() == 1 && (0..*g).contains(l) => {
+                Ok((32 - g) | l << 5)
+            }
+            _ => Err(bad()),
+        },
+        Some("BITMASK_PERM") => {
+            let m = args
+                .get(1)
+                .and_then(|m| m.strip_prefix('"')?.strip_suffix('"'))
+                .filter(|m| m.len() == 5 && args.len() == 2)
+                .ok_or_else(bad)?;
+            let (mut and, mut or, mut xor) = (0, 0, 0);
+            for (i, c) in m.chars().enumerate() {
+                let bit = 1 << (4 - i);
+                match c {
+                    '0' => {}
+                    '1' => or |= bit,
+                    'p' => and |= bit,
+                    'i' => {
+                        and |= bit;
+                        xor |= bit;
+                    }
+                    _ => return Err(bad()),
+                }
+            }
+            Ok(and | or << 5 | xor << 10)
+        }
+        _ => Err(bad()),
     }
 }
 
@@ -510,6 +707,8 @@ fn scalar(row: &Opcode, p: &Parsed, e: &mut Enc, at: usize, labels: Labels) -> R
     for (o, s) in row.operands.iter().zip(&p.operands) {
         match o.class {
             Class::Imm if is_branch => e.set(&o.field, branch(s, at, labels)?)?,
+            Class::HwReg => e.set(&o.field, hwreg(s)?)?,
+            Class::Imm if row.mnemonic == "s_set_gpr_idx_on" => e.set(&o.field, gpr_idx(s)?)?,
             Class::Imm => e.set(
                 &o.field,
                 int(s).ok_or_else(|| format!("`{s}` is not a number"))? & 0xffff,
@@ -522,7 +721,11 @@ fn scalar(row: &Opcode, p: &Parsed, e: &mut Enc, at: usize, labels: Labels) -> R
                 // operand's width only (64-bit apertures, 32-bit flags).
                 let reg_only = matches!(
                     row.mnemonic.as_str(),
-                    "s_setpc_b64" | "s_rfe_b64" | "s_movrels_b32" | "s_movrels_b64"
+                    "s_setpc_b64"
+                        | "s_rfe_b64"
+                        | "s_movrels_b32"
+                        | "s_movrels_b64"
+                        | "s_cbranch_join"
                 );
                 let wrong_width = match o.count {
                     1 => (235..=238).contains(&v),
@@ -578,6 +781,10 @@ fn sopp(row: &Opcode, p: &Parsed, e: &mut Enc, at: usize, labels: Labels) -> R<(
     let s = p.operands[0];
     let v = if row.mnemonic.starts_with("s_branch") || row.mnemonic.starts_with("s_cbranch") {
         branch(s, at, labels)?
+    } else if s.starts_with("sendmsg(") {
+        sendmsg(s)?
+    } else if row.mnemonic == "s_set_gpr_idx_mode" {
+        gpr_idx(s)?
     } else {
         int(s).ok_or_else(|| format!("`{s}` is not a number"))? & 0xffff
     };
@@ -673,7 +880,29 @@ fn vop(e: &mut Enc, field: &str, s: &str, count: u32) -> R<char> {
 }
 
 fn ds(row: &Opcode, p: &Parsed, e: &mut Enc) -> R<()> {
-    let m = modifiers(p, &["offset", "offset0", "offset1", "gds"])?;
+    // ds_swizzle_b32's `offset:swizzle(..)` names the pattern.
+    let mut p2 = Parsed {
+        mnemonic: p.mnemonic,
+        operands: p.operands.clone(),
+        modifiers: Vec::new(),
+    };
+    let mut swz = None;
+    for w in &p.modifiers {
+        match w
+            .strip_prefix("offset:")
+            .filter(|x| x.starts_with("swizzle("))
+        {
+            Some(x) => swz = Some(swizzle(x)?),
+            None => p2.modifiers.push(w),
+        }
+    }
+    let p = &p2;
+    let mut m = modifiers(p, &["offset", "offset0", "offset1", "gds"])?;
+    if let Some(v) = swz {
+        if m.insert("offset".into(), v).is_some() {
+            return Err("modifier `offset` given twice".into());
+        }
+    }
     want_operands(row, p, row.operands.len())?;
     let mut acc = None;
     for (o, s) in row.operands.iter().zip(&p.operands) {
@@ -1450,6 +1679,48 @@ mod tests {
             (
                 "v_add_co_u32_e64 v1, s[2:3], v2, v3 clamp",
                 &[0x01, 0x82, 0x19, 0xd1, 0x02, 0x07, 0x02, 0x00],
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(assemble_inst(text).unwrap(), want, "{text}");
+        }
+    }
+
+    /// Symbolic operands; encodings printed by llvm-mc-19 --mcpu=gfx942.
+    #[test]
+    fn symbolic_operands_match_llvm_mc() {
+        let cases: [(&str, &[u8]); 8] = [
+            (
+                "s_getreg_b32 s1, hwreg(HW_REG_MODE, 4, 3)",
+                &[0x01, 0x11, 0x81, 0xb8],
+            ),
+            (
+                "s_setreg_b32 hwreg(HW_REG_TRAPSTS), s2",
+                &[0x03, 0xf8, 0x02, 0xb9],
+            ),
+            (
+                "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 1)",
+                &[0x22, 0x01, 0x90, 0xbf],
+            ),
+            (
+                "s_sendmsg sendmsg(MSG_INTERRUPT)",
+                &[0x01, 0x00, 0x90, 0xbf],
+            ),
+            (
+                "s_set_gpr_idx_on s2, gpr_idx(SRC0,DST)",
+                &[0x02, 0x09, 0x11, 0xbf],
+            ),
+            (
+                "s_set_gpr_idx_mode gpr_idx(SRC1)",
+                &[0x02, 0x00, 0x9d, 0xbf],
+            ),
+            (
+                "ds_swizzle_b32 v1, v2 offset:swizzle(BITMASK_PERM,\"01pip\")",
+                &[0x07, 0x09, 0x7a, 0xd8, 0x02, 0x00, 0x00, 0x01],
+            ),
+            (
+                "ds_swizzle_b32 v1, v2 offset:swizzle(QUAD_PERM,1,2,3,0)",
+                &[0x39, 0x80, 0x7a, 0xd8, 0x02, 0x00, 0x00, 0x01],
             ),
         ];
         for (text, want) in cases {
