@@ -336,3 +336,45 @@ done:
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(b, theirs);
 }
+
+/// Mutated disassembler texts (characters replaced, inserted, deleted,
+/// operands swapped) never make the assembler panic, and whatever it accepts
+/// disassembles again.
+#[test]
+fn mutated_texts_never_panic() {
+    let t = tables();
+    let mut rng = Rng(0x0a55_e3b1_f022_0002);
+    let alphabet: Vec<char> = "vsa[]:,() |-0123456789xXfeclmnpo_.\"".chars().collect();
+    let mut texts = Vec::new();
+    for (ri, op) in t.opcodes.iter().enumerate() {
+        if op.raw {
+            continue;
+        }
+        texts.extend(samples(&mut rng, ri, 2).into_iter().map(|(_, s)| s));
+    }
+    let mut accepted = 0;
+    for text in &texts {
+        for _ in 0..20 {
+            let mut c: Vec<char> = text.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(c.len() as u64 + 1) as usize;
+                let ch = alphabet[rng.below(alphabet.len() as u64) as usize];
+                match rng.below(3) {
+                    0 if at < c.len() => c[at] = ch,
+                    1 => c.insert(at, ch),
+                    _ if at < c.len() => {
+                        c.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            let m: String = c.into_iter().collect();
+            if let Ok(b) = asm::assemble_inst(&m) {
+                accepted += 1;
+                assert!(gfx942::disassemble(&b).is_ok(), "{m}: {b:02x?}");
+            }
+        }
+    }
+    assert!(texts.len() > 2000, "too few texts: {}", texts.len());
+    eprintln!("mutations: {} texts x 20, {accepted} accepted", texts.len());
+}

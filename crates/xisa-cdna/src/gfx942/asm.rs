@@ -1151,6 +1151,10 @@ fn bit_list(s: &str) -> R<Vec<u32>> {
         .strip_prefix('[')
         .and_then(|x| x.strip_suffix(']'))
         .ok_or_else(|| format!("expected a list `[..]`, got `{s}`"))?;
+    // (at most 4 entries: op_sel of three sources and the destination)
+    if inner.split(',').count() > 4 {
+        return Err(format!("too many entries in `{s}`"));
+    }
     inner
         .split(',')
         .map(|x| match x.trim() {
