@@ -483,6 +483,9 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
         // Float ops apply omod in clamp_f (which clears it); an op that
         // leaves it set does not support it.
         b.omod = inst.get("omod");
+        if fmt == "VOP3A" && OPSEL16.contains(&m) {
+            return opsel16(b, inst, m);
+        }
         if fmt == "VOP3A" && inst.get("op_sel") != 0 {
             return Err(b.unsupported("op_sel is not lifted"));
         }
@@ -1136,22 +1139,19 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             half_bits(b, h)
         }
         "v_add_f16" | "v_sub_f16" | "v_subrev_f16" | "v_mul_f16" | "v_min_f16" | "v_max_f16"
-        | "v_fma_f16" | "v_fmac_f16" => {
+        | "v_fmac_f16" => {
             if clamp {
                 return Err(b.unsupported("f16 clamp is not lifted"));
             }
-            let (mut x, mut y) = (r1(b)?, r2(b)?);
+            // The VOP3 abs / neg of an f16 source act on bit 15 (src16).
+            let (mut x, mut y) = (src16(b, &c, "src0", 0)?, src16(b, &c, s1, 1)?);
             if m == "v_subrev_f16" {
                 std::mem::swap(&mut x, &mut y);
             }
             let (hx, hy) = (half_of(b, x), half_of(b, y));
             let d = b.t(Type::F16);
-            if m == "v_fma_f16" || m == "v_fmac_f16" {
-                let z = if m == "v_fma_f16" {
-                    r3(b)?
-                } else {
-                    b.v(inst.get("vdst")).into()
-                };
+            if m == "v_fmac_f16" {
+                let z: V = b.v(inst.get("vdst")).into();
                 let hz = half_of(b, z);
                 b.emit(Op::Fma {
                     ty: Type::F16,
@@ -1740,6 +1740,9 @@ fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
 /// neg_hi negate the sources of each half.
 fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     use BinOp::*;
+    if m.starts_with("v_pk_") && m.ends_with("16") {
+        return packed16(b, inst, m);
+    }
     let nsrc = match m {
         "v_pk_fma_f32" => 3,
         "v_pk_mul_f32" | "v_pk_add_f32" | "v_pk_mov_b32" => 2,
@@ -1811,5 +1814,305 @@ fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
             Some(g),
         );
     }
+    Ok(())
+}
+
+/// A 16-bit VOP2-origin source (`v_add_f16` ...): the 32-bit value with the
+/// VOP3 abs / neg applied to bit 15, the f16 sign (src() would act on bit
+/// 31, which these ops never read).
+fn src16(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError> {
+    // idx 3: src() applies no modifiers.
+    let mut v = src(b, c, field, 3)?;
+    if c.vop3 {
+        if c.fmt == "VOP3A" && c.inst.get("abs") >> idx & 1 == 1 {
+            v = b
+                .binv(BinOp::And, Type::I32, v, Operand::Imm(0xffff_7fff))
+                .into();
+        }
+        if c.inst.get("neg") >> idx & 1 == 1 {
+            v = b
+                .binv(BinOp::Xor, Type::I32, v, Operand::Imm(0x8000))
+                .into();
+        }
+    }
+    Ok(v)
+}
+
+/// The gfx9 VOP3-only 16-bit ops with `op_sel`, lifted by [`opsel16`].
+const OPSEL16: [&str; 5] = [
+    "v_fma_f16",
+    "v_mad_u16",
+    "v_mad_i16",
+    "v_add_i16",
+    "v_sub_i16",
+];
+
+/// A 16-bit result (low bits of an i32) clamped: to [0, 1] for f16 (NaN ->
+/// 0), saturated to the u16 / i16 range for the integer ops (`r` holds the
+/// exact result of zero- / sign-extended operands).
+fn clamp16(b: &mut Builder, r: Reg, kind: u8) -> Reg {
+    use BinOp::*;
+    let t = Type::I32;
+    match kind {
+        b'f' => {
+            let h = half_of(b, r.into());
+            let d = b.t(Type::F16);
+            b.emit(Op::FBin {
+                op: FBinOp::Max,
+                ty: Type::F16,
+                rnd: Round::Rn,
+                ftz: false,
+                dst: d,
+                a: h.into(),
+                b: Operand::Imm(0),
+            });
+            let e = b.t(Type::F16);
+            b.emit(Op::FBin {
+                op: FBinOp::Min,
+                ty: Type::F16,
+                rnd: Round::Rn,
+                ftz: false,
+                dst: e,
+                a: d.into(),
+                b: Operand::Imm(0x3c00),
+            });
+            half_bits(b, e)
+        }
+        // An unsigned sum / product (at most 0xffff_0000: no u32 wrap).
+        b'u' => b.binv(MinU, t, r, Operand::Imm(0xffff)),
+        // An unsigned difference (at least -0xffff): below zero is 0.
+        b'd' => b.binv(MaxS, t, r, Operand::Imm(0)),
+        _ => {
+            let lo = b.binv(MaxS, t, r, Operand::Imm(0xffff_8000));
+            b.binv(MinS, t, lo, Operand::Imm(0x7fff))
+        }
+    }
+}
+
+/// One 16-bit lane op on operands held in the low bits of i32 values
+/// (already selected and negated; upper bits zero). Returns the result in the
+/// low 16 bits (upper bits zero), clamped when `clamp`.
+fn op16(b: &mut Builder, m: &str, s: &[Operand], clamp: bool) -> Result<Reg, LiftError> {
+    use BinOp::*;
+    let t = Type::I32;
+    let op = m.trim_start_matches("v_pk_").trim_start_matches("v_");
+    let float = op.ends_with("f16");
+    if float {
+        let h: Vec<Reg> = s.iter().map(|&x| half_of(b, x)).collect();
+        let d = b.t(Type::F16);
+        if op.starts_with("fma") {
+            b.emit(Op::Fma {
+                ty: Type::F16,
+                ftz: false,
+                dst: d,
+                a: h[0].into(),
+                b: h[1].into(),
+                c: h[2].into(),
+            });
+        } else {
+            let fop = match &op[..3] {
+                "add" => FBinOp::Add,
+                "mul" => FBinOp::Mul,
+                "min" => FBinOp::Min,
+                "max" => FBinOp::Max,
+                _ => return Err(b.unsupported("16-bit float op not lifted")),
+            };
+            b.emit(Op::FBin {
+                op: fop,
+                ty: Type::F16,
+                rnd: Round::Rn,
+                ftz: false,
+                dst: d,
+                a: h[0].into(),
+                b: h[1].into(),
+            });
+        }
+        let r = half_bits(b, d);
+        return Ok(if clamp { clamp16(b, r, b'f') } else { r });
+    }
+    let signed = op.ends_with("i16");
+    let ext = |b: &mut Builder, x: Operand| -> Operand {
+        if signed {
+            let u = b.binv(Shl, t, x, Operand::Imm(16));
+            b.binv(AShr, t, u, Operand::Imm(16)).into()
+        } else {
+            x
+        }
+    };
+    let x: Vec<Operand> = s.iter().map(|&v| ext(b, v)).collect();
+    let kind = match (signed, op) {
+        (true, _) => b'i',
+        (false, "sub_u16") => b'd',
+        _ => b'u',
+    };
+    let (r, sat) = match op {
+        "add_u16" | "add_i16" => (b.binv(Add, t, x[0], x[1]), true),
+        "sub_u16" | "sub_i16" => (b.binv(Sub, t, x[0], x[1]), true),
+        "mad_u16" | "mad_i16" => {
+            let p = b.binv(Mul, t, x[0], x[1]);
+            (b.binv(Add, t, p, x[2]), true)
+        }
+        "mul_lo_u16" => (b.binv(Mul, t, x[0], x[1]), false),
+        "min_u16" => (b.binv(MinU, t, x[0], x[1]), true),
+        "max_u16" => (b.binv(MaxU, t, x[0], x[1]), true),
+        "min_i16" => (b.binv(MinS, t, x[0], x[1]), true),
+        "max_i16" => (b.binv(MaxS, t, x[0], x[1]), true),
+        "lshlrev_b16" | "lshrrev_b16" | "ashrrev_i16" => {
+            // Shift count: the low 4 bits of the first source.
+            let n = b.binv(And, t, s[0], Operand::Imm(15));
+            let v = if op == "ashrrev_i16" {
+                let u = b.binv(Shl, t, s[1], Operand::Imm(16));
+                b.binv(AShr, t, u, Operand::Imm(16)).into()
+            } else {
+                s[1]
+            };
+            let sop = match &op[..4] {
+                "lshl" => Shl,
+                "lshr" => LShr,
+                _ => AShr,
+            };
+            (b.binv(sop, t, v, n), false)
+        }
+        _ => return Err(b.unsupported("16-bit integer op not lifted")),
+    };
+    let r = if clamp {
+        if !sat {
+            return Err(b.unsupported("clamp on 16-bit shifts / mul_lo is not lifted"));
+        }
+        clamp16(b, r, kind)
+    } else {
+        r
+    };
+    Ok(b.binv(And, t, r, Operand::Imm(0xffff)))
+}
+
+/// gfx9 VOP3-only 16-bit ops (`v_fma_f16`, `v_mad_u16`, `v_mad_i16`,
+/// `v_add_i16`, `v_sub_i16`): op_sel bit i reads the high half of source i,
+/// bit 3 writes the result to the high half of vdst. These ops keep the
+/// other half of vdst (LLVM GCNSubtarget::zeroesHigh16BitsOfDest: the gfx9
+/// op_sel forms are not among the ops that zero it).
+fn opsel16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
+    use BinOp::*;
+    let c = Ctx {
+        inst,
+        fmt: "VOP3A",
+        vop3: true,
+        dpp: None,
+    };
+    let t = Type::I32;
+    let float = m.ends_with("f16");
+    let op_sel = inst.get("op_sel");
+    let n = if m.starts_with("v_fma") || m.starts_with("v_mad") {
+        3
+    } else {
+        2
+    };
+    let mut s = Vec::new();
+    for (i, f) in ["src0", "src1", "src2"].iter().take(n).enumerate() {
+        let raw = src(b, &c, f, 3)?;
+        let v = if op_sel >> i & 1 == 1 {
+            if let Operand::Imm(_) = raw {
+                return Err(b.unsupported("op_sel on a constant operand is not lifted"));
+            }
+            b.binv(LShr, t, raw, Operand::Imm(16))
+        } else {
+            b.binv(And, t, raw, Operand::Imm(0xffff))
+        };
+        let mut v: Operand = v.into();
+        if float {
+            if inst.get("abs") >> i & 1 == 1 {
+                v = b.binv(And, t, v, Operand::Imm(0x7fff)).into();
+            }
+            if inst.get("neg") >> i & 1 == 1 {
+                v = b.binv(Xor, t, v, Operand::Imm(0x8000)).into();
+            }
+        } else if inst.get("abs") != 0 || inst.get("neg") != 0 {
+            return Err(b.unsupported("abs / neg on an integer op"));
+        }
+        s.push(v);
+    }
+    let r = op16(b, m, &s, inst.get("clamp") == 1)?;
+    let old = b.v(inst.get("vdst"));
+    let out = if op_sel >> 3 & 1 == 1 {
+        let keep = b.binv(And, t, old, Operand::Imm(0xffff));
+        let h = b.binv(Shl, t, r, Operand::Imm(16));
+        b.binv(Or, t, keep, h)
+    } else {
+        let keep = b.binv(And, t, old, Operand::Imm(0xffff_0000));
+        b.binv(Or, t, keep, r)
+    };
+    write_v(b, &c, &[out]);
+    Ok(())
+}
+
+/// VOP3P packed 16-bit math (`v_pk_add_f16`, `v_pk_fma_f16`,
+/// `v_pk_mad_u16`, `v_pk_lshlrev_b16`, ...): the low result reads, from each
+/// source, the half op_sel selects, the high result the half op_sel_hi
+/// selects; neg_lo / neg_hi flip the f16 sign of each source of the low /
+/// high result; clamp saturates (integer) or clamps to [0, 1] (f16).
+///
+/// A constant source reads its 16-bit value in both halves (LLVM's rule for
+/// packed inline constants); integer inline constants keep their low 16 bits.
+fn packed16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
+    use BinOp::*;
+    let t = Type::I32;
+    let float = m.ends_with("f16");
+    let n = if m.starts_with("v_pk_fma") || m.starts_with("v_pk_mad") {
+        3
+    } else {
+        2
+    };
+    let op_sel = inst.get("op_sel");
+    let op_sel_hi = inst.get("op_sel_hi") | inst.get("op_sel_hi2") << 2;
+    let (neg_lo, neg_hi) = (inst.get("neg_lo"), inst.get("neg_hi"));
+    if !float && (neg_lo | neg_hi) != 0 {
+        return Err(b.unsupported("neg_lo / neg_hi on a packed integer op"));
+    }
+    let mut raw = Vec::new();
+    for f in ["src0", "src1", "src2"].iter().take(n) {
+        let e = inst.get(f);
+        let v: Operand = if e >= 256 {
+            b.v(e - 256).into()
+        } else {
+            match b.src_full(e, if float { 16 } else { 32 }, false)? {
+                Operand::Imm(k) => Operand::Imm((k & 0xffff) * 0x1_0001),
+                o => o,
+            }
+        };
+        raw.push(v);
+    }
+    let clamp = inst.get("clamp") == 1;
+    let mut res = Vec::new();
+    for half in 0..2 {
+        let (sel, neg) = if half == 0 {
+            (op_sel, neg_lo)
+        } else {
+            (op_sel_hi, neg_hi)
+        };
+        let mut s = Vec::new();
+        for (i, &r) in raw.iter().enumerate() {
+            let v = if sel >> i & 1 == 1 {
+                b.binv(LShr, t, r, Operand::Imm(16))
+            } else {
+                b.binv(And, t, r, Operand::Imm(0xffff))
+            };
+            let v = if neg >> i & 1 == 1 {
+                b.binv(Xor, t, v, Operand::Imm(0x8000))
+            } else {
+                v
+            };
+            s.push(v.into());
+        }
+        res.push(op16(b, m, &s, clamp)?);
+    }
+    let h = b.binv(Shl, t, res[1], Operand::Imm(16));
+    let out = b.binv(Or, t, res[0], h);
+    let c = Ctx {
+        inst,
+        fmt: "VOP3P",
+        vop3: false,
+        dpp: None,
+    };
+    write_v(b, &c, &[out]);
     Ok(())
 }

@@ -1,0 +1,534 @@
+//! gfx942 packed 16-bit math (VOP3P `v_pk_*_f16` / `v_pk_*_u16` / `_i16`)
+//! and VOP3A `op_sel` (v_fma_f16, v_mad_u16/i16, v_add_i16/v_sub_i16):
+//! llvm-mc-19 assembles fragments with random op_sel / op_sel_hi / neg /
+//! clamp, the lifter lifts them, both engines run them under random EXEC
+//! masks, and an independent Rust model (f16 decoded exactly into f64,
+//! computed there, rounded to f16 by a bit-exact round-to-nearest-even
+//! routine) gives the expected lanes. Plus a compiled OpenCL `half2` kernel
+//! (`gfx942_exec_half/`, built by clang-19) against a Rust reference.
+
+mod common;
+mod gfx942_exec_util;
+
+use common::Rng;
+use gfx942_exec_util::*;
+
+// ------------------------------------------------------------------ f16 model
+
+/// f16 bits -> f64 (exact).
+fn h2d(h: u16) -> f64 {
+    let s = if h >> 15 == 1 { -1.0 } else { 1.0 };
+    let (e, m) = ((h >> 10) & 0x1f, (h & 0x3ff) as f64);
+    s * match e {
+        0 => m * 2f64.powi(-24),
+        31 if m == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        _ => (1024.0 + m) * 2f64.powi(e as i32 - 25),
+    }
+}
+
+/// f64 -> f16 bits, round to nearest even, subnormals kept (NaN -> 0x7e00).
+fn d2h(x: f64) -> u16 {
+    if x.is_nan() {
+        return 0x7e00;
+    }
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    let a = x.abs();
+    if a < 2f64.powi(-14) {
+        // Subnormal range: units of 2^-24 (the scaling is exact).
+        let m = (a * 2f64.powi(24)).round_ties_even() as u16;
+        return sign | m; // m = 1024 is the smallest normal, 0x0400
+    }
+    let mut e = ((a.to_bits() >> 52) as i32) - 1023; // a is normal in f64
+    let mut m = (a * 2f64.powi(10 - e)).round_ties_even() as u32; // [1024, 2048]
+    if m == 2048 {
+        m = 1024;
+        e += 1;
+    }
+    if e > 15 {
+        return sign | 0x7c00;
+    }
+    sign | ((e + 15) as u16) << 10 | (m - 1024) as u16
+}
+
+fn is_nan16(h: u16) -> bool {
+    h & 0x7c00 == 0x7c00 && h & 0x3ff != 0
+}
+
+/// IEEE minimumNumber / maximumNumber (the IR's fmin / fmax): a NaN operand
+/// is ignored, -0 < +0.
+fn minmax16(a: u16, b: u16, max: bool) -> u16 {
+    if is_nan16(a) {
+        return if is_nan16(b) { 0x7e00 } else { b };
+    }
+    if is_nan16(b) {
+        return a;
+    }
+    let (x, y) = (h2d(a), h2d(b));
+    let a_first = if x == y {
+        // Equal values: only ±0 differ; max prefers +0, min -0.
+        (a >> 15 == 0) == max
+    } else {
+        (x > y) == max
+    };
+    if a_first {
+        a
+    } else {
+        b
+    }
+}
+
+/// Clamp to [0, 1] (NaN -> +0, -0 -> +0).
+fn clamp_h(r: u16) -> u16 {
+    let r = minmax16(r, 0, true);
+    minmax16(r, 0x3c00, false)
+}
+
+/// The model of one 16-bit lane op (`op` without the `v_pk_` / `v_`
+/// prefix) on 16-bit operands.
+fn model16(op: &str, s: &[u16], clamp: bool) -> u16 {
+    if op.ends_with("f16") {
+        let d: Vec<f64> = s.iter().map(|&h| h2d(h)).collect();
+        let r = match &op[..3] {
+            "add" => d2h(d[0] + d[1]),
+            "mul" => d2h(d[0] * d[1]),
+            // Exact in f64 for every result inside the f16 range (see the
+            // module comment of d2h's callers: spans stay under 53 bits).
+            "fma" => d2h(d[0].mul_add(d[1], d[2])),
+            "min" => minmax16(s[0], s[1], false),
+            "max" => minmax16(s[0], s[1], true),
+            _ => unreachable!("{op}"),
+        };
+        return if clamp { clamp_h(r) } else { r };
+    }
+    let signed = op.ends_with("i16");
+    let v: Vec<i64> = s
+        .iter()
+        .map(|&x| if signed { x as i16 as i64 } else { x as i64 })
+        .collect();
+    let r: i64 = match op {
+        "add_u16" | "add_i16" => v[0] + v[1],
+        "sub_u16" | "sub_i16" => v[0] - v[1],
+        "mad_u16" | "mad_i16" => v[0] * v[1] + v[2],
+        "mul_lo_u16" => v[0] * v[1],
+        "min_u16" | "min_i16" => v[0].min(v[1]),
+        "max_u16" | "max_i16" => v[0].max(v[1]),
+        "lshlrev_b16" => ((s[1] as u32) << (s[0] & 15)) as i64,
+        "lshrrev_b16" => (s[1] >> (s[0] & 15)) as i64,
+        "ashrrev_i16" => ((s[1] as i16) >> (s[0] & 15)) as i64,
+        _ => unreachable!("{op}"),
+    };
+    let r = if clamp {
+        if signed {
+            r.clamp(-32768, 32767)
+        } else {
+            r.clamp(0, 0xffff)
+        }
+    } else {
+        r
+    };
+    r as u16
+}
+
+// ------------------------------------------------------------------ ops
+
+/// Source of a fragment operand.
+#[derive(Clone, Copy, Debug)]
+enum Src {
+    /// v2 / v3 / v4 (the lane's a / b / c).
+    V(usize),
+    /// s12 (set to a fixed value).
+    S,
+    /// An inline constant: (assembly text, 16-bit value in the op's type).
+    K(&'static str, u16),
+}
+
+const SREG: u32 = 0x3c01_8001;
+
+/// One fragment: text, and the model of the lane (a, b, c, old) -> new vdst.
+struct Case {
+    text: String,
+    model: Box<dyn Fn([u32; 4]) -> u32>,
+}
+
+fn bits(n: usize, v: u32) -> String {
+    let b: Vec<String> = (0..n).map(|i| (v >> i & 1).to_string()).collect();
+    format!("[{}]", b.join(","))
+}
+
+const PK_FLOAT: [(&str, usize); 5] = [
+    ("add_f16", 2),
+    ("mul_f16", 2),
+    ("fma_f16", 3),
+    ("min_f16", 2),
+    ("max_f16", 2),
+];
+const PK_INT: [(&str, usize, bool); 14] = [
+    ("add_u16", 2, true),
+    ("add_i16", 2, true),
+    ("sub_u16", 2, true),
+    ("sub_i16", 2, true),
+    ("mul_lo_u16", 2, false),
+    ("mad_u16", 3, true),
+    ("mad_i16", 3, true),
+    ("min_u16", 2, true),
+    ("max_u16", 2, true),
+    ("min_i16", 2, true),
+    ("max_i16", 2, true),
+    ("lshlrev_b16", 2, false),
+    ("lshrrev_b16", 2, false),
+    ("ashrrev_i16", 2, false),
+];
+
+const FK: [(&str, u16); 4] = [("1.0", 0x3c00), ("-2.0", 0xc000), ("0.5", 0x3800), ("0", 0)];
+const IK: [(&str, u16); 4] = [("-1", 0xffff), ("5", 5), ("64", 64), ("-16", 0xfff0)];
+
+fn pick_srcs(rng: &mut Rng, n: usize, float: bool) -> Vec<Src> {
+    (0..n)
+        .map(|i| match rng.below(10) {
+            0 => Src::S,
+            1 => {
+                let k = if float { FK } else { IK };
+                let (t, v) = k[rng.below(4) as usize];
+                Src::K(t, v)
+            }
+            _ => Src::V(i),
+        })
+        .collect()
+}
+
+fn src_text(s: Src) -> String {
+    match s {
+        Src::V(i) => format!("v{}", i + 2),
+        Src::S => "s12".into(),
+        Src::K(t, _) => t.into(),
+    }
+}
+
+/// The 32-bit value a source reads (constants: the 16-bit value in both
+/// halves).
+fn src_val(s: Src, lane: [u32; 4]) -> u32 {
+    match s {
+        Src::V(i) => lane[i],
+        Src::S => SREG,
+        Src::K(_, v) => v as u32 * 0x1_0001,
+    }
+}
+
+fn packed_cases(rng: &mut Rng) -> Vec<Case> {
+    let mut v = Vec::new();
+    let mut ops: Vec<(&str, usize, bool, bool)> = PK_FLOAT
+        .iter()
+        .map(|&(o, n)| (o, n, true, true))
+        .chain(PK_INT.iter().map(|&(o, n, c)| (o, n, false, c)))
+        .collect();
+    ops.sort();
+    for (op, n, float, clampable) in ops {
+        for variant in 0..6 {
+            let srcs = if variant < 3 {
+                (0..n).map(Src::V).collect()
+            } else {
+                pick_srcs(rng, n, float)
+            };
+            let mask = (1u32 << n) - 1;
+            let (os, osh) = if variant == 0 {
+                (0, mask) // the defaults
+            } else {
+                (rng.below(8) as u32 & mask, rng.below(8) as u32 & mask)
+            };
+            let (nl, nh) = if float && variant > 0 {
+                (rng.below(8) as u32 & mask, rng.below(8) as u32 & mask)
+            } else {
+                (0, 0)
+            };
+            let clamp = clampable && variant % 2 == 1;
+            let args: Vec<String> = srcs.iter().map(|&s| src_text(s)).collect();
+            let mut text = format!(
+                "v_pk_{op} v20, {} op_sel:{} op_sel_hi:{}",
+                args.join(", "),
+                bits(n, os),
+                bits(n, osh)
+            );
+            if float {
+                text += &format!(" neg_lo:{} neg_hi:{}", bits(n, nl), bits(n, nh));
+            }
+            if clamp {
+                text += " clamp";
+            }
+            let op = op.to_string();
+            v.push(Case {
+                text,
+                model: Box::new(move |lane| {
+                    let mut out = 0u32;
+                    for half in 0..2 {
+                        let (sel, neg) = if half == 0 { (os, nl) } else { (osh, nh) };
+                        let s: Vec<u16> = srcs
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &s)| {
+                                let x = src_val(s, lane) >> (16 * (sel >> i & 1));
+                                (x as u16) ^ ((neg >> i & 1) as u16) << 15
+                            })
+                            .collect();
+                        out |= (model16(&op, &s, clamp) as u32) << (16 * half);
+                    }
+                    out
+                }),
+            });
+        }
+    }
+    v
+}
+
+/// VOP3A op_sel forms (the other half of vdst is kept) and VOP3 f16 source
+/// modifiers of the VOP2-origin f16 ops (the high half is zeroed).
+fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
+    let mut v = Vec::new();
+    let ops: [(&str, usize, bool); 5] = [
+        ("fma_f16", 3, true),
+        ("mad_u16", 3, false),
+        ("mad_i16", 3, false),
+        ("add_i16", 2, false),
+        ("sub_i16", 2, false),
+    ];
+    for (op, n, float) in ops {
+        for variant in 0..8 {
+            let os = if variant == 0 {
+                0
+            } else {
+                rng.below(16) as u32
+            };
+            // op_sel has n + 1 bits: the sources, then the destination; the
+            // 2-source ops spell the destination bit as the third.
+            let os = os & ((1 << n) - 1) | (os >> 3 & 1) << 3;
+            let (ab, ng) = if float {
+                (rng.below(8) as u32, rng.below(8) as u32)
+            } else {
+                (0, 0)
+            };
+            let clamp = variant % 2 == 1;
+            let args: Vec<String> = (0..n)
+                .map(|i| {
+                    let r = format!("v{}", i + 2);
+                    let r = if ab >> i & 1 == 1 {
+                        format!("|{r}|")
+                    } else {
+                        r
+                    };
+                    if ng >> i & 1 == 1 {
+                        format!("-{r}")
+                    } else {
+                        r
+                    }
+                })
+                .collect();
+            let osb = bits(n, os) + "";
+            let osb = format!("{},{}]", &osb[..osb.len() - 1], os >> 3 & 1);
+            let mut text = format!("v_{op} v20, {} op_sel:{osb}", args.join(", "));
+            if clamp {
+                text += " clamp";
+            }
+            let op = op.to_string();
+            v.push(Case {
+                text,
+                model: Box::new(move |lane| {
+                    let s: Vec<u16> = (0..n)
+                        .map(|i| {
+                            let mut x = (lane[i] >> (16 * (os >> i & 1))) as u16;
+                            if ab >> i & 1 == 1 {
+                                x &= 0x7fff;
+                            }
+                            x ^ ((ng >> i & 1) as u16) << 15
+                        })
+                        .collect();
+                    let r = model16(&op, &s, clamp) as u32;
+                    let old = lane[3];
+                    if os >> 3 & 1 == 1 {
+                        old & 0xffff | r << 16
+                    } else {
+                        old & 0xffff_0000 | r
+                    }
+                }),
+            });
+        }
+    }
+    for op in ["add_f16", "mul_f16", "max_f16", "min_f16"] {
+        for _ in 0..3 {
+            let (ab, ng) = (rng.below(4) as u32, rng.below(4) as u32);
+            let args: Vec<String> = (0..2)
+                .map(|i| {
+                    let r = format!("v{}", i + 2);
+                    let r = if ab >> i & 1 == 1 {
+                        format!("|{r}|")
+                    } else {
+                        r
+                    };
+                    if ng >> i & 1 == 1 {
+                        format!("-{r}")
+                    } else {
+                        r
+                    }
+                })
+                .collect();
+            let op = op.to_string();
+            v.push(Case {
+                text: format!("v_{op}_e64 v20, {}", args.join(", ")),
+                model: Box::new(move |lane| {
+                    let s: Vec<u16> = (0..2)
+                        .map(|i| {
+                            let mut x = lane[i] as u16;
+                            if ab >> i & 1 == 1 {
+                                x &= 0x7fff;
+                            }
+                            x ^ ((ng >> i & 1) as u16) << 15
+                        })
+                        .collect();
+                    model16(&op, &s, false) as u32
+                }),
+            });
+        }
+    }
+    v
+}
+
+// ------------------------------------------------------------------ inputs
+
+/// f16 edge values: NaNs (quiet, signalling, negative), infinities, zeros,
+/// subnormals, the largest finite, the smallest normal, ones and halves
+/// (ties after addition), and values near the overflow threshold.
+const EDGE_F16: [u16; 22] = [
+    0x7e00, 0x7c01, 0xfe00, 0x7c00, 0xfc00, 0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400,
+    0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x3c01, 0x1400, 0x3800, 0x7bfe, 0x0200, 0x5bff,
+];
+const EDGE_I16: [u16; 8] = [0, 1, 0xffff, 0x8000, 0x7fff, 0x00ff, 0x0010, 0xfffe];
+
+fn rand_half(rng: &mut Rng) -> u16 {
+    match rng.below(4) {
+        0 => EDGE_F16[rng.below(EDGE_F16.len() as u64) as usize],
+        1 => EDGE_I16[rng.below(EDGE_I16.len() as u64) as usize],
+        // Moderate magnitudes (exponent 10..20): sums and products that
+        // round, tie and overflow.
+        2 => {
+            (rng.below(2) as u16) << 15 | (10 + rng.below(11) as u16) << 10 | rng.below(1024) as u16
+        }
+        _ => rng.next() as u16,
+    }
+}
+
+fn rand_word(rng: &mut Rng) -> u32 {
+    rand_half(rng) as u32 | (rand_half(rng) as u32) << 16
+}
+
+/// Runs the cases (each under its own random EXEC) and checks every lane.
+fn check(cases: &[Case], seed: u64) {
+    let mut rng = Rng(seed);
+    let execs: Vec<u64> = cases
+        .iter()
+        .map(|_| match rng.below(4) {
+            0 => u64::MAX,
+            _ => rng.next(),
+        })
+        .collect();
+    let mut src = format!(
+        "s_load_dwordx4 s[4:7], s[0:1], 0x0\n\
+         s_waitcnt lgkmcnt(0)\n\
+         s_mov_b32 s12, {SREG:#x}\n\
+         v_and_b32 v1, 0x3ff, v0\n\
+         v_lshlrev_b32 v12, 4, v1\n\
+         v_lshlrev_b32 v13, 2, v1\n\
+         global_load_dwordx4 v[2:5], v12, s[4:5]\n\
+         s_waitcnt vmcnt(0)\n"
+    );
+    for (i, c) in cases.iter().enumerate() {
+        let ex = execs[i];
+        src += &format!(
+            "s_add_u32 s8, s6, {}\ns_addc_u32 s9, s7, 0\n\
+             v_mov_b32 v20, v5\n\
+             s_mov_b32 exec_lo, {:#x}\ns_mov_b32 exec_hi, {:#x}\n\
+             {}\n\
+             s_mov_b64 exec, -1\n\
+             global_store_dword v13, v20, s[8:9]\n",
+            i * 64 * 4,
+            ex as u32,
+            (ex >> 32) as u32,
+            c.text
+        );
+    }
+    src += "s_endpgm\n";
+    let k = lift_src(&src, &test_abi(0, 0));
+    for round in 0..3 {
+        let lanes: Vec<[u32; 4]> = (0..64)
+            .map(|_| {
+                [
+                    rand_word(&mut rng),
+                    rand_word(&mut rng),
+                    rand_word(&mut rng),
+                    rng.next() as u32,
+                ]
+            })
+            .collect();
+        let inb: Vec<u32> = lanes.iter().flatten().copied().collect();
+        let setup = Setup {
+            bufs: vec![bytes32(&inb), vec![0u8; cases.len() * 64 * 4]],
+            extra: vec![],
+            grid: [1, 1, 1],
+            block: [64, 1, 1],
+        };
+        for e in ENGINES {
+            let out = u32s(&run(&k, e, &setup)[1]);
+            for (ci, c) in cases.iter().enumerate() {
+                for (l, &lane) in lanes.iter().enumerate() {
+                    let got = out[ci * 64 + l];
+                    let want = if execs[ci] >> l & 1 == 1 {
+                        (c.model)(lane)
+                    } else {
+                        lane[3]
+                    };
+                    // NaN results: any NaN (the IR leaves the payload open).
+                    let same_half = |h: u32| {
+                        let (g, w) = ((got >> h) as u16, (want >> h) as u16);
+                        g == w || (c.text.contains("f16") && is_nan16(g) && is_nan16(w))
+                    };
+                    assert!(
+                        same_half(0) && same_half(16),
+                        "{e:?} round {round} `{}` lane {l}: got {got:#010x} want {want:#010x} \
+                         inputs {lane:x?}",
+                        c.text
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn f16_rounding_model_is_exact() {
+    // Every f16 round-trips; halfway cases round to even; overflow at 65520.
+    for h in 0..=u16::MAX {
+        if !is_nan16(h) {
+            assert_eq!(d2h(h2d(h)), h, "{h:#x}");
+        }
+    }
+    assert_eq!(d2h(1.0 + 2f64.powi(-11)), 0x3c00);
+    assert_eq!(d2h(1.0 + 3.0 * 2f64.powi(-11)), 0x3c02);
+    assert_eq!(d2h(65519.0), 0x7bff);
+    assert_eq!(d2h(65520.0), 0x7c00);
+    assert_eq!(d2h(2f64.powi(-25)), 0x0000);
+    assert_eq!(d2h(3.0 * 2f64.powi(-25)), 0x0002);
+    assert_eq!(d2h(-2f64.powi(-26)), 0x8000);
+}
+
+#[test]
+fn packed_16bit_ops_match_the_model() {
+    let mut rng = Rng(0x9a_c4e1);
+    let cases = packed_cases(&mut rng);
+    assert_eq!(cases.len(), 19 * 6);
+    check(&cases, 0x51ed);
+}
+
+#[test]
+fn vop3_op_sel_16bit_ops_match_the_model() {
+    let mut rng = Rng(0x0b5e1);
+    let cases = opsel_cases(&mut rng);
+    check(&cases, 0x3a7);
+}
