@@ -578,7 +578,7 @@ fn encode_line(text: &str, at: usize, labels: Labels) -> R<Vec<u8>> {
         .filter(|o| o.mnemonic == p.mnemonic)
         .collect();
     if rows.is_empty() {
-        return Err(format!("unknown mnemonic `{}`", p.mnemonic));
+        return encoding_suffixes(text, p.mnemonic, at, labels);
     }
     let mut first_err = None;
     for row in rows {
@@ -590,6 +590,28 @@ fn encode_line(text: &str, at: usize, labels: Labels) -> R<Vec<u8>> {
         }
     }
     Err(first_err.unwrap_or_default())
+}
+
+/// A VALU mnemonic without its encoding suffix: like LLVM, the 32-bit form when
+/// the operands allow it, else VOP3, SDWA or DPP (the text with the suffix must
+/// print back exactly).
+fn encoding_suffixes(text: &str, mnemonic: &str, at: usize, labels: Labels) -> R<Vec<u8>> {
+    let t = tables();
+    let rest = &text[mnemonic.len()..];
+    let mut first_err = None;
+    for suffix in ["_e32", "_e64", "_sdwa", "_dpp"] {
+        let full = format!("{mnemonic}{suffix}");
+        if !t.opcodes.iter().any(|o| o.mnemonic == full) {
+            continue;
+        }
+        match encode_line(&format!("{full}{rest}"), at, labels) {
+            Ok(b) => return Ok(b),
+            Err(e) => {
+                first_err.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_err.unwrap_or_else(|| format!("unknown mnemonic `{mnemonic}`")))
 }
 
 /// Decodes and prints the encoding; the text must come back (numbers by value;
@@ -1730,6 +1752,38 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(assemble_inst(text).unwrap(), want, "{text}");
         }
+    }
+
+    /// Mnemonics without `_e32`/`_e64`: the form llvm-mc-19 picks.
+    #[test]
+    fn bare_valu_mnemonics_pick_llvms_form() {
+        let cases: [(&str, &[u8]); 6] = [
+            ("v_add_f32 v1, s1, v2", &[0x01, 0x04, 0x02, 0x02]),
+            (
+                "v_add_f32 v1, v2, s1",
+                &[0x01, 0x00, 0x01, 0xd1, 0x02, 0x03, 0x00, 0x00],
+            ),
+            (
+                "v_add_f32 v1, 0x1234, v2",
+                &[0xff, 0x04, 0x02, 0x02, 0x34, 0x12, 0x00, 0x00],
+            ),
+            ("v_cmp_eq_f32 vcc, v1, v2", &[0x01, 0x05, 0x84, 0x7c]),
+            (
+                "v_cmp_eq_f32 s[2:3], v1, v2",
+                &[0x02, 0x00, 0x42, 0xd0, 0x01, 0x05, 0x02, 0x00],
+            ),
+            (
+                "v_add_f32 v1, -v2, v3",
+                &[0x01, 0x00, 0x01, 0xd1, 0x02, 0x07, 0x02, 0x20],
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(assemble_inst(text).unwrap(), want, "{text}");
+        }
+        assert!(assemble_inst("v_bogus v1, v2")
+            .unwrap_err()
+            .msg
+            .contains("v_bogus"));
     }
 
     #[test]
