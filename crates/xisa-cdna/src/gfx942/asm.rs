@@ -10,9 +10,13 @@
 //! so the assembler can never emit bytes that disassemble to something else;
 //! forms it cannot encode yet are errors naming the line.
 //!
-//! Formats: SOP1/SOP2/SOPK/SOPC/SOPP, SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF, and
+//! Formats: SOP1/SOP2/SOPK/SOPC/SOPP (with `hwreg(..)`, `sendmsg(..)`,
+//! `gpr_idx(..)`), SMEM, DS (with `offset:swizzle(..)`), FLAT/GLOBAL/SCRATCH, MUBUF, and
 //! the vector ALU: VOP1/VOP2/VOPC (`_e32`, with literals), VOP3A/VOP3B (`_e64`
-//! and VOP3-only), VOP3P (packed math, v_fma_mix, MFMA), SDWA and DPP.
+//! and VOP3-only), VOP3P (packed math, v_fma_mix, MFMA), SDWA and DPP. The
+//! LLVM assembler's operand rules that the printer does not enforce (GFX9's
+//! constant bus, aligned tuples, special registers per operand, ...) are
+//! mirrored so that both assemblers accept the same texts.
 //! Checked against `llvm-mc-19 --mcpu=gfx942 --show-encoding` by
 //! `tests/gfx942_asm.rs`.
 
