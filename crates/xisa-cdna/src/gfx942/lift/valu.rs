@@ -1743,6 +1743,9 @@ fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     if m.starts_with("v_pk_") && m.ends_with("16") {
         return packed16(b, inst, m);
     }
+    if m.starts_with("v_fma_mix") {
+        return fma_mix(b, inst, m);
+    }
     let nsrc = match m {
         "v_pk_fma_f32" => 3,
         "v_pk_mul_f32" | "v_pk_add_f32" | "v_pk_mov_b32" => 2,
@@ -2112,6 +2115,97 @@ fn packed16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
         fmt: "VOP3P",
         vop3: false,
         dpp: None,
+    };
+    write_v(b, &c, &[out]);
+    Ok(())
+}
+
+/// `v_fma_mix_f32` / `v_fma_mixlo_f16` / `v_fma_mixhi_f16`: an f32 fma whose
+/// sources are f32, or f16 (op_sel_hi bit set: the half op_sel selects,
+/// widened exactly); neg_lo is the sources' neg and neg_hi their abs (on the
+/// f32 value). mixlo / mixhi round the f32 result to f16 (as LLVM's
+/// `fptrunc (fma f32)` pattern they are selected for) and write the low /
+/// high half of vdst, keeping the other half; clamp acts on the final value.
+fn fma_mix(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
+    use BinOp::*;
+    let t = Type::I32;
+    let op_sel = inst.get("op_sel");
+    let op_sel_hi = inst.get("op_sel_hi") | inst.get("op_sel_hi2") << 2;
+    let (neg, abs) = (inst.get("neg_lo"), inst.get("neg_hi"));
+    let mut s = Vec::new();
+    for (i, f) in ["src0", "src1", "src2"].iter().enumerate() {
+        let e = inst.get(f);
+        let half = op_sel_hi >> i & 1 == 1;
+        let raw: Operand = if e >= 256 {
+            b.v(e - 256).into()
+        } else {
+            let o = b.src_full(e, 32, false)?;
+            if half && matches!(o, Operand::Imm(_)) {
+                return Err(b.unsupported("f16 constant operands of v_fma_mix are not lifted"));
+            }
+            o
+        };
+        let mut v: Operand = if half {
+            let h = if op_sel >> i & 1 == 1 {
+                b.binv(LShr, t, raw, Operand::Imm(16))
+            } else {
+                as_reg(b, raw)
+            };
+            let hf = half_of(b, h.into());
+            let w = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F32,
+                Type::F16,
+                Round::Rn,
+                false,
+                hf.into(),
+            );
+            fromf(b, w, 32).into()
+        } else {
+            raw
+        };
+        if abs >> i & 1 == 1 {
+            v = b.binv(And, t, v, Operand::Imm(0x7fff_ffff)).into();
+        }
+        if neg >> i & 1 == 1 {
+            v = b.binv(Xor, t, v, Operand::Imm(0x8000_0000)).into();
+        }
+        s.push(v);
+    }
+    let clamp = inst.get("clamp") == 1;
+    let r = fma(b, 32, s[0], s[1], s[2]);
+    let c = Ctx {
+        inst,
+        fmt: "VOP3P",
+        vop3: false,
+        dpp: None,
+    };
+    if m == "v_fma_mix_f32" {
+        let r = clamp_f(b, r, 32, clamp);
+        write_v(b, &c, &[r]);
+        return Ok(());
+    }
+    let f = tof(b, r.into(), 32);
+    let h = cvt(
+        b,
+        CvtOp::FtoF,
+        Type::F16,
+        Type::F32,
+        Round::Rn,
+        false,
+        f.into(),
+    );
+    let h = half_bits(b, h);
+    let h = if clamp { clamp16(b, h, b'f') } else { h };
+    let old = b.v(inst.get("vdst"));
+    let out = if m == "v_fma_mixhi_f16" {
+        let keep = b.binv(And, t, old, Operand::Imm(0xffff));
+        let hi = b.binv(Shl, t, h, Operand::Imm(16));
+        b.binv(Or, t, keep, hi)
+    } else {
+        let keep = b.binv(And, t, old, Operand::Imm(0xffff_0000));
+        b.binv(Or, t, keep, h)
     };
     write_v(b, &c, &[out]);
     Ok(())
