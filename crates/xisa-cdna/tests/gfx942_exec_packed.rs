@@ -95,6 +95,10 @@ fn model16(op: &str, s: &[u16], clamp: bool) -> u16 {
             // Exact in f64 for every result inside the f16 range (see the
             // module comment of d2h's callers: spans stay under 53 bits).
             "fma" => d2h(d[0].mul_add(d[1], d[2])),
+            // div_fixup(q, d, n): the correctly rounded n / d (f64 division
+            // of 11-bit significands never lands on an f16 midpoint unless
+            // exact, so the double rounding is harmless).
+            "div" => d2h(d[2] / d[1]),
             "min" => minmax16(s[0], s[1], false),
             "max" => minmax16(s[0], s[1], true),
             _ => unreachable!("{op}"),
@@ -284,8 +288,9 @@ fn packed_cases(rng: &mut Rng) -> Vec<Case> {
 /// modifiers of the VOP2-origin f16 ops (the high half is zeroed).
 fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
     let mut v = Vec::new();
-    let ops: [(&str, usize, bool); 5] = [
+    let ops: [(&str, usize, bool); 6] = [
         ("fma_f16", 3, true),
+        ("div_fixup_f16", 3, true),
         ("mad_u16", 3, false),
         ("mad_i16", 3, false),
         ("add_i16", 2, false),
@@ -755,4 +760,88 @@ fn fma_mix_ops_match_the_model() {
     let mut rng = Rng(0x3171);
     let cases = mix_cases(&mut rng);
     check(&cases, 0x77e);
+}
+
+fn halves_of(w: &[u32]) -> Vec<u16> {
+    w.iter().map(|&x| x as u16).collect()
+}
+
+fn bytes16(v: &[u16]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn u16s(b: &[u8]) -> Vec<u16> {
+    b.chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+fn same_h(g: u16, w: u16) -> bool {
+    g == w || (is_nan16(g) && is_nan16(w))
+}
+
+#[test]
+fn compiled_half_division_mix_and_scalar_match_the_reference() {
+    let mut rng = Rng(0x5eed_4a1f);
+    let a: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
+    let b: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
+    let cf: Vec<u32> = (0..N).map(|_| rng.next() as u32).collect();
+    let (ha, hb) = (halves_of(&a), halves_of(&b));
+    let div = |x: u16, y: u16| d2h(h2d(x) / h2d(y));
+    for e in ENGINES {
+        let out = u16s(&run_half("h_div", e, &[vec![0; 2 * N], bytes16(&ha), bytes16(&hb)])[0]);
+        for i in 0..N {
+            let w = div(ha[i], hb[i]);
+            assert!(
+                same_h(out[i], w),
+                "{e:?} h_div[{i}]: {:#x} / {:#x}: got {:#x} want {w:#x}",
+                ha[i],
+                hb[i],
+                out[i]
+            );
+        }
+        let out = u32s(&run_half("h2_div", e, &[vec![0; 4 * N], bytes32(&a), bytes32(&b)])[0]);
+        for i in 0..N {
+            let (x, y) = (lanes16(a[i]), lanes16(b[i]));
+            let w = join16([div(x[0], y[0]), div(x[1], y[1])]);
+            assert!(
+                same_h2(out[i], w),
+                "{e:?} h2_div[{i}]: {:#x} / {:#x}: got {:#x} want {w:#x}",
+                a[i],
+                b[i],
+                out[i]
+            );
+        }
+        let out = u32s(
+            &run_half(
+                "h_mixed",
+                e,
+                &[vec![0; 4 * N], bytes16(&ha), bytes16(&hb), bytes32(&cf)],
+            )[0],
+        );
+        for i in 0..N {
+            let w = (h2d(ha[i]) as f32).mul_add(h2d(hb[i]) as f32, f32::from_bits(cf[i]));
+            let g = f32::from_bits(out[i]);
+            assert!(
+                g.to_bits() == w.to_bits() || (g.is_nan() && w.is_nan()),
+                "{e:?} h_mixed[{i}]: got {g:e} want {w:e}"
+            );
+        }
+        let out = u16s(&run_half("h_scalar", e, &[vec![0; 2 * N], bytes16(&ha), bytes16(&hb)])[0]);
+        for i in 0..N {
+            let (x, y) = (ha[i], hb[i]);
+            let f = model16("fma_f16", &[x, y, x], false);
+            let m = model16("min_f16", &[x, y], false);
+            let w = model16(
+                "add_f16",
+                &[model16("max_f16", &[f, m], false), 0xbe00],
+                false,
+            );
+            assert!(
+                same_h(out[i], w),
+                "{e:?} h_scalar[{i}]: {x:#x} {y:#x}: got {:#x} want {w:#x}",
+                out[i]
+            );
+        }
+    }
 }

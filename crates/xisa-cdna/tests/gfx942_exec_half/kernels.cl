@@ -45,3 +45,31 @@ kernel void s2_math(global short2 *out, global const short2 *a,
     out[3 * i + 1] = sh + MIN(x, y);
     out[3 * i + 2] = as_short2(MAX(u, as_ushort2(x)) >> (ushort2)(1, 2));
 }
+
+// Scalar and packed half division (cvt_f32_f16, rcp_f32, fma_mixlo_f16,
+// div_fixup_f16 with op_sel, pack_b32_f16).
+kernel void h_div(global half *out, global const half *a, global const half *b) {
+    uint i = GID;
+    out[i] = a[i] / b[i];
+}
+
+kernel void h2_div(global half2 *out, global const half2 *a,
+                   global const half2 *b) {
+    uint i = GID;
+    out[i] = a[i] / b[i];
+}
+
+// half * half + float: v_fma_mix_f32.
+kernel void h_mixed(global float *out, global const half *a,
+                    global const half *b, global const float *c) {
+    uint i = GID;
+    out[i] = (float)a[i] * (float)b[i] + c[i];
+}
+
+// Scalar half: v_fma_f16, v_max/min_f16, v_add_f16 with a literal.
+kernel void h_scalar(global half *out, global const half *a,
+                     global const half *b) {
+    uint i = GID;
+    half x = a[i], y = b[i];
+    out[i] = MAX(x * y + x, MIN(x, y)) - 1.5h;
+}

@@ -1842,8 +1842,9 @@ fn src16(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftErr
 }
 
 /// The gfx9 VOP3-only 16-bit ops with `op_sel`, lifted by [`opsel16`].
-const OPSEL16: [&str; 5] = [
+const OPSEL16: [&str; 6] = [
     "v_fma_f16",
+    "v_div_fixup_f16",
     "v_mad_u16",
     "v_mad_i16",
     "v_add_i16",
@@ -1903,7 +1904,20 @@ fn op16(b: &mut Builder, m: &str, s: &[Operand], clamp: bool) -> Result<Reg, Lif
     if float {
         let h: Vec<Reg> = s.iter().map(|&x| half_of(b, x)).collect();
         let d = b.t(Type::F16);
-        if op.starts_with("fma") {
+        if op == "div_fixup_f16" {
+            // The f16 division sequence (cvt, rcp_f32, fma_mixlo, div_fixup)
+            // is lifted as a whole, as for f32 / f64: div_fixup(q, d, n) is
+            // n / d correctly rounded.
+            b.emit(Op::FBin {
+                op: FBinOp::Div,
+                ty: Type::F16,
+                rnd: Round::Rn,
+                ftz: false,
+                dst: d,
+                a: h[2].into(),
+                b: h[1].into(),
+            });
+        } else if op.starts_with("fma") {
             b.emit(Op::Fma {
                 ty: Type::F16,
                 ftz: false,
@@ -1989,8 +2003,8 @@ fn op16(b: &mut Builder, m: &str, s: &[Operand], clamp: bool) -> Result<Reg, Lif
     Ok(b.binv(And, t, r, Operand::Imm(0xffff)))
 }
 
-/// gfx9 VOP3-only 16-bit ops (`v_fma_f16`, `v_mad_u16`, `v_mad_i16`,
-/// `v_add_i16`, `v_sub_i16`): op_sel bit i reads the high half of source i,
+/// gfx9 VOP3-only 16-bit ops (`v_fma_f16`, `v_div_fixup_f16`, `v_mad_u16`,
+/// `v_mad_i16`, `v_add_i16`, `v_sub_i16`): op_sel bit i reads the high half of source i,
 /// bit 3 writes the result to the high half of vdst. These ops keep the
 /// other half of vdst (LLVM GCNSubtarget::zeroesHigh16BitsOfDest: the gfx9
 /// op_sel forms are not among the ops that zero it).
@@ -2005,7 +2019,7 @@ fn opsel16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     let t = Type::I32;
     let float = m.ends_with("f16");
     let op_sel = inst.get("op_sel");
-    let n = if m.starts_with("v_fma") || m.starts_with("v_mad") {
+    let n = if m.starts_with("v_fma") || m.starts_with("v_mad") || m.starts_with("v_div") {
         3
     } else {
         2
