@@ -153,6 +153,9 @@ const SREG: u32 = 0x3c01_8001;
 struct Case {
     text: String,
     model: Box<dyn Fn([u32; 4]) -> u32>,
+    /// A compare: the text writes v20 in every lane (0 / 1 from the lane
+    /// mask, whose inactive lanes are 0) instead of under EXEC.
+    cmp: bool,
 }
 
 fn bits(n: usize, v: u32) -> String {
@@ -262,6 +265,7 @@ fn packed_cases(rng: &mut Rng) -> Vec<Case> {
             let op = op.to_string();
             v.push(Case {
                 text,
+                cmp: false,
                 model: Box::new(move |lane| {
                     let mut out = 0u32;
                     for half in 0..2 {
@@ -336,6 +340,7 @@ fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
             let op = op.to_string();
             v.push(Case {
                 text,
+                cmp: false,
                 model: Box::new(move |lane| {
                     let s: Vec<u16> = (0..n)
                         .map(|i| {
@@ -378,6 +383,7 @@ fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
             let op = op.to_string();
             v.push(Case {
                 text: format!("v_{op}_e64 v20, {}", args.join(", ")),
+                cmp: false,
                 model: Box::new(move |lane| {
                     let s: Vec<u16> = (0..2)
                         .map(|i| {
@@ -435,6 +441,7 @@ fn mix_cases(rng: &mut Rng) -> Vec<Case> {
             }
             v.push(Case {
                 text,
+                cmp: false,
                 model: Box::new(move |lane| {
                     let s: Vec<f32> = (0..3)
                         .map(|i| {
@@ -475,6 +482,156 @@ fn mix_cases(rng: &mut Rng) -> Vec<Case> {
                     }
                 }),
             });
+        }
+    }
+    v
+}
+
+/// The v_cmp_class bit of an f16: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal,
+/// 4 -subnormal, 5 -0, 6 +0, 7 +subnormal, 8 +normal, 9 +inf.
+fn class16(h: u16) -> u32 {
+    let neg = h >> 15 == 1;
+    let a = h & 0x7fff;
+    let pick = |n: u32, p: u32| if neg { n } else { p };
+    match a {
+        0 => pick(5, 6),
+        1..=0x3ff => pick(4, 7),
+        0x7c00 => pick(2, 9),
+        0x7c01.. => (a >> 9 & 1) as u32,
+        _ => pick(3, 8),
+    }
+}
+
+/// 16-bit compares (VOPC e32 and VOP3 with f16 abs / neg): every float
+/// condition, class, and the u16 / i16 conditions.
+fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
+    type FC = fn(f64, f64) -> bool;
+    let fconds: [(&str, FC); 16] = [
+        ("f", |_, _| false),
+        ("lt", |a, b| a < b),
+        ("eq", |a, b| a == b),
+        ("le", |a, b| a <= b),
+        ("gt", |a, b| a > b),
+        ("lg", |a, b| a < b || a > b),
+        ("ge", |a, b| a >= b),
+        ("o", |a, b| !a.is_nan() && !b.is_nan()),
+        ("u", |a, b| a.is_nan() || b.is_nan()),
+        ("nge", |a, b| !(a >= b)),
+        ("nlg", |a, b| !(a < b || a > b)),
+        ("ngt", |a, b| !(a > b)),
+        ("nle", |a, b| !(a <= b)),
+        ("neq", |a, b| a != b),
+        ("nlt", |a, b| !(a < b)),
+        ("tru", |_, _| true),
+    ];
+    type IC = fn(i64, i64) -> bool;
+    let iconds: [(&str, IC); 8] = [
+        ("f", |_, _| false),
+        ("lt", |a, b| a < b),
+        ("eq", |a, b| a == b),
+        ("le", |a, b| a <= b),
+        ("gt", |a, b| a > b),
+        ("ne", |a, b| a != b),
+        ("ge", |a, b| a >= b),
+        ("t", |_, _| true),
+    ];
+    let tail = "\ns_mov_b64 exec, -1\nv_cndmask_b32_e64 v20, 0, 1, s[20:21]";
+    let mut v = Vec::new();
+    for (cond, f) in fconds {
+        for e64 in [false, true] {
+            let (ab, ng) = if e64 {
+                (rng.below(4) as u32, rng.below(4) as u32)
+            } else {
+                (0, 0)
+            };
+            let arg = |i: u32| {
+                let r = format!("v{}", i + 2);
+                let r = if ab >> i & 1 == 1 {
+                    format!("|{r}|")
+                } else {
+                    r
+                };
+                if ng >> i & 1 == 1 {
+                    format!("-{r}")
+                } else {
+                    r
+                }
+            };
+            let text = if e64 {
+                format!(
+                    "v_cmp_{cond}_f16_e64 s[20:21], {}, {}{tail}",
+                    arg(0),
+                    arg(1)
+                )
+            } else {
+                format!("v_cmp_{cond}_f16 vcc, v2, v3\ns_mov_b64 s[20:21], vcc{tail}")
+            };
+            v.push(Case {
+                text,
+                cmp: true,
+                model: Box::new(move |lane| {
+                    let x: Vec<f64> = (0..2)
+                        .map(|i| {
+                            let mut h = lane[i] as u16;
+                            if ab >> i & 1 == 1 {
+                                h &= 0x7fff;
+                            }
+                            h2d(h ^ ((ng >> i & 1) as u16) << 15)
+                        })
+                        .collect();
+                    f(x[0], x[1]) as u32
+                }),
+            });
+        }
+    }
+    for form in [
+        "v_cmp_class_f16 vcc, v2, v3\ns_mov_b64 s[20:21], vcc",
+        "v_cmp_class_f16_e64 s[20:21], v2, v3",
+        "v_cmp_class_f16_e64 s[20:21], -|v2|, v3",
+    ] {
+        let (ab, ng) = (form.contains('|'), form.contains('-'));
+        v.push(Case {
+            text: format!("{form}{tail}"),
+            cmp: true,
+            model: Box::new(move |lane| {
+                let mut h = lane[0] as u16;
+                if ab {
+                    h &= 0x7fff;
+                }
+                if ng {
+                    h ^= 0x8000;
+                }
+                lane[1] >> class16(h) & 1
+            }),
+        });
+    }
+    for (cond, f) in iconds {
+        for ty in ["u16", "i16"] {
+            for e64 in [false, true] {
+                let text = if e64 {
+                    format!("v_cmp_{cond}_{ty}_e64 s[20:21], v2, v3{tail}")
+                } else {
+                    format!("v_cmp_{cond}_{ty} vcc, v2, v3\ns_mov_b64 s[20:21], vcc{tail}")
+                };
+                let signed = ty == "i16";
+                v.push(Case {
+                    text,
+                    cmp: true,
+                    model: Box::new(move |lane| {
+                        let x: Vec<i64> = (0..2)
+                            .map(|i| {
+                                let h = lane[i] as u16;
+                                if signed {
+                                    h as i16 as i64
+                                } else {
+                                    h as i64
+                                }
+                            })
+                            .collect();
+                        f(x[0], x[1]) as u32
+                    }),
+                });
+            }
         }
     }
     v
@@ -568,18 +725,19 @@ fn check(cases: &[Case], seed: u64) {
             for (ci, c) in cases.iter().enumerate() {
                 for (l, &lane) in lanes.iter().enumerate() {
                     let got = out[ci * 64 + l];
-                    let want = if execs[ci] >> l & 1 == 1 {
-                        (c.model)(lane)
-                    } else {
-                        lane[3]
+                    let want = match (execs[ci] >> l & 1 == 1, c.cmp) {
+                        (true, _) => (c.model)(lane),
+                        (false, true) => 0,
+                        (false, false) => lane[3],
                     };
                     // NaN results: any NaN (the IR leaves the payload open).
-                    let f32_nan = c.text.contains("mix_f32")
+                    let f32_nan = !c.cmp
+                        && c.text.contains("mix_f32")
                         && f32::from_bits(got).is_nan()
                         && f32::from_bits(want).is_nan();
                     let same_half = |h: u32| {
                         let (g, w) = ((got >> h) as u16, (want >> h) as u16);
-                        g == w || (c.text.contains("f16") && is_nan16(g) && is_nan16(w))
+                        g == w || (!c.cmp && c.text.contains("f16") && is_nan16(g) && is_nan16(w))
                     };
                     assert!(
                         f32_nan || (same_half(0) && same_half(16)),
@@ -844,4 +1002,12 @@ fn compiled_half_division_mix_and_scalar_match_the_reference() {
             );
         }
     }
+}
+
+#[test]
+fn compares_16bit_match_the_model() {
+    let mut rng = Rng(0xc0e1);
+    let cases = cmp_cases(&mut rng);
+    assert_eq!(cases.len(), 16 * 2 + 3 + 8 * 4);
+    check(&cases, 0x1c3);
 }

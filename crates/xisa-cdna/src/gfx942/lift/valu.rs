@@ -362,12 +362,36 @@ fn compare(b: &mut Builder, c: &Ctx, m: &str) -> Result<(), LiftError> {
         .rsplit_once('_')
         .ok_or_else(|| b.unsupported("compare"))?;
     let bits: u32 = ty[1..].parse().unwrap_or(0);
-    if bits != 32 && bits != 64 {
-        return Err(b.unsupported("16-bit compares are not lifted"));
+    if bits != 16 && bits != 32 && bits != 64 {
+        return Err(b.unsupported("compare width"));
     }
     let s1 = if c.vop3 { "src1" } else { "vsrc1" };
-    let a = src(b, c, "src0", 0)?;
-    let bb = src(b, c, s1, 1)?;
+    let (a, bb) = if bits == 16 {
+        // 16-bit compares read the low halves (gfx9 VOPC has no op_sel);
+        // float abs / neg act on bit 15, the class mask is 32 bits.
+        let float = ty.starts_with('f');
+        let lo16 =
+            |b: &mut Builder, v: V| -> V { b.cvt(CvtOp::Trunc, Type::I16, Type::I32, v).into() };
+        let a = if float {
+            src16(b, c, "src0", 0)?
+        } else {
+            src(b, c, "src0", 3)?
+        };
+        let a = lo16(b, a);
+        let bb = if cond == "class" {
+            src(b, c, s1, 3)?
+        } else {
+            let v = if float {
+                src16(b, c, s1, 1)?
+            } else {
+                src(b, c, s1, 3)?
+            };
+            lo16(b, v)
+        };
+        (a, bb)
+    } else {
+        (src(b, c, "src0", 0)?, src(b, c, s1, 1)?)
+    };
     let p: Reg = if cond == "class" {
         let idx = fclass(b, a, bits);
         let s = b.binv(BinOp::LShr, Type::I32, bb, idx);
@@ -1482,6 +1506,8 @@ fn fclass(b: &mut Builder, x: V, bits: u32) -> Reg {
     let t = ity(bits);
     let (sign, inf, quiet, minn) = if bits == 64 {
         (1u64 << 63, 0x7ff0_0000_0000_0000u64, 1u64 << 51, 1u64 << 52)
+    } else if bits == 16 {
+        (1 << 15, 0x7c00, 1 << 9, 1 << 10)
     } else {
         (1 << 31, 0x7f80_0000, 1 << 22, 1 << 23)
     };
