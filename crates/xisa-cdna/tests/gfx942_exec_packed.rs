@@ -87,6 +87,34 @@ fn clamp_h(r: u16) -> u16 {
 /// The model of one 16-bit lane op (`op` without the `v_pk_` / `v_`
 /// prefix) on 16-bit operands.
 fn model16(op: &str, s: &[u16], clamp: bool) -> u16 {
+    if op.len() == 8 && ["min3", "max3", "med3"].contains(&&op[..4]) {
+        // Three-operand min / max / median (median: max(min(x, y),
+        // min(max(x, y), z)), the formula the lifter documents for NaNs).
+        let float = op.ends_with("f16");
+        let signed = op.ends_with("i16");
+        let mm = |a: u16, b: u16, max: bool| -> u16 {
+            if float {
+                minmax16(a, b, max)
+            } else if signed {
+                let (x, y) = (a as i16, b as i16);
+                (if max { x.max(y) } else { x.min(y) }) as u16
+            } else if max {
+                a.max(b)
+            } else {
+                a.min(b)
+            }
+        };
+        let r = match &op[..4] {
+            "min3" => mm(mm(s[0], s[1], false), s[2], false),
+            "max3" => mm(mm(s[0], s[1], true), s[2], true),
+            _ => {
+                let lo = mm(s[0], s[1], false);
+                let hi = mm(s[0], s[1], true);
+                mm(lo, mm(hi, s[2], false), true)
+            }
+        };
+        return if clamp && float { clamp_h(r) } else { r };
+    }
     if op.ends_with("f16") {
         let d: Vec<f64> = s.iter().map(|&h| h2d(h)).collect();
         let r = match &op[..3] {
@@ -292,9 +320,18 @@ fn packed_cases(rng: &mut Rng) -> Vec<Case> {
 /// modifiers of the VOP2-origin f16 ops (the high half is zeroed).
 fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
     let mut v = Vec::new();
-    let ops: [(&str, usize, bool); 6] = [
+    let ops: [(&str, usize, bool); 15] = [
         ("fma_f16", 3, true),
         ("div_fixup_f16", 3, true),
+        ("min3_f16", 3, true),
+        ("max3_f16", 3, true),
+        ("med3_f16", 3, true),
+        ("min3_u16", 3, false),
+        ("max3_u16", 3, false),
+        ("med3_u16", 3, false),
+        ("min3_i16", 3, false),
+        ("max3_i16", 3, false),
+        ("med3_i16", 3, false),
         ("mad_u16", 3, false),
         ("mad_i16", 3, false),
         ("add_i16", 2, false),

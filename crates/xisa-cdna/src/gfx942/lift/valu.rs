@@ -1868,9 +1868,18 @@ fn src16(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftErr
 }
 
 /// The gfx9 VOP3-only 16-bit ops with `op_sel`, lifted by [`opsel16`].
-const OPSEL16: [&str; 6] = [
+const OPSEL16: [&str; 15] = [
     "v_fma_f16",
     "v_div_fixup_f16",
+    "v_min3_f16",
+    "v_max3_f16",
+    "v_med3_f16",
+    "v_min3_u16",
+    "v_max3_u16",
+    "v_med3_u16",
+    "v_min3_i16",
+    "v_max3_i16",
+    "v_med3_i16",
     "v_mad_u16",
     "v_mad_i16",
     "v_add_i16",
@@ -1943,6 +1952,39 @@ fn op16(b: &mut Builder, m: &str, s: &[Operand], clamp: bool) -> Result<Reg, Lif
                 a: h[2].into(),
                 b: h[1].into(),
             });
+        } else if ["min3", "max3", "med3"].contains(&&op[..4]) {
+            let f2 = |b: &mut Builder, o: FBinOp, x: Reg, y: Reg| {
+                let r = b.t(Type::F16);
+                b.emit(Op::FBin {
+                    op: o,
+                    ty: Type::F16,
+                    rnd: Round::Rn,
+                    ftz: false,
+                    dst: r,
+                    a: x.into(),
+                    b: y.into(),
+                });
+                r
+            };
+            let r = match &op[..4] {
+                "min3" => {
+                    let t = f2(b, FBinOp::Min, h[0], h[1]);
+                    f2(b, FBinOp::Min, t, h[2])
+                }
+                "max3" => {
+                    let t = f2(b, FBinOp::Max, h[0], h[1]);
+                    f2(b, FBinOp::Max, t, h[2])
+                }
+                _ => {
+                    // max(min(x, y), min(max(x, y), z)), as v_med3_f32 (the
+                    // hardware's NaN rules for med3 are not modelled).
+                    let lo = f2(b, FBinOp::Min, h[0], h[1]);
+                    let hi = f2(b, FBinOp::Max, h[0], h[1]);
+                    let h2 = f2(b, FBinOp::Min, hi, h[2]);
+                    f2(b, FBinOp::Max, lo, h2)
+                }
+            };
+            b.mov(Type::F16, d, r);
         } else if op.starts_with("fma") {
             b.emit(Op::Fma {
                 ty: Type::F16,
@@ -1996,6 +2038,26 @@ fn op16(b: &mut Builder, m: &str, s: &[Operand], clamp: bool) -> Result<Reg, Lif
             (b.binv(Add, t, p, x[2]), true)
         }
         "mul_lo_u16" => (b.binv(Mul, t, x[0], x[1]), false),
+        "min3_u16" | "max3_u16" | "min3_i16" | "max3_i16" | "med3_u16" | "med3_i16" => {
+            let (mn, mx) = if signed { (MinS, MaxS) } else { (MinU, MaxU) };
+            let r = match &op[..4] {
+                "min3" => {
+                    let u = b.binv(mn, t, x[0], x[1]);
+                    b.binv(mn, t, u, x[2])
+                }
+                "max3" => {
+                    let u = b.binv(mx, t, x[0], x[1]);
+                    b.binv(mx, t, u, x[2])
+                }
+                _ => {
+                    let lo = b.binv(mn, t, x[0], x[1]);
+                    let hi = b.binv(mx, t, x[0], x[1]);
+                    let h2 = b.binv(mn, t, hi, x[2]);
+                    b.binv(mx, t, lo, h2)
+                }
+            };
+            (r, true)
+        }
         "min_u16" => (b.binv(MinU, t, x[0], x[1]), true),
         "max_u16" => (b.binv(MaxU, t, x[0], x[1]), true),
         "min_i16" => (b.binv(MinS, t, x[0], x[1]), true),
@@ -2029,8 +2091,9 @@ fn op16(b: &mut Builder, m: &str, s: &[Operand], clamp: bool) -> Result<Reg, Lif
     Ok(b.binv(And, t, r, Operand::Imm(0xffff)))
 }
 
-/// gfx9 VOP3-only 16-bit ops (`v_fma_f16`, `v_div_fixup_f16`, `v_mad_u16`,
-/// `v_mad_i16`, `v_add_i16`, `v_sub_i16`): op_sel bit i reads the high half of source i,
+/// gfx9 VOP3-only 16-bit ops (`v_fma_f16`, `v_div_fixup_f16`,
+/// `v_min3/max3/med3_f16/u16/i16`, `v_mad_u16`, `v_mad_i16`, `v_add_i16`,
+/// `v_sub_i16`): op_sel bit i reads the high half of source i,
 /// bit 3 writes the result to the high half of vdst. These ops keep the
 /// other half of vdst (LLVM GCNSubtarget::zeroesHigh16BitsOfDest: the gfx9
 /// op_sel forms are not among the ops that zero it).
@@ -2045,7 +2108,13 @@ fn opsel16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     let t = Type::I32;
     let float = m.ends_with("f16");
     let op_sel = inst.get("op_sel");
-    let n = if m.starts_with("v_fma") || m.starts_with("v_mad") || m.starts_with("v_div") {
+    let n = if m.starts_with("v_fma")
+        || m.starts_with("v_mad")
+        || m.starts_with("v_div")
+        || m.ends_with("3_f16")
+        || m.ends_with("3_u16")
+        || m.ends_with("3_i16")
+    {
         3
     } else {
         2
