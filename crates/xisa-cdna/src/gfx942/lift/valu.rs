@@ -1162,11 +1162,68 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             );
             half_bits(b, h)
         }
+        "v_rcp_f16" | "v_sqrt_f16" | "v_rsq_f16" | "v_log_f16" | "v_exp_f16" | "v_floor_f16"
+        | "v_ceil_f16" | "v_trunc_f16" | "v_rndne_f16" => {
+            // The IR's f16 ops are correctly rounded (the hardware's
+            // transcendentals are within an ulp of that).
+            let x = src16(b, &c, "src0", 0)?;
+            let h = half_of(b, x);
+            let op = match &m[2..m.len() - 4] {
+                "rcp" => FUnOp::Rcp,
+                "sqrt" => FUnOp::Sqrt,
+                "rsq" => FUnOp::Rsqrt,
+                "exp" => FUnOp::Exp2,
+                "log" => FUnOp::Log2,
+                "floor" => FUnOp::Floor,
+                "ceil" => FUnOp::Ceil,
+                "trunc" => FUnOp::Trunc,
+                _ => FUnOp::Rint,
+            };
+            let d = b.t(Type::F16);
+            b.emit(Op::FUn {
+                op,
+                ty: Type::F16,
+                ftz: false,
+                dst: d,
+                a: h.into(),
+            });
+            let r = half_bits(b, d);
+            if clamp {
+                clamp16(b, r, b'f')
+            } else {
+                r
+            }
+        }
+        "v_cvt_f16_u16" | "v_cvt_f16_i16" => {
+            let x = r1(b)?;
+            let t16 = b.cvt(CvtOp::Trunc, Type::I16, i32t, x);
+            let op = if m.ends_with("i16") {
+                CvtOp::StoF
+            } else {
+                CvtOp::UtoF
+            };
+            let h = cvt(b, op, Type::F16, Type::I16, Round::Rn, false, t16.into());
+            let r = half_bits(b, h);
+            if clamp {
+                clamp16(b, r, b'f')
+            } else {
+                r
+            }
+        }
+        "v_cvt_u16_f16" | "v_cvt_i16_f16" => {
+            // Truncation, saturated to the 16-bit range, NaN -> 0.
+            let x = src16(b, &c, "src0", 0)?;
+            let h = half_of(b, x);
+            let op = if m.starts_with("v_cvt_i16") {
+                CvtOp::FtoS
+            } else {
+                CvtOp::FtoU
+            };
+            let r = cvt(b, op, Type::I16, Type::F16, Round::Rz, true, h.into());
+            b.cvt(CvtOp::Zext, i32t, Type::I16, r)
+        }
         "v_add_f16" | "v_sub_f16" | "v_subrev_f16" | "v_mul_f16" | "v_min_f16" | "v_max_f16"
         | "v_fmac_f16" => {
-            if clamp {
-                return Err(b.unsupported("f16 clamp is not lifted"));
-            }
             // The VOP3 abs / neg of an f16 source act on bit 15 (src16).
             let (mut x, mut y) = (src16(b, &c, "src0", 0)?, src16(b, &c, s1, 1)?);
             if m == "v_subrev_f16" {
@@ -1203,7 +1260,12 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
                     b: hy.into(),
                 });
             }
-            half_bits(b, d)
+            let r = half_bits(b, d);
+            if clamp {
+                clamp16(b, r, b'f')
+            } else {
+                r
+            }
         }
         "v_fract_f32" | "v_fract_f64" => {
             // x - floor(x), below 1 (the largest value under 1 for tiny
