@@ -219,3 +219,81 @@ pub fn ref_packed(f: Fmt, a: u32, b: u32) -> u32 {
     let hi = ref_add(f, (a >> 16) as u16, (b >> 16) as u16) as u32;
     lo | hi << 16
 }
+
+/// Random encodings of row `ri` that xisa disassembles: (bytes, text).
+pub fn gfx942_samples(rng: &mut Rng, ri: usize, n: usize) -> Vec<(Vec<u8>, String)> {
+    use xisa_cdna::gfx942::{self, tables};
+    let t = tables();
+    let op = &t.opcodes[ri];
+    let f = &t.formats[op.format];
+    let mut out = Vec::new();
+    for _ in 0..n * 50 {
+        if out.len() == n {
+            break;
+        }
+        let mut w: u64 = u64::from(f.value) | (rng.next() & !u64::from(f.mask));
+        let set = |w: &mut u64, name: &str, v: u64| {
+            if let Some(fd) = f.fields.iter().find(|x| x.name == name) {
+                let m = ((1u64 << (fd.hi - fd.lo + 1)) - 1) << fd.lo;
+                *w = (*w & !m) | ((v << fd.lo) & m);
+            }
+        };
+        set(&mut w, "op", u64::from(op.op));
+        match op.variant.as_str() {
+            "flat" => set(&mut w, "seg", 0),
+            "scratch" => set(&mut w, "seg", 1),
+            "global" => set(&mut w, "seg", 2),
+            _ => {}
+        }
+        // Bits the printer does not show make different words print alike;
+        // keep them zero so every text has one encoding.
+        for name in [
+            "addr", "data0", "data1", "vdst", "data", "sdst", "ssrc0", "ssrc1", "sdata",
+        ] {
+            if !op.operands.iter().any(|o| o.field == name) {
+                set(&mut w, name, 0);
+            }
+        }
+        // Vector ALU: source fields the opcode lacks must be zero, and most
+        // random modifier bits are rejected; clear each with probability 1/2
+        // so that enough encodings disassemble.
+        if f.name.starts_with("VOP") {
+            for fd in &f.fields {
+                let name = fd.name.as_str();
+                let operand = op.operands.iter().any(|o| o.field == name);
+                let src = matches!(name, "src0" | "src1" | "src2" | "vsrc1");
+                if !operand && name != "op" && (src || rng.chance(1, 2)) {
+                    set(&mut w, name, 0);
+                }
+                // Register tuples must be 64-bit aligned: keep most of them so.
+                let tuple = op.operands.iter().any(|o| o.field == name && o.count >= 2);
+                if tuple && rng.chance(3, 4) {
+                    let v = f.get(w, name);
+                    set(&mut w, name, u64::from(v & !1));
+                }
+            }
+        }
+        for name in ["acc", "gds", "sve", "lds", "b25", "b53", "b13", "nv"] {
+            if rng.chance(3, 4) {
+                set(&mut w, name, 0);
+            }
+        }
+        if rng.chance(1, 3) {
+            set(&mut w, "saddr", 0x7f);
+        }
+        // FLAT proper has no saddr: mostly keep it zero so FLAT rows print.
+        if op.variant == "flat" && rng.chance(3, 4) {
+            set(&mut w, "saddr", 0);
+        }
+        let mut b = w.to_le_bytes()[..f.bytes].to_vec();
+        b.extend_from_slice(&(rng.next() as u32).to_le_bytes());
+        if let Ok(lines) = gfx942::disassemble(&b[..]).or_else(|_| {
+            // Without the literal when the instruction has none.
+            gfx942::disassemble(&b[..f.bytes])
+        }) {
+            let i = gfx942::decode_one(&b, 0).expect("decodes");
+            out.push((b[..i.len].to_vec(), lines[0].clone()));
+        }
+    }
+    out
+}
