@@ -580,6 +580,25 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
             });
         }
     }
+    // SDWA: the high half in, the result to the high half (the low half
+    // kept).
+    v.push(Case {
+        text: "v_sqrt_f16_sdwa v20, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1"
+            .into(),
+        cmp: false,
+        model: Box::new(|lane| {
+            let r = d2h(h2d((lane[0] >> 16) as u16).sqrt()) as u32;
+            lane[3] & 0xffff | r << 16
+        }),
+    });
+    v.push(Case {
+        text: "v_add_f16_sdwa v20, v2, v3 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_1"
+            .into(),
+        cmp: false,
+        model: Box::new(|lane| {
+            model16("add_f16", &[(lane[0] >> 16) as u16, (lane[1] >> 16) as u16], false) as u32
+        }),
+    });
     for signed in [false, true] {
         let ty = if signed { "i16" } else { "u16" };
         for e64 in [false, true] {
@@ -735,6 +754,33 @@ fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
                 }
                 lane[1] >> class16(h) & 1
             }),
+        });
+    }
+    // SDWA compares: word / byte selects, vcc or an SGPR pair.
+    type SC = fn([u32; 4]) -> bool;
+    let sdwa: [(&str, SC); 4] = [
+        (
+            "v_cmp_lt_f16_sdwa vcc, v2, v3 src0_sel:WORD_1 src1_sel:WORD_0\ns_mov_b64 s[20:21], vcc",
+            |l| h2d((l[0] >> 16) as u16) < h2d(l[1] as u16),
+        ),
+        (
+            "v_cmp_neq_f16_sdwa s[20:21], v2, v3 src0_sel:WORD_0 src1_sel:WORD_1",
+            |l| h2d(l[0] as u16) != h2d((l[1] >> 16) as u16),
+        ),
+        (
+            "v_cmp_ge_i16_sdwa s[20:21], v2, v3 src0_sel:WORD_1 src1_sel:WORD_1",
+            |l| (l[0] >> 16) as i16 >= (l[1] >> 16) as i16,
+        ),
+        (
+            "v_cmp_gt_u32_sdwa vcc, v2, v3 src0_sel:BYTE_1 src1_sel:WORD_1\ns_mov_b64 s[20:21], vcc",
+            |l| (l[0] >> 8) & 0xff > l[1] >> 16,
+        ),
+    ];
+    for (text, f) in sdwa {
+        v.push(Case {
+            text: format!("{text}{tail}"),
+            cmp: true,
+            model: Box::new(move |lane| f(lane) as u32),
         });
     }
     for (cond, f) in iconds {
@@ -1142,7 +1188,7 @@ fn compiled_half_division_mix_and_scalar_match_the_reference() {
 fn compares_16bit_match_the_model() {
     let mut rng = Rng(0xc0e1);
     let cases = cmp_cases(&mut rng);
-    assert_eq!(cases.len(), 16 * 2 + 3 + 8 * 4);
+    assert_eq!(cases.len(), 16 * 2 + 3 + 4 + 8 * 4);
     check(&cases, 0x1c3);
 }
 
@@ -1151,4 +1197,64 @@ fn vop1_f16_ops_and_conversions_match_the_model() {
     let mut rng = Rng(0x70f1);
     let cases = vop1_cases(&mut rng);
     check(&cases, 0x2b1);
+}
+
+#[test]
+fn compiled_half_conversions_and_selects_match_the_reference() {
+    let mut rng = Rng(0xc0de_4a1f);
+    let a: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
+    // float2 addends: f16-range values (sums that round back to f16) and
+    // arbitrary bit patterns.
+    let bf: Vec<u32> = (0..2 * N)
+        .map(|_| {
+            if rng.chance(3, 4) {
+                (h2d(rand_half(&mut rng)) as f32 * 1.000_1).to_bits()
+            } else {
+                rng.next() as u32
+            }
+        })
+        .collect();
+    let c: Vec<u32> = (0..N).map(|_| rand_word(&mut rng)).collect();
+    for e in ENGINES {
+        let r = run_half(
+            "h2_convert",
+            e,
+            &[
+                vec![0; 8 * N],
+                vec![0; 8 * N],
+                bytes32(&a),
+                bytes32(&bf),
+                bytes32(&c),
+            ],
+        );
+        let (outf, outh) = (u32s(&r[0]), u32s(&r[1]));
+        for i in 0..N {
+            let x = lanes16(a[i]);
+            let mut s = [0u16; 2];
+            let mut cv = [0u16; 2];
+            for k in 0..2 {
+                let f = h2d(x[k]) as f32 + f32::from_bits(bf[2 * i + k]);
+                let g = f32::from_bits(outf[2 * i + k]);
+                assert!(
+                    g.to_bits() == f.to_bits() || (g.is_nan() && f.is_nan()),
+                    "{e:?} h2_convert f[{i}].{k}: got {g:e} want {f:e}"
+                );
+                let y = d2h(f as f64);
+                s[k] = if h2d(x[k]) < h2d(y) {
+                    d2h(h2d(x[k]).sqrt())
+                } else {
+                    d2h(h2d(y).floor())
+                };
+                cv[k] = d2h((c[i] >> (16 * k)) as u16 as i16 as f64);
+            }
+            assert!(
+                same_h2(outh[2 * i], join16(s)),
+                "{e:?} h2_convert s[{i}]: got {:#010x} want {:#010x} a {:#x}",
+                outh[2 * i],
+                join16(s),
+                a[i]
+            );
+            assert_eq!(outh[2 * i + 1], join16(cv), "{e:?} h2_convert c[{i}]");
+        }
+    }
 }

@@ -73,3 +73,18 @@ kernel void h_scalar(global half *out, global const half *a,
     half x = a[i], y = b[i];
     out[i] = MAX(x * y + x, MIN(x, y)) - 1.5h;
 }
+
+// Conversions and selects: half2 <-> float2 (SDWA word selects), compares,
+// sqrt / floor, short2 -> half2.
+kernel void h2_convert(global float2 *outf, global half2 *outh,
+                       global const half2 *a, global const float2 *b,
+                       global const short2 *c) {
+    uint i = GID;
+    half2 x = a[i];
+    float2 f = __builtin_convertvector(x, float2) + b[i];
+    outf[i] = f;
+    half2 y = __builtin_convertvector(f, half2);
+    half2 s = x < y ? __builtin_elementwise_sqrt(x) : __builtin_elementwise_floor(y);
+    outh[2 * i] = s;
+    outh[2 * i + 1] = __builtin_convertvector(c[i], half2);
+}

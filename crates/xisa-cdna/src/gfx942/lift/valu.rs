@@ -55,15 +55,16 @@ fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError
     }
     let w = c.width(field);
     let fty = c.ty(field);
-    let enc = if field == "vsrc1" {
-        256 + c.inst.get(field)
-    } else if c.fmt.ends_with("_DPP") || c.fmt.ends_with("_SDWA") {
+    let enc = if c.fmt.ends_with("_SDWA") {
+        // SDWA: s0 / s1 say the source is scalar (src1 too: `vsrc1`).
         let raw = c.inst.get(field);
-        if c.fmt.ends_with("_SDWA") && c.inst.get(if field == "src0" { "s0" } else { "s1" }) == 1 {
+        if c.inst.get(if field == "src0" { "s0" } else { "s1" }) == 1 {
             raw
         } else {
             256 + raw
         }
+    } else if field == "vsrc1" || c.fmt.ends_with("_DPP") {
+        256 + c.inst.get(field)
     } else {
         c.inst.get(field)
     };
@@ -486,6 +487,15 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             return Err(b.unsupported("DPP source modifiers are not lifted"));
         }
         c.dpp = Some(dpp_src(b, inst)?);
+    } else if fmt == "VOPC_SDWA" {
+        // Compares with word / byte selects (compilers use them for the
+        // high half of f16 pairs); the lane mask goes to vcc or sdst.
+        if ["src0_neg", "src0_abs", "src1_neg", "src1_abs"]
+            .iter()
+            .any(|f| inst.get(f) != 0)
+        {
+            return Err(b.unsupported("SDWA source modifiers are not lifted"));
+        }
     } else if fmt == "VOP1_SDWA" || fmt == "VOP2_SDWA" {
         if inst.get("clamp") != 0 || inst.get("omod") != 0 {
             return Err(b.unsupported("SDWA clamp / omod are not lifted"));
