@@ -399,6 +399,49 @@ fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
             });
         }
     }
+    // v_pack_b32_f16: halves by op_sel, f16 abs / neg.
+    for _ in 0..6 {
+        let (os, ab, ng) = (
+            rng.below(4) as u32,
+            rng.below(4) as u32,
+            rng.below(4) as u32,
+        );
+        let args: Vec<String> = (0..2)
+            .map(|i| {
+                let r = format!("v{}", i + 2);
+                let r = if ab >> i & 1 == 1 {
+                    format!("|{r}|")
+                } else {
+                    r
+                };
+                if ng >> i & 1 == 1 {
+                    format!("-{r}")
+                } else {
+                    r
+                }
+            })
+            .collect();
+        v.push(Case {
+            text: format!(
+                "v_pack_b32_f16 v20, {} op_sel:{}",
+                args.join(", "),
+                bits(2, os)
+            ),
+            cmp: false,
+            model: Box::new(move |lane| {
+                let h: Vec<u32> = (0..2)
+                    .map(|i| {
+                        let mut x = (lane[i] >> (16 * (os >> i & 1))) as u16;
+                        if ab >> i & 1 == 1 {
+                            x &= 0x7fff;
+                        }
+                        (x ^ ((ng >> i & 1) as u16) << 15) as u32
+                    })
+                    .collect();
+                h[0] | h[1] << 16
+            }),
+        });
+    }
     for op in ["add_f16", "mul_f16", "max_f16", "min_f16"] {
         for _ in 0..3 {
             let (ab, ng) = (rng.below(4) as u32, rng.below(4) as u32);
@@ -599,6 +642,13 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
             model16("add_f16", &[(lane[0] >> 16) as u16, (lane[1] >> 16) as u16], false) as u32
         }),
     });
+    for (ab, ng) in [(false, false), (true, false), (false, true), (true, true)] {
+        v.push(Case {
+            text: format!("v_cvt_f32_f16_e64 v20, {}", arg(ab, ng)),
+            cmp: false,
+            model: Box::new(move |lane| (h2d(src(lane, ab, ng)) as f32).to_bits()),
+        });
+    }
     for signed in [false, true] {
         let ty = if signed { "i16" } else { "u16" };
         for e64 in [false, true] {
@@ -910,7 +960,7 @@ fn check(cases: &[Case], seed: u64) {
                     };
                     // NaN results: any NaN (the IR leaves the payload open).
                     let f32_nan = !c.cmp
-                        && c.text.contains("mix_f32")
+                        && (c.text.contains("mix_f32") || c.text.contains("cvt_f32_f16"))
                         && f32::from_bits(got).is_nan()
                         && f32::from_bits(want).is_nan();
                     let same_half = |h: u32| {

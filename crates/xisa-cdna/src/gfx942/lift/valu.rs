@@ -520,6 +520,9 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
         if fmt == "VOP3A" && OPSEL16.contains(&m) {
             return opsel16(b, inst, m);
         }
+        if fmt == "VOP3A" && m == "v_pack_b32_f16" {
+            return pack16(b, inst);
+        }
         if fmt == "VOP3A" && inst.get("op_sel") != 0 {
             return Err(b.unsupported("op_sel is not lifted"));
         }
@@ -1144,7 +1147,7 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             }
         }
         "v_cvt_f32_f16" => {
-            let x = r1(b)?;
+            let x = src16(b, &c, "src0", 0)?;
             let h = half_of(b, x);
             let f = cvt(
                 b,
@@ -2388,6 +2391,46 @@ fn fma_mix(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
         let keep = b.binv(And, t, old, Operand::Imm(0xffff_0000));
         b.binv(Or, t, keep, h)
     };
+    write_v(b, &c, &[out]);
+    Ok(())
+}
+
+/// `v_pack_b32_f16` (VOP3-only): D = src0 half | src1 half << 16, op_sel
+/// bit i picking the high half of source i, abs / neg on the f16 signs.
+fn pack16(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
+    use BinOp::*;
+    let t = Type::I32;
+    let op_sel = inst.get("op_sel");
+    if op_sel >> 2 != 0 || inst.get("clamp") != 0 {
+        return Err(b.unsupported("v_pack_b32_f16 destination op_sel / clamp"));
+    }
+    let c = Ctx {
+        inst,
+        fmt: "VOP3A",
+        vop3: true,
+        dpp: None,
+    };
+    let mut h = Vec::new();
+    for (i, f) in ["src0", "src1"].iter().enumerate() {
+        let raw = src(b, &c, f, 3)?;
+        let mut v = if op_sel >> i & 1 == 1 {
+            if let Operand::Imm(_) = raw {
+                return Err(b.unsupported("op_sel on a constant operand is not lifted"));
+            }
+            b.binv(LShr, t, raw, Operand::Imm(16))
+        } else {
+            b.binv(And, t, raw, Operand::Imm(0xffff))
+        };
+        if inst.get("abs") >> i & 1 == 1 {
+            v = b.binv(And, t, v, Operand::Imm(0x7fff));
+        }
+        if inst.get("neg") >> i & 1 == 1 {
+            v = b.binv(Xor, t, v, Operand::Imm(0x8000));
+        }
+        h.push(v);
+    }
+    let hi = b.binv(Shl, t, h[1], Operand::Imm(16));
+    let out = b.binv(Or, t, h[0], hi);
     write_v(b, &c, &[out]);
     Ok(())
 }
