@@ -171,8 +171,10 @@ enum Src {
     V(usize),
     /// s12 (set to a fixed value).
     S,
-    /// An inline constant: (assembly text, 16-bit value in the op's type).
-    K(&'static str, u16),
+    /// An inline constant: (assembly text, the 32-bit value it reads:
+    /// integers sign-extended, f16 constants in the low half with 0 above,
+    /// per LLVM's `getInlineEncodingV216` note on the hardware).
+    K(&'static str, u32),
 }
 
 const SREG: u32 = 0x3c01_8001;
@@ -215,8 +217,13 @@ const PK_INT: [(&str, usize, bool); 14] = [
     ("ashrrev_i16", 2, false),
 ];
 
-const FK: [(&str, u16); 4] = [("1.0", 0x3c00), ("-2.0", 0xc000), ("0.5", 0x3800), ("0", 0)];
-const IK: [(&str, u16); 4] = [("-1", 0xffff), ("5", 5), ("64", 64), ("-16", 0xfff0)];
+const FK: [(&str, u32); 4] = [
+    ("1.0", 0x3c00),
+    ("-2.0", 0xc000),
+    ("0.5", 0x3800),
+    ("-1", !0),
+];
+const IK: [(&str, u32); 4] = [("-1", !0), ("5", 5), ("64", 64), ("-16", 0xffff_fff0)];
 
 fn pick_srcs(rng: &mut Rng, n: usize, float: bool) -> Vec<Src> {
     (0..n)
@@ -240,13 +247,12 @@ fn src_text(s: Src) -> String {
     }
 }
 
-/// The 32-bit value a source reads (constants: the 16-bit value in both
-/// halves).
+/// The 32-bit value a source reads.
 fn src_val(s: Src, lane: [u32; 4]) -> u32 {
     match s {
         Src::V(i) => lane[i],
         Src::S => SREG,
-        Src::K(_, v) => v as u32 * 0x1_0001,
+        Src::K(_, v) => v,
     }
 }
 
@@ -399,6 +405,28 @@ fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
             });
         }
     }
+    // Constants under op_sel: the high half of an f16 constant is 0, of an
+    // integer constant its sign extension.
+    v.push(Case {
+        text: "v_fma_f16 v20, v2, 1.0, v4 op_sel:[0,1,0,0]".into(),
+        cmp: false,
+        model: Box::new(|l| {
+            l[3] & 0xffff_0000 | model16("fma_f16", &[l[0] as u16, 0, l[2] as u16], false) as u32
+        }),
+    });
+    v.push(Case {
+        text: "v_mad_u16 v20, v2, -1, v4 op_sel:[0,1,0,1]".into(),
+        cmp: false,
+        model: Box::new(|l| {
+            let r = model16("mad_u16", &[l[0] as u16, 0xffff, l[2] as u16], false) as u32;
+            l[3] & 0xffff | r << 16
+        }),
+    });
+    v.push(Case {
+        text: "v_pack_b32_f16 v20, 0.5, v3 op_sel:[1,0]".into(),
+        cmp: false,
+        model: Box::new(|l| l[1] << 16),
+    });
     // v_pack_b32_f16: halves by op_sel, f16 abs / neg.
     for _ in 0..6 {
         let (os, ab, ng) = (

@@ -2198,9 +2198,8 @@ fn opsel16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     for (i, f) in ["src0", "src1", "src2"].iter().take(n).enumerate() {
         let raw = src(b, &c, f, 3)?;
         let v = if op_sel >> i & 1 == 1 {
-            if let Operand::Imm(_) = raw {
-                return Err(b.unsupported("op_sel on a constant operand is not lifted"));
-            }
+            // A constant's high half: 0 for f16 constants, the sign
+            // extension of integer ones (see packed16).
             b.binv(LShr, t, raw, Operand::Imm(16))
         } else {
             b.binv(And, t, raw, Operand::Imm(0xffff))
@@ -2238,8 +2237,10 @@ fn opsel16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
 /// selects; neg_lo / neg_hi flip the f16 sign of each source of the low /
 /// high result; clamp saturates (integer) or clamps to [0, 1] (f16).
 ///
-/// A constant source reads its 16-bit value in both halves (LLVM's rule for
-/// packed inline constants); integer inline constants keep their low 16 bits.
+/// Inline constants are 32-bit values (LLVM `getInlineEncodingV216`, on the
+/// hardware's actual behaviour): integers sign-extended, floats as the f16
+/// value in the low half with 0 in the high half (f32 values for the
+/// integer ops); op_sel / op_sel_hi pick halves of that.
 fn packed16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     use BinOp::*;
     let t = Type::I32;
@@ -2261,10 +2262,7 @@ fn packed16(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
         let v: Operand = if e >= 256 {
             b.v(e - 256).into()
         } else {
-            match b.src_full(e, if float { 16 } else { 32 }, false)? {
-                Operand::Imm(k) => Operand::Imm((k & 0xffff) * 0x1_0001),
-                o => o,
-            }
+            b.src_full(e, if float { 16 } else { 32 }, false)?
         };
         raw.push(v);
     }
@@ -2414,9 +2412,8 @@ fn pack16(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     for (i, f) in ["src0", "src1"].iter().enumerate() {
         let raw = src(b, &c, f, 3)?;
         let mut v = if op_sel >> i & 1 == 1 {
-            if let Operand::Imm(_) = raw {
-                return Err(b.unsupported("op_sel on a constant operand is not lifted"));
-            }
+            // A constant's high half: 0 for f16 constants, the sign
+            // extension of integer ones (see packed16).
             b.binv(LShr, t, raw, Operand::Imm(16))
         } else {
             b.binv(And, t, raw, Operand::Imm(0xffff))
