@@ -670,6 +670,41 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
             model16("add_f16", &[(lane[0] >> 16) as u16, (lane[1] >> 16) as u16], false) as u32
         }),
     });
+    // v_ldexp_f16: n is the i16 in the low half of src1.
+    // The small-exponent forms first bring n into [-15, 16] (v21), where
+    // results round, go subnormal and overflow.
+    let small = "v_and_b32 v21, 31, v3\nv_subrev_u32 v21, 15, v21\n";
+    for (text, ab, ng, clamp, sm) in [
+        ("v_ldexp_f16 v20, v2, v3", false, false, false, false),
+        ("v_ldexp_f16_e64 v20, -v2, v3", false, true, false, false),
+        ("v_ldexp_f16 v20, v2, v21", false, false, false, true),
+        (
+            "v_ldexp_f16_e64 v20, -|v2|, v21 clamp",
+            true,
+            true,
+            true,
+            true,
+        ),
+        ("v_ldexp_f16_e64 v20, -v2, v21", false, true, false, true),
+    ] {
+        v.push(Case {
+            text: if sm {
+                format!("{small}{text}")
+            } else {
+                text.into()
+            },
+            cmp: false,
+            model: Box::new(move |lane| {
+                let n = if sm {
+                    (lane[1] & 31) as i16 - 15
+                } else {
+                    (lane[1] as u16 as i16).clamp(-100, 100)
+                };
+                let r = d2h(h2d(src(lane, ab, ng)) * 2f64.powi(n as i32));
+                (if clamp { clamp_h(r) } else { r }) as u32
+            }),
+        });
+    }
     for (ab, ng) in [(false, false), (true, false), (false, true), (true, true)] {
         v.push(Case {
             text: format!("v_cvt_f32_f16_e64 v20, {}", arg(ab, ng)),

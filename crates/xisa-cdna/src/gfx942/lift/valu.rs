@@ -1207,6 +1207,47 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
                 r
             }
         }
+        "v_ldexp_f16" => {
+            // x * 2^n, n the i16 in the low half of src1: computed exactly
+            // in f32 with n clamped to [-64, 64] (beyond, every nonzero f16
+            // result is 0 or inf anyway) and rounded once to f16.
+            let x = src16(b, &c, "src0", 0)?;
+            let n = src(b, &c, s1, 3)?;
+            let n = b.binv(Shl, i32t, n, Operand::Imm(16));
+            let n = b.binv(AShr, i32t, n, Operand::Imm(16));
+            let n = b.binv(MaxS, i32t, n, Operand::Imm((-64i32) as u32 as u64));
+            let n = b.binv(MinS, i32t, n, Operand::Imm(64));
+            let e = b.binv(Add, i32t, n, Operand::Imm(127));
+            let p2 = b.binv(Shl, i32t, e, Operand::Imm(23));
+            let h = half_of(b, x);
+            let w = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F32,
+                Type::F16,
+                Round::Rn,
+                false,
+                h.into(),
+            );
+            let wi = fromf(b, w, 32);
+            let p = fbin(b, FBinOp::Mul, 32, wi.into(), p2.into());
+            let pf = tof(b, p.into(), 32);
+            let r = cvt(
+                b,
+                CvtOp::FtoF,
+                Type::F16,
+                Type::F32,
+                Round::Rn,
+                false,
+                pf.into(),
+            );
+            let r = half_bits(b, r);
+            if clamp {
+                clamp16(b, r, b'f')
+            } else {
+                r
+            }
+        }
         "v_cvt_f16_u16" | "v_cvt_f16_i16" => {
             let x = r1(b)?;
             let t16 = b.cvt(CvtOp::Trunc, Type::I16, i32t, x);
