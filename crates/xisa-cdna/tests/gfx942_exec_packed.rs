@@ -928,6 +928,38 @@ fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
     v
 }
 
+/// v_pk_fmac_f16 (VOP2): each half fma(src0, src1, vdst); an f16 inline
+/// constant has 0 in its high half.
+fn pk_fmac_cases() -> Vec<Case> {
+    let fmac = |a: u32, b: u32, d: u32| -> u32 {
+        let h = |k: u32| {
+            model16(
+                "fma_f16",
+                &[(a >> k) as u16, (b >> k) as u16, (d >> k) as u16],
+                false,
+            ) as u32
+        };
+        h(0) | h(16) << 16
+    };
+    vec![
+        Case {
+            text: "v_pk_fmac_f16 v20, v2, v3".into(),
+            cmp: false,
+            model: Box::new(move |l| fmac(l[0], l[1], l[3])),
+        },
+        Case {
+            text: "v_pk_fmac_f16 v20, 1.0, v3".into(),
+            cmp: false,
+            model: Box::new(move |l| fmac(0x3c00, l[1], l[3])),
+        },
+        Case {
+            text: "v_pk_fmac_f16 v20, s12, v4".into(),
+            cmp: false,
+            model: Box::new(move |l| fmac(SREG, l[2], l[3])),
+        },
+    ]
+}
+
 // ------------------------------------------------------------------ inputs
 
 /// f16 edge values: NaNs (quiet, signalling, negative), infinities, zeros,
@@ -1370,4 +1402,9 @@ fn compiled_half_conversions_and_selects_match_the_reference() {
             assert_eq!(outh[2 * i + 1], join16(cv), "{e:?} h2_convert c[{i}]");
         }
     }
+}
+
+#[test]
+fn pk_fmac_f16_matches_the_model() {
+    check(&pk_fmac_cases(), 0xfac);
 }

@@ -1248,6 +1248,32 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
                 r
             }
         }
+        "v_pk_fmac_f16" => {
+            // VOP2 packed fma accumulating into vdst: each half
+            // fma(src0 half, src1 half, vdst half).
+            let (x, y) = (r1(b)?, r2(b)?);
+            let acc: V = b.v(inst.get("vdst")).into();
+            let mut halves = Vec::new();
+            for k in 0..2u64 {
+                let pick = |b: &mut Builder, v: V| -> Reg {
+                    let s = b.binv(LShr, i32t, v, Operand::Imm(16 * k));
+                    half_of(b, s.into())
+                };
+                let (hx, hy, hz) = (pick(b, x), pick(b, y), pick(b, acc));
+                let d = b.t(Type::F16);
+                b.emit(Op::Fma {
+                    ty: Type::F16,
+                    ftz: false,
+                    dst: d,
+                    a: hx.into(),
+                    b: hy.into(),
+                    c: hz.into(),
+                });
+                halves.push(half_bits(b, d));
+            }
+            let hi = b.binv(Shl, i32t, halves[1], Operand::Imm(16));
+            b.binv(Or, i32t, halves[0], hi)
+        }
         "v_cvt_f16_u16" | "v_cvt_f16_i16" => {
             let x = r1(b)?;
             let t16 = b.cvt(CvtOp::Trunc, Type::I16, i32t, x);
