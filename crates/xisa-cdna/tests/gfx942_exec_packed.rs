@@ -670,6 +670,26 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
             model16("add_f16", &[(lane[0] >> 16) as u16, (lane[1] >> 16) as u16], false) as u32
         }),
     });
+    // v_fract_f16: x - floor(x) (exact), below 1, NaN for inf / NaN.
+    for (text, ab, ng) in [
+        ("v_fract_f16 v20, v2", false, false),
+        ("v_fract_f16_e64 v20, -v2", false, true),
+        ("v_fract_f16_e64 v20, -|v2|", true, true),
+    ] {
+        v.push(Case {
+            text: text.into(),
+            cmp: false,
+            model: Box::new(move |lane| {
+                let x = h2d(src(lane, ab, ng));
+                let r = d2h(x - x.floor());
+                (if is_nan16(r) {
+                    r
+                } else {
+                    minmax16(r, 0x3bff, false)
+                }) as u32
+            }),
+        });
+    }
     // v_ldexp_f16: n is the i16 in the low half of src1.
     // The small-exponent forms first bring n into [-15, 16] (v21), where
     // results round, go subnormal and overflow.

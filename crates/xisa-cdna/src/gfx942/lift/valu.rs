@@ -1248,6 +1248,41 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
                 r
             }
         }
+        "v_fract_f16" => {
+            // x - floor(x), at most the largest f16 below 1; NaN-propagating
+            // (inf and NaN give NaN), as v_fract_f32.
+            let x = src16(b, &c, "src0", 0)?;
+            let h = half_of(b, x);
+            let f16op = |b: &mut Builder, op: FBinOp, x: Reg, y: Operand| {
+                let d = b.t(Type::F16);
+                b.emit(Op::FBin {
+                    op,
+                    ty: Type::F16,
+                    rnd: Round::Rn,
+                    ftz: false,
+                    dst: d,
+                    a: x.into(),
+                    b: y,
+                });
+                d
+            };
+            let fl = b.t(Type::F16);
+            b.emit(Op::FUn {
+                op: FUnOp::Floor,
+                ty: Type::F16,
+                ftz: false,
+                dst: fl,
+                a: h.into(),
+            });
+            let d = f16op(b, FBinOp::Sub, h, fl.into());
+            let r = f16op(b, FBinOp::MinNan, d, Operand::Imm(0x3bff));
+            let r = half_bits(b, r);
+            if clamp {
+                clamp16(b, r, b'f')
+            } else {
+                r
+            }
+        }
         "v_pk_fmac_f16" => {
             // VOP2 packed fma accumulating into vdst: each half
             // fma(src0 half, src1 half, vdst half).
