@@ -948,6 +948,56 @@ fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
     v
 }
 
+/// Integer dot products: VOP3P v_dot2/4/8 (i and u, with and without
+/// clamp) and the VOP2 accumulating v_dot2c/4c/8c forms.
+fn dot_cases() -> Vec<Case> {
+    fn dot(x: u32, y: u32, z: u32, w: u32, signed: bool, clamp: bool) -> u32 {
+        let el = |v: u32, k: u32| -> i64 {
+            let f = (v >> (k * w)) as u64 & ((1u64 << w) - 1);
+            if signed && f >> (w - 1) & 1 == 1 {
+                f as i64 - (1i64 << w)
+            } else {
+                f as i64
+            }
+        };
+        let mut acc = if signed { z as i32 as i64 } else { z as i64 };
+        for k in 0..32 / w {
+            acc += el(x, k) * el(y, k);
+        }
+        if clamp {
+            acc = if signed {
+                acc.clamp(i32::MIN as i64, i32::MAX as i64)
+            } else {
+                acc.min(u32::MAX as i64)
+            };
+        }
+        acc as u32
+    }
+    let mut v = Vec::new();
+    for (name, w) in [("dot2", 16), ("dot4", 8), ("dot8", 4)] {
+        for signed in [true, false] {
+            let ty = match (signed, w) {
+                (true, _) => format!("i32_i{w}"),
+                (false, _) => format!("u32_u{w}"),
+            };
+            for clamp in [false, true] {
+                let cl = if clamp { " clamp" } else { "" };
+                v.push(Case {
+                    text: format!("v_{name}_{ty} v20, v2, v3, v4{cl}"),
+                    cmp: false,
+                    model: Box::new(move |l| dot(l[0], l[1], l[2], w, signed, clamp)),
+                });
+            }
+        }
+        v.push(Case {
+            text: format!("v_{name}c_i32_i{w} v20, v2, v3"),
+            cmp: false,
+            model: Box::new(move |l| dot(l[0], l[1], l[3], w, true, false)),
+        });
+    }
+    v
+}
+
 /// v_pk_fmac_f16 (VOP2): each half fma(src0, src1, vdst); an f16 inline
 /// constant has 0 in its high half.
 fn pk_fmac_cases() -> Vec<Case> {
@@ -1427,4 +1477,9 @@ fn compiled_half_conversions_and_selects_match_the_reference() {
 #[test]
 fn pk_fmac_f16_matches_the_model() {
     check(&pk_fmac_cases(), 0xfac);
+}
+
+#[test]
+fn integer_dots_match_the_model() {
+    check(&dot_cases(), 0xd07);
 }

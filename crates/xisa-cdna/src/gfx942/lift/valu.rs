@@ -1248,6 +1248,13 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
                 r
             }
         }
+        "v_dot2c_i32_i16" | "v_dot4c_i32_i8" | "v_dot8c_i32_i4" => {
+            // VOP2 dots accumulating into vdst.
+            let (w, signed) = int_dot(m).unwrap_or((8, true));
+            let (x, y) = (r1(b)?, r2(b)?);
+            let acc: V = b.v(inst.get("vdst")).into();
+            dot_sum(b, x, y, acc, w, signed, clamp)
+        }
         "v_fract_f16" => {
             // x - floor(x), at most the largest f16 below 1; NaN-propagating
             // (inf and NaN give NaN), as v_fract_f32.
@@ -1949,6 +1956,33 @@ fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     if m.starts_with("v_fma_mix") {
         return fma_mix(b, inst, m);
     }
+    if let Some((w, signed)) = int_dot(m) {
+        // gfx940 accepts only the default op_sel / op_sel_hi and no neg on
+        // the integer dots.
+        let osh = inst.get("op_sel_hi") | inst.get("op_sel_hi2") << 2;
+        if inst.get("op_sel") != 0 || osh != 7 || inst.get("neg_lo") != 0 || inst.get("neg_hi") != 0
+        {
+            return Err(b.unsupported("integer dot with op_sel / neg"));
+        }
+        let mut v = Vec::new();
+        for f in ["src0", "src1", "src2"] {
+            let e = inst.get(f);
+            v.push(if e >= 256 {
+                b.v(e - 256).into()
+            } else {
+                b.src_full(e, 32, false)?
+            });
+        }
+        let r = dot_sum(b, v[0], v[1], v[2], w, signed, inst.get("clamp") == 1);
+        let c = Ctx {
+            inst,
+            fmt: "VOP3P",
+            vop3: false,
+            dpp: None,
+        };
+        write_v(b, &c, &[r]);
+        return Ok(());
+    }
     let nsrc = match m {
         "v_pk_fma_f32" => 3,
         "v_pk_mul_f32" | "v_pk_add_f32" | "v_pk_mov_b32" => 2,
@@ -2532,4 +2566,54 @@ fn pack16(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let out = b.binv(Or, t, h[0], hi);
     write_v(b, &c, &[out]);
     Ok(())
+}
+
+/// The element width and signedness of an integer dot product mnemonic
+/// (`v_dot2_i32_i16`, `v_dot4c_i32_i8`, `v_dot8_u32_u4`, ...).
+fn int_dot(m: &str) -> Option<(u32, bool)> {
+    let (_, ty) = m.strip_prefix("v_dot")?.rsplit_once('_')?;
+    let signed = ty.starts_with('i');
+    match (ty, m.contains("32_f16")) {
+        (_, true) => None,
+        ("i16" | "u16", _) => Some((16, signed)),
+        ("i8" | "u8", _) => Some((8, signed)),
+        ("i4" | "u4", _) => Some((4, signed)),
+        _ => None,
+    }
+}
+
+/// `sum(x[k] * y[k]) + z` over the `w`-bit elements of x and y (sign- or
+/// zero-extended), exact in 64 bits; clamp saturates to the i32 / u32
+/// range, otherwise the sum wraps to 32 bits.
+fn dot_sum(b: &mut Builder, x: V, y: V, z: V, w: u32, signed: bool, clamp: bool) -> Reg {
+    use BinOp::*;
+    let (t, t64) = (Type::I32, Type::I64);
+    let ext = if signed { CvtOp::Sext } else { CvtOp::Zext };
+    let mut acc = b.cvt(ext, t64, t, z);
+    for k in 0..32 / w {
+        let el = |b: &mut Builder, v: V| {
+            let d = b.t(t);
+            b.emit(Op::Bfe {
+                signed,
+                ty: t,
+                dst: d,
+                a: v,
+                pos: Operand::Imm((k * w) as u64),
+                len: Operand::Imm(w as u64),
+            });
+            b.cvt(ext, t64, t, d)
+        };
+        let (ex, ey) = (el(b, x), el(b, y));
+        let p = b.binv(Mul, t64, ex, ey);
+        acc = b.binv(Add, t64, acc, p);
+    }
+    if clamp {
+        acc = if signed {
+            let lo = b.binv(MaxS, t64, acc, Operand::Imm(i32::MIN as i64 as u64));
+            b.binv(MinS, t64, lo, Operand::Imm(i32::MAX as u64))
+        } else {
+            b.binv(MinU, t64, acc, Operand::Imm(u32::MAX as u64))
+        };
+    }
+    b.cvt(CvtOp::Trunc, t, t64, acc)
 }
