@@ -1444,29 +1444,23 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             let f = tof(b, fl.into(), 32);
             cvt(b, CvtOp::FtoS, i32t, Type::F32, Round::Rz, true, f.into())
         }
-        "v_cvt_pkrtz_f16_f32" | "v_pack_b32_f16" => {
+        "v_cvt_pkrtz_f16_f32" => {
+            // (v_pack_b32_f16 is VOP3-only: pack16.)
             let (x, y) = (r1(b)?, r2(b)?);
-            let (lo, hi) = if m == "v_pack_b32_f16" {
-                (
-                    b.binv(And, i32t, x, Operand::Imm(0xffff)),
-                    b.binv(And, i32t, y, Operand::Imm(0xffff)),
-                )
-            } else {
-                let to16 = |b: &mut Builder, v: V| {
-                    let f = tof(b, v, 32);
-                    let h = cvt(
-                        b,
-                        CvtOp::FtoF,
-                        Type::F16,
-                        Type::F32,
-                        Round::Rz,
-                        false,
-                        f.into(),
-                    );
-                    half_bits(b, h)
-                };
-                (to16(b, x), to16(b, y))
+            let to16 = |b: &mut Builder, v: V| {
+                let f = tof(b, v, 32);
+                let h = cvt(
+                    b,
+                    CvtOp::FtoF,
+                    Type::F16,
+                    Type::F32,
+                    Round::Rz,
+                    false,
+                    f.into(),
+                );
+                half_bits(b, h)
             };
+            let (lo, hi) = (to16(b, x), to16(b, y));
             let h = b.binv(Shl, i32t, hi, Operand::Imm(16));
             b.binv(Or, i32t, lo, h)
         }
