@@ -7,7 +7,7 @@
 #   tests/sm75/pocl-ref.sh [OUTDIR]     (default: tests/sm75/expected)
 #
 # Needs cc, python3 and an OpenCL ICD with POCL (Debian/Ubuntu: apt-get install
-# pocl-opencl-icd ocl-icd-opencl-dev). crates/xisa-cli/tests/sm75_corpus.rs
+# pocl-opencl-icd ocl-icd-opencl-dev). crates/xisa-cli/tests/corpus.rs
 # (pocl_matches_committed) reruns this into a temporary directory and checks it
 # reproduces the committed files. Exit status 77: a prerequisite is missing
 # (no cc, python3, OpenCL headers/loader or POCL platform); nothing was written.

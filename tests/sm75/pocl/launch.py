@@ -9,8 +9,8 @@ writes WORKDIR/in.I.bin for every buffer argument I and prints, one per line:
 `kernel NAME`, `grid GX,GY,GZ`, `block BX,BY,BZ`, `arg SPEC` per argument,
 then `output I` per output buffer.
 
-The fills are defined in tests/sm75/README.md; crates/xisa-cli/tests/
-sm75_corpus.rs implements the same definition independently, and the POCL
+The fills are defined in tests/sm75/README.md; crates/xisa-cli/tests/corpus.rs
+implements the same definition independently, and the POCL
 outputs committed in tests/sm75/expected/ only match the translated side when
 both agree.
 """

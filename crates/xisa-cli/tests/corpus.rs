@@ -1,11 +1,14 @@
-//! The sm_75 corpus (`tests/sm75`) through the real `xisa run`: for every launch
-//! spec `tests/sm75/kernels/NAME.launch.json`, the inputs are generated from its
-//! fills, the cubin runs under `--engine jit` and `--engine interp`, and every
-//! output buffer is compared with the oracle: the POCL outputs committed in
-//! `tests/sm75/expected/` (OpenCL kernels, made by `tests/sm75/pocl-ref.sh`) or
-//! a Rust reference written here from the PTX (PTX kernels). The OpenCL kernels
-//! also run as gfx942 code objects compiled from the same source
-//! (`tests/gfx942/out`), which must give the same POCL outputs.
+//! The kernel corpora through the real `xisa run`, under `--engine jit` and
+//! `--engine interp`: for every launch spec the inputs are generated from its
+//! fills and every output buffer is compared with the oracle.
+//!
+//! - sm_75 (`tests/sm75`): the cubins against the POCL outputs committed in
+//!   `tests/sm75/expected/` (OpenCL kernels, made by `tests/sm75/pocl-ref.sh`)
+//!   or a Rust reference written here from the PTX (PTX kernels). The OpenCL
+//!   kernels also run as gfx942 code objects compiled from the same source
+//!   (`tests/gfx942/out`), which must give the same POCL outputs.
+//! - gfx942 (`tests/gfx942`): the kernels without an sm75 counterpart against
+//!   `tests/gfx942/expected/` (POCL, or `tests/gfx942/reference.py`).
 //!
 //! An output's `"compare"` field (tests/sm75/README.md) says how: `exact`
 //! (default), `multiset` (same elements in any order), `serializable` (the
@@ -13,12 +16,13 @@
 //! of the kernel below), `approx` (within the documented error of an
 //! approximate instruction) or `invariant` (a kernel-specific property).
 //!
-//! One test per kernel, so a failure names it. `pocl_matches_committed` reruns
-//! `pocl-ref.sh` when POCL is installed and checks the committed oracle.
+//! One test per kernel, so a failure names it. `pocl_matches_committed` and
+//! `gfx942_pocl_matches_committed` rerun the POCL oracles when POCL is
+//! installed and check the committed files.
 
 use std::collections::{BTreeMap, HashSet};
 use std::hash::Hash;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
@@ -85,11 +89,20 @@ fn dims(v: &Value, what: &str) -> [u32; 3] {
 }
 
 fn load_spec(name: &str) -> Spec {
-    let dir = corpus_dir().join("kernels");
+    load_spec_in(&corpus_dir().join("kernels"), name)
+}
+
+/// The launch spec `dir/NAME.launch.json`: the sm75 format (`cubin`) or the
+/// gfx942 one (`code_object`), which share every other field.
+fn load_spec_in(dir: &Path, name: &str) -> Spec {
     let path = dir.join(format!("{name}.launch.json"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    assert_eq!(v["format"], "xisa-sm75-launch/1", "{name}: format");
+    let module = match v["format"].as_str() {
+        Some("xisa-sm75-launch/1") => "cubin",
+        Some("xisa-gfx942-launch/1") => "code_object",
+        f => panic!("{name}: format {f:?}"),
+    };
     let s = |k: &str| v[k].as_str().unwrap_or_else(|| panic!("{name}: {k}"));
     let mut args = Vec::new();
     for (i, a) in v["args"].as_array().expect("args").iter().enumerate() {
@@ -143,7 +156,7 @@ fn load_spec(name: &str) -> Spec {
     Spec {
         name: name.to_string(),
         kernel: s("kernel").to_string(),
-        cubin: dir.join(s("cubin")),
+        cubin: dir.join(s(module)),
         grid: dims(&v["grid"], "grid"),
         block: dims(&v["block"], "block"),
         shared: v["dynamic_shared_bytes"].as_u64().unwrap_or(0) as u32,
@@ -522,8 +535,6 @@ fn pocl_expected(name: &str, i: usize) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// An OpenCL kernel's plain outputs against the committed POCL outputs; the
-/// `serializable` ones go to `extra`.
 /// An OpenCL kernel runs twice, each under both engines: as the sm_75 cubin
 /// and as the gfx942 code object compiled from the same source
 /// (`tests/gfx942/out/NAME.co`, built by `tests/gfx942/build.sh`); both must
@@ -643,6 +654,127 @@ pocl_kernels!(
     reduce_sum,
     spinlock,
 );
+
+// ---------------------------------------------------------------------------
+// gfx942-only kernels (tests/gfx942): committed oracle outputs
+// ---------------------------------------------------------------------------
+
+fn gfx942_dir() -> PathBuf {
+    corpus_dir().join("../gfx942")
+}
+
+/// A kernel of the gfx942 corpus that has no sm75 counterpart, through `xisa
+/// run` on both engines, against its committed oracle
+/// (`tests/gfx942/expected/NAME.I.bin`: POCL for portable OpenCL,
+/// `tests/gfx942/reference.py` for AMD builtins and hand-written assembly).
+fn check_gfx942(name: &str) {
+    let spec = load_spec_in(&gfx942_dir().join("kernels"), name);
+    let want = |i: usize| {
+        let p = gfx942_dir().join(format!("expected/{name}.{i}.bin"));
+        std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    };
+    let mut errors = Vec::new();
+    for engine in ["jit", "interp"] {
+        if let Err(e) = run(&spec, engine).and_then(|r| compare_plain(&spec, &r, want)) {
+            errors.push(format!("[{engine}] {e}"));
+        }
+    }
+    assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+}
+
+macro_rules! gfx942_kernels {
+    ($($test:ident => $name:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                check_gfx942($name);
+            }
+        )*
+    };
+}
+
+gfx942_kernels!(
+    gfx942_amdgcn_atomics => "amdgcn_atomics",
+    gfx942_asm_buffer => "asm_buffer",
+    gfx942_asm_ds => "asm_ds",
+    gfx942_asm_global_fp => "asm_global_fp",
+    gfx942_atomics64 => "atomics64",
+    gfx942_float_atomics => "float_atomics",
+    gfx942_iota64 => "iota64",
+    gfx942_local_atomics => "local_atomics",
+    gfx942_saxpy => "saxpy",
+    gfx942_scoped_atomics => "scoped_atomics",
+    gfx942_wave_ops => "wave_ops",
+);
+
+/// Every gfx942 launch spec is run here: the gfx942-only ones above, the
+/// others (whose source is an sm75 OpenCL kernel) by `check_pocl`.
+#[test]
+fn every_gfx942_kernel_has_a_test() {
+    const ONLY_GFX942: [&str; 11] = [
+        "amdgcn_atomics",
+        "asm_buffer",
+        "asm_ds",
+        "asm_global_fp",
+        "atomics64",
+        "float_atomics",
+        "iota64",
+        "local_atomics",
+        "saxpy",
+        "scoped_atomics",
+        "wave_ops",
+    ];
+    let mut n = 0;
+    for e in std::fs::read_dir(gfx942_dir().join("kernels")).unwrap() {
+        let f = e.unwrap().file_name().to_string_lossy().into_owned();
+        let Some(name) = f.strip_suffix(".launch.json") else {
+            continue;
+        };
+        n += 1;
+        let shared = corpus_dir().join(format!("kernels/{name}.cl")).exists();
+        assert!(
+            shared || ONLY_GFX942.contains(&name),
+            "{name}: a gfx942 launch spec without a test"
+        );
+    }
+    assert!(n >= 20, "{n} gfx942 launch specs");
+}
+
+/// The gfx942 POCL oracle: rerunning `tests/gfx942/pocl-ref.sh` reproduces
+/// the committed outputs of its portable OpenCL kernels (skipped with a note
+/// when POCL is missing, like `pocl_matches_committed`).
+#[test]
+fn gfx942_pocl_matches_committed() {
+    let dir = std::env::temp_dir().join(format!("xisa-pocl-ref-gfx942-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new("bash")
+        .arg(gfx942_dir().join("pocl-ref.sh"))
+        .arg(&dir)
+        .output()
+        .expect("run pocl-ref.sh");
+    if out.status.code() == Some(77) {
+        eprintln!("skipping: {}", String::from_utf8_lossy(&out.stderr).trim());
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "gfx942 pocl-ref.sh failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().to_string_lossy().into_owned();
+        let committed = gfx942_dir().join("expected").join(&name);
+        let fresh = std::fs::read(e.path()).unwrap();
+        let want = std::fs::read(&committed)
+            .unwrap_or_else(|err| panic!("{}: {err}", committed.display()));
+        assert!(fresh == want, "{name}: POCL now gives different bytes");
+        n += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(n >= 6, "only {n} POCL outputs");
+}
 
 /// `bitops`: `acc` against POCL; `old[i] = and ^ or ^ xor` returned to thread
 /// i, serializable (one host worker: the three atomics of a thread are then
