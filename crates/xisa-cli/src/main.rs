@@ -17,10 +17,11 @@ use xisa::{ArgSpec, Device, Engine, Isa, LaunchOptions, Module, RunReport};
     long_about = "xisa decodes GPU machine code (NVIDIA sm_75 SASS, AMD gfx942/CDNA 5, the lsu \
 group), lifts every instruction to one memory/atomic IR and runs it on the host, through a \
 Cranelift JIT or a reference interpreter. GPU atomics map to host atomics by scope.\n\n\
-This build loads modules in xisa's own IR text (`--isa ir`); the ISA frontends plug into the \
-same commands.\n\n\
+Modules: sm_75 cubins (ptxas output), gfx942 HSA code objects (code object v4-v6), CDNA 5 \
+VGLOBAL and lsu fragments, and xisa's own IR text; the kind is detected from the file \
+(`--isa` overrides).\n\n\
 Start with `xisa run` (no arguments): it runs a bundled histogram kernel and checks it.",
-    after_help = "Examples:\n  xisa run\n  xisa run k.xir --kernel saxpy --grid 64 --block 256 \\\n      --arg buf:x.bin --arg buf:y.bin --arg f32:2.5 --arg u32:16384 --dump 1=y.out\n  xisa exec frag.xir --state state.json --out final.json\n  xisa lift k.xir --kernel saxpy"
+    after_help = "Examples:\n  xisa run\n  xisa run k.xir --kernel saxpy --grid 64 --block 256 \\\n      --arg buf:x.bin --arg buf:y.bin --arg f32:2.5 --arg u32:16384 --dump 1=y.out\n  xisa run hist.cubin --grid 4 --block 256 --arg buf:in.bin --arg zeros:1024 --arg i32:1024 --dump 1=bins.bin\n  xisa run hist.co --grid 4 --block 256 --arg buf:in.bin --arg zeros:1024 --arg i32:1024 --dump 1=bins.bin\n  xisa disasm hist.co\n  xisa asm --isa gfx942 k.s -o k.bin\n  xisa exec frag.xir --state state.json --out final.json\n  xisa lift k.xir --kernel saxpy"
 )]
 struct Cli {
     #[command(subcommand)]
