@@ -217,6 +217,12 @@ fn cvt(b: &mut Builder, op: CvtOp, to: Type, from: Type, rnd: Round, sat: bool, 
     d
 }
 
+/// A float-to-float conversion rounded to nearest even (the VALU's default
+/// mode), as a new temporary.
+fn ftof_rn(b: &mut Builder, to: Type, from: Type, x: V) -> Reg {
+    cvt(b, CvtOp::FtoF, to, from, Round::Rn, false, x)
+}
+
 /// Writes a lane mask (i64) to the VOPC / carry destination: `vcc` for the
 /// 32-bit encodings, `sdst` (VOP3B) or `vdst` (VOP3A compares) otherwise.
 fn write_mask(b: &mut Builder, c: &Ctx, m: Reg) -> Result<(), LiftError> {
@@ -1012,27 +1018,11 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
                 "v_cvt_f64_u32" => cvt(b, CvtOp::UtoF, Type::F64, i32t, Round::Rn, false, x),
                 "v_cvt_f64_f32" => {
                     let f = tof(b, x, 32);
-                    cvt(
-                        b,
-                        CvtOp::FtoF,
-                        Type::F64,
-                        Type::F32,
-                        Round::Rn,
-                        false,
-                        f.into(),
-                    )
+                    ftof_rn(b, Type::F64, Type::F32, f.into())
                 }
                 _ => {
                     let f = tof(b, x, 64);
-                    let r = cvt(
-                        b,
-                        CvtOp::FtoF,
-                        Type::F32,
-                        Type::F64,
-                        Round::Rn,
-                        false,
-                        f.into(),
-                    );
+                    let r = ftof_rn(b, Type::F32, Type::F64, f.into());
                     fromf(b, r, 32)
                 }
             };
@@ -1095,15 +1085,7 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             // The input is in revolutions: sin(2 pi x), in f64, rounded.
             let x = r1(b)?;
             let fx = tof(b, x, 32);
-            let w = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F64,
-                Type::F32,
-                Round::Rn,
-                false,
-                fx.into(),
-            );
+            let w = ftof_rn(b, Type::F64, Type::F32, fx.into());
             let wi = fromf(b, w, 64);
             let t = fbin(
                 b,
@@ -1119,15 +1101,7 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             };
             let r = fun(b, op, 64, t.into());
             let rf = tof(b, r.into(), 64);
-            let n = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F32,
-                Type::F64,
-                Round::Rn,
-                false,
-                rf.into(),
-            );
+            let n = ftof_rn(b, Type::F32, Type::F64, rf.into());
             let n = fromf(b, n, 32);
             clamp_f(b, n, 32, clamp)
         }
@@ -1149,30 +1123,14 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
         "v_cvt_f32_f16" => {
             let x = src16(b, &c, "src0", 0)?;
             let h = half_of(b, x);
-            let f = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F32,
-                Type::F16,
-                Round::Rn,
-                false,
-                h.into(),
-            );
+            let f = ftof_rn(b, Type::F32, Type::F16, h.into());
             let r = fromf(b, f, 32);
             clamp_f(b, r, 32, clamp)
         }
         "v_cvt_f16_f32" => {
             let x = r1(b)?;
             let f = tof(b, x, 32);
-            let h = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F16,
-                Type::F32,
-                Round::Rn,
-                false,
-                f.into(),
-            );
+            let h = ftof_rn(b, Type::F16, Type::F32, f.into());
             half_bits(b, h)
         }
         "v_rcp_f16" | "v_sqrt_f16" | "v_rsq_f16" | "v_log_f16" | "v_exp_f16" | "v_floor_f16"
@@ -1220,27 +1178,11 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             let e = b.binv(Add, i32t, n, Operand::Imm(127));
             let p2 = b.binv(Shl, i32t, e, Operand::Imm(23));
             let h = half_of(b, x);
-            let w = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F32,
-                Type::F16,
-                Round::Rn,
-                false,
-                h.into(),
-            );
+            let w = ftof_rn(b, Type::F32, Type::F16, h.into());
             let wi = fromf(b, w, 32);
             let p = fbin(b, FBinOp::Mul, 32, wi.into(), p2.into());
             let pf = tof(b, p.into(), 32);
-            let r = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F16,
-                Type::F32,
-                Round::Rn,
-                false,
-                pf.into(),
-            );
+            let r = ftof_rn(b, Type::F16, Type::F32, pf.into());
             let r = half_bits(b, r);
             if clamp {
                 clamp16(b, r, b'f')
@@ -1544,27 +1486,11 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             let e = b.cvt(CvtOp::Zext, Type::I64, i32t, e);
             let p2 = b.binv(Shl, Type::I64, e, Operand::Imm(52));
             let fx = tof(b, x, 32);
-            let wx = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F64,
-                Type::F32,
-                Round::Rn,
-                false,
-                fx.into(),
-            );
+            let wx = ftof_rn(b, Type::F64, Type::F32, fx.into());
             let wxi = fromf(b, wx, 64);
             let prod = fbin(b, FBinOp::Mul, 64, wxi.into(), p2.into());
             let pf = tof(b, prod.into(), 64);
-            let r = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F32,
-                Type::F64,
-                Round::Rn,
-                false,
-                pf.into(),
-            );
+            let r = ftof_rn(b, Type::F32, Type::F64, pf.into());
             let r = fromf(b, r, 32);
             clamp_f(b, r, 32, clamp)
         }
@@ -2464,15 +2390,7 @@ fn fma_mix(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
                 as_reg(b, raw)
             };
             let hf = half_of(b, h.into());
-            let w = cvt(
-                b,
-                CvtOp::FtoF,
-                Type::F32,
-                Type::F16,
-                Round::Rn,
-                false,
-                hf.into(),
-            );
+            let w = ftof_rn(b, Type::F32, Type::F16, hf.into());
             fromf(b, w, 32).into()
         } else {
             raw
@@ -2499,15 +2417,7 @@ fn fma_mix(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
         return Ok(());
     }
     let f = tof(b, r.into(), 32);
-    let h = cvt(
-        b,
-        CvtOp::FtoF,
-        Type::F16,
-        Type::F32,
-        Round::Rn,
-        false,
-        f.into(),
-    );
+    let h = ftof_rn(b, Type::F16, Type::F32, f.into());
     let h = half_bits(b, h);
     let h = if clamp { clamp16(b, h, b'f') } else { h };
     let old = b.v(inst.get("vdst"));
