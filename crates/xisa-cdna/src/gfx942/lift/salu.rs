@@ -153,31 +153,7 @@ pub(crate) fn sop2(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             || m.starts_with("s_xnor_") =>
         {
             let op = m.split('_').nth(1).unwrap_or("");
-            let r = match op {
-                "and" => b.binv(And, ty, a, bb),
-                "or" => b.binv(Or, ty, a, bb),
-                "xor" => b.binv(Xor, ty, a, bb),
-                "andn2" => {
-                    let nb = un(b, UnOp::Not, ty, bb);
-                    b.binv(And, ty, a, nb)
-                }
-                "orn2" => {
-                    let nb = un(b, UnOp::Not, ty, bb);
-                    b.binv(Or, ty, a, nb)
-                }
-                "nand" => {
-                    let x = b.binv(And, ty, a, bb);
-                    un(b, UnOp::Not, ty, x)
-                }
-                "nor" => {
-                    let x = b.binv(Or, ty, a, bb);
-                    un(b, UnOp::Not, ty, x)
-                }
-                _ => {
-                    let x = b.binv(Xor, ty, a, bb);
-                    un(b, UnOp::Not, ty, x)
-                }
-            };
+            let r = logic(b, op, ty, a, bb).ok_or_else(|| b.unsupported("scalar op not lifted"))?;
             scc_nonzero(b, ty, r);
             r
         }
@@ -253,50 +229,49 @@ pub(crate) fn sop2(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     write(b, sdst, wd, r)
 }
 
+/// The SALU logical ops by name (`and`, `or`, `xor`, `andn2`, `orn2`, `nand`,
+/// `nor`, `xnor`, `andn1`, `orn1`; `n2` inverts the second operand, `n1` the
+/// first) on `a`, `c`; `None` for other names.
+fn logic(b: &mut Builder, op: &str, ty: Type, a: Operand, c: Operand) -> Option<Reg> {
+    use BinOp::*;
+    let (base, not_a, not_c, not_r) = match op {
+        "and" => (And, false, false, false),
+        "or" => (Or, false, false, false),
+        "xor" => (Xor, false, false, false),
+        "andn2" => (And, false, true, false),
+        "orn2" => (Or, false, true, false),
+        "nand" => (And, false, false, true),
+        "nor" => (Or, false, false, true),
+        "xnor" => (Xor, false, false, true),
+        "andn1" => (And, true, false, false),
+        "orn1" => (Or, true, false, false),
+        _ => return None,
+    };
+    let a: Operand = if not_a {
+        un(b, UnOp::Not, ty, a).into()
+    } else {
+        a
+    };
+    let c: Operand = if not_c {
+        un(b, UnOp::Not, ty, c).into()
+    } else {
+        c
+    };
+    let r = b.binv(base, ty, a, c);
+    Some(if not_r { un(b, UnOp::Not, ty, r) } else { r })
+}
+
 /// The saveexec family: `D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0`
 /// (`*_wrexec`: D = the new EXEC).
 fn saveexec(b: &mut Builder, m: &str, a: Operand, sdst: u32) -> Result<(), LiftError> {
-    use BinOp::*;
     let t = Type::I64;
     let ex = b.exec64();
     let op = m
         .strip_prefix("s_")
         .and_then(|s| s.split('_').next())
         .unwrap_or("");
-    let r = match op {
-        "and" => b.binv(And, t, a, ex),
-        "or" => b.binv(Or, t, a, ex),
-        "xor" => b.binv(Xor, t, a, ex),
-        "andn2" => {
-            let n = un(b, UnOp::Not, t, ex);
-            b.binv(And, t, a, n)
-        }
-        "orn2" => {
-            let n = un(b, UnOp::Not, t, ex);
-            b.binv(Or, t, a, n)
-        }
-        "nand" => {
-            let x = b.binv(And, t, a, ex);
-            un(b, UnOp::Not, t, x)
-        }
-        "nor" => {
-            let x = b.binv(Or, t, a, ex);
-            un(b, UnOp::Not, t, x)
-        }
-        "xnor" => {
-            let x = b.binv(Xor, t, a, ex);
-            un(b, UnOp::Not, t, x)
-        }
-        "andn1" => {
-            let n = un(b, UnOp::Not, t, a);
-            b.binv(And, t, n, ex)
-        }
-        "orn1" => {
-            let n = un(b, UnOp::Not, t, a);
-            b.binv(Or, t, n, ex)
-        }
-        _ => return Err(b.unsupported("saveexec variant not lifted")),
-    };
+    let r = logic(b, op, t, a, ex.into())
+        .ok_or_else(|| b.unsupported("saveexec variant not lifted"))?;
     if m.ends_with("_wrexec_b64") {
         b.wr_s64(sdst, r)?;
     } else {
