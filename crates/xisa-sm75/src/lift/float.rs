@@ -20,7 +20,7 @@
 //!   inputs and results). `SIN`/`COS` take the argument in turns (ptxas
 //!   multiplies by 1/2π before them), so xisa computes `sin(2π·x)` in `f64`.
 
-use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, ICond, Op, Operand, Round, Type};
+use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, ICond, Op, Operand, Reg, Round, Type};
 
 use super::{bit, bits, File, LiftError, Lifter, Src};
 
@@ -256,41 +256,22 @@ fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     };
     let (a, b) = (fval(l, a)?, fval(l, b)?);
     let r = if matches!(scale, 0 | 4) {
-        let dst = l.tmp(Type::F32);
-        l.emit(Op::FBin {
-            op,
-            ty: Type::F32,
-            rnd,
-            ftz,
-            dst,
-            a,
-            b,
-        });
+        let dst = fop(l, op, Type::F32, rnd, ftz, a, b);
         Operand::from(dst)
     } else {
         // 2^(scale - 4): D8 .. M8.
         let factor = 2f64.powi(scale as i32 - 4);
         let (x, y) = (widen(l, a, ftz), widen(l, b, ftz));
-        let p = l.tmp(Type::F64);
-        l.emit(Op::FBin {
-            op: FBinOp::Mul,
-            ty: Type::F64,
-            rnd: Round::Rn,
-            ftz: false,
-            dst: p,
-            a: x,
-            b: y,
-        });
-        let q = l.tmp(Type::F64);
-        l.emit(Op::FBin {
-            op: FBinOp::Mul,
-            ty: Type::F64,
-            rnd: Round::Rn,
-            ftz: false,
-            dst: q,
-            a: p.into(),
-            b: Operand::Imm(factor.to_bits()),
-        });
+        let p = fop(l, FBinOp::Mul, Type::F64, Round::Rn, false, x, y);
+        let q = fop(
+            l,
+            FBinOp::Mul,
+            Type::F64,
+            Round::Rn,
+            false,
+            p.into(),
+            Operand::Imm(factor.to_bits()),
+        );
         cvt_full(
             l,
             CvtOp::FtoF,
@@ -340,26 +321,8 @@ fn ffma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
         Operand::from(dst)
     } else {
         let (x, y, z) = (widen(l, a, ftz), widen(l, b, ftz), widen(l, c, ftz));
-        let p = l.tmp(Type::F64);
-        l.emit(Op::FBin {
-            op: FBinOp::Mul,
-            ty: Type::F64,
-            rnd: Round::Rn,
-            ftz: false,
-            dst: p,
-            a: x,
-            b: y,
-        });
-        let s = l.tmp(Type::F64);
-        l.emit(Op::FBin {
-            op: FBinOp::Add,
-            ty: Type::F64,
-            rnd,
-            ftz: false,
-            dst: s,
-            a: p.into(),
-            b: z,
-        });
+        let p = fop(l, FBinOp::Mul, Type::F64, Round::Rn, false, x, y);
+        let s = fop(l, FBinOp::Add, Type::F64, rnd, false, p.into(), z);
         cvt_full(
             l,
             CvtOp::FtoF,
@@ -561,16 +524,15 @@ fn hadd2_f32(l: &mut Lifter) -> Result<(), LiftError> {
         let f = absneg(l, Type::F16, f, bit(w, neg), bit(w, abs));
         halves.push(widen_from(l, f, Type::F16));
     }
-    let dst = l.tmp(Type::F32);
-    l.emit(Op::FBin {
-        op: FBinOp::Add,
-        ty: Type::F32,
-        rnd: Round::Rn,
-        ftz: false,
-        dst,
-        a: halves[0],
-        b: halves[1],
-    });
+    let dst = fop(
+        l,
+        FBinOp::Add,
+        Type::F32,
+        Round::Rn,
+        false,
+        halves[0],
+        halves[1],
+    );
     write_f32(l, dst.into());
     Ok(())
 }
@@ -789,16 +751,7 @@ fn fmnmx(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
     let ftz = bit(l.word, 80);
     let p = pred_at(l, 87, 90);
     let one = |l: &mut Lifter, op: FBinOp| {
-        let dst = l.tmp(Type::F32);
-        l.emit(Op::FBin {
-            op,
-            ty: Type::F32,
-            rnd: Round::Rn,
-            ftz,
-            dst,
-            a,
-            b,
-        });
+        let dst = fop(l, op, Type::F32, Round::Rn, ftz, a, b);
         Operand::from(dst)
     };
     let r = match p {
@@ -860,16 +813,15 @@ fn mufu(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
         0 | 1 => {
             // sin/cos of 2π·x, in f64, rounded once to f32.
             let d = widen(l, x, true);
-            let t = l.tmp(Type::F64);
-            l.emit(Op::FBin {
-                op: FBinOp::Mul,
-                ty: Type::F64,
-                rnd: Round::Rn,
-                ftz: false,
-                dst: t,
-                a: d,
-                b: Operand::Imm(std::f64::consts::TAU.to_bits()),
-            });
+            let t = fop(
+                l,
+                FBinOp::Mul,
+                Type::F64,
+                Round::Rn,
+                false,
+                d,
+                Operand::Imm(std::f64::consts::TAU.to_bits()),
+            );
             let op = if func == 0 { FUnOp::Cos } else { FUnOp::Sin };
             let y = fun(l, op, Type::F64, false, t.into());
             cvt_full(
@@ -890,19 +842,24 @@ fn mufu(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// An `f64` binary op (round to nearest) into a fresh temp.
-fn dop(l: &mut Lifter, op: FBinOp, a: Operand, b: Operand) -> Operand {
-    let dst = l.tmp(Type::F64);
+/// A float binary op into a fresh temp of type `ty`.
+fn fop(l: &mut Lifter, op: FBinOp, ty: Type, rnd: Round, ftz: bool, a: Operand, b: Operand) -> Reg {
+    let dst = l.tmp(ty);
     l.emit(Op::FBin {
         op,
-        ty: Type::F64,
-        rnd: Round::Rn,
-        ftz: false,
+        ty,
+        rnd,
+        ftz,
         dst,
         a,
         b,
     });
-    dst.into()
+    dst
+}
+
+/// An `f64` binary op (round to nearest) into a fresh temp.
+fn dop(l: &mut Lifter, op: FBinOp, a: Operand, b: Operand) -> Operand {
+    fop(l, op, Type::F64, Round::Rn, false, a, b).into()
 }
 
 /// `MUFU.TANH` in `f64`, rounded once to `f32` (subnormals flushed):
@@ -959,16 +916,7 @@ fn dbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     let second = if op == FBinOp::Add { c } else { b };
     let rnd = round_at(l.word);
     let (a, b) = (dval(l, a)?, dval(l, second)?);
-    let dst = l.tmp(Type::F64);
-    l.emit(Op::FBin {
-        op,
-        ty: Type::F64,
-        rnd,
-        ftz: false,
-        dst,
-        a,
-        b,
-    });
+    let dst = fop(l, op, Type::F64, rnd, false, a, b);
     write_f64(l, dst.into());
     Ok(())
 }
