@@ -213,6 +213,26 @@ fn atom_scope(w: u128) -> Scope {
     }
 }
 
+/// The integer atomic op of op codes 0..=8, shared by ATOMG/RED/ATOMS and
+/// SURED/SUATOM: ADD MIN MAX INC DEC AND OR XOR EXCH (MIN/MAX signed for the
+/// signed types).
+fn int_atom_op(op: u64, signed: bool) -> Option<AtomOp> {
+    Some(match op {
+        0 => AtomOp::Add,
+        1 if signed => AtomOp::SMin,
+        1 => AtomOp::UMin,
+        2 if signed => AtomOp::SMax,
+        2 => AtomOp::UMax,
+        3 => AtomOp::Inc,
+        4 => AtomOp::Dec,
+        5 => AtomOp::And,
+        6 => AtomOp::Or,
+        7 => AtomOp::Xor,
+        8 => AtomOp::Exch,
+        _ => return None,
+    })
+}
+
 /// (IR op, IR type, ftz) of an ATOMG/RED/ATOMS op × type code.
 fn atom_kind(op: u64, ty: u64) -> Option<(AtomOp, AtomType, bool)> {
     // Type codes: U32 S32 U64 F32.FTZ.RN F16x2.RN S64 F64.RN.
@@ -231,19 +251,8 @@ fn atom_kind(op: u64, ty: u64) -> Option<(AtomOp, AtomType, bool)> {
         _ => {
             let t = int_ty?;
             let o = match op {
-                0 => AtomOp::Add,
-                1 if signed => AtomOp::SMin,
-                1 => AtomOp::UMin,
-                2 if signed => AtomOp::SMax,
-                2 => AtomOp::UMax,
-                3 => AtomOp::Inc,
-                4 => AtomOp::Dec,
-                5 => AtomOp::And,
-                6 => AtomOp::Or,
-                7 => AtomOp::Xor,
-                8 => AtomOp::Exch,
                 9 => AtomOp::SafeAdd,
-                _ => return None,
+                _ => int_atom_op(op, signed)?,
             };
             (o, t, false)
         }
@@ -676,20 +685,7 @@ fn su_atom_kind(op: u64, ty: u64) -> Option<(AtomOp, AtomType, bool)> {
         (8, 3) => (AtomOp::Exch, AtomType::F32, false),
         _ => {
             let t = int?;
-            let o = match op {
-                0 => AtomOp::Add,
-                1 if signed => AtomOp::SMin,
-                1 => AtomOp::UMin,
-                2 if signed => AtomOp::SMax,
-                2 => AtomOp::UMax,
-                3 => AtomOp::Inc,
-                4 => AtomOp::Dec,
-                5 => AtomOp::And,
-                6 => AtomOp::Or,
-                7 => AtomOp::Xor,
-                8 => AtomOp::Exch,
-                _ => return None,
-            };
+            let o = int_atom_op(op, signed)?;
             (o, t, false)
         }
     })
