@@ -118,85 +118,17 @@ pub struct EntryAbi {
     pub code_offset: u64,
 }
 
-/// A decoded item: an instruction, or one the decoder tables may lack: the
-/// cache-control MUBUF ops (`buffer_wbl2`, `buffer_inv`) and the VOP3
-/// `v_readlane_b32` / `v_writelane_b32`.
-enum Item {
-    Inst(Inst),
-    Cache { wbl2: bool, sc0: bool, sc1: bool },
-    ReadLane { sdst: u32, src0: u32, src1: u32 },
-    WriteLane { vdst: u32, src0: u32, src1: u32 },
-}
-
-/// Decoded items: (byte offset, length, item).
-type Decoded = Vec<(usize, usize, Item)>;
+/// Decoded instructions: (byte offset, length, instruction).
+type Decoded = Vec<(usize, usize, Inst)>;
 
 fn decode_items(code: &[u8]) -> Result<Decoded, LiftError> {
     let mut out = Vec::new();
     let mut off = 0;
     while off < code.len() {
-        match decode_one(code, off) {
-            Ok(i) => {
-                let n = i.len;
-                out.push((off, n, Item::Inst(i)));
-                off += n;
-            }
-            Err(e) => {
-                // buffer_wbl2 (op 40) / buffer_inv (op 41): MUBUF, 8 bytes.
-                let w0 = code
-                    .get(off..off + 4)
-                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                let w1 = code
-                    .get(off + 4..off + 8)
-                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                match (w0, w1) {
-                    // VOP3A v_readlane_b32 (op 649) / v_writelane_b32 (650).
-                    (Some(w), Some(w1))
-                        if w & 0xfc00_0000 == 0xd000_0000
-                            && matches!((w >> 16) & 0x3ff, 649 | 650) =>
-                    {
-                        let (d, s0, s1) = (w & 0xff, w1 & 0x1ff, (w1 >> 9) & 0x1ff);
-                        out.push((
-                            off,
-                            8,
-                            if (w >> 16) & 0x3ff == 649 {
-                                Item::ReadLane {
-                                    sdst: d,
-                                    src0: s0,
-                                    src1: s1,
-                                }
-                            } else {
-                                Item::WriteLane {
-                                    vdst: d,
-                                    src0: s0,
-                                    src1: s1,
-                                }
-                            },
-                        ));
-                        off += 8;
-                        continue;
-                    }
-                    (Some(w), _) if w & 0xfc00_0000 == 0xe000_0000 && code.len() >= off + 8 => {
-                        let op = (w >> 18) & 0x7f;
-                        if op == 40 || op == 41 {
-                            out.push((
-                                off,
-                                8,
-                                Item::Cache {
-                                    wbl2: op == 40,
-                                    sc0: w >> 14 & 1 == 1,
-                                    sc1: w >> 15 & 1 == 1,
-                                },
-                            ));
-                            off += 8;
-                            continue;
-                        }
-                        return Err(e.into());
-                    }
-                    _ => return Err(e.into()),
-                }
-            }
-        }
+        let i = decode_one(code, off)?;
+        let n = i.len;
+        out.push((off, n, i));
+        off += n;
     }
     Ok(out)
 }
@@ -219,22 +151,20 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
     // Leaders: the entry, branch targets, and instructions after branches or
     // s_endpgm.
     let mut leaders = BTreeSet::from([0usize]);
-    for (off, len, it) in &items {
-        if let Item::Inst(i) = it {
-            if let Some(t) = branch_target(i, *off) {
-                if t < 0 || !starts.contains(&(t as usize)) {
-                    return Err(LiftError::BadBranch {
-                        pc: *off as u64,
-                        target: t,
-                    });
-                }
-                leaders.insert(t as usize);
-                leaders.insert(off + len);
+    for (off, len, i) in &items {
+        if let Some(t) = branch_target(i, *off) {
+            if t < 0 || !starts.contains(&(t as usize)) {
+                return Err(LiftError::BadBranch {
+                    pc: *off as u64,
+                    target: t,
+                });
             }
-            let m = i.opcode.mnemonic.as_str();
-            if m == "s_endpgm" || m == "s_trap" {
-                leaders.insert(off + len);
-            }
+            leaders.insert(t as usize);
+            leaders.insert(off + len);
+        }
+        let m = i.opcode.mnemonic.as_str();
+        if m == "s_endpgm" || m == "s_trap" {
+            leaders.insert(off + len);
         }
     }
     leaders.retain(|l| starts.contains(l));
@@ -252,35 +182,15 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
     b.k.params = params.clone();
     entry(&mut b, abi, &params)?;
 
-    for (off, len, it) in &items {
+    for (off, len, i) in &items {
         let off = *off;
         if let Some(&id) = ids.get(&off) {
             b.start_block(format!("pc{off:x}"), id);
         } else if !b.open {
             continue; // unreachable
         }
-        match it {
-            Item::Cache { wbl2, sc0, sc1 } => {
-                b.begin(
-                    off as u64,
-                    if *wbl2 { "buffer_wbl2" } else { "buffer_inv" },
-                    None,
-                );
-                mem::cache_op(&mut b, *wbl2, *sc0, *sc1);
-            }
-            Item::ReadLane { sdst, src0, src1 } => {
-                b.begin(off as u64, "v_readlane_b32", None);
-                valu::read_lane(&mut b, *src0, Some(*src1), *sdst)?;
-            }
-            Item::WriteLane { vdst, src0, src1 } => {
-                b.begin(off as u64, "v_writelane_b32", None);
-                valu::write_lane(&mut b, *vdst, *src0, *src1)?;
-            }
-            Item::Inst(i) => {
-                b.begin(off as u64, &i.opcode.mnemonic, i.literal);
-                lift_inst(&mut b, i, off, off + len, &ids)?;
-            }
-        }
+        b.begin(off as u64, &i.opcode.mnemonic, i.literal);
+        lift_inst(&mut b, i, off, off + len, &ids)?;
     }
     if b.open {
         // Fell off the end of the code.
@@ -303,83 +213,74 @@ fn const_src(i: &Inst, field: &str) -> Option<u32> {
     }
 }
 
-/// The SGPRs (SSRC/SDST numbering) an item writes, as ranges.
-fn scalar_dests(it: &Item) -> Vec<(u32, u32)> {
-    match it {
-        Item::ReadLane { sdst, .. } => vec![(*sdst, 1)],
-        Item::Inst(i) => i
-            .opcode
-            .operands
-            .iter()
-            .filter(|o| {
-                o.class == super::tables::Class::S
-                    && matches!(o.field.as_str(), "sdst" | "sdata" | "vdst")
-            })
-            .map(|o| (i.get(&o.field), o.count))
-            .collect(),
-        _ => vec![],
-    }
+/// The SGPRs (SSRC/SDST numbering) an instruction writes, as ranges.
+fn scalar_dests(i: &Inst) -> Vec<(u32, u32)> {
+    i.opcode
+        .operands
+        .iter()
+        .filter(|o| {
+            o.class == super::tables::Class::S
+                && matches!(o.field.as_str(), "sdst" | "sdata" | "vdst")
+        })
+        .map(|o| (i.get(&o.field), o.count))
+        .collect()
 }
 
 /// Call targets of a region: for each `s_swappc_b64` (by item index), the
 /// image offset it calls when the callee address was formed by LLVM's
 /// `s_getpc_b64` / `s_add_u32` / `s_addc_u32` sequence in the same region.
-fn call_targets(items: &[(usize, usize, Item)], region: u64) -> HashMap<usize, Option<u64>> {
+fn call_targets(items: &[(usize, usize, Inst)], region: u64) -> HashMap<usize, Option<u64>> {
     // SGPR pair (low register) -> image offset it holds; pending low adds.
     let mut pair: HashMap<u32, u64> = HashMap::new();
     let mut pend: HashMap<u32, u32> = HashMap::new();
     let mut out = HashMap::new();
-    for (idx, (off, len, it)) in items.iter().enumerate() {
+    for (idx, (off, len, i)) in items.iter().enumerate() {
         let mut handled = false;
-        if let Item::Inst(i) = it {
-            let m = i.opcode.mnemonic.as_str();
-            match m {
-                "s_getpc_b64" => {
-                    let d = i.get("sdst");
-                    pair.retain(|&lo, _| lo + 1 < d || lo > d + 1);
-                    pair.insert(d, region + (off + len) as u64);
-                    pend.remove(&d);
+        let m = i.opcode.mnemonic.as_str();
+        match m {
+            "s_getpc_b64" => {
+                let d = i.get("sdst");
+                pair.retain(|&lo, _| lo + 1 < d || lo > d + 1);
+                pair.insert(d, region + (off + len) as u64);
+                pend.remove(&d);
+                handled = true;
+            }
+            "s_add_u32" if i.get("sdst") == i.get("ssrc0") && pair.contains_key(&i.get("sdst")) => {
+                if let Some(k) = const_src(i, "ssrc1") {
+                    pend.insert(i.get("sdst"), k);
                     handled = true;
                 }
-                "s_add_u32"
-                    if i.get("sdst") == i.get("ssrc0") && pair.contains_key(&i.get("sdst")) =>
-                {
-                    if let Some(k) = const_src(i, "ssrc1") {
-                        pend.insert(i.get("sdst"), k);
+            }
+            "s_addc_u32" if i.get("sdst") == i.get("ssrc0") && i.get("sdst") > 0 => {
+                let lo = i.get("sdst") - 1;
+                if let (Some(&k1), Some(k2)) = (pend.get(&lo), const_src(i, "ssrc1")) {
+                    if let Some(v) = pair.get_mut(&lo) {
+                        *v = v.wrapping_add((k2 as u64) << 32 | k1 as u64);
+                        pend.remove(&lo);
                         handled = true;
                     }
                 }
-                "s_addc_u32" if i.get("sdst") == i.get("ssrc0") && i.get("sdst") > 0 => {
-                    let lo = i.get("sdst") - 1;
-                    if let (Some(&k1), Some(k2)) = (pend.get(&lo), const_src(i, "ssrc1")) {
-                        if let Some(v) = pair.get_mut(&lo) {
-                            *v = v.wrapping_add((k2 as u64) << 32 | k1 as u64);
-                            pend.remove(&lo);
-                            handled = true;
-                        }
-                    }
-                }
-                "s_swappc_b64" => {
-                    let src = i.get("ssrc0");
-                    let t = if pend.contains_key(&src) {
-                        None
-                    } else {
-                        pair.get(&src).copied()
-                    };
-                    out.insert(idx, t);
-                    // The callee preserves the registers the caller reuses
-                    // (the calling convention; LLVM reuses the target pair
-                    // for a second call); SDST gets the return address.
-                    let d = i.get("sdst");
-                    pair.retain(|&lo, _| lo + 1 < d || lo > d + 1);
-                    pend.retain(|&lo, _| lo + 1 < d || lo > d + 1);
-                    handled = true;
-                }
-                _ => {}
             }
+            "s_swappc_b64" => {
+                let src = i.get("ssrc0");
+                let t = if pend.contains_key(&src) {
+                    None
+                } else {
+                    pair.get(&src).copied()
+                };
+                out.insert(idx, t);
+                // The callee preserves the registers the caller reuses
+                // (the calling convention; LLVM reuses the target pair
+                // for a second call); SDST gets the return address.
+                let d = i.get("sdst");
+                pair.retain(|&lo, _| lo + 1 < d || lo > d + 1);
+                pend.retain(|&lo, _| lo + 1 < d || lo > d + 1);
+                handled = true;
+            }
+            _ => {}
         }
         if !handled {
-            for (d, n) in scalar_dests(it) {
+            for (d, n) in scalar_dests(i) {
                 pair.retain(|&lo, _| lo + 1 < d || lo >= d + n);
                 pend.retain(|&lo, _| lo + 1 < d || lo >= d + n);
             }
@@ -403,7 +304,7 @@ pub fn lift_program<'a>(
     let kernel_items = decode_items(code)?;
     let has_call = kernel_items
         .iter()
-        .any(|(_, _, it)| matches!(it, Item::Inst(i) if i.opcode.mnemonic == "s_swappc_b64"));
+        .any(|(_, _, i)| i.opcode.mnemonic == "s_swappc_b64");
     if !has_call {
         return lift(name, code, abi);
     }
@@ -439,24 +340,22 @@ pub fn lift_program<'a>(
     for (base, items) in &regions {
         let starts: BTreeSet<usize> = items.iter().map(|(o, _, _)| *o).collect();
         let mut ls = BTreeSet::from([0usize]);
-        for (off, len, it) in items {
-            if let Item::Inst(i) = it {
-                if let Some(t) = branch_target(i, *off) {
-                    if t < 0 || !starts.contains(&(t as usize)) {
-                        return Err(LiftError::BadBranch {
-                            pc: base + *off as u64,
-                            target: t + *base as i64,
-                        });
-                    }
-                    ls.insert(t as usize);
-                    ls.insert(off + len);
+        for (off, len, i) in items {
+            if let Some(t) = branch_target(i, *off) {
+                if t < 0 || !starts.contains(&(t as usize)) {
+                    return Err(LiftError::BadBranch {
+                        pc: base + *off as u64,
+                        target: t + *base as i64,
+                    });
                 }
-                if matches!(
-                    i.opcode.mnemonic.as_str(),
-                    "s_endpgm" | "s_trap" | "s_swappc_b64" | "s_setpc_b64"
-                ) {
-                    ls.insert(off + len);
-                }
+                ls.insert(t as usize);
+                ls.insert(off + len);
+            }
+            if matches!(
+                i.opcode.mnemonic.as_str(),
+                "s_endpgm" | "s_trap" | "s_swappc_b64" | "s_setpc_b64"
+            ) {
+                ls.insert(off + len);
             }
         }
         leaders.extend(
@@ -479,7 +378,7 @@ pub fn lift_program<'a>(
     entry(&mut b, abi, &params)?;
     for (ri, (base, items)) in regions.iter().enumerate() {
         let base = *base as usize;
-        for (idx, (off, len, it)) in items.iter().enumerate() {
+        for (idx, (off, len, i)) in items.iter().enumerate() {
             let pc = base + off;
             let next = pc + len;
             if let Some(&id) = ids.get(&pc) {
@@ -487,49 +386,29 @@ pub fn lift_program<'a>(
             } else if !b.open {
                 continue;
             }
-            match it {
-                Item::Cache { wbl2, sc0, sc1 } => {
-                    b.begin(
-                        pc as u64,
-                        if *wbl2 { "buffer_wbl2" } else { "buffer_inv" },
-                        None,
+            b.begin(pc as u64, &i.opcode.mnemonic, i.literal);
+            match i.opcode.mnemonic.as_str() {
+                "s_swappc_b64" => {
+                    let target = calls[ri][&idx].map(|t| t as usize);
+                    let (Some(t), Some(&ret)) = (target, ids.get(&next)) else {
+                        return Err(b.unsupported("a call must be followed by code"));
+                    };
+                    // SDST = the return address.
+                    let image = b.named(ENTRY_PARAMS[4], Type::I64);
+                    let ra = b.binv(
+                        xisa_ir::BinOp::Add,
+                        Type::I64,
+                        image,
+                        Operand::Imm(next as u64),
                     );
-                    mem::cache_op(&mut b, *wbl2, *sc0, *sc1);
+                    b.wr_s64(i.get("sdst"), ra)?;
+                    b.terminate(Term::Call {
+                        target: ids[&t],
+                        ret,
+                    });
                 }
-                Item::ReadLane { sdst, src0, src1 } => {
-                    b.begin(pc as u64, "v_readlane_b32", None);
-                    valu::read_lane(&mut b, *src0, Some(*src1), *sdst)?;
-                }
-                Item::WriteLane { vdst, src0, src1 } => {
-                    b.begin(pc as u64, "v_writelane_b32", None);
-                    valu::write_lane(&mut b, *vdst, *src0, *src1)?;
-                }
-                Item::Inst(i) => {
-                    b.begin(pc as u64, &i.opcode.mnemonic, i.literal);
-                    match i.opcode.mnemonic.as_str() {
-                        "s_swappc_b64" => {
-                            let target = calls[ri][&idx].map(|t| t as usize);
-                            let (Some(t), Some(&ret)) = (target, ids.get(&next)) else {
-                                return Err(b.unsupported("a call must be followed by code"));
-                            };
-                            // SDST = the return address.
-                            let image = b.named(ENTRY_PARAMS[4], Type::I64);
-                            let ra = b.binv(
-                                xisa_ir::BinOp::Add,
-                                Type::I64,
-                                image,
-                                Operand::Imm(next as u64),
-                            );
-                            b.wr_s64(i.get("sdst"), ra)?;
-                            b.terminate(Term::Call {
-                                target: ids[&t],
-                                ret,
-                            });
-                        }
-                        "s_setpc_b64" => b.terminate(Term::Ret),
-                        _ => lift_inst(&mut b, i, pc, next, &ids)?,
-                    }
-                }
+                "s_setpc_b64" => b.terminate(Term::Ret),
+                _ => lift_inst(&mut b, i, pc, next, &ids)?,
             }
         }
         if b.open {
