@@ -534,30 +534,10 @@ impl Device {
                 // integer parameter of its width, as its bits.
                 (Type::I32, ArgSpec::F32(v)) => v.to_bits() as u64,
                 (Type::I64, ArgSpec::F64(v)) => v.to_bits(),
-                (Type::I64, ArgSpec::Buf(p)) => {
-                    let data = std::fs::read(p).map_err(|e| Error::Io {
-                        path: p.display().to_string(),
-                        source: e,
-                    })?;
-                    let a = self.upload(&data)?;
-                    buffer = Some(Buffer {
-                        addr: a,
-                        len: data.len() as u64,
-                    });
-                    a
-                }
-                (Type::I64, ArgSpec::Bytes(data)) => {
-                    let a = self.upload(data)?;
-                    buffer = Some(Buffer {
-                        addr: a,
-                        len: data.len() as u64,
-                    });
-                    a
-                }
-                (Type::I64, ArgSpec::Zeros(n)) => {
-                    let a = self.alloc(*n)?;
-                    buffer = Some(Buffer { addr: a, len: *n });
-                    a
+                (Type::I64, ArgSpec::Buf(_) | ArgSpec::Bytes(_) | ArgSpec::Zeros(_)) => {
+                    let b = self.upload_arg(arg)?;
+                    buffer = Some(b);
+                    b.addr
                 }
                 (Type::I64, ArgSpec::Surface(spec)) => {
                     let (handle, data) = self.upload_surface(spec)?;
