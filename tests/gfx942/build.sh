@@ -9,9 +9,8 @@
 # Sources: kernels/*.cl (gfx942-specific OpenCL C), the 13 OpenCL C kernels of
 # tests/sm75/kernels/ (used by path, not copied), and kernels/*.s (hand-written
 # assembly for atomics no compiler emits).
-# OpenCL: clang-19 -> llvm-link with clc/workitem_v5.cl, then libclc
-# amdgcn--amdhsa.bc -> opt-19 -O2 ->
-# llc-19 -filetype=obj -> ld.lld-19 -shared.  Assembly: llvm-mc-19 -> ld.lld-19.
+# OpenCL: cl2co.sh (clang-19 -> libclc -> opt-19 -O2 -> llc-19 -> ld.lld-19).
+# Assembly: llvm-mc-19 -> ld.lld-19.
 # Installs clang-19/llvm-19/lld-19/libclc-19 from apt when missing.
 # Usage: build.sh [--listings-only]
 set -eu
@@ -30,28 +29,10 @@ if [ "${1:-}" != "--listings-only" ]; then
         || ! ls /usr/lib/clc/amdgcn--amdhsa.bc >/dev/null 2>&1; then
         apt-get update && apt-get install -y clang-19 llvm-19 lld-19 libclc-19 libclc-19-dev
     fi
-    LIBCLC=/usr/lib/clc/amdgcn--amdhsa.bc
     TMP=$(mktemp -d)
     trap 'rm -rf "$TMP"' EXIT
-    # COV5-correct get_global_offset/get_global_id, linked ahead of libclc's
-    # (see the file); everything but the kernels is internalized afterwards,
-    # as a device link does, so no copy of them stays in the code object.
-    clang-19 -x cl -cl-std=CL2.0 -target "$TRIPLE" -mcpu="$MCPU" -nogpulib -O2 \
-        -emit-llvm -c -Xclang -finclude-default-header -o "$TMP/clc_v5.bc" \
-        "$HERE/clc/workitem_v5.cl"
     for src in "$SM75K"/*.cl "$K"/*.cl; do
-        n=$(basename "$src" .cl)
-        clang-19 -x cl -cl-std=CL2.0 -target "$TRIPLE" -mcpu="$MCPU" -nogpulib -O2 \
-            -emit-llvm -c -Xclang -finclude-default-header -o "$TMP/$n.bc" "$src"
-        # libclc's module says amdgcn-unknown-amdhsa; the warning about the
-        # differing vendor is harmless.
-        llvm-link-19 -o "$TMP/$n.pre.bc" "$TMP/$n.bc" "$TMP/clc_v5.bc"
-        llvm-link-19 --only-needed -o "$TMP/$n.linked.bc" "$TMP/$n.pre.bc" "$LIBCLC" 2>/dev/null
-        kernels=$(llvm-nm-19 --defined-only "$TMP/$n.bc" | awk '$2 == "T" {print $3}' | paste -sd,)
-        opt-19 -passes='internalize,default<O2>' -internalize-public-api-list="$kernels" \
-            -o "$TMP/$n.opt.bc" "$TMP/$n.linked.bc"
-        llc-19 -mtriple="$TRIPLE" -mcpu="$MCPU" -filetype=obj -o "$TMP/$n.o" "$TMP/$n.opt.bc"
-        ld.lld-19 -shared -o "$O/$n.co" "$TMP/$n.o"
+        sh "$HERE/cl2co.sh" "$src" "$O/$(basename "$src" .cl).co"
     done
     # A stripped copy (no .symtab: the loader falls back to .dynsym).
     llvm-strip-19 -o "$O/two_kernels.co.stripped" "$O/two_kernels.co"

@@ -63,6 +63,49 @@ entry:
     }
 }
 
+/// Regression (issue #10): wave- and workgroup-scope atomics on one global
+/// word from every workgroup. The hardware performs global atomics at the
+/// memory side whatever their scope (CUDA's `atomicAdd_block` on a global
+/// counter is exact), so the totals must be exact here too; they used to be a
+/// plain read-modify-write and lost updates across host threads. Each lane
+/// loops so the workgroups on the two threads overlap for long.
+#[test]
+fn narrow_scope_global_atomics_are_exact() {
+    let m = module(
+        "kernel @narrow(%c: i64) {
+  reg %i: i32, %p: i1
+entry:
+  %i = mov.i32 0
+  br body
+body:
+  atom.global.add.b32.workgroup.relaxed [%c], 1
+  atom.global.add.b64.wave.relaxed [%c+8], 0x100000001
+  atom.global.fadd.f32.workgroup.relaxed [%c+16], 1.0
+  atom.global.inc.b32.wave.relaxed [%c+20], 0xffffffff
+  atom.buffer.sub.b32.workgroup.relaxed [%c, 32, 24], 1
+  %i = add.i32 %i, 1
+  %p = icmp.ult.i32 %i, 16
+  brc %p, body, done
+done:
+  exit
+}",
+    );
+    let (grid, block) = (256u32, 64u32);
+    let n = grid as u64 * block as u64 * 16;
+    for engine in ENGINES {
+        let dev = Device::new().unwrap();
+        let c = dev.alloc(32).unwrap();
+        dev.launch(&m, "narrow", &opts(engine, grid, block), &[ArgSpec::Ptr(c)])
+            .unwrap_or_else(|e| panic!("{engine}: {e}"));
+        let w = read_u32s(&dev, c, 7);
+        assert_eq!(w[0] as u64, n, "{engine}: add.b32.workgroup");
+        assert_eq!(read_u64(&dev, c + 8), n * 0x1_0000_0001, "{engine}: add.b64.wave");
+        assert_eq!(f32::from_bits(w[4]), n as f32, "{engine}: fadd.f32.workgroup");
+        assert_eq!(w[5] as u64, n, "{engine}: inc.b32.wave");
+        assert_eq!(w[6], (n as u32).wrapping_neg(), "{engine}: buffer sub.b32.workgroup");
+    }
+}
+
 /// 64-bit adds whose carries cross the 32-bit boundary: lane g adds
 /// (g << 24) | 1; plus `sub` and `xor`, and `umax`/`smin` of per-lane values.
 #[test]

@@ -226,11 +226,6 @@ impl Scope {
             Scope::System => "system",
         }
     }
-
-    /// True where the lowering is a host atomic (on global memory).
-    pub fn is_host_atomic(self) -> bool {
-        matches!(self, Scope::Device | Scope::System)
-    }
 }
 
 /// The memory space of an atomic.
@@ -338,9 +333,10 @@ pub struct Cell {
 
 impl Cell {
     /// True when xisa lowers this cell to a host atomic (else a plain
-    /// read-modify-write on one host thread, see `docs/scopes.md`).
+    /// read-modify-write on one host thread, see `docs/scopes.md`): every
+    /// global atomic is one, whatever its scope, as on the hardware.
     pub fn host_atomic(&self) -> bool {
-        self.space == Space::Global && self.scope.is_host_atomic()
+        self.space == Space::Global
     }
 }
 

@@ -165,6 +165,16 @@ impl Space {
     pub fn writable(self) -> bool {
         !matches!(self, Space::Const | Space::Param)
     }
+
+    /// True where other workgroups (so other host threads) can reach the
+    /// memory. Every atomic read-modify-write on such a space must be a host
+    /// atomic whatever its scope: GPUs perform global atomics at the memory
+    /// side, so a workgroup-scope `atomicAdd_block` on a global counter gets an
+    /// exact total on hardware, and real code relies on it. The scope then
+    /// governs only ordering.
+    pub fn shared_across_workgroups(self) -> bool {
+        matches!(self, Space::Global | Space::Buffer | Space::Surface)
+    }
 }
 
 impl fmt::Display for Space {

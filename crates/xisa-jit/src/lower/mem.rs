@@ -43,7 +43,7 @@ pub(super) fn guest_flags() -> MemFlagsData {
 /// True where a non-weak access must be a host atomic: global memory seen by
 /// other workgroups (other host threads).
 pub(super) fn needs_host_order(space: Space, scope: Scope) -> bool {
-    matches!(space, Space::Global | Space::Buffer | Space::Surface) && !scope.within_workgroup()
+    space.shared_across_workgroups() && !scope.within_workgroup()
 }
 
 impl Lowerer<'_, '_> {

@@ -57,7 +57,9 @@ fn device_integer_rmw_is_atomic_rmw() {
         (AtomOp::SMin, "smin"),
         (AtomOp::SMax, "smax"),
     ] {
-        for scope in [Scope::Cluster, Scope::Device, Scope::System] {
+        // Every scope: global atomics are performed at the memory side on the
+        // hardware, so even a wave-scope one is a host atomic.
+        for scope in Scope::ALL {
             for ty in [AtomType::B32, AtomType::B64] {
                 let t = atomic(op, ty, Space::Global, scope);
                 let width = if ty == AtomType::B64 { "i64" } else { "i32" };
@@ -73,7 +75,7 @@ fn device_integer_rmw_is_atomic_rmw() {
             }
         }
         // Buffer atomics (descriptor addressing) follow the same rule.
-        for (scope, n) in [(Scope::Device, 1), (Scope::Workgroup, 0)] {
+        for scope in [Scope::Device, Scope::Workgroup, Scope::Wave] {
             let t = clif(|a, v| Op::Atomic {
                 op,
                 ty: AtomType::B32,
@@ -91,7 +93,7 @@ fn device_integer_rmw_is_atomic_rmw() {
                 src: r(v),
                 cmp: None,
             });
-            assert_eq!(count(&t, "atomic_rmw"), n, "buffer {op:?} {scope}:\n{t}");
+            assert_eq!(count(&t, "atomic_rmw"), 1, "buffer {op:?} {scope}:\n{t}");
         }
         // A flat address in the buffer space always faults: no access at all.
         let t = atomic(op, AtomType::B32, Space::Buffer, Scope::Device);
@@ -100,10 +102,28 @@ fn device_integer_rmw_is_atomic_rmw() {
 }
 
 #[test]
-fn device_cas_is_atomic_cas() {
-    let t = atomic(AtomOp::Cas, AtomType::B64, Space::Global, Scope::Device);
-    assert_eq!(count(&t, "atomic_cas"), 1, "{t}");
-    assert_eq!(count(&t, "atomic_rmw"), 0);
+fn global_cas_is_atomic_cas_at_every_scope() {
+    for scope in Scope::ALL {
+        let t = atomic(AtomOp::Cas, AtomType::B64, Space::Global, scope);
+        assert_eq!(count(&t, "atomic_cas"), 1, "{scope}: {t}");
+        assert_eq!(count(&t, "atomic_rmw"), 0);
+    }
+}
+
+#[test]
+fn narrow_scope_global_cas_loops_are_host_atomic() {
+    // Regression: workgroup/wave-scope global atomics used to be a plain
+    // read-modify-write and lost updates across workgroups.
+    for scope in [Scope::Wave, Scope::Workgroup] {
+        for (op, ty) in [
+            (AtomOp::Inc, AtomType::B32),
+            (AtomOp::FAdd, AtomType::F32),
+            (AtomOp::FMax, AtomType::F64),
+        ] {
+            let t = atomic(op, ty, Space::Global, scope);
+            assert_eq!(count(&t, "atomic_cas"), 1, "{op:?} {scope}:\n{t}");
+        }
+    }
 }
 
 #[test]
@@ -133,18 +153,14 @@ fn ops_without_rmw_are_cas_loops() {
 }
 
 #[test]
-fn workgroup_scope_and_shared_atomics_are_plain() {
+fn shared_and_local_atomics_are_plain() {
     for op in AtomOp::ALL {
         let ty = if op.is_float() {
             AtomType::F32
         } else {
             AtomType::B32
         };
-        let mut cases = vec![
-            (Space::Global, Scope::Wave),
-            (Space::Global, Scope::Workgroup),
-            (Space::Local, Scope::System),
-        ];
+        let mut cases = vec![(Space::Local, Scope::System)];
         for scope in Scope::ALL {
             cases.push((Space::Shared, scope));
         }

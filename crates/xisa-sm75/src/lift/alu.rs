@@ -95,7 +95,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x007 => sel(l, &s)?,
         0x00c => isetp(l, &s)?,
         0x010 => iadd3(l, &s)?,
-        0x011 => lea(l, &s)?,
+        0x011 => lea(l, &s, opcode)?,
         0x012 => lop3(l, &s)?,
         0x013 => unary(l, &s, UnOp::Abs)?,
         0x016 => prmt(l, &s)?,
@@ -116,16 +116,6 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
 /// Destination register [16, 24).
 fn rd(l: &Lifter) -> u8 {
     bits(l.word, 16, 24) as u8
-}
-
-/// A source value with two's-complement negation applied.
-fn val(l: &mut Lifter, s: (Src, bool)) -> Result<Operand, LiftError> {
-    let v = l.src(s.0)?;
-    Ok(if s.1 {
-        l.bin32(BinOp::Sub, Operand::Imm(0), v)
-    } else {
-        v
-    })
 }
 
 /// A predicate source at `[lo, lo+3)` with negate bit `neg`.
@@ -151,9 +141,14 @@ fn sel(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `IABS`, `POPC`, `BREV` of src1.
+/// `IABS`, `POPC`, `BREV` of src1. POPC's source may be inverted (`~`,
+/// the src1 negate bit); IABS and BREV have no such modifier (nvdisasm
+/// prints nothing for the bit), so it is not read for them.
 fn unary(l: &mut Lifter, s: &Srcs, op: UnOp) -> Result<(), LiftError> {
-    let a = l.src(s.b.0)?;
+    let mut a = l.src(s.b.0)?;
+    if op == UnOp::Popc && s.b.1 {
+        a = l.bin32(BinOp::Xor, a, Operand::Imm(0xffff_ffff));
+    }
     let dst = l.tmp(Type::I32);
     l.emit(Op::Un {
         op,
@@ -166,9 +161,13 @@ fn unary(l: &mut Lifter, s: &Srcs, op: UnOp) -> Result<(), LiftError> {
 }
 
 /// `FLO[.U32][.SH] Rd, src1`: index of the leading one (signed: leading
-/// bit differing from the sign); `.SH` (bit 74) gives `31 - index`.
+/// bit differing from the sign); `.SH` (bit 74) gives `31 - index`. The
+/// source may be inverted (`~`, the src1 negate bit).
 fn flo(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let a = l.src(s.b.0)?;
+    let mut a = l.src(s.b.0)?;
+    if s.b.1 {
+        a = l.bin32(BinOp::Xor, a, Operand::Imm(0xffff_ffff));
+    }
     let op = if bit(l.word, 73) {
         UnOp::FloS
     } else {
@@ -339,15 +338,59 @@ fn iadd3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `LEA[.HI][.X] Rd, Pc, a, b[, c], shift[, Pin]`: `(a << shift) + b`;
-/// `.HI`: high word of `(c:a) << shift`, plus `b`; `.X` adds the carry in.
-fn lea(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+/// `LEA[.HI][.X][.SX32] Rd, Pd, a, b[, c], shift[, Pin]`: `(a << shift) + b`;
+/// `.HI`: the high word of `(c:a) << shift`, plus `b`, where `.SX32` makes
+/// the (hidden) high word `c` the sign of `a` (`a >> 31`); `.X` adds the
+/// carry in. Pd is the carry out of the add.
+///
+/// Modifiers (nvdisasm): `b` is negated (`-b`, or `~b` under `.X`) by bit
+/// 63 when it sits in the [32, 64) slot as a register, constant or UR
+/// (forms 1, 5, 6); in forms 2, 3, 7 `b` is the register at [64, 72), which
+/// has no negate bit (bit 75 is the shift). `-b` is `~b + 1` in 33 bits, so
+/// Pd is "no borrow", as for IADD3. `-a` (bit 72) is lifted for the plain
+/// form without carry out (`(-a) << s` and `-(a << s)` agree in 32 bits);
+/// `~a` (`.X`), `-a` with `.HI` or a carry out, and a negated `c` (bit 63 in
+/// forms 3, 7) are refused: which bits they invert is not known.
+fn lea(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
     let w = l.word;
     let sh = bits(w, 75, 80);
-    let a = val(l, s.a)?;
+    let hi_form = bit(w, 80);
+    let x = bit(w, 74);
+    let sx32 = bit(w, 73);
+    let pd = bits(w, 81, 84) as u8;
+    let form = (opcode >> 9) & 7;
+    let b_in_slot = matches!(form, 1 | 5 | 6);
+    let (a_neg, b_neg) = (s.a.1, s.b.1 && b_in_slot);
+    let c_neg = s.c.1 && matches!(form, 3 | 7);
+    let name = format!(
+        "LEA{}{}{}",
+        if hi_form { ".HI" } else { "" },
+        if x { ".X" } else { "" },
+        if sx32 { ".SX32" } else { "" }
+    );
+    if a_neg && (x || hi_form || pd != 7) {
+        return Err(l.unsupported(format!(
+            "{name} with a negated first operand ({}a){}",
+            if x { "~" } else { "-" },
+            if pd != 7 { " and a carry out" } else { "" }
+        )));
+    }
+    if hi_form && c_neg && !sx32 {
+        return Err(l.unsupported(format!("{name} with a negated high word (-c)")));
+    }
+    let a = l.src(s.a.0)?;
+    let a = if a_neg {
+        l.bin32(BinOp::Sub, Operand::Imm(0), a)
+    } else {
+        a
+    };
     let b = l.src(s.b.0)?;
-    let shifted = if bit(w, 80) {
-        let c = l.src(s.c.0)?;
+    let shifted = if hi_form {
+        let c = if sx32 {
+            l.bin32(BinOp::AShr, a, Operand::Imm(31))
+        } else {
+            l.src(s.c.0)?
+        };
         let v = l.join64(a, c);
         let v = l.bin(BinOp::Shl, Type::I64, v, Operand::Imm(sh));
         let (_, hi) = l.split64(v);
@@ -355,16 +398,21 @@ fn lea(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     } else {
         l.bin32(BinOp::Shl, a, Operand::Imm(sh))
     };
-    let x = l.zext64(shifted);
-    let y = l.zext64(b);
-    let mut sum = l.bin(BinOp::Add, Type::I64, x, y);
-    if bit(w, 74) {
-        let p = pred_at(l, 87, 90);
-        let z = l.cvt(CvtOp::Zext, Type::I64, Type::I1, p);
+    let xs = l.zext64(shifted);
+    let y = match (b_neg, x) {
+        (false, _) => l.zext64(b),
+        (true, false) => wide(l, b, true),
+        (true, true) => {
+            let nb = l.bin32(BinOp::Xor, b, Operand::Imm(0xffff_ffff));
+            l.zext64(nb)
+        }
+    };
+    let mut sum = l.bin(BinOp::Add, Type::I64, xs, y);
+    if x {
+        let z = carry_in64(l);
         sum = l.bin(BinOp::Add, Type::I64, sum, z);
     }
     let (lo, hi) = l.split64(sum);
-    let pd = bits(w, 81, 84) as u8;
     if pd != 7 {
         let c = l.icmp(ICond::Ne, Type::I32, hi, Operand::Imm(0));
         l.write_pred(pd, c);
@@ -463,11 +511,18 @@ fn shf(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 }
 
 /// `PLOP3.LUT Pd, Pd2, a, b, c, lut, lut2`: predicate three-input logic.
+/// Bit 67 makes c a uniform predicate (`UP0`: nvdisasm; ptxas moves a
+/// uniform condition to a P register this way). UPLOP3 reads UP throughout
+/// and ignores the bit.
 fn plop3(l: &mut Lifter) {
     let w = l.word;
     let a = pred_at(l, 87, 90);
     let b = pred_at(l, 77, 80);
-    let c = pred_at(l, 68, 71);
+    let c = if !l.uniform && bit(w, 67) {
+        l.read_pred_file(File::UP, bits(w, 68, 71) as u8, bit(w, 71))
+    } else {
+        pred_at(l, 68, 71)
+    };
     let lut = (bits(w, 64, 67) | (bits(w, 72, 77) << 3)) as u8;
     let lut2 = bits(w, 16, 24) as u8;
     for (pd, lut) in [(bits(w, 81, 84) as u8, lut), (bits(w, 84, 87) as u8, lut2)] {
@@ -487,10 +542,25 @@ fn plop3(l: &mut Lifter) {
     }
 }
 
-/// `IMAD[.X] Rd, a, b, c[, Pin]`: `a * b + c` (+ carry in with `.X`).
+/// The carry-in predicate of an `.X` form ([87, 90) + negate 90) as an
+/// `i64` 0/1.
+fn carry_in64(l: &mut Lifter) -> Operand {
+    let p = pred_at(l, 87, 90);
+    l.cvt(CvtOp::Zext, Type::I64, Type::I1, p)
+}
+
+/// `IMAD[.X] Rd, a, b, c[, Pin]`: `a * b + c` (low word). The C modifier
+/// is a negation (`-c`) without `.X` and a bitwise not (`~c`) with it, where
+/// the carry in is added: `a * b + ~c + Pin` (ptxas's 64-bit subtractions).
 fn imad(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+    let x = bit(l.word, 74);
     let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
-    let c = val(l, s.c)?;
+    let c = l.src(s.c.0)?;
+    let c = match (s.c.1, x) {
+        (false, _) => c,
+        (true, false) => l.bin32(BinOp::Sub, Operand::Imm(0), c),
+        (true, true) => l.bin32(BinOp::Xor, c, Operand::Imm(0xffff_ffff)),
+    };
     let dst = l.tmp(Type::I32);
     l.emit(Op::Mad {
         ty: Type::I32,
@@ -500,7 +570,7 @@ fn imad(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
         c,
     });
     let mut r: Operand = dst.into();
-    if bit(l.word, 74) {
+    if x {
         let p = pred_at(l, 87, 90);
         let z = l.cvt(CvtOp::Zext, Type::I32, Type::I1, p);
         r = l.bin32(BinOp::Add, r, z);
@@ -509,38 +579,77 @@ fn imad(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `IMAD.WIDE[.U32] Rd, a, b, c`: `ext(a) * ext(b) + c` into the pair Rd
-/// (c is a 64-bit pair or a 64-bit constant).
-fn imad_wide(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
-    let c = l.src64(s.c.0)?;
-    let dst = l.tmp(Type::I64);
-    l.emit(Op::MulWide {
-        signed: bit(l.word, 73),
-        dst,
-        a,
-        b,
-    });
-    let r = l.bin(BinOp::Add, Type::I64, dst.into(), c);
-    l.write_pair(rd(l), r);
-    Ok(())
-}
-
-/// `IMAD.HI[.U32] Rd, a, b, c`: high word of `a * b + c`, with `c` the
-/// 64-bit pair `R(c):R(c+1)` (ptxas's division idiom passes `RZ:q` there to
-/// get `q + umulhi(q, e)`); the product is signed unless `.U32`.
-fn imad_hi(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+/// The 64-bit sum `a * b + c (+ Pin with .X)` of IMAD.WIDE / IMAD.HI and its
+/// carry out of bit 64 (the carry of the unsigned 64-bit add, which is how
+/// ptxas chains them: `IMAD.WIDE.U32 R10, P0, ...` then `IMAD.WIDE.U32.X
+/// ..., P0` in `mul.hi.u64`, `IMAD.HI.U32 R16, P1, ...` then `IADD3.X ...,
+/// P1` in 64-bit division). `c` is the 64-bit pair. Refused: a negated C
+/// (`-c` / `~c` on a 64-bit pair: which words it inverts is not known) and
+/// the carry out of the signed forms (whether the product is sign-extended
+/// into the adder is not known); ptxas emits neither for the PTX we know.
+fn imad64(l: &mut Lifter, s: &Srcs, what: &str) -> Result<Operand, LiftError> {
+    let w = l.word;
+    let x = bit(w, 74);
+    let signed = bit(w, 73);
+    let pd = bits(w, 81, 84) as u8;
+    if s.c.1 {
+        return Err(l.unsupported(format!(
+            "{what}{} with a negated C operand ({}c)",
+            if x { ".X" } else { "" },
+            if x { "~" } else { "-" }
+        )));
+    }
+    if signed && pd != 7 {
+        return Err(l.unsupported(format!("signed {what} with a carry-out predicate (P{pd})")));
+    }
     let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
     let c = l.src64(s.c.0)?;
     let p = l.tmp(Type::I64);
     l.emit(Op::MulWide {
-        signed: bit(l.word, 73),
+        signed,
         dst: p,
         a,
         b,
     });
-    let sum = l.bin(BinOp::Add, Type::I64, p.into(), c);
-    let (_, hi) = l.split64(sum);
+    let mut sum = l.bin(BinOp::Add, Type::I64, p.into(), c);
+    let mut carry = if pd != 7 {
+        // Unsigned overflow of p + c.
+        Some(l.icmp(ICond::Ult, Type::I64, sum, p.into()))
+    } else {
+        None
+    };
+    if x {
+        let ci = carry_in64(l);
+        let s2 = l.bin(BinOp::Add, Type::I64, sum, ci);
+        if let Some(c0) = carry {
+            // The carry in overflows only an all-ones partial sum.
+            let wrap = l.icmp(ICond::Ult, Type::I64, s2, sum);
+            carry = Some(l.bin(BinOp::Or, Type::I1, c0, wrap));
+        }
+        sum = s2;
+    }
+    if let Some(c) = carry {
+        l.write_pred(pd, c);
+    }
+    Ok(sum)
+}
+
+/// `IMAD.WIDE[.U32][.X] Rd, [Pd,] a, b, c[, Pin]`: `ext(a) * ext(b) + c`
+/// into the pair Rd (c is a 64-bit pair or a 64-bit constant); Pd is the
+/// carry out, Pin the carry in (see [`imad64`]).
+fn imad_wide(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+    let r = imad64(l, s, "IMAD.WIDE")?;
+    l.write_pair(rd(l), r);
+    Ok(())
+}
+
+/// `IMAD.HI[.U32][.X] Rd, [Pd,] a, b, c[, Pin]`: high word of `a * b + c`,
+/// with `c` the 64-bit pair `R(c):R(c+1)` (ptxas's division idiom passes
+/// `RZ:q` there to get `q + umulhi(q, e)`, and the 64-bit multiply-high
+/// chains the column sum through it); the product is signed unless `.U32`.
+fn imad_hi(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+    let r = imad64(l, s, "IMAD.HI")?;
+    let (_, hi) = l.split64(r);
     l.write_gpr(rd(l), hi);
     Ok(())
 }

@@ -17,21 +17,31 @@ use crate::Decoded;
 /// Lifts a memory instruction; `Ok(false)` when `opcode` is not one.
 pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<bool, LiftError> {
     match opcode {
-        0x381 | 0x981 => load(l, Space::Global, opcode == 0x981)?,
-        0x386 | 0x986 => store(l, Space::Global, opcode == 0x986)?,
+        0x381 => load(l, Space::Global, Ur::NONE)?,
+        0x981 => load(l, Space::Global, Ur::required(32, 90))?,
+        0x386 => store(l, Space::Global, Ur::NONE)?,
+        0x986 => store(l, Space::Global, Ur::required(64, 90))?,
         // Generic LD/ST: xisa has no generic window; pointers are global.
-        0x980 => load(l, Space::Global, true)?,
-        0x385 | 0x985 => store(l, Space::Global, opcode == 0x985)?,
-        0x984 => load(l, Space::Shared, false)?,
-        0x388 | 0x988 => store(l, Space::Shared, false)?,
-        0x983 => load(l, Space::Local, false)?,
-        0x387 | 0x987 => store(l, Space::Local, false)?,
-        0x3a8 | 0x9a8 => atom(l, Space::Global, opcode == 0x9a8, true)?,
-        0x98e => atom(l, Space::Global, true, false)?,
-        0x38c | 0x98c => atom(l, Space::Shared, false, true)?,
+        // LD without a uniform register has a 32-bit offset at [32, 64).
+        0x980 if !bit(l.word, 91) => load(l, Space::Global, Ur::NONE)?,
+        0x980 => load(l, Space::Global, Ur::required(32, 90))?,
+        0x385 => store(l, Space::Global, Ur::NONE)?,
+        0x985 => store(l, Space::Global, Ur::required(64, 90))?,
+        0x984 => load(l, Space::Shared, Ur::optional(32, 0))?,
+        0x388 => store(l, Space::Shared, Ur::NONE)?,
+        0x988 => store(l, Space::Shared, Ur::required(64, 0))?,
+        0x983 => load(l, Space::Local, Ur::optional(32, 0))?,
+        0x387 => store(l, Space::Local, Ur::NONE)?,
+        0x987 => store(l, Space::Local, Ur::required(64, 0))?,
+        0x3a8 => atom(l, Space::Global, Ur::NONE, true)?,
+        0x9a8 => atom(l, Space::Global, Ur::required(64, 70), true)?,
+        0x98e => atom(l, Space::Global, Ur::optional(64, 90), false)?,
+        0x38c => atom(l, Space::Shared, Ur::NONE, true)?,
+        0x98c => atom(l, Space::Shared, Ur::required(64, 0), true)?,
         // Generic ATOM: xisa's generic addresses are global, so the
         // "performed natively" predicate is always true.
-        0x38a | 0x98a => atom(l, Space::Global, opcode == 0x98a, true)?,
+        0x38a => atom(l, Space::Global, Ur::NONE, true)?,
+        0x98a => atom(l, Space::Global, Ur::required(64, 70), true)?,
         0x38b => cas(l, Space::Global, true)?,
         0x3aa | 0x9aa => qspc(l),
         0x3a9 => cas(l, Space::Global, false)?,
@@ -57,50 +67,131 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<
     Ok(true)
 }
 
-/// The address of a memory instruction in `space`.
-fn address(l: &mut Lifter, space: Space, ur_lo: u32, ur_form: bool) -> Address {
+/// Where an instruction's optional uniform register (`[R+UR]`, bit 91) sits.
+#[derive(Debug, Clone, Copy)]
+struct Ur {
+    /// The UR field's low bit ([32, 38) for loads, [64, 70) for stores and
+    /// atomics); `None`: the opcode has no UR form, bit 91 must be clear.
+    lo: Option<u32>,
+    /// The bit that makes a global base register a 64-bit pair (`.64`)
+    /// rather than a zero-extended 32-bit one (`.U32`) in the UR form: 90
+    /// for LDG/STG/LD/ST/RED, 70 for ATOMG/ATOM (nvdisasm); 0 for the
+    /// 32-bit spaces.
+    asize: u32,
+    /// Whether bit 91 must be set (the 0x9xx opcodes nvdisasm rejects
+    /// without it).
+    required: bool,
+}
+
+impl Ur {
+    const NONE: Ur = Ur {
+        lo: None,
+        asize: 0,
+        required: false,
+    };
+
+    fn optional(lo: u32, asize: u32) -> Ur {
+        Ur {
+            lo: Some(lo),
+            asize,
+            required: false,
+        }
+    }
+
+    fn required(lo: u32, asize: u32) -> Ur {
+        Ur {
+            lo: Some(lo),
+            asize,
+            required: true,
+        }
+    }
+}
+
+/// The address of a memory instruction in `space`: base register [24, 32),
+/// signed offset [40, 64) (`off32`: a 32-bit offset at [32, 64), the generic
+/// LD/ST forms without a uniform register), and with bit 91 the uniform
+/// register `ur`.
+///
+/// Global (and generic) addresses need `.E` (bit 72, 64-bit addressing;
+/// ptxas sets it for every `.address_size 64` access): `[R]` reads the pair
+/// `R:R+1`; `[R.U32+UR]` zero-extends R and adds the pair `UR:UR+1`;
+/// `[R.64+UR]` adds the two pairs. Shared and local addresses are 32-bit:
+/// `R` (scaled by `.X4/.X8/.X16`, bits [78, 80), for shared), plus `UR`,
+/// plus the offset. Forms the lifter does not know are refused.
+fn address(l: &mut Lifter, space: Space, ur: Ur, off32: bool) -> Result<Address, LiftError> {
     let w = l.word;
+    let mn = mnemonic(l);
     let ra = bits(w, 24, 32) as u8;
-    let imm = sext(bits(w, 40, 64), 24);
-    let wide = space == Space::Global && bit(w, 72);
-    let ur = if ur_form && bit(w, 91) {
-        Some(bits(w, ur_lo, ur_lo + 6) as u8)
+    let imm = if off32 {
+        sext(bits(w, 32, 64), 32)
     } else {
-        None
+        sext(bits(w, 40, 64), 24)
+    };
+    let b91 = bit(w, 91);
+    let ur_reg = match ur.lo {
+        Some(lo) if b91 => Some(bits(w, lo, lo + 6) as u8),
+        Some(_) if ur.required => {
+            return Err(l.unsupported(format!(
+                "{mn} (opcode {:#05x}) without its uniform-register flag (bit 91)",
+                bits(w, 0, 12)
+            )))
+        }
+        None if b91 => {
+            return Err(l.unsupported(format!(
+            "{mn} with bit 91 set (no uniform-register address form is known for opcode {:#05x})",
+            bits(w, 0, 12)
+        )))
+        }
+        _ => None,
     };
     if space == Space::Global {
-        let base = if wide {
-            l.read_pair_file(File::R, ra)
-        } else {
-            let r = l.read_file(File::R, ra);
-            l.zext64(r)
-        };
-        let base = match ur {
+        if !bit(w, 72) {
+            return Err(l.unsupported(format!("{mn} with a 32-bit global address (no .E)")));
+        }
+        let base = match ur_reg {
+            None => l.read_pair_file(File::R, ra),
             Some(u) => {
-                let uv = if wide {
-                    l.read_pair_file(File::UR, u)
+                let r = if bit(w, ur.asize) {
+                    l.read_pair_file(File::R, ra)
                 } else {
-                    let r = l.read_file(File::UR, u);
+                    let r = l.read_file(File::R, ra);
                     l.zext64(r)
                 };
-                l.bin(BinOp::Add, Type::I64, base, uv)
+                let uv = l.read_pair_file(File::UR, u);
+                add64(l, r, uv)
             }
-            None => base,
         };
-        return Address::Flat { base, offset: imm };
+        return Ok(Address::Flat { base, offset: imm });
     }
-    // Shared and local: 32-bit offsets; `.X4/.X8/.X16` scale the register
-    // (bits [78, 80), seen as `[R5.X4]`).
     let mut base = l.read_file(File::R, ra);
     let scale = bits(w, 78, 80);
     if scale != 0 && space == Space::Shared {
         base = l.bin32(BinOp::Shl, base, Operand::Imm(scale + 1));
     }
-    if let Some(u) = ur {
+    if let Some(u) = ur_reg {
         let uv = l.read_file(File::UR, u);
-        base = l.bin32(BinOp::Add, base, uv);
+        base = match (base, uv) {
+            (Operand::Imm(0), v) | (v, Operand::Imm(0)) => v,
+            (a, b) => l.bin32(BinOp::Add, a, b),
+        };
     }
-    Address::Flat { base, offset: imm }
+    Ok(Address::Flat { base, offset: imm })
+}
+
+/// `a + b` in 64 bits, folding zero operands (RZ, URZ).
+fn add64(l: &mut Lifter, a: Operand, b: Operand) -> Operand {
+    match (a, b) {
+        (Operand::Imm(0), v) | (v, Operand::Imm(0)) => v,
+        (a, b) => l.bin(BinOp::Add, Type::I64, a, b),
+    }
+}
+
+/// The instruction's mnemonic for error messages (the opcode when the
+/// decoder does not know the word).
+fn mnemonic(l: &Lifter) -> String {
+    crate::decode_word(l.word, l.pc)
+        .map(|d| d.mnemonic)
+        .unwrap_or_else(|_| format!("opcode {:#05x}", bits(l.word, 0, 12)))
 }
 
 /// Ordering and scope of a load or store: WEAK/CONSTANT are plain accesses,
@@ -134,7 +225,7 @@ fn mem_shape(l: &Lifter) -> Result<(MemType, usize), LiftError> {
 }
 
 /// `LDx Rd, [addr]`.
-fn load(l: &mut Lifter, space: Space, ur_form: bool) -> Result<(), LiftError> {
+fn load(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
     let (mem, n) = mem_shape(l)?;
     let (order, scope) = if space == Space::Global {
         order_scope(l.word)
@@ -147,7 +238,9 @@ fn load(l: &mut Lifter, space: Space, ur_form: bool) -> Result<(), LiftError> {
     } else {
         (order, scope)
     };
-    let addr = address(l, space, 32, ur_form);
+    // Generic LD without a uniform register: 32-bit offset at [32, 64).
+    let off32 = bits(l.word, 0, 12) == 0x980 && ur.lo.is_none();
+    let addr = address(l, space, ur, off32)?;
     let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
     l.emit(Op::Load {
         space,
@@ -166,28 +259,19 @@ fn load(l: &mut Lifter, space: Space, ur_form: bool) -> Result<(), LiftError> {
 }
 
 /// `STx [addr], Rs`.
-fn store(l: &mut Lifter, space: Space, ur_form: bool) -> Result<(), LiftError> {
+fn store(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
     let (mem, n) = mem_shape(l)?;
     let (order, scope) = if space == Space::Global && n == 1 {
         order_scope(l.word)
     } else {
         (Order::Weak, Scope::Device)
     };
-    let generic_reg = bits(l.word, 0, 12) == 0x385;
-    let (addr, rs) = if generic_reg {
-        // Generic ST without a uniform register: data [64, 72), a 32-bit
-        // signed offset [32, 64) (nvdisasm; `ST.E [R2+0x10], R7`).
-        let w = l.word;
-        let base = if bit(w, 72) {
-            l.read_pair_file(File::R, bits(w, 24, 32) as u8)
-        } else {
-            let r = l.read_file(File::R, bits(w, 24, 32) as u8);
-            l.zext64(r)
-        };
-        let offset = sext(bits(w, 32, 64), 32);
-        (Address::Flat { base, offset }, bits(w, 64, 72) as u8)
+    // Generic ST without a uniform register: data [64, 72), a 32-bit signed
+    // offset [32, 64) (nvdisasm; `ST.E [R2+0x10], R7`).
+    let (addr, rs) = if bits(l.word, 0, 12) == 0x385 {
+        (address(l, space, ur, true)?, bits(l.word, 64, 72) as u8)
     } else {
-        (address(l, space, 64, ur_form), bits(l.word, 32, 40) as u8)
+        (address(l, space, ur, false)?, bits(l.word, 32, 40) as u8)
     };
     let srcs: Vec<_> = (0..n)
         .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
@@ -297,7 +381,7 @@ fn atom_result(l: &mut Lifter, rd: u8, ty: AtomType, v: Operand) {
 /// set to true (ptxas always writes PT there; the instruction always
 /// performs its access, so "performed" is the only reading that fits);
 /// ATOMS and RED have none.
-fn atom(l: &mut Lifter, space: Space, ur_form: bool, has_dst: bool) -> Result<(), LiftError> {
+fn atom(l: &mut Lifter, space: Space, ur: Ur, has_dst: bool) -> Result<(), LiftError> {
     let w = l.word;
     let is_red = !has_dst;
     let op = if is_red {
@@ -314,7 +398,7 @@ fn atom(l: &mut Lifter, space: Space, ur_form: bool, has_dst: bool) -> Result<()
     } else {
         atom_scope(w)
     };
-    let addr = address(l, space, 64, ur_form);
+    let addr = address(l, space, ur, false)?;
     let src = atom_data(l, bits(w, 32, 40) as u8, aty);
     let rd = bits(w, 16, 24) as u8;
     let dst = if has_dst && rd != 255 {
@@ -362,7 +446,7 @@ fn cas(l: &mut Lifter, space: Space, has_sub: bool) -> Result<(), LiftError> {
     } else {
         atom_scope(w)
     };
-    let addr = address(l, space, 64, false);
+    let addr = address(l, space, Ur::NONE, false)?;
     let cmp = atom_data(l, bits(w, 32, 40) as u8, aty);
     let src = atom_data(l, bits(w, 64, 72) as u8, aty);
     let rd = bits(w, 16, 24) as u8;

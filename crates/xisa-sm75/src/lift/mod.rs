@@ -799,7 +799,14 @@ impl<'a> Lifter<'a> {
         self.guard = if gp == 7 {
             None
         } else {
-            let r = self.reg(File::P, gp);
+            // Uniform-datapath ops are guarded by a uniform predicate
+            // (nvdisasm prints `@UP1 UMOV`, `@UP1 ULDC`, `@UP1 S2UR`).
+            let f = if is_uniform_op(opcode) {
+                File::UP
+            } else {
+                File::P
+            };
+            let r = self.reg(f, gp);
             // Copy the guard: the instruction's own writes must not change
             // whether its later IR instructions run.
             let g = self.tmp(Type::I1);
@@ -831,6 +838,15 @@ impl<'a> Lifter<'a> {
             None => format!("opcode {opcode:#05x}"),
         }))
     }
+}
+
+/// Whether `opcode` is a uniform-datapath op (its guard is a UP register):
+/// the ALU ops with bit 7 of the 9-bit op set (UIADD3 0x290, UMOV 0xc82,
+/// ULDC 0xab9, UPLOP3 0x89c, ...), except VOTEU (0x886, guarded by P), and
+/// S2UR (0x9c3). R2UR (0x3c2) writes a UR but is a vector op.
+pub(crate) fn is_uniform_op(opcode: u16) -> bool {
+    let op9 = opcode & 0x1ff;
+    ((0x80..0x100).contains(&op9) && opcode != 0x886) || opcode == 0x9c3
 }
 
 #[cfg(test)]

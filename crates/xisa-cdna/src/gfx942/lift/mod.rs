@@ -28,6 +28,7 @@ pub mod codeobj;
 mod mem;
 mod salu;
 mod valu;
+mod waitcnt;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -181,6 +182,7 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
     let params: Vec<_> = ENTRY_PARAMS.iter().map(|p| b.named(p, Type::I64)).collect();
     b.k.params = params.clone();
     entry(&mut b, abi, &params)?;
+    let drains = waitcnt::draining_waits(&items, false);
 
     for (off, len, i) in &items {
         let off = *off;
@@ -190,6 +192,9 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
             continue; // unreachable
         }
         b.begin(off as u64, &i.opcode.mnemonic, i.literal);
+        if drains.contains(&off) {
+            drain_stores(&mut b);
+        }
         lift_inst(&mut b, i, off, off + len, &ids)?;
     }
     if b.open {
@@ -378,6 +383,8 @@ pub fn lift_program<'a>(
     entry(&mut b, abi, &params)?;
     for (ri, (base, items)) in regions.iter().enumerate() {
         let base = *base as usize;
+        // Region 0 is the kernel; functions may be entered with a store pending.
+        let drains = waitcnt::draining_waits(items, ri > 0);
         for (idx, (off, len, i)) in items.iter().enumerate() {
             let pc = base + off;
             let next = pc + len;
@@ -387,6 +394,9 @@ pub fn lift_program<'a>(
                 continue;
             }
             b.begin(pc as u64, &i.opcode.mnemonic, i.literal);
+            if drains.contains(off) {
+                drain_stores(&mut b);
+            }
             match i.opcode.mnemonic.as_str() {
                 "s_swappc_b64" => {
                     let target = calls[ri][&idx].map(|t| t as usize);
@@ -424,6 +434,15 @@ pub fn lift_program<'a>(
     k.blocks = b.blocks;
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
+}
+
+/// An `s_waitcnt` that waits for a store other host threads can see: the host
+/// must drain its store buffer before later loads (see [`waitcnt`]).
+fn drain_stores(b: &mut Builder) {
+    b.emit(Op::Fence {
+        scope: xisa_ir::Scope::Device,
+        order: xisa_ir::Order::SeqCst,
+    });
 }
 
 /// The entry block: initial SGPRs, v0, EXEC (AMDGPUUsage "Initial Kernel
@@ -618,8 +637,9 @@ fn sopp(
         "s_endpgm" => b.terminate(Term::Exit),
         "s_trap" => b.terminate(Term::Trap),
         "s_barrier" => b.emit(Op::Barrier),
-        // Completion is immediate in xisa, so the counters are always 0; the
-        // rest are scheduling / performance hints.
+        // Completion is immediate in xisa, so the counters are always 0 (a
+        // wait that must drain the host store buffer got its fence before
+        // this, see `waitcnt`); the rest are scheduling / performance hints.
         "s_waitcnt" | "s_nop" | "s_setprio" | "s_sleep" | "s_icache_inv" | "s_incperflevel"
         | "s_decperflevel" | "s_ttracedata" | "s_wakeup" | "s_setkill" => {}
         _ => return Err(b.unsupported("SOPP op not lifted")),

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Rebuild the litmus kernels (committed next to their sources):
+#   gfx942/out/litmus.co   gfx942/litmus.cl through tests/gfx942/cl2co.sh
+#                          (clang-19 -> libclc -> opt-19 -> llc-19 -> ld.lld-19)
+#   gfx942/out/litmus.lst  llvm-objdump-19's listing, to read what LLVM emitted
+#                          for each ordering (the waits and cache operations)
+# Installs clang-19/llvm-19/lld-19/libclc-19 from apt when missing.
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+if ! command -v clang-19 >/dev/null || ! command -v llc-19 >/dev/null \
+    || ! command -v ld.lld-19 >/dev/null || ! ls /usr/lib/clc/amdgcn--amdhsa.bc >/dev/null 2>&1; then
+    apt-get update && apt-get install -y clang-19 llvm-19 lld-19 libclc-19 libclc-19-dev
+fi
+mkdir -p "$HERE/gfx942/out"
+sh "$ROOT/tests/gfx942/cl2co.sh" "$HERE/gfx942/litmus.cl" "$HERE/gfx942/out/litmus.co"
+llvm-objdump-19 -d --mcpu=gfx942 "$HERE/gfx942/out/litmus.co" > "$HERE/gfx942/out/litmus.lst"
+echo "built $HERE/gfx942/out/litmus.co"
