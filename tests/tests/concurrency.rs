@@ -99,10 +99,22 @@ done:
             .unwrap_or_else(|e| panic!("{engine}: {e}"));
         let w = read_u32s(&dev, c, 7);
         assert_eq!(w[0] as u64, n, "{engine}: add.b32.workgroup");
-        assert_eq!(read_u64(&dev, c + 8), n * 0x1_0000_0001, "{engine}: add.b64.wave");
-        assert_eq!(f32::from_bits(w[4]), n as f32, "{engine}: fadd.f32.workgroup");
+        assert_eq!(
+            read_u64(&dev, c + 8),
+            n * 0x1_0000_0001,
+            "{engine}: add.b64.wave"
+        );
+        assert_eq!(
+            f32::from_bits(w[4]),
+            n as f32,
+            "{engine}: fadd.f32.workgroup"
+        );
         assert_eq!(w[5] as u64, n, "{engine}: inc.b32.wave");
-        assert_eq!(w[6], (n as u32).wrapping_neg(), "{engine}: buffer sub.b32.workgroup");
+        assert_eq!(
+            w[6],
+            (n as u32).wrapping_neg(),
+            "{engine}: buffer sub.b32.workgroup"
+        );
     }
 }
 

@@ -2,10 +2,14 @@
 //! spirit of litmus7: each test's roles run in different workgroups (so on
 //! different host threads), started together by a spin barrier per instance,
 //! for many instances; every instance's outcome is classified. Forbidden
-//! outcomes (per the ISA's model) must never appear; the relaxed store
-//! buffering test must show its weak outcome, the proof that the roles really
-//! ran concurrently (x86-TSO shows only store buffering; the other weak
-//! outcomes are allowed but not observable on this host).
+//! outcomes (per the ISA's model) must never appear. The spin barrier itself
+//! proves the roles were live at the same time (it cannot complete otherwise:
+//! xisa never runs two workgroups on one thread by preemption); under the JIT
+//! the relaxed store buffering test must also show its weak outcome, the proof
+//! that they overlap closely enough to race. x86-TSO shows only store
+//! buffering; the other weak outcomes are allowed but not observable on this
+//! host, and the interpreter's slow steps leave the store buffer time to drain,
+//! so it shows store buffering only now and then.
 //!
 //! Kernels: `tests/litmus/` (sources, build script, committed binaries).
 //! `XISA_LITMUS_INSTANCES=N` sets the instances per test and engine (default
@@ -31,7 +35,8 @@ struct Litmus {
     kernel: &'static str,
     weak: fn(&Outcome) -> bool,
     forbidden: bool,
-    /// The weak outcome must be observed (only where x86-TSO can show it).
+    /// The weak outcome must be observed under the JIT (only where x86-TSO
+    /// can show it).
     must_observe: bool,
 }
 
@@ -155,7 +160,8 @@ fn suite(file: &str, isa: &str, tests: &[Litmus]) {
     for lt in tests {
         for engine in [Engine::Jit, Engine::Interp] {
             let (mut total, mut weak) = (0, 0);
-            for _ in 0..if lt.must_observe { OBSERVE_TRIES } else { 1 } {
+            let must = lt.must_observe && engine == Engine::Jit;
+            for _ in 0..if must { OBSERVE_TRIES } else { 1 } {
                 let outs = run(&m, lt.kernel, engine, n);
                 weak += outs.iter().filter(|o| (lt.weak)(o)).count();
                 total += n;
@@ -186,7 +192,10 @@ fn suite(file: &str, isa: &str, tests: &[Litmus]) {
         .collect();
     assert!(bad.is_empty(), "{isa}: forbidden outcomes: {bad:?}");
     for lt in tests.iter().filter(|l| l.must_observe) {
-        for r in rows.iter().filter(|r| r.kernel == lt.kernel) {
+        for r in rows
+            .iter()
+            .filter(|r| r.kernel == lt.kernel && r.engine == Engine::Jit)
+        {
             assert!(
                 r.weak > 0,
                 "{isa} {} ({}): no weak outcome in {} instances: the roles did not overlap",

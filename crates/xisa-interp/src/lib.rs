@@ -276,10 +276,9 @@ impl Lane<'_> {
             let c: &mut Counters = unsafe { &mut *self.ctx.counters };
             c.atomics[oi][si] += 1;
         }
-        // A workgroup runs on one host thread: only wider scopes on memory other
-        // workgroups can see need a host atomic (docs/scopes.md).
-        let host_atomic = matches!(space, Space::Global | Space::Buffer | Space::Surface)
-            && !scope.within_workgroup();
+        // Memory other workgroups can reach needs a host atomic whatever the
+        // scope; shared and local memory have one host thread (docs/scopes.md).
+        let host_atomic = space.shared_across_workgroups();
         let (s, c) = (self.get(src), cmp.map(|c| self.get(c)).unwrap_or(0));
         // SAFETY: bounds-checked and aligned to `len` (guest and host windows are
         // 8-byte aligned).

@@ -12,7 +12,6 @@ use cranelift_codegen::ir::{types as clt, AtomicRmwOp, InstBuilder, MemFlagsData
 use xisa_ir::{Address, AtomOp, AtomType, FBinOp, Operand, Order, Reg, Scope, Space, Type};
 use xisa_runtime::ctx::{fault_kind, LaneCtx};
 
-use super::mem::needs_host_order;
 use super::values::int_type;
 use super::Lowerer;
 use crate::helpers::{index_of, type_index, Code, Helper};
@@ -70,7 +69,8 @@ impl Lowerer<'_, '_> {
             self.fault_now(fault_kind::READ_ONLY, zero, len, a.space);
             return Ok(());
         }
-        let host_atomic = needs_host_order(a.space, a.scope);
+        // Atomicity follows the space, not the scope (Space::shared_across_workgroups).
+        let host_atomic = a.space.shared_across_workgroups();
         match a.addr {
             Address::Flat { base, offset } => {
                 let Some(c) = self.flat_access(a.space, base, offset, len) else {

@@ -31,7 +31,7 @@ pub(super) fn vmcnt(i: &Inst) -> Option<u32> {
     if i.opcode.mnemonic != "s_waitcnt" {
         return None;
     }
-    let v = i.get("simm16") as u32;
+    let v = i.get("simm16");
     let vm = (v & 0xf) | ((v >> 14) & 3) << 4;
     (vm != 63).then_some(vm)
 }
@@ -80,7 +80,10 @@ fn transfer(i: &Inst, s: State) -> State {
 /// that must drain the store buffer. `entry_pending` is the state at offset 0:
 /// false for a kernel (nothing was issued before it), true for a function
 /// (its caller may have left a store outstanding).
-pub(super) fn draining_waits(items: &[(usize, usize, Inst)], entry_pending: bool) -> BTreeSet<usize> {
+pub(super) fn draining_waits(
+    items: &[(usize, usize, Inst)],
+    entry_pending: bool,
+) -> BTreeSet<usize> {
     let index: BTreeMap<usize, usize> = items
         .iter()
         .enumerate()
