@@ -533,3 +533,62 @@ fn div_rem_64() {
         }
     }
 }
+
+/// `kernel` with its first word `pick` selects patched by `patch`, loaded.
+fn patched(
+    kernel: &str,
+    pick: impl Fn(u128) -> bool,
+    patch: u128,
+) -> (u64, Result<Module, String>) {
+    let mut bytes = cubin();
+    let c = xisa_sm75::loader::load(&bytes).expect("load");
+    let k = c.kernels.iter().find(|k| k.name == kernel).expect("kernel");
+    let i = code(kernel)
+        .iter()
+        .position(|&w| pick(w))
+        .unwrap_or_else(|| panic!("{kernel}: no word to patch"));
+    let at = k.code_offset as usize + 16 * i;
+    let w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap()) ^ patch;
+    bytes[at..at + 16].copy_from_slice(&w.to_le_bytes());
+    let m = Module::from_bytes(&bytes, kernel, None).map_err(|e| e.to_string());
+    (16 * i as u64, m)
+}
+
+/// Forms the lifter does not implement are refused with an error naming the
+/// instruction, the form and the pc (never dropped or guessed).
+#[test]
+fn unknown_forms_are_refused() {
+    let cases: [(&str, fn(u128) -> bool, u128, &str); 4] = [
+        // `LDG.SYS R7, [R0.U32+UR6]` without .E: 32-bit global addressing.
+        (
+            "g_u32ur",
+            |w| w & 0xfff == 0x981,
+            1 << 72,
+            "32-bit global address (no .E)",
+        ),
+        // `IMAD.WIDE.U32 R10, P0, R4, R7, -R8`: negated 64-bit C.
+        (
+            "mulhi64",
+            |w| w & 0xfff == 0x225 && (w >> 81) & 7 != 7,
+            1 << 75,
+            "IMAD.WIDE with a negated C operand",
+        ),
+        // `LEA.HI.X.SX32 R5, ~R0, c[0x0][0x16c], 0x2, P0`.
+        (
+            "lea_sx32",
+            |w| w & 0x1ff == 0x011 && (w >> 80) & 1 == 1,
+            1 << 72,
+            "LEA.HI.X.SX32 with a negated first operand (~a)",
+        ),
+        // `LDS.U.64` with bit 91 on an opcode without a UR form (STS 0x388).
+        ("lds_ur", |w| w & 0xfff == 0x388, 1 << 91, "bit 91 set"),
+    ];
+    for (kernel, pick, patch, what) in cases {
+        let (pc, m) = patched(kernel, pick, patch);
+        let err = m
+            .err()
+            .unwrap_or_else(|| panic!("{kernel}: patched form lifted"));
+        assert!(err.contains(what), "{kernel}: {err}");
+        assert!(err.contains(&format!("pc {pc:#x}")), "{kernel}: {err}");
+    }
+}

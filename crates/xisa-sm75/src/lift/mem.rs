@@ -1,9 +1,9 @@
 //! Loads, stores, atomics and constant loads.
 //!
 //! Address fields (notes §3): base register [24, 32), signed 24-bit offset
-//! [40, 64), `.E` (64-bit base pair) bit 72; with bit 91 set a uniform
-//! register is added (loads: [32, 38); stores and atomics: [64, 70)), a pair
-//! under `.E`. Size [73, 76): U8 S8 U16 S16 32 64 128. Memory order
+//! [40, 64), `.E` (64-bit addressing) bit 72; with bit 91 set a uniform
+//! register is added (loads: [32, 38); stores and atomics: [64, 70)), see
+//! [`address`]. Size [73, 76): U8 S8 U16 S16 32 64 128. Memory order
 //! [79, 81): CONSTANT WEAK STRONG MMIO; scope [77, 79): CTA SM GPU SYS.
 
 use xisa_ir::{

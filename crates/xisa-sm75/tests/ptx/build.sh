@@ -25,6 +25,7 @@ if [ -z "$PTXAS" ]; then
     PTXAS=$(find_ptxas)
 fi
 "$PY" gen_fconv.py
+# Every *.ptx here, including miscompiles.ptx (tests/miscompiles.rs).
 for f in *.ptx; do
     "$PTXAS" -arch=sm_75 -O3 "$f" -o "${f%.ptx}.cubin"
 done
