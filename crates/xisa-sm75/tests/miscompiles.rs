@@ -554,11 +554,14 @@ fn patched(
     (16 * i as u64, m)
 }
 
+/// A refusal case: kernel, which word to patch, bits to flip, expected text.
+type Refusal = (&'static str, fn(u128) -> bool, u128, &'static str);
+
 /// Forms the lifter does not implement are refused with an error naming the
 /// instruction, the form and the pc (never dropped or guessed).
 #[test]
 fn unknown_forms_are_refused() {
-    let cases: [(&str, fn(u128) -> bool, u128, &str); 4] = [
+    let cases: [Refusal; 4] = [
         // `LDG.SYS R7, [R0.U32+UR6]` without .E: 32-bit global addressing.
         (
             "g_u32ur",
