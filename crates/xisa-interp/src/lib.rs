@@ -503,6 +503,7 @@ impl Lane<'_> {
             }
             // Sync points are handled by the caller.
             Op::Barrier
+            | Op::WaveSync
             | Op::Shfl { .. }
             | Op::Vote { .. }
             | Op::ActiveMask { .. }

@@ -1007,6 +1007,12 @@ pub enum Op {
     Fence { scope: Scope, order: Order },
     /// Workgroup barrier (sync point): waits for every live lane of the workgroup.
     Barrier,
+    /// Wave sync point with no effect of its own: the lanes of a wave that reach
+    /// it wait for each other, so every lane has finished the code before it
+    /// when any lane runs the code after it. [`crate::lockstep`] places these to
+    /// give machine code the lockstep execution of a converged wave (text form:
+    /// `wavesync`).
+    WaveSync,
     /// Read `src` from lane `lane` of the wave (sync point). Out-of-range lane: the
     /// lane's own value. `valid` is set when the source lane takes part.
     Shfl {
@@ -1034,6 +1040,7 @@ impl Op {
         matches!(
             self,
             Op::Barrier
+                | Op::WaveSync
                 | Op::Shfl { .. }
                 | Op::Vote { .. }
                 | Op::ActiveMask { .. }
@@ -1072,7 +1079,7 @@ impl Op {
             }
             Op::Load { dsts, .. } => dsts.clone(),
             Op::Atomic { dst, .. } => dst.iter().copied().collect(),
-            Op::Store { .. } | Op::Fence { .. } | Op::Barrier => vec![],
+            Op::Store { .. } | Op::Fence { .. } | Op::Barrier | Op::WaveSync => vec![],
         }
     }
 
@@ -1110,7 +1117,11 @@ impl Op {
             }
             Op::Select { cond, a, b, .. } => v.extend([*cond, *a, *b]),
             Op::Cvt { src, .. } => v.push(*src),
-            Op::Special { .. } | Op::Fence { .. } | Op::Barrier | Op::ActiveMask { .. } => {}
+            Op::Special { .. }
+            | Op::Fence { .. }
+            | Op::Barrier
+            | Op::WaveSync
+            | Op::ActiveMask { .. } => {}
             Op::Load { addr, .. } => addr_ops(addr, &mut v),
             Op::Store { srcs, addr, .. } => {
                 v.extend(srcs.iter().copied());

@@ -6,6 +6,7 @@
 //! - [`types`]: value types, spaces, scopes, orderings, rounding modes;
 //! - [`inst`]: instructions and terminators;
 //! - [`kernel`]: kernels and modules;
+//! - [`lockstep`]: the wave syncs that give machine code lockstep waves;
 //! - [`text`]: the text form (printer and parser that round-trip);
 //! - [`verify`]: the verifier;
 //! - [`semantics`]: exact scalar semantics shared by every engine;
@@ -13,6 +14,7 @@
 
 pub mod inst;
 pub mod kernel;
+pub mod lockstep;
 pub mod semantics;
 pub mod text;
 pub mod types;

@@ -607,6 +607,7 @@ impl Printer<'_> {
             }
             Op::Fence { scope, order } => format!("fence.{}.{}", scope.name(), order.name()),
             Op::Barrier => "barrier".into(),
+            Op::WaveSync => "wavesync".into(),
             Op::Shfl {
                 ty,
                 dst,
@@ -1899,6 +1900,11 @@ impl Parser {
                 mn.end()?;
                 none(mn)?;
                 Op::Barrier
+            }
+            "wavesync" => {
+                mn.end()?;
+                none(mn)?;
+                Op::WaveSync
             }
             "shfl" => {
                 let ty = mn.ty()?;

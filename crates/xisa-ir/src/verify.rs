@@ -655,7 +655,7 @@ impl V<'_> {
                 }
                 Ok(())
             }
-            Op::Barrier => Ok(()),
+            Op::Barrier | Op::WaveSync => Ok(()),
             Op::Shfl {
                 ty,
                 dst,
@@ -785,6 +785,7 @@ mod tests {
             "fence.device.acq_rel",
             "fence.wave.acquire",
             "barrier",
+            "wavesync",
             "%x, %b = shfl.i32 %y, %x",
             "%d = shfl.f64 %d, 3",
             "%z = vote.ballot.i64 %b",

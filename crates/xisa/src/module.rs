@@ -131,7 +131,7 @@ impl Module {
             None => detect_isa(bytes)?,
         };
         let mut gfx942_abis = None;
-        let ir = match isa {
+        let mut ir = match isa {
             Isa::Gfx942 => {
                 let (m, abis) = gfx942::load(bytes, origin)?;
                 xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
@@ -182,6 +182,13 @@ impl Module {
                 m
             }
         };
+        if isa != Isa::Ir {
+            // Machine code assumes converged waves run in lockstep; IR text
+            // states its wave syncs itself (docs/ir.md, "Execution model").
+            for k in &mut ir.kernels {
+                xisa_ir::lockstep::insert_wave_syncs(k);
+            }
+        }
         Ok(Module {
             isa,
             ir,

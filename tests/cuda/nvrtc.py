@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Compile CUDA C++ to an sm_75 cubin with NVRTC (NVIDIA's CUDA C++ compiler
+as a library), as a real CUDA build would, without nvcc.
+
+Usage: nvrtc.py SRC.cu OUT.cubin [--ptx OUT.ptx] [-DNAME=VALUE ...]
+
+The NVRTC, CCCL (CUB/Thrust/libcu++) and CUDA runtime header wheels are
+installed with pip when missing (pinned; see VERSIONS). Kernels should be
+`extern "C"` so their names are not mangled. Errors print NVRTC's log and
+exit with status 1.
+"""
+import ctypes
+import os
+import subprocess
+import sys
+
+VERSIONS = {
+    "nvidia-cuda-nvrtc-cu12": "12.9.86",
+    "nvidia-cuda-cccl-cu12": "12.9.27",
+    "nvidia-cuda-runtime-cu12": "12.9.79",
+}
+
+
+def nvidia_root():
+    try:
+        import nvidia
+    except ImportError:
+        return None
+    for root in nvidia.__path__:
+        if os.path.exists(os.path.join(root, "cuda_nvrtc", "lib", "libnvrtc.so.12")) and \
+                os.path.isdir(os.path.join(root, "cuda_cccl", "include")) and \
+                os.path.isdir(os.path.join(root, "cuda_runtime", "include")):
+            return root
+    return None
+
+
+def ensure_tools():
+    root = nvidia_root()
+    if root:
+        return root
+    pkgs = [f"{n}=={v}" for n, v in VERSIONS.items()]
+    print("installing " + " ".join(pkgs), file=sys.stderr)
+    subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet"] + pkgs)
+    import importlib
+    import nvidia
+    importlib.reload(nvidia)
+    root = nvidia_root()
+    if not root:
+        sys.exit("nvrtc.py: the NVIDIA wheels did not provide libnvrtc and the headers")
+    return root
+
+
+def check(lib, rc, what, prog=None):
+    if rc == 0:
+        return
+    lib.nvrtcGetErrorString.restype = ctypes.c_char_p
+    msg = lib.nvrtcGetErrorString(rc).decode()
+    log = ""
+    if prog is not None:
+        n = ctypes.c_size_t()
+        lib.nvrtcGetProgramLogSize(prog, ctypes.byref(n))
+        buf = ctypes.create_string_buffer(n.value)
+        lib.nvrtcGetProgramLog(prog, buf)
+        log = buf.value.decode(errors="replace")
+    sys.exit(f"nvrtc.py: {what}: {msg}\n{log}")
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("-D")]
+    defines = [a for a in argv if a.startswith("-D")]
+    ptx_out = None
+    if "--ptx" in args:
+        i = args.index("--ptx")
+        ptx_out = args[i + 1]
+        del args[i:i + 2]
+    if len(args) != 2:
+        sys.exit(__doc__)
+    src, out = args
+    root = ensure_tools()
+    lib = ctypes.CDLL(os.path.join(root, "cuda_nvrtc", "lib", "libnvrtc.so.12"))
+    code = open(src, "rb").read()
+    prog = ctypes.c_void_p()
+    check(lib, lib.nvrtcCreateProgram(ctypes.byref(prog), code, os.path.basename(src).encode(),
+                                      0, None, None), "create")
+    opts = [
+        "--gpu-architecture=sm_75",
+        "-std=c++17",
+        "-default-device",
+        "-I" + os.path.join(root, "cuda_cccl", "include"),
+        "-I" + os.path.join(root, "cuda_runtime", "include"),
+    ] + defines
+    copts = (ctypes.c_char_p * len(opts))(*[o.encode() for o in opts])
+    check(lib, lib.nvrtcCompileProgram(prog, len(opts), copts), "compile " + src, prog)
+    n = ctypes.c_size_t()
+    check(lib, lib.nvrtcGetCUBINSize(prog, ctypes.byref(n)), "cubin size")
+    buf = ctypes.create_string_buffer(n.value)
+    check(lib, lib.nvrtcGetCUBIN(prog, buf), "cubin")
+    with open(out, "wb") as f:
+        f.write(buf.raw)
+    if ptx_out:
+        check(lib, lib.nvrtcGetPTXSize(prog, ctypes.byref(n)), "ptx size")
+        buf = ctypes.create_string_buffer(n.value)
+        check(lib, lib.nvrtcGetPTX(prog, buf), "ptx")
+        with open(ptx_out, "wb") as f:
+            f.write(buf.raw.rstrip(b"\0"))
+    lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,53 @@
+// Warp-synchronous CUDA: code that is correct only because a converged warp
+// runs in lockstep (on sm_75 ptxas turns a provably converged __syncwarp()
+// into NOP). Run by tests/tests/lockstep.rs against Rust references.
+#include <cub/block/block_scan.cuh>
+#include <cub/block/block_reduce.cuh>
+#include <cub/warp/warp_exchange.cuh>
+
+// Each lane writes its slot, then reads its partner's (lane ^ 1) and the
+// mirror lane's (31 - lane).
+extern "C" __global__ void swap_neighbours(const int *in, int *out) {
+    __shared__ int s[256];
+    int t = threadIdx.x;
+    s[t] = in[blockIdx.x * blockDim.x + t];
+    __syncwarp();
+    int w = t & ~31, l = t & 31;
+    int a = s[w + (l ^ 1)];
+    int b = s[w + 31 - l];
+    out[2 * (blockIdx.x * blockDim.x + t)] = a;
+    out[2 * (blockIdx.x * blockDim.x + t) + 1] = b;
+}
+
+// CUB's raking block scan: warp 0 rakes shared-memory segments with
+// warp-synchronous code.
+extern "C" __global__ void scan_raking(const int *in, int *out) {
+    using Scan = cub::BlockScan<int, 128, cub::BLOCK_SCAN_RAKING>;
+    __shared__ typename Scan::TempStorage tmp;
+    int i = blockIdx.x * 128 + threadIdx.x;
+    int v = in[i];
+    Scan(tmp).ExclusiveSum(v, v);
+    out[i] = v;
+}
+
+// CUB's raking block reduction (commutative-only variant).
+extern "C" __global__ void reduce_raking(const int *in, int *out) {
+    using Reduce = cub::BlockReduce<int, 128, cub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY>;
+    __shared__ typename Reduce::TempStorage tmp;
+    int v = in[blockIdx.x * 128 + threadIdx.x];
+    int r = Reduce(tmp).Sum(v);
+    if (threadIdx.x == 0) out[blockIdx.x] = r;
+}
+
+// CUB's warp exchange: 4 items per lane, blocked to striped, through shared
+// memory.
+extern "C" __global__ void exchange_striped(const int *in, int *out) {
+    using Ex = cub::WarpExchange<int, 4, 32>;
+    __shared__ typename Ex::TempStorage tmp[2];
+    int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    int base = (blockIdx.x * 64 + warp * 32) * 4;
+    int items[4];
+    for (int k = 0; k < 4; k++) items[k] = in[base + lane * 4 + k];
+    Ex(tmp[warp]).BlockedToStriped(items, items);
+    for (int k = 0; k < 4; k++) out[base + k * 32 + lane] = items[k];
+}

@@ -1,0 +1,161 @@
+//! Lockstep waves (issue #13, a wrong answer before): warp-synchronous code
+//! compiled by the real compilers, whose lanes exchange values through shared
+//! memory with no barrier, relying on a converged wave running in lockstep.
+//! Run lane by lane, lane 0 read its neighbour's slot before lane 1 wrote it.
+//! Kernels: `tests/lockstep/` (sources, build script, committed binaries);
+//! each result is compared with a Rust reference on both engines.
+
+use std::path::PathBuf;
+
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+
+const ENGINES: [Engine; 2] = [Engine::Jit, Engine::Interp];
+
+fn module(file: &str) -> Module {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("lockstep/out")
+        .join(file);
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    Module::from_bytes(&bytes, file, None).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// Deterministic inputs: small signed values, so sums stay exact.
+fn input(n: usize, seed: u32) -> Vec<i32> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            (x % 2001) as i32 - 1000
+        })
+        .collect()
+}
+
+fn bytes(v: &[i32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Launches `kernel` with (in, out) and returns `out` as `i32`s.
+fn run(
+    m: &Module,
+    kernel: &str,
+    engine: Engine,
+    grid: u32,
+    block: u32,
+    inp: &[i32],
+    out_len: usize,
+) -> Vec<i32> {
+    let dev = Device::new().expect("device");
+    let i = dev.upload(&bytes(inp)).expect("upload");
+    let o = dev.alloc(4 * out_len as u64).expect("alloc");
+    let opts = LaunchOptions {
+        grid: [grid, 1, 1],
+        block: [block, 1, 1],
+        engine,
+        threads: 2,
+        ..LaunchOptions::default()
+    };
+    dev.launch(m, kernel, &opts, &[ArgSpec::Ptr(i), ArgSpec::Ptr(o)])
+        .unwrap_or_else(|e| panic!("{kernel} ({engine}): {e}"));
+    dev.read(o, 4 * out_len)
+        .expect("read")
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// The partner/mirror exchange both sources implement, for waves of `wave`.
+fn swap_reference(inp: &[i32], block: usize, wave: usize) -> Vec<i32> {
+    let mut out = Vec::new();
+    for (g, _) in inp.iter().enumerate() {
+        let (b, t) = (g / block, g % block);
+        let (w, l) = (t / wave * wave, t % wave);
+        out.push(inp[b * block + w + (l ^ 1)]);
+        out.push(inp[b * block + w + wave - 1 - l]);
+    }
+    out
+}
+
+#[test]
+fn sm75_swap_through_shared_memory() {
+    let m = module("warp_sync.cubin");
+    let inp = input(4 * 256, 1);
+    let want = swap_reference(&inp, 256, 32);
+    for e in ENGINES {
+        assert_eq!(
+            run(&m, "swap_neighbours", e, 4, 256, &inp, 2 * inp.len()),
+            want,
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn sm75_cub_warp_exchange() {
+    let m = module("warp_sync.cubin");
+    let inp = input(3 * 64 * 4, 2);
+    // Lane l loads the blocked items l*4..l*4+4 of its warp's 128; striped,
+    // its item k is element k*32 + l, which it stores at k*32 + l: the output
+    // equals the input exactly when every lane read what the others wrote.
+    let want = inp.clone();
+    for e in ENGINES {
+        assert_eq!(
+            run(&m, "exchange_striped", e, 3, 64, &inp, inp.len()),
+            want,
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn sm75_cub_raking_scan_and_reduce() {
+    let m = module("warp_sync.cubin");
+    let inp = input(8 * 128, 3);
+    let mut scan = Vec::new();
+    let mut sums = Vec::new();
+    for b in inp.chunks(128) {
+        let mut acc = 0i32;
+        for &x in b {
+            scan.push(acc);
+            acc = acc.wrapping_add(x);
+        }
+        sums.push(acc);
+    }
+    for e in ENGINES {
+        assert_eq!(
+            run(&m, "scan_raking", e, 8, 128, &inp, inp.len()),
+            scan,
+            "{e}: scan"
+        );
+        assert_eq!(
+            run(&m, "reduce_raking", e, 8, 128, &inp, 8),
+            sums,
+            "{e}: reduce"
+        );
+    }
+}
+
+#[test]
+fn gfx942_swap_through_lds() {
+    let m = module("wave_sync.co");
+    let inp = input(3 * 256, 4);
+    let want = swap_reference(&inp, 256, 64);
+    for e in ENGINES {
+        assert_eq!(
+            run(&m, "swap_neighbours", e, 3, 256, &inp, 2 * inp.len()),
+            want,
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn gfx942_wave_reduction_through_lds() {
+    let m = module("wave_sync.co");
+    let inp = input(2 * 256, 5);
+    let want: Vec<i32> = inp.chunks(64).map(|w| w.iter().sum()).collect();
+    for e in ENGINES {
+        assert_eq!(run(&m, "wave_reduce", e, 2, 256, &inp, 8), want, "{e}");
+    }
+}
