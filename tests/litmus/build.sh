@@ -4,7 +4,10 @@
 #                          (clang-19 -> libclc -> opt-19 -> llc-19 -> ld.lld-19)
 #   gfx942/out/litmus.lst  llvm-objdump-19's listing, to read what LLVM emitted
 #                          for each ordering (the waits and cache operations)
-# Installs clang-19/llvm-19/lld-19/libclc-19 from apt when missing.
+#   sm75/litmus.ptx        written by sm75/gen_litmus.py
+#   sm75/out/litmus.cubin  ptxas -arch=sm_75 -O3, and .sass, nvdisasm's listing
+# Installs clang-19/llvm-19/lld-19/libclc-19 from apt and the NVIDIA wheels
+# with pip when missing.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -15,4 +18,10 @@ fi
 mkdir -p "$HERE/gfx942/out"
 sh "$ROOT/tests/gfx942/cl2co.sh" "$HERE/gfx942/litmus.cl" "$HERE/gfx942/out/litmus.co"
 llvm-objdump-19 -d --mcpu=gfx942 "$HERE/gfx942/out/litmus.co" > "$HERE/gfx942/out/litmus.lst"
-echo "built $HERE/gfx942/out/litmus.co"
+PTXAS=$(sh "$ROOT/tests/cuda/find-ptxas.sh")
+NVDISASM=$(sh "$ROOT/translation-rules/sm75/find-nvdisasm.sh")
+(cd "$HERE/sm75" && python3 gen_litmus.py)
+mkdir -p "$HERE/sm75/out"
+"$PTXAS" -arch=sm_75 -O3 "$HERE/sm75/litmus.ptx" -o "$HERE/sm75/out/litmus.cubin"
+"$NVDISASM" -c "$HERE/sm75/out/litmus.cubin" 2>/dev/null > "$HERE/sm75/out/litmus.sass"
+echo "built the gfx942 and sm75 litmus binaries"
