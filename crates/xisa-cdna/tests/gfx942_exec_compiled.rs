@@ -225,6 +225,44 @@ fn f64_math_and_packed_f32() {
     }
 }
 
+/// Regression (issue #14): v_pk_fma_f32 / v_pk_mul_f32 with inline constant
+/// operands (`4.0, 0.5 op_sel_hi:[1,0,0]`, `-2.0 ... op_sel_hi:[0,1]`) were
+/// refused ("packed constant operands are not lifted"); a constant feeds both
+/// halves through op_sel_hi = 0.
+#[test]
+fn packed_f32_with_constant_operands() {
+    let lst = include_str!("gfx942_exec_util/kernels.lst");
+    let body: String = lst
+        .lines()
+        .skip_while(|l| !l.contains("<pkc>:"))
+        .take_while(|l| !l.contains("s_endpgm"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        body.contains("v_pk_fma_f32 v[4:5], v[2:3], 4.0, 0.5"),
+        "{body}"
+    );
+    assert!(body.contains("v_pk_mul_f32 v[2:3], -2.0,"), "{body}");
+    let mut rng = Rng(0x9c);
+    let pa: Vec<f32> = (0..2 * N).map(|_| rand_f32(&mut rng)).collect();
+    for e in ENGINES {
+        let r = run(
+            "pkc",
+            e,
+            &[bytes32(&pa.iter().map(|x| x.to_bits()).collect::<Vec<_>>())],
+        );
+        for (i, got) in f32s(&r[0]).into_iter().enumerate() {
+            let x = pa[i];
+            // The compiler contracts (y * 3.25) + (x * -2.0) into an fma.
+            let want = x.mul_add(4.0, 0.5).mul_add(3.25, x * -2.0);
+            assert!(
+                same32(got, want),
+                "{e:?} pkc[{i}]({x:e}) = {got:e}, want {want:e}"
+            );
+        }
+    }
+}
+
 fn rand_word(r: &mut Rng) -> u32 {
     match r.below(6) {
         0 => [0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 31, 13, 7][r.below(8) as usize],

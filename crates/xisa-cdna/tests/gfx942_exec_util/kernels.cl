@@ -49,6 +49,15 @@ kernel void pk(global float2 *a, global const float2 *b) {
     a[i] = x * b[i] + (float2)(1.0f, 2.0f);
 }
 
+// Packed f32 with splat constant operands: inline (4.0, 0.5, -2.0) and
+// literal (3.25) constants in v_pk_fma_f32 / v_pk_mul_f32 / v_pk_add_f32.
+kernel void pkc(global float2 *a) {
+    int i = GID;
+    float2 x = a[i];
+    float2 y = fma(x, (float2)(4.0f, 4.0f), (float2)(0.5f, 0.5f));
+    a[i] = (y * (float2)(3.25f, 3.25f)) + (x * (float2)(-2.0f, -2.0f));
+}
+
 // Program-scope constant data, addressed pc-relatively (s_getpc_b64).
 constant int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 kernel void ctab(global int *a) {

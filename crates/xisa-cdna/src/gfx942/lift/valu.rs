@@ -1918,24 +1918,45 @@ fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     let mut halves_raw = Vec::new();
     for (i, f) in ["src0", "src1", "src2"].iter().take(nsrc).enumerate() {
         let e = inst.get(f);
-        let (lo, hi): (Operand, Operand) = if e >= 256 {
-            (b.v(e - 256).into(), b.v(e - 255).into())
+        // A constant (inline or literal) is one 32-bit value in the low half
+        // of the 64-bit operand; what the high half reads is not documented,
+        // and LLVM splats a constant with op_sel_hi = 0 (the low half for
+        // both lanes of the pair), so selecting the high half is refused.
+        let (lo, hi): (Operand, Option<Operand>) = if e >= 256 {
+            (b.v(e - 256).into(), Some(b.v(e - 255).into()))
         } else if e <= 101 || (106..=107).contains(&e) || (126..=127).contains(&e) {
-            (b.src_bits(e, 32)?, b.src_bits(e + 1, 32)?)
+            (b.src_bits(e, 32)?, Some(b.src_bits(e + 1, 32)?))
+        } else if (128..=208).contains(&e) || (240..=248).contains(&e) || e == 255 {
+            (b.src_bits(e, 32)?, None)
         } else {
-            return Err(b.unsupported("packed constant operands are not lifted"));
+            return Err(b.unsupported(&format!(
+                "packed 64-bit operand {f} = source {e} (not a register pair or constant)"
+            )));
         };
-        let pick = |b: &mut Builder, sel: bool, neg: bool| -> Operand {
-            let v = if sel { hi } else { lo };
-            if neg && m != "v_pk_mov_b32" {
+        let pick = |b: &mut Builder, sel: bool, neg: bool| -> Result<Operand, LiftError> {
+            let v = if sel {
+                hi.ok_or_else(|| {
+                    b.unsupported(&format!(
+                        "op_sel selects the high half of constant operand {f}"
+                    ))
+                })?
+            } else {
+                lo
+            };
+            Ok(if neg && m != "v_pk_mov_b32" {
                 b.binv(Xor, Type::I32, v, Operand::Imm(1 << 31)).into()
             } else {
                 v
-            }
+            })
         };
-        halves_raw.push((lo, hi));
-        let l = pick(b, op_sel >> i & 1 == 1, neg_lo >> i & 1 == 1);
-        let h = pick(b, op_sel_hi >> i & 1 == 1, neg_hi >> i & 1 == 1);
+        let l = pick(b, op_sel >> i & 1 == 1, neg_lo >> i & 1 == 1)?;
+        // v_pk_mov_b32 reads only op_sel (below); op_sel_hi means nothing.
+        let h = if m == "v_pk_mov_b32" {
+            l
+        } else {
+            pick(b, op_sel_hi >> i & 1 == 1, neg_hi >> i & 1 == 1)?
+        };
+        halves_raw.push((lo, hi.unwrap_or(lo)));
         halves.push((l, h));
     }
     let mut out = Vec::new();
