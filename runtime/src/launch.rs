@@ -165,29 +165,100 @@ pub enum LaunchError {
     Timeout { kernel: String, secs: f64 },
 }
 
-fn validate(kernel: &Kernel, cfg: &LaunchConfig) -> Result<(u64, u64, u32), LaunchError> {
-    let bad = |m: String| Err(LaunchError::Config(m));
-    if cfg.grid.contains(&0) || cfg.block.contains(&0) {
+/// Launch-geometry limits of a device: the runtime's own ([`RUNTIME_LIMITS`])
+/// or an ISA's hardware limits, which a launcher checks with
+/// [`check_geometry`] before the runtime's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GeometryLimits {
+    /// Whose limits these are, for messages (`"sm_75 hardware"`).
+    pub origin: &'static str,
+    /// Most lanes in one workgroup.
+    pub max_block_threads: u64,
+    /// Largest workgroup extent per dimension.
+    pub max_block: [u64; 3],
+    /// Largest grid extent per dimension, in workgroups.
+    pub max_grid: [u64; 3],
+    /// Most workgroups in one grid.
+    pub max_grid_blocks: u64,
+    /// Largest grid extent per dimension in lanes (grid x block), where the
+    /// device counts the grid in lanes (the HSA dispatch packet's 32-bit
+    /// `grid_size` fields); `u64::MAX` where it does not.
+    pub max_grid_lanes: [u64; 3],
+}
+
+/// What the runtime itself can run, whatever the ISA.
+pub const RUNTIME_LIMITS: GeometryLimits = GeometryLimits {
+    origin: "the xisa runtime",
+    max_block_threads: MAX_BLOCK_THREADS,
+    max_block: [MAX_BLOCK_THREADS; 3],
+    max_grid: [u32::MAX as u64; 3],
+    max_grid_blocks: MAX_GRID_BLOCKS,
+    max_grid_lanes: [u64::MAX; 3],
+};
+
+/// Checks a launch's grid and block against `limits`; the error names the
+/// kernel, the limit and whose it is.
+pub fn check_geometry(
+    kernel: &str,
+    limits: &GeometryLimits,
+    grid: [u32; 3],
+    block: [u32; 3],
+) -> Result<(), LaunchError> {
+    let bad = |m: String| Err(LaunchError::Config(format!("kernel {kernel}: {m}")));
+    let origin = limits.origin;
+    if grid.contains(&0) || block.contains(&0) {
         return bad(format!(
-            "grid {:?} and block {:?} must be at least 1 in every dimension",
-            cfg.grid, cfg.block
+            "grid {grid:?} and block {block:?} must be at least 1 in every dimension"
         ));
+    }
+    const AXES: [&str; 3] = ["x", "y", "z"];
+    for d in 0..3 {
+        if u64::from(block[d]) > limits.max_block[d] {
+            return bad(format!(
+                "block {block:?}: {} = {} exceeds {}, the most {origin} allows",
+                AXES[d], block[d], limits.max_block[d]
+            ));
+        }
     }
     // u128: three u32 dimensions cannot overflow it.
-    let lanes: u128 = cfg.block.iter().map(|&x| x as u128).product();
-    if lanes > MAX_BLOCK_THREADS as u128 {
+    let lanes: u128 = block.iter().map(|&x| x as u128).product();
+    if lanes > limits.max_block_threads as u128 {
         return bad(format!(
-            "block {:?} has {lanes} threads; at most {MAX_BLOCK_THREADS}",
-            cfg.block
+            "block {block:?} has {lanes} threads; {origin} allows at most {} per workgroup",
+            limits.max_block_threads
         ));
     }
-    let blocks: u128 = cfg.grid.iter().map(|&x| x as u128).product();
-    if blocks > MAX_GRID_BLOCKS as u128 {
+    for d in 0..3 {
+        if u64::from(grid[d]) > limits.max_grid[d] {
+            return bad(format!(
+                "grid {grid:?}: {} = {} exceeds {}, the most {origin} allows",
+                AXES[d], grid[d], limits.max_grid[d]
+            ));
+        }
+        let n = u64::from(grid[d]) * u64::from(block[d]);
+        if n > limits.max_grid_lanes[d] {
+            return bad(format!(
+                "grid {grid:?} x block {block:?}: {n} lanes in {}; {origin} allows at most {}",
+                AXES[d], limits.max_grid_lanes[d]
+            ));
+        }
+    }
+    let blocks: u128 = grid.iter().map(|&x| x as u128).product();
+    if blocks > limits.max_grid_blocks as u128 {
         return bad(format!(
-            "grid {:?} has {blocks} workgroups; at most {MAX_GRID_BLOCKS}",
-            cfg.grid
+            "grid {grid:?} has {blocks} workgroups; {origin} allows at most {}",
+            limits.max_grid_blocks
         ));
     }
+    Ok(())
+}
+
+fn validate(kernel: &Kernel, cfg: &LaunchConfig) -> Result<(u64, u64, u32), LaunchError> {
+    let bad = |m: String| Err(LaunchError::Config(m));
+    check_geometry(&kernel.name, &RUNTIME_LIMITS, cfg.grid, cfg.block)?;
+    // Bounded by check_geometry.
+    let lanes: u64 = cfg.block.iter().map(|&x| x as u64).product();
+    let blocks: u64 = cfg.grid.iter().map(|&x| x as u64).product();
     let dyn_base = (kernel.shared_bytes as u64).div_ceil(16) * 16;
     let shared = dyn_base + cfg.dyn_shared as u64;
     if shared > MAX_SHARED_BYTES {
@@ -209,7 +280,7 @@ fn validate(kernel: &Kernel, cfg: &LaunchConfig) -> Result<(u64, u64, u32), Laun
             cfg.params.len()
         ));
     }
-    Ok((lanes as u64, blocks as u64, dyn_base as u32))
+    Ok((lanes, blocks, dyn_base as u32))
 }
 
 /// Runs `kernel` (as compiled into `program`) over the grid.

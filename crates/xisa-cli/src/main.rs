@@ -247,15 +247,53 @@ fn isa_opt(s: &Option<String>) -> Result<Option<Isa>> {
         .map_err(Into::into)
 }
 
+/// Shortest `--timeout`: 10 ms; shorter ones stop kernels before their
+/// worker threads start (the watchdog counts from the launch).
+const MIN_TIMEOUT_S: f64 = 0.01;
+/// Longest `--timeout`: a million seconds (11.6 days); for no watchdog, leave
+/// the option out.
+const MAX_TIMEOUT_S: f64 = 1e6;
+
 fn timeout(s: Option<f64>) -> Result<Option<Duration>> {
     match s {
         None => Ok(None),
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
-        Some(t) => bail!("--timeout {t}: must be a positive number of seconds"),
+        // The range check also refuses NaN and the infinities, so the
+        // conversion cannot fail; the error arm is for safety, not expected.
+        Some(t) if (MIN_TIMEOUT_S..=MAX_TIMEOUT_S).contains(&t) => Duration::try_from_secs_f64(t)
+            .map(Some)
+            .map_err(|e| anyhow!("--timeout {t:?}: {e}")),
+        Some(t) => bail!(
+            "--timeout {t:?}: must be between {MIN_TIMEOUT_S} and {MAX_TIMEOUT_S} seconds \
+             (leave it out for no watchdog)"
+        ),
     }
 }
 
-/// Writes a file whole or not at all: a temporary file renamed into place.
+/// Reads a whole input file (module, state, assembly): a regular file of at
+/// most `xisa::limits::MAX_INPUT_BYTES`.
+fn read_input(path: &Path) -> Result<Vec<u8>> {
+    Ok(xisa::limits::read_input(
+        path,
+        xisa::limits::MAX_INPUT_BYTES,
+        "the input size limit",
+    )?)
+}
+
+/// Reads a whole input file as UTF-8 text.
+fn read_input_text(path: &Path) -> Result<String> {
+    String::from_utf8(read_input(path)?).map_err(|e| {
+        anyhow!(
+            "{}: not UTF-8 text at byte {}",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Writes a file whole or not at all: a temporary file of a name unique to
+/// this process and write (so that concurrent runs writing the same path do
+/// not collide), in the target's directory, renamed into place. On any error
+/// the temporary file is removed and the target left as it was.
 fn write_atomic(path: &Path, data: &[u8]) -> Result<()> {
     let dir = path
         .parent()
@@ -264,9 +302,28 @@ fn write_atomic(path: &Path, data: &[u8]) -> Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(".{}.xisa-tmp", name.to_string_lossy()));
-    std::fs::write(&tmp, data).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    // rename() would replace an empty directory and fail on a full one, each
+    // after the data is written; refuse both up front.
+    if path.is_dir() {
+        bail!("{}: is a directory", path.display());
+    }
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let mut b = tempfile::Builder::new();
+    b.prefix(&prefix).suffix(".xisa-tmp");
+    // The output gets the permissions of an ordinary new file (0666 less the
+    // umask), not the temporary file's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = b
+        .tempfile_in(dir)
+        .with_context(|| format!("{}: cannot create a temporary file", path.display()))?;
+    tmp.write_all(data)
+        .with_context(|| format!("{}: writing", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| anyhow!("{}: {}", path.display(), e.error))?;
     Ok(())
 }
 
@@ -334,7 +391,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         }
         return Ok(());
     };
-    let module = Module::from_file(&path, isa_opt(&a.isa)?)?;
+    let module = xisa::load_module(&path, isa_opt(&a.isa)?)?;
     let kernel = module.pick_kernel(a.kernel.as_deref())?.name.clone();
     let args = a
         .args
@@ -356,7 +413,12 @@ fn cmd_run(a: RunArgs) -> Result<()> {
             Some(other) => bail!("--dump {d:?}: argument {i} ({other:?}) is not a buffer"),
             None => bail!("--dump {d:?}: there are only {} arguments", args.len()),
         }
-        dumps.push((i, PathBuf::from(p)));
+        let p = PathBuf::from(p);
+        // Refused before the launch, which may be long.
+        if p.is_dir() {
+            bail!("{}: is a directory", p.display());
+        }
+        dumps.push((i, p));
     }
     let dev = Device::new()?;
     let opts = LaunchOptions {
@@ -369,9 +431,14 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         stats: a.stats,
     };
     let rep = dev.launch(&module, &kernel, &opts, &args)?;
+    // Everything is read back before any file is written, so that a read
+    // error leaves every dump file as it was.
+    let mut outputs = Vec::with_capacity(dumps.len());
     for (i, p) in &dumps {
         let b = rep.buffers[*i].ok_or_else(|| anyhow!("argument {i} has no buffer"))?;
-        let data = dev.read(b.addr, b.len as usize)?;
+        outputs.push((p, dev.read(b.addr, b.len as usize)?));
+    }
+    for (p, data) in outputs {
         write_atomic(p, &data)?;
     }
     if a.stats {
@@ -396,9 +463,8 @@ fn yes(b: bool) -> &'static str {
 }
 
 fn cmd_exec(a: ExecArgs) -> Result<()> {
-    let module = Module::from_file(&a.program, isa_opt(&a.isa)?)?;
-    let text = std::fs::read_to_string(&a.state)
-        .with_context(|| format!("reading {}", a.state.display()))?;
+    let module = xisa::load_module(&a.program, isa_opt(&a.isa)?)?;
+    let text = read_input_text(&a.state)?;
     let state: xisa::exec::State = serde_json::from_str(&text).map_err(|e| {
         anyhow!(
             "{}: line {}, column {}: {e}",
@@ -428,7 +494,7 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
     if a.raw && isa.is_none() {
         bail!("--raw needs --isa: bare instruction words do not say their ISA");
     }
-    let bytes = std::fs::read(&a.file).with_context(|| format!("reading {}", a.file.display()))?;
+    let bytes = read_input(&a.file)?;
     let origin = a.file.display().to_string();
     let isa = match isa {
         Some(i) => i,
@@ -494,8 +560,7 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
 
 fn cmd_asm(a: AsmArgs) -> Result<()> {
     let isa: Isa = a.isa.parse()?;
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("reading {}", a.file.display()))?;
+    let text = read_input_text(&a.file)?;
     let origin = a.file.display().to_string();
     let out = match isa {
         Isa::Ir => {
@@ -554,7 +619,7 @@ fn gfx942_listing(bytes: &[u8], origin: &str) -> Result<String> {
 }
 
 fn cmd_lift(a: LiftArgs) -> Result<()> {
-    let module = Module::from_file(&a.file, isa_opt(&a.isa)?)?;
+    let module = xisa::load_module(&a.file, isa_opt(&a.isa)?)?;
     match a.kernel {
         Some(k) => print!("{}", xisa::ir::text::print_kernel(module.kernel(&k)?)),
         None => print!("{}", xisa::ir::text::print_module(&module.ir)),
@@ -726,8 +791,14 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let mut msg = format!("error: {e}");
+            // Library errors often print their source in their own message
+            // (`#[error("{0}")]` over a `#[from]` source): print each cause
+            // once, skipping those the message already holds.
             for c in e.chain().skip(1) {
-                msg.push_str(&format!(": {c}"));
+                let c = c.to_string();
+                if !msg.contains(&c) {
+                    msg.push_str(&format!(": {c}"));
+                }
             }
             eprintln!("{msg}");
             ExitCode::FAILURE

@@ -40,6 +40,10 @@ pub mod eiattr {
     pub const MAX_STACK_SIZE: u8 = 0x23;
     /// Per-function register count (module `.nv.info`).
     pub const REGCOUNT: u8 = 0x2f;
+    /// Most threads per block by dimension, three u32 (PTX `.maxntid`).
+    pub const MAX_THREADS: u8 = 0x05;
+    /// The exact block size required, three u32 (PTX `.reqntid`).
+    pub const REQNTID: u8 = 0x10;
 }
 
 /// Errors while loading a cubin.
@@ -156,6 +160,34 @@ pub struct CubinKernel {
     pub banks: BTreeMap<u32, Vec<u8>>,
     /// All attributes of `.nv.info.<k>`, for inspection.
     pub attrs: Vec<InfoAttr>,
+}
+
+impl CubinKernel {
+    /// The three u32 of attribute `attr` of `.nv.info.<k>` (a 12-byte SVAL
+    /// record); `None` when absent or of another shape.
+    fn dims_attr(&self, attr: u8) -> Option<[u32; 3]> {
+        let a = self
+            .attrs
+            .iter()
+            .find(|a| a.attr == attr && a.format == 4 && a.payload.len() == 12)?;
+        Some([
+            u32_le(&a.payload, 0)?,
+            u32_le(&a.payload, 4)?,
+            u32_le(&a.payload, 8)?,
+        ])
+    }
+
+    /// The block size the kernel must be launched with (PTX `.reqntid`,
+    /// EIATTR_REQNTID), if it declares one.
+    pub fn required_block(&self) -> Option<[u32; 3]> {
+        self.dims_attr(eiattr::REQNTID)
+    }
+
+    /// The largest block extent per dimension the kernel accepts (PTX
+    /// `.maxntid`, EIATTR_MAX_THREADS), if it declares one.
+    pub fn max_block(&self) -> Option<[u32; 3]> {
+        self.dims_attr(eiattr::MAX_THREADS)
+    }
 }
 
 /// A loaded cubin.

@@ -593,10 +593,7 @@ impl Device {
         let addr = match &spec.data {
             SurfaceData::Zero => self.alloc(len)?,
             SurfaceData::File(p) => {
-                let data = std::fs::read(p).map_err(|e| Error::Io {
-                    path: p.display().to_string(),
-                    source: e,
-                })?;
+                let data = self.read_buffer_file(p)?;
                 check_len(data.len() as u64, &p.display().to_string())?;
                 self.upload(&data)?
             }
@@ -697,14 +694,18 @@ impl Device {
         ))
     }
 
+    /// Reads a file that fills a device buffer: a regular file no larger than
+    /// the free guest memory (a larger one could not be uploaded).
+    fn read_buffer_file(&self, p: &std::path::Path) -> Result<Vec<u8>> {
+        let free = self.mem.reserved().saturating_sub(self.mem.limit());
+        crate::limits::read_input(p, free, "the free guest memory")
+    }
+
     /// Uploads a buffer argument (file, bytes or zeros).
     fn upload_arg(&self, arg: &ArgSpec) -> Result<Buffer> {
         let (addr, len) = match arg {
             ArgSpec::Buf(p) => {
-                let data = std::fs::read(p).map_err(|e| Error::Io {
-                    path: p.display().to_string(),
-                    source: e,
-                })?;
+                let data = self.read_buffer_file(p)?;
                 (self.upload(&data)?, data.len() as u64)
             }
             ArgSpec::Bytes(b) => (self.upload(b)?, b.len() as u64),
@@ -723,6 +724,9 @@ impl Device {
         args: &[ArgSpec],
     ) -> Result<RunReport> {
         let k = module.kernel(kernel)?;
+        // Before any argument is uploaded: a launch the device would refuse
+        // does no work.
+        crate::limits::check_launch(module, &k.name, opts.grid, opts.block)?;
         let surfaces = match module.isa {
             Isa::Sm75 => SurfaceBinding::Handle,
             _ => SurfaceBinding::Descriptor,

@@ -26,6 +26,7 @@ pub mod device;
 pub mod error;
 pub mod example;
 pub mod exec;
+pub mod limits;
 pub mod module;
 
 pub use device::{
@@ -33,6 +34,7 @@ pub use device::{
     SurfaceBinding, SurfaceData, SurfaceDim, SurfaceSpec,
 };
 pub use error::{Error, Result};
+pub use limits::{load_module, load_module_bytes};
 pub use module::{detect_isa, Isa, Module};
 pub use xisa_ir as ir;
 pub use xisa_runtime as runtime;

@@ -1,0 +1,559 @@
+//! Inputs a new user tries by mistake (issue #10, "hard inputs"): absurd
+//! timeouts, launches a kernel or the hardware refuses, endless input files,
+//! concurrent runs dumping to one path, and error messages that repeated
+//! themselves. Each must be one clear `error:` line, never a panic or a hang.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const XISA: &str = env!("CARGO_BIN_EXE_xisa");
+
+/// A scratch directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("xisa-hard-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Scratch(d)
+    }
+    fn path(&self, f: &str) -> PathBuf {
+        self.0.join(f)
+    }
+    fn write(&self, f: &str, data: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.path(f);
+        std::fs::write(&p, data).unwrap();
+        p
+    }
+    /// Names in the directory (to spot temporary files left behind).
+    fn files(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn xisa<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    Command::new(XISA).args(args).output().expect("run xisa")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Asserts a clean failure (exit 1, no panic, one `error: ` line on stderr)
+/// and returns that line.
+fn failure(out: &Output, what: &str) -> String {
+    let err = text(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{what}: exit status\nstdout: {}\nstderr: {err}",
+        text(&out.stdout)
+    );
+    assert!(!err.contains("panicked"), "{what}: panic:\n{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{what}: stderr is not one line:\n{err}");
+    assert!(lines[0].starts_with("error: "), "{what}: {err}");
+    lines[0].to_string()
+}
+
+fn success(out: &Output, what: &str) {
+    assert!(
+        out.status.success(),
+        "{what}: failed\nstdout: {}\nstderr: {}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+/// Kernels of the fixture cubin (fixtures/launch_limits.ptx): `plain`,
+/// `req32` (`.reqntid 32,1,1`) and `max128` (`.maxntid 64,2,1`).
+fn limits_cubin() -> PathBuf {
+    repo("tests/fixtures/launch_limits.cubin")
+}
+
+/// A gfx942 code object whose metadata says `.max_flat_workgroup_size` 256.
+fn hist_global_co() -> PathBuf {
+    repo("../../tests/gfx942/out/hist_global.co")
+}
+
+const NOP: &str = "kernel @nop(%p: i64) {
+entry:
+  exit
+}
+";
+
+const OOB: &str = "kernel @oob(%p: i64) {
+  reg %tid: i32, %a: i64, %q: i1
+entry:
+  %tid = special.tid.x
+  %a = mulwide.u32 %tid, 4
+  %a = add.i64 %a, %p
+  st.global.b32 [%a], %tid
+  %q = icmp.eq.i32 %tid, 13
+  brc %q, bad, done
+bad:
+  %a = add.i64 %a, 0x100000000 !pc 0x40
+  st.global.b32 [%a], %tid !pc 0x48
+  br done
+done:
+  exit
+}
+";
+
+/// Item 1: `--timeout` outside [10 ms, 10^6 s] (or not a number) is an error
+/// naming the option and the range; 1e30 used to panic in Duration.
+#[test]
+fn absurd_timeouts_are_refused() {
+    let s = Scratch::new("timeout");
+    let m = s.write("nop.xir", NOP);
+    let state = s.write(
+        "state.json",
+        r#"{"isa": "ir", "lanes": 1, "regs": {"p": "0"}}"#,
+    );
+    for t in [
+        "1e30", "-1", "NaN", "inf", "-inf", "0", "1e-300", "1e-9", "0.001", "1e7",
+    ] {
+        let e = failure(
+            &xisa(&[
+                "run",
+                m.to_str().unwrap(),
+                "--arg",
+                "zeros:4",
+                &format!("--timeout={t}"),
+            ]),
+            &format!("run --timeout {t}"),
+        );
+        assert!(
+            e.contains("--timeout") && e.contains("between 0.01 and 1000000 seconds"),
+            "{t}: {e}"
+        );
+        let e = failure(
+            &xisa(&[
+                "exec",
+                m.to_str().unwrap(),
+                "--state",
+                state.to_str().unwrap(),
+                &format!("--timeout={t}"),
+            ]),
+            &format!("exec --timeout {t}"),
+        );
+        assert!(e.contains("--timeout"), "{t}: {e}");
+    }
+    // The bounds are accepted (a 10 ms watchdog may still stop the run).
+    let out = xisa(&[
+        "run",
+        m.to_str().unwrap(),
+        "--arg",
+        "zeros:4",
+        "--timeout=0.01",
+    ]);
+    assert!(!text(&out.stderr).contains("--timeout"), "{out:?}");
+    for t in ["1e6", "30"] {
+        success(
+            &xisa(&[
+                "run",
+                m.to_str().unwrap(),
+                "--arg",
+                "zeros:4",
+                &format!("--timeout={t}"),
+            ]),
+            &format!("--timeout {t}"),
+        );
+    }
+}
+
+fn run_cubin(kernel: &str, block: &str) -> Output {
+    xisa(&[
+        "run",
+        limits_cubin().to_str().unwrap(),
+        "--kernel",
+        kernel,
+        "--block",
+        block,
+        "--arg",
+        "zeros:8192",
+    ])
+}
+
+/// Item 2, sm_75: `.reqntid` and `.maxntid` (EIATTR_REQNTID and
+/// EIATTR_MAX_THREADS in `.nv.info.<kernel>`) and the hardware limits.
+#[test]
+fn sm75_launch_limits() {
+    for (k, b) in [
+        ("plain", "1024"),
+        ("plain", "8,8,16"),
+        ("req32", "32"),
+        ("req32", "32,1,1"),
+        ("max128", "128"),
+        ("max128", "64,2"),
+    ] {
+        success(&run_cubin(k, b), &format!("{k} --block {b}"));
+    }
+    let e = failure(&run_cubin("req32", "64"), "req32 --block 64");
+    assert_eq!(
+        e,
+        "error: invalid launch: kernel req32: block [64, 1, 1] differs from the 32x1x1 block \
+         the kernel requires (PTX .reqntid: EIATTR_REQNTID in .nv.info.req32)"
+    );
+    let e = failure(&run_cubin("req32", "16,2"), "req32 --block 16,2");
+    assert!(e.contains("32x1x1"), "{e}");
+    let e = failure(&run_cubin("max128", "256"), "max128 --block 256");
+    assert_eq!(
+        e,
+        "error: invalid launch: kernel max128: block [256, 1, 1] has 256 threads; the kernel \
+         allows at most 128 (PTX .maxntid 64,2,1: EIATTR_MAX_THREADS in .nv.info.max128)"
+    );
+    // Hardware: z at most 64, x and y at most 1024, 1024 threads in all,
+    // grid y and z below 65536, x below 2^31.
+    for (k, b, want) in [
+        (
+            "plain",
+            "1,1,65",
+            "z = 65 exceeds 64, the most sm_75 hardware allows",
+        ),
+        (
+            "plain",
+            "2048",
+            "x = 2048 exceeds 1024, the most sm_75 hardware allows",
+        ),
+        (
+            "plain",
+            "64,32",
+            "2048 threads; sm_75 hardware allows at most 1024",
+        ),
+        ("req32", "1,1,65", "sm_75 hardware"),
+    ] {
+        let e = failure(&run_cubin(k, b), &format!("{k} --block {b}"));
+        assert!(
+            e.contains(&format!("kernel {k}")) && e.contains(want),
+            "{e}"
+        );
+    }
+    for (g, want) in [
+        ("1,65536", "y = 65536 exceeds 65535"),
+        ("1,1,65536", "z = 65536 exceeds 65535"),
+        ("2147483648", "x = 2147483648 exceeds 2147483647"),
+    ] {
+        let out = xisa(&[
+            "run",
+            limits_cubin().to_str().unwrap(),
+            "--kernel",
+            "plain",
+            "--grid",
+            g,
+            "--arg",
+            "zeros:8192",
+        ]);
+        let e = failure(&out, &format!("--grid {g}"));
+        assert!(e.contains(want) && e.contains("sm_75 hardware"), "{e}");
+    }
+}
+
+/// Item 2, gfx942: `.max_flat_workgroup_size` from the code object metadata
+/// and the hardware's 1024 work-items.
+#[test]
+fn gfx942_launch_limits() {
+    let co = hist_global_co();
+    let run = |block: &str| {
+        xisa(&[
+            "run",
+            co.to_str().unwrap(),
+            "--block",
+            block,
+            "--arg",
+            "zeros:1024",
+            "--arg",
+            "zeros:1024",
+            "--arg",
+            "i32:256",
+        ])
+    };
+    success(&run("256"), "--block 256");
+    let e = failure(&run("512"), "--block 512");
+    assert_eq!(
+        e,
+        "error: invalid launch: kernel hist_global: block [512, 1, 1] has 512 threads; the \
+         kernel allows at most 256 (.max_flat_workgroup_size in the code object metadata)"
+    );
+    let e = failure(&run("2048"), "--block 2048");
+    assert!(e.contains("gfx942 hardware"), "{e}");
+}
+
+/// The library checks launches too, for kernels loaded with
+/// `xisa::load_module`.
+#[test]
+fn library_checks_declared_limits() {
+    use xisa::{ArgSpec, Device, LaunchOptions};
+    let m = xisa::load_module(&limits_cubin(), None).unwrap();
+    let dev = Device::new().unwrap();
+    let opts = |x| LaunchOptions {
+        block: [x, 1, 1],
+        ..Default::default()
+    };
+    let args = [ArgSpec::Zeros(4096)];
+    dev.launch(&m, "req32", &opts(32), &args).unwrap();
+    let e = dev.launch(&m, "req32", &opts(33), &args).unwrap_err();
+    assert!(e.to_string().contains(".reqntid"), "{e}");
+    // Hardware limits hold for any module, however loaded.
+    let m = xisa::Module::from_file(&limits_cubin(), None).unwrap();
+    let e = dev
+        .launch(&m, "plain", &opts(1025), &args)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("sm_75 hardware"), "{e}");
+}
+
+/// Item 3: device files, directories and oversized files are refused by
+/// name, as modules, buffers, surfaces, state and assembly inputs.
+#[test]
+fn endless_and_odd_input_files_are_refused() {
+    let s = Scratch::new("inputs");
+    let m = s.write("nop.xir", NOP);
+    let m = m.to_str().unwrap();
+    let not_regular = "not a regular file";
+    for (args, who) in [
+        (vec!["run", "/dev/zero"], "/dev/zero"),
+        (vec!["run", "/dev/null"], "/dev/null"),
+        (vec!["run", s.0.to_str().unwrap()], s.0.to_str().unwrap()),
+        (vec!["run", m, "--arg", "buf:/dev/zero"], "/dev/zero"),
+        (vec!["run", m, "--arg", "surf:1d:16:/dev/zero"], "/dev/zero"),
+        (vec!["lift", "/dev/zero"], "/dev/zero"),
+        (vec!["disasm", "/dev/zero", "--isa", "lsu"], "/dev/zero"),
+        (
+            vec!["asm", "--isa", "lsu", "/dev/zero", "-o", "/dev/null"],
+            "/dev/zero",
+        ),
+        (vec!["exec", m, "--state", "/dev/zero"], "/dev/zero"),
+    ] {
+        let e = failure(&xisa(&args), &args.join(" "));
+        assert!(
+            e.starts_with(&format!("error: {who}: ")) && e.contains(not_regular),
+            "{args:?}: {e}"
+        );
+    }
+    // Over the cap: a sparse file of 1 GiB + 1 byte as a module.
+    let big = s.path("big.xir");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len((1 << 30) + 1)
+        .unwrap();
+    let e = failure(&xisa(&["run", big.to_str().unwrap()]), "huge module");
+    assert_eq!(
+        e,
+        format!(
+            "error: {}: 1073741825 bytes; at most 1073741824 bytes (the input size limit) are read",
+            big.display()
+        )
+    );
+}
+
+/// Item 3, buffers: a file larger than the free guest memory is refused
+/// before it is read.
+#[test]
+fn buffer_file_over_guest_memory_is_refused() {
+    let s = Scratch::new("bigbuf");
+    let m = s.write("nop.xir", NOP);
+    let big = s.path("big.bin");
+    // Sparse: takes no disk space. Larger than the 16 GiB guest reservation.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(17 << 30)
+        .unwrap();
+    let e = failure(
+        &xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--arg",
+            &format!("buf:{}", big.display()),
+        ]),
+        "huge buffer",
+    );
+    assert!(
+        e.starts_with(&format!(
+            "error: {}: 18253611008 bytes; at most ",
+            big.display()
+        )) && e.contains("the free guest memory"),
+        "{e}"
+    );
+}
+
+/// Item 4: concurrent runs dumping to one path all succeed, the file holds
+/// one run's complete output, and no temporary file is left.
+#[test]
+fn concurrent_dumps_to_one_path() {
+    let s = Scratch::new("concurrent");
+    let m = s.write("nop.xir", NOP);
+    const N: usize = 6;
+    const LEN: usize = 4 << 20;
+    let inputs: Vec<PathBuf> = (0..N)
+        .map(|i| s.write(&format!("in{i}.bin"), vec![i as u8 + 1; LEN]))
+        .collect();
+    let out = s.path("out.bin");
+    let children: Vec<_> = inputs
+        .iter()
+        .map(|p| {
+            Command::new(XISA)
+                .args([
+                    "run",
+                    m.to_str().unwrap(),
+                    "--arg",
+                    &format!("buf:{}", p.display()),
+                    "--dump",
+                    &format!("0={}", out.display()),
+                ])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for (i, c) in children.into_iter().enumerate() {
+        success(&c.wait_with_output().unwrap(), &format!("run {i}"));
+    }
+    let got = std::fs::read(&out).unwrap();
+    assert_eq!(got.len(), LEN);
+    assert!(
+        got.iter().all(|&b| b == got[0]) && (1..=N as u8).contains(&got[0]),
+        "the dump mixes runs or holds none"
+    );
+    let mut want: Vec<String> = (0..N).map(|i| format!("in{i}.bin")).collect();
+    want.extend(["nop.xir".to_string(), "out.bin".to_string()]);
+    want.sort();
+    assert_eq!(s.files(), want, "temporary files left behind");
+}
+
+/// Item 4: a dump onto a directory is an error that leaves nothing behind;
+/// a failed run leaves an existing dump file as it was.
+#[test]
+fn failed_dumps_leave_nothing() {
+    let s = Scratch::new("dumpdir");
+    let m = s.write("nop.xir", NOP);
+    let dir = s.path("d");
+    std::fs::create_dir(&dir).unwrap();
+    let e = failure(
+        &xisa(&[
+            "run",
+            m.to_str().unwrap(),
+            "--arg",
+            "zeros:16",
+            "--dump",
+            &format!("0={}", dir.display()),
+        ]),
+        "dump onto a directory",
+    );
+    assert_eq!(e, format!("error: {}: is a directory", dir.display()));
+    assert_eq!(s.files(), vec!["d", "nop.xir"]);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+
+    let oob = s.write("oob.xir", OOB);
+    let keep = s.write("keep.bin", b"previous output");
+    failure(
+        &xisa(&[
+            "run",
+            oob.to_str().unwrap(),
+            "--block",
+            "32",
+            "--arg",
+            "zeros:128",
+            "--dump",
+            &format!("0={}", keep.display()),
+        ]),
+        "faulting run",
+    );
+    assert_eq!(std::fs::read(&keep).unwrap(), b"previous output");
+    assert_eq!(s.files(), vec!["d", "keep.bin", "nop.xir", "oob.xir"]);
+}
+
+/// Item 5: every cause is printed once (these messages used to read "X: X").
+#[test]
+fn errors_are_not_repeated() {
+    let s = Scratch::new("repeat");
+    let oob = s.write("oob.xir", OOB);
+    let spin = s.write(
+        "spin.xir",
+        "kernel @spin(%p: i64) {
+  reg %v: i32, %q: i1
+entry:
+  br loop
+loop:
+  %v = add.i32 %v, 1
+  %q = icmp.ne.i32 %v, 0
+  brc %q, loop, loop
+}
+",
+    );
+    for engine in ["jit", "interp"] {
+        let e = failure(
+            &xisa(&[
+                "run",
+                oob.to_str().unwrap(),
+                "--block",
+                "32",
+                "--arg",
+                "zeros:128",
+                "--threads",
+                "1",
+                "--engine",
+                engine,
+            ]),
+            "fault",
+        );
+        assert_eq!(
+            e,
+            "error: kernel oob faulted: out-of-bounds global access of 4 bytes at 0x200000034 \
+             in oob:bad:1 (pc 0x48) (workgroup [0, 0, 0], thread [13, 0, 0], wave 0, lane 13)",
+            "{engine}"
+        );
+    }
+    let e = failure(
+        &xisa(&[
+            "run",
+            spin.to_str().unwrap(),
+            "--arg",
+            "zeros:4",
+            "--timeout",
+            "0.2",
+        ]),
+        "timeout",
+    );
+    assert!(
+        e.starts_with("error: kernel spin timed out after ")
+            && e.ends_with(" s (watchdog); it may never finish"),
+        "{e}"
+    );
+    let missing = s.path("missing.xir");
+    let e = failure(&xisa(&["run", missing.to_str().unwrap()]), "missing");
+    assert_eq!(
+        e,
+        format!(
+            "error: {}: No such file or directory (os error 2)",
+            missing.display()
+        )
+    );
+    let e = failure(
+        &xisa(&[
+            "run",
+            oob.to_str().unwrap(),
+            "--arg",
+            "zeros:99999999999999",
+        ]),
+        "out of guest memory",
+    );
+    assert_eq!(e.matches("out of guest memory").count(), 1, "{e}");
+}
