@@ -1929,14 +1929,14 @@ fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
         } else if (128..=208).contains(&e) || (240..=248).contains(&e) || e == 255 {
             (b.src_bits(e, 32)?, None)
         } else {
-            return Err(b.unsupported(&format!(
+            return Err(b.unsupported(format!(
                 "packed 64-bit operand {f} = source {e} (not a register pair or constant)"
             )));
         };
         let pick = |b: &mut Builder, sel: bool, neg: bool| -> Result<Operand, LiftError> {
             let v = if sel {
                 hi.ok_or_else(|| {
-                    b.unsupported(&format!(
+                    b.unsupported(format!(
                         "op_sel selects the high half of constant operand {f}"
                     ))
                 })?
