@@ -3,6 +3,7 @@
 //! launch helpers used by the concurrency tests.
 
 pub mod checks;
+pub mod gen;
 pub mod spec;
 
 use std::fmt::Write as _;

@@ -1,0 +1,1856 @@
+//! Random *executable* IR kernels for differential testing of the engines
+//! (`tests/tests/engine_diff.rs`, issue #10).
+//!
+//! Unlike the verifier fuzzer's generator (`crates/xisa-ir/tests/common`), every
+//! kernel made here terminates and touches only memory it owns, so running it
+//! means something: loops are counted (a private counter register per loop),
+//! calls only go to later functions (no recursion), addresses are
+//! `base + (reg & mask) + imm` inside the buffers, and a few programs carry one
+//! deliberate fault (out of bounds, misaligned atomic, trap, empty `ret`)
+//! behind a lane-dependent guard. At exit every lane stores all its registers
+//! and its local memory to its slot of the `%out` buffer, and the workgroup's
+//! shared memory follows, so final state is compared through memory.
+//!
+//! Everything is derived from one seed: the kernel, the launch geometry, the
+//! parameters and the input buffer.
+
+use xisa_ir::*;
+
+/// Bytes of the global data buffer (`%gbuf`), which kernels read and write.
+pub const GBUF: usize = 1024;
+/// Static shared bytes of every kernel.
+pub const SHARED: u32 = 256;
+/// Local bytes per lane.
+pub const LOCAL: u32 = 64;
+/// Bytes of the parameter block (see [`Program::params`]).
+const PARAM_BYTES: u32 = 48;
+
+/// splitmix64: tiny, seedable, good enough to pick things.
+#[derive(Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len())]
+    }
+}
+
+const INTS: [Type; 4] = [Type::I8, Type::I16, Type::I32, Type::I64];
+const ALL_INTS: [Type; 5] = [Type::I1, Type::I8, Type::I16, Type::I32, Type::I64];
+const FLOATS: [Type; 4] = [Type::F16, Type::BF16, Type::F32, Type::F64];
+const LOAD_ORDERS: [Order; 4] = [Order::Weak, Order::Relaxed, Order::Acquire, Order::SeqCst];
+const STORE_ORDERS: [Order; 4] = [Order::Weak, Order::Relaxed, Order::Release, Order::SeqCst];
+const RMW_ORDERS: [Order; 5] = [
+    Order::Relaxed,
+    Order::Acquire,
+    Order::Release,
+    Order::AcqRel,
+    Order::SeqCst,
+];
+const FENCE_ORDERS: [Order; 4] = [Order::Acquire, Order::Release, Order::AcqRel, Order::SeqCst];
+
+/// Edge values of a type (raw bits), the immediates and inputs are drawn from.
+pub fn edges(ty: Type) -> Vec<u64> {
+    match ty {
+        Type::I1 => vec![0, 1],
+        Type::F16 => vec![
+            0x0000, 0x8000, 0x3c00, 0xbc00, 0x3800, 0x7e00, 0x7c01, 0xfe00, 0x7c00, 0xfc00, 0x0001,
+            0x03ff, 0x0400, 0x7bff, 0xfbff, 0x4248, 0x3555,
+        ],
+        Type::BF16 => vec![
+            0x0000, 0x8000, 0x3f80, 0xbf80, 0x3f00, 0x7fc0, 0x7f81, 0xffc0, 0x7f80, 0xff80, 0x0001,
+            0x007f, 0x0080, 0x7f7f, 0xff7f, 0x4049, 0x3eab,
+        ],
+        Type::F32 => vec![
+            0x0000_0000,
+            0x8000_0000,
+            0x3f80_0000,
+            0xbf80_0000,
+            0x3f00_0000,
+            0x7fc0_0000,
+            0x7f80_0001,
+            0xffc0_0000,
+            0x7fc1_2345,
+            0x7f80_0000,
+            0xff80_0000,
+            0x0000_0001,
+            0x8000_0001,
+            0x007f_ffff,
+            0x0080_0000,
+            0x7f7f_ffff,
+            0xff7f_ffff,
+            0x4b80_0001, // 2^24 + 2: odd integers stop here
+            0x4f00_0000, // 2^31
+            0xcf00_0000, // -2^31
+            0x5f80_0000, // 2^64
+            0x4040_0000,
+            0x3eaa_aaab,
+            0x4049_0fdb,
+        ],
+        Type::F64 => vec![
+            0,
+            1 << 63,
+            1f64.to_bits(),
+            (-1f64).to_bits(),
+            0.5f64.to_bits(),
+            0x7ff8_0000_0000_0000,
+            0x7ff0_0000_0000_0001,
+            0xfff8_0000_0000_0000,
+            0x7ff8_0000_dead_beef,
+            f64::INFINITY.to_bits(),
+            f64::NEG_INFINITY.to_bits(),
+            1,
+            (1 << 63) | 1,
+            0x000f_ffff_ffff_ffff,
+            0x0010_0000_0000_0000,
+            f64::MAX.to_bits(),
+            f64::MIN.to_bits(),
+            2147483648f64.to_bits(),
+            (-2147483649f64).to_bits(),
+            9007199254740993f64.to_bits(),
+            18446744073709551616f64.to_bits(),
+            0.1f64.to_bits(),
+            std::f64::consts::PI.to_bits(),
+            (f32::MAX as f64 * 2.0).to_bits(),
+            (f32::MIN_POSITIVE as f64 / 3.0).to_bits(),
+        ],
+        t => {
+            let bits = t.bits();
+            let m = t.mask();
+            let min = 1u64 << (bits - 1);
+            vec![
+                0,
+                1,
+                2,
+                3,
+                7,
+                m,           // -1
+                m - 1,       // -2
+                min,         // MIN
+                min - 1,     // MAX
+                min + 1,     // MIN + 1
+                bits as u64, // shift by the width
+                bits as u64 - 1,
+                bits as u64 + 1,
+                0x55 & m,
+                0xaaaa_aaaa_aaaa_aaaa & m,
+                0x8000_0001 & m,
+                0x1_0000_0000 & m,
+            ]
+        }
+    }
+}
+
+/// The launch a program is meant for.
+#[derive(Debug, Clone)]
+pub struct Launch {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    /// Dynamic shared bytes.
+    pub dyn_shared: u32,
+}
+
+impl Launch {
+    pub fn lanes_per_group(&self) -> u32 {
+        self.block.iter().product()
+    }
+
+    pub fn groups(&self) -> u32 {
+        self.grid.iter().product()
+    }
+}
+
+/// A generated program with everything needed to run it.
+#[derive(Debug, Clone)]
+pub struct Program {
+    pub seed: u64,
+    pub module: Module,
+    pub launch: Launch,
+    /// `%s32`, `%s64`, `%f32`, `%f64` (raw bits), after `%out` and `%gbuf`.
+    pub params: [u64; 4],
+    /// Initial contents of `%gbuf` ([`GBUF`] bytes).
+    pub gbuf: Vec<u8>,
+    /// Bytes of `%out`.
+    pub out_len: usize,
+    /// The program contains a deliberate fault site (it may not be reached).
+    pub fault_site: bool,
+}
+
+impl Program {
+    pub fn kernel(&self) -> &Kernel {
+        &self.module.kernels[0]
+    }
+
+    /// Bytes of one lane's slot in `%out`: its registers (8 bytes each), then
+    /// its local memory.
+    pub fn slot_bytes(&self) -> usize {
+        self.kernel().regs.len() * 8 + LOCAL as usize
+    }
+}
+
+/// Registers the generated code reads but random instructions never write.
+struct Fixed {
+    out: Reg,
+    gbuf: Reg,
+    tid: Reg,
+    lane: Reg,
+    /// Address scratch.
+    a32: Reg,
+    a64: Reg,
+    /// Shuffle lane / switch index scratch.
+    sl: Reg,
+    /// Loop-exit predicate scratch.
+    lp: Reg,
+}
+
+/// Where generated code goes: blocks are reserved first (so branches can name
+/// them) and filled when their terminator is known.
+struct Builder {
+    blocks: Vec<Option<Block>>,
+    cur: BlockId,
+    insts: Vec<Inst>,
+}
+
+impl Builder {
+    fn new_block(&mut self) -> BlockId {
+        self.blocks.push(None);
+        BlockId(self.blocks.len() as u32 - 1)
+    }
+
+    fn terminate(&mut self, term: Term, next: BlockId) {
+        let b = Block {
+            label: format!("b{}", self.cur.0),
+            insts: std::mem::take(&mut self.insts),
+            term,
+            term_pc: None,
+        };
+        assert!(
+            self.blocks[self.cur.0 as usize].is_none(),
+            "block filled twice"
+        );
+        self.blocks[self.cur.0 as usize] = Some(b);
+        self.cur = next;
+    }
+}
+
+/// The generator state for one program.
+pub struct Gen {
+    pub rng: Rng,
+    k: Kernel,
+    f: Fixed,
+    /// Registers random instructions may write, by type.
+    pool: Vec<(Type, Vec<Reg>)>,
+    /// Registers random instructions may read (the pool plus fixed values).
+    readable: Vec<(Type, Vec<Reg>)>,
+    b: Builder,
+    /// Entry blocks of the functions; function `i` only calls `j > i`.
+    funcs: Vec<BlockId>,
+    /// The function being generated (`None`: the kernel body).
+    in_func: Option<usize>,
+    /// Exit blocks of the loops enclosing the current point (in this function).
+    loop_exits: Vec<BlockId>,
+    epilogue: BlockId,
+    /// Instructions left to generate.
+    budget: i64,
+    loops: usize,
+    fault_site: bool,
+    want_fault: bool,
+    launch: Launch,
+}
+
+impl Gen {
+    fn pool_of(&self, ty: Type) -> &[Reg] {
+        &self.pool.iter().find(|(t, _)| *t == ty).unwrap().1
+    }
+
+    fn wreg(&mut self, ty: Type) -> Reg {
+        let n = self.pool_of(ty).len();
+        let i = self.rng.below(n);
+        self.pool_of(ty)[i]
+    }
+
+    fn rreg(&mut self, ty: Type) -> Reg {
+        let rs = &self.readable.iter().find(|(t, _)| *t == ty).unwrap().1;
+        let i = self.rng.below(rs.len());
+        self.readable.iter().find(|(t, _)| *t == ty).unwrap().1[i]
+    }
+
+    /// An immediate of type `ty`, mostly an edge value.
+    fn imm(&mut self, ty: Type) -> u64 {
+        if self.rng.chance(75) {
+            let e = edges(ty);
+            self.rng.pick(&e)
+        } else if ty.is_int() && self.rng.chance(50) {
+            self.rng.next() % 40
+        } else {
+            self.rng.next() & ty.mask()
+        }
+    }
+
+    fn opnd(&mut self, ty: Type) -> Operand {
+        if self.rng.chance(70) {
+            Operand::Reg(self.rreg(ty))
+        } else {
+            Operand::Imm(self.imm(ty))
+        }
+    }
+
+    fn emit(&mut self, op: Op) {
+        self.budget -= 1;
+        self.b.insts.push(Inst::new(op));
+    }
+
+    /// Emits `op` behind a random guard now and then.
+    fn emit_maybe_guarded(&mut self, op: Op) {
+        let guard = if self.rng.chance(18) {
+            Some(Guard {
+                reg: self.rreg(Type::I1),
+                negate: self.rng.chance(50),
+            })
+        } else {
+            None
+        };
+        self.budget -= 1;
+        self.b.insts.push(Inst {
+            guard,
+            op,
+            pc: None,
+        });
+    }
+
+    /// A lane-dependent `i1` (often a fresh compare of the lane id).
+    fn cond(&mut self) -> Reg {
+        if self.rng.chance(40) {
+            return self.rreg(Type::I1);
+        }
+        let dst = self.wreg(Type::I1);
+        let (a, b) = match self.rng.below(4) {
+            0 => (self.f.lane, self.rng.below(40) as u64),
+            1 => (self.f.tid, self.rng.below(100) as u64),
+            _ => (self.rreg(Type::I32), self.imm(Type::I32)),
+        };
+        let cond = self.rng.pick(&ICond::ALL);
+        self.emit(Op::ICmp {
+            cond,
+            ty: Type::I32,
+            dst,
+            a: Operand::Reg(a),
+            b: Operand::Imm(b),
+        });
+        dst
+    }
+
+    // ---- straight-line operations ----
+
+    fn alu(&mut self) -> Op {
+        use Type::*;
+        match self.rng.below(20) {
+            0 => {
+                let ty = self.rng.pick(&Type::ALL);
+                Op::Mov {
+                    ty,
+                    dst: self.wreg(ty),
+                    src: self.opnd(ty),
+                }
+            }
+            1..=3 => {
+                let op = self.rng.pick(&BinOp::ALL);
+                let ty = if matches!(op, BinOp::And | BinOp::Or | BinOp::Xor) {
+                    self.rng.pick(&ALL_INTS)
+                } else {
+                    self.rng.pick(&INTS)
+                };
+                let bt = if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
+                    I32
+                } else {
+                    ty
+                };
+                Op::Bin {
+                    op,
+                    ty,
+                    dst: self.wreg(ty),
+                    a: self.opnd(ty),
+                    b: self.opnd(bt),
+                }
+            }
+            4 => {
+                let op = self.rng.pick(&UnOp::ALL);
+                let ty = if op == UnOp::Not {
+                    self.rng.pick(&ALL_INTS)
+                } else {
+                    self.rng.pick(&INTS)
+                };
+                Op::Un {
+                    op,
+                    ty,
+                    dst: self.wreg(ty),
+                    a: self.opnd(ty),
+                }
+            }
+            5 => {
+                let ty = self.rng.pick(&INTS);
+                Op::Mad {
+                    ty,
+                    dst: self.wreg(ty),
+                    a: self.opnd(ty),
+                    b: self.opnd(ty),
+                    c: self.opnd(ty),
+                }
+            }
+            6 => match self.rng.below(3) {
+                0 => Op::MulWide {
+                    signed: self.rng.chance(50),
+                    dst: self.wreg(I64),
+                    a: self.opnd(I32),
+                    b: self.opnd(I32),
+                },
+                1 => Op::Funnel {
+                    left: self.rng.chance(50),
+                    wrap: self.rng.chance(50),
+                    dst: self.wreg(I32),
+                    lo: self.opnd(I32),
+                    hi: self.opnd(I32),
+                    shift: self.opnd(I32),
+                },
+                _ => Op::Prmt {
+                    dst: self.wreg(I32),
+                    a: self.opnd(I32),
+                    b: self.opnd(I32),
+                    sel: self.opnd(I32),
+                },
+            },
+            7 => {
+                let ty = self.rng.pick(&ALL_INTS);
+                Op::Lop3 {
+                    ty,
+                    dst: self.wreg(ty),
+                    a: self.opnd(ty),
+                    b: self.opnd(ty),
+                    c: self.opnd(ty),
+                    lut: self.rng.next() as u8,
+                }
+            }
+            8 => {
+                let ty = self.rng.pick(&INTS);
+                if self.rng.chance(50) {
+                    Op::Bfe {
+                        signed: self.rng.chance(50),
+                        ty,
+                        dst: self.wreg(ty),
+                        a: self.opnd(ty),
+                        pos: self.opnd(I32),
+                        len: self.opnd(I32),
+                    }
+                } else {
+                    Op::Bfi {
+                        ty,
+                        dst: self.wreg(ty),
+                        ins: self.opnd(ty),
+                        base: self.opnd(ty),
+                        pos: self.opnd(I32),
+                        len: self.opnd(I32),
+                    }
+                }
+            }
+            9..=10 => {
+                let op = self.rng.pick(&FBinOp::ALL);
+                let ty = self.rng.pick(&FLOATS);
+                let rnd = if matches!(op, FBinOp::Add | FBinOp::Sub | FBinOp::Mul | FBinOp::Div) {
+                    self.rng.pick(&Round::ALL)
+                } else {
+                    Round::Rn
+                };
+                Op::FBin {
+                    op,
+                    ty,
+                    rnd,
+                    ftz: ty == F32 && self.rng.chance(40),
+                    dst: self.wreg(ty),
+                    a: self.opnd(ty),
+                    b: self.opnd(ty),
+                }
+            }
+            11 => {
+                let ty = self.rng.pick(&FLOATS);
+                Op::FUn {
+                    op: self.rng.pick(&FUnOp::ALL),
+                    ty,
+                    ftz: ty == F32 && self.rng.chance(40),
+                    dst: self.wreg(ty),
+                    a: self.opnd(ty),
+                }
+            }
+            12 => {
+                let ty = self.rng.pick(&FLOATS);
+                Op::Fma {
+                    ty,
+                    ftz: ty == F32 && self.rng.chance(40),
+                    dst: self.wreg(ty),
+                    a: self.opnd(ty),
+                    b: self.opnd(ty),
+                    c: self.opnd(ty),
+                }
+            }
+            13 => {
+                let ty = self.rng.pick(&ALL_INTS);
+                Op::ICmp {
+                    cond: self.rng.pick(&ICond::ALL),
+                    ty,
+                    dst: self.wreg(I1),
+                    a: self.opnd(ty),
+                    b: self.opnd(ty),
+                }
+            }
+            14 => {
+                let ty = self.rng.pick(&FLOATS);
+                Op::FCmp {
+                    cond: self.rng.pick(&FCond::ALL),
+                    ty,
+                    ftz: ty == F32 && self.rng.chance(40),
+                    dst: self.wreg(I1),
+                    a: self.opnd(ty),
+                    b: self.opnd(ty),
+                }
+            }
+            15 => {
+                let ty = self.rng.pick(&Type::ALL);
+                Op::Select {
+                    ty,
+                    dst: self.wreg(ty),
+                    cond: self.opnd(I1),
+                    a: self.opnd(ty),
+                    b: self.opnd(ty),
+                }
+            }
+            16..=18 => self.cvt(),
+            _ => {
+                let sreg = self.rng.pick(&SReg::ALL);
+                Op::Special {
+                    dst: if self.rng.chance(50) {
+                        self.wreg(I32)
+                    } else {
+                        self.wreg(I64)
+                    },
+                    sreg,
+                }
+            }
+        }
+    }
+
+    fn cvt(&mut self) -> Op {
+        let op = self.rng.pick(&CvtOp::ALL);
+        let mut pairs = Vec::new();
+        for to in Type::ALL {
+            for from in Type::ALL {
+                if cvt_ok(op, to, from) {
+                    pairs.push((to, from));
+                }
+            }
+        }
+        let (to, from) = self.rng.pick(&pairs);
+        let rnd = self.rng.pick(&Round::ALL);
+        Op::Cvt {
+            op,
+            to,
+            from,
+            rnd,
+            sat: self.rng.chance(30),
+            ftz: (to == Type::F32 || from == Type::F32) && self.rng.chance(30),
+            dst: self.wreg(to),
+            src: self.opnd(from),
+        }
+    }
+
+    // ---- memory ----
+
+    /// Emits code that leaves `a64 = %gbuf + (x & mask)` with `mask` keeping
+    /// the offset below 512 and aligned to `align`.
+    fn global_base(&mut self, align: u64) {
+        let f = (self.f.a64, self.f.gbuf, self.f.tid);
+        let mask = 0x1ff & !(align - 1);
+        match self.rng.below(3) {
+            0 => {
+                // Lanes at distinct slots.
+                let scale = self.rng.pick(&[1, 2, 4, 8]);
+                self.emit(Op::MulWide {
+                    signed: false,
+                    dst: f.0,
+                    a: Operand::Reg(f.2),
+                    b: Operand::Imm(scale),
+                });
+            }
+            1 => {
+                let src = self.rreg(Type::I32);
+                self.emit(Op::Cvt {
+                    op: CvtOp::Zext,
+                    to: Type::I64,
+                    from: Type::I32,
+                    rnd: Round::Rn,
+                    sat: false,
+                    ftz: false,
+                    dst: f.0,
+                    src: Operand::Reg(src),
+                });
+            }
+            _ => {
+                let src = self.rreg(Type::I64);
+                self.emit(Op::Mov {
+                    ty: Type::I64,
+                    dst: f.0,
+                    src: Operand::Reg(src),
+                });
+            }
+        }
+        self.emit(Op::Bin {
+            op: BinOp::And,
+            ty: Type::I64,
+            dst: f.0,
+            a: Operand::Reg(f.0),
+            b: Operand::Imm(mask),
+        });
+        self.emit(Op::Bin {
+            op: BinOp::Add,
+            ty: Type::I64,
+            dst: f.0,
+            a: Operand::Reg(f.0),
+            b: Operand::Reg(f.1),
+        });
+    }
+
+    /// `a32 = x & mask` (a shared, local or param offset).
+    fn offset32(&mut self, mask: u64) {
+        let src = if self.rng.chance(40) {
+            self.f.tid
+        } else {
+            self.rreg(Type::I32)
+        };
+        if self.rng.chance(30) {
+            // Spread lanes apart first.
+            let sh = self.rng.below(4) as u64;
+            self.emit(Op::Bin {
+                op: BinOp::Shl,
+                ty: Type::I32,
+                dst: self.f.a32,
+                a: Operand::Reg(src),
+                b: Operand::Imm(sh),
+            });
+        } else {
+            self.emit(Op::Mov {
+                ty: Type::I32,
+                dst: self.f.a32,
+                src: Operand::Reg(src),
+            });
+        }
+        self.emit(Op::Bin {
+            op: BinOp::And,
+            ty: Type::I32,
+            dst: self.f.a32,
+            a: Operand::Reg(self.f.a32),
+            b: Operand::Imm(mask),
+        });
+    }
+
+    /// An in-bounds address of `space` for an access of `bytes` bytes aligned
+    /// to `align` (1 for plain accesses, which need no alignment).
+    fn address(&mut self, space: Space, bytes: u32, align: u64) -> Address {
+        let aligned_imm =
+            |g: &mut Gen, max: u64| (g.rng.below(max as usize + 1) as u64) & !(align - 1);
+        match space {
+            Space::Global | Space::Const => {
+                self.global_base(align);
+                let off = aligned_imm(self, 256) as i64;
+                Address::Flat {
+                    base: Operand::Reg(self.f.a64),
+                    offset: off,
+                }
+            }
+            Space::Shared => {
+                // < 128 + 112 + 16 <= SHARED
+                self.offset32(0x7f & !(align - 1));
+                let off = aligned_imm(self, 112) as i64;
+                Address::Flat {
+                    base: Operand::Reg(self.f.a32),
+                    offset: off,
+                }
+            }
+            Space::Local => {
+                // < 32 + 16 + 16 <= LOCAL
+                self.offset32(0x1f & !(align - 1));
+                let off = aligned_imm(self, 16) as i64;
+                Address::Flat {
+                    base: Operand::Reg(self.f.a32),
+                    offset: off,
+                }
+            }
+            Space::Param => {
+                // < 8 + 24 + 16 <= PARAM_BYTES
+                self.offset32(0x7 & !(align - 1));
+                let off = aligned_imm(self, 24) as i64;
+                Address::Flat {
+                    base: Operand::Reg(self.f.a32),
+                    offset: off,
+                }
+            }
+            Space::Buffer => {
+                // The descriptor covers at most %gbuf; offsets may fall outside it
+                // (loads read 0, stores and atomics are dropped).
+                self.offset32(0x7ff & !(align - 1));
+                let size = self.rng.pick(&[0u64, 4, 100, 511, 512, GBUF as u64]);
+                let base = if self.rng.chance(10) {
+                    Operand::Imm(0)
+                } else {
+                    Operand::Reg(self.f.gbuf)
+                };
+                let _ = bytes;
+                Address::Buffer {
+                    base,
+                    size: Operand::Imm(size),
+                    offset: Operand::Reg(self.f.a32),
+                    imm: aligned_imm(self, 64) as i64,
+                }
+            }
+            Space::Surface => unreachable!("surfaces are not generated"),
+        }
+    }
+
+    /// Distinct pool registers that `ok` accepts, `n` of them.
+    fn distinct(&mut self, n: usize, ok: impl Fn(Type) -> bool) -> Vec<Reg> {
+        let mut rs: Vec<Reg> = self
+            .pool
+            .iter()
+            .filter(|(t, _)| ok(*t))
+            .flat_map(|(_, r)| r.iter().copied())
+            .collect();
+        for i in (1..rs.len()).rev() {
+            let j = self.rng.below(i + 1);
+            rs.swap(i, j);
+        }
+        rs.truncate(n);
+        rs
+    }
+
+    fn mem(&mut self) {
+        let space = self.rng.pick(&[
+            Space::Global,
+            Space::Global,
+            Space::Global,
+            Space::Shared,
+            Space::Shared,
+            Space::Shared,
+            Space::Local,
+            Space::Local,
+            Space::Const,
+            Space::Param,
+            Space::Buffer,
+            Space::Buffer,
+        ]);
+        let atomic_ok = matches!(space, Space::Global | Space::Shared | Space::Buffer);
+        let r = self.rng.below(100);
+        if atomic_ok && r < 35 {
+            self.atomic(space);
+        } else if space.writable() && r < 70 {
+            self.store(space);
+        } else {
+            self.load(space);
+        }
+    }
+
+    fn mem_shape(&mut self) -> MemType {
+        loop {
+            let kind = self.rng.pick(&MemKind::ALL);
+            let count = self.rng.pick(&[1u8, 1, 1, 2, 3, 4]);
+            if kind.bytes() * count as u32 <= 16 {
+                return MemType { kind, count };
+            }
+        }
+    }
+
+    fn scope(&mut self) -> Scope {
+        self.rng.pick(&Scope::ALL)
+    }
+
+    fn load(&mut self, space: Space) {
+        let mem = self.mem_shape();
+        let dsts = self.distinct(mem.count as usize, |t| load_ok(mem.kind, t));
+        if dsts.len() < mem.count as usize {
+            return;
+        }
+        let addr = self.address(space, mem.bytes(), 1);
+        let order = self.rng.pick(&LOAD_ORDERS);
+        let scope = self.scope();
+        self.emit_maybe_guarded(Op::Load {
+            space,
+            mem,
+            order,
+            scope,
+            uniform: false,
+            dsts,
+            addr,
+        });
+    }
+
+    fn store(&mut self, space: Space) {
+        let mem = self.mem_shape();
+        let mut srcs = Vec::new();
+        for _ in 0..mem.count {
+            let tys: Vec<Type> = Type::ALL
+                .into_iter()
+                .filter(|&t| store_ok(mem.kind, t))
+                .collect();
+            let t = self.rng.pick(&tys);
+            srcs.push(if self.rng.chance(75) {
+                Operand::Reg(self.rreg(t))
+            } else {
+                let it = match mem.kind.bytes() {
+                    1 => Type::I8,
+                    2 => Type::I16,
+                    4 => Type::I32,
+                    _ => Type::I64,
+                };
+                Operand::Imm(self.imm(it))
+            });
+        }
+        let addr = self.address(space, mem.bytes(), 1);
+        let order = self.rng.pick(&STORE_ORDERS);
+        let scope = self.scope();
+        self.emit_maybe_guarded(Op::Store {
+            space,
+            mem,
+            order,
+            scope,
+            srcs,
+            addr,
+        });
+    }
+
+    fn atomic(&mut self, space: Space) {
+        let (ty, op) = loop {
+            let ty = self.rng.pick(&AtomType::ALL);
+            let op = self.rng.pick(&AtomOp::ALL);
+            if ty.supports(op) {
+                break (ty, op);
+            }
+        };
+        let rt = ty.reg_type();
+        let addr = self.address(space, ty.bytes(), ty.bytes() as u64);
+        let dst = self.rng.chance(70).then(|| self.wreg(rt));
+        let src = self.opnd(rt);
+        let cmp = (op == AtomOp::Cas).then(|| {
+            if self.rng.chance(40) {
+                Operand::Imm(0)
+            } else {
+                self.opnd(rt)
+            }
+        });
+        let scope = self.scope();
+        let order = self.rng.pick(&RMW_ORDERS);
+        let ftz = ty == AtomType::F32 && self.rng.chance(30);
+        self.emit_maybe_guarded(Op::Atomic {
+            op,
+            ty,
+            space,
+            scope,
+            order,
+            ftz,
+            dst,
+            addr,
+            src,
+            cmp,
+        });
+    }
+
+    // ---- cross-lane ----
+
+    fn warp(&mut self) {
+        let wave = self.k.wave_size as u64;
+        match self.rng.below(6) {
+            0 | 1 => {
+                let ty = self.rng.pick(&Type::ALL);
+                let lane = match self.rng.below(5) {
+                    0 => Operand::Imm(self.rng.below(wave as usize + 3) as u64),
+                    1 => Operand::Reg(self.rreg(Type::I32)),
+                    k => {
+                        let op = [BinOp::Xor, BinOp::Add, BinOp::Sub][k - 2];
+                        let d = self.rng.pick(&[1, 2, 4, 8, 16, 31, 32, 63]);
+                        self.emit(Op::Bin {
+                            op,
+                            ty: Type::I32,
+                            dst: self.f.sl,
+                            a: Operand::Reg(self.f.lane),
+                            b: Operand::Imm(d),
+                        });
+                        Operand::Reg(self.f.sl)
+                    }
+                };
+                let dst = self.wreg(ty);
+                let valid = if self.rng.chance(50) {
+                    let v = self.wreg(Type::I1);
+                    (v != dst).then_some(v)
+                } else {
+                    None
+                };
+                let src = self.opnd(ty);
+                self.emit_maybe_guarded(Op::Shfl {
+                    ty,
+                    dst,
+                    valid,
+                    src,
+                    lane,
+                });
+            }
+            2 => {
+                let mode = self.rng.pick(&VoteMode::ALL);
+                let dst = if mode == VoteMode::Ballot {
+                    let t = self.rng.pick(&[Type::I32, Type::I64]);
+                    self.wreg(t)
+                } else {
+                    self.wreg(Type::I1)
+                };
+                let pred = self.opnd(Type::I1);
+                self.emit_maybe_guarded(Op::Vote { mode, dst, pred });
+            }
+            3 => {
+                let t = self.rng.pick(&[Type::I32, Type::I64]);
+                let dst = self.wreg(t);
+                self.emit_maybe_guarded(Op::ActiveMask { dst });
+            }
+            4 => {
+                let ty = self.rng.pick(&Type::ALL);
+                let dst = self.wreg(ty);
+                let src = self.opnd(ty);
+                self.emit_maybe_guarded(Op::ReadFirstLane { ty, dst, src });
+            }
+            _ => {
+                if self.rng.chance(50) {
+                    self.emit_maybe_guarded(Op::WaveSync);
+                } else {
+                    let scope = self.scope();
+                    let order = self.rng.pick(&FENCE_ORDERS);
+                    self.emit_maybe_guarded(Op::Fence { scope, order });
+                }
+            }
+        }
+    }
+
+    // ---- control flow ----
+
+    fn if_else(&mut self, depth: u32) {
+        let c = self.cond();
+        let then_b = self.b.new_block();
+        let join = self.b.new_block();
+        if self.rng.chance(60) {
+            let else_b = self.b.new_block();
+            self.b.terminate(
+                Term::BrCond {
+                    cond: c,
+                    then_: then_b,
+                    else_: else_b,
+                },
+                then_b,
+            );
+            self.seq(depth + 1);
+            self.b.terminate(Term::Br(join), else_b);
+            self.seq(depth + 1);
+            self.b.terminate(Term::Br(join), join);
+        } else {
+            self.b.terminate(
+                Term::BrCond {
+                    cond: c,
+                    then_: then_b,
+                    else_: join,
+                },
+                then_b,
+            );
+            self.seq(depth + 1);
+            self.b.terminate(Term::Br(join), join);
+        }
+    }
+
+    fn switch(&mut self, depth: u32) {
+        let index = if self.rng.chance(70) {
+            let src = self.rreg(Type::I32);
+            let m = self.rng.pick(&[1u64, 3, 3, 7]);
+            self.emit(Op::Bin {
+                op: BinOp::And,
+                ty: Type::I32,
+                dst: self.f.sl,
+                a: Operand::Reg(src),
+                b: Operand::Imm(m),
+            });
+            self.f.sl
+        } else {
+            let t = self.rng.pick(&INTS);
+            self.rreg(t)
+        };
+        let n = 1 + self.rng.below(3);
+        let arms: Vec<BlockId> = (0..n).map(|_| self.b.new_block()).collect();
+        let default = self.b.new_block();
+        let join = self.b.new_block();
+        let mut targets: Vec<BlockId> = (0..1 + self.rng.below(4))
+            .map(|_| self.rng.pick(&arms))
+            .collect();
+        if self.rng.chance(20) {
+            targets.push(join);
+        }
+        self.b.terminate(
+            Term::Switch {
+                index,
+                targets,
+                default,
+            },
+            arms[0],
+        );
+        for (i, _) in arms.iter().enumerate() {
+            self.seq(depth + 1);
+            let next = arms.get(i + 1).copied().unwrap_or(default);
+            self.b.terminate(Term::Br(join), next);
+        }
+        self.seq(depth + 1);
+        self.b.terminate(Term::Br(join), join);
+    }
+
+    /// A counted loop: `c = trip; do { body; c -= 1 } while c != 0`, the trip
+    /// count 1..=4 and often lane-dependent; sometimes a lane-dependent break.
+    fn counted_loop(&mut self, depth: u32, long: bool) {
+        self.loops += 1;
+        let c = self.k.reg(format!("c{}", self.loops), Type::I32);
+        if long {
+            // Past the engines' yield threshold (4096 back edges per run), so
+            // lanes yield mid-loop and interleave.
+            let n = 4100 + self.rng.below(8) as u64;
+            self.emit(Op::Mov {
+                ty: Type::I32,
+                dst: c,
+                src: Operand::Imm(n),
+            });
+        } else if self.rng.chance(40) {
+            let n = 1 + self.rng.below(4) as u64;
+            self.emit(Op::Mov {
+                ty: Type::I32,
+                dst: c,
+                src: Operand::Imm(n),
+            });
+        } else {
+            let src = if self.rng.chance(50) {
+                self.f.lane
+            } else {
+                self.rreg(Type::I32)
+            };
+            self.emit(Op::Bin {
+                op: BinOp::And,
+                ty: Type::I32,
+                dst: c,
+                a: Operand::Reg(src),
+                b: Operand::Imm(3),
+            });
+            self.emit(Op::Bin {
+                op: BinOp::Add,
+                ty: Type::I32,
+                dst: c,
+                a: Operand::Reg(c),
+                b: Operand::Imm(1),
+            });
+        }
+        let header = self.b.new_block();
+        let exit = self.b.new_block();
+        self.b.terminate(Term::Br(header), header);
+        self.loop_exits.push(exit);
+        if long {
+            // A small body: a shared-memory exchange whose result depends on
+            // where lanes yield.
+            for _ in 0..3 {
+                if self.rng.chance(50) {
+                    self.mem();
+                } else {
+                    let op = self.alu();
+                    self.emit(op);
+                }
+            }
+        } else {
+            self.seq(depth + 1);
+        }
+        self.loop_exits.pop();
+        self.emit(Op::Bin {
+            op: BinOp::Sub,
+            ty: Type::I32,
+            dst: c,
+            a: Operand::Reg(c),
+            b: Operand::Imm(1),
+        });
+        self.emit(Op::ICmp {
+            cond: ICond::Ne,
+            ty: Type::I32,
+            dst: self.f.lp,
+            a: Operand::Reg(c),
+            b: Operand::Imm(0),
+        });
+        self.b.terminate(
+            Term::BrCond {
+                cond: self.f.lp,
+                then_: header,
+                else_: exit,
+            },
+            exit,
+        );
+    }
+
+    fn call(&mut self) {
+        let first = self.in_func.map_or(0, |i| i + 1);
+        if first >= self.funcs.len() {
+            return;
+        }
+        let target = self.funcs[first + self.rng.below(self.funcs.len() - first)];
+        let cont = self.b.new_block();
+        self.b.terminate(Term::Call { target, ret: cont }, cont);
+    }
+
+    /// Lanes leave early: to the epilogue, or out of the innermost loop.
+    fn early_out(&mut self) {
+        let c = self.cond();
+        let cont = self.b.new_block();
+        let target = match self.loop_exits.last() {
+            Some(&e) if self.rng.chance(70) => e,
+            _ => self.epilogue,
+        };
+        self.b.terminate(
+            Term::BrCond {
+                cond: c,
+                then_: target,
+                else_: cont,
+            },
+            cont,
+        );
+    }
+
+    /// One deliberate fault, taken by the lanes where a lane-dependent
+    /// condition holds.
+    fn fault(&mut self) {
+        self.fault_site = true;
+        self.want_fault = false;
+        let p = self.wreg(Type::I1);
+        let k = self.rng.below(self.launch.lanes_per_group() as usize + 4) as u64;
+        let cond = self.rng.pick(&[ICond::Eq, ICond::Eq, ICond::Uge]);
+        self.emit(Op::ICmp {
+            cond,
+            ty: Type::I32,
+            dst: p,
+            a: Operand::Reg(self.f.tid),
+            b: Operand::Imm(k),
+        });
+        let guard = Some(Guard {
+            reg: p,
+            negate: false,
+        });
+        let dst = self.wreg(Type::I32);
+        let op = match self.rng.below(8) {
+            0 => Op::Load {
+                space: Space::Global,
+                mem: MemType::scalar(MemKind::B32),
+                order: Order::Weak,
+                scope: Scope::Device,
+                uniform: false,
+                dsts: vec![dst],
+                addr: Address::Flat {
+                    base: Operand::Imm(0),
+                    offset: self.rng.below(64) as i64,
+                },
+            },
+            1 => Op::Store {
+                space: Space::Global,
+                mem: MemType::scalar(MemKind::B64),
+                order: Order::Weak,
+                scope: Scope::Device,
+                srcs: vec![Operand::Imm(7)],
+                addr: Address::Flat {
+                    base: Operand::Reg(self.f.gbuf),
+                    offset: 1 << 40,
+                },
+            },
+            2 => Op::Store {
+                space: Space::Shared,
+                mem: MemType::scalar(MemKind::B32),
+                order: Order::Weak,
+                scope: Scope::Device,
+                srcs: vec![Operand::Reg(dst)],
+                addr: Address::Flat {
+                    base: Operand::Reg(self.f.tid),
+                    offset: SHARED as i64 + self.launch.dyn_shared as i64 + 16,
+                },
+            },
+            3 => Op::Load {
+                space: Space::Local,
+                mem: MemType::scalar(MemKind::U16),
+                order: Order::Weak,
+                scope: Scope::Device,
+                uniform: false,
+                dsts: vec![dst],
+                addr: Address::Flat {
+                    base: Operand::Imm(LOCAL as u64 - 1),
+                    offset: 0,
+                },
+            },
+            4 | 5 => {
+                let (space, base) = if self.rng.chance(50) {
+                    (Space::Global, self.f.gbuf)
+                } else {
+                    (Space::Shared, self.f.tid)
+                };
+                let b64 = self.rng.chance(50);
+                let dst64 = self.wreg(Type::I64);
+                Op::Atomic {
+                    op: AtomOp::Add,
+                    ty: if b64 { AtomType::B64 } else { AtomType::B32 },
+                    space,
+                    scope: Scope::Device,
+                    order: Order::Relaxed,
+                    ftz: false,
+                    dst: Some(if b64 { dst64 } else { dst }),
+                    addr: Address::Flat {
+                        base: Operand::Reg(base),
+                        // tid is 4- but not always 8-aligned; gbuf is aligned.
+                        offset: if space == Space::Global { 2 } else { 1 },
+                    },
+                    src: Operand::Imm(1),
+                    cmp: None,
+                }
+            }
+            6 => {
+                let t = self.b.new_block();
+                let cont = self.b.new_block();
+                self.b.terminate(
+                    Term::BrCond {
+                        cond: p,
+                        then_: t,
+                        else_: cont,
+                    },
+                    t,
+                );
+                self.b.terminate(Term::Trap, cont);
+                return;
+            }
+            _ => {
+                if self.in_func.is_some() {
+                    return;
+                }
+                let t = self.b.new_block();
+                let cont = self.b.new_block();
+                self.b.terminate(
+                    Term::BrCond {
+                        cond: p,
+                        then_: t,
+                        else_: cont,
+                    },
+                    t,
+                );
+                self.b.terminate(Term::Ret, cont);
+                return;
+            }
+        };
+        self.budget -= 1;
+        self.b.insts.push(Inst {
+            guard,
+            op,
+            pc: None,
+        });
+    }
+
+    /// A sequence of random statements at nesting `depth`.
+    fn seq(&mut self, depth: u32) {
+        let n = 1 + self.rng.below(if depth == 0 { 14 } else { 6 });
+        for _ in 0..n {
+            if self.budget <= 0 {
+                return;
+            }
+            if self.want_fault && self.rng.chance(10) {
+                self.fault();
+                continue;
+            }
+            let nested = depth < 3;
+            match self.rng.below(100) {
+                0..=39 => {
+                    let op = self.alu();
+                    self.emit_maybe_guarded(op);
+                }
+                40..=57 => self.mem(),
+                58..=66 => self.warp(),
+                67..=69 => self.emit_maybe_guarded(Op::Barrier),
+                70..=77 if nested => self.if_else(depth),
+                78..=83 if nested && self.loops < 6 => self.counted_loop(depth, false),
+                84..=86 if nested => self.switch(depth),
+                87..=90 => self.call(),
+                91..=92 => self.early_out(),
+                _ => {
+                    let op = self.cvt();
+                    self.emit_maybe_guarded(op);
+                }
+            }
+        }
+    }
+
+    fn special(&mut self, dst: Reg, sreg: SReg) {
+        self.emit(Op::Special { dst, sreg });
+    }
+
+    /// `dst = tid.x + ntid.x * (tid.y + ntid.y * tid.z)` (i32), or the same
+    /// for the workgroup index; `tmp` is clobbered.
+    fn flat_index(&mut self, dst: Reg, tmp: Reg, ids: [SReg; 3], dims: [SReg; 2]) {
+        self.special(dst, ids[2]);
+        self.special(tmp, dims[1]);
+        self.emit(Op::Bin {
+            op: BinOp::Mul,
+            ty: Type::I32,
+            dst,
+            a: Operand::Reg(dst),
+            b: Operand::Reg(tmp),
+        });
+        self.special(tmp, ids[1]);
+        self.emit(Op::Bin {
+            op: BinOp::Add,
+            ty: Type::I32,
+            dst,
+            a: Operand::Reg(dst),
+            b: Operand::Reg(tmp),
+        });
+        self.special(tmp, dims[0]);
+        self.emit(Op::Bin {
+            op: BinOp::Mul,
+            ty: Type::I32,
+            dst,
+            a: Operand::Reg(dst),
+            b: Operand::Reg(tmp),
+        });
+        self.special(tmp, ids[0]);
+        self.emit(Op::Bin {
+            op: BinOp::Add,
+            ty: Type::I32,
+            dst,
+            a: Operand::Reg(dst),
+            b: Operand::Reg(tmp),
+        });
+    }
+
+    /// Fills the pool registers with lane-dependent input data and edge values.
+    fn init_pool(&mut self) {
+        let regs: Vec<(Type, Reg)> = self
+            .pool
+            .iter()
+            .flat_map(|(t, rs)| rs.iter().map(move |r| (*t, *r)))
+            .collect();
+        for (i, (t, r)) in regs.into_iter().enumerate() {
+            match self.rng.below(4) {
+                0 | 1 if t != Type::I1 => {
+                    let kind = match t.bytes() {
+                        1 => MemKind::U8,
+                        2 => MemKind::U16,
+                        4 => MemKind::B32,
+                        _ => MemKind::B64,
+                    };
+                    // %gbuf + ((tid * 8 + 8i) & 0x3f8): per-lane input words.
+                    self.emit(Op::MulWide {
+                        signed: false,
+                        dst: self.f.a64,
+                        a: Operand::Reg(self.f.tid),
+                        b: Operand::Imm(8),
+                    });
+                    self.emit(Op::Bin {
+                        op: BinOp::Add,
+                        ty: Type::I64,
+                        dst: self.f.a64,
+                        a: Operand::Reg(self.f.a64),
+                        b: Operand::Imm(8 * i as u64),
+                    });
+                    self.emit(Op::Bin {
+                        op: BinOp::And,
+                        ty: Type::I64,
+                        dst: self.f.a64,
+                        a: Operand::Reg(self.f.a64),
+                        b: Operand::Imm(0x3f8),
+                    });
+                    self.emit(Op::Bin {
+                        op: BinOp::Add,
+                        ty: Type::I64,
+                        dst: self.f.a64,
+                        a: Operand::Reg(self.f.a64),
+                        b: Operand::Reg(self.f.gbuf),
+                    });
+                    self.emit(Op::Load {
+                        space: Space::Global,
+                        mem: MemType::scalar(kind),
+                        order: Order::Weak,
+                        scope: Scope::Device,
+                        uniform: false,
+                        dsts: vec![r],
+                        addr: Address::Flat {
+                            base: Operand::Reg(self.f.a64),
+                            offset: 0,
+                        },
+                    });
+                }
+                0 | 1 => {
+                    let a = self.rreg(Type::I32);
+                    let b = self.rng.below(70) as u64;
+                    self.emit(Op::ICmp {
+                        cond: ICond::Ult,
+                        ty: Type::I32,
+                        dst: r,
+                        a: Operand::Reg(a),
+                        b: Operand::Imm(b),
+                    });
+                }
+                2 => {
+                    let v = self.imm(t);
+                    self.emit(Op::Mov {
+                        ty: t,
+                        dst: r,
+                        src: Operand::Imm(v),
+                    });
+                }
+                // Zero, as every register starts.
+                _ => {}
+            }
+        }
+    }
+
+    /// Stores every register and the local memory to the lane's slot of %out,
+    /// then (after a barrier) the workgroup's shared memory.
+    fn epilogue(&mut self) {
+        let (e0, e1, e64) = (
+            self.k.reg("e0", Type::I32),
+            self.k.reg("e1", Type::I32),
+            self.k.reg("e64", Type::I64),
+        );
+        let nregs = self.k.regs.len() as u64;
+        let slot = nregs * 8 + LOCAL as u64;
+        let lanes = self.launch.lanes_per_group() as u64;
+        let groups = self.launch.groups() as u64;
+        // Slot index: workgroup * lanes + tid (the geometry is fixed per program).
+        self.flat_index(
+            e0,
+            self.f.a32,
+            [SReg::CtaIdX, SReg::CtaIdY, SReg::CtaIdZ],
+            [SReg::NCtaIdX, SReg::NCtaIdY],
+        );
+        self.flat_index(
+            e1,
+            self.f.a32,
+            [SReg::TidX, SReg::TidY, SReg::TidZ],
+            [SReg::NTidX, SReg::NTidY],
+        );
+        self.emit(Op::Mad {
+            ty: Type::I32,
+            dst: e1,
+            a: Operand::Reg(e0),
+            b: Operand::Imm(lanes),
+            c: Operand::Reg(e1),
+        });
+        self.emit(Op::MulWide {
+            signed: false,
+            dst: e64,
+            a: Operand::Reg(e1),
+            b: Operand::Imm(slot),
+        });
+        self.emit(Op::Bin {
+            op: BinOp::Add,
+            ty: Type::I64,
+            dst: e64,
+            a: Operand::Reg(e64),
+            b: Operand::Reg(self.f.out),
+        });
+        for (i, d) in self.k.regs.clone().iter().enumerate() {
+            let kind = match d.ty.bytes() {
+                1 => MemKind::U8,
+                2 => MemKind::U16,
+                4 => MemKind::B32,
+                _ => MemKind::B64,
+            };
+            self.emit(Op::Store {
+                space: Space::Global,
+                mem: MemType::scalar(kind),
+                order: Order::Weak,
+                scope: Scope::Device,
+                srcs: vec![Operand::Reg(Reg(i as u32))],
+                addr: Address::Flat {
+                    base: Operand::Reg(e64),
+                    offset: 8 * i as i64,
+                },
+            });
+        }
+        let tmp = self.f.a32;
+        for w in 0..LOCAL / 4 {
+            self.emit(Op::Load {
+                space: Space::Local,
+                mem: MemType::scalar(MemKind::B32),
+                order: Order::Weak,
+                scope: Scope::Device,
+                uniform: false,
+                dsts: vec![tmp],
+                addr: Address::Flat {
+                    base: Operand::Imm(4 * w as u64),
+                    offset: 0,
+                },
+            });
+            self.emit(Op::Store {
+                space: Space::Global,
+                mem: MemType::scalar(MemKind::B32),
+                order: Order::Weak,
+                scope: Scope::Device,
+                srcs: vec![Operand::Reg(tmp)],
+                addr: Address::Flat {
+                    base: Operand::Reg(e64),
+                    offset: nregs as i64 * 8 + 4 * w as i64,
+                },
+            });
+        }
+        self.emit(Op::Barrier);
+        // for (i = tid; i < SHARED/8; i += lanes) out[shared_base(wg) + 8i] = shared[8i]
+        let shared_base = groups * lanes * slot;
+        self.flat_index(
+            e1,
+            e0,
+            [SReg::TidX, SReg::TidY, SReg::TidZ],
+            [SReg::NTidX, SReg::NTidY],
+        );
+        self.flat_index(
+            e0,
+            tmp,
+            [SReg::CtaIdX, SReg::CtaIdY, SReg::CtaIdZ],
+            [SReg::NCtaIdX, SReg::NCtaIdY],
+        );
+        let head = self.b.new_block();
+        let body = self.b.new_block();
+        let done = self.b.new_block();
+        self.b.terminate(Term::Br(head), head);
+        self.emit(Op::ICmp {
+            cond: ICond::Uge,
+            ty: Type::I32,
+            dst: self.f.lp,
+            a: Operand::Reg(e1),
+            b: Operand::Imm(SHARED as u64 / 8),
+        });
+        self.b.terminate(
+            Term::BrCond {
+                cond: self.f.lp,
+                then_: done,
+                else_: body,
+            },
+            body,
+        );
+        self.emit(Op::Bin {
+            op: BinOp::Shl,
+            ty: Type::I32,
+            dst: tmp,
+            a: Operand::Reg(e1),
+            b: Operand::Imm(3),
+        });
+        self.emit(Op::Load {
+            space: Space::Shared,
+            mem: MemType::scalar(MemKind::B64),
+            order: Order::Weak,
+            scope: Scope::Device,
+            uniform: false,
+            dsts: vec![e64],
+            addr: Address::Flat {
+                base: Operand::Reg(tmp),
+                offset: 0,
+            },
+        });
+        // tmp = wg * SHARED + 8i
+        self.emit(Op::Mad {
+            ty: Type::I32,
+            dst: tmp,
+            a: Operand::Reg(e0),
+            b: Operand::Imm(SHARED as u64),
+            c: Operand::Reg(tmp),
+        });
+        self.emit(Op::Cvt {
+            op: CvtOp::Zext,
+            to: Type::I64,
+            from: Type::I32,
+            rnd: Round::Rn,
+            sat: false,
+            ftz: false,
+            dst: self.f.a64,
+            src: Operand::Reg(tmp),
+        });
+        self.emit(Op::Bin {
+            op: BinOp::Add,
+            ty: Type::I64,
+            dst: self.f.a64,
+            a: Operand::Reg(self.f.a64),
+            b: Operand::Reg(self.f.out),
+        });
+        self.emit(Op::Store {
+            space: Space::Global,
+            mem: MemType::scalar(MemKind::B64),
+            order: Order::Weak,
+            scope: Scope::Device,
+            srcs: vec![Operand::Reg(e64)],
+            addr: Address::Flat {
+                base: Operand::Reg(self.f.a64),
+                offset: shared_base as i64,
+            },
+        });
+        self.emit(Op::Bin {
+            op: BinOp::Add,
+            ty: Type::I32,
+            dst: e1,
+            a: Operand::Reg(e1),
+            b: Operand::Imm(lanes),
+        });
+        self.b.terminate(Term::Br(head), done);
+        self.b.terminate(Term::Exit, done);
+    }
+}
+
+/// True when `cvt.op.to.from` is a valid combination.
+pub fn cvt_ok(op: CvtOp, to: Type, from: Type) -> bool {
+    match op {
+        CvtOp::Zext | CvtOp::Sext => to.is_int() && from.is_int() && to.bits() >= from.bits(),
+        CvtOp::Trunc => to.is_int() && from.is_int() && to.bits() <= from.bits(),
+        CvtOp::FtoS | CvtOp::FtoU => from.is_float() && to.is_int() && to != Type::I1,
+        CvtOp::StoF | CvtOp::UtoF => from.is_int() && from != Type::I1 && to.is_float(),
+        CvtOp::FtoF => from.is_float() && to.is_float(),
+        CvtOp::Bitcast => to.bits() == from.bits(),
+    }
+}
+
+fn load_ok(kind: MemKind, t: Type) -> bool {
+    match kind {
+        MemKind::B32 => matches!(t, Type::I32 | Type::F32),
+        MemKind::B64 => matches!(t, Type::I64 | Type::F64),
+        MemKind::U8 | MemKind::S8 => t.is_int() && t.bits() >= 8,
+        MemKind::U16 => (t.is_int() && t.bits() >= 16) || matches!(t, Type::F16 | Type::BF16),
+        MemKind::S16 => t.is_int() && t.bits() >= 16,
+    }
+}
+
+fn store_ok(kind: MemKind, t: Type) -> bool {
+    match kind {
+        MemKind::B32 => matches!(t, Type::I32 | Type::F32),
+        MemKind::B64 => matches!(t, Type::I64 | Type::F64),
+        MemKind::U8 | MemKind::S8 => t.is_int(),
+        MemKind::U16 | MemKind::S16 => t.is_int() || matches!(t, Type::F16 | Type::BF16),
+    }
+}
+
+const BLOCKS: [[u32; 3]; 14] = [
+    [1, 1, 1],
+    [7, 1, 1],
+    [32, 1, 1],
+    [33, 1, 1],
+    [48, 1, 1],
+    [64, 1, 1],
+    [65, 1, 1],
+    [96, 1, 1],
+    [128, 1, 1],
+    [8, 4, 1],
+    [5, 3, 2],
+    [16, 2, 2],
+    [40, 2, 1],
+    [3, 3, 3],
+];
+
+/// Random input bytes: words of edge values of every type, and noise.
+fn input_bytes(rng: &mut Rng, n: usize) -> Vec<u8> {
+    let mut v = Vec::with_capacity(n);
+    while v.len() < n {
+        let word: u64 = match rng.below(6) {
+            0 => rng.next(),
+            1 => rng.next() % 64,
+            2 => {
+                let e = edges(Type::F32);
+                rng.pick(&e) | rng.pick(&e) << 32
+            }
+            3 => {
+                let e = edges(Type::F64);
+                rng.pick(&e)
+            }
+            4 => {
+                let t = rng.pick(&[Type::F16, Type::BF16, Type::I16]);
+                let e = edges(t);
+                (0..4).fold(0, |w, i| w | rng.pick(&e) << (16 * i))
+            }
+            _ => {
+                let t = rng.pick(&[Type::I32, Type::I64]);
+                let e = edges(t);
+                rng.pick(&e)
+            }
+        };
+        v.extend_from_slice(&word.to_le_bytes());
+    }
+    v.truncate(n);
+    v
+}
+
+/// Generates the program of `seed`.
+pub fn program(seed: u64) -> Program {
+    let mut rng = Rng::new(seed);
+    let wave = if rng.chance(50) { 32 } else { 64 };
+    let launch = Launch {
+        grid: [1 + rng.below(3) as u32, 1 + rng.below(2) as u32, 1],
+        block: rng.pick(&BLOCKS),
+        dyn_shared: rng.pick(&[0, 0, 16, 48]),
+    };
+    let mut k = Kernel::new("fuzz");
+    k.wave_size = wave;
+    k.shared_bytes = SHARED;
+    k.local_bytes = LOCAL;
+    k.param_bytes = PARAM_BYTES;
+    let out = k.reg("out", Type::I64);
+    let gbuf = k.reg("gbuf", Type::I64);
+    let s32 = k.reg("s32", Type::I32);
+    let s64 = k.reg("s64", Type::I64);
+    let f32p = k.reg("f32", Type::F32);
+    let f64p = k.reg("f64", Type::F64);
+    k.params = vec![out, gbuf, s32, s64, f32p, f64p];
+    let f = Fixed {
+        out,
+        gbuf,
+        tid: k.reg("tid", Type::I32),
+        lane: k.reg("lane", Type::I32),
+        a32: k.reg("a32", Type::I32),
+        a64: k.reg("a64", Type::I64),
+        sl: k.reg("sl", Type::I32),
+        lp: k.reg("lp", Type::I1),
+    };
+    let counts = [
+        (Type::I1, 4),
+        (Type::I8, 2),
+        (Type::I16, 2),
+        (Type::I32, 6),
+        (Type::I64, 4),
+        (Type::F16, 2),
+        (Type::BF16, 2),
+        (Type::F32, 4),
+        (Type::F64, 3),
+    ];
+    let mut pool = Vec::new();
+    for (t, n) in counts {
+        let rs: Vec<Reg> = (0..n).map(|i| k.reg(format!("{t}_{i}"), t)).collect();
+        pool.push((t, rs));
+    }
+    let mut readable = pool.clone();
+    for (t, rs) in &mut readable {
+        match t {
+            Type::I32 => rs.extend([f.tid, f.lane, s32]),
+            Type::I64 => rs.push(s64),
+            Type::F32 => rs.push(f32p),
+            Type::F64 => rs.push(f64p),
+            _ => {}
+        }
+    }
+    let params = [
+        rng.pick(&edges(Type::I32)),
+        rng.pick(&edges(Type::I64)),
+        rng.pick(&edges(Type::F32)),
+        rng.pick(&edges(Type::F64)),
+    ];
+    let gbuf_bytes = input_bytes(&mut rng, GBUF);
+    let want_fault = rng.chance(12);
+    let budget = 40 + rng.below(160) as i64;
+    let mut g = Gen {
+        rng,
+        k,
+        f,
+        pool,
+        readable,
+        b: Builder {
+            blocks: vec![],
+            cur: BlockId(0),
+            insts: vec![],
+        },
+        funcs: vec![],
+        in_func: None,
+        loop_exits: vec![],
+        epilogue: BlockId(0),
+        budget,
+        loops: 0,
+        fault_site: false,
+        want_fault,
+        launch: launch.clone(),
+    };
+    let entry = g.b.new_block();
+    g.b.cur = entry;
+    g.epilogue = g.b.new_block();
+    let nfuncs = g.rng.below(4);
+    g.funcs = (0..nfuncs).map(|_| g.b.new_block()).collect();
+    // Entry: lane identity, then the pool's initial values.
+    let tmp = g.f.a32;
+    let tid = g.f.tid;
+    g.flat_index(
+        tid,
+        tmp,
+        [SReg::TidX, SReg::TidY, SReg::TidZ],
+        [SReg::NTidX, SReg::NTidY],
+    );
+    g.special(g.f.lane, SReg::LaneId);
+    g.init_pool();
+    if g.rng.chance(3) {
+        g.counted_loop(0, true);
+    }
+    while g.budget > 0 {
+        g.seq(0);
+    }
+    let epi = g.epilogue;
+    g.b.terminate(Term::Br(epi), epi);
+    // Functions before the epilogue: their loop counters are registers too,
+    // and the epilogue stores every register.
+    for i in 0..nfuncs {
+        g.in_func = Some(i);
+        g.b.cur = g.funcs[i];
+        g.budget = 10 + g.rng.below(30) as i64;
+        while g.budget > 0 {
+            g.seq(1);
+        }
+        g.b.terminate(Term::Ret, epi);
+    }
+    g.in_func = None;
+    g.epilogue();
+    let Gen {
+        mut k,
+        b,
+        fault_site,
+        ..
+    } = g;
+    k.blocks = b
+        .blocks
+        .into_iter()
+        .map(|b| b.expect("every reserved block is filled"))
+        .collect();
+    let nregs = k.regs.len();
+    let lanes = (launch.lanes_per_group() * launch.groups()) as usize;
+    let out_len = lanes * (nregs * 8 + LOCAL as usize) + launch.groups() as usize * SHARED as usize;
+    Program {
+        seed,
+        module: Module { kernels: vec![k] },
+        launch,
+        params,
+        gbuf: gbuf_bytes,
+        out_len,
+        fault_site,
+    }
+}

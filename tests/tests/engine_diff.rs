@@ -1,0 +1,477 @@
+//! Differential fuzzing of the engines (issue #10).
+//!
+//! `xisa_tests::gen` makes random executable kernels (every op family, guards,
+//! divergence, counted loops, calls, warp ops and barriers in divergent code,
+//! global/shared/local/const/param/buffer memory, atomics, now and then a
+//! deliberate fault). Each runs under the interpreter and the JIT, on fresh
+//! devices with one worker thread and the same inputs; the engines must agree
+//! on the outcome (the error text: kind, location, workgroup, lane, address)
+//! and on every byte of both buffers (`%out` holds every lane's final
+//! registers and local memory and every workgroup's shared memory).
+//!
+//! Environment:
+//! * `XISA_FUZZ_SECONDS=S`: run for `S` seconds (default: 200 programs or 20 s,
+//!   whichever comes first).
+//! * `XISA_FUZZ_PROGRAMS=N`: run at most `N` programs.
+//! * `XISA_FUZZ_START=N`: first seed (default 0); seeds are consecutive.
+//! * `XISA_FUZZ_SEED=N`: run only seed `N` (decimal or `0x` hex) and print its
+//!   kernel; with `XISA_FUZZ_REDUCE=1`, also shrink a mismatch to a small kernel.
+//! * `XISA_FUZZ_VERBOSE=1`: print each seed before running it (to find the seed
+//!   of a crash that kills the process).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa_tests::gen::{self, Program, GBUF};
+
+/// Guard bytes after each buffer: an engine writing past one changes them.
+const GUARD: usize = 64;
+const GUARD_BYTE: u8 = 0xa5;
+
+#[derive(Debug, Clone, PartialEq)]
+struct Outcome {
+    error: Option<String>,
+    out: Vec<u8>,
+    gbuf: Vec<u8>,
+}
+
+fn env_u64(name: &str) -> Option<u64> {
+    let v = std::env::var(name).ok()?;
+    let v = v.trim();
+    match v.strip_prefix("0x") {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => v.parse().ok(),
+    }
+}
+
+/// Timings in error text ("timed out after 1.2 s") differ between runs.
+fn normalize(e: &str) -> String {
+    match e.find("timed out after ") {
+        Some(i) => {
+            let rest = &e[i + "timed out after ".len()..];
+            let end = rest.find(" s").unwrap_or(rest.len());
+            format!("{}timed out after N{}", &e[..i], &rest[end..])
+        }
+        None => e.to_string(),
+    }
+}
+
+fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
+fn load(text: &str) -> Module {
+    Module::from_bytes(text.as_bytes(), "fuzz.xir", None)
+        .unwrap_or_else(|e| panic!("the generator made an invalid kernel: {e}\n{text}"))
+}
+
+fn run(p: &Program, module: &Module, engine: Engine, timeout: Duration) -> Outcome {
+    let dev = Device::new().expect("device");
+    let mut out = vec![0u8; p.out_len];
+    out.resize(p.out_len + GUARD, GUARD_BYTE);
+    let mut g = p.gbuf.clone();
+    g.resize(GBUF + GUARD, GUARD_BYTE);
+    let out_addr = dev.upload(&out).expect("upload");
+    let g_addr = dev.upload(&g).expect("upload");
+    let args = [
+        ArgSpec::Ptr(out_addr),
+        ArgSpec::Ptr(g_addr),
+        ArgSpec::I32(p.params[0] as u32 as i32),
+        ArgSpec::U64(p.params[1]),
+        ArgSpec::F32(f32::from_bits(p.params[2] as u32)),
+        ArgSpec::F64(f64::from_bits(p.params[3])),
+    ];
+    let opts = LaunchOptions {
+        grid: p.launch.grid,
+        block: p.launch.block,
+        shared: p.launch.dyn_shared,
+        engine,
+        timeout: Some(timeout),
+        threads: 1,
+        stats: false,
+    };
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        dev.launch(module, &p.kernel().name, &opts, &args)
+    }));
+    let error = match r {
+        Ok(Ok(_)) => None,
+        Ok(Err(e)) => Some(normalize(&e.to_string())),
+        Err(e) => Some(format!("PANIC: {}", panic_text(e))),
+    };
+    Outcome {
+        error,
+        out: dev.read(out_addr, p.out_len + GUARD).expect("read back"),
+        gbuf: dev.read(g_addr, GBUF + GUARD).expect("read back"),
+    }
+}
+
+/// Names a byte of `%out`: which lane, register or memory it belongs to.
+fn out_location(p: &Program, off: usize) -> String {
+    let k = p.kernel();
+    let slot = p.slot_bytes();
+    let lanes = (p.launch.lanes_per_group() * p.launch.groups()) as usize;
+    if off >= p.out_len {
+        return format!("guard byte {}", off - p.out_len);
+    }
+    if off >= lanes * slot {
+        let s = off - lanes * slot;
+        return format!(
+            "shared memory of workgroup {}, byte {}",
+            s / gen::SHARED as usize,
+            s % gen::SHARED as usize
+        );
+    }
+    let (lane, o) = (off / slot, off % slot);
+    let per = p.launch.lanes_per_group() as usize;
+    let what = if o < k.regs.len() * 8 {
+        let r = &k.regs[o / 8];
+        format!("register %{}: {} (byte {})", r.name, r.ty, o % 8)
+    } else {
+        format!("local byte {}", o - k.regs.len() * 8)
+    };
+    format!("workgroup {}, thread {}: {what}", lane / per, lane % per)
+}
+
+fn first_diff(a: &[u8], b: &[u8]) -> Option<usize> {
+    a.iter().zip(b).position(|(x, y)| x != y)
+}
+
+/// What differs between the engines, one line each (empty: they agree).
+fn compare(p: &Program, interp: &Outcome, jit: &Outcome) -> Vec<String> {
+    let mut d = Vec::new();
+    if interp.error != jit.error {
+        d.push(format!(
+            "outcome:\n      interp: {}\n      jit:    {}",
+            interp.error.as_deref().unwrap_or("ok"),
+            jit.error.as_deref().unwrap_or("ok")
+        ));
+    }
+    if let Some(i) = first_diff(&interp.out, &jit.out) {
+        let n = interp
+            .out
+            .iter()
+            .zip(&jit.out)
+            .filter(|(x, y)| x != y)
+            .count();
+        let lo = i & !7;
+        let hex = |v: &[u8]| {
+            v[lo..(lo + 8).min(v.len())]
+                .iter()
+                .map(|x| format!("{x:02x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        d.push(format!(
+            "%out: {n} bytes differ, first at {i} ({}): interp {} / jit {}",
+            out_location(p, i),
+            hex(&interp.out),
+            hex(&jit.out)
+        ));
+    }
+    if let Some(i) = first_diff(&interp.gbuf, &jit.gbuf) {
+        d.push(format!(
+            "%gbuf: first difference at byte {i}: interp {:#04x} / jit {:#04x}",
+            interp.gbuf[i], jit.gbuf[i]
+        ));
+    }
+    d
+}
+
+/// Runs one program on both engines; `Err` describes a mismatch.
+fn check(p: &Program, timeout: Duration) -> Result<Option<String>, String> {
+    let text = xisa_ir::text::print_module(&p.module);
+    let module = load(&text);
+    let interp = run(p, &module, Engine::Interp, timeout);
+    let jit = run(p, &module, Engine::Jit, timeout);
+    let d = compare(p, &interp, &jit);
+    if d.is_empty() {
+        return Ok(interp.error);
+    }
+    Err(format!(
+        "seed {:#x} (rerun: XISA_FUZZ_SEED={:#x}), grid {:?}, block {:?}, dyn shared {}, params {:x?}:\n  - {}",
+        p.seed,
+        p.seed,
+        p.launch.grid,
+        p.launch.block,
+        p.launch.dyn_shared,
+        p.params,
+        d.join("\n  - ")
+    ))
+}
+
+/// The kinds of mismatch (outcome, %out, %gbuf) a reduction must keep.
+fn signature(p: &Program, timeout: Duration) -> Option<[bool; 3]> {
+    let text = xisa_ir::text::print_module(&p.module);
+    let module = Module::from_bytes(text.as_bytes(), "fuzz.xir", None).ok()?;
+    let interp = run(p, &module, Engine::Interp, timeout);
+    let jit = run(p, &module, Engine::Jit, timeout);
+    let s = [
+        interp.error != jit.error,
+        interp.out != jit.out,
+        interp.gbuf != jit.gbuf,
+    ];
+    s.iter().any(|&x| x).then_some(s)
+}
+
+/// Greedy shrinking: drops instructions and turns branches into jumps while
+/// the same kinds of mismatch remain.
+fn reduce(p: &Program) -> Program {
+    let timeout = Duration::from_secs(2);
+    let Some(want) = signature(p, timeout) else {
+        return p.clone();
+    };
+    let keeps = |c: &Program| signature(c, timeout) == Some(want);
+    let mut best = p.clone();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let nb = best.kernel().blocks.len();
+        for b in 0..nb {
+            // Terminators first: fewer paths make the rest smaller.
+            let term = best.kernel().blocks[b].term.clone();
+            let alts: Vec<xisa_ir::Term> = match term {
+                xisa_ir::Term::BrCond { then_, else_, .. } => {
+                    vec![xisa_ir::Term::Br(then_), xisa_ir::Term::Br(else_)]
+                }
+                xisa_ir::Term::Switch {
+                    ref targets,
+                    default,
+                    ..
+                } => std::iter::once(default)
+                    .chain(targets.iter().copied())
+                    .map(xisa_ir::Term::Br)
+                    .collect(),
+                xisa_ir::Term::Call { ret, .. } => vec![xisa_ir::Term::Br(ret)],
+                _ => vec![],
+            };
+            for alt in alts {
+                let mut c = best.clone();
+                c.module.kernels[0].blocks[b].term = alt;
+                if keeps(&c) {
+                    best = c;
+                    changed = true;
+                    break;
+                }
+            }
+            let mut i = best.kernel().blocks[b].insts.len();
+            while i > 0 {
+                i -= 1;
+                let mut c = best.clone();
+                c.module.kernels[0].blocks[b].insts.remove(i);
+                if keeps(&c) {
+                    best = c;
+                    changed = true;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Random programs on both engines, within the time and program budget.
+#[test]
+fn engines_agree_on_random_programs() {
+    if let Some(seed) = env_u64("XISA_FUZZ_SEED") {
+        let p = gen::program(seed);
+        eprintln!("{}", xisa_ir::text::print_module(&p.module));
+        let r = check(&p, Duration::from_secs(30));
+        if let Err(e) = &r {
+            if std::env::var_os("XISA_FUZZ_REDUCE").is_some() {
+                let small = reduce(&p);
+                eprintln!(
+                    "reduced kernel:\n{}",
+                    xisa_ir::text::print_module(&small.module)
+                );
+                if let Err(e2) = check(&small, Duration::from_secs(30)) {
+                    eprintln!("reduced mismatch: {e2}");
+                }
+            }
+            panic!("{e}");
+        }
+        eprintln!("seed {seed:#x}: the engines agree: {:?}", r.unwrap());
+        return;
+    }
+    let secs = env_u64("XISA_FUZZ_SECONDS");
+    let limit = Duration::from_secs(secs.unwrap_or(20));
+    let max = env_u64("XISA_FUZZ_PROGRAMS").unwrap_or(if secs.is_some() { u64::MAX } else { 200 });
+    let start = env_u64("XISA_FUZZ_START").unwrap_or(0);
+    let verbose = std::env::var_os("XISA_FUZZ_VERBOSE").is_some();
+    let t0 = Instant::now();
+    let (mut n, mut faulted) = (0u64, 0u64);
+    let mut failures = Vec::new();
+    let mut seed = start;
+    while n < max && t0.elapsed() < limit {
+        if verbose {
+            eprintln!("seed {seed:#x}");
+        }
+        let p = gen::program(seed);
+        match check(&p, Duration::from_secs(20)) {
+            Ok(Some(_)) => faulted += 1,
+            Ok(None) => {}
+            Err(e) => {
+                if failures.len() < 3 {
+                    eprintln!("{e}\n{}", xisa_ir::text::print_module(&p.module));
+                }
+                failures.push(e);
+            }
+        }
+        n += 1;
+        seed += 1;
+    }
+    eprintln!(
+        "engine_diff: {n} programs (seeds {start:#x}..{seed:#x}) in {:.1} s, {faulted} ended in an error, {} mismatches",
+        t0.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    assert!(n > 0, "no program ran");
+    assert!(
+        failures.is_empty(),
+        "{} of {n} programs differ between the engines:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The generator is deterministic and makes kernels the verifier accepts
+/// (no engine involved: cheap, so it covers many seeds).
+#[test]
+fn generator_is_deterministic_and_valid() {
+    for seed in 0..300u64 {
+        let a = gen::program(seed);
+        let b = gen::program(seed);
+        let ta = xisa_ir::text::print_module(&a.module);
+        assert_eq!(ta, xisa_ir::text::print_module(&b.module), "seed {seed}");
+        assert_eq!((a.gbuf, a.params), (b.gbuf, b.params), "seed {seed}");
+        if let Err(e) = xisa_ir::verify::verify_module(&a.module) {
+            panic!("seed {seed}: {e}\n{ta}");
+        }
+        let _ = load(&ta);
+    }
+}
+
+/// Over a few hundred seeds the generator uses every op family, every atomic
+/// op and type in every space that allows it, and each control-flow shape.
+#[test]
+fn generator_covers_the_ir() {
+    use std::collections::BTreeSet;
+    let mut seen = BTreeSet::new();
+    for seed in 0..400u64 {
+        let p = gen::program(seed);
+        let text = xisa_ir::text::print_module(&p.module);
+        for line in text.lines() {
+            let body = line.split('=').nth(1).unwrap_or(line).trim();
+            let body = body.trim_start_matches(|c: char| c == '@' || c == '!');
+            let word = body.split_whitespace().next().unwrap_or("");
+            if word.starts_with("atom.") {
+                // atom.SPACE.OP.TYPE
+                let parts: Vec<&str> = word.split('.').collect();
+                seen.insert(parts[..4].join("."));
+            } else {
+                seen.insert(word.split('.').next().unwrap_or("").to_string());
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    let mut want: Vec<String> = [
+        "add",
+        "sub",
+        "mul",
+        "smulhi",
+        "umulhi",
+        "sdiv",
+        "udiv",
+        "srem",
+        "urem",
+        "and",
+        "or",
+        "xor",
+        "shl",
+        "lshr",
+        "ashr",
+        "smin",
+        "umin",
+        "smax",
+        "umax",
+        "not",
+        "neg",
+        "abs",
+        "popc",
+        "clz",
+        "ctz",
+        "brev",
+        "uflo",
+        "sflo",
+        "mad",
+        "mulwide",
+        "shf",
+        "lop3",
+        "prmt",
+        "bfe",
+        "bfi",
+        "fadd",
+        "fsub",
+        "fmul",
+        "fdiv",
+        "fmin",
+        "fmax",
+        "fminnan",
+        "fmaxnan",
+        "fneg",
+        "fabs",
+        "sqrt",
+        "rcp",
+        "rsqrt",
+        "exp2",
+        "log2",
+        "sin",
+        "cos",
+        "floor",
+        "ceil",
+        "trunc",
+        "rint",
+        "fma",
+        "icmp",
+        "fcmp",
+        "select",
+        "cvt",
+        "special",
+        "ld",
+        "st",
+        "fence",
+        "barrier",
+        "wavesync",
+        "shfl",
+        "vote",
+        "activemask",
+        "readfirstlane",
+        "mov",
+        "brc",
+        "switch",
+        "call",
+        "ret",
+        "exit",
+        "trap",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for space in ["global", "shared", "buffer"] {
+        for ty in xisa_ir::AtomType::ALL {
+            for op in xisa_ir::AtomOp::ALL {
+                if ty.supports(op) {
+                    want.push(format!("atom.{space}.{}.{}", op.name(), ty.name()));
+                }
+            }
+        }
+    }
+    for w in &want {
+        if !seen.contains(w) {
+            missing.push(w.clone());
+        }
+    }
+    assert!(missing.is_empty(), "never generated: {missing:?}");
+}
