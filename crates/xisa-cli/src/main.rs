@@ -147,7 +147,7 @@ struct RunArgs {
     /// Execution engine.
     #[arg(long, default_value = "jit", value_parser = ["jit", "interp"])]
     engine: String,
-    /// Stop the kernel after S seconds (watchdog).
+    /// Stop the kernel after S seconds (watchdog; 0.01 to 1000000).
     #[arg(long, value_name = "S")]
     timeout: Option<f64>,
     /// Print what happened: instructions, atomics by op and scope, JIT time, cache hits.
@@ -177,7 +177,7 @@ struct ExecArgs {
     /// The program's ISA, overriding detection.
     #[arg(long)]
     isa: Option<String>,
-    /// Stop after S seconds.
+    /// Stop after S seconds (0.01 to 1000000).
     #[arg(long, value_name = "S")]
     timeout: Option<f64>,
 }
@@ -791,12 +791,12 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let mut msg = format!("error: {e}");
-            // Library errors often print their source in their own message
-            // (`#[error("{0}")]` over a `#[from]` source): print each cause
-            // once, skipping those the message already holds.
+            // Library errors often end their message with their source's
+            // (`#[error("{0}")]` over a `#[from]` source, `"{path}: {source}"`):
+            // print each cause once, skipping one the message already ends with.
             for c in e.chain().skip(1) {
                 let c = c.to_string();
-                if !msg.contains(&c) {
+                if !msg.ends_with(&c) {
                     msg.push_str(&format!(": {c}"));
                 }
             }

@@ -1,6 +1,8 @@
 //! xisa: run GPU machine code on the CPU.
 //!
-//! The library API embeds xisa in other programs' tests: load a [`Module`],
+//! The library API embeds xisa in other programs' tests: load a [`Module`]
+//! (with [`load_module`], which also refuses device files and oversized
+//! inputs and keeps the launch limits the kernels declare, see [`limits`]),
 //! allocate and fill buffers on a [`Device`], [`Device::launch`] a kernel, read
 //! the results back, and inspect errors (faults name the kernel, the location,
 //! the workgroup, the lane and the address).
