@@ -74,12 +74,21 @@ pub fn load_module(path: &Path, isa: Option<Isa>) -> Result<Module> {
 /// limits (see [`load_module`]).
 pub fn load_module_bytes(bytes: &[u8], origin: &str, isa: Option<Isa>) -> Result<Module> {
     let module = Module::from_bytes(bytes, origin, isa)?;
-    let declared = declared_limits(bytes, module.isa, origin)?;
+    record_declared_limits(&module, bytes)?;
+    Ok(module)
+}
+
+/// Records the launch limits the kernels of `module` declare, read from
+/// `bytes`, the bytes it was loaded from, so that [`crate::Device::launch`]
+/// checks them (what [`load_module_bytes`] does after
+/// [`Module::from_bytes`]).
+pub fn record_declared_limits(module: &Module, bytes: &[u8]) -> Result<()> {
+    let declared = declared_limits(bytes, module.isa, &module.origin)?;
     registry()
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .insert((module.isa, module.code_hash), declared);
-    Ok(module)
+    Ok(())
 }
 
 /// The launch limits recorded for `module` by [`load_module`], by kernel.
