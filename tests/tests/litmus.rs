@@ -16,8 +16,10 @@
 //! PTX assembled by ptxas.
 //! `XISA_LITMUS_INSTANCES=N` sets the instances per test and engine (default
 //! 2,000, the quick run CI makes; the issue's long run is 10^6); run with
-//! `--nocapture` for the table.
+//! `--nocapture` for the table; `XISA_LITMUS_HISTOGRAM=1` also prints every
+//! test's outcome histogram.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -53,6 +55,20 @@ fn lb(o: &Outcome) -> bool {
 }
 fn w22(o: &Outcome) -> bool {
     o.x == 1 && o.y == 1
+}
+
+impl Litmus {
+    /// An outcome as the histogram shows it: the observation slots and the
+    /// final x, y (slots never written show -1).
+    fn describe(&self, o: &Outcome) -> String {
+        format!(
+            "obs={:?} x={} y={}{}",
+            o.obs,
+            o.x,
+            o.y,
+            if (self.weak)(o) { " (weak)" } else { "" }
+        )
+    }
 }
 
 const fn t(kernel: &'static str, weak: fn(&Outcome) -> bool, forbidden: bool) -> Litmus {
@@ -177,23 +193,39 @@ struct Row {
     weak: usize,
 }
 
-fn suite(file: &str, isa: &str, tests: &[Litmus]) {
+fn load(file: &str) -> Module {
     let path = litmus_dir().join(file);
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let m = Module::from_bytes(&bytes, file, None).unwrap_or_else(|e| panic!("{file}: {e}"));
+    Module::from_bytes(&bytes, file, None).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// Runs every test of `tests` in `m` on both engines, prints the table (and,
+/// with `XISA_LITMUS_HISTOGRAM=1`, each test's outcome histogram) and checks
+/// the verdicts.
+fn suite(m: &Module, isa: &str, tests: &[Litmus]) {
+    let histogram = std::env::var_os("XISA_LITMUS_HISTOGRAM").is_some();
     let n = instances();
     let mut rows = Vec::new();
     for lt in tests {
         for engine in [Engine::Jit, Engine::Interp] {
             let (mut total, mut weak) = (0, 0);
             let must = lt.must_observe && engine == Engine::Jit;
+            let mut hist: BTreeMap<String, usize> = BTreeMap::new();
             for _ in 0..if must { OBSERVE_TRIES } else { 1 } {
-                let outs = run(&m, lt.kernel, engine, n);
+                let outs = run(m, lt.kernel, engine, n);
                 weak += outs.iter().filter(|o| (lt.weak)(o)).count();
                 total += n;
+                if histogram {
+                    for o in &outs {
+                        *hist.entry(lt.describe(o)).or_default() += 1;
+                    }
+                }
                 if weak > 0 {
                     break;
                 }
+            }
+            for (k, c) in &hist {
+                println!("{isa}\t{}\t{engine}\t{k}\t{c}", lt.kernel);
             }
             rows.push(Row {
                 kernel: lt.kernel,
@@ -238,10 +270,156 @@ fn suite(file: &str, isa: &str, tests: &[Litmus]) {
 /// because `s_waitcnt vmcnt(0)` did not drain the host store buffer.
 #[test]
 fn gfx942_litmus() {
-    suite("gfx942/out/litmus.co", "gfx942", GFX942);
+    suite(&load("gfx942/out/litmus.co"), "gfx942", GFX942);
 }
 
 #[test]
 fn sm75_litmus() {
-    suite("sm75/out/litmus.cubin", "sm75", SM75);
+    suite(&load("sm75/out/litmus.cubin"), "sm75", SM75);
+}
+
+/// The IR's own orderings, on the engines directly: what the lsu and CDNA 5
+/// lifters produce (their instruction groups have no branches or ALU, so a
+/// litmus loop cannot be written in them alone) and what every frontend's
+/// fences and ordered accesses become.
+#[test]
+fn ir_litmus() {
+    let text: String = IR
+        .iter()
+        .map(|(name, r0, r1)| ir_kernel(name, r0, r1))
+        .collect();
+    let m = Module::from_bytes(text.as_bytes(), "litmus.xir", None)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    suite(&m, "ir", IR_TESTS);
+}
+
+/// IR role bodies: `%x`, `%y` (i64 addresses), `%o` (the observation slots),
+/// `%v`, `%w` (i32 scratch).
+const IR: &[(&str, &str, &str)] = &[
+    (
+        "sb_relaxed",
+        "st.global.relaxed.device.b32 [%x], 1\n  %v = ld.global.relaxed.device.b32 [%y]\n  st.global.b32 [%o], %v",
+        "st.global.relaxed.device.b32 [%y], 1\n  %v = ld.global.relaxed.device.b32 [%x]\n  st.global.b32 [%o+8], %v",
+    ),
+    (
+        "sb_fence_acq_rel",
+        "st.global.relaxed.device.b32 [%x], 1\n  fence.device.acq_rel\n  %v = ld.global.relaxed.device.b32 [%y]\n  st.global.b32 [%o], %v",
+        "st.global.relaxed.device.b32 [%y], 1\n  fence.device.acq_rel\n  %v = ld.global.relaxed.device.b32 [%x]\n  st.global.b32 [%o+8], %v",
+    ),
+    (
+        "sb_fence_wg_sc",
+        "st.global.relaxed.device.b32 [%x], 1\n  fence.workgroup.seq_cst\n  %v = ld.global.relaxed.device.b32 [%y]\n  st.global.b32 [%o], %v",
+        "st.global.relaxed.device.b32 [%y], 1\n  fence.workgroup.seq_cst\n  %v = ld.global.relaxed.device.b32 [%x]\n  st.global.b32 [%o+8], %v",
+    ),
+    (
+        "sb_fence_sc",
+        "st.global.relaxed.device.b32 [%x], 1\n  fence.device.seq_cst\n  %v = ld.global.relaxed.device.b32 [%y]\n  st.global.b32 [%o], %v",
+        "st.global.relaxed.device.b32 [%y], 1\n  fence.system.seq_cst\n  %v = ld.global.relaxed.device.b32 [%x]\n  st.global.b32 [%o+8], %v",
+    ),
+    (
+        "sb_sc",
+        "st.global.seq_cst.device.b32 [%x], 1\n  %v = ld.global.seq_cst.device.b32 [%y]\n  st.global.b32 [%o], %v",
+        "st.global.seq_cst.device.b32 [%y], 1\n  %v = ld.global.seq_cst.device.b32 [%x]\n  st.global.b32 [%o+8], %v",
+    ),
+    (
+        "sb_rmw",
+        "%w = atom.global.exch.b32.device.relaxed [%x], 1\n  %v = ld.global.relaxed.device.b32 [%y]\n  st.global.b32 [%o], %v",
+        "%w = atom.global.exch.b32.workgroup.relaxed [%y], 1\n  %v = ld.global.relaxed.device.b32 [%x]\n  st.global.b32 [%o+8], %v",
+    ),
+    (
+        "mp_rel_acq",
+        "st.global.relaxed.device.b32 [%x], 1\n  st.global.release.device.b32 [%y], 1",
+        "%v = ld.global.acquire.device.b32 [%y]\n  %w = ld.global.relaxed.device.b32 [%x]\n  st.global.v2.b32 [%o+8], %v, %w",
+    ),
+    (
+        "mp_fences",
+        "st.global.relaxed.device.b32 [%x], 1\n  fence.device.release\n  st.global.relaxed.device.b32 [%y], 1",
+        "%v = ld.global.relaxed.device.b32 [%y]\n  fence.device.acquire\n  %w = ld.global.relaxed.device.b32 [%x]\n  st.global.v2.b32 [%o+8], %v, %w",
+    ),
+    (
+        "lb_acq_rel",
+        "%v = ld.global.acquire.device.b32 [%x]\n  st.global.release.device.b32 [%y], 1\n  st.global.b32 [%o], %v",
+        "%v = ld.global.acquire.device.b32 [%y]\n  st.global.release.device.b32 [%x], 1\n  st.global.b32 [%o+8], %v",
+    ),
+    (
+        "corr",
+        "st.global.relaxed.device.b32 [%x], 1",
+        "%v = ld.global.relaxed.device.b32 [%x]\n  %w = ld.global.relaxed.device.b32 [%x]\n  st.global.v2.b32 [%o+8], %v, %w",
+    ),
+    (
+        "w22_sc",
+        "st.global.seq_cst.device.b32 [%x], 1\n  st.global.seq_cst.device.b32 [%y], 2",
+        "st.global.seq_cst.device.b32 [%y], 1\n  st.global.seq_cst.device.b32 [%x], 2",
+    ),
+];
+
+/// Verdicts of the IR tests (the IR's model: the C++/OpenCL scoped model;
+/// `sb_sc` found the interpreter ignoring the orderings of loads and stores,
+/// so seq_cst stores did not order later loads;
+/// workgroup-scope orderings between different workgroups order nothing, and
+/// an atomic read-modify-write is a full barrier on the host but only
+/// relaxed in the model, so `sb_rmw` is allowed).
+const IR_TESTS: &[Litmus] = &[
+    Litmus {
+        must_observe: true,
+        ..t("sb_relaxed", sb, false)
+    },
+    t("sb_fence_acq_rel", sb, false),
+    t("sb_fence_wg_sc", sb, false),
+    t("sb_fence_sc", sb, true),
+    t("sb_sc", sb, true),
+    t("sb_rmw", sb, false),
+    t("mp_rel_acq", mp, true),
+    t("mp_fences", mp, true),
+    t("lb_acq_rel", lb, true),
+    t("corr", mp, true),
+    t("w22_sc", w22, true),
+];
+
+/// One IR litmus kernel: the role loop of the other suites.
+fn ir_kernel(name: &str, role0: &str, role1: &str) -> String {
+    format!(
+        "kernel @{name}(%mem: i64, %obs: i64, %sync: i64, %n: i32) {{
+  reg %tid: i32, %role: i32, %i: i32, %off: i64, %x: i64, %y: i64, %o: i64, %s: i64, %v: i32, %w: i32, %p: i1
+entry:
+  %tid = special.tid.x
+  %p = icmp.ne.i32 %tid, 0
+  brc %p, done, init
+init:
+  %role = special.ctaid.x
+  %i = mov.i32 0
+  br top
+top:
+  %p = icmp.uge.i32 %i, %n
+  brc %p, done, start
+start:
+  %off = mulwide.u32 %i, 16
+  %x = add.i64 %mem, %off
+  %y = add.i64 %x, 4
+  %o = add.i64 %obs, %off
+  %off = mulwide.u32 %i, 4
+  %s = add.i64 %sync, %off
+  atom.global.add.b32.device.relaxed [%s], 1
+  br spin
+spin:
+  %v = ld.global.relaxed.device.b32 [%s]
+  %p = icmp.ult.i32 %v, 2
+  brc %p, spin, body
+body:
+  %p = icmp.ne.i32 %role, 0
+  brc %p, role1, role0
+role0:
+  {role0}
+  br next
+role1:
+  {role1}
+  br next
+next:
+  %i = add.i32 %i, 1
+  br top
+done:
+  exit
+}}
+"
+    )
 }

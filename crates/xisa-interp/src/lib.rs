@@ -473,17 +473,41 @@ impl Lane<'_> {
             Op::Load {
                 space,
                 mem,
+                order,
+                scope,
                 ref dsts,
                 ref addr,
                 ..
-            } => self.load(space, mem, dsts, addr)?,
+            } => {
+                self.load(space, mem, dsts, addr)?;
+                // Later accesses may not move above an acquire (or seq_cst)
+                // load another host thread's store made visible.
+                if order.is_acquire()
+                    && space.shared_across_workgroups()
+                    && !scope.within_workgroup()
+                {
+                    std::sync::atomic::fence(Ordering::Acquire);
+                }
+            }
             Op::Store {
                 space,
                 mem,
+                order,
+                scope,
                 ref srcs,
                 ref addr,
-                ..
-            } => self.store(space, mem, srcs, addr)?,
+            } => {
+                let host = space.shared_across_workgroups() && !scope.within_workgroup();
+                if host && order.is_release() {
+                    std::sync::atomic::fence(Ordering::Release);
+                }
+                self.store(space, mem, srcs, addr)?;
+                // A seq_cst store is ordered before later loads: as the JIT's
+                // `atomic_store` (mov + mfence).
+                if host && order == Order::SeqCst {
+                    std::sync::atomic::fence(Ordering::SeqCst);
+                }
+            }
             Op::Atomic {
                 op,
                 ty,

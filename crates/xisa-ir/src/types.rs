@@ -276,6 +276,18 @@ impl Order {
     pub fn from_name(s: &str) -> Option<Order> {
         Order::ALL.into_iter().find(|t| t.name() == s)
     }
+
+    /// True for the orderings with acquire semantics (`acquire`, `acq_rel`,
+    /// `seq_cst`).
+    pub fn is_acquire(self) -> bool {
+        matches!(self, Order::Acquire | Order::AcqRel | Order::SeqCst)
+    }
+
+    /// True for the orderings with release semantics (`release`, `acq_rel`,
+    /// `seq_cst`).
+    pub fn is_release(self) -> bool {
+        matches!(self, Order::Release | Order::AcqRel | Order::SeqCst)
+    }
 }
 
 impl fmt::Display for Order {
