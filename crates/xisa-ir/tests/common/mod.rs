@@ -573,6 +573,7 @@ impl Gen {
                 scope: g.rng.pick(&Scope::ALL),
                 order: g.rng.pick(&FENCE_ORDERS),
             },
+            22 if g.rng.chance(50) => Op::WaveSync,
             22 => Op::Barrier,
             23 => {
                 let ty = g.rng.pick(&Type::ALL);
@@ -1142,6 +1143,7 @@ pub fn all_ops_kernel() -> Kernel {
         }
     }
     ops.push(Op::Barrier);
+    ops.push(Op::WaveSync);
     for mode in VoteMode::ALL {
         let dsts = if mode == VoteMode::Ballot {
             vec![r(I32, 0), r(I64, 0)]
