@@ -41,12 +41,7 @@ pub fn read_input(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>> {
             "not a regular file (a device, pipe or directory); inputs must be regular files".into(),
         ));
     }
-    let too_big = |n: u64| {
-        io_err(
-            path,
-            format!("{n} bytes; at most {cap} bytes ({what}) are read"),
-        )
-    };
+    let too_big = |n: u64| io_err(path, format!("{n} bytes, more than {what} ({cap} bytes)"));
     if meta.len() > cap {
         return Err(too_big(meta.len()));
     }
