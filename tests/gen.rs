@@ -314,6 +314,9 @@ impl Gen {
     fn opnd(&mut self, ty: Type) -> Operand {
         if self.rng.chance(70) {
             Operand::Reg(self.rreg(ty))
+        } else if ty.bits() < 64 && self.rng.chance(5) {
+            // Bits above the slot's width: valid IR, and the semantics ignore them.
+            Operand::Imm(self.imm(ty) | (self.rng.next() & !ty.mask()))
         } else {
             Operand::Imm(self.imm(ty))
         }
@@ -726,11 +729,32 @@ impl Gen {
                     Operand::Reg(self.f.gbuf)
                 };
                 let _ = bytes;
+                let size = if self.rng.chance(30) {
+                    // A size register: i32 or i64, at most GBUF.
+                    let t = self.rng.pick(&[Type::I32, Type::I64]);
+                    let r = self.wreg(t);
+                    let src = self.rreg(t);
+                    self.emit(Op::Bin {
+                        op: BinOp::And,
+                        ty: t,
+                        dst: r,
+                        a: Operand::Reg(src),
+                        b: Operand::Imm(GBUF as u64 - 1),
+                    });
+                    Operand::Reg(r)
+                } else {
+                    Operand::Imm(size)
+                };
+                let mut imm = aligned_imm(self, 64) as i64;
+                if self.rng.chance(20) {
+                    // A negative byte offset is out of range.
+                    imm -= 64;
+                }
                 Address::Buffer {
                     base,
-                    size: Operand::Imm(size),
+                    size,
                     offset: Operand::Reg(self.f.a32),
-                    imm: aligned_imm(self, 64) as i64,
+                    imm,
                 }
             }
             Space::Surface => unreachable!("surfaces are not generated"),
@@ -799,7 +823,17 @@ impl Gen {
         if dsts.len() < mem.count as usize {
             return;
         }
-        let addr = self.address(space, mem.bytes(), 1);
+        // The parameter block is the only memory nobody writes: there, a
+        // `.uniform` load at a constant offset keeps its promise.
+        let uniform = space == Space::Param && self.rng.chance(40);
+        let addr = if uniform {
+            Address::Flat {
+                base: Operand::Imm(self.rng.below(33) as u64),
+                offset: 0,
+            }
+        } else {
+            self.address(space, mem.bytes(), 1)
+        };
         let order = self.rng.pick(&LOAD_ORDERS);
         let scope = self.scope();
         self.emit_maybe_guarded(Op::Load {
@@ -807,7 +841,7 @@ impl Gen {
             mem,
             order,
             scope,
-            uniform: false,
+            uniform,
             dsts,
             addr,
         });
@@ -1166,7 +1200,111 @@ impl Gen {
             negate: false,
         });
         let dst = self.wreg(Type::I32);
-        let op = match self.rng.below(8) {
+        let op = match self.rng.below(14) {
+            8 => {
+                // Shared/local offsets wrap at 32 bits: base 2, offset -4.
+                let space = self.rng.pick(&[Space::Shared, Space::Local]);
+                self.emit(Op::Mov {
+                    ty: Type::I32,
+                    dst: self.f.a32,
+                    src: Operand::Imm(2),
+                });
+                Op::Load {
+                    space,
+                    mem: MemType::scalar(MemKind::B32),
+                    order: Order::Weak,
+                    scope: Scope::Device,
+                    uniform: false,
+                    dsts: vec![dst],
+                    addr: Address::Flat {
+                        base: Operand::Reg(self.f.a32),
+                        offset: -4,
+                    },
+                }
+            }
+            9 => {
+                // A vector access straddling the end of the space.
+                let (space, size) = self.rng.pick(&[
+                    (Space::Shared, SHARED + self.launch.dyn_shared),
+                    (Space::Local, LOCAL),
+                ]);
+                let dyn_pad = if space == Space::Shared && self.launch.dyn_shared > 0 {
+                    // Dynamic shared memory starts 16-aligned after the static part.
+                    SHARED.div_ceil(16) * 16 - SHARED
+                } else {
+                    0
+                };
+                Op::Store {
+                    space,
+                    mem: MemType {
+                        kind: MemKind::B32,
+                        count: 4,
+                    },
+                    order: Order::Weak,
+                    scope: Scope::Device,
+                    srcs: vec![Operand::Reg(dst); 4],
+                    addr: Address::Flat {
+                        base: Operand::Imm((size + dyn_pad - 8) as u64),
+                        offset: 0,
+                    },
+                }
+            }
+            10 => {
+                // Below the start of guest memory.
+                Op::Load {
+                    space: Space::Global,
+                    mem: MemType::scalar(MemKind::B64),
+                    order: Order::Relaxed,
+                    scope: Scope::Device,
+                    uniform: false,
+                    dsts: vec![self.wreg(Type::I64)],
+                    addr: Address::Flat {
+                        base: Operand::Reg(self.f.gbuf),
+                        offset: -(1 << 33),
+                    },
+                }
+            }
+            11 => {
+                // Unbounded recursion: the call stack overflows.
+                let t = self.b.new_block();
+                let cont = self.b.new_block();
+                self.b.terminate(
+                    Term::BrCond {
+                        cond: p,
+                        then_: t,
+                        else_: cont,
+                    },
+                    t,
+                );
+                self.b.terminate(
+                    Term::Call {
+                        target: t,
+                        ret: cont,
+                    },
+                    cont,
+                );
+                return;
+            }
+            12 => {
+                // A misaligned buffer atomic (tid + 4 is not always 8-aligned).
+                Op::Atomic {
+                    op: AtomOp::Exch,
+                    ty: AtomType::B64,
+                    space: Space::Buffer,
+                    scope: Scope::Device,
+                    order: Order::Relaxed,
+                    ftz: false,
+                    dst: None,
+                    addr: Address::Buffer {
+                        base: Operand::Reg(self.f.gbuf),
+                        size: Operand::Imm(GBUF as u64),
+                        offset: Operand::Reg(self.f.tid),
+                        imm: 4,
+                    },
+                    src: Operand::Imm(1),
+                    cmp: None,
+                }
+            }
             0 => Op::Load {
                 space: Space::Global,
                 mem: MemType::scalar(MemKind::B32),
@@ -1799,6 +1937,12 @@ pub fn program(seed: u64) -> Program {
     let nfuncs = g.rng.below(4);
     g.funcs = (0..nfuncs).map(|_| g.b.new_block()).collect();
     // Entry: lane identity, then the pool's initial values.
+    // A few lane-independent instructions first: the uniform hoisting moves
+    // such a prefix into the per-workgroup prologue.
+    for _ in 0..g.rng.below(5) {
+        let op = g.alu();
+        g.emit(op);
+    }
     let tmp = g.f.a32;
     let tid = g.f.tid;
     g.flat_index(
@@ -1809,6 +1953,8 @@ pub fn program(seed: u64) -> Program {
     );
     g.special(g.f.lane, SReg::LaneId);
     g.init_pool();
+    // The budget counts the random part only.
+    g.budget = budget;
     if g.rng.chance(3) {
         g.counted_loop(0, true);
     }

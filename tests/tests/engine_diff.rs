@@ -303,6 +303,7 @@ fn engines_agree_on_random_programs() {
     let t0 = Instant::now();
     let (mut n, mut faulted) = (0u64, 0u64);
     let mut failures = Vec::new();
+    let mut kinds = std::collections::BTreeMap::new();
     let mut seed = start;
     while n < max && t0.elapsed() < limit {
         if verbose {
@@ -310,7 +311,18 @@ fn engines_agree_on_random_programs() {
         }
         let p = gen::program(seed);
         match check(&p, Duration::from_secs(20)) {
-            Ok(Some(_)) => faulted += 1,
+            Ok(Some(e)) => {
+                faulted += 1;
+                // "kernel fuzz faulted: WHAT in LOCATION ...": count by WHAT.
+                let what = e.split(": ").nth(1).unwrap_or(&e);
+                let what = what.split(" in ").next().unwrap_or(what);
+                let what: String = what
+                    .split_whitespace()
+                    .filter(|w| !w.starts_with("0x") && w.parse::<u64>().is_err())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                *kinds.entry(what).or_insert(0u64) += 1;
+            }
             Ok(None) => {}
             Err(e) => {
                 if failures.len() < 3 {
@@ -327,6 +339,9 @@ fn engines_agree_on_random_programs() {
         t0.elapsed().as_secs_f64(),
         failures.len()
     );
+    for (k, c) in &kinds {
+        eprintln!("  {c:6} {k}");
+    }
     assert!(n > 0, "no program ran");
     assert!(
         failures.is_empty(),
