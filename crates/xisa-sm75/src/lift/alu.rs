@@ -57,6 +57,30 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         l.write_file(File::UR, bits(l.word, 16, 24) as u8, v);
         return Ok(true);
     }
+    // UFLO (0x2bd, 0x8bd): FLO on the uniform datapath; nvdisasm requires
+    // bit 91 (as for the other uniform ops) and prints the predicate output
+    // [81, 84), whose meaning is not known: refused unless UPT.
+    if matches!(opcode, 0x2bd | 0x8bd) {
+        l.uniform = true;
+        if !bit(l.word, 91) || bits(l.word, 81, 84) != 7 {
+            return Err(
+                l.unsupported("UFLO without bit 91 or with a predicate output other than UPT")
+            );
+        }
+        let s = srcs(l, opcode)?;
+        flo(l, &s)?;
+        return Ok(true);
+    }
+    // UPOPC (0x2bf, 0x8bf): POPC on the uniform datapath (bit 91 set).
+    if matches!(opcode, 0x2bf | 0x8bf) {
+        l.uniform = true;
+        if !bit(l.word, 91) {
+            return Err(l.unsupported("UPOPC without bit 91"));
+        }
+        let s = srcs(l, opcode)?;
+        unary(l, &s, UnOp::Popc)?;
+        return Ok(true);
+    }
     let op9 = opcode & 0x1ff;
     // 0x1xx ops (FLO, POPC, BREV, ...) have no uniform twin at op | 0x80.
     let (base, uniform) = if op9 & 0x100 == 0 {
@@ -67,6 +91,10 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
     let handled = matches!(
         base,
         0x002
+            | 0x003
+            | 0x004
+            | 0x014
+            | 0x015
             | 0x007
             | 0x00c
             | 0x010
@@ -92,6 +120,13 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
     let s = srcs(l, opcode)?;
     match base {
         0x002 => mov(l, &s)?,
+        0x003 if !uniform => p2r(l, &s)?,
+        0x004 if !uniform => r2p(l, &s)?,
+        0x014 if !uniform => vabsdiff(l, &s)?,
+        0x015 if !uniform => vabsdiff4(l, &s)?,
+        0x003 | 0x004 | 0x014 | 0x015 => {
+            return Err(l.unsupported(format!("uniform form {opcode:#05x} of P2R/R2P/VABSDIFF")))
+        }
         0x007 => sel(l, &s)?,
         0x00c => isetp(l, &s)?,
         0x010 => iadd3(l, &s)?,
@@ -157,6 +192,152 @@ fn unary(l: &mut Lifter, s: &Srcs, op: UnOp) -> Result<(), LiftError> {
         a,
     });
     l.write_gpr(rd(l), dst.into());
+    Ok(())
+}
+
+/// The byte select `.B0..B3` of P2R/R2P ([76, 78)) as a bit shift.
+fn byte_shift(l: &Lifter) -> u64 {
+    8 * bits(l.word, 76, 78)
+}
+
+/// `P2R[.Bn] Rd, PR, Ra, mask`: `P0..P6` (bit i = Pi) masked by `mask`,
+/// placed at byte n of Rd. Only the form whose merge source Ra is RZ and
+/// whose mask names only P0..P6 (an immediate) is lifted: which bits of Ra
+/// survive (the masked ones or the whole byte) and what bit 7 (PT) reads
+/// are not known, and ptxas 12.9 emits neither.
+fn p2r(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+    let (Src::Reg(255), Src::Imm(mask)) = (s.a.0, s.b.0) else {
+        return Err(l.unsupported("P2R with a merge source other than RZ or a non-immediate mask"));
+    };
+    if mask & !0x7f != 0 {
+        return Err(l.unsupported(format!("P2R mask {mask:#x} beyond P0..P6")));
+    }
+    let mut v = Operand::Imm(0);
+    for i in 0..7u8 {
+        if mask & (1 << i) == 0 {
+            continue;
+        }
+        let p = l.read_pred_file(File::P, i, false);
+        let b = l.select(Type::I32, p, Operand::Imm(1 << i), Operand::Imm(0));
+        v = match v {
+            Operand::Imm(0) => b,
+            v => l.bin32(BinOp::Or, v, b),
+        };
+    }
+    let sh = byte_shift(l);
+    if sh != 0 && v != Operand::Imm(0) {
+        v = l.bin32(BinOp::Shl, v, Operand::Imm(sh));
+    }
+    l.write_gpr(rd(l), v);
+    Ok(())
+}
+
+/// `R2P PR, Ra[.Bn], mask`: for each i in 0..7 whose mask bit is set, Pi =
+/// bit (8n + i) of Ra. The mask may be a register or constant: each Pi keeps
+/// its value where the mask bit is clear. Mask bits 7 and up name PT or no
+/// predicate and have no effect.
+fn r2p(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+    let a = l.src(s.a.0)?;
+    let mask = l.src(s.b.0)?;
+    let sh = byte_shift(l);
+    // Read every source before writing a predicate.
+    let mut vals = Vec::new();
+    for i in 0..7u8 {
+        let m = match mask {
+            Operand::Imm(m) if m & (1 << i) == 0 => continue,
+            Operand::Imm(_) => None,
+            m => {
+                let b = l.bin32(BinOp::And, m, Operand::Imm(1 << i));
+                Some(l.icmp(ICond::Ne, Type::I32, b, Operand::Imm(0)))
+            }
+        };
+        let b = l.bin32(BinOp::And, a, Operand::Imm(1 << (sh + u64::from(i))));
+        let v = l.icmp(ICond::Ne, Type::I32, b, Operand::Imm(0));
+        let v = match m {
+            None => v,
+            Some(m) => {
+                let old = l.read_pred_file(File::P, i, false);
+                l.select(Type::I1, m, v, old)
+            }
+        };
+        vals.push((i, v));
+    }
+    for (i, v) in vals {
+        l.write_file(File::P, i, v);
+    }
+    Ok(())
+}
+
+/// `VABSDIFF[.U32] Rd, Ra, Rb, Rc` (PTX `sad`, `__sad`/`__usad`):
+/// `|a - b| + c`, the difference of the signed (`.U32`, bit 73: unsigned)
+/// 32-bit values taken exactly. The predicate output [81, 84) has no known
+/// meaning: refused unless PT.
+fn vabsdiff(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+    if bits(l.word, 81, 84) != 7 {
+        return Err(l.unsupported("VABSDIFF with a predicate output other than PT"));
+    }
+    if s.a.1 || s.b.1 || s.c.1 {
+        return Err(l.unsupported("VABSDIFF with a negated source"));
+    }
+    let a = l.src(s.a.0)?;
+    let b = l.src(s.b.0)?;
+    let c = l.src(s.c.0)?;
+    let (min, max) = if bit(l.word, 73) {
+        (BinOp::MinU, BinOp::MaxU)
+    } else {
+        (BinOp::MinS, BinOp::MaxS)
+    };
+    // max - min is the exact difference modulo 2^32.
+    let lo = l.bin32(min, a, b);
+    let hi = l.bin32(max, a, b);
+    let d = l.bin32(BinOp::Sub, hi, lo);
+    let r = l.bin32(BinOp::Add, d, c);
+    l.write_gpr(rd(l), r);
+    Ok(())
+}
+
+/// `VABSDIFF4[.U8][.ACC] Rd, Ra, Rb, Rc` (PTX `vabsdiff4`, `__vsadu4`,
+/// `__vabsdiffu4`): the absolute differences of the four byte lanes of a
+/// and b (signed bytes without `.U8`, bit 73), each exact in 0..=255;
+/// `.ACC` (bit 75) gives c plus their sum, else the four differences
+/// packed in place. Without `.ACC` Rc must be RZ (ptxas passes RZ; a merge
+/// role of c is not known); the predicate output [81, 84) must be PT.
+fn vabsdiff4(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
+    let acc = bit(l.word, 75);
+    if bits(l.word, 81, 84) != 7 {
+        return Err(l.unsupported("VABSDIFF4 with a predicate output other than PT"));
+    }
+    if s.a.1 || s.b.1 || s.c.1 {
+        return Err(l.unsupported("VABSDIFF4 with a negated source"));
+    }
+    if !acc && s.c.0 != Src::Reg(255) {
+        return Err(l.unsupported("VABSDIFF4 without .ACC and with Rc other than RZ"));
+    }
+    let a = l.src(s.a.0)?;
+    let b = l.src(s.b.0)?;
+    let c = l.src(s.c.0)?;
+    let unsigned = bit(l.word, 73);
+    let mut r = if acc { c } else { Operand::Imm(0) };
+    for k in 0..4u64 {
+        // Byte k of each, zero- or sign-extended to 32 bits.
+        let lane = |l: &mut Lifter, v: Operand| {
+            let t = l.bin32(BinOp::Shl, v, Operand::Imm(24 - 8 * k));
+            let op = if unsigned { BinOp::LShr } else { BinOp::AShr };
+            l.bin32(op, t, Operand::Imm(24))
+        };
+        let x = lane(l, a);
+        let y = lane(l, b);
+        let lo = l.bin32(BinOp::MinS, x, y);
+        let hi = l.bin32(BinOp::MaxS, x, y);
+        let d = l.bin32(BinOp::Sub, hi, lo);
+        let d = if acc {
+            d
+        } else {
+            l.bin32(BinOp::Shl, d, Operand::Imm(8 * k))
+        };
+        r = l.bin32(BinOp::Add, r, d);
+    }
+    l.write_gpr(rd(l), r);
     Ok(())
 }
 

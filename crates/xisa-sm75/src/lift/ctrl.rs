@@ -1,8 +1,8 @@
 //! Control flow, special registers, warp operations, barriers and fences.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
-use xisa_ir::{BinOp, ICond, Op, Operand, Order, SReg, Scope, Term, Type, VoteMode};
+use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Order, Reg, SReg, Scope, Term, Type, VoteMode};
 
 use super::{bit, bits, sext, File, LiftError, Lifter};
 
@@ -10,6 +10,41 @@ const BRA: u16 = 0x947;
 const EXIT: u16 = 0x94d;
 const CALL_REL: u16 = 0x944;
 const RET_REL: u16 = 0x950;
+const BRX: u16 = 0x949;
+const BPT: u16 = 0x95c;
+
+/// `.nv.info.<k>` attribute EIATTR_INDIRECT_BRANCH_TARGETS (0x34): ptxas
+/// lists, for every `BRX`, the targets its jump table can hold (nvdisasm
+/// prints them as `BRANCH_TARGETS`).
+const EIATTR_INDIRECT_BRANCH_TARGETS: u8 = 0x34;
+
+/// The targets of each `BRX`, by pc, from EIATTR_INDIRECT_BRANCH_TARGETS:
+/// records of u32 branch offset, u32 (unused here), u32 count, then `count`
+/// u32 target offsets (checked against nvdisasm's `BRANCH_TARGETS`). A
+/// truncated record ends the list.
+pub(crate) fn indirect_targets(k: &crate::loader::CubinKernel) -> HashMap<u64, Vec<u64>> {
+    let mut out = HashMap::new();
+    let u32_at = |p: &[u8], i: usize| -> Option<u64> {
+        Some(u64::from(u32::from_le_bytes(
+            p.get(i..i + 4)?.try_into().ok()?,
+        )))
+    };
+    for a in k
+        .attrs
+        .iter()
+        .filter(|a| a.attr == EIATTR_INDIRECT_BRANCH_TARGETS && a.format == 4)
+    {
+        let p = &a.payload;
+        let mut i = 0;
+        while let (Some(pc), Some(n)) = (u32_at(p, i), u32_at(p, i + 8)) {
+            let ts: Option<Vec<u64>> = (0..n as usize).map(|j| u32_at(p, i + 12 + 4 * j)).collect();
+            let Some(ts) = ts else { break };
+            out.entry(pc).or_insert_with(Vec::new).extend(ts);
+            i += 12 + 4 * n as usize;
+        }
+    }
+    out
+}
 
 /// Branch target of a BRA/CALL.REL at `pc`: a signed word offset in bits
 /// [34, 82), relative to the next instruction (notes §2.3); bit 32 is `.U`
@@ -19,9 +54,10 @@ fn rel_target(w: u128, pc: u64) -> u64 {
     (pc as i64 + 16 + off) as u64
 }
 
-/// Block leaders: 0, every branch/call target inside the code and every
-/// instruction after a branch, call, return or exit.
-pub(crate) fn leaders(words: &[u128]) -> Vec<u64> {
+/// Block leaders: 0, every branch/call target inside the code (`BRX`
+/// targets from `brx`) and every instruction after a branch, call, return,
+/// exit or trap.
+pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>) -> Vec<u64> {
     let end = (words.len() * 16) as u64;
     let mut set = BTreeSet::new();
     set.insert(0u64);
@@ -34,7 +70,14 @@ pub(crate) fn leaders(words: &[u128]) -> Vec<u64> {
                 set.insert(t);
             }
         }
-        if matches!(op, BRA | EXIT | CALL_REL | RET_REL) && pc + 16 < end {
+        if op == BRX {
+            for &t in brx.get(&pc).into_iter().flatten() {
+                if t < end && t.is_multiple_of(16) {
+                    set.insert(t);
+                }
+            }
+        }
+        if matches!(op, BRA | EXIT | CALL_REL | RET_REL | BRX | BPT) && pc + 16 < end {
             set.insert(pc + 16);
         }
     }
@@ -52,6 +95,13 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         }
         CALL_REL => call_rel(l)?,
         RET_REL => ret(l),
+        BRX => brx(l)?,
+        BPT => bpt(l)?,
+        // BREAK Bn (with its condition predicate [87, 90)): takes the lanes
+        // out of convergence barrier Bn; the barriers are not modelled (see
+        // BSSY), so a lane that breaks simply branches on.
+        0x942 => {}
+        0x3a1 => match_(l)?,
         // Reconvergence hints and scheduling: the runtime reconverges at sync
         // points, so these have no effect (NOP, BSSY, BSYNC, WARPSYNC, YIELD,
         // DEPBAR, NANOSLEEP, ERRBAR, CCTL).
@@ -74,14 +124,15 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
     Ok(true)
 }
 
-/// `BRA target`: `br`, or `brc` under a guard.
-fn bra(l: &mut Lifter) -> Result<(), LiftError> {
+/// Folds a branch's condition predicate (`@Pg BRA Pc`, [87, 90) + negate
+/// 90) into the guard: the branch is taken when both hold. `false`: the
+/// condition is `!PT` and the branch is never taken.
+fn branch_condition(l: &mut Lifter) -> bool {
     let w = l.word;
-    // `@Pg BRA Pc, target` ([87, 90) + negate 90): taken when both hold.
     let cp = bits(w, 87, 90) as u8;
     let cneg = bit(w, 90);
     if cp == 7 && cneg {
-        return Ok(()); // !PT: never taken
+        return false;
     }
     if cp != 7 {
         // The combined predicate is computed unguarded, then guards the branch.
@@ -111,11 +162,188 @@ fn bra(l: &mut Lifter) -> Result<(), LiftError> {
             negate: false,
         });
     }
-    let t = rel_target(w, l.pc);
+    true
+}
+
+/// `BRA target`: `br`, or `brc` under a guard.
+fn bra(l: &mut Lifter) -> Result<(), LiftError> {
+    if !branch_condition(l) {
+        return Ok(());
+    }
+    let t = rel_target(l.word, l.pc);
     let Some(&b) = l.block_at.get(&t) else {
         return Err(l.unsupported(format!("BRA to {t:#x}, outside the kernel")));
     };
     l.branch_guarded(b);
+    Ok(())
+}
+
+/// `BRX Ra imm`: jumps to `pc + 16 + imm + Ra:Ra+1` (imm: signed words
+/// [34, 82), as BRA; ptxas loads Ra from a jump table of function offsets
+/// in `c[0x2]` and sets Ra+1 to its sign). Lifted as a `switch` over the
+/// targets EIATTR_INDIRECT_BRANCH_TARGETS lists for this pc; any other
+/// target traps (block `brx_<pc>_bad_target`), naming the pc.
+fn brx(l: &mut Lifter) -> Result<(), LiftError> {
+    if !branch_condition(l) {
+        return Ok(());
+    }
+    let w = l.word;
+    let Some(ts) = l.brx_targets.get(&l.pc).cloned() else {
+        return Err(
+            l.unsupported("BRX without an EIATTR_INDIRECT_BRANCH_TARGETS record for its pc")
+        );
+    };
+    let mut blocks = Vec::new();
+    for t in &ts {
+        match l.block_at.get(t) {
+            Some(&b) => blocks.push(b),
+            None => return Err(l.unsupported(format!("BRX target {t:#x} outside the kernel"))),
+        }
+    }
+    let base = (l.pc as i64 + 16 + sext(bits(w, 34, 82), 48) * 4) as u64;
+    let ra = bits(w, 24, 32) as u8;
+    let r = l.read_pair_file(File::R, ra);
+    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base));
+    // index = k for the first listed target equal to `target`, else len.
+    let idx = l.tmp(Type::I32);
+    l.emit(Op::Mov {
+        ty: Type::I32,
+        dst: idx,
+        src: Operand::Imm(ts.len() as u64),
+    });
+    for (k, t) in ts.iter().enumerate().rev() {
+        let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(*t));
+        l.emit(Op::Select {
+            ty: Type::I32,
+            dst: idx,
+            cond: hit,
+            a: Operand::Imm(k as u64),
+            b: idx.into(),
+        });
+    }
+    let bad = l.new_block(format!("brx_{:#x}_bad_target", l.pc), Term::Trap);
+    let sw = l.new_block(
+        format!("L_{:04x}_brx", l.pc),
+        Term::Switch {
+            index: idx,
+            targets: blocks,
+            default: bad,
+        },
+    );
+    l.branch_guarded(sw);
+    Ok(())
+}
+
+/// `BPT.TRAP imm` (`__trap()`, PTX `trap`): the launch stops with a trap
+/// at block `bpt_trap_<pc>`. Other BPT modes ([84, 87): 1 PAUSE, ...) are
+/// debugger operations and are refused.
+fn bpt(l: &mut Lifter) -> Result<(), LiftError> {
+    let mode = bits(l.word, 84, 87);
+    if mode != 0 {
+        return Err(l.unsupported(format!("BPT mode {mode} (only BPT.TRAP is lifted)")));
+    }
+    let t = l.new_block(format!("bpt_trap_{:#x}", l.pc), Term::Trap);
+    l.branch_guarded(t);
+    Ok(())
+}
+
+/// `MATCH.ANY Rd, Ra` / `MATCH.ALL Pd, Rd, Ra` (`.U64`, bit 73: Ra is the
+/// pair; bit 79 set: ANY): among the lanes executing it, ANY gives each
+/// lane the mask of lanes whose value equals its own; ALL gives the mask of
+/// all of them and Pd true when every value is equal, else 0 and false.
+/// The IR has no match op: each lane reads every lane's value with 32
+/// `shfl`s (whose `valid` output says which lanes take part) and compares.
+fn match_(l: &mut Lifter) -> Result<(), LiftError> {
+    let w = l.word;
+    let wide = bit(w, 73);
+    let any = bit(w, 79);
+    let ra = bits(w, 24, 32) as u8;
+    let ty = if wide { Type::I64 } else { Type::I32 };
+    let v = if wide {
+        l.read_pair_file(File::R, ra)
+    } else {
+        l.read_file(File::R, ra)
+    };
+    // The value must not change while the loop runs (Rd may be Ra).
+    let val = l.tmp(ty);
+    l.emit(Op::Mov {
+        ty,
+        dst: val,
+        src: v,
+    });
+    let eq = l.tmp(Type::I32);
+    let act = l.tmp(Type::I32);
+    for r in [eq, act] {
+        l.emit(Op::Mov {
+            ty: Type::I32,
+            dst: r,
+            src: Operand::Imm(0),
+        });
+    }
+    let s = l.tmp(ty);
+    let ok = l.tmp(Type::I1);
+    let hit = l.tmp(Type::I1);
+    let bitv = l.tmp(Type::I32);
+    let or_bit = |l: &mut Lifter, acc: Reg, p: Reg, lane: u64| {
+        l.emit(Op::Cvt {
+            op: CvtOp::Zext,
+            to: Type::I32,
+            from: Type::I1,
+            rnd: xisa_ir::Round::Rn,
+            sat: false,
+            ftz: false,
+            dst: bitv,
+            src: p.into(),
+        });
+        l.emit(Op::Bin {
+            op: BinOp::Shl,
+            ty: Type::I32,
+            dst: bitv,
+            a: bitv.into(),
+            b: Operand::Imm(lane),
+        });
+        l.emit(Op::Bin {
+            op: BinOp::Or,
+            ty: Type::I32,
+            dst: acc,
+            a: acc.into(),
+            b: bitv.into(),
+        });
+    };
+    for lane in 0..32u64 {
+        l.emit(Op::Shfl {
+            ty,
+            dst: s,
+            valid: Some(ok),
+            src: val.into(),
+            lane: Operand::Imm(lane),
+        });
+        l.emit(Op::ICmp {
+            cond: ICond::Eq,
+            ty,
+            dst: hit,
+            a: s.into(),
+            b: val.into(),
+        });
+        l.emit(Op::Bin {
+            op: BinOp::And,
+            ty: Type::I1,
+            dst: hit,
+            a: hit.into(),
+            b: ok.into(),
+        });
+        or_bit(l, eq, hit, lane);
+        or_bit(l, act, ok, lane);
+    }
+    let rd = bits(w, 16, 24) as u8;
+    if any {
+        l.write_file(File::R, rd, eq.into());
+    } else {
+        let all = l.icmp(ICond::Eq, Type::I32, eq.into(), act.into());
+        let m = l.select(Type::I32, all, act.into(), Operand::Imm(0));
+        l.write_file(File::R, rd, m);
+        l.write_file(File::P, bits(w, 81, 84) as u8, all);
+    }
     Ok(())
 }
 

@@ -8,8 +8,10 @@
 
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, ICond, MemKind, MemType, Op, Operand, Order, Scope,
-    Space, SurfDim, SurfOob, Type,
+    Space, SurfDim, SurfOob, Term, Type,
 };
+
+use std::collections::HashMap;
 
 use super::{bit, bits, sext, File, LiftError, Lifter};
 use crate::Decoded;
@@ -242,6 +244,22 @@ fn load(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
     let off32 = bits(l.word, 0, 12) == 0x980 && ur.lo.is_none();
     let addr = address(l, space, ur, off32)?;
     let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
+    let generic = matches!(bits(l.word, 0, 12), 0x980 | 0x385 | 0x985);
+    let split = generic_split(l, generic, &addr);
+    let outer = l.guard;
+    if let Some((lg, local, gg)) = split {
+        l.guard = Some(lg);
+        l.emit(Op::Load {
+            space: Space::Local,
+            mem,
+            order: Order::Weak,
+            scope: Scope::Device,
+            uniform: false,
+            dsts: dsts.clone(),
+            addr: local,
+        });
+        l.guard = Some(gg);
+    }
     l.emit(Op::Load {
         space,
         mem,
@@ -251,6 +269,7 @@ fn load(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
         dsts: dsts.clone(),
         addr,
     });
+    l.guard = outer;
     let rd = bits(l.word, 16, 24) as u8;
     for (i, t) in dsts.into_iter().enumerate() {
         l.write_file(File::R, rd.saturating_add(i as u8), t.into());
@@ -276,6 +295,21 @@ fn store(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
     let srcs: Vec<_> = (0..n)
         .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
         .collect();
+    let generic = matches!(bits(l.word, 0, 12), 0x980 | 0x385 | 0x985);
+    let split = generic_split(l, generic, &addr);
+    let outer = l.guard;
+    if let Some((lg, local, gg)) = split {
+        l.guard = Some(lg);
+        l.emit(Op::Store {
+            space: Space::Local,
+            mem,
+            order: Order::Weak,
+            scope: Scope::Device,
+            srcs: srcs.clone(),
+            addr: local,
+        });
+        l.guard = Some(gg);
+    }
     l.emit(Op::Store {
         space,
         mem,
@@ -284,7 +318,58 @@ fn store(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
         srcs,
         addr,
     });
+    l.guard = outer;
     Ok(())
+}
+
+/// For a generic access in a kernel that makes generic pointers to local
+/// memory (`Lifter::generic_local`): the guard of the local access, its
+/// `local` address and the guard of the global one. The address is local
+/// when `addr - LOCAL_WINDOW` is below the lane's local size (unsigned).
+/// The guards include the instruction's own and are computed unguarded
+/// (scratch registers keep older values where a guard is false).
+fn generic_split(
+    l: &mut Lifter,
+    generic: bool,
+    addr: &Address,
+) -> Option<(xisa_ir::Guard, Address, xisa_ir::Guard)> {
+    let (true, true, Address::Flat { base, offset }) = (generic, l.generic_local, addr) else {
+        return None;
+    };
+    let (base, offset) = (*base, *offset);
+    let outer = l.guard.take();
+    let rel = l.bin(
+        BinOp::Add,
+        Type::I64,
+        base,
+        Operand::Imm(offset.wrapping_sub(super::LOCAL_WINDOW as i64) as u64),
+    );
+    let size = u64::from(l.local_size());
+    let inside = l.icmp(ICond::Ult, Type::I64, rel, Operand::Imm(size));
+    let outside = l.bin(BinOp::Xor, Type::I1, inside, Operand::Imm(1));
+    let (lg, gg) = match outer {
+        None => (inside, outside),
+        Some(g) => {
+            let gv = l.read_pred_file_reg(g.reg, g.negate);
+            let a = l.bin(BinOp::And, Type::I1, gv, inside);
+            let b = l.bin(BinOp::And, Type::I1, gv, outside);
+            (a, b)
+        }
+    };
+    let local = l.cvt(CvtOp::Trunc, Type::I32, Type::I64, rel);
+    l.guard = outer;
+    let as_guard = |o: Operand| match o {
+        Operand::Reg(reg) => Some(xisa_ir::Guard { reg, negate: false }),
+        Operand::Imm(_) => None,
+    };
+    Some((
+        as_guard(lg)?,
+        Address::Flat {
+            base: local,
+            offset: 0,
+        },
+        as_guard(gg)?,
+    ))
 }
 
 /// Atomic scope from [77, 79): CTA SM GPU SYS.
@@ -500,9 +585,12 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
         return Ok(());
     }
     let pcb = l.k.param_cbank_offset;
-    if bank != 0 || off < pcb {
+    if bank != 0 {
+        return ldc_indexed_bank(l, bank, ra, off, mem, n);
+    }
+    if off < pcb {
         return Err(l.unsupported(format!(
-            "register-indexed LDC of c[{bank:#x}] (only the parameter window is addressable)"
+            "register-indexed LDC of c[0x0][{off:#x}] (below the parameter window: driver constants)"
         )));
     }
     let base = l.read_file(File::R, ra);
@@ -522,6 +610,110 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
     for (i, t) in dsts.into_iter().enumerate() {
         l.write_file(File::R, rd.saturating_add(i as u8), t.into());
     }
+    Ok(())
+}
+
+/// Register-indexed `LDC Rd, c[bank][Ra + off]` of a bank with contents in
+/// the cubin (`c[0x2]` jump tables, `c[0x3]` `__constant__` data): the IR
+/// has no memory for constant banks, so the read is a `switch` on the
+/// element index `(Ra + off) / size` to one block per distinct value (the
+/// bank is at most 64 KiB). A misaligned or out-of-range offset traps
+/// (block `ldc_<pc>_out_of_range`); sub-word sizes and relocated banks are
+/// refused.
+fn ldc_indexed_bank(
+    l: &mut Lifter,
+    bank: u8,
+    ra: u8,
+    off: u32,
+    mem: MemType,
+    n: usize,
+) -> Result<(), LiftError> {
+    if mem.kind != MemKind::B32 {
+        return Err(l.unsupported(format!("register-indexed sub-word LDC of c[{bank:#x}]")));
+    }
+    if l.has_const_relocs(bank) {
+        return Err(l.unsupported(format!(
+            "register-indexed LDC of c[{bank:#x}], which holds relocated addresses"
+        )));
+    }
+    let Some(data) = l.k.banks.get(&u32::from(bank)).cloned() else {
+        return Err(l.unsupported(format!(
+            "register-indexed LDC of c[{bank:#x}]: the cubin has no such constant data"
+        )));
+    };
+    let size = 4 * n as u32;
+    let words: Vec<Vec<u64>> = data
+        .chunks_exact(size as usize)
+        .map(|c| {
+            c.chunks_exact(4)
+                .map(|b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+                .collect()
+        })
+        .collect();
+    let rd = bits(l.word, 16, 24) as u8;
+    let a = l.read_file(File::R, ra);
+    let byte = l.bin32(BinOp::Add, a, Operand::Imm(u64::from(off)));
+    let low = l.bin32(BinOp::And, byte, Operand::Imm(u64::from(size - 1)));
+    let misaligned = l.icmp(ICond::Ne, Type::I32, low, Operand::Imm(0));
+    let q = l.bin32(
+        BinOp::LShr,
+        byte,
+        Operand::Imm(u64::from(size.trailing_zeros())),
+    );
+    // Misaligned offsets go to the default (trap) block.
+    let idx = l.tmp(Type::I32);
+    l.emit(Op::Select {
+        ty: Type::I32,
+        dst: idx,
+        cond: misaligned,
+        a: Operand::Imm(u64::from(u32::MAX)),
+        b: q,
+    });
+    let pc = l.pc;
+    let cont = l.new_block(format!("L_{pc:04x}_ldc_done"), Term::Exit);
+    let bad = l.new_block(format!("ldc_{pc:#x}_out_of_range"), Term::Trap);
+    let mut by_value: HashMap<Vec<u64>, xisa_ir::BlockId> = HashMap::new();
+    let mut targets = Vec::with_capacity(words.len());
+    let outer = l.guard.take();
+    for (i, v) in words.iter().enumerate() {
+        let b = match by_value.get(v) {
+            Some(&b) => b,
+            None => {
+                let b = l.new_block(format!("L_{pc:04x}_ldc_{i}"), Term::Br(cont));
+                let saved = l.cur;
+                l.cur = b;
+                for (j, &x) in v.iter().enumerate() {
+                    l.write_file(File::R, rd.saturating_add(j as u8), Operand::Imm(x));
+                }
+                l.cur = saved;
+                by_value.insert(v.clone(), b);
+                b
+            }
+        };
+        targets.push(b);
+    }
+    l.guard = outer;
+    let sw = l.new_block(
+        format!("L_{pc:04x}_ldc"),
+        Term::Switch {
+            index: idx,
+            targets,
+            default: bad,
+        },
+    );
+    match l.guard {
+        None => l.terminate(Term::Br(sw)),
+        Some(g) => {
+            let (t, e) = if g.negate { (cont, sw) } else { (sw, cont) };
+            l.terminate(Term::BrCond {
+                cond: g.reg,
+                then_: t,
+                else_: e,
+            });
+        }
+    }
+    l.cur = cont;
+    l.closed = false;
     Ok(())
 }
 

@@ -190,7 +190,24 @@ pub(crate) struct Lifter<'a> {
     pub(crate) uniform: bool,
     /// Per-lane stack bytes (`c[0x0][0x28]`, `Kernel::local_bytes`).
     stack_top: u32,
+    /// The targets of each `BRX`, by pc (EIATTR_INDIRECT_BRANCH_TARGETS).
+    pub(crate) brx_targets: HashMap<u64, Vec<u64>>,
+    /// Relocated words of constant banks: (bank, offset, symbol). Their
+    /// contents in the cubin are placeholders for link-time addresses.
+    reloc_consts: Vec<(u32, u64, String)>,
+    /// Whether generic loads and stores test for the local window (set when
+    /// the kernel reads its base, `c[0x0][0x20]`; see [`LOCAL_WINDOW`]).
+    pub(crate) generic_local: bool,
+    /// Whether the code read the local window's base.
+    reads_local_window: bool,
 }
+
+/// Generic address of byte 0 of the lane's local memory (`c[0x0][0x20]`,
+/// PTX `cvta.local`): far above the guest heap (`runtime::GUEST_BASE`,
+/// 4 GiB, plus its reserve), so no global allocation can overlap the window.
+/// Generic LD/ST in `[LOCAL_WINDOW, LOCAL_WINDOW + local_bytes)` access the
+/// lane's `local` space.
+pub const LOCAL_WINDOW: u64 = 0x7f00_0000_0000;
 
 /// CUDA's default per-thread stack limit (`cudaLimitStackSize`): the stack a
 /// kernel with calls gets when ptxas cannot size it statically (recursion
@@ -213,8 +230,45 @@ pub(crate) fn sext(v: u64, n: u32) -> i64 {
     ((v << s) as i64) >> s
 }
 
-/// Lifts one kernel.
+/// Lifts one kernel. A kernel that reads the local window's base (`cvta`
+/// of a local address to a generic pointer) is lifted again with generic
+/// loads and stores that test for the window.
 pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftError> {
+    let (lifted, window) = lift_pass(k, relocs, false)?;
+    if !window {
+        return Ok(lifted);
+    }
+    Ok(lift_pass(k, relocs, true)?.0)
+}
+
+/// Relocations of constant banks (`.rel[a].nv.constantN[.<k>]`) that apply
+/// to kernel `k`: (bank, offset, symbol).
+fn const_relocs(k: &CubinKernel, relocs: &[Reloc]) -> Vec<(u32, u64, String)> {
+    relocs
+        .iter()
+        .filter_map(|r| {
+            let rest = r
+                .section
+                .strip_prefix(".rel.nv.constant")
+                .or_else(|| r.section.strip_prefix(".rela.nv.constant"))?;
+            let (n, kn) = match rest.split_once('.') {
+                Some((n, kn)) => (n, Some(kn)),
+                None => (rest, None),
+            };
+            if kn.is_some_and(|kn| kn != k.name) {
+                return None;
+            }
+            Some((n.parse().ok()?, r.offset, r.symbol.clone()))
+        })
+        .collect()
+}
+
+/// One lifting pass; also says whether the code read the local window.
+fn lift_pass(
+    k: &CubinKernel,
+    relocs: &[Reloc],
+    generic_local: bool,
+) -> Result<(Lifted, bool), LiftError> {
     let text = format!(".text.{}", k.name);
     if let Some(r) = relocs
         .iter()
@@ -261,9 +315,13 @@ pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftErro
                 s
             }
         },
+        brx_targets: ctrl::indirect_targets(k),
+        reloc_consts: const_relocs(k, relocs),
+        generic_local,
+        reads_local_window: false,
     };
     l.setup_params()?;
-    let leaders = ctrl::leaders(&words);
+    let leaders = ctrl::leaders(&words, &l.brx_targets);
     for (i, &pc) in leaders.iter().enumerate() {
         l.kernel.blocks.push(Block {
             label: format!("L_{pc:04x}"),
@@ -303,14 +361,18 @@ pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftErro
         l.terminate(Term::Exit);
     }
     let traps = std::mem::take(&mut l.traps);
+    let window = l.reads_local_window;
     let mut kernel = l.kernel;
     kernel.local_bytes = l.stack_top;
     kernel.shared_bytes = k.shared_bytes;
-    Ok(Lifted {
-        kernel,
-        traps,
-        opcodes,
-    })
+    Ok((
+        Lifted {
+            kernel,
+            traps,
+            opcodes,
+        },
+        window,
+    ))
 }
 
 impl<'a> Lifter<'a> {
@@ -361,6 +423,16 @@ impl<'a> Lifter<'a> {
         }
         self.kernel.param_bytes = self.k.param_cbank_size.max(next);
         Ok(())
+    }
+
+    /// Whether constant bank `bank` has relocated words.
+    pub(crate) fn has_const_relocs(&self, bank: u8) -> bool {
+        self.reloc_consts.iter().any(|r| r.0 == u32::from(bank))
+    }
+
+    /// Per-lane local memory bytes (the size of the local window).
+    pub(crate) fn local_size(&self) -> u32 {
+        self.stack_top
     }
 
     /// The IR register for a guest register (declared on first use).
@@ -668,6 +740,26 @@ impl<'a> Lifter<'a> {
     /// A 32-bit constant-bank read at an immediate offset (see the module doc).
     pub(crate) fn cbuf32(&mut self, bank: u8, off: u32) -> Result<Operand, LiftError> {
         if bank != 0 {
+            let reloc = self
+                .reloc_consts
+                .iter()
+                .find(|(b, o, _)| {
+                    *b == u32::from(bank) && *o < u64::from(off) + 4 && o + 8 > u64::from(off)
+                })
+                .map(|r| r.2.clone());
+            if let Some(sym) = reloc {
+                // A link-time address (ptxas puts the addresses of global
+                // variables, e.g. libdevice's `__cudart_i2opi_f`, in c[0x4]);
+                // xisa does not load a module's global data, so reaching
+                // this read stops the launch.
+                let label = format!(
+                    "unsupported_{:#x}_c{bank}_{off:#x}_address_of_{sym}",
+                    self.pc
+                );
+                let t = self.new_block(label, Term::Trap);
+                self.branch_guarded(t);
+                return Ok(Operand::Imm(0));
+            }
             let data = self.k.banks.get(&u32::from(bank));
             let v = data
                 .and_then(|d| d.get(off as usize..off as usize + 4))
@@ -697,10 +789,19 @@ impl<'a> Lifter<'a> {
             // Initial stack pointer: the top of the lane's local space.
             0x28 => Ok(Operand::Imm(u64::from(self.stack_top))),
             0x2c => Ok(Operand::Imm(0)),
-            // Shared/local windows for generic addressing: xisa's generic
-            // pointers to shared/local are not modelled; reading the window
-            // base gives 0 so `cvta` arithmetic stays an offset.
-            0x18..=0x27 => Ok(Operand::Imm(0)),
+            // The local window (see LOCAL_WINDOW).
+            0x20 | 0x24 => {
+                self.reads_local_window = true;
+                let v = if off == 0x20 {
+                    LOCAL_WINDOW
+                } else {
+                    LOCAL_WINDOW >> 32
+                };
+                Ok(Operand::Imm(v & 0xffff_ffff))
+            }
+            // The shared window for generic addressing is not modelled:
+            // reading its base gives 0 so `cvta` arithmetic stays an offset.
+            0x18..=0x1f => Ok(Operand::Imm(0)),
             o if pcb > 0 && o >= pcb && o + 4 <= pcb + psize => {
                 let dst = self.tmp(Type::I32);
                 self.emit(Op::Load {

@@ -15,3 +15,9 @@ extern "C" __global__ void trigd(const double *x, double *s, double *c, int n) {
         c[i] = cos(x[i]);
     }
 }
+
+// sinpif: R2P picks the quadrant's polynomial and sign; no global tables.
+extern "C" __global__ void trigpi(const float *x, float *s, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) s[i] = sinpif(x[i]);
+}
