@@ -370,11 +370,9 @@ fn buffer_file_over_guest_memory_is_refused() {
     let s = Scratch::new("bigbuf");
     let m = s.write("nop.xir", NOP);
     let big = s.path("big.bin");
-    // Sparse: takes no disk space. Larger than the 16 GiB guest reservation.
-    std::fs::File::create(&big)
-        .unwrap()
-        .set_len(17 << 30)
-        .unwrap();
+    // Sparse: takes no disk space. Larger than the whole guest reservation.
+    let len = xisa::runtime::DEFAULT_RESERVE + 1;
+    std::fs::File::create(&big).unwrap().set_len(len).unwrap();
     let e = failure(
         &xisa(&[
             "run",
@@ -386,7 +384,7 @@ fn buffer_file_over_guest_memory_is_refused() {
     );
     assert!(
         e.starts_with(&format!(
-            "error: {}: 18253611008 bytes, more than the free guest memory (",
+            "error: {}: {len} bytes, more than the free guest memory (",
             big.display()
         )),
         "{e}"
