@@ -269,23 +269,22 @@ fn r2p(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 }
 
 /// `VABSDIFF[.U32] Rd, Ra, Rb, Rc` (PTX `sad`, `__sad`/`__usad`):
-/// `|a - b| + c`, the difference of the signed (`.U32`, bit 73: unsigned)
-/// 32-bit values taken exactly. The predicate output [81, 84) has no known
-/// meaning: refused unless PT.
+/// `|a - b| + c`, the difference of the signed (bit 73 set) or unsigned
+/// (`.U32`, bit 73 clear) 32-bit values taken exactly. The predicate output [81, 84) has no known
+/// meaning: refused unless PT. There are no source negations (nvdisasm
+/// prints none for bits 63, 72, 75; 75 is VABSDIFF4's `.ACC`).
 fn vabsdiff(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     if bits(l.word, 81, 84) != 7 {
         return Err(l.unsupported("VABSDIFF with a predicate output other than PT"));
     }
-    if s.a.1 || s.b.1 || s.c.1 {
-        return Err(l.unsupported("VABSDIFF with a negated source"));
-    }
     let a = l.src(s.a.0)?;
     let b = l.src(s.b.0)?;
     let c = l.src(s.c.0)?;
+    // Bit 73 set: signed (printed as plain VABSDIFF); clear: `.U32`.
     let (min, max) = if bit(l.word, 73) {
-        (BinOp::MinU, BinOp::MaxU)
-    } else {
         (BinOp::MinS, BinOp::MaxS)
+    } else {
+        (BinOp::MinU, BinOp::MaxU)
     };
     // max - min is the exact difference modulo 2^32.
     let lo = l.bin32(min, a, b);
@@ -298,7 +297,8 @@ fn vabsdiff(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 
 /// `VABSDIFF4[.U8][.ACC] Rd, Ra, Rb, Rc` (PTX `vabsdiff4`, `__vsadu4`,
 /// `__vabsdiffu4`): the absolute differences of the four byte lanes of a
-/// and b (signed bytes without `.U8`, bit 73), each exact in 0..=255;
+/// and b (`.U8` with bit 73 clear, signed bytes with it set), each exact
+/// in 0..=255;
 /// `.ACC` (bit 75) gives c plus their sum, else the four differences
 /// packed in place. Without `.ACC` Rc must be RZ (ptxas passes RZ; a merge
 /// role of c is not known); the predicate output [81, 84) must be PT.
@@ -307,16 +307,14 @@ fn vabsdiff4(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     if bits(l.word, 81, 84) != 7 {
         return Err(l.unsupported("VABSDIFF4 with a predicate output other than PT"));
     }
-    if s.a.1 || s.b.1 || s.c.1 {
-        return Err(l.unsupported("VABSDIFF4 with a negated source"));
-    }
     if !acc && s.c.0 != Src::Reg(255) {
         return Err(l.unsupported("VABSDIFF4 without .ACC and with Rc other than RZ"));
     }
     let a = l.src(s.a.0)?;
     let b = l.src(s.b.0)?;
     let c = l.src(s.c.0)?;
-    let unsigned = bit(l.word, 73);
+    // Bit 73 clear: `.U8`; set: signed bytes (printed without a type).
+    let unsigned = !bit(l.word, 73);
     let mut r = if acc { c } else { Operand::Imm(0) };
     for k in 0..4u64 {
         // Byte k of each, zero- or sign-extended to 32 bits.

@@ -235,11 +235,11 @@ fn brx(l: &mut Lifter) -> Result<(), LiftError> {
 }
 
 /// `BPT.TRAP imm` (`__trap()`, PTX `trap`): the launch stops with a trap
-/// at block `bpt_trap_<pc>`. Other BPT modes ([84, 87): 1 PAUSE, ...) are
-/// debugger operations and are refused.
+/// at block `bpt_trap_<pc>`. Other BPT modes ([84, 87): 3 is TRAP, 2 PAUSE,
+/// nvdisasm) are debugger operations and are refused.
 fn bpt(l: &mut Lifter) -> Result<(), LiftError> {
     let mode = bits(l.word, 84, 87);
-    if mode != 0 {
+    if mode != 3 {
         return Err(l.unsupported(format!("BPT mode {mode} (only BPT.TRAP is lifted)")));
     }
     let t = l.new_block(format!("bpt_trap_{:#x}", l.pc), Term::Trap);
