@@ -24,12 +24,8 @@ pub const DEFAULT_RESERVE: u64 = 16 << 30;
 /// Guest memory errors on the host side (allocation, copies).
 #[derive(Debug, Error)]
 pub enum MemError {
-    #[error("cannot reserve {bytes} bytes of guest memory: {source}")]
-    Reserve {
-        bytes: u64,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error("cannot reserve {bytes} bytes of guest memory: {err}")]
+    Reserve { bytes: u64, err: std::io::Error },
     #[error("out of guest memory: {requested} bytes requested, {available} available (raise the reservation)")]
     OutOfMemory { requested: u64, available: u64 },
     #[error("guest range {addr:#x}+{len} is not allocated device memory")]
@@ -78,9 +74,9 @@ impl GuestMemory {
             .len(reserve as usize)
             .no_reserve_swap()
             .map_anon()
-            .map_err(|source| MemError::Reserve {
+            .map_err(|err| MemError::Reserve {
                 bytes: reserve,
-                source,
+                err,
             })?;
         let base = map.as_mut_ptr();
         Ok(GuestMemory {

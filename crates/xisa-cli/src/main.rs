@@ -391,7 +391,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         }
         return Ok(());
     };
-    let module = xisa::load_module(&path, isa_opt(&a.isa)?)?;
+    let module = xisa::Module::from_file(&path, isa_opt(&a.isa)?)?;
     let kernel = module.pick_kernel(a.kernel.as_deref())?.name.clone();
     let args = a
         .args
@@ -463,7 +463,7 @@ fn yes(b: bool) -> &'static str {
 }
 
 fn cmd_exec(a: ExecArgs) -> Result<()> {
-    let module = xisa::load_module(&a.program, isa_opt(&a.isa)?)?;
+    let module = xisa::Module::from_file(&a.program, isa_opt(&a.isa)?)?;
     let text = read_input_text(&a.state)?;
     let state: xisa::exec::State = serde_json::from_str(&text).map_err(|e| {
         anyhow!(
@@ -619,7 +619,7 @@ fn gfx942_listing(bytes: &[u8], origin: &str) -> Result<String> {
 }
 
 fn cmd_lift(a: LiftArgs) -> Result<()> {
-    let module = xisa::load_module(&a.file, isa_opt(&a.isa)?)?;
+    let module = xisa::Module::from_file(&a.file, isa_opt(&a.isa)?)?;
     match a.kernel {
         Some(k) => print!("{}", xisa::ir::text::print_kernel(module.kernel(&k)?)),
         None => print!("{}", xisa::ir::text::print_module(&module.ir)),
@@ -791,9 +791,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let mut msg = format!("error: {e}");
-            // Library errors often end their message with their source's
-            // (`#[error("{0}")]` over a `#[from]` source, `"{path}: {source}"`):
-            // print each cause once, skipping one the message already ends with.
+            // Print each cause once: library errors include their cause in
+            // their text and do not repeat it as `source()`; a context whose
+            // text already ends with its cause's is not repeated either.
             for c in e.chain().skip(1) {
                 let c = c.to_string();
                 if !msg.ends_with(&c) {

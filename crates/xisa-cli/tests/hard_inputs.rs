@@ -296,11 +296,11 @@ fn gfx942_launch_limits() {
 }
 
 /// The library checks launches too, for kernels loaded with
-/// `xisa::load_module`.
+/// `Module::from_file` (or `from_bytes`).
 #[test]
 fn library_checks_declared_limits() {
     use xisa::{ArgSpec, Device, LaunchOptions};
-    let m = xisa::load_module(&limits_cubin(), None).unwrap();
+    let m = xisa::Module::from_file(&limits_cubin(), None).unwrap();
     let dev = Device::new().unwrap();
     let opts = |x| LaunchOptions {
         block: [x, 1, 1],

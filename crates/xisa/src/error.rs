@@ -2,15 +2,13 @@
 
 use crate::module::Isa;
 
-/// Everything that can go wrong in the xisa API.
+/// Everything that can go wrong in the xisa API. Each message is complete:
+/// an error that includes its cause in its text does not also return it as
+/// `source()`, so a chain printer shows every cause once.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("{path}: {source}")]
-    Io {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error("{path}: {err}")]
+    Io { path: String, err: std::io::Error },
     #[error("unknown ISA {0:?}; known: ir, sm75, gfx942, cdna5, lsu")]
     UnknownIsa(String),
     #[error("the {0} frontend is not part of this build yet; only `ir` modules can be loaded")]
@@ -25,9 +23,9 @@ pub enum Error {
     UnknownKernel { name: String, available: String },
     #[error("{0}")]
     Args(String),
-    #[error("guest memory: {0}")]
+    #[error(transparent)]
     Mem(#[from] xisa_runtime::MemError),
-    #[error("{0}")]
+    #[error(transparent)]
     Launch(#[from] xisa_runtime::LaunchError),
     #[error("JIT compilation of kernel {kernel} failed: {msg}")]
     Jit { kernel: String, msg: String },

@@ -1,8 +1,8 @@
 //! xisa: run GPU machine code on the CPU.
 //!
 //! The library API embeds xisa in other programs' tests: load a [`Module`]
-//! (with [`load_module`], which also refuses device files and oversized
-//! inputs and keeps the launch limits the kernels declare, see [`limits`]),
+//! (loading refuses device files and oversized inputs and keeps the launch
+//! limits the kernels declare, see [`limits`]),
 //! allocate and fill buffers on a [`Device`], [`Device::launch`] a kernel, read
 //! the results back, and inspect errors (faults name the kernel, the location,
 //! the workgroup, the lane and the address).
@@ -36,7 +36,6 @@ pub use device::{
     SurfaceBinding, SurfaceData, SurfaceDim, SurfaceSpec,
 };
 pub use error::{Error, Result};
-pub use limits::{load_module, load_module_bytes};
 pub use module::{detect_isa, Isa, Module};
 pub use xisa_ir as ir;
 pub use xisa_runtime as runtime;

@@ -20,7 +20,7 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 fn io_err(path: &Path, msg: String) -> Error {
     Error::Io {
         path: path.display().to_string(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidInput, msg),
+        err: std::io::Error::new(std::io::ErrorKind::InvalidInput, msg),
     }
 }
 
@@ -29,9 +29,9 @@ fn io_err(path: &Path, msg: String) -> Error {
 /// (`/dev/zero`, a pipe, a directory): such inputs have no size and may never
 /// end.
 pub fn read_input(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>> {
-    let io = |source| Error::Io {
+    let io = |err| Error::Io {
         path: path.display().to_string(),
-        source,
+        err,
     };
     let file = std::fs::File::open(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
@@ -54,56 +54,6 @@ pub fn read_input(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>> {
         return Err(too_big(data.len() as u64));
     }
     Ok(data)
-}
-
-/// Loads a module file as [`Module::from_file`] does, but refuses
-/// non-regular files and files over [`MAX_INPUT_BYTES`], and records the
-/// launch limits its kernels declare (see [`declared_limits`]) so that
-/// [`crate::Device::launch`] checks them.
-pub fn load_module(path: &Path, isa: Option<Isa>) -> Result<Module> {
-    let bytes = read_input(path, MAX_INPUT_BYTES, "the input size limit")?;
-    load_module_bytes(&bytes, &path.display().to_string(), isa)
-}
-
-/// [`Module::from_bytes`] that also records the kernels' declared launch
-/// limits (see [`load_module`]).
-pub fn load_module_bytes(bytes: &[u8], origin: &str, isa: Option<Isa>) -> Result<Module> {
-    let module = Module::from_bytes(bytes, origin, isa)?;
-    record_declared_limits(&module, bytes)?;
-    Ok(module)
-}
-
-/// Records the launch limits the kernels of `module` declare, read from
-/// `bytes`, the bytes it was loaded from, so that [`crate::Device::launch`]
-/// checks them (what [`load_module_bytes`] does after
-/// [`Module::from_bytes`]).
-pub fn record_declared_limits(module: &Module, bytes: &[u8]) -> Result<()> {
-    let declared = declared_limits(bytes, module.isa, &module.origin)?;
-    registry()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert((module.isa, module.code_hash), declared);
-    Ok(())
-}
-
-/// The launch limits recorded for `module` by [`load_module`], by kernel.
-fn recorded(module: &Module, kernel: &str) -> Vec<DeclaredLimit> {
-    registry()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&(module.isa, module.code_hash))
-        .and_then(|m| m.get(kernel).cloned())
-        .unwrap_or_default()
-}
-
-type Registry = std::sync::Mutex<std::collections::HashMap<(Isa, u64), DeclaredLimits>>;
-
-/// Declared limits by module content: they are a function of the module's
-/// bytes, which `code_hash` identifies (as it does for the code cache), so a
-/// module loaded once is checked on every device.
-fn registry() -> &'static Registry {
-    static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    R.get_or_init(Default::default)
 }
 
 /// The hardware launch limits of `isa`: sm_75 (CUDA compute capability 7.5)
@@ -208,10 +158,11 @@ pub fn declared_limits(bytes: &[u8], isa: Isa, origin: &str) -> Result<DeclaredL
 }
 
 /// Checks a launch of `kernel` of `module` against the ISA's hardware limits
-/// and the limits the kernel declares, where [`load_module`] recorded them.
+/// and the limits the kernel declares ([`Module::declared`]).
 pub fn check_launch(module: &Module, kernel: &str, grid: [u32; 3], block: [u32; 3]) -> Result<()> {
     check_geometry(kernel, &hardware_limits(module.isa), grid, block)?;
-    check_declared(kernel, &recorded(module, kernel), block)
+    let declared = module.declared.get(kernel).map_or(&[][..], Vec::as_slice);
+    check_declared(kernel, declared, block)
 }
 
 /// Checks `block` against limits a kernel declares.

@@ -121,6 +121,9 @@ pub struct Module {
     /// gfx942 modules: each kernel's launch ABI (kernarg layout) and the
     /// code object's loadable image; `None` for the other ISAs.
     pub gfx942: Option<gfx942::Gfx942Module>,
+    /// The launch limits each kernel declares (PTX `.reqntid`/`.maxntid`,
+    /// gfx942 `.max_flat_workgroup_size`), checked by every launch.
+    pub declared: crate::limits::DeclaredLimits,
 }
 
 impl Module {
@@ -195,6 +198,7 @@ impl Module {
             code_hash: xisa_runtime::cache::code_hash(bytes),
             origin: origin.to_string(),
             gfx942: gfx942_abis,
+            declared: crate::limits::declared_limits(bytes, isa, origin)?,
         })
     }
 
@@ -211,12 +215,14 @@ impl Module {
         Ok(m)
     }
 
-    /// Loads a module from a file.
+    /// Loads a module from a file. Device files, pipes, directories and
+    /// files over [`crate::limits::MAX_INPUT_BYTES`] are refused.
     pub fn from_file(path: &Path, isa: Option<Isa>) -> Result<Module> {
-        let bytes = std::fs::read(path).map_err(|e| Error::Io {
-            path: path.display().to_string(),
-            source: e,
-        })?;
+        let bytes = crate::limits::read_input(
+            path,
+            crate::limits::MAX_INPUT_BYTES,
+            "the input size limit",
+        )?;
         Self::from_bytes(&bytes, &path.display().to_string(), isa)
     }
 
