@@ -157,12 +157,6 @@ fn w32(b: &[u8]) -> Vec<u32> {
         .collect()
 }
 
-fn w64(b: &[u8]) -> Vec<u64> {
-    b.chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
 fn b32(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
@@ -196,18 +190,6 @@ fn ulp32(a: f32, b: f32) -> u64 {
     (k(a) - k(b)).unsigned_abs()
 }
 
-fn ulp64(a: f64, b: f64) -> u64 {
-    let k = |x: f64| {
-        let i = x.to_bits() as i64;
-        if i < 0 {
-            i64::MIN.wrapping_sub(i)
-        } else {
-            i
-        }
-    };
-    k(a).wrapping_sub(k(b)).unsigned_abs()
-}
-
 /// sinf/cosf (ptxas's fast path: FMUL by 2/π, F2I, FFMA reduction) and
 /// sinpif (R2P selects the quadrant's polynomial and sign) within 2 ulp of
 /// an `f64` reference; sinf's large arguments reach the Payne-Hanek table
@@ -229,8 +211,8 @@ fn r2p_sin_cos() {
         1.0,
         -1.0,
         1.5707964,
-        3.1415927,
-        -3.1415927,
+        std::f32::consts::PI,
+        -std::f32::consts::PI,
         4.712389,
         6.2831855,
         10.0,
@@ -420,7 +402,7 @@ fn check_match(bytes: &[u8], all_patched: bool) {
                 (i as u32 % 3) << 16
             };
         // A fifth of the lanes sit out (top bit set).
-        v32.push(if r.next() % 5 == 0 {
+        v32.push(if r.next().is_multiple_of(5) {
             x | 0x8000_0000
         } else {
             x
@@ -686,7 +668,9 @@ fn warp_aggregated_atomic() {
     let m = module("warp");
     let n = 200usize;
     let mut r = Rng(23);
-    let skip: Vec<u32> = (0..n).map(|_| u32::from(r.next() % 4 == 0)).collect();
+    let skip: Vec<u32> = (0..n)
+        .map(|_| u32::from(r.next().is_multiple_of(4)))
+        .collect();
     let count = skip.iter().filter(|&&s| s == 0).count();
     for e in ENGINES {
         let out = run(
