@@ -23,7 +23,32 @@ pub const SHARED: u32 = 256;
 /// Local bytes per lane.
 pub const LOCAL: u32 = 64;
 /// Bytes of the parameter block (see [`Program::params`]).
-const PARAM_BYTES: u32 = 48;
+const PARAM_BYTES: u32 = 56;
+
+/// The surface (`%surf`): 64-byte rows, 4 rows, 2 slices or layers, over the
+/// second half of `%gbuf`.
+pub const SURF_OFFSET: u64 = 512;
+const SURF_WIDTH: u32 = 64;
+const SURF_HEIGHT: u32 = 4;
+const SURF_DEPTH: u32 = 2;
+
+/// The 32-byte surface descriptor for a `%gbuf` at `gbuf` (layout in
+/// `docs/ir.md`, "Surfaces").
+pub fn surface_descriptor(gbuf: u64) -> Vec<u8> {
+    let mut d = Vec::with_capacity(32);
+    d.extend_from_slice(&(gbuf + SURF_OFFSET).to_le_bytes());
+    for v in [
+        SURF_WIDTH,
+        SURF_HEIGHT,
+        SURF_DEPTH,
+        SURF_WIDTH,
+        SURF_WIDTH * SURF_HEIGHT,
+        0,
+    ] {
+        d.extend_from_slice(&v.to_le_bytes());
+    }
+    d
+}
 
 /// splitmix64: tiny, seedable, good enough to pick things.
 #[derive(Clone)]
@@ -225,6 +250,9 @@ struct Fixed {
     sl: Reg,
     /// Loop-exit predicate scratch.
     lp: Reg,
+    /// The surface descriptor's address, and a third coordinate scratch.
+    surf: Reg,
+    sz: Reg,
 }
 
 /// Where generated code goes: blocks are reserved first (so branches can name
@@ -757,7 +785,50 @@ impl Gen {
                     imm,
                 }
             }
-            Space::Surface => unreachable!("surfaces are not generated"),
+            Space::Surface => {
+                let oob = self.rng.pick(&SurfOob::ALL);
+                let dim = self.rng.pick(&SurfDim::ALL);
+                // Trapping accesses stay in range (mostly); the others stray
+                // a little past every edge.
+                let strict = oob == SurfOob::Trap && self.rng.chance(95);
+                let coords = [
+                    (self.f.a32, if strict { 0x2f } else { 0x7f }, 16),
+                    (self.f.sl, if strict { 3 } else { 7 }, 2),
+                    (self.f.sz, if strict { 1 } else { 3 }, 1),
+                ];
+                for (i, (dst, mask, bias)) in coords.into_iter().enumerate() {
+                    let src = if self.rng.chance(50) {
+                        self.f.tid
+                    } else {
+                        self.rreg(Type::I32)
+                    };
+                    let mask = if i == 0 { mask & !(align - 1) } else { mask };
+                    self.emit(Op::Bin {
+                        op: BinOp::And,
+                        ty: Type::I32,
+                        dst,
+                        a: Operand::Reg(src),
+                        b: Operand::Imm(mask),
+                    });
+                    if !strict {
+                        self.emit(Op::Bin {
+                            op: BinOp::Sub,
+                            ty: Type::I32,
+                            dst,
+                            a: Operand::Reg(dst),
+                            b: Operand::Imm(bias),
+                        });
+                    }
+                }
+                Address::Surface {
+                    desc: Operand::Reg(self.f.surf),
+                    dim,
+                    oob,
+                    x: Operand::Reg(self.f.a32),
+                    y: Operand::Reg(self.f.sl),
+                    z: Operand::Reg(self.f.sz),
+                }
+            }
         }
     }
 
@@ -791,8 +862,13 @@ impl Gen {
             Space::Param,
             Space::Buffer,
             Space::Buffer,
+            Space::Surface,
+            Space::Surface,
         ]);
-        let atomic_ok = matches!(space, Space::Global | Space::Shared | Space::Buffer);
+        let atomic_ok = matches!(
+            space,
+            Space::Global | Space::Shared | Space::Buffer | Space::Surface
+        );
         let r = self.rng.below(100);
         if atomic_ok && r < 35 {
             self.atomic(space);
@@ -1864,7 +1940,8 @@ pub fn program(seed: u64) -> Program {
     let s64 = k.reg("s64", Type::I64);
     let f32p = k.reg("f32", Type::F32);
     let f64p = k.reg("f64", Type::F64);
-    k.params = vec![out, gbuf, s32, s64, f32p, f64p];
+    let surf = k.reg("surf", Type::I64);
+    k.params = vec![out, gbuf, s32, s64, f32p, f64p, surf];
     let f = Fixed {
         out,
         gbuf,
@@ -1874,6 +1951,8 @@ pub fn program(seed: u64) -> Program {
         a64: k.reg("a64", Type::I64),
         sl: k.reg("sl", Type::I32),
         lp: k.reg("lp", Type::I1),
+        surf,
+        sz: k.reg("sz", Type::I32),
     };
     let counts = [
         (Type::I1, 4),
@@ -1886,8 +1965,11 @@ pub fn program(seed: u64) -> Program {
         (Type::F32, 4),
         (Type::F64, 3),
     ];
+    // Sometimes many registers: the JIT's register sets span several words.
+    let scale = rng.pick(&[1, 1, 1, 2, 4]);
     let mut pool = Vec::new();
     for (t, n) in counts {
+        let n = n * scale;
         let rs: Vec<Reg> = (0..n).map(|i| k.reg(format!("{t}_{i}"), t)).collect();
         pool.push((t, rs));
     }

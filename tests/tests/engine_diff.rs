@@ -77,6 +77,9 @@ fn run(p: &Program, module: &Module, engine: Engine, timeout: Duration) -> Outco
     g.resize(GBUF + GUARD, GUARD_BYTE);
     let out_addr = dev.upload(&out).expect("upload");
     let g_addr = dev.upload(&g).expect("upload");
+    let surf = dev
+        .upload(&gen::surface_descriptor(g_addr))
+        .expect("upload");
     let args = [
         ArgSpec::Ptr(out_addr),
         ArgSpec::Ptr(g_addr),
@@ -84,6 +87,7 @@ fn run(p: &Program, module: &Module, engine: Engine, timeout: Duration) -> Outco
         ArgSpec::U64(p.params[1]),
         ArgSpec::F32(f32::from_bits(p.params[2] as u32)),
         ArgSpec::F64(f64::from_bits(p.params[3])),
+        ArgSpec::Ptr(surf),
     ];
     let opts = LaunchOptions {
         grid: p.launch.grid,
@@ -474,7 +478,7 @@ fn generator_covers_the_ir() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    for space in ["global", "shared", "buffer"] {
+    for space in ["global", "shared", "buffer", "surface"] {
         for ty in xisa_ir::AtomType::ALL {
             for op in xisa_ir::AtomOp::ALL {
                 if ty.supports(op) {
