@@ -197,6 +197,9 @@ pub struct Launch {
     pub block: [u32; 3],
     /// Dynamic shared bytes.
     pub dyn_shared: u32,
+    /// Launch with statistics (instruction and atomic counts, which the
+    /// engines must then agree on too).
+    pub stats: bool,
 }
 
 impl Launch {
@@ -302,6 +305,9 @@ pub struct Gen {
     /// Exit blocks of the loops enclosing the current point (in this function).
     loop_exits: Vec<BlockId>,
     epilogue: BlockId,
+    /// The address registers of the access being generated.
+    cur32: Reg,
+    cur64: Reg,
     /// Instructions left to generate.
     budget: i64,
     loops: usize,
@@ -621,7 +627,7 @@ impl Gen {
     /// Emits code that leaves `a64 = %gbuf + (x & mask)` with `mask` keeping
     /// the offset below 512 and aligned to `align`.
     fn global_base(&mut self, align: u64) {
-        let f = (self.f.a64, self.f.gbuf, self.f.tid);
+        let f = (self.cur64, self.f.gbuf, self.f.tid);
         let mask = 0x1ff & !(align - 1);
         match self.rng.below(3) {
             0 => {
@@ -685,22 +691,22 @@ impl Gen {
             self.emit(Op::Bin {
                 op: BinOp::Shl,
                 ty: Type::I32,
-                dst: self.f.a32,
+                dst: self.cur32,
                 a: Operand::Reg(src),
                 b: Operand::Imm(sh),
             });
         } else {
             self.emit(Op::Mov {
                 ty: Type::I32,
-                dst: self.f.a32,
+                dst: self.cur32,
                 src: Operand::Reg(src),
             });
         }
         self.emit(Op::Bin {
             op: BinOp::And,
             ty: Type::I32,
-            dst: self.f.a32,
-            a: Operand::Reg(self.f.a32),
+            dst: self.cur32,
+            a: Operand::Reg(self.cur32),
             b: Operand::Imm(mask),
         });
     }
@@ -708,6 +714,18 @@ impl Gen {
     /// An in-bounds address of `space` for an access of `bytes` bytes aligned
     /// to `align` (1 for plain accesses, which need no alignment).
     fn address(&mut self, space: Space, bytes: u32, align: u64) -> Address {
+        // Now and then the address lives in a register the access may also
+        // write (a load into its own base, an atomic returning into it).
+        self.cur32 = if self.rng.chance(25) {
+            self.wreg(Type::I32)
+        } else {
+            self.f.a32
+        };
+        self.cur64 = if self.rng.chance(25) {
+            self.wreg(Type::I64)
+        } else {
+            self.f.a64
+        };
         let aligned_imm =
             |g: &mut Gen, max: u64| (g.rng.below(max as usize + 1) as u64) & !(align - 1);
         match space {
@@ -715,7 +733,7 @@ impl Gen {
                 self.global_base(align);
                 let off = aligned_imm(self, 256) as i64;
                 Address::Flat {
-                    base: Operand::Reg(self.f.a64),
+                    base: Operand::Reg(self.cur64),
                     offset: off,
                 }
             }
@@ -724,7 +742,7 @@ impl Gen {
                 self.offset32(0x7f & !(align - 1));
                 let off = aligned_imm(self, 112) as i64;
                 Address::Flat {
-                    base: Operand::Reg(self.f.a32),
+                    base: Operand::Reg(self.cur32),
                     offset: off,
                 }
             }
@@ -733,7 +751,7 @@ impl Gen {
                 self.offset32(0x1f & !(align - 1));
                 let off = aligned_imm(self, 16) as i64;
                 Address::Flat {
-                    base: Operand::Reg(self.f.a32),
+                    base: Operand::Reg(self.cur32),
                     offset: off,
                 }
             }
@@ -742,7 +760,7 @@ impl Gen {
                 self.offset32(0x7 & !(align - 1));
                 let off = aligned_imm(self, 24) as i64;
                 Address::Flat {
-                    base: Operand::Reg(self.f.a32),
+                    base: Operand::Reg(self.cur32),
                     offset: off,
                 }
             }
@@ -781,7 +799,7 @@ impl Gen {
                 Address::Buffer {
                     base,
                     size,
-                    offset: Operand::Reg(self.f.a32),
+                    offset: Operand::Reg(self.cur32),
                     imm,
                 }
             }
@@ -792,7 +810,7 @@ impl Gen {
                 // a little past every edge.
                 let strict = oob == SurfOob::Trap && self.rng.chance(95);
                 let coords = [
-                    (self.f.a32, if strict { 0x2f } else { 0x7f }, 16),
+                    (self.cur32, if strict { 0x2f } else { 0x7f }, 16),
                     (self.f.sl, if strict { 3 } else { 7 }, 2),
                     (self.f.sz, if strict { 1 } else { 3 }, 1),
                 ];
@@ -824,7 +842,7 @@ impl Gen {
                     desc: Operand::Reg(self.f.surf),
                     dim,
                     oob,
-                    x: Operand::Reg(self.f.a32),
+                    x: Operand::Reg(self.cur32),
                     y: Operand::Reg(self.f.sl),
                     z: Operand::Reg(self.f.sz),
                 }
@@ -1120,7 +1138,7 @@ impl Gen {
         let arms: Vec<BlockId> = (0..n).map(|_| self.b.new_block()).collect();
         let default = self.b.new_block();
         let join = self.b.new_block();
-        let mut targets: Vec<BlockId> = (0..1 + self.rng.below(4))
+        let mut targets: Vec<BlockId> = (0..self.rng.below(5))
             .map(|_| self.rng.pick(&arms))
             .collect();
         if self.rng.chance(20) {
@@ -1928,6 +1946,7 @@ pub fn program(seed: u64) -> Program {
         grid: [1 + rng.below(3) as u32, 1 + rng.below(2) as u32, 1],
         block: rng.pick(&BLOCKS),
         dyn_shared: rng.pick(&[0, 0, 16, 48]),
+        stats: rng.chance(50),
     };
     let mut k = Kernel::new("fuzz");
     k.wave_size = wave;
@@ -1991,7 +2010,12 @@ pub fn program(seed: u64) -> Program {
     ];
     let gbuf_bytes = input_bytes(&mut rng, GBUF);
     let want_fault = rng.chance(12);
-    let budget = 40 + rng.below(160) as i64;
+    let budget = if rng.chance(5) {
+        // Big kernels: register pressure and long compiles.
+        600 + rng.below(600) as i64
+    } else {
+        40 + rng.below(160) as i64
+    };
     let mut g = Gen {
         rng,
         k,
@@ -2007,6 +2031,8 @@ pub fn program(seed: u64) -> Program {
         in_func: None,
         loop_exits: vec![],
         epilogue: BlockId(0),
+        cur32: Reg(0),
+        cur64: Reg(0),
         budget,
         loops: 0,
         fault_site: false,

@@ -34,6 +34,9 @@ struct Outcome {
     error: Option<String>,
     out: Vec<u8>,
     gbuf: Vec<u8>,
+    /// With statistics on, a successful launch's instruction count and
+    /// atomics by op and scope.
+    stats: Option<(u64, Vec<[u64; 5]>)>,
 }
 
 fn env_u64(name: &str) -> Option<u64> {
@@ -96,20 +99,26 @@ fn run(p: &Program, module: &Module, engine: Engine, timeout: Duration) -> Outco
         engine,
         timeout: Some(timeout),
         threads: 1,
-        stats: false,
+        stats: p.launch.stats,
     };
     let r = catch_unwind(AssertUnwindSafe(|| {
         dev.launch(module, &p.kernel().name, &opts, &args)
     }));
-    let error = match r {
-        Ok(Ok(_)) => None,
-        Ok(Err(e)) => Some(normalize(&e.to_string())),
-        Err(e) => Some(format!("PANIC: {}", panic_text(e))),
+    let (error, stats) = match r {
+        Ok(Ok(rep)) => (
+            None,
+            p.launch
+                .stats
+                .then(|| (rep.stats.insts, rep.stats.atomics.clone())),
+        ),
+        Ok(Err(e)) => (Some(normalize(&e.to_string())), None),
+        Err(e) => (Some(format!("PANIC: {}", panic_text(e))), None),
     };
     Outcome {
         error,
         out: dev.read(out_addr, p.out_len + GUARD).expect("read back"),
         gbuf: dev.read(g_addr, GBUF + GUARD).expect("read back"),
+        stats,
     }
 }
 
@@ -176,6 +185,20 @@ fn compare(p: &Program, interp: &Outcome, jit: &Outcome) -> Vec<String> {
             hex(&jit.out)
         ));
     }
+    if let (Some(a), Some(b)) = (&interp.stats, &jit.stats) {
+        if a.0 != b.0 {
+            d.push(format!(
+                "instructions executed: interp {} / jit {}",
+                a.0, b.0
+            ));
+        }
+        if a.1 != b.1 {
+            d.push(format!(
+                "atomics by op and scope:\n      interp: {:?}\n      jit:    {:?}",
+                a.1, b.1
+            ));
+        }
+    }
     if let Some(i) = first_diff(&interp.gbuf, &jit.gbuf) {
         d.push(format!(
             "%gbuf: first difference at byte {i}: interp {:#04x} / jit {:#04x}",
@@ -196,19 +219,20 @@ fn check(p: &Program, timeout: Duration) -> Result<Option<String>, String> {
         return Ok(interp.error);
     }
     Err(format!(
-        "seed {:#x} (rerun: XISA_FUZZ_SEED={:#x}), grid {:?}, block {:?}, dyn shared {}, params {:x?}:\n  - {}",
+        "seed {:#x} (rerun: XISA_FUZZ_SEED={:#x}), grid {:?}, block {:?}, dyn shared {}, stats {}, params {:x?}:\n  - {}",
         p.seed,
         p.seed,
         p.launch.grid,
         p.launch.block,
         p.launch.dyn_shared,
+        p.launch.stats,
         p.params,
         d.join("\n  - ")
     ))
 }
 
-/// The kinds of mismatch (outcome, %out, %gbuf) a reduction must keep.
-fn signature(p: &Program, timeout: Duration) -> Option<[bool; 3]> {
+/// The kinds of mismatch (outcome, %out, %gbuf, statistics) a reduction must keep.
+fn signature(p: &Program, timeout: Duration) -> Option<[bool; 4]> {
     let text = xisa_ir::text::print_module(&p.module);
     let module = Module::from_bytes(text.as_bytes(), "fuzz.xir", None).ok()?;
     let interp = run(p, &module, Engine::Interp, timeout);
@@ -217,6 +241,7 @@ fn signature(p: &Program, timeout: Duration) -> Option<[bool; 3]> {
         interp.error != jit.error,
         interp.out != jit.out,
         interp.gbuf != jit.gbuf,
+        interp.stats != jit.stats,
     ];
     s.iter().any(|&x| x).then_some(s)
 }
