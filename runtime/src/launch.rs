@@ -10,7 +10,7 @@ use xisa_ir::{Kernel, Space};
 
 use crate::ctx::{fault_kind, Counters, FaultInfo, LaneProgram};
 use crate::memory::GuestMemory;
-use crate::sched::{WgGeometry, WgStop, WorkgroupRunner};
+use crate::sched::{WgGeometry, WgMemory, WgStop, WorkgroupRunner};
 
 /// Largest workgroup, in lanes.
 pub const MAX_BLOCK_THREADS: u64 = 1024;
@@ -26,9 +26,10 @@ pub const MAX_LOCAL_BYTES: u64 = 1 << 20;
 pub type InitHook<'a> = &'a (dyn Fn(u64, u32, &mut [u64]) -> bool + Sync);
 /// Final-state hook: `(workgroup index, lane, registers)`, after the workgroup ends.
 pub type FinishHook<'a> = &'a (dyn Fn(u64, u32, &[u64]) + Sync);
-/// Shared-memory hook: `(workgroup index, shared bytes, before)`; called before the
-/// workgroup starts (`before = true`) and after it ends.
-pub type SharedHook<'a> = &'a (dyn Fn(u64, &mut [u8], bool) + Sync);
+/// Memory hook: `(workgroup index, the workgroup's shared and private
+/// memories, before)`; called before the workgroup starts (`before = true`,
+/// after they were zeroed) and after it ends.
+pub type MemoryHook<'a> = &'a (dyn Fn(u64, WgMemory<'_>, bool) + Sync);
 
 /// How to launch a kernel.
 #[derive(Clone)]
@@ -52,7 +53,7 @@ pub struct LaunchConfig<'a> {
     /// Optional hooks (used by `xisa exec`).
     pub init: Option<InitHook<'a>>,
     pub finish: Option<FinishHook<'a>>,
-    pub shared_hook: Option<SharedHook<'a>>,
+    pub memory_hook: Option<MemoryHook<'a>>,
 }
 
 impl Default for LaunchConfig<'_> {
@@ -67,7 +68,7 @@ impl Default for LaunchConfig<'_> {
             uniform: None,
             init: None,
             finish: None,
-            shared_hook: None,
+            memory_hook: None,
         }
     }
 }
@@ -358,8 +359,8 @@ pub fn launch(
                         };
                         runner.apply_uniform(pro, &cfg.params, &env);
                     }
-                    if let Some(h) = cfg.shared_hook {
-                        h(wg, runner.shared_mut(), true);
+                    if let Some(h) = cfg.memory_hook {
+                        h(wg, runner.memories(), true);
                     }
                     let geo = WgGeometry {
                         block: cfg.block,
@@ -380,8 +381,8 @@ pub fn launch(
                             break;
                         }
                     }
-                    if let Some(h) = cfg.shared_hook {
-                        h(wg, runner.shared_mut(), false);
+                    if let Some(h) = cfg.memory_hook {
+                        h(wg, runner.memories(), false);
                     }
                     if let Some(fin) = cfg.finish {
                         let n = runner.nregs();

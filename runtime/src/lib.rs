@@ -13,3 +13,4 @@ pub use cache::{CacheKey, CodeCache};
 pub use ctx::{LaneCtx, LaneProgram};
 pub use launch::{launch, Fault, FaultKind, LaunchConfig, LaunchError, LaunchStats};
 pub use memory::{GuestMemory, MemError, DEFAULT_RESERVE, GUEST_BASE};
+pub use sched::WgMemory;

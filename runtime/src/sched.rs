@@ -43,6 +43,28 @@ pub struct WgGeometry {
     pub dyn_shared_base: u32,
 }
 
+/// A workgroup's memories as a [`crate::launch::MemoryHook`] sees them.
+pub struct WgMemory<'m> {
+    /// Shared memory (static, then dynamic).
+    pub shared: &'m mut [u8],
+    /// Every lane's private (local) memory, lane `l` at `l * local_stride`.
+    pub local: &'m mut [u8],
+    /// Bytes between two lanes' private memories (the kernel's local size
+    /// rounded up to 8).
+    pub local_stride: usize,
+    /// The kernel's private bytes per lane.
+    pub local_bytes: usize,
+}
+
+impl WgMemory<'_> {
+    /// Lane `lane`'s private memory (empty past the last lane).
+    pub fn lane_local(&mut self, lane: usize) -> &mut [u8] {
+        let start = (lane * self.local_stride).min(self.local.len());
+        let end = (start + self.local_bytes).min(self.local.len());
+        &mut self.local[start..end]
+    }
+}
+
 /// Reusable per-worker state for running workgroups of one kernel.
 pub struct WorkgroupRunner<'k> {
     kernel: &'k Kernel,
@@ -108,6 +130,28 @@ impl<'k> WorkgroupRunner<'k> {
         // SAFETY: u64 storage viewed as its bytes, within its length.
         unsafe {
             std::slice::from_raw_parts_mut(self.shared.as_mut_ptr() as *mut u8, self.shared_len)
+        }
+    }
+
+    /// Shared memory and every lane's private memory of the current workgroup.
+    pub fn memories(&mut self) -> WgMemory<'_> {
+        let local_bytes = self.kernel.local_bytes as usize;
+        let shared_len = self.shared_len;
+        // SAFETY: u64 storage viewed as its bytes, within its length.
+        let (shared, local) = unsafe {
+            (
+                std::slice::from_raw_parts_mut(self.shared.as_mut_ptr() as *mut u8, shared_len),
+                std::slice::from_raw_parts_mut(
+                    self.local.as_mut_ptr() as *mut u8,
+                    self.local.len() * 8,
+                ),
+            )
+        };
+        WgMemory {
+            shared,
+            local,
+            local_stride: local_bytes.div_ceil(8) * 8,
+            local_bytes,
         }
     }
 

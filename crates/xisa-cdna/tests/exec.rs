@@ -118,7 +118,7 @@ fn run(k: &Kernel, e: Engine, st: &State) -> State {
         uniform: None,
         init: Some(&init),
         finish: Some(&finish),
-        shared_hook: None,
+        memory_hook: None,
     };
     launch(k, prog.as_ref(), &mem, &cfg).unwrap_or_else(|e| panic!("{e}"));
     let mut o = out.into_inner().unwrap();

@@ -5,8 +5,10 @@
 //! ```json
 //! { "isa": "ir", "kernel": "k", "lanes": 32, "waves": 2, "exec": "0xffffffff",
 //!   "regs": { "a": 5, "b": [0, 1, 2], "x": "0x10", "f": 1.5 },
-//!   "memory": [ { "space": "global", "addr": "0x100000000", "hex": "01020304" } ],
-//!   "read_back": [ { "space": "global", "addr": "0x100000000", "bytes": 4 } ] }
+//!   "memory": [ { "space": "global", "addr": "0x100000000", "hex": "01020304" },
+//!               { "space": "scratch", "lane": 3, "addr": 16, "hex": "ff" } ],
+//!   "read_back": [ { "space": "global", "addr": "0x100000000", "bytes": 4 },
+//!                  { "space": "scratch", "lane": 3, "addr": 16, "bytes": 1 } ] }
 //! ```
 
 use std::collections::BTreeMap;
@@ -24,21 +26,36 @@ use crate::module::Module;
 
 /// A memory region to preload.
 #[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub struct MemRegion {
-    /// `global` or `shared`.
+    /// `global`, `shared` or `scratch` (alias `local`: one lane's private
+    /// memory).
     pub space: String,
     /// Address (number or `0x` string); global addresses start at `0x100000000`.
     pub addr: Value,
     /// The bytes, as hex.
     pub hex: String,
+    /// `scratch`: the lane (required).
+    #[serde(default)]
+    pub lane: Option<u32>,
+    /// `scratch`: the wave (default: every wave).
+    #[serde(default)]
+    pub wave: Option<u32>,
 }
 
 /// A region to report after the run.
 #[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReadBack {
     pub space: String,
     pub addr: Value,
     pub bytes: u64,
+    /// `scratch`: the lane (required).
+    #[serde(default)]
+    pub lane: Option<u32>,
+    /// `scratch`: the wave (default: every wave).
+    #[serde(default)]
+    pub wave: Option<u32>,
 }
 
 /// The input state.
@@ -76,12 +93,18 @@ pub struct WaveState {
     pub regs: BTreeMap<String, Vec<String>>,
     /// Shared-space read-backs of this wave.
     pub shared: Vec<RegionOut>,
+    /// Scratch (private) read-backs of this wave's lanes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scratch: Vec<RegionOut>,
 }
 
 /// A region's final bytes.
 #[derive(Debug, Clone, Serialize)]
 pub struct RegionOut {
     pub space: String,
+    /// `scratch`: whose private memory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lane: Option<u32>,
     pub addr: String,
     pub hex: String,
 }
@@ -175,6 +198,48 @@ fn encode_hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
+/// True for the private-memory space names.
+fn is_scratch(space: &str) -> bool {
+    space == "scratch" || space == "local"
+}
+
+/// For a `scratch` region: checks its lane (required, below `lanes`) and
+/// wave (below `waves`) and returns the lane; `None` for the other spaces,
+/// which must not name a lane or wave.
+fn scratch_lane(
+    space: &str,
+    lane: Option<u32>,
+    wave: Option<u32>,
+    lanes: u32,
+    waves: u32,
+    what: &str,
+) -> Result<Option<u32>> {
+    if !is_scratch(space) {
+        if lane.is_some() || wave.is_some() {
+            return Err(Error::State(format!(
+                "{what}: `lane` and `wave` belong to scratch regions, not {space:?}"
+            )));
+        }
+        return Ok(None);
+    }
+    let lane = lane.ok_or_else(|| {
+        Error::State(format!(
+            "{what}: a scratch region needs the `lane` it belongs to"
+        ))
+    })?;
+    if lane >= lanes {
+        return Err(Error::State(format!(
+            "{what}: lane {lane}, but waves have {lanes} lanes"
+        )));
+    }
+    if let Some(w) = wave.filter(|&w| w >= waves) {
+        return Err(Error::State(format!(
+            "{what}: wave {w}, but there are {waves}"
+        )));
+    }
+    Ok(Some(lane))
+}
+
 /// Registers an instruction writes, and the ones the state set.
 fn reported_regs(k: &Kernel, state: &State) -> Vec<usize> {
     let mut set = vec![false; k.regs.len()];
@@ -233,21 +298,25 @@ pub fn exec(
     // Registers: name -> per-(wave, lane) values.
     let nl = lanes as usize;
     let mut init: Vec<(usize, Vec<u64>)> = Vec::new();
+    // Registers the program never names (a dump of a whole register file):
+    // reported back unchanged. IR kernels declare every register they have,
+    // so there an unknown name is a mistake.
+    let mut unused: Vec<(String, Vec<u64>)> = Vec::new();
     for (name, v) in &state.regs {
         let n = name.trim_start_matches('%');
-        let Some(ri) = kernel.regs.iter().position(|r| r.name == n) else {
-            return Err(Error::State(format!(
-                "register {name:?} is not declared in kernel {}",
-                kernel.name
-            )));
-        };
-        let ty = kernel.regs[ri].ty;
         let what = format!("regs.{name}");
+        let ri = kernel.regs.iter().position(|r| r.name == n);
+        let value = |x: &Value| match ri {
+            Some(ri) => reg_value(x, kernel.regs[ri].ty, &what),
+            None => value_u64(
+                x,
+                &format!("{what} (not used by the program: give its bits)"),
+            ),
+        };
         let vals = match v {
-            Value::Array(a) if a.len() == nl || a.len() == nl * waves as usize => a
-                .iter()
-                .map(|x| reg_value(x, ty, &what))
-                .collect::<Result<Vec<_>>>()?,
+            Value::Array(a) if a.len() == nl || a.len() == nl * waves as usize => {
+                a.iter().map(value).collect::<Result<Vec<_>>>()?
+            }
             Value::Array(a) => {
                 return Err(Error::State(format!(
                 "{what}: {} values, expected {nl} (one per lane) or {} (per lane of every wave)",
@@ -255,18 +324,35 @@ pub fn exec(
                 nl * waves as usize
             )))
             }
-            x => vec![reg_value(x, ty, &what)?],
+            x => vec![value(x)?],
         };
-        init.push((ri, vals));
+        match ri {
+            Some(ri) => init.push((ri, vals)),
+            None if module.isa == crate::module::Isa::Ir => {
+                return Err(Error::State(format!(
+                    "register {name:?} is not declared in kernel {}",
+                    kernel.name
+                )))
+            }
+            None => unused.push((n.to_string(), vals)),
+        }
     }
     // Memory: global regions live in one allocation from GUEST_BASE.
     let mut global_end = GUEST_BASE;
     let mut shared_end = 0u64;
+    let mut scratch_end = 0u64;
     let mut preload = Vec::new();
+    // Scratch regions: (wave or every wave, lane, offset, bytes).
+    let mut scratch_pre: Vec<(Option<u32>, u32, u64, Vec<u8>)> = Vec::new();
     for (i, r) in state.memory.iter().enumerate() {
         let what = format!("memory[{i}]");
         let addr = value_u64(&r.addr, &what)?;
         let data = decode_hex(&r.hex, &what)?;
+        if let Some(lane) = scratch_lane(&r.space, r.lane, r.wave, lanes, waves, &what)? {
+            scratch_end = scratch_end.max(addr + data.len() as u64);
+            scratch_pre.push((r.wave, lane, addr, data));
+            continue;
+        }
         match r.space.as_str() {
             "global" => {
                 if addr < GUEST_BASE {
@@ -279,7 +365,7 @@ pub fn exec(
             "shared" => shared_end = shared_end.max(addr + data.len() as u64),
             s => {
                 return Err(Error::State(format!(
-                    "{what}: space {s:?} must be global or shared"
+                    "{what}: space {s:?} must be global, shared or scratch"
                 )))
             }
         }
@@ -288,6 +374,10 @@ pub fn exec(
     for (i, r) in state.read_back.iter().enumerate() {
         let what = format!("read_back[{i}]");
         let addr = value_u64(&r.addr, &what)?;
+        if scratch_lane(&r.space, r.lane, r.wave, lanes, waves, &what)?.is_some() {
+            scratch_end = scratch_end.max(addr + r.bytes);
+            continue;
+        }
         match r.space.as_str() {
             "global" => {
                 if addr < GUEST_BASE {
@@ -300,11 +390,19 @@ pub fn exec(
             "shared" => shared_end = shared_end.max(addr + r.bytes),
             s => {
                 return Err(Error::State(format!(
-                    "{what}: space {s:?} must be global or shared"
+                    "{what}: space {s:?} must be global, shared or scratch"
                 )))
             }
         }
     }
+    let max_local = xisa_runtime::launch::MAX_LOCAL_BYTES;
+    if scratch_end > max_local {
+        return Err(Error::State(format!(
+            "scratch regions end at {scratch_end:#x}; private memory is at most {max_local:#x} bytes per lane"
+        )));
+    }
+    // The program may use less private memory than the state names.
+    kernel.local_bytes = kernel.local_bytes.max(scratch_end as u32);
     let max_shared = xisa_runtime::launch::MAX_SHARED_BYTES;
     if shared_end > max_shared {
         return Err(Error::State(format!(
@@ -340,6 +438,9 @@ pub fn exec(
     let nregs = kernel.regs.len().max(1);
     let finals: Mutex<Vec<Vec<u64>>> = Mutex::new(vec![vec![0; nregs * nl]; waves as usize]);
     let shared_out: Mutex<Vec<Vec<u8>>> = Mutex::new(vec![Vec::new(); waves as usize]);
+    // Per wave, the bytes of each scratch read-back (by read_back index).
+    let scratch_out: Mutex<Vec<BTreeMap<usize, Vec<u8>>>> =
+        Mutex::new(vec![BTreeMap::new(); waves as usize]);
     let init_fn = |wg: u64, lane: u32, regs: &mut [u64]| -> bool {
         for (ri, vals) in &init {
             let v = if vals.len() == 1 {
@@ -365,12 +466,30 @@ pub fn exec(
         let l = lane as usize;
         f[wg as usize][l * nregs..(l + 1) * nregs].copy_from_slice(&regs[..nregs]);
     };
-    let shared_fn = |wg: u64, sh: &mut [u8], before: bool| {
+    let in_wave = |w: Option<u32>, wg: u64| w.is_none_or(|w| u64::from(w) == wg);
+    let memory_fn = |wg: u64, mut m: xisa_runtime::WgMemory<'_>, before: bool| {
         if before {
-            let n = shared_init.len().min(sh.len());
-            sh[..n].copy_from_slice(&shared_init[..n]);
+            let n = shared_init.len().min(m.shared.len());
+            m.shared[..n].copy_from_slice(&shared_init[..n]);
+            for (w, lane, addr, data) in &scratch_pre {
+                if in_wave(*w, wg) {
+                    let a = *addr as usize;
+                    m.lane_local(*lane as usize)[a..a + data.len()].copy_from_slice(data);
+                }
+            }
         } else {
-            shared_out.lock().unwrap_or_else(|e| e.into_inner())[wg as usize] = sh.to_vec();
+            shared_out.lock().unwrap_or_else(|e| e.into_inner())[wg as usize] = m.shared.to_vec();
+            let mut out = scratch_out.lock().unwrap_or_else(|e| e.into_inner());
+            for (i, r) in state.read_back.iter().enumerate() {
+                let Some(lane) = r.lane.filter(|_| is_scratch(&r.space)) else {
+                    continue;
+                };
+                if in_wave(r.wave, wg) {
+                    let a = value_u64(&r.addr, "read_back").unwrap_or(0) as usize;
+                    let bytes = m.lane_local(lane as usize)[a..a + r.bytes as usize].to_vec();
+                    out[wg as usize].insert(i, bytes);
+                }
+            }
         }
     };
     // Statistics on, so `insts` is counted by every engine.
@@ -386,11 +505,12 @@ pub fn exec(
         uniform: None,
         init: Some(&init_fn),
         finish: Some(&fin_fn),
-        shared_hook: Some(&shared_fn),
+        memory_hook: Some(&memory_fn),
     };
     let stats = xisa_runtime::launch(&kernel, prog.program.as_ref(), mem, &cfg)?;
     let finals = finals.into_inner().unwrap_or_else(|e| e.into_inner());
     let shared_out = shared_out.into_inner().unwrap_or_else(|e| e.into_inner());
+    let scratch_out = scratch_out.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut wave_states = Vec::new();
     for (w, regs) in finals.iter().enumerate() {
         let mut m = BTreeMap::new();
@@ -402,12 +522,38 @@ pub fn exec(
                 .collect();
             m.insert(kernel.regs[ri].name.clone(), vals);
         }
+        for (name, vals) in &unused {
+            let v = (0..nl)
+                .map(|l| match vals.len() {
+                    1 => vals[0],
+                    n if n == nl => vals[l],
+                    _ => vals[w * nl + l],
+                })
+                .map(|x| format!("{x:#x}"))
+                .collect();
+            m.insert(name.clone(), v);
+        }
+        let scratch = state
+            .read_back
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| {
+                let bytes = scratch_out[w].get(&i)?;
+                Some(RegionOut {
+                    space: "scratch".into(),
+                    lane: r.lane,
+                    addr: format!("{:#x}", value_u64(&r.addr, "read_back").unwrap_or(0)),
+                    hex: encode_hex(bytes),
+                })
+            })
+            .collect();
         let mut shared = Vec::new();
         for r in state.read_back.iter().filter(|r| r.space == "shared") {
             let a = value_u64(&r.addr, "read_back")? as usize;
             let bytes = shared_out[w].get(a..a + r.bytes as usize).unwrap_or(&[]);
             shared.push(RegionOut {
                 space: "shared".into(),
+                lane: None,
                 addr: format!("{a:#x}"),
                 hex: encode_hex(bytes),
             });
@@ -416,6 +562,7 @@ pub fn exec(
             wave: w as u32,
             regs: m,
             shared,
+            scratch,
         });
     }
     let mut read_back = Vec::new();
@@ -423,6 +570,7 @@ pub fn exec(
         let a = value_u64(&r.addr, "read_back")?;
         read_back.push(RegionOut {
             space: "global".into(),
+            lane: None,
             addr: format!("{a:#x}"),
             hex: encode_hex(&device.read(a, r.bytes as usize)?),
         });

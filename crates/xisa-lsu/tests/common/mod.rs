@@ -651,8 +651,9 @@ pub fn run_engine(
             }
         }
     };
-    let shared_hook = |wg: u64, sh: &mut [u8], before: bool| {
+    let memory_hook = |wg: u64, m: xisa_runtime::WgMemory<'_>, before: bool| {
         let w = wg as usize;
+        let sh = m.shared;
         if before {
             sh[..SHARED_BYTES].copy_from_slice(&setup.state.shared[w]);
         } else {
@@ -669,7 +670,7 @@ pub fn run_engine(
         uniform: None,
         init: Some(&init),
         finish: Some(&finish),
-        shared_hook: Some(&shared_hook),
+        memory_hook: Some(&memory_hook),
     };
     launch(kernel, prog, mem, &cfg).map_err(|e| e.to_string())?;
     let mut st = out.into_inner().unwrap();
