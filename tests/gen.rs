@@ -59,7 +59,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -71,12 +71,12 @@ impl Rng {
         if n == 0 {
             0
         } else {
-            (self.next() % n as u64) as usize
+            (self.next_u64() % n as u64) as usize
         }
     }
 
     pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.next_u64() % 100 < percent
     }
 
     pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
@@ -339,9 +339,9 @@ impl Gen {
             let e = edges(ty);
             self.rng.pick(&e)
         } else if ty.is_int() && self.rng.chance(50) {
-            self.rng.next() % 40
+            self.rng.next_u64() % 40
         } else {
-            self.rng.next() & ty.mask()
+            self.rng.next_u64() & ty.mask()
         }
     }
 
@@ -350,7 +350,7 @@ impl Gen {
             Operand::Reg(self.rreg(ty))
         } else if ty.bits() < 64 && self.rng.chance(5) {
             // Bits above the slot's width: valid IR, and the semantics ignore them.
-            Operand::Imm(self.imm(ty) | (self.rng.next() & !ty.mask()))
+            Operand::Imm(self.imm(ty) | (self.rng.next_u64() & !ty.mask()))
         } else {
             Operand::Imm(self.imm(ty))
         }
@@ -488,7 +488,7 @@ impl Gen {
                     a: self.opnd(ty),
                     b: self.opnd(ty),
                     c: self.opnd(ty),
-                    lut: self.rng.next() as u8,
+                    lut: self.rng.next_u64() as u8,
                 }
             }
             8 => {
@@ -1289,6 +1289,29 @@ impl Gen {
             a: Operand::Reg(self.f.tid),
             b: Operand::Imm(k),
         });
+        if self.rng.chance(40) {
+            // Only in the last workgroup, after the others have finished.
+            let q = self.wreg(Type::I1);
+            let x = self.wreg(Type::I32);
+            self.emit(Op::Special {
+                dst: x,
+                sreg: SReg::CtaIdX,
+            });
+            self.emit(Op::ICmp {
+                cond: ICond::Eq,
+                ty: Type::I32,
+                dst: q,
+                a: Operand::Reg(x),
+                b: Operand::Imm(self.launch.grid[0] as u64 - 1),
+            });
+            self.emit(Op::Bin {
+                op: BinOp::And,
+                ty: Type::I1,
+                dst: p,
+                a: Operand::Reg(p),
+                b: Operand::Reg(q),
+            });
+        }
         let guard = Some(Guard {
             reg: p,
             negate: false,
@@ -1911,8 +1934,8 @@ fn input_bytes(rng: &mut Rng, n: usize) -> Vec<u8> {
     let mut v = Vec::with_capacity(n);
     while v.len() < n {
         let word: u64 = match rng.below(6) {
-            0 => rng.next(),
-            1 => rng.next() % 64,
+            0 => rng.next_u64(),
+            1 => rng.next_u64() % 64,
             2 => {
                 let e = edges(Type::F32);
                 rng.pick(&e) | rng.pick(&e) << 32

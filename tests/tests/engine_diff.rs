@@ -407,8 +407,13 @@ fn generator_covers_the_ir() {
         let p = gen::program(seed);
         let text = xisa_ir::text::print_module(&p.module);
         for line in text.lines() {
-            let body = line.split('=').nth(1).unwrap_or(line).trim();
-            let body = body.trim_start_matches(|c: char| c == '@' || c == '!');
+            // Drop a guard (`@%p`, `@!%p`) and the destinations.
+            let line = line.trim();
+            let line = match line.strip_prefix('@') {
+                Some(rest) => rest.split_once(' ').map_or("", |x| x.1),
+                None => line,
+            };
+            let body = line.split_once('=').map_or(line, |x| x.1).trim();
             let word = body.split_whitespace().next().unwrap_or("");
             if word.starts_with("atom.") {
                 // atom.SPACE.OP.TYPE
