@@ -1317,7 +1317,87 @@ impl Gen {
             negate: false,
         });
         let dst = self.wreg(Type::I32);
-        let op = match self.rng.below(14) {
+        let op = match self.rng.below(17) {
+            14 | 15 => {
+                // Extreme address arithmetic: wrapping, bits above a 32-bit
+                // base's width (ignored), offsets at the ends of i64. Some of
+                // these land in bounds.
+                let space = self.rng.pick(&[
+                    Space::Global,
+                    Space::Shared,
+                    Space::Local,
+                    Space::Param,
+                    Space::Const,
+                ]);
+                let base = self.rng.pick(&[
+                    0u64,
+                    0xffff_ffff,
+                    u64::MAX,
+                    u64::MAX - 3,
+                    0xffff_ffff_0000_0010,
+                    0x1_0000_0000,
+                    0x8000_0000,
+                    0x7fff_fff0,
+                ]);
+                let offset = self.rng.pick(&[
+                    i64::MIN,
+                    i64::MAX,
+                    -1,
+                    -16,
+                    0x7fff_ffff,
+                    0xffff_ffff,
+                    1 << 32,
+                    0x10,
+                ]);
+                let mem = MemType {
+                    kind: MemKind::B32,
+                    count: self.rng.pick(&[1, 2]),
+                };
+                let addr = Address::Flat {
+                    base: Operand::Imm(base),
+                    offset,
+                };
+                if space.writable() && self.rng.chance(50) {
+                    Op::Store {
+                        space,
+                        mem,
+                        order: Order::Weak,
+                        scope: Scope::Device,
+                        srcs: vec![Operand::Reg(dst); mem.count as usize],
+                        addr,
+                    }
+                } else {
+                    let d2 = self.wreg(Type::F32);
+                    Op::Load {
+                        space,
+                        mem,
+                        order: Order::Weak,
+                        scope: Scope::Device,
+                        uniform: false,
+                        dsts: [dst, d2][..mem.count as usize].to_vec(),
+                        addr,
+                    }
+                }
+            }
+            16 => {
+                // An unreadable surface descriptor.
+                Op::Load {
+                    space: Space::Surface,
+                    mem: MemType::scalar(MemKind::U8),
+                    order: Order::Weak,
+                    scope: Scope::Device,
+                    uniform: false,
+                    dsts: vec![dst],
+                    addr: Address::Surface {
+                        desc: Operand::Imm(self.rng.pick(&[0, 8, u64::MAX - 7])),
+                        dim: SurfDim::D1,
+                        oob: SurfOob::Ignore,
+                        x: Operand::Imm(0),
+                        y: Operand::Imm(0),
+                        z: Operand::Imm(0),
+                    },
+                }
+            }
             8 => {
                 // Shared/local offsets wrap at 32 bits: base 2, offset -4.
                 let space = self.rng.pick(&[Space::Shared, Space::Local]);
