@@ -2112,7 +2112,7 @@ pub fn program(seed: u64) -> Program {
         rng.pick(&edges(Type::F64)),
     ];
     let gbuf_bytes = input_bytes(&mut rng, GBUF);
-    let want_fault = rng.chance(12);
+    let want_fault = rng.chance(20);
     let budget = if rng.chance(5) {
         // Big kernels: register pressure and long compiles.
         600 + rng.below(600) as i64

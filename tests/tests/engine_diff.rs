@@ -246,14 +246,18 @@ fn signature(p: &Program, timeout: Duration) -> Option<[bool; 4]> {
     s.iter().any(|&x| x).then_some(s)
 }
 
-/// Greedy shrinking: drops instructions and turns branches into jumps while
-/// the same kinds of mismatch remain.
+/// Shrinks a mismatching program to one with the same kinds of mismatch.
 fn reduce(p: &Program) -> Program {
     let timeout = Duration::from_secs(2);
     let Some(want) = signature(p, timeout) else {
         return p.clone();
     };
-    let keeps = |c: &Program| signature(c, timeout) == Some(want);
+    shrink(p, |c| signature(c, timeout) == Some(want))
+}
+
+/// Greedy shrinking: turns branches into jumps and drops instructions while
+/// `keeps` holds.
+fn shrink(p: &Program, keeps: impl Fn(&Program) -> bool) -> Program {
     let mut best = p.clone();
     let mut changed = true;
     while changed {
@@ -377,6 +381,40 @@ fn engines_agree_on_random_programs() {
         "{} of {n} programs differ between the engines:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+}
+
+/// The shrinker keeps what the predicate asks for and drops the rest.
+#[test]
+fn shrinking_keeps_the_property() {
+    let p = (0..)
+        .map(gen::program)
+        .find(|p| p.kernel().blocks.len() > 20)
+        .unwrap();
+    let shfls = |p: &Program| {
+        p.kernel()
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .filter(|i| matches!(i.op, xisa_ir::Op::Shfl { .. }))
+            .count()
+    };
+    let count = |p: &Program| {
+        p.kernel()
+            .blocks
+            .iter()
+            .map(|b| b.insts.len())
+            .sum::<usize>()
+    };
+    let small = shrink(&p, |c| {
+        xisa_ir::verify::verify_module(&c.module).is_ok() && shfls(c) > 0
+    });
+    assert_eq!(shfls(&small), 1);
+    assert_eq!(
+        count(&small),
+        1,
+        "{}",
+        xisa_ir::text::print_module(&small.module)
     );
 }
 
