@@ -84,6 +84,23 @@ pub enum LoadError {
         /// Offset inside the target section.
         at: u64,
     },
+    /// A relocation of module data (globals' initial values) that cannot be
+    /// applied.
+    #[error(
+        "{section}: relocation type {rtype} at offset {at:#x} against symbol {symbol:?}: {msg}"
+    )]
+    DataRelocation {
+        /// The relocation section name.
+        section: String,
+        /// ELF relocation type.
+        rtype: u32,
+        /// Offset inside the patched section.
+        at: u64,
+        /// Symbol name.
+        symbol: String,
+        /// Why it cannot be applied.
+        msg: String,
+    },
 }
 
 fn elf_err(offset: u64, msg: impl Into<String>) -> LoadError {
@@ -128,6 +145,32 @@ pub struct Reloc {
     pub rtype: u32,
     /// Symbol name.
     pub symbol: String,
+    /// The explicit addend (`.rela` sections); `None` for `.rel` sections,
+    /// whose addend is the relocated word's contents.
+    pub addend: Option<i64>,
+    /// Index of the section the relocation patches (`sh_info`).
+    pub target: usize,
+    /// The symbol's section index and value (offset in that section).
+    pub sym_section: usize,
+    /// The symbol's value.
+    pub sym_value: u64,
+    /// Whether a launcher applies it: a supported relocation of module data
+    /// against a global (see [`ModuleData::materialize`]).
+    pub applied: bool,
+}
+
+/// A module-scope constant bank placed in a kernel's parameter block:
+/// `c[bank][x]` reads `param_offset + x` of the block (the launcher copies
+/// the bank's current image there), so `__constant__` writes and relocated
+/// global addresses are seen by the kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiveBank {
+    /// Constant bank number.
+    pub bank: u32,
+    /// Byte offset of the bank's image in the IR parameter block.
+    pub param_offset: u32,
+    /// Bank size in bytes.
+    pub size: u32,
 }
 
 /// A kernel of the cubin and everything the lifter needs about it.
@@ -160,6 +203,9 @@ pub struct CubinKernel {
     pub banks: BTreeMap<u32, Vec<u8>>,
     /// All attributes of `.nv.info.<k>`, for inspection.
     pub attrs: Vec<InfoAttr>,
+    /// The module-scope constant banks (`.nv.constant3`, `.nv.constant4`, ...)
+    /// and where they sit in the parameter block, after the parameters.
+    pub live_banks: Vec<LiveBank>,
 }
 
 impl CubinKernel {
@@ -199,6 +245,8 @@ pub struct Cubin {
     pub kernels: Vec<CubinKernel>,
     /// Relocations found (none of the supported kernels have any).
     pub relocs: Vec<Reloc>,
+    /// Module-scope data: `__device__` globals and module constant banks.
+    pub data: ModuleData,
 }
 
 type Elf<'a> = ElfFile64<'a, LittleEndian>;
@@ -346,13 +394,61 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
         for (b, d) in &module_banks {
             k.banks.entry(*b).or_insert_with(|| d.clone());
         }
+        k.live_banks = live_banks(&k, &module_banks)?;
         kernels.push(k);
+    }
+    let data = module_data(&file, module_banks, &relocs)?;
+    let applied: std::collections::HashSet<(&str, u64)> = data
+        .relocs
+        .iter()
+        .filter(|r| r.unsupported().is_none())
+        .map(|r| (r.section.as_str(), r.offset))
+        .collect();
+    let mut relocs = relocs;
+    for r in &mut relocs {
+        r.applied = applied.contains(&(r.section.as_str(), r.offset));
     }
     Ok(Cubin {
         sm,
         kernels,
         relocs,
+        data,
     })
+}
+
+/// Places the module-scope banks after the kernel's parameters (16-byte
+/// aligned), in bank order.
+fn live_banks(
+    k: &CubinKernel,
+    module_banks: &BTreeMap<u32, Vec<u8>>,
+) -> Result<Vec<LiveBank>, LoadError> {
+    let params_end = k
+        .params
+        .iter()
+        .map(|p| u64::from(p.offset) + u64::from(p.size))
+        .max()
+        .unwrap_or(0)
+        .max(u64::from(k.param_cbank_size));
+    let mut at = params_end.div_ceil(16) * 16;
+    let mut out = Vec::new();
+    for (&bank, d) in module_banks {
+        let size = d.len() as u64;
+        // Banks are at most 64 KiB on the hardware; anything larger (or a
+        // layout past u32) is a malformed cubin.
+        if size > 0x1_0000 || at + size > u64::from(u32::MAX) {
+            return Err(elf_err(
+                0,
+                format!(".nv.constant{bank}: {size} bytes is larger than a constant bank"),
+            ));
+        }
+        out.push(LiveBank {
+            bank,
+            param_offset: at as u32,
+            size: size as u32,
+        });
+        at = (at + size).div_ceil(16) * 16;
+    }
+    Ok(out)
 }
 
 /// True when the `.text.<name>` section belongs to a kernel entry: its symbol
@@ -494,7 +590,7 @@ fn relocations(file: &Elf) -> Result<Vec<Reloc>, LoadError> {
         let data = sec.data().map_err(|e| elf_err(off, e.to_string()))?;
         let entsize = if t == SHT_REL { 16 } else { 24 };
         for (i, ent) in data.chunks(entsize).enumerate() {
-            if ent.len() < 16 {
+            if ent.len() < entsize {
                 return Err(elf_err(
                     off + (i * entsize) as u64,
                     format!("{n}: truncated relocation"),
@@ -508,13 +604,328 @@ fn relocations(file: &Elf) -> Result<Vec<Reloc>, LoadError> {
                 .ok()
                 .and_then(|s| s.name().ok().map(str::to_string))
                 .unwrap_or_default();
+            let (sym_section, sym_value) = file
+                .symbol_by_index(object::SymbolIndex(sym))
+                .ok()
+                .map(|s| (s.section_index().map_or(0, |i| i.0), s.address()))
+                .unwrap_or((0, 0));
+            let addend = if t == SHT_RELA {
+                Some(i64::from_le_bytes(
+                    ent[16..24].try_into().unwrap_or_default(),
+                ))
+            } else {
+                None
+            };
             out.push(Reloc {
                 section: n.to_string(),
                 offset: r_off,
                 rtype: info as u32,
                 symbol,
+                addend,
+                target: sh.sh_info(e) as usize,
+                sym_section,
+                sym_value,
+                applied: false,
             });
         }
     }
     Ok(out)
+}
+
+/// Relocation types the loader applies to module data: each writes the
+/// symbol's address plus the addend (S + A).
+pub mod rtype {
+    /// `R_CUDA_32`: a 32-bit absolute address.
+    pub const R_CUDA_32: u32 = 1;
+    /// `R_CUDA_64`: a 64-bit absolute address (ptxas's `c[0x4]` words).
+    pub const R_CUDA_64: u32 = 2;
+    /// `R_CUDA_G64`: a 64-bit global address (NVRTC's `.rela.nv.global.init`
+    /// for a `__device__` pointer initialised with another global's address).
+    pub const R_CUDA_G64: u32 = 4;
+}
+
+/// A section of module-scope data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DataSection {
+    /// `.nv.global.init`: initialised `__device__` data.
+    GlobalInit,
+    /// `.nv.global`: zero-initialised `__device__` data (NOBITS).
+    Global,
+    /// `.nv.constantN`, module scope: constant bank N (3 = `__constant__`,
+    /// 4 = ptxas's addresses of globals).
+    Bank(u32),
+}
+
+/// A named object of module-scope data (`__device__` or `__constant__`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataSymbol {
+    /// Symbol name.
+    pub name: String,
+    /// Where it lives.
+    pub section: DataSection,
+    /// Byte offset in that section.
+    pub offset: u64,
+    /// Size in bytes.
+    pub size: u64,
+}
+
+/// A relocation of module data (a constant bank word or a global's initial
+/// value).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataReloc {
+    /// The relocation section's name.
+    pub section: String,
+    /// The patched section.
+    pub target: DataSection,
+    /// Offset in the patched section.
+    pub offset: u64,
+    /// ELF relocation type.
+    pub rtype: u32,
+    /// Symbol name.
+    pub symbol: String,
+    /// The symbol's section, when it is module data.
+    pub sym_section: Option<DataSection>,
+    /// The symbol's offset in its section.
+    pub sym_value: u64,
+    /// Explicit addend (`.rela`); `None`: the word's contents.
+    pub addend: Option<i64>,
+}
+
+impl DataReloc {
+    /// Why the loader cannot apply this relocation, if it cannot.
+    pub fn unsupported(&self) -> Option<String> {
+        if !matches!(
+            self.rtype,
+            rtype::R_CUDA_32 | rtype::R_CUDA_64 | rtype::R_CUDA_G64
+        ) {
+            return Some("unsupported relocation type".into());
+        }
+        match self.sym_section {
+            Some(DataSection::Global | DataSection::GlobalInit) => None,
+            Some(DataSection::Bank(b)) => Some(format!(
+                "the symbol lives in constant bank {b}, which has no global address"
+            )),
+            None => Some("the symbol is not module data".into()),
+        }
+    }
+
+    /// Bytes the relocation writes.
+    pub fn width(&self) -> usize {
+        if self.rtype == rtype::R_CUDA_32 {
+            4
+        } else {
+            8
+        }
+    }
+}
+
+/// Module-scope data of a cubin: the globals' sections, the module constant
+/// banks and the relocations between them. A launcher places the globals in
+/// guest memory once per device ([`ModuleData::materialize`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ModuleData {
+    /// `.nv.global.init` contents.
+    pub global_init: Vec<u8>,
+    /// Its alignment.
+    pub global_init_align: u64,
+    /// `.nv.global` size (zero-filled).
+    pub global_bytes: u64,
+    /// Its alignment.
+    pub global_align: u64,
+    /// Module-scope constant banks (bank number → image as in the cubin).
+    pub banks: BTreeMap<u32, Vec<u8>>,
+    /// Named objects of the data sections.
+    pub symbols: Vec<DataSymbol>,
+    /// Relocations that patch the data sections.
+    pub relocs: Vec<DataReloc>,
+}
+
+/// The materialized data of one module instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Materialized {
+    /// The global block's initial bytes (`.nv.global.init`, then zeros for
+    /// `.nv.global`), relocations applied.
+    pub globals: Vec<u8>,
+    /// The module constant banks, relocations applied.
+    pub banks: BTreeMap<u32, Vec<u8>>,
+}
+
+impl ModuleData {
+    /// True when the module has neither globals nor module constant banks.
+    pub fn is_empty(&self) -> bool {
+        self.global_init.is_empty() && self.global_bytes == 0 && self.banks.is_empty()
+    }
+
+    /// Offset of `.nv.global` in the global block (after `.nv.global.init`,
+    /// aligned), and the block's size.
+    pub fn global_layout(&self) -> (u64, u64) {
+        let align = self.global_align.max(1);
+        let bss = (self.global_init.len() as u64).div_ceil(align) * align;
+        (bss, bss + self.global_bytes)
+    }
+
+    /// Offset in the global block of byte `value` of a global section.
+    pub fn global_offset(&self, sec: DataSection, value: u64) -> Option<u64> {
+        match sec {
+            DataSection::GlobalInit => Some(value),
+            DataSection::Global => Some(self.global_layout().0 + value),
+            DataSection::Bank(_) => None,
+        }
+    }
+
+    /// The named object `name`.
+    pub fn symbol(&self, name: &str) -> Option<&DataSymbol> {
+        self.symbols.iter().find(|s| s.name == name)
+    }
+
+    /// The initial data for a global block at guest address `base`, with
+    /// every relocation applied. A relocation of a global's initial value
+    /// that cannot be applied is an error; one in a constant bank is left
+    /// as is (the lifter makes reading that word trap).
+    pub fn materialize(&self, base: u64) -> Result<Materialized, LoadError> {
+        let (_, total) = self.global_layout();
+        let mut globals = vec![0u8; total as usize];
+        globals[..self.global_init.len()].copy_from_slice(&self.global_init);
+        let mut banks = self.banks.clone();
+        for r in &self.relocs {
+            let err = |msg: String| LoadError::DataRelocation {
+                section: r.section.clone(),
+                rtype: r.rtype,
+                at: r.offset,
+                symbol: r.symbol.clone(),
+                msg,
+            };
+            let why = r.unsupported();
+            let buf: &mut Vec<u8> = match r.target {
+                DataSection::GlobalInit => {
+                    if let Some(m) = why {
+                        return Err(err(m));
+                    }
+                    &mut globals
+                }
+                DataSection::Bank(b) => {
+                    if why.is_some() {
+                        continue;
+                    }
+                    match banks.get_mut(&b) {
+                        Some(d) => d,
+                        None => continue,
+                    }
+                }
+                DataSection::Global => {
+                    return Err(err("relocation of a NOBITS section".into()));
+                }
+            };
+            let n = r.width();
+            let at = usize::try_from(r.offset)
+                .ok()
+                .filter(|a| a.checked_add(n).is_some_and(|e| e <= buf.len()))
+                .ok_or_else(|| err(format!("a {n}-byte word past the end of the section")))?;
+            let word = &mut buf[at..at + n];
+            let implicit = if n == 4 {
+                i64::from(u32::from_le_bytes(word.try_into().unwrap_or_default()))
+            } else {
+                i64::from_le_bytes(word.try_into().unwrap_or_default())
+            };
+            let s_off = r
+                .sym_section
+                .and_then(|s| self.global_offset(s, r.sym_value))
+                .ok_or_else(|| err("the symbol is not a global".into()))?;
+            let v = base
+                .wrapping_add(s_off)
+                .wrapping_add(r.addend.unwrap_or(implicit) as u64);
+            if n == 4 {
+                if v > u64::from(u32::MAX) {
+                    return Err(err(format!("address {v:#x} does not fit 32 bits")));
+                }
+                word.copy_from_slice(&(v as u32).to_le_bytes());
+            } else {
+                word.copy_from_slice(&v.to_le_bytes());
+            }
+        }
+        Ok(Materialized { globals, banks })
+    }
+}
+
+/// Collects the module-scope data: `.nv.global(.init)`, the module constant
+/// banks, their symbols and relocations.
+fn module_data(
+    file: &Elf,
+    banks: BTreeMap<u32, Vec<u8>>,
+    relocs: &[Reloc],
+) -> Result<ModuleData, LoadError> {
+    let e = LittleEndian;
+    let mut d = ModuleData {
+        banks,
+        global_init_align: 1,
+        global_align: 1,
+        ..ModuleData::default()
+    };
+    // Section index → data section.
+    let mut kinds: BTreeMap<usize, DataSection> = BTreeMap::new();
+    for sec in file.sections() {
+        let Ok(n) = sec.name() else { continue };
+        let sh = sec.elf_section_header();
+        let off = sec.file_range().map(|r| r.0).unwrap_or(0);
+        let kind = match n {
+            ".nv.global.init" => {
+                d.global_init = sec
+                    .data()
+                    .map_err(|e| elf_err(off, format!("{n}: {e}")))?
+                    .to_vec();
+                d.global_init_align = sh.sh_addralign(e).max(1);
+                DataSection::GlobalInit
+            }
+            ".nv.global" => {
+                d.global_bytes = sh.sh_size(e);
+                d.global_align = sh.sh_addralign(e).max(1);
+                DataSection::Global
+            }
+            _ => match n
+                .strip_prefix(".nv.constant")
+                .and_then(|r| r.parse::<u32>().ok())
+            {
+                Some(b) => DataSection::Bank(b),
+                None => continue,
+            },
+        };
+        kinds.insert(sec.index().0, kind);
+    }
+    // Globals live in one guest allocation; refuse absurd sizes and
+    // alignments up front (the launcher allocates `global_layout().1`).
+    if d.global_bytes > 1 << 34 || d.global_align > 1 << 20 || d.global_init_align > 1 << 20 {
+        return Err(elf_err(0, ".nv.global: size or alignment too large"));
+    }
+    for sym in file.symbols() {
+        let Some(&section) = sym.section_index().and_then(|i| kinds.get(&i.0)) else {
+            continue;
+        };
+        // Named objects only (not the section symbols).
+        if sym.kind() != object::SymbolKind::Data {
+            continue;
+        }
+        let Ok(name) = sym.name() else { continue };
+        d.symbols.push(DataSymbol {
+            name: name.to_string(),
+            section,
+            offset: sym.address(),
+            size: sym.size(),
+        });
+    }
+    for r in relocs {
+        let Some(&target) = kinds.get(&r.target) else {
+            continue;
+        };
+        d.relocs.push(DataReloc {
+            section: r.section.clone(),
+            target,
+            offset: r.offset,
+            rtype: r.rtype,
+            symbol: r.symbol.clone(),
+            sym_section: kinds.get(&r.sym_section).copied(),
+            sym_value: r.sym_value,
+            addend: r.addend,
+        });
+    }
+    Ok(d)
 }

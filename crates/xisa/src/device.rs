@@ -369,10 +369,51 @@ pub struct Compiled {
 
 type Program = Compiled;
 
+/// Where a module's named data object lives on a device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlobalLocation {
+    /// In guest memory at this address (`__device__` globals).
+    Memory(u64),
+    /// In a constant bank, which kernels read through their parameter block
+    /// (`__constant__` data: bank 3); no guest address.
+    ConstBank {
+        /// Bank number.
+        bank: u32,
+        /// Byte offset in the bank.
+        offset: u64,
+    },
+}
+
+/// A module's named data object (`__device__`/`__constant__` variable) as
+/// placed on a device.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Global {
+    /// Symbol name.
+    pub name: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Where it lives.
+    pub location: GlobalLocation,
+}
+
+/// The module-scope state of one module on one device: created at its first
+/// use and kept, as CUDA keeps a loaded module's globals, so data written by
+/// one launch is seen by the next.
+#[derive(Debug, Clone)]
+struct Instance {
+    /// Guest address of the global block (sm_75: `.nv.global.init` then
+    /// `.nv.global`).
+    globals: u64,
+    /// Current images of the module constant banks (relocated).
+    banks: std::collections::BTreeMap<u32, Vec<u8>>,
+}
+
 /// A virtual device: guest memory plus a code cache.
 pub struct Device {
     mem: GuestMemory,
     cache: CodeCache<Program>,
+    /// Module instances by (ISA, code hash).
+    instances: std::sync::Mutex<std::collections::HashMap<(Isa, u64), Instance>>,
 }
 
 impl Device {
@@ -386,6 +427,7 @@ impl Device {
         Ok(Device {
             mem: GuestMemory::new(bytes)?,
             cache: CodeCache::new(),
+            instances: Default::default(),
         })
     }
 
@@ -547,7 +589,9 @@ impl Device {
                         SurfaceBinding::Descriptor => surface_descriptor(handle),
                     }
                 }
-                (Type::I32, ArgSpec::Local(n)) => {
+                // clang's nvptx64 OpenCL ABI passes `__local` pointers as
+                // 64-bit shared-window offsets: both widths take the offset.
+                (Type::I32 | Type::I64, ArgSpec::Local(n)) => {
                     let off = dyn_base + dyn_end;
                     dyn_end = (dyn_end + *n as u64).div_ceil(16) * 16;
                     if dyn_base + dyn_end > xisa_runtime::launch::MAX_SHARED_BYTES {
@@ -747,6 +791,7 @@ impl Device {
             }
             None => self.bind_args(k, args, opts.shared, surfaces)?,
         };
+        let params = self.fill_module_banks(module, &k.name, params)?;
         let (prog, compile_time, cache_hit) =
             self.program(module, k, opts.engine, opts.stats, true)?;
         let cfg = LaunchConfig {
@@ -771,6 +816,188 @@ impl Device {
     }
 }
 
+impl Device {
+    /// Runs `f` on the instance of `module` on this device, creating it at
+    /// first use: the sm_75 global block is allocated, filled from
+    /// `.nv.global.init` (zeros for `.nv.global`) and every relocated word
+    /// (constant bank 4, pointers in initialised globals) patched.
+    fn with_instance<R>(
+        &self,
+        module: &Module,
+        f: impl FnOnce(&mut Instance) -> Result<R>,
+    ) -> Result<R> {
+        let mut map = self.instances.lock().unwrap_or_else(|e| e.into_inner());
+        let key = (module.isa, module.code_hash);
+        if !map.contains_key(&key) {
+            let inst = self.new_instance(module)?;
+            map.insert(key, inst);
+        }
+        match map.get_mut(&key) {
+            Some(i) => f(i),
+            None => Err(Error::Args(format!(
+                "{}: no module instance",
+                module.origin
+            ))),
+        }
+    }
+
+    fn new_instance(&self, module: &Module) -> Result<Instance> {
+        let Some(d) = &module.sm75 else {
+            return Ok(Instance {
+                globals: 0,
+                banks: Default::default(),
+            });
+        };
+        let data = &d.data;
+        let (_, total) = data.global_layout();
+        let align = data.global_align.max(data.global_init_align).max(1);
+        // The allocator aligns to 256; larger alignments get slack.
+        let slack = if align > 256 { align } else { 0 };
+        let raw = self.alloc(total + slack)?;
+        let base = raw.div_ceil(align) * align;
+        let m = data.materialize(base).map_err(|e| Error::Parse {
+            origin: module.origin.clone(),
+            msg: e.to_string(),
+        })?;
+        self.write(base, &m.globals)?;
+        Ok(Instance {
+            globals: base,
+            banks: m.banks,
+        })
+    }
+
+    /// Copies the module banks' current images into the parameter block of
+    /// kernel `kernel` (sm_75: where the lifter reads them).
+    fn fill_module_banks(&self, module: &Module, kernel: &str, params: Vec<u8>) -> Result<Vec<u8>> {
+        let Some(d) = &module.sm75 else {
+            return Ok(params);
+        };
+        let live = d.kernel_banks(kernel);
+        if live.is_empty() {
+            return Ok(params);
+        }
+        let mut params = params;
+        self.with_instance(module, |inst| {
+            for lb in live {
+                let (Some(img), Some(dst)) = (
+                    inst.banks.get(&lb.bank),
+                    params.get_mut(
+                        lb.param_offset as usize..lb.param_offset as usize + lb.size as usize,
+                    ),
+                ) else {
+                    return Err(Error::Args(format!(
+                        "kernel {kernel}: constant bank {} does not fit its parameter block",
+                        lb.bank
+                    )));
+                };
+                let n = img.len().min(dst.len());
+                dst[..n].copy_from_slice(&img[..n]);
+            }
+            Ok(())
+        })?;
+        Ok(params)
+    }
+
+    /// The names of `module`'s data objects that [`Device::global`] finds.
+    pub fn global_names(module: &Module) -> Vec<String> {
+        match &module.sm75 {
+            Some(d) => d.data.symbols.iter().map(|s| s.name.clone()).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The data object `name` of `module` (a `__device__` or `__constant__`
+    /// variable) as placed on this device, placing the module's data first
+    /// if no launch did yet.
+    pub fn global(&self, module: &Module, name: &str) -> Result<Global> {
+        use xisa_sm75::loader::DataSection;
+        let unknown = || {
+            let names = Self::global_names(module);
+            Error::Args(format!(
+                "{}: no global named {name:?}; {}",
+                module.origin,
+                if names.is_empty() {
+                    "the module has none".to_string()
+                } else {
+                    format!("available: {}", names.join(", "))
+                }
+            ))
+        };
+        let d = module.sm75.as_ref().ok_or_else(unknown)?;
+        let sym = d.data.symbol(name).ok_or_else(unknown)?;
+        let location = match sym.section {
+            DataSection::Bank(bank) => GlobalLocation::ConstBank {
+                bank,
+                offset: sym.offset,
+            },
+            sec => {
+                let base = self.with_instance(module, |i| Ok(i.globals))?;
+                let off = d.data.global_offset(sec, sym.offset).unwrap_or(0);
+                GlobalLocation::Memory(base + off)
+            }
+        };
+        Ok(Global {
+            name: name.to_string(),
+            size: sym.size,
+            location,
+        })
+    }
+
+    /// Reads the current bytes of data object `name` of `module`.
+    pub fn read_global(&self, module: &Module, name: &str) -> Result<Vec<u8>> {
+        let g = self.global(module, name)?;
+        let len = usize::try_from(g.size)
+            .map_err(|_| Error::Args(format!("global {name}: {} bytes", g.size)))?;
+        match g.location {
+            GlobalLocation::Memory(a) => self.read(a, len),
+            GlobalLocation::ConstBank { bank, offset } => self.with_instance(module, |i| {
+                i.banks
+                    .get(&bank)
+                    .and_then(|b| b.get(offset as usize..(offset as usize).checked_add(len)?))
+                    .map(<[u8]>::to_vec)
+                    .ok_or_else(|| {
+                        Error::Args(format!(
+                            "global {name}: bytes {offset:#x}+{len} are outside constant bank {bank}"
+                        ))
+                    })
+            }),
+        }
+    }
+
+    /// Overwrites data object `name` of `module` with `data`, which must be
+    /// exactly its size; later launches of the module see it (for
+    /// `__constant__` data: the bank image the kernels read).
+    pub fn write_global(&self, module: &Module, name: &str, data: &[u8]) -> Result<()> {
+        let g = self.global(module, name)?;
+        if data.len() as u64 != g.size {
+            return Err(Error::Args(format!(
+                "global {name} is {} bytes; got {} bytes",
+                g.size,
+                data.len()
+            )));
+        }
+        match g.location {
+            GlobalLocation::Memory(a) => self.write(a, data),
+            GlobalLocation::ConstBank { bank, offset } => self.with_instance(module, |i| {
+                let dst = i
+                    .banks
+                    .get_mut(&bank)
+                    .and_then(|b| {
+                        b.get_mut(offset as usize..(offset as usize).checked_add(data.len())?)
+                    })
+                    .ok_or_else(|| {
+                        Error::Args(format!(
+                            "global {name}: bytes {offset:#x}+{} are outside constant bank {bank}",
+                            data.len()
+                        ))
+                    })?;
+                dst.copy_from_slice(data);
+                Ok(())
+            }),
+        }
+    }
+}
+
 fn describe(a: &ArgSpec) -> String {
     match a {
         ArgSpec::U32(v) => format!("u32:{v}"),
@@ -783,7 +1010,7 @@ fn describe(a: &ArgSpec) -> String {
         ArgSpec::Bytes(b) => format!("a {}-byte buffer (a 64-bit pointer)", b.len()),
         ArgSpec::Zeros(n) => format!("zeros:{n} (a 64-bit pointer)"),
         ArgSpec::Ptr(p) => format!("pointer {p:#x}"),
-        ArgSpec::Local(n) => format!("local:{n} (a 32-bit shared offset)"),
+        ArgSpec::Local(n) => format!("local:{n} (a shared-memory offset)"),
         ArgSpec::Surface(s) => format!("surf:{} (a 64-bit surface handle)", s.extent()),
     }
 }

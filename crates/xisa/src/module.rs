@@ -124,6 +124,30 @@ pub struct Module {
     /// The launch limits each kernel declares (PTX `.reqntid`/`.maxntid`,
     /// gfx942 `.max_flat_workgroup_size`), checked by every launch.
     pub declared: crate::limits::DeclaredLimits,
+    /// sm_75 modules with module-scope data (`__device__` globals, module
+    /// constant banks): that data and where each kernel reads the banks;
+    /// `None` otherwise.
+    pub sm75: Option<Sm75Data>,
+}
+
+/// Module-scope data of an sm_75 cubin (see `docs/sm75.md`, "Module data").
+#[derive(Debug, Clone)]
+pub struct Sm75Data {
+    /// Globals, module constant banks and their relocations.
+    pub data: xisa_sm75::loader::ModuleData,
+    /// Per kernel (by name): where the module banks sit in its parameter
+    /// block.
+    pub live_banks: Vec<(String, Vec<xisa_sm75::loader::LiveBank>)>,
+}
+
+impl Sm75Data {
+    /// The module banks of kernel `name` in its parameter block.
+    pub fn kernel_banks(&self, name: &str) -> &[xisa_sm75::loader::LiveBank] {
+        self.live_banks
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or(&[], |(_, b)| b.as_slice())
+    }
 }
 
 impl Module {
@@ -134,6 +158,7 @@ impl Module {
             None => detect_isa(bytes)?,
         };
         let mut gfx942_abis = None;
+        let mut sm75 = None;
         let mut ir = match isa {
             Isa::Gfx942 => {
                 let (m, abis) = gfx942::load(bytes, origin)?;
@@ -173,10 +198,22 @@ impl Module {
                 xisa_ir::Module { kernels: vec![k] }
             }
             Isa::Sm75 => {
-                let m = xisa_sm75::lift::lift_bytes(bytes).map_err(|e| Error::Parse {
+                let parse = |msg: String| Error::Parse {
                     origin: origin.to_string(),
-                    msg: e.to_string(),
-                })?;
+                    msg,
+                };
+                let cubin = xisa_sm75::loader::load(bytes).map_err(|e| parse(e.to_string()))?;
+                let m = xisa_sm75::lift::lift_cubin(&cubin).map_err(|e| parse(e.to_string()))?;
+                if !cubin.data.is_empty() {
+                    sm75 = Some(Sm75Data {
+                        live_banks: cubin
+                            .kernels
+                            .iter()
+                            .map(|k| (k.name.clone(), k.live_banks.clone()))
+                            .collect(),
+                        data: cubin.data,
+                    });
+                }
                 // Lifted code must pass the verifier like any other IR.
                 xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
                     origin: origin.to_string(),
@@ -199,6 +236,7 @@ impl Module {
             origin: origin.to_string(),
             gfx942: gfx942_abis,
             declared: crate::limits::declared_limits(bytes, isa, origin)?,
+            sm75,
         })
     }
 

@@ -620,6 +620,76 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
 /// bank is at most 64 KiB). A misaligned or out-of-range offset traps
 /// (block `ldc_<pc>_out_of_range`); sub-word sizes and relocated banks are
 /// refused.
+/// `LDC Rd, c[bank][Ra + off]` of a module bank, which lives in the
+/// parameter block: an `ld.param` at the bank's offset plus `Ra + off`,
+/// after a check that the element is aligned and inside the bank (else a
+/// trap in block `ldc_<pc>_out_of_range`, as for folded banks).
+fn ldc_live_bank(
+    l: &mut Lifter,
+    lb: crate::loader::LiveBank,
+    ra: u8,
+    off: u32,
+    mem: MemType,
+    n: usize,
+) -> Result<(), LiftError> {
+    let size = 4 * n as u32;
+    let rd = bits(l.word, 16, 24) as u8;
+    let pc = l.pc;
+    // The checks run unguarded so their temps are always written; the guard
+    // is folded into the trap condition.
+    let outer = l.guard.take();
+    let a = l.read_file(File::R, ra);
+    let byte = l.bin32(BinOp::Add, a, Operand::Imm(u64::from(off)));
+    let low = l.bin32(BinOp::And, byte, Operand::Imm(u64::from(size - 1)));
+    let misaligned = l.icmp(ICond::Ne, Type::I32, low, Operand::Imm(0));
+    let last = u64::from(lb.size.saturating_sub(size));
+    let past = if lb.size < size {
+        Operand::Imm(1)
+    } else {
+        l.icmp(ICond::Ugt, Type::I32, byte, Operand::Imm(last))
+    };
+    let mut bad = l.bin(BinOp::Or, Type::I1, misaligned, past);
+    if let Some(g) = outer {
+        let on = l.read_pred_file_reg(g.reg, g.negate);
+        bad = l.bin(BinOp::And, Type::I1, bad, on);
+    }
+    let trap = l.new_block(format!("ldc_{pc:#x}_out_of_range"), Term::Trap);
+    let cont = l.new_block(format!("L_{pc:04x}_ldc_in_bank"), Term::Exit);
+    let Operand::Reg(bad) = bad else {
+        // A bank smaller than the element: every read traps.
+        l.terminate(Term::Br(trap));
+        l.cur = cont;
+        l.closed = false;
+        l.guard = outer;
+        return Ok(());
+    };
+    l.terminate(Term::BrCond {
+        cond: bad,
+        then_: trap,
+        else_: cont,
+    });
+    l.cur = cont;
+    l.closed = false;
+    l.guard = outer;
+    let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
+    l.emit(Op::Load {
+        space: Space::Param,
+        mem,
+        order: Order::Weak,
+        scope: Scope::Device,
+        uniform: false,
+        dsts: dsts.clone(),
+        addr: Address::Flat {
+            base: byte,
+            offset: i64::from(lb.param_offset),
+        },
+    });
+    for (i, t) in dsts.into_iter().enumerate() {
+        l.write_file(File::R, rd.saturating_add(i as u8), Operand::Reg(t));
+    }
+    Ok(())
+}
+
 fn ldc_indexed_bank(
     l: &mut Lifter,
     bank: u8,
@@ -630,6 +700,9 @@ fn ldc_indexed_bank(
 ) -> Result<(), LiftError> {
     if mem.kind != MemKind::B32 {
         return Err(l.unsupported(format!("register-indexed sub-word LDC of c[{bank:#x}]")));
+    }
+    if let Some(lb) = l.live_bank(bank).filter(|_| !l.has_const_relocs(bank)) {
+        return ldc_live_bank(l, lb, ra, off, mem, n);
     }
     if l.has_const_relocs(bank) {
         return Err(l.unsupported(format!(

@@ -17,8 +17,12 @@
 //!   block: `c[0x0][0x160 + x]` becomes `ld.param [x]`. The IR parameters are
 //!   the KPARAM_INFO parameters in order, so the CLI's `--arg` list binds to
 //!   them and their natural-alignment layout equals CUDA's.
-//! * Other constant banks with contents in the cubin (`.nv.constant2/3`) are
-//!   folded: an immediate-offset read becomes the immediate value.
+//! * Per-kernel constant banks (`.nv.constant2.<k>`, ptxas's constants) are
+//!   folded: an immediate-offset read becomes the immediate value. Module
+//!   banks (`.nv.constant3` = `__constant__` data, `.nv.constant4` = the
+//!   addresses of globals) are placed in the parameter block after the
+//!   parameters ([`crate::loader::LiveBank`]) and read with `ld.param`: the
+//!   launcher copies their current, relocated image there.
 //!
 //! Instructions are dispatched on the 12-bit opcode and their fields are read
 //! from the 128-bit word (bit layouts: `/work/shared/notes/sm75.md` §3, checked
@@ -192,9 +196,9 @@ pub(crate) struct Lifter<'a> {
     stack_top: u32,
     /// The targets of each `BRX`, by pc (EIATTR_INDIRECT_BRANCH_TARGETS).
     pub(crate) brx_targets: HashMap<u64, Vec<u64>>,
-    /// Relocated words of constant banks: (bank, offset, symbol). Their
-    /// contents in the cubin are placeholders for link-time addresses.
-    reloc_consts: Vec<(u32, u64, String)>,
+    /// Relocated words of constant banks. Their contents in the cubin are
+    /// placeholders for link-time addresses.
+    reloc_consts: Vec<ConstReloc>,
     /// Whether generic loads and stores test for the local window (set when
     /// the kernel reads its base, `c[0x0][0x20]`; see [`LOCAL_WINDOW`]).
     pub(crate) generic_local: bool,
@@ -241,9 +245,21 @@ pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftErro
     Ok(lift_pass(k, relocs, true)?.0)
 }
 
+/// A relocated constant-bank word.
+struct ConstReloc {
+    bank: u32,
+    offset: u64,
+    /// Bytes it covers (4 for 32-bit types, else 8).
+    width: u64,
+    symbol: String,
+    rtype: u32,
+    /// Whether the launcher writes the address (module banks only).
+    applied: bool,
+}
+
 /// Relocations of constant banks (`.rel[a].nv.constantN[.<k>]`) that apply
-/// to kernel `k`: (bank, offset, symbol).
-fn const_relocs(k: &CubinKernel, relocs: &[Reloc]) -> Vec<(u32, u64, String)> {
+/// to kernel `k`.
+fn const_relocs(k: &CubinKernel, relocs: &[Reloc]) -> Vec<ConstReloc> {
     relocs
         .iter()
         .filter_map(|r| {
@@ -258,7 +274,18 @@ fn const_relocs(k: &CubinKernel, relocs: &[Reloc]) -> Vec<(u32, u64, String)> {
             if kn.is_some_and(|kn| kn != k.name) {
                 return None;
             }
-            Some((n.parse().ok()?, r.offset, r.symbol.clone()))
+            Some(ConstReloc {
+                bank: n.parse().ok()?,
+                offset: r.offset,
+                width: if r.rtype == crate::loader::rtype::R_CUDA_32 {
+                    4
+                } else {
+                    8
+                },
+                symbol: r.symbol.clone(),
+                rtype: r.rtype,
+                applied: r.applied && kn.is_none(),
+            })
         })
         .collect()
 }
@@ -422,12 +449,29 @@ impl<'a> Lifter<'a> {
             next = off.saturating_add(p.size);
         }
         self.kernel.param_bytes = self.k.param_cbank_size.max(next);
+        // The module banks follow the parameters (see `LiveBank`).
+        for b in &self.k.live_banks {
+            self.kernel.param_bytes = self.kernel.param_bytes.max(b.param_offset + b.size);
+        }
         Ok(())
     }
 
-    /// Whether constant bank `bank` has relocated words.
+    /// Whether constant bank `bank` has relocated words the launcher does
+    /// not fill in.
     pub(crate) fn has_const_relocs(&self, bank: u8) -> bool {
-        self.reloc_consts.iter().any(|r| r.0 == u32::from(bank))
+        self.reloc_consts
+            .iter()
+            .any(|r| r.bank == u32::from(bank) && !r.applied)
+    }
+
+    /// Where module constant bank `bank` sits in the parameter block, if it
+    /// is one (see [`crate::loader::LiveBank`]).
+    pub(crate) fn live_bank(&self, bank: u8) -> Option<crate::loader::LiveBank> {
+        self.k
+            .live_banks
+            .iter()
+            .find(|b| b.bank == u32::from(bank))
+            .copied()
     }
 
     /// Per-lane local memory bytes (the size of the local window).
@@ -743,22 +787,49 @@ impl<'a> Lifter<'a> {
             let reloc = self
                 .reloc_consts
                 .iter()
-                .find(|(b, o, _)| {
-                    *b == u32::from(bank) && *o < u64::from(off) + 4 && o + 8 > u64::from(off)
+                .find(|r| {
+                    r.bank == u32::from(bank)
+                        && !r.applied
+                        && r.offset < u64::from(off) + 4
+                        && r.offset + r.width > u64::from(off)
                 })
-                .map(|r| r.2.clone());
-            if let Some(sym) = reloc {
-                // A link-time address (ptxas puts the addresses of global
-                // variables, e.g. libdevice's `__cudart_i2opi_f`, in c[0x4]);
-                // xisa does not load a module's global data, so reaching
-                // this read stops the launch.
+                .map(|r| (r.symbol.clone(), r.rtype));
+            if let Some((sym, rtype)) = reloc {
+                // A link-time address xisa cannot supply (a relocation type
+                // it does not apply, or a word of a per-kernel bank, which
+                // is folded): reaching this read stops the launch.
                 let label = format!(
-                    "unsupported_{:#x}_c{bank}_{off:#x}_address_of_{sym}",
+                    "unsupported_{:#x}_c{bank}_{off:#x}_reloc_type{rtype}_address_of_{sym}",
                     self.pc
                 );
                 let t = self.new_block(label, Term::Trap);
                 self.branch_guarded(t);
                 return Ok(Operand::Imm(0));
+            }
+            if let Some(lb) = self.live_bank(bank) {
+                // Module banks are read from the parameter block, where the
+                // launcher puts their current image (relocated addresses of
+                // globals, `__constant__` data as last written).
+                if u64::from(off) + 4 > u64::from(lb.size) {
+                    return Err(self.unsupported(format!(
+                        "read of c[{bank:#x}][{off:#x}]: past the end of the {}-byte bank",
+                        lb.size
+                    )));
+                }
+                let dst = self.tmp(Type::I32);
+                self.emit(Op::Load {
+                    space: Space::Param,
+                    mem: MemType::scalar(MemKind::B32),
+                    order: Order::Weak,
+                    scope: Scope::Device,
+                    uniform: true,
+                    dsts: vec![dst],
+                    addr: xisa_ir::Address::Flat {
+                        base: Operand::Imm(0),
+                        offset: i64::from(lb.param_offset) + i64::from(off),
+                    },
+                });
+                return Ok(Operand::Reg(dst));
             }
             let data = self.k.banks.get(&u32::from(bank));
             let v = data
