@@ -177,6 +177,19 @@ impl Rng {
     }
 }
 
+/// Distance in units in the last place between two finite doubles.
+fn ulp64(a: f64, b: f64) -> u64 {
+    let k = |x: f64| {
+        let i = x.to_bits() as i64;
+        if i < 0 {
+            i128::from(i64::MIN) - i128::from(i)
+        } else {
+            i128::from(i)
+        }
+    };
+    (k(a) - k(b)).unsigned_abs() as u64
+}
+
 /// Distance in units in the last place between two finite floats.
 fn ulp32(a: f32, b: f32) -> u64 {
     let k = |x: f32| {
@@ -190,12 +203,13 @@ fn ulp32(a: f32, b: f32) -> u64 {
     (k(a) - k(b)).unsigned_abs()
 }
 
-/// sinf/cosf (ptxas's fast path: FMUL by 2/π, F2I, FFMA reduction) and
+/// sinf/cosf (ptxas's fast path: FMUL by 2/π, F2I, FFMA reduction; for
+/// |x| ≥ 105615 the Payne-Hanek path reading `__cudart_i2opi_f`) and
 /// sinpif (R2P selects the quadrant's polynomial and sign) within 2 ulp of
-/// an `f64` reference; sinf's large arguments reach the Payne-Hanek table
-/// and sin/cos of doubles their coefficients, both global data whose
-/// address is a relocated c[0x4] word: the launch stops with a trap naming
-/// the symbol.
+/// an `f64` reference; sin/cos of doubles (coefficients from
+/// `__cudart_sin_cos_coeffs`, huge arguments through `__cudart_i2opi_d`)
+/// within 2 ulp of Rust's. The tables are module globals whose addresses
+/// are relocated c[0x4] words (tests/globals.rs).
 #[test]
 fn r2p_sin_cos() {
     assert_has("trig", "trigpi", "R2P PR, R");
@@ -253,25 +267,41 @@ fn r2p_sin_cos() {
             assert!(ulp32(c, rc) <= 2, "{e}: cosf({x:e}) = {c:e}, want {rc:e}");
         }
         // sin/cos of doubles read their coefficients from global memory
-        // (`__cudart_sin_cos_coeffs`, a relocated c[0x4] word): a trap.
-        let err = try_run(
+        // (`__cudart_sin_cos_coeffs`, a relocated c[0x4] word).
+        let mut xd = xd.clone();
+        xd.extend([1e6, -3.0e9, 1.0e15, 2.0f64.powi(60), -1e300, 1.7e308]);
+        let nd = xd.len();
+        let out = run(
             &m,
             "trigd",
             e,
-            1,
-            32,
+            (nd as u32).div_ceil(64),
+            64,
             &[
-                ArgSpec::Bytes(b64(&xd[..4]
-                    .iter()
-                    .map(|x| x.to_bits())
-                    .collect::<Vec<_>>())),
-                ArgSpec::Zeros(32),
-                ArgSpec::Zeros(32),
-                ArgSpec::I32(4),
+                ArgSpec::Bytes(b64(&xd.iter().map(|x| x.to_bits()).collect::<Vec<_>>())),
+                ArgSpec::Zeros(8 * nd as u64),
+                ArgSpec::Zeros(8 * nd as u64),
+                ArgSpec::I32(nd as i32),
             ],
-        )
-        .expect_err("sin(double) needs global data");
-        assert!(err.contains("__cudart_sin_cos_coeffs"), "{e}: {err}");
+        );
+        for (i, &x) in xd.iter().enumerate() {
+            let s = f64::from_bits(u64::from_le_bytes(
+                out[1][8 * i..8 * i + 8].try_into().unwrap(),
+            ));
+            let c = f64::from_bits(u64::from_le_bytes(
+                out[2][8 * i..8 * i + 8].try_into().unwrap(),
+            ));
+            assert!(
+                ulp64(s, x.sin()) <= 2,
+                "{e}: sin({x:e}) = {s:e}, want {:e}",
+                x.sin()
+            );
+            assert!(
+                ulp64(c, x.cos()) <= 2,
+                "{e}: cos({x:e}) = {c:e}, want {:e}",
+                x.cos()
+            );
+        }
         let out = run(
             &m,
             "trigpi",
@@ -299,22 +329,40 @@ fn r2p_sin_cos() {
                 "{e}: sinpif({x:e}) = {s:e}, want {want:e}"
             );
         }
-        // |x| >= 105615: the slow path needs __cudart_i2opi_f (global data).
-        let err = try_run(
+        // |x| >= 105615: the slow path reads __cudart_i2opi_f (global data).
+        let big: Vec<f32> = vec![
+            105615.0,
+            -105615.0,
+            3.0e6,
+            -7.5e7,
+            1.0e10,
+            123456789.0,
+            f32::MAX,
+            -f32::MAX,
+            2.0f32.powi(100),
+            1.0e38,
+        ];
+        let nb = big.len();
+        let out = run(
             &m,
             "trigf",
             e,
             1,
             32,
             &[
-                ArgSpec::Bytes(b32(&[3.0e6f32.to_bits()])),
-                ArgSpec::Zeros(4),
-                ArgSpec::Zeros(4),
-                ArgSpec::I32(1),
+                ArgSpec::Bytes(b32(&big.iter().map(|x| x.to_bits()).collect::<Vec<_>>())),
+                ArgSpec::Zeros(4 * nb as u64),
+                ArgSpec::Zeros(4 * nb as u64),
+                ArgSpec::I32(nb as i32),
             ],
-        )
-        .expect_err("large sinf argument");
-        assert!(err.contains("__cudart_i2opi_f"), "{e}: {err}");
+        );
+        for (i, &x) in big.iter().enumerate() {
+            let s = f32::from_bits(w32(&out[1])[i]);
+            let c = f32::from_bits(w32(&out[2])[i]);
+            let (rs, rc) = (f64::from(x).sin() as f32, f64::from(x).cos() as f32);
+            assert!(ulp32(s, rs) <= 2, "{e}: sinf({x:e}) = {s:e}, want {rs:e}");
+            assert!(ulp32(c, rc) <= 2, "{e}: cosf({x:e}) = {c:e}, want {rc:e}");
+        }
     }
 }
 
