@@ -2475,6 +2475,7 @@ fn entry_sgprs_follow_the_descriptor() {
         group_segment_fixed_size: 0,
         private_segment_fixed_size: 48,
         code_offset: 0,
+        vgpr_count: 0,
     };
     // Record (32 dwords) of work-item (linear workgroup * 64 + local id):
     // v0, then s0..s22 (s[20:21] = the output buffer, s22 = dispatch packet
@@ -2596,4 +2597,52 @@ fn lift_errors_name_pc_and_mnemonic() {
     // Falling off the end traps (there is no s_endpgm).
     let k = lift("k", &assemble("s_mov_b32 s0, 1"), &abi).unwrap();
     assert!(matches!(k.blocks.last().unwrap().term, xisa_ir::Term::Trap));
+}
+
+/// `s_movrels_b32/_b64` read `s[src + M0]`, `s_movreld_b32/_b64` write
+/// `s[dst + M0]` (issue #14: refused before). For every M0 in 0..8 the
+/// scalar registers s10..s27 are checked against a model of the SGPR file.
+#[test]
+fn scalar_relative_moves() {
+    let init = |n: u32| 0x1000 + n * 0x11;
+    for m0 in 0..8u32 {
+        let mut src = String::from("s_load_dwordx2 s[2:3], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n");
+        for n in 10..28 {
+            src += &format!("s_mov_b32 s{n}, {:#x}\n", init(n));
+        }
+        src += &format!(
+            "s_mov_b32 m0, {m0}\n\
+             s_movrels_b32 s30, s10\n\
+             s_movrels_b64 s[32:33], s[12:13]\n\
+             s_movreld_b32 s20, s30\n\
+             s_movreld_b64 s[14:15], s[32:33]\n"
+        );
+        for (i, n) in (10..28).chain([30, 32, 33]).enumerate() {
+            src += &format!(
+                "v_mov_b32 v1, s{n}\nv_mov_b32 v2, {}\nglobal_store_dword v2, v1, s[2:3]\n",
+                4 * i
+            );
+        }
+        src += "s_endpgm\n";
+        let k = lift_src(&src, &test_abi(0, 0));
+        let mut s: Vec<u32> = (0..40).map(init).collect();
+        let m = m0 as usize;
+        s[30] = s[10 + m];
+        s[32] = s[12 + m];
+        s[33] = s[13 + m];
+        s[20 + m] = s[30];
+        s[14 + m] = s[32];
+        s[15 + m] = s[33];
+        let want: Vec<u32> = (10..28).chain([30, 32, 33]).map(|n| s[n]).collect();
+        for e in ENGINES {
+            let setup = Setup {
+                bufs: vec![vec![0u8; 4 * want.len()]],
+                extra: vec![],
+                grid: [1, 1, 1],
+                block: [1, 1, 1],
+            };
+            let got = u32s(&run(&k, e, &setup)[0]);
+            assert_eq!(got, want, "{e:?} m0 = {m0}");
+        }
+    }
 }

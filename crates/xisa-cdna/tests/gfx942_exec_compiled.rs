@@ -263,6 +263,59 @@ fn packed_f32_with_constant_operands() {
     }
 }
 
+/// Regression (issue #14): VGPR index mode (`s_set_gpr_idx_on` with
+/// gpr_idx(SRC0) and gpr_idx(DST) around `v_mov_b32`) was refused ("scalar
+/// compare not lifted (VSKIP / GPR indexing)"). Every uniform index 0..16,
+/// including those whose written element is the read one.
+#[test]
+fn vgpr_index_mode_extract_and_insert() {
+    let lst = include_str!("gfx942_exec_util/kernels.lst");
+    let body: String = lst
+        .lines()
+        .skip_while(|l| !l.contains("<gidx>:"))
+        .take_while(|l| !l.contains("s_endpgm"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        body.contains("gpr_idx(SRC0)") && body.contains("gpr_idx(DST)"),
+        "{body}"
+    );
+    let mut rng = Rng(0x61d);
+    let a: Vec<f32> = (0..16 * N)
+        .map(|_| (rng.below(2000) as f32 - 1000.0) / 8.0)
+        .collect();
+    for j in 0..16usize {
+        let ix = bytes32(&[j as u32 | 0x30]);
+        for e in ENGINES {
+            let r = run(
+                "gidx",
+                e,
+                &[
+                    bytes32(&a.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
+                    ix.clone(),
+                ],
+            );
+            let got = f32s(&r[0]);
+            for i in 0..N {
+                let mut v: Vec<f32> = a[16 * i..16 * i + 16]
+                    .iter()
+                    .map(|x| x * 3.0 + 1.0)
+                    .collect();
+                let t = v[j];
+                v[(j + 5) & 15] = t * 2.0;
+                for k in 0..16 {
+                    assert!(
+                        same32(got[16 * i + k], v[k]),
+                        "{e:?} j={j} item {i} element {k}: {} want {}",
+                        got[16 * i + k],
+                        v[k]
+                    );
+                }
+            }
+        }
+    }
+}
+
 fn rand_word(r: &mut Rng) -> u32 {
     match r.below(6) {
         0 => [0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 31, 13, 7][r.below(8) as usize],

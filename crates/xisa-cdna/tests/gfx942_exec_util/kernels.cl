@@ -58,6 +58,17 @@ kernel void pkc(global float2 *a) {
     a[i] = (y * (float2)(3.25f, 3.25f)) + (x * (float2)(-2.0f, -2.0f));
 }
 
+// A vector element at a wave-uniform index: VGPR index mode
+// (s_set_gpr_idx_on ... gpr_idx(SRC0) / gpr_idx(DST); v_mov_b32; _off).
+kernel void gidx(global float16 *a, global const int *ix) {
+    int i = GID;
+    float16 v = a[i] * 3.0f + 1.0f;
+    int j = ix[0] & 15;
+    float t = v[j];
+    v[(j + 5) & 15] = t * 2.0f;
+    a[i] = v;
+}
+
 // Program-scope constant data, addressed pc-relatively (s_getpc_b64).
 constant int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 kernel void ctab(global int *a) {

@@ -208,5 +208,6 @@ pub fn entry_abi(
         group_segment_fixed_size,
         private_segment_fixed_size,
         code_offset: 0,
+        vgpr_count: 0,
     }
 }

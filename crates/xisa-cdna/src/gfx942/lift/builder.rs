@@ -44,6 +44,11 @@ pub(crate) struct Builder {
     pub omod: u32,
     tmp_n: u32,
     tmp_pool: HashMap<(Type, u32), Reg>,
+    /// VGPR index mode (`gpr_idx::ON` | mode bits; 0 = off), tracked
+    /// statically along the code.
+    pub gpr_idx: u32,
+    /// VGPRs the kernel allocates (0: unknown).
+    pub vgpr_count: u32,
 }
 
 impl Builder {
@@ -76,6 +81,8 @@ impl Builder {
             omod: 0,
             tmp_n: 0,
             tmp_pool: HashMap::new(),
+            gpr_idx: 0,
+            vgpr_count: 0,
         }
     }
 
@@ -139,6 +146,15 @@ impl Builder {
         let r = self.k.reg(format!("t.{}.{}", ty.name(), self.tmp_n), ty);
         self.tmp_pool.insert(key, r);
         r
+    }
+
+    /// How many VGPRs an indexed access can reach: the kernel's allocation,
+    /// all 256 when it is unknown.
+    pub fn vgpr_bound(&self) -> u32 {
+        match self.vgpr_count {
+            0 => 256,
+            n => n.min(256),
+        }
     }
 
     /// Starts lifting a new guest instruction (temporaries can be reused).

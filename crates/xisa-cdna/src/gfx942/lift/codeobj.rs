@@ -121,14 +121,21 @@ fn check_wave(k: &KernelInfo) -> Result<(), LiftError> {
 /// [`EntryAbi`] of a kernel (its descriptor and segment sizes).
 pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
     let kd = &k.kd;
-    super::abi::entry_abi(
+    let mut abi = super::abi::entry_abi(
         kd.compute_pgm_rsrc2,
         kd.kernel_code_properties,
         kd.kernarg_preload,
         k.group_segment_fixed_size.max(kd.group_segment_fixed_size),
         k.private_segment_fixed_size
             .max(kd.private_segment_fixed_size),
-    )
+    );
+    // The metadata's architected count, else the descriptor's granulated
+    // allocation (which may include AGPRs: an upper bound).
+    abi.vgpr_count = match k.vgpr_count {
+        0 => kd.next_free_vgpr_bound(),
+        n => n,
+    };
+    abi
 }
 
 /// Lifts a kernel of a code object with its loadable image `image` (the

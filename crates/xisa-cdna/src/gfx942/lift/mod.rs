@@ -25,6 +25,7 @@
 pub mod abi;
 mod builder;
 pub mod codeobj;
+mod gpr_idx;
 mod mem;
 mod salu;
 mod valu;
@@ -117,6 +118,9 @@ pub struct EntryAbi {
     /// `image_ptr + code_offset + pc + 4`, so pc-relative constant data
     /// resolves when the launcher places the image at `image_ptr`.
     pub code_offset: u64,
+    /// VGPRs the kernel allocates (`.vgpr_count`): the registers a VGPR
+    /// index can reach (0: unknown, all 256).
+    pub vgpr_count: u32,
 }
 
 /// Decoded instructions: (byte offset, length, instruction).
@@ -176,6 +180,7 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         .collect();
 
     let mut b = Builder::new(name);
+    b.vgpr_count = abi.vgpr_count;
     b.code_offset = abi.code_offset;
     b.k.shared_bytes = abi.group_segment_fixed_size;
     b.k.local_bytes = abi.private_segment_fixed_size;
@@ -375,6 +380,7 @@ pub fn lift_program<'a>(
         .map(|(i, &o)| (o, BlockId(i as u32 + 1)))
         .collect();
     let mut b = Builder::new(name);
+    b.vgpr_count = abi.vgpr_count;
     b.code_offset = 0;
     b.k.shared_bytes = abi.group_segment_fixed_size;
     b.k.local_bytes = abi.private_segment_fixed_size;
@@ -560,6 +566,26 @@ fn lift_inst(
     ids: &BTreeMap<usize, BlockId>,
 ) -> Result<(), LiftError> {
     let fmt = tables().formats[i.opcode.format].name.as_str();
+    let m = i.opcode.mnemonic.as_str();
+    if m.starts_with("s_set_gpr_idx") {
+        return gpr_idx::set(b, i, m);
+    }
+    if m.starts_with("s_movrel") {
+        return gpr_idx::movrel(b, i, m);
+    }
+    if gpr_idx::on(b) {
+        if ids.contains_key(&off) || branch_target(i, off).is_some() {
+            return Err(
+                b.unsupported("VGPR index mode (s_set_gpr_idx_on) is on across control flow")
+            );
+        }
+        if !matches!(
+            fmt,
+            "SOPP" | "SOP1" | "SOP2" | "SOPC" | "SOPK" | "SMEM" | "DS" | "FLAT" | "MUBUF"
+        ) {
+            return gpr_idx::valu(b, i, fmt);
+        }
+    }
     match fmt {
         "SOPP" => sopp(b, i, off, next, ids),
         "SOP1" if i.opcode.mnemonic == "s_getpc_b64" => {
