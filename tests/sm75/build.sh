@@ -4,32 +4,15 @@
 # nvdisasm listing.  Outputs (committed) go to tests/sm75/out/:
 #   NAME.ptx (OpenCL kernels only), NAME.cubin, NAME.sass (nvdisasm -c -hex).
 # Installs the toolchain when missing: clang-19/llvm-19/libclc-19 (apt) and
-# ptxas from the nvidia-cuda-nvcc-cu12 wheel (pip, pinned), nvdisasm via
+# ptxas via tests/cuda/find-ptxas.sh (the nvidia-cuda-nvcc-cu12 wheel), nvdisasm via
 # translation-rules/sm75/find-nvdisasm.sh.  Usage: build.sh [--listings-only]
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 K="$HERE/kernels"
 O="$HERE/out"
-PY="${PYTHON:-python3}"
-NVCC_VERSION="${XISA_NVCC_VERSION:-12.9.86}"
 PTX_ATTR="+ptx78"
 mkdir -p "$O"
-
-find_ptxas() {
-    "$PY" - <<'PYEOF' 2>/dev/null
-import os, sys
-try:
-    import nvidia
-except ImportError:
-    sys.exit(1)
-for root in nvidia.__path__:
-    p = os.path.join(root, "cuda_nvcc", "bin", "ptxas")
-    if os.access(p, os.X_OK):
-        print(p); sys.exit(0)
-sys.exit(1)
-PYEOF
-}
 
 NVDISASM=$(sh "$ROOT/translation-rules/sm75/find-nvdisasm.sh")
 if [ "${1:-}" != "--listings-only" ]; then
@@ -37,11 +20,7 @@ if [ "${1:-}" != "--listings-only" ]; then
         || ! ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1; then
         apt-get update && apt-get install -y clang-19 llvm-19 lld-19 libclc-19 libclc-19-dev
     fi
-    PTXAS=$(find_ptxas || true)
-    if [ -z "$PTXAS" ]; then
-        "$PY" -m pip install --quiet "nvidia-cuda-nvcc-cu12==$NVCC_VERSION"
-        PTXAS=$(find_ptxas)
-    fi
+    PTXAS=$(sh "$ROOT/tests/cuda/find-ptxas.sh")
     LIBCLC=/usr/lib/clc/nvptx64--nvidiacl.bc
     TMP=$(mktemp -d)
     trap 'rm -rf "$TMP"' EXIT
