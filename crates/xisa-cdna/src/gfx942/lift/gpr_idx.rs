@@ -1,0 +1,249 @@
+//! Register indexing: VGPR index mode (`s_set_gpr_idx_on` / `_idx` / `_mode`
+//! / `_off`) and the scalar relative moves (`s_movrels` / `s_movreld`).
+//!
+//! LLVM reaches for these to extract or insert a vector element held in
+//! registers at a wave-uniform index (a private array kept in VGPRs):
+//! `s_set_gpr_idx_on s2, gpr_idx(SRC0); v_mov_b32 v0, v4; s_set_gpr_idx_off`
+//! reads `v[4 + s2]`. M0[7:0] holds the index and M0[15:12] the mode (which of
+//! SRC0, SRC1, SRC2 and DST are indexed); the mode is on until
+//! `s_set_gpr_idx_off`.
+//!
+//! IR registers are named, not addressed, so an indexed access becomes a
+//! chain of selects over the registers the index can reach (the kernel's VGPR
+//! allocation, [`super::EntryAbi::vgpr_count`]). The mode is tracked
+//! statically along the code; it must be off at every branch and branch
+//! target, as LLVM emits it (a mode that crosses control flow is refused).
+//! Under the mode only `v_mov_b32` (VOP1 and plain VOP3) is lifted, the one
+//! instruction LLVM uses there; any other VALU instruction is refused.
+
+use xisa_ir::{ICond, Op, Operand, Reg, Type};
+
+use super::super::decode::Inst;
+use super::builder::{Builder, M0};
+use super::LiftError;
+
+/// Mode bits of `gpr_idx(...)`.
+const SRC0: u32 = 1;
+const DST: u32 = 8;
+
+/// Architected SGPRs (`s0..s101`) that `s_movrels` / `s_movreld` index.
+const SGPRS: u32 = 102;
+
+/// `s_set_gpr_idx_on`, `_off`, `_idx`, `_mode`: updates M0 and the mode.
+pub(crate) fn set(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError> {
+    let m0 = b.src_bits(M0, 32)?;
+    match m {
+        "s_set_gpr_idx_on" => {
+            let idx = b.src_bits(i.get("ssrc0"), 32)?;
+            let mode = i.get("ssrc1") & 0xf;
+            let kept = b.binv(
+                xisa_ir::BinOp::And,
+                Type::I32,
+                m0,
+                Operand::Imm(!0xf0ffu32 as u64),
+            );
+            let lo = b.binv(xisa_ir::BinOp::And, Type::I32, idx, Operand::Imm(0xff));
+            let v = b.binv(xisa_ir::BinOp::Or, Type::I32, kept, lo);
+            let v = b.binv(
+                xisa_ir::BinOp::Or,
+                Type::I32,
+                v,
+                Operand::Imm((mode << 12) as u64),
+            );
+            b.wr_s32(M0, v)?;
+            b.gpr_idx = mode | ON;
+        }
+        "s_set_gpr_idx_idx" => {
+            let idx = b.src_bits(i.get("ssrc0"), 32)?;
+            let kept = b.binv(
+                xisa_ir::BinOp::And,
+                Type::I32,
+                m0,
+                Operand::Imm(!0xffu32 as u64),
+            );
+            let lo = b.binv(xisa_ir::BinOp::And, Type::I32, idx, Operand::Imm(0xff));
+            let v = b.binv(xisa_ir::BinOp::Or, Type::I32, kept, lo);
+            b.wr_s32(M0, v)?;
+        }
+        "s_set_gpr_idx_mode" => {
+            let mode = i.get("simm16") & 0xf;
+            let kept = b.binv(
+                xisa_ir::BinOp::And,
+                Type::I32,
+                m0,
+                Operand::Imm(!0xf000u32 as u64),
+            );
+            let v = b.binv(
+                xisa_ir::BinOp::Or,
+                Type::I32,
+                kept,
+                Operand::Imm((mode << 12) as u64),
+            );
+            b.wr_s32(M0, v)?;
+            if b.gpr_idx & ON != 0 {
+                b.gpr_idx = mode | ON;
+            }
+        }
+        _ => b.gpr_idx = 0,
+    }
+    Ok(())
+}
+
+/// Set in [`Builder::gpr_idx`] while the index mode is on (the mode bits
+/// may all be clear).
+pub(crate) const ON: u32 = 0x100;
+
+/// True while the index mode is on.
+pub(crate) fn on(b: &Builder) -> bool {
+    b.gpr_idx & ON != 0
+}
+
+/// A VALU instruction while the index mode is on.
+pub(crate) fn valu(b: &mut Builder, i: &Inst, fmt: &str) -> Result<(), LiftError> {
+    let m = i.opcode.mnemonic.as_str();
+    if !m.starts_with("v_mov_b32") || !(fmt == "VOP1" || fmt == "VOP3A") {
+        return Err(b.unsupported(format!(
+            "{fmt} instruction while VGPR index mode is on (only v_mov_b32 is lifted under s_set_gpr_idx_on)"
+        )));
+    }
+    if fmt == "VOP3A" && (i.get("abs") | i.get("neg") | i.get("clamp") | i.get("omod")) != 0 {
+        return Err(b.unsupported("v_mov_b32_e64 with modifiers under VGPR index mode"));
+    }
+    let mode = b.gpr_idx;
+    let m0 = b.src_bits(M0, 32)?;
+    let idx = b.binv(xisa_ir::BinOp::And, Type::I32, m0, Operand::Imm(0xff));
+    let s = i.get("src0");
+    let val: Operand = if s >= 256 && mode & SRC0 != 0 {
+        let regs: Vec<Reg> = (s - 256..b.vgpr_bound()).map(|n| b.v(n)).collect();
+        chain(b, &regs, idx).into()
+    } else if s >= 256 {
+        b.v(s - 256).into()
+    } else {
+        b.src_bits(s, 32)?
+    };
+    let vd = i.get("vdst");
+    let g = b.exec_guard();
+    if mode & DST == 0 {
+        let d = b.v(vd);
+        b.emit_with(
+            Op::Mov {
+                ty: Type::I32,
+                dst: d,
+                src: val,
+            },
+            Some(g),
+        );
+        return Ok(());
+    }
+    scatter(b, vd, b.vgpr_bound(), idx, val, Some(g));
+    Ok(())
+}
+
+/// `regs[idx]` as a select chain (`regs[0]` when `idx` is past the end).
+fn chain(b: &mut Builder, regs: &[Reg], idx: Reg) -> Reg {
+    let acc = b.t(Type::I32);
+    let p = b.t(Type::I1);
+    b.mov(Type::I32, acc, regs[0]);
+    for (k, &r) in regs.iter().enumerate().skip(1) {
+        b.emit(Op::ICmp {
+            cond: ICond::Eq,
+            ty: Type::I32,
+            dst: p,
+            a: idx.into(),
+            b: Operand::Imm(k as u64),
+        });
+        b.emit(Op::Select {
+            ty: Type::I32,
+            dst: acc,
+            cond: p.into(),
+            a: r.into(),
+            b: acc.into(),
+        });
+    }
+    acc
+}
+
+/// Writes `val` to VGPR `first + idx` (of `first..end`): a guarded select
+/// per register, so that every other register keeps its value.
+fn scatter(
+    b: &mut Builder,
+    first: u32,
+    end: u32,
+    idx: Reg,
+    val: Operand,
+    guard: Option<xisa_ir::Guard>,
+) {
+    let p = b.t(Type::I1);
+    for (k, n) in (first..end.max(first + 1)).enumerate() {
+        let r = b.v(n);
+        b.emit(Op::ICmp {
+            cond: ICond::Eq,
+            ty: Type::I32,
+            dst: p,
+            a: idx.into(),
+            b: Operand::Imm(k as u64),
+        });
+        b.emit_with(
+            Op::Select {
+                ty: Type::I32,
+                dst: r,
+                cond: p.into(),
+                a: val,
+                b: r.into(),
+            },
+            guard,
+        );
+    }
+}
+
+/// `s_movrels_b32/_b64` (read `s[ssrc0 + M0]`) and `s_movreld_b32/_b64`
+/// (write `s[sdst + M0]`): scalar, so unguarded; every lane holds the same
+/// scalar state and computes the same result.
+pub(crate) fn movrel(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError> {
+    let dwords = if m.ends_with("_b64") { 2 } else { 1 };
+    let (sdst, ssrc) = (i.get("sdst"), i.get("ssrc0"));
+    let idx = b.src_bits(M0, 32)?;
+    let idx = match idx {
+        Operand::Reg(r) => r,
+        Operand::Imm(_) => return Err(b.unsupported("M0 is not a register")),
+    };
+    let sg = |b: &mut Builder, n: u32| b.sgpr(n).ok_or_else(|| b.unsupported(format!("s{n}")));
+    if m.starts_with("s_movrels") {
+        if ssrc >= SGPRS {
+            return Err(b.unsupported("s_movrels source is not an SGPR"));
+        }
+        for d in 0..dwords {
+            let regs = (ssrc + d..SGPRS)
+                .map(|n| sg(b, n))
+                .collect::<Result<Vec<_>, _>>()?;
+            let v = chain(b, &regs, idx);
+            b.wr_s32(sdst + d, v)?;
+        }
+    } else {
+        if sdst >= SGPRS {
+            return Err(b.unsupported("s_movreld destination is not an SGPR"));
+        }
+        for d in 0..dwords {
+            let v = b.src_bits(ssrc + d, 32)?;
+            let p = b.t(Type::I1);
+            for (k, n) in (sdst + d..SGPRS).enumerate() {
+                let r = sg(b, n)?;
+                b.emit(Op::ICmp {
+                    cond: ICond::Eq,
+                    ty: Type::I32,
+                    dst: p,
+                    a: idx.into(),
+                    b: Operand::Imm(k as u64),
+                });
+                b.emit(Op::Select {
+                    ty: Type::I32,
+                    dst: r,
+                    cond: p.into(),
+                    a: v,
+                    b: r.into(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
