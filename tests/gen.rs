@@ -1131,7 +1131,7 @@ impl Gen {
             });
             self.f.sl
         } else {
-            let t = self.rng.pick(&INTS);
+            let t = self.rng.pick(&ALL_INTS);
             self.rreg(t)
         };
         let n = 1 + self.rng.below(3);
