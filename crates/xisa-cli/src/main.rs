@@ -144,6 +144,14 @@ struct RunArgs {
     /// After the launch, write buffer argument I (0-based) to PATH (a surface: its data).
     #[arg(long = "dump", value_name = "I=PATH")]
     dumps: Vec<String>,
+    /// Before the launch, fill the module's global NAME (a `__device__` or
+    /// `__constant__` variable; a gfx942 program-scope variable) from PATH,
+    /// which must have exactly the variable's size.
+    #[arg(long = "set-global", value_name = "NAME=PATH")]
+    set_globals: Vec<String>,
+    /// After the launch, write the module's global NAME to PATH.
+    #[arg(long = "dump-global", value_name = "NAME=PATH")]
+    dump_globals: Vec<String>,
     /// Execution engine.
     #[arg(long, default_value = "jit", value_parser = ["jit", "interp"])]
     engine: String,
@@ -363,7 +371,12 @@ fn print_stats(r: &RunReport, compiles: u64, hits: u64) {
 fn cmd_run(a: RunArgs) -> Result<()> {
     let engine: Engine = a.engine.parse()?;
     let Some(path) = a.module else {
-        if a.kernel.is_some() || !a.args.is_empty() || !a.dumps.is_empty() {
+        if a.kernel.is_some()
+            || !a.args.is_empty()
+            || !a.dumps.is_empty()
+            || !a.set_globals.is_empty()
+            || !a.dump_globals.is_empty()
+        {
             bail!("MODULE is missing (run without arguments only for the bundled example)");
         }
         println!("xisa run: no module given, running the bundled example (a byte histogram).");
@@ -421,6 +434,32 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         dumps.push((i, p));
     }
     let dev = Device::new()?;
+    let name_path = |opt: &str, s: &str| -> Result<(String, PathBuf)> {
+        let (n, p) = s
+            .split_once('=')
+            .filter(|(n, p)| !n.is_empty() && !p.is_empty())
+            .ok_or_else(|| anyhow!("{opt} {s:?}: expected NAME=PATH"))?;
+        Ok((n.to_string(), PathBuf::from(p)))
+    };
+    for s in &a.set_globals {
+        let (n, p) = name_path("--set-global", s)?;
+        let g = dev.global(&module, &n)?;
+        let what = format!("global {n}'s size");
+        let data = xisa::limits::read_input(&p, g.size, &what)
+            .map_err(|e| anyhow!("--set-global {n}: {e}"))?;
+        dev.write_global(&module, &n, &data)
+            .map_err(|e| anyhow!("--set-global {n}: {}: {e}", p.display()))?;
+    }
+    let mut global_dumps = Vec::new();
+    for s in &a.dump_globals {
+        let (n, p) = name_path("--dump-global", s)?;
+        // Unknown names and directories are refused before the launch.
+        dev.global(&module, &n)?;
+        if p.is_dir() {
+            bail!("{}: is a directory", p.display());
+        }
+        global_dumps.push((n, p));
+    }
     let opts = LaunchOptions {
         grid: a.grid,
         block: a.block,
@@ -433,10 +472,13 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     let rep = dev.launch(&module, &kernel, &opts, &args)?;
     // Everything is read back before any file is written, so that a read
     // error leaves every dump file as it was.
-    let mut outputs = Vec::with_capacity(dumps.len());
+    let mut outputs = Vec::with_capacity(dumps.len() + global_dumps.len());
     for (i, p) in &dumps {
         let b = rep.buffers[*i].ok_or_else(|| anyhow!("argument {i} has no buffer"))?;
         outputs.push((p, dev.read(b.addr, b.len as usize)?));
+    }
+    for (n, p) in &global_dumps {
+        outputs.push((p, dev.read_global(&module, n)?));
     }
     for (p, data) in outputs {
         write_atomic(p, &data)?;

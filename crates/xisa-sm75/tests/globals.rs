@@ -233,3 +233,44 @@ fn loader_reads_module_data() {
         assert_eq!(banks, [3, 4], "{}", k.name);
     }
 }
+
+/// Issue #11: an OpenCL C kernel (`tests/cuda/local_arg.cl`, clang-19 →
+/// libclc → llc-19 → ptxas) whose `__local float *` parameter is 64 bits
+/// (clang's nvptx64 ABI): `local:N` passes the shared-memory offset in it.
+#[test]
+fn local_pointer_in_a_64_bit_parameter() {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cuda/local_arg.cubin");
+    let m = Module::from_file(&p, None).unwrap();
+    let k = m.kernel("reverse_local").unwrap();
+    let last = *k.params.last().unwrap();
+    assert_eq!(
+        k.reg_type(last),
+        Some(xisa::ir::Type::I64),
+        "64-bit __local pointer"
+    );
+    let n = 4 * 64usize;
+    let x: Vec<f32> = (0..n).map(|i| i as f32 * 0.25 - 7.0).collect();
+    for e in ENGINES {
+        let dev = Device::new().unwrap();
+        let rep = dev
+            .launch(
+                &m,
+                "reverse_local",
+                &opts(e, 4, 64),
+                &[
+                    ArgSpec::Bytes(x.iter().flat_map(|v| v.to_le_bytes()).collect()),
+                    ArgSpec::Zeros(4 * n as u64),
+                    ArgSpec::Local(4 * 64),
+                ],
+            )
+            .unwrap_or_else(|err| panic!("{e}: {err}"));
+        let b = rep.buffers[1].unwrap();
+        let got = dev.read(b.addr, 4 * n).unwrap();
+        for g in 0..n {
+            let (wg, l) = (g / 64, g % 64);
+            let want = x[wg * 64 + 63 - l] * 2.0;
+            let v = f32::from_le_bytes(got[4 * g..4 * g + 4].try_into().unwrap());
+            assert_eq!(v, want, "{e}: out[{g}]");
+        }
+    }
+}

@@ -668,7 +668,7 @@ impl Device {
     fn bind_gfx942(
         &self,
         abi: &crate::module::gfx942::Gfx942Kernel,
-        image: &[u8],
+        module: &Module,
         args: &[ArgSpec],
         opts: &LaunchOptions,
     ) -> Result<(Vec<u8>, u32, Vec<Option<Buffer>>)> {
@@ -730,7 +730,9 @@ impl Device {
         let blocks = abi.launch_blocks(&explicit, &geo, kernarg)?;
         self.write(kernarg, &blocks.kernarg)?;
         let packet = self.upload(&blocks.packet)?;
-        let image = self.upload(image)?;
+        // The image is placed once per device (its globals persist across
+        // launches, as with the HSA runtime's loaded executables).
+        let image = self.with_instance(module, |i| Ok(i.globals))?;
         Ok((
             Gfx942Kernel::params(kernarg, packet, image),
             dyn_lds,
@@ -787,7 +789,7 @@ impl Device {
                     .ok_or_else(|| {
                         Error::Args(format!("kernel {}: no gfx942 launch ABI", k.name))
                     })?;
-                self.bind_gfx942(abi, &g.image, args, opts)?
+                self.bind_gfx942(abi, module, args, opts)?
             }
             None => self.bind_args(k, args, opts.shared, surfaces)?,
         };
@@ -842,6 +844,12 @@ impl Device {
     }
 
     fn new_instance(&self, module: &Module) -> Result<Instance> {
+        if let Some(g) = &module.gfx942 {
+            return Ok(Instance {
+                globals: self.upload(&g.image)?,
+                banks: Default::default(),
+            });
+        }
         let Some(d) = &module.sm75 else {
             return Ok(Instance {
                 globals: 0,
@@ -900,6 +908,9 @@ impl Device {
 
     /// The names of `module`'s data objects that [`Device::global`] finds.
     pub fn global_names(module: &Module) -> Vec<String> {
+        if let Some(g) = &module.gfx942 {
+            return g.symbols.iter().map(|s| s.name.clone()).collect();
+        }
         match &module.sm75 {
             Some(d) => d.data.symbols.iter().map(|s| s.name.clone()).collect(),
             None => Vec::new(),
@@ -923,6 +934,19 @@ impl Device {
                 }
             ))
         };
+        if let Some(g) = &module.gfx942 {
+            let sym = g
+                .symbols
+                .iter()
+                .find(|s| s.name == name)
+                .ok_or_else(unknown)?;
+            let image = self.with_instance(module, |i| Ok(i.globals))?;
+            return Ok(Global {
+                name: name.to_string(),
+                size: sym.size,
+                location: GlobalLocation::Memory(image + sym.offset),
+            });
+        }
         let d = module.sm75.as_ref().ok_or_else(unknown)?;
         let sym = d.data.symbol(name).ok_or_else(unknown)?;
         let location = match sym.section {

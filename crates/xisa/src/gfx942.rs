@@ -38,6 +38,98 @@ pub struct Gfx942Module {
     pub kernels: Vec<Gfx942Kernel>,
     /// The `PT_LOAD` segments laid out by virtual address.
     pub image: Vec<u8>,
+    /// Virtual address of `image[0]`.
+    pub base_vaddr: u64,
+    /// The data objects (`STT_OBJECT` symbols: `__device__`/`__global`
+    /// variables) inside the image.
+    pub symbols: Vec<Gfx942Symbol>,
+}
+
+/// A data object of a code object's image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gfx942Symbol {
+    /// Symbol name.
+    pub name: String,
+    /// Offset in the image ([`Gfx942Module::image`]).
+    pub offset: u64,
+    /// Size in bytes.
+    pub size: u64,
+}
+
+/// The `STT_OBJECT` symbols of an ELF64 little-endian file that lie inside
+/// the image `[base, base + len)`. Malformed tables yield fewer symbols,
+/// never a panic.
+fn object_symbols(bytes: &[u8], base: u64, len: u64) -> Vec<Gfx942Symbol> {
+    let u16_at = |o: usize| -> Option<u64> {
+        Some(u64::from(u16::from_le_bytes(
+            bytes.get(o..o + 2)?.try_into().ok()?,
+        )))
+    };
+    let u32_at = |o: usize| -> Option<u64> {
+        Some(u64::from(u32::from_le_bytes(
+            bytes.get(o..o + 4)?.try_into().ok()?,
+        )))
+    };
+    let u64_at = |o: usize| -> Option<u64> {
+        Some(u64::from_le_bytes(bytes.get(o..o + 8)?.try_into().ok()?))
+    };
+    let mut out = Vec::new();
+    let walk = |out: &mut Vec<Gfx942Symbol>| -> Option<()> {
+        let shoff = usize::try_from(u64_at(0x28)?).ok()?;
+        let shentsize = usize::try_from(u16_at(0x3a)?).ok()?;
+        let shnum = usize::try_from(u16_at(0x3c)?).ok()?;
+        let sh = |i: usize| shoff.checked_add(i.checked_mul(shentsize)?);
+        for i in 0..shnum {
+            let h = sh(i)?;
+            // SHT_SYMTAB = 2.
+            if u32_at(h + 4)? != 2 {
+                continue;
+            }
+            let (off, size) = (u64_at(h + 0x18)?, u64_at(h + 0x20)?);
+            let link = usize::try_from(u32_at(h + 0x28)?).ok()?;
+            let strh = sh(link)?;
+            let (stroff, strsize) = (u64_at(strh + 0x18)?, u64_at(strh + 0x20)?);
+            let strtab = bytes.get(
+                usize::try_from(stroff).ok()?
+                    ..usize::try_from(stroff.checked_add(strsize)?).ok()?,
+            )?;
+            let n = usize::try_from(size / 24).ok()?;
+            for j in 0..n {
+                let e = usize::try_from(off).ok()?.checked_add(j * 24)?;
+                let info = *bytes.get(e + 4)?;
+                let shndx = u16_at(e + 6)?;
+                // STT_OBJECT = 1, defined.
+                if info & 0xf != 1 || shndx == 0 {
+                    continue;
+                }
+                let (value, sz) = (u64_at(e + 8)?, u64_at(e + 16)?);
+                let Some(rel) = value.checked_sub(base) else {
+                    continue;
+                };
+                if rel.checked_add(sz).is_none_or(|end| end > len) {
+                    continue;
+                }
+                let name_off = usize::try_from(u32_at(e)?).ok()?;
+                let name = strtab.get(name_off..)?;
+                let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
+                let Ok(name) = std::str::from_utf8(name) else {
+                    continue;
+                };
+                // Kernel descriptors (`K.kd`) are the loader's, not data.
+                if name.is_empty() || name.ends_with(".kd") {
+                    continue;
+                }
+                out.push(Gfx942Symbol {
+                    name: name.to_string(),
+                    offset: rel,
+                    size: sz,
+                });
+            }
+        }
+        Some(())
+    };
+    let _ = walk(&mut out);
+    out
 }
 
 /// The blocks of one launch.
@@ -119,6 +211,8 @@ pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module
         xisa_ir::Module { kernels },
         Gfx942Module {
             kernels: abis,
+            symbols: object_symbols(bytes, image.base_vaddr, image.bytes.len() as u64),
+            base_vaddr: image.base_vaddr,
             image: image.bytes,
         },
     ))
