@@ -118,7 +118,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x806 => vote(l, false),
         0x886 => vote(l, true),
         0x31d | 0x51d | 0xb1d => barrier(l)?,
-        0x992 => membar(l),
+        0x992 => membar(l)?,
         _ => return Ok(false),
     }
     Ok(true)
@@ -535,18 +535,27 @@ fn barrier(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `MEMBAR.SC/ALL.{CTA,SM,GPU,SYS}` → a fence (`.SC` seq_cst, `.ALL` acq_rel).
-fn membar(l: &mut Lifter) {
+/// `MEMBAR.{SC,ALL,-}.{CTA,SM,GPU,SYS}` → a seq_cst fence of that scope.
+///
+/// The semantics field [79:81) (nvdisasm: 0 `.SC`, 1 `.ALL`, 2 none, 3
+/// invalid) is not an ordering strength for xisa: every MEMBAR waits until
+/// the warp's earlier memory operations are performed, which on an x86 host
+/// means draining the store buffer (`docs/scopes.md`); ptxas uses `.ALL` for
+/// `fence.acq_rel` and before release stores, where a seq_cst fence is a
+/// sound strengthening. Scopes: [76:79) = CTA, SM (wider than a CTA: treated
+/// as cluster), GPU, SYS; `.VC` and the invalid values are refused.
+fn membar(l: &mut Lifter) -> Result<(), LiftError> {
     let scope = match bits(l.word, 76, 79) {
         0 => Scope::Workgroup,
         1 => Scope::Cluster,
         2 => Scope::Device,
-        _ => Scope::System,
+        3 => Scope::System,
+        s => return Err(l.unsupported(format!("MEMBAR scope field {s} (.VC or invalid)"))),
     };
-    let order = if bit(l.word, 80) {
-        Order::AcqRel
-    } else {
-        Order::SeqCst
-    };
+    if bits(l.word, 79, 81) == 3 {
+        return Err(l.unsupported("MEMBAR semantics field 3 (invalid)"));
+    }
+    let order = Order::SeqCst;
     l.emit(Op::Fence { scope, order });
+    Ok(())
 }
