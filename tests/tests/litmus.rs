@@ -273,6 +273,27 @@ fn gfx942_litmus() {
     suite(&load("gfx942/out/litmus.co"), "gfx942", GFX942);
 }
 
+/// The gfx942 store-buffering kernels written in assembly
+/// (`tests/litmus/gfx942/litmus_asm.s`): the waits between the store and the
+/// load are the test. `vmcnt(0)`, and `vmcnt(1)` after one more load, wait
+/// for the store to be performed (forbidden); no wait, an LGKM-only wait and
+/// `vmcnt(2)` after one more load do not (allowed; on x86 they show it).
+const GFX942_ASM: &[Litmus] = &[
+    Litmus {
+        must_observe: true,
+        ..t("sb_asm_nowait", sb, false)
+    },
+    t("sb_asm_lgkm", sb, false),
+    t("sb_asm_vmcnt0", sb, true),
+    t("sb_asm_vmcnt1", sb, true),
+    t("sb_asm_vmcnt2", sb, false),
+];
+
+#[test]
+fn gfx942_asm_litmus() {
+    suite(&load("gfx942/out/litmus_asm.co"), "gfx942-asm", GFX942_ASM);
+}
+
 #[test]
 fn sm75_litmus() {
     suite(&load("sm75/out/litmus.cubin"), "sm75", SM75);
