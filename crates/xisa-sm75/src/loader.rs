@@ -743,8 +743,8 @@ pub struct ModuleData {
 /// The materialized data of one module instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Materialized {
-    /// The global block's initial bytes (`.nv.global.init`, then zeros for
-    /// `.nv.global`), relocations applied.
+    /// The initial bytes of the global block's start (`.nv.global.init`),
+    /// relocations applied; the rest of the block (`.nv.global`) is zero.
     pub globals: Vec<u8>,
     /// The module constant banks, relocations applied.
     pub banks: BTreeMap<u32, Vec<u8>>,
@@ -783,9 +783,9 @@ impl ModuleData {
     /// that cannot be applied is an error; one in a constant bank is left
     /// as is (the lifter makes reading that word trap).
     pub fn materialize(&self, base: u64) -> Result<Materialized, LoadError> {
-        let (_, total) = self.global_layout();
-        let mut globals = vec![0u8; total as usize];
-        globals[..self.global_init.len()].copy_from_slice(&self.global_init);
+        // Only the initialised part is built on the host: `.nv.global` may
+        // be large and is zero in freshly allocated guest memory.
+        let mut globals = self.global_init.clone();
         let mut banks = self.banks.clone();
         for r in &self.relocs {
             let err = |msg: String| LoadError::DataRelocation {

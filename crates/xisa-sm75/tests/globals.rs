@@ -274,3 +274,68 @@ fn local_pointer_in_a_64_bit_parameter() {
         }
     }
 }
+
+/// `globals.cubin` with relocation type 99 written into the entry of
+/// relocation section `section` that patches offset `at`.
+fn with_bad_reloc(section: &str, at: u64) -> Vec<u8> {
+    use object::{Object, ObjectSection};
+    let mut bytes =
+        std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cuda/globals.cubin"))
+            .unwrap();
+    let (off, size, ent) = {
+        let f = object::File::parse(&*bytes).unwrap();
+        let s = f.section_by_name(section).unwrap();
+        let (off, size) = s.file_range().unwrap();
+        (
+            off as usize,
+            size as usize,
+            if section.starts_with(".rela") { 24 } else { 16 },
+        )
+    };
+    let i = (off..off + size)
+        .step_by(ent)
+        .find(|&e| u64::from_le_bytes(bytes[e..e + 8].try_into().unwrap()) == at)
+        .unwrap();
+    bytes[i + 8..i + 12].copy_from_slice(&99u32.to_le_bytes());
+    bytes
+}
+
+/// Relocation types xisa does not apply: in a module bank, reading the
+/// word traps in a block naming the type and symbol (other kernels still
+/// run); in a global's initial value, the module's first launch is an
+/// error naming the section, type, offset and symbol.
+#[test]
+fn unsupported_relocations_are_named() {
+    let bytes = with_bad_reloc(".rel.nv.constant4", 0);
+    let m = Module::from_bytes(&bytes, "bad4", None).unwrap();
+    let dev = Device::new().unwrap();
+    let out = dev.alloc(4 * 8).unwrap();
+    let err = dev
+        .launch(&m, "count", &opts(Engine::Jit, 1, 1), &[ArgSpec::Ptr(out)])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("reloc_type99_address_of_counter"), "{err}");
+    dev.launch(
+        &m,
+        "lookup",
+        &opts(Engine::Jit, 1, 8),
+        &[ArgSpec::Ptr(out), ArgSpec::I32(0)],
+    )
+    .unwrap();
+
+    let bytes = with_bad_reloc(".rela.nv.global.init", 0);
+    let m = Module::from_bytes(&bytes, "badinit", None).unwrap();
+    let dev = Device::new().unwrap();
+    let err = dev
+        .launch(
+            &m,
+            "lookup",
+            &opts(Engine::Jit, 1, 8),
+            &[ArgSpec::Ptr(out), ArgSpec::I32(0)],
+        )
+        .unwrap_err()
+        .to_string();
+    for want in [".rela.nv.global.init", "type 99", "offset 0x0", "\"table\""] {
+        assert!(err.contains(want), "{want}: {err}");
+    }
+}

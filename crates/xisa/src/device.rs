@@ -830,17 +830,11 @@ impl Device {
     ) -> Result<R> {
         let mut map = self.instances.lock().unwrap_or_else(|e| e.into_inner());
         let key = (module.isa, module.code_hash);
-        if !map.contains_key(&key) {
-            let inst = self.new_instance(module)?;
-            map.insert(key, inst);
-        }
-        match map.get_mut(&key) {
-            Some(i) => f(i),
-            None => Err(Error::Args(format!(
-                "{}: no module instance",
-                module.origin
-            ))),
-        }
+        let inst = match map.entry(key) {
+            std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+            std::collections::hash_map::Entry::Vacant(v) => v.insert(self.new_instance(module)?),
+        };
+        f(inst)
     }
 
     fn new_instance(&self, module: &Module) -> Result<Instance> {
