@@ -822,7 +822,8 @@ impl Device {
     /// Runs `f` on the instance of `module` on this device, creating it at
     /// first use: the sm_75 global block is allocated, filled from
     /// `.nv.global.init` (zeros for `.nv.global`) and every relocated word
-    /// (constant bank 4, pointers in initialised globals) patched.
+    /// (constant bank 4, pointers in initialised globals) patched; a gfx942
+    /// code object's image is uploaded.
     fn with_instance<R>(
         &self,
         module: &Module,
@@ -869,8 +870,16 @@ impl Device {
     }
 
     /// Copies the module banks' current images into the parameter block of
-    /// kernel `kernel` (sm_75: where the lifter reads them).
-    fn fill_module_banks(&self, module: &Module, kernel: &str, params: Vec<u8>) -> Result<Vec<u8>> {
+    /// kernel `kernel` (sm_75: where the lifter reads them, see
+    /// `xisa_sm75::loader::LiveBank`); other modules' blocks are returned
+    /// unchanged. [`Device::launch`] does this; callers that build a
+    /// parameter block themselves (e.g. `exec`) should too.
+    pub fn fill_module_banks(
+        &self,
+        module: &Module,
+        kernel: &str,
+        params: Vec<u8>,
+    ) -> Result<Vec<u8>> {
         let Some(d) = &module.sm75 else {
             return Ok(params);
         };
