@@ -499,7 +499,13 @@ pub fn exec(
         grid: [waves, 1, 1],
         block: [lanes, 1, 1],
         dyn_shared,
-        params: vec![0; kernel.param_size() as usize],
+        // Module constant banks (sm_75 `__constant__` data, relocated
+        // addresses of globals) live in the parameter block.
+        params: device.fill_module_banks(
+            module,
+            &kernel.name,
+            vec![0; kernel.param_size() as usize],
+        )?,
         timeout,
         threads: 0,
         uniform: None,
