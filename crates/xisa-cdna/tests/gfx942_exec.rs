@@ -2607,7 +2607,7 @@ fn scalar_relative_moves() {
     let init = |n: u32| 0x1000 + n * 0x11;
     for m0 in 0..8u32 {
         let mut src = String::from("s_load_dwordx2 s[2:3], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n");
-        for n in 10..28 {
+        for n in 10..30 {
             src += &format!("s_mov_b32 s{n}, {:#x}\n", init(n));
         }
         src += &format!(
@@ -2615,7 +2615,8 @@ fn scalar_relative_moves() {
              s_movrels_b32 s30, s10\n\
              s_movrels_b64 s[32:33], s[12:13]\n\
              s_movreld_b32 s20, s30\n\
-             s_movreld_b64 s[14:15], s[32:33]\n"
+             s_movreld_b64 s[14:15], s[32:33]\n\
+             s_movrels_b64 s[24:25], s[22:23]\n"
         );
         for (i, n) in (10..28).chain([30, 32, 33]).enumerate() {
             src += &format!(
@@ -2633,6 +2634,10 @@ fn scalar_relative_moves() {
         s[20 + m] = s[30];
         s[14 + m] = s[32];
         s[15 + m] = s[33];
+        // Overlapping source and destination: both sources read first.
+        let (a, b2) = (s[22 + m], s[23 + m]);
+        s[24] = a;
+        s[25] = b2;
         let want: Vec<u32> = (10..28).chain([30, 32, 33]).map(|n| s[n]).collect();
         for e in ENGINES {
             let setup = Setup {

@@ -135,8 +135,41 @@ pub(crate) fn valu(b: &mut Builder, i: &Inst, fmt: &str) -> Result<(), LiftError
         );
         return Ok(());
     }
-    scatter(b, vd, b.vgpr_bound(), idx, val, Some(g));
+    let regs: Vec<Reg> = (vd..b.vgpr_bound().max(vd + 1)).map(|n| b.v(n)).collect();
+    scatter(b, &regs, idx, val, Some(g));
     Ok(())
+}
+
+/// `dst = idx == k ? a : b` (under `guard`), with `p` as the compare's
+/// scratch predicate: one step of an indexed read or write.
+#[allow(clippy::too_many_arguments)]
+fn pick(
+    b: &mut Builder,
+    p: Reg,
+    idx: Reg,
+    k: usize,
+    dst: Reg,
+    a: Operand,
+    other: Reg,
+    guard: Option<xisa_ir::Guard>,
+) {
+    b.emit(Op::ICmp {
+        cond: ICond::Eq,
+        ty: Type::I32,
+        dst: p,
+        a: idx.into(),
+        b: Operand::Imm(k as u64),
+    });
+    b.emit_with(
+        Op::Select {
+            ty: Type::I32,
+            dst,
+            cond: p.into(),
+            a,
+            b: other.into(),
+        },
+        guard,
+    );
 }
 
 /// `regs[idx]` as a select chain (`regs[0]` when `idx` is past the end).
@@ -145,54 +178,17 @@ fn chain(b: &mut Builder, regs: &[Reg], idx: Reg) -> Reg {
     let p = b.t(Type::I1);
     b.mov(Type::I32, acc, regs[0]);
     for (k, &r) in regs.iter().enumerate().skip(1) {
-        b.emit(Op::ICmp {
-            cond: ICond::Eq,
-            ty: Type::I32,
-            dst: p,
-            a: idx.into(),
-            b: Operand::Imm(k as u64),
-        });
-        b.emit(Op::Select {
-            ty: Type::I32,
-            dst: acc,
-            cond: p.into(),
-            a: r.into(),
-            b: acc.into(),
-        });
+        pick(b, p, idx, k, acc, r.into(), acc, None);
     }
     acc
 }
 
-/// Writes `val` to VGPR `first + idx` (of `first..end`): a guarded select
-/// per register, so that every other register keeps its value.
-fn scatter(
-    b: &mut Builder,
-    first: u32,
-    end: u32,
-    idx: Reg,
-    val: Operand,
-    guard: Option<xisa_ir::Guard>,
-) {
+/// Writes `val` to register `regs[idx]`: a select per register (under
+/// `guard`), so that every other register keeps its value.
+fn scatter(b: &mut Builder, regs: &[Reg], idx: Reg, val: Operand, guard: Option<xisa_ir::Guard>) {
     let p = b.t(Type::I1);
-    for (k, n) in (first..end.max(first + 1)).enumerate() {
-        let r = b.v(n);
-        b.emit(Op::ICmp {
-            cond: ICond::Eq,
-            ty: Type::I32,
-            dst: p,
-            a: idx.into(),
-            b: Operand::Imm(k as u64),
-        });
-        b.emit_with(
-            Op::Select {
-                ty: Type::I32,
-                dst: r,
-                cond: p.into(),
-                a: val,
-                b: r.into(),
-            },
-            guard,
-        );
+    for (k, &r) in regs.iter().enumerate() {
+        pick(b, p, idx, k, r, val, r, guard);
     }
 }
 
@@ -208,41 +204,38 @@ pub(crate) fn movrel(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError
         Operand::Imm(_) => return Err(b.unsupported("M0 is not a register")),
     };
     let sg = |b: &mut Builder, n: u32| b.sgpr(n).ok_or_else(|| b.unsupported(format!("s{n}")));
+    // Every source dword is read before any destination is written, as the
+    // hardware reads its operands first (the two may overlap).
     if m.starts_with("s_movrels") {
         if ssrc >= SGPRS {
             return Err(b.unsupported("s_movrels source is not an SGPR"));
         }
+        let mut vals = Vec::new();
         for d in 0..dwords {
             let regs = (ssrc + d..SGPRS)
                 .map(|n| sg(b, n))
                 .collect::<Result<Vec<_>, _>>()?;
-            let v = chain(b, &regs, idx);
+            vals.push(chain(b, &regs, idx));
+        }
+        for (d, v) in (0..).zip(vals) {
             b.wr_s32(sdst + d, v)?;
         }
     } else {
         if sdst >= SGPRS {
             return Err(b.unsupported("s_movreld destination is not an SGPR"));
         }
+        let mut vals = Vec::new();
         for d in 0..dwords {
             let v = b.src_bits(ssrc + d, 32)?;
-            let p = b.t(Type::I1);
-            for (k, n) in (sdst + d..SGPRS).enumerate() {
-                let r = sg(b, n)?;
-                b.emit(Op::ICmp {
-                    cond: ICond::Eq,
-                    ty: Type::I32,
-                    dst: p,
-                    a: idx.into(),
-                    b: Operand::Imm(k as u64),
-                });
-                b.emit(Op::Select {
-                    ty: Type::I32,
-                    dst: r,
-                    cond: p.into(),
-                    a: v,
-                    b: r.into(),
-                });
-            }
+            let t = b.t(Type::I32);
+            b.mov(Type::I32, t, v);
+            vals.push(t);
+        }
+        for (d, v) in (0..).zip(vals) {
+            let regs = (sdst + d..SGPRS)
+                .map(|n| sg(b, n))
+                .collect::<Result<Vec<_>, _>>()?;
+            scatter(b, &regs, idx, v.into(), None);
         }
     }
     Ok(())
