@@ -3205,3 +3205,599 @@ fn virtual_shapes() {
         },
     );
 }
+
+// ===========================================================================
+// mathlib.cu
+
+/// IEEE remainder of two values (f32 ones exactly representable in f64):
+/// r = x - n*y with n the integer nearest x/y, ties to even; exact.
+fn ieee_remainder(x: f64, y: f64) -> f64 {
+    if x.is_nan() || y.is_nan() || x.is_infinite() || y == 0.0 {
+        return f64::NAN;
+    }
+    if y.is_infinite() {
+        return x;
+    }
+    let b = y.abs();
+    // x mod 2b keeps n's parity; then at most two subtractions of b, each
+    // exact (Sterbenz).
+    let mut a = if (2.0 * b).is_finite() {
+        (x % (2.0 * b)).abs()
+    } else {
+        x.abs()
+    };
+    let mut odd = false;
+    if a >= b {
+        a -= b;
+        odd = true;
+    }
+    if a > b / 2.0 || (a == b / 2.0 && odd) {
+        a -= b;
+    }
+    if a == 0.0 {
+        0f64.copysign(x)
+    } else if x < 0.0 {
+        -a
+    } else {
+        a
+    }
+}
+
+fn frexp32(x: f32) -> (f32, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    if x.abs() < f32::MIN_POSITIVE {
+        let (m, e) = frexp32(x * 4_294_967_296.0);
+        return (m, e - 32);
+    }
+    let bits = x.to_bits();
+    let e = ((bits >> 23) & 0xff) as i32 - 126;
+    (f32::from_bits((bits & 0x807f_ffff) | (126 << 23)), e)
+}
+
+fn ilogb32(x: f32) -> i32 {
+    if x == 0.0 || x.is_nan() {
+        return i32::MIN;
+    }
+    if x.is_infinite() {
+        return i32::MAX;
+    }
+    let bits = x.to_bits() & 0x7fff_ffff;
+    let e = (bits >> 23) as i32;
+    if e == 0 {
+        (31 - bits.leading_zeros() as i32) - 149
+    } else {
+        e - 127
+    }
+}
+
+fn nextafter32(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y.is_nan() {
+        return f32::NAN;
+    }
+    if x == y {
+        return y;
+    }
+    if x == 0.0 {
+        return f32::from_bits(1).copysign(y);
+    }
+    let b = x.to_bits();
+    f32::from_bits(if (y > x) == (x > 0.0) { b + 1 } else { b - 1 })
+}
+
+#[test]
+fn f32_exact_lib() {
+    let n = 400;
+    let (a, bb) = (f32s_edge(n, 160), f32s_edge(n, 161));
+    let mut wf = Vec::new();
+    let mut wi = Vec::new();
+    for i in 0..n {
+        let (x, y) = (a[i], bb[i]);
+        wf.push(x % y);
+        wf.push(ieee_remainder(x as f64, y as f64) as f32);
+        let k = (y as i32) % 40;
+        wf.push((x as f64 * 2f64.powi(k)) as f32);
+        let (m, e) = frexp32(x);
+        wf.push(m);
+        let ip = x.trunc();
+        wf.push(if x.is_infinite() {
+            0f32.copysign(x)
+        } else {
+            (x - ip).copysign(x)
+        });
+        wf.push(ip);
+        wf.push(nextafter32(x, y));
+        wf.push(if x.is_nan() || y.is_nan() {
+            f32::NAN
+        } else if x > y {
+            x - y
+        } else {
+            0.0
+        });
+        wi.push(if x.is_finite() { e } else { i32::MIN }); // unspecified: not compared
+        wi.push(ilogb32(x));
+    }
+    const NAMES: [&str; 8] = [
+        "fmodf",
+        "remainderf",
+        "ldexpf",
+        "frexpf",
+        "modff frac",
+        "modff int",
+        "nextafterf",
+        "fdimf",
+    ];
+    both(
+        "mathlib",
+        "f32_exact_lib",
+        &g1(4, 128),
+        &[b(&a), b(&bb), A::Z(32 * n), A::Z(8 * n), A::I32(n as i32)],
+        |e, o| {
+            let gf = dec::<f32>(&o[2]);
+            let gi = dec::<i32>(&o[3]);
+            for i in 0..n {
+                for k in 0..8 {
+                    let (g, w) = (gf[8 * i + k], wf[8 * i + k]);
+                    assert!(
+                        same_f32(g, w),
+                        "{e}: {}(x={:e}, y={:e}) = {g:e} ({:#x}), want {w:e} ({:#x})",
+                        NAMES[k],
+                        a[i],
+                        bb[i],
+                        g.to_bits(),
+                        w.to_bits()
+                    );
+                }
+                if a[i].is_finite() {
+                    assert_eq!(gi[2 * i], wi[2 * i], "{e}: frexpf exponent of {:e}", a[i]);
+                }
+                assert_eq!(gi[2 * i + 1], wi[2 * i + 1], "{e}: ilogbf({:e})", a[i]);
+            }
+        },
+    );
+}
+
+#[test]
+fn f32_approx_lib() {
+    let n = 300;
+    let mut r = Rng::new(162);
+    let a: Vec<f32> = (0..n)
+        .map(|_| {
+            r.edge(&[0.0, -0.0, 1.0, -1.0, 10.0, -10.0, 0.5], |r| {
+                r.range(-10_000_000, 10_000_000) as f32 * 1e-6
+            })
+        })
+        .collect();
+    let bv: Vec<f32> = (0..n)
+        .map(|_| {
+            let m = r.range(1, 10_000_000) as f32 * 1e-5;
+            if r.below(2) == 0 {
+                m
+            } else {
+                -m
+            }
+        })
+        .collect();
+    // (name, the guide's maximum ulp error, reference in f64)
+    type F = fn(f32, f32) -> f64;
+    let ops: [(&str, u64, F); 12] = [
+        ("atan2f", 3, |x, y| (x as f64).atan2(y as f64)),
+        ("hypotf", 3, |x, y| (x as f64).hypot(y as f64)),
+        ("cbrtf", 1, |x, _| (x as f64).cbrt()),
+        ("asinf", 2, |x, _| ((x / 11.0) as f64).asin()),
+        ("acosf", 2, |x, _| ((x / 11.0) as f64).acos()),
+        ("atanf", 2, |_, y| (y as f64).atan()),
+        ("sinhf", 3, |x, _| (x as f64).sinh()),
+        ("coshf", 2, |x, _| (x as f64).cosh()),
+        ("expm1f", 1, |x, _| (x as f64).exp_m1()),
+        ("log1pf", 1, |_, y| (y.abs() as f64).ln_1p()),
+        ("log10f", 2, |_, y| (y.abs() as f64).log10()),
+        ("tanf", 4, |x, _| (x as f64).tan()),
+    ];
+    both(
+        "mathlib",
+        "f32_approx_lib",
+        &g1(3, 128),
+        &[b(&a), b(&bv), A::Z(48 * n), A::I32(n as i32)],
+        |e, o| {
+            let got = dec::<f32>(&o[2]);
+            for i in 0..n {
+                for (k, (name, bound, f)) in ops.iter().enumerate() {
+                    let want = f(a[i], bv[i]) as f32;
+                    let g = got[12 * i + k];
+                    // One more ulp for the rounding of the reference.
+                    assert!(
+                        ulps32(g, want) <= bound + 1,
+                        "{e}: {name}(x={:e}, y={:e}) = {g:e}, want {want:e}",
+                        a[i],
+                        bv[i]
+                    );
+                }
+            }
+        },
+    );
+}
+
+#[test]
+fn f64_lib() {
+    let n = 200;
+    let mut r = Rng::new(163);
+    let edges = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        0.5,
+    ];
+    let a: Vec<f64> = (0..n)
+        .map(|_| r.edge(&edges, |r| r.range(-1 << 40, 1 << 40) as f64 * 1e-6))
+        .collect();
+    let bv: Vec<f64> = (0..n)
+        .map(|_| r.edge(&edges, |r| r.range(-1 << 40, 1 << 40) as f64 * 1e-9))
+        .collect();
+    // (name, ulp bound: 0 = exact, else the guide's bound + 1)
+    type F = fn(f64, f64) -> f64;
+    let ops: [(&str, u64, F); 8] = [
+        ("fmod", 0, |x, y| x % y),
+        ("remainder", 0, ieee_remainder),
+        ("atan2", 3, |x, y| x.atan2(y)),
+        ("hypot", 3, |x, y| x.hypot(y)),
+        ("cbrt", 2, |x, _| x.cbrt()),
+        ("log1p", 2, |_, y| y.abs().ln_1p()),
+        ("expm1", 2, |x, _| (x / 16.0).exp_m1()),
+        ("tan", 3, |x, _| (x / 8.0).tan()),
+    ];
+    both(
+        "mathlib",
+        "f64_lib",
+        &g1(2, 128),
+        &[b(&a), b(&bv), A::Z(64 * n), A::I32(n as i32)],
+        |e, o| {
+            let got = dec::<f64>(&o[2]);
+            for i in 0..n {
+                for (k, (name, bound, f)) in ops.iter().enumerate() {
+                    let want = f(a[i], bv[i]);
+                    let g = got[8 * i + k];
+                    let ok = if *bound == 0 {
+                        same_f64(g, want)
+                    } else {
+                        ulps64(g, want) <= *bound
+                    };
+                    assert!(
+                        ok,
+                        "{e}: {name}(x={:e}, y={:e}) = {g:e} ({:#x}), want {want:e} ({:#x})",
+                        a[i],
+                        bv[i],
+                        g.to_bits(),
+                        want.to_bits()
+                    );
+                }
+            }
+        },
+    );
+}
+
+/// The sign of an exact sum of doubles (Shewchuk's grow-expansion: the
+/// components do not overlap, so the largest nonzero one has the sign).
+fn exact_sign(terms: &[f64]) -> i32 {
+    let two_sum = |a: f64, b: f64| {
+        let s = a + b;
+        let bb = s - a;
+        (s, (a - (s - bb)) + (b - bb))
+    };
+    let mut e: Vec<f64> = Vec::new();
+    for &t in terms {
+        let mut q = t;
+        let mut next = Vec::new();
+        for &h in &e {
+            let (s, err) = two_sum(q, h);
+            if err != 0.0 {
+                next.push(err);
+            }
+            q = s;
+        }
+        next.push(q);
+        e = next;
+    }
+    e.iter()
+        .rev()
+        .find(|&&c| c != 0.0)
+        .map_or(0, |&c| if c > 0.0 { 1 } else { -1 })
+}
+
+/// Rounds in a direction ('d' down, 'u' up, 'z' toward zero) given the
+/// round-to-nearest result `r` and the sign of (exact - r).
+fn dir32(r: f32, sigma: i32, mode: char) -> f32 {
+    match mode {
+        'd' if sigma < 0 => r.next_down(),
+        'u' if sigma > 0 => r.next_up(),
+        'z' if r > 0.0 && sigma < 0 => r.next_down(),
+        'z' if r < 0.0 && sigma > 0 => r.next_up(),
+        _ => r,
+    }
+}
+
+fn dir64(r: f64, sigma: i32, mode: char) -> f64 {
+    match mode {
+        'd' if sigma < 0 => r.next_down(),
+        'u' if sigma > 0 => r.next_up(),
+        'z' if r > 0.0 && sigma < 0 => r.next_down(),
+        'z' if r < 0.0 && sigma > 0 => r.next_up(),
+        _ => r,
+    }
+}
+
+#[test]
+fn directed_rounding() {
+    let n = 300;
+    let mut r = Rng::new(164);
+    let sign = |r: &mut Rng| if r.below(2) == 0 { 1.0 } else { -1.0 };
+    // x: 13 significant bits; y: a full significand in [0.5, 8). Every sum,
+    // product and x*y+1 below is exact in f64.
+    let x: Vec<f32> = (0..n)
+        .map(|_| r.range(1, 4096) as f32 / 256.0 * sign(&mut r) as f32)
+        .collect();
+    let y: Vec<f32> = (0..n)
+        .map(|_| f32::from_bits(0x3f00_0000 + (r.below(0x0180_0000) as u32)) * sign(&mut r) as f32)
+        .collect();
+    let u: Vec<f64> = (0..n)
+        .map(|_| {
+            f64::from_bits(0x3f50_0000_0000_0000 + r.below(0x0150_0000_0000_0000)) * sign(&mut r)
+        })
+        .collect();
+    let v: Vec<f64> = (0..n)
+        .map(|_| {
+            f64::from_bits(0x3f50_0000_0000_0000 + r.below(0x0150_0000_0000_0000)) * sign(&mut r)
+        })
+        .collect();
+    let from_exact = |ex: f64, mode: char| {
+        let rn = ex as f32;
+        dir32(rn, exact_sign(&[ex, -(rn as f64)]), mode)
+    };
+    let sgn = |z: f64| {
+        if z > 0.0 {
+            1
+        } else if z < 0.0 {
+            -1
+        } else {
+            0
+        }
+    };
+    let mut wf = Vec::new();
+    let mut wd = Vec::new();
+    for i in 0..n {
+        let (xf, yf) = (x[i] as f64, y[i] as f64);
+        wf.push(from_exact(xf + yf, 'd'));
+        wf.push(from_exact(xf + yf, 'u'));
+        wf.push(from_exact(xf * yf, 'z'));
+        let q = x[i] / y[i];
+        let s = sgn(xf - q as f64 * yf) * sgn(yf);
+        wf.push(dir32(q, s, 'u'));
+        wf.push(dir32(q, s, 'd'));
+        let sq = x[i].abs().sqrt();
+        wf.push(dir32(sq, sgn(xf.abs() - sq as f64 * sq as f64), 'd'));
+        wf.push(from_exact(xf * yf + 1.0, 'z'));
+        let rc = 1.0 / y[i];
+        wf.push(dir32(rc, sgn(1.0 - rc as f64 * yf) * sgn(yf), 'u'));
+
+        let (p, q2) = (u[i], v[i]);
+        let s = p + q2;
+        wd.push(dir64(s, exact_sign(&[p, q2, -s]), 'd'));
+        let m = p * q2;
+        wd.push(dir64(m, sgn(p.mul_add(q2, -m)), 'u'));
+        let d = p / q2;
+        wd.push(dir64(d, sgn((-d).mul_add(q2, p)) * sgn(q2), 'z'));
+        let sq = p.abs().sqrt();
+        wd.push(dir64(sq, sgn((-sq).mul_add(sq, p.abs())), 'u'));
+        let f = p.mul_add(q2, 1.0);
+        let pp = p * q2;
+        let ep = p.mul_add(q2, -pp);
+        wd.push(dir64(f, exact_sign(&[pp, ep, 1.0, -f]), 'd'));
+        let rc = 1.0 / q2;
+        wd.push(dir64(rc, sgn((-rc).mul_add(q2, 1.0)) * sgn(q2), 'd'));
+    }
+    const NF: [&str; 8] = [
+        "__fadd_rd",
+        "__fadd_ru",
+        "__fmul_rz",
+        "__fdiv_ru",
+        "__fdiv_rd",
+        "__fsqrt_rd",
+        "__fmaf_rz",
+        "__frcp_ru",
+    ];
+    const ND: [&str; 6] = [
+        "__dadd_rd",
+        "__dmul_ru",
+        "__ddiv_rz",
+        "__dsqrt_ru",
+        "__fma_rd",
+        "__drcp_rd",
+    ];
+    both(
+        "mathlib",
+        "directed_rounding",
+        &g1(3, 128),
+        &[
+            b(&x),
+            b(&y),
+            A::Z(32 * n),
+            b(&u),
+            b(&v),
+            A::Z(48 * n),
+            A::I32(n as i32),
+        ],
+        |e, o| {
+            let gf = dec::<f32>(&o[2]);
+            let gd = dec::<f64>(&o[5]);
+            for i in 0..n {
+                for k in 0..8 {
+                    let (g, w) = (gf[8 * i + k], wf[8 * i + k]);
+                    assert!(
+                        g.to_bits() == w.to_bits(),
+                        "{e}: {}(x={:e}, y={:e}) = {g:e}, want {w:e}",
+                        NF[k],
+                        x[i],
+                        y[i]
+                    );
+                }
+                for k in 0..6 {
+                    let (g, w) = (gd[6 * i + k], wd[6 * i + k]);
+                    assert!(
+                        g.to_bits() == w.to_bits(),
+                        "{e}: {}(u={:e}, v={:e}) = {g:e}, want {w:e}",
+                        ND[k],
+                        u[i],
+                        v[i]
+                    );
+                }
+            }
+        },
+    );
+}
+
+// ===========================================================================
+// cg.cu
+
+#[test]
+fn cg_coalesced() {
+    assert_sass("cg", "cg_coalesced", &["UPOPC", "UFLO.U32", "VOTEU.ANY"]);
+    let inp = i32s(128, 170);
+    let mut rank = Vec::new();
+    let mut size = Vec::new();
+    for w in inp.chunks(32) {
+        let odd: Vec<usize> = (0..32).filter(|&l| w[l] & 1 != 0).collect();
+        for l in 0..32 {
+            match odd.iter().position(|&o| o == l) {
+                Some(p) => {
+                    rank.push(p as i32);
+                    size.push(odd.len() as i32);
+                }
+                None => {
+                    rank.push(-1);
+                    size.push(-1);
+                }
+            }
+        }
+    }
+    let count = inp.iter().filter(|&&v| v & 1 != 0).count() as u32;
+    both(
+        "cg",
+        "cg_coalesced",
+        &g1(2, 64),
+        &[b(&inp), A::Z(512), A::Z(512), A::Z(4)],
+        |e, o| {
+            same("rank", e, &dec::<i32>(&o[1]), &rank);
+            same("size", e, &dec::<i32>(&o[2]), &size);
+            same("count", e, &dec::<u32>(&o[3]), &[count]);
+        },
+    );
+}
+
+#[test]
+fn cg_labeled() {
+    assert_sass("cg", "cg_labeled", &["MATCH.ANY"]);
+    let (key, val) = (i32s(128, 171), i32s(128, 172));
+    let mut sum = Vec::new();
+    let mut gsize = Vec::new();
+    for w in 0..4 {
+        for l in 0..32 {
+            let k = key[w * 32 + l] & 3;
+            let grp: Vec<usize> = (0..32).filter(|&j| key[w * 32 + j] & 3 == k).collect();
+            sum.push(
+                grp.iter()
+                    .fold(0i32, |s, &j| s.wrapping_add(val[w * 32 + j])),
+            );
+            gsize.push(grp.len() as i32);
+        }
+    }
+    both(
+        "cg",
+        "cg_labeled",
+        &g1(2, 64),
+        &[b(&key), b(&val), A::Z(512), A::Z(512)],
+        |e, o| {
+            same("sum", e, &dec::<i32>(&o[2]), &sum);
+            same("size", e, &dec::<i32>(&o[3]), &gsize);
+        },
+    );
+}
+
+#[test]
+fn cg_scans() {
+    let inp = i32s(128, 173);
+    let incl: Vec<i32> = inp.chunks(16).flat_map(incl_scan).collect();
+    let xor_excl: Vec<i32> = inp
+        .chunks(16)
+        .flat_map(|c| {
+            let mut acc = 0;
+            c.iter()
+                .map(|&x| {
+                    let r = acc;
+                    acc ^= x;
+                    r
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let dyn_: Vec<i32> = (0..128).map(|t| (t % 4) * 100 + 4).collect();
+    both(
+        "cg",
+        "cg_scans",
+        &g1(2, 64),
+        &[b(&inp), A::Z(512), A::Z(512), A::Z(512)],
+        |e, o| {
+            same("inclusive", e, &dec::<i32>(&o[1]), &incl);
+            // The exclusive result of a tile's first thread is not specified.
+            let got = dec::<i32>(&o[2]);
+            for i in (0..128).filter(|i| i % 16 != 0) {
+                assert_eq!(got[i], xor_excl[i], "{e}: exclusive xor scan {i}");
+            }
+            same("dynamic tile", e, &dec::<i32>(&o[3]), &dyn_);
+        },
+    );
+}
+
+#[test]
+fn cg_warp_votes() {
+    assert_sass("cg", "cg_warp_votes", &["MATCH.ANY.U64", "VOTE.ANY"]);
+    let mut v = i64s(128, 174);
+    v[5] = 0;
+    v[40] = 7;
+    let d: Vec<f64> = f32s_edge(128, 175).iter().map(|&x| x as f64).collect();
+    let mut votes = Vec::new();
+    let mut s64 = Vec::new();
+    let mut sd = Vec::new();
+    for w in 0..4 {
+        let c = &v[w * 32..w * 32 + 32];
+        votes.push((0..32).filter(|&l| c[l] < 0).fold(0u32, |m, l| m | 1 << l));
+        votes.push(c.contains(&0) as u32 | ((!c.contains(&7)) as u32) << 1);
+        for l in 0..32 {
+            s64.push(c[(l * 7) % 32]);
+            s64.push(
+                (0..32)
+                    .filter(|&j| c[j] & 3 == c[l] & 3)
+                    .fold(0i64, |m, j| m | 1 << j),
+            );
+            sd.push(d[w * 32 + (l ^ 5)]);
+        }
+    }
+    both(
+        "cg",
+        "cg_warp_votes",
+        &g1(2, 64),
+        &[b(&v), b(&d), A::Z(32), A::Z(2048), A::Z(1024)],
+        |e, o| {
+            same("votes", e, &dec::<u32>(&o[2]), &votes);
+            same("shfl/match", e, &dec::<i64>(&o[3]), &s64);
+            let got = dec::<f64>(&o[4]);
+            for i in 0..128 {
+                assert!(same_f64(got[i], sd[i]), "{e}: shfl double {i}");
+            }
+        },
+    );
+}
