@@ -3801,3 +3801,143 @@ fn cg_warp_votes() {
         },
     );
 }
+
+// ===========================================================================
+// narrow.cu
+
+#[test]
+fn bytes_shorts() {
+    assert_sass(
+        "narrow",
+        "bytes_shorts",
+        &["STS.U8", "LDS.U.S8", "LDS.U.U8", "LDS.U.U16"],
+    );
+    let c: Vec<i8> = i32s(512, 180).iter().map(|&x| x as i8).collect();
+    let s: Vec<i16> = i32s(256, 181).iter().map(|&x| x as i16).collect();
+    let mut want = Vec::new();
+    for blk in 0..2 {
+        for t in 0..64 {
+            let j = blk * 64 + 63 - t;
+            want.push(c[4 * j] as i32 + c[4 * j + 3] as i32 * 1000);
+            want.push(s[2 * j] as u16 as i32 - s[2 * j + 1] as u16 as i32);
+            want.push(c[4 * j + 1] as u8 as i32 + s[2 * j] as i32);
+        }
+    }
+    both(
+        "narrow",
+        "bytes_shorts",
+        &g1(2, 64),
+        &[b(&c), b(&s), A::Z(128 * 12)],
+        |e, o| same("bytes_shorts", e, &dec::<i32>(&o[2]), &want),
+    );
+}
+
+#[test]
+fn shared_vec4() {
+    assert_sass("narrow", "shared_vec4", &["STS.128", "LDS.U.128"]);
+    let inp = i32s(512, 182);
+    let mut want = Vec::new();
+    for blk in 0..2 {
+        let s = |k: usize, c: usize| inp[4 * (blk * 64 + k) + c];
+        for t in 0..64 {
+            let (a, bq) = ((t + 1) % 64, 63 - t);
+            want.push(s(a, 0).wrapping_add(s(bq, 3)));
+            want.push(s(a, 1) ^ s(bq, 2));
+            want.push(s(a, 2).wrapping_sub(s(bq, 1)));
+            want.push(s(a, 3).wrapping_mul(3).wrapping_add(s(bq, 0)));
+        }
+    }
+    both(
+        "narrow",
+        "shared_vec4",
+        &g1(2, 64),
+        &[b(&inp), A::Z(2048)],
+        |e, o| same("shared_vec4", e, &dec::<i32>(&o[1]), &want),
+    );
+}
+
+#[test]
+fn shared_atomics64() {
+    assert_sass("narrow", "shared_atomics64", &["ATOMS.CAST.SPIN.64"]);
+    let inp: Vec<u64> = i64s(128, 183).into_iter().map(|x| x as u64).collect();
+    let mut want = Vec::new();
+    for c in inp.chunks(64) {
+        want.push(c.iter().fold(0u64, |a, &v| a.wrapping_add(v)));
+        want.push(
+            c.iter()
+                .fold(0u64, |a, &v| a ^ v.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+        );
+        want.push(
+            c.iter()
+                .fold(!0u64, |a, &v| a & (v | 0x0101_0101_0101_0101)),
+        );
+        want.push(c.iter().map(|&v| v as i64).min().unwrap().min(i64::MAX) as u64);
+        want.push(c.iter().map(|&v| v as i64).max().unwrap() as u64);
+    }
+    both(
+        "narrow",
+        "shared_atomics64",
+        &g1(2, 64),
+        &[b(&inp), A::Z(80)],
+        |e, o| same("shared_atomics64", e, &dec::<u64>(&o[1]), &want),
+    );
+}
+
+#[test]
+fn atomic_float_old() {
+    assert_sass(
+        "narrow",
+        "atomic_float_old",
+        &[
+            "ATOMG.E.ADD.F32.FTZ.RN",
+            "ATOMG.E.ADD.F64.RN",
+            "ATOMG.E.EXCH",
+        ],
+    );
+    let mut xchg = vec![0f32; 1025];
+    xchg[1024] = -1.0;
+    both(
+        "narrow",
+        "atomic_float_old",
+        &g1(2, 64),
+        &[A::Z(4), A::Z(8), A::Z(512), A::Z(1024), b(&xchg)],
+        |e, o| {
+            assert_eq!(dec::<f32>(&o[0]), [128.0], "{e}: float total");
+            assert_eq!(dec::<f64>(&o[1]), [64.0], "{e}: double total");
+            // Each serial order hands out every old value exactly once.
+            let mut f: Vec<f32> = dec::<f32>(&o[2]);
+            f.sort_by(f32::total_cmp);
+            let want: Vec<f32> = (0..128).map(|k| k as f32).collect();
+            same("float olds", e, &f, &want);
+            let mut d: Vec<f64> = dec::<f64>(&o[3]);
+            d.sort_by(f64::total_cmp);
+            let want: Vec<f64> = (0..128).map(|k| k as f64 * 0.5).collect();
+            same("double olds", e, &d, &want);
+            let x = dec::<f32>(&o[4]);
+            let mut all: Vec<f32> = x[..128].to_vec();
+            all.push(x[1024]);
+            all.sort_by(f32::total_cmp);
+            let want: Vec<f32> = (-1..128).map(|k| k as f32).collect();
+            same("exchange olds", e, &all, &want);
+        },
+    );
+}
+
+#[test]
+fn generic_local() {
+    assert_sass_file_has("narrow", "STL.128");
+    let inp = i32s(64 * 32, 184);
+    let mut want = Vec::new();
+    for i in 0..64 {
+        let buf: Vec<i32> = (0..32).map(|k| inp[i * 32 + k] ^ k as i32).collect();
+        want.push((0..16).fold(0i32, |s, k| s.wrapping_add(buf[2 * k])));
+        want.push((0..8).fold(0i32, |s, k| s.wrapping_add(buf[1 + 4 * k])));
+    }
+    both(
+        "narrow",
+        "generic_local",
+        &g1(2, 32),
+        &[b(&inp), A::Z(512)],
+        |e, o| same("generic_local", e, &dec::<i32>(&o[1]), &want),
+    );
+}
