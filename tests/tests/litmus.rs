@@ -33,6 +33,10 @@ struct Outcome {
     y: i32,
 }
 
+/// Roles beyond two need that many host threads at once: on a 2-core machine
+/// their spin barriers wait for the scheduler, so they run fewer instances.
+const MANY_ROLES_DIVISOR: u32 = 10;
+
 /// One litmus test: the kernel, and the outcomes that are weak (allowed by
 /// the relaxed variants) and whether the model forbids them for this variant.
 struct Litmus {
@@ -42,6 +46,8 @@ struct Litmus {
     /// The weak outcome must be observed under the JIT (only where x86-TSO
     /// can show it).
     must_observe: bool,
+    /// Workgroups (roles) per instance.
+    roles: u32,
 }
 
 fn sb(o: &Outcome) -> bool {
@@ -77,7 +83,48 @@ const fn t(kernel: &'static str, weak: fn(&Outcome) -> bool, forbidden: bool) ->
         weak,
         forbidden,
         must_observe: false,
+        roles: 2,
     }
+}
+
+/// A test of `roles` roles.
+const fn tn(
+    roles: u32,
+    kernel: &'static str,
+    weak: fn(&Outcome) -> bool,
+    forbidden: bool,
+) -> Litmus {
+    Litmus {
+        roles,
+        ..t(kernel, weak, forbidden)
+    }
+}
+
+/// CoWW: `x = 1; x = 2` in one role; final x = 1 breaks coherence.
+fn coww(o: &Outcome) -> bool {
+    o.x == 1
+}
+/// CoRW: `r0 = x; x = 1 || x = 2`; r0 = 2 with final x = 2 breaks coherence.
+fn corw(o: &Outcome) -> bool {
+    o.obs[0] == 2 && o.x == 2
+}
+/// IRIW: `x = 1 || y = 1 || r0 = x; r1 = y || r2 = y; r3 = x`; the readers
+/// disagree on the order of the writes.
+fn iriw(o: &Outcome) -> bool {
+    o.obs == [1, 0, 1, 0]
+}
+/// WRC and ISA2: the last reader sees the flag (obs[2] = 1) the middle role
+/// set after seeing x or the first flag (obs[0] = 1), but not x (obs[3] = 0).
+fn chain3(o: &Outcome) -> bool {
+    o.obs[0] == 1 && o.obs[2] == 1 && o.obs[3] == 0
+}
+/// R: `x = 1; y = 1 || y = 2; r0 = x`; final y = 2 with r0 = 0.
+fn r_shape(o: &Outcome) -> bool {
+    o.y == 2 && o.obs[2] == 0
+}
+/// S: `x = 2; y = 1 || r0 = y; x = 1`; final x = 2 with r0 = 1.
+fn s_shape(o: &Outcome) -> bool {
+    o.x == 2 && o.obs[2] == 1
 }
 
 /// The gfx942 tests (`tests/litmus/gfx942/litmus.cl`), forbidden per the
@@ -100,6 +147,19 @@ const GFX942: &[Litmus] = &[
     t("corr", mp, true),
     t("w22_relaxed", w22, false),
     t("w22_sc", w22, true),
+    t("coww", coww, true),
+    t("corw", corw, true),
+    tn(4, "iriw_relaxed", iriw, false),
+    tn(4, "iriw_acq", iriw, false),
+    tn(4, "iriw_sc", iriw, true),
+    tn(3, "wrc_relaxed", chain3, false),
+    tn(3, "wrc_rel_acq", chain3, true),
+    tn(3, "isa2_relaxed", chain3, false),
+    tn(3, "isa2_rel_acq", chain3, true),
+    t("r_relaxed", r_shape, false),
+    t("r_sc", r_shape, true),
+    t("s_relaxed", s_shape, false),
+    t("s_rel_acq", s_shape, true),
 ];
 
 /// The sm_75 tests (`tests/litmus/sm75/litmus.ptx`), forbidden per the PTX
@@ -124,6 +184,16 @@ const SM75: &[Litmus] = &[
     t("corr", mp, true),
     t("w22_relaxed", w22, false),
     t("w22_fence_sc", w22, true),
+    t("coww", coww, true),
+    t("corw", corw, true),
+    tn(4, "iriw_relaxed", iriw, false),
+    tn(4, "iriw_fence_sc", iriw, true),
+    tn(3, "wrc_relaxed", chain3, false),
+    tn(3, "wrc_rel_acq", chain3, true),
+    tn(3, "isa2_rel_acq", chain3, true),
+    t("r_relaxed", r_shape, false),
+    t("r_fence_sc", r_shape, true),
+    t("s_rel_acq", s_shape, true),
 ];
 
 fn instances() -> u32 {
@@ -144,16 +214,16 @@ fn words(b: &[u8]) -> Vec<i32> {
 }
 
 /// Runs `n` instances of `kernel` (two roles) and returns every outcome.
-fn run(m: &Module, kernel: &str, engine: Engine, n: u32) -> Vec<Outcome> {
+fn run(m: &Module, kernel: &str, engine: Engine, n: u32, roles: u32) -> Vec<Outcome> {
     let dev = Device::new().expect("device");
     let mem = dev.alloc(16 * n as u64).expect("alloc");
     let obs = dev.upload(&vec![0xff; 16 * n as usize]).expect("upload");
     let sync = dev.alloc(4 * n as u64).expect("alloc");
     let opts = LaunchOptions {
-        grid: [2, 1, 1],
+        grid: [roles, 1, 1],
         block: [1, 1, 1],
         engine,
-        threads: 2,
+        threads: roles as usize,
         timeout: Some(Duration::from_secs(300)),
         ..LaunchOptions::default()
     };
@@ -212,7 +282,12 @@ fn suite(m: &Module, isa: &str, tests: &[Litmus]) {
             let must = lt.must_observe && engine == Engine::Jit;
             let mut hist: BTreeMap<String, usize> = BTreeMap::new();
             for _ in 0..if must { OBSERVE_TRIES } else { 1 } {
-                let outs = run(m, lt.kernel, engine, n);
+                let n = if lt.roles > 2 {
+                    (n / MANY_ROLES_DIVISOR).max(100)
+                } else {
+                    n
+                };
+                let outs = run(m, lt.kernel, engine, n, lt.roles);
                 weak += outs.iter().filter(|o| (lt.weak)(o)).count();
                 total += n;
                 if histogram {
@@ -307,7 +382,8 @@ fn sm75_litmus() {
 fn ir_litmus() {
     let text: String = IR
         .iter()
-        .map(|(name, r0, r1)| ir_kernel(name, r0, r1))
+        .map(|(name, r0, r1)| ir_kernel(name, &[r0, r1]))
+        .chain(IR_MORE.iter().map(|(name, roles)| ir_kernel(name, roles)))
         .collect();
     let m = Module::from_bytes(text.as_bytes(), "litmus.xir", None)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -374,6 +450,67 @@ const IR: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// IR tests of one to four roles (the shapes the two-role table lacks).
+const IR_MORE: &[(&str, &[&str])] = &[
+    (
+        "coww",
+        &["st.global.relaxed.device.b32 [%x], 1\n  st.global.relaxed.device.b32 [%x], 2", ""],
+    ),
+    (
+        "corw",
+        &[
+            "%v = ld.global.relaxed.device.b32 [%x]\n  st.global.relaxed.device.b32 [%x], 1\n  st.global.b32 [%o], %v",
+            "st.global.relaxed.device.b32 [%x], 2",
+        ],
+    ),
+    (
+        "iriw_sc",
+        &[
+            "st.global.seq_cst.device.b32 [%x], 1",
+            "st.global.seq_cst.device.b32 [%y], 1",
+            "%v = ld.global.seq_cst.device.b32 [%x]\n  %w = ld.global.seq_cst.device.b32 [%y]\n  st.global.v2.b32 [%o], %v, %w",
+            "%v = ld.global.seq_cst.device.b32 [%y]\n  %w = ld.global.seq_cst.device.b32 [%x]\n  st.global.v2.b32 [%o+8], %v, %w",
+        ],
+    ),
+    (
+        "wrc_rel_acq",
+        &[
+            "st.global.relaxed.device.b32 [%x], 1",
+            "%v = ld.global.relaxed.device.b32 [%x]\n  st.global.release.device.b32 [%y], 1\n  st.global.b32 [%o], %v",
+            "%v = ld.global.acquire.device.b32 [%y]\n  %w = ld.global.relaxed.device.b32 [%x]\n  st.global.v2.b32 [%o+8], %v, %w",
+        ],
+    ),
+    (
+        "isa2_rel_acq",
+        &[
+            "st.global.relaxed.device.b32 [%x], 1\n  st.global.release.device.b32 [%y], 1",
+            "%v = ld.global.acquire.device.b32 [%y]\n  st.global.release.device.b32 [%z], 1\n  st.global.b32 [%o], %v",
+            "%v = ld.global.acquire.device.b32 [%z]\n  %w = ld.global.relaxed.device.b32 [%x]\n  st.global.v2.b32 [%o+8], %v, %w",
+        ],
+    ),
+    (
+        "r_relaxed",
+        &[
+            "st.global.relaxed.device.b32 [%x], 1\n  st.global.relaxed.device.b32 [%y], 1",
+            "st.global.relaxed.device.b32 [%y], 2\n  %v = ld.global.relaxed.device.b32 [%x]\n  st.global.b32 [%o+8], %v",
+        ],
+    ),
+    (
+        "r_fence_sc",
+        &[
+            "st.global.relaxed.device.b32 [%x], 1\n  fence.device.seq_cst\n  st.global.relaxed.device.b32 [%y], 1",
+            "st.global.relaxed.device.b32 [%y], 2\n  fence.device.seq_cst\n  %v = ld.global.relaxed.device.b32 [%x]\n  st.global.b32 [%o+8], %v",
+        ],
+    ),
+    (
+        "s_rel_acq",
+        &[
+            "st.global.relaxed.device.b32 [%x], 2\n  st.global.release.device.b32 [%y], 1",
+            "%v = ld.global.acquire.device.b32 [%y]\n  st.global.relaxed.device.b32 [%x], 1\n  st.global.b32 [%o+8], %v",
+        ],
+    ),
+];
+
 /// Verdicts of the IR tests (the IR's model: the C++/OpenCL scoped model;
 /// `sb_sc` found the interpreter ignoring the orderings of loads and stores,
 /// so seq_cst stores did not order later loads;
@@ -395,13 +532,31 @@ const IR_TESTS: &[Litmus] = &[
     t("lb_acq_rel", lb, true),
     t("corr", mp, true),
     t("w22_sc", w22, true),
+    t("coww", coww, true),
+    t("corw", corw, true),
+    tn(4, "iriw_sc", iriw, true),
+    tn(3, "wrc_rel_acq", chain3, true),
+    tn(3, "isa2_rel_acq", chain3, true),
+    Litmus {
+        must_observe: true,
+        ..t("r_relaxed", r_shape, false)
+    },
+    t("r_fence_sc", r_shape, true),
+    t("s_rel_acq", s_shape, true),
 ];
 
 /// One IR litmus kernel: the role loop of the other suites.
-fn ir_kernel(name: &str, role0: &str, role1: &str) -> String {
+fn ir_kernel(name: &str, roles: &[&str]) -> String {
+    // Role k runs block `rk`; `switch` on the role picks it.
+    let targets: Vec<String> = (0..roles.len()).map(|k| format!("r{k}")).collect();
+    let bodies: String = roles
+        .iter()
+        .enumerate()
+        .map(|(k, b)| format!("r{k}:\n  {b}\n  br next\n"))
+        .collect();
     format!(
         "kernel @{name}(%mem: i64, %obs: i64, %sync: i64, %n: i32) {{
-  reg %tid: i32, %role: i32, %i: i32, %off: i64, %x: i64, %y: i64, %o: i64, %s: i64, %v: i32, %w: i32, %p: i1
+  reg %tid: i32, %role: i32, %i: i32, %off: i64, %x: i64, %y: i64, %z: i64, %o: i64, %s: i64, %v: i32, %w: i32, %p: i1
 entry:
   %tid = special.tid.x
   %p = icmp.ne.i32 %tid, 0
@@ -417,6 +572,7 @@ start:
   %off = mulwide.u32 %i, 16
   %x = add.i64 %mem, %off
   %y = add.i64 %x, 4
+  %z = add.i64 %x, 8
   %o = add.i64 %obs, %off
   %off = mulwide.u32 %i, 4
   %s = add.i64 %sync, %off
@@ -424,23 +580,18 @@ start:
   br spin
 spin:
   %v = ld.global.relaxed.device.b32 [%s]
-  %p = icmp.ult.i32 %v, 2
+  %p = icmp.ult.i32 %v, {n}
   brc %p, spin, body
 body:
-  %p = icmp.ne.i32 %role, 0
-  brc %p, role1, role0
-role0:
-  {role0}
-  br next
-role1:
-  {role1}
-  br next
-next:
+  switch %role, [{targets}], next
+{bodies}next:
   %i = add.i32 %i, 1
   br top
 done:
   exit
 }}
-"
+",
+        n = roles.len(),
+        targets = targets.join(", "),
     )
 }

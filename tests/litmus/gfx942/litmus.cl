@@ -2,8 +2,8 @@
 // memory model of LLVM AMDGPUUsage). Every kernel runs `n` instances; role r
 // of an instance is work-item 0 of workgroup r (one host thread each), and a
 // spin barrier on sync[i] starts the roles of instance i together so they
-// overlap. Instance i owns mem[4i .. 4i+4) (x = mem[4i], y = mem[4i+1]) and
-// writes its observations to obs[4i .. 4i+4) (slot 2*role + k).
+// overlap. Instance i owns mem[4i .. 4i+4) (x = mem[4i], y = mem[4i+1],
+// z = mem[4i+2]) and writes its observations to obs[4i .. 4i+4).
 // The harness (tests/tests/litmus.rs) classifies each instance's outcome.
 
 // libclc-19 has no OpenCL 2.0 atomic functions for amdgcn: clang's builtins
@@ -32,6 +32,7 @@ static void start(global atomic_int *sync, int i, int roles) {
         int role = get_group_id(0);                                            \
         for (int i = 0; i < n; i++) {                                          \
             global atomic_int *x = &mem[4 * i], *y = &mem[4 * i + 1];          \
+            global atomic_int *z = &mem[4 * i + 2];                            \
             global int *o = &obs[4 * i];                                       \
             start(sync, i, roles);                                             \
             BODY                                                               \
@@ -74,3 +75,53 @@ LITMUS(corr, 2,
     else           { ST(y, 1, O); ST(x, 2, O); }
 LITMUS(w22_relaxed, 2, W22(RLX))
 LITMUS(w22_sc, 2, W22(SC))
+
+// CoWW: x = 1; x = 2 (one role). Final x = 1 breaks coherence.
+LITMUS(coww, 2,
+    if (role == 0) { ST(x, 1, RLX); ST(x, 2, RLX); })
+
+// CoRW: r0 = x; x = 1  ||  x = 2. r0 = 2 with final x = 2 breaks coherence.
+LITMUS(corw, 2,
+    if (role == 0) { o[0] = LD(x, RLX); ST(x, 1, RLX); }
+    else           { ST(x, 2, RLX); })
+
+// IRIW: x = 1 || y = 1 || r0 = x; r1 = y || r2 = y; r3 = x. Weak: the
+// readers see the writes in different orders (1, 0, 1, 0).
+#define IRIW(STO, LDO)                                                         \
+    if (role == 0)      { ST(x, 1, STO); }                                     \
+    else if (role == 1) { ST(y, 1, STO); }                                     \
+    else if (role == 2) { int a = LD(x, LDO); o[0] = a; o[1] = LD(y, LDO); }   \
+    else                { int a = LD(y, LDO); o[2] = a; o[3] = LD(x, LDO); }
+LITMUS(iriw_relaxed, 4, IRIW(RLX, RLX))
+LITMUS(iriw_acq, 4, IRIW(RLX, ACQ))
+LITMUS(iriw_sc, 4, IRIW(SC, SC))
+
+// WRC: x = 1 || r0 = x; y = 1 || r1 = y; r2 = x. Weak: (1, 1, 0).
+#define WRC(STO, LDO)                                                          \
+    if (role == 0)      { ST(x, 1, RLX); }                                     \
+    else if (role == 1) { o[0] = LD(x, RLX); ST(y, 1, STO); }                  \
+    else                { int a = LD(y, LDO); o[2] = a; o[3] = LD(x, RLX); }
+LITMUS(wrc_relaxed, 3, WRC(RLX, RLX))
+LITMUS(wrc_rel_acq, 3, WRC(REL, ACQ))
+
+// ISA2: x = 1; y = 1 || r0 = y; z = 1 || r1 = z; r2 = x. Weak: (1, 1, 0).
+#define ISA2(STO, LDO)                                                         \
+    if (role == 0)      { ST(x, 1, RLX); ST(y, 1, STO); }                      \
+    else if (role == 1) { o[0] = LD(y, LDO); ST(z, 1, STO); }                  \
+    else                { int a = LD(z, LDO); o[2] = a; o[3] = LD(x, RLX); }
+LITMUS(isa2_relaxed, 3, ISA2(RLX, RLX))
+LITMUS(isa2_rel_acq, 3, ISA2(REL, ACQ))
+
+// R: x = 1; y = 1 || y = 2; r0 = x. Weak: final y = 2 with r0 = 0.
+#define R(O)                                                                   \
+    if (role == 0) { ST(x, 1, O); ST(y, 1, O); }                               \
+    else           { ST(y, 2, O); o[2] = LD(x, O); }
+LITMUS(r_relaxed, 2, R(RLX))
+LITMUS(r_sc, 2, R(SC))
+
+// S: x = 2; y = 1 || r0 = y; x = 1. Weak: final x = 2 with r0 = 1.
+#define S(STO, LDO)                                                            \
+    if (role == 0) { ST(x, 2, RLX); ST(y, 1, STO); }                           \
+    else           { o[2] = LD(y, LDO); ST(x, 1, RLX); }
+LITMUS(s_relaxed, 2, S(RLX, RLX))
+LITMUS(s_rel_acq, 2, S(REL, ACQ))

@@ -3,7 +3,8 @@
 PTX (the PTX memory model: scopes, .relaxed/.acquire/.release, fence.sc and
 fence.acq_rel). The layout matches tests/litmus/gfx942/litmus.cl: role r of
 instance i is thread 0 of CTA r; a spin barrier on sync[i] starts the roles
-together; x = mem[4i], y = mem[4i+1]; observations go to obs[4i + 2*role + k].
+together; x = mem[4i], y = mem[4i+1], z = mem[4i+2]; observations go to
+obs[4i .. 4i+4).
 """
 
 HEAD = """//
@@ -91,6 +92,42 @@ TESTS = {
                      "st.relaxed.gpu.global.u32 [%rd5], 2;"),
 }
 
+RLX_ST = "st.relaxed.gpu.global.u32"
+RLX_LD = "ld.relaxed.gpu.global.u32"
+MORE = {
+    # CoWW: x = 1; x = 2 in one role.
+    "coww": [f"{RLX_ST} [%rd5], 1;\n{RLX_ST} [%rd5], 2;", ""],
+    # CoRW: r0 = x; x = 1 || x = 2.
+    "corw": [f"{RLX_LD} %r10, [%rd5];\n{RLX_ST} [%rd5], 1;\nst.global.u32 [%rd6], %r10;",
+             f"{RLX_ST} [%rd5], 2;"],
+    # IRIW: x = 1 || y = 1 || r0 = x; r1 = y || r2 = y; r3 = x.
+    "iriw_relaxed": [f"{RLX_ST} [%rd5], 1;", f"{RLX_ST} [%rd5+4], 1;",
+                     f"{RLX_LD} %r10, [%rd5];\n{RLX_LD} %r11, [%rd5+4];\nst.global.v2.u32 [%rd6], {{%r10, %r11}};",
+                     f"{RLX_LD} %r10, [%rd5+4];\n{RLX_LD} %r11, [%rd5];\nst.global.v2.u32 [%rd6+8], {{%r10, %r11}};"],
+    "iriw_fence_sc": [f"{RLX_ST} [%rd5], 1;", f"{RLX_ST} [%rd5+4], 1;",
+                      f"{RLX_LD} %r10, [%rd5];\nfence.sc.gpu;\n{RLX_LD} %r11, [%rd5+4];\nst.global.v2.u32 [%rd6], {{%r10, %r11}};",
+                      f"{RLX_LD} %r10, [%rd5+4];\nfence.sc.gpu;\n{RLX_LD} %r11, [%rd5];\nst.global.v2.u32 [%rd6+8], {{%r10, %r11}};"],
+    # WRC: x = 1 || r0 = x; y = 1 || r1 = y; r2 = x.
+    "wrc_relaxed": [f"{RLX_ST} [%rd5], 1;",
+                    f"{RLX_LD} %r10, [%rd5];\n{RLX_ST} [%rd5+4], 1;\nst.global.u32 [%rd6], %r10;",
+                    f"{RLX_LD} %r10, [%rd5+4];\n{RLX_LD} %r11, [%rd5];\nst.global.v2.u32 [%rd6+8], {{%r10, %r11}};"],
+    "wrc_rel_acq": [f"{RLX_ST} [%rd5], 1;",
+                    f"{RLX_LD} %r10, [%rd5];\nst.release.gpu.global.u32 [%rd5+4], 1;\nst.global.u32 [%rd6], %r10;",
+                    f"ld.acquire.gpu.global.u32 %r10, [%rd5+4];\n{RLX_LD} %r11, [%rd5];\nst.global.v2.u32 [%rd6+8], {{%r10, %r11}};"],
+    # ISA2: x = 1; y = 1 || r0 = y; z = 1 || r1 = z; r2 = x.
+    "isa2_rel_acq": [f"{RLX_ST} [%rd5], 1;\nst.release.gpu.global.u32 [%rd5+4], 1;",
+                     "ld.acquire.gpu.global.u32 %r10, [%rd5+4];\nst.release.gpu.global.u32 [%rd5+8], 1;\nst.global.u32 [%rd6], %r10;",
+                     f"ld.acquire.gpu.global.u32 %r10, [%rd5+8];\n{RLX_LD} %r11, [%rd5];\nst.global.v2.u32 [%rd6+8], {{%r10, %r11}};"],
+    # R: x = 1; y = 1 || y = 2; r0 = x.
+    "r_relaxed": [f"{RLX_ST} [%rd5], 1;\n{RLX_ST} [%rd5+4], 1;",
+                  f"{RLX_ST} [%rd5+4], 2;\n{RLX_LD} %r10, [%rd5];\nst.global.u32 [%rd6+8], %r10;"],
+    "r_fence_sc": [f"{RLX_ST} [%rd5], 1;\nfence.sc.gpu;\n{RLX_ST} [%rd5+4], 1;",
+                   f"{RLX_ST} [%rd5+4], 2;\nfence.sc.gpu;\n{RLX_LD} %r10, [%rd5];\nst.global.u32 [%rd6+8], %r10;"],
+    # S: x = 2; y = 1 || r0 = y; x = 1.
+    "s_rel_acq": [f"{RLX_ST} [%rd5], 2;\nst.release.gpu.global.u32 [%rd5+4], 1;",
+                  f"ld.acquire.gpu.global.u32 %r10, [%rd5+4];\n{RLX_ST} [%rd5], 1;\nst.global.u32 [%rd6+8], %r10;"],
+}
+
 KERNEL = """
 .visible .entry {name}(.param .u64 mem, .param .u64 obs, .param .u64 sync, .param .u32 n)
 {{
@@ -120,14 +157,10 @@ LOOP:
   atom.relaxed.gpu.global.add.u32 %r5, [%rd8], 1;
 SPIN:
   ld.relaxed.gpu.global.u32 %r6, [%rd8];
-  setp.lt.u32 %p3, %r6, 2;
+  setp.lt.u32 %p3, %r6, {roles};
   @%p3 bra SPIN;
-  setp.ne.u32 %p3, %r2, 0;
-  @%p3 bra ROLE1;
-{role0}
-  bra.uni NEXT;
-ROLE1:
-{role1}
+{dispatch}
+{bodies}
 NEXT:
   add.u32 %r4, %r4, 1;
   bra.uni LOOP;
@@ -141,10 +174,21 @@ def indent(body):
     return "\n".join("  " + line for line in body.split("\n"))
 
 
+def kernel(name, roles):
+    # Role k jumps to ROLEk; each body ends by jumping to NEXT.
+    dispatch = "\n".join(
+        f"  setp.eq.u32 %p3, %r2, {k};\n  @%p3 bra ROLE{k};" for k in range(len(roles)))
+    dispatch += "\n  bra.uni NEXT;"
+    bodies = "\n".join(f"ROLE{k}:\n{indent(b)}\n  bra.uni NEXT;" for k, b in enumerate(roles))
+    return KERNEL.format(name=name, roles=len(roles), dispatch=dispatch, bodies=bodies)
+
+
 def main():
     out = [HEAD]
     for name, (r0, r1) in TESTS.items():
-        out.append(KERNEL.format(name=name, role0=indent(r0), role1=indent(r1)))
+        out.append(kernel(name, [r0, r1]))
+    for name, roles in MORE.items():
+        out.append(kernel(name, roles))
     with open("litmus.ptx", "w") as f:
         f.write("".join(out))
 

@@ -11,6 +11,9 @@ const EXIT: u16 = 0x94d;
 const CALL_REL: u16 = 0x944;
 const RET_REL: u16 = 0x950;
 const BRX: u16 = 0x949;
+/// `BRXU URa imm`: BRX with the target in a uniform register pair (ptxas
+/// uses it for a `switch` on a warp-uniform value).
+const BRXU: u16 = 0x958;
 const BPT: u16 = 0x95c;
 
 /// `.nv.info.<k>` attribute EIATTR_INDIRECT_BRANCH_TARGETS (0x34): ptxas
@@ -70,14 +73,14 @@ pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>) -> Vec<u64> 
                 set.insert(t);
             }
         }
-        if op == BRX {
+        if matches!(op, BRX | BRXU) {
             for &t in brx.get(&pc).into_iter().flatten() {
                 if t < end && t.is_multiple_of(16) {
                     set.insert(t);
                 }
             }
         }
-        if matches!(op, BRA | EXIT | CALL_REL | RET_REL | BRX | BPT) && pc + 16 < end {
+        if matches!(op, BRA | EXIT | CALL_REL | RET_REL | BRX | BRXU | BPT) && pc + 16 < end {
             set.insert(pc + 16);
         }
     }
@@ -95,7 +98,8 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         }
         CALL_REL => call_rel(l)?,
         RET_REL => ret(l),
-        BRX => brx(l)?,
+        BRX => brx(l, File::R)?,
+        BRXU => brx(l, File::UR)?,
         BPT => bpt(l)?,
         // BREAK Bn (with its condition predicate [87, 90)): takes the lanes
         // out of convergence barrier Bn; the barriers are not modelled (see
@@ -178,12 +182,12 @@ fn bra(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `BRX Ra imm`: jumps to `pc + 16 + imm + Ra:Ra+1` (imm: signed words
+/// `BRX Ra imm` / `BRXU URa imm`: jumps to `pc + 16 + imm + Ra:Ra+1` (imm: signed words
 /// [34, 82), as BRA; ptxas loads Ra from a jump table of function offsets
 /// in `c[0x2]` and sets Ra+1 to its sign). Lifted as a `switch` over the
 /// targets EIATTR_INDIRECT_BRANCH_TARGETS lists for this pc; any other
 /// target traps (block `brx_<pc>_bad_target`), naming the pc.
-fn brx(l: &mut Lifter) -> Result<(), LiftError> {
+fn brx(l: &mut Lifter, file: File) -> Result<(), LiftError> {
     if !branch_condition(l) {
         return Ok(());
     }
@@ -201,8 +205,9 @@ fn brx(l: &mut Lifter) -> Result<(), LiftError> {
         }
     }
     let base = (l.pc as i64 + 16 + sext(bits(w, 34, 82), 48) * 4) as u64;
+    // BRX: Ra in [24, 32); BRXU: URa in the same field.
     let ra = bits(w, 24, 32) as u8;
-    let r = l.read_pair_file(File::R, ra);
+    let r = l.read_pair_file(file, ra);
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base));
     // index = k for the first listed target equal to `target`, else len.
     let idx = l.tmp(Type::I32);

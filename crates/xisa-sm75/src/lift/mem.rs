@@ -586,7 +586,7 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
     }
     let pcb = l.k.param_cbank_offset;
     if bank != 0 {
-        return ldc_indexed_bank(l, bank, ra, off, mem, n);
+        return ldc_indexed_bank(l, File::R, bank, ra, off, mem, n);
     }
     if off < pcb {
         return Err(l.unsupported(format!(
@@ -626,6 +626,7 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
 /// trap in block `ldc_<pc>_out_of_range`, as for folded banks).
 fn ldc_live_bank(
     l: &mut Lifter,
+    file: File,
     lb: crate::loader::LiveBank,
     ra: u8,
     off: u32,
@@ -638,7 +639,7 @@ fn ldc_live_bank(
     // The checks run unguarded so their temps are always written; the guard
     // is folded into the trap condition.
     let outer = l.guard.take();
-    let a = l.read_file(File::R, ra);
+    let a = l.read_file(file, ra);
     let byte = l.bin32(BinOp::Add, a, Operand::Imm(u64::from(off)));
     let low = l.bin32(BinOp::And, byte, Operand::Imm(u64::from(size - 1)));
     let misaligned = l.icmp(ICond::Ne, Type::I32, low, Operand::Imm(0));
@@ -685,13 +686,14 @@ fn ldc_live_bank(
         },
     });
     for (i, t) in dsts.into_iter().enumerate() {
-        l.write_file(File::R, rd.saturating_add(i as u8), Operand::Reg(t));
+        l.write_file(file, rd.saturating_add(i as u8), Operand::Reg(t));
     }
     Ok(())
 }
 
 fn ldc_indexed_bank(
     l: &mut Lifter,
+    file: File,
     bank: u8,
     ra: u8,
     off: u32,
@@ -702,7 +704,7 @@ fn ldc_indexed_bank(
         return Err(l.unsupported(format!("register-indexed sub-word LDC of c[{bank:#x}]")));
     }
     if let Some(lb) = l.live_bank(bank).filter(|_| !l.has_const_relocs(bank)) {
-        return ldc_live_bank(l, lb, ra, off, mem, n);
+        return ldc_live_bank(l, file, lb, ra, off, mem, n);
     }
     if l.has_const_relocs(bank) {
         return Err(l.unsupported(format!(
@@ -724,7 +726,7 @@ fn ldc_indexed_bank(
         })
         .collect();
     let rd = bits(l.word, 16, 24) as u8;
-    let a = l.read_file(File::R, ra);
+    let a = l.read_file(file, ra);
     let byte = l.bin32(BinOp::Add, a, Operand::Imm(u64::from(off)));
     let low = l.bin32(BinOp::And, byte, Operand::Imm(u64::from(size - 1)));
     let misaligned = l.icmp(ICond::Ne, Type::I32, low, Operand::Imm(0));
@@ -756,7 +758,7 @@ fn ldc_indexed_bank(
                 let saved = l.cur;
                 l.cur = b;
                 for (j, &x) in v.iter().enumerate() {
-                    l.write_file(File::R, rd.saturating_add(j as u8), Operand::Imm(x));
+                    l.write_file(file, rd.saturating_add(j as u8), Operand::Imm(x));
                 }
                 l.cur = saved;
                 by_value.insert(v.clone(), b);
@@ -790,13 +792,23 @@ fn ldc_indexed_bank(
     Ok(())
 }
 
-/// `ULDC[.64] URd, c[bank][off]`.
+/// `ULDC[.64] URd, c[bank][off]` (0xab9) and `ULDC URd, c[bank][URa + off]`
+/// (0xabb, URa in [24, 30): ptxas indexes `c[0x2]` jump tables with it for a
+/// `switch` on a warp-uniform value; reading only `off` there once sent
+/// every lane to the table's first target).
 fn uldc(l: &mut Lifter) -> Result<(), LiftError> {
     let w = l.word;
     let off = bits(w, 38, 54) as u32;
     let bank = bits(w, 54, 59) as u8;
-    let (_, n) = mem_shape(l)?;
+    let (mem, n) = mem_shape(l)?;
     let rd = bits(w, 16, 24) as u8;
+    let ura = bits(w, 24, 30) as u8;
+    if bits(w, 0, 12) == 0xabb && ura != 63 {
+        if bank == 0 {
+            return Err(l.unsupported("ULDC indexed by a uniform register in c[0x0]"));
+        }
+        return ldc_indexed_bank(l, File::UR, bank, ura, off, mem, n);
+    }
     for i in 0..n {
         let v = l.cbuf32(bank, off + 4 * i as u32)?;
         l.write_file(File::UR, rd.saturating_add(i as u8), v);

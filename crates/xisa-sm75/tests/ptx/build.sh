@@ -29,3 +29,6 @@ fi
 for f in *.ptx; do
     "$PTXAS" -arch=sm_75 -O3 "$f" -o "${f%.ptx}.cubin"
 done
+# Listings the tests read to check the forms under test are there.
+NVDISASM=$(sh ../../../../translation-rules/sm75/find-nvdisasm.sh)
+"$NVDISASM" -c uniform_switch.cubin 2>/dev/null > uniform_switch.sass
