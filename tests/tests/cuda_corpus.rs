@@ -2723,7 +2723,6 @@ fn cache_hints() {
 }
 
 #[test]
-#[ignore = "xisa bug: generic LD.E/ST.E on a cvta.shared address (window c[0x0][0x18]) faults: out-of-bounds global access at 0x0"]
 fn generic_shared() {
     assert_sass_file_has("memory", "LD.E.SYS");
     let g = i32s(2 * 192, 124);

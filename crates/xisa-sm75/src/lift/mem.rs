@@ -23,8 +23,9 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<
         0x981 => load(l, Space::Global, Ur::required(32, 90))?,
         0x386 => store(l, Space::Global, Ur::NONE)?,
         0x986 => store(l, Space::Global, Ur::required(64, 90))?,
-        // Generic LD/ST: xisa has no generic window; pointers are global.
-        // LD without a uniform register has a 32-bit offset at [32, 64).
+        // Generic LD/ST/ATOM: global, or local/shared inside the windows the
+        // kernel makes pointers into (`generic_split`). LD without a uniform
+        // register has a 32-bit offset at [32, 64).
         0x980 if !bit(l.word, 91) => load(l, Space::Global, Ur::NONE)?,
         0x980 => load(l, Space::Global, Ur::required(32, 90))?,
         0x385 => store(l, Space::Global, Ur::NONE)?,
@@ -40,12 +41,14 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<
         0x98e => atom(l, Space::Global, Ur::optional(64, 90), false)?,
         0x38c => atom(l, Space::Shared, Ur::NONE, true)?,
         0x98c => atom(l, Space::Shared, Ur::required(64, 0), true)?,
-        // Generic ATOM: xisa's generic addresses are global, so the
-        // "performed natively" predicate is always true.
+        // Generic ATOM: its predicate output is "performed" (ptxas follows
+        // it with a QSPC/LDS/ATOMS.CAST fallback when false); xisa performs
+        // global and shared-window atomics itself, so it is always true.
         0x38a => atom(l, Space::Global, Ur::NONE, true)?,
         0x98a => atom(l, Space::Global, Ur::required(64, 70), true)?,
         0x38b => cas(l, Space::Global, true)?,
-        0x3aa | 0x9aa => qspc(l),
+        0x3aa => qspc(l, Ur::NONE)?,
+        0x9aa => qspc(l, Ur::required(32, 90))?,
         0x3a9 => cas(l, Space::Global, false)?,
         0x38d => cas(l, Space::Shared, true)?,
         0x59f => surface(l, Surf::Red, false)?,
@@ -244,21 +247,24 @@ fn load(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
     let off32 = bits(l.word, 0, 12) == 0x980 && ur.lo.is_none();
     let addr = address(l, space, ur, off32)?;
     let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
-    let generic = matches!(bits(l.word, 0, 12), 0x980 | 0x385 | 0x985);
-    let split = generic_split(l, generic, &addr);
+    let generic = is_generic(l);
+    let split = generic_split(l, generic, &addr, true);
     let outer = l.guard;
-    if let Some((lg, local, gg)) = split {
-        l.guard = Some(lg);
-        l.emit(Op::Load {
-            space: Space::Local,
-            mem,
-            order: Order::Weak,
-            scope: Scope::Device,
-            uniform: false,
-            dsts: dsts.clone(),
-            addr: local,
-        });
-        l.guard = Some(gg);
+    if let Some(split) = split {
+        for (g, wspace, waddr) in split.windows {
+            l.guard = Some(g);
+            let (order, scope) = window_order(wspace, order);
+            l.emit(Op::Load {
+                space: wspace,
+                mem,
+                order,
+                scope,
+                uniform: false,
+                dsts: dsts.clone(),
+                addr: waddr,
+            });
+        }
+        l.guard = Some(split.global);
     }
     l.emit(Op::Load {
         space,
@@ -295,20 +301,23 @@ fn store(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
     let srcs: Vec<_> = (0..n)
         .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
         .collect();
-    let generic = matches!(bits(l.word, 0, 12), 0x980 | 0x385 | 0x985);
-    let split = generic_split(l, generic, &addr);
+    let generic = is_generic(l);
+    let split = generic_split(l, generic, &addr, true);
     let outer = l.guard;
-    if let Some((lg, local, gg)) = split {
-        l.guard = Some(lg);
-        l.emit(Op::Store {
-            space: Space::Local,
-            mem,
-            order: Order::Weak,
-            scope: Scope::Device,
-            srcs: srcs.clone(),
-            addr: local,
-        });
-        l.guard = Some(gg);
+    if let Some(split) = split {
+        for (g, wspace, waddr) in split.windows {
+            l.guard = Some(g);
+            let (order, scope) = window_order(wspace, order);
+            l.emit(Op::Store {
+                space: wspace,
+                mem,
+                order,
+                scope,
+                srcs: srcs.clone(),
+                addr: waddr,
+            });
+        }
+        l.guard = Some(split.global);
     }
     l.emit(Op::Store {
         space,
@@ -322,54 +331,161 @@ fn store(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// For a generic access in a kernel that makes generic pointers to local
-/// memory (`Lifter::generic_local`): the guard of the local access, its
-/// `local` address and the guard of the global one. The address is local
-/// when `addr - LOCAL_WINDOW` is below the lane's local size (unsigned).
-/// The guards include the instruction's own and are computed unguarded
-/// (scratch registers keep older values where a guard is false).
-fn generic_split(
-    l: &mut Lifter,
-    generic: bool,
-    addr: &Address,
-) -> Option<(xisa_ir::Guard, Address, xisa_ir::Guard)> {
-    let (true, true, Address::Flat { base, offset }) = (generic, l.generic_local, addr) else {
+/// Where a generic access goes in a kernel that makes generic pointers to
+/// local or shared memory (`Lifter::generic_local`, `generic_shared`): one
+/// access per window, each under the guard "the address is inside it", and
+/// the global access under the guard "inside none". The guards include the
+/// instruction's own.
+struct Split {
+    /// (guard, space, address in that space) per window.
+    windows: Vec<(xisa_ir::Guard, Space, Address)>,
+    /// Guard of the global access.
+    global: xisa_ir::Guard,
+}
+
+/// An `i1` operand as a guard (an immediate is copied into a register).
+fn as_guard(l: &mut Lifter, o: Operand) -> xisa_ir::Guard {
+    let reg = match o {
+        Operand::Reg(r) => r,
+        imm @ Operand::Imm(_) => {
+            let t = l.tmp(Type::I1);
+            l.emit(Op::Mov {
+                ty: Type::I1,
+                dst: t,
+                src: imm,
+            });
+            t
+        }
+    };
+    xisa_ir::Guard { reg, negate: false }
+}
+
+/// `rel = addr - base` (64-bit) and whether it is below `size` (unsigned).
+fn in_window(l: &mut Lifter, addr: &Address, base: u64, size: u64) -> Option<(Operand, Operand)> {
+    let Address::Flat { base: b, offset } = *addr else {
         return None;
     };
-    let (base, offset) = (*base, *offset);
-    let outer = l.guard.take();
     let rel = l.bin(
         BinOp::Add,
         Type::I64,
-        base,
-        Operand::Imm(offset.wrapping_sub(super::LOCAL_WINDOW as i64) as u64),
+        b,
+        Operand::Imm(offset.wrapping_sub(base as i64) as u64),
     );
-    let size = u64::from(l.local_size());
     let inside = l.icmp(ICond::Ult, Type::I64, rel, Operand::Imm(size));
-    let outside = l.bin(BinOp::Xor, Type::I1, inside, Operand::Imm(1));
-    let (lg, gg) = match outer {
-        None => (inside, outside),
-        Some(g) => {
-            let gv = l.read_pred_file_reg(g.reg, g.negate);
-            let a = l.bin(BinOp::And, Type::I1, gv, inside);
-            let b = l.bin(BinOp::And, Type::I1, gv, outside);
-            (a, b)
-        }
-    };
-    let local = l.cvt(CvtOp::Trunc, Type::I32, Type::I64, rel);
+    Some((rel, inside))
+}
+
+/// Splits a generic access (see [`Split`]); `None` when the kernel uses no
+/// window, the access is not generic, or its address is not flat. `local`:
+/// whether the local window applies (PTX allows generic atomics only on
+/// global and shared addresses, and the IR has no local atomics: a generic
+/// atomic on a local address stays global and faults). Computed unguarded
+/// (scratch registers keep older values where a guard is false).
+fn generic_split(l: &mut Lifter, generic: bool, addr: &Address, local: bool) -> Option<Split> {
+    let use_local = local && l.generic_local;
+    if !generic || !(use_local || l.generic_shared) {
+        return None;
+    }
+    let outer = l.guard.take();
+    let gv = outer.map(|g| l.read_pred_file_reg(g.reg, g.negate));
+    let mut windows = Vec::new();
+    let mut none = gv.unwrap_or(Operand::Imm(1));
+    let mut spaces = Vec::new();
+    if use_local {
+        spaces.push((Space::Local, super::LOCAL_WINDOW, u64::from(l.local_size())));
+    }
+    if l.generic_shared {
+        spaces.push((
+            Space::Shared,
+            super::SHARED_WINDOW,
+            super::SHARED_WINDOW_SIZE,
+        ));
+    }
+    for (space, base, size) in spaces {
+        let Some((rel, inside)) = in_window(l, addr, base, size) else {
+            l.guard = outer;
+            return None;
+        };
+        let g = match gv {
+            None => inside,
+            Some(g) => l.bin(BinOp::And, Type::I1, g, inside),
+        };
+        let outside = l.bin(BinOp::Xor, Type::I1, inside, Operand::Imm(1));
+        none = l.bin(BinOp::And, Type::I1, none, outside);
+        let off = l.cvt(CvtOp::Trunc, Type::I32, Type::I64, rel);
+        let g = as_guard(l, g);
+        windows.push((
+            g,
+            space,
+            Address::Flat {
+                base: off,
+                offset: 0,
+            },
+        ));
+    }
+    let global = as_guard(l, none);
     l.guard = outer;
-    let as_guard = |o: Operand| match o {
-        Operand::Reg(reg) => Some(xisa_ir::Guard { reg, negate: false }),
-        Operand::Imm(_) => None,
+    Some(Split { windows, global })
+}
+
+/// Ordering of a generic access that lands in a window: local memory is
+/// private (plain accesses); a shared access keeps a strong ordering at
+/// workgroup scope, the widest that shares the memory.
+fn window_order(space: Space, order: Order) -> (Order, Scope) {
+    match (space, order) {
+        (Space::Shared, Order::Relaxed) => (Order::Relaxed, Scope::Workgroup),
+        _ => (Order::Weak, Scope::Device),
+    }
+}
+
+/// Emits an atomic; a generic one (see [`Split`]) also as a shared atomic
+/// under the shared window's guard.
+fn emit_atomic(l: &mut Lifter, generic: bool, op: Op) {
+    let Op::Atomic { addr, .. } = &op else {
+        l.emit(op);
+        return;
     };
-    Some((
-        as_guard(lg)?,
-        Address::Flat {
-            base: local,
-            offset: 0,
-        },
-        as_guard(gg)?,
-    ))
+    let addr = *addr;
+    let outer = l.guard;
+    if let Some(split) = generic_split(l, generic, &addr, false) {
+        for (g, wspace, waddr) in split.windows {
+            if let Op::Atomic {
+                op: aop,
+                ty,
+                ftz,
+                dst,
+                src,
+                cmp,
+                ..
+            } = op
+            {
+                l.guard = Some(g);
+                l.emit(Op::Atomic {
+                    op: aop,
+                    ty,
+                    space: wspace,
+                    scope: Scope::Workgroup,
+                    order: Order::Relaxed,
+                    ftz,
+                    dst,
+                    addr: waddr,
+                    src,
+                    cmp,
+                });
+            }
+        }
+        l.guard = Some(split.global);
+    }
+    l.emit(op);
+    l.guard = outer;
+}
+
+/// Whether the current instruction is a generic LD/ST/ATOM.
+fn is_generic(l: &Lifter) -> bool {
+    matches!(
+        bits(l.word, 0, 12),
+        0x980 | 0x385 | 0x985 | 0x38a | 0x98a | 0x38b
+    )
 }
 
 /// Atomic scope from [77, 79): CTA SM GPU SYS.
@@ -491,18 +607,23 @@ fn atom(l: &mut Lifter, space: Space, ur: Ur, has_dst: bool) -> Result<(), LiftE
     } else {
         None
     };
-    l.emit(Op::Atomic {
-        op: aop,
-        ty: aty,
-        space,
-        scope,
-        order: Order::Relaxed,
-        ftz,
-        dst,
-        addr,
-        src,
-        cmp: None,
-    });
+    let generic = is_generic(l);
+    emit_atomic(
+        l,
+        generic,
+        Op::Atomic {
+            op: aop,
+            ty: aty,
+            space,
+            scope,
+            order: Order::Relaxed,
+            ftz,
+            dst,
+            addr,
+            src,
+            cmp: None,
+        },
+    );
     if let Some(d) = dst {
         atom_result(l, rd, aty, d.into());
     }
@@ -536,18 +657,23 @@ fn cas(l: &mut Lifter, space: Space, has_sub: bool) -> Result<(), LiftError> {
     let src = atom_data(l, bits(w, 64, 72) as u8, aty);
     let rd = bits(w, 16, 24) as u8;
     let dst = (rd != 255).then(|| l.tmp(aty.reg_type()));
-    l.emit(Op::Atomic {
-        op: AtomOp::Cas,
-        ty: aty,
-        space,
-        scope,
-        order: Order::Relaxed,
-        ftz: false,
-        dst,
-        addr,
-        src,
-        cmp: Some(cmp),
-    });
+    let generic = is_generic(l);
+    emit_atomic(
+        l,
+        generic,
+        Op::Atomic {
+            op: AtomOp::Cas,
+            ty: aty,
+            space,
+            scope,
+            order: Order::Relaxed,
+            ftz: false,
+            dst,
+            addr,
+            src,
+            cmp: Some(cmp),
+        },
+    );
     if let Some(d) = dst {
         if cast {
             let ty = aty.reg_type();
@@ -816,12 +942,38 @@ fn uldc(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `QSPC.E.{S,L} Pd, Rd, [addr]`: is the generic address in the shared or
-/// local window? Generic addresses are always global in xisa: false, 0.
-fn qspc(l: &mut Lifter) {
+/// `QSPC.E.{G,L,S} Pd, Rd, [addr]` (PTX `isspacep`; nvdisasm: space
+/// [73, 75) G / L / S / invalid, `.E` 72, Pd [81, 84), address as LD's):
+/// Pd = the generic address is in the lane's local window
+/// ([`super::LOCAL_WINDOW`], the local size), in the shared window
+/// ([`super::SHARED_WINDOW`]) or in neither (global). Rd's meaning is not
+/// known (ptxas writes RZ): refused otherwise.
+fn qspc(l: &mut Lifter, ur: Ur) -> Result<(), LiftError> {
     let w = l.word;
-    l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(0));
-    l.write_file(File::R, bits(w, 16, 24) as u8, Operand::Imm(0));
+    let space = bits(w, 73, 75);
+    if space == 3 || bits(w, 16, 24) != 255 {
+        return Err(l.unsupported(format!(
+            "QSPC with space code {space} or a destination register other than RZ"
+        )));
+    }
+    let addr = address(l, Space::Global, ur, false)?;
+    let local_size = u64::from(l.local_size());
+    let (Some((_, local)), Some((_, shared))) = (
+        in_window(l, &addr, super::LOCAL_WINDOW, local_size),
+        in_window(l, &addr, super::SHARED_WINDOW, super::SHARED_WINDOW_SIZE),
+    ) else {
+        return Err(l.unsupported("QSPC with a non-flat address"));
+    };
+    let p = match space {
+        1 => local,
+        2 => shared,
+        _ => {
+            let either = l.bin(BinOp::Or, Type::I1, local, shared);
+            l.bin(BinOp::Xor, Type::I1, either, Operand::Imm(1))
+        }
+    };
+    l.write_file(File::P, bits(w, 81, 84) as u8, p);
+    Ok(())
 }
 
 /// The surface instructions (bindless `.D` forms).

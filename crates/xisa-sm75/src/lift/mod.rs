@@ -204,6 +204,11 @@ pub(crate) struct Lifter<'a> {
     pub(crate) generic_local: bool,
     /// Whether the code read the local window's base.
     reads_local_window: bool,
+    /// Whether generic accesses test for the shared window (set when the
+    /// kernel reads its base, `c[0x0][0x18]`; see [`SHARED_WINDOW`]).
+    pub(crate) generic_shared: bool,
+    /// Whether the code read the shared window's base.
+    reads_shared_window: bool,
 }
 
 /// Generic address of byte 0 of the lane's local memory (`c[0x0][0x20]`,
@@ -212,6 +217,17 @@ pub(crate) struct Lifter<'a> {
 /// Generic LD/ST in `[LOCAL_WINDOW, LOCAL_WINDOW + local_bytes)` access the
 /// lane's `local` space.
 pub const LOCAL_WINDOW: u64 = 0x7f00_0000_0000;
+
+/// Generic address of byte 0 of the workgroup's shared memory
+/// (`c[0x0][0x18]`, PTX `cvta.shared`): below [`LOCAL_WINDOW`], far above
+/// the guest heap. Generic LD/ST/ATOM in `[SHARED_WINDOW, SHARED_WINDOW +
+/// SHARED_WINDOW_SIZE)` access `shared` at the offset from the base.
+pub const SHARED_WINDOW: u64 = 0x7e00_0000_0000;
+
+/// Bytes of the shared window: 16 MiB, the window ptxas assumes (its
+/// generic-atomic fallback turns a generic shared address into a shared
+/// offset with `LOP3 R, R, 0xffffff`); aligned, so that mask is the offset.
+pub const SHARED_WINDOW_SIZE: u64 = 1 << 24;
 
 /// CUDA's default per-thread stack limit (`cudaLimitStackSize`): the stack a
 /// kernel with calls gets when ptxas cannot size it statically (recursion
@@ -234,15 +250,22 @@ pub(crate) fn sext(v: u64, n: u32) -> i64 {
     ((v << s) as i64) >> s
 }
 
-/// Lifts one kernel. A kernel that reads the local window's base (`cvta`
-/// of a local address to a generic pointer) is lifted again with generic
-/// loads and stores that test for the window.
+/// Lifts one kernel. A kernel that reads the local or shared window's base
+/// (`cvta` of a local or shared address to a generic pointer) is lifted
+/// again with generic accesses that test for the window(s) it reads.
 pub fn lift_kernel(k: &CubinKernel, relocs: &[Reloc]) -> Result<Lifted, LiftError> {
-    let (lifted, window) = lift_pass(k, relocs, false)?;
-    if !window {
+    let (lifted, windows) = lift_pass(k, relocs, Windows::default())?;
+    if windows == Windows::default() {
         return Ok(lifted);
     }
-    Ok(lift_pass(k, relocs, true)?.0)
+    Ok(lift_pass(k, relocs, windows)?.0)
+}
+
+/// Which generic windows a kernel uses (reads the base of).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Windows {
+    local: bool,
+    shared: bool,
 }
 
 /// A relocated constant-bank word.
@@ -290,12 +313,12 @@ fn const_relocs(k: &CubinKernel, relocs: &[Reloc]) -> Vec<ConstReloc> {
         .collect()
 }
 
-/// One lifting pass; also says whether the code read the local window.
+/// One lifting pass; also says which windows the code read.
 fn lift_pass(
     k: &CubinKernel,
     relocs: &[Reloc],
-    generic_local: bool,
-) -> Result<(Lifted, bool), LiftError> {
+    generic: Windows,
+) -> Result<(Lifted, Windows), LiftError> {
     let text = format!(".text.{}", k.name);
     if let Some(r) = relocs
         .iter()
@@ -344,8 +367,10 @@ fn lift_pass(
         },
         brx_targets: ctrl::indirect_targets(k),
         reloc_consts: const_relocs(k, relocs),
-        generic_local,
+        generic_local: generic.local,
         reads_local_window: false,
+        generic_shared: generic.shared,
+        reads_shared_window: false,
     };
     l.setup_params()?;
     let leaders = ctrl::leaders(&words, &l.brx_targets);
@@ -388,7 +413,10 @@ fn lift_pass(
         l.terminate(Term::Exit);
     }
     let traps = std::mem::take(&mut l.traps);
-    let window = l.reads_local_window;
+    let window = Windows {
+        local: l.reads_local_window,
+        shared: l.reads_shared_window,
+    };
     let mut kernel = l.kernel;
     kernel.local_bytes = l.stack_top;
     kernel.shared_bytes = k.shared_bytes;
@@ -870,9 +898,16 @@ impl<'a> Lifter<'a> {
                 };
                 Ok(Operand::Imm(v & 0xffff_ffff))
             }
-            // The shared window for generic addressing is not modelled:
-            // reading its base gives 0 so `cvta` arithmetic stays an offset.
-            0x18..=0x1f => Ok(Operand::Imm(0)),
+            // The shared window (see SHARED_WINDOW).
+            0x18 | 0x1c => {
+                self.reads_shared_window = true;
+                let v = if off == 0x18 {
+                    SHARED_WINDOW
+                } else {
+                    SHARED_WINDOW >> 32
+                };
+                Ok(Operand::Imm(v & 0xffff_ffff))
+            }
             o if pcb > 0 && o >= pcb && o + 4 <= pcb + psize => {
                 let dst = self.tmp(Type::I32);
                 self.emit(Op::Load {
