@@ -2814,7 +2814,7 @@ fn cas16() {
 }
 
 #[test]
-#[ignore = "xisa bug: B2R.RESULT after BAR.RED.POPC/AND/OR (__syncthreads_count/and/or, opcode 0x31c) not lifted"]
+#[ignore = "xisa limitation: BAR.RED.POPC/AND/OR + B2R.RESULT (__syncthreads_count/and/or) refused: needs an IR barrier with a workgroup reduction (barrier.red), see docs/sm75.md"]
 fn sync_count() {
     assert_sass(
         "barrier",
@@ -2934,7 +2934,6 @@ fn simd_video() {
 }
 
 #[test]
-#[ignore = "xisa bug: IDP.4A.S8.S8 / IDP.2A (opcode 0x226) not lifted: `cannot lift opcode 0x226`"]
 fn dot_products() {
     assert_sass(
         "dp4a",
@@ -2970,7 +2969,6 @@ fn dot_products() {
 }
 
 #[test]
-#[ignore = "xisa bug: BMSK R12, R9, R8 (bfe/bfi, opcode 0x21b) not lifted"]
 fn inline_ptx_bits() {
     assert_sass("ptx_bits", "inline_ptx_bits", &["BMSK", "SGXT", "LOP3.LUT"]);
     let n = 300;
@@ -3030,7 +3028,6 @@ fn inline_ptx_bits() {
 }
 
 #[test]
-#[ignore = "xisa bug: PRMT.F4E/B4E/RC8/ECL/ECR/RC16 (non-default PRMT modes) not lifted"]
 fn prmt_modes() {
     assert_sass(
         "prmt",

@@ -105,8 +105,10 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
             | 0x017
             | 0x019
             | 0x01a
+            | 0x01b
             | 0x01c
             | 0x024
+            | 0x026
             | 0x025
             | 0x027
             | 0x100
@@ -137,6 +139,13 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x017 => imnmx(l, &s)?,
         0x019 => shf(l, &s)?,
         0x01a => sgxt(l, &s)?,
+        0x01b if !uniform => bmsk(l, &s, opcode)?,
+        0x026 if !uniform => idp(l, &s, opcode)?,
+        0x01b | 0x026 => {
+            return Err(l.unsupported(format!(
+                "uniform form {opcode:#05x} of BMSK/IDP (layout not known)"
+            )))
+        }
         0x01c => plop3(l),
         0x024 => imad(l, &s)?,
         0x025 => imad_wide(l, &s)?,
@@ -628,14 +637,141 @@ fn lop3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 
 /// `PRMT Rd, a, sel, c` (default mode only): bytes of `c:a` by `sel`.
 fn prmt(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    if bits(l.word, 72, 75) != 0 {
-        return Err(l.unsupported("PRMT with a non-default mode"));
-    }
+    let mode = bits(l.word, 72, 75);
     let (a, sel, c) = (l.src(s.a.0)?, l.src(s.b.0)?, l.src(s.c.0)?);
+    // The non-default modes (nvdisasm: mode [72, 75) = 1 F4E, 2 B4E, 3 RC8,
+    // 4 ECL, 5 ECR, 6 RC16; 7 prints INVALID7) pick, by the selector's low
+    // two bits, one of four fixed byte selections of `c:a` (PTX ISA `prmt`
+    // table, result bytes b3 b2 b1 b0 per selector value 0..3). They are
+    // the default mode with the selector `TABLE[sel & 3]`: the four 16-bit
+    // selectors packed into one u64, shifted by 16 * (sel & 3).
+    let table: u64 = match mode {
+        0 => {
+            let dst = l.tmp(Type::I32);
+            l.emit(Op::Prmt { dst, a, b: c, sel });
+            l.write_gpr(rd(l), dst.into());
+            return Ok(());
+        }
+        1 => pack_sel([0x3210, 0x4321, 0x5432, 0x6543]),
+        2 => pack_sel([0x5670, 0x6701, 0x7012, 0x0123]),
+        3 => pack_sel([0x0000, 0x1111, 0x2222, 0x3333]),
+        4 => pack_sel([0x3210, 0x3211, 0x3222, 0x3333]),
+        5 => pack_sel([0x0000, 0x1110, 0x2210, 0x3210]),
+        6 => pack_sel([0x1010, 0x3232, 0x1010, 0x3232]),
+        m => return Err(l.unsupported(format!("PRMT mode {m} (INVALID{m})"))),
+    };
+    let idx = l.bin32(BinOp::And, sel, Operand::Imm(3));
+    let sh = l.bin32(BinOp::Shl, idx, Operand::Imm(4));
+    let t = l.bin(BinOp::LShr, Type::I64, Operand::Imm(table), sh);
+    let msel = l.cvt(CvtOp::Trunc, Type::I32, Type::I64, t);
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Prmt { dst, a, b: c, sel });
+    l.emit(Op::Prmt {
+        dst,
+        a,
+        b: c,
+        sel: msel,
+    });
     l.write_gpr(rd(l), dst.into());
     Ok(())
+}
+
+/// Four 16-bit PRMT selectors packed into a `u64`, entry 0 lowest.
+const fn pack_sel(t: [u16; 4]) -> u64 {
+    t[0] as u64 | (t[1] as u64) << 16 | (t[2] as u64) << 32 | (t[3] as u64) << 48
+}
+
+/// `BMSK[.W] Rd, a, b` (PTX `bmsk.clamp` / `bmsk.wrap`; nvdisasm: `.W` bit
+/// 75, forms R,R / R,imm / R,c / R,UR): a mask of `b` ones starting at bit
+/// `a`. PTX ISA semantics: `.wrap` takes `a & 31` and `b & 31`; `.clamp`
+/// gives 0 when `a >= 32` and clamps `b` to 32; bits above 31 are dropped,
+/// and a width of 0 gives 0. That is `(~0 << pos) & ~(~0 << (pos + len))`
+/// with IR shifts (0 for amounts of 32 or more): `pos + len` cannot wrap
+/// when `pos < 32`, and `pos >= 32` makes the first factor 0.
+fn bmsk(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    let form = (opcode >> 9) & 7;
+    if !matches!(form, 1 | 4 | 5 | 6) || bit(w, 91) != (form == 6) {
+        return Err(l.unsupported(format!(
+            "BMSK form {form} with bit 91 = {} (nvdisasm rejects it or prints a bindless constant)",
+            bit(w, 91) as u8
+        )));
+    }
+    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
+    let (pos, len) = if bit(w, 75) {
+        (
+            l.bin32(BinOp::And, a, Operand::Imm(31)),
+            l.bin32(BinOp::And, b, Operand::Imm(31)),
+        )
+    } else {
+        (a, l.bin32(BinOp::MinU, b, Operand::Imm(32)))
+    };
+    let lo = l.bin32(BinOp::Shl, Operand::Imm(0xffff_ffff), pos);
+    let end = l.bin32(BinOp::Add, pos, len);
+    let hi = l.bin32(BinOp::Shl, Operand::Imm(0xffff_ffff), end);
+    let nhi = l.bin32(BinOp::Xor, hi, Operand::Imm(0xffff_ffff));
+    let r = l.bin32(BinOp::And, lo, nhi);
+    l.write_gpr(rd(l), r);
+    Ok(())
+}
+
+/// `IDP.4A.{U8,S8}.{U8,S8} Rd, a, b, c` and `IDP.2A.{LO,HI}.{U16,S16}.{U8,S8}`
+/// (PTX `dp4a` / `dp2a.lo` / `dp2a.hi`; nvdisasm: a signed 73, b signed 74,
+/// `-c` 75, `.2A` 76, `.HI` 77 (with `.2A`), forms R,R,R / R,c,R /
+/// R,UR,R): `c` plus the products of a's bytes (halves for `.2A`) with
+/// b's bytes 0..3 (`.2A`: bytes 0, 1 or, `.HI`, 2, 3), each extended by its
+/// signedness, in wrapping 32-bit arithmetic.
+fn idp(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    let form = (opcode >> 9) & 7;
+    let two = bit(w, 76);
+    if !matches!(form, 1 | 5 | 6) || bit(w, 91) != (form == 6) || (!two && bit(w, 77)) {
+        return Err(l.unsupported(format!(
+            "IDP form {form} with bit 91 = {}, bit 77 = {} (nvdisasm rejects it or prints a bindless constant)",
+            bit(w, 91) as u8,
+            bit(w, 77) as u8
+        )));
+    }
+    let (sa, sb) = (bit(w, 73), bit(w, 74));
+    let (a, b, c) = (l.src(s.a.0)?, l.src(s.b.0)?, l.src(s.c.0)?);
+    let mut acc = if bit(w, 75) {
+        l.bin32(BinOp::Sub, Operand::Imm(0), c)
+    } else {
+        c
+    };
+    let (n, awidth, bfirst) = if two {
+        (2u64, 16u64, if bit(w, 77) { 2u64 } else { 0 })
+    } else {
+        (4, 8, 0)
+    };
+    for i in 0..n {
+        let x = field(l, sa, a, i * awidth, awidth);
+        let y = field(l, sb, b, (bfirst + i) * 8, 8);
+        let dst = l.tmp(Type::I32);
+        l.emit(Op::Mad {
+            ty: Type::I32,
+            dst,
+            a: x,
+            b: y,
+            c: acc,
+        });
+        acc = dst.into();
+    }
+    l.write_gpr(rd(l), acc);
+    Ok(())
+}
+
+/// Bits `[pos, pos + len)` of `v`, sign- or zero-extended to 32 bits.
+fn field(l: &mut Lifter, signed: bool, v: Operand, pos: u64, len: u64) -> Operand {
+    let dst = l.tmp(Type::I32);
+    l.emit(Op::Bfe {
+        signed,
+        ty: Type::I32,
+        dst,
+        a: v,
+        pos: Operand::Imm(pos),
+        len: Operand::Imm(len),
+    });
+    dst.into()
 }
 
 /// `IMNMX[.U32] Rd, a, b, P`: P ? min : max.

@@ -122,6 +122,14 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x806 => vote(l, false),
         0x886 => vote(l, true),
         0x31d | 0x51d | 0xb1d => barrier(l)?,
+        // B2R.RESULT Rd[, Pd]: the result of the last BAR.RED, which is
+        // refused (see `barrier`); B2R's other forms are not known.
+        0x31c => {
+            return Err(l.unsupported(
+                "B2R (opcode 0x31c): reads a BAR.RED result, which the IR cannot express \
+                 (needs `%d = barrier.red.popc/and/or %p`, see BAR.RED)",
+            ))
+        }
         0x992 => membar(l)?,
         _ => return Ok(false),
     }
@@ -530,11 +538,40 @@ fn vote(l: &mut Lifter, uniform: bool) {
 }
 
 /// `BAR.SYNC`: a workgroup barrier (barrier ids and counts are not modelled:
-/// every BAR waits for the whole workgroup).
+/// every BAR waits for the whole workgroup). nvdisasm: mode [77, 80) SYNC /
+/// ARV / RED / SCAN / SYNCALL, RED's op [74, 76) POPC / AND / OR, its
+/// predicate [87, 90) + 90. Only SYNC is lifted.
+///
+/// `BAR.RED` (`__syncthreads_count/_and/_or`, read back by `B2R.RESULT`)
+/// reduces a predicate over the whole workgroup. The IR cannot express
+/// that: its `barrier` carries no value, `vote`/`ballot` reduce one wave
+/// only, and the lifter has no workgroup-wide scratch memory to combine
+/// the waves' ballots in. It needs an IR op such as
+/// `%d = barrier.red.{popc,and,or} %p` (a barrier whose result, `i32`
+/// count or `i1`, is the reduction of the `i1` %p over the lanes that
+/// arrive). Refused with that reason.
 fn barrier(l: &mut Lifter) -> Result<(), LiftError> {
-    // Bits [74:77) select SYNC/ARV/RED... in NAK; only SYNC (0) is lifted.
-    if bits(l.word, 74, 77) != 0 {
-        return Err(l.unsupported("BAR other than BAR.SYNC"));
+    let mode = bits(l.word, 77, 80);
+    if mode == 2 {
+        let op = ["POPC", "AND", "OR", "INVALID3"][bits(l.word, 74, 76) as usize];
+        return Err(l.unsupported(format!(
+            "BAR.RED.{op} (opcode {:#05x}): a workgroup-wide predicate reduction \
+             needs an IR barrier with a result (`%d = barrier.red.popc/and/or %p`); \
+             the IR barrier has none and vote/ballot reduce one wave only",
+            bits(l.word, 0, 12)
+        )));
+    }
+    // Bits [74, 77) (RED's op and a bit nvdisasm ignores) must be clear too.
+    if mode != 0 || bits(l.word, 74, 77) != 0 {
+        let name = ["SYNC", "ARV", "RED", "SCAN", "SYNCALL"]
+            .get(mode as usize)
+            .copied()
+            .unwrap_or("(invalid mode)");
+        return Err(l.unsupported(format!(
+            "BAR.{name} (opcode {:#05x}, mode field {mode}, bits [74, 77) = {}): only BAR.SYNC is lifted",
+            bits(l.word, 0, 12),
+            bits(l.word, 74, 77)
+        )));
     }
     l.emit(Op::Barrier);
     Ok(())
