@@ -2419,7 +2419,6 @@ fn check_halves(what: &str, e: Engine, got: &[u16], want: &[u16]) {
 }
 
 #[test]
-#[ignore = "xisa bug: HFMA2 R5, R2, R5, 0.5, 0.5 (immediate operand, opcode 0x431) not lifted"]
 fn half2_axpb_relu() {
     assert_sass("half", "half2_axpb_relu", &["HFMA2", "HMUL2"]);
     let n = 256;
@@ -2462,7 +2461,6 @@ fn half2_axpb_relu() {
 }
 
 #[test]
-#[ignore = "xisa bug: HSET2.LE.AND / HSET2.BF.LT.AND (opcode 0x433) not lifted"]
 fn half2_compare() {
     assert_sass(
         "half_cmp",
@@ -2512,7 +2510,6 @@ fn half2_compare() {
 }
 
 #[test]
-#[ignore = "xisa bug: HSETP2.GEU.AND with an immediate operand (opcode 0x434 immediate form) not lifted"]
 fn half_scalar() {
     let n = 300;
     let a = halves(n, 114, true);
@@ -2556,7 +2553,6 @@ fn half_scalar() {
 }
 
 #[test]
-#[ignore = "xisa bug: HSET2.BF.EQ.AND with |R| and immediates (opcode 0x433) not lifted"]
 fn half2_math() {
     let n = 128;
     let mut r = Rng::new(116);

@@ -43,6 +43,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x032 => hop2(l, opcode, HOp::Mul)?,
         0x031 => hop2(l, opcode, HOp::Fma)?,
         0x034 => hsetp2(l, opcode)?,
+        0x033 => hset2(l, opcode)?,
         0x102 => {
             // FCHK Pd, a, b: "does a / b need the slow path". Always true:
             // the slow path computes the correctly rounded quotient for every
@@ -545,18 +546,69 @@ enum HOp {
     Fma,
 }
 
-/// One `f16` lane of a packed source: register [reg, reg+8), half select
-/// `swz` (0 = this lane's half, 2 = H0_H0, 3 = H1_H1), negate/abs bits.
-fn half_lane(
-    l: &mut Lifter,
-    reg: u32,
-    swz: u64,
-    lane: u64,
-    neg: bool,
-    abs: bool,
-) -> Result<Operand, LiftError> {
+/// A packed-half source: a register with its half select (0 = this lane's
+/// half, 1 = `.F32` (refused), 2 = `.H0_H0`, 3 = `.H1_H1`), negate and abs
+/// bits; or an immediate pair at [32, 64), lane 0 in [32, 48) (ptxas encodes
+/// PTX's `0x40003c00`, lanes 1.0 and 2.0, as that word; nvdisasm prints
+/// lane 1 first), with no modifiers.
+#[derive(Clone, Copy)]
+enum HSrc {
+    Reg {
+        at: u32,
+        swz: u64,
+        neg: bool,
+        abs: bool,
+    },
+    Imm(u32),
+}
+
+/// A register source at `at` with select [sel, sel+2) and negate/abs bits.
+fn hreg(w: u128, at: u32, sel: u32, neg: u32, abs: u32) -> HSrc {
+    HSrc::Reg {
+        at,
+        swz: bits(w, sel, sel + 2),
+        neg: bit(w, neg),
+        abs: bit(w, abs),
+    }
+}
+
+/// The sources of a packed-half instruction by form (nvdisasm): a is
+/// always [24, 32) select [74, 76) negate 72 abs 73. Register form 1: b
+/// [32, 40) select [60, 62) negate 63 abs 62, c [64, 72) select [81, 83)
+/// abs 83 negate 84. Immediate forms (`imm_form`: HADD2/HSET2/HSETP2 2,
+/// HMUL2 4; HFMA2 2 = immediate c, 4 = immediate b): the register that
+/// remains in [64, 72) takes c's modifier bits. Constant-bank and uniform
+/// forms are refused.
+fn hsrcs(l: &Lifter, opcode: u16, imm_form: u16, three: bool) -> Result<[HSrc; 3], LiftError> {
     let w = l.word;
-    let v = l.read_gpr(bits(w, reg, reg + 8) as u8);
+    let a = hreg(w, 24, 74, 72, 73);
+    let rb = hreg(w, 32, 60, 63, 62);
+    let rc = hreg(w, 64, 81, 84, 83);
+    let imm = HSrc::Imm(bits(w, 32, 64) as u32);
+    let form = (opcode >> 9) & 7;
+    Ok(match form {
+        1 => [a, rb, rc],
+        2 if three => [a, rc, imm],
+        4 if three => [a, imm, rc],
+        f if f == imm_form && !three => [a, imm, rc],
+        f => {
+            return Err(l.unsupported(format!(
+                "packed-half opcode {opcode:#05x}: operand form {f} (constant bank or uniform register)"
+            )))
+        }
+    })
+}
+
+/// One `f16` lane of a packed source.
+fn half_lane(l: &mut Lifter, s: HSrc, lane: u64) -> Result<Operand, LiftError> {
+    let (at, swz, neg, abs) = match s {
+        HSrc::Imm(v) => {
+            return Ok(Operand::Imm(u64::from(v >> (16 * lane)) & 0xffff));
+        }
+        HSrc::Reg { at, swz, neg, abs } => (at, swz, neg, abs),
+    };
+    let w = l.word;
+    let v = l.read_gpr(bits(w, at, at + 8) as u8);
     let half = match swz {
         0 => lane,
         2 => 0,
@@ -581,39 +633,41 @@ fn flush16(l: &mut Lifter, h: Operand) -> Operand {
     l.select(Type::I16, z, s, h)
 }
 
+/// Flushes a subnormal `f16` operand (`.FTZ`).
+fn flush_f16(l: &mut Lifter, x: Operand) -> Operand {
+    let i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, x);
+    let i = flush16(l, i);
+    l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, i)
+}
+
 /// `HADD2`/`HMUL2`/`HFMA2[.SAT][.FTZ] Rd, a, b[, c]` on two `f16` lanes
-/// (register form): a [24, 32) select [74, 76) negate 72 abs 73; b [32, 40)
-/// select [60, 62) negate 63 abs 62; HFMA2's c [64, 72) select [81, 83)
-/// abs 83 negate 84 (nvdisasm); `.SAT` 77 clamps to [0, 1] (NaN to 0),
-/// `.FTZ` 80 flushes subnormal `f16` inputs and results. Each lane rounds
-/// once to nearest even.
+/// (register and immediate forms, see [`hsrcs`]); `.SAT` 77 clamps to
+/// [0, 1] (NaN to 0), `.FTZ` 80 flushes subnormal `f16` inputs and
+/// results. Each lane rounds once to nearest even. `.F32` (78: an `f32`
+/// result, lifted for HADD2's register form by [`hadd2_f32`]) and HMUL2/
+/// HFMA2's `.FMZ` (76) are refused.
 fn hop2(l: &mut Lifter, opcode: u16, op: HOp) -> Result<(), LiftError> {
     let w = l.word;
-    if (opcode >> 9) & 7 != 1 {
-        return Err(l.unsupported("packed-half operation with a non-register operand"));
+    if bit(w, 78) || (op != HOp::Add && bit(w, 76)) {
+        return Err(l.unsupported(format!(
+            "packed-half opcode {opcode:#05x} with .F32 (bit 78) or .FMZ (bit 76)"
+        )));
     }
+    let imm_form = if op == HOp::Mul { 4 } else { 2 };
+    let [sa, sb, sc] = hsrcs(l, opcode, imm_form, op == HOp::Fma)?;
     let (sat, ftz) = (bit(w, 77), bit(w, 80));
     let mut out = Operand::Imm(0);
     for lane in 0..2u64 {
-        let mut a = half_lane(l, 24, bits(w, 74, 76), lane, bit(w, 72), bit(w, 73))?;
-        let mut b = half_lane(l, 32, bits(w, 60, 62), lane, bit(w, 63), bit(w, 62))?;
+        let mut a = half_lane(l, sa, lane)?;
+        let mut b = half_lane(l, sb, lane)?;
         let mut c = if op == HOp::Fma {
-            Some(half_lane(
-                l,
-                64,
-                bits(w, 81, 83),
-                lane,
-                bit(w, 84),
-                bit(w, 83),
-            )?)
+            Some(half_lane(l, sc, lane)?)
         } else {
             None
         };
         if ftz {
             for x in [&mut a, &mut b].into_iter().chain(c.as_mut()) {
-                let i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, *x);
-                let i = flush16(l, i);
-                *x = l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, i);
+                *x = flush_f16(l, *x);
             }
         }
         let dst = l.tmp(Type::F16);
@@ -670,16 +724,15 @@ fn hop2(l: &mut Lifter, opcode: u16, op: HOp) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `HSETP2.CMP[.FTZ].BOP Pd, Pd2, a, b, Pacc` (register form): the low
-/// lanes' compare BOP acc into Pd, the high lanes' into Pd2 (PTX
-/// `setp.f16x2 p|q`). Fields as HADD2's sources; compare [76, 80) as
-/// FSETP's; bool op [69, 71) AND/OR/XOR; `.FTZ` 80. Bit 71 (a combined
-/// `.H_AND` form, not seen from ptxas) is not lifted.
-fn hsetp2(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+/// The two lanes' `a CMP b BOP acc` of HSETP2/HSET2 (register and
+/// immediate forms): compare [76, 80) as FSETP's, `.FTZ` 80, bool op
+/// [69, 71) AND/OR/XOR, accumulator [87, 90) + negate 90.
+fn hcompare(l: &mut Lifter, opcode: u16) -> Result<[Operand; 2], LiftError> {
     let w = l.word;
-    if (opcode >> 9) & 7 != 1 || bit(w, 71) || bits(w, 69, 71) == 3 {
-        return Err(l.unsupported("HSETP2 other than the register form with AND/OR/XOR"));
+    if bits(w, 69, 71) == 3 {
+        return Err(l.unsupported("packed-half compare with bool op 3"));
     }
+    let [sa, sb, _] = hsrcs(l, opcode, 2, false)?;
     let code = bits(w, 76, 80);
     let ftz = bit(w, 80);
     let acc = pred_at(l, 87, 90);
@@ -688,18 +741,13 @@ fn hsetp2(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
         1 => xisa_ir::BinOp::Or,
         _ => xisa_ir::BinOp::Xor,
     };
-    // Both results are computed before either is written: Pd may be the
-    // accumulator.
-    let mut results = Vec::with_capacity(2);
-    for (lane, pd) in [(0u64, bits(w, 81, 84)), (1, bits(w, 84, 87))] {
-        let mut a = half_lane(l, 24, bits(w, 74, 76), lane, bit(w, 72), bit(w, 73))?;
-        let mut b = half_lane(l, 32, bits(w, 60, 62), lane, bit(w, 63), bit(w, 62))?;
+    let mut out = [Operand::Imm(0); 2];
+    for lane in 0..2u64 {
+        let mut a = half_lane(l, sa, lane)?;
+        let mut b = half_lane(l, sb, lane)?;
         if ftz {
-            for x in [&mut a, &mut b] {
-                let i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, *x);
-                let i = flush16(l, i);
-                *x = l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, i);
-            }
+            a = flush_f16(l, a);
+            b = flush_f16(l, b);
         }
         let r = match fcond(code) {
             None => Operand::Imm(u64::from(code == 15)),
@@ -716,12 +764,41 @@ fn hsetp2(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
                 dst.into()
             }
         };
-        let p = l.bin(bop, Type::I1, r, acc);
-        results.push((pd, p));
+        out[lane as usize] = l.bin(bop, Type::I1, r, acc);
     }
-    for (pd, p) in results {
-        l.write_file(File::P, pd as u8, p);
+    Ok(out)
+}
+
+/// `HSETP2.CMP[.FTZ].BOP Pd, Pd2, a, b, Pacc` (register and immediate
+/// forms): the low lanes' compare BOP acc into Pd [81, 84), the high
+/// lanes' into Pd2 [84, 87) (PTX `setp.f16x2 p|q`). Bit 71 (`.H_AND`, not
+/// seen from ptxas) is refused.
+fn hsetp2(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    if bit(w, 71) {
+        return Err(l.unsupported("HSETP2.H_AND (bit 71)"));
     }
+    // Both results are computed before either is written: Pd may be the
+    // accumulator.
+    let [p0, p1] = hcompare(l, opcode)?;
+    l.write_file(File::P, bits(w, 81, 84) as u8, p0);
+    l.write_file(File::P, bits(w, 84, 87) as u8, p1);
+    Ok(())
+}
+
+/// `HSET2[.BF].CMP[.FTZ].BOP Rd, a, b, Pacc` (register and immediate
+/// forms, fields as HSETP2's; PTX `set.CmpOp.BoolOp.dtype.f16x2`): each
+/// lane of Rd is its `a CMP b BOP acc`, as `0xffff`/0 (PTX `.u32` dtype,
+/// CUDA's `__heq2_mask`) or, with `.BF` (bit 71, PTX `.f16x2` dtype),
+/// `f16` 1.0/0.0 (`0x3c00`/0).
+fn hset2(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    let one = if bit(w, 71) { 0x3c00 } else { 0xffff };
+    let [p0, p1] = hcompare(l, opcode)?;
+    let lo = l.select(Type::I32, p0, Operand::Imm(one), Operand::Imm(0));
+    let hi = l.select(Type::I32, p1, Operand::Imm(one << 16), Operand::Imm(0));
+    let r = l.bin32(xisa_ir::BinOp::Or, lo, hi);
+    l.write_gpr(rd(l), r);
     Ok(())
 }
 
