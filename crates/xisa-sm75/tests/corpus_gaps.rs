@@ -1,0 +1,239 @@
+//! Forms behind the CUDA corpus's former `xisa bug` tests that the corpus
+//! kernels do not pin down (`tests/gaps/gaps.ptx`, built by
+//! `tests/gaps/build.sh` with ptxas 12.9; `gaps.sass` is its listing):
+//! packed-half immediates with different lanes, `bmsk.wrap`, generic
+//! atomics and `isspacep` with both the shared and the local window, and
+//! the refusal of `BAR.RED` (`__syncthreads_count`).
+
+use std::path::PathBuf;
+
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+
+const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn gaps() -> Vec<u8> {
+    let p = manifest().join("tests/gaps/gaps.cubin");
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Asserts that the committed listing has every needle.
+fn listing_has(needles: &[&str]) {
+    let p = manifest().join("tests/gaps/gaps.sass");
+    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    for n in needles {
+        assert!(text.contains(n), "gaps.sass lacks {n}");
+    }
+}
+
+fn run(kernel: &str, engine: Engine, block: u32, args: &[ArgSpec]) -> Vec<Vec<u8>> {
+    let m = Module::from_bytes(&gaps(), "gaps", None).expect("module");
+    let dev = Device::new().expect("device");
+    let opts = LaunchOptions {
+        grid: [1, 1, 1],
+        block: [block, 1, 1],
+        engine,
+        threads: 1,
+        ..LaunchOptions::default()
+    };
+    let rep = dev
+        .launch(&m, kernel, &opts, args)
+        .unwrap_or_else(|e| panic!("{kernel} ({engine}): {e}"));
+    rep.buffers
+        .iter()
+        .flatten()
+        .map(|b| dev.read(b.addr, b.len as usize).expect("read"))
+        .collect()
+}
+
+fn w32(b: &[u8]) -> Vec<u32> {
+    b.chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn b32(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Packs two `f16` bit patterns, lane 0 low.
+fn h2(lo: u32, hi: u32) -> u32 {
+    lo | hi << 16
+}
+
+#[test]
+fn half_immediates_keep_their_lanes() {
+    listing_has(&[
+        "HFMA2 R2, R0.reuse, 2, 1, R3",
+        "HFMA2 R0, R0, R3, 4, 3",
+        "HMUL2 R5, R0, 2, 1",
+        "HADD2 R6, R0.reuse, 4, 3",
+        "HSET2.BF.LT.AND R4, R0.reuse, 8, 6, PT",
+        "HSETP2.LT.AND P0, P1, R0.reuse, 8, 6, PT",
+    ]);
+    // x = (7, 7), y = (0.5, 0.25); PTX immediates (lane 0, lane 1):
+    // (1, 2), (3, 4), (6, 8).
+    let inp = [h2(0x4700, 0x4700), h2(0x3800, 0x3400), 0, 0, 0, 0, 0];
+    let want = [
+        h2(0x4780, 0x4b20), // fma(x, (1, 2), y) = (7.5, 14.25)
+        h2(0x4680, 0x45c0), // fma(x, y, (3, 4)) = (6.5, 5.75)
+        h2(0, 0x3c00),      // set.lt.f16x2 (x, (6, 8)) = (0.0, 1.0)
+        h2(0x4700, 0x4b00), // x * (1, 2) = (7, 14)
+        h2(0x4900, 0x4980), // x + (3, 4) = (10, 11)
+        0,                  // setp.lt lane 0: 7 < 6
+        2,                  // lane 1: 7 < 8
+    ];
+    for e in ENGINES {
+        let out = run("half_imm", e, 1, &[ArgSpec::Bytes(b32(&inp))]);
+        assert_eq!(w32(&out[0]), want, "{e}");
+    }
+}
+
+/// PTX ISA `bmsk` semantics, literally.
+fn bmsk_ref(a: u32, b: u32, wrap: bool) -> u32 {
+    let (a1, b1) = (a & 31, b & 31);
+    let mut mask0 = !0u32 << a1;
+    let sum = a1 + b1;
+    let mut mask1 = if sum >= 32 { 0 } else { !0u32 << sum };
+    let mut overflow = sum >= 32;
+    if !wrap {
+        if a >= 32 {
+            overflow = true;
+            mask0 = 0;
+        }
+        if b >= 32 {
+            overflow = true;
+        }
+    }
+    if overflow {
+        mask1 = 0;
+    } else if b1 == 0 {
+        mask1 = !0;
+    }
+    mask0 & !mask1
+}
+
+#[test]
+fn bmsk_clamp_and_wrap() {
+    listing_has(&["BMSK R6, R2.reuse, R3.reuse", "BMSK.W R7, R2, R3"]);
+    let edge = [
+        0u32,
+        1,
+        5,
+        16,
+        31,
+        32,
+        33,
+        40,
+        63,
+        64,
+        255,
+        0x8000_0000,
+        0xffff_ffff,
+    ];
+    let mut pairs = Vec::new();
+    for &a in &edge {
+        for &b in &edge {
+            pairs.push((a, b));
+        }
+    }
+    let mut s = 0x1234_5678u32;
+    while pairs.len() < 256 {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        pairs.push((s & 0x3f, (s >> 8) & 0x3f));
+    }
+    pairs.truncate(256);
+    let inp: Vec<u32> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let want: Vec<u32> = pairs
+        .iter()
+        .flat_map(|&(a, b)| [bmsk_ref(a, b, false), bmsk_ref(a, b, true)])
+        .collect();
+    assert_eq!(bmsk_ref(1, 2, true), 6, "PTX ISA example");
+    for e in ENGINES {
+        let out = run(
+            "bmsk",
+            e,
+            256,
+            &[ArgSpec::Bytes(b32(&inp)), ArgSpec::Zeros(8 * 256)],
+        );
+        let got = w32(&out[1]);
+        for (i, (&(a, b), w)) in pairs.iter().zip(want.chunks(2)).enumerate() {
+            assert_eq!(&got[2 * i..2 * i + 2], w, "{e}: bmsk a={a:#x} b={b:#x}");
+        }
+    }
+}
+
+#[test]
+fn generic_atomics_and_spaces_in_both_windows() {
+    listing_has(&[
+        "ATOM.E.ADD.STRONG.GPU PT, R7, [R6], R11",
+        "ST.E.SYS [R12], R9",
+        "ST.E.SYS [R1.U32+UR4+0x4], R10",
+        "QSPC.E.S P0, RZ, [R12]",
+        "QSPC.E.L P1, RZ, [R2]",
+        "QSPC.E.S P2, RZ, [UR4]",
+    ]);
+    let n = 64u32;
+    let inp: Vec<u32> = (0..n).map(|i| i.wrapping_mul(0x9e37_79b9) >> 7).collect();
+    let mut want = Vec::new();
+    for t in 0..n as usize {
+        let s = inp[t] + 1;
+        // shared (1) | local (2); the global parameter is not shared (8).
+        want.extend([s, s + t as u32, 3, inp[(t + 1) % n as usize]]);
+    }
+    for e in ENGINES {
+        let out = run(
+            "generic_windows",
+            e,
+            n,
+            &[
+                ArgSpec::Bytes(b32(&inp)),
+                ArgSpec::Zeros(16 * u64::from(n)),
+                ArgSpec::Zeros(4),
+            ],
+        );
+        assert_eq!(w32(&out[1]), want, "{e}");
+    }
+}
+
+/// The CUDA corpus's `sync_count` (`tests/cuda_corpus/out/barrier.cubin`).
+fn sync_count() -> (Vec<u8>, xisa_sm75::loader::Cubin) {
+    let p = manifest().join("../../tests/cuda_corpus/out/barrier.cubin");
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let c = xisa_sm75::loader::load(&bytes).expect("load");
+    (bytes, c)
+}
+
+fn lift_err(c: &xisa_sm75::loader::Cubin, kernel: &str) -> String {
+    let k = c.kernels.iter().find(|k| k.name == kernel).expect("kernel");
+    match xisa_sm75::lift::lift_kernel(k, &c.relocs) {
+        Ok(_) => panic!("{kernel} lifted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn bar_red_is_refused_naming_the_missing_ir_op() {
+    let (bytes, c) = sync_count();
+    let e = lift_err(&c, "sync_count");
+    assert!(
+        e.contains("pc 0x90") && e.contains("BAR.RED.POPC") && e.contains("barrier.red"),
+        "{e}"
+    );
+    // BAR.ARV (mode 1 at [77, 80)) was lifted as BAR.SYNC before: refused.
+    let k = c.kernels.iter().find(|k| k.name == "sync_count").unwrap();
+    let at = k.code_offset as usize + 0x90;
+    let w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap());
+    assert_eq!(w & 0xfff, 0xb1d, "BAR at 0x90");
+    let arv = (w & !(7u128 << 77)) | (1u128 << 77);
+    let mut patched = bytes.clone();
+    patched[at..at + 16].copy_from_slice(&arv.to_le_bytes());
+    let c2 = xisa_sm75::loader::load(&patched).expect("load");
+    let e = lift_err(&c2, "sync_count");
+    assert!(e.contains("pc 0x90") && e.contains("BAR.ARV"), "{e}");
+}
