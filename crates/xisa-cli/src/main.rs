@@ -664,7 +664,21 @@ fn cmd_lift(a: LiftArgs) -> Result<()> {
     let module = xisa::Module::from_file(&a.file, isa_opt(&a.isa)?)?;
     match a.kernel {
         Some(k) => print!("{}", xisa::ir::text::print_kernel(module.kernel(&k)?)),
-        None => print!("{}", xisa::ir::text::print_module(&module.ir)),
+        None => {
+            print!("{}", xisa::ir::text::print_module(&module.ir));
+            // Kernels that could not be lifted are reported one per line
+            // (the others were printed); the status says some failed.
+            for (k, why) in &module.unliftable {
+                eprintln!("error: kernel {k}: {why}");
+            }
+            if !module.unliftable.is_empty() {
+                anyhow::bail!(
+                    "{} of {} kernels could not be lifted",
+                    module.unliftable.len(),
+                    module.unliftable.len() + module.ir.kernels.len()
+                );
+            }
+        }
     }
     Ok(())
 }

@@ -35,13 +35,12 @@ fn lift_with(sem: u128, scope: u128) -> (u64, Result<String, String>) {
     w &= !(0x1f << 76);
     w |= scope << 76 | sem << 79;
     bytes[at..at + 16].copy_from_slice(&w.to_le_bytes());
-    let m = Module::from_bytes(&bytes, "litmus.cubin", None)
-        .map(|m| {
-            let k = m.kernel("sb_fence_sc").expect("kernel");
-            xisa_ir::text::print_kernel(k)
-        })
+    let m = Module::from_bytes(&bytes, "litmus.cubin", None).expect("module");
+    let k = m
+        .kernel("sb_fence_sc")
+        .map(xisa_ir::text::print_kernel)
         .map_err(|e| e.to_string());
-    (16 * i as u64, m)
+    (16 * i as u64, k)
 }
 
 #[test]
@@ -80,4 +79,53 @@ fn invalid_membar_fields_trap_and_vc_is_refused() {
         e.contains("scope field 5") && e.contains(&format!("{pc:#x}")),
         "{e}"
     );
+}
+
+/// A kernel that cannot be lifted fails alone: the module loads, its other
+/// kernels run, and asking for it gives its error (naming pc and form).
+#[test]
+fn an_unliftable_kernel_fails_alone() {
+    let mut bytes = cubin();
+    let c = xisa_sm75::loader::load(&bytes).expect("load");
+    let k = c
+        .kernels
+        .iter()
+        .find(|k| k.name == "sb_fence_sc")
+        .expect("kernel");
+    let i = k
+        .code
+        .chunks_exact(16)
+        .position(|w| u128::from_le_bytes(w.try_into().unwrap()) & 0xfff == 0x992)
+        .expect("a MEMBAR");
+    let at = k.code_offset as usize + 16 * i;
+    let w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap()) & !(0x7 << 76) | 5 << 76;
+    bytes[at..at + 16].copy_from_slice(&w.to_le_bytes());
+    let m = Module::from_bytes(&bytes, "litmus.cubin", None).expect("the module still loads");
+    let e = m.kernel("sb_fence_sc").unwrap_err().to_string();
+    assert!(
+        e.contains("sb_fence_sc") && e.contains("scope field 5"),
+        "{e}"
+    );
+    assert!(m.unliftable.contains_key("sb_fence_sc"));
+    // Another kernel of the same cubin runs.
+    let dev = xisa::Device::new().unwrap();
+    let n = 64u32;
+    let mem = dev.alloc(16 * u64::from(n)).unwrap();
+    let obs = dev.alloc(16 * u64::from(n)).unwrap();
+    let sync = dev.alloc(4 * u64::from(n)).unwrap();
+    let opts = xisa::LaunchOptions {
+        grid: [2, 1, 1],
+        block: [1, 1, 1],
+        threads: 2,
+        ..Default::default()
+    };
+    use xisa::ArgSpec::{Ptr, U32};
+    dev.launch(
+        &m,
+        "mp_rel_acq",
+        &opts,
+        &[Ptr(mem), Ptr(obs), Ptr(sync), U32(n)],
+    )
+    .expect("another kernel runs");
+    assert_eq!(dev.read(sync, 4).unwrap(), 2u32.to_le_bytes());
 }

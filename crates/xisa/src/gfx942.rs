@@ -179,8 +179,12 @@ impl Gfx942Kernel {
     }
 }
 
-/// Loads a gfx942 code object and lifts every kernel.
-pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module)> {
+/// Kernels that could not be lifted, with why.
+pub type Unliftable = std::collections::BTreeMap<String, String>;
+
+/// Loads a gfx942 code object and lifts every kernel it can (each on its
+/// own: one that cannot be lifted is returned with its error, not fatal).
+pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module, Unliftable)> {
     let parse = |msg: String| Error::Parse {
         origin: origin.to_string(),
         msg,
@@ -189,10 +193,14 @@ pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module
     let image = lift_co::image(bytes).map_err(|e| parse(e.to_string()))?;
     let mut kernels = Vec::new();
     let mut abis = Vec::new();
+    let mut unliftable = Unliftable::new();
     for k in &co.kernels {
-        let ir = lift_co::lift_kernel(k, &image)
-            .map_err(|e| parse(format!("kernel {}: {e}", k.name)))?;
-        kernels.push(ir);
+        match lift_co::lift_kernel(k, &image) {
+            Ok(ir) => kernels.push(ir),
+            Err(e) => {
+                unliftable.insert(k.name.clone(), e.to_string());
+            }
+        }
         let slots = lift_co::kernarg_slots(k);
         let explicit = k
             .explicit_args()
@@ -215,6 +223,7 @@ pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module
             base_vaddr: image.base_vaddr,
             image: image.bytes,
         },
+        unliftable,
     ))
 }
 
@@ -231,7 +240,8 @@ mod tests {
 
     #[test]
     fn loads_lifts_and_builds_launch_blocks() {
-        let (m, g) = load(&corpus("hist_global.co"), "hist_global.co").unwrap();
+        let (m, g, failed) = load(&corpus("hist_global.co"), "hist_global.co").unwrap();
+        assert!(failed.is_empty(), "{failed:?}");
         assert_eq!(m.kernels.len(), 1);
         assert_eq!(m.kernels[0].wave_size, 64);
         assert!(!g.image.is_empty());

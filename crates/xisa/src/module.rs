@@ -1,5 +1,6 @@
 //! Modules: guest code of some ISA, lifted to IR, identified by a code hash.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
@@ -128,6 +129,10 @@ pub struct Module {
     /// constant banks): that data and where each kernel reads the banks;
     /// `None` otherwise.
     pub sm75: Option<Sm75Data>,
+    /// Kernels of a machine-code module that could not be lifted, with why
+    /// (naming the pc and instruction). The other kernels run; asking for
+    /// one of these returns its error.
+    pub unliftable: BTreeMap<String, String>,
 }
 
 /// Module-scope data of an sm_75 cubin (see `docs/sm75.md`, "Module data").
@@ -159,9 +164,11 @@ impl Module {
         };
         let mut gfx942_abis = None;
         let mut sm75 = None;
+        let mut unliftable = BTreeMap::new();
         let mut ir = match isa {
             Isa::Gfx942 => {
-                let (m, abis) = gfx942::load(bytes, origin)?;
+                let (m, abis, failed) = gfx942::load(bytes, origin)?;
+                unliftable = failed;
                 xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
                     origin: origin.to_string(),
                     msg: e.to_string(),
@@ -203,7 +210,25 @@ impl Module {
                     msg,
                 };
                 let cubin = xisa_sm75::loader::load(bytes).map_err(|e| parse(e.to_string()))?;
-                let m = xisa_sm75::lift::lift_cubin(&cubin).map_err(|e| parse(e.to_string()))?;
+                // Each kernel lifts (and verifies) on its own: one that cannot
+                // be lifted fails alone when it is asked for.
+                let mut kernels = Vec::new();
+                for k in &cubin.kernels {
+                    let lifted = xisa_sm75::lift::lift_kernel(k, &cubin.relocs)
+                        .map_err(|e| e.to_string())
+                        .and_then(|l| {
+                            xisa_ir::verify::verify_kernel(&l.kernel)
+                                .map(|()| l.kernel)
+                                .map_err(|e| format!("lifted IR does not verify: {e}"))
+                        });
+                    match lifted {
+                        Ok(kernel) => kernels.push(kernel),
+                        Err(why) => {
+                            unliftable.insert(k.name.clone(), why);
+                        }
+                    }
+                }
+                let m = xisa_ir::Module { kernels };
                 if !cubin.data.is_empty() {
                     sm75 = Some(Sm75Data {
                         live_banks: cubin
@@ -214,14 +239,18 @@ impl Module {
                         data: cubin.data,
                     });
                 }
-                // Lifted code must pass the verifier like any other IR.
-                xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
-                    origin: origin.to_string(),
-                    msg: e.to_string(),
-                })?;
                 m
             }
         };
+        if ir.kernels.is_empty() {
+            // Nothing to run: the module fails with its (first) kernel's error.
+            if let Some((name, why)) = unliftable.iter().next() {
+                return Err(Error::Parse {
+                    origin: origin.to_string(),
+                    msg: format!("kernel {name}: {why}"),
+                });
+            }
+        }
         if isa != Isa::Ir {
             // Machine code assumes converged waves run in lockstep; IR text
             // states its wave syncs itself (docs/ir.md, "Execution model").
@@ -237,6 +266,7 @@ impl Module {
             gfx942: gfx942_abis,
             declared: crate::limits::declared_limits(bytes, isa, origin)?,
             sm75,
+            unliftable,
         })
     }
 
@@ -264,8 +294,15 @@ impl Module {
         Self::from_bytes(&bytes, &path.display().to_string(), isa)
     }
 
-    /// The kernel named `name`, or an error listing the available ones.
+    /// The kernel named `name`: its lift error if it could not be lifted, or
+    /// an error listing the available ones.
     pub fn kernel(&self, name: &str) -> Result<&Kernel> {
+        if let Some(why) = self.unliftable.get(name) {
+            return Err(Error::Parse {
+                origin: self.origin.clone(),
+                msg: format!("kernel {name}: {why}"),
+            });
+        }
         self.ir.kernel(name).ok_or_else(|| Error::UnknownKernel {
             name: name.to_string(),
             available: self.kernel_names().join(", "),
@@ -276,12 +313,22 @@ impl Module {
     pub fn pick_kernel(&self, name: Option<&str>) -> Result<&Kernel> {
         match name {
             Some(n) => self.kernel(n),
-            None if self.ir.kernels.len() == 1 => Ok(&self.ir.kernels[0]),
+            None if self.ir.kernels.len() == 1 && self.unliftable.is_empty() => {
+                Ok(&self.ir.kernels[0])
+            }
             None => Err(Error::Args(format!(
                 "{} has {} kernels ({}); choose one with --kernel",
                 self.origin,
-                self.ir.kernels.len(),
-                self.kernel_names().join(", ")
+                self.ir.kernels.len() + self.unliftable.len(),
+                self.kernel_names()
+                    .into_iter()
+                    .chain(
+                        self.unliftable
+                            .keys()
+                            .map(|k| format!("{k} (not liftable)"))
+                    )
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))),
         }
     }
