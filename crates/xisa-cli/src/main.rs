@@ -668,8 +668,8 @@ fn cmd_lift(a: LiftArgs) -> Result<()> {
             print!("{}", xisa::ir::text::print_module(&module.ir));
             // Kernels that could not be lifted are reported one per line
             // (the others were printed); the status says some failed.
-            for (k, why) in &module.unliftable {
-                eprintln!("error: kernel {k}: {why}");
+            for why in module.unliftable.values() {
+                eprintln!("error: {why}");
             }
             if !module.unliftable.is_empty() {
                 anyhow::bail!(

@@ -198,7 +198,7 @@ pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module
         match lift_co::lift_kernel(k, &image) {
             Ok(ir) => kernels.push(ir),
             Err(e) => {
-                unliftable.insert(k.name.clone(), e.to_string());
+                unliftable.insert(k.name.clone(), format!("kernel {}: {e}", k.name));
             }
         }
         let slots = lift_co::kernarg_slots(k);

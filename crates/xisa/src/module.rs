@@ -129,8 +129,8 @@ pub struct Module {
     /// constant banks): that data and where each kernel reads the banks;
     /// `None` otherwise.
     pub sm75: Option<Sm75Data>,
-    /// Kernels of a machine-code module that could not be lifted, with why
-    /// (naming the pc and instruction). The other kernels run; asking for
+    /// Kernels of a machine-code module that could not be lifted, with the
+    /// error (naming the kernel, pc and instruction). The other kernels run; asking for
     /// one of these returns its error.
     pub unliftable: BTreeMap<String, String>,
 }
@@ -219,7 +219,9 @@ impl Module {
                         .and_then(|l| {
                             xisa_ir::verify::verify_kernel(&l.kernel)
                                 .map(|()| l.kernel)
-                                .map_err(|e| format!("lifted IR does not verify: {e}"))
+                                .map_err(|e| {
+                                    format!("kernel {}: lifted IR does not verify: {e}", k.name)
+                                })
                         });
                     match lifted {
                         Ok(kernel) => kernels.push(kernel),
@@ -244,10 +246,10 @@ impl Module {
         };
         if ir.kernels.is_empty() {
             // Nothing to run: the module fails with its (first) kernel's error.
-            if let Some((name, why)) = unliftable.iter().next() {
+            if let Some(why) = unliftable.values().next() {
                 return Err(Error::Parse {
                     origin: origin.to_string(),
-                    msg: format!("kernel {name}: {why}"),
+                    msg: why.clone(),
                 });
             }
         }
@@ -300,7 +302,7 @@ impl Module {
         if let Some(why) = self.unliftable.get(name) {
             return Err(Error::Parse {
                 origin: self.origin.clone(),
-                msg: format!("kernel {name}: {why}"),
+                msg: why.clone(),
             });
         }
         self.ir.kernel(name).ok_or_else(|| Error::UnknownKernel {
