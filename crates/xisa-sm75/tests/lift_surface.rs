@@ -748,7 +748,10 @@ fn patched(prog: &[u128], host: &str) -> Result<Module, String> {
         let w = prog.get(i).copied().unwrap_or(nop);
         bytes[at + 16 * i..at + 16 * i + 16].copy_from_slice(&w.to_le_bytes());
     }
-    Module::from_bytes(&bytes, host, None).map_err(|e| e.to_string())
+    // A kernel that cannot be lifted fails alone: ask for it.
+    let m = Module::from_bytes(&bytes, host, None).map_err(|e| e.to_string())?;
+    m.kernel(host).map_err(|e| e.to_string())?;
+    Ok(m)
 }
 
 /// Initial surface contents for a SUATOM case: finite floats for the float

@@ -550,7 +550,10 @@ fn patched(
     let at = k.code_offset as usize + 16 * i;
     let w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap()) ^ patch;
     bytes[at..at + 16].copy_from_slice(&w.to_le_bytes());
-    let m = Module::from_bytes(&bytes, kernel, None).map_err(|e| e.to_string());
+    // A kernel that cannot be lifted fails alone: ask for it.
+    let m = Module::from_bytes(&bytes, kernel, None)
+        .and_then(|m| m.kernel(kernel).map(|_| ()).map(|()| m))
+        .map_err(|e| e.to_string());
     (16 * i as u64, m)
 }
 
