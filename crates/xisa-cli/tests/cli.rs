@@ -2,75 +2,15 @@
 //! `error: ...` line on stderr, a non-zero exit, no panic, and no partial output
 //! file; the bundled example and `exec` work under both engines.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-const XISA: &str = env!("CARGO_BIN_EXE_xisa");
+mod common;
 
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let d = std::env::temp_dir().join(format!("xisa-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        Scratch(d)
-    }
-    fn path(&self, f: &str) -> PathBuf {
-        self.0.join(f)
-    }
-    fn write(&self, f: &str, data: impl AsRef<[u8]>) -> PathBuf {
-        let p = self.path(f);
-        std::fs::write(&p, data).unwrap();
-        p
-    }
-    /// Files in the directory (to spot partial or temporary outputs).
-    fn files(&self) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn xisa(args: &[&str]) -> Output {
-    Command::new(XISA).args(args).output().expect("run xisa")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// Asserts a clean failure: non-zero exit, no panic, stderr one `error: ...`
-/// line; returns that line.
-fn failure(out: &Output, what: &str) -> String {
-    let err = text(&out.stderr);
-    assert!(
-        !out.status.success(),
-        "{what}: expected failure, got success\nstdout: {}\nstderr: {err}",
-        text(&out.stdout)
-    );
-    assert!(!err.contains("panicked"), "{what}: panic:\n{err}");
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "{what}: stderr is not one line:\n{err}");
-    assert!(
-        lines[0].starts_with("error: "),
-        "{what}: stderr does not start with `error: `:\n{err}"
-    );
-    lines[0].to_string()
-}
+use common::{failure, text, xisa, Scratch};
 
 /// Command-line usage errors come from clap: exit 2, first line `error: ...`,
 /// then a usage hint.
@@ -184,7 +124,7 @@ fn help_for_every_command() {
 
 #[test]
 fn a_good_run_and_dump() {
-    let s = Scratch::new("good");
+    let s = Scratch::new("cli", "good");
     let m = s.write("inc.xir", INC);
     let input: Vec<u8> = (0u32..64).flat_map(|i| (i * 10).to_le_bytes()).collect();
     let b = s.write("in.bin", &input);
@@ -217,7 +157,7 @@ fn a_good_run_and_dump() {
 
 #[test]
 fn malformed_ir_names_line_and_column() {
-    let s = Scratch::new("malformed");
+    let s = Scratch::new("cli", "malformed");
     let m = s.write(
         "bad.xir",
         "kernel @k(%p: i64) {\n  reg %v: i32\nentry:\n  %v = frobnicate.i32 %v, 1\n  exit\n}\n",
@@ -268,7 +208,7 @@ fn malformed_ir_names_line_and_column() {
 
 #[test]
 fn unknown_kernel_and_ambiguous_module() {
-    let s = Scratch::new("kernel");
+    let s = Scratch::new("cli", "kernel");
     let m = s.write("two.xir", TWO);
     let e = failure(
         &xisa(&[
@@ -299,7 +239,7 @@ fn unknown_kernel_and_ambiguous_module() {
 
 #[test]
 fn wrong_arguments() {
-    let s = Scratch::new("args");
+    let s = Scratch::new("cli", "args");
     let m = s.write("inc.xir", INC);
     let m = m.to_str().unwrap();
     let cases: &[(&[&str], &str)] = &[
@@ -346,7 +286,7 @@ fn wrong_arguments() {
 
 #[test]
 fn missing_files() {
-    let s = Scratch::new("missing");
+    let s = Scratch::new("cli", "missing");
     let nofile = s.path("no-such-module.xir");
     let e = failure(&xisa(&["run", nofile.to_str().unwrap()]), "missing module");
     assert!(e.contains("no-such-module.xir"), "{e}");
@@ -382,7 +322,7 @@ fn missing_files() {
 
 #[test]
 fn bad_grids() {
-    let s = Scratch::new("grid");
+    let s = Scratch::new("cli", "grid");
     let m = s.write("inc.xir", INC);
     let m = m.to_str().unwrap();
     let dump = s.path("d.bin");
@@ -417,7 +357,7 @@ fn bad_grids() {
 
 #[test]
 fn bad_dump_index() {
-    let s = Scratch::new("dump");
+    let s = Scratch::new("cli", "dump");
     let m = s.write("inc.xir", INC);
     let m = m.to_str().unwrap();
     for (d, want) in [
@@ -440,7 +380,7 @@ fn bad_dump_index() {
 
 #[test]
 fn timeout_stops_an_infinite_loop() {
-    let s = Scratch::new("timeout");
+    let s = Scratch::new("cli", "timeout");
     let m = s.write("spin.xir", SPIN);
     let dump = s.path("d.bin");
     for engine in ["jit", "interp"] {
@@ -489,7 +429,7 @@ fn timeout_stops_an_infinite_loop() {
 
 #[test]
 fn out_of_bounds_fault_names_everything() {
-    let s = Scratch::new("oob");
+    let s = Scratch::new("cli", "oob");
     let m = s.write("oob.xir", OOB);
     let dump = s.path("d.bin");
     let mut errs = vec![];
@@ -548,7 +488,7 @@ entry:
 
 #[test]
 fn exec_fragment_on_two_waves() {
-    let s = Scratch::new("exec");
+    let s = Scratch::new("cli", "exec");
     let prog = s.write("frag.xir", FRAG);
     let a: Vec<u32> = (0..16).map(|i| i * 7 + 1).collect();
     let state = serde_json::json!({
@@ -669,7 +609,7 @@ fn check_final(v: &Value, a: &[u32], engine: &str) {
 
 #[test]
 fn exec_bad_states() {
-    let s = Scratch::new("exec-bad");
+    let s = Scratch::new("cli", "exec-bad");
     let prog = s.write("frag.xir", FRAG);
     let fin = s.path("final.json");
     let cases: &[(&str, &str)] = &[
@@ -705,7 +645,7 @@ fn exec_bad_states() {
 /// Output paths that cannot be written fail cleanly too.
 #[test]
 fn unwritable_outputs() {
-    let s = Scratch::new("unwritable");
+    let s = Scratch::new("cli", "unwritable");
     let m = s.write("inc.xir", INC);
     let bad = Path::new("/nonexistent-dir-xisa/out.bin");
     let e = failure(
@@ -730,7 +670,7 @@ fn unwritable_outputs() {
 /// overflow"), release builds wrap to 0 workgroups and report success.
 #[test]
 fn huge_3d_grid_is_rejected_without_panic() {
-    let s = Scratch::new("grid3");
+    let s = Scratch::new("cli", "grid3");
     let m = s.write("inc.xir", INC);
     for grid in [
         "2147483648,2147483648,4",
@@ -756,7 +696,7 @@ fn huge_3d_grid_is_rejected_without_panic() {
 /// while the interpreter reports the real count.
 #[test]
 fn exec_counts_instructions_under_both_engines() {
-    let s = Scratch::new("exec-insts");
+    let s = Scratch::new("cli", "exec-insts");
     let prog = s.write("frag.xir", FRAG);
     let st = s.write(
         "state.json",
@@ -789,7 +729,7 @@ fn exec_counts_instructions_under_both_engines() {
 /// builds wrap to 0 bytes and run the kernel without the requested memory.
 #[test]
 fn huge_dynamic_shared_is_rejected_without_panic() {
-    let s = Scratch::new("shared");
+    let s = Scratch::new("cli", "shared");
     let m = s.write("inc.xir", INC);
     for sh in ["4294967295", "4294967290"] {
         let out = xisa(&[
@@ -825,7 +765,7 @@ entry:
 /// exactly the active lanes.
 #[test]
 fn exec_wave64_exec_mask() {
-    let s = Scratch::new("exec64");
+    let s = Scratch::new("cli", "exec64");
     let prog = s.write("ballot.xir", BALLOT);
     let v: Vec<u64> = (0..64u64).map(|l| l * 3 + (l >> 4)).collect();
     let exec: u64 = 0x0fff_ffff_f0f0_fffe;
@@ -883,7 +823,7 @@ fn exec_wave64_exec_mask() {
 /// A fragment that faults: `exec` fails cleanly and writes no FINAL.json.
 #[test]
 fn exec_fault_leaves_no_output() {
-    let s = Scratch::new("exec-fault");
+    let s = Scratch::new("cli", "exec-fault");
     let prog = s.write(
         "bad.xir",
         "kernel @bad() {\n  reg %p: i64, %v: i32\nentry:\n  %v = ld.global.b32 [%p]\n  exit\n}\n",
@@ -918,7 +858,7 @@ fn exec_fault_leaves_no_output() {
 /// canonical text back; an assembly error names the file and line.
 #[test]
 fn gfx942_asm_and_disasm_round_trip() {
-    let s = Scratch::new("gfx942-asm");
+    let s = Scratch::new("cli", "gfx942-asm");
     let src = "\
 start:
   s_load_dwordx2 s[0:1], s[4:5], 0x10

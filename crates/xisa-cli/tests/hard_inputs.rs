@@ -3,83 +3,12 @@
 //! concurrent runs dumping to one path, and error messages that repeated
 //! themselves. Each must be one clear `error:` line, never a panic or a hang.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
-const XISA: &str = env!("CARGO_BIN_EXE_xisa");
+mod common;
 
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let d = std::env::temp_dir().join(format!("xisa-hard-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        Scratch(d)
-    }
-    fn path(&self, f: &str) -> PathBuf {
-        self.0.join(f)
-    }
-    fn write(&self, f: &str, data: impl AsRef<[u8]>) -> PathBuf {
-        let p = self.path(f);
-        std::fs::write(&p, data).unwrap();
-        p
-    }
-    /// Names in the directory (to spot temporary files left behind).
-    fn files(&self) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn xisa<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(XISA).args(args).output().expect("run xisa")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// Asserts a clean failure (exit 1, no panic, one `error: ` line on stderr)
-/// and returns that line.
-fn failure(out: &Output, what: &str) -> String {
-    let err = text(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{what}: exit status\nstdout: {}\nstderr: {err}",
-        text(&out.stdout)
-    );
-    assert!(!err.contains("panicked"), "{what}: panic:\n{err}");
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "{what}: stderr is not one line:\n{err}");
-    assert!(lines[0].starts_with("error: "), "{what}: {err}");
-    lines[0].to_string()
-}
-
-fn success(out: &Output, what: &str) {
-    assert!(
-        out.status.success(),
-        "{what}: failed\nstdout: {}\nstderr: {}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-}
-
-fn repo(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
-}
+use common::{failure, repo, success, text, xisa, Scratch, XISA};
 
 /// Kernels of the fixture cubin (fixtures/launch_limits.ptx): `plain`,
 /// `req32` (`.reqntid 32,1,1`) and `max128` (`.maxntid 64,2,1`).
@@ -120,7 +49,7 @@ done:
 /// naming the option and the range; 1e30 used to panic in Duration.
 #[test]
 fn absurd_timeouts_are_refused() {
-    let s = Scratch::new("timeout");
+    let s = Scratch::new("hard", "timeout");
     let m = s.write("nop.xir", NOP);
     let state = s.write(
         "state.json",
@@ -323,14 +252,17 @@ fn library_checks_declared_limits() {
 /// name, as modules, buffers, surfaces, state and assembly inputs.
 #[test]
 fn endless_and_odd_input_files_are_refused() {
-    let s = Scratch::new("inputs");
+    let s = Scratch::new("hard", "inputs");
     let m = s.write("nop.xir", NOP);
     let m = m.to_str().unwrap();
     let not_regular = "not a regular file";
     for (args, who) in [
         (vec!["run", "/dev/zero"], "/dev/zero"),
         (vec!["run", "/dev/null"], "/dev/null"),
-        (vec!["run", s.0.to_str().unwrap()], s.0.to_str().unwrap()),
+        (
+            vec!["run", s.dir().to_str().unwrap()],
+            s.dir().to_str().unwrap(),
+        ),
         (vec!["run", m, "--arg", "buf:/dev/zero"], "/dev/zero"),
         (vec!["run", m, "--arg", "surf:1d:16:/dev/zero"], "/dev/zero"),
         (vec!["lift", "/dev/zero"], "/dev/zero"),
@@ -367,7 +299,7 @@ fn endless_and_odd_input_files_are_refused() {
 /// before it is read.
 #[test]
 fn buffer_file_over_guest_memory_is_refused() {
-    let s = Scratch::new("bigbuf");
+    let s = Scratch::new("hard", "bigbuf");
     let m = s.write("nop.xir", NOP);
     let big = s.path("big.bin");
     // Sparse: takes no disk space. Larger than the whole guest reservation.
@@ -395,7 +327,7 @@ fn buffer_file_over_guest_memory_is_refused() {
 /// one run's complete output, and no temporary file is left.
 #[test]
 fn concurrent_dumps_to_one_path() {
-    let s = Scratch::new("concurrent");
+    let s = Scratch::new("hard", "concurrent");
     let m = s.write("nop.xir", NOP);
     const N: usize = 6;
     const LEN: usize = 4 << 20;
@@ -440,7 +372,7 @@ fn concurrent_dumps_to_one_path() {
 /// a failed run leaves an existing dump file as it was.
 #[test]
 fn failed_dumps_leave_nothing() {
-    let s = Scratch::new("dumpdir");
+    let s = Scratch::new("hard", "dumpdir");
     let m = s.write("nop.xir", NOP);
     let dir = s.path("d");
     std::fs::create_dir(&dir).unwrap();
@@ -481,7 +413,7 @@ fn failed_dumps_leave_nothing() {
 /// Item 5: every cause is printed once (these messages used to read "X: X").
 #[test]
 fn errors_are_not_repeated() {
-    let s = Scratch::new("repeat");
+    let s = Scratch::new("hard", "repeat");
     let oob = s.write("oob.xir", OOB);
     let spin = s.write(
         "spin.xir",
