@@ -27,6 +27,8 @@ pub struct Gfx942Kernel {
     pub group_segment_fixed_size: u32,
     /// Scratch bytes per work-item.
     pub private_segment_fixed_size: u32,
+    /// `.max_flat_workgroup_size`: the most work-items a launch may use.
+    pub max_flat_workgroup_size: u32,
 }
 
 /// A loaded gfx942 code object: each kernel's launch ABI and the loadable
@@ -213,6 +215,7 @@ pub fn load(bytes: &[u8], origin: &str) -> Result<(xisa_ir::Module, Gfx942Module
             explicit,
             group_segment_fixed_size: k.group_segment_fixed_size,
             private_segment_fixed_size: k.private_segment_fixed_size,
+            max_flat_workgroup_size: k.max_flat_workgroup_size,
         });
     }
     Ok((

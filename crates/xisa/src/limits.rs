@@ -106,55 +106,44 @@ pub struct DeclaredLimit {
 /// Declared limits of each kernel of a module, by kernel name.
 pub type DeclaredLimits = BTreeMap<String, Vec<DeclaredLimit>>;
 
-/// Reads the launch limits the kernels of a module declare: for sm_75
-/// cubins `EIATTR_REQNTID` and `EIATTR_MAX_THREADS` of `.nv.info.<kernel>`
-/// (PTX `.reqntid`, `.maxntid`), for gfx942 code objects each kernel's
-/// `.max_flat_workgroup_size` metadata. Other ISAs declare none.
-pub fn declared_limits(bytes: &[u8], isa: Isa, origin: &str) -> Result<DeclaredLimits> {
-    let parse = |msg: String| Error::Parse {
-        origin: origin.to_string(),
-        msg,
-    };
+/// The launch limits the kernels of a cubin declare: `EIATTR_REQNTID` and
+/// `EIATTR_MAX_THREADS` of `.nv.info.<kernel>` (PTX `.reqntid`, `.maxntid`).
+pub fn sm75_declared(cubin: &xisa_sm75::loader::Cubin) -> DeclaredLimits {
     let mut out = DeclaredLimits::new();
-    match isa {
-        Isa::Sm75 => {
-            let cubin = xisa_sm75::loader::load(bytes).map_err(|e| parse(e.to_string()))?;
-            for k in &cubin.kernels {
-                let mut v = Vec::new();
-                if let Some(b) = k.required_block() {
-                    v.push(DeclaredLimit {
-                        rule: BlockRule::Exactly(b),
-                        source: format!("PTX .reqntid: EIATTR_REQNTID in .nv.info.{}", k.name),
-                    });
-                }
-                if let Some(b) = k.max_block() {
-                    let n = b.iter().map(|&x| u64::from(x)).product();
-                    v.push(DeclaredLimit {
-                        rule: BlockRule::AtMost(n),
-                        source: format!(
-                            "PTX .maxntid {},{},{}: EIATTR_MAX_THREADS in .nv.info.{}",
-                            b[0], b[1], b[2], k.name
-                        ),
-                    });
-                }
-                out.insert(k.name.clone(), v);
-            }
+    for k in &cubin.kernels {
+        let mut v = Vec::new();
+        if let Some(b) = k.required_block() {
+            v.push(DeclaredLimit {
+                rule: BlockRule::Exactly(b),
+                source: format!("PTX .reqntid: EIATTR_REQNTID in .nv.info.{}", k.name),
+            });
         }
-        Isa::Gfx942 => {
-            let co = xisa_cdna::gfx942::codeobj::load(bytes).map_err(|e| parse(e.to_string()))?;
-            for k in &co.kernels {
-                out.insert(
-                    k.name.clone(),
-                    vec![DeclaredLimit {
-                        rule: BlockRule::AtMost(u64::from(k.max_flat_workgroup_size)),
-                        source: ".max_flat_workgroup_size in the code object metadata".into(),
-                    }],
-                );
-            }
+        if let Some(b) = k.max_block() {
+            let n = b.iter().map(|&x| u64::from(x)).product();
+            v.push(DeclaredLimit {
+                rule: BlockRule::AtMost(n),
+                source: format!(
+                    "PTX .maxntid {},{},{}: EIATTR_MAX_THREADS in .nv.info.{}",
+                    b[0], b[1], b[2], k.name
+                ),
+            });
         }
-        _ => {}
+        out.insert(k.name.clone(), v);
     }
-    Ok(out)
+    out
+}
+
+/// The launch limits the kernels of a code object declare: each kernel's
+/// `.max_flat_workgroup_size` metadata.
+pub fn gfx942_declared(m: &crate::module::gfx942::Gfx942Module) -> DeclaredLimits {
+    m.kernels
+        .iter()
+        .map(|k| {
+            let rule = BlockRule::AtMost(u64::from(k.max_flat_workgroup_size));
+            let source = ".max_flat_workgroup_size in the code object metadata".into();
+            (k.name.clone(), vec![DeclaredLimit { rule, source }])
+        })
+        .collect()
 }
 
 /// Checks a launch of `kernel` of `module` against the ISA's hardware limits

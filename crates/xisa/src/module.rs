@@ -165,6 +165,9 @@ impl Module {
         let mut gfx942_abis = None;
         let mut sm75 = None;
         let mut unliftable = BTreeMap::new();
+        // Launch limits the kernels declare, read from the structures each
+        // frontend already parsed (IR, lsu and CDNA 5 fragments declare none).
+        let mut declared = crate::limits::DeclaredLimits::new();
         let mut ir = match isa {
             Isa::Gfx942 => {
                 let (m, abis, failed) = gfx942::load(bytes, origin)?;
@@ -173,6 +176,7 @@ impl Module {
                     origin: origin.to_string(),
                     msg: e.to_string(),
                 })?;
+                declared = crate::limits::gfx942_declared(&abis);
                 gfx942_abis = Some(abis);
                 m
             }
@@ -210,6 +214,7 @@ impl Module {
                     msg,
                 };
                 let cubin = xisa_sm75::loader::load(bytes).map_err(|e| parse(e.to_string()))?;
+                declared = crate::limits::sm75_declared(&cubin);
                 // Each kernel lifts (and verifies) on its own: one that cannot
                 // be lifted fails alone when it is asked for.
                 let mut kernels = Vec::new();
@@ -266,7 +271,7 @@ impl Module {
             code_hash: xisa_runtime::cache::code_hash(bytes),
             origin: origin.to_string(),
             gfx942: gfx942_abis,
-            declared: crate::limits::declared_limits(bytes, isa, origin)?,
+            declared,
             sm75,
             unliftable,
         })
