@@ -482,10 +482,7 @@ impl Lane<'_> {
                 self.load(space, mem, dsts, addr)?;
                 // Later accesses may not move above an acquire (or seq_cst)
                 // load another host thread's store made visible.
-                if order.is_acquire()
-                    && space.shared_across_workgroups()
-                    && !scope.within_workgroup()
-                {
+                if order.is_acquire() && space.host_ordered(scope) {
                     std::sync::atomic::fence(Ordering::Acquire);
                 }
             }
@@ -497,7 +494,7 @@ impl Lane<'_> {
                 ref srcs,
                 ref addr,
             } => {
-                let host = space.shared_across_workgroups() && !scope.within_workgroup();
+                let host = space.host_ordered(scope);
                 if host && order.is_release() {
                     std::sync::atomic::fence(Ordering::Release);
                 }

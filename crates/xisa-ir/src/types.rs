@@ -175,6 +175,14 @@ impl Space {
     pub fn shared_across_workgroups(self) -> bool {
         matches!(self, Space::Global | Space::Buffer | Space::Surface)
     }
+
+    /// True where an ordered (non-weak) access of `scope` to this space must
+    /// be ordered on the host: other host threads can see the memory and the
+    /// scope reaches beyond the workgroup's one thread (docs/scopes.md). Both
+    /// engines use this one rule.
+    pub fn host_ordered(self, scope: Scope) -> bool {
+        self.shared_across_workgroups() && !scope.within_workgroup()
+    }
 }
 
 impl fmt::Display for Space {

@@ -40,12 +40,6 @@ pub(super) fn guest_flags() -> MemFlagsData {
     MemFlagsData::new().with_notrap()
 }
 
-/// True where a non-weak access must be a host atomic: global memory seen by
-/// other workgroups (other host threads).
-pub(super) fn needs_host_order(space: Space, scope: Scope) -> bool {
-    space.shared_across_workgroups() && !scope.within_workgroup()
-}
-
 impl Lowerer<'_, '_> {
     /// Writes the fault record, uncounts the rest of the segment, stops
     /// (through the abort exit: registers are not written back). Leaves the
@@ -322,7 +316,7 @@ impl Lowerer<'_, '_> {
         addr: Address,
     ) -> Result<(), JitError> {
         let len = mem.bytes();
-        let atomic = order != Order::Weak && needs_host_order(space, scope);
+        let atomic = order != Order::Weak && space.host_ordered(scope);
         match addr {
             Address::Flat { base, offset } => {
                 if let Some(c) = self.flat_access(space, base, offset, len) {
@@ -411,7 +405,7 @@ impl Lowerer<'_, '_> {
         // keeps stores in program order w.r.t. other memory ops. Only seq_cst
         // needs the store→load ordering of `atomic_store` (mov + mfence). On
         // weakly ordered hosts every non-weak store is an `atomic_store`.
-        let sc = needs_host_order(space, scope)
+        let sc = space.host_ordered(scope)
             && (order == Order::SeqCst || (!self.caps.tso && order != Order::Weak));
         if !space.writable() {
             // Reported without an address, as the interpreter does.
