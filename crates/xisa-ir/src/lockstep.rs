@@ -55,12 +55,13 @@ fn conflicts(s: State, kind: State) -> bool {
 }
 
 /// Steps one instruction; returns the new state and whether a sync is needed
-/// before it.
-fn step(s: State, op: &Op) -> (State, bool) {
-    if op.is_sync() {
+/// before it. Only an unguarded sync point resets the state: lanes whose
+/// guard is false pass a guarded one without stopping.
+fn step(s: State, inst: &Inst) -> (State, bool) {
+    if inst.op.is_sync() && inst.guard.is_none() {
         return (0, false);
     }
-    match shared_access(op) {
+    match shared_access(&inst.op) {
         0 => (s, false),
         k if conflicts(s, k) => (k, true),
         k => (s | k, false),
@@ -92,7 +93,7 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
     while let Some(b) = work.pop() {
         let Some(mut s) = input[b] else { continue };
         for i in &k.blocks[b].insts {
-            s = step(s, &i.op).0;
+            s = step(s, i).0;
         }
         for succ in k.blocks[b].term.successors() {
             let j = succ.0 as usize;
@@ -111,7 +112,7 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
         let Some(mut s) = input[b] else { continue };
         let mut out = Vec::with_capacity(block.insts.len());
         for inst in block.insts.drain(..) {
-            let (next, sync) = step(s, &inst.op);
+            let (next, sync) = step(s, &inst);
             if sync {
                 let mut w = Inst::new(Op::WaveSync);
                 w.pc = inst.pc;
@@ -185,6 +186,23 @@ entry:
 }",
         );
         assert_eq!(n, 0, "{text}");
+    }
+
+    #[test]
+    fn a_guarded_barrier_does_not_separate_accesses() {
+        let (n, text) = syncs_before(
+            "kernel @x(%o: i64) {
+  reg %t: i32, %v: i32, %p: i1
+entry:
+  %t = special.tid.x
+  %p = icmp.ult.i32 %t, 4
+  st.shared.b32 [%t], %t
+  @%p barrier
+  %v = ld.shared.b32 [%t+4]
+  exit
+}",
+        );
+        assert_eq!(n, 1, "{text}");
     }
 
     #[test]
