@@ -125,14 +125,6 @@ impl<'k> WorkgroupRunner<'k> {
         self.nregs
     }
 
-    /// Shared memory of the current workgroup.
-    pub fn shared_mut(&mut self) -> &mut [u8] {
-        // SAFETY: u64 storage viewed as its bytes, within its length.
-        unsafe {
-            std::slice::from_raw_parts_mut(self.shared.as_mut_ptr() as *mut u8, self.shared_len)
-        }
-    }
-
     /// Shared memory and every lane's private memory of the current workgroup.
     pub fn memories(&mut self) -> WgMemory<'_> {
         let local_bytes = self.kernel.local_bytes as usize;
