@@ -49,6 +49,10 @@ pub mod fault_kind {
     pub const TRAP: u32 = 5;
     /// A store or atomic to a read-only space.
     pub const READ_ONLY: u32 = 6;
+    /// A workgroup barrier that can never complete, or a barrier id out of
+    /// range (`addr`: the id, `len`: the thread count it waits for, 0 for the
+    /// whole workgroup).
+    pub const BARRIER: u32 = 7;
 }
 
 /// Space codes in [`FaultInfo::space`] (the `Space` enum's order).

@@ -97,6 +97,8 @@ pub enum FaultKind {
     RetEmpty,
     Trap,
     ReadOnly,
+    /// A barrier that can never complete, or an invalid barrier id.
+    Barrier,
     Unknown(u32),
 }
 
@@ -109,6 +111,7 @@ impl FaultKind {
             fault_kind::RET_EMPTY => FaultKind::RetEmpty,
             fault_kind::TRAP => FaultKind::Trap,
             fault_kind::READ_ONLY => FaultKind::ReadOnly,
+            fault_kind::BARRIER => FaultKind::Barrier,
             c => FaultKind::Unknown(c),
         }
     }
@@ -145,6 +148,20 @@ impl std::fmt::Display for Fault {
             FaultKind::RetEmpty => "ret with an empty call stack".into(),
             FaultKind::Trap => "trap".into(),
             FaultKind::ReadOnly => format!("write to read-only {} space", self.space),
+            FaultKind::Barrier if self.addr >= xisa_ir::BARRIER_IDS => format!(
+                "barrier id {} out of range (0..{})",
+                self.addr,
+                xisa_ir::BARRIER_IDS
+            ),
+            FaultKind::Barrier => format!(
+                "barrier {} can never complete: it waits for {} but every other \
+                 thread has exited or waits at another barrier",
+                self.addr,
+                match self.len {
+                    0 => "the whole workgroup".to_string(),
+                    n => format!("{n} threads"),
+                }
+            ),
             FaultKind::Unknown(c) => format!("engine fault code {c}"),
         };
         write!(

@@ -3,12 +3,14 @@
 //! Every runnable lane runs until it stops (exit, sync point, barrier, yield).
 //! Then, per wave, the group of lanes waiting at the lowest-numbered warp-level
 //! sync point executes that operation together and becomes runnable again. When
-//! only barrier waits remain, the barrier releases every waiting lane. The order
-//! depends only on the program, never on host timing.
+//! only barrier waits remain, every barrier whose thread count is reached
+//! releases its lanes (see [`xisa_ir::Op::Bar`]); when none is, the workgroup
+//! can never finish and faults. The order depends only on the program, never
+//! on host timing.
 
 use std::sync::atomic::AtomicBool;
 
-use xisa_ir::{Kernel, Op, Operand, Reg, VoteMode};
+use xisa_ir::{BarOp, Kernel, Op, Operand, Reg, VoteMode, BARRIER_IDS};
 
 use crate::ctx::{self, Counters, FaultInfo, LaneCtx, LaneProgram, CALL_STACK_DEPTH};
 
@@ -85,6 +87,9 @@ pub struct WorkgroupRunner<'k> {
     shared: Vec<u64>,
     shared_len: usize,
     local: Vec<u64>,
+    /// Threads counted at each named barrier by `bar.arrive` since it last
+    /// completed.
+    arrivals: [u32; BARRIER_IDS as usize],
     /// Instructions executed so far (all workgroups this runner ran).
     pub insts: u64,
     /// Statistics counters.
@@ -115,6 +120,7 @@ impl<'k> WorkgroupRunner<'k> {
             shared: vec![0; shared_bytes.div_ceil(8)],
             shared_len: shared_bytes,
             local: vec![0; (nlanes * kernel.local_bytes.div_ceil(8) as usize).max(1)],
+            arrivals: [0; BARRIER_IDS as usize],
             insts: 0,
             counters: Box::default(),
         }
@@ -154,6 +160,7 @@ impl<'k> WorkgroupRunner<'k> {
         self.shared.fill(0);
         self.local.fill(0);
         self.call_depth.fill(0);
+        self.arrivals.fill(0);
         self.resume.fill(ctx::RESUME_ENTRY);
         self.state.fill(LaneState::Ready);
         let layout = self.kernel.param_layout();
@@ -209,8 +216,8 @@ impl<'k> WorkgroupRunner<'k> {
             if self.state.iter().all(|s| *s == LaneState::Exited) {
                 return Ok(());
             }
-            if !self.step_warp_ops() {
-                self.release_barrier();
+            if !self.step_warp_ops() && !self.step_arrivals() {
+                self.release_barriers()?;
             }
         }
     }
@@ -306,9 +313,7 @@ impl<'k> WorkgroupRunner<'k> {
             let w1 = (w0 + self.wave).min(self.nlanes);
             let k = (w0..w1)
                 .filter_map(|l| match self.state[l] {
-                    LaneState::AtSync(k) if !matches!(self.sync_ops[k as usize], Op::Barrier) => {
-                        Some(k)
-                    }
+                    LaneState::AtSync(k) if !self.sync_ops[k as usize].is_barrier() => Some(k),
                     _ => None,
                 })
                 .min();
@@ -326,12 +331,166 @@ impl<'k> WorkgroupRunner<'k> {
         progress
     }
 
-    fn release_barrier(&mut self) {
+    /// Counts the waves waiting at a `bar.arrive` (a whole wave at a time, as
+    /// the hardware counts) and lets them go on. Returns false if none waits.
+    fn step_arrivals(&mut self) -> bool {
+        let mut progress = false;
+        for w0 in (0..self.nlanes).step_by(self.wave) {
+            let w1 = (w0 + self.wave).min(self.nlanes);
+            let mut counted = [false; BARRIER_IDS as usize];
+            for l in w0..w1 {
+                let LaneState::AtSync(k) = self.state[l] else {
+                    continue;
+                };
+                let Op::Bar {
+                    op: BarOp::Arrive,
+                    id,
+                    ..
+                } = *self.sync_ops[k as usize]
+                else {
+                    continue;
+                };
+                let id = self.read(l, id) & 0xffff_ffff;
+                if id >= BARRIER_IDS {
+                    // Reported by `release_barriers` with the waiting lanes.
+                    continue;
+                }
+                if !counted[id as usize] {
+                    counted[id as usize] = true;
+                    self.arrivals[id as usize] += self.wave as u32;
+                }
+                self.state[l] = LaneState::Ready;
+                self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
+                progress = true;
+            }
+        }
+        progress
+    }
+
+    /// The barrier a lane waits at: `(id, count, op)`, where `count` 0 means
+    /// the whole workgroup (an [`Op::Barrier`] is barrier 0 of the whole
+    /// workgroup).
+    fn waiting_at(&self, lane: usize) -> Option<(u64, u64, BarOp)> {
+        let LaneState::AtSync(k) = self.state[lane] else {
+            return None;
+        };
+        match *self.sync_ops[k as usize] {
+            Op::Barrier => Some((0, 0, BarOp::Sync)),
+            Op::Bar { op, id, count, .. } => Some((
+                self.read(lane, id) & 0xffff_ffff,
+                self.read(lane, count) & 0xffff_ffff,
+                op,
+            )),
+            _ => None,
+        }
+    }
+
+    /// Completes every barrier whose thread count is reached: its reductions
+    /// are computed over the lanes that arrived, which then go on. Faults when
+    /// no barrier can complete (nothing else can run, so none ever would).
+    fn release_barriers(&mut self) -> Result<(), WgStop> {
+        let mut waiting: Vec<Vec<(usize, u64, BarOp)>> = vec![Vec::new(); BARRIER_IDS as usize];
+        let mut first = None;
         for l in 0..self.nlanes {
+            let Some((id, count, op)) = self.waiting_at(l) else {
+                continue;
+            };
+            if id >= BARRIER_IDS {
+                return Err(self.barrier_fault(l, id, count));
+            }
+            first.get_or_insert((l, id, count));
+            waiting[id as usize].push((l, count, op));
+        }
+        let exited = self
+            .state
+            .iter()
+            .filter(|s| **s == LaneState::Exited)
+            .count();
+        let mut released = false;
+        for (id, lanes) in waiting.iter().enumerate() {
+            let Some(&(_, count, _)) = lanes.first() else {
+                continue;
+            };
+            let complete = if count == 0 {
+                // The whole workgroup; exited threads count as arrived.
+                lanes.len() + exited == self.nlanes
+            } else {
+                let waves = {
+                    let mut w: Vec<usize> = lanes.iter().map(|&(l, ..)| l / self.wave).collect();
+                    w.dedup();
+                    w.len()
+                };
+                u64::from(self.arrivals[id]) + (waves * self.wave) as u64 >= count
+            };
+            if !complete {
+                continue;
+            }
+            self.reduce_and_release(lanes);
+            self.arrivals[id] = 0;
+            released = true;
+        }
+        match (released, first) {
+            (false, Some((l, id, count))) => Err(self.barrier_fault(l, id, count)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes each reduction's result to its lane and makes the lanes runnable.
+    fn reduce_and_release(&mut self, lanes: &[(usize, u64, BarOp)]) {
+        let mut popc = 0u64;
+        let mut all = true;
+        let mut any = false;
+        for &(l, _, op) in lanes {
+            if let (true, Some(Op::Bar { pred: Some(p), .. })) = (op.is_red(), self.op_at(l)) {
+                let v = self.read(l, *p) & 1 != 0;
+                popc += v as u64;
+                all &= v;
+                any |= v;
+            }
+        }
+        for &(l, _, op) in lanes {
+            if let Some(&Op::Bar { dst: Some(d), .. }) = self.op_at(l) {
+                let v = match op {
+                    BarOp::RedPopc => popc,
+                    BarOp::RedAnd => all as u64,
+                    BarOp::RedOr => any as u64,
+                    BarOp::Sync | BarOp::Arrive => continue,
+                };
+                self.write(l, d, v);
+            }
             if let LaneState::AtSync(k) = self.state[l] {
                 self.state[l] = LaneState::Ready;
                 self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
             }
+        }
+    }
+
+    /// The sync op lane `lane` waits at.
+    fn op_at(&self, lane: usize) -> Option<&'k Op> {
+        match self.state[lane] {
+            LaneState::AtSync(k) => Some(self.sync_ops[k as usize]),
+            _ => None,
+        }
+    }
+
+    /// The fault of a barrier that can never complete (or has no valid id).
+    fn barrier_fault(&self, lane: usize, id: u64, count: u64) -> WgStop {
+        let inst = match self.state[lane] {
+            LaneState::AtSync(k) => {
+                let (b, i) = self.kernel.sync_points()[k as usize];
+                self.kernel.flat_index(b, i)
+            }
+            _ => 0,
+        };
+        WgStop::Fault {
+            lane: lane as u32,
+            info: FaultInfo {
+                kind: ctx::fault_kind::BARRIER,
+                inst,
+                addr: id,
+                len: count.min(u64::from(u32::MAX)) as u32,
+                space: 0,
+            },
         }
     }
 
@@ -411,7 +570,7 @@ impl<'k> WorkgroupRunner<'k> {
                     self.write(l, dst, v);
                 }
             }
-            // Barriers are released by `release_barrier`; other ops are not sync
+            // Barriers are released by `release_barriers`; other ops are not sync
             // points.
             _ => {}
         }

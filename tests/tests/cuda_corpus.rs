@@ -2810,7 +2810,6 @@ fn cas16() {
 }
 
 #[test]
-#[ignore = "xisa limitation: BAR.RED.POPC/AND/OR + B2R.RESULT (__syncthreads_count/and/or) refused: needs an IR barrier with a workgroup reduction (barrier.red), see docs/sm75.md"]
 fn sync_count() {
     assert_sass(
         "barrier",
@@ -3139,7 +3138,6 @@ fn mma_m8n8k16_s8() {
 // virtual.cu
 
 #[test]
-#[ignore = "xisa bug: CALL.REL.NOINC R12 (indirect call through a register, opcode 0x344) not lifted"]
 fn fn_pointers() {
     let ops = i32s(128, 150);
     let (a, bb) = (i32s(128, 151), i32s(128, 152));
@@ -3161,7 +3159,6 @@ fn fn_pointers() {
 }
 
 #[test]
-#[ignore = "xisa bug: CALL.REL.NOINC R8 (virtual call through a register, opcode 0x344) not lifted"]
 fn virtual_shapes() {
     let mut r = Rng::new(153);
     let kind: Vec<i32> = (0..64).map(|_| r.below(3) as i32).collect();

@@ -524,6 +524,7 @@ impl Lane<'_> {
             }
             // Sync points are handled by the caller.
             Op::Barrier
+            | Op::Bar { .. }
             | Op::WaveSync
             | Op::Shfl { .. }
             | Op::Vote { .. }

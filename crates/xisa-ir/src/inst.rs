@@ -822,6 +822,54 @@ impl VoteMode {
     }
 }
 
+/// What a named barrier ([`Op::Bar`]) does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BarOp {
+    /// Arrive and wait until the barrier completes.
+    Sync,
+    /// Arrive without waiting (producer side of a producer/consumer pair).
+    Arrive,
+    /// Arrive, wait, and receive the number of arriving lanes whose predicate is
+    /// true (`i32`).
+    RedPopc,
+    /// Arrive, wait, and receive 1 if the predicate is true in every arriving
+    /// lane, else 0 (`i32`).
+    RedAnd,
+    /// Arrive, wait, and receive 1 if the predicate is true in any arriving
+    /// lane, else 0 (`i32`).
+    RedOr,
+}
+
+impl BarOp {
+    /// All barrier operations.
+    pub const ALL: [BarOp; 5] = [
+        BarOp::Sync,
+        BarOp::Arrive,
+        BarOp::RedPopc,
+        BarOp::RedAnd,
+        BarOp::RedOr,
+    ];
+
+    /// Text-form name (`bar.NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BarOp::Sync => "sync",
+            BarOp::Arrive => "arrive",
+            BarOp::RedPopc => "red.popc",
+            BarOp::RedAnd => "red.and",
+            BarOp::RedOr => "red.or",
+        }
+    }
+
+    /// True for the reductions, which have a destination and a predicate.
+    pub fn is_red(self) -> bool {
+        matches!(self, BarOp::RedPopc | BarOp::RedAnd | BarOp::RedOr)
+    }
+}
+
+/// Number of named barriers per workgroup ([`Op::Bar`] ids `0..BARRIER_IDS`).
+pub const BARRIER_IDS: u64 = 16;
+
 /// A non-terminating operation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
@@ -1007,6 +1055,22 @@ pub enum Op {
     Fence { scope: Scope, order: Order },
     /// Workgroup barrier (sync point): waits for every live lane of the workgroup.
     Barrier,
+    /// Named barrier (sync point), the PTX `bar`/`barrier` family: barrier `id`
+    /// (`0..BARRIER_IDS`, `i32`) completes when `count` threads (`i32`, a
+    /// multiple of the wave size; 0 means every thread of the workgroup) have
+    /// arrived, counted a whole wave at a time as the hardware counts them.
+    /// Reductions (`red.*`) combine the `i1` `pred` of the lanes that arrive
+    /// into `dst`. A barrier that can never complete (its threads exited or
+    /// wait elsewhere) faults instead of hanging. Text:
+    /// `bar.sync ID, COUNT`, `bar.arrive ID, COUNT`,
+    /// `%d = bar.red.popc ID, COUNT, %p`.
+    Bar {
+        op: BarOp,
+        id: Operand,
+        count: Operand,
+        dst: Option<Reg>,
+        pred: Option<Operand>,
+    },
     /// Wave sync point with no effect of its own: the lanes of a wave that reach
     /// it wait for each other, so every lane has finished the code before it
     /// when any lane runs the code after it. [`crate::lockstep`] places these to
@@ -1040,12 +1104,19 @@ impl Op {
         matches!(
             self,
             Op::Barrier
+                | Op::Bar { .. }
                 | Op::WaveSync
                 | Op::Shfl { .. }
                 | Op::Vote { .. }
                 | Op::ActiveMask { .. }
                 | Op::ReadFirstLane { .. }
         )
+    }
+
+    /// True for workgroup barriers ([`Op::Barrier`], [`Op::Bar`]): sync points
+    /// the scheduler releases for the workgroup, not for one wave.
+    pub fn is_barrier(&self) -> bool {
+        matches!(self, Op::Barrier | Op::Bar { .. })
     }
 
     /// The registers this op writes.
@@ -1078,7 +1149,7 @@ impl Op {
                 v
             }
             Op::Load { dsts, .. } => dsts.clone(),
-            Op::Atomic { dst, .. } => dst.iter().copied().collect(),
+            Op::Atomic { dst, .. } | Op::Bar { dst, .. } => dst.iter().copied().collect(),
             Op::Store { .. } | Op::Fence { .. } | Op::Barrier | Op::WaveSync => vec![],
         }
     }
@@ -1133,6 +1204,12 @@ impl Op {
                 addr_ops(addr, &mut v);
             }
             Op::Shfl { src, lane, .. } => v.extend([*src, *lane]),
+            Op::Bar {
+                id, count, pred, ..
+            } => {
+                v.extend([*id, *count]);
+                v.extend(pred.iter().copied());
+            }
             Op::Vote { pred, .. } => v.push(*pred),
             Op::ReadFirstLane { src, .. } => v.push(*src),
         }

@@ -1,6 +1,6 @@
 //! Kernels and modules.
 
-use crate::inst::{BlockId, Inst, Op, Reg, Term};
+use crate::inst::{BlockId, Inst, Reg, Term};
 use crate::types::Type;
 
 /// A register declaration.
@@ -180,7 +180,7 @@ impl Kernel {
     pub fn has_barrier(&self) -> bool {
         self.blocks
             .iter()
-            .any(|b| b.insts.iter().any(|i| matches!(i.op, Op::Barrier)))
+            .any(|b| b.insts.iter().any(|i| i.op.is_barrier()))
     }
 
     /// A human-readable location: `kernel:block:index` plus the guest pc if known.

@@ -9,8 +9,8 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::inst::{
-    Address, AtomOp, AtomType, BinOp, BlockId, CvtOp, FBinOp, FCond, FUnOp, Guard, ICond, Inst,
-    MemKind, MemType, Op, Operand, Reg, SReg, SurfDim, SurfOob, Term, UnOp, VoteMode,
+    Address, AtomOp, AtomType, BarOp, BinOp, BlockId, CvtOp, FBinOp, FCond, FUnOp, Guard, ICond,
+    Inst, MemKind, MemType, Op, Operand, Reg, SReg, SurfDim, SurfOob, Term, UnOp, VoteMode,
 };
 use crate::kernel::{Block, Kernel, Module, RegDecl};
 use crate::types::{Order, Round, Scope, Space, Type};
@@ -607,6 +607,30 @@ impl Printer<'_> {
             }
             Op::Fence { scope, order } => format!("fence.{}.{}", scope.name(), order.name()),
             Op::Barrier => "barrier".into(),
+            Op::Bar {
+                op,
+                id,
+                count,
+                dst,
+                pred,
+            } => {
+                let mut s = String::new();
+                if let Some(d) = dst {
+                    s.push_str(&self.reg(*d));
+                    s.push_str(" = ");
+                }
+                s.push_str(&format!(
+                    "bar.{} {}, {}",
+                    op.name(),
+                    self.opnd(*id, I32),
+                    self.opnd(*count, I32)
+                ));
+                if let Some(p) = pred {
+                    s.push_str(", ");
+                    s.push_str(&self.opnd(*p, I1));
+                }
+                s
+            }
             Op::WaveSync => "wavesync".into(),
             Op::Shfl {
                 ty,
@@ -1900,6 +1924,44 @@ impl Parser {
                 mn.end()?;
                 none(mn)?;
                 Op::Barrier
+            }
+            "bar" => {
+                let op = match mn.next("a barrier operation (sync, arrive, red)")? {
+                    "sync" => BarOp::Sync,
+                    "arrive" => BarOp::Arrive,
+                    "red" => mn.get("a reduction (popc, and, or)", |s| match s {
+                        "popc" => Some(BarOp::RedPopc),
+                        "and" => Some(BarOp::RedAnd),
+                        "or" => Some(BarOp::RedOr),
+                        _ => None,
+                    })?,
+                    other => {
+                        return Err(mn.err(format!(
+                            "unknown barrier operation `{other}` (sync, arrive, red)"
+                        )))
+                    }
+                };
+                mn.end()?;
+                let dst = if op.is_red() {
+                    Some(one(mn)?)
+                } else {
+                    none(mn)?;
+                    None
+                };
+                let id = self.operand(regs, I32)?;
+                let count = self.next_operand(regs, I32)?;
+                let pred = if op.is_red() {
+                    Some(self.next_operand(regs, I1)?)
+                } else {
+                    None
+                };
+                Op::Bar {
+                    op,
+                    id,
+                    count,
+                    dst,
+                    pred,
+                }
             }
             "wavesync" => {
                 mn.end()?;

@@ -656,6 +656,37 @@ impl V<'_> {
                 Ok(())
             }
             Op::Barrier | Op::WaveSync => Ok(()),
+            Op::Bar {
+                op,
+                id,
+                count,
+                dst,
+                pred,
+            } => {
+                self.opnd(*id, I32, "barrier id")?;
+                if let Operand::Imm(v) = id {
+                    if *v >= crate::BARRIER_IDS {
+                        return self.fail(format!(
+                            "barrier id {v} is out of range (0..{})",
+                            crate::BARRIER_IDS
+                        ));
+                    }
+                }
+                self.opnd(*count, I32, "thread count")?;
+                match (op.is_red(), dst, pred) {
+                    (true, Some(d), Some(p)) => {
+                        self.reg_is(*d, I32, "destination")?;
+                        self.opnd(*p, I1, "predicate")
+                    }
+                    (true, _, _) => {
+                        self.fail("a barrier reduction needs a destination and a predicate")
+                    }
+                    (false, None, None) => Ok(()),
+                    (false, _, _) => {
+                        self.fail(format!("bar.{} has no destination or predicate", op.name()))
+                    }
+                }
+            }
             Op::Shfl {
                 ty,
                 dst,

@@ -206,6 +206,10 @@ pub struct CubinKernel {
     /// The module-scope constant banks (`.nv.constant3`, `.nv.constant4`, ...)
     /// and where they sit in the parameter block, after the parameters.
     pub live_banks: Vec<LiveBank>,
+    /// Offsets in `code` of the device functions ptxas placed in the kernel's
+    /// section (`FUNC` symbols other than the kernel's own): the targets an
+    /// indirect call (`CALL.REL.NOINC R`) may reach, sorted.
+    pub functions: Vec<u64>,
 }
 
 impl CubinKernel {
@@ -352,11 +356,24 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
             .data()
             .map_err(|e| elf_err(off, format!("{name}: {e}")))?
             .to_vec();
+        let mut functions: Vec<u64> = file
+            .symbols()
+            .filter(|sym| {
+                sym.kind() == object::SymbolKind::Text
+                    && sym.section_index() == Some(sec.index())
+                    && sym.name().is_ok_and(|n| n != kname)
+            })
+            .map(|sym| sym.address())
+            .filter(|&a| a < code.len() as u64)
+            .collect();
+        functions.sort_unstable();
+        functions.dedup();
         let mut k = CubinKernel {
             name: kname.to_string(),
             code,
             code_offset: off,
             regcount: sh_info >> 24,
+            functions,
             ..CubinKernel::default()
         };
         kernel_info(&file, &mut k)?;

@@ -590,6 +590,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             })?,
             Op::Fence { scope, order } => self.lower_fence(scope, order),
             Op::Barrier
+            | Op::Bar { .. }
             | Op::WaveSync
             | Op::Shfl { .. }
             | Op::Vote { .. }

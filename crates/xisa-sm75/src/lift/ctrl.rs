@@ -2,13 +2,17 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Order, Reg, SReg, Scope, Term, Type, VoteMode};
+use xisa_ir::{
+    BarOp, BinOp, CvtOp, ICond, Op, Operand, Order, Reg, SReg, Scope, Term, Type, VoteMode,
+};
 
 use super::{bit, bits, sext, File, LiftError, Lifter};
 
 const BRA: u16 = 0x947;
 const EXIT: u16 = 0x94d;
 const CALL_REL: u16 = 0x944;
+/// `CALL.REL.NOINC Ra`: an indirect call through a register pair.
+const CALL_REL_R: u16 = 0x344;
 const RET_REL: u16 = 0x950;
 const BRX: u16 = 0x949;
 /// `BRXU URa imm`: BRX with the target in a uniform register pair (ptxas
@@ -58,12 +62,18 @@ fn rel_target(w: u128, pc: u64) -> u64 {
 }
 
 /// Block leaders: 0, every branch/call target inside the code (`BRX`
-/// targets from `brx`) and every instruction after a branch, call, return,
-/// exit or trap.
-pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>) -> Vec<u64> {
+/// targets from `brx`, the device functions an indirect call may reach) and
+/// every instruction after a branch, call, return, exit or trap.
+pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>, functions: &[u64]) -> Vec<u64> {
     let end = (words.len() * 16) as u64;
     let mut set = BTreeSet::new();
     set.insert(0u64);
+    set.extend(
+        functions
+            .iter()
+            .copied()
+            .filter(|&f| f < end && f.is_multiple_of(16)),
+    );
     for (i, &w) in words.iter().enumerate() {
         let pc = (i * 16) as u64;
         let op = bits(w, 0, 12) as u16;
@@ -80,7 +90,11 @@ pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>) -> Vec<u64> 
                 }
             }
         }
-        if matches!(op, BRA | EXIT | CALL_REL | RET_REL | BRX | BRXU | BPT) && pc + 16 < end {
+        if matches!(
+            op,
+            BRA | EXIT | CALL_REL | CALL_REL_R | RET_REL | BRX | BRXU | BPT
+        ) && pc + 16 < end
+        {
             set.insert(pc + 16);
         }
     }
@@ -97,6 +111,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
             l.branch_guarded(b);
         }
         CALL_REL => call_rel(l)?,
+        CALL_REL_R => call_indirect(l)?,
         RET_REL => ret(l),
         BRX => brx(l, File::R)?,
         BRXU => brx(l, File::UR)?,
@@ -121,15 +136,8 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x389 | 0x589 | 0x989 | 0xf89 => shfl(l, opcode)?,
         0x806 => vote(l, false),
         0x886 => vote(l, true),
-        0x31d | 0x51d | 0xb1d => barrier(l)?,
-        // B2R.RESULT Rd[, Pd]: the result of the last BAR.RED, which is
-        // refused (see `barrier`); B2R's other forms are not known.
-        0x31c => {
-            return Err(l.unsupported(
-                "B2R (opcode 0x31c): reads a BAR.RED result, which the IR cannot express \
-                 (needs `%d = barrier.red.popc/and/or %p`, see BAR.RED)",
-            ))
-        }
+        0x31d | 0x51d | 0x91d | 0xb1d => barrier(l)?,
+        0x31c => b2r(l)?,
         0x992 => membar(l)?,
         _ => return Ok(false),
     }
@@ -379,6 +387,72 @@ fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
+/// `CALL.REL.NOINC Ra base` (function pointers, virtual calls): the target
+/// is the 64-bit `Ra:Ra+1` plus the base that the 48-bit word offset
+/// [34, 82) gives relative to the next instruction (ptxas points it at the
+/// kernel's start, so `Ra` holds a code offset, loaded from the function
+/// table in constant bank 2). Lifted as a switch over the device functions
+/// of the kernel's section, each case a `call`; any other target traps at
+/// block `icall_<pc>_bad_target`. The return address ptxas also passes
+/// (R20, read back by `RET.REL.NODEC R20`) is the next instruction, which
+/// the IR's return stack gives.
+fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
+    let w = l.word;
+    let Some(&next) = l.block_at.get(&(l.pc + 16)) else {
+        return Err(l.unsupported("CALL.REL.NOINC R: the return point is outside the kernel"));
+    };
+    if l.k.functions.is_empty() {
+        return Err(l.unsupported(
+            "CALL.REL.NOINC R: the kernel's section defines no device function to call",
+        ));
+    }
+    let funcs = l.k.functions.clone();
+    let base = (l.pc as i64 + 16 + sext(bits(w, 34, 82), 48) * 4) as u64;
+    let ra = bits(w, 24, 32) as u8;
+    let r = l.read_pair(ra);
+    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base));
+    let idx = l.tmp(Type::I32);
+    l.emit(Op::Mov {
+        ty: Type::I32,
+        dst: idx,
+        src: Operand::Imm(funcs.len() as u64),
+    });
+    let mut cases = Vec::new();
+    for (k, f) in funcs.iter().enumerate() {
+        let Some(&fb) = l.block_at.get(f) else {
+            return Err(l.unsupported(format!(
+                "CALL.REL.NOINC R: device function at {f:#x} is not on an instruction"
+            )));
+        };
+        let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(*f));
+        l.emit(Op::Select {
+            ty: Type::I32,
+            dst: idx,
+            cond: hit,
+            a: Operand::Imm(k as u64),
+            b: idx.into(),
+        });
+        cases.push(l.new_block(
+            format!("L_{:04x}_icall_{f:x}", l.pc),
+            Term::Call {
+                target: fb,
+                ret: next,
+            },
+        ));
+    }
+    let bad = l.new_block(format!("icall_{:#x}_bad_target", l.pc), Term::Trap);
+    let sw = l.new_block(
+        format!("L_{:04x}_icall", l.pc),
+        Term::Switch {
+            index: idx,
+            targets: cases,
+            default: bad,
+        },
+    );
+    l.branch_guarded(sw);
+    Ok(())
+}
+
 /// `RET.REL`: `ret`.
 fn ret(l: &mut Lifter) {
     if l.guard.is_none() {
@@ -537,43 +611,115 @@ fn vote(l: &mut Lifter, uniform: bool) {
     }
 }
 
-/// `BAR.SYNC`: a workgroup barrier (barrier ids and counts are not modelled:
-/// every BAR waits for the whole workgroup). nvdisasm: mode [77, 80) SYNC /
-/// ARV / RED / SCAN / SYNCALL, RED's op [74, 76) POPC / AND / OR, its
-/// predicate [87, 90) + 90. Only SYNC is lifted.
-///
-/// `BAR.RED` (`__syncthreads_count/_and/_or`, read back by `B2R.RESULT`)
-/// reduces a predicate over the whole workgroup. The IR cannot express
-/// that: its `barrier` carries no value, `vote`/`ballot` reduce one wave
-/// only, and the lifter has no workgroup-wide scratch memory to combine
-/// the waves' ballots in. It needs an IR op such as
-/// `%d = barrier.red.{popc,and,or} %p` (a barrier whose result, `i32`
-/// count or `i1`, is the reduction of the `i1` %p over the lanes that
-/// arrive). Refused with that reason.
+/// `BAR.{SYNC,ARV,RED.POPC,RED.AND,RED.OR} id[, count][, Pp]` → `bar.*`
+/// (named barriers with thread counts; the runtime completes a barrier when
+/// its count is reached, a wave at a time). nvdisasm (probed): mode [77, 80)
+/// SYNC / ARV / RED / SCAN / SYNCALL, RED's op [74, 76) POPC / AND / OR, its
+/// predicate [87, 90) + 90, `.DEFER_BLOCKING` bit 80. Operand forms by
+/// opcode: 0xb1d id imm [54, 58), count imm [42, 54); 0x51d id in Ra
+/// [32, 40), count imm; 0x91d id imm, count in Ra; 0x31d one register
+/// packing both, as ptxas builds it for `bar.sync %a, %b` (`(b << 16) | a`
+/// with a LOP3 mask of 0xfff0000): id in bits [0, 16), count in [16, 28).
+/// A count of 0 means every thread of the workgroup. `SCAN`, `SYNCALL` and
+/// `.DEFER_BLOCKING` are refused.
 fn barrier(l: &mut Lifter) -> Result<(), LiftError> {
+    let opcode = bits(l.word, 0, 12);
     let mode = bits(l.word, 77, 80);
-    if mode == 2 {
-        let op = ["POPC", "AND", "OR", "INVALID3"][bits(l.word, 74, 76) as usize];
+    let op = match mode {
+        0 => BarOp::Sync,
+        1 => BarOp::Arrive,
+        2 => match bits(l.word, 74, 76) {
+            0 => BarOp::RedPopc,
+            1 => BarOp::RedAnd,
+            2 => BarOp::RedOr,
+            v => {
+                return Err(l.unsupported(format!(
+                    "BAR.RED with reduction field {v} (invalid; POPC/AND/OR are 0..2), opcode {opcode:#05x}"
+                )))
+            }
+        },
+        _ => {
+            let name = ["SYNC", "ARV", "RED", "SCAN", "SYNCALL"]
+                .get(mode as usize)
+                .copied()
+                .unwrap_or("(invalid mode)");
+            return Err(l.unsupported(format!(
+                "BAR.{name} (opcode {opcode:#05x}, mode field {mode}): only SYNC, ARV and RED are lifted"
+            )));
+        }
+    };
+    if bit(l.word, 80) {
         return Err(l.unsupported(format!(
-            "BAR.RED.{op} (opcode {:#05x}): a workgroup-wide predicate reduction \
-             needs an IR barrier with a result (`%d = barrier.red.popc/and/or %p`); \
-             the IR barrier has none and vote/ballot reduce one wave only",
-            bits(l.word, 0, 12)
+            "BAR.{}.DEFER_BLOCKING (opcode {opcode:#05x}): deferred blocking is not modelled",
+            ["SYNC", "ARV", "RED"][mode as usize]
         )));
     }
-    // Bits [74, 77) (RED's op and a bit nvdisasm ignores) must be clear too.
-    if mode != 0 || bits(l.word, 74, 77) != 0 {
-        let name = ["SYNC", "ARV", "RED", "SCAN", "SYNCALL"]
-            .get(mode as usize)
-            .copied()
-            .unwrap_or("(invalid mode)");
+    if mode != 2 && bits(l.word, 74, 76) != 0 {
         return Err(l.unsupported(format!(
-            "BAR.{name} (opcode {:#05x}, mode field {mode}, bits [74, 77) = {}): only BAR.SYNC is lifted",
-            bits(l.word, 0, 12),
-            bits(l.word, 74, 77)
+            "BAR (mode {mode}) with reduction bits [74, 76) = {} set, opcode {opcode:#05x}",
+            bits(l.word, 74, 76)
         )));
     }
-    l.emit(Op::Barrier);
+    let imm_id = Operand::Imm(bits(l.word, 54, 58));
+    let imm_count = Operand::Imm(bits(l.word, 42, 54));
+    let ra = bits(l.word, 32, 40) as u8;
+    let (id, count) = match opcode {
+        0xb1d => (imm_id, imm_count),
+        0x51d => (l.read_gpr(ra), imm_count),
+        0x91d => {
+            let c = l.read_gpr(ra);
+            (imm_id, l.bin32(BinOp::And, c, Operand::Imm(0xfff)))
+        }
+        0x31d => {
+            let r = l.read_gpr(ra);
+            let id = l.bin32(BinOp::And, r, Operand::Imm(0xffff));
+            let hi = l.bin32(BinOp::LShr, r, Operand::Imm(16));
+            (id, l.bin32(BinOp::And, hi, Operand::Imm(0xfff)))
+        }
+        _ => {
+            return Err(l.unsupported(format!(
+                "BAR with operand form opcode {opcode:#05x} (known: 0x31d, 0x51d, 0x91d, 0xb1d)"
+            )))
+        }
+    };
+    let (dst, pred) = if op.is_red() {
+        let p = l.read_pred(bits(l.word, 87, 90) as u8, bit(l.word, 90));
+        (Some(l.bar_result()), Some(p))
+    } else {
+        (None, None)
+    };
+    l.emit(Op::Bar {
+        op,
+        id,
+        count,
+        dst,
+        pred,
+    });
+    Ok(())
+}
+
+/// `B2R.RESULT Rd[, Pd]`: the result of the last `BAR.RED` (mode [78, 80) =
+/// 1, 0 is plain `B2R`; Rd [16, 24), Pd [81, 84), both probed with nvdisasm). Rd receives the
+/// count (`.POPC`) or 0/1 (`.AND`/`.OR`); Pd is set when that value is
+/// non-zero, which is the reduction itself for `.AND`/`.OR` (ptxas reads
+/// only Pd after those and only Rd after `.POPC`). Plain `B2R` (reading a
+/// barrier's state) is refused.
+fn b2r(l: &mut Lifter) -> Result<(), LiftError> {
+    if bits(l.word, 78, 80) != 1 {
+        return Err(l.unsupported(format!(
+            "B2R with mode field [78, 80) = {} (only B2R.RESULT, mode 1, is lifted: reading a \
+             barrier's state is not modelled)",
+            bits(l.word, 78, 80)
+        )));
+    }
+    let r = l.bar_result();
+    let rd = bits(l.word, 16, 24) as u8;
+    l.write_gpr(rd, Operand::Reg(r));
+    let pd = bits(l.word, 81, 84) as u8;
+    if pd != 7 {
+        let nz = l.icmp(ICond::Ne, Type::I32, Operand::Reg(r), Operand::Imm(0));
+        l.write_pred(pd, nz);
+    }
     Ok(())
 }
 

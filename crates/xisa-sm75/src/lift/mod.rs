@@ -187,6 +187,8 @@ pub(crate) struct Lifter<'a> {
     pub(crate) guard: Option<Guard>,
     /// Shared exit block (for guarded EXIT).
     exit_block: Option<BlockId>,
+    /// The result of the last `BAR.RED` (read by `B2R.RESULT`).
+    bar_result: Option<Reg>,
     pub(crate) traps: Vec<TrapSite>,
     /// Whether the current block already has its terminator.
     pub(crate) closed: bool,
@@ -353,6 +355,7 @@ fn lift_pass(
         word: 0,
         guard: None,
         exit_block: None,
+        bar_result: None,
         traps: Vec::new(),
         closed: false,
         uniform: false,
@@ -373,7 +376,7 @@ fn lift_pass(
         reads_shared_window: false,
     };
     l.setup_params()?;
-    let leaders = ctrl::leaders(&words, &l.brx_targets);
+    let leaders = ctrl::leaders(&words, &l.brx_targets, &k.functions);
     for (i, &pc) in leaders.iter().enumerate() {
         l.kernel.blocks.push(Block {
             label: format!("L_{pc:04x}"),
@@ -683,6 +686,17 @@ impl<'a> Lifter<'a> {
         let b = self.new_block("exit".into(), Term::Exit);
         self.exit_block = Some(b);
         b
+    }
+
+    /// The register holding the result of the last `BAR.RED` (`i32`: the
+    /// count, or 0/1 for `.AND`/`.OR`), which `B2R.RESULT` reads.
+    pub(crate) fn bar_result(&mut self) -> Reg {
+        if let Some(r) = self.bar_result {
+            return r;
+        }
+        let r = self.kernel.reg("bar_result", Type::I32);
+        self.bar_result = Some(r);
+        r
     }
 
     /// The unsupported-instruction error for the current word.
