@@ -256,7 +256,9 @@ fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
         4
     };
     let (a, b) = (fval(l, a)?, fval(l, b)?);
-    let r = if matches!(scale, 0 | 4) {
+    let r = if op == FBinOp::Add && rnd != Round::Rn {
+        fadd_directed(l, rnd, ftz, a, b)
+    } else if matches!(scale, 0 | 4) {
         let dst = fop(l, op, Type::F32, rnd, ftz, a, b);
         Operand::from(dst)
     } else {
@@ -287,6 +289,46 @@ fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     let r = saturate(l, r);
     write_f32(l, r);
     Ok(())
+}
+
+/// `FADD.RM/.RP/.RZ`: the exact sum of two `f32`s, rounded to odd at `f64`
+/// precision (TwoSum gives the exact error `e`; when `e != 0` and the RN sum
+/// `s` is even, `s` steps one `f64` ulp toward `e`), then rounded once to
+/// `f32` in the mode's direction. Round-to-odd with 53 >= 24 + 2 bits makes
+/// the second rounding the correctly rounded one in every direction (a plain
+/// `f64` sum loses the sign of the error when the exponents are far apart,
+/// e.g. `2.5 + -2^-126` under RZ). An exact zero sum is -0 under RM unless
+/// both operands are +0.
+fn fadd_directed(l: &mut Lifter, rnd: Round, ftz: bool, a: Operand, b: Operand) -> Operand {
+    let (x, y) = (widen(l, a, ftz), widen(l, b, ftz));
+    let (s, e) = two_sum(l, x, y);
+    let sb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, s);
+    let eb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, e);
+    let inf = Operand::Imm(f64::INFINITY.to_bits());
+    let abs_s = fun(l, FUnOp::Abs, Type::F64, false, s);
+    let s_fin = dcmp(l, FCond::Olt, abs_s, inf);
+    let e_nz = dcmp(l, FCond::One, e, Operand::Imm(0));
+    let low = l.bin(xisa_ir::BinOp::And, Type::I64, sb, Operand::Imm(1));
+    let even = l.icmp(ICond::Eq, Type::I64, low, Operand::Imm(0));
+    let adj = l.bin(xisa_ir::BinOp::And, Type::I1, s_fin, e_nz);
+    let adj = l.bin(xisa_ir::BinOp::And, Type::I1, adj, even);
+    let x_se = l.bin(xisa_ir::BinOp::Xor, Type::I64, sb, eb);
+    let same = l.icmp(ICond::Sge, Type::I64, x_se, Operand::Imm(0));
+    let up = l.bin(xisa_ir::BinOp::Add, Type::I64, sb, Operand::Imm(1));
+    let down = l.bin(xisa_ir::BinOp::Sub, Type::I64, sb, Operand::Imm(1));
+    let step = l.select(Type::I64, same, up, down);
+    let mut rb = l.select(Type::I64, adj, step, sb);
+    if rnd == Round::Rm {
+        let z = dcmp(l, FCond::Oeq, s, Operand::Imm(0));
+        let xb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, x);
+        let yb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, y);
+        let both = l.bin(xisa_ir::BinOp::Or, Type::I64, xb, yb);
+        let not_pos = l.icmp(ICond::Ne, Type::I64, both, Operand::Imm(0));
+        let z = l.bin(xisa_ir::BinOp::And, Type::I1, z, not_pos);
+        rb = l.select(Type::I64, z, Operand::Imm(1 << 63), rb);
+    }
+    let odd = l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, rb);
+    cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, rnd, false, ftz, odd)
 }
 
 /// An `f32` widened (exactly) to `f64`, subnormals flushed first under `ftz`.
@@ -870,6 +912,13 @@ fn mufu(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
         // RCP64H / RSQ64H: the source is the high word of an f64 (low word
         // 0); the result is the high word of the f64 reciprocal (root).
         let v = l.src(s.0)?;
+        // Both exist only as `.ftz` forms in PTX (rcp/rsqrt.approx.ftz.f64):
+        // a subnormal source (exponent field 0) is flushed to a signed zero
+        // (the IR's `ftz` flushes `f32` only).
+        let e = l.bin32(xisa_ir::BinOp::And, v, Operand::Imm(0x7ff0_0000));
+        let z = l.icmp(ICond::Eq, Type::I32, e, Operand::Imm(0));
+        let sgn = l.bin32(xisa_ir::BinOp::And, v, Operand::Imm(0x8000_0000));
+        let v = l.select(Type::I32, z, sgn, v);
         let d = l.join64(Operand::Imm(0), v);
         let f = l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, d);
         let f = absneg(l, Type::F64, f, s.1, s.2);
@@ -993,6 +1042,17 @@ fn dbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     let second = if op == FBinOp::Add { c } else { b };
     let rnd = round_at(l.word);
     let (a, b) = (dval(l, a)?, dval(l, second)?);
+    if op == FBinOp::Mul && rnd != Round::Rn {
+        // A directed DMUL is the directed DFMA with a zero addend (-0, or +0
+        // under RM, so that zero products keep their sign): its error
+        // term stays exact for products in the subnormal range.
+        let z = if rnd == Round::Rm { 0 } else { 1u64 << 63 };
+        let c = Operand::Imm(z);
+        let r = fma64(l, a, b, c);
+        let r = dfma_directed(l, rnd, a, b, c, r);
+        write_f64(l, r);
+        return Ok(());
+    }
     let dst = fop(l, op, Type::F64, rnd, false, a, b);
     write_f64(l, dst.into());
     Ok(())
@@ -1129,6 +1189,12 @@ fn dfma_directed(
             l.bin(xisa_ir::BinOp::And, Type::I1, below, r_pos),
         ),
     };
+    // An infinite (or NaN) r is never stepped: it comes from an infinite
+    // operand (the exact result), or is an overflow handled below.
+    let abs_r = fun(l, FUnOp::Abs, Type::F64, false, r);
+    let r_fin = dcmp(l, FCond::Olt, abs_r, Operand::Imm(f64::INFINITY.to_bits()));
+    let up = l.bin(xisa_ir::BinOp::And, Type::I1, up, r_fin);
+    let down = l.bin(xisa_ir::BinOp::And, Type::I1, down, r_fin);
     let rb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, r);
     let r_zero = dcmp(l, FCond::Oeq, r, Operand::Imm(0));
     let inc = l.bin(xisa_ir::BinOp::Add, Type::I64, rb, Operand::Imm(1));

@@ -1,0 +1,537 @@
+#!/usr/bin/env python3
+"""PTX sweep generator (issue #11 item 3): one small kernel per PTX
+instruction form, one .ptx file per family, plus a manifest that the Rust
+test (tests/tests/ptx_sweep.rs) reads.
+
+Every kernel has the same ABI: (u64 out, u64 a, u64 b, u64 c). Thread
+t = ctaid.x * ntid.x + tid.x loads its inputs from a + 8t, b + 8t and
+c + 8t (each slot 8 bytes; an input narrower than 8 bytes is loaded from
+the low end of its slot) and stores its first result at out + 16t and
+its second (if any) at out + 16t + 8.
+
+A form is (op, args, outs, body):
+  op    the reference key: the PTX instruction as the reference model
+        (tests/ptx_sweep/reference.rs) reads it;
+  args  up to three input classes (how the test draws the inputs and how
+        wide the register is), or "=LITERAL" for an immediate operand
+        (then the slot is unused and the manifest names the value);
+  outs  one or two output classes;
+  body  PTX text with {0} {1} {2} (inputs), {d} {e} (outputs); %r0..%r7,
+        %h0..%h7, %rd0..%rd7 and %p1..%p7 are scratch registers.
+
+With --ptxas PATH the generator first compiles each candidate form on its
+own and keeps only those ptxas accepts for sm_75 (the rejected ones are
+listed in rejected.txt with ptxas's first error line). Output is sorted
+and deterministic.
+
+Usage: gen.py --ptxas PATH [--out DIR]
+"""
+
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import tempfile
+
+HEADER = ".version 8.0\n.target sm_75\n.address_size 64\n\n"
+
+# Register width (bits) of each input/output class.
+WIDTH = {}
+for c in ["u16", "s16", "b16", "f16", "bf16", "pred16"]:
+    WIDTH[c] = 16
+for c in ["u32", "s32", "b32", "f32", "f16x2", "bf16x2", "sh", "bf", "sel",
+          "u8", "s8", "pred", "bfp", "u16w", "s16w"]:
+    WIDTH[c] = 32
+for c in ["u64", "s64", "b64", "f64", "sh64"]:
+    WIDTH[c] = 64
+for c in ["o8"]:
+    WIDTH[c] = 8
+
+
+def reg_width(c):
+    return 32 if WIDTH[c] == 8 else WIDTH[c]
+
+
+class Form:
+    def __init__(self, family, op, args, outs, body=None):
+        self.family = family
+        self.op = op
+        self.args = list(args)
+        self.outs = list(outs)
+        if body is None:
+            ops = ["{d}"] + ["{%d}" % i for i in range(len(args))]
+            body = "%s %s;" % (op, ", ".join(ops))
+        self.body = body
+        self.name = None
+
+    def key(self):
+        return (self.op, tuple(self.args), tuple(self.outs), self.body)
+
+
+def sanitize(s):
+    return re.sub(r"[^A-Za-z0-9]+", "_", s).strip("_")
+
+
+def kernel_text(f):
+    lines = []
+    lines.append(".visible .entry %s(.param .u64 po, .param .u64 pa, "
+                 ".param .u64 pb, .param .u64 pc)" % f.name)
+    lines.append("{")
+    lines.append("  .reg .b32 %t<4>;")
+    lines.append("  .reg .b64 %q<8>;")
+    lines.append("  .reg .pred %p<8>;")
+    lines.append("  .reg .b16 %h<8>;")
+    lines.append("  .reg .b32 %r<8>;")
+    lines.append("  .reg .b64 %rd<8>;")
+    subst = {}
+    for i, a in enumerate(f.args):
+        if a.startswith("="):
+            subst[str(i)] = a[1:]
+        else:
+            lines.append("  .reg .b%d %%i%d;" % (reg_width(a), i))
+            subst[str(i)] = "%%i%d" % i
+    outn = ["d", "e"]
+    for i, o in enumerate(f.outs):
+        lines.append("  .reg .b%d %%%s;" % (reg_width(o), outn[i]))
+        subst[outn[i]] = "%" + outn[i]
+    lines.append("  ld.param.u64 %q0, [po];")
+    lines.append("  cvta.to.global.u64 %q0, %q0;")
+    lines.append("  mov.u32 %t0, %ctaid.x;")
+    lines.append("  mov.u32 %t1, %ntid.x;")
+    lines.append("  mov.u32 %t2, %tid.x;")
+    lines.append("  mad.lo.u32 %t0, %t0, %t1, %t2;")
+    lines.append("  mul.wide.u32 %q4, %t0, 8;")
+    for i, a in enumerate(f.args):
+        if a.startswith("="):
+            continue
+        p = "pa pb pc".split()[i]
+        lines.append("  ld.param.u64 %%q%d, [%s];" % (i + 1, p))
+        lines.append("  cvta.to.global.u64 %%q%d, %%q%d;" % (i + 1, i + 1))
+        lines.append("  add.u64 %%q%d, %%q%d, %%q4;" % (i + 1, i + 1))
+        lines.append("  ld.global.b%d %%i%d, [%%q%d];" % (reg_width(a), i, i + 1))
+    body = f.body
+    for k, v in subst.items():
+        body = body.replace("{%s}" % k, v)
+    assert not re.search(r"\{[0-9de]\}", body), (f.op, body)
+    for bl in body.split("\n"):
+        lines.append("  " + bl.strip())
+    lines.append("  mul.wide.u32 %q4, %t0, 16;")
+    lines.append("  add.u64 %q0, %q0, %q4;")
+    for i, o in enumerate(f.outs):
+        lines.append("  st.global.b%d [%%q0+%d], %%%s;" % (WIDTH[o], 8 * i, outn[i]))
+    lines.append("  ret;")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Families.
+
+FORMS = []
+
+
+def form(family, op, args, outs, body=None):
+    FORMS.append(Form(family, op, args, outs, body))
+
+
+SETP_BODY = "setp.{cmp} %p1, {0}, {1};\nselp.b32 {d}, 1, 0, %p1;"
+
+
+def int_family():
+    fam = "int"
+    t16, t32, t64 = ["u16", "s16"], ["u32", "s32"], ["u64", "s64"]
+    for t in t16 + t32 + t64:
+        for op in ["add", "sub", "min", "max", "mul.lo", "mul.hi", "div", "rem"]:
+            form(fam, "%s.%s" % (op, t), [t, t], [t])
+        form(fam, "mad.lo.%s" % t, [t, t, t], [t])
+        form(fam, "mad.hi.%s" % t, [t, t, t], [t])
+        form(fam, "sad.%s" % t, [t, t, t], [t])
+        if t[0] == "s":
+            form(fam, "abs.%s" % t, [t], [t])
+            form(fam, "neg.%s" % t, [t], [t])
+    for t in t16 + t32:
+        w = {"u16": "u32", "s16": "s32", "u32": "u64", "s32": "s64"}[t]
+        form(fam, "mul.wide.%s" % t, [t, t], [w])
+        form(fam, "mad.wide.%s" % t, [t, t, w], [w])
+    form(fam, "add.sat.s32", ["s32", "s32"], ["s32"])
+    form(fam, "sub.sat.s32", ["s32", "s32"], ["s32"])
+    form(fam, "mad.hi.sat.s32", ["s32", "s32", "s32"], ["s32"])
+    for t in t32:
+        form(fam, "mul24.lo.%s" % t, [t, t], [t])
+        form(fam, "mul24.hi.%s" % t, [t, t], [t])
+        form(fam, "mad24.lo.%s" % t, [t, t, t], [t])
+        form(fam, "mad24.hi.%s" % t, [t, t, t], [t])
+    form(fam, "mad24.hi.sat.s32", ["s32", "s32", "s32"], ["s32"])
+    # Carry chains: d = a + b (setting CC), e = c + 0 + CC.
+    for w in ["u32", "s32", "u64", "s64"]:
+        form(fam, "add.cc.%s" % w, [w, w, w], [w, w],
+             "add.cc.%s {d}, {0}, {1};\naddc.%s {e}, {2}, 0;" % (w, w))
+        form(fam, "addc.cc.%s" % w, [w, w, w], [w, w],
+             "add.cc.%s {d}, {0}, {1};\naddc.cc.%s {e}, {2}, {2};\naddc.%s {e}, {e}, 0;"
+             % (w, w, w))
+        form(fam, "sub.cc.%s" % w, [w, w, w], [w, w],
+             "sub.cc.%s {d}, {0}, {1};\nsubc.%s {e}, {2}, 0;" % (w, w))
+        form(fam, "subc.cc.%s" % w, [w, w, w], [w, w],
+             "sub.cc.%s {d}, {0}, {1};\nsubc.cc.%s {e}, {2}, {0};\nsubc.%s {e}, {e}, 0;"
+             % (w, w, w))
+    for w in ["u32", "s32", "u64", "s64"]:
+        form(fam, "mad.lo.cc.%s" % w, [w, w, w], [w, w],
+             "mad.lo.cc.%s {d}, {0}, {1}, {2};\nmadc.hi.%s {e}, {0}, {1}, 0;" % (w, w))
+        form(fam, "madc.hi.cc.%s" % w, [w, w, w], [w, w],
+             "add.cc.%s {d}, {2}, {2};\nmadc.hi.cc.%s {e}, {0}, {1}, {2};\naddc.%s {d}, 0, 0;"
+             % (w, w, w))
+    for b in ["b32", "b64"]:
+        form(fam, "popc.%s" % b, [b], ["u32"])
+        form(fam, "clz.%s" % b, [b], ["u32"])
+        form(fam, "brev.%s" % b, [b], [b])
+    for t in ["u32", "s32", "u64", "s64"]:
+        form(fam, "bfind.%s" % t, [t], ["u32"])
+        form(fam, "bfind.shiftamt.%s" % t, [t], ["u32"])
+        form(fam, "bfe.%s" % t, [t, "bf", "bf"], [t])
+    for imm in [("=0", "=8"), ("=8", "=8"), ("=4", "=12"), ("=24", "=8"),
+                ("=16", "=16"), ("=31", "=1"), ("=0", "=32"), ("=30", "=5")]:
+        for t in ["u32", "s32"]:
+            form(fam, "bfe.%s" % t, [t, imm[0], imm[1]], [t])
+    for b in ["b32", "b64"]:
+        # bfi has four sources: c packs pos (bits 0..7) and len (bits 8..15);
+        # the upper bits of pos/len above bit 7 are tested via the "bfp" class.
+        form(fam, "bfi.%s" % b, [b, b, "bfp"], [b],
+             "and.b32 %%r0, {2}, 65535;\nshr.u32 %%r1, {2}, 16;\nbfi.%s {d}, {0}, {1}, %%r0, %%r1;" % b)
+        for pos, ln in [(0, 8), (8, 8), (4, 12), (24, 8), (16, 16), (31, 1), (0, 32), (28, 8)]:
+            form(fam, "bfi.%s" % b, [b, b, "=%d" % (pos | (ln << 16))], [b],
+                 "bfi.%s {d}, {0}, {1}, %d, %d;" % (b, pos, ln))
+    for b in ["b16", "b32", "b64"]:
+        for op in ["and", "or", "xor"]:
+            form(fam, "%s.%s" % (op, b), [b, b], [b])
+        form(fam, "not.%s" % b, [b], [b])
+        form(fam, "cnot.%s" % b, [b], [b])
+    for lut in [0x00, 0xff, 0x96, 0xe8, 0xca, 0x1e, 0x80, 0xfe, 0x3c, 0x5a, 0x6a, 0xb4]:
+        form(fam, "lop3.b32.0x%02x" % lut, ["b32", "b32", "b32"], ["b32"],
+             "lop3.b32 {d}, {0}, {1}, {2}, 0x%02x;" % lut)
+    for w, sh in [("16", "sh"), ("32", "sh"), ("64", "sh")]:
+        form(fam, "shl.b%s" % w, ["b" + w, sh], ["b" + w])
+        for t in ["b", "u", "s"]:
+            form(fam, "shr.%s%s" % (t, w), [("s" if t == "s" else "u") + w, sh], ["b" + w])
+    for imm in ["=0", "=1", "=7", "=31", "=32", "=33", "=63", "=64"]:
+        form(fam, "shl.b32", ["b32", imm], ["b32"])
+        form(fam, "shr.u32", ["u32", imm], ["u32"])
+        form(fam, "shr.s32", ["s32", imm], ["s32"])
+        form(fam, "shl.b64", ["b64", imm], ["b64"])
+        form(fam, "shr.u64", ["u64", imm], ["u64"])
+        form(fam, "shr.s64", ["s64", imm], ["s64"])
+    for d in ["l", "r"]:
+        for m in ["wrap", "clamp"]:
+            form(fam, "shf.%s.%s.b32" % (d, m), ["b32", "b32", "sh"], ["b32"])
+            for imm in ["=0", "=5", "=31", "=32", "=40"]:
+                form(fam, "shf.%s.%s.b32" % (d, m), ["b32", "b32", imm], ["b32"])
+    form(fam, "prmt.b32", ["b32", "b32", "sel"], ["b32"])
+    for m in ["f4e", "b4e", "rc8", "ecl", "ecr", "rc16"]:
+        form(fam, "prmt.b32.%s" % m, ["b32", "b32", "sel"], ["b32"])
+    for s in ["=0x3210", "=0x5410", "=0x7632", "=0x0123", "=0x8888", "=0x4444", "=0x1032",
+              "=0xba98", "=0x7531", "=0x0000", "=0x9c8d"]:
+        form(fam, "prmt.b32", ["b32", "b32", s], ["b32"])
+    for ta in ["u32", "s32"]:
+        for tb in ["u32", "s32"]:
+            form(fam, "dp4a.%s.%s" % (ta, tb), ["b32", "b32", "b32"], ["b32"])
+            for hl in ["lo", "hi"]:
+                form(fam, "dp2a.%s.%s.%s" % (hl, ta, tb), ["b32", "b32", "b32"], ["b32"])
+    for t in t16 + t32 + t64 + ["b16", "b32", "b64"]:
+        cmps = ["eq", "ne"]
+        if t[0] == "u":
+            cmps += ["lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"]
+        elif t[0] == "s":
+            cmps += ["lt", "le", "gt", "ge"]
+        for c in cmps:
+            form(fam, "setp.%s.%s" % (c, t), [t, t], ["u32"],
+                 SETP_BODY.replace("{cmp}", "%s.%s" % (c, t)))
+    for bop in ["and", "or", "xor"]:
+        for t in ["s32", "u64"]:
+            form(fam, "setp.lt.%s.%s" % (bop, t), [t, t, "pred"], ["u32"],
+                 "setp.ne.b32 %%p2, {2}, 0;\nsetp.lt.%s.%s %%p1|%%p3, {0}, {1}, !%%p2;\n"
+                 "selp.b32 {d}, 1, 0, %%p1;\nselp.b32 {e}, 1, 0, %%p3;" % (bop, t))
+            FORMS[-1].outs = ["u32", "u32"]
+    for dt in ["u32", "s32", "f32"]:
+        for st in ["u32", "s32", "u64"]:
+            form(fam, "set.lt.%s.%s" % (dt, st), [st, st], [dt])
+    form(fam, "set.eq.and.u32.s32", ["s32", "s32", "pred"], ["u32"],
+         "setp.ne.b32 %p2, {2}, 0;\nset.eq.and.u32.s32 {d}, {0}, {1}, %p2;")
+    for t in ["b16", "b32", "b64"]:
+        form(fam, "selp.%s" % t, [t, t, "pred"], [t],
+             "setp.ne.b32 %%p2, {2}, 0;\nselp.%s {d}, {0}, {1}, %%p2;" % t)
+    for t in ["u32", "s32", "u64", "s64", "f32"]:
+        form(fam, "slct.%s.s32" % t, [t, t, "s32"], [t])
+        form(fam, "slct.%s.f32" % t, [t, t, "f32"], [t])
+        form(fam, "slct.ftz.%s.f32" % t, [t, t, "f32"], [t])
+    for m in ["wrap", "clamp"]:
+        for t in ["u32", "s32"]:
+            form(fam, "szext.%s.%s" % (m, t), [t, "sh"], [t])
+        form(fam, "bmsk.%s.b32" % m, ["sh", "sh"], ["b32"])
+    form(fam, "fns.b32", ["b32", "bf", "s32"], ["b32"])
+    for imm in ["=0", "=1", "=0xffffffff", "=0x80000000", "=12345"]:
+        form(fam, "add.u32", ["u32", imm], ["u32"])
+        form(fam, "mul.lo.u32", ["u32", imm], ["u32"])
+        form(fam, "mul.hi.u32", ["u32", imm], ["u32"])
+        form(fam, "mul.hi.s32", ["s32", imm], ["s32"])
+        form(fam, "and.b32", ["b32", imm], ["b32"])
+        form(fam, "min.s32", ["s32", imm], ["s32"])
+        form(fam, "max.u32", ["u32", imm], ["u32"])
+    for imm in ["=3", "=7", "=10", "=16", "=1000"]:
+        for t in ["u32", "s32", "u64", "s64"]:
+            form(fam, "div.%s" % t, [t, imm], [t])
+            form(fam, "rem.%s" % t, [t, imm], [t])
+
+
+RNDS = ["rn", "rz", "rm", "rp"]
+
+
+def float_family():
+    fam = "float"
+    for op in ["add", "sub", "mul"]:
+        form(fam, "%s.f32" % op, ["f32", "f32"], ["f32"])
+        form(fam, "%s.f64" % op, ["f64", "f64"], ["f64"])
+        for r in [""] + ["." + x for x in RNDS]:
+            for ftz in ["", ".ftz"]:
+                for sat in ["", ".sat"]:
+                    if r == "" and ftz == "" and sat == "":
+                        continue
+                    form(fam, "%s%s%s%s.f32" % (op, r, ftz, sat), ["f32", "f32"], ["f32"])
+            if r:
+                form(fam, "%s%s.f64" % (op, r), ["f64", "f64"], ["f64"])
+    for r in RNDS:
+        for ftz in ["", ".ftz"]:
+            for sat in ["", ".sat"]:
+                form(fam, "fma.%s%s%s.f32" % (r, ftz, sat), ["f32", "f32", "f32"], ["f32"])
+                form(fam, "mad.%s%s%s.f32" % (r, ftz, sat), ["f32", "f32", "f32"], ["f32"])
+        form(fam, "fma.%s.f64" % r, ["f64", "f64", "f64"], ["f64"])
+        form(fam, "mad.%s.f64" % r, ["f64", "f64", "f64"], ["f64"])
+    for ftz in ["", ".ftz"]:
+        for r in RNDS:
+            form(fam, "div.%s%s.f32" % (r, ftz), ["f32", "f32"], ["f32"])
+            form(fam, "rcp.%s%s.f32" % (r, ftz), ["f32"], ["f32"])
+            form(fam, "sqrt.%s%s.f32" % (r, ftz), ["f32"], ["f32"])
+        for op in ["abs", "neg"]:
+            form(fam, "%s%s.f32" % (op, ftz), ["f32"], ["f32"])
+        for op in ["min", "max"]:
+            form(fam, "%s%s.f32" % (op, ftz), ["f32", "f32"], ["f32"])
+            form(fam, "%s%s.NaN.f32" % (op, ftz), ["f32", "f32"], ["f32"])
+        for c in ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu",
+                  "gtu", "geu", "num", "nan"]:
+            form(fam, "setp.%s%s.f32" % (c, ftz), ["f32", "f32"], ["u32"],
+                 SETP_BODY.replace("{cmp}", "%s%s.f32" % (c, ftz)))
+            if ftz == "":
+                form(fam, "setp.%s.f64" % c, ["f64", "f64"], ["u32"],
+                     SETP_BODY.replace("{cmp}", "%s.f64" % c))
+        for c in ["lt", "equ", "nan"]:
+            form(fam, "set.%s%s.u32.f32" % (c, ftz), ["f32", "f32"], ["u32"])
+            form(fam, "set.%s%s.f32.f32" % (c, ftz), ["f32", "f32"], ["f32"])
+    for r in RNDS:
+        form(fam, "div.%s.f64" % r, ["f64", "f64"], ["f64"])
+        form(fam, "rcp.%s.f64" % r, ["f64"], ["f64"])
+        form(fam, "sqrt.%s.f64" % r, ["f64"], ["f64"])
+    for op in ["abs", "neg"]:
+        form(fam, "%s.f64" % op, ["f64"], ["f64"])
+    for op in ["min", "max"]:
+        form(fam, "%s.f64" % op, ["f64", "f64"], ["f64"])
+    for t in ["f32", "f64"]:
+        for c in ["finite", "infinite", "number", "notanumber", "normal", "subnormal"]:
+            form(fam, "testp.%s.%s" % (c, t), [t], ["u32"],
+                 "testp.%s.%s %%p1, {0};\nselp.b32 {d}, 1, 0, %%p1;" % (c, t))
+        form(fam, "copysign.%s" % t, [t, t], [t])
+    # Immediate operands (ptxas encodes them into the SASS instruction).
+    for imm in ["=0f3F800000", "=0f80000000", "=0f7F800000", "=0f00000001", "=0fC0490FDB"]:
+        form(fam, "add.f32", ["f32", imm], ["f32"])
+        form(fam, "mul.f32", ["f32", imm], ["f32"])
+        form(fam, "fma.rn.f32", ["f32", imm, "f32"], ["f32"])
+        form(fam, "min.f32", ["f32", imm], ["f32"])
+        form(fam, "setp.lt.f32", ["f32", imm], ["u32"],
+             SETP_BODY.replace("{cmp}", "lt.f32"))
+    for imm in ["=0d3FF0000000000000", "=0dBFE0000000000000", "=0d0000000000000001"]:
+        form(fam, "add.f64", ["f64", imm], ["f64"])
+        form(fam, "mul.f64", ["f64", imm], ["f64"])
+        form(fam, "fma.rn.f64", ["f64", imm, "f64"], ["f64"])
+
+
+def approx_family():
+    fam = "approx"
+    for ftz in ["", ".ftz"]:
+        for op in ["rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin", "cos"]:
+            form(fam, "%s.approx%s.f32" % (op, ftz), ["f32"], ["f32"])
+        form(fam, "div.approx%s.f32" % ftz, ["f32", "f32"], ["f32"])
+        form(fam, "div.full%s.f32" % ftz, ["f32", "f32"], ["f32"])
+    form(fam, "tanh.approx.f32", ["f32"], ["f32"])
+    form(fam, "rcp.approx.ftz.f64", ["f64"], ["f64"])
+    form(fam, "rsqrt.approx.f64", ["f64"], ["f64"])
+    form(fam, "rsqrt.approx.ftz.f64", ["f64"], ["f64"])
+    for t in ["f16", "f16x2"]:
+        form(fam, "ex2.approx.%s" % t, [t], [t])
+        form(fam, "ex2.approx.ftz.%s" % t, [t], [t])
+        form(fam, "tanh.approx.%s" % t, [t], [t])
+    form(fam, "ex2.approx.ftz.bf16", ["bf16"], ["bf16"])
+    form(fam, "ex2.approx.ftz.bf16x2", ["bf16x2"], ["bf16x2"])
+    form(fam, "tanh.approx.bf16", ["bf16"], ["bf16"])
+
+
+ITYPES = ["u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64"]
+FTYPES = ["f16", "f32", "f64", "bf16"]
+
+
+def cvt_class(t, src):
+    # Sub-word integer values live in 32-bit registers (ld/st/cvt permit
+    # wider registers); the destination of a .u8/.s8 conversion is stored
+    # as a byte ("o8").
+    if t in ("u8", "s8"):
+        return t if src else "o8"
+    return t
+
+
+def cvt_family():
+    fam = "cvt"
+    for d in ITYPES:
+        for s in ITYPES:
+            if d == s:
+                continue
+            form(fam, "cvt.%s.%s" % (d, s), [cvt_class(s, True)], [cvt_class(d, False)])
+            form(fam, "cvt.sat.%s.%s" % (d, s), [cvt_class(s, True)], [cvt_class(d, False)])
+    for d in ITYPES:
+        for s in FTYPES:
+            for r in ["rni", "rzi", "rmi", "rpi"]:
+                for ftz in ["", ".ftz"] if s == "f32" else [""]:
+                    form(fam, "cvt.%s%s.%s.%s" % (r, ftz, d, s), [s], [cvt_class(d, False)])
+    for d in FTYPES:
+        for s in ITYPES:
+            for r in RNDS:
+                for sat in ["", ".sat"] if d in ("f16", "f32") and s == "s32" else [""]:
+                    form(fam, "cvt.%s%s.%s.%s" % (r, sat, d, s), [cvt_class(s, True)], [d])
+    for d in FTYPES:
+        for s in FTYPES:
+            wider = FTYPES.index(d) > FTYPES.index(s) and d != "bf16" and s != "bf16"
+            if d == s:
+                rs = ["rni", "rzi", "rmi", "rpi"]
+            elif wider:
+                rs = [""]
+            else:
+                rs = RNDS
+            for r in rs:
+                for ftz in ["", ".ftz"]:
+                    if ftz and "f32" not in (d, s):
+                        continue
+                    for sat in ["", ".sat"]:
+                        mods = "".join("." + m for m in [r, ftz[1:], sat[1:]] if m)
+                        form(fam, "cvt%s.%s.%s" % (mods, d, s), [s], [d])
+    form(fam, "cvt.rn.f16x2.f32", ["f32", "f32"], ["f16x2"])
+    form(fam, "cvt.rn.bf16x2.f32", ["f32", "f32"], ["bf16x2"])
+    form(fam, "cvt.rn.relu.f16x2.f32", ["f32", "f32"], ["f16x2"])
+    form(fam, "cvt.rna.tf32.f32", ["f32"], ["b32"])
+
+
+def half_family():
+    fam = "half"
+    for t in ["f16", "f16x2", "bf16", "bf16x2"]:
+        for op in ["add", "sub", "mul"]:
+            for r in ["", ".rn"]:
+                for ftz in ["", ".ftz"]:
+                    for sat in ["", ".sat"]:
+                        form(fam, "%s%s%s%s.%s" % (op, r, ftz, sat, t), [t, t], [t])
+        for ftz in ["", ".ftz"]:
+            for sat in ["", ".sat"]:
+                for relu in ["", ".relu"]:
+                    form(fam, "fma.rn%s%s%s.%s" % (ftz, sat, relu, t), [t, t, t], [t])
+            form(fam, "neg%s.%s" % (ftz, t), [t], [t])
+            form(fam, "abs%s.%s" % (ftz, t), [t], [t])
+            for op in ["min", "max"]:
+                form(fam, "%s%s.%s" % (op, ftz, t), [t, t], [t])
+        for c in ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "geu", "num", "nan"]:
+            for ftz in ["", ".ftz"]:
+                if t.endswith("x2"):
+                    form(fam, "setp.%s%s.%s" % (c, ftz, t), [t, t], ["u32", "u32"],
+                         "setp.%s%s.%s %%p1|%%p2, {0}, {1};\nselp.b32 {d}, 1, 0, %%p1;\n"
+                         "selp.b32 {e}, 1, 0, %%p2;" % (c, ftz, t))
+                else:
+                    form(fam, "setp.%s%s.%s" % (c, ftz, t), [t, t], ["u32"],
+                         SETP_BODY.replace("{cmp}", "%s%s.%s" % (c, ftz, t)))
+        for c in ["lt", "equ", "nan"]:
+            dt = "u32" if t.endswith("x2") else "u16"
+            form(fam, "set.%s.%s.%s" % (c, dt, t), [t, t], [dt])
+            form(fam, "set.%s.%s.%s" % (c, t, t), [t, t], [t])
+    form(fam, "mov.b32.pack", ["b16", "b16"], ["b32"], "mov.b32 {d}, { {0}, {1} };")
+    form(fam, "mov.b32.unpack", ["b32"], ["b16", "b16"], "mov.b32 { {d}, {e} }, {0};")
+
+
+def generate():
+    int_family()
+    float_family()
+    approx_family()
+    cvt_family()
+    half_family()
+    seen = set()
+    out = []
+    for f in FORMS:
+        if f.key() in seen:
+            continue
+        seen.add(f.key())
+        out.append(f)
+    counts = {}
+    for f in out:
+        n = counts.get(f.family, 0)
+        counts[f.family] = n + 1
+        f.name = "%s_%03d_%s" % (f.family, n, sanitize(f.op))[:80]
+    return out
+
+
+def probe(ptxas, f):
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "k.ptx")
+        with open(p, "w") as fh:
+            fh.write(HEADER + kernel_text(f))
+        r = subprocess.run([ptxas, "-arch=sm_75", "-O3", p, "-o", os.path.join(d, "k.cubin")],
+                           capture_output=True, text=True)
+        if r.returncode == 0:
+            return None
+        msg = (r.stderr or r.stdout).strip().splitlines()
+        msg = [m for m in msg if "error" in m] or msg or ["exit %d" % r.returncode]
+        return re.sub(r"^.*?line \d+; ", "", msg[0])
+
+
+def arg_text(a):
+    return a
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ptxas", required=True)
+    ap.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)))
+    ns = ap.parse_args()
+    forms = generate()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        errs = list(ex.map(lambda f: probe(ns.ptxas, f), forms))
+    kept = [f for f, e in zip(forms, errs) if e is None]
+    rejected = [(f, e) for f, e in zip(forms, errs) if e is not None]
+    families = []
+    for f in kept:
+        if f.family not in families:
+            families.append(f.family)
+    for fam in families:
+        with open(os.path.join(ns.out, "%s.ptx" % fam), "w") as fh:
+            fh.write("// Generated by gen.py: the %s family of the PTX sweep.\n" % fam)
+            fh.write(HEADER)
+            for f in kept:
+                if f.family == fam:
+                    fh.write("// %s\n" % f.op)
+                    fh.write(kernel_text(f))
+                    fh.write("\n")
+    with open(os.path.join(ns.out, "manifest.tsv"), "w") as fh:
+        fh.write("# kernel\tfamily\top\targs\touts\n")
+        for f in kept:
+            fh.write("%s\t%s\t%s\t%s\t%s\n" % (f.name, f.family, f.op,
+                                               ",".join(f.args) or "-", ",".join(f.outs)))
+    with open(os.path.join(ns.out, "rejected.txt"), "w") as fh:
+        fh.write("# Candidate forms ptxas -arch=sm_75 rejects (generated by gen.py)\n")
+        fh.write("# family\top\targs\tptxas\n")
+        for f, e in rejected:
+            fh.write("%s\t%s\t%s\t%s\n" % (f.family, f.op, ",".join(f.args), e))
+    print("%d forms kept, %d rejected by ptxas" % (len(kept), len(rejected)))
+
+
+if __name__ == "__main__":
+    main()
