@@ -84,6 +84,10 @@ def kernel_text(f):
     lines.append("  .reg .b16 %h<8>;")
     lines.append("  .reg .b32 %r<8>;")
     lines.append("  .reg .b64 %rd<8>;")
+    if "smem" in f.body:
+        lines.append("  .shared .align 8 .b8 smem[1024];")
+    if "lmem" in f.body:
+        lines.append("  .local .align 8 .b8 lmem[16];")
     subst = {}
     for i, a in enumerate(f.args):
         if a.startswith("="):
@@ -101,6 +105,8 @@ def kernel_text(f):
     lines.append("  mov.u32 %t1, %ntid.x;")
     lines.append("  mov.u32 %t2, %tid.x;")
     lines.append("  mad.lo.u32 %t0, %t0, %t1, %t2;")
+    lines.append("  mul.wide.u32 %q5, %t0, 16;")
+    lines.append("  add.u64 %q0, %q0, %q5;")
     lines.append("  mul.wide.u32 %q4, %t0, 8;")
     for i, a in enumerate(f.args):
         if a.startswith("="):
@@ -116,8 +122,6 @@ def kernel_text(f):
     assert not re.search(r"\{[0-9de]\}", body), (f.op, body)
     for bl in body.split("\n"):
         lines.append("  " + bl.strip())
-    lines.append("  mul.wide.u32 %q4, %t0, 16;")
-    lines.append("  add.u64 %q0, %q0, %q4;")
     for i, o in enumerate(f.outs):
         lines.append("  st.global.b%d [%%q0+%d], %%%s;" % (WIDTH[o], 8 * i, outn[i]))
     lines.append("  ret;")
@@ -458,12 +462,130 @@ def half_family():
     form(fam, "mov.b32.unpack", ["b32"], ["b16", "b16"], "mov.b32 { {d}, {e} }, {0};")
 
 
+def sreg_family():
+    fam = "sreg"
+    for r in ["laneid", "tid.x", "tid.y", "ntid.x", "ntid.y", "ctaid.x", "nctaid.x", "warpid",
+              "nwarpid", "smid", "nsmid", "gridid", "lanemask_eq", "lanemask_lt", "lanemask_le",
+              "lanemask_gt", "lanemask_ge", "clock", "clock_hi", "dynamic_smem_size",
+              "total_smem_size", "globaltimer_lo", "globaltimer_hi"]:
+        form(fam, "sreg.%s" % r, [], ["u32"], "mov.u32 {d}, %%%s;" % r)
+    for r in ["clock64", "globaltimer", "gridid"]:
+        form(fam, "sreg64.%s" % r, [], ["u64"], "mov.u64 {d}, %%%s;" % r)
+    form(fam, "activemask", [], ["u32"], "activemask.b32 {d};")
+
+
+# Each thread works on its own slot, so every result is deterministic: the
+# slot starts as input a, the atomic applies b (and c for cas); d is the
+# slot's final value, e the value the atomic returned.
+ATOM_SPACES = {
+    "global": ("[%q0]", "st.global", "ld.volatile.global"),
+    "shared": ("[%rd0]", "st.shared", "ld.volatile.shared"),
+    "gen_shared": ("[%rd1]", "st", "ld.volatile"),
+}
+SHARED_ADDR = ("mov.u32 %r0, %tid.x;\nmul.wide.u32 %rd1, %r0, 8;\n"
+               "mov.u64 %rd0, smem;\nadd.u64 %rd0, %rd0, %rd1;\ncvta.shared.u64 %rd1, %rd0;\n")
+
+
+def atom_form(fam, space, sem, scope, op, t, red=False):
+    addr, st, ld = ATOM_SPACES[space]
+    w = 16 if t in ("b16", "f16", "f16x2") and t != "f16x2" else (32 if t in ("b32", "u32", "s32", "f32", "f16x2") else 64)
+    cls = {"u32": "u32", "s32": "s32", "b32": "b32", "f32": "f32", "u64": "u64", "s64": "s64",
+           "b64": "b64", "f64": "f64", "b16": "b16", "f16": "f16", "f16x2": "f16x2"}[t]
+    sp = ".global" if space == "global" else (".shared" if space == "shared" else "")
+    mods = "".join("." + m for m in [sem, scope] if m)
+    instr = "red" if red else "atom"
+    name = "%s%s%s.%s.%s" % (instr, mods, sp, op, t)
+    pre = SHARED_ADDR if space != "global" else ""
+    args = [cls, cls, cls] if op == "cas" else [cls, cls]
+    if red:
+        body = "%s%s.b%d %s, {0};\n%s %s, {1};\n%s.b%d {d}, %s;\nmov.b%d {e}, 0;" % (
+            pre, st, w, addr, name, addr, ld, w, addr, w)
+    else:
+        ops = "{1}, {2}" if op == "cas" else "{1}"
+        body = "%s%s.b%d %s, {0};\n%s {e}, %s, %s;\n%s.b%d {d}, %s;" % (
+            pre, st, w, addr, name, addr, ops, ld, w, addr)
+    key = "%s.%s.%s" % (instr, op, t)
+    form(fam, key + ("" if not (sem or scope or space != "global") else "/" + name), args,
+         [cls, cls], body)
+
+
+def atom_family():
+    fam = "atom"
+    for space in ["global", "shared", "gen_shared"]:
+        for op, ts in [("add", ["u32", "s32", "u64", "f32", "f64"]), ("min", ["u32", "s32", "u64", "s64"]),
+                       ("max", ["u32", "s32", "u64", "s64"]), ("inc", ["u32"]), ("dec", ["u32"]),
+                       ("and", ["b32", "b64"]), ("or", ["b32", "b64"]), ("xor", ["b32", "b64"]),
+                       ("exch", ["b32", "b64"]), ("cas", ["b32", "b64", "b16"]),
+                       ("add.noftz", ["f16", "f16x2"])]:
+            for t in ts:
+                atom_form(fam, space, "", "", op, t)
+                if op != "cas" and op != "exch":
+                    atom_form(fam, space, "", "", op, t, red=True)
+    for sem in ["", "relaxed", "acquire", "release", "acq_rel"]:
+        for scope in ["", "cta", "gpu", "sys"]:
+            if sem or scope:
+                atom_form(fam, "global", sem, scope, "add", "u32")
+                atom_form(fam, "global", sem, scope, "cas", "b32")
+                if sem in ("", "relaxed", "release"):
+                    atom_form(fam, "global", sem, scope, "add", "u32", red=True)
+
+
+def mem_family():
+    fam = "mem"
+    for w, c in [(8, "u32"), (16, "b16"), (32, "b32"), (64, "b64")]:
+        cl = "o8" if w == 8 else c
+        for cop in ["", ".ca", ".cg", ".cs", ".lu", ".cv", ".nc", ".volatile", ".relaxed.gpu",
+                    ".acquire.gpu", ".relaxed.sys", ".acquire.cta"]:
+            ld = "ld.volatile.global" if cop == ".volatile" else (
+                "ld.global.nc" if cop == ".nc" else "ld%s.global" % (cop if "." in cop[1:] else "") if "." in cop[1:] else "ld.global%s" % cop)
+            form(fam, "mem.ld%s.b%d" % (cop, w), [c], [cl], "%s.b%d {d}, [%%q1];" % (ld, w))
+        for cop in ["", ".wb", ".cg", ".cs", ".wt", ".volatile", ".relaxed.gpu", ".release.gpu",
+                    ".release.sys"]:
+            stn = "st.volatile.global" if cop == ".volatile" else (
+                "st%s.global" % cop if "." in cop[1:] else "st.global%s" % cop)
+            form(fam, "mem.st%s.b%d" % (cop, w), [c], [cl],
+                 "%s.b%d [%%q0], {0};\nld.volatile.global.b%d {d}, [%%q0];" % (stn, w, w))
+    # Each thread owns one 8-byte slot: the vector forms that fit in it.
+    for v, w in [(2, 32), (2, 16), (4, 16)]:
+        regs = ", ".join("%%%s%d" % ("r" if w == 32 else ("rd" if w == 64 else "h"), i) for i in range(v))
+        last = "%%%s%d" % ("r" if w == 32 else ("rd" if w == 64 else "h"), v - 1)
+        first = "%%%s0" % ("r" if w == 32 else ("rd" if w == 64 else "h"))
+        c = "b%d" % w
+        for cop in ["", ".nc", ".cg"]:
+            ld = "ld.global.nc" if cop == ".nc" else "ld.global%s" % cop
+            form(fam, "mem.ldv%d%s.b%d" % (v, cop, w), [c], [c, c],
+                 "%s.v%d.b%d {%s}, [%%q1];\nmov.b%d {d}, %s;\nmov.b%d {e}, %s;" % (
+                     ld, v, w, regs, w, first, w, last))
+    # Generic addressing into the shared and local windows; cvta; isspacep.
+    for win, decl in [("shared", "smem"), ("local", "lmem")]:
+        pre = ("mov.u32 %%r0, %%tid.x;\nmul.wide.u32 %%rd1, %%r0, 8;\nmov.u64 %%rd0, smem;\n"
+               "add.u64 %%rd0, %%rd0, %%rd1;\n" if win == "shared" else "mov.u64 %%rd0, lmem;\n")
+        form(fam, "mem.generic.%s" % win, ["b32"], ["b32", "u32"],
+             (pre + "cvta.%s.u64 %%rd2, %%rd0;\nst.b32 [%%rd2], {0};\nld.b32 {d}, [%%rd2];\n"
+              "isspacep.%s %%p1, %%rd2;\nselp.u32 {e}, 1, 0, %%p1;") % (win, win))
+        form(fam, "mem.cvta.to.%s" % win, ["b32"], ["b32", "u32"],
+             (pre + "cvta.%s.u64 %%rd2, %%rd0;\ncvta.to.%s.u64 %%rd3, %%rd2;\nst.%s.b32 [%%rd3], {0};\n"
+              "ld.%s.b32 {d}, [%%rd0];\nisspacep.global %%p1, %%rd2;\nselp.u32 {e}, 1, 0, %%p1;")
+             % (win, win, win, win))
+    form(fam, "mem.isspacep.global", ["b32"], ["u32", "u32"],
+         "isspacep.global %p1, %q1;\nselp.u32 {d}, 1, 0, %p1;\n"
+         "isspacep.shared %p2, %q1;\nselp.u32 {e}, 1, 0, %p2;")
+    for b in ["membar.cta", "membar.gl", "membar.sys", "fence.sc.cta", "fence.acq_rel.gpu",
+              "fence.sc.sys", "fence.acq_rel.cta"]:
+        form(fam, "mem.fence", ["b32"], ["b32"],
+             "st.global.b32 [%%q0], {0};\n%s;\nld.volatile.global.b32 {d}, [%%q0];" % b)
+        FORMS[-1].op = "mem.fence/" + b
+
+
 def generate():
     int_family()
     float_family()
     approx_family()
     cvt_family()
     half_family()
+    sreg_family()
+    atom_family()
+    mem_family()
     seen = set()
     out = []
     for f in FORMS:

@@ -36,8 +36,27 @@ pub enum Want {
     },
 }
 
+/// `a` holds the form's inputs followed by the thread's global index.
 pub fn eval(op: &str, a: &[u64]) -> Result<Vec<Want>, String> {
+    // ptxas implements atom/red.shared.add.f32 as a CAS loop around a plain
+    // FADD (no .FTZ): subnormals may or may not be flushed there.
+    let shared_f32 = op.contains(".shared.add.f32");
+    // A "/..." suffix only distinguishes forms with the same semantics.
+    let op = op.split('/').next().unwrap();
     let p: Vec<&str> = op.split('.').collect();
+    match p[0] {
+        "sreg" | "sreg64" | "activemask" => return sreg(&p, *a.last().unwrap()),
+        "atom" | "red" if shared_f32 => {
+            let strict = atom(&p, a)?;
+            let loose = float_op(&["add", "rn", "f32"], &a[..2])?.remove(0);
+            let mut r = strict.clone();
+            r[0] = Want::Either(Box::new(strict[0].clone()), Box::new(loose));
+            return Ok(r);
+        }
+        "atom" | "red" => return atom(&p, a),
+        "mem" => return mem(&p, a),
+        _ => {}
+    }
     let name = p[0];
     let has = |m: &str| p[1..].contains(&m);
     let ty = *p.last().unwrap();
@@ -75,6 +94,116 @@ pub fn eval(op: &str, a: &[u64]) -> Result<Vec<Want>, String> {
         },
     };
     Ok(r)
+}
+
+// ---------------------------------------------------------------------------
+// Special registers (grid 4 x block 64, see the test), memory, atomics.
+
+fn sreg(p: &[&str], t: u64) -> Result<Vec<Want>, String> {
+    let (lane, tid, cta) = (t % 32, t % 64, t / 64);
+    let le = (2u64 << lane) - 1;
+    let lt = (1u64 << lane) - 1;
+    let m32 = 0xffff_ffffu64;
+    let w = match p[0] {
+        "activemask" => b(m32),
+        _ => match p[1..].join(".").as_str() {
+            "laneid" => b(lane),
+            "tid.x" => b(tid),
+            "tid.y" => b(0),
+            "ntid.x" => b(64),
+            "ntid.y" => b(1),
+            "ctaid.x" => b(cta),
+            "nctaid.x" => b(4),
+            "lanemask_eq" => b(1 << lane),
+            "lanemask_lt" => b(lt),
+            "lanemask_le" => b(le & m32),
+            "lanemask_gt" => b(!le & m32),
+            "lanemask_ge" => b(!lt & m32),
+            "dynamic_smem_size" => b(0),
+            // Machine- and time-dependent values: only that they run.
+            "warpid" | "nwarpid" | "smid" | "nsmid" | "gridid" | "clock" | "clock_hi"
+            | "clock64" | "globaltimer" | "globaltimer_lo" | "globaltimer_hi"
+            | "total_smem_size" => Want::Any,
+            r => return Err(format!("no reference for %{r}")),
+        },
+    };
+    Ok(vec![w])
+}
+
+fn mem(p: &[&str], a: &[u64]) -> Result<Vec<Want>, String> {
+    let ty = *p.last().unwrap();
+    let w: u32 = ty[1..].parse().unwrap_or(32);
+    let x = a[0] & mask(w);
+    Ok(match p[1] {
+        "ldv2" | "ldv4" => {
+            let v: u32 = p[1][3..].parse().unwrap();
+            vec![b(x), b((a[0] >> ((v - 1) * w)) & mask(w))]
+        }
+        "generic" => vec![b(a[0] & 0xffff_ffff), b(1)],
+        "cvta" => vec![b(a[0] & 0xffff_ffff), b(0)],
+        "isspacep" => vec![b(1), b(0)],
+        _ => vec![b(x)],
+    })
+}
+
+fn atom(p: &[&str], a: &[u64]) -> Result<Vec<Want>, String> {
+    let ty = *p.last().unwrap();
+    let op = p[1];
+    let ret = |new: Want, old: u64| {
+        if p[0] == "red" {
+            Ok(vec![new, Want::Any])
+        } else {
+            Ok(vec![new, b(old)])
+        }
+    };
+    if matches!(ty, "f32" | "f64" | "f16" | "f16x2") {
+        // atom.add.f32 rounds to nearest and flushes subnormal inputs and
+        // results; .f64 and .noftz.f16 / .f16x2 keep subnormals.
+        let mut q = vec!["add", "rn"];
+        if ty == "f32" {
+            q.push("ftz");
+        }
+        q.push(ty);
+        let new = float_op(&q, &a[..2])?.remove(0);
+        let old = a[0] & sf::mask(sf::fmt(if ty == "f16x2" { "f32" } else { ty }));
+        return ret(new, old);
+    }
+    let w: u32 = ty[1..].parse().unwrap();
+    let s = ty.starts_with('s');
+    let m = mask(w);
+    let (x, y) = (a[0] & m, a[1] & m);
+    let new = match op {
+        "add" => x.wrapping_add(y) & m,
+        "min" => wrap(ext(x, w, s).min(ext(y, w, s)), w),
+        "max" => wrap(ext(x, w, s).max(ext(y, w, s)), w),
+        "inc" => {
+            if x >= y {
+                0
+            } else {
+                x + 1
+            }
+        }
+        "dec" => {
+            if x == 0 || x > y {
+                y
+            } else {
+                x - 1
+            }
+        }
+        "and" => x & y,
+        "or" => x | y,
+        "xor" => x ^ y,
+        "exch" => y,
+        "cas" => {
+            if x == y {
+                a[2] & m
+            } else {
+                x
+            }
+        }
+        o => return Err(format!("no reference for atom.{o}")),
+    };
+    ret(b(new), x)
 }
 
 fn is_float(t: &str) -> bool {

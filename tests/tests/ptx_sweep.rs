@@ -36,38 +36,67 @@ use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 /// destination), 0x238 is `I2I.{U8,S8,U16,S16}.S32.SAT` (saturating
 /// narrowing).
 const KNOWN: &[(&str, &str)] = &[
-    ("add.sat.s32(s32,s32)", "refused: cannot lift opcode 0x21f"),
-    ("sub.sat.s32(s32,s32)", "refused: cannot lift opcode 0x21f"),
+    // Special registers: S2R SR_VIRTID (0x3, %warpid), SR_VIRTCFG... (0x43,
+    // %smid), SR 0x32 (%total_smem_size), and driver constants in bank 0
+    // (%nsmid at 0x10c, %gridid at 0x30, the shared/local window check
+    // at 0x50 used by cvta.to.{shared,local} of a generic address and by
+    // isspacep.global).
+    ("sreg.warpid()", "refused: cannot lift system register 0x3"),
+    ("sreg.smid()", "refused: cannot lift system register 0x43"),
+    ("sreg.nsmid()", "refused: cannot lift read of c[0x0][0x10c]"),
+    ("sreg.gridid()", "refused: cannot lift read of c[0x0][0x30]"),
+    (
+        "sreg.total_smem_size()",
+        "refused: cannot lift system register 0x32",
+    ),
+    (
+        "sreg64.gridid()",
+        "refused: cannot lift read of c[0x0][0x30]",
+    ),
+    (
+        "mem.cvta.to.shared(b32)",
+        "refused: cannot lift read of c[0x0][0x50]",
+    ),
+    (
+        "mem.cvta.to.local(b32)",
+        "refused: cannot lift read of c[0x0][0x50]",
+    ),
+    (
+        "mem.isspacep.global(b32)",
+        "refused: cannot lift read of c[0x0][0x50]",
+    ),
+    ("add.sat.s32(s32,s32)", "refused: opcode 0x21f"),
+    ("sub.sat.s32(s32,s32)", "refused: opcode 0x21f"),
     (
         "mad.hi.sat.s32(s32,s32,s32)",
-        "refused: cannot lift opcode 0x21f",
+        "refused: opcode 0x21f",
     ),
     (
         "mad24.hi.sat.s32(s32,s32,s32)",
-        "refused: cannot lift opcode 0x21f",
+        "refused: opcode 0x21f",
     ),
     (
         "set.lt.f32.f32(f32,f32)",
-        "refused: cannot lift opcode 0x20a",
+        "refused: opcode 0x20a",
     ),
     (
         "set.equ.f32.f32(f32,f32)",
-        "refused: cannot lift opcode 0x20a",
+        "refused: opcode 0x20a",
     ),
     (
         "set.nan.f32.f32(f32,f32)",
-        "refused: cannot lift opcode 0x20a",
+        "refused: opcode 0x20a",
     ),
     ("ex2.approx.f16(f16)", "refused: cannot lift MUFU .F16"),
     ("tanh.approx.f16(f16)", "refused: cannot lift MUFU .F16"),
     ("ex2.approx.f16x2(f16x2)", "refused: cannot lift MUFU .F16"),
     ("tanh.approx.f16x2(f16x2)", "refused: cannot lift MUFU .F16"),
-    ("cvt.sat.u8.s32(s32)", "refused: cannot lift opcode 0x238"),
-    ("cvt.sat.s8.s32(s32)", "refused: cannot lift opcode 0x238"),
-    ("cvt.sat.s8.s64(s64)", "refused: cannot lift opcode 0x238"),
-    ("cvt.sat.u16.s32(s32)", "refused: cannot lift opcode 0x238"),
-    ("cvt.sat.s16.s32(s32)", "refused: cannot lift opcode 0x238"),
-    ("cvt.sat.s16.s64(s64)", "refused: cannot lift opcode 0x238"),
+    ("cvt.sat.u8.s32(s32)", "refused: opcode 0x238"),
+    ("cvt.sat.s8.s32(s32)", "refused: opcode 0x238"),
+    ("cvt.sat.s8.s64(s64)", "refused: opcode 0x238"),
+    ("cvt.sat.u16.s32(s32)", "refused: opcode 0x238"),
+    ("cvt.sat.s16.s32(s32)", "refused: opcode 0x238"),
+    ("cvt.sat.s16.s64(s64)", "refused: opcode 0x238"),
     (
         "cvt.rni.f16.f16(f16)",
         "refused: cannot lift FRND between different sizes or on F16",
@@ -552,7 +581,8 @@ fn run_form(w: &Worker, m: &Module, f: &Form) -> Outcome {
     // The reference first: an op it does not model is reported as such.
     let mut wants = Vec::new();
     for t in 0..THREADS as usize {
-        let args: Vec<u64> = inputs.iter().map(|v| v[t]).collect();
+        let mut args: Vec<u64> = inputs.iter().map(|v| v[t]).collect();
+        args.push(t as u64);
         match eval(&f.op, &args) {
             Ok(w) => {
                 assert_eq!(w.len(), f.outs.len(), "{}: reference arity", f.id());
