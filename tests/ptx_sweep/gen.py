@@ -43,7 +43,9 @@ for c in ["u16", "s16", "b16", "f16", "bf16", "pred16"]:
 for c in ["u32", "s32", "b32", "f32", "f16x2", "bf16x2", "sh", "bf", "sel",
           "u8", "s8", "pred", "bfp", "u16w", "s16w"]:
     WIDTH[c] = 32
-for c in ["u64", "s64", "b64", "f64", "sh64"]:
+for c in ["lane", "few"]:
+    WIDTH[c] = 32
+for c in ["u64", "s64", "b64", "f64", "sh64", "few64"]:
     WIDTH[c] = 64
 for c in ["o8"]:
     WIDTH[c] = 8
@@ -577,6 +579,28 @@ def mem_family():
         FORMS[-1].op = "mem.fence/" + b
 
 
+def warp_family():
+    # Whole warps, full member mask; the reference sees every lane's inputs.
+    fam = "warp"
+    for mode, cs in [("up", ["0", "0x1800", "0x1c00"]), ("down", ["0x1f", "0x181f", "0x1e1f"]),
+                     ("bfly", ["0x1f", "0x181f"]), ("idx", ["0x1f", "0x181f", "0x1c1f"])]:
+        for c in cs:
+            form(fam, "warp.shfl.%s.%s" % (mode, c), ["b32", "lane"], ["b32", "u32"],
+                 "shfl.sync.%s.b32 {d}|%%p1, {0}, {1}, %s, 0xffffffff;\nselp.u32 {e}, 1, 0, %%p1;"
+                 % (mode, c))
+    for m in ["all", "any", "uni"]:
+        form(fam, "warp.vote.%s" % m, ["few"], ["u32"],
+             "setp.ne.u32 %%p2, {0}, 0;\nvote.sync.%s.pred %%p1, %%p2, 0xffffffff;\n"
+             "selp.u32 {d}, 1, 0, %%p1;" % m)
+    form(fam, "warp.vote.ballot", ["few"], ["u32"],
+         "setp.ne.u32 %p2, {0}, 0;\nvote.sync.ballot.b32 {d}, %p2, 0xffffffff;")
+    for t, c in [("b32", "few"), ("b64", "few64")]:
+        form(fam, "warp.match.any.%s" % t, [c], ["u32"],
+             "match.any.sync.%s {d}, {0}, 0xffffffff;" % t)
+        form(fam, "warp.match.all.%s" % t, [c], ["u32", "u32"],
+             "match.all.sync.%s {d}|%%p1, {0}, 0xffffffff;\nselp.u32 {e}, 1, 0, %%p1;" % t)
+
+
 def generate():
     int_family()
     float_family()
@@ -586,6 +610,7 @@ def generate():
     sreg_family()
     atom_family()
     mem_family()
+    warp_family()
     seen = set()
     out = []
     for f in FORMS:

@@ -206,6 +206,65 @@ fn atom(p: &[&str], a: &[u64]) -> Result<Vec<Want>, String> {
     ret(b(new), x)
 }
 
+/// Warp-wide forms (`warp.*`): `all[i][t]` is input i of thread t; warps
+/// are 32 consecutive threads, all active (member mask 0xffffffff).
+pub fn eval_warp(op: &str, all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> {
+    let p: Vec<&str> = op.split('.').collect();
+    let lane = (t % 32) as i64;
+    let base = t - t % 32;
+    let warp = |i: usize| &all[i][base..base + 32];
+    Ok(match p[1] {
+        "shfl" => {
+            let c = u64::from_str_radix(p[3].trim_start_matches("0x"), 16).unwrap();
+            let bval = (all[1][t] & 31) as i64;
+            let cval = (c & 31) as i64;
+            let m = ((c >> 8) & 31) as i64;
+            let max_lane = (lane & m) | (cval & !m);
+            let min_lane = lane & m;
+            let (j, pval) = match p[2] {
+                "up" => (lane - bval, lane - bval >= max_lane),
+                "down" => (lane + bval, lane + bval <= max_lane),
+                "bfly" => (lane ^ bval, (lane ^ bval) <= max_lane),
+                _ => {
+                    let j = min_lane | (bval & !m);
+                    (j, j <= max_lane)
+                }
+            };
+            let j = if pval { j } else { lane };
+            vec![b(warp(0)[j as usize] & 0xffff_ffff), b(pval as u64)]
+        }
+        "vote" => {
+            let preds: Vec<bool> = warp(0).iter().map(|&x| x as u32 != 0).collect();
+            let r = match p[2] {
+                "all" => preds.iter().all(|&x| x) as u64,
+                "any" => preds.iter().any(|&x| x) as u64,
+                "uni" => (preds.iter().all(|&x| x) || preds.iter().all(|&x| !x)) as u64,
+                _ => preds
+                    .iter()
+                    .enumerate()
+                    .fold(0, |m, (i, &x)| m | ((x as u64) << i)),
+            };
+            vec![b(r)]
+        }
+        "match" => {
+            let m = if p[3] == "b32" { 0xffff_ffff } else { u64::MAX };
+            let me = all[0][t] & m;
+            let same = warp(0)
+                .iter()
+                .enumerate()
+                .fold(0, |acc, (i, &x)| acc | (((x & m == me) as u64) << i));
+            if p[2] == "any" {
+                vec![b(same)]
+            } else if same == 0xffff_ffff {
+                vec![b(0xffff_ffff), b(1)]
+            } else {
+                vec![b(0), b(0)]
+            }
+        }
+        o => return Err(format!("no warp reference for {o}")),
+    })
+}
+
 fn is_float(t: &str) -> bool {
     matches!(t, "f16" | "f32" | "f64" | "bf16")
 }

@@ -67,26 +67,11 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     ("add.sat.s32(s32,s32)", "refused: opcode 0x21f"),
     ("sub.sat.s32(s32,s32)", "refused: opcode 0x21f"),
-    (
-        "mad.hi.sat.s32(s32,s32,s32)",
-        "refused: opcode 0x21f",
-    ),
-    (
-        "mad24.hi.sat.s32(s32,s32,s32)",
-        "refused: opcode 0x21f",
-    ),
-    (
-        "set.lt.f32.f32(f32,f32)",
-        "refused: opcode 0x20a",
-    ),
-    (
-        "set.equ.f32.f32(f32,f32)",
-        "refused: opcode 0x20a",
-    ),
-    (
-        "set.nan.f32.f32(f32,f32)",
-        "refused: opcode 0x20a",
-    ),
+    ("mad.hi.sat.s32(s32,s32,s32)", "refused: opcode 0x21f"),
+    ("mad24.hi.sat.s32(s32,s32,s32)", "refused: opcode 0x21f"),
+    ("set.lt.f32.f32(f32,f32)", "refused: opcode 0x20a"),
+    ("set.equ.f32.f32(f32,f32)", "refused: opcode 0x20a"),
+    ("set.nan.f32.f32(f32,f32)", "refused: opcode 0x20a"),
     ("ex2.approx.f16(f16)", "refused: cannot lift MUFU .F16"),
     ("tanh.approx.f16(f16)", "refused: cannot lift MUFU .F16"),
     ("ex2.approx.f16x2(f16x2)", "refused: cannot lift MUFU .F16"),
@@ -438,6 +423,19 @@ fn input(class: &str, r: &mut Rng) -> u64 {
             one(r) | one(r) << 16
         }
         "sel" => r.next() & 0xffff_ffff,
+        "lane" => match k {
+            0..=5 => r.next() % 40,
+            _ => r.next() & 0xffff_ffff,
+        },
+        // Few distinct values, so that lanes agree often (vote, match).
+        "few" => {
+            if k < 4 {
+                1
+            } else {
+                r.next() % 3
+            }
+        }
+        "few64" => (r.next() % 3) << if k < 4 { 0 } else { 40 },
         "pred" => r.next() % 3,
         "f32" => match k {
             0..=2 => r.pick(F32_EDGES),
@@ -583,7 +581,12 @@ fn run_form(w: &Worker, m: &Module, f: &Form) -> Outcome {
     for t in 0..THREADS as usize {
         let mut args: Vec<u64> = inputs.iter().map(|v| v[t]).collect();
         args.push(t as u64);
-        match eval(&f.op, &args) {
+        let r = if f.op.starts_with("warp.") {
+            reference::eval_warp(&f.op, &inputs, t)
+        } else {
+            eval(&f.op, &args)
+        };
+        match r {
             Ok(w) => {
                 assert_eq!(w.len(), f.outs.len(), "{}: reference arity", f.id());
                 wants.push(w);
