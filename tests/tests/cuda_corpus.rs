@@ -3077,7 +3077,6 @@ fn prmt_modes() {
 // mma_f16.cu, mma_s8.cu
 
 #[test]
-#[ignore = "xisa bug: HMMA.1688.F32 (tensor-core mma.sync m16n8k8, opcode 0x23c) not lifted"]
 fn mma_m16n8k8_f16() {
     assert_sass("mma_f16", "mma_m16n8k8_f16", &["HMMA.1688.F32"]);
     let tiles = 2;
@@ -3109,7 +3108,6 @@ fn mma_m16n8k8_f16() {
 }
 
 #[test]
-#[ignore = "xisa bug: IMMA.8816.S8.S8 (tensor-core mma.sync m8n8k16, opcode 0x237) not lifted"]
 fn mma_m8n8k16_s8() {
     assert_sass("mma_s8", "mma_m8n8k16_s8", &["IMMA.8816.S8.S8"]);
     let mut r = Rng::new(141);

@@ -35,6 +35,7 @@ mod alu;
 mod ctrl;
 mod float;
 mod mem;
+mod mma;
 
 pub use mem::SURFACE_HANDLE_BASE;
 
@@ -1051,6 +1052,7 @@ impl<'a> Lifter<'a> {
             || ctrl::lift(self, opcode)?
             || alu::lift(self, opcode)?
             || float::lift(self, opcode)?
+            || mma::lift(self, opcode)?
         {
             return Ok(());
         }
