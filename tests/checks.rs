@@ -2345,8 +2345,13 @@ fn cas_loop_fmax(d: &CaseData) -> Result<(), String> {
         let mut m32 = 0.0f32;
         let mut m64 = 0.0f64;
         for g in (bin..d.lanes()).step_by(2) {
-            m32 = m32.max(inp[g]);
-            m64 = m64.max(inp[g] as f64 * 3.0);
+            // black_box: vectorising this strided f32/f64 max reduction
+            // crashes the LLVM of rustc 1.95 at opt-level 3 (SIGSEGV in
+            // DAGTypeLegalizer::WidenVectorResult), which broke
+            // `cargo build --release` at the workspace root.
+            let x = std::hint::black_box(inp[g]);
+            m32 = m32.max(x);
+            m64 = m64.max(x as f64 * 3.0);
         }
         let o = bin * 32;
         expect_eq(
