@@ -543,8 +543,22 @@ pub fn fbin(op: FBinOp, ty: Type, rnd: Round, ftz: bool, a: u64, b: u64) -> u64 
             // (div: 53 >= 2p+2 bits) in f64 and round once.
             let (x, y) = (to_f64(ty, a), to_f64(ty, b));
             let v = match op {
-                FBinOp::Add => x + y,
-                FBinOp::Sub => x - y,
+                // bf16 has f32's exponent range: a sum of far-apart operands
+                // is not exact in f64. Its error (TwoSum) moves the rounded
+                // sum one f64 step toward the exact one, which no f16/bf16
+                // rounding boundary lies between, so the one rounding below
+                // is right in every mode.
+                FBinOp::Add | FBinOp::Sub => {
+                    let y = if op == FBinOp::Sub { -y } else { y };
+                    let (s, e) = two_sum(x, y);
+                    if e > 0.0 {
+                        s.next_up()
+                    } else if e < 0.0 {
+                        s.next_down()
+                    } else {
+                        s
+                    }
+                }
                 FBinOp::Mul => x * y,
                 FBinOp::Div => x / y,
                 FBinOp::Min | FBinOp::Max => {
@@ -616,10 +630,12 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
                     overflow_fix32(s, rnd)
                 }
             } else {
-                // a + b is exact in f64 unless the exponents are far apart, in
-                // which case the sign of the error is still right.
-                let exact = a as f64 + b as f64;
-                direct32(s, exact - s as f64, rnd)
+                // a + b = s64 + e64 exactly (TwoSum in f64); s64 - s is exact
+                // and, when not 0, dwarfs e64. (The f64 sum alone can round
+                // onto s when the exponents are far apart and lose the error.)
+                let (s64, e64) = two_sum(a as f64, b as f64);
+                let d = s64 - s as f64;
+                direct32(s, if d != 0.0 { d } else { e64 }, rnd)
             }
         }
         FBinOp::Mul => {
@@ -709,6 +725,10 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
                 } else {
                     overflow_fix64(p, rnd)
                 }
+            } else if p == 0.0 && a != 0.0 && b != 0.0 {
+                // The product underflowed to zero: the error is the whole
+                // (non-zero) product, whose sign is the zero's.
+                direct64(p, if p.is_sign_negative() { -1.0 } else { 1.0 }, rnd)
             } else if p.abs() < TINY64 && a != 0.0 && b != 0.0 {
                 // A subnormal (or underflowed) product: the residual a*b - p
                 // may itself underflow to 0 and lose its sign. Scale the
@@ -1139,6 +1159,64 @@ mod tests {
         assert_eq!(f32::from_bits(dn as u32), next_down32(1.0));
         let rn = fbin(FBinOp::Add, Type::F32, Round::Rn, false, one, tiny);
         assert_eq!(f32::from_bits(rn as u32), 1.0);
+        // Exponents so far apart that the f64 sum rounds back onto the f32
+        // one (found by the PTX sweep: add.rz.f32(2.5, -0x807fffff)).
+        let big = 2.5f32.to_bits() as u64;
+        let sub = 0x807f_ffffu64;
+        for (rnd, want) in [
+            (Round::Rz, 0x401f_ffff),
+            (Round::Rm, 0x401f_ffff),
+            (Round::Rp, 0x4020_0000),
+            (Round::Rn, 0x4020_0000),
+        ] {
+            assert_eq!(
+                fbin(FBinOp::Add, Type::F32, rnd, false, big, sub),
+                want,
+                "{rnd:?}"
+            );
+        }
+        let up = fbin(FBinOp::Sub, Type::F32, Round::Rp, false, big, sub);
+        assert_eq!(up, 0x4020_0001);
+    }
+
+    #[test]
+    fn directed_rounding_of_underflowing_and_far_apart_operands() {
+        // An f64 product below the smallest subnormal (mul.rm.f64 in the
+        // PTX sweep): rm gives the negative smallest subnormal, rz and rp -0.
+        let (a, b) = ((-1e-231f64).to_bits(), 1u64);
+        assert_eq!(
+            fbin(FBinOp::Mul, Type::F64, Round::Rm, false, a, b),
+            0x8000_0000_0000_0001
+        );
+        assert_eq!(
+            fbin(FBinOp::Mul, Type::F64, Round::Rz, false, a, b),
+            0x8000_0000_0000_0000
+        );
+        assert_eq!(
+            fbin(FBinOp::Mul, Type::F64, Round::Rp, false, a, b),
+            0x8000_0000_0000_0000
+        );
+        assert_eq!(
+            fbin(
+                FBinOp::Mul,
+                Type::F64,
+                Round::Rp,
+                false,
+                1e-231f64.to_bits(),
+                b
+            ),
+            1
+        );
+        // bf16 (f32's range): 2^100 - 2^-100 rounds down under rz/rm.
+        let (x, y) = (
+            bf16::from_f32(2f32.powi(100)).to_bits() as u64,
+            bf16::from_f32(2f32.powi(-100)).to_bits() as u64,
+        );
+        let dn = fbin(FBinOp::Sub, Type::BF16, Round::Rz, false, x, y);
+        assert_eq!(dn, x - 1);
+        assert_eq!(fbin(FBinOp::Sub, Type::BF16, Round::Rp, false, x, y), x);
+        assert_eq!(fbin(FBinOp::Add, Type::BF16, Round::Rp, false, x, y), x + 1);
+        assert_eq!(fbin(FBinOp::Add, Type::BF16, Round::Rn, false, x, y), x);
     }
 
     #[test]

@@ -256,9 +256,7 @@ fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
         4
     };
     let (a, b) = (fval(l, a)?, fval(l, b)?);
-    let r = if op == FBinOp::Add && rnd != Round::Rn {
-        fadd_directed(l, rnd, ftz, a, b)
-    } else if matches!(scale, 0 | 4) {
+    let r = if matches!(scale, 0 | 4) {
         let dst = fop(l, op, Type::F32, rnd, ftz, a, b);
         Operand::from(dst)
     } else {
@@ -289,46 +287,6 @@ fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     let r = saturate(l, r);
     write_f32(l, r);
     Ok(())
-}
-
-/// `FADD.RM/.RP/.RZ`: the exact sum of two `f32`s, rounded to odd at `f64`
-/// precision (TwoSum gives the exact error `e`; when `e != 0` and the RN sum
-/// `s` is even, `s` steps one `f64` ulp toward `e`), then rounded once to
-/// `f32` in the mode's direction. Round-to-odd with 53 >= 24 + 2 bits makes
-/// the second rounding the correctly rounded one in every direction (a plain
-/// `f64` sum loses the sign of the error when the exponents are far apart,
-/// e.g. `2.5 + -2^-126` under RZ). An exact zero sum is -0 under RM unless
-/// both operands are +0.
-fn fadd_directed(l: &mut Lifter, rnd: Round, ftz: bool, a: Operand, b: Operand) -> Operand {
-    let (x, y) = (widen(l, a, ftz), widen(l, b, ftz));
-    let (s, e) = two_sum(l, x, y);
-    let sb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, s);
-    let eb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, e);
-    let inf = Operand::Imm(f64::INFINITY.to_bits());
-    let abs_s = fun(l, FUnOp::Abs, Type::F64, false, s);
-    let s_fin = dcmp(l, FCond::Olt, abs_s, inf);
-    let e_nz = dcmp(l, FCond::One, e, Operand::Imm(0));
-    let low = l.bin(xisa_ir::BinOp::And, Type::I64, sb, Operand::Imm(1));
-    let even = l.icmp(ICond::Eq, Type::I64, low, Operand::Imm(0));
-    let adj = l.bin(xisa_ir::BinOp::And, Type::I1, s_fin, e_nz);
-    let adj = l.bin(xisa_ir::BinOp::And, Type::I1, adj, even);
-    let x_se = l.bin(xisa_ir::BinOp::Xor, Type::I64, sb, eb);
-    let same = l.icmp(ICond::Sge, Type::I64, x_se, Operand::Imm(0));
-    let up = l.bin(xisa_ir::BinOp::Add, Type::I64, sb, Operand::Imm(1));
-    let down = l.bin(xisa_ir::BinOp::Sub, Type::I64, sb, Operand::Imm(1));
-    let step = l.select(Type::I64, same, up, down);
-    let mut rb = l.select(Type::I64, adj, step, sb);
-    if rnd == Round::Rm {
-        let z = dcmp(l, FCond::Oeq, s, Operand::Imm(0));
-        let xb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, x);
-        let yb = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, y);
-        let both = l.bin(xisa_ir::BinOp::Or, Type::I64, xb, yb);
-        let not_pos = l.icmp(ICond::Ne, Type::I64, both, Operand::Imm(0));
-        let z = l.bin(xisa_ir::BinOp::And, Type::I1, z, not_pos);
-        rb = l.select(Type::I64, z, Operand::Imm(1 << 63), rb);
-    }
-    let odd = l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, rb);
-    cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, rnd, false, ftz, odd)
 }
 
 /// An `f32` widened (exactly) to `f64`, subnormals flushed first under `ftz`.
@@ -1042,17 +1000,6 @@ fn dbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     let second = if op == FBinOp::Add { c } else { b };
     let rnd = round_at(l.word);
     let (a, b) = (dval(l, a)?, dval(l, second)?);
-    if op == FBinOp::Mul && rnd != Round::Rn {
-        // A directed DMUL is the directed DFMA with a zero addend (-0, or +0
-        // under RM, so that zero products keep their sign): its error
-        // term stays exact for products in the subnormal range.
-        let z = if rnd == Round::Rm { 0 } else { 1u64 << 63 };
-        let c = Operand::Imm(z);
-        let r = fma64(l, a, b, c);
-        let r = dfma_directed(l, rnd, a, b, c, r);
-        write_f64(l, r);
-        return Ok(());
-    }
     let dst = fop(l, op, Type::F64, rnd, false, a, b);
     write_f64(l, dst.into());
     Ok(())
