@@ -43,21 +43,28 @@ for c in ["u16", "s16", "b16", "f16", "bf16", "pred16"]:
 for c in ["u32", "s32", "b32", "f32", "f16x2", "bf16x2", "sh", "bf", "sel",
           "u8", "s8", "pred", "bfp", "u16w", "s16w"]:
     WIDTH[c] = 32
-for c in ["lane", "few"]:
+for c in ["lane", "few", "rare", "f16i2"]:
     WIDTH[c] = 32
-for c in ["u64", "s64", "b64", "f64", "sh64", "few64"]:
+for c in ["u64", "s64", "b64", "f64", "sh64", "few64", "f16i4", "i32x2"]:
     WIDTH[c] = 64
 for c in ["o8"]:
     WIDTH[c] = 8
 
 
 def reg_width(c):
+    # "@N": a 32-bit register that holds N in every thread (a barrier id or
+    # thread count ptxas cannot see as a constant).
+    if c.startswith("@"):
+        return 32
     return 32 if WIDTH[c] == 8 else WIDTH[c]
 
 
 class Form:
-    def __init__(self, family, op, args, outs, body=None):
+    def __init__(self, family, op, args, outs, body=None, pre=""):
         self.family = family
+        # Module-level text placed before the entry (functions); "{k}" is
+        # replaced by the kernel's name.
+        self.pre = pre
         self.op = op
         self.args = list(args)
         self.outs = list(outs)
@@ -68,7 +75,7 @@ class Form:
         self.name = None
 
     def key(self):
-        return (self.op, tuple(self.args), tuple(self.outs), self.body)
+        return (self.op, tuple(self.args), tuple(self.outs), self.body, self.pre)
 
 
 def sanitize(s):
@@ -77,6 +84,8 @@ def sanitize(s):
 
 def kernel_text(f):
     lines = []
+    if f.pre:
+        lines.append(f.pre.replace("{k}", f.name).strip())
     lines.append(".visible .entry %s(.param .u64 po, .param .u64 pa, "
                  ".param .u64 pb, .param .u64 pc)" % f.name)
     lines.append("{")
@@ -88,6 +97,8 @@ def kernel_text(f):
     lines.append("  .reg .b64 %rd<8>;")
     if "smem" in f.body:
         lines.append("  .shared .align 8 .b8 smem[1024];")
+    if "%m" in f.body:
+        lines.append("  .reg .b32 %m<16>;")
     if "lmem" in f.body:
         lines.append("  .local .align 8 .b8 lmem[16];")
     subst = {}
@@ -118,7 +129,7 @@ def kernel_text(f):
         lines.append("  cvta.to.global.u64 %%q%d, %%q%d;" % (i + 1, i + 1))
         lines.append("  add.u64 %%q%d, %%q%d, %%q4;" % (i + 1, i + 1))
         lines.append("  ld.global.b%d %%i%d, [%%q%d];" % (reg_width(a), i, i + 1))
-    body = f.body
+    body = f.body.replace("{k}", f.name)
     for k, v in subst.items():
         body = body.replace("{%s}" % k, v)
     assert not re.search(r"\{[0-9de]\}", body), (f.op, body)
@@ -137,8 +148,8 @@ def kernel_text(f):
 FORMS = []
 
 
-def form(family, op, args, outs, body=None):
-    FORMS.append(Form(family, op, args, outs, body))
+def form(family, op, args, outs, body=None, pre=""):
+    FORMS.append(Form(family, op, args, outs, body, pre))
 
 
 SETP_BODY = "setp.{cmp} %p1, {0}, {1};\nselp.b32 {d}, 1, 0, %p1;"
@@ -601,6 +612,243 @@ def warp_family():
              "match.all.sync.%s {d}|%%p1, {0}, 0xffffffff;\nselp.u32 {e}, 1, 0, %%p1;" % t)
 
 
+# ---------------------------------------------------------------------------
+# Block-level families: the reference sees every thread's inputs.
+
+# bar: blocks of BAR_BLOCK = 128 threads (4 warps; the test launches them
+# with that geometry). Thread tid stores a into the shared word smem[tid]
+# and, after the barrier, reads another warp's word.
+BAR_STORE = ("mov.u32 %r0, %tid.x;\nmul.wide.u32 %rd1, %r0, 4;\nmov.u64 %rd0, smem;\n"
+             "add.u64 %rd2, %rd0, %rd1;\nst.shared.u32 [%rd2], {0};\n")
+# The partner word: (tid + 32) % 128, or within the thread's half of the
+# block (tid & 64) | ((tid + 32) & 63).
+BAR_LOAD_FULL = ("add.u32 %r1, %r0, 32;\nand.b32 %r1, %r1, 127;\n"
+                 "mul.wide.u32 %rd3, %r1, 4;\nadd.u64 %rd3, %rd0, %rd3;\nld.shared.u32 {d}, [%rd3];")
+BAR_LOAD_HALF = ("and.b32 %r2, %r0, 64;\nadd.u32 %r1, %r0, 32;\nand.b32 %r1, %r1, 63;\n"
+                 "or.b32 %r1, %r1, %r2;\n"
+                 "mul.wide.u32 %rd3, %r1, 4;\nadd.u64 %rd3, %rd0, %rd3;\nld.shared.u32 {d}, [%rd3];")
+# A per-half barrier id in %r5: 1 for warps 0-1, 2 for warps 2-3.
+BAR_HALF_ID = "shr.u32 %r5, %r0, 6;\nadd.u32 %r5, %r5, 1;\n"
+
+
+def bar_family():
+    fam = "bar"
+    # Exchange across the whole block.
+    for instr, args in [("bar.sync 0", []), ("barrier.sync 0", []), ("bar.sync 3", []),
+                        ("barrier.sync.aligned 0", []), ("bar.cta.sync 0", []),
+                        ("bar.sync 0, 128", []), ("barrier.sync 15, 128", []),
+                        ("bar.sync {1}", ["@0"]), ("bar.sync {1}", ["@7"]),
+                        ("bar.sync {1}, {2}", ["@5", "@128"]), ("bar.sync 2, {1}", ["@128"]),
+                        ("barrier.sync {1}, 128", ["@4"])]:
+        form(fam, "bar.exch.full/" + instr, ["u32"] + args, ["u32"],
+             BAR_STORE + instr + ";\n" + BAR_LOAD_FULL)
+    # Each half of the block on its own barrier (64 threads each).
+    for instr, args in [("bar.sync %r5, 64", []), ("barrier.sync %r5, 64", []),
+                        ("bar.sync %r5, {1}", ["@64"])]:
+        form(fam, "bar.exch.half/" + instr, ["u32"] + args, ["u32"],
+             BAR_STORE + BAR_HALF_ID + instr + ";\n" + BAR_LOAD_HALF)
+    form(fam, "bar.exch.half/bar.sync 1|2, 64", ["u32"], ["u32"],
+         BAR_STORE + "setp.lt.u32 %p1, %r0, 64;\n@%p1 bra LA;\nbar.sync 2, 64;\nbra.uni LB;\n"
+         "LA:\nbar.sync 1, 64;\nLB:\n" + BAR_LOAD_HALF)
+    # Producer/consumer: warps 0-1 store and arrive; warps 2-3 wait and read
+    # the producers' words (d = a[tid - 64]); producers return a + 1.
+    for arrive, sync, args in [("bar.arrive 1, 128", "bar.sync 1, 128", []),
+                               ("barrier.arrive 3, 128", "barrier.sync 3, 128", []),
+                               ("bar.arrive {1}, {2}", "bar.sync {1}, {2}", ["@6", "@128"]),
+                               ("bar.arrive 1, {1}", "bar.sync 1, {1}", ["@128"]),
+                               ("bar.arrive {1}, 128", "barrier.sync {1}, 128", ["@2"])]:
+        form(fam, "bar.arrive/" + arrive, ["u32"] + args, ["u32"],
+             "mov.u32 %r0, %tid.x;\nmul.wide.u32 %rd1, %r0, 4;\nmov.u64 %rd0, smem;\n"
+             "add.u64 %rd2, %rd0, %rd1;\nsetp.lt.u32 %p1, %r0, 64;\n@!%p1 bra CONS;\n"
+             "st.shared.u32 [%rd2], {0};\n" + arrive + ";\nadd.u32 {d}, {0}, 1;\nbra.uni DONE;\n"
+             "CONS:\n" + sync + ";\nld.shared.u32 {d}, [%rd2+-256];\nDONE:")
+    # Reductions over the block (or over a half with its own id).
+    for kind in ["popc", "and", "or"]:
+        for instr, args, neg, half in [("0", [], "", False), ("0", [], "!", False),
+                                       ("5, 128", [], "", False), ("{1}", ["@2"], "", False),
+                                       ("{1}, {2}", ["@9", "@128"], "", False),
+                                       ("%r5, 64", [], "", True), ("%r5, 64", [], "!", True)]:
+            for bname in ["bar", "barrier"]:
+                if bname == "barrier" and (args or half):
+                    continue
+                if kind == "popc":
+                    red = "%s.red.popc.u32 {d}, %s, %s%%p1;" % (bname, instr, neg)
+                else:
+                    red = ("%s.red.%s.pred %%p2, %s, %s%%p1;\nselp.u32 {d}, 1, 0, %%p2;"
+                           % (bname, kind, instr, neg))
+                key = "bar.red.%s%s%s/%s" % (kind, ".not" if neg else "", ".half" if half else "",
+                                             red.split(";")[0])
+                form(fam, key, ["rare"] + args, ["u32"],
+                     "mov.u32 %r0, %tid.x;\n" + (BAR_HALF_ID if half else "")
+                     + "setp.ne.u32 %p1, {0}, 0;\n" + red)
+
+
+# ctrl: calls, indirect calls, jump tables, trap, nanosleep, exit.
+# Four small functions g0..g3 of b, selected by a & 3 (ctrl.sel4).
+G_BODIES = ["mul.lo.u32 %y, %x, 7;", "xor.b32 %y, %x, 0x5a5a;", "add.u32 %y, %x, 12345;",
+            "shr.u32 %y, %x, 3;"]
+
+
+def gfuncs():
+    out = []
+    for i, g in enumerate(G_BODIES):
+        out.append(".func (.param .b32 pr) {k}_g%d(.param .b32 px)\n{\n  .reg .b32 %%x, %%y;\n"
+                   "  ld.param.b32 %%x, [px];\n  %s\n  st.param.b32 [pr], %%y;\n  ret;\n}\n" % (i, g))
+    return "".join(out)
+
+
+def call1(fn, arg, dst):
+    return ("{\n.param .b32 ca;\n.param .b32 cr;\nst.param.b32 [ca], %s;\n"
+            "call.uni (cr), %s, (ca);\nld.param.b32 %s, [cr];\n}" % (arg, fn, dst))
+
+
+def ctrl_family():
+    fam = "ctrl"
+    f2 = (".func (.param .b32 pr) {k}_f(.param .b32 px, .param .b32 py)\n{\n"
+          "  .reg .b32 %x, %y, %z;\n  ld.param.b32 %x, [px];\n  ld.param.b32 %y, [py];\n"
+          "  mad.lo.u32 %z, %x, 3, %y;\n  st.param.b32 [pr], %z;\n  ret;\n}\n")
+    call2 = ("{\n.param .b32 ca;\n.param .b32 cb;\n.param .b32 cr;\nst.param.b32 [ca], {0};\n"
+             "st.param.b32 [cb], {1};\ncall.uni (cr), {k}_f, (ca, cb);\nld.param.b32 {d}, [cr];\n}")
+    form(fam, "ctrl.call", ["u32", "u32"], ["u32"], call2, f2)
+    # Register parameters.
+    form(fam, "ctrl.call/reg", ["u32", "u32"], ["u32"], "call.uni ({d}), {k}_f, ({0}, {1});",
+         ".func (.reg .b32 r) {k}_f(.reg .b32 x, .reg .b32 y)\n{\n  mad.lo.u32 r, x, 3, y;\n"
+         "  ret;\n}\n")
+    # A call in divergent code: d = a < 2^31 ? f(a, b) : b.
+    form(fam, "ctrl.call.div", ["u32", "u32"], ["u32"],
+         "mov.b32 {d}, {1};\nsetp.ge.u32 %p1, {0}, 0x80000000;\n@%p1 bra SKIP;\n"
+         + call2.replace("call.uni", "call") + "\nSKIP:", f2)
+    # Recursion: fact(a & 15) (mod 2^32), fib(a & 7) (two calls per level).
+    form(fam, "ctrl.fact", ["u32"], ["u32"],
+         "and.b32 %r0, {0}, 15;\n" + call1("{k}_fact", "%r0", "{d}"),
+         ".func (.param .b32 pr) {k}_fact(.param .b32 pn)\n{\n  .reg .b32 %n, %m, %r;\n"
+         "  .reg .pred %p;\n  ld.param.b32 %n, [pn];\n  setp.le.u32 %p, %n, 1;\n"
+         "  mov.u32 %r, 1;\n  @%p bra DONE;\n  sub.u32 %m, %n, 1;\n"
+         "  {\n  .param .b32 ca;\n  .param .b32 cr;\n  st.param.b32 [ca], %m;\n"
+         "  call (cr), {k}_fact, (ca);\n  ld.param.b32 %r, [cr];\n  }\n"
+         "  mul.lo.u32 %r, %r, %n;\nDONE:\n  st.param.b32 [pr], %r;\n  ret;\n}\n")
+    form(fam, "ctrl.fib", ["u32"], ["u32"],
+         "and.b32 %r0, {0}, 7;\n" + call1("{k}_fib", "%r0", "{d}"),
+         ".func (.param .b32 pr) {k}_fib(.param .b32 pn)\n{\n  .reg .b32 %n, %m, %r, %s;\n"
+         "  .reg .pred %p;\n  ld.param.b32 %n, [pn];\n  setp.lt.u32 %p, %n, 2;\n"
+         "  mov.u32 %r, %n;\n  @%p bra DONE;\n  sub.u32 %m, %n, 1;\n"
+         "  {\n  .param .b32 ca;\n  .param .b32 cr;\n  st.param.b32 [ca], %m;\n"
+         "  call (cr), {k}_fib, (ca);\n  ld.param.b32 %r, [cr];\n  }\n  sub.u32 %m, %n, 2;\n"
+         "  {\n  .param .b32 ca;\n  .param .b32 cr;\n  st.param.b32 [ca], %m;\n"
+         "  call (cr), {k}_fib, (ca);\n  ld.param.b32 %s, [cr];\n  }\n"
+         "  add.u32 %r, %r, %s;\nDONE:\n  st.param.b32 [pr], %r;\n  ret;\n}\n")
+    # Indirect calls through a function pointer chosen by a & 3.
+    pick = ("and.b32 %r0, {0}, 3;\nsetp.eq.u32 %p1, %r0, 0;\nsetp.eq.u32 %p2, %r0, 1;\n"
+            "setp.eq.u32 %p3, %r0, 2;\nmov.u64 %rd0, {k}_g3;\n@%p3 mov.u64 %rd0, {k}_g2;\n"
+            "@%p2 mov.u64 %rd0, {k}_g1;\n@%p1 mov.u64 %rd0, {k}_g0;\n")
+    icall = ("{\n.param .b32 ca;\n.param .b32 cr;\nst.param.b32 [ca], {1};\n"
+             "proto: .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+             "call (cr), %rd0, (ca), proto;\nld.param.b32 {d}, [cr];\n}")
+    form(fam, "ctrl.sel4/call.indirect", ["u32", "u32"], ["u32"], pick + icall, gfuncs())
+    form(fam, "ctrl.sel4/call.indirect.table", ["u32", "u32"], ["u32"],
+         "and.b32 %r0, {0}, 3;\nmov.u64 %rd1, {k}_tab;\nmul.wide.u32 %rd2, %r0, 8;\n"
+         "add.u64 %rd1, %rd1, %rd2;\nld.global.u64 %rd0, [%rd1];\n" + icall,
+         gfuncs() + ".global .align 8 .u64 {k}_tab[4] = {{k}_g0, {k}_g1, {k}_g2, {k}_g3};\n")
+    # brx.idx jump tables.
+    arms = "".join("L%d:\n%s\nbra.uni END;\n" % (i, g.replace("%y", "{d}").replace("%x", "{1}"))
+                   for i, g in enumerate(G_BODIES))
+    form(fam, "ctrl.sel4/brx.idx", ["u32", "u32"], ["u32"],
+         "and.b32 %r0, {0}, 3;\nTBL: .branchtargets L0, L1, L2, L3;\nbrx.idx %r0, TBL;\n"
+         + arms + "END:")
+    form(fam, "ctrl.sel4/brx.idx.uni", ["@2", "u32"], ["u32"],
+         "and.b32 %r0, {0}, 3;\nTBL: .branchtargets L0, L1, L2, L3;\nbrx.idx.uni %r0, TBL;\n"
+         + arms + "END:")
+    # trap: taken (the launch must fail with a trap fault) and never taken.
+    form(fam, "ctrl.trap.taken", ["u32"], ["u32"],
+         "mov.b32 {d}, {0};\nsetp.ne.u32 %p1, {0}, 0x7fffffff;\n@%p1 trap;")
+    form(fam, "ctrl.trap.never", ["u32"], ["u32"],
+         "mov.b32 {d}, {0};\nmov.u32 %r0, %tid.x;\nsetp.gt.u32 %p1, %r0, 4096;\n@%p1 trap;")
+    form(fam, "ctrl.trap.taken/uncond", ["u32"], ["u32"], "mov.b32 {d}, {0};\ntrap;")
+    # nanosleep (immediate and register durations).
+    form(fam, "ctrl.nanosleep", ["u32"], ["u32"], "nanosleep.u32 100;\nmov.b32 {d}, {0};")
+    form(fam, "ctrl.nanosleep/reg", ["u32", "u32"], ["u32"],
+         "and.b32 %r0, {1}, 1023;\nnanosleep.u32 %r0;\nmov.b32 {d}, {0};")
+    # exit / ret in divergent code: threads with odd a store b and leave;
+    # the others return b + 1. Then the survivors' active mask.
+    for leave in ["exit", "ret"]:
+        form(fam, "ctrl.exit/" + leave, ["u32", "u32"], ["u32"],
+             "and.b32 %r0, {0}, 1;\nsetp.eq.u32 %p1, %r0, 0;\n@%p1 bra EVEN;\n"
+             "st.global.b32 [%q0], {1};\n" + leave + ";\nEVEN:\nadd.u32 {d}, {1}, 1;")
+    form(fam, "ctrl.exit.activemask", ["u32"], ["u32"],
+         "and.b32 %r0, {0}, 1;\nsetp.eq.u32 %p1, %r0, 0;\n@%p1 bra EVEN;\n"
+         "st.global.b32 [%q0], 0xdead;\nexit;\nEVEN:\nactivemask.b32 {d};")
+
+
+# mma: warp-level tensor-core ops; ldmatrix. Each lane brings its fragment
+# pieces in its 8-byte slots. The f16 forms use small integers
+# (f16i2/f16i4), whose products and sums are exact in f16 and f32, so any
+# accumulation order gives the same bits.
+def mma_family():
+    fam = "mma"
+    for dt in ["f16", "f32"]:
+        for ct in ["f16", "f32"]:
+            for ab in ["f16", "bf16"]:
+                if ct == "f16":
+                    cin = "mov.b64 {%m4, %m5}, {2};\n"
+                    cregs = "{%m4, %m5}"
+                else:
+                    cin = ("mov.b64 {%h0, %h1, %h2, %h3}, {2};\ncvt.f32.f16 %m4, %h0;\n"
+                           "cvt.f32.f16 %m5, %h1;\ncvt.f32.f16 %m6, %h2;\ncvt.f32.f16 %m7, %h3;\n")
+                    cregs = "{%m4, %m5, %m6, %m7}"
+                if dt == "f16":
+                    dregs, outs = "{%m8, %m9}", ["b64"]
+                    dout = "mov.b64 {d}, {%m8, %m9};"
+                else:
+                    dregs, outs = "{%m8, %m9, %m10, %m11}", ["b64", "b64"]
+                    dout = "mov.b64 {d}, {%m8, %m9};\nmov.b64 {e}, {%m10, %m11};"
+                body = ("mov.b64 {%m0, %m1}, {0};\n" + cin
+                        + "mma.sync.aligned.m16n8k8.row.col.%s.%s.%s.%s %s, {%%m0, %%m1}, {{1}}, %s;\n"
+                        % (dt, ab, ab, ct, dregs, cregs) + dout)
+                form(fam, "mma.m16n8k8.%s.%s.%s" % (dt, ab, ct), ["f16i4", "f16i2", "f16i4"],
+                     outs, body)
+    for shape, ts in [("m8n8k16", ["s8", "u8"]), ("m8n8k32", ["s4", "u4"])]:
+        for at in ts:
+            for bt in ts:
+                for sat in ["", ".satfinite"]:
+                    form(fam, "mma.%s.%s.%s%s" % (shape, at, bt, sat), ["b32", "b32", "i32x2"],
+                         ["b64"],
+                         "mov.b64 {%%m4, %%m5}, {2};\n"
+                         "mma.sync.aligned.%s.row.col%s.s32.%s.%s.s32 {%%m8, %%m9}, {{0}}, {{1}}, "
+                         "{%%m4, %%m5};\nmov.b64 {d}, {%%m8, %%m9};" % (shape, sat, at, bt))
+    for bop in ["xor", "and"]:
+        form(fam, "mma.m8n8k128.b1.%s" % bop, ["b32", "b32", "i32x2"], ["b64"],
+             "mov.b64 {%%m4, %%m5}, {2};\n"
+             "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.%s.popc {%%m8, %%m9}, {{0}}, {{1}}, "
+             "{%%m4, %%m5};\nmov.b64 {d}, {%%m8, %%m9};" % bop)
+    # m8n8k4 (HMMA.884): xisa refuses it (no reference model needed).
+    form(fam, "mma.m8n8k4.f16", ["f16i4", "f16i4", "f16i4"], ["b64", "b64"],
+         "mov.b64 {%m0, %m1}, {0};\nmov.b64 {%m2, %m3}, {1};\nmov.b64 {%m4, %m5}, {2};\n"
+         "mov.b64 {%m6, %m7}, {2};\n"
+         "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16 {%m8, %m9, %m10, %m11}, {%m0, %m1}, "
+         "{%m2, %m3}, {%m4, %m5, %m6, %m7};\n"
+         "mov.b64 {d}, {%m8, %m9};\nmov.b64 {e}, {%m10, %m11};")
+    # ldmatrix: the warp's 32 lanes store a and b as the 16-byte row
+    # tid (a in bytes 0-7, b in 8-15) of a 512-byte image; lane L gives the
+    # address of row (5L + 3) % 32 (matrix L / 8, row L % 8).
+    for n in [1, 2, 4]:
+        for tr in ["", ".trans"]:
+            regs = ", ".join("%%m%d" % (8 + i) for i in range(n))
+            if n == 1:
+                outs, dout = ["b32"], "mov.b32 {d}, %m8;"
+            elif n == 2:
+                outs, dout = ["b64"], "mov.b64 {d}, {%m8, %m9};"
+            else:
+                outs, dout = ["b64", "b64"], "mov.b64 {d}, {%m8, %m9};\nmov.b64 {e}, {%m10, %m11};"
+            form(fam, "ldmatrix.x%d%s" % (n, tr), ["b64", "b64"], outs,
+                 "mov.u32 %r0, %tid.x;\nmul.wide.u32 %rd1, %r0, 16;\nmov.u64 %rd0, smem;\n"
+                 "add.u64 %rd2, %rd0, %rd1;\nst.shared.b64 [%rd2], {0};\nst.shared.b64 [%rd2+8], {1};\n"
+                 "bar.warp.sync -1;\nand.b32 %r1, %r0, 31;\nsub.u32 %r2, %r0, %r1;\n"
+                 "mad.lo.u32 %r3, %r1, 5, 3;\nand.b32 %r3, %r3, 31;\nadd.u32 %r3, %r3, %r2;\n"
+                 "mul.wide.u32 %rd3, %r3, 16;\nadd.u64 %rd3, %rd0, %rd3;\n"
+                 + "ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {%s}, [%%rd3];\n" % (n, tr, regs)
+                 + dout)
+
+
 def generate():
     int_family()
     float_family()
@@ -611,6 +859,9 @@ def generate():
     atom_family()
     mem_family()
     warp_family()
+    bar_family()
+    ctrl_family()
+    mma_family()
     seen = set()
     out = []
     for f in FORMS:

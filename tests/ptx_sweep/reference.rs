@@ -22,6 +22,8 @@ pub enum Want {
     AnyZero(u32),
     /// 16-bit lanes of a packed result, each with its own want.
     Lanes(Vec<Want>),
+    /// 32-bit words of a 64-bit result, each with its own want.
+    Words(Vec<Want>),
     /// Either of two wants.
     Either(Box<Want>, Box<Want>),
     /// Anything: the manual leaves the result unspecified for these inputs.
@@ -262,6 +264,228 @@ pub fn eval_warp(op: &str, all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, Stri
             }
         }
         o => return Err(format!("no warp reference for {o}")),
+    })
+}
+
+/// Forms whose threads cooperate (the `bar`, `ctrl`, `mma` families):
+/// `all[i]` holds input `i` of every thread, `t` is the thread's global
+/// index and `block` the block size. Block-level forms (`bar.*`) see their
+/// block, warp-level forms (`mma.*`, `ldmatrix.*`, the active mask after a
+/// divergent exit) their warp.
+pub fn eval_group(op: &str, all: &[Vec<u64>], t: usize, block: usize) -> Result<Vec<Want>, String> {
+    let (key, _) = op.split_once('/').unwrap_or((op, ""));
+    let p: Vec<&str> = key.split('.').collect();
+    let arg = |i: usize| all[i][t];
+    match p[0] {
+        "bar" => Ok(vec![bar_ref(&p, all, t, block)?]),
+        "ctrl" => ctrl_ref(&p, all, t),
+        "mma" => mma_ref(&p, all, t),
+        "ldmatrix" => ldmatrix_ref(&p, arg(0), all, t),
+        o => Err(format!("no group reference for {o}")),
+    }
+}
+
+fn bar_ref(p: &[&str], all: &[Vec<u64>], t: usize, block: usize) -> Result<Want, String> {
+    let base = t - t % block;
+    let local = t % block;
+    let a = |l: usize| all[0][base + l] & 0xffff_ffff;
+    Ok(b(match p[1] {
+        "exch" if p[2] == "full" => a((local + 32) % block),
+        "exch" => a((local & 64) | ((local + 32) & 63)),
+        "arrive" if local < 64 => a(local).wrapping_add(1) & 0xffff_ffff,
+        "arrive" => a(local - 64),
+        "red" => {
+            let not = p.contains(&"not");
+            let group: Vec<usize> = if p.contains(&"half") {
+                let h = local & 64;
+                (h..h + 64).collect()
+            } else {
+                (0..block).collect()
+            };
+            let preds: Vec<bool> = group.iter().map(|&l| (a(l) != 0) != not).collect();
+            match p[2] {
+                "popc" => preds.iter().filter(|&&x| x).count() as u64,
+                "and" => preds.iter().all(|&x| x) as u64,
+                "or" => preds.iter().any(|&x| x) as u64,
+                o => return Err(format!("no barrier reduction {o}")),
+            }
+        }
+        o => return Err(format!("no barrier reference for {o}")),
+    }))
+}
+
+/// The four functions of b the ctrl forms select by a & 3.
+fn sel4(a: u64, x: u64) -> u64 {
+    let x = x as u32;
+    (match a & 3 {
+        0 => x.wrapping_mul(7),
+        1 => x ^ 0x5a5a,
+        2 => x.wrapping_add(12345),
+        _ => x >> 3,
+    }) as u64
+}
+
+fn ctrl_ref(p: &[&str], all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> {
+    let a = all[0][t] & 0xffff_ffff;
+    let bv = || all[1][t] & 0xffff_ffff;
+    let f = |x: u64, y: u64| (x as u32).wrapping_mul(3).wrapping_add(y as u32) as u64;
+    Ok(vec![match p[1..].join(".").as_str() {
+        "call" => b(f(a, bv())),
+        "call.div" => b(if a < 0x8000_0000 { f(a, bv()) } else { bv() }),
+        "fact" => b((1..=(a & 15).max(1)).fold(1u32, |m, k| m.wrapping_mul(k as u32)) as u64),
+        "fib" => {
+            let (mut x, mut y) = (0u64, 1u64);
+            for _ in 0..(a & 7) {
+                (x, y) = (y, x + y);
+            }
+            b(x)
+        }
+        "sel4" => b(sel4(a, bv())),
+        "trap.never" | "nanosleep" => b(a),
+        // The launch must fail (checked by the test).
+        "trap.taken" => Want::Any,
+        "exit" => b(if a & 1 == 1 {
+            bv()
+        } else {
+            (bv() + 1) & 0xffff_ffff
+        }),
+        "exit.activemask" => {
+            if a & 1 == 1 {
+                b(0xdead)
+            } else {
+                let w = t - t % 32;
+                b((0..32).fold(0, |m, i| m | (((all[0][w + i] & 1 == 0) as u64) << i)))
+            }
+        }
+        o => return Err(format!("no ctrl reference for {o}")),
+    }])
+}
+
+/// Lane `t`'s warp: (first thread, groupID, threadID_in_group).
+fn lane_ids(t: usize) -> (usize, usize, usize) {
+    let lane = t % 32;
+    (t - lane, lane >> 2, lane & 3)
+}
+
+fn mma_ref(p: &[&str], all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> {
+    let (w, g, tig) = lane_ids(t);
+    let slot = |i: usize, lane: usize| all[i][w + lane];
+    if p[1] == "m16n8k8" {
+        // A 16x8 (a: halves a0..a3), B 8x8 (b: halves b0, b1), C 16x8 (c:
+        // halves c0..c3); every value a small integer, so the sums are exact.
+        let half = |v: u64, i: usize| sf::to_f64(sf::fmt("f16"), (v >> (16 * i)) & 0xffff);
+        let am = |r: usize, c: usize| {
+            let (lane, i) = (
+                ((r % 8) << 2) | (c / 2),
+                (c & 1) + if r >= 8 { 2 } else { 0 },
+            );
+            half(slot(0, lane), i)
+        };
+        let bm = |r: usize, c: usize| half(slot(1, (c << 2) | (r / 2)), r & 1);
+        let cm = |r: usize, c: usize| {
+            let (lane, i) = (
+                ((r % 8) << 2) | (c / 2),
+                (c & 1) + if r >= 8 { 2 } else { 0 },
+            );
+            half(slot(2, lane), i)
+        };
+        let d = |i: usize| {
+            let (r, c) = (g + if i >= 2 { 8 } else { 0 }, 2 * tig + (i & 1));
+            (0..8).map(|k| am(r, k) * bm(k, c)).sum::<f64>() + cm(r, c)
+        };
+        let want = |v: f64, bits: u32| {
+            if v == 0.0 {
+                Want::AnyZero(bits)
+            } else if bits == 16 {
+                b(sf::from_f64(sf::fmt("f16"), v))
+            } else {
+                b((v as f32).to_bits() as u64)
+            }
+        };
+        return Ok(if p[2] == "f16" {
+            vec![Want::Lanes((0..4).map(|i| want(d(i), 16)).collect())]
+        } else {
+            vec![
+                Want::Words(vec![want(d(0), 32), want(d(1), 32)]),
+                Want::Words(vec![want(d(2), 32), want(d(3), 32)]),
+            ]
+        });
+    }
+    // Integer shapes: (k, element bits); A 8xk row g, B kx8 column g.
+    let (k, eb) = match p[1] {
+        "m8n8k16" => (16, 8),
+        "m8n8k32" => (32, 4),
+        "m8n8k128" => (128, 1),
+        o => return Err(format!("no mma reference for shape {o}")),
+    };
+    let per = 32 / eb;
+    let elem = |v: u64, i: usize, signed: bool| -> i64 {
+        let x = (v >> (eb * i)) & ((1 << eb) - 1);
+        if signed && eb > 1 && x >> (eb - 1) == 1 {
+            x as i64 - (1i64 << eb)
+        } else {
+            x as i64
+        }
+    };
+    let (sa, sb) = (
+        p[2].starts_with('s'),
+        p.get(3).is_some_and(|x| x.starts_with('s')),
+    );
+    let am = |r: usize, c: usize| elem(slot(0, (r << 2) | (c / per)), c % per, sa);
+    let bm = |r: usize, c: usize| elem(slot(1, (c << 2) | (r / per)), r % per, sb);
+    let sat = p.contains(&"satfinite");
+    let mut out = 0u64;
+    for i in 0..2 {
+        let c = 2 * tig + i;
+        let acc = ((all[2][t] >> (32 * i)) as u32 as i32) as i64;
+        let dot: i64 = if eb == 1 {
+            (0..k).map(|x| am(g, x) ^ bm(x, c)).sum()
+        } else {
+            (0..k).map(|x| am(g, x) * bm(x, c)).sum()
+        };
+        let v = acc + dot;
+        let v = if sat {
+            v.clamp(i32::MIN as i64, i32::MAX as i64)
+        } else {
+            v
+        };
+        out |= (v as u32 as u64) << (32 * i);
+    }
+    Ok(vec![b(out)])
+}
+
+/// `ldmatrix`: the warp's image has row R = a[R] (bytes 0-7), b[R] (bytes
+/// 8-15); matrix i's row j is image row (5 (8i + j) + 3) % 32; lane L gets
+/// the pair (row L/4, columns 2(L%4), 2(L%4)+1) of each matrix (`.trans`:
+/// the transposed pair).
+fn ldmatrix_ref(p: &[&str], _a: u64, all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> {
+    let (w, _, _) = lane_ids(t);
+    let lane = t % 32;
+    let n: usize = p[1][1..]
+        .parse()
+        .map_err(|_| "ldmatrix count".to_string())?;
+    let trans = p.get(2) == Some(&"trans");
+    let el = |m: usize, r: usize, c: usize| {
+        let row = (5 * (8 * m + r) + 3) % 32;
+        let v = if c < 4 {
+            all[0][w + row]
+        } else {
+            all[1][w + row]
+        };
+        (v >> (16 * (c % 4))) & 0xffff
+    };
+    let reg = |m: usize| {
+        let (r, c) = (lane / 4, 2 * (lane % 4));
+        if trans {
+            el(m, c, r) | el(m, c + 1, r) << 16
+        } else {
+            el(m, r, c) | el(m, r, c + 1) << 16
+        }
+    };
+    Ok(match n {
+        1 => vec![b(reg(0))],
+        2 => vec![b(reg(0) | reg(1) << 32)],
+        _ => vec![b(reg(0) | reg(1) << 32), b(reg(2) | reg(3) << 32)],
     })
 }
 

@@ -30,11 +30,6 @@ use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 /// Forms xisa does not run correctly yet: (form id, "refused: <part of the
 /// error>" or "wrong: <what goes wrong>").
 ///
-/// Opcode 0x21f is `PLOP3.LUT P, PT, Ra.SIGN, Rb.SIGN, Rc.SIGN` (the
-/// register-sign form ptxas uses to detect overflow in `add/sub.sat.s32`
-/// and the saturating mad forms), 0x20a is `FSET.BF` (`set` with an f32
-/// destination), 0x238 is `I2I.{U8,S8,U16,S16}.S32.SAT` (saturating
-/// narrowing).
 const KNOWN: &[(&str, &str)] = &[
     // Special registers: S2R SR_VIRTID (0x3, %warpid), SR_VIRTCFG... (0x43,
     // %smid), SR 0x32 (%total_smem_size), and driver constants in bank 0
@@ -65,83 +60,28 @@ const KNOWN: &[(&str, &str)] = &[
         "mem.isspacep.global(b32)",
         "refused: cannot lift read of c[0x0][0x50]",
     ),
-    ("add.sat.s32(s32,s32)", "refused: opcode 0x21f"),
-    ("sub.sat.s32(s32,s32)", "refused: opcode 0x21f"),
-    ("mad.hi.sat.s32(s32,s32,s32)", "refused: opcode 0x21f"),
-    ("mad24.hi.sat.s32(s32,s32,s32)", "refused: opcode 0x21f"),
-    ("set.lt.f32.f32(f32,f32)", "refused: opcode 0x20a"),
-    ("set.equ.f32.f32(f32,f32)", "refused: opcode 0x20a"),
-    ("set.nan.f32.f32(f32,f32)", "refused: opcode 0x20a"),
-    ("ex2.approx.f16(f16)", "refused: cannot lift MUFU .F16"),
-    ("tanh.approx.f16(f16)", "refused: cannot lift MUFU .F16"),
-    ("ex2.approx.f16x2(f16x2)", "refused: cannot lift MUFU .F16"),
-    ("tanh.approx.f16x2(f16x2)", "refused: cannot lift MUFU .F16"),
-    ("cvt.sat.u8.s32(s32)", "refused: opcode 0x238"),
-    ("cvt.sat.s8.s32(s32)", "refused: opcode 0x238"),
-    ("cvt.sat.s8.s64(s64)", "refused: opcode 0x238"),
-    ("cvt.sat.u16.s32(s32)", "refused: opcode 0x238"),
-    ("cvt.sat.s16.s32(s32)", "refused: opcode 0x238"),
-    ("cvt.sat.s16.s64(s64)", "refused: opcode 0x238"),
-    (
-        "cvt.rni.f16.f16(f16)",
-        "refused: cannot lift FRND between different sizes or on F16",
-    ),
-    (
-        "cvt.rni.sat.f16.f16(f16)",
-        "refused: cannot lift FRND between different sizes or on F16",
-    ),
-    (
-        "cvt.rzi.f16.f16(f16)",
-        "refused: cannot lift FRND between different sizes or on F16",
-    ),
-    (
-        "cvt.rzi.sat.f16.f16(f16)",
-        "refused: cannot lift FRND between different sizes or on F16",
-    ),
-    (
-        "cvt.rmi.f16.f16(f16)",
-        "refused: cannot lift FRND between different sizes or on F16",
-    ),
-    (
-        "cvt.rmi.sat.f16.f16(f16)",
-        "refused: cannot lift FRND between different sizes or on F16",
-    ),
-    (
-        "cvt.rpi.f16.f16(f16)",
-        "refused: cannot lift FRND between different sizes or on F16",
-    ),
-    (
-        "cvt.rpi.sat.f16.f16(f16)",
-        "refused: cannot lift FRND between different sizes or on F16",
-    ),
-    (
-        "cvt.rz.f16.f32(f32)",
-        "refused: cannot lift packed-half select 1",
-    ),
-    (
-        "cvt.rz.sat.f16.f32(f32)",
-        "refused: cannot lift packed-half select 1",
-    ),
-    (
-        "cvt.rz.ftz.f16.f32(f32)",
-        "refused: cannot lift packed-half select 1",
-    ),
-    (
-        "cvt.rz.ftz.sat.f16.f32(f32)",
-        "refused: cannot lift packed-half select 1",
-    ),
-    (
-        "cvt.sat.f32.f16(f16)",
-        "refused: cannot lift HADD2 other than the register .F32 form",
-    ),
-    (
-        "cvt.ftz.sat.f32.f16(f16)",
-        "refused: cannot lift HADD2 other than the register .F32 form",
-    ),
+    // HMMA.884 (mma.m8n8k4, the Volta-style quad-pair MMA) is not lifted.
+    ("mma.m8n8k4.f16(f16i4,f16i4,f16i4)", "refused: HMMA"),
 ];
 
 const THREADS: u32 = 256;
 const BLOCK: u32 = 64;
+
+/// Block size per family: the barrier forms work on blocks of 128 threads
+/// (four warps, two halves with their own barriers); the others on 64.
+fn block_of(family: &str) -> u32 {
+    if family == "bar" {
+        128
+    } else {
+        BLOCK
+    }
+}
+
+/// Families whose threads cooperate: their reference sees every thread's
+/// inputs (`reference::eval_group`).
+fn is_group(family: &str) -> bool {
+    matches!(family, "bar" | "ctrl" | "mma")
+}
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("ptx_sweep")
@@ -381,6 +321,18 @@ fn f16_any(r: &mut Rng) -> u64 {
     }
 }
 
+/// The f16 bits of a small integer in -4..=4 (zero as +0).
+fn f16_small(r: &mut Rng) -> u64 {
+    let n = (r.next() % 9) as i64 - 4;
+    if n == 0 {
+        return 0;
+    }
+    let m = n.unsigned_abs();
+    let e = 63 - m.leading_zeros() as u64;
+    let bits = ((15 + e) << 10) | (((m << 10) >> e) & 0x3ff);
+    bits | if n < 0 { 0x8000 } else { 0 }
+}
+
 fn small_int(r: &mut Rng) -> u64 {
     ((r.next() % 41) as i64 - 20) as u64
 }
@@ -437,6 +389,20 @@ fn input(class: &str, r: &mut Rng) -> u64 {
         }
         "few64" => (r.next() % 3) << if k < 4 { 0 } else { 40 },
         "pred" => r.next() % 3,
+        // Mostly true, so that a block-wide AND is true about half the time.
+        "rare" => {
+            if r.next().is_multiple_of(200) {
+                0
+            } else {
+                1 + r.next() % 3
+            }
+        }
+        // Packed f16 small integers (-4..=4): mma products and sums exact.
+        "f16i2" => f16_small(r) | f16_small(r) << 16,
+        "f16i4" => (0..4).fold(0, |v, i| v | f16_small(r) << (16 * i)),
+        // Two 32-bit accumulators, edge values included (satfinite).
+        "i32x2" => input("s32", r) | input("s32", r) << 32,
+        c if c.starts_with('@') => c[1..].parse().unwrap(),
         "f32" => match k {
             0..=2 => r.pick(F32_EDGES),
             3 | 4 => f32_moderate(r),
@@ -508,9 +474,10 @@ impl Worker {
             let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
             self.dev.write(self.bufs[i + 1], &bytes).unwrap();
         }
+        let block = block_of(&f.family);
         let opts = LaunchOptions {
-            grid: [THREADS / BLOCK, 1, 1],
-            block: [BLOCK, 1, 1],
+            grid: [THREADS / block, 1, 1],
+            block: [block, 1, 1],
             engine,
             threads: 1,
             timeout: Some(std::time::Duration::from_secs(30)),
@@ -549,6 +516,10 @@ fn want_ok(w: &Want, got: u64, bits: u32) -> bool {
             .iter()
             .enumerate()
             .all(|(i, l)| want_ok(l, (got >> (16 * i)) & 0xffff, 16)),
+        Want::Words(ws) => ws
+            .iter()
+            .enumerate()
+            .all(|(i, l)| want_ok(l, (got >> (32 * i)) & 0xffff_ffff, 32)),
     }
 }
 
@@ -583,6 +554,8 @@ fn run_form(w: &Worker, m: &Module, f: &Form) -> Outcome {
         args.push(t as u64);
         let r = if f.op.starts_with("warp.") {
             reference::eval_warp(&f.op, &inputs, t)
+        } else if is_group(&f.family) {
+            reference::eval_group(&f.op, &inputs, t, block_of(&f.family) as usize)
         } else {
             eval(&f.op, &args)
         };
@@ -593,6 +566,22 @@ fn run_form(w: &Worker, m: &Module, f: &Form) -> Outcome {
             }
             Err(e) => return Outcome::NoRef(e),
         }
+    }
+    // A trap that some thread reaches must fail the launch with a trap
+    // fault.
+    if f.op.starts_with("ctrl.trap.taken") {
+        for engine in [Engine::Jit, Engine::Interp] {
+            match w.launch(m, f, &inputs, engine) {
+                Ok(_) => {
+                    return Outcome::Wrong(format!(
+                        "{engine}: the launch succeeded; want a trap fault"
+                    ))
+                }
+                Err(e) if e.contains("trap") => {}
+                Err(e) => return Outcome::Refused(format!("{engine}: {e}")),
+            }
+        }
+        return Outcome::Agree;
     }
     for engine in [Engine::Jit, Engine::Interp] {
         let out = match w.launch(m, f, &inputs, engine) {
@@ -649,6 +638,15 @@ fn sass_opcodes(family: &str) -> BTreeMap<String, BTreeSet<String>> {
     map
 }
 
+/// The SASS opcodes of a kernel and of the functions it calls (their
+/// sections are named after the kernel: `KERNEL_f`).
+fn form_ops(ops: &BTreeMap<String, BTreeSet<String>>, kernel: &str) -> BTreeSet<String> {
+    ops.iter()
+        .filter(|(k, _)| k.starts_with(kernel))
+        .flat_map(|(_, v)| v.iter().cloned())
+        .collect()
+}
+
 #[test]
 fn ptx_sweep() {
     let forms = manifest();
@@ -691,9 +689,7 @@ fn ptx_sweep() {
         let list: Vec<&Form> = forms.iter().filter(|f| &f.family == fam).collect();
         let mut all_ops = BTreeSet::new();
         for f in &list {
-            if let Some(o) = ops.get(&f.kernel) {
-                all_ops.extend(o.iter().cloned());
-            }
+            all_ops.extend(form_ops(&ops, &f.kernel));
         }
         let count =
             |p: fn(&Outcome) -> bool| list.iter().filter(|f| p(&results[&f.kernel])).count();
@@ -713,10 +709,11 @@ fn ptx_sweep() {
         for f in list {
             let o = &results[&f.kernel];
             if *o != Outcome::Agree {
-                let ops = ops
-                    .get(&f.kernel)
-                    .map(|s| s.iter().cloned().collect::<Vec<_>>().join(" "));
-                report.push((f.id(), f.kernel.clone(), o.clone(), ops.unwrap_or_default()));
+                let ops = form_ops(&ops, &f.kernel)
+                    .into_iter()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                report.push((f.id(), f.kernel.clone(), o.clone(), ops));
             }
         }
     }

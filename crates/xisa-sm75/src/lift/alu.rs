@@ -107,6 +107,8 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
             | 0x01a
             | 0x01b
             | 0x01c
+            | 0x01f
+            | 0x038
             | 0x024
             | 0x026
             | 0x025
@@ -147,6 +149,13 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
             )))
         }
         0x01c => plop3(l),
+        0x01f if !uniform => plop3_sign(l, &s, opcode)?,
+        0x038 if !uniform => i2i_sat(l, &s, opcode)?,
+        0x01f | 0x038 => {
+            return Err(l.unsupported(format!(
+                "uniform form {opcode:#05x} of PLOP3 .SIGN / I2I (not known)"
+            )))
+        }
         0x024 => imad(l, &s)?,
         0x025 => imad_wide(l, &s)?,
         0x027 => imad_hi(l, &s)?,
@@ -822,6 +831,74 @@ fn shf(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     };
     let (rlo, rhi) = l.split64(r);
     l.write_gpr(rd(l), if bit(w, 80) { rhi } else { rlo });
+    Ok(())
+}
+
+/// `PLOP3.LUT Pd, Pd2, Ra.SIGN, b.SIGN, Rc.SIGN, lut, lut2` (0x21f, and
+/// 0xa1f with a constant `b`): the three-input logic op of the sign bits
+/// (bit 31) of three 32-bit sources, as ptxas uses it for the overflow of
+/// `add/sub.sat.s32`. Learned with nvdisasm: a [24, 32), b [32, 40) (or the
+/// constant at [38, 59)), c [64, 72); the LUT is bits [72, 80) (index
+/// a·4 + b·2 + c, as LOP3's), the second LUT [16, 24); Pd [81, 84), Pd2
+/// [84, 87). nvdisasm prints no modifier for bits [40, 64) or [87, 91).
+/// Other operand forms do not disassemble and are refused.
+fn plop3_sign(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    if !matches!((opcode >> 9) & 7, 1 | 5) {
+        return Err(l.unsupported(format!(
+            "PLOP3 .SIGN (opcode {opcode:#05x}): operand form {}",
+            (opcode >> 9) & 7
+        )));
+    }
+    let mut signs = Vec::new();
+    for src in [s.a.0, s.b.0, s.c.0] {
+        let v = l.src(src)?;
+        signs.push(l.icmp(ICond::Slt, Type::I32, v, Operand::Imm(0)));
+    }
+    let lut = bits(w, 72, 80) as u8;
+    let lut2 = bits(w, 16, 24) as u8;
+    for (pd, lut) in [(bits(w, 81, 84) as u8, lut), (bits(w, 84, 87) as u8, lut2)] {
+        if pd == 7 {
+            continue;
+        }
+        let dst = l.tmp(Type::I1);
+        l.emit(Op::Lop3 {
+            ty: Type::I1,
+            dst,
+            a: signs[0],
+            b: signs[1],
+            c: signs[2],
+            lut,
+        });
+        l.write_pred(pd, dst.into());
+    }
+    Ok(())
+}
+
+/// `I2I.{U8,S8,U16,S16}.S32.SAT Rd, b` (0x238 register, 0x838 immediate,
+/// 0xa38 constant): a signed 32-bit source clamped to the range of the
+/// narrow type [76, 78) (U8 S8 U16 S16), learned with nvdisasm (no other
+/// field changes the text; the source type is always S32 and `.SAT`
+/// always printed). The clamped value is written as a 32-bit integer
+/// (sign- or zero-extended: the bits above the narrow width are not
+/// documented, and ptxas masks or re-extends them before any use).
+fn i2i_sat(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
+    if !matches!((opcode >> 9) & 7, 1 | 4 | 5) {
+        return Err(l.unsupported(format!(
+            "I2I.SAT (opcode {opcode:#05x}): operand form {}",
+            (opcode >> 9) & 7
+        )));
+    }
+    let (lo, hi): (i64, i64) = match bits(l.word, 76, 78) {
+        0 => (0, 0xff),
+        1 => (-0x80, 0x7f),
+        2 => (0, 0xffff),
+        _ => (-0x8000, 0x7fff),
+    };
+    let v = l.src(s.b.0)?;
+    let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
+    let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
+    l.write_gpr(rd(l), v);
     Ok(())
 }
 

@@ -1,5 +1,6 @@
-//! Float ALU and conversions: FADD, FMUL, FFMA, FSETP, FSEL, FMNMX, MUFU,
-//! DADD, DMUL, DFMA, I2F, F2I, F2F.
+//! Float ALU and conversions: FADD, FMUL, FFMA, FSETP, FSET.BF, FSEL,
+//! FMNMX, MUFU (incl. `.F16` EX2/TANH), DADD, DMUL, DFMA, I2F, F2I, F2F,
+//! FRND (incl. `.F16`), packed-half ops.
 //!
 //! Modifiers (NAK `sm70_encode.rs`, checked with nvdisasm, see `docs/sm75.md`):
 //! src0 negate 72 / abs 73; the operand in [32, 64) negate 63 / abs 62, the
@@ -31,6 +32,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x020 => fbin(l, opcode, FBinOp::Mul)?,
         0x023 => ffma(l, opcode)?,
         0x00b => fsetp(l, opcode)?,
+        0x00a => fset(l, opcode)?,
         0x008 => fsel(l, opcode)?,
         0x009 => fmnmx(l, opcode)?,
         0x108 => mufu(l, opcode)?,
@@ -394,6 +396,52 @@ fn fsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
     Ok(())
 }
 
+/// `FSET.BF.CMP[.FTZ].BOP Rd, a, b, Pacc` (0x20a register, 0x80a
+/// immediate, 0xa0a constant `b`): Rd = `1.0f` if `(a CMP b) BOP acc`,
+/// else `0.0f` (PTX `set.CMP.f32.f32`). Learned with nvdisasm: the fields
+/// are FSETP's (compare [76, 80), `.FTZ` 80, bool op [74, 76), accumulator
+/// [87, 90) + negate 90, a/b negate and abs); no bit turns `.BF` off on
+/// sm_75 (nvdisasm prints it for every word). Other forms do not
+/// disassemble and are refused; bool op 3 is an INVALID modifier (trap).
+fn fset(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let w = l.word;
+    if !matches!((opcode >> 9) & 7, 1 | 4 | 5) {
+        return Err(l.unsupported(format!(
+            "FSET (opcode {opcode:#05x}): operand form {}",
+            (opcode >> 9) & 7
+        )));
+    }
+    let [a, b, _] = fsrcs(l, opcode)?;
+    let (a, b) = (fval(l, a)?, fval(l, b)?);
+    let code = bits(w, 76, 80);
+    let r = match fcond(code) {
+        None => Operand::Imm(u64::from(code == 15)),
+        Some(cond) => {
+            let dst = l.tmp(Type::I1);
+            l.emit(Op::FCmp {
+                cond,
+                ty: Type::F32,
+                ftz: bit(w, 80),
+                dst,
+                a,
+                b,
+            });
+            dst.into()
+        }
+    };
+    let acc = pred_at(l, 87, 90);
+    let op = match bits(w, 74, 76) {
+        0 => xisa_ir::BinOp::And,
+        1 => xisa_ir::BinOp::Or,
+        2 => xisa_ir::BinOp::Xor,
+        _ => return Err(l.unsupported("FSET bool op 3")),
+    };
+    let p = l.bin(op, Type::I1, r, acc);
+    let v = l.select(Type::I32, p, Operand::Imm(0x3f80_0000), Operand::Imm(0));
+    l.write_gpr(rd(l), v);
+    Ok(())
+}
+
 /// Writes `Pd = r BOP acc`, `Pd2 = !r BOP acc` (bool op [74, 76): AND OR
 /// XOR; accumulator [87, 90) + negate 90; Pd [81, 84), Pd2 [84, 87)).
 fn set_preds(l: &mut Lifter, r: Operand) {
@@ -509,7 +557,7 @@ fn dsetp_minmax(l: &mut Lifter, max: bool, a: Operand, b: Operand) -> Result<(),
 /// 63/62; `.F32` output bit 78. Packed (`f16x2`) results are not lifted.
 fn hadd2_f32(l: &mut Lifter) -> Result<(), LiftError> {
     let w = l.word;
-    if (w >> 9) & 7 != 1 || !bit(w, 78) || bit(w, 77) || bit(w, 80) {
+    if (w >> 9) & 7 != 1 || !bit(w, 78) || bit(w, 80) {
         return Err(l.unsupported("HADD2 other than the register .F32 form"));
     }
     let mut halves = Vec::new();
@@ -534,7 +582,46 @@ fn hadd2_f32(l: &mut Lifter) -> Result<(), LiftError> {
         halves[0],
         halves[1],
     );
-    write_f32(l, dst.into());
+    // `.SAT` (77): the f32 sum clamped to [0, 1], NaN to +0 (ptxas's
+    // `cvt.sat.f32.f16`).
+    let r = saturate(l, dst.into());
+    write_f32(l, r);
+    Ok(())
+}
+
+/// `HADD2[.SAT] Rd, a.F32, -RZ.H0_H0`: ptxas's `cvt.rz[.sat].f16.f32`.
+/// The `.F32` select (1) of a reads the whole register as one `f32`; with
+/// `-0` as b (the sum's identity) the instruction is the conversion of
+/// that `f32` to `f16` in each lane, which ptxas uses for the
+/// round-toward-zero conversion (round-to-nearest uses F2F). Only this
+/// form is lifted: any other b (where the rounding of a true sum would
+/// matter), `.FTZ` (80) and `.F32` output (78) are refused.
+fn hadd2_from_f32(l: &mut Lifter) -> Result<(), LiftError> {
+    let w = l.word;
+    let b_is_neg_zero = bits(w, 32, 40) == 255 && bit(w, 63) && !bit(w, 62);
+    if (w >> 9) & 7 != 1 || bit(w, 78) || bit(w, 80) || !b_is_neg_zero {
+        return Err(
+            l.unsupported("HADD2 with an .F32 source other than `HADD2[.SAT] Rd, Ra.F32, -RZ`")
+        );
+    }
+    let v = l.read_gpr(bits(w, 24, 32) as u8);
+    let f = l.cvt(CvtOp::Bitcast, Type::F32, Type::I32, v);
+    let f = absneg(l, Type::F32, f, bit(w, 72), bit(w, 73));
+    let h = cvt_full(
+        l,
+        CvtOp::FtoF,
+        Type::F16,
+        Type::F32,
+        Round::Rz,
+        bit(w, 77),
+        false,
+        f,
+    );
+    let i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, h);
+    let z = l.cvt(CvtOp::Zext, Type::I32, Type::I16, i);
+    let hi = l.bin32(xisa_ir::BinOp::Shl, z, Operand::Imm(16));
+    let out = l.bin32(xisa_ir::BinOp::Or, z, hi);
+    l.write_gpr(rd(l), out);
     Ok(())
 }
 
@@ -652,6 +739,9 @@ fn hop2(l: &mut Lifter, opcode: u16, op: HOp) -> Result<(), LiftError> {
         return Err(l.unsupported(format!(
             "packed-half opcode {opcode:#05x} with .F32 (bit 78) or .FMZ (bit 76)"
         )));
+    }
+    if op == HOp::Add && bits(w, 74, 76) == 1 {
+        return hadd2_from_f32(l);
     }
     let imm_form = if op == HOp::Mul { 4 } else { 2 };
     let [sa, sb, sc] = hsrcs(l, opcode, imm_form, op == HOp::Fma)?;
@@ -861,7 +951,7 @@ fn fun(l: &mut Lifter, op: FUnOp, ty: Type, ftz: bool, a: Operand) -> Operand {
 /// RSQ64H SQRT TANH): see the module doc for the precision.
 fn mufu(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
     if bit(l.word, 73) {
-        return Err(l.unsupported("MUFU .F16"));
+        return mufu_f16(l, opcode);
     }
     no_select(l)?;
     let s = src1(l, opcode)?;
@@ -923,6 +1013,41 @@ fn mufu(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
         f => return Err(l.unsupported(format!("MUFU function {f}"))),
     };
     write_f32(l, r);
+    Ok(())
+}
+
+/// `MUFU.{EX2,TANH}.F16 Rd, b[.H1]` (bit 73): PTX `ex2/tanh.approx.f16`.
+/// The `f16` source (low half, or the high half with select `.H1` [60, 62);
+/// negate 63, abs 62) is widened exactly to `f32`, the `f32` MUFU function
+/// is applied (as lifted above) and the result rounded to nearest `f16`,
+/// zero-extended into Rd (ptxas packs the two results of the `f16x2` forms
+/// with PRMT from the low halves). Subnormal `f16` values are normal in
+/// `f32`, so the `f32` flush does not touch them. nvdisasm also prints
+/// `.F16` for the other functions, which PTX has no `f16` form of: refused.
+fn mufu_f16(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let func = bits(l.word, 74, 78);
+    if !matches!(func, 2 | 9) {
+        return Err(l.unsupported(format!("MUFU .F16 function {func}")));
+    }
+    let s = src1(l, opcode)?;
+    let h = fsrc_typed(l, s, Type::F16)?;
+    let x = widen_from(l, h, Type::F16);
+    let r = if func == 2 {
+        fun(l, FUnOp::Exp2, Type::F32, true, x)
+    } else {
+        tanh(l, x)
+    };
+    let r = cvt_full(
+        l,
+        CvtOp::FtoF,
+        Type::F16,
+        Type::F32,
+        Round::Rn,
+        false,
+        false,
+        r,
+    );
+    write_float(l, Type::F16, r);
     Ok(())
 }
 
@@ -1338,13 +1463,19 @@ fn f2i(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
 
 /// `FRND[.FTZ][.F64][.rnd] Rd, b`: round to an integral value in the same
 /// format (sizes [75, 77) and [84, 86), equal), by [78, 80): RN (ties to
-/// even) FLOOR CEIL TRUNC.
+/// even) FLOOR CEIL TRUNC. `.F16` (PTX `cvt.r*i.f16.f16`) reads the low
+/// half, or the high one with select `.H1` [60, 62), and zero-extends the
+/// result into Rd; a select on F32/F64 is refused.
 fn frnd(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    no_select(l)?;
     let w = l.word;
     let ty = fsize(l, bits(w, 75, 77))?;
-    if fsize(l, bits(w, 84, 86))? != ty || ty == Type::F16 {
-        return Err(l.unsupported("FRND between different sizes or on F16"));
+    if fsize(l, bits(w, 84, 86))? != ty {
+        return Err(l.unsupported("FRND between different sizes"));
+    }
+    if ty == Type::F16 && bit(w, 80) {
+        // ptxas never emits it (cvt.r*i.f16.f16 has no .ftz); whether it
+        // flushes f16 subnormals is not known.
+        return Err(l.unsupported("FRND.FTZ.F16"));
     }
     let s = src1(l, opcode)?;
     let x = fsrc_typed(l, s, ty)?;
