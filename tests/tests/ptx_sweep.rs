@@ -12,6 +12,13 @@
 //! bound (plus half an ulp for the rounding of the result); results the
 //! manual leaves unspecified (integer division by zero) are not compared.
 //!
+//! The `bar`, `ctrl` and `mma` families are cooperative: their reference
+//! sees every thread's inputs (`reference::eval_group`), `bar` runs blocks
+//! of 128 threads, and a `ctrl.trap.taken` form agrees when the launch fails
+//! with a trap fault on both engines. The `mma` forms use small-integer
+//! f16 inputs, whose products and sums are exact in any order (the manual
+//! does not fix the accumulation order); a zero result may be either zero.
+//!
 //! `KNOWN` lists every form that xisa refuses or computes wrongly; the test
 //! checks it exactly (a fixed gap and a new gap both fail the test), and
 //! prints a per-family table with `--nocapture`.
