@@ -138,7 +138,8 @@ def slot(kind, where, name, fneg=None, fabs=None, imm="simm", reuse_bit=None):
     if reuse_bit is not None and kind == "r":
         fs.append(reuse(name + "_reuse", reuse_bit))
         r = "{%s_reuse}" % name
-    return fs, pre + "{%s}" % name + r + post
+    # nvdisasm prints `.reuse` after the closing `|`: `|R5|.reuse`
+    return fs, pre + "{%s}" % name + post + r
 
 
 FORMS = {
@@ -259,7 +260,9 @@ for op9, nm in ((0x024, "IMAD"), (0x025, "IMAD.WIDE"), (0x027, "IMAD.HI")):
                 alias.append(("MOV_B1A", "IMAD.MOV", [(32, 64, 1), (24, 32, 255)]))
                 alias.append(("MOV_B1AC", "IMAD.MOV", [(32, 64, 1), (24, 32, 255), (64, 72, 255)]))
                 for k in range(1, 32):
-                    alias.append(("SHL_%d" % k, "IMAD.SHL", [(32, 64, 1 << k), (64, 72, 255)]))
+                    # nvdisasm 13.5 prints 0x10000 and -0x80000000 as plain IMAD
+                    if k not in (16, 31):
+                        alias.append(("SHL_%d" % k, "IMAD.SHL", [(32, 64, 1 << k), (64, 72, 255)]))
                     alias.append(("MOV_SHL_%d" % k, "IMAD.MOV", [(32, 64, 1 << k), (64, 72, 255), (24, 32, 255)]))
             for key, mn, extra in alias:
                 rec("IMAD_%s_%s" % (key, formkey(form)), mn, "R,R,B,C", base + extra, fields,

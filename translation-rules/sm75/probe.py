@@ -38,7 +38,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import nvd  # noqa: E402
 
-CTRL = 0x7E1 << 105  # stall 1, no scoreboards: accepted for every class
+CTRL = 0x7F1 << 105  # stall 1, yield bit set, no scoreboards: accepted for every class (reuse needs the yield bit)
 LOW = (1 << 105) - 1
 B91 = 1 << 91
 MAXMOD = 11
@@ -48,7 +48,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ATOM = re.compile(
     r"c\[0x[0-9a-f]+\]\[-?0x[0-9a-f]+\]"
     r"|\bURZ\b|\bUR\d+\b|\bRZ\b|\bR\d+\b|\bUPT\b|\bUP[0-6]\b|\bPT\b|\bP[0-6]\b"
-    r"|[-+]?0x[0-9a-f]+"
+    r"|-?0x[0-9a-f]+"
     r"|[-+]?(?:\d+\.\d*(?:e[-+]\d+)?|\d+e[-+]\d+|INF|QNAN|SNAN)\b"
     r"|(?<![\w.])\d+(?![\w.])"
 )
@@ -134,13 +134,34 @@ def fmt_float(x, quiet, raw):
     if math.isinf(x):
         return ("-" if x < 0 else "+") + "INF"
     if math.isnan(x):
-        sign = "-" if raw >> (63 if quiet == 1 << 51 else 31) & 1 else "+"
+        top = {1 << 51: 63, 1 << 22: 31, 1 << 9: 15}[quiet]
+        sign = "-" if raw >> top & 1 else "+"
         return sign + ("QNAN" if raw & quiet else "SNAN")
     if x == 0.0:
         return "-0.0" if math.copysign(1, x) < 0 else "0"
     if abs(x) >= 1e9:
         return c_exp(x, 20)
     return "%.20g" % x
+
+
+def half(v):
+    s = -1.0 if v >> 15 else 1.0
+    e = (v >> 10) & 0x1F
+    m = v & 0x3FF
+    if e == 0:
+        return s * m * 2.0**-24
+    if e == 31:
+        return s * math.inf if m == 0 else math.copysign(math.nan, s)
+    return s * (1 + m / 1024) * 2.0 ** (e - 15)
+
+
+def float_text(kind, v):
+    if kind == "f32":
+        return fmt_float(struct.unpack("<f", struct.pack("<I", v))[0], 1 << 22, v)
+    if kind == "f16":
+        return fmt_float(half(v), 1 << 9, v)
+    r = v << 32
+    return fmt_float(struct.unpack("<d", struct.pack("<Q", r))[0], 1 << 51, r)
 
 
 def atom_value(a, k):
@@ -187,7 +208,13 @@ def match_atom(k, samples, used):
                     }
                 return spec
         return None
-    if k in ("X", "D"):
+    if k == "D":
+        r = match_atom("Dec", samples, used)
+        if r:
+            return r
+        return match_atom("F", samples, used)
+    if k in ("X", "Dec"):
+        k = "D" if k == "Dec" else k
         vals = [(s[0], s[1], atom_value(s[2], k)) for s in samples]
         for w in range(1, 65):
             for lo in range(12, 105 - w + 1):
@@ -202,6 +229,8 @@ def match_atom(k, samples, used):
                     modes.append("simm")
                 if k == "X" and lo == 34 and pc0 + 16 + 4 * sext(f0, w) == v0:
                     modes.append("rel")
+                if k == "X" and w > 1 and 4 * sext(f0, w) == v0:
+                    modes.append("simm4")
                 if k == "D" and f0 == v0:
                     modes.append("dec")
                 for mode in modes:
@@ -212,6 +241,7 @@ def match_atom(k, samples, used):
                             "uimm": f,
                             "simm": sext(f, w),
                             "rel": pc + 16 + 4 * sext(f, w),
+                            "simm4": 4 * sext(f, w),
                             "dec": f,
                         }[mode]
                         if got != v:
@@ -224,28 +254,18 @@ def match_atom(k, samples, used):
                                 "bits": [[lo, lo + w]],
                                 "values": [str(i) for i in range(1 << w)],
                             } if w <= 8 else None
+                        if mode == "simm4":
+                            return {"kind": "simm", "scale": 4, "bits": [[lo, lo + w]]}
                         return {"kind": mode, "bits": [[lo, lo + w]]}
         return None
-    if k == "F":
-        for lo in range(12, 105 - 32 + 1):
-            if any(used >> b & 1 for b in range(lo, lo + 32)):
-                continue
-            for kind in ("f32", "f64hi"):
-                ok = True
-                for x, _, a in samples:
-                    v = bits(x, lo, lo + 32)
-                    if kind == "f32":
-                        fx = struct.unpack("<f", struct.pack("<I", v))[0]
-                        t = fmt_float(fx, 1 << 22, v)
-                    else:
-                        r = v << 32
-                        fx = struct.unpack("<d", struct.pack("<Q", r))[0]
-                        t = fmt_float(fx, 1 << 51, r)
-                    if t != a:
-                        ok = False
-                        break
-                if ok:
-                    return {"kind": kind, "bits": [[lo, lo + 32]]}
+    if k in ("F", "D"):
+        for width, kinds in ((32, ("f32", "f64hi")), (16, ("f16",))):
+            for lo in range(12, 105 - width + 1):
+                if any(used >> b & 1 for b in range(lo, lo + width)):
+                    continue
+                for kind in kinds:
+                    if all(float_text(kind, bits(x, lo, lo + width)) == a for x, _, a in samples):
+                        return {"kind": kind, "bits": [[lo, lo + width]]}
         return None
     if k == "C":
         # c[bank][offset]: bank 5 bits, offset 16 bits in bytes or 14 in words
@@ -287,24 +307,60 @@ def rand_words(rng, cls, n):
     return out
 
 
+def sparse_words(rng, cls, n, density):
+    """Random words with about 1/2**density of the free bits set."""
+    op, b = cls
+    out = []
+    for _ in range(n):
+        r = LOW
+        for _ in range(density):
+            r &= rng.getrandbits(105)
+        r &= ~0xFFF & ~B91
+        out.append(r | op | (b << 91) | (7 << 12) | CTRL)
+    return out
+
+
 def scan_classes(rng, only):
-    words, keys = [], []
+    """(opcode, bit 91) classes nvdisasm accepts some word of: fixed words,
+    random words and sparse random words (most modifier fields 0); a second,
+    larger round for the pairs the first one did not find."""
     ops = only if only else range(4096)
-    for op in ops:
-        for b in (0, 1):
-            base = op | (b << 91) | (7 << 12) | CTRL
-            regs = (255 << 16) | (255 << 24) | (255 << 32) | (255 << 64)
-            preds = (7 << 81) | (7 << 84) | (7 << 87)
-            cands = [base, base | regs, base | regs | preds]
-            cands += rand_words(rng, (op, b), 13)
-            for c in cands:
-                words.append(c)
-                keys.append((op, b))
-    ok = nvd.validity(words)
     found = {}
-    for k, w, v in zip(keys, words, ok):
-        if v:
-            found.setdefault(k, []).append(w)
+
+    def round_(gen):
+        words, keys = [], []
+        for op in ops:
+            for b in (0, 1):
+                if (op, b) in found:
+                    continue
+                for c in gen((op, b)):
+                    words.append(c)
+                    keys.append((op, b))
+        for k, w, v in zip(keys, words, nvd.validity(words)):
+            if v:
+                found.setdefault(k, []).append(w)
+
+    def first(cls):
+        op, b = cls
+        base = op | (b << 91) | (7 << 12) | CTRL
+        regs = (255 << 16) | (255 << 24) | (255 << 32) | (255 << 64)
+        preds = (7 << 81) | (7 << 84) | (7 << 87)
+        return (
+            [base, base | regs, base | regs | preds]
+            + rand_words(rng, cls, 8)
+            + sparse_words(rng, cls, 8, 2)
+            + sparse_words(rng, cls, 4, 3)
+        )
+
+    def second(cls):
+        return rand_words(rng, cls, 16) + sparse_words(rng, cls, 24, 2) + sparse_words(rng, cls, 24, 3)
+
+    round_(first)
+    round_(second)
+    # third round: pairs whose ALU-form siblings (same bits [0,9)) exist
+    known = {op & 0x1FF for op, _ in found}
+    ops = [op for op in ops if op & 0x1FF in known]
+    round_(lambda cls: rand_words(rng, cls, 96))
     return found
 
 
@@ -341,8 +397,13 @@ class Probe:
         # flips on up to three accepted words
         fw, fk = [], []
         for c in classes:
-            for base in [s[0] for s in samples[c][:3]]:
-                for b in range(16, 105):
+            if not samples[c]:
+                continue
+            shapes = [tuple(skeleton(o)[0] for o in parse(t)[2]) for _, _, t in samples[c]]
+            dom = dominant(shapes)
+            dom_words = [s[0] for s, sh in zip(samples[c], shapes) if sh == dom]
+            for base in dom_words[:3]:
+                for b in list(range(16, 105)) + [122, 123, 124, 125]:
                     if b == 91:
                         continue
                     fw.append(base ^ (1 << b))
@@ -357,6 +418,8 @@ class Probe:
             if not samples[c]:
                 continue
             recs[c] = self.infer(c, samples[c], flips[c])
+        self.interactions(recs, flips)
+        log("interactions %.1fs" % (time.time() - t0))
         # modifier and operand text tables (enumerations)
         self.enumerate_tables(recs)
         log("tables %.1fs" % (time.time() - t0))
@@ -406,15 +469,26 @@ class Probe:
         op_bits = {}
         for base, fl in flips.items():
             pb = parse(next(t for w, pc, t in samples if w == base))
+            if tuple(skeleton(o)[0] for o in pb[2]) != dom:
+                continue
             for b, t in fl.items():
                 if used >> b & 1:
                     continue
                 if t is None:
-                    mod_bits.add(b)
+                    if b < 105:
+                        mod_bits.add(b)
                     continue
                 p = parse(t)
+                if len(p[2]) == len(pb[2]) - 1 and p[1] == pb[1]:
+                    # an optional operand vanished: the bit belongs to it
+                    for j in range(len(pb[2])):
+                        if pb[2][:j] + pb[2][j + 1 :] == p[2]:
+                            op_bits.setdefault(j, set()).add(b)
+                            break
+                    continue
                 if p[1] != pb[1] or len(p[2]) != len(pb[2]):
-                    mod_bits.add(b)
+                    if b < 105 and p[1] != pb[1]:
+                        mod_bits.add(b)
                     continue
                 for j, (x, y) in enumerate(zip(p[2], pb[2])):
                     if x != y:
@@ -432,10 +506,59 @@ class Probe:
             "mod_bits": sorted(mod_bits),
             "op_bits": {j: sorted(v) for j, v in op_bits.items() if v and j < len(dom)},
             "base": sel[0][0],
+            "mn_obs": sorted({p[1] for _, _, p in parsed}),
             "base_mn": sel[0][2][1],
             "nsamples": len(samples),
             "ndom": len(sel),
         }
+
+    def interactions(self, recs, flips):
+        """Classes with more than MAXMOD modifier bits: flip every pair of them
+        on one accepted word; two bits interact when the pair's text is not
+        the two single edits applied together (or a reject is unexplained).
+        The modifier groups are the connected components."""
+        words, keys = [], []
+        for c, r in recs.items():
+            mb = r["mod_bits"]
+            if len(mb) <= MAXMOD:
+                continue
+            base = r["base"]
+            for x in range(len(mb)):
+                for y in range(x + 1, len(mb)):
+                    words.append(base ^ (1 << mb[x]) ^ (1 << mb[y]))
+                    keys.append((c, mb[x], mb[y]))
+        texts, _ = nvd.texts(words)
+        pair = {}
+        for k, t in zip(keys, texts):
+            pair[k] = None if t is None else parse(t)[1].split(".")
+        for c, r in recs.items():
+            mb = r["mod_bits"]
+            if len(mb) <= MAXMOD:
+                continue
+            fl = flips[c].get(r["base"], {})
+            L = r["base_mn"].split(".")
+            single = {b: (None if fl.get(b) is None else parse(fl[b])[1].split(".")) for b in mb}
+            parent = {b: b for b in mb}
+
+            def find(b):
+                while parent[b] != b:
+                    b = parent[b]
+                return b
+
+            inter = set()
+            for x in range(len(mb)):
+                for y in range(x + 1, len(mb)):
+                    i, j = mb[x], mb[y]
+                    if not independent(L, single[i], single[j], pair[(c, i, j)]):
+                        parent[find(i)] = find(j)
+                        inter.add((i, j))
+            comps = {}
+            for b in mb:
+                comps.setdefault(find(b), []).append(b)
+            groups = []
+            for g in sorted(comps.values()):
+                groups += [g] if len(g) <= MAXMOD else cut(g, inter)
+            r["mod_groups_pref"] = sorted(groups)
 
     def enumerate_tables(self, recs):
         """Exhaustive tables: the modifier bits of each class (split into
@@ -444,16 +567,38 @@ class Probe:
         jobs = []  # (cls, kind, j, bitlist, words)
         for c, r in recs.items():
             mb = r["mod_bits"]
-            groups = [] if not mb else [mb] if len(mb) <= MAXMOD else split_groups(mb)
+            groups = [] if not mb else [mb] if len(mb) <= MAXMOD else r.get("mod_groups_pref") or split_groups(mb)
             r["mod_groups"] = groups
             for gi, g in enumerate(groups):
                 jobs.append((c, "mod", gi, g))
-            for j, ob in r["op_bits"].items():
-                if len(ob) <= 8:
+            for j in range(len(r["ops_tpl"])):
+                ob = r["op_bits"].get(j, [])
+                atoms = [f for f in r["fields"] if f["name"].startswith("op%d_" % j)]
+                if len(atoms) == 1 and atoms[0]["kind"] in ("pred", "text", "ureg"):
+                    full = sorted(set(ob) | {b for lo, hi in atoms[0]["bits"] for b in range(lo, hi)})
+                    if len(full) <= 9:
+                        r.setdefault("op_full", {})[j] = full
+                        jobs.append((c, "full", j, full))
+                        continue
+                if ob and len(ob) <= 8:
                     jobs.append((c, "op", j, ob))
+        # single-immediate operands: does the operand vanish when it is 0?
+        for c, r in recs.items():
+            for j, otpl in enumerate(r["ops_tpl"]):
+                m = re.fullmatch(r"\{(op\d+_\d+)\}", otpl)
+                f = next((x for x in r["fields"] if m and x["name"] == m.group(1)), None)
+                if f and f["kind"] in ("uimm", "simm"):
+                    jobs.append((c, "zero", j, [b for lo, hi in f["bits"] for b in range(lo, hi)]))
         words, keys = [], []
         for c, kind, j, g in jobs:
             base = recs[c]["base"]
+            if kind == "zero":
+                w = base
+                for b in g:
+                    w &= ~(1 << b)
+                words.append(w)
+                keys.append((c, kind, j, 0))
+                continue
             for v in range(1 << len(g)):
                 w = base
                 for i, b in enumerate(g):
@@ -466,34 +611,130 @@ class Probe:
             res[k] = t
         for c, kind, j, g in jobs:
             r = recs[c]
+            if kind == "zero":
+                t = res[(c, kind, j, 0)]
+                if t is not None and len(parse(t)[2]) == len(r["ops_tpl"]) - 1:
+                    r.setdefault("zero_optional", []).append(j)
+                continue
             vals = [res[(c, kind, j, v)] for v in range(1 << len(g))]
             if kind == "mod":
                 r.setdefault("mod_tables", {})[j] = [None if t is None else parse(t)[1] for t in vals]
+            elif kind == "full":
+                r.setdefault("full_tables", {})[j] = [None if t is None else parse(t)[2] for t in vals]
             else:
                 r.setdefault("op_tables", {})[j] = [None if t is None else parse(t)[2] for t in vals]
 
     def control(self, recs, samples):
-        """Control values nvdisasm rejects, per class: each control field
-        varied alone on accepted words (stall and yield together)."""
-        parts = [(105, 110), (110, 113), (113, 116), (116, 122), (122, 126), (126, 128)]
+        """Control values nvdisasm rejects, per class, in four independent
+        groups: stall+yield+reuse ([105,110) and [122,126): reuse is legal
+        only with the yield bit set and a short stall), the two scoreboards
+        [110,116), the wait mask [116,122) and [126,128).  Every value of a
+        group on three accepted words, the other groups neutral; a value is
+        rejected when all three reject it (the verdict on reuse flags also
+        depends on the operands)."""
         words, keys = [], []
         for c, r in recs.items():
-            bases = [s[0] for s in samples[c][:2]]
-            for base in bases:
-                for lo, hi in parts:
-                    for v in range(1 << (hi - lo)):
-                        w = (base & ~(((1 << (hi - lo)) - 1) << lo)) | (v << lo)
-                        words.append(w)
-                        keys.append((c, lo, hi, v))
+            for base in [s[0] for s in samples[c][:3]]:
+                for gi, grp in enumerate(CONTROL_GROUPS):
+                    width = sum(hi - lo for lo, hi in grp)
+                    for v in range(1 << width):
+                        words.append(put(base, grp, v))
+                        keys.append((c, gi, v))
         ok = nvd.validity(words)
-        rej = {}
+        seen = {}
         for k, v in zip(keys, ok):
-            if not v:
-                rej.setdefault((k[0], k[1], k[2]), set()).add(k[3])
+            seen[k] = seen.get(k, True) and not v
+        rej = {}
+        for k, allbad in seen.items():
+            if allbad:
+                rej.setdefault((k[0], k[1]), set()).add(k[2])
         for c, r in recs.items():
             r["control"] = [
-                {"bits": [lo, hi], "reject": sorted(rej.get((c, lo, hi), ()))} for lo, hi in parts
+                {"bits": [list(x) for x in grp], "reject": sorted(rej.get((c, gi), ()))}
+                for gi, grp in enumerate(CONTROL_GROUPS)
             ]
+
+
+CONTROL_GROUPS = [((105, 110), (122, 126)), ((110, 116),), ((116, 122),), ((126, 128),)]
+
+
+def put(w, grp, v):
+    """Write v into the bit ranges of grp (LSB part first)."""
+    for lo, hi in grp:
+        n = hi - lo
+        w = (w & ~(((1 << n) - 1) << lo)) | ((v & ((1 << n) - 1)) << lo)
+        v >>= n
+    return w
+
+
+def cut(bs, inter):
+    """Split sorted bits into consecutive chunks of at most MAXMOD bits,
+    cutting as few interacting pairs as possible (dynamic programming)."""
+    n = len(bs)
+    best = [0] + [None] * n
+    prev = [0] * (n + 1)
+    for e in range(1, n + 1):
+        for s in range(max(0, e - MAXMOD), e):
+            if best[s] is None:
+                continue
+            chunk = bs[s:e]
+            rest = bs[e:]
+            cost = best[s] + sum(1 for a in chunk for b in rest if (a, b) in inter or (b, a) in inter)
+            if best[e] is None or cost < best[e]:
+                best[e] = cost
+                prev[e] = s
+    out = []
+    e = n
+    while e > 0:
+        out.append(bs[prev[e] : e])
+        e = prev[e]
+    return out[::-1]
+
+
+def token_order(observed):
+    """A global order of modifier tokens: majority precedence over the
+    observed mnemonics (Kahn's algorithm, ties by mean position)."""
+    before = {}
+    pos = {}
+    for toks in observed:
+        for i, a in enumerate(toks):
+            pos.setdefault(a, []).append(i / max(1, len(toks)))
+            for b in toks[i + 1 :]:
+                before[(a, b)] = before.get((a, b), 0) + 1
+    toks = sorted(pos, key=lambda t: (sum(pos[t]) / len(pos[t]), t))
+    order = []
+    left = list(toks)
+    while left:
+        for t in left:
+            if not any(before.get((u, t), 0) > before.get((t, u), 0) for u in left if u != t):
+                break
+        else:
+            t = left[0]
+        order.append(t)
+        left.remove(t)
+    return order
+
+
+def edits(a, b):
+    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    return [(i1, i2, b[j1:j2]) for tag, i1, i2, j1, j2 in sm.get_opcodes() if tag != "equal"]
+
+
+def independent(L, li, lj, lij):
+    """Does the pair's mnemonic follow from the two single flips?"""
+    if li is None or lj is None:
+        return lij is None
+    if lij is None:
+        return False
+    ei, ej = edits(L, li), edits(L, lj)
+    for a1, a2, _ in ei:
+        for b1, b2, _ in ej:
+            if max(a1, b1) < min(a2, b2) or a1 == b1 or a2 == b2 or (a1 == a2 and b1 <= a1 <= b2) or (b1 == b2 and a1 <= b1 <= a2):
+                return False
+    out = list(L)
+    for i1, i2, rep in sorted(ei + ej, reverse=True):
+        out[i1:i2] = rep
+    return out == lij
 
 
 def split_groups(bs):
@@ -546,62 +787,62 @@ def mnemonic_pieces(r):
         if rej:
             f["reject"] = rej
         return "{mods}", [f]
-    # several groups: each owns a region of the base mnemonic's dot-parts
+    # several groups: each group's tokens (beyond the literals and the other
+    # groups' tokens at the base word), merged in one learned token order
     L = parse_base_mn(r).split(".")
-    regions = []
-    fields = []
+    Lr = L[1:]
+    owned = {}
     for gi, g in enumerate(groups):
-        tab = tables.get(gi, [])
-        a, b = None, None
-        for t in tab:
+        for t in tables.get(gi, []):
             if t is None:
                 continue
-            sm = difflib.SequenceMatcher(a=L, b=t.split("."), autojunk=False)
-            for tag, i1, i2, _, _ in sm.get_opcodes():
-                if tag != "equal":
-                    a = i1 if a is None else min(a, i1)
-                    b = i2 if b is None else max(b, i2)
-        if a is None:
-            continue
-        a = max(a, 1)
-        b = max(b, a)
+            toks = t.split(".")[1:]
+            for x in Lr:
+                if x not in toks:
+                    owned.setdefault(x, set()).add(gi)
+    literals = [x for x in Lr if x not in owned]
+    fields = []
+    names = []
+    observed = [m.split(".")[1:] for m in r.get("mn_obs", [])]
+    for gi, g in enumerate(groups):
+        tab = tables.get(gi, [])
         vals, rej = [], []
         for i, t in enumerate(tab):
             if t is None:
                 vals.append("")
                 rej.append(i)
                 continue
-            p = t.split(".")
-            tail = len(L) - b
-            if p[:a] == L[:a] and (tail == 0 or p[len(p) - tail :] == L[b:]):
-                vals.append(".".join(p[a : len(p) - tail]))
-            else:
-                vals.append(".".join(p[a:]))
+            toks = t.split(".")[1:]
+            observed.append(toks)
+            mine = [x for x in toks if x not in literals and not (x in owned and gi not in owned[x])]
+            vals.append(".".join(mine))
         name = "mods%d" % gi
         f = {"name": name, "kind": "mod", "bits": ranges(g), "values": vals}
         if rej:
             f["reject"] = rej
         fields.append(f)
-        regions.append((a, b, g[0], name))
-    regions.sort()
-    out = L[0]
-    pos = 1
-    for a, b, _, name in regions:
-        if a < pos:
-            out += "{" + name + "}"
-            pos = max(pos, b)
-            continue
-        for p in L[pos:a]:
-            out += "." + p
-        out += "{" + name + "}"
-        pos = b
-    for p in L[pos:]:
-        out += "." + p
-    return out, fields
+        names.append(name)
+    r["token_order"] = token_order(observed)
+    return L[0] + "{@merge:%s:%s}" % (",".join(names), ".".join(literals)), fields
 
 
 def parse_base_mn(r):
     return r["base_mn"]
+
+
+REUSE = (122, 123, 124, 125)
+
+
+def reuse_entry(bl, i):
+    """True when table entry i sets a reuse bit."""
+    return any(i >> k & 1 for k, b in enumerate(bl) if b in REUSE)
+
+
+def clear_reuse(bl, i):
+    for k, b in enumerate(bl):
+        if b in REUSE:
+            i &= ~(1 << k)
+    return i
 
 
 def emit(r):
@@ -619,67 +860,141 @@ def emit(r):
     tpl += mtpl
     fields += mfields
     fields += [dict(f) for f in r["fields"]]
-    ops = []
+    ops = []  # (template, optional)
+    n = len(r["ops_tpl"])
     for j, otpl in enumerate(r["ops_tpl"]):
+        optional = False
+        full = r.get("full_tables", {}).get(j)
         tab = r.get("op_tables", {}).get(j)
-        if tab:
+        if full:
+            bl = r["op_full"][j]
+            vals, rej = [], []
+            for i, t in enumerate(full):
+                if t is None:
+                    vals.append("")
+                    if not reuse_entry(bl, i):
+                        rej.append(i)
+                elif len(t) == n:
+                    vals.append(t[j])
+                elif len(t) == n - 1:
+                    vals.append("")
+                    optional = True
+                else:
+                    vals.append("?")
+            if any(reuse_entry(bl, i) for i in range(len(vals))):
+                for i in range(len(vals)):
+                    if reuse_entry(bl, i) and full[i] is None:
+                        vals[i] = vals[clear_reuse(bl, i)]
+            f = {"name": "op%d_full" % j, "kind": "text", "bits": ranges(bl), "values": vals}
+            if rej:
+                f["reject"] = rej
+            if optional:
+                f["prefix" if j > 0 else "suffix"] = ", "
+            fields.append(f)
+            otpl = "{op%d_full}" % j
+        elif tab:
             bl = r["op_bits"][j]
             first = otpl.find("{op")
             last = otpl.rfind("}")
             if first >= 0:
-                pre0, mid, suf0 = otpl[:first], otpl[first : last + 1], otpl[last + 1 :]
-                pres, sufs, rej = [], [], []
+                segs0 = re.split(r"\{op\d+_\d+\}", otpl)
+                names0 = re.findall(r"\{op\d+_\d+\}", otpl)
+                cols = [[] for _ in segs0]
+                rej = []
                 okc = True
                 for i, t in enumerate(tab):
-                    if t is None or j >= len(t):
-                        pres.append(pre0)
-                        sufs.append(suf0)
+                    if t is None and reuse_entry(bl, i):
+                        t = tab[clear_reuse(bl, i)]
+                    if t is None or len(t) != n:
+                        for k, sg in enumerate(segs0):
+                            cols[k].append(sg)
                         if t is None:
                             rej.append(i)
                         continue
                     sk = skeleton(t[j])[0]
-                    f2 = sk.find("{")
-                    l2 = sk.rfind("}")
-                    if f2 < 0:
+                    parts = re.split(r"\{[A-Z]+\}", sk)
+                    if len(parts) != len(segs0):
                         okc = False
                         break
-                    pres.append(sk[:f2])
-                    sufs.append(sk[l2 + 1 :])
-                if okc and (len(set(pres)) > 1 or len(set(sufs)) > 1):
-                    pf = {"name": "op%d_pre" % j, "kind": "text", "bits": ranges(bl), "values": pres}
-                    sf = {"name": "op%d_suf" % j, "kind": "text", "bits": ranges(bl), "values": sufs}
-                    if rej:
-                        pf["reject"] = rej
-                    fields += [pf, sf]
-                    otpl = "{op%d_pre}" % j + mid + "{op%d_suf}" % j
+                    for k, sg in enumerate(parts):
+                        cols[k].append(sg)
+                if okc and any(len(set(c)) > 1 for c in cols):
+                    out = ""
+                    first_f = True
+                    for k, c in enumerate(cols):
+                        if len(set(c)) > 1:
+                            nm = "op%d_pre" % j if k == 0 else "op%d_suf" % j if k == len(cols) - 1 else "op%d_s%d" % (j, k)
+                            f = {"name": nm, "kind": "text", "bits": ranges(bl), "values": c}
+                            if rej and first_f:
+                                f["reject"] = rej
+                                first_f = False
+                            fields.append(f)
+                            out += "{%s}" % nm
+                        else:
+                            out += c[0]
+                        if k < len(names0):
+                            out += names0[k]
+                    otpl = out
             else:
                 vals, rej = [], []
                 for i, t in enumerate(tab):
-                    if t is None or j >= len(t):
+                    if t is None and reuse_entry(bl, i):
+                        t = tab[clear_reuse(bl, i)]
+                    if t is None or len(t) != n:
                         vals.append("")
                         if t is None:
                             rej.append(i)
+                        elif len(t) == n - 1:
+                            optional = True
                     else:
                         vals.append(t[j])
                 if len(set(vals)) > 1:
                     f = {"name": "op%d_txt" % j, "kind": "text", "bits": ranges(bl), "values": vals}
+                    if optional:
+                        f["prefix" if j > 0 else "suffix"] = ", "
                     if rej:
                         f["reject"] = rej
                     fields.append(f)
                     otpl = "{op%d_txt}" % j
+        kinds = {f["name"]: f for f in fields}
+        # `[R2.X8+UR4+0x10]`: a segment after the base register that always
+        # ends in `+` is the address's size/scale text
+        m = re.fullmatch(r"\[\{(op\d+_\d+)\}\{(op\d+_s1)\}(\{op\d+_\d+\}.*)\]", otpl)
+        size = "-"
+        if m and all(v.endswith("+") for v in kinds[m.group(2)]["values"]):
+            kinds[m.group(2)]["values"] = [v[:-1] for v in kinds[m.group(2)]["values"]]
+            size = m.group(2)
+            otpl = "[{%s}+%s]" % (m.group(1), m.group(3))
         m = re.fullmatch(r"\[\{(op\d+_\d+)\}(?:\+\{(op\d+_\d+)\})?(?:\+\{(op\d+_\d+)\})?\]", otpl)
         if m:
-            kinds = {f["name"]: f["kind"] for f in fields}
             names = [x for x in m.groups() if x]
-            if kinds.get(names[0]) == "reg":
-                ur = next((x for x in names[1:] if kinds.get(x) == "ureg"), "-")
-                imm = next((x for x in names[1:] if kinds.get(x) in ("simm", "uimm")), "-")
+            if kinds[names[0]]["kind"] == "reg":
+                ur = next((x for x in names[1:] if kinds[x]["kind"] == "ureg"), "-")
+                imm = next((x for x in names[1:] if kinds[x]["kind"] in ("simm", "uimm")), "-")
                 if len(names) == 1 + (ur != "-") + (imm != "-"):
-                    otpl = "[{@addr:%s:-:%s:%s}]" % (names[0], ur, imm)
-        ops.append(otpl)
+                    otpl = "[{@addr:%s:%s:%s:%s}]" % (names[0], size, ur, imm)
+        # `+0x0` offsets inside brackets are not printed
+        for nm in re.findall(r"\+\{(op\d+_\d+)\}\]", otpl):
+            f = kinds[nm]
+            if f["kind"] in ("simm", "uimm"):
+                f["prefix"] = "+"
+                f["print_as"] = {"0": ""}
+                otpl = otpl.replace("+{%s}]" % nm, "{%s}]" % nm)
+        if j in r.get("zero_optional", []):
+            nm = otpl[1:-1]
+            kinds[nm]["print_as"] = {"0": ""}
+            kinds[nm]["prefix" if j > 0 else "suffix"] = ", "
+            optional = True
+        ops.append((otpl, optional))
     if ops:
-        tpl += " " + ", ".join(ops)
+        body = ""
+        for j, (o, opt) in enumerate(ops):
+            if j > 0 and not opt and not (j == 1 and ops[0][1]):
+                body += ", "
+            body += o
+        tpl += " " + body
     tpl += r["tail"]
+    ops = [o for o, _ in ops]
     sig = ",".join(
         re.sub(r"\{op\d+_\d+\}", "x", o) if "{" in o else o for o in ops
     )
@@ -693,6 +1008,7 @@ def emit(r):
         "fields": fields,
         "template": tpl,
         "probe": {"samples": r["nsamples"], "dominant_shape": r["ndom"]},
+        **({"token_order": r["token_order"]} if r.get("token_order") else {}),
     }
 
 
@@ -711,6 +1027,9 @@ def main():
             r["op_bits"] = {int(k): v for k, v in r["op_bits"].items()}
             r["op_tables"] = {int(k): v for k, v in r.get("op_tables", {}).items()}
             r["mod_tables"] = {int(k): v for k, v in r.get("mod_tables", {}).items()}
+            r["full_tables"] = {int(k): v for k, v in r.get("full_tables", {}).items()}
+            r["op_full"] = {int(k): v for k, v in r.get("op_full", {}).items()}
+            r["zero_optional"] = r.get("zero_optional", [])
     else:
         recs = Probe(args).run()
         if args.cache:

@@ -205,6 +205,14 @@ impl Rules {
                 opcode: (w & 0xfff) as u16,
                 word: w,
             })?;
+        if let Some((lo, value)) = self.control_reject(w) {
+            return Err(DecodeError::InvalidField {
+                offset: pc,
+                mnemonic: rule.mnemonic.clone(),
+                field: format!("control@{lo}"),
+                value,
+            });
+        }
         let mut guard = (7u8, false);
         let mut operands = Vec::new();
         let mut modifiers = Vec::new();
@@ -263,13 +271,13 @@ impl Rules {
                     }
                 }
                 FieldKind::Rel => Operand::Imm(rel_target(pc, f, v)),
-                FieldKind::F32 => Operand::Imm(v as i64),
+                FieldKind::F32 | FieldKind::F16 => Operand::Imm(v as i64),
                 FieldKind::F64Hi => Operand::Imm((v << 32) as i64),
                 FieldKind::Reg => Operand::Reg(v as u8),
                 FieldKind::UReg => Operand::UReg(v as u8),
                 FieldKind::Pred => Operand::Pred(v as u8),
-                FieldKind::SImm => Operand::Imm(sext(v, f.width)),
-                FieldKind::UImm => Operand::Imm(v as i64),
+                FieldKind::SImm => Operand::Imm(sext(v, f.width).wrapping_mul(f.scale)),
+                FieldKind::UImm => Operand::Imm((v as i64).wrapping_mul(f.scale)),
                 _ => continue,
             };
             ops.push((n, op));
@@ -304,6 +312,9 @@ impl Rules {
                     ur,
                     imm,
                 } => render_addr(&mut text, rule, &vals, *base, *size, *ur, *imm, pc),
+                rules::Piece::Merge { fields, literals } => {
+                    render_merge(&mut text, rule, &vals, fields, literals)
+                }
             }
         }
         Ok(Decoded {
@@ -331,6 +342,36 @@ impl Rules {
             out.push(self.decode(w, off)?.text);
         }
         Ok(out)
+    }
+}
+
+/// Modifier groups printed as one sorted token list (`.A.B.C`).
+fn render_merge(
+    out: &mut String,
+    rule: &InstRule,
+    vals: &[u64],
+    fields: &[usize],
+    literals: &[String],
+) {
+    let mut toks: Vec<&str> = literals.iter().map(String::as_str).collect();
+    for &i in fields {
+        let (Some(f), Some(&v)) = (rule.fields.get(i), vals.get(i)) else {
+            continue;
+        };
+        if let Some(s) = f.values.get(v as usize) {
+            toks.extend(s.split('.').filter(|t| !t.is_empty()));
+        }
+    }
+    let rank = |t: &str| {
+        rule.token_order
+            .iter()
+            .position(|x| x == t)
+            .unwrap_or(usize::MAX)
+    };
+    toks.sort_by_key(|t| rank(t));
+    for t in toks {
+        out.push('.');
+        out.push_str(t);
     }
 }
 
@@ -478,6 +519,25 @@ fn fmt_float(x: f64, quiet_bit: u64, bits: u64) -> String {
     out
 }
 
+/// An IEEE half as a double (exact).
+fn half_to_f64(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let e = i32::from((h >> 10) & 0x1f);
+    let m = f64::from(h & 0x3ff);
+    match e {
+        0 => sign * m * 2f64.powi(-24),
+        31 if m == 0.0 => sign * f64::INFINITY,
+        31 => {
+            if sign < 0.0 {
+                -f64::NAN
+            } else {
+                f64::NAN
+            }
+        }
+        _ => sign * (1.0 + m / 1024.0) * 2f64.powi(e - 15),
+    }
+}
+
 fn render_bare(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
     if let Some((_, s)) = f.print_as.iter().find(|(k, _)| *k == v) {
         out.push_str(s);
@@ -506,6 +566,7 @@ fn render_bare(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
             let b = v << 32;
             out.push_str(&fmt_float(f64::from_bits(b), 1 << 51, b));
         }
+        FieldKind::F16 => out.push_str(&fmt_float(half_to_f64(v as u16), 1 << 9, v)),
         FieldKind::Reg => {
             if v == 255 {
                 out.push_str("RZ");
@@ -532,7 +593,8 @@ fn render_bare(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
                 sext(v, f.width)
             } else {
                 v as i64
-            };
+            }
+            .wrapping_mul(f.scale);
             out.push_str(&hex_signed(x));
         }
         FieldKind::Mod => {

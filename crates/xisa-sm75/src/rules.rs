@@ -26,6 +26,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "common.json",
         include_str!("../../../translation-rules/sm75/common.json"),
     ),
+    (
+        "isa.json",
+        include_str!("../../../translation-rules/sm75/isa.json"),
+    ),
 ];
 
 /// One rules file as stored on disk.
@@ -33,8 +37,65 @@ pub const EMBEDDED: &[(&str, &str)] = &[
 pub struct RulesFile {
     /// Format tag, `xisa-sm75-rules/1`.
     pub format: String,
+    /// Priority tier: records of a lower tier are tried first (hand-derived
+    /// files are tier 0, the generated `isa.json` tier 1).
+    #[serde(default)]
+    pub tier: u32,
     /// The encoding variants.
     pub instructions: Vec<RawInst>,
+    /// Scheduling control values nvdisasm rejects, per instruction class.
+    #[serde(default)]
+    pub control: Vec<RawControl>,
+}
+
+/// Control-bit rejects of one instruction class (opcode [0,12) and bit 91).
+#[derive(Debug, Clone, Deserialize)]
+pub struct RawControl {
+    /// The 12-bit opcode, `0x...`.
+    pub opcode: String,
+    /// Bit 91.
+    pub b91: u8,
+    /// Per control part: bit range and the values nvdisasm rejects.
+    pub reject: Vec<RawControlPart>,
+}
+
+/// One control group (bit ranges inside [105,128), LSB part first) and its
+/// rejected values.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RawControlPart {
+    /// Bit ranges `[lo, hi)`, least significant part first.
+    pub bits: Vec<[u32; 2]>,
+    /// Rejected values.
+    pub reject: Vec<u64>,
+}
+
+/// One compiled control group: bit ranges and the rejected values as a bitset.
+#[derive(Debug, Clone, Default)]
+pub struct ControlPart {
+    /// Bit ranges, least significant part first.
+    pub bits: Vec<(u32, u32)>,
+    /// Bit `v` set: value `v` is rejected.
+    pub reject: Vec<u64>,
+}
+
+impl ControlPart {
+    /// The group's value in a word.
+    pub fn extract(&self, w: u128) -> u64 {
+        let mut v = 0u64;
+        let mut shift = 0;
+        for &(lo, hi) in &self.bits {
+            v |= (((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64) << shift;
+            shift += hi - lo;
+        }
+        v
+    }
+}
+
+/// Compiled control rejects of one instruction class.
+#[derive(Debug, Clone, Default)]
+pub struct ControlRule {
+    /// Groups.
+    pub parts: Vec<ControlPart>,
 }
 
 /// One encoding variant as stored on disk.
@@ -56,6 +117,9 @@ pub struct RawInst {
     pub fields: Vec<RawField>,
     /// Print template in nvdisasm syntax.
     pub template: String,
+    /// Print order of modifier tokens for `{@merge:...}` templates.
+    #[serde(default)]
+    pub token_order: Vec<String>,
 }
 
 /// A fixed bit range `[lo, hi)` with its value.
@@ -99,6 +163,9 @@ pub struct RawField {
     /// Text printed after the field when the field prints anything.
     #[serde(default)]
     pub suffix: String,
+    /// Immediates: the printed value is the field value times this.
+    #[serde(default)]
+    pub scale: Option<i64>,
 }
 
 /// An alternative modifier table, selected by another field's value.
@@ -145,6 +212,8 @@ pub enum FieldKind {
     F32,
     /// High 32 bits of an IEEE double immediate (low bits zero).
     F64Hi,
+    /// 16-bit IEEE half immediate, printed as nvdisasm does.
+    F16,
 }
 
 impl FieldKind {
@@ -163,6 +232,7 @@ impl FieldKind {
             "rel" => Self::Rel,
             "f32" => Self::F32,
             "f64hi" => Self::F64Hi,
+            "f16" => Self::F16,
             _ => return None,
         })
     }
@@ -193,6 +263,8 @@ pub struct Field {
     pub prefix: String,
     /// Printed after the field when it prints anything.
     pub suffix: String,
+    /// Immediates: the printed value is the field value times this.
+    pub scale: i64,
 }
 
 impl Field {
@@ -232,6 +304,15 @@ pub enum Piece {
         /// Offset field.
         imm: Option<usize>,
     },
+    /// Modifier groups whose dot-separated tokens (and some literal
+    /// tokens) are printed together, each with a leading `.`, in the
+    /// record's token order.
+    Merge {
+        /// The modifier fields.
+        fields: Vec<usize>,
+        /// Literal tokens.
+        literals: Vec<String>,
+    },
 }
 
 /// A compiled encoding variant.
@@ -253,6 +334,10 @@ pub struct InstRule {
     pub template: Vec<Piece>,
     /// The 12-bit opcode.
     pub opcode: u16,
+    /// Priority tier of the file the record comes from.
+    pub tier: u32,
+    /// Token print order for [`Piece::Merge`].
+    pub token_order: Vec<String>,
 }
 
 /// A validated rule set.
@@ -260,6 +345,8 @@ pub struct InstRule {
 pub struct Rules {
     /// All variants.
     pub insts: Vec<InstRule>,
+    /// Control-bit rejects keyed by `opcode | bit91 << 12`.
+    pub control: std::collections::HashMap<u16, ControlRule>,
 }
 
 fn range_mask(lo: u32, hi: u32) -> u128 {
@@ -313,6 +400,7 @@ impl Rules {
     /// Parse and validate rules files given as (name, JSON text) pairs.
     pub fn from_texts(files: &[(String, String)]) -> Result<Self, RulesError> {
         let mut insts = Vec::new();
+        let mut control = std::collections::HashMap::new();
         for (name, text) in files {
             let f: RulesFile = serde_json::from_str(text).map_err(|e| RulesError::Parse {
                 file: name.clone(),
@@ -325,16 +413,68 @@ impl Rules {
                 });
             }
             for raw in f.instructions {
-                insts.push(compile(&raw).map_err(|msg| RulesError::Invalid {
+                let mut r = compile(&raw).map_err(|msg| RulesError::Invalid {
                     file: name.clone(),
                     id: raw.id.clone(),
                     msg,
-                })?);
+                })?;
+                r.tier = f.tier;
+                insts.push(r);
+            }
+            for c in &f.control {
+                let bad = |msg: String| RulesError::Invalid {
+                    file: name.clone(),
+                    id: format!("control {}", c.opcode),
+                    msg,
+                };
+                let op = u16::from_str_radix(c.opcode.trim_start_matches("0x"), 16)
+                    .ok()
+                    .filter(|&o| o < 0x1000)
+                    .ok_or_else(|| bad("bad opcode".into()))?;
+                let mut rule = ControlRule::default();
+                for p in &c.reject {
+                    let mut part = ControlPart::default();
+                    let mut width = 0;
+                    for &[lo, hi] in &p.bits {
+                        if lo < 105 || hi > 128 || lo >= hi {
+                            return Err(bad(format!("bad control range [{lo}, {hi})")));
+                        }
+                        width += hi - lo;
+                        part.bits.push((lo, hi));
+                    }
+                    if width == 0 || width > 12 {
+                        return Err(bad(format!("control group width {width}")));
+                    }
+                    part.reject = vec![0u64; (1usize << width).div_ceil(64)];
+                    for &v in &p.reject {
+                        if v >> width != 0 {
+                            return Err(bad(format!("control value {v} too wide")));
+                        }
+                        part.reject[(v / 64) as usize] |= 1 << (v % 64);
+                    }
+                    rule.parts.push(part);
+                }
+                control.insert(op | (u16::from(c.b91 & 1) << 12), rule);
             }
         }
-        // Most specific first: more fixed bits wins.
-        insts.sort_by_key(|r| std::cmp::Reverse(r.mask.count_ones()));
-        Ok(Rules { insts })
+        // Lower tier first, then most specific first: more fixed bits wins.
+        insts.sort_by_key(|r| (r.tier, std::cmp::Reverse(r.mask.count_ones())));
+        Ok(Rules { insts, control })
+    }
+
+    /// The control group of a word that nvdisasm rejects for the word's
+    /// class: `(first bit, value)`.
+    pub fn control_reject(&self, w: u128) -> Option<(u32, u64)> {
+        let key = ((w & 0xfff) as u16) | (((w >> 91) & 1) as u16) << 12;
+        let rule = self.control.get(&key)?;
+        rule.parts.iter().find_map(|p| {
+            let v = p.extract(w);
+            let hit = p
+                .reject
+                .get((v / 64) as usize)
+                .is_some_and(|x| x >> (v % 64) & 1 != 0);
+            hit.then(|| (p.bits.first().map_or(105, |b| b.0), v))
+        })
     }
 
     /// The variants that match a word, most specific first.
@@ -372,7 +512,8 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
             width += hi - lo;
             bits.push((lo, hi));
         }
-        if width == 0 || width > 64 || (kind != FieldKind::Rel && width > 32) {
+        let wide = matches!(kind, FieldKind::Rel | FieldKind::SImm | FieldKind::UImm);
+        if width == 0 || width > 64 || (!wide && width > 32) {
             return Err(format!("field {}: width {width}", f.name));
         }
         let values = f.values.clone().unwrap_or_default();
@@ -405,6 +546,7 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
             alt: None,
             prefix: f.prefix.clone(),
             suffix: f.suffix.clone(),
+            scale: f.scale.unwrap_or(1),
         });
     }
     for (i, f) in raw.fields.iter().enumerate() {
@@ -425,6 +567,8 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
         mnemonic: raw.mnemonic.clone(),
         signature: raw.signature.clone(),
         opcode: (value & 0xfff) as u16,
+        tier: 0,
+        token_order: raw.token_order.clone(),
         mask,
         value,
         fields,
@@ -457,7 +601,21 @@ fn parse_template(t: &str, fields: &[Field]) -> Result<Vec<Piece>, String> {
                 find(name).map(Some)
             }
         };
-        if let Some(a) = spec.strip_prefix("@addr:") {
+        if let Some(m) = spec.strip_prefix("@merge:") {
+            let (names, lits) = m.split_once(':').unwrap_or((m, ""));
+            let mut fs = Vec::new();
+            for n in names.split(',').filter(|n| !n.is_empty()) {
+                fs.push(find(n)?);
+            }
+            out.push(Piece::Merge {
+                fields: fs,
+                literals: lits
+                    .split('.')
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+            });
+        } else if let Some(a) = spec.strip_prefix("@addr:") {
             let parts: Vec<&str> = a.split(':').collect();
             if parts.len() != 4 {
                 return Err(format!("bad address placeholder {spec:?}"));
