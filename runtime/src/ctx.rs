@@ -130,6 +130,8 @@ pub struct LaneCtx {
     pub dyn_shared_base: u32,
     /// Filled in on [`STOP_FAULT`].
     pub fault: FaultInfo,
+    /// Where host services write what the lane prints (null: discarded).
+    pub host: *const crate::host::HostOutput,
 }
 
 /// Byte offsets of [`LaneCtx`] fields, for code generators.
@@ -172,6 +174,38 @@ macro_rules! off {
 }
 
 impl LaneCtx {
+    /// A context with no memories, registers or output (every pointer null,
+    /// every size 0): a base for tests and tools to fill in.
+    pub fn detached() -> LaneCtx {
+        LaneCtx {
+            regs: std::ptr::null_mut(),
+            global_base: std::ptr::null_mut(),
+            global_limit: 0,
+            shared_base: std::ptr::null_mut(),
+            shared_size: 0,
+            local_base: std::ptr::null_mut(),
+            local_size: 0,
+            param_base: std::ptr::null(),
+            param_size: 0,
+            call_stack: std::ptr::null_mut(),
+            call_depth: 0,
+            resume: RESUME_ENTRY,
+            insts: 0,
+            cancel: std::ptr::null(),
+            counters: std::ptr::null_mut(),
+            tid: [0; 3],
+            ntid: [1; 3],
+            ctaid: [0; 3],
+            nctaid: [1; 3],
+            lane_id: 0,
+            wave_id: 0,
+            wave_size: 32,
+            dyn_shared_base: 0,
+            fault: FaultInfo::default(),
+            host: std::ptr::null(),
+        }
+    }
+
     /// Field offsets.
     pub const OFFSETS: CtxOffsets = CtxOffsets {
         regs: off!(regs),

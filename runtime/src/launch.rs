@@ -54,6 +54,10 @@ pub struct LaunchConfig<'a> {
     pub init: Option<InitHook<'a>>,
     pub finish: Option<FinishHook<'a>>,
     pub memory_hook: Option<MemoryHook<'a>>,
+    /// Where guest `printf` output goes; `None`: into
+    /// [`LaunchStats::output`] (so a faulting launch's output is kept only
+    /// by a caller that passes its own).
+    pub output: Option<&'a crate::host::HostOutput>,
 }
 
 impl Default for LaunchConfig<'_> {
@@ -69,6 +73,7 @@ impl Default for LaunchConfig<'_> {
             init: None,
             finish: None,
             memory_hook: None,
+            output: None,
         }
     }
 }
@@ -86,6 +91,11 @@ pub struct LaunchStats {
     pub threads: usize,
     /// Wall time of the launch.
     pub wall: Duration,
+    /// What the guest printed (`printf`), when [`LaunchConfig::output`] was
+    /// `None`.
+    pub output: Vec<u8>,
+    /// Bytes of output dropped past [`crate::host::OUTPUT_LIMIT`].
+    pub output_dropped: u64,
 }
 
 /// Kinds of launch faults.
@@ -325,6 +335,9 @@ pub fn launch(
     let global_limit = mem.limit();
     // As an integer: raw pointers are not Send into the worker threads.
     let base_addr = mem.host_base() as usize;
+    let own_output = crate::host::HostOutput::new();
+    let output = cfg.output.unwrap_or(&own_output);
+    let output_addr = output as *const crate::host::HostOutput as usize;
     let (done_tx, done_rx) = mpsc::channel::<()>();
 
     std::thread::scope(|s| {
@@ -386,6 +399,7 @@ pub fn launch(
                         global_base: base_addr as *mut u8,
                         global_limit,
                         dyn_shared_base: dyn_base,
+                        host: output_addr as *const crate::host::HostOutput,
                     };
                     match runner.run(program, &geo, &cfg.params, cancel) {
                         Ok(()) => {}
@@ -438,12 +452,15 @@ pub fn launch(
         });
     }
     let (insts, counters) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (output, output_dropped) = own_output.take();
     Ok(LaunchStats {
         insts,
         atomics: counters.atomics.to_vec(),
         workgroups: blocks,
         threads,
         wall: start.elapsed(),
+        output,
+        output_dropped,
     })
 }
 

@@ -4,6 +4,7 @@
 
 pub mod cache;
 pub mod ctx;
+pub mod host;
 pub mod launch;
 pub mod memory;
 pub mod sched;
@@ -11,6 +12,7 @@ pub mod surface;
 
 pub use cache::{CacheKey, CodeCache};
 pub use ctx::{LaneCtx, LaneProgram};
+pub use host::HostOutput;
 pub use launch::{launch, Fault, FaultKind, LaunchConfig, LaunchError, LaunchStats};
 pub use memory::{GuestMemory, MemError, DEFAULT_RESERVE, GUEST_BASE};
 pub use sched::WgMemory;

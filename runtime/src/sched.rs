@@ -43,6 +43,8 @@ pub struct WgGeometry {
     pub global_base: *mut u8,
     pub global_limit: u64,
     pub dyn_shared_base: u32,
+    /// Where host services write the launch's output (null: discarded).
+    pub host: *const crate::host::HostOutput,
 }
 
 /// A workgroup's memories as a [`crate::launch::MemoryHook`] sees them.
@@ -264,6 +266,7 @@ impl<'k> WorkgroupRunner<'k> {
                     wave_size: self.wave as u32,
                     dyn_shared_base: geo.dyn_shared_base,
                     fault: FaultInfo::default(),
+                    host: geo.host,
                 };
                 let stop = program.run(&mut c);
                 self.insts += c.insts;

@@ -3928,3 +3928,112 @@ fn generic_local() {
         |e, o| same("generic_local", e, &dec::<i32>(&o[1]), &want),
     );
 }
+
+// ===========================================================================
+// printf.cu
+
+/// Launches `kernel` (one workgroup of `block`) and returns what it printed
+/// and the report's buffers.
+fn printed(
+    m: &Module,
+    kernel: &str,
+    e: Engine,
+    block: u32,
+    args: &[ArgSpec],
+) -> (String, Vec<Vec<u8>>) {
+    let dev = Device::new().expect("device");
+    let opts = LaunchOptions {
+        grid: [1, 1, 1],
+        block: [block, 1, 1],
+        engine: e,
+        threads: 1,
+        ..LaunchOptions::default()
+    };
+    let rep = dev
+        .launch(m, kernel, &opts, args)
+        .unwrap_or_else(|err| panic!("{kernel} ({e}): {err}"));
+    let bufs = rep
+        .buffers
+        .iter()
+        .flatten()
+        .map(|b| dev.read(b.addr, b.len as usize).expect("read"))
+        .collect();
+    (String::from_utf8(rep.stats.output).expect("utf-8"), bufs)
+}
+
+/// Every conversion of C's printf as CUDA's vprintf packs them (ints in 4
+/// bytes, long long/double/pointers in 8, each aligned to its size). The
+/// expected text is what C's printf prints for these values; a warp prints
+/// each printf for all its lanes before the next (lockstep order).
+#[test]
+fn printf_formats() {
+    assert_sass("printf", "printf_formats", &["LEPC", "CALL.ABS.NOINC"]);
+    let m = module("printf");
+    let inp: Vec<u8> = [3i32, -2, 99]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let args = [
+        ArgSpec::Bytes(inp),
+        ArgSpec::F32(2.5),
+        ArgSpec::Bytes(b"global-label\0".to_vec()),
+    ];
+    let want = "\
+[0.0] in=+0003 f=0.00 e=2.500000e+10 g=0.833333 G=0 a=0x1.4p+1
+[0.1] in=-0002 f=2.50 e=2.500000e+10 g=0.833333 G=1E-20 a=0x1.4p+1
+[0.2] in=+0099 f=5.00 e=2.500000e+10 g=0.833333 G=2E-20 a=0x1.4p+1
+  ll=-1234567890123 ull=18364758544493064720 x=fedcba9876543210 X=0XFEDCBA9876543210 o=10 hd=3000 hhu=200 c=aA pct=% str=global-label|left    |     tru|
+  ll=-2469135780246 ull=9182379272246532360 x=7f6e5d4c3b2a1908 X=0X7F6E5D4C3B2A1908 o=11 hd=-2000 hhu=201 c=bB pct=% str=global-label|left    |     tru|
+  ll=-3703703670369 ull=4591189636123266180 x=3fb72ea61d950c84 X=0X3FB72EA61D950C84 o=12 hd=-32072 hhu=202 c=cC pct=% str=global-label|left    |     tru|
+";
+    for e in ENGINES {
+        let (text, _) = printed(&m, "printf_formats", e, 3, &args);
+        assert_eq!(text, want, "{e}");
+    }
+}
+
+/// A `%s` string in the lane's own stack (the local window), and printf's
+/// return value: the number of arguments it consumed.
+#[test]
+fn printf_local_string_and_return_value() {
+    let m = module("printf");
+    let want = "no args\nno args\nvwxyz 0   0.0\nwxyzv 1   0.2\n";
+    for e in ENGINES {
+        let (text, bufs) = printed(&m, "printf_local_and_ret", e, 2, &[ArgSpec::Zeros(16)]);
+        assert_eq!(text, want, "{e}");
+        same("printf returns", e, &dec::<i32>(&bufs[0]), &[0, 3, 0, 3]);
+    }
+}
+
+/// A `%s` pointer outside guest memory faults naming the address, and what
+/// the kernel printed before is kept (`Device::take_output`).
+#[test]
+fn printf_bad_string_faults_and_keeps_earlier_output() {
+    let m = module("printf");
+    for e in ENGINES {
+        let dev = Device::new().expect("device");
+        let opts = LaunchOptions {
+            block: [2, 1, 1],
+            engine: e,
+            ..LaunchOptions::default()
+        };
+        let err = dev
+            .launch(&m, "printf_bad_string", &opts, &[ArgSpec::U64(0x1234)])
+            .err()
+            .map(|x| x.to_string())
+            .unwrap_or_else(|| panic!("{e}: the launch succeeded"));
+        assert!(
+            err.contains("out-of-bounds global access of 1 bytes at 0x1234"),
+            "{e}: {err}"
+        );
+        assert!(
+            err.contains("vprintf"),
+            "{e}: the location names the call: {err}"
+        );
+        let (text, dropped) = dev.take_output();
+        assert_eq!(
+            (String::from_utf8(text).unwrap(), dropped),
+            ("before 7\n".to_string(), 0)
+        );
+    }
+}

@@ -38,14 +38,8 @@ use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 /// error>" or "wrong: <what goes wrong>").
 ///
 const KNOWN: &[(&str, &str)] = &[
-    // Special registers: S2R SR_VIRTID (0x3, %warpid), SR_VIRTCFG... (0x43,
-    // %smid), SR 0x32 (%total_smem_size), and driver constants in bank 0
-    // (%nsmid at 0x10c, %gridid at 0x30, the shared/local window check
-    // at 0x50 used by cvta.to.{shared,local} of a generic address and by
-    // isspacep.global).
-    ("sreg.warpid()", "refused: cannot lift system register 0x3"),
-    ("sreg.smid()", "refused: cannot lift system register 0x43"),
-    ("sreg.nsmid()", "refused: cannot lift read of c[0x0][0x10c]"),
+    // Special registers: SR_SMEMSZ (0x32, %total_smem_size) and the driver
+    // constant %gridid (c[0x0][0x30]), whose values xisa does not model yet.
     ("sreg.gridid()", "refused: cannot lift read of c[0x0][0x30]"),
     (
         "sreg.total_smem_size()",
@@ -54,18 +48,6 @@ const KNOWN: &[(&str, &str)] = &[
     (
         "sreg64.gridid()",
         "refused: cannot lift read of c[0x0][0x30]",
-    ),
-    (
-        "mem.cvta.to.shared(b32)",
-        "refused: cannot lift read of c[0x0][0x50]",
-    ),
-    (
-        "mem.cvta.to.local(b32)",
-        "refused: cannot lift read of c[0x0][0x50]",
-    ),
-    (
-        "mem.isspacep.global(b32)",
-        "refused: cannot lift read of c[0x0][0x50]",
     ),
     // HMMA.884 (mma.m8n8k4, the Volta-style quad-pair MMA) is not lifted.
     ("mma.m8n8k4.f16(f16i4,f16i4,f16i4)", "refused: HMMA"),

@@ -119,6 +119,7 @@ fn run(k: &Kernel, e: Engine, st: &State) -> State {
         init: Some(&init),
         finish: Some(&finish),
         memory_hook: None,
+        output: None,
     };
     launch(k, prog.as_ref(), &mem, &cfg).unwrap_or_else(|e| panic!("{e}"));
     let mut o = out.into_inner().unwrap();

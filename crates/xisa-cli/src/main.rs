@@ -469,7 +469,16 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         threads: a.threads,
         stats: a.stats,
     };
-    let rep = dev.launch(&module, &kernel, &opts, &args)?;
+    let rep = match dev.launch(&module, &kernel, &opts, &args) {
+        Ok(r) => r,
+        Err(e) => {
+            // What the kernel printed before it failed comes first, as a
+            // GPU's would at the synchronisation that reports the error.
+            print_guest_output(&dev.take_output());
+            return Err(e.into());
+        }
+    };
+    print_guest_output(&(rep.stats.output.clone(), rep.stats.output_dropped));
     // Everything is read back before any file is written, so that a read
     // error leaves every dump file as it was.
     let mut outputs = Vec::with_capacity(dumps.len() + global_dumps.len());
@@ -494,6 +503,21 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Writes what the guest printed (`printf`) to stdout, as the CUDA driver
+/// does, and says on stderr how much was dropped past the output limit.
+fn print_guest_output((text, dropped): &(Vec<u8>, u64)) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    // A closed stdout loses the guest's text, as it would lose ours.
+    let _ = out.write_all(text).and_then(|()| out.flush());
+    if *dropped > 0 {
+        eprintln!(
+            "xisa: {dropped} bytes of guest printf output dropped past the {} MiB limit",
+            xisa::runtime::host::OUTPUT_LIMIT >> 20
+        );
+    }
 }
 
 fn yes(b: bool) -> &'static str {

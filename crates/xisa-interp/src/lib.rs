@@ -522,6 +522,17 @@ impl Lane<'_> {
                     std::sync::atomic::fence(Ordering::SeqCst);
                 }
             }
+            Op::HostCall {
+                func,
+                dst,
+                ref args,
+            } => {
+                let vals: Vec<u64> = args.iter().map(|&a| self.get(a)).collect();
+                let r = xisa_runtime::host::call(self.ctx, func, &vals).map_err(Trap)?;
+                if let Some(d) = dst {
+                    self.set(d, r);
+                }
+            }
             // Sync points are handled by the caller.
             Op::Barrier
             | Op::Bar { .. }

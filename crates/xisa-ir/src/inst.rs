@@ -867,6 +867,39 @@ impl BarOp {
     }
 }
 
+/// A service of the host that guest code calls ([`Op::HostCall`]): what the
+/// GPU driver provides to device code outside the instruction set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostFn {
+    /// CUDA's `vprintf(format, args)`: prints like C `printf`, the arguments
+    /// packed in a buffer, each aligned to its size (`int` 4 bytes; `long`,
+    /// `double`, pointers 8). Operands (all `i64`): the format's generic
+    /// address, the buffer's generic address, and the bases of the local and
+    /// shared windows of the generic address space (so that `%s` strings
+    /// and the buffer are found in any space). Result (`i32`): the number of
+    /// arguments the format consumed, -1 for a null format.
+    Printf,
+}
+
+impl HostFn {
+    /// All host functions.
+    pub const ALL: [HostFn; 1] = [HostFn::Printf];
+
+    /// Text-form name (`hostcall.NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            HostFn::Printf => "printf",
+        }
+    }
+
+    /// Number of operands.
+    pub fn arity(self) -> usize {
+        match self {
+            HostFn::Printf => 4,
+        }
+    }
+}
+
 /// Number of named barriers per workgroup ([`Op::Bar`] ids `0..BARRIER_IDS`).
 pub const BARRIER_IDS: u64 = 16;
 
@@ -1071,6 +1104,13 @@ pub enum Op {
         dst: Option<Reg>,
         pred: Option<Operand>,
     },
+    /// A call of a host service (see [`HostFn`]); `dst` receives its result.
+    /// Text: `%d = hostcall.printf %fmt, %args, LOCAL_WINDOW, SHARED_WINDOW`.
+    HostCall {
+        func: HostFn,
+        dst: Option<Reg>,
+        args: Vec<Operand>,
+    },
     /// Wave sync point with no effect of its own: the lanes of a wave that reach
     /// it wait for each other, so every lane has finished the code before it
     /// when any lane runs the code after it. [`crate::lockstep`] places these to
@@ -1149,7 +1189,9 @@ impl Op {
                 v
             }
             Op::Load { dsts, .. } => dsts.clone(),
-            Op::Atomic { dst, .. } | Op::Bar { dst, .. } => dst.iter().copied().collect(),
+            Op::Atomic { dst, .. } | Op::Bar { dst, .. } | Op::HostCall { dst, .. } => {
+                dst.iter().copied().collect()
+            }
             Op::Store { .. } | Op::Fence { .. } | Op::Barrier | Op::WaveSync => vec![],
         }
     }
@@ -1212,6 +1254,7 @@ impl Op {
             }
             Op::Vote { pred, .. } => v.push(*pred),
             Op::ReadFirstLane { src, .. } => v.push(*src),
+            Op::HostCall { args, .. } => v.extend(args.iter().copied()),
         }
         v
     }

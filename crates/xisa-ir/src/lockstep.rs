@@ -19,6 +19,11 @@
 //! the lanes one after another gives exactly the memory the lockstep wave
 //! gives; loads with no store between them need no sync, and code separated
 //! by a barrier or a warp operation needs none either.
+//!
+//! Host output is ordered the same way: a `hostcall` (device `printf`) after
+//! another since the last sync point waits for the wave, so a converged
+//! wave prints its lanes' first lines before any lane's second, as a warp
+//! does.
 
 use crate::inst::{Inst, Op};
 use crate::kernel::Kernel;
@@ -28,6 +33,8 @@ use crate::types::Space;
 type State = u8;
 const LOADED: State = 1;
 const STORED: State = 2;
+/// A host call (output) was made.
+const CALLED: State = 4;
 
 /// The kind of shared access an op makes, as a [`State`] bit (0: none).
 fn shared_access(op: &Op) -> State {
@@ -44,6 +51,7 @@ fn shared_access(op: &Op) -> State {
             space: Space::Shared,
             ..
         } => STORED,
+        Op::HostCall { .. } => CALLED,
         _ => 0,
     }
 }
@@ -51,7 +59,11 @@ fn shared_access(op: &Op) -> State {
 /// True when an access of `kind` after the accesses in `s` must wait for the
 /// wave.
 fn conflicts(s: State, kind: State) -> bool {
-    kind == STORED && s != 0 || kind == LOADED && s & STORED != 0
+    match kind {
+        STORED => s & (LOADED | STORED) != 0,
+        LOADED => s & STORED != 0,
+        _ => s & CALLED != 0,
+    }
 }
 
 /// Steps one instruction; returns the new state and whether a sync is needed
@@ -86,7 +98,7 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
     // A call returns with whatever the callee did: assume everything.
     for r in k.return_blocks() {
         if let Some(s) = input.get_mut(r.0 as usize) {
-            *s = Some(LOADED | STORED);
+            *s = Some(LOADED | STORED | CALLED);
         }
     }
     let mut work: Vec<usize> = (0..n).filter(|&b| input[b].is_some()).collect();
@@ -168,6 +180,33 @@ entry:
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[at[0] + 1].contains("ld.shared"), "{text}");
         assert!(lines[at[1] + 1].contains("st.shared"), "{text}");
+    }
+
+    #[test]
+    fn host_calls_wait_for_the_wave_between_them() {
+        let (n, text) = syncs_before(
+            "kernel @x(%f: i64, %b: i64) {
+  reg %r: i32, %t: i32, %q: i1
+entry:
+  %r = hostcall.printf %f, %b, 0, 0
+  %t = special.tid.x
+  %r = hostcall.printf %f, %b, 0, 0
+  brc %q, more, done
+more:
+  hostcall.printf %f, %b, 0, 0
+  br done
+done:
+  exit
+}",
+        );
+        // Before the second and the third call; none before the first.
+        assert_eq!(n, 2, "{text}");
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let first = lines.iter().position(|l| l.contains("hostcall")).unwrap();
+        assert_ne!(lines[first - 1], "wavesync", "{text}");
+        // The text form round-trips.
+        let m = parse_module(&text).expect("reparses");
+        assert_eq!(m.kernels[0].to_string(), text);
     }
 
     #[test]

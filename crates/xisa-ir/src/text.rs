@@ -9,8 +9,8 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::inst::{
-    Address, AtomOp, AtomType, BarOp, BinOp, BlockId, CvtOp, FBinOp, FCond, FUnOp, Guard, ICond,
-    Inst, MemKind, MemType, Op, Operand, Reg, SReg, SurfDim, SurfOob, Term, UnOp, VoteMode,
+    Address, AtomOp, AtomType, BarOp, BinOp, BlockId, CvtOp, FBinOp, FCond, FUnOp, Guard, HostFn,
+    ICond, Inst, MemKind, MemType, Op, Operand, Reg, SReg, SurfDim, SurfOob, Term, UnOp, VoteMode,
 };
 use crate::kernel::{Block, Kernel, Module, RegDecl};
 use crate::types::{Order, Round, Scope, Space, Type};
@@ -632,6 +632,20 @@ impl Printer<'_> {
                 s
             }
             Op::WaveSync => "wavesync".into(),
+            Op::HostCall { func, dst, args } => {
+                let mut s = String::new();
+                if let Some(d) = dst {
+                    s.push_str(&self.reg(*d));
+                    s.push_str(" = ");
+                }
+                s.push_str("hostcall.");
+                s.push_str(func.name());
+                for (i, a) in args.iter().enumerate() {
+                    s.push_str(if i == 0 { " " } else { ", " });
+                    s.push_str(&self.opnd(*a, Type::I64));
+                }
+                s
+            }
             Op::Shfl {
                 ty,
                 dst,
@@ -1962,6 +1976,26 @@ impl Parser {
                     dst,
                     pred,
                 }
+            }
+            "hostcall" => {
+                let func = mn.get("a host function (printf)", |s| {
+                    find_by_name(&HostFn::ALL, HostFn::name, s)
+                })?;
+                mn.end()?;
+                let dst = match dsts {
+                    [] => None,
+                    [d] => Some(*d),
+                    _ => return Err(mn.err("expected at most one destination register")),
+                };
+                let mut args = Vec::new();
+                for i in 0..func.arity() {
+                    args.push(if i == 0 {
+                        self.operand(regs, Type::I64)?
+                    } else {
+                        self.next_operand(regs, Type::I64)?
+                    });
+                }
+                Op::HostCall { func, dst, args }
             }
             "wavesync" => {
                 mn.end()?;

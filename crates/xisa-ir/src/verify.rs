@@ -656,6 +656,23 @@ impl V<'_> {
                 Ok(())
             }
             Op::Barrier | Op::WaveSync => Ok(()),
+            Op::HostCall { func, dst, args } => {
+                if args.len() != func.arity() {
+                    return self.fail(format!(
+                        "hostcall.{} takes {} operands, not {}",
+                        func.name(),
+                        func.arity(),
+                        args.len()
+                    ));
+                }
+                for a in args {
+                    self.opnd(*a, I64, "operand")?;
+                }
+                match dst {
+                    Some(d) => self.reg_is(*d, I32, "destination"),
+                    None => Ok(()),
+                }
+            }
             Op::Bar {
                 op,
                 id,

@@ -34,11 +34,12 @@ pub(crate) enum Helper {
     Bfi,
     Atomic,
     Surface,
+    Host,
 }
 
 impl Helper {
     /// All helpers.
-    pub(crate) const ALL: [Helper; 12] = [
+    pub(crate) const ALL: [Helper; 13] = [
         Helper::Bin,
         Helper::Un,
         Helper::FBin,
@@ -51,6 +52,7 @@ impl Helper {
         Helper::Bfi,
         Helper::Atomic,
         Helper::Surface,
+        Helper::Host,
     ];
 
     /// Position in [`Helper::ALL`].
@@ -73,6 +75,7 @@ impl Helper {
             Helper::Bfi => "xisa_jit_bfi",
             Helper::Atomic => "xisa_jit_atomic",
             Helper::Surface => "xisa_jit_surface",
+            Helper::Host => "xisa_jit_host",
         }
     }
 
@@ -84,6 +87,7 @@ impl Helper {
             Helper::Fma | Helper::Prmt | Helper::Bfe | Helper::Atomic => 3,
             Helper::Bfi => 4,
             Helper::Surface => 6,
+            Helper::Host => 5,
         }
     }
 
@@ -102,6 +106,7 @@ impl Helper {
             Helper::Bfi => h_bfi as *const u8,
             Helper::Atomic => h_atomic as *const u8,
             Helper::Surface => h_surface as *const u8,
+            Helper::Host => h_host as *const u8,
         }
     }
 }
@@ -274,6 +279,36 @@ extern "C" fn h_atomic(code: u32, old: u64, src: u64, cmp: u64) -> u64 {
 }
 
 /// [`h_surface`] result: the element's guest address was written to `*out`.
+/// What [`h_host`] returns when the call faulted (results are `i32`s,
+/// zero-extended, so this is never one).
+pub(crate) const HOST_FAULT: u64 = u64::MAX;
+
+/// A host service ([`xisa_runtime::host::call`]) for the lane of `ctx`:
+/// `code.op` is the [`HostFn`] index, `a0..a3` its operands (unused ones 0).
+/// On a fault the lane's fault record is filled in (but for the location)
+/// and [`HOST_FAULT`] returned.
+extern "C" fn h_host(code: u32, ctx: u64, a0: u64, a1: u64, a2: u64, a3: u64) -> u64 {
+    guarded(|| {
+        let c = Code::unpack(code);
+        let func = *xisa_ir::HostFn::ALL.get(c.op as usize)?;
+        let ctx = ctx as *mut LaneCtx;
+        let args = [a0, a1, a2, a3];
+        // SAFETY: `ctx` is the lane context the generated function was called
+        // with, valid and not otherwise borrowed during the call.
+        unsafe {
+            Some(
+                match xisa_runtime::host::call(&*ctx, func, &args[..func.arity()]) {
+                    Ok(v) => v,
+                    Err(f) => {
+                        (*ctx).fault = f;
+                        HOST_FAULT
+                    }
+                },
+            )
+        }
+    })
+}
+
 pub(crate) const SURFACE_ADDR: u64 = 0;
 /// [`h_surface`] result: out of range under `ign`: read 0 / drop.
 pub(crate) const SURFACE_SKIP: u64 = 1;

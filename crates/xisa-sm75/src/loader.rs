@@ -722,6 +722,7 @@ impl DataReloc {
             Some(DataSection::Bank(b)) => Some(format!(
                 "the symbol lives in constant bank {b}, which has no global address"
             )),
+            None if host_function(&self.symbol).is_some() => None,
             None => Some("the symbol is not module data".into()),
         }
     }
@@ -734,6 +735,21 @@ impl DataReloc {
             8
         }
     }
+}
+
+/// Functions of the CUDA driver that device code calls by address
+/// (`CALL.ABS` through a relocated constant-bank word), with the address
+/// xisa gives each: above every global and below the shared and local
+/// windows, so that no data pointer equals one. The lifter turns a call to
+/// one into a host service (`hostcall`).
+pub const HOST_FUNCTIONS: &[(&str, u64)] = &[("vprintf", 0x7d00_0000_0000)];
+
+/// The address xisa gives driver function `name`, if it provides it.
+pub fn host_function(name: &str) -> Option<u64> {
+    HOST_FUNCTIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, a)| a)
 }
 
 /// Module-scope data of a cubin: the globals' sections, the module constant
@@ -844,13 +860,15 @@ impl ModuleData {
             } else {
                 i64::from_le_bytes(word.try_into().unwrap_or_default())
             };
-            let s_off = r
-                .sym_section
-                .and_then(|s| self.global_offset(s, r.sym_value))
-                .ok_or_else(|| err("the symbol is not a global".into()))?;
-            let v = base
-                .wrapping_add(s_off)
-                .wrapping_add(r.addend.unwrap_or(implicit) as u64);
+            let target = match (r.sym_section, host_function(&r.symbol)) {
+                (None, Some(addr)) => addr,
+                _ => r
+                    .sym_section
+                    .and_then(|s| self.global_offset(s, r.sym_value))
+                    .map(|o| base.wrapping_add(o))
+                    .ok_or_else(|| err("the symbol is not a global".into()))?,
+            };
+            let v = target.wrapping_add(r.addend.unwrap_or(implicit) as u64);
             if n == 4 {
                 if v > u64::from(u32::MAX) {
                     return Err(err(format!("address {v:#x} does not fit 32 bits")));

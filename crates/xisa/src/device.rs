@@ -414,6 +414,8 @@ pub struct Device {
     cache: CodeCache<Program>,
     /// Module instances by (ISA, code hash).
     instances: std::sync::Mutex<std::collections::HashMap<(Isa, u64), Instance>>,
+    /// What guest code printed in the current (or last failed) launch.
+    output: xisa_runtime::HostOutput,
 }
 
 impl Device {
@@ -428,7 +430,16 @@ impl Device {
             mem: GuestMemory::new(bytes)?,
             cache: CodeCache::new(),
             instances: Default::default(),
+            output: xisa_runtime::HostOutput::new(),
         })
+    }
+
+    /// What guest code printed (`printf`) in launches that failed since the
+    /// last call, and the bytes dropped past the output limit; a successful
+    /// launch returns its output in [`RunReport`]'s `stats.output` instead.
+    /// (Launches running concurrently on one device share this output.)
+    pub fn take_output(&self) -> (Vec<u8>, u64) {
+        self.output.take()
     }
 
     /// The guest memory.
@@ -804,9 +815,11 @@ impl Device {
             timeout: opts.timeout,
             threads: opts.threads,
             uniform: Some(&prog.prologue),
+            output: Some(&self.output),
             ..LaunchConfig::default()
         };
-        let stats = xisa_runtime::launch(k, prog.program.as_ref(), &self.mem, &cfg)?;
+        let mut stats = xisa_runtime::launch(k, prog.program.as_ref(), &self.mem, &cfg)?;
+        (stats.output, stats.output_dropped) = self.output.take();
         Ok(RunReport {
             kernel: k.name.clone(),
             engine: opts.engine,

@@ -512,6 +512,7 @@ pub fn exec(
         init: Some(&init_fn),
         finish: Some(&fin_fn),
         memory_hook: Some(&memory_fn),
+        output: None,
     };
     let stats = xisa_runtime::launch(&kernel, prog.program.as_ref(), mem, &cfg)?;
     let finals = finals.into_inner().unwrap_or_else(|e| e.into_inner());

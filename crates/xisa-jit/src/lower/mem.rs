@@ -18,14 +18,14 @@
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, types as clt, InstBuilder, MemFlagsData, Value};
 use xisa_ir::{
-    Address, MemKind, MemType, Operand, Order, Reg, Scope, Space, SurfDim, SurfOob, Type,
+    Address, HostFn, MemKind, MemType, Operand, Order, Reg, Scope, Space, SurfDim, SurfOob, Type,
 };
 use xisa_runtime::ctx::{fault_kind, space_code, LaneCtx, STOP_FAULT};
 use xisa_runtime::GUEST_BASE;
 
 use super::values::{cl_type, int_of_bytes, int_type};
 use super::Lowerer;
-use crate::helpers::{index_of, Code, Helper, SURFACE_ADDR, SURFACE_FAULT};
+use crate::helpers::{index_of, Code, Helper, HOST_FAULT, SURFACE_ADDR, SURFACE_FAULT};
 use crate::JitError;
 
 /// A checked access: the host address and the address reported in faults.
@@ -233,6 +233,46 @@ impl Lowerer<'_, '_> {
         let addr_ok = self.iconst(clt::I64, SURFACE_ADDR);
         let ok = self.b.ins().icmp(IntCC::Equal, status, addr_ok);
         (guest, ok)
+    }
+
+    /// A host service (`hostcall`): a call of the runtime through the `Host`
+    /// helper; a fault it reports stops the lane here.
+    pub(super) fn lower_hostcall(&mut self, func: HostFn, dst: Option<Reg>, args: &[Operand]) {
+        let mut vals = vec![self.ctx];
+        for i in 0..4 {
+            let v = match args.get(i) {
+                Some(a) => self.read(*a, Type::I64),
+                None => self.iconst(clt::I64, 0),
+            };
+            vals.push(v);
+        }
+        let code = Code {
+            op: index_of(&HostFn::ALL, &func),
+            ..Code::default()
+        };
+        let r = self.call_helper(Helper::Host, code.pack(), &vals);
+        let fault = self.iconst(clt::I64, HOST_FAULT);
+        let is_fault = self.b.ins().icmp(IntCC::Equal, r, fault);
+        let fault_b = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(fault_b);
+        self.b.ins().brif(is_fault, fault_b, &[], cont, &[]);
+        self.b.switch_to_block(fault_b);
+        let inst = self.iconst(clt::I32, self.flat_index() as u64);
+        self.b.ins().store(
+            MemFlagsData::trusted(),
+            inst,
+            self.ctx,
+            LaneCtx::OFFSETS.fault_inst,
+        );
+        let rest = i64::from(self.pos.seg_end - self.pos.inst);
+        self.add_insts(-rest);
+        self.jump_abort(STOP_FAULT);
+        self.b.switch_to_block(cont);
+        if let Some(d) = dst {
+            let v = self.b.ins().ireduce(clt::I32, r);
+            self.write(d, v, Type::I32);
+        }
     }
 
     /// An 8-byte stack slot for helper results, shared by the whole function.

@@ -589,6 +589,11 @@ impl<'a, 'f> Lowerer<'a, 'f> {
                 cmp,
             })?,
             Op::Fence { scope, order } => self.lower_fence(scope, order),
+            Op::HostCall {
+                func,
+                dst,
+                ref args,
+            } => self.lower_hostcall(func, dst, args),
             Op::Barrier
             | Op::Bar { .. }
             | Op::WaveSync
@@ -751,7 +756,11 @@ fn slot_offset(i: usize) -> i32 {
 fn has_side_effects(op: &Op) -> bool {
     matches!(
         op,
-        Op::Load { .. } | Op::Store { .. } | Op::Atomic { .. } | Op::Fence { .. }
+        Op::Load { .. }
+            | Op::Store { .. }
+            | Op::Atomic { .. }
+            | Op::Fence { .. }
+            | Op::HostCall { .. }
     )
 }
 

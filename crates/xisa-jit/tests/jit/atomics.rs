@@ -276,6 +276,7 @@ fn run_shared(p: &JitProgram, mem: &[AtomicU64], regs: Vec<u64>) -> Vec<u64> {
             wave_size: 32,
             dyn_shared_base: 0,
             fault: FaultInfo::default(),
+            host: std::ptr::null(),
         };
         match p.run(&mut c) {
             STOP_EXIT => return l.regs,

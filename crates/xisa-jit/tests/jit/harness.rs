@@ -133,6 +133,7 @@ impl Lane {
             wave_size: 32,
             dyn_shared_base: 128,
             fault: self.fault,
+            host: std::ptr::null(),
         };
         let stop = p.run(&mut c);
         self.call_depth = c.call_depth;

@@ -671,6 +671,7 @@ pub fn run_engine(
         init: Some(&init),
         finish: Some(&finish),
         memory_hook: Some(&memory_hook),
+        output: None,
     };
     launch(kernel, prog, mem, &cfg).map_err(|e| e.to_string())?;
     let mut st = out.into_inner().unwrap();

@@ -3,7 +3,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use xisa_ir::{
-    BarOp, BinOp, CvtOp, ICond, Op, Operand, Order, Reg, SReg, Scope, Term, Type, VoteMode,
+    BarOp, BinOp, CvtOp, HostFn, ICond, Op, Operand, Order, Reg, SReg, Scope, Term, Type, VoteMode,
 };
 
 use super::{bit, bits, sext, File, LiftError, Lifter};
@@ -13,6 +13,10 @@ const EXIT: u16 = 0x94d;
 const CALL_REL: u16 = 0x944;
 /// `CALL.REL.NOINC Ra`: an indirect call through a register pair.
 const CALL_REL_R: u16 = 0x344;
+/// `CALL.ABS.NOINC Ra`: a call to an absolute address (driver functions).
+const CALL_ABS_R: u16 = 0x343;
+/// `LEPC Rd`: the address of this instruction.
+const LEPC: u16 = 0x34e;
 const RET_REL: u16 = 0x950;
 const BRX: u16 = 0x949;
 /// `BRXU URa imm`: BRX with the target in a uniform register pair (ptxas
@@ -92,7 +96,7 @@ pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>, functions: &
         }
         if matches!(
             op,
-            BRA | EXIT | CALL_REL | CALL_REL_R | RET_REL | BRX | BRXU | BPT
+            BRA | EXIT | CALL_REL | CALL_REL_R | CALL_ABS_R | RET_REL | BRX | BRXU | BPT
         ) && pc + 16 < end
         {
             set.insert(pc + 16);
@@ -112,6 +116,14 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         }
         CALL_REL => call_rel(l)?,
         CALL_REL_R => call_indirect(l)?,
+        CALL_ABS_R => call_abs(l)?,
+        LEPC => {
+            // The code address of this instruction: its offset in the
+            // kernel (ptxas only uses it to build a return address, which
+            // the IR's calls do not need).
+            let rd = bits(l.word, 16, 24) as u8;
+            l.write_pair(rd, Operand::Imm(l.pc));
+        }
         RET_REL => ret(l),
         BRX => brx(l, File::R)?,
         BRXU => brx(l, File::UR)?,
@@ -453,6 +465,80 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
+/// `CALL.ABS.NOINC Ra [imm]`: a call to the absolute address `Ra:Ra+1 +
+/// imm` (imm: [34, 82), in words), which in ptxas output is a CUDA driver
+/// function whose address the loader put in a constant bank
+/// ([`crate::loader::HOST_FUNCTIONS`]). A call to `vprintf` becomes
+/// `hostcall.printf` with the ABI's arguments (format in R4:R5, argument
+/// buffer in R6:R7, result in R4); any other target traps at block
+/// `callabs_<pc>_unknown_target`. The condition predicate ([87, 91)) folds
+/// into the guard as for BRA; `CALL.ABS` without `.NOINC` (bit 86 set) is
+/// refused.
+fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
+    let w = l.word;
+    if !bit(w, 86) {
+        return Err(l.unsupported("CALL.ABS without .NOINC (bit 86 clear)"));
+    }
+    if !branch_condition(l) {
+        return Ok(());
+    }
+    let Some(&next) = l.block_at.get(&(l.pc + 16)) else {
+        return Err(l.unsupported("CALL.ABS: the return point is outside the kernel"));
+    };
+    let ra = bits(w, 24, 32) as u8;
+    let off = (sext(bits(w, 34, 82), 48) * 4) as u64;
+    let r = l.read_pair(ra);
+    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(off));
+    let Some(vprintf) = crate::loader::host_function("vprintf") else {
+        return Err(l.unsupported("CALL.ABS: no host functions are known"));
+    };
+    let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(vprintf));
+    // The call, in a block of its own: arguments and result in registers.
+    let call = l.new_block(format!("L_{:04x}_vprintf", l.pc), Term::Br(next));
+    let outer = (l.cur, l.closed);
+    l.cur = call;
+    let saved_guard = l.guard.take();
+    let fmt = l.read_pair(4);
+    let buf = l.read_pair(6);
+    let res = l.tmp(Type::I32);
+    l.emit(Op::HostCall {
+        func: HostFn::Printf,
+        dst: Some(res),
+        args: vec![
+            fmt,
+            buf,
+            Operand::Imm(super::LOCAL_WINDOW),
+            Operand::Imm(super::SHARED_WINDOW),
+        ],
+    });
+    l.write_gpr(4, res.into());
+    (l.cur, l.closed) = outer;
+    l.guard = saved_guard;
+    let bad = l.new_block(format!("callabs_{:#x}_unknown_target", l.pc), Term::Trap);
+    let hit = match hit {
+        Operand::Reg(r) => r,
+        imm => {
+            let t = l.tmp(Type::I1);
+            l.emit(Op::Mov {
+                ty: Type::I1,
+                dst: t,
+                src: imm,
+            });
+            t
+        }
+    };
+    let dispatch = l.new_block(
+        format!("L_{:04x}_callabs", l.pc),
+        Term::BrCond {
+            cond: hit,
+            then_: call,
+            else_: bad,
+        },
+    );
+    l.branch_guarded(dispatch);
+    Ok(())
+}
+
 /// `RET.REL`: `ret`.
 fn ret(l: &mut Lifter) {
     if l.guard.is_none() {
@@ -473,6 +559,14 @@ fn sysreg(l: &mut Lifter, idx: u8) -> Result<Operand, LiftError> {
         0x25 => SReg::CtaIdX,
         0x26 => SReg::CtaIdY,
         0x27 => SReg::CtaIdZ,
+        // SR_VIRTID: the warp slot in bits [8, 15) (ptxas extracts %warpid
+        // there); xisa presents one SM, whose slots are the CTA's waves.
+        0x03 => {
+            let w = l.special(SReg::WaveId);
+            return Ok(l.bin32(BinOp::Shl, w, Operand::Imm(8)));
+        }
+        // SR_VIRTUALSMID (%smid): the one SM.
+        0x43 => return Ok(Operand::Imm(0)),
         0x50 | 0x52 => SReg::Clock,
         0x51 | 0x53 => return Ok(Operand::Imm(0)),
         0x38..=0x3c => return Ok(lanemask(l, idx)),

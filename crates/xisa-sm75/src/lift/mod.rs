@@ -900,6 +900,20 @@ impl<'a> Lifter<'a> {
             return Ok(self.special(s));
         }
         match off {
+            // The end of the global part of the generic address space
+            // (64-bit): ptxas tests `addr < c[0x0][0x50]` with QSPC.G for
+            // `isspacep.global` and generic `cvta.to.shared/local`. xisa's
+            // windows lie above every global address.
+            0x50 | 0x54 => {
+                let v = if off == 0x50 {
+                    SHARED_WINDOW.min(LOCAL_WINDOW)
+                } else {
+                    SHARED_WINDOW.min(LOCAL_WINDOW) >> 32
+                };
+                Ok(Operand::Imm(v & 0xffff_ffff))
+            }
+            // %nsmid: xisa presents one SM (`%smid` is 0).
+            0x10c => Ok(Operand::Imm(1)),
             // Initial stack pointer: the top of the lane's local space.
             0x28 => Ok(Operand::Imm(u64::from(self.stack_top))),
             0x2c => Ok(Operand::Imm(0)),
