@@ -18,6 +18,8 @@ VERSIONS = {
     "nvidia-cuda-nvrtc-cu12": "12.9.86",
     "nvidia-cuda-cccl-cu12": "12.9.27",
     "nvidia-cuda-runtime-cu12": "12.9.79",
+    # crt/mma.h (wmma) and the other crt/ headers the runtime's include.
+    "nvidia-cuda-nvcc-cu12": "12.9.86",
 }
 
 
@@ -29,7 +31,8 @@ def nvidia_root():
     for root in nvidia.__path__:
         if os.path.exists(os.path.join(root, "cuda_nvrtc", "lib", "libnvrtc.so.12")) and \
                 os.path.isdir(os.path.join(root, "cuda_cccl", "include")) and \
-                os.path.isdir(os.path.join(root, "cuda_runtime", "include")):
+                os.path.isdir(os.path.join(root, "cuda_runtime", "include")) and \
+                os.path.isdir(os.path.join(root, "cuda_nvcc", "include")):
             return root
     return None
 
@@ -88,6 +91,7 @@ def main(argv):
         "-default-device",
         "-I" + os.path.join(root, "cuda_cccl", "include"),
         "-I" + os.path.join(root, "cuda_runtime", "include"),
+        "-I" + os.path.join(root, "cuda_nvcc", "include"),
     ] + defines
     copts = (ctypes.c_char_p * len(opts))(*[o.encode() for o in opts])
     check(lib, lib.nvrtcCompileProgram(prog, len(opts), copts), "compile " + src, prog)

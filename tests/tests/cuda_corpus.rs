@@ -4037,3 +4037,53 @@ fn printf_bad_string_faults_and_keeps_earlier_output() {
         );
     }
 }
+
+// ===========================================================================
+// wmma.cu
+
+/// wmma 16x16x16 tiles (HMMA.1688 pairs, LDSM-free loads, MOVM transposes
+/// for the column-major operands): 32x48 output from K = 32, f32 and f16
+/// accumulators, every combination of row- and column-major operands the
+/// two kernels use. Small-integer inputs keep every sum exact.
+#[test]
+fn wmma_tiles() {
+    assert_sass("wmma", "wmma_f32", &["HMMA.1688.F32"]);
+    assert_sass("wmma", "wmma_f16", &["HMMA.1688.F16", "MOVM.16.MT88"]);
+    let (m, n, k) = (32usize, 48usize, 32usize);
+    let mut r = Rng::new(160);
+    // Logical matrices: a[i][p], b[p][j], c[i][j].
+    let a: Vec<f16> = (0..m * k).map(|_| h(r.range(-4, 4) as f64)).collect();
+    let bm: Vec<f16> = (0..k * n).map(|_| h(r.range(-4, 4) as f64)).collect();
+    let c: Vec<f32> = (0..m * n).map(|_| r.range(-50, 50) as f32).collect();
+    let prod = |i: usize, j: usize| -> f32 {
+        (0..k)
+            .map(|p| a[i * k + p].to_f32() * bm[p * n + j].to_f32())
+            .sum()
+    };
+    // wmma_f32: A row-major (i*K + p), B column-major (j*K + p), C/D row-major.
+    let a_row: Vec<f16> = a.clone();
+    let b_col: Vec<f16> = (0..n * k).map(|x| bm[(x % k) * n + x / k]).collect();
+    let want32: Vec<f32> = (0..m * n).map(|x| c[x] + prod(x / n, x % n)).collect();
+    let geo = Geom {
+        grid: [(n / 16) as u32, (m / 16) as u32, 1],
+        block: [32, 1, 1],
+        shared: 0,
+    };
+    let dims = || [A::I32(m as i32), A::I32(n as i32), A::I32(k as i32)];
+    let mut args = vec![b(&hbits(&a_row)), b(&hbits(&b_col)), b(&c), A::Z(4 * m * n)];
+    args.extend(dims());
+    both("wmma", "wmma_f32", &geo, &args, |e, o| {
+        same("wmma_f32", e, &dec::<f32>(&o[3]), &want32)
+    });
+    // wmma_f16: A column-major (p*M + i), B row-major (p*N + j), D
+    // column-major (j*M + i), accumulated from zero in f16 (exact here).
+    let a_col: Vec<f16> = (0..k * m).map(|x| a[(x % m) * k + x / m]).collect();
+    let want16: Vec<u16> = (0..n * m)
+        .map(|x| h(prod(x % m, x / m) as f64).to_bits())
+        .collect();
+    let mut args = vec![b(&hbits(&a_col)), b(&hbits(&bm)), A::Z(2 * m * n)];
+    args.extend(dims());
+    both("wmma", "wmma_f16", &geo, &args, |e, o| {
+        same("wmma_f16", e, &dec::<u16>(&o[2]), &want16)
+    });
+}

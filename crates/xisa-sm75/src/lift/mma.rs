@@ -1,7 +1,8 @@
 //! Warp-collective matrix instructions: `HMMA.1688` (`mma.sync` m16n8k8 on
 //! `f16`), `IMMA.8816`/`IMMA.8832` (m8n8k16 on 8-bit, m8n8k32 on 4-bit
-//! integers), `BMMA.88128` (m8n8k128 on bits, XOR + POPC) and `LDSM`
-//! (`ldmatrix`).
+//! integers), `BMMA.88128` (m8n8k128 on bits, XOR + POPC), `LDSM`
+//! (`ldmatrix`) and `MOVM` (`movmatrix`, the transposes of wmma's
+//! column-major loads).
 //!
 //! Each lane holds a fragment of the operands in its registers, with the
 //! layouts of the PTX ISA's `mma` section: lane `4g + t` (`g` the group,
@@ -20,7 +21,8 @@
 //! Integer accumulation is exact (`.SAT` clamps to the `s32` range).
 
 use xisa_ir::{
-    BinOp, CvtOp, FBinOp, FUnOp, MemKind, MemType, Op, Operand, Order, Round, SReg, Scope, Space, Type,
+    BinOp, CvtOp, FBinOp, FUnOp, MemKind, MemType, Op, Operand, Order, Round, SReg, Scope, Space,
+    Type,
 };
 
 use super::{bit, bits, sext, LiftError, Lifter};
@@ -32,6 +34,7 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x237 => imma(l)?,
         0x23d => bmma(l)?,
         0x83b => ldsm(l)?,
+        0x23a => movm(l)?,
         0x236 => {
             return Err(l.unsupported(
                 "HMMA.884 (mma.sync m8n8k4, opcode 0x236): the quad-pair fragment layout of \
@@ -425,6 +428,45 @@ fn ldsm(l: &mut Lifter) -> Result<(), LiftError> {
         let d = part(l, rd, j as u8)?;
         l.write_gpr(d, v);
     }
+    Ok(())
+}
+
+/// `MOVM.16.MT88 Rd, Ra` (opcode 0x23a, PTX `movmatrix.m8n8.trans.b16`):
+/// transposes an 8x8 matrix of 16-bit elements held by the warp, lane
+/// `4g + t` holding row `g`, elements `2t` and `2t + 1`. Lane `4g + t`
+/// receives original elements `(2t, g)` and `(2t + 1, g)`, which lanes
+/// `8t + g/2` and `8t + 4 + g/2` hold in half `g % 2`. Fields (nvdisasm):
+/// Rd [16, 24), Ra [24, 32), layout [78, 80) (`.M832`/`.M864`, 1 and 2,
+/// are refused), [75, 78) invalid.
+fn movm(l: &mut Lifter) -> Result<(), LiftError> {
+    let w = l.word;
+    if bits(w, 78, 80) != 0 || bits(w, 75, 78) != 0 {
+        return Err(l.unsupported(format!(
+            "MOVM with layout field [78, 80) = {} or bits [75, 78) = {} (only .16.MT88 is lifted)",
+            bits(w, 78, 80),
+            bits(w, 75, 78)
+        )));
+    }
+    let (rd, ra) = (bits(w, 16, 24) as u8, bits(w, 24, 32) as u8);
+    let lane = l.special(SReg::LaneId);
+    let g = l.bin32(BinOp::LShr, lane, Operand::Imm(2));
+    let t = l.bin32(BinOp::And, lane, Operand::Imm(3));
+    let t8 = l.bin32(BinOp::Shl, t, Operand::Imm(3));
+    let g2 = l.bin32(BinOp::LShr, g, Operand::Imm(1));
+    let gh = l.bin32(BinOp::And, g, Operand::Imm(1));
+    let shift = l.bin32(BinOp::Shl, gh, Operand::Imm(4));
+    let src = l.read_gpr(ra);
+    let mut halves = Vec::new();
+    for k in 0..2u64 {
+        let base = l.bin32(BinOp::Add, t8, Operand::Imm(4 * k));
+        let from = l.bin32(BinOp::Add, base, g2);
+        let v = shfl(l, src, from);
+        let v = l.bin32(BinOp::LShr, v, shift);
+        halves.push(l.bin32(BinOp::And, v, Operand::Imm(0xffff)));
+    }
+    let hi = l.bin32(BinOp::Shl, halves[1], Operand::Imm(16));
+    let v = l.bin32(BinOp::Or, halves[0], hi);
+    l.write_gpr(rd, v);
     Ok(())
 }
 
