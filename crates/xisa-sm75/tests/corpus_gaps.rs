@@ -229,7 +229,10 @@ fn bar_scan_and_deferred_blocking_are_refused_naming_the_form() {
     let patch = |w: u128| {
         let mut patched = bytes.clone();
         patched[at..at + 16].copy_from_slice(&w.to_le_bytes());
-        lift_err(&xisa_sm75::loader::load(&patched).expect("load"), "sync_count")
+        lift_err(
+            &xisa_sm75::loader::load(&patched).expect("load"),
+            "sync_count",
+        )
     };
     // Mode 3 at [77, 80) is BAR.SCAN (nvdisasm), which is not modelled.
     let e = patch((w & !(7u128 << 77)) | (3u128 << 77));
