@@ -210,25 +210,7 @@ impl Lowerer<'_, '_> {
         };
         let args = [self.ctx, d, x, yz, l, out];
         let status = self.call_helper(Helper::Surface, code.pack(), &args);
-        let fault = self.iconst(clt::I64, SURFACE_FAULT);
-        let is_fault = self.b.ins().icmp(IntCC::Equal, status, fault);
-        let fault_b = self.b.create_block();
-        let cont = self.b.create_block();
-        self.b.set_cold_block(fault_b);
-        self.b.ins().brif(is_fault, fault_b, &[], cont, &[]);
-        // The resolver filled in the fault record but for the location.
-        self.b.switch_to_block(fault_b);
-        let inst = self.iconst(clt::I32, self.flat_index() as u64);
-        self.b.ins().store(
-            MemFlagsData::trusted(),
-            inst,
-            self.ctx,
-            LaneCtx::OFFSETS.fault_inst,
-        );
-        let rest = i64::from(self.pos.seg_end - self.pos.inst);
-        self.add_insts(-rest);
-        self.jump_abort(STOP_FAULT);
-        self.b.switch_to_block(cont);
+        self.abort_on_helper_fault(status, SURFACE_FAULT);
         let guest = self.b.ins().load(clt::I64, MemFlagsData::trusted(), out, 0);
         let addr_ok = self.iconst(clt::I64, SURFACE_ADDR);
         let ok = self.b.ins().icmp(IntCC::Equal, status, addr_ok);
@@ -251,8 +233,19 @@ impl Lowerer<'_, '_> {
             ..Code::default()
         };
         let r = self.call_helper(Helper::Host, code.pack(), &vals);
-        let fault = self.iconst(clt::I64, HOST_FAULT);
-        let is_fault = self.b.ins().icmp(IntCC::Equal, r, fault);
+        self.abort_on_helper_fault(r, HOST_FAULT);
+        if let Some(d) = dst {
+            let v = self.b.ins().ireduce(clt::I32, r);
+            self.write(d, v, Type::I32);
+        }
+    }
+
+    /// Stops the lane with a fault when a helper returned `sentinel`: the
+    /// helper filled in the lane's fault record but for the location, which
+    /// is this instruction.
+    fn abort_on_helper_fault(&mut self, status: Value, sentinel: u64) {
+        let fault = self.iconst(clt::I64, sentinel);
+        let is_fault = self.b.ins().icmp(IntCC::Equal, status, fault);
         let fault_b = self.b.create_block();
         let cont = self.b.create_block();
         self.b.set_cold_block(fault_b);
@@ -269,10 +262,6 @@ impl Lowerer<'_, '_> {
         self.add_insts(-rest);
         self.jump_abort(STOP_FAULT);
         self.b.switch_to_block(cont);
-        if let Some(d) = dst {
-            let v = self.b.ins().ireduce(clt::I32, r);
-            self.write(d, v, Type::I32);
-        }
     }
 
     /// An 8-byte stack slot for helper results, shared by the whole function.

@@ -14,8 +14,8 @@ use xisa_ir::{
 };
 use xisa_jit::JitProgram;
 use xisa_runtime::ctx::{
-    fault_kind, space_code, Counters, FaultInfo, LaneCtx, CALL_STACK_DEPTH, RESUME_ENTRY,
-    STOP_EXIT, STOP_YIELD,
+    fault_kind, space_code, Counters, LaneCtx, CALL_STACK_DEPTH, RESUME_ENTRY, STOP_EXIT,
+    STOP_YIELD,
 };
 use xisa_runtime::{LaneProgram, GUEST_BASE};
 
@@ -255,28 +255,11 @@ fn run_shared(p: &JitProgram, mem: &[AtomicU64], regs: Vec<u64>) -> Vec<u64> {
             regs: l.regs.as_mut_ptr(),
             global_base: mem.as_ptr() as *mut u8,
             global_limit: (mem.len() * 8) as u64,
-            shared_base: std::ptr::null_mut(),
-            shared_size: 0,
-            local_base: std::ptr::null_mut(),
-            local_size: 0,
-            param_base: std::ptr::null(),
-            param_size: 0,
             call_stack: l.stack.as_mut_ptr(),
-            call_depth: 0,
             resume,
-            insts: 0,
             cancel: &*l.cancel,
             counters: &mut *l.counters,
-            tid: [0; 3],
-            ntid: [1; 3],
-            ctaid: [0; 3],
-            nctaid: [1; 3],
-            lane_id: 0,
-            wave_id: 0,
-            wave_size: 32,
-            dyn_shared_base: 0,
-            fault: FaultInfo::default(),
-            host: std::ptr::null(),
+            ..LaneCtx::detached()
         };
         match p.run(&mut c) {
             STOP_EXIT => return l.regs,

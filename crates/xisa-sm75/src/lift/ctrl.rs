@@ -177,18 +177,7 @@ fn branch_condition(l: &mut Lifter) -> bool {
                 l.bin(BinOp::And, Type::I1, gv, c)
             }
         };
-        let r = match both {
-            Operand::Reg(r) => r,
-            imm => {
-                let t = l.tmp(Type::I1);
-                l.emit(Op::Mov {
-                    ty: Type::I1,
-                    dst: t,
-                    src: imm,
-                });
-                t
-            }
-        };
+        let r = l.in_reg(Type::I1, both);
         l.guard = Some(xisa_ir::Guard {
             reg: r,
             negate: false,
@@ -515,18 +504,7 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     (l.cur, l.closed) = outer;
     l.guard = saved_guard;
     let bad = l.new_block(format!("callabs_{:#x}_unknown_target", l.pc), Term::Trap);
-    let hit = match hit {
-        Operand::Reg(r) => r,
-        imm => {
-            let t = l.tmp(Type::I1);
-            l.emit(Op::Mov {
-                ty: Type::I1,
-                dst: t,
-                src: imm,
-            });
-            t
-        }
-    };
+    let hit = l.in_reg(Type::I1, hit);
     let dispatch = l.new_block(
         format!("L_{:04x}_callabs", l.pc),
         Term::BrCond {

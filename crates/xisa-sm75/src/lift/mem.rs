@@ -345,18 +345,7 @@ struct Split {
 
 /// An `i1` operand as a guard (an immediate is copied into a register).
 fn as_guard(l: &mut Lifter, o: Operand) -> xisa_ir::Guard {
-    let reg = match o {
-        Operand::Reg(r) => r,
-        imm @ Operand::Imm(_) => {
-            let t = l.tmp(Type::I1);
-            l.emit(Op::Mov {
-                ty: Type::I1,
-                dst: t,
-                src: imm,
-            });
-            t
-        }
-    };
+    let reg = l.in_reg(Type::I1, o);
     xisa_ir::Guard { reg, negate: false }
 }
 

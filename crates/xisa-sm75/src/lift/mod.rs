@@ -543,6 +543,22 @@ impl<'a> Lifter<'a> {
         r
     }
 
+    /// `v` in a register of type `ty` (an immediate is moved into a temp).
+    pub(crate) fn in_reg(&mut self, ty: Type, v: Operand) -> Reg {
+        match v {
+            Operand::Reg(r) => r,
+            imm => {
+                let t = self.tmp(ty);
+                self.emit(Op::Mov {
+                    ty,
+                    dst: t,
+                    src: imm,
+                });
+                t
+            }
+        }
+    }
+
     /// The general-register file of the current op (R, or UR for uniform ops).
     pub(crate) fn gpr_file(&self) -> File {
         if self.uniform {
