@@ -36,7 +36,9 @@ def M(name, lo, hi, values):
 
 
 def reuse(name, bit):
-    return T(name, bit, ".reuse")
+    """`.reuse` flag: nvdisasm prints it only when the yield bit 109 is set
+    (the flag is accepted, and silent, without it)."""
+    return F(name, "text", [[bit, bit + 1], [109, 110]], values=["", "", "", ".reuse"])
 
 
 UGUARD = F("uguard", "text", 12, 16,

@@ -845,6 +845,21 @@ def clear_reuse(bl, i):
     return i
 
 
+def yield_gate(f):
+    """A text field that prints `.reuse`: nvdisasm prints the flag only when
+    the yield bit 109 is set, so bit 109 becomes the field's top bit and the
+    lower half of the table is the same table with the reuse bits clear."""
+    bl = [b for lo, hi in f["bits"] for b in range(lo, hi)]
+    if not any(b in REUSE for b in bl) or not any(".reuse" in v for v in f["values"]):
+        return f
+    vals = f["values"]
+    f["values"] = [vals[clear_reuse(bl, i)] for i in range(len(vals))] + list(vals)
+    f["bits"] = f["bits"] + [[109, 110]]
+    if "reject" in f:
+        f["reject"] = sorted(set(f["reject"]) | {v + len(vals) for v in f["reject"]})
+    return f
+
+
 def emit(r):
     op, b91 = r["cls"]
     name = r["base_name"]
@@ -995,6 +1010,7 @@ def emit(r):
         tpl += " " + body
     tpl += r["tail"]
     ops = [o for o, _ in ops]
+    fields = [yield_gate(f) if f["kind"] == "text" else f for f in fields]
     sig = ",".join(
         re.sub(r"\{op\d+_\d+\}", "x", o) if "{" in o else o for o in ops
     )

@@ -536,7 +536,11 @@ fn whole_table(per_class: usize, seed: u64, report: bool) -> (usize, usize, usiz
             class.push(rec["id"].as_str().unwrap().to_string());
         }
     }
-    let tmp = std::env::temp_dir().join(format!("xisa-sm75-oracle-isa-{}.bin", std::process::id()));
+    // one file per call: the two whole-table tests run in parallel threads
+    let tmp = std::env::temp_dir().join(format!(
+        "xisa-sm75-oracle-isa-{}-{seed:x}.bin",
+        std::process::id()
+    ));
     let want = oracle_batch(&nd, &words, &tmp);
     let _ = std::fs::remove_file(&tmp);
     let (mut agree, mut both_reject) = (0, 0);
@@ -558,7 +562,7 @@ fn whole_table(per_class: usize, seed: u64, report: bool) -> (usize, usize, usiz
         if ok {
             agree += 1;
             e.1 += 1;
-        } else if report && examples.len() < 200 {
+        } else if report && e.0 - e.1 <= 2 {
             examples.push(format!(
                 "{id:<16} {w:#034x}\n     xisa:     {:?}\n     nvdisasm: {:?}",
                 got.map(|d| d.text),
@@ -602,7 +606,7 @@ fn whole_table_random_words_agree() {
 }
 
 /// Agreement floor of `whole_table_random_words_agree`.
-const MIN_AGREEMENT: f64 = 0.0;
+const MIN_AGREEMENT: f64 = 0.91;
 
 /// The long variant: 256 words per class, with a per-class report and the
 /// first disagreements (`cargo test -p xisa-sm75 --test oracle whole_table_long -- --ignored --nocapture`).
