@@ -2565,7 +2565,11 @@ fn lift_errors_name_pc_and_mnemonic() {
             "v_dot2_f32_f16",
         ),
         ("s_setpc_b64 s[0:1]\ns_endpgm", 0, "s_setpc_b64"),
-        ("s_mov_b32 s0, 0\nds_append v0\ns_endpgm", 4, "ds_append"),
+        (
+            "s_mov_b32 s0, 0\nds_read_addtid_b32 v0\ns_endpgm",
+            4,
+            "ds_read_addtid_b32",
+        ),
         (
             "s_getreg_b32 s0, hwreg(HW_REG_HW_ID)\ns_endpgm",
             0,

@@ -49,7 +49,18 @@ pub(crate) struct Builder {
     pub gpr_idx: u32,
     /// VGPRs the kernel allocates (0: unknown).
     pub vgpr_count: u32,
+    /// Id of the open block (the entry is 0, leaders their preassigned ids,
+    /// blocks made inside one instruction [`Builder::fresh_block`] ids).
+    cur_id: u32,
+    /// The id of each block of `blocks`.
+    block_ids: Vec<u32>,
+    /// Blocks made by [`Builder::fresh_block`] so far.
+    fresh_n: u32,
 }
+
+/// Ids at and above this one are blocks made inside one guest instruction
+/// (a retry loop); [`Builder::take_blocks`] renumbers them after the leaders.
+const FRESH_BASE: u32 = 1 << 30;
 
 impl Builder {
     pub fn new(name: &str) -> Self {
@@ -83,6 +94,9 @@ impl Builder {
             tmp_pool: HashMap::new(),
             gpr_idx: 0,
             vgpr_count: 0,
+            cur_id: 0,
+            block_ids: Vec::new(),
+            fresh_n: 0,
         }
     }
 
@@ -209,6 +223,7 @@ impl Builder {
             term,
             term_pc: Some(self.pc),
         });
+        self.block_ids.push(self.cur_id);
         self.open = false;
     }
 
@@ -219,7 +234,78 @@ impl Builder {
             self.terminate(Term::Br(id));
         }
         self.label = label;
+        self.cur_id = id.0;
         self.open = true;
+    }
+
+    /// A new block inside the current guest instruction (a retry loop, the
+    /// code after it), entered only by the branches this instruction emits.
+    pub fn fresh_block(&mut self) -> BlockId {
+        self.fresh_n += 1;
+        BlockId(FRESH_BASE + self.fresh_n - 1)
+    }
+
+    /// Continues in the fresh block `id` after the open block was terminated.
+    pub fn continue_in(&mut self, id: BlockId) {
+        debug_assert!(!self.open && id.0 >= FRESH_BASE);
+        self.label = format!("pc{:x}.{}", self.pc, id.0 - FRESH_BASE);
+        self.cur_id = id.0;
+        self.open = true;
+    }
+
+    /// The finished blocks: the entry and leader blocks in order (their ids
+    /// are their indices), then the fresh blocks, renumbered after them.
+    pub fn take_blocks(&mut self) -> Vec<Block> {
+        let mut blocks = std::mem::take(&mut self.blocks);
+        let ids = std::mem::take(&mut self.block_ids);
+        if self.fresh_n == 0 {
+            return blocks;
+        }
+        let fixed = ids.iter().filter(|&&i| i < FRESH_BASE).count() as u32;
+        let mut new_id = vec![0u32; self.fresh_n as usize];
+        let mut next = fixed;
+        for &i in &ids {
+            if i >= FRESH_BASE {
+                new_id[(i - FRESH_BASE) as usize] = next;
+                next += 1;
+            }
+        }
+        let map = |b: &mut BlockId| {
+            if b.0 >= FRESH_BASE {
+                b.0 = new_id[(b.0 - FRESH_BASE) as usize];
+            }
+        };
+        let mut order: Vec<(bool, usize)> = ids
+            .iter()
+            .enumerate()
+            .map(|(n, &i)| (i >= FRESH_BASE, n))
+            .collect();
+        order.sort();
+        let mut slots: Vec<Option<Block>> = blocks.drain(..).map(Some).collect();
+        let mut out = Vec::with_capacity(slots.len());
+        for (_, n) in order {
+            let mut blk = slots[n].take().expect("each block once");
+            match &mut blk.term {
+                Term::Br(t) => map(t),
+                Term::BrCond { then_, else_, .. } => {
+                    map(then_);
+                    map(else_);
+                }
+                Term::Switch {
+                    targets, default, ..
+                } => {
+                    targets.iter_mut().for_each(map);
+                    map(default);
+                }
+                Term::Call { target, ret } => {
+                    map(target);
+                    map(ret);
+                }
+                Term::Ret | Term::Exit | Term::Trap => {}
+            }
+            out.push(blk);
+        }
+        out
     }
 
     pub fn mov(&mut self, ty: Type, dst: Reg, src: impl Into<Operand>) {

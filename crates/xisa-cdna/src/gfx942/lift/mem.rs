@@ -4,7 +4,7 @@
 
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, Guard, ICond, MemKind, MemType, Op, Operand, Order,
-    Reg, Scope, Space, Type,
+    Reg, Scope, Space, Term, Type, UnOp,
 };
 
 use super::builder::Builder;
@@ -804,14 +804,31 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         );
         return Ok(());
     }
+    // Wave-level counters: one atomic for the wave (docs/cdna.md).
+    if rest == "append" || rest == "consume" {
+        return ds_append_consume(b, rest == "append", off16, vdst, acc);
+    }
     // Atomics.
     let (name, rtn) = match rest.split_once("_rtn") {
         Some((a, bb)) => (format!("{a}{bb}"), true),
         None => (rest.to_string(), false),
     };
-    let (op, ty) = ds_atomic_kind(&name).ok_or_else(|| {
-        b.unsupported("DS op not lifted (rsub, mskor, wrap, condxchg, wrxchg2, append/consume, permute, float cmpst)")
-    })?;
+    if let Some(kind) = ds_rmw_kind(&name) {
+        return ds_rmw(
+            b,
+            kind,
+            addr_v,
+            off16,
+            (data0, data1),
+            rtn.then_some(vdst),
+            acc,
+        );
+    }
+    if name == "condxchg32_b64" {
+        return ds_condxchg32(b, addr_v, off16, data0, vdst, acc);
+    }
+    let (op, ty) = ds_atomic_kind(&name)
+        .ok_or_else(|| b.unsupported("DS op not lifted (wrxchg2, permute, addtid, float cmpst)"))?;
     if op == AtomOp::Cas {
         // ds_cmpst: data0 = compare value, data1 = new value.
         let width = if ty == AtomType::B64 { 2 } else { 1 };
@@ -867,6 +884,275 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         rtn.then_some(vdst),
         acc,
     )
+}
+
+/// The DS read-modify-writes with no IR atomic of their own (CDNA3 ISA,
+/// "LDS Instructions"): `tmp = MEM[addr]; MEM[addr] = f(tmp, DATA, DATA2)`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rmw {
+    /// `DATA - tmp`.
+    RSub,
+    /// `(tmp & !DATA) | DATA2`.
+    MskOr,
+    /// `tmp >= DATA ? tmp - DATA : tmp + DATA2` (32-bit only).
+    Wrap,
+}
+
+/// The read-modify-write of a DS mnemonic without `ds_` and `_rtn`, and
+/// whether it is 64-bit.
+fn ds_rmw_kind(name: &str) -> Option<(Rmw, bool)> {
+    Some(match name {
+        "rsub_u32" => (Rmw::RSub, false),
+        "rsub_u64" => (Rmw::RSub, true),
+        "mskor_b32" => (Rmw::MskOr, false),
+        "mskor_b64" => (Rmw::MskOr, true),
+        "wrap_b32" => (Rmw::Wrap, false),
+        _ => return None,
+    })
+}
+
+/// A DS read-modify-write the IR has no atomic for, as a per-lane
+/// compare-and-swap retry loop: `old = ld [a]; loop { new = f(old);
+/// r = cas [a], old -> new; if r == old break; old = r }`. The workgroup's
+/// lanes share one host thread and the lockstep pass puts a wave sync before
+/// every CAS, so each round lets at least one lane per address through and
+/// the lanes' updates apply one after another, as the LDS serializes them.
+#[allow(clippy::too_many_arguments)]
+fn ds_rmw(
+    b: &mut Builder,
+    (kind, wide): (Rmw, bool),
+    addr_v: Reg,
+    off16: i64,
+    (data0, data1): (u32, u32),
+    vdst: Option<u32>,
+    acc: bool,
+) -> Result<(), LiftError> {
+    let (ty, aty, mk) = if wide {
+        (Type::I64, AtomType::B64, MemKind::B64)
+    } else {
+        (Type::I32, AtomType::B32, MemKind::B32)
+    };
+    let data = |b: &mut Builder, r: u32| -> Operand {
+        if wide {
+            let (l, h) = (b.vreg(r, acc), b.vreg(r + 1, acc));
+            b.pair(l, h).into()
+        } else {
+            b.vreg(r, acc).into()
+        }
+    };
+    let d0 = data(b, data0);
+    let d1 = match kind {
+        Rmw::RSub => None,
+        Rmw::MskOr | Rmw::Wrap => Some(data(b, data1)),
+    };
+    let addr = Address::Flat {
+        base: addr_v.into(),
+        offset: off16,
+    };
+    let g = b.exec_guard();
+    let old = b.t(ty);
+    b.emit_with(
+        Op::Load {
+            space: Space::Shared,
+            mem: MemType::scalar(mk),
+            order: Order::Relaxed,
+            scope: Scope::Workgroup,
+            uniform: false,
+            dsts: vec![old],
+            addr,
+        },
+        Some(g),
+    );
+    let (body, done) = (b.fresh_block(), b.fresh_block());
+    b.terminate(Term::BrCond {
+        cond: b.exec,
+        then_: body,
+        else_: done,
+    });
+    b.continue_in(body);
+    let new: Operand = match kind {
+        Rmw::RSub => b.binv(BinOp::Sub, ty, d0, old).into(),
+        Rmw::MskOr => {
+            let keep = b.t(ty);
+            b.emit(Op::Un {
+                op: UnOp::Not,
+                ty,
+                dst: keep,
+                a: d0,
+            });
+            let kept = b.binv(BinOp::And, ty, old, keep);
+            b.binv(BinOp::Or, ty, kept, d1.expect("mskor data2")).into()
+        }
+        Rmw::Wrap => {
+            let ge = b.icmp(ICond::Uge, ty, old, d0);
+            let sub = b.binv(BinOp::Sub, ty, old, d0);
+            let add = b.binv(BinOp::Add, ty, old, d1.expect("wrap data2"));
+            b.select(ty, ge, sub, add).into()
+        }
+    };
+    let seen = b.t(ty);
+    b.emit(Op::Atomic {
+        op: AtomOp::Cas,
+        ty: aty,
+        space: Space::Shared,
+        scope: Scope::Workgroup,
+        order: Order::Relaxed,
+        ftz: false,
+        dst: Some(seen),
+        addr,
+        src: new,
+        cmp: Some(old.into()),
+    });
+    let ok = b.icmp(ICond::Eq, ty, seen, old);
+    b.mov(ty, old, seen);
+    b.terminate(Term::BrCond {
+        cond: ok,
+        then_: done,
+        else_: body,
+    });
+    b.continue_in(done);
+    if let Some(vd) = vdst {
+        if wide {
+            let (l, h) = b.halves(old.into());
+            let (l, h) = (as_reg(b, l), as_reg(b, h));
+            write_v(b, vd, acc, &[l, h], g);
+        } else {
+            write_v(b, vd, acc, &[old], g);
+        }
+    }
+    Ok(())
+}
+
+/// `ds_condxchg32_rtn_b64` (CDNA3 ISA): at `a = (ADDR + offset) & 0xfff8`
+/// two independent 32-bit exchanges, dword `i` written with DATA[i][30:0]
+/// only when DATA[i] bit 31 is set; both previous dwords are returned.
+fn ds_condxchg32(
+    b: &mut Builder,
+    addr_v: Reg,
+    off16: i64,
+    data0: u32,
+    vdst: u32,
+    acc: bool,
+) -> Result<(), LiftError> {
+    let a = b.binv(BinOp::Add, Type::I32, addr_v, Operand::Imm(off16 as u64));
+    let a = b.binv(BinOp::And, Type::I32, a, Operand::Imm(0xfff8));
+    let mut olds = Vec::new();
+    for i in 0..2u32 {
+        let d = b.vreg(data0 + i, acc);
+        let top = b.binv(BinOp::LShr, Type::I32, d, Operand::Imm(31));
+        let set = b.icmp(ICond::Ne, Type::I32, top, Operand::Imm(0));
+        let val = b.binv(BinOp::And, Type::I32, d, Operand::Imm(0x7fff_ffff));
+        let old = b.t(Type::I32);
+        // Written: an exchange; not written: an atomic read (or with 0).
+        for (write, op, src) in [
+            (true, AtomOp::Exch, Operand::from(val)),
+            (false, AtomOp::Or, Operand::Imm(0)),
+        ] {
+            let p = if write {
+                set
+            } else {
+                let n = b.t(Type::I1);
+                b.emit(Op::Un {
+                    op: UnOp::Not,
+                    ty: Type::I1,
+                    dst: n,
+                    a: set.into(),
+                });
+                n
+            };
+            let g = and_guard(b, p);
+            b.emit_with(
+                Op::Atomic {
+                    op,
+                    ty: AtomType::B32,
+                    space: Space::Shared,
+                    scope: Scope::Workgroup,
+                    order: Order::Relaxed,
+                    ftz: false,
+                    dst: Some(old),
+                    addr: Address::Flat {
+                        base: a.into(),
+                        offset: 4 * i as i64,
+                    },
+                    src,
+                    cmp: None,
+                },
+                Some(g),
+            );
+        }
+        olds.push(old);
+    }
+    let g = b.exec_guard();
+    write_v(b, vdst, acc, &olds, g);
+    Ok(())
+}
+
+/// `ds_append` / `ds_consume` on LDS: one operation for the wave that adds
+/// (subtracts) the number of active lanes to the dword at `M0 + offset` and
+/// returns its previous value to every active lane (CDNA3 ISA; the address
+/// as LLVM's `SelectDSAppendConsume` forms it: the LDS pointer in M0, a
+/// constant part in the offset field). The first active lane makes the
+/// atomic and the others read its result through a shuffle.
+fn ds_append_consume(
+    b: &mut Builder,
+    append: bool,
+    off16: i64,
+    vdst: u32,
+    acc: bool,
+) -> Result<(), LiftError> {
+    let m0 = b.sgpr(super::builder::M0).expect("m0");
+    let exec = b.exec64();
+    let n = b.t(Type::I64);
+    b.emit(Op::Un {
+        op: UnOp::Popc,
+        ty: Type::I64,
+        dst: n,
+        a: exec.into(),
+    });
+    let n = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, n);
+    // The first active lane (ctz of EXEC; 64 when EXEC = 0: no lane).
+    let first = b.t(Type::I64);
+    b.emit(Op::Un {
+        op: UnOp::Ctz,
+        ty: Type::I64,
+        dst: first,
+        a: exec.into(),
+    });
+    let first = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, first);
+    let lane = b.lane;
+    let me = b.icmp(ICond::Eq, Type::I32, lane, first);
+    let g = and_guard(b, me);
+    let old = b.t(Type::I32);
+    b.mov(Type::I32, old, Operand::Imm(0));
+    b.emit_with(
+        Op::Atomic {
+            op: if append { AtomOp::Add } else { AtomOp::Sub },
+            ty: AtomType::B32,
+            space: Space::Shared,
+            scope: Scope::Workgroup,
+            order: Order::Relaxed,
+            ftz: false,
+            dst: Some(old),
+            addr: Address::Flat {
+                base: m0.into(),
+                offset: off16,
+            },
+            src: n.into(),
+            cmp: None,
+        },
+        Some(g),
+    );
+    let r = b.t(Type::I32);
+    b.emit(Op::Shfl {
+        ty: Type::I32,
+        dst: r,
+        valid: None,
+        src: old.into(),
+        lane: first.into(),
+    });
+    let g = b.exec_guard();
+    write_v(b, vdst, acc, &[r], g);
+    Ok(())
 }
 
 /// MUBUF: buffer access through the V# in `s[srsrc*4 .. +4]`: base =

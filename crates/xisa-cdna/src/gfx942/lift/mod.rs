@@ -207,8 +207,9 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         b.begin(code.len() as u64, "<end>", None);
         b.terminate(Term::Trap);
     }
+    let blocks = b.take_blocks();
     let mut k = b.k;
-    k.blocks = b.blocks;
+    k.blocks = blocks;
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }
@@ -436,8 +437,9 @@ pub fn lift_program<'a>(
             b.terminate(Term::Trap);
         }
     }
+    let blocks = b.take_blocks();
     let mut k = b.k;
-    k.blocks = b.blocks;
+    k.blocks = blocks;
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }
