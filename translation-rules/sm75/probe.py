@@ -231,6 +231,8 @@ def match_atom(k, samples, used):
                     modes.append("rel")
                 if k == "X" and w > 1 and 4 * sext(f0, w) == v0:
                     modes.append("simm4")
+                if k == "X" and 4 * f0 == v0:
+                    modes.append("uimm4")
                 if k == "D" and f0 == v0:
                     modes.append("dec")
                 for mode in modes:
@@ -242,6 +244,7 @@ def match_atom(k, samples, used):
                             "simm": sext(f, w),
                             "rel": pc + 16 + 4 * sext(f, w),
                             "simm4": 4 * sext(f, w),
+                            "uimm4": 4 * f,
                             "dec": f,
                         }[mode]
                         if got != v:
@@ -254,8 +257,8 @@ def match_atom(k, samples, used):
                                 "bits": [[lo, lo + w]],
                                 "values": [str(i) for i in range(1 << w)],
                             } if w <= 8 else None
-                        if mode == "simm4":
-                            return {"kind": "simm", "scale": 4, "bits": [[lo, lo + w]]}
+                        if mode in ("simm4", "uimm4"):
+                            return {"kind": mode[:4], "scale": 4, "bits": [[lo, lo + w]]}
                         return {"kind": mode, "bits": [[lo, lo + w]]}
         return None
     if k in ("F", "D"):
