@@ -43,7 +43,10 @@ if [ "${1:-}" != "--listings-only" ]; then
         ld.lld-19 -shared -o "$O/$n.co" "$TMP/$n.o"
     done
 fi
-for c in "$O"/*.co; do
+# Listings name the file as given: relative, so they do not depend on where
+# the checkout is.
+cd "$O"
+for c in *.co; do
     llvm-objdump-19 -d --mcpu="$MCPU" "$c" > "${c%.co}.lst"
     # Oracles for the code-object loader test (crates/xisa-cdna/tests/codeobj.rs):
     # ELF header, sections, symbols and the metadata note as YAML ...
@@ -53,4 +56,4 @@ for c in "$O"/*.co; do
         | awk '/^[0-9a-f]+ <.*\.kd>:$/ {p = 1} p {print} /^\.end_amdhsa_kernel/ {p = 0; print ""}' \
         > "${c%.co}.kd.txt"
 done
-echo "built $(ls "$O"/*.co | wc -l) code objects in $O"
+echo "built $(ls ./*.co | wc -l) code objects in $O"

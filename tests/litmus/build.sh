@@ -20,7 +20,8 @@ if ! command -v clang-19 >/dev/null || ! command -v llc-19 >/dev/null \
 fi
 mkdir -p "$HERE/gfx942/out"
 sh "$ROOT/tests/gfx942/cl2co.sh" "$HERE/gfx942/litmus.cl" "$HERE/gfx942/out/litmus.co"
-llvm-objdump-19 -d --mcpu=gfx942 "$HERE/gfx942/out/litmus.co" > "$HERE/gfx942/out/litmus.lst"
+# Relative path: the listing names the file as given.
+(cd "$HERE/gfx942/out" && llvm-objdump-19 -d --mcpu=gfx942 litmus.co > litmus.lst)
 (cd "$HERE/gfx942" && python3 gen_asm.py)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

@@ -19,5 +19,6 @@ python3 "$ROOT/tests/cuda/nvrtc.py" "$HERE/warp_sync.cu" "$O/warp_sync.cubin"
 NVDISASM=$(sh "$ROOT/translation-rules/sm75/find-nvdisasm.sh")
 "$NVDISASM" -c "$O/warp_sync.cubin" 2>/dev/null > "$O/warp_sync.sass"
 sh "$ROOT/tests/gfx942/cl2co.sh" "$HERE/wave_sync.cl" "$O/wave_sync.co"
-llvm-objdump-19 -d --mcpu=gfx942 "$O/wave_sync.co" > "$O/wave_sync.lst"
+# Relative path: the listing names the file as given.
+(cd "$O" && llvm-objdump-19 -d --mcpu=gfx942 wave_sync.co > wave_sync.lst)
 echo "built $O"
