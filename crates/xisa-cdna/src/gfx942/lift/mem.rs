@@ -543,7 +543,9 @@ pub(crate) fn flat(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
 }
 
 /// SMEM: `s_load_dword*` (and `s_buffer_load_dword*`): every lane loads the
-/// same value (the wave's SGPRs are replicated per lane).
+/// same value (the wave's SGPRs are replicated per lane). Scalar stores and
+/// atomics (`s_store_*`, `s_buffer_store_*`, `s_atomic_*`,
+/// `s_buffer_atomic_*`): see [`smem_write`].
 pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let m = inst.opcode.mnemonic.clone();
     let count = match m.as_str() {
@@ -555,12 +557,44 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         "s_dcache_discard" | "s_dcache_discard_x2" | "s_atc_probe" | "s_atc_probe_buffer" => {
             return Ok(())
         }
-        _ => return Err(b.unsupported("scalar stores and atomics are not lifted")),
+        _ if m.starts_with("s_scratch_") => {
+            return Err(b.unsupported(
+                "scalar scratch accesses address the wave's unswizzled private segment; \
+                 xisa's scratch is the per-lane IR local space (no wave-level scratch model)",
+            ))
+        }
+        _ => return smem_write(b, inst),
     };
-    let sbase = inst.get("sbase") * 2;
     let sdata = inst.get("sdata");
-    // Offset: imm = 1: the 21-bit signed immediate (+ soffset SGPR with soe);
-    // imm = 0: the offset field names an SGPR.
+    let tmps: Vec<Reg> = (0..count).map(|_| b.t(Type::I32)).collect();
+    for (i, chunk) in tmps.chunks(4).enumerate() {
+        let (space, addr) = smem_addr(b, inst, 16 * i as u32)?;
+        b.emit(Op::Load {
+            space,
+            mem: MemType {
+                kind: MemKind::B32,
+                count: chunk.len() as u8,
+            },
+            order: Order::Weak,
+            scope: Scope::Device,
+            uniform: false,
+            dsts: chunk.to_vec(),
+            addr,
+        });
+    }
+    for (i, t) in tmps.iter().enumerate() {
+        b.wr_s32(sdata + i as u32, *t)?;
+    }
+    Ok(())
+}
+
+/// The address of an SMEM access plus `extra` bytes. Offset: imm = 1: the
+/// 21-bit signed immediate (+ the soffset SGPR with soe); imm = 0: the offset
+/// field names an SGPR. `s_buffer_*`: through the V# in `s[sbase*2..+4]`
+/// (base = word0 | (word1 & 0xffff) << 32, range checked against
+/// num_records = word2); otherwise the 64-bit base `s[sbase*2..+2]`.
+fn smem_addr(b: &mut Builder, inst: &Inst, extra: u32) -> Result<(Space, Address), LiftError> {
+    let sbase = inst.get("sbase") * 2;
     let mut off: Operand = if inst.get("imm") == 1 {
         Operand::Imm(sext(inst.get("offset"), 21) as u32 as u64)
     } else {
@@ -570,33 +604,22 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         let s = b.src_bits(inst.get("soffset"), 32)?;
         off = b.binv(BinOp::Add, Type::I32, off, s).into();
     }
-    let tmps: Vec<Reg> = (0..count).map(|_| b.t(Type::I32)).collect();
-    if m.starts_with("s_buffer") {
+    if inst.opcode.mnemonic.starts_with("s_buffer") {
         let w0 = b.src_bits(sbase, 32)?;
         let w1 = b.src_bits(sbase + 1, 32)?;
         let w2 = b.src_bits(sbase + 2, 32)?;
         let hi = b.binv(BinOp::And, Type::I32, w1, Operand::Imm(0xffff));
         let base = b.pair(w0, hi);
-        for (i, chunk) in tmps.chunks(4).enumerate() {
-            let o = b.binv(BinOp::Add, Type::I32, off, Operand::Imm(16 * i as u64));
-            b.emit(Op::Load {
-                space: Space::Buffer,
-                mem: MemType {
-                    kind: MemKind::B32,
-                    count: chunk.len() as u8,
-                },
-                order: Order::Weak,
-                scope: Scope::Device,
-                uniform: false,
-                dsts: chunk.to_vec(),
-                addr: Address::Buffer {
-                    base: base.into(),
-                    size: w2,
-                    offset: o.into(),
-                    imm: 0,
-                },
-            });
-        }
+        let o = b.binv(BinOp::Add, Type::I32, off, Operand::Imm(extra as u64));
+        Ok((
+            Space::Buffer,
+            Address::Buffer {
+                base: base.into(),
+                size: w2,
+                offset: o.into(),
+                imm: 0,
+            },
+        ))
     } else {
         let base = b.src_bits(sbase, 64)?;
         let o64 = match off {
@@ -604,26 +627,150 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             r => b.cvt(CvtOp::Zext, Type::I64, Type::I32, r).into(),
         };
         let a = b.binv(BinOp::Add, Type::I64, base, o64);
-        for (i, chunk) in tmps.chunks(4).enumerate() {
-            b.emit(Op::Load {
-                space: Space::Global,
-                mem: MemType {
-                    kind: MemKind::B32,
-                    count: chunk.len() as u8,
-                },
-                order: Order::Weak,
-                scope: Scope::Device,
-                uniform: false,
-                dsts: chunk.to_vec(),
-                addr: Address::Flat {
-                    base: a.into(),
-                    offset: 16 * i as i64,
-                },
-            });
-        }
+        Ok((
+            Space::Global,
+            Address::Flat {
+                base: a.into(),
+                offset: extra as i64,
+            },
+        ))
     }
-    for (i, t) in tmps.iter().enumerate() {
-        b.wr_s32(sdata + i as u32, *t)?;
+}
+
+/// Scalar stores and atomics: one memory operation per wave, whatever EXEC
+/// (scalar instructions ignore it), made by the wave's first existing lane
+/// (`ctz(activemask)`: the wave is converged, so every lane takes part); a
+/// wave sync after it (or the shuffle of the returned value) makes every lane
+/// wait for it, so later scalar loads of the same wave see it. Data from
+/// `s[sdata..]` (cmpswap: {src, cmp}, as the vector atomics); with GLC an
+/// atomic returns the pre-op value to `s[sdata..]` (one or two dwords) in
+/// every lane. A store's GLC (and NV on any SMEM op) is a cache policy with no
+/// effect here: xisa has no scalar cache, so a store is visible when performed
+/// and `s_dcache_wb` has nothing to write back. Stores are weak and atomics
+/// relaxed at device scope, as the vector ones (docs/cdna.md).
+fn smem_write(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
+    let m = inst.opcode.mnemonic.clone();
+    let tail = m
+        .strip_prefix("s_buffer_")
+        .or_else(|| m.strip_prefix("s_"))
+        .ok_or_else(|| b.unsupported("SMEM op not lifted"))?;
+    let sdata = inst.get("sdata");
+    let glc = inst.get("glc") == 1;
+    enum Kind {
+        Store(u8),
+        Atomic(AtomOp, AtomType),
+    }
+    let kind = if let Some(s) = tail.strip_prefix("store_") {
+        Kind::Store(match s {
+            "dword" => 1,
+            "dwordx2" => 2,
+            "dwordx4" => 4,
+            _ => return Err(b.unsupported("scalar store size")),
+        })
+    } else if let Some(a) = tail.strip_prefix("atomic_") {
+        match atomic_kind(a) {
+            Some((op, ty @ (AtomType::B32 | AtomType::B64))) => Kind::Atomic(op, ty),
+            _ => return Err(b.unsupported("scalar atomic not lifted")),
+        }
+    } else {
+        return Err(b.unsupported("SMEM op not lifted"));
+    };
+    let (space, addr) = smem_addr(b, inst, 0)?;
+    // The first lane of the wave.
+    let am = b.t(Type::I64);
+    b.emit(Op::ActiveMask { dst: am });
+    let first = b.t(Type::I64);
+    b.emit(Op::Un {
+        op: UnOp::Ctz,
+        ty: Type::I64,
+        dst: first,
+        a: am.into(),
+    });
+    let first = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, first);
+    let lane = b.lane;
+    let me = b.icmp(ICond::Eq, Type::I32, lane, first);
+    let g = Guard {
+        reg: me,
+        negate: false,
+    };
+    match kind {
+        Kind::Store(count) => {
+            let srcs = (0..count as u32)
+                .map(|i| b.src_bits(sdata + i, 32))
+                .collect::<Result<Vec<_>, _>>()?;
+            b.emit_with(
+                Op::Store {
+                    space,
+                    mem: MemType {
+                        kind: MemKind::B32,
+                        count,
+                    },
+                    order: Order::Weak,
+                    scope: Scope::Device,
+                    srcs,
+                    addr,
+                },
+                Some(g),
+            );
+            b.emit(Op::WaveSync);
+        }
+        Kind::Atomic(op, ty) => {
+            let wide = ty == AtomType::B64;
+            let dword = |b: &mut Builder, i: u32| -> Result<Operand, LiftError> {
+                if wide {
+                    let l = b.src_bits(sdata + 2 * i, 32)?;
+                    let h = b.src_bits(sdata + 2 * i + 1, 32)?;
+                    Ok(b.pair(l, h).into())
+                } else {
+                    b.src_bits(sdata + i, 32)
+                }
+            };
+            let src = dword(b, 0)?;
+            let cmp = if op == AtomOp::Cas {
+                Some(dword(b, 1)?)
+            } else {
+                None
+            };
+            let rty = ty.reg_type();
+            let old = b.t(rty);
+            b.mov(rty, old, Operand::Imm(0));
+            b.emit_with(
+                Op::Atomic {
+                    op,
+                    ty,
+                    space,
+                    scope: Scope::Device,
+                    order: Order::Relaxed,
+                    ftz: false,
+                    dst: glc.then_some(old),
+                    addr,
+                    src,
+                    cmp,
+                },
+                Some(g),
+            );
+            if glc {
+                let parts: Vec<Operand> = if wide {
+                    let (l, h) = b.halves(old.into());
+                    vec![l, h]
+                } else {
+                    vec![old.into()]
+                };
+                for (i, p) in parts.into_iter().enumerate() {
+                    let r = b.t(Type::I32);
+                    b.emit(Op::Shfl {
+                        ty: Type::I32,
+                        dst: r,
+                        valid: None,
+                        src: p,
+                        lane: first.into(),
+                    });
+                    b.wr_s32(sdata + i as u32, r)?;
+                }
+            } else {
+                b.emit(Op::WaveSync);
+            }
+        }
     }
     Ok(())
 }
