@@ -213,8 +213,13 @@ def match_atom(k, samples, used):
         if r:
             return r
         return match_atom("F", samples, used)
-    if k in ("X", "Dec"):
-        k = "D" if k == "Dec" else k
+    if k == "X":
+        r = match_atom("Xplain", samples, used)
+        if r is None:
+            r = match_signed_by(samples, used)
+        return r
+    if k in ("Xplain", "Dec"):
+        k = "D" if k == "Dec" else "X"
         vals = [(s[0], s[1], atom_value(s[2], k)) for s in samples]
         for w in range(1, 65):
             for lo in range(12, 105 - w + 1):
@@ -291,6 +296,22 @@ def match_atom(k, samples, used):
                 if ok:
                     return {"kind": "cbuf", "bits": [[lo, hi], [hi, hi + 5]]}
         return None
+    return None
+
+
+def match_signed_by(samples, used):
+    """An immediate printed signed when a modifier bit is set and unsigned
+    otherwise (I2F's source: bit 74 `.S`)."""
+    vals = [(s[0], atom_value(s[2], "X")) for s in samples]
+    for w in range(2, 65):
+        for lo in range(12, 105 - w + 1):
+            if any(used >> b & 1 for b in range(lo, lo + w)):
+                continue
+            for sb in range(72, 91):
+                if lo <= sb < lo + w:
+                    continue
+                if all((sext(bits(x, lo, lo + w), w) if x >> sb & 1 else bits(x, lo, lo + w)) == v for x, v in vals):
+                    return {"kind": "uimm", "bits": [[lo, lo + w]], "signed_if": sb}
     return None
 
 
@@ -579,6 +600,11 @@ class Probe:
                 atoms = [f for f in r["fields"] if f["name"].startswith("op%d_" % j)]
                 if len(atoms) == 1 and atoms[0]["kind"] in ("pred", "text", "ureg"):
                     full = sorted(set(ob) | {b for lo, hi in atoms[0]["bits"] for b in range(lo, hi)})
+                    # operands shown or hidden by a modifier (MATCH.ALL prints
+                    # its predicate, MATCH.ANY does not): few modifier bits
+                    # are enumerated with the operand
+                    if len(full) + len(mb) <= 9:
+                        full = sorted(set(full) | set(mb))
                     if len(full) <= 9:
                         r.setdefault("op_full", {})[j] = full
                         jobs.append((c, "full", j, full))

@@ -219,7 +219,11 @@ impl Rules {
         let mut control = Control::default();
         let mut vals = Vec::with_capacity(rule.fields.len());
         for f in &rule.fields {
-            let v = f.extract(w);
+            let mut v = f.extract(w);
+            if f.signed_if.is_some_and(|b| (w >> b) & 1 == 1) {
+                // printed signed: keep the two's complement over 64 bits
+                v = sext(v, f.width) as u64;
+            }
             if f.reject.contains(&v) {
                 return Err(DecodeError::InvalidField {
                     offset: pc,

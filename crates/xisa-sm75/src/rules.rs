@@ -166,6 +166,9 @@ pub struct RawField {
     /// Immediates: the printed value is the field value times this.
     #[serde(default)]
     pub scale: Option<i64>,
+    /// Unsigned immediates: printed signed when this word bit is set.
+    #[serde(default)]
+    pub signed_if: Option<u32>,
 }
 
 /// An alternative modifier table, selected by another field's value.
@@ -265,6 +268,8 @@ pub struct Field {
     pub suffix: String,
     /// Immediates: the printed value is the field value times this.
     pub scale: i64,
+    /// Unsigned immediates: printed signed when this word bit is set.
+    pub signed_if: Option<u32>,
 }
 
 impl Field {
@@ -547,6 +552,7 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
             prefix: f.prefix.clone(),
             suffix: f.suffix.clone(),
             scale: f.scale.unwrap_or(1),
+            signed_if: f.signed_if.filter(|&b| b < 128),
         });
     }
     for (i, f) in raw.fields.iter().enumerate() {
