@@ -683,6 +683,29 @@ rec("QSPC_UR1", "QSPC", "P,R,[R]", [(0, 12, 0x9aa), (91, 92, 1)],
     [F("pd", "pred", 81, 84), D] + fa + [M("space", 73, 75, ["G", "L", "S", "INVALID3"])],
     "QSPC{E}{space} {pd}, {d}, %s ;" % ta)
 
+# `.reuse` only where nvdisasm prints it: the prober's table (isa.json) says,
+# per class (opcode, bit 91), which reuse bits change an operand's text; a
+# flag on any other operand is accepted by nvdisasm and printed as nothing.
+HERE_ = os.path.dirname(os.path.abspath(__file__))
+if os.path.exists(os.path.join(HERE_, "isa.json")):
+    with open(os.path.join(HERE_, "isa.json")) as f_:
+        isa_ = json.load(f_)
+    printed_ = {}
+    for r_ in isa_["instructions"]:
+        key_ = (r_["match"][0]["value"], r_["match"][1]["value"])
+        s_ = printed_.setdefault(key_, set())
+        for fd_ in r_["fields"]:
+            if any(".reuse" in v for v in fd_.get("values", [])):
+                s_ |= {b for lo, hi in fd_["bits"] for b in range(lo, hi) if 122 <= b < 126}
+    for r_ in RECS:
+        m_ = {(m["lo"], m["hi"]): m["value"] for m in r_["match"]}
+        key_ = (m_.get((0, 12)), m_.get((91, 92), 0))
+        if key_ not in printed_:
+            continue
+        for fd_ in r_["fields"]:
+            if fd_["name"].endswith("_reuse") and fd_["bits"][0][0] not in printed_[key_]:
+                fd_["values"] = [""] * len(fd_["values"])
+
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ops.json"), "w") as f:
     json.dump({"format": "xisa-sm75-rules/1",
                "generated_by": "translation-rules/sm75/gen_ops.py",
