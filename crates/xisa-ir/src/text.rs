@@ -1573,6 +1573,13 @@ impl Parser {
                 Err(mn.err("this instruction has no destination register"))
             }
         };
+        let optional = |mn: &Mn<'_>| -> Result<Option<Reg>, ParseError> {
+            match dsts {
+                [] => Ok(None),
+                [d] => Ok(Some(*d)),
+                _ => Err(mn.err("expected at most one destination register")),
+            }
+        };
         if let Some(op) = find_by_name(&BinOp::ALL, BinOp::name, head) {
             let ty = mn.ty()?;
             mn.end()?;
@@ -1901,11 +1908,7 @@ impl Parser {
                 let order = mn.get("an ordering", Order::from_name)?;
                 let ftz = mn.eat("ftz");
                 mn.end()?;
-                let dst = match dsts {
-                    [] => None,
-                    [d] => Some(*d),
-                    _ => return Err(mn.err("expected at most one destination register")),
-                };
+                let dst = optional(mn)?;
                 let addr = self.address(regs, space)?;
                 let rt = ty.reg_type();
                 let first = self.next_operand(regs, rt)?;
@@ -1982,11 +1985,7 @@ impl Parser {
                     find_by_name(&HostFn::ALL, HostFn::name, s)
                 })?;
                 mn.end()?;
-                let dst = match dsts {
-                    [] => None,
-                    [d] => Some(*d),
-                    _ => return Err(mn.err("expected at most one destination register")),
-                };
+                let dst = optional(mn)?;
                 let mut args = Vec::new();
                 for i in 0..func.arity() {
                     args.push(if i == 0 {

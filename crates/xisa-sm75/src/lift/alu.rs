@@ -856,6 +856,14 @@ fn plop3_sign(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
         signs.push(l.icmp(ICond::Slt, Type::I32, v, Operand::Imm(0)));
     }
     let lut = bits(w, 72, 80) as u8;
+    lut_preds(l, [signs[0], signs[1], signs[2]], lut);
+    Ok(())
+}
+
+/// PLOP3's two results: Pd [81, 84) = `lut(a, b, c)`, Pd2 [84, 87) =
+/// the second table [16, 24) of the same inputs (PT: not written).
+fn lut_preds(l: &mut Lifter, [a, b, c]: [Operand; 3], lut: u8) {
+    let w = l.word;
     let lut2 = bits(w, 16, 24) as u8;
     for (pd, lut) in [(bits(w, 81, 84) as u8, lut), (bits(w, 84, 87) as u8, lut2)] {
         if pd == 7 {
@@ -865,14 +873,13 @@ fn plop3_sign(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
         l.emit(Op::Lop3 {
             ty: Type::I1,
             dst,
-            a: signs[0],
-            b: signs[1],
-            c: signs[2],
+            a,
+            b,
+            c,
             lut,
         });
         l.write_pred(pd, dst.into());
     }
-    Ok(())
 }
 
 /// `I2I.{U8,S8,U16,S16}.S32.SAT Rd, b` (0x238 register, 0x838 immediate,
@@ -916,22 +923,7 @@ fn plop3(l: &mut Lifter) {
         pred_at(l, 68, 71)
     };
     let lut = (bits(w, 64, 67) | (bits(w, 72, 77) << 3)) as u8;
-    let lut2 = bits(w, 16, 24) as u8;
-    for (pd, lut) in [(bits(w, 81, 84) as u8, lut), (bits(w, 84, 87) as u8, lut2)] {
-        if pd == 7 {
-            continue;
-        }
-        let dst = l.tmp(Type::I1);
-        l.emit(Op::Lop3 {
-            ty: Type::I1,
-            dst,
-            a,
-            b,
-            c,
-            lut,
-        });
-        l.write_pred(pd, dst.into());
-    }
+    lut_preds(l, [a, b, c], lut);
 }
 
 /// The carry-in predicate of an `.X` form ([87, 90) + negate 90) as an

@@ -221,28 +221,12 @@ fn brx(l: &mut Lifter, file: File) -> Result<(), LiftError> {
             None => return Err(l.unsupported(format!("BRX target {t:#x} outside the kernel"))),
         }
     }
-    let base = (l.pc as i64 + 16 + sext(bits(w, 34, 82), 48) * 4) as u64;
+    let base = rel_target(w, l.pc);
     // BRX: Ra in [24, 32); BRXU: URa in the same field.
     let ra = bits(w, 24, 32) as u8;
     let r = l.read_pair_file(file, ra);
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base));
-    // index = k for the first listed target equal to `target`, else len.
-    let idx = l.tmp(Type::I32);
-    l.emit(Op::Mov {
-        ty: Type::I32,
-        dst: idx,
-        src: Operand::Imm(ts.len() as u64),
-    });
-    for (k, t) in ts.iter().enumerate().rev() {
-        let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(*t));
-        l.emit(Op::Select {
-            ty: Type::I32,
-            dst: idx,
-            cond: hit,
-            a: Operand::Imm(k as u64),
-            b: idx.into(),
-        });
-    }
+    let idx = target_index(l, target, &ts);
     let bad = l.new_block(format!("brx_{:#x}_bad_target", l.pc), Term::Trap);
     let sw = l.new_block(
         format!("L_{:04x}_brx", l.pc),
@@ -254,6 +238,28 @@ fn brx(l: &mut Lifter, file: File) -> Result<(), LiftError> {
     );
     l.branch_guarded(sw);
     Ok(())
+}
+
+/// The index `k` of the first of `targets` equal to the 64-bit `target`, or
+/// `targets.len()` (a `switch` over the targets' blocks takes its default).
+fn target_index(l: &mut Lifter, target: Operand, targets: &[u64]) -> Reg {
+    let idx = l.tmp(Type::I32);
+    l.emit(Op::Mov {
+        ty: Type::I32,
+        dst: idx,
+        src: Operand::Imm(targets.len() as u64),
+    });
+    for (k, t) in targets.iter().enumerate().rev() {
+        let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(*t));
+        l.emit(Op::Select {
+            ty: Type::I32,
+            dst: idx,
+            cond: hit,
+            a: Operand::Imm(k as u64),
+            b: idx.into(),
+        });
+    }
+    idx
 }
 
 /// `BPT.TRAP imm` (`__trap()`, PTX `trap`): the launch stops with a trap
@@ -408,31 +414,17 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
         ));
     }
     let funcs = l.k.functions.clone();
-    let base = (l.pc as i64 + 16 + sext(bits(w, 34, 82), 48) * 4) as u64;
     let ra = bits(w, 24, 32) as u8;
     let r = l.read_pair(ra);
-    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base));
-    let idx = l.tmp(Type::I32);
-    l.emit(Op::Mov {
-        ty: Type::I32,
-        dst: idx,
-        src: Operand::Imm(funcs.len() as u64),
-    });
+    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(rel_target(w, l.pc)));
+    let idx = target_index(l, target, &funcs);
     let mut cases = Vec::new();
-    for (k, f) in funcs.iter().enumerate() {
+    for f in &funcs {
         let Some(&fb) = l.block_at.get(f) else {
             return Err(l.unsupported(format!(
                 "CALL.REL.NOINC R: device function at {f:#x} is not on an instruction"
             )));
         };
-        let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(*f));
-        l.emit(Op::Select {
-            ty: Type::I32,
-            dst: idx,
-            cond: hit,
-            a: Operand::Imm(k as u64),
-            b: idx.into(),
-        });
         cases.push(l.new_block(
             format!("L_{:04x}_icall_{f:x}", l.pc),
             Term::Call {

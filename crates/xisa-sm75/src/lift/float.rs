@@ -370,14 +370,14 @@ fn pred_at(l: &mut Lifter, lo: u32, neg: u32) -> Operand {
     l.read_pred_file(File::P, bits(w, lo, lo + 3) as u8, bit(w, neg))
 }
 
-/// `FSETP.CMP[.FTZ].BOP Pd, Pd2, a, b, Pacc`: Pd = cmp BOP acc,
-/// Pd2 = !cmp BOP acc.
-fn fsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+/// `a CMP b` of FSETP and FSET as an `i1` (compare [76, 80): F and T
+/// are constants; `.FTZ` 80).
+fn f32_compare(l: &mut Lifter, opcode: u16) -> Result<Operand, LiftError> {
     let w = l.word;
     let [a, b, _] = fsrcs(l, opcode)?;
     let (a, b) = (fval(l, a)?, fval(l, b)?);
     let code = bits(w, 76, 80);
-    let r = match fcond(code) {
+    Ok(match fcond(code) {
         None => Operand::Imm(u64::from(code == 15)),
         Some(cond) => {
             let dst = l.tmp(Type::I1);
@@ -391,7 +391,13 @@ fn fsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
             });
             dst.into()
         }
-    };
+    })
+}
+
+/// `FSETP.CMP[.FTZ].BOP Pd, Pd2, a, b, Pacc`: Pd = cmp BOP acc,
+/// Pd2 = !cmp BOP acc.
+fn fsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    let r = f32_compare(l, opcode)?;
     set_preds(l, r);
     Ok(())
 }
@@ -411,24 +417,7 @@ fn fset(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
             (opcode >> 9) & 7
         )));
     }
-    let [a, b, _] = fsrcs(l, opcode)?;
-    let (a, b) = (fval(l, a)?, fval(l, b)?);
-    let code = bits(w, 76, 80);
-    let r = match fcond(code) {
-        None => Operand::Imm(u64::from(code == 15)),
-        Some(cond) => {
-            let dst = l.tmp(Type::I1);
-            l.emit(Op::FCmp {
-                cond,
-                ty: Type::F32,
-                ftz: bit(w, 80),
-                dst,
-                a,
-                b,
-            });
-            dst.into()
-        }
-    };
+    let r = f32_compare(l, opcode)?;
     let acc = pred_at(l, 87, 90);
     let op = match bits(w, 74, 76) {
         0 => xisa_ir::BinOp::And,

@@ -588,6 +588,22 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     Ok(())
 }
 
+/// The lowest set bit of the 64-bit lane `mask` (`i32`; 64 when the mask is
+/// 0) and whether it is this lane (`i1`).
+fn lowest_lane(b: &mut Builder, mask: Operand) -> (Reg, Reg) {
+    let first = b.t(Type::I64);
+    b.emit(Op::Un {
+        op: UnOp::Ctz,
+        ty: Type::I64,
+        dst: first,
+        a: mask,
+    });
+    let first = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, first);
+    let lane = b.lane;
+    let me = b.icmp(ICond::Eq, Type::I32, lane, first);
+    (first, me)
+}
+
 /// The address of an SMEM access plus `extra` bytes. Offset: imm = 1: the
 /// 21-bit signed immediate (+ the soffset SGPR with soe); imm = 0: the offset
 /// field names an SGPR. `s_buffer_*`: through the V# in `s[sbase*2..+4]`
@@ -679,16 +695,7 @@ fn smem_write(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     // The first lane of the wave.
     let am = b.t(Type::I64);
     b.emit(Op::ActiveMask { dst: am });
-    let first = b.t(Type::I64);
-    b.emit(Op::Un {
-        op: UnOp::Ctz,
-        ty: Type::I64,
-        dst: first,
-        a: am.into(),
-    });
-    let first = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, first);
-    let lane = b.lane;
-    let me = b.icmp(ICond::Eq, Type::I32, lane, first);
+    let (first, me) = lowest_lane(b, am.into());
     let g = Guard {
         reg: me,
         negate: false,
@@ -1257,17 +1264,8 @@ fn ds_append_consume(
         a: exec.into(),
     });
     let n = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, n);
-    // The first active lane (ctz of EXEC; 64 when EXEC = 0: no lane).
-    let first = b.t(Type::I64);
-    b.emit(Op::Un {
-        op: UnOp::Ctz,
-        ty: Type::I64,
-        dst: first,
-        a: exec.into(),
-    });
-    let first = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, first);
-    let lane = b.lane;
-    let me = b.icmp(ICond::Eq, Type::I32, lane, first);
+    // The first active lane (none when EXEC = 0).
+    let (first, me) = lowest_lane(b, exec.into());
     let g = and_guard(b, me);
     let old = b.t(Type::I32);
     b.mov(Type::I32, old, Operand::Imm(0));
