@@ -6,73 +6,15 @@
 //! label's address (xisa prints absolute addresses as raw nvdisasm does).
 //! No tool is needed at test time.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use xisa_sm75::{cubin, Rules};
 
+mod common;
+use common::{norm, parse_nvdisasm};
+
 fn out_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/sm75/out")
-}
-
-fn norm(s: &str) -> String {
-    s.chars().filter(|c| !c.is_whitespace()).collect()
-}
-
-/// nvdisasm's listing: section name -> [(pc, text)], labels resolved.
-fn parse_sass(text: &str) -> Vec<(String, Vec<(u64, String)>)> {
-    let mut secs: Vec<(String, Vec<(u64, String)>)> = Vec::new();
-    // pass 1: label addresses (a label names the next instruction)
-    let mut labels: HashMap<String, u64> = HashMap::new();
-    let mut pending: Vec<String> = Vec::new();
-    for l in text.lines() {
-        let t = l.trim();
-        if let Some(rest) = t.strip_prefix("/*") {
-            if let Some(end) = rest.find("*/") {
-                if let Ok(pc) = u64::from_str_radix(&rest[..end], 16) {
-                    for p in pending.drain(..) {
-                        labels.insert(p, pc);
-                    }
-                }
-            }
-        } else if let Some(name) = t.strip_suffix(':') {
-            if !name.contains(' ') {
-                pending.push(name.to_string());
-            }
-        }
-    }
-    for l in text.lines() {
-        let t = l.trim();
-        if let Some(rest) = t.strip_prefix(".section") {
-            let name = rest.trim().split(',').next().unwrap_or("").to_string();
-            if name.starts_with(".text") {
-                secs.push((name, Vec::new()));
-            }
-            continue;
-        }
-        let Some(rest) = t.strip_prefix("/*") else {
-            continue;
-        };
-        let Some(end) = rest.find("*/") else { continue };
-        let Ok(pc) = u64::from_str_radix(&rest[..end], 16) else {
-            continue;
-        };
-        let mut ins = rest[end + 2..].to_string();
-        if let Some(c) = ins.find("/*") {
-            ins.truncate(c);
-        }
-        // `(label) -> 0xADDR
-        while let Some(a) = ins.find("`(") {
-            let Some(b) = ins[a..].find(')') else { break };
-            let name = &ins[a + 2..a + b];
-            let addr = labels.get(name).copied().unwrap_or(u64::MAX);
-            ins.replace_range(a..a + b + 1, &format!("{addr:#x}"));
-        }
-        if let Some(s) = secs.last_mut() {
-            s.1.push((pc, ins.trim().to_string()));
-        }
-    }
-    secs
 }
 
 #[test]
@@ -91,7 +33,7 @@ fn corpus_listings_match_nvdisasm() {
         let name = p.file_stem().unwrap().to_string_lossy().to_string();
         let bytes = std::fs::read(p).unwrap();
         let sass = std::fs::read_to_string(p.with_extension("sass")).unwrap();
-        let want = parse_sass(&sass);
+        let want = parse_nvdisasm(&sass);
         let secs = cubin::text_sections(&bytes).unwrap();
         let (mut n, mut ok) = (0, 0);
         for (sname, lines) in &want {

@@ -14,94 +14,25 @@
 //! nvdisasm comes from `translation-rules/sm75/find-nvdisasm.sh` (installed
 //! when missing); the test fails when it is unavailable.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use xisa_sm75::{cubin, Rules};
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{norm, nvdisasm, parse_nvdisasm, repo_root, Listing};
 
-fn nvdisasm() -> PathBuf {
-    let script = repo_root().join("translation-rules/sm75/find-nvdisasm.sh");
-    let out = Command::new("sh")
-        .arg(&script)
-        .output()
-        .expect("cannot run find-nvdisasm.sh");
-    assert!(
-        out.status.success(),
-        "nvdisasm unavailable: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim().to_string())
-}
-
-fn norm(s: &str) -> String {
-    s.chars().filter(|c| !c.is_whitespace()).collect()
-}
-
-/// A listing: (section, [(pc, text)]).
-type Listing = Vec<(String, Vec<(u64, String)>)>;
-
-/// nvdisasm's listing, labels resolved.
-fn parse_nvdisasm(text: &str) -> Listing {
-    let mut labels: HashMap<String, u64> = HashMap::new();
-    let mut pending: Vec<String> = Vec::new();
-    for l in text.lines() {
-        let t = l.trim();
-        if let Some(rest) = t.strip_prefix("/*") {
-            if let Some(end) = rest.find("*/") {
-                if let Ok(pc) = u64::from_str_radix(&rest[..end], 16) {
-                    for p in pending.drain(..) {
-                        labels.insert(p, pc);
-                    }
-                }
+/// nvdisasm's listing, normalised: whitespace removed and the
+/// `(*"BRANCH_TARGETS .L_x_5,..."*)` notes dropped (nvdisasm reads those
+/// targets from the cubin's `.nv.info`, not from the instruction word).
+fn nvdisasm_listing(text: &str) -> Listing {
+    let mut secs = parse_nvdisasm(text);
+    for (_, insts) in &mut secs {
+        for (_, ins) in insts.iter_mut() {
+            while let Some(a) = ins.find("(*") {
+                let Some(b) = ins[a..].find("*)") else { break };
+                ins.replace_range(a..a + b + 2, "");
             }
-        } else if let Some(name) = t.strip_suffix(':') {
-            if !name.contains(' ') {
-                pending.push(name.to_string());
-            }
-        } else if t.starts_with(".section") {
-            pending.clear();
-        }
-    }
-    let mut secs: Listing = Vec::new();
-    for l in text.lines() {
-        let t = l.trim();
-        if let Some(rest) = t.strip_prefix(".section") {
-            let name = rest.trim().split(',').next().unwrap_or("").to_string();
-            if name.starts_with(".text") {
-                secs.push((name, Vec::new()));
-            }
-            continue;
-        }
-        let Some(rest) = t.strip_prefix("/*") else {
-            continue;
-        };
-        let Some(end) = rest.find("*/") else { continue };
-        let Ok(pc) = u64::from_str_radix(&rest[..end], 16) else {
-            continue;
-        };
-        let mut ins = rest[end + 2..].to_string();
-        if let Some(c) = ins.find("/*") {
-            ins.truncate(c);
-        }
-        // `(*"BRANCH_TARGETS .L_x_5,..."*)`: targets nvdisasm reads from the
-        // cubin's `.nv.info` (not in the instruction word)
-        while let Some(a) = ins.find("(*") {
-            let Some(b) = ins[a..].find("*)") else { break };
-            ins.replace_range(a..a + b + 2, "");
-        }
-        while let Some(a) = ins.find("`(") {
-            let Some(b) = ins[a..].find(')') else { break };
-            let name = &ins[a + 2..a + b];
-            let addr = labels.get(name).copied().unwrap_or(u64::MAX);
-            ins.replace_range(a..a + b + 1, &format!("{addr:#x}"));
-        }
-        if let Some(s) = secs.last_mut() {
-            s.1.push((pc, norm(&ins)));
+            *ins = norm(ins);
         }
     }
     secs
@@ -174,7 +105,7 @@ const KNOWN_DIFFERENT: &[&str] = &[
 
 #[test]
 fn every_committed_cubin_lists_like_nvdisasm() {
-    let nd = nvdisasm();
+    let nd = nvdisasm("");
     let rules = Rules::embedded().unwrap();
     let files = committed_cubins();
     assert!(
@@ -194,7 +125,7 @@ fn every_committed_cubin_lists_like_nvdisasm() {
             "nvdisasm -c {f}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let want = parse_nvdisasm(&String::from_utf8_lossy(&out.stdout));
+        let want = nvdisasm_listing(&String::from_utf8_lossy(&out.stdout));
         let got = match cubin::disassemble_cubin(&rules, &bytes) {
             Ok(t) => parse_xisa(&t),
             Err(e) => {

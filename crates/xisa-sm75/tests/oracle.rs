@@ -17,6 +17,9 @@ use std::process::Command;
 
 use xisa_sm75::Rules;
 
+mod common;
+use common::{norm, repo_root};
+
 const WORDS_PER_RECORD: usize = 2000;
 const VARIANT_SHARE: usize = 1600;
 const CONTROL_CLEAR: u128 = (1u128 << 105) - 1;
@@ -38,32 +41,12 @@ impl Rng {
     }
 }
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn nvdisasm() -> Option<PathBuf> {
     if std::env::var("XISA_SKIP_ORACLE").is_ok_and(|v| v == "1") {
         eprintln!("XISA_SKIP_ORACLE=1: oracle test skipped");
         return None;
     }
-    let script = repo_root().join("translation-rules/sm75/find-nvdisasm.sh");
-    let out = Command::new("sh")
-        .arg(&script)
-        .output()
-        .expect("cannot run find-nvdisasm.sh");
-    assert!(
-        out.status.success(),
-        "nvdisasm unavailable (set XISA_SKIP_ORACLE=1 to skip): {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(PathBuf::from(
-        String::from_utf8_lossy(&out.stdout).trim().to_string(),
-    ))
-}
-
-fn norm(s: &str) -> String {
-    s.chars().filter(|c| !c.is_whitespace()).collect()
+    Some(common::nvdisasm(" (set XISA_SKIP_ORACLE=1 to skip)"))
 }
 
 /// nvdisasm's text for each word (None = rejected).  nvdisasm stops at the
