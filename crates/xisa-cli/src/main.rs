@@ -474,11 +474,12 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         Err(e) => {
             // What the kernel printed before it failed comes first, as a
             // GPU's would at the synchronisation that reports the error.
-            print_guest_output(&dev.take_output());
+            let (text, dropped) = dev.take_output();
+            print_guest_output(&text, dropped);
             return Err(e.into());
         }
     };
-    print_guest_output(&(rep.stats.output.clone(), rep.stats.output_dropped));
+    print_guest_output(&rep.stats.output, rep.stats.output_dropped);
     // Everything is read back before any file is written, so that a read
     // error leaves every dump file as it was.
     let mut outputs = Vec::with_capacity(dumps.len() + global_dumps.len());
@@ -507,12 +508,12 @@ fn cmd_run(a: RunArgs) -> Result<()> {
 
 /// Writes what the guest printed (`printf`) to stdout, as the CUDA driver
 /// does, and says on stderr how much was dropped past the output limit.
-fn print_guest_output((text, dropped): &(Vec<u8>, u64)) {
+fn print_guest_output(text: &[u8], dropped: u64) {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
     // A closed stdout loses the guest's text, as it would lose ours.
     let _ = out.write_all(text).and_then(|()| out.flush());
-    if *dropped > 0 {
+    if dropped > 0 {
         eprintln!(
             "xisa: {dropped} bytes of guest printf output dropped past the {} MiB limit",
             xisa::runtime::host::OUTPUT_LIMIT >> 20

@@ -487,3 +487,44 @@ loop:
     );
     assert_eq!(e.matches("out of guest memory").count(), 1, "{e}");
 }
+
+/// Device `printf` reaches stdout before xisa's summary line, and what a
+/// failing kernel printed before its fault comes before the one-line error.
+#[test]
+fn guest_printf_is_printed_and_kept_on_a_fault() {
+    let cubin = repo("../../tests/cuda_corpus/out/printf.cubin");
+    let out = xisa(&[
+        "run".as_ref(),
+        cubin.as_os_str(),
+        "--kernel".as_ref(),
+        "printf_local_and_ret".as_ref(),
+        "--block".as_ref(),
+        "2".as_ref(),
+        "--arg".as_ref(),
+        "zeros:16".as_ref(),
+    ]);
+    success(&out, "printf_local_and_ret");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with(
+            "no args\nno args\nvwxyz 0   0.0\nwxyzv 1   0.2\nkernel printf_local_and_ret ran"
+        ),
+        "{stdout}"
+    );
+    let out = xisa(&[
+        "run".as_ref(),
+        cubin.as_os_str(),
+        "--kernel".as_ref(),
+        "printf_bad_string".as_ref(),
+        "--block".as_ref(),
+        "2".as_ref(),
+        "--arg".as_ref(),
+        "u64:0x1234".as_ref(),
+    ]);
+    let err = failure(&out, "printf_bad_string");
+    assert!(
+        err.contains("out-of-bounds global access of 1 bytes at 0x1234"),
+        "{err}"
+    );
+    assert_eq!(text(&out.stdout), "before 7\n");
+}
