@@ -67,7 +67,8 @@ def rec(key, mnemonic, sig, match, fields, template, strict=False, uniform=False
         fields = [UGUARD] + fields
         template = "{uguard}" + template
     for pre, rngs in CLAIM.items():
-        if key.startswith(pre):
+        # (the [R+UR] forms "*_UR" put the uniform register where the claim is)
+        if key.startswith(pre) and not key.endswith("_UR"):
             fields = fields + [F("rsv%d" % lo, "uimm", lo, hi) for lo, hi in rngs]
     if strict:
         claimed = set()
@@ -485,6 +486,12 @@ rec("ULDC_F5", "ULDC", "UR,C", opm(0x0b9, 5, 0),
     [UREG("d", 16), F("b", "cbuf", [[38, 54], [54, 59]]),
      M("size", 73, 76, ["U8", "S8", "U16", "S16", "", "64", "INVALID6", "INVALID7"])],
     "ULDC{size} {d}, {b} ;")
+# ULDC URd, c[bank][URa+off]: a bank indexed by a uniform register
+rec("ULDC_F5_UR", "ULDC", "UR,C", opm(0x0bb, 5, 1),
+    [UREG("d", 16), F("bank", "uimm", 54, 59), UREG("a", 24),
+     F("off", "simm", 38, 54, prefix="+", print_as={"0": ""}),
+     M("size", 73, 76, ["U8", "S8", "U16", "S16", "", "64", "INVALID6", "INVALID7"])],
+    "ULDC{size} {d}, c[{bank}][{a}{off}] ;")
 
 # special registers
 rec("S2R", "S2R", "R,SR", [(0, 12, 0x919)], [D, F("sr", "text", 72, 80, values=SR)], "S2R {d}, {sr} ;")
@@ -575,8 +582,11 @@ def glob_addr(ur, ur_lo=64, asize=70):
 for op, nm, st in ((0x381, "LDG", 0), (0x386, "STG", 1), (0x380, "LD", 0), (0x385, "ST", 1)):
     for ur in (0, 1):
         fa, ta = glob_addr(ur, 64 if st else 32, 90)
-        if nm == "ST" and not ur:
+        # generic LD/ST without UR: a 32-bit offset at [32, 64); LD is 0x980
+        # with bit 91 clear (nvdisasm rejects 0x380)
+        if nm in ("LD", "ST") and not ur:
             fa = [dict(f, bits=[[32, 64]]) if f["name"] == "off" else f for f in fa]
+        opc = 0x980 if nm == "LD" else op + (0x600 if ur else 0)
         # stores: data at [32,40), but generic ST without UR puts it at [64,72)
         data = regf("b", 64 if (nm == "ST" and not ur) else 32) if st else D
         mo = [dict(f, values=LD_ORDER) if f["name"] == "order" and not st else f for f in MEMO]
@@ -592,7 +602,7 @@ for op, nm, st in ((0x381, "LDG", 0), (0x386, "STG", 1), (0x380, "LD", 0), (0x38
                 mo.append(F("pz", "text", 64, 68, values=PZ, prefix=", "))
                 t += "{pz}"
             t += " ;"
-        rec("%s_UR%d" % (nm, ur), nm, "R,[R]", [(0, 12, op + (0x600 if ur else 0)), (91, 92, ur)],
+        rec("%s_UR%d" % (nm, ur), nm, "R,[R]", [(0, 12, opc), (91, 92, ur)],
             [data] + fa + mo, t)
 for op, nm, st in ((0x983, "LDL", 0), (0x387, "STL", 1), (0x984, "LDS", 0), (0x388, "STS", 1)):
     data = regf("b", 32) if st else D
@@ -613,10 +623,10 @@ for op, nm, st in ((0x983, "LDL", 0), (0x387, "STL", 1), (0x984, "LDS", 0), (0x3
     addr = "[{@addr:a:scale:-:off}]" if nm in ("LDS", "STS") else "[{@addr:a:-:-:off}]"
     t += ("%s, {b} ;" % addr) if st else ("{d}, %s ;" % addr)
     rec(nm, nm, "[R]", [(0, 12, op), (91, 92, 0)], fs, t)
-    if not st:
-        fs2 = fs + [UREG("ua", 32)]
-        rec(nm + "_UR", nm, "[R+UR]", [(0, 12, op), (91, 92, 1)], fs2,
-            t.replace(":-:off}]", ":ua:off}]"))
+    # [R+UR]: loads read UR from [32, 38), stores (data at [32, 40)) from [64, 70)
+    fs2 = fs + [UREG("ua", 64 if st else 32)]
+    rec(nm + "_UR", nm, "[R+UR]", [(0, 12, op + (0x600 if st else 0)), (91, 92, 1)], fs2,
+        t.replace(":-:off}]", ":ua:off}]"))
 
 # atomics: RED / ATOM (generic) / ATOMS
 ATYPE = ["", "S32", "64", "F32.FTZ.RN", "F16x2.RN", "S64", "F64.RN", "INVALID7"]
@@ -641,11 +651,24 @@ rec("ATOMS", "ATOMS", "R,[R],R", [(0, 12, 0x38c)],
     [D, regf("a", 24), F("off", "simm", 40, 64), regf("b", 32), M("op", 87, 91, AOP), M("type", 73, 76, STYPE),
      M("scale", 78, 80, ["", "X4", "X8", "X16"])],
     "ATOMS{op}{type} {d}, [{@addr:a:scale:-:off}], {b} ;")
+rec("ATOMS_UR", "ATOMS", "R,[R+UR],R", [(0, 12, 0x98c), (91, 92, 1)],
+    [D, regf("a", 24), UREG("ua", 64), F("off", "simm", 40, 64), regf("b", 32),
+     M("op", 87, 91, AOP[:9] + ["INVALID9"] + AOP[10:]),
+     M("type", 73, 75, STYPE[:3] + ["INVALID3"]), M("scale", 78, 80, ["", "X4", "X8", "X16"])],
+    "ATOMS{op}{type} {d}, [{@addr:a:scale:ua:off}], {b} ;")
 rec("ATOMS_CAS", "ATOMS.CAS", "R,[R],R,R", [(0, 12, 0x38d)],
     [D, regf("a", 24), F("off", "simm", 40, 64), regf("b", 32), regf("c", 64),
      M("cas", 87, 89, ["CAS", "CAST", "INVALID2", "CAST.SPIN"]), M("type", 73, 76, STYPE),
      M("scale", 78, 80, ["", "X4", "X8", "X16"])],
     "ATOMS{cas}{type} {d}, [{@addr:a:scale:-:off}], {b}, {c} ;")
+
+# constant loads with a register index: LDC Rd, c[bank][Ra+off] (signed offset;
+# RZ prints the offset alone); mode [78, 80) IL / IS / ISL
+rec("LDC", "LDC", "R,C", [(0, 12, 0xb82), (91, 92, 0)],
+    [D, regf("a", 24), F("off", "simm", 38, 54), F("bank", "uimm", 54, 59),
+     M("size", 73, 76, ["U8", "S8", "U16", "S16", "", "64", "INVALID6", "INVALID7"]),
+     M("mode", 78, 80, ["", "IL", "IS", "ISL"])],
+    "LDC{size}{mode} {d}, c[{bank}][{@addr:a:-:-:off}] ;")
 
 # surfaces (bindless .D forms with the descriptor in c[imm1][imm2 * 4]) and QSPC
 SUDIM = ["1D", "1D_BUFFER", "1D_ARRAY", "2D", "2D_ARRAY", "3D", "INVALID6", "INVALID7"]
@@ -678,6 +701,10 @@ rec("SUST_D_R", "SUST.D", "[R],R,R", [(0, 12, 0x99e), (91, 92, 0)],
     [dict(regf("a", 24), reject=[255]), regf("b", 32), dict(regf("c", 64), reject=[255]), M("size", 73, 76, SIZE)] +
     [dict(f, values=["INVALID0", "", "STRONG", "MMIO"]) if f["name"] == "order" else f for f in SUMODS[:-2]],
     "SUST.D{BA}{dim}{eviction}{size}{order}{scope}{private}{clamp} [{a}], {b}, {c} ;")
+fa, ta = glob_addr(0)
+rec("QSPC_UR0", "QSPC", "P,R,[R]", [(0, 12, 0x3aa), (91, 92, 0)],
+    [F("pd", "pred", 81, 84), D] + fa + [M("space", 73, 75, ["G", "L", "S", "INVALID3"])],
+    "QSPC{E}{space} {pd}, {d}, %s ;" % ta)
 fa, ta = glob_addr(1, 32, 90)
 rec("QSPC_UR1", "QSPC", "P,R,[R]", [(0, 12, 0x9aa), (91, 92, 1)],
     [F("pd", "pred", 81, 84), D] + fa + [M("space", 73, 75, ["G", "L", "S", "INVALID3"])],

@@ -165,13 +165,38 @@ pub struct Decoded {
     pub operands: Vec<Operand>,
     /// Modifier groups, in field order.
     pub modifiers: Vec<Modifier>,
+    /// Every field of the matched rule except the guard and the control
+    /// fields, by name: what the lifter reads.
+    pub fields: Vec<FieldValue>,
     /// Control fields.
     pub control: Control,
     /// The text in nvdisasm syntax (without address).
     pub text: String,
 }
 
+/// One field of a decoded instruction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldValue {
+    /// Field name in the rules (`d`, `a`, `size`, `op2`, ...).
+    pub name: String,
+    /// Field kind.
+    pub kind: FieldKind,
+    /// Raw value of the field's bits.
+    pub raw: u64,
+    /// The value as an operand (registers, predicates, immediates scaled and
+    /// sign-extended, constant-bank operands, branch targets); `None` for
+    /// modifier and text fields.
+    pub operand: Option<Operand>,
+    /// What a modifier or text field prints for this value (`""`: nothing).
+    pub text: String,
+}
+
 impl Decoded {
+    /// The field with the given name.
+    pub fn field(&self, name: &str) -> Option<&FieldValue> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+
     /// The modifier with the given name.
     pub fn modifier(&self, name: &str) -> Option<&Modifier> {
         self.modifiers.iter().find(|m| m.name == name)
@@ -258,31 +283,31 @@ impl Rules {
         }
         // operands in print order: op0, op1, ...
         let mut ops: Vec<(usize, Operand)> = Vec::new();
+        let mut fields = Vec::with_capacity(rule.fields.len());
         for (f, &v) in rule.fields.iter().zip(&vals) {
-            let Some(n) = f
-                .name
-                .strip_prefix("op")
-                .and_then(|n| n.parse::<usize>().ok())
-            else {
+            if matches!(f.kind, FieldKind::Guard | FieldKind::Control) {
                 continue;
-            };
-            let op = match f.kind {
-                FieldKind::CBuf => {
-                    let (bank, off) = cbuf_parts(v, f.width);
-                    Operand::CBuf {
-                        bank,
-                        offset: off as u16,
+            }
+            let operand = field_operand(f, v, pc);
+            fields.push(FieldValue {
+                name: f.name.clone(),
+                kind: f.kind,
+                raw: v,
+                operand: operand.clone(),
+                text: match f.kind {
+                    FieldKind::Mod | FieldKind::Text => {
+                        f.values.get(v as usize).cloned().unwrap_or_default()
                     }
-                }
-                FieldKind::Rel => Operand::Imm(rel_target(pc, f, v)),
-                FieldKind::F32 | FieldKind::F16 => Operand::Imm(v as i64),
-                FieldKind::F64Hi => Operand::Imm((v << 32) as i64),
-                FieldKind::Reg => Operand::Reg(v as u8),
-                FieldKind::UReg => Operand::UReg(v as u8),
-                FieldKind::Pred => Operand::Pred(v as u8),
-                FieldKind::SImm => Operand::Imm(sext(v, f.width).wrapping_mul(f.scale)),
-                FieldKind::UImm => Operand::Imm((v as i64).wrapping_mul(f.scale)),
-                _ => continue,
+                    _ => String::new(),
+                },
+            });
+            let (Some(n), Some(op)) = (
+                f.name
+                    .strip_prefix("op")
+                    .and_then(|n| n.parse::<usize>().ok()),
+                operand,
+            ) else {
+                continue;
             };
             ops.push((n, op));
         }
@@ -329,6 +354,7 @@ impl Rules {
             guard,
             operands,
             modifiers,
+            fields,
             control,
             text,
         })
@@ -445,6 +471,28 @@ fn render(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
 
 /// A constant-bank field: the offset bits (16, or 14 in 4-byte units for ALU
 /// operands) then 5 bank bits; the offset is signed.
+/// A field's value as an operand; `None` for modifiers, texts and control.
+fn field_operand(f: &Field, v: u64, pc: u64) -> Option<Operand> {
+    Some(match f.kind {
+        FieldKind::CBuf => {
+            let (bank, off) = cbuf_parts(v, f.width);
+            Operand::CBuf {
+                bank,
+                offset: off as u16,
+            }
+        }
+        FieldKind::Rel => Operand::Imm(rel_target(pc, f, v)),
+        FieldKind::F32 | FieldKind::F16 => Operand::Imm(v as i64),
+        FieldKind::F64Hi => Operand::Imm((v << 32) as i64),
+        FieldKind::Reg => Operand::Reg(v as u8),
+        FieldKind::UReg => Operand::UReg(v as u8),
+        FieldKind::Pred => Operand::Pred(v as u8),
+        FieldKind::SImm => Operand::Imm(sext(v, f.width).wrapping_mul(f.scale)),
+        FieldKind::UImm => Operand::Imm((v as i64).wrapping_mul(f.scale)),
+        _ => return None,
+    })
+}
+
 fn cbuf_parts(v: u64, width: u32) -> (u8, i16) {
     let ow = width.saturating_sub(5).min(16);
     let off = sext(v & ((1u64 << ow) - 1), ow) << (16 - ow);

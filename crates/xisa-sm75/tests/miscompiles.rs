@@ -540,12 +540,23 @@ fn patched(
     pick: impl Fn(u128) -> bool,
     patch: u128,
 ) -> (u64, Result<Module, String>) {
-    let mut bytes = cubin();
+    patched_in(cubin(), kernel, pick, patch)
+}
+
+/// [`patched`] for a kernel of another cubin.
+fn patched_in(
+    mut bytes: Vec<u8>,
+    kernel: &str,
+    pick: impl Fn(u128) -> bool,
+    patch: u128,
+) -> (u64, Result<Module, String>) {
     let c = xisa_sm75::loader::load(&bytes).expect("load");
     let k = c.kernels.iter().find(|k| k.name == kernel).expect("kernel");
-    let i = code(kernel)
-        .iter()
-        .position(|&w| pick(w))
+    let i = k
+        .code
+        .chunks_exact(16)
+        .map(|b| u128::from_le_bytes(b.try_into().unwrap()))
+        .position(pick)
         .unwrap_or_else(|| panic!("{kernel}: no word to patch"));
     let at = k.code_offset as usize + 16 * i;
     let w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap()) ^ patch;
@@ -586,8 +597,14 @@ fn unknown_forms_are_refused() {
             1 << 72,
             "LEA.HI.X.SX32 with a negated first operand (~a)",
         ),
-        // `LDS.U.64` with bit 91 on an opcode without a UR form (STS 0x388).
-        ("lds_ur", |w| w & 0xfff == 0x388, 1 << 91, "bit 91 set"),
+        // `STS` with bit 91 on an opcode without a UR form (0x388; the UR
+        // form is 0x988): nvdisasm rejects the word, and so does the decoder.
+        (
+            "lds_ur",
+            |w| w & 0xfff == 0x388,
+            1 << 91,
+            "opcode 0x388 (the decoder rejects the word",
+        ),
     ];
     for (kernel, pick, patch, what) in cases {
         let (pc, m) = patched(kernel, pick, patch);
@@ -597,4 +614,61 @@ fn unknown_forms_are_refused() {
         assert!(err.contains(what), "{kernel}: {err}");
         assert!(err.contains(&format!("pc {pc:#x}")), "{kernel}: {err}");
     }
+}
+
+/// Memory forms are lifted from their decoded fields, and every field is
+/// read: a modifier or operand the lifter does not implement is refused
+/// with the form and the field, not dropped (before, the lifter read the
+/// bits it knew and ignored the rest: `LDG.ZD`, a predicated load, lifted
+/// as a plain load, and `LDC.IL` as a plain `LDC`).
+#[test]
+fn unread_fields_are_refused() {
+    let cases: [Refusal; 4] = [
+        // `LDG.E.ZD` (bit 87): zero the destination under a predicate.
+        (
+            "g_u32ur",
+            |w| w & 0xfff == 0x981,
+            1 << 87,
+            "(form LDG:LDG_UR1): field `zd` = `.ZD` is not lifted",
+        ),
+        // `LDG ..., [R], P6`: a predicate input ([64, 68)).
+        (
+            "lds_ur",
+            |w| w & 0xfff == 0x381,
+            1 << 64,
+            "field `pz` = `P6` is not lifted",
+        ),
+        // `LDS.U.ZD`.
+        (
+            "lds_ur",
+            |w| w & 0xfff == 0x984,
+            1 << 87,
+            "(form LDS:LDS_UR): field `zd` = `.ZD` is not lifted",
+        ),
+        // `STG.E.PRIVATE`.
+        (
+            "lds_ur",
+            |w| w & 0xfff == 0x386,
+            1 << 76,
+            "field `private` = `.PRIVATE` is not lifted",
+        ),
+    ];
+    for (kernel, pick, patch, what) in cases {
+        let (pc, m) = patched(kernel, pick, patch);
+        let err = m
+            .err()
+            .unwrap_or_else(|| panic!("{kernel}: patched form lifted"));
+        assert!(err.contains(what), "{kernel}: {err}");
+        assert!(err.contains(&format!("pc {pc:#x}")), "{kernel}: {err}");
+    }
+    // `LDC.IL R0, c[0x3][R0]` (index mode, bits [78, 80)).
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cuda/globals.cubin");
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let (pc, m) = patched_in(bytes, "scaled", |w| w & 0xfff == 0xb82, 1 << 78);
+    let Err(err) = m else {
+        panic!("patched LDC lifted")
+    };
+    let what = "LDC.IL R0, c[0x3][R0] ; (form LDC:LDC): field `mode` = `IL` is not lifted";
+    assert!(err.contains(what), "{err}");
+    assert!(err.contains(&format!("pc {pc:#x}")), "{err}");
 }

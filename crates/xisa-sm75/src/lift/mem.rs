@@ -1,10 +1,17 @@
 //! Loads, stores, atomics and constant loads.
 //!
-//! Address fields (notes §3): base register [24, 32), signed 24-bit offset
-//! [40, 64), `.E` (64-bit addressing) bit 72; with bit 91 set a uniform
-//! register is added (loads: [32, 38); stores and atomics: [64, 70)), see
-//! [`address`]. Size [73, 76): U8 S8 U16 S16 32 64 128. Memory order
-//! [79, 81): CONSTANT WEAK STRONG MMIO; scope [77, 79): CTA SM GPU SYS.
+//! Most forms are lifted from their decoded fields (the named operands and
+//! modifiers of `translation-rules/sm75/ops.json`): the address is base `a`,
+//! offset `off`, optional uniform register `ua` (`asize`: `.U32` zero-extends
+//! a 32-bit base, `.64` adds a pair) and `E` (64-bit addressing); `size`,
+//! `order`, `scope`, `type` and `op` are read by their printed values. Every
+//! field is read, checked to be at its default, or named a hint
+//! (eviction priority, prefetch size, `.U`), so a modifier this lifter does
+//! not implement is refused with mnemonic, form and pc (see
+//! `Lifter::check_fields`). The seed-derived ATOMG and SUATOM records name
+//! their operands by position; those two are still read from bit positions
+//! (notes §3): base [24, 32), offset [40, 64), `.E` 72, UR [64, 70) with
+//! bit 91, type [73, 76), scope [77, 79), op [87, 91).
 
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, ICond, MemKind, MemType, Op, Operand, Order, Scope,
@@ -17,40 +24,12 @@ use super::{bit, bits, sext, File, LiftError, Lifter};
 use crate::Decoded;
 
 /// Lifts a memory instruction; `Ok(false)` when `opcode` is not one.
-pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<bool, LiftError> {
+pub(crate) fn lift(l: &mut Lifter, opcode: u16, d: Option<&Decoded>) -> Result<bool, LiftError> {
     match opcode {
-        0x381 => load(l, Space::Global, Ur::NONE)?,
-        0x981 => load(l, Space::Global, Ur::required(32, 90))?,
-        0x386 => store(l, Space::Global, Ur::NONE)?,
-        0x986 => store(l, Space::Global, Ur::required(64, 90))?,
-        // Generic LD/ST/ATOM: global, or local/shared inside the windows the
-        // kernel makes pointers into (`generic_split`). LD without a uniform
-        // register has a 32-bit offset at [32, 64).
-        0x980 if !bit(l.word, 91) => load(l, Space::Global, Ur::NONE)?,
-        0x980 => load(l, Space::Global, Ur::required(32, 90))?,
-        0x385 => store(l, Space::Global, Ur::NONE)?,
-        0x985 => store(l, Space::Global, Ur::required(64, 90))?,
-        0x984 => load(l, Space::Shared, Ur::optional(32, 0))?,
-        0x388 => store(l, Space::Shared, Ur::NONE)?,
-        0x988 => store(l, Space::Shared, Ur::required(64, 0))?,
-        0x983 => load(l, Space::Local, Ur::optional(32, 0))?,
-        0x387 => store(l, Space::Local, Ur::NONE)?,
-        0x987 => store(l, Space::Local, Ur::required(64, 0))?,
-        0x3a8 => atom(l, Space::Global, Ur::NONE, true)?,
-        0x9a8 => atom(l, Space::Global, Ur::required(64, 70), true)?,
-        0x98e => atom(l, Space::Global, Ur::optional(64, 90), false)?,
-        0x38c => atom(l, Space::Shared, Ur::NONE, true)?,
-        0x98c => atom(l, Space::Shared, Ur::required(64, 0), true)?,
-        // Generic ATOM: its predicate output is "performed" (ptxas follows
-        // it with a QSPC/LDS/ATOMS.CAST fallback when false); xisa performs
-        // global and shared-window atomics itself, so it is always true.
-        0x38a => atom(l, Space::Global, Ur::NONE, true)?,
-        0x98a => atom(l, Space::Global, Ur::required(64, 70), true)?,
-        0x38b => cas(l, Space::Global, true)?,
-        0x3aa => qspc(l, Ur::NONE)?,
-        0x9aa => qspc(l, Ur::required(32, 90))?,
-        0x3a9 => cas(l, Space::Global, false)?,
-        0x38d => cas(l, Space::Shared, true)?,
+        // Seed-derived records (positional operand names): bit positions.
+        0x3a8 => atom_seed(l, Ur::NONE)?,
+        0x9a8 => atom_seed(l, Ur::required(64, 70))?,
+        0x3a9 => cas_seed(l)?,
         0x59f => surface(l, Surf::Red, false)?,
         0x3a0 => surface(l, Surf::Red, true)?,
         0xb99 => surface(l, Surf::Ld, false)?,
@@ -65,122 +44,194 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, _d: Option<&Decoded>) -> Result<
                 "SUATOM.D with three immediates (the meaning of the third is not known)",
             ))
         }
-        0xb82 => ldc(l)?,
-        0xab9 | 0xabb => uldc(l)?,
-        _ => return Ok(false),
+        _ => {
+            let Some(mn) = d.map(|d| d.mnemonic.as_str()) else {
+                return Ok(false);
+            };
+            match mn {
+                "LDG" | "LD" => load(l, Space::Global)?,
+                "LDS" => load(l, Space::Shared)?,
+                "LDL" => load(l, Space::Local)?,
+                "STG" | "ST" => store(l, Space::Global)?,
+                "STS" => store(l, Space::Shared)?,
+                "STL" => store(l, Space::Local)?,
+                "ATOM" | "RED" => atom(l, Space::Global)?,
+                "ATOMS" => atom(l, Space::Shared)?,
+                "ATOM.CAS" => cas(l, Space::Global)?,
+                "ATOMS.CAS" => cas(l, Space::Shared)?,
+                "QSPC" => qspc(l)?,
+                "LDC" => ldc(l)?,
+                "ULDC" => uldc(l)?,
+                _ => return Ok(false),
+            }
+        }
     }
     Ok(true)
 }
 
-/// Where an instruction's optional uniform register (`[R+UR]`, bit 91) sits.
+/// Where a seed-derived atomic's optional uniform register (`[R+UR]`,
+/// bit 91) sits.
 #[derive(Debug, Clone, Copy)]
 struct Ur {
-    /// The UR field's low bit ([32, 38) for loads, [64, 70) for stores and
-    /// atomics); `None`: the opcode has no UR form, bit 91 must be clear.
+    /// The UR field's low bit; `None`: no UR form, bit 91 must be clear.
     lo: Option<u32>,
-    /// The bit that makes a global base register a 64-bit pair (`.64`)
-    /// rather than a zero-extended 32-bit one (`.U32`) in the UR form: 90
-    /// for LDG/STG/LD/ST/RED, 70 for ATOMG/ATOM (nvdisasm); 0 for the
-    /// 32-bit spaces.
+    /// The bit that makes the base register a 64-bit pair (`.64`) rather
+    /// than a zero-extended 32-bit one (`.U32`).
     asize: u32,
-    /// Whether bit 91 must be set (the 0x9xx opcodes nvdisasm rejects
-    /// without it).
-    required: bool,
 }
 
 impl Ur {
-    const NONE: Ur = Ur {
-        lo: None,
-        asize: 0,
-        required: false,
-    };
-
-    fn optional(lo: u32, asize: u32) -> Ur {
-        Ur {
-            lo: Some(lo),
-            asize,
-            required: false,
-        }
-    }
+    const NONE: Ur = Ur { lo: None, asize: 0 };
 
     fn required(lo: u32, asize: u32) -> Ur {
         Ur {
             lo: Some(lo),
             asize,
-            required: true,
         }
     }
 }
 
-/// The address of a memory instruction in `space`: base register [24, 32),
-/// signed offset [40, 64) (`off32`: a 32-bit offset at [32, 64), the generic
-/// LD/ST forms without a uniform register), and with bit 91 the uniform
-/// register `ur`.
+/// The parts of a memory address as the encoding gives them.
+#[derive(Debug, Clone, Copy)]
+struct AddrParts {
+    /// Base register (RZ = 255).
+    a: u8,
+    /// Signed byte offset.
+    off: i64,
+    /// Uniform register added to the base (`[R+UR]`).
+    ua: Option<u8>,
+    /// Global: whether the base is a 64-bit pair (`[R]`, `[R.64+UR]`) or a
+    /// zero-extended 32-bit register (`[R.U32+UR]`).
+    wide_base: bool,
+    /// Shared: the base register's scale (`.X4` = 1, `.X8` = 2, `.X16` = 3).
+    scale: u64,
+}
+
+/// The address of a memory instruction in `space` from its fields `a`,
+/// `off`, `ua`, `asize`, `E` and (shared) `scale`.
 ///
-/// Global (and generic) addresses need `.E` (bit 72, 64-bit addressing;
-/// ptxas sets it for every `.address_size 64` access): `[R]` reads the pair
-/// `R:R+1`; `[R.U32+UR]` zero-extends R and adds the pair `UR:UR+1`;
-/// `[R.64+UR]` adds the two pairs. Shared and local addresses are 32-bit:
-/// `R` (scaled by `.X4/.X8/.X16`, bits [78, 80), for shared), plus `UR`,
-/// plus the offset. Forms the lifter does not know are refused.
-fn address(l: &mut Lifter, space: Space, ur: Ur, off32: bool) -> Result<Address, LiftError> {
-    let w = l.word;
-    let mn = mnemonic(l);
-    let ra = bits(w, 24, 32) as u8;
-    let imm = if off32 {
-        sext(bits(w, 32, 64), 32)
-    } else {
-        sext(bits(w, 40, 64), 24)
+/// Global (and generic) addresses need `.E` (64-bit addressing; ptxas sets
+/// it for every `.address_size 64` access): `[R]` reads the pair `R:R+1`;
+/// `[R.U32+UR]` zero-extends R and adds the pair `UR:UR+1`; `[R.64+UR]`
+/// adds the two pairs. Shared and local addresses are 32-bit: `R` (scaled
+/// by `.X4/.X8/.X16` for shared), plus `UR`, plus the offset.
+fn address_fields(l: &mut Lifter, space: Space) -> Result<Address, LiftError> {
+    let a = l.freg("a")?;
+    let off = l.fimm("off")?;
+    let ua = match l.field_opt("ua") {
+        Some(f) => Some(f.raw as u8),
+        None => None,
     };
-    let b91 = bit(w, 91);
-    let ur_reg = match ur.lo {
-        Some(lo) if b91 => Some(bits(w, lo, lo + 6) as u8),
-        Some(_) if ur.required => {
-            return Err(l.unsupported(format!(
-                "{mn} (opcode {:#05x}) without its uniform-register flag (bit 91)",
-                bits(w, 0, 12)
-            )))
-        }
-        None if b91 => {
-            return Err(l.unsupported(format!(
-            "{mn} with bit 91 set (no uniform-register address form is known for opcode {:#05x})",
-            bits(w, 0, 12)
-        )))
-        }
-        _ => None,
+    let wide_base = match l.field_opt("asize") {
+        Some(f) => match f.text.as_str() {
+            "64" => true,
+            "U32" => false,
+            t => return Err(l.unsupported(format!("{}: address size `{t}`", l.form_name()))),
+        },
+        None => true,
     };
     if space == Space::Global {
-        if !bit(w, 72) {
-            return Err(l.unsupported(format!("{mn} with a 32-bit global address (no .E)")));
+        let e = l.fmod("E")?;
+        if e.trim_start_matches('.') != "E" {
+            return Err(l.unsupported(format!(
+                "{}: a 32-bit global address (no .E)",
+                l.form_name()
+            )));
         }
-        let base = match ur_reg {
-            None => l.read_pair_file(File::R, ra),
+    }
+    let scale = match l.field_opt("scale") {
+        Some(f) if space == Space::Shared => f.raw,
+        Some(f) if f.raw != 0 => {
+            return Err(l.unsupported(format!("{}: scaled address", l.form_name())))
+        }
+        _ => 0,
+    };
+    Ok(build_address(
+        l,
+        space,
+        AddrParts {
+            a,
+            off,
+            ua,
+            wide_base,
+            scale,
+        },
+    ))
+}
+
+/// Emits the address arithmetic of [`AddrParts`] in `space`.
+fn build_address(l: &mut Lifter, space: Space, p: AddrParts) -> Address {
+    if space == Space::Global {
+        let base = match p.ua {
+            None => l.read_pair_file(File::R, p.a),
             Some(u) => {
-                let r = if bit(w, ur.asize) {
-                    l.read_pair_file(File::R, ra)
+                let r = if p.wide_base {
+                    l.read_pair_file(File::R, p.a)
                 } else {
-                    let r = l.read_file(File::R, ra);
+                    let r = l.read_file(File::R, p.a);
                     l.zext64(r)
                 };
                 let uv = l.read_pair_file(File::UR, u);
                 add64(l, r, uv)
             }
         };
-        return Ok(Address::Flat { base, offset: imm });
+        return Address::Flat {
+            base,
+            offset: p.off,
+        };
     }
-    let mut base = l.read_file(File::R, ra);
-    let scale = bits(w, 78, 80);
-    if scale != 0 && space == Space::Shared {
-        base = l.bin32(BinOp::Shl, base, Operand::Imm(scale + 1));
+    let mut base = l.read_file(File::R, p.a);
+    if p.scale != 0 {
+        base = l.bin32(BinOp::Shl, base, Operand::Imm(p.scale + 1));
     }
-    if let Some(u) = ur_reg {
+    if let Some(u) = p.ua {
         let uv = l.read_file(File::UR, u);
         base = match (base, uv) {
             (Operand::Imm(0), v) | (v, Operand::Imm(0)) => v,
             (a, b) => l.bin32(BinOp::Add, a, b),
         };
     }
-    Ok(Address::Flat { base, offset: imm })
+    Address::Flat {
+        base,
+        offset: p.off,
+    }
+}
+
+/// The address of a seed-derived global atomic (ATOMG) from bit positions:
+/// base [24, 32), offset [40, 64), `.E` 72, and with bit 91 the uniform
+/// register of `ur`.
+fn address_seed(l: &mut Lifter, ur: Ur) -> Result<Address, LiftError> {
+    let w = l.word;
+    let ua = match ur.lo {
+        Some(lo) if bit(w, 91) => Some(bits(w, lo, lo + 6) as u8),
+        Some(_) => {
+            return Err(l.unsupported(format!(
+                "{}: without its uniform-register flag (bit 91)",
+                l.form_name()
+            )))
+        }
+        None if bit(w, 91) => {
+            return Err(l.unsupported(format!(
+                "{}: bit 91 set (no uniform-register address form is known)",
+                l.form_name()
+            )))
+        }
+        None => None,
+    };
+    if !bit(w, 72) {
+        return Err(l.unsupported(format!(
+            "{}: a 32-bit global address (no .E)",
+            l.form_name()
+        )));
+    }
+    let parts = AddrParts {
+        a: bits(w, 24, 32) as u8,
+        off: sext(bits(w, 40, 64), 24),
+        ua,
+        wide_base: ua.is_none() || bit(w, ur.asize),
+        scale: 0,
+    };
+    Ok(build_address(l, Space::Global, parts))
 }
 
 /// `a + b` in 64 bits, folding zero operands (RZ, URZ).
@@ -191,61 +242,82 @@ fn add64(l: &mut Lifter, a: Operand, b: Operand) -> Operand {
     }
 }
 
-/// The instruction's mnemonic for error messages (the opcode when the
-/// decoder does not know the word).
-fn mnemonic(l: &Lifter) -> String {
-    crate::decode_word(l.word, l.pc)
-        .map(|d| d.mnemonic)
-        .unwrap_or_else(|_| format!("opcode {:#05x}", bits(l.word, 0, 12)))
+/// The IR scope of a printed scope modifier.
+fn scope_of(text: &str) -> Option<Scope> {
+    Some(match text {
+        "CTA" => Scope::Workgroup,
+        "SM" => Scope::Cluster,
+        "GPU" => Scope::Device,
+        "SYS" => Scope::System,
+        _ => return None,
+    })
 }
 
-/// Ordering and scope of a load or store: WEAK/CONSTANT are plain accesses,
-/// STRONG and MMIO are relaxed atomics at the encoded scope.
-fn order_scope(w: u128) -> (Order, Scope) {
-    let scope = match bits(w, 77, 79) {
-        0 => Scope::Workgroup,
-        1 => Scope::Cluster,
-        2 => Scope::Device,
-        _ => Scope::System,
+/// Ordering and scope of a global load or store (fields `order`, `scope`):
+/// the default (weak) order and CONSTANT (`ld.global.nc`) are plain
+/// accesses, STRONG and MMIO are relaxed atomics at the encoded scope.
+fn order_scope(l: &mut Lifter) -> Result<(Order, Scope), LiftError> {
+    let scope = l.fmod("scope")?;
+    let order = l.fmod("order")?;
+    let Some(scope) = scope_of(&scope) else {
+        return Err(l.unsupported(format!("{}: scope `{scope}`", l.form_name())));
     };
-    match bits(w, 79, 81) {
-        2 | 3 => (Order::Relaxed, scope),
-        _ => (Order::Weak, Scope::Device),
+    match order.as_str() {
+        "" | "CONSTANT" => Ok((Order::Weak, Scope::Device)),
+        "STRONG" | "MMIO" => Ok((Order::Relaxed, scope)),
+        o => Err(l.unsupported(format!("{}: memory order `{o}`", l.form_name()))),
     }
 }
 
-/// The element kind and count of a size code, plus the register count.
-fn mem_shape(l: &Lifter) -> Result<(MemType, usize), LiftError> {
-    let (kind, count) = match bits(l.word, 73, 76) {
-        0 => (MemKind::U8, 1),
-        1 => (MemKind::S8, 1),
-        2 => (MemKind::U16, 1),
-        3 => (MemKind::S16, 1),
-        4 => (MemKind::B32, 1),
-        5 => (MemKind::B32, 2),
-        6 => (MemKind::B32, 4),
-        _ => return Err(l.unsupported("memory size code 7")),
+/// The element kind and count of field `size`, plus the register count.
+fn mem_shape(l: &mut Lifter) -> Result<(MemType, usize), LiftError> {
+    let size = l.fmod("size")?;
+    let (kind, count) = match size.as_str() {
+        "U8" => (MemKind::U8, 1),
+        "S8" => (MemKind::S8, 1),
+        "U16" => (MemKind::U16, 1),
+        "S16" => (MemKind::S16, 1),
+        "" => (MemKind::B32, 1),
+        "64" => (MemKind::B32, 2),
+        "128" => (MemKind::B32, 4),
+        s => return Err(l.unsupported(format!("{}: access size `{s}`", l.form_name()))),
     };
     Ok((MemType { kind, count }, count as usize))
 }
 
-/// `LDx Rd, [addr]`.
-fn load(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
+/// Whether the current instruction is a generic LD/ST/ATOM (its address
+/// may fall in the local or shared window).
+fn is_generic(l: &Lifter) -> bool {
+    l.form
+        .as_ref()
+        .is_some_and(|d| matches!(d.mnemonic.as_str(), "LD" | "ST" | "ATOM" | "ATOM.CAS"))
+}
+
+/// The ordering of an access in `space`: global ones read `order`/`scope`;
+/// shared and local accesses are plain. Accesses of more than one register
+/// are plain too (the IR orders single elements of at most 8 bytes).
+fn access_order(l: &mut Lifter, space: Space, n: usize) -> Result<(Order, Scope), LiftError> {
+    let os = if space == Space::Global {
+        order_scope(l)?
+    } else {
+        (Order::Weak, Scope::Device)
+    };
+    Ok(if n > 1 {
+        (Order::Weak, Scope::Device)
+    } else {
+        os
+    })
+}
+
+/// `LDx Rd, [addr]` (LDG, LD, LDS, LDL). The predicated forms (`.ZD`, a
+/// predicate output or input) and `.PRIVATE` are refused.
+fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     let (mem, n) = mem_shape(l)?;
-    let (order, scope) = if space == Space::Global {
-        order_scope(l.word)
-    } else {
-        (Order::Weak, Scope::Device)
-    };
-    // Ordered loads must be single elements of at most 8 bytes in the IR.
-    let (order, scope) = if n > 1 {
-        (Order::Weak, Scope::Device)
-    } else {
-        (order, scope)
-    };
-    // Generic LD without a uniform register: 32-bit offset at [32, 64).
-    let off32 = bits(l.word, 0, 12) == 0x980 && ur.lo.is_none();
-    let addr = address(l, space, ur, off32)?;
+    let (order, scope) = access_order(l, space, n)?;
+    l.fhint(&["eviction", "ltc", "u"]);
+    l.fdefault(&["zd", "pd", "pz", "private"])?;
+    let addr = address_fields(l, space)?;
+    let rd = l.freg("d")?;
     let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
     let generic = is_generic(l);
     let split = generic_split(l, generic, &addr, true);
@@ -276,28 +348,20 @@ fn load(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
         addr,
     });
     l.guard = outer;
-    let rd = bits(l.word, 16, 24) as u8;
     for (i, t) in dsts.into_iter().enumerate() {
         l.write_file(File::R, rd.saturating_add(i as u8), t.into());
     }
     Ok(())
 }
 
-/// `STx [addr], Rs`.
-fn store(l: &mut Lifter, space: Space, ur: Ur) -> Result<(), LiftError> {
+/// `STx [addr], Rb` (STG, ST, STS, STL).
+fn store(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     let (mem, n) = mem_shape(l)?;
-    let (order, scope) = if space == Space::Global && n == 1 {
-        order_scope(l.word)
-    } else {
-        (Order::Weak, Scope::Device)
-    };
-    // Generic ST without a uniform register: data [64, 72), a 32-bit signed
-    // offset [32, 64) (nvdisasm; `ST.E [R2+0x10], R7`).
-    let (addr, rs) = if bits(l.word, 0, 12) == 0x385 {
-        (address(l, space, ur, true)?, bits(l.word, 64, 72) as u8)
-    } else {
-        (address(l, space, ur, false)?, bits(l.word, 32, 40) as u8)
-    };
+    let (order, scope) = access_order(l, space, n)?;
+    l.fhint(&["eviction", "u"]);
+    l.fdefault(&["private"])?;
+    let addr = address_fields(l, space)?;
+    let rs = l.freg("b")?;
     let srcs: Vec<_> = (0..n)
         .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
         .collect();
@@ -469,69 +533,54 @@ fn emit_atomic(l: &mut Lifter, generic: bool, op: Op) {
     l.guard = outer;
 }
 
-/// Whether the current instruction is a generic LD/ST/ATOM.
-fn is_generic(l: &Lifter) -> bool {
-    matches!(
-        bits(l.word, 0, 12),
-        0x980 | 0x385 | 0x985 | 0x38a | 0x98a | 0x38b
-    )
-}
-
-/// Atomic scope from [77, 79): CTA SM GPU SYS.
-fn atom_scope(w: u128) -> Scope {
-    match bits(w, 77, 79) {
-        0 => Scope::Workgroup,
-        1 => Scope::Cluster,
-        2 => Scope::Device,
-        _ => Scope::System,
-    }
-}
-
-/// The integer atomic op of op codes 0..=8, shared by ATOMG/RED/ATOMS and
-/// SURED/SUATOM: ADD MIN MAX INC DEC AND OR XOR EXCH (MIN/MAX signed for the
+/// The integer atomic op of a printed op name (MIN/MAX signed for the
 /// signed types).
-fn int_atom_op(op: u64, signed: bool) -> Option<AtomOp> {
+fn int_atom_op(op: &str, signed: bool) -> Option<AtomOp> {
     Some(match op {
-        0 => AtomOp::Add,
-        1 if signed => AtomOp::SMin,
-        1 => AtomOp::UMin,
-        2 if signed => AtomOp::SMax,
-        2 => AtomOp::UMax,
-        3 => AtomOp::Inc,
-        4 => AtomOp::Dec,
-        5 => AtomOp::And,
-        6 => AtomOp::Or,
-        7 => AtomOp::Xor,
-        8 => AtomOp::Exch,
+        "ADD" => AtomOp::Add,
+        "MIN" if signed => AtomOp::SMin,
+        "MIN" => AtomOp::UMin,
+        "MAX" if signed => AtomOp::SMax,
+        "MAX" => AtomOp::UMax,
+        "INC" => AtomOp::Inc,
+        "DEC" => AtomOp::Dec,
+        "AND" => AtomOp::And,
+        "OR" => AtomOp::Or,
+        "XOR" => AtomOp::Xor,
+        "EXCH" => AtomOp::Exch,
+        "SAFEADD" => AtomOp::SafeAdd,
         _ => return None,
     })
 }
 
-/// (IR op, IR type, ftz) of an ATOMG/RED/ATOMS op × type code.
-fn atom_kind(op: u64, ty: u64) -> Option<(AtomOp, AtomType, bool)> {
-    // Type codes: U32 S32 U64 F32.FTZ.RN F16x2.RN S64 F64.RN.
-    let int_ty = match ty {
-        0 | 1 => Some(AtomType::B32),
-        2 | 5 => Some(AtomType::B64),
-        _ => None,
-    };
-    let signed = matches!(ty, 1 | 5);
+/// (IR op, IR type, ftz) of an atomic's printed op and type (ATOM, ATOMG,
+/// RED, ATOMS: `""` U32, S32, 64, S64, F32.FTZ.RN, F16x2.RN, F64.RN).
+fn atom_kind(op: &str, ty: &str) -> Option<(AtomOp, AtomType, bool)> {
     Some(match (op, ty) {
-        (0, 3) => (AtomOp::FAdd, AtomType::F32, true),
-        (0, 4) => (AtomOp::FAdd, AtomType::F16x2, false),
-        (0, 6) => (AtomOp::FAdd, AtomType::F64, false),
-        (8, 3) => (AtomOp::Exch, AtomType::F32, false),
-        (8, 6) => (AtomOp::Exch, AtomType::F64, false),
+        ("ADD", "F32.FTZ.RN") => (AtomOp::FAdd, AtomType::F32, true),
+        ("ADD", "F16x2.RN") => (AtomOp::FAdd, AtomType::F16x2, false),
+        ("ADD", "F64.RN") => (AtomOp::FAdd, AtomType::F64, false),
+        ("EXCH", "F32.FTZ.RN") => (AtomOp::Exch, AtomType::F32, false),
+        ("EXCH", "F64.RN") => (AtomOp::Exch, AtomType::F64, false),
         _ => {
-            let t = int_ty?;
-            let o = match op {
-                9 => AtomOp::SafeAdd,
-                _ => int_atom_op(op, signed)?,
+            let (t, signed) = match ty {
+                "" => (AtomType::B32, false),
+                "S32" => (AtomType::B32, true),
+                "64" => (AtomType::B64, false),
+                "S64" => (AtomType::B64, true),
+                _ => return None,
             };
-            (o, t, false)
+            (int_atom_op(op, signed)?, t, false)
         }
     })
 }
+
+/// The value table the atomics' op and type fields share (ATOMG's seed
+/// record encodes them as ATOM's): the printed name of a raw code.
+const ATOM_OPS: [&str; 10] = [
+    "ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "SAFEADD",
+];
+const ATOM_TYPES: [&str; 7] = ["", "S32", "64", "F32.FTZ.RN", "F16x2.RN", "S64", "F64.RN"];
 
 /// Reads a data operand of an atomic as the IR type `ty` needs.
 fn atom_data(l: &mut Lifter, r: u8, ty: AtomType) -> Operand {
@@ -565,36 +614,38 @@ fn atom_result(l: &mut Lifter, rd: u8, ty: AtomType, v: Operand) {
     }
 }
 
-/// `ATOMG/ATOMS.OP.TYPE.ORDER.SCOPE Pd, Rd, [addr], Rb` and `RED` (no
-/// result). STRONG and the default (weak) order are both relaxed atomics;
-/// the eviction hint has no effect. The predicate output Pd of ATOMG/ATOM is
-/// set to true (ptxas always writes PT there; the instruction always
-/// performs its access, so "performed" is the only reading that fits);
-/// ATOMS and RED have none.
-fn atom(l: &mut Lifter, space: Space, ur: Ur, has_dst: bool) -> Result<(), LiftError> {
-    let w = l.word;
-    let is_red = !has_dst;
-    let op = if is_red {
-        bits(w, 87, 90)
-    } else {
-        bits(w, 87, 91)
+/// An atomic read-modify-write, whichever way its encoding was read.
+struct Rmw {
+    op: String,
+    ty: String,
+    space: Space,
+    scope: Scope,
+    addr: Address,
+    /// Data register.
+    b: u8,
+    /// Result register (`None`: RED).
+    d: Option<u8>,
+    /// Predicate output ("performed"), if the form has one.
+    pd: Option<u8>,
+}
+
+/// Emits an [`Rmw`]. STRONG and the default (weak) order are both relaxed
+/// atomics. The predicate output of ATOMG/ATOM is set to true (ptxas
+/// always writes PT there; the instruction always performs its access, so
+/// "performed" is the only reading that fits).
+fn emit_rmw(l: &mut Lifter, r: Rmw) -> Result<(), LiftError> {
+    let Some((aop, aty, ftz)) = atom_kind(&r.op, &r.ty) else {
+        return Err(l.unsupported(format!(
+            "{}: atomic {} with type `{}`",
+            l.form_name(),
+            r.op,
+            r.ty
+        )));
     };
-    let ty = bits(w, 73, 76);
-    let Some((aop, aty, ftz)) = atom_kind(op, ty) else {
-        return Err(l.unsupported(format!("atomic op {op} with type code {ty}")));
-    };
-    let scope = if space == Space::Shared {
-        Scope::Workgroup
-    } else {
-        atom_scope(w)
-    };
-    let addr = address(l, space, ur, false)?;
-    let src = atom_data(l, bits(w, 32, 40) as u8, aty);
-    let rd = bits(w, 16, 24) as u8;
-    let dst = if has_dst && rd != 255 {
-        Some(l.tmp(aty.reg_type()))
-    } else {
-        None
+    let src = atom_data(l, r.b, aty);
+    let dst = match r.d {
+        Some(rd) if rd != 255 => Some(l.tmp(aty.reg_type())),
+        _ => None,
     };
     let generic = is_generic(l);
     emit_atomic(
@@ -603,49 +654,126 @@ fn atom(l: &mut Lifter, space: Space, ur: Ur, has_dst: bool) -> Result<(), LiftE
         Op::Atomic {
             op: aop,
             ty: aty,
-            space,
-            scope,
+            space: r.space,
+            scope: r.scope,
             order: Order::Relaxed,
             ftz,
             dst,
-            addr,
+            addr: r.addr,
             src,
             cmp: None,
         },
     );
-    if let Some(d) = dst {
-        atom_result(l, rd, aty, d.into());
+    if let (Some(t), Some(rd)) = (dst, r.d) {
+        atom_result(l, rd, aty, t.into());
     }
-    // ATOMS has no predicate output (bits [81, 84) are not an operand there).
-    if has_dst && space != Space::Shared {
-        l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+    if let Some(p) = r.pd {
+        l.write_file(File::P, p, Operand::Imm(1));
     }
     Ok(())
 }
 
-/// `ATOMG.CAS Pd, Rd, [addr], Rcmp, Rnew` (compare [32, 40), new value
-/// [64, 72); pairs for the 64-bit types). `has_sub` (ATOM/ATOMS): the sub-op
-/// [87, 89) CAS / CAST / — / CAST.SPIN; the CAST forms ("compare and
-/// store", ptxas's shared-memory spin loops) return the success flag, 1 or
-/// 0 (a pair 1:0 / 0:0 for `.64`), instead of the old value.
-fn cas(l: &mut Lifter, space: Space, has_sub: bool) -> Result<(), LiftError> {
+/// The scope of a global atomic (field `scope`; the order field must be
+/// the default or STRONG) or `CTA` for shared ones.
+fn atom_scope_fields(l: &mut Lifter, space: Space) -> Result<Scope, LiftError> {
+    if space == Space::Shared {
+        return Ok(Scope::Workgroup);
+    }
+    let order = l.fmod("order")?;
+    if !matches!(order.as_str(), "" | "STRONG") {
+        return Err(l.unsupported(format!("{}: atomic order `{order}`", l.form_name())));
+    }
+    let s = l.fmod("scope")?;
+    scope_of(&s).ok_or_else(|| l.unsupported(format!("{}: scope `{s}`", l.form_name())))
+}
+
+/// `ATOM/ATOMS.OP.TYPE Pd, Rd, [addr], Rb` and `RED.OP.TYPE [addr], Rb`
+/// from their fields (`op`, `type`, `scope`, `order`, `d`, `b`, `pd`).
+fn atom(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
+    let op = l.fmod("op")?;
+    let ty = l.fmod("type")?;
+    let scope = atom_scope_fields(l, space)?;
+    l.fhint(&["eviction", "rsv64", "rsv90"]);
+    l.fdefault(&["private"])?;
+    let addr = address_fields(l, space)?;
+    let b = l.freg("b")?;
+    let d = l.field_opt("d").map(|f| f.raw as u8);
+    let pd = l.field_opt("pd").map(|f| f.raw as u8);
+    emit_rmw(
+        l,
+        Rmw {
+            op,
+            ty,
+            space,
+            scope,
+            addr,
+            b,
+            d,
+            pd,
+        },
+    )
+}
+
+/// Global atomic scope from bits [77, 79) (seed-derived ATOMG).
+fn atom_scope(w: u128) -> Scope {
+    match bits(w, 77, 79) {
+        0 => Scope::Workgroup,
+        1 => Scope::Cluster,
+        2 => Scope::Device,
+        _ => Scope::System,
+    }
+}
+
+/// `ATOMG.OP.TYPE Pd, Rd, [addr], Rb` from bit positions (the seed-derived
+/// record names operands by position): op [87, 91), type [73, 76), data
+/// [32, 40), result [16, 24), Pd [81, 84).
+fn atom_seed(l: &mut Lifter, ur: Ur) -> Result<(), LiftError> {
     let w = l.word;
-    let cast = has_sub && matches!(bits(w, 87, 89), 1 | 3);
-    let aty = match bits(w, 73, 76) {
-        0 | 1 => AtomType::B32,
-        2 | 5 => AtomType::B64,
-        t => return Err(l.unsupported(format!("CAS type code {t}"))),
+    let name = |t: &[&str], v: u64| {
+        t.get(v as usize)
+            .map_or_else(|| format!("#{v}"), |s| s.to_string())
     };
-    let scope = if space == Space::Shared {
-        Scope::Workgroup
-    } else {
-        atom_scope(w)
-    };
-    let addr = address(l, space, Ur::NONE, false)?;
-    let cmp = atom_data(l, bits(w, 32, 40) as u8, aty);
-    let src = atom_data(l, bits(w, 64, 72) as u8, aty);
-    let rd = bits(w, 16, 24) as u8;
-    let dst = (rd != 255).then(|| l.tmp(aty.reg_type()));
+    let op = name(&ATOM_OPS, bits(w, 87, 91));
+    let ty = name(&ATOM_TYPES, bits(w, 73, 76));
+    let addr = address_seed(l, ur)?;
+    emit_rmw(
+        l,
+        Rmw {
+            op,
+            ty,
+            space: Space::Global,
+            scope: atom_scope(w),
+            addr,
+            b: bits(w, 32, 40) as u8,
+            d: Some(bits(w, 16, 24) as u8),
+            pd: Some(bits(w, 81, 84) as u8),
+        },
+    )
+}
+
+/// A compare-and-swap, whichever way its encoding was read.
+struct Cas {
+    is64: bool,
+    space: Space,
+    scope: Scope,
+    addr: Address,
+    /// Compare value register, new value register.
+    b: u8,
+    c: u8,
+    d: u8,
+    pd: Option<u8>,
+    /// `CAST`: return the success flag instead of the old value.
+    cast: bool,
+}
+
+/// Emits a [`Cas`]. The CAST forms ("compare and store", ptxas's
+/// shared-memory spin loops) return the success flag, 1 or 0 (a pair 1:0
+/// / 0:0 for `.64`), instead of the old value.
+fn emit_cas(l: &mut Lifter, c: Cas) {
+    let aty = if c.is64 { AtomType::B64 } else { AtomType::B32 };
+    let cmp = atom_data(l, c.b, aty);
+    let src = atom_data(l, c.c, aty);
+    let dst = (c.d != 255).then(|| l.tmp(aty.reg_type()));
     let generic = is_generic(l);
     emit_atomic(
         l,
@@ -653,46 +781,120 @@ fn cas(l: &mut Lifter, space: Space, has_sub: bool) -> Result<(), LiftError> {
         Op::Atomic {
             op: AtomOp::Cas,
             ty: aty,
-            space,
-            scope,
+            space: c.space,
+            scope: c.scope,
             order: Order::Relaxed,
             ftz: false,
             dst,
-            addr,
+            addr: c.addr,
             src,
             cmp: Some(cmp),
         },
     );
-    if let Some(d) = dst {
-        if cast {
+    if let Some(t) = dst {
+        if c.cast {
             let ty = aty.reg_type();
-            let ok = l.icmp(ICond::Eq, ty, d.into(), cmp);
+            let ok = l.icmp(ICond::Eq, ty, t.into(), cmp);
             let flag = l.cvt(CvtOp::Zext, ty, Type::I1, ok);
-            atom_result(l, rd, aty, flag);
+            atom_result(l, c.d, aty, flag);
         } else {
-            atom_result(l, rd, aty, d.into());
+            atom_result(l, c.d, aty, t.into());
         }
     }
-    if space != Space::Shared {
-        l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+    if let Some(p) = c.pd {
+        l.write_file(File::P, p, Operand::Imm(1));
     }
+}
+
+/// `ATOM.CAS Pd, Rd, [addr], Rb, Rc` and `ATOMS.CAS/CAST[.SPIN] Rd,
+/// [addr], Rb, Rc` from their fields (compare `b`, new value `c`; pairs for
+/// the 64-bit types).
+fn cas(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
+    let ty = l.fmod("type")?;
+    let is64 = match ty.as_str() {
+        "" | "S32" => false,
+        "64" | "S64" => true,
+        t => return Err(l.unsupported(format!("{}: CAS type `{t}`", l.form_name()))),
+    };
+    let cast = match l.field_opt("cas").map(|f| f.text) {
+        None => false,
+        Some(t) => match t.as_str() {
+            "CAS" => false,
+            "CAST" | "CAST.SPIN" => true,
+            t => return Err(l.unsupported(format!("{}: `{t}`", l.form_name()))),
+        },
+    };
+    let scope = atom_scope_fields(l, space)?;
+    l.fhint(&["eviction", "rsv64"]);
+    l.fdefault(&["private"])?;
+    let addr = address_fields(l, space)?;
+    let (b, c, d) = (l.freg("b")?, l.freg("c")?, l.freg("d")?);
+    let pd = l.field_opt("pd").map(|f| f.raw as u8);
+    emit_cas(
+        l,
+        Cas {
+            is64,
+            space,
+            scope,
+            addr,
+            b,
+            c,
+            d,
+            pd,
+            cast,
+        },
+    );
     Ok(())
 }
 
-/// `LDC Rd, c[bank][Ra + off]`: bank 0 parameter window reads become
-/// `ld.param` at a register offset; immediate-only reads go through the
-/// constant-bank rules of [`Lifter::cbuf32`].
-fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
+/// `ATOMG.CAS Pd, Rd, [addr], Rcmp, Rnew` from bit positions (seed
+/// record): compare [32, 40), new value [64, 72), type [73, 76).
+fn cas_seed(l: &mut Lifter) -> Result<(), LiftError> {
     let w = l.word;
-    let ra = bits(w, 24, 32) as u8;
-    let off = bits(w, 38, 54) as u32;
-    let bank = bits(w, 54, 59) as u8;
+    let is64 = match bits(w, 73, 76) {
+        0 | 1 => false,
+        2 | 5 => true,
+        t => return Err(l.unsupported(format!("{}: CAS type code {t}", l.form_name()))),
+    };
+    let addr = address_seed(l, Ur::NONE)?;
+    emit_cas(
+        l,
+        Cas {
+            is64,
+            space: Space::Global,
+            scope: atom_scope(w),
+            addr,
+            b: bits(w, 32, 40) as u8,
+            c: bits(w, 64, 72) as u8,
+            d: bits(w, 16, 24) as u8,
+            pd: Some(bits(w, 81, 84) as u8),
+            cast: false,
+        },
+    );
+    Ok(())
+}
+
+/// `LDC Rd, c[bank][Ra + off]` (fields `d`, `bank`, `a`, signed `off`,
+/// `size`; the index modes IL/IS/ISL are refused): bank 0 parameter window
+/// reads become `ld.param` at a register offset; immediate-only reads go
+/// through the constant-bank rules of [`Lifter::cbuf32`].
+fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
+    l.fdefault(&["mode"])?;
+    let ra = l.freg("a")?;
+    let off = l.fimm("off")?;
+    let bank = l.fraw("bank")? as u8;
     let (mem, n) = mem_shape(l)?;
-    let rd = bits(w, 16, 24) as u8;
+    let rd = l.freg("d")?;
     if ra == 255 {
         if mem.kind != MemKind::B32 {
-            return Err(l.unsupported("sub-word LDC"));
+            return Err(l.unsupported(format!("{}: sub-word LDC", l.form_name())));
         }
+        let Ok(off) = u32::try_from(off) else {
+            return Err(l.unsupported(format!(
+                "{}: a negative constant-bank offset",
+                l.form_name()
+            )));
+        };
         for i in 0..n {
             let v = l.cbuf32(bank, off + 4 * i as u32)?;
             l.write_file(File::R, rd.saturating_add(i as u8), v);
@@ -701,11 +903,12 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
     }
     let pcb = l.k.param_cbank_offset;
     if bank != 0 {
-        return ldc_indexed_bank(l, File::R, bank, ra, off, mem, n);
+        return ldc_indexed_bank(l, File::R, rd, bank, ra, off, mem, n);
     }
-    if off < pcb {
+    if off < i64::from(pcb) {
         return Err(l.unsupported(format!(
-            "register-indexed LDC of c[0x0][{off:#x}] (below the parameter window: driver constants)"
+            "{}: register-indexed LDC of c[0x0][{off:#x}] (below the parameter window: driver constants)",
+            l.form_name()
         )));
     }
     let base = l.read_file(File::R, ra);
@@ -719,7 +922,7 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
         dsts: dsts.clone(),
         addr: Address::Flat {
             base,
-            offset: i64::from(off - pcb),
+            offset: off - i64::from(pcb),
         },
     });
     for (i, t) in dsts.into_iter().enumerate() {
@@ -739,23 +942,24 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
 /// parameter block: an `ld.param` at the bank's offset plus `Ra + off`,
 /// after a check that the element is aligned and inside the bank (else a
 /// trap in block `ldc_<pc>_out_of_range`, as for folded banks).
+#[allow(clippy::too_many_arguments)]
 fn ldc_live_bank(
     l: &mut Lifter,
     file: File,
+    rd: u8,
     lb: crate::loader::LiveBank,
     ra: u8,
-    off: u32,
+    off: i64,
     mem: MemType,
     n: usize,
 ) -> Result<(), LiftError> {
     let size = 4 * n as u32;
-    let rd = bits(l.word, 16, 24) as u8;
     let pc = l.pc;
     // The checks run unguarded so their temps are always written; the guard
     // is folded into the trap condition.
     let outer = l.guard.take();
     let a = l.read_file(file, ra);
-    let byte = l.bin32(BinOp::Add, a, Operand::Imm(u64::from(off)));
+    let byte = l.bin32(BinOp::Add, a, Operand::Imm(u64::from(off as u32)));
     let low = l.bin32(BinOp::And, byte, Operand::Imm(u64::from(size - 1)));
     let misaligned = l.icmp(ICond::Ne, Type::I32, low, Operand::Imm(0));
     let last = u64::from(lb.size.saturating_sub(size));
@@ -806,12 +1010,14 @@ fn ldc_live_bank(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn ldc_indexed_bank(
     l: &mut Lifter,
     file: File,
+    rd: u8,
     bank: u8,
     ra: u8,
-    off: u32,
+    off: i64,
     mem: MemType,
     n: usize,
 ) -> Result<(), LiftError> {
@@ -819,7 +1025,7 @@ fn ldc_indexed_bank(
         return Err(l.unsupported(format!("register-indexed sub-word LDC of c[{bank:#x}]")));
     }
     if let Some(lb) = l.live_bank(bank).filter(|_| !l.has_const_relocs(bank)) {
-        return ldc_live_bank(l, file, lb, ra, off, mem, n);
+        return ldc_live_bank(l, file, rd, lb, ra, off, mem, n);
     }
     if l.has_const_relocs(bank) {
         return Err(l.unsupported(format!(
@@ -840,9 +1046,8 @@ fn ldc_indexed_bank(
                 .collect()
         })
         .collect();
-    let rd = bits(l.word, 16, 24) as u8;
     let a = l.read_file(file, ra);
-    let byte = l.bin32(BinOp::Add, a, Operand::Imm(u64::from(off)));
+    let byte = l.bin32(BinOp::Add, a, Operand::Imm(u64::from(off as u32)));
     let low = l.bin32(BinOp::And, byte, Operand::Imm(u64::from(size - 1)));
     let misaligned = l.icmp(ICond::Ne, Type::I32, low, Operand::Imm(0));
     let q = l.bin32(
@@ -907,23 +1112,32 @@ fn ldc_indexed_bank(
     Ok(())
 }
 
-/// `ULDC[.64] URd, c[bank][off]` (0xab9) and `ULDC URd, c[bank][URa + off]`
-/// (0xabb, URa in [24, 30): ptxas indexes `c[0x2]` jump tables with it for a
-/// `switch` on a warp-uniform value; reading only `off` there once sent
-/// every lane to the table's first target).
+/// `ULDC[.64] URd, c[bank][off]` (form F5: field `b`, a constant-bank
+/// operand) and `ULDC URd, c[bank][URa + off]` (fields `bank`, `a`, `off`:
+/// ptxas indexes `c[0x2]` jump tables with it for a `switch` on a
+/// warp-uniform value; reading only `off` there once sent every lane to
+/// the table's first target).
 fn uldc(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    let off = bits(w, 38, 54) as u32;
-    let bank = bits(w, 54, 59) as u8;
     let (mem, n) = mem_shape(l)?;
-    let rd = bits(w, 16, 24) as u8;
-    let ura = bits(w, 24, 30) as u8;
-    if bits(w, 0, 12) == 0xabb && ura != 63 {
-        if bank == 0 {
-            return Err(l.unsupported("ULDC indexed by a uniform register in c[0x0]"));
+    let rd = l.freg("d")?;
+    let (bank, off) = match l.field_opt("b") {
+        Some(_) => l.fcbuf("b")?,
+        None => {
+            let bank = l.fraw("bank")? as u8;
+            let ura = l.freg("a")?;
+            let off = l.fimm("off")?;
+            if ura != 63 {
+                if bank == 0 {
+                    return Err(l.unsupported(format!(
+                        "{}: ULDC indexed by a uniform register in c[0x0]",
+                        l.form_name()
+                    )));
+                }
+                return ldc_indexed_bank(l, File::UR, rd, bank, ura, off, mem, n);
+            }
+            (bank, off as u16 as u32)
         }
-        return ldc_indexed_bank(l, File::UR, bank, ura, off, mem, n);
-    }
+    };
     for i in 0..n {
         let v = l.cbuf32(bank, off + 4 * i as u32)?;
         l.write_file(File::UR, rd.saturating_add(i as u8), v);
@@ -931,21 +1145,22 @@ fn uldc(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `QSPC.E.{G,L,S} Pd, Rd, [addr]` (PTX `isspacep`; nvdisasm: space
-/// [73, 75) G / L / S / invalid, `.E` 72, Pd [81, 84), address as LD's):
-/// Pd = the generic address is in the lane's local window
-/// ([`super::LOCAL_WINDOW`], the local size), in the shared window
-/// ([`super::SHARED_WINDOW`]) or in neither (global). Rd's meaning is not
-/// known (ptxas writes RZ): refused otherwise.
-fn qspc(l: &mut Lifter, ur: Ur) -> Result<(), LiftError> {
-    let w = l.word;
-    let space = bits(w, 73, 75);
-    if space == 3 || bits(w, 16, 24) != 255 {
+/// `QSPC.E.{G,L,S} Pd, Rd, [addr]` (PTX `isspacep`; fields `space`, `pd`,
+/// `d`, the address as LD's): Pd = the generic address is in the lane's
+/// local window ([`super::LOCAL_WINDOW`], the local size), in the shared
+/// window ([`super::SHARED_WINDOW`]) or in neither (global). Rd's meaning
+/// is not known (ptxas writes RZ): refused otherwise.
+fn qspc(l: &mut Lifter) -> Result<(), LiftError> {
+    let space = l.fmod("space")?;
+    let rd = l.freg("d")?;
+    if !matches!(space.as_str(), "G" | "L" | "S") || rd != 255 {
         return Err(l.unsupported(format!(
-            "QSPC with space code {space} or a destination register other than RZ"
+            "{}: QSPC with space `{space}` or a destination register other than RZ",
+            l.form_name()
         )));
     }
-    let addr = address(l, Space::Global, ur, false)?;
+    let addr = address_fields(l, Space::Global)?;
+    let pd = l.freg("pd")?;
     let local_size = u64::from(l.local_size());
     let (Some((_, local)), Some((_, shared))) = (
         in_window(l, &addr, super::LOCAL_WINDOW, local_size),
@@ -953,16 +1168,32 @@ fn qspc(l: &mut Lifter, ur: Ur) -> Result<(), LiftError> {
     ) else {
         return Err(l.unsupported("QSPC with a non-flat address"));
     };
-    let p = match space {
-        1 => local,
-        2 => shared,
+    let p = match space.as_str() {
+        "L" => local,
+        "S" => shared,
         _ => {
             let either = l.bin(BinOp::Or, Type::I1, local, shared);
             l.bin(BinOp::Xor, Type::I1, either, Operand::Imm(1))
         }
     };
-    l.write_file(File::P, bits(w, 81, 84) as u8, p);
+    l.write_file(File::P, pd, p);
     Ok(())
+}
+
+/// The element kind and count of the size code [73, 76) (surfaces, read
+/// from bit positions like the seed-derived SUATOM), plus the register count.
+fn mem_shape_bits(l: &Lifter) -> Result<(MemType, usize), LiftError> {
+    let (kind, count) = match bits(l.word, 73, 76) {
+        0 => (MemKind::U8, 1),
+        1 => (MemKind::S8, 1),
+        2 => (MemKind::U16, 1),
+        3 => (MemKind::S16, 1),
+        4 => (MemKind::B32, 1),
+        5 => (MemKind::B32, 2),
+        6 => (MemKind::B32, 4),
+        _ => return Err(l.unsupported("memory size code 7")),
+    };
+    Ok((MemType { kind, count }, count as usize))
 }
 
 /// The surface instructions (bindless `.D` forms).
@@ -1035,7 +1266,7 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
     // Element size of the access (for non-`.BA` x and the data registers).
     let (access_bytes, what) = match kind {
         Surf::Ld | Surf::St => {
-            let (mem, n) = mem_shape(l)?;
+            let (mem, n) = mem_shape_bits(l)?;
             let (order, oscope) = if n == 1 && matches!(bits(w, 79, 81), 2 | 3) {
                 (Order::Relaxed, scope)
             } else {
@@ -1187,7 +1418,9 @@ fn su_atom_kind(op: u64, ty: u64) -> Option<(AtomOp, AtomType, bool)> {
         (8, 3) => (AtomOp::Exch, AtomType::F32, false),
         _ => {
             let t = int?;
-            let o = int_atom_op(op, signed)?;
+            // surfaces have no SAFEADD (code 9)
+            let name = ATOM_OPS.get(op as usize).filter(|_| op < 9)?;
+            let o = int_atom_op(name, signed)?;
             (o, t, false)
         }
     })

@@ -47,7 +47,7 @@ use xisa_ir::{
 };
 
 use crate::loader::{Cubin, CubinKernel, Reloc};
-use crate::{DecodeError, Decoded};
+use crate::{DecodeError, Decoded, FieldValue};
 
 /// Errors while lifting.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -212,6 +212,17 @@ pub(crate) struct Lifter<'a> {
     pub(crate) generic_shared: bool,
     /// Whether the code read the shared window's base.
     reads_shared_window: bool,
+    /// The current instruction as the decoder read it (`None` when no rule
+    /// matches the word).
+    pub(crate) form: Option<Decoded>,
+    /// Why the decoder rejected the current word, if it did.
+    decode_error: Option<DecodeError>,
+    /// Which of `form`'s fields the lifter has read.
+    used: Vec<bool>,
+    /// Whether the current instruction is lifted from its named fields, so
+    /// that a field the lifter did not read is an error (see
+    /// [`Lifter::check_fields`]).
+    by_fields: bool,
 }
 
 /// Generic address of byte 0 of the lane's local memory (`c[0x0][0x20]`,
@@ -375,6 +386,10 @@ fn lift_pass(
         reads_local_window: false,
         generic_shared: generic.shared,
         reads_shared_window: false,
+        form: None,
+        decode_error: None,
+        used: Vec::new(),
+        by_fields: false,
     };
     l.setup_params()?;
     let leaders = ctrl::leaders(&words, &l.brx_targets, &k.functions);
@@ -405,12 +420,20 @@ fn lift_pass(
         l.pc = pc;
         l.word = w;
         l.temps.values_mut().for_each(|t| t.1 = 0);
-        let decoded = crate::decode_word(w, pc).ok();
+        let (decoded, decode_error) = match crate::decode_word(w, pc) {
+            Ok(d) => (Some(d), None),
+            Err(e) => (None, Some(e)),
+        };
+        l.decode_error = decode_error;
         let name = decoded
             .as_ref()
             .map(|d| d.mnemonic.clone())
             .unwrap_or_else(|| format!("{:#05x}", w & 0xfff));
+        l.used = vec![false; decoded.as_ref().map_or(0, |d| d.fields.len())];
+        l.form.clone_from(&decoded);
+        l.by_fields = false;
         l.lift_one(w, decoded.as_ref())?;
+        l.check_fields()?;
         opcodes.insert(name);
     }
     if !l.closed {
@@ -717,6 +740,128 @@ impl<'a> Lifter<'a> {
     }
 
     /// The unsupported-instruction error for the current word.
+    /// The current instruction's field `name`, marked as read. Lifting by
+    /// fields refuses an instruction whose decoded form lacks the field
+    /// (the error names mnemonic, form and pc).
+    pub(crate) fn field(&mut self, name: &str) -> Result<FieldValue, LiftError> {
+        self.field_opt(name).ok_or_else(|| {
+            let form = self.form_name();
+            self.unsupported(format!("{form}: the decoded form has no field `{name}`"))
+        })
+    }
+
+    /// The field `name` if the decoded form has it, marked as read.
+    pub(crate) fn field_opt(&mut self, name: &str) -> Option<FieldValue> {
+        self.by_fields = true;
+        let form = self.form.as_ref()?;
+        let i = form.fields.iter().position(|f| f.name == name)?;
+        if let Some(u) = self.used.get_mut(i) {
+            *u = true;
+        }
+        form.fields.get(i).cloned()
+    }
+
+    /// Raw value of field `name`.
+    pub(crate) fn fraw(&mut self, name: &str) -> Result<u64, LiftError> {
+        Ok(self.field(name)?.raw)
+    }
+
+    /// The register (R, UR or predicate index) in field `name`.
+    pub(crate) fn freg(&mut self, name: &str) -> Result<u8, LiftError> {
+        match self.field(name)?.operand {
+            Some(crate::Operand::Reg(r) | crate::Operand::UReg(r) | crate::Operand::Pred(r)) => {
+                Ok(r)
+            }
+            _ => Err(self.unsupported(format!(
+                "{}: field `{name}` is not a register",
+                self.form_name()
+            ))),
+        }
+    }
+
+    /// The immediate (sign-extended and scaled as the rules say) in `name`.
+    pub(crate) fn fimm(&mut self, name: &str) -> Result<i64, LiftError> {
+        match self.field(name)?.operand {
+            Some(crate::Operand::Imm(v)) => Ok(v),
+            _ => Err(self.unsupported(format!(
+                "{}: field `{name}` is not an immediate",
+                self.form_name()
+            ))),
+        }
+    }
+
+    /// The constant-bank operand in `name`: bank and unsigned byte offset.
+    pub(crate) fn fcbuf(&mut self, name: &str) -> Result<(u8, u32), LiftError> {
+        match self.field(name)?.operand {
+            Some(crate::Operand::CBuf { bank, offset }) => Ok((bank, u32::from(offset))),
+            _ => Err(self.unsupported(format!(
+                "{}: field `{name}` is not a constant-bank operand",
+                self.form_name()
+            ))),
+        }
+    }
+
+    /// What modifier or text field `name` prints (`""` for the default).
+    pub(crate) fn fmod(&mut self, name: &str) -> Result<String, LiftError> {
+        Ok(self.field(name)?.text)
+    }
+
+    /// Marks fields that carry only performance hints (cache eviction
+    /// priority, prefetch size, operand reuse) as read: they do not change
+    /// what the instruction computes. Absent fields are fine.
+    pub(crate) fn fhint(&mut self, names: &[&str]) {
+        for n in names {
+            self.field_opt(n);
+        }
+    }
+
+    /// Requires fields whose non-default values the lifter does not
+    /// implement to print nothing; absent fields are fine.
+    pub(crate) fn fdefault(&mut self, names: &[&str]) -> Result<(), LiftError> {
+        for n in names {
+            if let Some(f) = self.field_opt(n) {
+                if !f.text.trim().is_empty() {
+                    return Err(self.unsupported(format!(
+                        "{}: field `{n}` = `{}` is not lifted",
+                        self.form_name(),
+                        f.text.trim()
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `MNEMONIC (form RULE-ID)` of the current instruction, for errors.
+    pub(crate) fn form_name(&self) -> String {
+        match &self.form {
+            Some(d) => format!("{} (form {})", d.text.trim(), d.rule),
+            None => format!("opcode {:#05x}", self.word & 0xfff),
+        }
+    }
+
+    /// After an instruction lifted from its fields: every field of its form
+    /// must have been read (used, ignored as a hint, or checked to be at its
+    /// default), so that no operand or modifier is silently dropped. Operand
+    /// reuse flags (`*_reuse`) and the uniform guard are exempt.
+    fn check_fields(&self) -> Result<(), LiftError> {
+        let (true, Some(form)) = (self.by_fields, &self.form) else {
+            return Ok(());
+        };
+        for (f, used) in form.fields.iter().zip(&self.used) {
+            if *used || f.name.ends_with("_reuse") || f.name == "uguard" {
+                continue;
+            }
+            return Err(self.unsupported(format!(
+                "{}: field `{}` (value {:#x}) is not lifted",
+                self.form_name(),
+                f.name,
+                f.raw
+            )));
+        }
+        Ok(())
+    }
+
     pub(crate) fn unsupported(&self, what: impl Into<String>) -> LiftError {
         LiftError::Unsupported {
             kernel: self.k.name.clone(),
@@ -1088,7 +1233,10 @@ impl<'a> Lifter<'a> {
         }
         Err(self.unsupported(match d {
             Some(d) => format!("{} (opcode {opcode:#05x})", d.text.trim()),
-            None => format!("opcode {opcode:#05x}"),
+            None => match &self.decode_error {
+                Some(e) => format!("opcode {opcode:#05x} (the decoder rejects the word: {e})"),
+                None => format!("opcode {opcode:#05x}"),
+            },
         }))
     }
 }
