@@ -1180,20 +1180,112 @@ fn qspc(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// The element kind and count of the size code [73, 76) (surfaces, read
-/// from bit positions like the seed-derived SUATOM), plus the register count.
-fn mem_shape_bits(l: &Lifter) -> Result<(MemType, usize), LiftError> {
-    let (kind, count) = match bits(l.word, 73, 76) {
-        0 => (MemKind::U8, 1),
-        1 => (MemKind::S8, 1),
-        2 => (MemKind::U16, 1),
-        3 => (MemKind::S16, 1),
-        4 => (MemKind::B32, 1),
-        5 => (MemKind::B32, 2),
-        6 => (MemKind::B32, 4),
-        _ => return Err(l.unsupported("memory size code 7")),
+/// Where a surface instruction's descriptor handle comes from.
+#[derive(Debug, Clone, Copy)]
+enum SurfHandle {
+    /// `c[bank][idx * 4]`.
+    Cbuf { bank: u8, idx: u32 },
+    /// A register.
+    Reg(u8),
+}
+
+/// What a surface instruction's encoding says, read from its fields
+/// (SURED/SULD/SUST) or bit positions (seed-derived SUATOM).
+struct SurfEnc {
+    /// Dimension code (1D 1D_BUFFER 1D_ARRAY 2D 2D_ARRAY 3D).
+    dim: u64,
+    /// Out-of-range mode code (IGN, clamp, TRAP).
+    oob: u64,
+    handle: SurfHandle,
+    scope: Scope,
+    /// Coordinate registers from here.
+    ra: u8,
+    /// `.BA`: x is a byte offset.
+    ba: bool,
+    /// Loads and stores: the access.
+    size: Option<(MemType, usize)>,
+    /// Loads and stores: STRONG or MMIO order.
+    strong: bool,
+    /// Atomics: op and type codes.
+    op: u64,
+    ty: u64,
+    rd: u8,
+    rb: u8,
+    /// Predicate output.
+    pd: Option<u8>,
+}
+
+/// [`SurfEnc`] of SURED/SULD/SUST from their fields (`dim`, `clamp`, `BA`,
+/// `scope`, `order`, `size` or `op`/`type`, `a`, `b`, `d`, `pd`, the
+/// handle `c` or `i1`/`i2`).
+fn surf_enc_fields(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<SurfEnc, LiftError> {
+    let handle = if reg_handle {
+        SurfHandle::Reg(l.freg("c")?)
+    } else {
+        SurfHandle::Cbuf {
+            bank: l.fraw("i1")? as u8,
+            idx: l.fraw("i2")? as u32,
+        }
     };
-    Ok((MemType { kind, count }, count as usize))
+    let s = l.fmod("scope")?;
+    let scope =
+        scope_of(&s).ok_or_else(|| l.unsupported(format!("{}: scope `{s}`", l.form_name())))?;
+    let order = l.fmod("order")?;
+    l.fhint(&["eviction"]);
+    l.fdefault(&["private"])?;
+    let (size, op, ty) = match kind {
+        Surf::Ld | Surf::St => (Some(mem_shape(l)?), 0, 0),
+        _ => (None, l.fraw("op")?, l.fraw("type")?),
+    };
+    Ok(SurfEnc {
+        dim: l.fraw("dim")?,
+        oob: l.fraw("clamp")?,
+        handle,
+        scope,
+        ra: l.freg("a")?,
+        ba: l.fraw("BA")? != 0,
+        size,
+        strong: matches!(order.as_str(), "STRONG" | "MMIO"),
+        op,
+        ty,
+        rd: if kind == Surf::Ld { l.freg("d")? } else { 255 },
+        rb: if kind == Surf::Ld { 255 } else { l.freg("b")? },
+        pd: if kind == Surf::Ld {
+            Some(l.freg("pd")?)
+        } else {
+            None
+        },
+    })
+}
+
+/// [`SurfEnc`] of the seed-derived SUATOM from bit positions: dimension
+/// [61, 64), out-of-range mode [59, 61), `.BA` 72, type [73, 76), scope
+/// [77, 79), op [87, 91), coordinates [24, 32), data [32, 40), result
+/// [16, 24), Pd [81, 84), handle `c[[54, 59)][[40, 54) * 4]` or [64, 72).
+fn surf_enc_seed(l: &mut Lifter, _kind: Surf, reg_handle: bool) -> Result<SurfEnc, LiftError> {
+    let w = l.word;
+    Ok(SurfEnc {
+        dim: bits(w, 61, 64),
+        oob: bits(w, 59, 61),
+        handle: if reg_handle {
+            SurfHandle::Reg(bits(w, 64, 72) as u8)
+        } else {
+            SurfHandle::Cbuf {
+                bank: bits(w, 54, 59) as u8,
+                idx: bits(w, 40, 54) as u32,
+            }
+        },
+        scope: atom_scope(w),
+        ra: bits(w, 24, 32) as u8,
+        ba: bit(w, 72),
+        size: None,
+        strong: false,
+        op: bits(w, 87, 91),
+        ty: bits(w, 73, 76),
+        rd: bits(w, 16, 24) as u8,
+        rb: bits(w, 32, 40) as u8,
+        pd: Some(bits(w, 81, 84) as u8),
+    })
 }
 
 /// The surface instructions (bindless `.D` forms).
@@ -1231,8 +1323,12 @@ pub const SURFACE_HANDLE_BASE: u64 = 0x1_0000_0000;
 /// access happened (ptxas writes PT there; an out-of-range access under
 /// IGN is not reported through it in xisa).
 fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError> {
-    let w = l.word;
-    let dim = match bits(w, 61, 64) {
+    let e = if matches!(kind, Surf::Atom { .. }) {
+        surf_enc_seed(l, kind, reg_handle)?
+    } else {
+        surf_enc_fields(l, kind, reg_handle)?
+    };
+    let dim = match e.dim {
         0 => SurfDim::D1,
         1 => SurfDim::D1Buffer,
         2 => SurfDim::D1Array,
@@ -1241,18 +1337,15 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
         5 => SurfDim::D3,
         d => return Err(l.unsupported(format!("surface dimension code {d}"))),
     };
-    let oob = match bits(w, 59, 61) {
+    let oob = match e.oob {
         0 => SurfOob::Ignore,
         1 => SurfOob::Clamp,
         2 => SurfOob::Trap,
         m => return Err(l.unsupported(format!("surface out-of-range mode {m}"))),
     };
-    let handle = if reg_handle {
-        l.read_file(File::R, bits(w, 64, 72) as u8)
-    } else {
-        let bank = bits(w, 54, 59) as u8;
-        let idx = bits(w, 40, 54) as u32;
-        l.cbuf32(bank, idx * 4)?
+    let handle = match e.handle {
+        SurfHandle::Reg(r) => l.read_file(File::R, r),
+        SurfHandle::Cbuf { bank, idx } => l.cbuf32(bank, idx * 4)?,
     };
     let handle = l.zext64(handle);
     let desc = l.bin(
@@ -1261,13 +1354,15 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
         handle,
         Operand::Imm(SURFACE_HANDLE_BASE),
     );
-    let scope = atom_scope(w);
-    let ra = bits(w, 24, 32) as u8;
+    let scope = e.scope;
+    let ra = e.ra;
     // Element size of the access (for non-`.BA` x and the data registers).
     let (access_bytes, what) = match kind {
         Surf::Ld | Surf::St => {
-            let (mem, n) = mem_shape_bits(l)?;
-            let (order, oscope) = if n == 1 && matches!(bits(w, 79, 81), 2 | 3) {
+            let (mem, n) = e
+                .size
+                .ok_or_else(|| l.unsupported("surface access without a size"))?;
+            let (order, oscope) = if n == 1 && e.strong {
                 (Order::Relaxed, scope)
             } else {
                 (Order::Weak, Scope::Device)
@@ -1278,12 +1373,7 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
     };
     let atom = match kind {
         Surf::Red | Surf::Atom { cas: false } => {
-            let op = if kind == Surf::Red {
-                bits(w, 87, 90)
-            } else {
-                bits(w, 87, 91)
-            };
-            let ty = bits(w, 73, 76);
+            let (op, ty) = (e.op, e.ty);
             match su_atom_kind(op, ty) {
                 Some(k) => Some(k),
                 None => {
@@ -1291,7 +1381,7 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
                 }
             }
         }
-        Surf::Atom { cas: true } => match bits(w, 73, 76) {
+        Surf::Atom { cas: true } => match e.ty {
             0 | 1 => Some((AtomOp::Cas, AtomType::B32, false)),
             2 => Some((AtomOp::Cas, AtomType::B64, false)),
             t => return Err(l.unsupported(format!("SUATOM.CAS type code {t}"))),
@@ -1318,7 +1408,7 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
         coords.push(v);
     }
     let mut x = coords[0];
-    if !bit(w, 72) && elem > 1 {
+    if !e.ba && elem > 1 {
         x = l.bin32(BinOp::Mul, x, Operand::Imm(u64::from(elem)));
     }
     let (y, z) = match dim {
@@ -1335,8 +1425,7 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
         y,
         z,
     };
-    let rd = bits(w, 16, 24) as u8;
-    let rb = bits(w, 32, 40) as u8;
+    let (rd, rb) = (e.rd, e.rb);
     match (kind, what, atom) {
         (Surf::Ld, Some((mem, n, order, scope)), _) => {
             let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
@@ -1352,7 +1441,9 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
             for (i, t) in dsts.into_iter().enumerate() {
                 l.write_file(File::R, rd.saturating_add(i as u8), t.into());
             }
-            l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+            if let Some(p) = e.pd {
+                l.write_file(File::P, p, Operand::Imm(1));
+            }
         }
         (Surf::St, Some((mem, n, order, scope)), _) => {
             let srcs: Vec<_> = (0..n)
@@ -1393,7 +1484,9 @@ fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError
                 atom_result(l, rd, aty, d.into());
             }
             if kind != Surf::Red {
-                l.write_file(File::P, bits(w, 81, 84) as u8, Operand::Imm(1));
+                if let Some(p) = e.pd {
+                    l.write_file(File::P, p, Operand::Imm(1));
+                }
             }
         }
         _ => return Err(l.unsupported("surface instruction form")),
