@@ -8,10 +8,10 @@
 //! field is read, checked to be at its default, or named a hint
 //! (eviction priority, prefetch size, `.U`), so a modifier this lifter does
 //! not implement is refused with mnemonic, form and pc (see
-//! `Lifter::check_fields`). The seed-derived ATOMG and SUATOM records name
-//! their operands by position; those two are still read from bit positions
-//! (notes §3): base [24, 32), offset [40, 64), `.E` 72, UR [64, 70) with
-//! bit 91, type [73, 76), scope [77, 79), op [87, 91).
+//! `Lifter::check_fields`). The seed-derived ATOMG records name their
+//! operands by position (`op0`, `op1`, ...): [`seed_roles`] names them by
+//! role. SUATOM (seed record too) is still read from bit positions
+//! ([`surf_enc_seed`]).
 
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, ICond, MemKind, MemType, Op, Operand, Order, Scope,
@@ -20,16 +20,13 @@ use xisa_ir::{
 
 use std::collections::HashMap;
 
-use super::{bit, bits, sext, File, LiftError, Lifter};
-use crate::Decoded;
+use super::{bit, bits, File, LiftError, Lifter};
+use crate::{Decoded, FieldKind};
 
 /// Lifts a memory instruction; `Ok(false)` when `opcode` is not one.
 pub(crate) fn lift(l: &mut Lifter, opcode: u16, d: Option<&Decoded>) -> Result<bool, LiftError> {
     match opcode {
-        // Seed-derived records (positional operand names): bit positions.
-        0x3a8 => atom_seed(l, Ur::NONE)?,
-        0x9a8 => atom_seed(l, Ur::required(64, 70))?,
-        0x3a9 => cas_seed(l)?,
+        // SUATOM's seed record: bit positions.
         0x59f => surface(l, Surf::Red, false)?,
         0x3a0 => surface(l, Surf::Red, true)?,
         0xb99 => surface(l, Surf::Ld, false)?,
@@ -56,6 +53,14 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, d: Option<&Decoded>) -> Result<b
                 "STS" => store(l, Space::Shared)?,
                 "STL" => store(l, Space::Local)?,
                 "ATOM" | "RED" => atom(l, Space::Global)?,
+                "ATOMG" => {
+                    seed_roles(l);
+                    atom(l, Space::Global)?
+                }
+                "ATOMG.CAS" => {
+                    seed_roles(l);
+                    cas(l, Space::Global)?
+                }
                 "ATOMS" => atom(l, Space::Shared)?,
                 "ATOM.CAS" => cas(l, Space::Global)?,
                 "ATOMS.CAS" => cas(l, Space::Shared)?,
@@ -69,26 +74,39 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, d: Option<&Decoded>) -> Result<b
     Ok(true)
 }
 
-/// Where a seed-derived atomic's optional uniform register (`[R+UR]`,
-/// bit 91) sits.
-#[derive(Debug, Clone, Copy)]
-struct Ur {
-    /// The UR field's low bit; `None`: no UR form, bit 91 must be clear.
-    lo: Option<u32>,
-    /// The bit that makes the base register a 64-bit pair (`.64`) rather
-    /// than a zero-extended 32-bit one (`.U32`).
-    asize: u32,
-}
-
-impl Ur {
-    const NONE: Ur = Ur { lo: None, asize: 0 };
-
-    fn required(lo: u32, asize: u32) -> Ur {
-        Ur {
-            lo: Some(lo),
-            asize,
+/// Names the positional operands of a seed-derived atomic record (ATOMG,
+/// ATOMG.CAS: `op0`, `op1`, ... in print order) by role, so the handlers
+/// read them like the hand records' fields: Pd, Rd, the base register,
+/// then the address's uniform register and offset by kind, then the data
+/// registers (compare and new value for CAS).
+fn seed_roles(l: &mut Lifter) {
+    let Some(form) = &l.form else { return };
+    let mut ops: Vec<(usize, String, FieldKind)> = form
+        .fields
+        .iter()
+        .filter_map(|f| {
+            let n = f.name.strip_prefix("op")?.parse().ok()?;
+            Some((n, f.name.clone(), f.kind))
+        })
+        .collect();
+    ops.sort_by_key(|(n, _, _)| *n);
+    let mut roles = vec![("private", "PRIVATE".to_string())];
+    let mut it = ops.into_iter();
+    for role in ["pd", "d", "a"] {
+        if let Some((_, n, _)) = it.next() {
+            roles.push((role, n));
         }
     }
+    let mut data = ["b", "c"].into_iter();
+    for (_, n, kind) in it {
+        let role = match kind {
+            FieldKind::UReg => "ua",
+            FieldKind::SImm => "off",
+            _ => data.next().unwrap_or("extra"),
+        };
+        roles.push((role, n));
+    }
+    l.alias = roles;
 }
 
 /// The parts of a memory address as the encoding gives them.
@@ -117,7 +135,11 @@ struct AddrParts {
 /// by `.X4/.X8/.X16` for shared), plus `UR`, plus the offset.
 fn address_fields(l: &mut Lifter, space: Space) -> Result<Address, LiftError> {
     let a = l.freg("a")?;
-    let off = l.fimm("off")?;
+    // (forms whose offset bits must be zero have no `off` field)
+    let off = match l.field_opt("off") {
+        Some(_) => l.fimm("off")?,
+        None => 0,
+    };
     let ua = match l.field_opt("ua") {
         Some(f) => Some(f.raw as u8),
         None => None,
@@ -195,43 +217,6 @@ fn build_address(l: &mut Lifter, space: Space, p: AddrParts) -> Address {
         base,
         offset: p.off,
     }
-}
-
-/// The address of a seed-derived global atomic (ATOMG) from bit positions:
-/// base [24, 32), offset [40, 64), `.E` 72, and with bit 91 the uniform
-/// register of `ur`.
-fn address_seed(l: &mut Lifter, ur: Ur) -> Result<Address, LiftError> {
-    let w = l.word;
-    let ua = match ur.lo {
-        Some(lo) if bit(w, 91) => Some(bits(w, lo, lo + 6) as u8),
-        Some(_) => {
-            return Err(l.unsupported(format!(
-                "{}: without its uniform-register flag (bit 91)",
-                l.form_name()
-            )))
-        }
-        None if bit(w, 91) => {
-            return Err(l.unsupported(format!(
-                "{}: bit 91 set (no uniform-register address form is known)",
-                l.form_name()
-            )))
-        }
-        None => None,
-    };
-    if !bit(w, 72) {
-        return Err(l.unsupported(format!(
-            "{}: a 32-bit global address (no .E)",
-            l.form_name()
-        )));
-    }
-    let parts = AddrParts {
-        a: bits(w, 24, 32) as u8,
-        off: sext(bits(w, 40, 64), 24),
-        ua,
-        wide_base: ua.is_none() || bit(w, ur.asize),
-        scale: 0,
-    };
-    Ok(build_address(l, Space::Global, parts))
 }
 
 /// `a + b` in 64 bits, folding zero operands (RZ, URZ).
@@ -575,12 +560,11 @@ fn atom_kind(op: &str, ty: &str) -> Option<(AtomOp, AtomType, bool)> {
     })
 }
 
-/// The value table the atomics' op and type fields share (ATOMG's seed
-/// record encodes them as ATOM's): the printed name of a raw code.
+/// The op names of the surface atomics' op codes (SUATOM's seed record is
+/// read from bit positions; SURED's op field has the same table).
 const ATOM_OPS: [&str; 10] = [
     "ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "SAFEADD",
 ];
-const ATOM_TYPES: [&str; 7] = ["", "S32", "64", "F32.FTZ.RN", "F16x2.RN", "S64", "F64.RN"];
 
 /// Reads a data operand of an atomic as the IR type `ty` needs.
 fn atom_data(l: &mut Lifter, r: u8, ty: AtomType) -> Operand {
@@ -724,33 +708,6 @@ fn atom_scope(w: u128) -> Scope {
     }
 }
 
-/// `ATOMG.OP.TYPE Pd, Rd, [addr], Rb` from bit positions (the seed-derived
-/// record names operands by position): op [87, 91), type [73, 76), data
-/// [32, 40), result [16, 24), Pd [81, 84).
-fn atom_seed(l: &mut Lifter, ur: Ur) -> Result<(), LiftError> {
-    let w = l.word;
-    let name = |t: &[&str], v: u64| {
-        t.get(v as usize)
-            .map_or_else(|| format!("#{v}"), |s| s.to_string())
-    };
-    let op = name(&ATOM_OPS, bits(w, 87, 91));
-    let ty = name(&ATOM_TYPES, bits(w, 73, 76));
-    let addr = address_seed(l, ur)?;
-    emit_rmw(
-        l,
-        Rmw {
-            op,
-            ty,
-            space: Space::Global,
-            scope: atom_scope(w),
-            addr,
-            b: bits(w, 32, 40) as u8,
-            d: Some(bits(w, 16, 24) as u8),
-            pd: Some(bits(w, 81, 84) as u8),
-        },
-    )
-}
-
 /// A compare-and-swap, whichever way its encoding was read.
 struct Cas {
     is64: bool,
@@ -842,33 +799,6 @@ fn cas(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
             d,
             pd,
             cast,
-        },
-    );
-    Ok(())
-}
-
-/// `ATOMG.CAS Pd, Rd, [addr], Rcmp, Rnew` from bit positions (seed
-/// record): compare [32, 40), new value [64, 72), type [73, 76).
-fn cas_seed(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    let is64 = match bits(w, 73, 76) {
-        0 | 1 => false,
-        2 | 5 => true,
-        t => return Err(l.unsupported(format!("{}: CAS type code {t}", l.form_name()))),
-    };
-    let addr = address_seed(l, Ur::NONE)?;
-    emit_cas(
-        l,
-        Cas {
-            is64,
-            space: Space::Global,
-            scope: atom_scope(w),
-            addr,
-            b: bits(w, 32, 40) as u8,
-            c: bits(w, 64, 72) as u8,
-            d: bits(w, 16, 24) as u8,
-            pd: Some(bits(w, 81, 84) as u8),
-            cast: false,
         },
     );
     Ok(())

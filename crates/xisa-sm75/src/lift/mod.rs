@@ -24,8 +24,11 @@
 //!   parameters ([`crate::loader::LiveBank`]) and read with `ld.param`: the
 //!   launcher copies their current, relocated image there.
 //!
-//! Instructions are dispatched on the 12-bit opcode and their fields are read
-//! from the 128-bit word (bit layouts: `/work/shared/notes/sm75.md` §3, checked
+//! Memory instructions (`mem.rs`) are lifted from the decoded instruction:
+//! the named fields of the matched record, every one of which must be read
+//! ([`Lifter::field`], [`Lifter::check_fields`]). The other families are
+//! still dispatched on the 12-bit opcode and read their fields from the
+//! 128-bit word (bit layouts: `/work/shared/notes/sm75.md` §3, checked
 //! against ptxas 12.9 output). The table-driven decoder is consulted for the
 //! opcodes it knows (ATOMG, SUATOM), whose `INVALIDn` modifier values make the
 //! instruction a trap: the lane's launch stops with an error whose location
@@ -219,6 +222,9 @@ pub(crate) struct Lifter<'a> {
     decode_error: Option<DecodeError>,
     /// Which of `form`'s fields the lifter has read.
     used: Vec<bool>,
+    /// Role names for the current form's fields (role, field name): the
+    /// seed-derived records name operands by position (`op0`, `op1`, ...).
+    pub(crate) alias: Vec<(&'static str, String)>,
     /// Whether the current instruction is lifted from its named fields, so
     /// that a field the lifter did not read is an error (see
     /// [`Lifter::check_fields`]).
@@ -389,6 +395,7 @@ fn lift_pass(
         form: None,
         decode_error: None,
         used: Vec::new(),
+        alias: Vec::new(),
         by_fields: false,
     };
     l.setup_params()?;
@@ -432,6 +439,7 @@ fn lift_pass(
         l.used = vec![false; decoded.as_ref().map_or(0, |d| d.fields.len())];
         l.form.clone_from(&decoded);
         l.by_fields = false;
+        l.alias.clear();
         l.lift_one(w, decoded.as_ref())?;
         l.check_fields()?;
         opcodes.insert(name);
@@ -753,6 +761,11 @@ impl<'a> Lifter<'a> {
     /// The field `name` if the decoded form has it, marked as read.
     pub(crate) fn field_opt(&mut self, name: &str) -> Option<FieldValue> {
         self.by_fields = true;
+        let name = self
+            .alias
+            .iter()
+            .find(|(role, _)| *role == name)
+            .map_or(name, |(_, n)| n.as_str());
         let form = self.form.as_ref()?;
         let i = form.fields.iter().position(|f| f.name == name)?;
         if let Some(u) = self.used.get_mut(i) {
