@@ -189,6 +189,15 @@ pub struct FieldValue {
     pub operand: Option<Operand>,
     /// What a modifier or text field prints for this value (`""`: nothing).
     pub text: String,
+    /// The word bits the field occupies.
+    pub mask: u128,
+    /// Whether the value is the field's neutral one: a modifier or text that
+    /// prints nothing, RZ / URZ / PT, a zero immediate.
+    pub neutral: bool,
+    /// Whether the field says nothing but operand reuse: a text whose every
+    /// value, `.reuse` removed, prints the same (`.reuse`, `.ROW` fixed
+    /// suffixes).
+    pub reuse_only: bool,
 }
 
 impl Decoded {
@@ -289,16 +298,40 @@ impl Rules {
                 continue;
             }
             let operand = field_operand(f, v, pc);
+            let text = match f.kind {
+                FieldKind::Mod | FieldKind::Text => {
+                    f.values.get(v as usize).cloned().unwrap_or_default()
+                }
+                _ => String::new(),
+            };
+            // (a value the field prints as nothing, e.g. MOV's lane mask 0xf,
+            // is neutral too; so is a bare `.reuse`)
+            let neutral = f.print_as.iter().any(|(pv, t)| *pv == v && t.is_empty())
+                || match f.kind {
+                    FieldKind::Mod | FieldKind::Text => {
+                        text.replace(".reuse", "").trim().is_empty()
+                    }
+                    FieldKind::Reg => v == 255,
+                    FieldKind::UReg => v == 63,
+                    FieldKind::Pred => v == 7,
+                    FieldKind::SImm | FieldKind::UImm => v == 0,
+                    _ => false,
+                };
             fields.push(FieldValue {
                 name: f.name.clone(),
                 kind: f.kind,
                 raw: v,
                 operand: operand.clone(),
-                text: match f.kind {
-                    FieldKind::Mod | FieldKind::Text => {
-                        f.values.get(v as usize).cloned().unwrap_or_default()
-                    }
-                    _ => String::new(),
+                text,
+                mask: f
+                    .bits
+                    .iter()
+                    .fold(0, |m, &(lo, hi)| m | rules::range_mask(lo, hi)),
+                neutral,
+                reuse_only: f.kind == FieldKind::Text && {
+                    let mut v = f.values.iter().map(|t| t.replace(".reuse", ""));
+                    let first = v.next().unwrap_or_default();
+                    v.all(|t| t == first)
                 },
             });
             let (Some(n), Some(op)) = (

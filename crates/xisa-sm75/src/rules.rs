@@ -354,7 +354,7 @@ pub struct Rules {
     pub control: std::collections::HashMap<u16, ControlRule>,
 }
 
-fn range_mask(lo: u32, hi: u32) -> u128 {
+pub(crate) fn range_mask(lo: u32, hi: u32) -> u128 {
     let n = hi - lo;
     let m = if n >= 128 {
         u128::MAX

@@ -11,31 +11,70 @@ use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Type, UnOp};
 
 use super::{bit, bits, File, LiftError, Lifter, Src};
 
-/// Decoded ALU sources: (operand, negate) for src0, src1, src2.
+/// Decoded ALU sources: (operand, the bit that negates it (0: none), the
+/// word bits that hold it) for src0, src1, src2. They are extracted without
+/// marking their bits read: [`sv`] / [`sv64`] (and [`neg`]) mark them where
+/// an op uses them, so a source an op ignores stays unread and is refused
+/// when it is not RZ (`Lifter::check_fields`).
 struct Srcs {
-    a: (Src, bool),
-    b: (Src, bool),
-    c: (Src, bool),
+    a: Slot,
+    b: Slot,
+    c: Slot,
 }
 
-/// The constant-bank operand in bits [32, 64): offset [38, 54), bank [54, 59).
-fn cbuf_at(w: u128) -> Src {
-    Src::Cbuf {
-        bank: bits(w, 54, 59) as u8,
-        off: bits(w, 38, 54) as u32,
-    }
+/// One source slot: operand, negate bit, the bits that encode it.
+type Slot = (Src, u32, u128);
+
+/// Whether a source's negate (`-` / `~`) bit is set.
+fn neg(l: &Lifter, s: Slot) -> bool {
+    s.1 != 0 && bit(l.word, s.1)
+}
+
+/// Reads a source (marking its bits read).
+fn sv(l: &mut Lifter, s: Slot) -> Result<Operand, LiftError> {
+    super::note_read(l.word, s.2);
+    l.src(s.0)
+}
+
+/// Reads a 64-bit source (marking its bits read).
+fn sv64(l: &mut Lifter, s: Slot) -> Result<Operand, LiftError> {
+    super::note_read(l.word, s.2);
+    l.src64(s.0)
+}
+
+/// The operand of a slot, marking its bits read (for ops that inspect it).
+fn seen(l: &Lifter, s: Slot) -> Src {
+    super::note_read(l.word, s.2);
+    s.0
+}
+
+/// Bits `[lo, hi)` of `w` without marking them read.
+fn peek(w: u128, lo: u32, hi: u32) -> u64 {
+    ((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64
+}
+
+/// Mask of bits `[lo, hi)`.
+fn span(lo: u32, hi: u32) -> u128 {
+    ((1u128 << (hi - lo)) - 1) << lo
 }
 
 /// Splits the operands by form.
 fn srcs(l: &Lifter, opcode: u16) -> Result<Srcs, LiftError> {
     let w = l.word;
     let form = (opcode >> 9) & 7;
-    let a = (Src::Reg(bits(w, 24, 32) as u8), bit(w, 72));
-    let r32 = (Src::Reg(bits(w, 32, 40) as u8), bit(w, 63));
-    let r64 = (Src::Reg(bits(w, 64, 72) as u8), bit(w, 75));
-    let imm = (Src::Imm(bits(w, 32, 64) as u32), false);
-    let cb = (cbuf_at(w), bit(w, 63));
-    let ur = (Src::UReg(bits(w, 32, 38) as u8), bit(w, 63));
+    let a = (Src::Reg(peek(w, 24, 32) as u8), 72, span(24, 32));
+    let r32 = (Src::Reg(peek(w, 32, 40) as u8), 63, span(32, 40));
+    let r64 = (Src::Reg(peek(w, 64, 72) as u8), 75, span(64, 72));
+    let imm = (Src::Imm(peek(w, 32, 64) as u32), 0, span(32, 64));
+    let cb = (
+        Src::Cbuf {
+            bank: peek(w, 54, 59) as u8,
+            off: peek(w, 38, 54) as u32,
+        },
+        63,
+        span(38, 59),
+    );
+    let ur = (Src::UReg(peek(w, 32, 38) as u8), 63, span(32, 38));
     let (b, c) = match form {
         1 => (r32, r64),
         2 => (r64, imm),
@@ -179,15 +218,15 @@ fn pred_at(l: &mut Lifter, lo: u32, neg: u32) -> Operand {
 
 /// `MOV Rd, src1`.
 fn mov(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let v = l.src(s.b.0)?;
+    let v = sv(l, s.b)?;
     l.write_gpr(rd(l), v);
     Ok(())
 }
 
 /// `SEL Rd, a, b, P`: P ? a : b.
 fn sel(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let a = l.src(s.a.0)?;
-    let b = l.src(s.b.0)?;
+    let a = sv(l, s.a)?;
+    let b = sv(l, s.b)?;
     let p = pred_at(l, 87, 90);
     let r = l.select(Type::I32, p, a, b);
     l.write_gpr(rd(l), r);
@@ -198,8 +237,8 @@ fn sel(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 /// the src1 negate bit); IABS and BREV have no such modifier (nvdisasm
 /// prints nothing for the bit), so it is not read for them.
 fn unary(l: &mut Lifter, s: &Srcs, op: UnOp) -> Result<(), LiftError> {
-    let mut a = l.src(s.b.0)?;
-    if op == UnOp::Popc && s.b.1 {
+    let mut a = sv(l, s.b)?;
+    if op == UnOp::Popc && neg(l, s.b) {
         a = l.bin32(BinOp::Xor, a, Operand::Imm(0xffff_ffff));
     }
     let dst = l.tmp(Type::I32);
@@ -224,7 +263,7 @@ fn byte_shift(l: &Lifter) -> u64 {
 /// survive (the masked ones or the whole byte) and what bit 7 (PT) reads
 /// are not known, and ptxas 12.9 emits neither.
 fn p2r(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let (Src::Reg(255), Src::Imm(mask)) = (s.a.0, s.b.0) else {
+    let (Src::Reg(255), Src::Imm(mask)) = (seen(l, s.a), seen(l, s.b)) else {
         return Err(l.unsupported("P2R with a merge source other than RZ or a non-immediate mask"));
     };
     if mask & !0x7f != 0 {
@@ -255,8 +294,8 @@ fn p2r(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 /// its value where the mask bit is clear. Mask bits 7 and up name PT or no
 /// predicate and have no effect.
 fn r2p(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let a = l.src(s.a.0)?;
-    let mask = l.src(s.b.0)?;
+    let a = sv(l, s.a)?;
+    let mask = sv(l, s.b)?;
     let sh = byte_shift(l);
     // Read every source before writing a predicate.
     let mut vals = Vec::new();
@@ -295,9 +334,9 @@ fn vabsdiff(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     if bits(l.word, 81, 84) != 7 {
         return Err(l.unsupported("VABSDIFF with a predicate output other than PT"));
     }
-    let a = l.src(s.a.0)?;
-    let b = l.src(s.b.0)?;
-    let c = l.src(s.c.0)?;
+    let a = sv(l, s.a)?;
+    let b = sv(l, s.b)?;
+    let c = sv(l, s.c)?;
     // Bit 73 set: signed (printed as plain VABSDIFF); clear: `.U32`.
     let (min, max) = if bit(l.word, 73) {
         (BinOp::MinS, BinOp::MaxS)
@@ -325,12 +364,12 @@ fn vabsdiff4(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     if bits(l.word, 81, 84) != 7 {
         return Err(l.unsupported("VABSDIFF4 with a predicate output other than PT"));
     }
-    if !acc && s.c.0 != Src::Reg(255) {
+    if !acc && seen(l, s.c) != Src::Reg(255) {
         return Err(l.unsupported("VABSDIFF4 without .ACC and with Rc other than RZ"));
     }
-    let a = l.src(s.a.0)?;
-    let b = l.src(s.b.0)?;
-    let c = l.src(s.c.0)?;
+    let a = sv(l, s.a)?;
+    let b = sv(l, s.b)?;
+    let c = sv(l, s.c)?;
     // Bit 73 clear: `.U8`; set: signed bytes (printed without a type).
     let unsigned = !bit(l.word, 73);
     let mut r = if acc { c } else { Operand::Imm(0) };
@@ -361,8 +400,8 @@ fn vabsdiff4(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 /// bit differing from the sign); `.SH` (bit 74) gives `31 - index`. The
 /// source may be inverted (`~`, the src1 negate bit).
 fn flo(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let mut a = l.src(s.b.0)?;
-    if s.b.1 {
+    let mut a = sv(l, s.b)?;
+    if neg(l, s.b) {
         a = l.bin32(BinOp::Xor, a, Operand::Imm(0xffff_ffff));
     }
     let op = if bit(l.word, 73) {
@@ -421,8 +460,8 @@ fn boolop(l: &mut Lifter, op: u64, r: Operand, acc: Operand) -> Operand {
 /// Pd2 = !cmp BOP acc (PTX `setp` with two destinations).
 fn isetp(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let w = l.word;
-    let a = l.src(s.a.0)?;
-    let b = l.src(s.b.0)?;
+    let a = sv(l, s.a)?;
+    let b = sv(l, s.b)?;
     let cmp = bits(w, 76, 79);
     let mut r = compare(l, cmp, bit(w, 73), a, b);
     if bit(w, 72) {
@@ -462,7 +501,7 @@ fn isetp(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 /// `b mod 32`); `n = 0` gives 0 (PTX `szext`).
 fn sgxt(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let w = l.word;
-    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
+    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
     let n = if bit(w, 75) {
         l.bin32(BinOp::And, b, Operand::Imm(31))
     } else {
@@ -495,8 +534,8 @@ fn iadd3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let x = bit(w, 74);
     let p0 = bits(w, 81, 84) as u8;
     let p1 = bits(w, 84, 87) as u8;
-    let (a, b, c) = (l.src(s.a.0)?, l.src(s.b.0)?, l.src(s.c.0)?);
-    let negs = [s.a.1, s.b.1, s.c.1];
+    let (a, b, c) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
+    let negs = [neg(l, s.a), neg(l, s.b), neg(l, s.c)];
     let ops = [a, b, c];
     let mut terms = Vec::with_capacity(5);
     for (v, n) in ops.into_iter().zip(negs) {
@@ -557,8 +596,8 @@ fn lea(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
     let pd = bits(w, 81, 84) as u8;
     let form = (opcode >> 9) & 7;
     let b_in_slot = matches!(form, 1 | 5 | 6);
-    let (a_neg, b_neg) = (s.a.1, s.b.1 && b_in_slot);
-    let c_neg = s.c.1 && matches!(form, 3 | 7);
+    let (a_neg, b_neg) = (neg(l, s.a), b_in_slot && neg(l, s.b));
+    let c_neg = matches!(form, 3 | 7) && neg(l, s.c);
     let name = format!(
         "LEA{}{}{}",
         if hi_form { ".HI" } else { "" },
@@ -575,18 +614,18 @@ fn lea(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
     if hi_form && c_neg && !sx32 {
         return Err(l.unsupported(format!("{name} with a negated high word (-c)")));
     }
-    let a = l.src(s.a.0)?;
+    let a = sv(l, s.a)?;
     let a = if a_neg {
         l.bin32(BinOp::Sub, Operand::Imm(0), a)
     } else {
         a
     };
-    let b = l.src(s.b.0)?;
+    let b = sv(l, s.b)?;
     let shifted = if hi_form {
         let c = if sx32 {
             l.bin32(BinOp::AShr, a, Operand::Imm(31))
         } else {
-            l.src(s.c.0)?
+            sv(l, s.c)?
         };
         let v = l.join64(a, c);
         let v = l.bin(BinOp::Shl, Type::I64, v, Operand::Imm(sh));
@@ -622,7 +661,7 @@ fn lea(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
 /// (`.PAND`, bit 80: AND Pin).
 fn lop3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let w = l.word;
-    let (a, b, c) = (l.src(s.a.0)?, l.src(s.b.0)?, l.src(s.c.0)?);
+    let (a, b, c) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
     let dst = l.tmp(Type::I32);
     l.emit(Op::Lop3 {
         ty: Type::I32,
@@ -633,6 +672,8 @@ fn lop3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
         lut: bits(w, 72, 80) as u8,
     });
     let pd = bits(w, 81, 84) as u8;
+    // The predicate input and `.PAND` only matter when Pd is written.
+    let _ = (bits(w, 87, 91), bit(w, 80));
     if pd != 7 {
         let nz = l.icmp(ICond::Ne, Type::I32, dst.into(), Operand::Imm(0));
         let pin = pred_at(l, 87, 90);
@@ -647,7 +688,7 @@ fn lop3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
 /// `PRMT Rd, a, sel, c` (default mode only): bytes of `c:a` by `sel`.
 fn prmt(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let mode = bits(l.word, 72, 75);
-    let (a, sel, c) = (l.src(s.a.0)?, l.src(s.b.0)?, l.src(s.c.0)?);
+    let (a, sel, c) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
     // The non-default modes (nvdisasm: mode [72, 75) = 1 F4E, 2 B4E, 3 RC8,
     // 4 ECL, 5 ECR, 6 RC16; 7 prints INVALID7) pick, by the selector's low
     // two bits, one of four fixed byte selections of `c:a` (PTX ISA `prmt`
@@ -705,7 +746,7 @@ fn bmsk(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
             bit(w, 91) as u8
         )));
     }
-    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
+    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
     let (pos, len) = if bit(w, 75) {
         (
             l.bin32(BinOp::And, a, Operand::Imm(31)),
@@ -741,7 +782,7 @@ fn idp(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
         )));
     }
     let (sa, sb) = (bit(w, 73), bit(w, 74));
-    let (a, b, c) = (l.src(s.a.0)?, l.src(s.b.0)?, l.src(s.c.0)?);
+    let (a, b, c) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
     let mut acc = if bit(w, 75) {
         l.bin32(BinOp::Sub, Operand::Imm(0), c)
     } else {
@@ -786,7 +827,7 @@ fn field(l: &mut Lifter, signed: bool, v: Operand, pos: u64, len: u64) -> Operan
 /// `IMNMX[.U32] Rd, a, b, P`: P ? min : max.
 fn imnmx(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let w = l.word;
-    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
+    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
     let signed = bit(w, 73);
     let (mn, mx) = if signed {
         (BinOp::MinS, BinOp::MaxS)
@@ -815,7 +856,7 @@ fn shf(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let ty = bits(w, 73, 75);
     let width: u64 = if ty >= 2 { 32 } else { 64 };
     let signed = ty == 0 || ty == 2;
-    let (lo, n, hi) = (l.src(s.a.0)?, l.src(s.b.0)?, l.src(s.c.0)?);
+    let (lo, n, hi) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
     let n = if bit(w, 75) {
         l.bin32(BinOp::And, n, Operand::Imm(width - 1))
     } else {
@@ -851,8 +892,8 @@ fn plop3_sign(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
         )));
     }
     let mut signs = Vec::new();
-    for src in [s.a.0, s.b.0, s.c.0] {
-        let v = l.src(src)?;
+    for src in [s.a, s.b, s.c] {
+        let v = sv(l, src)?;
         signs.push(l.icmp(ICond::Slt, Type::I32, v, Operand::Imm(0)));
     }
     let lut = bits(w, 72, 80) as u8;
@@ -902,7 +943,7 @@ fn i2i_sat(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
         2 => (0, 0xffff),
         _ => (-0x8000, 0x7fff),
     };
-    let v = l.src(s.b.0)?;
+    let v = sv(l, s.b)?;
     let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
     let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
     l.write_gpr(rd(l), v);
@@ -938,9 +979,11 @@ fn carry_in64(l: &mut Lifter) -> Operand {
 /// the carry in is added: `a * b + ~c + Pin` (ptxas's 64-bit subtractions).
 fn imad(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     let x = bit(l.word, 74);
-    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
-    let c = l.src(s.c.0)?;
-    let c = match (s.c.1, x) {
+    // `.U32` (bit 73 clear) or signed: the low word of a·b + c is the same.
+    let _ = bit(l.word, 73);
+    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
+    let c = sv(l, s.c)?;
+    let c = match (neg(l, s.c), x) {
         (false, _) => c,
         (true, false) => l.bin32(BinOp::Sub, Operand::Imm(0), c),
         (true, true) => l.bin32(BinOp::Xor, c, Operand::Imm(0xffff_ffff)),
@@ -976,7 +1019,7 @@ fn imad64(l: &mut Lifter, s: &Srcs, what: &str) -> Result<Operand, LiftError> {
     let x = bit(w, 74);
     let signed = bit(w, 73);
     let pd = bits(w, 81, 84) as u8;
-    if s.c.1 {
+    if neg(l, s.c) {
         return Err(l.unsupported(format!(
             "{what}{} with a negated C operand ({}c)",
             if x { ".X" } else { "" },
@@ -986,8 +1029,8 @@ fn imad64(l: &mut Lifter, s: &Srcs, what: &str) -> Result<Operand, LiftError> {
     if signed && pd != 7 {
         return Err(l.unsupported(format!("signed {what} with a carry-out predicate (P{pd})")));
     }
-    let (a, b) = (l.src(s.a.0)?, l.src(s.b.0)?);
-    let c = l.src64(s.c.0)?;
+    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
+    let c = sv64(l, s.c)?;
     let p = l.tmp(Type::I64);
     l.emit(Op::MulWide {
         signed,

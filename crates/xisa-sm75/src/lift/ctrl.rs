@@ -131,17 +131,20 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         // BREAK Bn (with its condition predicate [87, 90)): takes the lanes
         // out of convergence barrier Bn; the barriers are not modelled (see
         // BSSY), so a lane that breaks simply branches on.
-        0x942 => {}
+        0x942 => l.operands_have_no_effect(),
         0x3a1 => match_(l)?,
         // Reconvergence hints and scheduling: the runtime reconverges at sync
         // points, so these have no effect (NOP, BSSY, BSYNC, WARPSYNC, YIELD,
         // DEPBAR, NANOSLEEP, ERRBAR, CCTL).
         0x918 | 0x945 | 0x941 | 0x148 | 0x348 | 0x948 | 0x946 | 0x91a | 0x35d | 0x95d | 0x9ab
-        | 0x98f => {}
+        | 0x98f => l.operands_have_no_effect(),
         // BMOV Rd, Bn: the convergence-barrier state is not modelled (the
         // runtime reconverges at sync points): reads give 0, writes vanish.
-        0x355 | 0xf55 => l.write_gpr(bits(l.word, 16, 24) as u8, Operand::Imm(0)),
-        0x356 | 0xf56 => {}
+        0x355 | 0xf55 => {
+            l.operands_have_no_effect();
+            l.write_gpr(bits(l.word, 16, 24) as u8, Operand::Imm(0))
+        }
+        0x356 | 0xf56 => l.operands_have_no_effect(),
         0x919 => s2r(l, File::R)?,
         0x9c3 => s2r(l, File::UR)?,
         0x805 => cs2r(l)?,
@@ -188,6 +191,14 @@ fn branch_condition(l: &mut Lifter) -> bool {
 
 /// `BRA target`: `br`, or `brc` under a guard.
 fn bra(l: &mut Lifter) -> Result<(), LiftError> {
+    // [32, 34): `.U` says the condition is warp-uniform (a hint). `.DIV`
+    // and `.CONV` branch on the warp's convergence, which xisa does not
+    // track; both are taken. ptxas guards warp-collective fast paths with
+    // them: `BRA.DIV` jumps to the path that is valid in every state
+    // (`__cuda_sm70_votesync_*`: WARPSYNC, then the vote); `BRA.CONV` jumps
+    // over a call of `__cuda_sm70_warpsync`, whose WARPSYNC has no effect
+    // here (the runtime reconverges lanes at every collective).
+    let _ = bits(l.word, 32, 34);
     if !branch_condition(l) {
         return Ok(());
     }
@@ -270,6 +281,8 @@ fn bpt(l: &mut Lifter) -> Result<(), LiftError> {
     if mode != 3 {
         return Err(l.unsupported(format!("BPT mode {mode} (only BPT.TRAP is lifted)")));
     }
+    // The trap code [34, 37) only tells a debugger which trap it was.
+    let _ = bits(l.word, 34, 37);
     let t = l.new_block(format!("bpt_trap_{:#x}", l.pc), Term::Trap);
     l.branch_guarded(t);
     Ok(())
@@ -377,6 +390,12 @@ fn match_(l: &mut Lifter) -> Result<(), LiftError> {
 
 /// `CALL.REL target`: `call target, next`.
 fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
+    // `.ABS` (bit 85) with a relative target, whose meaning is not known.
+    if bit(l.word, 85) {
+        return Err(l.unsupported(format!("{}: CALL.ABS with an offset", l.form_name())));
+    }
+    // `.NOINC` (bit 86): the hardware's call-depth count, not modelled.
+    let _ = bit(l.word, 86);
     let t = rel_target(l.word, l.pc);
     let (Some(&b), Some(&next)) = (l.block_at.get(&t), l.block_at.get(&(l.pc + 16))) else {
         return Err(l.unsupported("CALL.REL target or return point outside the kernel"));
@@ -414,6 +433,8 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
         ));
     }
     let funcs = l.k.functions.clone();
+    // `.NOINC` (bit 86): the hardware's call-depth count, not modelled.
+    let _ = bit(w, 86);
     let ra = bits(w, 24, 32) as u8;
     let r = l.read_pair(ra);
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(rel_target(w, l.pc)));
@@ -509,8 +530,11 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `RET.REL`: `ret`.
+/// `RET.REL[.NODEC] Ra target`: `ret`. The IR's calls return to their
+/// call site; Ra (the return address ptxas passes, [24, 32)) and the
+/// target are not read: a program that returns elsewhere is not modelled.
 fn ret(l: &mut Lifter) {
+    l.operands_have_no_effect();
     if l.guard.is_none() {
         l.terminate(Term::Ret);
     } else {
@@ -663,8 +687,10 @@ fn vote(l: &mut Lifter, uniform: bool) {
         });
         l.write_gpr(rd, m.into());
     }
+    // The mode only matters when Pd is written.
+    let mode_code = bits(w, 72, 74);
     if pd != 7 {
-        let mode = match bits(w, 72, 74) {
+        let mode = match mode_code {
             0 => VoteMode::All,
             1 => VoteMode::Any,
             _ => VoteMode::Uni,

@@ -49,7 +49,9 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
         0x102 => {
             // FCHK Pd, a, b: "does a / b need the slow path". Always true:
             // the slow path computes the correctly rounded quotient for every
-            // input, so the program's result is the same (see docs/sm75.md).
+            // input, so the program's result is the same (see docs/sm75.md):
+            // a and b are not needed.
+            l.operands_have_no_effect();
             l.write_file(File::P, bits(l.word, 81, 84) as u8, Operand::Imm(1));
         }
         // The second opcode of each conversion is its 64-bit form.
@@ -167,6 +169,16 @@ fn round_at(w: u128) -> Round {
 }
 
 /// Rounding [78, 80) and `.FTZ` 80.
+/// FMUL/FFMA `.FMZ` (bit 76, sharing a modifier field with `.FTZ`): a zero
+/// factor gives zero even against Inf/NaN (the D3D rule). ptxas does not
+/// emit it for PTX; refused.
+fn no_fmz(l: &Lifter) -> Result<(), LiftError> {
+    if bit(l.word, 76) {
+        return Err(l.unsupported(format!("{}: .FMZ", l.form_name())));
+    }
+    Ok(())
+}
+
 fn modes(l: &Lifter) -> (Round, bool) {
     (round_at(l.word), bit(l.word, 80))
 }
@@ -251,6 +263,9 @@ fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
     } else {
         b
     };
+    if op == FBinOp::Mul {
+        no_fmz(l)?;
+    }
     let (rnd, ftz) = modes(l);
     let scale = if op == FBinOp::Mul {
         bits(l.word, 84, 87)
@@ -308,6 +323,7 @@ fn widen(l: &mut Lifter, v: Operand, ftz: bool) -> Operand {
 /// `FFMA Rd, a, b, c`: one rounding. RN is the IR `fma`; a directed rounding
 /// goes through `f64` (see the module doc).
 fn ffma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
+    no_fmz(l)?;
     let [a, b, c] = fsrcs(l, opcode)?;
     let (rnd, ftz) = modes(l);
     let (a, b, c) = (fval(l, a)?, fval(l, b)?, fval(l, c)?);
@@ -588,6 +604,8 @@ fn hadd2_f32(l: &mut Lifter) -> Result<(), LiftError> {
 fn hadd2_from_f32(l: &mut Lifter) -> Result<(), LiftError> {
     let w = l.word;
     let b_is_neg_zero = bits(w, 32, 40) == 255 && bit(w, 63) && !bit(w, 62);
+    // b's half select [60, 62): any half (or `.F32`) of -RZ is -0.
+    let _ = bits(w, 60, 62);
     if (w >> 9) & 7 != 1 || bit(w, 78) || bit(w, 80) || !b_is_neg_zero {
         return Err(
             l.unsupported("HADD2 with an .F32 source other than `HADD2[.SAT] Rd, Ra.F32, -RZ`")
@@ -1371,14 +1389,17 @@ fn no_select(l: &Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// The sub-register select of a register source (bits [60, 62): byte `.B0`
-/// .. `.B3` of an 8-bit source, half `.H0`/`.H1` of a 16-bit one; nvdisasm
-/// prints them, e.g. `I2F.U8 R2, R0.B1`); 0 for other operand forms.
+/// The sub-register select of a conversion's source (bits [60, 62): byte
+/// `.B0` .. `.B3` of an 8-bit source, half `.H0`/`.H1` of a 16-bit one;
+/// nvdisasm prints them on register, constant-bank and uniform-register
+/// sources alike: `I2F.U8 R2, R0.B1`, `I2F.U16 R2, c[0x0] [0x10].H1`,
+/// `F2F.F32.F16 R2, UR4.H1`); 0 for the immediate form, whose bits those
+/// are. (Reading it only for registers once lifted `c[..].H1` and `UR.H1`
+/// as the low half.)
 fn select(l: &Lifter) -> u64 {
-    if (l.word >> 9) & 7 == 1 {
-        bits(l.word, 60, 62)
-    } else {
-        0
+    match (l.word >> 9) & 7 {
+        1 | 5 | 6 => bits(l.word, 60, 62),
+        _ => 0,
     }
 }
 
@@ -1428,10 +1449,23 @@ fn i2f(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
 
 /// `F2I[.FTZ][.dtype][.ssz][.rnd][.NTZ] Rd, b`: float (size [84, 86)) to
 /// integer (size [75, 77) + signed 72), rounded by [78, 80) (RN FLOOR CEIL
-/// TRUNC), saturating; NaN gives 0 (`.NTZ`, which ptxas always sets for PTX
-/// `cvt`; the result without it is not known and lifted the same).
+/// TRUNC), saturating; NaN gives 0. The 32-bit-source form (0x305) has
+/// `.NTZ` (bit 77), which ptxas always sets for PTX `cvt` and whose
+/// semantics these are; without it the NaN result is not known: refused
+/// (and the 64-bit form, which ptxas emits without it, refuses it).
 fn f2i(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
     let w = l.word;
+    if opcode & 0x1ff == 0x105 && !bit(w, 77) {
+        return Err(l.unsupported(format!(
+            "{}: F2I without .NTZ (its NaN result is not known)",
+            l.form_name()
+        )));
+    }
+    // The 64-bit form (0x311) as ptxas emits it has no `.NTZ`; with it the
+    // semantics are not known.
+    if opcode & 0x1ff == 0x111 && bit(w, 77) {
+        return Err(l.unsupported(format!("{}: .NTZ on the 64-bit F2I form", l.form_name())));
+    }
     let (ity, signed) = isize_of(bits(w, 75, 77) | (u64::from(bit(w, 72)) << 2));
     let fty = fsize(l, bits(w, 84, 86))?;
     let s = src1(l, opcode)?;
@@ -1484,6 +1518,10 @@ fn f2f(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
     let w = l.word;
     let to = fsize(l, bits(w, 75, 77))?;
     let from = fsize(l, bits(w, 84, 86))?;
+    // nvdisasm rejects F2F words with bit 77 set (it is F2I's `.NTZ`).
+    if bit(w, 77) {
+        return Err(l.unsupported(format!("{}: F2F with bit 77 set", l.form_name())));
+    }
     if to == from {
         return Err(l.unsupported("F2F between equal sizes"));
     }

@@ -817,7 +817,9 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
     let rd = l.freg("d")?;
     if ra == 255 {
         if mem.kind != MemKind::B32 {
-            return Err(l.unsupported(format!("{}: sub-word LDC", l.form_name())));
+            let v = cbuf_sub_word(l, bank, off, mem.kind)?;
+            l.write_file(File::R, rd, v);
+            return Ok(());
         }
         let Ok(off) = u32::try_from(off) else {
             return Err(l.unsupported(format!(
@@ -1042,6 +1044,39 @@ fn ldc_indexed_bank(
     Ok(())
 }
 
+/// A sub-word constant `c[bank][off]` (`LDC.U16 Rd, c[0x0][0x16e]`,
+/// `ULDC.U16`: ptxas reads `u16`/`f16` kernel parameters this way): the
+/// naturally aligned element out of the bank word that holds it, zero- or
+/// sign-extended to 32 bits.
+fn cbuf_sub_word(l: &mut Lifter, bank: u8, off: i64, kind: MemKind) -> Result<Operand, LiftError> {
+    let (bytes, signed) = match kind {
+        MemKind::U8 => (1, false),
+        MemKind::S8 => (1, true),
+        MemKind::U16 => (2, false),
+        MemKind::S16 => (2, true),
+        _ => return Err(l.unsupported(format!("{}: constant size", l.form_name()))),
+    };
+    let off = match u32::try_from(off) {
+        Ok(o) if o % bytes == 0 => o,
+        _ => {
+            return Err(l.unsupported(format!(
+                "{}: a negative or misaligned constant-bank offset",
+                l.form_name()
+            )))
+        }
+    };
+    let word = l.cbuf32(bank, off & !3)?;
+    let width = 8 * bytes;
+    let up = 32 - 8 * (off & 3) - width;
+    let t = if up == 0 {
+        word
+    } else {
+        l.bin32(BinOp::Shl, word, Operand::Imm(u64::from(up)))
+    };
+    let shr = if signed { BinOp::AShr } else { BinOp::LShr };
+    Ok(l.bin32(shr, t, Operand::Imm(u64::from(32 - width))))
+}
+
 /// `ULDC[.64] URd, c[bank][off]` (form F5: field `b`, a constant-bank
 /// operand) and `ULDC URd, c[bank][URa + off]` (fields `bank`, `a`, `off`:
 /// ptxas indexes `c[0x2]` jump tables with it for a `switch` on a
@@ -1068,6 +1103,11 @@ fn uldc(l: &mut Lifter) -> Result<(), LiftError> {
             (bank, off as u16 as u32)
         }
     };
+    if mem.kind != MemKind::B32 {
+        let v = cbuf_sub_word(l, bank, i64::from(off), mem.kind)?;
+        l.write_file(File::UR, rd, v);
+        return Ok(());
+    }
     for i in 0..n {
         let v = l.cbuf32(bank, off + 4 * i as u32)?;
         l.write_file(File::UR, rd.saturating_add(i as u8), v);
@@ -1194,6 +1234,9 @@ fn surf_enc_fields(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<SurfE
 /// [16, 24), Pd [81, 84), handle `c[[54, 59)][[40, 54) * 4]` or [64, 72).
 fn surf_enc_seed(l: &mut Lifter, _kind: Surf, reg_handle: bool) -> Result<SurfEnc, LiftError> {
     let w = l.word;
+    // Order [79, 81): the default and STRONG are both relaxed atomics (the
+    // INVALID values trap before lifting).
+    let _ = bits(w, 79, 81);
     Ok(SurfEnc {
         dim: bits(w, 61, 64),
         oob: bits(w, 59, 61),

@@ -1,0 +1,86 @@
+//! Regression: the sub-register select (`.B0..B3`, `.H0/.H1`, bits [60, 62))
+//! of a conversion's source applies to constant-bank and uniform-register
+//! sources too (nvdisasm prints `I2F.U16 R2, UR4.H1`,
+//! `F2F.F32.F16 R2, c[0x0] [0x10].H1`). The lifter read it only for register
+//! sources, so `UR4.H1` converted the low half: a silent wrong answer. The
+//! field check (every decoded field must be read) found it.
+//!
+//! `tests/ptx/select.ptx`: ptxas loads a `u16` parameter with `ULDC.U16`
+//! (zero-extending) and converts `UR4`; the test patches `.H1` into that
+//! I2F, whose result must then be the (zero) high half. The same kernel
+//! reads an `f16` parameter with `LDC.U16 R0, c[0x0][0x16e]`, which the
+//! lifter refused (sub-word LDC), and `ULDC.U16` read 32 bits at the
+//! 2-byte offset instead of zero-extending the 16.
+
+use std::path::PathBuf;
+
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+
+fn cubin() -> Vec<u8> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/select.cubin");
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Runs `cvt_u16_param` with `b` (and `h` = 0x1234 after it, so a load
+/// that does not zero-extend `b` shows) and returns `(float(b), float(g))`
+/// per engine (g = f16 1.0, read with `LDC.U16`).
+fn run(bytes: &[u8], b: u16) -> Vec<(Engine, f32, f32)> {
+    let m = Module::from_bytes(bytes, "select.cubin", None).expect("load");
+    [Engine::Interp, Engine::Jit]
+        .into_iter()
+        .map(|engine| {
+            let dev = Device::new().unwrap();
+            let out = dev.alloc(8).unwrap();
+            let opts = LaunchOptions {
+                grid: [1, 1, 1],
+                block: [1, 1, 1],
+                engine,
+                ..LaunchOptions::default()
+            };
+            let args = [
+                ArgSpec::Ptr(out),
+                ArgSpec::U32(0),
+                ArgSpec::U32(u32::from(b)),
+                ArgSpec::U32(0x1234),
+                ArgSpec::U32(0x3c00), // f16 1.0
+            ];
+            dev.launch(&m, "cvt_u16_param", &opts, &args)
+                .unwrap_or_else(|e| panic!("{engine}: {e}"));
+            let r = dev.read(out, 8).unwrap();
+            let f = |i: usize| f32::from_le_bytes(r[i..i + 4].try_into().unwrap());
+            (engine, f(0), f(4))
+        })
+        .collect()
+}
+
+#[test]
+fn select_on_a_uniform_register_source_is_read() {
+    let bytes = cubin();
+    for (engine, v, g) in run(&bytes, 7) {
+        assert_eq!((v, g), (7.0, 1.0), "{engine}: unpatched");
+    }
+    // The I2F with a UR source (opcode 0xd06): set `.H1`.
+    let c = xisa_sm75::loader::load(&bytes).expect("load");
+    let k = &c.kernels[0];
+    let i = k
+        .code
+        .chunks_exact(16)
+        .position(|b| u128::from_le_bytes(b.try_into().unwrap()) & 0xfff == 0xd06)
+        .expect("I2F.U16 R, UR in the cubin");
+    let at = k.code_offset as usize + 16 * i;
+    let mut patched = bytes.clone();
+    let w = u128::from_le_bytes(patched[at..at + 16].try_into().unwrap()) | (1 << 60);
+    assert!(
+        xisa_sm75::disassemble_word(w, 0)
+            .unwrap()
+            .contains("I2F.U16"),
+        "patched word"
+    );
+    patched[at..at + 16].copy_from_slice(&w.to_le_bytes());
+    for (engine, v, _) in run(&patched, 7) {
+        assert_eq!(
+            v, 0.0,
+            "{engine}: I2F.U16 R2, UR4.H1 of a zero-extended u16"
+        );
+    }
+}
