@@ -623,7 +623,22 @@ fn unknown_forms_are_refused() {
 /// as a plain load, and `LDC.IL` as a plain `LDC`).
 #[test]
 fn unread_fields_are_refused() {
-    let cases: [Refusal; 4] = [
+    let cases: [Refusal; 6] = [
+        // Families still lifted from bit positions are checked on bits:
+        // ISETP's low-word predicate (`, !PT`) without `.EX`.
+        (
+            "lds_ur",
+            |w| w & 0xfff == 0xc0c || w & 0xfff == 0x60c,
+            1 << 71,
+            "field `pq` = `!PT` is not lifted",
+        ),
+        // MOV's lane mask (printed when not 0xf).
+        (
+            "div64",
+            |w| w & 0xfff == 0x802,
+            1 << 72,
+            "field `mask` = 0xe is not lifted",
+        ),
         // `LDG.E.ZD` (bit 87): zero the destination under a predicate.
         (
             "g_u32ur",
