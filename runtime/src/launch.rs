@@ -41,6 +41,10 @@ pub struct LaunchConfig<'a> {
     /// Dynamic shared memory bytes per workgroup (placed after the static part,
     /// 16-byte aligned).
     pub dyn_shared: u32,
+    /// The dynamic shared memory size the program asked for, as kernels read
+    /// it (PTX `%dynamic_smem_size`): `dyn_shared` before the rounding and
+    /// the OpenCL `__local` arguments placed after it.
+    pub dyn_shared_size: u32,
     /// The parameter block.
     pub params: Vec<u8>,
     /// Stop the launch after this long.
@@ -66,6 +70,7 @@ impl Default for LaunchConfig<'_> {
             grid: [1, 1, 1],
             block: [1, 1, 1],
             dyn_shared: 0,
+            dyn_shared_size: 0,
             params: vec![],
             timeout: None,
             threads: 0,
@@ -386,6 +391,7 @@ pub fn launch(
                             nctaid: cfg.grid,
                             wave_size: kernel.wave_size,
                             dyn_shared_base: dyn_base,
+                            dyn_shared_size: cfg.dyn_shared_size,
                         };
                         runner.apply_uniform(pro, &cfg.params, &env);
                     }
@@ -399,6 +405,7 @@ pub fn launch(
                         global_base: base_addr as *mut u8,
                         global_limit,
                         dyn_shared_base: dyn_base,
+                        dyn_shared_size: cfg.dyn_shared_size,
                         host: output_addr as *const crate::host::HostOutput,
                     };
                     match runner.run(program, &geo, &cfg.params, cancel) {

@@ -43,6 +43,8 @@ pub struct WgGeometry {
     pub global_base: *mut u8,
     pub global_limit: u64,
     pub dyn_shared_base: u32,
+    /// Dynamic shared memory bytes the launch asked for.
+    pub dyn_shared_size: u32,
     /// Where host services write the launch's output (null: discarded).
     pub host: *const crate::host::HostOutput,
 }
@@ -265,6 +267,7 @@ impl<'k> WorkgroupRunner<'k> {
                     wave_id: l / self.wave as u32,
                     wave_size: self.wave as u32,
                     dyn_shared_base: geo.dyn_shared_base,
+                    dyn_shared_size: geo.dyn_shared_size,
                     fault: FaultInfo::default(),
                     host: geo.host,
                 };

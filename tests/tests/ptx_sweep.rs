@@ -38,13 +38,9 @@ use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 /// error>" or "wrong: <what goes wrong>").
 ///
 const KNOWN: &[(&str, &str)] = &[
-    // Special registers: SR_SMEMSZ (0x32, %total_smem_size) and the driver
-    // constant %gridid (c[0x0][0x30]), whose values xisa does not model yet.
+    // The driver constant %gridid (c[0x0][0x30]), whose value xisa does not
+    // model yet.
     ("sreg.gridid()", "refused: cannot lift read of c[0x0][0x30]"),
-    (
-        "sreg.total_smem_size()",
-        "refused: cannot lift system register 0x32",
-    ),
     (
         "sreg64.gridid()",
         "refused: cannot lift read of c[0x0][0x30]",

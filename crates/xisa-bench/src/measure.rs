@@ -299,6 +299,7 @@ impl<'d> Translated<'d> {
                     grid,
                     block,
                     dyn_shared,
+                    dyn_shared_size: dyn_shared,
                     params: vec![0; k.param_size() as usize],
                     threads: cell.threads,
                     init: Some(&init),

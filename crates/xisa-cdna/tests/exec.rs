@@ -112,6 +112,7 @@ fn run(k: &Kernel, e: Engine, st: &State) -> State {
         grid: [1, 1, 1],
         block: [LANES as u32, 1, 1],
         dyn_shared: 0,
+        dyn_shared_size: 0,
         params: vec![],
         timeout: Some(std::time::Duration::from_secs(60)),
         threads: 1,

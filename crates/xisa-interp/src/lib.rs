@@ -308,6 +308,7 @@ impl Lane<'_> {
             SReg::WaveId => c.wave_id,
             SReg::WaveSize => c.wave_size,
             SReg::DynSharedBase => c.dyn_shared_base,
+            SReg::DynSharedSize => c.dyn_shared_size,
             SReg::Clock => return c.insts,
         }) as u64
     }

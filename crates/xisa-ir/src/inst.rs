@@ -485,6 +485,9 @@ pub enum SReg {
     WaveSize,
     /// Byte offset of the dynamic shared memory window in the shared space.
     DynSharedBase,
+    /// Dynamic shared memory bytes the launch asked for (PTX
+    /// `%dynamic_smem_size`).
+    DynSharedSize,
     /// A per-lane counter of executed instructions (stands in for clock counters:
     /// deterministic, monotonic).
     Clock,
@@ -492,7 +495,7 @@ pub enum SReg {
 
 impl SReg {
     /// All special registers.
-    pub const ALL: [SReg; 17] = [
+    pub const ALL: [SReg; 18] = [
         SReg::TidX,
         SReg::TidY,
         SReg::TidZ,
@@ -509,6 +512,7 @@ impl SReg {
         SReg::WaveId,
         SReg::WaveSize,
         SReg::DynSharedBase,
+        SReg::DynSharedSize,
         SReg::Clock,
     ];
 
@@ -531,6 +535,7 @@ impl SReg {
             SReg::WaveId => "waveid",
             SReg::WaveSize => "wavesize",
             SReg::DynSharedBase => "dynshared",
+            SReg::DynSharedSize => "dynsharedsize",
             SReg::Clock => "clock",
         }
     }

@@ -34,6 +34,7 @@ pub struct UniformEnv {
     pub nctaid: [u32; 3],
     pub wave_size: u32,
     pub dyn_shared_base: u32,
+    pub dyn_shared_size: u32,
 }
 
 /// Splits `kernel` into a per-workgroup prologue and the per-lane kernel (see
@@ -291,6 +292,7 @@ fn special(s: SReg, e: &UniformEnv) -> u64 {
         SReg::NCtaIdZ => e.nctaid[2],
         SReg::WaveSize => e.wave_size,
         SReg::DynSharedBase => e.dyn_shared_base,
+        SReg::DynSharedSize => e.dyn_shared_size,
         // Lane-varying registers are never hoisted.
         SReg::TidX | SReg::TidY | SReg::TidZ | SReg::LaneId | SReg::WaveId | SReg::Clock => 0,
     }) as u64
@@ -345,6 +347,7 @@ entry:
             nctaid: [9, 1, 1],
             wave_size: 32,
             dyn_shared_base: 0,
+            dyn_shared_size: 0,
         };
         eval_prologue(k, &pro, &mut regs, &[], &env);
         assert_eq!(regs[2], 3);

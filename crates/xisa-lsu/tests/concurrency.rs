@@ -44,6 +44,7 @@ fn run(
         grid: [groups, 1, 1],
         block: [lanes, 1, 1],
         dyn_shared: 64,
+        dyn_shared_size: 64,
         threads: 0,
         timeout: Some(std::time::Duration::from_secs(60)),
         init: Some(&init_fn),

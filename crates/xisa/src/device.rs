@@ -811,6 +811,7 @@ impl Device {
             grid: opts.grid,
             block: opts.block,
             dyn_shared,
+            dyn_shared_size: opts.shared,
             params,
             timeout: opts.timeout,
             threads: opts.threads,

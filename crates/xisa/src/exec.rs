@@ -499,6 +499,8 @@ pub fn exec(
         grid: [waves, 1, 1],
         block: [lanes, 1, 1],
         dyn_shared,
+        // exec states place shared memory themselves: the whole window.
+        dyn_shared_size: dyn_shared,
         // Module constant banks (sm_75 `__constant__` data, relocated
         // addresses of globals) live in the parameter block.
         params: device.fill_module_banks(

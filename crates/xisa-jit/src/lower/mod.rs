@@ -628,6 +628,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             SReg::WaveId => o.wave_id,
             SReg::WaveSize => o.wave_size,
             SReg::DynSharedBase => o.dyn_shared_base,
+            SReg::DynSharedSize => o.dyn_shared_size,
             SReg::Clock => {
                 let v = self.clock();
                 self.write(dst, v, Type::I64);

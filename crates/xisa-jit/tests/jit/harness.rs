@@ -132,6 +132,7 @@ impl Lane {
             wave_id: 1,
             wave_size: 32,
             dyn_shared_base: 128,
+            dyn_shared_size: 64,
             fault: self.fault,
             host: std::ptr::null(),
         };

@@ -664,6 +664,7 @@ pub fn run_engine(
         grid: [setup.waves as u32, 1, 1],
         block: [nl as u32, 1, 1],
         dyn_shared: SHARED_BYTES as u32,
+        dyn_shared_size: SHARED_BYTES as u32,
         params: vec![],
         timeout: Some(std::time::Duration::from_secs(60)),
         threads,

@@ -561,6 +561,13 @@ fn sysreg(l: &mut Lifter, idx: u8) -> Result<Operand, LiftError> {
         }
         // SR_VIRTUALSMID (%smid): the one SM.
         0x43 => return Ok(Operand::Imm(0)),
+        // SR_SMEMSZ (%total_smem_size): the workgroup's shared memory, the
+        // kernel's static part plus the launch's dynamic part.
+        0x32 => {
+            let d = l.special(SReg::DynSharedSize);
+            let s = u64::from(l.k.shared_bytes);
+            return Ok(l.bin32(BinOp::Add, d, Operand::Imm(s)));
+        }
         0x50 | 0x52 => SReg::Clock,
         0x51 | 0x53 => return Ok(Operand::Imm(0)),
         0x38..=0x3c => return Ok(lanemask(l, idx)),

@@ -1147,7 +1147,9 @@ impl<'a> Lifter<'a> {
             0x10c => Ok(Operand::Imm(1)),
             // Initial stack pointer: the top of the lane's local space.
             0x28 => Ok(Operand::Imm(u64::from(self.stack_top))),
-            0x2c => Ok(Operand::Imm(0)),
+            // The dynamic shared memory size of the launch (PTX
+            // `%dynamic_smem_size`; read as 0 before, whatever the launch).
+            0x2c => Ok(self.special(SReg::DynSharedSize)),
             // The local window (see LOCAL_WINDOW).
             0x20 | 0x24 => {
                 self.reads_local_window = true;

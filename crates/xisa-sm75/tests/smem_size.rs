@@ -1,0 +1,39 @@
+//! Regression: PTX `%dynamic_smem_size` compiles to a read of
+//! `c[0x0][0x2c]`, which the lifter read as 0 whatever the launch asked for
+//! (a silent wrong answer for any kernel launched with dynamic shared
+//! memory); `%total_smem_size` (`S2R SR_SMEMSZ`) was refused. Both now read
+//! the launch: the dynamic size exactly as asked (not rounded), the total as
+//! the kernel's 64 static bytes plus it. Both engines.
+
+use std::path::PathBuf;
+
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+
+#[test]
+fn shared_memory_sizes_are_the_launch_sizes() {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/smem_size.cubin");
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let m = Module::from_bytes(&bytes, "smem_size.cubin", None).expect("load");
+    for engine in [Engine::Interp, Engine::Jit] {
+        for dynamic in [0u32, 100, 4096] {
+            let dev = Device::new().unwrap();
+            let out = dev.alloc(8).unwrap();
+            let opts = LaunchOptions {
+                grid: [2, 1, 1],
+                block: [32, 1, 1],
+                shared: dynamic,
+                engine,
+                ..LaunchOptions::default()
+            };
+            dev.launch(&m, "smem_size", &opts, &[ArgSpec::Ptr(out)])
+                .unwrap_or_else(|e| panic!("{engine}: {e}"));
+            let r = dev.read(out, 8).unwrap();
+            let w = |i: usize| u32::from_le_bytes(r[i..i + 4].try_into().unwrap());
+            assert_eq!(
+                (w(0), w(4)),
+                (dynamic, 64 + dynamic),
+                "{engine}, {dynamic} dynamic bytes: (%dynamic_smem_size, %total_smem_size)"
+            );
+        }
+    }
+}
