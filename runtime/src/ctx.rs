@@ -130,6 +130,8 @@ pub struct LaneCtx {
     pub dyn_shared_base: u32,
     /// Dynamic shared memory bytes the launch asked for.
     pub dyn_shared_size: u32,
+    /// The launch's number on its device.
+    pub grid_id: u32,
     /// Filled in on [`STOP_FAULT`].
     pub fault: FaultInfo,
     /// Where host services write what the lane prints (null: discarded).
@@ -163,6 +165,7 @@ pub struct CtxOffsets {
     pub wave_size: i32,
     pub dyn_shared_base: i32,
     pub dyn_shared_size: i32,
+    pub grid_id: i32,
     pub fault_kind: i32,
     pub fault_inst: i32,
     pub fault_addr: i32,
@@ -205,6 +208,7 @@ impl LaneCtx {
             wave_size: 32,
             dyn_shared_base: 0,
             dyn_shared_size: 0,
+            grid_id: 1,
             fault: FaultInfo::default(),
             host: std::ptr::null(),
         }
@@ -236,6 +240,7 @@ impl LaneCtx {
         wave_size: off!(wave_size),
         dyn_shared_base: off!(dyn_shared_base),
         dyn_shared_size: off!(dyn_shared_size),
+        grid_id: off!(grid_id),
         fault_kind: off!(fault) + std::mem::offset_of!(FaultInfo, kind) as i32,
         fault_inst: off!(fault) + std::mem::offset_of!(FaultInfo, inst) as i32,
         fault_addr: off!(fault) + std::mem::offset_of!(FaultInfo, addr) as i32,

@@ -45,6 +45,8 @@ pub struct LaunchConfig<'a> {
     /// it (PTX `%dynamic_smem_size`): `dyn_shared` before the rounding and
     /// the OpenCL `__local` arguments placed after it.
     pub dyn_shared_size: u32,
+    /// The launch's number on its device, from 1 (PTX `%gridid`).
+    pub grid_id: u32,
     /// The parameter block.
     pub params: Vec<u8>,
     /// Stop the launch after this long.
@@ -71,6 +73,7 @@ impl Default for LaunchConfig<'_> {
             block: [1, 1, 1],
             dyn_shared: 0,
             dyn_shared_size: 0,
+            grid_id: 1,
             params: vec![],
             timeout: None,
             threads: 0,
@@ -392,6 +395,7 @@ pub fn launch(
                             wave_size: kernel.wave_size,
                             dyn_shared_base: dyn_base,
                             dyn_shared_size: cfg.dyn_shared_size,
+                            grid_id: cfg.grid_id,
                         };
                         runner.apply_uniform(pro, &cfg.params, &env);
                     }
@@ -406,6 +410,7 @@ pub fn launch(
                         global_limit,
                         dyn_shared_base: dyn_base,
                         dyn_shared_size: cfg.dyn_shared_size,
+                        grid_id: cfg.grid_id,
                         host: output_addr as *const crate::host::HostOutput,
                     };
                     match runner.run(program, &geo, &cfg.params, cancel) {

@@ -45,6 +45,8 @@ pub struct WgGeometry {
     pub dyn_shared_base: u32,
     /// Dynamic shared memory bytes the launch asked for.
     pub dyn_shared_size: u32,
+    /// The launch's number on its device.
+    pub grid_id: u32,
     /// Where host services write the launch's output (null: discarded).
     pub host: *const crate::host::HostOutput,
 }
@@ -268,6 +270,7 @@ impl<'k> WorkgroupRunner<'k> {
                     wave_size: self.wave as u32,
                     dyn_shared_base: geo.dyn_shared_base,
                     dyn_shared_size: geo.dyn_shared_size,
+                    grid_id: geo.grid_id,
                     fault: FaultInfo::default(),
                     host: geo.host,
                 };

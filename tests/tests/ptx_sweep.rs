@@ -38,13 +38,6 @@ use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 /// error>" or "wrong: <what goes wrong>").
 ///
 const KNOWN: &[(&str, &str)] = &[
-    // The driver constant %gridid (c[0x0][0x30]), whose value xisa does not
-    // model yet.
-    ("sreg.gridid()", "refused: cannot lift read of c[0x0][0x30]"),
-    (
-        "sreg64.gridid()",
-        "refused: cannot lift read of c[0x0][0x30]",
-    ),
     // HMMA.884 (mma.m8n8k4, the Volta-style quad-pair MMA) is not lifted.
     ("mma.m8n8k4.f16(f16i4,f16i4,f16i4)", "refused: HMMA"),
 ];

@@ -300,6 +300,7 @@ impl<'d> Translated<'d> {
                     block,
                     dyn_shared,
                     dyn_shared_size: dyn_shared,
+                    grid_id: 1,
                     params: vec![0; k.param_size() as usize],
                     threads: cell.threads,
                     init: Some(&init),

@@ -113,6 +113,7 @@ fn run(k: &Kernel, e: Engine, st: &State) -> State {
         block: [LANES as u32, 1, 1],
         dyn_shared: 0,
         dyn_shared_size: 0,
+        grid_id: 1,
         params: vec![],
         timeout: Some(std::time::Duration::from_secs(60)),
         threads: 1,

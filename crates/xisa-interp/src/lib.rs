@@ -309,6 +309,7 @@ impl Lane<'_> {
             SReg::WaveSize => c.wave_size,
             SReg::DynSharedBase => c.dyn_shared_base,
             SReg::DynSharedSize => c.dyn_shared_size,
+            SReg::GridId => c.grid_id,
             SReg::Clock => return c.insts,
         }) as u64
     }

@@ -488,6 +488,9 @@ pub enum SReg {
     /// Dynamic shared memory bytes the launch asked for (PTX
     /// `%dynamic_smem_size`).
     DynSharedSize,
+    /// The launch's number on its device, counting from 1 (PTX `%gridid`,
+    /// "the temporal grid launch number").
+    GridId,
     /// A per-lane counter of executed instructions (stands in for clock counters:
     /// deterministic, monotonic).
     Clock,
@@ -495,7 +498,7 @@ pub enum SReg {
 
 impl SReg {
     /// All special registers.
-    pub const ALL: [SReg; 18] = [
+    pub const ALL: [SReg; 19] = [
         SReg::TidX,
         SReg::TidY,
         SReg::TidZ,
@@ -513,6 +516,7 @@ impl SReg {
         SReg::WaveSize,
         SReg::DynSharedBase,
         SReg::DynSharedSize,
+        SReg::GridId,
         SReg::Clock,
     ];
 
@@ -536,6 +540,7 @@ impl SReg {
             SReg::WaveSize => "wavesize",
             SReg::DynSharedBase => "dynshared",
             SReg::DynSharedSize => "dynsharedsize",
+            SReg::GridId => "gridid",
             SReg::Clock => "clock",
         }
     }

@@ -35,6 +35,7 @@ pub struct UniformEnv {
     pub wave_size: u32,
     pub dyn_shared_base: u32,
     pub dyn_shared_size: u32,
+    pub grid_id: u32,
 }
 
 /// Splits `kernel` into a per-workgroup prologue and the per-lane kernel (see
@@ -293,6 +294,7 @@ fn special(s: SReg, e: &UniformEnv) -> u64 {
         SReg::WaveSize => e.wave_size,
         SReg::DynSharedBase => e.dyn_shared_base,
         SReg::DynSharedSize => e.dyn_shared_size,
+        SReg::GridId => e.grid_id,
         // Lane-varying registers are never hoisted.
         SReg::TidX | SReg::TidY | SReg::TidZ | SReg::LaneId | SReg::WaveId | SReg::Clock => 0,
     }) as u64
@@ -348,6 +350,7 @@ entry:
             wave_size: 32,
             dyn_shared_base: 0,
             dyn_shared_size: 0,
+            grid_id: 1,
         };
         eval_prologue(k, &pro, &mut regs, &[], &env);
         assert_eq!(regs[2], 3);

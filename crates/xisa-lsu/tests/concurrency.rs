@@ -45,6 +45,7 @@ fn run(
         block: [lanes, 1, 1],
         dyn_shared: 64,
         dyn_shared_size: 64,
+        grid_id: 1,
         threads: 0,
         timeout: Some(std::time::Duration::from_secs(60)),
         init: Some(&init_fn),

@@ -3,7 +3,9 @@
 //! (a silent wrong answer for any kernel launched with dynamic shared
 //! memory); `%total_smem_size` (`S2R SR_SMEMSZ`) was refused. Both now read
 //! the launch: the dynamic size exactly as asked (not rounded), the total as
-//! the kernel's 64 static bytes plus it. Both engines.
+//! the kernel's 64 static bytes plus it. `%gridid` (`c[0x0][0x30]`, 64
+//! bits; refused before) is the launch's number on its device. Both
+//! engines.
 
 use std::path::PathBuf;
 
@@ -15,9 +17,9 @@ fn shared_memory_sizes_are_the_launch_sizes() {
     let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     let m = Module::from_bytes(&bytes, "smem_size.cubin", None).expect("load");
     for engine in [Engine::Interp, Engine::Jit] {
-        for dynamic in [0u32, 100, 4096] {
-            let dev = Device::new().unwrap();
-            let out = dev.alloc(8).unwrap();
+        let dev = Device::new().unwrap();
+        for (launch, dynamic) in [0u32, 100, 4096].into_iter().enumerate() {
+            let out = dev.alloc(16).unwrap();
             let opts = LaunchOptions {
                 grid: [2, 1, 1],
                 block: [32, 1, 1],
@@ -27,12 +29,13 @@ fn shared_memory_sizes_are_the_launch_sizes() {
             };
             dev.launch(&m, "smem_size", &opts, &[ArgSpec::Ptr(out)])
                 .unwrap_or_else(|e| panic!("{engine}: {e}"));
-            let r = dev.read(out, 8).unwrap();
+            let r = dev.read(out, 16).unwrap();
             let w = |i: usize| u32::from_le_bytes(r[i..i + 4].try_into().unwrap());
+            let grid_id = u64::from_le_bytes(r[8..16].try_into().unwrap());
             assert_eq!(
-                (w(0), w(4)),
-                (dynamic, 64 + dynamic),
-                "{engine}, {dynamic} dynamic bytes: (%dynamic_smem_size, %total_smem_size)"
+                (w(0), w(4), grid_id),
+                (dynamic, 64 + dynamic, launch as u64 + 1),
+                "{engine}, {dynamic} dynamic bytes: (%dynamic_smem_size, %total_smem_size, %gridid)"
             );
         }
     }

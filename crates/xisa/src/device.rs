@@ -416,9 +416,18 @@ pub struct Device {
     instances: std::sync::Mutex<std::collections::HashMap<(Isa, u64), Instance>>,
     /// What guest code printed in the current (or last failed) launch.
     output: xisa_runtime::HostOutput,
+    /// Launches so far (the next one's `%gridid` is this plus one).
+    launches: std::sync::atomic::AtomicU32,
 }
 
 impl Device {
+    /// The number of the next launch on this device, from 1 (PTX `%gridid`).
+    pub fn next_grid_id(&self) -> u32 {
+        self.launches
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            .wrapping_add(1)
+    }
+
     /// A device with the default guest memory reservation.
     pub fn new() -> Result<Device> {
         Self::with_reserve(xisa_runtime::DEFAULT_RESERVE)
@@ -431,6 +440,7 @@ impl Device {
             cache: CodeCache::new(),
             instances: Default::default(),
             output: xisa_runtime::HostOutput::new(),
+            launches: std::sync::atomic::AtomicU32::new(0),
         })
     }
 
@@ -812,6 +822,7 @@ impl Device {
             block: opts.block,
             dyn_shared,
             dyn_shared_size: opts.shared,
+            grid_id: self.next_grid_id(),
             params,
             timeout: opts.timeout,
             threads: opts.threads,

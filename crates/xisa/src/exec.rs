@@ -501,6 +501,7 @@ pub fn exec(
         dyn_shared,
         // exec states place shared memory themselves: the whole window.
         dyn_shared_size: dyn_shared,
+        grid_id: device.next_grid_id(),
         // Module constant banks (sm_75 `__constant__` data, relocated
         // addresses of globals) live in the parameter block.
         params: device.fill_module_banks(

@@ -629,6 +629,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             SReg::WaveSize => o.wave_size,
             SReg::DynSharedBase => o.dyn_shared_base,
             SReg::DynSharedSize => o.dyn_shared_size,
+            SReg::GridId => o.grid_id,
             SReg::Clock => {
                 let v = self.clock();
                 self.write(dst, v, Type::I64);

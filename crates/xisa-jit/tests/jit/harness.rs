@@ -133,6 +133,7 @@ impl Lane {
             wave_size: 32,
             dyn_shared_base: 128,
             dyn_shared_size: 64,
+            grid_id: 1,
             fault: self.fault,
             host: std::ptr::null(),
         };

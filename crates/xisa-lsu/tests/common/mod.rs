@@ -665,6 +665,7 @@ pub fn run_engine(
         block: [nl as u32, 1, 1],
         dyn_shared: SHARED_BYTES as u32,
         dyn_shared_size: SHARED_BYTES as u32,
+        grid_id: 1,
         params: vec![],
         timeout: Some(std::time::Duration::from_secs(60)),
         threads,

@@ -1147,6 +1147,10 @@ impl<'a> Lifter<'a> {
             0x10c => Ok(Operand::Imm(1)),
             // Initial stack pointer: the top of the lane's local space.
             0x28 => Ok(Operand::Imm(u64::from(self.stack_top))),
+            // %gridid (64-bit): the launch's number on its device; launch
+            // numbers stay below 2^32.
+            0x30 => Ok(self.special(SReg::GridId)),
+            0x34 => Ok(Operand::Imm(0)),
             // The dynamic shared memory size of the launch (PTX
             // `%dynamic_smem_size`; read as 0 before, whatever the launch).
             0x2c => Ok(self.special(SReg::DynSharedSize)),
