@@ -279,19 +279,29 @@ fn is_generic(l: &Lifter) -> bool {
 }
 
 /// The ordering of an access in `space`: global ones read `order`/`scope`;
-/// shared and local accesses are plain. Accesses of more than one register
-/// are plain too (the IR orders single elements of at most 8 bytes).
+/// shared and local accesses are plain. A `.64` STRONG/MMIO access is one
+/// ordered 8-byte element (see [`one_element`]); `.128` ones are plain (the
+/// IR orders single elements of at most 8 bytes; PTX's strong vector
+/// accesses are not single-copy atomic as a whole either).
 fn access_order(l: &mut Lifter, space: Space, n: usize) -> Result<(Order, Scope), LiftError> {
     let os = if space == Space::Global {
         order_scope(l)?
     } else {
         (Order::Weak, Scope::Device)
     };
-    Ok(if n > 1 {
+    Ok(if n > 2 {
         (Order::Weak, Scope::Device)
     } else {
         os
     })
+}
+
+/// Whether a two-register access is ordered, and so one 8-byte element:
+/// `ld.relaxed.gpu.u64` (`LDG.E.64.STRONG.GPU`) must be single-copy atomic
+/// and ordered. It was lifted as two plain 32-bit loads: a relaxed 64-bit
+/// load or store could tear and lost its ordering.
+fn one_element(n: usize, order: Order) -> bool {
+    n == 2 && order != Order::Weak
 }
 
 /// `LDx Rd, [addr]` (LDG, LD, LDS, LDL). The predicated forms (`.ZD`, a
@@ -303,7 +313,17 @@ fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     l.fdefault(&["zd", "pd", "pz", "private"])?;
     let addr = address_fields(l, space)?;
     let rd = l.freg("d")?;
-    let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
+    let wide = one_element(n, order);
+    let mem = if wide {
+        MemType::scalar(MemKind::B64)
+    } else {
+        mem
+    };
+    let dsts: Vec<_> = if wide {
+        vec![l.tmp(Type::I64)]
+    } else {
+        (0..n).map(|_| l.tmp(Type::I32)).collect()
+    };
     let generic = is_generic(l);
     let split = generic_split(l, generic, &addr, true);
     let outer = l.guard;
@@ -333,6 +353,10 @@ fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
         addr,
     });
     l.guard = outer;
+    if wide {
+        l.write_pair(rd, dsts[0].into());
+        return Ok(());
+    }
     for (i, t) in dsts.into_iter().enumerate() {
         l.write_file(File::R, rd.saturating_add(i as u8), t.into());
     }
@@ -347,9 +371,19 @@ fn store(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     l.fdefault(&["private"])?;
     let addr = address_fields(l, space)?;
     let rs = l.freg("b")?;
-    let srcs: Vec<_> = (0..n)
-        .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
-        .collect();
+    let wide = one_element(n, order);
+    let mem = if wide {
+        MemType::scalar(MemKind::B64)
+    } else {
+        mem
+    };
+    let srcs: Vec<_> = if wide {
+        vec![l.read_pair_file(File::R, rs)]
+    } else {
+        (0..n)
+            .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
+            .collect()
+    };
     let generic = is_generic(l);
     let split = generic_split(l, generic, &addr, true);
     let outer = l.guard;
