@@ -239,6 +239,23 @@ impl Rules {
                 opcode: (w & 0xfff) as u16,
                 word: w,
             })?;
+        if rule.check_probe {
+            // The whole-ISA table's record for the class (tier 1) knows
+            // which value combinations nvdisasm rejects.
+            if let Some(probed) = self.candidates(w).find(|r| r.tier == 1) {
+                for f in &probed.fields {
+                    let v = f.extract(w);
+                    if f.reject.contains(&v) {
+                        return Err(DecodeError::InvalidField {
+                            offset: pc,
+                            mnemonic: rule.mnemonic.clone(),
+                            field: format!("{} ({})", f.name, probed.id),
+                            value: v,
+                        });
+                    }
+                }
+            }
+        }
         if let Some((lo, value)) = self.control_reject(w) {
             return Err(DecodeError::InvalidField {
                 offset: pc,

@@ -120,6 +120,11 @@ pub struct RawInst {
     /// Print order of modifier tokens for `{@merge:...}` templates.
     #[serde(default)]
     pub token_order: Vec<String>,
+    /// Also apply the field rejects of the whole-ISA table's record for the
+    /// same class (combinations this record's independent fields allow but
+    /// nvdisasm rejects).
+    #[serde(default)]
+    pub check_probe: bool,
 }
 
 /// A fixed bit range `[lo, hi)` with its value.
@@ -343,6 +348,8 @@ pub struct InstRule {
     pub tier: u32,
     /// Token print order for [`Piece::Merge`].
     pub token_order: Vec<String>,
+    /// See [`RawInst::check_probe`].
+    pub check_probe: bool,
 }
 
 /// A validated rule set.
@@ -575,6 +582,7 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
         opcode: (value & 0xfff) as u16,
         tier: 0,
         token_order: raw.token_order.clone(),
+        check_probe: raw.check_probe,
         mask,
         value,
         fields,

@@ -84,3 +84,18 @@ fn select_on_a_uniform_register_source_is_read() {
         );
     }
 }
+
+/// The conversions' hand records check the whole-ISA table's rejects
+/// (`check_probe`): nvdisasm rejects the 32-bit I2F/F2F opcodes with a
+/// 64-bit type (those are 0x312/0x310), and so does the decoder now (it
+/// printed `I2F.F64.S16.RZ R247, R111`). The well-formed neighbour decodes.
+#[test]
+fn conversion_words_nvdisasm_rejects_are_rejected() {
+    // I2F 0x306 with an F64 result ([75, 77) = 3): nvdisasm rejects it.
+    let bad = 0x000f_c34c_9596_fc27_3ddf_676f_3ef7_3306u128;
+    assert!(xisa_sm75::decode_word(bad, 0).is_err(), "{bad:#x}");
+    // The same word with an F32 result ([75, 77) = 2).
+    let good = bad & !(3u128 << 75) | (2u128 << 75);
+    let d = xisa_sm75::decode_word(good, 0).expect("I2F.F32 decodes");
+    assert!(d.text.contains("I2F.S16.RZ"), "{}", d.text);
+}
