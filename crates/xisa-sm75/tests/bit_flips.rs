@@ -13,7 +13,8 @@
 //! uniform-register conversion source were found lifted as something else.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+mod common;
+use common::{committed_cubins, repo_root};
 
 /// (mnemonic of the form, flipped bits that may lift to the same IR, why).
 const ALLOWED: &[(&str, &[u32], &str)] = &[
@@ -181,30 +182,11 @@ const ALL: [u32; 75] = {
     a
 };
 
-fn cubins(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut es: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    es.sort();
-    for p in es {
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if p.is_dir() && name != "target" && !name.starts_with('.') {
-            cubins(&p, out);
-        } else if name.ends_with(".cubin") {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn visible_bit_changes_change_the_lift() {
     let rules = xisa_sm75::Rules::embedded().unwrap();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = Vec::new();
-    for d in ["crates", "tests"] {
-        cubins(&root.join(d), &mut files);
-    }
+    let root = repo_root();
+    let files = committed_cubins();
     let allowed = |mn: &str, bit: u32| {
         ALLOWED
             .iter()
@@ -214,7 +196,7 @@ fn visible_bit_changes_change_the_lift() {
     let mut silent: BTreeMap<String, String> = BTreeMap::new();
     let (mut forms, mut flips) = (0, 0);
     for p in &files {
-        let b = std::fs::read(p).unwrap();
+        let b = std::fs::read(root.join(p)).unwrap();
         let Ok(c) = xisa_sm75::loader::load(&b) else {
             continue;
         };

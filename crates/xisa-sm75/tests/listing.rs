@@ -19,7 +19,7 @@ use std::process::Command;
 use xisa_sm75::{cubin, Rules};
 
 mod common;
-use common::{norm, nvdisasm, parse_nvdisasm, repo_root, Listing};
+use common::{committed_cubins, norm, nvdisasm, parse_nvdisasm, repo_root, Listing};
 
 /// nvdisasm's listing, normalised: whitespace removed and the
 /// `(*"BRANCH_TARGETS .L_x_5,..."*)` notes dropped (nvdisasm reads those
@@ -59,21 +59,6 @@ fn parse_xisa(text: &str) -> Listing {
         }
     }
     secs
-}
-
-fn committed_cubins() -> Vec<String> {
-    let out = Command::new("git")
-        .args(["ls-files", "*.cubin"])
-        .current_dir(repo_root())
-        .output()
-        .expect("cannot run git ls-files");
-    assert!(out.status.success(), "git ls-files failed");
-    let mut v: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    v.sort();
-    v
 }
 
 /// Cubins whose listing still differs in a few instructions (docs/sm75.md,

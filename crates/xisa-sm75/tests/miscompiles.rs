@@ -7,13 +7,12 @@
 //! comments), and forms the lifter does not implement must be refused with
 //! an error naming the form and the pc.
 
-use std::path::PathBuf;
+mod common;
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
 fn cubin() -> Vec<u8> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/miscompiles.cubin");
-    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    common::fixture("tests/ptx/miscompiles.cubin")
 }
 
 fn module() -> Module {
@@ -607,12 +606,7 @@ fn unknown_forms_are_refused() {
         ),
     ];
     for (kernel, pick, patch, what) in cases {
-        let (pc, m) = patched(kernel, pick, patch);
-        let err = m
-            .err()
-            .unwrap_or_else(|| panic!("{kernel}: patched form lifted"));
-        assert!(err.contains(what), "{kernel}: {err}");
-        assert!(err.contains(&format!("pc {pc:#x}")), "{kernel}: {err}");
+        assert_refused(kernel, patched(kernel, pick, patch), what);
     }
 }
 
@@ -669,21 +663,22 @@ fn unread_fields_are_refused() {
         ),
     ];
     for (kernel, pick, patch, what) in cases {
-        let (pc, m) = patched(kernel, pick, patch);
-        let err = m
-            .err()
-            .unwrap_or_else(|| panic!("{kernel}: patched form lifted"));
-        assert!(err.contains(what), "{kernel}: {err}");
-        assert!(err.contains(&format!("pc {pc:#x}")), "{kernel}: {err}");
+        assert_refused(kernel, patched(kernel, pick, patch), what);
     }
     // `LDC.IL R0, c[0x3][R0]` (index mode, bits [78, 80)).
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cuda/globals.cubin");
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    let (pc, m) = patched_in(bytes, "scaled", |w| w & 0xfff == 0xb82, 1 << 78);
+    let bytes = common::fixture("tests/cuda/globals.cubin");
+    assert_refused(
+        "scaled",
+        patched_in(bytes, "scaled", |w| w & 0xfff == 0xb82, 1 << 78),
+        "LDC.IL R0, c[0x3][R0] ; (form LDC:LDC): field `mode` = `IL` is not lifted",
+    );
+}
+
+/// A patched kernel was refused with `what` and its pc in the error.
+fn assert_refused(kernel: &str, (pc, m): (u64, Result<Module, String>), what: &str) {
     let Err(err) = m else {
-        panic!("patched LDC lifted")
+        panic!("{kernel}: patched form lifted")
     };
-    let what = "LDC.IL R0, c[0x3][R0] ; (form LDC:LDC): field `mode` = `IL` is not lifted";
-    assert!(err.contains(what), "{err}");
-    assert!(err.contains(&format!("pc {pc:#x}")), "{err}");
+    assert!(err.contains(what), "{kernel}: {err}");
+    assert!(err.contains(&format!("pc {pc:#x}")), "{kernel}: {err}");
 }

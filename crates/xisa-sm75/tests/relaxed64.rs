@@ -4,13 +4,12 @@
 //! ordering. It is one ordered 8-byte element now, split into the register
 //! pair.
 
-use std::path::PathBuf;
+mod common;
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
 fn cubin() -> Vec<u8> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/relaxed64.cubin");
-    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    common::fixture("tests/ptx/relaxed64.cubin")
 }
 
 #[test]

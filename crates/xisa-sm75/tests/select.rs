@@ -12,13 +12,12 @@
 //! lifter refused (sub-word LDC), and `ULDC.U16` read 32 bits at the
 //! 2-byte offset instead of zero-extending the 16.
 
-use std::path::PathBuf;
+mod common;
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
 fn cubin() -> Vec<u8> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/select.cubin");
-    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    common::fixture("tests/ptx/select.cubin")
 }
 
 /// Runs `cvt_u16_param` with `b` (and `h` = 0x1234 after it, so a load

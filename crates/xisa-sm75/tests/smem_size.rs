@@ -7,14 +7,13 @@
 //! bits; refused before) is the launch's number on its device. Both
 //! engines.
 
-use std::path::PathBuf;
+mod common;
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
 #[test]
 fn shared_memory_sizes_are_the_launch_sizes() {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/smem_size.cubin");
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let bytes = common::fixture("tests/ptx/smem_size.cubin");
     let m = Module::from_bytes(&bytes, "smem_size.cubin", None).expect("load");
     for engine in [Engine::Interp, Engine::Jit] {
         let dev = Device::new().unwrap();

@@ -53,28 +53,43 @@ fn peek(w: u128, lo: u32, hi: u32) -> u64 {
     ((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64
 }
 
-/// Mask of bits `[lo, hi)`.
-fn span(lo: u32, hi: u32) -> u128 {
-    ((1u128 << (hi - lo)) - 1) << lo
-}
-
 /// Splits the operands by form.
 fn srcs(l: &Lifter, opcode: u16) -> Result<Srcs, LiftError> {
     let w = l.word;
     let form = (opcode >> 9) & 7;
-    let a = (Src::Reg(peek(w, 24, 32) as u8), 72, span(24, 32));
-    let r32 = (Src::Reg(peek(w, 32, 40) as u8), 63, span(32, 40));
-    let r64 = (Src::Reg(peek(w, 64, 72) as u8), 75, span(64, 72));
-    let imm = (Src::Imm(peek(w, 32, 64) as u32), 0, span(32, 64));
+    let a = (
+        Src::Reg(peek(w, 24, 32) as u8),
+        72,
+        crate::rules::range_mask(24, 32),
+    );
+    let r32 = (
+        Src::Reg(peek(w, 32, 40) as u8),
+        63,
+        crate::rules::range_mask(32, 40),
+    );
+    let r64 = (
+        Src::Reg(peek(w, 64, 72) as u8),
+        75,
+        crate::rules::range_mask(64, 72),
+    );
+    let imm = (
+        Src::Imm(peek(w, 32, 64) as u32),
+        0,
+        crate::rules::range_mask(32, 64),
+    );
     let cb = (
         Src::Cbuf {
             bank: peek(w, 54, 59) as u8,
             off: peek(w, 38, 54) as u32,
         },
         63,
-        span(38, 59),
+        crate::rules::range_mask(38, 59),
     );
-    let ur = (Src::UReg(peek(w, 32, 38) as u8), 63, span(32, 38));
+    let ur = (
+        Src::UReg(peek(w, 32, 38) as u8),
+        63,
+        crate::rules::range_mask(32, 38),
+    );
     let (b, c) = match form {
         1 => (r32, r64),
         2 => (r64, imm),

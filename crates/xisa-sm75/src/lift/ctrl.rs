@@ -238,17 +238,23 @@ fn brx(l: &mut Lifter, file: File) -> Result<(), LiftError> {
     let r = l.read_pair_file(file, ra);
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base));
     let idx = target_index(l, target, &ts);
-    let bad = l.new_block(format!("brx_{:#x}_bad_target", l.pc), Term::Trap);
+    switch_or_trap(l, "brx", idx, blocks);
+    Ok(())
+}
+
+/// Branches (under the guard) to a `switch` on `idx` over `cases`, whose
+/// default traps in block `<what>_<pc>_bad_target` (BRX, indirect calls).
+fn switch_or_trap(l: &mut Lifter, what: &str, idx: Reg, cases: Vec<xisa_ir::BlockId>) {
+    let bad = l.new_block(format!("{what}_{:#x}_bad_target", l.pc), Term::Trap);
     let sw = l.new_block(
-        format!("L_{:04x}_brx", l.pc),
+        format!("L_{:04x}_{what}", l.pc),
         Term::Switch {
             index: idx,
-            targets: blocks,
+            targets: cases,
             default: bad,
         },
     );
     l.branch_guarded(sw);
-    Ok(())
 }
 
 /// The index `k` of the first of `targets` equal to the 64-bit `target`, or
@@ -454,16 +460,7 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
             },
         ));
     }
-    let bad = l.new_block(format!("icall_{:#x}_bad_target", l.pc), Term::Trap);
-    let sw = l.new_block(
-        format!("L_{:04x}_icall", l.pc),
-        Term::Switch {
-            index: idx,
-            targets: cases,
-            default: bad,
-        },
-    );
-    l.branch_guarded(sw);
+    switch_or_trap(l, "icall", idx, cases);
     Ok(())
 }
 

@@ -21,10 +21,10 @@ use xisa_ir::{
 use std::collections::HashMap;
 
 use super::{bit, bits, File, LiftError, Lifter};
-use crate::{Decoded, FieldKind};
+use crate::FieldKind;
 
 /// Lifts a memory instruction; `Ok(false)` when `opcode` is not one.
-pub(crate) fn lift(l: &mut Lifter, opcode: u16, d: Option<&Decoded>) -> Result<bool, LiftError> {
+pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
     match opcode {
         // SUATOM's seed record: bit positions.
         0x59f => surface(l, Surf::Red, false)?,
@@ -42,10 +42,10 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16, d: Option<&Decoded>) -> Result<b
             ))
         }
         _ => {
-            let Some(mn) = d.map(|d| d.mnemonic.as_str()) else {
+            let Some(mn) = l.form.as_ref().map(|d| d.mnemonic.clone()) else {
                 return Ok(false);
             };
-            match mn {
+            match mn.as_str() {
                 "LDG" | "LD" => load(l, Space::Global)?,
                 "LDS" => load(l, Space::Shared)?,
                 "LDL" => load(l, Space::Local)?,
@@ -140,10 +140,7 @@ fn address_fields(l: &mut Lifter, space: Space) -> Result<Address, LiftError> {
         Some(_) => l.fimm("off")?,
         None => 0,
     };
-    let ua = match l.field_opt("ua") {
-        Some(f) => Some(f.raw as u8),
-        None => None,
-    };
+    let ua = l.field_opt("ua").map(|f| f.raw as u8);
     let wide_base = match l.field_opt("asize") {
         Some(f) => match f.text.as_str() {
             "64" => true,

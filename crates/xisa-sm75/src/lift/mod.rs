@@ -458,11 +458,11 @@ fn lift_pass(
             .map(|d| d.mnemonic.clone())
             .unwrap_or_else(|| format!("{:#05x}", w & 0xfff));
         l.used = vec![false; decoded.as_ref().map_or(0, |d| d.fields.len())];
-        l.form.clone_from(&decoded);
+        l.form = decoded;
         l.by_fields = false;
         l.alias.clear();
         READS.with(|r| r.set((w, 0)));
-        l.lift_one(w, decoded.as_ref())?;
+        l.lift_one(w)?;
         l.check_fields()?;
         opcodes.insert(name);
     }
@@ -1259,7 +1259,7 @@ impl<'a> Lifter<'a> {
     }
 
     /// Lifts one instruction.
-    fn lift_one(&mut self, w: u128, d: Option<&Decoded>) -> Result<(), LiftError> {
+    fn lift_one(&mut self, w: u128) -> Result<(), LiftError> {
         let gp = bits(w, 12, 15) as u8;
         let gneg = bit(w, 15);
         if gp == 7 && gneg {
@@ -1293,15 +1293,19 @@ impl<'a> Lifter<'a> {
                 negate: gneg,
             })
         };
-        if let Some(m) = d.and_then(|d| d.modifiers.iter().find(|m| m.text.starts_with("INVALID")))
-        {
-            let (field, value) = (m.name.clone(), m.text.clone());
+        let invalid = self.form.as_ref().and_then(|d| {
+            d.modifiers
+                .iter()
+                .find(|m| m.text.starts_with("INVALID"))
+                .map(|m| (m.name.clone(), m.text.clone()))
+        });
+        if let Some((field, value)) = invalid {
             self.trap_invalid(&field, &value);
             // The instruction is the trap: its other fields are not used.
             self.operands_have_no_effect();
             return Ok(());
         }
-        if mem::lift(self, opcode, d)?
+        if mem::lift(self, opcode)?
             || ctrl::lift(self, opcode)?
             || alu::lift(self, opcode)?
             || float::lift(self, opcode)?
@@ -1309,7 +1313,7 @@ impl<'a> Lifter<'a> {
         {
             return Ok(());
         }
-        Err(self.unsupported(match d {
+        Err(self.unsupported(match &self.form {
             Some(d) => format!("{} (opcode {opcode:#05x})", d.text.trim()),
             None => match &self.decode_error {
                 Some(e) => format!("opcode {opcode:#05x} (the decoder rejects the word: {e})"),

@@ -11,6 +11,28 @@ pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The committed cubins (`git ls-files`), repository-relative, sorted.
+pub fn committed_cubins() -> Vec<String> {
+    let out = Command::new("git")
+        .args(["ls-files", "*.cubin"])
+        .current_dir(repo_root())
+        .output()
+        .expect("cannot run git ls-files");
+    assert!(out.status.success(), "git ls-files failed");
+    let mut v: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    v.sort();
+    v
+}
+
+/// The bytes of a fixture of this crate (`tests/...`, relative to the crate).
+pub fn fixture(rel: &str) -> Vec<u8> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
 /// nvdisasm, installed by `translation-rules/sm75/find-nvdisasm.sh` when
 /// missing; panics (`hint` says how to skip, where a test allows it) when it
 /// cannot be had.
