@@ -267,6 +267,24 @@ fn write_v(b: &mut Builder, first: u32, acc: bool, vals: &[Reg], g: Guard) {
     }
 }
 
+/// The element shape, order and scope of a vector load/store of `kind x
+/// count` with the scope of its cache bits (`None`: a plain access).
+///
+/// An ordered two-dword access is one 8-byte element: LLVM compiles a relaxed
+/// or acquire 64-bit atomic load/store to `global_load_dwordx2 ... sc1` and
+/// relies on it being single-copy atomic; two 4-byte accesses could tear. An
+/// ordered three- or four-dword access keeps its order dword by dword (the
+/// hardware promises no wider atomicity).
+fn access_shape(kind: MemKind, count: u8, scope: Option<Scope>) -> (MemType, Order, Scope) {
+    match scope {
+        None => (MemType { kind, count }, Order::Weak, Scope::Device),
+        Some(s) if count == 2 && kind == MemKind::B32 => {
+            (MemType::scalar(MemKind::B64), Order::Relaxed, s)
+        }
+        Some(s) => (MemType { kind, count }, Order::Relaxed, s),
+    }
+}
+
 /// A vector load of `kind x count` (or a d16 half load) into `vdst`.
 #[allow(clippy::too_many_arguments)]
 fn vload(
@@ -279,11 +297,12 @@ fn vload(
     acc: bool,
     scope: Option<Scope>,
 ) {
-    let tmps: Vec<Reg> = (0..count).map(|_| b.t(Type::I32)).collect();
-    let mem = MemType { kind, count };
-    let (order, sc) = match scope {
-        Some(s) if count == 1 => (Order::Relaxed, s),
-        _ => (Order::Weak, Scope::Device),
+    let (mem, order, sc) = access_shape(kind, count, scope);
+    let wide = mem.kind == MemKind::B64;
+    let tmps: Vec<Reg> = if wide {
+        vec![b.t(Type::I64)]
+    } else {
+        (0..count).map(|_| b.t(Type::I32)).collect()
     };
     for t in targets {
         b.emit_with(
@@ -300,6 +319,13 @@ fn vload(
         );
     }
     let g = b.exec_guard();
+    if wide {
+        let lo = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, tmps[0]);
+        let h = b.binv(BinOp::LShr, Type::I64, tmps[0], Operand::Imm(32));
+        let hi = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, h);
+        write_v(b, vdst, acc, &[lo, hi], g);
+        return;
+    }
     match d16 {
         None => write_v(b, vdst, acc, &tmps, g),
         Some(hi) => {
@@ -330,6 +356,7 @@ fn vstore(
     acc: bool,
     scope: Option<Scope>,
 ) {
+    let (mem, order, sc) = access_shape(kind, count, scope);
     let mut srcs: Vec<Operand> = (0..count as u32)
         .map(|i| b.vreg(data + i, acc).into())
         .collect();
@@ -338,11 +365,9 @@ fn vstore(
             .binv(BinOp::LShr, Type::I32, srcs[0], Operand::Imm(16))
             .into();
     }
-    let mem = MemType { kind, count };
-    let (order, sc) = match scope {
-        Some(s) if count == 1 => (Order::Relaxed, s),
-        _ => (Order::Weak, Scope::Device),
-    };
+    if mem.kind == MemKind::B64 {
+        srcs = vec![b.pair(srcs[0], srcs[1]).into()];
+    }
     for t in targets {
         b.emit_with(
             Op::Store {
