@@ -8,7 +8,6 @@ use xisa::Device;
 use xisa_bench::matrix::{cells, OpSpec, Pattern, Scope, Space, Work};
 use xisa_bench::measure::{cores, Translated};
 use xisa_bench::native::{self, NativeMem};
-use xisa_bench::BenchIsa;
 
 fn atomics(c: &mut Criterion) {
     let dev = match Device::new() {
@@ -33,7 +32,7 @@ fn atomics(c: &mut Criterion) {
         &[Pattern::Distinct, Pattern::Hot],
         &[cores()],
     ) {
-        let tr = match Translated::new(&dev, BenchIsa::Ir, &cell, &work) {
+        let tr = match Translated::new(&dev, "ir".parse().unwrap(), &cell, &work) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("{cell}: {e}");

@@ -3,70 +3,60 @@
 //! encodings.
 
 use std::fmt::Write as _;
-use std::str::FromStr;
 
 use xisa::{Isa, Module};
 
 use crate::matrix::{AtomOp, AtomTy, Cell, Pattern, Scope, Space, Work};
 use crate::Error;
 
-/// The ISA benchmark kernels are written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BenchIsa {
-    Ir,
-    Lsu,
-    Cdna5,
-    Sm75,
-    Gfx942,
+/// The ISA benchmark kernels are written in: any frontend's ISA (those
+/// without a generator in [`GENERATORS`] are refused with the reason).
+pub type BenchIsa = Isa;
+
+/// How one ISA's atomic benchmark kernels are written: the kernel text of a
+/// cell, and whether it is a fragment whose registers are set per lane
+/// (`Some(cas_cmp_first)`: the CAS operand order of its data registers) or
+/// an IR kernel taking parameters (`None`).
+struct Generator {
+    isa: &'static str,
+    text: fn(&Cell, &Work) -> Result<String, Error>,
+    fragment: Option<bool>,
 }
 
-impl BenchIsa {
-    /// Name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            BenchIsa::Ir => "ir",
-            BenchIsa::Lsu => "lsu",
-            BenchIsa::Cdna5 => "cdna5",
-            BenchIsa::Sm75 => "sm75",
-            BenchIsa::Gfx942 => "gfx942",
-        }
-    }
+/// The ISAs the bench writes atomic kernels in. The text is assembled by the
+/// ISA's frontend and loaded like any module.
+const GENERATORS: &[Generator] = &[
+    Generator {
+        isa: "ir",
+        text: |c, w| Ok(ir_text(c, w)),
+        fragment: None,
+    },
+    Generator {
+        isa: "lsu",
+        text: lsu_text,
+        fragment: Some(true),
+    },
+    Generator {
+        isa: "cdna5",
+        text: cdna5_text,
+        fragment: Some(false),
+    },
+];
 
-    /// An error when this build cannot produce benchmark kernels in the ISA.
-    pub fn check_available(self) -> Result<(), Error> {
-        match self {
-            BenchIsa::Sm75 => Err(Error::IsaUnavailable {
-                isa: "sm75",
-                missing: "xisa-sm75 decodes and lifts cubins but has no SASS assembler/encoder, \
-                          so per-cell atomic kernels cannot be built from sm75 encodings \
-                          (needs: an encoder for ATOM/ATOMS/RED and a cubin writer)",
-            }),
-            BenchIsa::Gfx942 => Err(Error::IsaUnavailable {
-                isa: "gfx942",
-                missing: "the gfx942 (CDNA 3) decoder, code-object loader and lifter are not \
-                          started (docs/cdna.md, Missing); use --isa cdna5 for AMD encodings",
-            }),
-            _ => Ok(()),
-        }
-    }
-}
-
-impl FromStr for BenchIsa {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Ok(match s {
-            "ir" => BenchIsa::Ir,
-            "lsu" => BenchIsa::Lsu,
-            "cdna5" => BenchIsa::Cdna5,
-            "sm75" => BenchIsa::Sm75,
-            "gfx942" => BenchIsa::Gfx942,
-            _ => {
-                return Err(Error::Args(format!(
-                    "unknown ISA {s:?}; use ir lsu cdna5 sm75 gfx942"
-                )))
-            }
+fn generator(isa: Isa) -> Result<&'static Generator, Error> {
+    GENERATORS
+        .iter()
+        .find(|g| g.isa == isa.name())
+        .ok_or(Error::IsaUnavailable {
+            isa: isa.name(),
+            missing: "no benchmark generator writes atomic kernels in this ISA yet \
+                      (crates/xisa-bench/src/gen.rs, GENERATORS: ir, lsu, cdna5)",
         })
-    }
+}
+
+/// An error when this build cannot produce benchmark kernels in `isa`.
+pub fn check_available(isa: Isa) -> Result<(), Error> {
+    generator(isa).map(|_| ())
 }
 
 /// How a generated kernel gets its inputs.
@@ -106,15 +96,27 @@ fn unsupported(isa: BenchIsa, cell: &Cell, why: &str) -> Error {
     }
 }
 
-/// Generates the kernel of `cell` in `isa`.
+/// Generates the kernel of `cell` in `isa`: its text, assembled by the
+/// frontend, loaded and lifted.
 pub fn generate(isa: BenchIsa, cell: &Cell, work: &Work) -> Result<Generated, Error> {
-    isa.check_available()?;
-    match isa {
-        BenchIsa::Ir => gen_ir(cell, work),
-        BenchIsa::Lsu => gen_lsu(cell, work),
-        BenchIsa::Cdna5 => gen_cdna5(cell, work),
-        BenchIsa::Sm75 | BenchIsa::Gfx942 => Err(unsupported(isa, cell, "no frontend")),
-    }
+    let g = generator(isa)?;
+    let source = (g.text)(cell, work)?;
+    let bytes = isa
+        .frontend()
+        .assemble(&source)
+        .map_err(|e| Error::Generate(format!("{isa}: {e}")))?;
+    let module = Module::from_bytes(&bytes, &format!("bench.{isa}"), Some(isa))?;
+    let inputs = match g.fragment {
+        None => Inputs::Params,
+        Some(cmp_first) => fragment_inputs(&module, cell, &data_regs(cell, cmp_first))?,
+    };
+    let kernel = module.kernel_names().into_iter().next().unwrap_or_default();
+    Ok(Generated {
+        source,
+        module,
+        kernel,
+        inputs,
+    })
 }
 
 /// The IR text of an atomic loop kernel for `cell`: each lane computes its
@@ -190,23 +192,8 @@ pub fn ir_text(cell: &Cell, work: &Work) -> String {
     s
 }
 
-fn gen_ir(cell: &Cell, work: &Work) -> Result<Generated, Error> {
-    let source = ir_text(cell, work);
-    let module = Module::from_bytes(source.as_bytes(), "bench.xir", Some(Isa::Ir))?;
-    Ok(Generated {
-        source,
-        module,
-        kernel: "bench".into(),
-        inputs: Inputs::Params,
-    })
-}
-
 fn reg(module: &Module, name: &str) -> Result<usize, Error> {
-    let k = module
-        .ir
-        .kernels
-        .first()
-        .ok_or_else(|| Error::Generate("lifted module has no kernel".into()))?;
+    let k = module.pick_kernel(None)?;
     k.regs
         .iter()
         .position(|r| r.name == name)
@@ -290,7 +277,7 @@ pub fn lsu_mnemonic(cell: &Cell) -> Option<&'static str> {
 
 /// The lsu assembly of `cell`: `work.per_lane` atomics, unrolled.
 pub fn lsu_text(cell: &Cell, work: &Work) -> Result<String, Error> {
-    let isa = BenchIsa::Lsu;
+    let isa: Isa = "lsu".parse()?;
     let m = lsu_mnemonic(cell).ok_or_else(|| unsupported(isa, cell, "no lsu instruction"))?;
     let wide = cell.op.ty.bytes() == 8;
     let data = match (cell.op.op == AtomOp::Cas, wide) {
@@ -320,20 +307,6 @@ pub fn lsu_text(cell: &Cell, work: &Work) -> Result<String, Error> {
         }
     };
     Ok(line.repeat(work.per_lane as usize))
-}
-
-fn gen_lsu(cell: &Cell, work: &Work) -> Result<Generated, Error> {
-    let source = lsu_text(cell, work)?;
-    let bytes = xisa_lsu::assemble(&source).map_err(|e| Error::Generate(format!("lsu: {e}")))?;
-    let module = Module::from_bytes(&bytes, "bench.lsu", Some(Isa::Lsu))?;
-    let inputs = fragment_inputs(&module, cell, &data_regs(cell, true))?;
-    let kernel = module.kernel_names().into_iter().next().unwrap_or_default();
-    Ok(Generated {
-        source,
-        module,
-        kernel,
-        inputs,
-    })
 }
 
 /// The CDNA 5 mnemonic of `cell`'s op.
@@ -378,7 +351,7 @@ pub fn cdna5_mnemonic(cell: &Cell) -> Option<&'static str> {
 
 /// The CDNA 5 VGLOBAL assembly of `cell`: `work.per_lane` atomics, unrolled.
 pub fn cdna5_text(cell: &Cell, work: &Work) -> Result<String, Error> {
-    let isa = BenchIsa::Cdna5;
+    let isa: Isa = "cdna5".parse()?;
     let m = cdna5_mnemonic(cell).ok_or_else(|| unsupported(isa, cell, "no VGLOBAL atomic"))?;
     if cell.space != Space::Global {
         return Err(unsupported(
@@ -413,24 +386,14 @@ pub fn cdna5_text(cell: &Cell, work: &Work) -> Result<String, Error> {
     Ok(line.repeat(work.per_lane as usize))
 }
 
-fn gen_cdna5(cell: &Cell, work: &Work) -> Result<Generated, Error> {
-    let source = cdna5_text(cell, work)?;
-    let bytes = xisa_cdna::assemble(&source).map_err(|e| Error::Generate(format!("cdna5: {e}")))?;
-    let module = Module::from_bytes(&bytes, "bench.cdna5", Some(Isa::Cdna5))?;
-    let inputs = fragment_inputs(&module, cell, &data_regs(cell, false))?;
-    let kernel = module.kernel_names().into_iter().next().unwrap_or_default();
-    Ok(Generated {
-        source,
-        module,
-        kernel,
-        inputs,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::matrix::OpSpec;
+
+    fn isa(name: &str) -> Isa {
+        name.parse().unwrap()
+    }
 
     fn cell(op: AtomOp, ty: AtomTy, scope: Scope, space: Space, pattern: Pattern) -> Cell {
         Cell {
@@ -461,7 +424,7 @@ mod tests {
                             pattern,
                             threads: 1,
                         };
-                        let g = generate(BenchIsa::Ir, &c, &W)
+                        let g = generate(isa("ir"), &c, &W)
                             .unwrap_or_else(|e| panic!("{c}: {e}\n{}", ir_text(&c, &W)));
                         assert!(g.source.contains(&format!("atom.{}", space.name())));
                     }
@@ -476,7 +439,7 @@ mod tests {
             for space in Space::ALL {
                 for scope in Scope::ALL {
                     let c = cell(op.op, op.ty, scope, space, Pattern::Hot);
-                    for isa in [BenchIsa::Lsu, BenchIsa::Cdna5] {
+                    for isa in [isa("lsu"), isa("cdna5")] {
                         match generate(isa, &c, &W) {
                             Ok(g) => {
                                 assert_eq!(g.source.lines().count(), 3);
@@ -496,10 +459,10 @@ mod tests {
             Space::Global,
             Pattern::Hot,
         );
-        assert!(generate(BenchIsa::Lsu, &c, &W).is_ok());
-        assert!(generate(BenchIsa::Cdna5, &c, &W).is_ok());
+        assert!(generate(isa("lsu"), &c, &W).is_ok());
+        assert!(generate(isa("cdna5"), &c, &W).is_ok());
         assert!(matches!(
-            generate(BenchIsa::Sm75, &c, &W),
+            generate(isa("sm75"), &c, &W),
             Err(Error::IsaUnavailable { .. })
         ));
     }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use xisa::{ArgSpec, Device, Isa, LaunchOptions, Module};
+use xisa::{ArgSpec, Device, LaunchOptions, Module};
 
 use crate::measure::Stats;
 use crate::Error;
@@ -422,7 +422,7 @@ fn run_case(
     cfg: &KernelsConfig,
     pool: &rayon::ThreadPool,
 ) -> Result<KernelResult, Error> {
-    let module = Module::from_bytes(case.src.as_bytes(), case.name, Some(Isa::Ir))?;
+    let module = Module::from_bytes(case.src.as_bytes(), case.name, Some("ir".parse()?))?;
     let mut compile = Duration::ZERO;
     let mut addrs = Vec::new();
     let mut args = Vec::new();

@@ -20,7 +20,7 @@ pub mod native;
 pub mod pocl;
 pub mod report;
 
-pub use gen::BenchIsa;
+pub use gen::{check_available, BenchIsa};
 pub use matrix::{Cell, OpSpec, Pattern, Scope, Space, Work};
 pub use measure::{AtomicsConfig, CellResult, Stats};
 

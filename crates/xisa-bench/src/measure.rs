@@ -358,7 +358,7 @@ pub fn run_atomics(
     cfg: &AtomicsConfig,
     progress: &mut dyn FnMut(usize, usize, &Cell),
 ) -> Result<(Vec<CellResult>, Vec<Skipped>), Error> {
-    cfg.isa.check_available()?;
+    crate::gen::check_available(cfg.isa)?;
     if cfg.work.groups == 0 || cfg.work.block == 0 || cfg.work.per_lane == 0 {
         return Err(Error::Args("work sizes must be at least 1".into()));
     }

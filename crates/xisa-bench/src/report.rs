@@ -388,7 +388,6 @@ pub fn svg(results: &[CellResult], title: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::BenchIsa;
     use crate::matrix::{AtomOp, AtomTy, Cell};
     use crate::measure::Stats;
     use std::time::Duration;
@@ -405,7 +404,7 @@ mod tests {
                 pattern: Pattern::Hot,
                 threads: 2,
             },
-            isa: BenchIsa::Ir,
+            isa: "ir".parse().unwrap(),
             ops: 100,
             compile: Duration::from_millis(3),
             translated: Stats::of(&[20.0, 22.0]),

@@ -10,6 +10,7 @@
 
 pub mod asm;
 pub mod codec;
+pub mod frontend;
 pub mod gfx942;
 pub mod lift;
 pub mod rules;

@@ -22,8 +22,8 @@ fn seed_fragment_through_xisa_exec() {
     let dev = Device::new().unwrap();
     let state: State = serde_json::from_str(STATE).unwrap();
     for src in [text.as_bytes(), &bin[..]] {
-        let m = Module::from_bytes(src, "frag", Some(Isa::Cdna5)).unwrap();
-        assert_eq!(m.ir.kernels[0].wave_size, 32);
+        let m = Module::from_bytes(src, "frag", Some(Isa::named("cdna5").unwrap())).unwrap();
+        assert_eq!(m.pick_kernel(None).unwrap().wave_size, 32);
         for engine in [Engine::Interp, Engine::Jit] {
             let dev_state = exec(&dev, &m, &state, engine, None).unwrap();
             // Lanes 0 and 2 are active: words 0 and 2 get 1.0|2.0 + 1.0|0.5 = 2.0|2.5;
@@ -39,5 +39,5 @@ fn seed_fragment_through_xisa_exec() {
             assert_eq!(v1[2], "0x00000003");
         }
     }
-    assert!(Isa::Cdna5.supported());
+    assert_eq!(Isa::named("cdna5").unwrap().info().wave_size, 32);
 }

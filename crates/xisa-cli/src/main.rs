@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
-use xisa::{ArgSpec, Device, Engine, Isa, LaunchOptions, Module, RunReport};
+use xisa::{ArgSpec, Device, Engine, Isa, LaunchOptions, RunReport};
 
 #[derive(Parser)]
 #[command(
@@ -567,61 +567,15 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
         Some(i) => i,
         None => xisa::detect_isa(&bytes)?,
     };
-    if a.rules.is_some() && isa != Isa::Sm75 {
-        bail!("--rules applies to sm75 only");
-    }
-    match isa {
-        Isa::Sm75 => {
-            let rules = match &a.rules {
-                Some(dir) => xisa_sm75::Rules::from_dir(dir)
-                    .map_err(|e| anyhow!("{}: {e}", dir.display()))?,
-                None => xisa_sm75::Rules::embedded().map_err(|e| anyhow!("built-in rules: {e}"))?,
-            };
-            if a.raw {
-                let lines = rules
-                    .disassemble_raw(&bytes, 0)
-                    .map_err(|e| anyhow!("{origin}: {e}"))?;
-                for l in lines {
-                    println!("{l}");
-                }
-            } else {
-                let text = xisa_sm75::cubin::disassemble_cubin(&rules, &bytes)
-                    .map_err(|e| anyhow!("{origin}: {e}"))?;
-                print!("{text}");
-            }
-        }
-        Isa::Gfx942 if a.raw => {
-            let lines =
-                xisa_cdna::gfx942::disassemble(&bytes).map_err(|e| anyhow!("{origin}: {e}"))?;
-            for l in lines {
-                println!("{l}");
-            }
-        }
-        Isa::Gfx942 => print!("{}", gfx942_listing(&bytes, &origin)?),
-        Isa::Cdna5 => {
-            if xisa::module::looks_like_text(&bytes) && !a.raw {
-                bail!("{origin}: cdna5 disasm reads instruction words; this is text (assemble it with `xisa asm --isa cdna5`)");
-            }
-            let lines = xisa_cdna::disassemble(&bytes).map_err(|e| anyhow!("{origin}: {e}"))?;
-            for l in lines {
-                println!("{l}");
-            }
-        }
-        Isa::Lsu => {
-            if xisa::module::looks_like_text(&bytes) && !a.raw {
-                bail!("{origin}: lsu disasm reads instruction words; this is text (assemble it with `xisa asm --isa lsu`)");
-            }
-            let lines = xisa_lsu::disassemble(&bytes).map_err(|e| anyhow!("{origin}: {e}"))?;
-            for (i, l) in lines.iter().enumerate() {
-                println!("/*{:06x}*/ {l}", i * 12);
-            }
-        }
-        _ => {
-            // IR modules disassemble to their canonical text.
-            let module = Module::from_bytes(&bytes, &origin, Some(isa))?;
-            print!("{}", xisa::ir::text::print_module(&module.ir));
-        }
-    }
+    let opts = xisa_frontend::DisasmOptions {
+        raw: a.raw,
+        rules_dir: a.rules.clone(),
+    };
+    let text = isa
+        .frontend()
+        .disassemble(&bytes, &opts)
+        .map_err(|e| anyhow!("{origin}: {isa}: {e}"))?;
+    print!("{text}");
     Ok(())
 }
 
@@ -629,60 +583,11 @@ fn cmd_asm(a: AsmArgs) -> Result<()> {
     let isa: Isa = a.isa.parse()?;
     let text = read_input_text(&a.file)?;
     let origin = a.file.display().to_string();
-    let out = match isa {
-        Isa::Ir => {
-            let m = Module::from_bytes(text.as_bytes(), &origin, Some(Isa::Ir))?;
-            xisa::ir::text::print_module(&m.ir).into_bytes()
-        }
-        Isa::Lsu => xisa_lsu::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?,
-        Isa::Cdna5 => xisa_cdna::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?,
-        Isa::Gfx942 => {
-            xisa_cdna::gfx942::asm::assemble(&text).map_err(|e| anyhow!("{origin}: {e}"))?
-        }
-        other => return Err(xisa::Error::IsaNotSupported(other).into()),
-    };
+    let out = isa
+        .frontend()
+        .assemble(&text)
+        .map_err(|e| anyhow!("{origin}: {e}"))?;
     write_atomic(&a.out, &out)
-}
-
-/// The listing of every kernel of a gfx942 code object, in llvm-objdump's
-/// layout: `<kernel>:` headers, then each instruction with its address and
-/// words.
-fn gfx942_listing(bytes: &[u8], origin: &str) -> Result<String> {
-    use std::fmt::Write as _;
-    let co = xisa_cdna::gfx942::codeobj::load(bytes).map_err(|e| anyhow!("{origin}: {e}"))?;
-    let mut out = String::new();
-    for k in &co.kernels {
-        let _ = writeln!(out, "{:016x} <{}>:", k.code_address, k.name);
-        let insts = xisa_cdna::gfx942::decode_program(&k.code).map_err(|e| {
-            anyhow!(
-                "{origin}: kernel {}: file offset {:#x}: {}",
-                k.name,
-                k.code_offset + e.offset as u64,
-                e.kind
-            )
-        })?;
-        for (off, i) in insts {
-            let text = xisa_cdna::gfx942::print::print_inst(&i).map_err(|e| {
-                anyhow!(
-                    "{origin}: kernel {}: file offset {:#x}: {e}",
-                    k.name,
-                    k.code_offset + off as u64
-                )
-            })?;
-            let words: Vec<String> = k.code[off..off + i.len]
-                .chunks(4)
-                .map(|c| format!("{:08X}", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
-                .collect();
-            let _ = writeln!(
-                out,
-                "\t{text:<58} // {:012X}: {}",
-                k.code_address + off as u64,
-                words.join(" ")
-            );
-        }
-        out.push('\n');
-    }
-    Ok(out)
 }
 
 fn cmd_lift(a: LiftArgs) -> Result<()> {
@@ -690,17 +595,18 @@ fn cmd_lift(a: LiftArgs) -> Result<()> {
     match a.kernel {
         Some(k) => print!("{}", xisa::ir::text::print_kernel(module.kernel(&k)?)),
         None => {
-            print!("{}", xisa::ir::text::print_module(&module.ir));
+            let (lifted, failed) = module.lift_all();
+            print!("{}", xisa::ir::text::print_module(&lifted));
             // Kernels that could not be lifted are reported one per line
             // (the others were printed); the status says some failed.
-            for why in module.unliftable.values() {
+            for why in &failed {
                 eprintln!("error: {why}");
             }
-            if !module.unliftable.is_empty() {
+            if !failed.is_empty() {
                 anyhow::bail!(
                     "{} of {} kernels could not be lifted",
-                    module.unliftable.len(),
-                    module.unliftable.len() + module.ir.kernels.len()
+                    failed.len(),
+                    failed.len() + lifted.kernels.len()
                 );
             }
         }
@@ -735,7 +641,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
     match c {
         BenchCmd::Atomics(a) => {
             let isa: BenchIsa = a.isa.parse()?;
-            isa.check_available()?;
+            xisa_bench::check_available(isa)?;
             let mut cfg = if a.quick {
                 AtomicsConfig::quick(isa)
             } else {

@@ -175,7 +175,11 @@ fn all_instructions_through_xisa_exec_against_reference_model() {
                 prog.extend(SCRATCH_SUFFIX.iter().map(|s| s.to_string()));
             }
             let asm = prog.join("\n") + "\n";
-            let module = match Module::from_bytes(asm.as_bytes(), "via_exec.s", Some(Isa::Lsu)) {
+            let module = match Module::from_bytes(
+                asm.as_bytes(),
+                "via_exec.s",
+                Some(Isa::named("lsu").unwrap()),
+            ) {
                 Ok(m) => m,
                 Err(e) => {
                     failures.push(format!("{}: module: {e}", case.text));
@@ -266,8 +270,12 @@ fn scratch_images_through_xisa_exec() {
         };
         let imm = rng.below(8) as i64;
         let text = format!("{} {data}, v10, {imm}\n", rule.mnemonic);
-        let module = Module::from_bytes(text.as_bytes(), "scratch.s", Some(Isa::Lsu))
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let module = Module::from_bytes(
+            text.as_bytes(),
+            "scratch.s",
+            Some(Isa::named("lsu").unwrap()),
+        )
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
         // Per (wave, lane): scratch image, offset register, data registers.
         let n = waves * lanes;
         let imgs: Vec<Vec<u8>> = (0..n)

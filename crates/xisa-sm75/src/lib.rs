@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 pub mod cubin;
+pub mod frontend;
 pub mod lift;
 pub mod loader;
 pub mod rules;

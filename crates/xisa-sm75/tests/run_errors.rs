@@ -68,7 +68,9 @@ fn unknown_opcode_is_a_typed_error_with_pc() {
         Err(LiftError::Unsupported { pc, .. }) => assert_eq!(pc, 0x30),
         other => panic!("expected Unsupported, got {other:?}"),
     }
-    let e = Module::from_bytes(&b, "patched", None).expect_err("error");
+    // Loading lists the kernel; lifting it (on first use) reports the error.
+    let m = Module::from_bytes(&b, "patched", None).expect("loads");
+    let e = m.pick_kernel(None).expect_err("error");
     assert!(e.to_string().contains("pc 0x30"), "{e}");
 }
 
@@ -112,7 +114,7 @@ proptest! {
                 let _ = lift_kernel(k, &c.relocs);
             }
         }
-        let _ = Module::from_bytes(&b, "fuzz", Some(xisa::Isa::Sm75));
+        let _ = Module::from_bytes(&b, "fuzz", Some(xisa::Isa::named("sm75").unwrap()));
     }
 
     /// Random instruction words in the code of a real cubin: the lifter

@@ -199,7 +199,9 @@ fn lifted_ir_verifies_and_carries_pcs() {
         "satom",
     ] {
         let m = module(name);
-        for k in &m.ir.kernels {
+        let (lifted, failed) = m.lift_all();
+        assert!(failed.is_empty(), "{failed:?}");
+        for k in &lifted.kernels {
             xisa_ir::verify::verify_kernel(k).expect("verifies");
             assert!(k
                 .blocks
@@ -227,7 +229,9 @@ fn every_corpus_cubin_lifts() {
         let b = std::fs::read(p).expect("read");
         let m = Module::from_bytes(&b, &p.display().to_string(), None)
             .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        for k in &m.ir.kernels {
+        let (lifted, failed) = m.lift_all();
+        assert!(failed.is_empty(), "{failed:?}");
+        for k in &lifted.kernels {
             xisa_ir::verify::verify_kernel(k).expect("verifies");
             assert!(k
                 .blocks
@@ -322,7 +326,7 @@ fn corpus_call_func_recursion() {
 #[ignore]
 fn dump_ir() {
     let name = std::env::var("XISA_SM75_DUMP").unwrap_or_else(|_| "loop_shfl".into());
-    println!("{}", module(&name).ir);
+    println!("{}", module(&name).lift_all().0);
 }
 
 /// Lifts every cubin of the shared corpus (`tests/sm75/out`) and prints

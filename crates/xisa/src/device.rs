@@ -5,7 +5,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use xisa_ir::{Kernel, Type};
+use xisa_frontend::{ArgValue, Bound, FrontendError, Instance, LaunchShape, Placer, SymbolPlace};
+use xisa_ir::Kernel;
 use xisa_runtime::cache::{CacheKey, CodeCache};
 use xisa_runtime::surface::SurfDesc;
 use xisa_runtime::{GuestMemory, LaneProgram, LaunchConfig, LaunchStats, GUEST_BASE};
@@ -224,15 +225,7 @@ impl SurfaceSpec {
     }
 }
 
-/// What a surface argument passes to its kernel parameter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SurfaceBinding {
-    /// The 32-bit handle ([`surface_handle`]): sm_75 code, whose surface
-    /// instructions read 32 bits of a handle.
-    Handle,
-    /// The descriptor's guest address: IR code (`[%s, 2d, ...]` operands).
-    Descriptor,
-}
+pub use xisa_frontend::SurfaceBinding;
 
 /// The kernel-visible handle of the surface descriptor at guest address
 /// `desc`: its offset in guest memory, a 32-bit value, because sm_75 surface
@@ -396,18 +389,6 @@ pub struct Global {
     pub location: GlobalLocation,
 }
 
-/// The module-scope state of one module on one device: created at its first
-/// use and kept, as CUDA keeps a loaded module's globals, so data written by
-/// one launch is seen by the next.
-#[derive(Debug, Clone)]
-struct Instance {
-    /// Guest address of the global block (sm_75: `.nv.global.init` then
-    /// `.nv.global`).
-    globals: u64,
-    /// Current images of the module constant banks (relocated).
-    banks: std::collections::BTreeMap<u32, Vec<u8>>,
-}
-
 /// A virtual device: guest memory plus a code cache.
 pub struct Device {
     mem: GuestMemory,
@@ -536,9 +517,10 @@ impl Device {
         Ok((prog, t, hit))
     }
 
-    /// Binds arguments to the kernel's parameters: returns the parameter block,
-    /// the dynamic shared bytes needed and the buffer of each argument.
-    /// `surfaces` says what a surface argument passes.
+    /// Binds arguments to an IR kernel's parameters (what every frontend
+    /// but gfx942 does): returns the parameter block, the dynamic shared
+    /// bytes needed and the buffer of each argument. `surfaces` says what a
+    /// surface argument passes.
     pub fn bind_args(
         &self,
         kernel: &Kernel,
@@ -546,95 +528,53 @@ impl Device {
         shared: u32,
         surfaces: SurfaceBinding,
     ) -> Result<(Vec<u8>, u32, Vec<Option<Buffer>>)> {
-        let layout = kernel.param_layout();
-        if args.len() != layout.len() {
-            let sig: Vec<String> = layout
-                .iter()
-                .map(|s| format!("%{}: {}", kernel.regs[s.reg.0 as usize].name, s.ty))
-                .collect();
-            return Err(Error::Args(format!(
-                "kernel {} takes {} arguments ({}), got {}",
-                kernel.name,
-                layout.len(),
-                sig.join(", "),
-                args.len()
-            )));
-        }
-        let mut params = vec![0u8; kernel.param_size() as usize];
+        let (vals, buffers) = self.resolve_args(args)?;
+        let b = xisa_frontend::bind_params(kernel, &vals, shared, surfaces)?;
+        Ok((b.params, b.dyn_shared, buffers))
+    }
+
+    /// Places what the arguments name (buffers, surfaces) in guest memory:
+    /// the values a frontend binds, and the buffer of each argument.
+    fn resolve_args(&self, args: &[ArgSpec]) -> Result<(Vec<ArgValue>, Vec<Option<Buffer>>)> {
+        let mut vals = Vec::with_capacity(args.len());
         let mut buffers = Vec::with_capacity(args.len());
-        // u64 arithmetic: sizes near u32::MAX must be rejected, not wrap.
-        let too_big = |n: u64| {
-            Error::Args(format!(
-                "{n} bytes of shared memory per workgroup; at most {}",
-                xisa_runtime::launch::MAX_SHARED_BYTES
-            ))
-        };
-        let dyn_base = (kernel.shared_bytes as u64).div_ceil(16) * 16;
-        let mut dyn_end = (shared as u64).div_ceil(16) * 16;
-        if dyn_base + dyn_end > xisa_runtime::launch::MAX_SHARED_BYTES {
-            return Err(too_big(dyn_base + dyn_end));
-        }
-        for (i, (slot, arg)) in layout.iter().zip(args).enumerate() {
-            let name = &kernel.regs[slot.reg.0 as usize].name;
-            let mismatch = |got: &str| {
-                Error::Args(format!(
-                    "argument {i} (%{name}: {}) cannot take {got}",
-                    slot.ty
-                ))
-            };
+        for arg in args {
             let mut buffer = None;
-            let bits: u64 = match (slot.ty, arg) {
-                (Type::I32 | Type::I16 | Type::I8 | Type::I1, ArgSpec::U32(v)) => *v as u64,
-                (Type::I32 | Type::I16 | Type::I8 | Type::I1, ArgSpec::I32(v)) => *v as u32 as u64,
-                (Type::I64, ArgSpec::U64(v)) => *v,
-                (Type::I64, ArgSpec::I64(v)) => *v as u64,
-                (Type::I64, ArgSpec::Ptr(v)) => *v,
-                (Type::F32, ArgSpec::F32(v)) => v.to_bits() as u64,
-                (Type::F64, ArgSpec::F64(v)) => v.to_bits(),
-                // Machine code does not say a parameter's type, only its size
-                // (a cubin's parameter table, a kernarg segment): the frontends
-                // declare such parameters as integers, so a float binds to an
-                // integer parameter of its width, as its bits.
-                (Type::I32, ArgSpec::F32(v)) => v.to_bits() as u64,
-                (Type::I64, ArgSpec::F64(v)) => v.to_bits(),
-                (Type::I64, ArgSpec::Buf(_) | ArgSpec::Bytes(_) | ArgSpec::Zeros(_)) => {
+            vals.push(match arg {
+                ArgSpec::U32(v) => ArgValue::U32(*v),
+                ArgSpec::I32(v) => ArgValue::I32(*v),
+                ArgSpec::U64(v) => ArgValue::U64(*v),
+                ArgSpec::I64(v) => ArgValue::I64(*v),
+                ArgSpec::F32(v) => ArgValue::F32(*v),
+                ArgSpec::F64(v) => ArgValue::F64(*v),
+                ArgSpec::Ptr(v) => ArgValue::Ptr(*v),
+                ArgSpec::Local(n) => ArgValue::Local(*n),
+                ArgSpec::Buf(_) | ArgSpec::Bytes(_) | ArgSpec::Zeros(_) => {
                     let b = self.upload_arg(arg)?;
                     buffer = Some(b);
-                    b.addr
+                    ArgValue::Buffer {
+                        addr: b.addr,
+                        len: b.len,
+                    }
                 }
-                (Type::I64, ArgSpec::Surface(spec)) => {
+                ArgSpec::Surface(spec) => {
                     let (handle, data) = self.upload_surface(spec)?;
                     buffer = Some(data);
-                    match surfaces {
-                        SurfaceBinding::Handle => handle,
-                        SurfaceBinding::Descriptor => surface_descriptor(handle),
+                    ArgValue::Surface {
+                        handle,
+                        descriptor: surface_descriptor(handle),
+                        rank: match spec.dim {
+                            SurfaceDim::D1 => 1,
+                            SurfaceDim::D2 => 2,
+                            SurfaceDim::D3 => 3,
+                        },
+                        extent: [spec.width_bytes, spec.height, spec.depth],
                     }
                 }
-                // clang's nvptx64 OpenCL ABI passes `__local` pointers as
-                // 64-bit shared-window offsets: both widths take the offset.
-                (Type::I32 | Type::I64, ArgSpec::Local(n)) => {
-                    let off = dyn_base + dyn_end;
-                    dyn_end = (dyn_end + *n as u64).div_ceil(16) * 16;
-                    if dyn_base + dyn_end > xisa_runtime::launch::MAX_SHARED_BYTES {
-                        return Err(too_big(dyn_base + dyn_end));
-                    }
-                    off
-                }
-                (_, a) => return Err(mismatch(&describe(a))),
-            };
-            if bits & !slot.ty.mask() != 0 && !matches!(arg, ArgSpec::I32(_)) {
-                return Err(Error::Args(format!(
-                    "argument {i} (%{name}: {}): value {bits:#x} does not fit",
-                    slot.ty
-                )));
-            }
-            let off = slot.offset as usize;
-            let n = slot.ty.bytes() as usize;
-            params[off..off + n].copy_from_slice(&(bits & slot.ty.mask()).to_le_bytes()[..n]);
+            });
             buffers.push(buffer);
         }
-        // Bounded by MAX_SHARED_BYTES above.
-        Ok((params, dyn_end as u32, buffers))
+        Ok((vals, buffers))
     }
 
     /// Uploads a surface: its 32-byte descriptor, then its data. Returns the
@@ -680,87 +620,6 @@ impl Device {
         Ok((handle, Buffer { addr, len }))
     }
 
-    /// Binds the arguments of a gfx942 kernel the way the HSA runtime does:
-    /// each explicit argument is serialized at its metadata size into the
-    /// kernarg segment (with the hidden arguments), which goes into guest
-    /// memory with the AQL dispatch packet and the code object image; the IR
-    /// parameters are their addresses. `__local` arguments get LDS offsets
-    /// after the static group segment.
-    fn bind_gfx942(
-        &self,
-        abi: &crate::module::gfx942::Gfx942Kernel,
-        module: &Module,
-        args: &[ArgSpec],
-        opts: &LaunchOptions,
-    ) -> Result<(Vec<u8>, u32, Vec<Option<Buffer>>)> {
-        use crate::module::gfx942::Gfx942Kernel;
-        if args.len() != abi.explicit.len() {
-            let sizes: Vec<String> = abi
-                .explicit
-                .iter()
-                .map(|(_, n)| format!("{n} bytes"))
-                .collect();
-            return Err(Error::Args(format!(
-                "kernel {} takes {} arguments ({}), got {}",
-                abi.name,
-                abi.explicit.len(),
-                sizes.join(", "),
-                args.len()
-            )));
-        }
-        let mut explicit = Vec::with_capacity(args.len());
-        let mut buffers = Vec::with_capacity(args.len());
-        let mut dyn_lds = opts.shared;
-        for (i, (arg, &(_, size))) in args.iter().zip(&abi.explicit).enumerate() {
-            let mut buffer = None;
-            let bytes: Vec<u8> = match (size, arg) {
-                (4, ArgSpec::U32(v)) => v.to_le_bytes().to_vec(),
-                (4, ArgSpec::I32(v)) => v.to_le_bytes().to_vec(),
-                (4, ArgSpec::F32(v)) => v.to_bits().to_le_bytes().to_vec(),
-                (8, ArgSpec::U64(v) | ArgSpec::Ptr(v)) => v.to_le_bytes().to_vec(),
-                (8, ArgSpec::I64(v)) => v.to_le_bytes().to_vec(),
-                (8, ArgSpec::F64(v)) => v.to_bits().to_le_bytes().to_vec(),
-                (8, ArgSpec::Buf(_) | ArgSpec::Bytes(_) | ArgSpec::Zeros(_)) => {
-                    let b = self.upload_arg(arg)?;
-                    buffer = Some(b);
-                    b.addr.to_le_bytes().to_vec()
-                }
-                (4, ArgSpec::Local(n)) => {
-                    // 16-byte aligned, after the static LDS and earlier ones.
-                    let off = (abi.group_segment_fixed_size + dyn_lds).next_multiple_of(16);
-                    dyn_lds = off - abi.group_segment_fixed_size + n;
-                    off.to_le_bytes().to_vec()
-                }
-                (n, a) => {
-                    return Err(Error::Args(format!(
-                        "kernel {}: argument {i} is {n} bytes; {} does not fit",
-                        abi.name,
-                        describe(a)
-                    )))
-                }
-            };
-            explicit.push(bytes);
-            buffers.push(buffer);
-        }
-        let geo = xisa_cdna::gfx942::lift::abi::Geometry {
-            grid: opts.grid,
-            block: opts.block,
-            dyn_lds,
-        };
-        let kernarg = self.alloc(u64::from(abi.kernarg_size.max(1)))?;
-        let blocks = abi.launch_blocks(&explicit, &geo, kernarg)?;
-        self.write(kernarg, &blocks.kernarg)?;
-        let packet = self.upload(&blocks.packet)?;
-        // The image is placed once per device (its globals persist across
-        // launches, as with the HSA runtime's loaded executables).
-        let image = self.with_instance(module, |i| Ok(i.globals))?;
-        Ok((
-            Gfx942Kernel::params(kernarg, packet, image),
-            dyn_lds,
-            buffers,
-        ))
-    }
-
     /// Reads a file that fills a device buffer: a regular file no larger than
     /// the free guest memory (a larger one could not be uploaded).
     fn read_buffer_file(&self, p: &std::path::Path) -> Result<Vec<u8>> {
@@ -794,26 +653,15 @@ impl Device {
         // Before any argument is uploaded: a launch the device would refuse
         // does no work.
         crate::limits::check_launch(module, &k.name, opts.grid, opts.block)?;
-        let surfaces = match module.isa {
-            Isa::Sm75 => SurfaceBinding::Handle,
-            _ => SurfaceBinding::Descriptor,
+        let (vals, buffers) = self.resolve_args(args)?;
+        let shape = LaunchShape {
+            grid: opts.grid,
+            block: opts.block,
+            dyn_shared: opts.shared,
         };
-        let (params, dyn_shared, buffers) = match &module.gfx942 {
-            Some(g) => {
-                // module.kernel() found it, and the ABIs are in kernel order.
-                let abi = module
-                    .ir
-                    .kernels
-                    .iter()
-                    .position(|x| x.name == k.name)
-                    .and_then(|i| g.kernels.get(i))
-                    .ok_or_else(|| {
-                        Error::Args(format!("kernel {}: no gfx942 launch ABI", k.name))
-                    })?;
-                self.bind_gfx942(abi, module, args, opts)?
-            }
-            None => self.bind_args(k, args, opts.shared, surfaces)?,
-        };
+        let Bound { params, dyn_shared } = self.with_instance(module, |inst, mem| {
+            Ok(module.guest().bind(k, &vals, &shape, inst, mem)?)
+        })?;
         let params = self.fill_module_banks(module, &k.name, params)?;
         let (prog, compile_time, cache_hit) =
             self.program(module, k, opts.engine, opts.stats, true)?;
@@ -844,77 +692,55 @@ impl Device {
 }
 
 impl Device {
-    /// Runs `f` on the instance of `module` on this device, creating it at
-    /// first use: the sm_75 global block is allocated, filled from
-    /// `.nv.global.init` (zeros for `.nv.global`) and every relocated word
-    /// (constant bank 4, pointers in initialised globals) patched; a gfx942
-    /// code object's image is uploaded.
+    /// Runs `f` on the instance of `module` on this device (its data as the
+    /// frontend placed it, see [`GuestModule::instantiate`]), creating it at
+    /// first use, with guest memory to place launch blocks in.
+    ///
+    /// [`GuestModule::instantiate`]: xisa_frontend::GuestModule::instantiate
     fn with_instance<R>(
         &self,
         module: &Module,
-        f: impl FnOnce(&mut Instance) -> Result<R>,
+        f: impl FnOnce(&mut Instance, &mut dyn Placer) -> Result<R>,
     ) -> Result<R> {
         let mut map = self.instances.lock().unwrap_or_else(|e| e.into_inner());
         let key = (module.isa, module.code_hash);
+        let mut mem = DevicePlacer(self);
         let inst = match map.entry(key) {
             std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
-            std::collections::hash_map::Entry::Vacant(v) => v.insert(self.new_instance(module)?),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let i = module
+                    .guest()
+                    .instantiate(&mut mem)
+                    .map_err(|e| Error::Parse {
+                        origin: module.origin.clone(),
+                        msg: e.to_string(),
+                    })?;
+                v.insert(i)
+            }
         };
-        f(inst)
-    }
-
-    fn new_instance(&self, module: &Module) -> Result<Instance> {
-        if let Some(g) = &module.gfx942 {
-            return Ok(Instance {
-                globals: self.upload(&g.image)?,
-                banks: Default::default(),
-            });
-        }
-        let Some(d) = &module.sm75 else {
-            return Ok(Instance {
-                globals: 0,
-                banks: Default::default(),
-            });
-        };
-        let data = &d.data;
-        let (_, total) = data.global_layout();
-        let align = data.global_align.max(data.global_init_align).max(1);
-        // The allocator aligns to 256; larger alignments get slack.
-        let slack = if align > 256 { align } else { 0 };
-        let raw = self.alloc(total + slack)?;
-        let base = raw.div_ceil(align) * align;
-        let m = data.materialize(base).map_err(|e| Error::Parse {
-            origin: module.origin.clone(),
-            msg: e.to_string(),
-        })?;
-        self.write(base, &m.globals)?;
-        Ok(Instance {
-            globals: base,
-            banks: m.banks,
-        })
+        f(inst, &mut mem)
     }
 
     /// Copies the module banks' current images into the parameter block of
-    /// kernel `kernel` (sm_75: where the lifter reads them, see
-    /// `xisa_sm75::loader::LiveBank`); other modules' blocks are returned
-    /// unchanged. [`Device::launch`] does this; callers that build a
-    /// parameter block themselves (e.g. `exec`) should too.
+    /// kernel `kernel` (where the frontend says the kernel reads them:
+    /// [`GuestModule::bank_slots`], sm_75 module constant banks); other
+    /// blocks are returned unchanged. [`Device::launch`] does this; callers
+    /// that build a parameter block themselves (e.g. `exec`) should too.
+    ///
+    /// [`GuestModule::bank_slots`]: xisa_frontend::GuestModule::bank_slots
     pub fn fill_module_banks(
         &self,
         module: &Module,
         kernel: &str,
         params: Vec<u8>,
     ) -> Result<Vec<u8>> {
-        let Some(d) = &module.sm75 else {
-            return Ok(params);
-        };
-        let live = d.kernel_banks(kernel);
+        let live = module.guest().bank_slots(kernel);
         if live.is_empty() {
             return Ok(params);
         }
         let mut params = params;
-        self.with_instance(module, |inst| {
-            for lb in live {
+        self.with_instance(module, |inst, _| {
+            for lb in &live {
                 let (Some(img), Some(dst)) = (
                     inst.banks.get(&lb.bank),
                     params.get_mut(
@@ -936,23 +762,22 @@ impl Device {
 
     /// The names of `module`'s data objects that [`Device::global`] finds.
     pub fn global_names(module: &Module) -> Vec<String> {
-        if let Some(g) = &module.gfx942 {
-            return g.symbols.iter().map(|s| s.name.clone()).collect();
-        }
-        match &module.sm75 {
-            Some(d) => d.data.symbols.iter().map(|s| s.name.clone()).collect(),
-            None => Vec::new(),
-        }
+        module
+            .guest()
+            .symbols()
+            .into_iter()
+            .map(|s| s.name)
+            .collect()
     }
 
     /// The data object `name` of `module` (a `__device__` or `__constant__`
     /// variable) as placed on this device, placing the module's data first
     /// if no launch did yet.
     pub fn global(&self, module: &Module, name: &str) -> Result<Global> {
-        use xisa_sm75::loader::DataSection;
-        let unknown = || {
+        let symbols = module.guest().symbols();
+        let Some(sym) = symbols.iter().find(|s| s.name == name) else {
             let names = Self::global_names(module);
-            Error::Args(format!(
+            return Err(Error::Args(format!(
                 "{}: no global named {name:?}; {}",
                 module.origin,
                 if names.is_empty() {
@@ -960,31 +785,12 @@ impl Device {
                 } else {
                     format!("available: {}", names.join(", "))
                 }
-            ))
+            )));
         };
-        if let Some(g) = &module.gfx942 {
-            let sym = g
-                .symbols
-                .iter()
-                .find(|s| s.name == name)
-                .ok_or_else(unknown)?;
-            let image = self.with_instance(module, |i| Ok(i.globals))?;
-            return Ok(Global {
-                name: name.to_string(),
-                size: sym.size,
-                location: GlobalLocation::Memory(image + sym.offset),
-            });
-        }
-        let d = module.sm75.as_ref().ok_or_else(unknown)?;
-        let sym = d.data.symbol(name).ok_or_else(unknown)?;
-        let location = match sym.section {
-            DataSection::Bank(bank) => GlobalLocation::ConstBank {
-                bank,
-                offset: sym.offset,
-            },
-            sec => {
-                let base = self.with_instance(module, |i| Ok(i.globals))?;
-                let off = d.data.global_offset(sec, sym.offset).unwrap_or(0);
+        let location = match sym.place {
+            SymbolPlace::Bank { bank, offset } => GlobalLocation::ConstBank { bank, offset },
+            SymbolPlace::Data(off) => {
+                let base = self.with_instance(module, |i, _| Ok(i.base))?;
                 GlobalLocation::Memory(base + off)
             }
         };
@@ -1002,7 +808,7 @@ impl Device {
             .map_err(|_| Error::Args(format!("global {name}: {} bytes", g.size)))?;
         match g.location {
             GlobalLocation::Memory(a) => self.read(a, len),
-            GlobalLocation::ConstBank { bank, offset } => self.with_instance(module, |i| {
+            GlobalLocation::ConstBank { bank, offset } => self.with_instance(module, |i, _| {
                 i.banks
                     .get(&bank)
                     .and_then(|b| b.get(offset as usize..(offset as usize).checked_add(len)?))
@@ -1030,7 +836,7 @@ impl Device {
         }
         match g.location {
             GlobalLocation::Memory(a) => self.write(a, data),
-            GlobalLocation::ConstBank { bank, offset } => self.with_instance(module, |i| {
+            GlobalLocation::ConstBank { bank, offset } => self.with_instance(module, |i, _| {
                 let dst = i
                     .banks
                     .get_mut(&bank)
@@ -1047,6 +853,23 @@ impl Device {
                 Ok(())
             }),
         }
+    }
+}
+
+/// Guest memory of a device as frontends place data and launch blocks in it.
+struct DevicePlacer<'a>(&'a Device);
+
+impl Placer for DevicePlacer<'_> {
+    fn alloc(&mut self, len: u64) -> xisa_frontend::Result<u64> {
+        self.0
+            .alloc(len)
+            .map_err(|e| FrontendError::Memory(e.to_string()))
+    }
+
+    fn write(&mut self, addr: u64, bytes: &[u8]) -> xisa_frontend::Result<()> {
+        self.0
+            .write(addr, bytes)
+            .map_err(|e| FrontendError::Memory(e.to_string()))
     }
 }
 

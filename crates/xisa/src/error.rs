@@ -1,7 +1,5 @@
 //! The library's error type.
 
-use crate::module::Isa;
-
 /// Everything that can go wrong in the xisa API. Each message is complete:
 /// an error that includes its cause in its text does not also return it as
 /// `source()`, so a chain printer shows every cause once.
@@ -9,16 +7,15 @@ use crate::module::Isa;
 pub enum Error {
     #[error("{path}: {err}")]
     Io { path: String, err: std::io::Error },
-    #[error("unknown ISA {0:?}; known: ir, sm75, gfx942, cdna5, lsu")]
-    UnknownIsa(String),
-    #[error("the {0} frontend is not part of this build yet; only `ir` modules can be loaded")]
-    IsaNotSupported(Isa),
+    #[error("unknown ISA {name:?}; known: {known}")]
+    UnknownIsa { name: String, known: String },
+    /// A frontend operation (disassembly, assembly, binding) failed.
+    #[error("{0}")]
+    Frontend(String),
     #[error("cannot detect the module kind: {0}")]
     Detect(String),
     #[error("{origin}: {msg}")]
     Parse { origin: String, msg: String },
-    #[error("{origin}: invalid IR: {msg}")]
-    Verify { origin: String, msg: String },
     #[error("no kernel named {name:?}; available: {available}")]
     UnknownKernel { name: String, available: String },
     #[error("{0}")]

@@ -328,7 +328,7 @@ pub fn exec(
         };
         match ri {
             Some(ri) => init.push((ri, vals)),
-            None if module.isa == crate::module::Isa::Ir => {
+            None if !module.isa.info().machine_code => {
                 return Err(Error::State(format!(
                     "register {name:?} is not declared in kernel {}",
                     kernel.name

@@ -2,11 +2,10 @@
 //! and launch geometry (each ISA's hardware limits and the block sizes the
 //! kernels themselves declare).
 
-use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 
-use xisa_runtime::launch::{check_geometry, GeometryLimits, RUNTIME_LIMITS};
+use xisa_runtime::launch::{check_geometry, GeometryLimits};
 use xisa_runtime::LaunchError;
 
 use crate::error::{Error, Result};
@@ -56,102 +55,23 @@ pub fn read_input(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>> {
     Ok(data)
 }
 
-/// The hardware launch limits of `isa`: sm_75 (CUDA compute capability 7.5)
-/// allows 1024 threads per block, block x, y at most 1024 and z at most 64,
-/// grid x below 2^31 and y, z below 2^16; gfx942 (HSA) allows 1024 work-items
-/// per workgroup and 2^32 - 1 work-items per grid dimension (the dispatch
-/// packet's 32-bit `grid_size` fields). The other ISAs have only the
-/// runtime's limits.
+pub use xisa_frontend::{BlockRule, DeclaredLimit};
+
+/// The hardware launch limits of `isa` (its frontend's [`IsaInfo::limits`]:
+/// sm_75 allows 1024 threads per block, block z at most 64, grid y, z below
+/// 2^16; gfx942 2^32 - 1 work-items per grid dimension; the others have only
+/// the runtime's limits).
+///
+/// [`IsaInfo::limits`]: xisa_frontend::IsaInfo::limits
 pub fn hardware_limits(isa: Isa) -> GeometryLimits {
-    match isa {
-        Isa::Sm75 => GeometryLimits {
-            origin: "sm_75 hardware",
-            max_block_threads: 1024,
-            max_block: [1024, 1024, 64],
-            max_grid: [(1 << 31) - 1, 65535, 65535],
-            max_grid_blocks: u64::MAX,
-            max_grid_lanes: [u64::MAX; 3],
-        },
-        Isa::Gfx942 => GeometryLimits {
-            origin: "gfx942 hardware",
-            max_block_threads: 1024,
-            max_block: [1024; 3],
-            max_grid: [u32::MAX as u64; 3],
-            max_grid_blocks: u64::MAX,
-            max_grid_lanes: [u32::MAX as u64; 3],
-        },
-        _ => RUNTIME_LIMITS,
-    }
-}
-
-/// A block size a kernel declares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BlockRule {
-    /// The block must be exactly this (PTX `.reqntid`).
-    Exactly([u32; 3]),
-    /// At most this many threads per block (PTX `.maxntid`: the product of
-    /// its extents; gfx942 `.max_flat_workgroup_size`).
-    AtMost(u64),
-}
-
-/// One declared launch limit and where it comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeclaredLimit {
-    /// The rule.
-    pub rule: BlockRule,
-    /// Where it is declared, for messages.
-    pub source: String,
-}
-
-/// Declared limits of each kernel of a module, by kernel name.
-pub type DeclaredLimits = BTreeMap<String, Vec<DeclaredLimit>>;
-
-/// The launch limits the kernels of a cubin declare: `EIATTR_REQNTID` and
-/// `EIATTR_MAX_THREADS` of `.nv.info.<kernel>` (PTX `.reqntid`, `.maxntid`).
-pub fn sm75_declared(cubin: &xisa_sm75::loader::Cubin) -> DeclaredLimits {
-    let mut out = DeclaredLimits::new();
-    for k in &cubin.kernels {
-        let mut v = Vec::new();
-        if let Some(b) = k.required_block() {
-            v.push(DeclaredLimit {
-                rule: BlockRule::Exactly(b),
-                source: format!("PTX .reqntid: EIATTR_REQNTID in .nv.info.{}", k.name),
-            });
-        }
-        if let Some(b) = k.max_block() {
-            let n = b.iter().map(|&x| u64::from(x)).product();
-            v.push(DeclaredLimit {
-                rule: BlockRule::AtMost(n),
-                source: format!(
-                    "PTX .maxntid {},{},{}: EIATTR_MAX_THREADS in .nv.info.{}",
-                    b[0], b[1], b[2], k.name
-                ),
-            });
-        }
-        out.insert(k.name.clone(), v);
-    }
-    out
-}
-
-/// The launch limits the kernels of a code object declare: each kernel's
-/// `.max_flat_workgroup_size` metadata.
-pub fn gfx942_declared(m: &crate::module::gfx942::Gfx942Module) -> DeclaredLimits {
-    m.kernels
-        .iter()
-        .map(|k| {
-            let rule = BlockRule::AtMost(u64::from(k.max_flat_workgroup_size));
-            let source = ".max_flat_workgroup_size in the code object metadata".into();
-            (k.name.clone(), vec![DeclaredLimit { rule, source }])
-        })
-        .collect()
+    isa.info().limits
 }
 
 /// Checks a launch of `kernel` of `module` against the ISA's hardware limits
 /// and the limits the kernel declares ([`Module::declared`]).
 pub fn check_launch(module: &Module, kernel: &str, grid: [u32; 3], block: [u32; 3]) -> Result<()> {
     check_geometry(kernel, &hardware_limits(module.isa), grid, block)?;
-    let declared = module.declared.get(kernel).map_or(&[][..], Vec::as_slice);
-    check_declared(kernel, declared, block)
+    check_declared(kernel, module.declared(kernel), block)
 }
 
 /// Checks `block` against limits a kernel declares.
@@ -182,13 +102,13 @@ mod tests {
 
     #[test]
     fn hardware_limits_per_isa() {
-        let sm = hardware_limits(Isa::Sm75);
+        let sm = hardware_limits("sm75".parse().unwrap());
         assert!(check_geometry("k", &sm, [1, 1, 1], [1024, 1, 1]).is_ok());
         assert!(check_geometry("k", &sm, [1, 1, 1], [1, 1, 65]).is_err());
         assert!(check_geometry("k", &sm, [1, 65536, 1], [1, 1, 1]).is_err());
         assert!(check_geometry("k", &sm, [1 << 31, 1, 1], [1, 1, 1]).is_err());
         assert!(check_geometry("k", &sm, [(1 << 31) - 1, 1, 1], [1, 1, 1]).is_ok());
-        let g = hardware_limits(Isa::Gfx942);
+        let g = hardware_limits("gfx942".parse().unwrap());
         assert!(check_geometry("k", &g, [1, 1, 1], [1025, 1, 1]).is_err());
         let e = check_geometry("k", &g, [1 << 24, 1, 1], [1024, 1, 1]).unwrap_err();
         assert!(e.to_string().contains("gfx942 hardware"), "{e}");

@@ -1,54 +1,83 @@
-//! Modules: guest code of some ISA, lifted to IR, identified by a code hash.
+//! Modules: guest code of some ISA, identified by a code hash, its kernels
+//! lifted to IR one at a time when they are first asked for.
+//!
+//! Every ISA is a [`Frontend`] in [`FRONTENDS`], the one registry; nothing
+//! else in this crate knows an ISA by name.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
 
+use xisa_frontend::{DeclaredLimit, Frontend, FrontendError, GuestModule, IsaInfo, KernelEntry};
 use xisa_ir::Kernel;
 
 use crate::error::{Error, Result};
 
-/// gfx942 code objects: loading, lifting, launch blocks.
-#[path = "gfx942.rs"]
-pub mod gfx942;
+/// Every frontend of this build, in the order detection tries them. Adding
+/// an ISA: its crate, implementing `xisa_frontend::Frontend`, and one line
+/// here (`docs/architecture.md`, "Adding an ISA").
+pub static FRONTENDS: &[&dyn Frontend] = &[
+    &xisa_frontend::ir::IrFrontend,
+    &xisa_sm75::frontend::Sm75Frontend,
+    &xisa_cdna::gfx942::frontend::Gfx942Frontend,
+    &xisa_cdna::frontend::Cdna5Frontend,
+    &xisa_lsu::frontend::LsuFrontend,
+];
 
-/// The instruction sets xisa knows about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Isa {
-    /// xisa's own IR text.
-    Ir,
-    /// NVIDIA Turing SASS (cubins).
-    Sm75,
-    /// AMD CDNA 3 (HSA code objects).
-    Gfx942,
-    /// AMD CDNA 5 VGLOBAL fragments.
-    Cdna5,
-    /// The load/store/atomic group of the third vendor's ISA.
-    Lsu,
-}
+/// An instruction set: a handle on its frontend in [`FRONTENDS`].
+#[derive(Clone, Copy)]
+pub struct Isa(&'static dyn Frontend);
 
 impl Isa {
-    /// All ISAs.
-    pub const ALL: [Isa; 5] = [Isa::Ir, Isa::Sm75, Isa::Gfx942, Isa::Cdna5, Isa::Lsu];
+    /// Every ISA of this build.
+    pub fn all() -> impl Iterator<Item = Isa> {
+        FRONTENDS.iter().map(|f| Isa(*f))
+    }
+
+    /// The ISA called `name` (its name or an alias).
+    pub fn named(name: &str) -> Option<Isa> {
+        Isa::all().find(|i| i.name() == name || i.info().aliases.contains(&name))
+    }
 
     /// The name used on the command line and in state files.
     pub fn name(self) -> &'static str {
-        match self {
-            Isa::Ir => "ir",
-            Isa::Sm75 => "sm75",
-            Isa::Gfx942 => "gfx942",
-            Isa::Cdna5 => "cdna5",
-            Isa::Lsu => "lsu",
-        }
+        self.info().name
     }
 
-    /// True where this build has a frontend for the ISA.
-    pub fn supported(self) -> bool {
-        matches!(
-            self,
-            Isa::Ir | Isa::Lsu | Isa::Sm75 | Isa::Cdna5 | Isa::Gfx942
-        )
+    /// Its facts: wave size, hardware limits, conventions.
+    pub fn info(self) -> &'static IsaInfo {
+        self.0.info()
+    }
+
+    /// Its frontend.
+    pub fn frontend(self) -> &'static dyn Frontend {
+        self.0
+    }
+
+    /// The names of every ISA, comma-separated (for messages and `--help`).
+    pub fn names() -> String {
+        Isa::all().map(Isa::name).collect::<Vec<_>>().join(", ")
+    }
+}
+
+impl PartialEq for Isa {
+    fn eq(&self, other: &Isa) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Isa {}
+
+impl std::hash::Hash for Isa {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.name().hash(h);
+    }
+}
+
+impl fmt::Debug for Isa {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Isa({})", self.name())
     }
 }
 
@@ -61,33 +90,23 @@ impl fmt::Display for Isa {
 impl FromStr for Isa {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Isa::ALL
-            .into_iter()
-            .find(|i| i.name() == s)
-            .ok_or_else(|| Error::UnknownIsa(s.to_string()))
+        Isa::named(s).ok_or_else(|| Error::UnknownIsa {
+            name: s.to_string(),
+            known: Isa::names(),
+        })
     }
 }
 
-/// ELF machine numbers used for detection.
-const EM_CUDA: u16 = 190;
-const EM_AMDGPU: u16 = 224;
-
 /// Detects the ISA of a module from its contents.
 pub fn detect_isa(bytes: &[u8]) -> Result<Isa> {
-    if bytes.len() >= 20 && bytes.starts_with(b"\x7fELF") {
-        let little = bytes[5] == 1;
-        let m = if little {
-            u16::from_le_bytes([bytes[18], bytes[19]])
-        } else {
-            u16::from_be_bytes([bytes[18], bytes[19]])
-        };
-        return match m {
-            EM_CUDA => Ok(Isa::Sm75),
-            EM_AMDGPU => Ok(Isa::Gfx942),
-            other => Err(Error::Detect(format!(
-                "ELF file for machine {other}, which is neither CUDA (190) nor AMDGPU (224)"
-            ))),
-        };
+    if let Some(i) = Isa::all().find(|i| i.frontend().detect(bytes)) {
+        return Ok(i);
+    }
+    if let Some(m) = xisa_frontend::elf_machine(bytes) {
+        return Err(Error::Detect(format!(
+            "ELF file for machine {m}, which no frontend of this build loads ({})",
+            Isa::names()
+        )));
     }
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Err(Error::Detect(
@@ -99,195 +118,60 @@ pub fn detect_isa(bytes: &[u8]) -> Result<Isa> {
         .map(|l| l.split(';').next().unwrap_or("").trim())
         .find(|l| !l.is_empty())
         .unwrap_or("");
-    if first.starts_with("kernel") {
-        return Ok(Isa::Ir);
-    }
     Err(Error::Detect(format!(
         "cannot tell the ISA of a text starting with {:?}; pass --isa",
         first.chars().take(40).collect::<String>()
     )))
 }
 
-/// A loaded module: its kernels in IR.
-#[derive(Debug, Clone)]
+/// A loaded module: its kernels, each lifted to IR (and verified) the first
+/// time it is asked for. A kernel that cannot be lifted fails alone, with
+/// its error; the others run.
+#[derive(Clone)]
 pub struct Module {
     /// Source ISA.
     pub isa: Isa,
-    /// The lifted (or parsed) kernels.
-    pub ir: xisa_ir::Module,
     /// Hash of the source bytes (the code cache key).
     pub code_hash: u64,
     /// Where it came from, for messages.
     pub origin: String,
-    /// gfx942 modules: each kernel's launch ABI (kernarg layout) and the
-    /// code object's loadable image; `None` for the other ISAs.
-    pub gfx942: Option<gfx942::Gfx942Module>,
-    /// The launch limits each kernel declares (PTX `.reqntid`/`.maxntid`,
-    /// gfx942 `.max_flat_workgroup_size`), checked by every launch.
-    pub declared: crate::limits::DeclaredLimits,
-    /// sm_75 modules with module-scope data (`__device__` globals, module
-    /// constant banks): that data and where each kernel reads the banks;
-    /// `None` otherwise.
-    pub sm75: Option<Sm75Data>,
-    /// Kernels of a machine-code module that could not be lifted, with the
-    /// error (naming the kernel, pc and instruction). The other kernels run; asking for
-    /// one of these returns its error.
-    pub unliftable: BTreeMap<String, String>,
+    guest: Arc<dyn GuestModule>,
+    /// Per kernel (in [`GuestModule::kernels`] order): the lifted kernel, or
+    /// why it could not be lifted.
+    lifted: Arc<[OnceLock<Result<Kernel, String>>]>,
 }
 
-/// Module-scope data of an sm_75 cubin (see `docs/sm75.md`, "Module data").
-#[derive(Debug, Clone)]
-pub struct Sm75Data {
-    /// Globals, module constant banks and their relocations.
-    pub data: xisa_sm75::loader::ModuleData,
-    /// Per kernel (by name): where the module banks sit in its parameter
-    /// block.
-    pub live_banks: Vec<(String, Vec<xisa_sm75::loader::LiveBank>)>,
-}
-
-impl Sm75Data {
-    /// The module banks of kernel `name` in its parameter block.
-    pub fn kernel_banks(&self, name: &str) -> &[xisa_sm75::loader::LiveBank] {
-        self.live_banks
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or(&[], |(_, b)| b.as_slice())
+impl fmt::Debug for Module {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Module")
+            .field("isa", &self.isa)
+            .field("origin", &self.origin)
+            .field("kernels", &self.kernel_names())
+            .finish()
     }
 }
 
 impl Module {
-    /// Loads a module from bytes; `isa` overrides detection.
+    /// Loads a module from bytes; `isa` overrides detection. Kernels are
+    /// listed, not lifted.
     pub fn from_bytes(bytes: &[u8], origin: &str, isa: Option<Isa>) -> Result<Module> {
         let isa = match isa {
             Some(i) => i,
             None => detect_isa(bytes)?,
         };
-        let mut gfx942_abis = None;
-        let mut sm75 = None;
-        let mut unliftable = BTreeMap::new();
-        // Launch limits the kernels declare, read from the structures each
-        // frontend already parsed (IR, lsu and CDNA 5 fragments declare none).
-        let mut declared = crate::limits::DeclaredLimits::new();
-        let mut ir = match isa {
-            Isa::Gfx942 => {
-                let (m, abis, failed) = gfx942::load(bytes, origin)?;
-                unliftable = failed;
-                xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
-                    origin: origin.to_string(),
-                    msg: e.to_string(),
-                })?;
-                declared = crate::limits::gfx942_declared(&abis);
-                gfx942_abis = Some(abis);
-                m
-            }
-            Isa::Ir => {
-                let text = std::str::from_utf8(bytes).map_err(|e| Error::Parse {
-                    origin: origin.to_string(),
-                    msg: format!("not UTF-8 text at byte {}", e.valid_up_to()),
-                })?;
-                Self::parse_ir(text, origin)?
-            }
-            Isa::Lsu => {
-                let insts = lsu_program(bytes, origin)?;
-                let k = xisa_lsu::lift(&insts, &xisa_lsu::LiftOptions::default()).map_err(|e| {
-                    Error::Parse {
-                        origin: origin.to_string(),
-                        msg: e.to_string(),
-                    }
-                })?;
-                xisa_ir::Module { kernels: vec![k] }
-            }
-            Isa::Cdna5 => {
-                let insts = cdna5_program(bytes, origin)?;
-                let k =
-                    xisa_cdna::lift(&insts, &xisa_cdna::LiftOptions::default()).map_err(|e| {
-                        Error::Parse {
-                            origin: origin.to_string(),
-                            msg: e.to_string(),
-                        }
-                    })?;
-                xisa_ir::Module { kernels: vec![k] }
-            }
-            Isa::Sm75 => {
-                let parse = |msg: String| Error::Parse {
-                    origin: origin.to_string(),
-                    msg,
-                };
-                let cubin = xisa_sm75::loader::load(bytes).map_err(|e| parse(e.to_string()))?;
-                declared = crate::limits::sm75_declared(&cubin);
-                // Each kernel lifts (and verifies) on its own: one that cannot
-                // be lifted fails alone when it is asked for.
-                let mut kernels = Vec::new();
-                for k in &cubin.kernels {
-                    let lifted = xisa_sm75::lift::lift_kernel(k, &cubin.relocs)
-                        .map_err(|e| e.to_string())
-                        .and_then(|l| {
-                            xisa_ir::verify::verify_kernel(&l.kernel)
-                                .map(|()| l.kernel)
-                                .map_err(|e| {
-                                    format!("kernel {}: lifted IR does not verify: {e}", k.name)
-                                })
-                        });
-                    match lifted {
-                        Ok(kernel) => kernels.push(kernel),
-                        Err(why) => {
-                            unliftable.insert(k.name.clone(), why);
-                        }
-                    }
-                }
-                let m = xisa_ir::Module { kernels };
-                if !cubin.data.is_empty() {
-                    sm75 = Some(Sm75Data {
-                        live_banks: cubin
-                            .kernels
-                            .iter()
-                            .map(|k| (k.name.clone(), k.live_banks.clone()))
-                            .collect(),
-                        data: cubin.data,
-                    });
-                }
-                m
-            }
-        };
-        if ir.kernels.is_empty() {
-            // Nothing to run: the module fails with its (first) kernel's error.
-            if let Some(why) = unliftable.values().next() {
-                return Err(Error::Parse {
-                    origin: origin.to_string(),
-                    msg: why.clone(),
-                });
-            }
-        }
-        if isa != Isa::Ir {
-            // Machine code assumes converged waves run in lockstep; IR text
-            // states its wave syncs itself (docs/ir.md, "Execution model").
-            for k in &mut ir.kernels {
-                xisa_ir::lockstep::insert_wave_syncs(k);
-            }
-        }
+        let guest: Arc<dyn GuestModule> =
+            Arc::from(isa.frontend().load(bytes).map_err(|e| Error::Parse {
+                origin: origin.to_string(),
+                msg: e.to_string(),
+            })?);
+        let lifted = guest.kernels().iter().map(|_| OnceLock::new()).collect();
         Ok(Module {
             isa,
-            ir,
             code_hash: xisa_runtime::cache::code_hash(bytes),
             origin: origin.to_string(),
-            gfx942: gfx942_abis,
-            declared,
-            sm75,
-            unliftable,
+            guest,
+            lifted,
         })
-    }
-
-    /// Parses and verifies IR text.
-    pub fn parse_ir(text: &str, origin: &str) -> Result<xisa_ir::Module> {
-        let m = xisa_ir::text::parse_module(text).map_err(|e| Error::Parse {
-            origin: origin.to_string(),
-            msg: e.to_string(),
-        })?;
-        xisa_ir::verify::verify_module(&m).map_err(|e| Error::Verify {
-            origin: origin.to_string(),
-            msg: e.to_string(),
-        })?;
-        Ok(m)
     }
 
     /// Loads a module from a file. Device files, pipes, directories and
@@ -301,18 +185,51 @@ impl Module {
         Self::from_bytes(&bytes, &path.display().to_string(), isa)
     }
 
-    /// The kernel named `name`: its lift error if it could not be lifted, or
-    /// an error listing the available ones.
+    /// The frontend's view of the module (symbols, launch binding).
+    pub fn guest(&self) -> &dyn GuestModule {
+        self.guest.as_ref()
+    }
+
+    /// The kernels, before lifting.
+    pub fn entries(&self) -> &[KernelEntry] {
+        self.guest.kernels()
+    }
+
+    /// The launch limits kernel `name` declares.
+    pub fn declared(&self, name: &str) -> &[DeclaredLimit] {
+        self.entries()
+            .iter()
+            .find(|k| k.name == name)
+            .map_or(&[], |k| k.declared.as_slice())
+    }
+
+    /// Lifts entry `i` (once): the frontend's kernel, verified, with the
+    /// wave syncs machine code assumes (docs/ir.md, "Execution model").
+    fn lifted(&self, i: usize) -> &Result<Kernel, String> {
+        self.lifted[i].get_or_init(|| {
+            let name = &self.guest.kernels()[i].name;
+            let mut k = self.guest.lift(name).map_err(|e| e.to_string())?;
+            xisa_ir::verify::verify_kernel(&k)
+                .map_err(|e| format!("kernel {name}: lifted IR does not verify: {e}"))?;
+            if self.isa.info().machine_code {
+                xisa_ir::lockstep::insert_wave_syncs(&mut k);
+            }
+            Ok(k)
+        })
+    }
+
+    /// The kernel named `name`, lifted on first use: its lift error if it
+    /// cannot be lifted, or an error listing the available ones.
     pub fn kernel(&self, name: &str) -> Result<&Kernel> {
-        if let Some(why) = self.unliftable.get(name) {
-            return Err(Error::Parse {
-                origin: self.origin.clone(),
-                msg: why.clone(),
+        let Some(i) = self.entries().iter().position(|k| k.name == name) else {
+            return Err(Error::UnknownKernel {
+                name: name.to_string(),
+                available: self.kernel_names().join(", "),
             });
-        }
-        self.ir.kernel(name).ok_or_else(|| Error::UnknownKernel {
-            name: name.to_string(),
-            available: self.kernel_names().join(", "),
+        };
+        self.lifted(i).as_ref().map_err(|why| Error::Parse {
+            origin: self.origin.clone(),
+            msg: why.clone(),
         })
     }
 
@@ -320,61 +237,138 @@ impl Module {
     pub fn pick_kernel(&self, name: Option<&str>) -> Result<&Kernel> {
         match name {
             Some(n) => self.kernel(n),
-            None if self.ir.kernels.len() == 1 && self.unliftable.is_empty() => {
-                Ok(&self.ir.kernels[0])
+            None if self.entries().len() == 1 => {
+                let n = self.entries()[0].name.clone();
+                self.kernel(&n)
             }
             None => Err(Error::Args(format!(
                 "{} has {} kernels ({}); choose one with --kernel",
                 self.origin,
-                self.ir.kernels.len() + self.unliftable.len(),
-                self.kernel_names()
-                    .into_iter()
-                    .chain(
-                        self.unliftable
-                            .keys()
-                            .map(|k| format!("{k} (not liftable)"))
-                    )
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                self.entries().len(),
+                self.kernel_names().join(", ")
             ))),
         }
     }
 
-    /// Names of the kernels.
+    /// Names of the kernels, in module order.
     pub fn kernel_names(&self) -> Vec<String> {
-        self.ir.kernels.iter().map(|k| k.name.clone()).collect()
+        self.entries().iter().map(|k| k.name.clone()).collect()
+    }
+
+    /// Lifts every kernel: those that lift as an IR module, and the error of
+    /// each that does not (naming kernel, pc and instruction).
+    pub fn lift_all(&self) -> (xisa_ir::Module, Vec<String>) {
+        let mut kernels = Vec::new();
+        let mut failed = Vec::new();
+        for i in 0..self.entries().len() {
+            match self.lifted(i) {
+                Ok(k) => kernels.push(k.clone()),
+                Err(why) => failed.push(why.clone()),
+            }
+        }
+        (xisa_ir::Module { kernels }, failed)
     }
 }
 
-/// True when `bytes` look like assembly text rather than instruction words.
-pub fn looks_like_text(bytes: &[u8]) -> bool {
-    std::str::from_utf8(bytes).is_ok() && !bytes.contains(&0)
+/// Parses and verifies IR text.
+pub fn parse_ir(text: &str, origin: &str) -> Result<xisa_ir::Module> {
+    xisa_frontend::ir::parse(text.as_bytes()).map_err(|e| Error::Parse {
+        origin: origin.to_string(),
+        msg: e.to_string(),
+    })
 }
 
-/// Reads an lsu program: assembly text or little-endian instruction words.
-pub fn lsu_program(bytes: &[u8], origin: &str) -> Result<Vec<xisa_lsu::Inst>> {
-    let err = |msg: String| Error::Parse {
-        origin: origin.to_string(),
-        msg,
-    };
-    if looks_like_text(bytes) {
-        let text = std::str::from_utf8(bytes).map_err(|e| err(e.to_string()))?;
-        xisa_lsu::parse_program(text).map_err(|e| err(e.to_string()))
-    } else {
-        xisa_lsu::decode_program(bytes).map_err(|e| err(e.to_string()))
+impl From<FrontendError> for Error {
+    fn from(e: FrontendError) -> Error {
+        match e {
+            FrontendError::UnknownKernel { name, available } => {
+                Error::UnknownKernel { name, available }
+            }
+            FrontendError::Args(m) => Error::Args(m),
+            other => Error::Frontend(other.to_string()),
+        }
     }
 }
 
-/// Reads a CDNA 5 VGLOBAL fragment: LLVM assembly text or 12-byte instructions.
-pub fn cdna5_program(bytes: &[u8], origin: &str) -> Result<Vec<xisa_cdna::Inst>> {
-    let err = |msg: String| Error::Parse {
-        origin: origin.to_string(),
-        msg,
-    };
-    if looks_like_text(bytes) {
-        let text = std::str::from_utf8(bytes).map_err(|e| err(e.to_string()))?;
-        xisa_cdna::parse_program(text).map_err(|e| err(e.to_string()))
-    } else {
-        xisa_cdna::decode_program(bytes).map_err(|e| err(e.to_string()))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpus(path: &str) -> Vec<u8> {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests")
+            .join(path);
+        std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    }
+
+    #[test]
+    fn the_registry_names_every_isa_once() {
+        let names: Vec<&str> = Isa::all().map(Isa::name).collect();
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+        for i in Isa::all() {
+            assert_eq!(Isa::named(i.name()), Some(i));
+            for a in i.info().aliases {
+                assert_eq!(Isa::named(a), Some(i), "alias {a}");
+                assert!(!names.contains(a), "alias {a} is another ISA's name");
+            }
+            assert!(matches!(i.info().wave_size, 32 | 64), "{i}");
+        }
+        let e = "sm_90".parse::<Isa>().unwrap_err().to_string();
+        assert!(e.contains(&Isa::names()), "{e}");
+        assert_eq!("sm_75".parse::<Isa>().unwrap().name(), "sm75");
+    }
+
+    #[test]
+    fn detection_goes_through_the_frontends() {
+        assert_eq!(
+            detect_isa(&corpus("sm75/out/hist_global.cubin"))
+                .unwrap()
+                .name(),
+            "sm75"
+        );
+        assert_eq!(
+            detect_isa(&corpus("gfx942/out/hist_global.co"))
+                .unwrap()
+                .name(),
+            "gfx942"
+        );
+        assert_eq!(detect_isa(b"; c\nkernel @k() {\n").unwrap().name(), "ir");
+        let mut elf = corpus("sm75/out/hist_global.cubin");
+        elf[18] = 3; // EM_386
+        let e = detect_isa(&elf).unwrap_err().to_string();
+        assert!(e.contains("machine 3"), "{e}");
+    }
+
+    /// Loading lists kernels without lifting them; each kernel is lifted
+    /// once, on first use, and one that cannot be lifted fails alone.
+    #[test]
+    fn kernels_are_lifted_lazily_and_alone() {
+        let mut bytes = corpus("sm75/out/hist_global.cubin");
+        let m = Module::from_bytes(&bytes, "hist_global.cubin", None).unwrap();
+        assert!(
+            m.lifted.iter().all(|l| l.get().is_none()),
+            "nothing lifted yet"
+        );
+        let name = m.kernel_names()[0].clone();
+        let a: *const Kernel = m.kernel(&name).unwrap();
+        let b: *const Kernel = m.kernel(&name).unwrap();
+        assert_eq!(a, b, "lifted once and cached");
+        // An opcode nobody defines in the kernel's code: the module still
+        // loads, the kernel fails with its pc when asked for.
+        let cubin = xisa_sm75::loader::load(&bytes).unwrap();
+        let at = cubin.kernels[0].code_offset as usize + 0x10;
+        bytes[at] = 0xff;
+        bytes[at + 1] |= 0x03;
+        let m = Module::from_bytes(&bytes, "patched.cubin", None).unwrap();
+        assert_eq!(m.kernel_names(), vec![name.clone()]);
+        let e = m.kernel(&name).unwrap_err().to_string();
+        assert!(e.contains("pc 0x10"), "{e}");
+        let (lifted, failed) = m.lift_all();
+        assert!(lifted.kernels.is_empty() && failed.len() == 1, "{failed:?}");
+        let e = m.kernel("nope").unwrap_err().to_string();
+        assert!(e.contains("available: ") && e.contains(&name), "{e}");
     }
 }

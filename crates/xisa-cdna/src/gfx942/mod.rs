@@ -13,6 +13,7 @@
 pub mod asm;
 pub mod codeobj;
 pub mod decode;
+pub mod frontend;
 pub mod lift;
 pub mod print;
 pub mod tables;

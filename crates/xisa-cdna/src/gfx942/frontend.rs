@@ -1,0 +1,367 @@
+//! gfx942 as an xisa frontend: HSA code objects (ELF machine 224) are loaded
+//! (kernel descriptors, metadata, the loadable image), their kernels lifted
+//! one at a time, the image placed once per device, and launches bound the
+//! way the HSA runtime binds them.
+//!
+//! A lifted gfx942 kernel's IR parameters are the pointers of the HSA ABI
+//! ([`super::lift::ENTRY_PARAMS`]), not the OpenCL/HIP arguments: the arguments live
+//! in the kernarg segment, which [`GuestModule::bind`] builds from the
+//! argument values (docs/cdna.md, "gfx942 execution model").
+
+use std::fmt::Write as _;
+
+use object::{Object, ObjectSymbol, SymbolKind};
+use xisa_frontend::{
+    elf_machine, unknown_kernel, ArgValue, BlockRule, Bound, DeclaredLimit, DisasmOptions,
+    Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo, KernelEntry,
+    LaunchShape, Placer, Result, SurfaceBinding, Symbol, SymbolPlace,
+};
+use xisa_ir::Kernel;
+
+use super::codeobj::{self, KernelInfo};
+use super::lift::{abi, codeobj as lift_co};
+
+/// ELF machine number of AMDGPU code objects.
+pub const EM_AMDGPU: u16 = 224;
+
+/// The gfx942 frontend.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Gfx942Frontend;
+
+static INFO: IsaInfo = IsaInfo {
+    name: "gfx942",
+    aliases: &["cdna3"],
+    summary: "AMD CDNA 3: HSA code objects (ELF machine 224)",
+    wave_size: 64,
+    // HSA: 1024 work-items per workgroup and 2^32 - 1 work-items per grid
+    // dimension (the dispatch packet's 32-bit `grid_size` fields).
+    limits: GeometryLimits {
+        origin: "gfx942 hardware",
+        max_block_threads: 1024,
+        max_block: [1024; 3],
+        max_grid: [u32::MAX as u64; 3],
+        max_grid_blocks: u64::MAX,
+        max_grid_lanes: [u32::MAX as u64; 3],
+    },
+    surfaces: SurfaceBinding::Descriptor,
+    machine_code: true,
+};
+
+fn text_err(e: impl std::fmt::Display) -> FrontendError {
+    FrontendError::Text(e.to_string())
+}
+
+impl Frontend for Gfx942Frontend {
+    fn info(&self) -> &'static IsaInfo {
+        &INFO
+    }
+
+    fn detect(&self, bytes: &[u8]) -> bool {
+        elf_machine(bytes) == Some(EM_AMDGPU)
+    }
+
+    /// llvm-objdump's layout for a code object; with `raw`, one line per
+    /// instruction of bare words.
+    fn disassemble(&self, bytes: &[u8], opts: &DisasmOptions) -> Result<String> {
+        if opts.rules_dir.is_some() {
+            return Err(text_err("gfx942 has no external translation rules"));
+        }
+        if opts.raw {
+            let lines = super::disassemble(bytes).map_err(text_err)?;
+            return Ok(lines.iter().map(|l| format!("{l}\n")).collect());
+        }
+        listing(bytes)
+    }
+
+    fn assemble(&self, text: &str) -> Result<Vec<u8>> {
+        super::asm::assemble(text).map_err(text_err)
+    }
+
+    fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>> {
+        let load = |e: &dyn std::fmt::Display| FrontendError::Load(e.to_string());
+        let co = codeobj::load(bytes).map_err(|e| load(&e))?;
+        let image = lift_co::image(bytes).map_err(|e| load(&e))?;
+        let entries = co
+            .kernels
+            .iter()
+            .map(|k| KernelEntry {
+                name: k.name.clone(),
+                declared: vec![DeclaredLimit {
+                    rule: BlockRule::AtMost(u64::from(k.max_flat_workgroup_size)),
+                    source: ".max_flat_workgroup_size in the code object metadata".into(),
+                }],
+            })
+            .collect();
+        let symbols = object_symbols(bytes, image.base_vaddr, image.bytes.len() as u64);
+        Ok(Box::new(Gfx942Module {
+            kernels: co.kernels,
+            entries,
+            image,
+            symbols,
+        }))
+    }
+}
+
+/// The listing of every kernel of a code object, in llvm-objdump's layout:
+/// `<kernel>:` headers, then each instruction with its address and words.
+fn listing(bytes: &[u8]) -> Result<String> {
+    let co = codeobj::load(bytes).map_err(text_err)?;
+    let mut out = String::new();
+    for k in &co.kernels {
+        let _ = writeln!(out, "{:016x} <{}>:", k.code_address, k.name);
+        let insts = super::decode_program(&k.code).map_err(|e| {
+            text_err(format!(
+                "kernel {}: file offset {:#x}: {}",
+                k.name,
+                k.code_offset + e.offset as u64,
+                e.kind
+            ))
+        })?;
+        for (off, i) in insts {
+            let text = super::print::print_inst(&i).map_err(|e| {
+                text_err(format!(
+                    "kernel {}: file offset {:#x}: {e}",
+                    k.name,
+                    k.code_offset + off as u64
+                ))
+            })?;
+            let words: Vec<String> = k.code[off..off + i.len]
+                .chunks(4)
+                .map(|c| format!("{:08X}", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+                .collect();
+            let _ = writeln!(
+                out,
+                "\t{text:<58} // {:012X}: {}",
+                k.code_address + off as u64,
+                words.join(" ")
+            );
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// The defined data objects (`STT_OBJECT`: `__device__`/`__constant__`
+/// variables) of a code object that lie inside the image `[base, base +
+/// len)`, as offsets in the image. Kernel descriptors (`K.kd`) are the
+/// loader's, not data. Malformed tables yield fewer symbols.
+fn object_symbols(bytes: &[u8], base: u64, len: u64) -> Vec<Symbol> {
+    let Ok(file) = object::File::parse(bytes) else {
+        return Vec::new();
+    };
+    file.symbols()
+        .filter(|s| s.kind() == SymbolKind::Data && s.is_definition())
+        .filter_map(|s| {
+            let name = s.name().ok()?;
+            let offset = s.address().checked_sub(base)?;
+            let size = s.size();
+            if name.is_empty() || name.ends_with(".kd") || offset.checked_add(size)? > len {
+                return None;
+            }
+            Some(Symbol {
+                name: name.to_string(),
+                size,
+                place: SymbolPlace::Data(offset),
+            })
+        })
+        .collect()
+}
+
+/// A loaded code object.
+#[derive(Debug, Clone)]
+struct Gfx942Module {
+    kernels: Vec<KernelInfo>,
+    entries: Vec<KernelEntry>,
+    image: lift_co::Image,
+    symbols: Vec<Symbol>,
+}
+
+impl Gfx942Module {
+    fn info(&self, name: &str) -> Result<&KernelInfo> {
+        self.kernels
+            .iter()
+            .find(|k| k.name == name)
+            .ok_or_else(|| unknown_kernel(self, name))
+    }
+}
+
+/// The bytes of one explicit argument of `size` bytes, or why it does not fit.
+fn arg_bytes(kernel: &str, i: usize, size: u32, a: ArgValue) -> Result<Vec<u8>> {
+    Ok(match (size, a) {
+        (4, ArgValue::U32(v)) => v.to_le_bytes().to_vec(),
+        (4, ArgValue::I32(v)) => v.to_le_bytes().to_vec(),
+        (4, ArgValue::F32(v)) => v.to_bits().to_le_bytes().to_vec(),
+        (8, ArgValue::U64(v) | ArgValue::Ptr(v) | ArgValue::Buffer { addr: v, .. }) => {
+            v.to_le_bytes().to_vec()
+        }
+        (8, ArgValue::I64(v)) => v.to_le_bytes().to_vec(),
+        (8, ArgValue::F64(v)) => v.to_bits().to_le_bytes().to_vec(),
+        (8, ArgValue::Surface { descriptor, .. }) => descriptor.to_le_bytes().to_vec(),
+        (n, a) => {
+            return Err(FrontendError::Args(format!(
+                "kernel {kernel}: argument {i} is {n} bytes; {a} does not fit"
+            )))
+        }
+    })
+}
+
+impl GuestModule for Gfx942Module {
+    fn kernels(&self) -> &[KernelEntry] {
+        &self.entries
+    }
+
+    fn lift(&self, name: &str) -> Result<Kernel> {
+        let k = self.info(name)?;
+        lift_co::lift_kernel(k, &self.image)
+            .map_err(|e| FrontendError::Lift(format!("kernel {name}: {e}")))
+    }
+
+    fn symbols(&self) -> Vec<Symbol> {
+        self.symbols.clone()
+    }
+
+    /// The image is placed once per device: its globals persist across
+    /// launches, as with the HSA runtime's loaded executables.
+    fn instantiate(&self, mem: &mut dyn Placer) -> Result<Instance> {
+        Ok(Instance {
+            base: mem.upload(&self.image.bytes)?,
+            banks: Default::default(),
+        })
+    }
+
+    /// As the HSA runtime does: each explicit argument is serialized at its
+    /// metadata size into the kernarg segment (with the hidden arguments),
+    /// which goes into guest memory with the AQL dispatch packet; the IR
+    /// parameters are their addresses and the image's. `__local` arguments
+    /// get LDS offsets after the static group segment.
+    fn bind(
+        &self,
+        kernel: &Kernel,
+        args: &[ArgValue],
+        shape: &LaunchShape,
+        instance: &Instance,
+        mem: &mut dyn Placer,
+    ) -> Result<Bound> {
+        let k = self.info(&kernel.name)?;
+        let sizes: Vec<(u32, u32)> = k.explicit_args().map(|a| (a.offset, a.size)).collect();
+        if args.len() != sizes.len() {
+            let list: Vec<String> = sizes.iter().map(|(_, n)| format!("{n} bytes")).collect();
+            return Err(FrontendError::Args(format!(
+                "kernel {} takes {} arguments ({}), got {}",
+                k.name,
+                sizes.len(),
+                list.join(", "),
+                args.len()
+            )));
+        }
+        let mut explicit = Vec::with_capacity(args.len());
+        let mut dyn_lds = shape.dyn_shared;
+        for (i, (&arg, &(_, size))) in args.iter().zip(&sizes).enumerate() {
+            explicit.push(match (size, arg) {
+                (4, ArgValue::Local(n)) => {
+                    // 16-byte aligned, after the static LDS and earlier ones.
+                    let off = (k.group_segment_fixed_size + dyn_lds).next_multiple_of(16);
+                    dyn_lds = off - k.group_segment_fixed_size + n;
+                    off.to_le_bytes().to_vec()
+                }
+                _ => arg_bytes(&k.name, i, size, arg)?,
+            });
+        }
+        let geo = abi::Geometry {
+            grid: shape.grid,
+            block: shape.block,
+            dyn_lds,
+        };
+        let kernarg_at = mem.alloc(u64::from(k.kernarg_segment_size.max(1)))?;
+        let slots = lift_co::kernarg_slots(k);
+        let kernarg = abi::kernarg_segment(k.kernarg_segment_size, &slots, &explicit, &geo)
+            .map_err(|e| FrontendError::Args(format!("kernel {}: {e}", k.name)))?;
+        mem.write(kernarg_at, &kernarg)?;
+        let packet = abi::dispatch_packet(
+            &geo,
+            k.private_segment_fixed_size,
+            k.group_segment_fixed_size + dyn_lds,
+            0,
+            kernarg_at,
+        );
+        let packet_at = mem.upload(&packet)?;
+        Ok(Bound {
+            params: abi::param_block(kernarg_at, packet_at, 0, 0, instance.base),
+            dyn_shared: dyn_lds,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn corpus(name: &str) -> Vec<u8> {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/gfx942/out")
+            .join(name);
+        std::fs::read(p).unwrap()
+    }
+
+    /// Guest memory of a test: allocations from a fixed base.
+    #[derive(Default)]
+    struct Mem {
+        next: u64,
+        bytes: BTreeMap<u64, Vec<u8>>,
+    }
+
+    impl Placer for Mem {
+        fn alloc(&mut self, len: u64) -> Result<u64> {
+            let a = 0x1_0000_0000 + self.next;
+            self.next += len.next_multiple_of(256).max(256);
+            self.bytes.insert(a, vec![0; len as usize]);
+            Ok(a)
+        }
+        fn write(&mut self, addr: u64, bytes: &[u8]) -> Result<()> {
+            let b = self.bytes.get_mut(&addr).expect("writes start allocations");
+            b[..bytes.len()].copy_from_slice(bytes);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn loads_lifts_and_binds_like_the_hsa_runtime() {
+        let m = Gfx942Frontend.load(&corpus("hist_global.co")).unwrap();
+        assert_eq!(m.kernels().len(), 1);
+        let name = m.kernels()[0].name.clone();
+        let k = m.lift(&name).unwrap();
+        assert_eq!(k.wave_size, 64);
+        let mut mem = Mem::default();
+        let inst = m.instantiate(&mut mem).unwrap();
+        assert_ne!(inst.base, 0);
+        let shape = LaunchShape {
+            grid: [3, 1, 1],
+            block: [256, 1, 1],
+            dyn_shared: 0,
+        };
+        let args = [
+            ArgValue::Ptr(0x1_0000_0000),
+            ArgValue::Ptr(0x1_0000_1000),
+            ArgValue::U32(256),
+        ];
+        let b = m.bind(&k, &args, &shape, &inst, &mut mem).unwrap();
+        let p = |i: usize| u64::from_le_bytes(b.params[i * 8..i * 8 + 8].try_into().unwrap());
+        let (kernarg, packet) = (&mem.bytes[&p(0)], &mem.bytes[&p(1)]);
+        assert_eq!(&kernarg[8..16], &0x1_0000_1000u64.to_le_bytes());
+        assert_eq!(&kernarg[16..20], &256u32.to_le_bytes());
+        // hidden_block_count_x at 24, hidden_group_size_x at 36 (metadata).
+        assert_eq!(&kernarg[24..28], &3u32.to_le_bytes());
+        assert_eq!(&kernarg[36..38], &256u16.to_le_bytes());
+        // Dispatch packet: workgroup size x at 4, grid size x (work-items) at
+        // 12, kernarg address at 40.
+        assert_eq!(&packet[4..6], &256u16.to_le_bytes());
+        assert_eq!(&packet[12..16], &768u32.to_le_bytes());
+        assert_eq!(&packet[40..48], &p(0).to_le_bytes());
+        let e = m.bind(&k, &args[..2], &shape, &inst, &mut mem).unwrap_err();
+        assert!(e.to_string().contains("takes 3 arguments"), "{e}");
+        assert!(Gfx942Frontend
+            .load(&corpus("hist_global.co")[..100])
+            .is_err());
+    }
+}

@@ -1,0 +1,526 @@
+//! The frontend contract: what every instruction set xisa runs provides, and
+//! the only view of an ISA that the library (`crates/xisa`), the CLI and the
+//! benchmarks have.
+//!
+//! A [`Frontend`] names its ISA ([`IsaInfo`]: name, aliases, wave size,
+//! hardware launch limits), recognises its modules, disassembles and
+//! assembles, and loads a module into a [`GuestModule`]. A guest module lists
+//! its kernels with the launch limits they declare, lifts **one kernel at a
+//! time** (a kernel that cannot be lifted fails alone, when it is asked for),
+//! places its module-scope data on a device ([`GuestModule::instantiate`]) and
+//! binds a launch's arguments into the lifted kernel's parameter block
+//! ([`GuestModule::bind`]) the way the ISA's runtime does.
+//!
+//! Adding an ISA is its crate, implementing these two traits, plus one line
+//! in the registry (`xisa::module::FRONTENDS`); see `docs/architecture.md`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use xisa_ir::{Kernel, Type};
+pub use xisa_runtime::launch::GeometryLimits;
+
+pub mod ir;
+
+/// Why a frontend operation failed. Each message is complete (it names the
+/// kernel, pc and instruction where the frontend knows them).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FrontendError {
+    /// The bytes are not a well-formed module (or program) of this ISA.
+    #[error("{0}")]
+    Load(String),
+    /// A kernel could not be lifted (the message names kernel, pc and
+    /// instruction).
+    #[error("{0}")]
+    Lift(String),
+    /// No kernel of that name.
+    #[error("no kernel named {name:?}; available: {available}")]
+    UnknownKernel {
+        /// The name asked for.
+        name: String,
+        /// The kernels the module has, comma-separated.
+        available: String,
+    },
+    /// Disassembly or assembly failed.
+    #[error("{0}")]
+    Text(String),
+    /// The ISA has no assembler.
+    #[error("there is no assembler for {isa}")]
+    NoAssembler {
+        /// The ISA's name.
+        isa: &'static str,
+    },
+    /// The launch arguments do not fit the kernel.
+    #[error("{0}")]
+    Args(String),
+    /// Guest memory could not hold the module's data or launch blocks.
+    #[error("{0}")]
+    Memory(String),
+}
+
+/// Result with [`FrontendError`].
+pub type Result<T, E = FrontendError> = std::result::Result<T, E>;
+
+/// How a kernel receives a surface argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SurfaceBinding {
+    /// A 32-bit handle (sm_75 bindless surfaces: `SULD` takes a handle).
+    Handle,
+    /// The 64-bit guest address of the 32-byte descriptor.
+    Descriptor,
+}
+
+/// The static facts about an ISA.
+#[derive(Debug)]
+pub struct IsaInfo {
+    /// The name on the command line and in state files (`sm75`).
+    pub name: &'static str,
+    /// Other names accepted for it (`sm_75`).
+    pub aliases: &'static [&'static str],
+    /// One line for `--help` and listings.
+    pub summary: &'static str,
+    /// Lanes per wave of its kernels.
+    pub wave_size: u32,
+    /// The launch geometry its hardware allows.
+    pub limits: GeometryLimits,
+    /// How its kernels take surface arguments.
+    pub surfaces: SurfaceBinding,
+    /// True for machine code: it assumes converged waves run in lockstep, so
+    /// the loader inserts wave syncs (`xisa_ir::lockstep`); IR text states its
+    /// own.
+    pub machine_code: bool,
+}
+
+/// Options of [`Frontend::disassemble`].
+#[derive(Debug, Clone, Default)]
+pub struct DisasmOptions {
+    /// Raw instruction words rather than a container (ELF) file.
+    pub raw: bool,
+    /// A directory of translation rules that replaces the built-in ones
+    /// (frontends without external rules refuse it).
+    pub rules_dir: Option<std::path::PathBuf>,
+}
+
+/// One instruction set.
+pub trait Frontend: Send + Sync + std::panic::RefUnwindSafe {
+    /// Name, limits and conventions.
+    fn info(&self) -> &'static IsaInfo;
+
+    /// True when `bytes` are recognisably a module of this ISA (an ELF
+    /// machine number, a text header). ISAs whose modules cannot be told
+    /// apart from others answer false and are loaded by name.
+    fn detect(&self, bytes: &[u8]) -> bool;
+
+    /// A listing of `bytes` (a module, or with [`DisasmOptions::raw`]
+    /// instruction words, or IR text).
+    fn disassemble(&self, bytes: &[u8], opts: &DisasmOptions) -> Result<String>;
+
+    /// Assembles `text` into what [`Frontend::load`] reads.
+    fn assemble(&self, text: &str) -> Result<Vec<u8>> {
+        let _ = text;
+        Err(FrontendError::NoAssembler {
+            isa: self.info().name,
+        })
+    }
+
+    /// Loads a module: decodes its container and lists its kernels; lifting
+    /// happens per kernel in [`GuestModule::lift`].
+    fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>>;
+}
+
+/// A block size a kernel declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockRule {
+    /// The block must be exactly this (PTX `.reqntid`).
+    Exactly([u32; 3]),
+    /// At most this many threads per block (PTX `.maxntid`: the product of
+    /// its extents; gfx942 `.max_flat_workgroup_size`).
+    AtMost(u64),
+}
+
+/// One declared launch limit and where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclaredLimit {
+    /// The rule.
+    pub rule: BlockRule,
+    /// Where it is declared, for messages.
+    pub source: String,
+}
+
+/// A kernel of a loaded module, before lifting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelEntry {
+    /// Its name (the launch name).
+    pub name: String,
+    /// The launch limits it declares.
+    pub declared: Vec<DeclaredLimit>,
+}
+
+impl KernelEntry {
+    /// A kernel that declares no limits.
+    pub fn named(name: impl Into<String>) -> KernelEntry {
+        KernelEntry {
+            name: name.into(),
+            declared: Vec::new(),
+        }
+    }
+}
+
+/// Guest memory as a frontend sees it while placing module data or launch
+/// blocks.
+pub trait Placer {
+    /// A zero-filled allocation of `len` bytes (256-byte aligned).
+    fn alloc(&mut self, len: u64) -> Result<u64>;
+    /// Writes `bytes` at `addr`.
+    fn write(&mut self, addr: u64, bytes: &[u8]) -> Result<()>;
+    /// An allocation holding `bytes`.
+    fn upload(&mut self, bytes: &[u8]) -> Result<u64> {
+        let a = self.alloc(bytes.len() as u64)?;
+        self.write(a, bytes)?;
+        Ok(a)
+    }
+}
+
+/// A module's data as placed on one device: created at its first use and
+/// kept (as CUDA and HSA keep a loaded module's globals), so data written by
+/// one launch is seen by the next.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Instance {
+    /// Guest address of the module's data block (0 when it has none).
+    pub base: u64,
+    /// Module data that lives in each kernel's parameter block rather than
+    /// in memory (sm_75 module constant banks), by bank number: the current
+    /// images, copied into the parameter blocks at [`GuestModule::bank_slots`].
+    pub banks: BTreeMap<u32, Vec<u8>>,
+}
+
+/// Where one bank of [`Instance::banks`] sits in a kernel's parameter block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BankSlot {
+    /// Bank number.
+    pub bank: u32,
+    /// Byte offset in the parameter block.
+    pub param_offset: u32,
+    /// Bytes copied.
+    pub size: u32,
+}
+
+/// Where a named data object of a module lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymbolPlace {
+    /// At this offset from [`Instance::base`].
+    Data(u64),
+    /// In a parameter-block bank ([`Instance::banks`]).
+    Bank {
+        /// Bank number.
+        bank: u32,
+        /// Byte offset in the bank.
+        offset: u64,
+    },
+}
+
+/// A named data object of a module (`__device__`, `__constant__`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbol {
+    /// Its name.
+    pub name: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Where it lives.
+    pub place: SymbolPlace,
+}
+
+/// A launch argument after the device has placed any buffer or surface it
+/// names.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ArgValue {
+    /// A 32-bit unsigned integer.
+    U32(u32),
+    /// A 32-bit signed integer.
+    I32(i32),
+    /// A 64-bit unsigned integer.
+    U64(u64),
+    /// A 64-bit signed integer.
+    I64(i64),
+    /// A 32-bit float.
+    F32(f32),
+    /// A 64-bit float.
+    F64(f64),
+    /// A guest address the caller allocated.
+    Ptr(u64),
+    /// A buffer the device uploaded for the launch: its address and length.
+    Buffer {
+        /// Guest address.
+        addr: u64,
+        /// Bytes.
+        len: u64,
+    },
+    /// An OpenCL `__local` pointer: this many bytes of dynamic shared memory.
+    Local(u32),
+    /// A surface: its 32-bit handle and its descriptor's guest address.
+    Surface {
+        /// The handle ([`SurfaceBinding::Handle`]).
+        handle: u64,
+        /// The descriptor's address ([`SurfaceBinding::Descriptor`]).
+        descriptor: u64,
+        /// Coordinates (1, 2 or 3).
+        rank: u8,
+        /// Width in bytes, height, depth (for messages).
+        extent: [u32; 3],
+    },
+}
+
+impl fmt::Display for ArgValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgValue::U32(v) => write!(f, "u32:{v}"),
+            ArgValue::I32(v) => write!(f, "i32:{v}"),
+            ArgValue::U64(v) => write!(f, "u64:{v}"),
+            ArgValue::I64(v) => write!(f, "i64:{v}"),
+            ArgValue::F32(v) => write!(f, "f32:{v}"),
+            ArgValue::F64(v) => write!(f, "f64:{v}"),
+            ArgValue::Ptr(p) => write!(f, "pointer {p:#x}"),
+            ArgValue::Buffer { len, .. } => write!(f, "a {len}-byte buffer (a 64-bit pointer)"),
+            ArgValue::Local(n) => write!(f, "local:{n} (a shared-memory offset)"),
+            ArgValue::Surface { rank, extent, .. } => {
+                let dims: Vec<String> = extent[..usize::from(*rank).clamp(1, 3)]
+                    .iter()
+                    .map(u32::to_string)
+                    .collect();
+                write!(
+                    f,
+                    "surf:{rank}d:{} (a 64-bit surface handle)",
+                    dims.join("x")
+                )
+            }
+        }
+    }
+}
+
+/// The geometry of a launch, as binding needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LaunchShape {
+    /// Workgroups per dimension.
+    pub grid: [u32; 3],
+    /// Work-items per workgroup and dimension.
+    pub block: [u32; 3],
+    /// Dynamic shared memory the launch asks for, in bytes.
+    pub dyn_shared: u32,
+}
+
+/// A bound launch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bound {
+    /// The lifted kernel's parameter block.
+    pub params: Vec<u8>,
+    /// Dynamic shared bytes the launch needs (the request plus `__local`
+    /// arguments).
+    pub dyn_shared: u32,
+}
+
+/// A loaded module of some ISA.
+pub trait GuestModule: Send + Sync + fmt::Debug + std::panic::RefUnwindSafe {
+    /// Its kernels, in module order.
+    fn kernels(&self) -> &[KernelEntry];
+
+    /// Lifts kernel `name` (called once per kernel; the caller verifies the
+    /// IR and caches it).
+    fn lift(&self, name: &str) -> Result<Kernel>;
+
+    /// Its named data objects.
+    fn symbols(&self) -> Vec<Symbol> {
+        Vec::new()
+    }
+
+    /// Places the module's data on a device (once per device).
+    fn instantiate(&self, mem: &mut dyn Placer) -> Result<Instance> {
+        let _ = mem;
+        Ok(Instance::default())
+    }
+
+    /// Where kernel `name` reads [`Instance::banks`] in its parameter block.
+    fn bank_slots(&self, name: &str) -> Vec<BankSlot> {
+        let _ = name;
+        Vec::new()
+    }
+
+    /// Binds `args` for a launch of `kernel` (lifted from this module): the
+    /// parameter block, and whatever launch blocks the ISA's runtime places
+    /// in memory. By default the arguments are the IR kernel's parameters
+    /// ([`bind_params`]).
+    fn bind(
+        &self,
+        kernel: &Kernel,
+        args: &[ArgValue],
+        shape: &LaunchShape,
+        instance: &Instance,
+        mem: &mut dyn Placer,
+    ) -> Result<Bound> {
+        let _ = (instance, mem);
+        bind_params(kernel, args, shape.dyn_shared, SurfaceBinding::Descriptor)
+    }
+}
+
+/// The most shared memory a workgroup may use.
+pub use xisa_runtime::launch::MAX_SHARED_BYTES;
+
+/// Binds `args` to the IR parameters of `kernel`, in order, each at its
+/// slot of the parameter block (`Kernel::param_layout`); `__local` arguments
+/// get 16-byte aligned offsets after the static and the requested dynamic
+/// shared memory. Machine code does not say a parameter's type, only its
+/// size: a float binds to an integer parameter of its width, as its bits.
+pub fn bind_params(
+    kernel: &Kernel,
+    args: &[ArgValue],
+    shared: u32,
+    surfaces: SurfaceBinding,
+) -> Result<Bound> {
+    let layout = kernel.param_layout();
+    let name_of = |r: xisa_ir::Reg| {
+        kernel
+            .regs
+            .get(r.0 as usize)
+            .map_or("?", |d| d.name.as_str())
+    };
+    if args.len() != layout.len() {
+        let sig: Vec<String> = layout
+            .iter()
+            .map(|s| format!("%{}: {}", name_of(s.reg), s.ty))
+            .collect();
+        return Err(FrontendError::Args(format!(
+            "kernel {} takes {} arguments ({}), got {}",
+            kernel.name,
+            layout.len(),
+            sig.join(", "),
+            args.len()
+        )));
+    }
+    let mut params = vec![0u8; kernel.param_size() as usize];
+    // u64 arithmetic: sizes near u32::MAX must be rejected, not wrap.
+    let too_big = |n: u64| {
+        FrontendError::Args(format!(
+            "{n} bytes of shared memory per workgroup; at most {MAX_SHARED_BYTES}"
+        ))
+    };
+    let dyn_base = u64::from(kernel.shared_bytes).div_ceil(16) * 16;
+    let mut dyn_end = u64::from(shared).div_ceil(16) * 16;
+    if dyn_base + dyn_end > MAX_SHARED_BYTES {
+        return Err(too_big(dyn_base + dyn_end));
+    }
+    for (i, (slot, arg)) in layout.iter().zip(args).enumerate() {
+        let name = name_of(slot.reg);
+        let small = matches!(slot.ty, Type::I32 | Type::I16 | Type::I8 | Type::I1);
+        let bits: u64 = match (slot.ty, *arg) {
+            (_, ArgValue::U32(v)) if small => u64::from(v),
+            (_, ArgValue::I32(v)) if small => u64::from(v as u32),
+            (Type::I64, ArgValue::U64(v) | ArgValue::Ptr(v) | ArgValue::Buffer { addr: v, .. }) => {
+                v
+            }
+            (Type::I64, ArgValue::I64(v)) => v as u64,
+            (Type::F32 | Type::I32, ArgValue::F32(v)) => u64::from(v.to_bits()),
+            (Type::F64 | Type::I64, ArgValue::F64(v)) => v.to_bits(),
+            (
+                Type::I64,
+                ArgValue::Surface {
+                    handle, descriptor, ..
+                },
+            ) => match surfaces {
+                SurfaceBinding::Handle => handle,
+                SurfaceBinding::Descriptor => descriptor,
+            },
+            // clang's nvptx64 OpenCL ABI passes `__local` pointers as 64-bit
+            // shared-window offsets: both widths take the offset.
+            (Type::I32 | Type::I64, ArgValue::Local(n)) => {
+                let off = dyn_base + dyn_end;
+                dyn_end = (dyn_end + u64::from(n)).div_ceil(16) * 16;
+                if dyn_base + dyn_end > MAX_SHARED_BYTES {
+                    return Err(too_big(dyn_base + dyn_end));
+                }
+                off
+            }
+            (_, a) => {
+                return Err(FrontendError::Args(format!(
+                    "argument {i} (%{name}: {}) cannot take {a}",
+                    slot.ty
+                )))
+            }
+        };
+        if bits & !slot.ty.mask() != 0 && !matches!(arg, ArgValue::I32(_)) {
+            return Err(FrontendError::Args(format!(
+                "argument {i} (%{name}: {}): value {bits:#x} does not fit",
+                slot.ty
+            )));
+        }
+        let off = slot.offset as usize;
+        let n = slot.ty.bytes() as usize;
+        params[off..off + n].copy_from_slice(&(bits & slot.ty.mask()).to_le_bytes()[..n]);
+    }
+    Ok(Bound {
+        params,
+        // Bounded by MAX_SHARED_BYTES above.
+        dyn_shared: dyn_end as u32,
+    })
+}
+
+/// The error for a kernel name a module does not have.
+pub fn unknown_kernel(m: &dyn GuestModule, name: &str) -> FrontendError {
+    FrontendError::UnknownKernel {
+        name: name.to_string(),
+        available: m
+            .kernels()
+            .iter()
+            .map(|k| k.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// True when `bytes` look like assembly text rather than instruction words.
+pub fn looks_like_text(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok() && !bytes.contains(&0)
+}
+
+/// The ELF machine number of `bytes`, if they are an ELF file.
+pub fn elf_machine(bytes: &[u8]) -> Option<u16> {
+    if bytes.len() < 20 || !bytes.starts_with(b"\x7fELF") {
+        return None;
+    }
+    let m = [bytes[18], bytes[19]];
+    Some(if bytes[5] == 1 {
+        u16::from_le_bytes(m)
+    } else {
+        u16::from_be_bytes(m)
+    })
+}
+
+/// A module of one kernel lifted when it was loaded (instruction fragments:
+/// lsu programs, CDNA 5 VGLOBAL fragments), bound by its IR parameters.
+#[derive(Debug, Clone)]
+pub struct SingleKernel {
+    entries: Vec<KernelEntry>,
+    kernel: Kernel,
+}
+
+impl SingleKernel {
+    /// The module holding `kernel`.
+    pub fn new(kernel: Kernel) -> SingleKernel {
+        SingleKernel {
+            entries: vec![KernelEntry::named(kernel.name.clone())],
+            kernel,
+        }
+    }
+}
+
+impl GuestModule for SingleKernel {
+    fn kernels(&self) -> &[KernelEntry] {
+        &self.entries
+    }
+
+    fn lift(&self, name: &str) -> Result<Kernel> {
+        if name == self.kernel.name {
+            Ok(self.kernel.clone())
+        } else {
+            Err(unknown_kernel(self, name))
+        }
+    }
+}

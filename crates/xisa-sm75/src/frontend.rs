@@ -1,0 +1,204 @@
+//! sm_75 as an xisa frontend: cubins (ELF machine 190) are loaded, their
+//! kernels lifted one at a time, their module data (`__device__` globals,
+//! module constant banks) placed on a device, and launches bound to the IR
+//! parameters with surfaces as 32-bit handles.
+
+use xisa_frontend::{
+    elf_machine, unknown_kernel, ArgValue, BankSlot, BlockRule, Bound, DeclaredLimit,
+    DisasmOptions, Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo,
+    KernelEntry, LaunchShape, Placer, Result, SurfaceBinding, Symbol, SymbolPlace,
+};
+use xisa_ir::Kernel;
+
+use crate::loader::{self, Cubin, DataSection};
+use crate::Rules;
+
+/// ELF machine number of CUDA cubins.
+pub const EM_CUDA: u16 = 190;
+
+/// The sm_75 frontend.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Sm75Frontend;
+
+static INFO: IsaInfo = IsaInfo {
+    name: "sm75",
+    aliases: &["sm_75", "turing"],
+    summary: "NVIDIA Turing SASS: cubins (ELF machine 190)",
+    wave_size: 32,
+    // CUDA compute capability 7.5: 1024 threads per block, block x, y at
+    // most 1024 and z at most 64, grid x below 2^31 and y, z below 2^16.
+    limits: GeometryLimits {
+        origin: "sm_75 hardware",
+        max_block_threads: 1024,
+        max_block: [1024, 1024, 64],
+        max_grid: [(1 << 31) - 1, 65535, 65535],
+        max_grid_blocks: u64::MAX,
+        max_grid_lanes: [u64::MAX; 3],
+    },
+    surfaces: SurfaceBinding::Handle,
+    machine_code: true,
+};
+
+fn text_err(e: impl std::fmt::Display) -> FrontendError {
+    FrontendError::Text(e.to_string())
+}
+
+impl Frontend for Sm75Frontend {
+    fn info(&self) -> &'static IsaInfo {
+        &INFO
+    }
+
+    fn detect(&self, bytes: &[u8]) -> bool {
+        elf_machine(bytes) == Some(EM_CUDA)
+    }
+
+    /// nvdisasm's syntax; with `raw`, bare 16-byte instruction words.
+    fn disassemble(&self, bytes: &[u8], opts: &DisasmOptions) -> Result<String> {
+        let rules = match &opts.rules_dir {
+            Some(dir) => {
+                Rules::from_dir(dir).map_err(|e| text_err(format!("{}: {e}", dir.display())))?
+            }
+            None => Rules::embedded().map_err(|e| text_err(format!("built-in rules: {e}")))?,
+        };
+        if opts.raw {
+            let lines = rules.disassemble_raw(bytes, 0).map_err(text_err)?;
+            Ok(lines.iter().map(|l| format!("{l}\n")).collect())
+        } else {
+            crate::cubin::disassemble_cubin(&rules, bytes).map_err(text_err)
+        }
+    }
+
+    fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>> {
+        let cubin = loader::load(bytes).map_err(|e| FrontendError::Load(e.to_string()))?;
+        let entries = cubin.kernels.iter().map(entry).collect();
+        Ok(Box::new(Sm75Module { cubin, entries }))
+    }
+}
+
+/// A kernel and the launch limits its `.nv.info` declares
+/// (`EIATTR_REQNTID`, `EIATTR_MAX_THREADS`: PTX `.reqntid`, `.maxntid`).
+fn entry(k: &loader::CubinKernel) -> KernelEntry {
+    let mut declared = Vec::new();
+    if let Some(b) = k.required_block() {
+        declared.push(DeclaredLimit {
+            rule: BlockRule::Exactly(b),
+            source: format!("PTX .reqntid: EIATTR_REQNTID in .nv.info.{}", k.name),
+        });
+    }
+    if let Some(b) = k.max_block() {
+        let n = b.iter().map(|&x| u64::from(x)).product();
+        declared.push(DeclaredLimit {
+            rule: BlockRule::AtMost(n),
+            source: format!(
+                "PTX .maxntid {},{},{}: EIATTR_MAX_THREADS in .nv.info.{}",
+                b[0], b[1], b[2], k.name
+            ),
+        });
+    }
+    KernelEntry {
+        name: k.name.clone(),
+        declared,
+    }
+}
+
+/// A loaded cubin.
+#[derive(Debug, Clone)]
+struct Sm75Module {
+    cubin: Cubin,
+    entries: Vec<KernelEntry>,
+}
+
+impl Sm75Module {
+    fn kernel(&self, name: &str) -> Result<&loader::CubinKernel> {
+        self.cubin
+            .kernels
+            .iter()
+            .find(|k| k.name == name)
+            .ok_or_else(|| unknown_kernel(self, name))
+    }
+}
+
+impl GuestModule for Sm75Module {
+    fn kernels(&self) -> &[KernelEntry] {
+        &self.entries
+    }
+
+    fn lift(&self, name: &str) -> Result<Kernel> {
+        let k = self.kernel(name)?;
+        crate::lift::lift_kernel(k, &self.cubin.relocs)
+            .map(|l| l.kernel)
+            .map_err(|e| FrontendError::Lift(e.to_string()))
+    }
+
+    fn symbols(&self) -> Vec<Symbol> {
+        let data = &self.cubin.data;
+        data.symbols
+            .iter()
+            .map(|s| Symbol {
+                name: s.name.clone(),
+                size: s.size,
+                place: match s.section {
+                    DataSection::Bank(bank) => SymbolPlace::Bank {
+                        bank,
+                        offset: s.offset,
+                    },
+                    sec => SymbolPlace::Data(data.global_offset(sec, s.offset).unwrap_or(0)),
+                },
+            })
+            .collect()
+    }
+
+    /// The global block (`.nv.global.init` then `.nv.global`) allocated and
+    /// filled, every relocated word (constant bank 4, pointers in
+    /// initialised globals) patched.
+    fn instantiate(&self, mem: &mut dyn Placer) -> Result<Instance> {
+        let data = &self.cubin.data;
+        if data.is_empty() {
+            return Ok(Instance::default());
+        }
+        let (_, total) = data.global_layout();
+        let align = data.global_align.max(data.global_init_align).max(1);
+        // The allocator aligns to 256; larger alignments get slack.
+        let slack = if align > 256 { align } else { 0 };
+        let raw = mem.alloc(total + slack)?;
+        let base = raw.div_ceil(align) * align;
+        let m = data
+            .materialize(base)
+            .map_err(|e| FrontendError::Load(e.to_string()))?;
+        mem.write(base, &m.globals)?;
+        Ok(Instance {
+            base,
+            banks: m.banks,
+        })
+    }
+
+    fn bank_slots(&self, name: &str) -> Vec<BankSlot> {
+        if self.cubin.data.is_empty() {
+            return Vec::new();
+        }
+        self.kernel(name).map_or_else(
+            |_| Vec::new(),
+            |k| {
+                k.live_banks
+                    .iter()
+                    .map(|b| BankSlot {
+                        bank: b.bank,
+                        param_offset: b.param_offset,
+                        size: b.size,
+                    })
+                    .collect()
+            },
+        )
+    }
+
+    fn bind(
+        &self,
+        kernel: &Kernel,
+        args: &[ArgValue],
+        shape: &LaunchShape,
+        _: &Instance,
+        _: &mut dyn Placer,
+    ) -> Result<Bound> {
+        xisa_frontend::bind_params(kernel, args, shape.dyn_shared, SurfaceBinding::Handle)
+    }
+}
