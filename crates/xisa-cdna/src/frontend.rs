@@ -15,6 +15,7 @@ static INFO: IsaInfo = IsaInfo {
     name: "cdna5",
     aliases: &[],
     summary: "AMD CDNA 5 VGLOBAL atomics (96-bit words or LLVM assembly text)",
+    detection: None,
     wave_size: 32,
     limits: RUNTIME_LIMITS,
     surfaces: SurfaceBinding::Descriptor,

@@ -19,7 +19,7 @@ group), lifts every instruction to one memory/atomic IR and runs it on the host,
 Cranelift JIT or a reference interpreter. GPU atomics map to host atomics by scope.\n\n\
 Modules: sm_75 cubins (ptxas output), gfx942 HSA code objects (code object v4-v6), CDNA 5 \
 VGLOBAL and lsu fragments, and xisa's own IR text; the kind is detected from the file \
-(`--isa` overrides).\n\n\
+(`--isa` overrides; `xisa isas` lists the ISAs).\n\n\
 Start with `xisa run` (no arguments): it runs a bundled histogram kernel and checks it.",
     after_help = "Examples:\n  xisa run\n  xisa run k.xir --kernel saxpy --grid 64 --block 256 \\\n      --arg buf:x.bin --arg buf:y.bin --arg f32:2.5 --arg u32:16384 --dump 1=y.out\n  xisa run hist.cubin --grid 4 --block 256 --arg buf:in.bin --arg zeros:1024 --arg i32:1024 --dump 1=bins.bin\n  xisa run hist.co --grid 4 --block 256 --arg buf:in.bin --arg zeros:1024 --arg i32:1024 --dump 1=bins.bin\n  xisa disasm hist.co\n  xisa asm --isa gfx942 k.s -o k.bin\n  xisa exec frag.xir --state state.json --out final.json\n  xisa lift k.xir --kernel saxpy"
 )]
@@ -40,6 +40,9 @@ enum Cmd {
     Asm(AsmArgs),
     /// Print a module's kernels as xisa IR.
     Lift(LiftArgs),
+    /// List the instruction sets this build runs: names, aliases, wave size,
+    /// how modules are recognised, whether `xisa asm` assembles them.
+    Isas,
     /// Benchmark translated atomics and kernels against native Rust (docs/benchmarks.md).
     #[command(subcommand)]
     Bench(BenchCmd),
@@ -57,7 +60,7 @@ enum BenchCmd {
 
 #[derive(Args)]
 struct BenchAtomicsArgs {
-    /// ISA the benchmark kernels are written in: ir lsu cdna5 (sm75 gfx942: not in this build).
+    /// ISA the benchmark kernels are written in: ir, lsu or cdna5 (`xisa isas` lists every ISA).
     #[arg(long, default_value = "ir")]
     isa: String,
     /// Operations: OP.TYPE or OP, comma-separated (add.b32,fadd,...), or all / quick.
@@ -161,7 +164,7 @@ struct RunArgs {
     /// Print what happened: instructions, atomics by op and scope, JIT time, cache hits.
     #[arg(long)]
     stats: bool,
-    /// The module's ISA, overriding detection: ir sm75 gfx942 cdna5 lsu.
+    /// The module's ISA, overriding detection (`xisa isas` lists them).
     #[arg(long)]
     isa: Option<String>,
     /// Host worker threads (default: one per core).
@@ -590,6 +593,36 @@ fn cmd_asm(a: AsmArgs) -> Result<()> {
     write_atomic(&a.out, &out)
 }
 
+fn cmd_isas() -> Result<()> {
+    println!(
+        "{:<8} {:<14} {:>4} {:<28} {:<9} summary",
+        "isa", "aliases", "wave", "recognised by", "assembler"
+    );
+    for isa in Isa::all() {
+        let info = isa.info();
+        let f = isa.frontend();
+        let detected = info.detection.unwrap_or("--isa only");
+        let asm = match f.assemble("") {
+            Err(xisa_frontend::FrontendError::NoAssembler { .. }) => "no",
+            _ => "yes",
+        };
+        println!(
+            "{:<8} {:<14} {:>4} {:<28} {:<9} {}",
+            info.name,
+            if info.aliases.is_empty() {
+                "-".to_string()
+            } else {
+                info.aliases.join(",")
+            },
+            info.wave_size,
+            detected,
+            asm,
+            info.summary
+        );
+    }
+    Ok(())
+}
+
 fn cmd_lift(a: LiftArgs) -> Result<()> {
     let module = xisa::Module::from_file(&a.file, isa_opt(&a.isa)?)?;
     match a.kernel {
@@ -772,6 +805,7 @@ fn main() -> ExitCode {
         Cmd::Disasm(a) => cmd_disasm(a),
         Cmd::Asm(a) => cmd_asm(a),
         Cmd::Lift(a) => cmd_lift(a),
+        Cmd::Isas => cmd_isas(),
         Cmd::Bench(c) => cmd_bench(c),
     };
     match r {

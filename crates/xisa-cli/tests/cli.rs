@@ -113,6 +113,7 @@ fn help_for_every_command() {
         &["disasm", "--help"],
         &["asm", "--help"],
         &["lift", "--help"],
+        &["isas", "--help"],
         &["help"],
         &["--version"],
     ] {
@@ -120,6 +121,40 @@ fn help_for_every_command() {
         assert!(out.status.success(), "xisa {args:?}: {}", text(&out.stderr));
         assert!(!out.stdout.is_empty(), "xisa {args:?}: no output");
     }
+}
+
+/// `xisa isas` lists the registry; an ISA without an assembler says so, and
+/// an unknown ISA names the known ones.
+#[test]
+fn isas_are_listed_from_the_registry() {
+    let out = xisa(&["isas"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let list = text(&out.stdout);
+    for (isa, wave, asm) in [
+        ("ir", "32", "yes"),
+        ("sm75", "32", "no"),
+        ("gfx942", "64", "yes"),
+        ("cdna5", "32", "yes"),
+        ("lsu", "32", "yes"),
+    ] {
+        let line = list
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(isa))
+            .unwrap_or_else(|| panic!("{isa} missing:\n{list}"));
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cols[2], wave, "{line}");
+        assert!(line.contains(&format!(" {asm} ")), "{line}");
+    }
+    let s = Scratch::new("cli", "isas");
+    let src = s.write("k.s", "NOP ;\n");
+    let (src, bin) = (src.to_str().unwrap(), s.path("k.bin"));
+    let bin = bin.to_str().unwrap();
+    let out = xisa(&["asm", "--isa", "sm75", src, "-o", bin]);
+    let line = failure(&out, "asm sm75");
+    assert!(line.contains("no assembler for sm75"), "{line}");
+    let out = xisa(&["asm", "--isa", "sm_90", src, "-o", bin]);
+    let line = failure(&out, "unknown isa");
+    assert!(line.contains("ir, sm75, gfx942, cdna5, lsu"), "{line}");
 }
 
 #[test]

@@ -18,6 +18,7 @@ static INFO: IsaInfo = IsaInfo {
     name: "ir",
     aliases: &["xir"],
     summary: "xisa IR text (docs/ir.md)",
+    detection: Some("a first line `kernel @...`"),
     wave_size: 32,
     limits: RUNTIME_LIMITS,
     surfaces: SurfaceBinding::Descriptor,

@@ -79,6 +79,9 @@ pub struct IsaInfo {
     pub aliases: &'static [&'static str],
     /// One line for `--help` and listings.
     pub summary: &'static str,
+    /// How [`Frontend::detect`] recognises its modules, for listings; `None`
+    /// when it cannot (the module is loaded with `--isa`).
+    pub detection: Option<&'static str>,
     /// Lanes per wave of its kernels.
     pub wave_size: u32,
     /// The launch geometry its hardware allows.

@@ -16,6 +16,7 @@ static INFO: IsaInfo = IsaInfo {
     name: "lsu",
     aliases: &[],
     summary: "the load/store/atomic group of the third vendor's ISA (words or assembly text)",
+    detection: None,
     wave_size: 32,
     limits: RUNTIME_LIMITS,
     surfaces: SurfaceBinding::Descriptor,

@@ -24,6 +24,7 @@ static INFO: IsaInfo = IsaInfo {
     name: "sm75",
     aliases: &["sm_75", "turing"],
     summary: "NVIDIA Turing SASS: cubins (ELF machine 190)",
+    detection: Some("ELF machine 190"),
     wave_size: 32,
     // CUDA compute capability 7.5: 1024 threads per block, block x, y at
     // most 1024 and z at most 64, grid x below 2^31 and y, z below 2^16.

@@ -32,6 +32,7 @@ static INFO: IsaInfo = IsaInfo {
     name: "gfx942",
     aliases: &["cdna3"],
     summary: "AMD CDNA 3: HSA code objects (ELF machine 224)",
+    detection: Some("ELF machine 224"),
     wave_size: 64,
     // HSA: 1024 work-items per workgroup and 2^32 - 1 work-items per grid
     // dimension (the dispatch packet's 32-bit `grid_size` fields).
