@@ -527,3 +527,77 @@ impl GuestModule for SingleKernel {
         }
     }
 }
+
+/// The instructions of a fragment program: assembly text (parsed by
+/// `parse`) or instruction words (decoded by `decode`).
+pub fn program<I, E1: fmt::Display, E2: fmt::Display>(
+    bytes: &[u8],
+    parse: impl Fn(&str) -> std::result::Result<Vec<I>, E1>,
+    decode: impl Fn(&[u8]) -> std::result::Result<Vec<I>, E2>,
+) -> Result<Vec<I>> {
+    let load = |e: &dyn fmt::Display| FrontendError::Load(e.to_string());
+    if looks_like_text(bytes) {
+        let text = std::str::from_utf8(bytes).map_err(|e| load(&e))?;
+        parse(text).map_err(|e| load(&e))
+    } else {
+        decode(bytes).map_err(|e| load(&e))
+    }
+}
+
+/// A frontend for instruction fragments (lsu programs, CDNA 5 VGLOBAL
+/// fragments): no container to detect, one kernel per program, lifted when
+/// it loads; described by its functions.
+pub struct FragmentFrontend {
+    /// Name, wave size, limits.
+    pub info: &'static IsaInfo,
+    /// Bytes per instruction, when listings prefix each line with its byte
+    /// offset.
+    pub offsets: Option<usize>,
+    /// Instruction words, one line per instruction.
+    pub disassemble: fn(&[u8]) -> std::result::Result<Vec<String>, String>,
+    /// Assembly text to instruction words.
+    pub assemble: fn(&str) -> std::result::Result<Vec<u8>, String>,
+    /// A program (text or words, see [`program`]) to its kernel.
+    pub lift: fn(&[u8]) -> Result<Kernel>,
+}
+
+impl Frontend for FragmentFrontend {
+    fn info(&self) -> &'static IsaInfo {
+        self.info
+    }
+
+    fn detect(&self, _: &[u8]) -> bool {
+        false
+    }
+
+    fn disassemble(&self, bytes: &[u8], opts: &DisasmOptions) -> Result<String> {
+        let name = self.info.name;
+        if opts.rules_dir.is_some() {
+            return Err(FrontendError::Text(format!(
+                "{name} has no external translation rules"
+            )));
+        }
+        if looks_like_text(bytes) && !opts.raw {
+            return Err(FrontendError::Text(format!(
+                "{name} disasm reads instruction words; this is text (assemble it with `xisa asm --isa {name}`)"
+            )));
+        }
+        let lines = (self.disassemble)(bytes).map_err(FrontendError::Text)?;
+        Ok(lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| match self.offsets {
+                Some(n) => format!("/*{:06x}*/ {l}\n", i * n),
+                None => format!("{l}\n"),
+            })
+            .collect())
+    }
+
+    fn assemble(&self, text: &str) -> Result<Vec<u8>> {
+        (self.assemble)(text).map_err(FrontendError::Text)
+    }
+
+    fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>> {
+        Ok(Box::new(SingleKernel::new((self.lift)(bytes)?)))
+    }
+}

@@ -21,8 +21,8 @@ pub static FRONTENDS: &[&dyn Frontend] = &[
     &xisa_frontend::ir::IrFrontend,
     &xisa_sm75::frontend::Sm75Frontend,
     &xisa_cdna::gfx942::frontend::Gfx942Frontend,
-    &xisa_cdna::frontend::Cdna5Frontend,
-    &xisa_lsu::frontend::LsuFrontend,
+    &xisa_cdna::frontend::FRONTEND,
+    &xisa_lsu::frontend::FRONTEND,
 ];
 
 /// An instruction set: a handle on its frontend in [`FRONTENDS`].
