@@ -4,8 +4,8 @@
 mod common;
 
 use common::Rng;
-use xisa_cdna::codec::{decode, decode_program, encode, DecodeErrorKind};
-use xisa_cdna::{asm, AsmErrorKind, LiftOptions};
+use xisa_cdna::cdna5::codec::{decode, decode_program, encode, DecodeErrorKind};
+use xisa_cdna::cdna5::{asm, AsmErrorKind, LiftOptions};
 
 fn word(dw: [u32; 3]) -> Vec<u8> {
     dw.iter().flat_map(|d| d.to_le_bytes()).collect()
@@ -102,10 +102,10 @@ fn fuzz_words_never_panic_and_round_trip() {
                     assert_eq!(back, inst, "{text}");
                 } else {
                     // VDST is not printed without a return: it assembles as 0.
-                    assert_eq!(back, xisa_cdna::Inst { vdst: 0, ..inst }, "{text}");
+                    assert_eq!(back, xisa_cdna::cdna5::Inst { vdst: 0, ..inst }, "{text}");
                 }
                 // Lifting never panics; it succeeds or names the reason.
-                if let Err(e) = xisa_cdna::lift(&[inst], &LiftOptions::default()) {
+                if let Err(e) = xisa_cdna::cdna5::lift(&[inst], &LiftOptions::default()) {
                     assert!(e.to_string().starts_with("pc 0x0"), "{e}");
                 }
             }
@@ -156,6 +156,6 @@ fn fuzz_text_never_panics() {
             .map(|_| pieces[rng.below(pieces.len() as u64) as usize])
             .collect();
         let _ = asm::parse_program(&s);
-        let _ = xisa_cdna::assemble(&s);
+        let _ = xisa_cdna::cdna5::assemble(&s);
     }
 }

@@ -10,9 +10,9 @@ mod common;
 use std::sync::Mutex;
 
 use common::*;
-use xisa_cdna::codec::{Inst, SADDR_OFF, SADDR_TTMP0, SADDR_VCC};
-use xisa_cdna::rules::{tables, DataType, Sem};
-use xisa_cdna::{asm, LiftError, LiftOptions};
+use xisa_cdna::cdna5::codec::{Inst, SADDR_OFF, SADDR_TTMP0, SADDR_VCC};
+use xisa_cdna::cdna5::rules::{tables, DataType, Sem};
+use xisa_cdna::cdna5::{asm, LiftError, LiftOptions};
 use xisa_ir::Kernel;
 use xisa_runtime::{launch, GuestMemory, LaneProgram, LaunchConfig, GUEST_BASE};
 
@@ -447,10 +447,10 @@ fn every_vglobal_atomic_on_both_engines() {
             let (inst, st) = case(&mut rng, ri);
             // Text -> binary -> decode, as a user would.
             let text = asm::print_inst(&inst);
-            let bin = xisa_cdna::assemble(&text).unwrap();
-            let insts = xisa_cdna::decode_program(&bin).unwrap();
+            let bin = xisa_cdna::cdna5::assemble(&text).unwrap();
+            let insts = xisa_cdna::cdna5::decode_program(&bin).unwrap();
             assert_eq!(insts, vec![inst], "{text}");
-            let k = xisa_cdna::lift(&insts, &LiftOptions::default())
+            let k = xisa_cdna::cdna5::lift(&insts, &LiftOptions::default())
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
             let want = model(&inst, &st);
             for (ei, e) in [Engine::Interp, Engine::Jit].into_iter().enumerate() {
@@ -472,21 +472,22 @@ fn every_vglobal_atomic_on_both_engines() {
 
 #[test]
 fn ordered_add_and_exec_base_are_rejected_clearly() {
-    let insts =
-        xisa_cdna::parse_program("global_atomic_ordered_add_b64 v1, v[2:3], s[0:1]").unwrap();
-    let e = xisa_cdna::lift(&insts, &LiftOptions::default()).unwrap_err();
+    let insts = xisa_cdna::cdna5::parse_program("global_atomic_ordered_add_b64 v1, v[2:3], s[0:1]")
+        .unwrap();
+    let e = xisa_cdna::cdna5::lift(&insts, &LiftOptions::default()).unwrap_err();
     assert!(matches!(e, LiftError::Unsupported { .. }), "{e}");
     assert!(e.to_string().contains("pc 0x0"), "{e}");
-    let insts = xisa_cdna::parse_program("global_atomic_add_u32 v1, v2, exec").unwrap();
-    let e = xisa_cdna::lift(&insts, &LiftOptions::default()).unwrap_err();
+    let insts = xisa_cdna::cdna5::parse_program("global_atomic_add_u32 v1, v2, exec").unwrap();
+    let e = xisa_cdna::cdna5::lift(&insts, &LiftOptions::default()).unwrap_err();
     assert!(e.to_string().contains("EXEC"), "{e}");
 }
 
 #[test]
 fn seed_example_executes() {
     // global_atomic_pk_add_bf16 v0, v2, s[0:1]: bf16 1.0|2.0 + 1.0|0.5 at s[0:1] + v0.
-    let insts = xisa_cdna::parse_program("global_atomic_pk_add_bf16 v0, v2, s[0:1]").unwrap();
-    let k = xisa_cdna::lift(&insts, &LiftOptions::default()).unwrap();
+    let insts =
+        xisa_cdna::cdna5::parse_program("global_atomic_pk_add_bf16 v0, v2, s[0:1]").unwrap();
+    let k = xisa_cdna::cdna5::lift(&insts, &LiftOptions::default()).unwrap();
     assert_eq!(k.wave_size, 32);
     let mut st = State {
         v: vec![[0; NV]; LANES],

@@ -12,9 +12,9 @@
 mod common;
 
 use common::*;
-use xisa_cdna::codec::{encode, Inst, SADDR_OFF};
-use xisa_cdna::rules::tables;
-use xisa_cdna::{asm, codec};
+use xisa_cdna::cdna5::codec::{encode, Inst, SADDR_OFF};
+use xisa_cdna::cdna5::rules::tables;
+use xisa_cdna::cdna5::{asm, codec};
 
 const PER_OPCODE: usize = 500;
 
@@ -167,6 +167,9 @@ fn seed_example_matches_llvm() {
         src,
     );
     let e = out.lines().find_map(parse_encoding).unwrap();
-    assert_eq!(xisa_cdna::assemble(src).unwrap(), e);
-    assert_eq!(xisa_cdna::disassemble(&e).unwrap(), vec![src.to_string()]);
+    assert_eq!(xisa_cdna::cdna5::assemble(src).unwrap(), e);
+    assert_eq!(
+        xisa_cdna::cdna5::disassemble(&e).unwrap(),
+        vec![src.to_string()]
+    );
 }

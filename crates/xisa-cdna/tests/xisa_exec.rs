@@ -18,7 +18,7 @@ const STATE: &str = r#"{
 #[test]
 fn seed_fragment_through_xisa_exec() {
     let text = "global_atomic_pk_add_bf16 v0, v2, s[0:1]\nglobal_atomic_add_u32 v1, v0, v1, s[0:1] offset:256 th:TH_ATOMIC_RETURN scope:SCOPE_SYS\n";
-    let bin = xisa_cdna::assemble(text).unwrap();
+    let bin = xisa_cdna::cdna5::assemble(text).unwrap();
     let dev = Device::new().unwrap();
     let state: State = serde_json::from_str(STATE).unwrap();
     for src in [text.as_bytes(), &bin[..]] {

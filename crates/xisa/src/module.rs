@@ -21,7 +21,7 @@ pub static FRONTENDS: &[&dyn Frontend] = &[
     &xisa_frontend::ir::IrFrontend,
     &xisa_sm75::frontend::Sm75Frontend,
     &xisa_cdna::gfx942::frontend::Gfx942Frontend,
-    &xisa_cdna::frontend::FRONTEND,
+    &xisa_cdna::cdna5::frontend::FRONTEND,
     &xisa_lsu::frontend::FRONTEND,
 ];
 

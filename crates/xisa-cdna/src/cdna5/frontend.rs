@@ -19,11 +19,11 @@ static INFO: IsaInfo = IsaInfo {
 pub static FRONTEND: FragmentFrontend = FragmentFrontend {
     info: &INFO,
     offsets: None,
-    disassemble: |b| crate::disassemble(b).map_err(|e| e.to_string()),
-    assemble: |t| crate::assemble(t).map_err(|e| e.to_string()),
+    disassemble: |b| crate::cdna5::disassemble(b).map_err(|e| e.to_string()),
+    assemble: |t| crate::cdna5::assemble(t).map_err(|e| e.to_string()),
     lift: |b| {
-        let insts = program(b, crate::parse_program, crate::decode_program)?;
-        crate::lift(&insts, &crate::LiftOptions::default())
+        let insts = program(b, crate::cdna5::parse_program, crate::cdna5::decode_program)?;
+        crate::cdna5::lift(&insts, &crate::cdna5::LiftOptions::default())
             .map_err(|e| FrontendError::Lift(e.to_string()))
     },
 };

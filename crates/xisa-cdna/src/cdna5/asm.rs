@@ -12,8 +12,10 @@
 
 use thiserror::Error;
 
-use crate::codec::{sreg_name, FieldError, Inst, SADDR_EXEC, SADDR_OFF, SADDR_VCC, TH_RETURN};
-use crate::rules::tables;
+use crate::cdna5::codec::{
+    sreg_name, FieldError, Inst, SADDR_EXEC, SADDR_OFF, SADDR_VCC, TH_RETURN,
+};
+use crate::cdna5::rules::tables;
 
 /// Scope names, by value.
 pub const SCOPES: [&str; 4] = ["SCOPE_CU", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS"];

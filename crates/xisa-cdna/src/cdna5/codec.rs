@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::rules::{tables, Rule, WORD_BYTES};
+use crate::cdna5::rules::{tables, Rule, WORD_BYTES};
 
 /// SADDR value meaning "no scalar base" (`off`, SGPR_NULL).
 pub const SADDR_OFF: u8 = 124;
@@ -19,7 +19,7 @@ pub const TH_RETURN: u8 = 1;
 /// One decoded VGLOBAL atomic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Inst {
-    /// Index of the rule in [`crate::rules::Tables::rules`].
+    /// Index of the rule in [`crate::cdna5::rules::Tables::rules`].
     pub rule: usize,
     /// First VGPR of the returned value (kept as encoded even when not returning).
     pub vdst: u8,

@@ -14,9 +14,9 @@ use std::sync::OnceLock;
 
 /// The layout file.
 pub const LAYOUT_TSV: &str =
-    include_str!("../../../translation-rules/cdna/cdna5_vglobal_layout.tsv");
+    include_str!("../../../../translation-rules/cdna/cdna5_vglobal_layout.tsv");
 /// The opcode table.
-pub const VGLOBAL_TSV: &str = include_str!("../../../translation-rules/cdna/cdna5_vglobal.tsv");
+pub const VGLOBAL_TSV: &str = include_str!("../../../../translation-rules/cdna/cdna5_vglobal.tsv");
 
 /// Bits of one VGLOBAL instruction.
 pub const WORD_BITS: u32 = 96;

@@ -20,8 +20,8 @@ use xisa_ir::{
     MemType, Op, Operand, Order, Reg, Round, Scope, Space, Term, Type,
 };
 
-use crate::codec::{Inst, SADDR_EXEC, SADDR_TTMP0, SADDR_VCC};
-use crate::rules::{DataType, Sem, WORD_BYTES};
+use crate::cdna5::codec::{Inst, SADDR_EXEC, SADDR_TTMP0, SADDR_VCC};
+use crate::cdna5::rules::{DataType, Sem, WORD_BYTES};
 
 /// Lifting options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
