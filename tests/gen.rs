@@ -50,39 +50,7 @@ pub fn surface_descriptor(gbuf: u64) -> Vec<u8> {
     d
 }
 
-/// splitmix64: tiny, seedable, good enough to pick things.
-#[derive(Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next_u64() % n as u64) as usize
-        }
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
-
-    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len())]
-    }
-}
+pub use xisa_testkit::Rng;
 
 const INTS: [Type; 4] = [Type::I8, Type::I16, Type::I32, Type::I64];
 const ALL_INTS: [Type; 5] = [Type::I1, Type::I8, Type::I16, Type::I32, Type::I64];
@@ -335,10 +303,10 @@ impl Gen {
 
     /// An immediate of type `ty`, mostly an edge value.
     fn imm(&mut self, ty: Type) -> u64 {
-        if self.rng.chance(75) {
+        if self.rng.percent(75) {
             let e = edges(ty);
             self.rng.pick(&e)
-        } else if ty.is_int() && self.rng.chance(50) {
+        } else if ty.is_int() && self.rng.percent(50) {
             self.rng.next_u64() % 40
         } else {
             self.rng.next_u64() & ty.mask()
@@ -346,9 +314,9 @@ impl Gen {
     }
 
     fn opnd(&mut self, ty: Type) -> Operand {
-        if self.rng.chance(70) {
+        if self.rng.percent(70) {
             Operand::Reg(self.rreg(ty))
-        } else if ty.bits() < 64 && self.rng.chance(5) {
+        } else if ty.bits() < 64 && self.rng.percent(5) {
             // Bits above the slot's width: valid IR, and the semantics ignore them.
             Operand::Imm(self.imm(ty) | (self.rng.next_u64() & !ty.mask()))
         } else {
@@ -363,10 +331,10 @@ impl Gen {
 
     /// Emits `op` behind a random guard now and then.
     fn emit_maybe_guarded(&mut self, op: Op) {
-        let guard = if self.rng.chance(18) {
+        let guard = if self.rng.percent(18) {
             Some(Guard {
                 reg: self.rreg(Type::I1),
-                negate: self.rng.chance(50),
+                negate: self.rng.percent(50),
             })
         } else {
             None
@@ -381,7 +349,7 @@ impl Gen {
 
     /// A lane-dependent `i1` (often a fresh compare of the lane id).
     fn cond(&mut self) -> Reg {
-        if self.rng.chance(40) {
+        if self.rng.percent(40) {
             return self.rreg(Type::I1);
         }
         let dst = self.wreg(Type::I1);
@@ -460,14 +428,14 @@ impl Gen {
             }
             6 => match self.rng.below(3) {
                 0 => Op::MulWide {
-                    signed: self.rng.chance(50),
+                    signed: self.rng.percent(50),
                     dst: self.wreg(I64),
                     a: self.opnd(I32),
                     b: self.opnd(I32),
                 },
                 1 => Op::Funnel {
-                    left: self.rng.chance(50),
-                    wrap: self.rng.chance(50),
+                    left: self.rng.percent(50),
+                    wrap: self.rng.percent(50),
                     dst: self.wreg(I32),
                     lo: self.opnd(I32),
                     hi: self.opnd(I32),
@@ -493,9 +461,9 @@ impl Gen {
             }
             8 => {
                 let ty = self.rng.pick(&INTS);
-                if self.rng.chance(50) {
+                if self.rng.percent(50) {
                     Op::Bfe {
-                        signed: self.rng.chance(50),
+                        signed: self.rng.percent(50),
                         ty,
                         dst: self.wreg(ty),
                         a: self.opnd(ty),
@@ -525,7 +493,7 @@ impl Gen {
                     op,
                     ty,
                     rnd,
-                    ftz: ty == F32 && self.rng.chance(40),
+                    ftz: ty == F32 && self.rng.percent(40),
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
@@ -536,7 +504,7 @@ impl Gen {
                 Op::FUn {
                     op: self.rng.pick(&FUnOp::ALL),
                     ty,
-                    ftz: ty == F32 && self.rng.chance(40),
+                    ftz: ty == F32 && self.rng.percent(40),
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
                 }
@@ -545,7 +513,7 @@ impl Gen {
                 let ty = self.rng.pick(&FLOATS);
                 Op::Fma {
                     ty,
-                    ftz: ty == F32 && self.rng.chance(40),
+                    ftz: ty == F32 && self.rng.percent(40),
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
@@ -567,7 +535,7 @@ impl Gen {
                 Op::FCmp {
                     cond: self.rng.pick(&FCond::ALL),
                     ty,
-                    ftz: ty == F32 && self.rng.chance(40),
+                    ftz: ty == F32 && self.rng.percent(40),
                     dst: self.wreg(I1),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
@@ -587,7 +555,7 @@ impl Gen {
             _ => {
                 let sreg = self.rng.pick(&SReg::ALL);
                 Op::Special {
-                    dst: if self.rng.chance(50) {
+                    dst: if self.rng.percent(50) {
                         self.wreg(I32)
                     } else {
                         self.wreg(I64)
@@ -615,8 +583,8 @@ impl Gen {
             to,
             from,
             rnd,
-            sat: self.rng.chance(30),
-            ftz: (to == Type::F32 || from == Type::F32) && self.rng.chance(30),
+            sat: self.rng.percent(30),
+            ftz: (to == Type::F32 || from == Type::F32) && self.rng.percent(30),
             dst: self.wreg(to),
             src: self.opnd(from),
         }
@@ -680,12 +648,12 @@ impl Gen {
 
     /// `a32 = x & mask` (a shared, local or param offset).
     fn offset32(&mut self, mask: u64) {
-        let src = if self.rng.chance(40) {
+        let src = if self.rng.percent(40) {
             self.f.tid
         } else {
             self.rreg(Type::I32)
         };
-        if self.rng.chance(30) {
+        if self.rng.percent(30) {
             // Spread lanes apart first.
             let sh = self.rng.below(4) as u64;
             self.emit(Op::Bin {
@@ -716,12 +684,12 @@ impl Gen {
     fn address(&mut self, space: Space, bytes: u32, align: u64) -> Address {
         // Now and then the address lives in a register the access may also
         // write (a load into its own base, an atomic returning into it).
-        self.cur32 = if self.rng.chance(25) {
+        self.cur32 = if self.rng.percent(25) {
             self.wreg(Type::I32)
         } else {
             self.f.a32
         };
-        self.cur64 = if self.rng.chance(25) {
+        self.cur64 = if self.rng.percent(25) {
             self.wreg(Type::I64)
         } else {
             self.f.a64
@@ -769,13 +737,13 @@ impl Gen {
                 // (loads read 0, stores and atomics are dropped).
                 self.offset32(0x7ff & !(align - 1));
                 let size = self.rng.pick(&[0u64, 4, 100, 511, 512, GBUF as u64]);
-                let base = if self.rng.chance(10) {
+                let base = if self.rng.percent(10) {
                     Operand::Imm(0)
                 } else {
                     Operand::Reg(self.f.gbuf)
                 };
                 let _ = bytes;
-                let size = if self.rng.chance(30) {
+                let size = if self.rng.percent(30) {
                     // A size register: i32 or i64, at most GBUF.
                     let t = self.rng.pick(&[Type::I32, Type::I64]);
                     let r = self.wreg(t);
@@ -792,7 +760,7 @@ impl Gen {
                     Operand::Imm(size)
                 };
                 let mut imm = aligned_imm(self, 64) as i64;
-                if self.rng.chance(20) {
+                if self.rng.percent(20) {
                     // A negative byte offset is out of range.
                     imm -= 64;
                 }
@@ -808,14 +776,14 @@ impl Gen {
                 let dim = self.rng.pick(&SurfDim::ALL);
                 // Trapping accesses stay in range (mostly); the others stray
                 // a little past every edge.
-                let strict = oob == SurfOob::Trap && self.rng.chance(95);
+                let strict = oob == SurfOob::Trap && self.rng.percent(95);
                 let coords = [
                     (self.cur32, if strict { 0x2f } else { 0x7f }, 16),
                     (self.f.sl, if strict { 3 } else { 7 }, 2),
                     (self.f.sz, if strict { 1 } else { 3 }, 1),
                 ];
                 for (i, (dst, mask, bias)) in coords.into_iter().enumerate() {
-                    let src = if self.rng.chance(50) {
+                    let src = if self.rng.percent(50) {
                         self.f.tid
                     } else {
                         self.rreg(Type::I32)
@@ -919,7 +887,7 @@ impl Gen {
         }
         // The parameter block is the only memory nobody writes: there, a
         // `.uniform` load at a constant offset keeps its promise.
-        let uniform = space == Space::Param && self.rng.chance(40);
+        let uniform = space == Space::Param && self.rng.percent(40);
         let addr = if uniform {
             Address::Flat {
                 base: Operand::Imm(self.rng.below(33) as u64),
@@ -950,7 +918,7 @@ impl Gen {
                 .filter(|&t| store_ok(mem.kind, t))
                 .collect();
             let t = self.rng.pick(&tys);
-            srcs.push(if self.rng.chance(75) {
+            srcs.push(if self.rng.percent(75) {
                 Operand::Reg(self.rreg(t))
             } else {
                 let it = match mem.kind.bytes() {
@@ -985,10 +953,10 @@ impl Gen {
         };
         let rt = ty.reg_type();
         let addr = self.address(space, ty.bytes(), ty.bytes() as u64);
-        let dst = self.rng.chance(70).then(|| self.wreg(rt));
+        let dst = self.rng.percent(70).then(|| self.wreg(rt));
         let src = self.opnd(rt);
         let cmp = (op == AtomOp::Cas).then(|| {
-            if self.rng.chance(40) {
+            if self.rng.percent(40) {
                 Operand::Imm(0)
             } else {
                 self.opnd(rt)
@@ -996,7 +964,7 @@ impl Gen {
         });
         let scope = self.scope();
         let order = self.rng.pick(&RMW_ORDERS);
-        let ftz = ty == AtomType::F32 && self.rng.chance(30);
+        let ftz = ty == AtomType::F32 && self.rng.percent(30);
         self.emit_maybe_guarded(Op::Atomic {
             op,
             ty,
@@ -1035,7 +1003,7 @@ impl Gen {
                     }
                 };
                 let dst = self.wreg(ty);
-                let valid = if self.rng.chance(50) {
+                let valid = if self.rng.percent(50) {
                     let v = self.wreg(Type::I1);
                     (v != dst).then_some(v)
                 } else {
@@ -1073,7 +1041,7 @@ impl Gen {
                 self.emit_maybe_guarded(Op::ReadFirstLane { ty, dst, src });
             }
             _ => {
-                if self.rng.chance(50) {
+                if self.rng.percent(50) {
                     self.emit_maybe_guarded(Op::WaveSync);
                 } else {
                     let scope = self.scope();
@@ -1090,7 +1058,7 @@ impl Gen {
         let c = self.cond();
         let then_b = self.b.new_block();
         let join = self.b.new_block();
-        if self.rng.chance(60) {
+        if self.rng.percent(60) {
             let else_b = self.b.new_block();
             self.b.terminate(
                 Term::BrCond {
@@ -1119,7 +1087,7 @@ impl Gen {
     }
 
     fn switch(&mut self, depth: u32) {
-        let index = if self.rng.chance(70) {
+        let index = if self.rng.percent(70) {
             let src = self.rreg(Type::I32);
             let m = self.rng.pick(&[1u64, 3, 3, 7]);
             self.emit(Op::Bin {
@@ -1141,7 +1109,7 @@ impl Gen {
         let mut targets: Vec<BlockId> = (0..self.rng.below(5))
             .map(|_| self.rng.pick(&arms))
             .collect();
-        if self.rng.chance(20) {
+        if self.rng.percent(20) {
             targets.push(join);
         }
         self.b.terminate(
@@ -1175,7 +1143,7 @@ impl Gen {
                 dst: c,
                 src: Operand::Imm(n),
             });
-        } else if self.rng.chance(40) {
+        } else if self.rng.percent(40) {
             let n = 1 + self.rng.below(4) as u64;
             self.emit(Op::Mov {
                 ty: Type::I32,
@@ -1183,7 +1151,7 @@ impl Gen {
                 src: Operand::Imm(n),
             });
         } else {
-            let src = if self.rng.chance(50) {
+            let src = if self.rng.percent(50) {
                 self.f.lane
             } else {
                 self.rreg(Type::I32)
@@ -1211,7 +1179,7 @@ impl Gen {
             // A small body: a shared-memory exchange whose result depends on
             // where lanes yield.
             for _ in 0..3 {
-                if self.rng.chance(50) {
+                if self.rng.percent(50) {
                     self.mem();
                 } else {
                     let op = self.alu();
@@ -1261,7 +1229,7 @@ impl Gen {
         let c = self.cond();
         let cont = self.b.new_block();
         let target = match self.loop_exits.last() {
-            Some(&e) if self.rng.chance(70) => e,
+            Some(&e) if self.rng.percent(70) => e,
             _ => self.epilogue,
         };
         self.b.terminate(
@@ -1289,7 +1257,7 @@ impl Gen {
             a: Operand::Reg(self.f.tid),
             b: Operand::Imm(k),
         });
-        if self.rng.chance(40) {
+        if self.rng.percent(40) {
             // Only in the last workgroup, after the others have finished.
             let q = self.wreg(Type::I1);
             let x = self.wreg(Type::I32);
@@ -1357,7 +1325,7 @@ impl Gen {
                     base: Operand::Imm(base),
                     offset,
                 };
-                if space.writable() && self.rng.chance(50) {
+                if space.writable() && self.rng.percent(50) {
                     Op::Store {
                         space,
                         mem,
@@ -1549,12 +1517,12 @@ impl Gen {
                 },
             },
             4 | 5 => {
-                let (space, base) = if self.rng.chance(50) {
+                let (space, base) = if self.rng.percent(50) {
                     (Space::Global, self.f.gbuf)
                 } else {
                     (Space::Shared, self.f.tid)
                 };
-                let b64 = self.rng.chance(50);
+                let b64 = self.rng.percent(50);
                 let dst64 = self.wreg(Type::I64);
                 Op::Atomic {
                     op: AtomOp::Add,
@@ -1620,7 +1588,7 @@ impl Gen {
             if self.budget <= 0 {
                 return;
             }
-            if self.want_fault && self.rng.chance(10) {
+            if self.want_fault && self.rng.percent(10) {
                 self.fault();
                 continue;
             }
@@ -2044,12 +2012,12 @@ fn input_bytes(rng: &mut Rng, n: usize) -> Vec<u8> {
 /// Generates the program of `seed`.
 pub fn program(seed: u64) -> Program {
     let mut rng = Rng::new(seed);
-    let wave = if rng.chance(50) { 32 } else { 64 };
+    let wave = if rng.percent(50) { 32 } else { 64 };
     let launch = Launch {
         grid: [1 + rng.below(3) as u32, 1 + rng.below(2) as u32, 1],
         block: rng.pick(&BLOCKS),
         dyn_shared: rng.pick(&[0, 0, 16, 48]),
-        stats: rng.chance(50),
+        stats: rng.percent(50),
     };
     let mut k = Kernel::new("fuzz");
     k.wave_size = wave;
@@ -2112,8 +2080,8 @@ pub fn program(seed: u64) -> Program {
         rng.pick(&edges(Type::F64)),
     ];
     let gbuf_bytes = input_bytes(&mut rng, GBUF);
-    let want_fault = rng.chance(20);
-    let budget = if rng.chance(5) {
+    let want_fault = rng.percent(20);
+    let budget = if rng.percent(5) {
         // Big kernels: register pressure and long compiles.
         600 + rng.below(600) as i64
     } else {
@@ -2166,7 +2134,7 @@ pub fn program(seed: u64) -> Program {
     g.init_pool();
     // The budget counts the random part only.
     g.budget = budget;
-    if g.rng.chance(3) {
+    if g.rng.percent(3) {
         g.counted_loop(0, true);
     }
     while g.budget > 0 {

@@ -6,36 +6,7 @@
 
 use std::fmt;
 
-/// A deterministic 64-bit generator (SplitMix64): one stream per (seed, argument).
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator for `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x6a09_e667_f3bc_c909)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A value in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-
-    /// A float in `[lo, hi)`.
-    pub fn range_f64(&mut self, lo: f64, hi: f64) -> f64 {
-        let u = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * u
-    }
-}
+pub use xisa_testkit::Rng;
 
 /// How a buffer argument is filled.
 #[derive(Debug, Clone, PartialEq)]
@@ -485,7 +456,7 @@ fn gen_buf(len: usize, fill: &Fill, rng: &mut Rng) -> Vec<u8> {
                         3 => min,
                         4 => min - 1,
                         5 => rng.below(64),
-                        6 => rng.below(64).wrapping_neg(),
+                        6 => rng.below(64u64).wrapping_neg(),
                         7 => 1u64 << rng.below(bits as u64),
                         8 => (min - 1) - rng.below(4),
                         _ => min + rng.below(4),
@@ -516,7 +487,7 @@ fn gen_buf(len: usize, fill: &Fill, rng: &mut Rng) -> Vec<u8> {
                     }
                 } else {
                     let m = rng.range_f64(-1.0, 1.0);
-                    let e = rng.below(80) as i32 - 40;
+                    let e = rng.below(80u64) as i32 - 40;
                     m * 2f64.powi(e)
                 };
                 if *bytes == 4 {

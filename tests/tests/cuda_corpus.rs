@@ -188,32 +188,7 @@ fn same<T: PartialEq + std::fmt::Debug>(what: &str, e: Engine, got: &[T], want: 
 // ---------------------------------------------------------------------------
 // Inputs: xorshift, one value in four taken from a list of edge values.
 
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
-    }
-    fn edge<T: Copy>(&mut self, edges: &[T], other: impl FnOnce(&mut Rng) -> T) -> T {
-        if self.below(4) == 0 {
-            edges[self.below(edges.len() as u64) as usize]
-        } else {
-            other(self)
-        }
-    }
-}
+use xisa_testkit::Rng;
 
 const I32_EDGES: [i32; 12] = [
     0,
@@ -3159,7 +3134,7 @@ fn fn_pointers() {
 #[test]
 fn virtual_shapes() {
     let mut r = Rng::new(153);
-    let kind: Vec<i32> = (0..64).map(|_| r.below(3) as i32).collect();
+    let kind: Vec<i32> = (0..64).map(|_| r.below(3)).collect();
     let p = f32s_edge(128, 154);
     let mut area = Vec::new();
     let mut sides = Vec::new();

@@ -117,22 +117,7 @@ fn out_bytes(class: &str) -> usize {
 // ---------------------------------------------------------------------------
 // Inputs.
 
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick(&mut self, v: &[u64]) -> u64 {
-        v[(self.next() % v.len() as u64) as usize]
-    }
-}
+use xisa_testkit::Rng;
 
 const I32_EDGES: &[u64] = &[
     0,

@@ -888,20 +888,7 @@ fn error_metadata() {
 // ---------------------------------------------------------------------------
 // Mutation fuzz.
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use xisa_testkit::Rng;
 
 const INTERESTING: [u64; 10] = [
     0,
@@ -920,7 +907,7 @@ const INTERESTING: [u64; 10] = [
 fn mutation_fuzz_never_panics() {
     const PER_FILE: usize = 5000;
     let files = corpus();
-    let mut rng = Rng(0x5eed_c0de);
+    let mut rng = Rng::new(0x5eed_c0de);
     let (mut ok, mut err, mut total) = (0usize, 0usize, 0usize);
     for (name, orig) in &files {
         // Regions worth hitting: the ELF header, section headers, symbol

@@ -80,7 +80,7 @@ fn asm_errors_name_line_and_cause() {
 
 #[test]
 fn fuzz_words_never_panic_and_round_trip() {
-    let mut rng = Rng(0xf022_0000_0000_0001);
+    let mut rng = Rng::new(0xf022_0000_0000_0001);
     let (mut ok, mut bad) = (0usize, 0usize);
     for i in 0..200_000u32 {
         let mut dw = [rng.next() as u32, rng.next() as u32, rng.next() as u32];
@@ -120,7 +120,7 @@ fn fuzz_words_never_panic_and_round_trip() {
 
 #[test]
 fn fuzz_text_never_panics() {
-    let mut rng = Rng(0x7e47_0000_0000_0001);
+    let mut rng = Rng::new(0x7e47_0000_0000_0001);
     let pieces = [
         "global_atomic_add_u32",
         "global_atomic_cmpswap_b64",

@@ -539,7 +539,7 @@ fn salu_ops_and_scc() {
         }
         src += "s_endpgm\n";
         let k = lift_src(&src, &test_abi(0, 0));
-        let mut rng = Rng(0x5a1u64 << 40 | chunk.len() as u64);
+        let mut rng = Rng::new(0x5a1u64 << 40 | chunk.len() as u64);
         for it in 0..12 {
             let (a, b) = (rand_word(&mut rng), rand_word(&mut rng));
             let c = (rand_word(&mut rng) as u64) << 32 | rand_word(&mut rng) as u64;
@@ -707,7 +707,7 @@ fn xlane_model(wg: u32, t: u32, l_sel: u32, m: u64) -> Vec<[u32; 24]> {
 #[test]
 fn exec_masks_ballots_cross_lane() {
     let k = lift_src(XLANE_SRC, &test_abi(0, 0));
-    let mut rng = Rng(0xe7ec);
+    let mut rng = Rng::new(0xe7ec);
     for it in 0..10 {
         let t = rng.below(110) as u32;
         let l_sel = rng.below(36) as u32;
@@ -1073,7 +1073,7 @@ fn check_atomics(form: Form, cases: Vec<(String, AtomCase, bool, bool)>) {
         0
     };
     let k = lift_src(&src, &test_abi(lds, 0));
-    let mut rng = Rng(0xa70 + form as u64);
+    let mut rng = Rng::new(0xa70 + form as u64);
     let n = cases.len();
     for it in 0..3 {
         let mut mem = vec![0u64; n * LANES];
@@ -1166,7 +1166,7 @@ fn global_like(form: Form) {
         _ => "global_atomic_",
     };
     let mut cases = Vec::new();
-    let mut rng = Rng(0x5c1);
+    let mut rng = Rng::new(0x5c1);
     for c in global_cases() {
         if form == Form::Buffer && c.name == "pk_add_bf16" {
             continue; // not a gfx942 buffer atomic
@@ -1319,6 +1319,8 @@ enum Kind {
     Int,
     F32,
     F64,
+    /// Two f32 lanes (packed math): each lane compared, any NaN for a NaN.
+    F32x2,
 }
 
 /// A float condition.
@@ -1943,13 +1945,13 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         Int,
         |i| q(i.x >> 32 | i.y << 32)
     );
-    op!("v_pk_mul_f32 v[20:21], v[6:7], v[8:9]", Int, |i| {
+    op!("v_pk_mul_f32 v[20:21], v[6:7], v[8:9]", F32x2, |i| {
         let m = |s: u32| (f((i.x >> s) as u32) * f((i.y >> s) as u32)).to_bits();
         (m(0), m(32))
     });
     op!(
         "v_pk_fma_f32 v[20:21], v[6:7], v[8:9], v[6:7] neg_hi:[0,0,1]",
-        Int,
+        F32x2,
         |i| {
             let lo = f(i.x as u32).mul_add(f(i.y as u32), f(i.x as u32));
             let hi = f((i.x >> 32) as u32).mul_add(f((i.y >> 32) as u32), -f((i.x >> 32) as u32));
@@ -2157,7 +2159,7 @@ fn valu_ops_match_the_model() {
     }
     src += "s_endpgm\n";
     let k = lift_src(&src, &test_abi(0, 0));
-    let mut rng = Rng(0x7a1u64);
+    let mut rng = Rng::new(0x7a1u64);
     for _ in 0..4 {
         let ins: Vec<In> = (0..64).map(|_| rand_lane(&mut rng)).collect();
         let mut inb = Vec::new();
@@ -2180,8 +2182,10 @@ fn valu_ops_match_the_model() {
                 for l in 0..64 {
                     let got = (out[2 * (oi * 64 + l)], out[2 * (oi * 64 + l) + 1]);
                     let want = model(&ins, l);
+                    let lane_ok = |g: u32, w: u32| g == w || f(g).is_nan() && f(w).is_nan();
                     let both_nan = match kind {
                         Kind::F32 => f(got.0).is_nan() && f(want.0).is_nan(),
+                        Kind::F32x2 => lane_ok(got.0, want.0) && lane_ok(got.1, want.1),
                         Kind::F64 => {
                             d(got.0 as u64 | (got.1 as u64) << 32).is_nan()
                                 && d(want.0 as u64 | (want.1 as u64) << 32).is_nan()
@@ -2396,7 +2400,7 @@ const MEM_SRC: &str = r#"
 #[test]
 fn lds_scratch_flat_buffer_and_scalar_memory() {
     let k = lift_src(MEM_SRC, &test_abi(4096, 64));
-    let mut rng = Rng(0x3e3);
+    let mut rng = Rng::new(0x3e3);
     for _ in 0..3 {
         let w: Vec<u32> = (0..256).map(|_| rng.next() as u32).collect();
         let setup = Setup {

@@ -69,7 +69,7 @@ fn rand_f32(r: &mut Rng) -> f32 {
 
 #[test]
 fn ieee_division_f64_and_f32() {
-    let mut rng = Rng(0xd1f);
+    let mut rng = Rng::new(0xd1f);
     let a: Vec<f64> = (0..N).map(|_| rand_f64(&mut rng)).collect();
     let b: Vec<f64> = (0..N).map(|_| rand_f64(&mut rng)).collect();
     let fa: Vec<f32> = (0..N).map(|_| rand_f32(&mut rng)).collect();
@@ -114,7 +114,7 @@ fn ieee_division_f64_and_f32() {
 
 #[test]
 fn integer_division_and_conversions() {
-    let mut rng = Rng(0xc0f);
+    let mut rng = Rng::new(0xc0f);
     let x: Vec<i64> = (0..N)
         .map(|_| (rng.next() as i64) >> rng.below(63).max(4))
         .collect();
@@ -182,7 +182,7 @@ fn fmin_cl(a: f64, b: f64) -> f64 {
 
 #[test]
 fn f64_math_and_packed_f32() {
-    let mut rng = Rng(0xf64);
+    let mut rng = Rng::new(0xf64);
     let a: Vec<f64> = (0..N).map(|_| rand_f64(&mut rng)).collect();
     let pa: Vec<f32> = (0..2 * N).map(|_| rand_f32(&mut rng)).collect();
     let pb: Vec<f32> = (0..2 * N).map(|_| rand_f32(&mut rng)).collect();
@@ -243,7 +243,7 @@ fn packed_f32_with_constant_operands() {
         "{body}"
     );
     assert!(body.contains("v_pk_mul_f32 v[2:3], -2.0,"), "{body}");
-    let mut rng = Rng(0x9c);
+    let mut rng = Rng::new(0x9c);
     let pa: Vec<f32> = (0..2 * N).map(|_| rand_f32(&mut rng)).collect();
     for e in ENGINES {
         let r = run(
@@ -280,7 +280,7 @@ fn vgpr_index_mode_extract_and_insert() {
         body.contains("gpr_idx(SRC0)") && body.contains("gpr_idx(DST)"),
         "{body}"
     );
-    let mut rng = Rng(0x61d);
+    let mut rng = Rng::new(0x61d);
     let a: Vec<f32> = (0..16 * N)
         .map(|_| (rng.below(2000) as f32 - 1000.0) / 8.0)
         .collect();
@@ -327,7 +327,7 @@ fn rand_word(r: &mut Rng) -> u32 {
 #[test]
 fn pc_relative_constant_data() {
     const TABLE: [u32; 8] = [3, 1, 4, 1, 5, 9, 2, 6];
-    let mut rng = Rng(0xc7ab);
+    let mut rng = Rng::new(0xc7ab);
     let a: Vec<u32> = (0..N).map(|_| rng.next() as u32).collect();
     for e in ENGINES {
         let r = u32s(&run("ctab", e, &[bytes32(&a)])[0]);
@@ -340,7 +340,7 @@ fn pc_relative_constant_data() {
 
 #[test]
 fn calls_to_functions() {
-    let mut rng = Rng(0xca11);
+    let mut rng = Rng::new(0xca11);
     let a: Vec<u32> = (0..N).map(|_| rng.next() as u32).collect();
     let helper = |x: i32| {
         let v = a[(x & 63) as usize] as i32;

@@ -153,7 +153,7 @@ fn rmw_ops_match_the_model() {
     let src = kernel_src(&cases);
     let k = lift_src(&src, &test_abi(64 + 8 * LANES as u32, 0));
     let n = cases.len();
-    let mut rng = Rng(0x00d5_0942_3a11);
+    let mut rng = Rng::new(0x00d5_0942_3a11);
     for it in 0..3 {
         let mem: Vec<u64> = (0..n * LANES).map(|_| rng.next()).collect();
         let mut data: Vec<u64> = (0..2 * n * LANES).map(|_| rng.next()).collect();
@@ -276,7 +276,7 @@ fn contended_rmw_ops_serialize() {
             16 * N + 8 * N
         );
         let k = lift_src(&src, &test_abi(64, 0));
-        let mut rng = Rng(0x00c0_2742 ^ mnem.len() as u64);
+        let mut rng = Rng::new(0x00c0_2742 ^ mnem.len() as u64);
         let mask = if wide { u64::MAX } else { 0xffff_ffff };
         let data: Vec<u64> = (0..2 * N).map(|_| rng.next()).collect();
         let init = rng.next() & mask;
@@ -364,7 +364,7 @@ fn append_and_consume_count_the_wave() {
             8 * N
         );
         let k = lift_src(&src, &test_abi(64, 0));
-        let mut rng = Rng(0x00a9_9e4d ^ append as u64);
+        let mut rng = Rng::new(0x00a9_9e4d ^ append as u64);
         for it in 0..3 {
             let init = rng.next() as u32;
             // Per-wave EXEC; the last iteration leaves wave 1 empty.

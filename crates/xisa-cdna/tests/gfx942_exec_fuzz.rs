@@ -37,7 +37,7 @@ fn corpus_kernels() -> Vec<(String, Vec<u8>, EntryAbi)> {
 fn mutated_code_never_panics_and_always_verifies() {
     let kernels = corpus_kernels();
     assert!(kernels.len() >= 20, "corpus has {} kernels", kernels.len());
-    let mut rng = Rng(0xf022_9420);
+    let mut rng = Rng::new(0xf022_9420);
     let calls = {
         let co = include_bytes!("gfx942_exec_util/kernels.co");
         let obj = codeobj::load(co).unwrap();

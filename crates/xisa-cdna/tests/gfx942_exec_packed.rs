@@ -1060,7 +1060,7 @@ fn rand_word(rng: &mut Rng) -> u32 {
 
 /// Runs the cases (each under its own random EXEC) and checks every lane.
 fn check(cases: &[Case], seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let execs: Vec<u64> = cases
         .iter()
         .map(|_| match rng.below(4) {
@@ -1165,7 +1165,7 @@ fn f16_rounding_model_is_exact() {
 
 #[test]
 fn packed_16bit_ops_match_the_model() {
-    let mut rng = Rng(0x9a_c4e1);
+    let mut rng = Rng::new(0x9a_c4e1);
     let cases = packed_cases(&mut rng);
     assert_eq!(cases.len(), 19 * 6);
     check(&cases, 0x51ed);
@@ -1173,7 +1173,7 @@ fn packed_16bit_ops_match_the_model() {
 
 #[test]
 fn vop3_op_sel_16bit_ops_match_the_model() {
-    let mut rng = Rng(0x0b5e1);
+    let mut rng = Rng::new(0x0b5e1);
     let cases = opsel_cases(&mut rng);
     check(&cases, 0x3a7);
 }
@@ -1217,7 +1217,7 @@ fn same_h2(got: u32, want: u32) -> bool {
 
 #[test]
 fn compiled_half2_kernels_match_the_reference() {
-    let mut rng = Rng(0x4a1f);
+    let mut rng = Rng::new(0x4a1f);
     let a: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
     let b: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
     let c: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
@@ -1310,7 +1310,7 @@ fn compiled_half2_kernels_match_the_reference() {
 
 #[test]
 fn fma_mix_ops_match_the_model() {
-    let mut rng = Rng(0x3171);
+    let mut rng = Rng::new(0x3171);
     let cases = mix_cases(&mut rng);
     check(&cases, 0x77e);
 }
@@ -1335,7 +1335,7 @@ fn same_h(g: u16, w: u16) -> bool {
 
 #[test]
 fn compiled_half_division_mix_and_scalar_match_the_reference() {
-    let mut rng = Rng(0x5eed_4a1f);
+    let mut rng = Rng::new(0x5eed_4a1f);
     let a: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
     let b: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
     let cf: Vec<u32> = (0..N).map(|_| rng.next() as u32).collect();
@@ -1401,7 +1401,7 @@ fn compiled_half_division_mix_and_scalar_match_the_reference() {
 
 #[test]
 fn compares_16bit_match_the_model() {
-    let mut rng = Rng(0xc0e1);
+    let mut rng = Rng::new(0xc0e1);
     let cases = cmp_cases(&mut rng);
     assert_eq!(cases.len(), 16 * 2 + 3 + 4 + 8 * 4);
     check(&cases, 0x1c3);
@@ -1409,14 +1409,14 @@ fn compares_16bit_match_the_model() {
 
 #[test]
 fn vop1_f16_ops_and_conversions_match_the_model() {
-    let mut rng = Rng(0x70f1);
+    let mut rng = Rng::new(0x70f1);
     let cases = vop1_cases(&mut rng);
     check(&cases, 0x2b1);
 }
 
 #[test]
 fn compiled_half_conversions_and_selects_match_the_reference() {
-    let mut rng = Rng(0xc0de_4a1f);
+    let mut rng = Rng::new(0xc0de_4a1f);
     let a: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
     // float2 addends: f16-range values (sums that round back to f16) and
     // arbitrary bit patterns.

@@ -254,7 +254,7 @@ fn scalar_stores_and_atomics_match_the_model() {
     let src = kernel_src(&cases);
     let k = lift_src(&src, &test_abi(0, 0));
     let n = cases.len();
-    let mut rng = Rng(0x5e70_0942_a70c);
+    let mut rng = Rng::new(0x5e70_0942_a70c);
     for it in 0..3 {
         let mut mem: Vec<u32> = (0..n * WG * 4).map(|_| rng.next() as u32).collect();
         let mut data: Vec<u32> = (0..n * WG * 4).map(|_| rng.next() as u32).collect();
@@ -441,7 +441,7 @@ fn contended_scalar_atomics_are_exact() {
             8 + 8 * W
         );
         let k = lift_src(&src, &test_abi(0, 0));
-        let mut rng = Rng(0x5a70_c047 ^ mnem.len() as u64);
+        let mut rng = Rng::new(0x5a70_c047 ^ mnem.len() as u64);
         let mask = if wide { u64::MAX } else { 0xffff_ffff };
         let init = if mnem.contains("inc") {
             rng.below(4)

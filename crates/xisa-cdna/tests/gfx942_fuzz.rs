@@ -9,7 +9,7 @@ use xisa_cdna::gfx942;
 
 #[test]
 fn gfx942_random_bytes_never_panic() {
-    let mut rng = Rng(0x6fc9_42f0_0000_0007);
+    let mut rng = Rng::new(0x6fc9_42f0_0000_0007);
     let t = gfx942::tables();
     let (mut ok, mut err) = (0, 0);
     for n in 0..40_000 {
@@ -104,7 +104,7 @@ fn gfx942_valu_mutations_never_panic() {
         gfx942::disassemble(&[0xf9, 0x6a, 0x00, 0x7e]).unwrap(),
         vec!["v_clrexcp"]
     );
-    let mut rng = Rng(0x6fc9_42f0_0000_0abc);
+    let mut rng = Rng::new(0x6fc9_42f0_0000_0abc);
     for _ in 0..40_000 {
         let mut b = seed.clone();
         for _ in 0..=rng.below(4) {

@@ -43,7 +43,7 @@ fn lifter_coverage_per_format() {
         workgroup_id: [true, false, false],
         ..EntryAbi::default()
     };
-    let mut rng = Rng(0x11f7_c0de_0942);
+    let mut rng = Rng::new(0x11f7_c0de_0942);
     // format -> (rows, rows with a printable encoding, rows that lift)
     let mut per: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
     let mut lifted = std::collections::HashSet::new();

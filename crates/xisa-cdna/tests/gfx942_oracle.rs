@@ -307,7 +307,7 @@ type Cases = (Vec<Vec<u8>>, Vec<Option<String>>, Vec<usize>);
 fn gfx942_agrees_with_llvm_mc() {
     let Some(tool) = llvm_mc() else { return };
     let t = tables();
-    let mut rng = Rng(0x6fc9_4200_0000_0001);
+    let mut rng = Rng::new(0x6fc9_4200_0000_0001);
     // format -> (groups, xisa texts, opcode rows)
     let mut per: BTreeMap<String, Cases> = BTreeMap::new();
     for ri in 0..t.opcodes.len() {

@@ -33,8 +33,8 @@ fn random_inst(rng: &mut Rng, rule: usize) -> Inst {
     let vdst = if returns { pick(rng, r.dst_regs) } else { 0 };
     let ioffset = match rng.below(4) {
         0 => 0,
-        1 => rng.below(4096) as i32 - 2048,
-        _ => (rng.below(1 << 24) as i32) - (1 << 23),
+        1 => rng.below(4096) - 2048,
+        _ => rng.below(1 << 24) - (1 << 23),
     };
     Inst {
         rule,
@@ -68,7 +68,7 @@ fn parse_encoding(line: &str) -> Option<Vec<u8>> {
 fn gfx1200_agrees_on_every_vglobal_atomic() {
     let Some(tool) = llvm_mc() else { return };
     let t = tables();
-    let mut rng = Rng(0x5eed_cd5a_0000_0001);
+    let mut rng = Rng::new(0x5eed_cd5a_0000_0001);
     let mut cases = Vec::new();
     for ri in 0..t.rules.len() {
         for _ in 0..PER_OPCODE {

@@ -110,7 +110,7 @@ fn out_of_window_accesses_fault() {
 #[test]
 fn null_and_out_of_range_descriptors() {
     let mut s = Setup::new(2, 32, 32, 512);
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for b in s.state.global.iter_mut() {
         *b = rng.next() as u8;
     }
@@ -197,10 +197,22 @@ fn float_atomics_all_edge_pairs() {
         }
     }
     // Spot values of the chapter's rules.
-    assert_eq!(min_max_number(false, 0x0000_0000, 0x8000_0000), 0x8000_0000);
-    assert_eq!(min_max_number(true, 0x8000_0000, 0x0000_0000), 0x0000_0000);
-    assert_eq!(min_max_number(false, 0x7fc0_0000, 0x3f80_0000), 0x3f80_0000);
-    assert_eq!(min_max_number(true, 0x3f80_0000, 0x7f80_0001), 0x3f80_0000);
+    assert_eq!(
+        xisa_testkit::min_max_f32(false, 0x0000_0000, 0x8000_0000),
+        0x8000_0000
+    );
+    assert_eq!(
+        xisa_testkit::min_max_f32(true, 0x8000_0000, 0x0000_0000),
+        0x0000_0000
+    );
+    assert_eq!(
+        xisa_testkit::min_max_f32(false, 0x7fc0_0000, 0x3f80_0000),
+        0x3f80_0000
+    );
+    assert_eq!(
+        xisa_testkit::min_max_f32(true, 0x3f80_0000, 0x7f80_0001),
+        0x3f80_0000
+    );
 }
 
 #[test]

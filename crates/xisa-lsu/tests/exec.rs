@@ -15,7 +15,7 @@ const OPERAND_SETS: usize = 4;
 #[test]
 fn all_instructions_against_reference_model() {
     let t = tables();
-    let mut rng = Rng(0x15c0_ffee);
+    let mut rng = Rng::new(0x15c0_ffee);
     let global_bytes = 4 * REGION as usize;
     let mem = memory(global_bytes);
     let mut failures = Vec::new();

@@ -54,7 +54,7 @@ fn random_inst(rng: &mut Rng, id: usize, k: usize) -> Inst {
 
 #[test]
 fn all_instructions_round_trip() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     let t = tables();
     assert_eq!(t.rules.len(), xisa_lsu::INSTRUCTION_COUNT);
     let mut cases = 0;

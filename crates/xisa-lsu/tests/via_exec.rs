@@ -141,7 +141,7 @@ fn final_state(setup: &Setup, fin: &Value) -> Result<State, String> {
 #[test]
 fn all_instructions_through_xisa_exec_against_reference_model() {
     let t = tables();
-    let mut rng = Rng(0x0e5e_c0de);
+    let mut rng = Rng::new(0x0e5e_c0de);
     let global_bytes = 4 * REGION as usize;
     let mut failures = Vec::new();
     let engines = [XEngine::Interp, XEngine::Jit];
@@ -246,7 +246,7 @@ fn all_instructions_through_xisa_exec_against_reference_model() {
 fn scratch_images_through_xisa_exec() {
     const IMG: usize = 64;
     let t = tables();
-    let mut rng = Rng(0x05c2_a7c4);
+    let mut rng = Rng::new(0x05c2_a7c4);
     let (waves, lanes) = (2usize, 32usize);
     let mut checked = 0;
     for rule in t

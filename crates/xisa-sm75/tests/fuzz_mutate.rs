@@ -13,25 +13,7 @@ use std::time::{Duration, Instant};
 
 use xisa_sm75::{cubin, lift, loader, Rules};
 
-/// splitmix64: a small deterministic stream, so a failure is reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
+use xisa_testkit::Rng;
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -156,7 +138,7 @@ fn mutated_cubins_never_panic() {
     }
     let hot: Vec<Vec<usize>> = corpus.iter().map(|(_, b)| interesting_offsets(b)).collect();
     let deadline = Instant::now() + Duration::from_secs(secs);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut iters = 0u64;
     let mut loaded = 0u64;
     while Instant::now() < deadline {

@@ -70,17 +70,7 @@ fn run_in(
         .collect()
 }
 
-/// splitmix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use xisa_testkit::Rng;
 
 /// Edge-case `f32` bit patterns.
 fn f32_edges() -> Vec<u32> {
@@ -148,7 +138,7 @@ fn f32_edges() -> Vec<u32> {
 
 /// Edge cases plus `n` random `f32` patterns (half of them of moderate size).
 fn f32_inputs(seed: u64, n: usize) -> Vec<u32> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut v = f32_edges();
     for i in 0..n {
         let x = r.next() as u32;
@@ -210,7 +200,7 @@ fn f64_edges() -> Vec<u64> {
 }
 
 fn f64_inputs(seed: u64, n: usize) -> Vec<u64> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut v = f64_edges();
     for i in 0..n {
         let x = r.next();
@@ -547,7 +537,7 @@ fn ints(seed: u64, n: usize) -> Vec<u64> {
         0xffff_ff7f_ffff_ffff,
         0x8000_0000_0000_0001,
     ];
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     for i in 0..n {
         let x = r.next();
         v.push(x >> (i % 40));
@@ -903,7 +893,7 @@ fn fma_ref(a: f32, b: f32, c: f32, m: Mode) -> f32 {
 /// Triples with exponents in [2^-10, 2^10] (exact arithmetic fits i128)
 /// plus exact-cancellation and tie cases.
 fn fma_inputs(seed: u64, n: usize) -> Vec<u32> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut v = Vec::new();
     for i in 0..n {
         for _ in 0..3 {
@@ -1101,7 +1091,7 @@ fn mufu_approximations() {
 #[test]
 fn f64_arithmetic() {
     // Exponents in [2^-20, 2^20]: exact sums fit i128.
-    let mut r = Rng(15);
+    let mut r = Rng::new(15);
     let mut v = Vec::new();
     for _ in 0..600 {
         let x = r.next();
@@ -1166,7 +1156,7 @@ fn f64_arithmetic() {
 fn integer_division_idiom_is_exact() {
     // ptxas lowers div/rem through I2F.RP, MUFU.RCP, F2I.FTZ.U32.TRUNC and
     // IMAD fix-ups; the quotients must be exact for every divisor.
-    let mut r = Rng(18);
+    let mut r = Rng::new(18);
     let mut v: Vec<u32> = Vec::new();
     let special = [
         1u32,
@@ -1229,7 +1219,7 @@ fn integer_division_idiom_is_exact() {
 #[test]
 fn sgxt_sign_and_zero_extension() {
     let mut v = Vec::new();
-    let mut r = Rng(19);
+    let mut r = Rng::new(19);
     for n in [0u32, 1, 2, 5, 16, 31, 32, 33, 63, 64, 255, 256, 0xffff_ffff] {
         for a in [
             0u32,
@@ -1524,7 +1514,7 @@ fn half64(h: u16) -> f64 {
 
 #[test]
 fn sub_register_selects() {
-    let mut r = Rng(27);
+    let mut r = Rng::new(27);
     let mut v: Vec<u32> = vec![
         0,
         0xffff_ffff,
@@ -1590,7 +1580,7 @@ fn ptxas_selects() {
     // sel.ptx: in = (hi: f16 / s16, lo with byte 1): out = (f32, s32).
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/sel.cubin");
     let m = Module::from_bytes(&std::fs::read(&p).expect("sel.cubin"), "sel", None).expect("sel");
-    let mut r = Rng(28);
+    let mut r = Rng::new(28);
     let mut inputs = vec![0x4480_3c00u32, 0xc500_ff00, 0x7c00_0000, 0x0001_1234];
     for _ in 0..40 {
         inputs.push(r.next() as u32);
@@ -1633,7 +1623,7 @@ fn dfma_ref(a: f64, b: f64, c: f64, m: Mode) -> f64 {
 }
 
 fn dfma_inputs(seed: u64, n: usize) -> Vec<u64> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut v = Vec::new();
     let f = |r: &mut Rng, e: i64| {
         let x = r.next();
@@ -1829,7 +1819,7 @@ fn half_op(a: u16, b: u16, c: Option<u16>, mul: bool) -> u16 {
 
 #[test]
 fn packed_half_arithmetic() {
-    let mut r = Rng(31);
+    let mut r = Rng::new(31);
     let mut v: Vec<u32> = Vec::new();
     let edges: [u16; 12] = [
         0, 0x8000, 0x3c00, 0xbc00, 0x7bff, 0x0001, 0x8001, 0x03ff, 0x7c00, 0xfc00, 0x7e00, 0x3555,
@@ -1966,7 +1956,7 @@ fn packed_half_arithmetic() {
 
 #[test]
 fn hsetp2_compares() {
-    let mut r = Rng(32);
+    let mut r = Rng::new(32);
     let edges: [u16; 10] = [
         0, 0x8000, 0x3c00, 0xbc00, 0x0001, 0x8001, 0x7c00, 0xfc00, 0x7e00, 0x3555,
     ];

@@ -107,17 +107,7 @@ fn bytes64(v: &[u64]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
-/// xorshift64*: deterministic test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
+use xisa_testkit::Rng;
 
 /// Edge-weighted 32-bit values.
 fn data32(n: usize, seed: u64) -> Vec<u32> {
@@ -133,7 +123,7 @@ fn data32(n: usize, seed: u64) -> Vec<u32> {
         0x0000_ffff,
         0x0001_0000,
     ];
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     (0..n)
         .map(|i| {
             if i % 3 == 0 {
@@ -420,7 +410,7 @@ fn edges64() -> Vec<u64> {
         12_345_678_901_234,
         0xdead_beef_cafe_f00d,
     ];
-    let mut r = Rng(7);
+    let mut r = Rng::new(7);
     for _ in 0..10 {
         v.push(r.next());
     }
@@ -484,7 +474,7 @@ fn div_rem_64() {
             pairs.push((a, b));
         }
     }
-    let mut r = Rng(11);
+    let mut r = Rng::new(11);
     for _ in 0..512 {
         // Random magnitudes, so that both the 32-bit fast path and the
         // 64-bit path run with small and large quotients.

@@ -17,19 +17,7 @@ fn module() -> Module {
     Module::from_bytes(&bytes, "mma", None).expect("lift")
 }
 
-/// xorshift, for reproducible inputs.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 16) as u32
-    }
-    fn range(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + (self.next() % (hi - lo) as u32) as i32
-    }
-}
+use xisa_testkit::Rng;
 
 fn words(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|w| w.to_le_bytes()).collect()
@@ -84,11 +72,15 @@ fn h(x: f32) -> u32 {
 #[test]
 fn hmma_m16n8k8_f32_and_f16_accumulators() {
     let m = module();
-    let mut r = Rng(0x1234_5678_9abc);
-    let a: Vec<f32> = (0..16 * 8).map(|_| r.range(-64, 64) as f32 / 8.0).collect();
-    let b: Vec<f32> = (0..8 * 8).map(|_| r.range(-64, 64) as f32 / 8.0).collect();
+    let mut r = Rng::new(0x1234_5678_9abc);
+    let a: Vec<f32> = (0..16 * 8)
+        .map(|_| (r.range(-64, 64 - 1) as i32) as f32 / 8.0)
+        .collect();
+    let b: Vec<f32> = (0..8 * 8)
+        .map(|_| (r.range(-64, 64 - 1) as i32) as f32 / 8.0)
+        .collect();
     let c: Vec<f32> = (0..16 * 8)
-        .map(|_| r.range(-512, 512) as f32 / 4.0)
+        .map(|_| (r.range(-512, 512 - 1) as i32) as f32 / 4.0)
         .collect();
     let at = |row: usize, k: usize| a[row * 8 + k];
     let bt = |k: usize, col: usize| b[k * 8 + col];
@@ -150,9 +142,9 @@ fn imma_every_type_and_saturation() {
                 } else {
                     format!("imma4_{}_{}", ty(sa), ty(sb))
                 };
-                let mut r = Rng(0xfeed ^ u64::from(bits) << 8 ^ (sa as u64) << 4 ^ sb as u64);
+                let mut r = Rng::new(0xfeed ^ u64::from(bits) << 8 ^ (sa as u64) << 4 ^ sb as u64);
                 let val = |r: &mut Rng, s: bool| -> i64 {
-                    let raw = r.next() & ((1 << bits) - 1);
+                    let raw = r.next_u32() & ((1 << bits) - 1);
                     if s && raw >> (bits - 1) != 0 {
                         i64::from(raw) - (1 << bits)
                     } else {
@@ -163,9 +155,9 @@ fn imma_every_type_and_saturation() {
                 let b: Vec<i64> = (0..k * 8).map(|_| val(&mut r, sb)).collect();
                 let c: Vec<i32> = (0..64)
                     .map(|i| match i % 4 {
-                        0 => i32::MAX - r.range(0, 1000),
-                        1 => i32::MIN + r.range(0, 1000),
-                        _ => r.range(-100_000, 100_000),
+                        0 => i32::MAX - (r.range(0, 1000 - 1) as i32),
+                        1 => i32::MIN + (r.range(0, 1000 - 1) as i32),
+                        _ => r.range(-100_000, 100_000 - 1) as i32,
                     })
                     .collect();
                 let d = |row: usize, col: usize| {
@@ -206,15 +198,15 @@ fn imma_every_type_and_saturation() {
 #[test]
 fn bmma_xor_popc() {
     let m = module();
-    let mut r = Rng(0xb1b1);
+    let mut r = Rng::new(0xb1b1);
     // Rows of A and columns of B as 4 words each (bit i of word q: k = 32q + i).
     let a: Vec<[u32; 4]> = (0..8)
-        .map(|_| [r.next(), r.next(), r.next(), r.next()])
+        .map(|_| [r.next_u32(), r.next_u32(), r.next_u32(), r.next_u32()])
         .collect();
     let b: Vec<[u32; 4]> = (0..8)
-        .map(|_| [r.next(), r.next(), r.next(), r.next()])
+        .map(|_| [r.next_u32(), r.next_u32(), r.next_u32(), r.next_u32()])
         .collect();
-    let c: Vec<i32> = (0..64).map(|_| r.range(-1000, 1000)).collect();
+    let c: Vec<i32> = (0..64).map(|_| r.range(-1000, 1000 - 1) as i32).collect();
     let (mut fa, mut fb, mut fc, mut want) = (vec![], vec![], vec![], vec![]);
     for lane in 0..32 {
         let (g, t) = gt(lane);
@@ -241,11 +233,11 @@ fn bmma_xor_popc() {
 #[test]
 fn ldmatrix_every_count_and_transpose() {
     let m = module();
-    let mut r = Rng(0x1d5a);
-    let buf: Vec<u32> = (0..128).map(|_| r.next()).collect();
+    let mut r = Rng::new(0x1d5a);
+    let buf: Vec<u32> = (0..128).map(|_| r.next_u32()).collect();
     let mut perm: Vec<u32> = (0..32).collect();
     for i in (1..32).rev() {
-        perm.swap(i, r.next() as usize % (i + 1));
+        perm.swap(i, r.next_u32() as usize % (i + 1));
     }
     // Element (row, col) of matrix j: 16 bits.
     let elem = |j: usize, row: usize, col: usize| -> u32 {

@@ -165,17 +165,7 @@ fn b64(v: &[u64]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
-/// xorshift64*: deterministic test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
+use xisa_testkit::Rng;
 
 /// Distance in units in the last place between two finite doubles.
 fn ulp64(a: f64, b: f64) -> u64 {
@@ -238,7 +228,7 @@ fn r2p_sin_cos() {
         105614.0,
         f32::MIN_POSITIVE,
     ];
-    let mut r = Rng(7);
+    let mut r = Rng::new(7);
     for _ in 0..200 {
         xs.push(((r.next() >> 40) as f32 / 16_777_216.0 - 0.5) * 2.0e5);
     }
@@ -373,7 +363,7 @@ fn p2r_saves_predicates() {
     assert_has("p2r", "p2r", "P2R R");
     let m = module("p2r");
     let n = 64usize;
-    let mut r = Rng(3);
+    let mut r = Rng::new(3);
     let edges = [
         0u32,
         1,
@@ -439,7 +429,7 @@ fn p2r_saves_predicates() {
 fn check_match(bytes: &[u8], all_patched: bool) {
     let m = module_of("warp", bytes);
     let n = 64usize;
-    let mut r = Rng(11);
+    let mut r = Rng::new(11);
     let mut v32 = Vec::new();
     let mut v64 = Vec::new();
     for i in 0..n {
@@ -551,7 +541,7 @@ fn vabsdiff() {
         0x80ff_7f01,
         0x0100_ff80,
     ];
-    let mut r = Rng(5);
+    let mut r = Rng::new(5);
     let mut a = Vec::new();
     let mut b = Vec::new();
     for x in edges {
@@ -656,7 +646,7 @@ fn break_out_of_divergent_loop() {
     assert_has("warp", "brk", "UPOPC UR");
     let m = module("warp");
     let n = 80usize;
-    let mut r = Rng(17);
+    let mut r = Rng::new(17);
     let lim: Vec<u32> = (0..n).map(|_| (r.next() % 24) as u32).collect();
     let stop: Vec<u32> = (0..n).map(|_| (r.next() % 40) as u32).collect();
     // Per lane: (acc, iterations that reached the vote).
@@ -715,7 +705,7 @@ fn warp_aggregated_atomic() {
     assert_has("warp", "wagg", "FLO.U32 R");
     let m = module("warp");
     let n = 200usize;
-    let mut r = Rng(23);
+    let mut r = Rng::new(23);
     let skip: Vec<u32> = (0..n)
         .map(|_| u32::from(r.next().is_multiple_of(4)))
         .collect();
@@ -827,7 +817,7 @@ fn generic_access_to_local_window() {
     assert_has("mem", "localesc", "LD.E.STRONG.SYS R");
     let m = module("mem");
     let n = 96usize;
-    let mut r = Rng(29);
+    let mut r = Rng::new(29);
     let x: Vec<u32> = (0..n).map(|_| r.next() as u32 & 0xffff).collect();
     for e in ENGINES {
         let out = run(

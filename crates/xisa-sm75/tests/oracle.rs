@@ -26,20 +26,7 @@ const CONTROL_CLEAR: u128 = (1u128 << 105) - 1;
 /// Control bits with stall 1 and no read/write scoreboard (0x7e1 at 105).
 const NEUTRAL_CONTROL: u128 = 0x7e1u128 << 105;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn word(&mut self) -> u128 {
-        (u128::from(self.next()) << 64) | u128::from(self.next())
-    }
-}
+use xisa_testkit::Rng;
 
 fn nvdisasm() -> Option<PathBuf> {
     if std::env::var("XISA_SKIP_ORACLE").is_ok_and(|v| v == "1") {
@@ -125,7 +112,7 @@ fn seed_variants_agree_with_nvdisasm() {
             let rule = rules.insts.iter().find(|r| r.id == id).unwrap();
             for line in rec["seed"]["lines"].as_array().unwrap() {
                 seed += 1;
-                let mut rng = Rng(seed);
+                let mut rng = Rng::new(seed);
                 let opmask: u128 = 0xfff | (1u128 << 91);
                 let words: Vec<u128> = (0..WORDS_PER_RECORD)
                     .map(|i| {
@@ -133,7 +120,7 @@ fn seed_variants_agree_with_nvdisasm() {
                         // scheduling control bits [105,128) stay 0: nvdisasm
                         // validates them by rules the seeds do not give
                         // (docs/sm75.md, "Not covered")
-                        ((rng.word() & !m) | (rule.value & m)) & CONTROL_CLEAR
+                        ((rng.next_u128() & !m) | (rule.value & m)) & CONTROL_CLEAR
                     })
                     .collect();
                 let want = oracle(&nd, &words, &tmp);
@@ -295,7 +282,7 @@ fn corpus_variants_agree_with_nvdisasm() {
         }
         let rule = rules.insts.iter().find(|r| r.id == id).unwrap();
         seed += 1;
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let n: usize = std::env::var("XISA_ORACLE_WORDS")
             .ok()
             .and_then(|v| v.parse().ok())
@@ -303,7 +290,9 @@ fn corpus_variants_agree_with_nvdisasm() {
         // control bits: stall 1, no scoreboards (nvdisasm rejects stores,
         // branches and barriers that set a write scoreboard)
         let words: Vec<u128> = (0..n)
-            .map(|_| ((rng.word() & !rule.mask) | rule.value) & CONTROL_CLEAR | NEUTRAL_CONTROL)
+            .map(|_| {
+                ((rng.next_u128() & !rule.mask) | rule.value) & CONTROL_CLEAR | NEUTRAL_CONTROL
+            })
             .collect();
         let want = oracle_fast(&nd, &words, &tmp);
         let (mut ok, mut rej, mut sib) = (0, 0, 0);
@@ -502,7 +491,7 @@ fn whole_table(per_class: usize, seed: u64, report: bool) -> (usize, usize, usiz
     let text =
         std::fs::read_to_string(repo_root().join("translation-rules/sm75/isa.json")).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut words = Vec::new();
     let mut class = Vec::new();
     for rec in doc["instructions"].as_array().unwrap() {
@@ -515,7 +504,7 @@ fn whole_table(per_class: usize, seed: u64, report: bool) -> (usize, usize, usiz
             .find(|m| m["lo"] == 91)
             .map_or(0, |m| m["value"].as_u64().unwrap()) as u128;
         for _ in 0..per_class {
-            words.push((rng.word() & !0xfff & !(1u128 << 91)) | op | (b91 << 91));
+            words.push((rng.next_u128() & !0xfff & !(1u128 << 91)) | op | (b91 << 91));
             class.push(rec["id"].as_str().unwrap().to_string());
         }
     }

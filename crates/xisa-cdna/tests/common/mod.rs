@@ -4,25 +4,7 @@
 
 use std::process::Command;
 
-/// xorshift64* (deterministic, no dependency).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    pub fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.below(den) < num
-    }
-}
+pub use xisa_testkit::Rng;
 
 /// The `llvm-mc-19` command, installed with apt-get when missing. `None` only when
 /// `XISA_SKIP_ORACLE=1`; otherwise a missing tool fails the test.

@@ -5,39 +5,7 @@
 
 use xisa_ir::*;
 
-/// A small deterministic RNG (xorshift64*).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len())]
-    }
-}
+pub use xisa_testkit::Rng;
 
 pub const INTS: [Type; 4] = [Type::I8, Type::I16, Type::I32, Type::I64];
 pub const ALL_INTS: [Type; 5] = [Type::I1, Type::I8, Type::I16, Type::I32, Type::I64];
@@ -130,7 +98,7 @@ impl Gen {
             tys.swap(i, j);
         }
         for (i, t) in tys.into_iter().enumerate() {
-            let name = if i == 0 && self.rng.chance(10) {
+            let name = if i == 0 && self.rng.percent(10) {
                 String::new()
             } else {
                 self.name("r", i)
@@ -147,7 +115,7 @@ impl Gen {
     }
 
     pub fn reg(&mut self, ty: Type) -> Reg {
-        if self.corrupt && self.rng.chance(3) {
+        if self.corrupt && self.rng.percent(3) {
             return Reg(self.rng.below(self.k.regs.len() + 3) as u32);
         }
         let rs = self.regs_of(|t| t == ty);
@@ -194,7 +162,7 @@ impl Gen {
             }
             _ => r & ty.mask(),
         };
-        if self.rng.chance(90) {
+        if self.rng.percent(90) {
             v & ty.mask()
         } else {
             v
@@ -202,7 +170,7 @@ impl Gen {
     }
 
     pub fn opnd(&mut self, ty: Type) -> Operand {
-        if self.rng.chance(70) {
+        if self.rng.percent(70) {
             Operand::Reg(self.reg(ty))
         } else {
             Operand::Imm(self.imm(ty))
@@ -210,7 +178,7 @@ impl Gen {
     }
 
     fn block(&mut self, n: usize) -> BlockId {
-        if self.corrupt && self.rng.chance(5) {
+        if self.corrupt && self.rng.percent(5) {
             return BlockId(self.rng.below(n + 3) as u32);
         }
         BlockId(self.rng.below(n) as u32)
@@ -327,14 +295,14 @@ impl Gen {
                 }
             }
             4 => Op::MulWide {
-                signed: g.rng.chance(50),
+                signed: g.rng.percent(50),
                 dst: g.reg(I64),
                 a: g.opnd(I32),
                 b: g.opnd(I32),
             },
             5 => Op::Funnel {
-                left: g.rng.chance(50),
-                wrap: g.rng.chance(50),
+                left: g.rng.percent(50),
+                wrap: g.rng.percent(50),
                 dst: g.reg(I32),
                 lo: g.opnd(I32),
                 hi: g.opnd(I32),
@@ -360,7 +328,7 @@ impl Gen {
             8 => {
                 let ty = g.rng.pick(&INTS);
                 Op::Bfe {
-                    signed: g.rng.chance(50),
+                    signed: g.rng.percent(50),
                     ty,
                     dst: g.reg(ty),
                     a: g.opnd(ty),
@@ -391,7 +359,7 @@ impl Gen {
                     op,
                     ty,
                     rnd,
-                    ftz: g.rng.chance(50),
+                    ftz: g.rng.percent(50),
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
@@ -402,7 +370,7 @@ impl Gen {
                 Op::FUn {
                     op: g.rng.pick(&FUnOp::ALL),
                     ty,
-                    ftz: g.rng.chance(50),
+                    ftz: g.rng.percent(50),
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                 }
@@ -411,7 +379,7 @@ impl Gen {
                 let ty = g.rng.pick(&FLOATS);
                 Op::Fma {
                     ty,
-                    ftz: g.rng.chance(50),
+                    ftz: g.rng.percent(50),
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
@@ -433,7 +401,7 @@ impl Gen {
                 Op::FCmp {
                     cond: g.rng.pick(&FCond::ALL),
                     ty,
-                    ftz: g.rng.chance(50),
+                    ftz: g.rng.percent(50),
                     dst: g.reg(I1),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
@@ -465,8 +433,8 @@ impl Gen {
                     to,
                     from,
                     rnd: g.rng.pick(&Round::ALL),
-                    sat: g.rng.chance(50),
-                    ftz: g.rng.chance(50),
+                    sat: g.rng.percent(50),
+                    ftz: g.rng.percent(50),
                     dst: g.reg(to),
                     src: g.opnd(from),
                 }
@@ -489,7 +457,7 @@ impl Gen {
                     },
                     order: g.rng.pick(&LOAD_ORDERS),
                     scope: g.rng.pick(&Scope::ALL),
-                    uniform: g.rng.chance(30),
+                    uniform: g.rng.percent(30),
                     dsts,
                     addr: g.addr(space),
                 }
@@ -511,7 +479,7 @@ impl Gen {
                     .collect();
                 let srcs = (0..n)
                     .map(|_| {
-                        if g.rng.chance(70) {
+                        if g.rng.percent(70) {
                             let t = g.rng.pick(&tys);
                             Operand::Reg(g.reg(t))
                         } else {
@@ -554,8 +522,8 @@ impl Gen {
                     space,
                     scope: g.rng.pick(&Scope::ALL),
                     order: g.rng.pick(&RMW_ORDERS),
-                    ftz: ty == AtomType::F32 && g.rng.chance(50),
-                    dst: if g.rng.chance(70) {
+                    ftz: ty == AtomType::F32 && g.rng.percent(50),
+                    dst: if g.rng.percent(70) {
                         Some(g.reg(rt))
                     } else {
                         None
@@ -573,7 +541,7 @@ impl Gen {
                 scope: g.rng.pick(&Scope::ALL),
                 order: g.rng.pick(&FENCE_ORDERS),
             },
-            22 if g.rng.chance(50) => Op::WaveSync,
+            22 if g.rng.percent(50) => Op::WaveSync,
             22 => Op::Barrier,
             23 => {
                 let ty = g.rng.pick(&Type::ALL);
@@ -582,7 +550,7 @@ impl Gen {
                     .regs_of(|t| t == I1)
                     .into_iter()
                     .find(|&r| r != dst)
-                    .filter(|_| g.rng.chance(50));
+                    .filter(|_| g.rng.percent(50));
                 Op::Shfl {
                     ty,
                     dst,
@@ -620,15 +588,15 @@ impl Gen {
 
     pub fn inst(&mut self) -> Inst {
         let op = self.op();
-        let guard = if self.rng.chance(20) {
+        let guard = if self.rng.percent(20) {
             Some(Guard {
                 reg: self.reg(Type::I1),
-                negate: self.rng.chance(50),
+                negate: self.rng.percent(50),
             })
         } else {
             None
         };
-        let pc = if self.rng.chance(20) {
+        let pc = if self.rng.percent(20) {
             Some(self.rng.next() >> self.rng.below(64))
         } else {
             None
@@ -670,11 +638,11 @@ pub fn random_kernel(seed: u64, name: String, corrupt: bool) -> Kernel {
     g.corrupt = corrupt;
     g.regs();
     let k = &mut g.k;
-    k.wave_size = if g.rng.chance(50) { 32 } else { 64 };
-    if corrupt && g.rng.chance(10) {
+    k.wave_size = if g.rng.percent(50) { 32 } else { 64 };
+    if corrupt && g.rng.percent(10) {
         g.k.wave_size = g.rng.next() as u32;
     }
-    g.k.shared_bytes = if g.rng.chance(50) {
+    g.k.shared_bytes = if g.rng.percent(50) {
         0
     } else {
         g.rng.next() as u32
@@ -700,7 +668,7 @@ pub fn random_kernel(seed: u64, name: String, corrupt: bool) -> Kernel {
         let label = g.name("bb", b);
         let insts = (0..g.rng.below(10)).map(|_| g.inst()).collect();
         let term = g.term(nblocks);
-        let term_pc = if g.rng.chance(20) {
+        let term_pc = if g.rng.percent(20) {
             Some(g.rng.next())
         } else {
             None

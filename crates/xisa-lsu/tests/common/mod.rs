@@ -20,57 +20,7 @@ pub const SCRATCH: usize = xisa_lsu::SCRATCH_BYTES as usize;
 /// Global bytes per wave region.
 pub const REGION: u64 = 1024;
 
-/// splitmix64.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            self.next() % n
-        }
-    }
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
-    }
-    pub fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.below(den) < num
-    }
-    /// A 32-bit value with integer and float edge cases mixed in.
-    pub fn val32(&mut self) -> u32 {
-        const EDGES: [u32; 16] = [
-            0,
-            1,
-            2,
-            0x7fff_ffff,
-            0x8000_0000,
-            0xffff_ffff,
-            0xffff_fffe,
-            0x7f80_0000, // +inf
-            0xff80_0000, // -inf
-            0x7fc0_0000, // qNaN
-            0x7f80_0001, // sNaN
-            0xffc1_2345, // negative qNaN with payload
-            0x8000_0000, // -0
-            0x0000_0001, // smallest denormal
-            0x807f_ffff, // largest negative denormal
-            0x3f80_0000, // 1.0
-        ];
-        match self.below(4) {
-            0 => EDGES[self.below(16) as usize],
-            1 => self.below(8) as u32,
-            _ => self.next() as u32,
-        }
-    }
-}
+pub use xisa_testkit::Rng;
 
 /// Machine state for the reference model and the engines.
 #[derive(Clone, Debug, PartialEq)]
@@ -272,79 +222,35 @@ impl Lane<'_> {
     }
 }
 
-/// IEEE-754 minimumNumber/maximumNumber on f32 bits (both NaN: the old value, quieted).
-pub fn min_max_number(max: bool, a: u32, b: u32) -> u32 {
-    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
-    match (x.is_nan(), y.is_nan()) {
-        (true, true) => a | 0x0040_0000,
-        (true, false) => b,
-        (false, true) => a,
-        _ => {
-            if x == y {
-                // Only ±0 compare equal with different bits: -0 < +0.
-                let a_neg = a >> 31 == 1;
-                if a_neg == max {
-                    b
-                } else {
-                    a
-                }
-            } else if (x > y) == max {
-                a
-            } else {
-                b
-            }
-        }
-    }
-}
-
-/// Applies an atomic op of the chapter to the old value.
+/// Applies an atomic op of the chapter to the old value (the test kit's
+/// reference model; `cmpxchg` compares with `data` and stores `data1`).
 fn atom_apply(op: &str, bits: u32, old: u64, data: u64, data1: u64) -> u64 {
-    let mask = if bits == 64 { u64::MAX } else { 0xffff_ffff };
-    let (old, data) = (old & mask, data & mask);
-    let sx = |x: u64| -> i64 {
-        if bits == 64 {
-            x as i64
-        } else {
-            x as u32 as i32 as i64
-        }
-    };
-    (match op {
-        "add" => old.wrapping_add(data),
-        "sub" => old.wrapping_sub(data),
-        "and" => old & data,
-        "or" => old | data,
-        "xor" => old ^ data,
-        "min.i" => (sx(old).min(sx(data))) as u64,
-        "max.i" => (sx(old).max(sx(data))) as u64,
-        "min.u" => old.min(data),
-        "max.u" => old.max(data),
-        "xchg" => data,
-        "cmpxchg" => {
-            if old == data {
-                data1
-            } else {
-                old
-            }
-        }
-        "inc" => {
-            if old >= data {
-                0
-            } else {
-                old + 1
-            }
-        }
-        "dec" => {
-            if old == 0 || old > data {
-                data
-            } else {
-                old - 1
-            }
-        }
-        "fadd" => (f32::from_bits(old as u32) + f32::from_bits(data as u32)).to_bits() as u64,
-        "fmin" => min_max_number(false, old as u32, data as u32) as u64,
-        "fmax" => min_max_number(true, old as u32, data as u32) as u64,
+    use xisa_ir::{AtomOp, AtomType};
+    let (op, src, cmp) = match op {
+        "add" => (AtomOp::Add, data, 0),
+        "sub" => (AtomOp::Sub, data, 0),
+        "and" => (AtomOp::And, data, 0),
+        "or" => (AtomOp::Or, data, 0),
+        "xor" => (AtomOp::Xor, data, 0),
+        "min.i" => (AtomOp::SMin, data, 0),
+        "max.i" => (AtomOp::SMax, data, 0),
+        "min.u" => (AtomOp::UMin, data, 0),
+        "max.u" => (AtomOp::UMax, data, 0),
+        "xchg" => (AtomOp::Exch, data, 0),
+        "cmpxchg" => (AtomOp::Cas, data1, data),
+        "inc" => (AtomOp::Inc, data, 0),
+        "dec" => (AtomOp::Dec, data, 0),
+        "fadd" => (AtomOp::FAdd, data, 0),
+        "fmin" => (AtomOp::FMin, data, 0),
+        "fmax" => (AtomOp::FMax, data, 0),
         o => panic!("model: atomic op {o}"),
-    }) & mask
+    };
+    let ty = match (bits, op) {
+        (64, _) => AtomType::B64,
+        (_, AtomOp::FAdd | AtomOp::FMin | AtomOp::FMax) => AtomType::F32,
+        _ => AtomType::B32,
+    };
+    xisa_testkit::atomic(op, ty, old, src, cmp)
 }
 
 /// Runs a program (assembly lines) on the model: every wave in order, every lane
