@@ -12,6 +12,7 @@
 //! - [`semantics`]: exact scalar semantics shared by every engine;
 //! - [`uniform`]: wave-uniform values hoisted into a per-workgroup prologue.
 
+pub mod build;
 pub mod inst;
 pub mod kernel;
 pub mod lockstep;

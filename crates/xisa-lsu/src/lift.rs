@@ -8,12 +8,10 @@
 //!   runs); EXEC-respecting instructions are guarded `@%exec`, `ei` ones are not.
 //! - Every IR instruction carries `pc` = byte offset of its lsu instruction.
 
-use std::collections::HashMap;
-
 use thiserror::Error;
 use xisa_ir::{
-    Address, AtomOp, AtomType, BinOp, Block, CvtOp, Guard, Inst as IrInst, Kernel, MemKind,
-    MemType, Op, Operand, Order, Reg, Round, Scope, Space, Term, Type,
+    Address, AtomOp, AtomType, BinOp, CvtOp, Guard, Kernel, MemKind, MemType, Op, Operand, Order,
+    Reg, Scope, Space, Term, Type,
 };
 
 use crate::codec::{word_bytes, Inst};
@@ -54,25 +52,21 @@ pub enum LiftError {
 }
 
 struct Builder {
-    k: Kernel,
-    names: HashMap<String, Reg>,
-    insts: Vec<IrInst>,
-    pc: u64,
+    b: xisa_ir::build::Builder,
     exec: Reg,
 }
 
 impl Builder {
-    fn reg(&mut self, name: String, ty: Type) -> Reg {
-        if let Some(&r) = self.names.get(&name) {
-            return r;
-        }
-        let r = self.k.reg(name.clone(), ty);
-        self.names.insert(name, r);
-        r
+    /// The EXEC guard when `guarded`.
+    fn g(&self, guarded: bool) -> Option<Guard> {
+        guarded.then_some(Guard {
+            reg: self.exec,
+            negate: false,
+        })
     }
 
     fn file(&mut self, f: RegFile, n: u32) -> Reg {
-        self.reg(format!("{}{n}", f.prefix()), Type::I32)
+        self.b.reg(&format!("{}{n}", f.prefix()), Type::I32)
     }
 
     fn v(&mut self, n: u32) -> Reg {
@@ -84,78 +78,36 @@ impl Builder {
     }
 
     fn tmp(&mut self, name: &str, ty: Type) -> Reg {
-        self.reg(format!("t.{name}"), ty)
+        self.b.tmp(name, ty)
     }
 
     fn emit(&mut self, op: Op, guarded: bool) {
-        self.insts.push(IrInst {
-            guard: guarded.then_some(Guard {
-                reg: self.exec,
-                negate: false,
-            }),
-            op,
-            pc: Some(self.pc),
-        });
+        let g = self.g(guarded);
+        self.b.emit(op, g);
     }
 
     fn cvt(&mut self, op: CvtOp, to: Type, from: Type, dst: Reg, src: Reg, guarded: bool) {
-        self.emit(
-            Op::Cvt {
-                op,
-                to,
-                from,
-                rnd: Round::Rn,
-                sat: false,
-                ftz: false,
-                dst,
-                src: src.into(),
-            },
-            guarded,
-        );
+        let g = self.g(guarded);
+        self.b.cvt(op, to, from, dst, src, g);
     }
 
     fn bin64(&mut self, op: BinOp, dst: Reg, a: Reg, b: Operand) {
-        self.emit(
-            Op::Bin {
-                op,
-                ty: Type::I64,
-                dst,
-                a: a.into(),
-                b,
-            },
-            false,
-        );
+        self.b.bin(op, Type::I64, dst, a, b, None);
     }
 
     /// `dst (i64) = r[first+1] << 32 | r[first]`.
     fn pair64(&mut self, f: RegFile, first: u32, dst: &str) -> Reg {
         let (r0, r1) = (self.file(f, first), self.file(f, first + 1));
-        let lo = self.tmp("lo", Type::I64);
-        let hi = self.tmp("hi", Type::I64);
         let d = self.tmp(dst, Type::I64);
-        self.cvt(CvtOp::Zext, Type::I64, Type::I32, lo, r0, false);
-        self.cvt(CvtOp::Zext, Type::I64, Type::I32, hi, r1, false);
-        self.bin64(BinOp::Shl, hi, hi, Operand::Imm(32));
-        self.bin64(BinOp::Or, d, lo, hi.into());
+        self.b.pair64(r0, r1, d);
         d
     }
 
-    /// `r[first] = low half of src`, `r[first+1] = high half` (guarded).
+    /// `v[first] = low half of src`, `v[first+1] = high half` (guarded).
     fn split64(&mut self, src: Reg, first: u32) {
         let (r0, r1) = (self.v(first), self.v(first + 1));
-        let hi = self.tmp("hi", Type::I64);
-        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, r0, src, true);
-        self.emit(
-            Op::Bin {
-                op: BinOp::LShr,
-                ty: Type::I64,
-                dst: hi,
-                a: src.into(),
-                b: Operand::Imm(32),
-            },
-            true,
-        );
-        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, r1, hi, true);
+        let g = self.g(true);
+        self.b.split64(src, r0, r1, g);
     }
 
     /// `dst (i64) += zext(r)`.
@@ -489,7 +441,7 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
 
 fn no_address(b: &Builder, rule: &Rule) -> LiftError {
     LiftError::Operand {
-        pc: b.pc,
+        pc: b.b.pc,
         mnemonic: rule.mnemonic.clone(),
         msg: "memory instruction without an address".into(),
     }
@@ -566,18 +518,15 @@ pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
     k.wave_size = opts.wave_size;
     let exec = k.reg("exec", Type::I1);
     let mut b = Builder {
-        k,
-        names: HashMap::from([("exec".to_string(), exec)]),
-        insts: Vec::new(),
-        pc: 0,
+        b: xisa_ir::build::Builder::new(k, "entry"),
         exec,
     };
     let t = tables();
     let step = word_bytes() as u64;
     for (i, inst) in insts.iter().enumerate() {
-        b.pc = i as u64 * step;
+        b.b.pc = i as u64 * step;
         let rule = t.rules.get(inst.id).ok_or(LiftError::BadId {
-            pc: b.pc,
+            pc: b.b.pc,
             id: inst.id,
         })?;
         for slot in [
@@ -587,24 +536,18 @@ pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
         ] {
             crate::codec::check_range(rule, slot, inst.slot(slot) as u32).map_err(|e| {
                 LiftError::Operand {
-                    pc: b.pc,
+                    pc: b.b.pc,
                     mnemonic: rule.mnemonic.clone(),
                     msg: e.to_string(),
                 }
             })?;
         }
         if rule.addressing == Addressing::Scratch {
-            b.k.local_bytes = SCRATCH_BYTES;
+            b.b.kernel_mut().local_bytes = SCRATCH_BYTES;
         }
         lift_one(&mut b, rule, inst)?;
     }
-    let mut k = b.k;
-    k.blocks.push(Block {
-        label: "entry".into(),
-        insts: b.insts,
-        term: Term::Exit,
-        term_pc: None,
-    });
+    let k = b.b.finish(Term::Exit, None);
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }

@@ -12,12 +12,10 @@
 //!   and NV are cache hints with no IR-visible effect.
 //! - Every IR instruction carries `pc` = byte offset of its VGLOBAL instruction.
 
-use std::collections::HashMap;
-
 use thiserror::Error;
 use xisa_ir::{
-    Address, AtomOp, AtomType, BinOp, Block, CvtOp, Guard, ICond, Inst as IrInst, Kernel, MemKind,
-    MemType, Op, Operand, Order, Reg, Round, Scope, Space, Term, Type,
+    Address, AtomOp, AtomType, BinOp, CvtOp, Guard, ICond, Kernel, MemKind, MemType, Op, Operand,
+    Order, Reg, Scope, Space, Term, Type,
 };
 
 use crate::cdna5::codec::{Inst, SADDR_EXEC, SADDR_TTMP0, SADDR_VCC};
@@ -65,27 +63,21 @@ pub fn ir_scope(scope: u8) -> Scope {
 }
 
 struct Builder {
-    k: Kernel,
-    names: HashMap<String, Reg>,
-    blocks: Vec<Block>,
-    label: String,
-    insts: Vec<IrInst>,
-    pc: u64,
+    b: xisa_ir::build::Builder,
     exec: Reg,
 }
 
 impl Builder {
-    fn reg(&mut self, name: String, ty: Type) -> Reg {
-        if let Some(&r) = self.names.get(&name) {
-            return r;
-        }
-        let r = self.k.reg(name.clone(), ty);
-        self.names.insert(name, r);
-        r
+    /// The EXEC guard when `guarded`.
+    fn g(&self, guarded: bool) -> Option<Guard> {
+        guarded.then_some(Guard {
+            reg: self.exec,
+            negate: false,
+        })
     }
 
     fn v(&mut self, n: u32) -> Reg {
-        self.reg(format!("v{n}"), Type::I32)
+        self.b.reg(&format!("v{n}"), Type::I32)
     }
 
     fn s(&mut self, n: u32) -> Reg {
@@ -95,65 +87,32 @@ impl Builder {
             x if x >= SADDR_TTMP0 as u32 => format!("ttmp{}", x - SADDR_TTMP0 as u32),
             x => format!("s{x}"),
         };
-        self.reg(name, Type::I32)
+        self.b.reg(&name, Type::I32)
     }
 
     fn tmp(&mut self, name: &str, ty: Type) -> Reg {
-        self.reg(format!("t.{name}"), ty)
+        self.b.tmp(name, ty)
     }
 
     fn emit(&mut self, op: Op, guarded: bool) {
-        self.insts.push(IrInst {
-            guard: guarded.then_some(Guard {
-                reg: self.exec,
-                negate: false,
-            }),
-            op,
-            pc: Some(self.pc),
-        });
-    }
-
-    /// Ends the current block with `term` and starts one labelled `next`.
-    fn finish(&mut self, term: Term, next: String) {
-        let insts = std::mem::take(&mut self.insts);
-        let label = std::mem::replace(&mut self.label, next);
-        self.blocks.push(Block {
-            label,
-            insts,
-            term,
-            term_pc: Some(self.pc),
-        });
+        let g = self.g(guarded);
+        self.b.emit(op, g);
     }
 
     fn cvt(&mut self, op: CvtOp, to: Type, from: Type, dst: Reg, src: Reg, guarded: bool) {
-        self.emit(
-            Op::Cvt {
-                op,
-                to,
-                from,
-                rnd: Round::Rn,
-                sat: false,
-                ftz: false,
-                dst,
-                src: src.into(),
-            },
-            guarded,
-        );
+        let g = self.g(guarded);
+        self.b.cvt(op, to, from, dst, src, g);
     }
 
     fn bin(&mut self, op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand, guarded: bool) {
-        self.emit(Op::Bin { op, ty, dst, a, b }, guarded);
+        let g = self.g(guarded);
+        self.b.bin(op, ty, dst, a, b, g);
     }
 
     /// `dst (i64) = hi << 32 | lo`.
     fn pair64(&mut self, lo: Reg, hi: Reg, dst: &str) -> Reg {
-        let l = self.tmp("lo", Type::I64);
-        let h = self.tmp("hi", Type::I64);
         let d = self.tmp(dst, Type::I64);
-        self.cvt(CvtOp::Zext, Type::I64, Type::I32, l, lo, false);
-        self.cvt(CvtOp::Zext, Type::I64, Type::I32, h, hi, false);
-        self.bin(BinOp::Shl, Type::I64, h, h.into(), Operand::Imm(32), false);
-        self.bin(BinOp::Or, Type::I64, d, l.into(), h.into(), false);
+        self.b.pair64(lo, hi, d);
         d
     }
 
@@ -165,17 +124,8 @@ impl Builder {
     /// `v[first] = low half of src`, `v[first+1] = high half` (guarded).
     fn split64(&mut self, src: Reg, first: u32) {
         let (r0, r1) = (self.v(first), self.v(first + 1));
-        let hi = self.tmp("rhi", Type::I64);
-        self.bin(
-            BinOp::LShr,
-            Type::I64,
-            hi,
-            src.into(),
-            Operand::Imm(32),
-            true,
-        );
-        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, r0, src, true);
-        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, r1, hi, true);
+        let g = self.g(true);
+        self.b.split64(src, r0, r1, g);
     }
 }
 
@@ -203,7 +153,7 @@ fn atom_op(s: Sem) -> Option<AtomOp> {
 
 fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let rule = inst.rule();
-    let pc = b.pc;
+    let pc = b.b.pc;
     inst.validate().map_err(|e| LiftError::Inst {
         pc,
         msg: e.to_string(),
@@ -333,7 +283,7 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
 /// are excluded by the CAS).
 fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result<(), LiftError> {
     let rule = inst.rule();
-    let pc = b.pc;
+    let pc = b.b.pc;
     let data = b.v(inst.vsrc as u32);
     let src = b.tmp("csrc", Type::I32);
     b.emit(
@@ -345,16 +295,17 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         false,
     );
     let (lp, next) = (format!("pc{pc:x}.loop"), format!("pc{pc:x}.next"));
-    let nb = b.blocks.len() as u32;
+    let nb = b.b.current_block().0;
     // Blocks: current (nb) -> loop (nb + 1) -> next (nb + 2).
     let (loop_id, next_id) = (xisa_ir::BlockId(nb + 1), xisa_ir::BlockId(nb + 2));
-    b.finish(
+    let exec = b.exec;
+    b.b.end_block(
         Term::BrCond {
-            cond: b.exec,
+            cond: exec,
             then_: loop_id,
             else_: next_id,
         },
-        lp,
+        &lp,
     );
     let old = b.tmp("cold", Type::I32);
     let ge = b.tmp("cge", Type::I1);
@@ -425,13 +376,13 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         },
         false,
     );
-    b.finish(
+    b.b.end_block(
         Term::BrCond {
             cond: ok,
             then_: next_id,
             else_: loop_id,
         },
-        next,
+        &next,
     );
     if inst.returns() {
         let v = b.v(inst.vdst as u32);
@@ -457,21 +408,15 @@ pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
     k.wave_size = opts.wave_size;
     let exec = k.reg("exec", Type::I1);
     let mut b = Builder {
-        k,
-        names: HashMap::from([("exec".to_string(), exec)]),
-        blocks: Vec::new(),
-        label: "entry".into(),
-        insts: Vec::new(),
-        pc: 0,
+        b: xisa_ir::build::Builder::new(k, "entry"),
         exec,
     };
     for (i, inst) in insts.iter().enumerate() {
-        b.pc = (i * WORD_BYTES) as u64;
+        b.b.pc = (i * WORD_BYTES) as u64;
         lift_one(&mut b, inst)?;
     }
-    b.finish(Term::Exit, String::new());
-    let mut k = b.k;
-    k.blocks = b.blocks;
+    let pc = b.b.pc;
+    let k = b.b.finish(Term::Exit, Some(pc));
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }
