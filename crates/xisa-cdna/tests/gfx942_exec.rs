@@ -1543,6 +1543,24 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         (((i.a as u64) << 32 | i.b as u64) >> (8 * (i.c & 3))) as u32
     ));
     op!("v_not_b32 v20, v2", Int, |i| i2(!i.a));
+    op!("v_xnor_b32 v20, v2, v3", Int, |i| i2(!(i.a ^ i.b)));
+    op!("v_xnor_b32_e64 v20, v2, -7", Int, |i| i2(!(i.a ^ (-7i32) as u32)));
+    // Through the accumulation registers (LLVM's copies and spills).
+    op!(
+        "v_accvgpr_write_b32 a5, v2\nv_accvgpr_mov_b32 a6, a5\nv_accvgpr_read_b32 v20, a6",
+        Int,
+        |i| i2(i.a)
+    );
+    op!(
+        "v_accvgpr_write_b32 a7, -3\nv_accvgpr_read_b32 v20, a7",
+        Int,
+        |_i| i2(-3i32 as u32)
+    );
+    op!(
+        "v_mov_b32 v22, v2\nv_mov_b32 v23, v3\nv_swap_b32 v22, v23\nv_sub_u32 v20, v22, v23",
+        Int,
+        |i| i2(i.b.wrapping_sub(i.a))
+    );
     op!("v_bfrev_b32 v20, v2", Int, |i| i2(i.a.reverse_bits()));
     op!("v_ffbh_u32 v20, v2", Int, |i| i2(if i.a == 0 {
         u32::MAX

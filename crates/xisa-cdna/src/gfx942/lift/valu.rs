@@ -562,6 +562,12 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
     };
     let res: Reg = match m {
         "v_nop" => return Ok(()),
+        "v_accvgpr_mov_b32" if fmt == "VOP1" => return accvgpr(b, inst, m),
+        "v_swap_b32" if fmt == "VOP1" => return swap(b, inst),
+        "v_xnor_b32" => {
+            let x = bin2(b, Xor, false)?;
+            un(b, UnOp::Not, i32t, x)
+        }
         "v_mov_b32" => {
             let x = r1(b)?;
             as_reg(b, x)
@@ -1864,12 +1870,78 @@ fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
     Ok((value, write))
 }
 
+/// `v_accvgpr_read_b32` (an AGPR to a VGPR), `v_accvgpr_write_b32` (a source
+/// to an AGPR) and `v_accvgpr_mov_b32` (AGPR to AGPR): EXEC-guarded 32-bit
+/// moves. LLVM copies through and spills VGPRs to the accumulation registers
+/// on gfx942. The VOP3P modifiers have no meaning here; set, they are refused
+/// (op_sel_hi is ignored by the hardware and LLVM).
+fn accvgpr(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
+    if inst.opcode.mnemonic.ends_with("_dpp") || inst.opcode.mnemonic.ends_with("_sdwa") {
+        return Err(b.unsupported("DPP / SDWA accumulation-register moves are not lifted"));
+    }
+    if m != "v_accvgpr_mov_b32"
+        && ["neg_lo", "neg_hi", "op_sel", "clamp"]
+            .iter()
+            .any(|f| inst.get(f) != 0)
+    {
+        return Err(b.unsupported("neg / op_sel / clamp on an accumulation-register move"));
+    }
+    let s = inst.get("src0");
+    let v: Operand = if m == "v_accvgpr_write_b32" {
+        if s >= 256 {
+            b.v(s - 256).into()
+        } else {
+            b.src_full(s, 32, false)?
+        }
+    } else if s >= 256 {
+        b.a(s - 256).into()
+    } else {
+        return Err(b.unsupported("an AGPR source that is not a register"));
+    };
+    let d = b.vreg(inst.get("vdst"), m != "v_accvgpr_read_b32");
+    let g = b.exec_guard();
+    b.emit_with(
+        Op::Mov {
+            ty: Type::I32,
+            dst: d,
+            src: v,
+        },
+        Some(g),
+    );
+    Ok(())
+}
+
+/// `v_swap_b32 vdst, vsrc`: exchanges two VGPRs in each active lane.
+fn swap(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
+    let s = inst.get("src0");
+    if s < 256 {
+        return Err(b.unsupported("v_swap_b32 with a source that is not a VGPR"));
+    }
+    let (x, y) = (b.v(inst.get("vdst")), b.v(s - 256));
+    let t = b.t(Type::I32);
+    let g = b.exec_guard();
+    for (dst, src) in [(t, x), (x, y), (y, t)] {
+        b.emit_with(
+            Op::Mov {
+                ty: Type::I32,
+                dst,
+                src: src.into(),
+            },
+            Some(g),
+        );
+    }
+    Ok(())
+}
+
 /// VOP3P packed f32 (`v_pk_fma_f32`, `v_pk_mul_f32`, `v_pk_add_f32`,
 /// `v_pk_mov_b32`) on 64-bit register pairs: the low result takes each
 /// source's half selected by op_sel, the high result by op_sel_hi; neg_lo /
 /// neg_hi negate the sources of each half.
 fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
     use BinOp::*;
+    if m.starts_with("v_accvgpr_") {
+        return accvgpr(b, inst, m);
+    }
     if m.starts_with("v_pk_") && m.ends_with("16") {
         return packed16(b, inst, m);
     }
