@@ -1544,7 +1544,9 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
     ));
     op!("v_not_b32 v20, v2", Int, |i| i2(!i.a));
     op!("v_xnor_b32 v20, v2, v3", Int, |i| i2(!(i.a ^ i.b)));
-    op!("v_xnor_b32_e64 v20, v2, -7", Int, |i| i2(!(i.a ^ (-7i32) as u32)));
+    op!("v_xnor_b32_e64 v20, v2, -7", Int, |i| i2(
+        !(i.a ^ (-7i32) as u32)
+    ));
     // Through the accumulation registers (LLVM's copies and spills).
     op!(
         "v_accvgpr_write_b32 a5, v2\nv_accvgpr_mov_b32 a6, a5\nv_accvgpr_read_b32 v20, a6",
