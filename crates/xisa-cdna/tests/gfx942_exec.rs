@@ -704,6 +704,68 @@ fn xlane_model(wg: u32, t: u32, l_sel: u32, m: u64) -> Vec<[u32; 24]> {
     out
 }
 
+/// `ds_permute_b32` (forward permute) under a restricted EXEC: each active
+/// lane sends `1000 + lane` to lane `(lane * mul + 1) % 64` (the byte address
+/// `4 * lane * mul` plus `offset:4`); a lane nobody sends to gets 0, of several
+/// senders the highest-numbered wins, inactive lanes keep their old value.
+#[test]
+fn forward_permute() {
+    let src = "
+        s_load_dwordx2 s[4:5], s[0:1], 0x0
+        s_load_dwordx2 s[6:7], s[0:1], 0x8
+        s_load_dword s8, s[0:1], 0x10
+        s_waitcnt lgkmcnt(0)
+        v_and_b32 v1, 0x3ff, v0
+        v_mul_lo_u32 v2, v1, s8
+        v_lshlrev_b32 v2, 2, v2
+        v_add_u32 v3, 1000, v1
+        v_mov_b32 v4, 0xdead
+        s_mov_b64 s[10:11], exec
+        s_mov_b64 exec, s[6:7]
+        ds_permute_b32 v4, v2, v3 offset:4
+        s_waitcnt lgkmcnt(0)
+        s_mov_b64 exec, s[10:11]
+        v_lshlrev_b32 v5, 2, v1
+        global_store_dword v5, v4, s[4:5]
+        s_endpgm
+    ";
+    let k = lift_src(src, &test_abi(0, 0));
+    let mut rng = Rng::new(0x9e_77);
+    let cases = [
+        (u64::MAX, 1u32),
+        (u64::MAX, 3),
+        (rng.next(), 2),
+        (0x5555_5555_5555_5555, 0),
+        (0, 5),
+    ];
+    for (mask, mul) in cases {
+        let mut tmp = [0u32; 64];
+        for i in 0..64u32 {
+            if mask >> i & 1 == 1 {
+                tmp[((i * mul + 1) % 64) as usize] = 1000 + i;
+            }
+        }
+        let want: Vec<u32> = (0..64)
+            .map(|i| if mask >> i & 1 == 1 { tmp[i] } else { 0xdead })
+            .collect();
+        let mut extra = mask.to_le_bytes().to_vec();
+        extra.extend(mul.to_le_bytes());
+        for e in ENGINES {
+            let out = run(
+                &k,
+                e,
+                &Setup {
+                    bufs: vec![vec![0; 256]],
+                    extra: extra.clone(),
+                    grid: [1, 1, 1],
+                    block: [64, 1, 1],
+                },
+            );
+            assert_eq!(u32s(&out[0]), want, "{e:?} mask {mask:#x} mul {mul}");
+        }
+    }
+}
+
 #[test]
 fn exec_masks_ballots_cross_lane() {
     let k = lift_src(XLANE_SRC, &test_abi(0, 0));

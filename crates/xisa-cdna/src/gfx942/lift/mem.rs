@@ -285,6 +285,18 @@ fn access_shape(kind: MemKind, count: u8, scope: Option<Scope>) -> (MemType, Ord
     }
 }
 
+/// `v` in a register.
+fn as_reg32(b: &mut Builder, v: Operand) -> Reg {
+    match v {
+        Operand::Reg(r) => r,
+        imm => {
+            let t = b.t(Type::I32);
+            b.mov(Type::I32, t, imm);
+            t
+        }
+    }
+}
+
 /// A vector load of `kind x count` (or a d16 half load) into `vdst`.
 #[allow(clippy::too_many_arguments)]
 fn vload(
@@ -807,7 +819,8 @@ fn smem_write(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// DS: LDS loads, stores, atomics, and the cross-lane ds_bpermute / ds_swizzle.
+/// DS: LDS loads, stores, atomics, and the cross-lane ds_permute / ds_bpermute /
+/// ds_swizzle.
 pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let m = inst.opcode.mnemonic.clone();
     if inst.get("gds") == 1 {
@@ -830,6 +843,39 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     };
 
     // Cross-lane.
+    if rest == "permute_b32" {
+        // Forward permute: each active lane sends data0 to lane
+        // `(addr + offset) / 4 % 64`; a lane no one sends to gets 0, and of
+        // several senders the highest-numbered wins (CDNA3 ISA, DS_PERMUTE_B32).
+        // Lifted as 64 broadcasts: lane j's target and data, kept where the
+        // target is this lane (later lanes overwrite earlier ones).
+        let a = b.binv(BinOp::Add, Type::I32, addr_v, Operand::Imm(off16 as u64));
+        let q = b.binv(BinOp::LShr, Type::I32, a, Operand::Imm(2));
+        let to = b.binv(BinOp::And, Type::I32, q, Operand::Imm(63));
+        let exec = b.exec;
+        // Inactive lanes send to lane 64: nobody.
+        let key = b.select(Type::I32, exec, to, Operand::Imm(64));
+        let data = b.vreg(data0, acc);
+        let mut acc_v: Operand = Operand::Imm(0);
+        for j in 0..64u64 {
+            let (kj, vj) = (b.t(Type::I32), b.t(Type::I32));
+            for (dst, src) in [(kj, key), (vj, data)] {
+                b.emit(Op::Shfl {
+                    ty: Type::I32,
+                    dst,
+                    valid: None,
+                    src: src.into(),
+                    lane: Operand::Imm(j),
+                });
+            }
+            let lane = b.lane;
+            let hit = b.icmp(ICond::Eq, Type::I32, kj, lane);
+            acc_v = b.select(Type::I32, hit, vj, acc_v).into();
+        }
+        let r = as_reg32(b, acc_v);
+        write_v(b, vdst, acc, &[r], g);
+        return Ok(());
+    }
     if rest == "bpermute_b32" || rest == "swizzle_b32" {
         let lane = b.lane;
         let src_lane: Reg = if rest == "bpermute_b32" {
@@ -1007,7 +1053,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         return ds_condxchg32(b, addr_v, off16, data0, vdst, acc);
     }
     let (op, ty) = ds_atomic_kind(&name)
-        .ok_or_else(|| b.unsupported("DS op not lifted (wrxchg2, permute, addtid, float cmpst)"))?;
+        .ok_or_else(|| b.unsupported("DS op not lifted (wrxchg2, addtid, float cmpst)"))?;
     if op == AtomOp::Cas {
         // ds_cmpst: data0 = compare value, data1 = new value.
         let width = if ty == AtomType::B64 { 2 } else { 1 };
