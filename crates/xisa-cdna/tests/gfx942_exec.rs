@@ -1480,6 +1480,24 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
     let s = |x: u32| x as i32;
     // Integer.
     op!("v_add_u32 v20, v2, v3", Int, |i| i2(i.a.wrapping_add(i.b)));
+    // Saturating (clamp): what LLVM emits for add_sat / sub_sat.
+    op!("v_add_u32_e64 v20, v2, v3 clamp", Int, |i| i2(i
+        .a
+        .saturating_add(i.b)));
+    op!("v_sub_u32_e64 v20, v2, v3 clamp", Int, |i| i2(i
+        .a
+        .saturating_sub(i.b)));
+    op!("v_subrev_u32_e64 v20, v2, v3 clamp", Int, |i| i2(i
+        .b
+        .saturating_sub(i.a)));
+    op!("v_add_i32 v20, v2, v3 clamp", Int, |i| i2(
+        s(i.a).saturating_add(s(i.b)) as u32
+    ));
+    op!("v_sub_i32 v20, v2, v3 clamp", Int, |i| i2(
+        s(i.a).saturating_sub(s(i.b)) as u32
+    ));
+    op!("v_add_i32 v20, v2, v3", Int, |i| i2(i.a.wrapping_add(i.b)));
+    op!("v_sub_i32 v20, v3, v2", Int, |i| i2(i.b.wrapping_sub(i.a)));
     op!("v_sub_u32 v20, v2, v3", Int, |i| i2(i.a.wrapping_sub(i.b)));
     op!("v_subrev_u32 v20, v2, v3", Int, |i| i2(i
         .b

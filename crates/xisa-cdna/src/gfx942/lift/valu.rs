@@ -599,17 +599,36 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
         "v_writelane_b32" => {
             return write_lane(b, inst.get("vdst"), inst.get("src0"), inst.get("src1"));
         }
-        "v_add_u32" => {
-            int_clamp_check(b)?;
-            bin2(b, Add, false)?
+        // With clamp these saturate (LLVM's add_sat / sub_sat).
+        "v_add_u32" | "v_sub_u32" | "v_subrev_u32" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let (x, y) = if m == "v_subrev_u32" { (y, x) } else { (x, y) };
+            let add = m == "v_add_u32";
+            let r = b.binv(if add { Add } else { Sub }, i32t, x, y);
+            if clamp {
+                // Unsigned overflow: the sum wrapped below x, or y > x.
+                let (lhs, rhs) = if add { (r.into(), x) } else { (x, y) };
+                let over = b.icmp(ICond::Ult, i32t, lhs, rhs);
+                let limit = Operand::Imm(if add { u32::MAX as u64 } else { 0 });
+                b.select(i32t, over, limit, r)
+            } else {
+                r
+            }
         }
-        "v_sub_u32" => {
-            int_clamp_check(b)?;
-            bin2(b, Sub, false)?
-        }
-        "v_subrev_u32" => {
-            int_clamp_check(b)?;
-            bin2(b, Sub, true)?
+        "v_add_i32" | "v_sub_i32" => {
+            let (x, y) = (r1(b)?, r2(b)?);
+            let op = if m == "v_add_i32" { Add } else { Sub };
+            if clamp {
+                // Exact in 64 bits, then clamped to the i32 range.
+                let x = b.cvt(CvtOp::Sext, Type::I64, i32t, x);
+                let y = b.cvt(CvtOp::Sext, Type::I64, i32t, y);
+                let r = b.binv(op, Type::I64, x, y);
+                let r = b.binv(MinS, Type::I64, r, Operand::Imm(i32::MAX as u64));
+                let r = b.binv(MaxS, Type::I64, r, Operand::Imm(i32::MIN as i64 as u64));
+                b.cvt(CvtOp::Trunc, i32t, Type::I64, r)
+            } else {
+                b.binv(op, i32t, x, y)
+            }
         }
         "v_mul_lo_u32" => bin2(b, Mul, false)?,
         "v_mul_hi_u32" => bin2(b, MulHiU, false)?,
