@@ -1480,6 +1480,26 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
     let s = |x: u32| x as i32;
     // Integer.
     op!("v_add_u32 v20, v2, v3", Int, |i| i2(i.a.wrapping_add(i.b)));
+    // Sums of absolute differences.
+    let sad = |x: u32, y: u32, width: u32| -> u32 {
+        let m = ((1u64 << width) - 1) as u32;
+        (0..32 / width)
+            .map(|p| ((x >> (p * width)) & m).abs_diff((y >> (p * width)) & m))
+            .sum()
+    };
+    op!("v_sad_u32 v20, v2, v3, v4", Int, |i| i2(
+        sad(i.a, i.b, 32).wrapping_add(i.c)
+    ));
+    op!("v_sad_u16 v20, v2, v3, v4", Int, |i| i2(
+        sad(i.a, i.b, 16).wrapping_add(i.c)
+    ));
+    op!("v_sad_u8 v20, v2, v3, v4", Int, |i| i2(
+        sad(i.a, i.b, 8).wrapping_add(i.c)
+    ));
+    op!("v_sad_hi_u8 v20, v2, v3, v4", Int, |i| i2((sad(
+        i.a, i.b, 8
+    ) << 16)
+        .wrapping_add(i.c)));
     // Saturating (clamp): what LLVM emits for add_sat / sub_sat.
     op!("v_add_u32_e64 v20, v2, v3 clamp", Int, |i| i2(i
         .a

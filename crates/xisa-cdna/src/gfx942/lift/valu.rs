@@ -768,6 +768,45 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
             let h2 = b.binv(mn, i32t, hi, z);
             b.binv(mx, i32t, lo, h2)
         }
+        // Sums of absolute differences (LLVM emits v_sad_u32 for
+        // `|x - y| + z` on unsigned values): per byte (`_u8`, `_hi_u8`: the
+        // sum shifted up 16), per half (`_u16`) or whole, plus src2, wrapping.
+        "v_sad_u8" | "v_sad_hi_u8" | "v_sad_u16" | "v_sad_u32" => {
+            int_clamp_check(b)?;
+            let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
+            let (width, parts) = match m {
+                "v_sad_u16" => (16, 2),
+                "v_sad_u32" => (32, 1),
+                _ => (8, 4),
+            };
+            let mut sum: V = Operand::Imm(0);
+            for p in 0..parts {
+                let part = |b: &mut Builder, v: V| -> V {
+                    if width == 32 {
+                        return v;
+                    }
+                    let d = b.t(i32t);
+                    b.emit(Op::Bfe {
+                        signed: false,
+                        ty: i32t,
+                        dst: d,
+                        a: v,
+                        pos: Operand::Imm(p * width),
+                        len: Operand::Imm(width),
+                    });
+                    d.into()
+                };
+                let (xp, yp) = (part(b, x), part(b, y));
+                let hi = b.binv(MaxU, i32t, xp, yp);
+                let lo = b.binv(MinU, i32t, xp, yp);
+                let d = b.binv(Sub, i32t, hi, lo);
+                sum = b.binv(Add, i32t, sum, d).into();
+            }
+            if m == "v_sad_hi_u8" {
+                sum = b.binv(Shl, i32t, sum, Operand::Imm(16)).into();
+            }
+            b.binv(Add, i32t, sum, z)
+        }
         "v_bfe_u32" | "v_bfe_i32" => {
             let (x, y, z) = (r1(b)?, r2(b)?, r3(b)?);
             let pos = b.binv(And, i32t, y, Operand::Imm(31));
