@@ -7,7 +7,7 @@ use xisa_runtime::launch::RUNTIME_LIMITS;
 
 use crate::{
     unknown_kernel, DisasmOptions, Frontend, FrontendError, GuestModule, IsaInfo, KernelEntry,
-    Result, SurfaceBinding,
+    Result,
 };
 
 /// The IR frontend.
@@ -21,7 +21,6 @@ static INFO: IsaInfo = IsaInfo {
     detection: Some("a first line `kernel @...`"),
     wave_size: 32,
     limits: RUNTIME_LIMITS,
-    surfaces: SurfaceBinding::Descriptor,
     machine_code: false,
 };
 

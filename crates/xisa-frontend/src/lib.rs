@@ -86,8 +86,6 @@ pub struct IsaInfo {
     pub wave_size: u32,
     /// The launch geometry its hardware allows.
     pub limits: GeometryLimits,
-    /// How its kernels take surface arguments.
-    pub surfaces: SurfaceBinding,
     /// True for machine code: it assumes converged waves run in lockstep, so
     /// the loader inserts wave syncs (`xisa_ir::lockstep`); IR text states its
     /// own.

@@ -2,7 +2,7 @@
 //! little-endian instruction words) is one kernel named `lsu`, lifted when it
 //! loads.
 
-use xisa_frontend::{program, FragmentFrontend, FrontendError, IsaInfo, SurfaceBinding};
+use xisa_frontend::{program, FragmentFrontend, FrontendError, IsaInfo};
 use xisa_runtime::launch::RUNTIME_LIMITS;
 
 static INFO: IsaInfo = IsaInfo {
@@ -12,7 +12,6 @@ static INFO: IsaInfo = IsaInfo {
     detection: None,
     wave_size: 32,
     limits: RUNTIME_LIMITS,
-    surfaces: SurfaceBinding::Descriptor,
     machine_code: true,
 };
 

@@ -36,7 +36,6 @@ static INFO: IsaInfo = IsaInfo {
         max_grid_blocks: u64::MAX,
         max_grid_lanes: [u64::MAX; 3],
     },
-    surfaces: SurfaceBinding::Handle,
     machine_code: true,
 };
 

@@ -1,7 +1,7 @@
 //! CDNA 5 VGLOBAL fragments as an xisa frontend: a program (LLVM assembly
 //! text or 12-byte instruction words) is one kernel, lifted when it loads.
 
-use xisa_frontend::{program, FragmentFrontend, FrontendError, IsaInfo, SurfaceBinding};
+use xisa_frontend::{program, FragmentFrontend, FrontendError, IsaInfo};
 use xisa_runtime::launch::RUNTIME_LIMITS;
 
 static INFO: IsaInfo = IsaInfo {
@@ -11,7 +11,6 @@ static INFO: IsaInfo = IsaInfo {
     detection: None,
     wave_size: 32,
     limits: RUNTIME_LIMITS,
-    surfaces: SurfaceBinding::Descriptor,
     machine_code: true,
 };
 

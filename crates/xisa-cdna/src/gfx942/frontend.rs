@@ -14,7 +14,7 @@ use object::{Object, ObjectSymbol, SymbolKind};
 use xisa_frontend::{
     elf_machine, unknown_kernel, ArgValue, BlockRule, Bound, DeclaredLimit, DisasmOptions,
     Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo, KernelEntry,
-    LaunchShape, Placer, Result, SurfaceBinding, Symbol, SymbolPlace,
+    LaunchShape, Placer, Result, Symbol, SymbolPlace,
 };
 use xisa_ir::Kernel;
 
@@ -44,7 +44,6 @@ static INFO: IsaInfo = IsaInfo {
         max_grid_blocks: u64::MAX,
         max_grid_lanes: [u32::MAX as u64; 3],
     },
-    surfaces: SurfaceBinding::Descriptor,
     machine_code: true,
 };
 
