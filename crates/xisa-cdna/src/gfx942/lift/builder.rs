@@ -402,6 +402,19 @@ impl Builder {
         self.cvt(CvtOp::Zext, Type::I32, Type::I1, p)
     }
 
+    /// A 32-bit operand in a register (an immediate is moved into a
+    /// temporary).
+    pub fn as_reg(&mut self, o: Operand) -> Reg {
+        match o {
+            Operand::Reg(r) => r,
+            imm => {
+                let t = self.t(Type::I32);
+                self.mov(Type::I32, t, imm);
+                t
+            }
+        }
+    }
+
     /// `hi:lo` as an `i64`.
     pub fn pair(&mut self, lo: impl Into<Operand>, hi: impl Into<Operand>) -> Reg {
         let l = self.cvt(CvtOp::Zext, Type::I64, Type::I32, lo);

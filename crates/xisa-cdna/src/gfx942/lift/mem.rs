@@ -285,18 +285,6 @@ fn access_shape(kind: MemKind, count: u8, scope: Option<Scope>) -> (MemType, Ord
     }
 }
 
-/// `v` in a register.
-fn as_reg32(b: &mut Builder, v: Operand) -> Reg {
-    match v {
-        Operand::Reg(r) => r,
-        imm => {
-            let t = b.t(Type::I32);
-            b.mov(Type::I32, t, imm);
-            t
-        }
-    }
-}
-
 /// A vector load of `kind x count` (or a d16 half load) into `vdst`.
 #[allow(clippy::too_many_arguments)]
 fn vload(
@@ -332,9 +320,8 @@ fn vload(
     }
     let g = b.exec_guard();
     if wide {
-        let lo = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, tmps[0]);
-        let h = b.binv(BinOp::LShr, Type::I64, tmps[0], Operand::Imm(32));
-        let hi = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, h);
+        let (lo, hi) = b.halves(tmps[0].into());
+        let (lo, hi) = (b.as_reg(lo), b.as_reg(hi));
         write_v(b, vdst, acc, &[lo, hi], g);
         return;
     }
@@ -498,7 +485,7 @@ fn vatomic(
                     o
                 };
                 let (l, h) = b.halves(i.into());
-                let (l, h) = (as_reg(b, l), as_reg(b, h));
+                let (l, h) = (b.as_reg(l), b.as_reg(h));
                 write_v(b, vd, acc, &[l, h], g);
             }
             Type::F32 => {
@@ -509,17 +496,6 @@ fn vatomic(
         }
     }
     Ok(())
-}
-
-fn as_reg(b: &mut Builder, o: Operand) -> Reg {
-    match o {
-        Operand::Reg(r) => r,
-        imm => {
-            let t = b.t(Type::I32);
-            b.mov(Type::I32, t, imm);
-            t
-        }
-    }
 }
 
 /// FLAT, GLOBAL and SCRATCH.
@@ -872,7 +848,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             let hit = b.icmp(ICond::Eq, Type::I32, kj, lane);
             acc_v = b.select(Type::I32, hit, vj, acc_v).into();
         }
-        let r = as_reg32(b, acc_v);
+        let r = b.as_reg(acc_v);
         write_v(b, vdst, acc, &[r], g);
         return Ok(());
     }
@@ -1090,7 +1066,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         if let Some(o) = old {
             if width == 2 {
                 let (l, h) = b.halves(o.into());
-                let (l, h) = (as_reg(b, l), as_reg(b, h));
+                let (l, h) = (b.as_reg(l), b.as_reg(h));
                 write_v(b, vdst, acc, &[l, h], g);
             } else {
                 write_v(b, vdst, acc, &[o], g);
@@ -1239,7 +1215,7 @@ fn ds_rmw(
     if let Some(vd) = vdst {
         if wide {
             let (l, h) = b.halves(old.into());
-            let (l, h) = (as_reg(b, l), as_reg(b, h));
+            let (l, h) = (b.as_reg(l), b.as_reg(h));
             write_v(b, vd, acc, &[l, h], g);
         } else {
             write_v(b, vd, acc, &[old], g);

@@ -302,20 +302,9 @@ fn write_v(b: &mut Builder, c: &Ctx, vals: &[Reg]) {
 
 fn write64(b: &mut Builder, c: &Ctx, v: Reg) {
     let (l, h) = b.halves(v.into());
-    let lo = as_reg(b, l);
-    let hi = as_reg(b, h);
+    let lo = b.as_reg(l);
+    let hi = b.as_reg(h);
     write_v(b, c, &[lo, hi]);
-}
-
-fn as_reg(b: &mut Builder, o: Operand) -> Reg {
-    match o {
-        Operand::Reg(r) => r,
-        imm => {
-            let t = b.t(Type::I32);
-            b.mov(Type::I32, t, imm);
-            t
-        }
-    }
 }
 
 fn fcond(s: &str) -> Option<Result<FCond, bool>> {
@@ -570,7 +559,7 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
         }
         "v_mov_b32" => {
             let x = r1(b)?;
-            as_reg(b, x)
+            b.as_reg(x)
         }
         "v_mov_b64" => {
             let x = r1(b)?;
@@ -2101,14 +2090,11 @@ fn packed(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
             "v_pk_add_f32" => fbin(b, FBinOp::Add, 32, s[0], s[1]),
             // v_pk_mov_b32: D.lo = src0 half op_sel[0], D.hi = src1 half
             // op_sel[1].
-            _ => as_reg(
-                b,
-                if op_sel >> half & 1 == 1 {
-                    raw_hi
-                } else {
-                    raw_lo
-                },
-            ),
+            _ => b.as_reg(if op_sel >> half & 1 == 1 {
+                raw_hi
+            } else {
+                raw_lo
+            }),
         };
         out.push(r);
     }
@@ -2538,7 +2524,7 @@ fn fma_mix(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
             let h = if op_sel >> i & 1 == 1 {
                 b.binv(LShr, t, raw, Operand::Imm(16))
             } else {
-                as_reg(b, raw)
+                b.as_reg(raw)
             };
             let hf = half_of(b, h.into());
             let w = ftof_rn(b, Type::F32, Type::F16, hf.into());
