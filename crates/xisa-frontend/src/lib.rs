@@ -388,13 +388,7 @@ pub fn bind_params(
             .iter()
             .map(|s| format!("%{}: {}", name_of(s.reg), s.ty))
             .collect();
-        return Err(FrontendError::Args(format!(
-            "kernel {} takes {} arguments ({}), got {}",
-            kernel.name,
-            layout.len(),
-            sig.join(", "),
-            args.len()
-        )));
+        return Err(wrong_arg_count(&kernel.name, &sig, args.len()));
     }
     let mut params = vec![0u8; kernel.param_size() as usize];
     // u64 arithmetic: sizes near u32::MAX must be rejected, not wrap.
@@ -461,6 +455,16 @@ pub fn bind_params(
         // Bounded by MAX_SHARED_BYTES above.
         dyn_shared: dyn_end as u32,
     })
+}
+
+/// The error for a launch of `kernel`, whose parameters are described by
+/// `expected` (one entry each), with `got` arguments.
+pub fn wrong_arg_count(kernel: &str, expected: &[String], got: usize) -> FrontendError {
+    FrontendError::Args(format!(
+        "kernel {kernel} takes {} arguments ({}), got {got}",
+        expected.len(),
+        expected.join(", ")
+    ))
 }
 
 /// The error for a kernel name a module does not have.

@@ -12,9 +12,9 @@ use std::fmt::Write as _;
 
 use object::{Object, ObjectSymbol, SymbolKind};
 use xisa_frontend::{
-    elf_machine, unknown_kernel, ArgValue, BlockRule, Bound, DeclaredLimit, DisasmOptions,
-    Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo, KernelEntry,
-    LaunchShape, Placer, Result, Symbol, SymbolPlace,
+    elf_machine, unknown_kernel, wrong_arg_count, ArgValue, BlockRule, Bound, DeclaredLimit,
+    DisasmOptions, Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo,
+    KernelEntry, LaunchShape, Placer, Result, Symbol, SymbolPlace,
 };
 use xisa_ir::Kernel;
 
@@ -93,8 +93,17 @@ impl Frontend for Gfx942Frontend {
             })
             .collect();
         let symbols = object_symbols(bytes, image.base_vaddr, image.bytes.len() as u64);
+        let kernels = co
+            .kernels
+            .into_iter()
+            .map(|k| Gfx942Kernel {
+                slots: lift_co::kernarg_slots(&k),
+                explicit: k.explicit_args().map(|a| a.size).collect(),
+                info: k,
+            })
+            .collect();
         Ok(Box::new(Gfx942Module {
-            kernels: co.kernels,
+            kernels,
             entries,
             image,
             symbols,
@@ -167,20 +176,30 @@ fn object_symbols(bytes: &[u8], base: u64, len: u64) -> Vec<Symbol> {
         .collect()
 }
 
+/// A kernel of a code object and its launch ABI, worked out once at load.
+#[derive(Debug, Clone)]
+struct Gfx942Kernel {
+    info: KernelInfo,
+    /// The kernarg segment's slots (explicit and hidden arguments).
+    slots: Vec<abi::Slot>,
+    /// The size of each explicit argument, in order.
+    explicit: Vec<u32>,
+}
+
 /// A loaded code object.
 #[derive(Debug, Clone)]
 struct Gfx942Module {
-    kernels: Vec<KernelInfo>,
+    kernels: Vec<Gfx942Kernel>,
     entries: Vec<KernelEntry>,
     image: lift_co::Image,
     symbols: Vec<Symbol>,
 }
 
 impl Gfx942Module {
-    fn info(&self, name: &str) -> Result<&KernelInfo> {
+    fn kernel(&self, name: &str) -> Result<&Gfx942Kernel> {
         self.kernels
             .iter()
-            .find(|k| k.name == name)
+            .find(|k| k.info.name == name)
             .ok_or_else(|| unknown_kernel(self, name))
     }
 }
@@ -211,7 +230,7 @@ impl GuestModule for Gfx942Module {
     }
 
     fn lift(&self, name: &str) -> Result<Kernel> {
-        let k = self.info(name)?;
+        let k = &self.kernel(name)?.info;
         lift_co::lift_kernel(k, &self.image)
             .map_err(|e| FrontendError::Lift(format!("kernel {name}: {e}")))
     }
@@ -242,21 +261,18 @@ impl GuestModule for Gfx942Module {
         instance: &Instance,
         mem: &mut dyn Placer,
     ) -> Result<Bound> {
-        let k = self.info(&kernel.name)?;
-        let sizes: Vec<(u32, u32)> = k.explicit_args().map(|a| (a.offset, a.size)).collect();
+        let Gfx942Kernel {
+            info: k,
+            slots,
+            explicit: sizes,
+        } = self.kernel(&kernel.name)?;
         if args.len() != sizes.len() {
-            let list: Vec<String> = sizes.iter().map(|(_, n)| format!("{n} bytes")).collect();
-            return Err(FrontendError::Args(format!(
-                "kernel {} takes {} arguments ({}), got {}",
-                k.name,
-                sizes.len(),
-                list.join(", "),
-                args.len()
-            )));
+            let list: Vec<String> = sizes.iter().map(|n| format!("{n} bytes")).collect();
+            return Err(wrong_arg_count(&k.name, &list, args.len()));
         }
         let mut explicit = Vec::with_capacity(args.len());
         let mut dyn_lds = shape.dyn_shared;
-        for (i, (&arg, &(_, size))) in args.iter().zip(&sizes).enumerate() {
+        for (i, (&arg, &size)) in args.iter().zip(sizes).enumerate() {
             explicit.push(match (size, arg) {
                 (4, ArgValue::Local(n)) => {
                     // 16-byte aligned, after the static LDS and earlier ones.
@@ -273,8 +289,7 @@ impl GuestModule for Gfx942Module {
             dyn_lds,
         };
         let kernarg_at = mem.alloc(u64::from(k.kernarg_segment_size.max(1)))?;
-        let slots = lift_co::kernarg_slots(k);
-        let kernarg = abi::kernarg_segment(k.kernarg_segment_size, &slots, &explicit, &geo)
+        let kernarg = abi::kernarg_segment(k.kernarg_segment_size, slots, &explicit, &geo)
             .map_err(|e| FrontendError::Args(format!("kernel {}: {e}", k.name)))?;
         mem.write(kernarg_at, &kernarg)?;
         let packet = abi::dispatch_packet(

@@ -1921,11 +1921,9 @@ fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
 /// to an AGPR) and `v_accvgpr_mov_b32` (AGPR to AGPR): EXEC-guarded 32-bit
 /// moves. LLVM copies through and spills VGPRs to the accumulation registers
 /// on gfx942. The VOP3P modifiers have no meaning here; set, they are refused
-/// (op_sel_hi is ignored by the hardware and LLVM).
+/// (op_sel_hi is ignored by the hardware and LLVM). Only the VOP1 and VOP3P
+/// encodings come here (`lift_op`); the others are refused there.
 fn accvgpr(b: &mut Builder, inst: &Inst, m: &str) -> Result<(), LiftError> {
-    if inst.opcode.mnemonic.ends_with("_dpp") || inst.opcode.mnemonic.ends_with("_sdwa") {
-        return Err(b.unsupported("DPP / SDWA accumulation-register moves are not lifted"));
-    }
     if m != "v_accvgpr_mov_b32"
         && ["neg_lo", "neg_hi", "op_sel", "clamp"]
             .iter()
