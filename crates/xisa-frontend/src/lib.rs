@@ -345,6 +345,13 @@ pub trait GuestModule: Send + Sync + fmt::Debug + std::panic::RefUnwindSafe {
         Vec::new()
     }
 
+    /// Checks that a launch of `kernel` passes `n` arguments, before the
+    /// device uploads any buffer they name; the error lists what the kernel
+    /// takes. By default the IR parameters ([`check_param_count`]).
+    fn check_arg_count(&self, kernel: &Kernel, n: usize) -> Result<()> {
+        check_param_count(kernel, n)
+    }
+
     /// Binds `args` for a launch of `kernel` (lifted from this module): the
     /// parameter block, and whatever launch blocks the ISA's runtime places
     /// in memory. By default the arguments are the IR kernel's parameters
@@ -376,6 +383,7 @@ pub fn bind_params(
     shared: u32,
     surfaces: SurfaceBinding,
 ) -> Result<Bound> {
+    check_param_count(kernel, args.len())?;
     let layout = kernel.param_layout();
     let name_of = |r: xisa_ir::Reg| {
         kernel
@@ -383,13 +391,6 @@ pub fn bind_params(
             .get(r.0 as usize)
             .map_or("?", |d| d.name.as_str())
     };
-    if args.len() != layout.len() {
-        let sig: Vec<String> = layout
-            .iter()
-            .map(|s| format!("%{}: {}", name_of(s.reg), s.ty))
-            .collect();
-        return Err(wrong_arg_count(&kernel.name, &sig, args.len()));
-    }
     let mut params = vec![0u8; kernel.param_size() as usize];
     // u64 arithmetic: sizes near u32::MAX must be rejected, not wrap.
     let too_big = |n: u64| {
@@ -455,6 +456,23 @@ pub fn bind_params(
         // Bounded by MAX_SHARED_BYTES above.
         dyn_shared: dyn_end as u32,
     })
+}
+
+/// Checks that a launch of `kernel` passes one argument per IR parameter;
+/// the error lists them (`%name: type`).
+pub fn check_param_count(kernel: &Kernel, got: usize) -> Result<()> {
+    let layout = kernel.param_layout();
+    if got == layout.len() {
+        return Ok(());
+    }
+    let sig: Vec<String> = layout
+        .iter()
+        .map(|s| {
+            let name = kernel.regs.get(s.reg.0 as usize).map_or("?", |d| &d.name);
+            format!("%{name}: {}", s.ty)
+        })
+        .collect();
+    Err(wrong_arg_count(&kernel.name, &sig, got))
 }
 
 /// The error for a launch of `kernel`, whose parameters are described by

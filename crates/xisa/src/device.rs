@@ -528,6 +528,8 @@ impl Device {
         shared: u32,
         surfaces: SurfaceBinding,
     ) -> Result<(Vec<u8>, u32, Vec<Option<Buffer>>)> {
+        // Before any buffer is uploaded.
+        xisa_frontend::check_param_count(kernel, args.len())?;
         let (vals, buffers) = self.resolve_args(args)?;
         let b = xisa_frontend::bind_params(kernel, &vals, shared, surfaces)?;
         Ok((b.params, b.dyn_shared, buffers))
@@ -653,6 +655,7 @@ impl Device {
         // Before any argument is uploaded: a launch the device would refuse
         // does no work.
         crate::limits::check_launch(module, &k.name, opts.grid, opts.block)?;
+        module.guest().check_arg_count(k, args.len())?;
         let (vals, buffers) = self.resolve_args(args)?;
         let shape = LaunchShape {
             grid: opts.grid,
@@ -893,6 +896,34 @@ fn describe(a: &ArgSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A launch with the wrong number of arguments is refused before any
+    /// buffer file is read or uploaded (the error is the count, not the
+    /// missing file), for IR parameters and for a gfx942 kernarg segment.
+    #[test]
+    fn argument_count_is_checked_before_buffers_are_read() {
+        let missing = || ArgSpec::Buf(PathBuf::from("/nonexistent/xisa-input.bin"));
+        let dev = Device::new().unwrap();
+        let ir = "kernel @k(%p: i64, %n: i32) {\nentry:\n  exit\n}\n";
+        let m = Module::from_bytes(ir.as_bytes(), "k.xir", None).unwrap();
+        let opts = LaunchOptions::default();
+        let e = dev.launch(&m, "k", &opts, &[missing()]).unwrap_err();
+        assert!(e.to_string().contains("takes 2 arguments"), "{e}");
+        let k = m.kernel("k").unwrap();
+        let e = dev
+            .bind_args(k, &[missing()], 0, SurfaceBinding::Descriptor)
+            .unwrap_err();
+        assert!(e.to_string().contains("takes 2 arguments"), "{e}");
+        let co = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/gfx942/out/hist_global.co"),
+        )
+        .unwrap();
+        let m = Module::from_bytes(&co, "hist_global.co", None).unwrap();
+        let name = m.kernel_names()[0].clone();
+        let e = dev.launch(&m, &name, &opts, &[missing()]).unwrap_err();
+        assert!(e.to_string().contains("takes 3 arguments"), "{e}");
+    }
 
     #[test]
     fn surface_spec_parses_and_uploads_its_descriptor() {

@@ -248,6 +248,17 @@ impl GuestModule for Gfx942Module {
         })
     }
 
+    /// One argument per explicit kernarg of the metadata (the error lists
+    /// their sizes).
+    fn check_arg_count(&self, kernel: &Kernel, n: usize) -> Result<()> {
+        let sizes = &self.kernel(&kernel.name)?.explicit;
+        if n == sizes.len() {
+            return Ok(());
+        }
+        let list: Vec<String> = sizes.iter().map(|n| format!("{n} bytes")).collect();
+        Err(wrong_arg_count(&kernel.name, &list, n))
+    }
+
     /// As the HSA runtime does: each explicit argument is serialized at its
     /// metadata size into the kernarg segment (with the hidden arguments),
     /// which goes into guest memory with the AQL dispatch packet; the IR
@@ -261,15 +272,12 @@ impl GuestModule for Gfx942Module {
         instance: &Instance,
         mem: &mut dyn Placer,
     ) -> Result<Bound> {
+        self.check_arg_count(kernel, args.len())?;
         let Gfx942Kernel {
             info: k,
             slots,
             explicit: sizes,
         } = self.kernel(&kernel.name)?;
-        if args.len() != sizes.len() {
-            let list: Vec<String> = sizes.iter().map(|n| format!("{n} bytes")).collect();
-            return Err(wrong_arg_count(&k.name, &list, args.len()));
-        }
         let mut explicit = Vec::with_capacity(args.len());
         let mut dyn_lds = shape.dyn_shared;
         for (i, (&arg, &size)) in args.iter().zip(sizes).enumerate() {
