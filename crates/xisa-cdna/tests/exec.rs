@@ -12,6 +12,9 @@ use std::sync::Mutex;
 use common::*;
 use xisa_cdna::cdna5::codec::{Inst, SADDR_OFF, SADDR_TTMP0, SADDR_VCC};
 use xisa_cdna::cdna5::rules::{tables, DataType, Sem};
+
+/// The compare-and-swap row kind.
+const CAS: Sem = Sem::Ir(xisa_ir::AtomOp::Cas);
 use xisa_cdna::cdna5::{asm, LiftError, LiftOptions};
 use xisa_ir::Kernel;
 use xisa_runtime::{launch, GuestMemory, LaneProgram, LaunchConfig, GUEST_BASE};
@@ -134,7 +137,7 @@ fn run(k: &Kernel, e: Engine, st: &State) -> State {
 /// The new memory value: the test kit's reference model, except the two
 /// CDNA 5 subtracts the IR has no single op for.
 fn apply(sem: Sem, ty: DataType, old: u64, data: u64, cmp: u64) -> u64 {
-    use xisa_ir::{AtomOp, AtomType};
+    use xisa_ir::AtomType;
     let mask = if ty == DataType::B64 {
         u64::MAX
     } else {
@@ -144,22 +147,7 @@ fn apply(sem: Sem, ty: DataType, old: u64, data: u64, cmp: u64) -> u64 {
         Sem::SubClamp => return old.saturating_sub(data) & mask,
         Sem::CondSub => return if old >= data { old - data } else { old } & mask,
         Sem::OrderedAdd => unreachable!("not lifted"),
-        Sem::Exch => AtomOp::Exch,
-        Sem::Cas => AtomOp::Cas,
-        Sem::Add => AtomOp::Add,
-        Sem::Sub => AtomOp::Sub,
-        Sem::SMin => AtomOp::SMin,
-        Sem::SMax => AtomOp::SMax,
-        Sem::UMin => AtomOp::UMin,
-        Sem::UMax => AtomOp::UMax,
-        Sem::And => AtomOp::And,
-        Sem::Or => AtomOp::Or,
-        Sem::Xor => AtomOp::Xor,
-        Sem::Inc => AtomOp::Inc,
-        Sem::Dec => AtomOp::Dec,
-        Sem::FAdd => AtomOp::FAdd,
-        Sem::FMin => AtomOp::FMin,
-        Sem::FMax => AtomOp::FMax,
+        Sem::Ir(op) => op,
     };
     let ty = match ty {
         DataType::B64 => AtomType::B64,
@@ -199,9 +187,9 @@ fn model(inst: &Inst, st: &State) -> State {
             old |= (o.mem[at + i] as u64) << (8 * i);
         }
         let (data, cmp) = match (r.ty, r.sem) {
-            (DataType::B64, Sem::Cas) => (pair(inst.vsrc), pair(inst.vsrc + 2)),
+            (DataType::B64, CAS) => (pair(inst.vsrc), pair(inst.vsrc + 2)),
             (DataType::B64, _) => (pair(inst.vsrc), 0),
-            (_, Sem::Cas) => (
+            (_, CAS) => (
                 v[inst.vsrc as usize] as u64,
                 v[inst.vsrc as usize + 1] as u64,
             ),
@@ -375,7 +363,7 @@ fn case(rng: &mut Rng, ri: usize) -> (Inst, State) {
                 small(rng)
             };
         }
-        if r.sem == Sem::Cas && rng.chance(1, 2) {
+        if r.sem == CAS && rng.chance(1, 2) {
             // Compare value = memory: the swap happens.
             if r.ty == DataType::B64 {
                 st.v[l][vsrc as usize + 2] = old_lo;

@@ -726,6 +726,12 @@ impl AtomOp {
         }
     }
 
+    /// The op whose text-form name is `s` (the spelling every ISA table
+    /// whose atomic column is written in IR terms uses).
+    pub fn from_name(s: &str) -> Option<AtomOp> {
+        AtomOp::ALL.into_iter().find(|o| o.name() == s)
+    }
+
     /// True for the float ops.
     pub fn is_float(self) -> bool {
         matches!(self, AtomOp::FAdd | AtomOp::FMin | AtomOp::FMax)

@@ -15,7 +15,7 @@ use xisa_ir::{
 };
 
 use crate::codec::{word_bytes, Inst};
-use crate::rules::{tables, Action, Addressing, AtomKind, AtomWhere, FenceScope, RegFile, Rule};
+use crate::rules::{tables, Action, Addressing, AtomWhere, FenceScope, RegFile, Rule};
 
 /// Private scratch bytes per lane in lifted kernels that use `*.scratch`.
 pub const SCRATCH_BYTES: u32 = 4096;
@@ -265,27 +265,6 @@ fn cpol_scope(cpol: u8) -> Option<Scope> {
     }
 }
 
-fn atom_op(k: AtomKind) -> AtomOp {
-    match k {
-        AtomKind::Add => AtomOp::Add,
-        AtomKind::Sub => AtomOp::Sub,
-        AtomKind::And => AtomOp::And,
-        AtomKind::Or => AtomOp::Or,
-        AtomKind::Xor => AtomOp::Xor,
-        AtomKind::MinS => AtomOp::SMin,
-        AtomKind::MaxS => AtomOp::SMax,
-        AtomKind::MinU => AtomOp::UMin,
-        AtomKind::MaxU => AtomOp::UMax,
-        AtomKind::Xchg => AtomOp::Exch,
-        AtomKind::CmpXchg => AtomOp::Cas,
-        AtomKind::Inc => AtomOp::Inc,
-        AtomKind::Dec => AtomOp::Dec,
-        AtomKind::FAdd => AtomOp::FAdd,
-        AtomKind::FMin => AtomOp::FMin,
-        AtomKind::FMax => AtomOp::FMax,
-    }
-}
-
 fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> {
     let guarded = !rule.ignores_exec();
     let rd = inst.rd as u32;
@@ -380,8 +359,8 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
                 AtomWhere::L2 => Scope::Device,
                 AtomWhere::Workgroup => Scope::Workgroup,
             });
-            let float = matches!(op, AtomKind::FAdd | AtomKind::FMin | AtomKind::FMax);
-            let cas = op == AtomKind::CmpXchg;
+            let float = op.is_float();
+            let cas = op == AtomOp::Cas;
             let (ty, src, cmp, dst): (AtomType, Operand, Option<Operand>, Option<Reg>);
             if bits == 64 {
                 // Data on register pairs: cmpxchg compares with v[rd:rd+1] (data0)
@@ -413,7 +392,7 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
             }
             b.emit(
                 Op::Atomic {
-                    op: atom_op(op),
+                    op,
                     ty,
                     space: p.space,
                     scope,

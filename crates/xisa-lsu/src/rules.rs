@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use xisa_ir::AtomOp;
 
 /// The rules file, as generated from the chapter.
 pub const RULES_TSV: &str = include_str!("../../../translation-rules/lsu/rules.tsv");
@@ -150,27 +151,6 @@ pub enum Addressing {
     None,
 }
 
-/// Atomic operations of the chapter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AtomKind {
-    Add,
-    Sub,
-    And,
-    Or,
-    Xor,
-    MinS,
-    MaxS,
-    MinU,
-    MaxU,
-    Xchg,
-    CmpXchg,
-    Inc,
-    Dec,
-    FAdd,
-    FMin,
-    FMax,
-}
-
 /// Where an atomic is performed: in L2 (device-coherent) or inside the
 /// workgroup's shared memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -198,7 +178,7 @@ pub enum Action {
     Uld { dwords: u32 },
     /// Atomic read-modify-write of `bits` (32/64); `rtn`: old value into `rd`.
     Atom {
-        op: AtomKind,
+        op: AtomOp,
         at: AtomWhere,
         bits: u32,
         rtn: bool,
@@ -458,25 +438,7 @@ pub fn parse_semclass(s: &str) -> Result<(Addressing, Action), String> {
                     "wg" => AtomWhere::Workgroup,
                     _ => return Err(bad()),
                 },
-                op: match *op {
-                    "add" => AtomKind::Add,
-                    "sub" => AtomKind::Sub,
-                    "and" => AtomKind::And,
-                    "or" => AtomKind::Or,
-                    "xor" => AtomKind::Xor,
-                    "mins" => AtomKind::MinS,
-                    "maxs" => AtomKind::MaxS,
-                    "minu" => AtomKind::MinU,
-                    "maxu" => AtomKind::MaxU,
-                    "xchg" => AtomKind::Xchg,
-                    "cmpxchg" => AtomKind::CmpXchg,
-                    "inc" => AtomKind::Inc,
-                    "dec" => AtomKind::Dec,
-                    "fadd" => AtomKind::FAdd,
-                    "fmin" => AtomKind::FMin,
-                    "fmax" => AtomKind::FMax,
-                    _ => return Err(bad()),
-                },
+                op: chapter_atomic(op).ok_or_else(bad)?,
                 bits: match *bits {
                     "32" => 32,
                     "64" => 64,
@@ -655,5 +617,24 @@ pub fn parse_tables(rules: &str, layout: &str) -> Result<Tables, String> {
         rules: out,
         layout,
         by_mnemonic,
+    })
+}
+
+/// The IR atomic an atomic of the chapter performs, by the chapter's name
+/// for it (its semantics column: `global:atom.l2.mins.32`): the chapter's
+/// vocabulary is read once, here, into the IR's.
+fn chapter_atomic(name: &str) -> Option<AtomOp> {
+    Some(match name {
+        "mins" => AtomOp::SMin,
+        "maxs" => AtomOp::SMax,
+        "minu" => AtomOp::UMin,
+        "maxu" => AtomOp::UMax,
+        "xchg" => AtomOp::Exch,
+        "cmpxchg" => AtomOp::Cas,
+        // The rest are spelt as in the IR.
+        "add" | "sub" | "and" | "or" | "xor" | "inc" | "dec" | "fadd" | "fmin" | "fmax" => {
+            AtomOp::from_name(name)?
+        }
+        _ => return None,
     })
 }

@@ -129,28 +129,6 @@ impl Builder {
     }
 }
 
-fn atom_op(s: Sem) -> Option<AtomOp> {
-    Some(match s {
-        Sem::Exch => AtomOp::Exch,
-        Sem::Cas => AtomOp::Cas,
-        Sem::Add => AtomOp::Add,
-        Sem::Sub => AtomOp::Sub,
-        Sem::SMin => AtomOp::SMin,
-        Sem::SMax => AtomOp::SMax,
-        Sem::UMin => AtomOp::UMin,
-        Sem::UMax => AtomOp::UMax,
-        Sem::And => AtomOp::And,
-        Sem::Or => AtomOp::Or,
-        Sem::Xor => AtomOp::Xor,
-        Sem::Inc => AtomOp::Inc,
-        Sem::Dec => AtomOp::Dec,
-        Sem::FAdd => AtomOp::FAdd,
-        Sem::FMin => AtomOp::FMin,
-        Sem::FMax => AtomOp::FMax,
-        Sem::SubClamp | Sem::CondSub | Sem::OrderedAdd => return None,
-    })
-}
-
 fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let rule = inst.rule();
     let pc = b.b.pc;
@@ -203,9 +181,9 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let rtn = inst.returns();
     let vsrc = inst.vsrc as u32;
     let vdst = inst.vdst as u32;
-    let cas = rule.sem == Sem::Cas;
+    let cas = rule.sem == Sem::Ir(AtomOp::Cas);
 
-    let Some(op) = atom_op(rule.sem) else {
+    let Some(op) = rule.sem.ir() else {
         return cas_loop(b, inst, addr, scope);
     };
     let (ty, src, cmp, dst): (AtomType, Operand, Option<Operand>, Option<Reg>);

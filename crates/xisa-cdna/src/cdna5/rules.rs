@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use xisa_ir::AtomOp;
 
 /// The layout file.
 pub const LAYOUT_TSV: &str =
@@ -124,29 +125,17 @@ impl Layout {
     }
 }
 
-/// The operation of an atomic (semantics column, before the `.`).
+/// The operation of an atomic (semantics column, before the `.`): an IR
+/// atomic, spelt by its IR name (`exch`, `cas`, `smin`, `fadd`, ...), or
+/// one of the three CDNA 5 operations the IR has no op for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Sem {
-    Exch,
-    Cas,
-    Add,
-    Sub,
+    /// An IR atomic.
+    Ir(AtomOp),
     /// `old >= data ? old - data : 0` (unsigned saturating subtract).
     SubClamp,
     /// `old >= data ? old - data : old`.
     CondSub,
-    SMin,
-    SMax,
-    UMin,
-    UMax,
-    And,
-    Or,
-    Xor,
-    Inc,
-    Dec,
-    FAdd,
-    FMin,
-    FMax,
     /// Ordered-count add (`global_atomic_ordered_add_b64`): decoded, not lifted.
     OrderedAdd,
 }
@@ -154,27 +143,19 @@ pub enum Sem {
 impl Sem {
     fn from_name(s: &str) -> Option<Sem> {
         Some(match s {
-            "exch" => Sem::Exch,
-            "cas" => Sem::Cas,
-            "add" => Sem::Add,
-            "sub" => Sem::Sub,
             "subclamp" => Sem::SubClamp,
             "condsub" => Sem::CondSub,
-            "smin" => Sem::SMin,
-            "smax" => Sem::SMax,
-            "umin" => Sem::UMin,
-            "umax" => Sem::UMax,
-            "and" => Sem::And,
-            "or" => Sem::Or,
-            "xor" => Sem::Xor,
-            "inc" => Sem::Inc,
-            "dec" => Sem::Dec,
-            "fadd" => Sem::FAdd,
-            "fmin" => Sem::FMin,
-            "fmax" => Sem::FMax,
             "orderedadd" => Sem::OrderedAdd,
-            _ => return None,
+            _ => Sem::Ir(AtomOp::from_name(s)?),
         })
+    }
+
+    /// The IR atomic, if the operation is one.
+    pub fn ir(self) -> Option<AtomOp> {
+        match self {
+            Sem::Ir(op) => Some(op),
+            _ => None,
+        }
     }
 }
 
