@@ -77,6 +77,15 @@ impl WgMemory<'_> {
 pub struct WorkgroupRunner<'k> {
     kernel: &'k Kernel,
     sync_ops: Vec<&'k Op>,
+    /// Per sync point: a whole-workgroup `barrier` (the common stop, released
+    /// without the general barrier bookkeeping).
+    plain_barrier: Vec<bool>,
+    /// The kernel's parameter slots (read by every reset).
+    param_slots: Vec<xisa_ir::ParamSlot>,
+    /// Per lane: `tid`, lane in the wave, wave, for the block shape `ids_block`
+    /// (computed once, not by divisions at every region entry).
+    ids: Vec<([u32; 3], u32, u32)>,
+    ids_block: [u32; 3],
     reg_masks: Vec<u64>,
     nregs: usize,
     nlanes: usize,
@@ -106,14 +115,18 @@ impl<'k> WorkgroupRunner<'k> {
     /// A runner for workgroups of `nlanes` lanes with `shared_bytes` of shared memory.
     pub fn new(kernel: &'k Kernel, nlanes: usize, shared_bytes: usize) -> Self {
         let nregs = kernel.regs.len().max(1);
-        let sync_ops = kernel
+        let sync_ops: Vec<&Op> = kernel
             .sync_points()
             .iter()
             .map(|&(b, i)| &kernel.blocks[b.0 as usize].insts[i as usize].op)
             .collect();
         WorkgroupRunner {
             kernel,
+            plain_barrier: sync_ops.iter().map(|o| matches!(o, Op::Barrier)).collect(),
             sync_ops,
+            param_slots: kernel.param_layout(),
+            ids: Vec::new(),
+            ids_block: [0; 3],
             reg_masks: kernel.regs.iter().map(|d| d.ty.mask()).collect(),
             nregs,
             nlanes,
@@ -169,16 +182,16 @@ impl<'k> WorkgroupRunner<'k> {
         self.arrivals.fill(0);
         self.resume.fill(ctx::RESUME_ENTRY);
         self.state.fill(LaneState::Ready);
-        let layout = self.kernel.param_layout();
-        for lane in 0..self.nlanes {
-            for slot in &layout {
-                let off = slot.offset as usize;
-                let n = slot.ty.bytes() as usize;
-                let mut v = 0u64;
-                for (i, b) in params.iter().skip(off).take(n).enumerate() {
-                    v |= (*b as u64) << (8 * i);
-                }
-                self.regs[lane * self.nregs + slot.reg.0 as usize] = v & slot.ty.mask();
+        for slot in &self.param_slots {
+            let off = slot.offset as usize;
+            let n = slot.ty.bytes() as usize;
+            let mut v = 0u64;
+            for (i, b) in params.iter().skip(off).take(n).enumerate() {
+                v |= (*b as u64) << (8 * i);
+            }
+            let v = v & slot.ty.mask();
+            for lane in 0..self.nlanes {
+                self.regs[lane * self.nregs + slot.reg.0 as usize] = v;
             }
         }
     }
@@ -219,13 +232,48 @@ impl<'k> WorkgroupRunner<'k> {
     ) -> Result<(), WgStop> {
         loop {
             self.run_ready(program, geo, params, cancel)?;
-            if self.state.iter().all(|s| *s == LaneState::Exited) {
+            // No lane is ready now. The usual stop is every lane that has not
+            // exited waiting at a whole-workgroup barrier: that barrier
+            // completes (as `release_barriers` would find) and nothing else
+            // waits, so the lanes go on at once.
+            let (mut exited, mut plain) = (0, 0);
+            for s in &self.state {
+                match *s {
+                    LaneState::Exited => exited += 1,
+                    LaneState::AtSync(k) if self.plain_barrier[k as usize] => plain += 1,
+                    _ => {}
+                }
+            }
+            if exited == self.nlanes {
                 return Ok(());
+            }
+            if plain + exited == self.nlanes {
+                for (s, r) in self.state.iter_mut().zip(&mut self.resume) {
+                    if let LaneState::AtSync(k) = *s {
+                        *s = LaneState::Ready;
+                        *r = ctx::RESUME_AFTER_SYNC_BASE + k;
+                    }
+                }
+                self.arrivals[0] = 0;
+                continue;
             }
             if !self.step_warp_ops() && !self.step_arrivals() {
                 self.release_barriers()?;
             }
         }
+    }
+
+    /// Makes [`Self::ids`] those of `block`.
+    fn lane_ids(&mut self, block: [u32; 3]) {
+        if self.ids_block == block && self.ids.len() == self.nlanes {
+            return;
+        }
+        let [bx, by, _] = block.map(|d| d.max(1));
+        let wave = self.wave as u32;
+        self.ids = (0..self.nlanes as u32)
+            .map(|l| ([l % bx, (l / bx) % by, l / (bx * by)], l % wave, l / wave))
+            .collect();
+        self.ids_block = block;
     }
 
     fn run_ready(
@@ -237,7 +285,38 @@ impl<'k> WorkgroupRunner<'k> {
     ) -> Result<(), WgStop> {
         let local_bytes = self.kernel.local_bytes as usize;
         let local_words = self.kernel.local_bytes.div_ceil(8) as usize;
-        let [bx, by, _] = geo.block;
+        self.lane_ids(geo.block);
+        // What every lane's context shares; the lane's own fields are set
+        // before each run.
+        let mut c = LaneCtx {
+            regs: std::ptr::null_mut(),
+            global_base: geo.global_base,
+            global_limit: geo.global_limit,
+            shared_base: self.shared.as_mut_ptr() as *mut u8,
+            shared_size: self.shared_len as u64,
+            local_base: std::ptr::null_mut(),
+            local_size: local_bytes as u64,
+            param_base: params.as_ptr(),
+            param_size: params.len() as u64,
+            call_stack: std::ptr::null_mut(),
+            call_depth: 0,
+            resume: 0,
+            insts: 0,
+            cancel,
+            counters: &mut *self.counters,
+            tid: [0; 3],
+            ntid: geo.block,
+            ctaid: geo.ctaid,
+            nctaid: geo.grid,
+            lane_id: 0,
+            wave_id: 0,
+            wave_size: self.wave as u32,
+            dyn_shared_base: geo.dyn_shared_base,
+            dyn_shared_size: geo.dyn_shared_size,
+            grid_id: geo.grid_id,
+            fault: FaultInfo::default(),
+            host: geo.host,
+        };
         loop {
             let mut yielded = false;
             for lane in 0..self.nlanes {
@@ -245,35 +324,13 @@ impl<'k> WorkgroupRunner<'k> {
                     continue;
                 }
                 let l = lane as u32;
-                let mut c = LaneCtx {
-                    regs: self.regs[lane * self.nregs..].as_mut_ptr(),
-                    global_base: geo.global_base,
-                    global_limit: geo.global_limit,
-                    shared_base: self.shared.as_mut_ptr() as *mut u8,
-                    shared_size: self.shared_len as u64,
-                    local_base: self.local[lane * local_words..].as_mut_ptr() as *mut u8,
-                    local_size: local_bytes as u64,
-                    param_base: params.as_ptr(),
-                    param_size: params.len() as u64,
-                    call_stack: self.call_stack[lane * CALL_STACK_DEPTH..].as_mut_ptr(),
-                    call_depth: self.call_depth[lane],
-                    resume: self.resume[lane],
-                    insts: 0,
-                    cancel,
-                    counters: &mut *self.counters,
-                    tid: [l % bx, (l / bx) % by, l / (bx * by)],
-                    ntid: geo.block,
-                    ctaid: geo.ctaid,
-                    nctaid: geo.grid,
-                    lane_id: l % self.wave as u32,
-                    wave_id: l / self.wave as u32,
-                    wave_size: self.wave as u32,
-                    dyn_shared_base: geo.dyn_shared_base,
-                    dyn_shared_size: geo.dyn_shared_size,
-                    grid_id: geo.grid_id,
-                    fault: FaultInfo::default(),
-                    host: geo.host,
-                };
+                (c.tid, c.lane_id, c.wave_id) = self.ids[lane];
+                c.regs = self.regs[lane * self.nregs..].as_mut_ptr();
+                c.local_base = self.local[lane * local_words..].as_mut_ptr() as *mut u8;
+                c.call_stack = self.call_stack[lane * CALL_STACK_DEPTH..].as_mut_ptr();
+                c.call_depth = self.call_depth[lane];
+                c.resume = self.resume[lane];
+                c.insts = 0;
                 let stop = program.run(&mut c);
                 self.insts += c.insts;
                 self.call_depth[lane] = c.call_depth;
