@@ -77,9 +77,13 @@ impl WgMemory<'_> {
 pub struct WorkgroupRunner<'k> {
     kernel: &'k Kernel,
     sync_ops: Vec<&'k Op>,
-    /// Per sync point: a whole-workgroup `barrier` (the common stop, released
-    /// without the general barrier bookkeeping).
+    /// Per sync point: a whole-workgroup barrier (`barrier`, `bar.sync 0, 0`:
+    /// the common stop, released without the general barrier bookkeeping).
     plain_barrier: Vec<bool>,
+    /// Per sync point: a warp-level operation (not a barrier).
+    warp_level: Vec<bool>,
+    /// Scratch: the lanes of the group executing a warp-level operation.
+    group: Vec<usize>,
     /// The kernel's parameter slots (read by every reset).
     param_slots: Vec<xisa_ir::ParamSlot>,
     /// Per lane: `tid`, lane in the wave, wave, for the block shape `ids_block`
@@ -122,7 +126,23 @@ impl<'k> WorkgroupRunner<'k> {
             .collect();
         WorkgroupRunner {
             kernel,
-            plain_barrier: sync_ops.iter().map(|o| matches!(o, Op::Barrier)).collect(),
+            plain_barrier: sync_ops
+                .iter()
+                .map(|o| {
+                    matches!(
+                        o,
+                        Op::Barrier
+                            | Op::Bar {
+                                op: BarOp::Sync,
+                                id: Operand::Imm(0),
+                                count: Operand::Imm(0),
+                                ..
+                            }
+                    )
+                })
+                .collect(),
+            warp_level: sync_ops.iter().map(|o| !o.is_barrier()).collect(),
+            group: Vec::new(),
             sync_ops,
             param_slots: kernel.param_layout(),
             ids: Vec::new(),
@@ -377,20 +397,30 @@ impl<'k> WorkgroupRunner<'k> {
         let mut progress = false;
         for w0 in (0..self.nlanes).step_by(self.wave) {
             let w1 = (w0 + self.wave).min(self.nlanes);
-            let k = (w0..w1)
-                .filter_map(|l| match self.state[l] {
-                    LaneState::AtSync(k) if !self.sync_ops[k as usize].is_barrier() => Some(k),
-                    _ => None,
-                })
-                .min();
-            let Some(k) = k else { continue };
-            let group: Vec<usize> = (w0..w1)
-                .filter(|&l| self.state[l] == LaneState::AtSync(k))
-                .collect();
-            self.exec_warp_op(k, w0, w1, &group);
-            for &l in &group {
-                self.state[l] = LaneState::Ready;
-                self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
+            let mut k = u32::MAX;
+            for s in &self.state[w0..w1] {
+                if let LaneState::AtSync(j) = *s {
+                    if self.warp_level[j as usize] {
+                        k = k.min(j);
+                    }
+                }
+            }
+            if k == u32::MAX {
+                continue;
+            }
+            // A wave sync only waits: nothing to compute over the group.
+            if !matches!(self.sync_ops[k as usize], Op::WaveSync) {
+                let mut group = std::mem::take(&mut self.group);
+                group.clear();
+                group.extend((w0..w1).filter(|&l| self.state[l] == LaneState::AtSync(k)));
+                self.exec_warp_op(k, w0, w1, &group);
+                self.group = group;
+            }
+            for l in w0..w1 {
+                if self.state[l] == LaneState::AtSync(k) {
+                    self.state[l] = LaneState::Ready;
+                    self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
+                }
             }
             progress = true;
         }

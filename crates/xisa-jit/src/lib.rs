@@ -49,6 +49,13 @@ pub struct JitOptions {
     pub opt_level: OptLevel,
     /// Run the Cranelift verifier on the generated function.
     pub verify: bool,
+    /// The caller reads the lanes' registers (`xisa exec` state files after
+    /// the last stop; tests after every stop): each stop stores every
+    /// register its run wrote, and each run loads every register. When
+    /// false (a launch, which only memory outlives), a run loads only the
+    /// registers live where it resumes and a stop stores only the written
+    /// registers a later run or the scheduler may read.
+    pub final_registers: bool,
 }
 
 impl Default for JitOptions {
@@ -58,6 +65,7 @@ impl Default for JitOptions {
             opt_level: OptLevel::Speed,
             // The verifier costs ~45% of compile time: on in debug builds only.
             verify: cfg!(debug_assertions),
+            final_registers: true,
         }
     }
 }

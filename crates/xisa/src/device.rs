@@ -502,6 +502,9 @@ impl Device {
                 Engine::Jit => {
                     let opts = xisa_jit::JitOptions {
                         count_stats: stats,
+                        // A launch (hoisting) never reads registers after the
+                        // run; `exec` (no hoisting) reads them all.
+                        final_registers: !hoist,
                         ..xisa_jit::JitOptions::default()
                     };
                     Box::new(xisa_jit::compile(kernel, &opts).map_err(|e| Error::Jit {

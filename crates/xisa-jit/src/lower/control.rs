@@ -13,6 +13,7 @@ use xisa_runtime::ctx::{
     STOP_SYNC_BASE, STOP_YIELD, YIELD_BACKEDGES,
 };
 
+use super::dirty::RegSet;
 use super::Lowerer;
 use crate::JitError;
 
@@ -20,10 +21,10 @@ use crate::JitError;
 static NEVER_CANCELLED: AtomicBool = AtomicBool::new(false);
 
 impl Lowerer<'_, '_> {
-    /// Stores the dirty registers and returns stop code `code` (via the shared
-    /// exit).
-    pub(super) fn jump_exit(&mut self, code: u32) {
-        self.store_dirty();
+    /// Stores the dirty registers `live` after the stop and returns stop code
+    /// `code` (via the shared exit).
+    pub(super) fn jump_exit(&mut self, code: u32, live: &RegSet) {
+        self.store_dirty(live);
         let c = self.iconst(clt::I32, code as u64);
         self.b.ins().jump(self.exit, &[BlockArg::Value(c)]);
     }
@@ -50,15 +51,18 @@ impl Lowerer<'_, '_> {
     pub(super) fn lower_sync_stop(&mut self, inst: &Inst, block: u32, idx: u32, next: ir::Block) {
         let k = self.sync_ids.get(&(block, idx)).copied().unwrap_or(0);
         let code = STOP_SYNC_BASE + k;
+        // The scheduler reads the sync op's operands, the next run what is
+        // live after it.
+        let live = self.live.sync[&(block, idx)].0.clone();
         match inst.guard {
             Some(g) => {
                 let c = self.guard_value(g);
                 let stop = self.b.create_block();
                 self.b.ins().brif(c, stop, &[], next, &[]);
                 self.b.switch_to_block(stop);
-                self.jump_exit(code);
+                self.jump_exit(code, &live);
             }
-            None => self.jump_exit(code),
+            None => self.jump_exit(code, &live),
         }
     }
 
@@ -127,7 +131,8 @@ impl Lowerer<'_, '_> {
                 self.ctx,
                 LaneCtx::OFFSETS.resume,
             );
-            self.jump_exit(STOP_YIELD);
+            let live = self.live.block_in[to.0 as usize].clone();
+            self.jump_exit(STOP_YIELD, &live);
         }
     }
 
@@ -150,7 +155,10 @@ impl Lowerer<'_, '_> {
             } => self.lower_switch(bi, *index, targets, *default)?,
             Term::Call { target, ret } => self.lower_call(bi, *target, *ret),
             Term::Ret => self.lower_ret(bi),
-            Term::Exit => self.jump_exit(STOP_EXIT),
+            Term::Exit => {
+                let live = self.live.at_exit.clone();
+                self.jump_exit(STOP_EXIT, &live);
+            }
             Term::Trap => {
                 let zero = self.iconst(clt::I64, 0);
                 self.emit_fault(fault_kind::TRAP, zero, 0, 0);

@@ -32,12 +32,18 @@ impl RegSet {
         }
     }
 
+    pub(super) fn remove(&mut self, r: usize) {
+        if let Some(w) = self.0.get_mut(r / 64) {
+            *w &= !(1 << (r % 64));
+        }
+    }
+
     pub(super) fn contains(&self, r: usize) -> bool {
         self.0.get(r / 64).is_some_and(|w| w & (1 << (r % 64)) != 0)
     }
 
     /// Adds `other`; true if that changed `self`.
-    fn union_with(&mut self, other: &RegSet) -> bool {
+    pub(super) fn union_with(&mut self, other: &RegSet) -> bool {
         let mut changed = false;
         for (a, b) in self.0.iter_mut().zip(&other.0) {
             let n = *a | b;
@@ -156,13 +162,15 @@ pub(super) struct EarlyStores {
 /// stores registers (an unguarded sync op, `exit`): store each register as
 /// soon as its value is final, so that nothing is left to store at the stop
 /// and values need not stay live to the end of long straight-line code. `None`
-/// for other segments (they store the dirty set at each stop).
+/// for other segments (they store the dirty set at each stop). Only registers
+/// in `live` (live after the stop) are stored.
 pub(super) fn early_stores(
     k: &Kernel,
     bi: usize,
     start: u32,
     end: u32,
     dirty_in: &RegSet,
+    live: &RegSet,
 ) -> Option<EarlyStores> {
     let blk = &k.blocks[bi];
     let always_stops = match blk.insts.get(end as usize) {
@@ -183,10 +191,14 @@ pub(super) fn early_stores(
         for &r in &last {
             seen.insert(r);
         }
+        let last: Vec<usize> = last.into_iter().filter(|&r| live.contains(r)).collect();
         if !last.is_empty() {
             after.insert(start + i as u32, last);
         }
     }
-    let at_start = dirty_in.iter().filter(|&r| !seen.contains(r)).collect();
+    let at_start = dirty_in
+        .iter()
+        .filter(|&r| !seen.contains(r) && live.contains(r))
+        .collect();
     Some(EarlyStores { at_start, after })
 }

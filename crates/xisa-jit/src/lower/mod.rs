@@ -25,6 +25,7 @@ mod control;
 mod dirty;
 mod float;
 mod int;
+mod live;
 mod mem;
 mod validate;
 mod values;
@@ -128,6 +129,8 @@ pub(crate) struct Lowerer<'a, 'f> {
     /// segment (see `dirty`), and at the point being lowered.
     dirty_in: Vec<Vec<dirty::RegSet>>,
     cur_dirty: dirty::RegSet,
+    /// Live registers where runs start and stop.
+    live: live::Liveness,
 }
 
 impl<'a, 'f> Lowerer<'a, 'f> {
@@ -164,6 +167,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         }
         let ranges = dirty::segments(k);
         let dirty_in = dirty::dirty_on_entry(k, &ranges);
+        let live = live::analyze(k, opts.final_registers);
         let segs = ranges
             .iter()
             .map(|v| {
@@ -205,6 +209,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             scratch: None,
             dirty_in,
             cur_dirty: dirty::RegSet::new(k.regs.len()),
+            live,
         }
     }
 
@@ -222,26 +227,16 @@ impl<'a, 'f> Lowerer<'a, 'f> {
 
     // ------------------------------------------------------------ skeleton
 
-    /// Loads registers, then dispatches on `ctx.resume`.
+    /// Dispatches on `ctx.resume`; each resume point has a landing block
+    /// that loads the registers live there.
     fn emit_entry(&mut self) {
-        let read = loaded_regs(self.k);
-        let regs = self.ctx_ptr(ctx::LaneCtx::OFFSETS.regs);
-        for (i, &used) in read.iter().enumerate() {
+        // Every variable has a definition at the function entry (the landing
+        // blocks redefine the live ones): a dead register's value is never
+        // read, and it is not stored back unless this run writes it first.
+        for i in 0..self.vars.len() {
             let ty = values::cl_type(self.k.regs[i].ty);
-            let v = if used {
-                // Plain loads, at the run's start: stop sites (sync, yield,
-                // exit) store dirty registers back to these slots inside the
-                // function, so a `readonly`/`can_move` load the optimizer may
-                // sink to the register's first use could read a slot already
-                // overwritten (tests/kernels/slot_reload.xir).
-                let flags = slot_flags();
-                self.b.ins().load(ty, flags, regs, slot_offset(i))
-            } else {
-                // Never read: any value will do (it is not stored back either
-                // unless written first).
-                self.zero_of(ty)
-            };
-            self.b.def_var(self.vars[i], v);
+            let z = self.zero_of(ty);
+            self.b.def_var(self.vars[i], z);
         }
         if let Some(var) = self.insts_var {
             let v = self.b.ins().load(
@@ -272,27 +267,34 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         self.b.ins().brif(is_block, by_block, &[], by_sync, &[]);
         // RESUME_ENTRY or RESUME_AFTER_SYNC_BASE + k.
         self.b.switch_to_block(by_sync);
-        let mut targets = vec![self.segs[0][0].block];
+        let mut targets = vec![(self.segs[0][0].block, self.live.block_in[0].clone())];
         for &(bl, ix) in &self.k.sync_points() {
-            targets.push(self.resume_block(bl, ix));
+            let live = self.live.sync[&(bl.0, ix)].1.clone();
+            targets.push((self.resume_block(bl, ix), live));
         }
-        self.br_table(resume, &targets, bad);
+        let pads: Vec<ir::Block> = targets
+            .into_iter()
+            .map(|(t, live)| self.landing(t, &live))
+            .collect();
+        self.b.switch_to_block(by_sync);
+        self.br_table(resume, &pads, bad);
         // RESUME_BLOCK_BASE + b, after a yield: only the targets of backward
         // transfers (where yields happen) are entries, so that the other blocks
         // keep their entries and loops stay natural loops.
-        self.b.switch_to_block(by_block);
-        let b_idx = self.b.ins().isub(resume, base);
         let targets = yield_targets(self.k);
         let n = targets.iter().rposition(|&t| t).map_or(0, |i| i + 1);
         let starts: Vec<_> = (0..n)
             .map(|i| {
                 if targets[i] {
-                    self.segs[i][0].block
+                    let live = self.live.block_in[i].clone();
+                    self.landing(self.segs[i][0].block, &live)
                 } else {
                     bad
                 }
             })
             .collect();
+        self.b.switch_to_block(by_block);
+        let b_idx = self.b.ins().isub(resume, base);
         self.br_table(b_idx, &starts, bad);
         // An unknown resume code: report a trap at the kernel entry rather than
         // run from an arbitrary point.
@@ -300,6 +302,25 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         self.pos = Pos::default();
         let zero = self.iconst(clt::I64, 0);
         self.emit_fault(ctx::fault_kind::TRAP, zero, 0, 0);
+    }
+
+    /// A block that loads the registers `live` from their slots and jumps to
+    /// `target` (a resume point). Plain loads, at the run's start: stop sites
+    /// (sync, yield, exit) store dirty registers back to these slots inside
+    /// the function, so a `readonly`/`can_move` load the optimizer may sink
+    /// to the register's first use could read a slot already overwritten
+    /// (tests/kernels/slot_reload.xir).
+    fn landing(&mut self, target: ir::Block, live: &dirty::RegSet) -> ir::Block {
+        let pad = self.b.create_block();
+        self.b.switch_to_block(pad);
+        let regs = self.ctx_ptr(ctx::LaneCtx::OFFSETS.regs);
+        for i in live.iter() {
+            let ty = values::cl_type(self.k.regs[i].ty);
+            let v = self.b.ins().load(ty, slot_flags(), regs, slot_offset(i));
+            self.b.def_var(self.vars[i], v);
+        }
+        self.b.ins().jump(target, &[]);
+        pad
     }
 
     /// The shared return: store the instruction counter, return the code. The
@@ -319,8 +340,13 @@ impl<'a, 'f> Lowerer<'a, 'f> {
     /// Stores the registers this run may have written (zero-extended to their
     /// 64-bit slots), at a stop where the lane continues later or its
     /// registers are read (exit, sync, yield).
-    fn store_dirty(&mut self) {
-        let dirty: Vec<usize> = self.cur_dirty.iter().collect();
+    /// Only those `live` after the stop: no later run reads the others.
+    fn store_dirty(&mut self, live: &dirty::RegSet) {
+        let dirty: Vec<usize> = self
+            .cur_dirty
+            .iter()
+            .filter(|&r| live.contains(r))
+            .collect();
         self.store_regs(&dirty);
     }
 
@@ -384,7 +410,12 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         let k = self.k;
         let blk = &k.blocks[bi];
         self.cur_dirty = self.dirty_in[bi][si].clone();
-        let plan = dirty::early_stores(k, bi, seg.start, seg.end, &self.cur_dirty);
+        let stop_live = match blk.insts.get(seg.end as usize) {
+            Some(_) => self.live.sync.get(&(bi as u32, seg.end)).map(|l| &l.0),
+            None => Some(&self.live.at_exit),
+        };
+        let plan = stop_live
+            .and_then(|live| dirty::early_stores(k, bi, seg.start, seg.end, &self.cur_dirty, live));
         let always_stops = plan.is_some();
         let last_def = match plan {
             Some(p) => {
@@ -801,35 +832,4 @@ fn uses_clock(k: &Kernel) -> bool {
             )
         })
     })
-}
-
-/// Which registers a run may need the incoming value of: those the kernel
-/// reads, and those it writes (a register written on one path is stored back
-/// at a stop reached by other paths too, with its incoming value there).
-fn loaded_regs(k: &Kernel) -> Vec<bool> {
-    let mut read = vec![false; k.regs.len()];
-    let mut mark = |r: Reg| {
-        if let Some(s) = read.get_mut(r.0 as usize) {
-            *s = true;
-        }
-    };
-    for b in &k.blocks {
-        for inst in &b.insts {
-            if let Some(g) = inst.guard {
-                mark(g.reg);
-            }
-            for u in inst.op.uses() {
-                if let xisa_ir::Operand::Reg(r) = u {
-                    mark(r);
-                }
-            }
-            for d in inst.op.defs() {
-                mark(d);
-            }
-        }
-        for r in b.term.uses() {
-            mark(r);
-        }
-    }
-    read
 }

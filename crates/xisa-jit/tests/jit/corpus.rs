@@ -26,11 +26,14 @@ fn corpus_kernels_compile() {
         };
         for k in &module.kernels {
             for opt_level in [OptLevel::None, OptLevel::Speed] {
-                for count_stats in [false, true] {
+                for (count_stats, final_registers) in
+                    [(false, false), (false, true), (true, false), (true, true)]
+                {
                     let o = JitOptions {
                         count_stats,
                         opt_level,
                         verify: true,
+                        final_registers,
                     };
                     if let Err(e) = compile(k, &o) {
                         panic!("{}: {e}", path.display());

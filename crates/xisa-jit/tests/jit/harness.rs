@@ -13,6 +13,7 @@ pub fn opts() -> JitOptions {
         count_stats: true,
         opt_level: OptLevel::Speed,
         verify: true,
+        final_registers: true,
     }
 }
 

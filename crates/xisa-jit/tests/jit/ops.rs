@@ -100,6 +100,7 @@ impl Batch {
                     count_stats: false,
                     opt_level,
                     verify: true,
+                    final_registers: true,
                 };
                 compile(&self.k, &o).unwrap_or_else(|e| panic!("{e}"))
             })
