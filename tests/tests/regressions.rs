@@ -220,3 +220,51 @@ fn block_size_overflow_is_an_error() {
         Err(p) => panic!("panicked: {p}"),
     }
 }
+
+/// A shuffle reads its source register in every lane of the wave, also in a
+/// lane that exited (the interpreter's register file keeps its last value).
+/// The JIT stores at a stop only the registers a later run may read; it must
+/// count shuffle sources as live at `exit`, else the exited lanes' `%v` was
+/// never stored and the even lanes read 0 (found by the engine fuzzer, seeds
+/// 0x6f, 0x71, 0x9f, 0xac, 0xae).
+#[test]
+fn shuffle_reads_the_source_of_an_exited_lane() {
+    let src = "kernel @k(%out: i64) wave 32 {
+  reg %tid: i32, %v: i32, %odd: i1, %src: i32, %r: i32, %ok: i1, %a: i64
+entry:
+  %tid = special.tid.x
+  %v = mul.i32 %tid, 3
+  %src = and.i32 %tid, 1
+  %odd = icmp.ne.i32 %src, 0
+  brc %odd, done, even
+even:
+  %src = add.i32 %tid, 1
+  %r, %ok = shfl.i32 %v, %src
+  %a = mulwide.u32 %tid, 4
+  %a = add.i64 %a, %out
+  st.global.b32 [%a], %r
+  br done
+done:
+  exit
+}
+";
+    let module = Module::from_bytes(src.as_bytes(), "shfl_exited.xir", None)
+        .unwrap_or_else(|e| panic!("{e}\n{src}"));
+    for engine in [Engine::Interp, Engine::Jit] {
+        let dev = Device::new().unwrap();
+        let out = dev.alloc(32 * 4).unwrap();
+        let opts = LaunchOptions {
+            engine,
+            threads: 1,
+            block: [32, 1, 1],
+            ..LaunchOptions::default()
+        };
+        dev.launch(&module, "k", &opts, &[ArgSpec::Ptr(out)])
+            .unwrap_or_else(|e| panic!("{engine}: {e}"));
+        let b = dev.read(out, 32 * 4).unwrap();
+        for lane in (0..32).step_by(2) {
+            let got = u32::from_le_bytes(b[lane * 4..lane * 4 + 4].try_into().unwrap());
+            assert_eq!(got, (lane as u32 + 1) * 3, "{engine}: lane {lane}");
+        }
+    }
+}
