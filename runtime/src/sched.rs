@@ -84,6 +84,11 @@ pub struct WorkgroupRunner<'k> {
     warp_level: Vec<bool>,
     /// Scratch: the lanes of the group executing a warp-level operation.
     group: Vec<usize>,
+    /// Scratch: a shuffle's results (lane, value, source active).
+    shuffled: Vec<(usize, u64, bool)>,
+    /// Scratch: the uniform prologue's register file and destinations.
+    uniform_regs: Vec<u64>,
+    uniform_dsts: Vec<usize>,
     /// The kernel's parameter slots (read by every reset).
     param_slots: Vec<xisa_ir::ParamSlot>,
     /// Per lane: `tid`, lane in the wave, wave, for the block shape `ids_block`
@@ -143,6 +148,9 @@ impl<'k> WorkgroupRunner<'k> {
                 .collect(),
             warp_level: sync_ops.iter().map(|o| !o.is_barrier()).collect(),
             group: Vec::new(),
+            shuffled: Vec::new(),
+            uniform_regs: Vec::new(),
+            uniform_dsts: Vec::new(),
             sync_ops,
             param_slots: kernel.param_layout(),
             ids: Vec::new(),
@@ -228,18 +236,24 @@ impl<'k> WorkgroupRunner<'k> {
             return;
         }
         let n = self.nregs;
-        let mut first = self.regs[..n].to_vec();
+        let mut first = std::mem::take(&mut self.uniform_regs);
+        first.clear();
+        first.extend_from_slice(&self.regs[..n]);
         xisa_ir::uniform::eval_prologue(self.kernel, prologue, &mut first, params, env);
-        let dsts: Vec<usize> = prologue
-            .iter()
-            .flat_map(|i| i.op.defs())
-            .map(|r| r.0 as usize)
-            .collect();
+        if self.uniform_dsts.is_empty() {
+            // The same prologue every workgroup.
+            self.uniform_dsts = prologue
+                .iter()
+                .flat_map(|i| i.op.defs())
+                .map(|r| r.0 as usize)
+                .collect();
+        }
         for lane in 0..self.nlanes {
-            for &d in &dsts {
+            for &d in &self.uniform_dsts {
                 self.regs[lane * n + d] = first[d];
             }
         }
+        self.uniform_regs = first;
     }
 
     /// Runs the current workgroup to completion.
@@ -617,25 +631,25 @@ impl<'k> WorkgroupRunner<'k> {
                 lane,
                 ..
             } => {
-                let results: Vec<(usize, u64, bool)> = group
-                    .iter()
-                    .map(|&l| {
-                        let j = self.read(l, lane) & 0xffff_ffff;
-                        let sl = w0 as u64 + j;
-                        if j < self.wave as u64 && (sl as usize) < w1 {
-                            let ok = mask & (1u64 << j) != 0;
-                            (l, self.read(sl as usize, src), ok)
-                        } else {
-                            (l, self.read(l, src), false)
-                        }
-                    })
-                    .collect();
-                for (l, v, ok) in results {
+                let mut results = std::mem::take(&mut self.shuffled);
+                results.clear();
+                results.extend(group.iter().map(|&l| {
+                    let j = self.read(l, lane) & 0xffff_ffff;
+                    let sl = w0 as u64 + j;
+                    if j < self.wave as u64 && (sl as usize) < w1 {
+                        let ok = mask & (1u64 << j) != 0;
+                        (l, self.read(sl as usize, src), ok)
+                    } else {
+                        (l, self.read(l, src), false)
+                    }
+                }));
+                for &(l, v, ok) in &results {
                     self.write(l, dst, v);
                     if let Some(p) = valid {
                         self.write(l, p, ok as u64);
                     }
                 }
+                self.shuffled = results;
             }
             Op::Vote { mode, dst, pred } => {
                 let ballot: u64 = group.iter().fold(0, |m, &l| {
