@@ -1038,3 +1038,41 @@ fn launch_specs_match_code_objects() {
     eprintln!("{specs} launch specs, {outputs} expected outputs checked");
     assert!(specs >= 20);
 }
+
+/// A kernel descriptor that starts the waves flushing f32 denormals (clang's
+/// `-cl-denorms-are-zero`, HIP's `-fgpu-flush-denormals-to-zero`) or
+/// rounding other than to nearest even is refused with the field named: the
+/// lifter computes with denormals kept and round-to-nearest, which would give
+/// such a kernel wrong results without a word.
+#[test]
+fn float_modes_other_than_the_default_are_refused() {
+    use xisa_frontend::Frontend;
+    let fe = xisa_cdna::gfx942::frontend::Gfx942Frontend;
+    let b = sample();
+    let kd = codeobj::load(&b)
+        .unwrap()
+        .kernel("reduce_sum")
+        .unwrap()
+        .kd_offset as usize;
+    assert!(fe.load(&b).unwrap().lift("reduce_sum").is_ok());
+    // compute_pgm_rsrc1 is the u32 at byte 48 of the descriptor.
+    let rsrc1 = kd + 48;
+    for (bit, field, value) in [
+        (16, "FLOAT_DENORM_MODE_32", 2),
+        (17, "FLOAT_DENORM_MODE_32", 1),
+        (18, "FLOAT_DENORM_MODE_16_64", 2),
+        (12, "FLOAT_ROUND_MODE_32", 1),
+        (15, "FLOAT_ROUND_MODE_16_64", 2),
+    ] {
+        let mut m = b.clone();
+        m[rsrc1 + bit / 8] ^= 1 << (bit % 8);
+        let err = match fe.load(&m).unwrap().lift("reduce_sum") {
+            Ok(_) => panic!("rsrc1 bit {bit} flipped: lifted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(
+            err.contains(&format!("{field} = {value}")),
+            "bit {bit}: {err}"
+        );
+    }
+}

@@ -118,6 +118,45 @@ fn check_wave(k: &KernelInfo) -> Result<(), LiftError> {
     Ok(())
 }
 
+/// The floating-point mode the descriptor starts the waves in must be the one
+/// the lifter implements: round to nearest even and denormals kept, for f32
+/// and for f16/f64 (clang's defaults). A kernel built to flush denormals
+/// (OpenCL `-cl-denorms-are-zero`, HIP `-fgpu-flush-denormals-to-zero`) or
+/// to round otherwise is refused: computing it with denormals kept would
+/// give wrong results for denormal inputs and outputs without a word.
+fn check_float_mode(k: &KernelInfo) -> Result<(), LiftError> {
+    let kd = &k.kd;
+    const FLUSH: &str = "denormals flushed: built with -cl-denorms-are-zero or \
+                         -fgpu-flush-denormals-to-zero?";
+    const ROUND: &str = "not round to nearest even";
+    let fields = [
+        ("FLOAT_DENORM_MODE_32", kd.float_denorm_mode_32(), 3, FLUSH),
+        (
+            "FLOAT_DENORM_MODE_16_64",
+            kd.float_denorm_mode_16_64(),
+            3,
+            FLUSH,
+        ),
+        ("FLOAT_ROUND_MODE_32", kd.float_round_mode_32(), 0, ROUND),
+        (
+            "FLOAT_ROUND_MODE_16_64",
+            kd.float_round_mode_16_64(),
+            0,
+            ROUND,
+        ),
+    ];
+    for (field, value, want, what) in fields {
+        if value != want {
+            return Err(LiftError::Unsupported {
+                pc: 0,
+                mnemonic: "<kernel descriptor>".into(),
+                why: format!("{field} = {value} ({what}): only {field} = {want} is modelled"),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// [`EntryAbi`] of a kernel (its descriptor and segment sizes).
 pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
     let kd = &k.kd;
@@ -144,6 +183,7 @@ pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
 /// lifted into the same IR kernel.
 pub fn lift_kernel(k: &KernelInfo, image: &Image) -> Result<xisa_ir::Kernel, LiftError> {
     check_wave(k)?;
+    check_float_mode(k)?;
     let mut abi = entry_abi(k);
     abi.code_offset = k.code_address.wrapping_sub(image.base_vaddr);
     super::lift_program(&k.name, &k.code, &abi, &|off| image.function_at(off))
