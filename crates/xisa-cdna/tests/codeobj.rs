@@ -1063,6 +1063,8 @@ fn float_modes_other_than_the_default_are_refused() {
         (18, "FLOAT_DENORM_MODE_16_64", 2),
         (12, "FLOAT_ROUND_MODE_32", 1),
         (15, "FLOAT_ROUND_MODE_16_64", 2),
+        (21, "ENABLE_DX10_CLAMP", 0),
+        (23, "ENABLE_IEEE_MODE", 0),
     ] {
         let mut m = b.clone();
         m[rsrc1 + bit / 8] ^= 1 << (bit % 8);

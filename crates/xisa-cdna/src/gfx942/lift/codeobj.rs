@@ -119,11 +119,12 @@ fn check_wave(k: &KernelInfo) -> Result<(), LiftError> {
 }
 
 /// The floating-point mode the descriptor starts the waves in must be the one
-/// the lifter implements: round to nearest even and denormals kept, for f32
-/// and for f16/f64 (clang's defaults). A kernel built to flush denormals
-/// (OpenCL `-cl-denorms-are-zero`, HIP `-fgpu-flush-denormals-to-zero`) or
-/// to round otherwise is refused: computing it with denormals kept would
-/// give wrong results for denormal inputs and outputs without a word.
+/// the lifter implements (clang's defaults): round to nearest even and
+/// denormals kept, for f32 and for f16/f64, IEEE mode and DX10 clamping on.
+/// A kernel built otherwise (flushing denormals: OpenCL
+/// `-cl-denorms-are-zero`, HIP `-fgpu-flush-denormals-to-zero`) is refused:
+/// computing it in the default mode would give wrong results for denormal
+/// values (or NaNs) without a word.
 fn check_float_mode(k: &KernelInfo) -> Result<(), LiftError> {
     let kd = &k.kd;
     const FLUSH: &str = "denormals flushed: built with -cl-denorms-are-zero or \
@@ -143,6 +144,20 @@ fn check_float_mode(k: &KernelInfo) -> Result<(), LiftError> {
             kd.float_round_mode_16_64(),
             0,
             ROUND,
+        ),
+        // IEEE mode off (`-mno-amdgpu-ieee`) changes NaN handling in
+        // min/max; without DX10 clamp the clamp modifier passes NaN through.
+        (
+            "ENABLE_IEEE_MODE",
+            kd.enable_ieee_mode().into(),
+            1,
+            "IEEE mode off",
+        ),
+        (
+            "ENABLE_DX10_CLAMP",
+            kd.enable_dx10_clamp().into(),
+            1,
+            "NaN not clamped to 0",
         ),
     ];
     for (field, value, want, what) in fields {
