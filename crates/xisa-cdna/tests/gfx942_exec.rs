@@ -2598,8 +2598,7 @@ fn entry_sgprs_follow_the_descriptor() {
         workitem_id: 2,
         group_segment_fixed_size: 0,
         private_segment_fixed_size: 48,
-        code_offset: 0,
-        vgpr_count: 0,
+        ..EntryAbi::default()
     };
     // Record (32 dwords) of work-item (linear workgroup * 64 + local id):
     // v0, then s0..s22 (s[20:21] = the output buffer, s22 = dispatch packet

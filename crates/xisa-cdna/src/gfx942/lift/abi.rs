@@ -209,5 +209,6 @@ pub fn entry_abi(
         private_segment_fixed_size,
         code_offset: 0,
         vgpr_count: 0,
+        float_mode: super::FloatMode::default(),
     }
 }

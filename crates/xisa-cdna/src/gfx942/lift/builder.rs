@@ -42,6 +42,9 @@ pub(crate) struct Builder {
     /// The VOP3 output modifier of the instruction being lifted (consumed
     /// by the float result path).
     pub omod: u32,
+    /// Why float instructions cannot be lifted in the kernel's float mode
+    /// (`None`: the default mode; see `FloatMode::problem`).
+    pub float_mode: Option<String>,
     tmp_n: u32,
     tmp_pool: HashMap<(Type, u32), Reg>,
     /// VGPR index mode (`gpr_idx::ON` | mode bits; 0 = off), tracked
@@ -90,6 +93,7 @@ impl Builder {
             scc,
             code_offset: 0,
             omod: 0,
+            float_mode: None,
             tmp_n: 0,
             tmp_pool: HashMap::new(),
             gpr_idx: 0,

@@ -118,60 +118,6 @@ fn check_wave(k: &KernelInfo) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// The floating-point mode the descriptor starts the waves in must be the one
-/// the lifter implements (clang's defaults): round to nearest even and
-/// denormals kept, for f32 and for f16/f64, IEEE mode and DX10 clamping on.
-/// A kernel built otherwise (flushing denormals: OpenCL
-/// `-cl-denorms-are-zero`, HIP `-fgpu-flush-denormals-to-zero`) is refused:
-/// computing it in the default mode would give wrong results for denormal
-/// values (or NaNs) without a word.
-fn check_float_mode(k: &KernelInfo) -> Result<(), LiftError> {
-    let kd = &k.kd;
-    const FLUSH: &str = "denormals flushed: built with -cl-denorms-are-zero or \
-                         -fgpu-flush-denormals-to-zero?";
-    const ROUND: &str = "not round to nearest even";
-    let fields = [
-        ("FLOAT_DENORM_MODE_32", kd.float_denorm_mode_32(), 3, FLUSH),
-        (
-            "FLOAT_DENORM_MODE_16_64",
-            kd.float_denorm_mode_16_64(),
-            3,
-            FLUSH,
-        ),
-        ("FLOAT_ROUND_MODE_32", kd.float_round_mode_32(), 0, ROUND),
-        (
-            "FLOAT_ROUND_MODE_16_64",
-            kd.float_round_mode_16_64(),
-            0,
-            ROUND,
-        ),
-        // IEEE mode off (`-mno-amdgpu-ieee`) changes NaN handling in
-        // min/max; without DX10 clamp the clamp modifier passes NaN through.
-        (
-            "ENABLE_IEEE_MODE",
-            kd.enable_ieee_mode().into(),
-            1,
-            "IEEE mode off",
-        ),
-        (
-            "ENABLE_DX10_CLAMP",
-            kd.enable_dx10_clamp().into(),
-            1,
-            "NaN not clamped to 0",
-        ),
-    ];
-    for (field, value, want, what) in fields {
-        if value != want {
-            return Err(LiftError::Unsupported {
-                pc: 0,
-                mnemonic: "<kernel descriptor>".into(),
-                why: format!("{field} = {value} ({what}): only {field} = {want} is modelled"),
-            });
-        }
-    }
-    Ok(())
-}
-
 /// [`EntryAbi`] of a kernel (its descriptor and segment sizes).
 pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
     let kd = &k.kd;
@@ -185,6 +131,14 @@ pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
     );
     // The metadata's architected count, else the descriptor's granulated
     // allocation (which may include AGPRs: an upper bound).
+    abi.float_mode = super::FloatMode {
+        denorm_32: kd.float_denorm_mode_32(),
+        denorm_16_64: kd.float_denorm_mode_16_64(),
+        round_32: kd.float_round_mode_32(),
+        round_16_64: kd.float_round_mode_16_64(),
+        ieee: kd.enable_ieee_mode(),
+        dx10_clamp: kd.enable_dx10_clamp(),
+    };
     abi.vgpr_count = match k.vgpr_count {
         0 => kd.next_free_vgpr_bound(),
         n => n,
@@ -198,7 +152,6 @@ pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
 /// lifted into the same IR kernel.
 pub fn lift_kernel(k: &KernelInfo, image: &Image) -> Result<xisa_ir::Kernel, LiftError> {
     check_wave(k)?;
-    check_float_mode(k)?;
     let mut abi = entry_abi(k);
     abi.code_offset = k.code_address.wrapping_sub(image.base_vaddr);
     super::lift_program(&k.name, &k.code, &abi, &|off| image.function_at(off))

@@ -121,6 +121,89 @@ pub struct EntryAbi {
     /// VGPRs the kernel allocates (`.vgpr_count`): the registers a VGPR
     /// index can reach (0: unknown, all 256).
     pub vgpr_count: u32,
+    /// The floating-point mode the waves start in.
+    pub float_mode: FloatMode,
+}
+
+/// The floating-point mode of the descriptor (`compute_pgm_rsrc1`). The
+/// lifter computes in the default one, clang's: round to nearest even,
+/// denormals kept (f32 and f16/f64), IEEE mode and DX10 clamping on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FloatMode {
+    /// FLOAT_DENORM_MODE_32 (3: keep input and output denormals).
+    pub denorm_32: u32,
+    /// FLOAT_DENORM_MODE_16_64.
+    pub denorm_16_64: u32,
+    /// FLOAT_ROUND_MODE_32 (0: round to nearest even).
+    pub round_32: u32,
+    /// FLOAT_ROUND_MODE_16_64.
+    pub round_16_64: u32,
+    /// ENABLE_IEEE_MODE.
+    pub ieee: bool,
+    /// ENABLE_DX10_CLAMP.
+    pub dx10_clamp: bool,
+}
+
+impl Default for FloatMode {
+    fn default() -> Self {
+        FloatMode {
+            denorm_32: 3,
+            denorm_16_64: 3,
+            round_32: 0,
+            round_16_64: 0,
+            ieee: true,
+            dx10_clamp: true,
+        }
+    }
+}
+
+impl FloatMode {
+    /// Why float code cannot be lifted in this mode (`None`: the default).
+    /// A kernel built to flush denormals (OpenCL `-cl-denorms-are-zero`, HIP
+    /// `-fgpu-flush-denormals-to-zero`) computed with denormals kept would
+    /// give wrong results for denormal values without a word; so its float
+    /// instructions are refused, naming the field (integer-only code, such
+    /// as hand-written atomics, lifts in any mode).
+    pub fn problem(&self) -> Option<String> {
+        const FLUSH: &str = "denormals flushed: built with -cl-denorms-are-zero or \
+                             -fgpu-flush-denormals-to-zero?";
+        const ROUND: &str = "not round to nearest even";
+        let d = FloatMode::default();
+        let fields = [
+            ("FLOAT_DENORM_MODE_32", self.denorm_32, d.denorm_32, FLUSH),
+            (
+                "FLOAT_DENORM_MODE_16_64",
+                self.denorm_16_64,
+                d.denorm_16_64,
+                FLUSH,
+            ),
+            ("FLOAT_ROUND_MODE_32", self.round_32, d.round_32, ROUND),
+            (
+                "FLOAT_ROUND_MODE_16_64",
+                self.round_16_64,
+                d.round_16_64,
+                ROUND,
+            ),
+            // IEEE mode off changes NaN handling in min/max; without DX10
+            // clamping the clamp modifier passes NaN through.
+            ("ENABLE_IEEE_MODE", self.ieee.into(), 1, "IEEE mode off"),
+            (
+                "ENABLE_DX10_CLAMP",
+                self.dx10_clamp.into(),
+                1,
+                "NaN not clamped to 0",
+            ),
+        ];
+        fields
+            .into_iter()
+            .find(|f| f.1 != f.2)
+            .map(|(field, value, want, what)| {
+                format!(
+                    "the kernel descriptor's {field} = {value} ({what}): float code is lifted \
+                 only for {field} = {want}"
+                )
+            })
+    }
 }
 
 /// Decoded instructions: (byte offset, length, instruction).
@@ -181,6 +264,7 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
 
     let mut b = Builder::new(name);
     b.vgpr_count = abi.vgpr_count;
+    b.float_mode = abi.float_mode.problem();
     b.code_offset = abi.code_offset;
     b.k.shared_bytes = abi.group_segment_fixed_size;
     b.k.local_bytes = abi.private_segment_fixed_size;
@@ -382,6 +466,7 @@ pub fn lift_program<'a>(
         .collect();
     let mut b = Builder::new(name);
     b.vgpr_count = abi.vgpr_count;
+    b.float_mode = abi.float_mode.problem();
     b.code_offset = 0;
     b.k.shared_bytes = abi.group_segment_fixed_size;
     b.k.local_bytes = abi.private_segment_fixed_size;

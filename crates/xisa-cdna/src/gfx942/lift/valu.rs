@@ -445,6 +445,16 @@ fn mask_in(b: &mut Builder, c: &Ctx) -> Result<Reg, LiftError> {
 }
 
 pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
+    // Every float VALU op names its type in the mnemonic.
+    let m = inst.opcode.mnemonic.as_str();
+    if let Some(why) = &b.float_mode {
+        if ["_f16", "_f32", "_f64", "bf16"]
+            .iter()
+            .any(|t| m.contains(t))
+        {
+            return Err(b.unsupported(why.clone()));
+        }
+    }
     lift_op(b, inst, fmt)?;
     if b.omod != 0 {
         // Float results apply (and clear) omod in clamp_f.
