@@ -14,7 +14,10 @@
 //!
 //! When the caller reads the lanes' registers (`xisa exec` state files, the
 //! engines' differential tests after every stop), every register is live
-//! everywhere: each stop stores every register its run wrote.
+//! everywhere: each stop stores every register its run wrote, and each run
+//! loads, once at its start, every register the kernel reads or writes
+//! (`entry_loads`; loading them at each resume point instead would make the
+//! code quadratic in sync points × registers).
 //!
 //! A register stored at a stop on a path that did not write it is stored
 //! with its incoming value; it is live from the run's resume point to the
@@ -36,6 +39,9 @@ pub(super) struct Liveness {
     pub sync: HashMap<(u32, u32), (RegSet, RegSet)>,
     /// Live at `exit`.
     pub at_exit: RegSet,
+    /// When the registers are observed: what every run loads at its start
+    /// (then the resume points load nothing).
+    pub entry_loads: Option<RegSet>,
 }
 
 /// `live` before `inst`, given `live` after it.
@@ -61,7 +67,26 @@ pub(super) fn analyze(k: &Kernel, observed: bool) -> Liveness {
     if observed {
         let mut all = RegSet::new(n);
         (0..n).for_each(|r| all.insert(r));
+        // Read or written anywhere: a register written on one path is
+        // stored at a stop other paths reach too, with its incoming value.
+        let mut touched = RegSet::new(n);
+        for blk in &k.blocks {
+            for inst in &blk.insts {
+                let regs = inst.op.uses().into_iter().filter_map(|u| match u {
+                    Operand::Reg(r) => Some(r),
+                    Operand::Imm(_) => None,
+                });
+                let guard = inst.guard.map(|g| g.reg);
+                for r in regs.chain(inst.op.defs()).chain(guard) {
+                    touched.insert(r.0 as usize);
+                }
+            }
+            for r in blk.term.uses() {
+                touched.insert(r.0 as usize);
+            }
+        }
         return Liveness {
+            entry_loads: Some(touched),
             block_in: vec![all.clone(); k.blocks.len()],
             sync: k
                 .sync_points()
@@ -174,6 +199,7 @@ pub(super) fn analyze(k: &Kernel, observed: bool) -> Liveness {
         block_in,
         sync,
         at_exit,
+        entry_loads: None,
     }
 }
 

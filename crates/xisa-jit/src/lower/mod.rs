@@ -233,10 +233,21 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         // Every variable has a definition at the function entry (the landing
         // blocks redefine the live ones): a dead register's value is never
         // read, and it is not stored back unless this run writes it first.
+        let regs = self.ctx_ptr(ctx::LaneCtx::OFFSETS.regs);
         for i in 0..self.vars.len() {
             let ty = values::cl_type(self.k.regs[i].ty);
-            let z = self.zero_of(ty);
-            self.b.def_var(self.vars[i], z);
+            let loaded = self
+                .live
+                .entry_loads
+                .as_ref()
+                .is_some_and(|l| l.contains(i));
+            let v = if loaded {
+                // (plain loads: see `landing`)
+                self.b.ins().load(ty, slot_flags(), regs, slot_offset(i))
+            } else {
+                self.zero_of(ty)
+            };
+            self.b.def_var(self.vars[i], v);
         }
         if let Some(var) = self.insts_var {
             let v = self.b.ins().load(
@@ -311,6 +322,10 @@ impl<'a, 'f> Lowerer<'a, 'f> {
     /// to the register's first use could read a slot already overwritten
     /// (tests/kernels/slot_reload.xir).
     fn landing(&mut self, target: ir::Block, live: &dirty::RegSet) -> ir::Block {
+        if self.live.entry_loads.is_some() {
+            // Loaded at the start of every run.
+            return target;
+        }
         let pad = self.b.create_block();
         self.b.switch_to_block(pad);
         let regs = self.ctx_ptr(ctx::LaneCtx::OFFSETS.regs);
