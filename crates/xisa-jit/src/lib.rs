@@ -51,7 +51,8 @@ pub struct JitOptions {
     pub verify: bool,
     /// The caller reads the lanes' registers (`xisa exec` state files after
     /// the last stop; tests after every stop): each stop stores every
-    /// register its run wrote, and each run loads every register. When
+    /// register its run wrote, and each run loads every register the kernel
+    /// touches, once at its start. When
     /// false (a launch, which only memory outlives), a run loads only the
     /// registers live where it resumes and a stop stores only the written
     /// registers a later run or the scheduler may read.
