@@ -80,8 +80,6 @@ pub struct WorkgroupRunner<'k> {
     /// Per sync point: a whole-workgroup barrier (`barrier`, `bar.sync 0, 0`:
     /// the common stop, released without the general barrier bookkeeping).
     plain_barrier: Vec<bool>,
-    /// Per sync point: a warp-level operation (not a barrier).
-    warp_level: Vec<bool>,
     /// Scratch: the lanes of the group executing a warp-level operation.
     group: Vec<usize>,
     /// Scratch: a shuffle's results (lane, value, source active).
@@ -146,7 +144,6 @@ impl<'k> WorkgroupRunner<'k> {
                     )
                 })
                 .collect(),
-            warp_level: sync_ops.iter().map(|o| !o.is_barrier()).collect(),
             group: Vec::new(),
             shuffled: Vec::new(),
             uniform_regs: Vec::new(),
@@ -282,12 +279,7 @@ impl<'k> WorkgroupRunner<'k> {
                 return Ok(());
             }
             if plain + exited == self.nlanes {
-                for (s, r) in self.state.iter_mut().zip(&mut self.resume) {
-                    if let LaneState::AtSync(k) = *s {
-                        *s = LaneState::Ready;
-                        *r = ctx::RESUME_AFTER_SYNC_BASE + k;
-                    }
-                }
+                (0..self.nlanes).for_each(|l| self.release(l));
                 self.arrivals[0] = 0;
                 continue;
             }
@@ -414,7 +406,7 @@ impl<'k> WorkgroupRunner<'k> {
             let mut k = u32::MAX;
             for s in &self.state[w0..w1] {
                 if let LaneState::AtSync(j) = *s {
-                    if self.warp_level[j as usize] {
+                    if !self.sync_ops[j as usize].is_barrier() {
                         k = k.min(j);
                     }
                 }
@@ -432,8 +424,7 @@ impl<'k> WorkgroupRunner<'k> {
             }
             for l in w0..w1 {
                 if self.state[l] == LaneState::AtSync(k) {
-                    self.state[l] = LaneState::Ready;
-                    self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
+                    self.release(l);
                 }
             }
             progress = true;
@@ -469,8 +460,7 @@ impl<'k> WorkgroupRunner<'k> {
                     counted[id as usize] = true;
                     self.arrivals[id as usize] += self.wave as u32;
                 }
-                self.state[l] = LaneState::Ready;
-                self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
+                self.release(l);
                 progress = true;
             }
         }
@@ -568,10 +558,15 @@ impl<'k> WorkgroupRunner<'k> {
                 };
                 self.write(l, d, v);
             }
-            if let LaneState::AtSync(k) = self.state[l] {
-                self.state[l] = LaneState::Ready;
-                self.resume[l] = ctx::RESUME_AFTER_SYNC_BASE + k;
-            }
+            self.release(l);
+        }
+    }
+
+    /// Lets a lane waiting at a sync point go on after it (no-op otherwise).
+    fn release(&mut self, lane: usize) {
+        if let LaneState::AtSync(k) = self.state[lane] {
+            self.state[lane] = LaneState::Ready;
+            self.resume[lane] = ctx::RESUME_AFTER_SYNC_BASE + k;
         }
     }
 

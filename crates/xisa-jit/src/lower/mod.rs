@@ -425,9 +425,11 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         let k = self.k;
         let blk = &k.blocks[bi];
         self.cur_dirty = self.dirty_in[bi][si].clone();
+        // What is live after the segment's stop: a sync op's, or `exit`'s
+        // (`early_stores` plans only for those stops).
         let stop_live = match blk.insts.get(seg.end as usize) {
             Some(_) => self.live.sync.get(&(bi as u32, seg.end)).map(|l| &l.0),
-            None => Some(&self.live.at_exit),
+            None => matches!(blk.term, Term::Exit).then_some(&self.live.at_exit),
         };
         let plan = stop_live
             .and_then(|live| dirty::early_stores(k, bi, seg.start, seg.end, &self.cur_dirty, live));
