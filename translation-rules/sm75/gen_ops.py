@@ -354,7 +354,7 @@ for form in (1, 2, 3, 4, 5, 6, 7):
 for op9, nm, nsrc in ((0x021, "FADD", 2), (0x020, "FMUL", 2), (0x023, "FFMA", 3)):
     for form in ((1, 4, 5, 6) if nm == "FMUL" else (1, 2, 3, 7) if nm == "FADD" else (1, 2, 3, 4, 5, 6, 7)):
         if nm == "FADD":
-            fb, tb = slot(FORMS[form][1], 32, "b", 63, 62, "f32", 123)
+            fb, tb = slot(FORMS[form][1], 32, "b", 63, 62, "f32", 124)
             fc, tc = [], ""
         else:
             fb, tb, fc, tc = bc_slots(form, (63, 62), (75, 74), imm="f32", use_c=(nsrc == 3))
@@ -409,11 +409,18 @@ for op9, nm, mods, tmpl, fmods in (
 # the prober's per-field rejects hold for the combinations it tried, and
 # CCTL.IVALL's would reject what ptxas emits.
 INT_T = ["U8", "U16", "U32", "U64", "S8", "S16", "", "S64"]
-rec("I2F_F1", "I2F", "R,R", opm(0x106, 1),
-    [D] + bc_slots(1, use_c=False)[0] + [
+# The byte (8-bit types: .B1-.B3) or half (16-bit types: .H1) of the source
+# register [60,62): one record per source width ([84,86) is the width, 74
+# the sign).
+for key, width, sel in (("I2F_F1_8", 0, ["", ".B1", ".B2", ".B3"]), ("I2F_F1_16", 1, ["", ".H1", ".INVALID2", ".INVALID3"]),
+                        ("I2F_F1", None, None)):
+    match = opm(0x106, 1) + ([(84, 86, width)] if width is not None else [(85, 86, 1)])
+    fs = [D] + bc_slots(1, use_c=False)[0] + [
         M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "", "F64"], reject=[0]),
-        F("stype", "mod", [[84, 86], [74, 75]], values=INT_T)],
-    "I2F{dsz}{stype}{rnd} {d}, {b} ;", check_probe=True)
+        F("stype", "mod", [[84, 86], [74, 75]], values=INT_T)]
+    if sel:
+        fs.append(F("bsel", "text", 60, 62, values=sel))
+    rec(key, "I2F", "R,R", match, fs, "I2F{dsz}{stype}{rnd} {d}, {b}%s ;" % ("{bsel}" if sel else ""), check_probe=True)
 HSEL = lambda key: F("hsel", "text", 60, 62, values=[""] * 4,
                       alt={"field": key, "equals": 1, "values": ["", ".H1", ".INVALID2", ".INVALID3"]})
 _fb, _tb = bc_slots(1, (63, 62), use_c=False)[:2]
@@ -450,9 +457,9 @@ for form in (1, 2, 3, 4, 5, 6, 7):
 # PLOP3
 rec("PLOP3_F4", "PLOP3.LUT", "P,P,P,P,P,I,I", [(0, 12, 0x81c)],
     [F("pd", "pred", 81, 84), F("pd2", "pred", 84, 87), T("na", 90, "!"), F("pa", "pred", 87, 90),
-     T("nb", 80, "!"), F("pb", "pred", 77, 80), T("nc", 71, "!"), F("u91", "uimm", 91, 92),
+     T("nb", 80, "!"), F("pb", "pred", 77, 80), T("nc", 71, "!"), F("upc", "uimm", 67, 68),
      F("pc", "text", 68, 71, values=["P%d" % i for i in range(7)] + ["PT"],
-       alt={"field": "u91", "equals": 1, "values": ["UP%d" % i for i in range(7)] + ["UPT"]}),
+       alt={"field": "upc", "equals": 1, "values": ["UP%d" % i for i in range(7)] + ["UPT"]}),
      F("lut", "uimm", 16, 24), F("lut2", "uimm", [[64, 67], [72, 77]])],
     "PLOP3.LUT {pd}, {pd2}, {na}{pa}, {nb}{pb}, {nc}{pc}, {lut2}, {lut} ;")
 
@@ -518,6 +525,40 @@ for op, lane_reg, c_reg in ((0x389, 1, 1), (0x589, 1, 0), (0x989, 0, 1), (0xf89,
     fs.append(regf("c", 64) if c_reg else F("c", "uimm", 40, 53))
     rec("SHFL_%x" % op, "SHFL", "P,R,R,B,C", [(0, 12, op)], fs, "SHFL{mode} {pd}, {d}, {a}, {lane}, {c} ;")
 
+# ULEA (uniform LEA, 0x291 UR,UR,UR / 0x891 UR,imm / 0x491 UR,UR(at
+# [64,70)),imm): as LEA on UR registers; the carry out (UP [81,84)) is
+# printed unless UPT, .X's carry in ([87,90) + 90) always; `-` (`~` with .X)
+# negates a (72) and a register b (63); .HI reads the high word c unless
+# .SX32; the 0x491 form exists only with .HI; .SX32 needs .HI.
+for opc, bk in ((0x291, "ur"), (0x891, "i"), (0x491, "ur64")):
+    for hi in (0, 1):
+        for x in (0, 1):
+            for sx in (0, 1):
+                if (sx and not hi) or (opc == 0x491 and (not hi or sx)):
+                    continue
+                ng = "~" if x else "-"
+                fields = [UREG("d", 16), F("pd", "text", 81, 84, values=["UP%d" % i for i in range(7)] + [""], prefix=", "),
+                          T("a_neg", 72, ng), UREG("a", 24), F("sh", "uimm", 75, 80)]
+                t = "ULEA%s%s%s {d}{pd}, {a_neg}{a}, " % (".HI" if hi else "", ".X" if x else "", ".SX32" if sx else "")
+                if bk == "ur":
+                    fields += [T("b_neg", 63, ng), UREG("b", 32)]
+                    t += "{b_neg}{b}"
+                elif bk == "i":
+                    fields.append(F("b", "uimm", 32, 64))
+                    t += "{b}"
+                else:
+                    fields.append(UREG("b", 64))
+                    t += "{b}"
+                if hi and not sx:
+                    fields.append(F("c", "uimm", 32, 64) if bk == "ur64" else UREG("c", 64))
+                    t += ", {c}"
+                t += ", {sh}"
+                if x:
+                    fields.append(F("ci", "text", [[87, 90], [90, 91]], values=UPQ))
+                    t += ", {ci}"
+                rec("ULEA_%x_HI%d_X%d_SX%d" % (opc, hi, x, sx), "ULEA", "UR,UP,UR,B,C,I,UP",
+                    [(0, 12, opc), (91, 92, 1), (80, 81, hi), (74, 75, x), (73, 74, sx)], fields, t + " ;", uniform=True)
+
 # control flow
 OPTP = lambda: F("cp", "text", [[87, 90], [90, 91]], values=PQ, suffix=", ")
 rec("BRA", "BRA", "T", [(0, 12, 0x947)],
@@ -547,8 +588,71 @@ rec("MEMBAR", "MEMBAR", "", [(0, 12, 0x992)],
     [M("sem", 79, 81, ["SC", "ALL", "", "INVALID3"]),
      M("scope", 76, 79, ["CTA", "SM", "GPU", "SYS", "INVALID4", "VC", "INVALID6", "INVALID7"]),
      T("mmio", 72, ".MMIO")], "MEMBAR{sem}{scope}{mmio} ;")
-rec("BAR_SYNC", "BAR.SYNC", "I", [(0, 12, 0xb1d)], [F("id", "uimm", 54, 58), T("defer", 80, ".DEFER_BLOCKING")],
-    "BAR.SYNC{defer} {id} ;")
+# BAR: mode [77,80) (0 SYNC, 1 ARV, 2 RED, 3 SCAN, 4 SYNCALL (immediate form
+# only); 5-7 rejected); RED's operation [74,76); RED/SCAN's predicate
+# [87,90) + 90 (printed even when PT); .DEFER_BLOCKING (80) with SYNC, RED
+# and SYNCALL only.  Operand forms by opcode: 0xb1d id [54,58) and thread
+# count [42,54) immediates; 0x51d id in Ra [32,40), count immediate; 0x91d
+# id immediate, count in Ra; 0x31d both in Ra (printed twice).  An
+# immediate count of 0 (the whole CTA) is not printed for SYNC and RED.
+BAR_ID = {0xb1d: F("id", "uimm", 54, 58), 0x51d: regf("id", 32), 0x91d: F("id", "uimm", 54, 58),
+          0x31d: regf("id", 32)}
+BAR_PRED = lambda: F("p", "text", [[87, 90], [90, 91]], values=PQ[:7] + ["PT"] + PQ[8:])
+for opc, form in ((0xb1d, "I"), (0x51d, "R"), (0x91d, "IR"), (0x31d, "RR")):
+    count_reg = opc in (0x91d, 0x31d)
+    for mode, nm in enumerate(("SYNC", "ARV", "RED", "SCAN", "SYNCALL")):
+        if nm == "SYNCALL" and opc != 0xb1d:
+            continue
+        fields = [BAR_ID[opc]]
+        if opc == 0x91d:
+            fields.append(regf("count", 32))
+        elif opc == 0xb1d or opc == 0x51d:
+            hide = {"0": ""} if nm in ("SYNC", "RED") else {}
+            fields.append(F("count", "uimm", 42, 54, print_as=hide, prefix=", "))
+        if opc == 0x31d:
+            ops = "{id}, {id}"
+        elif opc == 0x91d:
+            ops = "{id}, {count}"
+        else:
+            ops = "{id}{count}"
+        mods = ""
+        if nm in ("SYNC", "RED", "SYNCALL"):
+            fields.append(T("defer", 80, ".DEFER_BLOCKING"))
+        if nm == "RED":
+            fields.append(M("redop", 74, 76, ["POPC", "AND", "OR", "INVALID3"]))
+            mods = "{redop}"
+        if nm in ("RED", "SCAN"):
+            fields.append(BAR_PRED())
+            ops += ", {p}"
+        if nm in ("SYNC", "RED", "SYNCALL"):
+            mods += "{defer}"
+        match = [(0, 12, opc), (77, 80, mode)]
+        if nm == "SYNCALL":
+            fields = [T("defer", 80, ".DEFER_BLOCKING")]
+            rec("BAR_SYNCALL", "BAR.SYNCALL", "", match, fields, "BAR.SYNCALL{defer} ;")
+            continue
+        rec("BAR_%s_%s" % (nm, form), "BAR." + nm, form, match, fields, "BAR.%s%s %s ;" % (nm, mods, ops))
+
+# B2R (0x31c): mode [78,80): 0 the barrier's arrival count (id [54,58)),
+# 1 .RESULT (the last BAR.RED's result; Pd [81,84) printed unless PT),
+# 2 .WARP; 3 rejected.
+rec("B2R_BAR", "B2R", "R,I", [(0, 12, 0x31c), (78, 80, 0)], [D, F("id", "uimm", 54, 58)], "B2R {d}, {id} ;")
+rec("B2R_RESULT", "B2R.RESULT", "R,P", [(0, 12, 0x31c), (78, 80, 1)],
+    [D, F("pd", "pred", 81, 84, print_as={"7": ""}, prefix=", ")], "B2R.RESULT {d}{pd} ;")
+rec("B2R_WARP", "B2R.WARP", "R", [(0, 12, 0x31c), (78, 80, 2)], [D], "B2R.WARP {d} ;")
+
+# BPT (0x95c): mode [84,87) (2 PAUSE, 3 TRAP, ...: the whole-ISA table's
+# names), code [34,37) printed unless 0.
+rec("BPT", "BPT", "I", [(0, 12, 0x95c)],
+    [F("mode", "mod", 84, 87, values=["", "", "PAUSE", "TRAP", "INT", "DRAIN", "PAUSE_QUIET", ""], reject=[0, 1, 7]),
+     F("code", "uimm", 34, 37, print_as={"0": ""}, prefix=" ")],
+    "BPT{mode}{code} ;")
+# CALL.ABS through a register (0x343, ptxas's calls of driver functions such
+# as vprintf): the byte offset [34,82) x 4, signed, printed unless 0.
+rec("CALL_ABS_R", "CALL.ABS", "P,R,I", [(0, 12, 0x343)],
+    [OPTP(), regf("a", 24), T("noinc", 86, ".NOINC"),
+     F("off", "simm", 34, 82, scale=4, print_as={"0": ""}, prefix=" ")],
+    "CALL.ABS{noinc} {cp}{a}{off} ;")
 BMOV_NAMES = ["B%d" % i for i in range(16)] + ["THREAD_STATE_ENUM.%d" % i for i in range(5)] + [
     "TRAP_RETURN_PC.LO", "TRAP_RETURN_PC.HI", "TRAP_RETURN_MASK", "MEXITED", "MKILL", "MACTIVE", "MATEXIT",
     "OPT_STACK", "API_CALL_DEPTH", "ATEXIT_PC.LO", "ATEXIT_PC.HI"]
@@ -715,6 +819,23 @@ fa, ta = glob_addr(1, 32, 90)
 rec("QSPC_UR1", "QSPC", "P,R,[R]", [(0, 12, 0x9aa), (91, 92, 1)],
     [F("pd", "pred", 81, 84), D] + fa + [M("space", 73, 75, ["G", "L", "S", "INVALID3"])],
     "QSPC{E}{space} {pd}, {d}, %s ;" % ta)
+
+# IMMA (0x237) / BMMA (0x23d): the layouts are A's bit 73 (.ROW, else
+# .???1) and B's bit 74 (.COL, else .???0); the prober's table gives the
+# modifier group (shape, types, .SAT / .XOR.POPC) but misplaces the layout
+# bits, so its modifier field is taken over here with the operands written
+# out.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "isa.json")) as f_:
+    for r_ in json.load(f_)["instructions"]:
+        if r_["mnemonic"] not in ("IMMA", "BMMA"):
+            continue
+        mods_ = [fd for fd in r_["fields"] if fd["name"] == "mods"]
+        match_ = [(m["lo"], m["hi"], m["value"]) for m in r_["match"]]
+        fields_ = mods_ + [D, regf("a", 24), reuse("a_reuse", 122), F("alay", "text", 73, 74, values=[".ROW", ".???1"]),
+                           regf("b", 32), F("blay", "text", 74, 75, values=[".???0", ".COL"]),
+                           regf("c", 64), reuse("c_reuse", 124)]
+        rec(r_["key"] + "_LAYOUT", r_["mnemonic"], "R,R,R,R", match_, fields_,
+            r_["mnemonic"] + "{mods} {d}, {a}{a_reuse}{alay}, {b}{blay}, {c}{c_reuse} ;")
 
 # `.reuse` only where nvdisasm prints it: the prober's table (isa.json) says,
 # per class (opcode, bit 91), which reuse bits change an operand's text; a

@@ -61,33 +61,6 @@ fn parse_xisa(text: &str) -> Listing {
     secs
 }
 
-/// Cubins whose listing still differs in a few instructions (docs/sm75.md,
-/// "Generated table", lists why: B2R/BAR.SYNC/BPT operands printed or
-/// hidden by rules the prober does not find, IMMA/BMMA `.COL` suffixes,
-/// PLOP3's uniform predicate, FADD's second `.reuse`).  Every other committed cubin
-/// must list exactly like nvdisasm, and these must still decode completely.
-/// The last five came with kernels added after the table was generated and
-/// show the same gaps plus: CALL.ABS.NOINC's zero offset printed (`R8 0x0`),
-/// BAR.RED's reduction and predicate in the register forms (`.OR` read as
-/// `.POPC`), B2R.RESULT's predicate printed as an immediate, and ULEA.HI.X's
-/// predicate operands (`?`).
-const KNOWN_DIFFERENT: &[&str] = &[
-    "crates/xisa-sm75/tests/cuda/misc.cubin",
-    "crates/xisa-sm75/tests/ptx/barriers.cubin",
-    "crates/xisa-sm75/tests/ptx/fconv.cubin",
-    "crates/xisa-sm75/tests/ptx/miscompiles.cubin",
-    "crates/xisa-sm75/tests/ptx/mma.cubin",
-    "crates/xisa-sm75/tests/ptx/sel.cubin",
-    "tests/cuda_corpus/out/barrier.cubin",
-    "tests/cuda_corpus/out/mathlib.cubin",
-    "tests/cuda_corpus/out/mma_s8.cubin",
-    "tests/cuda_corpus/out/printf.cubin",
-    "tests/cuda_corpus/out/wmma.cubin",
-    "tests/ptx_sweep/out/bar.cubin",
-    "tests/ptx_sweep/out/ctrl.cubin",
-    "tests/ptx_sweep/out/mma.cubin",
-];
-
 #[test]
 fn every_committed_cubin_lists_like_nvdisasm() {
     let nd = nvdisasm("");
@@ -100,7 +73,6 @@ fn every_committed_cubin_lists_like_nvdisasm() {
     );
     let (mut same, mut insts, mut insts_same) = (0, 0, 0);
     let mut failures = Vec::new();
-    let mut known = Vec::new();
     for f in &files {
         let path = repo_root().join(f);
         let bytes = std::fs::read(&path).unwrap();
@@ -142,8 +114,6 @@ fn every_committed_cubin_lists_like_nvdisasm() {
         }
         if diffs.is_empty() {
             same += 1;
-        } else if KNOWN_DIFFERENT.contains(&f.as_str()) {
-            known.push(format!("{f}: {} instructions differ", diffs.len()));
         } else {
             diffs.retain(|d| !d.is_empty());
             failures.push(format!("{f}:\n  {}", diffs.join("\n  ")));
@@ -153,9 +123,6 @@ fn every_committed_cubin_lists_like_nvdisasm() {
         "{same} / {} cubins list like nvdisasm; {insts_same} / {insts} instructions equal",
         files.len()
     );
-    for k in &known {
-        println!("known difference: {k}");
-    }
     assert!(
         failures.is_empty(),
         "{} cubins differ:\n{}",
