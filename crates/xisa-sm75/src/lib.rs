@@ -173,6 +173,32 @@ pub struct Decoded {
     pub control: Control,
     /// The text in nvdisasm syntax (without address).
     pub text: String,
+    /// The text read as data: the mnemonic with its modifiers, then the
+    /// operands (see [`Syntax`]).
+    pub syntax: Syntax,
+}
+
+/// A decoded instruction's text as the lifter reads it: what nvdisasm
+/// prints, split into the head (mnemonic and `.`-modifiers) and the
+/// comma-separated operand slots, each with the [`Decoded::fields`] it was
+/// printed from. The listing equals nvdisasm's, so reading the text reads
+/// the ISA's own syntax, and every field that prints something belongs to
+/// the head or to one slot.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Syntax {
+    /// The mnemonic and its modifiers, e.g. `IMAD.WIDE.U32`.
+    pub head: Part,
+    /// The operands in print order, e.g. `-R2.reuse`, `c[0x0][0x160]`.
+    pub slots: Vec<Part>,
+}
+
+/// One printed piece of an instruction and the fields it shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Part {
+    /// The text.
+    pub text: String,
+    /// Indices into [`Decoded::fields`] of the fields printed in it.
+    pub fields: Vec<usize>,
 }
 
 /// One field of a decoded instruction.
@@ -377,26 +403,71 @@ impl Rules {
                 text.push_str(&format!("P{} ", guard.0));
             }
         }
+        // Operand positions: the head (mnemonic and modifiers) is position
+        // 0, then one per `, `-separated operand of the template, counted
+        // also where an optional operand prints nothing.
+        let mut cut = SyntaxCuts::new(text.len());
         for p in &rule.template {
-            match p {
-                rules::Piece::Lit(s) => text.push_str(s),
+            let start = text.len();
+            let shown = match p {
+                rules::Piece::Lit(s) => {
+                    text.push_str(s);
+                    cut.scan(&text, start, true);
+                    continue;
+                }
                 rules::Piece::Field { index } => {
                     let (Some(f), Some(&v)) = (rule.fields.get(*index), vals.get(*index)) else {
                         continue;
                     };
+                    if f.prefix.starts_with(", ") {
+                        cut.boundary(start);
+                    }
                     render(&mut text, f, v, &vals, pc);
+                    if cut.starts.len() == 1 && text[start..].starts_with(' ') {
+                        // The first operand's prefix ends the head
+                        // (`BPT{mode}{code}`, code printed as ` 0x1`).
+                        cut.boundary(start);
+                    }
+                    cut.scan(&text, start, false);
+                    if f.suffix.ends_with(", ") {
+                        // A leading optional operand (`P0, ` before `R2`):
+                        // its position exists whether it prints or not.
+                        let end = text.len();
+                        cut.owned(vec![*index], start, end);
+                        cut.boundary(if end > start { end - 2 } else { end });
+                        continue;
+                    }
+                    vec![*index]
                 }
                 rules::Piece::Addr {
                     base,
                     size,
                     ur,
                     imm,
-                } => render_addr(&mut text, rule, &vals, *base, *size, *ur, *imm, pc),
-                rules::Piece::Merge { fields, literals } => {
-                    render_merge(&mut text, rule, &vals, fields, literals)
+                } => {
+                    render_addr(&mut text, rule, &vals, *base, *size, *ur, *imm, pc);
+                    [Some(*base), *size, *ur, *imm]
+                        .into_iter()
+                        .flatten()
+                        .collect()
                 }
+                rules::Piece::Merge { fields, literals } => {
+                    render_merge(&mut text, rule, &vals, fields, literals);
+                    fields.clone()
+                }
+            };
+            cut.owned(shown, start, text.len());
+        }
+        // Rule field index -> index in `fields` (guard and control skipped).
+        let mut at = vec![usize::MAX; rule.fields.len()];
+        let mut n = 0;
+        for (i, f) in rule.fields.iter().enumerate() {
+            if !matches!(f.kind, FieldKind::Guard | FieldKind::Control) {
+                at[i] = n;
+                n += 1;
             }
         }
+        let syntax = cut.finish(&text, &at);
         Ok(Decoded {
             word: w,
             rule: rule.id.clone(),
@@ -408,6 +479,7 @@ impl Rules {
             fields,
             control,
             text,
+            syntax,
         })
     }
 
@@ -423,6 +495,88 @@ impl Rules {
             out.push(self.decode(w, off)?.text);
         }
         Ok(out)
+    }
+}
+
+/// Where the rendered text of an instruction divides into its head and
+/// operand positions, and which fields each piece of text came from.
+struct SyntaxCuts {
+    /// Start offset of each position (0: the head, after the guard).
+    starts: Vec<usize>,
+    /// Bracket and brace depth (a `, ` inside `[...]`/`{...}` divides
+    /// nothing).
+    depth: i32,
+    /// (position, rule field indices, start, end) of each field piece.
+    spans: Vec<(usize, Vec<usize>, usize, usize)>,
+}
+
+impl SyntaxCuts {
+    fn new(body: usize) -> Self {
+        SyntaxCuts {
+            starts: vec![body],
+            depth: 0,
+            spans: Vec::new(),
+        }
+    }
+
+    fn boundary(&mut self, at: usize) {
+        self.starts.push(at);
+    }
+
+    /// Literal text appended from `from` on: the first space ends the
+    /// head, and each top-level `, ` starts a position.
+    fn scan(&mut self, text: &str, from: usize, literal: bool) {
+        let b = text.as_bytes();
+        for i in from..b.len() {
+            match b[i] {
+                b'[' | b'{' => self.depth += 1,
+                b']' | b'}' => self.depth -= 1,
+                _ if !literal => {}
+                b' ' if self.starts.len() == 1 => self.boundary(i),
+                b',' if self.depth == 0 && b.get(i + 1) == Some(&b' ') && self.starts.len() > 1 => {
+                    self.boundary(i)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn owned(&mut self, fields: Vec<usize>, start: usize, end: usize) {
+        let pos = self.starts.len() - 1;
+        self.spans.push((pos, fields, start, end));
+    }
+
+    fn finish(self, text: &str, at: &[usize]) -> Syntax {
+        let t = text.trim_end();
+        let end = t.strip_suffix(';').map_or(t.len(), |t| t.trim_end().len());
+        let mut parts: Vec<Part> = (0..self.starts.len())
+            .map(|i| {
+                let a = self.starts[i].min(end);
+                let b = self.starts.get(i + 1).copied().unwrap_or(end).min(end);
+                let t = text.get(a..b.max(a)).unwrap_or("");
+                let t = t.strip_prefix(", ").unwrap_or(t).trim();
+                Part {
+                    text: t.to_string(),
+                    fields: Vec::new(),
+                }
+            })
+            .collect();
+        for (pos, fields, _, _) in &self.spans {
+            if let Some(p) = parts.get_mut(*pos) {
+                p.fields.extend(
+                    fields
+                        .iter()
+                        .filter_map(|&f| at.get(f).copied())
+                        .filter(|&f| f != usize::MAX),
+                );
+            }
+        }
+        let mut head = parts.remove(0);
+        // A guard printed by a field (`@UP0 UIADD3`) precedes the mnemonic.
+        if let Some((_, m)) = head.text.rsplit_once(' ') {
+            head.text = m.to_string();
+        }
+        Syntax { head, slots: parts }
     }
 }
 

@@ -577,14 +577,14 @@ fn unknown_forms_are_refused() {
             "mulhi64",
             |w| w & 0xfff == 0x225 && (w >> 81) & 7 != 7,
             1 << 75,
-            "IMAD.WIDE with a negated C operand",
+            "(form IMAD.WIDE:IMAD_WIDE_F1_X0) with a negated C operand (-c)",
         ),
         // `LEA.HI.X.SX32 R5, ~R0, c[0x0][0x16c], 0x2, P0`.
         (
             "lea_sx32",
             |w| w & 0x1ff == 0x011 && (w >> 80) & 1 == 1,
             1 << 72,
-            "LEA.HI.X.SX32 with a negated first operand (~a)",
+            "with a negated first operand (~a)",
         ),
         // `STS` with bit 91 on an opcode without a UR form (0x388; the UR
         // form is 0x988): nvdisasm rejects the word, and so does the decoder.
@@ -608,20 +608,20 @@ fn unknown_forms_are_refused() {
 #[test]
 fn unread_fields_are_refused() {
     let cases: [Refusal; 6] = [
-        // Families still lifted from bit positions are checked on bits:
-        // ISETP's low-word predicate (`, !PT`) without `.EX`.
+        // ALU instructions are read from their syntax: ISETP's low-word
+        // predicate (`, !PT`) without `.EX`.
         (
             "lds_ur",
             |w| w & 0xfff == 0xc0c || w & 0xfff == 0x60c,
             1 << 71,
-            "field `pq` = `!PT` is not lifted",
+            "!PT ; (form ISETP:ISETP_F6): a low-word predicate without .EX is not lifted",
         ),
         // MOV's lane mask (printed when not 0xf).
         (
             "div64",
             |w| w & 0xfff == 0x802,
             1 << 72,
-            "field `mask` = 0xe is not lifted",
+            "lane mask 0xe is not lifted",
         ),
         // `LDG.E.ZD` (bit 87): zero the destination under a predicate.
         (

@@ -1,260 +1,126 @@
-//! Integer ALU instructions (vector and uniform datapath).
-//!
-//! Operand forms (opcode bits [9, 12), NAK `encode_alu_base`): 1 R,R,R;
-//! 2 imm32 as src2; 3 cbuf as src2; 4 imm32 as src1; 5 cbuf as src1; 6 UR
-//! as src1; 7 UR as src2. src0 is [24, 32) (negate 72); the operand in the
-//! [32, 64) slot negates with bit 63, the register in [64, 72) with bit 75.
-//! Uniform ops are the vector op with bit 7 of the opcode set; their
-//! registers are UR/UP.
+//! Integer ALU instructions (vector and uniform datapath), lifted from
+//! their syntax ([`super::view`]): one function per mnemonic, reading the
+//! modifier tokens and the operands by position as nvdisasm prints them.
+//! The uniform twins (`UIADD3`, `USHF`, ...) share their vector op's
+//! function: their operands name UR/UP registers.
 
 use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Type, UnOp};
 
-use super::{bit, bits, File, LiftError, Lifter, Src};
+use super::view::{Mods, Val};
+use super::{LiftError, Lifter};
 
-/// Decoded ALU sources: (operand, the bit that negates it (0: none), the
-/// word bits that hold it) for src0, src1, src2. They are extracted without
-/// marking their bits read: [`sv`] / [`sv64`] (and [`neg`]) mark them where
-/// an op uses them, so a source an op ignores stays unread and is refused
-/// when it is not RZ (`Lifter::check_fields`).
-struct Srcs {
-    a: Slot,
-    b: Slot,
-    c: Slot,
-}
+/// An ALU op's lifter.
+type LiftFn = fn(&mut Lifter) -> Result<(), LiftError>;
 
-/// One source slot: operand, negate bit, the bits that encode it.
-type Slot = (Src, u32, u128);
+/// The integer ALU ops by mnemonic (the uniform twin's `U` prefix
+/// removed where both exist).
+const OPS: &[(&str, LiftFn)] = &[
+    ("MOV", mov),
+    ("R2UR", r2ur),
+    ("P2R", p2r),
+    ("R2P", r2p),
+    ("VABSDIFF", vabsdiff),
+    ("VABSDIFF4", vabsdiff4),
+    ("SEL", sel),
+    ("ISETP", isetp),
+    ("IADD3", iadd3),
+    ("LEA", lea),
+    ("LOP3", lop3),
+    ("IABS", iabs),
+    ("PRMT", prmt),
+    ("IMNMX", imnmx),
+    ("SHF", shf),
+    ("SGXT", sgxt),
+    ("BMSK", bmsk),
+    ("IDP", idp),
+    ("PLOP3", plop3),
+    ("I2I", i2i_sat),
+    ("IMAD", imad_any),
+    ("FLO", flo),
+    ("BREV", brev),
+    ("POPC", popc),
+];
 
-/// Whether a source's negate (`-` / `~`) bit is set.
-fn neg(l: &Lifter, s: Slot) -> bool {
-    s.1 != 0 && bit(l.word, s.1)
-}
+/// Ops that have a uniform twin spelled with a `U` prefix.
+const UNIFORM: &[&str] = &[
+    "MOV", "SEL", "ISETP", "IADD3", "LEA", "LOP3", "PRMT", "SHF", "SGXT", "BMSK", "PLOP3", "IMAD",
+    "FLO", "BREV", "POPC",
+];
 
-/// Reads a source (marking its bits read).
-fn sv(l: &mut Lifter, s: Slot) -> Result<Operand, LiftError> {
-    super::note_read(l.word, s.2);
-    l.src(s.0)
-}
-
-/// Reads a 64-bit source (marking its bits read).
-fn sv64(l: &mut Lifter, s: Slot) -> Result<Operand, LiftError> {
-    super::note_read(l.word, s.2);
-    l.src64(s.0)
-}
-
-/// The operand of a slot, marking its bits read (for ops that inspect it).
-fn seen(l: &Lifter, s: Slot) -> Src {
-    super::note_read(l.word, s.2);
-    s.0
-}
-
-/// Bits `[lo, hi)` of `w` without marking them read.
-fn peek(w: u128, lo: u32, hi: u32) -> u64 {
-    ((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64
-}
-
-/// Splits the operands by form.
-fn srcs(l: &Lifter, opcode: u16) -> Result<Srcs, LiftError> {
-    let w = l.word;
-    let form = (opcode >> 9) & 7;
-    let a = (
-        Src::Reg(peek(w, 24, 32) as u8),
-        72,
-        crate::rules::range_mask(24, 32),
-    );
-    let r32 = (
-        Src::Reg(peek(w, 32, 40) as u8),
-        63,
-        crate::rules::range_mask(32, 40),
-    );
-    let r64 = (
-        Src::Reg(peek(w, 64, 72) as u8),
-        75,
-        crate::rules::range_mask(64, 72),
-    );
-    let imm = (
-        Src::Imm(peek(w, 32, 64) as u32),
-        0,
-        crate::rules::range_mask(32, 64),
-    );
-    let cb = (
-        Src::Cbuf {
-            bank: peek(w, 54, 59) as u8,
-            off: peek(w, 38, 54) as u32,
-        },
-        63,
-        crate::rules::range_mask(38, 59),
-    );
-    let ur = (
-        Src::UReg(peek(w, 32, 38) as u8),
-        63,
-        crate::rules::range_mask(32, 38),
-    );
-    let (b, c) = match form {
-        1 => (r32, r64),
-        2 => (r64, imm),
-        3 => (r64, cb),
-        4 => (imm, r64),
-        5 => (cb, r64),
-        6 => (ur, r64),
-        7 => (r64, ur),
-        _ => return Err(l.unsupported(format!("ALU operand form {form}"))),
-    };
-    Ok(Srcs { a, b, c })
-}
-
-/// Lifts an integer ALU instruction; `Ok(false)` when `opcode` is not one.
+/// Lifts an integer ALU instruction; `Ok(false)` when it is not one.
 pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
-    if opcode == 0x3c2 {
-        // R2UR URd, Ra.
-        let v = l.read_file(File::R, bits(l.word, 24, 32) as u8);
-        l.write_file(File::UR, bits(l.word, 16, 24) as u8, v);
-        return Ok(true);
-    }
-    // UFLO (0x2bd, 0x8bd): FLO on the uniform datapath; nvdisasm requires
-    // bit 91 (as for the other uniform ops) and prints the predicate output
-    // [81, 84), whose meaning is not known: refused unless UPT.
-    if matches!(opcode, 0x2bd | 0x8bd) {
-        l.uniform = true;
-        if !bit(l.word, 91) || bits(l.word, 81, 84) != 7 {
-            return Err(
-                l.unsupported("UFLO without bit 91 or with a predicate output other than UPT")
-            );
-        }
-        let s = srcs(l, opcode)?;
-        flo(l, &s)?;
-        return Ok(true);
-    }
-    // UPOPC (0x2bf, 0x8bf): POPC on the uniform datapath (bit 91 set).
-    if matches!(opcode, 0x2bf | 0x8bf) {
-        l.uniform = true;
-        if !bit(l.word, 91) {
-            return Err(l.unsupported("UPOPC without bit 91"));
-        }
-        let s = srcs(l, opcode)?;
-        unary(l, &s, UnOp::Popc)?;
-        return Ok(true);
-    }
-    let op9 = opcode & 0x1ff;
-    // 0x1xx ops (FLO, POPC, BREV, ...) have no uniform twin at op | 0x80.
-    let (base, uniform) = if op9 & 0x100 == 0 {
-        (op9 & !0x80, op9 & 0x80 != 0)
-    } else {
-        (op9, false)
-    };
-    let handled = matches!(
-        base,
-        0x002
-            | 0x003
-            | 0x004
-            | 0x014
-            | 0x015
-            | 0x007
-            | 0x00c
-            | 0x010
-            | 0x011
-            | 0x012
-            | 0x013
-            | 0x016
-            | 0x017
-            | 0x019
-            | 0x01a
-            | 0x01b
-            | 0x01c
-            | 0x01f
-            | 0x038
-            | 0x024
-            | 0x026
-            | 0x025
-            | 0x027
-            | 0x100
-            | 0x101
-            | 0x109
-    );
-    if !handled {
+    let Some(d) = &l.form else {
         return Ok(false);
-    }
-    l.uniform = uniform;
-    let s = srcs(l, opcode)?;
-    match base {
-        0x002 => mov(l, &s)?,
-        0x003 if !uniform => p2r(l, &s)?,
-        0x004 if !uniform => r2p(l, &s)?,
-        0x014 if !uniform => vabsdiff(l, &s)?,
-        0x015 if !uniform => vabsdiff4(l, &s)?,
-        0x003 | 0x004 | 0x014 | 0x015 => {
-            return Err(l.unsupported(format!("uniform form {opcode:#05x} of P2R/R2P/VABSDIFF")))
-        }
-        0x007 => sel(l, &s)?,
-        0x00c => isetp(l, &s)?,
-        0x010 => iadd3(l, &s)?,
-        0x011 => lea(l, &s, opcode)?,
-        0x012 => lop3(l, &s)?,
-        0x013 => unary(l, &s, UnOp::Abs)?,
-        0x016 => prmt(l, &s)?,
-        0x017 => imnmx(l, &s)?,
-        0x019 => shf(l, &s)?,
-        0x01a => sgxt(l, &s)?,
-        0x01b if !uniform => bmsk(l, &s, opcode)?,
-        0x026 if !uniform => idp(l, &s, opcode)?,
-        0x01b | 0x026 => {
-            return Err(l.unsupported(format!(
-                "uniform form {opcode:#05x} of BMSK/IDP (layout not known)"
-            )))
-        }
-        0x01c => plop3(l),
-        0x01f if !uniform => plop3_sign(l, &s, opcode)?,
-        0x038 if !uniform => i2i_sat(l, &s, opcode)?,
-        0x01f | 0x038 => {
-            return Err(l.unsupported(format!(
-                "uniform form {opcode:#05x} of PLOP3 .SIGN / I2I (not known)"
-            )))
-        }
-        0x024 => imad(l, &s)?,
-        0x025 => imad_wide(l, &s)?,
-        0x027 => imad_hi(l, &s)?,
-        0x100 => flo(l, &s)?,
-        0x101 => unary(l, &s, UnOp::Brev)?,
-        _ => unary(l, &s, UnOp::Popc)?,
-    }
+    };
+    let head = &d.syntax.head.text;
+    let base = head.split('.').next().unwrap_or_default();
+    let (name, uniform) = match base.strip_prefix('U') {
+        Some(v) if UNIFORM.contains(&v) => (v, true),
+        _ => (base, false),
+    };
+    let Some(&(_, f)) = OPS.iter().find(|(n, _)| *n == name) else {
+        return Ok(false);
+    };
+    l.uniform = uniform || super::is_uniform_op(opcode);
+    f(l)?;
     Ok(true)
 }
 
-/// Destination register [16, 24).
-fn rd(l: &Lifter) -> u8 {
-    bits(l.word, 16, 24) as u8
+/// `~v`.
+fn not32(l: &mut Lifter, v: Operand) -> Operand {
+    l.bin32(BinOp::Xor, v, Operand::Imm(0xffff_ffff))
 }
 
-/// A predicate source at `[lo, lo+3)` with negate bit `neg`.
-fn pred_at(l: &mut Lifter, lo: u32, neg: u32) -> Operand {
-    let w = l.word;
-    l.read_pred(bits(w, lo, lo + 3) as u8, bit(w, neg))
+/// `MOV Rd, b[, mask]` (`UMOV`): the lane mask is the full 0xf (printed
+/// only when it is not); other masks are refused.
+fn mov(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    let (_, v) = l.src_at(1, &[])?;
+    match l.opnd(2, &[])?.val {
+        Val::Absent | Val::Imm(0xf) => {}
+        Val::Imm(m) => {
+            return Err(l.unsupported(format!(
+                "{}: lane mask {m:#x} is not lifted (only 0xf)",
+                l.form_name()
+            )))
+        }
+        _ => {
+            return Err(l.unsupported(format!(
+                "{}: a lane mask that is not an immediate",
+                l.form_name()
+            )))
+        }
+    }
+    l.write_at(0, v)
 }
 
-/// `MOV Rd, src1`.
-fn mov(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let v = sv(l, s.b)?;
-    l.write_gpr(rd(l), v);
-    Ok(())
+/// `R2UR [Pd,] URd, Ra`: the predicate output and `.OR` are refused (their
+/// meaning is not known; ptxas 12.9 emits neither).
+fn r2ur(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    if !l.opnd(0, &[])?.is_true_pred() {
+        return Err(l.unsupported(format!("{}: a predicate output", l.form_name())));
+    }
+    let (_, v) = l.src_at(2, &[])?;
+    l.write_at(1, v)
 }
 
-/// `SEL Rd, a, b, P`: P ? a : b.
-fn sel(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let a = sv(l, s.a)?;
-    let b = sv(l, s.b)?;
-    let p = pred_at(l, 87, 90);
+/// `SEL Rd, a, b, P` (`USEL`): P ? a : b.
+fn sel(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    let (_, a) = l.src_at(1, &[])?;
+    let (_, b) = l.src_at(2, &[])?;
+    let p = l.pred_at(3)?;
     let r = l.select(Type::I32, p, a, b);
-    l.write_gpr(rd(l), r);
-    Ok(())
+    l.write_at(0, r)
 }
 
-/// `IABS`, `POPC`, `BREV` of src1. POPC's source may be inverted (`~`,
-/// the src1 negate bit); IABS and BREV have no such modifier (nvdisasm
-/// prints nothing for the bit), so it is not read for them.
-fn unary(l: &mut Lifter, s: &Srcs, op: UnOp) -> Result<(), LiftError> {
-    let mut a = sv(l, s.b)?;
-    if op == UnOp::Popc && neg(l, s.b) {
-        a = l.bin32(BinOp::Xor, a, Operand::Imm(0xffff_ffff));
+/// A one-source op `OP Rd, [~]b` (IABS, BREV, POPC; FLO has its own).
+fn unary(l: &mut Lifter, pos: usize, op: UnOp, invert: bool) -> Result<Operand, LiftError> {
+    let known: &[&str] = if invert { &["~"] } else { &[] };
+    let (o, mut a) = l.src_at(pos, known)?;
+    if o.not {
+        a = not32(l, a);
     }
     let dst = l.tmp(Type::I32);
     l.emit(Op::Un {
@@ -263,23 +129,47 @@ fn unary(l: &mut Lifter, s: &Srcs, op: UnOp) -> Result<(), LiftError> {
         dst,
         a,
     });
-    l.write_gpr(rd(l), dst.into());
-    Ok(())
+    Ok(dst.into())
 }
 
-/// The byte select `.B0..B3` of P2R/R2P ([76, 78)) as a bit shift.
-fn byte_shift(l: &Lifter) -> u64 {
-    8 * bits(l.word, 76, 78)
+/// `IABS Rd, b`.
+fn iabs(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    let r = unary(l, 1, UnOp::Abs, false)?;
+    l.write_at(0, r)
+}
+
+/// `BREV Rd, b` (`UBREV`).
+fn brev(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    let r = unary(l, 1, UnOp::Brev, false)?;
+    l.write_at(0, r)
+}
+
+/// `POPC Rd, [~]b` (`UPOPC`).
+fn popc(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    let r = unary(l, 1, UnOp::Popc, true)?;
+    l.write_at(0, r)
 }
 
 /// `P2R[.Bn] Rd, PR, Ra, mask`: `P0..P6` (bit i = Pi) masked by `mask`,
 /// placed at byte n of Rd. Only the form whose merge source Ra is RZ and
-/// whose mask names only P0..P6 (an immediate) is lifted: which bits of Ra
-/// survive (the masked ones or the whole byte) and what bit 7 (PT) reads
-/// are not known, and ptxas 12.9 emits neither.
-fn p2r(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let (Src::Reg(255), Src::Imm(mask)) = (seen(l, s.a), seen(l, s.b)) else {
-        return Err(l.unsupported("P2R with a merge source other than RZ or a non-immediate mask"));
+/// whose mask is an immediate naming only P0..P6 is lifted: which bits of
+/// Ra survive (the masked ones or the whole byte) and what bit 7 (PT)
+/// reads are not known, and ptxas 12.9 emits neither.
+fn p2r(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["B1", "B2", "B3"])?;
+    if l.opnd(1, &[])?.val != Val::PR {
+        return Err(l.unsupported(format!("{}: operand 1 is not PR", l.form_name())));
+    }
+    let merge = l.opnd(2, &[])?;
+    let mask = l.opnd(3, &[])?;
+    let (true, Val::Imm(mask)) = (merge.is_zero_reg(), mask.val) else {
+        return Err(l.unsupported(format!(
+            "{}: a merge source other than RZ or a non-immediate mask",
+            l.form_name()
+        )));
     };
     if mask & !0x7f != 0 {
         return Err(l.unsupported(format!("P2R mask {mask:#x} beyond P0..P6")));
@@ -289,29 +179,40 @@ fn p2r(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
         if mask & (1 << i) == 0 {
             continue;
         }
-        let p = l.read_pred_file(File::P, i, false);
+        let p = l.read_pred_file(super::File::P, i, false);
         let b = l.select(Type::I32, p, Operand::Imm(1 << i), Operand::Imm(0));
         v = match v {
             Operand::Imm(0) => b,
             v => l.bin32(BinOp::Or, v, b),
         };
     }
-    let sh = byte_shift(l);
+    let sh = byte_shift(&m.toks().iter().map(String::as_str).collect::<Vec<_>>());
     if sh != 0 && v != Operand::Imm(0) {
         v = l.bin32(BinOp::Shl, v, Operand::Imm(sh));
     }
-    l.write_gpr(rd(l), v);
-    Ok(())
+    l.write_at(0, v)
+}
+
+/// The bit shift of a byte select `.B1`..`.B3` among `toks` (0 for none).
+fn byte_shift(toks: &[&str]) -> u64 {
+    ["B0", "B1", "B2", "B3"]
+        .iter()
+        .position(|b| toks.contains(b))
+        .map_or(0, |n| 8 * n as u64)
 }
 
 /// `R2P PR, Ra[.Bn], mask`: for each i in 0..7 whose mask bit is set, Pi =
 /// bit (8n + i) of Ra. The mask may be a register or constant: each Pi keeps
 /// its value where the mask bit is clear. Mask bits 7 and up name PT or no
 /// predicate and have no effect.
-fn r2p(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let a = sv(l, s.a)?;
-    let mask = sv(l, s.b)?;
-    let sh = byte_shift(l);
+fn r2p(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    if l.opnd(0, &[])?.val != Val::PR {
+        return Err(l.unsupported(format!("{}: operand 0 is not PR", l.form_name())));
+    }
+    let (ao, a) = l.src_at(1, &["B1", "B2", "B3"])?;
+    let (_, mask) = l.src_at(2, &[])?;
+    let sh = byte_shift(&ao.sufs.iter().map(String::as_str).collect::<Vec<_>>());
     // Read every source before writing a predicate.
     let mut vals = Vec::new();
     for i in 0..7u8 {
@@ -328,65 +229,69 @@ fn r2p(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
         let v = match m {
             None => v,
             Some(m) => {
-                let old = l.read_pred_file(File::P, i, false);
+                let old = l.read_pred_file(super::File::P, i, false);
                 l.select(Type::I1, m, v, old)
             }
         };
         vals.push((i, v));
     }
     for (i, v) in vals {
-        l.write_file(File::P, i, v);
+        l.write_file(super::File::P, i, v);
     }
     Ok(())
 }
 
-/// `VABSDIFF[.U32] Rd, Ra, Rb, Rc` (PTX `sad`, `__sad`/`__usad`):
-/// `|a - b| + c`, the difference of the signed (bit 73 set) or unsigned
-/// (`.U32`, bit 73 clear) 32-bit values taken exactly. The predicate output [81, 84) has no known
-/// meaning: refused unless PT. There are no source negations (nvdisasm
-/// prints none for bits 63, 72, 75; 75 is VABSDIFF4's `.ACC`).
-fn vabsdiff(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    if bits(l.word, 81, 84) != 7 {
-        return Err(l.unsupported("VABSDIFF with a predicate output other than PT"));
+/// Refuses a written predicate output at `pos` whose meaning is not known.
+fn no_pred_out(l: &mut Lifter, pos: usize) -> Result<(), LiftError> {
+    if l.opnd(pos, &[])?.is_true_pred() {
+        return Ok(());
     }
-    let a = sv(l, s.a)?;
-    let b = sv(l, s.b)?;
-    let c = sv(l, s.c)?;
-    // Bit 73 set: signed (printed as plain VABSDIFF); clear: `.U32`.
-    let (min, max) = if bit(l.word, 73) {
-        (BinOp::MinS, BinOp::MaxS)
-    } else {
+    Err(l.unsupported(format!(
+        "{}: a predicate output other than PT",
+        l.form_name()
+    )))
+}
+
+/// `VABSDIFF[.U32] Rd, [Pd,] a, b, c` (PTX `sad`, `__sad`/`__usad`):
+/// `|a - b| + c`, the difference of the signed (no type printed) or
+/// unsigned (`.U32`) 32-bit values taken exactly. The predicate output has
+/// no known meaning: refused unless PT.
+fn vabsdiff(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["U32"])?;
+    no_pred_out(l, 1)?;
+    let (_, a) = l.src_at(2, &[])?;
+    let (_, b) = l.src_at(3, &[])?;
+    let (_, c) = l.src_at(4, &[])?;
+    let (min, max) = if m.has("U32") {
         (BinOp::MinU, BinOp::MaxU)
+    } else {
+        (BinOp::MinS, BinOp::MaxS)
     };
     // max - min is the exact difference modulo 2^32.
     let lo = l.bin32(min, a, b);
     let hi = l.bin32(max, a, b);
     let d = l.bin32(BinOp::Sub, hi, lo);
     let r = l.bin32(BinOp::Add, d, c);
-    l.write_gpr(rd(l), r);
-    Ok(())
+    l.write_at(0, r)
 }
 
-/// `VABSDIFF4[.U8][.ACC] Rd, Ra, Rb, Rc` (PTX `vabsdiff4`, `__vsadu4`,
+/// `VABSDIFF4[.U8][.ACC] Rd, [Pd,] a, b, c` (PTX `vabsdiff4`, `__vsadu4`,
 /// `__vabsdiffu4`): the absolute differences of the four byte lanes of a
-/// and b (`.U8` with bit 73 clear, signed bytes with it set), each exact
-/// in 0..=255;
-/// `.ACC` (bit 75) gives c plus their sum, else the four differences
-/// packed in place. Without `.ACC` Rc must be RZ (ptxas passes RZ; a merge
-/// role of c is not known); the predicate output [81, 84) must be PT.
-fn vabsdiff4(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let acc = bit(l.word, 75);
-    if bits(l.word, 81, 84) != 7 {
-        return Err(l.unsupported("VABSDIFF4 with a predicate output other than PT"));
-    }
-    if !acc && seen(l, s.c) != Src::Reg(255) {
+/// and b (unsigned with `.U8`, else signed bytes), each exact in 0..=255;
+/// `.ACC` gives c plus their sum, else the four differences packed in
+/// place. Without `.ACC` c must be RZ (ptxas passes RZ; a merge role of c
+/// is not known); the predicate output must be PT.
+fn vabsdiff4(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["U8", "ACC"])?;
+    let acc = m.has("ACC");
+    no_pred_out(l, 1)?;
+    let (_, a) = l.src_at(2, &[])?;
+    let (_, b) = l.src_at(3, &[])?;
+    let (co, c) = l.src_at(4, &[])?;
+    if !acc && !co.is_zero_reg() {
         return Err(l.unsupported("VABSDIFF4 without .ACC and with Rc other than RZ"));
     }
-    let a = sv(l, s.a)?;
-    let b = sv(l, s.b)?;
-    let c = sv(l, s.c)?;
-    // Bit 73 clear: `.U8`; set: signed bytes (printed without a type).
-    let unsigned = !bit(l.word, 73);
+    let unsigned = m.has("U8");
     let mut r = if acc { c } else { Operand::Imm(0) };
     for k in 0..4u64 {
         // Byte k of each, zero- or sign-extended to 32 bits.
@@ -407,127 +312,130 @@ fn vabsdiff4(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
         };
         r = l.bin32(BinOp::Add, r, d);
     }
-    l.write_gpr(rd(l), r);
-    Ok(())
+    l.write_at(0, r)
 }
 
-/// `FLO[.U32][.SH] Rd, src1`: index of the leading one (signed: leading
-/// bit differing from the sign); `.SH` (bit 74) gives `31 - index`. The
-/// source may be inverted (`~`, the src1 negate bit).
-fn flo(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let mut a = sv(l, s.b)?;
-    if neg(l, s.b) {
-        a = l.bin32(BinOp::Xor, a, Operand::Imm(0xffff_ffff));
-    }
-    let op = if bit(l.word, 73) {
-        UnOp::FloS
-    } else {
-        UnOp::FloU
-    };
-    let dst = l.tmp(Type::I32);
-    l.emit(Op::Un {
-        op,
-        ty: Type::I32,
-        dst,
-        a,
-    });
-    let mut r: Operand = dst.into();
-    if bit(l.word, 74) {
+/// `FLO[.U32][.SH] Rd, [Pd,] [~]b` (`UFLO`): index of the leading one
+/// (signed: leading bit differing from the sign); `.SH` gives
+/// `31 - index`. The predicate output's meaning is not known: refused
+/// unless PT.
+fn flo(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["U32", "SH"])?;
+    no_pred_out(l, 1)?;
+    let op = if m.has("U32") { UnOp::FloU } else { UnOp::FloS };
+    let mut r = unary(l, 2, op, true)?;
+    if m.has("SH") {
         let none = l.icmp(ICond::Eq, Type::I32, r, Operand::Imm(0xffff_ffff));
         let sh = l.bin32(BinOp::Sub, Operand::Imm(31), r);
         r = l.select(Type::I32, none, r, sh);
     }
-    l.write_gpr(rd(l), r);
-    Ok(())
+    l.write_at(0, r)
 }
 
-/// The `ISETP`/`IMNMX` comparison `cmp` (F LT EQ LE GT NE GE T).
-fn compare(l: &mut Lifter, cmp: u64, signed: bool, a: Operand, b: Operand) -> Operand {
+/// The comparison tokens of ISETP / FSETP-like heads, in encoding order.
+const CMPS: [&str; 8] = ["F", "LT", "EQ", "LE", "GT", "NE", "GE", "T"];
+
+/// An integer comparison (`F` / `T` are constants).
+fn compare(l: &mut Lifter, cmp: &str, signed: bool, a: Operand, b: Operand) -> Operand {
     let c = match (cmp, signed) {
-        (0, _) => return Operand::Imm(0),
-        (7, _) => return Operand::Imm(1),
-        (1, true) => ICond::Slt,
-        (1, false) => ICond::Ult,
-        (2, _) => ICond::Eq,
-        (3, true) => ICond::Sle,
-        (3, false) => ICond::Ule,
-        (4, true) => ICond::Sgt,
-        (4, false) => ICond::Ugt,
-        (5, _) => ICond::Ne,
-        (6, true) => ICond::Sge,
+        ("F", _) => return Operand::Imm(0),
+        ("T", _) => return Operand::Imm(1),
+        ("LT", true) => ICond::Slt,
+        ("LT", false) => ICond::Ult,
+        ("EQ", _) => ICond::Eq,
+        ("LE", true) => ICond::Sle,
+        ("LE", false) => ICond::Ule,
+        ("GT", true) => ICond::Sgt,
+        ("GT", false) => ICond::Ugt,
+        ("NE", _) => ICond::Ne,
+        ("GE", true) => ICond::Sge,
         _ => ICond::Uge,
     };
     l.icmp(c, Type::I32, a, b)
 }
 
-/// Combines a compare result with the accumulator by the bool op
-/// (AND OR XOR).
-fn boolop(l: &mut Lifter, op: u64, r: Operand, acc: Operand) -> Operand {
-    let bop = match op {
-        0 => BinOp::And,
-        1 => BinOp::Or,
+/// The boolean combining op of a `.AND` / `.OR` / `.XOR` head.
+fn bool_op(m: &Mods) -> Option<BinOp> {
+    Some(match m.pick(&["AND", "OR", "XOR"])? {
+        "AND" => BinOp::And,
+        "OR" => BinOp::Or,
         _ => BinOp::Xor,
-    };
-    l.bin(bop, Type::I1, r, acc)
+    })
 }
 
-/// `ISETP.CMP[.U32].BOP Pd, Pd2, a, b, Pacc`: Pd = cmp BOP acc,
-/// Pd2 = !cmp BOP acc (PTX `setp` with two destinations).
-fn isetp(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let w = l.word;
-    let a = sv(l, s.a)?;
-    let b = sv(l, s.b)?;
-    let cmp = bits(w, 76, 79);
-    let mut r = compare(l, cmp, bit(w, 73), a, b);
-    if bit(w, 72) {
-        // .EX: the high words of a 64-bit compare; the low words' result
-        // (same comparison, unsigned) is the predicate [68, 71) + negate 71.
+/// `ISETP.CMP[.U32].BOP[.EX] Pd, Pd2, a, b, Pacc[, Plow]` (`UISETP`):
+/// Pd = cmp BOP acc, Pd2 = !cmp BOP acc (PTX `setp` with two
+/// destinations). `.EX` compares the high words of a 64-bit value; the low
+/// words' result (same comparison, unsigned) is `Plow`.
+fn isetp(l: &mut Lifter) -> Result<(), LiftError> {
+    let known: Vec<&str> = CMPS
+        .iter()
+        .copied()
+        .chain(["U32", "AND", "OR", "XOR", "EX"])
+        .collect();
+    let m = l.mods(&known)?;
+    let (Some(cmp), Some(bop)) = (m.pick(&CMPS), bool_op(&m)) else {
+        return Err(l.unsupported(format!("{}: no comparison or boolean op", l.form_name())));
+    };
+    let signed = !m.has("U32");
+    let (_, a) = l.src_at(2, &[])?;
+    let (_, b) = l.src_at(3, &[])?;
+    let mut r = compare(l, cmp, signed, a, b);
+    if m.has("EX") {
         // EQ: hi == && low; NE: hi != || low; orderings: strict on the high
         // words, or equal high words and the low result.
-        let low = pred_at(l, 68, 71);
+        let low = l.pred_at(5)?;
         r = match cmp {
-            0 | 7 => r,
-            2 => l.bin(BinOp::And, Type::I1, r, low),
-            5 => l.bin(BinOp::Or, Type::I1, r, low),
+            "F" | "T" => r,
+            "EQ" => l.bin(BinOp::And, Type::I1, r, low),
+            "NE" => l.bin(BinOp::Or, Type::I1, r, low),
             _ => {
-                let strict = match cmp {
-                    1 | 3 => 1,
-                    _ => 4,
+                let strict = if matches!(cmp, "LT" | "LE") {
+                    "LT"
+                } else {
+                    "GT"
                 };
-                let st = compare(l, strict, bit(w, 73), a, b);
+                let st = compare(l, strict, signed, a, b);
                 let eq = l.icmp(ICond::Eq, Type::I32, a, b);
                 let el = l.bin(BinOp::And, Type::I1, eq, low);
                 l.bin(BinOp::Or, Type::I1, st, el)
             }
         };
+    } else if l.opnd(5, &["!"])?.val != Val::Absent {
+        return Err(l.unsupported(format!(
+            "{}: a low-word predicate without .EX is not lifted",
+            l.form_name()
+        )));
     }
-    let acc = pred_at(l, 87, 90);
-    let op = bits(w, 74, 76);
-    let p1 = boolop(l, op, r, acc);
+    let acc = l.pred_at(4)?;
+    let p1 = l.bin(bop, Type::I1, r, acc);
     let nr = l.bin(BinOp::Xor, Type::I1, r, Operand::Imm(1));
-    let p2 = boolop(l, op, nr, acc);
-    l.write_pred(bits(w, 81, 84) as u8, p1);
-    l.write_pred(bits(w, 84, 87) as u8, p2);
-    Ok(())
+    let p2 = l.bin(bop, Type::I1, nr, acc);
+    l.write_pred_at(0, p1)?;
+    l.write_pred_at(1, p2)
 }
 
-/// `SGXT[.W][.U32] Rd, a, b`: sign- (or, `.U32` clear bit 73, zero-)
-/// extends the low `n` bits of `a`, `n = b` clamped to 32 (`.W`, bit 75:
-/// `b mod 32`); `n = 0` gives 0 (PTX `szext`).
-fn sgxt(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let w = l.word;
-    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
-    let n = if bit(w, 75) {
+/// `SGXT[.W][.U32] Rd, a, b` (`USGXT`): sign- (or, `.U32`, zero-) extends
+/// the low `n` bits of `a`, `n = b` clamped to 32 (`.W`: `b mod 32`);
+/// `n = 0` gives 0 (PTX `szext`).
+fn sgxt(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["W", "U32"])?;
+    let (_, a) = l.src_at(1, &[])?;
+    let (_, b) = l.src_at(2, &[])?;
+    let n = if m.has("W") {
         l.bin32(BinOp::And, b, Operand::Imm(31))
     } else {
         l.bin32(BinOp::MinU, b, Operand::Imm(32))
     };
     let sh = l.bin32(BinOp::Sub, Operand::Imm(32), n);
     let up = l.bin32(BinOp::Shl, a, sh);
-    let op = if bit(w, 73) { BinOp::AShr } else { BinOp::LShr };
+    let op = if m.has("U32") {
+        BinOp::LShr
+    } else {
+        BinOp::AShr
+    };
     let r = l.bin32(op, up, sh);
-    l.write_gpr(rd(l), r);
-    Ok(())
+    l.write_at(0, r)
 }
 
 /// A 32-bit source zero-extended to 64 bits; `neg` as two's complement in
@@ -536,40 +444,36 @@ fn wide(l: &mut Lifter, v: Operand, neg: bool) -> Operand {
     if !neg {
         return l.zext64(v);
     }
-    let n = l.bin32(BinOp::Xor, v, Operand::Imm(0xffff_ffff));
+    let n = not32(l, v);
     let z = l.zext64(n);
     l.bin(BinOp::Add, Type::I64, z, Operand::Imm(1))
 }
 
-/// `IADD3[.X] Rd, Pc0, Pc1, a, b, c[, Pin0, Pin1]`: three-input add with
-/// carry outs (first: carry of the sum; second: when it carries twice) and,
-/// with `.X`, carry ins (the negate bits then mean bitwise not).
-fn iadd3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let w = l.word;
-    let x = bit(w, 74);
-    let p0 = bits(w, 81, 84) as u8;
-    let p1 = bits(w, 84, 87) as u8;
-    let (a, b, c) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
-    let negs = [neg(l, s.a), neg(l, s.b), neg(l, s.c)];
-    let ops = [a, b, c];
+/// A predicate operand as an `i64` 0/1 (a carry in).
+fn carry64(l: &mut Lifter, pos: usize) -> Result<Operand, LiftError> {
+    let p = l.pred_at(pos)?;
+    Ok(l.cvt(CvtOp::Zext, Type::I64, Type::I1, p))
+}
+
+/// `IADD3[.X] Rd, [Pc0,] [Pc1,] a, b, c[, Pin0, Pin1]` (`UIADD3`):
+/// three-input add with carry outs (first: carry of the sum; second: when
+/// it carries twice) and, with `.X`, carry ins; a source is negated (`-`)
+/// without `.X` and inverted (`~`) with it.
+fn iadd3(l: &mut Lifter) -> Result<(), LiftError> {
+    let x = l.mods(&["X"])?.has("X");
     let mut terms = Vec::with_capacity(5);
-    for (v, n) in ops.into_iter().zip(negs) {
+    for pos in 3..6 {
+        let (o, v) = l.src_at(pos, if x { &["~"] } else { &["-"] })?;
         terms.push(if x {
-            let v = if n {
-                l.bin32(BinOp::Xor, v, Operand::Imm(0xffff_ffff))
-            } else {
-                v
-            };
+            let v = if o.not { not32(l, v) } else { v };
             l.zext64(v)
         } else {
-            wide(l, v, n)
+            wide(l, v, o.neg)
         });
     }
     if x {
-        for (lo, neg) in [(87, 90), (77, 80)] {
-            let p = pred_at(l, lo, neg);
-            let z = l.cvt(CvtOp::Zext, Type::I64, Type::I1, p);
-            terms.push(z);
+        for pos in [6, 7] {
+            terms.push(carry64(l, pos)?);
         }
     }
     let mut sum = terms[0];
@@ -577,106 +481,109 @@ fn iadd3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
         sum = l.bin(BinOp::Add, Type::I64, sum, *t);
     }
     let (lo, hi) = l.split64(sum);
-    if p0 != 7 {
+    if l.dst_at(1, true)?.is_some() {
         let c0 = l.icmp(ICond::Ne, Type::I32, hi, Operand::Imm(0));
-        l.write_pred(p0, c0);
+        l.write_pred_at(1, c0)?;
     }
-    if p1 != 7 {
+    if l.dst_at(2, true)?.is_some() {
         let c1 = l.icmp(ICond::Ugt, Type::I32, hi, Operand::Imm(1));
-        l.write_pred(p1, c1);
+        l.write_pred_at(2, c1)?;
     }
-    l.write_gpr(rd(l), lo);
-    Ok(())
+    l.write_at(0, lo)
 }
 
-/// `LEA[.HI][.X][.SX32] Rd, Pd, a, b[, c], shift[, Pin]`: `(a << shift) + b`;
-/// `.HI`: the high word of `(c:a) << shift`, plus `b`, where `.SX32` makes
-/// the (hidden) high word `c` the sign of `a` (`a >> 31`); `.X` adds the
-/// carry in. Pd is the carry out of the add.
+/// `LEA[.HI][.X][.SX32] Rd, [Pd,] a, b[, c], shift[, Pin]` (`ULEA`):
+/// `(a << shift) + b`; `.HI`: the high word of `(c:a) << shift`, plus `b`,
+/// where `.SX32` makes the (hidden) high word `c` the sign of `a`
+/// (`a >> 31`); `.X` adds the carry in. Pd is the carry out of the add.
 ///
-/// Modifiers (nvdisasm): `b` is negated (`-b`, or `~b` under `.X`) by bit
-/// 63 when it sits in the [32, 64) slot as a register, constant or UR
-/// (forms 1, 5, 6); in forms 2, 3, 7 `b` is the register at [64, 72), which
-/// has no negate bit (bit 75 is the shift). `-b` is `~b + 1` in 33 bits, so
-/// Pd is "no borrow", as for IADD3. `-a` (bit 72) is lifted for the plain
+/// `b` may be negated (`-b`, or `~b` under `.X`): `-b` is `~b + 1` in 33
+/// bits, so Pd is "no borrow", as for IADD3. `-a` is lifted for the plain
 /// form without carry out (`(-a) << s` and `-(a << s)` agree in 32 bits);
-/// `~a` (`.X`), `-a` with `.HI` or a carry out, and a negated `c` (bit 63 in
-/// forms 3, 7) are refused: which bits they invert is not known.
-fn lea(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
-    let w = l.word;
-    let sh = bits(w, 75, 80);
-    let hi_form = bit(w, 80);
-    let x = bit(w, 74);
-    let sx32 = bit(w, 73);
-    let pd = bits(w, 81, 84) as u8;
-    let form = (opcode >> 9) & 7;
-    let b_in_slot = matches!(form, 1 | 5 | 6);
-    let (a_neg, b_neg) = (neg(l, s.a), b_in_slot && neg(l, s.b));
-    let c_neg = matches!(form, 3 | 7) && neg(l, s.c);
-    let name = format!(
-        "LEA{}{}{}",
-        if hi_form { ".HI" } else { "" },
-        if x { ".X" } else { "" },
-        if sx32 { ".SX32" } else { "" }
-    );
-    if a_neg && (x || hi_form || pd != 7) {
+/// `~a` (`.X`), `-a` with `.HI` or a carry out, and a negated `c` are
+/// refused: which bits they invert is not known.
+fn lea(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["HI", "X", "SX32"])?;
+    let (hi_form, x, sx32) = (m.has("HI"), m.has("X"), m.has("SX32"));
+    let name = l.form_name();
+    let (ao, a) = l.src_at(2, &["-", "~"])?;
+    let pd_written = l.dst_at(1, true)?.is_some();
+    if (ao.neg || ao.not) && (x || hi_form || pd_written) {
         return Err(l.unsupported(format!(
             "{name} with a negated first operand ({}a){}",
-            if x { "~" } else { "-" },
-            if pd != 7 { " and a carry out" } else { "" }
+            if ao.not { "~" } else { "-" },
+            if pd_written { " and a carry out" } else { "" }
         )));
     }
-    if hi_form && c_neg && !sx32 {
-        return Err(l.unsupported(format!("{name} with a negated high word (-c)")));
-    }
-    let a = sv(l, s.a)?;
-    let a = if a_neg {
+    let a = if ao.neg {
         l.bin32(BinOp::Sub, Operand::Imm(0), a)
     } else {
         a
     };
-    let b = sv(l, s.b)?;
+    let (bo, b) = l.src_at(3, if x { &["~"] } else { &["-"] })?;
+    // c is printed for .HI without .SX32; then the shift, then the carry in.
+    let has_c = hi_form && !sx32;
+    let sh_pos = if has_c { 5 } else { 4 };
     let shifted = if hi_form {
         let c = if sx32 {
             l.bin32(BinOp::AShr, a, Operand::Imm(31))
         } else {
-            sv(l, s.c)?
+            let (co, c) = l.src_at(4, &["-", "~"])?;
+            if co.neg || co.not {
+                return Err(l.unsupported(format!("{name} with a negated high word (-c)")));
+            }
+            c
         };
+        let sh = shift_imm(l, sh_pos)?;
         let v = l.join64(a, c);
         let v = l.bin(BinOp::Shl, Type::I64, v, Operand::Imm(sh));
         let (_, hi) = l.split64(v);
         hi
     } else {
+        let sh = shift_imm(l, sh_pos)?;
         l.bin32(BinOp::Shl, a, Operand::Imm(sh))
     };
     let xs = l.zext64(shifted);
-    let y = match (b_neg, x) {
-        (false, _) => l.zext64(b),
-        (true, false) => wide(l, b, true),
-        (true, true) => {
-            let nb = l.bin32(BinOp::Xor, b, Operand::Imm(0xffff_ffff));
+    let y = match (bo.neg, bo.not) {
+        (true, _) => wide(l, b, true),
+        (_, true) => {
+            let nb = not32(l, b);
             l.zext64(nb)
         }
+        _ => l.zext64(b),
     };
     let mut sum = l.bin(BinOp::Add, Type::I64, xs, y);
     if x {
-        let z = carry_in64(l);
+        let z = carry64(l, sh_pos + 1)?;
         sum = l.bin(BinOp::Add, Type::I64, sum, z);
     }
     let (lo, hi) = l.split64(sum);
-    if pd != 7 {
+    if pd_written {
         let c = l.icmp(ICond::Ne, Type::I32, hi, Operand::Imm(0));
-        l.write_pred(pd, c);
+        l.write_pred_at(1, c)?;
     }
-    l.write_gpr(rd(l), lo);
-    Ok(())
+    l.write_at(0, lo)
 }
 
-/// `LOP3.LUT [Pd,] Rd, a, b, c, lut, Pin`: Pd = (result != 0) OR Pin
-/// (`.PAND`, bit 80: AND Pin).
-fn lop3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let w = l.word;
-    let (a, b, c) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
+/// An immediate operand (a shift amount, a LUT).
+fn shift_imm(l: &mut Lifter, pos: usize) -> Result<u64, LiftError> {
+    match l.opnd(pos, &[])?.val {
+        Val::Imm(v) => Ok(v as u64),
+        _ => Err(l.unsupported(format!(
+            "{}: operand {pos} is not an immediate",
+            l.form_name()
+        ))),
+    }
+}
+
+/// `LOP3.LUT[.PAND] [Pd,] Rd, a, b, c, lut, Pin` (`ULOP3`): Pd = (result
+/// != 0) OR Pin (`.PAND`: AND Pin).
+fn lop3(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["LUT", "PAND"])?;
+    let (_, a) = l.src_at(2, &[])?;
+    let (_, b) = l.src_at(3, &[])?;
+    let (_, c) = l.src_at(4, &[])?;
+    let lut = shift_imm(l, 5)? as u8;
     let dst = l.tmp(Type::I32);
     l.emit(Op::Lop3 {
         ty: Type::I32,
@@ -684,60 +591,53 @@ fn lop3(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
         a,
         b,
         c,
-        lut: bits(w, 72, 80) as u8,
+        lut,
     });
-    let pd = bits(w, 81, 84) as u8;
-    // The predicate input and `.PAND` only matter when Pd is written.
-    let _ = (bits(w, 87, 91), bit(w, 80));
-    if pd != 7 {
+    // The predicate input only matters when Pd is written.
+    if l.dst_at(0, true)?.is_none() {
+        l.opnd(6, &["!"])?;
+    } else {
+        let pin = l.pred_at(6)?;
         let nz = l.icmp(ICond::Ne, Type::I32, dst.into(), Operand::Imm(0));
-        let pin = pred_at(l, 87, 90);
-        let op = if bit(w, 80) { BinOp::And } else { BinOp::Or };
+        let op = if m.has("PAND") { BinOp::And } else { BinOp::Or };
         let p = l.bin(op, Type::I1, nz, pin);
-        l.write_pred(pd, p);
+        l.write_pred_at(0, p)?;
     }
-    l.write_gpr(rd(l), dst.into());
-    Ok(())
+    l.write_at(1, dst.into())
 }
 
-/// `PRMT Rd, a, sel, c` (default mode only): bytes of `c:a` by `sel`.
-fn prmt(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let mode = bits(l.word, 72, 75);
-    let (a, sel, c) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
-    // The non-default modes (nvdisasm: mode [72, 75) = 1 F4E, 2 B4E, 3 RC8,
-    // 4 ECL, 5 ECR, 6 RC16; 7 prints INVALID7) pick, by the selector's low
-    // two bits, one of four fixed byte selections of `c:a` (PTX ISA `prmt`
-    // table, result bytes b3 b2 b1 b0 per selector value 0..3). They are
-    // the default mode with the selector `TABLE[sel & 3]`: the four 16-bit
-    // selectors packed into one u64, shifted by 16 * (sel & 3).
-    let table: u64 = match mode {
-        0 => {
-            let dst = l.tmp(Type::I32);
-            l.emit(Op::Prmt { dst, a, b: c, sel });
-            l.write_gpr(rd(l), dst.into());
-            return Ok(());
+/// `PRMT[.mode] Rd, a, sel, c` (`UPRMT`): bytes of `c:a` by `sel`.
+fn prmt(l: &mut Lifter) -> Result<(), LiftError> {
+    // The non-default modes pick, by the selector's low two bits, one of
+    // four fixed byte selections of `c:a` (PTX ISA `prmt` table, result
+    // bytes b3 b2 b1 b0 per selector value 0..3). They are the default
+    // mode with the selector `TABLE[sel & 3]`: the four 16-bit selectors
+    // packed into one u64, shifted by 16 * (sel & 3).
+    const MODES: [(&str, u64); 6] = [
+        ("F4E", pack_sel([0x3210, 0x4321, 0x5432, 0x6543])),
+        ("B4E", pack_sel([0x5670, 0x6701, 0x7012, 0x0123])),
+        ("RC8", pack_sel([0x0000, 0x1111, 0x2222, 0x3333])),
+        ("ECL", pack_sel([0x3210, 0x3211, 0x3222, 0x3333])),
+        ("ECR", pack_sel([0x0000, 0x1110, 0x2210, 0x3210])),
+        ("RC16", pack_sel([0x1010, 0x3232, 0x1010, 0x3232])),
+    ];
+    let names: Vec<&str> = MODES.iter().map(|(n, _)| *n).collect();
+    let m = l.mods(&names)?;
+    let (_, a) = l.src_at(1, &[])?;
+    let (_, sel) = l.src_at(2, &[])?;
+    let (_, c) = l.src_at(3, &[])?;
+    let sel = match MODES.iter().find(|(n, _)| m.has(n)) {
+        None => sel,
+        Some(&(_, table)) => {
+            let idx = l.bin32(BinOp::And, sel, Operand::Imm(3));
+            let sh = l.bin32(BinOp::Shl, idx, Operand::Imm(4));
+            let t = l.bin(BinOp::LShr, Type::I64, Operand::Imm(table), sh);
+            l.cvt(CvtOp::Trunc, Type::I32, Type::I64, t)
         }
-        1 => pack_sel([0x3210, 0x4321, 0x5432, 0x6543]),
-        2 => pack_sel([0x5670, 0x6701, 0x7012, 0x0123]),
-        3 => pack_sel([0x0000, 0x1111, 0x2222, 0x3333]),
-        4 => pack_sel([0x3210, 0x3211, 0x3222, 0x3333]),
-        5 => pack_sel([0x0000, 0x1110, 0x2210, 0x3210]),
-        6 => pack_sel([0x1010, 0x3232, 0x1010, 0x3232]),
-        m => return Err(l.unsupported(format!("PRMT mode {m} (INVALID{m})"))),
     };
-    let idx = l.bin32(BinOp::And, sel, Operand::Imm(3));
-    let sh = l.bin32(BinOp::Shl, idx, Operand::Imm(4));
-    let t = l.bin(BinOp::LShr, Type::I64, Operand::Imm(table), sh);
-    let msel = l.cvt(CvtOp::Trunc, Type::I32, Type::I64, t);
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Prmt {
-        dst,
-        a,
-        b: c,
-        sel: msel,
-    });
-    l.write_gpr(rd(l), dst.into());
-    Ok(())
+    l.emit(Op::Prmt { dst, a, b: c, sel });
+    l.write_at(0, dst.into())
 }
 
 /// Four 16-bit PRMT selectors packed into a `u64`, entry 0 lowest.
@@ -745,24 +645,18 @@ const fn pack_sel(t: [u16; 4]) -> u64 {
     t[0] as u64 | (t[1] as u64) << 16 | (t[2] as u64) << 32 | (t[3] as u64) << 48
 }
 
-/// `BMSK[.W] Rd, a, b` (PTX `bmsk.clamp` / `bmsk.wrap`; nvdisasm: `.W` bit
-/// 75, forms R,R / R,imm / R,c / R,UR): a mask of `b` ones starting at bit
-/// `a`. PTX ISA semantics: `.wrap` takes `a & 31` and `b & 31`; `.clamp`
-/// gives 0 when `a >= 32` and clamps `b` to 32; bits above 31 are dropped,
-/// and a width of 0 gives 0. That is `(~0 << pos) & ~(~0 << (pos + len))`
-/// with IR shifts (0 for amounts of 32 or more): `pos + len` cannot wrap
-/// when `pos < 32`, and `pos >= 32` makes the first factor 0.
-fn bmsk(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
-    let w = l.word;
-    let form = (opcode >> 9) & 7;
-    if !matches!(form, 1 | 4 | 5 | 6) || bit(w, 91) != (form == 6) {
-        return Err(l.unsupported(format!(
-            "BMSK form {form} with bit 91 = {} (nvdisasm rejects it or prints a bindless constant)",
-            bit(w, 91) as u8
-        )));
-    }
-    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
-    let (pos, len) = if bit(w, 75) {
+/// `BMSK[.W] Rd, a, b` (`UBMSK`; PTX `bmsk.clamp` / `bmsk.wrap`): a mask
+/// of `b` ones starting at bit `a`. PTX ISA semantics: `.wrap` takes
+/// `a & 31` and `b & 31`; `.clamp` gives 0 when `a >= 32` and clamps `b`
+/// to 32; bits above 31 are dropped, and a width of 0 gives 0. That is
+/// `(~0 << pos) & ~(~0 << (pos + len))` with IR shifts (0 for amounts of 32
+/// or more): `pos + len` cannot wrap when `pos < 32`, and `pos >= 32` makes
+/// the first factor 0.
+fn bmsk(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["W"])?;
+    let (_, a) = l.src_at(1, &[])?;
+    let (_, b) = l.src_at(2, &[])?;
+    let (pos, len) = if m.has("W") {
         (
             l.bin32(BinOp::And, a, Operand::Imm(31)),
             l.bin32(BinOp::And, b, Operand::Imm(31)),
@@ -773,44 +667,44 @@ fn bmsk(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
     let lo = l.bin32(BinOp::Shl, Operand::Imm(0xffff_ffff), pos);
     let end = l.bin32(BinOp::Add, pos, len);
     let hi = l.bin32(BinOp::Shl, Operand::Imm(0xffff_ffff), end);
-    let nhi = l.bin32(BinOp::Xor, hi, Operand::Imm(0xffff_ffff));
+    let nhi = not32(l, hi);
     let r = l.bin32(BinOp::And, lo, nhi);
-    l.write_gpr(rd(l), r);
-    Ok(())
+    l.write_at(0, r)
 }
 
-/// `IDP.4A.{U8,S8}.{U8,S8} Rd, a, b, c` and `IDP.2A.{LO,HI}.{U16,S16}.{U8,S8}`
-/// (PTX `dp4a` / `dp2a.lo` / `dp2a.hi`; nvdisasm: a signed 73, b signed 74,
-/// `-c` 75, `.2A` 76, `.HI` 77 (with `.2A`), forms R,R,R / R,c,R /
-/// R,UR,R): `c` plus the products of a's bytes (halves for `.2A`) with
+/// `IDP.4A.{U8,S8}.{U8,S8} Rd, a, b, [-]c` and
+/// `IDP.2A.{LO,HI}.{U16,S16}.{U8,S8}` (PTX `dp4a` / `dp2a.lo` /
+/// `dp2a.hi`): `c` plus the products of a's bytes (halves for `.2A`) with
 /// b's bytes 0..3 (`.2A`: bytes 0, 1 or, `.HI`, 2, 3), each extended by its
-/// signedness, in wrapping 32-bit arithmetic.
-fn idp(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
-    let w = l.word;
-    let form = (opcode >> 9) & 7;
-    let two = bit(w, 76);
-    if !matches!(form, 1 | 5 | 6) || bit(w, 91) != (form == 6) || (!two && bit(w, 77)) {
-        return Err(l.unsupported(format!(
-            "IDP form {form} with bit 91 = {}, bit 77 = {} (nvdisasm rejects it or prints a bindless constant)",
-            bit(w, 91) as u8,
-            bit(w, 77) as u8
-        )));
-    }
-    let (sa, sb) = (bit(w, 73), bit(w, 74));
-    let (a, b, c) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
-    let mut acc = if bit(w, 75) {
+/// signedness (a's type token first, then b's), in wrapping 32-bit
+/// arithmetic.
+fn idp(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["4A", "2A", "LO", "HI", "U8", "S8", "U16", "S16"])?;
+    let toks: Vec<&str> = m.toks().iter().map(String::as_str).collect();
+    let (n, awidth, bfirst, types) = match toks.as_slice() {
+        ["4A", ta, tb] => (4u64, 8u64, 0u64, (*ta, *tb)),
+        ["2A", half @ ("LO" | "HI"), ta, tb] => {
+            (2, 16, if *half == "HI" { 2 } else { 0 }, (*ta, *tb))
+        }
+        _ => {
+            return Err(l.unsupported(format!(
+                "{}: modifiers {toks:?} are not a dot-product form",
+                l.form_name()
+            )))
+        }
+    };
+    let (sa, sb) = (types.0.starts_with('S'), types.1.starts_with('S'));
+    let (_, a) = l.src_at(1, &[])?;
+    let (_, b) = l.src_at(2, &[])?;
+    let (co, c) = l.src_at(3, &["-"])?;
+    let mut acc = if co.neg {
         l.bin32(BinOp::Sub, Operand::Imm(0), c)
     } else {
         c
     };
-    let (n, awidth, bfirst) = if two {
-        (2u64, 16u64, if bit(w, 77) { 2u64 } else { 0 })
-    } else {
-        (4, 8, 0)
-    };
     for i in 0..n {
-        let x = field(l, sa, a, i * awidth, awidth);
-        let y = field(l, sb, b, (bfirst + i) * 8, 8);
+        let x = bitfield(l, sa, a, i * awidth, awidth);
+        let y = bitfield(l, sb, b, (bfirst + i) * 8, 8);
         let dst = l.tmp(Type::I32);
         l.emit(Op::Mad {
             ty: Type::I32,
@@ -821,12 +715,11 @@ fn idp(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
         });
         acc = dst.into();
     }
-    l.write_gpr(rd(l), acc);
-    Ok(())
+    l.write_at(0, acc)
 }
 
 /// Bits `[pos, pos + len)` of `v`, sign- or zero-extended to 32 bits.
-fn field(l: &mut Lifter, signed: bool, v: Operand, pos: u64, len: u64) -> Operand {
+fn bitfield(l: &mut Lifter, signed: bool, v: Operand, pos: u64, len: u64) -> Operand {
     let dst = l.tmp(Type::I32);
     l.emit(Op::Bfe {
         signed,
@@ -840,16 +733,16 @@ fn field(l: &mut Lifter, signed: bool, v: Operand, pos: u64, len: u64) -> Operan
 }
 
 /// `IMNMX[.U32] Rd, a, b, P`: P ? min : max.
-fn imnmx(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let w = l.word;
-    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
-    let signed = bit(w, 73);
-    let (mn, mx) = if signed {
-        (BinOp::MinS, BinOp::MaxS)
-    } else {
+fn imnmx(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["U32"])?;
+    let (_, a) = l.src_at(1, &[])?;
+    let (_, b) = l.src_at(2, &[])?;
+    let (mn, mx) = if m.has("U32") {
         (BinOp::MinU, BinOp::MaxU)
+    } else {
+        (BinOp::MinS, BinOp::MaxS)
     };
-    let p = pred_at(l, 87, 90);
+    let p = l.pred_at(3)?;
     let r = match p {
         Operand::Imm(1) => l.bin32(mn, a, b),
         Operand::Imm(_) => l.bin32(mx, a, b),
@@ -859,149 +752,152 @@ fn imnmx(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
             l.select(Type::I32, p, x, y)
         }
     };
-    l.write_gpr(rd(l), r);
-    Ok(())
+    l.write_at(0, r)
 }
 
-/// `SHF.{L,R}[.W].{S64,U64,S32,U32}[.HI] Rd, lo, shift, hi`: shift the
-/// 64-bit value `hi:lo`; the result is its low word, or high word with `.HI`.
-/// `.W` wraps the amount (mod 32 / 64), otherwise it clamps.
-fn shf(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let w = l.word;
-    let ty = bits(w, 73, 75);
-    let width: u64 = if ty >= 2 { 32 } else { 64 };
-    let signed = ty == 0 || ty == 2;
-    let (lo, n, hi) = (sv(l, s.a)?, sv(l, s.b)?, sv(l, s.c)?);
-    let n = if bit(w, 75) {
+/// `SHF.{L,R}[.W].{S64,U64,S32,U32}[.HI] Rd, lo, shift, hi` (`USHF`):
+/// shift the 64-bit value `hi:lo`; the result is its low word, or high word
+/// with `.HI`. `.W` wraps the amount (mod 32 / 64), otherwise it clamps.
+fn shf(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["L", "R", "W", "S64", "U64", "S32", "U32", "HI"])?;
+    let (Some(dir), Some(ty)) = (m.pick(&["L", "R"]), m.pick(&["S64", "U64", "S32", "U32"])) else {
+        return Err(l.unsupported(format!("{}: no direction or type", l.form_name())));
+    };
+    let width: u64 = if ty.ends_with("32") { 32 } else { 64 };
+    let signed = ty.starts_with('S');
+    let (_, lo) = l.src_at(1, &[])?;
+    let (_, n) = l.src_at(2, &[])?;
+    let (_, hi) = l.src_at(3, &[])?;
+    let n = if m.has("W") {
         l.bin32(BinOp::And, n, Operand::Imm(width - 1))
     } else {
         l.bin32(BinOp::MinU, n, Operand::Imm(width))
     };
     let v = l.join64(lo, hi);
     // IR shift amounts are i32.
-    let r = if bit(w, 76) {
+    let r = if dir == "R" {
         let op = if signed { BinOp::AShr } else { BinOp::LShr };
         l.bin(op, Type::I64, v, n)
     } else {
         l.bin(BinOp::Shl, Type::I64, v, n)
     };
     let (rlo, rhi) = l.split64(r);
-    l.write_gpr(rd(l), if bit(w, 80) { rhi } else { rlo });
-    Ok(())
+    l.write_at(0, if m.has("HI") { rhi } else { rlo })
 }
 
-/// `PLOP3.LUT Pd, Pd2, Ra.SIGN, b.SIGN, Rc.SIGN, lut, lut2` (0x21f, and
-/// 0xa1f with a constant `b`): the three-input logic op of the sign bits
-/// (bit 31) of three 32-bit sources, as ptxas uses it for the overflow of
-/// `add/sub.sat.s32`. Learned with nvdisasm: a [24, 32), b [32, 40) (or the
-/// constant at [38, 59)), c [64, 72); the LUT is bits [72, 80) (index
-/// a·4 + b·2 + c, as LOP3's), the second LUT [16, 24); Pd [81, 84), Pd2
-/// [84, 87). nvdisasm prints no modifier for bits [40, 64) or [87, 91).
-/// Other operand forms do not disassemble and are refused.
-fn plop3_sign(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
-    let w = l.word;
-    if !matches!((opcode >> 9) & 7, 1 | 5) {
+/// `PLOP3.LUT Pd, Pd2, a, b, c, lut, lut2` (`UPLOP3`): three-input logic
+/// of predicates (`c` may be a uniform predicate: ptxas moves a uniform
+/// condition to a P register this way); Pd = `lut(a, b, c)`, Pd2 =
+/// `lut2(a, b, c)`. The `.SIGN` form reads the sign bits (bit 31) of three
+/// 32-bit sources instead, as ptxas uses it for the overflow of
+/// `add/sub.sat.s32`.
+fn plop3(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&["LUT"])?;
+    let mut kinds = Vec::with_capacity(3);
+    for pos in 2..5 {
+        let o = l.opnd(pos, &["SIGN", "!"])?;
+        kinds.push(matches!(o.val, Val::R(_) | Val::UR(_) | Val::CBuf { .. }));
+    }
+    // Predicates throughout, or sign bits throughout (the forms ptxas
+    // emits); a mix is refused.
+    let sign_form = kinds[0];
+    if kinds.iter().any(|&k| k != sign_form) {
         return Err(l.unsupported(format!(
-            "PLOP3 .SIGN (opcode {opcode:#05x}): operand form {}",
-            (opcode >> 9) & 7
+            "{}: predicate and .SIGN inputs mixed",
+            l.form_name()
         )));
     }
-    let mut signs = Vec::new();
-    for src in [s.a, s.b, s.c] {
-        let v = sv(l, src)?;
-        signs.push(l.icmp(ICond::Slt, Type::I32, v, Operand::Imm(0)));
+    let mut ins = Vec::with_capacity(3);
+    for pos in 2..5 {
+        if sign_form {
+            let (o, v) = l.src_at(pos, &["SIGN"])?;
+            if !o.has("SIGN") {
+                return Err(
+                    l.unsupported(format!("{}: operand {pos} without .SIGN", l.form_name()))
+                );
+            }
+            ins.push(l.icmp(ICond::Slt, Type::I32, v, Operand::Imm(0)));
+        } else {
+            ins.push(l.pred_at(pos)?);
+        }
     }
-    let lut = bits(w, 72, 80) as u8;
-    lut_preds(l, [signs[0], signs[1], signs[2]], lut);
-    Ok(())
-}
-
-/// PLOP3's two results: Pd [81, 84) = `lut(a, b, c)`, Pd2 [84, 87) =
-/// the second table [16, 24) of the same inputs (PT: not written).
-fn lut_preds(l: &mut Lifter, [a, b, c]: [Operand; 3], lut: u8) {
-    let w = l.word;
-    let lut2 = bits(w, 16, 24) as u8;
-    for (pd, lut) in [(bits(w, 81, 84) as u8, lut), (bits(w, 84, 87) as u8, lut2)] {
-        if pd == 7 {
+    let luts = [shift_imm(l, 5)? as u8, shift_imm(l, 6)? as u8];
+    for (pos, lut) in [(0, luts[0]), (1, luts[1])] {
+        if l.dst_at(pos, true)?.is_none() {
             continue;
         }
         let dst = l.tmp(Type::I1);
         l.emit(Op::Lop3 {
             ty: Type::I1,
             dst,
-            a,
-            b,
-            c,
+            a: ins[0],
+            b: ins[1],
+            c: ins[2],
             lut,
         });
-        l.write_pred(pd, dst.into());
+        l.write_pred_at(pos, dst.into())?;
     }
-}
-
-/// `I2I.{U8,S8,U16,S16}.S32.SAT Rd, b` (0x238 register, 0x838 immediate,
-/// 0xa38 constant): a signed 32-bit source clamped to the range of the
-/// narrow type [76, 78) (U8 S8 U16 S16), learned with nvdisasm (no other
-/// field changes the text; the source type is always S32 and `.SAT`
-/// always printed). The clamped value is written as a 32-bit integer
-/// (sign- or zero-extended: the bits above the narrow width are not
-/// documented, and ptxas masks or re-extends them before any use).
-fn i2i_sat(l: &mut Lifter, s: &Srcs, opcode: u16) -> Result<(), LiftError> {
-    if !matches!((opcode >> 9) & 7, 1 | 4 | 5) {
-        return Err(l.unsupported(format!(
-            "I2I.SAT (opcode {opcode:#05x}): operand form {}",
-            (opcode >> 9) & 7
-        )));
-    }
-    let (lo, hi): (i64, i64) = match bits(l.word, 76, 78) {
-        0 => (0, 0xff),
-        1 => (-0x80, 0x7f),
-        2 => (0, 0xffff),
-        _ => (-0x8000, 0x7fff),
-    };
-    let v = sv(l, s.b)?;
-    let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
-    let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
-    l.write_gpr(rd(l), v);
     Ok(())
 }
 
-/// `PLOP3.LUT Pd, Pd2, a, b, c, lut, lut2`: predicate three-input logic.
-/// Bit 67 makes c a uniform predicate (`UP0`: nvdisasm; ptxas moves a
-/// uniform condition to a P register this way). UPLOP3 reads UP throughout
-/// and ignores the bit.
-fn plop3(l: &mut Lifter) {
-    let w = l.word;
-    let a = pred_at(l, 87, 90);
-    let b = pred_at(l, 77, 80);
-    let c = if !l.uniform && bit(w, 67) {
-        l.read_pred_file(File::UP, bits(w, 68, 71) as u8, bit(w, 71))
-    } else {
-        pred_at(l, 68, 71)
+/// `I2I.{U8,S8,U16,S16}.S32.SAT Rd, b`: a signed 32-bit source clamped to
+/// the range of the narrow type. The clamped value is written as a 32-bit
+/// integer (sign- or zero-extended: the bits above the narrow width are not
+/// documented, and ptxas masks or re-extends them before any use).
+fn i2i_sat(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["U8", "S8", "U16", "S16", "S32", "SAT"])?;
+    let (true, true, Some(ty)) = (
+        m.has("S32"),
+        m.has("SAT"),
+        m.pick(&["U8", "S8", "U16", "S16"]),
+    ) else {
+        return Err(l.unsupported(format!("{}: not a saturating narrowing", l.form_name())));
     };
-    let lut = (bits(w, 64, 67) | (bits(w, 72, 77) << 3)) as u8;
-    lut_preds(l, [a, b, c], lut);
+    let (lo, hi): (i64, i64) = match ty {
+        "U8" => (0, 0xff),
+        "S8" => (-0x80, 0x7f),
+        "U16" => (0, 0xffff),
+        _ => (-0x8000, 0x7fff),
+    };
+    let (_, v) = l.src_at(1, &[])?;
+    let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
+    let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
+    l.write_at(0, v)
 }
 
-/// The carry-in predicate of an `.X` form ([87, 90) + negate 90) as an
-/// `i64` 0/1.
-fn carry_in64(l: &mut Lifter) -> Operand {
-    let p = pred_at(l, 87, 90);
-    l.cvt(CvtOp::Zext, Type::I64, Type::I1, p)
+/// `IMAD` in all its spellings (`IMAD.MOV`, `.SHL`, `.IADD` name the same
+/// operation), `IMAD.WIDE` and `IMAD.HI` (`UIMAD`, `UIMAD.WIDE`).
+fn imad_any(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["MOV", "SHL", "IADD", "WIDE", "HI", "U32", "X"])?;
+    match m.pick(&["WIDE", "HI"]) {
+        Some("WIDE") => {
+            let r = imad64(l, &m)?;
+            l.write_pair_at(0, r)
+        }
+        Some(_) => {
+            let r = imad64(l, &m)?;
+            let (_, hi) = l.split64(r);
+            l.write_at(0, hi)
+        }
+        None => imad(l, &m),
+    }
 }
 
-/// `IMAD[.X] Rd, a, b, c[, Pin]`: `a * b + c` (low word). The C modifier
-/// is a negation (`-c`) without `.X` and a bitwise not (`~c`) with it, where
-/// the carry in is added: `a * b + ~c + Pin` (ptxas's 64-bit subtractions).
-fn imad(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let x = bit(l.word, 74);
-    // `.U32` (bit 73 clear) or signed: the low word of a·b + c is the same.
-    let _ = bit(l.word, 73);
-    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
-    let c = sv(l, s.c)?;
-    let c = match (neg(l, s.c), x) {
-        (false, _) => c,
-        (true, false) => l.bin32(BinOp::Sub, Operand::Imm(0), c),
-        (true, true) => l.bin32(BinOp::Xor, c, Operand::Imm(0xffff_ffff)),
+/// `IMAD[.X] Rd, a, b, c[, Pin]`: `a * b + c` (low word; `.U32` or signed
+/// give the same). The C modifier is a negation (`-c`) without `.X` and a
+/// bitwise not (`~c`) with it, where the carry in is added:
+/// `a * b + ~c + Pin` (ptxas's 64-bit subtractions).
+fn imad(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
+    let x = m.has("X");
+    let (_, a) = l.src_at(1, &[])?;
+    let (_, b) = l.src_at(2, &[])?;
+    let (co, c) = l.src_at(3, if x { &["~"] } else { &["-"] })?;
+    let c = if co.neg {
+        l.bin32(BinOp::Sub, Operand::Imm(0), c)
+    } else if co.not {
+        not32(l, c)
+    } else {
+        c
     };
     let dst = l.tmp(Type::I32);
     l.emit(Op::Mad {
@@ -1013,39 +909,40 @@ fn imad(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
     });
     let mut r: Operand = dst.into();
     if x {
-        let p = pred_at(l, 87, 90);
+        let p = l.pred_at(4)?;
         let z = l.cvt(CvtOp::Zext, Type::I32, Type::I1, p);
         r = l.bin32(BinOp::Add, r, z);
     }
-    l.write_gpr(rd(l), r);
-    Ok(())
+    l.write_at(0, r)
 }
 
-/// The 64-bit sum `a * b + c (+ Pin with .X)` of IMAD.WIDE / IMAD.HI and its
-/// carry out of bit 64 (the carry of the unsigned 64-bit add, which is how
-/// ptxas chains them: `IMAD.WIDE.U32 R10, P0, ...` then `IMAD.WIDE.U32.X
-/// ..., P0` in `mul.hi.u64`, `IMAD.HI.U32 R16, P1, ...` then `IADD3.X ...,
-/// P1` in 64-bit division). `c` is the 64-bit pair. Refused: a negated C
+/// The 64-bit sum `a * b + c (+ Pin with .X)` of `IMAD.WIDE` / `IMAD.HI`
+/// (`Rd, [Pd,] a, b, c[, Pin]`) and its carry out of bit 64 (the carry of
+/// the unsigned 64-bit add, which is how ptxas chains them:
+/// `IMAD.WIDE.U32 R10, P0, ...` then `IMAD.WIDE.U32.X ..., P0` in
+/// `mul.hi.u64`, `IMAD.HI.U32 R16, P1, ...` then `IADD3.X ..., P1` in
+/// 64-bit division). `c` is the 64-bit pair (ptxas's division idiom passes
+/// `RZ:q` to IMAD.HI to get `q + umulhi(q, e)`). Refused: a negated C
 /// (`-c` / `~c` on a 64-bit pair: which words it inverts is not known) and
 /// the carry out of the signed forms (whether the product is sign-extended
 /// into the adder is not known); ptxas emits neither for the PTX we know.
-fn imad64(l: &mut Lifter, s: &Srcs, what: &str) -> Result<Operand, LiftError> {
-    let w = l.word;
-    let x = bit(w, 74);
-    let signed = bit(w, 73);
-    let pd = bits(w, 81, 84) as u8;
-    if neg(l, s.c) {
+fn imad64(l: &mut Lifter, m: &Mods) -> Result<Operand, LiftError> {
+    let x = m.has("X");
+    let signed = !m.has("U32");
+    let name = l.form_name();
+    let (co, c) = l.src64_at(4, &["-", "~"])?;
+    if co.neg || co.not {
         return Err(l.unsupported(format!(
-            "{what}{} with a negated C operand ({}c)",
-            if x { ".X" } else { "" },
-            if x { "~" } else { "-" }
+            "{name} with a negated C operand ({}c)",
+            if co.not { "~" } else { "-" }
         )));
     }
-    if signed && pd != 7 {
-        return Err(l.unsupported(format!("signed {what} with a carry-out predicate (P{pd})")));
+    let pd = l.dst_at(1, true)?;
+    if signed && pd.is_some() {
+        return Err(l.unsupported(format!("{name}: signed, with a carry-out predicate")));
     }
-    let (a, b) = (sv(l, s.a)?, sv(l, s.b)?);
-    let c = sv64(l, s.c)?;
+    let (_, a) = l.src_at(2, &[])?;
+    let (_, b) = l.src_at(3, &[])?;
     let p = l.tmp(Type::I64);
     l.emit(Op::MulWide {
         signed,
@@ -1054,14 +951,14 @@ fn imad64(l: &mut Lifter, s: &Srcs, what: &str) -> Result<Operand, LiftError> {
         b,
     });
     let mut sum = l.bin(BinOp::Add, Type::I64, p.into(), c);
-    let mut carry = if pd != 7 {
+    let mut carry = if pd.is_some() {
         // Unsigned overflow of p + c.
         Some(l.icmp(ICond::Ult, Type::I64, sum, p.into()))
     } else {
         None
     };
     if x {
-        let ci = carry_in64(l);
+        let ci = carry64(l, 5)?;
         let s2 = l.bin(BinOp::Add, Type::I64, sum, ci);
         if let Some(c0) = carry {
             // The carry in overflows only an all-ones partial sum.
@@ -1071,27 +968,7 @@ fn imad64(l: &mut Lifter, s: &Srcs, what: &str) -> Result<Operand, LiftError> {
         sum = s2;
     }
     if let Some(c) = carry {
-        l.write_pred(pd, c);
+        l.write_pred_at(1, c)?;
     }
     Ok(sum)
-}
-
-/// `IMAD.WIDE[.U32][.X] Rd, [Pd,] a, b, c[, Pin]`: `ext(a) * ext(b) + c`
-/// into the pair Rd (c is a 64-bit pair or a 64-bit constant); Pd is the
-/// carry out, Pin the carry in (see [`imad64`]).
-fn imad_wide(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let r = imad64(l, s, "IMAD.WIDE")?;
-    l.write_pair(rd(l), r);
-    Ok(())
-}
-
-/// `IMAD.HI[.U32][.X] Rd, [Pd,] a, b, c[, Pin]`: high word of `a * b + c`,
-/// with `c` the 64-bit pair `R(c):R(c+1)` (ptxas's division idiom passes
-/// `RZ:q` there to get `q + umulhi(q, e)`, and the 64-bit multiply-high
-/// chains the column sum through it); the product is signed unless `.U32`.
-fn imad_hi(l: &mut Lifter, s: &Srcs) -> Result<(), LiftError> {
-    let r = imad64(l, s, "IMAD.HI")?;
-    let (_, hi) = l.split64(r);
-    l.write_gpr(rd(l), hi);
-    Ok(())
 }

@@ -26,8 +26,10 @@
 //!
 //! Memory instructions (`mem.rs`) are lifted from the decoded instruction:
 //! the named fields of the matched record, every one of which must be read
-//! ([`Lifter::field`], [`Lifter::check_fields`]). The other families are
-//! still dispatched on the 12-bit opcode and read their fields from the
+//! ([`Lifter::field`], [`Lifter::check_fields`]). Integer ALU instructions
+//! (`alu.rs`) are lifted from their printed syntax: modifier tokens and
+//! operands by position (`view.rs`). The float, control and matrix families
+//! are still dispatched on the 12-bit opcode and read their fields from the
 //! 128-bit word (bit layouts: `/work/shared/notes/sm75.md` §3, checked
 //! against ptxas 12.9 output). The table-driven decoder is consulted for the
 //! opcodes it knows (ATOMG, SUATOM), whose `INVALIDn` modifier values make the
@@ -39,6 +41,7 @@ mod ctrl;
 mod float;
 mod mem;
 mod mma;
+mod view;
 
 pub use mem::SURFACE_HANDLE_BASE;
 
@@ -230,6 +233,8 @@ pub(crate) struct Lifter<'a> {
     /// that a field the lifter did not read is an error (see
     /// [`Lifter::check_fields`]).
     by_fields: bool,
+    /// The reading of the current instruction's syntax ([`view`]).
+    view: view::ViewState,
 }
 
 /// Generic address of byte 0 of the lane's local memory (`c[0x0][0x20]`,
@@ -418,6 +423,7 @@ fn lift_pass(
         used: Vec::new(),
         alias: Vec::new(),
         by_fields: false,
+        view: view::ViewState::default(),
     };
     l.setup_params()?;
     let leaders = ctrl::leaders(&words, &l.brx_targets, &k.functions);
@@ -460,6 +466,7 @@ fn lift_pass(
         l.used = vec![false; decoded.as_ref().map_or(0, |d| d.fields.len())];
         l.form = decoded;
         l.by_fields = false;
+        l.view = view::ViewState::default();
         l.alias.clear();
         READS.with(|r| r.set((w, 0)));
         l.lift_one(w)?;
@@ -896,6 +903,9 @@ impl<'a> Lifter<'a> {
     /// bit-reading code does not know is not dropped either (`FFMA.FMZ`
     /// shares a field with `.FTZ`: reading the FTZ bit alone is not enough).
     fn check_fields(&self) -> Result<(), LiftError> {
+        if self.view.active {
+            return self.check_view();
+        }
         let Some(form) = &self.form else {
             return Ok(());
         };
