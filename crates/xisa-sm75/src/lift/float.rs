@@ -2,6 +2,11 @@
 //! FMNMX, MUFU (incl. `.F16` EX2/TANH), DADD, DMUL, DFMA, I2F, F2I, F2F,
 //! FRND (incl. `.F16`), packed-half ops.
 //!
+//! FADD, FMUL, FFMA, FSETP, FSET, FSEL, FMNMX, DADD, DMUL, DFMA, DSETP and
+//! FCHK are lifted from their syntax ([`FOPS`], `view.rs`): modifier
+//! tokens, operands by position with `-`/`|`. The others read bit
+//! positions:
+//!
 //! Modifiers (NAK `sm70_encode.rs`, checked with nvdisasm, see `docs/sm75.md`):
 //! src0 negate 72 / abs 73; the operand in [32, 64) negate 63 / abs 62, the
 //! register in [64, 72) negate 75 / abs 74; `.SAT` 77, rounding [78, 80)
@@ -23,37 +28,33 @@
 
 use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, ICond, Op, Operand, Reg, Round, Type};
 
+use xisa_ir::BinOp;
+
+use super::view::{Mods, Val};
 use super::{bit, bits, File, LiftError, Lifter, Src};
+use crate::FieldKind;
 
 /// Lifts a float or conversion instruction; `Ok(false)` for other opcodes.
 pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
+    // Lifted from their syntax (see `view.rs`): by mnemonic.
+    if let Some(d) = &l.form {
+        let base = d.syntax.head.text.split('.').next().unwrap_or_default();
+        if let Some(&(_, f)) = FOPS.iter().find(|(n, _)| *n == base) {
+            f(l)?;
+            return Ok(true);
+        }
+    }
     match opcode & 0x1ff {
-        0x021 => fbin(l, opcode, FBinOp::Add)?,
-        0x020 => fbin(l, opcode, FBinOp::Mul)?,
-        0x023 => ffma(l, opcode)?,
-        0x00b => fsetp(l, opcode)?,
-        0x00a => fset(l, opcode)?,
-        0x008 => fsel(l, opcode)?,
-        0x009 => fmnmx(l, opcode)?,
+        // Lifted from their syntax only: a word the decoder rejects.
+        0x021 | 0x020 | 0x023 | 0x00b | 0x00a | 0x008 | 0x009 | 0x029 | 0x028 | 0x02b | 0x02a
+        | 0x102 => return Ok(false),
         0x108 => mufu(l, opcode)?,
-        0x029 => dbin(l, opcode, FBinOp::Add)?,
-        0x028 => dbin(l, opcode, FBinOp::Mul)?,
-        0x02b => dfma(l, opcode)?,
-        0x02a => dsetp(l, opcode)?,
         0x030 if bit(l.word, 78) => hadd2_f32(l)?,
         0x030 => hop2(l, opcode, HOp::Add)?,
         0x032 => hop2(l, opcode, HOp::Mul)?,
         0x031 => hop2(l, opcode, HOp::Fma)?,
         0x034 => hsetp2(l, opcode)?,
         0x033 => hset2(l, opcode)?,
-        0x102 => {
-            // FCHK Pd, a, b: "does a / b need the slow path". Always true:
-            // the slow path computes the correctly rounded quotient for every
-            // input, so the program's result is the same (see docs/sm75.md):
-            // a and b are not needed.
-            l.operands_have_no_effect();
-            l.write_file(File::P, bits(l.word, 81, 84) as u8, Operand::Imm(1));
-        }
         // The second opcode of each conversion is its 64-bit form.
         0x106 | 0x112 => i2f(l, opcode)?,
         0x105 | 0x111 => f2i(l, opcode)?,
@@ -64,37 +65,435 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
     Ok(true)
 }
 
+/// A float op's lifter.
+type LiftFn = fn(&mut Lifter) -> Result<(), LiftError>;
+
+/// The `f32`/`f64` arithmetic and compare ops, by mnemonic, lifted from
+/// their syntax (`view.rs`).
+const FOPS: &[(&str, LiftFn)] = &[
+    ("FADD", fadd),
+    ("FMUL", fmul),
+    ("FFMA", ffma),
+    ("FSETP", fsetp),
+    ("FSET", fset),
+    ("FSEL", fsel),
+    ("FMNMX", fmnmx),
+    ("DADD", dadd),
+    ("DMUL", dmul),
+    ("DFMA", dfma),
+    ("DSETP", dsetp),
+    ("FCHK", fchk),
+];
+
+/// Rounding tokens (no token: to nearest even).
+const ROUNDS: [&str; 3] = ["RM", "RP", "RZ"];
+
+/// The rounding a head names.
+fn round_of(m: &Mods) -> Round {
+    match m.pick(&ROUNDS) {
+        Some("RM") => Round::Rm,
+        Some("RP") => Round::Rp,
+        Some("RZ") => Round::Rz,
+        _ => Round::Rn,
+    }
+}
+
+/// `.FMZ` (a zero factor gives zero even against Inf/NaN, the D3D rule):
+/// ptxas does not emit it for PTX; refused.
+fn no_fmz(l: &Lifter, m: &Mods) -> Result<(), LiftError> {
+    if m.has("FMZ") {
+        return Err(l.unsupported(format!("{}: .FMZ is not lifted", l.form_name())));
+    }
+    Ok(())
+}
+
+/// Float operand `pos` (`-x`, `|x|`, `-|x|`: abs, then negate) as an
+/// `f32`, or an `f64` (a register pair, a 64-bit constant, or an `f64hi`
+/// immediate: the double whose high word is printed).
+fn fsrc(l: &mut Lifter, pos: usize, ty: Type) -> Result<Operand, LiftError> {
+    let o = l.opnd(pos, &["-", "|"])?;
+    let raw = match (ty, o.val, o.imm_kind) {
+        (Type::F64, Val::Imm(v), Some(FieldKind::F64Hi)) => Operand::Imm(v as u64),
+        (Type::F64, Val::Imm(_), _) => {
+            return Err(l.unsupported(format!(
+                "{}: operand {pos}: an f64 immediate that is not f64hi",
+                l.form_name()
+            )))
+        }
+        (Type::F64, _, _) => l.read_val(pos, &o, true)?,
+        _ => l.read_val(pos, &o, false)?,
+    };
+    let int = if ty == Type::F64 {
+        Type::I64
+    } else {
+        Type::I32
+    };
+    let f = l.cvt(CvtOp::Bitcast, ty, int, raw);
+    Ok(absneg(l, ty, f, o.neg, o.abs))
+}
+
+/// Writes an `f32` to operand `pos` as its bits.
+fn write_f32_at(l: &mut Lifter, pos: usize, v: Operand) -> Result<(), LiftError> {
+    let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, v);
+    l.write_at(pos, i)
+}
+
+/// Writes an `f64` to the pair at operand `pos`.
+fn write_f64_at(l: &mut Lifter, pos: usize, v: Operand) -> Result<(), LiftError> {
+    let i = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, v);
+    l.write_pair_at(pos, i)
+}
+
+/// `.SAT`: clamps an `f32` result to [0, 1], NaN to 0.
+fn sat_if(l: &mut Lifter, m: &Mods, v: Operand) -> Operand {
+    if !m.has("SAT") {
+        return v;
+    }
+    cvt_full(
+        l,
+        CvtOp::FtoF,
+        Type::F32,
+        Type::F32,
+        Round::Rn,
+        true,
+        false,
+        v,
+    )
+}
+
+/// `FADD[.FTZ][.RM/.RP/.RZ][.SAT] Rd, a, b`.
+fn fadd(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["FTZ", "RM", "RP", "RZ", "SAT"])?;
+    let (a, b) = (fsrc(l, 1, Type::F32)?, fsrc(l, 2, Type::F32)?);
+    let dst = fop(l, FBinOp::Add, Type::F32, round_of(&m), m.has("FTZ"), a, b);
+    let r = sat_if(l, &m, dst.into());
+    write_f32_at(l, 0, r)
+}
+
+/// The scale tokens of FMUL: the exact product times 2^(n - 4), n = 1..7
+/// (`D8` .. `M8`, none = 4), before its one rounding.
+const SCALES: [&str; 7] = ["D8", "D4", "D2", "", "M2", "M4", "M8"];
+
+/// `FMUL[.FTZ][.scale][.RM/.RP/.RZ][.SAT] Rd, a, b`; a scale is computed in
+/// `f64` (see the module doc).
+fn fmul(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&[
+        "FTZ", "FMZ", "D8", "D4", "D2", "M2", "M4", "M8", "RM", "RP", "RZ", "SAT",
+    ])?;
+    no_fmz(l, &m)?;
+    let (rnd, ftz) = (round_of(&m), m.has("FTZ"));
+    let (a, b) = (fsrc(l, 1, Type::F32)?, fsrc(l, 2, Type::F32)?);
+    let scale = SCALES
+        .iter()
+        .position(|s| !s.is_empty() && m.has(s))
+        .map_or(4, |i| i as i32 + 1);
+    let r = if scale == 4 {
+        fop(l, FBinOp::Mul, Type::F32, rnd, ftz, a, b).into()
+    } else {
+        let factor = 2f64.powi(scale - 4);
+        let (x, y) = (widen(l, a, ftz), widen(l, b, ftz));
+        let p = fop(l, FBinOp::Mul, Type::F64, Round::Rn, false, x, y);
+        let q = fop(
+            l,
+            FBinOp::Mul,
+            Type::F64,
+            Round::Rn,
+            false,
+            p.into(),
+            Operand::Imm(factor.to_bits()),
+        );
+        cvt_full(
+            l,
+            CvtOp::FtoF,
+            Type::F32,
+            Type::F64,
+            rnd,
+            false,
+            ftz,
+            q.into(),
+        )
+    };
+    let r = sat_if(l, &m, r);
+    write_f32_at(l, 0, r)
+}
+
+/// `FFMA[.FTZ][.RM/.RP/.RZ][.SAT] Rd, a, b, c`: one rounding. RN is the IR
+/// `fma`; a directed rounding goes through `f64` (see the module doc).
+fn ffma(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["FTZ", "FMZ", "RM", "RP", "RZ", "SAT"])?;
+    no_fmz(l, &m)?;
+    let (rnd, ftz) = (round_of(&m), m.has("FTZ"));
+    let (a, b, c) = (
+        fsrc(l, 1, Type::F32)?,
+        fsrc(l, 2, Type::F32)?,
+        fsrc(l, 3, Type::F32)?,
+    );
+    let r = if rnd == Round::Rn {
+        let dst = l.tmp(Type::F32);
+        l.emit(Op::Fma {
+            ty: Type::F32,
+            ftz,
+            dst,
+            a,
+            b,
+            c,
+        });
+        Operand::from(dst)
+    } else {
+        let (x, y, z) = (widen(l, a, ftz), widen(l, b, ftz), widen(l, c, ftz));
+        let p = fop(l, FBinOp::Mul, Type::F64, Round::Rn, false, x, y);
+        let s = fop(l, FBinOp::Add, Type::F64, rnd, false, p.into(), z);
+        cvt_full(
+            l,
+            CvtOp::FtoF,
+            Type::F32,
+            Type::F64,
+            rnd,
+            false,
+            ftz,
+            s.into(),
+        )
+    };
+    let r = sat_if(l, &m, r);
+    write_f32_at(l, 0, r)
+}
+
+/// The float comparisons by token; `F` and `T` are constants.
+const FCMPS: [(&str, Option<FCond>); 16] = [
+    ("F", None),
+    ("LT", Some(FCond::Olt)),
+    ("EQ", Some(FCond::Oeq)),
+    ("LE", Some(FCond::Ole)),
+    ("GT", Some(FCond::Ogt)),
+    ("NE", Some(FCond::One)),
+    ("GE", Some(FCond::Oge)),
+    ("NUM", Some(FCond::Ord)),
+    ("NAN", Some(FCond::Uno)),
+    ("LTU", Some(FCond::Ult)),
+    ("EQU", Some(FCond::Ueq)),
+    ("LEU", Some(FCond::Ule)),
+    ("GTU", Some(FCond::Ugt)),
+    ("NEU", Some(FCond::Une)),
+    ("GEU", Some(FCond::Uge)),
+    ("T", None),
+];
+
+/// The tokens a compare head may print besides its comparison.
+const CMP_EXTRA: [&str; 5] = ["FTZ", "AND", "OR", "XOR", "BF"];
+
+/// A compare head: the comparison token (one of [`FCMPS`] or of `extra`)
+/// and the bool op (`AND`/`OR`/`XOR`).
+fn compare_mods(
+    l: &mut Lifter,
+    extra: &[&'static str],
+) -> Result<(Mods, &'static str, BinOp), LiftError> {
+    let names: Vec<&'static str> = FCMPS
+        .iter()
+        .map(|(t, _)| *t)
+        .chain(extra.iter().copied())
+        .collect();
+    let known: Vec<&str> = names.iter().copied().chain(CMP_EXTRA).collect();
+    let m = l.mods(&known)?;
+    let cmp = names.iter().copied().find(|t| m.has(t));
+    let bop = match m.pick(&["AND", "OR", "XOR"]) {
+        Some("AND") => Some(BinOp::And),
+        Some("OR") => Some(BinOp::Or),
+        Some(_) => Some(BinOp::Xor),
+        None => None,
+    };
+    match (cmp, bop) {
+        (Some(c), Some(b)) => Ok((m, c, b)),
+        _ => Err(l.unsupported(format!("{}: no comparison or boolean op", l.form_name()))),
+    }
+}
+
+/// The float comparison of a 4-bit compare code (the order of [`FCMPS`]);
+/// `None` for the constants F and T.
+fn fcond(code: u64) -> Option<FCond> {
+    FCMPS.get(code as usize).and_then(|(_, c)| *c)
+}
+
+/// `a CMP b` on `ty` as an `i1` (`F`/`T` constant).
+fn fcompare(l: &mut Lifter, ty: Type, cmp: &str, ftz: bool, a: Operand, b: Operand) -> Operand {
+    match FCMPS.iter().find(|(t, _)| *t == cmp).and_then(|(_, c)| *c) {
+        None => Operand::Imm(u64::from(cmp == "T")),
+        Some(cond) => {
+            let dst = l.tmp(Type::I1);
+            l.emit(Op::FCmp {
+                cond,
+                ty,
+                ftz,
+                dst,
+                a,
+                b,
+            });
+            dst.into()
+        }
+    }
+}
+
+/// Writes `Pd = r BOP acc` and `Pd2 = r2 BOP acc` (operands 0, 1; the
+/// accumulator is operand 4).
+fn set_preds(l: &mut Lifter, bop: BinOp, r: Operand, r2: Operand) -> Result<(), LiftError> {
+    let acc = l.pred_at(4)?;
+    let p1 = l.bin(bop, Type::I1, r, acc);
+    let p2 = l.bin(bop, Type::I1, r2, acc);
+    l.write_pred_at(0, p1)?;
+    l.write_pred_at(1, p2)
+}
+
+/// `FSETP.CMP[.FTZ].BOP Pd, Pd2, a, b, Pacc`: Pd = cmp BOP acc,
+/// Pd2 = !cmp BOP acc.
+fn fsetp(l: &mut Lifter) -> Result<(), LiftError> {
+    let (m, cmp, bop) = compare_mods(l, &[])?;
+    if m.has("BF") {
+        return Err(l.unsupported(format!("{}: .BF", l.form_name())));
+    }
+    let (a, b) = (fsrc(l, 2, Type::F32)?, fsrc(l, 3, Type::F32)?);
+    let r = fcompare(l, Type::F32, cmp, m.has("FTZ"), a, b);
+    let nr = l.bin(BinOp::Xor, Type::I1, r, Operand::Imm(1));
+    set_preds(l, bop, r, nr)
+}
+
+/// `FSET.BF.CMP[.FTZ].BOP Rd, a, b, Pacc`: Rd = `1.0f` if
+/// `(a CMP b) BOP acc`, else `0.0f` (PTX `set.CMP.f32.f32`; nvdisasm prints
+/// `.BF` for every word on sm_75).
+fn fset(l: &mut Lifter) -> Result<(), LiftError> {
+    let (m, cmp, bop) = compare_mods(l, &[])?;
+    if !m.has("BF") {
+        return Err(l.unsupported(format!("{}: FSET without .BF", l.form_name())));
+    }
+    let (a, b) = (fsrc(l, 1, Type::F32)?, fsrc(l, 2, Type::F32)?);
+    let r = fcompare(l, Type::F32, cmp, m.has("FTZ"), a, b);
+    let acc = l.pred_at(3)?;
+    let p = l.bin(bop, Type::I1, r, acc);
+    let v = l.select(Type::I32, p, Operand::Imm(0x3f80_0000), Operand::Imm(0));
+    l.write_at(0, v)
+}
+
+/// `FSEL[.FTZ] Rd, a, b, P`: P ? a : b (after abs/negate; `.FTZ` flushes a
+/// subnormal result).
+fn fsel(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["FTZ"])?;
+    let (a, b) = (fsrc(l, 1, Type::F32)?, fsrc(l, 2, Type::F32)?);
+    let p = l.pred_at(3)?;
+    let r = l.select(Type::F32, p, a, b);
+    let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, r);
+    let i = if m.has("FTZ") { flush_bits(l, i) } else { i };
+    l.write_at(0, i)
+}
+
+/// `FMNMX[.FTZ] Rd, a, b, P`: P ? min(a, b) : max(a, b), IEEE-754
+/// minimumNumber/maximumNumber (a NaN operand is ignored).
+fn fmnmx(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["FTZ"])?;
+    let ftz = m.has("FTZ");
+    let (a, b) = (fsrc(l, 1, Type::F32)?, fsrc(l, 2, Type::F32)?);
+    let p = l.pred_at(3)?;
+    let one =
+        |l: &mut Lifter, op: FBinOp| Operand::from(fop(l, op, Type::F32, Round::Rn, ftz, a, b));
+    let r = match p {
+        Operand::Imm(1) => one(l, FBinOp::Min),
+        Operand::Imm(_) => one(l, FBinOp::Max),
+        _ => {
+            let mn = one(l, FBinOp::Min);
+            let mx = one(l, FBinOp::Max);
+            l.select(Type::F32, p, mn, mx)
+        }
+    };
+    write_f32_at(l, 0, r)
+}
+
+/// `FCHK Pd, a, b`: "does a / b need the slow path". Always true: the slow
+/// path computes the correctly rounded quotient for every input, so the
+/// program's result is the same (see docs/sm75.md): a and b are not needed.
+fn fchk(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    for pos in [1, 2] {
+        l.opnd(pos, &["-", "|"])?;
+    }
+    l.write_pred_at(0, Operand::Imm(1))
+}
+
+/// `DADD`/`DMUL[.RM/.RP/.RZ] Rd, a, b`.
+fn dbin(l: &mut Lifter, op: FBinOp) -> Result<(), LiftError> {
+    let m = l.mods(&ROUNDS)?;
+    let (a, b) = (fsrc(l, 1, Type::F64)?, fsrc(l, 2, Type::F64)?);
+    let dst = fop(l, op, Type::F64, round_of(&m), false, a, b);
+    write_f64_at(l, 0, dst.into())
+}
+
+/// `DADD Rd, a, b`.
+fn dadd(l: &mut Lifter) -> Result<(), LiftError> {
+    dbin(l, FBinOp::Add)
+}
+
+/// `DMUL Rd, a, b`.
+fn dmul(l: &mut Lifter) -> Result<(), LiftError> {
+    dbin(l, FBinOp::Mul)
+}
+
+/// `DFMA[.RM/.RP/.RZ] Rd, a, b, c`: RN is the IR's `fma`; a directed rounding
+/// (ptxas uses `.RM`/`.RP` in the `sqrt.rn.f64`/`rcp.rn.f64` slow paths)
+/// adjusts the RN result by one ulp in the mode's direction when the exact
+/// `a*b + c` lies on the other side of it ([`dfma_directed`]).
+fn dfma(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&ROUNDS)?;
+    let rnd = round_of(&m);
+    let (a, b, c) = (
+        fsrc(l, 1, Type::F64)?,
+        fsrc(l, 2, Type::F64)?,
+        fsrc(l, 3, Type::F64)?,
+    );
+    let r = fma64(l, a, b, c);
+    let r = if rnd == Round::Rn {
+        r
+    } else {
+        dfma_directed(l, rnd, a, b, c, r)
+    };
+    write_f64_at(l, 0, r)
+}
+
+/// `DSETP.CMP.BOP Pd, Pd2, a, b, Pacc` on `f64`, and `DSETP.MIN/.MAX`:
+/// ptxas's `min.f64`/`max.f64` select the halves of `a` with Pd and quiet
+/// `b` under Pd2. So Pd = "a is the minimumNumber (maximumNumber)": a is
+/// not NaN, and b is NaN, or a is strictly smaller (larger), or equal with
+/// the sign that orders first (-0 < +0); Pd2 = both are NaN. Each is
+/// combined with the accumulator by the bool op.
+fn dsetp(l: &mut Lifter) -> Result<(), LiftError> {
+    let (m, cmp, bop) = compare_mods(l, &["MIN", "MAX"])?;
+    if m.has("FTZ") || m.has("BF") {
+        return Err(l.unsupported(format!("{}: .FTZ/.BF on DSETP", l.form_name())));
+    }
+    let (a, b) = (fsrc(l, 2, Type::F64)?, fsrc(l, 3, Type::F64)?);
+    if !matches!(cmp, "MIN" | "MAX") {
+        let r = fcompare(l, Type::F64, cmp, false, a, b);
+        let nr = l.bin(BinOp::Xor, Type::I1, r, Operand::Imm(1));
+        return set_preds(l, bop, r, nr);
+    }
+    let max = cmp == "MAX";
+    let a_nan = dcmp(l, FCond::Uno, a, a);
+    let b_nan = dcmp(l, FCond::Uno, b, b);
+    let strict = dcmp(l, if max { FCond::Ogt } else { FCond::Olt }, a, b);
+    let eq = dcmp(l, FCond::Oeq, a, b);
+    let bits_a = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, a);
+    let a_neg = l.icmp(ICond::Slt, Type::I64, bits_a, Operand::Imm(0));
+    let sign_ok = if max {
+        l.bin(BinOp::Xor, Type::I1, a_neg, Operand::Imm(1))
+    } else {
+        a_neg
+    };
+    let tie = l.bin(BinOp::And, Type::I1, eq, sign_ok);
+    let pick = l.bin(BinOp::Or, Type::I1, strict, tie);
+    let pick = l.bin(BinOp::Or, Type::I1, pick, b_nan);
+    let a_ok = l.bin(BinOp::Xor, Type::I1, a_nan, Operand::Imm(1));
+    let sel = l.bin(BinOp::And, Type::I1, pick, a_ok);
+    let both = l.bin(BinOp::And, Type::I1, a_nan, b_nan);
+    set_preds(l, bop, sel, both)
+}
+
 /// One float source: (operand, negate, abs).
 type FSrc = (Src, bool, bool);
-
-/// Sources by form, with their negate/abs bits.
-fn fsrcs(l: &Lifter, opcode: u16) -> Result<[FSrc; 3], LiftError> {
-    let w = l.word;
-    let a = (Src::Reg(bits(w, 24, 32) as u8), bit(w, 72), bit(w, 73));
-    let r32 = (Src::Reg(bits(w, 32, 40) as u8), bit(w, 63), bit(w, 62));
-    let r64 = (Src::Reg(bits(w, 64, 72) as u8), bit(w, 75), bit(w, 74));
-    let imm = (Src::Imm(bits(w, 32, 64) as u32), false, false);
-    let cb = (
-        Src::Cbuf {
-            bank: bits(w, 54, 59) as u8,
-            off: bits(w, 38, 54) as u32,
-        },
-        bit(w, 63),
-        bit(w, 62),
-    );
-    let ur = (Src::UReg(bits(w, 32, 38) as u8), bit(w, 63), bit(w, 62));
-    let (b, c) = match (opcode >> 9) & 7 {
-        1 => (r32, r64),
-        2 => (r64, imm),
-        3 => (r64, cb),
-        4 => (imm, r64),
-        5 => (cb, r64),
-        6 => (ur, r64),
-        7 => (r64, ur),
-        f => return Err(l.unsupported(format!("float operand form {f}"))),
-    };
-    Ok([a, b, c])
-}
 
 /// The single source of a conversion or MUFU (the [32, 64) slot by form:
 /// register, immediate, constant or uniform register).
@@ -168,21 +567,6 @@ fn round_at(w: u128) -> Round {
     }
 }
 
-/// Rounding [78, 80) and `.FTZ` 80.
-/// FMUL/FFMA `.FMZ` (bit 76, sharing a modifier field with `.FTZ`): a zero
-/// factor gives zero even against Inf/NaN (the D3D rule). ptxas does not
-/// emit it for PTX; refused.
-fn no_fmz(l: &Lifter) -> Result<(), LiftError> {
-    if bit(l.word, 76) {
-        return Err(l.unsupported(format!("{}: .FMZ", l.form_name())));
-    }
-    Ok(())
-}
-
-fn modes(l: &Lifter) -> (Round, bool) {
-    (round_at(l.word), bit(l.word, 80))
-}
-
 /// A full IR conversion into a fresh temp.
 #[allow(clippy::too_many_arguments)]
 fn cvt_full(
@@ -252,60 +636,6 @@ fn flush_bits(l: &mut Lifter, v: Operand) -> Operand {
     l.select(Type::I32, z, s, v)
 }
 
-/// `FADD`/`FMUL Rd, a, b`; FMUL's scale [84, 87) (1 D8, 2 D4, 3 D2, 4 none,
-/// 5 M2, 6 M4, 7 M8) scales the exact product before its one rounding.
-fn fbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
-    let [a, b, _] = fsrcs(l, opcode)?;
-    // FADD's second source is the [32, 64) slot operand in every form (its
-    // immediate form is 2, FMUL's 4).
-    let b = if op == FBinOp::Add {
-        slot32(l, opcode)?
-    } else {
-        b
-    };
-    if op == FBinOp::Mul {
-        no_fmz(l)?;
-    }
-    let (rnd, ftz) = modes(l);
-    let scale = if op == FBinOp::Mul {
-        bits(l.word, 84, 87)
-    } else {
-        4
-    };
-    let (a, b) = (fval(l, a)?, fval(l, b)?);
-    let r = if matches!(scale, 0 | 4) {
-        let dst = fop(l, op, Type::F32, rnd, ftz, a, b);
-        Operand::from(dst)
-    } else {
-        // 2^(scale - 4): D8 .. M8.
-        let factor = 2f64.powi(scale as i32 - 4);
-        let (x, y) = (widen(l, a, ftz), widen(l, b, ftz));
-        let p = fop(l, FBinOp::Mul, Type::F64, Round::Rn, false, x, y);
-        let q = fop(
-            l,
-            FBinOp::Mul,
-            Type::F64,
-            Round::Rn,
-            false,
-            p.into(),
-            Operand::Imm(factor.to_bits()),
-        );
-        cvt_full(
-            l,
-            CvtOp::FtoF,
-            Type::F32,
-            Type::F64,
-            rnd,
-            false,
-            ftz,
-            q.into(),
-        )
-    };
-    let r = saturate(l, r);
-    write_f32(l, r);
-    Ok(())
-}
-
 /// An `f32` widened (exactly) to `f64`, subnormals flushed first under `ftz`.
 fn widen(l: &mut Lifter, v: Operand, ftz: bool) -> Operand {
     cvt_full(
@@ -320,188 +650,10 @@ fn widen(l: &mut Lifter, v: Operand, ftz: bool) -> Operand {
     )
 }
 
-/// `FFMA Rd, a, b, c`: one rounding. RN is the IR `fma`; a directed rounding
-/// goes through `f64` (see the module doc).
-fn ffma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    no_fmz(l)?;
-    let [a, b, c] = fsrcs(l, opcode)?;
-    let (rnd, ftz) = modes(l);
-    let (a, b, c) = (fval(l, a)?, fval(l, b)?, fval(l, c)?);
-    let r = if rnd == Round::Rn {
-        let dst = l.tmp(Type::F32);
-        l.emit(Op::Fma {
-            ty: Type::F32,
-            ftz,
-            dst,
-            a,
-            b,
-            c,
-        });
-        Operand::from(dst)
-    } else {
-        let (x, y, z) = (widen(l, a, ftz), widen(l, b, ftz), widen(l, c, ftz));
-        let p = fop(l, FBinOp::Mul, Type::F64, Round::Rn, false, x, y);
-        let s = fop(l, FBinOp::Add, Type::F64, rnd, false, p.into(), z);
-        cvt_full(
-            l,
-            CvtOp::FtoF,
-            Type::F32,
-            Type::F64,
-            rnd,
-            false,
-            ftz,
-            s.into(),
-        )
-    };
-    let r = saturate(l, r);
-    write_f32(l, r);
-    Ok(())
-}
-
-/// The float comparison of FSETP's 4-bit code (F LT EQ LE GT NE GE NUM NAN
-/// LTU EQU LEU GTU NEU GEU T); `None` for the constant F and T.
-fn fcond(code: u64) -> Option<FCond> {
-    Some(match code {
-        1 => FCond::Olt,
-        2 => FCond::Oeq,
-        3 => FCond::Ole,
-        4 => FCond::Ogt,
-        5 => FCond::One,
-        6 => FCond::Oge,
-        7 => FCond::Ord,
-        8 => FCond::Uno,
-        9 => FCond::Ult,
-        10 => FCond::Ueq,
-        11 => FCond::Ule,
-        12 => FCond::Ugt,
-        13 => FCond::Une,
-        14 => FCond::Uge,
-        _ => return None,
-    })
-}
-
 /// A predicate source at `[lo, lo+3)` with negate bit `neg`.
 fn pred_at(l: &mut Lifter, lo: u32, neg: u32) -> Operand {
     let w = l.word;
     l.read_pred_file(File::P, bits(w, lo, lo + 3) as u8, bit(w, neg))
-}
-
-/// `a CMP b` of FSETP and FSET as an `i1` (compare [76, 80): F and T
-/// are constants; `.FTZ` 80).
-fn f32_compare(l: &mut Lifter, opcode: u16) -> Result<Operand, LiftError> {
-    let w = l.word;
-    let [a, b, _] = fsrcs(l, opcode)?;
-    let (a, b) = (fval(l, a)?, fval(l, b)?);
-    let code = bits(w, 76, 80);
-    Ok(match fcond(code) {
-        None => Operand::Imm(u64::from(code == 15)),
-        Some(cond) => {
-            let dst = l.tmp(Type::I1);
-            l.emit(Op::FCmp {
-                cond,
-                ty: Type::F32,
-                ftz: bit(w, 80),
-                dst,
-                a,
-                b,
-            });
-            dst.into()
-        }
-    })
-}
-
-/// `FSETP.CMP[.FTZ].BOP Pd, Pd2, a, b, Pacc`: Pd = cmp BOP acc,
-/// Pd2 = !cmp BOP acc.
-fn fsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    let r = f32_compare(l, opcode)?;
-    set_preds(l, r);
-    Ok(())
-}
-
-/// `FSET.BF.CMP[.FTZ].BOP Rd, a, b, Pacc` (0x20a register, 0x80a
-/// immediate, 0xa0a constant `b`): Rd = `1.0f` if `(a CMP b) BOP acc`,
-/// else `0.0f` (PTX `set.CMP.f32.f32`). Learned with nvdisasm: the fields
-/// are FSETP's (compare [76, 80), `.FTZ` 80, bool op [74, 76), accumulator
-/// [87, 90) + negate 90, a/b negate and abs); no bit turns `.BF` off on
-/// sm_75 (nvdisasm prints it for every word). Other forms do not
-/// disassemble and are refused; bool op 3 is an INVALID modifier (trap).
-fn fset(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    let w = l.word;
-    if !matches!((opcode >> 9) & 7, 1 | 4 | 5) {
-        return Err(l.unsupported(format!(
-            "FSET (opcode {opcode:#05x}): operand form {}",
-            (opcode >> 9) & 7
-        )));
-    }
-    let r = f32_compare(l, opcode)?;
-    let acc = pred_at(l, 87, 90);
-    let op = match bits(w, 74, 76) {
-        0 => xisa_ir::BinOp::And,
-        1 => xisa_ir::BinOp::Or,
-        2 => xisa_ir::BinOp::Xor,
-        _ => return Err(l.unsupported("FSET bool op 3")),
-    };
-    let p = l.bin(op, Type::I1, r, acc);
-    let v = l.select(Type::I32, p, Operand::Imm(0x3f80_0000), Operand::Imm(0));
-    l.write_gpr(rd(l), v);
-    Ok(())
-}
-
-/// Writes `Pd = r BOP acc`, `Pd2 = !r BOP acc` (bool op [74, 76): AND OR
-/// XOR; accumulator [87, 90) + negate 90; Pd [81, 84), Pd2 [84, 87)).
-fn set_preds(l: &mut Lifter, r: Operand) {
-    let w = l.word;
-    let acc = pred_at(l, 87, 90);
-    let op = match bits(w, 74, 76) {
-        0 => xisa_ir::BinOp::And,
-        1 => xisa_ir::BinOp::Or,
-        _ => xisa_ir::BinOp::Xor,
-    };
-    let p1 = l.bin(op, Type::I1, r, acc);
-    let nr = l.bin(xisa_ir::BinOp::Xor, Type::I1, r, Operand::Imm(1));
-    let p2 = l.bin(op, Type::I1, nr, acc);
-    l.write_file(File::P, bits(w, 81, 84) as u8, p1);
-    l.write_file(File::P, bits(w, 84, 87) as u8, p2);
-}
-
-/// The operand in the [32, 64) slot of any form (register [32, 40),
-/// immediate, constant or uniform register), with negate 63 / abs 62.
-fn slot32(l: &Lifter, opcode: u16) -> Result<FSrc, LiftError> {
-    let w = l.word;
-    let (neg, abs) = (bit(w, 63), bit(w, 62));
-    Ok(match (opcode >> 9) & 7 {
-        1 => (Src::Reg(bits(w, 32, 40) as u8), neg, abs),
-        2 | 4 => (Src::Imm(bits(w, 32, 64) as u32), false, false),
-        3 | 5 => (
-            Src::Cbuf {
-                bank: bits(w, 54, 59) as u8,
-                off: bits(w, 38, 54) as u32,
-            },
-            neg,
-            abs,
-        ),
-        6 | 7 => (Src::UReg(bits(w, 32, 38) as u8), neg, abs),
-        f => return Err(l.unsupported(format!("operand form {f}"))),
-    })
-}
-
-/// `DSETP.CMP.BOP Pd, Pd2, a, b, Pacc` on `f64` (fields as FSETP; `b` is
-/// the [32, 64) slot operand).
-fn dsetp(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    let w = l.word;
-    let a = (Src::Reg(bits(w, 24, 32) as u8), bit(w, 72), bit(w, 73));
-    let b = slot32(l, opcode)?;
-    let (a, b) = (dval(l, a)?, dval(l, b)?);
-    let code = bits(w, 76, 80);
-    if matches!(code, 0 | 15) {
-        return dsetp_minmax(l, code == 15, a, b);
-    }
-    let Some(cond) = fcond(code) else {
-        return Err(l.unsupported(format!("DSETP compare code {code}")));
-    };
-    let r = dcmp(l, cond, a, b);
-    set_preds(l, r);
-    Ok(())
 }
 
 /// An `f64` compare into a fresh `i1`.
@@ -516,44 +668,6 @@ fn dcmp(l: &mut Lifter, cond: FCond, a: Operand, b: Operand) -> Operand {
         b,
     });
     dst.into()
-}
-
-/// `DSETP.MIN/.MAX.BOP Pd, Pd2, a, b, Pacc` (compare codes 0 and 15, which
-/// FSETP prints as F and T): ptxas's `min.f64`/`max.f64` select the halves
-/// of `a` with Pd and quiet `b` under Pd2. So Pd = "a is the minimumNumber
-/// (maximumNumber)": a is not NaN, and b is NaN, or a is strictly smaller
-/// (larger), or equal with the sign that orders first (-0 < +0); Pd2 = both
-/// are NaN. Each is combined with the accumulator by the bool op.
-fn dsetp_minmax(l: &mut Lifter, max: bool, a: Operand, b: Operand) -> Result<(), LiftError> {
-    let w = l.word;
-    let a_nan = dcmp(l, FCond::Uno, a, a);
-    let b_nan = dcmp(l, FCond::Uno, b, b);
-    let strict = dcmp(l, if max { FCond::Ogt } else { FCond::Olt }, a, b);
-    let eq = dcmp(l, FCond::Oeq, a, b);
-    let bits_a = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, a);
-    let a_neg = l.icmp(ICond::Slt, Type::I64, bits_a, Operand::Imm(0));
-    let sign_ok = if max {
-        l.bin(xisa_ir::BinOp::Xor, Type::I1, a_neg, Operand::Imm(1))
-    } else {
-        a_neg
-    };
-    let tie = l.bin(xisa_ir::BinOp::And, Type::I1, eq, sign_ok);
-    let pick = l.bin(xisa_ir::BinOp::Or, Type::I1, strict, tie);
-    let pick = l.bin(xisa_ir::BinOp::Or, Type::I1, pick, b_nan);
-    let a_ok = l.bin(xisa_ir::BinOp::Xor, Type::I1, a_nan, Operand::Imm(1));
-    let sel = l.bin(xisa_ir::BinOp::And, Type::I1, pick, a_ok);
-    let both = l.bin(xisa_ir::BinOp::And, Type::I1, a_nan, b_nan);
-    let acc = pred_at(l, 87, 90);
-    let op = match bits(w, 74, 76) {
-        0 => xisa_ir::BinOp::And,
-        1 => xisa_ir::BinOp::Or,
-        _ => xisa_ir::BinOp::Xor,
-    };
-    let p1 = l.bin(op, Type::I1, sel, acc);
-    let p2 = l.bin(op, Type::I1, both, acc);
-    l.write_file(File::P, bits(w, 81, 84) as u8, p1);
-    l.write_file(File::P, bits(w, 84, 87) as u8, p2);
-    Ok(())
 }
 
 /// `HADD2.F32 Rd, a.Hx_Hx, b.Hx_Hx`: the sum of two `f16` halves as an
@@ -904,43 +1018,6 @@ fn widen_from(l: &mut Lifter, v: Operand, from: Type) -> Operand {
     cvt_full(l, CvtOp::FtoF, Type::F32, from, Round::Rn, false, false, v)
 }
 
-/// `FSEL[.FTZ] Rd, a, b, P`: P ? a : b (after abs/negate; `.FTZ` flushes a
-/// subnormal result).
-fn fsel(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    let [a, b, _] = fsrcs(l, opcode)?;
-    let (a, b) = (fval(l, a)?, fval(l, b)?);
-    let p = pred_at(l, 87, 90);
-    let r = l.select(Type::F32, p, a, b);
-    let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, r);
-    let i = if bit(l.word, 80) { flush_bits(l, i) } else { i };
-    l.write_gpr(rd(l), i);
-    Ok(())
-}
-
-/// `FMNMX[.FTZ] Rd, a, b, P`: P ? min(a, b) : max(a, b), IEEE-754
-/// minimumNumber/maximumNumber (a NaN operand is ignored).
-fn fmnmx(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    let [a, b, _] = fsrcs(l, opcode)?;
-    let (a, b) = (fval(l, a)?, fval(l, b)?);
-    let ftz = bit(l.word, 80);
-    let p = pred_at(l, 87, 90);
-    let one = |l: &mut Lifter, op: FBinOp| {
-        let dst = fop(l, op, Type::F32, Round::Rn, ftz, a, b);
-        Operand::from(dst)
-    };
-    let r = match p {
-        Operand::Imm(1) => one(l, FBinOp::Min),
-        Operand::Imm(_) => one(l, FBinOp::Max),
-        _ => {
-            let mn = one(l, FBinOp::Min);
-            let mx = one(l, FBinOp::Max);
-            l.select(Type::F32, p, mn, mx)
-        }
-    };
-    write_f32(l, r);
-    Ok(())
-}
-
 /// A float unary IR op into a fresh temp.
 fn fun(l: &mut Lifter, op: FUnOp, ty: Type, ftz: bool, a: Operand) -> Operand {
     let dst = l.tmp(ty);
@@ -1124,35 +1201,6 @@ fn tanh(l: &mut Lifter, x: Operand) -> Operand {
         true,
         r,
     )
-}
-
-/// `DADD`/`DMUL Rd, a, b` (DADD's second operand is the `c` slot).
-fn dbin(l: &mut Lifter, opcode: u16, op: FBinOp) -> Result<(), LiftError> {
-    let [a, b, c] = fsrcs(l, opcode)?;
-    let second = if op == FBinOp::Add { c } else { b };
-    let rnd = round_at(l.word);
-    let (a, b) = (dval(l, a)?, dval(l, second)?);
-    let dst = fop(l, op, Type::F64, rnd, false, a, b);
-    write_f64(l, dst.into());
-    Ok(())
-}
-
-/// `DFMA[.RM/.RP/.RZ] Rd, a, b, c`: RN is the IR's `fma`; a directed rounding
-/// (ptxas uses `.RM`/`.RP` in the `sqrt.rn.f64`/`rcp.rn.f64` slow paths)
-/// adjusts the RN result by one ulp in the mode's direction when the exact
-/// `a*b + c` lies on the other side of it ([`dfma_directed`]).
-fn dfma(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    let [a, b, c] = fsrcs(l, opcode)?;
-    let rnd = round_at(l.word);
-    let (a, b, c) = (dval(l, a)?, dval(l, b)?, dval(l, c)?);
-    let r = fma64(l, a, b, c);
-    let r = if rnd == Round::Rn {
-        r
-    } else {
-        dfma_directed(l, rnd, a, b, c, r)
-    };
-    write_f64(l, r);
-    Ok(())
 }
 
 /// `fma.f64` (round to nearest) into a fresh temp.

@@ -27,9 +27,10 @@
 //! Memory instructions (`mem.rs`) are lifted from the decoded instruction:
 //! the named fields of the matched record, every one of which must be read
 //! ([`Lifter::field`], [`Lifter::check_fields`]). Integer ALU instructions
-//! (`alu.rs`) are lifted from their printed syntax: modifier tokens and
-//! operands by position (`view.rs`). The float, control and matrix families
-//! are still dispatched on the 12-bit opcode and read their fields from the
+//! (`alu.rs`) and the `f32`/`f64` arithmetic (`float.rs` `FOPS`) are lifted
+//! from their printed syntax: modifier tokens and operands by position
+//! (`view.rs`). MUFU, conversions, packed-half ops and the control and
+//! matrix families are still dispatched on the 12-bit opcode and read their fields from the
 //! 128-bit word (bit layouts: `/work/shared/notes/sm75.md` §3, checked
 //! against ptxas 12.9 output). The table-driven decoder is consulted for the
 //! opcodes it knows (ATOMG, SUATOM), whose `INVALIDn` modifier values make the

@@ -57,6 +57,9 @@ pub(crate) struct Opnd {
     pub abs: bool,
     /// `.H1`, `.B2`, ... (without `.reuse`), in print order.
     pub sufs: Vec<String>,
+    /// An immediate's field kind (float immediates are IEEE bits; an
+    /// `f64hi` one is the double's bits).
+    pub imm_kind: Option<FieldKind>,
 }
 
 impl Opnd {
@@ -275,7 +278,7 @@ impl Lifter<'_> {
                     | FieldKind::F64Hi
             );
             match (&f.operand, is_imm) {
-                (Some(crate::Operand::Imm(v)), true) => Some(*v),
+                (Some(crate::Operand::Imm(v)), true) => Some((*v, f.kind)),
                 _ => None,
             }
         });
@@ -293,9 +296,10 @@ impl Lifter<'_> {
                 not: false,
                 abs: false,
                 sufs: vec![],
+                imm_kind: None,
             });
         }
-        let o = if let Some(v) = imm {
+        let o = if let Some((v, kind)) = imm {
             // Modifiers printed around it by other fields of the operand.
             let (mut neg, mut not, mut abs, mut sufs) = (false, false, false, vec![]);
             for &i in &part.fields {
@@ -315,6 +319,7 @@ impl Lifter<'_> {
                 not,
                 abs,
                 sufs,
+                imm_kind: Some(kind),
             }
         } else {
             let (neg, not, abs, core, sufs) = split(&part.text);
@@ -327,6 +332,7 @@ impl Lifter<'_> {
                 not,
                 abs,
                 sufs,
+                imm_kind: None,
             }
         };
         for (set, flag) in [
@@ -371,7 +377,12 @@ impl Lifter<'_> {
 
     /// The value of a register, immediate or constant operand (64-bit:
     /// the pair, the two constant words, the sign-extended immediate).
-    fn read_val(&mut self, pos: usize, o: &Opnd, wide: bool) -> Result<Operand, LiftError> {
+    pub(crate) fn read_val(
+        &mut self,
+        pos: usize,
+        o: &Opnd,
+        wide: bool,
+    ) -> Result<Operand, LiftError> {
         let file = match o.val {
             Val::R(_) => Some(File::R),
             Val::UR(_) => Some(File::UR),
