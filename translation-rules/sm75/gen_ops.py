@@ -375,6 +375,45 @@ for op9, nm, nsrc in ((0x021, "FADD", 2), (0x020, "FMUL", 2), (0x023, "FFMA", 3)
             "%s%s {d}, %s ;" % (nm, mods, ops))
 
 
+FSZ = ["INVALID0", "F16", "", "F64"]
+SEL8 = ["", ".B1", ".B2", ".B3"]
+SEL16 = ["", ".H1", ".INVALID2", ".INVALID3"]
+
+
+def conv_src(form, sel, negabs):
+    """The source of a conversion (register, constant or uniform register;
+    forms 1, 5, 6) with its sub-register select (a table, or None when the
+    source is 32/64 bits wide and nvdisasm prints none). nvdisasm prints a
+    constant with a select as `c[0x0] [0x10].H1` (a space between the
+    brackets) and one without as `c[0x0][0x10]`; `-`/`|` enclose the select:
+    `-|UR4.H1|`."""
+    fs, pre, post = [], "", ""
+    if negabs:
+        fs += [T("b_neg", 63, "-"), T("b_abs", 62, "|"), T("b_abs2", 62, "|")]
+        pre, post = "{b_neg}{b_abs}", "{b_abs2}"
+    kind = FORMS[form][0]
+    if kind == "r":
+        fs.append(regf("b", 32))
+        core = "{b}"
+    elif kind == "ur":
+        fs.append(F("b", "ureg", 32, 38))
+        core = "{b}"
+    elif sel:
+        fs += [F("b_bank", "uimm", 54, 59), F("b_off", "simm", 40, 54, scale=4)]
+        core = "c[{b_bank}] [{b_off}]"
+    else:
+        fs.append(F("b", "cbuf", [[40, 54], [54, 59]]))
+        core = "{b}"
+    if sel:
+        fs.append(F("bsel", "text", 60, 62, values=sel))
+        core += "{bsel}"
+    r = ""
+    if kind == "r":
+        fs.append(reuse("b_reuse", 123))
+        r = "{b_reuse}"
+    return fs, pre + core + post + r
+
+
 # one-source ALU ops on the B slot: IABS, POPC, FLO, MUFU, I2F, F2I, F2F
 SR = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sr_names.txt")).read().split()
 MUFU = ["COS", "SIN", "EX2", "LG2", "RCP", "RSQ", "RCP64H", "RSQ64H", "SQRT", "TANH"] + \
@@ -394,6 +433,13 @@ for op9, nm, mods, tmpl, fmods in (
         pd = [F("pd", "pred", 81, 84, print_as={"7": ""}, prefix=", ")] if nm == "FLO" else []
         if form != 1:
             mods = [m for m in mods if m["name"] != "not"] + ([T("not", 63, "~")] if nm in ("POPC", "FLO") and form != 4 else [])
+        if nm == "MUFU" and form in (5, 6):
+            # (.F16 selects a half; a constant then prints `c[..] [..].H1`)
+            for f16 in (0, 1):
+                fs_, tb_ = conv_src(form, SEL16 if f16 else None, True)
+                rec("MUFU_%s_H%d" % (formkey(form), f16), nm, "R,B", opm(op9, form) + [(73, 74, f16)],
+                    [D] + fs_ + mods, "%s {d}, %s ;" % (tmpl, tb_))
+            continue
         if nm == "MUFU" and form == 1:
             fb = fb + [F("hsel", "text", 60, 62, values=[""] * 4,
                          alt={"field": "f16", "equals": 1, "values": ["", ".H1", ".INVALID2", ".INVALID3"]})]
@@ -409,33 +455,59 @@ for op9, nm, mods, tmpl, fmods in (
 # the prober's per-field rejects hold for the combinations it tried, and
 # CCTL.IVALL's would reject what ptxas emits.
 INT_T = ["U8", "U16", "U32", "U64", "S8", "S16", "", "S64"]
-# The byte (8-bit types: .B1-.B3) or half (16-bit types: .H1) of the source
-# register [60,62): one record per source width ([84,86) is the width, 74
-# the sign).
-for key, width, sel in (("I2F_F1_8", 0, ["", ".B1", ".B2", ".B3"]), ("I2F_F1_16", 1, ["", ".H1", ".INVALID2", ".INVALID3"]),
-                        ("I2F_F1", None, None)):
-    match = opm(0x106, 1) + ([(84, 86, width)] if width is not None else [(85, 86, 1)])
-    fs = [D] + bc_slots(1, use_c=False)[0] + [
-        M("rnd", 78, 80, ["", "RM", "RP", "RZ"]), F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "", "F64"], reject=[0]),
-        F("stype", "mod", [[84, 86], [74, 75]], values=INT_T)]
-    if sel:
-        fs.append(F("bsel", "text", 60, 62, values=sel))
-    rec(key, "I2F", "R,R", match, fs, "I2F{dsz}{stype}{rnd} {d}, {b}%s ;" % ("{bsel}" if sel else ""), check_probe=True)
-HSEL = lambda key: F("hsel", "text", 60, 62, values=[""] * 4,
-                      alt={"field": key, "equals": 1, "values": ["", ".H1", ".INVALID2", ".INVALID3"]})
-_fb, _tb = bc_slots(1, (63, 62), use_c=False)[:2]
-_tb = _tb.replace("{b}", "{b}{hsel}")
-rec("F2I_F1", "F2I", "R,R", opm(0x105, 1),
-    [D] + _fb + [HSEL("ssz")] + [
-        T("ftz", 80, ".FTZ"), M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
-        F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T), F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "", "F64"], reject=[0])],
-    "F2I{ftz}{dtype}{ssz}{rnd}{ntz} {d}, %s ;" % _tb, check_probe=True)
-rec("F2F_F1", "F2F", "R,R", opm(0x110, 1),
-    [D] + _fb + [HSEL("ssz")] + [
-        T("ftz", 80, ".FTZ"), M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
-        F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "F32", "F64"], reject=[0]),
-        F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "F32", "F64"], reject=[0])],
-    "F2F{ftz}{dsz}{ssz}{rnd} {d}, %s ;" % _tb, check_probe=True)
+# Conversions: both opcodes of each (32-bit and 64-bit types), register,
+# constant and uniform-register forms, one record per source width class
+# (the select suffix and the constant's spacing depend on it). Their fields
+# are independent here, but nvdisasm rejects some combinations (the 32-bit
+# opcodes with a 64-bit type): check_probe makes the decoder also apply the
+# whole-ISA table's rejects for the class (isa.json), which turns 221-309/500
+# random words agreeing into 404-500/500. Not set in general: the prober's
+# per-field rejects hold for the combinations it tried, and CCTL.IVALL's
+# would reject what ptxas emits. Immediate forms (4) are left to isa.json.
+CONV_FORMS = (1, 5, 6)
+for op9 in (0x106, 0x112):
+    for form in CONV_FORMS:
+        # I2F: the integer width [84,86) (and sign 74) decides the select.
+        for wkey, match_w, sel in (("8", [(84, 86, 0)], SEL8), ("16", [(84, 86, 1)], SEL16),
+                                   ("", [(85, 86, 1)], None)):
+            fb, tb = conv_src(form, sel, False)
+            fs = [D] + fb + [
+                M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
+                F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "", "F64"], reject=[0]),
+                F("stype", "mod", [[84, 86], [74, 75]], values=INT_T)]
+            key = "I2F_%s%s%s" % ("" if op9 == 0x106 else "64_", formkey(form), "_" + wkey if wkey else "")
+            rec(key, "I2F", "R,R", opm(op9, form) + match_w, fs,
+                "I2F{dsz}{stype}{rnd} {d}, %s ;" % tb, check_probe=True)
+for op9, nm in ((0x105, "F2I"), (0x111, "F2I"), (0x104, "F2F"), (0x110, "F2F"),
+                (0x107, "FRND"), (0x113, "FRND")):
+    for form in CONV_FORMS:
+        # The float source size [84,86) decides the select: F16 (1) has
+        # `.H1`; F32/F64 print none.
+        for wkey, match_w, sel in (("16", [(84, 86, 1)], SEL16), ("", [(85, 86, 1)], None)):
+            fb, tb = conv_src(form, sel, True)
+            ftz = T("ftz", 80, ".FTZ")
+            if nm == "F2I":
+                mods = [ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
+                        F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T),
+                        F("ssz", "mod", 84, 86, values=FSZ, reject=[0])]
+                head = "F2I{ftz}{dtype}{ssz}{rnd}{ntz}"
+            elif nm == "F2F":
+                mods = [ftz, M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
+                        F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "F32", "F64"], reject=[0]),
+                        F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "F32", "F64"], reject=[0])]
+                head = "F2F{ftz}{dsz}{ssz}{rnd}"
+            else:
+                # FRND prints one size; the destination size [75,77) must
+                # equal it (one record per size).
+                mods = [ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]),
+                        F("ssz", "mod", 84, 86, values=FSZ, reject=[0])]
+                head = "FRND{ftz}{ssz}{rnd}"
+            sizes = [None] if nm != "FRND" else ([1] if wkey else [2, 3])
+            for size in sizes:
+                m = opm(op9, form) + (match_w if size is None else [(84, 86, size), (75, 77, size)])
+                key = "%s_%s%s%s%s" % (nm, "" if op9 & 0xf0 == 0 else "64_", formkey(form),
+                                       "_" + wkey if wkey else "", "" if size is None else "_S%d" % size)
+                rec(key, nm, "R,R", m, [D] + fb + mods, "%s {d}, %s ;" % (head, tb), check_probe=True)
 
 # SGXT
 rec("SGXT_F4", "SGXT", "R,R,I", opm(0x01a, 4), [D] + ra()[0] + [F("b", "uimm", 32, 64), M("signed", 73, 74, SIGNED_U32), T("w", 75, ".W")],
