@@ -7,10 +7,7 @@
 use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Type, UnOp};
 
 use super::view::{Mods, Val};
-use super::{LiftError, Lifter};
-
-/// An ALU op's lifter.
-type LiftFn = fn(&mut Lifter) -> Result<(), LiftError>;
+use super::{LiftError, LiftFn, Lifter};
 
 /// The integer ALU ops by mnemonic (the uniform twin's `U` prefix
 /// removed where both exist).

@@ -31,7 +31,7 @@ use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, ICond, Op, Operand, Reg, Round, Type}
 use xisa_ir::BinOp;
 
 use super::view::{Mods, Val};
-use super::{bit, bits, File, LiftError, Lifter, Src};
+use super::{bit, bits, File, LiftError, LiftFn, Lifter, Src};
 use crate::FieldKind;
 
 /// Lifts a float or conversion instruction; `Ok(false)` for other opcodes.
@@ -64,9 +64,6 @@ pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
     }
     Ok(true)
 }
-
-/// A float op's lifter.
-type LiftFn = fn(&mut Lifter) -> Result<(), LiftError>;
 
 /// The `f32`/`f64` arithmetic and compare ops, by mnemonic, lifted from
 /// their syntax (`view.rs`).

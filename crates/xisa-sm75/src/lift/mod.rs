@@ -154,6 +154,9 @@ pub fn lift_cubin(c: &Cubin) -> Result<xisa_ir::Module, LiftError> {
     Ok(xisa_ir::Module { kernels })
 }
 
+/// One instruction's lifter in a mnemonic table (`alu.rs`, `float.rs`).
+pub(crate) type LiftFn = fn(&mut Lifter) -> Result<(), LiftError>;
+
 /// Register files of the guest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum File {

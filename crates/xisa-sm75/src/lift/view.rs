@@ -214,25 +214,24 @@ impl Lifter<'_> {
     /// here (an instruction the decoder rejects is refused with the
     /// decoder's reason).
     fn syntax(&mut self) -> Result<&crate::Syntax, LiftError> {
-        if self.form.is_none() {
+        let Some(n) = self.form.as_ref().map(|d| d.syntax.slots.len()) else {
             let why = match &self.decode_error {
                 Some(e) => format!("the decoder rejects the word ({e})"),
                 None => "no decoding rule matches the word".to_string(),
             };
             return Err(self.unsupported(format!("opcode {:#05x}: {why}", self.word & 0xfff)));
-        }
+        };
         if !self.view.active {
-            let n = self.form.as_ref().map_or(0, |d| d.syntax.slots.len());
             self.view = ViewState {
                 active: true,
                 head: false,
                 read: vec![false; n],
             };
         }
-        match &self.form {
-            Some(d) => Ok(&d.syntax),
-            None => unreachable!("checked above"),
-        }
+        self.form
+            .as_ref()
+            .map(|d| &d.syntax)
+            .ok_or_else(|| self.unsupported("no decoded form"))
     }
 
     /// The head's modifier tokens (after the base mnemonic), every one of
