@@ -478,8 +478,14 @@ fn contended_scalar_atomics_are_exact() {
                 let mut used = [false; W];
                 let mut cur = init & mask;
                 for step in 0..W {
+                    // Waves that saw `cur` and leave it unchanged (a max
+                    // below it) go first: any order of them is the same,
+                    // while taking a changing one first could strand them.
+                    let saw = |w: usize| !used[w] && olds[w] == cur;
+                    let keeps = |w: usize| f(cur, ops[w] & mask, 0) & mask == cur;
                     let w = (0..W)
-                        .find(|&w| !used[w] && olds[w] == cur)
+                        .find(|&w| saw(w) && keeps(w))
+                        .or_else(|| (0..W).find(|&w| saw(w)))
                         .unwrap_or_else(|| {
                             panic!(
                                 "{e:?} {v} {mnem}: no wave saw {cur:#x} at step {step}: {olds:x?}"

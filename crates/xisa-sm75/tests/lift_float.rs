@@ -2045,3 +2045,83 @@ fn hsetp2_compares() {
         |g, w| g == w,
     );
 }
+
+/// Packed-half immediate pairs (nvdisasm prints lane 1 first: `HMUL2 R7,
+/// R4, 3, -1` multiplies lane 0 by -1 and lane 1 by 3): each lane of the
+/// result uses its own half of the constant the PTX names.
+#[test]
+fn packed_half_immediate_lanes() {
+    let mut r = Rng::new(33);
+    let edges: [u16; 8] = [0, 0x8000, 0x3c00, 0xbc00, 0x0001, 0x7c00, 0x7e00, 0x4880];
+    let mut v: Vec<u32> = Vec::new();
+    for &a in &edges {
+        for &b in &edges {
+            v.extend([u32::from(a) | u32::from(b) << 16, u32::from(b), 0]);
+        }
+    }
+    for _ in 0..100 {
+        let x = r.next();
+        v.extend([x as u32, (x >> 32) as u32, 0]);
+    }
+    let lanes = |w: u32| [w as u16, (w >> 16) as u16];
+    let pack = |l: [u16; 2]| u32::from(l[0]) | u32::from(l[1]) << 16;
+    let ok = |g: u32, w: u32| {
+        lanes(g)
+            .iter()
+            .zip(lanes(w))
+            .all(|(&x, y)| x == y || (is_nan16(x) && is_nan16(y)))
+    };
+    let one: Vec<u32> = v.chunks_exact(3).map(|t| t[0]).collect();
+    let two: Vec<u32> = v.chunks_exact(3).flat_map(|t| [t[0], t[1]]).collect();
+    // (kernel, the PTX constant, multiply or add)
+    for (k, c, mul) in [
+        ("hmul2_imm", 0x4200_bc00u32, true),
+        ("hadd2_imm", 0x3c00_c400, false),
+    ] {
+        let c = lanes(c);
+        check_u32(
+            k,
+            &one,
+            1,
+            |x| {
+                let a = lanes(x[0]);
+                pack([0, 1].map(|i| half_op(a[i], c[i], None, mul)))
+            },
+            ok,
+        );
+    }
+    let b = lanes(0x4400_3400);
+    check_u32(
+        "hfma2_imm_b",
+        &two,
+        2,
+        |x| {
+            let (a, c) = (lanes(x[0]), lanes(x[1]));
+            pack([0, 1].map(|i| half_op(a[i], b[i], Some(c[i]), true)))
+        },
+        ok,
+    );
+    let c = lanes(0x3800_c000);
+    check_u32(
+        "hfma2_imm_c",
+        &two,
+        2,
+        |x| {
+            let (a, b) = (lanes(x[0]), lanes(x[1]));
+            pack([0, 1].map(|i| half_op(a[i], b[i], Some(c[i]), true)))
+        },
+        ok,
+    );
+    let k = lanes(0x4000_bc00);
+    check_u32(
+        "hsetp2_lt_imm",
+        &v,
+        3,
+        |x| {
+            let a = lanes(x[0]);
+            let bitv = |i: usize| u32::from(half64(a[i]) < half64(k[i]));
+            bitv(0) | bitv(1) << 1
+        },
+        |g, w| g == w,
+    );
+}

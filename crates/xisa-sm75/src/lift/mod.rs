@@ -38,8 +38,10 @@
 //! names the block `invalid_<pc>_<field>_<value>` and the pc.
 
 mod alu;
+mod conv;
 mod ctrl;
 mod float;
+mod half;
 mod mem;
 mod mma;
 mod view;

@@ -155,7 +155,13 @@ fn split(text: &str) -> (bool, bool, bool, &str, Vec<String>) {
         t.len()
     };
     let (core, rest) = t.split_at(core_end);
+    // `|x|`'s closing bar stands before the suffixes of a register and
+    // after those of a constant (`|c[0x0][0x10].H1_H1|`).
     let rest = rest.strip_prefix('|').unwrap_or(rest);
+    let rest = match rest.strip_suffix('|') {
+        Some(r) if abs => r,
+        _ => rest,
+    };
     let sufs = rest
         .split('.')
         .filter(|s| !s.is_empty() && *s != "reuse")
@@ -298,7 +304,10 @@ impl Lifter<'_> {
                 imm_kind: None,
             });
         }
-        let o = if let Some((v, kind)) = imm {
+        // A constant operand's bank and offset may be printed from
+        // immediate fields (`c[0x0] [0x10].H1`): it is read from its text.
+        let is_cbuf = split(&part.text).3.starts_with("c[");
+        let o = if let Some((v, kind)) = imm.filter(|_| !is_cbuf) {
             // Modifiers printed around it by other fields of the operand.
             let (mut neg, mut not, mut abs, mut sufs) = (false, false, false, vec![]);
             for &i in &part.fields {
@@ -526,5 +535,9 @@ mod tests {
         assert_eq!(cbuf("c[0x3][0x10]"), Some(Val::CBuf { bank: 3, off: 16 }));
         assert_eq!(register("RZ"), Some(Val::R(255)));
         assert_eq!(register("SR_TID.X"), None);
+        let (neg, _, abs, core, sufs) = split("-|c[0x0] [0x10].H1_H1|");
+        assert!(neg && abs);
+        assert_eq!(cbuf(core), Some(Val::CBuf { bank: 0, off: 16 }));
+        assert_eq!(sufs, vec!["H1_H1".to_string()]);
     }
 }

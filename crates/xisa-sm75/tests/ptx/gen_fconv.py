@@ -101,6 +101,12 @@ k("hadd2_ftz_negabs", "b32", 2, "b32", ".reg .b32 %t1, %t2; neg.f16x2 %t1, %b; a
 k("hfma2_negc", "b32", 3, "b32", ".reg .b32 %t1; neg.f16x2 %t1, %c; fma.rn.f16x2 %o, %a, %b, %t1;")
 k("hfma2_c_h1h1", "b32", 3, "b32", ".reg .b16 %q1, %q2; .reg .b32 %t1; mov.b32 {%q1, %q2}, %c; mov.b32 %t1, {%q2, %q2}; fma.rn.f16x2 %o, %a, %b, %t1;")
 k("hmul2_a_h0h0", "b32", 2, "b32", ".reg .b16 %q1, %q2; .reg .b32 %t1; mov.b32 {%q1, %q2}, %a; mov.b32 %t1, {%q1, %q1}; mul.rn.f16x2 %o, %t1, %b;")
+# Packed-half immediates (ptxas folds the constant into the instruction as
+# an immediate pair; the lanes differ so that their order is checked).
+k("hmul2_imm", "b32", 1, "b32", ".reg .b32 %t1; mov.b32 %t1, 0x4200bc00; mul.rn.f16x2 %o, %a, %t1;")
+k("hadd2_imm", "b32", 1, "b32", ".reg .b32 %t1; mov.b32 %t1, 0x3c00c400; add.rn.f16x2 %o, %a, %t1;")
+k("hfma2_imm_b", "b32", 2, "b32", ".reg .b32 %t1; mov.b32 %t1, 0x44003400; fma.rn.f16x2 %o, %a, %t1, %b;")
+k("hfma2_imm_c", "b32", 2, "b32", ".reg .b32 %t1; mov.b32 %t1, 0x3800c000; fma.rn.f16x2 %o, %a, %b, %t1;")
 # HSETP2: low-lane result in bit 0, high-lane result in bit 1
 def hsetp(name, cmp, a="%a", b="%b", pre=""):
     k(name, "b32", 3, "u32", ".reg .pred %q<4>; .reg .u32 %t1, %t2; .reg .b32 %x1, %x2; .reg .b16 %y1, %y2; "
@@ -113,6 +119,7 @@ hsetp("hsetp2_lt_or", "lt.or.f16x2")
 hsetp("hsetp2_gt_xor", "gt.xor.f16x2")
 hsetp("hsetp2_le_absneg", "le.f16x2", "%x1", "%x2", "abs.f16x2 %x1, %a; neg.f16x2 %x2, %b; ")
 hsetp("hsetp2_ne_h1h0", "ne.f16x2", "%x1", "%x2", "mov.b32 {%y1, %y2}, %a; mov.b32 %x1, {%y2, %y2}; mov.b32 {%y1, %y2}, %b; mov.b32 %x2, {%y1, %y1}; ")
+hsetp("hsetp2_lt_imm", "lt.f16x2", "%a", "%x1", "mov.b32 %x1, 0x4000bc00; ")
 # integer idioms
 for op in ["div", "rem"]:
     for t in ["u32", "s32"]:
