@@ -76,7 +76,7 @@ fn invalid_membar_fields_trap_and_vc_is_refused() {
     let (pc, r) = lift_with(0, 5);
     let e = r.expect_err("MEMBAR.SC.VC lifted");
     assert!(
-        e.contains("scope field 5") && e.contains(&format!("{pc:#x}")),
+        e.contains("modifier .VC is not lifted") && e.contains(&format!("{pc:#x}")),
         "{e}"
     );
 }
@@ -103,7 +103,7 @@ fn an_unliftable_kernel_fails_alone() {
     let m = Module::from_bytes(&bytes, "litmus.cubin", None).expect("the module still loads");
     let e = m.kernel("sb_fence_sc").unwrap_err().to_string();
     assert!(
-        e.contains("sb_fence_sc") && e.contains("scope field 5"),
+        e.contains("sb_fence_sc") && e.contains("MEMBAR.SC.VC") && e.contains(".VC is not lifted"),
         "{e}"
     );
     let (_, failed) = m.lift_all();

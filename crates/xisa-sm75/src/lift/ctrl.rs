@@ -6,7 +6,8 @@ use xisa_ir::{
     BarOp, BinOp, CvtOp, HostFn, ICond, Op, Operand, Order, Reg, SReg, Scope, Term, Type, VoteMode,
 };
 
-use super::{bit, bits, sext, File, LiftError, Lifter};
+use super::view::Val;
+use super::{bits, sext, File, LiftError, LiftFn, Lifter};
 
 const BRA: u16 = 0x947;
 const EXIT: u16 = 0x94d;
@@ -15,8 +16,6 @@ const CALL_REL: u16 = 0x944;
 const CALL_REL_R: u16 = 0x344;
 /// `CALL.ABS.NOINC Ra`: a call to an absolute address (driver functions).
 const CALL_ABS_R: u16 = 0x343;
-/// `LEPC Rd`: the address of this instruction.
-const LEPC: u16 = 0x34e;
 const RET_REL: u16 = 0x950;
 const BRX: u16 = 0x949;
 /// `BRXU URa imm`: BRX with the target in a uniform register pair (ptxas
@@ -105,104 +104,124 @@ pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>, functions: &
     set.into_iter().collect()
 }
 
-/// Lifts a control, warp or barrier instruction; `Ok(false)` when `opcode`
-/// is not one.
-pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
-    match opcode {
-        BRA => bra(l)?,
-        EXIT => {
-            let b = l.exit_block();
-            l.branch_guarded(b);
+/// The control, warp, barrier and fence ops, by mnemonic, lifted from
+/// their syntax (`view.rs`).
+const OPS: &[(&str, LiftFn)] = &[
+    ("BRA", bra),
+    ("EXIT", exit),
+    ("CALL", call),
+    ("RET", ret),
+    ("LEPC", lepc),
+    ("BRX", brx),
+    ("BRXU", brx),
+    ("BPT", bpt),
+    ("MATCH", match_),
+    ("BMOV", bmov),
+    ("S2R", s2r),
+    ("S2UR", s2r),
+    ("CS2R", cs2r),
+    ("SHFL", shfl),
+    ("VOTE", vote),
+    ("VOTEU", vote),
+    ("BAR", barrier),
+    ("B2R", b2r),
+    ("MEMBAR", membar),
+    // Reconvergence hints and scheduling: the runtime reconverges at sync
+    // points (`BRA.DIV` below), so these have no effect. BREAK takes lanes
+    // out of a convergence barrier, which is not modelled either: a lane
+    // that breaks simply branches on. CCTL manages caches the host keeps
+    // coherent.
+    ("NOP", no_effect),
+    ("BSSY", no_effect),
+    ("BSYNC", no_effect),
+    ("BREAK", no_effect),
+    ("WARPSYNC", no_effect),
+    ("YIELD", no_effect),
+    ("DEPBAR", no_effect),
+    ("NANOSLEEP", no_effect),
+    ("ERRBAR", no_effect),
+    ("CCTL", no_effect),
+];
+
+/// Lifts a control, warp, barrier or fence instruction; `Ok(false)` for
+/// other mnemonics.
+pub(crate) fn lift(l: &mut Lifter, _opcode: u16) -> Result<bool, LiftError> {
+    let Some(d) = &l.form else {
+        return Ok(false);
+    };
+    let base = d.syntax.head.text.split('.').next().unwrap_or_default();
+    match OPS.iter().find(|(n, _)| *n == base) {
+        Some(&(_, f)) => {
+            f(l)?;
+            Ok(true)
         }
-        CALL_REL => call_rel(l)?,
-        CALL_REL_R => call_indirect(l)?,
-        CALL_ABS_R => call_abs(l)?,
-        LEPC => {
-            // The code address of this instruction: its offset in the
-            // kernel (ptxas only uses it to build a return address, which
-            // the IR's calls do not need).
-            let rd = bits(l.word, 16, 24) as u8;
-            l.write_pair(rd, Operand::Imm(l.pc));
-        }
-        RET_REL => ret(l),
-        BRX => brx(l, File::R)?,
-        BRXU => brx(l, File::UR)?,
-        BPT => bpt(l)?,
-        // BREAK Bn (with its condition predicate [87, 90)): takes the lanes
-        // out of convergence barrier Bn; the barriers are not modelled (see
-        // BSSY), so a lane that breaks simply branches on.
-        0x942 => l.operands_have_no_effect(),
-        0x3a1 => match_(l)?,
-        // Reconvergence hints and scheduling: the runtime reconverges at sync
-        // points, so these have no effect (NOP, BSSY, BSYNC, WARPSYNC, YIELD,
-        // DEPBAR, NANOSLEEP, ERRBAR, CCTL).
-        0x918 | 0x945 | 0x941 | 0x148 | 0x348 | 0x948 | 0x946 | 0x91a | 0x35d | 0x95d | 0x9ab
-        | 0x98f => l.operands_have_no_effect(),
-        // BMOV Rd, Bn: the convergence-barrier state is not modelled (the
-        // runtime reconverges at sync points): reads give 0, writes vanish.
-        0x355 | 0xf55 => {
-            l.operands_have_no_effect();
-            l.write_gpr(bits(l.word, 16, 24) as u8, Operand::Imm(0))
-        }
-        0x356 | 0xf56 => l.operands_have_no_effect(),
-        0x919 => s2r(l, File::R)?,
-        0x9c3 => s2r(l, File::UR)?,
-        0x805 => cs2r(l)?,
-        0x389 | 0x589 | 0x989 | 0xf89 => shfl(l, opcode)?,
-        0x806 => vote(l, false),
-        0x886 => vote(l, true),
-        0x31d | 0x51d | 0x91d | 0xb1d => barrier(l)?,
-        0x31c => b2r(l)?,
-        0x992 => membar(l)?,
-        _ => return Ok(false),
+        None => Ok(false),
     }
+}
+
+/// See [`OPS`].
+fn no_effect(l: &mut Lifter) -> Result<(), LiftError> {
+    l.no_effect()
+}
+
+/// Folds a branch's condition predicate (operand `pos`, `@Pg BRA Pc`) into
+/// the guard: the branch is taken when both hold. `false`: the condition
+/// is `!PT` and the branch is never taken.
+fn branch_condition(l: &mut Lifter, pos: usize) -> Result<bool, LiftError> {
+    let o = l.opnd(pos, &["!"])?;
+    let cp = match o.val {
+        Val::Absent => return Ok(true),
+        Val::P(n) => n,
+        _ => {
+            return Err(l.unsupported(format!(
+                "{}: operand {pos} is not a condition predicate",
+                l.form_name()
+            )))
+        }
+    };
+    if cp == 7 {
+        return Ok(!o.not);
+    }
+    // The combined predicate is computed unguarded, then guards the branch.
+    let g = l.guard.take();
+    let c = l.read_pred_file(File::P, cp, o.not);
+    let both = match g {
+        None => c,
+        Some(g) => {
+            let gv = l.read_pred_file_reg(g.reg, g.negate);
+            l.bin(BinOp::And, Type::I1, gv, c)
+        }
+    };
+    let r = l.in_reg(Type::I1, both);
+    l.guard = Some(xisa_ir::Guard {
+        reg: r,
+        negate: false,
+    });
     Ok(true)
 }
 
-/// Folds a branch's condition predicate (`@Pg BRA Pc`, [87, 90) + negate
-/// 90) into the guard: the branch is taken when both hold. `false`: the
-/// condition is `!PT` and the branch is never taken.
-fn branch_condition(l: &mut Lifter) -> bool {
-    let w = l.word;
-    let cp = bits(w, 87, 90) as u8;
-    let cneg = bit(w, 90);
-    if cp == 7 && cneg {
-        return false;
+/// A branch or call target at operand `pos` (absolute, in the kernel).
+fn target_at(l: &mut Lifter, pos: usize) -> Result<u64, LiftError> {
+    match l.opnd(pos, &[])?.val {
+        Val::Imm(t) => Ok(t as u64),
+        _ => Err(l.unsupported(format!("{}: operand {pos} is not a target", l.form_name()))),
     }
-    if cp != 7 {
-        // The combined predicate is computed unguarded, then guards the branch.
-        let g = l.guard.take();
-        let c = l.read_pred_file(File::P, cp, cneg);
-        let both = match g {
-            None => c,
-            Some(g) => {
-                let gv = l.read_pred_file_reg(g.reg, g.negate);
-                l.bin(BinOp::And, Type::I1, gv, c)
-            }
-        };
-        let r = l.in_reg(Type::I1, both);
-        l.guard = Some(xisa_ir::Guard {
-            reg: r,
-            negate: false,
-        });
-    }
-    true
 }
 
-/// `BRA target`: `br`, or `brc` under a guard.
+/// `BRA[.U][.DIV][.CONV] [Pc,] target`: `br`, or `brc` under a guard.
+/// `.U` says the condition is warp-uniform (a hint). `.DIV` and `.CONV`
+/// branch on the warp's convergence, which xisa does not track; both are
+/// taken. ptxas guards warp-collective fast paths with them: `BRA.DIV`
+/// jumps to the path that is valid in every state
+/// (`__cuda_sm70_votesync_*`: WARPSYNC, then the vote); `BRA.CONV` jumps
+/// over a call of `__cuda_sm70_warpsync`, whose WARPSYNC has no effect here
+/// (the runtime reconverges lanes at every collective).
 fn bra(l: &mut Lifter) -> Result<(), LiftError> {
-    // [32, 34): `.U` says the condition is warp-uniform (a hint). `.DIV`
-    // and `.CONV` branch on the warp's convergence, which xisa does not
-    // track; both are taken. ptxas guards warp-collective fast paths with
-    // them: `BRA.DIV` jumps to the path that is valid in every state
-    // (`__cuda_sm70_votesync_*`: WARPSYNC, then the vote); `BRA.CONV` jumps
-    // over a call of `__cuda_sm70_warpsync`, whose WARPSYNC has no effect
-    // here (the runtime reconverges lanes at every collective).
-    let _ = bits(l.word, 32, 34);
-    if !branch_condition(l) {
+    l.mods(&["U", "DIV", "CONV"])?;
+    let t = target_at(l, 1)?;
+    if !branch_condition(l, 0)? {
         return Ok(());
     }
-    let t = rel_target(l.word, l.pc);
     let Some(&b) = l.block_at.get(&t) else {
         return Err(l.unsupported(format!("BRA to {t:#x}, outside the kernel")));
     };
@@ -210,21 +229,82 @@ fn bra(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `BRX Ra imm` / `BRXU URa imm`: jumps to `pc + 16 + imm + Ra:Ra+1` (imm: signed words
-/// [34, 82), as BRA; ptxas loads Ra from a jump table of function offsets
-/// in `c[0x2]` and sets Ra+1 to its sign). Lifted as a `switch` over the
-/// targets EIATTR_INDIRECT_BRANCH_TARGETS lists for this pc; any other
-/// target traps (block `brx_<pc>_bad_target`), naming the pc.
-fn brx(l: &mut Lifter, file: File) -> Result<(), LiftError> {
-    if !branch_condition(l) {
+/// `EXIT [Pc]`: to the exit block, under the guard and condition.
+fn exit(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    if branch_condition(l, 0)? {
+        let b = l.exit_block();
+        l.branch_guarded(b);
+    }
+    Ok(())
+}
+
+/// `LEPC Rd`: the code address of this instruction, its offset in the
+/// kernel (ptxas only uses it to build a return address, which the IR's
+/// calls do not need).
+fn lepc(l: &mut Lifter) -> Result<(), LiftError> {
+    l.write_pair_at(0, Operand::Imm(l.pc))
+}
+
+/// `CALL.REL[.NOINC] [Pc,] target`, `CALL.REL.NOINC [Pc,] Ra base`,
+/// `CALL.ABS.NOINC [Pc,] Ra[ off]`. `.NOINC`: the hardware's call-depth
+/// count, not modelled.
+fn call(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["REL", "ABS", "NOINC"])?;
+    let by_reg = l
+        .form
+        .as_ref()
+        .and_then(|d| d.syntax.slots.get(1))
+        .is_some_and(|p| p.text.trim_start().starts_with(['R', 'U']));
+    match (m.has("ABS"), by_reg) {
+        (false, false) => call_rel(l),
+        (false, true) => call_indirect(l),
+        (true, true) if m.has("NOINC") => call_abs(l),
+        (true, true) => Err(l.unsupported(format!("{}: CALL.ABS without .NOINC", l.form_name()))),
+        // `.ABS` with a relative target, whose meaning is not known.
+        (true, false) => Err(l.unsupported(format!("{}: CALL.ABS with an offset", l.form_name()))),
+    }
+}
+
+/// `CALL.REL target`: `call target, next`.
+fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
+    let t = target_at(l, 1)?;
+    if !branch_condition(l, 0)? {
         return Ok(());
     }
-    let w = l.word;
+    let (Some(&b), Some(&next)) = (l.block_at.get(&t), l.block_at.get(&(l.pc + 16))) else {
+        return Err(l.unsupported("CALL.REL target or return point outside the kernel"));
+    };
+    let term = Term::Call {
+        target: b,
+        ret: next,
+    };
+    if l.guard.is_none() {
+        l.terminate(term);
+    } else {
+        let c = l.new_block(format!("L_{:04x}_call", l.pc), term);
+        l.branch_guarded(c);
+    }
+    Ok(())
+}
+
+/// `BRX [Pc,] Ra imm` / `BRXU [Pc,] URa imm`: jumps to `pc + 16 + imm +
+/// Ra:Ra+1` (imm: a byte offset from the next instruction; ptxas loads Ra
+/// from a jump table of function offsets in `c[0x2]` and sets Ra+1 to its
+/// sign). Lifted as a `switch` over the targets
+/// EIATTR_INDIRECT_BRANCH_TARGETS lists for this pc; any other target traps
+/// (block `brx_<pc>_bad_target`), naming the pc.
+fn brx(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    let (ra, off) = l.reg_imm_at(1)?;
     let Some(ts) = l.brx_targets.get(&l.pc).cloned() else {
         return Err(
             l.unsupported("BRX without an EIATTR_INDIRECT_BRANCH_TARGETS record for its pc")
         );
     };
+    if !branch_condition(l, 0)? {
+        return Ok(());
+    }
     let mut blocks = Vec::new();
     for t in &ts {
         match l.block_at.get(t) {
@@ -232,14 +312,21 @@ fn brx(l: &mut Lifter, file: File) -> Result<(), LiftError> {
             None => return Err(l.unsupported(format!("BRX target {t:#x} outside the kernel"))),
         }
     }
-    let base = rel_target(w, l.pc);
-    // BRX: Ra in [24, 32); BRXU: URa in the same field.
-    let ra = bits(w, 24, 32) as u8;
-    let r = l.read_pair_file(file, ra);
+    let base = (l.pc as i64 + 16 + off) as u64;
+    let r = read_pair_val(l, ra)?;
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base));
     let idx = target_index(l, target, &ts);
     switch_or_trap(l, "brx", idx, blocks);
     Ok(())
+}
+
+/// The 64-bit pair a register operand names.
+fn read_pair_val(l: &mut Lifter, v: Val) -> Result<Operand, LiftError> {
+    match v {
+        Val::R(n) => Ok(l.read_pair_file(File::R, n)),
+        Val::UR(n) => Ok(l.read_pair_file(File::UR, n)),
+        _ => Err(l.unsupported(format!("{}: not a register pair", l.form_name()))),
+    }
 }
 
 /// Branches (under the guard) to a `switch` on `idx` over `cases`, whose
@@ -280,36 +367,36 @@ fn target_index(l: &mut Lifter, target: Operand, targets: &[u64]) -> Reg {
 }
 
 /// `BPT.TRAP imm` (`__trap()`, PTX `trap`): the launch stops with a trap
-/// at block `bpt_trap_<pc>`. Other BPT modes ([84, 87): 3 is TRAP, 2 PAUSE,
-/// nvdisasm) are debugger operations and are refused.
+/// at block `bpt_trap_<pc>`; the code only tells a debugger which trap it
+/// was. Other BPT modes (PAUSE, ...) are debugger operations: refused.
 fn bpt(l: &mut Lifter) -> Result<(), LiftError> {
-    let mode = bits(l.word, 84, 87);
-    if mode != 3 {
-        return Err(l.unsupported(format!("BPT mode {mode} (only BPT.TRAP is lifted)")));
+    let m = l.mods(&["TRAP"])?;
+    if !m.has("TRAP") {
+        return Err(l.unsupported(format!("{}: only BPT.TRAP is lifted", l.form_name())));
     }
-    // The trap code [34, 37) only tells a debugger which trap it was.
-    let _ = bits(l.word, 34, 37);
+    l.opnd(0, &[])?;
     let t = l.new_block(format!("bpt_trap_{:#x}", l.pc), Term::Trap);
     l.branch_guarded(t);
     Ok(())
 }
 
-/// `MATCH.ANY Rd, Ra` / `MATCH.ALL Pd, Rd, Ra` (`.U64`, bit 73: Ra is the
-/// pair; bit 79 set: ANY): among the lanes executing it, ANY gives each
-/// lane the mask of lanes whose value equals its own; ALL gives the mask of
-/// all of them and Pd true when every value is equal, else 0 and false.
-/// The IR has no match op: each lane reads every lane's value with 32
-/// `shfl`s (whose `valid` output says which lanes take part) and compares.
+/// `MATCH.ANY[.U64] Rd, Ra` / `MATCH.ALL[.U64] Pd, Rd, Ra` (`.U64`: Ra is
+/// the pair): among the lanes executing it, ANY gives each lane the mask of
+/// lanes whose value equals its own; ALL gives the mask of all of them and
+/// Pd true when every value is equal, else 0 and false. The IR has no
+/// match op: each lane reads every lane's value with 32 `shfl`s (whose
+/// `valid` output says which lanes take part) and compares.
 fn match_(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    let wide = bit(w, 73);
-    let any = bit(w, 79);
-    let ra = bits(w, 24, 32) as u8;
+    let m = l.mods(&["ANY", "ALL", "U64"])?;
+    let (wide, any) = (m.has("U64"), m.has("ANY"));
+    if any == m.has("ALL") {
+        return Err(l.unsupported(format!("{}: neither ANY nor ALL", l.form_name())));
+    }
     let ty = if wide { Type::I64 } else { Type::I32 };
-    let v = if wide {
-        l.read_pair_file(File::R, ra)
+    let (_, v) = if wide {
+        l.src64_at(2, &[])?
     } else {
-        l.read_file(File::R, ra)
+        l.src_at(2, &[])?
     };
     // The value must not change while the loop runs (Rd may be Ra).
     let val = l.tmp(ty);
@@ -382,41 +469,17 @@ fn match_(l: &mut Lifter) -> Result<(), LiftError> {
         or_bit(l, eq, hit, lane);
         or_bit(l, act, ok, lane);
     }
-    let rd = bits(w, 16, 24) as u8;
     if any {
-        l.write_file(File::R, rd, eq.into());
+        if l.opnd(0, &[])?.val != Val::Absent {
+            return Err(l.unsupported(format!("{}: MATCH.ANY with a Pd", l.form_name())));
+        }
+        l.write_at(1, eq.into())
     } else {
         let all = l.icmp(ICond::Eq, Type::I32, eq.into(), act.into());
         let m = l.select(Type::I32, all, act.into(), Operand::Imm(0));
-        l.write_file(File::R, rd, m);
-        l.write_file(File::P, bits(w, 81, 84) as u8, all);
+        l.write_at(1, m)?;
+        l.write_pred_at(0, all)
     }
-    Ok(())
-}
-
-/// `CALL.REL target`: `call target, next`.
-fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
-    // `.ABS` (bit 85) with a relative target, whose meaning is not known.
-    if bit(l.word, 85) {
-        return Err(l.unsupported(format!("{}: CALL.ABS with an offset", l.form_name())));
-    }
-    // `.NOINC` (bit 86): the hardware's call-depth count, not modelled.
-    let _ = bit(l.word, 86);
-    let t = rel_target(l.word, l.pc);
-    let (Some(&b), Some(&next)) = (l.block_at.get(&t), l.block_at.get(&(l.pc + 16))) else {
-        return Err(l.unsupported("CALL.REL target or return point outside the kernel"));
-    };
-    let term = Term::Call {
-        target: b,
-        ret: next,
-    };
-    if l.guard.is_none() {
-        l.terminate(term);
-    } else {
-        let c = l.new_block(format!("L_{:04x}_call", l.pc), term);
-        l.branch_guarded(c);
-    }
-    Ok(())
 }
 
 /// `CALL.REL.NOINC Ra base` (function pointers, virtual calls): the target
@@ -429,7 +492,10 @@ fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
 /// (R20, read back by `RET.REL.NODEC R20`) is the next instruction, which
 /// the IR's return stack gives.
 fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
+    let (ra, base) = l.reg_imm_at(1)?;
+    if !branch_condition(l, 0)? {
+        return Ok(());
+    }
     let Some(&next) = l.block_at.get(&(l.pc + 16)) else {
         return Err(l.unsupported("CALL.REL.NOINC R: the return point is outside the kernel"));
     };
@@ -439,11 +505,8 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
         ));
     }
     let funcs = l.k.functions.clone();
-    // `.NOINC` (bit 86): the hardware's call-depth count, not modelled.
-    let _ = bit(w, 86);
-    let ra = bits(w, 24, 32) as u8;
-    let r = l.read_pair(ra);
-    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(rel_target(w, l.pc)));
+    let r = read_pair_val(l, ra)?;
+    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base as u64));
     let idx = target_index(l, target, &funcs);
     let mut cases = Vec::new();
     for f in &funcs {
@@ -470,24 +533,18 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
 /// ([`crate::loader::HOST_FUNCTIONS`]). A call to `vprintf` becomes
 /// `hostcall.printf` with the ABI's arguments (format in R4:R5, argument
 /// buffer in R6:R7, result in R4); any other target traps at block
-/// `callabs_<pc>_unknown_target`. The condition predicate ([87, 91)) folds
-/// into the guard as for BRA; `CALL.ABS` without `.NOINC` (bit 86 set) is
-/// refused.
+/// `callabs_<pc>_unknown_target`. The condition predicate folds into the
+/// guard as for BRA.
 fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    if !bit(w, 86) {
-        return Err(l.unsupported("CALL.ABS without .NOINC (bit 86 clear)"));
-    }
-    if !branch_condition(l) {
+    let (ra, off) = l.reg_imm_at(1)?;
+    if !branch_condition(l, 0)? {
         return Ok(());
     }
     let Some(&next) = l.block_at.get(&(l.pc + 16)) else {
         return Err(l.unsupported("CALL.ABS: the return point is outside the kernel"));
     };
-    let ra = bits(w, 24, 32) as u8;
-    let off = (sext(bits(w, 34, 82), 48) * 4) as u64;
-    let r = l.read_pair(ra);
-    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(off));
+    let r = read_pair_val(l, ra)?;
+    let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(off as u64));
     let Some(vprintf) = crate::loader::host_function("vprintf") else {
         return Err(l.unsupported("CALL.ABS: no host functions are known"));
     };
@@ -527,108 +584,138 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `RET.REL[.NODEC] Ra target`: `ret`. The IR's calls return to their
-/// call site; Ra (the return address ptxas passes, [24, 32)) and the
-/// target are not read: a program that returns elsewhere is not modelled.
-fn ret(l: &mut Lifter) {
-    l.operands_have_no_effect();
+/// `RET.REL[.NODEC] [Pc,] Ra target`: `ret`. The IR's calls return to
+/// their call site; Ra (the return address ptxas passes) and the target
+/// are not read: a program that returns elsewhere is not modelled.
+/// `.NODEC`: the hardware's call-depth count, not modelled.
+fn ret(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["REL", "NODEC"])?;
+    if !m.has("REL") {
+        return Err(l.unsupported(format!("{}: only RET.REL is lifted", l.form_name())));
+    }
+    l.reg_imm_at(1)?;
+    if !branch_condition(l, 0)? {
+        return Ok(());
+    }
     if l.guard.is_none() {
         l.terminate(Term::Ret);
     } else {
         let c = l.new_block(format!("L_{:04x}_ret", l.pc), Term::Ret);
         l.branch_guarded(c);
     }
+    Ok(())
 }
 
-/// A system register value (S2R index, notes §4) into an `i32` operand.
-fn sysreg(l: &mut Lifter, idx: u8) -> Result<Operand, LiftError> {
-    let s = match idx {
-        0x00 => SReg::LaneId,
-        0x21 => SReg::TidX,
-        0x22 => SReg::TidY,
-        0x23 => SReg::TidZ,
-        0x25 => SReg::CtaIdX,
-        0x26 => SReg::CtaIdY,
-        0x27 => SReg::CtaIdZ,
-        // SR_VIRTID: the warp slot in bits [8, 15) (ptxas extracts %warpid
-        // there); xisa presents one SM, whose slots are the CTA's waves.
-        0x03 => {
+/// `BMOV.32.CLEAR Rd, Bn` / `BMOV.32 Bn, Ra` (and the other BMOV forms):
+/// the convergence-barrier state is not modelled (the runtime reconverges
+/// at sync points): a read into a general register gives 0, writes vanish.
+fn bmov(l: &mut Lifter) -> Result<(), LiftError> {
+    let to_reg = matches!(l.opnd(0, &[])?.val, Val::R(_));
+    l.no_effect()?;
+    if to_reg {
+        l.write_at(0, Operand::Imm(0))?;
+    }
+    Ok(())
+}
+
+/// A special register, by name, as an `i32`.
+fn sysreg(l: &mut Lifter, name: &str) -> Result<Operand, LiftError> {
+    let s = match name {
+        "SR_LANEID" => SReg::LaneId,
+        "SR_TID.X" => SReg::TidX,
+        "SR_TID.Y" => SReg::TidY,
+        "SR_TID.Z" => SReg::TidZ,
+        "SR_CTAID.X" => SReg::CtaIdX,
+        "SR_CTAID.Y" => SReg::CtaIdY,
+        "SR_CTAID.Z" => SReg::CtaIdZ,
+        // The warp slot in bits [8, 15) (ptxas extracts %warpid there);
+        // xisa presents one SM, whose slots are the CTA's waves.
+        "SR_VIRTID" => {
             let w = l.special(SReg::WaveId);
             return Ok(l.bin32(BinOp::Shl, w, Operand::Imm(8)));
         }
-        // SR_VIRTUALSMID (%smid): the one SM.
-        0x43 => return Ok(Operand::Imm(0)),
-        // SR_SMEMSZ (%total_smem_size): the workgroup's shared memory, the
-        // kernel's static part plus the launch's dynamic part.
-        0x32 => {
+        // %smid: the one SM.
+        "SR_VIRTUALSMID" => return Ok(Operand::Imm(0)),
+        // %total_smem_size: the workgroup's shared memory, the kernel's
+        // static part plus the launch's dynamic part.
+        "SR_SMEMSZ" => {
             let d = l.special(SReg::DynSharedSize);
             let s = u64::from(l.k.shared_bytes);
             return Ok(l.bin32(BinOp::Add, d, Operand::Imm(s)));
         }
-        0x50 | 0x52 => SReg::Clock,
-        0x51 | 0x53 => return Ok(Operand::Imm(0)),
-        0x38..=0x3c => return Ok(lanemask(l, idx)),
-        0xff => return Ok(Operand::Imm(0)),
-        _ => return Err(l.unsupported(format!("system register {idx:#x}"))),
+        // The counters' low words; their high words are 0.
+        "SR_CLOCKLO" | "SR_GLOBALTIMERLO" => SReg::Clock,
+        "SR_CLOCKHI" | "SR_GLOBALTIMERHI" | "SRZ" => return Ok(Operand::Imm(0)),
+        _ => return lanemask(l, name),
     };
     Ok(l.special(s))
 }
 
-/// SR_LANEMASK_EQ/LT/LE/GT/GE computed from the lane id.
-fn lanemask(l: &mut Lifter, idx: u8) -> Operand {
+/// SR_EQMASK/LTMASK/LEMASK/GTMASK/GEMASK computed from the lane id.
+fn lanemask(l: &mut Lifter, name: &str) -> Result<Operand, LiftError> {
     let lane = l.special(SReg::LaneId);
     let eq = l.bin32(BinOp::Shl, Operand::Imm(1), lane);
     let lt = l.bin32(BinOp::Sub, eq, Operand::Imm(1));
-    match idx {
-        0x38 => eq,
-        0x39 => lt,
-        0x3a => l.bin32(BinOp::Or, lt, eq),
-        0x3b => {
-            let le = l.bin32(BinOp::Or, lt, eq);
-            l.bin32(BinOp::Xor, le, Operand::Imm(0xffff_ffff))
+    let le = l.bin32(BinOp::Or, lt, eq);
+    Ok(match name {
+        "SR_EQMASK" => eq,
+        "SR_LTMASK" => lt,
+        "SR_LEMASK" => le,
+        "SR_GTMASK" => l.bin32(BinOp::Xor, le, Operand::Imm(0xffff_ffff)),
+        "SR_GEMASK" => l.bin32(BinOp::Xor, lt, Operand::Imm(0xffff_ffff)),
+        _ => {
+            return Err(l.unsupported(format!(
+                "{}: special register {name} is not lifted",
+                l.form_name()
+            )))
         }
-        _ => l.bin32(BinOp::Xor, lt, Operand::Imm(0xffff_ffff)),
+    })
+}
+
+/// The special register at operand `pos`.
+fn sysreg_at(l: &mut Lifter, pos: usize) -> Result<Operand, LiftError> {
+    let o = l.opnd(pos, &[])?;
+    if o.val != Val::Sys {
+        return Err(l.unsupported(format!(
+            "{}: operand {pos} is not a special register",
+            l.form_name()
+        )));
     }
+    sysreg(l, &o.text)
 }
 
 /// `S2R Rd, SR` / `S2UR URd, SR`.
-fn s2r(l: &mut Lifter, f: File) -> Result<(), LiftError> {
-    let idx = bits(l.word, 72, 80) as u8;
-    let v = sysreg(l, idx)?;
-    let d = bits(l.word, 16, 24) as u8;
-    l.write_file(f, d, v);
-    Ok(())
+fn s2r(l: &mut Lifter) -> Result<(), LiftError> {
+    l.mods(&[])?;
+    let v = sysreg_at(l, 1)?;
+    l.write_at(0, v)
 }
 
-/// `CS2R Rd, SR` (`.64` at bit 80 writes the pair; SRZ = 0xff zeroes).
+/// `CS2R.32 Rd, SR`; `CS2R Rd, SR` writes the pair (the 64-bit counters:
+/// their high words are 0; `SRZ` zeroes both).
 fn cs2r(l: &mut Lifter) -> Result<(), LiftError> {
-    let idx = bits(l.word, 72, 80) as u8;
-    let d = bits(l.word, 16, 24) as u8;
-    let v = sysreg(l, idx)?;
-    l.write_gpr(d, v);
-    if bit(l.word, 80) {
-        l.write_gpr(d.saturating_add(1), Operand::Imm(0));
+    let m = l.mods(&["32"])?;
+    let v = sysreg_at(l, 1)?;
+    if m.has("32") {
+        l.write_at(0, v)
+    } else {
+        let v = l.join64(v, Operand::Imm(0));
+        l.write_pair_at(0, v)
     }
-    Ok(())
 }
 
 /// `SHFL.MODE Pd, Rd, Ra, b, c`: PTX `shfl.sync` semantics computed with
 /// ordinary ops (clamp = c[4:0], segment mask = c[12:8]), then an IR `shfl`
 /// from the computed lane; Pd = the source lane was in range and took part.
-fn shfl(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
-    let w = l.word;
-    let b = if opcode & 0x800 != 0 {
-        Operand::Imm(bits(w, 53, 58))
-    } else {
-        l.read_gpr(bits(w, 32, 40) as u8)
+fn shfl(l: &mut Lifter) -> Result<(), LiftError> {
+    const MODES: [&str; 4] = ["IDX", "UP", "DOWN", "BFLY"];
+    let m = l.mods(&MODES)?;
+    let Some(mode) = MODES.iter().position(|t| m.has(t)) else {
+        return Err(l.unsupported(format!("{}: no SHFL mode", l.form_name())));
     };
-    let c = if opcode & 0x400 != 0 {
-        Operand::Imm(bits(w, 40, 53))
-    } else {
-        l.read_gpr(bits(w, 64, 72) as u8)
-    };
-    let mode = bits(w, 58, 60);
-    let src = l.read_gpr(bits(w, 24, 32) as u8);
+    let (_, src) = l.src_at(2, &[])?;
+    let (_, b) = l.src_at(3, &[])?;
+    let (_, c) = l.src_at(4, &[])?;
     let lane = l.special(SReg::LaneId);
     let b = l.bin32(BinOp::And, b, Operand::Imm(0x1f));
     let clamp = l.bin32(BinOp::And, c, Operand::Imm(0x1f));
@@ -668,116 +755,103 @@ fn shfl(l: &mut Lifter, opcode: u16) -> Result<(), LiftError> {
         lane: from,
     });
     let p = l.bin(BinOp::And, Type::I1, ok, valid.into());
-    l.write_gpr(bits(w, 16, 24) as u8, dst.into());
-    l.write_pred(bits(w, 81, 84) as u8, p);
-    Ok(())
+    l.write_at(1, dst.into())?;
+    l.write_pred_at(0, p)
 }
 
-/// `VOTE.MODE Rd, Pd, Pp`: Rd = ballot(Pp), Pd = all/any/uni(Pp).
-fn vote(l: &mut Lifter, uniform: bool) {
-    l.uniform = uniform;
-    let w = l.word;
-    // The source predicate is always a vector predicate (P), also in VOTEU.
-    let pred = l.read_pred_file(File::P, bits(w, 87, 90) as u8, bit(w, 90));
-    let rd = bits(w, 16, 24) as u8;
-    let pd = bits(w, 81, 84) as u8;
-    let zero_rd = if uniform { rd == 63 } else { rd == 255 };
-    if !zero_rd {
-        let m = l.tmp(Type::I32);
+/// `VOTE.MODE Rd, Pd, Pp` / `VOTEU.MODE URd, UPd, Pp`: Rd = ballot(Pp),
+/// Pd = all/any/uni(Pp) (`ALL`, `ANY`, `EQ`); the source is a vector
+/// predicate in both.
+fn vote(l: &mut Lifter) -> Result<(), LiftError> {
+    let m = l.mods(&["ALL", "ANY", "EQ"])?;
+    let mode = match m.pick(&["ALL", "ANY", "EQ"]) {
+        Some("ALL") => VoteMode::All,
+        Some("ANY") => VoteMode::Any,
+        Some(_) => VoteMode::Uni,
+        None => return Err(l.unsupported(format!("{}: no VOTE mode", l.form_name()))),
+    };
+    let src = l.opnd(2, &["!"])?;
+    let Val::P(n) = src.val else {
+        return Err(l.unsupported(format!(
+            "{}: the source is not a P predicate",
+            l.form_name()
+        )));
+    };
+    let pred = l.read_pred_file(File::P, n, src.not);
+    if l.dst_at(0, false)?.is_some() {
+        let r = l.tmp(Type::I32);
         l.emit(Op::Vote {
             mode: VoteMode::Ballot,
-            dst: m,
+            dst: r,
             pred,
         });
-        l.write_gpr(rd, m.into());
+        l.write_at(0, r.into())?;
     }
     // The mode only matters when Pd is written.
-    let mode_code = bits(w, 72, 74);
-    if pd != 7 {
-        let mode = match mode_code {
-            0 => VoteMode::All,
-            1 => VoteMode::Any,
-            _ => VoteMode::Uni,
-        };
+    if l.dst_at(1, true)?.is_some() {
         let p = l.tmp(Type::I1);
         l.emit(Op::Vote { mode, dst: p, pred });
-        l.write_pred(pd, p.into());
+        l.write_pred_at(1, p.into())?;
     }
+    Ok(())
 }
 
 /// `BAR.{SYNC,ARV,RED.POPC,RED.AND,RED.OR} id[, count][, Pp]` → `bar.*`
 /// (named barriers with thread counts; the runtime completes a barrier when
-/// its count is reached, a wave at a time). nvdisasm (probed): mode [77, 80)
-/// SYNC / ARV / RED / SCAN / SYNCALL, RED's op [74, 76) POPC / AND / OR, its
-/// predicate [87, 90) + 90, `.DEFER_BLOCKING` bit 80. Operand forms by
-/// opcode: 0xb1d id imm [54, 58), count imm [42, 54); 0x51d id in Ra
-/// [32, 40), count imm; 0x91d id imm, count in Ra; 0x31d one register
-/// packing both, as ptxas builds it for `bar.sync %a, %b` (`(b << 16) | a`
-/// with a LOP3 mask of 0xfff0000): id in bits [0, 16), count in [16, 28).
-/// A count of 0 means every thread of the workgroup. `SCAN`, `SYNCALL` and
-/// `.DEFER_BLOCKING` are refused.
+/// its count is reached, a wave at a time). id and count are immediates or
+/// registers; the count of a register is its bits [0, 12). When both are
+/// registers the instruction reads one register packing both, as ptxas
+/// builds it for `bar.sync %a, %b` (`(b << 16) | a`): id in bits [0, 16),
+/// count in [16, 28). No count (or 0) means every thread of the workgroup.
+/// `SCAN`, `SYNCALL` and `.DEFER_BLOCKING` are refused.
 fn barrier(l: &mut Lifter) -> Result<(), LiftError> {
-    let opcode = bits(l.word, 0, 12);
-    let mode = bits(l.word, 77, 80);
-    let op = match mode {
-        0 => BarOp::Sync,
-        1 => BarOp::Arrive,
-        2 => match bits(l.word, 74, 76) {
-            0 => BarOp::RedPopc,
-            1 => BarOp::RedAnd,
-            2 => BarOp::RedOr,
-            v => {
-                return Err(l.unsupported(format!(
-                    "BAR.RED with reduction field {v} (invalid; POPC/AND/OR are 0..2), opcode {opcode:#05x}"
-                )))
-            }
-        },
-        _ => {
-            let name = ["SYNC", "ARV", "RED", "SCAN", "SYNCALL"]
-                .get(mode as usize)
-                .copied()
-                .unwrap_or("(invalid mode)");
-            return Err(l.unsupported(format!(
-                "BAR.{name} (opcode {opcode:#05x}, mode field {mode}): only SYNC, ARV and RED are lifted"
-            )));
-        }
-    };
-    if bit(l.word, 80) {
-        return Err(l.unsupported(format!(
-            "BAR.{}.DEFER_BLOCKING (opcode {opcode:#05x}): deferred blocking is not modelled",
-            ["SYNC", "ARV", "RED"][mode as usize]
-        )));
-    }
-    if mode != 2 && bits(l.word, 74, 76) != 0 {
-        return Err(l.unsupported(format!(
-            "BAR (mode {mode}) with reduction bits [74, 76) = {} set, opcode {opcode:#05x}",
-            bits(l.word, 74, 76)
-        )));
-    }
-    let imm_id = Operand::Imm(bits(l.word, 54, 58));
-    let imm_count = Operand::Imm(bits(l.word, 42, 54));
-    let ra = bits(l.word, 32, 40) as u8;
-    let (id, count) = match opcode {
-        0xb1d => (imm_id, imm_count),
-        0x51d => (l.read_gpr(ra), imm_count),
-        0x91d => {
-            let c = l.read_gpr(ra);
-            (imm_id, l.bin32(BinOp::And, c, Operand::Imm(0xfff)))
-        }
-        0x31d => {
-            let r = l.read_gpr(ra);
-            let id = l.bin32(BinOp::And, r, Operand::Imm(0xffff));
-            let hi = l.bin32(BinOp::LShr, r, Operand::Imm(16));
-            (id, l.bin32(BinOp::And, hi, Operand::Imm(0xfff)))
-        }
+    let m = l.mods(&["SYNC", "ARV", "RED", "POPC", "AND", "OR"])?;
+    let op = match (
+        m.pick(&["SYNC", "ARV", "RED"]),
+        m.pick(&["POPC", "AND", "OR"]),
+    ) {
+        (Some("SYNC"), None) => BarOp::Sync,
+        (Some("ARV"), None) => BarOp::Arrive,
+        (Some("RED"), Some("POPC")) => BarOp::RedPopc,
+        (Some("RED"), Some("AND")) => BarOp::RedAnd,
+        (Some("RED"), Some("OR")) => BarOp::RedOr,
         _ => {
             return Err(l.unsupported(format!(
-                "BAR with operand form opcode {opcode:#05x} (known: 0x31d, 0x51d, 0x91d, 0xb1d)"
+                "{}: only BAR.SYNC, BAR.ARV and BAR.RED.{{POPC,AND,OR}} are lifted",
+                l.form_name()
             )))
         }
     };
+    let (io, co) = (l.opnd(0, &[])?, l.opnd(1, &[])?);
+    let packed = matches!((io.val, co.val), (Val::R(_), Val::R(_)));
+    let id = match io.val {
+        Val::Imm(v) => Operand::Imm(v as u64),
+        Val::R(n) => {
+            let r = l.read_gpr(n);
+            if packed {
+                l.bin32(BinOp::And, r, Operand::Imm(0xffff))
+            } else {
+                r
+            }
+        }
+        _ => return Err(l.unsupported(format!("{}: barrier id", l.form_name()))),
+    };
+    let count = match co.val {
+        Val::Absent => Operand::Imm(0),
+        Val::Imm(v) => Operand::Imm(v as u64),
+        Val::R(n) => {
+            let r = l.read_gpr(n);
+            let r = if packed {
+                l.bin32(BinOp::LShr, r, Operand::Imm(16))
+            } else {
+                r
+            };
+            l.bin32(BinOp::And, r, Operand::Imm(0xfff))
+        }
+        _ => return Err(l.unsupported(format!("{}: barrier count", l.form_name()))),
+    };
     let (dst, pred) = if op.is_red() {
-        let p = l.read_pred(bits(l.word, 87, 90) as u8, bit(l.word, 90));
+        let p = l.pred_at(2)?;
         (Some(l.bar_result()), Some(p))
     } else {
         (None, None)
@@ -792,52 +866,50 @@ fn barrier(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `B2R.RESULT Rd[, Pd]`: the result of the last `BAR.RED` (mode [78, 80) =
-/// 1, 0 is plain `B2R`; Rd [16, 24), Pd [81, 84), both probed with nvdisasm). Rd receives the
-/// count (`.POPC`) or 0/1 (`.AND`/`.OR`); Pd is set when that value is
+/// `B2R.RESULT Rd[, Pd]`: the result of the last `BAR.RED`. Rd receives
+/// the count (`.POPC`) or 0/1 (`.AND`/`.OR`); Pd is set when that value is
 /// non-zero, which is the reduction itself for `.AND`/`.OR` (ptxas reads
-/// only Pd after those and only Rd after `.POPC`). Plain `B2R` (reading a
-/// barrier's state) is refused.
+/// only Pd after those and only Rd after `.POPC`). `B2R` reading a
+/// barrier's state and `B2R.WARP` are refused.
 fn b2r(l: &mut Lifter) -> Result<(), LiftError> {
-    if bits(l.word, 78, 80) != 1 {
+    let m = l.mods(&["RESULT"])?;
+    if !m.has("RESULT") {
         return Err(l.unsupported(format!(
-            "B2R with mode field [78, 80) = {} (only B2R.RESULT, mode 1, is lifted: reading a \
-             barrier's state is not modelled)",
-            bits(l.word, 78, 80)
+            "{}: only B2R.RESULT is lifted (a barrier's state is not modelled)",
+            l.form_name()
         )));
     }
     let r = l.bar_result();
-    let rd = bits(l.word, 16, 24) as u8;
-    l.write_gpr(rd, Operand::Reg(r));
-    let pd = bits(l.word, 81, 84) as u8;
-    if pd != 7 {
+    l.write_at(0, Operand::Reg(r))?;
+    if l.dst_at(1, true)?.is_some() {
         let nz = l.icmp(ICond::Ne, Type::I32, Operand::Reg(r), Operand::Imm(0));
-        l.write_pred(pd, nz);
+        l.write_pred_at(1, nz)?;
     }
     Ok(())
 }
 
-/// `MEMBAR.{SC,ALL,-}.{CTA,SM,GPU,SYS}` → a seq_cst fence of that scope.
+/// `MEMBAR[.SC|.ALL].{CTA,SM,GPU,SYS}` → a seq_cst fence of that scope.
 ///
-/// The semantics field [79:81) (nvdisasm: 0 `.SC`, 1 `.ALL`, 2 none, 3
-/// invalid) is not an ordering strength for xisa: every MEMBAR waits until
-/// the warp's earlier memory operations are performed, which on an x86 host
-/// means draining the store buffer (`docs/scopes.md`); ptxas uses `.ALL` for
-/// `fence.acq_rel` and before release stores, where a seq_cst fence is a
-/// sound strengthening. Scopes: [76:79) = CTA, SM (wider than a CTA: treated
-/// as cluster), GPU, SYS; `.VC` and the invalid values are refused.
+/// `.SC`/`.ALL`/none is not an ordering strength for xisa: every MEMBAR
+/// waits until the warp's earlier memory operations are performed, which
+/// on an x86 host means draining the store buffer (`docs/scopes.md`);
+/// ptxas uses `.ALL` for `fence.acq_rel` and before release stores, where a
+/// seq_cst fence is a sound strengthening. SM is wider than a CTA: treated
+/// as cluster. `.VC` and the other tokens are refused.
 fn membar(l: &mut Lifter) -> Result<(), LiftError> {
-    let scope = match bits(l.word, 76, 79) {
-        0 => Scope::Workgroup,
-        1 => Scope::Cluster,
-        2 => Scope::Device,
-        3 => Scope::System,
-        s => return Err(l.unsupported(format!("MEMBAR scope field {s} (.VC or invalid)"))),
+    const SCOPES: [(&str, Scope); 4] = [
+        ("CTA", Scope::Workgroup),
+        ("SM", Scope::Cluster),
+        ("GPU", Scope::Device),
+        ("SYS", Scope::System),
+    ];
+    let m = l.mods(&["SC", "ALL", "CTA", "SM", "GPU", "SYS"])?;
+    let Some(&(_, scope)) = SCOPES.iter().find(|(t, _)| m.has(t)) else {
+        return Err(l.unsupported(format!("{}: MEMBAR without a scope", l.form_name())));
     };
-    if bits(l.word, 79, 81) == 3 {
-        return Err(l.unsupported("MEMBAR semantics field 3 (invalid)"));
-    }
-    let order = Order::SeqCst;
-    l.emit(Op::Fence { scope, order });
+    l.emit(Op::Fence {
+        scope,
+        order: Order::SeqCst,
+    });
     Ok(())
 }

@@ -634,15 +634,6 @@ impl<'a> Lifter<'a> {
         }
     }
 
-    /// The predicate file of the current op.
-    pub(crate) fn pred_file(&self) -> File {
-        if self.uniform {
-            File::UP
-        } else {
-            File::P
-        }
-    }
-
     /// Reads a general register of the current op's file (zero register = 0).
     pub(crate) fn read_gpr(&mut self, n: u8) -> Operand {
         let f = self.gpr_file();
@@ -699,12 +690,6 @@ impl<'a> Lifter<'a> {
         Operand::Reg(t)
     }
 
-    /// Reads a predicate of the current op's file.
-    pub(crate) fn read_pred(&mut self, n: u8, neg: bool) -> Operand {
-        let f = self.pred_file();
-        self.read_pred_file(f, n, neg)
-    }
-
     /// Writes an `i32` value to a general register of the current file
     /// (writes to the zero register are dropped).
     pub(crate) fn write_gpr(&mut self, n: u8, v: Operand) {
@@ -724,12 +709,6 @@ impl<'a> Lifter<'a> {
         }
         let dst = self.reg(f, n);
         self.emit(Op::Mov { ty, dst, src: v });
-    }
-
-    /// Writes a predicate of the current file (PT = dropped).
-    pub(crate) fn write_pred(&mut self, n: u8, v: Operand) {
-        let f = self.pred_file();
-        self.write_file(f, n, v);
     }
 
     /// Appends an instruction with the current guard and pc.

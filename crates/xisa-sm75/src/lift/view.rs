@@ -39,6 +39,14 @@ pub(crate) enum Val {
     },
     /// All predicates at once (`PR`, P2R/R2P).
     PR,
+    /// A special register (`SR_TID.X`, `SRZ`): its name is the operand's
+    /// [`Opnd::text`].
+    Sys,
+    /// A convergence barrier register (`B3`).
+    B(u8),
+    /// Another name the view does not interpret (`ATEXIT_PC`, `SB0`): its
+    /// text is [`Opnd::text`].
+    Name,
     /// An optional operand that is not printed (a carry out that is not
     /// written, ...).
     Absent,
@@ -58,8 +66,10 @@ pub(crate) struct Opnd {
     /// `.H1`, `.B2`, ... (without `.reuse`), in print order.
     pub sufs: Vec<String>,
     /// An immediate's field kind (float immediates are IEEE bits; an
-    /// `f64hi` one is the double's bits).
+    /// `f64hi` one is the double's bits; a branch target is absolute).
     pub imm_kind: Option<FieldKind>,
+    /// The operand's core text, without prefixes and suffixes.
+    pub text: String,
 }
 
 impl Opnd {
@@ -76,7 +86,9 @@ impl Opnd {
             Val::UR(n) => Src::UReg(n),
             Val::Imm(v) => Src::Imm(v as u32),
             Val::CBuf { bank, off } => Src::Cbuf { bank, off },
-            Val::P(_) | Val::UP(_) | Val::PR | Val::Absent => return None,
+            Val::P(_) | Val::UP(_) | Val::PR | Val::Absent | Val::Sys | Val::B(_) | Val::Name => {
+                return None
+            }
         })
     }
 
@@ -147,7 +159,9 @@ fn split(text: &str) -> (bool, bool, bool, &str, Vec<String>) {
     }
     // The core ends at the closing bracket of `c[..][..]`, else at the
     // first `.` or `|` after a register name.
-    let core_end = if t.starts_with("c[") {
+    let core_end = if t.starts_with("SR_") || t == "SRZ" {
+        t.len()
+    } else if t.starts_with("c[") {
         t.rfind(']').map_or(t.len(), |i| i + 1)
     } else if t.starts_with(|c: char| c.is_ascii_uppercase()) {
         t.find(['.', '|']).unwrap_or(t.len())
@@ -188,6 +202,10 @@ fn register(core: &str) -> Option<Val> {
                 Val::R(num(n)?)
             } else if let Some(n) = core.strip_prefix('P') {
                 Val::P(num(n)?)
+            } else if let Some(n) = core.strip_prefix('B') {
+                Val::B(num(n)?)
+            } else if core.starts_with("SR_") || core == "SRZ" {
+                Val::Sys
             } else {
                 return None;
             }
@@ -281,6 +299,7 @@ impl Lifter<'_> {
                     | FieldKind::F32
                     | FieldKind::F16
                     | FieldKind::F64Hi
+                    | FieldKind::Rel
             );
             match (&f.operand, is_imm) {
                 (Some(crate::Operand::Imm(v)), true) => Some((*v, f.kind)),
@@ -302,7 +321,19 @@ impl Lifter<'_> {
                 abs: false,
                 sufs: vec![],
                 imm_kind: None,
+                text: String::new(),
             });
+        }
+        // `R2 -0x160` (BRX, CALL): a register and an immediate in one
+        // operand are read together ([`Lifter::reg_imm_at`]), never one
+        // of them alone.
+        let has_reg = part.fields.iter().any(|&i| {
+            fields
+                .get(i)
+                .is_some_and(|f| matches!(f.kind, FieldKind::Reg | FieldKind::UReg))
+        });
+        if imm.is_some() && has_reg {
+            return Err(bad(self, "a register with an immediate".into()));
         }
         // A constant operand's bank and offset may be printed from
         // immediate fields (`c[0x0] [0x10].H1`): it is read from its text.
@@ -328,11 +359,18 @@ impl Lifter<'_> {
                 abs,
                 sufs,
                 imm_kind: Some(kind),
+                text: part.text.trim().to_string(),
             }
         } else {
             let (neg, not, abs, core, sufs) = split(&part.text);
-            let Some(val) = register(core).or_else(|| cbuf(core)) else {
-                return Err(bad(self, "this operand kind is not lifted".into()));
+            let name = !core.is_empty()
+                && core
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+            let val = match register(core).or_else(|| cbuf(core)) {
+                Some(v) => v,
+                None if name => Val::Name,
+                None => return Err(bad(self, "this operand kind is not lifted".into())),
             };
             Opnd {
                 val,
@@ -341,6 +379,7 @@ impl Lifter<'_> {
                 abs,
                 sufs,
                 imm_kind: None,
+                text: core.to_string(),
             }
         };
         for (set, flag) in [
@@ -357,6 +396,63 @@ impl Lifter<'_> {
             return Err(bad(self, format!("the suffix .{s} is not lifted")));
         }
         Ok(o)
+    }
+
+    /// Operand `pos` printed as a register and an immediate (`R2 -0x160`,
+    /// `UR4 0x10`): the register and the immediate's value (0 when the
+    /// operand prints none).
+    pub(crate) fn reg_imm_at(&mut self, pos: usize) -> Result<(Val, i64), LiftError> {
+        let part: Part = self.syntax()?.slots.get(pos).cloned().unwrap_or_default();
+        if let Some(r) = self.view.read.get_mut(pos) {
+            *r = true;
+        }
+        let fields = self
+            .form
+            .as_ref()
+            .map(|d| d.fields.as_slice())
+            .unwrap_or(&[]);
+        let (mut reg, mut imm) = (None, 0);
+        for f in part.fields.iter().filter_map(|&i| fields.get(i)) {
+            match (f.kind, &f.operand) {
+                (FieldKind::Reg, Some(crate::Operand::Reg(n))) if reg.is_none() => {
+                    reg = Some(Val::R(*n))
+                }
+                (FieldKind::UReg, Some(crate::Operand::UReg(n))) if reg.is_none() => {
+                    reg = Some(Val::UR(*n))
+                }
+                (
+                    FieldKind::SImm | FieldKind::UImm | FieldKind::Rel,
+                    Some(crate::Operand::Imm(v)),
+                ) => imm = *v,
+                _ if f.neutral || f.reuse_only => {}
+                _ => {
+                    return Err(self.unsupported(format!(
+                        "{}: operand {pos} (`{}`): field `{}` is not lifted",
+                        self.form_name(),
+                        part.text,
+                        f.name
+                    )))
+                }
+            }
+        }
+        match reg {
+            Some(r) => Ok((r, imm)),
+            None => Err(self.unsupported(format!(
+                "{}: operand {pos} (`{}`) is not a register with an immediate",
+                self.form_name(),
+                part.text
+            ))),
+        }
+    }
+
+    /// An instruction whose modifiers and operands do not change what xisa
+    /// computes (scheduling hints, reconvergence markers: see the caller):
+    /// all of them count as read.
+    pub(crate) fn no_effect(&mut self) -> Result<(), LiftError> {
+        let n = self.syntax()?.slots.len();
+        self.view.head = true;
+        self.view.read = vec![true; n];
+        Ok(())
     }
 
     /// Reads operand `pos` as a 32-bit source (register, immediate or
@@ -534,7 +630,9 @@ mod tests {
         assert_eq!(register(core), Some(Val::UP(3)));
         assert_eq!(cbuf("c[0x3][0x10]"), Some(Val::CBuf { bank: 3, off: 16 }));
         assert_eq!(register("RZ"), Some(Val::R(255)));
-        assert_eq!(register("SR_TID.X"), None);
+        assert_eq!(register("SR_TID.X"), Some(Val::Sys));
+        assert_eq!(split("SR_TID.X").3, "SR_TID.X");
+        assert_eq!(register("B6"), Some(Val::B(6)));
         let (neg, _, abs, core, sufs) = split("-|c[0x0] [0x10].H1_H1|");
         assert!(neg && abs);
         assert_eq!(cbuf(core), Some(Val::CBuf { bank: 0, off: 16 }));
