@@ -11,7 +11,7 @@ use super::{LiftError, LiftFn, Lifter};
 
 /// The integer ALU ops by mnemonic (the uniform twin's `U` prefix
 /// removed where both exist).
-const OPS: &[(&str, LiftFn)] = &[
+pub(crate) const OPS: &[(&str, LiftFn)] = &[
     ("MOV", mov),
     ("R2UR", r2ur),
     ("P2R", p2r),
@@ -39,29 +39,10 @@ const OPS: &[(&str, LiftFn)] = &[
 ];
 
 /// Ops that have a uniform twin spelled with a `U` prefix.
-const UNIFORM: &[&str] = &[
+pub(crate) const UNIFORM: &[&str] = &[
     "MOV", "SEL", "ISETP", "IADD3", "LEA", "LOP3", "PRMT", "SHF", "SGXT", "BMSK", "PLOP3", "IMAD",
     "FLO", "BREV", "POPC",
 ];
-
-/// Lifts an integer ALU instruction; `Ok(false)` when it is not one.
-pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
-    let Some(d) = &l.form else {
-        return Ok(false);
-    };
-    let head = &d.syntax.head.text;
-    let base = head.split('.').next().unwrap_or_default();
-    let (name, uniform) = match base.strip_prefix('U') {
-        Some(v) if UNIFORM.contains(&v) => (v, true),
-        _ => (base, false),
-    };
-    let Some(&(_, f)) = OPS.iter().find(|(n, _)| *n == name) else {
-        return Ok(false);
-    };
-    l.uniform = uniform || super::is_uniform_op(opcode);
-    f(l)?;
-    Ok(true)
-}
 
 /// `~v`.
 fn not32(l: &mut Lifter, v: Operand) -> Operand {

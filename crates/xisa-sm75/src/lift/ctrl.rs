@@ -7,21 +7,8 @@ use xisa_ir::{
 };
 
 use super::view::Val;
-use super::{bits, sext, File, LiftError, LiftFn, Lifter};
-
-const BRA: u16 = 0x947;
-const EXIT: u16 = 0x94d;
-const CALL_REL: u16 = 0x944;
-/// `CALL.REL.NOINC Ra`: an indirect call through a register pair.
-const CALL_REL_R: u16 = 0x344;
-/// `CALL.ABS.NOINC Ra`: a call to an absolute address (driver functions).
-const CALL_ABS_R: u16 = 0x343;
-const RET_REL: u16 = 0x950;
-const BRX: u16 = 0x949;
-/// `BRXU URa imm`: BRX with the target in a uniform register pair (ptxas
-/// uses it for a `switch` on a warp-uniform value).
-const BRXU: u16 = 0x958;
-const BPT: u16 = 0x95c;
+use super::{File, LiftError, LiftFn, Lifter};
+use crate::{Decoded, FieldKind, Operand as FieldOperand};
 
 /// `.nv.info.<k>` attribute EIATTR_INDIRECT_BRANCH_TARGETS (0x34): ptxas
 /// lists, for every `BRX`, the targets its jump table can hold (nvdisasm
@@ -56,48 +43,53 @@ pub(crate) fn indirect_targets(k: &crate::loader::CubinKernel) -> HashMap<u64, V
     out
 }
 
-/// Branch target of a BRA/CALL.REL at `pc`: a signed word offset in bits
-/// [34, 82), relative to the next instruction (notes §2.3); bit 32 is `.U`
-/// (a uniform-branch hint, set in corpus code) and not part of the offset.
-fn rel_target(w: u128, pc: u64) -> u64 {
-    let off = sext(bits(w, 34, 82), 48) * 4;
-    (pc as i64 + 16 + off) as u64
+/// The mnemonic of a decoded instruction (its head's first token).
+fn base(d: &Decoded) -> &str {
+    d.syntax.head.text.split('.').next().unwrap_or_default()
+}
+
+/// Whether a CALL goes to a target printed as an address (`CALL.REL
+/// 0x310`, `CALL.ABS 0x...`), not through a register.
+pub(crate) fn is_direct_call(d: &Decoded) -> bool {
+    base(d) == "CALL"
+        && !d
+            .syntax
+            .slots
+            .get(1)
+            .is_some_and(|p| p.text.trim_start().starts_with(['R', 'U']))
 }
 
 /// Block leaders: 0, every branch/call target inside the code (`BRX`
 /// targets from `brx`, the device functions an indirect call may reach) and
-/// every instruction after a branch, call, return, exit or trap.
-pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>, functions: &[u64]) -> Vec<u64> {
-    let end = (words.len() * 16) as u64;
+/// every instruction after a branch, call, return, exit or trap. `code`
+/// holds each instruction's decoded form (`None` where the decoder rejects
+/// the word: lifting refuses it if it is reached).
+pub(crate) fn leaders(
+    code: &[Option<Decoded>],
+    brx: &HashMap<u64, Vec<u64>>,
+    functions: &[u64],
+) -> Vec<u64> {
+    let end = (code.len() * 16) as u64;
+    let inside = |t: u64| t < end && t.is_multiple_of(16);
     let mut set = BTreeSet::new();
     set.insert(0u64);
-    set.extend(
-        functions
-            .iter()
-            .copied()
-            .filter(|&f| f < end && f.is_multiple_of(16)),
-    );
-    for (i, &w) in words.iter().enumerate() {
+    set.extend(functions.iter().copied().filter(|&f| inside(f)));
+    for (i, d) in code.iter().enumerate() {
+        let Some(d) = d else { continue };
         let pc = (i * 16) as u64;
-        let op = bits(w, 0, 12) as u16;
-        if matches!(op, BRA | CALL_REL) {
-            let t = rel_target(w, pc);
-            if t < end && t.is_multiple_of(16) {
-                set.insert(t);
-            }
-        }
-        if matches!(op, BRX | BRXU) {
-            for &t in brx.get(&pc).into_iter().flatten() {
-                if t < end && t.is_multiple_of(16) {
-                    set.insert(t);
+        let m = base(d);
+        if m == "BRA" || is_direct_call(d) {
+            let targets = d.fields.iter().filter(|f| f.kind == FieldKind::Rel);
+            for f in targets {
+                if let Some(FieldOperand::Imm(t)) = f.operand {
+                    set.extend(Some(t as u64).filter(|&t| inside(t)));
                 }
             }
         }
-        if matches!(
-            op,
-            BRA | EXIT | CALL_REL | CALL_REL_R | CALL_ABS_R | RET_REL | BRX | BRXU | BPT
-        ) && pc + 16 < end
-        {
+        if matches!(m, "BRX" | "BRXU") {
+            set.extend(brx.get(&pc).into_iter().flatten().filter(|&&t| inside(t)));
+        }
+        if matches!(m, "BRA" | "EXIT" | "CALL" | "RET" | "BRX" | "BRXU" | "BPT") && pc + 16 < end {
             set.insert(pc + 16);
         }
     }
@@ -106,7 +98,7 @@ pub(crate) fn leaders(words: &[u128], brx: &HashMap<u64, Vec<u64>>, functions: &
 
 /// The control, warp, barrier and fence ops, by mnemonic, lifted from
 /// their syntax (`view.rs`).
-const OPS: &[(&str, LiftFn)] = &[
+pub(crate) const OPS: &[(&str, LiftFn)] = &[
     ("BRA", bra),
     ("EXIT", exit),
     ("CALL", call),
@@ -142,22 +134,6 @@ const OPS: &[(&str, LiftFn)] = &[
     ("ERRBAR", no_effect),
     ("CCTL", no_effect),
 ];
-
-/// Lifts a control, warp, barrier or fence instruction; `Ok(false)` for
-/// other mnemonics.
-pub(crate) fn lift(l: &mut Lifter, _opcode: u16) -> Result<bool, LiftError> {
-    let Some(d) = &l.form else {
-        return Ok(false);
-    };
-    let base = d.syntax.head.text.split('.').next().unwrap_or_default();
-    match OPS.iter().find(|(n, _)| *n == base) {
-        Some(&(_, f)) => {
-            f(l)?;
-            Ok(true)
-        }
-        None => Ok(false),
-    }
-}
 
 /// See [`OPS`].
 fn no_effect(l: &mut Lifter) -> Result<(), LiftError> {

@@ -1,5 +1,5 @@
 //! `f32`/`f64` arithmetic and compares, lifted from their syntax
-//! ([`FOPS`], `view.rs`): FADD, FMUL, FFMA, FSETP, FSET, FSEL, FMNMX,
+//! ([`OPS`], `view.rs`): FADD, FMUL, FFMA, FSETP, FSET, FSEL, FMNMX,
 //! DADD, DMUL, DFMA, DSETP and FCHK read modifier tokens and operands by
 //! position with `-`/`|`. Conversions and MUFU are in `conv.rs`, packed
 //! halves in `half.rs`; both share the helpers here. DADD's second operand
@@ -25,26 +25,9 @@ use super::view::{Mods, Val};
 use super::{LiftError, LiftFn, Lifter};
 use crate::FieldKind;
 
-/// Lifts a float, conversion or packed-half instruction; `Ok(false)` for
-/// other mnemonics.
-pub(crate) fn lift(l: &mut Lifter, _opcode: u16) -> Result<bool, LiftError> {
-    let Some(d) = &l.form else {
-        return Ok(false);
-    };
-    let base = d.syntax.head.text.split('.').next().unwrap_or_default();
-    let table = FOPS.iter().chain(super::conv::OPS).chain(super::half::OPS);
-    match table.into_iter().find(|(n, _)| *n == base) {
-        Some(&(_, f)) => {
-            f(l)?;
-            Ok(true)
-        }
-        None => Ok(false),
-    }
-}
-
 /// The `f32`/`f64` arithmetic and compare ops, by mnemonic, lifted from
 /// their syntax (`view.rs`).
-const FOPS: &[(&str, LiftFn)] = &[
+pub(crate) const OPS: &[(&str, LiftFn)] = &[
     ("FADD", fadd),
     ("FMUL", fmul),
     ("FFMA", ffma),

@@ -20,56 +20,43 @@ use xisa_ir::{
 
 use std::collections::HashMap;
 
-use super::{bit, bits, File, LiftError, Lifter};
+use super::{File, LiftError, Lifter};
 use crate::FieldKind;
 
-/// Lifts a memory instruction; `Ok(false)` when `opcode` is not one.
-pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
-    match opcode {
-        // SUATOM's seed record: bit positions.
-        0x59f => surface(l, Surf::Red, false)?,
-        0x3a0 => surface(l, Surf::Red, true)?,
-        0xb99 => surface(l, Surf::Ld, false)?,
-        0x99a => surface(l, Surf::Ld, true)?,
-        0xb9d => surface(l, Surf::St, false)?,
-        0x99e => surface(l, Surf::St, true)?,
-        0x593 => surface(l, Surf::Atom { cas: false }, false)?,
-        0x595 => surface(l, Surf::Atom { cas: true }, false)?,
-        0x394 => surface(l, Surf::Atom { cas: false }, true)?,
-        0x793 | 0x795 => {
-            return Err(l.unsupported(
-                "SUATOM.D with three immediates (the meaning of the third is not known)",
-            ))
+/// Lifts a memory instruction (by the mnemonic of its record); `Ok(false)`
+/// for other instructions.
+pub(crate) fn lift(l: &mut Lifter) -> Result<bool, LiftError> {
+    let Some(mn) = l.form.as_ref().map(|d| d.mnemonic.clone()) else {
+        return Ok(false);
+    };
+    match mn.as_str() {
+        "SURED.D" => surface(l, Surf::Red)?,
+        "SULD.D" => surface(l, Surf::Ld)?,
+        "SUST.D" => surface(l, Surf::St)?,
+        "SUATOM.D" => surface(l, Surf::Atom { cas: false })?,
+        "SUATOM.D.CAS" => surface(l, Surf::Atom { cas: true })?,
+        "LDG" | "LD" => load(l, Space::Global)?,
+        "LDS" => load(l, Space::Shared)?,
+        "LDL" => load(l, Space::Local)?,
+        "STG" | "ST" => store(l, Space::Global)?,
+        "STS" => store(l, Space::Shared)?,
+        "STL" => store(l, Space::Local)?,
+        "ATOM" | "RED" => atom(l, Space::Global)?,
+        "ATOMG" => {
+            seed_roles(l);
+            atom(l, Space::Global)?
         }
-        _ => {
-            let Some(mn) = l.form.as_ref().map(|d| d.mnemonic.clone()) else {
-                return Ok(false);
-            };
-            match mn.as_str() {
-                "LDG" | "LD" => load(l, Space::Global)?,
-                "LDS" => load(l, Space::Shared)?,
-                "LDL" => load(l, Space::Local)?,
-                "STG" | "ST" => store(l, Space::Global)?,
-                "STS" => store(l, Space::Shared)?,
-                "STL" => store(l, Space::Local)?,
-                "ATOM" | "RED" => atom(l, Space::Global)?,
-                "ATOMG" => {
-                    seed_roles(l);
-                    atom(l, Space::Global)?
-                }
-                "ATOMG.CAS" => {
-                    seed_roles(l);
-                    cas(l, Space::Global)?
-                }
-                "ATOMS" => atom(l, Space::Shared)?,
-                "ATOM.CAS" => cas(l, Space::Global)?,
-                "ATOMS.CAS" => cas(l, Space::Shared)?,
-                "QSPC" => qspc(l)?,
-                "LDC" => ldc(l)?,
-                "ULDC" => uldc(l)?,
-                _ => return Ok(false),
-            }
+        "ATOMG.CAS" => {
+            seed_roles(l);
+            cas(l, Space::Global)?
         }
+        "ATOMS" => atom(l, Space::Shared)?,
+        "ATOM.CAS" => cas(l, Space::Global)?,
+        "ATOMS.CAS" => cas(l, Space::Shared)?,
+        "QSPC" => qspc(l)?,
+        "LDC" => ldc(l)?,
+        "ULDC" => uldc(l)?,
+        _ => return Ok(false),
     }
     Ok(true)
 }
@@ -729,16 +716,6 @@ fn atom(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     )
 }
 
-/// Global atomic scope from bits [77, 79) (seed-derived ATOMG).
-fn atom_scope(w: u128) -> Scope {
-    match bits(w, 77, 79) {
-        0 => Scope::Workgroup,
-        1 => Scope::Cluster,
-        2 => Scope::Device,
-        _ => Scope::System,
-    }
-}
-
 /// A compare-and-swap, whichever way its encoding was read.
 struct Cas {
     is64: bool,
@@ -1219,8 +1196,9 @@ struct SurfEnc {
 /// [`SurfEnc`] of SURED/SULD/SUST from their fields (`dim`, `clamp`, `BA`,
 /// `scope`, `order`, `size` or `op`/`type`, `a`, `b`, `d`, `pd`, the
 /// handle `c` or `i1`/`i2`).
-fn surf_enc_fields(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<SurfEnc, LiftError> {
-    let handle = if reg_handle {
+fn surf_enc_fields(l: &mut Lifter, kind: Surf) -> Result<SurfEnc, LiftError> {
+    // A register handle is field `c`; a constant one `i1`/`i2`.
+    let handle = if l.field_opt("c").is_some() {
         SurfHandle::Reg(l.freg("c")?)
     } else {
         SurfHandle::Cbuf {
@@ -1236,6 +1214,8 @@ fn surf_enc_fields(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<SurfE
     l.fdefault(&["private"])?;
     let (size, op, ty) = match kind {
         Surf::Ld | Surf::St => (Some(mem_shape(l)?), 0, 0),
+        // A compare-and-swap has no operation field.
+        Surf::Atom { cas: true } => (None, 0, l.fraw("type")?),
         _ => (None, l.fraw("op")?, l.fraw("type")?),
     };
     Ok(SurfEnc {
@@ -1249,47 +1229,58 @@ fn surf_enc_fields(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<SurfE
         strong: matches!(order.as_str(), "STRONG" | "MMIO"),
         op,
         ty,
-        rd: if kind == Surf::Ld { l.freg("d")? } else { 255 },
+        rd: match kind {
+            Surf::Ld | Surf::Atom { .. } => l.freg("d")?,
+            _ => 255,
+        },
         rb: if kind == Surf::Ld { 255 } else { l.freg("b")? },
-        pd: if kind == Surf::Ld {
-            Some(l.freg("pd")?)
-        } else {
-            None
+        pd: match kind {
+            Surf::Ld => Some(l.freg("pd")?),
+            Surf::Atom { .. } => l.field_opt("pd").map(|f| f.raw as u8),
+            _ => None,
         },
     })
 }
 
-/// [`SurfEnc`] of the seed-derived SUATOM from bit positions: dimension
-/// [61, 64), out-of-range mode [59, 61), `.BA` 72, type [73, 76), scope
-/// [77, 79), op [87, 91), coordinates [24, 32), data [32, 40), result
-/// [16, 24), Pd [81, 84), handle `c[[54, 59)][[40, 54) * 4]` or [64, 72).
-fn surf_enc_seed(l: &mut Lifter, _kind: Surf, reg_handle: bool) -> Result<SurfEnc, LiftError> {
-    let w = l.word;
-    // Order [79, 81): the default and STRONG are both relaxed atomics (the
-    // INVALID values trap before lifting).
-    let _ = bits(w, 79, 81);
-    Ok(SurfEnc {
-        dim: bits(w, 61, 64),
-        oob: bits(w, 59, 61),
-        handle: if reg_handle {
-            SurfHandle::Reg(bits(w, 64, 72) as u8)
-        } else {
-            SurfHandle::Cbuf {
-                bank: bits(w, 54, 59) as u8,
-                idx: bits(w, 40, 54) as u32,
-            }
-        },
-        scope: atom_scope(w),
-        ra: bits(w, 24, 32) as u8,
-        ba: bit(w, 72),
-        size: None,
-        strong: false,
-        op: bits(w, 87, 91),
-        ty: bits(w, 73, 76),
-        rd: bits(w, 16, 24) as u8,
-        rb: bits(w, 32, 40) as u8,
-        pd: Some(bits(w, 81, 84) as u8),
-    })
+/// Names the positional operands of a seed-derived SUATOM record (`op0`,
+/// `op1`, ... in print order) by role, so that [`surf_enc_fields`] reads
+/// them like the hand records' fields: Pd (when the form prints one), Rd,
+/// the coordinates Ra, the data Rb, then the handle: register `c`, or the
+/// constant's bank `i1` and word index `i2`.
+fn suatom_roles(l: &mut Lifter) -> Result<(), LiftError> {
+    let Some(form) = &l.form else {
+        return Ok(());
+    };
+    let mut ops: Vec<(usize, String, FieldKind)> = form
+        .fields
+        .iter()
+        .filter_map(|f| {
+            let n = f.name.strip_prefix("op")?.parse().ok()?;
+            Some((n, f.name.clone(), f.kind))
+        })
+        .collect();
+    ops.sort_by_key(|(n, _, _)| *n);
+    let has_pd = ops.first().is_some_and(|(_, _, k)| *k == FieldKind::Pred);
+    let regs: &[&'static str] = if has_pd {
+        &["pd", "d", "a", "b"]
+    } else {
+        &["d", "a", "b"]
+    };
+    let handle: &[&'static str] = match ops.len() - regs.len() {
+        1 => &["c"],
+        2 => &["i1", "i2"],
+        _ => {
+            return Err(l.unsupported(format!(
+                "{}: SUATOM.D with three immediates (the meaning of the third is not known)",
+                l.form_name()
+            )))
+        }
+    };
+    let mut roles = vec![("private", "PRIVATE".to_string())];
+    let names = regs.iter().chain(handle).copied();
+    roles.extend(names.zip(ops.into_iter().map(|(_, n, _)| n)));
+    l.alias = roles;
+    Ok(())
 }
 
 /// The surface instructions (bindless `.D` forms).
@@ -1312,26 +1303,23 @@ enum Surf {
 pub const SURFACE_HANDLE_BASE: u64 = 0x1_0000_0000;
 
 /// `SURED`/`SULD`/`SUST`/`SUATOM` on a bindless surface (see
-/// `docs/sm75.md`, "Surfaces"). Fields: coordinates from Ra (x, then y for
-/// 2D/3D, then the layer or depth: `1D_ARRAY` x, layer; `2D_ARRAY` x, y,
-/// layer; `3D` x, y, z), dimension [61, 64), out-of-range mode [59, 61)
-/// IGN / (clamp) / TRAP, `.BA` 72 (x is a byte offset; without it x counts
-/// elements of the access size), type or size [73, 76), scope [77, 79),
-/// order [79, 81), eviction hint [84, 87) (no effect), op [87, 91).
-/// The handle is 32 bits, as on the GPU (ptxas loads only the low word of a
-/// `.u64` surface handle): the constant `c[bank][idx * 4]` (bank [54, 59),
-/// word index [40, 54)), or with `reg_handle` the register at [64, 72). It is
-/// the offset of a 32-byte `runtime::surface` descriptor in guest memory
-/// ([`SURFACE_HANDLE_BASE`]).
-/// The predicate output of SULD/SUATOM ([81, 84)) is written true: the
-/// access happened (ptxas writes PT there; an out-of-range access under
-/// IGN is not reported through it in xisa).
-fn surface(l: &mut Lifter, kind: Surf, reg_handle: bool) -> Result<(), LiftError> {
-    let e = if matches!(kind, Surf::Atom { .. }) {
-        surf_enc_seed(l, kind, reg_handle)?
-    } else {
-        surf_enc_fields(l, kind, reg_handle)?
-    };
+/// `docs/sm75.md`, "Surfaces"), from the record's fields: coordinates from
+/// Ra (x, then y for 2D/3D, then the layer or depth: `1D_ARRAY` x, layer;
+/// `2D_ARRAY` x, y, layer; `3D` x, y, z), `dim`, out-of-range mode `clamp`
+/// (IGN / clamp / TRAP), `BA` (x is a byte offset; without it x counts
+/// elements of the access size), `type` or size, `scope`, `order`, the
+/// eviction hint (no effect), `op`. The handle is 32 bits, as on the GPU
+/// (ptxas loads only the low word of a `.u64` surface handle): the
+/// constant `c[i1][i2 * 4]` or the register `c`. It is the offset of a
+/// 32-byte `runtime::surface` descriptor in guest memory
+/// ([`SURFACE_HANDLE_BASE`]). The predicate output of SULD/SUATOM is
+/// written true: the access happened (ptxas writes PT there; an
+/// out-of-range access under IGN is not reported through it in xisa).
+fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
+    if matches!(kind, Surf::Atom { .. }) {
+        suatom_roles(l)?;
+    }
+    let e = surf_enc_fields(l, kind)?;
     let dim = match e.dim {
         0 => SurfDim::D1,
         1 => SurfDim::D1Buffer,

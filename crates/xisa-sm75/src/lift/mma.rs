@@ -25,25 +25,40 @@ use xisa_ir::{
     Type,
 };
 
-use super::{bit, bits, sext, LiftError, Lifter};
+use super::view::{Opnd, Val};
+use super::{LiftError, LiftFn, Lifter};
 
-/// Lifts a matrix instruction; `Ok(false)` when `opcode` is not one.
-pub(crate) fn lift(l: &mut Lifter, opcode: u16) -> Result<bool, LiftError> {
-    match opcode {
-        0x23c => hmma(l)?,
-        0x237 => imma(l)?,
-        0x23d => bmma(l)?,
-        0x83b => ldsm(l)?,
-        0x23a => movm(l)?,
-        0x236 => {
-            return Err(l.unsupported(
-                "HMMA.884 (mma.sync m8n8k4, opcode 0x236): the quad-pair fragment layout of \
-                 the m8n8k4 shape is not lifted (m16n8k8 HMMA.1688 is)",
-            ))
-        }
-        _ => return Ok(false),
+/// The matrix ops, by mnemonic, lifted from their syntax (`view.rs`).
+pub(crate) const OPS: &[(&str, LiftFn)] = &[
+    ("HMMA", hmma),
+    ("IMMA", imma),
+    ("BMMA", bmma),
+    ("LDSM", ldsm),
+    ("MOVM", movm),
+];
+
+/// The general register operand `pos` names, with the prefixes and
+/// suffixes in `known`.
+fn reg_at(l: &mut Lifter, pos: usize, known: &[&str]) -> Result<(u8, Opnd), LiftError> {
+    let o = l.opnd(pos, known)?;
+    match o.val {
+        Val::R(n) => Ok((n, o)),
+        _ => Err(l.unsupported(format!(
+            "{}: operand {pos} is not a register",
+            l.form_name()
+        ))),
     }
-    Ok(true)
+}
+
+/// The A (`.ROW`) and B (`.COL`) operands of an integer or bit MMA: only
+/// those layouts exist on sm_75.
+fn row_col(l: &mut Lifter) -> Result<(u8, u8), LiftError> {
+    let (ra, a) = reg_at(l, 1, &["ROW", "COL"])?;
+    let (rb, b) = reg_at(l, 2, &["ROW", "COL"])?;
+    if !a.has("ROW") || !b.has("COL") {
+        return Err(l.unsupported(format!("{}: A must be .ROW and B .COL", l.form_name())));
+    }
+    Ok((ra, rb))
 }
 
 /// Register `base + i` of a fragment (RZ stays RZ: a zero operand).
@@ -143,31 +158,34 @@ fn fneg(l: &mut Lifter, a: Operand) -> Operand {
     dst.into()
 }
 
-/// `HMMA.1688.{F32,F16} Rd, Ra, Rb, Rc` (opcode 0x23c): D (16x8) = A (16x8
-/// `f16`, rows) · B (8x8 `f16`, columns) + C. Fields (nvdisasm): Rd [16, 24),
-/// Ra [24, 32) (two registers), Rb [32, 40), Rc [64, 72) (four `f32` or two
-/// `f16x2` registers, as D), `-A` 72, `-B` 63, `.F32` 76 (else `.F16`);
-/// the sm_80 shapes (`.16816` 75, `.1684` 78) and `.SATFINITE` 77 are refused.
+/// `HMMA.1688.{F32,F16} Rd, [-]Ra, [-]Rb, Rc`: D (16x8) = A (16x8 `f16`,
+/// rows; two registers) · B (8x8 `f16`, columns) + C (four `f32` or two
+/// `f16x2` registers, as D). `HMMA.884` (m8n8k4, whose quad-pair fragment
+/// layout is not lifted), the sm_80 shapes and `.SATFINITE` are refused.
 fn hmma(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    for (b, what) in [
-        (75, "the m16n8k16 shape (.16816, sm_80)"),
-        (78, "the m16n8k4 shape (.1684, sm_80)"),
-        (77, ".SATFINITE"),
-    ] {
-        if bit(w, b) {
-            return Err(l.unsupported(format!("HMMA with {what} (bit {b})")));
-        }
-    }
-    if bits(w, 82, 84) != 0 {
+    let m = l.mods(&["1688", "884", "F16", "F32"])?;
+    if m.has("884") {
         return Err(l.unsupported(format!(
-            "HMMA with bits [82, 84) = {} (invalid)",
-            bits(w, 82, 84)
+            "{}: HMMA.884 (mma.sync m8n8k4): the quad-pair fragment layout of the m8n8k4 \
+             shape is not lifted (m16n8k8 HMMA.1688 is)",
+            l.form_name()
         )));
     }
-    let f32acc = bit(w, 76);
-    let (rd, ra, rb, rc) = regs(w);
-    let (na, nb) = (bit(w, 72), bit(w, 63));
+    let f32acc = match (m.has("F32"), m.has("F16"), m.has("1688")) {
+        (true, false, true) => true,
+        (false, true, true) => false,
+        _ => {
+            return Err(l.unsupported(format!(
+                "{}: not an HMMA.1688 with one accumulator type",
+                l.form_name()
+            )))
+        }
+    };
+    let (rd, _) = reg_at(l, 0, &[])?;
+    let (ra, a) = reg_at(l, 1, &["-"])?;
+    let (rb, b) = reg_at(l, 2, &["-"])?;
+    let (rc, _) = reg_at(l, 3, &[])?;
+    let (na, nb) = (a.neg, b.neg);
     let src = sources(l);
     let a0 = part(l, ra, 0)?;
     let a1 = part(l, ra, 1)?;
@@ -221,29 +239,6 @@ fn hmma(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// Rd [16, 24), Ra [24, 32), Rb [32, 40), Rc [64, 72).
-fn regs(w: u128) -> (u8, u8, u8, u8) {
-    (
-        bits(w, 16, 24) as u8,
-        bits(w, 24, 32) as u8,
-        bits(w, 32, 40) as u8,
-        bits(w, 64, 72) as u8,
-    )
-}
-
-/// The checks every integer/bit MMA shares: A by rows (73 clear), B by
-/// columns (74 set).
-fn layouts(l: &Lifter, what: &str) -> Result<(), LiftError> {
-    if bit(l.word, 73) || !bit(l.word, 74) {
-        return Err(l.unsupported(format!(
-            "{what} with A/B layout bits 73/74 = {}/{} (only .ROW/.COL exist)",
-            bit(l.word, 73) as u8,
-            bit(l.word, 74) as u8
-        )));
-    }
-    Ok(())
-}
-
 /// Element `e` (`width` bits, signed or not) of a packed register, as `i64`.
 fn element(l: &mut Lifter, v: Operand, e: u64, width: u64, signed: bool) -> Operand {
     let x = l.tmp(Type::I32);
@@ -279,29 +274,36 @@ fn write_s32(l: &mut Lifter, rd: u8, i: u8, acc: Operand, sat: bool) -> Result<(
     Ok(())
 }
 
-/// `IMMA.8816.{S8,U8}.{S8,U8}[.SAT]` (m8n8k16) and `IMMA.8832.{S4,U4}.{S4,U4}`
-/// (m8n8k32) (opcode 0x237): D (8x8 `s32`) = A (rows) · B (columns) + C.
-/// Fields (nvdisasm): registers as HMMA, A signed 76, B signed 78, `.SAT`
-/// 82; the shape is [75] with [83, 86): 0/000 is 8816 (bytes), 0/111 is
-/// 8832 (nibbles); other values and bit 79 are invalid.
+/// `IMMA.8816.{S8,U8}.{S8,U8}[.SAT]` (m8n8k16) and
+/// `IMMA.8832.{S4,U4}.{S4,U4}[.SAT]` (m8n8k32): D (8x8 `s32`) = A (rows) ·
+/// B (columns) + C, the type tokens A's then B's; `.SAT` clamps to `s32`.
 fn imma(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    layouts(l, "IMMA")?;
-    let width = match (bit(w, 75), bits(w, 83, 86), bit(w, 79)) {
-        (false, 0, false) => 8,
-        (false, 7, false) => 4,
-        (s, t, b79) => {
-            return Err(l.unsupported(format!(
-                "IMMA with shape/type bits 75 = {}, [83, 86) = {t}, 79 = {} (known: 8816, 8832)",
-                s as u8, b79 as u8
-            )))
-        }
+    const TYPES: [(&str, u64, bool); 4] = [
+        ("S8", 8, true),
+        ("U8", 8, false),
+        ("S4", 4, true),
+        ("U4", 4, false),
+    ];
+    let m = l.mods(&["8816", "8832", "S8", "U8", "S4", "U4", "SAT"])?;
+    let tys: Vec<(u64, bool)> = m
+        .toks()
+        .iter()
+        .filter_map(|t| TYPES.iter().find(|x| x.0 == t).map(|x| (x.1, x.2)))
+        .collect();
+    let shape = if m.has("8816") { 8 } else { 4 };
+    let [(wa, sa), (wb, sb)] = tys[..] else {
+        return Err(l.unsupported(format!("{}: not two operand types", l.form_name())));
     };
-    if bit(w, 77) {
-        return Err(l.unsupported("IMMA with bit 77 set (invalid)"));
+    if wa != shape || wb != shape || m.has("8816") == m.has("8832") {
+        return Err(l.unsupported(format!(
+            "{}: the operand types do not match the shape",
+            l.form_name()
+        )));
     }
-    let (sa, sb, sat) = (bit(w, 76), bit(w, 78), bit(w, 82));
-    let (rd, ra, rb, rc) = regs(w);
+    let (width, sat) = (shape, m.has("SAT"));
+    let (rd, _) = reg_at(l, 0, &[])?;
+    let (ra, rb) = row_col(l)?;
+    let (rc, _) = reg_at(l, 3, &[])?;
     let src = sources(l);
     let arow = gather(l, ra, &src.row);
     let bcol = [gather(l, rb, &src.col0), gather(l, rb, &src.col1)];
@@ -321,20 +323,19 @@ fn imma(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `BMMA.88128.XOR.POPC` (m8n8k128 on bits, opcode 0x23d): D (8x8 `s32`) =
-/// Σ popc(A row XOR B column) + C, over 128 bits. Fields (nvdisasm): as
-/// IMMA; shape [75, 77) = 0 (88128), 77 clear (.XOR), 80 set (.POPC).
+/// `BMMA.88128.XOR.POPC` (m8n8k128 on bits): D (8x8 `s32`) = Σ popc(A
+/// row XOR B column) + C, over 128 bits.
 fn bmma(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    layouts(l, "BMMA")?;
-    if bits(w, 75, 78) != 0 || !bit(w, 80) {
+    let m = l.mods(&["88128", "XOR", "POPC"])?;
+    if m.toks().len() != 3 {
         return Err(l.unsupported(format!(
-            "BMMA with shape/op bits [75, 78) = {}, 80 = {} (only .88128.XOR.POPC is known)",
-            bits(w, 75, 78),
-            bit(w, 80) as u8
+            "{}: only BMMA.88128.XOR.POPC is lifted",
+            l.form_name()
         )));
     }
-    let (rd, ra, rb, rc) = regs(w);
+    let (rd, _) = reg_at(l, 0, &[])?;
+    let (ra, rb) = row_col(l)?;
+    let (rc, _) = reg_at(l, 3, &[])?;
     let src = sources(l);
     let arow = gather(l, ra, &src.row);
     let bcol = [gather(l, rb, &src.col0), gather(l, rb, &src.col1)];
@@ -357,42 +358,35 @@ fn bmma(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `LDSM.16.{M88,MT88}.{1,2,4} Rd, [Ra+imm]` (`ldmatrix`, opcode 0x83b):
-/// loads 1, 2 or 4 8x8 matrices of 16-bit elements from shared memory;
-/// lanes `8j..8j+8` give the row addresses of matrix `j`, and lane `4g + t`
-/// receives in `Rd + j` row `g`, elements `2t` and `2t + 1` (`.M88`) or
-/// column `g`, rows `2t` and `2t + 1` (`.MT88`, transposed). Fields
-/// (nvdisasm): Rd [16, 24), Ra [24, 32), a signed 24-bit offset [40, 64),
-/// count [72, 74) (0, 1, 2: 1, 2, 4 matrices), layout [78, 80) (`.M816`,
-/// 2, is refused), `+UR` 91 (refused).
+/// `LDSM.16.{M88,MT88}.{1,2,4} Rd, [Ra+imm]` (`ldmatrix`): loads 1, 2 or
+/// 4 8x8 matrices of 16-bit elements from shared memory; lanes `8j..8j+8`
+/// give the row addresses of matrix `j`, and lane `4g + t` receives in
+/// `Rd + j` row `g`, elements `2t` and `2t + 1` (`.M88`) or column `g`,
+/// rows `2t` and `2t + 1` (`.MT88`, transposed). `.M816` and a
+/// uniform-register address term are refused.
 fn ldsm(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    let n = match bits(w, 72, 74) {
-        0 => 1u8,
-        1 => 2,
-        2 => 4,
-        v => return Err(l.unsupported(format!("LDSM with count field {v} (invalid)"))),
+    let m = l.mods(&["16", "M88", "MT88", "1", "2", "4"])?;
+    // One matrix prints no count.
+    let n = match m.pick(&["1", "2", "4"]) {
+        Some("2") => 2u8,
+        Some("4") => 4,
+        _ => 1,
     };
-    let trans = match bits(w, 78, 80) {
-        0 => false,
-        1 => true,
-        v => {
-            return Err(l.unsupported(format!(
-                "LDSM with layout field [78, 80) = {v} (only .M88 and .MT88 are lifted)"
-            )))
-        }
-    };
-    if bit(w, 91) {
-        return Err(l.unsupported("LDSM with a uniform-register address term (bit 91)"));
-    }
-    if bits(w, 75, 78) != 0 {
+    if !m.has("16") || m.has("M88") == m.has("MT88") {
         return Err(l.unsupported(format!(
-            "LDSM with bits [75, 78) = {} (invalid)",
-            bits(w, 75, 78)
+            "{}: only LDSM.16.M88 and LDSM.16.MT88 are lifted",
+            l.form_name()
         )));
     }
-    let (rd, ra) = (bits(w, 16, 24) as u8, bits(w, 24, 32) as u8);
-    let off = sext(bits(w, 40, 64), 24);
+    let trans = m.has("MT88");
+    let (rd, _) = reg_at(l, 0, &[])?;
+    let (base, off) = l.reg_imm_at(1)?;
+    let Val::R(ra) = base else {
+        return Err(l.unsupported(format!(
+            "{}: the address is not a general register",
+            l.form_name()
+        )));
+    };
     let base = l.read_gpr(ra);
     let addr = l.bin32(BinOp::Add, base, Operand::Imm(off as u64 & 0xffff_ffff));
     let lane = l.special(SReg::LaneId);
@@ -431,23 +425,18 @@ fn ldsm(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// `MOVM.16.MT88 Rd, Ra` (opcode 0x23a, PTX `movmatrix.m8n8.trans.b16`):
-/// transposes an 8x8 matrix of 16-bit elements held by the warp, lane
-/// `4g + t` holding row `g`, elements `2t` and `2t + 1`. Lane `4g + t`
-/// receives original elements `(2t, g)` and `(2t + 1, g)`, which lanes
-/// `8t + g/2` and `8t + 4 + g/2` hold in half `g % 2`. Fields (nvdisasm):
-/// Rd [16, 24), Ra [24, 32), layout [78, 80) (`.M832`/`.M864`, 1 and 2,
-/// are refused), [75, 78) invalid.
+/// `MOVM.16.MT88 Rd, Ra` (PTX `movmatrix.m8n8.trans.b16`): transposes an
+/// 8x8 matrix of 16-bit elements held by the warp, lane `4g + t` holding
+/// row `g`, elements `2t` and `2t + 1`. Lane `4g + t` receives original
+/// elements `(2t, g)` and `(2t + 1, g)`, which lanes `8t + g/2` and
+/// `8t + 4 + g/2` hold in half `g % 2`. `.M832`/`.M864` are refused.
 fn movm(l: &mut Lifter) -> Result<(), LiftError> {
-    let w = l.word;
-    if bits(w, 78, 80) != 0 || bits(w, 75, 78) != 0 {
-        return Err(l.unsupported(format!(
-            "MOVM with layout field [78, 80) = {} or bits [75, 78) = {} (only .16.MT88 is lifted)",
-            bits(w, 78, 80),
-            bits(w, 75, 78)
-        )));
+    let m = l.mods(&["16", "MT88"])?;
+    if m.toks().len() != 2 {
+        return Err(l.unsupported(format!("{}: only MOVM.16.MT88 is lifted", l.form_name())));
     }
-    let (rd, ra) = (bits(w, 16, 24) as u8, bits(w, 24, 32) as u8);
+    let (rd, _) = reg_at(l, 0, &[])?;
+    let (ra, _) = reg_at(l, 1, &[])?;
     let lane = l.special(SReg::LaneId);
     let g = l.bin32(BinOp::LShr, lane, Operand::Imm(2));
     let t = l.bin32(BinOp::And, lane, Operand::Imm(3));

@@ -26,16 +26,15 @@
 //!
 //! Memory instructions (`mem.rs`) are lifted from the decoded instruction:
 //! the named fields of the matched record, every one of which must be read
-//! ([`Lifter::field`], [`Lifter::check_fields`]). Integer ALU instructions
-//! (`alu.rs`) and the `f32`/`f64` arithmetic (`float.rs` `FOPS`) are lifted
-//! from their printed syntax: modifier tokens and operands by position
-//! (`view.rs`). MUFU, conversions, packed-half ops and the control and
-//! matrix families are still dispatched on the 12-bit opcode and read their fields from the
-//! 128-bit word (bit layouts: `/work/shared/notes/sm75.md` §3, checked
-//! against ptxas 12.9 output). The table-driven decoder is consulted for the
-//! opcodes it knows (ATOMG, SUATOM), whose `INVALIDn` modifier values make the
-//! instruction a trap: the lane's launch stops with an error whose location
-//! names the block `invalid_<pc>_<field>_<value>` and the pc.
+//! (`Lifter::field`, `Lifter::check_fields`). Every other family (the
+//! integer ALU `alu.rs`, `f32`/`f64` arithmetic `float.rs`, conversions and
+//! MUFU `conv.rs`, packed halves `half.rs`, control/warp/barrier/fence
+//! `ctrl.rs`, matrix `mma.rs`) is lifted from its printed syntax: modifier
+//! tokens and operands by position (`view.rs`), dispatched by mnemonic
+//! through `FAMILIES`. The table-driven decoder is consulted for every
+//! word; `INVALIDn` modifier values make the instruction a trap: the lane's
+//! launch stops with an error whose location names the block
+//! `invalid_<pc>_<field>_<value>` and the pc.
 
 mod alu;
 mod conv;
@@ -296,12 +295,6 @@ pub(crate) fn bits(w: u128, lo: u32, hi: u32) -> u64 {
     ((w >> lo) & m) as u64
 }
 
-/// Sign-extends the low `n` bits.
-pub(crate) fn sext(v: u64, n: u32) -> i64 {
-    let s = 64 - n;
-    ((v << s) as i64) >> s
-}
-
 /// Lifts one kernel. A kernel that reads the local or shared window's base
 /// (`cvta` of a local or shared address to a generic pointer) is lifted
 /// again with generic accesses that test for the window(s) it reads.
@@ -394,6 +387,13 @@ fn lift_pass(
         .chunks_exact(16)
         .filter_map(crate::word_from_bytes)
         .collect();
+    // Every word decoded once: block leaders come from the forms, and each
+    // instruction is lifted from its own.
+    let code: Vec<Option<crate::Decoded>> = words
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| crate::decode_word(w, (i * 16) as u64).ok())
+        .collect();
     let mut l = Lifter {
         k,
         kernel: Kernel::new(k.name.clone()),
@@ -410,7 +410,7 @@ fn lift_pass(
         closed: false,
         uniform: false,
         stack_top: {
-            let has_call = words.iter().any(|w| matches!(w & 0xfff, 0x943 | 0x944));
+            let has_call = code.iter().flatten().any(ctrl::is_direct_call);
             let s = k.stack_bytes.div_ceil(8) * 8;
             if has_call {
                 s.max(DEFAULT_CALL_STACK)
@@ -432,7 +432,7 @@ fn lift_pass(
         view: view::ViewState::default(),
     };
     l.setup_params()?;
-    let leaders = ctrl::leaders(&words, &l.brx_targets, &k.functions);
+    let leaders = ctrl::leaders(&code, &l.brx_targets, &k.functions);
     for (i, &pc) in leaders.iter().enumerate() {
         l.kernel.blocks.push(Block {
             label: format!("L_{pc:04x}"),
@@ -1300,12 +1300,7 @@ impl<'a> Lifter<'a> {
             self.operands_have_no_effect();
             return Ok(());
         }
-        if mem::lift(self, opcode)?
-            || ctrl::lift(self, opcode)?
-            || alu::lift(self, opcode)?
-            || float::lift(self, opcode)?
-            || mma::lift(self, opcode)?
-        {
+        if mem::lift(self)? || self.lift_syntax(opcode)? {
             return Ok(());
         }
         Err(self.unsupported(match &self.form {
@@ -1315,6 +1310,43 @@ impl<'a> Lifter<'a> {
                 None => format!("opcode {opcode:#05x}"),
             },
         }))
+    }
+}
+
+/// The families lifted from their syntax (`view.rs`), each a table from
+/// mnemonic to one function per op.
+const FAMILIES: [&[(&str, LiftFn)]; 6] = [
+    alu::OPS,
+    float::OPS,
+    conv::OPS,
+    half::OPS,
+    ctrl::OPS,
+    mma::OPS,
+];
+
+impl Lifter<'_> {
+    /// Lifts the current instruction by its mnemonic from [`FAMILIES`];
+    /// `Ok(false)` when none names it. A uniform twin (`UIADD3`, ...) is
+    /// its ALU op on the uniform files.
+    fn lift_syntax(&mut self, opcode: u16) -> Result<bool, LiftError> {
+        let Some(d) = &self.form else {
+            return Ok(false);
+        };
+        let base = d.syntax.head.text.split('.').next().unwrap_or_default();
+        let (name, twin) = match base.strip_prefix('U') {
+            Some(v) if alu::UNIFORM.contains(&v) => (v, true),
+            _ => (base, false),
+        };
+        let Some(&(_, f)) = FAMILIES
+            .iter()
+            .flat_map(|t| t.iter())
+            .find(|(n, _)| *n == name)
+        else {
+            return Ok(false);
+        };
+        self.uniform = twin || is_uniform_op(opcode);
+        f(self)?;
+        Ok(true)
     }
 }
 
@@ -1336,7 +1368,6 @@ mod tests {
         let w: u128 = 0x0000_0000_0000_0a00_0000_0a00_0001_7a02;
         assert_eq!(bits(w, 0, 12), 0xa02);
         assert_eq!(bits(w, 16, 24), 1);
-        assert_eq!(sext(0xfff, 12), -1);
         assert!(bit(w, 1));
     }
 }
