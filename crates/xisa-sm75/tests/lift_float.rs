@@ -1777,6 +1777,24 @@ fn is_nan16(h: u16) -> bool {
     h & 0x7c00 == 0x7c00 && h & 0x3ff != 0
 }
 
+/// The two `f16` lanes of a word, lane 0 low.
+fn lanes(w: u32) -> [u16; 2] {
+    [w as u16, (w >> 16) as u16]
+}
+
+/// Two `f16` lanes as a word.
+fn pack(l: [u16; 2]) -> u32 {
+    u32::from(l[0]) | u32::from(l[1]) << 16
+}
+
+/// Whether two packed results agree lane by lane (any NaN equals any NaN).
+fn halves_agree(g: u32, w: u32) -> bool {
+    lanes(g)
+        .iter()
+        .zip(lanes(w))
+        .all(|(&x, y)| x == y || (is_nan16(x) && is_nan16(y)))
+}
+
 /// IEEE `a*b + c` (`mul` with `c`), `a*b` (`mul`), or `a + b` on `f16`,
 /// rounded once to nearest even, from exact integer arithmetic.
 fn half_op(a: u16, b: u16, c: Option<u16>, mul: bool) -> u16 {
@@ -1846,14 +1864,7 @@ fn packed_half_arithmetic() {
             v.extend([x as u32, (x >> 32) as u32, r.next() as u32]);
         }
     }
-    let lanes = |w: u32| [w as u16, (w >> 16) as u16];
-    let pack = |l: [u16; 2]| u32::from(l[0]) | u32::from(l[1]) << 16;
-    let ok = |g: u32, w: u32| {
-        lanes(g)
-            .iter()
-            .zip(lanes(w))
-            .all(|(&x, y)| x == y || (is_nan16(x) && is_nan16(y)))
-    };
+    let ok = halves_agree;
     let ftz16 = |h: u16| if h & 0x7c00 == 0 { h & 0x8000 } else { h };
     let sat16 = |h: u16| {
         if is_nan16(h) || h & 0x8000 != 0 {
@@ -1978,7 +1989,6 @@ fn hsetp2_compares() {
             (x >> 7) as u32 & 1,
         ]);
     }
-    let lanes = |w: u32| [w as u16, (w >> 16) as u16];
     let ftz16 = |h: u16| if h & 0x7c00 == 0 { h & 0x8000 } else { h };
     type C = fn(f64, f64) -> bool;
     let lt: C = |a, b| a < b;
@@ -2063,55 +2073,39 @@ fn packed_half_immediate_lanes() {
         let x = r.next();
         v.extend([x as u32, (x >> 32) as u32, 0]);
     }
-    let lanes = |w: u32| [w as u16, (w >> 16) as u16];
-    let pack = |l: [u16; 2]| u32::from(l[0]) | u32::from(l[1]) << 16;
-    let ok = |g: u32, w: u32| {
-        lanes(g)
-            .iter()
-            .zip(lanes(w))
-            .all(|(&x, y)| x == y || (is_nan16(x) && is_nan16(y)))
-    };
+    let ok = halves_agree;
     let one: Vec<u32> = v.chunks_exact(3).map(|t| t[0]).collect();
     let two: Vec<u32> = v.chunks_exact(3).flat_map(|t| [t[0], t[1]]).collect();
-    // (kernel, the PTX constant, multiply or add)
-    for (k, c, mul) in [
-        ("hmul2_imm", 0x4200_bc00u32, true),
-        ("hadd2_imm", 0x3c00_c400, false),
+    // (kernel, the PTX constant, what it is: the multiplier, the addend,
+    // HFMA2's b or c)
+    for (k, imm, role) in [
+        ("hmul2_imm", 0x4200_bc00u32, 'm'),
+        ("hadd2_imm", 0x3c00_c400, 'a'),
+        ("hfma2_imm_b", 0x4400_3400, 'b'),
+        ("hfma2_imm_c", 0x3800_c000, 'c'),
     ] {
-        let c = lanes(c);
+        let imm = lanes(imm);
+        let (ins, nin) = match role {
+            'b' | 'c' => (&two, 2),
+            _ => (&one, 1),
+        };
         check_u32(
             k,
-            &one,
-            1,
+            ins,
+            nin,
             |x| {
                 let a = lanes(x[0]);
-                pack([0, 1].map(|i| half_op(a[i], c[i], None, mul)))
+                let r = lanes(x.get(1).copied().unwrap_or(0));
+                pack([0, 1].map(|i| match role {
+                    'm' => half_op(a[i], imm[i], None, true),
+                    'a' => half_op(a[i], imm[i], None, false),
+                    'b' => half_op(a[i], imm[i], Some(r[i]), true),
+                    _ => half_op(a[i], r[i], Some(imm[i]), true),
+                }))
             },
             ok,
         );
     }
-    let b = lanes(0x4400_3400);
-    check_u32(
-        "hfma2_imm_b",
-        &two,
-        2,
-        |x| {
-            let (a, c) = (lanes(x[0]), lanes(x[1]));
-            pack([0, 1].map(|i| half_op(a[i], b[i], Some(c[i]), true)))
-        },
-        ok,
-    );
-    let c = lanes(0x3800_c000);
-    check_u32(
-        "hfma2_imm_c",
-        &two,
-        2,
-        |x| {
-            let (a, b) = (lanes(x[0]), lanes(x[1]));
-            pack([0, 1].map(|i| half_op(a[i], b[i], Some(c[i]), true)))
-        },
-        ok,
-    );
     let k = lanes(0x4000_bc00);
     check_u32(
         "hsetp2_lt_imm",

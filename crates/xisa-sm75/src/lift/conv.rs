@@ -18,7 +18,7 @@
 
 use xisa_ir::{BinOp, CvtOp, FBinOp, FUnOp, ICond, Operand, Round, Type};
 
-use super::float::{absneg, cvt_full, fop, fun, tanh, widen, widen_from};
+use super::float::{absneg, cvt_full, fop, fun, narrow, tanh, widen, widen_from};
 use super::view::{Mods, Val};
 use super::{LiftError, LiftFn, Lifter};
 use crate::FieldKind;
@@ -340,16 +340,7 @@ fn mufu(l: &mut Lifter) -> Result<(), LiftError> {
                 FUnOp::Sin
             };
             let y = fun(l, op, Type::F64, false, t.into());
-            cvt_full(
-                l,
-                CvtOp::FtoF,
-                Type::F32,
-                Type::F64,
-                Round::Rn,
-                false,
-                true,
-                y,
-            )
+            narrow(l, Round::Rn, true, y)
         }
     };
     write_float_at(l, 0, Type::F32, r)

@@ -103,19 +103,22 @@ fn write_f64_at(l: &mut Lifter, pos: usize, v: Operand) -> Result<(), LiftError>
 
 /// `.SAT`: clamps an `f32` result to [0, 1], NaN to 0.
 fn sat_if(l: &mut Lifter, m: &Mods, v: Operand) -> Operand {
-    if !m.has("SAT") {
+    saturate(l, Type::F32, m.has("SAT"), v)
+}
+
+/// With `on`, a float of type `ty` clamped to [0, 1] (NaN to +0).
+pub(super) fn saturate(l: &mut Lifter, ty: Type, on: bool, v: Operand) -> Operand {
+    if !on {
         return v;
     }
-    cvt_full(
-        l,
-        CvtOp::FtoF,
-        Type::F32,
-        Type::F32,
-        Round::Rn,
-        true,
-        false,
-        v,
-    )
+    cvt_full(l, CvtOp::FtoF, ty, ty, Round::Rn, true, false, v)
+}
+
+/// An `f64` rounded once to `f32` by `rnd`, subnormal results flushed with
+/// `ftz` (the results xisa computes in `f64`: FMUL scales, directed FFMA,
+/// the MUFU functions).
+pub(super) fn narrow(l: &mut Lifter, rnd: Round, ftz: bool, v: Operand) -> Operand {
+    cvt_full(l, CvtOp::FtoF, Type::F32, Type::F64, rnd, false, ftz, v)
 }
 
 /// `FADD[.FTZ][.RM/.RP/.RZ][.SAT] Rd, a, b`.
@@ -159,16 +162,7 @@ fn fmul(l: &mut Lifter) -> Result<(), LiftError> {
             p.into(),
             Operand::Imm(factor.to_bits()),
         );
-        cvt_full(
-            l,
-            CvtOp::FtoF,
-            Type::F32,
-            Type::F64,
-            rnd,
-            false,
-            ftz,
-            q.into(),
-        )
+        narrow(l, rnd, ftz, q.into())
     };
     let r = sat_if(l, &m, r);
     write_f32_at(l, 0, r)
@@ -200,16 +194,7 @@ fn ffma(l: &mut Lifter) -> Result<(), LiftError> {
         let (x, y, z) = (widen(l, a, ftz), widen(l, b, ftz), widen(l, c, ftz));
         let p = fop(l, FBinOp::Mul, Type::F64, Round::Rn, false, x, y);
         let s = fop(l, FBinOp::Add, Type::F64, rnd, false, p.into(), z);
-        cvt_full(
-            l,
-            CvtOp::FtoF,
-            Type::F32,
-            Type::F64,
-            rnd,
-            false,
-            ftz,
-            s.into(),
-        )
+        narrow(l, rnd, ftz, s.into())
     };
     let r = sat_if(l, &m, r);
     write_f32_at(l, 0, r)
@@ -613,16 +598,7 @@ pub(super) fn tanh(l: &mut Lifter, x: Operand) -> Operand {
     let neg = l.icmp(ICond::Slt, Type::I64, bits, Operand::Imm(0));
     let nr = fun(l, FUnOp::Neg, Type::F64, false, r);
     let r = l.select(Type::F64, neg, nr, r);
-    cvt_full(
-        l,
-        CvtOp::FtoF,
-        Type::F32,
-        Type::F64,
-        Round::Rn,
-        false,
-        true,
-        r,
-    )
+    narrow(l, Round::Rn, true, r)
 }
 
 /// `fma.f64` (round to nearest) into a fresh temp.

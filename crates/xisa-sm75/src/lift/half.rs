@@ -15,7 +15,7 @@
 
 use xisa_ir::{BinOp, CvtOp, FBinOp, ICond, Op, Operand, Round, Type};
 
-use super::float::{absneg, compare_mods, cvt_full, fcompare, fop, widen_from};
+use super::float::{absneg, compare_mods, cvt_full, fcompare, fop, saturate, widen_from};
 use super::view::{Mods, Val};
 use super::{LiftError, LiftFn, Lifter};
 use crate::FieldKind;
@@ -222,20 +222,7 @@ fn hop2(l: &mut Lifter, m: &Mods, op: HOp) -> Result<(), LiftError> {
                 b,
             }),
         }
-        let r = if sat {
-            cvt_full(
-                l,
-                CvtOp::FtoF,
-                Type::F16,
-                Type::F16,
-                Round::Rn,
-                true,
-                false,
-                dst.into(),
-            )
-        } else {
-            dst.into()
-        };
+        let r = saturate(l, Type::F16, sat, dst.into());
         let mut i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, r);
         if ftz {
             i = flush16(l, i);
@@ -286,20 +273,7 @@ fn hadd2_f32(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
     );
     // `.SAT`: the f32 sum clamped to [0, 1], NaN to +0 (ptxas's
     // `cvt.sat.f32.f16`).
-    let r = if m.has("SAT") {
-        cvt_full(
-            l,
-            CvtOp::FtoF,
-            Type::F32,
-            Type::F32,
-            Round::Rn,
-            true,
-            false,
-            dst.into(),
-        )
-    } else {
-        dst.into()
-    };
+    let r = saturate(l, Type::F32, m.has("SAT"), dst.into());
     let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, r);
     l.write_at(0, i)
 }

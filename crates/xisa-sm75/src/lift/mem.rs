@@ -61,13 +61,9 @@ pub(crate) fn lift(l: &mut Lifter) -> Result<bool, LiftError> {
     Ok(true)
 }
 
-/// Names the positional operands of a seed-derived atomic record (ATOMG,
-/// ATOMG.CAS: `op0`, `op1`, ... in print order) by role, so the handlers
-/// read them like the hand records' fields: Pd, Rd, the base register,
-/// then the address's uniform register and offset by kind, then the data
-/// registers (compare and new value for CAS).
-fn seed_roles(l: &mut Lifter) {
-    let Some(form) = &l.form else { return };
+/// The positional operands of a seed-derived record (`op0`, `op1`, ...),
+/// in print order: number, field name, kind.
+fn positional(form: &crate::Decoded) -> Vec<(usize, String, FieldKind)> {
     let mut ops: Vec<(usize, String, FieldKind)> = form
         .fields
         .iter()
@@ -77,6 +73,17 @@ fn seed_roles(l: &mut Lifter) {
         })
         .collect();
     ops.sort_by_key(|(n, _, _)| *n);
+    ops
+}
+
+/// Names the positional operands of a seed-derived atomic record (ATOMG,
+/// ATOMG.CAS: `op0`, `op1`, ... in print order) by role, so the handlers
+/// read them like the hand records' fields: Pd, Rd, the base register,
+/// then the address's uniform register and offset by kind, then the data
+/// registers (compare and new value for CAS).
+fn seed_roles(l: &mut Lifter) {
+    let Some(form) = &l.form else { return };
+    let ops = positional(form);
     let mut roles = vec![("private", "PRIVATE".to_string())];
     let mut it = ops.into_iter();
     for role in ["pd", "d", "a"] {
@@ -1251,15 +1258,7 @@ fn suatom_roles(l: &mut Lifter) -> Result<(), LiftError> {
     let Some(form) = &l.form else {
         return Ok(());
     };
-    let mut ops: Vec<(usize, String, FieldKind)> = form
-        .fields
-        .iter()
-        .filter_map(|f| {
-            let n = f.name.strip_prefix("op")?.parse().ok()?;
-            Some((n, f.name.clone(), f.kind))
-        })
-        .collect();
-    ops.sort_by_key(|(n, _, _)| *n);
+    let ops = positional(form);
     let has_pd = ops.first().is_some_and(|(_, _, k)| *k == FieldKind::Pred);
     let regs: &[&'static str] = if has_pd {
         &["pd", "d", "a", "b"]

@@ -258,6 +258,21 @@ impl Lifter<'_> {
             .ok_or_else(|| self.unsupported("no decoded form"))
     }
 
+    /// The decoded fields of the current form.
+    fn form_fields(&self) -> &[crate::FieldValue] {
+        self.form.as_ref().map_or(&[], |d| d.fields.as_slice())
+    }
+
+    /// Operand `pos` of the current syntax (an empty part where the form
+    /// has none: an absent optional operand), marked read.
+    fn take_part(&mut self, pos: usize) -> Result<Part, LiftError> {
+        let part = self.syntax()?.slots.get(pos).cloned().unwrap_or_default();
+        if let Some(r) = self.view.read.get_mut(pos) {
+            *r = true;
+        }
+        Ok(part)
+    }
+
     /// The head's modifier tokens (after the base mnemonic), every one of
     /// which must be in `known`: the modifiers this op implements or that
     /// only name the form (`IMAD.MOV`, `LOP3.LUT`).
@@ -278,16 +293,8 @@ impl Lifter<'_> {
     /// prefixes (`-`, `~`, `!`, `|`) and suffix tokens the op implements
     /// for it; `.reuse` is a hint and always accepted.
     pub(crate) fn opnd(&mut self, pos: usize, known: &[&str]) -> Result<Opnd, LiftError> {
-        // A position the form does not have is an absent optional operand.
-        let part: Part = self.syntax()?.slots.get(pos).cloned().unwrap_or_default();
-        if let Some(r) = self.view.read.get_mut(pos) {
-            *r = true;
-        }
-        let fields = self
-            .form
-            .as_ref()
-            .map(|d| d.fields.as_slice())
-            .unwrap_or(&[]);
+        let part = self.take_part(pos)?;
+        let fields = self.form_fields();
         // An immediate's value is its field's (the printed number may be a
         // rounded float); its sign belongs to the number.
         let imm = part.fields.iter().find_map(|&i| {
@@ -402,15 +409,8 @@ impl Lifter<'_> {
     /// `UR4 0x10`): the register and the immediate's value (0 when the
     /// operand prints none).
     pub(crate) fn reg_imm_at(&mut self, pos: usize) -> Result<(Val, i64), LiftError> {
-        let part: Part = self.syntax()?.slots.get(pos).cloned().unwrap_or_default();
-        if let Some(r) = self.view.read.get_mut(pos) {
-            *r = true;
-        }
-        let fields = self
-            .form
-            .as_ref()
-            .map(|d| d.fields.as_slice())
-            .unwrap_or(&[]);
+        let part = self.take_part(pos)?;
+        let fields = self.form_fields();
         let (mut reg, mut imm) = (None, 0);
         for f in part.fields.iter().filter_map(|&i| fields.get(i)) {
             match (f.kind, &f.operand) {
