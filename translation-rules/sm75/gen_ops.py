@@ -440,6 +440,20 @@ for op9, nm, mods, tmpl, fmods in (
                 rec("MUFU_%s_H%d" % (formkey(form), f16), nm, "R,B", opm(op9, form) + [(73, 74, f16)],
                     [D] + fs_ + mods, "%s {d}, %s ;" % (tmpl, tb_))
             continue
+        if nm == "MUFU" and form == 4:
+            # `.F16` reads an f16 immediate in [32,48) (nvdisasm ignores
+            # [48,64)); without it the immediate is an f32.
+            for f16 in (0, 1):
+                b = F("b", "f16", 32, 48) if f16 else F("b", "f32", 32, 64)
+                rec("MUFU_F4" + ("_H1" if f16 else ""), nm, "R,I", opm(op9, form) + [(73, 74, f16)],
+                    [D, b] + mods, "%s {d}, {b} ;" % tmpl)
+            # RCP64H/RSQ64H read the high word of an f64 (more fixed bits:
+            # these records win over MUFU_F4).
+            for func in (6, 7):
+                rec("MUFU_F4_%s" % MUFU[func], nm, "R,I",
+                    opm(op9, form) + [(73, 74, 0), (74, 78, func)],
+                    [D, F("b", "f64hi", 32, 64)] + mods, "%s {d}, {b} ;" % tmpl)
+            continue
         if nm == "MUFU" and form == 1:
             fb = fb + [F("hsel", "text", 60, 62, values=[""] * 4,
                          alt={"field": "f16", "equals": 1, "values": ["", ".H1", ".INVALID2", ".INVALID3"]})]
@@ -508,6 +522,37 @@ for op9, nm in ((0x105, "F2I"), (0x111, "F2I"), (0x104, "F2F"), (0x110, "F2F"),
                 key = "%s_%s%s%s%s" % (nm, "" if op9 & 0xf0 == 0 else "64_", formkey(form),
                                        "_" + wkey if wkey else "", "" if size is None else "_S%d" % size)
                 rec(key, nm, "R,R", m, [D] + fb + mods, "%s {d}, %s ;" % (head, tb), check_probe=True)
+
+# Immediate forms (4) of F2I/F2F/FRND: the immediate is typed by the source
+# size [84,86) (probed with nvdisasm 13.5): an f16 in [32,48) (nvdisasm
+# ignores [48,64), where the register forms keep the select and negate/abs
+# bits), an f32 in [32,64), or an f64's high word in [32,64). No select and
+# no negate/abs: their bits are the immediate's.
+IMM_BY_SIZE = {1: ("f16", 32, 48), 2: ("f32", 32, 64), 3: ("f64hi", 32, 64)}
+for op9, nm in ((0x105, "F2I"), (0x111, "F2I"), (0x104, "F2F"), (0x110, "F2F"),
+                (0x107, "FRND"), (0x113, "FRND")):
+    for size, (kind, lo, hi) in sorted(IMM_BY_SIZE.items()):
+        ftz = T("ftz", 80, ".FTZ")
+        if nm == "F2I":
+            mods = [ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
+                    F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T),
+                    F("ssz", "mod", 84, 86, values=FSZ, reject=[0])]
+            head = "F2I{ftz}{dtype}{ssz}{rnd}{ntz}"
+            m = [(84, 86, size)]
+        elif nm == "F2F":
+            mods = [ftz, M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
+                    F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "F32", "F64"], reject=[0]),
+                    F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "F32", "F64"], reject=[0])]
+            head = "F2F{ftz}{dsz}{ssz}{rnd}"
+            m = [(84, 86, size)]
+        else:
+            mods = [ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]),
+                    F("ssz", "mod", 84, 86, values=FSZ, reject=[0])]
+            head = "FRND{ftz}{ssz}{rnd}"
+            m = [(84, 86, size), (75, 77, size)]
+        key = "%s_%sF4_S%d" % (nm, "" if op9 & 0xf0 == 0 else "64_", size)
+        rec(key, nm, "R,I", opm(op9, 4) + m, [D, F("b", kind, lo, hi)] + mods,
+            "%s {d}, {b} ;" % head, check_probe=True)
 
 # SGXT
 rec("SGXT_F4", "SGXT", "R,R,I", opm(0x01a, 4), [D] + ra()[0] + [F("b", "uimm", 32, 64), M("signed", 73, 74, SIGNED_U32), T("w", 75, ".W")],

@@ -2119,3 +2119,75 @@ fn packed_half_immediate_lanes() {
         |g, w| g == w,
     );
 }
+
+/// Conversions of an immediate, read as the immediate forms' records type
+/// it by the source size (an `f16` in [32, 48) whose upper half nvdisasm
+/// ignores, an `f32`, an `f64`'s high word). ptxas folds constant
+/// conversions, so the words are register-form conversions of
+/// `fconv.cubin` patched into their immediate form: every lane converts the
+/// constant.
+#[test]
+fn immediate_conversions() {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/fconv.cubin");
+    let orig = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let image = xisa_sm75::loader::load(&orig).expect("load");
+    // (kernel, its register-form opcode, immediate [32, 64), input and
+    // output bytes per lane, the result every lane must give)
+    let cases: [(&str, u16, u32, usize, usize, u64); 4] = [
+        (
+            "f2f_f64_f32",
+            0x310,
+            0x4049_0fdb,
+            4,
+            8,
+            f64::from(f32::from_bits(0x4049_0fdb)).to_bits(),
+        ),
+        // f32 3.0009765625 rounds to nearest f16 3.0 (0x4200).
+        ("f2f_rn_f16_f32", 0x304, 0x4040_1000, 4, 2, 0x4200),
+        // f64 -2.5 (high word 0xc0040000) truncated: -2.0.
+        (
+            "frnd_rzi_f64",
+            0x313,
+            0xc004_0000,
+            8,
+            8,
+            (-2.0f64).to_bits(),
+        ),
+        // f16 1.5 in [32, 48) (the upper half is not read): rni gives 2.
+        ("f2i_f16_h0", 0x305, 0xdead_3e00, 4, 4, 2),
+    ];
+    for (kernel, reg_op, imm, in_bytes, out_bytes, want) in cases {
+        let k = image
+            .kernels
+            .iter()
+            .find(|k| k.name == kernel)
+            .expect("kernel");
+        let at = k
+            .code
+            .chunks_exact(16)
+            .position(|w| u128::from_le_bytes(w.try_into().unwrap()) & 0xfff == u128::from(reg_op))
+            .map(|i| k.code_offset as usize + 16 * i)
+            .unwrap_or_else(|| panic!("{kernel}: no {reg_op:#x}"));
+        let mut bytes = orig.clone();
+        let mut w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap());
+        // The immediate form (4) of the same operation: opcode bits
+        // [9, 12) = 4, the immediate in [32, 64), bit 91 (uniform) clear.
+        w = (w & !0xe00 & !(0xffff_ffffu128 << 32) & !(1u128 << 91))
+            | 4 << 9
+            | u128::from(imm) << 32;
+        bytes[at..at + 16].copy_from_slice(&w.to_le_bytes());
+        let m = Module::from_bytes(&bytes, "fconv", None).expect("module");
+        let input = vec![0x5au8; 64 * in_bytes];
+        for (e, out) in run_in(&m, kernel, &input, in_bytes, out_bytes) {
+            for (i, c) in out.chunks_exact(out_bytes).enumerate() {
+                let mut b = [0u8; 8];
+                b[..out_bytes].copy_from_slice(c);
+                let got = u64::from_le_bytes(b);
+                assert_eq!(
+                    got, want,
+                    "{kernel} ({e}) lane {i}: {got:#x}, want {want:#x}"
+                );
+            }
+        }
+    }
+}
