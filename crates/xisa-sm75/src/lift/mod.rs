@@ -47,7 +47,6 @@ mod view;
 
 pub use mem::SURFACE_HANDLE_BASE;
 
-use std::cell::Cell;
 use std::collections::{BTreeSet, HashMap};
 
 use xisa_ir::{
@@ -265,33 +264,14 @@ pub const SHARED_WINDOW_SIZE: u64 = 1 << 24;
 /// leaves MAX_STACK_SIZE at one frame).
 const DEFAULT_CALL_STACK: u32 = 1024;
 
-thread_local! {
-    /// The word being lifted and the bits of it the lifter has read through
-    /// [`bit`] / [`bits`] (for [`Lifter::check_fields`] on instructions not
-    /// yet lifted from named fields).
-    static READS: Cell<(u128, u128)> = const { Cell::new((0, 0)) };
-}
-
-/// Notes that bits `m` of word `w` were read, if `w` is the word being lifted.
-pub(crate) fn note_read(w: u128, m: u128) {
-    READS.with(|r| {
-        let (cur, mask) = r.get();
-        if cur == w {
-            r.set((cur, mask | m));
-        }
-    });
-}
-
 /// Bit `i` of the instruction word.
-pub(crate) fn bit(w: u128, i: u32) -> bool {
-    note_read(w, 1u128 << i);
+fn bit(w: u128, i: u32) -> bool {
     (w >> i) & 1 != 0
 }
 
 /// Bits `[lo, hi)` of the word.
-pub(crate) fn bits(w: u128, lo: u32, hi: u32) -> u64 {
+fn bits(w: u128, lo: u32, hi: u32) -> u64 {
     let m = (1u128 << (hi - lo)) - 1;
-    note_read(w, m << lo);
     ((w >> lo) & m) as u64
 }
 
@@ -474,7 +454,6 @@ fn lift_pass(
         l.by_fields = false;
         l.view = view::ViewState::default();
         l.alias.clear();
-        READS.with(|r| r.set((w, 0)));
         l.lift_one(w)?;
         l.check_fields()?;
         opcodes.insert(name);
@@ -859,14 +838,6 @@ impl<'a> Lifter<'a> {
         Ok(())
     }
 
-    /// Marks every field of the current instruction as read: for
-    /// instructions whose operands have no effect in xisa's model (scheduling
-    /// and reconvergence hints, convergence-barrier bookkeeping), said at
-    /// each use.
-    pub(crate) fn operands_have_no_effect(&self) {
-        READS.with(|r| r.set((self.word, u128::MAX)));
-    }
-
     /// `MNEMONIC (form RULE-ID)` of the current instruction, for errors.
     pub(crate) fn form_name(&self) -> String {
         match &self.form {
@@ -879,14 +850,9 @@ impl<'a> Lifter<'a> {
     /// must have been read (used, ignored as a hint, or checked to be at its
     /// default), so that no operand or modifier is silently dropped. Operand
     /// reuse flags (`*_reuse`) and the uniform guard are exempt.
-    ///
-    /// Families not yet lifted from named fields read bit positions; for
-    /// them the check is on bits: a field of the decoded form whose value is
-    /// not neutral (it prints something, or names a register other than
-    /// RZ/URZ/PT, or a non-zero immediate) and not all of whose bits the
-    /// lifter read is refused the same way, so an operand or modifier the
-    /// bit-reading code does not know is not dropped either (`FFMA.FMZ`
-    /// shares a field with `.FTZ`: reading the FTZ bit alone is not enough).
+    /// An instruction lifted from its syntax is checked by
+    /// [`Lifter::check_view`] instead; one lifted from neither may leave
+    /// only neutral fields (printing nothing, RZ/URZ/PT, a zero immediate).
     fn check_fields(&self) -> Result<(), LiftError> {
         if self.view.active {
             return self.check_view();
@@ -894,16 +860,8 @@ impl<'a> Lifter<'a> {
         let Some(form) = &self.form else {
             return Ok(());
         };
-        let read = READS.with(|r| r.get().1);
         for (f, used) in form.fields.iter().zip(&self.used) {
-            let seen = if self.by_fields {
-                *used
-            } else {
-                // (the scheduling bits [105, 128), operand reuse flags among
-                // them, are hints some fields print)
-                let m = f.mask & ((1u128 << 105) - 1);
-                f.neutral || m & read == m
-            };
+            let seen = *used || (!self.by_fields && f.neutral);
             // `rsv*`: bits the hand records claim but nvdisasm never prints.
             if seen
                 || f.reuse_only
@@ -1297,7 +1255,7 @@ impl<'a> Lifter<'a> {
         if let Some((field, value)) = invalid {
             self.trap_invalid(&field, &value);
             // The instruction is the trap: its other fields are not used.
-            self.operands_have_no_effect();
+            self.no_effect()?;
             return Ok(());
         }
         if mem::lift(self)? || self.lift_syntax(opcode)? {
