@@ -492,6 +492,26 @@ for op9 in (0x106, 0x112):
             key = "I2F_%s%s%s" % ("" if op9 == 0x106 else "64_", formkey(form), "_" + wkey if wkey else "")
             rec(key, "I2F", "R,R", opm(op9, form) + match_w, fs,
                 "I2F{dsz}{stype}{rnd} {d}, %s ;" % tb, check_probe=True)
+def float_conv_head(nm):
+    """The modifier fields and head template of F2I, F2F or FRND."""
+    ftz = T("ftz", 80, ".FTZ")
+    if nm == "F2I":
+        return ([ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
+                 F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T),
+                 F("ssz", "mod", 84, 86, values=FSZ, reject=[0])],
+                "F2I{ftz}{dtype}{ssz}{rnd}{ntz}")
+    if nm == "F2F":
+        return ([ftz, M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
+                 F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "F32", "F64"], reject=[0]),
+                 F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "F32", "F64"], reject=[0])],
+                "F2F{ftz}{dsz}{ssz}{rnd}")
+    # FRND prints one size; the destination size [75,77) must equal it (one
+    # record per size).
+    return ([ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]),
+             F("ssz", "mod", 84, 86, values=FSZ, reject=[0])],
+            "FRND{ftz}{ssz}{rnd}")
+
+
 for op9, nm in ((0x105, "F2I"), (0x111, "F2I"), (0x104, "F2F"), (0x110, "F2F"),
                 (0x107, "FRND"), (0x113, "FRND")):
     for form in CONV_FORMS:
@@ -499,23 +519,7 @@ for op9, nm in ((0x105, "F2I"), (0x111, "F2I"), (0x104, "F2F"), (0x110, "F2F"),
         # `.H1`; F32/F64 print none.
         for wkey, match_w, sel in (("16", [(84, 86, 1)], SEL16), ("", [(85, 86, 1)], None)):
             fb, tb = conv_src(form, sel, True)
-            ftz = T("ftz", 80, ".FTZ")
-            if nm == "F2I":
-                mods = [ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
-                        F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T),
-                        F("ssz", "mod", 84, 86, values=FSZ, reject=[0])]
-                head = "F2I{ftz}{dtype}{ssz}{rnd}{ntz}"
-            elif nm == "F2F":
-                mods = [ftz, M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
-                        F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "F32", "F64"], reject=[0]),
-                        F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "F32", "F64"], reject=[0])]
-                head = "F2F{ftz}{dsz}{ssz}{rnd}"
-            else:
-                # FRND prints one size; the destination size [75,77) must
-                # equal it (one record per size).
-                mods = [ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]),
-                        F("ssz", "mod", 84, 86, values=FSZ, reject=[0])]
-                head = "FRND{ftz}{ssz}{rnd}"
+            mods, head = float_conv_head(nm)
             sizes = [None] if nm != "FRND" else ([1] if wkey else [2, 3])
             for size in sizes:
                 m = opm(op9, form) + (match_w if size is None else [(84, 86, size), (75, 77, size)])
@@ -532,24 +536,8 @@ IMM_BY_SIZE = {1: ("f16", 32, 48), 2: ("f32", 32, 64), 3: ("f64hi", 32, 64)}
 for op9, nm in ((0x105, "F2I"), (0x111, "F2I"), (0x104, "F2F"), (0x110, "F2F"),
                 (0x107, "FRND"), (0x113, "FRND")):
     for size, (kind, lo, hi) in sorted(IMM_BY_SIZE.items()):
-        ftz = T("ftz", 80, ".FTZ")
-        if nm == "F2I":
-            mods = [ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]), T("ntz", 77, ".NTZ"),
-                    F("dtype", "mod", [[75, 77], [72, 73]], values=INT_T),
-                    F("ssz", "mod", 84, 86, values=FSZ, reject=[0])]
-            head = "F2I{ftz}{dtype}{ssz}{rnd}{ntz}"
-            m = [(84, 86, size)]
-        elif nm == "F2F":
-            mods = [ftz, M("rnd", 78, 80, ["", "RM", "RP", "RZ"]),
-                    F("dsz", "mod", 75, 77, values=["INVALID0", "F16", "F32", "F64"], reject=[0]),
-                    F("ssz", "mod", 84, 86, values=["INVALID0", "F16", "F32", "F64"], reject=[0])]
-            head = "F2F{ftz}{dsz}{ssz}{rnd}"
-            m = [(84, 86, size)]
-        else:
-            mods = [ftz, M("rnd", 78, 80, ["", "FLOOR", "CEIL", "TRUNC"]),
-                    F("ssz", "mod", 84, 86, values=FSZ, reject=[0])]
-            head = "FRND{ftz}{ssz}{rnd}"
-            m = [(84, 86, size), (75, 77, size)]
+        mods, head = float_conv_head(nm)
+        m = [(84, 86, size)] + ([(75, 77, size)] if nm == "FRND" else [])
         key = "%s_%sF4_S%d" % (nm, "" if op9 & 0xf0 == 0 else "64_", size)
         rec(key, nm, "R,I", opm(op9, 4) + m, [D, F("b", kind, lo, hi)] + mods,
             "%s {d}, {b} ;" % head, check_probe=True)
