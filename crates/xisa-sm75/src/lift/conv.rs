@@ -18,7 +18,10 @@
 
 use xisa_ir::{BinOp, CvtOp, FBinOp, FUnOp, ICond, Operand, Round, Type};
 
-use super::float::{absneg, cvt_full, fop, fun, narrow, tanh, widen, widen_from};
+use super::float::{
+    absneg, cvt_full, fop, fsrc, fun, imm_typed, narrow, selects, tanh, widen, widen_from,
+    write_float_at,
+};
 use super::view::{Mods, Val};
 use super::{LiftError, LiftFn, Lifter};
 use crate::FieldKind;
@@ -113,27 +116,6 @@ fn one<T: Copy>(l: &Lifter, got: &[T], default: T, what: &str) -> Result<T, Lift
     }
 }
 
-/// The select suffixes a source of `width` bits may carry, with the shift
-/// each one names.
-fn selects(width: u32) -> &'static [(&'static str, u64)] {
-    match width {
-        8 => &[("B1", 8), ("B2", 16), ("B3", 24)],
-        16 => &[("H1", 16)],
-        _ => &[],
-    }
-}
-
-/// Refuses an immediate whose field is not of one of `kinds`.
-fn imm_typed(l: &Lifter, kind: Option<FieldKind>, kinds: &[FieldKind]) -> Result<(), LiftError> {
-    match kind {
-        Some(k) if !kinds.contains(&k) => Err(l.unsupported(format!(
-            "{}: a {k:?} immediate where the source type takes {kinds:?}",
-            l.form_name()
-        ))),
-        _ => Ok(()),
-    }
-}
-
 /// Integer source `pos` of type `ity` (narrow types: the selected byte or
 /// half, truncated).
 fn int_src(l: &mut Lifter, pos: usize, ity: Type) -> Result<Operand, LiftError> {
@@ -150,61 +132,6 @@ fn int_src(l: &mut Lifter, pos: usize, ity: Type) -> Result<Operand, LiftError> 
         None => v,
     };
     Ok(l.cvt(CvtOp::Trunc, ity, Type::I32, v))
-}
-
-/// Float source `pos` of type `ty` with `|x|`, `-x` (`f16`: the low half,
-/// or the high one with `.H1`; `f64`: a pair, a 64-bit constant or an
-/// `f64hi` immediate).
-pub(crate) fn float_src(l: &mut Lifter, pos: usize, ty: Type) -> Result<Operand, LiftError> {
-    let mut known = vec!["-", "|"];
-    known.extend(selects(ty.bits()).iter().map(|s| s.0));
-    let o = l.opnd(pos, &known)?;
-    let f = match ty {
-        Type::F64 => {
-            imm_typed(l, o.imm_kind, &[FieldKind::F64Hi])?;
-            let raw = match o.val {
-                Val::Imm(v) => Operand::Imm(v as u64),
-                _ => l.read_val(pos, &o, true)?,
-            };
-            l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, raw)
-        }
-        Type::F32 => {
-            imm_typed(l, o.imm_kind, &[FieldKind::F32])?;
-            let raw = l.read_val(pos, &o, false)?;
-            l.cvt(CvtOp::Bitcast, Type::F32, Type::I32, raw)
-        }
-        _ => {
-            imm_typed(l, o.imm_kind, &[FieldKind::F16])?;
-            let raw = l.read_val(pos, &o, false)?;
-            let raw = if o.has("H1") {
-                l.bin32(BinOp::LShr, raw, Operand::Imm(16))
-            } else {
-                raw
-            };
-            let h = l.cvt(CvtOp::Trunc, Type::I16, Type::I32, raw);
-            l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, h)
-        }
-    };
-    Ok(absneg(l, ty, f, o.neg, o.abs))
-}
-
-/// Writes a float of type `ty` to operand `pos` (`f16`: zero-extended).
-fn write_float_at(l: &mut Lifter, pos: usize, ty: Type, v: Operand) -> Result<(), LiftError> {
-    match ty {
-        Type::F64 => {
-            let i = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, v);
-            l.write_pair_at(pos, i)
-        }
-        Type::F32 => {
-            let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, v);
-            l.write_at(pos, i)
-        }
-        _ => {
-            let h = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, v);
-            let i = l.cvt(CvtOp::Zext, Type::I32, Type::I16, h);
-            l.write_at(pos, i)
-        }
-    }
 }
 
 /// `I2F[.dtype][.itype][.RM/.RP/.RZ] Rd, b`: integer to float.
@@ -240,7 +167,7 @@ fn f2i(l: &mut Lifter) -> Result<(), LiftError> {
         }
         _ => {}
     }
-    let x = float_src(l, 1, fty)?;
+    let x = fsrc(l, 1, fty)?;
     let op = if signed { CvtOp::FtoS } else { CvtOp::FtoU };
     let r = cvt_full(l, op, ity, fty, h.rnd, false, h.mods.has("FTZ"), x);
     match ity {
@@ -268,7 +195,7 @@ fn f2f(l: &mut Lifter) -> Result<(), LiftError> {
     if to == from {
         return Err(l.unsupported(format!("{}: F2F between equal sizes", l.form_name())));
     }
-    let x = float_src(l, 1, from)?;
+    let x = fsrc(l, 1, from)?;
     let r = cvt_full(l, CvtOp::FtoF, to, from, h.rnd, false, h.mods.has("FTZ"), x);
     write_float_at(l, 0, to, r)
 }
@@ -285,7 +212,7 @@ fn frnd(l: &mut Lifter) -> Result<(), LiftError> {
         // flushes f16 subnormals is not known.
         return Err(l.unsupported(format!("{}: FRND.FTZ.F16", l.form_name())));
     }
-    let x = float_src(l, 1, ty)?;
+    let x = fsrc(l, 1, ty)?;
     let op = match h.rnd {
         Round::Rn => FUnOp::Rint,
         Round::Rm => FUnOp::Floor,
@@ -314,7 +241,7 @@ fn mufu(l: &mut Lifter) -> Result<(), LiftError> {
     if matches!(func, "RCP64H" | "RSQ64H") {
         return mufu64h(l, func == "RCP64H");
     }
-    let x = float_src(l, 1, Type::F32)?;
+    let x = fsrc(l, 1, Type::F32)?;
     let r = match func {
         "EX2" => fun(l, FUnOp::Exp2, Type::F32, true, x),
         "LG2" => fun(l, FUnOp::Log2, Type::F32, true, x),
@@ -390,7 +317,7 @@ fn mufu_f16(l: &mut Lifter, func: &str) -> Result<(), LiftError> {
     if !matches!(func, "EX2" | "TANH") {
         return Err(l.unsupported(format!("{}: MUFU.{func}.F16", l.form_name())));
     }
-    let h = float_src(l, 1, Type::F16)?;
+    let h = fsrc(l, 1, Type::F16)?;
     let x = widen_from(l, h, Type::F16);
     let r = if func == "EX2" {
         fun(l, FUnOp::Exp2, Type::F32, true, x)

@@ -6,8 +6,8 @@ use xisa_ir::{
     BarOp, BinOp, CvtOp, HostFn, ICond, Op, Operand, Order, Reg, SReg, Scope, Term, Type, VoteMode,
 };
 
-use super::view::Val;
-use super::{File, LiftError, LiftFn, Lifter};
+use super::view::{holds_register, Val};
+use super::{mnemonic, File, LiftError, LiftFn, Lifter};
 use crate::{Decoded, FieldKind, Operand as FieldOperand};
 
 /// `.nv.info.<k>` attribute EIATTR_INDIRECT_BRANCH_TARGETS (0x34): ptxas
@@ -43,20 +43,19 @@ pub(crate) fn indirect_targets(k: &crate::loader::CubinKernel) -> HashMap<u64, V
     out
 }
 
-/// The mnemonic of a decoded instruction (its head's first token).
-fn base(d: &Decoded) -> &str {
-    d.syntax.head.text.split('.').next().unwrap_or_default()
-}
-
 /// Whether a CALL goes to a target printed as an address (`CALL.REL
 /// 0x310`, `CALL.ABS 0x...`), not through a register.
 pub(crate) fn is_direct_call(d: &Decoded) -> bool {
-    base(d) == "CALL"
-        && !d
-            .syntax
-            .slots
-            .get(1)
-            .is_some_and(|p| p.text.trim_start().starts_with(['R', 'U']))
+    mnemonic(d) == "CALL" && !through_register(d)
+}
+
+/// Whether a call's target operand (position 1) holds a register (`R8
+/// 0x0`, `UR4`).
+fn through_register(d: &Decoded) -> bool {
+    d.syntax
+        .slots
+        .get(1)
+        .is_some_and(|p| holds_register(p, &d.fields))
 }
 
 /// Block leaders: 0, every branch/call target inside the code (`BRX`
@@ -77,7 +76,7 @@ pub(crate) fn leaders(
     for (i, d) in code.iter().enumerate() {
         let Some(d) = d else { continue };
         let pc = (i * 16) as u64;
-        let m = base(d);
+        let m = mnemonic(d);
         if m == "BRA" || is_direct_call(d) {
             let targets = d.fields.iter().filter(|f| f.kind == FieldKind::Rel);
             for f in targets {
@@ -227,11 +226,7 @@ fn lepc(l: &mut Lifter) -> Result<(), LiftError> {
 /// count, not modelled.
 fn call(l: &mut Lifter) -> Result<(), LiftError> {
     let m = l.mods(&["REL", "ABS", "NOINC"])?;
-    let by_reg = l
-        .form
-        .as_ref()
-        .and_then(|d| d.syntax.slots.get(1))
-        .is_some_and(|p| p.text.trim_start().starts_with(['R', 'U']));
+    let by_reg = l.form.as_ref().is_some_and(through_register);
     match (m.has("ABS"), by_reg) {
         (false, false) => call_rel(l),
         (false, true) => call_indirect(l),

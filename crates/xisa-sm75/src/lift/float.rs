@@ -64,29 +64,88 @@ fn no_fmz(l: &Lifter, m: &Mods) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// Float operand `pos` (`-x`, `|x|`, `-|x|`: abs, then negate) as an
-/// `f32`, or an `f64` (a register pair, a 64-bit constant, or an `f64hi`
-/// immediate: the double whose high word is printed).
-fn fsrc(l: &mut Lifter, pos: usize, ty: Type) -> Result<Operand, LiftError> {
-    let o = l.opnd(pos, &["-", "|"])?;
-    let raw = match (ty, o.val, o.imm_kind) {
-        (Type::F64, Val::Imm(v), Some(FieldKind::F64Hi)) => Operand::Imm(v as u64),
-        (Type::F64, Val::Imm(_), _) => {
-            return Err(l.unsupported(format!(
-                "{}: operand {pos}: an f64 immediate that is not f64hi",
-                l.form_name()
-            )))
+/// The select suffixes a source of `width` bits may carry, with the shift
+/// each one names.
+pub(super) fn selects(width: u32) -> &'static [(&'static str, u64)] {
+    match width {
+        8 => &[("B1", 8), ("B2", 16), ("B3", 24)],
+        16 => &[("H1", 16)],
+        _ => &[],
+    }
+}
+
+/// Refuses an immediate whose field is not of one of `kinds`.
+pub(super) fn imm_typed(
+    l: &Lifter,
+    kind: Option<FieldKind>,
+    kinds: &[FieldKind],
+) -> Result<(), LiftError> {
+    match kind {
+        Some(k) if !kinds.contains(&k) => Err(l.unsupported(format!(
+            "{}: a {k:?} immediate where the source type takes {kinds:?}",
+            l.form_name()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Float source `pos` of type `ty` with `|x|`, `-x` (`f16`: the low half,
+/// or the high one with `.H1`; `f64`: a pair, a 64-bit constant or an
+/// `f64hi` immediate).
+pub(super) fn fsrc(l: &mut Lifter, pos: usize, ty: Type) -> Result<Operand, LiftError> {
+    let mut known = vec!["-", "|"];
+    known.extend(selects(ty.bits()).iter().map(|s| s.0));
+    let o = l.opnd(pos, &known)?;
+    let f = match ty {
+        Type::F64 => {
+            imm_typed(l, o.imm_kind, &[FieldKind::F64Hi])?;
+            let raw = match o.val {
+                Val::Imm(v) => Operand::Imm(v as u64),
+                _ => l.read_val(pos, &o, true)?,
+            };
+            l.cvt(CvtOp::Bitcast, Type::F64, Type::I64, raw)
         }
-        (Type::F64, _, _) => l.read_val(pos, &o, true)?,
-        _ => l.read_val(pos, &o, false)?,
+        Type::F32 => {
+            imm_typed(l, o.imm_kind, &[FieldKind::F32])?;
+            let raw = l.read_val(pos, &o, false)?;
+            l.cvt(CvtOp::Bitcast, Type::F32, Type::I32, raw)
+        }
+        _ => {
+            imm_typed(l, o.imm_kind, &[FieldKind::F16])?;
+            let raw = l.read_val(pos, &o, false)?;
+            half_of(l, raw, o.has("H1"))
+        }
     };
-    let int = if ty == Type::F64 {
-        Type::I64
-    } else {
-        Type::I32
-    };
-    let f = l.cvt(CvtOp::Bitcast, ty, int, raw);
     Ok(absneg(l, ty, f, o.neg, o.abs))
+}
+
+/// Writes a float of type `ty` to operand `pos` (`f16`: zero-extended).
+pub(super) fn write_float_at(
+    l: &mut Lifter,
+    pos: usize,
+    ty: Type,
+    v: Operand,
+) -> Result<(), LiftError> {
+    match ty {
+        Type::F64 => write_f64_at(l, pos, v),
+        Type::F32 => write_f32_at(l, pos, v),
+        _ => {
+            let h = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, v);
+            let i = l.cvt(CvtOp::Zext, Type::I32, Type::I16, h);
+            l.write_at(pos, i)
+        }
+    }
+}
+
+/// The low (or, with `high`, the high) half of a 32-bit word as an `f16`.
+pub(super) fn half_of(l: &mut Lifter, v: Operand, high: bool) -> Operand {
+    let v = if high {
+        l.bin32(BinOp::LShr, v, Operand::Imm(16))
+    } else {
+        v
+    };
+    let h = l.cvt(CvtOp::Trunc, Type::I16, Type::I32, v);
+    l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, h)
 }
 
 /// Writes an `f32` to operand `pos` as its bits.

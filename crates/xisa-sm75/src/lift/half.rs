@@ -15,7 +15,7 @@
 
 use xisa_ir::{BinOp, CvtOp, FBinOp, ICond, Op, Operand, Round, Type};
 
-use super::float::{absneg, compare_mods, cvt_full, fcompare, fop, saturate, widen_from};
+use super::float::{absneg, compare_mods, cvt_full, fcompare, fop, half_of, saturate, widen_from};
 use super::view::{Mods, Val};
 use super::{LiftError, LiftFn, Lifter};
 use crate::FieldKind;
@@ -118,13 +118,7 @@ fn half_lane(l: &mut Lifter, s: HSrc, lane: u64) -> Result<Operand, LiftError> {
             )))
         }
     };
-    let v = if half == 1 {
-        l.bin32(BinOp::LShr, v, Operand::Imm(16))
-    } else {
-        v
-    };
-    let h = l.cvt(CvtOp::Trunc, Type::I16, Type::I32, v);
-    let f = l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, h);
+    let f = half_of(l, v, half == 1);
     Ok(absneg(l, Type::F16, f, neg, abs))
 }
 

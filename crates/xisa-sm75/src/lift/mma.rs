@@ -122,13 +122,7 @@ fn gather(l: &mut Lifter, r: u8, lanes: &[Operand; 4]) -> [Operand; 4] {
 
 /// Half `h` (0 low, 1 high) of a packed pair as an `f32` (exact).
 fn half_f32(l: &mut Lifter, v: Operand, h: u64) -> Operand {
-    let v = if h == 1 {
-        l.bin32(BinOp::LShr, v, Operand::Imm(16))
-    } else {
-        v
-    };
-    let i = l.cvt(CvtOp::Trunc, Type::I16, Type::I32, v);
-    let f = l.cvt(CvtOp::Bitcast, Type::F16, Type::I16, i);
+    let f = super::float::half_of(l, v, h == 1);
     l.cvt(CvtOp::FtoF, Type::F32, Type::F16, f)
 }
 

@@ -1271,6 +1271,12 @@ impl<'a> Lifter<'a> {
     }
 }
 
+/// The mnemonic of a decoded instruction: its printed head's first token
+/// (`BRA` of `BRA.U`, `UIADD3` of `UIADD3.X`).
+pub(crate) fn mnemonic(d: &crate::Decoded) -> &str {
+    d.syntax.head.text.split('.').next().unwrap_or_default()
+}
+
 /// The families lifted from their syntax (`view.rs`), each a table from
 /// mnemonic to one function per op.
 const FAMILIES: [&[(&str, LiftFn)]; 6] = [
@@ -1290,7 +1296,7 @@ impl Lifter<'_> {
         let Some(d) = &self.form else {
             return Ok(false);
         };
-        let base = d.syntax.head.text.split('.').next().unwrap_or_default();
+        let base = mnemonic(d);
         let (name, twin) = match base.strip_prefix('U') {
             Some(v) if alu::UNIFORM.contains(&v) => (v, true),
             _ => (base, false),

@@ -213,6 +213,15 @@ fn register(core: &str) -> Option<Val> {
     })
 }
 
+/// Whether operand `part` prints a general or uniform register.
+pub(crate) fn holds_register(part: &Part, fields: &[crate::FieldValue]) -> bool {
+    part.fields.iter().any(|&i| {
+        fields
+            .get(i)
+            .is_some_and(|f| matches!(f.kind, FieldKind::Reg | FieldKind::UReg))
+    })
+}
+
 /// `c[0x3][0x10]` (offset possibly negative, `-0x4`).
 fn cbuf(core: &str) -> Option<Val> {
     // (PLOP3 .SIGN prints `c[0x0] [0x10]`)
@@ -334,12 +343,7 @@ impl Lifter<'_> {
         // `R2 -0x160` (BRX, CALL): a register and an immediate in one
         // operand are read together ([`Lifter::reg_imm_at`]), never one
         // of them alone.
-        let has_reg = part.fields.iter().any(|&i| {
-            fields
-                .get(i)
-                .is_some_and(|f| matches!(f.kind, FieldKind::Reg | FieldKind::UReg))
-        });
-        if imm.is_some() && has_reg {
+        if imm.is_some() && holds_register(&part, fields) {
             return Err(bad(self, "a register with an immediate".into()));
         }
         // A constant operand's bank and offset may be printed from
