@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use common::{gfx942_samples, Rng};
 use xisa_cdna::gfx942::lift::{lift, EntryAbi};
-use xisa_cdna::gfx942::tables;
+use xisa_cdna::gfx942::{semantics, tables};
 
 const ENDPGM: [u8; 4] = [0x00, 0x00, 0x81, 0xbf];
 
@@ -123,6 +123,20 @@ fn lifter_coverage_per_format() {
                 }
             }
         });
+        // A VALU row the semantics table marks as not lifted is refused
+        // with the table's reason, in every encoding.
+        if let Some(Err(reason)) = semantics::row(&op.mnemonic) {
+            assert!(
+                !ok,
+                "{} lifts although the semantics table says: {reason}",
+                op.mnemonic
+            );
+            assert!(
+                why.contains(reason.as_str()),
+                "{}: refused with `{why}`, not `{reason}`",
+                op.mnemonic
+            );
+        }
         // XISA_COVERAGE_WHY=1: why each row does not lift (a developer aid).
         if !ok
             && (op.mnemonic.contains("atomic") || std::env::var_os("XISA_COVERAGE_WHY").is_some())

@@ -16,6 +16,7 @@ pub mod decode;
 pub mod frontend;
 pub mod lift;
 pub mod print;
+pub mod semantics;
 pub mod tables;
 pub mod valu;
 

@@ -1,0 +1,399 @@
+//! Float and conversion kinds of the vector ALU, one function per
+//! [`Kind`](crate::gfx942::semantics::Kind). f32 / f64 values travel as their
+//! bits (i32 / i64); f16 values in the low half of an i32 (GFX9 16-bit VOP1 /
+//! VOP2 / VOP3 results zero the high half).
+
+use super::*;
+
+fn bits(ty: Type) -> u32 {
+    ty.bits()
+}
+
+/// An f32 / f64 result (bits) with VOP3 omod and clamp applied.
+fn float_out(b: &mut Builder, c: &Ctx, r: Reg, ty: Type) -> Out {
+    let r = clamp_f(b, r, bits(ty), c.clamp);
+    if ty == Type::F64 {
+        Out::Wide(r)
+    } else {
+        Out::Lane(r)
+    }
+}
+
+/// An f16 result: its bits zero-extended, clamped to [0, 1] with clamp.
+fn half_out(b: &mut Builder, c: &Ctx, h: Reg) -> Out {
+    let r = half_bits(b, h);
+    Out::Lane(if c.clamp { clamp16(b, r, b'f') } else { r })
+}
+
+/// Source `i` of an f16 op as an `f16` (abs / neg on bit 15).
+fn half_src(b: &mut Builder, c: &Ctx, i: usize) -> Result<Reg, LiftError> {
+    let x = src16(b, c, c.field(i), i)?;
+    Ok(half_of(b, x))
+}
+
+/// An f16 binary op.
+fn f16_bin(b: &mut Builder, op: FBinOp, x: Reg, y: Operand) -> Reg {
+    let d = b.t(Type::F16);
+    b.emit(Op::FBin {
+        op,
+        ty: Type::F16,
+        rnd: Round::Rn,
+        ftz: false,
+        dst: d,
+        a: x.into(),
+        b: y,
+    });
+    d
+}
+
+/// An f16 unary op.
+fn f16_un(b: &mut Builder, op: FUnOp, x: Reg) -> Reg {
+    let d = b.t(Type::F16);
+    b.emit(Op::FUn {
+        op,
+        ty: Type::F16,
+        ftz: false,
+        dst: d,
+        a: x.into(),
+    });
+    d
+}
+
+fn fbin_op(b: &Builder, s: &Sem) -> Result<FBinOp, LiftError> {
+    match s.op {
+        SemOp::Float(op) => Ok(op),
+        _ => Err(b.unsupported("semantics row without a float op")),
+    }
+}
+
+fn fun_op(b: &Builder, s: &Sem) -> Result<FUnOp, LiftError> {
+    match s.op {
+        SemOp::FUn(op) => Ok(op),
+        _ => Err(b.unsupported("semantics row without a unary float op")),
+    }
+}
+
+/// 16-bit forms that exist only with op_sel are lifted by `opsel16`.
+fn no_f16(b: &Builder, s: &Sem) -> Result<(), LiftError> {
+    if s.ty == Type::F16 {
+        Err(b.unsupported("this f16 form is not lifted"))
+    } else {
+        Ok(())
+    }
+}
+
+pub(super) fn fbin_k(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let op = fbin_op(b, s)?;
+    if s.ty == Type::F16 {
+        // The VOP3 abs / neg of an f16 source act on bit 15 (src16).
+        let (mut x, mut y) = (half_src(b, c, 0)?, half_src(b, c, 1)?);
+        if s.flags.rev {
+            std::mem::swap(&mut x, &mut y);
+        }
+        let d = f16_bin(b, op, x, y.into());
+        return Ok(half_out(b, c, d));
+    }
+    let (x, y) = c.r2(b, s.flags.rev)?;
+    let r = fbin(b, op, bits(s.ty), x, y);
+    Ok(float_out(b, c, r, s.ty))
+}
+
+/// `fma(src0, src1, src2)`; `acc`: the addend is vdst.
+pub(super) fn fma_k(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    no_f16(b, s)?;
+    let n = bits(s.ty);
+    let (x, y) = c.r2(b, false)?;
+    let z: V = if s.flags.acc {
+        let vd = c.inst.get("vdst");
+        let lo = b.v(vd);
+        if n == 64 {
+            let hi = b.v(vd + 1);
+            b.pair(lo, hi).into()
+        } else {
+            lo.into()
+        }
+    } else {
+        c.r(b, 2)?
+    };
+    let r = fma(b, n, x, y, z);
+    Ok(float_out(b, c, r, s.ty))
+}
+
+/// Fma with the literal as the factor (`v_fmamk`) or the addend (`addend`).
+pub(super) fn fmak(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let k = Operand::Imm(b.lit()? as u64);
+    let (x, y) = c.r2(b, false)?;
+    Ok(Out::Lane(if s.flags.addend {
+        fma(b, 32, x, y, k)
+    } else {
+        fma(b, 32, x, k, y)
+    }))
+}
+
+/// The IR's f16 ops are correctly rounded (the hardware's transcendentals
+/// are within an ulp of that).
+pub(super) fn fun_k(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let op = fun_op(b, s)?;
+    if s.ty == Type::F16 {
+        let h = half_src(b, c, 0)?;
+        let d = f16_un(b, op, h);
+        return Ok(half_out(b, c, d));
+    }
+    let x = c.r(b, 0)?;
+    let r = fun(b, op, bits(s.ty), x);
+    Ok(float_out(b, c, r, s.ty))
+}
+
+/// The input is in revolutions: sin(2 pi x), in f64, rounded.
+pub(super) fn sincos(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let op = fun_op(b, s)?;
+    no_f16(b, s)?;
+    let x = c.r(b, 0)?;
+    let fx = tof(b, x, 32);
+    let w = ftof_rn(b, Type::F64, Type::F32, fx.into());
+    let wi = fromf(b, w, 64);
+    let tau = Operand::Imm(std::f64::consts::TAU.to_bits());
+    let t = fbin(b, FBinOp::Mul, 64, wi.into(), tau);
+    let r = fun(b, op, 64, t.into());
+    let rf = tof(b, r.into(), 64);
+    let n = ftof_rn(b, Type::F32, Type::F64, rf.into());
+    let n = fromf(b, n, 32);
+    Ok(float_out(b, c, n, Type::F32))
+}
+
+/// x - floor(x), at most the largest value below 1 (for tiny negative x);
+/// NaN-propagating: inf and NaN give NaN.
+pub(super) fn fract(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    if s.ty == Type::F16 {
+        let h = half_src(b, c, 0)?;
+        let fl = f16_un(b, FUnOp::Floor, h);
+        let d = f16_bin(b, FBinOp::Sub, h, fl.into());
+        let r = f16_bin(b, FBinOp::MinNan, d, Operand::Imm(0x3bff));
+        return Ok(half_out(b, c, r));
+    }
+    let n = bits(s.ty);
+    let x = c.r(b, 0)?;
+    let fl = fun(b, FUnOp::Floor, n, x);
+    let d = fbin(b, FBinOp::Sub, n, x, fl.into());
+    let below_one = if n == 64 {
+        0x3fef_ffff_ffff_ffffu64
+    } else {
+        0x3f7f_ffff
+    };
+    let r = fbin(b, FBinOp::MinNan, n, d.into(), Operand::Imm(below_one));
+    Ok(float_out(b, c, r, s.ty))
+}
+
+/// `x * 2^n` with one rounding.
+pub(super) fn ldexp(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    let i32t = Type::I32;
+    match s.ty {
+        Type::F64 => {
+            let (x, n) = c.r2(b, false)?;
+            Ok(Out::Wide(ldexp64(b, x, n)))
+        }
+        Type::F16 => {
+            // n is the i16 in the low half of src1: computed exactly in f32
+            // with n clamped to [-64, 64] (beyond, every nonzero f16 result
+            // is 0 or inf anyway) and rounded once to f16.
+            let h = half_src(b, c, 0)?;
+            let n = src(b, c, c.field(1), 3)?;
+            let n = b.binv(Shl, i32t, n, Operand::Imm(16));
+            let n = b.binv(AShr, i32t, n, Operand::Imm(16));
+            let n = b.binv(MaxS, i32t, n, Operand::Imm((-64i32) as u32 as u64));
+            let n = b.binv(MinS, i32t, n, Operand::Imm(64));
+            let e = b.binv(Add, i32t, n, Operand::Imm(127));
+            let p2 = b.binv(Shl, i32t, e, Operand::Imm(23));
+            let w = ftof_rn(b, Type::F32, Type::F16, h.into());
+            let wi = fromf(b, w, 32);
+            let p = fbin(b, FBinOp::Mul, 32, wi.into(), p2.into());
+            let pf = tof(b, p.into(), 32);
+            let r = ftof_rn(b, Type::F16, Type::F32, pf.into());
+            Ok(half_out(b, c, r))
+        }
+        _ => {
+            // The product is exact in f64 for n clamped to [-400, 400]
+            // (beyond, the f32 result is 0 or inf).
+            let (x, n) = c.r2(b, false)?;
+            let n = b.binv(MaxS, i32t, n, Operand::Imm((-400i32) as u32 as u64));
+            let n = b.binv(MinS, i32t, n, Operand::Imm(400));
+            let e = b.binv(Add, i32t, n, Operand::Imm(1023));
+            let e = b.cvt(CvtOp::Zext, Type::I64, i32t, e);
+            let p2 = b.binv(Shl, Type::I64, e, Operand::Imm(52));
+            let fx = tof(b, x, 32);
+            let wx = ftof_rn(b, Type::F64, Type::F32, fx.into());
+            let wxi = fromf(b, wx, 64);
+            let prod = fbin(b, FBinOp::Mul, 64, wxi.into(), p2.into());
+            let pf = tof(b, prod.into(), 64);
+            let r = ftof_rn(b, Type::F32, Type::F64, pf.into());
+            let r = fromf(b, r, 32);
+            Ok(float_out(b, c, r, Type::F32))
+        }
+    }
+}
+
+pub(super) fn frexp_mant(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+    let x = c.r(b, 0)?;
+    let (mant, _) = frexp32(b, x);
+    Ok(float_out(b, c, mant, Type::F32))
+}
+
+pub(super) fn frexp_exp(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+    let x = c.r(b, 0)?;
+    let (_, exp) = frexp32(b, x);
+    Ok(Out::Lane(exp))
+}
+
+/// The IEEE division sequence (div_scale, rcp, fma refinement, div_fmas,
+/// div_fixup) is lifted as a whole: div_scale leaves its operand unscaled and
+/// clears VCC, div_fmas is a plain fma and div_fixup computes numerator /
+/// denominator correctly rounded (docs/cdna.md).
+pub(super) fn div_scale(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let x = c.r(b, 0)?;
+    let zero = b.t(Type::I64);
+    b.mov(Type::I64, zero, Operand::Imm(0));
+    write_mask(b, c, zero)?;
+    let r = match x {
+        Operand::Reg(r) => r,
+        imm => {
+            let t = b.t(s.ty.as_int());
+            b.mov(s.ty.as_int(), t, imm);
+            t
+        }
+    };
+    Ok(if s.ty == Type::F64 {
+        Out::Wide(r)
+    } else {
+        Out::Lane(r)
+    })
+}
+
+/// `div_fixup(q, den, num)` = num / den.
+pub(super) fn div_fixup(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    no_f16(b, s)?;
+    let (_q, den, num) = c.r3(b)?;
+    let r = fbin(b, FBinOp::Div, bits(s.ty), num, den);
+    Ok(float_out(b, c, r, s.ty))
+}
+
+/// A conversion between the row's `dst/src` types: float to integer
+/// truncates and saturates (NaN -> 0; clamp adds nothing), integer to float
+/// and float to float round to nearest even; 16-bit integers are the low half.
+pub(super) fn convert(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let op = match s.op {
+        SemOp::Cvt(op) => op,
+        _ => return Err(b.unsupported("semantics row without a conversion")),
+    };
+    let (to, from) = (s.ty, s.src);
+    let v: V = match from {
+        Type::F16 => half_src(b, c, 0)?.into(),
+        Type::F32 | Type::F64 => {
+            let x = c.r(b, 0)?;
+            tof(b, x, bits(from)).into()
+        }
+        Type::I16 => {
+            let x = c.r(b, 0)?;
+            b.cvt(CvtOp::Trunc, Type::I16, Type::I32, x).into()
+        }
+        _ => c.r(b, 0)?,
+    };
+    let (rnd, sat) = if to.is_float() {
+        (Round::Rn, false)
+    } else {
+        (Round::Rz, true)
+    };
+    let r = cvt(b, op, to, from, rnd, sat, v);
+    Ok(match to {
+        Type::F16 => half_out(b, c, r),
+        Type::F32 | Type::F64 => {
+            let i = fromf(b, r, bits(to));
+            float_out(b, c, i, to)
+        }
+        Type::I16 => Out::Lane(b.cvt(CvtOp::Zext, Type::I32, Type::I16, r)),
+        _ => Out::Lane(r),
+    })
+}
+
+/// floor(x) (or, `half`, floor(x + 0.5)) to i32, saturating, NaN -> 0.
+pub(super) fn cvt_floor(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let x = c.r(b, 0)?;
+    let y = if s.flags.half {
+        fbin(b, FBinOp::Add, 32, x, Operand::Imm(0.5f32.to_bits() as u64)).into()
+    } else {
+        x
+    };
+    let fl = fun(b, FUnOp::Floor, 32, y);
+    let f = tof(b, fl.into(), 32);
+    let r = cvt(
+        b,
+        CvtOp::FtoS,
+        Type::I32,
+        Type::F32,
+        Round::Rz,
+        true,
+        f.into(),
+    );
+    Ok(Out::Lane(r))
+}
+
+/// Byte `byteN` of the source as an f32.
+pub(super) fn cvt_ubyte(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let t = Type::I32;
+    let x = c.r(b, 0)?;
+    let sh = b.binv(BinOp::LShr, t, x, Operand::Imm(8 * s.flags.byte as u64));
+    let byte = b.binv(BinOp::And, t, sh, Operand::Imm(0xff));
+    let f = cvt(b, CvtOp::UtoF, Type::F32, t, Round::Rn, false, byte.into());
+    let r = fromf(b, f, 32);
+    Ok(float_out(b, c, r, Type::F32))
+}
+
+/// Two f32 rounded toward zero to the halves of one dword (`v_pack_b32_f16`
+/// is VOP3-only: `pack16`).
+pub(super) fn cvt_pkrtz(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+    let (x, y) = c.r2(b, false)?;
+    let to16 = |b: &mut Builder, v: V| {
+        let f = tof(b, v, 32);
+        let h = cvt(
+            b,
+            CvtOp::FtoF,
+            Type::F16,
+            Type::F32,
+            Round::Rz,
+            false,
+            f.into(),
+        );
+        half_bits(b, h)
+    };
+    let (lo, hi) = (to16(b, x), to16(b, y));
+    let h = b.binv(BinOp::Shl, Type::I32, hi, Operand::Imm(16));
+    Ok(Out::Lane(b.binv(BinOp::Or, Type::I32, lo, h)))
+}
+
+/// VOP2 packed fma accumulating into vdst: each half fma(src0 half, src1
+/// half, vdst half).
+pub(super) fn pk_fmac(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+    let t = Type::I32;
+    let (x, y) = c.r2(b, false)?;
+    let acc: V = b.v(c.inst.get("vdst")).into();
+    let mut halves = Vec::new();
+    for k in 0..2u64 {
+        let pick = |b: &mut Builder, v: V| -> Reg {
+            let s = b.binv(BinOp::LShr, t, v, Operand::Imm(16 * k));
+            half_of(b, s.into())
+        };
+        let (hx, hy, hz) = (pick(b, x), pick(b, y), pick(b, acc));
+        let d = b.t(Type::F16);
+        b.emit(Op::Fma {
+            ty: Type::F16,
+            ftz: false,
+            dst: d,
+            a: hx.into(),
+            b: hy.into(),
+            c: hz.into(),
+        });
+        halves.push(half_bits(b, d));
+    }
+    let hi = b.binv(BinOp::Shl, t, halves[1], Operand::Imm(16));
+    Ok(Out::Lane(b.binv(BinOp::Or, t, halves[0], hi)))
+}

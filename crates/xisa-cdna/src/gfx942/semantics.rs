@@ -1,0 +1,350 @@
+//! What each gfx942 vector ALU mnemonic computes, as data:
+//! `translation-rules/cdna/gfx942_valu_semantics.tsv` names, per mnemonic, the
+//! lane computation ([`Kind`]), its IR operations ([`SemOp`]), IR types and
+//! flags. Parsed once; the lifter (`lift/valu.rs`) dispatches on the parsed
+//! row and never on the mnemonic's spelling.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use xisa_ir::{BinOp, CvtOp, FBinOp, FCond, FUnOp, ICond, Type, UnOp};
+
+/// `gfx942_valu_semantics.tsv`.
+pub const SEMANTICS_TSV: &str =
+    include_str!("../../../../translation-rules/cdna/gfx942_valu_semantics.tsv");
+
+macro_rules! kinds {
+    ($($(#[$doc:meta])* $v:ident = $name:literal,)*) => {
+        /// The lane computation of a row: one lifting function each.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Kind {
+            $($(#[$doc])* $v,)*
+        }
+        impl Kind {
+            /// Every kind.
+            pub const ALL: &'static [Kind] = &[$(Kind::$v,)*];
+            /// Its name in the table.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Kind::$v => $name,)*
+                }
+            }
+        }
+    };
+}
+
+kinds! {
+    /// No operation.
+    Nop = "nop",
+    /// Copy of the source (`v_pk_mov_b32`: of the selected halves).
+    Mov = "mov",
+    /// Exchange of two VGPRs.
+    Swap = "swap",
+    /// The first active lane's value to an SGPR.
+    ReadFirstLane = "readfirstlane",
+    /// A chosen lane's value to an SGPR.
+    ReadLane = "readlane",
+    /// An SGPR to a chosen lane.
+    WriteLane = "writelane",
+    /// AGPR to VGPR.
+    AccvgprRead = "accvgpr_read",
+    /// VGPR or constant to AGPR.
+    AccvgprWrite = "accvgpr_write",
+    /// AGPR to AGPR.
+    AccvgprMov = "accvgpr_mov",
+    /// Add / subtract whose clamp saturates (unsigned, or `signed`).
+    AddSat = "addsat",
+    /// A binary integer op.
+    Bin = "bin",
+    /// A shift whose count is the first source (masked to the width).
+    Shift = "shift",
+    /// `op2(op1(x, y), z)` (shift counts masked).
+    Tern = "tern",
+    /// The median of three (op = min, max).
+    Med3 = "med3",
+    /// A product of 24-bit operands.
+    Mul24 = "mul24",
+    /// A 24-bit multiply-add.
+    Mad24 = "mad24",
+    /// A sum of absolute differences of `wN` elements, plus src2.
+    Sad = "sad",
+    /// Bit-field extract.
+    Bfe = "bfe",
+    /// Bit-field insert.
+    Bfi = "bfi",
+    /// Bit-field mask.
+    Bfm = "bfm",
+    /// Funnel shift right of {src0, src1} by bits (or bytes: `w8`).
+    Align = "align",
+    /// A unary integer op.
+    Un = "un",
+    /// Find first bit (-1 when none).
+    Ffb = "ffb",
+    /// Population count plus src1.
+    Bcnt = "bcnt",
+    /// Count of set mask bits below the lane (low or `hi` half), plus src1.
+    Mbcnt = "mbcnt",
+    /// Per-lane select by a lane mask.
+    Cndmask = "cndmask",
+    /// Add / subtract writing the carry-out lane mask.
+    AddCo = "addco",
+    /// Add / subtract with carry-in and carry-out lane masks.
+    AddCarry = "addcarry",
+    /// 32x32-bit product plus a 64-bit addend, with a carry-out mask.
+    Mad64 = "mad64",
+    /// Byte permute.
+    Perm = "perm",
+    /// A binary float op.
+    FBin = "fbin",
+    /// Fused multiply-add (`acc`: the addend is vdst).
+    Fma = "fma",
+    /// Fma with a literal factor (or `addend`).
+    Fmak = "fmak",
+    /// A unary float op.
+    FUn = "fun",
+    /// Sine / cosine of an angle in revolutions.
+    SinCos = "sincos",
+    /// Fractional part.
+    Fract = "fract",
+    /// `x * 2^n`.
+    Ldexp = "ldexp",
+    /// Mantissa in [0.5, 1).
+    FrexpMant = "frexp_mant",
+    /// Exponent.
+    FrexpExp = "frexp_exp",
+    /// Division scaling step (the division sequence is lifted whole).
+    DivScale = "div_scale",
+    /// Division fix-up step: numerator / denominator.
+    DivFixup = "div_fixup",
+    /// A numeric conversion.
+    Cvt = "cvt",
+    /// Float to integer rounding down (`half`: to nearest, halves up).
+    CvtFloor = "cvt_floor",
+    /// An unsigned byte to f32.
+    CvtUbyte = "cvt_ubyte",
+    /// Two f32 to packed f16, rounding toward zero.
+    CvtPkrtz = "cvt_pkrtz",
+    /// Two f16 halves packed.
+    Pack16 = "pack16",
+    /// Packed f16 fma accumulating into vdst.
+    PkFmac = "pk_fmac",
+    /// Integer dot product of `wN` elements plus src2 (`acc`: vdst).
+    Dot = "dot",
+    /// f32 fma of f32 or f16 sources; an f16 result writes a half.
+    FmaMix = "fma_mix",
+    /// Compare to a lane mask.
+    Cmp = "cmp",
+    /// Compare to a lane mask, also written to EXEC.
+    Cmpx = "cmpx",
+    /// Float class test to a lane mask.
+    Class = "class",
+    /// Float class test, also written to EXEC.
+    Classx = "classx",
+}
+
+/// The IR operations a row names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SemOp {
+    /// None named.
+    None,
+    /// An integer binary op.
+    Int(BinOp),
+    /// Two integer binary ops.
+    Int2(BinOp, BinOp),
+    /// A float binary op.
+    Float(FBinOp),
+    /// Two float binary ops.
+    Float2(FBinOp, FBinOp),
+    /// An integer unary op.
+    Un(UnOp),
+    /// A float unary op.
+    FUn(FUnOp),
+    /// A conversion.
+    Cvt(CvtOp),
+    /// An integer compare.
+    ICmp(ICond),
+    /// A float compare.
+    FCmp(FCond),
+    /// A compare that is always `true` / `false`.
+    Const(bool),
+}
+
+/// A row's flags (`-` in the table: all clear).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Flags {
+    /// The first two sources are swapped.
+    pub rev: bool,
+    /// The result is inverted.
+    pub not: bool,
+    /// Signed operands.
+    pub signed: bool,
+    /// Accumulates into vdst.
+    pub acc: bool,
+    /// fmaak: the literal is the addend.
+    pub addend: bool,
+    /// The high half / byte select.
+    pub hi: bool,
+    /// Adds 0.5 before rounding down.
+    pub half: bool,
+    /// The VOP3-only 16-bit form with op_sel.
+    pub opsel: bool,
+    /// Element width in bits (`wN`); 0 when not given.
+    pub width: u32,
+    /// The source byte (`byteN`).
+    pub byte: u32,
+}
+
+/// One lifted row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sem {
+    /// The lane computation.
+    pub kind: Kind,
+    /// Its IR operations.
+    pub op: SemOp,
+    /// The operation's (destination) lane type.
+    pub ty: Type,
+    /// The source lane type (`ty` unless the row gives `dst/src`).
+    pub src: Type,
+    /// Flags.
+    pub flags: Flags,
+}
+
+impl Sem {
+    /// Reads or writes a float value.
+    pub fn is_float(&self) -> bool {
+        self.ty.is_float() || self.src.is_float()
+    }
+}
+
+/// A row: its semantics, or why the mnemonic is not lifted.
+pub type Row = Result<Sem, String>;
+
+/// The parsed table, by base mnemonic.
+pub fn semantics() -> &'static HashMap<String, Row> {
+    static T: OnceLock<HashMap<String, Row>> = OnceLock::new();
+    T.get_or_init(|| {
+        parse(SEMANTICS_TSV).unwrap_or_else(|e| panic!("gfx942_valu_semantics.tsv: {e}"))
+    })
+}
+
+/// The row of `mnemonic` (with or without its `_e32`/`_e64`/`_sdwa`/`_dpp`
+/// suffix); `None` when the table has none.
+pub fn row(mnemonic: &str) -> Option<&'static Row> {
+    semantics().get(base(mnemonic))
+}
+
+/// `mnemonic` without its encoding suffix.
+pub fn base(mnemonic: &str) -> &str {
+    ["_e32", "_e64", "_sdwa", "_dpp"]
+        .iter()
+        .find_map(|s| mnemonic.strip_suffix(s))
+        .unwrap_or(mnemonic)
+}
+
+fn find<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, s: &str) -> Option<T> {
+    all.iter().copied().find(|&x| name(x) == s)
+}
+
+fn op_of(kind: Kind, s: &str, ty: Type) -> Result<SemOp, String> {
+    if s == "-" {
+        return Ok(SemOp::None);
+    }
+    let bad = || format!("`{s}` is not an operation of kind `{}`", kind.name());
+    Ok(match kind {
+        Kind::Cmp | Kind::Cmpx => match s {
+            "true" => SemOp::Const(true),
+            "false" => SemOp::Const(false),
+            _ if ty.is_float() => SemOp::FCmp(find(&FCond::ALL, FCond::name, s).ok_or_else(bad)?),
+            _ => SemOp::ICmp(find(&ICond::ALL, ICond::name, s).ok_or_else(bad)?),
+        },
+        Kind::Cvt => SemOp::Cvt(find(&CvtOp::ALL, CvtOp::name, s).ok_or_else(bad)?),
+        Kind::Un | Kind::Ffb => SemOp::Un(find(&UnOp::ALL, UnOp::name, s).ok_or_else(bad)?),
+        Kind::FUn | Kind::SinCos => SemOp::FUn(find(&FUnOp::ALL, FUnOp::name, s).ok_or_else(bad)?),
+        _ => {
+            let parts: Vec<&str> = s.split(',').collect();
+            if ty.is_float() {
+                let f = |p: &str| find(&FBinOp::ALL, FBinOp::name, p).ok_or_else(bad);
+                match parts[..] {
+                    [a] => SemOp::Float(f(a)?),
+                    [a, b] => SemOp::Float2(f(a)?, f(b)?),
+                    _ => return Err(bad()),
+                }
+            } else {
+                let i = |p: &str| find(&BinOp::ALL, BinOp::name, p).ok_or_else(bad);
+                match parts[..] {
+                    [a] => SemOp::Int(i(a)?),
+                    [a, b] => SemOp::Int2(i(a)?, i(b)?),
+                    _ => return Err(bad()),
+                }
+            }
+        }
+    })
+}
+
+fn flags_of(s: &str) -> Result<Flags, String> {
+    let mut f = Flags::default();
+    if s == "-" {
+        return Ok(f);
+    }
+    for w in s.split(',') {
+        let num = |p: &str| w.strip_prefix(p).and_then(|n| n.parse::<u32>().ok());
+        match w {
+            "rev" => f.rev = true,
+            "not" => f.not = true,
+            "signed" => f.signed = true,
+            "acc" => f.acc = true,
+            "addend" => f.addend = true,
+            "hi" => f.hi = true,
+            "half" => f.half = true,
+            "opsel" => f.opsel = true,
+            _ => {
+                if let Some(n) = num("w") {
+                    f.width = n;
+                } else if let Some(n) = num("byte") {
+                    f.byte = n;
+                } else {
+                    return Err(format!("unknown flag `{w}`"));
+                }
+            }
+        }
+    }
+    Ok(f)
+}
+
+fn parse_row(cols: &[&str]) -> Result<Row, String> {
+    match cols {
+        [_, "-", why] => Ok(Err(why.to_string())),
+        [_, kind, op, ty, flags] => {
+            let kind = find(Kind::ALL, Kind::name, kind).ok_or(format!("unknown kind `{kind}`"))?;
+            let ty_of = |t: &str| Type::from_name(t).ok_or(format!("unknown type `{t}`"));
+            let (ty, src) = match ty.split_once('/') {
+                Some((d, s)) => (ty_of(d)?, ty_of(s)?),
+                None => (ty_of(ty)?, ty_of(ty)?),
+            };
+            Ok(Ok(Sem {
+                kind,
+                op: op_of(kind, op, src)?,
+                ty,
+                src,
+                flags: flags_of(flags)?,
+            }))
+        }
+        _ => Err(format!("{} columns", cols.len())),
+    }
+}
+
+/// Parses the table text.
+pub fn parse(text: &str) -> Result<HashMap<String, Row>, String> {
+    let mut out = HashMap::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let row = parse_row(&cols).map_err(|e| format!("line {}: {e}", n + 1))?;
+        if out.insert(cols[0].to_string(), row).is_some() {
+            return Err(format!("line {}: `{}` twice", n + 1, cols[0]));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,81 @@
+//! The gfx942 vector ALU semantics table (`gfx942_valu_semantics.tsv`) against
+//! the opcode table generated from LLVM: one row per VALU mnemonic, no row for
+//! a mnemonic LLVM does not know, and every row parsed into IR operations.
+//! (That its not-lifted rows are refused with their reason is checked by
+//! `gfx942_lift_coverage.rs`, which lifts every row.)
+
+use std::collections::BTreeSet;
+
+use xisa_cdna::gfx942::semantics::{self, base, Kind, SemOp};
+use xisa_cdna::gfx942::tables;
+
+/// The base mnemonics of the vector ALU rows of the opcode table.
+fn valu_mnemonics() -> BTreeSet<String> {
+    let t = tables();
+    t.opcodes
+        .iter()
+        .filter(|o| t.formats[o.format].name.starts_with("VOP"))
+        .map(|o| base(&o.mnemonic).to_string())
+        .collect()
+}
+
+#[test]
+fn one_row_per_valu_mnemonic() {
+    let table: BTreeSet<String> = semantics::parse(semantics::SEMANTICS_TSV)
+        .expect("the table parses")
+        .into_keys()
+        .collect();
+    let llvm = valu_mnemonics();
+    let missing: Vec<_> = llvm.difference(&table).collect();
+    let unknown: Vec<_> = table.difference(&llvm).collect();
+    assert!(
+        missing.is_empty(),
+        "VALU mnemonics without a row: {missing:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "rows LLVM has no opcode for: {unknown:?}"
+    );
+}
+
+#[test]
+fn rows_name_the_operations_their_kind_needs() {
+    for (m, row) in semantics::semantics() {
+        let Ok(s) = row else { continue };
+        let ok = match s.kind {
+            Kind::Bin | Kind::Shift | Kind::AddSat | Kind::Mul24 | Kind::AddCo | Kind::AddCarry => {
+                matches!(s.op, SemOp::Int(_))
+            }
+            Kind::Tern | Kind::Med3 => matches!(s.op, SemOp::Int2(..) | SemOp::Float2(..)),
+            Kind::FBin => matches!(s.op, SemOp::Float(_)),
+            Kind::FUn | Kind::SinCos => matches!(s.op, SemOp::FUn(_)),
+            Kind::Un | Kind::Ffb => matches!(s.op, SemOp::Un(_)),
+            Kind::Cvt => matches!(s.op, SemOp::Cvt(_)),
+            Kind::Cmp | Kind::Cmpx => {
+                matches!(s.op, SemOp::ICmp(_) | SemOp::FCmp(_) | SemOp::Const(_))
+            }
+            _ => s.op == SemOp::None,
+        };
+        assert!(ok, "{m}: kind {} with {:?}", s.kind.name(), s.op);
+        if matches!(s.kind, Kind::Sad | Kind::Dot) {
+            assert!(s.flags.width > 0, "{m}: no element width");
+        }
+    }
+}
+
+#[test]
+fn bad_rows_are_reported_with_their_line() {
+    for (text, want) in [
+        (
+            "v_x\tbin\tfrob\ti32\t-",
+            "line 1: `frob` is not an operation of kind `bin`",
+        ),
+        ("v_x\tbin\tadd\ti33\t-", "line 1: unknown type `i33`"),
+        ("# c\nv_x\tzap\t-\ti32\t-", "line 2: unknown kind `zap`"),
+        ("v_x\tbin\tadd\ti32\tfast", "line 1: unknown flag `fast`"),
+        ("v_x\tbin\tadd", "line 1: 3 columns"),
+        ("v_x\t-\twhy\nv_x\t-\twhy", "line 2: `v_x` twice"),
+    ] {
+        assert_eq!(semantics::parse(text).unwrap_err(), want);
+    }
+}
