@@ -92,6 +92,27 @@ pub struct IsaInfo {
     pub machine_code: bool,
 }
 
+/// Options of a fragment lifter (lsu, CDNA 5): lanes per wave, 32 (the
+/// default) or 64.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiftOptions {
+    /// Lanes per wave.
+    pub wave_size: u32,
+}
+
+impl Default for LiftOptions {
+    fn default() -> Self {
+        LiftOptions { wave_size: 32 }
+    }
+}
+
+impl LiftOptions {
+    /// The wave size, when it is 32 or 64.
+    pub fn checked_wave_size(&self) -> Option<u32> {
+        matches!(self.wave_size, 32 | 64).then_some(self.wave_size)
+    }
+}
+
 /// Options of [`Frontend::disassemble`].
 #[derive(Debug, Clone, Default)]
 pub struct DisasmOptions {

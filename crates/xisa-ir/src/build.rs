@@ -1,12 +1,15 @@
-//! The builder lifters emit IR with: registers by name (declared at first
-//! use), named temporaries, instructions stamped with the pc of the machine
-//! instruction being lifted and an optional guard, blocks, and the 64-bit
-//! pair/split idioms every ISA with 32-bit registers needs.
+//! The builder every lifter emits IR with: registers by name (declared at
+//! first use), temporaries (named, or pooled per guest instruction),
+//! instructions stamped with the pc of the machine instruction being lifted,
+//! blocks created in any order and appended to by id, value helpers that
+//! compute into fresh temporaries, and the 64-bit pair/split idioms every ISA
+//! with 32-bit registers needs.
 
 use std::collections::HashMap;
 
 use crate::{
-    BinOp, Block, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Term, Type,
+    BinOp, Block, BlockId, CvtOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, Round, Term, Type,
+    UnOp,
 };
 
 /// An IR kernel under construction.
@@ -14,16 +17,19 @@ use crate::{
 pub struct Builder {
     kernel: Kernel,
     names: HashMap<String, Reg>,
-    label: String,
-    insts: Vec<Inst>,
+    /// Pooled temporaries of each type, and how many of them the current
+    /// guest instruction has taken.
+    pool: HashMap<Type, (Vec<Reg>, usize)>,
+    cur: BlockId,
+    open: bool,
     /// The pc of the machine instruction being lifted: every instruction
     /// emitted gets it.
     pub pc: u64,
 }
 
 impl Builder {
-    /// Builds into `kernel` (its registers are looked up by name too),
-    /// starting a block labelled `entry`.
+    /// Builds into `kernel` (its registers are looked up by name too; its
+    /// blocks are kept), starting and entering a block labelled `entry`.
     pub fn new(kernel: Kernel, entry: &str) -> Builder {
         let names = kernel
             .regs
@@ -31,19 +37,29 @@ impl Builder {
             .enumerate()
             .map(|(i, d)| (d.name.clone(), Reg(i as u32)))
             .collect();
-        Builder {
+        let mut b = Builder {
             kernel,
             names,
-            label: entry.to_string(),
-            insts: Vec::new(),
+            pool: HashMap::new(),
+            cur: BlockId(0),
+            open: true,
             pc: 0,
-        }
+        };
+        b.cur = b.block(entry.to_string());
+        b
     }
 
-    /// The kernel's header (name, sizes, wave size) and finished blocks.
+    /// The kernel built so far.
+    pub fn kernel(&self) -> &Kernel {
+        &self.kernel
+    }
+
+    /// The kernel's header (name, sizes, wave size, parameters) and blocks.
     pub fn kernel_mut(&mut self) -> &mut Kernel {
         &mut self.kernel
     }
+
+    // ------------------------------------------------------------ registers
 
     /// The register called `name`, declared with `ty` at its first use.
     pub fn reg(&mut self, name: &str, ty: Type) -> Reg {
@@ -60,47 +76,128 @@ impl Builder {
         self.reg(&format!("t.{name}"), ty)
     }
 
-    /// Appends `op` to the current block.
-    pub fn emit(&mut self, op: Op, guard: Option<Guard>) {
-        self.insts.push(Inst {
-            guard,
-            op,
-            pc: Some(self.pc),
-        });
+    /// Starts lifting the guest instruction at `pc`: the pooled temporaries
+    /// of the previous one can be reused.
+    pub fn begin(&mut self, pc: u64) {
+        self.pc = pc;
+        self.pool.values_mut().for_each(|p| p.1 = 0);
     }
 
-    /// The id the current block will have.
-    pub fn current_block(&self) -> BlockId {
-        BlockId(self.kernel.blocks.len() as u32)
+    /// A temporary of type `ty`, fresh within the current guest instruction
+    /// (`t.<type>.<n>`, reused from one guest instruction to the next).
+    pub fn t(&mut self, ty: Type) -> Reg {
+        let (regs, taken) = self.pool.entry(ty).or_default();
+        if let Some(&r) = regs.get(*taken) {
+            *taken += 1;
+            return r;
+        }
+        let r = self
+            .kernel
+            .reg(format!("t.{}.{}", ty.name(), regs.len()), ty);
+        let (regs, taken) = self.pool.entry(ty).or_default();
+        regs.push(r);
+        *taken += 1;
+        r
     }
 
-    /// Ends the current block with `term` (at the current pc) and starts one
-    /// labelled `next`.
-    pub fn end_block(&mut self, term: Term, next: &str) {
-        let insts = std::mem::take(&mut self.insts);
-        let label = std::mem::replace(&mut self.label, next.to_string());
+    // ------------------------------------------------------------ blocks
+
+    /// A new empty block labelled `label`, not entered (it exits until it is
+    /// terminated).
+    pub fn block(&mut self, label: String) -> BlockId {
+        self.block_with(label, Term::Exit, None)
+    }
+
+    /// A new empty block labelled `label` ending in `term` (at `term_pc`),
+    /// not entered.
+    pub fn block_with(&mut self, label: String, term: Term, term_pc: Option<u64>) -> BlockId {
         self.kernel.blocks.push(Block {
             label,
-            insts,
-            term,
-            term_pc: Some(self.pc),
-        });
-    }
-
-    /// Ends the last block with `term` (at `term_pc`) and returns the kernel.
-    pub fn finish(mut self, term: Term, term_pc: Option<u64>) -> Kernel {
-        self.kernel.blocks.push(Block {
-            label: self.label,
-            insts: self.insts,
+            insts: Vec::new(),
             term,
             term_pc,
         });
+        BlockId(self.kernel.blocks.len() as u32 - 1)
+    }
+
+    /// Where instructions go: the current block and whether it is open.
+    pub fn position(&self) -> (BlockId, bool) {
+        (self.cur, self.open)
+    }
+
+    /// Goes back to a [`Builder::position`].
+    pub fn restore(&mut self, (cur, open): (BlockId, bool)) {
+        self.cur = cur;
+        self.open = open;
+    }
+
+    /// Continues in block `id`.
+    pub fn enter(&mut self, id: BlockId) {
+        self.cur = id;
+        self.open = true;
+    }
+
+    /// The block instructions go to.
+    pub fn current_block(&self) -> BlockId {
+        self.cur
+    }
+
+    /// Whether the current block is still without its terminator.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// Ends the current block with `term` at the current pc.
+    pub fn terminate(&mut self, term: Term) {
+        let b = &mut self.kernel.blocks[self.cur.0 as usize];
+        b.term = term;
+        b.term_pc = Some(self.pc);
+        self.open = false;
+    }
+
+    /// Ends the current block with `term` (at the current pc) and enters a
+    /// new block labelled `next`, returning its id.
+    pub fn end_block(&mut self, term: Term, next: &str) -> BlockId {
+        self.terminate(term);
+        let id = self.block(next.to_string());
+        self.enter(id);
+        id
+    }
+
+    /// Ends the current block with `term` (at `term_pc`) and returns the kernel.
+    pub fn finish(mut self, term: Term, term_pc: Option<u64>) -> Kernel {
+        let b = &mut self.kernel.blocks[self.cur.0 as usize];
+        b.term = term;
+        b.term_pc = term_pc;
         self.kernel
+    }
+
+    /// The kernel, every block terminated by the caller.
+    pub fn into_kernel(self) -> Kernel {
+        self.kernel
+    }
+
+    // ------------------------------------------------------------ emission
+
+    /// Appends `op` under `guard` to the current block.
+    pub fn emit(&mut self, op: Op, guard: Option<Guard>) {
+        let inst = Inst {
+            guard,
+            op,
+            pc: Some(self.pc),
+        };
+        self.kernel.blocks[self.cur.0 as usize].insts.push(inst);
+    }
+
+    /// `dst = src`, unguarded.
+    pub fn mov(&mut self, ty: Type, dst: Reg, src: impl Into<Operand>) {
+        let src = src.into();
+        self.emit(Op::Mov { ty, dst, src }, None);
     }
 
     /// `dst = op(src)` converting `from` to `to` (round to nearest, no
     /// saturation or flushing).
-    pub fn cvt(
+    pub fn cvt_into(
         &mut self,
         op: CvtOp,
         to: Type,
@@ -123,7 +220,7 @@ impl Builder {
     }
 
     /// `dst = a op b`.
-    pub fn bin(
+    pub fn bin_into(
         &mut self,
         op: BinOp,
         ty: Type,
@@ -136,22 +233,160 @@ impl Builder {
         self.emit(Op::Bin { op, ty, dst, a, b }, guard);
     }
 
+    // ------------------------------------------------------------ values
+    // Each computes, unguarded, into a fresh pooled temporary.
+
+    /// `a op b`.
+    pub fn binv(
+        &mut self,
+        op: BinOp,
+        ty: Type,
+        a: impl Into<Operand>,
+        b: impl Into<Operand>,
+    ) -> Reg {
+        let d = self.t(ty);
+        self.bin_into(op, ty, d, a, b, None);
+        d
+    }
+
+    /// `op(src)` from `from` to `to` (round to nearest, no saturation).
+    pub fn cvt(&mut self, op: CvtOp, to: Type, from: Type, src: impl Into<Operand>) -> Reg {
+        let d = self.t(to);
+        self.cvt_into(op, to, from, d, src, None);
+        d
+    }
+
+    /// `a cond b` as an `i1`.
+    pub fn icmp(
+        &mut self,
+        cond: ICond,
+        ty: Type,
+        a: impl Into<Operand>,
+        b: impl Into<Operand>,
+    ) -> Reg {
+        let d = self.t(Type::I1);
+        let (a, b) = (a.into(), b.into());
+        self.emit(
+            Op::ICmp {
+                cond,
+                ty,
+                dst: d,
+                a,
+                b,
+            },
+            None,
+        );
+        d
+    }
+
+    /// `c ? a : b`.
+    pub fn select(
+        &mut self,
+        ty: Type,
+        c: impl Into<Operand>,
+        a: impl Into<Operand>,
+        b: impl Into<Operand>,
+    ) -> Reg {
+        let d = self.t(ty);
+        let (cond, a, b) = (c.into(), a.into(), b.into());
+        self.emit(
+            Op::Select {
+                ty,
+                dst: d,
+                cond,
+                a,
+                b,
+            },
+            None,
+        );
+        d
+    }
+
+    /// `op(a)`.
+    pub fn un(&mut self, op: UnOp, ty: Type, a: impl Into<Operand>) -> Reg {
+        let d = self.t(ty);
+        let a = a.into();
+        self.emit(Op::Un { op, ty, dst: d, a }, None);
+        d
+    }
+
+    /// The bit field `[pos, pos + len)` of `a`, sign- or zero-extended.
+    pub fn bfe(
+        &mut self,
+        signed: bool,
+        ty: Type,
+        a: impl Into<Operand>,
+        pos: impl Into<Operand>,
+        len: impl Into<Operand>,
+    ) -> Reg {
+        let d = self.t(ty);
+        let (a, pos, len) = (a.into(), pos.into(), len.into());
+        let op = Op::Bfe {
+            signed,
+            ty,
+            dst: d,
+            a,
+            pos,
+            len,
+        };
+        self.emit(op, None);
+        d
+    }
+
+    /// `i1` to `i32` (0/1).
+    pub fn b2i(&mut self, p: Reg) -> Reg {
+        self.cvt(CvtOp::Zext, Type::I32, Type::I1, p)
+    }
+
+    /// An operand of type `ty` in a register (an immediate is moved into a
+    /// temporary).
+    pub fn in_reg(&mut self, ty: Type, o: Operand) -> Reg {
+        match o {
+            Operand::Reg(r) => r,
+            imm => {
+                let t = self.t(ty);
+                self.mov(ty, t, imm);
+                t
+            }
+        }
+    }
+
+    /// `hi:lo` as an `i64`.
+    pub fn pair(&mut self, lo: impl Into<Operand>, hi: impl Into<Operand>) -> Reg {
+        let l = self.cvt(CvtOp::Zext, Type::I64, Type::I32, lo);
+        let h = self.cvt(CvtOp::Zext, Type::I64, Type::I32, hi);
+        let h = self.binv(BinOp::Shl, Type::I64, h, Operand::Imm(32));
+        self.binv(BinOp::Or, Type::I64, l, h)
+    }
+
+    /// The low and high halves of an `i64` operand (an immediate's halves
+    /// are immediates).
+    pub fn halves(&mut self, v: Operand) -> (Operand, Operand) {
+        if let Operand::Imm(x) = v {
+            return (Operand::Imm(x & 0xffff_ffff), Operand::Imm(x >> 32));
+        }
+        let lo = self.cvt(CvtOp::Trunc, Type::I32, Type::I64, v);
+        let h = self.binv(BinOp::LShr, Type::I64, v, Operand::Imm(32));
+        let hi = self.cvt(CvtOp::Trunc, Type::I32, Type::I64, h);
+        (lo.into(), hi.into())
+    }
+
     /// `dst (i64) = hi << 32 | lo` (`lo`, `hi`: `i32`), through the
     /// temporaries `t.lo` and `t.hi`.
     pub fn pair64(&mut self, lo: Reg, hi: Reg, dst: Reg) {
         let (l, h) = (self.tmp("lo", Type::I64), self.tmp("hi", Type::I64));
-        self.cvt(CvtOp::Zext, Type::I64, Type::I32, l, lo, None);
-        self.cvt(CvtOp::Zext, Type::I64, Type::I32, h, hi, None);
-        self.bin(BinOp::Shl, Type::I64, h, h, Operand::Imm(32), None);
-        self.bin(BinOp::Or, Type::I64, dst, l, h, None);
+        self.cvt_into(CvtOp::Zext, Type::I64, Type::I32, l, lo, None);
+        self.cvt_into(CvtOp::Zext, Type::I64, Type::I32, h, hi, None);
+        self.bin_into(BinOp::Shl, Type::I64, h, h, Operand::Imm(32), None);
+        self.bin_into(BinOp::Or, Type::I64, dst, l, h, None);
     }
 
     /// `lo = low half of src`, `hi = high half` (`src`: `i64`), under `guard`,
     /// through the temporary `t.rhi`.
     pub fn split64(&mut self, src: Reg, lo: Reg, hi: Reg, guard: Option<Guard>) {
         let h = self.tmp("rhi", Type::I64);
-        self.bin(BinOp::LShr, Type::I64, h, src, Operand::Imm(32), guard);
-        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, lo, src, guard);
-        self.cvt(CvtOp::Trunc, Type::I32, Type::I64, hi, h, guard);
+        self.bin_into(BinOp::LShr, Type::I64, h, src, Operand::Imm(32), guard);
+        self.cvt_into(CvtOp::Trunc, Type::I32, Type::I64, lo, src, guard);
+        self.cvt_into(CvtOp::Trunc, Type::I32, Type::I64, hi, h, guard);
     }
 }

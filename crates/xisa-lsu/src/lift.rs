@@ -20,18 +20,8 @@ use crate::rules::{tables, Action, Addressing, AtomWhere, FenceScope, RegFile, R
 /// Private scratch bytes per lane in lifted kernels that use `*.scratch`.
 pub const SCRATCH_BYTES: u32 = 4096;
 
-/// Lifting options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LiftOptions {
-    /// Lanes per wave: 32 (the default) or 64.
-    pub wave_size: u32,
-}
-
-impl Default for LiftOptions {
-    fn default() -> Self {
-        LiftOptions { wave_size: 32 }
-    }
-}
+/// Lifting options (lanes per wave; CDNA 5's and lsu's default is 32).
+pub use xisa_frontend::LiftOptions;
 
 /// Why a fragment cannot be lifted.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -88,11 +78,11 @@ impl Builder {
 
     fn cvt(&mut self, op: CvtOp, to: Type, from: Type, dst: Reg, src: Reg, guarded: bool) {
         let g = self.g(guarded);
-        self.b.cvt(op, to, from, dst, src, g);
+        self.b.cvt_into(op, to, from, dst, src, g);
     }
 
     fn bin64(&mut self, op: BinOp, dst: Reg, a: Reg, b: Operand) {
-        self.b.bin(op, Type::I64, dst, a, b, None);
+        self.b.bin_into(op, Type::I64, dst, a, b, None);
     }
 
     /// `dst (i64) = r[first+1] << 32 | r[first]`.
@@ -490,11 +480,11 @@ fn store(
 /// Lifts a fragment into one kernel named `lsu` (see the module documentation
 /// for the register and EXEC conventions). The kernel ends with `exit`.
 pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
-    if opts.wave_size != 32 && opts.wave_size != 64 {
-        return Err(LiftError::WaveSize(opts.wave_size));
-    }
+    let wave_size = opts
+        .checked_wave_size()
+        .ok_or(LiftError::WaveSize(opts.wave_size))?;
     let mut k = Kernel::new("lsu");
-    k.wave_size = opts.wave_size;
+    k.wave_size = wave_size;
     let exec = k.reg("exec", Type::I1);
     let mut b = Builder {
         b: xisa_ir::build::Builder::new(k, "entry"),

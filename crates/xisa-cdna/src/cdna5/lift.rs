@@ -21,18 +21,8 @@ use xisa_ir::{
 use crate::cdna5::codec::{Inst, SADDR_EXEC, SADDR_TTMP0, SADDR_VCC};
 use crate::cdna5::rules::{DataType, Sem, WORD_BYTES};
 
-/// Lifting options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LiftOptions {
-    /// Lanes per wave: 32 (CDNA 5's wave size, the default) or 64.
-    pub wave_size: u32,
-}
-
-impl Default for LiftOptions {
-    fn default() -> Self {
-        LiftOptions { wave_size: 32 }
-    }
-}
+/// Lifting options (lanes per wave; CDNA 5's and lsu's default is 32).
+pub use xisa_frontend::LiftOptions;
 
 /// Why a fragment cannot be lifted.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -101,12 +91,12 @@ impl Builder {
 
     fn cvt(&mut self, op: CvtOp, to: Type, from: Type, dst: Reg, src: Reg, guarded: bool) {
         let g = self.g(guarded);
-        self.b.cvt(op, to, from, dst, src, g);
+        self.b.cvt_into(op, to, from, dst, src, g);
     }
 
     fn bin(&mut self, op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand, guarded: bool) {
         let g = self.g(guarded);
-        self.b.bin(op, ty, dst, a, b, g);
+        self.b.bin_into(op, ty, dst, a, b, g);
     }
 
     /// `dst (i64) = hi << 32 | lo`.
@@ -379,11 +369,11 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
 /// Lifts a fragment into one kernel named `cdna5` (see the module documentation
 /// for the register and EXEC conventions). The kernel ends with `exit`.
 pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
-    if opts.wave_size != 32 && opts.wave_size != 64 {
-        return Err(LiftError::WaveSize(opts.wave_size));
-    }
+    let wave_size = opts
+        .checked_wave_size()
+        .ok_or(LiftError::WaveSize(opts.wave_size))?;
     let mut k = Kernel::new("cdna5");
-    k.wave_size = opts.wave_size;
+    k.wave_size = wave_size;
     let exec = k.reg("exec", Type::I1);
     let mut b = Builder {
         b: xisa_ir::build::Builder::new(k, "entry"),

@@ -218,7 +218,7 @@ fn exit(l: &mut Lifter) -> Result<(), LiftError> {
 /// kernel (ptxas only uses it to build a return address, which the IR's
 /// calls do not need).
 fn lepc(l: &mut Lifter) -> Result<(), LiftError> {
-    l.write_pair_at(0, Operand::Imm(l.pc))
+    l.write_pair_at(0, Operand::Imm(l.b.pc))
 }
 
 /// `CALL.REL[.NOINC] [Pc,] target`, `CALL.REL.NOINC [Pc,] Ra base`,
@@ -243,7 +243,7 @@ fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
     if !branch_condition(l, 0)? {
         return Ok(());
     }
-    let (Some(&b), Some(&next)) = (l.block_at.get(&t), l.block_at.get(&(l.pc + 16))) else {
+    let (Some(&b), Some(&next)) = (l.block_at.get(&t), l.block_at.get(&(l.b.pc + 16))) else {
         return Err(l.unsupported("CALL.REL target or return point outside the kernel"));
     };
     let term = Term::Call {
@@ -253,7 +253,7 @@ fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
     if l.guard.is_none() {
         l.terminate(term);
     } else {
-        let c = l.new_block(format!("L_{:04x}_call", l.pc), term);
+        let c = l.new_block(format!("L_{:04x}_call", l.b.pc), term);
         l.branch_guarded(c);
     }
     Ok(())
@@ -268,7 +268,7 @@ fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
 fn brx(l: &mut Lifter) -> Result<(), LiftError> {
     l.mods(&[])?;
     let (ra, off) = l.reg_imm_at(1)?;
-    let Some(ts) = l.brx_targets.get(&l.pc).cloned() else {
+    let Some(ts) = l.brx_targets.get(&l.b.pc).cloned() else {
         return Err(
             l.unsupported("BRX without an EIATTR_INDIRECT_BRANCH_TARGETS record for its pc")
         );
@@ -283,7 +283,7 @@ fn brx(l: &mut Lifter) -> Result<(), LiftError> {
             None => return Err(l.unsupported(format!("BRX target {t:#x} outside the kernel"))),
         }
     }
-    let base = (l.pc as i64 + 16 + off) as u64;
+    let base = (l.b.pc as i64 + 16 + off) as u64;
     let r = read_pair_val(l, ra)?;
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base));
     let idx = target_index(l, target, &ts);
@@ -303,9 +303,9 @@ fn read_pair_val(l: &mut Lifter, v: Val) -> Result<Operand, LiftError> {
 /// Branches (under the guard) to a `switch` on `idx` over `cases`, whose
 /// default traps in block `<what>_<pc>_bad_target` (BRX, indirect calls).
 fn switch_or_trap(l: &mut Lifter, what: &str, idx: Reg, cases: Vec<xisa_ir::BlockId>) {
-    let bad = l.new_block(format!("{what}_{:#x}_bad_target", l.pc), Term::Trap);
+    let bad = l.new_block(format!("{what}_{:#x}_bad_target", l.b.pc), Term::Trap);
     let sw = l.new_block(
-        format!("L_{:04x}_{what}", l.pc),
+        format!("L_{:04x}_{what}", l.b.pc),
         Term::Switch {
             index: idx,
             targets: cases,
@@ -346,7 +346,7 @@ fn bpt(l: &mut Lifter) -> Result<(), LiftError> {
         return Err(l.unsupported(format!("{}: only BPT.TRAP is lifted", l.form_name())));
     }
     l.opnd(0, &[])?;
-    let t = l.new_block(format!("bpt_trap_{:#x}", l.pc), Term::Trap);
+    let t = l.new_block(format!("bpt_trap_{:#x}", l.b.pc), Term::Trap);
     l.branch_guarded(t);
     Ok(())
 }
@@ -467,7 +467,7 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
     if !branch_condition(l, 0)? {
         return Ok(());
     }
-    let Some(&next) = l.block_at.get(&(l.pc + 16)) else {
+    let Some(&next) = l.block_at.get(&(l.b.pc + 16)) else {
         return Err(l.unsupported("CALL.REL.NOINC R: the return point is outside the kernel"));
     };
     if l.k.functions.is_empty() {
@@ -487,7 +487,7 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
             )));
         };
         cases.push(l.new_block(
-            format!("L_{:04x}_icall_{f:x}", l.pc),
+            format!("L_{:04x}_icall_{f:x}", l.b.pc),
             Term::Call {
                 target: fb,
                 ret: next,
@@ -511,7 +511,7 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     if !branch_condition(l, 0)? {
         return Ok(());
     }
-    let Some(&next) = l.block_at.get(&(l.pc + 16)) else {
+    let Some(&next) = l.block_at.get(&(l.b.pc + 16)) else {
         return Err(l.unsupported("CALL.ABS: the return point is outside the kernel"));
     };
     let r = read_pair_val(l, ra)?;
@@ -521,9 +521,9 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     };
     let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(vprintf));
     // The call, in a block of its own: arguments and result in registers.
-    let call = l.new_block(format!("L_{:04x}_vprintf", l.pc), Term::Br(next));
-    let outer = (l.cur, l.closed);
-    l.cur = call;
+    let call = l.new_block(format!("L_{:04x}_vprintf", l.b.pc), Term::Br(next));
+    let outer = l.b.position();
+    l.b.enter(call);
     let saved_guard = l.guard.take();
     let fmt = l.read_pair(4);
     let buf = l.read_pair(6);
@@ -539,12 +539,12 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
         ],
     });
     l.write_gpr(4, res.into());
-    (l.cur, l.closed) = outer;
+    l.b.restore(outer);
     l.guard = saved_guard;
-    let bad = l.new_block(format!("callabs_{:#x}_unknown_target", l.pc), Term::Trap);
+    let bad = l.new_block(format!("callabs_{:#x}_unknown_target", l.b.pc), Term::Trap);
     let hit = l.in_reg(Type::I1, hit);
     let dispatch = l.new_block(
-        format!("L_{:04x}_callabs", l.pc),
+        format!("L_{:04x}_callabs", l.b.pc),
         Term::BrCond {
             cond: hit,
             then_: call,
@@ -571,7 +571,7 @@ fn ret(l: &mut Lifter) -> Result<(), LiftError> {
     if l.guard.is_none() {
         l.terminate(Term::Ret);
     } else {
-        let c = l.new_block(format!("L_{:04x}_ret", l.pc), Term::Ret);
+        let c = l.new_block(format!("L_{:04x}_ret", l.b.pc), Term::Ret);
         l.branch_guarded(c);
     }
     Ok(())

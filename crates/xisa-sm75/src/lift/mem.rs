@@ -315,35 +315,17 @@ fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     } else {
         (0..n).map(|_| l.tmp(Type::I32)).collect()
     };
-    let generic = is_generic(l);
-    let split = generic_split(l, generic, &addr, true);
-    let outer = l.guard;
-    if let Some(split) = split {
-        for (g, wspace, waddr) in split.windows {
-            l.guard = Some(g);
-            let (order, scope) = window_order(wspace, order);
-            l.emit(Op::Load {
-                space: wspace,
-                mem,
-                order,
-                scope,
-                uniform: false,
-                dsts: dsts.clone(),
-                addr: waddr,
-            });
+    emit_access(l, space, order, scope, addr, |space, order, scope, addr| {
+        Op::Load {
+            space,
+            mem,
+            order,
+            scope,
+            uniform: false,
+            dsts: dsts.clone(),
+            addr,
         }
-        l.guard = Some(split.global);
-    }
-    l.emit(Op::Load {
-        space,
-        mem,
-        order,
-        scope,
-        uniform: false,
-        dsts: dsts.clone(),
-        addr,
     });
-    l.guard = outer;
     if wide {
         l.write_pair(rd, dsts[0].into());
         return Ok(());
@@ -375,6 +357,30 @@ fn store(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
             .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
             .collect()
     };
+    emit_access(l, space, order, scope, addr, |space, order, scope, addr| {
+        Op::Store {
+            space,
+            mem,
+            order,
+            scope,
+            srcs: srcs.clone(),
+            addr,
+        }
+    });
+    Ok(())
+}
+
+/// Emits the access `make(space, order, scope, addr)`; a generic one in a
+/// kernel with generic local / shared windows once per window under its
+/// guard and once for global memory (see [`Split`]).
+fn emit_access(
+    l: &mut Lifter,
+    space: Space,
+    order: Order,
+    scope: Scope,
+    addr: Address,
+    make: impl Fn(Space, Order, Scope, Address) -> Op,
+) {
     let generic = is_generic(l);
     let split = generic_split(l, generic, &addr, true);
     let outer = l.guard;
@@ -382,27 +388,12 @@ fn store(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
         for (g, wspace, waddr) in split.windows {
             l.guard = Some(g);
             let (order, scope) = window_order(wspace, order);
-            l.emit(Op::Store {
-                space: wspace,
-                mem,
-                order,
-                scope,
-                srcs: srcs.clone(),
-                addr: waddr,
-            });
+            l.emit(make(wspace, order, scope, waddr));
         }
         l.guard = Some(split.global);
     }
-    l.emit(Op::Store {
-        space,
-        mem,
-        order,
-        scope,
-        srcs,
-        addr,
-    });
+    l.emit(make(space, order, scope, addr));
     l.guard = outer;
-    Ok(())
 }
 
 /// Where a generic access goes in a kernel that makes generic pointers to
@@ -901,7 +892,7 @@ fn ldc_live_bank(
     n: usize,
 ) -> Result<(), LiftError> {
     let size = 4 * n as u32;
-    let pc = l.pc;
+    let pc = l.b.pc;
     // The checks run unguarded so their temps are always written; the guard
     // is folded into the trap condition.
     let outer = l.guard.take();
@@ -925,8 +916,7 @@ fn ldc_live_bank(
     let Operand::Reg(bad) = bad else {
         // A bank smaller than the element: every read traps.
         l.terminate(Term::Br(trap));
-        l.cur = cont;
-        l.closed = false;
+        l.b.enter(cont);
         l.guard = outer;
         return Ok(());
     };
@@ -935,8 +925,7 @@ fn ldc_live_bank(
         then_: trap,
         else_: cont,
     });
-    l.cur = cont;
-    l.closed = false;
+    l.b.enter(cont);
     l.guard = outer;
     let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
     l.emit(Op::Load {
@@ -1011,7 +1000,7 @@ fn ldc_indexed_bank(
         a: Operand::Imm(u64::from(u32::MAX)),
         b: q,
     });
-    let pc = l.pc;
+    let pc = l.b.pc;
     let cont = l.new_block(format!("L_{pc:04x}_ldc_done"), Term::Exit);
     let bad = l.new_block(format!("ldc_{pc:#x}_out_of_range"), Term::Trap);
     let mut by_value: HashMap<Vec<u64>, xisa_ir::BlockId> = HashMap::new();
@@ -1022,12 +1011,12 @@ fn ldc_indexed_bank(
             Some(&b) => b,
             None => {
                 let b = l.new_block(format!("L_{pc:04x}_ldc_{i}"), Term::Br(cont));
-                let saved = l.cur;
-                l.cur = b;
+                let saved = l.b.position();
+                l.b.enter(b);
                 for (j, &x) in v.iter().enumerate() {
                     l.write_file(file, rd.saturating_add(j as u8), Operand::Imm(x));
                 }
-                l.cur = saved;
+                l.b.restore(saved);
                 by_value.insert(v.clone(), b);
                 b
             }
@@ -1054,8 +1043,7 @@ fn ldc_indexed_bank(
             });
         }
     }
-    l.cur = cont;
-    l.closed = false;
+    l.b.enter(cont);
     Ok(())
 }
 

@@ -50,8 +50,8 @@ pub use mem::SURFACE_HANDLE_BASE;
 use std::collections::{BTreeSet, HashMap};
 
 use xisa_ir::{
-    BinOp, Block, BlockId, CvtOp, Guard, ICond, Inst, Kernel, MemKind, MemType, Op, Operand, Order,
-    Reg, Round, SReg, Scope, Space, Term, Type,
+    BinOp, BlockId, CvtOp, Guard, ICond, Kernel, MemKind, MemType, Op, Operand, Order, Reg, Round,
+    SReg, Scope, Space, Term, Type,
 };
 
 use crate::loader::{Cubin, CubinKernel, Reloc};
@@ -186,15 +186,13 @@ pub(crate) enum Src {
 /// Lifting state for one kernel.
 pub(crate) struct Lifter<'a> {
     pub(crate) k: &'a CubinKernel,
-    pub(crate) kernel: Kernel,
+    /// The kernel under construction: registers, temporaries, blocks, the
+    /// current pc.
+    pub(crate) b: xisa_ir::build::Builder,
     regs: HashMap<(File, u8), Reg>,
-    temps: HashMap<Type, (Vec<Reg>, usize)>,
     /// Block of each leader pc.
     pub(crate) block_at: HashMap<u64, BlockId>,
-    /// The block instructions are appended to.
-    pub(crate) cur: BlockId,
-    /// The current instruction: pc, word, guard.
-    pub(crate) pc: u64,
+    /// The current instruction's word and guard.
     pub(crate) word: u128,
     pub(crate) guard: Option<Guard>,
     /// Shared exit block (for guarded EXIT).
@@ -202,8 +200,6 @@ pub(crate) struct Lifter<'a> {
     /// The result of the last `BAR.RED` (read by `B2R.RESULT`).
     bar_result: Option<Reg>,
     pub(crate) traps: Vec<TrapSite>,
-    /// Whether the current block already has its terminator.
-    pub(crate) closed: bool,
     /// Whether the current instruction is a uniform-datapath op.
     pub(crate) uniform: bool,
     /// Per-lane stack bytes (`c[0x0][0x28]`, `Kernel::local_bytes`).
@@ -376,18 +372,14 @@ fn lift_pass(
         .collect();
     let mut l = Lifter {
         k,
-        kernel: Kernel::new(k.name.clone()),
+        b: xisa_ir::build::Builder::new(Kernel::new(k.name.clone()), "L_0000"),
         regs: HashMap::new(),
-        temps: HashMap::new(),
         block_at: HashMap::new(),
-        cur: BlockId(0),
-        pc: 0,
         word: 0,
         guard: None,
         exit_block: None,
         bar_result: None,
         traps: Vec::new(),
-        closed: false,
         uniform: false,
         stack_top: {
             let has_call = code.iter().flatten().any(ctrl::is_direct_call);
@@ -413,33 +405,31 @@ fn lift_pass(
     };
     l.setup_params()?;
     let leaders = ctrl::leaders(&code, &l.brx_targets, &k.functions);
+    // Block 0 (the builder's entry, `L_0000`) is the leader at pc 0.
     for (i, &pc) in leaders.iter().enumerate() {
-        l.kernel.blocks.push(Block {
-            label: format!("L_{pc:04x}"),
-            insts: vec![],
-            term: Term::Exit,
-            term_pc: None,
-        });
-        l.block_at.insert(pc, BlockId(i as u32));
+        let id = if i == 0 {
+            BlockId(0)
+        } else {
+            l.b.block(format!("L_{pc:04x}"))
+        };
+        l.block_at.insert(pc, id);
     }
     let mut opcodes = BTreeSet::new();
     for (i, &w) in words.iter().enumerate() {
         let pc = (i * 16) as u64;
         if let Some(&b) = l.block_at.get(&pc) {
-            if pc != 0 && !l.closed {
+            if pc != 0 && l.b.is_open() {
                 // Fall through into the next leader.
                 l.terminate(Term::Br(b));
             }
-            l.cur = b;
-            l.closed = false;
+            l.b.enter(b);
         }
-        if l.closed {
+        if !l.b.is_open() {
             // Unreachable code after a terminator (padding): skip.
             continue;
         }
-        l.pc = pc;
+        l.b.begin(pc);
         l.word = w;
-        l.temps.values_mut().for_each(|t| t.1 = 0);
         let (decoded, decode_error) = match crate::decode_word(w, pc) {
             Ok(d) => (Some(d), None),
             Err(e) => (None, Some(e)),
@@ -458,7 +448,7 @@ fn lift_pass(
         l.check_fields()?;
         opcodes.insert(name);
     }
-    if !l.closed {
+    if l.b.is_open() {
         l.terminate(Term::Exit);
     }
     let traps = std::mem::take(&mut l.traps);
@@ -466,7 +456,7 @@ fn lift_pass(
         local: l.reads_local_window,
         shared: l.reads_shared_window,
     };
-    let mut kernel = l.kernel;
+    let mut kernel = l.b.into_kernel();
     kernel.local_bytes = l.stack_top;
     kernel.shared_bytes = k.shared_bytes;
     Ok((
@@ -520,15 +510,16 @@ impl<'a> Lifter<'a> {
                 } else {
                     format!("param{}_{j}", p.ordinal)
                 };
-                let r = self.kernel.reg(name, *ty);
-                self.kernel.params.push(r);
+                let r = self.b.reg(&name, *ty);
+                self.b.kernel_mut().params.push(r);
             }
             next = off.saturating_add(p.size);
         }
-        self.kernel.param_bytes = self.k.param_cbank_size.max(next);
+        let kernel = self.b.kernel_mut();
+        kernel.param_bytes = self.k.param_cbank_size.max(next);
         // The module banks follow the parameters (see `LiveBank`).
         for b in &self.k.live_banks {
-            self.kernel.param_bytes = self.kernel.param_bytes.max(b.param_offset + b.size);
+            kernel.param_bytes = kernel.param_bytes.max(b.param_offset + b.size);
         }
         Ok(())
     }
@@ -567,25 +558,14 @@ impl<'a> Lifter<'a> {
             File::UR => (format!("ur{n}"), Type::I32),
             File::UP => (format!("up{n}"), Type::I1),
         };
-        let r = self.kernel.reg(name, ty);
+        let r = self.b.reg(&name, ty);
         self.regs.insert((f, n), r);
         r
     }
 
     /// A scratch register of type `ty`, valid for the current instruction.
     pub(crate) fn tmp(&mut self, ty: Type) -> Reg {
-        let (pool, used) = self.temps.entry(ty).or_default();
-        if *used < pool.len() {
-            *used += 1;
-            return pool[*used - 1];
-        }
-        let r = self
-            .kernel
-            .reg(format!("t{}_{}", ty.name(), pool.len()), ty);
-        let (pool, used) = self.temps.entry(ty).or_default();
-        pool.push(r);
-        *used += 1;
-        r
+        self.b.t(ty)
     }
 
     /// `v` in a register of type `ty` (an immediate is moved into a temp).
@@ -639,18 +619,7 @@ impl<'a> Lifter<'a> {
             return Operand::Imm(u64::from(!neg));
         }
         let r = self.reg(f, n);
-        if !neg {
-            return Operand::Reg(r);
-        }
-        let t = self.tmp(Type::I1);
-        self.emit(Op::Bin {
-            op: BinOp::Xor,
-            ty: Type::I1,
-            dst: t,
-            a: Operand::Reg(r),
-            b: Operand::Imm(1),
-        });
-        Operand::Reg(t)
+        self.read_pred_file_reg(r, neg)
     }
 
     /// Reads an IR `i1` register, optionally negated.
@@ -692,31 +661,19 @@ impl<'a> Lifter<'a> {
 
     /// Appends an instruction with the current guard and pc.
     pub(crate) fn emit(&mut self, op: Op) {
-        let inst = Inst {
-            guard: self.guard,
-            op,
-            pc: Some(self.pc),
-        };
-        self.kernel.blocks[self.cur.0 as usize].insts.push(inst);
+        self.b.emit(op, self.guard);
     }
 
     /// Ends the current block.
     pub(crate) fn terminate(&mut self, t: Term) {
-        let b = &mut self.kernel.blocks[self.cur.0 as usize];
-        b.term = t;
-        b.term_pc = Some(self.pc);
-        self.closed = true;
+        self.b.terminate(t);
     }
 
-    /// A new block (not a leader), returned but not entered.
+    /// A new block (not a leader) ending in `term` at the current pc,
+    /// returned but not entered.
     pub(crate) fn new_block(&mut self, label: String, term: Term) -> BlockId {
-        self.kernel.blocks.push(Block {
-            label,
-            insts: vec![],
-            term,
-            term_pc: Some(self.pc),
-        });
-        BlockId(self.kernel.blocks.len() as u32 - 1)
+        let pc = self.b.pc;
+        self.b.block_with(label, term, Some(pc))
     }
 
     /// The shared `exit` block.
@@ -735,7 +692,7 @@ impl<'a> Lifter<'a> {
         if let Some(r) = self.bar_result {
             return r;
         }
-        let r = self.kernel.reg("bar_result", Type::I32);
+        let r = self.b.reg("bar_result", Type::I32);
         self.bar_result = Some(r);
         r
     }
@@ -888,7 +845,7 @@ impl<'a> Lifter<'a> {
     pub(crate) fn unsupported(&self, what: impl Into<String>) -> LiftError {
         LiftError::Unsupported {
             kernel: self.k.name.clone(),
-            pc: self.pc,
+            pc: self.b.pc,
             what: what.into(),
             word: self.word,
         }
@@ -1027,7 +984,7 @@ impl<'a> Lifter<'a> {
                 // is folded): reaching this read stops the launch.
                 let label = format!(
                     "unsupported_{:#x}_c{bank}_{off:#x}_reloc_type{rtype}_address_of_{sym}",
-                    self.pc
+                    self.b.pc
                 );
                 let t = self.new_block(label, Term::Trap);
                 self.branch_guarded(t);
@@ -1070,7 +1027,7 @@ impl<'a> Lifter<'a> {
             };
         }
         let pcb = self.k.param_cbank_offset;
-        let psize = self.k.param_cbank_size.max(self.kernel.param_bytes);
+        let psize = self.k.param_cbank_size.max(self.b.kernel().param_bytes);
         let sreg = match off {
             0x0 => Some(SReg::NTidX),
             0x4 => Some(SReg::NTidY),
@@ -1179,11 +1136,11 @@ impl<'a> Lifter<'a> {
     /// a branch (under its guard) to a block that traps.
     pub(crate) fn trap_invalid(&mut self, field: &str, value: &str) {
         self.traps.push(TrapSite {
-            pc: self.pc,
+            pc: self.b.pc,
             field: field.to_string(),
             value: value.to_string(),
         });
-        let label = format!("invalid_{:#x}_{field}_{value}", self.pc);
+        let label = format!("invalid_{:#x}_{field}_{value}", self.b.pc);
         let t = self.new_block(label, Term::Trap);
         self.branch_guarded(t);
     }
@@ -1194,7 +1151,7 @@ impl<'a> Lifter<'a> {
         match self.guard {
             None => self.terminate(Term::Br(target)),
             Some(g) => {
-                let next = self.new_block(format!("L_{:04x}_cont", self.pc), Term::Exit);
+                let next = self.new_block(format!("L_{:04x}_cont", self.b.pc), Term::Exit);
                 let (t, e) = if g.negate {
                     (next, target)
                 } else {
@@ -1205,8 +1162,7 @@ impl<'a> Lifter<'a> {
                     then_: t,
                     else_: e,
                 });
-                self.cur = next;
-                self.closed = false;
+                self.b.enter(next);
             }
         }
     }

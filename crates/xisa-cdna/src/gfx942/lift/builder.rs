@@ -1,12 +1,13 @@
-//! The IR builder shared by the gfx942 lifting passes: named ISA registers,
-//! per-instruction temporaries, scalar operand decoding (SGPRs, special
-//! registers, inline constants, literals) and the per-lane EXEC bit.
+//! The gfx942 side of the shared IR builder (`xisa_ir::build::Builder`,
+//! reached through `Deref`): named ISA registers, scalar operand decoding
+//! (SGPRs, special registers, inline constants, literals), the per-lane EXEC
+//! bit and lane masks.
 
-use std::collections::HashMap;
+use std::ops::{Deref, DerefMut};
 
+use xisa_ir::build::Builder as IrBuilder;
 use xisa_ir::{
-    BinOp, Block, BlockId, CvtOp, Guard, ICond, Inst as IrInst, Kernel, Op, Operand, Reg, Round,
-    SReg, Term, Type,
+    BinOp, BlockId, CvtOp, Guard, ICond, Kernel, Op, Operand, Reg, Round, SReg, Term, Type,
 };
 
 use super::{LiftError, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
@@ -20,15 +21,8 @@ pub(crate) const EXEC_HI: u32 = 127;
 pub(crate) const LITERAL: u32 = 255;
 
 pub(crate) struct Builder {
-    pub k: Kernel,
-    names: HashMap<String, Reg>,
-    pub blocks: Vec<Block>,
-    pub label: String,
-    pub insts: Vec<IrInst>,
-    /// Whether the current block has been terminated (code after it until the
-    /// next leader is unreachable).
-    pub open: bool,
-    pub pc: u64,
+    /// Registers, temporaries, blocks and emission.
+    pub ir: IrBuilder,
     pub mnemonic: String,
     pub literal: Option<u32>,
     /// The lane's EXEC bit (`i1`), kept equal to `(exec >> laneid) & 1`.
@@ -45,47 +39,36 @@ pub(crate) struct Builder {
     /// Why float instructions cannot be lifted in the kernel's float mode
     /// (`None`: the default mode; see `FloatMode::problem`).
     pub float_mode: Option<String>,
-    tmp_n: u32,
-    tmp_pool: HashMap<(Type, u32), Reg>,
     /// VGPR index mode (`gpr_idx::ON` | mode bits; 0 = off), tracked
     /// statically along the code.
     pub gpr_idx: u32,
     /// VGPRs the kernel allocates (0: unknown).
     pub vgpr_count: u32,
-    /// Id of the open block (the entry is 0, leaders their preassigned ids,
-    /// blocks made inside one instruction [`Builder::fresh_block`] ids).
-    cur_id: u32,
-    /// The id of each block of `blocks`.
-    block_ids: Vec<u32>,
-    /// Blocks made by [`Builder::fresh_block`] so far.
-    fresh_n: u32,
 }
 
-/// Ids at and above this one are blocks made inside one guest instruction
-/// (a retry loop); [`Builder::take_blocks`] renumbers them after the leaders.
-const FRESH_BASE: u32 = 1 << 30;
+impl Deref for Builder {
+    type Target = IrBuilder;
+    fn deref(&self) -> &IrBuilder {
+        &self.ir
+    }
+}
+
+impl DerefMut for Builder {
+    fn deref_mut(&mut self) -> &mut IrBuilder {
+        &mut self.ir
+    }
+}
 
 impl Builder {
     pub fn new(name: &str) -> Self {
         let mut k = Kernel::new(name);
         k.wave_size = 64;
-        let mut names = HashMap::new();
-        let mut named = |k: &mut Kernel, n: &str, ty| {
-            let r = k.reg(n, ty);
-            names.insert(n.to_string(), r);
-            r
-        };
-        let exec = named(&mut k, "t.execbit", Type::I1);
-        let lane = named(&mut k, "t.lane", Type::I32);
-        let scc = named(&mut k, "scc", Type::I1);
+        let mut ir = IrBuilder::new(k, "entry");
+        let exec = ir.reg("t.execbit", Type::I1);
+        let lane = ir.reg("t.lane", Type::I32);
+        let scc = ir.reg("scc", Type::I1);
         Builder {
-            k,
-            names,
-            blocks: Vec::new(),
-            label: "entry".into(),
-            insts: Vec::new(),
-            open: true,
-            pc: 0,
+            ir,
             mnemonic: String::new(),
             literal: None,
             exec,
@@ -94,13 +77,8 @@ impl Builder {
             code_offset: 0,
             omod: 0,
             float_mode: None,
-            tmp_n: 0,
-            tmp_pool: HashMap::new(),
             gpr_idx: 0,
             vgpr_count: 0,
-            cur_id: 0,
-            block_ids: Vec::new(),
-            fresh_n: 0,
         }
     }
 
@@ -108,12 +86,7 @@ impl Builder {
 
     /// The register `name` (declared on first use).
     pub fn named(&mut self, name: &str, ty: Type) -> Reg {
-        if let Some(&r) = self.names.get(name) {
-            return r;
-        }
-        let r = self.k.reg(name.to_string(), ty);
-        self.names.insert(name.to_string(), r);
-        r
+        self.ir.reg(name, ty)
     }
 
     /// VGPR `n` (or AGPR when `acc`).
@@ -153,19 +126,6 @@ impl Builder {
         Some(self.named(&name, Type::I32))
     }
 
-    /// A temporary of type `ty`, fresh within the current guest instruction (the
-    /// pool is reused from one guest instruction to the next).
-    pub fn t(&mut self, ty: Type) -> Reg {
-        self.tmp_n += 1;
-        let key = (ty, self.tmp_n);
-        if let Some(&r) = self.tmp_pool.get(&key) {
-            return r;
-        }
-        let r = self.k.reg(format!("t.{}.{}", ty.name(), self.tmp_n), ty);
-        self.tmp_pool.insert(key, r);
-        r
-    }
-
     /// How many VGPRs an indexed access can reach: the kernel's allocation,
     /// all 256 when it is unknown.
     pub fn vgpr_bound(&self) -> u32 {
@@ -177,11 +137,10 @@ impl Builder {
 
     /// Starts lifting a new guest instruction (temporaries can be reused).
     pub fn begin(&mut self, pc: u64, mnemonic: &str, literal: Option<u32>) {
-        self.pc = pc;
+        self.ir.begin(pc);
         self.omod = 0;
         self.mnemonic = mnemonic.to_string();
         self.literal = literal;
-        self.tmp_n = 0;
     }
 
     // ------------------------------------------------------------- errors
@@ -197,16 +156,12 @@ impl Builder {
     // ------------------------------------------------------------- emission
 
     pub fn emit_with(&mut self, op: Op, guard: Option<Guard>) {
-        self.insts.push(IrInst {
-            guard,
-            op,
-            pc: Some(self.pc),
-        });
+        self.ir.emit(op, guard);
     }
 
     /// Unguarded (scalar work: every lane of the wave executes it).
     pub fn emit(&mut self, op: Op) {
-        self.emit_with(op, None);
+        self.ir.emit(op, None);
     }
 
     pub fn exec_guard(&self) -> Guard {
@@ -216,110 +171,41 @@ impl Builder {
         }
     }
 
-    /// Ends the current block with `term`; the next code goes to a fresh
-    /// (unreachable until a label is set) block.
-    pub fn terminate(&mut self, term: Term) {
-        let insts = std::mem::take(&mut self.insts);
-        let label = std::mem::replace(&mut self.label, format!("dead.{:x}", self.pc));
-        self.blocks.push(Block {
-            label,
-            insts,
-            term,
-            term_pc: Some(self.pc),
-        });
-        self.block_ids.push(self.cur_id);
-        self.open = false;
-    }
-
-    /// Starts the block `label` (at a branch target / leader): the open block
-    /// falls through to it.
-    pub fn start_block(&mut self, label: String, id: BlockId) {
-        if self.open {
+    /// Enters the leader block `id` (made by [`Builder::leader_blocks`]): the
+    /// open block falls through to it.
+    pub fn start_block(&mut self, id: BlockId) {
+        if self.is_open() {
             self.terminate(Term::Br(id));
         }
-        self.label = label;
-        self.cur_id = id.0;
-        self.open = true;
+        self.enter(id);
+    }
+
+    /// Makes the leader blocks: `ids` maps each leader pc to its id, 1..=n
+    /// (the entry block is 0); each is labelled by its pc.
+    pub fn leader_blocks(&mut self, ids: &std::collections::BTreeMap<usize, BlockId>) {
+        let mut by_id: Vec<(BlockId, usize)> = ids.iter().map(|(&pc, &id)| (id, pc)).collect();
+        by_id.sort();
+        for (id, pc) in by_id {
+            let made = self.block(format!("pc{pc:x}"));
+            debug_assert_eq!(made, id, "leader ids are 1..=n");
+        }
     }
 
     /// A new block inside the current guest instruction (a retry loop, the
     /// code after it), entered only by the branches this instruction emits.
     pub fn fresh_block(&mut self) -> BlockId {
-        self.fresh_n += 1;
-        BlockId(FRESH_BASE + self.fresh_n - 1)
+        let n = self.kernel().blocks.len();
+        let pc = self.pc;
+        self.block(format!("pc{pc:x}.{n}"))
     }
 
-    /// Continues in the fresh block `id` after the open block was terminated.
-    pub fn continue_in(&mut self, id: BlockId) {
-        debug_assert!(!self.open && id.0 >= FRESH_BASE);
-        self.label = format!("pc{:x}.{}", self.pc, id.0 - FRESH_BASE);
-        self.cur_id = id.0;
-        self.open = true;
+    /// A 32-bit operand in a register (an immediate is moved into a
+    /// temporary).
+    pub fn as_reg(&mut self, o: Operand) -> Reg {
+        self.ir.in_reg(Type::I32, o)
     }
 
-    /// The finished blocks: the entry and leader blocks in order (their ids
-    /// are their indices), then the fresh blocks, renumbered after them.
-    pub fn take_blocks(&mut self) -> Vec<Block> {
-        let mut blocks = std::mem::take(&mut self.blocks);
-        let ids = std::mem::take(&mut self.block_ids);
-        if self.fresh_n == 0 {
-            return blocks;
-        }
-        let fixed = ids.iter().filter(|&&i| i < FRESH_BASE).count() as u32;
-        let mut new_id = vec![0u32; self.fresh_n as usize];
-        let mut next = fixed;
-        for &i in &ids {
-            if i >= FRESH_BASE {
-                new_id[(i - FRESH_BASE) as usize] = next;
-                next += 1;
-            }
-        }
-        let map = |b: &mut BlockId| {
-            if b.0 >= FRESH_BASE {
-                b.0 = new_id[(b.0 - FRESH_BASE) as usize];
-            }
-        };
-        let mut order: Vec<(bool, usize)> = ids
-            .iter()
-            .enumerate()
-            .map(|(n, &i)| (i >= FRESH_BASE, n))
-            .collect();
-        order.sort();
-        let mut slots: Vec<Option<Block>> = blocks.drain(..).map(Some).collect();
-        let mut out = Vec::with_capacity(slots.len());
-        for (_, n) in order {
-            let mut blk = slots[n].take().expect("each block once");
-            match &mut blk.term {
-                Term::Br(t) => map(t),
-                Term::BrCond { then_, else_, .. } => {
-                    map(then_);
-                    map(else_);
-                }
-                Term::Switch {
-                    targets, default, ..
-                } => {
-                    targets.iter_mut().for_each(map);
-                    map(default);
-                }
-                Term::Call { target, ret } => {
-                    map(target);
-                    map(ret);
-                }
-                Term::Ret | Term::Exit | Term::Trap => {}
-            }
-            out.push(blk);
-        }
-        out
-    }
-
-    pub fn mov(&mut self, ty: Type, dst: Reg, src: impl Into<Operand>) {
-        self.emit(Op::Mov {
-            ty,
-            dst,
-            src: src.into(),
-        });
-    }
-
+    /// `dst = a op b`, unguarded.
     pub fn bin(
         &mut self,
         op: BinOp,
@@ -328,114 +214,7 @@ impl Builder {
         a: impl Into<Operand>,
         b: impl Into<Operand>,
     ) {
-        self.emit(Op::Bin {
-            op,
-            ty,
-            dst,
-            a: a.into(),
-            b: b.into(),
-        });
-    }
-
-    /// `op` into a fresh temporary.
-    pub fn binv(
-        &mut self,
-        op: BinOp,
-        ty: Type,
-        a: impl Into<Operand>,
-        b: impl Into<Operand>,
-    ) -> Reg {
-        let d = self.t(ty);
-        self.bin(op, ty, d, a, b);
-        d
-    }
-
-    pub fn cvt(&mut self, op: CvtOp, to: Type, from: Type, src: impl Into<Operand>) -> Reg {
-        let d = self.t(to);
-        self.emit(Op::Cvt {
-            op,
-            to,
-            from,
-            rnd: Round::Rn,
-            sat: false,
-            ftz: false,
-            dst: d,
-            src: src.into(),
-        });
-        d
-    }
-
-    pub fn icmp(
-        &mut self,
-        cond: ICond,
-        ty: Type,
-        a: impl Into<Operand>,
-        b: impl Into<Operand>,
-    ) -> Reg {
-        let d = self.t(Type::I1);
-        self.emit(Op::ICmp {
-            cond,
-            ty,
-            dst: d,
-            a: a.into(),
-            b: b.into(),
-        });
-        d
-    }
-
-    pub fn select(
-        &mut self,
-        ty: Type,
-        c: impl Into<Operand>,
-        a: impl Into<Operand>,
-        b: impl Into<Operand>,
-    ) -> Reg {
-        let d = self.t(ty);
-        self.emit(Op::Select {
-            ty,
-            dst: d,
-            cond: c.into(),
-            a: a.into(),
-            b: b.into(),
-        });
-        d
-    }
-
-    /// `i1` to `i32` (0/1).
-    pub fn b2i(&mut self, p: Reg) -> Reg {
-        self.cvt(CvtOp::Zext, Type::I32, Type::I1, p)
-    }
-
-    /// A 32-bit operand in a register (an immediate is moved into a
-    /// temporary).
-    pub fn as_reg(&mut self, o: Operand) -> Reg {
-        match o {
-            Operand::Reg(r) => r,
-            imm => {
-                let t = self.t(Type::I32);
-                self.mov(Type::I32, t, imm);
-                t
-            }
-        }
-    }
-
-    /// `hi:lo` as an `i64`.
-    pub fn pair(&mut self, lo: impl Into<Operand>, hi: impl Into<Operand>) -> Reg {
-        let l = self.cvt(CvtOp::Zext, Type::I64, Type::I32, lo);
-        let h = self.cvt(CvtOp::Zext, Type::I64, Type::I32, hi);
-        let h = self.binv(BinOp::Shl, Type::I64, h, Operand::Imm(32));
-        self.binv(BinOp::Or, Type::I64, l, h)
-    }
-
-    /// The low and high halves of an `i64` operand.
-    pub fn halves(&mut self, v: Operand) -> (Operand, Operand) {
-        if let Operand::Imm(x) = v {
-            return (Operand::Imm(x & 0xffff_ffff), Operand::Imm(x >> 32));
-        }
-        let lo = self.cvt(CvtOp::Trunc, Type::I32, Type::I64, v);
-        let h = self.binv(BinOp::LShr, Type::I64, v, Operand::Imm(32));
-        let hi = self.cvt(CvtOp::Trunc, Type::I32, Type::I64, h);
-        (lo.into(), hi.into())
+        self.ir.bin_into(op, ty, dst, a, b, None);
     }
 
     // ------------------------------------------------------------- scalar operands

@@ -1165,12 +1165,13 @@ fn ds_rmw(
         Some(g),
     );
     let (body, done) = (b.fresh_block(), b.fresh_block());
+    let exec = b.exec;
     b.terminate(Term::BrCond {
-        cond: b.exec,
+        cond: exec,
         then_: body,
         else_: done,
     });
-    b.continue_in(body);
+    b.enter(body);
     let new: Operand = match kind {
         Rmw::RSub => b.binv(BinOp::Sub, ty, d0, old).into(),
         Rmw::MskOr => {
@@ -1211,7 +1212,7 @@ fn ds_rmw(
         then_: done,
         else_: body,
     });
-    b.continue_in(done);
+    b.enter(done);
     if let Some(vd) = vdst {
         if wide {
             let (l, h) = b.halves(old.into());

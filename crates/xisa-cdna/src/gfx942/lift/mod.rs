@@ -231,6 +231,33 @@ fn branch_target(inst: &Inst, off: usize) -> Option<i64> {
     Some(off as i64 + 4 + simm * 4)
 }
 
+/// A builder for kernel `name` with the leader blocks (pcs in order; ids
+/// 1.., after the entry block) and the entry code of `abi`, and the leaders'
+/// block ids.
+fn open_kernel<'a>(
+    name: &str,
+    leaders: impl IntoIterator<Item = &'a usize>,
+    abi: &EntryAbi,
+    code_offset: u64,
+) -> Result<(Builder, BTreeMap<usize, BlockId>), LiftError> {
+    let ids: BTreeMap<usize, BlockId> = leaders
+        .into_iter()
+        .enumerate()
+        .map(|(i, &o)| (o, BlockId(i as u32 + 1)))
+        .collect();
+    let mut b = Builder::new(name);
+    b.leader_blocks(&ids);
+    b.vgpr_count = abi.vgpr_count;
+    b.float_mode = abi.float_mode.problem();
+    b.code_offset = code_offset;
+    b.kernel_mut().shared_bytes = abi.group_segment_fixed_size;
+    b.kernel_mut().local_bytes = abi.private_segment_fixed_size;
+    let params: Vec<_> = ENTRY_PARAMS.iter().map(|p| b.named(p, Type::I64)).collect();
+    b.kernel_mut().params = params.clone();
+    entry(&mut b, abi, &params)?;
+    Ok((b, ids))
+}
+
 /// Lifts the code of one kernel (`code[0]` is the entry) to an IR kernel named
 /// `name`.
 pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError> {
@@ -256,28 +283,14 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         }
     }
     leaders.retain(|l| starts.contains(l));
-    let ids: BTreeMap<usize, BlockId> = leaders
-        .iter()
-        .enumerate()
-        .map(|(i, &o)| (o, BlockId(i as u32 + 1)))
-        .collect();
-
-    let mut b = Builder::new(name);
-    b.vgpr_count = abi.vgpr_count;
-    b.float_mode = abi.float_mode.problem();
-    b.code_offset = abi.code_offset;
-    b.k.shared_bytes = abi.group_segment_fixed_size;
-    b.k.local_bytes = abi.private_segment_fixed_size;
-    let params: Vec<_> = ENTRY_PARAMS.iter().map(|p| b.named(p, Type::I64)).collect();
-    b.k.params = params.clone();
-    entry(&mut b, abi, &params)?;
+    let (mut b, ids) = open_kernel(name, &leaders, abi, abi.code_offset)?;
     let drains = waitcnt::draining_waits(&items, false);
 
     for (off, len, i) in &items {
         let off = *off;
         if let Some(&id) = ids.get(&off) {
-            b.start_block(format!("pc{off:x}"), id);
-        } else if !b.open {
+            b.start_block(id);
+        } else if !b.is_open() {
             continue; // unreachable
         }
         b.begin(off as u64, &i.opcode.mnemonic, i.literal);
@@ -286,14 +299,12 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         }
         lift_inst(&mut b, i, off, off + len, &ids)?;
     }
-    if b.open {
+    if b.is_open() {
         // Fell off the end of the code.
         b.begin(code.len() as u64, "<end>", None);
         b.terminate(Term::Trap);
     }
-    let blocks = b.take_blocks();
-    let mut k = b.k;
-    k.blocks = blocks;
+    let k = b.ir.into_kernel();
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }
@@ -459,20 +470,7 @@ pub fn lift_program<'a>(
                 .map(|l| *base as usize + l),
         );
     }
-    let ids: BTreeMap<usize, BlockId> = leaders
-        .iter()
-        .enumerate()
-        .map(|(i, &o)| (o, BlockId(i as u32 + 1)))
-        .collect();
-    let mut b = Builder::new(name);
-    b.vgpr_count = abi.vgpr_count;
-    b.float_mode = abi.float_mode.problem();
-    b.code_offset = 0;
-    b.k.shared_bytes = abi.group_segment_fixed_size;
-    b.k.local_bytes = abi.private_segment_fixed_size;
-    let params: Vec<_> = ENTRY_PARAMS.iter().map(|p| b.named(p, Type::I64)).collect();
-    b.k.params = params.clone();
-    entry(&mut b, abi, &params)?;
+    let (mut b, ids) = open_kernel(name, &leaders, abi, 0)?;
     for (ri, (base, items)) in regions.iter().enumerate() {
         let base = *base as usize;
         // Region 0 is the kernel; functions may be entered with a store pending.
@@ -481,8 +479,8 @@ pub fn lift_program<'a>(
             let pc = base + off;
             let next = pc + len;
             if let Some(&id) = ids.get(&pc) {
-                b.start_block(format!("pc{pc:x}"), id);
-            } else if !b.open {
+                b.start_block(id);
+            } else if !b.is_open() {
                 continue;
             }
             b.begin(pc as u64, &i.opcode.mnemonic, i.literal);
@@ -513,7 +511,7 @@ pub fn lift_program<'a>(
                 _ => lift_inst(&mut b, i, pc, next, &ids)?,
             }
         }
-        if b.open {
+        if b.is_open() {
             b.begin(
                 (base + items.last().map_or(0, |l| l.0 + l.1)) as u64,
                 "<end>",
@@ -522,9 +520,7 @@ pub fn lift_program<'a>(
             b.terminate(Term::Trap);
         }
     }
-    let blocks = b.take_blocks();
-    let mut k = b.k;
-    k.blocks = blocks;
+    let k = b.ir.into_kernel();
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }

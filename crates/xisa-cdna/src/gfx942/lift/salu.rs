@@ -42,17 +42,6 @@ fn set_scc(b: &mut Builder, p: Reg) {
     b.mov(Type::I1, scc, p);
 }
 
-fn un(b: &mut Builder, op: UnOp, ty: Type, a: impl Into<Operand>) -> Reg {
-    let d = b.t(ty);
-    b.emit(Op::Un {
-        op,
-        ty,
-        dst: d,
-        a: a.into(),
-    });
-    d
-}
-
 fn write(b: &mut Builder, sdst: u32, w: u32, v: impl Into<Operand>) -> Result<(), LiftError> {
     if w == 64 {
         b.wr_s64(sdst, v)
@@ -196,7 +185,7 @@ pub(crate) fn sop2(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         }
         "s_absdiff_i32" => {
             let x = b.binv(Sub, ty, a, bb);
-            let r = un(b, UnOp::Abs, ty, x);
+            let r = b.un(UnOp::Abs, ty, x);
             scc_nonzero(b, ty, r);
             r
         }
@@ -248,17 +237,17 @@ fn logic(b: &mut Builder, op: &str, ty: Type, a: Operand, c: Operand) -> Option<
         _ => return None,
     };
     let a: Operand = if not_a {
-        un(b, UnOp::Not, ty, a).into()
+        b.un(UnOp::Not, ty, a).into()
     } else {
         a
     };
     let c: Operand = if not_c {
-        un(b, UnOp::Not, ty, c).into()
+        b.un(UnOp::Not, ty, c).into()
     } else {
         c
     };
     let r = b.binv(base, ty, a, c);
-    Some(if not_r { un(b, UnOp::Not, ty, r) } else { r })
+    Some(if not_r { b.un(UnOp::Not, ty, r) } else { r })
 }
 
 /// The saveexec family: `D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0`
@@ -306,7 +295,7 @@ pub(crate) fn sop1(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             b.select(ty, scc, a, old)
         }
         "s_not_b32" | "s_not_b64" => {
-            let r = un(b, UnOp::Not, ty, a);
+            let r = b.un(UnOp::Not, ty, a);
             scc_nonzero(b, ty, r);
             r
         }
@@ -333,14 +322,14 @@ pub(crate) fn sop1(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             scc_nonzero(b, ty, r);
             r
         }
-        "s_brev_b32" | "s_brev_b64" => un(b, UnOp::Brev, ty, a),
+        "s_brev_b32" | "s_brev_b64" => b.un(UnOp::Brev, ty, a),
         "s_bcnt0_i32_b32" | "s_bcnt0_i32_b64" | "s_bcnt1_i32_b32" | "s_bcnt1_i32_b64" => {
             let x = if m.starts_with("s_bcnt0") {
-                un(b, UnOp::Not, tya, a).into()
+                b.un(UnOp::Not, tya, a).into()
             } else {
                 a
             };
-            let p = un(b, UnOp::Popc, tya, x);
+            let p = b.un(UnOp::Popc, tya, x);
             let r = if wa == 64 {
                 b.cvt(CvtOp::Trunc, Type::I32, Type::I64, p)
             } else {
@@ -352,7 +341,7 @@ pub(crate) fn sop1(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         "s_ff0_i32_b32" | "s_ff0_i32_b64" | "s_ff1_i32_b32" | "s_ff1_i32_b64"
         | "s_flbit_i32_b32" | "s_flbit_i32_b64" | "s_flbit_i32" | "s_flbit_i32_i64" => {
             let x: Operand = if m.starts_with("s_ff0") {
-                un(b, UnOp::Not, tya, a).into()
+                b.un(UnOp::Not, tya, a).into()
             } else if m == "s_flbit_i32" || m == "s_flbit_i32_i64" {
                 let s = b.binv(AShr, tya, a, Operand::Imm(bits - 1));
                 b.binv(Xor, tya, a, s).into()
@@ -364,7 +353,7 @@ pub(crate) fn sop1(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             } else {
                 UnOp::Clz
             };
-            let c = un(b, op, tya, x);
+            let c = b.un(op, tya, x);
             let c32 = if wa == 64 {
                 b.cvt(CvtOp::Trunc, Type::I32, Type::I64, c)
             } else {
@@ -387,14 +376,14 @@ pub(crate) fn sop1(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             let n = b.binv(And, Type::I32, a, Operand::Imm(wd as u64 - 1));
             let bit = b.binv(Shl, ty, Operand::Imm(1), n);
             if m.starts_with("s_bitset0") {
-                let nb = un(b, UnOp::Not, ty, bit);
+                let nb = b.un(UnOp::Not, ty, bit);
                 b.binv(And, ty, old, nb)
             } else {
                 b.binv(Or, ty, old, bit)
             }
         }
         "s_abs_i32" => {
-            let r = un(b, UnOp::Abs, ty, a);
+            let r = b.un(UnOp::Abs, ty, a);
             scc_nonzero(b, ty, r);
             r
         }

@@ -114,7 +114,7 @@ pub(super) fn bin(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
     }
     let r = b.binv(op, Type::I32, x, y);
     Ok(Out::Lane(if s.flags.not {
-        un(b, UnOp::Not, Type::I32, r)
+        b.un(UnOp::Not, Type::I32, r)
     } else {
         r
     }))
@@ -213,7 +213,14 @@ pub(super) fn sad(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
             if width == 32 {
                 return v;
             }
-            bitfield(b, false, v, Operand::Imm(p * width), Operand::Imm(width)).into()
+            b.bfe(
+                false,
+                Type::I32,
+                v,
+                Operand::Imm(p * width),
+                Operand::Imm(width),
+            )
+            .into()
         };
         let (xp, yp) = (part(b, x), part(b, y));
         let hi = b.binv(MaxU, i32t, xp, yp);
@@ -233,13 +240,7 @@ pub(super) fn bfe(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
     let t = Type::I32;
     let pos = b.binv(BinOp::And, t, y, Operand::Imm(31));
     let len = b.binv(BinOp::And, t, z, Operand::Imm(31));
-    Ok(Out::Lane(bitfield(
-        b,
-        s.flags.signed,
-        x,
-        pos.into(),
-        len.into(),
-    )))
+    Ok(Out::Lane(b.bfe(s.flags.signed, t, x, pos, len)))
 }
 
 pub(super) fn bfi(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
@@ -305,7 +306,7 @@ pub(super) fn unary(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
     let op = un_op(b, s)?;
     c.no_int_clamp(b)?;
     let x = c.r(b, 0)?;
-    Ok(Out::Lane(un(b, op, Type::I32, x)))
+    Ok(Out::Lane(b.un(op, Type::I32, x)))
 }
 
 /// Find first bit: `clz` / `ctz`, of `x ^ sign` when `signed`; -1 when none.
@@ -320,7 +321,7 @@ pub(super) fn ffb(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
     } else {
         x
     };
-    let n = un(b, op, t, arg);
+    let n = b.un(op, t, arg);
     let none = b.icmp(ICond::Eq, t, n, Operand::Imm(32));
     Ok(Out::Lane(b.select(t, none, Operand::Imm(0xffff_ffff), n)))
 }
@@ -328,7 +329,7 @@ pub(super) fn ffb(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
 pub(super) fn bcnt(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
     c.no_int_clamp(b)?;
     let (x, y) = c.r2(b, false)?;
-    let p = un(b, UnOp::Popc, Type::I32, x);
+    let p = b.un(UnOp::Popc, Type::I32, x);
     Ok(Out::Lane(b.binv(BinOp::Add, Type::I32, p, y)))
 }
 
@@ -348,7 +349,7 @@ pub(super) fn mbcnt(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
         b.cvt(CvtOp::Trunc, t, t64, below)
     };
     let a = b.binv(And, t, x, part);
-    let p = un(b, UnOp::Popc, t, a);
+    let p = b.un(UnOp::Popc, t, a);
     Ok(Out::Lane(b.binv(Add, t, p, y)))
 }
 

@@ -129,7 +129,15 @@ fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError
             } else {
                 (16 * (sel - 4), 16)
             };
-            v = bitfield(b, signed, v, Operand::Imm(pos as u64), Operand::Imm(len)).into();
+            v = b
+                .bfe(
+                    signed,
+                    Type::I32,
+                    v,
+                    Operand::Imm(pos as u64),
+                    Operand::Imm(len),
+                )
+                .into();
         }
     }
     // abs / neg (VOP3A float operands): on the sign bit.
@@ -174,31 +182,6 @@ fn tof(b: &mut Builder, v: V, bits: u32) -> Reg {
 
 fn fromf(b: &mut Builder, v: Reg, bits: u32) -> Reg {
     b.cvt(CvtOp::Bitcast, ity(bits), fty(bits), v)
-}
-
-/// The bit field `[pos, pos + len)` of an i32, sign- or zero-extended.
-fn bitfield(b: &mut Builder, signed: bool, v: V, pos: Operand, len: Operand) -> Reg {
-    let d = b.t(Type::I32);
-    b.emit(Op::Bfe {
-        signed,
-        ty: Type::I32,
-        dst: d,
-        a: v,
-        pos,
-        len,
-    });
-    d
-}
-
-fn un(b: &mut Builder, op: UnOp, ty: Type, a: impl Into<Operand>) -> Reg {
-    let d = b.t(ty);
-    b.emit(Op::Un {
-        op,
-        ty,
-        dst: d,
-        a: a.into(),
-    });
-    d
 }
 
 fn fbin(b: &mut Builder, op: FBinOp, bits: u32, x: V, y: V) -> Reg {
@@ -737,7 +720,7 @@ pub(crate) fn read_lane(
         None => {
             // ctz(0) = 64, and 64 & 63 = 0.
             let ex = b.exec64();
-            let z = un(b, UnOp::Ctz, Type::I64, ex);
+            let z = b.un(UnOp::Ctz, Type::I64, ex);
             let z = b.cvt(CvtOp::Trunc, i32t, Type::I64, z);
             b.binv(And, i32t, z, Operand::Imm(63))
         }
@@ -1555,7 +1538,7 @@ fn dot_sum(b: &mut Builder, x: V, y: V, z: V, w: u32, signed: bool, clamp: bool)
     for k in 0..32 / w {
         let el = |b: &mut Builder, v: V| {
             let pos = Operand::Imm((k * w) as u64);
-            let d = bitfield(b, signed, v, pos, Operand::Imm(w as u64));
+            let d = b.bfe(signed, Type::I32, v, pos, Operand::Imm(w as u64));
             b.cvt(ext, t64, t, d)
         };
         let (ex, ey) = (el(b, x), el(b, y));
