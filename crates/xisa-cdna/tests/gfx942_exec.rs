@@ -1802,6 +1802,62 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
             frexp(x).1 as u32
         })
     });
+    op!("v_frexp_mant_f64 v[20:21], v[6:7]", F64, |i| {
+        let x = d(i.x);
+        db(if x == 0.0 || !x.is_finite() {
+            x
+        } else {
+            frexp64(x).0
+        })
+    });
+    op!("v_frexp_exp_i32_f64 v20, v[6:7]", Int, |i| {
+        let x = d(i.x);
+        i2(if x == 0.0 || !x.is_finite() {
+            0
+        } else {
+            frexp64(x).1 as u32
+        })
+    });
+    // Packing, 16-bit multiply-adds, byte ops, DX9 multiply.
+    op!("v_cvt_pk_u16_u32 v20, v2, v3", Int, |i| i2(
+        i.a.min(0xffff) | i.b.min(0xffff) << 16
+    ));
+    op!("v_cvt_pk_i16_i32 v20, v2, v3", Int, |i| {
+        let sat = |v: u32| (v as i32).clamp(-32768, 32767) as u32 & 0xffff;
+        i2(sat(i.a) | sat(i.b) << 16)
+    });
+    op!("v_mad_u32_u16 v20, v2, v3, v4", Int, |i| i2(((i.a
+        & 0xffff)
+        * (i.b & 0xffff))
+        .wrapping_add(i.c)));
+    op!("v_mad_u32_u16 v20, v2, v3, v4 op_sel:[1,0,0,0]", Int, |i| {
+        i2(((i.a >> 16) * (i.b & 0xffff)).wrapping_add(i.c))
+    });
+    op!("v_mad_i32_i16 v20, v2, v3, v4 op_sel:[0,1,0,0]", Int, |i| {
+        i2(((i.a as i16 as i32) * ((i.b >> 16) as i16 as i32)).wrapping_add(i.c as i32) as u32)
+    });
+    op!("v_sat_pk_u8_i16 v20, v2", Int, |i| {
+        let sat = |h: u32| (h as u16 as i16).clamp(0, 255) as u32;
+        i2(sat(i.a) | sat(i.a >> 16) << 8)
+    });
+    op!("v_lerp_u8 v20, v2, v3, v4", Int, |i| i2((0..4).fold(
+        0,
+        |acc, k| {
+            let byte = |v: u32| (v >> (8 * k)) & 0xff;
+            let avg = (byte(i.a) + byte(i.b) + (i.c >> (8 * k) & 1)) >> 1;
+            acc | avg << (8 * k)
+        }
+    )));
+    op!("v_mul_legacy_f32 v20, v2, v3", F32, |i| fb(
+        if f(i.a) == 0.0 || f(i.b) == 0.0 {
+            0.0
+        } else {
+            f(i.a) * f(i.b)
+        }
+    ));
+    op!("v_cvt_off_f32_i4 v20, v2", F32, |i| fb(
+        ((i.a << 28) as i32 >> 28) as f32 / 16.0
+    ));
     op!("v_ldexp_f32 v20, v2, v10", F32, |i| {
         let n = (i.b & 0xff) as i32 - 128;
         fb((f(i.a) as f64 * 2f64.powi(n)) as f32)
@@ -2198,8 +2254,14 @@ fn f16_to_f32(h: u16) -> f32 {
 }
 
 fn frexp(x: f32) -> (f32, i32) {
+    let (m, e) = frexp64(x as f64);
+    (m as f32, e)
+}
+
+/// `frexp` by halving and doubling (exact in f64, denormals included).
+fn frexp64(x: f64) -> (f64, i32) {
     let mut e = 0;
-    let mut m = x as f64;
+    let mut m = x;
     while m.abs() >= 1.0 {
         m /= 2.0;
         e += 1;
@@ -2208,7 +2270,7 @@ fn frexp(x: f32) -> (f32, i32) {
         m *= 2.0;
         e -= 1;
     }
-    (m as f32, e)
+    (m, e)
 }
 
 fn rand_lane(r: &mut Rng) -> In {

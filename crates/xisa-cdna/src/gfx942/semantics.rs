@@ -132,6 +132,18 @@ kinds! {
     Dot = "dot",
     /// f32 fma of f32 or f16 sources; an f16 result writes a half.
     FmaMix = "fma_mix",
+    /// Two i32 (`signed`) or u32 saturated to 16 bits and packed.
+    CvtPkSat = "cvt_pk_sat",
+    /// A product of 16-bit halves (selected by op_sel) plus a 32-bit src2.
+    Mad16 = "mad16",
+    /// The two i16 halves of src0 saturated to u8, in the low two bytes.
+    SatPkU8 = "sat_pk_u8",
+    /// Per byte: (src0 + src1 + the byte's low bit of src2) / 2.
+    LerpU8 = "lerp_u8",
+    /// f32 product with 0 * anything = +0 (DX9 rules).
+    MulLegacy = "mul_legacy",
+    /// The signed 4-bit value in src0's low bits, / 16, as f32.
+    CvtOff = "cvt_off",
     /// Compare to a lane mask.
     Cmp = "cmp",
     /// Compare to a lane mask, also written to EXEC.

@@ -233,15 +233,19 @@ pub(super) fn ldexp(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
     }
 }
 
-pub(super) fn frexp_mant(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+pub(super) fn frexp_mant(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    no_f16(b, s)?;
     let x = c.r(b, 0)?;
-    let (mant, _) = frexp32(b, x);
-    Ok(float_out(b, c, mant, Type::F32))
+    let (mant, _) = frexp(b, x, s.ty);
+    Ok(float_out(b, c, mant, s.ty))
 }
 
-pub(super) fn frexp_exp(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+pub(super) fn frexp_exp(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    if s.src == Type::F16 {
+        return Err(b.unsupported("this f16 form is not lifted"));
+    }
     let x = c.r(b, 0)?;
-    let (_, exp) = frexp32(b, x);
+    let (_, exp) = frexp(b, x, s.src);
     Ok(Out::Lane(exp))
 }
 
@@ -396,4 +400,31 @@ pub(super) fn pk_fmac(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftErro
     }
     let hi = b.binv(BinOp::Shl, t, halves[1], Operand::Imm(16));
     Ok(Out::Lane(b.binv(BinOp::Or, t, halves[0], hi)))
+}
+
+/// `src0 * src1`, but +0 when either is ±0 (even with inf or NaN).
+pub(super) fn mul_legacy(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    let t = Type::I32;
+    let (x, y) = c.r2(b, false)?;
+    let p = fbin(b, FBinOp::Mul, 32, x, y);
+    let ax = b.binv(And, t, x, Operand::Imm(0x7fff_ffff));
+    let ay = b.binv(And, t, y, Operand::Imm(0x7fff_ffff));
+    let zx = b.icmp(ICond::Eq, t, ax, Operand::Imm(0));
+    let zy = b.icmp(ICond::Eq, t, ay, Operand::Imm(0));
+    let zero = b.binv(Or, Type::I1, zx, zy);
+    let r = b.select(t, zero, Operand::Imm(0), p);
+    Ok(float_out(b, c, r, Type::F32))
+}
+
+/// The signed 4-bit value in bits [0, 4) of src0, divided by 16 (exact).
+pub(super) fn cvt_off(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+    let t = Type::I32;
+    let x = c.r(b, 0)?;
+    let n = b.bfe(true, t, x, Operand::Imm(0), Operand::Imm(4));
+    let f = cvt(b, CvtOp::StoF, Type::F32, t, Round::Rn, false, n.into());
+    let fi = fromf(b, f, 32);
+    let sixteenth = Operand::Imm(0.0625f32.to_bits() as u64);
+    let r = fbin(b, FBinOp::Mul, 32, fi.into(), sixteenth);
+    Ok(float_out(b, c, r, Type::F32))
 }

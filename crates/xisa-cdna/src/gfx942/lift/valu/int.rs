@@ -478,3 +478,86 @@ pub(super) fn dot_acc(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftErro
         c.clamp,
     )))
 }
+
+/// `{sat16(src1), sat16(src0)}`: each source clamped to the u16 (or,
+/// `signed`, i16) range.
+pub(super) fn cvt_pk_sat(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    c.no_int_clamp(b)?;
+    let t = Type::I32;
+    let (x, y) = c.r2(b, false)?;
+    let sat = |b: &mut Builder, v: V| -> Reg {
+        let r = if s.flags.signed {
+            let lo = b.binv(MaxS, t, v, Operand::Imm(0xffff_8000));
+            b.binv(MinS, t, lo, Operand::Imm(0x7fff))
+        } else {
+            b.binv(MinU, t, v, Operand::Imm(0xffff))
+        };
+        b.binv(And, t, r, Operand::Imm(0xffff))
+    };
+    let (lo, hi) = (sat(b, x), sat(b, y));
+    let hi = b.binv(Shl, t, hi, Operand::Imm(16));
+    Ok(Out::Lane(b.binv(Or, t, lo, hi)))
+}
+
+/// `src0.h * src1.h + src2`: 16-bit halves (op_sel bits 0 and 1 pick the
+/// high ones), zero- or (`signed`) sign-extended, a 32-bit addend.
+pub(super) fn mad16(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    c.no_int_clamp(b)?;
+    if c.inst.get("op_sel") >> 2 != 0 {
+        return Err(b.unsupported("op_sel on the 32-bit addend or result"));
+    }
+    let t = Type::I32;
+    let mut h = Vec::new();
+    for i in 0..2 {
+        let v = opsel_src(b, c, i, false)?;
+        h.push(if s.flags.signed {
+            let u = b.binv(Shl, t, v, Operand::Imm(16));
+            b.binv(AShr, t, u, Operand::Imm(16)).into()
+        } else {
+            v
+        });
+    }
+    let z = c.r(b, 2)?;
+    let p = b.binv(Mul, t, h[0], h[1]);
+    Ok(Out::Lane(b.binv(Add, t, p, z)))
+}
+
+/// `{0, sat_u8(src0.h1), sat_u8(src0.h0)}`, each half an i16.
+pub(super) fn sat_pk_u8(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    c.no_int_clamp(b)?;
+    let t = Type::I32;
+    let x = c.r(b, 0)?;
+    let mut out: V = Operand::Imm(0);
+    for k in 0..2u64 {
+        let h = b.bfe(true, t, x, Operand::Imm(16 * k), Operand::Imm(16));
+        let h = b.binv(MaxS, t, h, Operand::Imm(0));
+        let h = b.binv(MinS, t, h, Operand::Imm(0xff));
+        let h = b.binv(Shl, t, h, Operand::Imm(8 * k));
+        out = b.binv(Or, t, out, h).into();
+    }
+    Ok(Out::Lane(b.in_reg(t, out)))
+}
+
+/// Per byte k: `(src0.k + src1.k + src2 bit 8k) >> 1`.
+pub(super) fn lerp_u8(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    c.no_int_clamp(b)?;
+    let t = Type::I32;
+    let (x, y, z) = c.r3(b)?;
+    let mut out: V = Operand::Imm(0);
+    for k in 0..4u64 {
+        let pos = Operand::Imm(8 * k);
+        let xb = b.bfe(false, t, x, pos, Operand::Imm(8));
+        let yb = b.bfe(false, t, y, pos, Operand::Imm(8));
+        let r = b.bfe(false, t, z, pos, Operand::Imm(1));
+        let sum = b.binv(Add, t, xb, yb);
+        let sum = b.binv(Add, t, sum, r);
+        let avg = b.binv(LShr, t, sum, Operand::Imm(1));
+        let avg = b.binv(Shl, t, avg, pos);
+        out = b.binv(Or, t, out, avg).into();
+    }
+    Ok(Out::Lane(b.in_reg(t, out)))
+}

@@ -485,6 +485,12 @@ fn kind_fn(k: Kind) -> KindFn {
         CvtUbyte => float::cvt_ubyte,
         CvtPkrtz => float::cvt_pkrtz,
         PkFmac => float::pk_fmac,
+        CvtPkSat => int::cvt_pk_sat,
+        Mad16 => int::mad16,
+        SatPkU8 => int::sat_pk_u8,
+        LerpU8 => int::lerp_u8,
+        MulLegacy => float::mul_legacy,
+        CvtOff => float::cvt_off,
         Cmp | Cmpx | Class | Classx => |b, c, s| compare(b, c, s).map(|_| Out::Done),
         Pack16 | FmaMix => |b, _, _| Err(b.unsupported("a VOP3-only op in this encoding")),
     }
@@ -578,7 +584,7 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
         if fmt == "VOP3A" && s.kind == Kind::Pack16 {
             return pack16(b, &c);
         }
-        if fmt == "VOP3A" && inst.get("op_sel") != 0 {
+        if fmt == "VOP3A" && inst.get("op_sel") != 0 && s.kind != Kind::Mad16 {
             return Err(b.unsupported("op_sel is not lifted"));
         }
     }
@@ -629,35 +635,54 @@ fn ldexp64(b: &mut Builder, x: V, n: V) -> Reg {
     p
 }
 
-/// `frexp` of an f32: (mantissa in [0.5, 1) with the sign, exponent); zero,
-/// inf and NaN give (x, 0).
-fn frexp32(b: &mut Builder, x: V) -> (Reg, Reg) {
+/// `frexp` of an f32 or f64 (`ty`; `x` its bits): (mantissa in [0.5, 1)
+/// with the sign, as bits of `ty`; exponent, `i32`); zero, inf and NaN give
+/// (x, 0).
+fn frexp(b: &mut Builder, x: V, ty: Type) -> (Reg, Reg) {
     use BinOp::*;
-    let t = Type::I32;
-    let ax = b.binv(And, t, x, Operand::Imm(0x7fff_ffff));
-    let den = b.icmp(ICond::Ult, t, ax, Operand::Imm(0x0080_0000));
-    // Denormals: scale by 2^64 (exact) first.
-    let scaled = fbin(b, FBinOp::Mul, 32, x, Operand::Imm(0x5f80_0000));
-    let y = b.select(t, den, scaled, x);
-    let ey = b.binv(LShr, t, y, Operand::Imm(23));
-    let ey = b.binv(And, t, ey, Operand::Imm(0xff));
-    let mb = b.binv(And, t, y, Operand::Imm(0x807f_ffff));
-    let mant = b.binv(Or, t, mb, Operand::Imm(0x3f00_0000));
-    let bias = b.select(t, den, Operand::Imm(126 + 64), Operand::Imm(126));
-    let exp = b.binv(Sub, t, ey, bias);
-    let zero = b.icmp(ICond::Eq, t, ax, Operand::Imm(0));
-    let big = b.icmp(ICond::Uge, t, ax, Operand::Imm(0x7f80_0000));
-    let special = b.binv(Or, Type::I1, zero, big);
-    let xm = match x {
-        Operand::Reg(r) => r,
-        imm => {
-            let r = b.t(t);
-            b.mov(t, r, imm);
-            r
-        }
+    let t = ty.as_int();
+    let n = ty.bits();
+    // Exponent field width and the bias that puts the mantissa in [0.5, 1).
+    let (mbits, emask, half_exp): (u64, u64, u64) = if n == 64 {
+        (52, 0x7ff, 1022)
+    } else {
+        (23, 0xff, 126)
     };
+    let sign = 1u64 << (n - 1);
+    let inf = emask << mbits;
+    let ax = b.binv(And, t, x, Operand::Imm(!sign & t.mask()));
+    let den = b.icmp(ICond::Ult, t, ax, Operand::Imm(1 << mbits));
+    // Denormals: scale by 2^64 (exact) first.
+    let two64 = if n == 64 {
+        (1023u64 + 64) << 52
+    } else {
+        0x5f80_0000
+    };
+    let scaled = fbin(b, FBinOp::Mul, n, x, Operand::Imm(two64));
+    let y = b.select(t, den, scaled, x);
+    let ey = b.binv(LShr, t, y, Operand::Imm(mbits));
+    let ey = b.binv(And, t, ey, Operand::Imm(emask));
+    let ey = if n == 64 {
+        b.cvt(CvtOp::Trunc, Type::I32, t, ey)
+    } else {
+        ey
+    };
+    let keep = sign | ((1u64 << mbits) - 1);
+    let mb = b.binv(And, t, y, Operand::Imm(keep));
+    let mant = b.binv(Or, t, mb, Operand::Imm(half_exp << mbits));
+    let bias = b.select(
+        Type::I32,
+        den,
+        Operand::Imm(half_exp + 64),
+        Operand::Imm(half_exp),
+    );
+    let exp = b.binv(Sub, Type::I32, ey, bias);
+    let zero = b.icmp(ICond::Eq, t, ax, Operand::Imm(0));
+    let big = b.icmp(ICond::Uge, t, ax, Operand::Imm(inf));
+    let special = b.binv(Or, Type::I1, zero, big);
+    let xm = b.in_reg(t, x);
     let mant = b.select(t, special, xm, mant);
-    let exp = b.select(t, special, Operand::Imm(0), exp);
+    let exp = b.select(Type::I32, special, Operand::Imm(0), exp);
     (mant, exp)
 }
 
