@@ -21,7 +21,11 @@ const ENDPGM: [u8; 4] = [0x00, 0x00, 0x81, 0xbf];
 /// sampler), with branch offsets set to reach the next instruction.
 fn samples(rng: &mut Rng, ri: usize, want: usize) -> Vec<Vec<u8>> {
     let op = &tables().opcodes[ri];
-    let branch = op.mnemonic.starts_with("s_branch") || op.mnemonic.starts_with("s_cbranch");
+    // SOPP branches only: zeroing the low bytes of another format would
+    // change its opcode (s_cbranch_join is SOP1).
+    let sopp = tables().formats[op.format].name == "SOPP";
+    let branch =
+        sopp && (op.mnemonic.starts_with("s_branch") || op.mnemonic.starts_with("s_cbranch"));
     gfx942_samples(rng, ri, want)
         .into_iter()
         .map(|(mut b, _)| {

@@ -1,6 +1,7 @@
-//! The gfx942 vector ALU semantics table (`gfx942_valu_semantics.tsv`) against
-//! the opcode table generated from LLVM: one row per VALU mnemonic, no row for
-//! a mnemonic LLVM does not know, and every row parsed into IR operations.
+//! The gfx942 ALU semantics table (`gfx942_alu_semantics.tsv`) against the
+//! opcode table generated from LLVM: one row per vector and scalar ALU
+//! mnemonic, no row for a mnemonic LLVM does not know, and every row parsed
+//! into IR operations.
 //! (That its not-lifted rows are refused with their reason is checked by
 //! `gfx942_lift_coverage.rs`, which lifts every row.)
 
@@ -9,23 +10,26 @@ use std::collections::BTreeSet;
 use xisa_cdna::gfx942::semantics::{self, base, Kind, SemOp};
 use xisa_cdna::gfx942::tables;
 
-/// The base mnemonics of the vector ALU rows of the opcode table.
-fn valu_mnemonics() -> BTreeSet<String> {
+/// The base mnemonics of the vector and scalar ALU rows of the opcode table.
+fn alu_mnemonics() -> BTreeSet<String> {
     let t = tables();
     t.opcodes
         .iter()
-        .filter(|o| t.formats[o.format].name.starts_with("VOP"))
+        .filter(|o| {
+            let f = t.formats[o.format].name.as_str();
+            f.starts_with("VOP") || matches!(f, "SOP1" | "SOP2" | "SOPC" | "SOPK" | "SOPP")
+        })
         .map(|o| base(&o.mnemonic).to_string())
         .collect()
 }
 
 #[test]
-fn one_row_per_valu_mnemonic() {
+fn one_row_per_alu_mnemonic() {
     let table: BTreeSet<String> = semantics::parse(semantics::SEMANTICS_TSV)
         .expect("the table parses")
         .into_keys()
         .collect();
-    let llvm = valu_mnemonics();
+    let llvm = alu_mnemonics();
     let missing: Vec<_> = llvm.difference(&table).collect();
     let unknown: Vec<_> = table.difference(&llvm).collect();
     assert!(
@@ -43,17 +47,30 @@ fn rows_name_the_operations_their_kind_needs() {
     for (m, row) in semantics::semantics() {
         let Ok(s) = row else { continue };
         let ok = match s.kind {
-            Kind::Bin | Kind::Shift | Kind::AddSat | Kind::Mul24 | Kind::AddCo | Kind::AddCarry => {
-                matches!(s.op, SemOp::Int(_))
-            }
+            Kind::Bin
+            | Kind::Shift
+            | Kind::AddSat
+            | Kind::Mul24
+            | Kind::AddCo
+            | Kind::AddCarry
+            | Kind::SAddSub
+            | Kind::SAddc
+            | Kind::SMinMax
+            | Kind::SLogic
+            | Kind::SShift
+            | Kind::SBin
+            | Kind::SBitset
+            | Kind::SSaveexec
+            | Kind::SAddk => matches!(s.op, SemOp::Int(_)),
             Kind::Tern | Kind::Med3 => matches!(s.op, SemOp::Int2(..) | SemOp::Float2(..)),
             Kind::FBin => matches!(s.op, SemOp::Float(_)),
             Kind::FUn | Kind::SinCos => matches!(s.op, SemOp::FUn(_)),
-            Kind::Un | Kind::Ffb => matches!(s.op, SemOp::Un(_)),
+            Kind::Un | Kind::Ffb | Kind::SUn | Kind::SFfb => matches!(s.op, SemOp::Un(_)),
             Kind::Cvt => matches!(s.op, SemOp::Cvt(_)),
             Kind::Cmp | Kind::Cmpx => {
                 matches!(s.op, SemOp::ICmp(_) | SemOp::FCmp(_) | SemOp::Const(_))
             }
+            Kind::SCmp | Kind::SCmpk | Kind::SCbranch => matches!(s.op, SemOp::ICmp(_)),
             _ => s.op == SemOp::None,
         };
         assert!(ok, "{m}: kind {} with {:?}", s.kind.name(), s.op);

@@ -1,7 +1,7 @@
-//! What each gfx942 vector ALU mnemonic computes, as data:
-//! `translation-rules/cdna/gfx942_valu_semantics.tsv` names, per mnemonic, the
+//! What each gfx942 vector and scalar ALU mnemonic computes, as data:
+//! `translation-rules/cdna/gfx942_alu_semantics.tsv` names, per mnemonic, the
 //! lane computation ([`Kind`]), its IR operations ([`SemOp`]), IR types and
-//! flags. Parsed once; the lifter (`lift/valu.rs`) dispatches on the parsed
+//! flags. Parsed once; the lifter (`lift/valu`, `lift/salu.rs`) dispatches on the parsed
 //! row and never on the mnemonic's spelling.
 
 use std::collections::HashMap;
@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 
 use xisa_ir::{BinOp, CvtOp, FBinOp, FCond, FUnOp, ICond, Type, UnOp};
 
-/// `gfx942_valu_semantics.tsv`.
+/// `gfx942_alu_semantics.tsv`.
 pub const SEMANTICS_TSV: &str =
-    include_str!("../../../../translation-rules/cdna/gfx942_valu_semantics.tsv");
+    include_str!("../../../../translation-rules/cdna/gfx942_alu_semantics.tsv");
 
 macro_rules! kinds {
     ($($(#[$doc:meta])* $v:ident = $name:literal,)*) => {
@@ -152,6 +152,81 @@ kinds! {
     Class = "class",
     /// Float class test, also written to EXEC.
     Classx = "classx",
+    /// Scalar add / subtract; SCC the carry (or, `signed`, the overflow).
+    SAddSub = "s_addsub",
+    /// Scalar add / subtract with SCC as carry in and out.
+    SAddc = "s_addc",
+    /// Scalar min / max; SCC = whether src0 was chosen.
+    SMinMax = "s_minmax",
+    /// SCC ? src0 : src1.
+    SCselect = "s_cselect",
+    /// A logical op (sources `inv0` / `inv1`, result `not` inverted).
+    SLogic = "s_logic",
+    /// `src0 op (src1 & (width - 1))`.
+    SShift = "s_shift",
+    /// Bit-field mask.
+    SBfm = "s_bfm",
+    /// A binary op without SCC.
+    SBin = "s_bin",
+    /// Bit-field extract (offset and width packed in src1).
+    SBfe = "s_bfe",
+    /// |src0 - src1|.
+    SAbsdiff = "s_absdiff",
+    /// `(src0 << N) + src1`; SCC the carry out of 32 bits.
+    SLshlAdd = "s_lshl_add",
+    /// Two 16-bit halves packed.
+    SPack = "s_pack",
+    /// Copy.
+    SMov = "s_mov",
+    /// Copy when SCC.
+    SCmov = "s_cmov",
+    /// A unary op.
+    SUn = "s_un",
+    /// Whole-quad mode mask.
+    SWqm = "s_wqm",
+    /// One bit per quad.
+    SQuadmask = "s_quadmask",
+    /// Count of one (or, `inv0`, zero) bits.
+    SBcnt = "s_bcnt",
+    /// Find first bit (-1 when none).
+    SFfb = "s_ffb",
+    /// Sign extension of the low bits.
+    SSext = "s_sext",
+    /// Sets (`or`) or clears (`and` with `inv1`) one bit of sdst.
+    SBitset = "s_bitset",
+    /// sdst = EXEC (or, `wr`, the new EXEC); EXEC = op(src0, EXEC).
+    SSaveexec = "s_saveexec",
+    /// The address of the next instruction.
+    SGetpc = "s_getpc",
+    /// Relative scalar register moves (M0-indexed).
+    SMovrel = "s_movrel",
+    /// VGPR index mode.
+    SGprIdx = "s_gpr_idx",
+    /// A compare into SCC.
+    SCmp = "s_cmp",
+    /// A bit test into SCC (`not`: the bit is 0).
+    SBitcmp = "s_bitcmp",
+    /// sdst = the sign-extended 16-bit immediate.
+    SMovk = "s_movk",
+    /// The same when SCC.
+    SCmovk = "s_cmovk",
+    /// A compare of sdst with the immediate (sign- or zero-extended).
+    SCmpk = "s_cmpk",
+    /// sdst op= the sign-extended immediate (add: SCC the overflow).
+    SAddk = "s_addk",
+    /// Unconditional branch.
+    SBranch = "s_branch",
+    /// Branch when `SCC`, `VCC` (`vcc`) or `EXEC` compares (op) with 0.
+    SCbranch = "s_cbranch",
+    /// End of the program.
+    SEnd = "s_end",
+    /// Trap.
+    STrap = "s_trap",
+    /// Workgroup barrier.
+    SBarrier = "s_barrier",
+    /// No effect in xisa: waits (every access completes at once),
+    /// scheduling and performance hints.
+    SHint = "s_hint",
 }
 
 /// The IR operations a row names.
@@ -204,6 +279,18 @@ pub struct Flags {
     pub width: u32,
     /// The source byte (`byteN`).
     pub byte: u32,
+    /// SCC = result != 0.
+    pub scc: bool,
+    /// Source 0 / 1 inverted.
+    pub inv: [bool; 2],
+    /// The high half of source 0 / 1.
+    pub hi_half: [bool; 2],
+    /// saveexec: sdst gets the new EXEC.
+    pub wr: bool,
+    /// A shift amount (`shN`).
+    pub shift: u32,
+    /// A branch on VCC.
+    pub vcc: bool,
 }
 
 /// One lifted row.
@@ -235,7 +322,7 @@ pub type Row = Result<Sem, String>;
 pub fn semantics() -> &'static HashMap<String, Row> {
     static T: OnceLock<HashMap<String, Row>> = OnceLock::new();
     T.get_or_init(|| {
-        parse(SEMANTICS_TSV).unwrap_or_else(|e| panic!("gfx942_valu_semantics.tsv: {e}"))
+        parse(SEMANTICS_TSV).unwrap_or_else(|e| panic!("gfx942_alu_semantics.tsv: {e}"))
     })
 }
 
@@ -263,14 +350,16 @@ fn op_of(kind: Kind, s: &str, ty: Type) -> Result<SemOp, String> {
     }
     let bad = || format!("`{s}` is not an operation of kind `{}`", kind.name());
     Ok(match kind {
-        Kind::Cmp | Kind::Cmpx => match s {
+        Kind::Cmp | Kind::Cmpx | Kind::SCmp | Kind::SCmpk | Kind::SCbranch => match s {
             "true" => SemOp::Const(true),
             "false" => SemOp::Const(false),
             _ if ty.is_float() => SemOp::FCmp(find(&FCond::ALL, FCond::name, s).ok_or_else(bad)?),
             _ => SemOp::ICmp(find(&ICond::ALL, ICond::name, s).ok_or_else(bad)?),
         },
         Kind::Cvt => SemOp::Cvt(find(&CvtOp::ALL, CvtOp::name, s).ok_or_else(bad)?),
-        Kind::Un | Kind::Ffb => SemOp::Un(find(&UnOp::ALL, UnOp::name, s).ok_or_else(bad)?),
+        Kind::Un | Kind::Ffb | Kind::SUn | Kind::SFfb => {
+            SemOp::Un(find(&UnOp::ALL, UnOp::name, s).ok_or_else(bad)?)
+        }
         Kind::FUn | Kind::SinCos => SemOp::FUn(find(&FUnOp::ALL, FUnOp::name, s).ok_or_else(bad)?),
         _ => {
             let parts: Vec<&str> = s.split(',').collect();
@@ -309,11 +398,20 @@ fn flags_of(s: &str) -> Result<Flags, String> {
             "hi" => f.hi = true,
             "half" => f.half = true,
             "opsel" => f.opsel = true,
+            "scc" => f.scc = true,
+            "inv0" => f.inv[0] = true,
+            "inv1" => f.inv[1] = true,
+            "hi0" => f.hi_half[0] = true,
+            "hi1" => f.hi_half[1] = true,
+            "wr" => f.wr = true,
+            "vcc" => f.vcc = true,
             _ => {
                 if let Some(n) = num("w") {
                     f.width = n;
                 } else if let Some(n) = num("byte") {
                     f.byte = n;
+                } else if let Some(n) = num("sh") {
+                    f.shift = n;
                 } else {
                     return Err(format!("unknown flag `{w}`"));
                 }

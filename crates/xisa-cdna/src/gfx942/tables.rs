@@ -143,6 +143,11 @@ impl Opcode {
     pub fn operand(&self, field: &str) -> Option<&Operand> {
         self.operands.iter().find(|o| o.field == field)
     }
+
+    /// The width in bits of operand `field` (32 when the row has none).
+    pub fn width(&self, field: &str) -> u32 {
+        self.operand(field).map_or(32, |o| o.count * 32)
+    }
 }
 
 /// Both tables.

@@ -39,6 +39,7 @@ use xisa_ir::{BlockId, CvtOp, Kernel, Op, Operand, SReg, Term, Type};
 use builder::{Builder, EXEC_LO};
 
 use super::decode::{decode_one, Gfx942Error, Inst};
+use super::semantics::{self, Kind, SemOp};
 use super::tables::tables;
 
 pub use mem::{atomic_kind, atomic_scope, load_store_scope};
@@ -671,18 +672,7 @@ fn lift_inst(
     }
     match fmt {
         "SOPP" => sopp(b, i, off, next, ids),
-        "SOP1" if i.opcode.mnemonic == "s_getpc_b64" => {
-            // The guest address of the next instruction: the image's address
-            // (a parameter) + the code's offset in it + the pc.
-            let image = b.named(ENTRY_PARAMS[4], Type::I64);
-            let off = b.code_offset.wrapping_add(next as u64);
-            let a = b.binv(xisa_ir::BinOp::Add, Type::I64, image, Operand::Imm(off));
-            b.wr_s64(i.get("sdst"), a)
-        }
-        "SOP1" => salu::sop1(b, i),
-        "SOP2" => salu::sop2(b, i),
-        "SOPC" => salu::sopc(b, i),
-        "SOPK" => salu::sopk(b, i),
+        "SOP1" | "SOP2" | "SOPC" | "SOPK" => salu::lift(b, i, next),
         "SMEM" => mem::smem(b, i),
         "DS" => mem::ds(b, i),
         "FLAT" => mem::flat(b, i),
@@ -698,60 +688,57 @@ fn sopp(
     next: usize,
     ids: &BTreeMap<usize, BlockId>,
 ) -> Result<(), LiftError> {
-    let m = i.opcode.mnemonic.as_str();
-    let fall = || ids.get(&next).copied();
-    if let Some(t) = branch_target(i, off) {
-        let target = ids[&(t as usize)];
-        if m == "s_branch" {
-            b.terminate(Term::Br(target));
-            return Ok(());
+    let s = match semantics::row(&i.opcode.mnemonic) {
+        Some(Ok(s)) => *s,
+        Some(Err(why)) => return Err(b.unsupported(why.clone())),
+        None => return Err(b.unsupported("SOPP op not lifted")),
+    };
+    match s.kind {
+        Kind::SBranch | Kind::SCbranch => {
+            let Some(t) = branch_target(i, off) else {
+                return Err(b.unsupported("a branch without a target"));
+            };
+            let target = ids[&(t as usize)];
+            let cond = match s.op {
+                _ if s.kind == Kind::SBranch => {
+                    b.terminate(Term::Br(target));
+                    return Ok(());
+                }
+                SemOp::ICmp(c) => c,
+                _ => return Err(b.unsupported("semantics row without a branch condition")),
+            };
+            let Some(else_) = ids.get(&next).copied() else {
+                return Err(b.unsupported("conditional branch at the end of the code"));
+            };
+            // SCC (i1) or a 64-bit mask: VCC or EXEC.
+            let v: Operand = if s.ty == Type::I1 {
+                b.scc.into()
+            } else {
+                b.src_bits(
+                    if s.flags.vcc {
+                        builder::VCC_LO
+                    } else {
+                        EXEC_LO
+                    },
+                    64,
+                )?
+            };
+            let cond = b.icmp(cond, s.ty, v, Operand::Imm(0));
+            b.terminate(Term::BrCond {
+                cond,
+                then_: target,
+                else_,
+            });
         }
-        let Some(else_) = fall() else {
-            return Err(b.unsupported("conditional branch at the end of the code"));
-        };
-        let cond = match m {
-            "s_cbranch_scc0" | "s_cbranch_scc1" => {
-                let scc = b.scc;
-                b.icmp(
-                    xisa_ir::ICond::Eq,
-                    Type::I1,
-                    scc,
-                    Operand::Imm((m == "s_cbranch_scc1") as u64),
-                )
-            }
-            "s_cbranch_vccz" | "s_cbranch_vccnz" | "s_cbranch_execz" | "s_cbranch_execnz" => {
-                let reg = if m.contains("vcc") {
-                    builder::VCC_LO
-                } else {
-                    EXEC_LO
-                };
-                let v = b.src_bits(reg, 64)?;
-                let c = if m.ends_with("nz") {
-                    xisa_ir::ICond::Ne
-                } else {
-                    xisa_ir::ICond::Eq
-                };
-                b.icmp(c, Type::I64, v, Operand::Imm(0))
-            }
-            _ => return Err(b.unsupported("debugger / fork branches are not lifted")),
-        };
-        b.terminate(Term::BrCond {
-            cond,
-            then_: target,
-            else_,
-        });
-        return Ok(());
-    }
-    match m {
-        "s_endpgm" => b.terminate(Term::Exit),
-        "s_trap" => b.terminate(Term::Trap),
-        "s_barrier" => b.emit(Op::Barrier),
+        Kind::SEnd => b.terminate(Term::Exit),
+        Kind::STrap => b.terminate(Term::Trap),
+        Kind::SBarrier => b.emit(Op::Barrier),
         // Completion is immediate in xisa, so the counters are always 0 (a
         // wait that must drain the host store buffer got its fence before
         // this, see `waitcnt`); the rest are scheduling / performance hints.
-        "s_waitcnt" | "s_nop" | "s_setprio" | "s_sleep" | "s_icache_inv" | "s_incperflevel"
-        | "s_decperflevel" | "s_ttracedata" | "s_wakeup" | "s_setkill" => {}
-        _ => return Err(b.unsupported("SOPP op not lifted")),
+        Kind::SHint => {}
+        Kind::SGprIdx => return gpr_idx::set(b, i, &i.opcode.mnemonic),
+        _ => return Err(b.unsupported("a non-SOPP op in a SOPP encoding")),
     }
     Ok(())
 }

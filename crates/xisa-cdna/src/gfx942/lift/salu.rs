@@ -1,31 +1,60 @@
 //! SOP1 / SOP2 / SOPC / SOPK: the scalar ALU. Every lane of the wave executes
 //! these (unguarded), so the per-lane copies of the SGPRs and SCC stay identical
-//! across the wave. SCC results follow the GFX9 ISA exactly.
+//! across the wave. SCC results follow the GFX9 ISA exactly. What each
+//! mnemonic computes is its row of the semantics table (`gfx942::semantics`,
+//! the `s_` kinds); [`kind_fn`] maps the kind to one function here.
 
 use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Reg, Type, UnOp};
 
 use super::builder::{Builder, EXEC_LO};
-use super::LiftError;
+use super::{gpr_idx, LiftError, ENTRY_PARAMS};
+use crate::gfx942::semantics::{self, Kind, Sem, SemOp};
 use crate::gfx942::Inst;
 
-/// Width (32 or 64) of operand `field` of `inst` per the opcode table.
-fn width(inst: &Inst, field: &str) -> u32 {
-    inst.opcode
-        .operands
-        .iter()
-        .find(|o| o.field == field)
-        .map_or(32, |o| o.count * 32)
+/// The instruction being lifted.
+struct Ctx<'a> {
+    inst: &'a Inst,
+    /// The byte offset of the next instruction.
+    next: usize,
 }
 
-fn ty_of(w: u32) -> Type {
-    if w == 64 {
-        Type::I64
-    } else {
-        Type::I32
+impl Ctx<'_> {
+    /// Width (32 or 64) of operand `field` per the opcode table.
+    fn width(&self, field: &str) -> u32 {
+        self.inst.opcode.width(field)
+    }
+    /// Source `ssrc0` / `ssrc1` at its width.
+    fn src(&self, b: &mut Builder, field: &str) -> Result<Operand, LiftError> {
+        b.src_bits(self.inst.get(field), self.width(field))
+    }
+    fn src2(&self, b: &mut Builder) -> Result<(Operand, Operand), LiftError> {
+        Ok((self.src(b, "ssrc0")?, self.src(b, "ssrc1")?))
+    }
+    /// The destination's current value.
+    fn old(&self, b: &mut Builder) -> Result<Operand, LiftError> {
+        b.src_bits(self.inst.get("sdst"), self.width("sdst"))
+    }
+    /// Writes `sdst` at its width.
+    fn write(&self, b: &mut Builder, v: impl Into<Operand>) -> Result<(), LiftError> {
+        let sdst = self.inst.get("sdst");
+        if self.width("sdst") == 64 {
+            b.wr_s64(sdst, v)
+        } else {
+            b.wr_s32(sdst, v)
+        }
+    }
+    /// The SOPK immediate, sign-extended to 32 bits.
+    fn simm(&self) -> u64 {
+        (self.inst.get("simm16") as u16 as i16 as i32 as u32) as u64
     }
 }
 
-/// `dst = r != 0` into SCC.
+/// `v` masked to a bit index of `ty` (shift counts, bit positions).
+fn bit_index(b: &mut Builder, ty: Type, v: Operand) -> Reg {
+    b.binv(BinOp::And, Type::I32, v, Operand::Imm(ty.bits() as u64 - 1))
+}
+
+/// `SCC = r != 0`.
 fn scc_nonzero(b: &mut Builder, ty: Type, r: Reg) {
     let scc = b.scc;
     b.emit(Op::ICmp {
@@ -42,12 +71,12 @@ fn set_scc(b: &mut Builder, p: Reg) {
     b.mov(Type::I1, scc, p);
 }
 
-fn write(b: &mut Builder, sdst: u32, w: u32, v: impl Into<Operand>) -> Result<(), LiftError> {
-    if w == 64 {
-        b.wr_s64(sdst, v)
-    } else {
-        b.wr_s32(sdst, v)
+/// Writes `r` to sdst, setting SCC = r != 0 first for `scc` rows.
+fn finish(b: &mut Builder, c: &Ctx, s: &Sem, ty: Type, r: Reg) -> Result<(), LiftError> {
+    if s.flags.scc {
+        scc_nonzero(b, ty, r);
     }
+    c.write(b, r)
 }
 
 /// Signed overflow of `r = a + b` (`sub`: of `r = a - b`).
@@ -63,205 +92,383 @@ fn overflow(b: &mut Builder, ty: Type, a: Operand, bb: Operand, r: Reg, sub: boo
     b.icmp(ICond::Slt, ty, z, Operand::Imm(0))
 }
 
-pub(crate) fn sop2(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.as_str();
-    let (wa, wb, wd) = (
-        width(inst, "ssrc0"),
-        width(inst, "ssrc1"),
-        width(inst, "sdst"),
-    );
-    let a = b.src_bits(inst.get("ssrc0"), wa)?;
-    let bb = b.src_bits(inst.get("ssrc1"), wb)?;
-    let sdst = inst.get("sdst");
-    let ty = ty_of(wd);
-    let tya = ty_of(wa);
-    let bits = wa as u64;
-    use BinOp::*;
-    let r: Reg = match m {
-        "s_add_u32" | "s_add_i32" => {
-            let r = b.binv(Add, ty, a, bb);
-            let c = if m == "s_add_u32" {
-                b.icmp(ICond::Ult, ty, r, a)
-            } else {
-                overflow(b, ty, a, bb, r, false)
-            };
-            set_scc(b, c);
-            r
-        }
-        "s_sub_u32" | "s_sub_i32" => {
-            let r = b.binv(Sub, ty, a, bb);
-            let c = if m == "s_sub_u32" {
-                b.icmp(ICond::Ult, ty, a, bb)
-            } else {
-                overflow(b, ty, a, bb, r, true)
-            };
-            set_scc(b, c);
-            r
-        }
-        "s_addc_u32" | "s_subb_u32" => {
-            let scc = b.scc;
-            let c = b.b2i(scc);
-            let (r1, r, c1, c2);
-            if m == "s_addc_u32" {
-                r1 = b.binv(Add, ty, a, bb);
-                r = b.binv(Add, ty, r1, c);
-                c1 = b.icmp(ICond::Ult, ty, r1, a);
-                c2 = b.icmp(ICond::Ult, ty, r, r1);
-            } else {
-                r1 = b.binv(Sub, ty, a, bb);
-                r = b.binv(Sub, ty, r1, c);
-                c1 = b.icmp(ICond::Ult, ty, a, bb);
-                c2 = b.icmp(ICond::Ult, ty, r1, c);
-            }
-            let o = b.binv(Or, Type::I1, c1, c2);
-            set_scc(b, o);
-            r
-        }
-        "s_min_i32" | "s_min_u32" | "s_max_i32" | "s_max_u32" => {
-            let cond = match m {
-                "s_min_i32" => ICond::Slt,
-                "s_min_u32" => ICond::Ult,
-                "s_max_i32" => ICond::Sgt,
-                _ => ICond::Ugt,
-            };
-            let c = b.icmp(cond, ty, a, bb);
-            set_scc(b, c);
-            b.select(ty, c, a, bb)
-        }
-        "s_cselect_b32" | "s_cselect_b64" => {
-            let scc = b.scc;
-            b.select(ty, scc, a, bb)
-        }
-        _ if m.starts_with("s_and_")
-            || m.starts_with("s_or_")
-            || m.starts_with("s_xor_")
-            || m.starts_with("s_andn2_")
-            || m.starts_with("s_orn2_")
-            || m.starts_with("s_nand_")
-            || m.starts_with("s_nor_")
-            || m.starts_with("s_xnor_") =>
-        {
-            let op = m.split('_').nth(1).unwrap_or("");
-            let r = logic(b, op, ty, a, bb).ok_or_else(|| b.unsupported("scalar op not lifted"))?;
-            scc_nonzero(b, ty, r);
-            r
-        }
-        "s_lshl_b32" | "s_lshl_b64" | "s_lshr_b32" | "s_lshr_b64" | "s_ashr_i32" | "s_ashr_i64" => {
-            let n = b.binv(And, Type::I32, bb, Operand::Imm(bits - 1));
-            let op = match &m[..6] {
-                "s_lshl" => Shl,
-                "s_lshr" => LShr,
-                _ => AShr,
-            };
-            let r = b.binv(op, ty, a, n);
-            scc_nonzero(b, ty, r);
-            r
-        }
-        "s_bfm_b32" | "s_bfm_b64" => {
-            let n = b.binv(And, Type::I32, a, Operand::Imm(wd as u64 - 1));
-            let s = b.binv(And, Type::I32, bb, Operand::Imm(wd as u64 - 1));
-            let one = b.binv(Shl, ty, Operand::Imm(1), n);
-            let mask = b.binv(Sub, ty, one, Operand::Imm(1));
-            b.binv(Shl, ty, mask, s)
-        }
-        "s_mul_i32" => b.binv(Mul, ty, a, bb),
-        "s_mul_hi_u32" => b.binv(MulHiU, ty, a, bb),
-        "s_mul_hi_i32" => b.binv(MulHiS, ty, a, bb),
-        "s_bfe_u32" | "s_bfe_i32" | "s_bfe_u64" | "s_bfe_i64" => {
-            let pos = b.binv(And, Type::I32, bb, Operand::Imm(bits - 1));
-            let l = b.binv(LShr, Type::I32, bb, Operand::Imm(16));
-            let len = b.binv(And, Type::I32, l, Operand::Imm(0x7f));
-            let d = b.t(ty);
-            b.emit(Op::Bfe {
-                signed: m.contains("_i"),
-                ty,
-                dst: d,
-                a,
-                pos: pos.into(),
-                len: len.into(),
-            });
-            scc_nonzero(b, ty, d);
-            d
-        }
-        "s_absdiff_i32" => {
-            let x = b.binv(Sub, ty, a, bb);
-            let r = b.un(UnOp::Abs, ty, x);
-            scc_nonzero(b, ty, r);
-            r
-        }
-        "s_lshl1_add_u32" | "s_lshl2_add_u32" | "s_lshl3_add_u32" | "s_lshl4_add_u32" => {
-            let n = (m.as_bytes()[6] - b'0') as u64;
-            let a64 = b.cvt(CvtOp::Zext, Type::I64, Type::I32, a);
-            let b64 = b.cvt(CvtOp::Zext, Type::I64, Type::I32, bb);
-            let s = b.binv(Shl, Type::I64, a64, Operand::Imm(n));
-            let sum = b.binv(Add, Type::I64, s, b64);
-            let c = b.icmp(ICond::Ugt, Type::I64, sum, Operand::Imm(0xffff_ffff));
-            set_scc(b, c);
-            b.cvt(CvtOp::Trunc, Type::I32, Type::I64, sum)
-        }
-        "s_pack_ll_b32_b16" | "s_pack_lh_b32_b16" | "s_pack_hh_b32_b16" => {
-            let lo = if m == "s_pack_hh_b32_b16" {
-                b.binv(LShr, ty, a, Operand::Imm(16))
-            } else {
-                b.binv(And, ty, a, Operand::Imm(0xffff))
-            };
-            let hi = if m == "s_pack_ll_b32_b16" {
-                b.binv(Shl, ty, bb, Operand::Imm(16))
-            } else {
-                b.binv(And, ty, bb, Operand::Imm(0xffff_0000))
-            };
-            b.binv(Or, ty, lo, hi)
-        }
-        _ => return Err(b.unsupported("scalar op not lifted")),
-    };
-    let _ = tya;
-    write(b, sdst, wd, r)
+fn int_op(b: &Builder, s: &Sem) -> Result<BinOp, LiftError> {
+    match s.op {
+        SemOp::Int(op) => Ok(op),
+        _ => Err(b.unsupported("semantics row without an integer op")),
+    }
 }
 
-/// The SALU logical ops by name (`and`, `or`, `xor`, `andn2`, `orn2`, `nand`,
-/// `nor`, `xnor`, `andn1`, `orn1`; `n2` inverts the second operand, `n1` the
-/// first) on `a`, `c`; `None` for other names.
-fn logic(b: &mut Builder, op: &str, ty: Type, a: Operand, c: Operand) -> Option<Reg> {
-    use BinOp::*;
-    let (base, not_a, not_c, not_r) = match op {
-        "and" => (And, false, false, false),
-        "or" => (Or, false, false, false),
-        "xor" => (Xor, false, false, false),
-        "andn2" => (And, false, true, false),
-        "orn2" => (Or, false, true, false),
-        "nand" => (And, false, false, true),
-        "nor" => (Or, false, false, true),
-        "xnor" => (Xor, false, false, true),
-        "andn1" => (And, true, false, false),
-        "orn1" => (Or, true, false, false),
+/// `op(inv0 ? ~a : a, inv1 ? ~c : c)`, inverted when `not`.
+fn logic(b: &mut Builder, s: &Sem, ty: Type, a: Operand, c: Operand) -> Result<Reg, LiftError> {
+    let op = int_op(b, s)?;
+    let [na, nc] = s.flags.inv;
+    let a: Operand = if na { b.un(UnOp::Not, ty, a).into() } else { a };
+    let c: Operand = if nc { b.un(UnOp::Not, ty, c).into() } else { c };
+    let r = b.binv(op, ty, a, c);
+    Ok(if s.flags.not {
+        b.un(UnOp::Not, ty, r)
+    } else {
+        r
+    })
+}
+
+type KindFn = fn(&mut Builder, &Ctx, &Sem) -> Result<(), LiftError>;
+
+/// The lifting function of each scalar kind.
+fn kind_fn(k: Kind) -> Option<KindFn> {
+    use Kind::*;
+    Some(match k {
+        SAddSub => add_sub,
+        SAddc => addc,
+        SMinMax => min_max,
+        SCselect => |b, c, s| {
+            let (a, bb) = c.src2(b)?;
+            let scc = b.scc;
+            let r = b.select(s.ty, scc, a, bb);
+            c.write(b, r)
+        },
+        SLogic => |b, c, s| {
+            let (a, bb) = c.src2(b)?;
+            let r = logic(b, s, s.ty, a, bb)?;
+            finish(b, c, s, s.ty, r)
+        },
+        SShift => |b, c, s| {
+            let op = int_op(b, s)?;
+            let (a, bb) = c.src2(b)?;
+            let n = bit_index(b, s.ty, bb);
+            let r = b.binv(op, s.ty, a, n);
+            finish(b, c, s, s.ty, r)
+        },
+        SBfm => bfm,
+        SBin => |b, c, s| {
+            let op = int_op(b, s)?;
+            let (a, bb) = c.src2(b)?;
+            let r = b.binv(op, s.ty, a, bb);
+            finish(b, c, s, s.ty, r)
+        },
+        SBfe => bfe,
+        SAbsdiff => |b, c, s| {
+            let (a, bb) = c.src2(b)?;
+            let x = b.binv(BinOp::Sub, s.ty, a, bb);
+            let r = b.un(UnOp::Abs, s.ty, x);
+            finish(b, c, s, s.ty, r)
+        },
+        SLshlAdd => lshl_add,
+        SPack => pack,
+        SMov => |b, c, s| {
+            let a = c.src(b, "ssrc0")?;
+            let d = b.t(s.ty);
+            b.mov(s.ty, d, a);
+            c.write(b, d)
+        },
+        SCmov => |b, c, s| {
+            let a = c.src(b, "ssrc0")?;
+            let old = c.old(b)?;
+            let scc = b.scc;
+            let r = b.select(s.ty, scc, a, old);
+            c.write(b, r)
+        },
+        SUn => |b, c, s| {
+            let op = match s.op {
+                SemOp::Un(op) => op,
+                _ => return Err(b.unsupported("semantics row without a unary op")),
+            };
+            let a = c.src(b, "ssrc0")?;
+            let r = b.un(op, s.ty, a);
+            finish(b, c, s, s.ty, r)
+        },
+        SWqm | SQuadmask => quad,
+        SBcnt => bcnt,
+        SFfb => ffb,
+        SSext => |b, c, s| {
+            let a = c.src(b, "ssrc0")?;
+            let t = b.cvt(CvtOp::Trunc, s.src, Type::I32, a);
+            let r = b.cvt(CvtOp::Sext, Type::I32, s.src, t);
+            c.write(b, r)
+        },
+        SBitset => bitset,
+        SSaveexec => saveexec,
+        SGetpc => |b, c, _| {
+            // The guest address of the next instruction: the image's address
+            // (a parameter) + the code's offset in it + the pc.
+            let image = b.named(ENTRY_PARAMS[4], Type::I64);
+            let off = b.code_offset.wrapping_add(c.next as u64);
+            let a = b.binv(BinOp::Add, Type::I64, image, Operand::Imm(off));
+            c.write(b, a)
+        },
+        SMovrel => |b, c, _| gpr_idx::movrel(b, c.inst, &c.inst.opcode.mnemonic),
+        SGprIdx => |b, c, _| gpr_idx::set(b, c.inst, &c.inst.opcode.mnemonic),
+        SCmp => |b, c, s| {
+            let (a, bb) = c.src2(b)?;
+            let p = compare(b, s, s.ty, a, bb)?;
+            set_scc(b, p);
+            Ok(())
+        },
+        SBitcmp => |b, c, s| {
+            let (a, bb) = c.src2(b)?;
+            let n = bit_index(b, s.ty, bb);
+            let sh = b.binv(BinOp::LShr, s.ty, a, n);
+            let bit = b.binv(BinOp::And, s.ty, sh, Operand::Imm(1));
+            let want = u64::from(!s.flags.not);
+            let p = b.icmp(ICond::Eq, s.ty, bit, Operand::Imm(want));
+            set_scc(b, p);
+            Ok(())
+        },
+        SMovk => |b, c, _| c.write(b, Operand::Imm(c.simm())),
+        SCmovk => |b, c, s| {
+            let old = c.old(b)?;
+            let scc = b.scc;
+            let r = b.select(s.ty, scc, Operand::Imm(c.simm()), old);
+            c.write(b, r)
+        },
+        SCmpk => |b, c, s| {
+            let k = if s.flags.signed {
+                c.simm()
+            } else {
+                c.inst.get("simm16") as u64
+            };
+            let a = c.old(b)?;
+            let p = compare(b, s, s.ty, a, Operand::Imm(k))?;
+            set_scc(b, p);
+            Ok(())
+        },
+        SAddk => |b, c, s| {
+            let op = int_op(b, s)?;
+            let (old, k) = (c.old(b)?, Operand::Imm(c.simm()));
+            let r = b.binv(op, s.ty, old, k);
+            if op == BinOp::Add {
+                let o = overflow(b, s.ty, old, k, r, false);
+                set_scc(b, o);
+            }
+            c.write(b, r)
+        },
         _ => return None,
+    })
+}
+
+/// Lifts one scalar ALU instruction by its row of the semantics table.
+pub(crate) fn lift(b: &mut Builder, inst: &Inst, next: usize) -> Result<(), LiftError> {
+    let s = match semantics::row(&inst.opcode.mnemonic) {
+        Some(Ok(s)) => *s,
+        Some(Err(why)) => return Err(b.unsupported(why.clone())),
+        None => return Err(b.unsupported("scalar op not lifted")),
     };
-    let a: Operand = if not_a {
-        b.un(UnOp::Not, ty, a).into()
+    let f = kind_fn(s.kind).ok_or_else(|| b.unsupported("a vector op in a scalar encoding"))?;
+    f(b, &Ctx { inst, next }, &s)
+}
+
+/// The row's compare condition on `a`, `c`.
+fn compare(b: &mut Builder, s: &Sem, ty: Type, a: Operand, c: Operand) -> Result<Reg, LiftError> {
+    match s.op {
+        SemOp::ICmp(cond) => Ok(b.icmp(cond, ty, a, c)),
+        _ => Err(b.unsupported("semantics row without a compare condition")),
+    }
+}
+
+fn add_sub(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    let op = int_op(b, s)?;
+    let (a, bb) = c.src2(b)?;
+    let ty = s.ty;
+    let r = b.binv(op, ty, a, bb);
+    let sub = op == BinOp::Sub;
+    let carry = match (s.flags.signed, sub) {
+        (true, _) => overflow(b, ty, a, bb, r, sub),
+        (false, false) => b.icmp(ICond::Ult, ty, r, a),
+        (false, true) => b.icmp(ICond::Ult, ty, a, bb),
+    };
+    set_scc(b, carry);
+    c.write(b, r)
+}
+
+/// `a op b op SCC` with SCC the carry (borrow) out of either step.
+fn addc(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    let op = int_op(b, s)?;
+    let (a, bb) = c.src2(b)?;
+    let ty = s.ty;
+    let scc = b.scc;
+    let cin = b.b2i(scc);
+    let r1 = b.binv(op, ty, a, bb);
+    let r = b.binv(op, ty, r1, cin);
+    let (c1, c2) = if op == BinOp::Add {
+        (b.icmp(ICond::Ult, ty, r1, a), b.icmp(ICond::Ult, ty, r, r1))
+    } else {
+        (
+            b.icmp(ICond::Ult, ty, a, bb),
+            b.icmp(ICond::Ult, ty, r1, cin),
+        )
+    };
+    let o = b.binv(BinOp::Or, Type::I1, c1, c2);
+    set_scc(b, o);
+    c.write(b, r)
+}
+
+/// min / max with SCC = whether src0 was chosen.
+fn min_max(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    let cond = match int_op(b, s)? {
+        BinOp::MinS => ICond::Slt,
+        BinOp::MinU => ICond::Ult,
+        BinOp::MaxS => ICond::Sgt,
+        BinOp::MaxU => ICond::Ugt,
+        _ => return Err(b.unsupported("s_minmax row without a min / max op")),
+    };
+    let (a, bb) = c.src2(b)?;
+    let p = b.icmp(cond, s.ty, a, bb);
+    set_scc(b, p);
+    let r = b.select(s.ty, p, a, bb);
+    c.write(b, r)
+}
+
+fn bfm(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    use BinOp::*;
+    let (a, bb) = c.src2(b)?;
+    let ty = s.ty;
+    let n = bit_index(b, ty, a);
+    let sh = bit_index(b, ty, bb);
+    let one = b.binv(Shl, ty, Operand::Imm(1), n);
+    let mask = b.binv(Sub, ty, one, Operand::Imm(1));
+    let r = b.binv(Shl, ty, mask, sh);
+    c.write(b, r)
+}
+
+/// Offset in src1's low bits (masked to the width), width in bits [16, 23).
+fn bfe(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    use BinOp::*;
+    let (a, bb) = c.src2(b)?;
+    let pos = bit_index(b, s.ty, bb);
+    let l = b.binv(LShr, Type::I32, bb, Operand::Imm(16));
+    let len = b.binv(And, Type::I32, l, Operand::Imm(0x7f));
+    let r = b.bfe(s.flags.signed, s.ty, a, pos, len);
+    finish(b, c, s, s.ty, r)
+}
+
+fn lshl_add(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    let (a, bb) = c.src2(b)?;
+    let (t, t64) = (Type::I32, Type::I64);
+    let a64 = b.cvt(CvtOp::Zext, t64, t, a);
+    let b64 = b.cvt(CvtOp::Zext, t64, t, bb);
+    let sh = b.binv(BinOp::Shl, t64, a64, Operand::Imm(s.flags.shift as u64));
+    let sum = b.binv(BinOp::Add, t64, sh, b64);
+    let carry = b.icmp(ICond::Ugt, t64, sum, Operand::Imm(0xffff_ffff));
+    set_scc(b, carry);
+    let r = b.cvt(CvtOp::Trunc, t, t64, sum);
+    c.write(b, r)
+}
+
+/// `{src1 half, src0 half}`, each the low half or (`hi0` / `hi1`) the high.
+fn pack(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    use BinOp::*;
+    let (a, bb) = c.src2(b)?;
+    let ty = s.ty;
+    let lo = if s.flags.hi_half[0] {
+        b.binv(LShr, ty, a, Operand::Imm(16))
+    } else {
+        b.binv(And, ty, a, Operand::Imm(0xffff))
+    };
+    let hi = if s.flags.hi_half[1] {
+        b.binv(And, ty, bb, Operand::Imm(0xffff_0000))
+    } else {
+        b.binv(Shl, ty, bb, Operand::Imm(16))
+    };
+    let r = b.binv(Or, ty, lo, hi);
+    c.write(b, r)
+}
+
+/// s_wqm (each quad with any bit set becomes 0xf) and s_quadmask (bit i =
+/// quad i has a bit set).
+fn quad(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    use BinOp::*;
+    let a = c.src(b, "ssrc0")?;
+    let ty = s.ty;
+    let x1 = b.binv(LShr, ty, a, Operand::Imm(1));
+    let y = b.binv(Or, ty, a, x1);
+    let y2 = b.binv(LShr, ty, y, Operand::Imm(2));
+    let z = b.binv(Or, ty, y, y2);
+    let any = b.binv(And, ty, z, Operand::Imm(0x1111_1111_1111_1111 & ty.mask()));
+    let r = if s.kind == Kind::SWqm {
+        b.binv(Mul, ty, any, Operand::Imm(0xf))
+    } else {
+        // Gather bit 4i to bit i.
+        let mut acc = b.t(ty);
+        b.mov(ty, acc, Operand::Imm(0));
+        for i in 0..(ty.bits() as u64 / 4) {
+            let sh = b.binv(LShr, ty, any, Operand::Imm(3 * i));
+            let bit = b.binv(And, ty, sh, Operand::Imm(1 << i));
+            acc = b.binv(Or, ty, acc, bit);
+        }
+        acc
+    };
+    finish(b, c, s, ty, r)
+}
+
+/// Count of set (or, `inv0`, clear) bits of a 32- or 64-bit source.
+fn bcnt(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    let a = c.src(b, "ssrc0")?;
+    let st = s.src;
+    let x: Operand = if s.flags.inv[0] {
+        b.un(UnOp::Not, st, a).into()
     } else {
         a
     };
-    let c: Operand = if not_c {
-        b.un(UnOp::Not, ty, c).into()
+    let p = b.un(UnOp::Popc, st, x);
+    let r = if st == Type::I64 {
+        b.cvt(CvtOp::Trunc, Type::I32, Type::I64, p)
     } else {
-        c
+        p
     };
-    let r = b.binv(base, ty, a, c);
-    Some(if not_r { b.un(UnOp::Not, ty, r) } else { r })
+    finish(b, c, s, Type::I32, r)
+}
+
+/// First one (or, `inv0`, zero) bit from the bottom (`ctz`) or the top
+/// (`clz`; `signed`: the first bit that differs from the sign); -1 when none.
+fn ffb(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    let op = match s.op {
+        SemOp::Un(op) => op,
+        _ => return Err(b.unsupported("semantics row without a unary op")),
+    };
+    let a = c.src(b, "ssrc0")?;
+    let st = s.src;
+    let bits = st.bits() as u64;
+    let x: Operand = if s.flags.inv[0] {
+        b.un(UnOp::Not, st, a).into()
+    } else if s.flags.signed {
+        let sg = b.binv(BinOp::AShr, st, a, Operand::Imm(bits - 1));
+        b.binv(BinOp::Xor, st, a, sg).into()
+    } else {
+        a
+    };
+    let n = b.un(op, st, x);
+    let n32 = if st == Type::I64 {
+        b.cvt(CvtOp::Trunc, Type::I32, Type::I64, n)
+    } else {
+        n
+    };
+    let none = b.icmp(ICond::Eq, Type::I32, n32, Operand::Imm(bits));
+    let r = b.select(Type::I32, none, Operand::Imm(0xffff_ffff), n32);
+    c.write(b, r)
+}
+
+/// `sdst = sdst op (1 << (src0 & (width - 1)))`, the bit inverted for
+/// `inv1` (clearing it).
+fn bitset(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    let a = c.src(b, "ssrc0")?;
+    let old = c.old(b)?;
+    let ty = s.ty;
+    let n = bit_index(b, ty, a);
+    let bit = b.binv(BinOp::Shl, ty, Operand::Imm(1), n);
+    let r = logic(b, s, ty, old, bit.into())?;
+    c.write(b, r)
 }
 
 /// The saveexec family: `D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0`
-/// (`*_wrexec`: D = the new EXEC).
-fn saveexec(b: &mut Builder, m: &str, a: Operand, sdst: u32) -> Result<(), LiftError> {
+/// (`wr`: D = the new EXEC).
+fn saveexec(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
     let t = Type::I64;
+    let a = c.src(b, "ssrc0")?;
     let ex = b.exec64();
-    let op = m
-        .strip_prefix("s_")
-        .and_then(|s| s.split('_').next())
-        .unwrap_or("");
-    let r = logic(b, op, t, a, ex.into())
-        .ok_or_else(|| b.unsupported("saveexec variant not lifted"))?;
-    if m.ends_with("_wrexec_b64") {
+    let r = logic(b, s, t, a, ex.into())?;
+    let sdst = c.inst.get("sdst");
+    if s.flags.wr {
         b.wr_s64(sdst, r)?;
     } else {
         b.wr_s64(sdst, ex)?;
@@ -269,214 +476,4 @@ fn saveexec(b: &mut Builder, m: &str, a: Operand, sdst: u32) -> Result<(), LiftE
     b.wr_s64(EXEC_LO, r)?;
     scc_nonzero(b, t, r);
     Ok(())
-}
-
-pub(crate) fn sop1(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.as_str();
-    let (wa, wd) = (width(inst, "ssrc0"), width(inst, "sdst"));
-    let a = b.src_bits(inst.get("ssrc0"), wa)?;
-    let sdst = inst.get("sdst");
-    let ty = ty_of(wd);
-    let tya = ty_of(wa);
-    let bits = wa as u64;
-    use BinOp::*;
-    if m.contains("saveexec") || m.contains("wrexec") {
-        return saveexec(b, m, a, sdst);
-    }
-    let r: Reg = match m {
-        "s_mov_b32" | "s_mov_b64" => {
-            let d = b.t(ty);
-            b.mov(ty, d, a);
-            d
-        }
-        "s_cmov_b32" | "s_cmov_b64" => {
-            let old = b.src_bits(sdst, wd)?;
-            let scc = b.scc;
-            b.select(ty, scc, a, old)
-        }
-        "s_not_b32" | "s_not_b64" => {
-            let r = b.un(UnOp::Not, ty, a);
-            scc_nonzero(b, ty, r);
-            r
-        }
-        "s_wqm_b32" | "s_wqm_b64" | "s_quadmask_b32" | "s_quadmask_b64" => {
-            // Per 4-bit group: any bit set.
-            let x1 = b.binv(LShr, ty, a, Operand::Imm(1));
-            let y = b.binv(Or, ty, a, x1);
-            let y2 = b.binv(LShr, ty, y, Operand::Imm(2));
-            let z = b.binv(Or, ty, y, y2);
-            let any = b.binv(And, ty, z, Operand::Imm(0x1111_1111_1111_1111 & ty.mask()));
-            let r = if m.starts_with("s_wqm") {
-                b.binv(Mul, ty, any, Operand::Imm(0xf))
-            } else {
-                // Gather bit 4i to bit i.
-                let mut acc = b.t(ty);
-                b.mov(ty, acc, Operand::Imm(0));
-                for i in 0..(bits / 4) {
-                    let s = b.binv(LShr, ty, any, Operand::Imm(3 * i));
-                    let bit = b.binv(And, ty, s, Operand::Imm(1 << i));
-                    acc = b.binv(Or, ty, acc, bit);
-                }
-                acc
-            };
-            scc_nonzero(b, ty, r);
-            r
-        }
-        "s_brev_b32" | "s_brev_b64" => b.un(UnOp::Brev, ty, a),
-        "s_bcnt0_i32_b32" | "s_bcnt0_i32_b64" | "s_bcnt1_i32_b32" | "s_bcnt1_i32_b64" => {
-            let x = if m.starts_with("s_bcnt0") {
-                b.un(UnOp::Not, tya, a).into()
-            } else {
-                a
-            };
-            let p = b.un(UnOp::Popc, tya, x);
-            let r = if wa == 64 {
-                b.cvt(CvtOp::Trunc, Type::I32, Type::I64, p)
-            } else {
-                p
-            };
-            scc_nonzero(b, Type::I32, r);
-            r
-        }
-        "s_ff0_i32_b32" | "s_ff0_i32_b64" | "s_ff1_i32_b32" | "s_ff1_i32_b64"
-        | "s_flbit_i32_b32" | "s_flbit_i32_b64" | "s_flbit_i32" | "s_flbit_i32_i64" => {
-            let x: Operand = if m.starts_with("s_ff0") {
-                b.un(UnOp::Not, tya, a).into()
-            } else if m == "s_flbit_i32" || m == "s_flbit_i32_i64" {
-                let s = b.binv(AShr, tya, a, Operand::Imm(bits - 1));
-                b.binv(Xor, tya, a, s).into()
-            } else {
-                a
-            };
-            let op = if m.starts_with("s_ff") {
-                UnOp::Ctz
-            } else {
-                UnOp::Clz
-            };
-            let c = b.un(op, tya, x);
-            let c32 = if wa == 64 {
-                b.cvt(CvtOp::Trunc, Type::I32, Type::I64, c)
-            } else {
-                c
-            };
-            let none = b.icmp(ICond::Eq, Type::I32, c32, Operand::Imm(bits));
-            b.select(Type::I32, none, Operand::Imm(0xffff_ffff), c32)
-        }
-        "s_sext_i32_i8" | "s_sext_i32_i16" => {
-            let from = if m.ends_with("i8") {
-                Type::I8
-            } else {
-                Type::I16
-            };
-            let t = b.cvt(CvtOp::Trunc, from, Type::I32, a);
-            b.cvt(CvtOp::Sext, Type::I32, from, t)
-        }
-        "s_bitset0_b32" | "s_bitset0_b64" | "s_bitset1_b32" | "s_bitset1_b64" => {
-            let old = b.src_bits(sdst, wd)?;
-            let n = b.binv(And, Type::I32, a, Operand::Imm(wd as u64 - 1));
-            let bit = b.binv(Shl, ty, Operand::Imm(1), n);
-            if m.starts_with("s_bitset0") {
-                let nb = b.un(UnOp::Not, ty, bit);
-                b.binv(And, ty, old, nb)
-            } else {
-                b.binv(Or, ty, old, bit)
-            }
-        }
-        "s_abs_i32" => {
-            let r = b.un(UnOp::Abs, ty, a);
-            scc_nonzero(b, ty, r);
-            r
-        }
-        _ => return Err(b.unsupported("scalar op not lifted (calls, indexing, trap state)")),
-    };
-    write(b, sdst, wd, r)
-}
-
-pub(crate) fn sopc(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.as_str();
-    let (wa, wb) = (width(inst, "ssrc0"), width(inst, "ssrc1"));
-    let a = b.src_bits(inst.get("ssrc0"), wa)?;
-    let bb = b.src_bits(inst.get("ssrc1"), wb)?;
-    let ty = ty_of(wa);
-    let c = if let Some(rest) = m.strip_prefix("s_cmp_") {
-        let (cond, sty) = rest.split_once('_').unwrap_or((rest, ""));
-        let signed = sty.starts_with('i');
-        let cond = match (cond, signed) {
-            ("eq", _) => ICond::Eq,
-            ("lg", _) => ICond::Ne,
-            ("gt", true) => ICond::Sgt,
-            ("ge", true) => ICond::Sge,
-            ("lt", true) => ICond::Slt,
-            ("le", true) => ICond::Sle,
-            ("gt", false) => ICond::Ugt,
-            ("ge", false) => ICond::Uge,
-            ("lt", false) => ICond::Ult,
-            ("le", false) => ICond::Ule,
-            _ => return Err(b.unsupported("compare not lifted")),
-        };
-        b.icmp(cond, ty, a, bb)
-    } else if m.starts_with("s_bitcmp") {
-        let n = b.binv(BinOp::And, Type::I32, bb, Operand::Imm(wa as u64 - 1));
-        let s = b.binv(BinOp::LShr, ty, a, n);
-        let bit = b.binv(BinOp::And, ty, s, Operand::Imm(1));
-        let want = if m.starts_with("s_bitcmp0") { 0 } else { 1 };
-        b.icmp(ICond::Eq, ty, bit, Operand::Imm(want))
-    } else {
-        return Err(b.unsupported("scalar compare not lifted (VSKIP / GPR indexing)"));
-    };
-    set_scc(b, c);
-    Ok(())
-}
-
-pub(crate) fn sopk(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.as_str();
-    let sdst = inst.get("sdst");
-    let imm = inst.get("simm16") as u64;
-    let sext = (imm as u16 as i16 as i32 as u32) as u64;
-    let ty = Type::I32;
-    match m {
-        "s_movk_i32" => b.wr_s32(sdst, Operand::Imm(sext)),
-        "s_cmovk_i32" => {
-            let old = b.src_bits(sdst, 32)?;
-            let scc = b.scc;
-            let r = b.select(ty, scc, Operand::Imm(sext), old);
-            b.wr_s32(sdst, r)
-        }
-        "s_addk_i32" => {
-            let old = b.src_bits(sdst, 32)?;
-            let r = b.binv(BinOp::Add, ty, old, Operand::Imm(sext));
-            let o = overflow(b, ty, old, Operand::Imm(sext), r, false);
-            set_scc(b, o);
-            b.wr_s32(sdst, r)
-        }
-        "s_mulk_i32" => {
-            let old = b.src_bits(sdst, 32)?;
-            let r = b.binv(BinOp::Mul, ty, old, Operand::Imm(sext));
-            b.wr_s32(sdst, r)
-        }
-        _ if m.starts_with("s_cmpk_") => {
-            let rest = &m[7..];
-            let (cond, sty) = rest.split_once('_').unwrap_or((rest, ""));
-            let signed = sty.starts_with('i');
-            let k = if signed { sext } else { imm };
-            let cond = match (cond, signed) {
-                ("eq", _) => ICond::Eq,
-                ("lg", _) => ICond::Ne,
-                ("gt", true) => ICond::Sgt,
-                ("ge", true) => ICond::Sge,
-                ("lt", true) => ICond::Slt,
-                ("le", true) => ICond::Sle,
-                ("gt", false) => ICond::Ugt,
-                ("ge", false) => ICond::Uge,
-                ("lt", false) => ICond::Ult,
-                ("le", false) => ICond::Ule,
-                _ => return Err(b.unsupported("compare not lifted")),
-            };
-            let a = b.src_bits(sdst, 32)?;
-            let c = b.icmp(cond, ty, a, Operand::Imm(k));
-            set_scc(b, c);
-            Ok(())
-        }
-        _ => Err(b.unsupported("SOPK op not lifted (hardware registers, calls, forks)")),
-    }
 }

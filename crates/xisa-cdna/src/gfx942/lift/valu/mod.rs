@@ -33,14 +33,21 @@ struct Ctx<'a> {
     clamp: bool,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// A VOP3P instruction's context (its modifiers are read by the packed
+    /// paths themselves).
+    fn vop3p(inst: &'a Inst, sem: &Sem) -> Ctx<'a> {
+        Ctx {
+            inst,
+            fmt: "VOP3P",
+            vop3: false,
+            dpp: None,
+            sem: *sem,
+            clamp: false,
+        }
+    }
     fn width(&self, field: &str) -> u32 {
-        self.inst
-            .opcode
-            .operands
-            .iter()
-            .find(|o| o.field == field)
-            .map_or(32, |o| o.count * 32)
+        self.inst.opcode.width(field)
     }
     /// How constants of a source read, by the row's source type: `f64`
     /// (64-bit literals are the high dword), `f16` (16-bit inline floats), or
@@ -493,6 +500,7 @@ fn kind_fn(k: Kind) -> KindFn {
         CvtOff => float::cvt_off,
         Cmp | Cmpx | Class | Classx => |b, c, s| compare(b, c, s).map(|_| Out::Done),
         Pack16 | FmaMix => |b, _, _| Err(b.unsupported("a VOP3-only op in this encoding")),
+        _ => |b, _, _| Err(b.unsupported("a scalar op in a vector encoding")),
     }
 }
 
@@ -1045,14 +1053,7 @@ fn packed(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
             });
         }
         let r = dot_sum(b, v[0], v[1], v[2], w, signed, inst.get("clamp") == 1);
-        let c = Ctx {
-            inst,
-            fmt: "VOP3P",
-            vop3: false,
-            dpp: None,
-            sem: *sem,
-            clamp: false,
-        };
+        let c = Ctx::vop3p(inst, sem);
         write_v(b, &c, &[r]);
         return Ok(());
     }
@@ -1448,14 +1449,7 @@ fn packed16(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
     }
     let h = b.binv(Shl, t, res[1], Operand::Imm(16));
     let out = b.binv(Or, t, res[0], h);
-    let c = Ctx {
-        inst,
-        fmt: "VOP3P",
-        vop3: false,
-        dpp: None,
-        sem: *sem,
-        clamp: false,
-    };
+    let c = Ctx::vop3p(inst, sem);
     write_v(b, &c, &[out]);
     Ok(())
 }
@@ -1507,14 +1501,7 @@ fn fma_mix(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
     }
     let clamp = inst.get("clamp") == 1;
     let r = fma(b, 32, s[0], s[1], s[2]);
-    let c = Ctx {
-        inst,
-        fmt: "VOP3P",
-        vop3: false,
-        dpp: None,
-        sem: *sem,
-        clamp: false,
-    };
+    let c = Ctx::vop3p(inst, sem);
     if sem.ty == Type::F32 {
         let r = clamp_f(b, r, 32, clamp);
         write_v(b, &c, &[r]);
