@@ -266,21 +266,4 @@ impl LaneCtx {
 pub trait LaneProgram: Send + Sync {
     /// Runs one lane. See the trait docs.
     fn run(&self, ctx: &mut LaneCtx) -> u32;
-
-    /// Runs the lanes `lanes` (indices into `ctxs`) one after another, writing
-    /// each one's stop code to `stops` (as long as `lanes`), and returns how
-    /// many ran: all of them, or up to and including the first that faulted
-    /// or was cancelled (the rest do not run, as if `run` were called lane by
-    /// lane and the caller stopped there). One call per pass of the scheduler
-    /// instead of one per lane; engines may override it with a tighter loop.
-    fn run_lanes(&self, ctxs: &mut [LaneCtx], lanes: &[u32], stops: &mut [u32]) -> usize {
-        for (i, &l) in lanes.iter().enumerate() {
-            let stop = self.run(&mut ctxs[l as usize]);
-            stops[i] = stop;
-            if stop == STOP_FAULT || stop == STOP_CANCELLED {
-                return i + 1;
-            }
-        }
-        lanes.len()
-    }
 }

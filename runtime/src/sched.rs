@@ -101,14 +101,9 @@ pub struct WorkgroupRunner<'k> {
     pub regs: Vec<u64>,
     /// Lane states.
     pub state: Vec<LaneState>,
+    resume: Vec<u32>,
     call_stack: Vec<u32>,
-    /// One context per lane, kept from region to region: the lane's own
-    /// pointers are set when it is made, the workgroup's fields by each
-    /// [`Self::run`]; the lane's `resume` and `call_depth` live here.
-    ctxs: Vec<LaneCtx>,
-    /// Scratch: the ready lanes of a pass and their stop codes.
-    ready: Vec<u32>,
-    stops: Vec<u32>,
+    call_depth: Vec<u32>,
     /// Shared and local memory, as `u64`s so that the host buffers are 8-byte
     /// aligned (guest atomics on them must be host-aligned too).
     shared: Vec<u64>,
@@ -163,10 +158,9 @@ impl<'k> WorkgroupRunner<'k> {
             wave: kernel.wave_size.max(1) as usize,
             regs: vec![0; nlanes * nregs],
             state: vec![LaneState::Exited; nlanes],
+            resume: vec![0; nlanes],
             call_stack: vec![0; nlanes * CALL_STACK_DEPTH],
-            ctxs: Vec::new(),
-            ready: Vec::with_capacity(nlanes),
-            stops: Vec::with_capacity(nlanes),
+            call_depth: vec![0; nlanes],
             shared: vec![0; shared_bytes.div_ceil(8)],
             shared_len: shared_bytes,
             local: vec![0; (nlanes * kernel.local_bytes.div_ceil(8) as usize).max(1)],
@@ -209,11 +203,9 @@ impl<'k> WorkgroupRunner<'k> {
         self.regs.fill(0);
         self.shared.fill(0);
         self.local.fill(0);
+        self.call_depth.fill(0);
         self.arrivals.fill(0);
-        for c in &mut self.ctxs {
-            c.call_depth = 0;
-            c.resume = ctx::RESUME_ENTRY;
-        }
+        self.resume.fill(ctx::RESUME_ENTRY);
         self.state.fill(LaneState::Ready);
         for slot in &self.param_slots {
             let off = slot.offset as usize;
@@ -269,9 +261,8 @@ impl<'k> WorkgroupRunner<'k> {
         params: &[u8],
         cancel: &AtomicBool,
     ) -> Result<(), WgStop> {
-        self.bind(geo, params, cancel);
         loop {
-            self.run_ready(program, cancel)?;
+            self.run_ready(program, geo, params, cancel)?;
             // No lane is ready now. The usual stop is every lane that has not
             // exited waiting at a whole-workgroup barrier: that barrier
             // completes (as `release_barriers` would find) and nothing else
@@ -311,90 +302,66 @@ impl<'k> WorkgroupRunner<'k> {
         self.ids_block = block;
     }
 
-    /// Makes the lanes' contexts (once) and points them at this workgroup:
-    /// geometry, memories, parameters, ids for the block shape.
-    fn bind(&mut self, geo: &WgGeometry, params: &[u8], cancel: &AtomicBool) {
-        self.lane_ids(geo.block);
+    fn run_ready(
+        &mut self,
+        program: &dyn LaneProgram,
+        geo: &WgGeometry,
+        params: &[u8],
+        cancel: &AtomicBool,
+    ) -> Result<(), WgStop> {
         let local_bytes = self.kernel.local_bytes as usize;
         let local_words = self.kernel.local_bytes.div_ceil(8) as usize;
-        if self.ctxs.len() != self.nlanes {
-            // Made once per runner: the lanes' buffers are never reallocated,
-            // so the pointers stay valid.
-            self.ctxs = (0..self.nlanes)
-                .map(|lane| LaneCtx {
-                    regs: self.regs[lane * self.nregs..].as_mut_ptr(),
-                    global_base: std::ptr::null_mut(),
-                    global_limit: 0,
-                    shared_base: std::ptr::null_mut(),
-                    shared_size: 0,
-                    local_base: self.local[lane * local_words..].as_mut_ptr() as *mut u8,
-                    local_size: local_bytes as u64,
-                    param_base: std::ptr::null(),
-                    param_size: 0,
-                    call_stack: self.call_stack[lane * CALL_STACK_DEPTH..].as_mut_ptr(),
-                    call_depth: 0,
-                    resume: ctx::RESUME_ENTRY,
-                    insts: 0,
-                    cancel: std::ptr::null(),
-                    counters: std::ptr::null_mut(),
-                    tid: [0; 3],
-                    ntid: [0; 3],
-                    ctaid: [0; 3],
-                    nctaid: [0; 3],
-                    lane_id: 0,
-                    wave_id: 0,
-                    wave_size: self.wave as u32,
-                    dyn_shared_base: 0,
-                    dyn_shared_size: 0,
-                    grid_id: 0,
-                    fault: FaultInfo::default(),
-                    host: std::ptr::null(),
-                })
-                .collect();
-        }
-        let shared_base = self.shared.as_mut_ptr() as *mut u8;
-        let counters: *mut Counters = &mut *self.counters;
-        for (c, &(tid, lane_id, wave_id)) in self.ctxs.iter_mut().zip(&self.ids) {
-            c.global_base = geo.global_base;
-            c.global_limit = geo.global_limit;
-            c.shared_base = shared_base;
-            c.shared_size = self.shared_len as u64;
-            c.param_base = params.as_ptr();
-            c.param_size = params.len() as u64;
-            c.cancel = cancel;
-            c.counters = counters;
-            c.tid = tid;
-            c.ntid = geo.block;
-            c.ctaid = geo.ctaid;
-            c.nctaid = geo.grid;
-            c.lane_id = lane_id;
-            c.wave_id = wave_id;
-            c.dyn_shared_base = geo.dyn_shared_base;
-            c.dyn_shared_size = geo.dyn_shared_size;
-            c.grid_id = geo.grid_id;
-            c.host = geo.host;
-        }
-    }
-
-    /// Runs every ready lane until it stops, in lane order, in passes (one
-    /// [`LaneProgram::run_lanes`] call each) until no lane yielded.
-    fn run_ready(&mut self, program: &dyn LaneProgram, cancel: &AtomicBool) -> Result<(), WgStop> {
+        self.lane_ids(geo.block);
+        // What every lane's context shares; the lane's own fields are set
+        // before each run.
+        let mut c = LaneCtx {
+            regs: std::ptr::null_mut(),
+            global_base: geo.global_base,
+            global_limit: geo.global_limit,
+            shared_base: self.shared.as_mut_ptr() as *mut u8,
+            shared_size: self.shared_len as u64,
+            local_base: std::ptr::null_mut(),
+            local_size: local_bytes as u64,
+            param_base: params.as_ptr(),
+            param_size: params.len() as u64,
+            call_stack: std::ptr::null_mut(),
+            call_depth: 0,
+            resume: 0,
+            insts: 0,
+            cancel,
+            counters: &mut *self.counters,
+            tid: [0; 3],
+            ntid: geo.block,
+            ctaid: geo.ctaid,
+            nctaid: geo.grid,
+            lane_id: 0,
+            wave_id: 0,
+            wave_size: self.wave as u32,
+            dyn_shared_base: geo.dyn_shared_base,
+            dyn_shared_size: geo.dyn_shared_size,
+            grid_id: geo.grid_id,
+            fault: FaultInfo::default(),
+            host: geo.host,
+        };
         loop {
-            self.ready.clear();
-            let state = &self.state;
-            self.ready
-                .extend((0..self.nlanes as u32).filter(|&l| state[l as usize] == LaneState::Ready));
-            self.stops.clear();
-            self.stops.resize(self.ready.len(), 0);
-            let ran = program.run_lanes(&mut self.ctxs, &self.ready, &mut self.stops);
             let mut yielded = false;
-            for i in 0..ran {
-                let lane = self.ready[i] as usize;
+            for lane in 0..self.nlanes {
+                if self.state[lane] != LaneState::Ready {
+                    continue;
+                }
                 let l = lane as u32;
-                let c = &mut self.ctxs[lane];
-                self.insts += c.insts;
+                (c.tid, c.lane_id, c.wave_id) = self.ids[lane];
+                c.regs = self.regs[lane * self.nregs..].as_mut_ptr();
+                c.local_base = self.local[lane * local_words..].as_mut_ptr() as *mut u8;
+                c.call_stack = self.call_stack[lane * CALL_STACK_DEPTH..].as_mut_ptr();
+                c.call_depth = self.call_depth[lane];
+                c.resume = self.resume[lane];
                 c.insts = 0;
-                match self.stops[i] {
+                let stop = program.run(&mut c);
+                self.insts += c.insts;
+                self.call_depth[lane] = c.call_depth;
+                self.resume[lane] = c.resume;
+                match stop {
                     ctx::STOP_EXIT => self.state[lane] = LaneState::Exited,
                     ctx::STOP_FAULT => {
                         return Err(WgStop::Fault {
@@ -599,7 +566,7 @@ impl<'k> WorkgroupRunner<'k> {
     fn release(&mut self, lane: usize) {
         if let LaneState::AtSync(k) = self.state[lane] {
             self.state[lane] = LaneState::Ready;
-            self.ctxs[lane].resume = ctx::RESUME_AFTER_SYNC_BASE + k;
+            self.resume[lane] = ctx::RESUME_AFTER_SYNC_BASE + k;
         }
     }
 

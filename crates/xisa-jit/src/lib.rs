@@ -140,18 +140,6 @@ impl LaneProgram for JitProgram {
         // as the ctx the caller built.
         unsafe { (self.entry)(ctx as *mut LaneCtx) }
     }
-
-    fn run_lanes(&self, ctxs: &mut [LaneCtx], lanes: &[u32], stops: &mut [u32]) -> usize {
-        for (i, &l) in lanes.iter().enumerate() {
-            // SAFETY: as in `run`, for each lane's ctx.
-            let stop = unsafe { (self.entry)(&mut ctxs[l as usize] as *mut LaneCtx) };
-            stops[i] = stop;
-            if stop == xisa_runtime::ctx::STOP_FAULT || stop == xisa_runtime::ctx::STOP_CANCELLED {
-                return i + 1;
-            }
-        }
-        lanes.len()
-    }
 }
 
 impl Drop for JitProgram {
