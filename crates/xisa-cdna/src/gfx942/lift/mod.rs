@@ -39,7 +39,7 @@ use xisa_ir::{BlockId, CvtOp, Kernel, Op, Operand, SReg, Term, Type};
 use builder::{Builder, EXEC_LO};
 
 use super::decode::{decode_one, Gfx942Error, Inst};
-use super::semantics::{self, Kind, SemOp};
+use super::semantics::{self, Kind, Sem, SemOp};
 use super::tables::tables;
 
 pub use mem::{atomic_kind, atomic_scope, load_store_scope};
@@ -681,6 +681,40 @@ fn lift_inst(
     }
 }
 
+/// The row of `inst` in the semantics table; a row that says why it is not
+/// lifted, or no row (`missing`), is refused.
+fn sem_row(b: &Builder, inst: &Inst, missing: &str) -> Result<Sem, LiftError> {
+    match semantics::row(&inst.opcode.mnemonic) {
+        Some(Ok(s)) => Ok(*s),
+        Some(Err(why)) => Err(b.unsupported(why.clone())),
+        None => Err(b.unsupported(missing)),
+    }
+}
+
+/// The integer op a row names.
+fn sem_int(b: &Builder, s: &Sem) -> Result<xisa_ir::BinOp, LiftError> {
+    match s.op {
+        SemOp::Int(op) => Ok(op),
+        _ => Err(b.unsupported("semantics row without an integer op")),
+    }
+}
+
+/// The unary integer op a row names.
+fn sem_un(b: &Builder, s: &Sem) -> Result<xisa_ir::UnOp, LiftError> {
+    match s.op {
+        SemOp::Un(op) => Ok(op),
+        _ => Err(b.unsupported("semantics row without a unary op")),
+    }
+}
+
+/// The integer condition a row names.
+fn sem_icmp(b: &Builder, s: &Sem) -> Result<xisa_ir::ICond, LiftError> {
+    match s.op {
+        SemOp::ICmp(c) => Ok(c),
+        _ => Err(b.unsupported("semantics row without a compare condition")),
+    }
+}
+
 fn sopp(
     b: &mut Builder,
     i: &Inst,
@@ -688,25 +722,18 @@ fn sopp(
     next: usize,
     ids: &BTreeMap<usize, BlockId>,
 ) -> Result<(), LiftError> {
-    let s = match semantics::row(&i.opcode.mnemonic) {
-        Some(Ok(s)) => *s,
-        Some(Err(why)) => return Err(b.unsupported(why.clone())),
-        None => return Err(b.unsupported("SOPP op not lifted")),
-    };
+    let s = sem_row(b, i, "SOPP op not lifted")?;
     match s.kind {
         Kind::SBranch | Kind::SCbranch => {
             let Some(t) = branch_target(i, off) else {
                 return Err(b.unsupported("a branch without a target"));
             };
             let target = ids[&(t as usize)];
-            let cond = match s.op {
-                _ if s.kind == Kind::SBranch => {
-                    b.terminate(Term::Br(target));
-                    return Ok(());
-                }
-                SemOp::ICmp(c) => c,
-                _ => return Err(b.unsupported("semantics row without a branch condition")),
-            };
+            if s.kind == Kind::SBranch {
+                b.terminate(Term::Br(target));
+                return Ok(());
+            }
+            let cond = sem_icmp(b, &s)?;
             let Some(else_) = ids.get(&next).copied() else {
                 return Err(b.unsupported("conditional branch at the end of the code"));
             };

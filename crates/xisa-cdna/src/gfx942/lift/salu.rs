@@ -7,8 +7,8 @@
 use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Reg, Type, UnOp};
 
 use super::builder::{Builder, EXEC_LO};
-use super::{gpr_idx, LiftError, ENTRY_PARAMS};
-use crate::gfx942::semantics::{self, Kind, Sem, SemOp};
+use super::{gpr_idx, sem_icmp, sem_int, sem_row, sem_un, LiftError, ENTRY_PARAMS};
+use crate::gfx942::semantics::{Kind, Sem};
 use crate::gfx942::Inst;
 
 /// The instruction being lifted.
@@ -92,16 +92,9 @@ fn overflow(b: &mut Builder, ty: Type, a: Operand, bb: Operand, r: Reg, sub: boo
     b.icmp(ICond::Slt, ty, z, Operand::Imm(0))
 }
 
-fn int_op(b: &Builder, s: &Sem) -> Result<BinOp, LiftError> {
-    match s.op {
-        SemOp::Int(op) => Ok(op),
-        _ => Err(b.unsupported("semantics row without an integer op")),
-    }
-}
-
 /// `op(inv0 ? ~a : a, inv1 ? ~c : c)`, inverted when `not`.
 fn logic(b: &mut Builder, s: &Sem, ty: Type, a: Operand, c: Operand) -> Result<Reg, LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     let [na, nc] = s.flags.inv;
     let a: Operand = if na { b.un(UnOp::Not, ty, a).into() } else { a };
     let c: Operand = if nc { b.un(UnOp::Not, ty, c).into() } else { c };
@@ -134,7 +127,7 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
             finish(b, c, s, s.ty, r)
         },
         SShift => |b, c, s| {
-            let op = int_op(b, s)?;
+            let op = sem_int(b, s)?;
             let (a, bb) = c.src2(b)?;
             let n = bit_index(b, s.ty, bb);
             let r = b.binv(op, s.ty, a, n);
@@ -142,7 +135,7 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
         },
         SBfm => bfm,
         SBin => |b, c, s| {
-            let op = int_op(b, s)?;
+            let op = sem_int(b, s)?;
             let (a, bb) = c.src2(b)?;
             let r = b.binv(op, s.ty, a, bb);
             finish(b, c, s, s.ty, r)
@@ -170,10 +163,7 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
             c.write(b, r)
         },
         SUn => |b, c, s| {
-            let op = match s.op {
-                SemOp::Un(op) => op,
-                _ => return Err(b.unsupported("semantics row without a unary op")),
-            };
+            let op = sem_un(b, s)?;
             let a = c.src(b, "ssrc0")?;
             let r = b.un(op, s.ty, a);
             finish(b, c, s, s.ty, r)
@@ -234,7 +224,7 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
             Ok(())
         },
         SAddk => |b, c, s| {
-            let op = int_op(b, s)?;
+            let op = sem_int(b, s)?;
             let (old, k) = (c.old(b)?, Operand::Imm(c.simm()));
             let r = b.binv(op, s.ty, old, k);
             if op == BinOp::Add {
@@ -249,25 +239,19 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
 
 /// Lifts one scalar ALU instruction by its row of the semantics table.
 pub(crate) fn lift(b: &mut Builder, inst: &Inst, next: usize) -> Result<(), LiftError> {
-    let s = match semantics::row(&inst.opcode.mnemonic) {
-        Some(Ok(s)) => *s,
-        Some(Err(why)) => return Err(b.unsupported(why.clone())),
-        None => return Err(b.unsupported("scalar op not lifted")),
-    };
+    let s = sem_row(b, inst, "scalar op not lifted")?;
     let f = kind_fn(s.kind).ok_or_else(|| b.unsupported("a vector op in a scalar encoding"))?;
     f(b, &Ctx { inst, next }, &s)
 }
 
 /// The row's compare condition on `a`, `c`.
 fn compare(b: &mut Builder, s: &Sem, ty: Type, a: Operand, c: Operand) -> Result<Reg, LiftError> {
-    match s.op {
-        SemOp::ICmp(cond) => Ok(b.icmp(cond, ty, a, c)),
-        _ => Err(b.unsupported("semantics row without a compare condition")),
-    }
+    let cond = sem_icmp(b, s)?;
+    Ok(b.icmp(cond, ty, a, c))
 }
 
 fn add_sub(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     let (a, bb) = c.src2(b)?;
     let ty = s.ty;
     let r = b.binv(op, ty, a, bb);
@@ -283,7 +267,7 @@ fn add_sub(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
 
 /// `a op b op SCC` with SCC the carry (borrow) out of either step.
 fn addc(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     let (a, bb) = c.src2(b)?;
     let ty = s.ty;
     let scc = b.scc;
@@ -305,7 +289,7 @@ fn addc(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
 
 /// min / max with SCC = whether src0 was chosen.
 fn min_max(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
-    let cond = match int_op(b, s)? {
+    let cond = match sem_int(b, s)? {
         BinOp::MinS => ICond::Slt,
         BinOp::MinU => ICond::Ult,
         BinOp::MaxS => ICond::Sgt,
@@ -422,10 +406,7 @@ fn bcnt(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
 /// First one (or, `inv0`, zero) bit from the bottom (`ctz`) or the top
 /// (`clz`; `signed`: the first bit that differs from the sign); -1 when none.
 fn ffb(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
-    let op = match s.op {
-        SemOp::Un(op) => op,
-        _ => return Err(b.unsupported("semantics row without a unary op")),
-    };
+    let op = sem_un(b, s)?;
     let a = c.src(b, "ssrc0")?;
     let st = s.src;
     let bits = st.bits() as u64;

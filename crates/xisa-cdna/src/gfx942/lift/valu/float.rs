@@ -31,21 +31,6 @@ fn half_src(b: &mut Builder, c: &Ctx, i: usize) -> Result<Reg, LiftError> {
     Ok(half_of(b, x))
 }
 
-/// An f16 binary op.
-fn f16_bin(b: &mut Builder, op: FBinOp, x: Reg, y: Operand) -> Reg {
-    let d = b.t(Type::F16);
-    b.emit(Op::FBin {
-        op,
-        ty: Type::F16,
-        rnd: Round::Rn,
-        ftz: false,
-        dst: d,
-        a: x.into(),
-        b: y,
-    });
-    d
-}
-
 /// An f16 unary op.
 fn f16_un(b: &mut Builder, op: FUnOp, x: Reg) -> Reg {
     let d = b.t(Type::F16);
@@ -199,8 +184,7 @@ pub(super) fn ldexp(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
             // is 0 or inf anyway) and rounded once to f16.
             let h = half_src(b, c, 0)?;
             let n = src(b, c, c.field(1), 3)?;
-            let n = b.binv(Shl, i32t, n, Operand::Imm(16));
-            let n = b.binv(AShr, i32t, n, Operand::Imm(16));
+            let n = sext16(b, n);
             let n = b.binv(MaxS, i32t, n, Operand::Imm((-64i32) as u32 as u64));
             let n = b.binv(MinS, i32t, n, Operand::Imm(64));
             let e = b.binv(Add, i32t, n, Operand::Imm(127));
@@ -370,8 +354,7 @@ pub(super) fn cvt_pkrtz(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftEr
         half_bits(b, h)
     };
     let (lo, hi) = (to16(b, x), to16(b, y));
-    let h = b.binv(BinOp::Shl, Type::I32, hi, Operand::Imm(16));
-    Ok(Out::Lane(b.binv(BinOp::Or, Type::I32, lo, h)))
+    Ok(Out::Lane(pack_halves(b, lo.into(), hi.into())))
 }
 
 /// VOP2 packed fma accumulating into vdst: each half fma(src0 half, src1
@@ -387,19 +370,14 @@ pub(super) fn pk_fmac(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftErro
             half_of(b, s.into())
         };
         let (hx, hy, hz) = (pick(b, x), pick(b, y), pick(b, acc));
-        let d = b.t(Type::F16);
-        b.emit(Op::Fma {
-            ty: Type::F16,
-            ftz: false,
-            dst: d,
-            a: hx.into(),
-            b: hy.into(),
-            c: hz.into(),
-        });
+        let d = f16_fma(b, hx, hy, hz);
         halves.push(half_bits(b, d));
     }
-    let hi = b.binv(BinOp::Shl, t, halves[1], Operand::Imm(16));
-    Ok(Out::Lane(b.binv(BinOp::Or, t, halves[0], hi)))
+    Ok(Out::Lane(pack_halves(
+        b,
+        halves[0].into(),
+        halves[1].into(),
+    )))
 }
 
 /// `src0 * src1`, but +0 when either is ±0 (even with inf or NaN).

@@ -3,14 +3,7 @@
 //! from the semantics row.
 
 use super::*;
-
-/// The integer op of a one-op row.
-fn int_op(b: &Builder, s: &Sem) -> Result<BinOp, LiftError> {
-    match s.op {
-        SemOp::Int(op) => Ok(op),
-        _ => Err(b.unsupported("semantics row without an integer op")),
-    }
-}
+use crate::gfx942::lift::{sem_int, sem_un};
 
 /// The two integer ops of a two-op row.
 fn int_ops(b: &Builder, s: &Sem) -> Result<(BinOp, BinOp), LiftError> {
@@ -33,12 +26,6 @@ fn masked(b: &mut Builder, op: BinOp, ty: Type, x: V, y: V) -> Reg {
         y
     };
     b.binv(op, ty, x, y)
-}
-
-/// Each lane's carry bit, as a lane mask to vcc / sdst.
-fn write_carry(b: &mut Builder, c: &Ctx, carry: Reg) -> Result<(), LiftError> {
-    let mask = b.ballot(carry);
-    write_mask(b, c, mask)
 }
 
 /// A 32- or 64-bit result.
@@ -68,7 +55,7 @@ pub(super) fn mov(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
 
 /// With clamp these saturate (LLVM's add_sat / sub_sat).
 pub(super) fn addsat(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     let (x, y) = c.r2(b, s.flags.rev)?;
     let i32t = Type::I32;
     if s.flags.signed {
@@ -103,7 +90,7 @@ pub(super) fn addsat(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError
 /// A binary op on 32-bit lanes, or on 16-bit lanes whose result zeroes the
 /// high half (GFX9 16-bit VOP1/VOP2).
 pub(super) fn bin(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     c.no_int_clamp(b)?;
     let (x, y) = c.r2(b, s.flags.rev)?;
     if s.ty == Type::I16 {
@@ -122,7 +109,7 @@ pub(super) fn bin(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
 
 /// `src1 op (src0 & (width - 1))` (the `rev` shifts).
 pub(super) fn shift(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     c.no_int_clamp(b)?;
     let (n, v) = (c.r(b, 0)?, c.r(b, 1)?);
     if s.ty == Type::I16 {
@@ -183,7 +170,7 @@ fn ext24(b: &mut Builder, v: V, signed: bool) -> Reg {
 }
 
 pub(super) fn mul24(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     c.no_int_clamp(b)?;
     let (x, y) = c.r2(b, false)?;
     let (x, y) = (ext24(b, x, s.flags.signed), ext24(b, y, s.flags.signed));
@@ -294,16 +281,8 @@ pub(super) fn align(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
     Ok(Out::Lane(d))
 }
 
-/// The row's unary op.
-fn un_op(b: &Builder, s: &Sem) -> Result<UnOp, LiftError> {
-    match s.op {
-        SemOp::Un(op) => Ok(op),
-        _ => Err(b.unsupported("semantics row without a unary op")),
-    }
-}
-
 pub(super) fn unary(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    let op = un_op(b, s)?;
+    let op = sem_un(b, s)?;
     c.no_int_clamp(b)?;
     let x = c.r(b, 0)?;
     Ok(Out::Lane(b.un(op, Type::I32, x)))
@@ -311,7 +290,7 @@ pub(super) fn unary(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
 
 /// Find first bit: `clz` / `ctz`, of `x ^ sign` when `signed`; -1 when none.
 pub(super) fn ffb(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    let op = un_op(b, s)?;
+    let op = sem_un(b, s)?;
     c.no_int_clamp(b)?;
     let t = Type::I32;
     let x = c.r(b, 0)?;
@@ -361,7 +340,7 @@ pub(super) fn cndmask(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftErro
 
 /// Add / subtract whose carry (borrow) out goes to a lane mask.
 pub(super) fn addco(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     c.no_int_clamp(b)?;
     let (x, y) = c.r2(b, s.flags.rev)?;
     let t = Type::I32;
@@ -371,13 +350,13 @@ pub(super) fn addco(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
     } else {
         b.icmp(ICond::Ult, t, x, y)
     };
-    write_carry(b, c, carry)?;
+    write_ballot(b, c, carry)?;
     Ok(Out::Lane(r))
 }
 
 /// Add / subtract with a carry-in lane mask, exact in 64 bits.
 pub(super) fn addcarry(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    let op = int_op(b, s)?;
+    let op = sem_int(b, s)?;
     c.no_int_clamp(b)?;
     let (x, y) = c.r2(b, s.flags.rev)?;
     let (t, t64) = (Type::I32, Type::I64);
@@ -390,7 +369,7 @@ pub(super) fn addcarry(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftErr
     let sum = b.binv(op, t64, sum, cw);
     let hi = b.binv(BinOp::LShr, t64, sum, Operand::Imm(32));
     let carry = b.icmp(ICond::Ne, t64, hi, Operand::Imm(0));
-    write_carry(b, c, carry)?;
+    write_ballot(b, c, carry)?;
     let r = b.cvt(CvtOp::Trunc, t, t64, sum);
     Ok(Out::Lane(r))
 }
@@ -417,7 +396,7 @@ pub(super) fn mad64(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
     } else {
         b.icmp(ICond::Ult, t64, r, z)
     };
-    write_carry(b, c, carry)?;
+    write_ballot(b, c, carry)?;
     Ok(Out::Wide(r))
 }
 
@@ -496,8 +475,7 @@ pub(super) fn cvt_pk_sat(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftE
         b.binv(And, t, r, Operand::Imm(0xffff))
     };
     let (lo, hi) = (sat(b, x), sat(b, y));
-    let hi = b.binv(Shl, t, hi, Operand::Imm(16));
-    Ok(Out::Lane(b.binv(Or, t, lo, hi)))
+    Ok(Out::Lane(pack_halves(b, lo.into(), hi.into())))
 }
 
 /// `src0.h * src1.h + src2`: 16-bit halves (op_sel bits 0 and 1 pick the
@@ -513,8 +491,7 @@ pub(super) fn mad16(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
     for i in 0..2 {
         let v = opsel_src(b, c, i, false)?;
         h.push(if s.flags.signed {
-            let u = b.binv(Shl, t, v, Operand::Imm(16));
-            b.binv(AShr, t, u, Operand::Imm(16)).into()
+            sext16(b, v).into()
         } else {
             v
         });

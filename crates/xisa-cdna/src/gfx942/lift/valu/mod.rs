@@ -14,7 +14,7 @@ use xisa_ir::{BinOp, CvtOp, FBinOp, FUnOp, ICond, Op, Operand, Reg, Round, Type,
 
 use super::builder::{Builder, EXEC_LO, VCC_LO};
 use super::LiftError;
-use crate::gfx942::semantics::{self, Kind, Sem, SemOp};
+use crate::gfx942::semantics::{Kind, Sem, SemOp};
 use crate::gfx942::Inst;
 
 /// A source value: `i32` or `i64` bits.
@@ -271,6 +271,14 @@ fn write_mask(b: &mut Builder, c: &Ctx, m: Reg) -> Result<(), LiftError> {
     b.wr_s64(dst, m)
 }
 
+/// Writes each active lane's `pred` as a lane mask to vcc / sdst (see
+/// [`write_mask`]); returns the mask.
+fn write_ballot(b: &mut Builder, c: &Ctx, pred: Reg) -> Result<Reg, LiftError> {
+    let mask = b.ballot(pred);
+    write_mask(b, c, mask)?;
+    Ok(mask)
+}
+
 /// Writes vector results to `vdst..` under EXEC.
 fn write_v(b: &mut Builder, c: &Ctx, vals: &[Reg]) {
     let vd = c.inst.get("vdst");
@@ -398,8 +406,7 @@ fn compare(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
         }
         _ => return Err(b.unsupported("semantics row without a compare condition")),
     };
-    let mask = b.ballot(p);
-    write_mask(b, c, mask)?;
+    let mask = write_ballot(b, c, p)?;
     if matches!(s.kind, Kind::Cmpx | Kind::Classx) {
         b.wr_s64(EXEC_LO, mask)?;
     }
@@ -506,11 +513,7 @@ fn kind_fn(k: Kind) -> KindFn {
 
 /// Lifts one vector ALU instruction by its row of the semantics table.
 pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftError> {
-    let s = match semantics::row(&inst.opcode.mnemonic) {
-        Some(Ok(s)) => *s,
-        Some(Err(why)) => return Err(b.unsupported(why.clone())),
-        None => return Err(b.unsupported("vector op not lifted")),
-    };
+    let s = super::sem_row(b, inst, "vector op not lifted")?;
     if let Some(why) = &b.float_mode {
         if s.is_float() {
             return Err(b.unsupported(why.clone()));
@@ -607,6 +610,47 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
 fn half_of(b: &mut Builder, x: V) -> Reg {
     let t = b.cvt(CvtOp::Trunc, Type::I16, Type::I32, x);
     b.cvt(CvtOp::Bitcast, Type::F16, Type::I16, t)
+}
+
+/// The low 16 bits of an i32 sign-extended.
+fn sext16(b: &mut Builder, v: Operand) -> Reg {
+    let u = b.binv(BinOp::Shl, Type::I32, v, Operand::Imm(16));
+    b.binv(BinOp::AShr, Type::I32, u, Operand::Imm(16))
+}
+
+/// `lo | hi << 16`: two 16-bit values (upper bits zero) in one dword.
+fn pack_halves(b: &mut Builder, lo: Operand, hi: Operand) -> Reg {
+    let h = b.binv(BinOp::Shl, Type::I32, hi, Operand::Imm(16));
+    b.binv(BinOp::Or, Type::I32, lo, h)
+}
+
+/// An f16 binary op (round to nearest even).
+fn f16_bin(b: &mut Builder, op: FBinOp, x: Reg, y: Operand) -> Reg {
+    let d = b.t(Type::F16);
+    b.emit(Op::FBin {
+        op,
+        ty: Type::F16,
+        rnd: Round::Rn,
+        ftz: false,
+        dst: d,
+        a: x.into(),
+        b: y,
+    });
+    d
+}
+
+/// The f16 fused multiply-add `x * y + z`.
+fn f16_fma(b: &mut Builder, x: Reg, y: Reg, z: Reg) -> Reg {
+    let d = b.t(Type::F16);
+    b.emit(Op::Fma {
+        ty: Type::F16,
+        ftz: false,
+        dst: d,
+        a: x.into(),
+        b: y.into(),
+        c: z.into(),
+    });
+    d
 }
 
 /// An `f16` as a 32-bit VGPR value (GFX9 16-bit results zero the high half).
@@ -1179,26 +1223,8 @@ fn clamp16(b: &mut Builder, r: Reg, kind: u8) -> Reg {
     match kind {
         b'f' => {
             let h = half_of(b, r.into());
-            let d = b.t(Type::F16);
-            b.emit(Op::FBin {
-                op: FBinOp::Max,
-                ty: Type::F16,
-                rnd: Round::Rn,
-                ftz: false,
-                dst: d,
-                a: h.into(),
-                b: Operand::Imm(0),
-            });
-            let e = b.t(Type::F16);
-            b.emit(Op::FBin {
-                op: FBinOp::Min,
-                ty: Type::F16,
-                rnd: Round::Rn,
-                ftz: false,
-                dst: e,
-                a: d.into(),
-                b: Operand::Imm(0x3c00),
-            });
+            let d = f16_bin(b, FBinOp::Max, h, Operand::Imm(0));
+            let e = f16_bin(b, FBinOp::Min, d, Operand::Imm(0x3c00));
             half_bits(b, e)
         }
         // An unsigned sum / product (at most 0xffff_0000: no u32 wrap).
@@ -1220,19 +1246,7 @@ fn op16(b: &mut Builder, sem: &Sem, s: &[Operand], clamp: bool) -> Result<Reg, L
     let t = Type::I32;
     if sem.ty == Type::F16 {
         let h: Vec<Reg> = s.iter().map(|&x| half_of(b, x)).collect();
-        let f2 = |b: &mut Builder, o: FBinOp, x: Reg, y: Reg| {
-            let r = b.t(Type::F16);
-            b.emit(Op::FBin {
-                op: o,
-                ty: Type::F16,
-                rnd: Round::Rn,
-                ftz: false,
-                dst: r,
-                a: x.into(),
-                b: y.into(),
-            });
-            r
-        };
+        let f2 = |b: &mut Builder, o: FBinOp, x: Reg, y: Reg| f16_bin(b, o, x, y.into());
         let d = match (sem.kind, sem.op) {
             // The f16 division sequence (cvt, rcp_f32, fma_mixlo,
             // div_fixup) is lifted as a whole, as for f32 / f64:
@@ -1250,18 +1264,7 @@ fn op16(b: &mut Builder, sem: &Sem, s: &[Operand], clamp: bool) -> Result<Reg, L
                 let h2 = f2(b, mn, hi, h[2]);
                 f2(b, mx, lo, h2)
             }
-            (Kind::Fma, _) => {
-                let d = b.t(Type::F16);
-                b.emit(Op::Fma {
-                    ty: Type::F16,
-                    ftz: false,
-                    dst: d,
-                    a: h[0].into(),
-                    b: h[1].into(),
-                    c: h[2].into(),
-                });
-                d
-            }
+            (Kind::Fma, _) => f16_fma(b, h[0], h[1], h[2]),
             (Kind::FBin, SemOp::Float(op)) => f2(b, op, h[0], h[1]),
             _ => return Err(b.unsupported("16-bit float op not lifted")),
         };
@@ -1271,8 +1274,7 @@ fn op16(b: &mut Builder, sem: &Sem, s: &[Operand], clamp: bool) -> Result<Reg, L
     let signed = sem.flags.signed;
     let ext = |b: &mut Builder, x: Operand| -> Operand {
         if signed {
-            let u = b.binv(Shl, t, x, Operand::Imm(16));
-            b.binv(AShr, t, u, Operand::Imm(16)).into()
+            sext16(b, x).into()
         } else {
             x
         }
@@ -1310,8 +1312,7 @@ fn op16(b: &mut Builder, sem: &Sem, s: &[Operand], clamp: bool) -> Result<Reg, L
             // Shift count: the low 4 bits of the first source.
             let n = b.binv(And, t, s[0], Operand::Imm(15));
             let v = if op == AShr {
-                let u = b.binv(Shl, t, s[1], Operand::Imm(16));
-                b.binv(AShr, t, u, Operand::Imm(16)).into()
+                sext16(b, s[1]).into()
             } else {
                 s[1]
             };
@@ -1447,8 +1448,7 @@ fn packed16(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
         }
         res.push(op16(b, sem, &s, clamp)?);
     }
-    let h = b.binv(Shl, t, res[1], Operand::Imm(16));
-    let out = b.binv(Or, t, res[0], h);
+    let out = pack_halves(b, res[0].into(), res[1].into());
     let c = Ctx::vop3p(inst, sem);
     write_v(b, &c, &[out]);
     Ok(())
@@ -1524,8 +1524,7 @@ fn pack16(b: &mut Builder, c: &Ctx) -> Result<(), LiftError> {
     }
     let lo = opsel_src(b, c, 0, true)?;
     let hi = opsel_src(b, c, 1, true)?;
-    let hi = b.binv(BinOp::Shl, Type::I32, hi, Operand::Imm(16));
-    let out = b.binv(BinOp::Or, Type::I32, lo, hi);
+    let out = pack_halves(b, lo, hi);
     write_v(b, c, &[out]);
     Ok(())
 }
