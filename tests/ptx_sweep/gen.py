@@ -820,13 +820,38 @@ def mma_family():
              "mov.b64 {%%m4, %%m5}, {2};\n"
              "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.%s.popc {%%m8, %%m9}, {{0}}, {{1}}, "
              "{%%m4, %%m5};\nmov.b64 {d}, {%%m8, %%m9};" % bop)
-    # m8n8k4 (HMMA.884): xisa refuses it (no reference model needed).
-    form(fam, "mma.m8n8k4.f16", ["f16i4", "f16i4", "f16i4"], ["b64", "b64"],
-         "mov.b64 {%m0, %m1}, {0};\nmov.b64 {%m2, %m3}, {1};\nmov.b64 {%m4, %m5}, {2};\n"
-         "mov.b64 {%m6, %m7}, {2};\n"
-         "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16 {%m8, %m9, %m10, %m11}, {%m0, %m1}, "
-         "{%m2, %m3}, {%m4, %m5, %m6, %m7};\n"
-         "mov.b64 {d}, {%m8, %m9};\nmov.b64 {e}, {%m10, %m11};")
+    # m8n8k4 (HMMA.884 in steps): four quad-pair products per warp. A and B
+    # come from slots a, b (two f16x2 each); C from slot c: f16 C is c's
+    # two registers, then the same with every sign flipped; f32 C is c's
+    # four halves converted, then negated. An f32 D (eight registers) is
+    # written in two forms, d0-d3 (.lo) and d4-d7 (.hi).
+    for al in ["row", "col"]:
+        for bl in ["row", "col"]:
+            for dt, ct in [("f16", "f16"), ("f32", "f16"), ("f32", "f32")]:
+                if ct == "f16":
+                    cin = ("mov.b64 {%m4, %m5}, {2};\nxor.b32 %m6, %m4, 0x80008000;\n"
+                           "xor.b32 %m7, %m5, 0x80008000;\n")
+                    cregs = "{%m4, %m5, %m6, %m7}"
+                else:
+                    cin = ("mov.b64 {%h0, %h1, %h2, %h3}, {2};\ncvt.f32.f16 %m4, %h0;\n"
+                           "cvt.f32.f16 %m5, %h1;\ncvt.f32.f16 %m6, %h2;\n"
+                           "cvt.f32.f16 %m7, %h3;\nxor.b32 %m8, %m4, 0x80000000;\n"
+                           "xor.b32 %m9, %m5, 0x80000000;\nxor.b32 %m10, %m6, 0x80000000;\n"
+                           "xor.b32 %m11, %m7, 0x80000000;\n")
+                    cregs = "{%m4, %m5, %m6, %m7, %m8, %m9, %m10, %m11}"
+                if dt == "f16":
+                    parts = [("", "{%m8, %m9, %m10, %m11}",
+                              "mov.b64 {d}, {%m8, %m9};\nmov.b64 {e}, {%m10, %m11};")]
+                else:
+                    dregs = "{%m4, %m5, %m6, %m7, %m8, %m9, %m10, %m11}"
+                    parts = [(".lo", dregs, "mov.b64 {d}, {%m4, %m5};\nmov.b64 {e}, {%m6, %m7};"),
+                             (".hi", dregs, "mov.b64 {d}, {%m8, %m9};\nmov.b64 {e}, {%m10, %m11};")]
+                for part, dregs, dout in parts:
+                    body = ("mov.b64 {%m0, %m1}, {0};\nmov.b64 {%m2, %m3}, {1};\n" + cin
+                            + "mma.sync.aligned.m8n8k4.%s.%s.%s.f16.f16.%s %s, {%%m0, %%m1}, "
+                            "{%%m2, %%m3}, %s;\n" % (al, bl, dt, ct, dregs, cregs) + dout)
+                    form(fam, "mma.m8n8k4.%s.%s.%s.%s%s" % (al, bl, dt, ct, part),
+                         ["f16i4", "f16i4", "f16i4"], ["b64", "b64"], body)
     # ldmatrix: the warp's 32 lanes store a and b as the 16-byte row
     # tid (a in bytes 0-7, b in 8-15) of a 512-byte image; lane L gives the
     # address of row (5L + 3) % 32 (matrix L / 8, row L % 8).

@@ -411,6 +411,9 @@ fn mma_ref(p: &[&str], all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> 
             ]
         });
     }
+    if p[1] == "m8n8k4" {
+        return mma884_ref(p, all, t);
+    }
     // Integer shapes: (k, element bits); A 8xk row g, B kx8 column g.
     let (k, eb) = match p[1] {
         "m8n8k16" => (16, 8),
@@ -452,6 +455,83 @@ fn mma_ref(p: &[&str], all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> 
         out |= (v as u32 as u64) << (32 * i);
     }
     Ok(vec![b(out)])
+}
+
+/// `mma.m8n8k4.{alayout}.{blayout}.{dtype}.{ctype}[.lo|.hi]`: four
+/// independent 8x8x4 products per warp, product g on the quad-pair lanes
+/// 4g..4g+3 (rows 0-3) and 16+4g..16+4g+3 (rows 4-7), with the manual's
+/// fragment layouts. Slots a and b hold four f16 each (a0..a3, b0..b3);
+/// an f16 C is slot c's four halves then the same negated (c0..c7, one row
+/// per lane), an f32 C the same values converted (c_i at the f32 layout's
+/// row and column). `.lo`/`.hi` pick d0..d3 or d4..d7 of an f32 D.
+fn mma884_ref(p: &[&str], all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> {
+    let (w, _, _) = lane_ids(t);
+    let lane = t % 32;
+    let g4 = lane & 12;
+    let half = |v: u64, i: usize| sf::to_f64(sf::fmt("f16"), (v >> (16 * i)) & 0xffff);
+    let slot = |i: usize, l: usize| all[i][w + l];
+    // The lane of the quad-pair holding row/column index x (0..8) at q.
+    let at = |q: usize, hi: bool| g4 + q + if hi { 16 } else { 0 };
+    let (arow, brow) = (p[2] == "row", p[3] == "row");
+    let am = |r: usize, k: usize| {
+        if arow {
+            half(slot(0, at(r % 4, r >= 4)), k)
+        } else {
+            half(slot(0, at(k, r >= 4)), r % 4)
+        }
+    };
+    let bm = |k: usize, c: usize| {
+        if brow {
+            half(slot(1, at(k, c >= 4)), c % 4)
+        } else {
+            half(slot(1, at(c % 4, c >= 4)), k)
+        }
+    };
+    // c_i of lane l: slot c's half i, negated for i >= 4.
+    let ci = |l: usize, i: usize| {
+        let v = half(slot(2, l), i % 4);
+        if i >= 4 {
+            -v
+        } else {
+            v
+        }
+    };
+    let f32c = p[5] == "f32";
+    let cm = |r: usize, c: usize| {
+        if f32c {
+            ci(at((r & 1) | (c & 2), r >= 4), (r & 2) | (c & 4) | (c & 1))
+        } else {
+            ci(at(r % 4, r >= 4), c)
+        }
+    };
+    let d = |r: usize, c: usize| (0..4).map(|k| am(r, k) * bm(k, c)).sum::<f64>() + cm(r, c);
+    let hi = lane >= 16;
+    let want = |v: f64, bits: u32| {
+        if v == 0.0 {
+            Want::AnyZero(bits)
+        } else if bits == 16 {
+            b(sf::from_f64(sf::fmt("f16"), v))
+        } else {
+            b((v as f32).to_bits() as u64)
+        }
+    };
+    if p[4] == "f16" {
+        let row = lane % 4 + if hi { 4 } else { 0 };
+        return Ok(vec![
+            Want::Lanes((0..4).map(|c| want(d(row, c), 16)).collect()),
+            Want::Lanes((4..8).map(|c| want(d(row, c), 16)).collect()),
+        ]);
+    }
+    let first = if p.get(6) == Some(&"hi") { 4 } else { 0 };
+    let el = |i: usize| {
+        let r = (lane & 1) + (i & 2) + if hi { 4 } else { 0 };
+        let c = (i & 4) + (lane & 2) + (i & 1);
+        want(d(r, c), 32)
+    };
+    Ok(vec![
+        Want::Words(vec![el(first), el(first + 1)]),
+        Want::Words(vec![el(first + 2), el(first + 3)]),
+    ])
 }
 
 /// `ldmatrix`: the warp's image has row R = a[R] (bytes 0-7), b[R] (bytes

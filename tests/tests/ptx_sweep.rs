@@ -37,10 +37,7 @@ use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 /// Forms xisa does not run correctly yet: (form id, "refused: <part of the
 /// error>" or "wrong: <what goes wrong>").
 ///
-const KNOWN: &[(&str, &str)] = &[
-    // HMMA.884 (mma.m8n8k4, the Volta-style quad-pair MMA) is not lifted.
-    ("mma.m8n8k4.f16(f16i4,f16i4,f16i4)", "refused: HMMA"),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 const THREADS: u32 = 256;
 const BLOCK: u32 = 64;

@@ -1,5 +1,5 @@
 //! Warp-collective matrix instructions: `HMMA.1688` (`mma.sync` m16n8k8 on
-//! `f16`), `IMMA.8816`/`IMMA.8832` (m8n8k16 on 8-bit, m8n8k32 on 4-bit
+//! `f16`), `HMMA.884` (m8n8k4, per quad-pair, in steps), `IMMA.8816`/`IMMA.8832` (m8n8k16 on 8-bit, m8n8k32 on 4-bit
 //! integers), `BMMA.88128` (m8n8k128 on bits, XOR + POPC), `LDSM`
 //! (`ldmatrix`) and `MOVM` (`movmatrix`, the transposes of wmma's
 //! column-major loads).
@@ -21,8 +21,8 @@
 //! Integer accumulation is exact (`.SAT` clamps to the `s32` range).
 
 use xisa_ir::{
-    BinOp, CvtOp, FBinOp, FUnOp, MemKind, MemType, Op, Operand, Order, Round, SReg, Scope, Space,
-    Type,
+    BinOp, CvtOp, FBinOp, FUnOp, ICond, MemKind, MemType, Op, Operand, Order, Round, SReg, Scope,
+    Space, Type,
 };
 
 use super::view::{Opnd, Val};
@@ -154,20 +154,18 @@ fn fneg(l: &mut Lifter, a: Operand) -> Operand {
 
 /// `HMMA.1688.{F32,F16} Rd, [-]Ra, [-]Rb, Rc`: D (16x8) = A (16x8 `f16`,
 /// rows; two registers) · B (8x8 `f16`, columns) + C (four `f32` or two
-/// `f16x2` registers, as D). `HMMA.884` (m8n8k4, whose quad-pair fragment
-/// layout is not lifted), the sm_80 shapes and `.SATFINITE` are refused.
+/// `f16x2` registers, as D). `HMMA.884` is [`hmma884`]; the sm_80 shapes
+/// and `.SATFINITE` are refused.
 fn hmma(l: &mut Lifter) -> Result<(), LiftError> {
-    let m = l.mods(&["1688", "884", "F16", "F32"])?;
+    let m = l.mods(&[
+        "1688", "884", "F16", "F32", "STEP0", "STEP1", "STEP2", "STEP3",
+    ])?;
     if m.has("884") {
-        return Err(l.unsupported(format!(
-            "{}: HMMA.884 (mma.sync m8n8k4): the quad-pair fragment layout of the m8n8k4 \
-             shape is not lifted (m16n8k8 HMMA.1688 is)",
-            l.form_name()
-        )));
+        return hmma884(l, &m);
     }
-    let f32acc = match (m.has("F32"), m.has("F16"), m.has("1688")) {
-        (true, false, true) => true,
-        (false, true, true) => false,
+    let f32acc = match (m.has("F32"), m.has("F16"), m.has("1688"), m.toks().len()) {
+        (true, false, true, 2) => true,
+        (false, true, true, 2) => false,
         _ => {
             return Err(l.unsupported(format!(
                 "{}: not an HMMA.1688 with one accumulator type",
@@ -216,21 +214,256 @@ fn hmma(l: &mut Lifter) -> Result<(), LiftError> {
                 l.write_gpr(d, i);
             }
         } else {
-            let h: Vec<Operand> = row
-                .iter()
-                .map(|v| {
-                    let f = l.cvt(CvtOp::FtoF, Type::F16, Type::F32, *v);
-                    let i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, f);
-                    l.cvt(CvtOp::Zext, Type::I32, Type::I16, i)
-                })
-                .collect();
-            let hi = l.bin32(BinOp::Shl, h[1], Operand::Imm(16));
-            let v = l.bin32(BinOp::Or, h[0], hi);
+            let v = pack_f16(l, row[0], row[1]);
             let d = part(l, rd, r as u8)?;
             l.write_gpr(d, v);
         }
     }
     Ok(())
+}
+
+/// An index into a fragment: known when lifting, or a lane-dependent `i32`
+/// value.
+#[derive(Clone, Copy)]
+enum Idx {
+    Const(u8),
+    Dyn(Operand),
+}
+
+/// Which half-warp a quad-pair lane sits in: the reading lane's own, or
+/// the low (lanes 0-15) or high (16-31) one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum HalfWarp {
+    Own,
+    Lo,
+    Hi,
+}
+
+/// The quad-pair of the reading lane: the four lanes `4g + q` of a half
+/// warp, `g = (lane >> 2) & 3` (m8n8k4 runs four independent products, one
+/// per quad-pair: lanes `4g..4g+4` and `16+4g..16+4g+4`). Gathered register
+/// pairs are kept, so an operand is shuffled once per instruction.
+struct QuadPair {
+    lane: Operand,
+    g4: Operand,
+    own: Operand,
+    got: std::collections::HashMap<(u8, HalfWarp), [[Operand; 2]; 4]>,
+}
+
+impl QuadPair {
+    fn new(l: &mut Lifter) -> Self {
+        let lane = l.special(SReg::LaneId);
+        let g4 = l.bin32(BinOp::And, lane, Operand::Imm(12));
+        let own = l.bin32(BinOp::And, lane, Operand::Imm(16));
+        QuadPair {
+            lane,
+            g4,
+            own,
+            got: Default::default(),
+        }
+    }
+
+    /// Registers `base`, `base + 1` of the four lanes of half `h`.
+    fn pairs(
+        &mut self,
+        l: &mut Lifter,
+        base: u8,
+        h: HalfWarp,
+    ) -> Result<[[Operand; 2]; 4], LiftError> {
+        if let Some(v) = self.got.get(&(base, h)) {
+            return Ok(*v);
+        }
+        let off = match h {
+            HalfWarp::Own => self.own,
+            HalfWarp::Lo => Operand::Imm(0),
+            HalfWarp::Hi => Operand::Imm(16),
+        };
+        let first = l.bin32(BinOp::Add, self.g4, off);
+        let regs = [l.read_gpr(part(l, base, 0)?), l.read_gpr(part(l, base, 1)?)];
+        let mut out = [[Operand::Imm(0); 2]; 4];
+        for (q, o) in out.iter_mut().enumerate() {
+            let src = l.bin32(BinOp::Add, first, Operand::Imm(q as u64));
+            *o = regs.map(|r| shfl(l, r, src));
+        }
+        self.got.insert((base, h), out);
+        Ok(out)
+    }
+}
+
+/// `vals[i]`: `i` known, or a select tree on the bits of a dynamic index.
+fn pick(l: &mut Lifter, vals: &[Operand], i: Idx) -> Operand {
+    match i {
+        Idx::Const(i) => vals[usize::from(i)],
+        Idx::Dyn(_) if vals.len() == 1 => vals[0],
+        Idx::Dyn(v) => {
+            let n = vals.len() / 2;
+            let bit = l.bin32(BinOp::And, v, Operand::Imm(n as u64));
+            let hi = l.icmp(ICond::Ne, Type::I32, bit, Operand::Imm(0));
+            let a = pick(l, &vals[n..], i);
+            let b = pick(l, &vals[..n], i);
+            l.select(Type::I32, hi, a, b)
+        }
+    }
+}
+
+/// Element `e` (0..4) of a two-register `f16` fragment, as an exact `f32`.
+fn f16_elem(l: &mut Lifter, regs: [Operand; 2], e: Idx) -> Operand {
+    match e {
+        Idx::Const(e) => half_f32(l, regs[usize::from(e >> 1)], u64::from(e & 1)),
+        Idx::Dyn(v) => {
+            let reg = l.bin32(BinOp::LShr, v, Operand::Imm(1));
+            let r = pick(l, &regs, Idx::Dyn(reg));
+            let h = l.bin32(BinOp::And, v, Operand::Imm(1));
+            let sh = l.bin32(BinOp::Shl, h, Operand::Imm(4));
+            let x = l.bin32(BinOp::LShr, r, sh);
+            half_f32(l, x, 0)
+        }
+    }
+}
+
+/// Element `e` of the fragment pair that lane `q` of `h` holds in `base`.
+fn quad_elem(
+    l: &mut Lifter,
+    qp: &mut QuadPair,
+    base: u8,
+    h: HalfWarp,
+    q: Idx,
+    e: Idx,
+) -> Result<Operand, LiftError> {
+    let all = qp.pairs(l, base, h)?;
+    let regs = [0, 1].map(|r| {
+        let v: Vec<Operand> = all.iter().map(|p| p[r]).collect();
+        pick(l, &v, q)
+    });
+    Ok(f16_elem(l, regs, e))
+}
+
+/// `HMMA.884.{F16.F16,F32.F16,F32.F32}.STEPn Rd, [-]Ra.{ROW,COL},
+/// [-]Rb.{ROW,COL}, Rc` (`mma.sync.m8n8k4`): each quad-pair (lanes `4g..4g+4`
+/// and `16+4g..16+4g+4`) computes its own D (8x8) = A (8x4 `f16`) · B (4x8
+/// `f16`) + C, with the fragment layouts of the PTX ISA (A and B: two
+/// `f16x2` registers per lane, row or column layout; C and D: `f16`, one row
+/// per lane, or `f32` spread over the quad-pair). `ptxas` splits the product
+/// into steps, each writing a register pair of D from the pair of C at Rc:
+/// `F16.F16` step n columns `4n..4n+4` of the lane's row; `F32` step n
+/// elements `2n`, `2n+1` of the lane's eight (row `(lane & 1) + (i & 2)`,
+/// column `(i & 4) + (lane & 2) + (i & 1)`, plus 4 rows in the high half),
+/// with an `f16` C (`F32.F16`) read from the lane holding that row (C's
+/// pair holds columns `4(n/2)..4(n/2)+4` in every lane). Accumulation in
+/// `f32`, k order, as HMMA.1688. `.SATFINITE` is refused.
+fn hmma884(l: &mut Lifter, m: &super::view::Mods) -> Result<(), LiftError> {
+    let toks = m.toks();
+    let step = toks
+        .iter()
+        .find_map(|t| t.strip_prefix("STEP"))
+        .and_then(|n| n.parse::<u8>().ok());
+    let (f32d, f32c, step) = match (toks.len(), toks.get(1), toks.get(2), step) {
+        (4, Some(d), Some(c), Some(n)) if d == "F16" && c == "F16" && n < 2 => (false, false, n),
+        (4, Some(d), Some(c), Some(n)) if d == "F32" && (c == "F16" || c == "F32") => {
+            (true, c == "F32", n)
+        }
+        _ => {
+            return Err(l.unsupported(format!(
+                "{}: not an HMMA.884 step (F16.F16 STEP0-1, F32.F16 or F32.F32 STEP0-3)",
+                l.form_name()
+            )))
+        }
+    };
+    let (rd, _) = reg_at(l, 0, &[])?;
+    let (ra, a) = reg_at(l, 1, &["-", "ROW", "COL"])?;
+    let (rb, b) = reg_at(l, 2, &["-", "ROW", "COL"])?;
+    let (rc, _) = reg_at(l, 3, &[])?;
+    if a.has("ROW") == a.has("COL") || b.has("ROW") == b.has("COL") {
+        return Err(l.unsupported(format!(
+            "{}: A and B need one layout each (.ROW or .COL)",
+            l.form_name()
+        )));
+    }
+    let (arow, brow) = (a.has("ROW"), b.has("ROW"));
+    let mut qp = QuadPair::new(l);
+    // The D elements this step writes, as (row & 3, column & 3, column's
+    // half warp, C): the row's half warp is always the lane's own.
+    let lane = qp.lane;
+    let mut outs = Vec::new();
+    if f32d {
+        let r = l.bin32(BinOp::And, lane, Operand::Imm(1));
+        let r = l.bin32(BinOp::Add, r, Operand::Imm(u64::from(step & 1) * 2));
+        let c2 = l.bin32(BinOp::And, lane, Operand::Imm(2));
+        for j in 0..2u8 {
+            let col = l.bin32(BinOp::Add, c2, Operand::Imm(u64::from(j)));
+            let h = if step >= 2 {
+                HalfWarp::Hi
+            } else {
+                HalfWarp::Lo
+            };
+            let c = if f32c {
+                let v = l.read_gpr(part(l, rc, j)?);
+                l.cvt(CvtOp::Bitcast, Type::F32, Type::I32, v)
+            } else {
+                quad_elem(l, &mut qp, rc, HalfWarp::Own, Idx::Dyn(r), Idx::Dyn(col))?
+            };
+            outs.push((Idx::Dyn(r), Idx::Dyn(col), h, c));
+        }
+    } else {
+        let r = l.bin32(BinOp::And, lane, Operand::Imm(3));
+        let h = if step == 1 {
+            HalfWarp::Hi
+        } else {
+            HalfWarp::Lo
+        };
+        for j in 0..4u8 {
+            let v = l.read_gpr(part(l, rc, j >> 1)?);
+            let c = half_f32(l, v, u64::from(j & 1));
+            outs.push((Idx::Dyn(r), Idx::Const(j), h, c));
+        }
+    }
+    let mut vals = Vec::new();
+    for (r, col, h, c) in outs {
+        let mut acc = c;
+        for k in 0..4u8 {
+            // A[row][k] and B[k][col], from the lane the layout puts them in.
+            let x = if arow {
+                quad_elem(l, &mut qp, ra, HalfWarp::Own, r, Idx::Const(k))?
+            } else {
+                quad_elem(l, &mut qp, ra, HalfWarp::Own, Idx::Const(k), r)?
+            };
+            let y = if brow {
+                quad_elem(l, &mut qp, rb, h, Idx::Const(k), col)?
+            } else {
+                quad_elem(l, &mut qp, rb, h, col, Idx::Const(k))?
+            };
+            let x = if a.neg { fneg(l, x) } else { x };
+            let y = if b.neg { fneg(l, y) } else { y };
+            let p = fop(l, FBinOp::Mul, x, y);
+            acc = fop(l, FBinOp::Add, acc, p);
+        }
+        vals.push(acc);
+    }
+    if f32d {
+        for (j, v) in vals.iter().enumerate() {
+            let i = l.cvt(CvtOp::Bitcast, Type::I32, Type::F32, *v);
+            let d = part(l, rd, j as u8)?;
+            l.write_gpr(d, i);
+        }
+    } else {
+        let packed: Vec<Operand> = vals.chunks(2).map(|p| pack_f16(l, p[0], p[1])).collect();
+        for (j, v) in packed.into_iter().enumerate() {
+            let d = part(l, rd, j as u8)?;
+            l.write_gpr(d, v);
+        }
+    }
+    Ok(())
+}
+
+/// Two `f32` values rounded to `f16` and packed (`lo` in bits 0-15).
+fn pack_f16(l: &mut Lifter, lo: Operand, hi: Operand) -> Operand {
+    let [lo, hi] = [lo, hi].map(|v| {
+        let f = l.cvt(CvtOp::FtoF, Type::F16, Type::F32, v);
+        let i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, f);
+        l.cvt(CvtOp::Zext, Type::I32, Type::I16, i)
+    });
+    let hi = l.bin32(BinOp::Shl, hi, Operand::Imm(16));
+    l.bin32(BinOp::Or, lo, hi)
 }
 
 /// Element `e` (`width` bits, signed or not) of a packed register, as `i64`.
