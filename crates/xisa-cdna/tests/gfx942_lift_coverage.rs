@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use common::{gfx942_samples, Rng};
 use xisa_cdna::gfx942::lift::{lift, EntryAbi};
-use xisa_cdna::gfx942::{semantics, tables};
+use xisa_cdna::gfx942::{memsem, semantics, tables};
 
 const ENDPGM: [u8; 4] = [0x00, 0x00, 0x81, 0xbf];
 
@@ -127,9 +127,13 @@ fn lifter_coverage_per_format() {
                 }
             }
         });
-        // A VALU row the semantics table marks as not lifted is refused
-        // with the table's reason, in every encoding.
-        if let Some(Err(reason)) = semantics::row(&op.mnemonic) {
+        // A row the ALU or memory semantics table marks as not lifted is
+        // refused with the table's reason, in every encoding.
+        let not_lifted = match (semantics::row(&op.mnemonic), memsem::mem_row(&op.mnemonic)) {
+            (Some(Err(r)), _) | (_, Some(Err(r))) => Some(r),
+            _ => None,
+        };
+        if let Some(reason) = not_lifted {
             assert!(
                 !ok,
                 "{} lifts although the semantics table says: {reason}",

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use xisa_cdna::gfx942::memsem::{self, Access, Data};
 use xisa_cdna::gfx942::semantics::{self, base, Kind, SemOp};
 use xisa_cdna::gfx942::tables;
 
@@ -94,5 +95,101 @@ fn bad_rows_are_reported_with_their_line() {
         ("v_x\t-\twhy\nv_x\t-\twhy", "line 2: `v_x` twice"),
     ] {
         assert_eq!(semantics::parse(text).unwrap_err(), want);
+    }
+}
+
+/// The mnemonics of the SMEM, DS, FLAT / GLOBAL / SCRATCH and MUBUF rows.
+fn mem_mnemonics() -> BTreeSet<String> {
+    let t = tables();
+    t.opcodes
+        .iter()
+        .filter(|o| {
+            matches!(
+                t.formats[o.format].name.as_str(),
+                "SMEM" | "DS" | "FLAT" | "MUBUF"
+            )
+        })
+        .map(|o| o.mnemonic.clone())
+        .collect()
+}
+
+#[test]
+fn one_row_per_memory_mnemonic() {
+    let table: BTreeSet<String> = memsem::parse(memsem::MEM_SEMANTICS_TSV)
+        .expect("the table parses")
+        .into_keys()
+        .collect();
+    let llvm = mem_mnemonics();
+    let missing: Vec<_> = llvm.difference(&table).collect();
+    let unknown: Vec<_> = table.difference(&llvm).collect();
+    assert!(
+        missing.is_empty(),
+        "memory mnemonics without a row: {missing:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "rows LLVM has no opcode for: {unknown:?}"
+    );
+}
+
+/// Each memory row's data agrees with what the ISA's description says of
+/// its size: the dword count of a load/store's register operand, the width
+/// of an atomic's data (64-bit atomics and `_x2` / `_b64` / `_f64` names).
+#[test]
+fn memory_rows_move_what_their_operands_hold() {
+    let t = tables();
+    let mut checked = 0;
+    for o in &t.opcodes {
+        let Some(Ok(s)) = memsem::mem_row(&o.mnemonic) else {
+            continue;
+        };
+        let vdst_or_data = o
+            .operands
+            .iter()
+            .find(|p| {
+                matches!(
+                    p.field.as_str(),
+                    "vdst" | "vdata" | "sdata" | "data" | "data0"
+                )
+            })
+            .map(|p| p.count);
+        match s.data {
+            Data::Mem(kind, n) if s.access != Access::Read2 && s.access != Access::Write2 => {
+                let dwords = (kind.bytes() * u32::from(n)).div_ceil(4);
+                assert_eq!(vdst_or_data, Some(dwords), "{}: {kind:?} x {n}", o.mnemonic);
+                checked += 1;
+            }
+            Data::Atom(_, ty) => {
+                let wide = ty.bytes() == 8;
+                let named = o.mnemonic.ends_with("_x2") || o.mnemonic.ends_with("64");
+                assert_eq!(wide, named, "{}: {ty:?}", o.mnemonic);
+                checked += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(checked > 300, "only {checked} rows checked");
+}
+
+#[test]
+fn bad_memory_rows_are_reported_with_their_line() {
+    for (text, want) in [
+        (
+            "x\tload\tb33x1\t-",
+            "line 1: `b33x1` is not data of access `load`",
+        ),
+        (
+            "x\tatomic\tfadd.b32\t-",
+            "line 1: `fadd.b32` is not data of access `atomic`",
+        ),
+        ("x\tload\t-\t-", "line 1: access `load` needs data"),
+        (
+            "x\tinv\tb32x1\t-",
+            "line 1: `b32x1` is not data of access `inv`",
+        ),
+        ("x\tload\tb32x1\tfast", "line 1: unknown flag `fast`"),
+        ("# c\nx\tzap\t-\t-", "line 2: unknown access `zap`"),
+    ] {
+        assert_eq!(memsem::parse(text).unwrap_err(), want);
     }
 }

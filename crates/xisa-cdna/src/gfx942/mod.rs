@@ -15,6 +15,7 @@ pub mod codeobj;
 pub mod decode;
 pub mod frontend;
 pub mod lift;
+pub mod memsem;
 pub mod print;
 pub mod semantics;
 pub mod tables;

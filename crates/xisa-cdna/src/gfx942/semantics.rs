@@ -340,7 +340,8 @@ pub fn base(mnemonic: &str) -> &str {
         .unwrap_or(mnemonic)
 }
 
-fn find<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, s: &str) -> Option<T> {
+/// The member of `all` whose table name is `s`.
+pub(crate) fn find<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, s: &str) -> Option<T> {
     all.iter().copied().find(|&x| name(x) == s)
 }
 
@@ -445,14 +446,23 @@ fn parse_row(cols: &[&str]) -> Result<Row, String> {
 
 /// Parses the table text.
 pub fn parse(text: &str) -> Result<HashMap<String, Row>, String> {
+    parse_table(text, parse_row)
+}
+
+/// Parses a tab-separated table keyed by its first column (`#` lines are
+/// comments), each row by `row`; errors name the line.
+pub(crate) fn parse_table<R>(
+    text: &str,
+    row: impl Fn(&[&str]) -> Result<R, String>,
+) -> Result<HashMap<String, R>, String> {
     let mut out = HashMap::new();
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
         let cols: Vec<&str> = line.split('\t').collect();
-        let row = parse_row(&cols).map_err(|e| format!("line {}: {e}", n + 1))?;
-        if out.insert(cols[0].to_string(), row).is_some() {
+        let r = row(&cols).map_err(|e| format!("line {}: {e}", n + 1))?;
+        if out.insert(cols[0].to_string(), r).is_some() {
             return Err(format!("line {}: `{}` twice", n + 1, cols[0]));
         }
     }

@@ -9,6 +9,7 @@ use xisa_ir::{
 
 use super::builder::Builder;
 use super::{LiftError, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
+use crate::gfx942::memsem::{mem_row, Access, Data, MemSem, Rmw};
 use crate::gfx942::Inst;
 
 /// IR scope of a gfx942 load/store `sc0`/`sc1` pair (AMDGPUUsage, memory model
@@ -32,92 +33,35 @@ pub fn atomic_scope(sc1: bool) -> Scope {
     }
 }
 
-/// The operation and data type of an atomic by the mnemonic's tail
-/// (`add_x2`, `pk_add_bf16`, `cmpswap`, ...).
-pub fn atomic_kind(tail: &str) -> Option<(AtomOp, AtomType)> {
-    let (name, wide) = match tail.strip_suffix("_x2") {
-        Some(n) => (n, true),
-        None => (tail, false),
-    };
-    let int = if wide { AtomType::B64 } else { AtomType::B32 };
-    Some(match name {
-        "swap" => (AtomOp::Exch, int),
-        "cmpswap" => (AtomOp::Cas, int),
-        "add" => (AtomOp::Add, int),
-        "sub" => (AtomOp::Sub, int),
-        "smin" => (AtomOp::SMin, int),
-        "umin" => (AtomOp::UMin, int),
-        "smax" => (AtomOp::SMax, int),
-        "umax" => (AtomOp::UMax, int),
-        "and" => (AtomOp::And, int),
-        "or" => (AtomOp::Or, int),
-        "xor" => (AtomOp::Xor, int),
-        "inc" => (AtomOp::Inc, int),
-        "dec" => (AtomOp::Dec, int),
-        "add_f32" => (AtomOp::FAdd, AtomType::F32),
-        "pk_add_f16" => (AtomOp::FAdd, AtomType::F16x2),
-        "pk_add_bf16" => (AtomOp::FAdd, AtomType::BF16x2),
-        "add_f64" => (AtomOp::FAdd, AtomType::F64),
-        "min_f64" => (AtomOp::FMin, AtomType::F64),
-        "max_f64" => (AtomOp::FMax, AtomType::F64),
-        _ => return None,
-    })
+/// The semantics row of a memory instruction (`gfx942_mem_semantics.tsv`),
+/// or its refusal with the table's reason.
+fn mem_sem(b: &Builder, inst: &Inst) -> Result<MemSem, LiftError> {
+    match mem_row(&inst.opcode.mnemonic) {
+        Some(Ok(s)) => Ok(*s),
+        Some(Err(why)) => Err(b.unsupported(why.clone())),
+        None => Err(b.unsupported("no row in gfx942_mem_semantics.tsv")),
+    }
 }
 
-/// The DS atomic of a mnemonic without its `ds_` prefix and `_rtn` infix.
-fn ds_atomic_kind(name: &str) -> Option<(AtomOp, AtomType)> {
-    let (op, ty) = name.rsplit_once('_')?;
-    let t = match ty {
-        "u32" | "i32" | "b32" => AtomType::B32,
-        "u64" | "i64" | "b64" => AtomType::B64,
-        "f32" => AtomType::F32,
-        "f64" => AtomType::F64,
-        "f16" if op == "pk_add" => return Some((AtomOp::FAdd, AtomType::F16x2)),
-        "bf16" if op == "pk_add" => return Some((AtomOp::FAdd, AtomType::BF16x2)),
-        _ => return None,
-    };
-    let float = matches!(t, AtomType::F32 | AtomType::F64);
-    let signed = ty.starts_with('i');
-    Some((
-        match (op, float) {
-            ("add", false) => AtomOp::Add,
-            ("sub", false) => AtomOp::Sub,
-            ("inc", false) => AtomOp::Inc,
-            ("dec", false) => AtomOp::Dec,
-            ("min", false) if signed => AtomOp::SMin,
-            ("max", false) if signed => AtomOp::SMax,
-            ("min", false) => AtomOp::UMin,
-            ("max", false) => AtomOp::UMax,
-            ("and", false) => AtomOp::And,
-            ("or", false) => AtomOp::Or,
-            ("xor", false) => AtomOp::Xor,
-            ("wrxchg", false) => AtomOp::Exch,
-            ("cmpst", false) => AtomOp::Cas,
-            ("add", true) => AtomOp::FAdd,
-            ("min", true) => AtomOp::FMin,
-            ("max", true) => AtomOp::FMax,
-            _ => return None,
-        },
-        t,
-    ))
+/// The element kind and count of a load/store row.
+fn mem_data(b: &Builder, s: &MemSem) -> Result<(MemKind, u8), LiftError> {
+    match s.data {
+        Data::Mem(k, n) => Ok((k, n)),
+        _ => Err(b.unsupported("memory row without an element kind")),
+    }
 }
 
-/// How many dwords, and the element kind, a load/store moves (by the
-/// mnemonic's data suffix).
-fn data_kind(suffix: &str) -> Option<(MemKind, u8)> {
-    Some(match suffix {
-        "ubyte" | "u8" => (MemKind::U8, 1),
-        "sbyte" | "i8" => (MemKind::S8, 1),
-        "ushort" | "u16" => (MemKind::U16, 1),
-        "sshort" | "i16" => (MemKind::S16, 1),
-        "byte" | "b8" => (MemKind::U8, 1),
-        "short" | "b16" => (MemKind::U16, 1),
-        "dword" | "b32" => (MemKind::B32, 1),
-        "dwordx2" | "b64" => (MemKind::B32, 2),
-        "dwordx3" | "b96" => (MemKind::B32, 3),
-        "dwordx4" | "b128" => (MemKind::B32, 4),
-        _ => return None,
-    })
+/// The IR atomic of an atomic row.
+fn atom_data(b: &Builder, s: &MemSem) -> Result<(AtomOp, AtomType), LiftError> {
+    match s.data {
+        Data::Atom(op, ty) => Ok((op, ty)),
+        _ => Err(b.unsupported("memory row without an atomic op")),
+    }
+}
+
+/// The d16 half a load writes (`None`: whole registers).
+fn d16_half(s: &MemSem) -> Option<bool> {
+    s.flags.d16.then_some(s.flags.hi)
 }
 
 /// Where an access goes: a space and a per-lane guard (EXEC and, for FLAT,
@@ -500,59 +444,46 @@ fn vatomic(
 
 /// FLAT, GLOBAL and SCRATCH.
 pub(crate) fn flat(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.clone();
-    let variant = inst.opcode.variant.clone();
-    let rest = m
-        .split_once('_')
-        .map(|(_, r)| r)
-        .ok_or_else(|| b.unsupported("mnemonic"))?;
+    let sem = mem_sem(b, inst)?;
     let acc = inst.get("acc") == 1;
     let (sc0, sc1) = (inst.get("sc0") == 1, inst.get("sc1") == 1);
-    if rest.starts_with("load_lds_") {
-        return Err(b.unsupported("loads to LDS (global_load_lds_*) are not lifted"));
-    }
-    let targets = flat_like_targets(b, inst)?;
-    if let Some(tail) = rest.strip_prefix("atomic_") {
-        let (op, ty) = atomic_kind(tail).ok_or_else(|| b.unsupported("atomic not lifted"))?;
-        if variant == "scratch" {
-            return Err(b.unsupported("scratch atomics"));
-        }
-        let rtn = sc0.then(|| inst.get("vdst"));
-        return vatomic(
-            b,
-            &targets,
-            op,
-            ty,
-            atomic_scope(sc1),
-            inst.get("data"),
-            false,
-            rtn,
-            acc,
-        );
-    }
     let scope = load_store_scope(sc0, sc1);
-    if let Some(s) = rest.strip_prefix("load_") {
-        let (s, d16) = match s.strip_suffix("_d16_hi") {
-            Some(x) => (x, Some(true)),
-            None => match s.strip_suffix("_d16") {
-                Some(x) => (x, Some(false)),
-                None => (s, None),
-            },
-        };
-        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("load size"))?;
-        vload(b, &targets, kind, count, d16, inst.get("vdst"), acc, scope);
-        return Ok(());
+    match sem.access {
+        Access::Atomic => {
+            let (op, ty) = atom_data(b, &sem)?;
+            if inst.opcode.variant == "scratch" {
+                return Err(b.unsupported("scratch atomics"));
+            }
+            let targets = flat_like_targets(b, inst)?;
+            let rtn = sc0.then(|| inst.get("vdst"));
+            vatomic(
+                b,
+                &targets,
+                op,
+                ty,
+                atomic_scope(sc1),
+                inst.get("data"),
+                false,
+                rtn,
+                acc,
+            )
+        }
+        Access::Load => {
+            let (kind, count) = mem_data(b, &sem)?;
+            let targets = flat_like_targets(b, inst)?;
+            let d16 = d16_half(&sem);
+            vload(b, &targets, kind, count, d16, inst.get("vdst"), acc, scope);
+            Ok(())
+        }
+        Access::Store => {
+            let (kind, count) = mem_data(b, &sem)?;
+            let targets = flat_like_targets(b, inst)?;
+            let hi = sem.flags.hi;
+            vstore(b, &targets, kind, count, hi, inst.get("data"), acc, scope);
+            Ok(())
+        }
+        a => Err(b.unsupported(format!("`{}` is not a FLAT access", a.name()))),
     }
-    if let Some(s) = rest.strip_prefix("store_") {
-        let (s, hi) = match s.strip_suffix("_d16_hi") {
-            Some(x) => (x, true),
-            None => (s, false),
-        };
-        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("store size"))?;
-        vstore(b, &targets, kind, count, hi, inst.get("data"), acc, scope);
-        return Ok(());
-    }
-    Err(b.unsupported("FLAT op not lifted"))
 }
 
 /// SMEM: `s_load_dword*` (and `s_buffer_load_dword*`): every lane loads the
@@ -560,28 +491,17 @@ pub(crate) fn flat(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
 /// atomics (`s_store_*`, `s_buffer_store_*`, `s_atomic_*`,
 /// `s_buffer_atomic_*`): see [`smem_write`].
 pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.clone();
-    let count = match m.as_str() {
-        "s_load_dword" | "s_buffer_load_dword" => 1,
-        "s_load_dwordx2" | "s_buffer_load_dwordx2" => 2,
-        "s_load_dwordx4" | "s_buffer_load_dwordx4" => 4,
-        "s_load_dwordx8" | "s_buffer_load_dwordx8" => 8,
-        "s_load_dwordx16" | "s_buffer_load_dwordx16" => 16,
-        "s_dcache_discard" | "s_dcache_discard_x2" | "s_atc_probe" | "s_atc_probe_buffer" => {
-            return Ok(())
-        }
-        _ if m.starts_with("s_scratch_") => {
-            return Err(b.unsupported(
-                "scalar scratch accesses address the wave's unswizzled private segment; \
-                 xisa's scratch is the per-lane IR local space (no wave-level scratch model)",
-            ))
-        }
-        _ => return smem_write(b, inst),
+    let sem = mem_sem(b, inst)?;
+    let count = match sem.access {
+        Access::SLoad => mem_data(b, &sem)?.1,
+        Access::SHint => return Ok(()),
+        Access::SStore | Access::SAtomic => return smem_write(b, inst, &sem),
+        a => return Err(b.unsupported(format!("`{}` is not an SMEM access", a.name()))),
     };
     let sdata = inst.get("sdata");
     let tmps: Vec<Reg> = (0..count).map(|_| b.t(Type::I32)).collect();
     for (i, chunk) in tmps.chunks(4).enumerate() {
-        let (space, addr) = smem_addr(b, inst, 16 * i as u32)?;
+        let (space, addr) = smem_addr(b, inst, &sem, 16 * i as u32)?;
         b.emit(Op::Load {
             space,
             mem: MemType {
@@ -619,10 +539,15 @@ fn lowest_lane(b: &mut Builder, mask: Operand) -> (Reg, Reg) {
 
 /// The address of an SMEM access plus `extra` bytes. Offset: imm = 1: the
 /// 21-bit signed immediate (+ the soffset SGPR with soe); imm = 0: the offset
-/// field names an SGPR. `s_buffer_*`: through the V# in `s[sbase*2..+4]`
+/// field names an SGPR. A `buffer` row (`s_buffer_*`): through the V# in `s[sbase*2..+4]`
 /// (base = word0 | (word1 & 0xffff) << 32, range checked against
 /// num_records = word2); otherwise the 64-bit base `s[sbase*2..+2]`.
-fn smem_addr(b: &mut Builder, inst: &Inst, extra: u32) -> Result<(Space, Address), LiftError> {
+fn smem_addr(
+    b: &mut Builder,
+    inst: &Inst,
+    sem: &MemSem,
+    extra: u32,
+) -> Result<(Space, Address), LiftError> {
     let sbase = inst.get("sbase") * 2;
     let mut off: Operand = if inst.get("imm") == 1 {
         Operand::Imm(sext(inst.get("offset"), 21) as u32 as u64)
@@ -633,7 +558,7 @@ fn smem_addr(b: &mut Builder, inst: &Inst, extra: u32) -> Result<(Space, Address
         let s = b.src_bits(inst.get("soffset"), 32)?;
         off = b.binv(BinOp::Add, Type::I32, off, s).into();
     }
-    if inst.opcode.mnemonic.starts_with("s_buffer") {
+    if sem.flags.buffer {
         let w0 = b.src_bits(sbase, 32)?;
         let w1 = b.src_bits(sbase + 1, 32)?;
         let w2 = b.src_bits(sbase + 2, 32)?;
@@ -677,34 +602,21 @@ fn smem_addr(b: &mut Builder, inst: &Inst, extra: u32) -> Result<(Space, Address
 /// effect here: xisa has no scalar cache, so a store is visible when performed
 /// and `s_dcache_wb` has nothing to write back. Stores are weak and atomics
 /// relaxed at device scope, as the vector ones (docs/cdna.md).
-fn smem_write(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.clone();
-    let tail = m
-        .strip_prefix("s_buffer_")
-        .or_else(|| m.strip_prefix("s_"))
-        .ok_or_else(|| b.unsupported("SMEM op not lifted"))?;
+fn smem_write(b: &mut Builder, inst: &Inst, sem: &MemSem) -> Result<(), LiftError> {
     let sdata = inst.get("sdata");
     let glc = inst.get("glc") == 1;
     enum Kind {
         Store(u8),
         Atomic(AtomOp, AtomType),
     }
-    let kind = if let Some(s) = tail.strip_prefix("store_") {
-        Kind::Store(match s {
-            "dword" => 1,
-            "dwordx2" => 2,
-            "dwordx4" => 4,
-            _ => return Err(b.unsupported("scalar store size")),
-        })
-    } else if let Some(a) = tail.strip_prefix("atomic_") {
-        match atomic_kind(a) {
-            Some((op, ty @ (AtomType::B32 | AtomType::B64))) => Kind::Atomic(op, ty),
-            _ => return Err(b.unsupported("scalar atomic not lifted")),
+    let kind = match (sem.access, sem.data) {
+        (Access::SStore, Data::Mem(MemKind::B32, n)) => Kind::Store(n),
+        (Access::SAtomic, Data::Atom(op, ty @ (AtomType::B32 | AtomType::B64))) => {
+            Kind::Atomic(op, ty)
         }
-    } else {
-        return Err(b.unsupported("SMEM op not lifted"));
+        _ => return Err(b.unsupported("scalar store or atomic of this data not lifted")),
     };
-    let (space, addr) = smem_addr(b, inst, 0)?;
+    let (space, addr) = smem_addr(b, inst, sem, 0)?;
     // The first lane of the wave.
     let am = b.t(Type::I64);
     b.emit(Op::ActiveMask { dst: am });
@@ -798,7 +710,7 @@ fn smem_write(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
 /// DS: LDS loads, stores, atomics, and the cross-lane ds_permute / ds_bpermute /
 /// ds_swizzle.
 pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.clone();
+    let sem = mem_sem(b, inst)?;
     if inst.get("gds") == 1 {
         return Err(b.unsupported("GDS is not modelled"));
     }
@@ -808,7 +720,6 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let addr_v = b.v(inst.get("addr"));
     let (data0, data1, vdst) = (inst.get("data0"), inst.get("data1"), inst.get("vdst"));
     let g = b.exec_guard();
-    let rest = &m[3..];
     let target = |base: Reg, off: i64| Target {
         space: Space::Shared,
         addr: Address::Flat {
@@ -819,7 +730,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     };
 
     // Cross-lane.
-    if rest == "permute_b32" {
+    if sem.access == Access::DsPermute {
         // Forward permute: each active lane sends data0 to lane
         // `(addr + offset) / 4 % 64`; a lane no one sends to gets 0, and of
         // several senders the highest-numbered wins (CDNA3 ISA, DS_PERMUTE_B32).
@@ -852,9 +763,10 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         write_v(b, vdst, acc, &[r], g);
         return Ok(());
     }
-    if rest == "bpermute_b32" || rest == "swizzle_b32" {
+    if matches!(sem.access, Access::DsBpermute | Access::DsSwizzle) {
+        let bperm = sem.access == Access::DsBpermute;
         let lane = b.lane;
-        let src_lane: Reg = if rest == "bpermute_b32" {
+        let src_lane: Reg = if bperm {
             let a = b.binv(BinOp::Add, Type::I32, addr_v, Operand::Imm(off16 as u64));
             let q = b.binv(BinOp::LShr, Type::I32, a, Operand::Imm(2));
             b.binv(BinOp::And, Type::I32, q, Operand::Imm(63))
@@ -878,11 +790,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         };
         // ds_bpermute reads data0 from the lane `addr / 4`; ds_swizzle's source is
         // the ADDR field.
-        let sv = if rest == "bpermute_b32" {
-            b.vreg(data0, acc)
-        } else {
-            addr_v
-        };
+        let sv = if bperm { b.vreg(data0, acc) } else { addr_v };
         let r = b.t(Type::I32);
         b.emit(Op::Shfl {
             ty: Type::I32,
@@ -895,15 +803,10 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         return Ok(());
     }
 
-    // Loads.
-    if let Some(s) = rest.strip_prefix("read") {
-        if let Some(two) = s.strip_prefix('2') {
-            let (st64, ty) = match two.strip_prefix("st64_") {
-                Some(t) => (true, t),
-                None => (false, two.trim_start_matches('_')),
-            };
-            let unit: i64 = if ty == "b64" { 8 } else { 4 } * if st64 { 64 } else { 1 };
-            let n = if ty == "b64" { 2 } else { 1 };
+    match sem.access {
+        Access::Read2 => {
+            let n = mem_data(b, &sem)?.1;
+            let unit: i64 = 4 * n as i64 * if sem.flags.st64 { 64 } else { 1 };
             let t0 = target(addr_v, o0 as i64 * unit);
             let t1 = target(addr_v, o1 as i64 * unit);
             let a: Vec<Reg> = (0..n).map(|_| b.t(Type::I32)).collect();
@@ -929,107 +832,45 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             write_v(b, vdst, acc, &all, g);
             return Ok(());
         }
-        let s = s.trim_start_matches('_');
-        if s == "addtid_b32" {
-            return Err(b.unsupported("ds_read_addtid_b32"));
-        }
-        let (s, d16) = match s.strip_suffix("_d16_hi") {
-            Some(x) => (x, Some(true)),
-            None => match s.strip_suffix("_d16") {
-                Some(x) => (x, Some(false)),
-                None => (s, None),
-            },
-        };
-        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("DS read size"))?;
-        vload(
-            b,
-            &[target(addr_v, off16)],
-            kind,
-            count,
-            d16,
-            vdst,
-            acc,
-            None,
-        );
-        return Ok(());
-    }
-    // Stores.
-    if let Some(s) = rest.strip_prefix("write") {
-        if let Some(two) = s.strip_prefix('2') {
-            let (st64, ty) = match two.strip_prefix("st64_") {
-                Some(t) => (true, t),
-                None => (false, two.trim_start_matches('_')),
-            };
-            let unit: i64 = if ty == "b64" { 8 } else { 4 } * if st64 { 64 } else { 1 };
-            let n: u8 = if ty == "b64" { 2 } else { 1 };
-            vstore(
-                b,
-                &[target(addr_v, o0 as i64 * unit)],
-                MemKind::B32,
-                n,
-                false,
-                data0,
-                acc,
-                None,
-            );
-            vstore(
-                b,
-                &[target(addr_v, o1 as i64 * unit)],
-                MemKind::B32,
-                n,
-                false,
-                data1,
-                acc,
-                None,
-            );
+        Access::Load => {
+            let (kind, count) = mem_data(b, &sem)?;
+            let t = [target(addr_v, off16)];
+            vload(b, &t, kind, count, d16_half(&sem), vdst, acc, None);
             return Ok(());
         }
-        let s = s.trim_start_matches('_');
-        if s == "addtid_b32" {
-            return Err(b.unsupported("ds_write_addtid_b32"));
+        Access::Write2 => {
+            let n = mem_data(b, &sem)?.1;
+            let unit: i64 = 4 * n as i64 * if sem.flags.st64 { 64 } else { 1 };
+            for (o, d) in [(o0, data0), (o1, data1)] {
+                let t = [target(addr_v, o as i64 * unit)];
+                vstore(b, &t, MemKind::B32, n, false, d, acc, None);
+            }
+            return Ok(());
         }
-        let (s, hi) = match s.strip_suffix("_d16_hi") {
-            Some(x) => (x, true),
-            None => (s, false),
-        };
-        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("DS write size"))?;
-        vstore(
-            b,
-            &[target(addr_v, off16)],
-            kind,
-            count,
-            hi,
-            data0,
-            acc,
-            None,
-        );
-        return Ok(());
+        Access::Store => {
+            let (kind, count) = mem_data(b, &sem)?;
+            let t = [target(addr_v, off16)];
+            vstore(b, &t, kind, count, sem.flags.hi, data0, acc, None);
+            return Ok(());
+        }
+        _ => {}
     }
     // Wave-level counters: one atomic for the wave (docs/cdna.md).
-    if rest == "append" || rest == "consume" {
-        return ds_append_consume(b, rest == "append", off16, vdst, acc);
+    let rtn = sem.flags.rtn;
+    match (sem.access, sem.data) {
+        (Access::DsAppend | Access::DsConsume, _) => {
+            let append = sem.access == Access::DsAppend;
+            return ds_append_consume(b, append, off16, vdst, acc);
+        }
+        (Access::DsRmw, Data::Rmw(kind, wide)) => {
+            let d = (data0, data1);
+            return ds_rmw(b, (kind, wide), addr_v, off16, d, rtn.then_some(vdst), acc);
+        }
+        (Access::DsCondxchg, _) => return ds_condxchg32(b, addr_v, off16, data0, vdst, acc),
+        (Access::Atomic, _) => {}
+        (a, _) => return Err(b.unsupported(format!("`{}` is not a DS access", a.name()))),
     }
-    // Atomics.
-    let (name, rtn) = match rest.split_once("_rtn") {
-        Some((a, bb)) => (format!("{a}{bb}"), true),
-        None => (rest.to_string(), false),
-    };
-    if let Some(kind) = ds_rmw_kind(&name) {
-        return ds_rmw(
-            b,
-            kind,
-            addr_v,
-            off16,
-            (data0, data1),
-            rtn.then_some(vdst),
-            acc,
-        );
-    }
-    if name == "condxchg32_b64" {
-        return ds_condxchg32(b, addr_v, off16, data0, vdst, acc);
-    }
-    let (op, ty) = ds_atomic_kind(&name)
-        .ok_or_else(|| b.unsupported("DS op not lifted (wrxchg2, addtid, float cmpst)"))?;
+    let (op, ty) = atom_data(b, &sem)?;
     if op == AtomOp::Cas {
         // ds_cmpst: data0 = compare value, data1 = new value.
         let width = if ty == AtomType::B64 { 2 } else { 1 };
@@ -1085,31 +926,6 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         rtn.then_some(vdst),
         acc,
     )
-}
-
-/// The DS read-modify-writes with no IR atomic of their own (CDNA3 ISA,
-/// "LDS Instructions"): `tmp = MEM[addr]; MEM[addr] = f(tmp, DATA, DATA2)`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Rmw {
-    /// `DATA - tmp`.
-    RSub,
-    /// `(tmp & !DATA) | DATA2`.
-    MskOr,
-    /// `tmp >= DATA ? tmp - DATA : tmp + DATA2` (32-bit only).
-    Wrap,
-}
-
-/// The read-modify-write of a DS mnemonic without `ds_` and `_rtn`, and
-/// whether it is 64-bit.
-fn ds_rmw_kind(name: &str) -> Option<(Rmw, bool)> {
-    Some(match name {
-        "rsub_u32" => (Rmw::RSub, false),
-        "rsub_u64" => (Rmw::RSub, true),
-        "mskor_b32" => (Rmw::MskOr, false),
-        "mskor_b64" => (Rmw::MskOr, true),
-        "wrap_b32" => (Rmw::Wrap, false),
-        _ => return None,
-    })
 }
 
 /// A DS read-modify-write the IR has no atomic for, as a per-lane
@@ -1353,11 +1169,11 @@ fn ds_append_consume(
 /// word2; offset = (offen ? vaddr : 0) + soffset + inst offset, plus index *
 /// stride with idxen (docs/cdna.md).
 pub(crate) fn mubuf(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
-    let m = inst.opcode.mnemonic.clone();
+    let sem = mem_sem(b, inst)?;
     let (sc0, sc1) = (inst.get("sc0") == 1, inst.get("sc1") == 1);
     // The cache-control ops take no resource: scoped fences.
-    if m == "buffer_wbl2" || m == "buffer_inv" {
-        cache_op(b, m == "buffer_wbl2", sc0, sc1);
+    if matches!(sem.access, Access::Wbl2 | Access::Inv) {
+        cache_op(b, sem.access == Access::Wbl2, sc0, sc1);
         return Ok(());
     }
     if inst.get("lds") == 1 {
@@ -1404,47 +1220,25 @@ pub(crate) fn mubuf(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         guard: b.exec_guard(),
     };
     let vdata = inst.get("vdata");
-    let rest = &m["buffer_".len()..];
-    if rest.contains("format") {
-        return Err(b.unsupported("typed (format) buffer accesses are not lifted"));
-    }
-    if let Some(tail) = rest.strip_prefix("atomic_") {
-        let (op, ty) = atomic_kind(tail).ok_or_else(|| b.unsupported("atomic not lifted"))?;
-        return vatomic(
-            b,
-            &[t],
-            op,
-            ty,
-            atomic_scope(sc1),
-            vdata,
-            false,
-            sc0.then_some(vdata),
-            acc,
-        );
-    }
     let scope = load_store_scope(sc0, sc1);
-    if let Some(s) = rest.strip_prefix("load_") {
-        let (s, d16) = match s.strip_suffix("_d16_hi") {
-            Some(x) => (x, Some(true)),
-            None => match s.strip_suffix("_d16") {
-                Some(x) => (x, Some(false)),
-                None => (s, None),
-            },
-        };
-        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("load size"))?;
-        vload(b, &[t], kind, count, d16, vdata, acc, scope);
-        return Ok(());
+    match sem.access {
+        Access::Atomic => {
+            let (op, ty) = atom_data(b, &sem)?;
+            let rtn = sc0.then_some(vdata);
+            vatomic(b, &[t], op, ty, atomic_scope(sc1), vdata, false, rtn, acc)
+        }
+        Access::Load => {
+            let (kind, count) = mem_data(b, &sem)?;
+            vload(b, &[t], kind, count, d16_half(&sem), vdata, acc, scope);
+            Ok(())
+        }
+        Access::Store => {
+            let (kind, count) = mem_data(b, &sem)?;
+            vstore(b, &[t], kind, count, sem.flags.hi, vdata, acc, scope);
+            Ok(())
+        }
+        a => Err(b.unsupported(format!("`{}` is not a MUBUF access", a.name()))),
     }
-    if let Some(s) = rest.strip_prefix("store_") {
-        let (s, hi) = match s.strip_suffix("_d16_hi") {
-            Some(x) => (x, true),
-            None => (s, false),
-        };
-        let (kind, count) = data_kind(s).ok_or_else(|| b.unsupported("store size"))?;
-        vstore(b, &[t], kind, count, hi, vdata, acc, scope);
-        return Ok(());
-    }
-    Err(b.unsupported("MUBUF op not lifted"))
 }
 
 /// `buffer_wbl2` (release) and `buffer_inv` (acquire) at the scope of their

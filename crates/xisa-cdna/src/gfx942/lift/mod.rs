@@ -42,7 +42,7 @@ use super::decode::{decode_one, Gfx942Error, Inst};
 use super::semantics::{self, Kind, Sem, SemOp};
 use super::tables::tables;
 
-pub use mem::{atomic_kind, atomic_scope, load_store_scope};
+pub use mem::{atomic_scope, load_store_scope};
 
 /// High dword of the shared (LDS) aperture: a FLAT address `SHARED_APERTURE_HI
 /// << 32 | off` is LDS byte `off` (what `src_shared_base` reads).
