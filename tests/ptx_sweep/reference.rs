@@ -367,6 +367,17 @@ fn lane_ids(t: usize) -> (usize, usize, usize) {
     (t - lane, lane >> 2, lane & 3)
 }
 
+/// An exact mma result `v` as an f16 or f32 want (a zero may be either).
+fn mma_want(v: f64, bits: u32) -> Want {
+    if v == 0.0 {
+        Want::AnyZero(bits)
+    } else if bits == 16 {
+        b(sf::from_f64(sf::fmt("f16"), v))
+    } else {
+        b((v as f32).to_bits() as u64)
+    }
+}
+
 fn mma_ref(p: &[&str], all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> {
     let (w, g, tig) = lane_ids(t);
     let slot = |i: usize, lane: usize| all[i][w + lane];
@@ -393,15 +404,7 @@ fn mma_ref(p: &[&str], all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, String> 
             let (r, c) = (g + if i >= 2 { 8 } else { 0 }, 2 * tig + (i & 1));
             (0..8).map(|k| am(r, k) * bm(k, c)).sum::<f64>() + cm(r, c)
         };
-        let want = |v: f64, bits: u32| {
-            if v == 0.0 {
-                Want::AnyZero(bits)
-            } else if bits == 16 {
-                b(sf::from_f64(sf::fmt("f16"), v))
-            } else {
-                b((v as f32).to_bits() as u64)
-            }
-        };
+        let want = mma_want;
         return Ok(if p[2] == "f16" {
             vec![Want::Lanes((0..4).map(|i| want(d(i), 16)).collect())]
         } else {
@@ -506,15 +509,7 @@ fn mma884_ref(p: &[&str], all: &[Vec<u64>], t: usize) -> Result<Vec<Want>, Strin
     };
     let d = |r: usize, c: usize| (0..4).map(|k| am(r, k) * bm(k, c)).sum::<f64>() + cm(r, c);
     let hi = lane >= 16;
-    let want = |v: f64, bits: u32| {
-        if v == 0.0 {
-            Want::AnyZero(bits)
-        } else if bits == 16 {
-            b(sf::from_f64(sf::fmt("f16"), v))
-        } else {
-            b((v as f32).to_bits() as u64)
-        }
-    };
+    let want = mma_want;
     if p[4] == "f16" {
         let row = lane % 4 + if hi { 4 } else { 0 };
         return Ok(vec![

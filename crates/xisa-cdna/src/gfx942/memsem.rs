@@ -10,92 +10,64 @@ use std::sync::OnceLock;
 
 use xisa_ir::{AtomOp, AtomType, MemKind};
 
-use super::semantics::{find, parse_table};
+use super::semantics::{find, parse_table, table_enum};
 
 /// `gfx942_mem_semantics.tsv`.
 pub const MEM_SEMANTICS_TSV: &str =
     include_str!("../../../../translation-rules/cdna/gfx942_mem_semantics.tsv");
 
-macro_rules! accesses {
-    ($($(#[$doc:meta])* $v:ident = $name:literal,)*) => {
-        /// What a memory row does: one lifting path each.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum Access {
-            $($(#[$doc])* $v,)*
-        }
-        impl Access {
-            /// Every access.
-            pub const ALL: &'static [Access] = &[$(Access::$v,)*];
-            /// Its name in the table.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(Access::$v => $name,)*
-                }
-            }
-        }
-    };
+table_enum! {
+    /// What a memory row does: one lifting path each.
+    pub enum Access {
+        /// A vector (or LDS) load of one address per lane.
+        Load = "load",
+        /// A vector (or LDS) store of one address per lane.
+        Store = "store",
+        /// A vector (or LDS) atomic of one address per lane.
+        Atomic = "atomic",
+        /// Two LDS loads at two offsets.
+        Read2 = "read2",
+        /// Two LDS stores at two offsets.
+        Write2 = "write2",
+        /// An LDS read-modify-write the IR has no atomic for.
+        DsRmw = "ds_rmw",
+        /// `ds_condxchg32_rtn_b64`: two conditional 32-bit exchanges.
+        DsCondxchg = "ds_condxchg",
+        /// Wave-level LDS counter increment.
+        DsAppend = "ds_append",
+        /// Wave-level LDS counter decrement.
+        DsConsume = "ds_consume",
+        /// Forward lane permute.
+        DsPermute = "ds_permute",
+        /// Backward lane permute.
+        DsBpermute = "ds_bpermute",
+        /// Lane swizzle by pattern.
+        DsSwizzle = "ds_swizzle",
+        /// A scalar load.
+        SLoad = "s_load",
+        /// A scalar store.
+        SStore = "s_store",
+        /// A scalar atomic.
+        SAtomic = "s_atomic",
+        /// No effect in xisa (scalar cache discards, address probes).
+        SHint = "s_hint",
+        /// Cache write-back: a release fence at the sc bits' scope.
+        Wbl2 = "wbl2",
+        /// Cache invalidate: an acquire fence at the sc bits' scope.
+        Inv = "inv",
+    }
 }
 
-accesses! {
-    /// A vector (or LDS) load of one address per lane.
-    Load = "load",
-    /// A vector (or LDS) store of one address per lane.
-    Store = "store",
-    /// A vector (or LDS) atomic of one address per lane.
-    Atomic = "atomic",
-    /// Two LDS loads at two offsets.
-    Read2 = "read2",
-    /// Two LDS stores at two offsets.
-    Write2 = "write2",
-    /// An LDS read-modify-write the IR has no atomic for.
-    DsRmw = "ds_rmw",
-    /// `ds_condxchg32_rtn_b64`: two conditional 32-bit exchanges.
-    DsCondxchg = "ds_condxchg",
-    /// Wave-level LDS counter increment.
-    DsAppend = "ds_append",
-    /// Wave-level LDS counter decrement.
-    DsConsume = "ds_consume",
-    /// Forward lane permute.
-    DsPermute = "ds_permute",
-    /// Backward lane permute.
-    DsBpermute = "ds_bpermute",
-    /// Lane swizzle by pattern.
-    DsSwizzle = "ds_swizzle",
-    /// A scalar load.
-    SLoad = "s_load",
-    /// A scalar store.
-    SStore = "s_store",
-    /// A scalar atomic.
-    SAtomic = "s_atomic",
-    /// No effect in xisa (scalar cache discards, address probes).
-    SHint = "s_hint",
-    /// Cache write-back: a release fence at the sc bits' scope.
-    Wbl2 = "wbl2",
-    /// Cache invalidate: an acquire fence at the sc bits' scope.
-    Inv = "inv",
-}
-
-/// The LDS read-modify-writes with no IR atomic of their own (CDNA3 ISA,
-/// "LDS Instructions"): `tmp = MEM[addr]; MEM[addr] = f(tmp, DATA, DATA2)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rmw {
-    /// `DATA - tmp`.
-    RSub,
-    /// `(tmp & !DATA) | DATA2`.
-    MskOr,
-    /// `tmp >= DATA ? tmp - DATA : tmp + DATA2` (32-bit only).
-    Wrap,
-}
-
-impl Rmw {
-    const ALL: [Rmw; 3] = [Rmw::RSub, Rmw::MskOr, Rmw::Wrap];
-
-    fn name(self) -> &'static str {
-        match self {
-            Rmw::RSub => "rsub",
-            Rmw::MskOr => "mskor",
-            Rmw::Wrap => "wrap",
-        }
+table_enum! {
+    /// The LDS read-modify-writes with no IR atomic of their own (CDNA3 ISA,
+    /// "LDS Instructions"): `tmp = MEM[addr]; MEM[addr] = f(tmp, DATA, DATA2)`.
+    pub enum Rmw {
+        /// `DATA - tmp`.
+        RSub = "rsub",
+        /// `(tmp & !DATA) | DATA2`.
+        MskOr = "mskor",
+        /// `tmp >= DATA ? tmp - DATA : tmp + DATA2` (32-bit only).
+        Wrap = "wrap",
     }
 }
 
@@ -179,7 +151,7 @@ fn data_of(access: Access, s: &str) -> Result<Data, String> {
         }
         Access::DsRmw => {
             let (o, t) = s.split_once('.').ok_or_else(bad)?;
-            let op = find(&Rmw::ALL, Rmw::name, o).ok_or_else(bad)?;
+            let op = find(Rmw::ALL, Rmw::name, o).ok_or_else(bad)?;
             match t {
                 "b32" => Data::Rmw(op, false),
                 "b64" if op != Rmw::Wrap => Data::Rmw(op, true),

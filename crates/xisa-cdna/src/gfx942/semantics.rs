@@ -13,220 +13,242 @@ use xisa_ir::{BinOp, CvtOp, FBinOp, FCond, FUnOp, ICond, Type, UnOp};
 pub const SEMANTICS_TSV: &str =
     include_str!("../../../../translation-rules/cdna/gfx942_alu_semantics.tsv");
 
-macro_rules! kinds {
-    ($($(#[$doc:meta])* $v:ident = $name:literal,)*) => {
-        /// The lane computation of a row: one lifting function each.
+/// An enum whose members have table names: defines the enum with `ALL`
+/// and `name()`.
+macro_rules! table_enum {
+    ($(#[$m:meta])* pub enum $ty:ident { $($(#[$doc:meta])* $v:ident = $name:literal,)* }) => {
+        $(#[$m])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum Kind {
+        pub enum $ty {
             $($(#[$doc])* $v,)*
         }
-        impl Kind {
-            /// Every kind.
-            pub const ALL: &'static [Kind] = &[$(Kind::$v,)*];
+        impl $ty {
+            /// Every member.
+            pub const ALL: &'static [$ty] = &[$($ty::$v,)*];
             /// Its name in the table.
             pub fn name(self) -> &'static str {
                 match self {
-                    $(Kind::$v => $name,)*
+                    $($ty::$v => $name,)*
                 }
             }
         }
     };
 }
+pub(crate) use table_enum;
 
-kinds! {
-    /// No operation.
-    Nop = "nop",
-    /// Copy of the source (`v_pk_mov_b32`: of the selected halves).
-    Mov = "mov",
-    /// Exchange of two VGPRs.
-    Swap = "swap",
-    /// The first active lane's value to an SGPR.
-    ReadFirstLane = "readfirstlane",
-    /// A chosen lane's value to an SGPR.
-    ReadLane = "readlane",
-    /// An SGPR to a chosen lane.
-    WriteLane = "writelane",
-    /// AGPR to VGPR.
-    AccvgprRead = "accvgpr_read",
-    /// VGPR or constant to AGPR.
-    AccvgprWrite = "accvgpr_write",
-    /// AGPR to AGPR.
-    AccvgprMov = "accvgpr_mov",
-    /// Add / subtract whose clamp saturates (unsigned, or `signed`).
-    AddSat = "addsat",
-    /// A binary integer op.
-    Bin = "bin",
-    /// A shift whose count is the first source (masked to the width).
-    Shift = "shift",
-    /// `op2(op1(x, y), z)` (shift counts masked).
-    Tern = "tern",
-    /// The median of three (op = min, max).
-    Med3 = "med3",
-    /// A product of 24-bit operands.
-    Mul24 = "mul24",
-    /// A 24-bit multiply-add.
-    Mad24 = "mad24",
-    /// A sum of absolute differences of `wN` elements, plus src2.
-    Sad = "sad",
-    /// Bit-field extract.
-    Bfe = "bfe",
-    /// Bit-field insert.
-    Bfi = "bfi",
-    /// Bit-field mask.
-    Bfm = "bfm",
-    /// Funnel shift right of {src0, src1} by bits (or bytes: `w8`).
-    Align = "align",
-    /// A unary integer op.
-    Un = "un",
-    /// Find first bit (-1 when none).
-    Ffb = "ffb",
-    /// Population count plus src1.
-    Bcnt = "bcnt",
-    /// Count of set mask bits below the lane (low or `hi` half), plus src1.
-    Mbcnt = "mbcnt",
-    /// Per-lane select by a lane mask.
-    Cndmask = "cndmask",
-    /// Add / subtract writing the carry-out lane mask.
-    AddCo = "addco",
-    /// Add / subtract with carry-in and carry-out lane masks.
-    AddCarry = "addcarry",
-    /// 32x32-bit product plus a 64-bit addend, with a carry-out mask.
-    Mad64 = "mad64",
-    /// Byte permute.
-    Perm = "perm",
-    /// A binary float op.
-    FBin = "fbin",
-    /// Fused multiply-add (`acc`: the addend is vdst).
-    Fma = "fma",
-    /// Fma with a literal factor (or `addend`).
-    Fmak = "fmak",
-    /// A unary float op.
-    FUn = "fun",
-    /// Sine / cosine of an angle in revolutions.
-    SinCos = "sincos",
-    /// Fractional part.
-    Fract = "fract",
-    /// `x * 2^n`.
-    Ldexp = "ldexp",
-    /// Mantissa in [0.5, 1).
-    FrexpMant = "frexp_mant",
-    /// Exponent.
-    FrexpExp = "frexp_exp",
-    /// Division scaling step (the division sequence is lifted whole).
-    DivScale = "div_scale",
-    /// Division fix-up step: numerator / denominator.
-    DivFixup = "div_fixup",
-    /// A numeric conversion.
-    Cvt = "cvt",
-    /// Float to integer rounding down (`half`: to nearest, halves up).
-    CvtFloor = "cvt_floor",
-    /// An unsigned byte to f32.
-    CvtUbyte = "cvt_ubyte",
-    /// Two f32 to packed f16, rounding toward zero.
-    CvtPkrtz = "cvt_pkrtz",
-    /// Two f16 halves packed.
-    Pack16 = "pack16",
-    /// Packed f16 fma accumulating into vdst.
-    PkFmac = "pk_fmac",
-    /// Integer dot product of `wN` elements plus src2 (`acc`: vdst).
-    Dot = "dot",
-    /// f32 fma of f32 or f16 sources; an f16 result writes a half.
-    FmaMix = "fma_mix",
-    /// Two i32 (`signed`) or u32 saturated to 16 bits and packed.
-    CvtPkSat = "cvt_pk_sat",
-    /// A product of 16-bit halves (selected by op_sel) plus a 32-bit src2.
-    Mad16 = "mad16",
-    /// The two i16 halves of src0 saturated to u8, in the low two bytes.
-    SatPkU8 = "sat_pk_u8",
-    /// Per byte: (src0 + src1 + the byte's low bit of src2) / 2.
-    LerpU8 = "lerp_u8",
-    /// f32 product with 0 * anything = +0 (DX9 rules).
-    MulLegacy = "mul_legacy",
-    /// The signed 4-bit value in src0's low bits, / 16, as f32.
-    CvtOff = "cvt_off",
-    /// Compare to a lane mask.
-    Cmp = "cmp",
-    /// Compare to a lane mask, also written to EXEC.
-    Cmpx = "cmpx",
-    /// Float class test to a lane mask.
-    Class = "class",
-    /// Float class test, also written to EXEC.
-    Classx = "classx",
-    /// Scalar add / subtract; SCC the carry (or, `signed`, the overflow).
-    SAddSub = "s_addsub",
-    /// Scalar add / subtract with SCC as carry in and out.
-    SAddc = "s_addc",
-    /// Scalar min / max; SCC = whether src0 was chosen.
-    SMinMax = "s_minmax",
-    /// SCC ? src0 : src1.
-    SCselect = "s_cselect",
-    /// A logical op (sources `inv0` / `inv1`, result `not` inverted).
-    SLogic = "s_logic",
-    /// `src0 op (src1 & (width - 1))`.
-    SShift = "s_shift",
-    /// Bit-field mask.
-    SBfm = "s_bfm",
-    /// A binary op without SCC.
-    SBin = "s_bin",
-    /// Bit-field extract (offset and width packed in src1).
-    SBfe = "s_bfe",
-    /// |src0 - src1|.
-    SAbsdiff = "s_absdiff",
-    /// `(src0 << N) + src1`; SCC the carry out of 32 bits.
-    SLshlAdd = "s_lshl_add",
-    /// Two 16-bit halves packed.
-    SPack = "s_pack",
-    /// Copy.
-    SMov = "s_mov",
-    /// Copy when SCC.
-    SCmov = "s_cmov",
-    /// A unary op.
-    SUn = "s_un",
-    /// Whole-quad mode mask.
-    SWqm = "s_wqm",
-    /// One bit per quad.
-    SQuadmask = "s_quadmask",
-    /// Count of one (or, `inv0`, zero) bits.
-    SBcnt = "s_bcnt",
-    /// Find first bit (-1 when none).
-    SFfb = "s_ffb",
-    /// Sign extension of the low bits.
-    SSext = "s_sext",
-    /// Sets (`or`) or clears (`and` with `inv1`) one bit of sdst.
-    SBitset = "s_bitset",
-    /// sdst = EXEC (or, `wr`, the new EXEC); EXEC = op(src0, EXEC).
-    SSaveexec = "s_saveexec",
-    /// The address of the next instruction.
-    SGetpc = "s_getpc",
-    /// Relative scalar register moves (M0-indexed).
-    SMovrel = "s_movrel",
-    /// VGPR index mode.
-    SGprIdx = "s_gpr_idx",
-    /// A compare into SCC.
-    SCmp = "s_cmp",
-    /// A bit test into SCC (`not`: the bit is 0).
-    SBitcmp = "s_bitcmp",
-    /// sdst = the sign-extended 16-bit immediate.
-    SMovk = "s_movk",
-    /// The same when SCC.
-    SCmovk = "s_cmovk",
-    /// A compare of sdst with the immediate (sign- or zero-extended).
-    SCmpk = "s_cmpk",
-    /// sdst op= the sign-extended immediate (add: SCC the overflow).
-    SAddk = "s_addk",
-    /// Unconditional branch.
-    SBranch = "s_branch",
-    /// Branch when `SCC`, `VCC` (`vcc`) or `EXEC` compares (op) with 0.
-    SCbranch = "s_cbranch",
-    /// End of the program.
-    SEnd = "s_end",
-    /// Trap.
-    STrap = "s_trap",
-    /// Workgroup barrier.
-    SBarrier = "s_barrier",
-    /// No effect in xisa: waits (every access completes at once),
-    /// scheduling and performance hints.
-    SHint = "s_hint",
+table_enum! {
+    /// The lane computation of a row: one lifting function each.
+    pub enum Kind {
+        /// No operation.
+        Nop = "nop",
+        /// Copy of the source (`v_pk_mov_b32`: of the selected halves).
+        Mov = "mov",
+        /// Exchange of two VGPRs.
+        Swap = "swap",
+        /// The first active lane's value to an SGPR.
+        ReadFirstLane = "readfirstlane",
+        /// A chosen lane's value to an SGPR.
+        ReadLane = "readlane",
+        /// An SGPR to a chosen lane.
+        WriteLane = "writelane",
+        /// AGPR to VGPR.
+        AccvgprRead = "accvgpr_read",
+        /// VGPR or constant to AGPR.
+        AccvgprWrite = "accvgpr_write",
+        /// AGPR to AGPR.
+        AccvgprMov = "accvgpr_mov",
+        /// Add / subtract whose clamp saturates (unsigned, or `signed`).
+        AddSat = "addsat",
+        /// A binary integer op.
+        Bin = "bin",
+        /// A shift whose count is the first source (masked to the width).
+        Shift = "shift",
+        /// `op2(op1(x, y), z)` (shift counts masked).
+        Tern = "tern",
+        /// The median of three (op = min, max).
+        Med3 = "med3",
+        /// A product of 24-bit operands.
+        Mul24 = "mul24",
+        /// A 24-bit multiply-add.
+        Mad24 = "mad24",
+        /// A sum of absolute differences of `wN` elements, plus src2.
+        Sad = "sad",
+        /// Bit-field extract.
+        Bfe = "bfe",
+        /// Bit-field insert.
+        Bfi = "bfi",
+        /// Bit-field mask.
+        Bfm = "bfm",
+        /// Funnel shift right of {src0, src1} by bits (or bytes: `w8`).
+        Align = "align",
+        /// A unary integer op.
+        Un = "un",
+        /// Find first bit (-1 when none).
+        Ffb = "ffb",
+        /// Population count plus src1.
+        Bcnt = "bcnt",
+        /// Count of set mask bits below the lane (low or `hi` half), plus src1.
+        Mbcnt = "mbcnt",
+        /// Per-lane select by a lane mask.
+        Cndmask = "cndmask",
+        /// Add / subtract writing the carry-out lane mask.
+        AddCo = "addco",
+        /// Add / subtract with carry-in and carry-out lane masks.
+        AddCarry = "addcarry",
+        /// 32x32-bit product plus a 64-bit addend, with a carry-out mask.
+        Mad64 = "mad64",
+        /// Byte permute.
+        Perm = "perm",
+        /// A binary float op.
+        FBin = "fbin",
+        /// Fused multiply-add (`acc`: the addend is vdst).
+        Fma = "fma",
+        /// Fma with a literal factor (or `addend`).
+        Fmak = "fmak",
+        /// A unary float op.
+        FUn = "fun",
+        /// Sine / cosine of an angle in revolutions.
+        SinCos = "sincos",
+        /// Fractional part.
+        Fract = "fract",
+        /// `x * 2^n`.
+        Ldexp = "ldexp",
+        /// Mantissa in [0.5, 1).
+        FrexpMant = "frexp_mant",
+        /// Exponent.
+        FrexpExp = "frexp_exp",
+        /// Division scaling step (the division sequence is lifted whole).
+        DivScale = "div_scale",
+        /// Division fix-up step: numerator / denominator.
+        DivFixup = "div_fixup",
+        /// A numeric conversion.
+        Cvt = "cvt",
+        /// Float to integer rounding down (`half`: to nearest, halves up).
+        CvtFloor = "cvt_floor",
+        /// An unsigned byte to f32.
+        CvtUbyte = "cvt_ubyte",
+        /// Two f32 to packed f16, rounding toward zero.
+        CvtPkrtz = "cvt_pkrtz",
+        /// Two f16 halves packed.
+        Pack16 = "pack16",
+        /// Packed f16 fma accumulating into vdst.
+        PkFmac = "pk_fmac",
+        /// Integer dot product of `wN` elements plus src2 (`acc`: vdst).
+        Dot = "dot",
+        /// f32 fma of f32 or f16 sources; an f16 result writes a half.
+        FmaMix = "fma_mix",
+        /// Two i32 (`signed`) or u32 saturated to 16 bits and packed.
+        CvtPkSat = "cvt_pk_sat",
+        /// A product of 16-bit halves (selected by op_sel) plus a 32-bit src2.
+        Mad16 = "mad16",
+        /// The two i16 halves of src0 saturated to u8, in the low two bytes.
+        SatPkU8 = "sat_pk_u8",
+        /// Per byte: (src0 + src1 + the byte's low bit of src2) / 2.
+        LerpU8 = "lerp_u8",
+        /// f32 product with 0 * anything = +0 (DX9 rules).
+        MulLegacy = "mul_legacy",
+        /// The signed 4-bit value in src0's low bits, / 16, as f32.
+        CvtOff = "cvt_off",
+        /// Compare to a lane mask.
+        Cmp = "cmp",
+        /// Compare to a lane mask, also written to EXEC.
+        Cmpx = "cmpx",
+        /// Float class test to a lane mask.
+        Class = "class",
+        /// Float class test, also written to EXEC.
+        Classx = "classx",
+        /// Scalar add / subtract; SCC the carry (or, `signed`, the overflow).
+        SAddSub = "s_addsub",
+        /// Scalar add / subtract with SCC as carry in and out.
+        SAddc = "s_addc",
+        /// Scalar min / max; SCC = whether src0 was chosen.
+        SMinMax = "s_minmax",
+        /// SCC ? src0 : src1.
+        SCselect = "s_cselect",
+        /// A logical op (sources `inv0` / `inv1`, result `not` inverted).
+        SLogic = "s_logic",
+        /// `src0 op (src1 & (width - 1))`.
+        SShift = "s_shift",
+        /// Bit-field mask.
+        SBfm = "s_bfm",
+        /// A binary op without SCC.
+        SBin = "s_bin",
+        /// Bit-field extract (offset and width packed in src1).
+        SBfe = "s_bfe",
+        /// |src0 - src1|.
+        SAbsdiff = "s_absdiff",
+        /// `(src0 << N) + src1`; SCC the carry out of 32 bits.
+        SLshlAdd = "s_lshl_add",
+        /// Two 16-bit halves packed.
+        SPack = "s_pack",
+        /// Copy.
+        SMov = "s_mov",
+        /// Copy when SCC.
+        SCmov = "s_cmov",
+        /// A unary op.
+        SUn = "s_un",
+        /// Whole-quad mode mask.
+        SWqm = "s_wqm",
+        /// One bit per quad.
+        SQuadmask = "s_quadmask",
+        /// Count of one (or, `inv0`, zero) bits.
+        SBcnt = "s_bcnt",
+        /// Find first bit (-1 when none).
+        SFfb = "s_ffb",
+        /// Sign extension of the low bits.
+        SSext = "s_sext",
+        /// Sets (`or`) or clears (`and` with `inv1`) one bit of sdst.
+        SBitset = "s_bitset",
+        /// sdst = EXEC (or, `wr`, the new EXEC); EXEC = op(src0, EXEC).
+        SSaveexec = "s_saveexec",
+        /// The address of the next instruction.
+        SGetpc = "s_getpc",
+        /// Relative scalar register read (`s[ssrc0 + M0]`).
+        SMovrels = "s_movrels",
+        /// Relative scalar register write (`s[sdst + M0]`).
+        SMovreld = "s_movreld",
+        /// VGPR index mode on, with its index and mode bits.
+        SGprIdxOn = "s_gpr_idx_on",
+        /// VGPR index mode: a new index.
+        SGprIdxIdx = "s_gpr_idx_idx",
+        /// VGPR index mode: new mode bits.
+        SGprIdxMode = "s_gpr_idx_mode",
+        /// VGPR index mode off.
+        SGprIdxOff = "s_gpr_idx_off",
+        /// A call through an SGPR pair, the return address to sdst (lifted with
+        /// the callee in code objects).
+        SCall = "s_call",
+        /// A return through an SGPR pair (lifted in code objects).
+        SRet = "s_ret",
+        /// A compare into SCC.
+        SCmp = "s_cmp",
+        /// A bit test into SCC (`not`: the bit is 0).
+        SBitcmp = "s_bitcmp",
+        /// sdst = the sign-extended 16-bit immediate.
+        SMovk = "s_movk",
+        /// The same when SCC.
+        SCmovk = "s_cmovk",
+        /// A compare of sdst with the immediate (sign- or zero-extended).
+        SCmpk = "s_cmpk",
+        /// sdst op= the sign-extended immediate (add: SCC the overflow).
+        SAddk = "s_addk",
+        /// Unconditional branch.
+        SBranch = "s_branch",
+        /// Branch when `SCC`, `VCC` (`vcc`) or `EXEC` compares (op) with 0.
+        SCbranch = "s_cbranch",
+        /// End of the program.
+        SEnd = "s_end",
+        /// Trap.
+        STrap = "s_trap",
+        /// Workgroup barrier.
+        SBarrier = "s_barrier",
+        /// A wait on the memory counters (no effect on its own; the control-flow
+        /// analysis of `lift/waitcnt.rs` reads it).
+        SWaitcnt = "s_waitcnt",
+        /// No effect in xisa: waits (every access completes at once),
+        /// scheduling and performance hints.
+        SHint = "s_hint",
+    }
 }
 
 /// The IR operations a row names.

@@ -19,6 +19,7 @@
 use xisa_ir::{ICond, Op, Operand, Reg, Type};
 
 use super::super::decode::Inst;
+use super::super::semantics::{self, Kind, Sem};
 use super::builder::{Builder, M0};
 use super::LiftError;
 
@@ -30,10 +31,10 @@ const DST: u32 = 8;
 const SGPRS: u32 = 102;
 
 /// `s_set_gpr_idx_on`, `_off`, `_idx`, `_mode`: updates M0 and the mode.
-pub(crate) fn set(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError> {
+pub(crate) fn set(b: &mut Builder, i: &Inst, kind: Kind) -> Result<(), LiftError> {
     let m0 = b.src_bits(M0, 32)?;
-    match m {
-        "s_set_gpr_idx_on" => {
+    match kind {
+        Kind::SGprIdxOn => {
             let idx = b.src_bits(i.get("ssrc0"), 32)?;
             let mode = i.get("ssrc1") & 0xf;
             let kept = b.binv(
@@ -53,7 +54,7 @@ pub(crate) fn set(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError> {
             b.wr_s32(M0, v)?;
             b.gpr_idx = mode | ON;
         }
-        "s_set_gpr_idx_idx" => {
+        Kind::SGprIdxIdx => {
             let idx = b.src_bits(i.get("ssrc0"), 32)?;
             let kept = b.binv(
                 xisa_ir::BinOp::And,
@@ -65,7 +66,7 @@ pub(crate) fn set(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError> {
             let v = b.binv(xisa_ir::BinOp::Or, Type::I32, kept, lo);
             b.wr_s32(M0, v)?;
         }
-        "s_set_gpr_idx_mode" => {
+        Kind::SGprIdxMode => {
             let mode = i.get("simm16") & 0xf;
             let kept = b.binv(
                 xisa_ir::BinOp::And,
@@ -84,7 +85,8 @@ pub(crate) fn set(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError> {
                 b.gpr_idx = mode | ON;
             }
         }
-        _ => b.gpr_idx = 0,
+        Kind::SGprIdxOff => b.gpr_idx = 0,
+        _ => return Err(b.unsupported("not a VGPR index mode op")),
     }
     Ok(())
 }
@@ -100,8 +102,11 @@ pub(crate) fn on(b: &Builder) -> bool {
 
 /// A VALU instruction while the index mode is on.
 pub(crate) fn valu(b: &mut Builder, i: &Inst, fmt: &str) -> Result<(), LiftError> {
-    let m = i.opcode.mnemonic.as_str();
-    if !m.starts_with("v_mov_b32") || !(fmt == "VOP1" || fmt == "VOP3A") {
+    let mov32 = matches!(
+        semantics::row(&i.opcode.mnemonic),
+        Some(Ok(s)) if s.kind == Kind::Mov && s.ty == Type::I32
+    );
+    if !mov32 || !(fmt == "VOP1" || fmt == "VOP3A") {
         return Err(b.unsupported(format!(
             "{fmt} instruction while VGPR index mode is on (only v_mov_b32 is lifted under s_set_gpr_idx_on)"
         )));
@@ -195,8 +200,8 @@ fn scatter(b: &mut Builder, regs: &[Reg], idx: Reg, val: Operand, guard: Option<
 /// `s_movrels_b32/_b64` (read `s[ssrc0 + M0]`) and `s_movreld_b32/_b64`
 /// (write `s[sdst + M0]`): scalar, so unguarded; every lane holds the same
 /// scalar state and computes the same result.
-pub(crate) fn movrel(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError> {
-    let dwords = if m.ends_with("_b64") { 2 } else { 1 };
+pub(crate) fn movrel(b: &mut Builder, i: &Inst, sem: &Sem) -> Result<(), LiftError> {
+    let dwords = if sem.ty == Type::I64 { 2 } else { 1 };
     let (sdst, ssrc) = (i.get("sdst"), i.get("ssrc0"));
     let idx = b.src_bits(M0, 32)?;
     let idx = match idx {
@@ -206,7 +211,7 @@ pub(crate) fn movrel(b: &mut Builder, i: &Inst, m: &str) -> Result<(), LiftError
     let sg = |b: &mut Builder, n: u32| b.sgpr(n).ok_or_else(|| b.unsupported(format!("s{n}")));
     // Every source dword is read before any destination is written, as the
     // hardware reads its operands first (the two may overlap).
-    if m.starts_with("s_movrels") {
+    if sem.kind == Kind::SMovrels {
         if ssrc >= SGPRS {
             return Err(b.unsupported("s_movrels source is not an SGPR"));
         }

@@ -222,9 +222,17 @@ fn decode_items(code: &[u8]) -> Result<Decoded, LiftError> {
     Ok(out)
 }
 
+/// The ALU semantics kind of an instruction (`None` for memory rows and
+/// rows that are not lifted): what the control-flow analyses read.
+pub(crate) fn kind_of(inst: &Inst) -> Option<Kind> {
+    match semantics::row(&inst.opcode.mnemonic) {
+        Some(Ok(s)) => Some(s.kind),
+        _ => None,
+    }
+}
+
 fn branch_target(inst: &Inst, off: usize) -> Option<i64> {
-    let m = inst.opcode.mnemonic.as_str();
-    let is_branch = m == "s_branch" || m.starts_with("s_cbranch_");
+    let is_branch = matches!(kind_of(inst), Some(Kind::SBranch | Kind::SCbranch));
     if !is_branch || tables().formats[inst.opcode.format].name != "SOPP" {
         return None;
     }
@@ -278,8 +286,7 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
             leaders.insert(t as usize);
             leaders.insert(off + len);
         }
-        let m = i.opcode.mnemonic.as_str();
-        if m == "s_endpgm" || m == "s_trap" {
+        if matches!(kind_of(i), Some(Kind::SEnd | Kind::STrap)) {
             leaders.insert(off + len);
         }
     }
@@ -343,22 +350,34 @@ fn call_targets(items: &[(usize, usize, Inst)], region: u64) -> HashMap<usize, O
     let mut out = HashMap::new();
     for (idx, (off, len, i)) in items.iter().enumerate() {
         let mut handled = false;
-        let m = i.opcode.mnemonic.as_str();
-        match m {
-            "s_getpc_b64" => {
+        let row = match semantics::row(&i.opcode.mnemonic) {
+            Some(Ok(s)) => Some(*s),
+            _ => None,
+        };
+        // `s_add_u32` / `s_addc_u32`: the unsigned add and the add with carry.
+        let add = |k: Kind| {
+            row.is_some_and(|s| {
+                s.kind == k && s.op == SemOp::Int(xisa_ir::BinOp::Add) && !s.flags.signed
+            })
+        };
+        let same_pair = i.get("sdst") == i.get("ssrc0");
+        match row.map(|s| s.kind) {
+            Some(Kind::SGetpc) => {
                 let d = i.get("sdst");
                 pair.retain(|&lo, _| lo + 1 < d || lo > d + 1);
                 pair.insert(d, region + (off + len) as u64);
                 pend.remove(&d);
                 handled = true;
             }
-            "s_add_u32" if i.get("sdst") == i.get("ssrc0") && pair.contains_key(&i.get("sdst")) => {
+            Some(Kind::SAddSub)
+                if add(Kind::SAddSub) && same_pair && pair.contains_key(&i.get("sdst")) =>
+            {
                 if let Some(k) = const_src(i, "ssrc1") {
                     pend.insert(i.get("sdst"), k);
                     handled = true;
                 }
             }
-            "s_addc_u32" if i.get("sdst") == i.get("ssrc0") && i.get("sdst") > 0 => {
+            Some(Kind::SAddc) if add(Kind::SAddc) && same_pair && i.get("sdst") > 0 => {
                 let lo = i.get("sdst") - 1;
                 if let (Some(&k1), Some(k2)) = (pend.get(&lo), const_src(i, "ssrc1")) {
                     if let Some(v) = pair.get_mut(&lo) {
@@ -368,7 +387,7 @@ fn call_targets(items: &[(usize, usize, Inst)], region: u64) -> HashMap<usize, O
                     }
                 }
             }
-            "s_swappc_b64" => {
+            Some(Kind::SCall) => {
                 let src = i.get("ssrc0");
                 let t = if pend.contains_key(&src) {
                     None
@@ -411,7 +430,7 @@ pub fn lift_program<'a>(
     let kernel_items = decode_items(code)?;
     let has_call = kernel_items
         .iter()
-        .any(|(_, _, i)| i.opcode.mnemonic == "s_swappc_b64");
+        .any(|(_, _, i)| kind_of(i) == Some(Kind::SCall));
     if !has_call {
         return lift(name, code, abi);
     }
@@ -423,17 +442,18 @@ pub fn lift_program<'a>(
         let c = call_targets(&regions[r].1, regions[r].0);
         for (&idx, t) in &c {
             let pc = regions[r].0 + regions[r].1[idx].0 as u64;
+            let mnemonic = regions[r].1[idx].2.opcode.mnemonic.clone();
             let Some(t) = *t else {
                 return Err(LiftError::Unsupported {
                     pc,
-                    mnemonic: "s_swappc_b64".into(),
+                    mnemonic,
                     why: "the call target is not a s_getpc_b64-relative constant".into(),
                 });
             };
             if !regions.iter().any(|(base, _)| *base == t) {
                 let bytes = function_at(t).ok_or_else(|| LiftError::Unsupported {
                     pc,
-                    mnemonic: "s_swappc_b64".into(),
+                    mnemonic,
                     why: format!("no function symbol at image offset {t:#x}"),
                 })?;
                 regions.push((t, decode_items(bytes)?));
@@ -459,8 +479,8 @@ pub fn lift_program<'a>(
                 ls.insert(off + len);
             }
             if matches!(
-                i.opcode.mnemonic.as_str(),
-                "s_endpgm" | "s_trap" | "s_swappc_b64" | "s_setpc_b64"
+                kind_of(i),
+                Some(Kind::SEnd | Kind::STrap | Kind::SCall | Kind::SRet)
             ) {
                 ls.insert(off + len);
             }
@@ -488,8 +508,8 @@ pub fn lift_program<'a>(
             if drains.contains(off) {
                 drain_stores(&mut b);
             }
-            match i.opcode.mnemonic.as_str() {
-                "s_swappc_b64" => {
+            match kind_of(i) {
+                Some(Kind::SCall) => {
                     let target = calls[ri][&idx].map(|t| t as usize);
                     let (Some(t), Some(&ret)) = (target, ids.get(&next)) else {
                         return Err(b.unsupported("a call must be followed by code"));
@@ -508,7 +528,7 @@ pub fn lift_program<'a>(
                         ret,
                     });
                 }
-                "s_setpc_b64" => b.terminate(Term::Ret),
+                Some(Kind::SRet) => b.terminate(Term::Ret),
                 _ => lift_inst(&mut b, i, pc, next, &ids)?,
             }
         }
@@ -650,13 +670,6 @@ fn lift_inst(
     ids: &BTreeMap<usize, BlockId>,
 ) -> Result<(), LiftError> {
     let fmt = tables().formats[i.opcode.format].name.as_str();
-    let m = i.opcode.mnemonic.as_str();
-    if m.starts_with("s_set_gpr_idx") {
-        return gpr_idx::set(b, i, m);
-    }
-    if m.starts_with("s_movrel") {
-        return gpr_idx::movrel(b, i, m);
-    }
     if gpr_idx::on(b) {
         if ids.contains_key(&off) || branch_target(i, off).is_some() {
             return Err(
@@ -763,8 +776,10 @@ fn sopp(
         // Completion is immediate in xisa, so the counters are always 0 (a
         // wait that must drain the host store buffer got its fence before
         // this, see `waitcnt`); the rest are scheduling / performance hints.
-        Kind::SHint => {}
-        Kind::SGprIdx => return gpr_idx::set(b, i, &i.opcode.mnemonic),
+        Kind::SHint | Kind::SWaitcnt => {}
+        Kind::SGprIdxOn | Kind::SGprIdxIdx | Kind::SGprIdxMode | Kind::SGprIdxOff => {
+            return gpr_idx::set(b, i, s.kind)
+        }
         _ => return Err(b.unsupported("a non-SOPP op in a SOPP encoding")),
     }
     Ok(())

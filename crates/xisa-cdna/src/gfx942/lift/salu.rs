@@ -187,8 +187,16 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
             let a = b.binv(BinOp::Add, Type::I64, image, Operand::Imm(off));
             c.write(b, a)
         },
-        SMovrel => |b, c, _| gpr_idx::movrel(b, c.inst, &c.inst.opcode.mnemonic),
-        SGprIdx => |b, c, _| gpr_idx::set(b, c.inst, &c.inst.opcode.mnemonic),
+        SMovrels | SMovreld => |b, c, s| gpr_idx::movrel(b, c.inst, s),
+        SGprIdxOn | SGprIdxIdx | SGprIdxMode | SGprIdxOff => {
+            |b, c, s| gpr_idx::set(b, c.inst, s.kind)
+        }
+        SCall | SRet => |b, _, _| {
+            Err(b.unsupported(
+                "calls and returns are lifted in code objects, with their callees \
+                 (gfx942::lift::codeobj)",
+            ))
+        },
         SCmp => |b, c, s| {
             let (a, bb) = c.src2(b)?;
             let p = compare(b, s, s.ty, a, bb)?;

@@ -23,12 +23,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::super::decode::Inst;
+use super::super::memsem::{mem_row, Access};
+use super::super::semantics::Kind;
 use super::super::tables::tables;
-use super::branch_target;
+use super::{branch_target, kind_of};
 
 /// The `vmcnt` value a wait allows (63: it does not wait on vmcnt).
 pub(super) fn vmcnt(i: &Inst) -> Option<u32> {
-    if i.opcode.mnemonic != "s_waitcnt" {
+    if kind_of(i) != Some(Kind::SWaitcnt) {
         return None;
     }
     let v = i.get("simm16");
@@ -54,21 +56,22 @@ fn join(a: State, b: State) -> State {
 /// caller, which knows whether it drains).
 fn transfer(i: &Inst, s: State) -> State {
     let fmt = tables().formats[i.opcode.format].name.as_str();
-    let m = i.opcode.mnemonic.as_str();
     if let Some(n) = vmcnt(i) {
         return match s {
             Some(k) if n <= u32::from(k) => None,
             _ => s,
         };
     }
-    if m == "s_swappc_b64" {
+    if kind_of(i) == Some(Kind::SCall) {
         // The callee may leave a store outstanding.
         return Some(0);
     }
     if fmt != "FLAT" && fmt != "MUBUF" {
         return s;
     }
-    let visible_store = m.contains("_store_") && !m.starts_with("scratch_");
+    // A store other threads can see: not to the lane's own scratch.
+    let store = matches!(mem_row(&i.opcode.mnemonic), Some(Ok(r)) if r.access == Access::Store);
+    let visible_store = store && i.opcode.variant != "scratch";
     if visible_store {
         Some(0)
     } else {
@@ -99,12 +102,14 @@ pub(super) fn draining_waits(
     while let Some(n) = work.pop() {
         let (off, len, i) = &items[n];
         let out = transfer(i, state[n].flatten());
-        let m = i.opcode.mnemonic.as_str();
         let mut succ = Vec::new();
         if let Some(t) = branch_target(i, *off) {
             succ.extend(usize::try_from(t).ok().and_then(|t| index.get(&t)));
         }
-        let ends = matches!(m, "s_branch" | "s_endpgm" | "s_trap" | "s_setpc_b64");
+        let ends = matches!(
+            kind_of(i),
+            Some(Kind::SBranch | Kind::SEnd | Kind::STrap | Kind::SRet)
+        );
         if !ends {
             succ.extend(index.get(&(off + len)));
         }
