@@ -9,12 +9,12 @@
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types as clt, AtomicRmwOp, InstBuilder, MemFlagsData, Value};
-use xisa_ir::{Address, AtomOp, AtomType, FBinOp, Operand, Order, Reg, Scope, Space, Type};
+use xisa_ir::{Address, AtomOp, AtomType, FBinOp, Operand, Order, Reg, Round, Scope, Space, Type};
 use xisa_runtime::ctx::{fault_kind, LaneCtx};
 
 use super::values::int_type;
 use super::Lowerer;
-use crate::helpers::{index_of, type_index, Code, Helper};
+use crate::helpers::{index_of, Code, Helper};
 use crate::JitError;
 
 /// The fields of an `Op::Atomic` the lowering needs.
@@ -210,19 +210,18 @@ impl Lowerer<'_, '_> {
                 let hit = self.b.ins().icmp(IntCC::Equal, old, cmp);
                 self.b.ins().select(hit, src, old)
             }
-            AtomOp::FAdd if !a.ftz && !packed => {
-                // f32/f64 add, round to nearest: native (NaN results from the
-                // helper, as for `fadd`).
+            AtomOp::FAdd | AtomOp::FMin | AtomOp::FMax if !a.ftz && !packed => {
+                // f32/f64 add (round to nearest), min, max: the IR's `fadd`,
+                // `min`, `max`, native (`semantics::atomic_apply`).
                 let ft = if ct == clt::I64 { Type::F64 } else { Type::F32 };
+                let op = match a.op {
+                    AtomOp::FAdd => FBinOp::Add,
+                    AtomOp::FMin => FBinOp::Min,
+                    _ => FBinOp::Max,
+                };
                 let x = self.of_bits(old, ft);
                 let y = self.of_bits(src, ft);
-                let r = self.b.ins().fadd(x, y);
-                let code = Code {
-                    op: index_of(&FBinOp::ALL, &FBinOp::Add),
-                    ty: type_index(ft),
-                    ..Code::default()
-                };
-                let r = self.nan_fallback(r, ft, Helper::FBin, code.pack(), &[x, y]);
+                let r = self.native_fbin(op, ft, Round::Rn, x, y);
                 self.bits_of(r, ft)
             }
             AtomOp::FAdd | AtomOp::FMin | AtomOp::FMax => {

@@ -10,7 +10,7 @@
 //! NaN bits: a native result that is NaN is recomputed by the helper (see
 //! `nan_fallback`), so NaN payloads and signs match the interpreter too.
 
-use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types as clt, InstBuilder, Value};
 use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, Operand, Reg, Round, Type};
 
@@ -21,6 +21,14 @@ use crate::helpers::{index_of, round_index, type_index, Code, Helper};
 /// f32 and f64: the types the host computes natively.
 fn hw_float(ty: Type) -> bool {
     matches!(ty, Type::F32 | Type::F64)
+}
+
+/// The IR's four min / max ops.
+fn min_max(op: FBinOp) -> bool {
+    matches!(
+        op,
+        FBinOp::Min | FBinOp::Max | FBinOp::MinNan | FBinOp::MaxNan
+    )
 }
 
 impl Lowerer<'_, '_> {
@@ -35,10 +43,12 @@ impl Lowerer<'_, '_> {
         a: Operand,
         b: Operand,
     ) {
+        // min / max are exact (no rounding): native in every mode. With
+        // `ftz`, natively unless an operand or the result is subnormal.
         let native = hw_float(ty)
-            && rnd == Round::Rn
-            && !ftz
-            && matches!(op, FBinOp::Add | FBinOp::Sub | FBinOp::Mul | FBinOp::Div);
+            && (min_max(op)
+                || rnd == Round::Rn
+                    && matches!(op, FBinOp::Add | FBinOp::Sub | FBinOp::Mul | FBinOp::Div));
         if !native {
             let code = Code {
                 op: index_of(&FBinOp::ALL, &op),
@@ -55,11 +65,85 @@ impl Lowerer<'_, '_> {
         }
         let x = self.read(a, ty);
         let y = self.read(b, ty);
+        let r = if ftz {
+            self.native_fbin_ftz(op, ty, rnd, x, y)
+        } else {
+            self.native_fbin(op, ty, rnd, x, y)
+        };
+        self.write(dst, r, ty);
+    }
+
+    /// [`Self::native_fbin`] with `ftz`: subnormal operands and results
+    /// flush to zero, so the native result stands when none of the operands
+    /// and not the result is subnormal (or NaN); otherwise the helper's.
+    fn native_fbin_ftz(&mut self, op: FBinOp, ty: Type, rnd: Round, x: Value, y: Value) -> Value {
         let r = match op {
             FBinOp::Add => self.b.ins().fadd(x, y),
             FBinOp::Sub => self.b.ins().fsub(x, y),
             FBinOp::Mul => self.b.ins().fmul(x, y),
-            _ => self.b.ins().fdiv(x, y),
+            FBinOp::Div => self.b.ins().fdiv(x, y),
+            FBinOp::Min | FBinOp::MinNan => self.b.ins().fmin(x, y),
+            FBinOp::Max | FBinOp::MaxNan => self.b.ins().fmax(x, y),
+        };
+        let code = Code {
+            op: index_of(&FBinOp::ALL, &op),
+            ty: type_index(ty),
+            rnd: round_index(rnd),
+            ftz: true,
+            ..Code::default()
+        };
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+        let sub = self.any_subnormal(ty, &[x, y, r]);
+        let slow = self.b.ins().bor(nan, sub);
+        self.helper_if(slow, r, ty, Helper::FBin, code.pack(), &[x, y], ty)
+    }
+
+    /// Whether any of `vals` (f32 or f64) is subnormal: `(bits << 1) - 1`
+    /// is below the smallest normal's `bits << 1` exactly for the nonzero
+    /// values with a zero exponent (zero wraps to all ones).
+    fn any_subnormal(&mut self, ty: Type, vals: &[Value]) -> Value {
+        let (it, lim) = if ty == Type::F64 {
+            (clt::I64, (1u64 << 53) - 1)
+        } else {
+            (clt::I32, (1u64 << 24) - 1)
+        };
+        let mut m: Option<Value> = None;
+        for &v in vals {
+            let bits = self.bits_of(v, ty);
+            let two = self.b.ins().ishl_imm_u(bits, 1);
+            let t = self.b.ins().iadd_imm_s(two, -1);
+            m = Some(match m {
+                Some(p) => self.b.ins().umin(p, t),
+                None => t,
+            });
+        }
+        let m = m.unwrap_or_else(|| self.iconst(it, u64::MAX));
+        self.b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, m, lim as i64)
+    }
+
+    /// `x op y` on f32/f64 without flushing, natively, with NaN results
+    /// from the helper (see [`Self::nan_fallback`]). Cranelift's `fmin` /
+    /// `fmax` are IEEE minimum / maximum (NaN-propagating, -0 < +0): on
+    /// ordered operands they are exactly the IR's `min`/`max` and
+    /// `min.nan`/`max.nan`, and a NaN operand gives a NaN result, which the
+    /// helper replaces by the IR's (the other operand, or the quieted NaN).
+    pub(super) fn native_fbin(
+        &mut self,
+        op: FBinOp,
+        ty: Type,
+        rnd: Round,
+        x: Value,
+        y: Value,
+    ) -> Value {
+        let r = match op {
+            FBinOp::Add => self.b.ins().fadd(x, y),
+            FBinOp::Sub => self.b.ins().fsub(x, y),
+            FBinOp::Mul => self.b.ins().fmul(x, y),
+            FBinOp::Div => self.b.ins().fdiv(x, y),
+            FBinOp::Min | FBinOp::MinNan => self.b.ins().fmin(x, y),
+            FBinOp::Max | FBinOp::MaxNan => self.b.ins().fmax(x, y),
         };
         let code = Code {
             op: index_of(&FBinOp::ALL, &op),
@@ -67,8 +151,7 @@ impl Lowerer<'_, '_> {
             rnd: round_index(rnd),
             ..Code::default()
         };
-        let r = self.nan_fallback(r, ty, Helper::FBin, code.pack(), &[x, y]);
-        self.write(dst, r, ty);
+        self.nan_fallback(r, ty, Helper::FBin, code.pack(), &[x, y])
     }
 
     /// `r` (a native float result) unless it is NaN; then the helper's result.
@@ -88,15 +171,31 @@ impl Lowerer<'_, '_> {
         args: &[Value],
     ) -> Value {
         let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
-        let slow = self.b.create_block();
+        self.helper_if(nan, r, ty, helper, code, args, ty)
+    }
+
+    /// `r` (of IR type `rty`) unless `slow`; then the helper's result for
+    /// `args` (of IR type `aty`), on a cold path.
+    #[allow(clippy::too_many_arguments)]
+    fn helper_if(
+        &mut self,
+        slow: Value,
+        r: Value,
+        rty: Type,
+        helper: Helper,
+        code: u32,
+        args: &[Value],
+        aty: Type,
+    ) -> Value {
+        let slow_b = self.b.create_block();
         let join = self.b.create_block();
-        self.b.set_cold_block(slow);
-        let out = self.b.append_block_param(join, cl_type(ty));
-        self.b.ins().brif(nan, slow, &[], join, &[r.into()]);
-        self.b.switch_to_block(slow);
-        let bits: Vec<Value> = args.iter().map(|&v| self.u64_of(v, ty)).collect();
+        self.b.set_cold_block(slow_b);
+        let out = self.b.append_block_param(join, cl_type(rty));
+        self.b.ins().brif(slow, slow_b, &[], join, &[r.into()]);
+        self.b.switch_to_block(slow_b);
+        let bits: Vec<Value> = args.iter().map(|&v| self.u64_of(v, aty)).collect();
         let h = self.call_helper(helper, code, &bits);
-        let h = self.of_u64(h, ty);
+        let h = self.of_u64(h, rty);
         self.b.ins().jump(join, &[h.into()]);
         self.b.switch_to_block(join);
         out
@@ -162,10 +261,18 @@ impl Lowerer<'_, '_> {
             ftz,
             ..Code::default()
         };
-        if hw_float(ty) && !ftz && self.caps.fma {
+        if hw_float(ty) && self.caps.fma {
             let (x, y, z) = (self.read(a, ty), self.read(b, ty), self.read(c, ty));
             let r = self.b.ins().fma(x, y, z);
-            let r = self.nan_fallback(r, ty, Helper::Fma, code.pack(), &[x, y, z]);
+            let r = if ftz {
+                // Flushing changes nothing unless a value is subnormal.
+                let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+                let sub = self.any_subnormal(ty, &[x, y, z, r]);
+                let slow = self.b.ins().bor(nan, sub);
+                self.helper_if(slow, r, ty, Helper::Fma, code.pack(), &[x, y, z], ty)
+            } else {
+                self.nan_fallback(r, ty, Helper::Fma, code.pack(), &[x, y, z])
+            };
             self.write(dst, r, ty);
             return;
         }
@@ -189,13 +296,13 @@ impl Lowerer<'_, '_> {
         a: Operand,
         b: Operand,
     ) {
-        if !hw_float(ty) || ftz {
-            let code = Code {
-                op: index_of(&FCond::ALL, &cond),
-                ty: type_index(ty),
-                ftz,
-                ..Code::default()
-            };
+        let code = Code {
+            op: index_of(&FCond::ALL, &cond),
+            ty: type_index(ty),
+            ftz,
+            ..Code::default()
+        };
+        if !hw_float(ty) {
             let args = [self.read_u64(a, ty), self.read_u64(b, ty)];
             let r = self.call_helper(Helper::FCmp, code.pack(), &args);
             let r = self.of_u64(r, Type::I1);
@@ -221,6 +328,13 @@ impl Lowerer<'_, '_> {
             FCond::Uno => FloatCC::Unordered,
         };
         let r = self.b.ins().fcmp(cc, x, y);
+        let r = if ftz {
+            // A flushed operand compares as zero: the helper decides then.
+            let sub = self.any_subnormal(ty, &[x, y]);
+            self.helper_if(sub, r, Type::I1, Helper::FCmp, code.pack(), &[x, y], ty)
+        } else {
+            r
+        };
         self.write(dst, r, Type::I1);
     }
 
