@@ -458,6 +458,45 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_prmt(&mut self, dst: Reg, a: Operand, b: Operand, sel: Operand) {
+        if let Operand::Imm(sel) = sel {
+            // A constant selector: each result byte is a shift and a mask of
+            // {b, a} (or its sign bit replicated), as `semantics::prmt`.
+            let x = self.read(a, Type::I32);
+            let y = self.read(b, Type::I32);
+            let mut r: Option<Value> = None;
+            for i in 0..4u32 {
+                let s = (sel >> (4 * i)) & 0xf;
+                let k = (s & 7) as u32;
+                let src = if k < 4 { x } else { y };
+                let byte = if s & 8 != 0 {
+                    // The byte's top bit, replicated: shift it to bit 31,
+                    // arithmetic shift right to all 32 bits.
+                    let up = self
+                        .b
+                        .ins()
+                        .ishl_imm_u(src, i64::from(31 - (8 * (k % 4) + 7)));
+                    let all = self.b.ins().sshr_imm_u(up, 31);
+                    self.b.ins().band_imm_u(all, 0xff << (8 * i))
+                } else {
+                    let sh = 8 * (k % 4) as i64 - 8 * i as i64;
+                    let moved = if sh > 0 {
+                        self.b.ins().ushr_imm_u(src, sh)
+                    } else if sh < 0 {
+                        self.b.ins().ishl_imm_u(src, -sh)
+                    } else {
+                        src
+                    };
+                    self.b.ins().band_imm_u(moved, 0xff << (8 * i))
+                };
+                r = Some(match r {
+                    Some(p) => self.b.ins().bor(p, byte),
+                    None => byte,
+                });
+            }
+            let r = r.unwrap_or_else(|| self.iconst(clt::I32, 0));
+            self.write(dst, r, Type::I32);
+            return;
+        }
         let args = [
             self.read_u64(a, Type::I32),
             self.read_u64(b, Type::I32),
@@ -478,6 +517,11 @@ impl Lowerer<'_, '_> {
         len: Operand,
     ) {
         let t = ty.as_int();
+        if let (Operand::Imm(p), Operand::Imm(l), true) = (pos, len, t != Type::I1) {
+            let r = self.bfe_const(signed, t, a, p & 0xff, l & 0xff);
+            self.write(dst, r, t);
+            return;
+        }
         let code = Code {
             ty: type_index(t),
             flag: signed,
@@ -493,6 +537,34 @@ impl Lowerer<'_, '_> {
         self.write(dst, r, t);
     }
 
+    /// `bfe` with a constant position and length (`semantics::bfe`): the
+    /// `n` field bits that lie inside the value, zero- or sign-extended from
+    /// the field's top bit; with no field bit in range, 0 or (signed) the
+    /// value's top bit replicated.
+    fn bfe_const(&mut self, signed: bool, t: Type, a: Operand, pos: u64, len: u64) -> Value {
+        let w = u64::from(t.bits());
+        let ct = int_type(t);
+        let n = if pos < w { len.min(w - pos) } else { 0 };
+        if len == 0 || (n == 0 && !signed) {
+            return self.iconst(ct, 0);
+        }
+        let x = self.read(a, t);
+        if n == 0 {
+            return self.b.ins().sshr_imm_u(x, (w - 1) as i64);
+        }
+        if signed {
+            let up = self.b.ins().ishl_imm_u(x, (w - pos - n) as i64);
+            self.b.ins().sshr_imm_u(up, (w - n) as i64)
+        } else {
+            let down = self.b.ins().ushr_imm_u(x, pos as i64);
+            if n == w {
+                down
+            } else {
+                self.b.ins().band_imm_u(down, ((1u64 << n) - 1) as i64)
+            }
+        }
+    }
+
     pub(super) fn lower_bfi(
         &mut self,
         ty: Type,
@@ -503,6 +575,24 @@ impl Lowerer<'_, '_> {
         len: Operand,
     ) {
         let t = ty.as_int();
+        if let (Operand::Imm(p), Operand::Imm(l), true) = (pos, len, t != Type::I1) {
+            // A constant field: mask = the len bits from pos that fit.
+            let (p, l, w) = (p & 0xff, l & 0xff, u64::from(t.bits()));
+            let n = if p < w { l.min(w - p) } else { 0 };
+            let base = self.read(base, t);
+            let r = if n == 0 {
+                base
+            } else {
+                let mask = (((1u128 << n) - 1) << p) as u64 & t.mask();
+                let i = self.read(ins, t);
+                let i = self.b.ins().ishl_imm_u(i, p as i64);
+                let i = self.b.ins().band_imm_u(i, mask as i64);
+                let keep = self.b.ins().band_imm_u(base, !mask as i64);
+                self.b.ins().bor(keep, i)
+            };
+            self.write(dst, r, t);
+            return;
+        }
         let code = Code {
             ty: type_index(t),
             ..Code::default()
