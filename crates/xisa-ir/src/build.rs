@@ -249,6 +249,24 @@ impl Builder {
         d
     }
 
+    /// `a op b`, or its value when both are immediates (by
+    /// `semantics::bin`, the IR's own definition), so that constant
+    /// operands stay constant for the backend.
+    pub fn bin_fold(
+        &mut self,
+        op: BinOp,
+        ty: Type,
+        a: impl Into<Operand>,
+        b: impl Into<Operand>,
+    ) -> Operand {
+        match (a.into(), b.into()) {
+            (Operand::Imm(x), Operand::Imm(y)) => {
+                Operand::Imm(crate::semantics::bin(op, ty, x, y) & ty.mask())
+            }
+            (a, b) => self.binv(op, ty, a, b).into(),
+        }
+    }
+
     /// `op(src)` from `from` to `to` (round to nearest, no saturation).
     pub fn cvt(&mut self, op: CvtOp, to: Type, from: Type, src: impl Into<Operand>) -> Reg {
         let d = self.t(to);

@@ -50,8 +50,8 @@ impl Ctx<'_> {
 }
 
 /// `v` masked to a bit index of `ty` (shift counts, bit positions).
-fn bit_index(b: &mut Builder, ty: Type, v: Operand) -> Reg {
-    b.binv(BinOp::And, Type::I32, v, Operand::Imm(ty.bits() as u64 - 1))
+fn bit_index(b: &mut Builder, ty: Type, v: Operand) -> Operand {
+    b.bin_fold(BinOp::And, Type::I32, v, Operand::Imm(ty.bits() as u64 - 1))
 }
 
 /// `SCC = r != 0`.
@@ -327,9 +327,10 @@ fn bfm(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
 fn bfe(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
     use BinOp::*;
     let (a, bb) = c.src2(b)?;
+    // A literal src1 keeps the field constant (shifts and masks in the JIT).
     let pos = bit_index(b, s.ty, bb);
-    let l = b.binv(LShr, Type::I32, bb, Operand::Imm(16));
-    let len = b.binv(And, Type::I32, l, Operand::Imm(0x7f));
+    let l = b.bin_fold(LShr, Type::I32, bb, Operand::Imm(16));
+    let len = b.bin_fold(And, Type::I32, l, Operand::Imm(0x7f));
     let r = b.bfe(s.flags.signed, s.ty, a, pos, len);
     finish(b, c, s, s.ty, r)
 }

@@ -225,8 +225,10 @@ pub(super) fn bfe(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
     c.no_int_clamp(b)?;
     let (x, y, z) = c.r3(b)?;
     let t = Type::I32;
-    let pos = b.binv(BinOp::And, t, y, Operand::Imm(31));
-    let len = b.binv(BinOp::And, t, z, Operand::Imm(31));
+    // Inline-constant offsets and widths stay immediates (the JIT lowers a
+    // constant field with shifts and masks).
+    let pos = b.bin_fold(BinOp::And, t, y, Operand::Imm(31));
+    let len = b.bin_fold(BinOp::And, t, z, Operand::Imm(31));
     Ok(Out::Lane(b.bfe(s.flags.signed, t, x, pos, len)))
 }
 
