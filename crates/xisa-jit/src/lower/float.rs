@@ -202,22 +202,23 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_fun(&mut self, op: FUnOp, ty: Type, ftz: bool, dst: Reg, a: Operand) {
+        // sqrt, rcp and rsqrt also with `ftz`: natively unless the operand
+        // or the result is subnormal (or NaN).
+        let exact = matches!(op, FUnOp::Sqrt | FUnOp::Rcp | FUnOp::Rsqrt);
         let native = hw_float(ty)
-            && !ftz
+            && (!ftz || exact)
             && match op {
-                FUnOp::Neg | FUnOp::Abs | FUnOp::Sqrt | FUnOp::Rcp => true,
+                FUnOp::Neg | FUnOp::Abs | FUnOp::Sqrt | FUnOp::Rcp | FUnOp::Rsqrt => true,
                 FUnOp::Floor | FUnOp::Ceil | FUnOp::Trunc | FUnOp::Rint => self.caps.round,
-                // f32 rsqrt rounds twice in `semantics` (via f64): not native.
-                FUnOp::Rsqrt => ty == Type::F64,
                 _ => false,
             };
+        let code = Code {
+            op: index_of(&FUnOp::ALL, &op),
+            ty: type_index(ty),
+            ftz,
+            ..Code::default()
+        };
         if !native {
-            let code = Code {
-                op: index_of(&FUnOp::ALL, &op),
-                ty: type_index(ty),
-                ftz,
-                ..Code::default()
-            };
             let x = self.read_u64(a, ty);
             let r = self.call_helper(Helper::FUn, code.pack(), &[x]);
             let r = self.of_u64(r, ty);
@@ -233,6 +234,15 @@ impl Lowerer<'_, '_> {
                 let one = self.fconst(ty, 1.0);
                 self.b.ins().fdiv(one, x)
             }
+            FUnOp::Rsqrt if ty == Type::F32 => {
+                // `semantics` computes the f32 rsqrt in f64 and rounds once
+                // more to f32: the same IEEE operations, natively.
+                let w = self.b.ins().fpromote(clt::F64, x);
+                let one = self.fconst(Type::F64, 1.0);
+                let s = self.b.ins().sqrt(w);
+                let q = self.b.ins().fdiv(one, s);
+                self.b.ins().fdemote(clt::F32, q)
+            }
             FUnOp::Rsqrt => {
                 let one = self.fconst(ty, 1.0);
                 let s = self.b.ins().sqrt(x);
@@ -242,6 +252,16 @@ impl Lowerer<'_, '_> {
             FUnOp::Ceil => self.b.ins().ceil(x),
             FUnOp::Trunc => self.b.ins().trunc(x),
             _ => self.b.ins().nearest(x),
+        };
+        let r = if ftz {
+            let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+            let sub = self.any_subnormal(ty, &[x, r]);
+            let slow = self.b.ins().bor(nan, sub);
+            self.helper_if(slow, r, ty, Helper::FUn, code.pack(), &[x], ty)
+        } else if op == FUnOp::Rsqrt && ty == Type::F32 {
+            self.nan_fallback(r, ty, Helper::FUn, code.pack(), &[x])
+        } else {
+            r
         };
         self.write(dst, r, ty);
     }
