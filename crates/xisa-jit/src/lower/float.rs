@@ -43,6 +43,9 @@ impl Lowerer<'_, '_> {
         a: Operand,
         b: Operand,
     ) {
+        if ty == Type::F16 && !ftz && (rnd == Round::Rn || min_max(op)) {
+            return self.fbin_f16(op, rnd, dst, a, b);
+        }
         // min / max are exact (no rounding): native in every mode. With
         // `ftz`, natively unless an operand or the result is subnormal.
         let native = hw_float(ty)
@@ -390,10 +393,128 @@ impl Lowerer<'_, '_> {
             ftz,
             flag: sat,
         };
+        if op == CvtOp::FtoF && !ftz && !sat {
+            let half = match (from, to, rnd) {
+                (Type::F16, Type::F32, _) => Some(self.f16_to_f32(src, code.pack())),
+                (Type::F32, Type::F16, Round::Rn) => Some(self.f32_to_f16(src, code.pack())),
+                _ => None,
+            };
+            if let Some(r) = half {
+                self.write(dst, r, to);
+                return;
+            }
+        }
         let v = self.read_u64(src, from);
         let r = self.call_helper(Helper::Cvt, code.pack(), &[v]);
         let r = self.of_u64(r, to);
         self.write(dst, r, to);
+    }
+
+    /// f16 to f32 (cvt), natively for normal values and zeros.
+    fn f16_to_f32(&mut self, src: Operand, code: u32) -> Value {
+        let h = self.read(src, Type::F16);
+        let (r, slow) = self.widen_f16(h);
+        self.helper_if(slow, r, Type::F32, Helper::Cvt, code, &[h], Type::F16)
+    }
+
+    /// f32 to f16 (cvt.rn), natively for results in the f16 normal range.
+    fn f32_to_f16(&mut self, src: Operand, code: u32) -> Value {
+        let x = self.read(src, Type::F32);
+        let (r, slow) = self.narrow_f16(x);
+        self.helper_if(slow, r, Type::F16, Helper::Cvt, code, &[x], Type::F32)
+    }
+
+    /// The f32 of the f16 bits `h` (an `i16`) by moving the fields (the
+    /// exponent rebiased by 127 - 15), and whether that is wrong: `h` is
+    /// subnormal, infinite or NaN.
+    fn widen_f16(&mut self, h: Value) -> (Value, Value) {
+        let h = self.b.ins().uextend(clt::I32, h);
+        let mag = self.b.ins().band_imm_u(h, 0x7fff);
+        let sign = self.b.ins().band_imm_u(h, 0x8000);
+        let sign = self.b.ins().ishl_imm_u(sign, 16);
+        let m = self.b.ins().ishl_imm_u(mag, 13);
+        let normal = self.b.ins().iadd_imm_u(m, 112 << 23);
+        let zero = self.iconst(clt::I32, 0);
+        let is0 = self.b.ins().icmp_imm_u(IntCC::Equal, mag, 0);
+        let bits = self.b.ins().select(is0, zero, normal);
+        let bits = self.b.ins().bor(bits, sign);
+        let r = self.of_bits(bits, Type::F32);
+        // Subnormal: mag in 1..=0x3ff; infinity or NaN: exponent 31.
+        let m1 = self.b.ins().iadd_imm_s(mag, -1);
+        let sub = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, m1, 0x3ff);
+        let special = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, mag, 0x7c00);
+        (r, self.b.ins().bor(sub, special))
+    }
+
+    /// The f16 bits (an `i16`) of the f32 `x` rounded to nearest even: the
+    /// rebiased exponent and the mantissa rounded on its 13 dropped bits (a
+    /// carry into the exponent, up to infinity, is the right result); and
+    /// whether that is wrong: `x` is neither zero nor in the f16 normal
+    /// range before rounding (exponent 113..=142; NaN included).
+    fn narrow_f16(&mut self, x: Value) -> (Value, Value) {
+        let b = self.bits_of(x, Type::F32);
+        let mag = self.b.ins().band_imm_u(b, 0x7fff_ffff);
+        let sign = self.b.ins().ushr_imm_u(b, 16);
+        let sign = self.b.ins().band_imm_u(sign, 0x8000);
+        let u = self.b.ins().iadd_imm_s(mag, -(112 << 23));
+        let odd = self.b.ins().ushr_imm_u(u, 13);
+        let odd = self.b.ins().band_imm_u(odd, 1);
+        let rounded = self.b.ins().iadd(u, odd);
+        let rounded = self.b.ins().iadd_imm_u(rounded, 0xfff);
+        let hm = self.b.ins().ushr_imm_u(rounded, 13);
+        let zero = self.iconst(clt::I32, 0);
+        let is0 = self.b.ins().icmp_imm_u(IntCC::Equal, mag, 0);
+        let hm = self.b.ins().select(is0, zero, hm);
+        let bits = self.b.ins().bor(hm, sign);
+        let r = self.b.ins().ireduce(clt::I16, bits);
+        let e = self.b.ins().iadd_imm_s(mag, -(113 << 23));
+        let out = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, e, 30 << 23);
+        let nz = self.b.ins().icmp_imm_u(IntCC::NotEqual, mag, 0);
+        (r, self.b.ins().band(out, nz))
+    }
+
+    /// An f16 add, sub, mul, div (to nearest) or min / max through f32:
+    /// both operands are exact in f32 and f32 has more than twice f16's
+    /// precision, so rounding the f32 result to f16 is the correctly rounded
+    /// f16 result; operands or results outside the normal range (and NaNs)
+    /// take the reference.
+    fn fbin_f16(&mut self, op: FBinOp, rnd: Round, dst: Reg, a: Operand, b: Operand) {
+        let (xh, yh) = (self.read(a, Type::F16), self.read(b, Type::F16));
+        let (x, s1) = self.widen_f16(xh);
+        let (y, s2) = self.widen_f16(yh);
+        let r = match op {
+            FBinOp::Add => self.b.ins().fadd(x, y),
+            FBinOp::Sub => self.b.ins().fsub(x, y),
+            FBinOp::Mul => self.b.ins().fmul(x, y),
+            FBinOp::Div => self.b.ins().fdiv(x, y),
+            FBinOp::Min | FBinOp::MinNan => self.b.ins().fmin(x, y),
+            FBinOp::Max | FBinOp::MaxNan => self.b.ins().fmax(x, y),
+        };
+        let (rh, s3) = self.narrow_f16(r);
+        let s = self.b.ins().bor(s1, s2);
+        let slow = self.b.ins().bor(s, s3);
+        let code = Code {
+            op: index_of(&FBinOp::ALL, &op),
+            ty: type_index(Type::F16),
+            rnd: round_index(rnd),
+            ..Code::default()
+        };
+        let r = self.helper_if(
+            slow,
+            rh,
+            Type::F16,
+            Helper::FBin,
+            code.pack(),
+            &[xh, yh],
+            Type::F16,
+        );
+        self.write(dst, r, Type::F16);
     }
 
     /// The natively lowered conversions (`None`: use the helper).
