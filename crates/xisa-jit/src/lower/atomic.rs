@@ -224,6 +224,43 @@ impl Lowerer<'_, '_> {
                 let r = self.native_fbin(op, ft, Round::Rn, x, y);
                 self.bits_of(r, ft)
             }
+            AtomOp::FAdd if a.ty == AtomType::F16x2 => {
+                // Two f16 adds (`semantics::packed_add`), each through f32
+                // as `fadd.f16`; the reference when a lane is not normal.
+                let mut lanes = Vec::new();
+                let mut slow: Option<Value> = None;
+                for sh in [0, 16] {
+                    let (x, sx) = self.half_lane(old, sh);
+                    let (y, sy) = self.half_lane(src, sh);
+                    let r = self.b.ins().fadd(x, y);
+                    let (h, sr) = self.narrow_f16(r);
+                    let h = self.b.ins().uextend(clt::I32, h);
+                    lanes.push(self.b.ins().ishl_imm_u(h, sh));
+                    for f in [sx, sy, sr] {
+                        slow = Some(match slow {
+                            Some(p) => self.b.ins().bor(p, f),
+                            None => f,
+                        });
+                    }
+                }
+                let r = self.b.ins().bor(lanes[0], lanes[1]);
+                let code = Code {
+                    op: index_of(&AtomOp::ALL, &a.op),
+                    ty: index_of(&AtomType::ALL, &a.ty),
+                    ftz: a.ftz,
+                    ..Code::default()
+                };
+                let slow = slow.unwrap_or_else(|| self.iconst(clt::I8, 0));
+                self.helper_if(
+                    slow,
+                    r,
+                    Type::I32,
+                    Helper::Atomic,
+                    code.pack(),
+                    &[old, src, cmp],
+                    Type::I32,
+                )
+            }
             AtomOp::FAdd | AtomOp::FMin | AtomOp::FMax => {
                 let code = Code {
                     op: index_of(&AtomOp::ALL, &a.op),
@@ -266,6 +303,18 @@ impl Lowerer<'_, '_> {
         self.b.ins().store(f, v, p, off);
         self.b.ins().jump(next, &[]);
         self.b.switch_to_block(next);
+    }
+
+    /// The f16 at bit `sh` of the `i32` `v`, widened to f32, and whether it
+    /// is outside the normal range (see `widen_f16`).
+    fn half_lane(&mut self, v: Value, sh: i64) -> (Value, Value) {
+        let x = if sh == 0 {
+            v
+        } else {
+            self.b.ins().ushr_imm_u(v, sh)
+        };
+        let h = self.b.ins().ireduce(clt::I16, x);
+        self.widen_f16(h)
     }
 
     /// Fences: nothing within a workgroup (one host thread, program order);

@@ -180,7 +180,7 @@ impl Lowerer<'_, '_> {
     /// `r` (of IR type `rty`) unless `slow`; then the helper's result for
     /// `args` (of IR type `aty`), on a cold path.
     #[allow(clippy::too_many_arguments)]
-    fn helper_if(
+    pub(super) fn helper_if(
         &mut self,
         slow: Value,
         r: Value,
@@ -427,7 +427,7 @@ impl Lowerer<'_, '_> {
     /// The f32 of the f16 bits `h` (an `i16`) by moving the fields (the
     /// exponent rebiased by 127 - 15), and whether that is wrong: `h` is
     /// subnormal, infinite or NaN.
-    fn widen_f16(&mut self, h: Value) -> (Value, Value) {
+    pub(super) fn widen_f16(&mut self, h: Value) -> (Value, Value) {
         let h = self.b.ins().uextend(clt::I32, h);
         let mag = self.b.ins().band_imm_u(h, 0x7fff);
         let sign = self.b.ins().band_imm_u(h, 0x8000);
@@ -454,7 +454,7 @@ impl Lowerer<'_, '_> {
     /// carry into the exponent, up to infinity, is the right result); and
     /// whether that is wrong: `x` is neither zero nor in the f16 normal
     /// range before rounding (exponent 113..=142; NaN included).
-    fn narrow_f16(&mut self, x: Value) -> (Value, Value) {
+    pub(super) fn narrow_f16(&mut self, x: Value) -> (Value, Value) {
         let b = self.bits_of(x, Type::F32);
         let mag = self.b.ins().band_imm_u(b, 0x7fff_ffff);
         let sign = self.b.ins().ushr_imm_u(b, 16);
