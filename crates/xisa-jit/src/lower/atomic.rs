@@ -224,16 +224,22 @@ impl Lowerer<'_, '_> {
                 let r = self.native_fbin(op, ft, Round::Rn, x, y);
                 self.bits_of(r, ft)
             }
-            AtomOp::FAdd if a.ty == AtomType::F16x2 => {
-                // Two f16 adds (`semantics::packed_add`), each through f32
-                // as `fadd.f16`; the reference when a lane is not normal.
+            AtomOp::FAdd if packed => {
+                // Two f16 / bf16 adds (`semantics::packed_add`), each through
+                // f32 as `fadd.f16` / `fadd.bf16`; the reference when a lane
+                // is not normal.
+                let lt = if a.ty == AtomType::BF16x2 {
+                    Type::BF16
+                } else {
+                    Type::F16
+                };
                 let mut lanes = Vec::new();
                 let mut slow: Option<Value> = None;
                 for sh in [0, 16] {
-                    let (x, sx) = self.half_lane(old, sh);
-                    let (y, sy) = self.half_lane(src, sh);
+                    let (x, sx) = self.half_lane(lt, old, sh);
+                    let (y, sy) = self.half_lane(lt, src, sh);
                     let r = self.b.ins().fadd(x, y);
-                    let (h, sr) = self.narrow_f16(r);
+                    let (h, sr) = self.narrow_small(lt, r);
                     let h = self.b.ins().uextend(clt::I32, h);
                     lanes.push(self.b.ins().ishl_imm_u(h, sh));
                     for f in [sx, sy, sr] {
@@ -305,16 +311,16 @@ impl Lowerer<'_, '_> {
         self.b.switch_to_block(next);
     }
 
-    /// The f16 at bit `sh` of the `i32` `v`, widened to f32, and whether it
-    /// is outside the normal range (see `widen_f16`).
-    fn half_lane(&mut self, v: Value, sh: i64) -> (Value, Value) {
+    /// The f16 or bf16 (`ty`) at bit `sh` of the `i32` `v`, widened to f32,
+    /// and whether it is outside the normal range (see `widen_small`).
+    fn half_lane(&mut self, ty: Type, v: Value, sh: i64) -> (Value, Value) {
         let x = if sh == 0 {
             v
         } else {
             self.b.ins().ushr_imm_u(v, sh)
         };
         let h = self.b.ins().ireduce(clt::I16, x);
-        self.widen_f16(h)
+        self.widen_small(ty, h)
     }
 
     /// Fences: nothing within a workgroup (one host thread, program order);

@@ -43,8 +43,8 @@ impl Lowerer<'_, '_> {
         a: Operand,
         b: Operand,
     ) {
-        if ty == Type::F16 && !ftz && (rnd == Round::Rn || min_max(op)) {
-            return self.fbin_f16(op, rnd, dst, a, b);
+        if matches!(ty, Type::F16 | Type::BF16) && !ftz && (rnd == Round::Rn || min_max(op)) {
+            return self.fbin_small(op, ty, rnd, dst, a, b);
         }
         // min / max are exact (no rounding): native in every mode. With
         // `ftz`, natively unless an operand or the result is subnormal.
@@ -479,15 +479,65 @@ impl Lowerer<'_, '_> {
         (r, self.b.ins().band(out, nz))
     }
 
-    /// An f16 add, sub, mul, div (to nearest) or min / max through f32:
-    /// both operands are exact in f32 and f32 has more than twice f16's
-    /// precision, so rounding the f32 result to f16 is the correctly rounded
-    /// f16 result; operands or results outside the normal range (and NaNs)
-    /// take the reference.
-    fn fbin_f16(&mut self, op: FBinOp, rnd: Round, dst: Reg, a: Operand, b: Operand) {
-        let (xh, yh) = (self.read(a, Type::F16), self.read(b, Type::F16));
-        let (x, s1) = self.widen_f16(xh);
-        let (y, s2) = self.widen_f16(yh);
+    /// The f32 of the f16 or bf16 bits `h` and whether it is not exact
+    /// (`widen_f16`, `widen_bf16`).
+    pub(super) fn widen_small(&mut self, ty: Type, h: Value) -> (Value, Value) {
+        if ty == Type::BF16 {
+            self.widen_bf16(h)
+        } else {
+            self.widen_f16(h)
+        }
+    }
+
+    /// The f16 or bf16 bits of `x` rounded to nearest even, and whether
+    /// that is not the reference's (`narrow_f16`, `narrow_bf16`).
+    pub(super) fn narrow_small(&mut self, ty: Type, x: Value) -> (Value, Value) {
+        if ty == Type::BF16 {
+            self.narrow_bf16(x)
+        } else {
+            self.narrow_f16(x)
+        }
+    }
+
+    /// The f32 of the bf16 bits `h` (an `i16`): the top half of its bits,
+    /// exact; flagged when infinite, NaN or subnormal (left to the
+    /// reference).
+    fn widen_bf16(&mut self, h: Value) -> (Value, Value) {
+        let w = self.b.ins().uextend(clt::I32, h);
+        let bits = self.b.ins().ishl_imm_u(w, 16);
+        let r = self.of_bits(bits, Type::F32);
+        let e = self.b.ins().band_imm_u(bits, 0x7f80_0000);
+        let special = self.b.ins().icmp_imm_u(IntCC::Equal, e, 0x7f80_0000);
+        let sub = self.any_subnormal(Type::F32, &[r]);
+        (r, self.b.ins().bor(special, sub))
+    }
+
+    /// The bf16 bits (an `i16`) of the f32 `x` rounded to nearest even on
+    /// its low 16 bits (a carry into the exponent, up to infinity, is the
+    /// right result); flagged when `x` is infinite, NaN or subnormal.
+    fn narrow_bf16(&mut self, x: Value) -> (Value, Value) {
+        let b = self.bits_of(x, Type::F32);
+        let odd = self.b.ins().ushr_imm_u(b, 16);
+        let odd = self.b.ins().band_imm_u(odd, 1);
+        let r = self.b.ins().iadd(b, odd);
+        let r = self.b.ins().iadd_imm_u(r, 0x7fff);
+        let r = self.b.ins().ushr_imm_u(r, 16);
+        let r = self.b.ins().ireduce(clt::I16, r);
+        let e = self.b.ins().band_imm_u(b, 0x7f80_0000);
+        let special = self.b.ins().icmp_imm_u(IntCC::Equal, e, 0x7f80_0000);
+        let sub = self.any_subnormal(Type::F32, &[x]);
+        (r, self.b.ins().bor(special, sub))
+    }
+
+    /// An f16 or bf16 add, sub, mul, div (to nearest) or min / max through
+    /// f32: both operands are exact in f32 and f32 has at least twice their
+    /// precision plus two bits, so rounding the f32 result once more is the
+    /// correctly rounded result; operands or results outside the normal
+    /// range (and NaNs) take the reference.
+    fn fbin_small(&mut self, op: FBinOp, ty: Type, rnd: Round, dst: Reg, a: Operand, b: Operand) {
+        let (xh, yh) = (self.read(a, ty), self.read(b, ty));
+        let (x, s1) = self.widen_small(ty, xh);
+        let (y, s2) = self.widen_small(ty, yh);
         let r = match op {
             FBinOp::Add => self.b.ins().fadd(x, y),
             FBinOp::Sub => self.b.ins().fsub(x, y),
@@ -496,25 +546,17 @@ impl Lowerer<'_, '_> {
             FBinOp::Min | FBinOp::MinNan => self.b.ins().fmin(x, y),
             FBinOp::Max | FBinOp::MaxNan => self.b.ins().fmax(x, y),
         };
-        let (rh, s3) = self.narrow_f16(r);
+        let (rh, s3) = self.narrow_small(ty, r);
         let s = self.b.ins().bor(s1, s2);
         let slow = self.b.ins().bor(s, s3);
         let code = Code {
             op: index_of(&FBinOp::ALL, &op),
-            ty: type_index(Type::F16),
+            ty: type_index(ty),
             rnd: round_index(rnd),
             ..Code::default()
         };
-        let r = self.helper_if(
-            slow,
-            rh,
-            Type::F16,
-            Helper::FBin,
-            code.pack(),
-            &[xh, yh],
-            Type::F16,
-        );
-        self.write(dst, r, Type::F16);
+        let r = self.helper_if(slow, rh, ty, Helper::FBin, code.pack(), &[xh, yh], ty);
+        self.write(dst, r, ty);
     }
 
     /// The natively lowered conversions (`None`: use the helper).
