@@ -76,18 +76,24 @@ impl Lowerer<'_, '_> {
         self.write(dst, r, ty);
     }
 
-    /// [`Self::native_fbin`] with `ftz`: subnormal operands and results
-    /// flush to zero, so the native result stands when none of the operands
-    /// and not the result is subnormal (or NaN); otherwise the helper's.
-    fn native_fbin_ftz(&mut self, op: FBinOp, ty: Type, rnd: Round, x: Value, y: Value) -> Value {
-        let r = match op {
+    /// `x op y` by the host's IEEE instruction (`fmin` / `fmax`: minimum /
+    /// maximum, NaN-propagating, -0 < +0).
+    fn host_fop(&mut self, op: FBinOp, x: Value, y: Value) -> Value {
+        match op {
             FBinOp::Add => self.b.ins().fadd(x, y),
             FBinOp::Sub => self.b.ins().fsub(x, y),
             FBinOp::Mul => self.b.ins().fmul(x, y),
             FBinOp::Div => self.b.ins().fdiv(x, y),
             FBinOp::Min | FBinOp::MinNan => self.b.ins().fmin(x, y),
             FBinOp::Max | FBinOp::MaxNan => self.b.ins().fmax(x, y),
-        };
+        }
+    }
+
+    /// [`Self::native_fbin`] with `ftz`: subnormal operands and results
+    /// flush to zero, so the native result stands when none of the operands
+    /// and not the result is subnormal (or NaN); otherwise the helper's.
+    fn native_fbin_ftz(&mut self, op: FBinOp, ty: Type, rnd: Round, x: Value, y: Value) -> Value {
+        let r = self.host_fop(op, x, y);
         let code = Code {
             op: index_of(&FBinOp::ALL, &op),
             ty: type_index(ty),
@@ -140,14 +146,7 @@ impl Lowerer<'_, '_> {
         x: Value,
         y: Value,
     ) -> Value {
-        let r = match op {
-            FBinOp::Add => self.b.ins().fadd(x, y),
-            FBinOp::Sub => self.b.ins().fsub(x, y),
-            FBinOp::Mul => self.b.ins().fmul(x, y),
-            FBinOp::Div => self.b.ins().fdiv(x, y),
-            FBinOp::Min | FBinOp::MinNan => self.b.ins().fmin(x, y),
-            FBinOp::Max | FBinOp::MaxNan => self.b.ins().fmax(x, y),
-        };
+        let r = self.host_fop(op, x, y);
         let code = Code {
             op: index_of(&FBinOp::ALL, &op),
             ty: type_index(ty),
@@ -538,14 +537,7 @@ impl Lowerer<'_, '_> {
         let (xh, yh) = (self.read(a, ty), self.read(b, ty));
         let (x, s1) = self.widen_small(ty, xh);
         let (y, s2) = self.widen_small(ty, yh);
-        let r = match op {
-            FBinOp::Add => self.b.ins().fadd(x, y),
-            FBinOp::Sub => self.b.ins().fsub(x, y),
-            FBinOp::Mul => self.b.ins().fmul(x, y),
-            FBinOp::Div => self.b.ins().fdiv(x, y),
-            FBinOp::Min | FBinOp::MinNan => self.b.ins().fmin(x, y),
-            FBinOp::Max | FBinOp::MaxNan => self.b.ins().fmax(x, y),
-        };
+        let r = self.host_fop(op, x, y);
         let (rh, s3) = self.narrow_small(ty, r);
         let s = self.b.ins().bor(s1, s2);
         let slow = self.b.ins().bor(s, s3);
