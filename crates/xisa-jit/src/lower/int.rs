@@ -20,6 +20,16 @@ enum Bits {
     V(Value),
 }
 
+/// A bit field of register operands (see `Lowerer::field`).
+struct Field {
+    /// The length, masked to 8 bits.
+    l: Value,
+    /// The field bits inside the value.
+    n: Value,
+    /// The position when in range, else 0 (a safe shift amount).
+    at: Value,
+}
+
 impl Lowerer<'_, '_> {
     pub(super) fn lower_bin(&mut self, op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand) {
         let t = ty.as_int();
@@ -497,13 +507,39 @@ impl Lowerer<'_, '_> {
             self.write(dst, r, Type::I32);
             return;
         }
-        let args = [
-            self.read_u64(a, Type::I32),
-            self.read_u64(b, Type::I32),
-            self.read_u64(sel, Type::I32),
-        ];
-        let r = self.call_helper(Helper::Prmt, 0, &args);
-        let r = self.of_u64(r, Type::I32);
+        // A register selector: each byte picks one of the eight bytes of
+        // {b, a} (nibble bits 0-2) or its top bit replicated (bit 3).
+        let x = self.read(a, Type::I32);
+        let y = self.read(b, Type::I32);
+        let s = self.read(sel, Type::I32);
+        let lo = self.b.ins().uextend(clt::I64, x);
+        let hi = self.b.ins().uextend(clt::I64, y);
+        let hi = self.b.ins().ishl_imm_u(hi, 32);
+        let both = self.b.ins().bor(hi, lo);
+        let zero = self.iconst(clt::I32, 0);
+        let ff = self.iconst(clt::I32, 0xff);
+        let mut r: Option<Value> = None;
+        for i in 0..4i64 {
+            let nib = self.b.ins().ushr_imm_u(s, 4 * i);
+            let k = self.b.ins().band_imm_u(nib, 7);
+            let k = self.b.ins().ishl_imm_u(k, 3);
+            let k = self.b.ins().uextend(clt::I64, k);
+            let byte = self.b.ins().ushr(both, k);
+            let byte = self.b.ins().ireduce(clt::I32, byte);
+            let byte = self.b.ins().band_imm_u(byte, 0xff);
+            let neg = self.b.ins().band_imm_u(byte, 0x80);
+            let neg = self.b.ins().icmp_imm_u(IntCC::NotEqual, neg, 0);
+            let rep = self.b.ins().select(neg, ff, zero);
+            let sgn = self.b.ins().band_imm_u(nib, 8);
+            let sgn = self.b.ins().icmp_imm_u(IntCC::NotEqual, sgn, 0);
+            let byte = self.b.ins().select(sgn, rep, byte);
+            let byte = self.b.ins().ishl_imm_u(byte, 8 * i);
+            r = Some(match r {
+                Some(p) => self.b.ins().bor(p, byte),
+                None => byte,
+            });
+        }
+        let r = r.unwrap_or(zero);
         self.write(dst, r, Type::I32);
     }
 
@@ -522,6 +558,11 @@ impl Lowerer<'_, '_> {
             self.write(dst, r, t);
             return;
         }
+        if matches!(t, Type::I32 | Type::I64) {
+            let r = self.bfe_var(signed, t, a, pos, len);
+            self.write(dst, r, t);
+            return;
+        }
         let code = Code {
             ty: type_index(t),
             flag: signed,
@@ -535,6 +576,78 @@ impl Lowerer<'_, '_> {
         let r = self.call_helper(Helper::Bfe, code.pack(), &args);
         let r = self.of_u64(r, t);
         self.write(dst, r, t);
+    }
+
+    /// The field of a `bfe` / `bfi` with register operands: position and
+    /// length masked to 8 bits, the number of field bits inside the value
+    /// `n` (0 when the position is out of range) and a shift amount that is
+    /// the position when in range, else 0; all of the value's width.
+    fn field(&mut self, t: Type, pos: Operand, len: Operand) -> Field {
+        let ct = int_type(t);
+        let w = u64::from(t.bits());
+        let p = self.read(pos, Type::I32);
+        let p = self.b.ins().band_imm_u(p, 0xff);
+        let l = self.read(len, Type::I32);
+        let l = self.b.ins().band_imm_u(l, 0xff);
+        let (p, l) = if ct == clt::I64 {
+            (self.b.ins().uextend(ct, p), self.b.ins().uextend(ct, l))
+        } else {
+            (p, l)
+        };
+        let zero = self.iconst(ct, 0);
+        let inside = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, p, w as i64);
+        let wv = self.iconst(ct, w);
+        let room = self.b.ins().isub(wv, p);
+        let n = self.b.ins().umin(l, room);
+        let n = self.b.ins().select(inside, n, zero);
+        let at = self.b.ins().select(inside, p, zero);
+        Field { l, n, at }
+    }
+
+    /// `n` low bits set (all of them when `n` is the width), `ones` all set.
+    fn low_mask(&mut self, t: Type, n: Value, ones: Value) -> Value {
+        let ct = int_type(t);
+        let one = self.iconst(ct, 1);
+        let m = self.b.ins().ishl(one, n);
+        let m = self.b.ins().iadd_imm_s(m, -1);
+        let full =
+            self.b
+                .ins()
+                .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, i64::from(t.bits()));
+        self.b.ins().select(full, ones, m)
+    }
+
+    /// `bfe` with register operands (`semantics::bfe`) on i32 / i64: the
+    /// in-range field bits shifted down and masked, or (signed) shifted to
+    /// the top and arithmetically back; no field bit in range gives 0 or
+    /// (signed, length not 0) the top bit replicated.
+    fn bfe_var(&mut self, signed: bool, t: Type, a: Operand, pos: Operand, len: Operand) -> Value {
+        let ct = int_type(t);
+        let w = u64::from(t.bits());
+        let f = self.field(t, pos, len);
+        let x = self.read(a, t);
+        let zero = self.iconst(ct, 0);
+        if !signed {
+            let ones = self.iconst(ct, u64::MAX);
+            let down = self.b.ins().ushr(x, f.at);
+            let m = self.low_mask(t, f.n, ones);
+            return self.b.ins().band(down, m);
+        }
+        let some = self.b.ins().icmp_imm_u(IntCC::NotEqual, f.n, 0);
+        let wv = self.iconst(ct, w);
+        let left = self.b.ins().isub(wv, f.at);
+        let left = self.b.ins().isub(left, f.n);
+        let left = self.b.ins().select(some, left, zero);
+        let right = self.b.ins().isub(wv, f.n);
+        let top = self.iconst(ct, w - 1);
+        let right = self.b.ins().select(some, right, top);
+        let up = self.b.ins().ishl(x, left);
+        let r = self.b.ins().sshr(up, right);
+        let none = self.b.ins().icmp_imm_u(IntCC::Equal, f.l, 0);
+        self.b.ins().select(none, zero, r)
     }
 
     /// `bfe` with a constant position and length (`semantics::bfe`): the
@@ -590,6 +703,23 @@ impl Lowerer<'_, '_> {
                 let keep = self.b.ins().band_imm_u(base, !mask as i64);
                 self.b.ins().bor(keep, i)
             };
+            self.write(dst, r, t);
+            return;
+        }
+        if matches!(t, Type::I32 | Type::I64) {
+            // mask = the field bits that fit (none when the position is out
+            // of range or the length is 0), as `semantics::bfi`.
+            let f = self.field(t, pos, len);
+            let ct = int_type(t);
+            let ones = self.iconst(ct, u64::MAX);
+            let low = self.low_mask(t, f.n, ones);
+            let mask = self.b.ins().ishl(low, f.at);
+            let i = self.read(ins, t);
+            let i = self.b.ins().ishl(i, f.at);
+            let i = self.b.ins().band(i, mask);
+            let base = self.read(base, t);
+            let keep = self.b.ins().band_not(base, mask);
+            let r = self.b.ins().bor(keep, i);
             self.write(dst, r, t);
             return;
         }
