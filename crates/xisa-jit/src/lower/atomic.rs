@@ -221,7 +221,7 @@ impl Lowerer<'_, '_> {
                 };
                 let x = self.of_bits(old, ft);
                 let y = self.of_bits(src, ft);
-                let r = self.native_fbin(op, ft, Round::Rn, x, y);
+                let r = self.native_fbin(op, ft, Round::Rn, false, x, y);
                 self.bits_of(r, ft)
             }
             AtomOp::FAdd if packed => {
@@ -233,30 +233,16 @@ impl Lowerer<'_, '_> {
                 } else {
                     Type::F16
                 };
-                let mut lanes = Vec::new();
-                let mut slow: Option<Value> = None;
-                for sh in [0, 16] {
-                    let (x, sx) = self.half_lane(lt, old, sh);
-                    let (y, sy) = self.half_lane(lt, src, sh);
-                    let r = self.b.ins().fadd(x, y);
-                    let (h, sr) = self.narrow_small(lt, r);
-                    let h = self.b.ins().uextend(clt::I32, h);
-                    lanes.push(self.b.ins().ishl_imm_u(h, sh));
-                    for f in [sx, sy, sr] {
-                        slow = Some(match slow {
-                            Some(p) => self.b.ins().bor(p, f),
-                            None => f,
-                        });
-                    }
-                }
-                let r = self.b.ins().bor(lanes[0], lanes[1]);
+                let (lo, slow_lo) = self.packed_lane_add(lt, old, src, 0);
+                let (hi, slow_hi) = self.packed_lane_add(lt, old, src, 16);
+                let r = self.b.ins().bor(lo, hi);
+                let slow = self.b.ins().bor(slow_lo, slow_hi);
                 let code = Code {
                     op: index_of(&AtomOp::ALL, &a.op),
                     ty: index_of(&AtomType::ALL, &a.ty),
                     ftz: a.ftz,
                     ..Code::default()
                 };
-                let slow = slow.unwrap_or_else(|| self.iconst(clt::I8, 0));
                 self.helper_if(
                     slow,
                     r,
@@ -311,8 +297,23 @@ impl Lowerer<'_, '_> {
         self.b.switch_to_block(next);
     }
 
+    /// The f16 or bf16 (`ty`) lane at bit `sh` of `old + src` (two packed
+    /// `i32`s), back at bit `sh` of an `i32`, and whether it is not the
+    /// reference's: an operand or the sum is outside the normal range (see
+    /// `widen_small`, `narrow_small`).
+    fn packed_lane_add(&mut self, ty: Type, old: Value, src: Value, sh: i64) -> (Value, Value) {
+        let (x, sx) = self.half_lane(ty, old, sh);
+        let (y, sy) = self.half_lane(ty, src, sh);
+        let r = self.b.ins().fadd(x, y);
+        let (h, sr) = self.narrow_small(ty, r);
+        let h = self.b.ins().uextend(clt::I32, h);
+        let h = self.b.ins().ishl_imm_u(h, sh);
+        let s = self.b.ins().bor(sx, sy);
+        (h, self.b.ins().bor(s, sr))
+    }
+
     /// The f16 or bf16 (`ty`) at bit `sh` of the `i32` `v`, widened to f32,
-    /// and whether it is outside the normal range (see `widen_small`).
+    /// and whether it is outside the normal range.
     fn half_lane(&mut self, ty: Type, v: Value, sh: i64) -> (Value, Value) {
         let x = if sh == 0 {
             v

@@ -23,6 +23,18 @@ fn hw_float(ty: Type) -> bool {
     matches!(ty, Type::F32 | Type::F64)
 }
 
+/// The helper code of an `FBin`.
+fn fbin_code(op: FBinOp, ty: Type, rnd: Round, ftz: bool) -> u32 {
+    Code {
+        op: index_of(&FBinOp::ALL, &op),
+        ty: type_index(ty),
+        rnd: round_index(rnd),
+        ftz,
+        ..Code::default()
+    }
+    .pack()
+}
+
 /// The IR's four min / max ops.
 fn min_max(op: FBinOp) -> bool {
     matches!(
@@ -53,26 +65,15 @@ impl Lowerer<'_, '_> {
                 || rnd == Round::Rn
                     && matches!(op, FBinOp::Add | FBinOp::Sub | FBinOp::Mul | FBinOp::Div));
         if !native {
-            let code = Code {
-                op: index_of(&FBinOp::ALL, &op),
-                ty: type_index(ty),
-                rnd: round_index(rnd),
-                ftz,
-                ..Code::default()
-            };
             let args = [self.read_u64(a, ty), self.read_u64(b, ty)];
-            let r = self.call_helper(Helper::FBin, code.pack(), &args);
+            let r = self.call_helper(Helper::FBin, fbin_code(op, ty, rnd, ftz), &args);
             let r = self.of_u64(r, ty);
             self.write(dst, r, ty);
             return;
         }
         let x = self.read(a, ty);
         let y = self.read(b, ty);
-        let r = if ftz {
-            self.native_fbin_ftz(op, ty, rnd, x, y)
-        } else {
-            self.native_fbin(op, ty, rnd, x, y)
-        };
+        let r = self.native_fbin(op, ty, rnd, ftz, x, y);
         self.write(dst, r, ty);
     }
 
@@ -87,24 +88,6 @@ impl Lowerer<'_, '_> {
             FBinOp::Min | FBinOp::MinNan => self.b.ins().fmin(x, y),
             FBinOp::Max | FBinOp::MaxNan => self.b.ins().fmax(x, y),
         }
-    }
-
-    /// [`Self::native_fbin`] with `ftz`: subnormal operands and results
-    /// flush to zero, so the native result stands when none of the operands
-    /// and not the result is subnormal (or NaN); otherwise the helper's.
-    fn native_fbin_ftz(&mut self, op: FBinOp, ty: Type, rnd: Round, x: Value, y: Value) -> Value {
-        let r = self.host_fop(op, x, y);
-        let code = Code {
-            op: index_of(&FBinOp::ALL, &op),
-            ty: type_index(ty),
-            rnd: round_index(rnd),
-            ftz: true,
-            ..Code::default()
-        };
-        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
-        let sub = self.any_subnormal(ty, &[x, y, r]);
-        let slow = self.b.ins().bor(nan, sub);
-        self.helper_if(slow, r, ty, Helper::FBin, code.pack(), &[x, y], ty)
     }
 
     /// Whether any of `vals` (f32 or f64) is subnormal: `(bits << 1) - 1`
@@ -132,28 +115,49 @@ impl Lowerer<'_, '_> {
             .icmp_imm_u(IntCC::UnsignedLessThan, m, lim as i64)
     }
 
-    /// `x op y` on f32/f64 without flushing, natively, with NaN results
-    /// from the helper (see [`Self::nan_fallback`]). Cranelift's `fmin` /
-    /// `fmax` are IEEE minimum / maximum (NaN-propagating, -0 < +0): on
-    /// ordered operands they are exactly the IR's `min`/`max` and
-    /// `min.nan`/`max.nan`, and a NaN operand gives a NaN result, which the
-    /// helper replaces by the IR's (the other operand, or the quieted NaN).
+    /// `x op y` on f32/f64, natively, with NaN results from the helper (see
+    /// [`Self::nan_fallback`]) and, with `ftz`, the helper's result also
+    /// where an operand or the result is subnormal ([`Self::ftz_fallback`]).
+    /// Cranelift's `fmin` / `fmax` are IEEE minimum / maximum
+    /// (NaN-propagating, -0 < +0): on ordered operands they are exactly the
+    /// IR's `min`/`max` and `min.nan`/`max.nan`, and a NaN operand gives a
+    /// NaN result, which the helper replaces by the IR's (the other operand,
+    /// or the quieted NaN).
     pub(super) fn native_fbin(
         &mut self,
         op: FBinOp,
         ty: Type,
         rnd: Round,
+        ftz: bool,
         x: Value,
         y: Value,
     ) -> Value {
         let r = self.host_fop(op, x, y);
-        let code = Code {
-            op: index_of(&FBinOp::ALL, &op),
-            ty: type_index(ty),
-            rnd: round_index(rnd),
-            ..Code::default()
-        };
-        self.nan_fallback(r, ty, Helper::FBin, code.pack(), &[x, y])
+        let code = fbin_code(op, ty, rnd, ftz);
+        if ftz {
+            self.ftz_fallback(r, ty, Helper::FBin, code, &[x, y])
+        } else {
+            self.nan_fallback(r, ty, Helper::FBin, code, &[x, y])
+        }
+    }
+
+    /// [`Self::nan_fallback`] for a flushing op: the helper's result also
+    /// where an operand (`args`) or the result is subnormal, since only then
+    /// does flushing change anything.
+    fn ftz_fallback(
+        &mut self,
+        r: Value,
+        ty: Type,
+        helper: Helper,
+        code: u32,
+        args: &[Value],
+    ) -> Value {
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+        let mut vals = args.to_vec();
+        vals.push(r);
+        let sub = self.any_subnormal(ty, &vals);
+        let slow = self.b.ins().bor(nan, sub);
+        self.helper_if(slow, r, ty, helper, code, args, ty)
     }
 
     /// `r` (a native float result) unless it is NaN; then the helper's result.
@@ -256,10 +260,7 @@ impl Lowerer<'_, '_> {
             _ => self.b.ins().nearest(x),
         };
         let r = if ftz {
-            let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
-            let sub = self.any_subnormal(ty, &[x, r]);
-            let slow = self.b.ins().bor(nan, sub);
-            self.helper_if(slow, r, ty, Helper::FUn, code.pack(), &[x], ty)
+            self.ftz_fallback(r, ty, Helper::FUn, code.pack(), &[x])
         } else if op == FUnOp::Rsqrt && ty == Type::F32 {
             self.nan_fallback(r, ty, Helper::FUn, code.pack(), &[x])
         } else {
@@ -287,11 +288,7 @@ impl Lowerer<'_, '_> {
             let (x, y, z) = (self.read(a, ty), self.read(b, ty), self.read(c, ty));
             let r = self.b.ins().fma(x, y, z);
             let r = if ftz {
-                // Flushing changes nothing unless a value is subnormal.
-                let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
-                let sub = self.any_subnormal(ty, &[x, y, z, r]);
-                let slow = self.b.ins().bor(nan, sub);
-                self.helper_if(slow, r, ty, Helper::Fma, code.pack(), &[x, y, z], ty)
+                self.ftz_fallback(r, ty, Helper::Fma, code.pack(), &[x, y, z])
             } else {
                 self.nan_fallback(r, ty, Helper::Fma, code.pack(), &[x, y, z])
             };
@@ -541,13 +538,8 @@ impl Lowerer<'_, '_> {
         let (rh, s3) = self.narrow_small(ty, r);
         let s = self.b.ins().bor(s1, s2);
         let slow = self.b.ins().bor(s, s3);
-        let code = Code {
-            op: index_of(&FBinOp::ALL, &op),
-            ty: type_index(ty),
-            rnd: round_index(rnd),
-            ..Code::default()
-        };
-        let r = self.helper_if(slow, rh, ty, Helper::FBin, code.pack(), &[xh, yh], ty);
+        let code = fbin_code(op, ty, rnd, false);
+        let r = self.helper_if(slow, rh, ty, Helper::FBin, code, &[xh, yh], ty);
         self.write(dst, r, ty);
     }
 

@@ -607,9 +607,10 @@ impl Lowerer<'_, '_> {
         Field { l, n, at }
     }
 
-    /// `n` low bits set (all of them when `n` is the width), `ones` all set.
-    fn low_mask(&mut self, t: Type, n: Value, ones: Value) -> Value {
+    /// `n` low bits set (all of them when `n` is the width).
+    fn low_mask(&mut self, t: Type, n: Value) -> Value {
         let ct = int_type(t);
+        let ones = self.iconst(ct, u64::MAX);
         let one = self.iconst(ct, 1);
         let m = self.b.ins().ishl(one, n);
         let m = self.b.ins().iadd_imm_s(m, -1);
@@ -631,9 +632,8 @@ impl Lowerer<'_, '_> {
         let x = self.read(a, t);
         let zero = self.iconst(ct, 0);
         if !signed {
-            let ones = self.iconst(ct, u64::MAX);
             let down = self.b.ins().ushr(x, f.at);
-            let m = self.low_mask(t, f.n, ones);
+            let m = self.low_mask(t, f.n);
             return self.b.ins().band(down, m);
         }
         let some = self.b.ins().icmp_imm_u(IntCC::NotEqual, f.n, 0);
@@ -710,9 +710,7 @@ impl Lowerer<'_, '_> {
             // mask = the field bits that fit (none when the position is out
             // of range or the length is 0), as `semantics::bfi`.
             let f = self.field(t, pos, len);
-            let ct = int_type(t);
-            let ones = self.iconst(ct, u64::MAX);
-            let low = self.low_mask(t, f.n, ones);
+            let low = self.low_mask(t, f.n);
             let mask = self.b.ins().ishl(low, f.at);
             let i = self.read(ins, t);
             let i = self.b.ins().ishl(i, f.at);
