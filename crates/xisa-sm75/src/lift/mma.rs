@@ -25,6 +25,7 @@ use xisa_ir::{
     Space, Type,
 };
 
+use super::float::{fop, fun};
 use super::view::{Opnd, Val};
 use super::{LiftError, LiftFn, Lifter};
 
@@ -126,30 +127,22 @@ fn half_f32(l: &mut Lifter, v: Operand, h: u64) -> Operand {
     l.cvt(CvtOp::FtoF, Type::F32, Type::F16, f)
 }
 
-fn fop(l: &mut Lifter, op: FBinOp, a: Operand, b: Operand) -> Operand {
-    let dst = l.tmp(Type::F32);
-    l.emit(Op::FBin {
-        op,
-        ty: Type::F32,
-        rnd: Round::Rn,
-        ftz: false,
-        dst,
-        a,
-        b,
-    });
-    dst.into()
-}
-
-fn fneg(l: &mut Lifter, a: Operand) -> Operand {
-    let dst = l.tmp(Type::F32);
-    l.emit(Op::FUn {
-        op: FUnOp::Neg,
-        ty: Type::F32,
-        ftz: false,
-        dst,
-        a,
-    });
-    dst.into()
+/// `acc + x·y` in `f32`, x and y negated where `neg` says, the product and
+/// the sum each rounded to nearest: one step of the MMA accumulation.
+fn mac(l: &mut Lifter, acc: Operand, x: Operand, y: Operand, neg: (bool, bool)) -> Operand {
+    let f32t = Type::F32;
+    let x = if neg.0 {
+        fun(l, FUnOp::Neg, f32t, false, x)
+    } else {
+        x
+    };
+    let y = if neg.1 {
+        fun(l, FUnOp::Neg, f32t, false, y)
+    } else {
+        y
+    };
+    let p = fop(l, FBinOp::Mul, f32t, Round::Rn, false, x, y);
+    fop(l, FBinOp::Add, f32t, Round::Rn, false, acc, p.into()).into()
 }
 
 /// `HMMA.1688.{F32,F16} Rd, [-]Ra, [-]Rb, Rc`: D (16x8) = A (16x8 `f16`,
@@ -196,11 +189,8 @@ fn hmma(l: &mut Lifter) -> Result<(), LiftError> {
             for q in 0..4 {
                 for e in 0..2 {
                     let x = half_f32(l, a[q], e);
-                    let x = if na { fneg(l, x) } else { x };
                     let y = half_f32(l, b[q], e);
-                    let y = if nb { fneg(l, y) } else { y };
-                    let p = fop(l, FBinOp::Mul, x, y);
-                    acc = fop(l, FBinOp::Add, acc, p);
+                    acc = mac(l, acc, x, y, (na, nb));
                 }
             }
             outs[r][c] = acc;
@@ -432,10 +422,7 @@ fn hmma884(l: &mut Lifter, m: &super::view::Mods) -> Result<(), LiftError> {
             } else {
                 quad_elem(l, &mut qp, rb, h, col, Idx::Const(k))?
             };
-            let x = if a.neg { fneg(l, x) } else { x };
-            let y = if b.neg { fneg(l, y) } else { y };
-            let p = fop(l, FBinOp::Mul, x, y);
-            acc = fop(l, FBinOp::Add, acc, p);
+            acc = mac(l, acc, x, y, (a.neg, b.neg));
         }
         vals.push(acc);
     }
