@@ -19,7 +19,7 @@
 use xisa_ir::{ICond, Op, Operand, Reg, Type};
 
 use super::super::decode::Inst;
-use super::super::semantics::{self, Kind, Sem};
+use super::super::semantics::{Kind, Sem};
 use super::builder::{Builder, M0};
 use super::LiftError;
 
@@ -102,10 +102,7 @@ pub(crate) fn on(b: &Builder) -> bool {
 
 /// A VALU instruction while the index mode is on.
 pub(crate) fn valu(b: &mut Builder, i: &Inst, fmt: &str) -> Result<(), LiftError> {
-    let mov32 = matches!(
-        semantics::row(&i.opcode.mnemonic),
-        Some(Ok(s)) if s.kind == Kind::Mov && s.ty == Type::I32
-    );
+    let mov32 = super::lifted_row(i).is_some_and(|s| s.kind == Kind::Mov && s.ty == Type::I32);
     if !mov32 || !(fmt == "VOP1" || fmt == "VOP3A") {
         return Err(b.unsupported(format!(
             "{fmt} instruction while VGPR index mode is on (only v_mov_b32 is lifted under s_set_gpr_idx_on)"

@@ -222,13 +222,16 @@ fn decode_items(code: &[u8]) -> Result<Decoded, LiftError> {
     Ok(out)
 }
 
-/// The ALU semantics kind of an instruction (`None` for memory rows and
-/// rows that are not lifted): what the control-flow analyses read.
+/// The ALU semantics row of an instruction (`None` for memory rows and
+/// rows that are not lifted).
+pub(crate) fn lifted_row(inst: &Inst) -> Option<Sem> {
+    semantics::row(&inst.opcode.mnemonic).and_then(|r| r.as_ref().ok().copied())
+}
+
+/// The ALU semantics kind of an instruction: what the control-flow
+/// analyses read.
 pub(crate) fn kind_of(inst: &Inst) -> Option<Kind> {
-    match semantics::row(&inst.opcode.mnemonic) {
-        Some(Ok(s)) => Some(s.kind),
-        _ => None,
-    }
+    lifted_row(inst).map(|s| s.kind)
 }
 
 fn branch_target(inst: &Inst, off: usize) -> Option<i64> {
@@ -350,10 +353,7 @@ fn call_targets(items: &[(usize, usize, Inst)], region: u64) -> HashMap<usize, O
     let mut out = HashMap::new();
     for (idx, (off, len, i)) in items.iter().enumerate() {
         let mut handled = false;
-        let row = match semantics::row(&i.opcode.mnemonic) {
-            Some(Ok(s)) => Some(*s),
-            _ => None,
-        };
+        let row = lifted_row(i);
         // `s_add_u32` / `s_addc_u32`: the unsigned add and the add with carry.
         let add = |k: Kind| {
             row.is_some_and(|s| {
