@@ -36,11 +36,8 @@ pub fn atomic_scope(sc1: bool) -> Scope {
 /// The semantics row of a memory instruction (`gfx942_mem_semantics.tsv`),
 /// or its refusal with the table's reason.
 fn mem_sem(b: &Builder, inst: &Inst) -> Result<MemSem, LiftError> {
-    match mem_row(&inst.opcode.mnemonic) {
-        Some(Ok(s)) => Ok(*s),
-        Some(Err(why)) => Err(b.unsupported(why.clone())),
-        None => Err(b.unsupported("no row in gfx942_mem_semantics.tsv")),
-    }
+    let row = mem_row(&inst.opcode.mnemonic);
+    super::table_row(b, row, "no row in gfx942_mem_semantics.tsv")
 }
 
 /// The element kind and count of a load/store row.
@@ -57,6 +54,12 @@ fn atom_data(b: &Builder, s: &MemSem) -> Result<(AtomOp, AtomType), LiftError> {
         Data::Atom(op, ty) => Ok((op, ty)),
         _ => Err(b.unsupported("memory row without an atomic op")),
     }
+}
+
+/// The offset unit of a read2 / write2 of `n` dwords per element: the
+/// element size, times 64 with `st64`.
+fn pair_unit(s: &MemSem, n: u8) -> i64 {
+    4 * i64::from(n) * if s.flags.st64 { 64 } else { 1 }
 }
 
 /// The d16 half a load writes (`None`: whole registers).
@@ -806,7 +809,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     match sem.access {
         Access::Read2 => {
             let n = mem_data(b, &sem)?.1;
-            let unit: i64 = 4 * n as i64 * if sem.flags.st64 { 64 } else { 1 };
+            let unit = pair_unit(&sem, n);
             let t0 = target(addr_v, o0 as i64 * unit);
             let t1 = target(addr_v, o1 as i64 * unit);
             let a: Vec<Reg> = (0..n).map(|_| b.t(Type::I32)).collect();
@@ -840,7 +843,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         }
         Access::Write2 => {
             let n = mem_data(b, &sem)?.1;
-            let unit: i64 = 4 * n as i64 * if sem.flags.st64 { 64 } else { 1 };
+            let unit = pair_unit(&sem, n);
             for (o, d) in [(o0, data0), (o1, data1)] {
                 let t = [target(addr_v, o as i64 * unit)];
                 vstore(b, &t, MemKind::B32, n, false, d, acc, None);

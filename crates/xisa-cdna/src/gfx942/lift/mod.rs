@@ -697,7 +697,17 @@ fn lift_inst(
 /// The row of `inst` in the semantics table; a row that says why it is not
 /// lifted, or no row (`missing`), is refused.
 fn sem_row(b: &Builder, inst: &Inst, missing: &str) -> Result<Sem, LiftError> {
-    match semantics::row(&inst.opcode.mnemonic) {
+    table_row(b, semantics::row(&inst.opcode.mnemonic), missing)
+}
+
+/// A row of a semantics table (ALU or memory): its meaning, or the
+/// refusal with the row's reason, or (no row) with `missing`.
+fn table_row<T: Copy>(
+    b: &Builder,
+    row: Option<&Result<T, String>>,
+    missing: &str,
+) -> Result<T, LiftError> {
+    match row {
         Some(Ok(s)) => Ok(*s),
         Some(Err(why)) => Err(b.unsupported(why.clone())),
         None => Err(b.unsupported(missing)),
