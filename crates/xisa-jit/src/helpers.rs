@@ -29,7 +29,6 @@ pub(crate) enum Helper {
     Fma,
     FCmp,
     Cvt,
-    Prmt,
     Bfe,
     Bfi,
     Atomic,
@@ -39,7 +38,7 @@ pub(crate) enum Helper {
 
 impl Helper {
     /// All helpers.
-    pub(crate) const ALL: [Helper; 13] = [
+    pub(crate) const ALL: [Helper; 12] = [
         Helper::Bin,
         Helper::Un,
         Helper::FBin,
@@ -47,7 +46,6 @@ impl Helper {
         Helper::Fma,
         Helper::FCmp,
         Helper::Cvt,
-        Helper::Prmt,
         Helper::Bfe,
         Helper::Bfi,
         Helper::Atomic,
@@ -70,7 +68,6 @@ impl Helper {
             Helper::Fma => "xisa_jit_fma",
             Helper::FCmp => "xisa_jit_fcmp",
             Helper::Cvt => "xisa_jit_cvt",
-            Helper::Prmt => "xisa_jit_prmt",
             Helper::Bfe => "xisa_jit_bfe",
             Helper::Bfi => "xisa_jit_bfi",
             Helper::Atomic => "xisa_jit_atomic",
@@ -84,7 +81,7 @@ impl Helper {
         match self {
             Helper::Un | Helper::FUn | Helper::Cvt => 1,
             Helper::Bin | Helper::FBin | Helper::FCmp => 2,
-            Helper::Fma | Helper::Prmt | Helper::Bfe | Helper::Atomic => 3,
+            Helper::Fma | Helper::Bfe | Helper::Atomic => 3,
             Helper::Bfi => 4,
             Helper::Surface => 6,
             Helper::Host => 5,
@@ -101,7 +98,6 @@ impl Helper {
             Helper::Fma => h_fma as *const u8,
             Helper::FCmp => h_fcmp as *const u8,
             Helper::Cvt => h_cvt as *const u8,
-            Helper::Prmt => h_prmt as *const u8,
             Helper::Bfe => h_bfe as *const u8,
             Helper::Bfi => h_bfi as *const u8,
             Helper::Atomic => h_atomic as *const u8,
@@ -247,10 +243,6 @@ extern "C" fn h_cvt(code: u32, v: u64) -> u64 {
             v,
         ))
     })
-}
-
-extern "C" fn h_prmt(_code: u32, a: u64, b: u64, sel: u64) -> u64 {
-    guarded(|| Some(semantics::prmt(a, b, sel)))
 }
 
 /// `flag` is `signed`.
