@@ -22,6 +22,10 @@ pub const STOP_YIELD: u32 = 3;
 /// (index into `Kernel::sync_points()`), before executing it.
 pub const STOP_SYNC_BASE: u32 = 16;
 
+/// [`LaneProgram::run_lanes`] input: run this lane (no stop code is this
+/// value).
+pub const RUN_LANE: u32 = u32::MAX;
+
 /// Where a lane (re)starts: [`RESUME_ENTRY`] or `RESUME_AFTER_SYNC_BASE + k` to
 /// continue right after sync point `k`.
 pub const RESUME_ENTRY: u32 = 0;
@@ -266,4 +270,23 @@ impl LaneCtx {
 pub trait LaneProgram: Send + Sync {
     /// Runs one lane. See the trait docs.
     fn run(&self, ctx: &mut LaneCtx) -> u32;
+
+    /// Runs, in order, each lane `i` with `stops[i] == RUN_LANE` as [`Self::run`]
+    /// would, writing its stop code to `stops[i]`; leaves the other entries
+    /// alone. Stops after the first lane that faults or is cancelled and
+    /// returns its index (later lanes did not run); returns `lanes.len()` when
+    /// every lane ran. One call per region for a whole workgroup: engines
+    /// override it to save the per-lane dispatch.
+    fn run_lanes(&self, lanes: &mut [LaneCtx], stops: &mut [u32]) -> usize {
+        for (i, (c, s)) in lanes.iter_mut().zip(stops.iter_mut()).enumerate() {
+            if *s != RUN_LANE {
+                continue;
+            }
+            *s = self.run(c);
+            if *s == STOP_FAULT || *s == STOP_CANCELLED {
+                return i;
+            }
+        }
+        lanes.len()
+    }
 }

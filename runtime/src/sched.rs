@@ -101,9 +101,14 @@ pub struct WorkgroupRunner<'k> {
     pub regs: Vec<u64>,
     /// Lane states.
     pub state: Vec<LaneState>,
-    resume: Vec<u32>,
+    /// Every lane's context, kept between runs: a run sets only what the
+    /// workgroup changes, and a region costs each lane one call, not a
+    /// rebuilt context (its resume point and call depth live here).
+    ctxs: Vec<LaneCtx>,
+    /// Scratch for [`LaneProgram::run_lanes`]: [`ctx::RUN_LANE`] in, stop
+    /// codes out.
+    stops: Vec<u32>,
     call_stack: Vec<u32>,
-    call_depth: Vec<u32>,
     /// Shared and local memory, as `u64`s so that the host buffers are 8-byte
     /// aligned (guest atomics on them must be host-aligned too).
     shared: Vec<u64>,
@@ -112,6 +117,10 @@ pub struct WorkgroupRunner<'k> {
     /// Threads counted at each named barrier by `bar.arrive` since it last
     /// completed.
     arrivals: [u32; BARRIER_IDS as usize],
+    /// Lanes that exited, and lanes waiting at a whole-workgroup barrier
+    /// (kept up to date at each stop and release).
+    exited: usize,
+    at_plain: usize,
     /// Instructions executed so far (all workgroups this runner ran).
     pub insts: u64,
     /// Statistics counters.
@@ -158,13 +167,15 @@ impl<'k> WorkgroupRunner<'k> {
             wave: kernel.wave_size.max(1) as usize,
             regs: vec![0; nlanes * nregs],
             state: vec![LaneState::Exited; nlanes],
-            resume: vec![0; nlanes],
+            ctxs: (0..nlanes).map(|_| LaneCtx::detached()).collect(),
+            stops: vec![0; nlanes],
             call_stack: vec![0; nlanes * CALL_STACK_DEPTH],
-            call_depth: vec![0; nlanes],
             shared: vec![0; shared_bytes.div_ceil(8)],
             shared_len: shared_bytes,
             local: vec![0; (nlanes * kernel.local_bytes.div_ceil(8) as usize).max(1)],
             arrivals: [0; BARRIER_IDS as usize],
+            exited: 0,
+            at_plain: 0,
             insts: 0,
             counters: Box::default(),
         }
@@ -203,9 +214,11 @@ impl<'k> WorkgroupRunner<'k> {
         self.regs.fill(0);
         self.shared.fill(0);
         self.local.fill(0);
-        self.call_depth.fill(0);
         self.arrivals.fill(0);
-        self.resume.fill(ctx::RESUME_ENTRY);
+        for c in &mut self.ctxs {
+            c.resume = ctx::RESUME_ENTRY;
+            c.call_depth = 0;
+        }
         self.state.fill(LaneState::Ready);
         for slot in &self.param_slots {
             let off = slot.offset as usize;
@@ -261,24 +274,32 @@ impl<'k> WorkgroupRunner<'k> {
         params: &[u8],
         cancel: &AtomicBool,
     ) -> Result<(), WgStop> {
+        self.bind_lanes(geo, params, cancel);
+        self.exited = self
+            .state
+            .iter()
+            .filter(|s| **s == LaneState::Exited)
+            .count();
+        self.at_plain = (0..self.nlanes)
+            .filter(|&l| self.at_plain_barrier(l))
+            .count();
+        let r = self.run_lanes(program, cancel);
+        // Counted once per workgroup, not at every stop.
+        self.insts += self.ctxs.iter().map(|c| c.insts).sum::<u64>();
+        r
+    }
+
+    fn run_lanes(&mut self, program: &dyn LaneProgram, cancel: &AtomicBool) -> Result<(), WgStop> {
         loop {
-            self.run_ready(program, geo, params, cancel)?;
+            self.run_ready(program, cancel)?;
+            if self.exited == self.nlanes {
+                return Ok(());
+            }
             // No lane is ready now. The usual stop is every lane that has not
             // exited waiting at a whole-workgroup barrier: that barrier
             // completes (as `release_barriers` would find) and nothing else
             // waits, so the lanes go on at once.
-            let (mut exited, mut plain) = (0, 0);
-            for s in &self.state {
-                match *s {
-                    LaneState::Exited => exited += 1,
-                    LaneState::AtSync(k) if self.plain_barrier[k as usize] => plain += 1,
-                    _ => {}
-                }
-            }
-            if exited == self.nlanes {
-                return Ok(());
-            }
-            if plain + exited == self.nlanes {
+            if self.at_plain + self.exited == self.nlanes {
                 (0..self.nlanes).for_each(|l| self.release(l));
                 self.arrivals[0] = 0;
                 continue;
@@ -287,6 +308,11 @@ impl<'k> WorkgroupRunner<'k> {
                 self.release_barriers()?;
             }
         }
+    }
+
+    /// Whether lane `l` waits at a whole-workgroup barrier.
+    fn at_plain_barrier(&self, l: usize) -> bool {
+        matches!(self.state[l], LaneState::AtSync(k) if self.plain_barrier[k as usize])
     }
 
     /// Makes [`Self::ids`] those of `block`.
@@ -302,67 +328,76 @@ impl<'k> WorkgroupRunner<'k> {
         self.ids_block = block;
     }
 
-    fn run_ready(
-        &mut self,
-        program: &dyn LaneProgram,
-        geo: &WgGeometry,
-        params: &[u8],
-        cancel: &AtomicBool,
-    ) -> Result<(), WgStop> {
+    /// Points every lane's context at this workgroup: its memories, geometry
+    /// and launch-wide fields (kept: the resume point and call depth).
+    fn bind_lanes(&mut self, geo: &WgGeometry, params: &[u8], cancel: &AtomicBool) {
         let local_bytes = self.kernel.local_bytes as usize;
         let local_words = self.kernel.local_bytes.div_ceil(8) as usize;
         self.lane_ids(geo.block);
-        // What every lane's context shares; the lane's own fields are set
-        // before each run.
-        let mut c = LaneCtx {
-            regs: std::ptr::null_mut(),
-            global_base: geo.global_base,
-            global_limit: geo.global_limit,
-            shared_base: self.shared.as_mut_ptr() as *mut u8,
-            shared_size: self.shared_len as u64,
-            local_base: std::ptr::null_mut(),
-            local_size: local_bytes as u64,
-            param_base: params.as_ptr(),
-            param_size: params.len() as u64,
-            call_stack: std::ptr::null_mut(),
-            call_depth: 0,
-            resume: 0,
-            insts: 0,
-            cancel,
-            counters: &mut *self.counters,
-            tid: [0; 3],
-            ntid: geo.block,
-            ctaid: geo.ctaid,
-            nctaid: geo.grid,
-            lane_id: 0,
-            wave_id: 0,
-            wave_size: self.wave as u32,
-            dyn_shared_base: geo.dyn_shared_base,
-            dyn_shared_size: geo.dyn_shared_size,
-            grid_id: geo.grid_id,
-            fault: FaultInfo::default(),
-            host: geo.host,
-        };
+        let shared_base = self.shared.as_mut_ptr() as *mut u8;
+        let counters: *mut Counters = &mut *self.counters;
+        let regs = self.regs.as_mut_ptr();
+        let local = self.local.as_mut_ptr();
+        let stack = self.call_stack.as_mut_ptr();
+        for (lane, c) in self.ctxs.iter_mut().enumerate() {
+            let (tid, lane_id, wave_id) = self.ids[lane];
+            *c = LaneCtx {
+                // In bounds: `regs`, `local` and `call_stack` hold every lane's
+                // slice (`local` at least one word when lanes have none).
+                regs: regs.wrapping_add(lane * self.nregs),
+                global_base: geo.global_base,
+                global_limit: geo.global_limit,
+                shared_base,
+                shared_size: self.shared_len as u64,
+                local_base: local.wrapping_add(lane * local_words) as *mut u8,
+                local_size: local_bytes as u64,
+                param_base: params.as_ptr(),
+                param_size: params.len() as u64,
+                call_stack: stack.wrapping_add(lane * CALL_STACK_DEPTH),
+                call_depth: c.call_depth,
+                resume: c.resume,
+                insts: 0,
+                cancel,
+                counters,
+                tid,
+                ntid: geo.block,
+                ctaid: geo.ctaid,
+                nctaid: geo.grid,
+                lane_id,
+                wave_id,
+                wave_size: self.wave as u32,
+                dyn_shared_base: geo.dyn_shared_base,
+                dyn_shared_size: geo.dyn_shared_size,
+                grid_id: geo.grid_id,
+                fault: FaultInfo::default(),
+                host: geo.host,
+            };
+        }
+    }
+
+    /// Runs every ready lane until it stops; again while some yielded.
+    fn run_ready(&mut self, program: &dyn LaneProgram, cancel: &AtomicBool) -> Result<(), WgStop> {
         loop {
+            for (s, st) in self.stops.iter_mut().zip(&self.state) {
+                *s = if *st == LaneState::Ready {
+                    ctx::RUN_LANE
+                } else {
+                    0
+                };
+            }
+            let stopped = program.run_lanes(&mut self.ctxs, &mut self.stops);
             let mut yielded = false;
-            for lane in 0..self.nlanes {
+            for lane in 0..self.nlanes.min(stopped + 1) {
                 if self.state[lane] != LaneState::Ready {
                     continue;
                 }
+                let c = &self.ctxs[lane];
                 let l = lane as u32;
-                (c.tid, c.lane_id, c.wave_id) = self.ids[lane];
-                c.regs = self.regs[lane * self.nregs..].as_mut_ptr();
-                c.local_base = self.local[lane * local_words..].as_mut_ptr() as *mut u8;
-                c.call_stack = self.call_stack[lane * CALL_STACK_DEPTH..].as_mut_ptr();
-                c.call_depth = self.call_depth[lane];
-                c.resume = self.resume[lane];
-                c.insts = 0;
-                let stop = program.run(&mut c);
-                self.insts += c.insts;
-                self.call_depth[lane] = c.call_depth;
-                self.resume[lane] = c.resume;
-                match stop {
-                    ctx::STOP_EXIT => self.state[lane] = LaneState::Exited,
+                match self.stops[lane] {
+                    ctx::STOP_EXIT => {
+                        self.state[lane] = LaneState::Exited;
+                        self.exited += 1;
+                    }
                     ctx::STOP_FAULT => {
                         return Err(WgStop::Fault {
                             lane: l,
@@ -371,8 +406,16 @@ impl<'k> WorkgroupRunner<'k> {
                     }
                     ctx::STOP_CANCELLED => return Err(WgStop::Cancelled),
                     ctx::STOP_YIELD => yielded = true,
-                    k if k >= ctx::STOP_SYNC_BASE => {
-                        self.state[lane] = LaneState::AtSync(k - ctx::STOP_SYNC_BASE)
+                    // A sync point the kernel has (anything else is reported
+                    // below, not indexed).
+                    k if k >= ctx::STOP_SYNC_BASE
+                        && ((k - ctx::STOP_SYNC_BASE) as usize) < self.sync_ops.len() =>
+                    {
+                        let k = k - ctx::STOP_SYNC_BASE;
+                        self.state[lane] = LaneState::AtSync(k);
+                        if self.plain_barrier[k as usize] {
+                            self.at_plain += 1;
+                        }
                     }
                     other => {
                         return Err(WgStop::Fault {
@@ -565,8 +608,11 @@ impl<'k> WorkgroupRunner<'k> {
     /// Lets a lane waiting at a sync point go on after it (no-op otherwise).
     fn release(&mut self, lane: usize) {
         if let LaneState::AtSync(k) = self.state[lane] {
+            if self.plain_barrier[k as usize] {
+                self.at_plain -= 1;
+            }
             self.state[lane] = LaneState::Ready;
-            self.resume[lane] = ctx::RESUME_AFTER_SYNC_BASE + k;
+            self.ctxs[lane].resume = ctx::RESUME_AFTER_SYNC_BASE + k;
         }
     }
 
