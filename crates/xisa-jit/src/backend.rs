@@ -133,6 +133,8 @@ fn build(kernel: &Kernel, opts: &JitOptions, arena: usize) -> Result<Built, JitE
     let ptr = module.target_config().pointer_type();
     let mut sig = module.make_signature();
     sig.params.push(AbiParam::new(ptr));
+    sig.params.push(AbiParam::new(ptr));
+    sig.params.push(AbiParam::new(ir::types::I32));
     sig.returns.push(AbiParam::new(ir::types::I32));
     let func_id = module
         .declare_anonymous_function(&sig)
@@ -181,7 +183,7 @@ pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, Ji
         .finalize_definitions()
         .map_err(|e| cl_err(kernel, e))?;
     let code = module.get_finalized_function(func_id);
-    // SAFETY: the function was declared with signature `(ptr) -> i32` in the
+    // SAFETY: the function was declared with signature `(ptr, ptr, i32) -> i32` in the
     // host's default calling convention, which is `extern "C"`.
     let entry = unsafe { std::mem::transmute::<*const u8, EntryFn>(code) };
     Ok(Compiled {

@@ -1,12 +1,13 @@
 //! Cranelift backend for the xisa IR.
 //!
 //! [`compile`] lowers one [`Kernel`] to a host function
-//! `extern "C" fn(*mut LaneCtx) -> u32` that implements [`LaneProgram::run`] for
-//! one lane: it starts at `ctx.resume`, keeps the guest registers in Cranelift
-//! SSA variables (loaded from `ctx.regs` where first needed, the ones it wrote
-//! stored back at exits, sync stops and yields), bounds-checks every guest
-//! memory access against the ctx ranges, and returns a stop code at exits,
-//! faults, cancellation, yields and sync points. A faulted or cancelled lane
+//! `extern "C" fn(*mut LaneCtx, *mut u32, u32) -> u32` that implements
+//! [`LaneProgram::run_lanes`]: a loop over a group of lane contexts that runs
+//! each lane asked for from its `ctx.resume`. A lane's code keeps the guest
+//! registers in Cranelift SSA variables (loaded from `ctx.regs` where first
+//! needed, the ones it wrote stored back at exits, sync stops and yields),
+//! bounds-checks every guest memory access against the ctx ranges, and ends
+//! with a stop code at exits, faults, cancellation, yields and sync points. A faulted or cancelled lane
 //! does not write its registers back: the launch stops and nothing reads them
 //! (writing them back would make every fault site an edge carrying every
 //! register: code size and compile time quadratic in the kernel size).
@@ -95,8 +96,9 @@ pub enum JitError {
     },
 }
 
-/// The generated lane function.
-type EntryFn = unsafe extern "C" fn(*mut LaneCtx) -> u32;
+/// The generated group function: runs the lanes of `ctxs[..n]` whose `stops`
+/// entry is `RUN_LANE` (see [`LaneProgram::run_lanes`]).
+type EntryFn = unsafe extern "C" fn(*mut LaneCtx, *mut u32, u32) -> u32;
 
 /// A compiled kernel: host code for one lane, usable from any thread.
 pub struct JitProgram {
@@ -133,12 +135,22 @@ impl JitProgram {
 
 impl LaneProgram for JitProgram {
     fn run(&self, ctx: &mut LaneCtx) -> u32 {
+        let mut stop = xisa_runtime::ctx::RUN_LANE;
+        self.run_lanes(std::slice::from_mut(ctx), std::slice::from_mut(&mut stop));
+        stop
+    }
+
+    fn run_lanes(&self, lanes: &mut [LaneCtx], stops: &mut [u32]) -> usize {
+        let n = lanes.len().min(stops.len()).min(u32::MAX as usize);
         // SAFETY: `entry` points into code owned by `self.module`, alive as long as
-        // `self`. The code follows the `LaneProgram` contract: it touches only
-        // `ctx`, the register file and return stack it points to, and guest memory
-        // within the ctx ranges (every access is bounds-checked), so it is as safe
-        // as the ctx the caller built.
-        unsafe { (self.entry)(ctx as *mut LaneCtx) }
+        // `self`. The code reads and writes `n` contexts and stop entries (both
+        // slices hold at least `n`) and, for each lane it runs, follows the
+        // `LaneProgram` contract: it touches only that `ctx`, the register file
+        // and return stack it points to, and guest memory within the ctx ranges
+        // (every access is bounds-checked), so it is as safe as the contexts the
+        // caller built.
+        let r = unsafe { (self.entry)(lanes.as_mut_ptr(), stops.as_mut_ptr(), n as u32) };
+        r as usize
     }
 }
 

@@ -1,8 +1,13 @@
 //! Lowering of one kernel to one Cranelift function
-//! `fn(ctx: *mut LaneCtx) -> u32`.
+//! `fn(ctxs: *mut LaneCtx, stops: *mut u32, n: u32) -> u32` that runs a region
+//! for a group of lanes (`LaneProgram::run_lanes`): a loop over the `n`
+//! contexts runs each lane whose `stops` entry is `RUN_LANE` and writes its
+//! stop code there; a fault or cancellation returns that lane's index, the end
+//! of the loop `n`.
 //!
 //! Layout of the generated function:
-//! - the entry block defines the guest registers the kernel touches as SSA
+//! - the lane loop's header picks the next lane to run and its context;
+//! - the lane's first block defines the guest registers the kernel touches as SSA
 //!   variables from `ctx.regs` (plain loads: stop sites write the slots back
 //!   within the function) and dispatches on `ctx.resume` with a
 //!   `br_table`: entry, right after sync point `k`, or (after a yield) the target
@@ -11,9 +16,10 @@
 //!   after each sync instruction, so every resume point is a block start;
 //! - stops that continue later or whose registers are read (exit, sync, yield)
 //!   store the registers this run may have written ([`dirty`]) and jump to a
-//!   shared exit that stores the instruction counter and returns the stop code;
-//!   faults and cancellation jump to an abort exit that stores only the counter
-//!   (the launch stops: the lane's registers are never observed).
+//!   shared exit that stores the instruction counter and the stop code and
+//!   goes on with the next lane; faults and cancellation jump to an abort exit
+//!   that stores only the counter and the code and returns (the launch stops:
+//!   the lane's registers are never observed).
 //!
 //! The op families live in submodules: [`values`] (operands, registers, type
 //! coercion), [`int`], [`float`], [`mem`] (addresses, loads, stores, surfaces,
@@ -33,7 +39,7 @@ mod values;
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{self, types as clt, InstBuilder, MemFlagsData, Value};
+use cranelift_codegen::ir::{self, types as clt, BlockArg, InstBuilder, MemFlagsData, Value};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::JITModule;
 use cranelift_module::{FuncId, Module};
@@ -101,8 +107,14 @@ pub(crate) struct Lowerer<'a, 'f> {
     helper_ids: &'a [FuncId],
     helper_refs: HashMap<Helper, ir::FuncRef>,
     b: FunctionBuilder<'f>,
-    /// The `ctx` argument.
+    /// The running lane's context (`ctxs + lane * size_of::<LaneCtx>()`).
     ctx: Value,
+    /// The running lane's index in the group and the address of its `stops`
+    /// entry.
+    lane: Value,
+    stop_slot: Value,
+    /// The lane loop's header (parameter: the next lane's index).
+    next_lane: ir::Block,
     vars: Vec<Variable>,
     /// The lane's executed-instruction counter while it runs (`ctx.insts`).
     insts_var: Option<Variable>,
@@ -145,7 +157,47 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);
-        let ctx = b.block_params(entry)[0];
+        let (ctxs, stops, n) = match *b.block_params(entry) {
+            [c, s, n] => (c, s, n),
+            _ => unreachable!("the signature has three parameters"),
+        };
+        let next_lane = b.create_block();
+        b.append_block_param(next_lane, clt::I32);
+        let zero = b.ins().iconst(clt::I32, 0);
+        b.ins().jump(next_lane, &[BlockArg::Value(zero)]);
+        // Header: every lane done, or the next one to run?
+        b.switch_to_block(next_lane);
+        let lane = b.block_params(next_lane)[0];
+        let done = b.create_block();
+        let pick = b.create_block();
+        let all = b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, lane, n);
+        b.ins().brif(all, done, &[], pick, &[]);
+        b.switch_to_block(done);
+        b.ins().return_(&[n]);
+        b.switch_to_block(pick);
+        let wide = b.ins().uextend(clt::I64, lane);
+        let four = b.ins().iconst(clt::I64, 4);
+        let off = b.ins().imul(wide, four);
+        let stop_slot = b.ins().iadd(stops, off);
+        let want = b
+            .ins()
+            .load(clt::I32, MemFlagsData::trusted(), stop_slot, 0);
+        let run = b
+            .ins()
+            .icmp_imm_u(IntCC::Equal, want, i64::from(ctx::RUN_LANE));
+        let start = b.create_block();
+        let skip = b.create_block();
+        b.ins().brif(run, start, &[], skip, &[]);
+        b.switch_to_block(skip);
+        let one = b.ins().iconst(clt::I32, 1);
+        let after = b.ins().iadd(lane, one);
+        b.ins().jump(next_lane, &[BlockArg::Value(after)]);
+        b.switch_to_block(start);
+        let size = b
+            .ins()
+            .iconst(clt::I64, std::mem::size_of::<LaneCtx>() as i64);
+        let off = b.ins().imul(wide, size);
+        let ctx = b.ins().iadd(ctxs, off);
         let vars = k
             .regs
             .iter()
@@ -195,6 +247,9 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             helper_refs: HashMap::new(),
             b,
             ctx,
+            lane,
+            stop_slot,
+            next_lane,
             vars,
             insts_var,
             exit,
@@ -338,18 +393,29 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         pad
     }
 
-    /// The shared return: store the instruction counter, return the code. The
-    /// registers were stored by the stop site (`store_dirty`).
+    /// The shared end of a lane's run: store the instruction counter and the
+    /// stop code, go on with the next lane. The registers were stored by the
+    /// stop site (`store_dirty`).
     fn emit_exit(&mut self) {
         self.b.switch_to_block(self.exit);
         let code = self.b.block_params(self.exit)[0];
+        self.end_run(code);
+        let one = self.iconst(clt::I32, 1);
+        let after = self.b.ins().iadd(self.lane, one);
+        self.b.ins().jump(self.next_lane, &[BlockArg::Value(after)]);
+    }
+
+    /// Stores the lane's instruction counter and its stop code.
+    fn end_run(&mut self, code: Value) {
         if let Some(var) = self.insts_var {
             let v = self.b.use_var(var);
             self.b
                 .ins()
                 .store(MemFlagsData::trusted(), v, self.ctx, LaneCtx::OFFSETS.insts);
         }
-        self.b.ins().return_(&[code]);
+        self.b
+            .ins()
+            .store(MemFlagsData::trusted(), code, self.stop_slot, 0);
     }
 
     /// Stores the registers this run may have written (zero-extended to their
@@ -379,7 +445,8 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         }
     }
 
-    /// The exit of faults and cancellation: stores the instruction counter only.
+    /// The exit of faults and cancellation: stores the instruction counter and
+    /// the stop code only, and returns the lane's index (later lanes do not run).
     ///
     /// A faulted or cancelled lane never runs again and the launch reports an
     /// error, so nothing can observe its registers: none is live, and storing
@@ -388,13 +455,8 @@ impl<'a, 'f> Lowerer<'a, 'f> {
     fn emit_abort(&mut self) {
         self.b.switch_to_block(self.abort);
         let code = self.b.block_params(self.abort)[0];
-        if let Some(var) = self.insts_var {
-            let v = self.b.use_var(var);
-            self.b
-                .ins()
-                .store(MemFlagsData::trusted(), v, self.ctx, LaneCtx::OFFSETS.insts);
-        }
-        self.b.ins().return_(&[code]);
+        self.end_run(code);
+        self.b.ins().return_(&[self.lane]);
     }
 
     /// The block where execution resumes after the sync instruction `(bl, ix)`.

@@ -305,8 +305,20 @@ fn no_counting_code_without_stats() {
     )
     .unwrap();
     let without = clif_text(&k, &JitOptions::default()).unwrap();
-    let mentions =
-        |t: &str, off: i32| t.contains(&format!("v0+{off}\n")) || t.contains(&format!("v0+{off} "));
+    // The lane's context: `ctxs` (v0, the first parameter) plus the lane's
+    // offset, in the lane loop.
+    let ctx_of = |t: &str| {
+        t.lines()
+            .find_map(|l| {
+                let (def, rhs) = l.trim().split_once(" = ")?;
+                (rhs.starts_with("iadd") && rhs.contains(" v0, ")).then(|| def.to_string())
+            })
+            .unwrap_or_else(|| panic!("no lane context in\n{t}"))
+    };
+    let mentions = |t: &str, off: i32| {
+        let c = ctx_of(t);
+        t.contains(&format!("{c}+{off}\n")) || t.contains(&format!("{c}+{off} "))
+    };
     for off in [o.counters, o.insts] {
         assert!(mentions(&with, off), "{with}");
         assert!(!mentions(&without, off), "{without}");

@@ -109,7 +109,15 @@ impl Lane {
 
     /// Runs the lane once with `p` (JIT or interpreter), keeping the lane state.
     pub fn run(&mut self, p: &dyn LaneProgram) -> u32 {
-        let mut c = LaneCtx {
+        let mut c = self.ctx();
+        let stop = p.run(&mut c);
+        self.keep(&c);
+        stop
+    }
+
+    /// A context pointing into this lane's buffers.
+    pub fn ctx(&mut self) -> LaneCtx {
+        LaneCtx {
             regs: self.regs.as_mut_ptr(),
             global_base: self.global.as_mut_ptr() as *mut u8,
             global_limit: self.global_len as u64,
@@ -137,13 +145,15 @@ impl Lane {
             grid_id: 1,
             fault: self.fault,
             host: std::ptr::null(),
-        };
-        let stop = p.run(&mut c);
+        }
+    }
+
+    /// Keeps what a run changed in `c` (a context from [`Self::ctx`]).
+    pub fn keep(&mut self, c: &LaneCtx) {
         self.call_depth = c.call_depth;
         self.resume = c.resume;
         self.insts = c.insts;
         self.fault = c.fault;
-        stop
     }
 
     pub fn global_bytes(&mut self) -> &mut [u8] {

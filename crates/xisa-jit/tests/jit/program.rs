@@ -119,3 +119,63 @@ fn malformed_kernels_are_errors_not_panics() {
     assert!(e.to_string().contains("undeclared register"), "{e}");
     assert!(e.to_string().starts_with("add1: "), "{e}");
 }
+
+/// `run_lanes` runs, in order, only the lanes asked for, writes each one's
+/// stop code, and stops after the first fault, returning its index: the same
+/// for the JIT's lane loop and the trait's per-lane default (the interpreter).
+#[test]
+fn run_lanes_runs_the_lanes_asked_for_and_stops_at_a_fault() {
+    use xisa_runtime::ctx::{RUN_LANE, STOP_FAULT};
+    use xisa_runtime::LaneProgram;
+
+    // Lane t stores t + 100 at byte 4t of a 32-byte global memory: lane 8
+    // faults.
+    let src = format!(
+        "kernel @by_tid() wave 32 shared 0 local 0 params 0 {{
+  reg %t: i32, %a: i64, %v: i32
+entry:
+  %t = special.tid.x
+  %a = mulwide.u32 %t, 4
+  %a = add.i64 %a, {}
+  %v = add.i32 %t, 100
+  st.global.b32 [%a], %v
+  exit
+}}",
+        crate::harness::g(0)
+    );
+    let k = xisa_ir::text::parse_module(&src).unwrap().kernels.remove(0);
+    let jit = compile(&k, &crate::harness::opts()).unwrap();
+    let interp = xisa_interp::Interp::new(&k, true);
+    let programs: [(&str, &dyn LaneProgram); 2] = [("jit", &jit), ("interp", &interp)];
+    for (name, p) in programs {
+        let mut lanes: Vec<Lane> = (0..10).map(|_| Lane::new(&k, 32)).collect();
+        let mut memory = vec![0u64; 4];
+        let mut ctxs: Vec<_> = lanes
+            .iter_mut()
+            .enumerate()
+            .map(|(i, l)| {
+                l.tid = [i as u32, 0, 0];
+                let mut c = l.ctx();
+                c.global_base = memory.as_mut_ptr() as *mut u8;
+                c
+            })
+            .collect();
+        let mut stops = [
+            RUN_LANE, 7, RUN_LANE, RUN_LANE, RUN_LANE, RUN_LANE, RUN_LANE, RUN_LANE, RUN_LANE,
+            RUN_LANE,
+        ];
+        let stopped = p.run_lanes(&mut ctxs, &mut stops);
+        assert_eq!(stopped, 8, "{name}");
+        let mut want = [STOP_EXIT; 10];
+        want[1] = 7;
+        want[8] = STOP_FAULT;
+        want[9] = RUN_LANE;
+        assert_eq!(stops, want, "{name}");
+        assert_eq!(ctxs[8].fault.addr, crate::harness::g(32), "{name}");
+        let words: Vec<u32> = memory
+            .iter()
+            .flat_map(|w| [*w as u32, (*w >> 32) as u32])
+            .collect();
+        assert_eq!(words, [100, 0, 102, 103, 104, 105, 106, 107], "{name}");
+    }
+}
