@@ -383,7 +383,7 @@ pub fn launch(
                         for lane in 0..lanes as usize {
                             let regs = &mut runner.regs[lane * n..(lane + 1) * n];
                             if !init(wg, lane as u32, regs) {
-                                runner.state[lane] = crate::sched::LaneState::Exited;
+                                runner.exit_lane(lane);
                             }
                         }
                     }

@@ -99,15 +99,15 @@ pub struct WorkgroupRunner<'k> {
     wave: usize,
     /// Registers, lane-major: `regs[lane * nregs + r]`.
     pub regs: Vec<u64>,
-    /// Lane states.
-    pub state: Vec<LaneState>,
+    /// Per lane: [`ctx::RUN_LANE`] (ready), [`ctx::STOP_EXIT`] (exited) or
+    /// `STOP_SYNC_BASE + k` (waiting at sync point `k`): the stop codes
+    /// [`LaneProgram::run_lanes`] reads and writes, so that a region needs no
+    /// conversion pass (see [`Self::lane_state`]).
+    state: Vec<u32>,
     /// Every lane's context, kept between runs: a run sets only what the
     /// workgroup changes, and a region costs each lane one call, not a
     /// rebuilt context (its resume point and call depth live here).
     ctxs: Vec<LaneCtx>,
-    /// Scratch for [`LaneProgram::run_lanes`]: [`ctx::RUN_LANE`] in, stop
-    /// codes out.
-    stops: Vec<u32>,
     call_stack: Vec<u32>,
     /// Shared and local memory, as `u64`s so that the host buffers are 8-byte
     /// aligned (guest atomics on them must be host-aligned too).
@@ -117,8 +117,8 @@ pub struct WorkgroupRunner<'k> {
     /// Threads counted at each named barrier by `bar.arrive` since it last
     /// completed.
     arrivals: [u32; BARRIER_IDS as usize],
-    /// Lanes that exited, and lanes waiting at a whole-workgroup barrier
-    /// (kept up to date at each stop and release).
+    /// Lanes that exited, and lanes waiting at a whole-workgroup barrier,
+    /// as counted after the last run (exits only grow).
     exited: usize,
     at_plain: usize,
     /// Instructions executed so far (all workgroups this runner ran).
@@ -166,9 +166,8 @@ impl<'k> WorkgroupRunner<'k> {
             nlanes,
             wave: kernel.wave_size.max(1) as usize,
             regs: vec![0; nlanes * nregs],
-            state: vec![LaneState::Exited; nlanes],
+            state: vec![ctx::STOP_EXIT; nlanes],
             ctxs: (0..nlanes).map(|_| LaneCtx::detached()).collect(),
-            stops: vec![0; nlanes],
             call_stack: vec![0; nlanes * CALL_STACK_DEPTH],
             shared: vec![0; shared_bytes.div_ceil(8)],
             shared_len: shared_bytes,
@@ -219,7 +218,7 @@ impl<'k> WorkgroupRunner<'k> {
             c.resume = ctx::RESUME_ENTRY;
             c.call_depth = 0;
         }
-        self.state.fill(LaneState::Ready);
+        self.state.fill(ctx::RUN_LANE);
         for slot in &self.param_slots {
             let off = slot.offset as usize;
             let n = slot.ty.bytes() as usize;
@@ -275,14 +274,6 @@ impl<'k> WorkgroupRunner<'k> {
         cancel: &AtomicBool,
     ) -> Result<(), WgStop> {
         self.bind_lanes(geo, params, cancel);
-        self.exited = self
-            .state
-            .iter()
-            .filter(|s| **s == LaneState::Exited)
-            .count();
-        self.at_plain = (0..self.nlanes)
-            .filter(|&l| self.at_plain_barrier(l))
-            .count();
         let r = self.run_lanes(program, cancel);
         // Counted once per workgroup, not at every stop.
         self.insts += self.ctxs.iter().map(|c| c.insts).sum::<u64>();
@@ -300,7 +291,12 @@ impl<'k> WorkgroupRunner<'k> {
             // completes (as `release_barriers` would find) and nothing else
             // waits, so the lanes go on at once.
             if self.at_plain + self.exited == self.nlanes {
-                (0..self.nlanes).for_each(|l| self.release(l));
+                for (c, s) in self.ctxs.iter_mut().zip(self.state.iter_mut()) {
+                    if *s != ctx::STOP_EXIT {
+                        c.resume = ctx::RESUME_AFTER_SYNC_BASE + (*s - ctx::STOP_SYNC_BASE);
+                        *s = ctx::RUN_LANE;
+                    }
+                }
                 self.arrivals[0] = 0;
                 continue;
             }
@@ -310,9 +306,19 @@ impl<'k> WorkgroupRunner<'k> {
         }
     }
 
-    /// Whether lane `l` waits at a whole-workgroup barrier.
-    fn at_plain_barrier(&self, l: usize) -> bool {
-        matches!(self.state[l], LaneState::AtSync(k) if self.plain_barrier[k as usize])
+    /// Where lane `lane` stands.
+    pub fn lane_state(&self, lane: usize) -> LaneState {
+        match self.state[lane] {
+            ctx::RUN_LANE => LaneState::Ready,
+            ctx::STOP_EXIT => LaneState::Exited,
+            k => LaneState::AtSync(k - ctx::STOP_SYNC_BASE),
+        }
+    }
+
+    /// Takes lane `lane` out of the workgroup before it starts (it counts as
+    /// exited).
+    pub fn exit_lane(&mut self, lane: usize) {
+        self.state[lane] = ctx::STOP_EXIT;
     }
 
     /// Makes [`Self::ids`] those of `block`.
@@ -375,68 +381,63 @@ impl<'k> WorkgroupRunner<'k> {
         }
     }
 
-    /// Runs every ready lane until it stops; again while some yielded.
+    /// Runs every ready lane until it stops; again while some yielded. Then
+    /// counts the lanes that exited and those waiting at a whole-workgroup
+    /// barrier.
     fn run_ready(&mut self, program: &dyn LaneProgram, cancel: &AtomicBool) -> Result<(), WgStop> {
         loop {
-            for (s, st) in self.stops.iter_mut().zip(&self.state) {
-                *s = if *st == LaneState::Ready {
-                    ctx::RUN_LANE
-                } else {
-                    0
-                };
+            let stopped = program.run_lanes(&mut self.ctxs, &mut self.state);
+            if let Some(&code) = self.state.get(stopped) {
+                return Err(match code {
+                    ctx::STOP_CANCELLED => WgStop::Cancelled,
+                    ctx::STOP_FAULT => WgStop::Fault {
+                        lane: stopped as u32,
+                        info: self.ctxs[stopped].fault,
+                    },
+                    other => self.bad_stop(stopped, other),
+                });
             }
-            let stopped = program.run_lanes(&mut self.ctxs, &mut self.stops);
-            let mut yielded = false;
-            for lane in 0..self.nlanes.min(stopped + 1) {
-                if self.state[lane] != LaneState::Ready {
-                    continue;
-                }
-                let c = &self.ctxs[lane];
-                let l = lane as u32;
-                match self.stops[lane] {
-                    ctx::STOP_EXIT => {
-                        self.state[lane] = LaneState::Exited;
-                        self.exited += 1;
+            let (mut exited, mut at_plain, mut yielded) = (0, 0, false);
+            for lane in 0..self.nlanes {
+                match self.state[lane] {
+                    ctx::STOP_EXIT => exited += 1,
+                    ctx::STOP_YIELD => {
+                        self.state[lane] = ctx::RUN_LANE;
+                        yielded = true;
                     }
-                    ctx::STOP_FAULT => {
-                        return Err(WgStop::Fault {
-                            lane: l,
-                            info: c.fault,
-                        })
-                    }
-                    ctx::STOP_CANCELLED => return Err(WgStop::Cancelled),
-                    ctx::STOP_YIELD => yielded = true,
                     // A sync point the kernel has (anything else is reported
                     // below, not indexed).
-                    k if k >= ctx::STOP_SYNC_BASE
-                        && ((k - ctx::STOP_SYNC_BASE) as usize) < self.sync_ops.len() =>
+                    code if code >= ctx::STOP_SYNC_BASE
+                        && ((code - ctx::STOP_SYNC_BASE) as usize) < self.sync_ops.len() =>
                     {
-                        let k = k - ctx::STOP_SYNC_BASE;
-                        self.state[lane] = LaneState::AtSync(k);
-                        if self.plain_barrier[k as usize] {
-                            self.at_plain += 1;
-                        }
+                        at_plain +=
+                            self.plain_barrier[(code - ctx::STOP_SYNC_BASE) as usize] as usize;
                     }
-                    other => {
-                        return Err(WgStop::Fault {
-                            lane: l,
-                            info: FaultInfo {
-                                kind: ctx::fault_kind::TRAP,
-                                inst: 0,
-                                addr: other as u64,
-                                len: 0,
-                                space: 0,
-                            },
-                        })
-                    }
+                    other => return Err(self.bad_stop(lane, other)),
                 }
             }
+            (self.exited, self.at_plain) = (exited, at_plain);
             if !yielded {
                 return Ok(());
             }
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 return Err(WgStop::Cancelled);
             }
+        }
+    }
+
+    /// A stop code no engine should return (or a lane it left unrun): a trap
+    /// naming the code.
+    fn bad_stop(&self, lane: usize, code: u32) -> WgStop {
+        WgStop::Fault {
+            lane: lane as u32,
+            info: FaultInfo {
+                kind: ctx::fault_kind::TRAP,
+                inst: 0,
+                addr: code as u64,
+                len: 0,
+                space: 0,
+            },
         }
     }
 
@@ -447,8 +448,8 @@ impl<'k> WorkgroupRunner<'k> {
         for w0 in (0..self.nlanes).step_by(self.wave) {
             let w1 = (w0 + self.wave).min(self.nlanes);
             let mut k = u32::MAX;
-            for s in &self.state[w0..w1] {
-                if let LaneState::AtSync(j) = *s {
+            for l in w0..w1 {
+                if let LaneState::AtSync(j) = self.lane_state(l) {
                     if !self.sync_ops[j as usize].is_barrier() {
                         k = k.min(j);
                     }
@@ -461,12 +462,12 @@ impl<'k> WorkgroupRunner<'k> {
             if !matches!(self.sync_ops[k as usize], Op::WaveSync) {
                 let mut group = std::mem::take(&mut self.group);
                 group.clear();
-                group.extend((w0..w1).filter(|&l| self.state[l] == LaneState::AtSync(k)));
+                group.extend((w0..w1).filter(|&l| self.lane_state(l) == LaneState::AtSync(k)));
                 self.exec_warp_op(k, w0, w1, &group);
                 self.group = group;
             }
             for l in w0..w1 {
-                if self.state[l] == LaneState::AtSync(k) {
+                if self.lane_state(l) == LaneState::AtSync(k) {
                     self.release(l);
                 }
             }
@@ -483,7 +484,7 @@ impl<'k> WorkgroupRunner<'k> {
             let w1 = (w0 + self.wave).min(self.nlanes);
             let mut counted = [false; BARRIER_IDS as usize];
             for l in w0..w1 {
-                let LaneState::AtSync(k) = self.state[l] else {
+                let LaneState::AtSync(k) = self.lane_state(l) else {
                     continue;
                 };
                 let Op::Bar {
@@ -514,7 +515,7 @@ impl<'k> WorkgroupRunner<'k> {
     /// the whole workgroup (an [`Op::Barrier`] is barrier 0 of the whole
     /// workgroup).
     fn waiting_at(&self, lane: usize) -> Option<(u64, u64, BarOp)> {
-        let LaneState::AtSync(k) = self.state[lane] else {
+        let LaneState::AtSync(k) = self.lane_state(lane) else {
             return None;
         };
         match *self.sync_ops[k as usize] {
@@ -544,11 +545,7 @@ impl<'k> WorkgroupRunner<'k> {
             first.get_or_insert((l, id, count));
             waiting[id as usize].push((l, count, op));
         }
-        let exited = self
-            .state
-            .iter()
-            .filter(|s| **s == LaneState::Exited)
-            .count();
+        let exited = self.exited;
         let mut released = false;
         for (id, lanes) in waiting.iter().enumerate() {
             let Some(&(_, count, _)) = lanes.first() else {
@@ -607,18 +604,15 @@ impl<'k> WorkgroupRunner<'k> {
 
     /// Lets a lane waiting at a sync point go on after it (no-op otherwise).
     fn release(&mut self, lane: usize) {
-        if let LaneState::AtSync(k) = self.state[lane] {
-            if self.plain_barrier[k as usize] {
-                self.at_plain -= 1;
-            }
-            self.state[lane] = LaneState::Ready;
+        if let LaneState::AtSync(k) = self.lane_state(lane) {
+            self.state[lane] = ctx::RUN_LANE;
             self.ctxs[lane].resume = ctx::RESUME_AFTER_SYNC_BASE + k;
         }
     }
 
     /// The sync op lane `lane` waits at.
     fn op_at(&self, lane: usize) -> Option<&'k Op> {
-        match self.state[lane] {
+        match self.lane_state(lane) {
             LaneState::AtSync(k) => Some(self.sync_ops[k as usize]),
             _ => None,
         }
@@ -626,7 +620,7 @@ impl<'k> WorkgroupRunner<'k> {
 
     /// The fault of a barrier that can never complete (or has no valid id).
     fn barrier_fault(&self, lane: usize, id: u64, count: u64) -> WgStop {
-        let inst = match self.state[lane] {
+        let inst = match self.lane_state(lane) {
             LaneState::AtSync(k) => {
                 let (b, i) = self.kernel.sync_points()[k as usize];
                 self.kernel.flat_index(b, i)
