@@ -121,6 +121,8 @@ pub struct WorkgroupRunner<'k> {
     /// as counted after the last run (exits only grow).
     exited: usize,
     at_plain: usize,
+    /// Every lane that has not exited waits at one and the same `wavesync`.
+    all_at_wave_sync: bool,
     /// Instructions executed so far (all workgroups this runner ran).
     pub insts: u64,
     /// Statistics counters.
@@ -175,6 +177,7 @@ impl<'k> WorkgroupRunner<'k> {
             arrivals: [0; BARRIER_IDS as usize],
             exited: 0,
             at_plain: 0,
+            all_at_wave_sync: false,
             insts: 0,
             counters: Box::default(),
         }
@@ -289,15 +292,20 @@ impl<'k> WorkgroupRunner<'k> {
             // No lane is ready now. The usual stop is every lane that has not
             // exited waiting at a whole-workgroup barrier: that barrier
             // completes (as `release_barriers` would find) and nothing else
-            // waits, so the lanes go on at once.
-            if self.at_plain + self.exited == self.nlanes {
+            // waits, so the lanes go on at once. Likewise when every lane that
+            // has not exited waits at the same wave sync: in each wave it is
+            // the lowest sync point waited at, and a wave sync only waits.
+            let plain = self.at_plain + self.exited == self.nlanes;
+            if plain || self.all_at_wave_sync {
                 for (c, s) in self.ctxs.iter_mut().zip(self.state.iter_mut()) {
                     if *s != ctx::STOP_EXIT {
                         c.resume = ctx::RESUME_AFTER_SYNC_BASE + (*s - ctx::STOP_SYNC_BASE);
                         *s = ctx::RUN_LANE;
                     }
                 }
-                self.arrivals[0] = 0;
+                if plain {
+                    self.arrivals[0] = 0;
+                }
                 continue;
             }
             if !self.step_warp_ops() && !self.step_arrivals() {
@@ -398,6 +406,9 @@ impl<'k> WorkgroupRunner<'k> {
                 });
             }
             let (mut exited, mut at_plain, mut yielded) = (0, 0, false);
+            // The one sync code every waiting lane stopped at, if they agree.
+            let mut same = None;
+            let mut agree = true;
             for lane in 0..self.nlanes {
                 match self.state[lane] {
                     ctx::STOP_EXIT => exited += 1,
@@ -412,11 +423,19 @@ impl<'k> WorkgroupRunner<'k> {
                     {
                         at_plain +=
                             self.plain_barrier[(code - ctx::STOP_SYNC_BASE) as usize] as usize;
+                        agree &= *same.get_or_insert(code) == code;
                     }
                     other => return Err(self.bad_stop(lane, other)),
                 }
             }
             (self.exited, self.at_plain) = (exited, at_plain);
+            self.all_at_wave_sync = agree
+                && same.is_some_and(|c| {
+                    matches!(
+                        self.sync_ops[(c - ctx::STOP_SYNC_BASE) as usize],
+                        Op::WaveSync
+                    )
+                });
             if !yielded {
                 return Ok(());
             }

@@ -163,7 +163,7 @@ fn build(kernel: &Kernel, opts: &JitOptions, arena: usize) -> Result<Built, JitE
 /// Lowers, compiles and links `kernel`.
 pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, JitError> {
     let mut arena = arena_size(kernel);
-    let (mut module, func_id, clif) = loop {
+    let (mut module, func_id, clif, len) = loop {
         let Built {
             mut module,
             mut ctx,
@@ -171,7 +171,10 @@ pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, Ji
         } = build(kernel, opts, arena)?;
         let clif = ctx.func.display().to_string();
         match module.define_function(func_id, &mut ctx) {
-            Ok(()) => break (module, func_id, clif),
+            Ok(()) => {
+                let len = ctx.compiled_code().map_or(0, |c| c.code_buffer().len());
+                break (module, func_id, clif, len);
+            }
             // The code did not fit in the reserved arena: reserve more.
             Err(ModuleError::Allocation { .. }) if arena < MAX_ARENA => {
                 arena = (arena * 4).min(MAX_ARENA);
@@ -183,6 +186,7 @@ pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, Ji
         .finalize_definitions()
         .map_err(|e| cl_err(kernel, e))?;
     let code = module.get_finalized_function(func_id);
+    dump_code(kernel, code, len);
     // SAFETY: the function was declared with signature `(ptr, ptr, i32) -> i32` in the
     // host's default calling convention, which is `extern "C"`.
     let entry = unsafe { std::mem::transmute::<*const u8, EntryFn>(code) };
@@ -191,6 +195,35 @@ pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, Ji
         module,
         clif,
     })
+}
+
+/// For profiling generated code: with `XISA_JIT_DUMP=DIR` set, writes each
+/// compiled kernel's machine code to `DIR/NAME-ADDRESS.bin`, to read with
+/// `objdump -D -b binary -m i386:x86-64 --adjust-vma=0xADDRESS` next to
+/// `perf script` samples. Best effort: a failed write is reported on stderr,
+/// never an error.
+fn dump_code(kernel: &Kernel, code: *const u8, len: usize) {
+    let Some(dir) = std::env::var_os("XISA_JIT_DUMP") else {
+        return;
+    };
+    let name: String = kernel
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let path = std::path::Path::new(&dir).join(format!("{name}-{:x}.bin", code as usize));
+    // SAFETY: `code` is the start of the finalized function, `len` bytes long
+    // (its compiled code buffer), readable while the module lives.
+    let bytes = unsafe { std::slice::from_raw_parts(code, len) };
+    if let Err(e) = std::fs::write(&path, bytes) {
+        eprintln!("XISA_JIT_DUMP: writing {}: {e}", path.display());
+    }
 }
 
 /// The CLIF text of the lowered kernel.
