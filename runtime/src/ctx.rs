@@ -22,9 +22,29 @@ pub const STOP_YIELD: u32 = 3;
 /// (index into `Kernel::sync_points()`), before executing it.
 pub const STOP_SYNC_BASE: u32 = 16;
 
-/// [`LaneProgram::run_lanes`] input: run this lane (no stop code is this
-/// value).
+/// [`LaneProgram::run_lanes`] input: run this lane from `ctx.resume` (no stop
+/// code is this value).
 pub const RUN_LANE: u32 = u32::MAX;
+/// [`LaneProgram::run_lanes`] input `RUN_AFTER_SYNC_BASE + k` (below
+/// [`RUN_LANE`]): run this lane from right after sync point `k`, as
+/// `ctx.resume = RESUME_AFTER_SYNC_BASE + k` would (which it does not
+/// write). Lets the scheduler release lanes without touching their contexts.
+pub const RUN_AFTER_SYNC_BASE: u32 = 0x8000_0000;
+
+/// Whether `code`, a [`LaneProgram::run_lanes`] entry, asks for a run.
+pub fn is_run(code: u32) -> bool {
+    code >= RUN_AFTER_SYNC_BASE
+}
+
+/// The resume point a run request `code` ([`is_run`]) starts a lane at, given
+/// its context's `resume`.
+pub fn resume_of(code: u32, resume: u32) -> u32 {
+    if code == RUN_LANE {
+        resume
+    } else {
+        RESUME_AFTER_SYNC_BASE.wrapping_add(code - RUN_AFTER_SYNC_BASE)
+    }
+}
 
 /// Where a lane (re)starts: [`RESUME_ENTRY`] or `RESUME_AFTER_SYNC_BASE + k` to
 /// continue right after sync point `k`.
@@ -271,17 +291,19 @@ pub trait LaneProgram: Send + Sync {
     /// Runs one lane. See the trait docs.
     fn run(&self, ctx: &mut LaneCtx) -> u32;
 
-    /// Runs, in order, each lane `i` with `stops[i] == RUN_LANE` as [`Self::run`]
-    /// would, writing its stop code to `stops[i]`; leaves the other entries
-    /// alone. Stops after the first lane that faults or is cancelled and
+    /// Runs, in order, each lane `i` whose `stops[i]` asks for a run
+    /// ([`RUN_LANE`], or [`RUN_AFTER_SYNC_BASE`]` + k`) as [`Self::run`] would
+    /// from that resume point, writing its stop code to `stops[i]`; leaves the
+    /// other entries alone. Stops after the first lane that faults or is cancelled and
     /// returns its index (later lanes did not run); returns `lanes.len()` when
     /// every lane ran. One call per region for a whole workgroup: engines
     /// override it to save the per-lane dispatch.
     fn run_lanes(&self, lanes: &mut [LaneCtx], stops: &mut [u32]) -> usize {
         for (i, (c, s)) in lanes.iter_mut().zip(stops.iter_mut()).enumerate() {
-            if *s != RUN_LANE {
+            if !is_run(*s) {
                 continue;
             }
+            c.resume = resume_of(*s, c.resume);
             *s = self.run(c);
             if *s == STOP_FAULT || *s == STOP_CANCELLED {
                 return i;

@@ -297,11 +297,11 @@ impl<'k> WorkgroupRunner<'k> {
             // the lowest sync point waited at, and a wave sync only waits.
             let plain = self.at_plain + self.exited == self.nlanes;
             if plain || self.all_at_wave_sync {
-                for (c, s) in self.ctxs.iter_mut().zip(self.state.iter_mut()) {
-                    if *s != ctx::STOP_EXIT {
-                        c.resume = ctx::RESUME_AFTER_SYNC_BASE + (*s - ctx::STOP_SYNC_BASE);
-                        *s = ctx::RUN_LANE;
-                    }
+                // Branch-free over the codes alone (the contexts stay cold).
+                const TO_RUN: u32 = ctx::RUN_AFTER_SYNC_BASE.wrapping_sub(ctx::STOP_SYNC_BASE);
+                for s in self.state.iter_mut() {
+                    let waiting = *s != ctx::STOP_EXIT;
+                    *s = if waiting { s.wrapping_add(TO_RUN) } else { *s };
                 }
                 if plain {
                     self.arrivals[0] = 0;
@@ -317,7 +317,7 @@ impl<'k> WorkgroupRunner<'k> {
     /// Where lane `lane` stands.
     pub fn lane_state(&self, lane: usize) -> LaneState {
         match self.state[lane] {
-            ctx::RUN_LANE => LaneState::Ready,
+            c if ctx::is_run(c) => LaneState::Ready,
             ctx::STOP_EXIT => LaneState::Exited,
             k => LaneState::AtSync(k - ctx::STOP_SYNC_BASE),
         }
@@ -405,6 +405,10 @@ impl<'k> WorkgroupRunner<'k> {
                     other => self.bad_stop(stopped, other),
                 });
             }
+            if let Some(t) = self.uniform_tally() {
+                (self.exited, self.at_plain, self.all_at_wave_sync) = t;
+                return Ok(());
+            }
             let (mut exited, mut at_plain, mut yielded) = (0, 0, false);
             // The one sync code every waiting lane stopped at, if they agree.
             let mut same = None;
@@ -443,6 +447,28 @@ impl<'k> WorkgroupRunner<'k> {
                 return Err(WgStop::Cancelled);
             }
         }
+    }
+
+    /// The usual outcome of a run, counted branch-free over the codes: every
+    /// lane that has not exited stopped at one and the same sync point.
+    /// Returns (exited, waiting at a whole-workgroup barrier, waiting at a
+    /// wave sync), or `None` for anything else (yields, several sync points).
+    fn uniform_tally(&self) -> Option<(usize, usize, bool)> {
+        let Some(&first) = self.state.iter().find(|&&s| s != ctx::STOP_EXIT) else {
+            return Some((self.nlanes, 0, false));
+        };
+        let k = first.checked_sub(ctx::STOP_SYNC_BASE)? as usize;
+        let op = self.sync_ops.get(k)?;
+        let (exited, same) = self.state.iter().fold((0, 0), |(e, m), &s| {
+            (
+                e + (s == ctx::STOP_EXIT) as usize,
+                m + (s == first) as usize,
+            )
+        });
+        (exited + same == self.nlanes).then(|| {
+            let plain = if self.plain_barrier[k] { same } else { 0 };
+            (exited, plain, matches!(op, Op::WaveSync))
+        })
     }
 
     /// A stop code no engine should return (or a lane it left unrun): a trap
@@ -624,8 +650,7 @@ impl<'k> WorkgroupRunner<'k> {
     /// Lets a lane waiting at a sync point go on after it (no-op otherwise).
     fn release(&mut self, lane: usize) {
         if let LaneState::AtSync(k) = self.lane_state(lane) {
-            self.state[lane] = ctx::RUN_LANE;
-            self.ctxs[lane].resume = ctx::RESUME_AFTER_SYNC_BASE + k;
+            self.state[lane] = ctx::RUN_AFTER_SYNC_BASE + k;
         }
     }
 

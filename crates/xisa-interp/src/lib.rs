@@ -563,13 +563,25 @@ impl Lane<'_> {
 impl LaneProgram for Interp {
     fn run(&self, ctx: &mut LaneCtx) -> u32 {
         let k = &self.kernel;
-        let (mut block, mut idx) = match ctx.resume {
-            ctx::RESUME_ENTRY => (0usize, 0usize),
-            r if r >= ctx::RESUME_BLOCK_BASE => ((r - ctx::RESUME_BLOCK_BASE) as usize, 0),
-            r => {
-                let (b, i) = self.sync_loc[(r - ctx::RESUME_AFTER_SYNC_BASE) as usize];
-                (b.0 as usize, i as usize + 1)
+        let start = match ctx.resume {
+            ctx::RESUME_ENTRY => Some((0usize, 0usize)),
+            r if r >= ctx::RESUME_BLOCK_BASE => {
+                let b = (r - ctx::RESUME_BLOCK_BASE) as usize;
+                (b < k.blocks.len()).then_some((b, 0))
             }
+            r => self
+                .sync_loc
+                .get((r - ctx::RESUME_AFTER_SYNC_BASE) as usize)
+                .map(|&(b, i)| (b.0 as usize, i as usize + 1)),
+        };
+        // An unknown resume point: a trap at the kernel entry (as the JIT
+        // reports it), not a run from an arbitrary place.
+        let Some((mut block, mut idx)) = start else {
+            ctx.fault = FaultInfo {
+                kind: ctx::fault_kind::TRAP,
+                ..FaultInfo::default()
+            };
+            return ctx::STOP_FAULT;
         };
         let nregs = k.regs.len();
         // SAFETY: the runtime gives each lane `nregs` register slots.

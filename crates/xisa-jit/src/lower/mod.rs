@@ -109,10 +109,12 @@ pub(crate) struct Lowerer<'a, 'f> {
     b: FunctionBuilder<'f>,
     /// The running lane's context (`ctxs + lane * size_of::<LaneCtx>()`).
     ctx: Value,
-    /// The running lane's index in the group and the address of its `stops`
-    /// entry.
+    /// The running lane's index in the group, the address of its `stops`
+    /// entry and the run request read there (`RUN_LANE` or
+    /// `RUN_AFTER_SYNC_BASE + k`).
     lane: Value,
     stop_slot: Value,
+    want: Value,
     /// The lane loop's header (parameter: the next lane's index).
     next_lane: ir::Block,
     vars: Vec<Variable>,
@@ -182,9 +184,11 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         let want = b
             .ins()
             .load(clt::I32, MemFlagsData::trusted(), stop_slot, 0);
-        let run = b
-            .ins()
-            .icmp_imm_u(IntCC::Equal, want, i64::from(ctx::RUN_LANE));
+        let run = b.ins().icmp_imm_u(
+            IntCC::UnsignedGreaterThanOrEqual,
+            want,
+            i64::from(ctx::RUN_AFTER_SYNC_BASE),
+        );
         let start = b.create_block();
         let skip = b.create_block();
         b.ins().brif(run, start, &[], skip, &[]);
@@ -249,6 +253,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             ctx,
             lane,
             stop_slot,
+            want,
             next_lane,
             vars,
             insts_var,
@@ -315,12 +320,22 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         }
         let zero = self.iconst(clt::I32, 0);
         self.b.def_var(self.backedges, zero);
-        let resume = self.b.ins().load(
+        // `ctx.resume`, or right after the sync point the request names.
+        let at_ctx = self.b.ins().load(
             clt::I32,
             MemFlagsData::trusted(),
             self.ctx,
             LaneCtx::OFFSETS.resume,
         );
+        let after_sync = self.b.ins().iadd_imm_u(
+            self.want,
+            i64::from(ctx::RESUME_AFTER_SYNC_BASE.wrapping_sub(ctx::RUN_AFTER_SYNC_BASE)),
+        );
+        let from_ctx = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::Equal, self.want, i64::from(ctx::RUN_LANE));
+        let resume = self.b.ins().select(from_ctx, at_ctx, after_sync);
         let bad = self.b.create_block();
         self.b.set_cold_block(bad);
         let by_sync = self.b.create_block();

@@ -179,3 +179,74 @@ entry:
         assert_eq!(words, [100, 0, 102, 103, 104, 105, 106, 107], "{name}");
     }
 }
+
+/// A `RUN_AFTER_SYNC_BASE + k` request starts the lane right after sync point
+/// `k` (its registers as the slots hold them), a `RUN_LANE` one at
+/// `ctx.resume`: the same for the JIT and the interpreter.
+#[test]
+fn run_lanes_resumes_after_the_sync_point_asked_for() {
+    use xisa_runtime::ctx::{RUN_AFTER_SYNC_BASE, RUN_LANE, STOP_SYNC_BASE};
+    use xisa_runtime::LaneProgram;
+
+    let src = format!(
+        "kernel @after_sync() wave 32 shared 0 local 0 params 0 {{
+  reg %t: i32, %a: i64, %v: i32
+entry:
+  %t = special.tid.x
+  barrier
+  %a = mulwide.u32 %t, 4
+  %a = add.i64 %a, {}
+  %v = add.i32 %t, 100
+  st.global.b32 [%a], %v
+  exit
+}}",
+        crate::harness::g(0)
+    );
+    let k = xisa_ir::text::parse_module(&src).unwrap().kernels.remove(0);
+    let mut opts = crate::harness::opts();
+    // A launch's liveness: the run after the barrier loads %t.
+    opts.final_registers = false;
+    let jit = compile(&k, &opts).unwrap();
+    let interp = xisa_interp::Interp::new(&k, true);
+    let programs: [(&str, &dyn LaneProgram); 2] = [("jit", &jit), ("interp", &interp)];
+    for (name, p) in programs {
+        let mut lanes: Vec<Lane> = (0..3).map(|_| Lane::new(&k, 32)).collect();
+        let mut memory = vec![0u64; 4];
+        let mut ctxs: Vec<_> = lanes
+            .iter_mut()
+            .enumerate()
+            .map(|(i, l)| {
+                l.tid = [i as u32, 0, 0];
+                // What a first run would have left in %t's slot.
+                l.regs[0] = 5 + i as u64;
+                let mut c = l.ctx();
+                c.global_base = memory.as_mut_ptr() as *mut u8;
+                c
+            })
+            .collect();
+        let mut stops = [RUN_LANE, RUN_AFTER_SYNC_BASE, RUN_AFTER_SYNC_BASE + 1];
+        let stopped = p.run_lanes(&mut ctxs, &mut stops);
+        // Lane 0 stops at the barrier, lane 1 stores 106 at word 6, lane 2
+        // asks for a sync point the kernel does not have: a fault.
+        assert_eq!(stopped, 2, "{name}");
+        assert_eq!(
+            stops,
+            [
+                STOP_SYNC_BASE,
+                xisa_runtime::ctx::STOP_EXIT,
+                xisa_runtime::ctx::STOP_FAULT
+            ],
+            "{name}"
+        );
+        assert_eq!(
+            ctxs[2].fault.kind,
+            xisa_runtime::ctx::fault_kind::TRAP,
+            "{name}"
+        );
+        let words: Vec<u32> = memory
+            .iter()
+            .flat_map(|w| [*w as u32, (*w >> 32) as u32])
+            .collect();
+        assert_eq!(words, [0, 0, 0, 0, 0, 0, 106, 0], "{name}");
+    }
+}
