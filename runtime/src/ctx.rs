@@ -197,6 +197,39 @@ pub struct CtxOffsets {
     pub fault_space: i32,
 }
 
+impl CtxOffsets {
+    /// Whether the field at byte offset `off` belongs to the workgroup, not
+    /// the lane: the same in every context of one
+    /// [`LaneProgram::run_lanes`] call (memory windows but the lane's local
+    /// one, launch geometry, cancel flag, counters, output), so an engine may
+    /// read it once for the group. The lane's own fields (registers, local
+    /// memory, call stack, resume point, ids, instruction count, fault) are
+    /// not.
+    pub fn is_group_field(&self, off: i32) -> bool {
+        let word = |base: i32| [base, base + 4, base + 8];
+        [
+            self.global_base,
+            self.global_limit,
+            self.shared_base,
+            self.shared_size,
+            self.local_size,
+            self.param_base,
+            self.param_size,
+            self.cancel,
+            self.counters,
+            self.wave_size,
+            self.dyn_shared_base,
+            self.dyn_shared_size,
+            self.grid_id,
+        ]
+        .into_iter()
+        .chain(word(self.ntid))
+        .chain(word(self.ctaid))
+        .chain(word(self.nctaid))
+        .any(|f| f == off)
+    }
+}
+
 macro_rules! off {
     ($f:ident) => {
         std::mem::offset_of!(LaneCtx, $f) as i32
@@ -298,6 +331,10 @@ pub trait LaneProgram: Send + Sync {
     /// returns its index (later lanes did not run); returns `lanes.len()` when
     /// every lane ran. One call per region for a whole workgroup: engines
     /// override it to save the per-lane dispatch.
+    ///
+    /// The contexts of one call belong to one workgroup: their group fields
+    /// ([`CtxOffsets::is_group_field`]) are equal, and an engine may read
+    /// them from the first context only.
     fn run_lanes(&self, lanes: &mut [LaneCtx], stops: &mut [u32]) -> usize {
         for (i, (c, s)) in lanes.iter_mut().zip(stops.iter_mut()).enumerate() {
             if !is_run(*s) {

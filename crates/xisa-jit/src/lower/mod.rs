@@ -107,7 +107,9 @@ pub(crate) struct Lowerer<'a, 'f> {
     helper_ids: &'a [FuncId],
     helper_refs: HashMap<Helper, ir::FuncRef>,
     b: FunctionBuilder<'f>,
-    /// The running lane's context (`ctxs + lane * size_of::<LaneCtx>()`).
+    /// The group's first context (the `ctxs` argument) and the running lane's
+    /// (`ctxs + lane * size_of::<LaneCtx>()`).
+    ctxs: Value,
     ctx: Value,
     /// The running lane's index in the group, the address of its `stops`
     /// entry and the run request read there (`RUN_LANE` or
@@ -250,6 +252,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             helper_ids,
             helper_refs: HashMap::new(),
             b,
+            ctxs,
             ctx,
             lane,
             stop_slot,
@@ -800,9 +803,17 @@ impl<'a, 'f> Lowerer<'a, 'f> {
 
     /// A ctx field that does not change while the lane runs (pointers, sizes,
     /// ids): a `readonly`, `can_move` load the optimizer may share and hoist.
+    /// A workgroup's field is read from the first context of the group: the
+    /// same address for every lane, so the load leaves the lane loop and the
+    /// lanes' contexts stay out of the cache until their own fields are read.
     fn ctx_const(&mut self, ty: ir::Type, off: i32) -> Value {
         let flags = MemFlagsData::trusted().with_readonly().with_can_move();
-        self.b.ins().load(ty, flags, self.ctx, off)
+        let base = if LaneCtx::OFFSETS.is_group_field(off) {
+            self.ctxs
+        } else {
+            self.ctx
+        };
+        self.b.ins().load(ty, flags, base, off)
     }
 
     /// A pointer-sized constant ctx field.
