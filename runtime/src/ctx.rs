@@ -56,6 +56,11 @@ pub const RESUME_BLOCK_BASE: u32 = 0x8000_0000;
 /// Backward branches a lane may take before an engine that supports
 /// [`STOP_YIELD`] yields (per `run` call).
 pub const YIELD_BACKEDGES: u32 = 4096;
+/// Backward transfers into a streaming loop head
+/// (`Kernel::streaming_loop_heads`) after which an engine that supports
+/// [`STOP_YIELD`] yields: the lanes of a workgroup take turns every few
+/// iterations of such loops, keeping consecutive lanes' accesses together.
+pub const YIELD_STREAMING: u32 = 16;
 
 /// Fault kinds written to [`FaultInfo::kind`].
 pub mod fault_kind {

@@ -20,6 +20,8 @@ use xisa_runtime::LaneProgram;
 /// A kernel prepared for interpretation.
 pub struct Interp {
     kernel: Kernel,
+    /// Per block: heads a streaming loop (`Kernel::streaming_loop_heads`).
+    streaming: Vec<bool>,
     /// Per block, per instruction: its sync-point index, if it is one.
     sync_index: Vec<Vec<Option<u32>>>,
     /// Sync point index -> (block, instruction).
@@ -65,6 +67,7 @@ impl Interp {
         }
         Interp {
             kernel: kernel.clone(),
+            streaming: kernel.streaming_loop_heads(),
             sync_index,
             sync_loc,
             block_flat,
@@ -667,7 +670,12 @@ impl LaneProgram for Interp {
                     return ctx::STOP_CANCELLED;
                 }
                 backedges += 1;
-                if backedges >= ctx::YIELD_BACKEDGES {
+                let limit = if self.streaming[next] {
+                    ctx::YIELD_STREAMING
+                } else {
+                    ctx::YIELD_BACKEDGES
+                };
+                if backedges >= limit {
                     lane.ctx.resume = ctx::RESUME_BLOCK_BASE + next as u32;
                     return ctx::STOP_YIELD;
                 }

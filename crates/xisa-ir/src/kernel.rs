@@ -1,7 +1,7 @@
 //! Kernels and modules.
 
-use crate::inst::{BlockId, Inst, Reg, Term};
-use crate::types::Type;
+use crate::inst::{BlockId, Inst, Op, Reg, Term};
+use crate::types::{Space, Type};
 
 /// A register declaration.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,6 +116,37 @@ impl Kernel {
             .map(|s| s.offset + s.ty.bytes())
             .unwrap_or(0);
         declared.max(self.param_bytes)
+    }
+
+    /// Per block: whether it heads a *streaming loop*, one that a backward
+    /// transfer from a block at or after it closes and whose blocks (by
+    /// index, from the head to the transfer) load or store global or buffer
+    /// memory per lane. Engines let lanes take turns at such loops every
+    /// few iterations (`runtime::ctx::YIELD_STREAMING`), as a GPU's lanes go
+    /// together: in a grid-stride loop consecutive lanes touch consecutive
+    /// addresses in the same iteration, so running them together shares cache
+    /// lines that one lane running all its iterations would fetch alone.
+    pub fn streaming_loop_heads(&self) -> Vec<bool> {
+        let streams = |b: &Block| {
+            b.insts.iter().any(|i| match &i.op {
+                Op::Load { space, uniform, .. } => {
+                    !uniform && matches!(space, Space::Global | Space::Buffer)
+                }
+                Op::Store { space, .. } => matches!(space, Space::Global | Space::Buffer),
+                _ => false,
+            })
+        };
+        let body: Vec<bool> = self.blocks.iter().map(streams).collect();
+        let mut heads = vec![false; self.blocks.len()];
+        for (from, b) in self.blocks.iter().enumerate() {
+            for to in b.term.successors() {
+                let to = to.0 as usize;
+                if to <= from && body[to..=from].iter().any(|&m| m) {
+                    heads[to] = true;
+                }
+            }
+        }
+        heads
     }
 
     /// Blocks that a `ret` may return to (the `ret` operands of every `call`).

@@ -10,7 +10,7 @@ use cranelift_codegen::ir::{
 use xisa_ir::{BlockId, Inst, Term, Type};
 use xisa_runtime::ctx::{
     fault_kind, LaneCtx, CALL_STACK_DEPTH, RESUME_BLOCK_BASE, STOP_CANCELLED, STOP_EXIT,
-    STOP_SYNC_BASE, STOP_YIELD, YIELD_BACKEDGES,
+    STOP_SYNC_BASE, STOP_YIELD, YIELD_BACKEDGES, YIELD_STREAMING,
 };
 
 use super::dirty::RegSet;
@@ -95,7 +95,8 @@ impl Lowerer<'_, '_> {
     /// or for a backward transfer (branch, call or ret to a block at or before
     /// `from`, as the interpreter counts them) a new edge block (filled by
     /// `emit_edges`) that polls cancellation and yields every
-    /// `YIELD_BACKEDGES` backward transfers, so that lanes spinning on each
+    /// `YIELD_BACKEDGES` backward transfers (`YIELD_STREAMING` into a
+    /// streaming loop), so that lanes spinning on each
     /// other make progress whichever way their loop closes.
     fn edge(&mut self, from: usize, to: BlockId) -> ir::Block {
         if !Self::backward(from, to) {
@@ -115,7 +116,12 @@ impl Lowerer<'_, '_> {
             let one = self.iconst(clt::I32, 1);
             let n = self.b.ins().iadd(n, one);
             self.b.def_var(self.backedges, n);
-            let lim = self.iconst(clt::I32, YIELD_BACKEDGES as u64);
+            let lim = if self.streaming[to.0 as usize] {
+                YIELD_STREAMING
+            } else {
+                YIELD_BACKEDGES
+            };
+            let lim = self.iconst(clt::I32, lim as u64);
             let full = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, n, lim);
             let yield_ = self.b.create_block();
             self.b.set_cold_block(yield_);

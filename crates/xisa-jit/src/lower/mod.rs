@@ -137,6 +137,8 @@ pub(crate) struct Lowerer<'a, 'f> {
     guard: Option<Value>,
     /// Backward branches taken in this `run` call (for `STOP_YIELD`).
     backedges: Variable,
+    /// Per block: heads a streaming loop (`Kernel::streaming_loop_heads`).
+    streaming: Vec<bool>,
     /// Edge blocks of backward transfers still to be filled: (block, target).
     pending_edges: Vec<(ir::Block, BlockId)>,
     /// A stack slot for helper results (surface addresses), made on first use.
@@ -268,6 +270,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             pos: Pos::default(),
             guard: None,
             backedges,
+            streaming: k.streaming_loop_heads(),
             pending_edges: Vec::new(),
             scratch: None,
             dirty_in,

@@ -638,3 +638,41 @@ fn registers_at_every_stop() {
         assert_eq!(lane.regs[x.0 as usize], 20);
     }
 }
+
+/// A loop that stores to global memory is a streaming loop: both engines
+/// yield after `YIELD_STREAMING` backward transfers into it (lanes take turns
+/// every few iterations), and resume at its head.
+#[test]
+fn streaming_loops_yield_every_few_iterations() {
+    let n = 2 * xisa_runtime::ctx::YIELD_STREAMING as u64 + 5;
+    let src = format!(
+        "kernel @stream() {{
+  reg %i: i32, %a: i64, %p: i1
+entry:
+  %i = mov.i32 0
+  br body
+body:
+  %a = mulwide.u32 %i, 4
+  %a = add.i64 %a, {}
+  st.global.b32 [%a], %i
+  %i = add.i32 %i, 1
+  %p = icmp.ult.i32 %i, {n}
+  brc %p, body, done
+done:
+  exit
+}}",
+        crate::harness::g(0)
+    );
+    let k = xisa_ir::text::parse_kernel(&src).unwrap();
+    assert_eq!(k.streaming_loop_heads(), [false, true, false]);
+    let p = jit(&k);
+    let mut lane = Lane::new(&k, 256);
+    assert_eq!(lane.run(&p), STOP_YIELD);
+    assert_eq!(lane.resume, RESUME_BLOCK_BASE + 1);
+    let i = k.regs.iter().position(|r| r.name == "i").unwrap();
+    assert_eq!(lane.regs[i], xisa_runtime::ctx::YIELD_STREAMING as u64);
+    let stops = run_to_end(&mut lane, &p);
+    assert_eq!(stops, vec![STOP_YIELD, STOP_EXIT]);
+    assert_eq!(lane.regs[i], n);
+    differential(&k, |_| {});
+}
