@@ -121,8 +121,9 @@ pub struct WorkgroupRunner<'k> {
     /// as counted after the last run (exits only grow).
     exited: usize,
     at_plain: usize,
-    /// Every lane that has not exited waits at one and the same `wavesync`.
-    all_at_wave_sync: bool,
+    /// The one sync point every lane that has not exited waits at, if they
+    /// all wait at the same one.
+    all_at: Option<u32>,
     /// Instructions executed so far (all workgroups this runner ran).
     pub insts: u64,
     /// Statistics counters.
@@ -177,7 +178,7 @@ impl<'k> WorkgroupRunner<'k> {
             arrivals: [0; BARRIER_IDS as usize],
             exited: 0,
             at_plain: 0,
-            all_at_wave_sync: false,
+            all_at: None,
             insts: 0,
             counters: Box::default(),
         }
@@ -293,10 +294,20 @@ impl<'k> WorkgroupRunner<'k> {
             // exited waiting at a whole-workgroup barrier: that barrier
             // completes (as `release_barriers` would find) and nothing else
             // waits, so the lanes go on at once. Likewise when every lane that
-            // has not exited waits at the same wave sync: in each wave it is
-            // the lowest sync point waited at, and a wave sync only waits.
+            // has not exited waits at the same warp-level op: in each wave it
+            // is the lowest sync point waited at and its group is the wave's
+            // lanes that have not exited (a wave sync only waits).
             let plain = self.at_plain + self.exited == self.nlanes;
-            if plain || self.all_at_wave_sync {
+            let warp_op = match self.all_at {
+                Some(k) if !plain && !self.sync_ops[k as usize].is_barrier() => Some(k),
+                _ => None,
+            };
+            if let Some(k) = warp_op {
+                if !matches!(self.sync_ops[k as usize], Op::WaveSync) {
+                    self.exec_in_every_wave(k);
+                }
+            }
+            if plain || warp_op.is_some() {
                 // Branch-free over the codes alone (the contexts stay cold).
                 const TO_RUN: u32 = ctx::RUN_AFTER_SYNC_BASE.wrapping_sub(ctx::STOP_SYNC_BASE);
                 for s in self.state.iter_mut() {
@@ -406,7 +417,7 @@ impl<'k> WorkgroupRunner<'k> {
                 });
             }
             if let Some(t) = self.uniform_tally() {
-                (self.exited, self.at_plain, self.all_at_wave_sync) = t;
+                (self.exited, self.at_plain, self.all_at) = t;
                 return Ok(());
             }
             let (mut exited, mut at_plain, mut yielded) = (0, 0, false);
@@ -433,13 +444,7 @@ impl<'k> WorkgroupRunner<'k> {
                 }
             }
             (self.exited, self.at_plain) = (exited, at_plain);
-            self.all_at_wave_sync = agree
-                && same.is_some_and(|c| {
-                    matches!(
-                        self.sync_ops[(c - ctx::STOP_SYNC_BASE) as usize],
-                        Op::WaveSync
-                    )
-                });
+            self.all_at = same.filter(|_| agree).map(|c| c - ctx::STOP_SYNC_BASE);
             if !yielded {
                 return Ok(());
             }
@@ -451,14 +456,14 @@ impl<'k> WorkgroupRunner<'k> {
 
     /// The usual outcome of a run, counted branch-free over the codes: every
     /// lane that has not exited stopped at one and the same sync point.
-    /// Returns (exited, waiting at a whole-workgroup barrier, waiting at a
-    /// wave sync), or `None` for anything else (yields, several sync points).
-    fn uniform_tally(&self) -> Option<(usize, usize, bool)> {
+    /// Returns (exited, waiting at a whole-workgroup barrier, that sync
+    /// point), or `None` for anything else (yields, several sync points).
+    fn uniform_tally(&self) -> Option<(usize, usize, Option<u32>)> {
         let Some(&first) = self.state.iter().find(|&&s| s != ctx::STOP_EXIT) else {
-            return Some((self.nlanes, 0, false));
+            return Some((self.nlanes, 0, None));
         };
         let k = first.checked_sub(ctx::STOP_SYNC_BASE)? as usize;
-        let op = self.sync_ops.get(k)?;
+        self.sync_ops.get(k)?;
         let (exited, same) = self.state.iter().fold((0, 0), |(e, m), &s| {
             (
                 e + (s == ctx::STOP_EXIT) as usize,
@@ -467,7 +472,7 @@ impl<'k> WorkgroupRunner<'k> {
         });
         (exited + same == self.nlanes).then(|| {
             let plain = if self.plain_barrier[k] { same } else { 0 };
-            (exited, plain, matches!(op, Op::WaveSync))
+            (exited, plain, Some(k as u32))
         })
     }
 
@@ -519,6 +524,21 @@ impl<'k> WorkgroupRunner<'k> {
             progress = true;
         }
         progress
+    }
+
+    /// Executes warp op `k` in every wave over the wave's lanes that have
+    /// not exited (all of them wait at it).
+    fn exec_in_every_wave(&mut self, k: u32) {
+        let mut group = std::mem::take(&mut self.group);
+        for w0 in (0..self.nlanes).step_by(self.wave) {
+            let w1 = (w0 + self.wave).min(self.nlanes);
+            group.clear();
+            group.extend((w0..w1).filter(|&l| self.state[l] != ctx::STOP_EXIT));
+            if !group.is_empty() {
+                self.exec_warp_op(k, w0, w1, &group);
+            }
+        }
+        self.group = group;
     }
 
     /// Counts the waves waiting at a `bar.arrive` (a whole wave at a time, as
