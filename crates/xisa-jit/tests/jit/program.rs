@@ -120,21 +120,15 @@ fn malformed_kernels_are_errors_not_panics() {
     assert!(e.to_string().starts_with("add1: "), "{e}");
 }
 
-/// `run_lanes` runs, in order, only the lanes asked for, writes each one's
-/// stop code, and stops after the first fault, returning its index: the same
-/// for the JIT's lane loop and the trait's per-lane default (the interpreter).
-#[test]
-fn run_lanes_runs_the_lanes_asked_for_and_stops_at_a_fault() {
-    use xisa_runtime::ctx::{RUN_LANE, STOP_FAULT};
-    use xisa_runtime::LaneProgram;
-
-    // Lane t stores t + 100 at byte 4t of a 32-byte global memory: lane 8
-    // faults.
+/// A kernel whose lane `t` stores `t + 100` at byte `4t` of global memory,
+/// after `middle` (IR lines, e.g. a barrier).
+fn store_by_tid(middle: &str) -> Kernel {
     let src = format!(
         "kernel @by_tid() wave 32 shared 0 local 0 params 0 {{
   reg %t: i32, %a: i64, %v: i32
 entry:
   %t = special.tid.x
+{middle}
   %a = mulwide.u32 %t, 4
   %a = add.i64 %a, {}
   %v = add.i32 %t, 100
@@ -143,40 +137,80 @@ entry:
 }}",
         crate::harness::g(0)
     );
-    let k = xisa_ir::text::parse_module(&src).unwrap().kernels.remove(0);
-    let jit = compile(&k, &crate::harness::opts()).unwrap();
-    let interp = xisa_interp::Interp::new(&k, true);
-    let programs: [(&str, &dyn LaneProgram); 2] = [("jit", &jit), ("interp", &interp)];
-    for (name, p) in programs {
-        let mut lanes: Vec<Lane> = (0..10).map(|_| Lane::new(&k, 32)).collect();
+    xisa_ir::text::parse_module(&src).unwrap().kernels.remove(0)
+}
+
+/// What one `run_lanes` call did: the index it returned, the stop codes,
+/// each lane's fault, and the 32 bytes of global memory the lanes share (as
+/// words).
+struct GroupRun {
+    stopped: usize,
+    stops: Vec<u32>,
+    faults: Vec<xisa_runtime::ctx::FaultInfo>,
+    words: Vec<u32>,
+}
+
+/// Runs lanes `0..stops.len()` of `k` (lane `i` has `tid.x = i` and `slot0`
+/// in its first register slot) with `run_lanes` on the JIT (compiled with a
+/// launch's liveness) and on the interpreter.
+fn run_group(
+    k: &Kernel,
+    stops: &[u32],
+    slot0: impl Fn(usize) -> u64,
+) -> [(&'static str, GroupRun); 2] {
+    use xisa_runtime::LaneProgram;
+    let mut opts = crate::harness::opts();
+    opts.final_registers = false;
+    let jit = compile(k, &opts).unwrap();
+    let interp = xisa_interp::Interp::new(k, true);
+    let run = |p: &dyn LaneProgram| {
+        let mut lanes: Vec<Lane> = (0..stops.len()).map(|_| Lane::new(k, 32)).collect();
         let mut memory = vec![0u64; 4];
         let mut ctxs: Vec<_> = lanes
             .iter_mut()
             .enumerate()
             .map(|(i, l)| {
                 l.tid = [i as u32, 0, 0];
+                l.regs[0] = slot0(i);
                 let mut c = l.ctx();
                 c.global_base = memory.as_mut_ptr() as *mut u8;
                 c
             })
             .collect();
-        let mut stops = [
-            RUN_LANE, 7, RUN_LANE, RUN_LANE, RUN_LANE, RUN_LANE, RUN_LANE, RUN_LANE, RUN_LANE,
-            RUN_LANE,
-        ];
+        let mut stops = stops.to_vec();
         let stopped = p.run_lanes(&mut ctxs, &mut stops);
-        assert_eq!(stopped, 8, "{name}");
+        GroupRun {
+            stopped,
+            stops,
+            faults: ctxs.iter().map(|c| c.fault).collect(),
+            words: memory
+                .iter()
+                .flat_map(|w| [*w as u32, (*w >> 32) as u32])
+                .collect(),
+        }
+    };
+    [("jit", run(&jit)), ("interp", run(&interp))]
+}
+
+/// `run_lanes` runs, in order, only the lanes asked for, writes each one's
+/// stop code, and stops after the first fault, returning its index: the same
+/// for the JIT's lane loop and the trait's per-lane default (the interpreter).
+#[test]
+fn run_lanes_runs_the_lanes_asked_for_and_stops_at_a_fault() {
+    use xisa_runtime::ctx::{RUN_LANE, STOP_FAULT};
+    // Lane 8 stores past the 32 bytes: a fault.
+    let k = store_by_tid("");
+    let mut stops = [RUN_LANE; 10];
+    stops[1] = 7;
+    for (name, r) in run_group(&k, &stops, |_| 0) {
+        assert_eq!(r.stopped, 8, "{name}");
         let mut want = [STOP_EXIT; 10];
         want[1] = 7;
         want[8] = STOP_FAULT;
         want[9] = RUN_LANE;
-        assert_eq!(stops, want, "{name}");
-        assert_eq!(ctxs[8].fault.addr, crate::harness::g(32), "{name}");
-        let words: Vec<u32> = memory
-            .iter()
-            .flat_map(|w| [*w as u32, (*w >> 32) as u32])
-            .collect();
-        assert_eq!(words, [100, 0, 102, 103, 104, 105, 106, 107], "{name}");
+        assert_eq!(r.stops, want, "{name}");
+        assert_eq!(r.faults[8].addr, crate::harness::g(32), "{name}");
+        assert_eq!(r.words, [100, 0, 102, 103, 104, 105, 106, 107], "{name}");
     }
 }
 
@@ -185,68 +219,18 @@ entry:
 /// `ctx.resume`: the same for the JIT and the interpreter.
 #[test]
 fn run_lanes_resumes_after_the_sync_point_asked_for() {
-    use xisa_runtime::ctx::{RUN_AFTER_SYNC_BASE, RUN_LANE, STOP_SYNC_BASE};
-    use xisa_runtime::LaneProgram;
-
-    let src = format!(
-        "kernel @after_sync() wave 32 shared 0 local 0 params 0 {{
-  reg %t: i32, %a: i64, %v: i32
-entry:
-  %t = special.tid.x
-  barrier
-  %a = mulwide.u32 %t, 4
-  %a = add.i64 %a, {}
-  %v = add.i32 %t, 100
-  st.global.b32 [%a], %v
-  exit
-}}",
-        crate::harness::g(0)
-    );
-    let k = xisa_ir::text::parse_module(&src).unwrap().kernels.remove(0);
-    let mut opts = crate::harness::opts();
-    // A launch's liveness: the run after the barrier loads %t.
-    opts.final_registers = false;
-    let jit = compile(&k, &opts).unwrap();
-    let interp = xisa_interp::Interp::new(&k, true);
-    let programs: [(&str, &dyn LaneProgram); 2] = [("jit", &jit), ("interp", &interp)];
-    for (name, p) in programs {
-        let mut lanes: Vec<Lane> = (0..3).map(|_| Lane::new(&k, 32)).collect();
-        let mut memory = vec![0u64; 4];
-        let mut ctxs: Vec<_> = lanes
-            .iter_mut()
-            .enumerate()
-            .map(|(i, l)| {
-                l.tid = [i as u32, 0, 0];
-                // What a first run would have left in %t's slot.
-                l.regs[0] = 5 + i as u64;
-                let mut c = l.ctx();
-                c.global_base = memory.as_mut_ptr() as *mut u8;
-                c
-            })
-            .collect();
-        let mut stops = [RUN_LANE, RUN_AFTER_SYNC_BASE, RUN_AFTER_SYNC_BASE + 1];
-        let stopped = p.run_lanes(&mut ctxs, &mut stops);
+    use xisa_runtime::ctx::{
+        fault_kind, RUN_AFTER_SYNC_BASE, RUN_LANE, STOP_FAULT, STOP_SYNC_BASE,
+    };
+    let k = store_by_tid("  barrier");
+    let stops = [RUN_LANE, RUN_AFTER_SYNC_BASE, RUN_AFTER_SYNC_BASE + 1];
+    // %t's slot holds what a first run would have left: 5 + lane.
+    for (name, r) in run_group(&k, &stops, |i| 5 + i as u64) {
         // Lane 0 stops at the barrier, lane 1 stores 106 at word 6, lane 2
         // asks for a sync point the kernel does not have: a fault.
-        assert_eq!(stopped, 2, "{name}");
-        assert_eq!(
-            stops,
-            [
-                STOP_SYNC_BASE,
-                xisa_runtime::ctx::STOP_EXIT,
-                xisa_runtime::ctx::STOP_FAULT
-            ],
-            "{name}"
-        );
-        assert_eq!(
-            ctxs[2].fault.kind,
-            xisa_runtime::ctx::fault_kind::TRAP,
-            "{name}"
-        );
-        let words: Vec<u32> = memory
-            .iter()
-            .flat_map(|w| [*w as u32, (*w >> 32) as u32])
-            .collect();
-        assert_eq!(words, [0, 0, 0, 0, 0, 0, 106, 0], "{name}");
+        assert_eq!(r.stopped, 2, "{name}");
+        assert_eq!(r.stops, [STOP_SYNC_BASE, STOP_EXIT, STOP_FAULT], "{name}");
+        assert_eq!(r.faults[2].kind, fault_kind::TRAP, "{name}");
+        assert_eq!(r.words, [0, 0, 0, 0, 0, 0, 106, 0], "{name}");
     }
 }
