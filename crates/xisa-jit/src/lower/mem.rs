@@ -83,16 +83,19 @@ impl Lowerer<'_, '_> {
         self.b.switch_to_block(dead);
     }
 
-    /// `off <= size && size - off >= len` (unsigned, no overflow).
+    /// `off + len <= size` without overflow, as `size >= len && off <= size -
+    /// len` (unsigned): only the last compare depends on the access; the rest
+    /// depends on the window size alone, which the optimizer computes once
+    /// out of the lane loop.
     fn in_range(&mut self, off: Value, len: u32, size: Value) -> Value {
-        let le = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, off, size);
-        let room = self.b.ins().isub(size, off);
         let l = self.iconst(clt::I64, len as u64);
-        let fits = self
+        let room = self
             .b
             .ins()
-            .icmp(IntCC::UnsignedGreaterThanOrEqual, room, l);
-        self.b.ins().band(le, fits)
+            .icmp(IntCC::UnsignedGreaterThanOrEqual, size, l);
+        let last = self.b.ins().isub(size, l);
+        let le = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, off, last);
+        self.b.ins().band(room, le)
     }
 
     /// Checks a global-memory range (guest address `guest`); `space` is reported.

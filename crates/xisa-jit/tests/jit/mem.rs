@@ -462,3 +462,46 @@ fn ordered_accesses() {
         }
     }
 }
+
+/// A window smaller than the access (no shared memory, a 2-byte parameter
+/// block) holds no offset for it: a 4-byte access at offset 0 faults, in both
+/// engines, while a 2-byte one in the 2-byte window does not.
+#[test]
+fn windows_smaller_than_the_access_fault() {
+    use xisa_runtime::ctx::STOP_FAULT;
+    let interp_of = |k: &Kernel| xisa_interp::Interp::new(k, true);
+    for (space, size, kind, want) in [
+        (Space::Shared, 0u64, MemKind::B32, STOP_FAULT),
+        (Space::Local, 0, MemKind::B32, STOP_FAULT),
+        (Space::Param, 2, MemKind::B32, STOP_FAULT),
+        (Space::Param, 2, MemKind::U16, STOP_EXIT),
+        (Space::Shared, 3, MemKind::B32, STOP_FAULT),
+    ] {
+        let mut k = Kernel::new("small_window");
+        let v = k.reg("v", Type::I32);
+        k.blocks.push(block(
+            "entry",
+            vec![load(space, kind, 1, vec![v], flat(imm(0), 0))],
+            Term::Exit,
+        ));
+        let jit = jit(&k);
+        let interp = interp_of(&k);
+        let programs: [&dyn xisa_runtime::LaneProgram; 2] = [&jit, &interp];
+        for p in programs {
+            let mut lane = Lane::new(&k, 64);
+            let mut c = lane.ctx();
+            match space {
+                Space::Shared => c.shared_size = size,
+                Space::Local => c.local_size = size,
+                _ => c.param_size = size,
+            }
+            let stop = p.run(&mut c);
+            lane.keep(&c);
+            assert_eq!(stop, want, "{space:?} window of {size} bytes, {kind:?}");
+            if want == STOP_FAULT {
+                assert_eq!(lane.fault.kind, fault_kind::OUT_OF_BOUNDS);
+                assert_eq!(lane.fault.space, space_code(space));
+            }
+        }
+    }
+}
