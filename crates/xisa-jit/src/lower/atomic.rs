@@ -134,6 +134,20 @@ impl Lowerer<'_, '_> {
             // One host thread per workgroup: nobody else can see this location
             // between the load and the store.
             let old = self.b.ins().load(ct, flags, host, 0);
+            if a.op == AtomOp::Cas {
+                // Store only on a match, behind a branch: the next access to
+                // the location does not wait for the compare (a CAS retry
+                // loop's chain is then load, forwarded store, load).
+                let hit = self.b.ins().icmp(IntCC::Equal, old, cmp);
+                let store = self.b.create_block();
+                let done = self.b.create_block();
+                self.b.ins().brif(hit, store, &[], done, &[]);
+                self.b.switch_to_block(store);
+                self.b.ins().store(flags, src, host, 0);
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(done);
+                return old;
+            }
             let new = self.atomic_new(a, old, src, cmp);
             self.b.ins().store(flags, new, host, 0);
             return old;
