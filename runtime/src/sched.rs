@@ -73,6 +73,20 @@ impl WgMemory<'_> {
     }
 }
 
+/// The launch-wide inputs of [`WorkgroupRunner::bind_lanes`]: while they stay
+/// the same, a new workgroup changes only its id in the contexts.
+#[derive(Clone, Copy, PartialEq)]
+struct Bound {
+    block: [u32; 3],
+    grid: [u32; 3],
+    global: (*mut u8, u64),
+    dyn_shared: (u32, u32),
+    grid_id: u32,
+    host: *const crate::host::HostOutput,
+    params: (*const u8, usize),
+    cancel: *const AtomicBool,
+}
+
 /// Reusable per-worker state for running workgroups of one kernel.
 pub struct WorkgroupRunner<'k> {
     kernel: &'k Kernel,
@@ -117,6 +131,8 @@ pub struct WorkgroupRunner<'k> {
     /// Threads counted at each named barrier by `bar.arrive` since it last
     /// completed.
     arrivals: [u32; BARRIER_IDS as usize],
+    /// What the lane contexts were last bound to (see [`Self::bind_lanes`]).
+    bound: Option<Bound>,
     /// Lanes that exited, and lanes waiting at a whole-workgroup barrier,
     /// as counted after the last run (exits only grow).
     exited: usize,
@@ -176,6 +192,7 @@ impl<'k> WorkgroupRunner<'k> {
             shared_len: shared_bytes,
             local: vec![0; (nlanes * kernel.local_bytes.div_ceil(8) as usize).max(1)],
             arrivals: [0; BARRIER_IDS as usize],
+            bound: None,
             exited: 0,
             at_plain: 0,
             all_at: None,
@@ -356,6 +373,27 @@ impl<'k> WorkgroupRunner<'k> {
     /// Points every lane's context at this workgroup: its memories, geometry
     /// and launch-wide fields (kept: the resume point and call depth).
     fn bind_lanes(&mut self, geo: &WgGeometry, params: &[u8], cancel: &AtomicBool) {
+        let key = Bound {
+            block: geo.block,
+            grid: geo.grid,
+            global: (geo.global_base, geo.global_limit),
+            dyn_shared: (geo.dyn_shared_base, geo.dyn_shared_size),
+            grid_id: geo.grid_id,
+            host: geo.host,
+            params: (params.as_ptr(), params.len()),
+            cancel,
+        };
+        if self.bound == Some(key) {
+            // The next workgroup of the same launch: only its id and the
+            // instruction counts change (about 55 KB of contexts not
+            // rewritten per workgroup of 256 lanes).
+            for c in &mut self.ctxs {
+                c.ctaid = geo.ctaid;
+                c.insts = 0;
+            }
+            return;
+        }
+        self.bound = Some(key);
         let local_bytes = self.kernel.local_bytes as usize;
         let local_words = self.kernel.local_bytes.div_ceil(8) as usize;
         self.lane_ids(geo.block);
