@@ -73,6 +73,10 @@ impl WgMemory<'_> {
     }
 }
 
+/// Added to a lane's code `STOP_SYNC_BASE + k` (waiting at sync point `k`),
+/// the run request `RUN_AFTER_SYNC_BASE + k` that releases it.
+const WAITING_TO_RUN: u32 = ctx::RUN_AFTER_SYNC_BASE.wrapping_sub(ctx::STOP_SYNC_BASE);
+
 /// The launch-wide inputs of [`WorkgroupRunner::bind_lanes`]: while they stay
 /// the same, a new workgroup changes only its id in the contexts.
 #[derive(Clone, Copy, PartialEq)]
@@ -295,13 +299,13 @@ impl<'k> WorkgroupRunner<'k> {
         cancel: &AtomicBool,
     ) -> Result<(), WgStop> {
         self.bind_lanes(geo, params, cancel);
-        let r = self.run_lanes(program, cancel);
+        let r = self.run_to_end(program, cancel);
         // Counted once per workgroup, not at every stop.
         self.insts += self.ctxs.iter().map(|c| c.insts).sum::<u64>();
         r
     }
 
-    fn run_lanes(&mut self, program: &dyn LaneProgram, cancel: &AtomicBool) -> Result<(), WgStop> {
+    fn run_to_end(&mut self, program: &dyn LaneProgram, cancel: &AtomicBool) -> Result<(), WgStop> {
         loop {
             self.run_ready(program, cancel)?;
             if self.exited == self.nlanes {
@@ -326,10 +330,13 @@ impl<'k> WorkgroupRunner<'k> {
             }
             if plain || warp_op.is_some() {
                 // Branch-free over the codes alone (the contexts stay cold).
-                const TO_RUN: u32 = ctx::RUN_AFTER_SYNC_BASE.wrapping_sub(ctx::STOP_SYNC_BASE);
                 for s in self.state.iter_mut() {
                     let waiting = *s != ctx::STOP_EXIT;
-                    *s = if waiting { s.wrapping_add(TO_RUN) } else { *s };
+                    *s = if waiting {
+                        s.wrapping_add(WAITING_TO_RUN)
+                    } else {
+                        *s
+                    };
                 }
                 if plain {
                     self.arrivals[0] = 0;
@@ -707,8 +714,8 @@ impl<'k> WorkgroupRunner<'k> {
 
     /// Lets a lane waiting at a sync point go on after it (no-op otherwise).
     fn release(&mut self, lane: usize) {
-        if let LaneState::AtSync(k) = self.lane_state(lane) {
-            self.state[lane] = ctx::RUN_AFTER_SYNC_BASE + k;
+        if let LaneState::AtSync(_) = self.lane_state(lane) {
+            self.state[lane] = self.state[lane].wrapping_add(WAITING_TO_RUN);
         }
     }
 

@@ -3,7 +3,7 @@
 //! [`compile`] lowers one [`Kernel`] to a host function
 //! `extern "C" fn(*mut LaneCtx, *mut u32, u32) -> u32` that implements
 //! [`LaneProgram::run_lanes`]: a loop over a group of lane contexts that runs
-//! each lane asked for from its `ctx.resume`. A lane's code keeps the guest
+//! each lane asked for from the resume point its request names. A lane's code keeps the guest
 //! registers in Cranelift SSA variables (loaded from `ctx.regs` where first
 //! needed, the ones it wrote stored back at exits, sync stops and yields),
 //! bounds-checks every guest memory access against the ctx ranges, and ends
@@ -97,7 +97,7 @@ pub enum JitError {
 }
 
 /// The generated group function: runs the lanes of `ctxs[..n]` whose `stops`
-/// entry is `RUN_LANE` (see [`LaneProgram::run_lanes`]).
+/// entry asks for a run (see [`LaneProgram::run_lanes`]).
 type EntryFn = unsafe extern "C" fn(*mut LaneCtx, *mut u32, u32) -> u32;
 
 /// A compiled kernel: host code for one lane, usable from any thread.

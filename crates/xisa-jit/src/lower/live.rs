@@ -116,6 +116,18 @@ struct Live {
 }
 
 impl Live {
+    /// The state before `blk`'s terminator, given `out` live after the block.
+    fn at_block_end(out: RegSet, blk: &Block) -> Live {
+        let mut live = Live {
+            live: out,
+            cond: HashMap::new(),
+        };
+        for r in blk.term.uses() {
+            live.read(r.0 as usize);
+        }
+        live
+    }
+
     /// Everything live, conditionally or not.
     fn all(&self) -> RegSet {
         let mut s = self.live.clone();
@@ -256,13 +268,7 @@ pub(super) fn analyze(k: &Kernel, observed: bool) -> Liveness {
     // Live before the terminator's uses, given live-out.
     let block_live_in = |b: usize, out: &RegSet| -> RegSet {
         let blk = &k.blocks[b];
-        let mut live = Live {
-            live: out.clone(),
-            cond: HashMap::new(),
-        };
-        for r in blk.term.uses() {
-            live.read(r.0 as usize);
-        }
+        let mut live = Live::at_block_end(out.clone(), blk);
         for (i, inst) in blk.insts.iter().enumerate().rev() {
             live.step(inst, &guards[b], i);
         }
@@ -302,13 +308,7 @@ pub(super) fn analyze(k: &Kernel, observed: bool) -> Liveness {
         if !blk.insts.iter().any(|i| i.op.is_sync()) {
             continue;
         }
-        let mut live = Live {
-            live: live_out(b, &block_in),
-            cond: HashMap::new(),
-        };
-        for r in blk.term.uses() {
-            live.read(r.0 as usize);
-        }
+        let mut live = Live::at_block_end(live_out(b, &block_in), blk);
         for (i, inst) in blk.insts.iter().enumerate().rev() {
             let after = live.all();
             live.step(inst, &guards[b], i);

@@ -1,15 +1,16 @@
 //! Lowering of one kernel to one Cranelift function
 //! `fn(ctxs: *mut LaneCtx, stops: *mut u32, n: u32) -> u32` that runs a region
 //! for a group of lanes (`LaneProgram::run_lanes`): a loop over the `n`
-//! contexts runs each lane whose `stops` entry is `RUN_LANE` and writes its
-//! stop code there; a fault or cancellation returns that lane's index, the end
-//! of the loop `n`.
+//! contexts runs each lane whose `stops` entry asks for a run (`RUN_LANE`,
+//! `RUN_AFTER_SYNC_BASE + k`) and writes its stop code there; a fault or
+//! cancellation returns that lane's index, the end of the loop `n`.
 //!
 //! Layout of the generated function:
 //! - the lane loop's header picks the next lane to run and its context;
 //! - the lane's first block defines the guest registers the kernel touches as SSA
 //!   variables from `ctx.regs` (plain loads: stop sites write the slots back
-//!   within the function) and dispatches on `ctx.resume` with a
+//!   within the function) and dispatches on the resume point (the one the
+//!   request names, else `ctx.resume`) with a
 //!   `br_table`: entry, right after sync point `k`, or (after a yield) the target
 //!   of a backward transfer;
 //! - every IR block becomes one Cranelift block per *segment*: a new segment starts
