@@ -44,6 +44,8 @@ pub(crate) struct Builder {
     pub gpr_idx: u32,
     /// VGPRs the kernel allocates (0: unknown).
     pub vgpr_count: u32,
+    /// Blocks ending in an `s_cbranch_execz` (see [`super::lanemask`]).
+    pub execz: Vec<BlockId>,
 }
 
 impl Deref for Builder {
@@ -79,6 +81,7 @@ impl Builder {
             float_mode: None,
             gpr_idx: 0,
             vgpr_count: 0,
+            execz: Vec::new(),
         }
     }
 

@@ -10,7 +10,8 @@
 //!   EXEC bit `t.execbit = (exec >> laneid) & 1`, recomputed whenever EXEC is
 //!   written;
 //! - lane masks written by vector ops (v_cmp, carry-outs) are IR ballots of
-//!   `pred & execbit` (inactive lanes write 0);
+//!   `pred & execbit` (inactive lanes write 0), made lane-local afterwards
+//!   where no instruction reads them whole ([`lanemask`]);
 //! - FLAT addresses in the shared / private apertures ([`SHARED_APERTURE_HI`],
 //!   [`PRIVATE_APERTURE_HI`] as the high dword) go to LDS (IR shared) / scratch
 //!   (IR local); other addresses are global.
@@ -26,6 +27,7 @@ pub mod abi;
 mod builder;
 pub mod codeobj;
 mod gpr_idx;
+pub mod lanemask;
 mod mem;
 mod salu;
 mod valu;
@@ -315,7 +317,16 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         b.begin(code.len() as u64, "<end>", None);
         b.terminate(Term::Trap);
     }
-    let k = b.ir.into_kernel();
+    finish(b)
+}
+
+/// The lifted kernel, with wave masks that no instruction reads whole made
+/// lane-local ([`lanemask`]), verified.
+fn finish(mut b: Builder) -> Result<Kernel, LiftError> {
+    let execz = std::mem::take(&mut b.execz);
+    let (exec, lane) = (b.exec, b.lane);
+    let mut k = b.ir.into_kernel();
+    lanemask::run(&mut k, &execz, exec, lane);
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }
@@ -541,9 +552,7 @@ pub fn lift_program<'a>(
             b.terminate(Term::Trap);
         }
     }
-    let k = b.ir.into_kernel();
-    xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
-    Ok(k)
+    finish(b)
 }
 
 /// An `s_waitcnt` that waits for a store other host threads can see: the host
@@ -773,6 +782,11 @@ fn sopp(
                     64,
                 )?
             };
+            if s.ty == Type::I64 && !s.flags.vcc && cond == xisa_ir::ICond::Eq {
+                // s_cbranch_execz: a candidate for a per-lane branch
+                let here = b.current_block();
+                b.execz.push(here);
+            }
             let cond = b.icmp(cond, s.ty, v, Operand::Imm(0));
             b.terminate(Term::BrCond {
                 cond,

@@ -1,0 +1,421 @@
+//! Lane-local lane masks: wave masks that no instruction reads whole.
+//!
+//! The lifter gives every lane the wave's scalar state, so a mask that a
+//! vector compare or carry-out writes (VCC, an SGPR pair, EXEC through
+//! `s_and_saveexec`) is an IR ballot: a sync point where the wave's lanes
+//! wait for each other. Compiled code mostly reads such a mask one bit per
+//! lane: EXEC's bit guards the lane's vector instructions, `v_cndmask` and
+//! carry-ins read the lane's bit, and the `s_and`/`s_or`/`s_xor` that save
+//! and restore EXEC around an `if` are bitwise. The usual `if`'s one
+//! whole-mask reader is its `s_cbranch_execz`, which skips the `then` code
+//! when no lane of the wave is active. So a divergent `if` costs a wave
+//! stop that the lanes' results never need (three stops per iteration of a
+//! tree reduction's loop where the sm_75 build of the same source has two).
+//!
+//! [`run`] (on the lifted kernel, before lockstep wave syncs are placed)
+//! removes both, as long as nothing can tell:
+//! 1. An `s_cbranch_execz` to `T` whose fall-through code `R` (the blocks
+//!    reachable from it before `T`) does nothing that `T` could see in a
+//!    lane whose EXEC bit is 0 becomes a per-lane branch on the EXEC bit:
+//!    such a lane goes straight to `T`, where it would have arrived after
+//!    running `R` for nothing. `R` qualifies when every instruction in it is
+//!    guarded by the EXEC bit (and is no warp operation), or is free of side
+//!    effects and writes only registers dead at `T`; nothing in it writes
+//!    the EXEC bit; and every path through it reaches `T` (no exit, trap,
+//!    call or return).
+//! 2. A ballot whose result is read only at the lane's own bit becomes that
+//!    bit, `zext(pred) << laneid`, with no wave stop. "Read only at the own
+//!    bit" is a demanded-bits analysis: through moves, bitwise logic, the
+//!    truncations and zero extensions that split and join the 32-bit halves,
+//!    and shifts by constants, down to `trunc.i1 (lshr m, laneid)`. Any other
+//!    reader (`s_cbranch_vccz`, SCC of a mask operation, a store, `s_bcnt1`,
+//!    DPP's reads of neighbour EXEC bits, ...) reads the mask whole and keeps
+//!    its ballot. The other bits of a demoted mask are not the wave's (they
+//!    are 0), which no remaining reader observes.
+//!
+//! Rewriting a branch can make its condition's ballots demotable and
+//! demoting can make a region qualify, so the two alternate until nothing
+//! changes. Kernels with calls are left alone (a return's successors are
+//! not in the CFG).
+
+use xisa_ir::{
+    BinOp, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Term, Type, UnOp, VoteMode,
+};
+
+/// Which bits of a register later instructions read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Demand {
+    /// None: the value is dead.
+    Dead,
+    /// Bit 0 only.
+    Low,
+    /// Bit `laneid + k` only (nothing when that is outside the value).
+    Own(i32),
+    /// Any bit.
+    All,
+}
+
+impl Demand {
+    fn join(self, o: Demand) -> Demand {
+        match (self, o) {
+            (Demand::Dead, x) | (x, Demand::Dead) => x,
+            (a, b) if a == b => a,
+            _ => Demand::All,
+        }
+    }
+
+    /// The demand on `a` of `a << s` (`s` = -n: `a >> n`, logical) under
+    /// demand `self`.
+    fn through_shift(self, s: i64) -> Demand {
+        match self {
+            Demand::Dead => Demand::Dead,
+            _ if s.abs() >= 64 => Demand::Dead, // the result is 0
+            Demand::Own(k) => Demand::Own(k - s as i32),
+            Demand::Low if s == 0 => Demand::Low,
+            // bit 0 of a left shift is 0
+            Demand::Low if s > 0 => Demand::Dead,
+            // bit 0 of a right shift is bit -s of `a`
+            Demand::Low | Demand::All => Demand::All,
+        }
+    }
+}
+
+/// What the pass changed (for tests and `xisa lift` readers).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Rewrites {
+    /// `s_cbranch_execz` branches now taken per lane.
+    pub branches: usize,
+    /// Ballots replaced by the lane's own bit (or dropped, when dead).
+    pub ballots: usize,
+}
+
+/// Rewrites the `s_cbranch_execz` branches ending `execz` (blocks of `k`
+/// whose terminator is `brc (exec == 0), target, fall_through`) and the
+/// ballots of `k` as the module docs say. `exec` is the lane's EXEC bit,
+/// `lane` its lane id (both kept current by the lifter everywhere).
+pub(crate) fn run(k: &mut Kernel, execz: &[BlockId], exec: Reg, lane: Reg) -> Rewrites {
+    let mut done = Rewrites::default();
+    if k.blocks
+        .iter()
+        .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
+    {
+        return done;
+    }
+    let mut pending: Vec<BlockId> = execz.to_vec();
+    let mut tmp = None;
+    loop {
+        let before = done;
+        let d = demands(k, lane);
+        done.ballots += demote(k, &d, lane, &mut tmp);
+        let d = demands(k, lane);
+        pending.retain(|&b| {
+            if per_lane_branch(k, &d, b, exec) {
+                done.branches += 1;
+                false
+            } else {
+                true
+            }
+        });
+        if done == before {
+            return done;
+        }
+    }
+}
+
+/// Demand on every register at each block's entry, and the demand on each
+/// ballot's result right after it (by block and instruction index).
+struct Demands {
+    entry: Vec<Vec<Demand>>,
+    ballots: Vec<(usize, usize, Demand)>,
+}
+
+fn demands(k: &Kernel, lane: Reg) -> Demands {
+    let n = k.regs.len();
+    let nb = k.blocks.len();
+    let mut entry = vec![vec![Demand::Dead; n]; nb];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for bi in (0..nb).rev() {
+            let st = block_entry(k, bi, &entry, lane, None);
+            if st != entry[bi] {
+                entry[bi] = st;
+                changed = true;
+            }
+        }
+    }
+    let mut ballots = Vec::new();
+    for bi in 0..nb {
+        block_entry(
+            k,
+            bi,
+            &entry,
+            lane,
+            Some(&mut |ii, d| ballots.push((bi, ii, d))),
+        );
+    }
+    Demands { entry, ballots }
+}
+
+/// The demand at block `bi`'s entry given the successors' entries; reports
+/// the demand after each ballot to `seen`.
+fn block_entry(
+    k: &Kernel,
+    bi: usize,
+    entry: &[Vec<Demand>],
+    lane: Reg,
+    mut seen: Option<&mut dyn FnMut(usize, Demand)>,
+) -> Vec<Demand> {
+    let b = &k.blocks[bi];
+    let mut st = vec![Demand::Dead; k.regs.len()];
+    for s in b.term.successors() {
+        for (x, y) in st.iter_mut().zip(&entry[s.0 as usize]) {
+            *x = x.join(*y);
+        }
+    }
+    for r in b.term.uses() {
+        st[r.0 as usize] = Demand::All;
+    }
+    for (ii, inst) in b.insts.iter().enumerate().rev() {
+        if let (Some(f), Op::Vote { dst, .. }) = (seen.as_mut(), &inst.op) {
+            f(ii, st[dst.0 as usize]);
+        }
+        step(inst, &mut st, lane);
+    }
+    st
+}
+
+/// Ops with no effect but their result.
+fn is_pure(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Mov { .. }
+            | Op::Bin { .. }
+            | Op::Un { .. }
+            | Op::Mad { .. }
+            | Op::MulWide { .. }
+            | Op::Funnel { .. }
+            | Op::Lop3 { .. }
+            | Op::Prmt { .. }
+            | Op::Bfe { .. }
+            | Op::Bfi { .. }
+            | Op::FBin { .. }
+            | Op::FUn { .. }
+            | Op::Fma { .. }
+            | Op::ICmp { .. }
+            | Op::FCmp { .. }
+            | Op::Select { .. }
+            | Op::Cvt { .. }
+            | Op::Special { .. }
+    )
+}
+
+/// Backward transfer of one instruction.
+fn step(inst: &Inst, st: &mut [Demand], lane: Reg) {
+    let defs = inst.op.defs();
+    let d = defs
+        .iter()
+        .fold(Demand::Dead, |a, r| a.join(st[r.0 as usize]));
+    if inst.guard.is_none() {
+        for r in &defs {
+            st[r.0 as usize] = Demand::Dead;
+        }
+    }
+    if d == Demand::Dead && is_pure(&inst.op) {
+        return;
+    }
+    if let Some(g) = inst.guard {
+        st[g.reg.0 as usize] = Demand::All;
+    }
+    for (o, dm) in source_demands(&inst.op, d, lane) {
+        if let Operand::Reg(r) = o {
+            st[r.0 as usize] = st[r.0 as usize].join(dm);
+        }
+    }
+}
+
+/// The demand each source of `op` gets when its result has demand `d`.
+fn source_demands(op: &Op, d: Demand, lane: Reg) -> Vec<(Operand, Demand)> {
+    match *op {
+        Op::Mov { src, .. } => vec![(src, d)],
+        Op::Bin {
+            op: BinOp::And | BinOp::Or | BinOp::Xor,
+            a,
+            b,
+            ..
+        } => vec![(a, d), (b, d)],
+        Op::Un {
+            op: UnOp::Not, a, ..
+        } => vec![(a, d)],
+        Op::Bin {
+            op: BinOp::Shl,
+            a,
+            b: Operand::Imm(s),
+            ..
+        } => vec![(a, d.through_shift(s.min(64) as i64))],
+        Op::Bin {
+            op: BinOp::LShr,
+            a,
+            b: Operand::Imm(s),
+            ..
+        } => vec![(a, d.through_shift(-(s.min(64) as i64)))],
+        // bit 0 of `m >> laneid` is the lane's own bit of `m`
+        Op::Bin {
+            op: BinOp::LShr,
+            ty: Type::I64,
+            a,
+            b: Operand::Reg(r),
+            ..
+        } if r == lane && d == Demand::Low => vec![(a, Demand::Own(0)), (r.into(), Demand::All)],
+        Op::Cvt {
+            op: CvtOp::Trunc,
+            to: Type::I1,
+            src,
+            ..
+        } => vec![(src, Demand::Low)],
+        Op::Cvt {
+            op: CvtOp::Trunc | CvtOp::Zext,
+            from: Type::I32 | Type::I64,
+            to: Type::I32 | Type::I64,
+            src,
+            ..
+        } => vec![(src, d)],
+        _ => op.uses().into_iter().map(|u| (u, Demand::All)).collect(),
+    }
+}
+
+/// Replaces each ballot whose result is dead or read only at the lane's own
+/// bit by that bit (through the temporary `tmp`, declared on first use);
+/// returns how many.
+fn demote(k: &mut Kernel, d: &Demands, lane: Reg, tmp: &mut Option<Reg>) -> usize {
+    let mut n = 0;
+    // Later instructions first, so that earlier indices stay valid.
+    let mut ballots = d.ballots.clone();
+    ballots.sort_by_key(|b| std::cmp::Reverse((b.0, b.1)));
+    for (bi, ii, dm) in ballots {
+        if !matches!(dm, Demand::Dead | Demand::Own(0)) {
+            continue;
+        }
+        let inst = &k.blocks[bi].insts[ii];
+        let Op::Vote {
+            mode: VoteMode::Ballot,
+            dst,
+            pred,
+        } = inst.op
+        else {
+            continue;
+        };
+        if inst.guard.is_some() || k.reg_type(dst) != Some(Type::I64) {
+            continue;
+        }
+        let pc = inst.pc;
+        let t = *tmp.get_or_insert_with(|| k.reg("t.lanemask", Type::I64));
+        let mk = |op| Inst {
+            guard: None,
+            op,
+            pc,
+        };
+        let own = [
+            mk(Op::Cvt {
+                op: CvtOp::Zext,
+                to: Type::I64,
+                from: Type::I1,
+                rnd: Round::Rn,
+                sat: false,
+                ftz: false,
+                dst: t,
+                src: pred,
+            }),
+            mk(Op::Bin {
+                op: BinOp::Shl,
+                ty: Type::I64,
+                dst,
+                a: t.into(),
+                b: lane.into(),
+            }),
+        ];
+        k.blocks[bi].insts.splice(ii..=ii, own);
+        n += 1;
+    }
+    n
+}
+
+/// Makes the `s_cbranch_execz` ending block `b` a branch on the lane's EXEC
+/// bit when its fall-through region qualifies (module docs); returns
+/// whether it did.
+fn per_lane_branch(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg) -> bool {
+    let Term::BrCond {
+        then_: target,
+        else_: fall,
+        ..
+    } = k.blocks[b.0 as usize].term
+    else {
+        return false;
+    };
+    if fall == target {
+        return false;
+    }
+    let Some(region) = region(k, fall, target) else {
+        return false;
+    };
+    if region.contains(&(b.0 as usize)) {
+        return false;
+    }
+    let live_at_target = &d.entry[target.0 as usize];
+    let skippable = |inst: &Inst| {
+        if inst.op.defs().contains(&exec) {
+            return false;
+        }
+        if inst.guard
+            == Some(Guard {
+                reg: exec,
+                negate: false,
+            })
+        {
+            return !inst.op.is_sync() || matches!(inst.op, Op::WaveSync);
+        }
+        let effect_free = is_pure(&inst.op)
+            || matches!(inst.op, Op::Load { .. } | Op::WaveSync | Op::Fence { .. });
+        effect_free
+            && inst
+                .op
+                .defs()
+                .iter()
+                .all(|r| live_at_target[r.0 as usize] == Demand::Dead)
+    };
+    if !region
+        .iter()
+        .all(|&bi| k.blocks[bi].insts.iter().all(skippable))
+    {
+        return false;
+    }
+    k.blocks[b.0 as usize].term = Term::BrCond {
+        cond: exec,
+        then_: fall,
+        else_: target,
+    };
+    true
+}
+
+/// The blocks reachable from `from` without passing `stop`, if every path
+/// from `from` reaches `stop` or loops among them (no exit, trap, call or
+/// return on the way).
+fn region(k: &Kernel, from: BlockId, stop: BlockId) -> Option<Vec<usize>> {
+    let mut seen = vec![false; k.blocks.len()];
+    let mut todo = vec![from];
+    let mut out = Vec::new();
+    while let Some(b) = todo.pop() {
+        let i = b.0 as usize;
+        if b == stop || seen[i] {
+            continue;
+        }
+        seen[i] = true;
+        out.push(i);
+        let t = &k.blocks[i].term;
+        if matches!(t, Term::Exit | Term::Trap | Term::Ret | Term::Call { .. }) {
+            return None;
+        }
+        todo.extend(t.successors());
+    }
+    Some(out)
+}

@@ -1,0 +1,305 @@
+//! Lane-local lane masks (`gfx942::lift::lanemask`): the divergent-`if`
+//! idioms whose ballot and `s_cbranch_execz` the lifter turns into per-lane
+//! code, and the ones it must leave alone because something reads a mask
+//! whole or the skipped code has a wave-wide effect. Each kernel runs on
+//! both engines for workgroups whose waves are wholly active, partly active
+//! and wholly inactive, against a Rust model of the wave's semantics; each
+//! also states how many ballots and per-lane branches the lifted kernel has.
+
+mod common;
+mod gfx942_exec_util;
+
+use gfx942_exec_util::*;
+use xisa_ir::{Kernel, Op, Term, VoteMode};
+
+/// Lanes per workgroup: two waves.
+const BLOCK: u32 = 128;
+const GRID: u32 = 2;
+
+/// Loads the output buffer address to s[4:5] and the threshold `k` to s8;
+/// v1 = global id, v30 = the lane's 16-byte output slot.
+const PROLOGUE: &str = r#"
+    s_load_dwordx2 s[4:5], s[0:1], 0x0
+    s_load_dword s8, s[0:1], 0x8
+    s_waitcnt lgkmcnt(0)
+    s_mul_i32 s3, s2, 128
+    v_add_u32 v1, s3, v0
+    v_lshlrev_b32 v30, 4, v1
+"#;
+
+/// (ballots, branches on the lane's EXEC bit) of a lifted kernel.
+fn shape(k: &Kernel) -> (usize, usize) {
+    let exec = k
+        .regs
+        .iter()
+        .position(|r| r.name == "t.execbit")
+        .expect("EXEC bit register") as u32;
+    let ballots = k
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| {
+            matches!(
+                i.op,
+                Op::Vote {
+                    mode: VoteMode::Ballot,
+                    ..
+                }
+            )
+        })
+        .count();
+    let per_lane = k
+        .blocks
+        .iter()
+        .filter(|b| matches!(b.term, Term::BrCond { cond, .. } if cond.0 == exec))
+        .count();
+    (ballots, per_lane)
+}
+
+/// One lane of the model: global id, id in the workgroup, the threshold
+/// `k`, and whether any lane of its wave has `tid < k`.
+#[derive(Clone, Copy)]
+struct Lane {
+    gid: u32,
+    tid: u32,
+    k: u32,
+    wave_active: bool,
+}
+
+impl Lane {
+    fn active(&self) -> bool {
+        self.tid < self.k
+    }
+}
+
+/// Runs `body` (after [`PROLOGUE`]) for several thresholds `k` and compares
+/// every lane's four output dwords with `model`; then checks the lifted
+/// kernel's (ballots, per-lane branches).
+fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4]) {
+    let src = format!("{PROLOGUE}{body}");
+    let k = lift_src(&src, &test_abi(0, 0));
+    for t in [0u32, 10, 63, 64, 70, 128] {
+        let want: Vec<u32> = (0..GRID * BLOCK)
+            .flat_map(|gid| {
+                let tid = gid % BLOCK;
+                model(Lane {
+                    gid,
+                    tid,
+                    k: t,
+                    wave_active: t > tid - tid % 64,
+                })
+            })
+            .collect();
+        for e in ENGINES {
+            let s = Setup {
+                bufs: vec![vec![0; (GRID * BLOCK * 16) as usize]],
+                extra: t.to_le_bytes().to_vec(),
+                grid: [GRID, 1, 1],
+                block: [BLOCK, 1, 1],
+            };
+            let got = u32s(&run(&k, e, &s)[0]);
+            for (i, (g, w)) in got.chunks(4).zip(want.chunks(4)).enumerate() {
+                assert_eq!(g, w, "{e:?} k={t} lane {i}\n{body}");
+            }
+        }
+    }
+    assert_eq!(
+        shape(&k),
+        want_shape,
+        "(ballots, per-lane branches) of\n{}",
+        xisa_ir::text::print_kernel(&k)
+    );
+}
+
+#[test]
+fn an_if_whose_body_inactive_lanes_can_skip_runs_per_lane() {
+    check(
+        r#"
+    v_mov_b32 v2, 5
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cbranch_execz .Lend
+    v_mul_lo_u32 v2, v1, 3
+    global_store_dword v30, v2, s[4:5] offset:4
+.Lend:
+    s_or_b64 exec, exec, s[12:13]
+    v_add_u32 v3, 1, v2
+    global_store_dword v30, v3, s[4:5]
+    s_endpgm
+"#,
+        (0, 1),
+        |l| {
+            let v2 = if l.active() { l.gid * 3 } else { 5 };
+            [v2 + 1, if l.active() { v2 } else { 0 }, 0, 0]
+        },
+    );
+}
+
+#[test]
+fn nested_ifs_the_inner_runs_per_lane_the_outer_writes_exec() {
+    // The outer body writes EXEC (the inner if), so inactive lanes may not
+    // skip it: its ballot and branch stay; the inner ones go.
+    check(
+        r#"
+    v_mov_b32 v2, 0
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cbranch_execz .Louter
+    v_mov_b32 v2, 1
+    v_and_b32 v4, 1, v0
+    v_cmp_eq_u32 vcc, 0, v4
+    s_and_saveexec_b64 s[14:15], vcc
+    s_cbranch_execz .Linner
+    v_mov_b32 v2, 2
+.Linner:
+    s_or_b64 exec, exec, s[14:15]
+.Louter:
+    s_or_b64 exec, exec, s[12:13]
+    global_store_dword v30, v2, s[4:5]
+    s_endpgm
+"#,
+        (1, 1),
+        |l| {
+            let v2 = match (l.active(), l.tid % 2 == 0) {
+                (false, _) => 0,
+                (true, true) => 2,
+                (true, false) => 1,
+            };
+            [v2, 0, 0, 0]
+        },
+    );
+}
+
+#[test]
+fn if_else_keeps_the_lanes_of_each_side() {
+    // LLVM's if / else: the else side's EXEC is `saved ^ exec`, bitwise, and
+    // both bodies only write guarded VGPRs.
+    check(
+        r#"
+    v_mov_b32 v2, 0
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_xor_b64 s[12:13], exec, s[12:13]
+    s_cbranch_execz .Lelse
+    v_add_u32 v2, 1000, v1
+.Lelse:
+    s_or_saveexec_b64 s[12:13], s[12:13]
+    s_xor_b64 exec, exec, s[12:13]
+    s_cbranch_execz .Lend
+    v_mul_lo_u32 v2, v1, 7
+.Lend:
+    s_or_b64 exec, exec, s[12:13]
+    global_store_dword v30, v2, s[4:5]
+    s_endpgm
+"#,
+        (0, 2),
+        |l| [if l.active() { 1000 + l.gid } else { 7 * l.gid }, 0, 0, 0],
+    );
+}
+
+#[test]
+fn a_mask_read_whole_keeps_its_ballot() {
+    // s_bcnt1 counts the wave's lanes: the whole VCC.
+    check(
+        r#"
+    v_cmp_gt_u32 vcc, s8, v0
+    s_bcnt1_i32_b64 s20, vcc
+    v_mov_b32 v2, s20
+    global_store_dword v30, v2, s[4:5]
+    s_endpgm
+"#,
+        (1, 0),
+        |l| {
+            let base = l.tid - l.tid % 64;
+            let n = (base..base + 64).filter(|&t| t < l.k).count() as u32;
+            [n, 0, 0, 0]
+        },
+    );
+}
+
+#[test]
+fn scc_of_saveexec_keeps_its_ballot() {
+    // SCC = (new EXEC != 0) is a whole-mask read.
+    check(
+        r#"
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cselect_b32 s20, 1, 2
+    s_mov_b64 exec, s[12:13]
+    v_mov_b32 v2, s20
+    global_store_dword v30, v2, s[4:5]
+    s_endpgm
+"#,
+        (1, 0),
+        |l| [if l.wave_active { 1 } else { 2 }, 0, 0, 0],
+    );
+}
+
+#[test]
+fn a_scalar_write_seen_after_the_if_keeps_the_wave_branch() {
+    // The wave runs the body's s_mov when any lane is active: every lane of
+    // such a wave sees 7 after the join, inactive ones included.
+    check(
+        r#"
+    s_mov_b32 s20, 3
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cbranch_execz .Lend
+    s_mov_b32 s20, 7
+    v_mov_b32 v2, 1
+.Lend:
+    s_or_b64 exec, exec, s[12:13]
+    v_mov_b32 v3, s20
+    global_store_dword v30, v3, s[4:5]
+    s_endpgm
+"#,
+        (1, 0),
+        |l| [if l.wave_active { 7 } else { 3 }, 0, 0, 0],
+    );
+}
+
+#[test]
+fn whole_wave_code_in_the_body_keeps_the_wave_branch() {
+    // s_or_saveexec -1 turns every lane on inside the body: inactive lanes
+    // of a wave with an active lane run it too.
+    check(
+        r#"
+    v_mov_b32 v5, 0
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cbranch_execz .Lend
+    s_or_saveexec_b64 s[14:15], -1
+    v_mov_b32 v5, 1
+    s_mov_b64 exec, s[14:15]
+.Lend:
+    s_or_b64 exec, exec, s[12:13]
+    global_store_dword v30, v5, s[4:5]
+    s_endpgm
+"#,
+        (1, 0),
+        |l| [l.wave_active as u32, 0, 0, 0],
+    );
+}
+
+#[test]
+fn a_loop_with_a_divergent_exit_keeps_its_ballot() {
+    // s_cbranch_execnz reads EXEC whole: the wave loops while any lane does.
+    check(
+        r#"
+    v_and_b32 v4, 3, v0
+    v_add_u32 v4, s8, v4
+    v_mov_b32 v2, 0
+    s_mov_b64 s[12:13], exec
+.Lloop:
+    v_add_u32 v2, 1, v2
+    v_cmp_gt_u32 vcc, v2, v4
+    s_andn2_b64 exec, exec, vcc
+    s_cbranch_execnz .Lloop
+    s_mov_b64 exec, s[12:13]
+    global_store_dword v30, v2, s[4:5]
+    s_endpgm
+"#,
+        (1, 0),
+        |l| [(l.tid & 3) + l.k + 1, 0, 0, 0],
+    );
+}
