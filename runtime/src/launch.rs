@@ -363,6 +363,9 @@ pub fn launch(
             let (next, cancel, first_fault, totals) = (&next, &cancel, &first_fault, &totals);
             workers.push(s.spawn(move || {
                 let mut runner = WorkgroupRunner::new(kernel, lanes as usize, shared_bytes);
+                if cfg.init.is_some() || cfg.finish.is_some() {
+                    runner.clear_every_register();
+                }
                 let [gx, gy, _] = cfg.grid;
                 loop {
                     if cancel.load(Ordering::Relaxed) {

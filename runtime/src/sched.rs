@@ -14,6 +14,27 @@ use xisa_ir::{BarOp, Kernel, Op, Operand, Reg, VoteMode, BARRIER_IDS};
 
 use crate::ctx::{self, Counters, FaultInfo, LaneCtx, LaneProgram, CALL_STACK_DEPTH};
 
+/// Per register of `kernel`: no instruction writes it but a self-move
+/// (`mov %r, %r`, what `xisa_ir::uniform::hoist` leaves), and no lane can
+/// read it before writing it, so `reset` leaves it alone: a value the
+/// runtime put into every lane stays there.
+fn kept_registers(kernel: &Kernel) -> Vec<bool> {
+    let mut kept: Vec<bool> = kernel
+        .read_before_written()
+        .iter()
+        .map(|&read| !read)
+        .collect();
+    for inst in kernel.blocks.iter().flat_map(|b| &b.insts) {
+        let self_move = matches!(inst.op, Op::Mov { dst, src: Operand::Reg(s), .. } if s == dst);
+        if !self_move {
+            for d in inst.op.defs() {
+                kept[d.0 as usize] = false;
+            }
+        }
+    }
+    kept
+}
+
 /// Where a lane stands between `run` calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LaneState {
@@ -105,6 +126,14 @@ pub struct WorkgroupRunner<'k> {
     /// Scratch: the uniform prologue's register file and destinations.
     uniform_regs: Vec<u64>,
     uniform_dsts: Vec<usize>,
+    /// The prologue's results last written into the lanes (empty: none yet).
+    uniform_last: Vec<u64>,
+    /// Per register: a lane never changes it (no instruction writes it but
+    /// a self-move) and `reset` does not clear it, so that a value every
+    /// lane got for one workgroup is still there for the next.
+    kept: Vec<bool>,
+    /// The parameters are in every lane's registers (see `kept`).
+    params_set: bool,
     /// The kernel's parameter slots (read by every reset).
     param_slots: Vec<xisa_ir::ParamSlot>,
     /// Per lane: `tid`, lane in the wave, wave, for the block shape `ids_block`
@@ -112,6 +141,10 @@ pub struct WorkgroupRunner<'k> {
     ids: Vec<([u32; 3], u32, u32)>,
     ids_block: [u32; 3],
     reg_masks: Vec<u64>,
+    /// The registers a workgroup must start with zeroed: those the kernel
+    /// may read before writing them (`Kernel::read_before_written`); `None`:
+    /// all (see [`Self::clear_every_register`]).
+    cleared: Option<Vec<usize>>,
     nregs: usize,
     nlanes: usize,
     wave: usize,
@@ -180,11 +213,22 @@ impl<'k> WorkgroupRunner<'k> {
             shuffled: Vec::new(),
             uniform_regs: Vec::new(),
             uniform_dsts: Vec::new(),
+            uniform_last: Vec::new(),
+            kept: kept_registers(kernel),
+            params_set: false,
             sync_ops,
             param_slots: kernel.param_layout(),
             ids: Vec::new(),
             ids_block: [0; 3],
             reg_masks: kernel.regs.iter().map(|d| d.ty.mask()).collect(),
+            cleared: Some(
+                kernel
+                    .read_before_written()
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(r, &read)| read.then_some(r))
+                    .collect(),
+            ),
             nregs,
             nlanes,
             wave: kernel.wave_size.max(1) as usize,
@@ -232,10 +276,37 @@ impl<'k> WorkgroupRunner<'k> {
         }
     }
 
-    /// Resets the lanes for a new workgroup: zeroed registers and memories, every
-    /// lane ready at the entry. `init` may then set registers and deactivate lanes.
+    /// Makes [`Self::reset`] zero every register, not only those the kernel
+    /// may read before writing: for callers that set or read registers
+    /// themselves (a launch's `init` and `finish`).
+    pub fn clear_every_register(&mut self) {
+        self.cleared = None;
+        self.kept.fill(false);
+    }
+
+    /// Resets the lanes for a new workgroup: zeroed registers (those a lane
+    /// can observe: see `cleared`) and memories, every lane ready at the
+    /// entry. `init` may then set registers and deactivate lanes.
     pub fn reset(&mut self, params: &[u8]) {
-        self.regs.fill(0);
+        match &self.cleared {
+            // Most registers are written before they are read (gfx942
+            // kernels have hundreds): clearing them all was a fifth of a
+            // streaming kernel's time.
+            Some(c) if c.len() * 4 < self.nregs => {
+                for lane in self.regs.chunks_exact_mut(self.nregs) {
+                    for &r in c {
+                        lane[r] = 0;
+                    }
+                }
+            }
+            _ => {
+                self.regs.fill(0);
+                // Nothing is kept: the parameters and the prologue's
+                // values go in again.
+                self.params_set = false;
+                self.uniform_last.clear();
+            }
+        }
         self.shared.fill(0);
         self.local.fill(0);
         self.arrivals.fill(0);
@@ -244,7 +315,11 @@ impl<'k> WorkgroupRunner<'k> {
             c.call_depth = 0;
         }
         self.state.fill(ctx::RUN_LANE);
+        let params_set = std::mem::replace(&mut self.params_set, true);
         for slot in &self.param_slots {
+            if params_set && self.kept[slot.reg.0 as usize] {
+                continue;
+            }
             let off = slot.offset as usize;
             let n = slot.ty.bytes() as usize;
             let mut v = 0u64;
@@ -281,12 +356,28 @@ impl<'k> WorkgroupRunner<'k> {
                 .flat_map(|i| i.op.defs())
                 .map(|r| r.0 as usize)
                 .collect();
+            self.uniform_dsts.sort_unstable();
+            self.uniform_dsts.dedup();
         }
-        for lane in 0..self.nlanes {
-            for &d in &self.uniform_dsts {
-                self.regs[lane * n + d] = first[d];
+        // Only the values that changed since the last workgroup, where the
+        // lanes cannot have changed them (a workgroup's ids and what derives
+        // from them, but not the launch-wide values).
+        let fresh = self.uniform_last.len() != n;
+        let kept = &self.kept;
+        let last = &self.uniform_last;
+        let changed: Vec<usize> = self
+            .uniform_dsts
+            .iter()
+            .copied()
+            .filter(|&d| fresh || !kept[d] || last[d] != first[d])
+            .collect();
+        for lane in self.regs.chunks_exact_mut(n) {
+            for &d in &changed {
+                lane[d] = first[d];
             }
         }
+        self.uniform_last.clear();
+        self.uniform_last.extend_from_slice(&first);
         self.uniform_regs = first;
     }
 

@@ -1,6 +1,6 @@
 //! Kernels and modules.
 
-use crate::inst::{BlockId, Inst, Op, Reg, Term};
+use crate::inst::{BlockId, Inst, Op, Operand, Reg, Term};
 use crate::types::{Space, Type};
 
 /// A register declaration.
@@ -147,6 +147,65 @@ impl Kernel {
             }
         }
         heads
+    }
+
+    /// Registers some path from the entry may read before writing them: the
+    /// only ones whose initial value (zero) a lane can observe, so the only
+    /// ones a runtime must clear between workgroups (parameters excepted:
+    /// they are set before the entry). A guarded write does not count as a
+    /// write (its guard may be false); a `ret` may return to every block
+    /// listed by [`Self::return_blocks`].
+    pub fn read_before_written(&self) -> Vec<bool> {
+        let n = self.regs.len();
+        let rets = self.return_blocks();
+        let succs = |b: &Block| {
+            if matches!(b.term, Term::Ret) {
+                rets.clone()
+            } else {
+                b.term.successors()
+            }
+        };
+        let mut live: Vec<Vec<bool>> = vec![vec![false; n]; self.blocks.len()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for bi in (0..self.blocks.len()).rev() {
+                let b = &self.blocks[bi];
+                let mut st = vec![false; n];
+                for s in succs(b) {
+                    for (x, y) in st.iter_mut().zip(&live[s.0 as usize]) {
+                        *x |= *y;
+                    }
+                }
+                for r in b.term.uses() {
+                    st[r.0 as usize] = true;
+                }
+                for inst in b.insts.iter().rev() {
+                    if inst.guard.is_none() {
+                        for d in inst.op.defs() {
+                            st[d.0 as usize] = false;
+                        }
+                    }
+                    if let Some(g) = inst.guard {
+                        st[g.reg.0 as usize] = true;
+                    }
+                    for u in inst.op.uses() {
+                        if let Operand::Reg(r) = u {
+                            st[r.0 as usize] = true;
+                        }
+                    }
+                }
+                if st != live[bi] {
+                    live[bi] = st;
+                    changed = true;
+                }
+            }
+        }
+        let mut out = live.into_iter().next().unwrap_or_else(|| vec![false; n]);
+        for p in &self.params {
+            out[p.0 as usize] = false;
+        }
+        out
     }
 
     /// Blocks that a `ret` may return to (the `ret` operands of every `call`).

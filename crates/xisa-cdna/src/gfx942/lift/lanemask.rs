@@ -85,8 +85,8 @@ impl Demand {
 pub struct Rewrites {
     /// `s_cbranch_execz` branches now taken per lane.
     pub branches: usize,
-    /// Ballots replaced by the lane's own bit (or dropped, when dead).
-    pub ballots: usize,
+    /// Ballots and active masks replaced by the lane's own bit.
+    pub masks: usize,
 }
 
 /// Rewrites the `s_cbranch_execz` branches ending `execz` (blocks of `k`
@@ -106,7 +106,7 @@ pub(crate) fn run(k: &mut Kernel, execz: &[BlockId], exec: Reg, lane: Reg) -> Re
     loop {
         let before = done;
         let d = demands(k, lane);
-        done.ballots += demote(k, &d, lane, &mut tmp);
+        done.masks += demote(k, &d, lane, &mut tmp);
         let d = demands(k, lane);
         pending.retain(|&b| {
             if per_lane_branch(k, &d, b, exec) {
@@ -123,10 +123,11 @@ pub(crate) fn run(k: &mut Kernel, execz: &[BlockId], exec: Reg, lane: Reg) -> Re
 }
 
 /// Demand on every register at each block's entry, and the demand on each
-/// ballot's result right after it (by block and instruction index).
+/// ballot's and active mask's result right after it (by block and
+/// instruction index).
 struct Demands {
     entry: Vec<Vec<Demand>>,
-    ballots: Vec<(usize, usize, Demand)>,
+    masks: Vec<(usize, usize, Demand)>,
 }
 
 fn demands(k: &Kernel, lane: Reg) -> Demands {
@@ -144,21 +145,21 @@ fn demands(k: &Kernel, lane: Reg) -> Demands {
             }
         }
     }
-    let mut ballots = Vec::new();
+    let mut masks = Vec::new();
     for bi in 0..nb {
         block_entry(
             k,
             bi,
             &entry,
             lane,
-            Some(&mut |ii, d| ballots.push((bi, ii, d))),
+            Some(&mut |ii, d| masks.push((bi, ii, d))),
         );
     }
-    Demands { entry, ballots }
+    Demands { entry, masks }
 }
 
 /// The demand at block `bi`'s entry given the successors' entries; reports
-/// the demand after each ballot to `seen`.
+/// the demand after each ballot and active mask to `seen`.
 fn block_entry(
     k: &Kernel,
     bi: usize,
@@ -177,7 +178,8 @@ fn block_entry(
         st[r.0 as usize] = Demand::All;
     }
     for (ii, inst) in b.insts.iter().enumerate().rev() {
-        if let (Some(f), Op::Vote { dst, .. }) = (seen.as_mut(), &inst.op) {
+        if let (Some(f), Op::Vote { dst, .. } | Op::ActiveMask { dst }) = (seen.as_mut(), &inst.op)
+        {
             f(ii, st[dst.0 as usize]);
         }
         step(inst, &mut st, lane);
@@ -284,56 +286,66 @@ fn source_demands(op: &Op, d: Demand, lane: Reg) -> Vec<(Operand, Demand)> {
     }
 }
 
-/// Replaces each ballot whose result is dead or read only at the lane's own
-/// bit by that bit (through the temporary `tmp`, declared on first use);
-/// returns how many.
+/// Replaces each ballot and active mask whose result is dead or read only
+/// at the lane's own bit by that bit (through the temporary `tmp`, declared
+/// on first use); returns how many. The running lane is always in its
+/// active mask: its own bit there is 1.
 fn demote(k: &mut Kernel, d: &Demands, lane: Reg, tmp: &mut Option<Reg>) -> usize {
     let mut n = 0;
     // Later instructions first, so that earlier indices stay valid.
-    let mut ballots = d.ballots.clone();
-    ballots.sort_by_key(|b| std::cmp::Reverse((b.0, b.1)));
-    for (bi, ii, dm) in ballots {
+    let mut masks = d.masks.clone();
+    masks.sort_by_key(|m| std::cmp::Reverse((m.0, m.1)));
+    for (bi, ii, dm) in masks {
         if !matches!(dm, Demand::Dead | Demand::Own(0)) {
             continue;
         }
         let inst = &k.blocks[bi].insts[ii];
-        let Op::Vote {
-            mode: VoteMode::Ballot,
-            dst,
-            pred,
-        } = inst.op
-        else {
-            continue;
+        let (dst, pred) = match inst.op {
+            Op::Vote {
+                mode: VoteMode::Ballot,
+                dst,
+                pred,
+            } => (dst, Some(pred)),
+            Op::ActiveMask { dst } => (dst, None),
+            _ => continue,
         };
         if inst.guard.is_some() || k.reg_type(dst) != Some(Type::I64) {
             continue;
         }
         let pc = inst.pc;
-        let t = *tmp.get_or_insert_with(|| k.reg("t.lanemask", Type::I64));
         let mk = |op| Inst {
             guard: None,
             op,
             pc,
         };
-        let own = [
-            mk(Op::Cvt {
-                op: CvtOp::Zext,
-                to: Type::I64,
-                from: Type::I1,
-                rnd: Round::Rn,
-                sat: false,
-                ftz: false,
-                dst: t,
-                src: pred,
-            }),
+        let own_bit = |a: Operand| {
             mk(Op::Bin {
                 op: BinOp::Shl,
                 ty: Type::I64,
                 dst,
-                a: t.into(),
+                a,
                 b: lane.into(),
-            }),
-        ];
+            })
+        };
+        let own = match pred {
+            Some(pred) => {
+                let t = *tmp.get_or_insert_with(|| k.reg("t.lanemask", Type::I64));
+                vec![
+                    mk(Op::Cvt {
+                        op: CvtOp::Zext,
+                        to: Type::I64,
+                        from: Type::I1,
+                        rnd: Round::Rn,
+                        sat: false,
+                        ftz: false,
+                        dst: t,
+                        src: pred,
+                    }),
+                    own_bit(t.into()),
+                ]
+            }
+            None => vec![own_bit(Operand::Imm(1))],
+        };
         k.blocks[bi].insts.splice(ii..=ii, own);
         n += 1;
     }
