@@ -25,8 +25,7 @@ fn kept_registers(kernel: &Kernel) -> Vec<bool> {
         .map(|&read| !read)
         .collect();
     for inst in kernel.blocks.iter().flat_map(|b| &b.insts) {
-        let self_move = matches!(inst.op, Op::Mov { dst, src: Operand::Reg(s), .. } if s == dst);
-        if !self_move {
+        if !inst.is_self_move() {
             for d in inst.op.defs() {
                 kept[d.0 as usize] = false;
             }

@@ -52,6 +52,11 @@ pub struct Inst {
 }
 
 impl Inst {
+    /// `mov %r, %r`: no effect.
+    pub fn is_self_move(&self) -> bool {
+        matches!(self.op, Op::Mov { dst, src: Operand::Reg(s), .. } if s == dst)
+    }
+
     /// An unguarded instruction.
     pub fn new(op: Op) -> Self {
         Inst {

@@ -153,8 +153,9 @@ impl Kernel {
     /// only ones whose initial value (zero) a lane can observe, so the only
     /// ones a runtime must clear between workgroups (parameters excepted:
     /// they are set before the entry). A guarded write does not count as a
-    /// write (its guard may be false); a `ret` may return to every block
-    /// listed by [`Self::return_blocks`].
+    /// write (its guard may be false), a self-move (`mov %r, %r`, what
+    /// [`crate::uniform::hoist`] leaves) is neither a read nor a write; a
+    /// `ret` may return to every block listed by [`Self::return_blocks`].
     pub fn read_before_written(&self) -> Vec<bool> {
         let n = self.regs.len();
         let rets = self.return_blocks();
@@ -181,6 +182,9 @@ impl Kernel {
                     st[r.0 as usize] = true;
                 }
                 for inst in b.insts.iter().rev() {
+                    if inst.is_self_move() {
+                        continue;
+                    }
                     if inst.guard.is_none() {
                         for d in inst.op.defs() {
                             st[d.0 as usize] = false;
