@@ -25,6 +25,11 @@ pub struct Builder {
     /// The pc of the machine instruction being lifted: every instruction
     /// emitted gets it.
     pub pc: u64,
+    /// `(lo, hi, v)`: registers `lo` and `hi` hold the halves of the `i64`
+    /// register `v` at this point of the current block (see
+    /// [`Builder::note_halves`]); dropped when any of the three is written
+    /// and at every change of block.
+    halves_of: Vec<(Reg, Reg, Reg)>,
 }
 
 impl Builder {
@@ -44,6 +49,7 @@ impl Builder {
             cur: BlockId(0),
             open: true,
             pc: 0,
+            halves_of: Vec::new(),
         };
         b.cur = b.block(entry.to_string());
         b
@@ -129,12 +135,24 @@ impl Builder {
     pub fn restore(&mut self, (cur, open): (BlockId, bool)) {
         self.cur = cur;
         self.open = open;
+        self.halves_of.clear();
     }
 
     /// Continues in block `id`.
     pub fn enter(&mut self, id: BlockId) {
         self.cur = id;
         self.open = true;
+        self.halves_of.clear();
+    }
+
+    /// Records that `lo` and `hi` now hold the low and high halves of the
+    /// `i64` register `v` (as [`Builder::halves`] computed them), so that
+    /// [`Builder::pair`] of the two gives `v` back instead of joining them
+    /// again (a machine's 64-bit register pairs are written and read whole
+    /// far more often than by halves).
+    pub fn note_halves(&mut self, lo: Reg, hi: Reg, v: Reg) {
+        self.halves_of.retain(|&(l, h, _)| l != lo && h != hi);
+        self.halves_of.push((lo, hi, v));
     }
 
     /// The block instructions go to.
@@ -181,6 +199,11 @@ impl Builder {
 
     /// Appends `op` under `guard` to the current block.
     pub fn emit(&mut self, op: Op, guard: Option<Guard>) {
+        if !self.halves_of.is_empty() {
+            let defs = op.defs();
+            self.halves_of
+                .retain(|(l, h, v)| !defs.iter().any(|d| d == l || d == h || d == v));
+        }
         let inst = Inst {
             guard,
             op,
@@ -369,8 +392,18 @@ impl Builder {
         }
     }
 
-    /// `hi:lo` as an `i64`.
+    /// `hi:lo` as an `i64` (a copy of the register whose halves they hold,
+    /// when [`Builder::note_halves`] says so).
     pub fn pair(&mut self, lo: impl Into<Operand>, hi: impl Into<Operand>) -> Reg {
+        let (lo, hi) = (lo.into(), hi.into());
+        if let (Operand::Reg(l), Operand::Reg(h)) = (lo, hi) {
+            if let Some(&(_, _, v)) = self.halves_of.iter().find(|e| e.0 == l && e.1 == h) {
+                // A copy: callers may write the result in place.
+                let d = self.t(Type::I64);
+                self.mov(Type::I64, d, v);
+                return d;
+            }
+        }
         let l = self.cvt(CvtOp::Zext, Type::I64, Type::I32, lo);
         let h = self.cvt(CvtOp::Zext, Type::I64, Type::I32, hi);
         let h = self.binv(BinOp::Shl, Type::I64, h, Operand::Imm(32));

@@ -331,11 +331,17 @@ impl Builder {
 
     /// Writes a 64-bit scalar destination pair from an `i64` operand.
     pub fn wr_s64(&mut self, e: u32, v: impl Into<Operand>) -> Result<(), LiftError> {
-        let (lo, hi) = self.halves(v.into());
+        let v = v.into();
+        let (lo, hi) = self.halves(v);
         let rl = self.sgpr(e).ok_or_else(|| self.no_reg(e))?;
         let rh = self.sgpr(e + 1).ok_or_else(|| self.no_reg(e + 1))?;
         self.mov(Type::I32, rl, lo);
         self.mov(Type::I32, rh, hi);
+        if let Operand::Reg(v) = v {
+            if self.kernel().reg_type(v) == Some(Type::I64) {
+                self.note_halves(rl, rh, v);
+            }
+        }
         if (EXEC_LO..=EXEC_HI).contains(&e) || e + 1 == EXEC_LO {
             self.refresh_exec();
         }
