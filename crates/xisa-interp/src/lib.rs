@@ -121,17 +121,17 @@ impl Lane<'_> {
             Space::Shared => (
                 self.ctx.shared_base,
                 self.ctx.shared_size,
-                (b & 0xffff_ffff).wrapping_add(offset as u64),
+                xisa_ir::window_offset(b, offset),
             ),
             Space::Local => (
                 self.ctx.local_base,
                 self.ctx.local_size,
-                (b & 0xffff_ffff).wrapping_add(offset as u64),
+                xisa_ir::window_offset(b, offset),
             ),
             Space::Param => (
                 self.ctx.param_base as *mut u8,
                 self.ctx.param_size,
-                (b & 0xffff_ffff).wrapping_add(offset as u64),
+                xisa_ir::window_offset(b, offset),
             ),
             Space::Buffer | Space::Surface => {
                 return Err(fault(fault_kind::OUT_OF_BOUNDS, space, b, len))

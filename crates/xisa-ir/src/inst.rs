@@ -631,7 +631,8 @@ impl MemType {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Address {
     /// `base + offset` in the instruction's space (global/const: 64-bit guest
-    /// address; shared/local/param: 32-bit offset).
+    /// address, wrapping in 64 bits; shared/local/param: a 32-bit offset into
+    /// the window, wrapping in 32 bits: [`window_offset`]).
     Flat { base: Operand, offset: i64 },
     /// A buffer access: the descriptor `(base: i64 guest address, size: bytes)` and
     /// `offset + imm` bytes into it. Bounds-checked against `size`: out-of-range or
@@ -655,6 +656,15 @@ pub enum Address {
         y: Operand,
         z: Operand,
     },
+}
+
+/// The byte offset a flat shared, local or param address names: `base +
+/// offset` in 32 bits (the low word of `base`; the sum wraps), as the GPUs'
+/// 32-bit address adders compute it. Compilers rely on the wrap: LLVM folds
+/// `+512` into `ds_write_b32 v, v offset:512` of a base computed as `4*tid -
+/// 512`.
+pub fn window_offset(base: u64, offset: i64) -> u64 {
+    base.wrapping_add(offset as u64) & 0xffff_ffff
 }
 
 /// Atomic operations (one family for all ISAs).

@@ -166,7 +166,7 @@ fn hoistable(op: &Op, param_size: u64) -> bool {
             ..
         } => {
             // A constant in-bounds offset: it can neither fault nor vary.
-            let at = (*b & 0xffff_ffff).wrapping_add(*offset as u64);
+            let at = crate::inst::window_offset(*b, *offset);
             dsts.len() == 1 && at <= param_size && mem.bytes() as u64 <= param_size - at
         }
         _ => false,
@@ -275,7 +275,7 @@ pub fn eval_prologue(
                 addr: Address::Flat { base, offset },
                 ..
             } => {
-                let at = (get(regs, base) & 0xffff_ffff).wrapping_add(offset as u64) as usize;
+                let at = crate::inst::window_offset(get(regs, base), offset) as usize;
                 let n = mem.bytes() as usize;
                 let mut v = 0u64;
                 for (i, b) in params.iter().skip(at).take(n).enumerate() {

@@ -83,10 +83,11 @@ impl Lowerer<'_, '_> {
         self.b.switch_to_block(dead);
     }
 
-    /// `off + len <= size` without overflow, as `size >= len && off <= size -
-    /// len` (unsigned): only the last compare depends on the access; the rest
-    /// depends on the window size alone, which the optimizer computes once
-    /// out of the lane loop.
+    /// `off + len <= size` without overflow, as `off < lim` where `lim =
+    /// size >= len ? size - len + 1 : 0` (unsigned; a window is far below
+    /// 2^64 bytes): `lim` depends on the window size alone, which the
+    /// optimizer computes once out of the lane loop, leaving one compare
+    /// per access.
     fn in_range(&mut self, off: Value, len: u32, size: Value) -> Value {
         let l = self.iconst(clt::I64, len as u64);
         let room = self
@@ -94,8 +95,10 @@ impl Lowerer<'_, '_> {
             .ins()
             .icmp(IntCC::UnsignedGreaterThanOrEqual, size, l);
         let last = self.b.ins().isub(size, l);
-        let le = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, off, last);
-        self.b.ins().band(room, le)
+        let past = self.b.ins().iadd_imm_u(last, 1);
+        let zero = self.iconst(clt::I64, 0);
+        let lim = self.b.ins().select(room, past, zero);
+        self.b.ins().icmp(IntCC::UnsignedLessThan, off, lim)
     }
 
     /// Checks a global-memory range (guest address `guest`); `space` is reported.
@@ -120,14 +123,13 @@ impl Lowerer<'_, '_> {
         len: u32,
     ) -> Option<Checked> {
         let o = LaneCtx::OFFSETS;
-        let imm = self.iconst(clt::I64, offset as u64);
         let (hb, size) = match space {
             Space::Shared => (o.shared_base, o.shared_size),
             Space::Local => (o.local_base, o.local_size),
             Space::Param => (o.param_base, o.param_size),
             Space::Global | Space::Const => {
                 let a = self.read(base, Type::I64);
-                let guest = self.b.ins().iadd(a, imm);
+                let guest = self.b.ins().iadd_imm_u(a, offset);
                 return Some(self.global_access(guest, len, space));
             }
             Space::Buffer | Space::Surface => {
@@ -138,9 +140,10 @@ impl Lowerer<'_, '_> {
                 return None;
             }
         };
+        // The window offset wraps in 32 bits (xisa_ir::window_offset).
         let a = self.read(base, Type::I32);
-        let a = self.b.ins().uextend(clt::I64, a);
-        let off = self.b.ins().iadd(a, imm);
+        let a = self.b.ins().iadd_imm_u(a, offset as u32 as i64);
+        let off = self.b.ins().uextend(clt::I64, a);
         let size = self.ctx_const(clt::I64, size);
         let ok = self.in_range(off, len, size);
         self.check(ok, fault_kind::OUT_OF_BOUNDS, off, len, space);

@@ -285,10 +285,7 @@ fn out_of_bounds_faults() {
                 "{space} {addr} {off}"
             );
             assert_eq!(lane.fault.space, space_code(space));
-            assert_eq!(
-                lane.fault.addr,
-                (addr & 0xffff_ffff).wrapping_add(off as u64)
-            );
+            assert_eq!(lane.fault.addr, xisa_ir::window_offset(addr, off));
         }
         let lane = oob_case(space, 0x1_0000_00f8, 0, MemKind::B64, 1, false);
         assert_eq!(lane.fault.kind, fault_kind::NONE);
@@ -504,4 +501,77 @@ fn windows_smaller_than_the_access_fault() {
             }
         }
     }
+}
+
+/// A flat shared, local or param address is `base + offset` wrapped to 32
+/// bits, as the GPUs compute it (`xisa_ir::window_offset`): LLVM's gfx942
+/// code writes `ds_write_b32 v, v offset:512` with a base of `4*tid - 512`.
+/// Both engines agree, the wrapped offset reaches the right bytes, and an
+/// offset that stays past the window faults at its 32-bit value.
+#[test]
+fn window_offsets_wrap_in_32_bits() {
+    for space in [Space::Shared, Space::Local, Space::Param] {
+        let mut k = Kernel::new("wrap");
+        let b = k.reg("b", Type::I32);
+        let v = k.reg("v", Type::I32);
+        let mut ops = vec![Op::Mov {
+            ty: Type::I32,
+            dst: b,
+            src: imm(0xffff_fe00),
+        }];
+        if space != Space::Param {
+            ops.push(store(
+                space,
+                MemKind::B32,
+                1,
+                vec![imm(0x1234_5678)],
+                flat(r(b), 0x204),
+            ));
+        }
+        ops.push(load(space, MemKind::B32, 1, vec![v], flat(r(b), 0x208)));
+        k.blocks.push(block("entry", ops, Term::Exit));
+        let mut lane = differential(&k, |l| {
+            pattern(l);
+            if space == Space::Shared {
+                // Word 2 (bytes 8..12) holds the value read back.
+                l.shared_bytes()[8..12].copy_from_slice(&0xcafe_f00du32.to_le_bytes());
+            }
+        });
+        assert_eq!(lane.fault.kind, 0, "{space:?}");
+        let got = lane.regs[v.0 as usize] as u32;
+        let bytes = match space {
+            Space::Shared => lane.shared_bytes(),
+            Space::Local => lane.local_bytes(),
+            _ => lane.param_bytes(),
+        };
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        if space != Space::Param {
+            assert_eq!(
+                word(4),
+                0x1234_5678,
+                "{space:?}: the store at 0xfffffe00 + 0x204"
+            );
+        }
+        assert_eq!(got, word(8), "{space:?}: the load at 0xfffffe00 + 0x208");
+        if space == Space::Shared {
+            assert_eq!(got, 0xcafe_f00d);
+        }
+    }
+    // Past the window after the wrap: the fault names the 32-bit offset.
+    let mut k = Kernel::new("wrap_fault");
+    let v = k.reg("v", Type::I32);
+    k.blocks.push(block(
+        "entry",
+        vec![load(
+            Space::Shared,
+            MemKind::B32,
+            1,
+            vec![v],
+            flat(imm(0xffff_fff0), 0x8),
+        )],
+        Term::Exit,
+    ));
+    let lane = differential(&k, |_| {});
+    assert_eq!(lane.fault.kind, fault_kind::OUT_OF_BOUNDS);
+    assert_eq!(lane.fault.addr, 0xffff_fff8);
 }
