@@ -1,6 +1,6 @@
 #!/bin/sh
 # Rebuild the sm_75 kernel corpus: kernels/*.cl (OpenCL C -> clang/libclc ->
-# llc PTX -> ptxas) and kernels/*.ptx (straight to ptxas), then each cubin's
+# llc PTX -> ptxas, cl2cubin.sh) and kernels/*.ptx (straight to ptxas), then each cubin's
 # nvdisasm listing.  Outputs (committed) go to tests/sm75/out/:
 #   NAME.ptx (OpenCL kernels only), NAME.cubin, NAME.sass (nvdisasm -c -hex).
 # Installs the toolchain when missing: clang-19/llvm-19/libclc-19 (apt) and
@@ -11,7 +11,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 K="$HERE/kernels"
 O="$HERE/out"
-PTX_ATTR="+ptx78"
 mkdir -p "$O"
 
 NVDISASM=$(sh "$ROOT/translation-rules/sm75/find-nvdisasm.sh")
@@ -21,18 +20,10 @@ if [ "${1:-}" != "--listings-only" ]; then
         apt-get update && apt-get install -y clang-19 llvm-19 lld-19 libclc-19 libclc-19-dev
     fi
     PTXAS=$(sh "$ROOT/tests/cuda/find-ptxas.sh")
-    LIBCLC=/usr/lib/clc/nvptx64--nvidiacl.bc
-    TMP=$(mktemp -d)
-    trap 'rm -rf "$TMP"' EXIT
+    export PTXAS
     for src in "$K"/*.cl; do
         n=$(basename "$src" .cl)
-        clang-19 -target nvptx64-unknown-nvidiacl -cl-std=CL2.0 -O2 -emit-llvm -c \
-            -Xclang -finclude-default-header -o "$TMP/$n.bc" "$src"
-        llvm-link-19 --only-needed -o "$TMP/$n.linked.bc" "$TMP/$n.bc" "$LIBCLC"
-        opt-19 -O2 -o "$TMP/$n.opt.bc" "$TMP/$n.linked.bc"
-        llc-19 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_75 -mattr="$PTX_ATTR" \
-            -o "$O/$n.ptx" "$TMP/$n.opt.bc"
-        "$PTXAS" -arch=sm_75 -o "$O/$n.cubin" "$O/$n.ptx"
+        sh "$HERE/cl2cubin.sh" "$src" "$O/$n.cubin" "$O/$n.ptx"
     done
     for src in "$K"/*.ptx; do
         n=$(basename "$src" .ptx)

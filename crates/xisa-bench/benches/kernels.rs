@@ -16,6 +16,7 @@ fn kernels(c: &mut Criterion) {
             reps: 1,
             threads: 0,
             only: vec![k.to_string()],
+            builds: Vec::new(),
         };
         g.bench_function(k, |b| {
             b.iter(|| {

@@ -6,6 +6,16 @@
  * 2^10 in magnitude, so every sum is exact in any order. */
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#if defined(__NVPTX__)
+/* libclc for NVPTX has no 64-bit atom_cmpxchg: the compiler's builtin, which
+ * is the same relaxed compare-and-swap (PTX atom.global.cas.b64). */
+static ulong cas64(volatile __global ulong *p, ulong cmp, ulong val) {
+    __atomic_compare_exchange_n(p, &cmp, val, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    return cmp;
+}
+#else
+#define cas64 atom_cmpxchg
+#endif
 __kernel void cas_loop_fadd(__global const float *in, __global uint *bins,
                             __global ulong *bins64, __global uint *tries) {
     uint gid = get_group_id(0) * get_local_size(0) + get_local_id(0);
@@ -26,7 +36,7 @@ __kernel void cas_loop_fadd(__global const float *in, __global uint *bins,
     ulong ad = as_ulong(0.5);
     for (;;) {
         ulong nd = as_ulong(as_double(ad) + d);
-        ulong od = atom_cmpxchg(&bins64[bin], ad, nd);
+        ulong od = cas64(&bins64[bin], ad, nd);
         int retry = as_double(od) != as_double(ad);
         ad = od;
         if (!retry) {

@@ -18,6 +18,9 @@ __kernel void reduce_tree(__global const uint *in, __global uint *out) {
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (tid == 0) {
-        vstore2((uint2)(sum[0], mx[0]), get_group_id(0), out);
+        /* Two stores, not vstore2: libclc for amdgcn has no vstore2 on a
+         * generic pointer, which is what clang passes it here. */
+        out[2 * get_group_id(0)] = sum[0];
+        out[2 * get_group_id(0) + 1] = mx[0];
     }
 }

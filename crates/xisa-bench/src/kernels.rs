@@ -1,6 +1,9 @@
-//! `xisa bench kernels`: whole kernels of the IR corpus (`tests/kernels/`)
-//! against hand-written Rust equivalents (rayon over the same work), with the
-//! outputs compared.
+//! `xisa bench kernels`: whole kernels against hand-written Rust equivalents
+//! (rayon over the same work) and POCL, with the outputs compared. Each kernel
+//! runs in three builds: the IR kernel of the corpus (`tests/kernels/`) and
+//! its OpenCL C twin (`opencl/`, also what POCL runs) compiled by the vendor
+//! pipelines to an sm_75 cubin and a gfx942 code object (`opencl/out/`, rebuilt
+//! by `opencl/build.sh`).
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -22,6 +25,41 @@ pub struct KernelsConfig {
     pub threads: usize,
     /// Only these kernels (empty: all).
     pub only: Vec<String>,
+    /// The builds to run (empty: all).
+    pub builds: Vec<Build>,
+}
+
+/// Which build of a kernel runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Build {
+    /// The hand-written IR kernel (`tests/kernels/*.xir`).
+    Ir,
+    /// The OpenCL C twin compiled to an sm_75 cubin (clang, libclc, ptxas).
+    Sm75,
+    /// The OpenCL C twin compiled to a gfx942 code object (clang, libclc, lld).
+    Gfx942,
+}
+
+impl Build {
+    /// Every build, in table order.
+    pub const ALL: [Build; 3] = [Build::Ir, Build::Sm75, Build::Gfx942];
+
+    /// The build's name (its ISA's name).
+    pub fn name(self) -> &'static str {
+        match self {
+            Build::Ir => "ir",
+            Build::Sm75 => "sm75",
+            Build::Gfx942 => "gfx942",
+        }
+    }
+
+    /// Parses a build name (`ir`, `sm75`, `gfx942`).
+    pub fn parse(s: &str) -> Result<Build, Error> {
+        Build::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| Error::Args(format!("unknown build {s:?}; use ir, sm75 or gfx942")))
+    }
 }
 
 impl KernelsConfig {
@@ -33,6 +71,7 @@ impl KernelsConfig {
             reps: 11,
             threads: 0,
             only: Vec::new(),
+            builds: Vec::new(),
         }
     }
     /// `--quick`.
@@ -56,10 +95,12 @@ pub const KERNELS: [&str; 6] = [
     "cas_loop_fadd",
 ];
 
-/// One kernel's measurements (milliseconds per launch).
+/// One kernel build's measurements (milliseconds per launch).
 #[derive(Debug, Clone)]
 pub struct KernelResult {
     pub name: &'static str,
+    /// Which build ran.
+    pub build: Build,
     pub elements: u64,
     pub compile: Duration,
     pub translated: Stats,
@@ -81,7 +122,7 @@ pub fn pocl_status() -> String {
         Ok(p) => format!(
             "POCL: {} on {}: the OpenCL C twins of the kernels (crates/xisa-bench/opencl), \
              wall time enqueue..clFinish per launch after the warm-up; outputs: POCL == \
-             translated (bit-exact) for every measured kernel",
+             translated (bit-exact) for every measured kernel and build",
             p.platform, p.device
         ),
         Err(e) => format!("POCL not measured: {e}"),
@@ -96,10 +137,31 @@ enum Arg {
     Scalar(ArgSpec),
 }
 
+/// A kernel's OpenCL C twin and its compiled builds.
+struct Twin {
+    /// The source (`opencl/NAME.cl`), which POCL compiles.
+    cl: &'static str,
+    /// `opencl/out/NAME.cubin`.
+    cubin: &'static [u8],
+    /// `opencl/out/NAME.co`.
+    co: &'static [u8],
+}
+
+/// The twin of `opencl/$name.cl`, with its committed builds.
+macro_rules! twin {
+    ($name:literal) => {
+        Twin {
+            cl: include_str!(concat!("../opencl/", $name, ".cl")),
+            cubin: include_bytes!(concat!("../opencl/out/", $name, ".cubin")),
+            co: include_bytes!(concat!("../opencl/out/", $name, ".co")),
+        }
+    };
+}
+
 struct Case {
     name: &'static str,
-    /// The OpenCL C twin (`opencl/*.cl`).
-    cl: &'static str,
+    twin: Twin,
+    /// The IR kernel's text.
     src: &'static str,
     kernel: &'static str,
     grid: u32,
@@ -171,7 +233,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "histogram",
-            cl: include_str!("../opencl/histogram.cl"),
+            twin: twin!("histogram"),
             src: include_str!("../../../tests/kernels/histogram.xir"),
             kernel: "histogram",
             grid,
@@ -211,7 +273,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "reduce_tree",
-            cl: include_str!("../opencl/reduce_tree.cl"),
+            twin: twin!("reduce_tree"),
             src: include_str!("../../../tests/kernels/reduce_tree.xir"),
             kernel: "reduce_tree",
             grid: groups as u32,
@@ -242,7 +304,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "compaction",
-            cl: include_str!("../opencl/compaction.cl"),
+            twin: twin!("compaction"),
             src: include_str!("../../../tests/kernels/compaction.xir"),
             kernel: "compaction",
             grid: (n as u32).div_ceil(block),
@@ -296,7 +358,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let (xc, yc) = (x.clone(), y.clone());
         v.push(Case {
             name: "saxpy",
-            cl: include_str!("../opencl/saxpy.cl"),
+            twin: twin!("saxpy"),
             src: include_str!("../../../tests/kernels/grid_stride.xir"),
             kernel: "grid_stride",
             grid: (cores * 8) as u32,
@@ -333,7 +395,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "prefix_scan",
-            cl: include_str!("../opencl/prefix_scan.cl"),
+            twin: twin!("prefix_scan"),
             src: include_str!("../../../tests/kernels/prefix_scan.xir"),
             kernel: "prefix_scan",
             grid: groups as u32,
@@ -368,7 +430,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
         let d = data.clone();
         v.push(Case {
             name: "cas_loop_fadd",
-            cl: include_str!("../opencl/cas_loop_fadd.cl"),
+            twin: twin!("cas_loop_fadd"),
             src: include_str!("../../../tests/kernels/cas_loop_fadd.xir"),
             kernel: "cas_loop_fadd",
             grid: (m / block) as u32,
@@ -416,13 +478,27 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
     v
 }
 
+/// Loads the build's module.
+fn module_of(case: &Case, build: Build) -> Result<Module, Error> {
+    let (bytes, isa): (&[u8], &str) = match build {
+        Build::Ir => (case.src.as_bytes(), "ir"),
+        Build::Sm75 => (case.twin.cubin, "sm75"),
+        Build::Gfx942 => (case.twin.co, "gfx942"),
+    };
+    let origin = format!("{}.{}", case.name, build.name());
+    Ok(Module::from_bytes(bytes, &origin, Some(isa.parse()?))?)
+}
+
+/// Runs one build of a case; returns its measurements (POCL not yet filled
+/// in) and its output buffers.
 fn run_case(
     dev: &Device,
     case: &Case,
+    build: Build,
     cfg: &KernelsConfig,
     pool: &rayon::ThreadPool,
-) -> Result<KernelResult, Error> {
-    let module = Module::from_bytes(case.src.as_bytes(), case.name, Some("ir".parse()?))?;
+) -> Result<(KernelResult, Vec<Vec<u8>>), Error> {
+    let module = module_of(case, build)?;
     let mut compile = Duration::ZERO;
     let mut addrs = Vec::new();
     let mut args = Vec::new();
@@ -470,74 +546,68 @@ fn run_case(
         .map(|(a, b)| dev.read(*a, b.len()))
         .collect::<Result<Vec<_>, _>>()?;
     (case.check)(&translated_out, &native_out).map_err(|detail| Error::Mismatch {
-        kernel: case.name.to_string(),
+        kernel: format!("{} ({} build)", case.name, build.name()),
         detail,
     })?;
-    let (pocl, pocl_event, pocl_note) =
-        match run_pocl(case, cfg, pool.current_num_threads(), &translated_out)? {
-            Ok((w, e)) => (Some(w), Some(e), None),
-            Err(note) => (None, None, Some(note)),
-        };
-    Ok(KernelResult {
+    let res = KernelResult {
         name: case.name,
+        build,
         elements: case.elements,
         compile,
         translated: Stats::of(&t),
         native: Stats::of(&n),
         ratio: Stats::of(&r),
-        pocl,
-        pocl_event,
-        pocl_note,
-    })
+        pocl: None,
+        pocl_event: None,
+        pocl_note: None,
+    };
+    Ok((res, translated_out))
 }
 
-/// Runs the OpenCL twin on POCL and checks its outputs against the translated
-/// ones. `Ok(Err(why))` when POCL could not be measured (never fatal);
-/// `Err` when POCL's outputs differ.
-fn run_pocl(
-    case: &Case,
-    cfg: &KernelsConfig,
-    threads: usize,
-    translated_out: &[Vec<u8>],
-) -> Result<Result<(Stats, Stats), String>, Error> {
+/// POCL's run of a case's OpenCL twin: its timings and output buffers.
+struct PoclRun {
+    wall: Stats,
+    event: Stats,
+    buffers: Vec<Vec<u8>>,
+}
+
+/// Runs the OpenCL twin on POCL. `Err(why)` when POCL could not be measured
+/// (never fatal).
+fn run_pocl(case: &Case, cfg: &KernelsConfig, threads: usize) -> Result<PoclRun, String> {
     use crate::pocl::PoclArg;
-    let p = match crate::pocl::probe() {
-        Ok(p) => p,
-        Err(e) => return Ok(Err(e.to_string())),
-    };
+    let p = crate::pocl::probe().map_err(|e| e.to_string())?;
     let mut args = Vec::new();
     for a in &case.args {
         args.push(match a {
             Arg::Buf(b) => PoclArg::Buf(b),
             Arg::Scalar(ArgSpec::U32(v)) => PoclArg::U32(*v),
             Arg::Scalar(ArgSpec::F32(v)) => PoclArg::F32(*v),
-            Arg::Scalar(other) => {
-                return Ok(Err(format!("no OpenCL argument for {other:?}")));
-            }
+            Arg::Scalar(other) => return Err(format!("no OpenCL argument for {other:?}")),
         });
     }
-    let run = match p.run(
-        case.name,
-        case.cl,
-        case.kernel,
-        case.grid,
-        case.block,
-        cfg.warmup,
-        cfg.reps.max(1),
-        threads,
-        &args,
-    ) {
-        Ok(r) => r,
-        Err(e) => return Ok(Err(e.to_string())),
-    };
-    (case.check)(translated_out, &run.buffers).map_err(|detail| Error::PoclMismatch {
-        kernel: case.name.to_string(),
-        detail,
-    })?;
-    Ok(Ok((Stats::of(&run.wall_ms), Stats::of(&run.event_ms))))
+    let run = p
+        .run(
+            case.name,
+            case.twin.cl,
+            case.kernel,
+            case.grid,
+            case.block,
+            cfg.warmup,
+            cfg.reps.max(1),
+            threads,
+            &args,
+        )
+        .map_err(|e| e.to_string())?;
+    Ok(PoclRun {
+        wall: Stats::of(&run.wall_ms),
+        event: Stats::of(&run.event_ms),
+        buffers: run.buffers,
+    })
 }
 
-/// Runs the kernels, calling `progress(done, total, name)` before each.
+/// Runs the kernels, calling `progress(done, total, name)` before each build
+/// of each. POCL runs each kernel's twin once; every build's outputs are
+/// compared with POCL's (an error when they differ).
 pub fn run_kernels(
     cfg: &KernelsConfig,
     progress: &mut dyn FnMut(usize, usize, &str),
@@ -550,6 +620,14 @@ pub fn run_kernels(
             )));
         }
     }
+    let builds: Vec<Build> = if cfg.builds.is_empty() {
+        Build::ALL.to_vec()
+    } else {
+        Build::ALL
+            .into_iter()
+            .filter(|b| cfg.builds.contains(b))
+            .collect()
+    };
     let cores = crate::measure::cores();
     let threads = if cfg.threads == 0 { cores } else { cfg.threads };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -561,12 +639,35 @@ pub fn run_kernels(
         .into_iter()
         .filter(|c| cfg.only.is_empty() || cfg.only.iter().any(|o| o == c.name))
         .collect();
+    let total = cases.len() * builds.len();
     let mut out = Vec::new();
     for (i, c) in cases.iter().enumerate() {
-        progress(i, cases.len(), c.name);
-        out.push(run_case(&dev, c, cfg, &pool)?);
+        let mut runs = Vec::new();
+        for (j, &b) in builds.iter().enumerate() {
+            progress(
+                i * builds.len() + j,
+                total,
+                &format!("{} ({})", c.name, b.name()),
+            );
+            runs.push(run_case(&dev, c, b, cfg, &pool)?);
+        }
+        let pocl = run_pocl(c, cfg, pool.current_num_threads());
+        for (mut res, translated) in runs {
+            match &pocl {
+                Ok(p) => {
+                    (c.check)(&translated, &p.buffers).map_err(|detail| Error::PoclMismatch {
+                        kernel: format!("{} ({} build)", c.name, res.build.name()),
+                        detail,
+                    })?;
+                    res.pocl = Some(p.wall);
+                    res.pocl_event = Some(p.event);
+                }
+                Err(note) => res.pocl_note = Some(note.clone()),
+            }
+            out.push(res);
+        }
     }
-    progress(cases.len(), cases.len(), "");
+    progress(total, total, "");
     Ok(out)
 }
 
@@ -574,6 +675,7 @@ pub fn run_kernels(
 pub fn table(results: &[KernelResult]) -> String {
     let header = [
         "kernel",
+        "build",
         "elements",
         "xisa ms",
         "rayon ms",
@@ -597,6 +699,7 @@ pub fn table(results: &[KernelResult]) -> String {
             };
             vec![
                 r.name.to_string(),
+                r.build.name().to_string(),
                 r.elements.to_string(),
                 format!(
                     "{:.3} ±{:.0}%",
@@ -633,7 +736,11 @@ pub fn table(results: &[KernelResult]) -> String {
     if crate::pocl::probe().is_ok() {
         for r in results {
             if let Some(n) = &r.pocl_note {
-                t.push_str(&format!("pocl {}: not measured: {n}\n", r.name));
+                t.push_str(&format!(
+                    "pocl {} ({}): not measured: {n}\n",
+                    r.name,
+                    r.build.name()
+                ));
             }
         }
     }
@@ -643,7 +750,7 @@ pub fn table(results: &[KernelResult]) -> String {
 /// The kernels as CSV.
 pub fn csv(results: &[KernelResult]) -> String {
     let mut s = String::from(
-        "kernel,elements,compile_ms,xisa_ms_median,xisa_ms_min,xisa_ms_max,native_ms_median,\
+        "kernel,build,elements,compile_ms,xisa_ms_median,xisa_ms_min,xisa_ms_max,native_ms_median,\
          native_ms_min,native_ms_max,ratio_median,ratio_min,ratio_max,pocl_ms_median,pocl_ms_min,\
          pocl_ms_max,pocl_event_ms_median,xisa_over_pocl\n",
     );
@@ -660,8 +767,9 @@ pub fn csv(results: &[KernelResult]) -> String {
             _ => ",,,,".into(),
         };
         s.push_str(&format!(
-            "{},{},{:.3},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{pocl}\n",
+            "{},{},{},{:.3},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{pocl}\n",
             r.name,
+            r.build.name(),
             r.elements,
             r.compile.as_secs_f64() * 1e3,
             r.translated.median,

@@ -1,6 +1,6 @@
 //! Runs tiny benchmark matrices end to end (no timing assertions).
 
-use xisa_bench::kernels::{run_kernels, KernelsConfig, KERNELS};
+use xisa_bench::kernels::{run_kernels, Build, KernelsConfig, KERNELS};
 use xisa_bench::matrix::{parse_ops, Pattern, Scope, Space, Work};
 use xisa_bench::measure::run_atomics;
 use xisa_bench::{report, AtomicsConfig, BenchIsa, Error};
@@ -66,13 +66,35 @@ fn kernels_match_their_rayon_equivalents() {
         reps: 1,
         threads: 2,
         only: Vec::new(),
+        builds: Vec::new(),
     };
+    // Every build (the IR kernel, and the OpenCL twin compiled for sm_75 and
+    // for gfx942) of every kernel runs and matches the rayon equivalent
+    // (run_kernels fails on a difference).
     let res = run_kernels(&cfg, &mut |_, _, _| {}).unwrap();
-    assert_eq!(res.len(), KERNELS.len());
+    assert_eq!(res.len(), KERNELS.len() * Build::ALL.len());
+    for k in KERNELS {
+        for b in Build::ALL {
+            assert!(
+                res.iter().any(|r| r.name == k && r.build == b),
+                "{k} ({}) did not run",
+                b.name()
+            );
+        }
+    }
     let t = xisa_bench::kernels::table(&res);
     for k in KERNELS {
         assert!(t.contains(k));
     }
+    let one = KernelsConfig {
+        only: vec!["saxpy".into()],
+        builds: vec![Build::Gfx942],
+        ..cfg.clone()
+    };
+    let res = run_kernels(&one, &mut |_, _, _| {}).unwrap();
+    assert_eq!(res.len(), 1);
+    assert_eq!(res[0].build, Build::Gfx942);
+    assert!(Build::parse("sm_90").is_err());
     let bad = KernelsConfig {
         only: vec!["nope".into()],
         ..cfg

@@ -54,7 +54,8 @@ enum BenchCmd {
     /// against std::sync::atomic baselines in the same run.
     Atomics(BenchAtomicsArgs),
     /// Corpus kernels (histogram, reduction, compaction, saxpy, scan, CAS-loop float
-    /// add) against rayon equivalents; outputs compared.
+    /// add), each as an IR kernel and as its OpenCL C twin compiled for sm_75 and
+    /// gfx942, against rayon equivalents and POCL; outputs compared.
     Kernels(BenchKernelsArgs),
 }
 
@@ -103,6 +104,10 @@ struct BenchKernelsArgs {
     /// Only these kernels (comma-separated).
     #[arg(long)]
     only: Option<String>,
+    /// Only these builds (comma-separated): ir (the IR kernel), sm75 (the
+    /// OpenCL twin's cubin), gfx942 (its code object). Default: all three.
+    #[arg(long)]
+    builds: Option<String>,
     /// Host threads (default: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -771,6 +776,12 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
             if let Some(o) = &a.only {
                 cfg.only = o.split(',').map(|s| s.trim().to_string()).collect();
             }
+            if let Some(b) = &a.builds {
+                cfg.builds = b
+                    .split(',')
+                    .map(|s| xisa_bench::kernels::Build::parse(s.trim()))
+                    .collect::<Result<_, _>>()?;
+            }
             if let Some(e) = a.elements {
                 cfg.elements = e;
             }
@@ -788,7 +799,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
                 println!("wrote {}", p.display());
             }
             println!(
-                "{} kernels in {:.1} s",
+                "{} kernel builds in {:.1} s",
                 results.len(),
                 t0.elapsed().as_secs_f64()
             );
