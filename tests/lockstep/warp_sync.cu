@@ -51,3 +51,24 @@ extern "C" __global__ void exchange_striped(const int *in, int *out) {
     Ex(tmp[warp]).BlockedToStriped(items, items);
     for (int k = 0; k < 4; k++) out[base + k * 32 + lane] = items[k];
 }
+
+// After a barrier, one warp reads the slot `d` lanes away (d a kernel
+// argument), then every
+// lane overwrites its own slot: lockstep reads every old value before any
+// lane writes. Lane by lane, a lane reading a lower lane's slot (d < 0) would
+// see that lane's new value. xisa's lockstep pass cannot tell d at compile
+// time: it syncs the wave exactly when some lane's read may hit another
+// lane's write (|d| < 32), at run time, and always when the warp spans two
+// rows of the block (lanes with equal threadIdx.x then share slots).
+extern "C" __global__ void shift_read(const int *in, int *out, int d) {
+    __shared__ int s[96];
+    int t = threadIdx.x;
+    s[t] = -1;
+    s[t + 32] = in[t];
+    s[t + 64] = -2;
+    __syncthreads();
+    int v = s[t + 32 + d];
+    s[t + 32] = v * 3 + t + 100 * threadIdx.y;
+    __syncwarp();
+    out[t] = s[t + 32];
+}

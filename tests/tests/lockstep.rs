@@ -136,6 +136,97 @@ fn sm75_cub_raking_scan_and_reduce() {
     }
 }
 
+/// `shift_read`: a warp reads the slot `d` lanes away, then every lane
+/// overwrites its own. xisa syncs the wave before the overwrite only when
+/// some lane's read may meet another lane's write (a uniform check at run
+/// time, `xisa_ir::lockstep`): |d| < 32 must sync (d < 0 would read the new
+/// values lane by lane; d > 0 is safe lane by lane but the check is
+/// order-independent), |d| >= 32 need not. Every case equals lockstep, on
+/// both engines, in one-row blocks and in blocks of two rows of one warp (a
+/// geometry the check handles by syncing).
+#[test]
+fn sm75_shift_read_syncs_exactly_when_lanes_may_meet() {
+    let m = module("warp_sync.cubin");
+    let inp = input(32, 11);
+    let lifted = m.kernel("shift_read").expect("lifts");
+    let checked = lifted
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| matches!(i.op, xisa_ir::Op::WaveSync) && i.guard.is_some())
+        .count();
+    let plain = lifted
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| matches!(i.op, xisa_ir::Op::WaveSync) && i.guard.is_none())
+        .count();
+    assert!(
+        checked > 0 && plain == 0,
+        "{checked} checked, {plain} plain wave syncs"
+    );
+    for d in [-32, -31, -5, -1, 0, 1, 5, 31, 32] {
+        let mut init = vec![-1; 32];
+        init.extend(&inp);
+        init.extend([-2; 32]);
+        let want: Vec<i32> = (0..32)
+            .map(|t| init[(t + 32 + d) as usize] * 3 + t)
+            .collect();
+        for engine in ENGINES {
+            for block in [[32, 1, 1], [16, 2, 1]] {
+                let dev = Device::new().expect("device");
+                let i = dev.upload(&bytes(&inp)).expect("upload");
+                let o = dev.alloc(4 * 32).expect("alloc");
+                let opts = LaunchOptions {
+                    grid: [1, 1, 1],
+                    block,
+                    engine,
+                    ..LaunchOptions::default()
+                };
+                dev.launch(
+                    &m,
+                    "shift_read",
+                    &opts,
+                    &[ArgSpec::Ptr(i), ArgSpec::Ptr(o), ArgSpec::I32(d)],
+                )
+                .unwrap_or_else(|e| panic!("shift_read d={d} ({engine}): {e}"));
+                let got: Vec<i32> = dev
+                    .read(o, 128)
+                    .expect("read")
+                    .chunks_exact(4)
+                    .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+                    .collect();
+                if block[1] == 1 {
+                    assert_eq!(got, want, "d={d} ({engine})");
+                } else {
+                    // Two rows of 16 in one warp (tid.x < 16 in both): both
+                    // rows read the same old slots before either writes;
+                    // row y writes v*3 + t + 100y to the same slot, and which
+                    // row's write lands is the hardware's choice. Lane by
+                    // lane, row 1 would read row 0's new value. Slots no lane
+                    // initialised read 0; out[16..] is never written.
+                    let mut s2 = [0i32; 96];
+                    for t in 0..16 {
+                        (s2[t], s2[t + 32], s2[t + 64]) = (-1, inp[t], -2);
+                    }
+                    let want2: Vec<i32> =
+                        (0..16).map(|t| s2[(t + 32 + d) as usize] * 3 + t).collect();
+                    for t in 0..16 {
+                        assert!(
+                            got[t] == want2[t] || got[t] == want2[t] + 100,
+                            "d={d} ({engine}), two rows, t={t}: {} not {} or {}",
+                            got[t],
+                            want2[t],
+                            want2[t] + 100
+                        );
+                    }
+                    assert!(got[16..].iter().all(|&x| x == 0), "d={d} ({engine})");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn gfx942_swap_through_lds() {
     let m = module("wave_sync.co");

@@ -13,6 +13,7 @@
 //! - [`uniform`]: wave-uniform values hoisted into a per-workgroup prologue.
 
 pub mod build;
+pub mod divergence;
 pub mod inst;
 pub mod kernel;
 pub mod lockstep;

@@ -20,14 +20,26 @@
 //! gives; loads with no store between them need no sync, and code separated
 //! by a barrier or a warp operation needs none either.
 //!
+//! Most such syncs are not needed: a tree reduction's `s[t] += s[t + d]`
+//! reads slots no lane of the wave writes in the same step once `d` reaches
+//! the wave size. When every access a sync would separate was made earlier
+//! in the same block and each address is `c·tid.x + u` (`c` the same
+//! positive constant, `u` the same in every lane: [`crate::divergence`]), the
+//! sync runs only if some lane's access may overlap another lane's: a uniform
+//! check of `u_E - u_X` (decided at compile time when both addresses share
+//! a base register, else computed at run time) and of the workgroup's
+//! shape (lanes with consecutive `tid.x`). The check does not depend on the
+//! order the lanes run in.
+//!
 //! Host output is ordered the same way: a `hostcall` (device `printf`) after
 //! another since the last sync point waits for the wave, so a converged
 //! wave prints its lanes' first lines before any lane's second, as a warp
 //! does.
 
-use crate::inst::{Inst, Op};
+use crate::divergence::{Affine, Uniformity};
+use crate::inst::{Address, BinOp, Guard, ICond, Inst, Op, Operand, Reg, SReg};
 use crate::kernel::Kernel;
-use crate::types::Space;
+use crate::types::{Space, Type};
 
 /// Shared accesses made since the last sync point on some path (a bit set).
 type State = u8;
@@ -66,22 +78,443 @@ fn conflicts(s: State, kind: State) -> bool {
     }
 }
 
-/// Steps one instruction; returns the new state and whether a sync is needed
-/// before it. Only an unguarded sync point resets the state: lanes whose
-/// guard is false pass a guarded one without stopping.
-fn step(s: State, inst: &Inst) -> (State, bool) {
-    if inst.op.is_sync() && inst.guard.is_none() {
-        return (0, false);
+/// A shared access whose address is `c·tid.x + u` in every lane that runs it
+/// (`c > 0`, `u` the same in every lane of the wave; `crate::divergence`),
+/// with `base + off` its address operands.
+#[derive(Debug, Clone, Copy)]
+struct Form {
+    c: i64,
+    len: u32,
+    base: Operand,
+    off: i64,
+    guard: Option<Guard>,
+}
+
+/// The form of instruction `i` of block `b`, when it is a shared access the
+/// pass can reason about.
+fn access_form(k: &Kernel, uni: &Uniformity, b: usize, i: usize) -> Option<Form> {
+    let inst = &k.blocks[b].insts[i];
+    let (len, addr) = match &inst.op {
+        Op::Load {
+            space: Space::Shared,
+            mem,
+            addr,
+            ..
+        }
+        | Op::Store {
+            space: Space::Shared,
+            mem,
+            addr,
+            ..
+        } => (mem.bytes(), addr),
+        Op::Atomic {
+            space: Space::Shared,
+            ty,
+            addr,
+            ..
+        } => (ty.bytes(), addr),
+        _ => return None,
+    };
+    let Address::Flat { base, offset } = *addr else {
+        return None;
+    };
+    if let Operand::Reg(r) = base {
+        if k.reg_type(r) != Some(Type::I32) {
+            return None;
+        }
     }
-    match shared_access(&inst.op) {
-        0 => (s, false),
-        k if conflicts(s, k) => (k, true),
-        k => (s | k, false),
+    if i32::try_from(offset).is_err() {
+        return None;
+    }
+    match uni.form_at(k, b, i, &base, inst.guard) {
+        Affine::Lin { c, .. } if c > 0 && c <= 1 << 12 && len > 0 => Some(Form {
+            c,
+            len,
+            base,
+            off: offset,
+            guard: inst.guard,
+        }),
+        _ => None,
     }
 }
 
+/// What the pass does before an instruction.
+#[derive(Debug, Clone, PartialEq)]
+enum Action {
+    None,
+    /// An unconditional wave sync.
+    Sync,
+    /// A wave sync guarded by a runtime check that some of these earlier
+    /// accesses of the block (instruction indices) may overlap this one in
+    /// another lane of the wave.
+    Checked(Vec<usize>),
+}
+
+/// Walks block `b` from its in-state: the new state at its end and what to
+/// do before each instruction.
+///
+/// An access that conflicts with accesses since the last sync point gets an
+/// unconditional sync, except when every access it conflicts with was made
+/// earlier in this block (after its last unguarded sync point) and all of
+/// them, and this one, have forms with the same `c`: then whether any lane's
+/// access can overlap another lane's is a uniform runtime check
+/// ([`emit_check`]) and the sync runs only when it can. A checked sync does
+/// not reset the state (it may not run).
+fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, Vec<Action>) {
+    let insts = &k.blocks[b].insts;
+    let mut outside = input;
+    // Accesses of this block since its last unguarded sync point.
+    let mut pending: Vec<(usize, State)> = Vec::new();
+    let mut actions = vec![Action::None; insts.len()];
+    for (i, inst) in insts.iter().enumerate() {
+        if inst.op.is_sync() && inst.guard.is_none() {
+            outside = 0;
+            pending.clear();
+            continue;
+        }
+        let kind = shared_access(&inst.op);
+        if kind == 0 {
+            continue;
+        }
+        let here = pending.iter().fold(0, |s, (_, k)| s | k);
+        if !conflicts(outside | here, kind) {
+            pending.push((i, kind));
+            continue;
+        }
+        let against: Vec<usize> = pending
+            .iter()
+            .filter(|(_, k)| conflicts(*k, kind))
+            .map(|(j, _)| *j)
+            .collect();
+        let checkable = !conflicts(outside, kind)
+            && kind != CALLED
+            && forms[i].is_some_and(|x| {
+                against
+                    .iter()
+                    .all(|&j| forms[j].is_some_and(|e| e.c == x.c))
+            });
+        // Pairs whose distance is known here are decided now.
+        let wave = k.wave_size.max(1) as i64;
+        let decided: Vec<Option<bool>> = against
+            .iter()
+            .map(|&j| match (forms[j], forms[i]) {
+                (Some(e), Some(x)) => static_distance(insts, j, &e, i, &x)
+                    .map(|d| disjoint(d, x.c, wave, e.len as i64, x.len as i64)),
+                _ => None,
+            })
+            .collect();
+        if checkable && decided.iter().all(|d| *d != Some(false)) {
+            let dynamic = against
+                .iter()
+                .zip(&decided)
+                .filter(|(_, d)| d.is_none())
+                .map(|(j, _)| *j)
+                .collect();
+            actions[i] = Action::Checked(dynamic);
+            pending.push((i, kind));
+        } else {
+            actions[i] = Action::Sync;
+            outside = 0;
+            pending.clear();
+            pending.push((i, kind));
+        }
+    }
+    let here = pending.iter().fold(0, |s, (_, k)| s | k);
+    (outside | here, actions)
+}
+
+/// `addr_E - addr_X` when it is known at compile time: both addresses
+/// constant, or the same base register, not rewritten between the two.
+fn static_distance(insts: &[Inst], e_at: usize, e: &Form, x_at: usize, x: &Form) -> Option<i64> {
+    match (e.base, x.base) {
+        (Operand::Imm(a), Operand::Imm(b)) => {
+            Some((a as i64 + e.off) as i32 as i64 - (b as i64 + x.off) as i32 as i64)
+        }
+        (Operand::Reg(a), Operand::Reg(b))
+            if a == b && !insts[e_at..x_at].iter().any(|i| i.op.defs().contains(&a)) =>
+        {
+            Some(e.off - x.off)
+        }
+        _ => None,
+    }
+}
+
+/// True when E at `c·a + u_E` (`len_e` bytes) and X at `c·b + u_X` (`len_x`
+/// bytes), `d = u_E - u_X`, cannot overlap for two lanes `0 < |a-b| < wave`
+/// (see [`emit_check`]).
+fn disjoint(d: i64, c: i64, wave: i64, len_e: i64, len_x: i64) -> bool {
+    let w1 = c * (wave - 1);
+    (len_x - c..=c - len_e).contains(&d) || d >= w1 + len_x || d <= -w1 - len_e
+}
+
+/// Registers a checked sync uses, made on first need.
+struct Temps<'k> {
+    k: &'k mut Kernel,
+    n: u32,
+}
+
+impl Temps<'_> {
+    fn reg(&mut self, ty: Type) -> Reg {
+        self.n += 1;
+        let name = format!("ls.{}.{}", ty.name(), self.n);
+        self.k.reg(name, ty)
+    }
+}
+
+fn inst(op: Op, pc: Option<u64>) -> Inst {
+    let mut i = Inst::new(op);
+    i.pc = pc;
+    i
+}
+
+/// `dst = a OP b` on `ty`.
+fn bin(
+    t: &mut Temps,
+    out: &mut Vec<Inst>,
+    pc: Option<u64>,
+    op: BinOp,
+    ty: Type,
+    a: Operand,
+    b: Operand,
+) -> Reg {
+    let dst = t.reg(ty);
+    out.push(inst(Op::Bin { op, ty, dst, a, b }, pc));
+    dst
+}
+
+fn icmp(
+    t: &mut Temps,
+    out: &mut Vec<Inst>,
+    pc: Option<u64>,
+    cond: ICond,
+    a: Operand,
+    b: Operand,
+) -> Reg {
+    let dst = t.reg(Type::I1);
+    out.push(inst(
+        Op::ICmp {
+            cond,
+            ty: Type::I32,
+            dst,
+            a,
+            b,
+        },
+        pc,
+    ));
+    dst
+}
+
+/// The lane's address of an access (`base + off`, 32-bit wrapping) and
+/// whether the lane runs it (`None`: unguarded), computed just before it.
+fn address_temps(
+    t: &mut Temps,
+    out: &mut Vec<Inst>,
+    pc: Option<u64>,
+    f: &Form,
+) -> (Reg, Option<Reg>) {
+    let a = bin(
+        t,
+        out,
+        pc,
+        BinOp::Add,
+        Type::I32,
+        f.base,
+        Operand::Imm(f.off as u32 as u64),
+    );
+    let e = f.guard.map(|g| {
+        bin(
+            t,
+            out,
+            pc,
+            BinOp::Xor,
+            Type::I1,
+            Operand::Reg(g.reg),
+            Operand::Imm(g.negate as u64),
+        )
+    });
+    (a, e)
+}
+
+/// Emits the check before access `x` (form `fx`, address temporaries `ax`,
+/// `ex`) against the earlier accesses `earlier` (form, address, ran-flag):
+/// the returned `i1` is true when the wave must sync first.
+///
+/// With `D = addr_E - addr_X` (the same in every lane: the `c·tid.x` terms
+/// cancel), lane `a`'s access E and lane `b`'s access X start `c·(a-b) + D`
+/// bytes apart; they cannot overlap for any two lanes of a wave (`0 < |a-b|
+/// < W`) when `lenX - c <= D <= c - lenE` (within the lane's own slot), `D >=
+/// c·(W-1) + lenX` or `D <= -c·(W-1) - lenE` (past every other lane's). That
+/// needs the wave's lanes to have consecutive `tid.x` (the workgroup is one
+/// row, or its rows are whole waves). A lane that did not run E cannot tell
+/// `D`: it syncs.
+fn emit_check(
+    t: &mut Temps,
+    out: &mut Vec<Inst>,
+    pc: Option<u64>,
+    wave: u32,
+    geom: Reg,
+    x: (&Form, Reg, Option<Reg>),
+    earlier: &[(Form, Reg, Option<Reg>)],
+) -> Reg {
+    let (fx, ax, ex) = x;
+    let mut ok = geom;
+    let w1 = (wave as i64 - 1) * fx.c;
+    for (fe, ae, ee) in earlier {
+        let d = bin(
+            t,
+            out,
+            pc,
+            BinOp::Sub,
+            Type::I32,
+            Operand::Reg(*ae),
+            Operand::Reg(ax),
+        );
+        let (le, lx, c) = (fe.len as i64, fx.len as i64, fx.c);
+        let hi = icmp(
+            t,
+            out,
+            pc,
+            ICond::Sge,
+            Operand::Reg(d),
+            Operand::Imm((w1 + lx) as u32 as u64),
+        );
+        let lo = icmp(
+            t,
+            out,
+            pc,
+            ICond::Sle,
+            Operand::Reg(d),
+            Operand::Imm((-w1 - le) as u32 as u64),
+        );
+        let mut safe = bin(
+            t,
+            out,
+            pc,
+            BinOp::Or,
+            Type::I1,
+            Operand::Reg(hi),
+            Operand::Reg(lo),
+        );
+        if 2 * c >= le + lx {
+            let m0 = bin(
+                t,
+                out,
+                pc,
+                BinOp::Sub,
+                Type::I32,
+                Operand::Reg(d),
+                Operand::Imm((lx - c) as u32 as u64),
+            );
+            let mid = icmp(
+                t,
+                out,
+                pc,
+                ICond::Ule,
+                Operand::Reg(m0),
+                Operand::Imm((2 * c - le - lx) as u64),
+            );
+            safe = bin(
+                t,
+                out,
+                pc,
+                BinOp::Or,
+                Type::I1,
+                Operand::Reg(safe),
+                Operand::Reg(mid),
+            );
+        }
+        if let Some(e) = ee {
+            safe = bin(
+                t,
+                out,
+                pc,
+                BinOp::And,
+                Type::I1,
+                Operand::Reg(safe),
+                Operand::Reg(*e),
+            );
+        }
+        ok = bin(
+            t,
+            out,
+            pc,
+            BinOp::And,
+            Type::I1,
+            Operand::Reg(ok),
+            Operand::Reg(safe),
+        );
+    }
+    let mut stop = bin(
+        t,
+        out,
+        pc,
+        BinOp::Xor,
+        Type::I1,
+        Operand::Reg(ok),
+        Operand::Imm(1),
+    );
+    if let Some(e) = ex {
+        // Lanes that skip X need not wait.
+        stop = bin(
+            t,
+            out,
+            pc,
+            BinOp::And,
+            Type::I1,
+            Operand::Reg(stop),
+            Operand::Reg(e),
+        );
+    }
+    stop
+}
+
+/// Whether the wave's lanes have consecutive `tid.x`: a one-row workgroup,
+/// or rows of whole waves.
+fn emit_geometry(t: &mut Temps, out: &mut Vec<Inst>, pc: Option<u64>, wave: u32) -> Reg {
+    let special = |t: &mut Temps, out: &mut Vec<Inst>, sreg| {
+        let dst = t.reg(Type::I32);
+        out.push(inst(Op::Special { dst, sreg }, pc));
+        dst
+    };
+    let (nx, ny, nz) = (
+        special(t, out, SReg::NTidX),
+        special(t, out, SReg::NTidY),
+        special(t, out, SReg::NTidZ),
+    );
+    let yz = bin(
+        t,
+        out,
+        pc,
+        BinOp::Mul,
+        Type::I32,
+        Operand::Reg(ny),
+        Operand::Reg(nz),
+    );
+    let row = icmp(t, out, pc, ICond::Eq, Operand::Reg(yz), Operand::Imm(1));
+    let m = bin(
+        t,
+        out,
+        pc,
+        BinOp::And,
+        Type::I32,
+        Operand::Reg(nx),
+        Operand::Imm(wave as u64 - 1),
+    );
+    let whole = icmp(t, out, pc, ICond::Eq, Operand::Reg(m), Operand::Imm(0));
+    bin(
+        t,
+        out,
+        pc,
+        BinOp::Or,
+        Type::I1,
+        Operand::Reg(row),
+        Operand::Reg(whole),
+    )
+}
+
 /// Inserts the wave syncs lockstep execution needs (see the module doc) and
-/// returns how many. Each inherits the `pc` of the access it precedes.
+/// returns how many (checked ones included). Each inherits the `pc` of the
+/// access it precedes.
 pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
     let n = k.blocks.len();
     if n == 0
@@ -92,6 +525,15 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
     {
         return 0;
     }
+    let wave = k.wave_size.max(1);
+    let uni = Uniformity::of(k).filter(|_| wave.is_power_of_two());
+    let forms: Vec<Vec<Option<Form>>> = (0..n)
+        .map(|b| {
+            (0..k.blocks[b].insts.len())
+                .map(|i| uni.as_ref().and_then(|u| access_form(k, u, b, i)))
+                .collect()
+        })
+        .collect();
     // In-states per block: a forward may-analysis (join = union).
     let mut input: Vec<Option<State>> = vec![None; n];
     input[0] = Some(0);
@@ -103,10 +545,8 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
     }
     let mut work: Vec<usize> = (0..n).filter(|&b| input[b].is_some()).collect();
     while let Some(b) = work.pop() {
-        let Some(mut s) = input[b] else { continue };
-        for i in &k.blocks[b].insts {
-            s = step(s, i).0;
-        }
+        let Some(s) = input[b] else { continue };
+        let (s, _) = walk(k, &forms[b], b, s);
         for succ in k.blocks[b].term.successors() {
             let j = succ.0 as usize;
             let Some(slot) = input.get_mut(j) else {
@@ -120,21 +560,63 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
         }
     }
     let mut added = 0;
-    for (b, block) in k.blocks.iter_mut().enumerate() {
-        let Some(mut s) = input[b] else { continue };
-        let mut out = Vec::with_capacity(block.insts.len());
-        for inst in block.insts.drain(..) {
-            let (next, sync) = step(s, &inst);
-            if sync {
-                let mut w = Inst::new(Op::WaveSync);
-                w.pc = inst.pc;
-                out.push(w);
-                added += 1;
-            }
-            s = next;
-            out.push(inst);
+    let mut t = Temps { k, n: 0 };
+    for b in 0..n {
+        let Some(s) = input[b] else { continue };
+        let (_, actions) = walk(t.k, &forms[b], b, s);
+        if actions.iter().all(|a| *a == Action::None) {
+            continue;
         }
-        block.insts = out;
+        // Accesses a check reads need their address temporaries.
+        let mut needs = vec![false; actions.len()];
+        for (i, a) in actions.iter().enumerate() {
+            if let Action::Checked(e) = a {
+                needs[i] = true;
+                for &j in e {
+                    needs[j] = true;
+                }
+            }
+        }
+        let insts = std::mem::take(&mut t.k.blocks[b].insts);
+        let mut out = Vec::with_capacity(insts.len() * 2);
+        let mut temps: Vec<Option<(Reg, Option<Reg>)>> = vec![None; insts.len()];
+        let mut geom = None;
+        for (i, ins) in insts.into_iter().enumerate() {
+            let pc = ins.pc;
+            if needs[i] {
+                let f = forms[b][i].expect("checked accesses have forms");
+                temps[i] = Some(address_temps(&mut t, &mut out, pc, &f));
+            }
+            match &actions[i] {
+                Action::None => {}
+                Action::Sync => {
+                    out.push(inst(Op::WaveSync, pc));
+                    added += 1;
+                }
+                Action::Checked(against) => {
+                    let g = *geom.get_or_insert_with(|| emit_geometry(&mut t, &mut out, pc, wave));
+                    let fx = forms[b][i].expect("checked");
+                    let (ax, ex) = temps[i].expect("made above");
+                    let earlier: Vec<(Form, Reg, Option<Reg>)> = against
+                        .iter()
+                        .map(|&j| {
+                            let (a, e) = temps[j].expect("made at the access");
+                            (forms[b][j].expect("checked"), a, e)
+                        })
+                        .collect();
+                    let stop = emit_check(&mut t, &mut out, pc, wave, g, (&fx, ax, ex), &earlier);
+                    let mut w = inst(Op::WaveSync, pc);
+                    w.guard = Some(Guard {
+                        reg: stop,
+                        negate: false,
+                    });
+                    out.push(w);
+                    added += 1;
+                }
+            }
+            out.push(ins);
+        }
+        t.k.blocks[b].insts = out;
     }
     added
 }
@@ -265,6 +747,79 @@ done:
         // Before the atomic (after the load) and before the load (after the
         // atomic of the previous iteration).
         assert_eq!(n, 2, "{text}");
+    }
+
+    /// A tree step `s[t] += s[t + d]` (d uniform): the store's sync is
+    /// checked at run time; the same-slot pairs are decided statically.
+    #[test]
+    fn a_tree_step_checks_its_sync_at_run_time() {
+        let (n, text) = syncs_before(
+            "kernel @x(%o: i64, %d: i32) {
+  reg %t: i32, %a: i32, %b: i32, %v: i32, %w: i32
+entry:
+  %t = special.tid.x
+  %a = shl.i32 %t, 2
+  %b = mad.i32 %d, 4, %a
+  %v = ld.shared.b32 [%a]
+  %w = ld.shared.b32 [%b]
+  %v = add.i32 %v, %w
+  st.shared.b32 [%a], %v
+  exit
+}",
+        );
+        assert_eq!(n, 1, "{text}");
+        assert!(
+            text.contains("@%ls.") && text.contains("wavesync"),
+            "{text}"
+        );
+        assert!(!text.lines().any(|l| l.trim() == "wavesync"), "{text}");
+        // Only the pair through %b is checked at run time: one distance.
+        assert_eq!(text.matches("icmp.sge.i32 %ls.").count(), 1, "{text}");
+    }
+
+    /// Writing the own slot and reading the neighbour's is decided at
+    /// compile time: the lanes meet, the sync is unconditional.
+    #[test]
+    fn a_neighbour_read_after_a_write_always_syncs() {
+        let (n, text) = syncs_before(
+            "kernel @x(%o: i64) {
+  reg %t: i32, %a: i32, %v: i32
+entry:
+  %t = special.tid.x
+  %a = shl.i32 %t, 2
+  st.shared.b32 [%a], %t
+  %v = ld.shared.b32 [%a+4]
+  exit
+}",
+        );
+        assert_eq!(n, 1, "{text}");
+        assert!(text.lines().any(|l| l.trim() == "wavesync"), "{text}");
+    }
+
+    /// An address written in a divergent branch is not uniform across the
+    /// wave's lanes after it: no check, an unconditional sync.
+    #[test]
+    fn divergent_offsets_are_not_checked() {
+        let (n, text) = syncs_before(
+            "kernel @x(%o: i64, %d: i32) {
+  reg %t: i32, %a: i32, %b: i32, %v: i32, %p: i1
+entry:
+  %t = special.tid.x
+  %a = shl.i32 %t, 2
+  %b = mov.i32 %a
+  %p = icmp.ult.i32 %t, 7
+  brc %p, more, join
+more:
+  %b = add.i32 %a, 4
+  br join
+join:
+  %v = ld.shared.b32 [%b]
+  st.shared.b32 [%a], %v
+  exit
+}",
+        );
+        assert_eq!(n, 1, "{text}");
+        assert!(text.lines().any(|l| l.trim() == "wavesync"), "{text}");
     }
 
     #[test]

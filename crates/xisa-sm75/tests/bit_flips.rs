@@ -85,6 +85,11 @@ const ALLOWED: &[(&str, &[u32], &str)] = &[
     ("SUST.D", &[84, 85, 86], "eviction priority"),
     ("SURED.D", &[84, 85, 86], "eviction priority"),
     ("LDS", &[76], ".U: the address is warp-uniform"),
+    (
+        "PLOP3.LUT",
+        &[67],
+        "a PT source read as UPT: both are true (the uniform-predicate select of an index-7 source)",
+    ),
     ("ATOMS.CAS", &[88], ".SPIN: a spin-loop hint of CAST"),
     // Equivalent encodings for the operands at hand: signedness of a low
     // product word, a left shift, an integer add/exchange/CAS or an EQ/NE

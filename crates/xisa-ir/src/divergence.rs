@@ -1,0 +1,660 @@
+//! Divergence analysis: which registers hold the same value in every lane of
+//! a wave, and which are affine in the lane's `tid.x`.
+//!
+//! A register is *uniform* when every write to it is executed by all lanes of
+//! the wave together and computes a lane-independent value: an operation on
+//! uniform operands (or of a workgroup-uniform special register, or a `param`
+//! / `const` load from a uniform address), unguarded or under a uniform
+//! guard, in a block no lane can skip while another runs it. The last
+//! condition is control dependence: a block reachable from a branch on a
+//! varying condition before that branch's immediate post-dominator runs in
+//! some lanes only, so a register written there differs between the lanes
+//! that ran the write and those that did not (also across loop exits: a loop
+//! whose exit branch varies is entirely such a region). The analysis is the
+//! usual optimistic fixpoint (everything uniform, then varying values,
+//! branches and regions spread until nothing changes), over *definition
+//! sites* with reaching definitions: the IR is not in SSA form and lifters
+//! reuse temporaries, so a register is uniform at one point and varying at
+//! another. A read is uniform when every write reaching it is (a guarded
+//! write does not end the reach of earlier ones).
+//!
+//! On top of it, [`Affine`] forms `c·tid.x + u` (`u` uniform) of values, for
+//! the lockstep pass (`crate::lockstep`) to reason about shared-memory
+//! addresses across the lanes of a wave.
+//!
+//! Kernels with calls are not analysed (a callee runs for lanes arriving
+//! from several call sites): [`Uniformity::of`] returns `None`, as it does
+//! for a kernel with a block from which no exit is reachable.
+
+use crate::inst::{BinOp, CvtOp, Op, Operand, Reg, SReg};
+use crate::kernel::Kernel;
+use crate::types::Space;
+use crate::Term;
+
+/// Per definition site, whether its value is uniform across a wave and its
+/// affine form, and which blocks some lanes of a wave may skip (see the
+/// module docs).
+#[derive(Debug, Clone)]
+pub struct Uniformity {
+    /// Per block: it lies in the region of a branch on a varying condition.
+    pub divergent: Vec<bool>,
+    /// Definition sites `(block, instruction, register)`.
+    sites: Vec<(usize, usize, Reg)>,
+    /// Per register: its sites.
+    by_reg: Vec<Vec<usize>>,
+    /// Per block: the sites reaching its start.
+    reach_in: Vec<Set>,
+    /// Per site: its value's form (`Lin { c: 0, .. }`: uniform).
+    form: Vec<Affine>,
+}
+
+/// Bitset (over blocks or definition sites).
+#[derive(Debug, Clone, PartialEq)]
+struct Set(Vec<u64>);
+
+impl Set {
+    fn new(n: usize, full: bool) -> Set {
+        Set(vec![if full { !0 } else { 0 }; n.div_ceil(64)])
+    }
+    fn has(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+    fn put(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn and(&mut self, o: &Set) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+    }
+    fn count(&self, n: usize) -> usize {
+        (0..n).filter(|&i| self.has(i)).count()
+    }
+    fn clear(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn or(&mut self, o: &Set) -> bool {
+        let mut changed = false;
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            let n = *a | b;
+            changed |= n != *a;
+            *a = n;
+        }
+        changed
+    }
+}
+
+/// Immediate post-dominators (`None`: the block's paths end at different
+/// exits), or `None` when a block the entry reaches reaches no exit.
+fn ipdoms(k: &Kernel, succs: &[Vec<usize>]) -> Option<Vec<Option<usize>>> {
+    let n = k.blocks.len();
+    // Blocks that reach an exit (a block with no successors).
+    let mut preds = vec![Vec::new(); n];
+    for (b, ss) in succs.iter().enumerate() {
+        for &s in ss {
+            preds[s].push(b);
+        }
+    }
+    let mut reach = vec![false; n];
+    let mut work: Vec<usize> = (0..n).filter(|&b| succs[b].is_empty()).collect();
+    for &b in &work {
+        reach[b] = true;
+    }
+    while let Some(b) = work.pop() {
+        for &p in &preds[b] {
+            if !reach[p] {
+                reach[p] = true;
+                work.push(p);
+            }
+        }
+    }
+    // Blocks the entry reaches must reach an exit (unreachable ones, such as
+    // ptxas's trailing `BRA` to itself, do not matter).
+    let mut live = vec![false; n];
+    let mut work = vec![0usize];
+    while let Some(b) = work.pop() {
+        if !std::mem::replace(&mut live[b], true) {
+            work.extend(&succs[b]);
+        }
+    }
+    if (0..n).any(|b| live[b] && !reach[b]) {
+        return None;
+    }
+    let mut pdom: Vec<Set> = (0..n)
+        .map(|b| {
+            if succs[b].is_empty() {
+                let mut s = Set::new(n, false);
+                s.put(b);
+                s
+            } else {
+                Set::new(n, true)
+            }
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in (0..n).rev() {
+            if succs[b].is_empty() {
+                continue;
+            }
+            let mut s = Set::new(n, true);
+            for &x in &succs[b] {
+                s.and(&pdom[x]);
+            }
+            s.put(b);
+            if s != pdom[b] {
+                pdom[b] = s;
+                changed = true;
+            }
+        }
+    }
+    // The immediate post-dominator is the strict post-dominator that every
+    // other strict one post-dominates: the one with the most post-dominators.
+    Some(
+        (0..n)
+            .map(|b| {
+                (0..n)
+                    .filter(|&d| d != b && pdom[b].has(d))
+                    .max_by_key(|&d| pdom[d].count(n))
+            })
+            .collect(),
+    )
+}
+
+/// True for special registers every lane of a wave reads alike.
+fn wave_uniform_sreg(s: SReg) -> bool {
+    !matches!(
+        s,
+        SReg::TidX | SReg::TidY | SReg::TidZ | SReg::LaneId | SReg::Clock
+    )
+}
+
+impl Uniformity {
+    /// Analyses `k` (see the module docs); `None` for kernels with calls or
+    /// with reachable blocks that reach no exit.
+    pub fn of(k: &Kernel) -> Option<Uniformity> {
+        let n = k.blocks.len();
+        if n == 0
+            || k.blocks
+                .iter()
+                .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
+        {
+            return None;
+        }
+        let succs: Vec<Vec<usize>> = k
+            .blocks
+            .iter()
+            .map(|b| b.term.successors().iter().map(|s| s.0 as usize).collect())
+            .collect();
+        if succs.iter().flatten().any(|&s| s >= n) {
+            return None;
+        }
+        let ipdom = ipdoms(k, &succs)?;
+        let nr = k.regs.len();
+        // Definition sites and reaching definitions.
+        // Site r (< nr) is register r's value at entry: its parameter value
+        // or 0, the same in every lane.
+        let mut sites: Vec<(usize, usize, Reg)> =
+            (0..nr).map(|r| (usize::MAX, 0, Reg(r as u32))).collect();
+        let mut by_reg: Vec<Vec<usize>> = (0..nr).map(|r| vec![r]).collect();
+        for (b, bl) in k.blocks.iter().enumerate() {
+            for (i, inst) in bl.insts.iter().enumerate() {
+                for d in inst.op.defs() {
+                    if (d.0 as usize) < nr {
+                        by_reg[d.0 as usize].push(sites.len());
+                        sites.push((b, i, d));
+                    }
+                }
+            }
+        }
+        let ns = sites.len();
+        let transfer = |b: usize, set: &mut Set| {
+            for inst in &k.blocks[b].insts {
+                for d in inst.op.defs() {
+                    let Some(rs) = by_reg.get(d.0 as usize) else {
+                        continue;
+                    };
+                    if inst.guard.is_none() {
+                        for &x in rs {
+                            set.clear(x);
+                        }
+                    }
+                }
+            }
+        };
+        let mut reach_in = vec![Set::new(ns, false); n];
+        for r in 0..nr {
+            reach_in[0].put(r);
+        }
+        let mut work: Vec<usize> = (0..n).collect();
+        let mut gen_out: Vec<Set> = Vec::with_capacity(n);
+        for b in 0..n {
+            // The block's own last writes (and guarded ones).
+            let mut g = Set::new(ns, false);
+            for (x, &(sb, si, r)) in sites.iter().enumerate() {
+                if sb != b {
+                    continue;
+                }
+                let later = k.blocks[b].insts[si + 1..]
+                    .iter()
+                    .any(|i| i.guard.is_none() && i.op.defs().contains(&r));
+                if !later {
+                    g.put(x);
+                }
+            }
+            gen_out.push(g);
+        }
+        while let Some(b) = work.pop() {
+            let mut out = reach_in[b].clone();
+            transfer(b, &mut out);
+            out.or(&gen_out[b]);
+            for &s in &succs[b] {
+                if reach_in[s].or(&out) {
+                    work.push(s);
+                }
+            }
+        }
+        let mut u = Uniformity {
+            divergent: vec![false; n],
+            sites,
+            by_reg,
+            reach_in,
+            form: vec![Affine::Unknown; ns],
+        };
+        for r in 0..nr {
+            u.form[r] = if k.params.contains(&Reg(r as u32)) {
+                Affine::Lin { c: 0, u: None }
+            } else {
+                Affine::konst(0)
+            };
+        }
+        // Uniformity, then forms, to a common fixpoint with the regions.
+        loop {
+            let mut changed = false;
+            for b in 0..n {
+                let var = match &k.blocks[b].term {
+                    Term::BrCond { cond, .. } => !u.uniform_at(k, b, usize::MAX, *cond),
+                    Term::Switch { index, .. } => !u.uniform_at(k, b, usize::MAX, *index),
+                    _ => false,
+                };
+                if !var {
+                    continue;
+                }
+                let stop = ipdom[b];
+                let mut seen = vec![false; n];
+                let mut work = succs[b].clone();
+                while let Some(x) = work.pop() {
+                    if Some(x) == stop || seen[x] {
+                        continue;
+                    }
+                    seen[x] = true;
+                    if !u.divergent[x] {
+                        u.divergent[x] = true;
+                        changed = true;
+                    }
+                    work.extend(&succs[x]);
+                }
+            }
+            for x in nr..u.sites.len() {
+                let (b, i, _) = u.sites[x];
+                if u.form[x] == Affine::Varying {
+                    continue;
+                }
+                let inst = &k.blocks[b].insts[i];
+                let f = if u.divergent[b]
+                    || inst.op.defs().len() != 1
+                    || inst.guard.is_some_and(|g| !u.uniform_at(k, b, i, g.reg))
+                {
+                    Affine::Varying
+                } else {
+                    eval(&inst.op, &mut |o| u.read_at(k, b, i, o))
+                };
+                let new = meet(u.form[x], f);
+                if new != u.form[x] {
+                    u.form[x] = new;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // Forms still unknown only feed themselves: nothing vouches for them.
+        for f in &mut u.form {
+            if *f == Affine::Unknown {
+                *f = Affine::Varying;
+            }
+        }
+        Some(u)
+    }
+
+    /// The sites of `r` reaching instruction `at` of block `b` (`usize::MAX`:
+    /// the block's end), its entry value included.
+    fn reaching(&self, k: &Kernel, b: usize, at: usize, r: Reg) -> Vec<usize> {
+        let Some(rs) = self.by_reg.get(r.0 as usize) else {
+            return Vec::new();
+        };
+        let insts = &k.blocks[b].insts;
+        let at = at.min(insts.len());
+        // The last unguarded write in the block before `at` ends every
+        // earlier reach; guarded ones after it add theirs.
+        let mut out = Vec::new();
+        let mut from_block_start = true;
+        for j in (0..at).rev() {
+            if insts[j].op.defs().contains(&r) {
+                if let Some(&x) = rs
+                    .iter()
+                    .find(|&&x| self.sites[x].0 == b && self.sites[x].1 == j)
+                {
+                    out.push(x);
+                }
+                if insts[j].guard.is_none() {
+                    from_block_start = false;
+                    break;
+                }
+            }
+        }
+        if from_block_start {
+            out.extend(rs.iter().copied().filter(|&x| self.reach_in[b].has(x)));
+        }
+        out
+    }
+
+    /// The form of register `r` as read at instruction `at` of block `b`:
+    /// the meet of the forms of the writes reaching it.
+    fn read_at(&self, k: &Kernel, b: usize, at: usize, o: &Operand) -> Affine {
+        let r = match o {
+            Operand::Imm(v) => return Affine::konst(*v),
+            Operand::Reg(r) => *r,
+        };
+        self.reaching(k, b, at, r)
+            .into_iter()
+            .fold(Affine::Unknown, |f, x| meet(f, self.form[x]))
+    }
+
+    /// True when register `r` read at instruction `at` of block `b` holds
+    /// the same value in every lane of the wave.
+    pub fn uniform_at(&self, k: &Kernel, b: usize, at: usize, r: Reg) -> bool {
+        matches!(
+            self.read_at(k, b, at, &Operand::Reg(r)),
+            Affine::Lin { c: 0, .. } | Affine::Unknown
+        )
+    }
+
+    /// The affine form of `o` as read by instruction `at` of block `b`:
+    /// from the last write to it earlier in the block (whose lanes are the
+    /// block's, even in a divergent region), else from the writes reaching
+    /// the block. `guard` is the guard of the instruction the value is for:
+    /// a write under the same guard (its register not rewritten in between)
+    /// counts, since every lane that runs the reader ran the write.
+    pub fn form_at(
+        &self,
+        k: &Kernel,
+        b: usize,
+        at: usize,
+        o: &Operand,
+        guard: Option<crate::inst::Guard>,
+    ) -> Affine {
+        self.local(k, b, at, o, guard, 0)
+    }
+
+    fn local(
+        &self,
+        k: &Kernel,
+        b: usize,
+        at: usize,
+        o: &Operand,
+        guard: Option<crate::inst::Guard>,
+        depth: u32,
+    ) -> Affine {
+        let r = match o {
+            Operand::Imm(v) => return Affine::konst(*v),
+            Operand::Reg(r) => *r,
+        };
+        let insts = &k.blocks[b].insts;
+        let last = insts[..at.min(insts.len())]
+            .iter()
+            .rposition(|i| i.op.defs().contains(&r));
+        let Some(j) = last else {
+            return match self.read_at(k, b, 0, o) {
+                Affine::Unknown => Affine::Varying,
+                f => f,
+            };
+        };
+        if depth > 48 {
+            return Affine::Varying;
+        }
+        let def = &insts[j];
+        if let Some(g) = def.guard {
+            // Only the lanes that also run the reader matter: the same guard
+            // value (lifters copy a predicate into a fresh temporary per
+            // instruction: compared through such copies).
+            let same = guard.is_some_and(|h| {
+                h.negate == g.negate && guard_root(insts, j, g.reg) == guard_root(insts, at, h.reg)
+            });
+            if !same {
+                return Affine::Varying;
+            }
+        }
+        if def.op.defs().len() != 1 {
+            return Affine::Varying;
+        }
+        eval(&def.op, &mut |o| self.local(k, b, j, o, guard, depth + 1))
+    }
+}
+
+/// The value a guard register holds before instruction `at`: the last write
+/// to it in the block (followed through unguarded copies), or its value at
+/// the block's start (`None`).
+fn guard_root(insts: &[crate::inst::Inst], at: usize, r: Reg) -> (Reg, Option<usize>) {
+    let at = at.min(insts.len());
+    match insts[..at].iter().rposition(|i| i.op.defs().contains(&r)) {
+        None => (r, None),
+        Some(j) => match &insts[j].op {
+            Op::Mov {
+                src: Operand::Reg(s),
+                ..
+            } if insts[j].guard.is_none() => guard_root(insts, j, *s),
+            _ => (r, Some(j)),
+        },
+    }
+}
+
+/// The affine form of a value: `c·tid.x + u` with `u` the same in every
+/// lane of the wave (`Some` when it is a known constant), computed modulo the
+/// value's width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Affine {
+    /// Not known yet (optimistic start of the register fixpoint).
+    Unknown,
+    /// `c·tid.x + u`.
+    Lin { c: i64, u: Option<u64> },
+    /// Anything else.
+    Varying,
+}
+
+impl Affine {
+    fn konst(v: u64) -> Affine {
+        Affine::Lin { c: 0, u: Some(v) }
+    }
+
+    /// `tid.x · c` exactly (no uniform part, small `c`): its zero or sign
+    /// extension from 32 bits is the same form (`tid.x < 2^16`).
+    fn exact_small(self) -> bool {
+        matches!(self, Affine::Lin { c, u: Some(0) } if (0..=1 << 14).contains(&c))
+    }
+}
+
+/// The form of a value that is `a` on some paths and `b` on others.
+fn meet(a: Affine, b: Affine) -> Affine {
+    match (a, b) {
+        (Affine::Unknown, f) | (f, Affine::Unknown) => f,
+        (Affine::Lin { c: ca, u: ua }, Affine::Lin { c: cb, u: ub }) if ca == cb => Affine::Lin {
+            c: ca,
+            u: if ua == ub { ua } else { None },
+        },
+        _ => Affine::Varying,
+    }
+}
+
+/// Combines the forms of a linear combination `x·ka + y·kb` (wrapping).
+fn lin2(a: Affine, ka: i64, b: Affine, kb: i64) -> Affine {
+    match (a, b) {
+        (Affine::Lin { c: ca, u: ua }, Affine::Lin { c: cb, u: ub }) => {
+            let c = ca
+                .checked_mul(ka)
+                .and_then(|x| cb.checked_mul(kb).and_then(|y| x.checked_add(y)));
+            match c {
+                Some(c) if c.abs() <= 1 << 20 => Affine::Lin {
+                    c,
+                    u: ua.zip(ub).map(|(x, y)| {
+                        x.wrapping_mul(ka as u64)
+                            .wrapping_add(y.wrapping_mul(kb as u64))
+                    }),
+                },
+                _ => Affine::Varying,
+            }
+        }
+        (Affine::Varying, _) | (_, Affine::Varying) => Affine::Varying,
+        _ => Affine::Unknown,
+    }
+}
+
+/// The constant an exactly known uniform form holds.
+fn konst(a: Affine) -> Option<u64> {
+    match a {
+        Affine::Lin { c: 0, u } => u,
+        _ => None,
+    }
+}
+
+/// The form of `op`'s (first) result from its operands' forms (`get`).
+fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine) -> Affine {
+    let uniform_of = |fs: &[Affine]| {
+        if fs.contains(&Affine::Varying) {
+            Affine::Varying
+        } else if fs.contains(&Affine::Unknown) {
+            Affine::Unknown
+        } else if fs.iter().all(|f| matches!(f, Affine::Lin { c: 0, .. })) {
+            Affine::Lin { c: 0, u: None }
+        } else {
+            Affine::Varying
+        }
+    };
+    match op {
+        Op::Special {
+            sreg: SReg::TidX, ..
+        } => Affine::Lin { c: 1, u: Some(0) },
+        Op::Special { sreg, .. } if wave_uniform_sreg(*sreg) => Affine::Lin { c: 0, u: None },
+        Op::Mov { src, .. } => get(src),
+        Op::Bin { op, ty, a, b, .. } => {
+            let (fa, fb) = (get(a), get(b));
+            if let (Some(x), Some(y)) = (konst(fa), konst(fb)) {
+                return Affine::konst(crate::semantics::bin(*op, *ty, x, y));
+            }
+            // `x | 0`, `x ^ 0`: `x` (lifters join 64-bit halves that way).
+            if matches!(op, BinOp::Or | BinOp::Xor) {
+                if konst(fb) == Some(0) {
+                    return fa;
+                }
+                if konst(fa) == Some(0) {
+                    return fb;
+                }
+            }
+            match op {
+                BinOp::Add => lin2(fa, 1, fb, 1),
+                BinOp::Sub => lin2(fa, 1, fb, -1),
+                BinOp::Mul => match (konst(fa), konst(fb)) {
+                    (_, Some(k)) if (k as i64).abs() <= 1 << 16 => lin2(fa, k as i64, fb, 0),
+                    (Some(k), _) if (k as i64).abs() <= 1 << 16 => lin2(fb, k as i64, fa, 0),
+                    _ => uniform_of(&[fa, fb]),
+                },
+                BinOp::Shl => match konst(fb) {
+                    Some(s) if s < 16 => lin2(fa, 1 << s, fb, 0),
+                    _ => uniform_of(&[fa, fb]),
+                },
+                _ => uniform_of(&[fa, fb]),
+            }
+        }
+        Op::Mad { a, b, c, .. } => {
+            let (fa, fb, fc) = (get(a), get(b), get(c));
+            let prod = match (konst(fa), konst(fb)) {
+                (_, Some(k)) if (k as i64).abs() <= 1 << 16 => lin2(fa, k as i64, fb, 0),
+                (Some(k), _) if (k as i64).abs() <= 1 << 16 => lin2(fb, k as i64, fa, 0),
+                _ => uniform_of(&[fa, fb]),
+            };
+            lin2(prod, 1, fc, 1)
+        }
+        Op::MulWide { signed, a, b, .. } => {
+            let (fa, fb) = (get(a), get(b));
+            let ext_ok = |f: Affine| f.exact_small() || matches!(f, Affine::Lin { c: 0, .. });
+            // Exact small multiples of tid.x extend alike signed or not.
+            let small = |k: u64| {
+                if *signed {
+                    (k as u32 as i32).unsigned_abs() <= 1 << 16 && (k as u32 as i32) > 0
+                } else {
+                    k <= 1 << 16
+                }
+            };
+            match (konst(fa), konst(fb)) {
+                (_, Some(k)) if small(k) && ext_ok(fa) => lin2(fa, k as u32 as i64, fb, 0),
+                (Some(k), _) if small(k) && ext_ok(fb) => lin2(fb, k as u32 as i64, fa, 0),
+                _ => uniform_of(&[fa, fb]),
+            }
+        }
+        Op::Cvt {
+            op: cop,
+            to,
+            from,
+            src,
+            ..
+        } if to.is_int() && from.is_int() => {
+            let f = get(src);
+            if let Some(v) = konst(f) {
+                return Affine::konst(crate::semantics::cvt(
+                    *cop,
+                    *to,
+                    *from,
+                    crate::types::Round::Rn,
+                    false,
+                    false,
+                    v,
+                ));
+            }
+            match cop {
+                CvtOp::Trunc => match f {
+                    Affine::Lin { c, u } => Affine::Lin {
+                        c,
+                        u: u.map(|v| v & to.mask()),
+                    },
+                    other => other,
+                },
+                CvtOp::Zext | CvtOp::Sext if from.bits() >= to.bits() || f.exact_small() => f,
+                _ => uniform_of(&[f]),
+            }
+        }
+        // Read-only spaces: the same address reads the same value in every lane.
+        Op::Load {
+            space: Space::Param | Space::Const,
+            addr: crate::inst::Address::Flat { base, .. },
+            dsts,
+            ..
+        } if dsts.len() == 1 => {
+            let f = get(base);
+            uniform_of(&[f])
+        }
+        Op::Load { .. }
+        | Op::Atomic { .. }
+        | Op::HostCall { .. }
+        | Op::Shfl { .. }
+        | Op::Vote { .. }
+        | Op::ActiveMask { .. }
+        | Op::ReadFirstLane { .. }
+        | Op::Special { .. } => Affine::Varying,
+        other => {
+            let fs: Vec<Affine> = other.uses().iter().map(&mut *get).collect();
+            uniform_of(&fs)
+        }
+    }
+}
