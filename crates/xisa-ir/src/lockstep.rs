@@ -203,7 +203,13 @@ fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, V
                 _ => None,
             })
             .collect();
-        if checkable && decided.iter().all(|d| *d != Some(false)) {
+        // A lane that skips a guarded E cannot tell the distance and would
+        // sync anyway: such a pair is not worth a check.
+        let guarded_dynamic = against
+            .iter()
+            .zip(&decided)
+            .any(|(&j, d)| d.is_none() && forms[j].is_some_and(|e| e.guard.is_some()));
+        if checkable && !guarded_dynamic && decided.iter().all(|d| *d != Some(false)) {
             let dynamic = against
                 .iter()
                 .zip(&decided)
@@ -561,6 +567,9 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
     }
     let mut added = 0;
     let mut t = Temps { k, n: 0 };
+    // The workgroup-shape half of every check, computed once at the entry
+    // (where the uniform hoisting moves it out of the lanes).
+    let mut geom = None;
     for b in 0..n {
         let Some(s) = input[b] else { continue };
         let (_, actions) = walk(t.k, &forms[b], b, s);
@@ -580,7 +589,6 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
         let insts = std::mem::take(&mut t.k.blocks[b].insts);
         let mut out = Vec::with_capacity(insts.len() * 2);
         let mut temps: Vec<Option<(Reg, Option<Reg>)>> = vec![None; insts.len()];
-        let mut geom = None;
         for (i, ins) in insts.into_iter().enumerate() {
             let pc = ins.pc;
             if needs[i] {
@@ -594,7 +602,7 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
                     added += 1;
                 }
                 Action::Checked(against) => {
-                    let g = *geom.get_or_insert_with(|| emit_geometry(&mut t, &mut out, pc, wave));
+                    let g = *geom.get_or_insert_with(|| t.reg(Type::I1));
                     let fx = forms[b][i].expect("checked");
                     let (ax, ex) = temps[i].expect("made above");
                     let earlier: Vec<(Form, Reg, Option<Reg>)> = against
@@ -617,6 +625,21 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
             out.push(ins);
         }
         t.k.blocks[b].insts = out;
+    }
+    if let Some(g) = geom {
+        let pc = t.k.blocks[0].insts.first().and_then(|i| i.pc);
+        let mut entry = Vec::new();
+        let r = emit_geometry(&mut t, &mut entry, pc, wave);
+        entry.push(inst(
+            Op::Mov {
+                ty: Type::I1,
+                dst: g,
+                src: Operand::Reg(r),
+            },
+            pc,
+        ));
+        entry.append(&mut t.k.blocks[0].insts);
+        t.k.blocks[0].insts = entry;
     }
     added
 }
