@@ -1,6 +1,6 @@
 //! Lane-local lane masks (`gfx942::lift::lanemask`): the divergent-`if`
-//! idioms whose ballot and `s_cbranch_execz` the lifter turns into per-lane
-//! code, and the ones it must leave alone because something reads a mask
+//! and divergent-loop idioms whose ballot, `s_cbranch_execz` and
+//! `s_cbranch_execnz` the lifter turns into per-lane code, and the ones it must leave alone because something reads a mask
 //! whole or the skipped code has a wave-wide effect. Each kernel runs on
 //! both engines for workgroups whose waves are wholly active, partly active
 //! and wholly inactive, against a Rust model of the wave's semantics; each
@@ -282,8 +282,12 @@ fn whole_wave_code_in_the_body_keeps_the_wave_branch() {
 }
 
 #[test]
-fn a_loop_with_a_divergent_exit_keeps_its_ballot() {
-    // s_cbranch_execnz reads EXEC whole: the wave loops while any lane does.
+fn a_loop_with_a_divergent_exit_runs_per_lane() {
+    // s_cbranch_execnz loops while any lane of the wave is active, but a
+    // lane whose EXEC bit is 0 only idles: every EXEC write in the loop
+    // clears bits (s_andn2_b64 exec, exec, vcc), the ballot ands the EXEC
+    // bit in, vcc is dead after the loop and EXEC is rewritten there. The
+    // lane leaves when its own bit clears; the exit mask's ballot goes.
     check(
         r#"
     v_and_b32 v4, 3, v0
@@ -294,6 +298,63 @@ fn a_loop_with_a_divergent_exit_keeps_its_ballot() {
     v_add_u32 v2, 1, v2
     v_cmp_gt_u32 vcc, v2, v4
     s_andn2_b64 exec, exec, vcc
+    s_cbranch_execnz .Lloop
+    s_mov_b64 exec, s[12:13]
+    global_store_dword v30, v2, s[4:5]
+    s_endpgm
+"#,
+        (0, 1),
+        |l| [(l.tid & 3) + l.k + 1, 0, 0, 0],
+    );
+}
+
+#[test]
+fn a_scalar_counted_in_a_divergent_loop_keeps_the_wave_loop() {
+    // s9 counts the wave's iterations and is read after the loop: a lane
+    // leaving early would see its own count. The loop stays the wave's.
+    check(
+        r#"
+    v_and_b32 v4, 3, v0
+    v_add_u32 v4, s8, v4
+    v_mov_b32 v2, 0
+    s_mov_b32 s9, 0
+    s_mov_b64 s[12:13], exec
+.Lloop:
+    s_add_u32 s9, s9, 1
+    v_add_u32 v2, 1, v2
+    v_cmp_gt_u32 vcc, v2, v4
+    s_andn2_b64 exec, exec, vcc
+    s_cbranch_execnz .Lloop
+    s_mov_b64 exec, s[12:13]
+    v_mov_b32 v3, s9
+    global_store_dword v30, v3, s[4:5]
+    global_store_dword v30, v2, s[4:5] offset:4
+    s_endpgm
+"#,
+        (1, 0),
+        // Every wave has lanes with tid & 3 == 3: k + 4 iterations.
+        |l| [l.k + 4, (l.tid & 3) + l.k + 1, 0, 0],
+    );
+}
+
+#[test]
+fn a_loop_that_sets_exec_bits_keeps_the_wave_loop() {
+    // s_or_b64 into EXEC may wake a lane whose bit was 0: it must stay in
+    // the loop. Lanes with tid & 1 leave after one round, the others when
+    // v2 passes v4; the or re-adds nothing here (s[14:15] is 0), but the
+    // lifter cannot know.
+    check(
+        r#"
+    v_and_b32 v4, 3, v0
+    v_add_u32 v4, s8, v4
+    v_mov_b32 v2, 0
+    s_mov_b64 s[14:15], 0
+    s_mov_b64 s[12:13], exec
+.Lloop:
+    v_add_u32 v2, 1, v2
+    v_cmp_gt_u32 vcc, v2, v4
+    s_andn2_b64 exec, exec, vcc
+    s_or_b64 exec, exec, s[14:15]
     s_cbranch_execnz .Lloop
     s_mov_b64 exec, s[12:13]
     global_store_dword v30, v2, s[4:5]

@@ -46,6 +46,12 @@ pub(crate) struct Builder {
     pub vgpr_count: u32,
     /// Blocks ending in an `s_cbranch_execz` (see [`super::lanemask`]).
     pub execz: Vec<BlockId>,
+    /// Blocks ending in an `s_cbranch_execnz` (see [`super::lanemask`]).
+    pub execnz: Vec<BlockId>,
+    /// Pcs of the scalar instructions whose new EXEC is the old one and-ed
+    /// with a value (`s_and_saveexec_b64`, `s_andn2_b64 exec, exec, s`, ...):
+    /// their EXEC writes never set a bit.
+    pub exec_clears: Vec<u64>,
 }
 
 impl Deref for Builder {
@@ -82,6 +88,8 @@ impl Builder {
             gpr_idx: 0,
             vgpr_count: 0,
             execz: Vec::new(),
+            execnz: Vec::new(),
+            exec_clears: Vec::new(),
         }
     }
 

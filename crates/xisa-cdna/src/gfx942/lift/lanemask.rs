@@ -33,6 +33,21 @@
 //!    its ballot. The other bits of a demoted mask are not the wave's (they
 //!    are 0), which no remaining reader observes.
 //!
+//! 3. An `s_cbranch_execnz` closing a divergent loop (back to its head
+//!    while any lane of the wave is active) becomes a per-lane branch on the
+//!    EXEC bit when a lane whose bit is 0 would go round unobserved: every
+//!    instruction of the loop writing EXEC only clears bits (the lifter
+//!    records `s_and_saveexec_b64`, `s_andn2_b64 exec, exec, s` and the
+//!    like), so such a lane's bit stays 0; every other instruction is
+//!    guarded by the EXEC bit, or is free of side effects and writes only
+//!    registers dead at the loop's exit (EXEC itself may be read there at
+//!    the lane's own bit), or is a ballot of a predicate and-ed with the
+//!    EXEC bit (the lane adds nothing to it). The lane then leaves at once
+//!    instead of idling until the whole wave is done, and the loop's
+//!    exit-mask ballot, read only at the lane's own bit from then on, goes
+//!    (rule 2): a grid-stride loop stops the wave once per iteration no
+//!    more.
+//!
 //! Rewriting a branch can make its condition's ballots demotable and
 //! demoting can make a region qualify, so the two alternate until nothing
 //! changes. Kernels with calls are left alone (a return's successors are
@@ -80,10 +95,21 @@ impl Demand {
     }
 }
 
+/// The lifter's facts about divergent loops (`s_cbranch_execnz`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ExecLoops {
+    /// Blocks ending in an `s_cbranch_execnz` (`brc (exec != 0), head, exit`).
+    pub latches: Vec<BlockId>,
+    /// Pcs of instructions whose EXEC writes only clear bits.
+    pub clears: Vec<u64>,
+    /// The EXEC_LO and EXEC_HI registers (when the kernel has them).
+    pub exec_regs: [Option<Reg>; 2],
+}
+
 /// What the pass changed (for tests and `xisa lift` readers).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Rewrites {
-    /// `s_cbranch_execz` branches now taken per lane.
+    /// `s_cbranch_execz` and `s_cbranch_execnz` branches now taken per lane.
     pub branches: usize,
     /// Ballots and active masks replaced by the lane's own bit.
     pub masks: usize,
@@ -93,7 +119,13 @@ pub struct Rewrites {
 /// whose terminator is `brc (exec == 0), target, fall_through`) and the
 /// ballots of `k` as the module docs say. `exec` is the lane's EXEC bit,
 /// `lane` its lane id (both kept current by the lifter everywhere).
-pub(crate) fn run(k: &mut Kernel, execz: &[BlockId], exec: Reg, lane: Reg) -> Rewrites {
+pub(crate) fn run(
+    k: &mut Kernel,
+    execz: &[BlockId],
+    loops: &ExecLoops,
+    exec: Reg,
+    lane: Reg,
+) -> Rewrites {
     let mut done = Rewrites::default();
     if k.blocks
         .iter()
@@ -102,6 +134,7 @@ pub(crate) fn run(k: &mut Kernel, execz: &[BlockId], exec: Reg, lane: Reg) -> Re
         return done;
     }
     let mut pending: Vec<BlockId> = execz.to_vec();
+    let mut latches: Vec<BlockId> = loops.latches.clone();
     let mut tmp = None;
     loop {
         let before = done;
@@ -110,6 +143,15 @@ pub(crate) fn run(k: &mut Kernel, execz: &[BlockId], exec: Reg, lane: Reg) -> Re
         let d = demands(k, lane);
         pending.retain(|&b| {
             if per_lane_branch(k, &d, b, exec) {
+                done.branches += 1;
+                false
+            } else {
+                true
+            }
+        });
+        let d = demands(k, lane);
+        latches.retain(|&b| {
+            if per_lane_loop(k, &d, b, exec, loops) {
                 done.branches += 1;
                 false
             } else {
@@ -407,6 +449,109 @@ fn per_lane_branch(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg) -> bool {
         else_: target,
     };
     true
+}
+
+/// Makes the `s_cbranch_execnz` ending block `b` (`brc (exec != 0), head,
+/// exit`) a branch on the lane's EXEC bit when a lane whose bit is 0 could
+/// go round the loop again unobserved (module docs, 3): returns whether it
+/// did.
+fn per_lane_loop(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg, loops: &ExecLoops) -> bool {
+    let Term::BrCond {
+        then_: head,
+        else_: exit,
+        ..
+    } = k.blocks[b.0 as usize].term
+    else {
+        return false;
+    };
+    if head == exit {
+        return false;
+    }
+    let Some(region) = region(k, head, exit) else {
+        return false;
+    };
+    if !region.contains(&(b.0 as usize)) {
+        return false;
+    }
+    let at_exit = &d.entry[exit.0 as usize];
+    let exec_regs: Vec<Reg> = loops.exec_regs.iter().flatten().copied().collect();
+    let guarded = Some(Guard {
+        reg: exec,
+        negate: false,
+    });
+    // What a lane leaving early would miss must be invisible at the exit:
+    // registers written without its EXEC bit are dead there, except EXEC
+    // itself, whose bit for this lane stays 0 (every write only clears) and
+    // of which only this lane's bit is read.
+    let unseen = |r: &Reg| {
+        if *r == exec {
+            return true;
+        }
+        if exec_regs.contains(r) {
+            return matches!(at_exit[r.0 as usize], Demand::Dead | Demand::Own(_));
+        }
+        at_exit[r.0 as usize] == Demand::Dead
+    };
+    for &bi in &region {
+        let insts = &k.blocks[bi].insts;
+        for (ii, inst) in insts.iter().enumerate() {
+            let defs = inst.op.defs();
+            let writes_exec = defs.iter().any(|r| *r == exec || exec_regs.contains(r));
+            if writes_exec
+                && !(inst.guard.is_none() && inst.pc.is_some_and(|pc| loops.clears.contains(&pc)))
+            {
+                return false;
+            }
+            if inst.guard == guarded && !writes_exec {
+                if inst.op.is_sync() && !matches!(inst.op, Op::WaveSync) {
+                    return false;
+                }
+                continue;
+            }
+            let ok = match &inst.op {
+                // A ballot of `pred & EXEC bit`: a lane whose bit is 0 adds
+                // nothing to it, there or not.
+                Op::Vote {
+                    mode: VoteMode::Ballot,
+                    pred,
+                    ..
+                } => {
+                    inst.guard.is_none()
+                        && matches!(pred, Operand::Reg(p) if masked_by(insts, ii, *p, exec))
+                }
+                op => {
+                    is_pure(op) || matches!(op, Op::Load { .. } | Op::WaveSync | Op::Fence { .. })
+                }
+            };
+            if !ok || !defs.iter().all(unseen) {
+                return false;
+            }
+        }
+    }
+    k.blocks[b.0 as usize].term = Term::BrCond {
+        cond: exec,
+        then_: head,
+        else_: exit,
+    };
+    true
+}
+
+/// True when `pred`, read at instruction `at` of `insts`, is `x & exec` (an
+/// unguarded `and` earlier in the block, neither register rewritten since).
+fn masked_by(insts: &[Inst], at: usize, pred: Reg, exec: Reg) -> bool {
+    let Some(j) = insts[..at]
+        .iter()
+        .rposition(|i| i.op.defs().contains(&pred))
+    else {
+        return false;
+    };
+    let def = &insts[j];
+    let and_exec = matches!(
+        def.op,
+        Op::Bin { op: BinOp::And, ty: Type::I1, a, b, .. }
+            if a == Operand::Reg(exec) || b == Operand::Reg(exec)
+    );
+    and_exec && def.guard.is_none() && !insts[j + 1..at].iter().any(|i| i.op.defs().contains(&exec))
 }
 
 /// The blocks reachable from `from` without passing `stop`, if every path

@@ -324,9 +324,14 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
 /// lane-local ([`lanemask`]), verified.
 fn finish(mut b: Builder) -> Result<Kernel, LiftError> {
     let execz = std::mem::take(&mut b.execz);
+    let loops = lanemask::ExecLoops {
+        latches: std::mem::take(&mut b.execnz),
+        clears: std::mem::take(&mut b.exec_clears),
+        exec_regs: [b.sgpr(EXEC_LO), b.sgpr(builder::EXEC_HI)],
+    };
     let (exec, lane) = (b.exec, b.lane);
     let mut k = b.ir.into_kernel();
-    lanemask::run(&mut k, &execz, exec, lane);
+    lanemask::run(&mut k, &execz, &loops, exec, lane);
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }
@@ -782,10 +787,14 @@ fn sopp(
                     64,
                 )?
             };
-            if s.ty == Type::I64 && !s.flags.vcc && cond == xisa_ir::ICond::Eq {
-                // s_cbranch_execz: a candidate for a per-lane branch
+            if s.ty == Type::I64 && !s.flags.vcc {
+                // s_cbranch_execz / execnz: candidates for per-lane branches
                 let here = b.current_block();
-                b.execz.push(here);
+                match cond {
+                    xisa_ir::ICond::Eq => b.execz.push(here),
+                    xisa_ir::ICond::Ne => b.execnz.push(here),
+                    _ => {}
+                }
             }
             let cond = b.icmp(cond, s.ty, v, Operand::Imm(0));
             b.terminate(Term::BrCond {

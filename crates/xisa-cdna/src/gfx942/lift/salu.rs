@@ -8,7 +8,7 @@ use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Reg, Type, UnOp};
 
 use super::builder::{Builder, EXEC_LO};
 use super::{gpr_idx, sem_icmp, sem_int, sem_row, sem_un, LiftError, ENTRY_PARAMS};
-use crate::gfx942::semantics::{Kind, Sem};
+use crate::gfx942::semantics::{Kind, Sem, SemOp};
 use crate::gfx942::Inst;
 
 /// The instruction being lifted.
@@ -249,7 +249,33 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
 pub(crate) fn lift(b: &mut Builder, inst: &Inst, next: usize) -> Result<(), LiftError> {
     let s = sem_row(b, inst, "scalar op not lifted")?;
     let f = kind_fn(s.kind).ok_or_else(|| b.unsupported("a vector op in a scalar encoding"))?;
-    f(b, &Ctx { inst, next }, &s)
+    f(b, &Ctx { inst, next }, &s)?;
+    if clears_exec_only(&s, inst) {
+        let pc = b.pc;
+        b.exec_clears.push(pc);
+    }
+    Ok(())
+}
+
+/// True when the instruction's new EXEC is its old EXEC and-ed with a value,
+/// so that no EXEC bit goes from 0 to 1: the saveexec `and` forms that do
+/// not invert EXEC, and `s_and`/`s_andn2` into EXEC with EXEC an operand
+/// that is not inverted.
+fn clears_exec_only(s: &Sem, inst: &Inst) -> bool {
+    if !matches!(s.op, SemOp::Int(BinOp::And)) || s.flags.not {
+        return false;
+    }
+    match s.kind {
+        // EXEC is the second operand of the saveexec family's op.
+        Kind::SSaveexec => !s.flags.inv[1],
+        Kind::SLogic => {
+            inst.get("sdst") == EXEC_LO
+                && matches!(s.ty, Type::I64 | Type::I32)
+                && ((inst.get("ssrc0") == EXEC_LO && !s.flags.inv[0])
+                    || (inst.get("ssrc1") == EXEC_LO && !s.flags.inv[1]))
+        }
+        _ => false,
+    }
 }
 
 /// The row's compare condition on `a`, `c`.
