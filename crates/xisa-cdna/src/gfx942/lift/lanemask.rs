@@ -487,8 +487,13 @@ fn per_lane_loop(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg, loops: &Exe
         if *r == exec {
             return true;
         }
-        if exec_regs.contains(r) {
-            return matches!(at_exit[r.0 as usize], Demand::Dead | Demand::Own(_));
+        // EXEC_LO's own bit is bit laneid, EXEC_HI's bit laneid - 32; any
+        // other bit is another lane's, which differs.
+        if Some(*r) == loops.exec_regs[0] {
+            return matches!(at_exit[r.0 as usize], Demand::Dead | Demand::Own(0));
+        }
+        if Some(*r) == loops.exec_regs[1] {
+            return matches!(at_exit[r.0 as usize], Demand::Dead | Demand::Own(-32));
         }
         at_exit[r.0 as usize] == Demand::Dead
     };
