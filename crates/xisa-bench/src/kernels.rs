@@ -785,3 +785,114 @@ pub fn csv(results: &[KernelResult]) -> String {
     }
     s
 }
+
+/// One kernel build's launch costs: `xisa bench launch`.
+#[derive(Debug, Clone)]
+pub struct LaunchCost {
+    pub name: &'static str,
+    pub build: Build,
+    /// Lifting and compiling at the first launch on a fresh device (its
+    /// code cache empty), milliseconds.
+    pub cold_ms: f64,
+    /// Wall time of that first launch, compile included, milliseconds.
+    pub first_ms: f64,
+    /// Later launches of one workgroup (the code cached), microseconds.
+    pub relaunch_us: Stats,
+}
+
+/// Measures, for every kernel build (or those `cfg` selects), the cold JIT
+/// of its first launch on a fresh device and `reps` cached relaunches of a
+/// single workgroup over 1024 elements.
+pub fn run_launches(cfg: &KernelsConfig, reps: u32) -> Result<Vec<LaunchCost>, Error> {
+    let builds: Vec<Build> = if cfg.builds.is_empty() {
+        Build::ALL.to_vec()
+    } else {
+        cfg.builds.clone()
+    };
+    let small = KernelsConfig {
+        elements: 1024,
+        ..cfg.clone()
+    };
+    let mut out = Vec::new();
+    for case in cases(&small, 1) {
+        if !cfg.only.is_empty() && !cfg.only.iter().any(|o| o == case.name) {
+            continue;
+        }
+        for &build in &builds {
+            let dev = Device::new()?;
+            let module = module_of(&case, build)?;
+            let mut args = Vec::new();
+            let mut bufs = Vec::new();
+            for a in &case.args {
+                args.push(match a {
+                    Arg::Buf(b) => {
+                        let addr = dev.upload(b)?;
+                        bufs.push((addr, b));
+                        ArgSpec::Ptr(addr)
+                    }
+                    Arg::Scalar(s) => s.clone(),
+                });
+            }
+            let opts = LaunchOptions {
+                grid: [1, 1, 1],
+                block: [case.block, 1, 1],
+                threads: 1,
+                ..LaunchOptions::default()
+            };
+            let t0 = Instant::now();
+            let first = dev.launch(&module, case.kernel, &opts, &args)?;
+            let first_ms = t0.elapsed().as_secs_f64() * 1e3;
+            let mut us = Vec::new();
+            for _ in 0..reps.max(1) {
+                // Fresh inputs (counters, bins), outside the timed launch.
+                for (addr, b) in &bufs {
+                    dev.write(*addr, b)?;
+                }
+                let t0 = Instant::now();
+                let rep = dev.launch(&module, case.kernel, &opts, &args)?;
+                us.push(t0.elapsed().as_secs_f64() * 1e6);
+                if !rep.cache_hit {
+                    return Err(Error::Native(format!(
+                        "{} ({}): a relaunch compiled again",
+                        case.name,
+                        build.name()
+                    )));
+                }
+            }
+            out.push(LaunchCost {
+                name: case.name,
+                build,
+                cold_ms: first.compile_time.as_secs_f64() * 1e3,
+                first_ms,
+                relaunch_us: Stats::of(&us),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The launch-cost table.
+pub fn launch_table(results: &[LaunchCost]) -> String {
+    let header = [
+        "kernel",
+        "build",
+        "cold jit ms",
+        "first launch ms",
+        "relaunch us",
+        "relaunch min..max us",
+    ];
+    let rows: Vec<Vec<String>> = results
+        .iter()
+        .map(|r| {
+            vec![
+                r.name.to_string(),
+                r.build.name().to_string(),
+                format!("{:.2}", r.cold_ms),
+                format!("{:.2}", r.first_ms),
+                format!("{:.1}", r.relaunch_us.median),
+                format!("{:.1}..{:.1}", r.relaunch_us.min, r.relaunch_us.max),
+            ]
+        })
+        .collect();
+    crate::report::render(&header, &rows)
+}

@@ -101,3 +101,22 @@ fn kernels_match_their_rayon_equivalents() {
     };
     assert!(run_kernels(&bad, &mut |_, _, _| {}).is_err());
 }
+
+#[test]
+fn launch_costs_are_measured_per_build() {
+    let cfg = KernelsConfig {
+        only: vec!["saxpy".into(), "compaction".into()],
+        builds: vec![Build::Ir, Build::Gfx942],
+        ..KernelsConfig::quick()
+    };
+    // compaction's counter grows per launch: every relaunch gets fresh
+    // buffers, or its output index would leave the buffer.
+    let res = xisa_bench::kernels::run_launches(&cfg, 20).unwrap();
+    assert_eq!(res.len(), 4);
+    for r in &res {
+        assert!(r.cold_ms > 0.0 && r.first_ms >= r.cold_ms, "{r:?}");
+        assert!(r.relaunch_us.min > 0.0, "{r:?}");
+    }
+    let t = xisa_bench::kernels::launch_table(&res);
+    assert!(t.contains("gfx942") && t.contains("compaction"), "{t}");
+}

@@ -57,6 +57,23 @@ enum BenchCmd {
     /// add), each as an IR kernel and as its OpenCL C twin compiled for sm_75 and
     /// gfx942, against rayon equivalents and POCL; outputs compared.
     Kernels(BenchKernelsArgs),
+    /// What a launch costs beyond its work: the cold JIT of each kernel build's
+    /// first launch (lift + compile on a fresh device) and cached relaunches of
+    /// one workgroup.
+    Launch(BenchLaunchArgs),
+}
+
+#[derive(Args)]
+struct BenchLaunchArgs {
+    /// Only these kernels (comma-separated).
+    #[arg(long)]
+    only: Option<String>,
+    /// Only these builds (comma-separated): ir, sm75, gfx942.
+    #[arg(long)]
+    builds: Option<String>,
+    /// Cached relaunches measured per kernel build.
+    #[arg(long, default_value_t = 200)]
+    reps: u32,
 }
 
 #[derive(Args)]
@@ -764,6 +781,24 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
                 results.len(),
                 skipped.len(),
                 t0.elapsed().as_secs_f64()
+            );
+        }
+        BenchCmd::Launch(a) => {
+            let mut cfg = xisa_bench::kernels::KernelsConfig::quick();
+            if let Some(o) = &a.only {
+                cfg.only = o.split(',').map(|s| s.trim().to_string()).collect();
+            }
+            if let Some(b) = &a.builds {
+                cfg.builds = b
+                    .split(',')
+                    .map(|s| xisa_bench::kernels::Build::parse(s.trim()))
+                    .collect::<Result<_, _>>()?;
+            }
+            let results = xisa_bench::kernels::run_launches(&cfg, a.reps)?;
+            print!("{}", xisa_bench::kernels::launch_table(&results));
+            println!(
+                "cold jit: lift + compile at the first launch on a fresh device; relaunch: \
+                 one workgroup, the code cached, wall time of Device::launch"
             );
         }
         BenchCmd::Kernels(a) => {
