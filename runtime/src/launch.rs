@@ -358,97 +358,104 @@ pub fn launch(
                 }
             });
         }
-        let mut workers = Vec::new();
-        for _ in 0..threads {
-            let (next, cancel, first_fault, totals) = (&next, &cancel, &first_fault, &totals);
-            workers.push(s.spawn(move || {
-                let mut runner = WorkgroupRunner::new(kernel, lanes as usize, shared_bytes);
-                if cfg.init.is_some() || cfg.finish.is_some() {
-                    runner.clear_every_register();
+        let (next, cancel, first_fault, totals) = (&next, &cancel, &first_fault, &totals);
+        let work = || {
+            let mut runner = WorkgroupRunner::new(kernel, lanes as usize, shared_bytes);
+            if cfg.init.is_some() || cfg.finish.is_some() {
+                runner.clear_every_register();
+            }
+            let [gx, gy, _] = cfg.grid;
+            loop {
+                if cancel.load(Ordering::Relaxed) {
+                    break;
                 }
-                let [gx, gy, _] = cfg.grid;
-                loop {
-                    if cancel.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let wg = next.fetch_add(1, Ordering::Relaxed);
-                    if wg >= blocks {
-                        break;
-                    }
-                    let ctaid = [
-                        (wg % gx as u64) as u32,
-                        ((wg / gx as u64) % gy as u64) as u32,
-                        (wg / (gx as u64 * gy as u64)) as u32,
-                    ];
-                    runner.reset(&cfg.params);
-                    if let Some(init) = cfg.init {
-                        let n = runner.nregs();
-                        for lane in 0..lanes as usize {
-                            let regs = &mut runner.regs[lane * n..(lane + 1) * n];
-                            if !init(wg, lane as u32, regs) {
-                                runner.exit_lane(lane);
-                            }
+                let wg = next.fetch_add(1, Ordering::Relaxed);
+                if wg >= blocks {
+                    break;
+                }
+                let ctaid = [
+                    (wg % gx as u64) as u32,
+                    ((wg / gx as u64) % gy as u64) as u32,
+                    (wg / (gx as u64 * gy as u64)) as u32,
+                ];
+                runner.reset(&cfg.params);
+                if let Some(init) = cfg.init {
+                    let n = runner.nregs();
+                    for lane in 0..lanes as usize {
+                        let regs = &mut runner.regs[lane * n..(lane + 1) * n];
+                        if !init(wg, lane as u32, regs) {
+                            runner.exit_lane(lane);
                         }
                     }
-                    if let Some(pro) = cfg.uniform {
-                        let env = xisa_ir::uniform::UniformEnv {
-                            ntid: cfg.block,
-                            ctaid,
-                            nctaid: cfg.grid,
-                            wave_size: kernel.wave_size,
-                            dyn_shared_base: dyn_base,
-                            dyn_shared_size: cfg.dyn_shared_size,
-                            grid_id: cfg.grid_id,
-                        };
-                        runner.apply_uniform(pro, &cfg.params, &env);
-                    }
-                    if let Some(h) = cfg.memory_hook {
-                        h(wg, runner.memories(), true);
-                    }
-                    let geo = WgGeometry {
-                        block: cfg.block,
-                        grid: cfg.grid,
+                }
+                if let Some(pro) = cfg.uniform {
+                    let env = xisa_ir::uniform::UniformEnv {
+                        ntid: cfg.block,
                         ctaid,
-                        global_base: base_addr as *mut u8,
-                        global_limit,
+                        nctaid: cfg.grid,
+                        wave_size: kernel.wave_size,
                         dyn_shared_base: dyn_base,
                         dyn_shared_size: cfg.dyn_shared_size,
                         grid_id: cfg.grid_id,
-                        host: output_addr as *const crate::host::HostOutput,
                     };
-                    match runner.run(program, &geo, &cfg.params, cancel) {
-                        Ok(()) => {}
-                        Err(WgStop::Cancelled) => break,
-                        Err(WgStop::Fault { lane, info }) => {
-                            cancel.store(true, Ordering::Relaxed);
-                            let f = describe(kernel, cfg, ctaid, lane, &info);
-                            let mut slot = first_fault.lock().unwrap_or_else(|e| e.into_inner());
-                            slot.get_or_insert(f);
-                            break;
-                        }
-                    }
-                    if let Some(h) = cfg.memory_hook {
-                        h(wg, runner.memories(), false);
-                    }
-                    if let Some(fin) = cfg.finish {
-                        let n = runner.nregs();
-                        for lane in 0..lanes as usize {
-                            fin(wg, lane as u32, &runner.regs[lane * n..(lane + 1) * n]);
-                        }
+                    runner.apply_uniform(pro, &cfg.params, &env);
+                }
+                if let Some(h) = cfg.memory_hook {
+                    h(wg, runner.memories(), true);
+                }
+                let geo = WgGeometry {
+                    block: cfg.block,
+                    grid: cfg.grid,
+                    ctaid,
+                    global_base: base_addr as *mut u8,
+                    global_limit,
+                    dyn_shared_base: dyn_base,
+                    dyn_shared_size: cfg.dyn_shared_size,
+                    grid_id: cfg.grid_id,
+                    host: output_addr as *const crate::host::HostOutput,
+                };
+                match runner.run(program, &geo, &cfg.params, cancel) {
+                    Ok(()) => {}
+                    Err(WgStop::Cancelled) => break,
+                    Err(WgStop::Fault { lane, info }) => {
+                        cancel.store(true, Ordering::Relaxed);
+                        let f = describe(kernel, cfg, ctaid, lane, &info);
+                        let mut slot = first_fault.lock().unwrap_or_else(|e| e.into_inner());
+                        slot.get_or_insert(f);
+                        break;
                     }
                 }
-                let mut t = totals.lock().unwrap_or_else(|e| e.into_inner());
-                t.0 += runner.insts;
-                for (a, b) in t.1.atomics.iter_mut().zip(runner.counters.atomics.iter()) {
-                    for (x, y) in a.iter_mut().zip(b.iter()) {
-                        *x += *y;
+                if let Some(h) = cfg.memory_hook {
+                    h(wg, runner.memories(), false);
+                }
+                if let Some(fin) = cfg.finish {
+                    let n = runner.nregs();
+                    for lane in 0..lanes as usize {
+                        fin(wg, lane as u32, &runner.regs[lane * n..(lane + 1) * n]);
                     }
                 }
-            }));
-        }
-        for w in workers {
-            if w.join().is_err() {
+            }
+            let mut t = totals.lock().unwrap_or_else(|e| e.into_inner());
+            t.0 += runner.insts;
+            for (a, b) in t.1.atomics.iter_mut().zip(runner.counters.atomics.iter()) {
+                for (x, y) in a.iter_mut().zip(b.iter()) {
+                    *x += *y;
+                }
+            }
+        };
+        if threads == 1 {
+            // One worker runs on the calling thread: a launch costs no thread
+            // start and join (a cached relaunch of one workgroup spent most
+            // of its time there).
+            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).is_err() {
                 cancel.store(true, Ordering::Relaxed);
+            }
+        } else {
+            let workers: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
+            for w in workers {
+                if w.join().is_err() {
+                    cancel.store(true, Ordering::Relaxed);
+                }
             }
         }
         drop(done_tx);
