@@ -785,15 +785,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
         }
         BenchCmd::Launch(a) => {
             let mut cfg = xisa_bench::kernels::KernelsConfig::quick();
-            if let Some(o) = &a.only {
-                cfg.only = o.split(',').map(|s| s.trim().to_string()).collect();
-            }
-            if let Some(b) = &a.builds {
-                cfg.builds = b
-                    .split(',')
-                    .map(|s| xisa_bench::kernels::Build::parse(s.trim()))
-                    .collect::<Result<_, _>>()?;
-            }
+            select_kernels(&mut cfg, a.only.as_deref(), a.builds.as_deref())?;
             let results = xisa_bench::kernels::run_launches(&cfg, a.reps)?;
             print!("{}", xisa_bench::kernels::launch_table(&results));
             println!(
@@ -808,15 +800,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
                 xisa_bench::kernels::KernelsConfig::full()
             };
             cfg.threads = a.threads;
-            if let Some(o) = &a.only {
-                cfg.only = o.split(',').map(|s| s.trim().to_string()).collect();
-            }
-            if let Some(b) = &a.builds {
-                cfg.builds = b
-                    .split(',')
-                    .map(|s| xisa_bench::kernels::Build::parse(s.trim()))
-                    .collect::<Result<_, _>>()?;
-            }
+            select_kernels(&mut cfg, a.only.as_deref(), a.builds.as_deref())?;
             if let Some(e) = a.elements {
                 cfg.elements = e;
             }
@@ -839,6 +823,25 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
                 t0.elapsed().as_secs_f64()
             );
         }
+    }
+    Ok(())
+}
+
+/// Applies `--only` and `--builds` (comma-separated lists) to a bench
+/// kernels configuration.
+fn select_kernels(
+    cfg: &mut xisa_bench::kernels::KernelsConfig,
+    only: Option<&str>,
+    builds: Option<&str>,
+) -> Result<(), xisa_bench::Error> {
+    if let Some(o) = only {
+        cfg.only = o.split(',').map(|s| s.trim().to_string()).collect();
+    }
+    if let Some(b) = builds {
+        cfg.builds = b
+            .split(',')
+            .map(|s| xisa_bench::kernels::Build::parse(s.trim()))
+            .collect::<Result<_, _>>()?;
     }
     Ok(())
 }
