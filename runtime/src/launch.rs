@@ -64,6 +64,9 @@ pub struct LaunchConfig<'a> {
     /// [`LaunchStats::output`] (so a faulting launch's output is kept only
     /// by a caller that passes its own).
     pub output: Option<&'a crate::host::HostOutput>,
+    /// The kernel's runner plan, when the caller keeps one (computed per
+    /// launch otherwise).
+    pub plan: Option<&'a crate::sched::RunnerPlan>,
 }
 
 impl Default for LaunchConfig<'_> {
@@ -82,6 +85,7 @@ impl Default for LaunchConfig<'_> {
             finish: None,
             memory_hook: None,
             output: None,
+            plan: None,
         }
     }
 }
@@ -347,6 +351,14 @@ pub fn launch(
     let output = cfg.output.unwrap_or(&own_output);
     let output_addr = output as *const crate::host::HostOutput as usize;
     let (done_tx, done_rx) = mpsc::channel::<()>();
+    let own_plan;
+    let plan = match cfg.plan {
+        Some(p) => p,
+        None => {
+            own_plan = crate::sched::RunnerPlan::of(kernel);
+            &own_plan
+        }
+    };
 
     std::thread::scope(|s| {
         if let Some(t) = cfg.timeout {
@@ -360,7 +372,7 @@ pub fn launch(
         }
         let (next, cancel, first_fault, totals) = (&next, &cancel, &first_fault, &totals);
         let work = || {
-            let mut runner = WorkgroupRunner::new(kernel, lanes as usize, shared_bytes);
+            let mut runner = WorkgroupRunner::with_plan(kernel, lanes as usize, shared_bytes, plan);
             if cfg.init.is_some() || cfg.finish.is_some() {
                 runner.clear_every_register();
             }

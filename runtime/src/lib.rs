@@ -15,4 +15,4 @@ pub use ctx::{LaneCtx, LaneProgram};
 pub use host::HostOutput;
 pub use launch::{launch, Fault, FaultKind, LaunchConfig, LaunchError, LaunchStats};
 pub use memory::{GuestMemory, MemError, DEFAULT_RESERVE, GUEST_BASE};
-pub use sched::WgMemory;
+pub use sched::{RunnerPlan, WgMemory};

@@ -34,6 +34,33 @@ fn kept_registers(kernel: &Kernel) -> Vec<bool> {
     kept
 }
 
+/// What a workgroup runner derives from its kernel alone: computed once per
+/// kernel ([`RunnerPlan::of`]; the code cache keeps it with the compiled
+/// program) instead of at every launch, where its dataflow pass was most of a
+/// small relaunch.
+#[derive(Debug, Clone)]
+pub struct RunnerPlan {
+    /// [`kept_registers`].
+    kept: Vec<bool>,
+    /// The registers a lane may read before writing them.
+    cleared: Vec<usize>,
+}
+
+impl RunnerPlan {
+    /// The plan of `kernel`.
+    pub fn of(kernel: &Kernel) -> RunnerPlan {
+        RunnerPlan {
+            kept: kept_registers(kernel),
+            cleared: kernel
+                .read_before_written()
+                .iter()
+                .enumerate()
+                .filter_map(|(r, &read)| read.then_some(r))
+                .collect(),
+        }
+    }
+}
+
 /// Where a lane stands between `run` calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LaneState {
@@ -185,6 +212,16 @@ pub struct WorkgroupRunner<'k> {
 impl<'k> WorkgroupRunner<'k> {
     /// A runner for workgroups of `nlanes` lanes with `shared_bytes` of shared memory.
     pub fn new(kernel: &'k Kernel, nlanes: usize, shared_bytes: usize) -> Self {
+        Self::with_plan(kernel, nlanes, shared_bytes, &RunnerPlan::of(kernel))
+    }
+
+    /// As [`Self::new`], with the kernel's plan computed before.
+    pub fn with_plan(
+        kernel: &'k Kernel,
+        nlanes: usize,
+        shared_bytes: usize,
+        plan: &RunnerPlan,
+    ) -> Self {
         let nregs = kernel.regs.len().max(1);
         let sync_ops: Vec<&Op> = kernel
             .sync_points()
@@ -213,21 +250,14 @@ impl<'k> WorkgroupRunner<'k> {
             uniform_regs: Vec::new(),
             uniform_dsts: Vec::new(),
             uniform_last: Vec::new(),
-            kept: kept_registers(kernel),
+            kept: plan.kept.clone(),
             params_set: false,
             sync_ops,
             param_slots: kernel.param_layout(),
             ids: Vec::new(),
             ids_block: [0; 3],
             reg_masks: kernel.regs.iter().map(|d| d.ty.mask()).collect(),
-            cleared: Some(
-                kernel
-                    .read_before_written()
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(r, &read)| read.then_some(r))
-                    .collect(),
-            ),
+            cleared: Some(plan.cleared.clone()),
             nregs,
             nlanes,
             wave: kernel.wave_size.max(1) as usize,

@@ -125,6 +125,7 @@ fn run(k: &Kernel, e: Engine, st: &State) -> State {
         finish: Some(&finish),
         memory_hook: None,
         output: None,
+        plan: None,
     };
     launch(k, prog.as_ref(), &mem, &cfg).unwrap_or_else(|e| panic!("{e}"));
     let mut o = out.into_inner().unwrap();

@@ -358,6 +358,8 @@ pub struct Compiled {
     pub program: Box<dyn LaneProgram>,
     /// Instructions hoisted out of the lanes (empty when hoisting is off).
     pub prologue: Vec<xisa_ir::Inst>,
+    /// The workgroup runner's plan of the launched kernel.
+    pub plan: xisa_runtime::RunnerPlan,
 }
 
 type Program = Compiled;
@@ -491,6 +493,8 @@ impl Device {
         let before = self.cache.compiles();
         let t0 = Instant::now();
         let prog = self.cache.get_or_compile(key, || -> Result<Program> {
+            // Of the kernel the launch runs the runner with.
+            let plan = xisa_runtime::RunnerPlan::of(kernel);
             let (lane_kernel, prologue) = if hoist {
                 xisa_ir::uniform::hoist(kernel)
             } else {
@@ -513,7 +517,11 @@ impl Device {
                     })?)
                 }
             };
-            Ok(Compiled { program, prologue })
+            Ok(Compiled {
+                program,
+                prologue,
+                plan,
+            })
         })?;
         let hit = self.cache.compiles() == before;
         let t = if hit { Duration::ZERO } else { t0.elapsed() };
@@ -682,6 +690,7 @@ impl Device {
             threads: opts.threads,
             uniform: Some(&prog.prologue),
             output: Some(&self.output),
+            plan: Some(&prog.plan),
             ..LaunchConfig::default()
         };
         let mut stats = xisa_runtime::launch(k, prog.program.as_ref(), &self.mem, &cfg)?;

@@ -516,6 +516,7 @@ pub fn exec(
         finish: Some(&fin_fn),
         memory_hook: Some(&memory_fn),
         output: None,
+        plan: None,
     };
     let stats = xisa_runtime::launch(&kernel, prog.program.as_ref(), mem, &cfg)?;
     let finals = finals.into_inner().unwrap_or_else(|e| e.into_inner());

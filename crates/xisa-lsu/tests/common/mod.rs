@@ -580,6 +580,7 @@ pub fn run_engine(
         finish: Some(&finish),
         memory_hook: Some(&memory_hook),
         output: None,
+        plan: None,
     };
     launch(kernel, prog, mem, &cfg).map_err(|e| e.to_string())?;
     let mut st = out.into_inner().unwrap();
