@@ -896,3 +896,67 @@ pub fn launch_table(results: &[LaunchCost]) -> String {
         .collect();
     crate::report::render(&header, &rows)
 }
+
+/// One kernel's cold JIT from a module file: `xisa bench launch --module`.
+#[derive(Debug, Clone)]
+pub struct ColdJit {
+    pub kernel: String,
+    /// IR instructions after lifting (wave syncs included).
+    pub insts: usize,
+    /// Lifting and the lockstep pass, milliseconds.
+    pub lift_ms: f64,
+    /// Uniform hoisting and Cranelift compilation, milliseconds.
+    pub compile_ms: f64,
+}
+
+/// Lifts and compiles every kernel of a module (cubin, code object or IR
+/// text; the ISA detected from the bytes) on its own, as a first launch
+/// would, and times both halves. Kernels that cannot be lifted are skipped
+/// with their error in the second list.
+pub fn module_cold_jit(bytes: &[u8], origin: &str) -> Result<(Vec<ColdJit>, Vec<String>), Error> {
+    let module = Module::from_bytes(bytes, origin, None)?;
+    let mut out = Vec::new();
+    let mut failed = Vec::new();
+    for name in module.kernel_names() {
+        let t0 = Instant::now();
+        let k = match module.kernel(&name) {
+            Ok(k) => k,
+            Err(e) => {
+                failed.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let lift_ms = t0.elapsed().as_secs_f64() * 1e3;
+        let t0 = Instant::now();
+        let (lane_kernel, _prologue) = xisa_ir::uniform::hoist(k);
+        xisa_jit::compile(&lane_kernel, &xisa_jit::JitOptions::default())
+            .map_err(|e| Error::Generate(format!("{name}: {e}")))?;
+        out.push(ColdJit {
+            kernel: name,
+            insts: k.blocks.iter().map(|b| b.insts.len()).sum(),
+            lift_ms,
+            compile_ms: t0.elapsed().as_secs_f64() * 1e3,
+        });
+    }
+    Ok((out, failed))
+}
+
+/// The cold-JIT table, slowest first.
+pub fn cold_jit_table(results: &[ColdJit]) -> String {
+    let mut rs: Vec<&ColdJit> = results.iter().collect();
+    rs.sort_by(|a, b| (b.lift_ms + b.compile_ms).total_cmp(&(a.lift_ms + a.compile_ms)));
+    let header = ["kernel", "ir insts", "lift ms", "compile ms", "cold jit ms"];
+    let rows: Vec<Vec<String>> = rs
+        .iter()
+        .map(|r| {
+            vec![
+                r.kernel.clone(),
+                r.insts.to_string(),
+                format!("{:.2}", r.lift_ms),
+                format!("{:.2}", r.compile_ms),
+                format!("{:.2}", r.lift_ms + r.compile_ms),
+            ]
+        })
+        .collect();
+    crate::report::render(&header, &rows)
+}

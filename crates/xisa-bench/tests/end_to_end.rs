@@ -120,3 +120,20 @@ fn launch_costs_are_measured_per_build() {
     let t = xisa_bench::kernels::launch_table(&res);
     assert!(t.contains("gfx942") && t.contains("compaction"), "{t}");
 }
+
+#[test]
+fn cold_jit_of_every_kernel_of_a_module() {
+    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/opencl/out/reduce_tree.cubin");
+    let bytes = std::fs::read(p).unwrap();
+    let (res, failed) = xisa_bench::kernels::module_cold_jit(&bytes, p).unwrap();
+    assert!(failed.is_empty(), "{failed:?}");
+    assert_eq!(res.len(), 1);
+    assert_eq!(res[0].kernel, "reduce_tree");
+    assert!(
+        res[0].insts > 100 && res[0].compile_ms > 0.0,
+        "{:?}",
+        res[0]
+    );
+    assert!(xisa_bench::kernels::cold_jit_table(&res).contains("reduce_tree"));
+    assert!(xisa_bench::kernels::module_cold_jit(b"not a module", "x").is_err());
+}

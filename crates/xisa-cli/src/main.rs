@@ -74,6 +74,10 @@ struct BenchLaunchArgs {
     /// Cached relaunches measured per kernel build.
     #[arg(long, default_value_t = 200)]
     reps: u32,
+    /// Instead: lift and compile every kernel of this module (cubin, code
+    /// object, IR text) on its own and print each one's cold JIT.
+    #[arg(long, value_name = "FILE")]
+    module: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -781,6 +785,20 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
                 results.len(),
                 skipped.len(),
                 t0.elapsed().as_secs_f64()
+            );
+        }
+        BenchCmd::Launch(a) if a.module.is_some() => {
+            let p = a.module.as_deref().unwrap_or(Path::new(""));
+            let bytes = std::fs::read(p).with_context(|| p.display().to_string())?;
+            let (res, failed) =
+                xisa_bench::kernels::module_cold_jit(&bytes, &p.display().to_string())?;
+            print!("{}", xisa_bench::kernels::cold_jit_table(&res));
+            for f in &failed {
+                println!("not lifted: {f}");
+            }
+            println!(
+                "cold jit: lift (with the lockstep pass) + uniform hoisting and Cranelift \
+                 compilation, per kernel, one thread"
             );
         }
         BenchCmd::Launch(a) => {
