@@ -42,6 +42,9 @@ pub struct Uniformity {
     sites: Vec<(usize, usize, Reg)>,
     /// Per register: its sites.
     by_reg: Vec<Vec<usize>>,
+    /// Per block and instruction: the site of its first written register
+    /// (the others follow in `Op::defs` order).
+    first_site: Vec<Vec<usize>>,
     /// Per block: the sites reaching its start.
     reach_in: Vec<Set>,
     /// Per site: its value's form (`Lin { c: 0, .. }`: uniform).
@@ -86,8 +89,8 @@ impl Set {
 
 /// Immediate post-dominators (`None`: the block's paths end at different
 /// exits), or `None` when a block the entry reaches reaches no exit.
-fn ipdoms(k: &Kernel, succs: &[Vec<usize>]) -> Option<Vec<Option<usize>>> {
-    let n = k.blocks.len();
+fn ipdoms(succs: &[Vec<usize>]) -> Option<Vec<Option<usize>>> {
+    let n = succs.len();
     // Blocks that reach an exit (a block with no successors).
     let mut preds = vec![Vec::new(); n];
     for (b, ss) in succs.iter().enumerate() {
@@ -190,7 +193,7 @@ impl Uniformity {
         if succs.iter().flatten().any(|&s| s >= n) {
             return None;
         }
-        let ipdom = ipdoms(k, &succs)?;
+        let ipdom = ipdoms(&succs)?;
         let nr = k.regs.len();
         // Definition sites and reaching definitions.
         // Site r (< nr) is register r's value at entry: its parameter value
@@ -198,8 +201,11 @@ impl Uniformity {
         let mut sites: Vec<(usize, usize, Reg)> =
             (0..nr).map(|r| (usize::MAX, 0, Reg(r as u32))).collect();
         let mut by_reg: Vec<Vec<usize>> = (0..nr).map(|r| vec![r]).collect();
+        let mut first_site: Vec<Vec<usize>> = Vec::with_capacity(n);
         for (b, bl) in k.blocks.iter().enumerate() {
+            let mut firsts = Vec::with_capacity(bl.insts.len());
             for (i, inst) in bl.insts.iter().enumerate() {
+                firsts.push(sites.len());
                 for d in inst.op.defs() {
                     if (d.0 as usize) < nr {
                         by_reg[d.0 as usize].push(sites.len());
@@ -207,48 +213,33 @@ impl Uniformity {
                     }
                 }
             }
+            first_site.push(firsts);
         }
         let ns = sites.len();
-        let transfer = |b: usize, set: &mut Set| {
-            for inst in &k.blocks[b].insts {
-                for d in inst.op.defs() {
-                    let Some(rs) = by_reg.get(d.0 as usize) else {
-                        continue;
-                    };
-                    if inst.guard.is_none() {
-                        for &x in rs {
-                            set.clear(x);
-                        }
-                    }
-                }
-            }
-        };
         let mut reach_in = vec![Set::new(ns, false); n];
         for r in 0..nr {
             reach_in[0].put(r);
         }
         let mut work: Vec<usize> = (0..n).collect();
-        let mut gen_out: Vec<Set> = Vec::with_capacity(n);
-        for b in 0..n {
-            // The block's own last writes (and guarded ones).
-            let mut g = Set::new(ns, false);
-            for (x, &(sb, si, r)) in sites.iter().enumerate() {
-                if sb != b {
-                    continue;
-                }
-                let later = k.blocks[b].insts[si + 1..]
-                    .iter()
-                    .any(|i| i.guard.is_none() && i.op.defs().contains(&r));
-                if !later {
-                    g.put(x);
+        while let Some(b) = work.pop() {
+            // An unguarded write ends the reach of the register's other
+            // writes; every write reaches on.
+            let mut out = reach_in[b].clone();
+            for (i, inst) in k.blocks[b].insts.iter().enumerate() {
+                let mut x = first_site[b][i];
+                for d in inst.op.defs() {
+                    let Some(rs) = by_reg.get(d.0 as usize) else {
+                        continue;
+                    };
+                    if inst.guard.is_none() {
+                        for &y in rs {
+                            out.clear(y);
+                        }
+                    }
+                    out.put(x);
+                    x += 1;
                 }
             }
-            gen_out.push(g);
-        }
-        while let Some(b) = work.pop() {
-            let mut out = reach_in[b].clone();
-            transfer(b, &mut out);
-            out.or(&gen_out[b]);
             for &s in &succs[b] {
                 if reach_in[s].or(&out) {
                     work.push(s);
@@ -259,6 +250,7 @@ impl Uniformity {
             divergent: vec![false; n],
             sites,
             by_reg,
+            first_site,
             reach_in,
             form: vec![Affine::Unknown; ns],
         };
@@ -342,13 +334,8 @@ impl Uniformity {
         let mut out = Vec::new();
         let mut from_block_start = true;
         for j in (0..at).rev() {
-            if insts[j].op.defs().contains(&r) {
-                if let Some(&x) = rs
-                    .iter()
-                    .find(|&&x| self.sites[x].0 == b && self.sites[x].1 == j)
-                {
-                    out.push(x);
-                }
+            if let Some(p) = insts[j].op.defs().iter().position(|d| *d == r) {
+                out.push(self.first_site[b][j] + p);
                 if insts[j].guard.is_none() {
                     from_block_start = false;
                     break;

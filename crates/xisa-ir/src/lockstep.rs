@@ -162,6 +162,7 @@ enum Action {
 /// not reset the state (it may not run).
 fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, Vec<Action>) {
     let insts = &k.blocks[b].insts;
+    let wave = k.wave_size.max(1) as i64;
     let mut outside = input;
     // Accesses of this block since its last unguarded sync point.
     let mut pending: Vec<(usize, State)> = Vec::new();
@@ -194,7 +195,6 @@ fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, V
                     .all(|&j| forms[j].is_some_and(|e| e.c == x.c))
             });
         // Pairs whose distance is known here are decided now.
-        let wave = k.wave_size.max(1) as i64;
         let decided: Vec<Option<bool>> = against
             .iter()
             .map(|&j| match (forms[j], forms[i]) {
@@ -310,15 +310,10 @@ fn icmp(
     dst
 }
 
-/// The lane's address of an access (`base + off`, 32-bit wrapping) and
-/// whether the lane runs it (`None`: unguarded), computed just before it.
-fn address_temps(
-    t: &mut Temps,
-    out: &mut Vec<Inst>,
-    pc: Option<u64>,
-    f: &Form,
-) -> (Reg, Option<Reg>) {
-    let a = bin(
+/// The lane's address of an access (`base + off`, 32-bit wrapping),
+/// computed just before it.
+fn address_temp(t: &mut Temps, out: &mut Vec<Inst>, pc: Option<u64>, f: &Form) -> Reg {
+    bin(
         t,
         out,
         pc,
@@ -326,24 +321,13 @@ fn address_temps(
         Type::I32,
         f.base,
         Operand::Imm(f.off as u32 as u64),
-    );
-    let e = f.guard.map(|g| {
-        bin(
-            t,
-            out,
-            pc,
-            BinOp::Xor,
-            Type::I1,
-            Operand::Reg(g.reg),
-            Operand::Imm(g.negate as u64),
-        )
-    });
-    (a, e)
+    )
 }
 
-/// Emits the check before access `x` (form `fx`, address temporaries `ax`,
-/// `ex`) against the earlier accesses `earlier` (form, address, ran-flag):
-/// the returned `i1` is true when the wave must sync first.
+/// Emits the check before access `x` (form `fx`, address temporary `ax`)
+/// against the earlier accesses `earlier` (form, address; unguarded: [`walk`]
+/// checks no guarded one at run time): the returned `i1` is true when the
+/// wave must sync first.
 ///
 /// With `D = addr_E - addr_X` (the same in every lane: the `c·tid.x` terms
 /// cancel), lane `a`'s access E and lane `b`'s access X start `c·(a-b) + D`
@@ -351,21 +335,19 @@ fn address_temps(
 /// < W`) when `lenX - c <= D <= c - lenE` (within the lane's own slot), `D >=
 /// c·(W-1) + lenX` or `D <= -c·(W-1) - lenE` (past every other lane's). That
 /// needs the wave's lanes to have consecutive `tid.x` (the workgroup is one
-/// row, or its rows are whole waves). A lane that did not run E cannot tell
-/// `D`: it syncs.
+/// row, or its rows are whole waves).
 fn emit_check(
     t: &mut Temps,
     out: &mut Vec<Inst>,
     pc: Option<u64>,
     wave: u32,
     geom: Reg,
-    x: (&Form, Reg, Option<Reg>),
-    earlier: &[(Form, Reg, Option<Reg>)],
+    (fx, ax): (&Form, Reg),
+    earlier: &[(Form, Reg)],
 ) -> Reg {
-    let (fx, ax, ex) = x;
     let mut ok = geom;
     let w1 = (wave as i64 - 1) * fx.c;
-    for (fe, ae, ee) in earlier {
+    for (fe, ae) in earlier {
         let d = bin(
             t,
             out,
@@ -429,17 +411,6 @@ fn emit_check(
                 Operand::Reg(mid),
             );
         }
-        if let Some(e) = ee {
-            safe = bin(
-                t,
-                out,
-                pc,
-                BinOp::And,
-                Type::I1,
-                Operand::Reg(safe),
-                Operand::Reg(*e),
-            );
-        }
         ok = bin(
             t,
             out,
@@ -459,8 +430,17 @@ fn emit_check(
         Operand::Reg(ok),
         Operand::Imm(1),
     );
-    if let Some(e) = ex {
+    if let Some(g) = fx.guard {
         // Lanes that skip X need not wait.
+        let runs = bin(
+            t,
+            out,
+            pc,
+            BinOp::Xor,
+            Type::I1,
+            Operand::Reg(g.reg),
+            Operand::Imm(g.negate as u64),
+        );
         stop = bin(
             t,
             out,
@@ -468,7 +448,7 @@ fn emit_check(
             BinOp::And,
             Type::I1,
             Operand::Reg(stop),
-            Operand::Reg(e),
+            Operand::Reg(runs),
         );
     }
     stop
@@ -588,12 +568,12 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
         }
         let insts = std::mem::take(&mut t.k.blocks[b].insts);
         let mut out = Vec::with_capacity(insts.len() * 2);
-        let mut temps: Vec<Option<(Reg, Option<Reg>)>> = vec![None; insts.len()];
+        let mut temps: Vec<Option<Reg>> = vec![None; insts.len()];
         for (i, ins) in insts.into_iter().enumerate() {
             let pc = ins.pc;
             if needs[i] {
                 let f = forms[b][i].expect("checked accesses have forms");
-                temps[i] = Some(address_temps(&mut t, &mut out, pc, &f));
+                temps[i] = Some(address_temp(&mut t, &mut out, pc, &f));
             }
             match &actions[i] {
                 Action::None => {}
@@ -604,15 +584,15 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
                 Action::Checked(against) => {
                     let g = *geom.get_or_insert_with(|| t.reg(Type::I1));
                     let fx = forms[b][i].expect("checked");
-                    let (ax, ex) = temps[i].expect("made above");
-                    let earlier: Vec<(Form, Reg, Option<Reg>)> = against
+                    let ax = temps[i].expect("made above");
+                    let earlier: Vec<(Form, Reg)> = against
                         .iter()
                         .map(|&j| {
-                            let (a, e) = temps[j].expect("made at the access");
-                            (forms[b][j].expect("checked"), a, e)
+                            let a = temps[j].expect("made at the access");
+                            (forms[b][j].expect("checked"), a)
                         })
                         .collect();
-                    let stop = emit_check(&mut t, &mut out, pc, wave, g, (&fx, ax, ex), &earlier);
+                    let stop = emit_check(&mut t, &mut out, pc, wave, g, (&fx, ax), &earlier);
                     let mut w = inst(Op::WaveSync, pc);
                     w.guard = Some(Guard {
                         reg: stop,
