@@ -254,6 +254,18 @@ fn is_pure(op: &Op) -> bool {
     )
 }
 
+/// Ops a lane may run or skip unseen when their results are dead: pure ops,
+/// loads, fences and wave syncs.
+fn effect_free(op: &Op) -> bool {
+    is_pure(op) || matches!(op, Op::Load { .. } | Op::WaveSync | Op::Fence { .. })
+}
+
+/// An op that does nothing in a lane whose guard is false: anything but a
+/// warp operation (a wave sync excepted), which the other lanes would see.
+fn idle_under_guard(op: &Op) -> bool {
+    !op.is_sync() || matches!(op, Op::WaveSync)
+}
+
 /// Backward transfer of one instruction.
 fn step(inst: &Inst, st: &mut [Demand], lane: Reg) {
     let defs = inst.op.defs();
@@ -426,11 +438,9 @@ fn per_lane_branch(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg) -> bool {
                 negate: false,
             })
         {
-            return !inst.op.is_sync() || matches!(inst.op, Op::WaveSync);
+            return idle_under_guard(&inst.op);
         }
-        let effect_free = is_pure(&inst.op)
-            || matches!(inst.op, Op::Load { .. } | Op::WaveSync | Op::Fence { .. });
-        effect_free
+        effect_free(&inst.op)
             && inst
                 .op
                 .defs()
@@ -508,7 +518,7 @@ fn per_lane_loop(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg, loops: &Exe
                 return false;
             }
             if inst.guard == guarded && !writes_exec {
-                if inst.op.is_sync() && !matches!(inst.op, Op::WaveSync) {
+                if !idle_under_guard(&inst.op) {
                     return false;
                 }
                 continue;
@@ -524,9 +534,7 @@ fn per_lane_loop(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg, loops: &Exe
                     inst.guard.is_none()
                         && matches!(pred, Operand::Reg(p) if masked_by(insts, ii, *p, exec))
                 }
-                op => {
-                    is_pure(op) || matches!(op, Op::Load { .. } | Op::WaveSync | Op::Fence { .. })
-                }
+                op => effect_free(op),
             };
             if !ok || !defs.iter().all(unseen) {
                 return false;
