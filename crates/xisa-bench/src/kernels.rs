@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use xisa::{ArgSpec, Device, LaunchOptions, Module};
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
 use crate::measure::Stats;
 use crate::Error;
@@ -478,6 +478,49 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
     v
 }
 
+/// The builds `cfg` selects (all when none is named), in table order, after
+/// checking that every kernel named in `cfg.only` exists.
+fn selection(cfg: &KernelsConfig) -> Result<Vec<Build>, Error> {
+    for o in &cfg.only {
+        if !KERNELS.contains(&o.as_str()) {
+            return Err(Error::Args(format!(
+                "unknown kernel {o:?}; use {}",
+                KERNELS.join(" ")
+            )));
+        }
+    }
+    Ok(Build::ALL
+        .into_iter()
+        .filter(|b| cfg.builds.is_empty() || cfg.builds.contains(b))
+        .collect())
+}
+
+/// Whether `cfg` selects the case.
+fn selected(cfg: &KernelsConfig, case: &Case) -> bool {
+    cfg.only.is_empty() || cfg.only.iter().any(|o| o == case.name)
+}
+
+/// Each uploaded buffer's guest address with its initial bytes.
+type Uploaded<'c> = Vec<(u64, &'c Vec<u8>)>;
+
+/// Uploads a case's buffers: the launch arguments and the buffers (to
+/// rewrite before a repetition).
+fn upload_args<'c>(dev: &Device, case: &'c Case) -> Result<(Vec<ArgSpec>, Uploaded<'c>), Error> {
+    let mut args = Vec::new();
+    let mut bufs = Vec::new();
+    for a in &case.args {
+        args.push(match a {
+            Arg::Buf(b) => {
+                let addr = dev.upload(b)?;
+                bufs.push((addr, b));
+                ArgSpec::Ptr(addr)
+            }
+            Arg::Scalar(s) => s.clone(),
+        });
+    }
+    Ok((args, bufs))
+}
+
 /// Loads the build's module.
 fn module_of(case: &Case, build: Build) -> Result<Module, Error> {
     let (bytes, isa): (&[u8], &str) = match build {
@@ -500,18 +543,7 @@ fn run_case(
 ) -> Result<(KernelResult, Vec<Vec<u8>>), Error> {
     let module = module_of(case, build)?;
     let mut compile = Duration::ZERO;
-    let mut addrs = Vec::new();
-    let mut args = Vec::new();
-    for a in &case.args {
-        match a {
-            Arg::Buf(b) => {
-                let addr = dev.upload(b)?;
-                addrs.push((addr, b));
-                args.push(ArgSpec::Ptr(addr));
-            }
-            Arg::Scalar(s) => args.push(s.clone()),
-        }
-    }
+    let (args, addrs) = upload_args(dev, case)?;
     let opts = LaunchOptions {
         grid: [case.grid, 1, 1],
         block: [case.block, 1, 1],
@@ -612,22 +644,7 @@ pub fn run_kernels(
     cfg: &KernelsConfig,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<Vec<KernelResult>, Error> {
-    for o in &cfg.only {
-        if !KERNELS.contains(&o.as_str()) {
-            return Err(Error::Args(format!(
-                "unknown kernel {o:?}; use {}",
-                KERNELS.join(" ")
-            )));
-        }
-    }
-    let builds: Vec<Build> = if cfg.builds.is_empty() {
-        Build::ALL.to_vec()
-    } else {
-        Build::ALL
-            .into_iter()
-            .filter(|b| cfg.builds.contains(b))
-            .collect()
-    };
+    let builds = selection(cfg)?;
     let cores = crate::measure::cores();
     let threads = if cfg.threads == 0 { cores } else { cfg.threads };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -637,7 +654,7 @@ pub fn run_kernels(
     let dev = Device::new()?;
     let cases: Vec<Case> = cases(cfg, threads)
         .into_iter()
-        .filter(|c| cfg.only.is_empty() || cfg.only.iter().any(|o| o == c.name))
+        .filter(|c| selected(cfg, c))
         .collect();
     let total = cases.len() * builds.len();
     let mut out = Vec::new();
@@ -804,35 +821,17 @@ pub struct LaunchCost {
 /// of its first launch on a fresh device and `reps` cached relaunches of a
 /// single workgroup over 1024 elements.
 pub fn run_launches(cfg: &KernelsConfig, reps: u32) -> Result<Vec<LaunchCost>, Error> {
-    let builds: Vec<Build> = if cfg.builds.is_empty() {
-        Build::ALL.to_vec()
-    } else {
-        cfg.builds.clone()
-    };
+    let builds = selection(cfg)?;
     let small = KernelsConfig {
         elements: 1024,
         ..cfg.clone()
     };
     let mut out = Vec::new();
-    for case in cases(&small, 1) {
-        if !cfg.only.is_empty() && !cfg.only.iter().any(|o| o == case.name) {
-            continue;
-        }
+    for case in cases(&small, 1).iter().filter(|c| selected(cfg, c)) {
         for &build in &builds {
             let dev = Device::new()?;
-            let module = module_of(&case, build)?;
-            let mut args = Vec::new();
-            let mut bufs = Vec::new();
-            for a in &case.args {
-                args.push(match a {
-                    Arg::Buf(b) => {
-                        let addr = dev.upload(b)?;
-                        bufs.push((addr, b));
-                        ArgSpec::Ptr(addr)
-                    }
-                    Arg::Scalar(s) => s.clone(),
-                });
-            }
+            let module = module_of(case, build)?;
+            let (args, bufs) = upload_args(&dev, case)?;
             let opts = LaunchOptions {
                 grid: [1, 1, 1],
                 block: [case.block, 1, 1],
@@ -927,15 +926,14 @@ pub fn module_cold_jit(bytes: &[u8], origin: &str) -> Result<(Vec<ColdJit>, Vec<
             }
         };
         let lift_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let t0 = Instant::now();
-        let (lane_kernel, _prologue) = xisa_ir::uniform::hoist(k);
-        xisa_jit::compile(&lane_kernel, &xisa_jit::JitOptions::default())
-            .map_err(|e| Error::Generate(format!("{name}: {e}")))?;
+        // What a launch compiles (hoisting, JIT, the runner's plan), on a
+        // device of its own so that nothing comes from a cache.
+        let (_, compile, _) = Device::new()?.program(&module, k, Engine::Jit, false, true)?;
         out.push(ColdJit {
             kernel: name,
             insts: k.blocks.iter().map(|b| b.insts.len()).sum(),
             lift_ms,
-            compile_ms: t0.elapsed().as_secs_f64() * 1e3,
+            compile_ms: compile.as_secs_f64() * 1e3,
         });
     }
     Ok((out, failed))

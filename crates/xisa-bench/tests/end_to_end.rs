@@ -119,6 +119,11 @@ fn launch_costs_are_measured_per_build() {
     }
     let t = xisa_bench::kernels::launch_table(&res);
     assert!(t.contains("gfx942") && t.contains("compaction"), "{t}");
+    let bad = KernelsConfig {
+        only: vec!["nope".into()],
+        ..cfg
+    };
+    assert!(xisa_bench::kernels::run_launches(&bad, 1).is_err());
 }
 
 #[test]
