@@ -210,12 +210,8 @@ pub struct WorkgroupRunner<'k> {
 }
 
 impl<'k> WorkgroupRunner<'k> {
-    /// A runner for workgroups of `nlanes` lanes with `shared_bytes` of shared memory.
-    pub fn new(kernel: &'k Kernel, nlanes: usize, shared_bytes: usize) -> Self {
-        Self::with_plan(kernel, nlanes, shared_bytes, &RunnerPlan::of(kernel))
-    }
-
-    /// As [`Self::new`], with the kernel's plan computed before.
+    /// A runner for workgroups of `nlanes` lanes with `shared_bytes` of
+    /// shared memory, from the kernel's plan ([`RunnerPlan::of`]).
     pub fn with_plan(
         kernel: &'k Kernel,
         nlanes: usize,
