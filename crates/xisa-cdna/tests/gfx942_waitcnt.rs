@@ -1,6 +1,7 @@
 //! Which gfx942 `s_waitcnt` instructions drain the host store buffer (lift to
-//! `fence.device.seq_cst`): exactly those that wait for a store other host
-//! threads can see (docs/scopes.md, "The drain"). The litmus suite
+//! `fence.device.seq_cst`): exactly those that wait for a device- or
+//! system-scope store other host threads can see (docs/scopes.md, "The
+//! drain"). The litmus suite
 //! (`tests/tests/litmus.rs`) checks the effect; this checks the placement.
 
 use xisa_cdna::gfx942::{asm::assemble, lift};
@@ -25,7 +26,7 @@ fn drains(body: &str) -> usize {
 
 #[test]
 fn a_wait_after_a_global_store_drains() {
-    let store = "global_store_dword v0, v1, s[0:1]";
+    let store = "global_store_dword v0, v1, s[0:1] sc1";
     assert_eq!(drains(&format!("{store}\ns_waitcnt vmcnt(0)")), 1);
     // The seq_cst fence LLVM emits between a store and a load.
     assert_eq!(
@@ -37,9 +38,12 @@ fn a_wait_after_a_global_store_drains() {
         "only the first wait follows an outstanding store"
     );
     // flat and buffer stores count too.
-    assert_eq!(drains("flat_store_dword v[0:1], v2\ns_waitcnt vmcnt(0)"), 1);
     assert_eq!(
-        drains("buffer_store_dword v1, off, s[4:7], 0\ns_waitcnt vmcnt(0)"),
+        drains("flat_store_dword v[0:1], v2 sc0 sc1\ns_waitcnt vmcnt(0)"),
+        1
+    );
+    assert_eq!(
+        drains("buffer_store_dword v1, off, s[4:7], 0 sc1\ns_waitcnt vmcnt(0)"),
         1
     );
 }
@@ -65,7 +69,7 @@ fn waits_without_an_outstanding_store_do_not_drain() {
     // A store already drained by an earlier wait.
     assert_eq!(
         drains(
-            "global_store_dword v0, v1, s[0:1]\ns_waitcnt vmcnt(0)\n\
+            "global_store_dword v0, v1, s[0:1] sc1\ns_waitcnt vmcnt(0)\n\
              global_load_dword v1, v0, s[0:1]\ns_waitcnt vmcnt(0)"
         ),
         1
@@ -74,7 +78,7 @@ fn waits_without_an_outstanding_store_do_not_drain() {
 
 #[test]
 fn vmcnt_n_drains_once_n_later_operations_were_issued() {
-    let st = "global_store_dword v0, v1, s[0:1]\n";
+    let st = "global_store_dword v0, v1, s[0:1] sc1\n";
     let ld = "global_load_dword v2, v0, s[0:1]\n";
     // store, load: vmcnt(1) leaves only the load outstanding (in-order completion).
     assert_eq!(drains(&format!("{st}{ld}s_waitcnt vmcnt(1)")), 1);
@@ -92,7 +96,7 @@ fn the_state_flows_along_branches_and_loops() {
              top:\n\
              global_load_dword v1, v0, s[0:1]\n\
              s_waitcnt vmcnt(0)\n\
-             global_store_dword v0, v1, s[0:1] offset:4\n\
+             global_store_dword v0, v1, s[0:1] offset:4 sc1\n\
              s_sub_u32 s4, s4, 1\n\
              s_cmp_lg_u32 s4, 0\n\
              s_cbranch_scc1 top"
@@ -104,7 +108,7 @@ fn the_state_flows_along_branches_and_loops() {
         drains(
             "s_cmp_eq_u32 s0, 0\n\
              s_cbranch_scc1 skip\n\
-             global_store_dword v0, v1, s[0:1]\n\
+             global_store_dword v0, v1, s[0:1] sc0 sc1\n\
              skip:\n\
              global_load_dword v1, v0, s[0:1]\n\
              s_waitcnt vmcnt(0)"
@@ -115,9 +119,54 @@ fn the_state_flows_along_branches_and_loops() {
     assert_eq!(
         drains(
             "s_branch over\n\
-             global_store_dword v0, v1, s[0:1]\n\
+             global_store_dword v0, v1, s[0:1] sc1\n\
              over:\n\
              s_waitcnt vmcnt(0)"
+        ),
+        0
+    );
+}
+
+#[test]
+fn plain_and_workgroup_scope_stores_do_not_drain() {
+    // No program can rely on a plain store's order against a later load (a
+    // thread reading it without happens-before races), and a workgroup-scope
+    // atomic store (sc0) is seen only by its workgroup's one host thread.
+    for store in [
+        "global_store_dword v0, v1, s[0:1]",
+        "global_store_dword v0, v1, s[0:1] sc0",
+        "global_store_dword v0, v1, s[0:1] nt",
+        "flat_store_dword v[0:1], v2 sc0",
+        "buffer_store_dword v1, off, s[4:7], 0",
+    ] {
+        assert_eq!(
+            drains(&format!("{store}\ns_waitcnt vmcnt(0)")),
+            0,
+            "{store}"
+        );
+        assert_eq!(
+            drains(&format!(
+                "{store}\nglobal_store_dword v0, v1, s[0:1] sc1\ns_waitcnt vmcnt(0)"
+            )),
+            1,
+            "{store} then a device-scope store"
+        );
+    }
+    // The grid-stride loop LLVM emits for saxpy: the wait for this
+    // iteration's loads follows the previous iteration's plain stores.
+    assert_eq!(
+        drains(
+            "s_mov_b32 s4, 4\n\
+             top:\n\
+             global_load_dword v1, v0, s[0:1]\n\
+             global_load_dword v2, v0, s[0:1] offset:4\n\
+             s_waitcnt vmcnt(1)\n\
+             global_store_dword v0, v1, s[0:1] offset:8\n\
+             s_waitcnt vmcnt(1)\n\
+             global_store_dword v0, v2, s[0:1] offset:12\n\
+             s_sub_u32 s4, s4, 1\n\
+             s_cmp_lg_u32 s4, 0\n\
+             s_cbranch_scc1 top"
         ),
         0
     );

@@ -16,9 +16,11 @@
 //! is outstanding) or `Some(k)`: such a store may be outstanding with at least
 //! `k` vector memory operations issued after the latest one. Vector memory
 //! operations complete in order, so `vmcnt(N)` with `N <= k` guarantees the
-//! store is performed. Scratch stores are private to the lane, and LDS
-//! (lgkmcnt) is seen only by the workgroup's one host thread: neither needs a
-//! drain. Atomics are locked host instructions, performed when issued.
+//! store is performed. Only device- and system-scope stores (`sc1`) count:
+//! plain stores cannot be relied on for that order (`orders_across_threads`);
+//! scratch stores are private to the lane, and LDS (lgkmcnt) is seen only by
+//! the workgroup's one host thread: neither needs a drain. Atomics are locked
+//! host instructions, performed when issued.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -69,14 +71,24 @@ fn transfer(i: &Inst, s: State) -> State {
     if fmt != "FLAT" && fmt != "MUBUF" {
         return s;
     }
-    // A store other threads can see: not to the lane's own scratch.
     let store = matches!(mem_row(&i.opcode.mnemonic), Some(Ok(r)) if r.access == Access::Store);
-    let visible_store = store && i.opcode.variant != "scratch";
-    if visible_store {
+    if store && orders_across_threads(i) {
         Some(0)
     } else {
         s.map(|k| (k + 1).min(MAX_K))
     }
+}
+
+/// Whether a store can take part in a store-to-load order that another host
+/// thread may observe: one at device or system scope (`sc1`: LLVM's atomic
+/// stores at agent and system scope and volatile stores), never to the lane's
+/// own scratch. A store without `sc1` is non-atomic (or a workgroup-scope
+/// atomic, whose workgroup runs on one host thread): another thread that reads
+/// it without a happens-before edge races with it, so no program may depend
+/// on its order against later loads, and a loop that stores plain data pays
+/// no `mfence` per iteration.
+fn orders_across_threads(i: &Inst) -> bool {
+    i.opcode.variant != "scratch" && i.get("sc1") == 1
 }
 
 /// Offsets (relative to the code) of the `s_waitcnt` instructions of `items`
