@@ -15,6 +15,8 @@ use xisa_ir::{Kernel, Op, Term, VoteMode};
 /// Lanes per workgroup: two waves.
 const BLOCK: u32 = 128;
 const GRID: u32 = 2;
+/// LDS bytes per workgroup: 8 per lane.
+const LDS: u32 = 8 * BLOCK;
 
 /// Loads the output buffer address to s[4:5] and the threshold `k` to s8;
 /// v1 = global id, v30 = the lane's 16-byte output slot.
@@ -77,7 +79,7 @@ impl Lane {
 /// kernel's (ballots, per-lane branches).
 fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4]) {
     let src = format!("{PROLOGUE}{body}");
-    let k = lift_src(&src, &test_abi(0, 0));
+    let k = lift_src(&src, &test_abi(LDS, 0));
     for t in [0u32, 10, 63, 64, 70, 128] {
         let want: Vec<u32> = (0..GRID * BLOCK)
             .flat_map(|gid| {
@@ -131,6 +133,59 @@ fn an_if_whose_body_inactive_lanes_can_skip_runs_per_lane() {
         |l| {
             let v2 = if l.active() { l.gid * 3 } else { 5 };
             [v2 + 1, if l.active() { v2 } else { 0 }, 0, 0]
+        },
+    );
+}
+
+#[test]
+fn a_guarded_load_into_a_register_pair_runs_per_lane() {
+    // The lifter loads the pair into temporaries under the EXEC bit and
+    // moves them into v[4:5] under it. Before that, a temporary held the
+    // high half of the EXEC the second `if` saves, which the loop's ballot
+    // made; no lane reads that older value (each read of the temporary is
+    // under the guard of the write before it), so both ballots go (the
+    // shape of LLVM's tree reduction followed by `if (tid == 0)`).
+    check(
+        r#"
+    v_mov_b32 v2, 0
+    v_mov_b32 v4, 7
+    v_mov_b32 v5, 9
+    v_mov_b32 v6, v1
+    v_mov_b32 v7, v0
+    v_lshlrev_b32 v8, 3, v0
+    ds_write_b64 v8, v[6:7]
+    s_waitcnt lgkmcnt(0)
+    s_mov_b32 s9, 3
+    s_branch .Lhead
+.Llatch:
+    s_or_b64 exec, exec, s[12:13]
+    s_sub_u32 s9, s9, 1
+    s_cmp_eq_u32 s9, 0
+    s_cbranch_scc1 .Ldone
+.Lhead:
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cbranch_execz .Llatch
+    v_add_u32 v2, 1, v2
+    s_branch .Llatch
+.Ldone:
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[14:15], vcc
+    s_cbranch_execz .Lend
+    ds_read_b64 v[4:5], v8
+    s_waitcnt lgkmcnt(0)
+.Lend:
+    s_or_b64 exec, exec, s[14:15]
+    global_store_dwordx4 v30, v[2:5], s[4:5]
+    s_endpgm
+"#,
+        (0, 2),
+        |l| {
+            if l.active() {
+                [3, 0, l.gid, l.tid]
+            } else {
+                [0, 0, 7, 9]
+            }
         },
     );
 }

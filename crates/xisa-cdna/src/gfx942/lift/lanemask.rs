@@ -219,14 +219,53 @@ fn block_entry(
     for r in b.term.uses() {
         st[r.0 as usize] = Demand::All;
     }
+    let covered = covered_uses(&b.insts);
+    // Demand from covered reads (below), met by their covering write.
+    let mut cov = vec![Demand::Dead; k.regs.len()];
     for (ii, inst) in b.insts.iter().enumerate().rev() {
         if let (Some(f), Op::Vote { dst, .. } | Op::ActiveMask { dst }) = (seen.as_mut(), &inst.op)
         {
-            f(ii, st[dst.0 as usize]);
+            f(ii, st[dst.0 as usize].join(cov[dst.0 as usize]));
         }
-        step(inst, &mut st, lane);
+        step(inst, &mut st, &mut cov, &covered[ii], lane);
     }
     st
+}
+
+/// For each instruction of a block, the registers it reads under a guard
+/// that an earlier instruction of the block wrote under the same guard, the
+/// guard register unchanged in between: the read sees that write in every
+/// lane where it happens, never an older value. (The lifter writes a
+/// temporary under the EXEC bit and moves it into a VGPR under the EXEC bit;
+/// without this the temporary's older value, some mask's half, would count
+/// as read in the lanes whose bit is 0.)
+fn covered_uses(insts: &[Inst]) -> Vec<Vec<Reg>> {
+    let mut written_under: std::collections::HashMap<Reg, Guard> = Default::default();
+    insts
+        .iter()
+        .map(|inst| {
+            let covered = match inst.guard {
+                Some(g) => inst
+                    .op
+                    .uses()
+                    .into_iter()
+                    .filter_map(|o| match o {
+                        Operand::Reg(r) if written_under.get(&r) == Some(&g) => Some(r),
+                        _ => None,
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
+            for r in inst.op.defs() {
+                match inst.guard {
+                    Some(g) => written_under.insert(r, g),
+                    None => written_under.remove(&r),
+                };
+                written_under.retain(|_, g| g.reg != r);
+            }
+            covered
+        })
+        .collect()
 }
 
 /// Ops with no effect but their result.
@@ -266,14 +305,18 @@ fn idle_under_guard(op: &Op) -> bool {
     !op.is_sync() || matches!(op, Op::WaveSync)
 }
 
-/// Backward transfer of one instruction.
-fn step(inst: &Inst, st: &mut [Demand], lane: Reg) {
+/// Backward transfer of one instruction. `cov` holds the demand of reads
+/// covered by a guarded write above them (`covered_uses`; `covered` lists
+/// this instruction's): a guarded write meets it, and it never reaches above
+/// that write, where an unguarded read's demand would.
+fn step(inst: &Inst, st: &mut [Demand], cov: &mut [Demand], covered: &[Reg], lane: Reg) {
     let defs = inst.op.defs();
-    let d = defs
-        .iter()
-        .fold(Demand::Dead, |a, r| a.join(st[r.0 as usize]));
-    if inst.guard.is_none() {
-        for r in &defs {
+    let d = defs.iter().fold(Demand::Dead, |a, r| {
+        a.join(st[r.0 as usize]).join(cov[r.0 as usize])
+    });
+    for r in &defs {
+        cov[r.0 as usize] = Demand::Dead;
+        if inst.guard.is_none() {
             st[r.0 as usize] = Demand::Dead;
         }
     }
@@ -285,7 +328,12 @@ fn step(inst: &Inst, st: &mut [Demand], lane: Reg) {
     }
     for (o, dm) in source_demands(&inst.op, d, lane) {
         if let Operand::Reg(r) = o {
-            st[r.0 as usize] = st[r.0 as usize].join(dm);
+            let to = if covered.contains(&r) {
+                &mut *cov
+            } else {
+                &mut *st
+            };
+            to[r.0 as usize] = to[r.0 as usize].join(dm);
         }
     }
 }
