@@ -80,6 +80,10 @@ impl Lane {
 fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4]) {
     let src = format!("{PROLOGUE}{body}");
     let k = lift_src(&src, &test_abi(LDS, 0));
+    // What a module launches: without the guards known true
+    // (`xisa_ir::guards`), which the per-lane branches make many.
+    let mut unguarded = k.clone();
+    xisa_ir::guards::drop_known_guards(&mut unguarded);
     for t in [0u32, 10, 63, 64, 70, 128] {
         let want: Vec<u32> = (0..GRID * BLOCK)
             .flat_map(|gid| {
@@ -92,14 +96,14 @@ fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4
                 })
             })
             .collect();
-        for e in ENGINES {
+        for (e, kernel) in ENGINES.iter().flat_map(|e| [(e, &k), (e, &unguarded)]) {
             let s = Setup {
                 bufs: vec![vec![0; (GRID * BLOCK * 16) as usize]],
                 extra: t.to_le_bytes().to_vec(),
                 grid: [GRID, 1, 1],
                 block: [BLOCK, 1, 1],
             };
-            let got = u32s(&run(&k, e, &s)[0]);
+            let got = u32s(&run(kernel, *e, &s)[0]);
             for (i, (g, w)) in got.chunks(4).zip(want.chunks(4)).enumerate() {
                 assert_eq!(g, w, "{e:?} k={t} lane {i}\n{body}");
             }
@@ -343,6 +347,8 @@ fn a_loop_with_a_divergent_exit_runs_per_lane() {
     // clears bits (s_andn2_b64 exec, exec, vcc), the ballot ands the EXEC
     // bit in, vcc is dead after the loop and EXEC is rewritten there. The
     // lane leaves when its own bit clears; the exit mask's ballot goes.
+    // A lane that reaches the loop with its bit 0 skips it (the second
+    // per-lane branch).
     check(
         r#"
     v_and_b32 v4, 3, v0
@@ -358,8 +364,57 @@ fn a_loop_with_a_divergent_exit_runs_per_lane() {
     global_store_dword v30, v2, s[4:5]
     s_endpgm
 "#,
-        (0, 1),
+        (0, 2),
         |l| [(l.tid & 3) + l.k + 1, 0, 0, 0],
+    );
+}
+
+#[test]
+fn lanes_idle_on_entry_skip_a_per_lane_loop() {
+    // LLVM's grid-stride loop: the `if` around it stays wave-wide (its
+    // body has a warp operation), so lanes whose EXEC bit is 0 reach the
+    // loop. They go straight to its exit, so inside the loop the bit
+    // is 1 wherever it is read and no instruction of the loop keeps a guard.
+    let body = r#"
+    v_mov_b32 v2, 0
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cbranch_execz .Lend
+    v_mov_b32 v5, 7
+    v_readfirstlane_b32 s9, v5
+    v_and_b32 v4, 3, v0
+    v_add_u32 v4, s9, v4
+    s_mov_b64 s[14:15], 0
+.Lloop:
+    v_add_u32 v2, 1, v2
+    global_store_dword v30, v2, s[4:5]
+    v_cmp_gt_u32 vcc, v2, v4
+    s_or_b64 s[14:15], vcc, s[14:15]
+    s_andn2_b64 exec, exec, s[14:15]
+    s_cbranch_execnz .Lloop
+.Lend:
+    s_endpgm
+"#;
+    check(body, (1, 2), |l| {
+        let v2 = if l.active() { (l.tid & 3) + 8 } else { 0 };
+        [v2, 0, 0, 0]
+    });
+    let mut k = lift_src(&format!("{PROLOGUE}{body}"), &test_abi(LDS, 0));
+    xisa_ir::guards::drop_known_guards(&mut k);
+    let text = xisa_ir::text::print_kernel(&k);
+    let in_loop: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("= add.i32 1, %v2"))
+        .take_while(|l| !l.contains("brc %t.execbit"))
+        .collect();
+    assert!(in_loop.len() > 10, "the loop's body not found:\n{text}");
+    let guarded: Vec<&&str> = in_loop
+        .iter()
+        .filter(|l| l.trim_start().starts_with('@'))
+        .collect();
+    assert!(
+        guarded.is_empty(),
+        "guards left in the loop: {guarded:?}\n{text}"
     );
 }
 

@@ -1338,6 +1338,31 @@ impl Term {
         }
     }
 
+    /// Sends every transfer to `old` to `new` instead (a `ret` target is
+    /// not a successor and is kept).
+    pub fn replace_successor(&mut self, old: BlockId, new: BlockId) {
+        let swap = |b: &mut BlockId| {
+            if *b == old {
+                *b = new;
+            }
+        };
+        match self {
+            Term::Br(b) => swap(b),
+            Term::BrCond { then_, else_, .. } => {
+                swap(then_);
+                swap(else_);
+            }
+            Term::Switch {
+                targets, default, ..
+            } => {
+                targets.iter_mut().for_each(swap);
+                swap(default);
+            }
+            Term::Call { target, .. } => swap(target),
+            Term::Ret | Term::Exit | Term::Trap => {}
+        }
+    }
+
     /// Registers read by the terminator.
     pub fn uses(&self) -> Vec<Reg> {
         match self {

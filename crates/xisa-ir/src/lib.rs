@@ -14,6 +14,7 @@
 
 pub mod build;
 pub mod divergence;
+pub mod guards;
 pub mod inst;
 pub mod kernel;
 pub mod lockstep;

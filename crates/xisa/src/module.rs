@@ -203,8 +203,10 @@ impl Module {
             .map_or(&[], |k| k.declared.as_slice())
     }
 
-    /// Lifts entry `i` (once): the frontend's kernel, verified, with the
-    /// wave syncs machine code assumes (docs/ir.md, "Execution model").
+    /// Lifts entry `i` (once): the frontend's kernel, verified; machine code
+    /// also loses the guards known true where they are read
+    /// (`xisa_ir::guards`) and gains the wave syncs it assumes (docs/ir.md,
+    /// "Execution model").
     fn lifted(&self, i: usize) -> &Result<Kernel, String> {
         self.lifted[i].get_or_init(|| {
             let name = &self.guest.kernels()[i].name;
@@ -212,6 +214,9 @@ impl Module {
             xisa_ir::verify::verify_kernel(&k)
                 .map_err(|e| format!("kernel {name}: lifted IR does not verify: {e}"))?;
             if self.isa.info().machine_code {
+                // Before the lockstep pass: its divergence analysis sees an
+                // unguarded write as the one value it is.
+                xisa_ir::guards::drop_known_guards(&mut k);
                 xisa_ir::lockstep::insert_wave_syncs(&mut k);
             }
             Ok(k)

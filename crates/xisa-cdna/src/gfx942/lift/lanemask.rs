@@ -54,7 +54,8 @@
 //! not in the CFG).
 
 use xisa_ir::{
-    BinOp, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Term, Type, UnOp, VoteMode,
+    BinOp, Block, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Term, Type, UnOp,
+    VoteMode,
 };
 
 /// Which bits of a register later instructions read.
@@ -594,7 +595,46 @@ fn per_lane_loop(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg, loops: &Exe
         then_: head,
         else_: exit,
     };
+    enter_per_lane(k, &region, b, head, exit, exec);
     true
+}
+
+/// Sends a lane that reaches the per-lane loop `head` from outside it
+/// (`region`) with its EXEC bit 0 straight to `exit`: it would go round
+/// once unobserved and leave at the latch `latch` (the same conditions as
+/// the latch's rewrite). In the loop the bit is then known 1 (on entry and
+/// along the back edge), so `xisa_ir::guards` drops its guards. The kernel's
+/// entry block is left alone.
+fn enter_per_lane(
+    k: &mut Kernel,
+    region: &[usize],
+    latch: BlockId,
+    head: BlockId,
+    exit: BlockId,
+    exec: Reg,
+) {
+    let entries: Vec<usize> = (0..k.blocks.len())
+        .filter(|bi| !region.contains(bi) && k.blocks[*bi].term.successors().contains(&head))
+        .collect();
+    if head.0 == 0 || entries.is_empty() {
+        return;
+    }
+    let pre = BlockId(k.blocks.len() as u32);
+    let label = format!("{}_enter", k.blocks[head.0 as usize].label);
+    let term_pc = k.blocks[latch.0 as usize].term_pc;
+    k.blocks.push(Block {
+        label,
+        insts: Vec::new(),
+        term: Term::BrCond {
+            cond: exec,
+            then_: head,
+            else_: exit,
+        },
+        term_pc,
+    });
+    for bi in entries {
+        k.blocks[bi].term.replace_successor(head, pre);
+    }
 }
 
 /// True when `pred`, read at instruction `at` of `insts`, is `x & exec` (an
