@@ -581,6 +581,16 @@ fn entry(b: &mut Builder, abi: &EntryAbi, params: &[xisa_ir::Reg]) -> Result<(),
     let am = b.t(Type::I64);
     b.emit(Op::ActiveMask { dst: am });
     b.wr_s64(EXEC_LO, am)?;
+    // A running lane is in its wave's launch mask: its bit is 1, said as a
+    // constant so that `xisa_ir::guards` knows it (the entry's VGPR writes
+    // lose their guards, and the lockstep pass's divergence analysis sees
+    // the addresses they compute).
+    let exec = b.exec;
+    b.emit(Op::Mov {
+        ty: Type::I1,
+        dst: exec,
+        src: Operand::Imm(1),
+    });
     let mut s = 0u32;
     let pair = |b: &mut Builder, s: &mut u32, v: Operand| -> Result<(), LiftError> {
         b.wr_s64(*s, v)?;
