@@ -222,8 +222,16 @@ mod tests {
     use super::*;
     use crate::text::{parse_kernel, print_kernel};
 
-    fn guards_left(src: &str) -> (usize, String) {
-        let mut k = parse_kernel(src).expect("parses");
+    /// Drops the known guards of a kernel whose entry block starts with
+    /// `%x = tid.x` and `%p = %x < 10` (`regs` declares more registers after
+    /// `%x` and `%p`, `body` follows); returns how many guards are left and
+    /// the kernel's text.
+    fn guards_left(regs: &str, body: &str) -> (usize, String) {
+        let src = format!(
+            "kernel @k(%a: i64) wave 32 shared 0 local 0 params 8 {{\n  reg %x: i32, %p: i1{regs}\n\
+             entry:\n  %x = special.tid.x\n  %p = icmp.ult.i32 %x, 10\n{body}\n}}"
+        );
+        let mut k = parse_kernel(&src).expect("parses");
         drop_known_guards(&mut k);
         let text = print_kernel(&k);
         (
@@ -237,12 +245,8 @@ mod tests {
     #[test]
     fn a_guard_the_branch_into_the_block_proves_goes() {
         let (n, text) = guards_left(
-            "kernel @k(%a: i64) wave 32 shared 0 local 0 params 8 {
-  reg %x: i32, %p: i1, %q: i1
-entry:
-  %x = special.tid.x
-  %p = icmp.ult.i32 %x, 10
-  %q = xor.i1 %p, 1
+            ", %q: i1",
+            "  %q = xor.i1 %p, 1
   brc %q, out, body
 body:
   @%p %x = add.i32 %x, 1
@@ -251,8 +255,7 @@ body:
   br out
 out:
   @%p st.global.b32 [%a], %x
-  exit
-}",
+  exit",
         );
         // body: %p and !%q are known true (the branch went to body because
         // %q, the negation of %p, was false); !%p stays (known false: the
@@ -266,12 +269,8 @@ out:
     #[test]
     fn a_write_between_the_branch_and_the_guard_forgets_it() {
         let (n, text) = guards_left(
-            "kernel @k(%a: i64) wave 32 shared 0 local 0 params 8 {
-  reg %x: i32, %p: i1
-entry:
-  %x = special.tid.x
-  %p = icmp.ult.i32 %x, 10
-  brc %p, body, out
+            "",
+            "  brc %p, body, out
 body:
   @%p %x = add.i32 %x, 1
   %p = icmp.ult.i32 %x, 5
@@ -281,8 +280,7 @@ body2:
   @%p st.global.b32 [%a], %x
   br out
 out:
-  exit
-}",
+  exit",
         );
         assert_eq!(n, 2, "{text}");
         assert!(text.contains("body:\n  %x = add.i32"), "{text}");
@@ -290,78 +288,37 @@ out:
 
     #[test]
     fn loops_and_joins_keep_only_what_every_path_proves() {
-        // The loop head is entered from the entry (p true) and from the
-        // latch, where p was rewritten and the branch tested another
-        // register: nothing is known of p at the head.
-        let (n, text) = guards_left(
-            "kernel @k(%a: i64) wave 32 shared 0 local 0 params 8 {
-  reg %x: i32, %p: i1, %c: i1
-entry:
-  %x = special.tid.x
-  %p = icmp.ult.i32 %x, 10
-  brc %p, head, out
-head:
-  @%p st.global.b32 [%a], %x
-  %x = add.i32 %x, 1
-  %p = icmp.ult.i32 %x, 20
-  br head2
-head2:
-  %c = icmp.ult.i32 %x, 30
-  brc %c, head, out
-out:
-  exit
-}",
-        );
-        assert_eq!(n, 1, "{text}");
-        // A latch that branches back on p itself proves it again.
-        let (n, text) = guards_left(
-            "kernel @k(%a: i64) wave 32 shared 0 local 0 params 8 {
-  reg %x: i32, %p: i1
-entry:
-  %x = special.tid.x
-  %p = icmp.ult.i32 %x, 10
-  brc %p, head, out
-head:
-  @%p st.global.b32 [%a], %x
-  %x = add.i32 %x, 1
-  %p = icmp.ult.i32 %x, 20
-  br head2
-head2:
-  brc %p, head, out
-out:
-  exit
-}",
-        );
-        assert_eq!(n, 0, "{text}");
-        // Without the rewrite in the loop, the head knows p.
-        let (n, text) = guards_left(
-            "kernel @k(%a: i64) wave 32 shared 0 local 0 params 8 {
-  reg %x: i32, %p: i1, %c: i1
-entry:
-  %x = special.tid.x
-  %p = icmp.ult.i32 %x, 10
-  brc %p, head, out
-head:
-  @%p st.global.b32 [%a], %x
-  %x = add.i32 %x, 1
-  %c = icmp.ult.i32 %x, 20
-  brc %c, head, out
-out:
-  exit
-}",
-        );
-        assert_eq!(n, 0, "{text}");
+        // The loop head is entered from the entry, where p is true, and
+        // from the latch.
+        let head =
+            "  brc %p, head, out\nhead:\n  @%p st.global.b32 [%a], %x\n  %x = add.i32 %x, 1\n";
+        for (latch, left, why) in [
+            (
+                "  %p = icmp.ult.i32 %x, 20\n  %c = icmp.ult.i32 %x, 30\n  brc %c, head, out",
+                1,
+                "p is rewritten and the latch tests another register",
+            ),
+            (
+                "  %p = icmp.ult.i32 %x, 20\n  brc %p, head, out",
+                0,
+                "the latch branches back on p itself",
+            ),
+            (
+                "  %c = icmp.ult.i32 %x, 20\n  brc %c, head, out",
+                0,
+                "nothing in the loop writes p",
+            ),
+        ] {
+            let (n, text) = guards_left(", %c: i1", &format!("{head}{latch}\nout:\n  exit"));
+            assert_eq!(n, left, "{why}\n{text}");
+        }
     }
 
     #[test]
     fn a_return_continuation_knows_nothing() {
         let (n, text) = guards_left(
-            "kernel @k(%a: i64) wave 32 shared 0 local 0 params 8 {
-  reg %x: i32, %p: i1
-entry:
-  %x = special.tid.x
-  %p = icmp.ult.i32 %x, 10
-  brc %p, caller, out
+            "",
+            "  brc %p, caller, out
 caller:
   call f, after
 after:
@@ -371,8 +328,7 @@ f:
   %p = icmp.ult.i32 %x, 5
   ret
 out:
-  exit
-}",
+  exit",
         );
         assert_eq!(n, 1, "{text}");
     }
