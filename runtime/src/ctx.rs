@@ -82,6 +82,8 @@ pub mod fault_kind {
     /// range (`addr`: the id, `len`: the thread count it waits for, 0 for the
     /// whole workgroup).
     pub const BARRIER: u32 = 7;
+    /// A device `assert` failed (the host service printed its message).
+    pub const ASSERT: u32 = 8;
 }
 
 /// Space codes in [`FaultInfo::space`] (the `Space` enum's order).

@@ -1,6 +1,7 @@
 //! Host services that guest code calls ([`xisa_ir::Op::HostCall`]): what a GPU
-//! driver provides to device code outside the instruction set. Today that is
-//! CUDA's `vprintf`, the function `printf` in device code compiles to.
+//! driver provides to device code outside the instruction set: CUDA's
+//! `vprintf`, the function `printf` in device code compiles to, and
+//! `__assertfail`, which a failed device `assert` calls.
 //!
 //! Both engines call [`call`] with the lane's context, so they print the same
 //! text. The output of a launch is collected in its [`HostOutput`] and handed
@@ -75,14 +76,62 @@ pub fn call(ctx: &LaneCtx, func: HostFn, args: &[u64]) -> Result<u64, FaultInfo>
                 shared_window: *shared_window,
             };
             let (text, n) = printf(&mem, *fmt, *buf)?;
-            if !ctx.host.is_null() {
-                // SAFETY: the scheduler points `host` at the launch's output,
-                // which outlives every lane of the launch.
-                unsafe { (*ctx.host).push(&text) };
-            }
+            print(ctx, &text);
             Ok(u64::from(n as u32))
         }
+        HostFn::AssertFail => {
+            let [msg, file, line, func, local_window, shared_window] = args else {
+                return Err(fault(0, 0, Space::Global));
+            };
+            let mem = GuestView {
+                ctx,
+                local_window: *local_window,
+                shared_window: *shared_window,
+            };
+            let text = assertion(ctx, &mem, *msg, *file, *line, *func)?;
+            print(ctx, &text);
+            Err(FaultInfo {
+                kind: fault_kind::ASSERT,
+                inst: 0,
+                addr: 0,
+                len: 0,
+                space: 0,
+            })
+        }
     }
+}
+
+/// Appends a lane's text to its launch's output.
+fn print(ctx: &LaneCtx, text: &[u8]) {
+    if !ctx.host.is_null() {
+        // SAFETY: the scheduler points `host` at the launch's output, which
+        // outlives every lane of the launch.
+        unsafe { (*ctx.host).push(text) };
+    }
+}
+
+/// The line the CUDA driver prints for a failed device `assert`.
+fn assertion(
+    ctx: &LaneCtx,
+    mem: &GuestView,
+    msg: u64,
+    file: u64,
+    line: u64,
+    func: u64,
+) -> Result<Vec<u8>, FaultInfo> {
+    let text = |a: u64| -> Result<String, FaultInfo> {
+        Ok(String::from_utf8_lossy(&mem.string(a)?).into_owned())
+    };
+    let [bx, by, bz] = ctx.ctaid;
+    let [tx, ty, tz] = ctx.tid;
+    Ok(format!(
+        "{}:{}: {}: block: [{bx},{by},{bz}], thread: [{tx},{ty},{tz}] Assertion `{}` failed.\n",
+        text(file)?,
+        line as u32,
+        text(func)?,
+        text(msg)?
+    )
+    .into_bytes())
 }
 
 fn fault(addr: u64, len: u32, space: Space) -> FaultInfo {

@@ -121,6 +121,8 @@ pub enum FaultKind {
     ReadOnly,
     /// A barrier that can never complete, or an invalid barrier id.
     Barrier,
+    /// A device `assert` failed.
+    Assert,
     Unknown(u32),
 }
 
@@ -134,6 +136,7 @@ impl FaultKind {
             fault_kind::TRAP => FaultKind::Trap,
             fault_kind::READ_ONLY => FaultKind::ReadOnly,
             fault_kind::BARRIER => FaultKind::Barrier,
+            fault_kind::ASSERT => FaultKind::Assert,
             c => FaultKind::Unknown(c),
         }
     }
@@ -169,6 +172,7 @@ impl std::fmt::Display for Fault {
             FaultKind::CallOverflow => "call stack overflow".into(),
             FaultKind::RetEmpty => "ret with an empty call stack".into(),
             FaultKind::Trap => "trap".into(),
+            FaultKind::Assert => "device assertion failed".into(),
             FaultKind::ReadOnly => format!("write to read-only {} space", self.space),
             FaultKind::Barrier if self.addr >= xisa_ir::BARRIER_IDS => format!(
                 "barrier id {} out of range (0..{})",

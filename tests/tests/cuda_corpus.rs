@@ -4062,3 +4062,134 @@ fn wmma_tiles() {
         same("wmma_f16", e, &dec::<u16>(&o[2]), &want16)
     });
 }
+
+// ===========================================================================
+// assert.cu
+
+/// Launches `kernel` over `grid` workgroups of `block` lanes; returns the
+/// launch's error (`None` when it succeeded), what the kernel printed, and
+/// the contents of every buffer argument.
+fn launch_checked(
+    m: &Module,
+    kernel: &str,
+    e: Engine,
+    (grid, block): (u32, u32),
+    args: &[ArgSpec],
+) -> (Option<String>, String, Vec<Vec<u8>>) {
+    let dev = Device::new().expect("device");
+    let opts = LaunchOptions {
+        grid: [grid, 1, 1],
+        block: [block, 1, 1],
+        engine: e,
+        threads: 1,
+        ..LaunchOptions::default()
+    };
+    match dev.launch(m, kernel, &opts, args) {
+        Ok(rep) => {
+            let bufs = rep
+                .buffers
+                .iter()
+                .flatten()
+                .map(|b| dev.read(b.addr, b.len as usize).expect("read"))
+                .collect();
+            let text = String::from_utf8(rep.stats.output).expect("utf-8");
+            (None, text, bufs)
+        }
+        Err(err) => {
+            let (text, _) = dev.take_output();
+            (
+                Some(err.to_string()),
+                String::from_utf8(text).expect("utf-8"),
+                Vec::new(),
+            )
+        }
+    }
+}
+
+/// A device `assert` that holds costs nothing visible; one that fails prints
+/// the CUDA driver's line (file, line, function, block, thread, the
+/// asserted expression) and stops the launch with an assertion fault naming
+/// the lane. Before, no kernel with an `assert` could be lifted (the
+/// driver function's address is loaded with a register-indexed LDC from a
+/// relocated bank).
+#[test]
+fn assert_that_holds_and_assert_that_fails() {
+    assert_sass(
+        "assert",
+        "assert_nonnegative",
+        &["LDC.64", "CALL.ABS.NOINC"],
+    );
+    let m = module("assert");
+    let ok: Vec<i32> = (0..64).collect();
+    let mut bad = ok.clone();
+    bad[37] = -5;
+    for e in ENGINES {
+        let args = |v: &[i32]| {
+            [
+                ArgSpec::Bytes(enc(v)),
+                ArgSpec::Zeros(256),
+                ArgSpec::I32(64),
+            ]
+        };
+        let (err, text, bufs) = launch_checked(&m, "assert_nonnegative", e, (2, 32), &args(&ok));
+        assert_eq!((err, text.as_str()), (None, ""), "{e}");
+        let want: Vec<i32> = ok.iter().map(|v| 2 * v).collect();
+        same("assert_nonnegative", e, &dec::<i32>(&bufs[1]), &want);
+
+        let (err, text, _) = launch_checked(&m, "assert_nonnegative", e, (2, 32), &args(&bad));
+        assert_eq!(
+            text,
+            "assert.cu:16: assert_nonnegative: block: [1,0,0], thread: [5,0,0] \
+             Assertion `in[i] >= 0` failed.\n",
+            "{e}"
+        );
+        let err = err.unwrap_or_else(|| panic!("{e}: the launch succeeded"));
+        for needle in [
+            "device assertion failed",
+            "workgroup [1, 0, 0]",
+            "thread [5, 0, 0]",
+        ] {
+            assert!(err.contains(needle), "{e}: {needle:?} not in {err}");
+        }
+    }
+}
+
+/// An assert after a barrier on a value the block computed in shared
+/// memory: every lane of the block sees the same sum; the first lane to
+/// reach the failing assert reports it.
+#[test]
+fn assert_after_a_barrier() {
+    let m = module("assert");
+    let inp: Vec<i32> = (0..128).map(|i| i % 7).collect();
+    let sums: Vec<i32> = inp.chunks(64).map(|c| c.iter().sum()).collect();
+    let limit = *sums.iter().max().expect("two blocks");
+    for e in ENGINES {
+        let args = |limit: i32| {
+            [
+                ArgSpec::Bytes(enc(&inp)),
+                ArgSpec::Zeros(8),
+                ArgSpec::I32(limit),
+            ]
+        };
+        let (err, _, bufs) = launch_checked(&m, "assert_block_sum", e, (2, 64), &args(limit));
+        assert_eq!(err, None, "{e}");
+        same("assert_block_sum", e, &dec::<i32>(&bufs[1]), &sums);
+        let (err, text, _) = launch_checked(&m, "assert_block_sum", e, (2, 64), &args(limit - 1));
+        let failing = sums
+            .iter()
+            .position(|&s| s > limit - 1)
+            .expect("a block over");
+        assert_eq!(
+            text,
+            format!(
+                "assert.cu:28: assert_block_sum: block: [{failing},0,0], thread: [0,0,0] \
+                 Assertion `sum <= limit` failed.\n"
+            ),
+            "{e}"
+        );
+        assert!(
+            err.is_some_and(|x| x.contains("device assertion failed")),
+            "{e}"
+        );
+    }
+}

@@ -910,16 +910,25 @@ pub enum HostFn {
     /// and the buffer are found in any space). Result (`i32`): the number of
     /// arguments the format consumed, -1 for a null format.
     Printf,
+    /// CUDA's `__assertfail(message, file, line, function, char_size)`, which
+    /// a failed device `assert` calls: prints `FILE:LINE: FUNCTION: block:
+    /// [x,y,z], thread: [x,y,z] Assertion `MESSAGE` failed.` (the CUDA
+    /// driver's text) and stops the launch with an assertion fault naming
+    /// the lane. Operands (all `i64`): the generic addresses of the message,
+    /// the file name and the function name, the line, and the bases of the
+    /// local and shared windows (as for `Printf`). No result.
+    AssertFail,
 }
 
 impl HostFn {
     /// All host functions.
-    pub const ALL: [HostFn; 1] = [HostFn::Printf];
+    pub const ALL: [HostFn; 2] = [HostFn::Printf, HostFn::AssertFail];
 
     /// Text-form name (`hostcall.NAME`).
     pub fn name(self) -> &'static str {
         match self {
             HostFn::Printf => "printf",
+            HostFn::AssertFail => "assertfail",
         }
     }
 
@@ -927,7 +936,13 @@ impl HostFn {
     pub fn arity(self) -> usize {
         match self {
             HostFn::Printf => 4,
+            HostFn::AssertFail => 6,
         }
+    }
+
+    /// Whether the function returns a value (an `i32`).
+    pub fn has_result(self) -> bool {
+        matches!(self, HostFn::Printf)
     }
 }
 
@@ -1136,7 +1151,8 @@ pub enum Op {
         pred: Option<Operand>,
     },
     /// A call of a host service (see [`HostFn`]); `dst` receives its result.
-    /// Text: `%d = hostcall.printf %fmt, %args, LOCAL_WINDOW, SHARED_WINDOW`.
+    /// Text: `%d = hostcall.printf %fmt, %args, LOCAL_WINDOW, SHARED_WINDOW`,
+    /// `hostcall.assertfail %msg, %file, %line, %func, LOCAL_WINDOW, SHARED_WINDOW`.
     HostCall {
         func: HostFn,
         dst: Option<Reg>,

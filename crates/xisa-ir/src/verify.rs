@@ -669,6 +669,10 @@ impl V<'_> {
                     self.opnd(*a, I64, "operand")?;
                 }
                 match dst {
+                    Some(_) if !func.has_result() => self.fail(format!(
+                        "hostcall.{} returns nothing: no destination",
+                        func.name()
+                    )),
                     Some(d) => self.reg_is(*d, I32, "destination"),
                     None => Ok(()),
                 }

@@ -84,7 +84,7 @@ impl Helper {
             Helper::Fma | Helper::Bfe | Helper::Atomic => 3,
             Helper::Bfi => 4,
             Helper::Surface => 6,
-            Helper::Host => 5,
+            Helper::Host => 7,
         }
     }
 
@@ -276,15 +276,25 @@ extern "C" fn h_atomic(code: u32, old: u64, src: u64, cmp: u64) -> u64 {
 pub(crate) const HOST_FAULT: u64 = u64::MAX;
 
 /// A host service ([`xisa_runtime::host::call`]) for the lane of `ctx`:
-/// `code.op` is the [`HostFn`] index, `a0..a3` its operands (unused ones 0).
+/// `code.op` is the [`HostFn`] index, `a0..a5` its operands (unused ones 0).
 /// On a fault the lane's fault record is filled in (but for the location)
 /// and [`HOST_FAULT`] returned.
-extern "C" fn h_host(code: u32, ctx: u64, a0: u64, a1: u64, a2: u64, a3: u64) -> u64 {
+#[allow(clippy::too_many_arguments)]
+extern "C" fn h_host(
+    code: u32,
+    ctx: u64,
+    a0: u64,
+    a1: u64,
+    a2: u64,
+    a3: u64,
+    a4: u64,
+    a5: u64,
+) -> u64 {
     guarded(|| {
         let c = Code::unpack(code);
         let func = *xisa_ir::HostFn::ALL.get(c.op as usize)?;
         let ctx = ctx as *mut LaneCtx;
-        let args = [a0, a1, a2, a3];
+        let args = [a0, a1, a2, a3, a4, a5];
         // SAFETY: `ctx` is the lane context the generated function was called
         // with, valid and not otherwise borrowed during the call.
         unsafe {

@@ -742,7 +742,10 @@ impl DataReloc {
 /// xisa gives each: above every global and below the shared and local
 /// windows, so that no data pointer equals one. The lifter turns a call to
 /// one into a host service (`hostcall`).
-pub const HOST_FUNCTIONS: &[(&str, u64)] = &[("vprintf", 0x7d00_0000_0000)];
+pub const HOST_FUNCTIONS: &[(&str, u64)] = &[
+    ("vprintf", 0x7d00_0000_0000),
+    ("__assertfail", 0x7d00_0000_0100),
+];
 
 /// The address xisa gives driver function `name`, if it provides it.
 pub fn host_function(name: &str) -> Option<u64> {

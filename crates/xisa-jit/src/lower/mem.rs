@@ -227,7 +227,7 @@ impl Lowerer<'_, '_> {
     /// helper; a fault it reports stops the lane here.
     pub(super) fn lower_hostcall(&mut self, func: HostFn, dst: Option<Reg>, args: &[Operand]) {
         let mut vals = vec![self.ctx];
-        for i in 0..4 {
+        for i in 0..6 {
             let v = match args.get(i) {
                 Some(a) => self.read(*a, Type::I64),
                 None => self.iconst(clt::I64, 0),

@@ -503,9 +503,11 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
 /// function whose address the loader put in a constant bank
 /// ([`crate::loader::HOST_FUNCTIONS`]). A call to `vprintf` becomes
 /// `hostcall.printf` with the ABI's arguments (format in R4:R5, argument
-/// buffer in R6:R7, result in R4); any other target traps at block
-/// `callabs_<pc>_unknown_target`. The condition predicate folds into the
-/// guard as for BRA.
+/// buffer in R6:R7, result in R4); a call to `__assertfail` (a failed device
+/// `assert`) becomes `hostcall.assertfail` (message R4:R5, file R6:R7, line
+/// R8, function R10:R11; it does not return); any other target traps at
+/// block `callabs_<pc>_unknown_target`. The condition predicate folds into
+/// the guard as for BRA.
 fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     let (ra, off) = l.reg_imm_at(1)?;
     if !branch_condition(l, 0)? {
@@ -516,39 +518,64 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     };
     let r = read_pair_val(l, ra)?;
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(off as u64));
-    let Some(vprintf) = crate::loader::host_function("vprintf") else {
-        return Err(l.unsupported("CALL.ABS: no host functions are known"));
+    let address = |l: &Lifter, name: &str| {
+        crate::loader::host_function(name)
+            .ok_or_else(|| l.unsupported(format!("CALL.ABS: no address for {name}")))
     };
-    let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(vprintf));
-    // The call, in a block of its own: arguments and result in registers.
-    let call = l.new_block(format!("L_{:04x}_vprintf", l.b.pc), Term::Br(next));
+    let (vprintf, assertfail) = (address(l, "vprintf")?, address(l, "__assertfail")?);
+    let pc = l.b.pc;
+    let windows = [
+        Operand::Imm(super::LOCAL_WINDOW),
+        Operand::Imm(super::SHARED_WINDOW),
+    ];
+    // Each call in a block of its own: arguments and result in registers.
     let outer = l.b.position();
-    l.b.enter(call);
     let saved_guard = l.guard.take();
+    let printf = l.new_block(format!("L_{pc:04x}_vprintf"), Term::Br(next));
+    l.b.enter(printf);
     let fmt = l.read_pair(4);
     let buf = l.read_pair(6);
     let res = l.tmp(Type::I32);
     l.emit(Op::HostCall {
         func: HostFn::Printf,
         dst: Some(res),
-        args: vec![
-            fmt,
-            buf,
-            Operand::Imm(super::LOCAL_WINDOW),
-            Operand::Imm(super::SHARED_WINDOW),
-        ],
+        args: [fmt, buf].into_iter().chain(windows).collect(),
     });
     l.write_gpr(4, res.into());
+    // The service stops the launch; the trap is never reached.
+    let assert = l.new_block(format!("L_{pc:04x}_assertfail"), Term::Trap);
+    l.b.enter(assert);
+    let msg = l.read_pair(4);
+    let file = l.read_pair(6);
+    let line = l.read_gpr(8);
+    let line = l.zext64(line);
+    let func = l.read_pair(10);
+    l.emit(Op::HostCall {
+        func: HostFn::AssertFail,
+        dst: None,
+        args: [msg, file, line, func].into_iter().chain(windows).collect(),
+    });
     l.b.restore(outer);
     l.guard = saved_guard;
-    let bad = l.new_block(format!("callabs_{:#x}_unknown_target", l.b.pc), Term::Trap);
-    let hit = l.in_reg(Type::I1, hit);
-    let dispatch = l.new_block(
-        format!("L_{:04x}_callabs", l.b.pc),
+    let bad = l.new_block(format!("callabs_{pc:#x}_unknown_target"), Term::Trap);
+    let is_assert = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(assertfail));
+    let is_assert = l.in_reg(Type::I1, is_assert);
+    let not_printf = l.new_block(
+        format!("L_{pc:04x}_callabs_assert"),
         Term::BrCond {
-            cond: hit,
-            then_: call,
+            cond: is_assert,
+            then_: assert,
             else_: bad,
+        },
+    );
+    let is_printf = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(vprintf));
+    let is_printf = l.in_reg(Type::I1, is_printf);
+    let dispatch = l.new_block(
+        format!("L_{pc:04x}_callabs"),
+        Term::BrCond {
+            cond: is_printf,
+            then_: printf,
+            else_: not_printf,
         },
     );
     l.branch_guarded(dispatch);
