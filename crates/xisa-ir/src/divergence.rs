@@ -49,6 +49,9 @@ pub struct Uniformity {
     reach_in: Vec<Set>,
     /// Per site: its value's form (`Lin { c: 0, .. }`: uniform).
     form: Vec<Affine>,
+    /// `tid.x` is below this in every launch (the declared or hardware
+    /// workgroup size).
+    tid_bound: u64,
 }
 
 /// Bitset (over blocks or definition sites).
@@ -177,6 +180,15 @@ impl Uniformity {
     /// Analyses `k` (see the module docs); `None` for kernels with calls or
     /// with reachable blocks that reach no exit.
     pub fn of(k: &Kernel) -> Option<Uniformity> {
+        Self::within(k, MAX_TID_X)
+    }
+
+    /// [`Uniformity::of`] for a kernel whose launches have fewer than
+    /// `tid_bound` lanes along x (the size it declares): an `or` of a
+    /// multiple of `tid.x` and a constant whose bits it cannot reach is then
+    /// their sum (LLVM writes `a | k` for `a + k` when it knows the bits
+    /// are disjoint).
+    pub fn within(k: &Kernel, tid_bound: u64) -> Option<Uniformity> {
         let n = k.blocks.len();
         if n == 0
             || k.blocks
@@ -253,6 +265,7 @@ impl Uniformity {
             first_site,
             reach_in,
             form: vec![Affine::Unknown; ns],
+            tid_bound: tid_bound.max(1),
         };
         for r in 0..nr {
             u.form[r] = if k.params.contains(&Reg(r as u32)) {
@@ -295,12 +308,13 @@ impl Uniformity {
                 }
                 let inst = &k.blocks[b].insts[i];
                 let f = if u.divergent[b]
-                    || inst.op.defs().len() != 1
+                    || !single_form(&inst.op)
                     || inst.guard.is_some_and(|g| !u.uniform_at(k, b, i, g.reg))
                 {
                     Affine::Varying
                 } else {
-                    eval(&inst.op, &mut |o| u.read_at(k, b, i, o))
+                    let bound = u.tid_bound;
+                    eval(&inst.op, &mut |o| u.read_at(k, b, i, o), bound)
                 };
                 let new = meet(u.form[x], f);
                 if new != u.form[x] {
@@ -424,10 +438,15 @@ impl Uniformity {
                 return Affine::Varying;
             }
         }
-        if def.op.defs().len() != 1 {
+        if !single_form(&def.op) {
             return Affine::Varying;
         }
-        eval(&def.op, &mut |o| self.local(k, b, j, o, guard, depth + 1))
+        let bound = self.tid_bound;
+        eval(
+            &def.op,
+            &mut |o| self.local(k, b, j, o, guard, depth + 1),
+            bound,
+        )
     }
 }
 
@@ -516,8 +535,33 @@ fn konst(a: Affine) -> Option<u64> {
     }
 }
 
-/// The form of `op`'s (first) result from its operands' forms (`get`).
-fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine) -> Affine {
+/// Whether [`eval`]'s form holds for every register `op` writes: one
+/// register, or the elements of a load (uniform or not alike).
+fn single_form(op: &Op) -> bool {
+    op.defs().len() == 1 || matches!(op, Op::Load { .. })
+}
+
+/// The most lanes along x any ISA's workgroup has (CUDA and HSA: 1024).
+pub const MAX_TID_X: u64 = 1024;
+
+/// `a | b` as `a + b` when `b` is a constant whose lowest set bit is above
+/// every value `a = c·tid.x + u` takes (`c > 0`, `tid.x < tid_bound`).
+fn disjoint_or(a: Affine, b: Affine, tid_bound: u64) -> Option<Affine> {
+    let k = konst(b).filter(|&k| k != 0)?;
+    let Affine::Lin { c, u: Some(u) } = a else {
+        return None;
+    };
+    let top = u64::try_from(c)
+        .ok()
+        .filter(|&c| c > 0)?
+        .checked_mul(tid_bound - 1)?
+        .checked_add(u)?;
+    (top < k & k.wrapping_neg()).then(|| lin2(a, 1, b, 1))
+}
+
+/// The form of `op`'s (first) result from its operands' forms (`get`);
+/// `tid.x` is below `tid_bound`.
+fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine, tid_bound: u64) -> Affine {
     let uniform_of = |fs: &[Affine]| {
         if fs.contains(&Affine::Varying) {
             Affine::Varying
@@ -547,6 +591,12 @@ fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine) -> Affine {
                 }
                 if konst(fa) == Some(0) {
                     return fb;
+                }
+            }
+            if *op == BinOp::Or {
+                let sum = disjoint_or(fa, fb, tid_bound).or_else(|| disjoint_or(fb, fa, tid_bound));
+                if let Some(f) = sum {
+                    return f;
                 }
             }
             match op {
@@ -621,13 +671,14 @@ fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine) -> Affine {
                 _ => uniform_of(&[f]),
             }
         }
-        // Read-only spaces: the same address reads the same value in every lane.
+        // Read-only spaces: the same address reads the same value in every
+        // lane; a `.uniform` load says so of its result.
         Op::Load {
-            space: Space::Param | Space::Const,
+            space,
             addr: crate::inst::Address::Flat { base, .. },
-            dsts,
+            uniform,
             ..
-        } if dsts.len() == 1 => {
+        } if *uniform || matches!(space, Space::Param | Space::Const) => {
             let f = get(base);
             uniform_of(&[f])
         }

@@ -502,6 +502,12 @@ fn emit_geometry(t: &mut Temps, out: &mut Vec<Inst>, pc: Option<u64>, wave: u32)
 /// returns how many (checked ones included). Each inherits the `pc` of the
 /// access it precedes.
 pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
+    insert_wave_syncs_within(k, crate::divergence::MAX_TID_X)
+}
+
+/// [`insert_wave_syncs`] for a kernel whose launches have fewer than
+/// `tid_bound` lanes along x (the workgroup size it declares).
+pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
     let n = k.blocks.len();
     if n == 0
         || !k
@@ -512,7 +518,7 @@ pub fn insert_wave_syncs(k: &mut Kernel) -> usize {
         return 0;
     }
     let wave = k.wave_size.max(1);
-    let uni = Uniformity::of(k).filter(|_| wave.is_power_of_two());
+    let uni = Uniformity::within(k, tid_bound).filter(|_| wave.is_power_of_two());
     let forms: Vec<Vec<Option<Form>>> = (0..n)
         .map(|b| {
             (0..k.blocks[b].insts.len())
@@ -778,6 +784,72 @@ entry:
         assert!(!text.lines().any(|l| l.trim() == "wavesync"), "{text}");
         // Only the pair through %b is checked at run time: one distance.
         assert_eq!(text.matches("icmp.sge.i32 %ls.").count(), 1, "{text}");
+    }
+
+    /// `tid·4 | 0x400` is `tid·4 + 0x400` when the workgroup has at most 256
+    /// lanes along x (LLVM writes the `or` when it knows the bits are
+    /// disjoint, from the size the kernel declares): the step's sync is
+    /// checked. Without the bound (1024 lanes) the bits may meet: the `or`
+    /// is not affine, the sync unconditional.
+    #[test]
+    fn a_disjoint_or_is_a_sum_within_the_declared_size() {
+        let src = "kernel @x(%o: i64, %d: i32) {
+  reg %t: i32, %a: i32, %c: i32, %b: i32, %v: i32, %w: i32
+entry:
+  %t = special.tid.x
+  %a = shl.i32 %t, 2
+  %c = or.i32 %a, 1024
+  %b = mad.i32 %d, 4, %c
+  %v = ld.shared.b32 [%c]
+  %w = ld.shared.b32 [%b]
+  %v = add.i32 %v, %w
+  st.shared.b32 [%c], %v
+  exit
+}";
+        for (bound, checked) in [(256, true), (257, false), (1024, false)] {
+            let mut m = parse_module(src).expect("parses");
+            let k = &mut m.kernels[0];
+            assert_eq!(insert_wave_syncs_within(k, bound), 1);
+            crate::verify::verify_kernel(k).expect("verifies");
+            let text = k.to_string();
+            let plain = text.lines().any(|l| l.trim() == "wavesync");
+            assert_eq!(plain, !checked, "bound {bound}:\n{text}");
+        }
+    }
+
+    /// A loop bound from a `.uniform` load (gfx942's scalar loads) is the
+    /// same in every lane: the loop is not a divergent region, and the
+    /// tree step in it keeps its checked sync. A plain global load of the
+    /// same address may differ between lanes: unconditional.
+    #[test]
+    fn a_uniform_load_does_not_make_its_loop_divergent() {
+        for (ld, checked) in [("ld.uniform.global", true), ("ld.global", false)] {
+            let (n, text) = syncs_before(&format!(
+                "kernel @x(%o: i64) {{
+  reg %t: i32, %n: i32, %a: i32, %b: i32, %v: i32, %w: i32, %p: i1
+entry:
+  %t = special.tid.x
+  %n = {ld}.b32 [%o]
+  %a = shl.i32 %t, 2
+  br head
+head:
+  %n = lshr.i32 %n, 1
+  %b = mad.i32 %n, 4, %a
+  %v = ld.shared.b32 [%a]
+  %w = ld.shared.b32 [%b]
+  %v = add.i32 %v, %w
+  st.shared.b32 [%a], %v
+  barrier
+  %p = icmp.ne.i32 %n, 0
+  brc %p, head, out
+out:
+  exit
+}}"
+            ));
+            assert_eq!(n, 1, "{text}");
+            let plain = text.lines().any(|l| l.trim() == "wavesync");
+            assert_eq!(plain, !checked, "{ld}:\n{text}");
+        }
     }
 
     /// Writing the own slot and reading the neighbour's is decided at

@@ -9,7 +9,9 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-use xisa_frontend::{DeclaredLimit, Frontend, FrontendError, GuestModule, IsaInfo, KernelEntry};
+use xisa_frontend::{
+    BlockRule, DeclaredLimit, Frontend, FrontendError, GuestModule, IsaInfo, KernelEntry,
+};
 use xisa_ir::Kernel;
 
 use crate::error::{Error, Result};
@@ -217,10 +219,25 @@ impl Module {
                 // Before the lockstep pass: its divergence analysis sees an
                 // unguarded write as the one value it is.
                 xisa_ir::guards::drop_known_guards(&mut k);
-                xisa_ir::lockstep::insert_wave_syncs(&mut k);
+                xisa_ir::lockstep::insert_wave_syncs_within(&mut k, self.tid_bound(i));
             }
             Ok(k)
         })
+    }
+
+    /// Every launch of entry `i` has fewer lanes along x than this: the
+    /// ISA's largest workgroup extent, or a smaller size the kernel declares
+    /// (launches are checked against both, `crate::limits`).
+    fn tid_bound(&self, i: usize) -> u64 {
+        let hw = self.isa.info().limits.max_block[0];
+        self.entries()[i]
+            .declared
+            .iter()
+            .map(|d| match d.rule {
+                BlockRule::Exactly([x, _, _]) => u64::from(x),
+                BlockRule::AtMost(n) => n,
+            })
+            .fold(hw, u64::min)
     }
 
     /// The kernel named `name`, lifted on first use: its lift error if it

@@ -513,7 +513,9 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             },
             order: Order::Weak,
             scope: Scope::Device,
-            uniform: false,
+            // The scalar unit loads once for the wave: every lane's SGPRs
+            // get the same value.
+            uniform: true,
             dsts: chunk.to_vec(),
             addr,
         });

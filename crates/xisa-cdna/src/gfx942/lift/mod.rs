@@ -635,7 +635,7 @@ fn entry(b: &mut Builder, abi: &EntryAbi, params: &[xisa_ir::Reg]) -> Result<(),
                 mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B32),
                 order: xisa_ir::Order::Weak,
                 scope: xisa_ir::Scope::Device,
-                uniform: false,
+                uniform: true,
                 dsts: vec![t],
                 addr: xisa_ir::Address::Flat {
                     base: ptr,
