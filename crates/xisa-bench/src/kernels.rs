@@ -130,21 +130,22 @@ pub fn pocl_status() -> String {
 }
 
 /// Compares translated and native output buffers.
-type CheckFn = fn(&[Vec<u8>], &[Vec<u8>]) -> Result<(), String>;
+pub(crate) type CheckFn = fn(&[Vec<u8>], &[Vec<u8>]) -> Result<(), String>;
 
-enum Arg {
+/// A kernel argument of a case.
+pub(crate) enum Arg {
     Buf(Vec<u8>),
     Scalar(ArgSpec),
 }
 
 /// A kernel's OpenCL C twin and its compiled builds.
-struct Twin {
+pub(crate) struct Twin {
     /// The source (`opencl/NAME.cl`), which POCL compiles.
-    cl: &'static str,
+    pub(crate) cl: &'static str,
     /// `opencl/out/NAME.cubin`.
-    cubin: &'static [u8],
+    pub(crate) cubin: &'static [u8],
     /// `opencl/out/NAME.co`.
-    co: &'static [u8],
+    pub(crate) co: &'static [u8],
 }
 
 /// The twin of `opencl/$name.cl`, with its committed builds.
@@ -158,21 +159,22 @@ macro_rules! twin {
     };
 }
 
-struct Case {
-    name: &'static str,
-    twin: Twin,
+/// One benchmark kernel: its builds, launch and inputs, and the reference.
+pub(crate) struct Case {
+    pub(crate) name: &'static str,
+    pub(crate) twin: Twin,
     /// The IR kernel's text.
-    src: &'static str,
-    kernel: &'static str,
-    grid: u32,
-    block: u32,
-    elements: u64,
-    args: Vec<Arg>,
+    pub(crate) src: &'static str,
+    pub(crate) kernel: &'static str,
+    pub(crate) grid: u32,
+    pub(crate) block: u32,
+    pub(crate) elements: u64,
+    pub(crate) args: Vec<Arg>,
     /// The native equivalent: returns the buffers (in argument order of the
     /// `Buf` arguments) after the work.
     native: Box<dyn Fn() -> Vec<Vec<u8>> + Sync>,
     /// Compares translated and native buffers.
-    check: CheckFn,
+    pub(crate) check: CheckFn,
 }
 
 fn rng(seed: u64) -> impl FnMut() -> u32 {
@@ -219,7 +221,8 @@ fn zeros32(n: usize) -> Vec<AtomicU32> {
     (0..n).map(|_| AtomicU32::new(0)).collect()
 }
 
-fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
+/// The benchmark kernels for `cfg.elements` elements on `cores` host threads.
+pub(crate) fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
     let n = cfg.elements.max(1024) as usize;
     let mut r = rng(0x5eed_1234_abcd);
     let mut v = Vec::new();
@@ -480,7 +483,7 @@ fn cases(cfg: &KernelsConfig, cores: usize) -> Vec<Case> {
 
 /// The builds `cfg` selects (all when none is named), in table order, after
 /// checking that every kernel named in `cfg.only` exists.
-fn selection(cfg: &KernelsConfig) -> Result<Vec<Build>, Error> {
+pub(crate) fn selection(cfg: &KernelsConfig) -> Result<Vec<Build>, Error> {
     for o in &cfg.only {
         if !KERNELS.contains(&o.as_str()) {
             return Err(Error::Args(format!(
@@ -496,7 +499,7 @@ fn selection(cfg: &KernelsConfig) -> Result<Vec<Build>, Error> {
 }
 
 /// Whether `cfg` selects the case.
-fn selected(cfg: &KernelsConfig, case: &Case) -> bool {
+pub(crate) fn selected(cfg: &KernelsConfig, case: &Case) -> bool {
     cfg.only.is_empty() || cfg.only.iter().any(|o| o == case.name)
 }
 
@@ -603,20 +606,25 @@ struct PoclRun {
     buffers: Vec<Vec<u8>>,
 }
 
+/// A case's arguments as the OpenCL host driver takes them.
+pub(crate) fn pocl_args(case: &Case) -> Result<Vec<crate::pocl::PoclArg<'_>>, String> {
+    use crate::pocl::PoclArg;
+    case.args
+        .iter()
+        .map(|a| match a {
+            Arg::Buf(b) => Ok(PoclArg::Buf(b)),
+            Arg::Scalar(ArgSpec::U32(v)) => Ok(PoclArg::U32(*v)),
+            Arg::Scalar(ArgSpec::F32(v)) => Ok(PoclArg::F32(*v)),
+            Arg::Scalar(other) => Err(format!("no OpenCL argument for {other:?}")),
+        })
+        .collect()
+}
+
 /// Runs the OpenCL twin on POCL. `Err(why)` when POCL could not be measured
 /// (never fatal).
 fn run_pocl(case: &Case, cfg: &KernelsConfig, threads: usize) -> Result<PoclRun, String> {
-    use crate::pocl::PoclArg;
     let p = crate::pocl::probe().map_err(|e| e.to_string())?;
-    let mut args = Vec::new();
-    for a in &case.args {
-        args.push(match a {
-            Arg::Buf(b) => PoclArg::Buf(b),
-            Arg::Scalar(ArgSpec::U32(v)) => PoclArg::U32(*v),
-            Arg::Scalar(ArgSpec::F32(v)) => PoclArg::F32(*v),
-            Arg::Scalar(other) => return Err(format!("no OpenCL argument for {other:?}")),
-        });
-    }
+    let args = pocl_args(case)?;
     let run = p
         .run(
             case.name,

@@ -18,6 +18,7 @@ pub mod matrix;
 pub mod measure;
 pub mod native;
 pub mod pocl;
+pub mod process;
 pub mod report;
 
 pub use gen::{check_available, BenchIsa};

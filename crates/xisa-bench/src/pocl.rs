@@ -67,6 +67,8 @@ pub struct PoclRun {
     pub event_ms: Vec<f64>,
     /// Program build time (first build; POCL may cache it on disk).
     pub build_ms: f64,
+    /// Wall time of the whole driver process (start to exit).
+    pub process_ms: f64,
     /// The buffers after the last launch, in argument order.
     pub buffers: Vec<Vec<u8>>,
 }
@@ -245,9 +247,11 @@ impl Pocl {
             kernel: name.to_string(),
             msg,
         };
+        let t0 = std::time::Instant::now();
         let out = cmd
             .output()
             .map_err(|e| driver_err(format!("cannot run the driver: {e}")))?;
+        let process_ms = t0.elapsed().as_secs_f64() * 1e3;
         if !out.status.success() {
             return Err(driver_err(format!(
                 "{}: {}",
@@ -288,6 +292,7 @@ impl Pocl {
             wall_ms,
             event_ms,
             build_ms,
+            process_ms,
             buffers,
         })
     }

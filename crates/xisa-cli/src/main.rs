@@ -61,6 +61,30 @@ enum BenchCmd {
     /// first launch (lift + compile on a fresh device) and cached relaunches of
     /// one workgroup.
     Launch(BenchLaunchArgs),
+    /// What a user waits for: the wall time of a whole `xisa run` process per
+    /// kernel build (load, lift, compile, launch, outputs written to files)
+    /// against a whole POCL host program running the OpenCL C twin; outputs
+    /// compared.
+    Process(BenchProcessArgs),
+}
+
+#[derive(Args)]
+struct BenchProcessArgs {
+    /// Only these kernels (comma-separated).
+    #[arg(long)]
+    only: Option<String>,
+    /// Only these builds (comma-separated): ir, sm75, gfx942.
+    #[arg(long)]
+    builds: Option<String>,
+    /// Host threads of both sides (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Elements per kernel.
+    #[arg(long, default_value_t = 1 << 22)]
+    elements: u32,
+    /// Measured runs of each side per kernel build (after one unmeasured).
+    #[arg(long, default_value_t = 5)]
+    reps: u32,
 }
 
 #[derive(Args)]
@@ -809,6 +833,23 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
             println!(
                 "cold jit: lift + compile at the first launch on a fresh device; relaunch: \
                  one workgroup, the code cached, wall time of Device::launch"
+            );
+        }
+        BenchCmd::Process(a) => {
+            let mut cfg = xisa_bench::kernels::KernelsConfig::full();
+            cfg.threads = a.threads;
+            cfg.elements = a.elements;
+            cfg.reps = a.reps.max(1);
+            select_kernels(&mut cfg, a.only.as_deref(), a.builds.as_deref())?;
+            let xisa = std::env::current_exe().context("the xisa executable")?;
+            let t0 = std::time::Instant::now();
+            let results = xisa_bench::process::run_process(&cfg, &xisa, &mut |d, n, k| {
+                progress(d, n, k, t0)
+            })?;
+            print!("{}", xisa_bench::process::table(&results));
+            println!(
+                "whole processes, inputs and outputs in files; POCL: the OpenCL C twin, \
+                 program from POCL's cache; outputs compared for every run"
             );
         }
         BenchCmd::Kernels(a) => {

@@ -954,3 +954,43 @@ fn gfx942_code_object_listing_matches_llvm_objdump() {
         assert_eq!(strip(&text(&out.stdout)), strip(&want), "{name}");
     }
 }
+
+/// `xisa bench process` starts `xisa run` itself (and the POCL host program
+/// where POCL is installed) for every kernel build, compares the outputs and
+/// prints one row per build with the geometric means.
+#[test]
+fn bench_process_times_whole_runs() {
+    let out = xisa(&["bench", "process", "--elements", "8192", "--reps", "1"]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}\n{stdout}", text(&out.stderr));
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w.len() > 2 && xisa_bench::kernels::KERNELS.contains(&w[0])
+        })
+        .collect();
+    assert_eq!(rows.len(), 18, "{stdout}");
+    for r in &rows {
+        // The xisa column: a time in milliseconds.
+        let ms: f64 = r
+            .split_whitespace()
+            .nth(3)
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(-1.0);
+        assert!(ms > 0.0, "{r}");
+    }
+    match xisa_bench::pocl::probe() {
+        Ok(_) => {
+            for b in ["ir", "sm75", "gfx942"] {
+                let line = format!("geometric mean xisa/pocl, {b} builds: ");
+                assert!(stdout.contains(&line), "{stdout}");
+            }
+            assert!(!stdout.contains("not measured"), "{stdout}");
+        }
+        Err(e) => {
+            println!("POCL not installed ({e}): only the xisa side is checked");
+            assert!(stdout.contains("not measured"), "{stdout}");
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! `xisa bench process`: what a user of each tool waits for. For every
+//! kernel build of `xisa bench kernels`, the wall time of a whole `xisa run`
+//! process (load, lift, compile, one launch, outputs written) against a
+//! whole POCL host program (`opencl/driver.c`: platform, program build from
+//! POCL's cache, one launch of the OpenCL C twin, outputs written), both
+//! started fresh with their inputs in files. The two alternate, after one
+//! unmeasured run of each (POCL caches the built program on disk, the system
+//! caches the files); the outputs of every run are compared.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use xisa::ArgSpec;
+
+use crate::kernels::{Arg, Build, Case, KernelsConfig};
+use crate::measure::Stats;
+use crate::Error;
+
+/// One kernel build's whole-process times (milliseconds).
+#[derive(Debug, Clone)]
+pub struct ProcessResult {
+    pub name: &'static str,
+    pub build: Build,
+    pub elements: u64,
+    /// `xisa run`, start to exit.
+    pub xisa: Stats,
+    /// The POCL host program, start to exit, when measured.
+    pub pocl: Option<Stats>,
+    /// Why POCL was not measured.
+    pub pocl_note: Option<String>,
+}
+
+fn io(path: &Path, e: std::io::Error) -> Error {
+    Error::Output {
+        path: path.display().to_string(),
+        msg: e.to_string(),
+    }
+}
+
+/// The `xisa run` command line for `case`'s `build`, its module and inputs in
+/// `dir`, buffer argument `i` dumped to `dir/out-BUILD-i.bin`; with the dump
+/// paths in buffer order.
+fn xisa_command(
+    xisa: &Path,
+    dir: &Path,
+    case: &Case,
+    build: Build,
+    threads: usize,
+) -> Result<(Command, Vec<PathBuf>), Error> {
+    let (ext, bytes): (&str, &[u8]) = match build {
+        Build::Ir => ("xir", case.src.as_bytes()),
+        Build::Sm75 => ("cubin", case.twin.cubin),
+        Build::Gfx942 => ("co", case.twin.co),
+    };
+    let module = dir.join(format!("{}.{ext}", case.name));
+    std::fs::write(&module, bytes).map_err(|e| io(&module, e))?;
+    let mut cmd = Command::new(xisa);
+    cmd.arg("run")
+        .arg(&module)
+        .args(["--kernel", case.kernel])
+        .args(["--grid", &case.grid.to_string()])
+        .args(["--block", &case.block.to_string()])
+        .args(["--threads", &threads.to_string()]);
+    let mut dumps = Vec::new();
+    for (i, a) in case.args.iter().enumerate() {
+        let spec = match a {
+            Arg::Buf(b) => {
+                let input = dir.join(format!("in{i}.bin"));
+                std::fs::write(&input, b).map_err(|e| io(&input, e))?;
+                let out = dir.join(format!("out-{}-{i}.bin", build.name()));
+                cmd.arg("--dump").arg(format!("{i}={}", out.display()));
+                dumps.push(out);
+                format!("buf:{}", input.display())
+            }
+            Arg::Scalar(ArgSpec::U32(v)) => format!("u32:{v}"),
+            // Rust prints the shortest text that parses back to the same f32.
+            Arg::Scalar(ArgSpec::F32(v)) => format!("f32:{v}"),
+            Arg::Scalar(other) => {
+                return Err(Error::Args(format!(
+                    "{}: no `xisa run` argument for {other:?}",
+                    case.name
+                )))
+            }
+        };
+        cmd.arg("--arg").arg(spec);
+    }
+    Ok((cmd, dumps))
+}
+
+/// Runs `cmd` and returns its wall time; a failure is an error naming the
+/// kernel build and what the process printed.
+fn timed(mut cmd: Command, what: &str) -> Result<f64, Error> {
+    let t0 = Instant::now();
+    let out = cmd
+        .output()
+        .map_err(|e| Error::Args(format!("{what}: cannot run `xisa run`: {e}")))?;
+    let ms = t0.elapsed().as_secs_f64() * 1e3;
+    if !out.status.success() {
+        return Err(Error::Args(format!(
+            "{what}: `xisa run` failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    Ok(ms)
+}
+
+/// One case, every selected build: `reps` alternating measured runs of each
+/// side after one unmeasured run each.
+#[allow(clippy::too_many_arguments)]
+fn run_case(
+    xisa: &Path,
+    dir: &Path,
+    case: &Case,
+    builds: &[Build],
+    reps: u32,
+    threads: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<ProcessResult>, Error> {
+    let pocl = crate::pocl::probe().map_err(|e| e.to_string());
+    let args = crate::kernels::pocl_args(case);
+    let pocl_once = || -> Result<(f64, Vec<Vec<u8>>), String> {
+        let p = pocl.as_ref().map_err(Clone::clone)?;
+        let args = args.as_ref().map_err(Clone::clone)?;
+        let r = p
+            .run(
+                case.name,
+                case.twin.cl,
+                case.kernel,
+                case.grid,
+                case.block,
+                0,
+                1,
+                threads,
+                args,
+            )
+            .map_err(|e| e.to_string())?;
+        Ok((r.process_ms, r.buffers))
+    };
+    let mut out = Vec::new();
+    for &b in builds {
+        progress(&format!("{} ({})", case.name, b.name()));
+        let what = format!("{} ({} build)", case.name, b.name());
+        let (mut xs, mut ps) = (Vec::new(), Vec::new());
+        let mut note = None;
+        for rep in 0..=reps {
+            let (cmd, dumps) = xisa_command(xisa, dir, case, b, threads)?;
+            let t = timed(cmd, &what)?;
+            let translated = dumps
+                .iter()
+                .map(|p| std::fs::read(p).map_err(|e| io(p, e)))
+                .collect::<Result<Vec<_>, _>>()?;
+            if note.is_none() {
+                match pocl_once() {
+                    Ok((pt, reference)) => {
+                        (case.check)(&translated, &reference).map_err(|detail| {
+                            Error::PoclMismatch {
+                                kernel: what.clone(),
+                                detail,
+                            }
+                        })?;
+                        if rep > 0 {
+                            ps.push(pt);
+                        }
+                    }
+                    Err(why) => note = Some(why),
+                }
+            }
+            if rep > 0 {
+                xs.push(t);
+            }
+        }
+        out.push(ProcessResult {
+            name: case.name,
+            build: b,
+            elements: case.elements,
+            xisa: Stats::of(&xs),
+            pocl: note.is_none().then(|| Stats::of(&ps)),
+            pocl_note: note,
+        });
+    }
+    Ok(out)
+}
+
+/// Measures every selected kernel build (`cfg`'s kernels, builds, elements,
+/// threads and `cfg.reps`), running the `xisa` executable `xisa`; calls
+/// `progress(done, total, name)` before each.
+pub fn run_process(
+    cfg: &KernelsConfig,
+    xisa: &Path,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<Vec<ProcessResult>, Error> {
+    let builds = crate::kernels::selection(cfg)?;
+    let cores = crate::measure::cores();
+    let threads = if cfg.threads == 0 { cores } else { cfg.threads };
+    let cases: Vec<Case> = crate::kernels::cases(cfg, threads)
+        .into_iter()
+        .filter(|c| crate::kernels::selected(cfg, c))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("xisa-bench-process-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
+    let total = cases.len() * builds.len();
+    let mut out = Vec::new();
+    let mut r = Ok(());
+    for c in &cases {
+        let done = out.len();
+        let mut p = |name: &str| progress(done, total, name);
+        match run_case(xisa, &dir, c, &builds, cfg.reps.max(1), threads, &mut p) {
+            Ok(mut v) => out.append(&mut v),
+            Err(e) => {
+                r = Err(e);
+                break;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    r?;
+    progress(total, total, "");
+    Ok(out)
+}
+
+/// The whole-process table, with the geometric mean of xisa/POCL per build.
+pub fn table(results: &[ProcessResult]) -> String {
+    let header = [
+        "kernel",
+        "build",
+        "elements",
+        "xisa run ms",
+        "pocl process ms",
+        "xisa/pocl",
+    ];
+    let ratio = |r: &ProcessResult| {
+        r.pocl
+            .filter(|p| p.median > 0.0)
+            .map(|p| r.xisa.median / p.median)
+    };
+    let spread = |s: &Stats| {
+        format!(
+            "{:.1} ±{:.0}%",
+            s.median,
+            100.0 * s.stddev / s.mean.max(1e-12)
+        )
+    };
+    let rows: Vec<Vec<String>> = results
+        .iter()
+        .map(|r| {
+            vec![
+                r.name.to_string(),
+                r.build.name().to_string(),
+                r.elements.to_string(),
+                spread(&r.xisa),
+                r.pocl
+                    .as_ref()
+                    .map(spread)
+                    .unwrap_or_else(|| "not measured".into()),
+                ratio(r)
+                    .map(|x| format!("{x:.2}"))
+                    .unwrap_or_else(|| "-".into()),
+            ]
+        })
+        .collect();
+    let mut t = crate::report::render(&header, &rows);
+    for b in Build::ALL {
+        let rs: Vec<f64> = results
+            .iter()
+            .filter(|r| r.build == b)
+            .filter_map(ratio)
+            .collect();
+        if !rs.is_empty() {
+            let g = (rs.iter().map(|x| x.ln()).sum::<f64>() / rs.len() as f64).exp();
+            t.push_str(&format!(
+                "geometric mean xisa/pocl, {} builds: {g:.2} ({} kernels)\n",
+                b.name(),
+                rs.len()
+            ));
+        }
+    }
+    for r in results {
+        if let Some(n) = &r.pocl_note {
+            t.push_str(&format!(
+                "pocl {} ({}): not measured: {n}\n",
+                r.name,
+                r.build.name()
+            ));
+        }
+    }
+    t
+}
