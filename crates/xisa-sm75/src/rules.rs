@@ -374,11 +374,7 @@ pub(crate) fn range_mask(lo: u32, hi: u32) -> u128 {
 impl Rules {
     /// The rules compiled into the binary.
     pub fn embedded() -> Result<Self, RulesError> {
-        let mut files = Vec::new();
-        for (name, text) in EMBEDDED {
-            files.push(((*name).to_string(), (*text).to_string()));
-        }
-        Self::from_texts(&files)
+        Self::from_texts(EMBEDDED)
     }
 
     /// Load every `*.json` file of a rules directory (the `--rules DIR` override).
@@ -410,14 +406,16 @@ impl Rules {
     }
 
     /// Parse and validate rules files given as (name, JSON text) pairs.
-    pub fn from_texts(files: &[(String, String)]) -> Result<Self, RulesError> {
+    pub fn from_texts<N: AsRef<str>, T: AsRef<str>>(files: &[(N, T)]) -> Result<Self, RulesError> {
         let mut insts = Vec::new();
         let mut control = std::collections::HashMap::new();
         for (name, text) in files {
-            let f: RulesFile = serde_json::from_str(text).map_err(|e| RulesError::Parse {
-                file: name.clone(),
-                msg: e.to_string(),
-            })?;
+            let name = name.as_ref().to_string();
+            let f: RulesFile =
+                serde_json::from_str(text.as_ref()).map_err(|e| RulesError::Parse {
+                    file: name.clone(),
+                    msg: e.to_string(),
+                })?;
             if f.format != "xisa-sm75-rules/1" {
                 return Err(RulesError::Parse {
                     file: name.clone(),
@@ -425,9 +423,10 @@ impl Rules {
                 });
             }
             for raw in f.instructions {
-                let mut r = compile(&raw).map_err(|msg| RulesError::Invalid {
+                let id = raw.id.clone();
+                let mut r = compile(raw).map_err(|msg| RulesError::Invalid {
                     file: name.clone(),
-                    id: raw.id.clone(),
+                    id,
                     msg,
                 })?;
                 r.tier = f.tier;
@@ -495,7 +494,8 @@ impl Rules {
     }
 }
 
-fn compile(raw: &RawInst) -> Result<InstRule, String> {
+/// Checks one record and builds its rule (taking the record's strings).
+fn compile(raw: RawInst) -> Result<InstRule, String> {
     let mut mask = 0u128;
     let mut value = 0u128;
     for m in &raw.matches {
@@ -513,7 +513,8 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
         value |= (m.value as u128) << m.lo;
     }
     let mut fields = Vec::new();
-    for f in &raw.fields {
+    let mut alts = Vec::new();
+    for f in raw.fields {
         let kind = FieldKind::parse(&f.kind).ok_or_else(|| format!("unknown kind {}", f.kind))?;
         let mut bits = Vec::new();
         let mut width = 0;
@@ -528,7 +529,7 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
         if width == 0 || width > 64 || (!wide && width > 32) {
             return Err(format!("field {}: width {width}", f.name));
         }
-        let values = f.values.clone().unwrap_or_default();
+        let values = f.values.unwrap_or_default();
         if matches!(kind, FieldKind::Mod | FieldKind::Text) && values.len() != 1usize << width {
             return Err(format!(
                 "field {}: {} values for width {width}",
@@ -540,48 +541,54 @@ fn compile(raw: &RawInst) -> Result<InstRule, String> {
             return Err(format!("guard field {} must be 4 bits", f.name));
         }
         let mut print_as = Vec::new();
-        for (k, v) in &f.print_as {
+        for (k, v) in f.print_as {
             let k = k
                 .parse::<u64>()
                 .map_err(|_| format!("field {}: print_as key {k:?}", f.name))?;
-            print_as.push((k, v.clone()));
+            print_as.push((k, v));
         }
+        alts.push(f.alt);
         fields.push(Field {
-            name: f.name.clone(),
+            name: f.name,
             kind,
             bits,
             width,
             values,
             group: f.group,
-            reject: f.reject.clone(),
+            reject: f.reject,
             print_as,
             alt: None,
-            prefix: f.prefix.clone(),
-            suffix: f.suffix.clone(),
+            prefix: f.prefix,
+            suffix: f.suffix,
             scale: f.scale.unwrap_or(1),
             signed_if: f.signed_if.filter(|&b| b < 128),
         });
     }
-    for (i, f) in raw.fields.iter().enumerate() {
-        if let Some(a) = &f.alt {
+    for (i, alt) in alts.into_iter().enumerate() {
+        if let Some(a) = alt {
             let j = fields
                 .iter()
                 .position(|g| g.name == a.field)
-                .ok_or_else(|| format!("field {}: alt names unknown field {}", f.name, a.field))?;
+                .ok_or_else(|| {
+                    format!(
+                        "field {}: alt names unknown field {}",
+                        fields[i].name, a.field
+                    )
+                })?;
             if a.values.len() != fields[i].values.len() {
-                return Err(format!("field {}: alt table size", f.name));
+                return Err(format!("field {}: alt table size", fields[i].name));
             }
-            fields[i].alt = Some((j, a.equals, a.values.clone()));
+            fields[i].alt = Some((j, a.equals, a.values));
         }
     }
     let template = parse_template(&raw.template, &fields)?;
     Ok(InstRule {
-        id: raw.id.clone(),
-        mnemonic: raw.mnemonic.clone(),
-        signature: raw.signature.clone(),
+        id: raw.id,
+        mnemonic: raw.mnemonic,
+        signature: raw.signature,
         opcode: (value & 0xfff) as u16,
         tier: 0,
-        token_order: raw.token_order.clone(),
+        token_order: raw.token_order,
         check_probe: raw.check_probe,
         mask,
         value,

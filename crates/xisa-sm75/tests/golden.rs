@@ -88,5 +88,5 @@ fn rules_dir_override_and_bad_rules() {
     assert_eq!(r.decode(0x7918, 0).unwrap().text, "NOP;");
     let bad = vec![("x.json".to_string(), "{\"format\":\"xisa-sm75-rules/1\",\"instructions\":[{\"id\":\"a\",\"mnemonic\":\"A\",\"signature\":\"\",\"match\":[],\"fields\":[{\"name\":\"m\",\"kind\":\"mod\",\"bits\":[[0,2]],\"values\":[\"X\"]}],\"template\":\"A{m}\"}]}".to_string())];
     assert!(Rules::from_texts(&bad).is_err());
-    assert!(Rules::from_texts(&[("y.json".into(), "not json".into())]).is_err());
+    assert!(Rules::from_texts(&[("y.json", "not json")]).is_err());
 }
