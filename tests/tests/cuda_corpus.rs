@@ -3916,24 +3916,11 @@ fn printed(
     block: u32,
     args: &[ArgSpec],
 ) -> (String, Vec<Vec<u8>>) {
-    let dev = Device::new().expect("device");
-    let opts = LaunchOptions {
-        grid: [1, 1, 1],
-        block: [block, 1, 1],
-        engine: e,
-        threads: 1,
-        ..LaunchOptions::default()
-    };
-    let rep = dev
-        .launch(m, kernel, &opts, args)
-        .unwrap_or_else(|err| panic!("{kernel} ({e}): {err}"));
-    let bufs = rep
-        .buffers
-        .iter()
-        .flatten()
-        .map(|b| dev.read(b.addr, b.len as usize).expect("read"))
-        .collect();
-    (String::from_utf8(rep.stats.output).expect("utf-8"), bufs)
+    let (err, text, bufs) = launch_checked(m, kernel, e, (1, block), args);
+    if let Some(err) = err {
+        panic!("{kernel} ({e}): {err}");
+    }
+    (text, bufs)
 }
 
 /// Every conversion of C's printf as CUDA's vprintf packs them (ints in 4

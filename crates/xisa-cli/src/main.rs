@@ -70,12 +70,8 @@ enum BenchCmd {
 
 #[derive(Args)]
 struct BenchProcessArgs {
-    /// Only these kernels (comma-separated).
-    #[arg(long)]
-    only: Option<String>,
-    /// Only these builds (comma-separated): ir, sm75, gfx942.
-    #[arg(long)]
-    builds: Option<String>,
+    #[command(flatten)]
+    select: SelectArgs,
     /// Host threads of both sides (default: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -87,14 +83,22 @@ struct BenchProcessArgs {
     reps: u32,
 }
 
+/// Which bench kernels and builds run.
 #[derive(Args)]
-struct BenchLaunchArgs {
+struct SelectArgs {
     /// Only these kernels (comma-separated).
     #[arg(long)]
     only: Option<String>,
-    /// Only these builds (comma-separated): ir, sm75, gfx942.
+    /// Only these builds (comma-separated): ir (the IR kernel), sm75 (the
+    /// OpenCL twin's cubin), gfx942 (its code object). Default: all three.
     #[arg(long)]
     builds: Option<String>,
+}
+
+#[derive(Args)]
+struct BenchLaunchArgs {
+    #[command(flatten)]
+    select: SelectArgs,
     /// Cached relaunches measured per kernel build.
     #[arg(long, default_value_t = 200)]
     reps: u32,
@@ -146,13 +150,8 @@ struct BenchAtomicsArgs {
 
 #[derive(Args)]
 struct BenchKernelsArgs {
-    /// Only these kernels (comma-separated).
-    #[arg(long)]
-    only: Option<String>,
-    /// Only these builds (comma-separated): ir (the IR kernel), sm75 (the
-    /// OpenCL twin's cubin), gfx942 (its code object). Default: all three.
-    #[arg(long)]
-    builds: Option<String>,
+    #[command(flatten)]
+    select: SelectArgs,
     /// Host threads (default: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -827,7 +826,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
         }
         BenchCmd::Launch(a) => {
             let mut cfg = xisa_bench::kernels::KernelsConfig::quick();
-            select_kernels(&mut cfg, a.only.as_deref(), a.builds.as_deref())?;
+            select_kernels(&mut cfg, &a.select)?;
             let results = xisa_bench::kernels::run_launches(&cfg, a.reps)?;
             print!("{}", xisa_bench::kernels::launch_table(&results));
             println!(
@@ -840,7 +839,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
             cfg.threads = a.threads;
             cfg.elements = a.elements;
             cfg.reps = a.reps.max(1);
-            select_kernels(&mut cfg, a.only.as_deref(), a.builds.as_deref())?;
+            select_kernels(&mut cfg, &a.select)?;
             let xisa = std::env::current_exe().context("the xisa executable")?;
             let t0 = std::time::Instant::now();
             let results = xisa_bench::process::run_process(&cfg, &xisa, &mut |d, n, k| {
@@ -859,7 +858,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
                 xisa_bench::kernels::KernelsConfig::full()
             };
             cfg.threads = a.threads;
-            select_kernels(&mut cfg, a.only.as_deref(), a.builds.as_deref())?;
+            select_kernels(&mut cfg, &a.select)?;
             if let Some(e) = a.elements {
                 cfg.elements = e;
             }
@@ -890,13 +889,12 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
 /// kernels configuration.
 fn select_kernels(
     cfg: &mut xisa_bench::kernels::KernelsConfig,
-    only: Option<&str>,
-    builds: Option<&str>,
+    select: &SelectArgs,
 ) -> Result<(), xisa_bench::Error> {
-    if let Some(o) = only {
+    if let Some(o) = &select.only {
         cfg.only = o.split(',').map(|s| s.trim().to_string()).collect();
     }
-    if let Some(b) = builds {
+    if let Some(b) = &select.builds {
         cfg.builds = b
             .split(',')
             .map(|s| xisa_bench::kernels::Build::parse(s.trim()))

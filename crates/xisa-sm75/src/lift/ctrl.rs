@@ -558,25 +558,25 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     l.b.restore(outer);
     l.guard = saved_guard;
     let bad = l.new_block(format!("callabs_{pc:#x}_unknown_target"), Term::Trap);
-    let is_assert = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(assertfail));
-    let is_assert = l.in_reg(Type::I1, is_assert);
-    let not_printf = l.new_block(
+    // `target == addr` goes to `then_`, else to `else_`.
+    let test = |l: &mut Lifter, addr: u64, label: String, then_, else_| {
+        let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(addr));
+        let cond = l.in_reg(Type::I1, hit);
+        l.new_block(label, Term::BrCond { cond, then_, else_ })
+    };
+    let not_printf = test(
+        l,
+        assertfail,
         format!("L_{pc:04x}_callabs_assert"),
-        Term::BrCond {
-            cond: is_assert,
-            then_: assert,
-            else_: bad,
-        },
+        assert,
+        bad,
     );
-    let is_printf = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(vprintf));
-    let is_printf = l.in_reg(Type::I1, is_printf);
-    let dispatch = l.new_block(
+    let dispatch = test(
+        l,
+        vprintf,
         format!("L_{pc:04x}_callabs"),
-        Term::BrCond {
-            cond: is_printf,
-            then_: printf,
-            else_: not_printf,
-        },
+        printf,
+        not_printf,
     );
     l.branch_guarded(dispatch);
     Ok(())
