@@ -474,3 +474,51 @@ fn a_loop_that_sets_exec_bits_keeps_the_wave_loop() {
         |l| [(l.tid & 3) + l.k + 1, 0, 0, 0],
     );
 }
+
+#[test]
+fn a_per_lane_loop_with_a_wave_stop_inside_an_outer_loop() {
+    // The inner loop keeps a ballot (read whole by s_bcnt1) and its lanes
+    // would leave it at different iterations; the outer loop's head has a
+    // ballot too. A lane that left early would meet the others at a wave
+    // stop with a lower number (the outer ballot, or the inner one again)
+    // and run it without them (wrong counts before the fix): the inner loop
+    // stays the wave's, all three ballots stay.
+    check(
+        r#"
+    v_and_b32 v4, 3, v0
+    v_mov_b32 v2, 0
+    v_mov_b32 v6, 0
+    s_mov_b32 s9, 2
+.Louter:
+    v_cmp_gt_u32 vcc, s8, v0
+    s_bcnt1_i32_b64 s10, vcc
+    v_add_u32 v6, s10, v6
+    v_mov_b32 v3, 0
+    s_mov_b64 s[12:13], exec
+.Linner:
+    v_add_u32 v3, 1, v3
+    v_cmp_le_u32 vcc, v3, v4
+    s_bcnt1_i32_b64 s11, vcc
+    v_add_u32 v2, s11, v2
+    v_cmp_gt_u32 vcc, v3, v4
+    s_andn2_b64 exec, exec, vcc
+    s_cbranch_execnz .Linner
+    s_mov_b64 exec, s[12:13]
+    s_sub_u32 s9, s9, 1
+    s_cmp_lg_u32 s9, 0
+    s_cbranch_scc1 .Louter
+    global_store_dword v30, v2, s[4:5]
+    global_store_dword v30, v6, s[4:5] offset:4
+    s_endpgm
+"#,
+        (3, 0),
+        |l| {
+            // Inner iteration j counts the wave's lanes with tid & 3 >= j.
+            let v4 = l.tid & 3;
+            let inner: u32 = (1..=v4 + 1).map(|j| 16 * 4u32.saturating_sub(j)).sum();
+            let w0 = l.tid - l.tid % 64;
+            let outer = l.k.saturating_sub(w0).min(64);
+            [2 * inner, 2 * outer, 0, 0]
+        },
+    );
+}

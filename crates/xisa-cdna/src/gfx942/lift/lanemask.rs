@@ -54,8 +54,8 @@
 //! not in the CFG).
 
 use xisa_ir::{
-    BinOp, Block, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Term, Type, UnOp,
-    VoteMode,
+    BinOp, Block, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Space, Term, Type,
+    UnOp, VoteMode,
 };
 
 /// Which bits of a register later instructions read.
@@ -152,7 +152,7 @@ pub(crate) fn run(
         });
         let d = demands(k, lane);
         latches.retain(|&b| {
-            if per_lane_loop(k, &d, b, exec, loops) {
+            if per_lane_loop(k, &d, b, (exec, lane), loops) {
                 done.branches += 1;
                 false
             } else {
@@ -514,7 +514,13 @@ fn per_lane_branch(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg) -> bool {
 /// exit`) a branch on the lane's EXEC bit when a lane whose bit is 0 could
 /// go round the loop again unobserved (module docs, 3): returns whether it
 /// did.
-fn per_lane_loop(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg, loops: &ExecLoops) -> bool {
+fn per_lane_loop(
+    k: &mut Kernel,
+    d: &Demands,
+    b: BlockId,
+    (exec, lane): (Reg, Reg),
+    loops: &ExecLoops,
+) -> bool {
     let Term::BrCond {
         then_: head,
         else_: exit,
@@ -590,12 +596,87 @@ fn per_lane_loop(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg, loops: &Exe
             }
         }
     }
-    k.blocks[b.0 as usize].term = Term::BrCond {
+    let per_lane = Term::BrCond {
         cond: exec,
         then_: head,
         else_: exit,
     };
+    if !leaves_unseen(k, &region, b, &per_lane, exit, lane) {
+        return false;
+    }
+    k.blocks[b.0 as usize].term = per_lane;
     enter_per_lane(k, &region, b, head, exit, exec);
+    true
+}
+
+/// Whether lanes leaving the loop `region` early (its latch `latch` becoming
+/// `per_lane`) cannot be seen by the lanes still in it. A lane that has left
+/// runs on until its next wave stop, and the scheduler runs a wave's
+/// lowest-numbered sync point first (block order). If the loop keeps a stop
+/// (a ballot its readers still read whole once the latch is per lane, or a
+/// shared-memory access the lockstep pass may give a wave sync), a lane that
+/// left could meet the others at a stop numbered no higher than the loop's
+/// (in the loop itself again, through an enclosing loop, or earlier code)
+/// and run it without them. Then the loop stays the wave's.
+fn leaves_unseen(
+    k: &Kernel,
+    region: &[usize],
+    latch: BlockId,
+    per_lane: &Term,
+    exit: BlockId,
+    lane: Reg,
+) -> bool {
+    let mut trial = k.clone();
+    trial.blocks[latch.0 as usize].term = per_lane.clone();
+    let d = demands(&trial, lane);
+    let kept_ballot = |bi: usize| {
+        d.masks
+            .iter()
+            .any(|&(b, _, dm)| b == bi && !matches!(dm, Demand::Dead | Demand::Own(0)))
+    };
+    let may_stop = |bi: usize| {
+        k.blocks[bi].insts.iter().any(|i| {
+            (i.op.is_sync() && !matches!(i.op, Op::Vote { .. } | Op::ActiveMask { .. }))
+                || matches!(
+                    i.op,
+                    Op::Load {
+                        space: Space::Shared,
+                        ..
+                    } | Op::Store {
+                        space: Space::Shared,
+                        ..
+                    } | Op::Atomic {
+                        space: Space::Shared,
+                        ..
+                    }
+                )
+        })
+    };
+    let stops: Vec<usize> = region
+        .iter()
+        .copied()
+        .filter(|&bi| kept_ballot(bi) || may_stop(bi))
+        .collect();
+    let Some(&last) = stops.iter().max() else {
+        return true;
+    };
+    // Every block a lane that left can reach: none numbered up to the
+    // loop's last stop may hold a stop.
+    let mut seen = vec![false; k.blocks.len()];
+    let mut todo = vec![exit.0 as usize];
+    while let Some(bi) = todo.pop() {
+        if bi >= seen.len() || std::mem::replace(&mut seen[bi], true) {
+            continue;
+        }
+        if bi <= last
+            && (stops.contains(&bi)
+                || may_stop(bi)
+                || k.blocks[bi].insts.iter().any(|i| i.op.is_sync()))
+        {
+            return false;
+        }
+        todo.extend(k.blocks[bi].term.successors().iter().map(|s| s.0 as usize));
+    }
     true
 }
 
