@@ -79,11 +79,15 @@ impl Lane {
 /// kernel's (ballots, per-lane branches).
 fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4]) {
     let src = format!("{PROLOGUE}{body}");
-    let k = lift_src(&src, &test_abi(LDS, 0));
+    let mut k = lift_src(&src, &test_abi(LDS, 0));
     // What a module launches: without the guards known true
-    // (`xisa_ir::guards`), which the per-lane branches make many.
+    // (`xisa_ir::guards`), which the per-lane branches make many, and with
+    // the lockstep pass's wave syncs (both runs get those).
     let mut unguarded = k.clone();
     xisa_ir::guards::drop_known_guards(&mut unguarded);
+    xisa_ir::lockstep::insert_wave_syncs(&mut unguarded);
+    let shape_of = k.clone();
+    xisa_ir::lockstep::insert_wave_syncs(&mut k);
     for t in [0u32, 10, 63, 64, 70, 128] {
         let want: Vec<u32> = (0..GRID * BLOCK)
             .flat_map(|gid| {
@@ -110,10 +114,10 @@ fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4
         }
     }
     assert_eq!(
-        shape(&k),
+        shape(&shape_of),
         want_shape,
         "(ballots, per-lane branches) of\n{}",
-        xisa_ir::text::print_kernel(&k)
+        xisa_ir::text::print_kernel(&shape_of)
     );
 }
 
@@ -519,6 +523,62 @@ fn a_per_lane_loop_with_a_wave_stop_inside_an_outer_loop() {
             let w0 = l.tid - l.tid % 64;
             let outer = l.k.saturating_sub(w0).min(64);
             [2 * inner, 2 * outer, 0, 0]
+        },
+    );
+}
+
+#[test]
+fn an_if_with_a_wave_sync_inside_a_loop_with_a_ballot_keeps_the_wave_branch() {
+    // The `if` exchanges values with the neighbour lane through LDS (the
+    // lockstep pass puts a wave sync between the write and the read). Lanes
+    // skipping it per lane would go round to the loop's ballot, numbered
+    // lower than that wave sync, and run it without the lanes in the `if`
+    // (their count of lanes with tid < k was 0 before the fix): the `if`
+    // stays the wave's.
+    check(
+        r#"
+    v_lshlrev_b32 v8, 2, v0
+    v_add_u32 v7, 1000, v0
+    ds_write_b32 v8, v7
+    s_waitcnt lgkmcnt(0)
+    s_barrier
+    v_mov_b32 v2, 0
+    v_mov_b32 v6, 0
+    s_mov_b32 s9, 3
+.Lloop:
+    v_cmp_gt_u32 vcc, s8, v0
+    s_bcnt1_i32_b64 s10, vcc
+    v_add_u32 v2, s10, v2
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cbranch_execz .Lskip
+    v_add_u32 v7, s9, v0
+    ds_write_b32 v8, v7
+    v_xor_b32 v9, 4, v8
+    ds_read_b32 v10, v9
+    s_waitcnt lgkmcnt(0)
+    v_add_u32 v6, v10, v6
+.Lskip:
+    s_or_b64 exec, exec, s[12:13]
+    s_sub_u32 s9, s9, 1
+    s_cmp_lg_u32 s9, 0
+    s_cbranch_scc1 .Lloop
+    global_store_dword v30, v2, s[4:5]
+    global_store_dword v30, v6, s[4:5] offset:4
+    s_endpgm
+"#,
+        (2, 0),
+        |l| {
+            let w0 = l.tid - l.tid % 64;
+            let count = l.k.saturating_sub(w0).min(64);
+            // A neighbour outside the `if` keeps its slot's first value.
+            let n = l.tid ^ 1;
+            let v6 = match (l.active(), n < l.k) {
+                (false, _) => 0,
+                (true, true) => 3 * n + 6,
+                (true, false) => 3 * (1000 + n),
+            };
+            [3 * count, v6, 0, 0]
         },
     );
 }

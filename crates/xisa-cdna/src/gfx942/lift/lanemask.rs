@@ -502,6 +502,16 @@ fn per_lane_branch(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg) -> bool {
     {
         return false;
     }
+    // The region's shared-memory accesses may get wave syncs, where the lanes
+    // running it wait while a skipping lane goes on.
+    let stops: Vec<usize> = region
+        .iter()
+        .copied()
+        .filter(|&bi| may_stop(k, bi))
+        .collect();
+    if !no_earlier_stop(k, &stops, target) {
+        return false;
+    }
     k.blocks[b.0 as usize].term = Term::BrCond {
         cond: exec,
         then_: fall,
@@ -610,14 +620,10 @@ fn per_lane_loop(
 }
 
 /// Whether lanes leaving the loop `region` early (its latch `latch` becoming
-/// `per_lane`) cannot be seen by the lanes still in it. A lane that has left
-/// runs on until its next wave stop, and the scheduler runs a wave's
-/// lowest-numbered sync point first (block order). If the loop keeps a stop
-/// (a ballot its readers still read whole once the latch is per lane, or a
-/// shared-memory access the lockstep pass may give a wave sync), a lane that
-/// left could meet the others at a stop numbered no higher than the loop's
-/// (in the loop itself again, through an enclosing loop, or earlier code)
-/// and run it without them. Then the loop stays the wave's.
+/// `per_lane`) cannot be seen by the lanes still in it: the loop keeps no
+/// wave stop (a ballot its readers still read whole once the latch is per
+/// lane, or a possible stop, [`may_stop`]), or [`no_earlier_stop`] holds
+/// from its exit. Else the loop stays the wave's.
 fn leaves_unseen(
     k: &Kernel,
     region: &[usize],
@@ -634,50 +640,79 @@ fn leaves_unseen(
             .iter()
             .any(|&(b, _, dm)| b == bi && !matches!(dm, Demand::Dead | Demand::Own(0)))
     };
-    let may_stop = |bi: usize| {
-        k.blocks[bi].insts.iter().any(|i| {
-            (i.op.is_sync() && !matches!(i.op, Op::Vote { .. } | Op::ActiveMask { .. }))
-                || matches!(
-                    i.op,
-                    Op::Load {
-                        space: Space::Shared,
-                        ..
-                    } | Op::Store {
-                        space: Space::Shared,
-                        ..
-                    } | Op::Atomic {
-                        space: Space::Shared,
-                        ..
-                    }
-                )
-        })
-    };
     let stops: Vec<usize> = region
         .iter()
         .copied()
-        .filter(|&bi| kept_ballot(bi) || may_stop(bi))
+        .filter(|&bi| kept_ballot(bi) || may_stop(k, bi))
         .collect();
+    no_earlier_stop(k, &stops, exit)
+}
+
+/// Whether block `bi` may hold a wave stop besides its ballots: a warp
+/// operation, or a shared-memory access the lockstep pass may give a wave
+/// sync. (Barriers wait for the whole workgroup: the scheduler runs the
+/// waves' warp operations first, whatever their numbers.)
+fn may_stop(k: &Kernel, bi: usize) -> bool {
+    k.blocks[bi].insts.iter().any(|i| {
+        (warp_stop(&i.op) && !matches!(i.op, Op::Vote { .. } | Op::ActiveMask { .. }))
+            || shared(&i.op)
+    })
+}
+
+/// A sync point where a wave's lanes wait for each other (not a barrier).
+fn warp_stop(op: &Op) -> bool {
+    op.is_sync() && !op.is_barrier()
+}
+
+/// Whether lanes that go on at `from` while the others of their wave wait at
+/// a stop in the blocks `stops` cannot run a stop without them. Such a lane
+/// runs until its next stop, and the scheduler runs a wave's
+/// lowest-numbered sync point first (block order): no block it can reach
+/// numbered at or below the last of `stops` (the same code again through an
+/// enclosing loop, or earlier code) may hold one.
+fn no_earlier_stop(k: &Kernel, stops: &[usize], from: BlockId) -> bool {
     let Some(&last) = stops.iter().max() else {
         return true;
     };
-    // Every block a lane that left can reach: none numbered up to the
-    // loop's last stop may hold a stop.
     let mut seen = vec![false; k.blocks.len()];
-    let mut todo = vec![exit.0 as usize];
+    let mut todo = vec![from.0 as usize];
     while let Some(bi) = todo.pop() {
         if bi >= seen.len() || std::mem::replace(&mut seen[bi], true) {
             continue;
         }
-        if bi <= last
-            && (stops.contains(&bi)
-                || may_stop(bi)
-                || k.blocks[bi].insts.iter().any(|i| i.op.is_sync()))
-        {
+        // Up to a workgroup barrier, which the lane passes only with all
+        // the others.
+        let insts = &k.blocks[bi].insts;
+        let wall = insts
+            .iter()
+            .position(|i| i.guard.is_none() && matches!(i.op, Op::Barrier));
+        let before = &insts[..wall.unwrap_or(insts.len())];
+        let stop = before.iter().any(|i| warp_stop(&i.op) || shared(&i.op));
+        if bi <= last && stop {
             return false;
         }
-        todo.extend(k.blocks[bi].term.successors().iter().map(|s| s.0 as usize));
+        if wall.is_none() {
+            todo.extend(k.blocks[bi].term.successors().iter().map(|s| s.0 as usize));
+        }
     }
     true
+}
+
+/// A shared-memory access (the lockstep pass may put a wave sync before it).
+fn shared(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Load {
+            space: Space::Shared,
+            ..
+        } | Op::Store {
+            space: Space::Shared,
+            ..
+        } | Op::Atomic {
+            space: Space::Shared,
+            ..
+        }
+    )
 }
 
 /// Sends a lane that reaches the per-lane loop `head` from outside it
