@@ -606,10 +606,18 @@ struct PoclRun {
     buffers: Vec<Vec<u8>>,
 }
 
-/// A case's arguments as the OpenCL host driver takes them.
-pub(crate) fn pocl_args(case: &Case) -> Result<Vec<crate::pocl::PoclArg<'_>>, String> {
+/// Runs a case's OpenCL twin on POCL, `warmup` + `reps` launches in one
+/// driver process. `Err(why)` when POCL could not be measured (never fatal).
+pub(crate) fn pocl_twin(
+    case: &Case,
+    warmup: u32,
+    reps: u32,
+    threads: usize,
+) -> Result<crate::pocl::PoclRun, String> {
     use crate::pocl::PoclArg;
-    case.args
+    let p = crate::pocl::probe().map_err(|e| e.to_string())?;
+    let args = case
+        .args
         .iter()
         .map(|a| match a {
             Arg::Buf(b) => Ok(PoclArg::Buf(b)),
@@ -617,27 +625,24 @@ pub(crate) fn pocl_args(case: &Case) -> Result<Vec<crate::pocl::PoclArg<'_>>, St
             Arg::Scalar(ArgSpec::F32(v)) => Ok(PoclArg::F32(*v)),
             Arg::Scalar(other) => Err(format!("no OpenCL argument for {other:?}")),
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    p.run(
+        case.name,
+        case.twin.cl,
+        case.kernel,
+        case.grid,
+        case.block,
+        warmup,
+        reps,
+        threads,
+        &args,
+    )
+    .map_err(|e| e.to_string())
 }
 
-/// Runs the OpenCL twin on POCL. `Err(why)` when POCL could not be measured
-/// (never fatal).
+/// Runs the OpenCL twin on POCL for `cfg`'s warm-up and repetitions.
 fn run_pocl(case: &Case, cfg: &KernelsConfig, threads: usize) -> Result<PoclRun, String> {
-    let p = crate::pocl::probe().map_err(|e| e.to_string())?;
-    let args = pocl_args(case)?;
-    let run = p
-        .run(
-            case.name,
-            case.twin.cl,
-            case.kernel,
-            case.grid,
-            case.block,
-            cfg.warmup,
-            cfg.reps.max(1),
-            threads,
-            &args,
-        )
-        .map_err(|e| e.to_string())?;
+    let run = pocl_twin(case, cfg.warmup, cfg.reps.max(1), threads)?;
     Ok(PoclRun {
         wall: Stats::of(&run.wall_ms),
         event: Stats::of(&run.event_ms),

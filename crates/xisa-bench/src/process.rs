@@ -7,6 +7,7 @@
 //! unmeasured run of each (POCL caches the built program on disk, the system
 //! caches the files); the outputs of every run are compared.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -38,16 +39,27 @@ fn io(path: &Path, e: std::io::Error) -> Error {
     }
 }
 
-/// The `xisa run` command line for `case`'s `build`, its module and inputs in
-/// `dir`, buffer argument `i` dumped to `dir/out-BUILD-i.bin`; with the dump
-/// paths in buffer order.
-fn xisa_command(
-    xisa: &Path,
+/// Writes `case`'s buffer arguments to `dir/inI.bin` (I: the argument's
+/// index), once per case: `xisa run` only reads them.
+fn write_inputs(dir: &Path, case: &Case) -> Result<(), Error> {
+    for (i, a) in case.args.iter().enumerate() {
+        if let Arg::Buf(b) = a {
+            let input = dir.join(format!("in{i}.bin"));
+            std::fs::write(&input, b).map_err(|e| io(&input, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// The `xisa run` arguments for `case`'s `build`, its module written to `dir`
+/// (inputs from [`write_inputs`]), buffer argument `i` dumped to
+/// `dir/out-BUILD-i.bin`; with the dump paths in buffer order.
+fn xisa_args(
     dir: &Path,
     case: &Case,
     build: Build,
     threads: usize,
-) -> Result<(Command, Vec<PathBuf>), Error> {
+) -> Result<(Vec<OsString>, Vec<PathBuf>), Error> {
     let (ext, bytes): (&str, &[u8]) = match build {
         Build::Ir => ("xir", case.src.as_bytes()),
         Build::Sm75 => ("cubin", case.twin.cubin),
@@ -55,23 +67,23 @@ fn xisa_command(
     };
     let module = dir.join(format!("{}.{ext}", case.name));
     std::fs::write(&module, bytes).map_err(|e| io(&module, e))?;
-    let mut cmd = Command::new(xisa);
-    cmd.arg("run")
-        .arg(&module)
-        .args(["--kernel", case.kernel])
-        .args(["--grid", &case.grid.to_string()])
-        .args(["--block", &case.block.to_string()])
-        .args(["--threads", &threads.to_string()]);
+    let mut args: Vec<OsString> = vec!["run".into(), module.into()];
+    for (k, v) in [
+        ("--kernel", case.kernel.to_string()),
+        ("--grid", case.grid.to_string()),
+        ("--block", case.block.to_string()),
+        ("--threads", threads.to_string()),
+    ] {
+        args.extend([k.into(), v.into()]);
+    }
     let mut dumps = Vec::new();
     for (i, a) in case.args.iter().enumerate() {
         let spec = match a {
-            Arg::Buf(b) => {
-                let input = dir.join(format!("in{i}.bin"));
-                std::fs::write(&input, b).map_err(|e| io(&input, e))?;
+            Arg::Buf(_) => {
                 let out = dir.join(format!("out-{}-{i}.bin", build.name()));
-                cmd.arg("--dump").arg(format!("{i}={}", out.display()));
+                args.extend(["--dump".into(), format!("{i}={}", out.display()).into()]);
                 dumps.push(out);
-                format!("buf:{}", input.display())
+                format!("buf:{}", dir.join(format!("in{i}.bin")).display())
             }
             Arg::Scalar(ArgSpec::U32(v)) => format!("u32:{v}"),
             // Rust prints the shortest text that parses back to the same f32.
@@ -83,9 +95,9 @@ fn xisa_command(
                 )))
             }
         };
-        cmd.arg("--arg").arg(spec);
+        args.extend(["--arg".into(), spec.into()]);
     }
-    Ok((cmd, dumps))
+    Ok((args, dumps))
 }
 
 /// Runs `cmd` and returns its wall time; a failure is an error naming the
@@ -118,34 +130,20 @@ fn run_case(
     threads: usize,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<ProcessResult>, Error> {
-    let pocl = crate::pocl::probe().map_err(|e| e.to_string());
-    let args = crate::kernels::pocl_args(case);
-    let pocl_once = || -> Result<(f64, Vec<Vec<u8>>), String> {
-        let p = pocl.as_ref().map_err(Clone::clone)?;
-        let args = args.as_ref().map_err(Clone::clone)?;
-        let r = p
-            .run(
-                case.name,
-                case.twin.cl,
-                case.kernel,
-                case.grid,
-                case.block,
-                0,
-                1,
-                threads,
-                args,
-            )
-            .map_err(|e| e.to_string())?;
-        Ok((r.process_ms, r.buffers))
-    };
+    // One launch in a fresh driver process: its wall time and outputs.
+    let pocl_once =
+        || crate::kernels::pocl_twin(case, 0, 1, threads).map(|r| (r.process_ms, r.buffers));
+    write_inputs(dir, case)?;
     let mut out = Vec::new();
     for &b in builds {
         progress(&format!("{} ({})", case.name, b.name()));
         let what = format!("{} ({} build)", case.name, b.name());
+        let (args, dumps) = xisa_args(dir, case, b, threads)?;
         let (mut xs, mut ps) = (Vec::new(), Vec::new());
         let mut note = None;
         for rep in 0..=reps {
-            let (cmd, dumps) = xisa_command(xisa, dir, case, b, threads)?;
+            let mut cmd = Command::new(xisa);
+            cmd.args(&args);
             let t = timed(cmd, &what)?;
             let translated = dumps
                 .iter()

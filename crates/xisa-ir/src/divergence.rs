@@ -177,18 +177,13 @@ fn wave_uniform_sreg(s: SReg) -> bool {
 }
 
 impl Uniformity {
-    /// Analyses `k` (see the module docs); `None` for kernels with calls or
-    /// with reachable blocks that reach no exit.
-    pub fn of(k: &Kernel) -> Option<Uniformity> {
-        Self::within(k, MAX_TID_X)
-    }
-
-    /// [`Uniformity::of`] for a kernel whose launches have fewer than
-    /// `tid_bound` lanes along x (the size it declares): an `or` of a
-    /// multiple of `tid.x` and a constant whose bits it cannot reach is then
-    /// their sum (LLVM writes `a | k` for `a + k` when it knows the bits
-    /// are disjoint).
-    pub fn within(k: &Kernel, tid_bound: u64) -> Option<Uniformity> {
+    /// Analyses `k` (see the module docs), whose launches have fewer than
+    /// `tid_bound` lanes along x (the size it declares, at most
+    /// [`MAX_TID_X`]): an `or` of a multiple of `tid.x` and a constant whose
+    /// bits it cannot reach is then their sum (LLVM writes `a | k` for
+    /// `a + k` when it knows the bits are disjoint). `None` for kernels with
+    /// calls or with reachable blocks that reach no exit.
+    pub fn of(k: &Kernel, tid_bound: u64) -> Option<Uniformity> {
         let n = k.blocks.len();
         if n == 0
             || k.blocks

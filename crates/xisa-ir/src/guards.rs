@@ -27,21 +27,28 @@ use crate::types::Type;
 /// What is known of each register at a point (`None`: nothing).
 type Facts = Vec<Option<bool>>;
 
-/// Per block: the registers written in it so far that are copies
-/// (`Some((source, negated))`) of another `i1` register.
-type Copies = Vec<Option<(Reg, bool)>>;
+/// Per block: the registers written in it so far that are copies of another
+/// `i1` register, `(copy, source, negated)` (a few per block).
+type Copies = Vec<(Reg, Reg, bool)>;
+
+/// The source `r` is a copy of, if it is one.
+fn source_of(copies: &Copies, r: Reg) -> Option<(Reg, bool)> {
+    copies
+        .iter()
+        .find(|c| c.0 == r)
+        .map(|&(_, src, neg)| (src, neg))
+}
 
 /// Removes every guard known true where its instruction runs; returns how
 /// many.
 pub fn drop_known_guards(k: &mut Kernel) -> usize {
     let facts = entry_facts(k);
     let mut removed = 0;
-    let nregs = k.regs.len();
     for (bi, block) in k.blocks.iter_mut().enumerate() {
         let Some(mut known) = facts[bi].clone() else {
             continue; // unreachable
         };
-        let mut copies: Copies = vec![None; nregs];
+        let mut copies = Copies::new();
         for inst in &mut block.insts {
             if let Some(g) = inst.guard {
                 if value(&known, &copies, g.reg) == Some(!g.negate) {
@@ -79,7 +86,7 @@ fn entry_facts(k: &Kernel) -> Vec<Option<Facts>> {
             continue;
         };
         let b = &k.blocks[bi];
-        let mut copies: Copies = vec![None; nregs];
+        let mut copies = Copies::new();
         for inst in &b.insts {
             transfer(&inst.op, inst.guard.is_some(), &mut known, &mut copies);
         }
@@ -121,7 +128,7 @@ fn teach(known: &mut Facts, copies: &Copies, mut r: Reg, mut v: bool) {
     // Copy chains are short; the bound only guards against a cycle.
     for _ in 0..8 {
         known[r.0 as usize] = Some(v);
-        match copies[r.0 as usize] {
+        match source_of(copies, r) {
             Some((src, neg)) => {
                 r = src;
                 v ^= neg;
@@ -138,7 +145,7 @@ fn value(known: &Facts, copies: &Copies, mut r: Reg) -> Option<bool> {
         if let Some(v) = known[r.0 as usize] {
             return Some(v ^ flip);
         }
-        let (src, neg) = copies[r.0 as usize]?;
+        let (src, neg) = source_of(copies, r)?;
         r = src;
         flip ^= neg;
     }
@@ -151,12 +158,7 @@ fn value(known: &Facts, copies: &Copies, mut r: Reg) -> Option<bool> {
 fn transfer(op: &Op, guarded: bool, known: &mut Facts, copies: &mut Copies) {
     for r in op.defs() {
         known[r.0 as usize] = None;
-        copies[r.0 as usize] = None;
-        for c in copies.iter_mut() {
-            if matches!(c, Some((src, _)) if *src == r) {
-                *c = None;
-            }
-        }
+        copies.retain(|&(copy, src, _)| copy != r && src != r);
     }
     if guarded {
         return;
@@ -170,7 +172,7 @@ fn transfer(op: &Op, guarded: bool, known: &mut Facts, copies: &mut Copies) {
         _ => {
             if let Some((dst, src, neg)) = copy(op) {
                 if src != dst {
-                    copies[dst.0 as usize] = Some((src, neg));
+                    copies.push((dst, src, neg));
                 }
             }
         }

@@ -68,6 +68,13 @@ fn shared_access(op: &Op) -> State {
     }
 }
 
+/// Whether [`insert_wave_syncs`] may put a wave sync before `op` (a shared
+/// access or a host call): passes that run before it and reason about where
+/// lanes will wait ask this.
+pub fn may_sync_before(op: &Op) -> bool {
+    shared_access(op) != 0
+}
+
 /// True when an access of `kind` after the accesses in `s` must wait for the
 /// wave.
 fn conflicts(s: State, kind: State) -> bool {
@@ -518,7 +525,7 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
         return 0;
     }
     let wave = k.wave_size.max(1);
-    let uni = Uniformity::within(k, tid_bound).filter(|_| wave.is_power_of_two());
+    let uni = Uniformity::of(k, tid_bound).filter(|_| wave.is_power_of_two());
     let forms: Vec<Vec<Option<Form>>> = (0..n)
         .map(|b| {
             (0..k.blocks[b].insts.len())

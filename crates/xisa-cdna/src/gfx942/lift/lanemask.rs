@@ -53,9 +53,10 @@
 //! changes. Kernels with calls are left alone (a return's successors are
 //! not in the CFG).
 
+use xisa_ir::lockstep::may_sync_before;
 use xisa_ir::{
-    BinOp, Block, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Space, Term, Type,
-    UnOp, VoteMode,
+    BinOp, Block, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Term, Type, UnOp,
+    VoteMode,
 };
 
 /// Which bits of a register later instructions read.
@@ -649,13 +650,12 @@ fn leaves_unseen(
 }
 
 /// Whether block `bi` may hold a wave stop besides its ballots: a warp
-/// operation, or a shared-memory access the lockstep pass may give a wave
-/// sync. (Barriers wait for the whole workgroup: the scheduler runs the
+/// operation, or an access the lockstep pass may give a wave sync. (Barriers wait for the whole workgroup: the scheduler runs the
 /// waves' warp operations first, whatever their numbers.)
 fn may_stop(k: &Kernel, bi: usize) -> bool {
     k.blocks[bi].insts.iter().any(|i| {
         (warp_stop(&i.op) && !matches!(i.op, Op::Vote { .. } | Op::ActiveMask { .. }))
-            || shared(&i.op)
+            || may_sync_before(&i.op)
     })
 }
 
@@ -687,7 +687,9 @@ fn no_earlier_stop(k: &Kernel, stops: &[usize], from: BlockId) -> bool {
             .iter()
             .position(|i| i.guard.is_none() && matches!(i.op, Op::Barrier));
         let before = &insts[..wall.unwrap_or(insts.len())];
-        let stop = before.iter().any(|i| warp_stop(&i.op) || shared(&i.op));
+        let stop = before
+            .iter()
+            .any(|i| warp_stop(&i.op) || may_sync_before(&i.op));
         if bi <= last && stop {
             return false;
         }
@@ -696,23 +698,6 @@ fn no_earlier_stop(k: &Kernel, stops: &[usize], from: BlockId) -> bool {
         }
     }
     true
-}
-
-/// A shared-memory access (the lockstep pass may put a wave sync before it).
-fn shared(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Load {
-            space: Space::Shared,
-            ..
-        } | Op::Store {
-            space: Space::Shared,
-            ..
-        } | Op::Atomic {
-            space: Space::Shared,
-            ..
-        }
-    )
 }
 
 /// Sends a lane that reaches the per-lane loop `head` from outside it
