@@ -731,29 +731,15 @@ pub fn table(results: &[KernelResult]) -> String {
                 r.name.to_string(),
                 r.build.name().to_string(),
                 r.elements.to_string(),
-                format!(
-                    "{:.3} ±{:.0}%",
-                    r.translated.median,
-                    100.0 * r.translated.stddev / r.translated.mean.max(1e-12)
-                ),
-                format!(
-                    "{:.3} ±{:.0}%",
-                    r.native.median,
-                    100.0 * r.native.stddev / r.native.mean.max(1e-12)
-                ),
+                r.translated.median_spread(3),
+                r.native.median_spread(3),
                 format!("{:.2}", r.ratio.median),
                 format!("{:.2}..{:.2}", r.ratio.min, r.ratio.max),
                 rate(r.translated.median),
                 rate(r.native.median),
                 format!("{:.1}", r.compile.as_secs_f64() * 1e3),
                 r.pocl
-                    .map(|p| {
-                        format!(
-                            "{:.3} ±{:.0}%",
-                            p.median,
-                            100.0 * p.stddev / p.mean.max(1e-12)
-                        )
-                    })
+                    .map(|p| p.median_spread(3))
                     .unwrap_or_else(|| "not measured".into()),
                 r.pocl
                     .filter(|p| p.median > 0.0)

@@ -47,6 +47,16 @@ impl Stats {
         }
     }
 
+    /// The standard deviation in percent of the mean.
+    pub fn cv_pct(&self) -> f64 {
+        100.0 * self.stddev / self.mean.max(1e-12)
+    }
+
+    /// `MEDIAN ±CV%`, the median with `decimals` decimals.
+    pub fn median_spread(&self, decimals: usize) -> String {
+        format!("{:.*} ±{:.0}%", decimals, self.median, self.cv_pct())
+    }
+
     /// Relative spread `(max - min) / median`.
     pub fn spread(&self) -> f64 {
         if self.median > 0.0 {

@@ -233,13 +233,6 @@ pub fn table(results: &[ProcessResult]) -> String {
             .filter(|p| p.median > 0.0)
             .map(|p| r.xisa.median / p.median)
     };
-    let spread = |s: &Stats| {
-        format!(
-            "{:.1} ±{:.0}%",
-            s.median,
-            100.0 * s.stddev / s.mean.max(1e-12)
-        )
-    };
     let rows: Vec<Vec<String>> = results
         .iter()
         .map(|r| {
@@ -247,10 +240,10 @@ pub fn table(results: &[ProcessResult]) -> String {
                 r.name.to_string(),
                 r.build.name().to_string(),
                 r.elements.to_string(),
-                spread(&r.xisa),
+                r.xisa.median_spread(1),
                 r.pocl
                     .as_ref()
-                    .map(spread)
+                    .map(|p| p.median_spread(1))
                     .unwrap_or_else(|| "not measured".into()),
                 ratio(r)
                     .map(|x| format!("{x:.2}"))

@@ -53,13 +53,9 @@ pub fn table(results: &[CellResult]) -> String {
                 format!(
                     "{} ±{:.0}%",
                     fmt_ns(r.translated.median),
-                    100.0 * r.translated.stddev / r.translated.mean.max(1e-12)
+                    r.translated.cv_pct()
                 ),
-                format!(
-                    "{} ±{:.0}%",
-                    fmt_ns(r.native.median),
-                    100.0 * r.native.stddev / r.native.mean.max(1e-12)
-                ),
+                format!("{} ±{:.0}%", fmt_ns(r.native.median), r.native.cv_pct()),
                 format!("{:.2}", r.ratio.median),
                 format!("{:.2}..{:.2}", r.ratio.min, r.ratio.max),
                 fmt_mops(r.translated_ops_per_s()),
