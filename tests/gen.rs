@@ -14,6 +14,7 @@
 //! Everything is derived from one seed: the kernel, the launch geometry, the
 //! parameters and the input buffer.
 
+use xisa_ir::op;
 use xisa_ir::*;
 
 /// Bytes of the global data buffer (`%gbuf`), which kernels read and write.
@@ -359,13 +360,13 @@ impl Gen {
             _ => (self.rreg(Type::I32), self.imm(Type::I32)),
         };
         let cond = self.rng.pick(&ICond::ALL);
-        self.emit(Op::ICmp {
+        self.emit(Op::ICmp(op::ICmp {
             cond,
             ty: Type::I32,
             dst,
             a: Operand::Reg(a),
             b: Operand::Imm(b),
-        });
+        }));
         dst
     }
 
@@ -394,13 +395,13 @@ impl Gen {
                 } else {
                     ty
                 };
-                Op::Bin {
+                Op::Bin(op::Bin {
                     op,
                     ty,
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
                     b: self.opnd(bt),
-                }
+                })
             }
             4 => {
                 let op = self.rng.pick(&UnOp::ALL);
@@ -409,76 +410,76 @@ impl Gen {
                 } else {
                     self.rng.pick(&INTS)
                 };
-                Op::Un {
+                Op::Un(op::Un {
                     op,
                     ty,
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
-                }
+                })
             }
             5 => {
                 let ty = self.rng.pick(&INTS);
-                Op::Mad {
+                Op::Mad(op::Mad {
                     ty,
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
                     c: self.opnd(ty),
-                }
+                })
             }
             6 => match self.rng.below(3) {
-                0 => Op::MulWide {
+                0 => Op::MulWide(op::MulWide {
                     signed: self.rng.percent(50),
                     dst: self.wreg(I64),
                     a: self.opnd(I32),
                     b: self.opnd(I32),
-                },
-                1 => Op::Funnel {
+                }),
+                1 => Op::Funnel(op::Funnel {
                     left: self.rng.percent(50),
                     wrap: self.rng.percent(50),
                     dst: self.wreg(I32),
                     lo: self.opnd(I32),
                     hi: self.opnd(I32),
                     shift: self.opnd(I32),
-                },
-                _ => Op::Prmt {
+                }),
+                _ => Op::Prmt(op::Prmt {
                     dst: self.wreg(I32),
                     a: self.opnd(I32),
                     b: self.opnd(I32),
                     sel: self.opnd(I32),
-                },
+                }),
             },
             7 => {
                 let ty = self.rng.pick(&ALL_INTS);
-                Op::Lop3 {
+                Op::Lop3(op::Lop3 {
                     ty,
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
                     c: self.opnd(ty),
                     lut: self.rng.next_u64() as u8,
-                }
+                })
             }
             8 => {
                 let ty = self.rng.pick(&INTS);
                 if self.rng.percent(50) {
-                    Op::Bfe {
+                    Op::Bfe(op::Bfe {
                         signed: self.rng.percent(50),
                         ty,
                         dst: self.wreg(ty),
                         a: self.opnd(ty),
                         pos: self.opnd(I32),
                         len: self.opnd(I32),
-                    }
+                    })
                 } else {
-                    Op::Bfi {
+                    Op::Bfi(op::Bfi {
                         ty,
                         dst: self.wreg(ty),
                         ins: self.opnd(ty),
                         base: self.opnd(ty),
                         pos: self.opnd(I32),
                         len: self.opnd(I32),
-                    }
+                    })
                 }
             }
             9..=10 => {
@@ -489,7 +490,7 @@ impl Gen {
                 } else {
                     Round::Rn
                 };
-                Op::FBin {
+                Op::FBin(op::FBin {
                     op,
                     ty,
                     rnd,
@@ -497,59 +498,59 @@ impl Gen {
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
-                }
+                })
             }
             11 => {
                 let ty = self.rng.pick(&FLOATS);
-                Op::FUn {
+                Op::FUn(op::FUn {
                     op: self.rng.pick(&FUnOp::ALL),
                     ty,
                     ftz: ty == F32 && self.rng.percent(40),
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
-                }
+                })
             }
             12 => {
                 let ty = self.rng.pick(&FLOATS);
-                Op::Fma {
+                Op::Fma(op::Fma {
                     ty,
                     ftz: ty == F32 && self.rng.percent(40),
                     dst: self.wreg(ty),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
                     c: self.opnd(ty),
-                }
+                })
             }
             13 => {
                 let ty = self.rng.pick(&ALL_INTS);
-                Op::ICmp {
+                Op::ICmp(op::ICmp {
                     cond: self.rng.pick(&ICond::ALL),
                     ty,
                     dst: self.wreg(I1),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
-                }
+                })
             }
             14 => {
                 let ty = self.rng.pick(&FLOATS);
-                Op::FCmp {
+                Op::FCmp(op::FCmp {
                     cond: self.rng.pick(&FCond::ALL),
                     ty,
                     ftz: ty == F32 && self.rng.percent(40),
                     dst: self.wreg(I1),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
-                }
+                })
             }
             15 => {
                 let ty = self.rng.pick(&Type::ALL);
-                Op::Select {
+                Op::Select(op::Select {
                     ty,
                     dst: self.wreg(ty),
                     cond: self.opnd(I1),
                     a: self.opnd(ty),
                     b: self.opnd(ty),
-                }
+                })
             }
             16..=18 => self.cvt(),
             _ => {
@@ -578,7 +579,7 @@ impl Gen {
         }
         let (to, from) = self.rng.pick(&pairs);
         let rnd = self.rng.pick(&Round::ALL);
-        Op::Cvt {
+        Op::Cvt(op::Cvt {
             op,
             to,
             from,
@@ -587,7 +588,7 @@ impl Gen {
             ftz: (to == Type::F32 || from == Type::F32) && self.rng.percent(30),
             dst: self.wreg(to),
             src: self.opnd(from),
-        }
+        })
     }
 
     // ---- memory ----
@@ -601,16 +602,16 @@ impl Gen {
             0 => {
                 // Lanes at distinct slots.
                 let scale = self.rng.pick(&[1, 2, 4, 8]);
-                self.emit(Op::MulWide {
+                self.emit(Op::MulWide(op::MulWide {
                     signed: false,
                     dst: f.0,
                     a: Operand::Reg(f.2),
                     b: Operand::Imm(scale),
-                });
+                }));
             }
             1 => {
                 let src = self.rreg(Type::I32);
-                self.emit(Op::Cvt {
+                self.emit(Op::Cvt(op::Cvt {
                     op: CvtOp::Zext,
                     to: Type::I64,
                     from: Type::I32,
@@ -619,7 +620,7 @@ impl Gen {
                     ftz: false,
                     dst: f.0,
                     src: Operand::Reg(src),
-                });
+                }));
             }
             _ => {
                 let src = self.rreg(Type::I64);
@@ -630,20 +631,20 @@ impl Gen {
                 });
             }
         }
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::And,
             ty: Type::I64,
             dst: f.0,
             a: Operand::Reg(f.0),
             b: Operand::Imm(mask),
-        });
-        self.emit(Op::Bin {
+        }));
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Add,
             ty: Type::I64,
             dst: f.0,
             a: Operand::Reg(f.0),
             b: Operand::Reg(f.1),
-        });
+        }));
     }
 
     /// `a32 = x & mask` (a shared, local or param offset).
@@ -656,13 +657,13 @@ impl Gen {
         if self.rng.percent(30) {
             // Spread lanes apart first.
             let sh = self.rng.below(4) as u64;
-            self.emit(Op::Bin {
+            self.emit(Op::Bin(op::Bin {
                 op: BinOp::Shl,
                 ty: Type::I32,
                 dst: self.cur32,
                 a: Operand::Reg(src),
                 b: Operand::Imm(sh),
-            });
+            }));
         } else {
             self.emit(Op::Mov {
                 ty: Type::I32,
@@ -670,13 +671,13 @@ impl Gen {
                 src: Operand::Reg(src),
             });
         }
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::And,
             ty: Type::I32,
             dst: self.cur32,
             a: Operand::Reg(self.cur32),
             b: Operand::Imm(mask),
-        });
+        }));
     }
 
     /// An in-bounds address of `space` for an access of `bytes` bytes aligned
@@ -748,13 +749,13 @@ impl Gen {
                     let t = self.rng.pick(&[Type::I32, Type::I64]);
                     let r = self.wreg(t);
                     let src = self.rreg(t);
-                    self.emit(Op::Bin {
+                    self.emit(Op::Bin(op::Bin {
                         op: BinOp::And,
                         ty: t,
                         dst: r,
                         a: Operand::Reg(src),
                         b: Operand::Imm(GBUF as u64 - 1),
-                    });
+                    }));
                     Operand::Reg(r)
                 } else {
                     Operand::Imm(size)
@@ -789,21 +790,21 @@ impl Gen {
                         self.rreg(Type::I32)
                     };
                     let mask = if i == 0 { mask & !(align - 1) } else { mask };
-                    self.emit(Op::Bin {
+                    self.emit(Op::Bin(op::Bin {
                         op: BinOp::And,
                         ty: Type::I32,
                         dst,
                         a: Operand::Reg(src),
                         b: Operand::Imm(mask),
-                    });
+                    }));
                     if !strict {
-                        self.emit(Op::Bin {
+                        self.emit(Op::Bin(op::Bin {
                             op: BinOp::Sub,
                             ty: Type::I32,
                             dst,
                             a: Operand::Reg(dst),
                             b: Operand::Imm(bias),
-                        });
+                        }));
                     }
                 }
                 Address::Surface {
@@ -898,7 +899,7 @@ impl Gen {
         };
         let order = self.rng.pick(&LOAD_ORDERS);
         let scope = self.scope();
-        self.emit_maybe_guarded(Op::Load {
+        self.emit_maybe_guarded(Op::Load(op::Load {
             space,
             mem,
             order,
@@ -906,7 +907,7 @@ impl Gen {
             uniform,
             dsts,
             addr,
-        });
+        }));
     }
 
     fn store(&mut self, space: Space) {
@@ -933,14 +934,14 @@ impl Gen {
         let addr = self.address(space, mem.bytes(), 1);
         let order = self.rng.pick(&STORE_ORDERS);
         let scope = self.scope();
-        self.emit_maybe_guarded(Op::Store {
+        self.emit_maybe_guarded(Op::Store(op::Store {
             space,
             mem,
             order,
             scope,
             srcs,
             addr,
-        });
+        }));
     }
 
     fn atomic(&mut self, space: Space) {
@@ -965,7 +966,7 @@ impl Gen {
         let scope = self.scope();
         let order = self.rng.pick(&RMW_ORDERS);
         let ftz = ty == AtomType::F32 && self.rng.percent(30);
-        self.emit_maybe_guarded(Op::Atomic {
+        self.emit_maybe_guarded(Op::Atomic(op::Atomic {
             op,
             ty,
             space,
@@ -976,7 +977,7 @@ impl Gen {
             addr,
             src,
             cmp,
-        });
+        }));
     }
 
     // ---- cross-lane ----
@@ -992,13 +993,13 @@ impl Gen {
                     k => {
                         let op = [BinOp::Xor, BinOp::Add, BinOp::Sub][k - 2];
                         let d = self.rng.pick(&[1, 2, 4, 8, 16, 31, 32, 63]);
-                        self.emit(Op::Bin {
+                        self.emit(Op::Bin(op::Bin {
                             op,
                             ty: Type::I32,
                             dst: self.f.sl,
                             a: Operand::Reg(self.f.lane),
                             b: Operand::Imm(d),
-                        });
+                        }));
                         Operand::Reg(self.f.sl)
                     }
                 };
@@ -1010,13 +1011,13 @@ impl Gen {
                     None
                 };
                 let src = self.opnd(ty);
-                self.emit_maybe_guarded(Op::Shfl {
+                self.emit_maybe_guarded(Op::Shfl(op::Shfl {
                     ty,
                     dst,
                     valid,
                     src,
                     lane,
-                });
+                }));
             }
             2 => {
                 let mode = self.rng.pick(&VoteMode::ALL);
@@ -1090,13 +1091,13 @@ impl Gen {
         let index = if self.rng.percent(70) {
             let src = self.rreg(Type::I32);
             let m = self.rng.pick(&[1u64, 3, 3, 7]);
-            self.emit(Op::Bin {
+            self.emit(Op::Bin(op::Bin {
                 op: BinOp::And,
                 ty: Type::I32,
                 dst: self.f.sl,
                 a: Operand::Reg(src),
                 b: Operand::Imm(m),
-            });
+            }));
             self.f.sl
         } else {
             let t = self.rng.pick(&ALL_INTS);
@@ -1156,20 +1157,20 @@ impl Gen {
             } else {
                 self.rreg(Type::I32)
             };
-            self.emit(Op::Bin {
+            self.emit(Op::Bin(op::Bin {
                 op: BinOp::And,
                 ty: Type::I32,
                 dst: c,
                 a: Operand::Reg(src),
                 b: Operand::Imm(3),
-            });
-            self.emit(Op::Bin {
+            }));
+            self.emit(Op::Bin(op::Bin {
                 op: BinOp::Add,
                 ty: Type::I32,
                 dst: c,
                 a: Operand::Reg(c),
                 b: Operand::Imm(1),
-            });
+            }));
         }
         let header = self.b.new_block();
         let exit = self.b.new_block();
@@ -1190,20 +1191,20 @@ impl Gen {
             self.seq(depth + 1);
         }
         self.loop_exits.pop();
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Sub,
             ty: Type::I32,
             dst: c,
             a: Operand::Reg(c),
             b: Operand::Imm(1),
-        });
-        self.emit(Op::ICmp {
+        }));
+        self.emit(Op::ICmp(op::ICmp {
             cond: ICond::Ne,
             ty: Type::I32,
             dst: self.f.lp,
             a: Operand::Reg(c),
             b: Operand::Imm(0),
-        });
+        }));
         self.b.terminate(
             Term::BrCond {
                 cond: self.f.lp,
@@ -1250,13 +1251,13 @@ impl Gen {
         let p = self.wreg(Type::I1);
         let k = self.rng.below(self.launch.lanes_per_group() as usize + 4) as u64;
         let cond = self.rng.pick(&[ICond::Eq, ICond::Eq, ICond::Uge]);
-        self.emit(Op::ICmp {
+        self.emit(Op::ICmp(op::ICmp {
             cond,
             ty: Type::I32,
             dst: p,
             a: Operand::Reg(self.f.tid),
             b: Operand::Imm(k),
-        });
+        }));
         if self.rng.percent(40) {
             // Only in the last workgroup, after the others have finished.
             let q = self.wreg(Type::I1);
@@ -1265,20 +1266,20 @@ impl Gen {
                 dst: x,
                 sreg: SReg::CtaIdX,
             });
-            self.emit(Op::ICmp {
+            self.emit(Op::ICmp(op::ICmp {
                 cond: ICond::Eq,
                 ty: Type::I32,
                 dst: q,
                 a: Operand::Reg(x),
                 b: Operand::Imm(self.launch.grid[0] as u64 - 1),
-            });
-            self.emit(Op::Bin {
+            }));
+            self.emit(Op::Bin(op::Bin {
                 op: BinOp::And,
                 ty: Type::I1,
                 dst: p,
                 a: Operand::Reg(p),
                 b: Operand::Reg(q),
-            });
+            }));
         }
         let guard = Some(Guard {
             reg: p,
@@ -1326,17 +1327,17 @@ impl Gen {
                     offset,
                 };
                 if space.writable() && self.rng.percent(50) {
-                    Op::Store {
+                    Op::Store(op::Store {
                         space,
                         mem,
                         order: Order::Weak,
                         scope: Scope::Device,
                         srcs: vec![Operand::Reg(dst); mem.count as usize],
                         addr,
-                    }
+                    })
                 } else {
                     let d2 = self.wreg(Type::F32);
-                    Op::Load {
+                    Op::Load(op::Load {
                         space,
                         mem,
                         order: Order::Weak,
@@ -1344,12 +1345,12 @@ impl Gen {
                         uniform: false,
                         dsts: [dst, d2][..mem.count as usize].to_vec(),
                         addr,
-                    }
+                    })
                 }
             }
             16 => {
                 // An unreadable surface descriptor.
-                Op::Load {
+                Op::Load(op::Load {
                     space: Space::Surface,
                     mem: MemType::scalar(MemKind::U8),
                     order: Order::Weak,
@@ -1364,7 +1365,7 @@ impl Gen {
                         y: Operand::Imm(0),
                         z: Operand::Imm(0),
                     },
-                }
+                })
             }
             8 => {
                 // Shared/local offsets wrap at 32 bits: base 2, offset -4.
@@ -1374,7 +1375,7 @@ impl Gen {
                     dst: self.f.a32,
                     src: Operand::Imm(2),
                 });
-                Op::Load {
+                Op::Load(op::Load {
                     space,
                     mem: MemType::scalar(MemKind::B32),
                     order: Order::Weak,
@@ -1385,7 +1386,7 @@ impl Gen {
                         base: Operand::Reg(self.f.a32),
                         offset: -4,
                     },
-                }
+                })
             }
             9 => {
                 // A vector access straddling the end of the space.
@@ -1399,7 +1400,7 @@ impl Gen {
                 } else {
                     0
                 };
-                Op::Store {
+                Op::Store(op::Store {
                     space,
                     mem: MemType {
                         kind: MemKind::B32,
@@ -1412,11 +1413,11 @@ impl Gen {
                         base: Operand::Imm((size + dyn_pad - 8) as u64),
                         offset: 0,
                     },
-                }
+                })
             }
             10 => {
                 // Below the start of guest memory.
-                Op::Load {
+                Op::Load(op::Load {
                     space: Space::Global,
                     mem: MemType::scalar(MemKind::B64),
                     order: Order::Relaxed,
@@ -1427,7 +1428,7 @@ impl Gen {
                         base: Operand::Reg(self.f.gbuf),
                         offset: -(1 << 33),
                     },
-                }
+                })
             }
             11 => {
                 // Unbounded recursion: the call stack overflows.
@@ -1452,7 +1453,7 @@ impl Gen {
             }
             12 => {
                 // A misaligned buffer atomic (tid + 4 is not always 8-aligned).
-                Op::Atomic {
+                Op::Atomic(op::Atomic {
                     op: AtomOp::Exch,
                     ty: AtomType::B64,
                     space: Space::Buffer,
@@ -1468,9 +1469,9 @@ impl Gen {
                     },
                     src: Operand::Imm(1),
                     cmp: None,
-                }
+                })
             }
-            0 => Op::Load {
+            0 => Op::Load(op::Load {
                 space: Space::Global,
                 mem: MemType::scalar(MemKind::B32),
                 order: Order::Weak,
@@ -1481,8 +1482,8 @@ impl Gen {
                     base: Operand::Imm(0),
                     offset: self.rng.below(64) as i64,
                 },
-            },
-            1 => Op::Store {
+            }),
+            1 => Op::Store(op::Store {
                 space: Space::Global,
                 mem: MemType::scalar(MemKind::B64),
                 order: Order::Weak,
@@ -1492,8 +1493,8 @@ impl Gen {
                     base: Operand::Reg(self.f.gbuf),
                     offset: 1 << 40,
                 },
-            },
-            2 => Op::Store {
+            }),
+            2 => Op::Store(op::Store {
                 space: Space::Shared,
                 mem: MemType::scalar(MemKind::B32),
                 order: Order::Weak,
@@ -1503,8 +1504,8 @@ impl Gen {
                     base: Operand::Reg(self.f.tid),
                     offset: SHARED as i64 + self.launch.dyn_shared as i64 + 16,
                 },
-            },
-            3 => Op::Load {
+            }),
+            3 => Op::Load(op::Load {
                 space: Space::Local,
                 mem: MemType::scalar(MemKind::U16),
                 order: Order::Weak,
@@ -1515,7 +1516,7 @@ impl Gen {
                     base: Operand::Imm(LOCAL as u64 - 1),
                     offset: 0,
                 },
-            },
+            }),
             4 | 5 => {
                 let (space, base) = if self.rng.percent(50) {
                     (Space::Global, self.f.gbuf)
@@ -1524,7 +1525,7 @@ impl Gen {
                 };
                 let b64 = self.rng.percent(50);
                 let dst64 = self.wreg(Type::I64);
-                Op::Atomic {
+                Op::Atomic(op::Atomic {
                     op: AtomOp::Add,
                     ty: if b64 { AtomType::B64 } else { AtomType::B32 },
                     space,
@@ -1539,7 +1540,7 @@ impl Gen {
                     },
                     src: Operand::Imm(1),
                     cmp: None,
-                }
+                })
             }
             6 => {
                 let t = self.b.new_block();
@@ -1623,37 +1624,37 @@ impl Gen {
     fn flat_index(&mut self, dst: Reg, tmp: Reg, ids: [SReg; 3], dims: [SReg; 2]) {
         self.special(dst, ids[2]);
         self.special(tmp, dims[1]);
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Mul,
             ty: Type::I32,
             dst,
             a: Operand::Reg(dst),
             b: Operand::Reg(tmp),
-        });
+        }));
         self.special(tmp, ids[1]);
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Add,
             ty: Type::I32,
             dst,
             a: Operand::Reg(dst),
             b: Operand::Reg(tmp),
-        });
+        }));
         self.special(tmp, dims[0]);
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Mul,
             ty: Type::I32,
             dst,
             a: Operand::Reg(dst),
             b: Operand::Reg(tmp),
-        });
+        }));
         self.special(tmp, ids[0]);
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Add,
             ty: Type::I32,
             dst,
             a: Operand::Reg(dst),
             b: Operand::Reg(tmp),
-        });
+        }));
     }
 
     /// Fills the pool registers with lane-dependent input data and edge values.
@@ -1673,34 +1674,34 @@ impl Gen {
                         _ => MemKind::B64,
                     };
                     // %gbuf + ((tid * 8 + 8i) & 0x3f8): per-lane input words.
-                    self.emit(Op::MulWide {
+                    self.emit(Op::MulWide(op::MulWide {
                         signed: false,
                         dst: self.f.a64,
                         a: Operand::Reg(self.f.tid),
                         b: Operand::Imm(8),
-                    });
-                    self.emit(Op::Bin {
+                    }));
+                    self.emit(Op::Bin(op::Bin {
                         op: BinOp::Add,
                         ty: Type::I64,
                         dst: self.f.a64,
                         a: Operand::Reg(self.f.a64),
                         b: Operand::Imm(8 * i as u64),
-                    });
-                    self.emit(Op::Bin {
+                    }));
+                    self.emit(Op::Bin(op::Bin {
                         op: BinOp::And,
                         ty: Type::I64,
                         dst: self.f.a64,
                         a: Operand::Reg(self.f.a64),
                         b: Operand::Imm(0x3f8),
-                    });
-                    self.emit(Op::Bin {
+                    }));
+                    self.emit(Op::Bin(op::Bin {
                         op: BinOp::Add,
                         ty: Type::I64,
                         dst: self.f.a64,
                         a: Operand::Reg(self.f.a64),
                         b: Operand::Reg(self.f.gbuf),
-                    });
-                    self.emit(Op::Load {
+                    }));
+                    self.emit(Op::Load(op::Load {
                         space: Space::Global,
                         mem: MemType::scalar(kind),
                         order: Order::Weak,
@@ -1711,18 +1712,18 @@ impl Gen {
                             base: Operand::Reg(self.f.a64),
                             offset: 0,
                         },
-                    });
+                    }));
                 }
                 0 | 1 => {
                     let a = self.rreg(Type::I32);
                     let b = self.rng.below(70) as u64;
-                    self.emit(Op::ICmp {
+                    self.emit(Op::ICmp(op::ICmp {
                         cond: ICond::Ult,
                         ty: Type::I32,
                         dst: r,
                         a: Operand::Reg(a),
                         b: Operand::Imm(b),
-                    });
+                    }));
                 }
                 2 => {
                     let v = self.imm(t);
@@ -1763,26 +1764,26 @@ impl Gen {
             [SReg::TidX, SReg::TidY, SReg::TidZ],
             [SReg::NTidX, SReg::NTidY],
         );
-        self.emit(Op::Mad {
+        self.emit(Op::Mad(op::Mad {
             ty: Type::I32,
             dst: e1,
             a: Operand::Reg(e0),
             b: Operand::Imm(lanes),
             c: Operand::Reg(e1),
-        });
-        self.emit(Op::MulWide {
+        }));
+        self.emit(Op::MulWide(op::MulWide {
             signed: false,
             dst: e64,
             a: Operand::Reg(e1),
             b: Operand::Imm(slot),
-        });
-        self.emit(Op::Bin {
+        }));
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Add,
             ty: Type::I64,
             dst: e64,
             a: Operand::Reg(e64),
             b: Operand::Reg(self.f.out),
-        });
+        }));
         for (i, d) in self.k.regs.clone().iter().enumerate() {
             let kind = match d.ty.bytes() {
                 1 => MemKind::U8,
@@ -1790,7 +1791,7 @@ impl Gen {
                 4 => MemKind::B32,
                 _ => MemKind::B64,
             };
-            self.emit(Op::Store {
+            self.emit(Op::Store(op::Store {
                 space: Space::Global,
                 mem: MemType::scalar(kind),
                 order: Order::Weak,
@@ -1800,11 +1801,11 @@ impl Gen {
                     base: Operand::Reg(e64),
                     offset: 8 * i as i64,
                 },
-            });
+            }));
         }
         let tmp = self.f.a32;
         for w in 0..LOCAL / 4 {
-            self.emit(Op::Load {
+            self.emit(Op::Load(op::Load {
                 space: Space::Local,
                 mem: MemType::scalar(MemKind::B32),
                 order: Order::Weak,
@@ -1815,8 +1816,8 @@ impl Gen {
                     base: Operand::Imm(4 * w as u64),
                     offset: 0,
                 },
-            });
-            self.emit(Op::Store {
+            }));
+            self.emit(Op::Store(op::Store {
                 space: Space::Global,
                 mem: MemType::scalar(MemKind::B32),
                 order: Order::Weak,
@@ -1826,7 +1827,7 @@ impl Gen {
                     base: Operand::Reg(e64),
                     offset: nregs as i64 * 8 + 4 * w as i64,
                 },
-            });
+            }));
         }
         self.emit(Op::Barrier);
         // for (i = tid; i < SHARED/8; i += lanes) out[shared_base(wg) + 8i] = shared[8i]
@@ -1847,13 +1848,13 @@ impl Gen {
         let body = self.b.new_block();
         let done = self.b.new_block();
         self.b.terminate(Term::Br(head), head);
-        self.emit(Op::ICmp {
+        self.emit(Op::ICmp(op::ICmp {
             cond: ICond::Uge,
             ty: Type::I32,
             dst: self.f.lp,
             a: Operand::Reg(e1),
             b: Operand::Imm(SHARED as u64 / 8),
-        });
+        }));
         self.b.terminate(
             Term::BrCond {
                 cond: self.f.lp,
@@ -1862,14 +1863,14 @@ impl Gen {
             },
             body,
         );
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Shl,
             ty: Type::I32,
             dst: tmp,
             a: Operand::Reg(e1),
             b: Operand::Imm(3),
-        });
-        self.emit(Op::Load {
+        }));
+        self.emit(Op::Load(op::Load {
             space: Space::Shared,
             mem: MemType::scalar(MemKind::B64),
             order: Order::Weak,
@@ -1880,16 +1881,16 @@ impl Gen {
                 base: Operand::Reg(tmp),
                 offset: 0,
             },
-        });
+        }));
         // tmp = wg * SHARED + 8i
-        self.emit(Op::Mad {
+        self.emit(Op::Mad(op::Mad {
             ty: Type::I32,
             dst: tmp,
             a: Operand::Reg(e0),
             b: Operand::Imm(SHARED as u64),
             c: Operand::Reg(tmp),
-        });
-        self.emit(Op::Cvt {
+        }));
+        self.emit(Op::Cvt(op::Cvt {
             op: CvtOp::Zext,
             to: Type::I64,
             from: Type::I32,
@@ -1898,15 +1899,15 @@ impl Gen {
             ftz: false,
             dst: self.f.a64,
             src: Operand::Reg(tmp),
-        });
-        self.emit(Op::Bin {
+        }));
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Add,
             ty: Type::I64,
             dst: self.f.a64,
             a: Operand::Reg(self.f.a64),
             b: Operand::Reg(self.f.out),
-        });
-        self.emit(Op::Store {
+        }));
+        self.emit(Op::Store(op::Store {
             space: Space::Global,
             mem: MemType::scalar(MemKind::B64),
             order: Order::Weak,
@@ -1916,14 +1917,14 @@ impl Gen {
                 base: Operand::Reg(self.f.a64),
                 offset: shared_base as i64,
             },
-        });
-        self.emit(Op::Bin {
+        }));
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Add,
             ty: Type::I32,
             dst: e1,
             a: Operand::Reg(e1),
             b: Operand::Imm(lanes),
-        });
+        }));
         self.b.terminate(Term::Br(head), done);
         self.b.terminate(Term::Exit, done);
     }

@@ -9,6 +9,7 @@
 //! on host timing.
 
 use std::sync::atomic::AtomicBool;
+use xisa_ir::op;
 
 use xisa_ir::{BarOp, Kernel, Op, Operand, Reg, VoteMode, BARRIER_IDS};
 
@@ -232,12 +233,12 @@ impl<'k> WorkgroupRunner<'k> {
                     matches!(
                         o,
                         Op::Barrier
-                            | Op::Bar {
+                            | Op::Bar(op::Bar {
                                 op: BarOp::Sync,
                                 id: Operand::Imm(0),
                                 count: Operand::Imm(0),
                                 ..
-                            }
+                            })
                     )
                 })
                 .collect(),
@@ -713,11 +714,11 @@ impl<'k> WorkgroupRunner<'k> {
                 let LaneState::AtSync(k) = self.lane_state(l) else {
                     continue;
                 };
-                let Op::Bar {
+                let Op::Bar(op::Bar {
                     op: BarOp::Arrive,
                     id,
                     ..
-                } = *self.sync_ops[k as usize]
+                }) = *self.sync_ops[k as usize]
                 else {
                     continue;
                 };
@@ -746,7 +747,7 @@ impl<'k> WorkgroupRunner<'k> {
         };
         match *self.sync_ops[k as usize] {
             Op::Barrier => Some((0, 0, BarOp::Sync)),
-            Op::Bar { op, id, count, .. } => Some((
+            Op::Bar(op::Bar { op, id, count, .. }) => Some((
                 self.read(lane, id) & 0xffff_ffff,
                 self.read(lane, count) & 0xffff_ffff,
                 op,
@@ -807,7 +808,9 @@ impl<'k> WorkgroupRunner<'k> {
         let mut all = true;
         let mut any = false;
         for &(l, _, op) in lanes {
-            if let (true, Some(Op::Bar { pred: Some(p), .. })) = (op.is_red(), self.op_at(l)) {
+            if let (true, Some(Op::Bar(op::Bar { pred: Some(p), .. }))) =
+                (op.is_red(), self.op_at(l))
+            {
                 let v = self.read(l, *p) & 1 != 0;
                 popc += v as u64;
                 all &= v;
@@ -815,7 +818,7 @@ impl<'k> WorkgroupRunner<'k> {
             }
         }
         for &(l, _, op) in lanes {
-            if let Some(&Op::Bar { dst: Some(d), .. }) = self.op_at(l) {
+            if let Some(&Op::Bar(op::Bar { dst: Some(d), .. })) = self.op_at(l) {
                 let v = match op {
                     BarOp::RedPopc => popc,
                     BarOp::RedAnd => all as u64,
@@ -884,13 +887,13 @@ impl<'k> WorkgroupRunner<'k> {
         let mask: u64 = group.iter().fold(0, |m, &l| m | 1u64 << (l - w0));
         let op = self.sync_ops[k as usize];
         match *op {
-            Op::Shfl {
+            Op::Shfl(op::Shfl {
                 dst,
                 valid,
                 src,
                 lane,
                 ..
-            } => {
+            }) => {
                 let mut results = std::mem::take(&mut self.shuffled);
                 results.clear();
                 results.extend(group.iter().map(|&l| {

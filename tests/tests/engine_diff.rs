@@ -441,7 +441,7 @@ fn shrinking_keeps_the_property() {
             .blocks
             .iter()
             .flat_map(|b| &b.insts)
-            .filter(|i| matches!(i.op, xisa_ir::Op::Shfl { .. }))
+            .filter(|i| matches!(i.op, xisa_ir::Op::Shfl(_)))
             .count()
     };
     let count = |p: &Program| {

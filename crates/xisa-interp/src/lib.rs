@@ -6,11 +6,12 @@
 //! JIT-compiled code (same lane context, same stop codes, same sync handling).
 
 use std::sync::atomic::Ordering;
+use xisa_ir::op;
 
 use xisa_ir::semantics as sem;
 use xisa_ir::{
-    Address, AtomOp, AtomType, BlockId, Inst, Kernel, MemKind, Op, Operand, Order, Reg, SReg,
-    Scope, Space, Term, Type,
+    Address, AtomOp, BlockId, Inst, Kernel, MemKind, Op, Operand, Order, Reg, SReg, Scope, Space,
+    Term, Type,
 };
 use xisa_runtime::ctx::{self, fault_kind, space_code, Counters, FaultInfo, LaneCtx};
 use xisa_runtime::memory::{self, GUEST_BASE};
@@ -246,19 +247,19 @@ impl Lane<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn atomic(
-        &mut self,
-        op: AtomOp,
-        ty: AtomType,
-        space: Space,
-        scope: Scope,
-        ftz: bool,
-        dst: Option<Reg>,
-        addr: &Address,
-        src: Operand,
-        cmp: Option<Operand>,
-        count: bool,
-    ) -> R<()> {
+    fn atomic(&mut self, a: &op::Atomic, count: bool) -> R<()> {
+        let op::Atomic {
+            op,
+            ty,
+            space,
+            scope,
+            ftz,
+            dst,
+            ref addr,
+            src,
+            cmp,
+            ..
+        } = *a;
         if !space.writable() {
             return Err(fault(fault_kind::READ_ONLY, space, 0, ty.bytes()));
         }
@@ -319,163 +320,16 @@ impl Lane<'_> {
 
     /// Executes one non-sync operation.
     fn exec(&mut self, op: &Op, count_stats: bool) -> R<()> {
+        if let Some((dst, v)) = sem::value(op, |o| self.get(o)) {
+            self.set(dst, v);
+            return Ok(());
+        }
         match *op {
-            Op::Mov { dst, src, .. } => {
-                let v = self.get(src);
-                self.set(dst, v)
-            }
-            Op::Bin { op, ty, dst, a, b } => {
-                let v = sem::bin(op, ty, self.get(a), self.get(b));
-                self.set(dst, v)
-            }
-            Op::Un { op, ty, dst, a } => {
-                let v = sem::un(op, ty, self.get(a));
-                self.set(dst, v)
-            }
-            Op::Mad { ty, dst, a, b, c } => {
-                let v = sem::mad(ty, self.get(a), self.get(b), self.get(c));
-                self.set(dst, v)
-            }
-            Op::MulWide { signed, dst, a, b } => {
-                let v = sem::mul_wide(signed, self.get(a), self.get(b));
-                self.set(dst, v)
-            }
-            Op::Funnel {
-                left,
-                wrap,
-                dst,
-                lo,
-                hi,
-                shift,
-            } => {
-                let v = sem::funnel(left, wrap, self.get(lo), self.get(hi), self.get(shift));
-                self.set(dst, v)
-            }
-            Op::Lop3 {
-                ty,
-                dst,
-                a,
-                b,
-                c,
-                lut,
-            } => {
-                let v = sem::lop3(ty, self.get(a), self.get(b), self.get(c), lut);
-                self.set(dst, v)
-            }
-            Op::Prmt { dst, a, b, sel } => {
-                let v = sem::prmt(self.get(a), self.get(b), self.get(sel));
-                self.set(dst, v)
-            }
-            Op::Bfe {
-                signed,
-                ty,
-                dst,
-                a,
-                pos,
-                len,
-            } => {
-                let v = sem::bfe(signed, ty, self.get(a), self.get(pos), self.get(len));
-                self.set(dst, v)
-            }
-            Op::Bfi {
-                ty,
-                dst,
-                ins,
-                base,
-                pos,
-                len,
-            } => {
-                let v = sem::bfi(
-                    ty,
-                    self.get(ins),
-                    self.get(base),
-                    self.get(pos),
-                    self.get(len),
-                );
-                self.set(dst, v)
-            }
-            Op::FBin {
-                op,
-                ty,
-                rnd,
-                ftz,
-                dst,
-                a,
-                b,
-            } => {
-                let v = sem::fbin(op, ty, rnd, ftz, self.get(a), self.get(b));
-                self.set(dst, v)
-            }
-            Op::FUn {
-                op,
-                ty,
-                ftz,
-                dst,
-                a,
-            } => {
-                let v = sem::fun(op, ty, ftz, self.get(a));
-                self.set(dst, v)
-            }
-            Op::Fma {
-                ty,
-                ftz,
-                dst,
-                a,
-                b,
-                c,
-            } => {
-                let v = sem::fma(ty, ftz, self.get(a), self.get(b), self.get(c));
-                self.set(dst, v)
-            }
-            Op::ICmp {
-                cond,
-                ty,
-                dst,
-                a,
-                b,
-            } => {
-                let v = sem::icmp(cond, ty, self.get(a), self.get(b));
-                self.set(dst, v as u64)
-            }
-            Op::FCmp {
-                cond,
-                ty,
-                ftz,
-                dst,
-                a,
-                b,
-            } => {
-                let v = sem::fcmp(cond, ty, ftz, self.get(a), self.get(b));
-                self.set(dst, v as u64)
-            }
-            Op::Select {
-                dst, cond, a, b, ..
-            } => {
-                let v = if self.get(cond) & 1 != 0 {
-                    self.get(a)
-                } else {
-                    self.get(b)
-                };
-                self.set(dst, v)
-            }
-            Op::Cvt {
-                op,
-                to,
-                from,
-                rnd,
-                sat,
-                ftz,
-                dst,
-                src,
-            } => {
-                let v = sem::cvt(op, to, from, rnd, sat, ftz, self.get(src));
-                self.set(dst, v)
-            }
             Op::Special { dst, sreg } => {
                 let v = self.special(sreg);
                 self.set(dst, v)
             }
-            Op::Load {
+            Op::Load(op::Load {
                 space,
                 mem,
                 order,
@@ -483,7 +337,7 @@ impl Lane<'_> {
                 ref dsts,
                 ref addr,
                 ..
-            } => {
+            }) => {
                 self.load(space, mem, dsts, addr)?;
                 // Later accesses may not move above an acquire (or seq_cst)
                 // load another host thread's store made visible.
@@ -491,14 +345,14 @@ impl Lane<'_> {
                     std::sync::atomic::fence(Ordering::Acquire);
                 }
             }
-            Op::Store {
+            Op::Store(op::Store {
                 space,
                 mem,
                 order,
                 scope,
                 ref srcs,
                 ref addr,
-            } => {
+            }) => {
                 let host = space.host_ordered(scope);
                 if host && order.is_release() {
                     std::sync::atomic::fence(Ordering::Release);
@@ -510,22 +364,9 @@ impl Lane<'_> {
                     std::sync::atomic::fence(Ordering::SeqCst);
                 }
             }
-            Op::Atomic {
-                op,
-                ty,
-                space,
-                scope,
-                ftz,
-                dst,
-                ref addr,
-                src,
-                cmp,
-                ..
-            } => self.atomic(op, ty, space, scope, ftz, dst, addr, src, cmp, count_stats)?,
-            Op::Fence { scope, order } => {
-                if order == Order::SeqCst && !scope.within_workgroup() {
-                    std::sync::atomic::fence(Ordering::SeqCst);
-                }
+            Op::Atomic(ref a) => self.atomic(a, count_stats)?,
+            Op::Fence { scope, order } if order == Order::SeqCst && !scope.within_workgroup() => {
+                std::sync::atomic::fence(Ordering::SeqCst);
             }
             Op::HostCall {
                 func,
@@ -538,14 +379,8 @@ impl Lane<'_> {
                     self.set(d, r);
                 }
             }
-            // Sync points are handled by the caller.
-            Op::Barrier
-            | Op::Bar { .. }
-            | Op::WaveSync
-            | Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::ActiveMask { .. }
-            | Op::ReadFirstLane { .. } => {}
+            // Value ops were evaluated above; sync points are the caller's.
+            _ => {}
         }
         Ok(())
     }

@@ -1,7 +1,8 @@
 //! Interpreter tests on hand-built kernels, run through the runtime's launch.
 
 use super::*;
-use xisa_ir::{Block, ICond, MemType};
+use xisa_ir::op;
+use xisa_ir::{AtomType, Block, ICond, MemType};
 use xisa_runtime::{launch, GuestMemory, LaunchConfig};
 
 fn block(label: &str, insts: Vec<Op>, term: Term) -> Block {
@@ -34,7 +35,7 @@ fn sample_kernel() -> Kernel {
                 dst: tid,
                 sreg: SReg::TidX,
             },
-            Op::Atomic {
+            Op::Atomic(op::Atomic {
                 op: AtomOp::Add,
                 ty: AtomType::B32,
                 space: Space::Global,
@@ -48,21 +49,21 @@ fn sample_kernel() -> Kernel {
                 },
                 src: tid.into(),
                 cmp: None,
-            },
-            Op::Bin {
+            }),
+            Op::Bin(op::Bin {
                 op: xisa_ir::BinOp::And,
                 ty: Type::I32,
                 dst: t1,
                 a: tid.into(),
                 b: Operand::Imm(1),
-            },
-            Op::ICmp {
+            }),
+            Op::ICmp(op::ICmp {
                 cond: ICond::Ne,
                 ty: Type::I32,
                 dst: odd,
                 a: t1.into(),
                 b: Operand::Imm(0),
-            },
+            }),
             Op::Vote {
                 mode: xisa_ir::VoteMode::Ballot,
                 dst: bal,
@@ -72,21 +73,21 @@ fn sample_kernel() -> Kernel {
                 dst: lane,
                 sreg: SReg::LaneId,
             },
-            Op::Bin {
+            Op::Bin(op::Bin {
                 op: xisa_ir::BinOp::Xor,
                 ty: Type::I32,
                 dst: lane,
                 a: lane.into(),
                 b: Operand::Imm(1),
-            },
-            Op::Shfl {
+            }),
+            Op::Shfl(op::Shfl {
                 ty: Type::I32,
                 dst: sh,
                 valid: None,
                 src: tid.into(),
                 lane: lane.into(),
-            },
-            Op::Cvt {
+            }),
+            Op::Cvt(op::Cvt {
                 op: xisa_ir::CvtOp::Zext,
                 to: Type::I64,
                 from: Type::I32,
@@ -95,22 +96,22 @@ fn sample_kernel() -> Kernel {
                 ftz: false,
                 dst: off,
                 src: tid.into(),
-            },
-            Op::Bin {
+            }),
+            Op::Bin(op::Bin {
                 op: xisa_ir::BinOp::Shl,
                 ty: Type::I64,
                 dst: off,
                 a: off.into(),
                 b: Operand::Imm(3),
-            },
-            Op::Bin {
+            }),
+            Op::Bin(op::Bin {
                 op: xisa_ir::BinOp::Add,
                 ty: Type::I64,
                 dst: off,
                 a: off.into(),
                 b: out.into(),
-            },
-            Op::Store {
+            }),
+            Op::Store(op::Store {
                 space: Space::Global,
                 mem: MemType {
                     kind: MemKind::B32,
@@ -123,7 +124,7 @@ fn sample_kernel() -> Kernel {
                     base: off.into(),
                     offset: 0,
                 },
-            },
+            }),
         ],
         Term::Exit,
     ));

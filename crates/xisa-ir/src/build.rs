@@ -5,6 +5,7 @@
 //! compute into fresh temporaries, and the 64-bit pair/split idioms every ISA
 //! with 32-bit registers needs.
 
+use crate::op;
 use std::collections::HashMap;
 
 use crate::{
@@ -229,7 +230,7 @@ impl Builder {
         src: impl Into<Operand>,
         guard: Option<Guard>,
     ) {
-        let op = Op::Cvt {
+        let op = Op::Cvt(op::Cvt {
             op,
             to,
             from,
@@ -238,7 +239,7 @@ impl Builder {
             ftz: false,
             dst,
             src: src.into(),
-        };
+        });
         self.emit(op, guard);
     }
 
@@ -253,7 +254,7 @@ impl Builder {
         guard: Option<Guard>,
     ) {
         let (a, b) = (a.into(), b.into());
-        self.emit(Op::Bin { op, ty, dst, a, b }, guard);
+        self.emit(Op::Bin(op::Bin { op, ty, dst, a, b }), guard);
     }
 
     // ------------------------------------------------------------ values
@@ -308,13 +309,13 @@ impl Builder {
         let d = self.t(Type::I1);
         let (a, b) = (a.into(), b.into());
         self.emit(
-            Op::ICmp {
+            Op::ICmp(op::ICmp {
                 cond,
                 ty,
                 dst: d,
                 a,
                 b,
-            },
+            }),
             None,
         );
         d
@@ -331,13 +332,13 @@ impl Builder {
         let d = self.t(ty);
         let (cond, a, b) = (c.into(), a.into(), b.into());
         self.emit(
-            Op::Select {
+            Op::Select(op::Select {
                 ty,
                 dst: d,
                 cond,
                 a,
                 b,
-            },
+            }),
             None,
         );
         d
@@ -347,7 +348,7 @@ impl Builder {
     pub fn un(&mut self, op: UnOp, ty: Type, a: impl Into<Operand>) -> Reg {
         let d = self.t(ty);
         let a = a.into();
-        self.emit(Op::Un { op, ty, dst: d, a }, None);
+        self.emit(Op::Un(op::Un { op, ty, dst: d, a }), None);
         d
     }
 
@@ -362,14 +363,14 @@ impl Builder {
     ) -> Reg {
         let d = self.t(ty);
         let (a, pos, len) = (a.into(), pos.into(), len.into());
-        let op = Op::Bfe {
+        let op = Op::Bfe(op::Bfe {
             signed,
             ty,
             dst: d,
             a,
             pos,
             len,
-        };
+        });
         self.emit(op, None);
         d
     }

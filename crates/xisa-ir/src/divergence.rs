@@ -28,6 +28,7 @@
 
 use crate::inst::{BinOp, CvtOp, Op, Operand, Reg, SReg};
 use crate::kernel::Kernel;
+use crate::op;
 use crate::types::Space;
 use crate::Term;
 
@@ -533,7 +534,7 @@ fn konst(a: Affine) -> Option<u64> {
 /// Whether [`eval`]'s form holds for every register `op` writes: one
 /// register, or the elements of a load (uniform or not alike).
 fn single_form(op: &Op) -> bool {
-    op.defs().len() == 1 || matches!(op, Op::Load { .. })
+    op.defs().len() == 1 || matches!(op, Op::Load(_))
 }
 
 /// The most lanes along x any ISA's workgroup has (CUDA and HSA: 1024).
@@ -574,7 +575,7 @@ fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine, tid_bound: u64) -> Aff
         } => Affine::Lin { c: 1, u: Some(0) },
         Op::Special { sreg, .. } if wave_uniform_sreg(*sreg) => Affine::Lin { c: 0, u: None },
         Op::Mov { src, .. } => get(src),
-        Op::Bin { op, ty, a, b, .. } => {
+        Op::Bin(op::Bin { op, ty, a, b, .. }) => {
             let (fa, fb) = (get(a), get(b));
             if let (Some(x), Some(y)) = (konst(fa), konst(fb)) {
                 return Affine::konst(crate::semantics::bin(*op, *ty, x, y));
@@ -609,7 +610,7 @@ fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine, tid_bound: u64) -> Aff
                 _ => uniform_of(&[fa, fb]),
             }
         }
-        Op::Mad { a, b, c, .. } => {
+        Op::Mad(op::Mad { a, b, c, .. }) => {
             let (fa, fb, fc) = (get(a), get(b), get(c));
             let prod = match (konst(fa), konst(fb)) {
                 (_, Some(k)) if (k as i64).abs() <= 1 << 16 => lin2(fa, k as i64, fb, 0),
@@ -618,7 +619,7 @@ fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine, tid_bound: u64) -> Aff
             };
             lin2(prod, 1, fc, 1)
         }
-        Op::MulWide { signed, a, b, .. } => {
+        Op::MulWide(op::MulWide { signed, a, b, .. }) => {
             let (fa, fb) = (get(a), get(b));
             let ext_ok = |f: Affine| f.exact_small() || matches!(f, Affine::Lin { c: 0, .. });
             // Exact small multiples of tid.x extend alike signed or not.
@@ -635,13 +636,13 @@ fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine, tid_bound: u64) -> Aff
                 _ => uniform_of(&[fa, fb]),
             }
         }
-        Op::Cvt {
+        Op::Cvt(op::Cvt {
             op: cop,
             to,
             from,
             src,
             ..
-        } if to.is_int() && from.is_int() => {
+        }) if to.is_int() && from.is_int() => {
             let f = get(src);
             if let Some(v) = konst(f) {
                 return Affine::konst(crate::semantics::cvt(
@@ -668,19 +669,19 @@ fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine, tid_bound: u64) -> Aff
         }
         // Read-only spaces: the same address reads the same value in every
         // lane; a `.uniform` load says so of its result.
-        Op::Load {
+        Op::Load(op::Load {
             space,
             addr: crate::inst::Address::Flat { base, .. },
             uniform,
             ..
-        } if *uniform || matches!(space, Space::Param | Space::Const) => {
+        }) if *uniform || matches!(space, Space::Param | Space::Const) => {
             let f = get(base);
             uniform_of(&[f])
         }
-        Op::Load { .. }
-        | Op::Atomic { .. }
+        Op::Load(_)
+        | Op::Atomic(_)
         | Op::HostCall { .. }
-        | Op::Shfl { .. }
+        | Op::Shfl(_)
         | Op::Vote { .. }
         | Op::ActiveMask { .. }
         | Op::ReadFirstLane { .. }

@@ -22,6 +22,7 @@
 
 use crate::inst::{BinOp, ICond, Op, Operand, Reg, Term};
 use crate::kernel::Kernel;
+use crate::op;
 use crate::types::Type;
 
 /// What is known of each register at a point (`None`: nothing).
@@ -188,13 +189,13 @@ fn copy(op: &Op) -> Option<(Reg, Reg, bool)> {
             dst,
             src: Operand::Reg(s),
         } => Some((dst, s, false)),
-        Op::Bin {
+        Op::Bin(op::Bin {
             op: BinOp::Xor,
             ty: Type::I1,
             dst,
             a,
             b,
-        } => match (a, b) {
+        }) => match (a, b) {
             (Operand::Reg(s), Operand::Imm(1)) | (Operand::Imm(1), Operand::Reg(s)) => {
                 Some((dst, s, true))
             }
@@ -203,13 +204,13 @@ fn copy(op: &Op) -> Option<(Reg, Reg, bool)> {
             }
             _ => None,
         },
-        Op::ICmp {
+        Op::ICmp(op::ICmp {
             cond: cond @ (ICond::Ne | ICond::Eq),
             ty: Type::I1,
             dst,
             a,
             b,
-        } => match (a, b) {
+        }) => match (a, b) {
             (Operand::Reg(s), Operand::Imm(0)) | (Operand::Imm(0), Operand::Reg(s)) => {
                 Some((dst, s, cond == ICond::Eq))
             }

@@ -7,7 +7,8 @@
 //! [`Op::Barrier`] are *sync points*: the lanes of a wave that reach the same sync
 //! point execute it together (see `docs/ir.md`, "Execution model").
 
-use crate::types::{Order, Round, Scope, Space, Type};
+use crate::op;
+use crate::types::{Order, Scope, Type};
 
 /// A register of the kernel (index into [`crate::Kernel::regs`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -955,181 +956,47 @@ pub enum Op {
     /// `dst = src`.
     Mov { ty: Type, dst: Reg, src: Operand },
     /// Integer two-operand op.
-    Bin {
-        op: BinOp,
-        ty: Type,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-    },
+    Bin(op::Bin),
     /// Integer one-operand op.
-    Un {
-        op: UnOp,
-        ty: Type,
-        dst: Reg,
-        a: Operand,
-    },
+    Un(op::Un),
     /// Integer multiply-add, wrapping: `a * b + c`.
-    Mad {
-        ty: Type,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-        c: Operand,
-    },
+    Mad(op::Mad),
     /// Widening multiply: `dst (i64) = ext(a) * ext(b)` for `i32` sources.
-    MulWide {
-        signed: bool,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-    },
+    MulWide(op::MulWide),
     /// Funnel shift of the 2×32-bit value `hi:lo`: left gives the high word of
     /// `(hi:lo) << n`, right the low word of `(hi:lo) >> n`. `wrap`: `n mod 32`,
     /// else `min(n, 32)`.
-    Funnel {
-        left: bool,
-        wrap: bool,
-        dst: Reg,
-        lo: Operand,
-        hi: Operand,
-        shift: Operand,
-    },
+    Funnel(op::Funnel),
     /// Three-input logic op: bit `i` of the result is `lut[(a_i<<2)|(b_i<<1)|c_i]`.
-    Lop3 {
-        ty: Type,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-        c: Operand,
-        lut: u8,
-    },
+    Lop3(op::Lop3),
     /// Byte permute (PTX `prmt` default mode) of the 8 bytes `b:a` by selector `sel`.
-    Prmt {
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-        sel: Operand,
-    },
+    Prmt(op::Prmt),
     /// Bit-field extract: `len` bits from `pos`, zero- or sign-extended (PTX `bfe`).
-    Bfe {
-        signed: bool,
-        ty: Type,
-        dst: Reg,
-        a: Operand,
-        pos: Operand,
-        len: Operand,
-    },
+    Bfe(op::Bfe),
     /// Bit-field insert of the low `len` bits of `ins` into `base` at `pos` (PTX `bfi`).
-    Bfi {
-        ty: Type,
-        dst: Reg,
-        ins: Operand,
-        base: Operand,
-        pos: Operand,
-        len: Operand,
-    },
+    Bfi(op::Bfi),
     /// Float two-operand op with rounding and flush-to-zero.
-    FBin {
-        op: FBinOp,
-        ty: Type,
-        rnd: Round,
-        ftz: bool,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-    },
+    FBin(op::FBin),
     /// Float one-operand op.
-    FUn {
-        op: FUnOp,
-        ty: Type,
-        ftz: bool,
-        dst: Reg,
-        a: Operand,
-    },
+    FUn(op::FUn),
     /// Fused multiply-add `a * b + c`, one rounding (round to nearest even).
-    Fma {
-        ty: Type,
-        ftz: bool,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-        c: Operand,
-    },
+    Fma(op::Fma),
     /// Integer compare into an `i1`.
-    ICmp {
-        cond: ICond,
-        ty: Type,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-    },
+    ICmp(op::ICmp),
     /// Float compare into an `i1`.
-    FCmp {
-        cond: FCond,
-        ty: Type,
-        ftz: bool,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-    },
+    FCmp(op::FCmp),
     /// `dst = cond ? a : b`.
-    Select {
-        ty: Type,
-        dst: Reg,
-        cond: Operand,
-        a: Operand,
-        b: Operand,
-    },
+    Select(op::Select),
     /// Type conversion.
-    Cvt {
-        op: CvtOp,
-        to: Type,
-        from: Type,
-        rnd: Round,
-        sat: bool,
-        ftz: bool,
-        dst: Reg,
-        src: Operand,
-    },
+    Cvt(op::Cvt),
     /// Read a special register (zero-extended into `dst`'s type).
     Special { dst: Reg, sreg: SReg },
     /// Load `mem.count` elements into `dsts` (one register each).
-    Load {
-        space: Space,
-        mem: MemType,
-        order: Order,
-        scope: Scope,
-        /// The address and the result are the same in every lane of the wave: the
-        /// load may be done once per wave (scalar/uniform loads).
-        uniform: bool,
-        dsts: Vec<Reg>,
-        addr: Address,
-    },
+    Load(op::Load),
     /// Store `mem.count` elements from `srcs`.
-    Store {
-        space: Space,
-        mem: MemType,
-        order: Order,
-        scope: Scope,
-        srcs: Vec<Operand>,
-        addr: Address,
-    },
+    Store(op::Store),
     /// Atomic read-modify-write; `dst` receives the old value when present.
-    Atomic {
-        op: AtomOp,
-        ty: AtomType,
-        space: Space,
-        scope: Scope,
-        order: Order,
-        /// Flush f32 denormal inputs and result to zero (SASS `F32.FTZ.RN`).
-        ftz: bool,
-        dst: Option<Reg>,
-        addr: Address,
-        src: Operand,
-        /// The compare value of `cas`.
-        cmp: Option<Operand>,
-    },
+    Atomic(op::Atomic),
     /// Memory fence.
     Fence { scope: Scope, order: Order },
     /// Workgroup barrier (sync point): waits for every live lane of the workgroup.
@@ -1143,13 +1010,7 @@ pub enum Op {
     /// wait elsewhere) faults instead of hanging. Text:
     /// `bar.sync ID, COUNT`, `bar.arrive ID, COUNT`,
     /// `%d = bar.red.popc ID, COUNT, %p`.
-    Bar {
-        op: BarOp,
-        id: Operand,
-        count: Operand,
-        dst: Option<Reg>,
-        pred: Option<Operand>,
-    },
+    Bar(op::Bar),
     /// A call of a host service (see [`HostFn`]); `dst` receives its result.
     /// Text: `%d = hostcall.printf %fmt, %args, LOCAL_WINDOW, SHARED_WINDOW`,
     /// `hostcall.assertfail %msg, %file, %line, %func, LOCAL_WINDOW, SHARED_WINDOW`.
@@ -1166,13 +1027,7 @@ pub enum Op {
     WaveSync,
     /// Read `src` from lane `lane` of the wave (sync point). Out-of-range lane: the
     /// lane's own value. `valid` is set when the source lane takes part.
-    Shfl {
-        ty: Type,
-        dst: Reg,
-        valid: Option<Reg>,
-        src: Operand,
-        lane: Operand,
-    },
+    Shfl(op::Shfl),
     /// Wave vote (sync point).
     Vote {
         mode: VoteMode,
@@ -1191,9 +1046,9 @@ impl Op {
         matches!(
             self,
             Op::Barrier
-                | Op::Bar { .. }
+                | Op::Bar(_)
                 | Op::WaveSync
-                | Op::Shfl { .. }
+                | Op::Shfl(_)
                 | Op::Vote { .. }
                 | Op::ActiveMask { .. }
                 | Op::ReadFirstLane { .. }
@@ -1203,43 +1058,43 @@ impl Op {
     /// True for workgroup barriers ([`Op::Barrier`], [`Op::Bar`]): sync points
     /// the scheduler releases for the workgroup, not for one wave.
     pub fn is_barrier(&self) -> bool {
-        matches!(self, Op::Barrier | Op::Bar { .. })
+        matches!(self, Op::Barrier | Op::Bar(_))
     }
 
     /// The registers this op writes.
     pub fn defs(&self) -> Vec<Reg> {
         match self {
             Op::Mov { dst, .. }
-            | Op::Bin { dst, .. }
-            | Op::Un { dst, .. }
-            | Op::Mad { dst, .. }
-            | Op::MulWide { dst, .. }
-            | Op::Funnel { dst, .. }
-            | Op::Lop3 { dst, .. }
-            | Op::Prmt { dst, .. }
-            | Op::Bfe { dst, .. }
-            | Op::Bfi { dst, .. }
-            | Op::FBin { dst, .. }
-            | Op::FUn { dst, .. }
-            | Op::Fma { dst, .. }
-            | Op::ICmp { dst, .. }
-            | Op::FCmp { dst, .. }
-            | Op::Select { dst, .. }
-            | Op::Cvt { dst, .. }
+            | Op::Bin(op::Bin { dst, .. })
+            | Op::Un(op::Un { dst, .. })
+            | Op::Mad(op::Mad { dst, .. })
+            | Op::MulWide(op::MulWide { dst, .. })
+            | Op::Funnel(op::Funnel { dst, .. })
+            | Op::Lop3(op::Lop3 { dst, .. })
+            | Op::Prmt(op::Prmt { dst, .. })
+            | Op::Bfe(op::Bfe { dst, .. })
+            | Op::Bfi(op::Bfi { dst, .. })
+            | Op::FBin(op::FBin { dst, .. })
+            | Op::FUn(op::FUn { dst, .. })
+            | Op::Fma(op::Fma { dst, .. })
+            | Op::ICmp(op::ICmp { dst, .. })
+            | Op::FCmp(op::FCmp { dst, .. })
+            | Op::Select(op::Select { dst, .. })
+            | Op::Cvt(op::Cvt { dst, .. })
             | Op::Special { dst, .. }
             | Op::Vote { dst, .. }
             | Op::ActiveMask { dst }
             | Op::ReadFirstLane { dst, .. } => vec![*dst],
-            Op::Shfl { dst, valid, .. } => {
+            Op::Shfl(op::Shfl { dst, valid, .. }) => {
                 let mut v = vec![*dst];
                 v.extend(valid.iter().copied());
                 v
             }
-            Op::Load { dsts, .. } => dsts.clone(),
-            Op::Atomic { dst, .. } | Op::Bar { dst, .. } | Op::HostCall { dst, .. } => {
-                dst.iter().copied().collect()
-            }
-            Op::Store { .. } | Op::Fence { .. } | Op::Barrier | Op::WaveSync => vec![],
+            Op::Load(op::Load { dsts, .. }) => dsts.clone(),
+            Op::Atomic(op::Atomic { dst, .. })
+            | Op::Bar(op::Bar { dst, .. })
+            | Op::HostCall { dst, .. } => dst.iter().copied().collect(),
+            Op::Store(_) | Op::Fence { .. } | Op::Barrier | Op::WaveSync => vec![],
         }
     }
 
@@ -1257,45 +1112,47 @@ impl Op {
         let mut v = Vec::new();
         match self {
             Op::Mov { src, .. } => v.push(*src),
-            Op::Bin { a, b, .. } | Op::MulWide { a, b, .. } => v.extend([*a, *b]),
-            Op::Un { a, .. } | Op::FUn { a, .. } => v.push(*a),
-            Op::Mad { a, b, c, .. } | Op::Lop3 { a, b, c, .. } | Op::Fma { a, b, c, .. } => {
-                v.extend([*a, *b, *c])
+            Op::Bin(op::Bin { a, b, .. }) | Op::MulWide(op::MulWide { a, b, .. }) => {
+                v.extend([*a, *b])
             }
-            Op::Funnel { lo, hi, shift, .. } => v.extend([*lo, *hi, *shift]),
-            Op::Prmt { a, b, sel, .. } => v.extend([*a, *b, *sel]),
-            Op::Bfe { a, pos, len, .. } => v.extend([*a, *pos, *len]),
-            Op::Bfi {
+            Op::Un(op::Un { a, .. }) | Op::FUn(op::FUn { a, .. }) => v.push(*a),
+            Op::Mad(op::Mad { a, b, c, .. })
+            | Op::Lop3(op::Lop3 { a, b, c, .. })
+            | Op::Fma(op::Fma { a, b, c, .. }) => v.extend([*a, *b, *c]),
+            Op::Funnel(op::Funnel { lo, hi, shift, .. }) => v.extend([*lo, *hi, *shift]),
+            Op::Prmt(op::Prmt { a, b, sel, .. }) => v.extend([*a, *b, *sel]),
+            Op::Bfe(op::Bfe { a, pos, len, .. }) => v.extend([*a, *pos, *len]),
+            Op::Bfi(op::Bfi {
                 ins,
                 base,
                 pos,
                 len,
                 ..
-            } => v.extend([*ins, *base, *pos, *len]),
-            Op::FBin { a, b, .. } | Op::ICmp { a, b, .. } | Op::FCmp { a, b, .. } => {
-                v.extend([*a, *b])
-            }
-            Op::Select { cond, a, b, .. } => v.extend([*cond, *a, *b]),
-            Op::Cvt { src, .. } => v.push(*src),
+            }) => v.extend([*ins, *base, *pos, *len]),
+            Op::FBin(op::FBin { a, b, .. })
+            | Op::ICmp(op::ICmp { a, b, .. })
+            | Op::FCmp(op::FCmp { a, b, .. }) => v.extend([*a, *b]),
+            Op::Select(op::Select { cond, a, b, .. }) => v.extend([*cond, *a, *b]),
+            Op::Cvt(op::Cvt { src, .. }) => v.push(*src),
             Op::Special { .. }
             | Op::Fence { .. }
             | Op::Barrier
             | Op::WaveSync
             | Op::ActiveMask { .. } => {}
-            Op::Load { addr, .. } => addr_ops(addr, &mut v),
-            Op::Store { srcs, addr, .. } => {
+            Op::Load(op::Load { addr, .. }) => addr_ops(addr, &mut v),
+            Op::Store(op::Store { srcs, addr, .. }) => {
                 v.extend(srcs.iter().copied());
                 addr_ops(addr, &mut v);
             }
-            Op::Atomic { addr, src, cmp, .. } => {
+            Op::Atomic(op::Atomic { addr, src, cmp, .. }) => {
                 v.push(*src);
                 v.extend(cmp.iter().copied());
                 addr_ops(addr, &mut v);
             }
-            Op::Shfl { src, lane, .. } => v.extend([*src, *lane]),
-            Op::Bar {
+            Op::Shfl(op::Shfl { src, lane, .. }) => v.extend([*src, *lane]),
+            Op::Bar(op::Bar {
                 id, count, pred, ..
-            } => {
+            }) => {
                 v.extend([*id, *count]);
                 v.extend(pred.iter().copied());
             }

@@ -1,6 +1,7 @@
 //! Kernels and modules.
 
 use crate::inst::{BlockId, Inst, Op, Operand, Reg, Term};
+use crate::op;
 use crate::types::{Space, Type};
 
 /// A register declaration.
@@ -129,10 +130,12 @@ impl Kernel {
     pub fn streaming_loop_heads(&self) -> Vec<bool> {
         let streams = |b: &Block| {
             b.insts.iter().any(|i| match &i.op {
-                Op::Load { space, uniform, .. } => {
+                Op::Load(op::Load { space, uniform, .. }) => {
                     !uniform && matches!(space, Space::Global | Space::Buffer)
                 }
-                Op::Store { space, .. } => matches!(space, Space::Global | Space::Buffer),
+                Op::Store(op::Store { space, .. }) => {
+                    matches!(space, Space::Global | Space::Buffer)
+                }
                 _ => false,
             })
         };

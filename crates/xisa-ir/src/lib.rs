@@ -18,6 +18,7 @@ pub mod guards;
 pub mod inst;
 pub mod kernel;
 pub mod lockstep;
+pub mod op;
 pub mod semantics;
 pub mod text;
 pub mod types;

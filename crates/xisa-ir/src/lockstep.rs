@@ -39,6 +39,7 @@
 use crate::divergence::{Affine, Uniformity};
 use crate::inst::{Address, BinOp, Guard, ICond, Inst, Op, Operand, Reg, SReg};
 use crate::kernel::Kernel;
+use crate::op;
 use crate::types::{Space, Type};
 
 /// Shared accesses made since the last sync point on some path (a bit set).
@@ -51,18 +52,18 @@ const CALLED: State = 4;
 /// The kind of shared access an op makes, as a [`State`] bit (0: none).
 fn shared_access(op: &Op) -> State {
     match op {
-        Op::Load {
+        Op::Load(op::Load {
             space: Space::Shared,
             ..
-        } => LOADED,
-        Op::Store {
+        }) => LOADED,
+        Op::Store(op::Store {
             space: Space::Shared,
             ..
-        }
-        | Op::Atomic {
+        })
+        | Op::Atomic(op::Atomic {
             space: Space::Shared,
             ..
-        } => STORED,
+        }) => STORED,
         Op::HostCall { .. } => CALLED,
         _ => 0,
     }
@@ -102,24 +103,24 @@ struct Form {
 fn access_form(k: &Kernel, uni: &Uniformity, b: usize, i: usize) -> Option<Form> {
     let inst = &k.blocks[b].insts[i];
     let (len, addr) = match &inst.op {
-        Op::Load {
+        Op::Load(op::Load {
             space: Space::Shared,
             mem,
             addr,
             ..
-        }
-        | Op::Store {
+        })
+        | Op::Store(op::Store {
             space: Space::Shared,
             mem,
             addr,
             ..
-        } => (mem.bytes(), addr),
-        Op::Atomic {
+        }) => (mem.bytes(), addr),
+        Op::Atomic(op::Atomic {
             space: Space::Shared,
             ty,
             addr,
             ..
-        } => (ty.bytes(), addr),
+        }) => (ty.bytes(), addr),
         _ => return None,
     };
     let Address::Flat { base, offset } = *addr else {
@@ -291,7 +292,7 @@ fn bin(
     b: Operand,
 ) -> Reg {
     let dst = t.reg(ty);
-    out.push(inst(Op::Bin { op, ty, dst, a, b }, pc));
+    out.push(inst(Op::Bin(op::Bin { op, ty, dst, a, b }), pc));
     dst
 }
 
@@ -305,13 +306,13 @@ fn icmp(
 ) -> Reg {
     let dst = t.reg(Type::I1);
     out.push(inst(
-        Op::ICmp {
+        Op::ICmp(op::ICmp {
             cond,
             ty: Type::I32,
             dst,
             a,
             b,
-        },
+        }),
         pc,
     ));
     dst

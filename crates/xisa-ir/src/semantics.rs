@@ -6,9 +6,59 @@
 //! engines agree bit for bit by construction; the differential tests check the
 //! natively lowered rest.
 
-use crate::inst::{AtomOp, AtomType, BinOp, CvtOp, FBinOp, FCond, FUnOp, ICond, UnOp};
+use crate::inst::{
+    AtomOp, AtomType, BinOp, CvtOp, FBinOp, FCond, FUnOp, ICond, Op, Operand, Reg, UnOp,
+};
+use crate::op;
 use crate::types::{Round, Type};
 use half::{bf16, f16};
+
+/// The register a value op (one whose only effect is its result: moves,
+/// integer, bit, float, compare, select and conversion ops) writes and the
+/// value it writes (not yet truncated to the register's type), with `get`
+/// reading each source operand; `None` for every other op. The interpreter
+/// and the uniform prologue evaluate these ops through here.
+pub fn value(op: &Op, mut get: impl FnMut(Operand) -> u64) -> Option<(Reg, u64)> {
+    let mut g = |o: &Operand| get(*o);
+    Some(match op {
+        Op::Mov { dst, src, .. } => (*dst, g(src)),
+        Op::Bin(o) => (o.dst, bin(o.op, o.ty, g(&o.a), g(&o.b))),
+        Op::Un(o) => (o.dst, un(o.op, o.ty, g(&o.a))),
+        Op::Mad(o) => (o.dst, mad(o.ty, g(&o.a), g(&o.b), g(&o.c))),
+        Op::MulWide(o) => (o.dst, mul_wide(o.signed, g(&o.a), g(&o.b))),
+        Op::Funnel(o) => {
+            let v = funnel(o.left, o.wrap, g(&o.lo), g(&o.hi), g(&o.shift));
+            (o.dst, v)
+        }
+        Op::Lop3(o) => (o.dst, lop3(o.ty, g(&o.a), g(&o.b), g(&o.c), o.lut)),
+        Op::Prmt(o) => (o.dst, prmt(g(&o.a), g(&o.b), g(&o.sel))),
+        Op::Bfe(o) => (o.dst, bfe(o.signed, o.ty, g(&o.a), g(&o.pos), g(&o.len))),
+        Op::Bfi(o) => (
+            o.dst,
+            bfi(o.ty, g(&o.ins), g(&o.base), g(&o.pos), g(&o.len)),
+        ),
+        Op::FBin(o) => (o.dst, fbin(o.op, o.ty, o.rnd, o.ftz, g(&o.a), g(&o.b))),
+        Op::FUn(o) => (o.dst, fun(o.op, o.ty, o.ftz, g(&o.a))),
+        Op::Fma(o) => (o.dst, fma(o.ty, o.ftz, g(&o.a), g(&o.b), g(&o.c))),
+        Op::ICmp(o) => (o.dst, icmp(o.cond, o.ty, g(&o.a), g(&o.b)) as u64),
+        Op::FCmp(o) => (o.dst, fcmp(o.cond, o.ty, o.ftz, g(&o.a), g(&o.b)) as u64),
+        Op::Select(o) => {
+            let v = if g(&o.cond) & 1 != 0 {
+                g(&o.a)
+            } else {
+                g(&o.b)
+            };
+            (o.dst, v)
+        }
+        Op::Cvt(o) => (o.dst, cvt_op(o, g(&o.src))),
+        _ => return None,
+    })
+}
+
+/// [`cvt`] of a conversion op's source value `v`.
+pub fn cvt_op(o: &op::Cvt, v: u64) -> u64 {
+    cvt(o.op, o.to, o.from, o.rnd, o.sat, o.ftz, v)
+}
 
 /// Keeps the value bits of `ty`.
 #[inline]

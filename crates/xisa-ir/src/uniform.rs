@@ -28,6 +28,7 @@
 
 use crate::inst::{Address, Inst, Op, Operand, Reg, SReg};
 use crate::kernel::Kernel;
+use crate::op;
 use crate::semantics as sem;
 use crate::types::Space;
 
@@ -137,24 +138,24 @@ fn workgroup_uniform(s: SReg) -> bool {
 fn hoistable(op: &Op, param_size: u64) -> bool {
     match op {
         Op::Mov { .. }
-        | Op::Bin { .. }
-        | Op::Un { .. }
-        | Op::Mad { .. }
-        | Op::MulWide { .. }
-        | Op::Funnel { .. }
-        | Op::Lop3 { .. }
-        | Op::Prmt { .. }
-        | Op::Bfe { .. }
-        | Op::Bfi { .. }
-        | Op::FBin { .. }
-        | Op::FUn { .. }
-        | Op::Fma { .. }
-        | Op::ICmp { .. }
-        | Op::FCmp { .. }
-        | Op::Select { .. }
-        | Op::Cvt { .. } => true,
+        | Op::Bin(_)
+        | Op::Un(_)
+        | Op::Mad(_)
+        | Op::MulWide(_)
+        | Op::Funnel(_)
+        | Op::Lop3(_)
+        | Op::Prmt(_)
+        | Op::Bfe(_)
+        | Op::Bfi(_)
+        | Op::FBin(_)
+        | Op::FUn(_)
+        | Op::Fma(_)
+        | Op::ICmp(_)
+        | Op::FCmp(_)
+        | Op::Select(_)
+        | Op::Cvt(_) => true,
         Op::Special { sreg, .. } => workgroup_uniform(*sreg),
-        Op::Load {
+        Op::Load(op::Load {
             space: Space::Param,
             mem,
             addr:
@@ -164,7 +165,7 @@ fn hoistable(op: &Op, param_size: u64) -> bool {
                 },
             dsts,
             ..
-        } => {
+        }) => {
             // A constant in-bounds offset: it can neither fault nor vary.
             let at = crate::inst::window_offset(*b, *offset);
             dsts.len() == 1 && at <= param_size && mem.bytes() as u64 <= param_size - at
@@ -188,93 +189,17 @@ pub fn eval_prologue(
         Operand::Imm(v) => v,
     };
     for inst in prologue {
+        if let Some((d, v)) = sem::value(&inst.op, |o| get(regs, o)) {
+            regs[d.0 as usize] = v & kernel.regs[d.0 as usize].ty.mask();
+            continue;
+        }
         let v = match inst.op {
-            Op::Mov { src, .. } => get(regs, src),
-            Op::Bin { op, ty, a, b, .. } => sem::bin(op, ty, get(regs, a), get(regs, b)),
-            Op::Un { op, ty, a, .. } => sem::un(op, ty, get(regs, a)),
-            Op::Mad { ty, a, b, c, .. } => sem::mad(ty, get(regs, a), get(regs, b), get(regs, c)),
-            Op::MulWide { signed, a, b, .. } => sem::mul_wide(signed, get(regs, a), get(regs, b)),
-            Op::Funnel {
-                left,
-                wrap,
-                lo,
-                hi,
-                shift,
-                ..
-            } => sem::funnel(left, wrap, get(regs, lo), get(regs, hi), get(regs, shift)),
-            Op::Lop3 {
-                ty, a, b, c, lut, ..
-            } => sem::lop3(ty, get(regs, a), get(regs, b), get(regs, c), lut),
-            Op::Prmt { a, b, sel, .. } => sem::prmt(get(regs, a), get(regs, b), get(regs, sel)),
-            Op::Bfe {
-                signed,
-                ty,
-                a,
-                pos,
-                len,
-                ..
-            } => sem::bfe(signed, ty, get(regs, a), get(regs, pos), get(regs, len)),
-            Op::Bfi {
-                ty,
-                ins,
-                base,
-                pos,
-                len,
-                ..
-            } => sem::bfi(
-                ty,
-                get(regs, ins),
-                get(regs, base),
-                get(regs, pos),
-                get(regs, len),
-            ),
-            Op::FBin {
-                op,
-                ty,
-                rnd,
-                ftz,
-                a,
-                b,
-                ..
-            } => sem::fbin(op, ty, rnd, ftz, get(regs, a), get(regs, b)),
-            Op::FUn { op, ty, ftz, a, .. } => sem::fun(op, ty, ftz, get(regs, a)),
-            Op::Fma {
-                ty, ftz, a, b, c, ..
-            } => sem::fma(ty, ftz, get(regs, a), get(regs, b), get(regs, c)),
-            Op::ICmp { cond, ty, a, b, .. } => {
-                sem::icmp(cond, ty, get(regs, a), get(regs, b)) as u64
-            }
-            Op::FCmp {
-                cond,
-                ty,
-                ftz,
-                a,
-                b,
-                ..
-            } => sem::fcmp(cond, ty, ftz, get(regs, a), get(regs, b)) as u64,
-            Op::Select { cond, a, b, .. } => {
-                if get(regs, cond) & 1 != 0 {
-                    get(regs, a)
-                } else {
-                    get(regs, b)
-                }
-            }
-            Op::Cvt {
-                op,
-                to,
-                from,
-                rnd,
-                sat,
-                ftz,
-                src,
-                ..
-            } => sem::cvt(op, to, from, rnd, sat, ftz, get(regs, src)),
             Op::Special { sreg, .. } => special(sreg, env),
-            Op::Load {
+            Op::Load(op::Load {
                 mem,
                 addr: Address::Flat { base, offset },
                 ..
-            } => {
+            }) => {
                 let at = crate::inst::window_offset(get(regs, base), offset) as usize;
                 let n = mem.bytes() as usize;
                 let mut v = 0u64;

@@ -4,6 +4,7 @@
 //! are listed in `docs/ir.md`, "Verifier". The verifier never panics, whatever the
 //! kernel holds (undeclared registers, out-of-range blocks...).
 
+use crate::op;
 use std::collections::HashSet;
 
 use crate::inst::{
@@ -352,7 +353,7 @@ impl V<'_> {
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*src, *ty, "source")
             }
-            Op::Bin { op, ty, dst, a, b } => {
+            Op::Bin(op::Bin { op, ty, dst, a, b }) => {
                 self.int_ty(*ty, matches!(op, BinOp::And | BinOp::Or | BinOp::Xor))?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*a, *ty, "operand a")?;
@@ -362,68 +363,68 @@ impl V<'_> {
                     self.opnd(*b, *ty, "operand b")
                 }
             }
-            Op::Un { op, ty, dst, a } => {
+            Op::Un(op::Un { op, ty, dst, a }) => {
                 self.int_ty(*ty, *op == UnOp::Not)?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*a, *ty, "operand")
             }
-            Op::Mad { ty, dst, a, b, c } => {
+            Op::Mad(op::Mad { ty, dst, a, b, c }) => {
                 self.int_ty(*ty, false)?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*a, *ty, "operand a")?;
                 self.opnd(*b, *ty, "operand b")?;
                 self.opnd(*c, *ty, "operand c")
             }
-            Op::MulWide { dst, a, b, .. } => {
+            Op::MulWide(op::MulWide { dst, a, b, .. }) => {
                 self.reg_is(*dst, I64, "destination")?;
                 self.opnd(*a, I32, "operand a")?;
                 self.opnd(*b, I32, "operand b")
             }
-            Op::Funnel {
+            Op::Funnel(op::Funnel {
                 dst, lo, hi, shift, ..
-            } => {
+            }) => {
                 self.reg_is(*dst, I32, "destination")?;
                 self.opnd(*lo, I32, "lo")?;
                 self.opnd(*hi, I32, "hi")?;
                 self.opnd(*shift, I32, "shift amount")
             }
-            Op::Lop3 {
+            Op::Lop3(op::Lop3 {
                 ty, dst, a, b, c, ..
-            } => {
+            }) => {
                 self.int_ty(*ty, true)?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*a, *ty, "operand a")?;
                 self.opnd(*b, *ty, "operand b")?;
                 self.opnd(*c, *ty, "operand c")
             }
-            Op::Prmt { dst, a, b, sel } => {
+            Op::Prmt(op::Prmt { dst, a, b, sel }) => {
                 self.reg_is(*dst, I32, "destination")?;
                 self.opnd(*a, I32, "operand a")?;
                 self.opnd(*b, I32, "operand b")?;
                 self.opnd(*sel, I32, "selector")
             }
-            Op::Bfe {
+            Op::Bfe(op::Bfe {
                 ty,
                 dst,
                 a,
                 pos,
                 len,
                 ..
-            } => {
+            }) => {
                 self.int_ty(*ty, false)?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*a, *ty, "operand")?;
                 self.opnd(*pos, I32, "position")?;
                 self.opnd(*len, I32, "length")
             }
-            Op::Bfi {
+            Op::Bfi(op::Bfi {
                 ty,
                 dst,
                 ins,
                 base,
                 pos,
                 len,
-            } => {
+            }) => {
                 self.int_ty(*ty, false)?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*ins, *ty, "inserted value")?;
@@ -431,7 +432,7 @@ impl V<'_> {
                 self.opnd(*pos, I32, "position")?;
                 self.opnd(*len, I32, "length")
             }
-            Op::FBin {
+            Op::FBin(op::FBin {
                 op,
                 ty,
                 rnd,
@@ -439,7 +440,7 @@ impl V<'_> {
                 a,
                 b,
                 ..
-            } => {
+            }) => {
                 self.float_ty(*ty)?;
                 if *rnd != Round::Rn
                     && !matches!(op, FBinOp::Add | FBinOp::Sub | FBinOp::Mul | FBinOp::Div)
@@ -453,52 +454,52 @@ impl V<'_> {
                 self.opnd(*a, *ty, "operand a")?;
                 self.opnd(*b, *ty, "operand b")
             }
-            Op::FUn { ty, dst, a, .. } => {
+            Op::FUn(op::FUn { ty, dst, a, .. }) => {
                 self.float_ty(*ty)?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*a, *ty, "operand")
             }
-            Op::Fma {
+            Op::Fma(op::Fma {
                 ty, dst, a, b, c, ..
-            } => {
+            }) => {
                 self.float_ty(*ty)?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*a, *ty, "operand a")?;
                 self.opnd(*b, *ty, "operand b")?;
                 self.opnd(*c, *ty, "operand c")
             }
-            Op::ICmp { ty, dst, a, b, .. } => {
+            Op::ICmp(op::ICmp { ty, dst, a, b, .. }) => {
                 self.int_ty(*ty, true)?;
                 self.reg_is(*dst, I1, "destination")?;
                 self.opnd(*a, *ty, "operand a")?;
                 self.opnd(*b, *ty, "operand b")
             }
-            Op::FCmp { ty, dst, a, b, .. } => {
+            Op::FCmp(op::FCmp { ty, dst, a, b, .. }) => {
                 self.float_ty(*ty)?;
                 self.reg_is(*dst, I1, "destination")?;
                 self.opnd(*a, *ty, "operand a")?;
                 self.opnd(*b, *ty, "operand b")
             }
-            Op::Select {
+            Op::Select(op::Select {
                 ty,
                 dst,
                 cond,
                 a,
                 b,
-            } => {
+            }) => {
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*cond, I1, "condition")?;
                 self.opnd(*a, *ty, "operand a")?;
                 self.opnd(*b, *ty, "operand b")
             }
-            Op::Cvt {
+            Op::Cvt(op::Cvt {
                 op,
                 to,
                 from,
                 dst,
                 src,
                 ..
-            } => {
+            }) => {
                 let (to, from) = (*to, *from);
                 let ok = match op {
                     CvtOp::Zext | CvtOp::Sext => {
@@ -528,14 +529,14 @@ impl V<'_> {
                 self.opnd(*src, from, "source")
             }
             Op::Special { dst, .. } => self.reg_in(*dst, &[I32, I64], "destination"),
-            Op::Load {
+            Op::Load(op::Load {
                 space,
                 mem,
                 order,
                 dsts,
                 addr,
                 ..
-            } => {
+            }) => {
                 self.mem_shape(*mem, dsts.len(), "destinations")?;
                 if !matches!(
                     order,
@@ -564,14 +565,14 @@ impl V<'_> {
                 }
                 self.addr(*space, addr)
             }
-            Op::Store {
+            Op::Store(op::Store {
                 space,
                 mem,
                 order,
                 srcs,
                 addr,
                 ..
-            } => {
+            }) => {
                 self.mem_shape(*mem, srcs.len(), "sources")?;
                 if !space.writable() {
                     return self.fail(format!("cannot store to the {space} space"));
@@ -599,7 +600,7 @@ impl V<'_> {
                 }
                 self.addr(*space, addr)
             }
-            Op::Atomic {
+            Op::Atomic(op::Atomic {
                 op,
                 ty,
                 space,
@@ -610,7 +611,7 @@ impl V<'_> {
                 src,
                 cmp,
                 ..
-            } => {
+            }) => {
                 if !ty.supports(*op) {
                     return self.fail(format!(
                         "atomic {} is not defined on {}",
@@ -677,13 +678,13 @@ impl V<'_> {
                     None => Ok(()),
                 }
             }
-            Op::Bar {
+            Op::Bar(op::Bar {
                 op,
                 id,
                 count,
                 dst,
                 pred,
-            } => {
+            }) => {
                 self.opnd(*id, I32, "barrier id")?;
                 if let Operand::Imm(v) = id {
                     if *v >= crate::BARRIER_IDS {
@@ -708,13 +709,13 @@ impl V<'_> {
                     }
                 }
             }
-            Op::Shfl {
+            Op::Shfl(op::Shfl {
                 ty,
                 dst,
                 valid,
                 src,
                 lane,
-            } => {
+            }) => {
                 self.reg_is(*dst, *ty, "destination")?;
                 if let Some(v) = valid {
                     self.reg_is(*v, I1, "valid flag")?;
@@ -1059,7 +1060,7 @@ mod tests {
         );
 
         let mut k = kernel();
-        k.blocks[0].insts.push(Inst::new(Op::Load {
+        k.blocks[0].insts.push(Inst::new(Op::Load(op::Load {
             space: Space::Global,
             mem: MemType {
                 kind: MemKind::B32,
@@ -1073,7 +1074,7 @@ mod tests {
                 base: Operand::Imm(0),
                 offset: 0,
             },
-        }));
+        })));
         kbad(&k, "block entry, inst 0", "count must be 1..=4");
 
         let m = Module {

@@ -9,6 +9,7 @@
 //! - Every IR instruction carries `pc` = byte offset of its lsu instruction.
 
 use thiserror::Error;
+use xisa_ir::op;
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, Guard, Kernel, MemKind, MemType, Op, Operand, Order,
     Reg, Scope, Space, Term, Type,
@@ -381,7 +382,7 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
                 dst = rtn.then(|| b.v(rd));
             }
             b.emit(
-                Op::Atomic {
+                Op::Atomic(op::Atomic {
                     op,
                     ty,
                     space: p.space,
@@ -392,7 +393,7 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
                     addr: p.at(0),
                     src,
                     cmp,
-                },
+                }),
                 guarded,
             );
             if let Some(d) = dst {
@@ -428,7 +429,7 @@ fn load(
     guarded: bool,
 ) {
     b.emit(
-        Op::Load {
+        Op::Load(op::Load {
             space: p.space,
             mem,
             order: Order::Weak,
@@ -436,7 +437,7 @@ fn load(
             uniform,
             dsts,
             addr: p.at(extra),
-        },
+        }),
         guarded,
     );
 }
@@ -465,14 +466,14 @@ fn store(
     guarded: bool,
 ) {
     b.emit(
-        Op::Store {
+        Op::Store(op::Store {
             space: p.space,
             mem,
             order: Order::Weak,
             scope,
             srcs,
             addr: p.at(extra),
-        },
+        }),
         guarded,
     );
 }

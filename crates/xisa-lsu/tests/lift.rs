@@ -1,6 +1,7 @@
 //! Lifter unit tests: register naming, EXEC guards, pcs, address construction,
 //! spaces, scopes, operand order of cmpxchg, splitting of wide uniform loads.
 
+use xisa_ir::op;
 use xisa_ir::{Address, AtomOp, AtomType, MemKind, Op, Operand, Order, Scope, Space, Term, Type};
 use xisa_lsu::{LiftError, LiftOptions};
 
@@ -45,14 +46,14 @@ fn registers_exec_pcs_and_exit() {
     for i in ops(&k) {
         let pc = i.pc.expect("pc");
         match &i.op {
-            Op::Load {
+            Op::Load(op::Load {
                 uniform: false,
                 dsts,
                 addr,
                 space,
                 mem,
                 ..
-            } => {
+            }) => {
                 assert_eq!(pc, 0);
                 assert_eq!(i.guard.map(|g| (g.reg, g.negate)), Some((exec, false)));
                 assert_eq!(*space, Space::Global);
@@ -62,11 +63,11 @@ fn registers_exec_pcs_and_exit() {
                     matches!(addr, Address::Flat { offset: -8, base: Operand::Reg(r) } if k.regs[r.0 as usize].ty == Type::I64)
                 );
             }
-            Op::Load { uniform: true, .. } => {
+            Op::Load(op::Load { uniform: true, .. }) => {
                 assert_eq!(pc, 12);
                 assert!(i.guard.is_none(), "uld ignores EXEC");
             }
-            Op::Cvt { .. } | Op::Bin { .. } => {}
+            Op::Cvt(_) | Op::Bin(_) => {}
             o => panic!("unexpected {o:?}"),
         }
     }
@@ -95,7 +96,7 @@ fn atomics_spaces_scopes_and_operands() {
     let atoms: Vec<_> = ops(&k)
         .into_iter()
         .filter_map(|i| match &i.op {
-            Op::Atomic {
+            Op::Atomic(op::Atomic {
                 op,
                 ty,
                 space,
@@ -106,7 +107,7 @@ fn atomics_spaces_scopes_and_operands() {
                 src,
                 cmp,
                 ..
-            } => Some((
+            }) => Some((
                 i.pc.unwrap(),
                 *op,
                 *ty,
@@ -188,14 +189,14 @@ fn wide_uniform_loads_split_and_buffers_per_dword() {
     let loads: Vec<_> = ops(&k)
         .into_iter()
         .filter_map(|i| match &i.op {
-            Op::Load {
+            Op::Load(op::Load {
                 mem,
                 addr,
                 space,
                 uniform,
                 dsts,
                 ..
-            } => Some((*space, mem.count, *addr, *uniform, dsts.len())),
+            }) => Some((*space, mem.count, *addr, *uniform, dsts.len())),
             _ => None,
         })
         .collect();
@@ -212,7 +213,7 @@ fn wide_uniform_loads_split_and_buffers_per_dword() {
     }
     let stores = ops(&k)
         .into_iter()
-        .filter(|i| matches!(i.op, Op::Store { .. }))
+        .filter(|i| matches!(i.op, Op::Store(_)))
         .count();
     assert_eq!(stores, 3);
 }

@@ -13,6 +13,7 @@
 //! - Every IR instruction carries `pc` = byte offset of its VGLOBAL instruction.
 
 use thiserror::Error;
+use xisa_ir::op;
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, Guard, ICond, Kernel, MemKind, MemType, Op, Operand,
     Order, Reg, Scope, Space, Term, Type,
@@ -209,7 +210,7 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         }
     }
     b.emit(
-        Op::Atomic {
+        Op::Atomic(op::Atomic {
             op,
             ty,
             space: Space::Global,
@@ -220,7 +221,7 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             addr,
             src,
             cmp,
-        },
+        }),
         true,
     );
     if let Some(d) = dst {
@@ -282,7 +283,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
     let prev = b.tmp("cprev", Type::I32);
     let ok = b.tmp("cok", Type::I1);
     b.emit(
-        Op::Load {
+        Op::Load(op::Load {
             space: Space::Global,
             mem: MemType::scalar(MemKind::B32),
             order: Order::Relaxed,
@@ -290,17 +291,17 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
             uniform: false,
             dsts: vec![old],
             addr,
-        },
+        }),
         false,
     );
     b.emit(
-        Op::ICmp {
+        Op::ICmp(op::ICmp {
             cond: ICond::Uge,
             ty: Type::I32,
             dst: ge,
             a: old.into(),
             b: src.into(),
-        },
+        }),
         false,
     );
     b.bin(BinOp::Sub, Type::I32, diff, old.into(), src.into(), false);
@@ -310,17 +311,17 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         old.into()
     };
     b.emit(
-        Op::Select {
+        Op::Select(op::Select {
             ty: Type::I32,
             dst: new,
             cond: ge.into(),
             a: diff.into(),
             b: otherwise,
-        },
+        }),
         false,
     );
     b.emit(
-        Op::Atomic {
+        Op::Atomic(op::Atomic {
             op: AtomOp::Cas,
             ty: AtomType::B32,
             space: Space::Global,
@@ -331,17 +332,17 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
             addr,
             src: new.into(),
             cmp: Some(old.into()),
-        },
+        }),
         false,
     );
     b.emit(
-        Op::ICmp {
+        Op::ICmp(op::ICmp {
             cond: ICond::Eq,
             ty: Type::I32,
             dst: ok,
             a: prev.into(),
             b: old.into(),
-        },
+        }),
         false,
     );
     b.b.end_block(

@@ -1417,6 +1417,7 @@ pub fn parse_kernel(src: &str) -> Result<Kernel, ParseError> {
 mod tests {
     use super::*;
     use crate::inst::{AtomOp, VoteMode};
+    use crate::op;
     use crate::verify::verify_module;
 
     const SAMPLE: &str = r#"
@@ -1478,14 +1479,14 @@ done:
         let body = &k.blocks[1];
         assert_eq!(
             body.insts[4].op,
-            Op::Fma {
+            Op::Fma(op::Fma {
                 ty: Type::F32,
                 ftz: false,
                 dst: Reg(7),
                 a: Operand::Reg(Reg(7)),
                 b: Operand::Reg(Reg(2)),
                 c: Operand::Imm(1.5f32.to_bits() as u64),
-            }
+            })
         );
         assert_eq!(
             body.insts[5].guard,
@@ -1498,7 +1499,7 @@ done:
         assert_eq!(body.term_pc, Some(0x1b0));
         assert_eq!(body.term, Term::Br(BlockId(2)));
         match &body.insts[7].op {
-            Op::Atomic {
+            Op::Atomic(op::Atomic {
                 dst: None,
                 src: Operand::Imm(1),
                 addr:
@@ -1507,16 +1508,16 @@ done:
                         offset: 0,
                     },
                 ..
-            } => {}
+            }) => {}
             o => panic!("{o:?}"),
         }
         match &body.insts[8].op {
-            Op::Atomic {
+            Op::Atomic(op::Atomic {
                 op: AtomOp::Cas,
                 cmp: Some(Operand::Reg(c)),
                 src: Operand::Reg(n),
                 ..
-            } => assert_eq!(
+            }) => assert_eq!(
                 (
                     k.regs[c.0 as usize].name.as_str(),
                     k.regs[n.0 as usize].name.as_str()
@@ -1712,10 +1713,10 @@ done:
         roundtrip(&m);
         let k = &m.kernels[0];
         match &k.blocks[0].insts[0].op {
-            Op::Load {
+            Op::Load(op::Load {
                 addr: Address::Surface { dim, oob, z, .. },
                 ..
-            } => {
+            }) => {
                 assert_eq!(
                     (*dim, *oob, *z),
                     (SurfDim::D2, SurfOob::Clamp, Operand::Imm(0))
@@ -1740,7 +1741,7 @@ done:
             .insts
             .iter()
             .map(|i| match &i.op {
-                Op::Load { addr, .. } => *addr,
+                Op::Load(op::Load { addr, .. }) => *addr,
                 _ => panic!(),
             })
             .collect();

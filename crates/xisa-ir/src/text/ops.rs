@@ -8,6 +8,7 @@
 //! names ([`blank`]). A new op is one arm of [`op_syntax`], one of [`head`]
 //! and one blank.
 
+use crate::op;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -102,32 +103,32 @@ fn ty<S: Syn>(s: &mut S, t: &mut Type) -> R {
 pub(super) fn head(op: &Op) -> &'static str {
     match op {
         Op::Mov { .. } => "mov",
-        Op::Bin { op, .. } => op.name(),
-        Op::Un { op, .. } => op.name(),
-        Op::Mad { .. } => "mad",
-        Op::MulWide { .. } => "mulwide",
-        Op::Funnel { .. } => "shf",
-        Op::Lop3 { .. } => "lop3",
-        Op::Prmt { .. } => "prmt",
-        Op::Bfe { .. } => "bfe",
-        Op::Bfi { .. } => "bfi",
-        Op::FBin { op, .. } => op.name(),
-        Op::FUn { op, .. } => op.name(),
-        Op::Fma { .. } => "fma",
-        Op::ICmp { .. } => "icmp",
-        Op::FCmp { .. } => "fcmp",
-        Op::Select { .. } => "select",
-        Op::Cvt { .. } => "cvt",
+        Op::Bin(op::Bin { op, .. }) => op.name(),
+        Op::Un(op::Un { op, .. }) => op.name(),
+        Op::Mad(_) => "mad",
+        Op::MulWide(_) => "mulwide",
+        Op::Funnel(_) => "shf",
+        Op::Lop3(_) => "lop3",
+        Op::Prmt(_) => "prmt",
+        Op::Bfe(_) => "bfe",
+        Op::Bfi(_) => "bfi",
+        Op::FBin(op::FBin { op, .. }) => op.name(),
+        Op::FUn(op::FUn { op, .. }) => op.name(),
+        Op::Fma(_) => "fma",
+        Op::ICmp(_) => "icmp",
+        Op::FCmp(_) => "fcmp",
+        Op::Select(_) => "select",
+        Op::Cvt(_) => "cvt",
         Op::Special { .. } => "special",
-        Op::Load { .. } => "ld",
-        Op::Store { .. } => "st",
-        Op::Atomic { .. } => "atom",
+        Op::Load(_) => "ld",
+        Op::Store(_) => "st",
+        Op::Atomic(_) => "atom",
         Op::Fence { .. } => "fence",
         Op::Barrier => "barrier",
-        Op::Bar { .. } => "bar",
+        Op::Bar(_) => "bar",
         Op::WaveSync => "wavesync",
         Op::HostCall { .. } => "hostcall",
-        Op::Shfl { .. } => "shfl",
+        Op::Shfl(_) => "shfl",
         Op::Vote { .. } => "vote",
         Op::ActiveMask { .. } => "activemask",
         Op::ReadFirstLane { .. } => "readfirstlane",
@@ -145,32 +146,32 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             ty(s, t)?;
             s.opnd(src, *t)
         }
-        Op::Bin {
+        Op::Bin(op::Bin {
             op,
             ty: t,
             dst,
             a,
             b,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             ty(s, t)?;
             s.opnd(a, *t)?;
             s.opnd(b, if is_shift(*op) { I32 } else { *t })
         }
-        Op::Un { ty: t, dst, a, .. } => {
+        Op::Un(op::Un { ty: t, dst, a, .. }) => {
             s.dst(dst)?;
             s.head(h)?;
             ty(s, t)?;
             s.opnd(a, *t)
         }
-        Op::Mad {
+        Op::Mad(op::Mad {
             ty: t,
             dst,
             a,
             b,
             c,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             ty(s, t)?;
@@ -178,21 +179,21 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(b, *t)?;
             s.opnd(c, *t)
         }
-        Op::MulWide { signed, dst, a, b } => {
+        Op::MulWide(op::MulWide { signed, dst, a, b }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.either(signed, "s32", "u32")?;
             s.opnd(a, I32)?;
             s.opnd(b, I32)
         }
-        Op::Funnel {
+        Op::Funnel(op::Funnel {
             left,
             wrap,
             dst,
             lo,
             hi,
             shift,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.either(left, "l", "r")?;
@@ -201,14 +202,14 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(hi, I32)?;
             s.opnd(shift, I32)
         }
-        Op::Lop3 {
+        Op::Lop3(op::Lop3 {
             ty: t,
             dst,
             a,
             b,
             c,
             lut,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             ty(s, t)?;
@@ -217,21 +218,21 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(c, *t)?;
             s.byte(lut, "a lookup table (0..=255)")
         }
-        Op::Prmt { dst, a, b, sel } => {
+        Op::Prmt(op::Prmt { dst, a, b, sel }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.opnd(a, I32)?;
             s.opnd(b, I32)?;
             s.opnd(sel, I32)
         }
-        Op::Bfe {
+        Op::Bfe(op::Bfe {
             signed,
             ty: t,
             dst,
             a,
             pos,
             len,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.either(signed, "s", "u")?;
@@ -240,14 +241,14 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(pos, I32)?;
             s.opnd(len, I32)
         }
-        Op::Bfi {
+        Op::Bfi(op::Bfi {
             ty: t,
             dst,
             ins,
             base,
             pos,
             len,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             ty(s, t)?;
@@ -256,7 +257,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(pos, I32)?;
             s.opnd(len, I32)
         }
-        Op::FBin {
+        Op::FBin(op::FBin {
             ty: t,
             rnd,
             ftz,
@@ -264,7 +265,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             a,
             b,
             ..
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.part_or(rnd, Round::Rn)?;
@@ -273,23 +274,23 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(a, *t)?;
             s.opnd(b, *t)
         }
-        Op::FUn {
+        Op::FUn(op::FUn {
             ty: t, ftz, dst, a, ..
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.flag(ftz, "ftz")?;
             ty(s, t)?;
             s.opnd(a, *t)
         }
-        Op::Fma {
+        Op::Fma(op::Fma {
             ty: t,
             ftz,
             dst,
             a,
             b,
             c,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.flag(ftz, "ftz")?;
@@ -298,13 +299,13 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(b, *t)?;
             s.opnd(c, *t)
         }
-        Op::ICmp {
+        Op::ICmp(op::ICmp {
             cond,
             ty: t,
             dst,
             a,
             b,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.part(cond, "an integer condition")?;
@@ -312,14 +313,14 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(a, *t)?;
             s.opnd(b, *t)
         }
-        Op::FCmp {
+        Op::FCmp(op::FCmp {
             cond,
             ty: t,
             ftz,
             dst,
             a,
             b,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.part(cond, "a float condition")?;
@@ -328,13 +329,13 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(a, *t)?;
             s.opnd(b, *t)
         }
-        Op::Select {
+        Op::Select(op::Select {
             ty: t,
             dst,
             cond,
             a,
             b,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             ty(s, t)?;
@@ -342,7 +343,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.opnd(a, *t)?;
             s.opnd(b, *t)
         }
-        Op::Cvt {
+        Op::Cvt(op::Cvt {
             op,
             to,
             from,
@@ -351,7 +352,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             ftz,
             dst,
             src,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.head(h)?;
             s.part(op, "a conversion")?;
@@ -367,7 +368,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.head(h)?;
             s.part(sreg, "a special register")
         }
-        Op::Load {
+        Op::Load(op::Load {
             space,
             mem,
             order,
@@ -375,7 +376,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             uniform,
             dsts,
             addr,
-        } => {
+        }) => {
             s.dst_list(dsts)?;
             s.head(h)?;
             s.flag(uniform, "uniform")?;
@@ -384,14 +385,14 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.mem(mem)?;
             s.addr(addr, *space)
         }
-        Op::Store {
+        Op::Store(op::Store {
             space,
             mem,
             order,
             scope,
             srcs,
             addr,
-        } => {
+        }) => {
             s.head(h)?;
             s.part(space, "a memory space")?;
             s.order_scope(order, scope)?;
@@ -399,7 +400,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.addr(addr, *space)?;
             s.opnds(srcs, None, kind_int_type(mem.kind))
         }
-        Op::Atomic {
+        Op::Atomic(op::Atomic {
             op,
             ty: t,
             space,
@@ -410,7 +411,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             addr,
             src,
             cmp,
-        } => {
+        }) => {
             s.dst_opt(dst)?;
             s.head(h)?;
             s.part(space, "a memory space")?;
@@ -428,13 +429,13 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.part(order, "an ordering")
         }
         Op::Barrier | Op::WaveSync => s.head(h),
-        Op::Bar {
+        Op::Bar(op::Bar {
             op,
             id,
             count,
             dst,
             pred,
-        } => {
+        }) => {
             s.dst_opt(dst)?;
             s.head(h)?;
             s.part(
@@ -459,13 +460,13 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.part(func, "a host function (printf, assertfail)")?;
             s.opnds(args, Some(func.arity()), I64)
         }
-        Op::Shfl {
+        Op::Shfl(op::Shfl {
             ty: t,
             dst,
             valid,
             src,
             lane,
-        } => {
+        }) => {
             s.dst(dst)?;
             s.dst_opt(valid)?;
             s.head(h)?;
@@ -528,147 +529,52 @@ blank_as!(
     Vec<Operand> => Vec::new(),
 );
 
-/// `Op::Variant { every field blank }`; `[x]` takes field `x` from the
+/// `Op::Variant { every field blank }` (`Op::Variant(op::Variant { .. })` for
+/// the ops with operand structs); `[x]` takes field `x` from the
 /// variable of that name.
 macro_rules! blank {
     ($v:ident) => { Op::$v };
     ($v:ident $([$g:ident])? { $($f:ident),* }) => {
         Op::$v { $($g,)? $($f: Blank::blank()),* }
     };
+    ($v:ident $([$g:ident])? ( $($f:ident),* )) => {
+        Op::$v(op::$v { $($g,)? $($f: Blank::blank()),* })
+    };
 }
 
 /// One op of every kind with placeholder fields, for the parser to fill in.
 fn blanks() -> Vec<Op> {
     let mut v: Vec<Op> = Vec::new();
-    v.extend(BinOp::ALL.map(|op| blank!(Bin [op] { ty, dst, a, b })));
-    v.extend(UnOp::ALL.map(|op| blank!(Un [op] { ty, dst, a })));
-    v.extend(FBinOp::ALL.map(|op| blank!(FBin [op] { ty, rnd, ftz, dst, a, b })));
-    v.extend(FUnOp::ALL.map(|op| blank!(FUn [op] { ty, ftz, dst, a })));
+    v.extend(BinOp::ALL.map(|op| blank!(Bin[op](ty, dst, a, b))));
+    v.extend(UnOp::ALL.map(|op| blank!(Un[op](ty, dst, a))));
+    v.extend(FBinOp::ALL.map(|op| blank!(FBin[op](ty, rnd, ftz, dst, a, b))));
+    v.extend(FUnOp::ALL.map(|op| blank!(FUn[op](ty, ftz, dst, a))));
     v.extend([
         blank!(Mov { ty, dst, src }),
-        blank!(Mad { ty, dst, a, b, c }),
-        blank!(MulWide { signed, dst, a, b }),
-        blank!(Funnel {
-            left,
-            wrap,
-            dst,
-            lo,
-            hi,
-            shift
-        }),
-        blank!(Lop3 {
-            ty,
-            dst,
-            a,
-            b,
-            c,
-            lut
-        }),
-        blank!(Prmt { dst, a, b, sel }),
-        blank!(Bfe {
-            signed,
-            ty,
-            dst,
-            a,
-            pos,
-            len
-        }),
-        blank!(Bfi {
-            ty,
-            dst,
-            ins,
-            base,
-            pos,
-            len
-        }),
-        blank!(Fma {
-            ty,
-            ftz,
-            dst,
-            a,
-            b,
-            c
-        }),
-        blank!(ICmp {
-            cond,
-            ty,
-            dst,
-            a,
-            b
-        }),
-        blank!(FCmp {
-            cond,
-            ty,
-            ftz,
-            dst,
-            a,
-            b
-        }),
-        blank!(Select {
-            ty,
-            dst,
-            cond,
-            a,
-            b
-        }),
-        blank!(Cvt {
-            op,
-            to,
-            from,
-            rnd,
-            sat,
-            ftz,
-            dst,
-            src
-        }),
+        blank!(Mad(ty, dst, a, b, c)),
+        blank!(MulWide(signed, dst, a, b)),
+        blank!(Funnel(left, wrap, dst, lo, hi, shift)),
+        blank!(Lop3(ty, dst, a, b, c, lut)),
+        blank!(Prmt(dst, a, b, sel)),
+        blank!(Bfe(signed, ty, dst, a, pos, len)),
+        blank!(Bfi(ty, dst, ins, base, pos, len)),
+        blank!(Fma(ty, ftz, dst, a, b, c)),
+        blank!(ICmp(cond, ty, dst, a, b)),
+        blank!(FCmp(cond, ty, ftz, dst, a, b)),
+        blank!(Select(ty, dst, cond, a, b)),
+        blank!(Cvt(op, to, from, rnd, sat, ftz, dst, src)),
         blank!(Special { dst, sreg }),
-        blank!(Load {
-            space,
-            mem,
-            order,
-            scope,
-            uniform,
-            dsts,
-            addr
-        }),
-        blank!(Store {
-            space,
-            mem,
-            order,
-            scope,
-            srcs,
-            addr
-        }),
-        blank!(Atomic {
-            op,
-            ty,
-            space,
-            scope,
-            order,
-            ftz,
-            dst,
-            addr,
-            src,
-            cmp
-        }),
+        blank!(Load(space, mem, order, scope, uniform, dsts, addr)),
+        blank!(Store(space, mem, order, scope, srcs, addr)),
+        blank!(Atomic(
+            op, ty, space, scope, order, ftz, dst, addr, src, cmp
+        )),
         blank!(Fence { scope, order }),
         blank!(Barrier),
-        blank!(Bar {
-            op,
-            id,
-            count,
-            dst,
-            pred
-        }),
+        blank!(Bar(op, id, count, dst, pred)),
         blank!(WaveSync),
         blank!(HostCall { func, dst, args }),
-        blank!(Shfl {
-            ty,
-            dst,
-            valid,
-            src,
-            lane
-        }),
+        blank!(Shfl(ty, dst, valid, src, lane)),
         blank!(Vote { mode, dst, pred }),
         blank!(ActiveMask { dst }),
         blank!(ReadFirstLane { ty, dst, src }),

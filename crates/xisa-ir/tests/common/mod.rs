@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use xisa_ir::op;
 use xisa_ir::*;
 
 pub use xisa_testkit::Rng;
@@ -262,13 +263,13 @@ impl Gen {
                 } else {
                     ty
                 };
-                Op::Bin {
+                Op::Bin(op::Bin {
                     op,
                     ty,
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                     b: g.opnd(bt),
-                }
+                })
             }
             2 => {
                 let op = g.rng.pick(&UnOp::ALL);
@@ -277,75 +278,75 @@ impl Gen {
                 } else {
                     g.rng.pick(&INTS)
                 };
-                Op::Un {
+                Op::Un(op::Un {
                     op,
                     ty,
                     dst: g.reg(ty),
                     a: g.opnd(ty),
-                }
+                })
             }
             3 => {
                 let ty = g.rng.pick(&INTS);
-                Op::Mad {
+                Op::Mad(op::Mad {
                     ty,
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
                     c: g.opnd(ty),
-                }
+                })
             }
-            4 => Op::MulWide {
+            4 => Op::MulWide(op::MulWide {
                 signed: g.rng.percent(50),
                 dst: g.reg(I64),
                 a: g.opnd(I32),
                 b: g.opnd(I32),
-            },
-            5 => Op::Funnel {
+            }),
+            5 => Op::Funnel(op::Funnel {
                 left: g.rng.percent(50),
                 wrap: g.rng.percent(50),
                 dst: g.reg(I32),
                 lo: g.opnd(I32),
                 hi: g.opnd(I32),
                 shift: g.opnd(I32),
-            },
+            }),
             6 => {
                 let ty = g.rng.pick(&ALL_INTS);
-                Op::Lop3 {
+                Op::Lop3(op::Lop3 {
                     ty,
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
                     c: g.opnd(ty),
                     lut: g.rng.next() as u8,
-                }
+                })
             }
-            7 => Op::Prmt {
+            7 => Op::Prmt(op::Prmt {
                 dst: g.reg(I32),
                 a: g.opnd(I32),
                 b: g.opnd(I32),
                 sel: g.opnd(I32),
-            },
+            }),
             8 => {
                 let ty = g.rng.pick(&INTS);
-                Op::Bfe {
+                Op::Bfe(op::Bfe {
                     signed: g.rng.percent(50),
                     ty,
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                     pos: g.opnd(I32),
                     len: g.opnd(I32),
-                }
+                })
             }
             9 => {
                 let ty = g.rng.pick(&INTS);
-                Op::Bfi {
+                Op::Bfi(op::Bfi {
                     ty,
                     dst: g.reg(ty),
                     ins: g.opnd(ty),
                     base: g.opnd(ty),
                     pos: g.opnd(I32),
                     len: g.opnd(I32),
-                }
+                })
             }
             10 => {
                 let op = g.rng.pick(&FBinOp::ALL);
@@ -355,7 +356,7 @@ impl Gen {
                 } else {
                     Round::Rn
                 };
-                Op::FBin {
+                Op::FBin(op::FBin {
                     op,
                     ty,
                     rnd,
@@ -363,59 +364,59 @@ impl Gen {
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
-                }
+                })
             }
             11 => {
                 let ty = g.rng.pick(&FLOATS);
-                Op::FUn {
+                Op::FUn(op::FUn {
                     op: g.rng.pick(&FUnOp::ALL),
                     ty,
                     ftz: g.rng.percent(50),
                     dst: g.reg(ty),
                     a: g.opnd(ty),
-                }
+                })
             }
             12 => {
                 let ty = g.rng.pick(&FLOATS);
-                Op::Fma {
+                Op::Fma(op::Fma {
                     ty,
                     ftz: g.rng.percent(50),
                     dst: g.reg(ty),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
                     c: g.opnd(ty),
-                }
+                })
             }
             13 => {
                 let ty = g.rng.pick(&ALL_INTS);
-                Op::ICmp {
+                Op::ICmp(op::ICmp {
                     cond: g.rng.pick(&ICond::ALL),
                     ty,
                     dst: g.reg(I1),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
-                }
+                })
             }
             14 => {
                 let ty = g.rng.pick(&FLOATS);
-                Op::FCmp {
+                Op::FCmp(op::FCmp {
                     cond: g.rng.pick(&FCond::ALL),
                     ty,
                     ftz: g.rng.percent(50),
                     dst: g.reg(I1),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
-                }
+                })
             }
             15 => {
                 let ty = g.rng.pick(&Type::ALL);
-                Op::Select {
+                Op::Select(op::Select {
                     ty,
                     dst: g.reg(ty),
                     cond: g.opnd(I1),
                     a: g.opnd(ty),
                     b: g.opnd(ty),
-                }
+                })
             }
             16 => {
                 let op = g.rng.pick(&CvtOp::ALL);
@@ -428,7 +429,7 @@ impl Gen {
                     }
                 }
                 let (to, from) = g.rng.pick(&pairs);
-                Op::Cvt {
+                Op::Cvt(op::Cvt {
                     op,
                     to,
                     from,
@@ -437,7 +438,7 @@ impl Gen {
                     ftz: g.rng.percent(50),
                     dst: g.reg(to),
                     src: g.opnd(from),
-                }
+                })
             }
             17 => Op::Special {
                 dst: g.reg_in(&[I32, I64]),
@@ -449,7 +450,7 @@ impl Gen {
                 let max = (16 / kind.bytes()).min(4) as usize;
                 let n = 1 + g.rng.below(max);
                 let dsts = g.distinct(n, |t| load_ok(kind, t));
-                Op::Load {
+                Op::Load(op::Load {
                     space,
                     mem: MemType {
                         kind,
@@ -460,7 +461,7 @@ impl Gen {
                     uniform: g.rng.percent(30),
                     dsts,
                     addr: g.addr(space),
-                }
+                })
             }
             19 => {
                 let space = g.rng.pick(&[
@@ -493,7 +494,7 @@ impl Gen {
                         }
                     })
                     .collect();
-                Op::Store {
+                Op::Store(op::Store {
                     space,
                     mem: MemType {
                         kind,
@@ -503,7 +504,7 @@ impl Gen {
                     scope: g.rng.pick(&Scope::ALL),
                     srcs,
                     addr: g.addr(space),
-                }
+                })
             }
             20 => {
                 let space =
@@ -516,7 +517,7 @@ impl Gen {
                     .collect();
                 let op = g.rng.pick(&ops);
                 let rt = ty.reg_type();
-                Op::Atomic {
+                Op::Atomic(op::Atomic {
                     op,
                     ty,
                     space,
@@ -535,7 +536,7 @@ impl Gen {
                     } else {
                         None
                     },
-                }
+                })
             }
             21 => Op::Fence {
                 scope: g.rng.pick(&Scope::ALL),
@@ -551,13 +552,13 @@ impl Gen {
                     .into_iter()
                     .find(|&r| r != dst)
                     .filter(|_| g.rng.percent(50));
-                Op::Shfl {
+                Op::Shfl(op::Shfl {
                     ty,
                     dst,
                     valid,
                     src: g.opnd(ty),
                     lane: g.opnd(I32),
-                }
+                })
             }
             24 => {
                 let mode = g.rng.pick(&VoteMode::ALL);
@@ -724,14 +725,14 @@ pub fn all_ops_kernel() -> Kernel {
             dst: r(t, 0),
             src: Operand::Imm(t.mask() / 3),
         });
-        ops.push(Op::Select {
+        ops.push(Op::Select(op::Select {
             ty: t,
             dst: r(t, 1),
             cond: o(I1, 0),
             a: o(t, 2),
             b: Operand::Imm(1),
-        });
-        ops.push(Op::Shfl {
+        }));
+        ops.push(Op::Shfl(op::Shfl {
             ty: t,
             dst: r(t, 0),
             valid: if t == I1 {
@@ -741,14 +742,14 @@ pub fn all_ops_kernel() -> Kernel {
             },
             src: o(t, 1),
             lane: o(I32, 2),
-        });
-        ops.push(Op::Shfl {
+        }));
+        ops.push(Op::Shfl(op::Shfl {
             ty: t,
             dst: r(t, 0),
             valid: None,
             src: Operand::Imm(0),
             lane: Operand::Imm(31),
-        });
+        }));
         ops.push(Op::ReadFirstLane {
             ty: t,
             dst: r(t, 3),
@@ -765,20 +766,20 @@ pub fn all_ops_kernel() -> Kernel {
             } else {
                 t
             };
-            ops.push(Op::Bin {
+            ops.push(Op::Bin(op::Bin {
                 op,
                 ty: t,
                 dst: r(t, 0),
                 a: o(t, 1),
                 b: o(bt, 2),
-            });
-            ops.push(Op::Bin {
+            }));
+            ops.push(Op::Bin(op::Bin {
                 op,
                 ty: t,
                 dst: r(t, 0),
                 a: Operand::Imm(t.mask()),
                 b: Operand::Imm(7 & bt.mask()),
-            });
+            }));
         }
     }
     for op in UnOp::ALL {
@@ -786,86 +787,86 @@ pub fn all_ops_kernel() -> Kernel {
             if t == I1 && op != UnOp::Not {
                 continue;
             }
-            ops.push(Op::Un {
+            ops.push(Op::Un(op::Un {
                 op,
                 ty: t,
                 dst: r(t, 0),
                 a: o(t, 1),
-            });
+            }));
         }
     }
     for t in INTS {
-        ops.push(Op::Mad {
+        ops.push(Op::Mad(op::Mad {
             ty: t,
             dst: r(t, 0),
             a: o(t, 1),
             b: o(t, 2),
             c: Operand::Imm(3),
-        });
+        }));
         for signed in [false, true] {
-            ops.push(Op::Bfe {
+            ops.push(Op::Bfe(op::Bfe {
                 signed,
                 ty: t,
                 dst: r(t, 0),
                 a: o(t, 1),
                 pos: o(I32, 0),
                 len: Operand::Imm(4),
-            });
+            }));
         }
-        ops.push(Op::Bfi {
+        ops.push(Op::Bfi(op::Bfi {
             ty: t,
             dst: r(t, 0),
             ins: o(t, 1),
             base: o(t, 2),
             pos: Operand::Imm(8),
             len: o(I32, 3),
-        });
+        }));
     }
     for t in ALL_INTS {
-        ops.push(Op::Lop3 {
+        ops.push(Op::Lop3(op::Lop3 {
             ty: t,
             dst: r(t, 0),
             a: o(t, 1),
             b: o(t, 2),
             c: o(t, 3),
             lut: 0x96,
-        });
+        }));
         for cond in ICond::ALL {
-            ops.push(Op::ICmp {
+            ops.push(Op::ICmp(op::ICmp {
                 cond,
                 ty: t,
                 dst: r(I1, 0),
                 a: o(t, 1),
                 b: Operand::Imm(1),
-            });
+            }));
         }
     }
     for signed in [false, true] {
-        ops.push(Op::MulWide {
+        ops.push(Op::MulWide(op::MulWide {
             signed,
             dst: r(I64, 1),
             a: o(I32, 1),
             b: Operand::Imm(0xffff_fffe),
-        });
+        }));
     }
     for left in [false, true] {
         for wrap in [false, true] {
-            ops.push(Op::Funnel {
+            ops.push(Op::Funnel(op::Funnel {
                 left,
                 wrap,
                 dst: r(I32, 1),
                 lo: o(I32, 1),
                 hi: o(I32, 2),
                 shift: Operand::Imm(33),
-            });
+            }));
         }
     }
-    ops.push(Op::Prmt {
+    ops.push(Op::Prmt(op::Prmt {
         dst: r(I32, 1),
         a: o(I32, 1),
         b: o(I32, 2),
         sel: Operand::Imm(0x7654),
-    });
+    }));
     for t in FLOATS {
         for op in FBinOp::ALL {
             let rnds: &[Round] =
@@ -876,7 +877,7 @@ pub fn all_ops_kernel() -> Kernel {
                 };
             for &rnd in rnds {
                 for ftz in [false, true] {
-                    ops.push(Op::FBin {
+                    ops.push(Op::FBin(op::FBin {
                         op,
                         ty: t,
                         rnd,
@@ -884,39 +885,39 @@ pub fn all_ops_kernel() -> Kernel {
                         dst: r(t, 0),
                         a: o(t, 1),
                         b: Operand::Imm(t.mask() / 5),
-                    });
+                    }));
                 }
             }
         }
         for op in FUnOp::ALL {
             for ftz in [false, true] {
-                ops.push(Op::FUn {
+                ops.push(Op::FUn(op::FUn {
                     op,
                     ty: t,
                     ftz,
                     dst: r(t, 0),
                     a: o(t, 1),
-                });
+                }));
             }
         }
         for ftz in [false, true] {
-            ops.push(Op::Fma {
+            ops.push(Op::Fma(op::Fma {
                 ty: t,
                 ftz,
                 dst: r(t, 0),
                 a: o(t, 1),
                 b: o(t, 2),
                 c: Operand::Imm(0),
-            });
+            }));
             for cond in FCond::ALL {
-                ops.push(Op::FCmp {
+                ops.push(Op::FCmp(op::FCmp {
                     cond,
                     ty: t,
                     ftz,
                     dst: r(I1, 0),
                     a: o(t, 1),
                     b: o(t, 2),
-                });
+                }));
             }
         }
     }
@@ -928,7 +929,7 @@ pub fn all_ops_kernel() -> Kernel {
                     continue;
                 }
                 i += 1;
-                ops.push(Op::Cvt {
+                ops.push(Op::Cvt(op::Cvt {
                     op,
                     to,
                     from,
@@ -941,7 +942,7 @@ pub fn all_ops_kernel() -> Kernel {
                     } else {
                         Operand::Imm(from.mask() / 7)
                     },
-                });
+                }));
             }
         }
     }
@@ -1007,7 +1008,7 @@ pub fn all_ops_kernel() -> Kernel {
                         offset: (j as i64 - 20) * 8,
                     }
                 };
-                ops.push(Op::Load {
+                ops.push(Op::Load(op::Load {
                     space,
                     mem: MemType { kind, count },
                     order: LOAD_ORDERS[j % 4],
@@ -1015,14 +1016,14 @@ pub fn all_ops_kernel() -> Kernel {
                     uniform: j % 3 == 1,
                     dsts: regs.clone(),
                     addr,
-                });
+                }));
                 if space.writable() {
                     let stys: Vec<Type> = Type::ALL
                         .into_iter()
                         .filter(|&t| store_ok(kind, t))
                         .collect();
                     let sty = stys[j % stys.len()];
-                    ops.push(Op::Store {
+                    ops.push(Op::Store(op::Store {
                         space,
                         mem: MemType { kind, count },
                         order: STORE_ORDERS[j % 4],
@@ -1037,7 +1038,7 @@ pub fn all_ops_kernel() -> Kernel {
                             })
                             .collect(),
                         addr,
-                    });
+                    }));
                 }
             }
         }
@@ -1078,7 +1079,7 @@ pub fn all_ops_kernel() -> Kernel {
                         offset: -4,
                     }
                 };
-                ops.push(Op::Atomic {
+                ops.push(Op::Atomic(op::Atomic {
                     op,
                     ty,
                     space,
@@ -1101,7 +1102,7 @@ pub fn all_ops_kernel() -> Kernel {
                     } else {
                         None
                     },
-                });
+                }));
             }
         }
     }

@@ -9,27 +9,14 @@
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types as clt, AtomicRmwOp, InstBuilder, MemFlagsData, Value};
-use xisa_ir::{Address, AtomOp, AtomType, FBinOp, Operand, Order, Reg, Round, Scope, Space, Type};
+use xisa_ir::op;
+use xisa_ir::{Address, AtomOp, AtomType, FBinOp, Order, Reg, Round, Scope, Space, Type};
 use xisa_runtime::ctx::{fault_kind, LaneCtx};
 
 use super::values::int_type;
 use super::Lowerer;
 use crate::helpers::{index_of, Code, Helper};
 use crate::JitError;
-
-/// The fields of an `Op::Atomic` the lowering needs.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct AtomicOp {
-    pub op: AtomOp,
-    pub ty: AtomType,
-    pub space: Space,
-    pub scope: Scope,
-    pub ftz: bool,
-    pub dst: Option<Reg>,
-    pub addr: Address,
-    pub src: Operand,
-    pub cmp: Option<Operand>,
-}
 
 /// The Cranelift read-modify-write op with the IR op's semantics on raw bits.
 fn native_rmw(op: AtomOp) -> Option<AtomicRmwOp> {
@@ -50,7 +37,7 @@ fn native_rmw(op: AtomOp) -> Option<AtomicRmwOp> {
 }
 
 impl Lowerer<'_, '_> {
-    pub(super) fn lower_atomic(&mut self, a: AtomicOp) -> Result<(), JitError> {
+    pub(super) fn lower_atomic(&mut self, a: &op::Atomic) -> Result<(), JitError> {
         let len = a.ty.bytes();
         let it = if len == 8 { Type::I64 } else { Type::I32 };
         let rt = a.ty.reg_type();
@@ -78,7 +65,7 @@ impl Lowerer<'_, '_> {
                 };
                 self.check_aligned(c.addr, len, a.space);
                 self.count_atomic(a.op, a.scope);
-                let old = self.rmw(&a, c.host, host_atomic, src, cmp);
+                let old = self.rmw(a, c.host, host_atomic, src, cmp);
                 self.write_old(a.dst, old, it);
             }
             Address::Buffer { .. } | Address::Surface { .. } => {
@@ -89,7 +76,7 @@ impl Lowerer<'_, '_> {
                         let c = s.global_access(guest, len, sp);
                         s.check_aligned(c.addr, len, sp);
                         s.count_atomic(a.op, a.scope);
-                        let old = s.rmw(&a, c.host, host_atomic, src, cmp);
+                        let old = s.rmw(a, c.host, host_atomic, src, cmp);
                         s.write_old(a.dst, old, it);
                         Ok(())
                     },
@@ -122,7 +109,7 @@ impl Lowerer<'_, '_> {
     /// The read-modify-write itself; returns the old value.
     fn rmw(
         &mut self,
-        a: &AtomicOp,
+        a: &op::Atomic,
         host: Value,
         host_atomic: bool,
         src: Value,
@@ -163,7 +150,7 @@ impl Lowerer<'_, '_> {
 
     /// `old = load; loop { new = f(old); prev = cas(p, old, new); if prev == old
     /// break; old = prev }`.
-    fn cas_loop(&mut self, a: &AtomicOp, host: Value, src: Value, cmp: Value) -> Value {
+    fn cas_loop(&mut self, a: &op::Atomic, host: Value, src: Value, cmp: Value) -> Value {
         let ct = self.b.func.dfg.value_type(src);
         let flags = MemFlagsData::trusted();
         let head = self.b.create_block();
@@ -185,7 +172,7 @@ impl Lowerer<'_, '_> {
 
     /// The value an atomic stores given the old one (raw bits), as
     /// `semantics::atomic_apply`.
-    fn atomic_new(&mut self, a: &AtomicOp, old: Value, src: Value, cmp: Value) -> Value {
+    fn atomic_new(&mut self, a: &op::Atomic, old: Value, src: Value, cmp: Value) -> Value {
         let ct = self.b.func.dfg.value_type(old);
         let packed = matches!(a.ty, AtomType::F16x2 | AtomType::BF16x2);
         match a.op {

@@ -12,6 +12,7 @@
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types as clt, InstBuilder, Value};
+use xisa_ir::op;
 use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, Operand, Reg, Round, Type};
 
 use super::values::{cl_type, int_type};
@@ -45,16 +46,16 @@ fn min_max(op: FBinOp) -> bool {
 
 impl Lowerer<'_, '_> {
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn lower_fbin(
-        &mut self,
-        op: FBinOp,
-        ty: Type,
-        rnd: Round,
-        ftz: bool,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-    ) {
+    pub(super) fn lower_fbin(&mut self, o: &op::FBin) {
+        let op::FBin {
+            op,
+            ty,
+            rnd,
+            ftz,
+            dst,
+            a,
+            b,
+        } = *o;
         if matches!(ty, Type::F16 | Type::BF16) && !ftz && (rnd == Round::Rn || min_max(op)) {
             return self.fbin_small(op, ty, rnd, dst, a, b);
         }
@@ -207,7 +208,14 @@ impl Lowerer<'_, '_> {
         out
     }
 
-    pub(super) fn lower_fun(&mut self, op: FUnOp, ty: Type, ftz: bool, dst: Reg, a: Operand) {
+    pub(super) fn lower_fun(&mut self, o: &op::FUn) {
+        let op::FUn {
+            op,
+            ty,
+            ftz,
+            dst,
+            a,
+        } = *o;
         // sqrt, rcp and rsqrt also with `ftz`: natively unless the operand
         // or the result is subnormal (or NaN).
         let exact = matches!(op, FUnOp::Sqrt | FUnOp::Rcp | FUnOp::Rsqrt);
@@ -270,15 +278,15 @@ impl Lowerer<'_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn lower_fma(
-        &mut self,
-        ty: Type,
-        ftz: bool,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-        c: Operand,
-    ) {
+    pub(super) fn lower_fma(&mut self, o: &op::Fma) {
+        let op::Fma {
+            ty,
+            ftz,
+            dst,
+            a,
+            b,
+            c,
+        } = *o;
         let code = Code {
             ty: type_index(ty),
             ftz,
@@ -306,15 +314,15 @@ impl Lowerer<'_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn lower_fcmp(
-        &mut self,
-        cond: FCond,
-        ty: Type,
-        ftz: bool,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-    ) {
+    pub(super) fn lower_fcmp(&mut self, o: &op::FCmp) {
+        let op::FCmp {
+            cond,
+            ty,
+            ftz,
+            dst,
+            a,
+            b,
+        } = *o;
         let code = Code {
             op: index_of(&FCond::ALL, &cond),
             ty: type_index(ty),
@@ -366,17 +374,17 @@ impl Lowerer<'_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn lower_cvt(
-        &mut self,
-        op: CvtOp,
-        to: Type,
-        from: Type,
-        rnd: Round,
-        sat: bool,
-        ftz: bool,
-        dst: Reg,
-        src: Operand,
-    ) {
+    pub(super) fn lower_cvt(&mut self, o: &op::Cvt) {
+        let op::Cvt {
+            op,
+            to,
+            from,
+            rnd,
+            sat,
+            ftz,
+            dst,
+            src,
+        } = *o;
         if let Some(r) = self.cvt_native(op, to, from, rnd, sat, ftz, src) {
             self.write(dst, r, to);
             return;

@@ -6,6 +6,7 @@
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types as clt, InstBuilder, Value};
+use xisa_ir::op;
 use xisa_ir::{BinOp, ICond, Operand, Reg, Type, UnOp};
 
 use super::values::int_type;
@@ -31,7 +32,8 @@ struct Field {
 }
 
 impl Lowerer<'_, '_> {
-    pub(super) fn lower_bin(&mut self, op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand) {
+    pub(super) fn lower_bin(&mut self, o: &op::Bin) {
+        let op::Bin { op, ty, dst, a, b } = *o;
         let t = ty.as_int();
         if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
             return self.lower_shift(op, t, dst, a, b);
@@ -229,7 +231,8 @@ impl Lowerer<'_, '_> {
         self.b.ins().ireduce(ct, hi)
     }
 
-    pub(super) fn lower_un(&mut self, op: UnOp, ty: Type, dst: Reg, a: Operand) {
+    pub(super) fn lower_un(&mut self, o: &op::Un) {
+        let op::Un { op, ty, dst, a } = *o;
         let t = ty.as_int();
         if t == Type::I1 && op != UnOp::Not {
             let code = Code {
@@ -328,7 +331,8 @@ impl Lowerer<'_, '_> {
         self.b.ins().select(is0, ones, idx)
     }
 
-    pub(super) fn lower_mad(&mut self, ty: Type, dst: Reg, a: Operand, b: Operand, c: Operand) {
+    pub(super) fn lower_mad(&mut self, o: &op::Mad) {
+        let op::Mad { ty, dst, a, b, c } = *o;
         let t = ty.as_int();
         let (x, y, z) = (self.read(a, t), self.read(b, t), self.read(c, t));
         let p = self.b.ins().imul(x, y);
@@ -340,7 +344,8 @@ impl Lowerer<'_, '_> {
         self.write(dst, r, t);
     }
 
-    pub(super) fn lower_mul_wide(&mut self, signed: bool, dst: Reg, a: Operand, b: Operand) {
+    pub(super) fn lower_mul_wide(&mut self, o: &op::MulWide) {
+        let op::MulWide { signed, dst, a, b } = *o;
         let (x, y) = (self.read(a, Type::I32), self.read(b, Type::I32));
         let (x, y) = if signed {
             (
@@ -359,15 +364,15 @@ impl Lowerer<'_, '_> {
 
     /// Funnel shift on the 64-bit concatenation `hi:lo` (amount ≤ 32 never
     /// reaches Cranelift's masking).
-    pub(super) fn lower_funnel(
-        &mut self,
-        left: bool,
-        wrap: bool,
-        dst: Reg,
-        lo: Operand,
-        hi: Operand,
-        shift: Operand,
-    ) {
+    pub(super) fn lower_funnel(&mut self, o: &op::Funnel) {
+        let op::Funnel {
+            left,
+            wrap,
+            dst,
+            lo,
+            hi,
+            shift,
+        } = *o;
         let lo = self.read(lo, Type::I32);
         let hi = self.read(hi, Type::I32);
         let s = self.read(shift, Type::I32);
@@ -396,15 +401,15 @@ impl Lowerer<'_, '_> {
 
     /// `lop3` as and/or/not: Shannon expansion on `a`, then `b`, then `c`, with
     /// constant folding so common tables (xor3, and, majority...) stay small.
-    pub(super) fn lower_lop3(
-        &mut self,
-        ty: Type,
-        dst: Reg,
-        a: Operand,
-        b: Operand,
-        c: Operand,
-        lut: u8,
-    ) {
+    pub(super) fn lower_lop3(&mut self, o: &op::Lop3) {
+        let op::Lop3 {
+            ty,
+            dst,
+            a,
+            b,
+            c,
+            lut,
+        } = *o;
         let t = ty.as_int();
         let (x, y, z) = (self.read(a, t), self.read(b, t), self.read(c, t));
         let f_a1 = self.lut2(y, z, lut >> 4);
@@ -467,7 +472,8 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    pub(super) fn lower_prmt(&mut self, dst: Reg, a: Operand, b: Operand, sel: Operand) {
+    pub(super) fn lower_prmt(&mut self, o: &op::Prmt) {
+        let op::Prmt { dst, a, b, sel } = *o;
         if let Operand::Imm(sel) = sel {
             // A constant selector: each result byte is a shift and a mask of
             // {b, a} (or its sign bit replicated), as `semantics::prmt`.
@@ -543,15 +549,15 @@ impl Lowerer<'_, '_> {
         self.write(dst, r, Type::I32);
     }
 
-    pub(super) fn lower_bfe(
-        &mut self,
-        signed: bool,
-        ty: Type,
-        dst: Reg,
-        a: Operand,
-        pos: Operand,
-        len: Operand,
-    ) {
+    pub(super) fn lower_bfe(&mut self, o: &op::Bfe) {
+        let op::Bfe {
+            signed,
+            ty,
+            dst,
+            a,
+            pos,
+            len,
+        } = *o;
         let t = ty.as_int();
         if let (Operand::Imm(p), Operand::Imm(l), true) = (pos, len, t != Type::I1) {
             let r = self.bfe_const(signed, t, a, p & 0xff, l & 0xff);
@@ -678,15 +684,15 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    pub(super) fn lower_bfi(
-        &mut self,
-        ty: Type,
-        dst: Reg,
-        ins: Operand,
-        base: Operand,
-        pos: Operand,
-        len: Operand,
-    ) {
+    pub(super) fn lower_bfi(&mut self, o: &op::Bfi) {
+        let op::Bfi {
+            ty,
+            dst,
+            ins,
+            base,
+            pos,
+            len,
+        } = *o;
         let t = ty.as_int();
         if let (Operand::Imm(p), Operand::Imm(l), true) = (pos, len, t != Type::I1) {
             // A constant field: mask = the len bits from pos that fit.
@@ -736,7 +742,14 @@ impl Lowerer<'_, '_> {
         self.write(dst, r, t);
     }
 
-    pub(super) fn lower_icmp(&mut self, cond: ICond, ty: Type, dst: Reg, a: Operand, b: Operand) {
+    pub(super) fn lower_icmp(&mut self, o: &op::ICmp) {
+        let op::ICmp {
+            cond,
+            ty,
+            dst,
+            a,
+            b,
+        } = *o;
         let t = ty.as_int();
         let mut x = self.read(a, t);
         let mut y = self.read(b, t);

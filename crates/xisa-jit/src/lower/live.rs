@@ -34,6 +34,7 @@
 //! stop along that path, so the run loaded it.
 
 use std::collections::HashMap;
+use xisa_ir::op;
 
 use xisa_ir::{Block, Inst, Kernel, Op, Operand, Term};
 
@@ -234,10 +235,10 @@ pub(super) fn analyze(k: &Kernel, observed: bool) -> Liveness {
     let mut shuffled = RegSet::new(n);
     for blk in &k.blocks {
         for inst in &blk.insts {
-            if let xisa_ir::Op::Shfl {
+            if let xisa_ir::Op::Shfl(op::Shfl {
                 src: Operand::Reg(r),
                 ..
-            } = inst.op
+            }) = inst.op
             {
                 shuffled.insert(r.0 as usize);
             }

@@ -17,9 +17,8 @@
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, types as clt, InstBuilder, MemFlagsData, Value};
-use xisa_ir::{
-    Address, HostFn, MemKind, MemType, Operand, Order, Reg, Scope, Space, SurfDim, SurfOob, Type,
-};
+use xisa_ir::op;
+use xisa_ir::{Address, HostFn, MemKind, Operand, Order, Reg, Space, SurfDim, SurfOob, Type};
 use xisa_runtime::ctx::{fault_kind, space_code, LaneCtx, STOP_FAULT};
 use xisa_runtime::GUEST_BASE;
 
@@ -341,15 +340,16 @@ impl Lowerer<'_, '_> {
         Ok(())
     }
 
-    pub(super) fn lower_load(
-        &mut self,
-        space: Space,
-        mem: MemType,
-        order: Order,
-        scope: Scope,
-        dsts: &[Reg],
-        addr: Address,
-    ) -> Result<(), JitError> {
+    pub(super) fn lower_load(&mut self, o: &op::Load) -> Result<(), JitError> {
+        let op::Load {
+            space,
+            mem,
+            order,
+            scope,
+            ref dsts,
+            addr,
+            ..
+        } = *o;
         let len = mem.bytes();
         let atomic = order != Order::Weak && space.host_ordered(scope);
         match addr {
@@ -425,15 +425,15 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    pub(super) fn lower_store(
-        &mut self,
-        space: Space,
-        mem: MemType,
-        order: Order,
-        scope: Scope,
-        srcs: &[Operand],
-        addr: Address,
-    ) -> Result<(), JitError> {
+    pub(super) fn lower_store(&mut self, o: &op::Store) -> Result<(), JitError> {
+        let op::Store {
+            space,
+            mem,
+            order,
+            scope,
+            ref srcs,
+            addr,
+        } = *o;
         let len = mem.bytes();
         // Release and relaxed stores are plain stores on x86: TSO stores are
         // release stores, aligned stores are single-copy atomic, and Cranelift

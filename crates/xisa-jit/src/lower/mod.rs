@@ -38,6 +38,7 @@ mod validate;
 mod values;
 
 use std::collections::HashMap;
+use xisa_ir::op;
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, types as clt, BlockArg, InstBuilder, MemFlagsData, Value};
@@ -579,147 +580,38 @@ impl<'a, 'f> Lowerer<'a, 'f> {
                 let v = self.read(src, ty);
                 self.write(dst, v, ty);
             }
-            Op::Bin {
-                op, ty, dst, a, b, ..
-            } => self.lower_bin(op, ty, dst, a, b),
-            Op::Un { op, ty, dst, a } => self.lower_un(op, ty, dst, a),
-            Op::Mad { ty, dst, a, b, c } => self.lower_mad(ty, dst, a, b, c),
-            Op::MulWide { signed, dst, a, b } => self.lower_mul_wide(signed, dst, a, b),
-            Op::Funnel {
-                left,
-                wrap,
-                dst,
-                lo,
-                hi,
-                shift,
-            } => self.lower_funnel(left, wrap, dst, lo, hi, shift),
-            Op::Lop3 {
-                ty,
-                dst,
-                a,
-                b,
-                c,
-                lut,
-            } => self.lower_lop3(ty, dst, a, b, c, lut),
-            Op::Prmt { dst, a, b, sel } => self.lower_prmt(dst, a, b, sel),
-            Op::Bfe {
-                signed,
-                ty,
-                dst,
-                a,
-                pos,
-                len,
-            } => self.lower_bfe(signed, ty, dst, a, pos, len),
-            Op::Bfi {
-                ty,
-                dst,
-                ins,
-                base,
-                pos,
-                len,
-            } => self.lower_bfi(ty, dst, ins, base, pos, len),
-            Op::FBin {
-                op,
-                ty,
-                rnd,
-                ftz,
-                dst,
-                a,
-                b,
-            } => self.lower_fbin(op, ty, rnd, ftz, dst, a, b),
-            Op::FUn {
-                op,
-                ty,
-                ftz,
-                dst,
-                a,
-            } => self.lower_fun(op, ty, ftz, dst, a),
-            Op::Fma {
-                ty,
-                ftz,
-                dst,
-                a,
-                b,
-                c,
-            } => self.lower_fma(ty, ftz, dst, a, b, c),
-            Op::ICmp {
-                cond,
-                ty,
-                dst,
-                a,
-                b,
-            } => self.lower_icmp(cond, ty, dst, a, b),
-            Op::FCmp {
-                cond,
-                ty,
-                ftz,
-                dst,
-                a,
-                b,
-            } => self.lower_fcmp(cond, ty, ftz, dst, a, b),
-            Op::Select {
+            Op::Bin(ref o) => self.lower_bin(o),
+            Op::Un(ref o) => self.lower_un(o),
+            Op::Mad(ref o) => self.lower_mad(o),
+            Op::MulWide(ref o) => self.lower_mul_wide(o),
+            Op::Funnel(ref o) => self.lower_funnel(o),
+            Op::Lop3(ref o) => self.lower_lop3(o),
+            Op::Prmt(ref o) => self.lower_prmt(o),
+            Op::Bfe(ref o) => self.lower_bfe(o),
+            Op::Bfi(ref o) => self.lower_bfi(o),
+            Op::FBin(ref o) => self.lower_fbin(o),
+            Op::FUn(ref o) => self.lower_fun(o),
+            Op::Fma(ref o) => self.lower_fma(o),
+            Op::ICmp(ref o) => self.lower_icmp(o),
+            Op::FCmp(ref o) => self.lower_fcmp(o),
+            Op::Select(op::Select {
                 ty,
                 dst,
                 cond,
                 a,
                 b,
-            } => {
+            }) => {
                 let c = self.read(cond, Type::I1);
                 let x = self.read(a, ty);
                 let y = self.read(b, ty);
                 let v = self.b.ins().select(c, x, y);
                 self.write(dst, v, ty);
             }
-            Op::Cvt {
-                op,
-                to,
-                from,
-                rnd,
-                sat,
-                ftz,
-                dst,
-                src,
-            } => self.lower_cvt(op, to, from, rnd, sat, ftz, dst, src),
+            Op::Cvt(ref o) => self.lower_cvt(o),
             Op::Special { dst, sreg } => self.lower_special(dst, sreg),
-            Op::Load {
-                space,
-                mem,
-                order,
-                scope,
-                ref dsts,
-                addr,
-                ..
-            } => self.lower_load(space, mem, order, scope, dsts, addr)?,
-            Op::Store {
-                space,
-                mem,
-                order,
-                scope,
-                ref srcs,
-                addr,
-            } => self.lower_store(space, mem, order, scope, srcs, addr)?,
-            Op::Atomic {
-                op,
-                ty,
-                space,
-                scope,
-                ftz,
-                dst,
-                addr,
-                src,
-                cmp,
-                ..
-            } => self.lower_atomic(atomic::AtomicOp {
-                op,
-                ty,
-                space,
-                scope,
-                ftz,
-                dst,
-                addr,
-                src,
-                cmp,
-            })?,
+            Op::Load(ref o) => self.lower_load(o)?,
+            Op::Store(ref o) => self.lower_store(o)?,
+            Op::Atomic(ref o) => self.lower_atomic(o)?,
             Op::Fence { scope, order } => self.lower_fence(scope, order),
             Op::HostCall {
                 func,
@@ -727,9 +619,9 @@ impl<'a, 'f> Lowerer<'a, 'f> {
                 ref args,
             } => self.lower_hostcall(func, dst, args),
             Op::Barrier
-            | Op::Bar { .. }
+            | Op::Bar(_)
             | Op::WaveSync
-            | Op::Shfl { .. }
+            | Op::Shfl(_)
             | Op::Vote { .. }
             | Op::ActiveMask { .. }
             | Op::ReadFirstLane { .. } => {
@@ -898,11 +790,7 @@ fn slot_offset(i: usize) -> i32 {
 fn has_side_effects(op: &Op) -> bool {
     matches!(
         op,
-        Op::Load { .. }
-            | Op::Store { .. }
-            | Op::Atomic { .. }
-            | Op::Fence { .. }
-            | Op::HostCall { .. }
+        Op::Load(_) | Op::Store(_) | Op::Atomic(_) | Op::Fence { .. } | Op::HostCall { .. }
     )
 }
 

@@ -3,6 +3,7 @@
 //! (Type agreement is not required: mismatched types are converted by bits, as
 //! the interpreter does.)
 
+use xisa_ir::op;
 use xisa_ir::{BlockId, Kernel, Op, Operand, Reg, Term};
 
 use crate::JitError;
@@ -37,12 +38,14 @@ pub(super) fn validate(k: &Kernel) -> Result<(), JitError> {
                 return Err(err(loc(), "undeclared register".into()));
             }
             let count_ok = match &inst.op {
-                Op::Load { mem, dsts, .. } => dsts.len() == mem.count as usize,
-                Op::Store { mem, srcs, .. } => srcs.len() == mem.count as usize,
+                Op::Load(op::Load { mem, dsts, .. }) => dsts.len() == mem.count as usize,
+                Op::Store(op::Store { mem, srcs, .. }) => srcs.len() == mem.count as usize,
                 _ => true,
             };
             let count_in_range = match &inst.op {
-                Op::Load { mem, .. } | Op::Store { mem, .. } => (1..=4).contains(&mem.count),
+                Op::Load(op::Load { mem, .. }) | Op::Store(op::Store { mem, .. }) => {
+                    (1..=4).contains(&mem.count)
+                }
                 _ => true,
             };
             if !count_ok || !count_in_range {

@@ -4,6 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use xisa_ir::op;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -53,7 +54,7 @@ fn atom_kernel(op: AtomOp, ty: AtomType, space: Space, scope: Scope, ftz: bool) 
     let dst = k.reg("dst", rt);
     k.blocks.push(block(
         "a",
-        vec![Op::Atomic {
+        vec![Op::Atomic(op::Atomic {
             op,
             ty,
             space,
@@ -67,7 +68,7 @@ fn atom_kernel(op: AtomOp, ty: AtomType, space: Space, scope: Scope, ftz: bool) 
             },
             src: r(src),
             cmp: (op == AtomOp::Cas).then_some(r(cmp)),
-        }],
+        })],
         Term::Exit,
     ));
     AtomKernel {
@@ -198,7 +199,7 @@ fn buffer_atomics() {
             let dst = k.reg("dst", Type::I32);
             k.blocks.push(block(
                 "a",
-                vec![Op::Atomic {
+                vec![Op::Atomic(op::Atomic {
                     op,
                     ty: AtomType::B32,
                     space: Space::Buffer,
@@ -214,7 +215,7 @@ fn buffer_atomics() {
                     },
                     src: imm(100),
                     cmp: Some(imm(0)),
-                }],
+                })],
                 Term::Exit,
             ));
             for (o, inb) in [(0u64, true), (56, true), (60, false), (0xffff_fffc, false)] {
@@ -279,7 +280,7 @@ fn stress_kernel(op: AtomOp, ty: AtomType, scope: Scope, src: u64, n: u64) -> Ke
     k.blocks.push(block(
         "loop",
         vec![
-            Op::Atomic {
+            Op::Atomic(op::Atomic {
                 op,
                 ty,
                 space: Space::Global,
@@ -293,21 +294,21 @@ fn stress_kernel(op: AtomOp, ty: AtomType, scope: Scope, src: u64, n: u64) -> Ke
                 },
                 src: Operand::Imm(src),
                 cmp: None,
-            },
-            Op::Bin {
+            }),
+            Op::Bin(op::Bin {
                 op: BinOp::Add,
                 ty: Type::I32,
                 dst: i,
                 a: r(i),
                 b: imm(1),
-            },
-            Op::ICmp {
+            }),
+            Op::ICmp(op::ICmp {
                 cond: ICond::Ult,
                 ty: Type::I32,
                 dst: c,
                 a: r(i),
                 b: imm(n),
-            },
+            }),
         ],
         Term::BrCond {
             cond: c,

@@ -1,6 +1,7 @@
 //! The scope table of `docs/scopes.md`, checked on the generated CLIF: one test
 //! per row.
 
+use xisa_ir::op;
 use xisa_ir::{Address, AtomOp, AtomType, Kernel, MemKind, MemType, Op, Order, Scope, Space, Type};
 use xisa_jit::{clif_text, JitOptions};
 
@@ -21,20 +22,22 @@ fn clif(make: impl FnOnce(xisa_ir::Reg, xisa_ir::Reg) -> Op) -> String {
 }
 
 fn atomic(op: AtomOp, ty: AtomType, space: Space, scope: Scope) -> String {
-    clif(|a, v| Op::Atomic {
-        op,
-        ty,
-        space,
-        scope,
-        order: Order::Relaxed,
-        ftz: false,
-        dst: Some(v),
-        addr: Address::Flat {
-            base: r(a),
-            offset: 0,
-        },
-        src: r(v),
-        cmp: (op == AtomOp::Cas).then_some(imm(1)),
+    clif(|a, v| {
+        Op::Atomic(op::Atomic {
+            op,
+            ty,
+            space,
+            scope,
+            order: Order::Relaxed,
+            ftz: false,
+            dst: Some(v),
+            addr: Address::Flat {
+                base: r(a),
+                offset: 0,
+            },
+            src: r(v),
+            cmp: (op == AtomOp::Cas).then_some(imm(1)),
+        })
     })
 }
 
@@ -76,22 +79,24 @@ fn device_integer_rmw_is_atomic_rmw() {
         }
         // Buffer atomics (descriptor addressing) follow the same rule.
         for scope in [Scope::Device, Scope::Workgroup, Scope::Wave] {
-            let t = clif(|a, v| Op::Atomic {
-                op,
-                ty: AtomType::B32,
-                space: Space::Buffer,
-                scope,
-                order: Order::Relaxed,
-                ftz: false,
-                dst: Some(v),
-                addr: Address::Buffer {
-                    base: r(a),
-                    size: r(v),
-                    offset: r(v),
-                    imm: 0,
-                },
-                src: r(v),
-                cmp: None,
+            let t = clif(|a, v| {
+                Op::Atomic(op::Atomic {
+                    op,
+                    ty: AtomType::B32,
+                    space: Space::Buffer,
+                    scope,
+                    order: Order::Relaxed,
+                    ftz: false,
+                    dst: Some(v),
+                    addr: Address::Buffer {
+                        base: r(a),
+                        size: r(v),
+                        offset: r(v),
+                        imm: 0,
+                    },
+                    src: r(v),
+                    cmp: None,
+                })
             });
             assert_eq!(count(&t, "atomic_rmw"), 1, "buffer {op:?} {scope}:\n{t}");
         }
@@ -209,31 +214,35 @@ fn fences_by_scope_and_order() {
 }
 
 fn load(space: Space, order: Order, scope: Scope) -> String {
-    clif(|a, v| Op::Load {
-        space,
-        mem: MemType::scalar(MemKind::B32),
-        order,
-        scope,
-        uniform: false,
-        dsts: vec![v],
-        addr: Address::Flat {
-            base: r(a),
-            offset: 4,
-        },
+    clif(|a, v| {
+        Op::Load(op::Load {
+            space,
+            mem: MemType::scalar(MemKind::B32),
+            order,
+            scope,
+            uniform: false,
+            dsts: vec![v],
+            addr: Address::Flat {
+                base: r(a),
+                offset: 4,
+            },
+        })
     })
 }
 
 fn store(space: Space, order: Order, scope: Scope) -> String {
-    clif(|a, v| Op::Store {
-        space,
-        mem: MemType::scalar(MemKind::B32),
-        order,
-        scope,
-        srcs: vec![r(v)],
-        addr: Address::Flat {
-            base: r(a),
-            offset: 4,
-        },
+    clif(|a, v| {
+        Op::Store(op::Store {
+            space,
+            mem: MemType::scalar(MemKind::B32),
+            order,
+            scope,
+            srcs: vec![r(v)],
+            addr: Address::Flat {
+                base: r(a),
+                offset: 4,
+            },
+        })
     })
 }
 
@@ -279,7 +288,7 @@ fn no_counting_code_without_stats() {
     let v = k.reg("v", Type::I32);
     straight(
         &mut k,
-        vec![Op::Atomic {
+        vec![Op::Atomic(op::Atomic {
             op: AtomOp::Add,
             ty: AtomType::B32,
             space: Space::Global,
@@ -293,7 +302,7 @@ fn no_counting_code_without_stats() {
             },
             src: r(v),
             cmp: None,
-        }],
+        })],
     );
     let o = xisa_runtime::ctx::LaneCtx::OFFSETS;
     let with = clif_text(

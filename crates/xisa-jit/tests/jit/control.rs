@@ -3,6 +3,7 @@
 //! reference interpreter.
 
 use xisa_interp::Interp;
+use xisa_ir::op;
 use xisa_ir::{BinOp, Block, Guard, ICond, Inst, Kernel, Op, Reg, SReg, Term, Type, VoteMode};
 use xisa_runtime::ctx::{
     fault_kind, LaneCtx, CALL_STACK_DEPTH, RESUME_AFTER_SYNC_BASE, RESUME_BLOCK_BASE,
@@ -78,13 +79,13 @@ pub fn differential(k: &Kernel, setup: impl Fn(&mut Lane)) -> Lane {
 }
 
 fn add(ty: Type, dst: Reg, a: Reg, v: u64) -> Op {
-    Op::Bin {
+    Op::Bin(op::Bin {
         op: BinOp::Add,
         ty,
         dst,
         a: r(a),
         b: imm(v),
-    }
+    })
 }
 
 /// `i = 0; do { i += 1; acc += i } while (i < n)`.
@@ -107,7 +108,7 @@ fn counting_loop(n: u64) -> (Kernel, Reg, Reg) {
         "loop",
         vec![
             add(Type::I32, i, i, 1),
-            Op::Cvt {
+            Op::Cvt(op::Cvt {
                 op: xisa_ir::CvtOp::Zext,
                 to: Type::I64,
                 from: Type::I32,
@@ -116,21 +117,21 @@ fn counting_loop(n: u64) -> (Kernel, Reg, Reg) {
                 ftz: false,
                 dst: wide,
                 src: r(i),
-            },
-            Op::Bin {
+            }),
+            Op::Bin(op::Bin {
                 op: BinOp::Add,
                 ty: Type::I64,
                 dst: acc,
                 a: r(acc),
                 b: r(wide),
-            },
-            Op::ICmp {
+            }),
+            Op::ICmp(op::ICmp {
                 cond: ICond::Ult,
                 ty: Type::I32,
                 dst: c,
                 a: r(i),
                 b: imm(n),
-            },
+            }),
         ],
         Term::BrCond {
             cond: c,
@@ -218,13 +219,13 @@ fn call_and_return() {
     k.blocks.push(block("sub_ret", vec![], Term::Ret));
     k.blocks.push(block(
         "leaf",
-        vec![Op::Bin {
+        vec![Op::Bin(op::Bin {
             op: BinOp::Add,
             ty: Type::I32,
             dst: x,
             a: r(x),
             b: r(x),
-        }],
+        })],
         Term::Ret,
     ));
     let lane = differential(&k, |l| l.regs[0] = 1);
@@ -367,13 +368,13 @@ fn sync_stops_and_resume() {
                 reg: p,
                 negate: true,
             }),
-            op: Op::Shfl {
+            op: Op::Shfl(op::Shfl {
                 ty: Type::I32,
                 dst: v,
                 valid: Some(t),
                 src: r(x),
                 lane: imm(0),
-            },
+            }),
             pc: None,
         },
     ];
@@ -461,7 +462,7 @@ fn fault_mid_block_counts() {
         "a",
         vec![
             add(Type::I32, x, x, 1),
-            Op::Load {
+            Op::Load(op::Load {
                 space: xisa_ir::Space::Global,
                 mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B32),
                 order: xisa_ir::Order::Weak,
@@ -472,7 +473,7 @@ fn fault_mid_block_counts() {
                     base: r(a),
                     offset: 0,
                 },
-            },
+            }),
             add(Type::I32, x, x, 1),
             add(Type::I32, x, x, 1),
         ],
@@ -506,13 +507,13 @@ fn loops_through_ret_yield() {
         "head",
         vec![
             add(Type::I32, i, i, 1),
-            Op::ICmp {
+            Op::ICmp(op::ICmp {
                 cond: ICond::Ult,
                 ty: Type::I32,
                 dst: c,
                 a: r(i),
                 b: imm(10_000),
-            },
+            }),
         ],
         Term::BrCond {
             cond: c,
@@ -558,12 +559,14 @@ fn registers_at_every_stop() {
         op,
         pc: None,
     };
-    let shfl = |src| Op::Shfl {
-        ty: Type::I32,
-        dst: v,
-        valid: None,
-        src: r(src),
-        lane: imm(1),
+    let shfl = |src| {
+        Op::Shfl(op::Shfl {
+            ty: Type::I32,
+            dst: v,
+            valid: None,
+            src: r(src),
+            lane: imm(1),
+        })
     };
     // b0: x += 1; [p] y += 2; shfl x (unguarded); z += x; brc p b1 b2
     k.blocks.push(block_i(
@@ -601,13 +604,13 @@ fn registers_at_every_stop() {
         "b3",
         vec![
             Inst::new(add(Type::I32, x, x, 1)),
-            Inst::new(Op::ICmp {
+            Inst::new(Op::ICmp(op::ICmp {
                 cond: ICond::Ult,
                 ty: Type::I32,
                 dst: q,
                 a: r(x),
                 b: imm(20),
-            }),
+            })),
             Inst {
                 guard: Some(Guard {
                     reg: q,

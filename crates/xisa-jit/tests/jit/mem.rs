@@ -1,6 +1,7 @@
 //! Loads and stores: every element kind, vectors, unaligned accesses, every
 //! space, bounds faults, read-only spaces, buffer out-of-range rules, orders.
 
+use xisa_ir::op;
 use xisa_ir::{
     Address, Guard, Inst, Kernel, MemKind, MemType, Op, Operand, Order, Reg, Scope, Space, Term,
     Type,
@@ -15,7 +16,7 @@ fn flat(base: Operand, offset: i64) -> Address {
 }
 
 fn load(space: Space, kind: MemKind, count: u8, dsts: Vec<Reg>, addr: Address) -> Op {
-    Op::Load {
+    Op::Load(op::Load {
         space,
         mem: MemType { kind, count },
         order: Order::Weak,
@@ -23,18 +24,18 @@ fn load(space: Space, kind: MemKind, count: u8, dsts: Vec<Reg>, addr: Address) -
         uniform: false,
         dsts,
         addr,
-    }
+    })
 }
 
 fn store(space: Space, kind: MemKind, count: u8, srcs: Vec<Operand>, addr: Address) -> Op {
-    Op::Store {
+    Op::Store(op::Store {
         space,
         mem: MemType { kind, count },
         order: Order::Weak,
         scope: Scope::Device,
         srcs,
         addr,
-    }
+    })
 }
 
 /// Fills global memory with a byte pattern.
@@ -417,7 +418,7 @@ fn ordered_accesses() {
             k.blocks.push(block(
                 "a",
                 vec![
-                    Op::Load {
+                    Op::Load(op::Load {
                         space: Space::Global,
                         mem: MemType::scalar(MemKind::B64),
                         order,
@@ -425,8 +426,8 @@ fn ordered_accesses() {
                         uniform: false,
                         dsts: vec![v],
                         addr: flat(r(a), 8),
-                    },
-                    Op::Load {
+                    }),
+                    Op::Load(op::Load {
                         space: Space::Global,
                         mem: MemType {
                             kind: MemKind::S8,
@@ -437,8 +438,8 @@ fn ordered_accesses() {
                         uniform: true,
                         dsts: vec![w, w],
                         addr: flat(r(a), 3),
-                    },
-                    Op::Store {
+                    }),
+                    Op::Store(op::Store {
                         space: Space::Global,
                         mem: MemType {
                             kind: MemKind::B32,
@@ -448,7 +449,7 @@ fn ordered_accesses() {
                         scope,
                         srcs: vec![r(v), r(w)],
                         addr: flat(r(a), 20),
-                    },
+                    }),
                 ],
                 Term::Exit,
             ));

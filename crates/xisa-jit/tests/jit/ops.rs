@@ -8,6 +8,7 @@
 //! tuple; every destination must equal the semantics function's result.
 
 use std::collections::HashMap;
+use xisa_ir::op;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -290,12 +291,14 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("{} {t}", op.name()),
             t,
-            |dst| Op::Bin {
-                op,
-                ty: t,
-                dst,
-                a: r(a),
-                b: r(b_),
+            |dst| {
+                Op::Bin(op::Bin {
+                    op,
+                    ty: t,
+                    dst,
+                    a: r(a),
+                    b: r(b_),
+                })
             },
             move |x| sem::bin(op, t, x[0] & t.mask(), x[1] & t.mask()),
         );
@@ -306,12 +309,14 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("{} {t} by i32", op.name()),
             t,
-            |dst| Op::Bin {
-                op,
-                ty: t,
-                dst,
-                a: r(a),
-                b: r(amt),
+            |dst| {
+                Op::Bin(op::Bin {
+                    op,
+                    ty: t,
+                    dst,
+                    a: r(a),
+                    b: r(amt),
+                })
             },
             move |x| sem::bin(op, t, x[0] & t.mask(), x[1] & 0xffff_ffff),
         );
@@ -320,11 +325,13 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("{} {t}", op.name()),
             t,
-            |dst| Op::Un {
-                op,
-                ty: t,
-                dst,
-                a: r(a),
+            |dst| {
+                Op::Un(op::Un {
+                    op,
+                    ty: t,
+                    dst,
+                    a: r(a),
+                })
             },
             move |x| sem::un(op, t, x[0] & t.mask()),
         );
@@ -332,12 +339,14 @@ fn int_batch(t: Type) -> Batch {
     bt.check(
         format!("mad {t}"),
         t,
-        |dst| Op::Mad {
-            ty: t,
-            dst,
-            a: r(a),
-            b: r(b_),
-            c: r(c),
+        |dst| {
+            Op::Mad(op::Mad {
+                ty: t,
+                dst,
+                a: r(a),
+                b: r(b_),
+                c: r(c),
+            })
         },
         move |x| sem::mad(t, x[0] & t.mask(), x[1] & t.mask(), x[2] & t.mask()),
     );
@@ -345,12 +354,14 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("icmp {} {t}", cond.name()),
             Type::I1,
-            |dst| Op::ICmp {
-                cond,
-                ty: t,
-                dst,
-                a: r(a),
-                b: r(b_),
+            |dst| {
+                Op::ICmp(op::ICmp {
+                    cond,
+                    ty: t,
+                    dst,
+                    a: r(a),
+                    b: r(b_),
+                })
             },
             move |x| sem::icmp(cond, t, x[0] & t.mask(), x[1] & t.mask()) as u64,
         );
@@ -361,13 +372,15 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("lop3 {lut:#x} {t}"),
             t,
-            |dst| Op::Lop3 {
-                ty: t,
-                dst,
-                a: r(a),
-                b: r(b_),
-                c: r(c),
-                lut,
+            |dst| {
+                Op::Lop3(op::Lop3 {
+                    ty: t,
+                    dst,
+                    a: r(a),
+                    b: r(b_),
+                    c: r(c),
+                    lut,
+                })
             },
             move |x| sem::lop3(t, x[0] & t.mask(), x[1] & t.mask(), x[2] & t.mask(), lut),
         );
@@ -376,12 +389,14 @@ fn int_batch(t: Type) -> Batch {
     bt.check(
         format!("select {t}"),
         t,
-        |dst| Op::Select {
-            ty: t,
-            dst,
-            cond: r(p),
-            a: r(a),
-            b: r(b_),
+        |dst| {
+            Op::Select(op::Select {
+                ty: t,
+                dst,
+                cond: r(p),
+                a: r(a),
+                b: r(b_),
+            })
         },
         move |x| if x[3] & 1 != 0 { x[0] } else { x[1] },
     );
@@ -414,13 +429,15 @@ fn lop3_every_table() {
         bt.check(
             format!("lop3 {lut:#x}"),
             t,
-            |dst| Op::Lop3 {
-                ty: t,
-                dst,
-                a: r(a),
-                b: r(b_),
-                c: r(c),
-                lut,
+            |dst| {
+                Op::Lop3(op::Lop3 {
+                    ty: t,
+                    dst,
+                    a: r(a),
+                    b: r(b_),
+                    c: r(c),
+                    lut,
+                })
             },
             move |x| sem::lop3(t, x[0], x[1], x[2], lut),
         );
@@ -445,13 +462,15 @@ fn bitfields_with_constant_operands() {
                     bt.check(
                         format!("bfe {t} signed={signed} pos={pos} len={len}"),
                         t,
-                        |dst| Op::Bfe {
-                            signed,
-                            ty: t,
-                            dst,
-                            a: r(a),
-                            pos: imm(pos),
-                            len: imm(len),
+                        |dst| {
+                            Op::Bfe(op::Bfe {
+                                signed,
+                                ty: t,
+                                dst,
+                                a: r(a),
+                                pos: imm(pos),
+                                len: imm(len),
+                            })
                         },
                         move |x| sem::bfe(signed, t, x[0] & m, pos, len),
                     );
@@ -459,13 +478,15 @@ fn bitfields_with_constant_operands() {
                 bt.check(
                     format!("bfi {t} pos={pos} len={len}"),
                     t,
-                    |dst| Op::Bfi {
-                        ty: t,
-                        dst,
-                        ins: r(a),
-                        base: r(b_),
-                        pos: imm(pos),
-                        len: imm(len),
+                    |dst| {
+                        Op::Bfi(op::Bfi {
+                            ty: t,
+                            dst,
+                            ins: r(a),
+                            base: r(b_),
+                            pos: imm(pos),
+                            len: imm(len),
+                        })
                     },
                     move |x| sem::bfi(t, x[0] & m, x[1] & m, pos, len),
                 );
@@ -484,11 +505,13 @@ fn bitfields_with_constant_operands() {
         bt.check(
             format!("prmt sel={sel:#x}"),
             Type::I32,
-            |dst| Op::Prmt {
-                dst,
-                a: r(a),
-                b: r(b_),
-                sel: imm(sel),
+            |dst| {
+                Op::Prmt(op::Prmt {
+                    dst,
+                    a: r(a),
+                    b: r(b_),
+                    sel: imm(sel),
+                })
             },
             move |x| sem::prmt(x[0] & 0xffff_ffff, x[1] & 0xffff_ffff, sel),
         );
@@ -509,11 +532,13 @@ fn misc_int_ops() {
         bt.check(
             format!("mul_wide signed={signed}"),
             Type::I64,
-            |dst| Op::MulWide {
-                signed,
-                dst,
-                a: r(a),
-                b: r(b_),
+            |dst| {
+                Op::MulWide(op::MulWide {
+                    signed,
+                    dst,
+                    a: r(a),
+                    b: r(b_),
+                })
             },
             move |x| sem::mul_wide(signed, x[0] & 0xffff_ffff, x[1] & 0xffff_ffff),
         );
@@ -523,13 +548,15 @@ fn misc_int_ops() {
             bt.check(
                 format!("funnel left={left} wrap={wrap}"),
                 Type::I32,
-                |dst| Op::Funnel {
-                    left,
-                    wrap,
-                    dst,
-                    lo: r(a),
-                    hi: r(b_),
-                    shift: r(c),
+                |dst| {
+                    Op::Funnel(op::Funnel {
+                        left,
+                        wrap,
+                        dst,
+                        lo: r(a),
+                        hi: r(b_),
+                        shift: r(c),
+                    })
                 },
                 move |x| {
                     let m = 0xffff_ffff;
@@ -541,11 +568,13 @@ fn misc_int_ops() {
     bt.check(
         "prmt".into(),
         Type::I32,
-        |dst| Op::Prmt {
-            dst,
-            a: r(a),
-            b: r(b_),
-            sel: r(c),
+        |dst| {
+            Op::Prmt(op::Prmt {
+                dst,
+                a: r(a),
+                b: r(b_),
+                sel: r(c),
+            })
         },
         |x| sem::prmt(x[0] & 0xffff_ffff, x[1] & 0xffff_ffff, x[2] & 0xffff_ffff),
     );
@@ -556,13 +585,15 @@ fn misc_int_ops() {
             bt.check(
                 format!("bfe {t} signed={signed}"),
                 t,
-                |dst| Op::Bfe {
-                    signed,
-                    ty: t,
-                    dst,
-                    a: r(wide),
-                    pos: r(c),
-                    len: r(d),
+                |dst| {
+                    Op::Bfe(op::Bfe {
+                        signed,
+                        ty: t,
+                        dst,
+                        a: r(wide),
+                        pos: r(c),
+                        len: r(d),
+                    })
                 },
                 move |x| {
                     let m = 0xffff_ffff;
@@ -573,13 +604,15 @@ fn misc_int_ops() {
         bt.check(
             format!("bfi {t}"),
             t,
-            |dst| Op::Bfi {
-                ty: t,
-                dst,
-                ins: r(ins),
-                base: r(wide),
-                pos: r(c),
-                len: r(d),
+            |dst| {
+                Op::Bfi(op::Bfi {
+                    ty: t,
+                    dst,
+                    ins: r(ins),
+                    base: r(wide),
+                    pos: r(c),
+                    len: r(d),
+                })
             },
             move |x| {
                 let m = 0xffff_ffff;
@@ -605,14 +638,16 @@ fn float_batch(t: Type) -> Batch {
                         if ftz { ".ftz" } else { "" }
                     ),
                     t,
-                    |dst| Op::FBin {
-                        op,
-                        ty: t,
-                        rnd,
-                        ftz,
-                        dst,
-                        a: r(a),
-                        b: r(b_),
+                    |dst| {
+                        Op::FBin(op::FBin {
+                            op,
+                            ty: t,
+                            rnd,
+                            ftz,
+                            dst,
+                            a: r(a),
+                            b: r(b_),
+                        })
                     },
                     move |x| sem::fbin(op, t, rnd, ftz, x[0] & m, x[1] & m),
                 );
@@ -622,12 +657,14 @@ fn float_batch(t: Type) -> Batch {
             bt.check(
                 format!("{}{} {t}", op.name(), if ftz { ".ftz" } else { "" }),
                 t,
-                |dst| Op::FUn {
-                    op,
-                    ty: t,
-                    ftz,
-                    dst,
-                    a: r(a),
+                |dst| {
+                    Op::FUn(op::FUn {
+                        op,
+                        ty: t,
+                        ftz,
+                        dst,
+                        a: r(a),
+                    })
                 },
                 move |x| sem::fun(op, t, ftz, x[0] & m),
             );
@@ -635,13 +672,15 @@ fn float_batch(t: Type) -> Batch {
         bt.check(
             format!("fma{} {t}", if ftz { ".ftz" } else { "" }),
             t,
-            |dst| Op::Fma {
-                ty: t,
-                ftz,
-                dst,
-                a: r(a),
-                b: r(b_),
-                c: r(c),
+            |dst| {
+                Op::Fma(op::Fma {
+                    ty: t,
+                    ftz,
+                    dst,
+                    a: r(a),
+                    b: r(b_),
+                    c: r(c),
+                })
             },
             move |x| sem::fma(t, ftz, x[0] & m, x[1] & m, x[2] & m),
         );
@@ -649,13 +688,15 @@ fn float_batch(t: Type) -> Batch {
             bt.check(
                 format!("fcmp {}{} {t}", cond.name(), if ftz { ".ftz" } else { "" }),
                 Type::I1,
-                |dst| Op::FCmp {
-                    cond,
-                    ty: t,
-                    ftz,
-                    dst,
-                    a: r(a),
-                    b: r(b_),
+                |dst| {
+                    Op::FCmp(op::FCmp {
+                        cond,
+                        ty: t,
+                        ftz,
+                        dst,
+                        a: r(a),
+                        b: r(b_),
+                    })
                 },
                 move |x| sem::fcmp(cond, t, ftz, x[0] & m, x[1] & m) as u64,
             );
@@ -665,12 +706,14 @@ fn float_batch(t: Type) -> Batch {
     bt.check(
         format!("select {t}"),
         t,
-        |dst| Op::Select {
-            ty: t,
-            dst,
-            cond: r(p),
-            a: r(a),
-            b: r(b_),
+        |dst| {
+            Op::Select(op::Select {
+                ty: t,
+                dst,
+                cond: r(p),
+                a: r(a),
+                b: r(b_),
+            })
         },
         move |x| if x[3] & 1 != 0 { x[0] } else { x[1] },
     );
@@ -695,15 +738,17 @@ fn cvt_check(bt: &mut Batch, op: CvtOp, to: Type, from: Type, rnd: Round, sat: b
             if ftz { ".ftz" } else { "" }
         ),
         to,
-        |dst| Op::Cvt {
-            op,
-            to,
-            from,
-            rnd,
-            sat,
-            ftz,
-            dst,
-            src: r(src),
+        |dst| {
+            Op::Cvt(op::Cvt {
+                op,
+                to,
+                from,
+                rnd,
+                sat,
+                ftz,
+                dst,
+                src: r(src),
+            })
         },
         move |x| sem::cvt(op, to, from, rnd, sat, ftz, x[0] & from.mask()),
     );
@@ -786,7 +831,7 @@ fn guards_select_old_value() {
                 |dst| Inst {
                     guard: g,
                     op: if t.is_float() {
-                        Op::FBin {
+                        Op::FBin(op::FBin {
                             op: FBinOp::Add,
                             ty: t,
                             rnd: Round::Rn,
@@ -794,15 +839,15 @@ fn guards_select_old_value() {
                             dst,
                             a: r(a),
                             b: r(b_),
-                        }
+                        })
                     } else {
-                        Op::Bin {
+                        Op::Bin(op::Bin {
                             op: BinOp::Add,
                             ty: t,
                             dst,
                             a: r(a),
                             b: r(b_),
-                        }
+                        })
                     },
                     pc: None,
                 },
@@ -822,7 +867,7 @@ fn guards_select_old_value() {
                 t,
                 |dst| Inst {
                     guard: g,
-                    op: Op::FBin {
+                    op: Op::FBin(op::FBin {
                         op: FBinOp::Mul,
                         ty: if t.is_float() { t } else { Type::F32 },
                         rnd: Round::Rp,
@@ -830,7 +875,7 @@ fn guards_select_old_value() {
                         dst,
                         a: r(a),
                         b: r(b_),
-                    },
+                    }),
                     pc: None,
                 },
                 move |x| {
@@ -864,12 +909,14 @@ fn immediate_operands() {
                 bt.check(
                     format!("{} {t} imm {v:#x}", op.name()),
                     t,
-                    |dst| Op::Bin {
-                        op,
-                        ty: t,
-                        dst,
-                        a: r(a),
-                        b: imm(v),
+                    |dst| {
+                        Op::Bin(op::Bin {
+                            op,
+                            ty: t,
+                            dst,
+                            a: r(a),
+                            b: imm(v),
+                        })
                     },
                     move |x| sem::bin(op, t, x[0], v),
                 );
@@ -887,14 +934,16 @@ fn immediate_operands() {
             bt.check(
                 format!("fmul {t} imm {v}"),
                 t,
-                |dst| Op::FBin {
-                    op: FBinOp::Mul,
-                    ty: t,
-                    rnd: Round::Rn,
-                    ftz: false,
-                    dst,
-                    a: r(a),
-                    b: imm(bits),
+                |dst| {
+                    Op::FBin(op::FBin {
+                        op: FBinOp::Mul,
+                        ty: t,
+                        rnd: Round::Rn,
+                        ftz: false,
+                        dst,
+                        a: r(a),
+                        b: imm(bits),
+                    })
                 },
                 move |x| sem::fbin(FBinOp::Mul, t, Round::Rn, false, x[0] & t.mask(), bits),
             );

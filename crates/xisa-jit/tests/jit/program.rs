@@ -2,6 +2,7 @@
 //! dropping (the code arena is freed), metadata, error reporting.
 
 use std::sync::Arc;
+use xisa_ir::op;
 
 use xisa_ir::{BinOp, BlockId, Kernel, Op, Term, Type};
 use xisa_jit::{clif_text, compile, JitError, JitOptions, OptLevel};
@@ -14,13 +15,13 @@ fn adder(n: u64) -> Kernel {
     let x = k.reg("x", Type::I64);
     k.blocks.push(block(
         "a",
-        vec![Op::Bin {
+        vec![Op::Bin(op::Bin {
             op: BinOp::Add,
             ty: Type::I64,
             dst: x,
             a: r(x),
             b: imm(n),
-        }],
+        })],
         Term::Exit,
     ));
     k

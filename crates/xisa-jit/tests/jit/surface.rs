@@ -1,6 +1,7 @@
 //! Surface accesses (descriptor + coordinates, clamp/trap/ignore) against the
 //! interpreter, which resolves them with the same runtime function.
 
+use xisa_ir::op;
 use xisa_ir::{
     Address, AtomOp, AtomType, Kernel, MemKind, MemType, Op, Order, Scope, Space, SurfDim, SurfOob,
     Term, Type,
@@ -45,7 +46,7 @@ fn surf_kernel(dim: SurfDim, oob: SurfOob, op: &str) -> Kernel {
         z: r(z),
     };
     let inst = match op {
-        "ld" => Op::Load {
+        "ld" => Op::Load(op::Load {
             space: Space::Surface,
             mem: MemType::scalar(MemKind::B32),
             order: Order::Weak,
@@ -53,16 +54,16 @@ fn surf_kernel(dim: SurfDim, oob: SurfOob, op: &str) -> Kernel {
             uniform: false,
             dsts: vec![v],
             addr,
-        },
-        "st" => Op::Store {
+        }),
+        "st" => Op::Store(op::Store {
             space: Space::Surface,
             mem: MemType::scalar(MemKind::B32),
             order: Order::Weak,
             scope: Scope::Device,
             srcs: vec![r(v)],
             addr,
-        },
-        _ => Op::Atomic {
+        }),
+        _ => Op::Atomic(op::Atomic {
             op: AtomOp::Add,
             ty: AtomType::B32,
             space: Space::Surface,
@@ -73,7 +74,7 @@ fn surf_kernel(dim: SurfDim, oob: SurfOob, op: &str) -> Kernel {
             addr,
             src: r(v),
             cmp: None,
-        },
+        }),
     };
     k.blocks.push(block("a", vec![inst], Term::Exit));
     k

@@ -4,6 +4,7 @@
 //! The uniform twins (`UIADD3`, `USHF`, ...) share their vector op's
 //! function: their operands name UR/UP registers.
 
+use xisa_ir::op;
 use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Type, UnOp};
 
 use super::view::{Mods, Val};
@@ -101,12 +102,12 @@ fn unary(l: &mut Lifter, pos: usize, op: UnOp, invert: bool) -> Result<Operand, 
         a = not32(l, a);
     }
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Un {
+    l.emit(Op::Un(op::Un {
         op,
         ty: Type::I32,
         dst,
         a,
-    });
+    }));
     Ok(dst.into())
 }
 
@@ -563,14 +564,14 @@ fn lop3(l: &mut Lifter) -> Result<(), LiftError> {
     let (_, c) = l.src_at(4, &[])?;
     let lut = shift_imm(l, 5)? as u8;
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Lop3 {
+    l.emit(Op::Lop3(op::Lop3 {
         ty: Type::I32,
         dst,
         a,
         b,
         c,
         lut,
-    });
+    }));
     // The predicate input only matters when Pd is written.
     if l.dst_at(0, true)?.is_none() {
         l.opnd(6, &["!"])?;
@@ -614,7 +615,7 @@ fn prmt(l: &mut Lifter) -> Result<(), LiftError> {
         }
     };
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Prmt { dst, a, b: c, sel });
+    l.emit(Op::Prmt(op::Prmt { dst, a, b: c, sel }));
     l.write_at(0, dst.into())
 }
 
@@ -684,13 +685,13 @@ fn idp(l: &mut Lifter) -> Result<(), LiftError> {
         let x = bitfield(l, sa, a, i * awidth, awidth);
         let y = bitfield(l, sb, b, (bfirst + i) * 8, 8);
         let dst = l.tmp(Type::I32);
-        l.emit(Op::Mad {
+        l.emit(Op::Mad(op::Mad {
             ty: Type::I32,
             dst,
             a: x,
             b: y,
             c: acc,
-        });
+        }));
         acc = dst.into();
     }
     l.write_at(0, acc)
@@ -699,14 +700,14 @@ fn idp(l: &mut Lifter) -> Result<(), LiftError> {
 /// Bits `[pos, pos + len)` of `v`, sign- or zero-extended to 32 bits.
 fn bitfield(l: &mut Lifter, signed: bool, v: Operand, pos: u64, len: u64) -> Operand {
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Bfe {
+    l.emit(Op::Bfe(op::Bfe {
         signed,
         ty: Type::I32,
         dst,
         a: v,
         pos: Operand::Imm(pos),
         len: Operand::Imm(len),
-    });
+    }));
     dst.into()
 }
 
@@ -805,14 +806,14 @@ fn plop3(l: &mut Lifter) -> Result<(), LiftError> {
             continue;
         }
         let dst = l.tmp(Type::I1);
-        l.emit(Op::Lop3 {
+        l.emit(Op::Lop3(op::Lop3 {
             ty: Type::I1,
             dst,
             a: ins[0],
             b: ins[1],
             c: ins[2],
             lut,
-        });
+        }));
         l.write_pred_at(pos, dst.into())?;
     }
     Ok(())
@@ -878,13 +879,13 @@ fn imad(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
         c
     };
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Mad {
+    l.emit(Op::Mad(op::Mad {
         ty: Type::I32,
         dst,
         a,
         b,
         c,
-    });
+    }));
     let mut r: Operand = dst.into();
     if x {
         let p = l.pred_at(4)?;
@@ -922,12 +923,12 @@ fn imad64(l: &mut Lifter, m: &Mods) -> Result<Operand, LiftError> {
     let (_, a) = l.src_at(2, &[])?;
     let (_, b) = l.src_at(3, &[])?;
     let p = l.tmp(Type::I64);
-    l.emit(Op::MulWide {
+    l.emit(Op::MulWide(op::MulWide {
         signed,
         dst: p,
         a,
         b,
-    });
+    }));
     let mut sum = l.bin(BinOp::Add, Type::I64, p.into(), c);
     let mut carry = if pd.is_some() {
         // Unsigned overflow of p + c.

@@ -1,6 +1,7 @@
 //! Control flow, special registers, warp operations, barriers and fences.
 
 use std::collections::{BTreeSet, HashMap};
+use xisa_ir::op;
 
 use xisa_ir::{
     BarOp, BinOp, CvtOp, HostFn, ICond, Op, Operand, Order, Reg, SReg, Scope, Term, Type, VoteMode,
@@ -326,13 +327,13 @@ fn target_index(l: &mut Lifter, target: Operand, targets: &[u64]) -> Reg {
     });
     for (k, t) in targets.iter().enumerate().rev() {
         let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(*t));
-        l.emit(Op::Select {
+        l.emit(Op::Select(op::Select {
             ty: Type::I32,
             dst: idx,
             cond: hit,
             a: Operand::Imm(k as u64),
             b: idx.into(),
-        });
+        }));
     }
     idx
 }
@@ -390,7 +391,7 @@ fn match_(l: &mut Lifter) -> Result<(), LiftError> {
     let hit = l.tmp(Type::I1);
     let bitv = l.tmp(Type::I32);
     let or_bit = |l: &mut Lifter, acc: Reg, p: Reg, lane: u64| {
-        l.emit(Op::Cvt {
+        l.emit(Op::Cvt(op::Cvt {
             op: CvtOp::Zext,
             to: Type::I32,
             from: Type::I1,
@@ -399,44 +400,44 @@ fn match_(l: &mut Lifter) -> Result<(), LiftError> {
             ftz: false,
             dst: bitv,
             src: p.into(),
-        });
-        l.emit(Op::Bin {
+        }));
+        l.emit(Op::Bin(op::Bin {
             op: BinOp::Shl,
             ty: Type::I32,
             dst: bitv,
             a: bitv.into(),
             b: Operand::Imm(lane),
-        });
-        l.emit(Op::Bin {
+        }));
+        l.emit(Op::Bin(op::Bin {
             op: BinOp::Or,
             ty: Type::I32,
             dst: acc,
             a: acc.into(),
             b: bitv.into(),
-        });
+        }));
     };
     for lane in 0..32u64 {
-        l.emit(Op::Shfl {
+        l.emit(Op::Shfl(op::Shfl {
             ty,
             dst: s,
             valid: Some(ok),
             src: val.into(),
             lane: Operand::Imm(lane),
-        });
-        l.emit(Op::ICmp {
+        }));
+        l.emit(Op::ICmp(op::ICmp {
             cond: ICond::Eq,
             ty,
             dst: hit,
             a: s.into(),
             b: val.into(),
-        });
-        l.emit(Op::Bin {
+        }));
+        l.emit(Op::Bin(op::Bin {
             op: BinOp::And,
             ty: Type::I1,
             dst: hit,
             a: hit.into(),
             b: ok.into(),
-        });
+        }));
         or_bit(l, eq, hit, lane);
         or_bit(l, act, ok, lane);
     }
@@ -745,13 +746,13 @@ fn shfl(l: &mut Lifter) -> Result<(), LiftError> {
     let from = l.select(Type::I32, ok, j, lane);
     let dst = l.tmp(Type::I32);
     let valid = l.tmp(Type::I1);
-    l.emit(Op::Shfl {
+    l.emit(Op::Shfl(op::Shfl {
         ty: Type::I32,
         dst,
         valid: Some(valid),
         src,
         lane: from,
-    });
+    }));
     let p = l.bin(BinOp::And, Type::I1, ok, valid.into());
     l.write_at(1, dst.into())?;
     l.write_pred_at(0, p)
@@ -854,13 +855,13 @@ fn barrier(l: &mut Lifter) -> Result<(), LiftError> {
     } else {
         (None, None)
     };
-    l.emit(Op::Bar {
+    l.emit(Op::Bar(op::Bar {
         op,
         id,
         count,
         dst,
         pred,
-    });
+    }));
     Ok(())
 }
 

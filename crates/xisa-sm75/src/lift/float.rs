@@ -17,6 +17,7 @@
 //!   inputs and results). `SIN`/`COS` take the argument in turns (ptxas
 //!   multiplies by 1/2π before them), so xisa computes `sin(2π·x)` in `f64`.
 
+use xisa_ir::op;
 use xisa_ir::{CvtOp, FBinOp, FCond, FUnOp, ICond, Op, Operand, Reg, Round, Type};
 
 use xisa_ir::BinOp;
@@ -240,14 +241,14 @@ fn ffma(l: &mut Lifter) -> Result<(), LiftError> {
     );
     let r = if rnd == Round::Rn {
         let dst = l.tmp(Type::F32);
-        l.emit(Op::Fma {
+        l.emit(Op::Fma(op::Fma {
             ty: Type::F32,
             ftz,
             dst,
             a,
             b,
             c,
-        });
+        }));
         Operand::from(dst)
     } else {
         let (x, y, z) = (widen(l, a, ftz), widen(l, b, ftz), widen(l, c, ftz));
@@ -321,14 +322,14 @@ pub(super) fn fcompare(
         None => Operand::Imm(u64::from(cmp == "T")),
         Some(cond) => {
             let dst = l.tmp(Type::I1);
-            l.emit(Op::FCmp {
+            l.emit(Op::FCmp(op::FCmp {
                 cond,
                 ty,
                 ftz,
                 dst,
                 a,
                 b,
-            });
+            }));
             dst.into()
         }
     }
@@ -499,13 +500,13 @@ pub(super) fn absneg(l: &mut Lifter, ty: Type, mut f: Operand, neg: bool, abs: b
     for (on, op) in [(abs, FUnOp::Abs), (neg, FUnOp::Neg)] {
         if on {
             let dst = l.tmp(ty);
-            l.emit(Op::FUn {
+            l.emit(Op::FUn(op::FUn {
                 op,
                 ty,
                 ftz: false,
                 dst,
                 a: f,
-            });
+            }));
             f = dst.into();
         }
     }
@@ -525,7 +526,7 @@ pub(super) fn cvt_full(
     src: Operand,
 ) -> Operand {
     let dst = l.tmp(to);
-    l.emit(Op::Cvt {
+    l.emit(Op::Cvt(op::Cvt {
         op,
         to,
         from,
@@ -534,7 +535,7 @@ pub(super) fn cvt_full(
         ftz,
         dst,
         src,
-    });
+    }));
     dst.into()
 }
 
@@ -564,14 +565,14 @@ pub(super) fn widen(l: &mut Lifter, v: Operand, ftz: bool) -> Operand {
 /// An `f64` compare into a fresh `i1`.
 fn dcmp(l: &mut Lifter, cond: FCond, a: Operand, b: Operand) -> Operand {
     let dst = l.tmp(Type::I1);
-    l.emit(Op::FCmp {
+    l.emit(Op::FCmp(op::FCmp {
         cond,
         ty: Type::F64,
         ftz: false,
         dst,
         a,
         b,
-    });
+    }));
     dst.into()
 }
 
@@ -583,13 +584,13 @@ pub(super) fn widen_from(l: &mut Lifter, v: Operand, from: Type) -> Operand {
 /// A float unary IR op into a fresh temp.
 pub(super) fn fun(l: &mut Lifter, op: FUnOp, ty: Type, ftz: bool, a: Operand) -> Operand {
     let dst = l.tmp(ty);
-    l.emit(Op::FUn {
+    l.emit(Op::FUn(op::FUn {
         op,
         ty,
         ftz,
         dst,
         a,
-    });
+    }));
     dst.into()
 }
 
@@ -604,7 +605,7 @@ pub(super) fn fop(
     b: Operand,
 ) -> Reg {
     let dst = l.tmp(ty);
-    l.emit(Op::FBin {
+    l.emit(Op::FBin(op::FBin {
         op,
         ty,
         rnd,
@@ -612,7 +613,7 @@ pub(super) fn fop(
         dst,
         a,
         b,
-    });
+    }));
     dst
 }
 
@@ -643,14 +644,14 @@ pub(super) fn tanh(l: &mut Lifter, x: Operand) -> Operand {
     }
     let small = dop(l, FBinOp::Mul, poly, a);
     let is_small = l.tmp(Type::I1);
-    l.emit(Op::FCmp {
+    l.emit(Op::FCmp(op::FCmp {
         cond: FCond::Olt,
         ty: Type::F64,
         ftz: false,
         dst: is_small,
         a,
         b: Operand::Imm(2f64.powi(-10).to_bits()),
-    });
+    }));
     let r = l.select(Type::F64, is_small.into(), small, big);
     // The sign bit of x (so tanh(-0) = -0; a NaN passes through `big`).
     let bits = l.cvt(CvtOp::Bitcast, Type::I64, Type::F64, d);
@@ -663,14 +664,14 @@ pub(super) fn tanh(l: &mut Lifter, x: Operand) -> Operand {
 /// `fma.f64` (round to nearest) into a fresh temp.
 fn fma64(l: &mut Lifter, a: Operand, b: Operand, c: Operand) -> Operand {
     let dst = l.tmp(Type::F64);
-    l.emit(Op::Fma {
+    l.emit(Op::Fma(op::Fma {
         ty: Type::F64,
         ftz: false,
         dst,
         a,
         b,
         c,
-    });
+    }));
     dst.into()
 }
 

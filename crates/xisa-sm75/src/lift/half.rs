@@ -13,6 +13,7 @@
 //! HSETP2's `.H_AND` and immediate forms the tables do not type (`?`) are
 //! refused.
 
+use xisa_ir::op;
 use xisa_ir::{BinOp, CvtOp, FBinOp, ICond, Op, Operand, Round, Type};
 
 use super::float::{absneg, compare_mods, cvt_full, fcompare, fop, half_of, saturate, widen_from};
@@ -194,15 +195,15 @@ fn hop2(l: &mut Lifter, m: &Mods, op: HOp) -> Result<(), LiftError> {
         }
         let dst = l.tmp(Type::F16);
         match c {
-            Some(c) => l.emit(Op::Fma {
+            Some(c) => l.emit(Op::Fma(op::Fma {
                 ty: Type::F16,
                 ftz: false,
                 dst,
                 a,
                 b,
                 c,
-            }),
-            None => l.emit(Op::FBin {
+            })),
+            None => l.emit(Op::FBin(op::FBin {
                 op: if op == HOp::Add {
                     FBinOp::Add
                 } else {
@@ -214,7 +215,7 @@ fn hop2(l: &mut Lifter, m: &Mods, op: HOp) -> Result<(), LiftError> {
                 dst,
                 a,
                 b,
-            }),
+            })),
         }
         let r = saturate(l, Type::F16, sat, dst.into());
         let mut i = l.cvt(CvtOp::Bitcast, Type::I16, Type::F16, r);

@@ -13,6 +13,7 @@
 //! role. SUATOM (seed record too) is still read from bit positions
 //! ([`surf_enc_seed`]).
 
+use xisa_ir::op;
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, ICond, MemKind, MemType, Op, Operand, Order, Scope,
     Space, SurfDim, SurfOob, Term, Type,
@@ -316,7 +317,7 @@ fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
         (0..n).map(|_| l.tmp(Type::I32)).collect()
     };
     emit_access(l, space, order, scope, addr, |space, order, scope, addr| {
-        Op::Load {
+        Op::Load(op::Load {
             space,
             mem,
             order,
@@ -324,7 +325,7 @@ fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
             uniform: false,
             dsts: dsts.clone(),
             addr,
-        }
+        })
     });
     if wide {
         l.write_pair(rd, dsts[0].into());
@@ -358,14 +359,14 @@ fn store(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
             .collect()
     };
     emit_access(l, space, order, scope, addr, |space, order, scope, addr| {
-        Op::Store {
+        Op::Store(op::Store {
             space,
             mem,
             order,
             scope,
             srcs: srcs.clone(),
             addr,
-        }
+        })
     });
     Ok(())
 }
@@ -495,7 +496,7 @@ fn window_order(space: Space, order: Order) -> (Order, Scope) {
 /// Emits an atomic; a generic one (see [`Split`]) also as a shared atomic
 /// under the shared window's guard.
 fn emit_atomic(l: &mut Lifter, generic: bool, op: Op) {
-    let Op::Atomic { addr, .. } = &op else {
+    let Op::Atomic(op::Atomic { addr, .. }) = &op else {
         l.emit(op);
         return;
     };
@@ -503,7 +504,7 @@ fn emit_atomic(l: &mut Lifter, generic: bool, op: Op) {
     let outer = l.guard;
     if let Some(split) = generic_split(l, generic, &addr, false) {
         for (g, wspace, waddr) in split.windows {
-            if let Op::Atomic {
+            if let Op::Atomic(op::Atomic {
                 op: aop,
                 ty,
                 ftz,
@@ -511,10 +512,10 @@ fn emit_atomic(l: &mut Lifter, generic: bool, op: Op) {
                 src,
                 cmp,
                 ..
-            } = op
+            }) = op
             {
                 l.guard = Some(g);
-                l.emit(Op::Atomic {
+                l.emit(Op::Atomic(op::Atomic {
                     op: aop,
                     ty,
                     space: wspace,
@@ -525,7 +526,7 @@ fn emit_atomic(l: &mut Lifter, generic: bool, op: Op) {
                     addr: waddr,
                     src,
                     cmp,
-                });
+                }));
             }
         }
         l.guard = Some(split.global);
@@ -651,7 +652,7 @@ fn emit_rmw(l: &mut Lifter, r: Rmw) -> Result<(), LiftError> {
     emit_atomic(
         l,
         generic,
-        Op::Atomic {
+        Op::Atomic(op::Atomic {
             op: aop,
             ty: aty,
             space: r.space,
@@ -662,7 +663,7 @@ fn emit_rmw(l: &mut Lifter, r: Rmw) -> Result<(), LiftError> {
             addr: r.addr,
             src,
             cmp: None,
-        },
+        }),
     );
     if let (Some(t), Some(rd)) = (dst, r.d) {
         atom_result(l, rd, aty, t.into());
@@ -741,7 +742,7 @@ fn emit_cas(l: &mut Lifter, c: Cas) {
     emit_atomic(
         l,
         generic,
-        Op::Atomic {
+        Op::Atomic(op::Atomic {
             op: AtomOp::Cas,
             ty: aty,
             space: c.space,
@@ -752,7 +753,7 @@ fn emit_cas(l: &mut Lifter, c: Cas) {
             addr: c.addr,
             src,
             cmp: Some(cmp),
-        },
+        }),
     );
     if let Some(t) = dst {
         if c.cast {
@@ -851,7 +852,7 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
     }
     let base = l.read_file(File::R, ra);
     let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
-    l.emit(Op::Load {
+    l.emit(Op::Load(op::Load {
         space: Space::Param,
         mem,
         order: Order::Weak,
@@ -862,7 +863,7 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
             base,
             offset: off - i64::from(pcb),
         },
-    });
+    }));
     for (i, t) in dsts.into_iter().enumerate() {
         l.write_file(File::R, rd.saturating_add(i as u8), t.into());
     }
@@ -928,7 +929,7 @@ fn ldc_live_bank(
     l.b.enter(cont);
     l.guard = outer;
     let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
-    l.emit(Op::Load {
+    l.emit(Op::Load(op::Load {
         space: Space::Param,
         mem,
         order: Order::Weak,
@@ -939,7 +940,7 @@ fn ldc_live_bank(
             base: byte,
             offset: i64::from(lb.param_offset),
         },
-    });
+    }));
     for (i, t) in dsts.into_iter().enumerate() {
         l.write_file(file, rd.saturating_add(i as u8), Operand::Reg(t));
     }
@@ -993,13 +994,13 @@ fn ldc_indexed_bank(
     );
     // Misaligned offsets go to the default (trap) block.
     let idx = l.tmp(Type::I32);
-    l.emit(Op::Select {
+    l.emit(Op::Select(op::Select {
         ty: Type::I32,
         dst: idx,
         cond: misaligned,
         a: Operand::Imm(u64::from(u32::MAX)),
         b: q,
-    });
+    }));
     let pc = l.b.pc;
     let cont = l.new_block(format!("L_{pc:04x}_ldc_done"), Term::Exit);
     let bad = l.new_block(format!("ldc_{pc:#x}_out_of_range"), Term::Trap);
@@ -1408,7 +1409,7 @@ fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
     match (kind, what, atom) {
         (Surf::Ld, Some((mem, n, order, scope)), _) => {
             let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
-            l.emit(Op::Load {
+            l.emit(Op::Load(op::Load {
                 space: Space::Surface,
                 mem,
                 order,
@@ -1416,7 +1417,7 @@ fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
                 uniform: false,
                 dsts: dsts.clone(),
                 addr,
-            });
+            }));
             for (i, t) in dsts.into_iter().enumerate() {
                 l.write_file(File::R, rd.saturating_add(i as u8), t.into());
             }
@@ -1428,14 +1429,14 @@ fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
             let srcs: Vec<_> = (0..n)
                 .map(|i| l.read_file(File::R, rb.saturating_add(i as u8)))
                 .collect();
-            l.emit(Op::Store {
+            l.emit(Op::Store(op::Store {
                 space: Space::Surface,
                 mem,
                 order,
                 scope,
                 srcs,
                 addr,
-            });
+            }));
         }
         (_, _, Some((aop, aty, ftz))) => {
             let (src, cmp) = if aop == AtomOp::Cas {
@@ -1447,7 +1448,7 @@ fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
                 (atom_data(l, rb, aty), None)
             };
             let dst = (kind != Surf::Red && rd != 255).then(|| l.tmp(aty.reg_type()));
-            l.emit(Op::Atomic {
+            l.emit(Op::Atomic(op::Atomic {
                 op: aop,
                 ty: aty,
                 space: Space::Surface,
@@ -1458,7 +1459,7 @@ fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
                 addr,
                 src,
                 cmp,
-            });
+            }));
             if let Some(d) = dst {
                 atom_result(l, rd, aty, d.into());
             }

@@ -20,6 +20,7 @@
 //! inexact (it is exact whenever they are, e.g. on small integers).
 //! Integer accumulation is exact (`.SAT` clamps to the `s32` range).
 
+use xisa_ir::op;
 use xisa_ir::{
     BinOp, CvtOp, FBinOp, FUnOp, ICond, MemKind, MemType, Op, Operand, Order, Round, SReg, Scope,
     Space, Type,
@@ -105,13 +106,13 @@ fn sources(l: &mut Lifter) -> Sources {
 /// `src` of lane `lane` (a wave sync point).
 fn shfl(l: &mut Lifter, src: Operand, lane: Operand) -> Operand {
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Shfl {
+    l.emit(Op::Shfl(op::Shfl {
         ty: Type::I32,
         dst,
         valid: None,
         src,
         lane,
-    });
+    }));
     dst.into()
 }
 
@@ -456,14 +457,14 @@ fn pack_f16(l: &mut Lifter, lo: Operand, hi: Operand) -> Operand {
 /// Element `e` (`width` bits, signed or not) of a packed register, as `i64`.
 fn element(l: &mut Lifter, v: Operand, e: u64, width: u64, signed: bool) -> Operand {
     let x = l.tmp(Type::I32);
-    l.emit(Op::Bfe {
+    l.emit(Op::Bfe(op::Bfe {
         signed,
         ty: Type::I32,
         dst: x,
         a: v,
         pos: Operand::Imm(e * width),
         len: Operand::Imm(width),
-    });
+    }));
     let op = if signed { CvtOp::Sext } else { CvtOp::Zext };
     l.cvt(op, Type::I64, Type::I32, x.into())
 }
@@ -558,12 +559,12 @@ fn bmma(l: &mut Lifter) -> Result<(), LiftError> {
         for q in 0..4 {
             let x = l.bin32(BinOp::Xor, arow[q], b[q]);
             let n = l.tmp(Type::I32);
-            l.emit(Op::Un {
+            l.emit(Op::Un(op::Un {
                 op: xisa_ir::UnOp::Popc,
                 ty: Type::I32,
                 dst: n,
                 a: x,
-            });
+            }));
             acc = l.bin32(BinOp::Add, acc, n.into());
         }
         let d = part(l, rd, c as u8)?;
@@ -675,7 +676,7 @@ fn movm(l: &mut Lifter) -> Result<(), LiftError> {
 
 fn load_shared(l: &mut Lifter, base: Operand, mem: MemKind) -> Operand {
     let dst = l.tmp(Type::I32);
-    l.emit(Op::Load {
+    l.emit(Op::Load(op::Load {
         space: Space::Shared,
         mem: MemType::scalar(mem),
         order: Order::Weak,
@@ -683,6 +684,6 @@ fn load_shared(l: &mut Lifter, base: Operand, mem: MemKind) -> Operand {
         uniform: false,
         dsts: vec![dst],
         addr: xisa_ir::Address::Flat { base, offset: 0 },
-    });
+    }));
     dst.into()
 }

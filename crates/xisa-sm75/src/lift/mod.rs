@@ -46,6 +46,7 @@ mod mma;
 mod view;
 
 pub use mem::SURFACE_HANDLE_BASE;
+use xisa_ir::op;
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -628,13 +629,13 @@ impl<'a> Lifter<'a> {
             return Operand::Reg(r);
         }
         let t = self.tmp(Type::I1);
-        self.emit(Op::Bin {
+        self.emit(Op::Bin(op::Bin {
             op: BinOp::Xor,
             ty: Type::I1,
             dst: t,
             a: Operand::Reg(r),
             b: Operand::Imm(1),
-        });
+        }));
         Operand::Reg(t)
     }
 
@@ -859,33 +860,33 @@ impl<'a> Lifter<'a> {
     /// A binary op into a fresh temp.
     pub(crate) fn bin(&mut self, op: BinOp, ty: Type, a: Operand, b: Operand) -> Operand {
         let dst = self.tmp(ty);
-        self.emit(Op::Bin { op, ty, dst, a, b });
+        self.emit(Op::Bin(op::Bin { op, ty, dst, a, b }));
         Operand::Reg(dst)
     }
 
     /// An integer compare into a fresh `i1`.
     pub(crate) fn icmp(&mut self, cond: ICond, ty: Type, a: Operand, b: Operand) -> Operand {
         let dst = self.tmp(Type::I1);
-        self.emit(Op::ICmp {
+        self.emit(Op::ICmp(op::ICmp {
             cond,
             ty,
             dst,
             a,
             b,
-        });
+        }));
         Operand::Reg(dst)
     }
 
     /// `c ? a : b` into a fresh temp.
     pub(crate) fn select(&mut self, ty: Type, c: Operand, a: Operand, b: Operand) -> Operand {
         let dst = self.tmp(ty);
-        self.emit(Op::Select {
+        self.emit(Op::Select(op::Select {
             ty,
             dst,
             cond: c,
             a,
             b,
-        });
+        }));
         Operand::Reg(dst)
     }
 
@@ -895,7 +896,7 @@ impl<'a> Lifter<'a> {
             return Operand::Imm(v & from.mask() & to.mask());
         }
         let dst = self.tmp(to);
-        self.emit(Op::Cvt {
+        self.emit(Op::Cvt(op::Cvt {
             op,
             to,
             from,
@@ -904,7 +905,7 @@ impl<'a> Lifter<'a> {
             ftz: false,
             dst,
             src,
-        });
+        }));
         Operand::Reg(dst)
     }
 
@@ -1001,7 +1002,7 @@ impl<'a> Lifter<'a> {
                     )));
                 }
                 let dst = self.tmp(Type::I32);
-                self.emit(Op::Load {
+                self.emit(Op::Load(op::Load {
                     space: Space::Param,
                     mem: MemType::scalar(MemKind::B32),
                     order: Order::Weak,
@@ -1012,7 +1013,7 @@ impl<'a> Lifter<'a> {
                         base: Operand::Imm(0),
                         offset: i64::from(lb.param_offset) + i64::from(off),
                     },
-                });
+                }));
                 return Ok(Operand::Reg(dst));
             }
             let data = self.k.banks.get(&u32::from(bank));
@@ -1086,7 +1087,7 @@ impl<'a> Lifter<'a> {
             }
             o if pcb > 0 && o >= pcb && o + 4 <= pcb + psize => {
                 let dst = self.tmp(Type::I32);
-                self.emit(Op::Load {
+                self.emit(Op::Load(op::Load {
                     space: Space::Param,
                     mem: MemType::scalar(MemKind::B32),
                     order: Order::Weak,
@@ -1097,7 +1098,7 @@ impl<'a> Lifter<'a> {
                         base: Operand::Imm(0),
                         offset: i64::from(o - pcb),
                     },
-                });
+                }));
                 Ok(Operand::Reg(dst))
             }
             o => Err(self.unsupported(format!("read of c[0x0][{o:#x}] (driver constant)"))),

@@ -4,6 +4,7 @@
 //! bit and lane masks.
 
 use std::ops::{Deref, DerefMut};
+use xisa_ir::op;
 
 use xisa_ir::build::Builder as IrBuilder;
 use xisa_ir::{
@@ -374,7 +375,7 @@ impl Builder {
         let lane = self.lane;
         let s = self.binv(BinOp::LShr, Type::I64, m, lane);
         let d = dst.unwrap_or_else(|| self.t(Type::I1));
-        self.emit(Op::Cvt {
+        self.emit(Op::Cvt(op::Cvt {
             op: CvtOp::Trunc,
             to: Type::I1,
             from: Type::I64,
@@ -383,7 +384,7 @@ impl Builder {
             ftz: false,
             dst: d,
             src: s.into(),
-        });
+        }));
         d
     }
 

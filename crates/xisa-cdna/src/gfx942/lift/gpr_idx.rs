@@ -16,6 +16,7 @@
 //! Under the mode only `v_mov_b32` (VOP1 and plain VOP3) is lifted, the one
 //! instruction LLVM uses there; any other VALU instruction is refused.
 
+use xisa_ir::op;
 use xisa_ir::{ICond, Op, Operand, Reg, Type};
 
 use super::super::decode::Inst;
@@ -155,21 +156,21 @@ fn pick(
     other: Reg,
     guard: Option<xisa_ir::Guard>,
 ) {
-    b.emit(Op::ICmp {
+    b.emit(Op::ICmp(op::ICmp {
         cond: ICond::Eq,
         ty: Type::I32,
         dst: p,
         a: idx.into(),
         b: Operand::Imm(k as u64),
-    });
+    }));
     b.emit_with(
-        Op::Select {
+        Op::Select(op::Select {
             ty: Type::I32,
             dst,
             cond: p.into(),
             a,
             b: other.into(),
-        },
+        }),
         guard,
     );
 }

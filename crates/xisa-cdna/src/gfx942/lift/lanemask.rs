@@ -54,6 +54,7 @@
 //! not in the CFG).
 
 use xisa_ir::lockstep::may_sync_before;
+use xisa_ir::op;
 use xisa_ir::{
     BinOp, Block, BlockId, CvtOp, Guard, Inst, Kernel, Op, Operand, Reg, Round, Term, Type, UnOp,
     VoteMode,
@@ -275,22 +276,22 @@ fn is_pure(op: &Op) -> bool {
     matches!(
         op,
         Op::Mov { .. }
-            | Op::Bin { .. }
-            | Op::Un { .. }
-            | Op::Mad { .. }
-            | Op::MulWide { .. }
-            | Op::Funnel { .. }
-            | Op::Lop3 { .. }
-            | Op::Prmt { .. }
-            | Op::Bfe { .. }
-            | Op::Bfi { .. }
-            | Op::FBin { .. }
-            | Op::FUn { .. }
-            | Op::Fma { .. }
-            | Op::ICmp { .. }
-            | Op::FCmp { .. }
-            | Op::Select { .. }
-            | Op::Cvt { .. }
+            | Op::Bin(_)
+            | Op::Un(_)
+            | Op::Mad(_)
+            | Op::MulWide(_)
+            | Op::Funnel(_)
+            | Op::Lop3(_)
+            | Op::Prmt(_)
+            | Op::Bfe(_)
+            | Op::Bfi(_)
+            | Op::FBin(_)
+            | Op::FUn(_)
+            | Op::Fma(_)
+            | Op::ICmp(_)
+            | Op::FCmp(_)
+            | Op::Select(_)
+            | Op::Cvt(_)
             | Op::Special { .. }
     )
 }
@@ -298,7 +299,7 @@ fn is_pure(op: &Op) -> bool {
 /// Ops a lane may run or skip unseen when their results are dead: pure ops,
 /// loads, fences and wave syncs.
 fn effect_free(op: &Op) -> bool {
-    is_pure(op) || matches!(op, Op::Load { .. } | Op::WaveSync | Op::Fence { .. })
+    is_pure(op) || matches!(op, Op::Load(_) | Op::WaveSync | Op::Fence { .. })
 }
 
 /// An op that does nothing in a lane whose guard is false: anything but a
@@ -344,48 +345,48 @@ fn step(inst: &Inst, st: &mut [Demand], cov: &mut [Demand], covered: &[Reg], lan
 fn source_demands(op: &Op, d: Demand, lane: Reg) -> Vec<(Operand, Demand)> {
     match *op {
         Op::Mov { src, .. } => vec![(src, d)],
-        Op::Bin {
+        Op::Bin(op::Bin {
             op: BinOp::And | BinOp::Or | BinOp::Xor,
             a,
             b,
             ..
-        } => vec![(a, d), (b, d)],
-        Op::Un {
+        }) => vec![(a, d), (b, d)],
+        Op::Un(op::Un {
             op: UnOp::Not, a, ..
-        } => vec![(a, d)],
-        Op::Bin {
+        }) => vec![(a, d)],
+        Op::Bin(op::Bin {
             op: BinOp::Shl,
             a,
             b: Operand::Imm(s),
             ..
-        } => vec![(a, d.through_shift(s.min(64) as i64))],
-        Op::Bin {
+        }) => vec![(a, d.through_shift(s.min(64) as i64))],
+        Op::Bin(op::Bin {
             op: BinOp::LShr,
             a,
             b: Operand::Imm(s),
             ..
-        } => vec![(a, d.through_shift(-(s.min(64) as i64)))],
+        }) => vec![(a, d.through_shift(-(s.min(64) as i64)))],
         // bit 0 of `m >> laneid` is the lane's own bit of `m`
-        Op::Bin {
+        Op::Bin(op::Bin {
             op: BinOp::LShr,
             ty: Type::I64,
             a,
             b: Operand::Reg(r),
             ..
-        } if r == lane && d == Demand::Low => vec![(a, Demand::Own(0)), (r.into(), Demand::All)],
-        Op::Cvt {
+        }) if r == lane && d == Demand::Low => vec![(a, Demand::Own(0)), (r.into(), Demand::All)],
+        Op::Cvt(op::Cvt {
             op: CvtOp::Trunc,
             to: Type::I1,
             src,
             ..
-        } => vec![(src, Demand::Low)],
-        Op::Cvt {
+        }) => vec![(src, Demand::Low)],
+        Op::Cvt(op::Cvt {
             op: CvtOp::Trunc | CvtOp::Zext,
             from: Type::I32 | Type::I64,
             to: Type::I32 | Type::I64,
             src,
             ..
-        } => vec![(src, d)],
+        }) => vec![(src, d)],
         _ => op.uses().into_iter().map(|u| (u, Demand::All)).collect(),
     }
 }
@@ -423,19 +424,19 @@ fn demote(k: &mut Kernel, d: &Demands, lane: Reg, tmp: &mut Option<Reg>) -> usiz
             pc,
         };
         let own_bit = |a: Operand| {
-            mk(Op::Bin {
+            mk(Op::Bin(op::Bin {
                 op: BinOp::Shl,
                 ty: Type::I64,
                 dst,
                 a,
                 b: lane.into(),
-            })
+            }))
         };
         let own = match pred {
             Some(pred) => {
                 let t = *tmp.get_or_insert_with(|| k.reg("t.lanemask", Type::I64));
                 vec![
-                    mk(Op::Cvt {
+                    mk(Op::Cvt(op::Cvt {
                         op: CvtOp::Zext,
                         to: Type::I64,
                         from: Type::I1,
@@ -444,7 +445,7 @@ fn demote(k: &mut Kernel, d: &Demands, lane: Reg, tmp: &mut Option<Reg>) -> usiz
                         ftz: false,
                         dst: t,
                         src: pred,
-                    }),
+                    })),
                     own_bit(t.into()),
                 ]
             }
@@ -750,7 +751,7 @@ fn masked_by(insts: &[Inst], at: usize, pred: Reg, exec: Reg) -> bool {
     let def = &insts[j];
     let and_exec = matches!(
         def.op,
-        Op::Bin { op: BinOp::And, ty: Type::I1, a, b, .. }
+        Op::Bin(op::Bin { op: BinOp::And, ty: Type::I1, a, b, .. })
             if a == Operand::Reg(exec) || b == Operand::Reg(exec)
     );
     and_exec && def.guard.is_none() && !insts[j + 1..at].iter().any(|i| i.op.defs().contains(&exec))

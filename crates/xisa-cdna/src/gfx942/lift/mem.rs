@@ -2,6 +2,7 @@
 //! SCRATCH, DS (LDS) and MUBUF (buffer through a V# descriptor), all vector
 //! memory guarded by the lane's EXEC bit; the buffer_wbl2 / buffer_inv fences.
 
+use xisa_ir::op;
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, Guard, ICond, MemKind, MemType, Op, Operand, Order,
     Reg, Scope, Space, Term, Type, UnOp,
@@ -105,12 +106,12 @@ fn flat_targets(b: &mut Builder, a: Reg, off: i64) -> Vec<Target> {
     );
     let either = b.binv(BinOp::Or, Type::I1, sh, pr);
     let gl = b.t(Type::I1);
-    b.emit(Op::Un {
+    b.emit(Op::Un(op::Un {
         op: xisa_ir::UnOp::Not,
         ty: Type::I1,
         dst: gl,
         a: either.into(),
-    });
+    }));
     let (gg, gs, gp) = (and_guard(b, gl), and_guard(b, sh), and_guard(b, pr));
     vec![
         Target {
@@ -253,7 +254,7 @@ fn vload(
     };
     for t in targets {
         b.emit_with(
-            Op::Load {
+            Op::Load(op::Load {
                 space: t.space,
                 mem,
                 order,
@@ -261,7 +262,7 @@ fn vload(
                 uniform: false,
                 dsts: tmps.clone(),
                 addr: t.addr,
-            },
+            }),
             Some(t.guard),
         );
     }
@@ -316,14 +317,14 @@ fn vstore(
     }
     for t in targets {
         b.emit_with(
-            Op::Store {
+            Op::Store(op::Store {
                 space: t.space,
                 mem,
                 order,
                 scope: sc,
                 srcs: srcs.clone(),
                 addr: t.addr,
-            },
+            }),
             Some(t.guard),
         );
     }
@@ -385,7 +386,7 @@ fn vatomic(
             // out-of-range scratch access) rather than silently misbehave.
             let junk = b.t(Type::I32);
             b.emit_with(
-                Op::Load {
+                Op::Load(op::Load {
                     space: Space::Local,
                     mem: MemType::scalar(MemKind::B32),
                     order: Order::Weak,
@@ -396,7 +397,7 @@ fn vatomic(
                         base: Operand::Imm(0xffff_fff0),
                         offset: 0,
                     },
-                },
+                }),
                 Some(t.guard),
             );
             continue;
@@ -407,7 +408,7 @@ fn vatomic(
             scope_global
         };
         b.emit_with(
-            Op::Atomic {
+            Op::Atomic(op::Atomic {
                 op,
                 ty,
                 space: t.space,
@@ -418,7 +419,7 @@ fn vatomic(
                 addr: t.addr,
                 src,
                 cmp,
-            },
+            }),
             Some(t.guard),
         );
     }
@@ -505,7 +506,7 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let tmps: Vec<Reg> = (0..count).map(|_| b.t(Type::I32)).collect();
     for (i, chunk) in tmps.chunks(4).enumerate() {
         let (space, addr) = smem_addr(b, inst, &sem, 16 * i as u32)?;
-        b.emit(Op::Load {
+        b.emit(Op::Load(op::Load {
             space,
             mem: MemType {
                 kind: MemKind::B32,
@@ -518,7 +519,7 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             uniform: true,
             dsts: chunk.to_vec(),
             addr,
-        });
+        }));
     }
     for (i, t) in tmps.iter().enumerate() {
         b.wr_s32(sdata + i as u32, *t)?;
@@ -530,12 +531,12 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
 /// 0) and whether it is this lane (`i1`).
 fn lowest_lane(b: &mut Builder, mask: Operand) -> (Reg, Reg) {
     let first = b.t(Type::I64);
-    b.emit(Op::Un {
+    b.emit(Op::Un(op::Un {
         op: UnOp::Ctz,
         ty: Type::I64,
         dst: first,
         a: mask,
-    });
+    }));
     let first = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, first);
     let lane = b.lane;
     let me = b.icmp(ICond::Eq, Type::I32, lane, first);
@@ -636,7 +637,7 @@ fn smem_write(b: &mut Builder, inst: &Inst, sem: &MemSem) -> Result<(), LiftErro
                 .map(|i| b.src_bits(sdata + i, 32))
                 .collect::<Result<Vec<_>, _>>()?;
             b.emit_with(
-                Op::Store {
+                Op::Store(op::Store {
                     space,
                     mem: MemType {
                         kind: MemKind::B32,
@@ -646,7 +647,7 @@ fn smem_write(b: &mut Builder, inst: &Inst, sem: &MemSem) -> Result<(), LiftErro
                     scope: Scope::Device,
                     srcs,
                     addr,
-                },
+                }),
                 Some(g),
             );
             b.emit(Op::WaveSync);
@@ -672,7 +673,7 @@ fn smem_write(b: &mut Builder, inst: &Inst, sem: &MemSem) -> Result<(), LiftErro
             let old = b.t(rty);
             b.mov(rty, old, Operand::Imm(0));
             b.emit_with(
-                Op::Atomic {
+                Op::Atomic(op::Atomic {
                     op,
                     ty,
                     space,
@@ -683,7 +684,7 @@ fn smem_write(b: &mut Builder, inst: &Inst, sem: &MemSem) -> Result<(), LiftErro
                     addr,
                     src,
                     cmp,
-                },
+                }),
                 Some(g),
             );
             if glc {
@@ -695,13 +696,13 @@ fn smem_write(b: &mut Builder, inst: &Inst, sem: &MemSem) -> Result<(), LiftErro
                 };
                 for (i, p) in parts.into_iter().enumerate() {
                     let r = b.t(Type::I32);
-                    b.emit(Op::Shfl {
+                    b.emit(Op::Shfl(op::Shfl {
                         ty: Type::I32,
                         dst: r,
                         valid: None,
                         src: p,
                         lane: first.into(),
-                    });
+                    }));
                     b.wr_s32(sdata + i as u32, r)?;
                 }
             } else {
@@ -752,13 +753,13 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         for j in 0..64u64 {
             let (kj, vj) = (b.t(Type::I32), b.t(Type::I32));
             for (dst, src) in [(kj, key), (vj, data)] {
-                b.emit(Op::Shfl {
+                b.emit(Op::Shfl(op::Shfl {
                     ty: Type::I32,
                     dst,
                     valid: None,
                     src: src.into(),
                     lane: Operand::Imm(j),
-                });
+                }));
             }
             let lane = b.lane;
             let hit = b.icmp(ICond::Eq, Type::I32, kj, lane);
@@ -797,13 +798,13 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         // the ADDR field.
         let sv = if bperm { b.vreg(data0, acc) } else { addr_v };
         let r = b.t(Type::I32);
-        b.emit(Op::Shfl {
+        b.emit(Op::Shfl(op::Shfl {
             ty: Type::I32,
             dst: r,
             valid: None,
             src: sv.into(),
             lane: src_lane.into(),
-        });
+        }));
         write_v(b, vdst, acc, &[r], g);
         return Ok(());
     }
@@ -818,7 +819,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             let c: Vec<Reg> = (0..n).map(|_| b.t(Type::I32)).collect();
             for (t, d) in [(t0, &a), (t1, &c)] {
                 b.emit_with(
-                    Op::Load {
+                    Op::Load(op::Load {
                         space: Space::Shared,
                         mem: MemType {
                             kind: MemKind::B32,
@@ -829,7 +830,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
                         uniform: false,
                         dsts: d.clone(),
                         addr: t.addr,
-                    },
+                    }),
                     Some(g),
                 );
             }
@@ -892,7 +893,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         }
         let old = rtn.then(|| b.t(ty.reg_type()));
         b.emit_with(
-            Op::Atomic {
+            Op::Atomic(op::Atomic {
                 op,
                 ty,
                 space: Space::Shared,
@@ -906,7 +907,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
                 },
                 src,
                 cmp: Some(cmp),
-            },
+            }),
             Some(g),
         );
         if let Some(o) = old {
@@ -974,7 +975,7 @@ fn ds_rmw(
     let g = b.exec_guard();
     let old = b.t(ty);
     b.emit_with(
-        Op::Load {
+        Op::Load(op::Load {
             space: Space::Shared,
             mem: MemType::scalar(mk),
             order: Order::Relaxed,
@@ -982,7 +983,7 @@ fn ds_rmw(
             uniform: false,
             dsts: vec![old],
             addr,
-        },
+        }),
         Some(g),
     );
     let (body, done) = (b.fresh_block(), b.fresh_block());
@@ -997,12 +998,12 @@ fn ds_rmw(
         Rmw::RSub => b.binv(BinOp::Sub, ty, d0, old).into(),
         Rmw::MskOr => {
             let keep = b.t(ty);
-            b.emit(Op::Un {
+            b.emit(Op::Un(op::Un {
                 op: UnOp::Not,
                 ty,
                 dst: keep,
                 a: d0,
-            });
+            }));
             let kept = b.binv(BinOp::And, ty, old, keep);
             b.binv(BinOp::Or, ty, kept, d1.expect("mskor data2")).into()
         }
@@ -1014,7 +1015,7 @@ fn ds_rmw(
         }
     };
     let seen = b.t(ty);
-    b.emit(Op::Atomic {
+    b.emit(Op::Atomic(op::Atomic {
         op: AtomOp::Cas,
         ty: aty,
         space: Space::Shared,
@@ -1025,7 +1026,7 @@ fn ds_rmw(
         addr,
         src: new,
         cmp: Some(old.into()),
-    });
+    }));
     let ok = b.icmp(ICond::Eq, ty, seen, old);
     b.mov(ty, old, seen);
     b.terminate(Term::BrCond {
@@ -1075,17 +1076,17 @@ fn ds_condxchg32(
                 set
             } else {
                 let n = b.t(Type::I1);
-                b.emit(Op::Un {
+                b.emit(Op::Un(op::Un {
                     op: UnOp::Not,
                     ty: Type::I1,
                     dst: n,
                     a: set.into(),
-                });
+                }));
                 n
             };
             let g = and_guard(b, p);
             b.emit_with(
-                Op::Atomic {
+                Op::Atomic(op::Atomic {
                     op,
                     ty: AtomType::B32,
                     space: Space::Shared,
@@ -1099,7 +1100,7 @@ fn ds_condxchg32(
                     },
                     src,
                     cmp: None,
-                },
+                }),
                 Some(g),
             );
         }
@@ -1126,12 +1127,12 @@ fn ds_append_consume(
     let m0 = b.sgpr(super::builder::M0).expect("m0");
     let exec = b.exec64();
     let n = b.t(Type::I64);
-    b.emit(Op::Un {
+    b.emit(Op::Un(op::Un {
         op: UnOp::Popc,
         ty: Type::I64,
         dst: n,
         a: exec.into(),
-    });
+    }));
     let n = b.cvt(CvtOp::Trunc, Type::I32, Type::I64, n);
     // The first active lane (none when EXEC = 0).
     let (first, me) = lowest_lane(b, exec.into());
@@ -1139,7 +1140,7 @@ fn ds_append_consume(
     let old = b.t(Type::I32);
     b.mov(Type::I32, old, Operand::Imm(0));
     b.emit_with(
-        Op::Atomic {
+        Op::Atomic(op::Atomic {
             op: if append { AtomOp::Add } else { AtomOp::Sub },
             ty: AtomType::B32,
             space: Space::Shared,
@@ -1153,17 +1154,17 @@ fn ds_append_consume(
             },
             src: n.into(),
             cmp: None,
-        },
+        }),
         Some(g),
     );
     let r = b.t(Type::I32);
-    b.emit(Op::Shfl {
+    b.emit(Op::Shfl(op::Shfl {
         ty: Type::I32,
         dst: r,
         valid: None,
         src: old.into(),
         lane: first.into(),
-    });
+    }));
     let g = b.exec_guard();
     write_v(b, vdst, acc, &[r], g);
     Ok(())

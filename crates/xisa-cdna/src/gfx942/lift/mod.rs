@@ -34,6 +34,7 @@ mod valu;
 mod waitcnt;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use xisa_ir::op;
 
 use thiserror::Error;
 use xisa_ir::{BlockId, CvtOp, Kernel, Op, Operand, SReg, Term, Type};
@@ -630,7 +631,7 @@ fn entry(b: &mut Builder, abi: &EntryAbi, params: &[xisa_ir::Reg]) -> Result<(),
         let ptr = b.src_bits(kernarg_at, 64)?;
         for i in 0..preload_end - s {
             let t = b.t(Type::I32);
-            b.emit(Op::Load {
+            b.emit(Op::Load(op::Load {
                 space: xisa_ir::Space::Global,
                 mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B32),
                 order: xisa_ir::Order::Weak,
@@ -641,7 +642,7 @@ fn entry(b: &mut Builder, abi: &EntryAbi, params: &[xisa_ir::Reg]) -> Result<(),
                     base: ptr,
                     offset: 4 * (abi.kernarg_preload_offset + i) as i64,
                 },
-            });
+            }));
             b.wr_s32(s + i, t)?;
         }
         s = preload_end;

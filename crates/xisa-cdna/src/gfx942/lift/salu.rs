@@ -4,6 +4,7 @@
 //! mnemonic computes is its row of the semantics table (`gfx942::semantics`,
 //! the `s_` kinds); [`kind_fn`] maps the kind to one function here.
 
+use xisa_ir::op;
 use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Reg, Type, UnOp};
 
 use super::builder::{Builder, EXEC_LO};
@@ -57,13 +58,13 @@ fn bit_index(b: &mut Builder, ty: Type, v: Operand) -> Operand {
 /// `SCC = r != 0`.
 fn scc_nonzero(b: &mut Builder, ty: Type, r: Reg) {
     let scc = b.scc;
-    b.emit(Op::ICmp {
+    b.emit(Op::ICmp(op::ICmp {
         cond: ICond::Ne,
         ty,
         dst: scc,
         a: r.into(),
         b: Operand::Imm(0),
-    });
+    }));
 }
 
 fn set_scc(b: &mut Builder, p: Reg) {

@@ -4,6 +4,7 @@
 //! VOP2 / VOP3 results zero the high half).
 
 use super::*;
+use xisa_ir::op;
 
 fn bits(ty: Type) -> u32 {
     ty.bits()
@@ -34,13 +35,13 @@ fn half_src(b: &mut Builder, c: &Ctx, i: usize) -> Result<Reg, LiftError> {
 /// An f16 unary op.
 fn f16_un(b: &mut Builder, op: FUnOp, x: Reg) -> Reg {
     let d = b.t(Type::F16);
-    b.emit(Op::FUn {
+    b.emit(Op::FUn(op::FUn {
         op,
         ty: Type::F16,
         ftz: false,
         dst: d,
         a: x.into(),
-    });
+    }));
     d
 }
 

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::gfx942::lift::{sem_int, sem_un};
+use xisa_ir::op;
 
 /// The two integer ops of a two-op row.
 fn int_ops(b: &Builder, s: &Sem) -> Result<(BinOp, BinOp), LiftError> {
@@ -237,14 +238,14 @@ pub(super) fn bfi(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
     let (x, y, z) = c.r3(b)?;
     let d = b.t(Type::I32);
     // (x & y) | (~x & z): lop3 table for a=x, b=y, c=z is 0xca.
-    b.emit(Op::Lop3 {
+    b.emit(Op::Lop3(op::Lop3 {
         ty: Type::I32,
         dst: d,
         a: x,
         b: y,
         c: z,
         lut: 0xca,
-    });
+    }));
     Ok(Out::Lane(d))
 }
 
@@ -272,14 +273,14 @@ pub(super) fn align(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
         b.binv(BinOp::And, t, z, Operand::Imm(31))
     };
     let d = b.t(t);
-    b.emit(Op::Funnel {
+    b.emit(Op::Funnel(op::Funnel {
         left: false,
         wrap: true,
         dst: d,
         lo: y,
         hi: x,
         shift: n.into(),
-    });
+    }));
     Ok(Out::Lane(d))
 }
 
@@ -383,12 +384,12 @@ pub(super) fn mad64(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
     let (x, y, z) = c.r3(b)?;
     let t64 = Type::I64;
     let p = b.t(t64);
-    b.emit(Op::MulWide {
+    b.emit(Op::MulWide(op::MulWide {
         signed: s.flags.signed,
         dst: p,
         a: x,
         b: y,
-    });
+    }));
     let r = b.binv(BinOp::Add, t64, p, z);
     let carry = if s.flags.signed {
         let s1 = b.binv(BinOp::Xor, t64, p, r);

@@ -10,6 +10,7 @@
 mod float;
 mod int;
 
+use xisa_ir::op;
 use xisa_ir::{BinOp, CvtOp, FBinOp, FUnOp, ICond, Op, Operand, Reg, Round, Type, UnOp};
 
 use super::builder::{Builder, EXEC_LO, VCC_LO};
@@ -194,7 +195,7 @@ fn fromf(b: &mut Builder, v: Reg, bits: u32) -> Reg {
 fn fbin(b: &mut Builder, op: FBinOp, bits: u32, x: V, y: V) -> Reg {
     let (fx, fy) = (tof(b, x, bits), tof(b, y, bits));
     let d = b.t(fty(bits));
-    b.emit(Op::FBin {
+    b.emit(Op::FBin(op::FBin {
         op,
         ty: fty(bits),
         rnd: Round::Rn,
@@ -202,40 +203,40 @@ fn fbin(b: &mut Builder, op: FBinOp, bits: u32, x: V, y: V) -> Reg {
         dst: d,
         a: fx.into(),
         b: fy.into(),
-    });
+    }));
     fromf(b, d, bits)
 }
 
 fn fun(b: &mut Builder, op: FUnOp, bits: u32, x: V) -> Reg {
     let fx = tof(b, x, bits);
     let d = b.t(fty(bits));
-    b.emit(Op::FUn {
+    b.emit(Op::FUn(op::FUn {
         op,
         ty: fty(bits),
         ftz: false,
         dst: d,
         a: fx.into(),
-    });
+    }));
     fromf(b, d, bits)
 }
 
 fn fma(b: &mut Builder, bits: u32, x: V, y: V, z: V) -> Reg {
     let (fx, fy, fz) = (tof(b, x, bits), tof(b, y, bits), tof(b, z, bits));
     let d = b.t(fty(bits));
-    b.emit(Op::Fma {
+    b.emit(Op::Fma(op::Fma {
         ty: fty(bits),
         ftz: false,
         dst: d,
         a: fx.into(),
         b: fy.into(),
         c: fz.into(),
-    });
+    }));
     fromf(b, d, bits)
 }
 
 fn cvt(b: &mut Builder, op: CvtOp, to: Type, from: Type, rnd: Round, sat: bool, x: V) -> Reg {
     let d = b.t(to);
-    b.emit(Op::Cvt {
+    b.emit(Op::Cvt(op::Cvt {
         op,
         to,
         from,
@@ -244,7 +245,7 @@ fn cvt(b: &mut Builder, op: CvtOp, to: Type, from: Type, rnd: Round, sat: bool, 
         ftz: false,
         dst: d,
         src: x,
-    });
+    }));
     d
 }
 
@@ -388,14 +389,14 @@ fn compare(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
         SemOp::FCmp(fc) => {
             let (fa, fb) = (tof(b, a, bits), tof(b, bb, bits));
             let d = b.t(Type::I1);
-            b.emit(Op::FCmp {
+            b.emit(Op::FCmp(op::FCmp {
                 cond: fc,
                 ty,
                 ftz: false,
                 dst: d,
                 a: fa.into(),
                 b: fb.into(),
-            });
+            }));
             d
         }
         SemOp::ICmp(ic) => b.icmp(ic, ty, a, bb),
@@ -627,7 +628,7 @@ fn pack_halves(b: &mut Builder, lo: Operand, hi: Operand) -> Reg {
 /// An f16 binary op (round to nearest even).
 fn f16_bin(b: &mut Builder, op: FBinOp, x: Reg, y: Operand) -> Reg {
     let d = b.t(Type::F16);
-    b.emit(Op::FBin {
+    b.emit(Op::FBin(op::FBin {
         op,
         ty: Type::F16,
         rnd: Round::Rn,
@@ -635,21 +636,21 @@ fn f16_bin(b: &mut Builder, op: FBinOp, x: Reg, y: Operand) -> Reg {
         dst: d,
         a: x.into(),
         b: y,
-    });
+    }));
     d
 }
 
 /// The f16 fused multiply-add `x * y + z`.
 fn f16_fma(b: &mut Builder, x: Reg, y: Reg, z: Reg) -> Reg {
     let d = b.t(Type::F16);
-    b.emit(Op::Fma {
+    b.emit(Op::Fma(op::Fma {
         ty: Type::F16,
         ftz: false,
         dst: d,
         a: x.into(),
         b: y.into(),
         c: z.into(),
-    });
+    }));
     d
 }
 
@@ -807,13 +808,13 @@ pub(crate) fn read_lane(
         }
     };
     let d = b.t(i32t);
-    b.emit(Op::Shfl {
+    b.emit(Op::Shfl(op::Shfl {
         ty: i32t,
         dst: d,
         valid: None,
         src: x,
         lane: l.into(),
-    });
+    }));
     b.wr_s32(sdst, d)
 }
 
@@ -959,13 +960,13 @@ fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
     };
     let x = b.v(inst.get("src0"));
     let d = b.t(i32t);
-    b.emit(Op::Shfl {
+    b.emit(Op::Shfl(op::Shfl {
         ty: i32t,
         dst: d,
         valid: None,
         src: x.into(),
         lane: srcl.into(),
-    });
+    }));
     // A disabled source lane counts as out of range.
     let ex = b.exec64();
     let sl = b.binv(LShr, Type::I64, ex, srcl);
