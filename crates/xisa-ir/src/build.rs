@@ -31,6 +31,10 @@ pub struct Builder {
     /// [`Builder::note_halves`]); dropped when any of the three is written
     /// and at every change of block.
     halves_of: Vec<(Reg, Reg, Reg)>,
+    /// The `i1` execution-mask register of ISAs whose vector instructions
+    /// run under one (AMD's EXEC as a per-lane bit): the `_masked` emitters
+    /// guard by it.
+    pub exec: Option<Reg>,
 }
 
 impl Builder {
@@ -51,6 +55,7 @@ impl Builder {
             open: true,
             pc: 0,
             halves_of: Vec::new(),
+            exec: None,
         };
         b.cur = b.block(entry.to_string());
         b
@@ -213,6 +218,20 @@ impl Builder {
         self.kernel.blocks[self.cur.0 as usize].insts.push(inst);
     }
 
+    /// The guard of an instruction that runs under the execution mask
+    /// ([`Builder::exec`]) when `masked`; none otherwise or without a mask.
+    pub fn masked(&self, masked: bool) -> Option<Guard> {
+        self.exec
+            .filter(|_| masked)
+            .map(|reg| Guard { reg, negate: false })
+    }
+
+    /// Appends `op`, under the execution mask when `masked`.
+    pub fn emit_masked(&mut self, op: Op, masked: bool) {
+        let g = self.masked(masked);
+        self.emit(op, g);
+    }
+
     /// `dst = src`, unguarded.
     pub fn mov(&mut self, ty: Type, dst: Reg, src: impl Into<Operand>) {
         let src = src.into();
@@ -241,6 +260,20 @@ impl Builder {
             src: src.into(),
         });
         self.emit(op, guard);
+    }
+
+    /// [`Builder::cvt_into`] under the execution mask when `masked`.
+    pub fn cvt_masked(
+        &mut self,
+        op: CvtOp,
+        to: Type,
+        from: Type,
+        dst: Reg,
+        src: impl Into<Operand>,
+        masked: bool,
+    ) {
+        let g = self.masked(masked);
+        self.cvt_into(op, to, from, dst, src, g);
     }
 
     /// `dst = a op b`.

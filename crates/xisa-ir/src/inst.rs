@@ -1055,6 +1055,32 @@ impl Op {
         )
     }
 
+    /// True for value ops: moves, integer, bit, float, compare, select and
+    /// conversion ops, whose one effect is their result, computed from their
+    /// operands alone ([`crate::semantics::value`] evaluates them).
+    pub fn is_value(&self) -> bool {
+        matches!(
+            self,
+            Op::Mov { .. }
+                | Op::Bin(_)
+                | Op::Un(_)
+                | Op::Mad(_)
+                | Op::MulWide(_)
+                | Op::Funnel(_)
+                | Op::Lop3(_)
+                | Op::Prmt(_)
+                | Op::Bfe(_)
+                | Op::Bfi(_)
+                | Op::FBin(_)
+                | Op::FUn(_)
+                | Op::Fma(_)
+                | Op::ICmp(_)
+                | Op::FCmp(_)
+                | Op::Select(_)
+                | Op::Cvt(_)
+        )
+    }
+
     /// True for workgroup barriers ([`Op::Barrier`], [`Op::Bar`]): sync points
     /// the scheduler releases for the workgroup, not for one wave.
     pub fn is_barrier(&self) -> bool {

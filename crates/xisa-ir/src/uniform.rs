@@ -137,23 +137,7 @@ fn workgroup_uniform(s: SReg) -> bool {
 
 fn hoistable(op: &Op, param_size: u64) -> bool {
     match op {
-        Op::Mov { .. }
-        | Op::Bin(_)
-        | Op::Un(_)
-        | Op::Mad(_)
-        | Op::MulWide(_)
-        | Op::Funnel(_)
-        | Op::Lop3(_)
-        | Op::Prmt(_)
-        | Op::Bfe(_)
-        | Op::Bfi(_)
-        | Op::FBin(_)
-        | Op::FUn(_)
-        | Op::Fma(_)
-        | Op::ICmp(_)
-        | Op::FCmp(_)
-        | Op::Select(_)
-        | Op::Cvt(_) => true,
+        op if op.is_value() => true,
         Op::Special { sreg, .. } => workgroup_uniform(*sreg),
         Op::Load(op::Load {
             space: Space::Param,

@@ -34,20 +34,9 @@ pub fn disassemble(bytes: &[u8]) -> Result<Vec<String>, DecodeError> {
         .collect())
 }
 
-/// Parses assembly text into instructions.
-pub fn parse_program(text: &str) -> Result<Vec<Inst>, AsmError> {
-    asm::parse_program(text)
-}
-
-/// Decodes little-endian instruction words.
-pub fn decode_program(bytes: &[u8]) -> Result<Vec<Inst>, DecodeError> {
-    codec::decode_program(bytes)
-}
-
-/// Lifts instructions to an IR kernel (see [`lift::lift`]).
-pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<xisa_ir::Kernel, LiftError> {
-    lift::lift(insts, opts)
-}
+pub use asm::parse_program;
+pub use codec::decode_program;
+pub use lift::lift;
 
 #[cfg(test)]
 mod tests {

@@ -11,8 +11,8 @@
 use thiserror::Error;
 use xisa_ir::op;
 use xisa_ir::{
-    Address, AtomOp, AtomType, BinOp, CvtOp, Guard, Kernel, MemKind, MemType, Op, Operand, Order,
-    Reg, Scope, Space, Term, Type,
+    Address, AtomOp, AtomType, BinOp, CvtOp, Kernel, MemKind, MemType, Op, Operand, Order, Reg,
+    Scope, Space, Term, Type,
 };
 
 use crate::codec::{word_bytes, Inst};
@@ -44,18 +44,9 @@ pub enum LiftError {
 
 struct Builder {
     b: xisa_ir::build::Builder,
-    exec: Reg,
 }
 
 impl Builder {
-    /// The EXEC guard when `guarded`.
-    fn g(&self, guarded: bool) -> Option<Guard> {
-        guarded.then_some(Guard {
-            reg: self.exec,
-            negate: false,
-        })
-    }
-
     fn file(&mut self, f: RegFile, n: u32) -> Reg {
         self.b.reg(&format!("{}{n}", f.prefix()), Type::I32)
     }
@@ -68,20 +59,6 @@ impl Builder {
         self.file(RegFile::U, n)
     }
 
-    fn tmp(&mut self, name: &str, ty: Type) -> Reg {
-        self.b.tmp(name, ty)
-    }
-
-    fn emit(&mut self, op: Op, guarded: bool) {
-        let g = self.g(guarded);
-        self.b.emit(op, g);
-    }
-
-    fn cvt(&mut self, op: CvtOp, to: Type, from: Type, dst: Reg, src: Reg, guarded: bool) {
-        let g = self.g(guarded);
-        self.b.cvt_into(op, to, from, dst, src, g);
-    }
-
     fn bin64(&mut self, op: BinOp, dst: Reg, a: Reg, b: Operand) {
         self.b.bin_into(op, Type::I64, dst, a, b, None);
     }
@@ -89,7 +66,7 @@ impl Builder {
     /// `dst (i64) = r[first+1] << 32 | r[first]`.
     fn pair64(&mut self, f: RegFile, first: u32, dst: &str) -> Reg {
         let (r0, r1) = (self.file(f, first), self.file(f, first + 1));
-        let d = self.tmp(dst, Type::I64);
+        let d = self.b.tmp(dst, Type::I64);
         self.b.pair64(r0, r1, d);
         d
     }
@@ -97,22 +74,23 @@ impl Builder {
     /// `v[first] = low half of src`, `v[first+1] = high half` (guarded).
     fn split64(&mut self, src: Reg, first: u32) {
         let (r0, r1) = (self.v(first), self.v(first + 1));
-        let g = self.g(true);
+        let g = self.b.masked(true);
         self.b.split64(src, r0, r1, g);
     }
 
     /// `dst (i64) += zext(r)`.
     fn add_zext(&mut self, dst: Reg, r: Reg) {
-        let off = self.tmp("off", Type::I64);
-        self.cvt(CvtOp::Zext, Type::I64, Type::I32, off, r, false);
+        let off = self.b.tmp("off", Type::I64);
+        self.b
+            .cvt_masked(CvtOp::Zext, Type::I64, Type::I32, off, r, false);
         self.bin64(BinOp::Add, dst, dst, off.into());
     }
 
     /// Copies an `i32` register into a temporary, so that a multi-part access whose
     /// destinations overlap its address registers still uses the original address.
     fn snapshot(&mut self, r: Reg, name: &str) -> Reg {
-        let t = self.tmp(name, Type::I32);
-        self.emit(
+        let t = self.b.tmp(name, Type::I32);
+        self.b.emit_masked(
             Op::Mov {
                 ty: Type::I32,
                 dst: t,
@@ -263,7 +241,7 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
     let weak_scope = scope_hint.unwrap_or(Scope::Device);
     match rule.action {
         Action::Fence { scope, acquire } => {
-            b.emit(
+            b.b.emit_masked(
                 Op::Fence {
                     scope: match scope {
                         FenceScope::Device => Scope::Device,
@@ -361,15 +339,15 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
                 ty = AtomType::B64;
                 src = d.into();
                 cmp = c.map(Operand::from);
-                dst = rtn.then(|| b.tmp("old64", Type::I64));
+                dst = rtn.then(|| b.b.tmp("old64", Type::I64));
             } else if float {
                 let v = b.v(rd);
-                let f = b.tmp("f", Type::F32);
-                b.cvt(CvtOp::Bitcast, Type::F32, Type::I32, f, v, false);
+                let f = b.b.tmp("f", Type::F32);
+                b.b.cvt_masked(CvtOp::Bitcast, Type::F32, Type::I32, f, v, false);
                 ty = AtomType::F32;
                 src = f.into();
                 cmp = None;
-                dst = rtn.then(|| b.tmp("fold", Type::F32));
+                dst = rtn.then(|| b.b.tmp("fold", Type::F32));
             } else {
                 ty = AtomType::B32;
                 if cas {
@@ -381,7 +359,7 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
                 }
                 dst = rtn.then(|| b.v(rd));
             }
-            b.emit(
+            b.b.emit_masked(
                 Op::Atomic(op::Atomic {
                     op,
                     ty,
@@ -401,7 +379,7 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
                     b.split64(d, rd);
                 } else if float {
                     let v = b.v(rd);
-                    b.cvt(CvtOp::Bitcast, Type::I32, Type::F32, v, d, guarded);
+                    b.b.cvt_masked(CvtOp::Bitcast, Type::I32, Type::F32, v, d, guarded);
                 }
             }
         }
@@ -428,7 +406,7 @@ fn load(
     scope: Scope,
     guarded: bool,
 ) {
-    b.emit(
+    b.b.emit_masked(
         Op::Load(op::Load {
             space: p.space,
             mem,
@@ -465,7 +443,7 @@ fn store(
     scope: Scope,
     guarded: bool,
 ) {
-    b.emit(
+    b.b.emit_masked(
         Op::Store(op::Store {
             space: p.space,
             mem,
@@ -489,8 +467,8 @@ pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
     let exec = k.reg("exec", Type::I1);
     let mut b = Builder {
         b: xisa_ir::build::Builder::new(k, "entry"),
-        exec,
     };
+    b.b.exec = Some(exec);
     let t = tables();
     let step = word_bytes() as u64;
     for (i, inst) in insts.iter().enumerate() {

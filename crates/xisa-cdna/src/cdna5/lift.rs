@@ -15,8 +15,8 @@
 use thiserror::Error;
 use xisa_ir::op;
 use xisa_ir::{
-    Address, AtomOp, AtomType, BinOp, CvtOp, Guard, ICond, Kernel, MemKind, MemType, Op, Operand,
-    Order, Reg, Scope, Space, Term, Type,
+    Address, AtomOp, AtomType, BinOp, CvtOp, ICond, Kernel, MemKind, MemType, Op, Operand, Order,
+    Reg, Scope, Space, Term, Type,
 };
 
 use crate::cdna5::codec::{Inst, SADDR_EXEC, SADDR_TTMP0, SADDR_VCC};
@@ -59,14 +59,6 @@ struct Builder {
 }
 
 impl Builder {
-    /// The EXEC guard when `guarded`.
-    fn g(&self, guarded: bool) -> Option<Guard> {
-        guarded.then_some(Guard {
-            reg: self.exec,
-            negate: false,
-        })
-    }
-
     fn v(&mut self, n: u32) -> Reg {
         self.b.reg(&format!("v{n}"), Type::I32)
     }
@@ -81,28 +73,14 @@ impl Builder {
         self.b.reg(&name, Type::I32)
     }
 
-    fn tmp(&mut self, name: &str, ty: Type) -> Reg {
-        self.b.tmp(name, ty)
-    }
-
-    fn emit(&mut self, op: Op, guarded: bool) {
-        let g = self.g(guarded);
-        self.b.emit(op, g);
-    }
-
-    fn cvt(&mut self, op: CvtOp, to: Type, from: Type, dst: Reg, src: Reg, guarded: bool) {
-        let g = self.g(guarded);
-        self.b.cvt_into(op, to, from, dst, src, g);
-    }
-
     fn bin(&mut self, op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand, guarded: bool) {
-        let g = self.g(guarded);
+        let g = self.b.masked(guarded);
         self.b.bin_into(op, ty, dst, a, b, g);
     }
 
     /// `dst (i64) = hi << 32 | lo`.
     fn pair64(&mut self, lo: Reg, hi: Reg, dst: &str) -> Reg {
-        let d = self.tmp(dst, Type::I64);
+        let d = self.b.tmp(dst, Type::I64);
         self.b.pair64(lo, hi, d);
         d
     }
@@ -115,7 +93,7 @@ impl Builder {
     /// `v[first] = low half of src`, `v[first+1] = high half` (guarded).
     fn split64(&mut self, src: Reg, first: u32) {
         let (r0, r1) = (self.v(first), self.v(first + 1));
-        let g = self.g(true);
+        let g = self.b.masked(true);
         self.b.split64(src, r0, r1, g);
     }
 }
@@ -146,8 +124,8 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         let (lo, hi) = (b.s(inst.saddr as u32), b.s(inst.saddr as u32 + 1));
         let a = b.pair64(lo, hi, "addr");
         let va = b.v(inst.vaddr as u32);
-        let off = b.tmp("voff", Type::I64);
-        b.cvt(CvtOp::Zext, Type::I64, Type::I32, off, va, false);
+        let off = b.b.tmp("voff", Type::I64);
+        b.b.cvt_masked(CvtOp::Zext, Type::I64, Type::I32, off, va, false);
         if inst.scale_offset {
             let sh = rule.ty.bytes().trailing_zeros() as u64;
             b.bin(
@@ -185,16 +163,16 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             ty = AtomType::B64;
             src = d.into();
             cmp = c.map(Operand::from);
-            dst = rtn.then(|| b.tmp("old64", Type::I64));
+            dst = rtn.then(|| b.b.tmp("old64", Type::I64));
         }
         DataType::F32 => {
             let v = b.v(vsrc);
-            let f = b.tmp("f", Type::F32);
-            b.cvt(CvtOp::Bitcast, Type::F32, Type::I32, f, v, false);
+            let f = b.b.tmp("f", Type::F32);
+            b.b.cvt_masked(CvtOp::Bitcast, Type::F32, Type::I32, f, v, false);
             ty = AtomType::F32;
             src = f.into();
             cmp = None;
-            dst = rtn.then(|| b.tmp("fold", Type::F32));
+            dst = rtn.then(|| b.b.tmp("fold", Type::F32));
         }
         DataType::B32 | DataType::F16x2 | DataType::BF16x2 => {
             ty = match rule.ty {
@@ -206,10 +184,10 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             cmp = cas.then(|| b.v(vsrc + 1).into());
             // The old value goes through a temporary so that a VDST overlapping the
             // data or address registers does not change them before the access.
-            dst = rtn.then(|| b.tmp("old", Type::I32));
+            dst = rtn.then(|| b.b.tmp("old", Type::I32));
         }
     }
-    b.emit(
+    b.b.emit_masked(
         Op::Atomic(op::Atomic {
             op,
             ty,
@@ -229,11 +207,11 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             DataType::B64 => b.split64(d, vdst),
             DataType::F32 => {
                 let v = b.v(vdst);
-                b.cvt(CvtOp::Bitcast, Type::I32, Type::F32, v, d, true);
+                b.b.cvt_masked(CvtOp::Bitcast, Type::I32, Type::F32, v, d, true);
             }
             _ => {
                 let v = b.v(vdst);
-                b.emit(
+                b.b.emit_masked(
                     Op::Mov {
                         ty: Type::I32,
                         dst: v,
@@ -254,8 +232,8 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
     let rule = inst.rule();
     let pc = b.b.pc;
     let data = b.v(inst.vsrc as u32);
-    let src = b.tmp("csrc", Type::I32);
-    b.emit(
+    let src = b.b.tmp("csrc", Type::I32);
+    b.b.emit_masked(
         Op::Mov {
             ty: Type::I32,
             dst: src,
@@ -276,13 +254,13 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         },
         &lp,
     );
-    let old = b.tmp("cold", Type::I32);
-    let ge = b.tmp("cge", Type::I1);
-    let diff = b.tmp("cdiff", Type::I32);
-    let new = b.tmp("cnew", Type::I32);
-    let prev = b.tmp("cprev", Type::I32);
-    let ok = b.tmp("cok", Type::I1);
-    b.emit(
+    let old = b.b.tmp("cold", Type::I32);
+    let ge = b.b.tmp("cge", Type::I1);
+    let diff = b.b.tmp("cdiff", Type::I32);
+    let new = b.b.tmp("cnew", Type::I32);
+    let prev = b.b.tmp("cprev", Type::I32);
+    let ok = b.b.tmp("cok", Type::I1);
+    b.b.emit_masked(
         Op::Load(op::Load {
             space: Space::Global,
             mem: MemType::scalar(MemKind::B32),
@@ -294,7 +272,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         }),
         false,
     );
-    b.emit(
+    b.b.emit_masked(
         Op::ICmp(op::ICmp {
             cond: ICond::Uge,
             ty: Type::I32,
@@ -310,7 +288,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
     } else {
         old.into()
     };
-    b.emit(
+    b.b.emit_masked(
         Op::Select(op::Select {
             ty: Type::I32,
             dst: new,
@@ -320,7 +298,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         }),
         false,
     );
-    b.emit(
+    b.b.emit_masked(
         Op::Atomic(op::Atomic {
             op: AtomOp::Cas,
             ty: AtomType::B32,
@@ -335,7 +313,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         }),
         false,
     );
-    b.emit(
+    b.b.emit_masked(
         Op::ICmp(op::ICmp {
             cond: ICond::Eq,
             ty: Type::I32,
@@ -355,7 +333,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
     );
     if inst.returns() {
         let v = b.v(inst.vdst as u32);
-        b.emit(
+        b.b.emit_masked(
             Op::Mov {
                 ty: Type::I32,
                 dst: v,
@@ -380,6 +358,7 @@ pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
         b: xisa_ir::build::Builder::new(k, "entry"),
         exec,
     };
+    b.b.exec = Some(exec);
     for (i, inst) in insts.iter().enumerate() {
         b.b.pc = (i * WORD_BYTES) as u64;
         lift_one(&mut b, inst)?;

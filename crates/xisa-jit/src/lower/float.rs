@@ -47,15 +47,7 @@ fn min_max(op: FBinOp) -> bool {
 impl Lowerer<'_, '_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn lower_fbin(&mut self, o: &op::FBin) {
-        let op::FBin {
-            op,
-            ty,
-            rnd,
-            ftz,
-            dst,
-            a,
-            b,
-        } = *o;
+        let (op, ty, rnd, ftz, dst, a, b) = (o.op, o.ty, o.rnd, o.ftz, o.dst, o.a, o.b);
         if matches!(ty, Type::F16 | Type::BF16) && !ftz && (rnd == Round::Rn || min_max(op)) {
             return self.fbin_small(op, ty, rnd, dst, a, b);
         }
@@ -209,13 +201,7 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_fun(&mut self, o: &op::FUn) {
-        let op::FUn {
-            op,
-            ty,
-            ftz,
-            dst,
-            a,
-        } = *o;
+        let (op, ty, ftz, dst, a) = (o.op, o.ty, o.ftz, o.dst, o.a);
         // sqrt, rcp and rsqrt also with `ftz`: natively unless the operand
         // or the result is subnormal (or NaN).
         let exact = matches!(op, FUnOp::Sqrt | FUnOp::Rcp | FUnOp::Rsqrt);
@@ -279,14 +265,7 @@ impl Lowerer<'_, '_> {
 
     #[allow(clippy::too_many_arguments)]
     pub(super) fn lower_fma(&mut self, o: &op::Fma) {
-        let op::Fma {
-            ty,
-            ftz,
-            dst,
-            a,
-            b,
-            c,
-        } = *o;
+        let (ty, ftz, dst, a, b, c) = (o.ty, o.ftz, o.dst, o.a, o.b, o.c);
         let code = Code {
             ty: type_index(ty),
             ftz,
@@ -315,14 +294,7 @@ impl Lowerer<'_, '_> {
 
     #[allow(clippy::too_many_arguments)]
     pub(super) fn lower_fcmp(&mut self, o: &op::FCmp) {
-        let op::FCmp {
-            cond,
-            ty,
-            ftz,
-            dst,
-            a,
-            b,
-        } = *o;
+        let (cond, ty, ftz, dst, a, b) = (o.cond, o.ty, o.ftz, o.dst, o.a, o.b);
         let code = Code {
             op: index_of(&FCond::ALL, &cond),
             ty: type_index(ty),
@@ -375,17 +347,9 @@ impl Lowerer<'_, '_> {
 
     #[allow(clippy::too_many_arguments)]
     pub(super) fn lower_cvt(&mut self, o: &op::Cvt) {
-        let op::Cvt {
-            op,
-            to,
-            from,
-            rnd,
-            sat,
-            ftz,
-            dst,
-            src,
-        } = *o;
-        if let Some(r) = self.cvt_native(op, to, from, rnd, sat, ftz, src) {
+        let (op, to, from, rnd, sat, ftz, dst, src) =
+            (o.op, o.to, o.from, o.rnd, o.sat, o.ftz, o.dst, o.src);
+        if let Some(r) = self.cvt_native(o) {
             self.write(dst, r, to);
             return;
         }
@@ -553,16 +517,8 @@ impl Lowerer<'_, '_> {
 
     /// The natively lowered conversions (`None`: use the helper).
     #[allow(clippy::too_many_arguments)]
-    fn cvt_native(
-        &mut self,
-        op: CvtOp,
-        to: Type,
-        from: Type,
-        rnd: Round,
-        sat: bool,
-        ftz: bool,
-        src: Operand,
-    ) -> Option<Value> {
+    fn cvt_native(&mut self, o: &op::Cvt) -> Option<Value> {
+        let (op, to, from, rnd, sat, ftz, src) = (o.op, o.to, o.from, o.rnd, o.sat, o.ftz, o.src);
         let int = |t: Type| matches!(t, Type::I8 | Type::I16 | Type::I32 | Type::I64);
         // `ftz` flushes a float result: only the bit moves can produce one.
         let flushes = ftz && to.is_float();

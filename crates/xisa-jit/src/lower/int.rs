@@ -33,7 +33,7 @@ struct Field {
 
 impl Lowerer<'_, '_> {
     pub(super) fn lower_bin(&mut self, o: &op::Bin) {
-        let op::Bin { op, ty, dst, a, b } = *o;
+        let (op, ty, dst, a, b) = (o.op, o.ty, o.dst, o.a, o.b);
         let t = ty.as_int();
         if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) {
             return self.lower_shift(op, t, dst, a, b);
@@ -232,7 +232,7 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_un(&mut self, o: &op::Un) {
-        let op::Un { op, ty, dst, a } = *o;
+        let (op, ty, dst, a) = (o.op, o.ty, o.dst, o.a);
         let t = ty.as_int();
         if t == Type::I1 && op != UnOp::Not {
             let code = Code {
@@ -332,7 +332,7 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_mad(&mut self, o: &op::Mad) {
-        let op::Mad { ty, dst, a, b, c } = *o;
+        let (ty, dst, a, b, c) = (o.ty, o.dst, o.a, o.b, o.c);
         let t = ty.as_int();
         let (x, y, z) = (self.read(a, t), self.read(b, t), self.read(c, t));
         let p = self.b.ins().imul(x, y);
@@ -345,7 +345,7 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_mul_wide(&mut self, o: &op::MulWide) {
-        let op::MulWide { signed, dst, a, b } = *o;
+        let (signed, dst, a, b) = (o.signed, o.dst, o.a, o.b);
         let (x, y) = (self.read(a, Type::I32), self.read(b, Type::I32));
         let (x, y) = if signed {
             (
@@ -365,14 +365,7 @@ impl Lowerer<'_, '_> {
     /// Funnel shift on the 64-bit concatenation `hi:lo` (amount ≤ 32 never
     /// reaches Cranelift's masking).
     pub(super) fn lower_funnel(&mut self, o: &op::Funnel) {
-        let op::Funnel {
-            left,
-            wrap,
-            dst,
-            lo,
-            hi,
-            shift,
-        } = *o;
+        let (left, wrap, dst, lo, hi, shift) = (o.left, o.wrap, o.dst, o.lo, o.hi, o.shift);
         let lo = self.read(lo, Type::I32);
         let hi = self.read(hi, Type::I32);
         let s = self.read(shift, Type::I32);
@@ -402,14 +395,7 @@ impl Lowerer<'_, '_> {
     /// `lop3` as and/or/not: Shannon expansion on `a`, then `b`, then `c`, with
     /// constant folding so common tables (xor3, and, majority...) stay small.
     pub(super) fn lower_lop3(&mut self, o: &op::Lop3) {
-        let op::Lop3 {
-            ty,
-            dst,
-            a,
-            b,
-            c,
-            lut,
-        } = *o;
+        let (ty, dst, a, b, c, lut) = (o.ty, o.dst, o.a, o.b, o.c, o.lut);
         let t = ty.as_int();
         let (x, y, z) = (self.read(a, t), self.read(b, t), self.read(c, t));
         let f_a1 = self.lut2(y, z, lut >> 4);
@@ -473,7 +459,7 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_prmt(&mut self, o: &op::Prmt) {
-        let op::Prmt { dst, a, b, sel } = *o;
+        let (dst, a, b, sel) = (o.dst, o.a, o.b, o.sel);
         if let Operand::Imm(sel) = sel {
             // A constant selector: each result byte is a shift and a mask of
             // {b, a} (or its sign bit replicated), as `semantics::prmt`.
@@ -550,14 +536,7 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_bfe(&mut self, o: &op::Bfe) {
-        let op::Bfe {
-            signed,
-            ty,
-            dst,
-            a,
-            pos,
-            len,
-        } = *o;
+        let (signed, ty, dst, a, pos, len) = (o.signed, o.ty, o.dst, o.a, o.pos, o.len);
         let t = ty.as_int();
         if let (Operand::Imm(p), Operand::Imm(l), true) = (pos, len, t != Type::I1) {
             let r = self.bfe_const(signed, t, a, p & 0xff, l & 0xff);
@@ -685,14 +664,7 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_bfi(&mut self, o: &op::Bfi) {
-        let op::Bfi {
-            ty,
-            dst,
-            ins,
-            base,
-            pos,
-            len,
-        } = *o;
+        let (ty, dst, ins, base, pos, len) = (o.ty, o.dst, o.ins, o.base, o.pos, o.len);
         let t = ty.as_int();
         if let (Operand::Imm(p), Operand::Imm(l), true) = (pos, len, t != Type::I1) {
             // A constant field: mask = the len bits from pos that fit.
@@ -743,13 +715,7 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_icmp(&mut self, o: &op::ICmp) {
-        let op::ICmp {
-            cond,
-            ty,
-            dst,
-            a,
-            b,
-        } = *o;
+        let (cond, ty, dst, a, b) = (o.cond, o.ty, o.dst, o.a, o.b);
         let t = ty.as_int();
         let mut x = self.read(a, t);
         let mut y = self.read(b, t);

@@ -341,15 +341,8 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_load(&mut self, o: &op::Load) -> Result<(), JitError> {
-        let op::Load {
-            space,
-            mem,
-            order,
-            scope,
-            ref dsts,
-            addr,
-            ..
-        } = *o;
+        let (space, mem, order, scope, dsts, addr) =
+            (o.space, o.mem, o.order, o.scope, &o.dsts, o.addr);
         let len = mem.bytes();
         let atomic = order != Order::Weak && space.host_ordered(scope);
         match addr {
@@ -426,14 +419,8 @@ impl Lowerer<'_, '_> {
     }
 
     pub(super) fn lower_store(&mut self, o: &op::Store) -> Result<(), JitError> {
-        let op::Store {
-            space,
-            mem,
-            order,
-            scope,
-            ref srcs,
-            addr,
-        } = *o;
+        let (space, mem, order, scope, srcs, addr) =
+            (o.space, o.mem, o.order, o.scope, &o.srcs, o.addr);
         let len = mem.bytes();
         // Release and relaxed stores are plain stores on x86: TSO stores are
         // release stores, aligned stores are single-copy atomic, and Cranelift

@@ -618,16 +618,8 @@ impl<'a, 'f> Lowerer<'a, 'f> {
                 dst,
                 ref args,
             } => self.lower_hostcall(func, dst, args),
-            Op::Barrier
-            | Op::Bar(_)
-            | Op::WaveSync
-            | Op::Shfl(_)
-            | Op::Vote { .. }
-            | Op::ActiveMask { .. }
-            | Op::ReadFirstLane { .. } => {
-                // Sync ops end their segment and are lowered as stops.
-                return Err(self.unsupported("sync op outside a segment end"));
-            }
+            // Sync ops end their segment and are lowered as stops.
+            _ => return Err(self.unsupported("sync op outside a segment end")),
         }
         Ok(())
     }

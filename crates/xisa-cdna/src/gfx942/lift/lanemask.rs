@@ -273,27 +273,7 @@ fn covered_uses(insts: &[Inst]) -> Vec<Vec<Reg>> {
 
 /// Ops with no effect but their result.
 fn is_pure(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Mov { .. }
-            | Op::Bin(_)
-            | Op::Un(_)
-            | Op::Mad(_)
-            | Op::MulWide(_)
-            | Op::Funnel(_)
-            | Op::Lop3(_)
-            | Op::Prmt(_)
-            | Op::Bfe(_)
-            | Op::Bfi(_)
-            | Op::FBin(_)
-            | Op::FUn(_)
-            | Op::Fma(_)
-            | Op::ICmp(_)
-            | Op::FCmp(_)
-            | Op::Select(_)
-            | Op::Cvt(_)
-            | Op::Special { .. }
-    )
+    op.is_value() || matches!(op, Op::Special { .. })
 }
 
 /// Ops a lane may run or skip unseen when their results are dead: pure ops,
