@@ -250,3 +250,47 @@ pub struct Shfl {
     pub src: Operand,
     pub lane: Operand,
 }
+
+impl Load {
+    /// A plain load of `dsts` from the parameter block at `base + offset`
+    /// (kernel arguments, constant banks), wave-uniform when the address is a
+    /// constant.
+    pub fn param(mem: MemType, dsts: Vec<Reg>, base: Operand, offset: i64) -> Load {
+        Load {
+            space: Space::Param,
+            mem,
+            order: Order::Weak,
+            scope: Scope::Device,
+            uniform: matches!(base, Operand::Imm(_)),
+            dsts,
+            addr: Address::Flat { base, offset },
+        }
+    }
+}
+
+impl Atomic {
+    /// A relaxed read-modify-write with no compare value (any op but `cas`)
+    /// and no flushing; `dst` receives the old value.
+    pub fn relaxed(
+        op: AtomOp,
+        ty: AtomType,
+        space: Space,
+        scope: Scope,
+        dst: Option<Reg>,
+        addr: Address,
+        src: Operand,
+    ) -> Atomic {
+        Atomic {
+            op,
+            ty,
+            space,
+            scope,
+            order: Order::Relaxed,
+            ftz: false,
+            dst,
+            addr,
+            src,
+            cmp: None,
+        }
+    }
+}

@@ -187,21 +187,8 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             dst = rtn.then(|| b.b.tmp("old", Type::I32));
         }
     }
-    b.b.emit_masked(
-        Op::Atomic(op::Atomic {
-            op,
-            ty,
-            space: Space::Global,
-            scope,
-            order: Order::Relaxed,
-            ftz: false,
-            dst,
-            addr,
-            src,
-            cmp,
-        }),
-        true,
-    );
+    let a = op::Atomic::relaxed(op, ty, Space::Global, scope, dst, addr, src);
+    b.b.emit_masked(Op::Atomic(op::Atomic { cmp, ..a }), true);
     if let Some(d) = dst {
         match rule.ty {
             DataType::B64 => b.split64(d, vdst),

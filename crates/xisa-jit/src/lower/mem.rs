@@ -345,11 +345,33 @@ impl Lowerer<'_, '_> {
             (o.space, o.mem, o.order, o.scope, &o.dsts, o.addr);
         let len = mem.bytes();
         let atomic = order != Order::Weak && space.host_ordered(scope);
+        self.at_host(
+            space,
+            addr,
+            len,
+            |s, host| s.load_elems(host, mem.kind, atomic, dsts),
+            |s| s.zero_dsts(dsts),
+        )
+    }
+
+    /// Runs `access` with the host address of the `len` bytes at `addr` in
+    /// `space`: a flat address once checked (a failed check stops the lane), a
+    /// descriptor address when in range; `outside` runs for a descriptor
+    /// access out of range (the hardware drops it).
+    fn at_host(
+        &mut self,
+        space: Space,
+        addr: Address,
+        len: u32,
+        access: impl FnOnce(&mut Self, Value),
+        outside: impl FnOnce(&mut Self),
+    ) -> Result<(), JitError> {
         match addr {
             Address::Flat { base, offset } => {
                 if let Some(c) = self.flat_access(space, base, offset, len) {
-                    self.load_elems(c.host, mem.kind, atomic, dsts);
+                    access(self, c.host);
                 }
+                Ok(())
             }
             Address::Buffer { .. } | Address::Surface { .. } => {
                 let (guest, inb, sp) = self.descriptor_addr(addr, len);
@@ -357,14 +379,13 @@ impl Lowerer<'_, '_> {
                     inb,
                     |s| {
                         let c = s.global_access(guest, len, sp);
-                        s.load_elems(c.host, mem.kind, atomic, dsts);
+                        access(s, c.host);
                         Ok(())
                     },
-                    |s| s.zero_dsts(dsts),
-                )?;
+                    outside,
+                )
             }
         }
-        Ok(())
     }
 
     /// The destinations of a dropped load read 0.
@@ -435,26 +456,8 @@ impl Lowerer<'_, '_> {
             self.fault_now(fault_kind::READ_ONLY, zero, len, space);
             return Ok(());
         }
-        match addr {
-            Address::Flat { base, offset } => {
-                if let Some(c) = self.flat_access(space, base, offset, len) {
-                    self.store_elems(c.host, mem.kind, sc, srcs);
-                }
-            }
-            Address::Buffer { .. } | Address::Surface { .. } => {
-                let (guest, inb, sp) = self.descriptor_addr(addr, len);
-                self.buffer_split(
-                    inb,
-                    |s| {
-                        let c = s.global_access(guest, len, sp);
-                        s.store_elems(c.host, mem.kind, sc, srcs);
-                        Ok(())
-                    },
-                    |_| {},
-                )?;
-            }
-        }
-        Ok(())
+        let store = |s: &mut Self, host| s.store_elems(host, mem.kind, sc, srcs);
+        self.at_host(space, addr, len, store, |_| {})
     }
 
     fn store_elems(&mut self, host: Value, kind: MemKind, sc: bool, srcs: &[Operand]) {

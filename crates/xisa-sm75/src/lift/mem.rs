@@ -292,8 +292,13 @@ fn access_order(l: &mut Lifter, space: Space, n: usize) -> Result<(Order, Scope)
 /// `ld.relaxed.gpu.u64` (`LDG.E.64.STRONG.GPU`) must be single-copy atomic
 /// and ordered. It was lifted as two plain 32-bit loads: a relaxed 64-bit
 /// load or store could tear and lost its ordering.
-fn one_element(n: usize, order: Order) -> bool {
-    n == 2 && order != Order::Weak
+/// Returns the access's element type and whether it is that one element.
+fn one_element(mem: MemType, n: usize, order: Order) -> (MemType, bool) {
+    if n == 2 && order != Order::Weak {
+        (MemType::scalar(MemKind::B64), true)
+    } else {
+        (mem, false)
+    }
 }
 
 /// `LDx Rd, [addr]` (LDG, LD, LDS, LDL). The predicated forms (`.ZD`, a
@@ -305,12 +310,7 @@ fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     l.fdefault(&["zd", "pd", "pz", "private"])?;
     let addr = address_fields(l, space)?;
     let rd = l.freg("d")?;
-    let wide = one_element(n, order);
-    let mem = if wide {
-        MemType::scalar(MemKind::B64)
-    } else {
-        mem
-    };
+    let (mem, wide) = one_element(mem, n, order);
     let dsts: Vec<_> = if wide {
         vec![l.tmp(Type::I64)]
     } else {
@@ -345,12 +345,7 @@ fn store(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     l.fdefault(&["private"])?;
     let addr = address_fields(l, space)?;
     let rs = l.freg("b")?;
-    let wide = one_element(n, order);
-    let mem = if wide {
-        MemType::scalar(MemKind::B64)
-    } else {
-        mem
-    };
+    let (mem, wide) = one_element(mem, n, order);
     let srcs: Vec<_> = if wide {
         vec![l.read_pair_file(File::R, rs)]
     } else {
@@ -649,22 +644,8 @@ fn emit_rmw(l: &mut Lifter, r: Rmw) -> Result<(), LiftError> {
         _ => None,
     };
     let generic = is_generic(l);
-    emit_atomic(
-        l,
-        generic,
-        Op::Atomic(op::Atomic {
-            op: aop,
-            ty: aty,
-            space: r.space,
-            scope: r.scope,
-            order: Order::Relaxed,
-            ftz,
-            dst,
-            addr: r.addr,
-            src,
-            cmp: None,
-        }),
-    );
+    let a = op::Atomic::relaxed(aop, aty, r.space, r.scope, dst, r.addr, src);
+    emit_atomic(l, generic, Op::Atomic(op::Atomic { ftz, ..a }));
     if let (Some(t), Some(rd)) = (dst, r.d) {
         atom_result(l, rd, aty, t.into());
     }
@@ -851,23 +832,26 @@ fn ldc(l: &mut Lifter) -> Result<(), LiftError> {
         )));
     }
     let base = l.read_file(File::R, ra);
-    let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
-    l.emit(Op::Load(op::Load {
-        space: Space::Param,
-        mem,
-        order: Order::Weak,
-        scope: Scope::Device,
-        uniform: false,
-        dsts: dsts.clone(),
-        addr: Address::Flat {
-            base,
-            offset: off - i64::from(pcb),
-        },
-    }));
-    for (i, t) in dsts.into_iter().enumerate() {
-        l.write_file(File::R, rd.saturating_add(i as u8), t.into());
-    }
+    load_param(l, File::R, rd, mem, n, base, off - i64::from(pcb));
     Ok(())
+}
+
+/// `n` words of the parameter block at `base + offset` into the registers
+/// from `rd` of `file`.
+fn load_param(
+    l: &mut Lifter,
+    file: File,
+    rd: u8,
+    mem: MemType,
+    n: usize,
+    base: Operand,
+    offset: i64,
+) {
+    let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
+    l.emit(Op::Load(op::Load::param(mem, dsts.clone(), base, offset)));
+    for (i, t) in dsts.into_iter().enumerate() {
+        l.write_file(file, rd.saturating_add(i as u8), t.into());
+    }
 }
 
 /// Register-indexed `LDC Rd, c[bank][Ra + off]` of a bank with contents in
@@ -928,22 +912,7 @@ fn ldc_live_bank(
     });
     l.b.enter(cont);
     l.guard = outer;
-    let dsts: Vec<_> = (0..n).map(|_| l.tmp(Type::I32)).collect();
-    l.emit(Op::Load(op::Load {
-        space: Space::Param,
-        mem,
-        order: Order::Weak,
-        scope: Scope::Device,
-        uniform: false,
-        dsts: dsts.clone(),
-        addr: Address::Flat {
-            base: byte,
-            offset: i64::from(lb.param_offset),
-        },
-    }));
-    for (i, t) in dsts.into_iter().enumerate() {
-        l.write_file(file, rd.saturating_add(i as u8), Operand::Reg(t));
-    }
+    load_param(l, file, rd, mem, n, byte, i64::from(lb.param_offset));
     Ok(())
 }
 

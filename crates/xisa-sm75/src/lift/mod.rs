@@ -51,8 +51,8 @@ use xisa_ir::op;
 use std::collections::{BTreeSet, HashMap};
 
 use xisa_ir::{
-    BinOp, BlockId, CvtOp, Guard, ICond, Kernel, MemKind, MemType, Op, Operand, Order, Reg, Round,
-    SReg, Scope, Space, Term, Type,
+    BinOp, BlockId, CvtOp, Guard, ICond, Kernel, MemKind, MemType, Op, Operand, Reg, Round, SReg,
+    Term, Type,
 };
 
 use crate::loader::{Cubin, CubinKernel, Reloc};
@@ -857,6 +857,19 @@ impl<'a> Lifter<'a> {
         self.bin(op, Type::I32, a, b)
     }
 
+    /// The 32-bit word at byte `offset` of the parameter block, in a fresh temp.
+    fn param_word(&mut self, offset: i64) -> Operand {
+        let dst = self.tmp(Type::I32);
+        let mem = MemType::scalar(MemKind::B32);
+        self.emit(Op::Load(op::Load::param(
+            mem,
+            vec![dst],
+            Operand::Imm(0),
+            offset,
+        )));
+        Operand::Reg(dst)
+    }
+
     /// A binary op into a fresh temp.
     pub(crate) fn bin(&mut self, op: BinOp, ty: Type, a: Operand, b: Operand) -> Operand {
         let dst = self.tmp(ty);
@@ -1001,20 +1014,8 @@ impl<'a> Lifter<'a> {
                         lb.size
                     )));
                 }
-                let dst = self.tmp(Type::I32);
-                self.emit(Op::Load(op::Load {
-                    space: Space::Param,
-                    mem: MemType::scalar(MemKind::B32),
-                    order: Order::Weak,
-                    scope: Scope::Device,
-                    uniform: true,
-                    dsts: vec![dst],
-                    addr: xisa_ir::Address::Flat {
-                        base: Operand::Imm(0),
-                        offset: i64::from(lb.param_offset) + i64::from(off),
-                    },
-                }));
-                return Ok(Operand::Reg(dst));
+                let offset = i64::from(lb.param_offset) + i64::from(off);
+                return Ok(self.param_word(offset));
             }
             let data = self.k.banks.get(&u32::from(bank));
             let v = data
@@ -1086,20 +1087,7 @@ impl<'a> Lifter<'a> {
                 Ok(Operand::Imm(v & 0xffff_ffff))
             }
             o if pcb > 0 && o >= pcb && o + 4 <= pcb + psize => {
-                let dst = self.tmp(Type::I32);
-                self.emit(Op::Load(op::Load {
-                    space: Space::Param,
-                    mem: MemType::scalar(MemKind::B32),
-                    order: Order::Weak,
-                    scope: Scope::Device,
-                    uniform: true,
-                    dsts: vec![dst],
-                    addr: xisa_ir::Address::Flat {
-                        base: Operand::Imm(0),
-                        offset: i64::from(o - pcb),
-                    },
-                }));
-                Ok(Operand::Reg(dst))
+                Ok(self.param_word(i64::from(o - pcb)))
             }
             o => Err(self.unsupported(format!("read of c[0x0][{o:#x}] (driver constant)"))),
         }

@@ -201,7 +201,7 @@ fn flat_like_targets(b: &mut Builder, inst: &Inst) -> Result<Vec<Target>, LiftEr
 
 /// Writes `vals` (i32 each) to consecutive vector registers from `first`,
 /// guarded by `g`.
-fn write_v(b: &mut Builder, first: u32, acc: bool, vals: &[Reg], g: Guard) {
+pub(super) fn write_v(b: &mut Builder, first: u32, acc: bool, vals: &[Reg], g: Guard) {
     for (i, &v) in vals.iter().enumerate() {
         let d = b.vreg(first + i as u32, acc);
         b.emit_with(
@@ -1085,30 +1085,24 @@ fn ds_condxchg32(
                 n
             };
             let g = and_guard(b, p);
-            b.emit_with(
-                Op::Atomic(op::Atomic {
-                    op,
-                    ty: AtomType::B32,
-                    space: Space::Shared,
-                    scope: Scope::Workgroup,
-                    order: Order::Relaxed,
-                    ftz: false,
-                    dst: Some(old),
-                    addr: Address::Flat {
-                        base: a.into(),
-                        offset: 4 * i as i64,
-                    },
-                    src,
-                    cmp: None,
-                }),
-                Some(g),
-            );
+            let addr = Address::Flat {
+                base: a.into(),
+                offset: 4 * i as i64,
+            };
+            lds_atomic(b, op, old, addr, src, g);
         }
         olds.push(old);
     }
     let g = b.exec_guard();
     write_v(b, vdst, acc, &olds, g);
     Ok(())
+}
+
+/// A relaxed workgroup-scope 32-bit LDS atomic under `g`, its old value into `old`.
+fn lds_atomic(b: &mut Builder, op: AtomOp, old: Reg, addr: Address, src: Operand, g: Guard) {
+    let (ty, space, scope) = (AtomType::B32, Space::Shared, Scope::Workgroup);
+    let a = op::Atomic::relaxed(op, ty, space, scope, Some(old), addr, src);
+    b.emit_with(Op::Atomic(a), Some(g));
 }
 
 /// `ds_append` / `ds_consume` on LDS: one operation for the wave that adds
@@ -1139,24 +1133,12 @@ fn ds_append_consume(
     let g = and_guard(b, me);
     let old = b.t(Type::I32);
     b.mov(Type::I32, old, Operand::Imm(0));
-    b.emit_with(
-        Op::Atomic(op::Atomic {
-            op: if append { AtomOp::Add } else { AtomOp::Sub },
-            ty: AtomType::B32,
-            space: Space::Shared,
-            scope: Scope::Workgroup,
-            order: Order::Relaxed,
-            ftz: false,
-            dst: Some(old),
-            addr: Address::Flat {
-                base: m0.into(),
-                offset: off16,
-            },
-            src: n.into(),
-            cmp: None,
-        }),
-        Some(g),
-    );
+    let op = if append { AtomOp::Add } else { AtomOp::Sub };
+    let addr = Address::Flat {
+        base: m0.into(),
+        offset: off16,
+    };
+    lds_atomic(b, op, old, addr, n.into(), g);
     let r = b.t(Type::I32);
     b.emit(Op::Shfl(op::Shfl {
         ty: Type::I32,

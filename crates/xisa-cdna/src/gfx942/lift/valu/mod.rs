@@ -327,17 +327,7 @@ fn write_v(b: &mut Builder, c: &Ctx, vals: &[Reg]) {
         };
         vals[0] = out;
     }
-    for (i, &v) in vals.iter().enumerate() {
-        let d = b.v(vd + i as u32);
-        b.emit_with(
-            Op::Mov {
-                ty: Type::I32,
-                dst: d,
-                src: v.into(),
-            },
-            Some(g),
-        );
-    }
+    super::mem::write_v(b, vd, false, &vals, g);
 }
 
 fn write64(b: &mut Builder, c: &Ctx, v: Reg) {
