@@ -84,6 +84,9 @@ pub mod fault_kind {
     pub const BARRIER: u32 = 7;
     /// A device `assert` failed (the host service printed its message).
     pub const ASSERT: u32 = 8;
+    /// `free` of a pointer the device heap did not hand out, or freed
+    /// already (`addr`: the pointer).
+    pub const BAD_FREE: u32 = 9;
 }
 
 /// Space codes in [`FaultInfo::space`] (the `Space` enum's order).

@@ -1,7 +1,8 @@
 //! Host services that guest code calls ([`xisa_ir::Op::HostCall`]): what a GPU
 //! driver provides to device code outside the instruction set: CUDA's
 //! `vprintf`, the function `printf` in device code compiles to, and
-//! `__assertfail`, which a failed device `assert` calls.
+//! `__assertfail`, which a failed device `assert` calls, and the device
+//! heap's `malloc` and `free` ([`crate::heap`]).
 //!
 //! Both engines call [`call`] with the lane's context, so they print the same
 //! text. The output of a launch is collected in its [`HostOutput`] and handed
@@ -9,11 +10,12 @@
 //! the next synchronisation; lines of different lanes are in execution order.
 
 use std::ffi::CString;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use xisa_ir::{HostFn, Space};
 
 use crate::ctx::{fault_kind, space_code, FaultInfo, LaneCtx};
+use crate::heap::Heap;
 use crate::GUEST_BASE;
 
 /// Bytes of output a launch keeps (CUDA's default `printf` FIFO is 1 MiB;
@@ -23,10 +25,13 @@ pub const OUTPUT_LIMIT: usize = 64 << 20;
 /// Longest format or `%s` string read from guest memory.
 const MAX_STRING: usize = 1 << 20;
 
-/// The text guest code printed during one launch.
+/// The host side of the services guest code calls: the text it printed
+/// during one launch, and the device heap (set up once per device, kept
+/// across launches).
 #[derive(Debug, Default)]
 pub struct HostOutput {
     inner: Mutex<Output>,
+    heap: OnceLock<Heap>,
 }
 
 #[derive(Debug, Default)]
@@ -49,6 +54,21 @@ impl HostOutput {
         } else {
             o.text.extend_from_slice(bytes);
         }
+    }
+
+    /// Installs the device heap `malloc` draws from; `make` runs only when
+    /// there is none yet. Without a heap `malloc` returns 0 (NULL).
+    pub fn heap_or_init<E>(&self, make: impl FnOnce() -> Result<Heap, E>) -> Result<&Heap, E> {
+        if let Some(h) = self.heap.get() {
+            return Ok(h);
+        }
+        let h = make()?;
+        Ok(self.heap.get_or_init(|| h))
+    }
+
+    /// The device heap, once installed.
+    pub fn heap(&self) -> Option<&Heap> {
+        self.heap.get()
     }
 
     /// The text so far and the number of bytes dropped past
@@ -98,7 +118,31 @@ pub fn call(ctx: &LaneCtx, func: HostFn, args: &[u64]) -> Result<u64, FaultInfo>
                 space: 0,
             })
         }
+        HostFn::Malloc => {
+            let [size] = args else {
+                return Err(fault(0, 0, Space::Global));
+            };
+            Ok(heap(ctx).and_then(|h| h.alloc(*size)).unwrap_or(0))
+        }
+        HostFn::Free => match args {
+            [0] => Ok(0),
+            [ptr] if heap(ctx).is_some_and(|h| h.free(*ptr)) => Ok(0),
+            [ptr] => Err(FaultInfo {
+                kind: fault_kind::BAD_FREE,
+                inst: 0,
+                addr: *ptr,
+                len: 0,
+                space: space_code(Space::Global),
+            }),
+            _ => Err(fault(0, 0, Space::Global)),
+        },
     }
+}
+
+/// The heap of the lane's device, if it has one.
+fn heap(ctx: &LaneCtx) -> Option<&Heap> {
+    // SAFETY: as in `print`: the output outlives every lane of the launch.
+    unsafe { ctx.host.as_ref() }.and_then(HostOutput::heap)
 }
 
 /// Appends a lane's text to its launch's output.

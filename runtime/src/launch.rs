@@ -123,6 +123,8 @@ pub enum FaultKind {
     Barrier,
     /// A device `assert` failed.
     Assert,
+    /// `free` of a pointer `malloc` did not return (or freed already).
+    BadFree,
     Unknown(u32),
 }
 
@@ -137,6 +139,7 @@ impl FaultKind {
             fault_kind::READ_ONLY => FaultKind::ReadOnly,
             fault_kind::BARRIER => FaultKind::Barrier,
             fault_kind::ASSERT => FaultKind::Assert,
+            fault_kind::BAD_FREE => FaultKind::BadFree,
             c => FaultKind::Unknown(c),
         }
     }
@@ -173,6 +176,10 @@ impl std::fmt::Display for Fault {
             FaultKind::RetEmpty => "ret with an empty call stack".into(),
             FaultKind::Trap => "trap".into(),
             FaultKind::Assert => "device assertion failed".into(),
+            FaultKind::BadFree => format!(
+                "free of {:#x}, which device malloc did not return or which was freed already",
+                self.addr
+            ),
             FaultKind::ReadOnly => format!("write to read-only {} space", self.space),
             FaultKind::Barrier if self.addr >= xisa_ir::BARRIER_IDS => format!(
                 "barrier id {} out of range (0..{})",

@@ -4180,3 +4180,63 @@ fn assert_after_a_barrier() {
         );
     }
 }
+
+/// Device `malloc` and `free` (CUDA's device heap: 8 MiB of global memory
+/// the device sets aside at the first launch that calls them). Per-thread
+/// and block-wide scratch buffers give the host's sums; a heap that runs
+/// out makes `malloc` return NULL, and what one launch freed the next one
+/// gets again; a `free` of a pointer `malloc` did not return stops the
+/// launch naming the pointer. Before, no kernel calling them could be
+/// lifted (their addresses come from relocated constant-bank words the
+/// loader did not know).
+#[test]
+fn device_malloc_and_free() {
+    assert_sass("malloc", "per_thread_buffers", &["CALL.ABS.NOINC"]);
+    let m = module("malloc");
+    let inp: Vec<i32> = (0..200).map(|i| i * 7 - 300).collect();
+    for e in ENGINES {
+        let args = [
+            ArgSpec::Bytes(enc(&inp)),
+            ArgSpec::Zeros(800),
+            ArgSpec::I32(200),
+            ArgSpec::I32(37),
+        ];
+        let (err, _, bufs) = launch_checked(&m, "per_thread_buffers", e, (4, 64), &args);
+        assert_eq!(err, None, "per_thread_buffers ({e})");
+        let want: Vec<i32> = inp.iter().map(|v| 37 * v + 37 * 36 / 2).collect();
+        same("per_thread_buffers", e, &dec::<i32>(&bufs[1]), &want);
+
+        let args = [ArgSpec::Bytes(enc(&inp[..192])), ArgSpec::Zeros(12)];
+        let (err, _, bufs) = launch_checked(&m, "block_buffer", e, (3, 64), &args);
+        assert_eq!(err, None, "block_buffer ({e})");
+        let want: Vec<i32> = inp[..192]
+            .chunks(64)
+            .map(|c| c.iter().map(|v| 3 * v).sum())
+            .collect();
+        same("block_buffer", e, &dec::<i32>(&bufs[1]), &want);
+
+        // 16 threads ask for 1 MiB each: exactly 8 fit, twice on one device.
+        let dev = Device::new().expect("device");
+        let opts = LaunchOptions {
+            block: [16, 1, 1],
+            engine: e,
+            threads: 1,
+            ..LaunchOptions::default()
+        };
+        for round in 0..2 {
+            let args = [ArgSpec::Zeros(64), ArgSpec::U64(1 << 20)];
+            let rep = dev.launch(&m, "exhaust", &opts, &args).expect("exhaust");
+            let b = rep.buffers[0].as_ref().expect("buffer");
+            let got = dec::<i32>(&dev.read(b.addr, 64).expect("read"));
+            let n = got.iter().filter(|&&g| g == 1).count();
+            assert_eq!(n, 8, "exhaust round {round} ({e}): {got:?}");
+        }
+
+        let (err, _, _) = launch_checked(&m, "bad_free", e, (1, 1), &[ArgSpec::Zeros(64)]);
+        let err = err.unwrap_or_default();
+        assert!(
+            err.contains("free of 0x") && err.contains("device malloc did not return"),
+            "bad_free ({e}): {err}"
+        );
+    }
+}

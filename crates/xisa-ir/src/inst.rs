@@ -919,17 +919,34 @@ pub enum HostFn {
     /// the file name and the function name, the line, and the bases of the
     /// local and shared windows (as for `Printf`). No result.
     AssertFail,
+    /// CUDA's device `malloc(size)`: a block of `size` bytes (operand `i64`)
+    /// of the device heap, 16-byte aligned, or 0 when the heap cannot hold
+    /// it. Result (`i64`): the block's global address. The heap is global
+    /// memory the device sets aside at the first launch that calls it (8 MiB,
+    /// CUDA's default `cudaLimitMallocHeapSize`) and keeps across launches.
+    Malloc,
+    /// CUDA's device `free(ptr)` (operand `i64`): returns a block `Malloc`
+    /// gave to the heap; 0 is ignored. Any other pointer stops the launch
+    /// with a fault naming it. No result.
+    Free,
 }
 
 impl HostFn {
     /// All host functions.
-    pub const ALL: [HostFn; 2] = [HostFn::Printf, HostFn::AssertFail];
+    pub const ALL: [HostFn; 4] = [
+        HostFn::Printf,
+        HostFn::AssertFail,
+        HostFn::Malloc,
+        HostFn::Free,
+    ];
 
     /// Text-form name (`hostcall.NAME`).
     pub fn name(self) -> &'static str {
         match self {
             HostFn::Printf => "printf",
             HostFn::AssertFail => "assertfail",
+            HostFn::Malloc => "malloc",
+            HostFn::Free => "free",
         }
     }
 
@@ -938,12 +955,17 @@ impl HostFn {
         match self {
             HostFn::Printf => 4,
             HostFn::AssertFail => 6,
+            HostFn::Malloc | HostFn::Free => 1,
         }
     }
 
-    /// Whether the function returns a value (an `i32`).
-    pub fn has_result(self) -> bool {
-        matches!(self, HostFn::Printf)
+    /// The type of the function's result, if it returns one.
+    pub fn result(self) -> Option<Type> {
+        match self {
+            HostFn::Printf => Some(Type::I32),
+            HostFn::Malloc => Some(Type::I64),
+            HostFn::AssertFail | HostFn::Free => None,
+        }
     }
 }
 

@@ -669,13 +669,13 @@ impl V<'_> {
                 for a in args {
                     self.opnd(*a, I64, "operand")?;
                 }
-                match dst {
-                    Some(_) if !func.has_result() => self.fail(format!(
+                match (dst, func.result()) {
+                    (Some(_), None) => self.fail(format!(
                         "hostcall.{} returns nothing: no destination",
                         func.name()
                     )),
-                    Some(d) => self.reg_is(*d, I32, "destination"),
-                    None => Ok(()),
+                    (Some(d), Some(ty)) => self.reg_is(*d, ty, "destination"),
+                    (None, _) => Ok(()),
                 }
             }
             Op::Bar(op::Bar {

@@ -745,6 +745,8 @@ impl DataReloc {
 pub const HOST_FUNCTIONS: &[(&str, u64)] = &[
     ("vprintf", 0x7d00_0000_0000),
     ("__assertfail", 0x7d00_0000_0100),
+    ("malloc", 0x7d00_0000_0200),
+    ("free", 0x7d00_0000_0300),
 ];
 
 /// The address xisa gives driver function `name`, if it provides it.

@@ -457,7 +457,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
         Op::HostCall { func, dst, args } => {
             s.dst_opt(dst)?;
             s.head(h)?;
-            s.part(func, "a host function (printf, assertfail)")?;
+            s.part(func, "a host function (printf, assertfail, malloc, free)")?;
             s.opnds(args, Some(func.arity()), I64)
         }
         Op::Shfl(op::Shfl {

@@ -239,9 +239,9 @@ impl Lowerer<'_, '_> {
         };
         let r = self.call_helper(Helper::Host, code.pack(), &vals);
         self.abort_on_helper_fault(r, HOST_FAULT);
-        if let Some(d) = dst {
-            let v = self.b.ins().ireduce(clt::I32, r);
-            self.write(d, v, Type::I32);
+        if let (Some(d), Some(ty)) = (dst, func.result()) {
+            let v = self.of_u64(r, ty);
+            self.write(d, v, ty);
         }
     }
 

@@ -499,16 +499,26 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
+/// The CUDA driver functions device code calls with `CALL.ABS`, and the
+/// host service each becomes.
+const DRIVER_CALLS: [(&str, HostFn); 4] = [
+    ("vprintf", HostFn::Printf),
+    ("__assertfail", HostFn::AssertFail),
+    ("malloc", HostFn::Malloc),
+    ("free", HostFn::Free),
+];
+
 /// `CALL.ABS.NOINC Ra [imm]`: a call to the absolute address `Ra:Ra+1 +
 /// imm` (imm: [34, 82), in words), which in ptxas output is a CUDA driver
 /// function whose address the loader put in a constant bank
-/// ([`crate::loader::HOST_FUNCTIONS`]). A call to `vprintf` becomes
-/// `hostcall.printf` with the ABI's arguments (format in R4:R5, argument
-/// buffer in R6:R7, result in R4); a call to `__assertfail` (a failed device
-/// `assert`) becomes `hostcall.assertfail` (message R4:R5, file R6:R7, line
-/// R8, function R10:R11; it does not return); any other target traps at
-/// block `callabs_<pc>_unknown_target`. The condition predicate folds into
-/// the guard as for BRA.
+/// ([`crate::loader::HOST_FUNCTIONS`]). Each function of [`DRIVER_CALLS`]
+/// becomes its `hostcall` in a block of its own, with the ABI's arguments
+/// from R4 up: `vprintf` (format R4:R5, argument buffer R6:R7; result in
+/// R4), `__assertfail` (a failed device `assert`: message R4:R5, file
+/// R6:R7, line R8, function R10:R11; it does not return), `malloc` (size
+/// R4:R5; the block's address in R4:R5) and `free` (pointer R4:R5); any
+/// other target traps at block `callabs_<pc>_unknown_target`. The condition
+/// predicate folds into the guard as for BRA.
 fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     let (ra, off) = l.reg_imm_at(1)?;
     if !branch_condition(l, 0)? {
@@ -519,68 +529,80 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     };
     let r = read_pair_val(l, ra)?;
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(off as u64));
-    let address = |l: &Lifter, name: &str| {
-        crate::loader::host_function(name)
-            .ok_or_else(|| l.unsupported(format!("CALL.ABS: no address for {name}")))
-    };
-    let (vprintf, assertfail) = (address(l, "vprintf")?, address(l, "__assertfail")?);
     let pc = l.b.pc;
+    // The service blocks, then the dispatch chain from the last one back.
+    let outer = l.b.position();
+    let saved_guard = l.guard.take();
+    let mut blocks = Vec::new();
+    for (name, func) in DRIVER_CALLS {
+        let addr = crate::loader::host_function(name)
+            .ok_or_else(|| l.unsupported(format!("CALL.ABS: no address for {name}")))?;
+        blocks.push((addr, name, driver_call(l, func, name, next)));
+    }
+    l.b.restore(outer);
+    l.guard = saved_guard;
+    let mut miss = l.new_block(format!("callabs_{pc:#x}_unknown_target"), Term::Trap);
+    for (i, (addr, name, block)) in blocks.into_iter().enumerate().rev() {
+        // `target == addr` goes to the service, else down the chain.
+        let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(addr));
+        let cond = l.in_reg(Type::I1, hit);
+        let term = Term::BrCond {
+            cond,
+            then_: block,
+            else_: miss,
+        };
+        let label = match i {
+            0 => format!("L_{pc:04x}_callabs"),
+            _ => format!("L_{pc:04x}_callabs_{}", name.trim_start_matches('_')),
+        };
+        miss = l.new_block(label, term);
+    }
+    l.branch_guarded(miss);
+    Ok(())
+}
+
+/// The block of one driver call at the current pc: reads the arguments of
+/// `func`, calls it and writes its result, then goes to `next` (a failed
+/// assertion traps: its service stops the launch first).
+fn driver_call(
+    l: &mut Lifter,
+    func: HostFn,
+    name: &str,
+    next: xisa_ir::BlockId,
+) -> xisa_ir::BlockId {
     let windows = [
         Operand::Imm(super::LOCAL_WINDOW),
         Operand::Imm(super::SHARED_WINDOW),
     ];
-    // Each call in a block of its own: arguments and result in registers.
-    let outer = l.b.position();
-    let saved_guard = l.guard.take();
-    let printf = l.new_block(format!("L_{pc:04x}_vprintf"), Term::Br(next));
-    l.b.enter(printf);
-    let fmt = l.read_pair(4);
-    let buf = l.read_pair(6);
-    let res = l.tmp(Type::I32);
-    l.emit(Op::HostCall {
-        func: HostFn::Printf,
-        dst: Some(res),
-        args: [fmt, buf].into_iter().chain(windows).collect(),
-    });
-    l.write_gpr(4, res.into());
-    // The service stops the launch; the trap is never reached.
-    let assert = l.new_block(format!("L_{pc:04x}_assertfail"), Term::Trap);
-    l.b.enter(assert);
-    let msg = l.read_pair(4);
-    let file = l.read_pair(6);
-    let line = l.read_gpr(8);
-    let line = l.zext64(line);
-    let func = l.read_pair(10);
-    l.emit(Op::HostCall {
-        func: HostFn::AssertFail,
-        dst: None,
-        args: [msg, file, line, func].into_iter().chain(windows).collect(),
-    });
-    l.b.restore(outer);
-    l.guard = saved_guard;
-    let bad = l.new_block(format!("callabs_{pc:#x}_unknown_target"), Term::Trap);
-    // `target == addr` goes to `then_`, else to `else_`.
-    let test = |l: &mut Lifter, addr: u64, label: String, then_, else_| {
-        let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(addr));
-        let cond = l.in_reg(Type::I1, hit);
-        l.new_block(label, Term::BrCond { cond, then_, else_ })
+    let term = match func {
+        HostFn::AssertFail => Term::Trap,
+        _ => Term::Br(next),
     };
-    let not_printf = test(
-        l,
-        assertfail,
-        format!("L_{pc:04x}_callabs_assert"),
-        assert,
-        bad,
-    );
-    let dispatch = test(
-        l,
-        vprintf,
-        format!("L_{pc:04x}_callabs"),
-        printf,
-        not_printf,
-    );
-    l.branch_guarded(dispatch);
-    Ok(())
+    let stem = name.trim_start_matches('_');
+    let block = l.new_block(format!("L_{:04x}_{stem}", l.b.pc), term);
+    l.b.enter(block);
+    let args: Vec<Operand> = match func {
+        HostFn::Printf => vec![l.read_pair(4), l.read_pair(6)],
+        HostFn::AssertFail => {
+            let (msg, file) = (l.read_pair(4), l.read_pair(6));
+            let line = l.read_gpr(8);
+            let line = l.zext64(line);
+            vec![msg, file, line, l.read_pair(10)]
+        }
+        HostFn::Malloc | HostFn::Free => vec![l.read_pair(4)],
+    };
+    let args = match func {
+        HostFn::Printf | HostFn::AssertFail => args.into_iter().chain(windows).collect(),
+        HostFn::Malloc | HostFn::Free => args,
+    };
+    let dst = func.result().map(|ty| l.tmp(ty));
+    l.emit(Op::HostCall { func, dst, args });
+    match (dst, func.result()) {
+        (Some(d), Some(Type::I64)) => l.write_pair(4, d.into()),
+        (Some(d), _) => l.write_gpr(4, d.into()),
+        (None, _) => {}
+    }
+    block
 }
 
 /// `RET.REL[.NODEC] [Pc,] Ra target`: `ret`. The IR's calls return to
