@@ -1,134 +1,29 @@
-//! Interpreter tests on hand-built kernels, run through the runtime's launch.
+//! Interpreter tests on small IR-text kernels, run through the runtime's launch.
 
 use super::*;
-use xisa_ir::op;
-use xisa_ir::{AtomType, Block, ICond, MemType};
 use xisa_runtime::{launch, GuestMemory, LaunchConfig};
-
-fn block(label: &str, insts: Vec<Op>, term: Term) -> Block {
-    Block {
-        label: label.into(),
-        insts: insts.into_iter().map(Inst::new).collect(),
-        term,
-        term_pc: None,
-    }
-}
 
 /// Every lane adds its tid to a device-scope counter and writes its ballot of
 /// `tid odd` and a shuffled value to an output array.
 fn sample_kernel() -> Kernel {
-    let mut k = Kernel::new("sample");
-    let out = k.reg("out", Type::I64);
-    let ctr = k.reg("ctr", Type::I64);
-    k.params = vec![out, ctr];
-    let tid = k.reg("tid", Type::I32);
-    let odd = k.reg("odd", Type::I1);
-    let bal = k.reg("bal", Type::I32);
-    let t1 = k.reg("t1", Type::I32);
-    let sh = k.reg("sh", Type::I32);
-    let off = k.reg("off", Type::I64);
-    let lane = k.reg("lane", Type::I32);
-    k.blocks.push(block(
-        "entry",
-        vec![
-            Op::Special {
-                dst: tid,
-                sreg: SReg::TidX,
-            },
-            Op::Atomic(op::Atomic {
-                op: AtomOp::Add,
-                ty: AtomType::B32,
-                space: Space::Global,
-                scope: Scope::Device,
-                order: Order::Relaxed,
-                ftz: false,
-                dst: None,
-                addr: Address::Flat {
-                    base: ctr.into(),
-                    offset: 0,
-                },
-                src: tid.into(),
-                cmp: None,
-            }),
-            Op::Bin(op::Bin {
-                op: xisa_ir::BinOp::And,
-                ty: Type::I32,
-                dst: t1,
-                a: tid.into(),
-                b: Operand::Imm(1),
-            }),
-            Op::ICmp(op::ICmp {
-                cond: ICond::Ne,
-                ty: Type::I32,
-                dst: odd,
-                a: t1.into(),
-                b: Operand::Imm(0),
-            }),
-            Op::Vote {
-                mode: xisa_ir::VoteMode::Ballot,
-                dst: bal,
-                pred: odd.into(),
-            },
-            Op::Special {
-                dst: lane,
-                sreg: SReg::LaneId,
-            },
-            Op::Bin(op::Bin {
-                op: xisa_ir::BinOp::Xor,
-                ty: Type::I32,
-                dst: lane,
-                a: lane.into(),
-                b: Operand::Imm(1),
-            }),
-            Op::Shfl(op::Shfl {
-                ty: Type::I32,
-                dst: sh,
-                valid: None,
-                src: tid.into(),
-                lane: lane.into(),
-            }),
-            Op::Cvt(op::Cvt {
-                op: xisa_ir::CvtOp::Zext,
-                to: Type::I64,
-                from: Type::I32,
-                rnd: xisa_ir::Round::Rn,
-                sat: false,
-                ftz: false,
-                dst: off,
-                src: tid.into(),
-            }),
-            Op::Bin(op::Bin {
-                op: xisa_ir::BinOp::Shl,
-                ty: Type::I64,
-                dst: off,
-                a: off.into(),
-                b: Operand::Imm(3),
-            }),
-            Op::Bin(op::Bin {
-                op: xisa_ir::BinOp::Add,
-                ty: Type::I64,
-                dst: off,
-                a: off.into(),
-                b: out.into(),
-            }),
-            Op::Store(op::Store {
-                space: Space::Global,
-                mem: MemType {
-                    kind: MemKind::B32,
-                    count: 2,
-                },
-                order: Order::Weak,
-                scope: Scope::Device,
-                srcs: vec![bal.into(), sh.into()],
-                addr: Address::Flat {
-                    base: off.into(),
-                    offset: 0,
-                },
-            }),
-        ],
-        Term::Exit,
-    ));
-    k
+    let src = "kernel @sample(%out: i64, %ctr: i64) {
+  reg %tid: i32, %odd: i1, %bal: i32, %t1: i32, %sh: i32, %off: i64, %lane: i32
+entry:
+  %tid = special.tid.x
+  atom.global.add.b32.device.relaxed [%ctr], %tid
+  %t1 = and.i32 %tid, 1
+  %odd = icmp.ne.i32 %t1, 0
+  %bal = vote.ballot.i32 %odd
+  %lane = special.laneid
+  %lane = xor.i32 %lane, 1
+  %sh = shfl.i32 %tid, %lane
+  %off = cvt.zext.i64.i32 %tid
+  %off = shl.i64 %off, 3
+  %off = add.i64 %off, %out
+  st.global.v2.b32 [%off], %bal, %sh
+  exit
+}";
+    xisa_ir::text::parse_kernel(src).unwrap()
 }
 
 fn params(vals: &[u64]) -> Vec<u8> {

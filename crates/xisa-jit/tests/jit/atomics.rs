@@ -9,10 +9,7 @@ use xisa_ir::op;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use xisa_ir::semantics as sem;
-use xisa_ir::{
-    Address, AtomOp, AtomType, BinOp, ICond, Kernel, Op, Operand, Order, Reg, Scope, Space, Term,
-    Type,
-};
+use xisa_ir::{Address, AtomOp, AtomType, ICond, Kernel, Op, Reg, Scope, Space, Term, Type};
 use xisa_jit::JitProgram;
 use xisa_runtime::ctx::{
     fault_kind, space_code, Counters, LaneCtx, CALL_STACK_DEPTH, RESUME_ENTRY, STOP_EXIT,
@@ -21,7 +18,7 @@ use xisa_runtime::ctx::{
 use xisa_runtime::{LaneProgram, GUEST_BASE};
 
 use crate::control::differential;
-use crate::harness::{b, block, g, imm, jit, r, Lane};
+use crate::harness::{add, b, block, br_cond, flat, g, icmp, imm, jit, r, regs, Lane};
 use crate::ops::arg;
 
 struct AtomKernel {
@@ -55,19 +52,9 @@ fn atom_kernel(op: AtomOp, ty: AtomType, space: Space, scope: Scope, ftz: bool) 
     k.blocks.push(block(
         "a",
         vec![Op::Atomic(op::Atomic {
-            op,
-            ty,
-            space,
-            scope,
-            order: Order::Relaxed,
             ftz,
-            dst: Some(dst),
-            addr: Address::Flat {
-                base: r(addr),
-                offset: 8,
-            },
-            src: r(src),
             cmp: (op == AtomOp::Cas).then_some(r(cmp)),
+            ..op::Atomic::relaxed(op, ty, space, scope, Some(dst), flat(r(addr), 8), r(src))
         })],
         Term::Exit,
     ));
@@ -193,31 +180,20 @@ fn buffer_atomics() {
     for scope in [Scope::Workgroup, Scope::Device] {
         for op in [AtomOp::Add, AtomOp::Inc, AtomOp::Cas] {
             let mut k = Kernel::new("buf_atom");
-            let base = k.reg("base", Type::I64);
-            let size = k.reg("size", Type::I32);
-            let off = k.reg("off", Type::I32);
-            let dst = k.reg("dst", Type::I32);
-            k.blocks.push(block(
-                "a",
-                vec![Op::Atomic(op::Atomic {
-                    op,
-                    ty: AtomType::B32,
-                    space: Space::Buffer,
-                    scope,
-                    order: Order::Relaxed,
-                    ftz: false,
-                    dst: Some(dst),
-                    addr: Address::Buffer {
-                        base: r(base),
-                        size: r(size),
-                        offset: r(off),
-                        imm: 4,
-                    },
-                    src: imm(100),
-                    cmp: Some(imm(0)),
-                })],
-                Term::Exit,
-            ));
+            let [base, size, off, dst] = regs(&mut k, "base: i64, size: i32, off: i32, dst: i32");
+            let addr = Address::Buffer {
+                base: r(base),
+                size: r(size),
+                offset: r(off),
+                imm: 4,
+            };
+            let (b32, dst) = (AtomType::B32, Some(dst));
+            let atom = op::Atomic {
+                cmp: Some(imm(0)),
+                ..op::Atomic::relaxed(op, b32, Space::Buffer, scope, dst, addr, imm(100))
+            };
+            k.blocks
+                .push(block("a", vec![Op::Atomic(atom)], Term::Exit));
             for (o, inb) in [(0u64, true), (56, true), (60, false), (0xffff_fffc, false)] {
                 let lane = differential(&k, |l| {
                     l.regs[..4].copy_from_slice(&[g(32), 64, o, 0xdead]);
@@ -273,48 +249,25 @@ fn run_shared(p: &JitProgram, mem: &[AtomicU64], regs: Vec<u64>) -> Vec<u64> {
 /// `for i in 0..n { atomic op [addr], src }` on one location.
 fn stress_kernel(op: AtomOp, ty: AtomType, scope: Scope, src: u64, n: u64) -> Kernel {
     let mut k = Kernel::new("stress");
-    let addr = k.reg("addr", Type::I64);
-    let i = k.reg("i", Type::I32);
-    let c = k.reg("c", Type::I1);
+    let [addr, i, c] = regs(&mut k, "addr: i64, i: i32, c: i1");
     k.blocks.push(block("entry", vec![], Term::Br(b(1))));
+    let addr = flat(r(addr), 0);
     k.blocks.push(block(
         "loop",
         vec![
-            Op::Atomic(op::Atomic {
+            Op::Atomic(op::Atomic::relaxed(
                 op,
                 ty,
-                space: Space::Global,
+                Space::Global,
                 scope,
-                order: Order::Relaxed,
-                ftz: false,
-                dst: None,
-                addr: Address::Flat {
-                    base: r(addr),
-                    offset: 0,
-                },
-                src: Operand::Imm(src),
-                cmp: None,
-            }),
-            Op::Bin(op::Bin {
-                op: BinOp::Add,
-                ty: Type::I32,
-                dst: i,
-                a: r(i),
-                b: imm(1),
-            }),
-            Op::ICmp(op::ICmp {
-                cond: ICond::Ult,
-                ty: Type::I32,
-                dst: c,
-                a: r(i),
-                b: imm(n),
-            }),
+                None,
+                addr,
+                imm(src),
+            )),
+            add(Type::I32, i, i, 1),
+            icmp(ICond::Ult, Type::I32, c, r(i), imm(n)),
         ],
-        Term::BrCond {
-            cond: c,
-            then_: b(1),
-            else_: b(2),
-        },
+        br_cond(c, 1, 2),
     ));
     k.blocks.push(block("done", vec![], Term::Exit));
     k

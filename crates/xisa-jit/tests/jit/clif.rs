@@ -2,19 +2,24 @@
 //! per row.
 
 use xisa_ir::op;
-use xisa_ir::{Address, AtomOp, AtomType, Kernel, MemKind, MemType, Op, Order, Scope, Space, Type};
+use xisa_ir::{Address, AtomOp, AtomType, Kernel, MemKind, Op, Order, Scope, Space};
 use xisa_jit::{clif_text, JitOptions};
 
-use crate::harness::{imm, r, straight};
+use crate::harness::{self, flat, imm, ordered, r, regs, straight};
+
+/// A kernel `name` made of `make(addr, val)`.
+fn one_op_kernel(name: &str, make: impl FnOnce(xisa_ir::Reg, xisa_ir::Reg) -> Op) -> Kernel {
+    let mut k = Kernel::new(name);
+    let [a, v] = regs(&mut k, "a: i64, v: i32");
+    let op = make(a, v);
+    straight(&mut k, vec![op]);
+    k
+}
 
 /// The CLIF of a kernel made of `make(addr, val)` (stats off, so only the op's
 /// own code is there).
 fn clif(make: impl FnOnce(xisa_ir::Reg, xisa_ir::Reg) -> Op) -> String {
-    let mut k = Kernel::new("clif");
-    let a = k.reg("a", Type::I64);
-    let v = k.reg("v", Type::I32);
-    let op = make(a, v);
-    straight(&mut k, vec![op]);
+    let k = one_op_kernel("clif", make);
     let text = clif_text(&k, &JitOptions::default()).expect("lowers");
     // Also check that it compiles.
     xisa_jit::compile(&k, &JitOptions::default()).expect("compiles");
@@ -24,19 +29,8 @@ fn clif(make: impl FnOnce(xisa_ir::Reg, xisa_ir::Reg) -> Op) -> String {
 fn atomic(op: AtomOp, ty: AtomType, space: Space, scope: Scope) -> String {
     clif(|a, v| {
         Op::Atomic(op::Atomic {
-            op,
-            ty,
-            space,
-            scope,
-            order: Order::Relaxed,
-            ftz: false,
-            dst: Some(v),
-            addr: Address::Flat {
-                base: r(a),
-                offset: 0,
-            },
-            src: r(v),
             cmp: (op == AtomOp::Cas).then_some(imm(1)),
+            ..op::Atomic::relaxed(op, ty, space, scope, Some(v), flat(r(a), 0), r(v))
         })
     })
 }
@@ -80,23 +74,22 @@ fn device_integer_rmw_is_atomic_rmw() {
         // Buffer atomics (descriptor addressing) follow the same rule.
         for scope in [Scope::Device, Scope::Workgroup, Scope::Wave] {
             let t = clif(|a, v| {
-                Op::Atomic(op::Atomic {
+                let addr = Address::Buffer {
+                    base: r(a),
+                    size: r(v),
+                    offset: r(v),
+                    imm: 0,
+                };
+                let ty = AtomType::B32;
+                Op::Atomic(op::Atomic::relaxed(
                     op,
-                    ty: AtomType::B32,
-                    space: Space::Buffer,
+                    ty,
+                    Space::Buffer,
                     scope,
-                    order: Order::Relaxed,
-                    ftz: false,
-                    dst: Some(v),
-                    addr: Address::Buffer {
-                        base: r(a),
-                        size: r(v),
-                        offset: r(v),
-                        imm: 0,
-                    },
-                    src: r(v),
-                    cmp: None,
-                })
+                    Some(v),
+                    addr,
+                    r(v),
+                ))
             });
             assert_eq!(count(&t, "atomic_rmw"), 1, "buffer {op:?} {scope}:\n{t}");
         }
@@ -215,34 +208,15 @@ fn fences_by_scope_and_order() {
 
 fn load(space: Space, order: Order, scope: Scope) -> String {
     clif(|a, v| {
-        Op::Load(op::Load {
-            space,
-            mem: MemType::scalar(MemKind::B32),
-            order,
-            scope,
-            uniform: false,
-            dsts: vec![v],
-            addr: Address::Flat {
-                base: r(a),
-                offset: 4,
-            },
-        })
+        let m = harness::load(space, MemKind::B32, 1, vec![v], flat(r(a), 4));
+        ordered(m, order, scope, false)
     })
 }
 
 fn store(space: Space, order: Order, scope: Scope) -> String {
     clif(|a, v| {
-        Op::Store(op::Store {
-            space,
-            mem: MemType::scalar(MemKind::B32),
-            order,
-            scope,
-            srcs: vec![r(v)],
-            addr: Address::Flat {
-                base: r(a),
-                offset: 4,
-            },
-        })
+        let m = harness::store(space, MemKind::B32, 1, vec![r(v)], flat(r(a), 4));
+        ordered(m, order, scope, false)
     })
 }
 
@@ -283,27 +257,19 @@ fn only_seq_cst_device_stores_are_atomic_stores() {
 
 #[test]
 fn no_counting_code_without_stats() {
-    let mut k = Kernel::new("nostats");
-    let a = k.reg("a", Type::I64);
-    let v = k.reg("v", Type::I32);
-    straight(
-        &mut k,
-        vec![Op::Atomic(op::Atomic {
-            op: AtomOp::Add,
-            ty: AtomType::B32,
-            space: Space::Global,
-            scope: Scope::Device,
-            order: Order::Relaxed,
-            ftz: false,
-            dst: Some(v),
-            addr: Address::Flat {
-                base: r(a),
-                offset: 0,
-            },
-            src: r(v),
-            cmp: None,
-        })],
-    );
+    let k = one_op_kernel("nostats", |a, v| {
+        let (add, b32) = (AtomOp::Add, AtomType::B32);
+        let addr = flat(r(a), 0);
+        Op::Atomic(op::Atomic::relaxed(
+            add,
+            b32,
+            Space::Global,
+            Scope::Device,
+            Some(v),
+            addr,
+            r(v),
+        ))
+    });
     let o = xisa_runtime::ctx::LaneCtx::OFFSETS;
     let with = clif_text(
         &k,

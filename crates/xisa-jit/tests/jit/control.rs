@@ -4,14 +4,18 @@
 
 use xisa_interp::Interp;
 use xisa_ir::op;
-use xisa_ir::{BinOp, Block, Guard, ICond, Inst, Kernel, Op, Reg, SReg, Term, Type, VoteMode};
+use xisa_ir::{
+    BinOp, Block, Guard, ICond, Inst, Kernel, MemKind, Op, Reg, SReg, Space, Term, Type, VoteMode,
+};
 use xisa_runtime::ctx::{
     fault_kind, LaneCtx, CALL_STACK_DEPTH, RESUME_AFTER_SYNC_BASE, RESUME_BLOCK_BASE,
     STOP_CANCELLED, STOP_EXIT, STOP_FAULT, STOP_SYNC_BASE, STOP_YIELD, YIELD_BACKEDGES,
 };
 use xisa_runtime::LaneProgram;
 
-use crate::harness::{b, block, block_i, imm, jit, r, Lane};
+use crate::harness::{
+    add, b, bin, block, block_i, br_cond, call, flat, icmp, imm, jit, load, r, regs, zext_i64, Lane,
+};
 
 /// Runs until a final stop, resuming after yields and sync stops (sync ops are
 /// not executed: only the control flow is under test). Returns the stops.
@@ -78,23 +82,10 @@ pub fn differential(k: &Kernel, setup: impl Fn(&mut Lane)) -> Lane {
     panic!("{}: no final stop", k.name);
 }
 
-fn add(ty: Type, dst: Reg, a: Reg, v: u64) -> Op {
-    Op::Bin(op::Bin {
-        op: BinOp::Add,
-        ty,
-        dst,
-        a: r(a),
-        b: imm(v),
-    })
-}
-
 /// `i = 0; do { i += 1; acc += i } while (i < n)`.
 fn counting_loop(n: u64) -> (Kernel, Reg, Reg) {
     let mut k = Kernel::new("loop");
-    let i = k.reg("i", Type::I32);
-    let acc = k.reg("acc", Type::I64);
-    let c = k.reg("c", Type::I1);
-    let wide = k.reg("wide", Type::I64);
+    let [i, acc, c, wide] = regs(&mut k, "i: i32, acc: i64, c: i1, wide: i64");
     k.blocks.push(block(
         "entry",
         vec![Op::Mov {
@@ -108,36 +99,11 @@ fn counting_loop(n: u64) -> (Kernel, Reg, Reg) {
         "loop",
         vec![
             add(Type::I32, i, i, 1),
-            Op::Cvt(op::Cvt {
-                op: xisa_ir::CvtOp::Zext,
-                to: Type::I64,
-                from: Type::I32,
-                rnd: xisa_ir::Round::Rn,
-                sat: false,
-                ftz: false,
-                dst: wide,
-                src: r(i),
-            }),
-            Op::Bin(op::Bin {
-                op: BinOp::Add,
-                ty: Type::I64,
-                dst: acc,
-                a: r(acc),
-                b: r(wide),
-            }),
-            Op::ICmp(op::ICmp {
-                cond: ICond::Ult,
-                ty: Type::I32,
-                dst: c,
-                a: r(i),
-                b: imm(n),
-            }),
+            zext_i64(wide, i),
+            bin(BinOp::Add, Type::I64, acc, r(acc), r(wide)),
+            icmp(ICond::Ult, Type::I32, c, r(i), imm(n)),
         ],
-        Term::BrCond {
-            cond: c,
-            then_: b(1),
-            else_: b(2),
-        },
+        br_cond(c, 1, 2),
     ));
     k.blocks.push(block("done", vec![], Term::Exit));
     (k, i, acc)
@@ -191,41 +157,15 @@ fn long_loops_yield_and_resume() {
 fn call_and_return() {
     let mut k = Kernel::new("calls");
     let x = k.reg("x", Type::I32);
-    k.blocks.push(block(
-        "main",
-        vec![],
-        Term::Call {
-            target: b(3),
-            ret: b(1),
-        },
-    ));
-    k.blocks.push(block(
-        "after1",
-        vec![],
-        Term::Call {
-            target: b(3),
-            ret: b(2),
-        },
-    ));
+    k.blocks.push(block("main", vec![], call(3, 1)));
+    k.blocks.push(block("after1", vec![], call(3, 2)));
     k.blocks.push(block("after2", vec![], Term::Exit));
-    k.blocks.push(block(
-        "sub",
-        vec![add(Type::I32, x, x, 5)],
-        Term::Call {
-            target: b(5),
-            ret: b(4),
-        },
-    ));
+    k.blocks
+        .push(block("sub", vec![add(Type::I32, x, x, 5)], call(5, 4)));
     k.blocks.push(block("sub_ret", vec![], Term::Ret));
     k.blocks.push(block(
         "leaf",
-        vec![Op::Bin(op::Bin {
-            op: BinOp::Add,
-            ty: Type::I32,
-            dst: x,
-            a: r(x),
-            b: r(x),
-        })],
+        vec![bin(BinOp::Add, Type::I32, x, r(x), r(x))],
         Term::Ret,
     ));
     let lane = differential(&k, |l| l.regs[0] = 1);
@@ -253,14 +193,8 @@ fn ret_with_empty_stack_faults() {
 fn unbounded_recursion_overflows() {
     let mut k = Kernel::new("recurse");
     let x = k.reg("x", Type::I32);
-    k.blocks.push(block(
-        "f",
-        vec![add(Type::I32, x, x, 1)],
-        Term::Call {
-            target: b(0),
-            ret: b(1),
-        },
-    ));
+    k.blocks
+        .push(block("f", vec![add(Type::I32, x, x, 1)], call(0, 1)));
     k.blocks.push(block("r", vec![], Term::Ret));
     let lane = differential(&k, |_| {});
     assert_eq!(lane.fault.kind, fault_kind::CALL_OVERFLOW);
@@ -340,10 +274,7 @@ fn trap_faults_at_terminator() {
 #[test]
 fn sync_stops_and_resume() {
     let mut k = Kernel::new("sync");
-    let x = k.reg("x", Type::I32);
-    let p = k.reg("p", Type::I1);
-    let v = k.reg("v", Type::I32);
-    let t = k.reg("t", Type::I1);
+    let [x, p, v, t] = regs(&mut k, "x: i32, p: i1, v: i32, t: i1");
     let insts = vec![
         Inst::new(add(Type::I32, x, x, 1)),
         Inst::new(Op::Barrier),
@@ -455,25 +386,12 @@ fn special_registers_and_clock() {
 #[test]
 fn fault_mid_block_counts() {
     let mut k = Kernel::new("midfault");
-    let x = k.reg("x", Type::I32);
-    let a = k.reg("a", Type::I64);
-    let v = k.reg("v", Type::I32);
+    let [x, a, v] = regs(&mut k, "x: i32, a: i64, v: i32");
     k.blocks.push(block(
         "a",
         vec![
             add(Type::I32, x, x, 1),
-            Op::Load(op::Load {
-                space: xisa_ir::Space::Global,
-                mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B32),
-                order: xisa_ir::Order::Weak,
-                scope: xisa_ir::Scope::Device,
-                uniform: false,
-                dsts: vec![v],
-                addr: xisa_ir::Address::Flat {
-                    base: r(a),
-                    offset: 0,
-                },
-            }),
+            load(Space::Global, MemKind::B32, 1, vec![v], flat(r(a), 0)),
             add(Type::I32, x, x, 1),
             add(Type::I32, x, x, 1),
         ],
@@ -507,28 +425,11 @@ fn loops_through_ret_yield() {
         "head",
         vec![
             add(Type::I32, i, i, 1),
-            Op::ICmp(op::ICmp {
-                cond: ICond::Ult,
-                ty: Type::I32,
-                dst: c,
-                a: r(i),
-                b: imm(10_000),
-            }),
+            icmp(ICond::Ult, Type::I32, c, r(i), imm(10_000)),
         ],
-        Term::BrCond {
-            cond: c,
-            then_: b(2),
-            else_: b(4),
-        },
+        br_cond(c, 2, 4),
     ));
-    k.blocks.push(block(
-        "again",
-        vec![],
-        Term::Call {
-            target: b(3),
-            ret: b(1),
-        },
-    ));
+    k.blocks.push(block("again", vec![], call(3, 1)));
     k.blocks.push(block("poll", vec![], Term::Ret));
     k.blocks.push(block("done", vec![], Term::Exit));
     let p = jit(&k);
@@ -548,12 +449,7 @@ fn loops_through_ret_yield() {
 #[test]
 fn registers_at_every_stop() {
     let mut k = Kernel::new("dirty");
-    let x = k.reg("x", Type::I32);
-    let y = k.reg("y", Type::I64);
-    let z = k.reg("z", Type::I32);
-    let p = k.reg("p", Type::I1);
-    let q = k.reg("q", Type::I1);
-    let v = k.reg("v", Type::I32);
+    let [x, y, z, p, q, v] = regs(&mut k, "x: i32, y: i64, z: i32, p: i1, q: i1, v: i32");
     let guarded = |op: Op, negate: bool| Inst {
         guard: Some(Guard { reg: p, negate }),
         op,
@@ -577,11 +473,7 @@ fn registers_at_every_stop() {
             Inst::new(shfl(x)),
             Inst::new(add(Type::I32, z, z, 5)),
         ],
-        Term::BrCond {
-            cond: p,
-            then_: b(1),
-            else_: b(2),
-        },
+        br_cond(p, 1, 2),
     ));
     // b1: y += 7; [!p] vote (guard true when p is false); x += 3; br b3
     k.blocks.push(block_i(
@@ -604,13 +496,7 @@ fn registers_at_every_stop() {
         "b3",
         vec![
             Inst::new(add(Type::I32, x, x, 1)),
-            Inst::new(Op::ICmp(op::ICmp {
-                cond: ICond::Ult,
-                ty: Type::I32,
-                dst: q,
-                a: r(x),
-                b: imm(20),
-            })),
+            Inst::new(icmp(ICond::Ult, Type::I32, q, r(x), imm(20))),
             Inst {
                 guard: Some(Guard {
                     reg: q,
@@ -621,11 +507,7 @@ fn registers_at_every_stop() {
             },
             Inst::new(add(Type::I64, y, y, 1)),
         ],
-        Term::BrCond {
-            cond: q,
-            then_: b(3),
-            else_: b(4),
-        },
+        br_cond(q, 3, 4),
     ));
     // b4: z += 1; barrier; exit
     k.blocks.push(block(

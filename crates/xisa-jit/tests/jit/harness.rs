@@ -2,7 +2,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use xisa_ir::{Block, BlockId, Inst, Kernel, Op, Operand, Reg, Term};
+use xisa_ir::op;
+use xisa_ir::{
+    Address, BinOp, Block, BlockId, ICond, Inst, Kernel, MemKind, MemType, Op, Operand, Order, Reg,
+    Scope, Space, Term, Type,
+};
 use xisa_jit::{compile, JitOptions, JitProgram, OptLevel};
 use xisa_runtime::ctx::{Counters, FaultInfo, LaneCtx, CALL_STACK_DEPTH, RESUME_ENTRY};
 use xisa_runtime::{LaneProgram, GUEST_BASE};
@@ -65,6 +69,122 @@ pub fn b(i: u32) -> BlockId {
 /// Guest address of byte `off` of the test's global memory.
 pub fn g(off: u64) -> u64 {
     GUEST_BASE + off
+}
+
+/// Declares the registers of `decls` (`"name: type, ..."`, as in the IR
+/// text's `reg` line), in order.
+pub fn regs<const N: usize>(k: &mut Kernel, decls: &str) -> [Reg; N] {
+    let regs: Vec<Reg> = decls
+        .split(',')
+        .map(|d| {
+            let (name, ty) = d
+                .split_once(':')
+                .unwrap_or_else(|| panic!("bad register declaration {d:?}"));
+            let ty = Type::from_name(ty.trim()).unwrap_or_else(|| panic!("bad type in {d:?}"));
+            k.reg(name.trim(), ty)
+        })
+        .collect();
+    regs.try_into()
+        .unwrap_or_else(|v: Vec<Reg>| panic!("{} registers declared, {N} bound", v.len()))
+}
+
+// Op builders: the IR structs spell out every field, so the ops most tests
+// share are built here once.
+
+/// `dst = a <op> b` at `ty`.
+pub fn bin(op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand) -> Op {
+    Op::Bin(op::Bin { op, ty, dst, a, b })
+}
+
+/// `dst = a + v` at `ty`.
+pub fn add(ty: Type, dst: Reg, a: Reg, v: u64) -> Op {
+    bin(BinOp::Add, ty, dst, r(a), imm(v))
+}
+
+/// `dst = a <cond> b` at `ty`.
+pub fn icmp(cond: ICond, ty: Type, dst: Reg, a: Operand, b: Operand) -> Op {
+    Op::ICmp(op::ICmp {
+        cond,
+        ty,
+        dst,
+        a,
+        b,
+    })
+}
+
+/// `dst = zext.i64.i32 src`.
+pub fn zext_i64(dst: Reg, src: Reg) -> Op {
+    Op::Cvt(op::Cvt {
+        op: xisa_ir::CvtOp::Zext,
+        to: Type::I64,
+        from: Type::I32,
+        rnd: xisa_ir::Round::Rn,
+        sat: false,
+        ftz: false,
+        dst,
+        src: r(src),
+    })
+}
+
+/// `call target` returning to `ret`.
+pub fn call(target: u32, ret: u32) -> Term {
+    Term::Call {
+        target: b(target),
+        ret: b(ret),
+    }
+}
+
+/// `brc cond, then_, else_`.
+pub fn br_cond(cond: Reg, then_: u32, else_: u32) -> Term {
+    Term::BrCond {
+        cond,
+        then_: b(then_),
+        else_: b(else_),
+    }
+}
+
+pub fn flat(base: Operand, offset: i64) -> Address {
+    Address::Flat { base, offset }
+}
+
+/// A weak device-scope load of `count` elements.
+pub fn load(space: Space, kind: MemKind, count: u8, dsts: Vec<Reg>, addr: Address) -> Op {
+    Op::Load(op::Load {
+        space,
+        mem: MemType { kind, count },
+        order: Order::Weak,
+        scope: Scope::Device,
+        uniform: false,
+        dsts,
+        addr,
+    })
+}
+
+/// A weak device-scope store of `count` elements.
+pub fn store(space: Space, kind: MemKind, count: u8, srcs: Vec<Operand>, addr: Address) -> Op {
+    Op::Store(op::Store {
+        space,
+        mem: MemType { kind, count },
+        order: Order::Weak,
+        scope: Scope::Device,
+        srcs,
+        addr,
+    })
+}
+
+/// `m` (a load or store) with another order and scope; a load also gets
+/// `uniform`.
+pub fn ordered(m: Op, order: Order, scope: Scope, uniform: bool) -> Op {
+    match m {
+        Op::Load(l) => Op::Load(op::Load {
+            order,
+            scope,
+            uniform,
+            ..l
+        }),
+        Op::Store(s) => Op::Store(op::Store { order, scope, ..s }),
+        m => panic!("not a load or store: {m:?}"),
+    }
 }
 
 /// Everything one lane needs, owned; `ctx()` points into it.

@@ -1,41 +1,39 @@
 //! Loads and stores: every element kind, vectors, unaligned accesses, every
 //! space, bounds faults, read-only spaces, buffer out-of-range rules, orders.
 
-use xisa_ir::op;
 use xisa_ir::{
-    Address, Guard, Inst, Kernel, MemKind, MemType, Op, Operand, Order, Reg, Scope, Space, Term,
-    Type,
+    Address, Guard, Inst, Kernel, MemKind, Op, Operand, Order, Reg, Scope, Space, Term, Type,
 };
 use xisa_runtime::ctx::{fault_kind, space_code, STOP_EXIT};
 
 use crate::control::differential;
-use crate::harness::{block, block_i, g, imm, jit, r, Lane};
+use crate::harness::{block, block_i, flat, g, imm, jit, load, ordered, r, regs, store, Lane};
 
-fn flat(base: Operand, offset: i64) -> Address {
-    Address::Flat { base, offset }
+/// The type of a flat base register for `space`: guest addresses are 64-bit,
+/// window offsets 32-bit.
+fn base_type(space: Space) -> Type {
+    if matches!(space, Space::Global | Space::Const) {
+        Type::I64
+    } else {
+        Type::I32
+    }
 }
 
-fn load(space: Space, kind: MemKind, count: u8, dsts: Vec<Reg>, addr: Address) -> Op {
-    Op::Load(op::Load {
-        space,
-        mem: MemType { kind, count },
-        order: Order::Weak,
-        scope: Scope::Device,
-        uniform: false,
-        dsts,
-        addr,
-    })
-}
+/// The register types loaded into and stored from.
+const VALUE_TYPES: [Type; 6] = [
+    Type::I8,
+    Type::I16,
+    Type::I32,
+    Type::I64,
+    Type::F32,
+    Type::F64,
+];
 
-fn store(space: Space, kind: MemKind, count: u8, srcs: Vec<Operand>, addr: Address) -> Op {
-    Op::Store(op::Store {
-        space,
-        mem: MemType { kind, count },
-        order: Order::Weak,
-        scope: Scope::Device,
-        srcs,
-        addr,
-    })
+/// The vector lengths of `kind` that fit an access (16 bytes at most).
+fn counts(kind: MemKind) -> impl Iterator<Item = u8> {
+    [1u8, 2, 4]
+        .into_iter()
+        .filter(move |&count| kind.bytes() * count as u32 <= 16)
 }
 
 /// Fills global memory with a byte pattern.
@@ -67,29 +65,12 @@ fn loads_every_kind_type_and_space() {
         Space::Param,
     ] {
         let mut k = Kernel::new("loads");
-        let base = k.reg(
-            "base",
-            if matches!(space, Space::Global | Space::Const) {
-                Type::I64
-            } else {
-                Type::I32
-            },
-        );
+        let base = k.reg("base", base_type(space));
         let mut ops = vec![];
         let mut off = 1i64;
         for kind in MemKind::ALL {
-            for ty in [
-                Type::I8,
-                Type::I16,
-                Type::I32,
-                Type::I64,
-                Type::F32,
-                Type::F64,
-            ] {
-                for count in [1u8, 2, 4] {
-                    if kind.bytes() * count as u32 > 16 {
-                        continue;
-                    }
+            for ty in VALUE_TYPES {
+                for count in counts(kind) {
                     let dsts: Vec<Reg> = (0..count)
                         .map(|i| k.reg(format!("d{off}_{i}"), ty))
                         .collect();
@@ -114,12 +95,10 @@ fn loads_every_kind_type_and_space() {
 #[test]
 fn sign_and_zero_extension() {
     let mut k = Kernel::new("ext");
-    let a = k.reg("a", Type::I64);
-    let s8 = k.reg("s8", Type::I32);
-    let u8_ = k.reg("u8", Type::I32);
-    let s16 = k.reg("s16", Type::I64);
-    let u16_ = k.reg("u16", Type::I64);
-    let f = k.reg("f", Type::F32);
+    let [a, s8, u8_, s16, u16_, f] = regs(
+        &mut k,
+        "a: i64, s8: i32, u8: i32, s16: i64, u16: i64, f: f32",
+    );
     k.blocks.push(block(
         "a",
         vec![
@@ -148,33 +127,16 @@ fn sign_and_zero_extension() {
 fn stores_every_kind_and_space() {
     for space in [Space::Global, Space::Shared, Space::Local] {
         let mut k = Kernel::new("stores");
-        let base = k.reg(
-            "base",
-            if space == Space::Global {
-                Type::I64
-            } else {
-                Type::I32
-            },
-        );
-        let srcs: Vec<Reg> = [
-            Type::I8,
-            Type::I16,
-            Type::I32,
-            Type::I64,
-            Type::F32,
-            Type::F64,
-        ]
-        .iter()
-        .enumerate()
-        .map(|(i, &t)| k.reg(format!("s{i}"), t))
-        .collect();
+        let base = k.reg("base", base_type(space));
+        let srcs: Vec<Reg> = VALUE_TYPES
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| k.reg(format!("s{i}"), t))
+            .collect();
         let mut ops = vec![];
         let mut off = 3i64;
         for kind in MemKind::ALL {
-            for count in [1u8, 2, 4] {
-                if kind.bytes() * count as u32 > 16 {
-                    continue;
-                }
+            for count in counts(kind) {
                 for (i, _) in srcs.iter().enumerate() {
                     let v: Vec<Operand> = (0..count)
                         .map(|j| r(srcs[(i + j as usize) % srcs.len()]))
@@ -305,11 +267,8 @@ fn read_only_spaces_fault_on_store() {
 
 fn buffer_kernel(is_store: bool, imm_off: i64) -> Kernel {
     let mut k = Kernel::new("buffer");
-    let base = k.reg("base", Type::I64);
-    let size = k.reg("size", Type::I32);
-    let off = k.reg("off", Type::I32);
-    let d0 = k.reg("d0", Type::I32);
-    let d1 = k.reg("d1", Type::I32);
+    let [base, size, off, d0, d1] =
+        regs(&mut k, "base: i64, size: i32, off: i32, d0: i32, d1: i32");
     let addr = Address::Buffer {
         base: r(base),
         size: r(size),
@@ -412,47 +371,29 @@ fn ordered_accesses() {
     for order in Order::ALL {
         for scope in Scope::ALL {
             let mut k = Kernel::new("ordered");
-            let a = k.reg("a", Type::I64);
-            let v = k.reg("v", Type::I64);
-            let w = k.reg("w", Type::I16);
-            k.blocks.push(block(
-                "a",
-                vec![
-                    Op::Load(op::Load {
-                        space: Space::Global,
-                        mem: MemType::scalar(MemKind::B64),
-                        order,
-                        scope,
-                        uniform: false,
-                        dsts: vec![v],
-                        addr: flat(r(a), 8),
-                    }),
-                    Op::Load(op::Load {
-                        space: Space::Global,
-                        mem: MemType {
-                            kind: MemKind::S8,
-                            count: 2,
-                        },
-                        order,
-                        scope,
-                        uniform: true,
-                        dsts: vec![w, w],
-                        addr: flat(r(a), 3),
-                    }),
-                    Op::Store(op::Store {
-                        space: Space::Global,
-                        mem: MemType {
-                            kind: MemKind::B32,
-                            count: 2,
-                        },
-                        order,
-                        scope,
-                        srcs: vec![r(v), r(w)],
-                        addr: flat(r(a), 20),
-                    }),
-                ],
-                Term::Exit,
-            ));
+            let [a, v, w] = regs(&mut k, "a: i64, v: i64, w: i16");
+            let (gl, a) = (Space::Global, r(a));
+            let ops = vec![
+                ordered(
+                    load(gl, MemKind::B64, 1, vec![v], flat(a, 8)),
+                    order,
+                    scope,
+                    false,
+                ),
+                ordered(
+                    load(gl, MemKind::S8, 2, vec![w, w], flat(a, 3)),
+                    order,
+                    scope,
+                    true,
+                ),
+                ordered(
+                    store(gl, MemKind::B32, 2, vec![r(v), r(w)], flat(a, 20)),
+                    order,
+                    scope,
+                    false,
+                ),
+            ];
+            k.blocks.push(block("a", ops, Term::Exit));
             differential(&k, |l| {
                 pattern(l);
                 l.regs[0] = g(0);

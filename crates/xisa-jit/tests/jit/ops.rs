@@ -14,12 +14,13 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use xisa_ir::semantics as sem;
 use xisa_ir::{
-    BinOp, CvtOp, FBinOp, FCond, FUnOp, Guard, ICond, Inst, Kernel, Op, Reg, Round, Type, UnOp,
+    BinOp, CvtOp, FBinOp, FCond, FUnOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, Round, Type,
+    UnOp,
 };
 use xisa_jit::{compile, JitOptions, JitProgram, OptLevel};
 use xisa_runtime::ctx::STOP_EXIT;
 
-use crate::harness::{block_i, imm, r, Lane};
+use crate::harness::{bin, block_i, icmp, imm, r, Lane};
 
 type Oracle = Box<dyn Fn(&[u64; 4]) -> u64>;
 
@@ -85,6 +86,25 @@ impl Batch {
             ty,
             f: Box::new(f),
         });
+    }
+
+    /// `select` at `t` between `a` and `b_` on the `i1` input 3.
+    fn check_select(&mut self, t: Type, a: Reg, b_: Reg) {
+        let p = self.input(Type::I1, 3);
+        self.check(
+            format!("select {t}"),
+            t,
+            |dst| {
+                Op::Select(op::Select {
+                    ty: t,
+                    dst,
+                    cond: r(p),
+                    a: r(a),
+                    b: r(b_),
+                })
+            },
+            move |x| if x[3] & 1 != 0 { x[0] } else { x[1] },
+        );
     }
 
     /// Compiles at both optimization levels and checks `cases` argument tuples
@@ -281,6 +301,63 @@ fn half_bits(x: f32) -> u64 {
     sem::round_from_f64(Type::F16, x as f64, Round::Rn)
 }
 
+// Builders of the ops tested in more than one batch.
+
+/// `lop3` of registers `a, b, c` with truth table `lut`.
+fn lop3(ty: Type, dst: Reg, [a, b, c]: [Reg; 3], lut: u8) -> Op {
+    Op::Lop3(op::Lop3 {
+        ty,
+        dst,
+        a: r(a),
+        b: r(b),
+        c: r(c),
+        lut,
+    })
+}
+
+fn bfe(signed: bool, ty: Type, dst: Reg, a: Reg, pos: Operand, len: Operand) -> Op {
+    Op::Bfe(op::Bfe {
+        signed,
+        ty,
+        dst,
+        a: r(a),
+        pos,
+        len,
+    })
+}
+
+fn bfi(ty: Type, dst: Reg, ins: Reg, base: Reg, pos: Operand, len: Operand) -> Op {
+    Op::Bfi(op::Bfi {
+        ty,
+        dst,
+        ins: r(ins),
+        base: r(base),
+        pos,
+        len,
+    })
+}
+
+fn prmt(dst: Reg, a: Reg, b: Reg, sel: Operand) -> Op {
+    Op::Prmt(op::Prmt {
+        dst,
+        a: r(a),
+        b: r(b),
+        sel,
+    })
+}
+
+fn fbin(op: FBinOp, ty: Type, rnd: Round, ftz: bool, dst: Reg, a: Operand, b: Operand) -> Op {
+    Op::FBin(op::FBin {
+        op,
+        ty,
+        rnd,
+        ftz,
+        dst,
+        a,
+        b,
+    })
+}
+
 const INT_TYPES: [Type; 5] = [Type::I1, Type::I8, Type::I16, Type::I32, Type::I64];
 const FLOAT_TYPES: [Type; 4] = [Type::F16, Type::BF16, Type::F32, Type::F64];
 
@@ -291,15 +368,7 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("{} {t}", op.name()),
             t,
-            |dst| {
-                Op::Bin(op::Bin {
-                    op,
-                    ty: t,
-                    dst,
-                    a: r(a),
-                    b: r(b_),
-                })
-            },
+            |dst| bin(op, t, dst, r(a), r(b_)),
             move |x| sem::bin(op, t, x[0] & t.mask(), x[1] & t.mask()),
         );
     }
@@ -309,15 +378,7 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("{} {t} by i32", op.name()),
             t,
-            |dst| {
-                Op::Bin(op::Bin {
-                    op,
-                    ty: t,
-                    dst,
-                    a: r(a),
-                    b: r(amt),
-                })
-            },
+            |dst| bin(op, t, dst, r(a), r(amt)),
             move |x| sem::bin(op, t, x[0] & t.mask(), x[1] & 0xffff_ffff),
         );
     }
@@ -354,15 +415,7 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("icmp {} {t}", cond.name()),
             Type::I1,
-            |dst| {
-                Op::ICmp(op::ICmp {
-                    cond,
-                    ty: t,
-                    dst,
-                    a: r(a),
-                    b: r(b_),
-                })
-            },
+            |dst| icmp(cond, t, dst, r(a), r(b_)),
             move |x| sem::icmp(cond, t, x[0] & t.mask(), x[1] & t.mask()) as u64,
         );
     }
@@ -372,34 +425,11 @@ fn int_batch(t: Type) -> Batch {
         bt.check(
             format!("lop3 {lut:#x} {t}"),
             t,
-            |dst| {
-                Op::Lop3(op::Lop3 {
-                    ty: t,
-                    dst,
-                    a: r(a),
-                    b: r(b_),
-                    c: r(c),
-                    lut,
-                })
-            },
+            |dst| lop3(t, dst, [a, b_, c], lut),
             move |x| sem::lop3(t, x[0] & t.mask(), x[1] & t.mask(), x[2] & t.mask(), lut),
         );
     }
-    let p = bt.input(Type::I1, 3);
-    bt.check(
-        format!("select {t}"),
-        t,
-        |dst| {
-            Op::Select(op::Select {
-                ty: t,
-                dst,
-                cond: r(p),
-                a: r(a),
-                b: r(b_),
-            })
-        },
-        move |x| if x[3] & 1 != 0 { x[0] } else { x[1] },
-    );
+    bt.check_select(t, a, b_);
     bt.check(
         format!("mov {t}"),
         t,
@@ -429,16 +459,7 @@ fn lop3_every_table() {
         bt.check(
             format!("lop3 {lut:#x}"),
             t,
-            |dst| {
-                Op::Lop3(op::Lop3 {
-                    ty: t,
-                    dst,
-                    a: r(a),
-                    b: r(b_),
-                    c: r(c),
-                    lut,
-                })
-            },
+            |dst| lop3(t, dst, [a, b_, c], lut),
             move |x| sem::lop3(t, x[0], x[1], x[2], lut),
         );
     }
@@ -462,32 +483,14 @@ fn bitfields_with_constant_operands() {
                     bt.check(
                         format!("bfe {t} signed={signed} pos={pos} len={len}"),
                         t,
-                        |dst| {
-                            Op::Bfe(op::Bfe {
-                                signed,
-                                ty: t,
-                                dst,
-                                a: r(a),
-                                pos: imm(pos),
-                                len: imm(len),
-                            })
-                        },
+                        |dst| bfe(signed, t, dst, a, imm(pos), imm(len)),
                         move |x| sem::bfe(signed, t, x[0] & m, pos, len),
                     );
                 }
                 bt.check(
                     format!("bfi {t} pos={pos} len={len}"),
                     t,
-                    |dst| {
-                        Op::Bfi(op::Bfi {
-                            ty: t,
-                            dst,
-                            ins: r(a),
-                            base: r(b_),
-                            pos: imm(pos),
-                            len: imm(len),
-                        })
-                    },
+                    |dst| bfi(t, dst, a, b_, imm(pos), imm(len)),
                     move |x| sem::bfi(t, x[0] & m, x[1] & m, pos, len),
                 );
             }
@@ -505,14 +508,7 @@ fn bitfields_with_constant_operands() {
         bt.check(
             format!("prmt sel={sel:#x}"),
             Type::I32,
-            |dst| {
-                Op::Prmt(op::Prmt {
-                    dst,
-                    a: r(a),
-                    b: r(b_),
-                    sel: imm(sel),
-                })
-            },
+            |dst| prmt(dst, a, b_, imm(sel)),
             move |x| sem::prmt(x[0] & 0xffff_ffff, x[1] & 0xffff_ffff, sel),
         );
     }
@@ -568,14 +564,7 @@ fn misc_int_ops() {
     bt.check(
         "prmt".into(),
         Type::I32,
-        |dst| {
-            Op::Prmt(op::Prmt {
-                dst,
-                a: r(a),
-                b: r(b_),
-                sel: r(c),
-            })
-        },
+        |dst| prmt(dst, a, b_, r(c)),
         |x| sem::prmt(x[0] & 0xffff_ffff, x[1] & 0xffff_ffff, x[2] & 0xffff_ffff),
     );
     for t in [Type::I32, Type::I64] {
@@ -585,16 +574,7 @@ fn misc_int_ops() {
             bt.check(
                 format!("bfe {t} signed={signed}"),
                 t,
-                |dst| {
-                    Op::Bfe(op::Bfe {
-                        signed,
-                        ty: t,
-                        dst,
-                        a: r(wide),
-                        pos: r(c),
-                        len: r(d),
-                    })
-                },
+                |dst| bfe(signed, t, dst, wide, r(c), r(d)),
                 move |x| {
                     let m = 0xffff_ffff;
                     sem::bfe(signed, t, x[0] & t.mask(), x[2] & m, x[3] & m)
@@ -604,16 +584,7 @@ fn misc_int_ops() {
         bt.check(
             format!("bfi {t}"),
             t,
-            |dst| {
-                Op::Bfi(op::Bfi {
-                    ty: t,
-                    dst,
-                    ins: r(ins),
-                    base: r(wide),
-                    pos: r(c),
-                    len: r(d),
-                })
-            },
+            |dst| bfi(t, dst, ins, wide, r(c), r(d)),
             move |x| {
                 let m = 0xffff_ffff;
                 sem::bfi(t, x[1] & t.mask(), x[0] & t.mask(), x[2] & m, x[3] & m)
@@ -638,17 +609,7 @@ fn float_batch(t: Type) -> Batch {
                         if ftz { ".ftz" } else { "" }
                     ),
                     t,
-                    |dst| {
-                        Op::FBin(op::FBin {
-                            op,
-                            ty: t,
-                            rnd,
-                            ftz,
-                            dst,
-                            a: r(a),
-                            b: r(b_),
-                        })
-                    },
+                    |dst| fbin(op, t, rnd, ftz, dst, r(a), r(b_)),
                     move |x| sem::fbin(op, t, rnd, ftz, x[0] & m, x[1] & m),
                 );
             }
@@ -702,21 +663,7 @@ fn float_batch(t: Type) -> Batch {
             );
         }
     }
-    let p = bt.input(Type::I1, 3);
-    bt.check(
-        format!("select {t}"),
-        t,
-        |dst| {
-            Op::Select(op::Select {
-                ty: t,
-                dst,
-                cond: r(p),
-                a: r(a),
-                b: r(b_),
-            })
-        },
-        move |x| if x[3] & 1 != 0 { x[0] } else { x[1] },
-    );
+    bt.check_select(t, a, b_);
     bt
 }
 
@@ -825,29 +772,17 @@ fn guards_select_old_value() {
             let m = t.mask();
             let g = Some(Guard { reg: p, negate });
             let on = move |x: &[u64; 4]| (x[2] & 1 != 0) != negate;
+            // The helper-lowered op's type: `t`, or f32 for an integer `t`.
+            let ft = if t.is_float() { t } else { Type::F32 };
             bt.check_inst(
                 format!("guarded add {t} negate={negate}"),
                 t,
                 |dst| Inst {
                     guard: g,
                     op: if t.is_float() {
-                        Op::FBin(op::FBin {
-                            op: FBinOp::Add,
-                            ty: t,
-                            rnd: Round::Rn,
-                            ftz: false,
-                            dst,
-                            a: r(a),
-                            b: r(b_),
-                        })
+                        fbin(FBinOp::Add, t, Round::Rn, false, dst, r(a), r(b_))
                     } else {
-                        Op::Bin(op::Bin {
-                            op: BinOp::Add,
-                            ty: t,
-                            dst,
-                            a: r(a),
-                            b: r(b_),
-                        })
+                        bin(BinOp::Add, t, dst, r(a), r(b_))
                     },
                     pc: None,
                 },
@@ -867,19 +802,10 @@ fn guards_select_old_value() {
                 t,
                 |dst| Inst {
                     guard: g,
-                    op: Op::FBin(op::FBin {
-                        op: FBinOp::Mul,
-                        ty: if t.is_float() { t } else { Type::F32 },
-                        rnd: Round::Rp,
-                        ftz: false,
-                        dst,
-                        a: r(a),
-                        b: r(b_),
-                    }),
+                    op: fbin(FBinOp::Mul, ft, Round::Rp, false, dst, r(a), r(b_)),
                     pc: None,
                 },
                 move |x| {
-                    let ft = if t.is_float() { t } else { Type::F32 };
                     if on(x) {
                         sem::fbin(FBinOp::Mul, ft, Round::Rp, false, x[0] & m, x[1] & m)
                     } else {
@@ -909,15 +835,7 @@ fn immediate_operands() {
                 bt.check(
                     format!("{} {t} imm {v:#x}", op.name()),
                     t,
-                    |dst| {
-                        Op::Bin(op::Bin {
-                            op,
-                            ty: t,
-                            dst,
-                            a: r(a),
-                            b: imm(v),
-                        })
-                    },
+                    |dst| bin(op, t, dst, r(a), imm(v)),
                     move |x| sem::bin(op, t, x[0], v),
                 );
             }
@@ -934,17 +852,7 @@ fn immediate_operands() {
             bt.check(
                 format!("fmul {t} imm {v}"),
                 t,
-                |dst| {
-                    Op::FBin(op::FBin {
-                        op: FBinOp::Mul,
-                        ty: t,
-                        rnd: Round::Rn,
-                        ftz: false,
-                        dst,
-                        a: r(a),
-                        b: imm(bits),
-                    })
-                },
+                |dst| fbin(FBinOp::Mul, t, Round::Rn, false, dst, r(a), imm(bits)),
                 move |x| sem::fbin(FBinOp::Mul, t, Round::Rn, false, x[0] & t.mask(), bits),
             );
         }

@@ -2,28 +2,18 @@
 //! dropping (the code arena is freed), metadata, error reporting.
 
 use std::sync::Arc;
-use xisa_ir::op;
 
-use xisa_ir::{BinOp, BlockId, Kernel, Op, Term, Type};
+use xisa_ir::{BlockId, Kernel, Term, Type};
 use xisa_jit::{clif_text, compile, JitError, JitOptions, OptLevel};
 use xisa_runtime::ctx::STOP_EXIT;
 
-use crate::harness::{block, imm, r, Lane};
+use crate::harness::{add, block, Lane};
 
 fn adder(n: u64) -> Kernel {
     let mut k = Kernel::new(format!("add{n}"));
     let x = k.reg("x", Type::I64);
-    k.blocks.push(block(
-        "a",
-        vec![Op::Bin(op::Bin {
-            op: BinOp::Add,
-            ty: Type::I64,
-            dst: x,
-            a: r(x),
-            b: imm(n),
-        })],
-        Term::Exit,
-    ));
+    k.blocks
+        .push(block("a", vec![add(Type::I64, x, x, n)], Term::Exit));
     k
 }
 

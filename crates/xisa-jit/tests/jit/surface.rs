@@ -3,14 +3,13 @@
 
 use xisa_ir::op;
 use xisa_ir::{
-    Address, AtomOp, AtomType, Kernel, MemKind, MemType, Op, Order, Scope, Space, SurfDim, SurfOob,
-    Term, Type,
+    Address, AtomOp, AtomType, Kernel, MemKind, Op, Scope, Space, SurfDim, SurfOob, Term,
 };
 use xisa_runtime::ctx::{fault_kind, space_code};
 use xisa_runtime::surface::SurfDesc;
 
 use crate::control::differential;
-use crate::harness::{block, g, r, Lane};
+use crate::harness::{block, g, load, r, regs, store, Lane};
 
 /// Descriptor at guest offset 0, data from offset 64: 2D, 16 bytes × 4 rows,
 /// pitch 24, 3 layers of 96 bytes.
@@ -32,11 +31,7 @@ fn setup(l: &mut Lane, x: u64, y: u64, z: u64, desc: u64) {
 
 fn surf_kernel(dim: SurfDim, oob: SurfOob, op: &str) -> Kernel {
     let mut k = Kernel::new(format!("surf_{}_{}_{op}", dim.name(), oob.name()));
-    let desc = k.reg("desc", Type::I64);
-    let x = k.reg("x", Type::I32);
-    let y = k.reg("y", Type::I32);
-    let z = k.reg("z", Type::I32);
-    let v = k.reg("v", Type::I32);
+    let [desc, x, y, z, v] = regs(&mut k, "desc: i64, x: i32, y: i32, z: i32, v: i32");
     let addr = Address::Surface {
         desc: r(desc),
         dim,
@@ -45,36 +40,14 @@ fn surf_kernel(dim: SurfDim, oob: SurfOob, op: &str) -> Kernel {
         y: r(y),
         z: r(z),
     };
+    let sp = Space::Surface;
     let inst = match op {
-        "ld" => Op::Load(op::Load {
-            space: Space::Surface,
-            mem: MemType::scalar(MemKind::B32),
-            order: Order::Weak,
-            scope: Scope::Device,
-            uniform: false,
-            dsts: vec![v],
-            addr,
-        }),
-        "st" => Op::Store(op::Store {
-            space: Space::Surface,
-            mem: MemType::scalar(MemKind::B32),
-            order: Order::Weak,
-            scope: Scope::Device,
-            srcs: vec![r(v)],
-            addr,
-        }),
-        _ => Op::Atomic(op::Atomic {
-            op: AtomOp::Add,
-            ty: AtomType::B32,
-            space: Space::Surface,
-            scope: Scope::Device,
-            order: Order::Relaxed,
-            ftz: false,
-            dst: Some(v),
-            addr,
-            src: r(v),
-            cmp: None,
-        }),
+        "ld" => load(sp, MemKind::B32, 1, vec![v], addr),
+        "st" => store(sp, MemKind::B32, 1, vec![r(v)], addr),
+        _ => {
+            let (add, b32, dev) = (AtomOp::Add, AtomType::B32, Scope::Device);
+            Op::Atomic(op::Atomic::relaxed(add, b32, sp, dev, Some(v), addr, r(v)))
+        }
     };
     k.blocks.push(block("a", vec![inst], Term::Exit));
     k
