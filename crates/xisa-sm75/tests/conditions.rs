@@ -6,30 +6,21 @@
 //! an unconditional one. The words are the corpus `call_func` cubin's
 //! (ptxas output), patched in the condition field [87, 91).
 
-use std::path::PathBuf;
+mod common;
 
-use xisa::Module;
+use std::path::PathBuf;
 
 /// `call_func`'s IR text with the instruction at `pc` given condition
 /// `cond` (predicate number, negated), or the lifting error.
 fn lift_with(pc: usize, cond: (u128, bool)) -> Result<String, String> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/sm75/out/call_func.cubin");
     let mut bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    let c = xisa_sm75::loader::load(&bytes).expect("load");
-    let k = c
-        .kernels
-        .iter()
-        .find(|k| k.name == "call_func")
-        .expect("kernel");
-    let at = k.code_offset as usize + pc;
-    let mut w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap());
+    let at = common::kernel_code(&bytes, "call_func").1 + pc;
+    let mut w = common::word_at(&bytes, at);
     w &= !(0xf << 87);
     w |= cond.0 << 87 | u128::from(cond.1) << 90;
-    bytes[at..at + 16].copy_from_slice(&w.to_le_bytes());
-    let m = Module::from_bytes(&bytes, "call_func.cubin", None).expect("module");
-    m.kernel("call_func")
-        .map(xisa_ir::text::print_kernel)
-        .map_err(|e| e.to_string())
+    common::set_word(&mut bytes, at, w);
+    common::lift_text(&bytes, "call_func.cubin", "call_func")
 }
 
 /// The IR lines that carry `!pc <pc>`.

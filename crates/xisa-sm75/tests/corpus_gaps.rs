@@ -5,11 +5,12 @@
 //! atomics and `isspacep` with both the shared and the local window, and
 //! the refusal of `BAR.RED` (`__syncthreads_count`).
 
+mod common;
+
 use std::path::PathBuf;
 
-use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
-
-const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
+use common::{bytes32, words, ENGINES};
+use xisa::{ArgSpec, Engine, LaunchOptions, Module};
 
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -29,34 +30,15 @@ fn listing_has(needles: &[&str]) {
     }
 }
 
+/// Runs `kernel` of `gaps.cubin` as one block of `block` threads on one
+/// host thread.
 fn run(kernel: &str, engine: Engine, block: u32, args: &[ArgSpec]) -> Vec<Vec<u8>> {
     let m = Module::from_bytes(&gaps(), "gaps", None).expect("module");
-    let dev = Device::new().expect("device");
     let opts = LaunchOptions {
-        grid: [1, 1, 1],
-        block: [block, 1, 1],
-        engine,
         threads: 1,
-        ..LaunchOptions::default()
+        ..common::opts(engine, 1, block)
     };
-    let rep = dev
-        .launch(&m, kernel, &opts, args)
-        .unwrap_or_else(|e| panic!("{kernel} ({engine}): {e}"));
-    rep.buffers
-        .iter()
-        .flatten()
-        .map(|b| dev.read(b.addr, b.len as usize).expect("read"))
-        .collect()
-}
-
-fn w32(b: &[u8]) -> Vec<u32> {
-    b.chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn b32(v: &[u32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    common::launch(&m, kernel, &opts, args)
 }
 
 /// Packs two `f16` bit patterns, lane 0 low.
@@ -87,8 +69,8 @@ fn half_immediates_keep_their_lanes() {
         2,                  // lane 1: 7 < 8
     ];
     for e in ENGINES {
-        let out = run("half_imm", e, 1, &[ArgSpec::Bytes(b32(&inp))]);
-        assert_eq!(w32(&out[0]), want, "{e}");
+        let out = run("half_imm", e, 1, &[ArgSpec::Bytes(bytes32(&inp))]);
+        assert_eq!(words(&out[0]), want, "{e}");
     }
 }
 
@@ -159,9 +141,9 @@ fn bmsk_clamp_and_wrap() {
             "bmsk",
             e,
             256,
-            &[ArgSpec::Bytes(b32(&inp)), ArgSpec::Zeros(8 * 256)],
+            &[ArgSpec::Bytes(bytes32(&inp)), ArgSpec::Zeros(8 * 256)],
         );
-        let got = w32(&out[1]);
+        let got = words(&out[1]);
         for (i, (&(a, b), w)) in pairs.iter().zip(want.chunks(2)).enumerate() {
             assert_eq!(&got[2 * i..2 * i + 2], w, "{e}: bmsk a={a:#x} b={b:#x}");
         }
@@ -192,12 +174,12 @@ fn generic_atomics_and_spaces_in_both_windows() {
             e,
             n,
             &[
-                ArgSpec::Bytes(b32(&inp)),
+                ArgSpec::Bytes(bytes32(&inp)),
                 ArgSpec::Zeros(16 * u64::from(n)),
                 ArgSpec::Zeros(4),
             ],
         );
-        assert_eq!(w32(&out[1]), want, "{e}");
+        assert_eq!(words(&out[1]), want, "{e}");
     }
 }
 

@@ -3,31 +3,36 @@
 //! initialised with another global's address, `__constant__` data (bank 3)
 //! read and written by name, on both engines (`tests/cuda/globals.cu`).
 
+mod common;
+
 use std::path::PathBuf;
 
-use xisa::{ArgSpec, Device, Engine, GlobalLocation, LaunchOptions, Module};
-
-const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
+use common::{opts, ENGINES};
+use xisa::{ArgSpec, Device, Engine, GlobalLocation, Module};
 
 fn module() -> Module {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cuda/globals.cubin");
     Module::from_file(&p, None).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-fn opts(engine: Engine, grid: u32, block: u32) -> LaunchOptions {
-    LaunchOptions {
-        grid: [grid, 1, 1],
-        block: [block, 1, 1],
-        engine,
-        threads: 2,
-        ..LaunchOptions::default()
-    }
-}
-
 fn i32s(b: &[u8]) -> Vec<i32> {
     b.chunks_exact(4)
         .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
         .collect()
+}
+
+/// Launches `kernel(out, i)` as one block of `block` threads on `dev` and
+/// returns `out` (one word per thread).
+fn run_indexed(dev: &Device, m: &Module, kernel: &str, e: Engine, block: u32, i: i32) -> Vec<u8> {
+    let out = dev.alloc(4 * u64::from(block)).unwrap();
+    dev.launch(
+        m,
+        kernel,
+        &opts(e, 1, block),
+        &[ArgSpec::Ptr(out), ArgSpec::I32(i)],
+    )
+    .unwrap_or_else(|err| panic!("{kernel} ({e}): {err}"));
+    dev.read(out, 4 * block as usize).unwrap()
 }
 
 /// `atomicAdd(&counter, 1)` hands out tickets 0..N in the first launch and
@@ -82,15 +87,7 @@ fn initialised_table_and_pointer() {
         let tp = dev.read_global(&m, "tp").unwrap();
         assert_eq!(u64::from_le_bytes(tp.try_into().unwrap()), taddr + 8);
         for i in [0, 3, 7] {
-            let out = dev.alloc(4 * 32).unwrap();
-            dev.launch(
-                &m,
-                "lookup",
-                &opts(e, 1, 32),
-                &[ArgSpec::Ptr(out), ArgSpec::I32(i)],
-            )
-            .unwrap_or_else(|err| panic!("{e}: {err}"));
-            let got = i32s(&dev.read(out, 4 * 32).unwrap());
+            let got = i32s(&run_indexed(&dev, &m, "lookup", e, 32, i));
             let want: Vec<i32> = (0..32)
                 .map(|t| table[((t + i) & 7) as usize] * 10 + table[2 + (t & 1) as usize])
                 .collect();
@@ -99,16 +96,8 @@ fn initialised_table_and_pointer() {
         // Writing the table by name changes what the kernel reads.
         let new: Vec<u8> = (10..18i32).flat_map(|v| v.to_le_bytes()).collect();
         dev.write_global(&m, "table", &new).unwrap();
-        let out = dev.alloc(4 * 8).unwrap();
-        dev.launch(
-            &m,
-            "lookup",
-            &opts(e, 1, 8),
-            &[ArgSpec::Ptr(out), ArgSpec::I32(0)],
-        )
-        .unwrap();
         let want: Vec<i32> = (0..8).map(|t| (10 + t) * 10 + 12 + (t & 1)).collect();
-        assert_eq!(i32s(&dev.read(out, 32).unwrap()), want, "{e}");
+        assert_eq!(i32s(&run_indexed(&dev, &m, "lookup", e, 8, 0)), want, "{e}");
     }
 }
 
@@ -126,17 +115,7 @@ fn constant_bank_3_by_name() {
         let dev = Device::new().unwrap();
         let g = dev.global(&m, "scale").unwrap();
         assert_eq!(g.location, GlobalLocation::ConstBank { bank: 3, offset: 0 });
-        let run = |i: i32| {
-            let out = dev.alloc(4 * 8).unwrap();
-            dev.launch(
-                &m,
-                "scaled",
-                &opts(e, 1, 8),
-                &[ArgSpec::Ptr(out), ArgSpec::I32(i)],
-            )
-            .unwrap_or_else(|err| panic!("{e}: {err}"));
-            f32s(&dev.read(out, 32).unwrap())
-        };
+        let run = |i: i32| f32s(&run_indexed(&dev, &m, "scaled", e, 8, i));
         let s = [1.0f32, 2.0, 3.0, 4.0];
         let want: Vec<f32> = (0..8).map(|t| s[(t + 1) & 3] * s[1]).collect();
         assert_eq!(run(1), want, "{e}");

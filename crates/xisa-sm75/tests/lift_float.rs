@@ -6,12 +6,13 @@
 //! exact integer arithmetic), on edge inputs (NaN, ±Inf, ±0, subnormals,
 //! ties, out-of-range conversions) and pseudo-random ones.
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use common::{half_to_f64, ENGINES};
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
-
-const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
 
 fn module() -> &'static Module {
     static M: OnceLock<Module> = OnceLock::new();
@@ -545,99 +546,58 @@ fn ints(seed: u64, n: usize) -> Vec<u64> {
     v
 }
 
+/// The integer in the low `bytes` bytes of `x`, sign-extended if `signed`.
+fn int_of(x: u64, bytes: usize, signed: bool) -> i128 {
+    let shift = 64 - 8 * bytes as u32;
+    if signed {
+        i128::from(((x << shift) as i64) >> shift)
+    } else {
+        i128::from((x << shift) >> shift)
+    }
+}
+
 #[test]
 fn i2f_all_modes() {
     let inp = ints(3, 300);
-    let cases32: [(&str, Mode, bool); 6] = [
-        ("i2f_rn_f32_s32", Mode::Rn, true),
-        ("i2f_rz_f32_u32", Mode::Rz, false),
-        ("i2f_rm_f32_s32", Mode::Rm, true),
-        ("i2f_rp_f32_u32", Mode::Rp, false),
-        ("i2f_rp_f32_s32", Mode::Rp, true),
-        ("i2f_rz_f32_s32", Mode::Rz, true),
+    // (kernel, mode, input bytes, signed, output bytes)
+    let cases: [(&str, Mode, usize, bool, usize); 13] = [
+        ("i2f_rn_f32_s32", Mode::Rn, 4, true, 4),
+        ("i2f_rz_f32_u32", Mode::Rz, 4, false, 4),
+        ("i2f_rm_f32_s32", Mode::Rm, 4, true, 4),
+        ("i2f_rp_f32_u32", Mode::Rp, 4, false, 4),
+        ("i2f_rp_f32_s32", Mode::Rp, 4, true, 4),
+        ("i2f_rz_f32_s32", Mode::Rz, 4, true, 4),
+        ("i2f_rn_f32_s64", Mode::Rn, 8, true, 4),
+        ("i2f_rz_f32_u64", Mode::Rz, 8, false, 4),
+        ("i2f_rm_f32_s64", Mode::Rm, 8, true, 4),
+        ("i2f_rp_f32_u64", Mode::Rp, 8, false, 4),
+        ("i2f_rn_f64_s32", Mode::Rn, 4, true, 8),
+        ("i2f_rm_f64_s64", Mode::Rm, 8, true, 8),
+        ("i2f_rp_f64_u64", Mode::Rp, 8, false, 8),
     ];
-    for (k, m, signed) in cases32 {
+    for (k, m, in_bytes, signed, out_bytes) in cases {
         check_raw(
             k,
             &inp,
-            4,
+            in_bytes,
             1,
-            4,
+            out_bytes,
             |x| {
-                let v = if signed {
-                    i128::from(x[0] as u32 as i32)
+                let v = int_of(x[0], in_bytes, signed);
+                if out_bytes == 4 {
+                    u64::from(i_to_f32(v, m).to_bits())
                 } else {
-                    i128::from(x[0] as u32)
-                };
-                u64::from(i_to_f32(v, m).to_bits())
+                    i_to_f64(v, m).to_bits()
+                }
             },
             |a, b| a == b,
         );
     }
-    let cases64: [(&str, Mode, bool); 4] = [
-        ("i2f_rn_f32_s64", Mode::Rn, true),
-        ("i2f_rz_f32_u64", Mode::Rz, false),
-        ("i2f_rm_f32_s64", Mode::Rm, true),
-        ("i2f_rp_f32_u64", Mode::Rp, false),
-    ];
-    for (k, m, signed) in cases64 {
-        check_raw(
-            k,
-            &inp,
-            8,
-            1,
-            4,
-            |x| {
-                let v = if signed {
-                    i128::from(x[0] as i64)
-                } else {
-                    i128::from(x[0])
-                };
-                u64::from(i_to_f32(v, m).to_bits())
-            },
-            |a, b| a == b,
-        );
-    }
-    check_raw(
-        "i2f_rn_f64_s32",
-        &inp,
-        4,
-        1,
-        8,
-        |x| i_to_f64(i128::from(x[0] as u32 as i32), Mode::Rn).to_bits(),
-        |a, b| a == b,
-    );
-    check_raw(
-        "i2f_rm_f64_s64",
-        &inp,
-        8,
-        1,
-        8,
-        |x| i_to_f64(i128::from(x[0] as i64), Mode::Rm).to_bits(),
-        |a, b| a == b,
-    );
-    check_raw(
-        "i2f_rp_f64_u64",
-        &inp,
-        8,
-        1,
-        8,
-        |x| i_to_f64(i128::from(x[0]), Mode::Rp).to_bits(),
-        |a, b| a == b,
-    );
 }
 
 /// `f16` bits to `f32` (exact).
 fn f16_to_f32(h: u16) -> f32 {
-    let s = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
-    let e = i32::from((h >> 10) & 0x1f);
-    let f = f32::from(h & 0x3ff);
-    match e {
-        0 => s * f * 2f32.powi(-24),
-        31 if f == 0.0 => s * f32::INFINITY,
-        31 => f32::NAN,
-        _ => s * (1.0 + f / 1024.0) * 2f32.powi(e - 15),
-    }
+    half_to_f64(h) as f32
 }
 
 /// `f32` to `f16` bits, round to nearest even: the nearest of the
@@ -789,8 +749,9 @@ fn fsetp_conditions() {
     );
 }
 
-/// IEEE-754 minimumNumber / maximumNumber with -0 < +0.
-fn min_max(a: f32, b: f32, max: bool) -> f32 {
+/// IEEE-754 minimumNumber / maximumNumber with -0 < +0 (exact for `f32`
+/// operands widened to `f64`: the result is one of them).
+fn min_max(a: f64, b: f64, max: bool) -> f64 {
     if a.is_nan() {
         return b;
     }
@@ -826,7 +787,7 @@ fn fmnmx_min_max() {
                 if ftz {
                     (a, b) = (ftz32(a), ftz32(b));
                 }
-                min_max(a, b, max).to_bits()
+                (min_max(f64::from(a), f64::from(b), max) as f32).to_bits()
             },
             same32,
         );
@@ -1299,26 +1260,14 @@ fn fmul_scales() {
     // exact product times 2^(scale - 4), rounded once.
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ptx/fconv.cubin");
     let orig = std::fs::read(&p).expect("fconv.cubin");
-    let c = xisa_sm75::loader::load(&orig).expect("load");
-    let k = c
-        .kernels
-        .iter()
-        .find(|k| k.name == "mul_rz_f32")
-        .expect("kernel");
-    let at = (0..k.code.len() / 16)
-        .find(|i| {
-            let w = u128::from_le_bytes(k.code[16 * i..16 * i + 16].try_into().unwrap());
-            w & 0x1ff == 0x020
-        })
-        .expect("an FMUL");
+    let (off, _) = common::find_word(&orig, "mul_rz_f32", |w| w & 0x1ff == 0x020).expect("an FMUL");
     let pairs = tuples(21, 2, 200);
     for scale in 1u32..=7 {
         let mut bytes = orig.clone();
-        let off = k.code_offset as usize + 16 * at;
-        let mut w = u128::from_le_bytes(bytes[off..off + 16].try_into().unwrap());
+        let mut w = common::word_at(&bytes, off);
         w &= !(3u128 << 78) & !(7u128 << 84);
         w |= u128::from(scale) << 84;
-        bytes[off..off + 16].copy_from_slice(&w.to_le_bytes());
+        common::set_word(&mut bytes, off, w);
         let m = Module::from_bytes(&bytes, "fmul_scale", None).expect("patched");
         let outs = run_in(&m, "mul_rz_f32", &le32(&pairs), 8, 4);
         for (e, out) in outs {
@@ -1457,22 +1406,6 @@ fn frnd_and_f64_min_max() {
     );
     // min/max.f64 (ptxas: DSETP + FSEL on the halves): minimumNumber /
     // maximumNumber, -0 < +0.
-    let mm = |a: f64, b: f64, max: bool| -> f64 {
-        if a.is_nan() {
-            return b;
-        }
-        if b.is_nan() {
-            return a;
-        }
-        if a == b {
-            return if a.is_sign_negative() != max { a } else { b };
-        }
-        if (a < b) != max {
-            a
-        } else {
-            b
-        }
-    };
     let n2 = d.len() / 2 * 2;
     for (k, max) in [("min_f64", false), ("max_f64", true)] {
         check_raw(
@@ -1481,7 +1414,7 @@ fn frnd_and_f64_min_max() {
             8,
             2,
             8,
-            |x| mm(f64::from_bits(x[0]), f64::from_bits(x[1]), max).to_bits(),
+            |x| min_max(f64::from_bits(x[0]), f64::from_bits(x[1]), max).to_bits(),
             same64,
         );
     }
@@ -1497,19 +1430,6 @@ fn frnd_and_f64_min_max() {
         },
         |a, b| a == b,
     );
-}
-
-/// `f16` bits to `f64` (exact).
-fn half64(h: u16) -> f64 {
-    let s = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let e = i32::from((h >> 10) & 0x1f);
-    let f = f64::from(h & 0x3ff);
-    match e {
-        0 => s * f * 2f64.powi(-24),
-        31 if f == 0.0 => s * f64::INFINITY,
-        31 => f64::NAN,
-        _ => s * (1.0 + f / 1024.0) * 2f64.powi(e - 15),
-    }
 }
 
 #[test]
@@ -1551,7 +1471,7 @@ fn sub_register_selects() {
         |x| f32::from((x[0] >> 16) as u16 as i16).to_bits(),
         |g, w| g == w,
     );
-    let f2i = |h: u16, m: Mode| u64::from(f2i_ref(half64(h), m, S32.0, S32.1) as i32 as u32);
+    let f2i = |h: u16, m: Mode| u64::from(f2i_ref(half_to_f64(h), m, S32.0, S32.1) as i32 as u32);
     check_u32(
         "f2i_f16_h1",
         &v,
@@ -1570,7 +1490,7 @@ fn sub_register_selects() {
         "f2f_f32_f16_h1",
         &v,
         1,
-        |x| (half64((x[0] >> 16) as u16) as f32).to_bits(),
+        |x| (half_to_f64((x[0] >> 16) as u16) as f32).to_bits(),
         same32,
     );
 }
@@ -1588,9 +1508,10 @@ fn ptxas_selects() {
     for x in inputs {
         let h = (x >> 16) as u16;
         // Two roundings as the kernel does them: f1 + f2 (exact), then + f3.
-        let want_f = ((f64::from((x >> 8) & 0xff) + f64::from(h as i16)) as f32 + half64(h) as f32)
+        let want_f = ((f64::from((x >> 8) & 0xff) + f64::from(h as i16)) as f32
+            + half_to_f64(h) as f32)
             .to_bits();
-        let want_i = f2i_ref(half64(h), Mode::Rz, S32.0, S32.1) as i32 as u32;
+        let want_i = f2i_ref(half_to_f64(h), Mode::Rz, S32.0, S32.1) as i32 as u32;
         let outs = run_in(&m, "selb", &x.to_le_bytes(), 4, 8);
         for (e, out) in outs {
             let w = words32(&out);
@@ -1803,9 +1724,9 @@ fn half_op(a: u16, b: u16, c: Option<u16>, mul: bool) -> u16 {
         .flatten()
         .any(|&h| h & 0x7c00 == 0x7c00);
     if special {
-        let (fa, fb) = (half64(a), half64(b));
+        let (fa, fb) = (half_to_f64(a), half_to_f64(b));
         let v = match (mul, c) {
-            (_, Some(c)) => fa * fb + half64(c),
+            (_, Some(c)) => fa * fb + half_to_f64(c),
             (true, None) => fa * fb,
             (false, None) => fa + fb,
         };
@@ -2019,7 +1940,7 @@ fn hsetp2_compares() {
                     } else {
                         (a[i], b[i])
                     };
-                    let c = f(half64(ha), half64(hb));
+                    let c = f(half_to_f64(ha), half_to_f64(hb));
                     u32::from(match acc {
                         0 => c,
                         1 => c || p,
@@ -2037,7 +1958,8 @@ fn hsetp2_compares() {
         3,
         |x| {
             let (a, b) = (lanes(x[0]), lanes(x[1]));
-            let bitv = |i: usize| u32::from(half64(a[i] & 0x7fff) <= half64(b[i] ^ 0x8000));
+            let bitv =
+                |i: usize| u32::from(half_to_f64(a[i] & 0x7fff) <= half_to_f64(b[i] ^ 0x8000));
             bitv(0) | bitv(1) << 1
         },
         |g, w| g == w,
@@ -2048,8 +1970,9 @@ fn hsetp2_compares() {
         3,
         |x| {
             let (a, b) = (lanes(x[0]), lanes(x[1]));
-            let c =
-                half64(a[1]) != half64(b[0]) && !half64(a[1]).is_nan() && !half64(b[0]).is_nan();
+            let c = half_to_f64(a[1]) != half_to_f64(b[0])
+                && !half_to_f64(a[1]).is_nan()
+                && !half_to_f64(b[0]).is_nan();
             u32::from(c) * 3
         },
         |g, w| g == w,
@@ -2113,7 +2036,7 @@ fn packed_half_immediate_lanes() {
         3,
         |x| {
             let a = lanes(x[0]);
-            let bitv = |i: usize| u32::from(half64(a[i]) < half64(k[i]));
+            let bitv = |i: usize| u32::from(half_to_f64(a[i]) < half_to_f64(k[i]));
             bitv(0) | bitv(1) << 1
         },
         |g, w| g == w,

@@ -7,11 +7,12 @@
 //! fails). Also the shared-memory `ATOMS.CAST.SPIN` loop ptxas emits for
 //! `atom.shared.add.f64` (`tests/ptx/satom.ptx`).
 
+mod common;
+
 use std::path::PathBuf;
 
+use common::{half_to_f64, ENGINES};
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
-
-const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
 
 fn cubin(name: &str) -> Vec<u8> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -650,8 +651,8 @@ impl Suatom {
                 // Two f16 lanes, exact enough in f32 for these inputs? Use f64.
                 let mut r = 0u64;
                 for h in 0..2 {
-                    let a = half((old >> (16 * h)) as u16);
-                    let b = half((data >> (16 * h)) as u16);
+                    let a = half_to_f64((old >> (16 * h)) as u16);
+                    let b = half_to_f64((data >> (16 * h)) as u16);
                     r |= u64::from(to_half(a + b)) << (16 * h);
                 }
                 r
@@ -686,18 +687,6 @@ impl Suatom {
     }
 }
 
-fn half(h: u16) -> f64 {
-    let s = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let e = i32::from((h >> 10) & 0x1f);
-    let f = f64::from(h & 0x3ff);
-    match e {
-        0 => s * f * 2f64.powi(-24),
-        31 if f == 0.0 => s * f64::INFINITY,
-        31 => f64::NAN,
-        _ => s * (1.0 + f / 1024.0) * 2f64.powi(e - 15),
-    }
-}
-
 /// `f64` (exactly representable sums of two halves) to `f16`, round to
 /// nearest even, by search over the finite halves.
 fn to_half(x: f64) -> u16 {
@@ -705,8 +694,8 @@ fn to_half(x: f64) -> u16 {
     let a = x.abs();
     let mut best = 0u16;
     for h in 0..0x7c00u16 {
-        let d = (half(h) - a).abs();
-        let db = (half(best) - a).abs();
+        let d = (half_to_f64(h) - a).abs();
+        let db = (half_to_f64(best) - a).abs();
         if d < db || (d == db && h & 1 == 0 && best & 1 == 1) {
             best = h;
         }

@@ -47,15 +47,11 @@ fn parse_xisa(text: &str) -> Listing {
             secs.push((rest.trim().to_string(), Vec::new()));
             continue;
         }
-        let Some(rest) = t.strip_prefix("/*") else {
-            continue;
-        };
-        let Some(end) = rest.find("*/") else { continue };
-        let Ok(pc) = u64::from_str_radix(&rest[..end], 16) else {
+        let Some((pc, rest)) = common::pc_prefix(t) else {
             continue;
         };
         if let Some(s) = secs.last_mut() {
-            s.1.push((pc, norm(&rest[end + 2..])));
+            s.1.push((pc, norm(rest)));
         }
     }
     secs

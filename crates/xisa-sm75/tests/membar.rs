@@ -5,6 +5,8 @@
 //! and a refusal naming the pc for `.VC`. The words come from the sm_75 litmus cubin (ptxas output for
 //! `fence.sc.gpu` / `fence.acq_rel.gpu`), patched field by field.
 
+mod common;
+
 use std::path::PathBuf;
 
 use xisa::Module;
@@ -15,32 +17,21 @@ fn cubin() -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// The file offset and pc of the `sb_fence_sc` kernel's first MEMBAR.
+fn first_membar(bytes: &[u8]) -> (usize, u64) {
+    common::find_word(bytes, "sb_fence_sc", |w| w & 0xfff == 0x992).expect("a MEMBAR")
+}
+
 /// The `sb_fence_sc` kernel's first MEMBAR with its semantics and scope
 /// fields set, lifted: the pc and the module's IR text, or the error.
 fn lift_with(sem: u128, scope: u128) -> (u64, Result<String, String>) {
     let mut bytes = cubin();
-    let c = xisa_sm75::loader::load(&bytes).expect("load");
-    let k = c
-        .kernels
-        .iter()
-        .find(|k| k.name == "sb_fence_sc")
-        .expect("kernel");
-    let i = k
-        .code
-        .chunks_exact(16)
-        .position(|w| u128::from_le_bytes(w.try_into().unwrap()) & 0xfff == 0x992)
-        .expect("a MEMBAR");
-    let at = k.code_offset as usize + 16 * i;
-    let mut w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap());
+    let (at, pc) = first_membar(&bytes);
+    let mut w = common::word_at(&bytes, at);
     w &= !(0x1f << 76);
     w |= scope << 76 | sem << 79;
-    bytes[at..at + 16].copy_from_slice(&w.to_le_bytes());
-    let m = Module::from_bytes(&bytes, "litmus.cubin", None).expect("module");
-    let k = m
-        .kernel("sb_fence_sc")
-        .map(xisa_ir::text::print_kernel)
-        .map_err(|e| e.to_string());
-    (16 * i as u64, k)
+    common::set_word(&mut bytes, at, w);
+    (pc, common::lift_text(&bytes, "litmus.cubin", "sb_fence_sc"))
 }
 
 #[test]
@@ -86,20 +77,9 @@ fn invalid_membar_fields_trap_and_vc_is_refused() {
 #[test]
 fn an_unliftable_kernel_fails_alone() {
     let mut bytes = cubin();
-    let c = xisa_sm75::loader::load(&bytes).expect("load");
-    let k = c
-        .kernels
-        .iter()
-        .find(|k| k.name == "sb_fence_sc")
-        .expect("kernel");
-    let i = k
-        .code
-        .chunks_exact(16)
-        .position(|w| u128::from_le_bytes(w.try_into().unwrap()) & 0xfff == 0x992)
-        .expect("a MEMBAR");
-    let at = k.code_offset as usize + 16 * i;
-    let w = u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap()) & !(0x7 << 76) | 5 << 76;
-    bytes[at..at + 16].copy_from_slice(&w.to_le_bytes());
+    let (at, _) = first_membar(&bytes);
+    let w = common::word_at(&bytes, at) & !(0x7 << 76) | 5 << 76;
+    common::set_word(&mut bytes, at, w);
     let m = Module::from_bytes(&bytes, "litmus.cubin", None).expect("the module still loads");
     let e = m.kernel("sb_fence_sc").unwrap_err().to_string();
     assert!(

@@ -9,7 +9,8 @@
 
 mod common;
 
-use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use common::{bytes32, bytes64, dwords, opts, run, words, ENGINES};
+use xisa::{ArgSpec, Device, Module};
 
 fn cubin() -> Vec<u8> {
     common::fixture("tests/ptx/miscompiles.cubin")
@@ -21,16 +22,7 @@ fn module() -> Module {
 
 /// The instruction words of `kernel`.
 fn code(kernel: &str) -> Vec<u128> {
-    let c = xisa_sm75::loader::load(&cubin()).expect("load");
-    let k = c
-        .kernels
-        .iter()
-        .find(|k| k.name == kernel)
-        .unwrap_or_else(|| panic!("kernel {kernel}"));
-    k.code
-        .chunks_exact(16)
-        .map(|b| u128::from_le_bytes(b.try_into().unwrap()))
-        .collect()
+    common::kernel_code(&cubin(), kernel).0
 }
 
 /// The disassembly of `kernel` (words the decoder does not know are skipped).
@@ -55,56 +47,13 @@ fn assert_form(kernel: &str, mnemonic: &str, parts: &[&str]) {
     );
 }
 
-const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
-
-fn opts(engine: Engine, grid: u32, block: u32) -> LaunchOptions {
-    LaunchOptions {
-        grid: [grid, 1, 1],
-        block: [block, 1, 1],
-        engine,
-        threads: 2,
-        ..LaunchOptions::default()
+/// Runs `kernel` as one block of `block` threads on each engine and checks
+/// the words of its first buffer against `want` (`what` names the case).
+fn check_words(m: &Module, kernel: &str, block: u32, args: &[ArgSpec], want: &[u32], what: &str) {
+    for e in ENGINES {
+        let out = run(m, kernel, e, 1, block, args);
+        assert_eq!(words(&out[0]), want, "{kernel} ({e}) {what}");
     }
-}
-
-/// Launches `kernel` and returns the final contents of every buffer argument.
-fn run(
-    m: &Module,
-    kernel: &str,
-    engine: Engine,
-    grid: u32,
-    block: u32,
-    args: &[ArgSpec],
-) -> Vec<Vec<u8>> {
-    let dev = Device::new().expect("device");
-    let rep = dev
-        .launch(m, kernel, &opts(engine, grid, block), args)
-        .unwrap_or_else(|e| panic!("{kernel} ({engine}): {e}"));
-    rep.buffers
-        .iter()
-        .flatten()
-        .map(|b| dev.read(b.addr, b.len as usize).expect("read"))
-        .collect()
-}
-
-fn words(b: &[u8]) -> Vec<u32> {
-    b.chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn dwords(b: &[u8]) -> Vec<u64> {
-    b.chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn bytes32(v: &[u32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn bytes64(v: &[u64]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 use xisa_testkit::Rng;
@@ -164,21 +113,18 @@ fn lds_uniform_address_and_plop3_uniform_predicate() {
                 [lo, hi]
             })
             .collect();
-        for e in ENGINES {
-            let out = run(
-                &m,
-                "lds_ur",
-                e,
-                1,
-                128,
-                &[
-                    ArgSpec::Zeros(128 * 8),
-                    ArgSpec::Bytes(bytes32(&input)),
-                    ArgSpec::U32(n),
-                ],
-            );
-            assert_eq!(words(&out[0]), want, "{e} n={n}");
-        }
+        check_words(
+            &m,
+            "lds_ur",
+            128,
+            &[
+                ArgSpec::Zeros(128 * 8),
+                ArgSpec::Bytes(bytes32(&input)),
+                ArgSpec::U32(n),
+            ],
+            &want,
+            &format!("n={n}"),
+        );
     }
 }
 
@@ -207,21 +153,18 @@ fn global_u32_and_64_plus_uniform_addresses() {
         let j = t as i64 - i64::from(k);
         want[(768 + j) as usize] = input[(64 + j) as usize];
     }
-    for e in ENGINES {
-        let out = run(
-            &m,
-            "g_u32ur",
-            e,
-            1,
-            64,
-            &[
-                ArgSpec::Zeros(1024 * 4),
-                ArgSpec::Bytes(bytes32(&input)),
-                ArgSpec::U32(k),
-            ],
-        );
-        assert_eq!(words(&out[0]), want, "{e}");
-    }
+    check_words(
+        &m,
+        "g_u32ur",
+        64,
+        &[
+            ArgSpec::Zeros(1024 * 4),
+            ArgSpec::Bytes(bytes32(&input)),
+            ArgSpec::U32(k),
+        ],
+        &want,
+        "",
+    );
 }
 
 /// Bug 4 (generic): `LD.E.SYS R5, [R0.U32+UR4]`, `[R0.U32+UR4+0x10]`,
@@ -241,20 +184,17 @@ fn generic_u32_plus_uniform_addresses() {
         want[256 + t] = input[t];
         want[512 + t] = 0; // the ATOM's old value
     }
-    for e in ENGINES {
-        let out = run(
-            &m,
-            "generic_u32ur",
-            e,
-            1,
-            64,
-            &[
-                ArgSpec::Bytes(bytes32(&init)),
-                ArgSpec::Bytes(bytes32(&input)),
-            ],
-        );
-        assert_eq!(words(&out[0]), want, "{e}");
-    }
+    check_words(
+        &m,
+        "generic_u32ur",
+        64,
+        &[
+            ArgSpec::Bytes(bytes32(&init)),
+            ArgSpec::Bytes(bytes32(&input)),
+        ],
+        &want,
+        "",
+    );
 }
 
 /// Generic `LD.E.SYS R0, [R2+-0x10]` without a uniform register keeps a
@@ -371,17 +311,14 @@ fn lea_negated_b_flo_inverted_imad_negated_c() {
             ]
         })
         .collect();
-    for e in ENGINES {
-        let out = run(
-            &m,
-            "lea_neg",
-            e,
-            1,
-            128,
-            &[ArgSpec::Zeros(128 * 20), ArgSpec::Bytes(bytes32(&input))],
-        );
-        assert_eq!(words(&out[0]), want, "{e}");
-    }
+    check_words(
+        &m,
+        "lea_neg",
+        128,
+        &[ArgSpec::Zeros(128 * 20), ArgSpec::Bytes(bytes32(&input))],
+        &want,
+        "",
+    );
 }
 
 /// Edge-weighted 64-bit values.

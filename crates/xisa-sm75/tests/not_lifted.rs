@@ -8,9 +8,13 @@
 
 use std::path::PathBuf;
 
-use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+mod common;
 
-const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
+use common::{
+    bytes32 as b32, bytes64 as b64, kernel_code as code, opts, run, try_launch, words as w32,
+    ENGINES,
+};
+use xisa::{ArgSpec, Module};
 
 fn path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -29,22 +33,6 @@ fn module_of(name: &str, bytes: &[u8]) -> Module {
 
 fn module(name: &str) -> Module {
     module_of(name, &cubin(name))
-}
-
-/// The code of `kernel` and its file offset.
-fn code(bytes: &[u8], kernel: &str) -> (Vec<u128>, usize) {
-    let c = xisa_sm75::loader::load(bytes).expect("load");
-    let k = c
-        .kernels
-        .iter()
-        .find(|k| k.name == kernel)
-        .unwrap_or_else(|| panic!("kernel {kernel}"));
-    let w = k
-        .code
-        .chunks_exact(16)
-        .map(|b| u128::from_le_bytes(b.try_into().unwrap()))
-        .collect();
-    (w, k.code_offset as usize)
 }
 
 /// The instructions of `kernel` in the committed nvdisasm listing of
@@ -107,62 +95,6 @@ fn assert_has(file: &str, kernel: &str, needle: &str) -> u64 {
         hit.0
     );
     hit.0
-}
-
-fn opts(engine: Engine, grid: u32, block: u32) -> LaunchOptions {
-    LaunchOptions {
-        grid: [grid, 1, 1],
-        block: [block, 1, 1],
-        engine,
-        threads: 2,
-        ..LaunchOptions::default()
-    }
-}
-
-fn try_run(
-    m: &Module,
-    kernel: &str,
-    engine: Engine,
-    grid: u32,
-    block: u32,
-    args: &[ArgSpec],
-) -> Result<Vec<Vec<u8>>, String> {
-    let dev = Device::new().expect("device");
-    let rep = dev
-        .launch(m, kernel, &opts(engine, grid, block), args)
-        .map_err(|e| e.to_string())?;
-    Ok(rep
-        .buffers
-        .iter()
-        .flatten()
-        .map(|b| dev.read(b.addr, b.len as usize).expect("read"))
-        .collect())
-}
-
-fn run(
-    m: &Module,
-    kernel: &str,
-    engine: Engine,
-    grid: u32,
-    block: u32,
-    args: &[ArgSpec],
-) -> Vec<Vec<u8>> {
-    try_run(m, kernel, engine, grid, block, args)
-        .unwrap_or_else(|e| panic!("{kernel} ({engine}): {e}"))
-}
-
-fn w32(b: &[u8]) -> Vec<u32> {
-    b.chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn b32(v: &[u32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn b64(v: &[u64]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 use xisa_testkit::Rng;
@@ -619,12 +551,10 @@ fn bpt_trap() {
         assert_eq!(w32(&out[1]), want, "{e}");
         let mut x = x;
         x[17] = 12345;
-        let err = try_run(
+        let err = try_launch(
             &m,
             "trap",
-            e,
-            1,
-            32,
+            &opts(e, 1, 32),
             &[ArgSpec::Bytes(b32(&x)), ArgSpec::Zeros(128)],
         )
         .expect_err("__trap()");

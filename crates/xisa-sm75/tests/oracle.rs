@@ -36,6 +36,32 @@ fn nvdisasm() -> Option<PathBuf> {
     Some(common::nvdisasm(" (set XISA_SKIP_ORACLE=1 to skip)"))
 }
 
+/// nvdisasm (`nd`) run on `words` as one raw SM75 binary written to `tmp`.
+fn disasm_raw(nd: &Path, words: impl Iterator<Item = u128>, tmp: &Path) -> std::process::Output {
+    let mut f = std::fs::File::create(tmp).unwrap();
+    for w in words {
+        f.write_all(&w.to_le_bytes()).unwrap();
+    }
+    drop(f);
+    Command::new(nd)
+        .args(["-b", "SM75"])
+        .arg(tmp)
+        .output()
+        .expect("cannot run nvdisasm")
+}
+
+/// Records, from nvdisasm's listing `stdout` of a raw run of the words
+/// `kept` (indices into `res`), each listed word's address and text.
+fn record_texts(stdout: &str, kept: &[usize], res: &mut [Option<(u64, String)>]) {
+    for l in stdout.lines() {
+        if let Some((a, rest)) = common::pc_prefix(l.trim_start()) {
+            if let Some(&i) = kept.get(a as usize / 16) {
+                res[i] = Some((a, rest.trim().to_string()));
+            }
+        }
+    }
+}
+
 /// nvdisasm's text for each word (None = rejected).  nvdisasm stops at the
 /// first illegal word and names its address: mark it, drop it, rerun.
 fn oracle(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<String>> {
@@ -45,16 +71,7 @@ fn oracle(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<String>> {
         if todo.is_empty() {
             return res;
         }
-        let mut f = std::fs::File::create(tmp).unwrap();
-        for &i in &todo {
-            f.write_all(&words[i].to_le_bytes()).unwrap();
-        }
-        drop(f);
-        let out = Command::new(nd)
-            .args(["-b", "SM75"])
-            .arg(tmp)
-            .output()
-            .expect("cannot run nvdisasm");
+        let out = disasm_raw(nd, todo.iter().map(|&i| words[i]), tmp);
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
         if let Some(pos) = stderr.find("at address 0x") {
@@ -175,16 +192,7 @@ fn seed_variants_agree_with_nvdisasm() {
 /// targets are printed relative to it).
 fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<(u64, String)>> {
     let run = |ws: &[u128]| -> (String, String, bool) {
-        let mut f = std::fs::File::create(tmp).unwrap();
-        for w in ws {
-            f.write_all(&w.to_le_bytes()).unwrap();
-        }
-        drop(f);
-        let out = Command::new(nd)
-            .args(["-b", "SM75"])
-            .arg(tmp)
-            .output()
-            .expect("cannot run nvdisasm");
+        let out = disasm_raw(nd, ws.iter().copied(), tmp);
         (
             String::from_utf8_lossy(&out.stdout).into_owned(),
             String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -215,18 +223,7 @@ fn oracle_fast(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<(u64, String
     let ws: Vec<u128> = kept.iter().map(|&i| words[i]).collect();
     let (stdout, stderr, ok) = run(&ws);
     assert!(ok, "nvdisasm failed on accepted words: {stderr}");
-    for l in stdout.lines() {
-        let t = l.trim_start();
-        if let Some(rest) = t.strip_prefix("/*") {
-            if let Some(end) = rest.find("*/") {
-                if let Ok(a) = usize::from_str_radix(&rest[..end], 16) {
-                    if let Some(&i) = kept.get(a / 16) {
-                        res[i] = Some((a as u64, rest[end + 2..].trim().to_string()));
-                    }
-                }
-            }
-        }
-    }
+    record_texts(&stdout, &kept, &mut res);
     res
 }
 
@@ -443,16 +440,7 @@ fn oracle_batch(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<(u64, Strin
         if kept.is_empty() {
             return res;
         }
-        let mut f = std::fs::File::create(tmp).unwrap();
-        for &i in &kept {
-            f.write_all(&words[i].to_le_bytes()).unwrap();
-        }
-        drop(f);
-        let out = Command::new(nd)
-            .args(["-b", "SM75"])
-            .arg(tmp)
-            .output()
-            .unwrap();
+        let out = disasm_raw(nd, kept.iter().map(|&i| words[i]), tmp);
         let stderr = String::from_utf8_lossy(&out.stderr);
         if !out.status.success() {
             // a decode conflict the cubin check does not report: drop, rerun
@@ -466,18 +454,7 @@ fn oracle_batch(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<(u64, Strin
             kept.remove(usize::from_str_radix(&hex, 16).unwrap() / 16);
             continue;
         }
-        for l in String::from_utf8_lossy(&out.stdout).lines() {
-            let t = l.trim_start();
-            if let Some(rest) = t.strip_prefix("/*") {
-                if let Some(end) = rest.find("*/") {
-                    if let Ok(a) = usize::from_str_radix(&rest[..end], 16) {
-                        if let Some(&i) = kept.get(a / 16) {
-                            res[i] = Some((a as u64, rest[end + 2..].trim().to_string()));
-                        }
-                    }
-                }
-            }
-        }
+        record_texts(&String::from_utf8_lossy(&out.stdout), &kept, &mut res);
         return res;
     }
 }

@@ -2,9 +2,12 @@
 //! `-arch=sm_75 -O3`) through the loader, the lifter and both engines, and
 //! compares the results with a Rust reference computed here.
 
+mod common;
+
 use std::path::PathBuf;
 
-use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use common::{run, words, ENGINES};
+use xisa::{ArgSpec, Module};
 
 fn cubin(name: &str) -> Vec<u8> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -16,41 +19,6 @@ fn cubin(name: &str) -> Vec<u8> {
 fn module(name: &str) -> Module {
     Module::from_bytes(&cubin(name), name, None).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
-
-fn words(b: &[u8]) -> Vec<u32> {
-    b.chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
-}
-
-/// Launches `kernel` and returns the final contents of every buffer argument.
-fn run(
-    m: &Module,
-    kernel: &str,
-    engine: Engine,
-    grid: u32,
-    block: u32,
-    args: &[ArgSpec],
-) -> Vec<Vec<u8>> {
-    let dev = Device::new().expect("device");
-    let opts = LaunchOptions {
-        grid: [grid, 1, 1],
-        block: [block, 1, 1],
-        engine,
-        threads: 2,
-        ..LaunchOptions::default()
-    };
-    let rep = dev
-        .launch(m, kernel, &opts, args)
-        .unwrap_or_else(|e| panic!("{kernel} ({engine}): {e}"));
-    rep.buffers
-        .iter()
-        .flatten()
-        .map(|b| dev.read(b.addr, b.len as usize).expect("read"))
-        .collect()
-}
-
-const ENGINES: [Engine; 2] = [Engine::Interp, Engine::Jit];
 
 #[test]
 fn loader_reads_params_and_sizes() {
@@ -188,6 +156,21 @@ fn atomics() {
     }
 }
 
+/// Every kernel of `m` lifts, and its IR verifies, with pcs on every
+/// instruction.
+fn assert_lifts_with_pcs(m: &Module) {
+    let (lifted, failed) = m.lift_all();
+    assert!(failed.is_empty(), "{failed:?}");
+    for k in &lifted.kernels {
+        xisa_ir::verify::verify_kernel(k).expect("verifies");
+        assert!(k
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .all(|i| i.pc.is_some()));
+    }
+}
+
 #[test]
 fn lifted_ir_verifies_and_carries_pcs() {
     for name in [
@@ -199,16 +182,7 @@ fn lifted_ir_verifies_and_carries_pcs() {
         "satom",
     ] {
         let m = module(name);
-        let (lifted, failed) = m.lift_all();
-        assert!(failed.is_empty(), "{failed:?}");
-        for k in &lifted.kernels {
-            xisa_ir::verify::verify_kernel(k).expect("verifies");
-            assert!(k
-                .blocks
-                .iter()
-                .flat_map(|b| &b.insts)
-                .all(|i| i.pc.is_some()));
-        }
+        assert_lifts_with_pcs(&m);
     }
 }
 
@@ -229,16 +203,7 @@ fn every_corpus_cubin_lifts() {
         let b = std::fs::read(p).expect("read");
         let m = Module::from_bytes(&b, &p.display().to_string(), None)
             .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        let (lifted, failed) = m.lift_all();
-        assert!(failed.is_empty(), "{failed:?}");
-        for k in &lifted.kernels {
-            xisa_ir::verify::verify_kernel(k).expect("verifies");
-            assert!(k
-                .blocks
-                .iter()
-                .flat_map(|b| &b.insts)
-                .all(|i| i.pc.is_some()));
-        }
+        assert_lifts_with_pcs(&m);
     }
 }
 

@@ -59,23 +59,17 @@ fn select_on_a_uniform_register_source_is_read() {
         assert_eq!((v, g), (7.0, 1.0), "{engine}: unpatched");
     }
     // The I2F with a UR source (opcode 0xd06): set `.H1`.
-    let c = xisa_sm75::loader::load(&bytes).expect("load");
-    let k = &c.kernels[0];
-    let i = k
-        .code
-        .chunks_exact(16)
-        .position(|b| u128::from_le_bytes(b.try_into().unwrap()) & 0xfff == 0xd06)
+    let (at, _) = common::find_word(&bytes, "cvt_u16_param", |w| w & 0xfff == 0xd06)
         .expect("I2F.U16 R, UR in the cubin");
-    let at = k.code_offset as usize + 16 * i;
     let mut patched = bytes.clone();
-    let w = u128::from_le_bytes(patched[at..at + 16].try_into().unwrap()) | (1 << 60);
+    let w = common::word_at(&patched, at) | (1 << 60);
     assert!(
         xisa_sm75::disassemble_word(w, 0)
             .unwrap()
             .contains("I2F.U16"),
         "patched word"
     );
-    patched[at..at + 16].copy_from_slice(&w.to_le_bytes());
+    common::set_word(&mut patched, at, w);
     for (engine, v, _) in run(&patched, 7) {
         assert_eq!(
             v, 0.0,
