@@ -512,11 +512,10 @@ fn salu_ops() -> Vec<(String, Model)> {
 }
 
 fn rand_word(r: &mut Rng) -> u32 {
-    match r.below(6) {
-        0 => [0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 31, 32, 63][r.below(8) as usize],
-        1 => r.below(70) as u32,
-        _ => r.next() as u32,
-    }
+    rand_edge_word(
+        r,
+        &[0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 31, 32, 63],
+    )
 }
 
 #[test]
@@ -1160,59 +1159,37 @@ fn check_atomics(form: Form, cases: Vec<(String, AtomCase, bool, bool)>) {
                 }
             }
         }
-        let emask: u64 = match it {
-            0 => u64::MAX,
-            _ => rng.next() | rng.next(),
-        };
-        let mut extra = emask.to_le_bytes().to_vec();
-        extra.extend(0u64.to_le_bytes());
-        let setup = Setup {
-            bufs: vec![bytes64(&mem), bytes64(&data), bytes64(&out)],
-            extra,
-            grid: [1, 1, 1],
-            block: [LANES as u32, 1, 1],
-        };
+        let emask = round_exec(it, &mut rng);
+        let bufs = vec![bytes64(&mem), bytes64(&data), bytes64(&out)];
+        let setup = setup_one_group(bufs, emask, LANES);
         for e in ENGINES {
-            let res = run(&k, e, &setup);
-            let (gm, go) = (u64s(&res[0]), u64s(&res[2]));
+            let (gm, go) = run_rmw(&k, e, &setup);
             for (i, (mnem, c, rtn, _)) in cases.iter().enumerate() {
                 for l in 0..LANES {
                     let j = i * LANES + l;
                     let active = emask >> (l % 64) & 1 == 1;
-                    let mask = if c.wide { u64::MAX } else { 0xffff_ffff };
-                    let (a, b) = if c.wide {
-                        (data[2 * j], data[2 * j + 1])
-                    } else {
-                        (data[2 * j] & mask, data[2 * j] >> 32)
-                    };
+                    let (mask, a, b) = rmw_operands(c.wide, &data, j);
                     let old = mem[j] & mask;
-                    let (want_mem, want_out) = if active {
-                        let new = (c.f)(old, a, b) & mask;
-                        let o = if *rtn {
-                            if c.wide || form == Form::Buffer && c.name.starts_with("cmp") {
-                                // Buffer cmpswap returns into both data dwords;
-                                // the second keeps the compare value.
-                                if c.wide {
-                                    old
-                                } else {
-                                    old | (b << 32)
-                                }
-                            } else if form == Form::Buffer {
-                                // v5 keeps the second data dword.
-                                old | (data[2 * j] >> 32 << 32)
+                    let want = rmw_want(active, mem[j], out[j], mask, || {
+                        let ret = if c.wide || form == Form::Buffer && c.name.starts_with("cmp") {
+                            // Buffer cmpswap returns into both data dwords;
+                            // the second keeps the compare value.
+                            if c.wide {
+                                old
                             } else {
-                                old | (out[j] & !mask)
+                                old | (b << 32)
                             }
+                        } else if form == Form::Buffer {
+                            // v5 keeps the second data dword.
+                            old | (data[2 * j] >> 32 << 32)
                         } else {
-                            out[j]
+                            old | (out[j] & !mask)
                         };
-                        (new | (mem[j] & !mask), o)
-                    } else {
-                        (mem[j], out[j])
-                    };
+                        ((c.f)(old, a, b), rtn.then_some(ret))
+                    });
                     assert_eq!(
                         (gm[j], go[j]),
-                        (want_mem, want_out),
+                        want,
                         "{e:?} {form:?} `{mnem}` rtn={rtn} lane {l}: old {old:#x} a {a:#x} b {b:#x}"
                     );
                 }
@@ -1414,12 +1391,20 @@ fn q(x: u64) -> (u32, u32) {
     (x as u32, (x >> 32) as u32)
 }
 
-fn min_num32(a: f32, b: f32, max: bool) -> f32 {
-    match (a.is_nan(), b.is_nan()) {
+/// IEEE minimumNumber / maximumNumber (a NaN operand is ignored, -0 < +0),
+/// for f32 and f64 alike.
+fn min_num<T: Copy + PartialOrd>(
+    a: T,
+    b: T,
+    max: bool,
+    nan: fn(T) -> bool,
+    neg: fn(T) -> bool,
+) -> T {
+    match (nan(a), nan(b)) {
         (true, _) => b,
         (_, true) => a,
         _ if a == b => {
-            if (a.is_sign_negative()) != max {
+            if neg(a) != max {
                 a
             } else {
                 b
@@ -1435,25 +1420,12 @@ fn min_num32(a: f32, b: f32, max: bool) -> f32 {
     }
 }
 
+fn min_num32(a: f32, b: f32, max: bool) -> f32 {
+    min_num(a, b, max, f32::is_nan, f32::is_sign_negative)
+}
+
 fn min_num64(a: f64, b: f64, max: bool) -> f64 {
-    match (a.is_nan(), b.is_nan()) {
-        (true, _) => b,
-        (_, true) => a,
-        _ if a == b => {
-            if (a.is_sign_negative()) != max {
-                a
-            } else {
-                b
-            }
-        }
-        _ => {
-            if (a < b) != max {
-                a
-            } else {
-                b
-            }
-        }
-    }
+    min_num(a, b, max, f64::is_nan, f64::is_sign_negative)
 }
 
 fn wave_mask(ins: &[In], p: impl Fn(&In) -> bool) -> u64 {

@@ -25,12 +25,32 @@ fn f32s(b: &[u8]) -> Vec<f32> {
     u32s(b).into_iter().map(f32::from_bits).collect()
 }
 
+/// The disassembly of kernel `name` in `kernels.lst`, up to its s_endpgm.
+fn listing_body(name: &str) -> String {
+    let lst = include_str!("gfx942_exec_util/kernels.lst");
+    let label = format!("<{name}>:");
+    lst.lines()
+        .skip_while(|l| !l.contains(&label))
+        .take_while(|l| !l.contains("s_endpgm"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn same64(a: f64, b: f64) -> bool {
     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
 }
 
 fn same32(a: f32, b: f32) -> bool {
     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
+}
+
+/// Float inputs as kernel buffer bytes.
+fn fbytes64(v: &[f64]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn fbytes32(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 fn rand_f64(r: &mut Rng) -> f64 {
@@ -75,14 +95,7 @@ fn ieee_division_f64_and_f32() {
     let fa: Vec<f32> = (0..N).map(|_| rand_f32(&mut rng)).collect();
     let fb: Vec<f32> = (0..N).map(|_| rand_f32(&mut rng)).collect();
     for e in ENGINES {
-        let r = run(
-            "ddiv",
-            e,
-            &[
-                bytes64(&a.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
-                bytes64(&b.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
-            ],
-        );
+        let r = run("ddiv", e, &[fbytes64(&a), fbytes64(&b)]);
         for (i, got) in f64s(&r[0]).into_iter().enumerate() {
             assert!(
                 same64(got, a[i] / b[i]),
@@ -92,14 +105,7 @@ fn ieee_division_f64_and_f32() {
                 a[i] / b[i]
             );
         }
-        let r = run(
-            "fdiv",
-            e,
-            &[
-                bytes32(&fa.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
-                bytes32(&fb.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
-            ],
-        );
+        let r = run("fdiv", e, &[fbytes32(&fa), fbytes32(&fb)]);
         for (i, got) in f32s(&r[0]).into_iter().enumerate() {
             assert!(
                 same32(got, fa[i] / fb[i]),
@@ -187,11 +193,7 @@ fn f64_math_and_packed_f32() {
     let pa: Vec<f32> = (0..2 * N).map(|_| rand_f32(&mut rng)).collect();
     let pb: Vec<f32> = (0..2 * N).map(|_| rand_f32(&mut rng)).collect();
     for e in ENGINES {
-        let r = run(
-            "f64ops",
-            e,
-            &[bytes64(&a.iter().map(|x| x.to_bits()).collect::<Vec<_>>())],
-        );
+        let r = run("f64ops", e, &[fbytes64(&a)]);
         for (i, got) in f64s(&r[0]).into_iter().enumerate() {
             let x = a[i];
             let ld = if x.is_finite() && x != 0.0 {
@@ -205,14 +207,7 @@ fn f64_math_and_packed_f32() {
                 "{e:?} f64ops({x:e}) = {got:e}, want {want:e}"
             );
         }
-        let r = run(
-            "pk",
-            e,
-            &[
-                bytes32(&pa.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
-                bytes32(&pb.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
-            ],
-        );
+        let r = run("pk", e, &[fbytes32(&pa), fbytes32(&pb)]);
         for (i, got) in f32s(&r[0]).into_iter().enumerate() {
             let want = pa[i].mul_add(pb[i], if i % 2 == 0 { 1.0 } else { 2.0 });
             assert!(
@@ -231,13 +226,7 @@ fn f64_math_and_packed_f32() {
 /// halves through op_sel_hi = 0.
 #[test]
 fn packed_f32_with_constant_operands() {
-    let lst = include_str!("gfx942_exec_util/kernels.lst");
-    let body: String = lst
-        .lines()
-        .skip_while(|l| !l.contains("<pkc>:"))
-        .take_while(|l| !l.contains("s_endpgm"))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let body = listing_body("pkc");
     assert!(
         body.contains("v_pk_fma_f32 v[4:5], v[2:3], 4.0, 0.5"),
         "{body}"
@@ -246,11 +235,7 @@ fn packed_f32_with_constant_operands() {
     let mut rng = Rng::new(0x9c);
     let pa: Vec<f32> = (0..2 * N).map(|_| rand_f32(&mut rng)).collect();
     for e in ENGINES {
-        let r = run(
-            "pkc",
-            e,
-            &[bytes32(&pa.iter().map(|x| x.to_bits()).collect::<Vec<_>>())],
-        );
+        let r = run("pkc", e, &[fbytes32(&pa)]);
         for (i, got) in f32s(&r[0]).into_iter().enumerate() {
             let x = pa[i];
             // The compiler contracts (y * 3.25) + (x * -2.0) into an fma.
@@ -269,13 +254,7 @@ fn packed_f32_with_constant_operands() {
 /// including those whose written element is the read one.
 #[test]
 fn vgpr_index_mode_extract_and_insert() {
-    let lst = include_str!("gfx942_exec_util/kernels.lst");
-    let body: String = lst
-        .lines()
-        .skip_while(|l| !l.contains("<gidx>:"))
-        .take_while(|l| !l.contains("s_endpgm"))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let body = listing_body("gidx");
     assert!(
         body.contains("gpr_idx(SRC0)") && body.contains("gpr_idx(DST)"),
         "{body}"
@@ -287,14 +266,7 @@ fn vgpr_index_mode_extract_and_insert() {
     for j in 0..16usize {
         let ix = bytes32(&[j as u32 | 0x30]);
         for e in ENGINES {
-            let r = run(
-                "gidx",
-                e,
-                &[
-                    bytes32(&a.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
-                    ix.clone(),
-                ],
-            );
+            let r = run("gidx", e, &[fbytes32(&a), ix.clone()]);
             let got = f32s(&r[0]);
             for i in 0..N {
                 let mut v: Vec<f32> = a[16 * i..16 * i + 16]
@@ -317,11 +289,7 @@ fn vgpr_index_mode_extract_and_insert() {
 }
 
 fn rand_word(r: &mut Rng) -> u32 {
-    match r.below(6) {
-        0 => [0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 31, 13, 7][r.below(8) as usize],
-        1 => r.below(70) as u32,
-        _ => r.next() as u32,
-    }
+    rand_edge_word(r, &[0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 31, 13, 7])
 }
 
 #[test]

@@ -10,7 +10,6 @@ mod gfx942_exec_util;
 
 use common::Rng;
 use gfx942_exec_util::*;
-use xisa_ir::Kernel;
 
 const LANES: usize = 128;
 
@@ -139,14 +138,6 @@ fn kernel_src(cases: &[Case]) -> String {
     s
 }
 
-/// The lifted kernel, and the same with the lockstep wave syncs `xisa run`
-/// inserts.
-fn variants(k: Kernel) -> Vec<(&'static str, Kernel)> {
-    let mut w = k.clone();
-    xisa_ir::lockstep::insert_wave_syncs(&mut w);
-    vec![("plain", k), ("wavesync", w)]
-}
-
 #[test]
 fn rmw_ops_match_the_model() {
     let cases = cases();
@@ -171,44 +162,22 @@ fn rmw_ops_match_the_model() {
                 }
             }
         }
-        let emask: u64 = match it {
-            0 => u64::MAX,
-            _ => rng.next() | rng.next(),
-        };
-        let mut extra = emask.to_le_bytes().to_vec();
-        extra.extend(0u64.to_le_bytes());
-        let setup = Setup {
-            bufs: vec![bytes64(&mem), bytes64(&data), bytes64(&out)],
-            extra,
-            grid: [1, 1, 1],
-            block: [LANES as u32, 1, 1],
-        };
-        for (v, k) in variants(k.clone()) {
+        let emask = round_exec(it, &mut rng);
+        let bufs = vec![bytes64(&mem), bytes64(&data), bytes64(&out)];
+        let setup = setup_one_group(bufs, emask, LANES);
+        for (v, k) in wave_sync_variants(k.clone()) {
             for e in ENGINES {
-                let res = run(&k, e, &setup);
-                let (gm, go) = (u64s(&res[0]), u64s(&res[2]));
+                let (gm, go) = run_rmw(&k, e, &setup);
                 for (i, c) in cases.iter().enumerate() {
                     for l in 0..LANES {
                         let j = i * LANES + l;
                         let active = emask >> (l % 64) & 1 == 1;
-                        let mask = if c.wide { u64::MAX } else { 0xffff_ffff };
-                        let (a, b) = if c.wide {
-                            (data[2 * j], data[2 * j + 1])
-                        } else {
-                            (data[2 * j] & mask, data[2 * j] >> 32)
-                        };
+                        let (mask, a, b) = rmw_operands(c.wide, &data, j);
                         let old = mem[j] & mask;
-                        let want = if active {
-                            let new = (c.f)(old, a, b) & mask;
-                            let o = if c.rtn {
-                                old | (out[j] & !mask)
-                            } else {
-                                out[j]
-                            };
-                            (new | (mem[j] & !mask), o)
-                        } else {
-                            (mem[j], out[j])
-                        };
+                        let want = rmw_want(active, mem[j], out[j], mask, || {
+                            let ret = old | (out[j] & !mask);
+                            ((c.f)(old, a, b), c.rtn.then_some(ret))
+                        });
                         assert_eq!(
                             (gm[j], go[j]),
                             want,
@@ -282,16 +251,9 @@ fn contended_rmw_ops_serialize() {
         let init = rng.next() & mask;
         let mut buf = bytes64(&data);
         buf.extend(vec![0u8; 8 * N + 8]);
-        let mut extra = init.to_le_bytes().to_vec();
-        extra.extend(0u64.to_le_bytes());
         // The buffer pointer is s[4:5]; the initial value s[6:7].
-        let setup = Setup {
-            bufs: vec![buf],
-            extra,
-            grid: [1, 1, 1],
-            block: [N as u32, 1, 1],
-        };
-        for (v, k) in variants(k) {
+        let setup = setup_one_group(vec![buf], init, N);
+        for (v, k) in wave_sync_variants(k) {
             for e in ENGINES {
                 let res = u64s(&run(&k, e, &setup)[0]);
                 let olds: Vec<u64> = res[2 * N..3 * N].iter().map(|o| o & mask).collect();
@@ -305,11 +267,7 @@ fn contended_rmw_ops_serialize() {
                             panic!("{e:?} {v} {mnem}: no lane saw {cur:#x} at step {step}")
                         });
                     used[l] = true;
-                    let (a, b) = if wide {
-                        (data[2 * l], data[2 * l + 1])
-                    } else {
-                        (data[2 * l] & mask, data[2 * l] >> 32)
-                    };
+                    let (_, a, b) = rmw_operands(wide, &data, l);
                     cur = f(cur, a, b) & mask;
                 }
                 assert_eq!(fin, cur, "{e:?} {v} {mnem}: final value");
@@ -382,15 +340,8 @@ fn append_and_consume_count_the_wave() {
                 .collect();
             let mut buf = bytes32(&flags);
             buf.extend(vec![0u8; 4 * N + 4]);
-            let mut extra = (init as u64).to_le_bytes().to_vec();
-            extra.extend(0u64.to_le_bytes());
-            let setup = Setup {
-                bufs: vec![buf],
-                extra,
-                grid: [1, 1, 1],
-                block: [N as u32, 1, 1],
-            };
-            for (v, k) in variants(k.clone()) {
+            let setup = setup_one_group(vec![buf], init as u64, N);
+            for (v, k) in wave_sync_variants(k.clone()) {
                 for e in ENGINES {
                     let r = u32s(&run(&k, e, &setup)[0])[N..].to_vec();
                     // Every wave's active lanes see one value; the waves'

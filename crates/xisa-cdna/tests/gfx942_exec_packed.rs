@@ -188,6 +188,25 @@ struct Case {
     cmp: bool,
 }
 
+impl Case {
+    /// A fragment that writes v20 under EXEC.
+    fn new(text: impl Into<String>, model: impl Fn([u32; 4]) -> u32 + 'static) -> Case {
+        Case {
+            text: text.into(),
+            model: Box::new(model),
+            cmp: false,
+        }
+    }
+
+    /// A compare (see `cmp`).
+    fn cmp(text: impl Into<String>, model: impl Fn([u32; 4]) -> u32 + 'static) -> Case {
+        Case {
+            cmp: true,
+            ..Case::new(text, model)
+        }
+    }
+}
+
 fn bits(n: usize, v: u32) -> String {
     let b: Vec<String> = (0..n).map(|i| (v >> i & 1).to_string()).collect();
     format!("[{}]", b.join(","))
@@ -256,6 +275,34 @@ fn src_val(s: Src, lane: [u32; 4]) -> u32 {
     }
 }
 
+/// Register operand `v{i + 2}` with the f16 source modifiers that bit `i`
+/// of the `ab` (abs) and `ng` (neg) masks select, e.g. `-|v3|`.
+fn mod_reg(i: u32, ab: u32, ng: u32) -> String {
+    let r = format!("v{}", i + 2);
+    let r = if ab >> i & 1 == 1 {
+        format!("|{r}|")
+    } else {
+        r
+    };
+    if ng >> i & 1 == 1 {
+        format!("-{r}")
+    } else {
+        r
+    }
+}
+
+/// `mod_reg` for sources 0..n, comma-joined.
+fn mod_args(n: u32, ab: u32, ng: u32) -> String {
+    let args: Vec<String> = (0..n).map(|i| mod_reg(i, ab, ng)).collect();
+    args.join(", ")
+}
+
+/// The model of `mod_reg`: abs, then neg, on the f16 `x` of source `i`.
+fn mod16(x: u16, i: u32, ab: u32, ng: u32) -> u16 {
+    let x = if ab >> i & 1 == 1 { x & 0x7fff } else { x };
+    x ^ ((ng >> i & 1) as u16) << 15
+}
+
 fn packed_cases(rng: &mut Rng) -> Vec<Case> {
     let mut v = Vec::new();
     let mut ops: Vec<(&str, usize, bool, bool)> = PK_FLOAT
@@ -297,26 +344,22 @@ fn packed_cases(rng: &mut Rng) -> Vec<Case> {
                 text += " clamp";
             }
             let op = op.to_string();
-            v.push(Case {
-                text,
-                cmp: false,
-                model: Box::new(move |lane| {
-                    let mut out = 0u32;
-                    for half in 0..2 {
-                        let (sel, neg) = if half == 0 { (os, nl) } else { (osh, nh) };
-                        let s: Vec<u16> = srcs
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &s)| {
-                                let x = src_val(s, lane) >> (16 * (sel >> i & 1));
-                                (x as u16) ^ ((neg >> i & 1) as u16) << 15
-                            })
-                            .collect();
-                        out |= (model16(&op, &s, clamp) as u32) << (16 * half);
-                    }
-                    out
-                }),
-            });
+            v.push(Case::new(text, move |lane| {
+                let mut out = 0u32;
+                for half in 0..2 {
+                    let (sel, neg) = if half == 0 { (os, nl) } else { (osh, nh) };
+                    let s: Vec<u16> = srcs
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &s)| {
+                            let x = src_val(s, lane) >> (16 * (sel >> i & 1));
+                            (x as u16) ^ ((neg >> i & 1) as u16) << 15
+                        })
+                        .collect();
+                    out |= (model16(&op, &s, clamp) as u32) << (16 * half);
+                }
+                out
+            }));
         }
     }
     v
@@ -359,74 +402,46 @@ fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
                 (0, 0)
             };
             let clamp = variant % 2 == 1;
-            let args: Vec<String> = (0..n)
-                .map(|i| {
-                    let r = format!("v{}", i + 2);
-                    let r = if ab >> i & 1 == 1 {
-                        format!("|{r}|")
-                    } else {
-                        r
-                    };
-                    if ng >> i & 1 == 1 {
-                        format!("-{r}")
-                    } else {
-                        r
-                    }
-                })
-                .collect();
             let osb = bits(n, os) + "";
             let osb = format!("{},{}]", &osb[..osb.len() - 1], os >> 3 & 1);
-            let mut text = format!("v_{op} v20, {} op_sel:{osb}", args.join(", "));
+            let mut text = format!("v_{op} v20, {} op_sel:{osb}", mod_args(n as u32, ab, ng));
             if clamp {
                 text += " clamp";
             }
             let op = op.to_string();
-            v.push(Case {
-                text,
-                cmp: false,
-                model: Box::new(move |lane| {
-                    let s: Vec<u16> = (0..n)
-                        .map(|i| {
-                            let mut x = (lane[i] >> (16 * (os >> i & 1))) as u16;
-                            if ab >> i & 1 == 1 {
-                                x &= 0x7fff;
-                            }
-                            x ^ ((ng >> i & 1) as u16) << 15
-                        })
-                        .collect();
-                    let r = model16(&op, &s, clamp) as u32;
-                    let old = lane[3];
-                    if os >> 3 & 1 == 1 {
-                        old & 0xffff | r << 16
-                    } else {
-                        old & 0xffff_0000 | r
-                    }
-                }),
-            });
+            v.push(Case::new(text, move |lane| {
+                let s: Vec<u16> = (0..n as u32)
+                    .map(|i| {
+                        let x = (lane[i as usize] >> (16 * (os >> i & 1))) as u16;
+                        mod16(x, i, ab, ng)
+                    })
+                    .collect();
+                let r = model16(&op, &s, clamp) as u32;
+                let old = lane[3];
+                if os >> 3 & 1 == 1 {
+                    old & 0xffff | r << 16
+                } else {
+                    old & 0xffff_0000 | r
+                }
+            }));
         }
     }
     // Constants under op_sel: the high half of an f16 constant is 0, of an
     // integer constant its sign extension.
-    v.push(Case {
-        text: "v_fma_f16 v20, v2, 1.0, v4 op_sel:[0,1,0,0]".into(),
-        cmp: false,
-        model: Box::new(|l| {
-            l[3] & 0xffff_0000 | model16("fma_f16", &[l[0] as u16, 0, l[2] as u16], false) as u32
-        }),
-    });
-    v.push(Case {
-        text: "v_mad_u16 v20, v2, -1, v4 op_sel:[0,1,0,1]".into(),
-        cmp: false,
-        model: Box::new(|l| {
+    v.push(Case::new(
+        "v_fma_f16 v20, v2, 1.0, v4 op_sel:[0,1,0,0]",
+        |l| l[3] & 0xffff_0000 | model16("fma_f16", &[l[0] as u16, 0, l[2] as u16], false) as u32,
+    ));
+    v.push(Case::new(
+        "v_mad_u16 v20, v2, -1, v4 op_sel:[0,1,0,1]",
+        |l| {
             let r = model16("mad_u16", &[l[0] as u16, 0xffff, l[2] as u16], false) as u32;
             l[3] & 0xffff | r << 16
-        }),
-    });
-    v.push(Case {
-        text: "v_pack_b32_f16 v20, 0.5, v3 op_sel:[1,0]".into(),
-        cmp: false,
-        model: Box::new(|l| l[1] << 16),
-    });
+        },
+    ));
+    v.push(Case::new("v_pack_b32_f16 v20, 0.5, v3 op_sel:[1,0]", |l| {
+        l[1] << 16
+    }));
     // v_pack_b32_f16: halves by op_sel, f16 abs / neg.
     for _ in 0..6 {
         let (os, ab, ng) = (
@@ -434,77 +449,36 @@ fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
             rng.below(4) as u32,
             rng.below(4) as u32,
         );
-        let args: Vec<String> = (0..2)
-            .map(|i| {
-                let r = format!("v{}", i + 2);
-                let r = if ab >> i & 1 == 1 {
-                    format!("|{r}|")
-                } else {
-                    r
-                };
-                if ng >> i & 1 == 1 {
-                    format!("-{r}")
-                } else {
-                    r
-                }
-            })
-            .collect();
-        v.push(Case {
-            text: format!(
+        v.push(Case::new(
+            format!(
                 "v_pack_b32_f16 v20, {} op_sel:{}",
-                args.join(", "),
+                mod_args(2, ab, ng),
                 bits(2, os)
             ),
-            cmp: false,
-            model: Box::new(move |lane| {
+            move |lane| {
                 let h: Vec<u32> = (0..2)
                     .map(|i| {
-                        let mut x = (lane[i] >> (16 * (os >> i & 1))) as u16;
-                        if ab >> i & 1 == 1 {
-                            x &= 0x7fff;
-                        }
-                        (x ^ ((ng >> i & 1) as u16) << 15) as u32
+                        let x = (lane[i as usize] >> (16 * (os >> i & 1))) as u16;
+                        mod16(x, i, ab, ng) as u32
                     })
                     .collect();
                 h[0] | h[1] << 16
-            }),
-        });
+            },
+        ));
     }
     for op in ["add_f16", "mul_f16", "max_f16", "min_f16"] {
         for _ in 0..3 {
             let (ab, ng) = (rng.below(4) as u32, rng.below(4) as u32);
-            let args: Vec<String> = (0..2)
-                .map(|i| {
-                    let r = format!("v{}", i + 2);
-                    let r = if ab >> i & 1 == 1 {
-                        format!("|{r}|")
-                    } else {
-                        r
-                    };
-                    if ng >> i & 1 == 1 {
-                        format!("-{r}")
-                    } else {
-                        r
-                    }
-                })
-                .collect();
             let op = op.to_string();
-            v.push(Case {
-                text: format!("v_{op}_e64 v20, {}", args.join(", ")),
-                cmp: false,
-                model: Box::new(move |lane| {
+            v.push(Case::new(
+                format!("v_{op}_e64 v20, {}", mod_args(2, ab, ng)),
+                move |lane| {
                     let s: Vec<u16> = (0..2)
-                        .map(|i| {
-                            let mut x = lane[i] as u16;
-                            if ab >> i & 1 == 1 {
-                                x &= 0x7fff;
-                            }
-                            x ^ ((ng >> i & 1) as u16) << 15
-                        })
+                        .map(|i| mod16(lane[i as usize] as u16, i, ab, ng))
                         .collect();
                     model16(&op, &s, false) as u32
-                }),
-            });
+                },
+            ));
         }
     }
     v
@@ -523,73 +497,54 @@ fn mix_cases(rng: &mut Rng) -> Vec<Case> {
                 (rng.below(8) as u32, rng.below(8) as u32)
             };
             let clamp = variant % 4 == 1;
-            let args: Vec<String> = (0..3)
-                .map(|i| {
-                    let r = format!("v{}", i + 2);
-                    let r = if ab >> i & 1 == 1 {
-                        format!("|{r}|")
-                    } else {
-                        r
-                    };
-                    if ng >> i & 1 == 1 {
-                        format!("-{r}")
-                    } else {
-                        r
-                    }
-                })
-                .collect();
             let mut text = format!(
                 "v_fma_{op} v20, {} op_sel:{} op_sel_hi:{}",
-                args.join(", "),
+                mod_args(3, ab, ng),
                 bits(3, os),
                 bits(3, osh)
             );
             if clamp {
                 text += " clamp";
             }
-            v.push(Case {
-                text,
-                cmp: false,
-                model: Box::new(move |lane| {
-                    let s: Vec<f32> = (0..3)
-                        .map(|i| {
-                            let mut x = if osh >> i & 1 == 1 {
-                                h2d((lane[i] >> (16 * (os >> i & 1))) as u16) as f32
-                            } else {
-                                f32::from_bits(lane[i])
-                            };
-                            if ab >> i & 1 == 1 {
-                                x = x.abs();
-                            }
-                            if ng >> i & 1 == 1 {
-                                x = -x;
-                            }
-                            x
-                        })
-                        .collect();
-                    let r = s[0].mul_add(s[1], s[2]);
-                    let old = lane[3];
-                    if op == "mix_f32" {
-                        let r = if clamp {
-                            if r.is_nan() {
-                                0.0
-                            } else {
-                                r.clamp(0.0, 1.0) + 0.0
-                            }
+            v.push(Case::new(text, move |lane| {
+                let s: Vec<f32> = (0..3)
+                    .map(|i| {
+                        let mut x = if osh >> i & 1 == 1 {
+                            h2d((lane[i] >> (16 * (os >> i & 1))) as u16) as f32
                         } else {
-                            r
+                            f32::from_bits(lane[i])
                         };
-                        return r.to_bits();
-                    }
-                    let h = d2h(r as f64);
-                    let h = if clamp { clamp_h(h) } else { h } as u32;
-                    if op == "mixhi_f16" {
-                        old & 0xffff | h << 16
+                        if ab >> i & 1 == 1 {
+                            x = x.abs();
+                        }
+                        if ng >> i & 1 == 1 {
+                            x = -x;
+                        }
+                        x
+                    })
+                    .collect();
+                let r = s[0].mul_add(s[1], s[2]);
+                let old = lane[3];
+                if op == "mix_f32" {
+                    let r = if clamp {
+                        if r.is_nan() {
+                            0.0
+                        } else {
+                            r.clamp(0.0, 1.0) + 0.0
+                        }
                     } else {
-                        old & 0xffff_0000 | h
-                    }
-                }),
-            });
+                        r
+                    };
+                    return r.to_bits();
+                }
+                let h = d2h(r as f64);
+                let h = if clamp { clamp_h(h) } else { h } as u32;
+                if op == "mixhi_f16" {
+                    old & 0xffff | h << 16
+                } else {
+                    old & 0xffff_0000 | h
+                }
+            }));
         }
     }
     v
@@ -618,77 +573,57 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
             (false, false, false)
         }
     };
-    let arg = |ab: bool, ng: bool| {
-        let r = if ab { "|v2|".to_string() } else { "v2".into() };
-        if ng {
-            format!("-{r}")
-        } else {
-            r
-        }
-    };
+    let arg = |ab: bool, ng: bool| mod_reg(0, ab as u32, ng as u32);
     fn src(lane: [u32; 4], ab: bool, ng: bool) -> u16 {
-        let mut h = lane[0] as u16;
-        if ab {
-            h &= 0x7fff;
-        }
-        if ng {
-            h ^= 0x8000;
-        }
-        h
+        mod16(lane[0] as u16, 0, ab as u32, ng as u32)
     }
     for (op, f) in fops {
         for e64 in [false, true] {
             let (ab, ng, clamp) = mods(rng, e64);
             let sfx = if e64 { "_e64" } else { "" };
             let cl = if clamp { " clamp" } else { "" };
-            v.push(Case {
-                text: format!("v_{op}_f16{sfx} v20, {}{cl}", arg(ab, ng)),
-                cmp: false,
-                model: Box::new(move |lane| {
+            v.push(Case::new(
+                format!("v_{op}_f16{sfx} v20, {}{cl}", arg(ab, ng)),
+                move |lane| {
                     let r = d2h(f(h2d(src(lane, ab, ng))));
                     (if clamp { clamp_h(r) } else { r }) as u32
-                }),
-            });
+                },
+            ));
         }
     }
     // SDWA: the high half in, the result to the high half (the low half
     // kept).
-    v.push(Case {
-        text: "v_sqrt_f16_sdwa v20, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1"
-            .into(),
-        cmp: false,
-        model: Box::new(|lane| {
+    v.push(Case::new(
+        "v_sqrt_f16_sdwa v20, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1",
+        |lane| {
             let r = d2h(h2d((lane[0] >> 16) as u16).sqrt()) as u32;
             lane[3] & 0xffff | r << 16
-        }),
-    });
-    v.push(Case {
-        text: "v_add_f16_sdwa v20, v2, v3 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_1"
-            .into(),
-        cmp: false,
-        model: Box::new(|lane| {
-            model16("add_f16", &[(lane[0] >> 16) as u16, (lane[1] >> 16) as u16], false) as u32
-        }),
-    });
+        },
+    ));
+    let add_sdwa = "v_add_f16_sdwa v20, v2, v3 dst_sel:WORD_0 dst_unused:UNUSED_PAD \
+                    src0_sel:WORD_1 src1_sel:WORD_1";
+    v.push(Case::new(add_sdwa, |lane| {
+        model16(
+            "add_f16",
+            &[(lane[0] >> 16) as u16, (lane[1] >> 16) as u16],
+            false,
+        ) as u32
+    }));
     // v_fract_f16: x - floor(x) (exact), below 1, NaN for inf / NaN.
     for (text, ab, ng) in [
         ("v_fract_f16 v20, v2", false, false),
         ("v_fract_f16_e64 v20, -v2", false, true),
         ("v_fract_f16_e64 v20, -|v2|", true, true),
     ] {
-        v.push(Case {
-            text: text.into(),
-            cmp: false,
-            model: Box::new(move |lane| {
-                let x = h2d(src(lane, ab, ng));
-                let r = d2h(x - x.floor());
-                (if is_nan16(r) {
-                    r
-                } else {
-                    minmax16(r, 0x3bff, false)
-                }) as u32
-            }),
-        });
+        v.push(Case::new(text, move |lane| {
+            let x = h2d(src(lane, ab, ng));
+            let r = d2h(x - x.floor());
+            (if is_nan16(r) {
+                r
+            } else {
+                minmax16(r, 0x3bff, false)
+            }) as u32
+        }));
     }
     // v_ldexp_f16: n is the i16 in the low half of src1.
     // The small-exponent forms first bring n into [-15, 16] (v21), where
@@ -707,14 +642,13 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
         ),
         ("v_ldexp_f16_e64 v20, -v2, v21", false, true, false, true),
     ] {
-        v.push(Case {
-            text: if sm {
+        v.push(Case::new(
+            if sm {
                 format!("{small}{text}")
             } else {
                 text.into()
             },
-            cmp: false,
-            model: Box::new(move |lane| {
+            move |lane| {
                 let n = if sm {
                     (lane[1] & 31) as i16 - 15
                 } else {
@@ -722,15 +656,14 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
                 };
                 let r = d2h(h2d(src(lane, ab, ng)) * 2f64.powi(n as i32));
                 (if clamp { clamp_h(r) } else { r }) as u32
-            }),
-        });
+            },
+        ));
     }
     for (ab, ng) in [(false, false), (true, false), (false, true), (true, true)] {
-        v.push(Case {
-            text: format!("v_cvt_f32_f16_e64 v20, {}", arg(ab, ng)),
-            cmp: false,
-            model: Box::new(move |lane| (h2d(src(lane, ab, ng)) as f32).to_bits()),
-        });
+        v.push(Case::new(
+            format!("v_cvt_f32_f16_e64 v20, {}", arg(ab, ng)),
+            move |lane| (h2d(src(lane, ab, ng)) as f32).to_bits(),
+        ));
     }
     for signed in [false, true] {
         let ty = if signed { "i16" } else { "u16" };
@@ -738,21 +671,19 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
             let clamp = e64 && rng.chance(1, 2);
             let sfx = if e64 { "_e64" } else { "" };
             let cl = if clamp { " clamp" } else { "" };
-            v.push(Case {
-                text: format!("v_cvt_f16_{ty}{sfx} v20, v2{cl}"),
-                cmp: false,
-                model: Box::new(move |lane| {
+            v.push(Case::new(
+                format!("v_cvt_f16_{ty}{sfx} v20, v2{cl}"),
+                move |lane| {
                     let x = lane[0] as u16;
                     let d = if signed { x as i16 as f64 } else { x as f64 };
                     let r = d2h(d);
                     (if clamp { clamp_h(r) } else { r }) as u32
-                }),
-            });
+                },
+            ));
             let (ab, ng, _) = mods(rng, e64);
-            v.push(Case {
-                text: format!("v_cvt_{ty}_f16{sfx} v20, {}", arg(ab, ng)),
-                cmp: false,
-                model: Box::new(move |lane| {
+            v.push(Case::new(
+                format!("v_cvt_{ty}_f16{sfx} v20, {}", arg(ab, ng)),
+                move |lane| {
                     let x = h2d(src(lane, ab, ng)).trunc();
                     let (lo, hi) = if signed {
                         (-32768.0, 32767.0)
@@ -761,8 +692,8 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
                     };
                     let r = if x.is_nan() { 0.0 } else { x.clamp(lo, hi) };
                     (r as i64 as u16) as u32
-                }),
-            });
+                },
+            ));
         }
     }
     v
@@ -828,44 +759,20 @@ fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
             } else {
                 (0, 0)
             };
-            let arg = |i: u32| {
-                let r = format!("v{}", i + 2);
-                let r = if ab >> i & 1 == 1 {
-                    format!("|{r}|")
-                } else {
-                    r
-                };
-                if ng >> i & 1 == 1 {
-                    format!("-{r}")
-                } else {
-                    r
-                }
-            };
             let text = if e64 {
                 format!(
-                    "v_cmp_{cond}_f16_e64 s[20:21], {}, {}{tail}",
-                    arg(0),
-                    arg(1)
+                    "v_cmp_{cond}_f16_e64 s[20:21], {}{tail}",
+                    mod_args(2, ab, ng)
                 )
             } else {
                 format!("v_cmp_{cond}_f16 vcc, v2, v3\ns_mov_b64 s[20:21], vcc{tail}")
             };
-            v.push(Case {
-                text,
-                cmp: true,
-                model: Box::new(move |lane| {
-                    let x: Vec<f64> = (0..2)
-                        .map(|i| {
-                            let mut h = lane[i] as u16;
-                            if ab >> i & 1 == 1 {
-                                h &= 0x7fff;
-                            }
-                            h2d(h ^ ((ng >> i & 1) as u16) << 15)
-                        })
-                        .collect();
-                    f(x[0], x[1]) as u32
-                }),
-            });
+            v.push(Case::cmp(text, move |lane| {
+                let x: Vec<f64> = (0..2)
+                    .map(|i| h2d(mod16(lane[i as usize] as u16, i, ab, ng)))
+                    .collect();
+                f(x[0], x[1]) as u32
+            }));
         }
     }
     for form in [
@@ -874,20 +781,10 @@ fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
         "v_cmp_class_f16_e64 s[20:21], -|v2|, v3",
     ] {
         let (ab, ng) = (form.contains('|'), form.contains('-'));
-        v.push(Case {
-            text: format!("{form}{tail}"),
-            cmp: true,
-            model: Box::new(move |lane| {
-                let mut h = lane[0] as u16;
-                if ab {
-                    h &= 0x7fff;
-                }
-                if ng {
-                    h ^= 0x8000;
-                }
-                lane[1] >> class16(h) & 1
-            }),
-        });
+        v.push(Case::cmp(format!("{form}{tail}"), move |lane| {
+            let h = mod16(lane[0] as u16, 0, ab as u32, ng as u32);
+            lane[1] >> class16(h) & 1
+        }));
     }
     // SDWA compares: word / byte selects, vcc or an SGPR pair.
     type SC = fn([u32; 4]) -> bool;
@@ -910,11 +807,9 @@ fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
         ),
     ];
     for (text, f) in sdwa {
-        v.push(Case {
-            text: format!("{text}{tail}"),
-            cmp: true,
-            model: Box::new(move |lane| f(lane) as u32),
-        });
+        v.push(Case::cmp(format!("{text}{tail}"), move |lane| {
+            f(lane) as u32
+        }));
     }
     for (cond, f) in iconds {
         for ty in ["u16", "i16"] {
@@ -925,23 +820,19 @@ fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
                     format!("v_cmp_{cond}_{ty} vcc, v2, v3\ns_mov_b64 s[20:21], vcc{tail}")
                 };
                 let signed = ty == "i16";
-                v.push(Case {
-                    text,
-                    cmp: true,
-                    model: Box::new(move |lane| {
-                        let x: Vec<i64> = (0..2)
-                            .map(|i| {
-                                let h = lane[i] as u16;
-                                if signed {
-                                    h as i16 as i64
-                                } else {
-                                    h as i64
-                                }
-                            })
-                            .collect();
-                        f(x[0], x[1]) as u32
-                    }),
-                });
+                v.push(Case::cmp(text, move |lane| {
+                    let x: Vec<i64> = (0..2)
+                        .map(|i| {
+                            let h = lane[i] as u16;
+                            if signed {
+                                h as i16 as i64
+                            } else {
+                                h as i64
+                            }
+                        })
+                        .collect();
+                    f(x[0], x[1]) as u32
+                }));
             }
         }
     }
@@ -982,18 +873,16 @@ fn dot_cases() -> Vec<Case> {
             };
             for clamp in [false, true] {
                 let cl = if clamp { " clamp" } else { "" };
-                v.push(Case {
-                    text: format!("v_{name}_{ty} v20, v2, v3, v4{cl}"),
-                    cmp: false,
-                    model: Box::new(move |l| dot(l[0], l[1], l[2], w, signed, clamp)),
-                });
+                v.push(Case::new(
+                    format!("v_{name}_{ty} v20, v2, v3, v4{cl}"),
+                    move |l| dot(l[0], l[1], l[2], w, signed, clamp),
+                ));
             }
         }
-        v.push(Case {
-            text: format!("v_{name}c_i32_i{w} v20, v2, v3"),
-            cmp: false,
-            model: Box::new(move |l| dot(l[0], l[1], l[3], w, true, false)),
-        });
+        v.push(Case::new(
+            format!("v_{name}c_i32_i{w} v20, v2, v3"),
+            move |l| dot(l[0], l[1], l[3], w, true, false),
+        ));
     }
     v
 }
@@ -1012,21 +901,13 @@ fn pk_fmac_cases() -> Vec<Case> {
         h(0) | h(16) << 16
     };
     vec![
-        Case {
-            text: "v_pk_fmac_f16 v20, v2, v3".into(),
-            cmp: false,
-            model: Box::new(move |l| fmac(l[0], l[1], l[3])),
-        },
-        Case {
-            text: "v_pk_fmac_f16 v20, 1.0, v3".into(),
-            cmp: false,
-            model: Box::new(move |l| fmac(0x3c00, l[1], l[3])),
-        },
-        Case {
-            text: "v_pk_fmac_f16 v20, s12, v4".into(),
-            cmp: false,
-            model: Box::new(move |l| fmac(SREG, l[2], l[3])),
-        },
+        Case::new("v_pk_fmac_f16 v20, v2, v3", move |l| fmac(l[0], l[1], l[3])),
+        Case::new("v_pk_fmac_f16 v20, 1.0, v3", move |l| {
+            fmac(0x3c00, l[1], l[3])
+        }),
+        Case::new("v_pk_fmac_f16 v20, s12, v4", move |l| {
+            fmac(SREG, l[2], l[3])
+        }),
     ]
 }
 
@@ -1188,6 +1069,14 @@ fn run_half(name: &str, e: Engine, bufs: &[Vec<u8>]) -> Vec<Vec<u8>> {
     run_co_kernel(HALF_CO, name, e, bufs, [(N / 64) as u32, 1, 1], [64, 1, 1])
 }
 
+/// Runs a kernel whose first buffer is its only output (`out_len` zero
+/// bytes), the inputs after it; returns the output.
+fn run_half_out(name: &str, e: Engine, out_len: usize, ins: &[Vec<u8>]) -> Vec<u8> {
+    let mut bufs = vec![vec![0; out_len]];
+    bufs.extend_from_slice(ins);
+    run_half(name, e, &bufs).swap_remove(0)
+}
+
 /// Random f16 pairs without signalling NaNs (LLVM's maxnum / minnum leave
 /// the result of a signalling NaN open).
 fn rand_h2(rng: &mut Rng) -> u32 {
@@ -1208,6 +1097,11 @@ fn join16(l: [u16; 2]) -> u32 {
     l[0] as u32 | (l[1] as u32) << 16
 }
 
+/// `N` words of `rand_h2`.
+fn rand_h2s(rng: &mut Rng) -> Vec<u32> {
+    (0..N).map(|_| rand_h2(rng)).collect()
+}
+
 fn same_h2(got: u32, want: u32) -> bool {
     (0..2).all(|k| {
         let (g, w) = ((got >> (16 * k)) as u16, (want >> (16 * k)) as u16);
@@ -1215,22 +1109,41 @@ fn same_h2(got: u32, want: u32) -> bool {
     })
 }
 
+/// Asserts a half2 result (a NaN half matches any NaN); `what` names the
+/// engine, kernel, element and inputs.
+fn assert_h2(got: u32, want: u32, what: std::fmt::Arguments) {
+    assert!(
+        same_h2(got, want),
+        "{what}: got {got:#010x} want {want:#010x}"
+    );
+}
+
+/// `assert_h2` for one half.
+fn assert_h(got: u16, want: u16, what: std::fmt::Arguments) {
+    assert!(same_h(got, want), "{what}: got {got:#x} want {want:#x}");
+}
+
+/// Asserts an f32 result bit-exactly (a NaN matches any NaN).
+fn assert_f32(got: f32, want: f32, what: std::fmt::Arguments) {
+    assert!(
+        got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+        "{what}: got {got:e} want {want:e}"
+    );
+}
+
 #[test]
 fn compiled_half2_kernels_match_the_reference() {
     let mut rng = Rng::new(0x4a1f);
-    let a: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
-    let b: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
-    let c: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
+    let (a, b, c) = (rand_h2s(&mut rng), rand_h2s(&mut rng), rand_h2s(&mut rng));
     let f = |op: &str, s: &[u16]| model16(op, s, false);
     for e in ENGINES {
         // h2_math
-        let out = u32s(
-            &run_half(
-                "h2_math",
-                e,
-                &[vec![0; 8 * N], bytes32(&a), bytes32(&b), bytes32(&c)],
-            )[0],
-        );
+        let out = u32s(&run_half_out(
+            "h2_math",
+            e,
+            8 * N,
+            &[bytes32(&a), bytes32(&b), bytes32(&c)],
+        ));
         for i in 0..N {
             let (x, y, z) = (lanes16(a[i]), lanes16(b[i]), lanes16(c[i]));
             let zyx = [z[1], z[0]];
@@ -1246,43 +1159,42 @@ fn compiled_half2_kernels_match_the_reference() {
                 w1[k] = f("add_f16", &[mn, d]);
             }
             for (j, w) in [w0, w1].into_iter().enumerate() {
-                let got = out[2 * i + j];
-                assert!(
-                    same_h2(got, join16(w)),
-                    "{e:?} h2_math[{i}].{j}: got {got:#010x} want {:#010x} \
-                     a {:#x} b {:#x} c {:#x}",
+                assert_h2(
+                    out[2 * i + j],
                     join16(w),
-                    a[i],
-                    b[i],
-                    c[i]
+                    format_args!(
+                        "{e:?} h2_math[{i}].{j}: a {:#x} b {:#x} c {:#x}",
+                        a[i], b[i], c[i]
+                    ),
                 );
             }
         }
         // h2_swizzle
-        let out = u32s(&run_half("h2_swizzle", e, &[vec![0; 4 * N], bytes32(&a), bytes32(&b)])[0]);
+        let out = u32s(&run_half_out(
+            "h2_swizzle",
+            e,
+            4 * N,
+            &[bytes32(&a), bytes32(&b)],
+        ));
         for i in 0..N {
             let (x, y) = (lanes16(a[i]), lanes16(b[i]));
             let s = [x[1], y[0]];
             let w: Vec<u16> = (0..2)
                 .map(|k| f("fma_f16", &[s[k], x[1], y[k] ^ 0x8000]))
                 .collect();
-            let w = join16([w[0], w[1]]);
-            assert!(
-                same_h2(out[i], w),
-                "{e:?} h2_swizzle[{i}]: got {:#010x} want {w:#010x} a {:#x} b {:#x}",
+            assert_h2(
                 out[i],
-                a[i],
-                b[i]
+                join16([w[0], w[1]]),
+                format_args!("{e:?} h2_swizzle[{i}]: a {:#x} b {:#x}", a[i], b[i]),
             );
         }
         // s2_math
-        let out = u32s(
-            &run_half(
-                "s2_math",
-                e,
-                &[vec![0; 12 * N], bytes32(&a), bytes32(&b), bytes32(&c)],
-            )[0],
-        );
+        let out = u32s(&run_half_out(
+            "s2_math",
+            e,
+            12 * N,
+            &[bytes32(&a), bytes32(&b), bytes32(&c)],
+        ));
         for i in 0..N {
             let (x, y, u) = (lanes16(a[i]), lanes16(b[i]), lanes16(c[i]));
             let mut w = [[0u16; 2]; 3];
@@ -1336,51 +1248,53 @@ fn same_h(g: u16, w: u16) -> bool {
 #[test]
 fn compiled_half_division_mix_and_scalar_match_the_reference() {
     let mut rng = Rng::new(0x5eed_4a1f);
-    let a: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
-    let b: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
+    let (a, b) = (rand_h2s(&mut rng), rand_h2s(&mut rng));
     let cf: Vec<u32> = (0..N).map(|_| rng.next() as u32).collect();
     let (ha, hb) = (halves_of(&a), halves_of(&b));
     let div = |x: u16, y: u16| d2h(h2d(x) / h2d(y));
     for e in ENGINES {
-        let out = u16s(&run_half("h_div", e, &[vec![0; 2 * N], bytes16(&ha), bytes16(&hb)])[0]);
+        let out = u16s(&run_half_out(
+            "h_div",
+            e,
+            2 * N,
+            &[bytes16(&ha), bytes16(&hb)],
+        ));
         for i in 0..N {
-            let w = div(ha[i], hb[i]);
-            assert!(
-                same_h(out[i], w),
-                "{e:?} h_div[{i}]: {:#x} / {:#x}: got {:#x} want {w:#x}",
-                ha[i],
-                hb[i],
-                out[i]
-            );
+            let what = format_args!("{e:?} h_div[{i}]: {:#x} / {:#x}", ha[i], hb[i]);
+            assert_h(out[i], div(ha[i], hb[i]), what);
         }
-        let out = u32s(&run_half("h2_div", e, &[vec![0; 4 * N], bytes32(&a), bytes32(&b)])[0]);
+        let out = u32s(&run_half_out(
+            "h2_div",
+            e,
+            4 * N,
+            &[bytes32(&a), bytes32(&b)],
+        ));
         for i in 0..N {
             let (x, y) = (lanes16(a[i]), lanes16(b[i]));
             let w = join16([div(x[0], y[0]), div(x[1], y[1])]);
-            assert!(
-                same_h2(out[i], w),
-                "{e:?} h2_div[{i}]: {:#x} / {:#x}: got {:#x} want {w:#x}",
-                a[i],
-                b[i],
-                out[i]
-            );
+            let what = format_args!("{e:?} h2_div[{i}]: {:#x} / {:#x}", a[i], b[i]);
+            assert_h2(out[i], w, what);
         }
-        let out = u32s(
-            &run_half(
-                "h_mixed",
-                e,
-                &[vec![0; 4 * N], bytes16(&ha), bytes16(&hb), bytes32(&cf)],
-            )[0],
-        );
+        let out = u32s(&run_half_out(
+            "h_mixed",
+            e,
+            4 * N,
+            &[bytes16(&ha), bytes16(&hb), bytes32(&cf)],
+        ));
         for i in 0..N {
             let w = (h2d(ha[i]) as f32).mul_add(h2d(hb[i]) as f32, f32::from_bits(cf[i]));
-            let g = f32::from_bits(out[i]);
-            assert!(
-                g.to_bits() == w.to_bits() || (g.is_nan() && w.is_nan()),
-                "{e:?} h_mixed[{i}]: got {g:e} want {w:e}"
+            assert_f32(
+                f32::from_bits(out[i]),
+                w,
+                format_args!("{e:?} h_mixed[{i}]"),
             );
         }
-        let out = u16s(&run_half("h_scalar", e, &[vec![0; 2 * N], bytes16(&ha), bytes16(&hb)])[0]);
+        let out = u16s(&run_half_out(
+            "h_scalar",
+            e,
+            2 * N,
+            &[bytes16(&ha), bytes16(&hb)],
+        ));
         for i in 0..N {
             let (x, y) = (ha[i], hb[i]);
             let f = model16("fma_f16", &[x, y, x], false);
@@ -1390,10 +1304,10 @@ fn compiled_half_division_mix_and_scalar_match_the_reference() {
                 &[model16("max_f16", &[f, m], false), 0xbe00],
                 false,
             );
-            assert!(
-                same_h(out[i], w),
-                "{e:?} h_scalar[{i}]: {x:#x} {y:#x}: got {:#x} want {w:#x}",
-                out[i]
+            assert_h(
+                out[i],
+                w,
+                format_args!("{e:?} h_scalar[{i}]: {x:#x} {y:#x}"),
             );
         }
     }
@@ -1417,7 +1331,7 @@ fn vop1_f16_ops_and_conversions_match_the_model() {
 #[test]
 fn compiled_half_conversions_and_selects_match_the_reference() {
     let mut rng = Rng::new(0xc0de_4a1f);
-    let a: Vec<u32> = (0..N).map(|_| rand_h2(&mut rng)).collect();
+    let a = rand_h2s(&mut rng);
     // float2 addends: f16-range values (sums that round back to f16) and
     // arbitrary bit patterns.
     let bf: Vec<u32> = (0..2 * N)
@@ -1450,10 +1364,7 @@ fn compiled_half_conversions_and_selects_match_the_reference() {
             for k in 0..2 {
                 let f = h2d(x[k]) as f32 + f32::from_bits(bf[2 * i + k]);
                 let g = f32::from_bits(outf[2 * i + k]);
-                assert!(
-                    g.to_bits() == f.to_bits() || (g.is_nan() && f.is_nan()),
-                    "{e:?} h2_convert f[{i}].{k}: got {g:e} want {f:e}"
-                );
+                assert_f32(g, f, format_args!("{e:?} h2_convert f[{i}].{k}"));
                 let y = d2h(f as f64);
                 s[k] = if h2d(x[k]) < h2d(y) {
                     d2h(h2d(x[k]).sqrt())
@@ -1462,13 +1373,8 @@ fn compiled_half_conversions_and_selects_match_the_reference() {
                 };
                 cv[k] = d2h((c[i] >> (16 * k)) as u16 as i16 as f64);
             }
-            assert!(
-                same_h2(outh[2 * i], join16(s)),
-                "{e:?} h2_convert s[{i}]: got {:#010x} want {:#010x} a {:#x}",
-                outh[2 * i],
-                join16(s),
-                a[i]
-            );
+            let what = format_args!("{e:?} h2_convert s[{i}]: a {:#x}", a[i]);
+            assert_h2(outh[2 * i], join16(s), what);
             assert_eq!(outh[2 * i + 1], join16(cv), "{e:?} h2_convert c[{i}]");
         }
     }

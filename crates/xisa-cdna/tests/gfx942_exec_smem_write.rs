@@ -10,7 +10,6 @@ mod gfx942_exec_util;
 
 use common::Rng;
 use gfx942_exec_util::*;
-use xisa_ir::Kernel;
 
 /// Workgroups (one wave each) of the per-op test; each has its own slot.
 const WG: usize = 3;
@@ -205,12 +204,6 @@ fn kernel_src(cases: &[Case]) -> String {
     s
 }
 
-fn variants(k: Kernel) -> Vec<(&'static str, Kernel)> {
-    let mut w = k.clone();
-    xisa_ir::lockstep::insert_wave_syncs(&mut w);
-    vec![("plain", k), ("wavesync", w)]
-}
-
 /// The expected (memory, registers) of one case from its memory and data.
 fn model(c: &Case, mem: [u32; 4], data: [u32; 4]) -> ([u32; 4], [u32; 4]) {
     let mut m = mem;
@@ -303,16 +296,12 @@ fn scalar_stores_and_atomics_match_the_model() {
             1 => rng.next() | rng.next(),
             _ => 0,
         };
-        let mut extra = emask.to_le_bytes().to_vec();
-        extra.extend(0u64.to_le_bytes());
         let out = vec![0u8; n * WG * 64 * 16];
         let setup = Setup {
-            bufs: vec![bytes32(&mem), bytes32(&data), out],
-            extra,
             grid: [WG as u32, 1, 1],
-            block: [64, 1, 1],
+            ..setup_one_group(vec![bytes32(&mem), bytes32(&data), out], emask, 64)
         };
-        for (v, k) in variants(k.clone()) {
+        for (v, k) in wave_sync_variants(k.clone()) {
             for e in ENGINES {
                 let res = run(&k, e, &setup);
                 let (gm, go) = (u32s(&res[0]), u32s(&res[2]));
@@ -373,7 +362,7 @@ fn scalar_store_then_load_sees_it() {
         grid: [G as u32, 1, 1],
         block: [40, 1, 1],
     };
-    for (v, k) in variants(k) {
+    for (v, k) in wave_sync_variants(k) {
         for e in ENGINES {
             let r = u32s(&run(&k, e, &setup)[0]);
             for w in 0..G as u32 {
@@ -466,7 +455,7 @@ fn contended_scalar_atomics_are_exact() {
             grid: [G as u32, 1, 1],
             block: [B as u32, 1, 1],
         };
-        for (v, k) in variants(k) {
+        for (v, k) in wave_sync_variants(k) {
             for e in ENGINES {
                 let res = u64s(&run(&k, e, &setup)[0]);
                 let olds: Vec<u64> = res[1 + W..].iter().map(|o| o & mask).collect();

@@ -121,6 +121,40 @@ fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4
     );
 }
 
+/// Assembly lines, each on a new line after the indent of the fixtures.
+fn asm_lines(lines: &[&str]) -> String {
+    lines.iter().map(|l| format!("\n    {l}")).collect()
+}
+
+/// The divergent counting loop several tests vary: v2 counts up until it
+/// passes v4 = (tid & 3) + k, each lane leaving when its own count does
+/// (s_andn2 of EXEC). `init` runs before the loop, `head` at the top of
+/// each round, `tail` after the EXEC update and `after` once EXEC is
+/// restored (the stores).
+fn counting_loop(init: &[&str], head: &[&str], tail: &[&str], after: &[&str]) -> String {
+    let (init, head, tail, after) = (
+        asm_lines(init),
+        asm_lines(head),
+        asm_lines(tail),
+        asm_lines(after),
+    );
+    format!(
+        r#"
+    v_and_b32 v4, 3, v0
+    v_add_u32 v4, s8, v4
+    v_mov_b32 v2, 0{init}
+    s_mov_b64 s[12:13], exec
+.Lloop:{head}
+    v_add_u32 v2, 1, v2
+    v_cmp_gt_u32 vcc, v2, v4
+    s_andn2_b64 exec, exec, vcc{tail}
+    s_cbranch_execnz .Lloop
+    s_mov_b64 exec, s[12:13]{after}
+    s_endpgm
+"#
+    )
+}
+
 #[test]
 fn an_if_whose_body_inactive_lanes_can_skip_runs_per_lane() {
     check(
@@ -354,20 +388,7 @@ fn a_loop_with_a_divergent_exit_runs_per_lane() {
     // A lane that reaches the loop with its bit 0 skips it (the second
     // per-lane branch).
     check(
-        r#"
-    v_and_b32 v4, 3, v0
-    v_add_u32 v4, s8, v4
-    v_mov_b32 v2, 0
-    s_mov_b64 s[12:13], exec
-.Lloop:
-    v_add_u32 v2, 1, v2
-    v_cmp_gt_u32 vcc, v2, v4
-    s_andn2_b64 exec, exec, vcc
-    s_cbranch_execnz .Lloop
-    s_mov_b64 exec, s[12:13]
-    global_store_dword v30, v2, s[4:5]
-    s_endpgm
-"#,
+        &counting_loop(&[], &[], &[], &["global_store_dword v30, v2, s[4:5]"]),
         (0, 2),
         |l| [(l.tid & 3) + l.k + 1, 0, 0, 0],
     );
@@ -427,24 +448,16 @@ fn a_scalar_counted_in_a_divergent_loop_keeps_the_wave_loop() {
     // s9 counts the wave's iterations and is read after the loop: a lane
     // leaving early would see its own count. The loop stays the wave's.
     check(
-        r#"
-    v_and_b32 v4, 3, v0
-    v_add_u32 v4, s8, v4
-    v_mov_b32 v2, 0
-    s_mov_b32 s9, 0
-    s_mov_b64 s[12:13], exec
-.Lloop:
-    s_add_u32 s9, s9, 1
-    v_add_u32 v2, 1, v2
-    v_cmp_gt_u32 vcc, v2, v4
-    s_andn2_b64 exec, exec, vcc
-    s_cbranch_execnz .Lloop
-    s_mov_b64 exec, s[12:13]
-    v_mov_b32 v3, s9
-    global_store_dword v30, v3, s[4:5]
-    global_store_dword v30, v2, s[4:5] offset:4
-    s_endpgm
-"#,
+        &counting_loop(
+            &["s_mov_b32 s9, 0"],
+            &["s_add_u32 s9, s9, 1"],
+            &[],
+            &[
+                "v_mov_b32 v3, s9",
+                "global_store_dword v30, v3, s[4:5]",
+                "global_store_dword v30, v2, s[4:5] offset:4",
+            ],
+        ),
         (1, 0),
         // Every wave has lanes with tid & 3 == 3: k + 4 iterations.
         |l| [l.k + 4, (l.tid & 3) + l.k + 1, 0, 0],
@@ -458,22 +471,12 @@ fn a_loop_that_sets_exec_bits_keeps_the_wave_loop() {
     // v2 passes v4; the or re-adds nothing here (s[14:15] is 0), but the
     // lifter cannot know.
     check(
-        r#"
-    v_and_b32 v4, 3, v0
-    v_add_u32 v4, s8, v4
-    v_mov_b32 v2, 0
-    s_mov_b64 s[14:15], 0
-    s_mov_b64 s[12:13], exec
-.Lloop:
-    v_add_u32 v2, 1, v2
-    v_cmp_gt_u32 vcc, v2, v4
-    s_andn2_b64 exec, exec, vcc
-    s_or_b64 exec, exec, s[14:15]
-    s_cbranch_execnz .Lloop
-    s_mov_b64 exec, s[12:13]
-    global_store_dword v30, v2, s[4:5]
-    s_endpgm
-"#,
+        &counting_loop(
+            &["s_mov_b64 s[14:15], 0"],
+            &[],
+            &["s_or_b64 exec, exec, s[14:15]"],
+            &["global_store_dword v30, v2, s[4:5]"],
+        ),
         (1, 0),
         |l| [(l.tid & 3) + l.k + 1, 0, 0, 0],
     );

@@ -71,6 +71,16 @@ fn unique_tickets(mut t: Vec<u64>, n: u64) {
     );
 }
 
+/// The low dwords of returned values (the tickets of 32-bit atomics).
+fn lows(t: &[u64]) -> Vec<u64> {
+    t.iter().map(|x| x & 0xffff_ffff).collect()
+}
+
+/// The little-endian dword at byte `off` of global memory.
+fn word(m: &[u8], off: usize) -> u64 {
+    u32::from_le_bytes(m[off..off + 4].try_into().unwrap()) as u64
+}
+
 const GROUPS: u32 = 96;
 
 #[test]
@@ -85,12 +95,13 @@ fn device_atomics_give_exact_totals_and_unique_tickets() {
     };
     for engine in engines() {
         let total = GROUPS as u64 * 64;
+        // Every device atomic below: GROUPS workgroups of 64 lanes.
+        let run64 = |src: &str, init: &(dyn Fn(u64, u32, &str) -> u32 + Sync)| {
+            run(src, engine, GROUPS, 64, init)
+        };
         // global u32 add.
-        let (t, m) = run(
+        let (t, m) = run64(
             "atom.global.add.u32.rtn v0, v[2:3], 0",
-            engine,
-            GROUPS,
-            64,
             &|_, _, n| match n {
                 "v0" => 1,
                 "v2" => a as u32,
@@ -98,53 +109,37 @@ fn device_atomics_give_exact_totals_and_unique_tickets() {
                 _ => 0,
             },
         );
-        unique_tickets(t.iter().map(|x| x & 0xffff_ffff).collect(), total);
-        assert_eq!(
-            u32::from_le_bytes(m[64..68].try_into().unwrap()) as u64,
-            total
-        );
+        unique_tickets(lows(&t), total);
+        assert_eq!(word(&m, 64), total);
         // ubase u64 add (the high words carry: add 1 << 32 | 1 so both halves count).
-        let (t, m) = run(
+        let (t, m) = run64(
             "atom.ubase.add.u64.rtn v[0:1], u[4:5], v2, 0",
-            engine,
-            GROUPS,
-            64,
             &|_, _, n| match n {
                 "v0" => 1,
                 "v1" => 1,
                 n => desc(n),
             },
         );
-        let lows: Vec<u64> = t.iter().map(|x| x & 0xffff_ffff).collect();
         assert!(t.iter().all(|x| x >> 32 == x & 0xffff_ffff));
-        unique_tickets(lows, total);
+        unique_tickets(lows(&t), total);
         assert_eq!(
             u64::from_le_bytes(m[64..72].try_into().unwrap()),
             total << 32 | total
         );
         // buf inc with a wrap limit above the total: tickets 0..total.
-        let (t, m) = run(
+        let (t, m) = run64(
             "atom.buf.inc.u32.rtn v0, u[4:7], v2, 8",
-            engine,
-            GROUPS,
-            64,
             &|_, _, n| match n {
                 "v0" => u32::MAX,
                 n => desc(n),
             },
         );
-        unique_tickets(t.iter().map(|x| x & 0xffff_ffff).collect(), total);
-        assert_eq!(
-            u32::from_le_bytes(m[72..76].try_into().unwrap()) as u64,
-            total
-        );
+        unique_tickets(lows(&t), total);
+        assert_eq!(word(&m, 72), total);
         // cmpxchg spin-free claim: every lane tries to swap 0 -> its id + 1; exactly
         // one wins, everyone sees the winner or 0.
-        let (t, m) = run(
+        let (t, m) = run64(
             "atom.global.cmpxchg.b32.rtn v[0:1], v[2:3], 16",
-            engine,
-            GROUPS,
-            64,
             &|wg, l, n| match n {
                 "v0" => 0,
                 "v1" => (wg * 64 + l as u64 + 1) as u32,
@@ -153,7 +148,7 @@ fn device_atomics_give_exact_totals_and_unique_tickets() {
                 _ => 0,
             },
         );
-        let winner = u32::from_le_bytes(m[80..84].try_into().unwrap()) as u64;
+        let winner = word(&m, 80);
         assert!(winner >= 1 && winner <= total);
         assert_eq!(t.iter().filter(|&&x| x & 0xffff_ffff == 0).count(), 1);
         assert!(t
@@ -185,14 +180,11 @@ fn shared_atomics_within_a_workgroup() {
         let mut per = vec![Vec::new(); GROUPS as usize];
         // Ordered by (workgroup, lane): chunks of 256 are workgroups.
         for (g, chunk) in t.chunks(256).enumerate() {
-            per[g] = chunk.iter().map(|x| x & 0xffff_ffff).collect();
+            per[g] = lows(chunk);
         }
         for p in per {
             unique_tickets(p, 256);
         }
-        assert_eq!(
-            u32::from_le_bytes(m[128..132].try_into().unwrap()),
-            GROUPS * 256
-        );
+        assert_eq!(word(&m, 128), GROUPS as u64 * 256);
     }
 }

@@ -9,6 +9,14 @@ fn asm_err(src: &str) -> xisa_lsu::AsmError {
     xisa_lsu::assemble(src).expect_err(src)
 }
 
+/// Asserts that `src` fails to assemble with an error of kind `pat`.
+macro_rules! assert_asm_err {
+    ($src:expr, $pat:pat) => {{
+        let e = asm_err($src);
+        assert!(matches!(e.kind, $pat), "{:?}: {e}", $src);
+    }};
+}
+
 #[test]
 fn assembly_errors() {
     let e = asm_err("ld.global.b32 v1, v[2:3], 0\nld.global.b33 v1, v[2:3], 0");
@@ -74,57 +82,48 @@ fn assembly_errors() {
     );
 
     // Registers out of range / malformed.
-    assert!(matches!(
-        asm_err("ld.shared.b32 v256, v0, 0").kind,
+    assert_asm_err!("ld.shared.b32 v256, v0, 0", AsmErrorKind::BadRegister(_));
+    assert_asm_err!(
+        "ld.global.b64 v[255:256], v[0:1], 0",
         AsmErrorKind::BadRegister(_)
-    ));
-    assert!(matches!(
-        asm_err("ld.global.b64 v[255:256], v[0:1], 0").kind,
+    );
+    assert_asm_err!(
+        "ld.global.b64 v[3:2], v[0:1], 0",
         AsmErrorKind::BadRegister(_)
-    ));
-    assert!(matches!(
-        asm_err("ld.global.b64 v[3:2], v[0:1], 0").kind,
-        AsmErrorKind::BadRegister(_)
-    ));
+    );
 
     // Immediates out of the 24-bit range.
     let e = asm_err("ld.shared.b32 v0, v1, 8388608");
     assert!(matches!(e.kind, AsmErrorKind::ImmRange(_)), "{e}");
     assert_eq!(e.col, 23);
-    assert!(matches!(
-        asm_err("ld.shared.b32 v0, v1, -8388609").kind,
-        AsmErrorKind::ImmRange(_)
-    ));
-    assert!(matches!(
-        asm_err("ld.shared.b32 v0, v1, 0x800000").kind,
-        AsmErrorKind::ImmRange(_)
-    ));
-    assert!(matches!(
-        asm_err("ld.shared.b32 v0, v1, 99999999999999999999").kind,
+    assert_asm_err!("ld.shared.b32 v0, v1, -8388609", AsmErrorKind::ImmRange(_));
+    assert_asm_err!("ld.shared.b32 v0, v1, 0x800000", AsmErrorKind::ImmRange(_));
+    assert_asm_err!(
+        "ld.shared.b32 v0, v1, 99999999999999999999",
         AsmErrorKind::WrongOperand { .. }
-    ));
-    assert!(matches!(
-        asm_err("ld.shared.b32 v0, v1, v2").kind,
+    );
+    assert_asm_err!(
+        "ld.shared.b32 v0, v1, v2",
         AsmErrorKind::WrongOperand { .. }
-    ));
+    );
 
     // Cache policy.
-    assert!(matches!(
-        asm_err("ld.global.b32 v0, v[1:2], 0, fast").kind,
+    assert_asm_err!(
+        "ld.global.b32 v0, v[1:2], 0, fast",
         AsmErrorKind::BadCpol(..)
-    ));
-    assert!(matches!(
-        asm_err("ld.global.b32 v0, v[1:2], 0, nt|nt").kind,
+    );
+    assert_asm_err!(
+        "ld.global.b32 v0, v[1:2], 0, nt|nt",
         AsmErrorKind::BadCpol(..)
-    ));
-    assert!(matches!(
-        asm_err("ld.global.b32 v0, v[1:2], 0, scope:cta").kind,
+    );
+    assert_asm_err!(
+        "ld.global.b32 v0, v[1:2], 0, scope:cta",
         AsmErrorKind::BadCpol(..)
-    ));
-    assert!(matches!(
-        asm_err("ld.global.b32 v0, v[1:2], 0, ").kind,
+    );
+    assert_asm_err!(
+        "ld.global.b32 v0, v[1:2], 0, ",
         AsmErrorKind::WrongOperand { .. }
-    ));
+    );
 
     // Columns count characters, not bytes.
     let e = asm_err("ld.global.b32 v1, v[2:3], 0 ; ok\nld.global.b32 vé, v[2:3], 0");

@@ -23,24 +23,9 @@ fn all_instructions_against_reference_model() {
     let engines = engines();
     for rule in &t.rules {
         for set in 0..OPERAND_SETS {
-            let case = make_case(&mut rng, rule);
             let lanes = if set == OPERAND_SETS - 1 { 64 } else { 32 };
-            let mut setup = Setup::new(WAVES, lanes, lanes as u32, global_bytes);
-            fill(&mut rng, rule, &case, &mut setup);
-            let scratch = rule.semclass.starts_with("scratch");
-            let mut prog: Vec<String> = Vec::new();
-            if scratch {
-                for w in 0..WAVES {
-                    for l in 0..lanes {
-                        setup.state.v[w][l][223] = 0;
-                    }
-                }
-                prog.extend(SCRATCH_PREFIX[..4].iter().map(|s| s.to_string()));
-            }
-            prog.push(case.text.clone());
-            if scratch {
-                prog.extend(SCRATCH_SUFFIX.iter().map(|s| s.to_string()));
-            }
+            let (case, mut setup) = random_case(&mut rng, rule, WAVES, lanes, global_bytes);
+            let prog = case_program(rule, &case, &mut setup);
             let bin = match xisa_lsu::assemble(&prog.join("\n")) {
                 Ok(b) => b,
                 Err(e) => {
@@ -73,15 +58,5 @@ fn all_instructions_against_reference_model() {
         t.rules.len() * OPERAND_SETS,
         executed
     );
-    assert!(
-        failures.is_empty(),
-        "{} failures, first ones:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_failures(&failures);
 }

@@ -151,29 +151,14 @@ fn all_instructions_through_xisa_exec_against_reference_model() {
     let mut mnemonics = std::collections::BTreeSet::new();
     for rule in &t.rules {
         for set in 0..OPERAND_SETS {
-            let case = make_case(&mut rng, rule);
             let lanes = if set == OPERAND_SETS - 1 { 64 } else { 32 };
-            let mut setup = Setup::new(WAVES, lanes, lanes as u32, global_bytes);
-            fill(&mut rng, rule, &case, &mut setup);
+            let (case, mut setup) = random_case(&mut rng, rule, WAVES, lanes, global_bytes);
             // `exec` has one EXEC mask and one shared image for all waves.
             for w in 1..WAVES {
                 setup.exec[w] = setup.exec[0];
                 setup.state.shared[w] = setup.state.shared[0].clone();
             }
-            let scratch = rule.semclass.starts_with("scratch");
-            let mut prog: Vec<String> = Vec::new();
-            if scratch {
-                for w in 0..WAVES {
-                    for l in 0..lanes {
-                        setup.state.v[w][l][223] = 0;
-                    }
-                }
-                prog.extend(SCRATCH_PREFIX[..4].iter().map(|s| s.to_string()));
-            }
-            prog.push(case.text.clone());
-            if scratch {
-                prog.extend(SCRATCH_SUFFIX.iter().map(|s| s.to_string()));
-            }
+            let prog = case_program(rule, &case, &mut setup);
             let asm = prog.join("\n") + "\n";
             let module = match Module::from_bytes(
                 asm.as_bytes(),
@@ -224,17 +209,7 @@ fn all_instructions_through_xisa_exec_against_reference_model() {
         faulting
     );
     assert_eq!(mnemonics.len(), 301, "instructions covered");
-    assert!(
-        failures.is_empty(),
-        "{} failures, first ones:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_failures(&failures);
 }
 
 /// Scratch (private) memory through the state (issue #10): every scratch

@@ -253,3 +253,78 @@ pub fn run_co_kernel(
         .map(|(&a, b)| mem.read_vec(a, b.len()).unwrap())
         .collect()
 }
+
+/// A launch of one workgroup of `lanes` work-items over `bufs`, with the
+/// kernarg qword `x` (then a zero qword) after the buffer pointers.
+pub fn setup_one_group(bufs: Vec<Vec<u8>>, x: u64, lanes: usize) -> Setup {
+    let mut extra = x.to_le_bytes().to_vec();
+    extra.extend(0u64.to_le_bytes());
+    Setup {
+        bufs,
+        extra,
+        grid: [1, 1, 1],
+        block: [lanes as u32, 1, 1],
+    }
+}
+
+/// The EXEC mask of round `it` of a randomized run: every lane in round 0,
+/// then random masks with most lanes set.
+pub fn round_exec(it: u32, rng: &mut crate::common::Rng) -> u64 {
+    match it {
+        0 => u64::MAX,
+        _ => rng.next() | rng.next(),
+    }
+}
+
+/// The operands of read-modify-write slot `j`: (value mask, a, b). 64-bit:
+/// data qwords 2j and 2j + 1; 32-bit: dwords 0 and 1 of qword 2j.
+pub fn rmw_operands(wide: bool, data: &[u64], j: usize) -> (u64, u64, u64) {
+    if wide {
+        (u64::MAX, data[2 * j], data[2 * j + 1])
+    } else {
+        (0xffff_ffff, data[2 * j] & 0xffff_ffff, data[2 * j] >> 32)
+    }
+}
+
+/// Runs a read-modify-write launch (buffers: memory, data, out) and returns
+/// the memory and out qwords afterwards.
+pub fn run_rmw(k: &Kernel, e: Engine, s: &Setup) -> (Vec<u64>, Vec<u64>) {
+    let res = run(k, e, s);
+    (u64s(&res[0]), u64s(&res[2]))
+}
+
+/// The lifted kernel, and the same with the lockstep wave syncs `xisa run`
+/// inserts.
+pub fn wave_sync_variants(k: Kernel) -> Vec<(&'static str, Kernel)> {
+    let mut w = k.clone();
+    xisa_ir::lockstep::insert_wave_syncs(&mut w);
+    vec![("plain", k), ("wavesync", w)]
+}
+
+/// A random operand word: one of `edges` a sixth of the time, a small value
+/// (below 70, shift counts and the like) a sixth, else any word.
+pub fn rand_edge_word(r: &mut crate::common::Rng, edges: &[u32; 8]) -> u32 {
+    match r.below(6) {
+        0 => edges[r.below(8) as usize],
+        1 => r.below(70) as u32,
+        _ => r.next() as u32,
+    }
+}
+
+/// The expected (memory, out) qwords of a read-modify-write slot: an
+/// inactive lane keeps both; an active one merges the `update()` result
+/// (new value, returned value or None for a non-returning op) into memory
+/// under `mask`, and writes the returned value to out.
+pub fn rmw_want(
+    active: bool,
+    mem: u64,
+    out: u64,
+    mask: u64,
+    update: impl FnOnce() -> (u64, Option<u64>),
+) -> (u64, u64) {
+    if !active {
+        return (mem, out);
+    }
+    let (new, ret) = update();
+    (new & mask | mem & !mask, ret.unwrap_or(out))
+}

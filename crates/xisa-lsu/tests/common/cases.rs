@@ -291,3 +291,54 @@ pub const SCRATCH_SUFFIX: [&str; 4] = [
     "ld.scratch.b128 v[248:251], v223, 32",
     "ld.scratch.b128 v[252:255], v223, 48",
 ];
+
+/// The program of one case: its instruction, wrapped for a scratch
+/// instruction in the first four lines of [`SCRATCH_PREFIX`] and
+/// [`SCRATCH_SUFFIX`] (whose base register v223 is zeroed in every lane).
+pub fn case_program(rule: &Rule, case: &Case, setup: &mut Setup) -> Vec<String> {
+    let scratch = rule.semclass.starts_with("scratch");
+    let mut prog: Vec<String> = Vec::new();
+    if scratch {
+        for wave in setup.state.v.iter_mut() {
+            for lane in wave.iter_mut() {
+                lane[223] = 0;
+            }
+        }
+        prog.extend(SCRATCH_PREFIX[..4].iter().map(|s| s.to_string()));
+    }
+    prog.push(case.text.clone());
+    if scratch {
+        prog.extend(SCRATCH_SUFFIX.iter().map(|s| s.to_string()));
+    }
+    prog
+}
+
+/// Fails with the number of failures and the first 20 of them, if any.
+pub fn assert_no_failures(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} failures, first ones:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// A random case of `rule` and its filled setup (`waves` waves of `lanes`
+/// lanes, wave size `lanes`).
+pub fn random_case(
+    rng: &mut Rng,
+    rule: &Rule,
+    waves: usize,
+    lanes: usize,
+    global_bytes: usize,
+) -> (Case, Setup) {
+    let case = make_case(rng, rule);
+    let mut setup = Setup::new(waves, lanes, lanes as u32, global_bytes);
+    fill(rng, rule, &case, &mut setup);
+    (case, setup)
+}
