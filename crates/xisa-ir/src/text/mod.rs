@@ -1633,16 +1633,21 @@ done:
         }
     }
 
+    /// The printed immediate `v` of type `ty` parses back to `v`.
+    fn assert_immediate_roundtrips(v: u64, ty: Type) {
+        let s = imm_text(v, ty);
+        let (sign, w) = match s.strip_prefix('-') {
+            Some(w) => (Some('-'), w),
+            None => (None, s.as_str()),
+        };
+        assert_eq!(parse_imm(sign, w, ty), Ok(v), "{ty} {v:#x} {s}");
+    }
+
     #[test]
     fn every_float_bit_pattern_of_16_bits_roundtrips() {
         for ty in [Type::F16, Type::BF16] {
             for v in 0..=0xffffu64 {
-                let s = imm_text(v, ty);
-                let (sign, w) = match s.strip_prefix('-') {
-                    Some(w) => (Some('-'), w),
-                    None => (None, s.as_str()),
-                };
-                assert_eq!(parse_imm(sign, w, ty), Ok(v), "{ty} {v:#x} {s}");
+                assert_immediate_roundtrips(v, ty);
             }
         }
     }
@@ -1655,21 +1660,11 @@ done:
             x ^= x >> 7;
             x ^= x << 17;
             for (ty, v) in [(Type::F32, x & 0xffff_ffff), (Type::F64, x)] {
-                let s = imm_text(v, ty);
-                let (sign, w) = match s.strip_prefix('-') {
-                    Some(w) => (Some('-'), w),
-                    None => (None, s.as_str()),
-                };
-                assert_eq!(parse_imm(sign, w, ty), Ok(v), "{ty} {v:#x} {s}");
+                assert_immediate_roundtrips(v, ty);
             }
             for ty in [Type::I8, Type::I16, Type::I32, Type::I64, Type::I1] {
                 for v in [x, x & ty.mask(), (x & 0xffff) & ty.mask()] {
-                    let s = imm_text(v, ty);
-                    let (sign, w) = match s.strip_prefix('-') {
-                        Some(w) => (Some('-'), w),
-                        None => (None, s.as_str()),
-                    };
-                    assert_eq!(parse_imm(sign, w, ty), Ok(v), "{ty} {v:#x} {s}");
+                    assert_immediate_roundtrips(v, ty);
                 }
             }
         }

@@ -51,8 +51,8 @@ use xisa_ir::op;
 use std::collections::{BTreeSet, HashMap};
 
 use xisa_ir::{
-    BinOp, BlockId, CvtOp, Guard, ICond, Kernel, MemKind, MemType, Op, Operand, Reg, Round, SReg,
-    Term, Type,
+    BinOp, BlockId, CvtOp, Guard, ICond, Kernel, MemKind, MemType, Op, Operand, Reg, SReg, Term,
+    Type,
 };
 
 use crate::loader::{Cubin, CubinKernel, Reloc};
@@ -909,16 +909,7 @@ impl<'a> Lifter<'a> {
             return Operand::Imm(v & from.mask() & to.mask());
         }
         let dst = self.tmp(to);
-        self.emit(Op::Cvt(op::Cvt {
-            op,
-            to,
-            from,
-            rnd: Round::Rn,
-            sat: false,
-            ftz: false,
-            dst,
-            src,
-        }));
+        self.b.cvt_into(op, to, from, dst, src, self.guard);
         Operand::Reg(dst)
     }
 

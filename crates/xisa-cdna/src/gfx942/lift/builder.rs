@@ -217,18 +217,6 @@ impl Builder {
         self.ir.in_reg(Type::I32, o)
     }
 
-    /// `dst = a op b`, unguarded.
-    pub fn bin(
-        &mut self,
-        op: BinOp,
-        ty: Type,
-        dst: Reg,
-        a: impl Into<Operand>,
-        b: impl Into<Operand>,
-    ) {
-        self.ir.bin_into(op, ty, dst, a, b, None);
-    }
-
     // ------------------------------------------------------------- scalar operands
 
     fn no_reg(&self, e: u32) -> LiftError {

@@ -676,12 +676,12 @@ fn entry(b: &mut Builder, abi: &EntryAbi, params: &[xisa_ir::Reg]) -> Result<(),
     if abi.workitem_id >= 1 {
         let y = b.special(SReg::TidY);
         let y = b.binv(xisa_ir::BinOp::Shl, Type::I32, y, Operand::Imm(10));
-        b.bin(xisa_ir::BinOp::Or, Type::I32, v0, v0, y);
+        b.bin_into(xisa_ir::BinOp::Or, Type::I32, v0, v0, y, None);
     }
     if abi.workitem_id >= 2 {
         let z = b.special(SReg::TidZ);
         let z = b.binv(xisa_ir::BinOp::Shl, Type::I32, z, Operand::Imm(20));
-        b.bin(xisa_ir::BinOp::Or, Type::I32, v0, v0, z);
+        b.bin_into(xisa_ir::BinOp::Or, Type::I32, v0, v0, z, None);
     }
     let _ = CvtOp::Zext;
     Ok(())
