@@ -15,6 +15,7 @@ pub mod frontend;
 pub mod lift;
 pub mod loader;
 pub mod rules;
+mod rules_index;
 
 use std::sync::OnceLock;
 
@@ -258,6 +259,7 @@ fn hex_signed(v: i64) -> String {
 impl Rules {
     /// Decode one word at byte offset `pc`.
     pub fn decode(&self, w: u128, pc: u64) -> Result<Decoded, DecodeError> {
+        self.prepare(w).map_err(DecodeError::Rules)?;
         let rule = self
             .candidates(w)
             .next()

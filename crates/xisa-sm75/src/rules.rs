@@ -2,35 +2,17 @@
 //! `translation-rules/sm75/convert.py` (and by hand for instructions not in
 //! the seeds), its loader and its compiled, validated form.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+use crate::rules_index::{self, ClassKey};
 use crate::RulesError;
 
-/// The rules files compiled into the binary (`translation-rules/sm75/*.json`).
-pub const EMBEDDED: &[(&str, &str)] = &[
-    (
-        "atomg.json",
-        include_str!("../../../translation-rules/sm75/atomg.json"),
-    ),
-    (
-        "suatom.json",
-        include_str!("../../../translation-rules/sm75/suatom.json"),
-    ),
-    (
-        "ops.json",
-        include_str!("../../../translation-rules/sm75/ops.json"),
-    ),
-    (
-        "common.json",
-        include_str!("../../../translation-rules/sm75/common.json"),
-    ),
-    (
-        "isa.json",
-        include_str!("../../../translation-rules/sm75/isa.json"),
-    ),
-];
+include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
 
 /// One rules file as stored on disk.
 #[derive(Debug, Clone, Deserialize)]
@@ -352,13 +334,39 @@ pub struct InstRule {
     pub check_probe: bool,
 }
 
-/// A validated rule set.
-#[derive(Debug, Clone)]
+/// A rule set: the rules files' texts, indexed by instruction class
+/// (`opcode | bit91 << 12`); a class's records are parsed and validated the
+/// first time a word of the class is decoded (or all of them by
+/// [`Rules::insts`]).
+#[derive(Debug)]
 pub struct Rules {
-    /// All variants.
-    pub insts: Vec<InstRule>,
-    /// Control-bit rejects keyed by `opcode | bit91 << 12`.
-    pub control: std::collections::HashMap<u16, ControlRule>,
+    files: Vec<RulesText>,
+    classes: HashMap<ClassKey, ClassEntry>,
+    all: OnceLock<Result<Vec<InstRule>, RulesError>>,
+}
+
+/// One rules file: name, text and tier.
+#[derive(Debug)]
+struct RulesText {
+    name: String,
+    text: Cow<'static, str>,
+    tier: u32,
+}
+
+/// Where a class's records lie (file index, byte range), in file order, and
+/// its control entry (the last one wins); compiled on first use.
+#[derive(Debug, Default)]
+struct ClassEntry {
+    records: Vec<(usize, u32, u32)>,
+    control: Option<(usize, u32, u32)>,
+    compiled: OnceLock<Result<Class, RulesError>>,
+}
+
+/// A compiled class: its variants in match order and its control rejects.
+#[derive(Debug)]
+struct Class {
+    insts: Vec<InstRule>,
+    control: Option<ControlRule>,
 }
 
 pub(crate) fn range_mask(lo: u32, hi: u32) -> u128 {
@@ -372,9 +380,49 @@ pub(crate) fn range_mask(lo: u32, hi: u32) -> u128 {
 }
 
 impl Rules {
-    /// The rules compiled into the binary.
+    /// The rules compiled into the binary, indexed at build time.
     pub fn embedded() -> Result<Self, RulesError> {
-        Self::from_texts(EMBEDDED)
+        let mut r = Rules::empty();
+        for (&(name, text), &(tier, entries)) in EMBEDDED.iter().zip(EMBEDDED_INDEX) {
+            let entries = entries
+                .iter()
+                .map(|&(class, start, end, control)| rules_index::Entry {
+                    class,
+                    start,
+                    end,
+                    control,
+                });
+            r.add(name.to_string(), Cow::Borrowed(text), tier, entries);
+        }
+        Ok(r)
+    }
+
+    fn empty() -> Rules {
+        Rules {
+            files: Vec::new(),
+            classes: HashMap::new(),
+            all: OnceLock::new(),
+        }
+    }
+
+    fn add(
+        &mut self,
+        name: String,
+        text: Cow<'static, str>,
+        tier: u32,
+        entries: impl Iterator<Item = rules_index::Entry>,
+    ) {
+        let file = self.files.len();
+        for e in entries {
+            let c = self.classes.entry(e.class).or_default();
+            let span = (file, e.start, e.end);
+            if e.control {
+                c.control = Some(span);
+            } else {
+                c.records.push(span);
+            }
+        }
+        self.files.push(RulesText { name, text, tier });
     }
 
     /// Load every `*.json` file of a rules directory (the `--rules DIR` override).
@@ -405,79 +453,115 @@ impl Rules {
         Self::from_texts(&files)
     }
 
-    /// Parse and validate rules files given as (name, JSON text) pairs.
+    /// Parse and validate rules files given as (name, JSON text) pairs
+    /// (every record now: a user's rules directory is checked when loaded).
     pub fn from_texts<N: AsRef<str>, T: AsRef<str>>(files: &[(N, T)]) -> Result<Self, RulesError> {
-        let mut insts = Vec::new();
-        let mut control = std::collections::HashMap::new();
+        let mut r = Rules::empty();
         for (name, text) in files {
-            let name = name.as_ref().to_string();
-            let f: RulesFile =
-                serde_json::from_str(text.as_ref()).map_err(|e| RulesError::Parse {
-                    file: name.clone(),
+            let (name, text) = (name.as_ref().to_string(), text.as_ref().to_string());
+            let (tier, entries) = rules_index::index(&text).map_err(|msg| RulesError::Parse {
+                file: name.clone(),
+                msg,
+            })?;
+            r.add(name, Cow::Owned(text), tier, entries.into_iter());
+        }
+        r.insts()?;
+        for c in r.classes.values() {
+            r.compiled(c)?;
+        }
+        Ok(r)
+    }
+
+    /// Every variant, in match order (lower tier first, then more fixed bits
+    /// first, then file order): parses every record.
+    pub fn insts(&self) -> Result<&[InstRule], RulesError> {
+        let all = self.all.get_or_init(|| {
+            let mut spans: Vec<(usize, u32, u32)> = self
+                .classes
+                .values()
+                .flat_map(|c| c.records.iter().copied())
+                .collect();
+            spans.sort_unstable();
+            spans.dedup();
+            self.compile_spans(&spans)
+        });
+        all.as_deref().map_err(Clone::clone)
+    }
+
+    /// The compiled class of `key` (none: no records).
+    fn class(&self, key: ClassKey) -> Result<Option<&Class>, RulesError> {
+        match self.classes.get(&key) {
+            Some(c) => self.compiled(c).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn compiled<'a>(&self, c: &'a ClassEntry) -> Result<&'a Class, RulesError> {
+        let class = c.compiled.get_or_init(|| {
+            let insts = self.compile_spans(&c.records)?;
+            let control = match c.control {
+                Some((file, start, end)) => {
+                    let f = &self.files[file];
+                    let raw: RawControl = serde_json::from_str(
+                        &f.text[start as usize..end as usize],
+                    )
+                    .map_err(|e| RulesError::Parse {
+                        file: f.name.clone(),
+                        msg: e.to_string(),
+                    })?;
+                    Some(compile_control(&raw).map_err(|msg| RulesError::Invalid {
+                        file: f.name.clone(),
+                        id: format!("control {}", raw.opcode),
+                        msg,
+                    })?)
+                }
+                None => None,
+            };
+            Ok(Class { insts, control })
+        });
+        class.as_ref().map_err(Clone::clone)
+    }
+
+    /// Parses and compiles the records at `spans` (in file order) and puts
+    /// them in match order.
+    fn compile_spans(&self, spans: &[(usize, u32, u32)]) -> Result<Vec<InstRule>, RulesError> {
+        let mut insts = Vec::with_capacity(spans.len());
+        for &(file, start, end) in spans {
+            let f = &self.files[file];
+            let raw: RawInst = serde_json::from_str(&f.text[start as usize..end as usize])
+                .map_err(|e| RulesError::Parse {
+                    file: f.name.clone(),
                     msg: e.to_string(),
                 })?;
-            if f.format != "xisa-sm75-rules/1" {
-                return Err(RulesError::Parse {
-                    file: name.clone(),
-                    msg: format!("unknown format {:?}", f.format),
-                });
-            }
-            for raw in f.instructions {
-                let id = raw.id.clone();
-                let mut r = compile(raw).map_err(|msg| RulesError::Invalid {
-                    file: name.clone(),
-                    id,
-                    msg,
-                })?;
-                r.tier = f.tier;
-                insts.push(r);
-            }
-            for c in &f.control {
-                let bad = |msg: String| RulesError::Invalid {
-                    file: name.clone(),
-                    id: format!("control {}", c.opcode),
-                    msg,
-                };
-                let op = u16::from_str_radix(c.opcode.trim_start_matches("0x"), 16)
-                    .ok()
-                    .filter(|&o| o < 0x1000)
-                    .ok_or_else(|| bad("bad opcode".into()))?;
-                let mut rule = ControlRule::default();
-                for p in &c.reject {
-                    let mut part = ControlPart::default();
-                    let mut width = 0;
-                    for &[lo, hi] in &p.bits {
-                        if lo < 105 || hi > 128 || lo >= hi {
-                            return Err(bad(format!("bad control range [{lo}, {hi})")));
-                        }
-                        width += hi - lo;
-                        part.bits.push((lo, hi));
-                    }
-                    if width == 0 || width > 12 {
-                        return Err(bad(format!("control group width {width}")));
-                    }
-                    part.reject = vec![0u64; (1usize << width).div_ceil(64)];
-                    for &v in &p.reject {
-                        if v >> width != 0 {
-                            return Err(bad(format!("control value {v} too wide")));
-                        }
-                        part.reject[(v / 64) as usize] |= 1 << (v % 64);
-                    }
-                    rule.parts.push(part);
-                }
-                control.insert(op | (u16::from(c.b91 & 1) << 12), rule);
-            }
+            let id = raw.id.clone();
+            let mut r = compile(raw).map_err(|msg| RulesError::Invalid {
+                file: f.name.clone(),
+                id,
+                msg,
+            })?;
+            r.tier = f.tier;
+            insts.push(r);
         }
         // Lower tier first, then most specific first: more fixed bits wins.
         insts.sort_by_key(|r| (r.tier, std::cmp::Reverse(r.mask.count_ones())));
-        Ok(Rules { insts, control })
+        Ok(insts)
+    }
+
+    /// The class of a word: its opcode and bit 91.
+    fn key(w: u128) -> ClassKey {
+        ((w & 0xfff) as u16) | (((w >> 91) & 1) as u16) << 12
+    }
+
+    /// Parses the records of the word's class if that has not been done:
+    /// the error of an invalid record of the class.
+    pub fn prepare(&self, w: u128) -> Result<(), RulesError> {
+        self.class(Self::key(w)).map(|_| ())
     }
 
     /// The control group of a word that nvdisasm rejects for the word's
     /// class: `(first bit, value)`.
     pub fn control_reject(&self, w: u128) -> Option<(u32, u64)> {
-        let key = ((w & 0xfff) as u16) | (((w >> 91) & 1) as u16) << 12;
-        let rule = self.control.get(&key)?;
+        let rule = self.class(Self::key(w)).ok()??.control.as_ref()?;
         rule.parts.iter().find_map(|p| {
             let v = p.extract(w);
             let hit = p
@@ -489,9 +573,42 @@ impl Rules {
     }
 
     /// The variants that match a word, most specific first.
+    /// (A class with an invalid record has none: see [`Rules::prepare`].)
     pub fn candidates(&self, w: u128) -> impl Iterator<Item = &InstRule> {
-        self.insts.iter().filter(move |r| w & r.mask == r.value)
+        let insts = match self.class(Self::key(w)) {
+            Ok(Some(c)) => c.insts.as_slice(),
+            _ => &[],
+        };
+        insts.iter().filter(move |r| w & r.mask == r.value)
     }
+}
+
+/// Checks one control entry and builds its rejects.
+fn compile_control(c: &RawControl) -> Result<ControlRule, String> {
+    let mut rule = ControlRule::default();
+    for p in &c.reject {
+        let mut part = ControlPart::default();
+        let mut width = 0;
+        for &[lo, hi] in &p.bits {
+            if lo < 105 || hi > 128 || lo >= hi {
+                return Err(format!("bad control range [{lo}, {hi})"));
+            }
+            width += hi - lo;
+            part.bits.push((lo, hi));
+        }
+        if width == 0 || width > 12 {
+            return Err(format!("control group width {width}"));
+        }
+        part.reject = vec![0u64; (1usize << width).div_ceil(64)];
+        for &v in &p.reject {
+            if v >> width != 0 {
+                return Err(format!("control value {v} too wide"));
+            }
+            part.reject[(v / 64) as usize] |= 1 << (v % 64);
+        }
+        rule.parts.push(part);
+    }
+    Ok(rule)
 }
 
 /// Checks one record and builds its rule (taking the record's strings).

@@ -126,7 +126,7 @@ fn seed_variants_agree_with_nvdisasm() {
         let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
         for rec in doc["instructions"].as_array().unwrap() {
             let id = rec["id"].as_str().unwrap();
-            let rule = rules.insts.iter().find(|r| r.id == id).unwrap();
+            let rule = rules.insts().unwrap().iter().find(|r| r.id == id).unwrap();
             for line in rec["seed"]["lines"].as_array().unwrap() {
                 seed += 1;
                 let mut rng = Rng::new(seed);
@@ -277,7 +277,7 @@ fn corpus_variants_agree_with_nvdisasm() {
         if !wanted {
             continue;
         }
-        let rule = rules.insts.iter().find(|r| r.id == id).unwrap();
+        let rule = rules.insts().unwrap().iter().find(|r| r.id == id).unwrap();
         seed += 1;
         let mut rng = Rng::new(seed);
         let n: usize = std::env::var("XISA_ORACLE_WORDS")
