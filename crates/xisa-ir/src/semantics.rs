@@ -307,70 +307,54 @@ pub fn flush(ty: Type, v: u64) -> u64 {
     v
 }
 
-fn next_up64(x: f64) -> f64 {
-    if x.is_nan() || x == f64::INFINITY {
-        return x;
-    }
-    if x == 0.0 {
-        return f64::from_bits(1);
-    }
-    let b = x.to_bits();
-    f64::from_bits(if x > 0.0 { b + 1 } else { b - 1 })
+/// What the directed roundings need of `f32` and `f64`.
+trait Ieee: Copy + PartialOrd {
+    const ZERO: Self;
+    const MAX: Self;
+    fn up(self) -> Self;
+    fn down(self) -> Self;
+    fn infinite(self) -> bool;
+    fn with_sign_of(self, s: Self) -> Self;
 }
 
-fn next_down64(x: f64) -> f64 {
-    -next_up64(-x)
+macro_rules! ieee {
+    ($($t:ty),*) => {$(
+        impl Ieee for $t {
+            const ZERO: Self = 0.0;
+            const MAX: Self = <$t>::MAX;
+            fn up(self) -> Self {
+                self.next_up()
+            }
+            fn down(self) -> Self {
+                self.next_down()
+            }
+            fn infinite(self) -> bool {
+                self.is_infinite()
+            }
+            fn with_sign_of(self, s: Self) -> Self {
+                self.copysign(s)
+            }
+        }
+    )*};
 }
 
-fn next_up32(x: f32) -> f32 {
-    if x.is_nan() || x == f32::INFINITY {
-        return x;
-    }
-    if x == 0.0 {
-        return f32::from_bits(1);
-    }
-    let b = x.to_bits();
-    f32::from_bits(if x > 0.0 { b + 1 } else { b - 1 })
-}
-
-fn next_down32(x: f32) -> f32 {
-    -next_up32(-x)
-}
+ieee!(f32, f64);
 
 /// Adjusts a round-to-nearest result `r` to `rnd`, given the sign of
 /// `exact - r` (`err`: negative, zero or positive).
-fn direct64(r: f64, err: f64, rnd: Round) -> f64 {
+fn direct<F: Ieee>(r: F, err: f64, rnd: Round) -> F {
     if err == 0.0 || err.is_nan() || rnd == Round::Rn {
         return r;
     }
     match rnd {
         Round::Rn => r,
-        Round::Rm if err < 0.0 => next_down64(r),
-        Round::Rp if err > 0.0 => next_up64(r),
-        Round::Rz if (err < 0.0) != (r < 0.0) && r != 0.0 => {
-            if r > 0.0 {
-                next_down64(r)
+        Round::Rm if err < 0.0 => r.down(),
+        Round::Rp if err > 0.0 => r.up(),
+        Round::Rz if (err < 0.0) != (r < F::ZERO) && r != F::ZERO => {
+            if r > F::ZERO {
+                r.down()
             } else {
-                next_up64(r)
-            }
-        }
-        _ => r,
-    }
-}
-
-fn direct32(r: f32, err: f64, rnd: Round) -> f32 {
-    if err == 0.0 || err.is_nan() || rnd == Round::Rn {
-        return r;
-    }
-    match rnd {
-        Round::Rn => r,
-        Round::Rm if err < 0.0 => next_down32(r),
-        Round::Rp if err > 0.0 => next_up32(r),
-        Round::Rz if (err < 0.0) != (r < 0.0) && r != 0.0 => {
-            if r > 0.0 {
-                next_down32(r)
-            } else {
-                next_up32(r)
+                r.up()
             }
         }
         _ => r,
@@ -379,35 +363,18 @@ fn direct32(r: f32, err: f64, rnd: Round) -> f32 {
 
 /// Overflow to infinity under a directed mode gives the largest finite value
 /// when the mode rounds toward zero for that sign.
-fn overflow_fix64(r: f64, rnd: Round) -> f64 {
-    if !r.is_infinite() {
+fn overflow_fix<F: Ieee>(r: F, rnd: Round) -> F {
+    if !r.infinite() {
         return r;
     }
     let toward_zero = match rnd {
         Round::Rn => false,
         Round::Rz => true,
-        Round::Rm => r > 0.0,
-        Round::Rp => r < 0.0,
+        Round::Rm => r > F::ZERO,
+        Round::Rp => r < F::ZERO,
     };
     if toward_zero {
-        f64::MAX.copysign(r)
-    } else {
-        r
-    }
-}
-
-fn overflow_fix32(r: f32, rnd: Round) -> f32 {
-    if !r.is_infinite() {
-        return r;
-    }
-    let toward_zero = match rnd {
-        Round::Rn => false,
-        Round::Rz => true,
-        Round::Rm => r > 0.0,
-        Round::Rp => r < 0.0,
-    };
-    if toward_zero {
-        f32::MAX.copysign(r)
+        F::MAX.with_sign_of(r)
     } else {
         r
     }
@@ -423,9 +390,9 @@ pub fn round_from_f64(ty: Type, x: f64, rnd: Round) -> u64 {
                 return r.to_bits() as u64;
             }
             let r = if r.is_infinite() {
-                overflow_fix32(r, rnd)
+                overflow_fix(r, rnd)
             } else {
-                direct32(r, x - r as f64, rnd)
+                direct(r, x - r as f64, rnd)
             };
             r.to_bits() as u64
         }
@@ -677,7 +644,7 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
                 if a.is_infinite() || b.is_infinite() {
                     s
                 } else {
-                    overflow_fix32(s, rnd)
+                    overflow_fix(s, rnd)
                 }
             } else {
                 // a + b = s64 + e64 exactly (TwoSum in f64); s64 - s is exact
@@ -685,7 +652,7 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
                 // onto s when the exponents are far apart and lose the error.)
                 let (s64, e64) = two_sum(a as f64, b as f64);
                 let d = s64 - s as f64;
-                direct32(s, if d != 0.0 { d } else { e64 }, rnd)
+                direct(s, if d != 0.0 { d } else { e64 }, rnd)
             }
         }
         FBinOp::Mul => {
@@ -696,11 +663,11 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
                 if a.is_infinite() || b.is_infinite() {
                     p
                 } else {
-                    overflow_fix32(p, rnd)
+                    overflow_fix(p, rnd)
                 }
             } else {
                 let exact = a as f64 * b as f64; // 48-bit product: exact
-                direct32(p, exact - p as f64, rnd)
+                direct(p, exact - p as f64, rnd)
             }
         }
         FBinOp::Div => {
@@ -708,12 +675,12 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
             if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0) {
                 q
             } else if q.is_infinite() {
-                overflow_fix32(q, rnd)
+                overflow_fix(q, rnd)
             } else {
                 // Sign of a/b - q: sign of (a - q*b) / b, computed exactly in f64.
                 let rem = (a as f64) - (q as f64) * (b as f64);
                 let err = if b < 0.0 { -rem } else { rem };
-                direct32(q, err, rnd)
+                direct(q, err, rnd)
             }
         }
         FBinOp::Min => min_max_num(false, a as f64, b as f64) as f32,
@@ -759,10 +726,10 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
                 if a.is_infinite() || b.is_infinite() {
                     s
                 } else {
-                    overflow_fix64(s, rnd)
+                    overflow_fix(s, rnd)
                 }
             } else {
-                direct64(s, e, rnd)
+                direct(s, e, rnd)
             }
         }
         FBinOp::Mul => {
@@ -773,21 +740,21 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
                 if a.is_infinite() || b.is_infinite() {
                     p
                 } else {
-                    overflow_fix64(p, rnd)
+                    overflow_fix(p, rnd)
                 }
             } else if p == 0.0 && a != 0.0 && b != 0.0 {
                 // The product underflowed to zero: the error is the whole
                 // (non-zero) product, whose sign is the zero's.
-                direct64(p, if p.is_sign_negative() { -1.0 } else { 1.0 }, rnd)
+                direct(p, if p.is_sign_negative() { -1.0 } else { 1.0 }, rnd)
             } else if p.abs() < TINY64 && a != 0.0 && b != 0.0 {
                 // A subnormal (or underflowed) product: the residual a*b - p
                 // may itself underflow to 0 and lose its sign. Scale the
                 // smaller operand by 2^106 (exact) and compare there.
                 let (x, y) = if a.abs() < b.abs() { (a, b) } else { (b, a) };
                 let err = (x * SCALE64).mul_add(y, -(p * SCALE64));
-                direct64(p, err, rnd)
+                direct(p, err, rnd)
             } else {
-                direct64(p, a.mul_add(b, -p), rnd)
+                direct(p, a.mul_add(b, -p), rnd)
             }
         }
         FBinOp::Div => {
@@ -795,7 +762,7 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
             if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0) {
                 q
             } else if q.is_infinite() {
-                overflow_fix64(q, rnd)
+                overflow_fix(q, rnd)
             } else {
                 // A subnormal quotient: the residual a - q*b may underflow;
                 // scale a and q by 2^106 (exact for such small values).
@@ -805,7 +772,7 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
                     (-q).mul_add(b, a)
                 };
                 let err = if b < 0.0 { -rem } else { rem };
-                direct64(q, err, rnd)
+                direct(q, err, rnd)
             }
         }
         FBinOp::Min => min_max_num(false, a, b),
@@ -927,12 +894,12 @@ fn int_to_float(to: Type, v: i128, rnd: Round) -> u64 {
         Type::F64 => {
             let r = v as f64;
             let err = (v - r as i128).signum() as f64;
-            overflow_fix64(direct64(r, err, rnd), rnd).to_bits()
+            overflow_fix(direct(r, err, rnd), rnd).to_bits()
         }
         Type::F32 => {
             let r = v as f32;
             let diff = if r.is_finite() { v - r as i128 } else { 0 };
-            direct32(r, diff.signum() as f64, rnd).to_bits() as u64
+            direct(r, diff.signum() as f64, rnd).to_bits() as u64
         }
         _ => round_from_f64(to, int_to_f64_odd(v), rnd),
     }
@@ -1204,9 +1171,9 @@ mod tests {
         let one = 1.0f32.to_bits() as u64;
         let tiny = 1e-10f32.to_bits() as u64;
         let up = fbin(FBinOp::Add, Type::F32, Round::Rp, false, one, tiny);
-        assert_eq!(f32::from_bits(up as u32), next_up32(1.0));
+        assert_eq!(f32::from_bits(up as u32), 1.0f32.next_up());
         let dn = fbin(FBinOp::Sub, Type::F32, Round::Rz, false, one, tiny);
-        assert_eq!(f32::from_bits(dn as u32), next_down32(1.0));
+        assert_eq!(f32::from_bits(dn as u32), 1.0f32.next_down());
         let rn = fbin(FBinOp::Add, Type::F32, Round::Rn, false, one, tiny);
         assert_eq!(f32::from_bits(rn as u32), 1.0);
         // Exponents so far apart that the f64 sum rounds back onto the f32
