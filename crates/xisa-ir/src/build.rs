@@ -9,8 +9,7 @@ use crate::op;
 use std::collections::HashMap;
 
 use crate::{
-    BinOp, Block, BlockId, CvtOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, Round, Term, Type,
-    UnOp,
+    BinOp, Block, BlockId, CvtOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, Term, Type, UnOp,
 };
 
 /// An IR kernel under construction.
@@ -249,31 +248,8 @@ impl Builder {
         src: impl Into<Operand>,
         guard: Option<Guard>,
     ) {
-        let op = Op::Cvt(op::Cvt {
-            op,
-            to,
-            from,
-            rnd: Round::Rn,
-            sat: false,
-            ftz: false,
-            dst,
-            src: src.into(),
-        });
+        let op = Op::Cvt(op::Cvt::plain(op, to, from, dst, src.into()));
         self.emit(op, guard);
-    }
-
-    /// [`Builder::cvt_into`] under the execution mask when `masked`.
-    pub fn cvt_masked(
-        &mut self,
-        op: CvtOp,
-        to: Type,
-        from: Type,
-        dst: Reg,
-        src: impl Into<Operand>,
-        masked: bool,
-    ) {
-        let g = self.masked(masked);
-        self.cvt_into(op, to, from, dst, src, g);
     }
 
     /// `dst = a op b`.

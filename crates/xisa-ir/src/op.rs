@@ -294,3 +294,20 @@ impl Atomic {
         }
     }
 }
+
+impl Cvt {
+    /// The conversion `op` of `src` from `from` to `to` into `dst`, rounding
+    /// to nearest, without saturation or flushing.
+    pub fn plain(op: CvtOp, to: Type, from: Type, dst: Reg, src: Operand) -> Cvt {
+        Cvt {
+            op,
+            to,
+            from,
+            rnd: Round::Rn,
+            sat: false,
+            ftz: false,
+            dst,
+            src,
+        }
+    }
+}

@@ -82,7 +82,7 @@ impl Builder {
     fn add_zext(&mut self, dst: Reg, r: Reg) {
         let off = self.b.tmp("off", Type::I64);
         self.b
-            .cvt_masked(CvtOp::Zext, Type::I64, Type::I32, off, r, false);
+            .cvt_into(CvtOp::Zext, Type::I64, Type::I32, off, r, None);
         self.bin64(BinOp::Add, dst, dst, off.into());
     }
 
@@ -343,7 +343,14 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
             } else if float {
                 let v = b.v(rd);
                 let f = b.b.tmp("f", Type::F32);
-                b.b.cvt_masked(CvtOp::Bitcast, Type::F32, Type::I32, f, v, false);
+                b.b.cvt_into(
+                    CvtOp::Bitcast,
+                    Type::F32,
+                    Type::I32,
+                    f,
+                    v,
+                    b.b.masked(false),
+                );
                 ty = AtomType::F32;
                 src = f.into();
                 cmp = None;
@@ -379,7 +386,14 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
                     b.split64(d, rd);
                 } else if float {
                     let v = b.v(rd);
-                    b.b.cvt_masked(CvtOp::Bitcast, Type::I32, Type::F32, v, d, guarded);
+                    b.b.cvt_into(
+                        CvtOp::Bitcast,
+                        Type::I32,
+                        Type::F32,
+                        v,
+                        d,
+                        b.b.masked(guarded),
+                    );
                 }
             }
         }

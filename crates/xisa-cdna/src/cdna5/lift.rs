@@ -125,7 +125,14 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         let a = b.pair64(lo, hi, "addr");
         let va = b.v(inst.vaddr as u32);
         let off = b.b.tmp("voff", Type::I64);
-        b.b.cvt_masked(CvtOp::Zext, Type::I64, Type::I32, off, va, false);
+        b.b.cvt_into(
+            CvtOp::Zext,
+            Type::I64,
+            Type::I32,
+            off,
+            va,
+            b.b.masked(false),
+        );
         if inst.scale_offset {
             let sh = rule.ty.bytes().trailing_zeros() as u64;
             b.bin(
@@ -168,7 +175,14 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         DataType::F32 => {
             let v = b.v(vsrc);
             let f = b.b.tmp("f", Type::F32);
-            b.b.cvt_masked(CvtOp::Bitcast, Type::F32, Type::I32, f, v, false);
+            b.b.cvt_into(
+                CvtOp::Bitcast,
+                Type::F32,
+                Type::I32,
+                f,
+                v,
+                b.b.masked(false),
+            );
             ty = AtomType::F32;
             src = f.into();
             cmp = None;
@@ -194,7 +208,7 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             DataType::B64 => b.split64(d, vdst),
             DataType::F32 => {
                 let v = b.v(vdst);
-                b.b.cvt_masked(CvtOp::Bitcast, Type::I32, Type::F32, v, d, true);
+                b.b.cvt_into(CvtOp::Bitcast, Type::I32, Type::F32, v, d, b.b.masked(true));
             }
             _ => {
                 let v = b.v(vdst);

@@ -686,15 +686,12 @@ fn cvt_check(bt: &mut Batch, op: CvtOp, to: Type, from: Type, rnd: Round, sat: b
         ),
         to,
         |dst| {
+            let plain = op::Cvt::plain(op, to, from, dst, r(src));
             Op::Cvt(op::Cvt {
-                op,
-                to,
-                from,
                 rnd,
                 sat,
                 ftz,
-                dst,
-                src: r(src),
+                ..plain
             })
         },
         move |x| sem::cvt(op, to, from, rnd, sat, ftz, x[0] & from.mask()),
