@@ -343,14 +343,7 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
             } else if float {
                 let v = b.v(rd);
                 let f = b.b.tmp("f", Type::F32);
-                b.b.cvt_into(
-                    CvtOp::Bitcast,
-                    Type::F32,
-                    Type::I32,
-                    f,
-                    v,
-                    b.b.masked(false),
-                );
+                b.b.cvt_into(CvtOp::Bitcast, Type::F32, Type::I32, f, v, None);
                 ty = AtomType::F32;
                 src = f.into();
                 cmp = None;

@@ -125,14 +125,7 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         let a = b.pair64(lo, hi, "addr");
         let va = b.v(inst.vaddr as u32);
         let off = b.b.tmp("voff", Type::I64);
-        b.b.cvt_into(
-            CvtOp::Zext,
-            Type::I64,
-            Type::I32,
-            off,
-            va,
-            b.b.masked(false),
-        );
+        b.b.cvt_into(CvtOp::Zext, Type::I64, Type::I32, off, va, None);
         if inst.scale_offset {
             let sh = rule.ty.bytes().trailing_zeros() as u64;
             b.bin(
@@ -175,14 +168,7 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         DataType::F32 => {
             let v = b.v(vsrc);
             let f = b.b.tmp("f", Type::F32);
-            b.b.cvt_into(
-                CvtOp::Bitcast,
-                Type::F32,
-                Type::I32,
-                f,
-                v,
-                b.b.masked(false),
-            );
+            b.b.cvt_into(CvtOp::Bitcast, Type::F32, Type::I32, f, v, None);
             ty = AtomType::F32;
             src = f.into();
             cmp = None;
