@@ -15,6 +15,8 @@
 //! parameters and the input buffer.
 
 use xisa_ir::op;
+use xisa_ir::BufferAddr;
+use xisa_ir::SurfaceAddr;
 use xisa_ir::*;
 
 /// Bytes of the global data buffer (`%gbuf`), which kernels read and write.
@@ -765,12 +767,12 @@ impl Gen {
                     // A negative byte offset is out of range.
                     imm -= 64;
                 }
-                Address::Buffer {
+                Address::Buffer(BufferAddr {
                     base,
                     size,
                     offset: Operand::Reg(self.cur32),
                     imm,
-                }
+                })
             }
             Space::Surface => {
                 let oob = self.rng.pick(&SurfOob::ALL);
@@ -807,14 +809,14 @@ impl Gen {
                         }));
                     }
                 }
-                Address::Surface {
+                Address::Surface(SurfaceAddr {
                     desc: Operand::Reg(self.f.surf),
                     dim,
                     oob,
                     x: Operand::Reg(self.cur32),
                     y: Operand::Reg(self.f.sl),
                     z: Operand::Reg(self.f.sz),
-                }
+                })
             }
         }
     }
@@ -1357,14 +1359,14 @@ impl Gen {
                     scope: Scope::Device,
                     uniform: false,
                     dsts: vec![dst],
-                    addr: Address::Surface {
+                    addr: Address::Surface(SurfaceAddr {
                         desc: Operand::Imm(self.rng.pick(&[0, 8, u64::MAX - 7])),
                         dim: SurfDim::D1,
                         oob: SurfOob::Ignore,
                         x: Operand::Imm(0),
                         y: Operand::Imm(0),
                         z: Operand::Imm(0),
-                    },
+                    }),
                 })
             }
             8 => {
@@ -1461,12 +1463,12 @@ impl Gen {
                     order: Order::Relaxed,
                     ftz: false,
                     dst: None,
-                    addr: Address::Buffer {
+                    addr: Address::Buffer(BufferAddr {
                         base: Operand::Reg(self.f.gbuf),
                         size: Operand::Imm(GBUF as u64),
                         offset: Operand::Reg(self.f.tid),
                         imm: 4,
-                    },
+                    }),
                     src: Operand::Imm(1),
                     cmp: None,
                 })

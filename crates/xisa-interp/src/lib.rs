@@ -151,15 +151,9 @@ impl Lane<'_> {
     fn resolve(&self, space: Space, addr: &Address, len: u32) -> R<Option<(*mut u8, u64)>> {
         match *addr {
             Address::Flat { base, offset } => self.flat(space, base, offset, len).map(Some),
-            Address::Buffer {
-                base,
-                size,
-                offset,
-                imm,
-            } => {
-                let base = self.get(base);
-                let size = self.get(size);
-                let off = (self.get(offset) & 0xffff_ffff) as i64 + imm;
+            Address::Buffer(b) => {
+                let (base, size) = (self.get(b.base), self.get(b.size));
+                let off = (self.get(b.offset) & 0xffff_ffff) as i64 + b.imm;
                 if base == 0 || off < 0 || (off as u64).saturating_add(len as u64) > size {
                     return Ok(None);
                 }
@@ -170,23 +164,16 @@ impl Lane<'_> {
                         t
                     })
             }
-            Address::Surface {
-                desc,
-                dim,
-                oob,
-                x,
-                y,
-                z,
-            } => {
-                let xyz = [self.get(x) as u32, self.get(y) as u32, self.get(z) as u32];
+            Address::Surface(s) => {
+                let xyz = [s.x, s.y, s.z].map(|c| self.get(c) as u32);
                 // SAFETY: the ctx's global window is valid guest memory.
                 let r = unsafe {
                     surface::resolve_access(
                         self.ctx.global_base,
                         self.ctx.global_limit,
-                        self.get(desc),
-                        dim,
-                        oob,
+                        self.get(s.desc),
+                        s.dim,
+                        s.oob,
                         xyz,
                         len,
                     )

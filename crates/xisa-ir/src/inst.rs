@@ -635,28 +635,36 @@ pub enum Address {
     /// address, wrapping in 64 bits; shared/local/param: a 32-bit offset into
     /// the window, wrapping in 32 bits: [`window_offset`]).
     Flat { base: Operand, offset: i64 },
-    /// A buffer access: the descriptor `(base: i64 guest address, size: bytes)` and
-    /// `offset + imm` bytes into it. Bounds-checked against `size`: out-of-range or
-    /// null-base loads give 0, stores and atomics are dropped.
-    Buffer {
-        base: Operand,
-        size: Operand,
-        offset: Operand,
-        imm: i64,
-    },
-    /// A surface access: `desc` (i64) is the guest address of a 32-byte surface
-    /// descriptor (layout in `docs/ir.md`, "Surfaces"); `x` is a byte offset in the
-    /// row, `y` the row, `z` the slice or layer (i32 each, signed; those the
-    /// dimensionality does not use are ignored). Out-of-range coordinates follow
-    /// `oob`.
-    Surface {
-        desc: Operand,
-        dim: SurfDim,
-        oob: SurfOob,
-        x: Operand,
-        y: Operand,
-        z: Operand,
-    },
+    /// A buffer access (see [`BufferAddr`]).
+    Buffer(BufferAddr),
+    /// A surface access (see [`SurfaceAddr`]).
+    Surface(SurfaceAddr),
+}
+
+/// A buffer access: the descriptor `(base: i64 guest address, size: bytes)` and
+/// `offset + imm` bytes into it. Bounds-checked against `size`: out-of-range or
+/// null-base loads give 0, stores and atomics are dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BufferAddr {
+    pub base: Operand,
+    pub size: Operand,
+    pub offset: Operand,
+    pub imm: i64,
+}
+
+/// A surface access: `desc` (i64) is the guest address of a 32-byte surface
+/// descriptor (layout in `docs/ir.md`, "Surfaces"); `x` is a byte offset in the
+/// row, `y` the row, `z` the slice or layer (i32 each, signed; those the
+/// dimensionality does not use are ignored). Out-of-range coordinates follow
+/// `oob`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SurfaceAddr {
+    pub desc: Operand,
+    pub dim: SurfDim,
+    pub oob: SurfOob,
+    pub x: Operand,
+    pub y: Operand,
+    pub z: Operand,
 }
 
 /// The byte offset a flat shared, local or param address names: `base +
@@ -1151,10 +1159,12 @@ impl Op {
         fn addr_ops(a: &Address, v: &mut Vec<Operand>) {
             match a {
                 Address::Flat { base, .. } => v.push(*base),
-                Address::Buffer {
+                Address::Buffer(BufferAddr {
                     base, size, offset, ..
-                } => v.extend([*base, *size, *offset]),
-                Address::Surface { desc, x, y, z, .. } => v.extend([*desc, *x, *y, *z]),
+                }) => v.extend([*base, *size, *offset]),
+                Address::Surface(SurfaceAddr { desc, x, y, z, .. }) => {
+                    v.extend([*desc, *x, *y, *z])
+                }
             }
         }
         let mut v = Vec::new();

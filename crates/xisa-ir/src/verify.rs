@@ -5,6 +5,8 @@
 //! kernel holds (undeclared registers, out-of-range blocks...).
 
 use crate::op;
+use crate::BufferAddr;
+use crate::SurfaceAddr;
 use std::collections::HashSet;
 
 use crate::inst::{
@@ -304,9 +306,9 @@ impl V<'_> {
         match (space, a) {
             (
                 Space::Buffer,
-                Address::Buffer {
+                Address::Buffer(BufferAddr {
                     base, size, offset, ..
-                },
+                }),
             ) => {
                 self.opnd(*base, Type::I64, "buffer base")?;
                 self.opnd_in(*size, &[Type::I32, Type::I64], "buffer size")?;
@@ -315,10 +317,10 @@ impl V<'_> {
             (Space::Buffer, Address::Flat { .. }) => {
                 self.fail("the buffer space needs a buffer address `[base, size, offset]`")
             }
-            (_, Address::Buffer { .. }) => self.fail(format!(
+            (_, Address::Buffer(_)) => self.fail(format!(
                 "a buffer address `[base, size, offset]` needs the buffer space, not {space}"
             )),
-            (Space::Surface, Address::Surface { desc, x, y, z, .. }) => {
+            (Space::Surface, Address::Surface(SurfaceAddr { desc, x, y, z, .. })) => {
                 self.opnd(*desc, Type::I64, "surface descriptor")?;
                 self.opnd(*x, Type::I32, "surface x")?;
                 self.opnd(*y, Type::I32, "surface y")?;
@@ -327,7 +329,7 @@ impl V<'_> {
             (Space::Surface, _) => {
                 self.fail("the surface space needs a surface address `[desc, DIM, MODE, x, y, z]`")
             }
-            (_, Address::Surface { .. }) => self.fail(format!(
+            (_, Address::Surface(_)) => self.fail(format!(
                 "a surface address needs the surface space, not {space}"
             )),
             (Space::Global | Space::Const, Address::Flat { base, .. }) => {

@@ -10,6 +10,7 @@
 
 use thiserror::Error;
 use xisa_ir::op;
+use xisa_ir::BufferAddr;
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, Kernel, MemKind, MemType, Op, Operand, Order, Reg,
     Scope, Space, Term, Type,
@@ -134,12 +135,12 @@ impl Place {
                 size,
                 offset,
                 imm,
-            } => Address::Buffer {
+            } => Address::Buffer(BufferAddr {
                 base: base.into(),
                 size: size.into(),
                 offset,
                 imm: imm + extra,
-            },
+            }),
         }
     }
 

@@ -2,6 +2,7 @@
 //! spaces, scopes, operand order of cmpxchg, splitting of wide uniform loads.
 
 use xisa_ir::op;
+use xisa_ir::BufferAddr;
 use xisa_ir::{Address, AtomOp, AtomType, MemKind, Op, Operand, Order, Scope, Space, Term, Type};
 use xisa_lsu::{LiftError, LiftOptions};
 
@@ -162,7 +163,7 @@ fn atomics_spaces_scopes_and_operands() {
     assert_eq!(cmp, Some(Operand::Reg(reg(&k, "v4"))));
     assert_eq!(src, Operand::Reg(reg(&k, "v5")));
     assert_eq!(dst, Some(reg(&k, "v4")));
-    assert!(matches!(addr, Address::Buffer { .. }));
+    assert!(matches!(addr, Address::Buffer(_)));
     let (_, op, ty, space, scope, _, dst, _, _, cmp, _) = atoms[3];
     assert_eq!(
         (op, ty, space, scope, dst),
@@ -208,7 +209,7 @@ fn wide_uniform_loads_split_and_buffers_per_dword() {
     for (i, l) in loads[4..].iter().enumerate() {
         assert_eq!((l.0, l.1), (Space::Buffer, 1));
         assert!(
-            matches!(l.2, Address::Buffer { imm, offset: Operand::Imm(0), .. } if imm == 16 + 4 * i as i64)
+            matches!(l.2, Address::Buffer(BufferAddr { imm, offset: Operand::Imm(0), .. }) if imm == 16 + 4 * i as i64)
         );
     }
     let stores = ops(&k)

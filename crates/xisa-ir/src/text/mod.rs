@@ -10,6 +10,8 @@
 
 mod ops;
 
+use crate::BufferAddr;
+use crate::SurfaceAddr;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
@@ -226,26 +228,26 @@ impl Printer<'_> {
         }
         match *a {
             Address::Flat { base, offset } => format!("[{}{}]", self.addr_opnd(base), off(offset)),
-            Address::Buffer {
+            Address::Buffer(BufferAddr {
                 base,
                 size,
                 offset,
                 imm,
-            } => format!(
+            }) => format!(
                 "[{}, {}, {}{}]",
                 self.addr_opnd(base),
                 self.addr_opnd(size),
                 self.addr_opnd(offset),
                 off(imm)
             ),
-            Address::Surface {
+            Address::Surface(SurfaceAddr {
                 desc,
                 dim,
                 oob,
                 x,
                 y,
                 z,
-            } => format!(
+            }) => format!(
                 "[{}, {}, {}, {}, {}, {}]",
                 self.addr_opnd(desc),
                 dim.name(),
@@ -1027,14 +1029,14 @@ impl Parser {
                     let y = self.next_operand(regs, Type::I32)?;
                     let z = self.next_operand(regs, Type::I32)?;
                     self.expect_p(']')?;
-                    return Ok(Address::Surface {
+                    return Ok(Address::Surface(SurfaceAddr {
                         desc: base,
                         dim,
                         oob,
                         x,
                         y,
                         z,
-                    });
+                    }));
                 }
             }
         }
@@ -1043,12 +1045,12 @@ impl Parser {
             let offset = self.next_operand(regs, Type::I32)?;
             let imm = self.offset()?;
             self.expect_p(']')?;
-            Ok(Address::Buffer {
+            Ok(Address::Buffer(BufferAddr {
                 base,
                 size,
                 offset,
                 imm,
-            })
+            }))
         } else {
             let offset = self.offset()?;
             self.expect_p(']')?;
@@ -1709,7 +1711,7 @@ done:
         let k = &m.kernels[0];
         match &k.blocks[0].insts[0].op {
             Op::Load(op::Load {
-                addr: Address::Surface { dim, oob, z, .. },
+                addr: Address::Surface(SurfaceAddr { dim, oob, z, .. }),
                 ..
             }) => {
                 assert_eq!(
@@ -1763,12 +1765,12 @@ done:
         );
         assert_eq!(
             addrs[4],
-            Address::Buffer {
+            Address::Buffer(BufferAddr {
                 base: Operand::Reg(Reg(0)),
                 size: Operand::Imm(64),
                 offset: Operand::Reg(Reg(2)),
                 imm: -4
-            }
+            })
         );
         roundtrip(&Module { kernels: vec![k] });
         assert!(

@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 use xisa_ir::op;
+use xisa_ir::BufferAddr;
+use xisa_ir::SurfaceAddr;
 use xisa_ir::*;
 
 pub use xisa_testkit::Rng;
@@ -189,24 +191,24 @@ impl Gen {
         if space == Space::Surface {
             let dim = self.rng.pick(&SurfDim::ALL);
             let oob = self.rng.pick(&SurfOob::ALL);
-            return Address::Surface {
+            return Address::Surface(SurfaceAddr {
                 desc: self.opnd(Type::I64),
                 dim,
                 oob,
                 x: self.opnd(Type::I32),
                 y: self.opnd(Type::I32),
                 z: self.opnd(Type::I32),
-            };
+            });
         }
         if space == Space::Buffer {
             let offset = self.opnd(Type::I32);
             let size_ty = self.rng.pick(&[Type::I32, Type::I64]);
-            Address::Buffer {
+            Address::Buffer(BufferAddr {
                 base: self.opnd(Type::I64),
                 size: self.opnd(size_ty),
                 offset,
                 imm: self.offset(),
-            }
+            })
         } else {
             let t = match space {
                 Space::Global | Space::Const => Type::I64,
@@ -975,16 +977,16 @@ pub fn all_ops_kernel() -> Kernel {
                     _ => I32,
                 };
                 let addr = if space == Space::Surface {
-                    Address::Surface {
+                    Address::Surface(SurfaceAddr {
                         desc: o(I64, 3),
                         dim: SurfDim::ALL[j % SurfDim::ALL.len()],
                         oob: SurfOob::ALL[j % SurfOob::ALL.len()],
                         x: o(I32, 2),
                         y: Operand::Imm(j as u64 % 3),
                         z: o(I32, 3),
-                    }
+                    })
                 } else if space == Space::Buffer {
-                    Address::Buffer {
+                    Address::Buffer(BufferAddr {
                         base: o(I64, 3),
                         size: if j.is_multiple_of(2) {
                             o(I32, 3)
@@ -997,7 +999,7 @@ pub fn all_ops_kernel() -> Kernel {
                             o(I32, 2)
                         },
                         imm: (j as i64 - 10) * 4,
-                    }
+                    })
                 } else {
                     Address::Flat {
                         base: if j.is_multiple_of(4) {
@@ -1053,21 +1055,21 @@ pub fn all_ops_kernel() -> Kernel {
                 j += 1;
                 let rt = ty.reg_type();
                 let addr = if space == Space::Surface {
-                    Address::Surface {
+                    Address::Surface(SurfaceAddr {
                         desc: o(I64, 3),
                         dim: SurfDim::ALL[j % SurfDim::ALL.len()],
                         oob: SurfOob::ALL[j % SurfOob::ALL.len()],
                         x: o(I32, 3),
                         y: o(I32, 2),
                         z: Operand::Imm(1),
-                    }
+                    })
                 } else if space == Space::Buffer {
-                    Address::Buffer {
+                    Address::Buffer(BufferAddr {
                         base: o(I64, 3),
                         size: Operand::Imm(256),
                         offset: o(I32, 3),
                         imm: 0,
-                    }
+                    })
                 } else if space == Space::Global {
                     Address::Flat {
                         base: o(I64, 3),

@@ -68,7 +68,7 @@ impl Lowerer<'_, '_> {
                 let old = self.rmw(a, c.host, host_atomic, src, cmp);
                 self.write_old(a.dst, old, it);
             }
-            Address::Buffer { .. } | Address::Surface { .. } => {
+            Address::Buffer(_) | Address::Surface(_) => {
                 let (guest, inb, sp) = self.descriptor_addr(a.addr, len);
                 self.buffer_split(
                     inb,

@@ -18,6 +18,8 @@
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, types as clt, InstBuilder, MemFlagsData, Value};
 use xisa_ir::op;
+use xisa_ir::BufferAddr;
+use xisa_ir::SurfaceAddr;
 use xisa_ir::{Address, HostFn, MemKind, Operand, Order, Reg, Space, SurfDim, SurfOob, Type};
 use xisa_runtime::ctx::{fault_kind, space_code, LaneCtx, STOP_FAULT};
 use xisa_runtime::GUEST_BASE;
@@ -153,19 +155,12 @@ impl Lowerer<'_, '_> {
 
     /// The guest address of a buffer access and whether it is inside the buffer
     /// (non-null base, `0 <= off`, `off + len <= size`).
-    pub(super) fn buffer_addr(
-        &mut self,
-        base: Operand,
-        size: Operand,
-        offset: Operand,
-        imm: i64,
-        len: u32,
-    ) -> (Value, Value) {
-        let base = self.read(base, Type::I64);
-        let size = self.read(size, Type::I64);
-        let off = self.read(offset, Type::I32);
+    pub(super) fn buffer_addr(&mut self, a: &BufferAddr, len: u32) -> (Value, Value) {
+        let base = self.read(a.base, Type::I64);
+        let size = self.read(a.size, Type::I64);
+        let off = self.read(a.offset, Type::I32);
         let off = self.b.ins().uextend(clt::I64, off);
-        let imm = self.iconst(clt::I64, imm as u64);
+        let imm = self.iconst(clt::I64, a.imm as u64);
         let off = self.b.ins().iadd(off, imm);
         let zero = self.iconst(clt::I64, 0);
         let nonnull = self.b.ins().icmp(IntCC::NotEqual, base, zero);
@@ -185,17 +180,8 @@ impl Lowerer<'_, '_> {
     /// The guest address of a surface element and whether to access it, from
     /// the runtime's resolver (descriptor read, clamp/trap/ignore); a bad
     /// descriptor or a trapping coordinate faults here.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn surface_addr(
-        &mut self,
-        desc: Operand,
-        dim: SurfDim,
-        oob: SurfOob,
-        x: Operand,
-        y: Operand,
-        z: Operand,
-        len: u32,
-    ) -> (Value, Value) {
+    pub(super) fn surface_addr(&mut self, a: &SurfaceAddr, len: u32) -> (Value, Value) {
+        let (desc, dim, oob, x, y, z) = (a.desc, a.dim, a.oob, a.x, a.y, a.z);
         let slot = self.scratch_slot();
         let out = self.b.ins().stack_addr(clt::I64, slot, 0);
         let zero = self.iconst(clt::I64, 0);
@@ -288,24 +274,12 @@ impl Lowerer<'_, '_> {
     /// space faults report. `Flat` addresses never come here.
     pub(super) fn descriptor_addr(&mut self, addr: Address, len: u32) -> (Value, Value, Space) {
         match addr {
-            Address::Surface {
-                desc,
-                dim,
-                oob,
-                x,
-                y,
-                z,
-            } => {
-                let (g, ok) = self.surface_addr(desc, dim, oob, x, y, z, len);
+            Address::Surface(s) => {
+                let (g, ok) = self.surface_addr(&s, len);
                 (g, ok, Space::Surface)
             }
-            Address::Buffer {
-                base,
-                size,
-                offset,
-                imm,
-            } => {
-                let (g, ok) = self.buffer_addr(base, size, offset, imm, len);
+            Address::Buffer(b) => {
+                let (g, ok) = self.buffer_addr(&b, len);
                 (g, ok, Space::Buffer)
             }
             Address::Flat { base, .. } => {
@@ -373,7 +347,7 @@ impl Lowerer<'_, '_> {
                 }
                 Ok(())
             }
-            Address::Buffer { .. } | Address::Surface { .. } => {
+            Address::Buffer(_) | Address::Surface(_) => {
                 let (guest, inb, sp) = self.descriptor_addr(addr, len);
                 self.buffer_split(
                     inb,

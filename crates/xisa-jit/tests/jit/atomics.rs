@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use xisa_ir::op;
+use xisa_ir::BufferAddr;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -181,12 +182,12 @@ fn buffer_atomics() {
         for op in [AtomOp::Add, AtomOp::Inc, AtomOp::Cas] {
             let mut k = Kernel::new("buf_atom");
             let [base, size, off, dst] = regs(&mut k, "base: i64, size: i32, off: i32, dst: i32");
-            let addr = Address::Buffer {
+            let addr = Address::Buffer(BufferAddr {
                 base: r(base),
                 size: r(size),
                 offset: r(off),
                 imm: 4,
-            };
+            });
             let (b32, dst) = (AtomType::B32, Some(dst));
             let atom = op::Atomic {
                 cmp: Some(imm(0)),

@@ -2,6 +2,7 @@
 //! per row.
 
 use xisa_ir::op;
+use xisa_ir::BufferAddr;
 use xisa_ir::{Address, AtomOp, AtomType, Kernel, MemKind, Op, Order, Scope, Space};
 use xisa_jit::{clif_text, JitOptions};
 
@@ -74,12 +75,12 @@ fn device_integer_rmw_is_atomic_rmw() {
         // Buffer atomics (descriptor addressing) follow the same rule.
         for scope in [Scope::Device, Scope::Workgroup, Scope::Wave] {
             let t = clif(|a, v| {
-                let addr = Address::Buffer {
+                let addr = Address::Buffer(BufferAddr {
                     base: r(a),
                     size: r(v),
                     offset: r(v),
                     imm: 0,
-                };
+                });
                 let ty = AtomType::B32;
                 Op::Atomic(op::Atomic::relaxed(
                     op,

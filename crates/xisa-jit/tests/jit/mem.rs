@@ -1,6 +1,7 @@
 //! Loads and stores: every element kind, vectors, unaligned accesses, every
 //! space, bounds faults, read-only spaces, buffer out-of-range rules, orders.
 
+use xisa_ir::BufferAddr;
 use xisa_ir::{
     Address, Guard, Inst, Kernel, MemKind, Op, Operand, Order, Reg, Scope, Space, Term, Type,
 };
@@ -269,12 +270,12 @@ fn buffer_kernel(is_store: bool, imm_off: i64) -> Kernel {
     let mut k = Kernel::new("buffer");
     let [base, size, off, d0, d1] =
         regs(&mut k, "base: i64, size: i32, off: i32, d0: i32, d1: i32");
-    let addr = Address::Buffer {
+    let addr = Address::Buffer(BufferAddr {
         base: r(base),
         size: r(size),
         offset: r(off),
         imm: imm_off,
-    };
+    });
     let space = Space::Buffer;
     let op = if is_store {
         store(space, MemKind::B32, 2, vec![r(d0), r(d1)], addr)

@@ -2,6 +2,7 @@
 //! interpreter, which resolves them with the same runtime function.
 
 use xisa_ir::op;
+use xisa_ir::SurfaceAddr;
 use xisa_ir::{
     Address, AtomOp, AtomType, Kernel, MemKind, Op, Scope, Space, SurfDim, SurfOob, Term,
 };
@@ -32,14 +33,14 @@ fn setup(l: &mut Lane, x: u64, y: u64, z: u64, desc: u64) {
 fn surf_kernel(dim: SurfDim, oob: SurfOob, op: &str) -> Kernel {
     let mut k = Kernel::new(format!("surf_{}_{}_{op}", dim.name(), oob.name()));
     let [desc, x, y, z, v] = regs(&mut k, "desc: i64, x: i32, y: i32, z: i32, v: i32");
-    let addr = Address::Surface {
+    let addr = Address::Surface(SurfaceAddr {
         desc: r(desc),
         dim,
         oob,
         x: r(x),
         y: r(y),
         z: r(z),
-    };
+    });
     let sp = Space::Surface;
     let inst = match op {
         "ld" => load(sp, MemKind::B32, 1, vec![v], addr),

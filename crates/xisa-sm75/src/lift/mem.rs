@@ -14,6 +14,7 @@
 //! ([`surf_enc_seed`]).
 
 use xisa_ir::op;
+use xisa_ir::SurfaceAddr;
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, ICond, MemKind, MemType, Op, Operand, Order, Scope,
     Space, SurfDim, SurfOob, Term, Type,
@@ -1366,14 +1367,14 @@ fn surface(l: &mut Lifter, kind: Surf) -> Result<(), LiftError> {
         SurfDim::D2 => (coords[1], Operand::Imm(0)),
         _ => (coords[1], coords[2]),
     };
-    let addr = Address::Surface {
+    let addr = Address::Surface(SurfaceAddr {
         desc,
         dim,
         oob,
         x,
         y,
         z,
-    };
+    });
     let (rd, rb) = (e.rd, e.rb);
     match (kind, what, atom) {
         (Surf::Ld, Some((mem, n, order, scope)), _) => {

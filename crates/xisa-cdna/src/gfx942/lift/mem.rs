@@ -3,6 +3,7 @@
 //! memory guarded by the lane's EXEC bit; the buffer_wbl2 / buffer_inv fences.
 
 use xisa_ir::op;
+use xisa_ir::BufferAddr;
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, Guard, ICond, MemKind, MemType, Op, Operand, Order,
     Reg, Scope, Space, Term, Type, UnOp,
@@ -573,12 +574,12 @@ fn smem_addr(
         let o = b.binv(BinOp::Add, Type::I32, off, Operand::Imm(extra as u64));
         Ok((
             Space::Buffer,
-            Address::Buffer {
+            Address::Buffer(BufferAddr {
                 base: base.into(),
                 size: w2,
                 offset: o.into(),
                 imm: 0,
-            },
+            }),
         ))
     } else {
         let base = b.src_bits(sbase, 64)?;
@@ -1199,12 +1200,12 @@ pub(crate) fn mubuf(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     }
     let t = Target {
         space: Space::Buffer,
-        addr: Address::Buffer {
+        addr: Address::Buffer(BufferAddr {
             base: base.into(),
             size,
             offset: off,
             imm: inst.get("offset") as i64,
-        },
+        }),
         guard: b.exec_guard(),
     };
     let vdata = inst.get("vdata");
