@@ -282,14 +282,7 @@ fn parse_line(text: &str, line_no: usize) -> Result<Inst, AsmError> {
             },
         ));
     }
-    let mut inst = Inst {
-        id,
-        rd: 0,
-        rs1: 0,
-        rs2: 0,
-        imm: 0,
-        cpol: 0,
-    };
+    let mut inst = Inst::new(id);
     for (i, &(at, s)) in ops.iter().enumerate() {
         let spec = &rule.operands[i];
         let wrong = |expected: String| {

@@ -24,6 +24,18 @@ pub struct Inst {
 }
 
 impl Inst {
+    /// Instruction `id` with every operand 0 and the default cache policy.
+    pub fn new(id: usize) -> Inst {
+        Inst {
+            id,
+            rd: 0,
+            rs1: 0,
+            rs2: 0,
+            imm: 0,
+            cpol: 0,
+        }
+    }
+
     /// The instruction's rule (`None` for an out-of-range id).
     pub fn rule(&self) -> Option<&'static Rule> {
         tables().rules.get(self.id)
@@ -217,14 +229,7 @@ pub fn decode(word: u128) -> Result<Inst, DecodeErrorKind> {
                 bits: reserved,
             });
         }
-        let mut inst = Inst {
-            id,
-            rd: 0,
-            rs1: 0,
-            rs2: 0,
-            imm: 0,
-            cpol: 0,
-        };
+        let mut inst = Inst::new(id);
         for p in t.layout.fields[&f]
             .iter()
             .filter(|p| is_operand_field(&p.name))

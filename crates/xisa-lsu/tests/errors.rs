@@ -229,14 +229,7 @@ fn decode_errors() {
 
     // SYS words carry nothing but opcode and f5.
     let id = t.lookup("cache.inv.l1").unwrap();
-    let mut b = word(&Inst {
-        id,
-        rd: 0,
-        rs1: 0,
-        rs2: 0,
-        imm: 0,
-        cpol: 0,
-    });
+    let mut b = word(&Inst::new(id));
     assert_eq!(xisa_lsu::disassemble(&b).unwrap(), vec!["cache.inv.l1"]);
     b[3] = 1;
     assert!(matches!(

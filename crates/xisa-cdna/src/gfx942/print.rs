@@ -6,7 +6,8 @@ use super::tables::{tables, Class, Operand};
 
 type R<T> = Result<T, Gfx942ErrorKind>;
 
-fn bad(i: &Inst, field: &str, value: u64) -> Gfx942ErrorKind {
+/// The error for a field value the instruction cannot have.
+pub(super) fn bad(i: &Inst, field: &str, value: u64) -> Gfx942ErrorKind {
     Gfx942ErrorKind::InvalidField {
         mnemonic: i.opcode.mnemonic.clone(),
         field: field.to_string(),

@@ -4,18 +4,10 @@
 //! `gfx942_valu.py`); this file only knows how LLVM spells them.
 
 use super::decode::{Gfx942ErrorKind, Inst};
-use super::print::{sreg, vreg, INLINE_F32};
+use super::print::{bad, sreg, vreg, INLINE_F32};
 use super::tables::{tables, Class, Operand};
 
 type R<T> = Result<T, Gfx942ErrorKind>;
-
-fn bad(i: &Inst, field: &str, value: u64) -> Gfx942ErrorKind {
-    Gfx942ErrorKind::InvalidField {
-        mnemonic: i.opcode.mnemonic.clone(),
-        field: field.to_string(),
-        value,
-    }
-}
 
 /// f16 bit patterns of the inline constants 240..=248 (0.5, -0.5, 1, -1, 2, -2, 4,
 /// -4, 1/(2*pi)).

@@ -526,15 +526,12 @@ pub(super) fn cvt_full(
     src: Operand,
 ) -> Operand {
     let dst = l.tmp(to);
+    let plain = op::Cvt::plain(op, to, from, dst, src);
     l.emit(Op::Cvt(op::Cvt {
-        op,
-        to,
-        from,
         rnd,
         sat,
         ftz,
-        dst,
-        src,
+        ..plain
     }));
     dst.into()
 }
