@@ -884,7 +884,7 @@ impl Gen {
 
     fn load(&mut self, space: Space) {
         let mem = self.mem_shape();
-        let dsts = self.distinct(mem.count as usize, |t| load_ok(mem.kind, t));
+        let dsts = self.distinct(mem.count as usize, |t| mem.kind.loads_into(t));
         if dsts.len() < mem.count as usize {
             return;
         }
@@ -918,7 +918,7 @@ impl Gen {
         for _ in 0..mem.count {
             let tys: Vec<Type> = Type::ALL
                 .into_iter()
-                .filter(|&t| store_ok(mem.kind, t))
+                .filter(|&t| mem.kind.stores_from(t))
                 .collect();
             let t = self.rng.pick(&tys);
             srcs.push(if self.rng.percent(75) {
@@ -1941,25 +1941,6 @@ pub fn cvt_ok(op: CvtOp, to: Type, from: Type) -> bool {
         CvtOp::StoF | CvtOp::UtoF => from.is_int() && from != Type::I1 && to.is_float(),
         CvtOp::FtoF => from.is_float() && to.is_float(),
         CvtOp::Bitcast => to.bits() == from.bits(),
-    }
-}
-
-fn load_ok(kind: MemKind, t: Type) -> bool {
-    match kind {
-        MemKind::B32 => matches!(t, Type::I32 | Type::F32),
-        MemKind::B64 => matches!(t, Type::I64 | Type::F64),
-        MemKind::U8 | MemKind::S8 => t.is_int() && t.bits() >= 8,
-        MemKind::U16 => (t.is_int() && t.bits() >= 16) || matches!(t, Type::F16 | Type::BF16),
-        MemKind::S16 => t.is_int() && t.bits() >= 16,
-    }
-}
-
-fn store_ok(kind: MemKind, t: Type) -> bool {
-    match kind {
-        MemKind::B32 => matches!(t, Type::I32 | Type::F32),
-        MemKind::B64 => matches!(t, Type::I64 | Type::F64),
-        MemKind::U8 | MemKind::S8 => t.is_int(),
-        MemKind::U16 | MemKind::S16 => t.is_int() || matches!(t, Type::F16 | Type::BF16),
     }
 }
 

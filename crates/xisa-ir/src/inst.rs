@@ -590,6 +590,27 @@ impl MemKind {
         }
     }
 
+    /// Whether a load of this kind may write a register of type `t`.
+    pub fn loads_into(self, t: Type) -> bool {
+        match self {
+            MemKind::B32 => matches!(t, Type::I32 | Type::F32),
+            MemKind::B64 => matches!(t, Type::I64 | Type::F64),
+            MemKind::U8 | MemKind::S8 => t.is_int() && t.bits() >= 8,
+            MemKind::U16 => (t.is_int() && t.bits() >= 16) || matches!(t, Type::F16 | Type::BF16),
+            MemKind::S16 => t.is_int() && t.bits() >= 16,
+        }
+    }
+
+    /// Whether a store of this kind may take its value from type `t`.
+    pub fn stores_from(self, t: Type) -> bool {
+        match self {
+            MemKind::B32 => matches!(t, Type::I32 | Type::F32),
+            MemKind::B64 => matches!(t, Type::I64 | Type::F64),
+            MemKind::U8 | MemKind::S8 => t.is_int(),
+            MemKind::U16 | MemKind::S16 => t.is_int() || matches!(t, Type::F16 | Type::BF16),
+        }
+    }
+
     /// True for the sign-extending kinds.
     pub fn signed(self) -> bool {
         matches!(self, MemKind::S8 | MemKind::S16)

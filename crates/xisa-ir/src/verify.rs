@@ -10,8 +10,8 @@ use crate::SurfaceAddr;
 use std::collections::HashSet;
 
 use crate::inst::{
-    Address, AtomOp, BinOp, BlockId, CvtOp, FBinOp, Guard, Inst, MemKind, MemType, Op, Operand,
-    Reg, Term, UnOp, VoteMode,
+    Address, AtomOp, BinOp, BlockId, CvtOp, FBinOp, Guard, Inst, MemType, Op, Operand, Reg, Term,
+    UnOp, VoteMode,
 };
 use crate::kernel::{Kernel, Module};
 use crate::text::{print_inst, print_term};
@@ -80,27 +80,6 @@ fn type_list(ts: &[Type]) -> String {
         [one] => one.to_string(),
         [init @ .., last] => format!("{} or {}", init.join(", "), last),
         [] => "nothing".into(),
-    }
-}
-
-/// Destination types a load of `kind` may write.
-fn load_dst_ok(kind: MemKind, t: Type) -> bool {
-    match kind {
-        MemKind::B32 => matches!(t, Type::I32 | Type::F32),
-        MemKind::B64 => matches!(t, Type::I64 | Type::F64),
-        MemKind::U8 | MemKind::S8 => t.is_int() && t.bits() >= 8,
-        MemKind::U16 => (t.is_int() && t.bits() >= 16) || matches!(t, Type::F16 | Type::BF16),
-        MemKind::S16 => t.is_int() && t.bits() >= 16,
-    }
-}
-
-/// Source register types a store of `kind` may read.
-fn store_src_ok(kind: MemKind, t: Type) -> bool {
-    match kind {
-        MemKind::B32 => matches!(t, Type::I32 | Type::F32),
-        MemKind::B64 => matches!(t, Type::I64 | Type::F64),
-        MemKind::U8 | MemKind::S8 => t.is_int(),
-        MemKind::U16 | MemKind::S16 => t.is_int() || matches!(t, Type::F16 | Type::BF16),
     }
 }
 
@@ -551,7 +530,7 @@ impl V<'_> {
                 }
                 for (i, &d) in dsts.iter().enumerate() {
                     let t = self.reg_ty(d, "destination")?;
-                    if !load_dst_ok(mem.kind, t) {
+                    if !mem.kind.loads_into(t) {
                         return self.fail(format!(
                             "destination {i}: {} has type {t}, which cannot receive a {} element",
                             self.reg_name(d),
@@ -591,7 +570,7 @@ impl V<'_> {
                 for (i, &s) in srcs.iter().enumerate() {
                     if let Operand::Reg(r) = s {
                         let t = self.reg_ty(r, "source")?;
-                        if !store_src_ok(mem.kind, t) {
+                        if !mem.kind.stores_from(t) {
                             return self.fail(format!(
                                 "source {i}: {} has type {t}, which cannot be stored as {}",
                                 self.reg_name(r),

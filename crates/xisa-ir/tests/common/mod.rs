@@ -26,25 +26,6 @@ pub fn cvt_ok(op: CvtOp, to: Type, from: Type) -> bool {
     }
 }
 
-pub fn load_ok(kind: MemKind, t: Type) -> bool {
-    match kind {
-        MemKind::B32 => matches!(t, Type::I32 | Type::F32),
-        MemKind::B64 => matches!(t, Type::I64 | Type::F64),
-        MemKind::U8 | MemKind::S8 => t.is_int() && t.bits() >= 8,
-        MemKind::U16 => (t.is_int() && t.bits() >= 16) || matches!(t, Type::F16 | Type::BF16),
-        MemKind::S16 => t.is_int() && t.bits() >= 16,
-    }
-}
-
-pub fn store_ok(kind: MemKind, t: Type) -> bool {
-    match kind {
-        MemKind::B32 => matches!(t, Type::I32 | Type::F32),
-        MemKind::B64 => matches!(t, Type::I64 | Type::F64),
-        MemKind::U8 | MemKind::S8 => t.is_int(),
-        MemKind::U16 | MemKind::S16 => t.is_int() || matches!(t, Type::F16 | Type::BF16),
-    }
-}
-
 const LOAD_ORDERS: [Order; 4] = [Order::Weak, Order::Relaxed, Order::Acquire, Order::SeqCst];
 const STORE_ORDERS: [Order; 4] = [Order::Weak, Order::Relaxed, Order::Release, Order::SeqCst];
 const RMW_ORDERS: [Order; 5] = [
@@ -451,7 +432,7 @@ impl Gen {
                 let kind = g.rng.pick(&MemKind::ALL);
                 let max = (16 / kind.bytes()).min(4) as usize;
                 let n = 1 + g.rng.below(max);
-                let dsts = g.distinct(n, |t| load_ok(kind, t));
+                let dsts = g.distinct(n, |t| kind.loads_into(t));
                 Op::Load(op::Load {
                     space,
                     mem: MemType {
@@ -478,7 +459,7 @@ impl Gen {
                 let n = 1 + g.rng.below(max);
                 let tys: Vec<Type> = Type::ALL
                     .into_iter()
-                    .filter(|&t| store_ok(kind, t))
+                    .filter(|&t| kind.stores_from(t))
                     .collect();
                 let srcs = (0..n)
                     .map(|_| {
@@ -968,7 +949,7 @@ pub fn all_ops_kernel() -> Kernel {
                 j += 1;
                 let tys: Vec<Type> = Type::ALL
                     .into_iter()
-                    .filter(|&t| load_ok(kind, t))
+                    .filter(|&t| kind.loads_into(t))
                     .collect();
                 let ty = tys[j % tys.len()];
                 let regs: Vec<Reg> = (0..count as usize).map(|c| r(ty, c)).collect();
@@ -1022,7 +1003,7 @@ pub fn all_ops_kernel() -> Kernel {
                 if space.writable() {
                     let stys: Vec<Type> = Type::ALL
                         .into_iter()
-                        .filter(|&t| store_ok(kind, t))
+                        .filter(|&t| kind.stores_from(t))
                         .collect();
                     let sty = stys[j % stys.len()];
                     ops.push(Op::Store(op::Store {
