@@ -1,7 +1,6 @@
 //! Reports: terminal table, CSV, SVG chart.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use plotters::prelude::*;
 
@@ -226,24 +225,6 @@ pub fn skipped(skipped: &[Skipped]) -> String {
         let _ = writeln!(out, "  skipped {n} cells: {why}");
     }
     out
-}
-
-/// Writes `data` to `path` whole or not at all.
-pub fn write_file(path: &Path, data: &[u8]) -> Result<(), Error> {
-    let err = |msg: String| Error::Output {
-        path: path.display().to_string(),
-        msg,
-    };
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| err("not a file name".into()))?;
-    let tmp = dir.join(format!(".{}.xisa-tmp", name.to_string_lossy()));
-    std::fs::write(&tmp, data).map_err(|e| err(e.to_string()))?;
-    std::fs::rename(&tmp, path).map_err(|e| err(e.to_string()))
 }
 
 /// Selects the results of one bar series.

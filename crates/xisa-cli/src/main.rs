@@ -792,7 +792,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
             print!("{}", report::summary(&results));
             print!("{}", report::skipped(&skipped));
             if let Some(p) = &a.csv {
-                report::write_file(p, report::csv(&results).as_bytes())?;
+                write_atomic(p, report::csv(&results).as_bytes())?;
                 println!("wrote {}", p.display());
             }
             if let Some(p) = &a.svg {
@@ -800,7 +800,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
                     "xisa bench atomics ({}): time per lane-operation, translated / native",
                     isa.name()
                 );
-                report::write_file(p, report::svg(&results, &title)?.as_bytes())?;
+                write_atomic(p, report::svg(&results, &title)?.as_bytes())?;
                 println!("wrote {}", p.display());
             }
             println!(
@@ -872,7 +872,7 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
             println!("outputs: translated == rayon for every kernel");
             println!("{}", xisa_bench::kernels::pocl_status());
             if let Some(p) = &a.csv {
-                report::write_file(p, xisa_bench::kernels::csv(&results).as_bytes())?;
+                write_atomic(p, xisa_bench::kernels::csv(&results).as_bytes())?;
                 println!("wrote {}", p.display());
             }
             println!(
