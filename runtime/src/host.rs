@@ -32,6 +32,9 @@ const MAX_STRING: usize = 1 << 20;
 pub struct HostOutput {
     inner: Mutex<Output>,
     heap: OnceLock<Heap>,
+    /// Held while a heap is made, so that concurrent first launches set
+    /// aside one heap, not one each.
+    heap_init: Mutex<()>,
 }
 
 #[derive(Debug, Default)]
@@ -59,6 +62,10 @@ impl HostOutput {
     /// Installs the device heap `malloc` draws from; `make` runs only when
     /// there is none yet. Without a heap `malloc` returns 0 (NULL).
     pub fn heap_or_init<E>(&self, make: impl FnOnce() -> Result<Heap, E>) -> Result<&Heap, E> {
+        if let Some(h) = self.heap.get() {
+            return Ok(h);
+        }
+        let _one_maker = self.heap_init.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(h) = self.heap.get() {
             return Ok(h);
         }

@@ -11,7 +11,7 @@
 use std::sync::atomic::AtomicBool;
 use xisa_ir::op;
 
-use xisa_ir::{BarOp, Kernel, Op, Operand, Reg, VoteMode, BARRIER_IDS};
+use xisa_ir::{BarOp, HostFn, Kernel, Op, Operand, Reg, VoteMode, BARRIER_IDS};
 
 use crate::ctx::{self, Counters, FaultInfo, LaneCtx, LaneProgram, CALL_STACK_DEPTH};
 
@@ -45,6 +45,8 @@ pub struct RunnerPlan {
     kept: Vec<bool>,
     /// The registers a lane may read before writing them.
     cleared: Vec<usize>,
+    /// The kernel calls device `malloc` or `free`.
+    calls_heap: bool,
 }
 
 impl RunnerPlan {
@@ -58,7 +60,22 @@ impl RunnerPlan {
                 .enumerate()
                 .filter_map(|(r, &read)| read.then_some(r))
                 .collect(),
+            calls_heap: kernel.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+                matches!(
+                    i.op,
+                    Op::HostCall {
+                        func: HostFn::Malloc | HostFn::Free,
+                        ..
+                    }
+                )
+            }),
         }
+    }
+
+    /// Whether the kernel calls device `malloc` or `free`: its device must
+    /// set its heap aside before the launch.
+    pub fn calls_heap(&self) -> bool {
+        self.calls_heap
     }
 }
 

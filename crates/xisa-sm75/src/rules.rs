@@ -14,22 +14,6 @@ use crate::RulesError;
 
 include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
 
-/// One rules file as stored on disk.
-#[derive(Debug, Clone, Deserialize)]
-pub struct RulesFile {
-    /// Format tag, `xisa-sm75-rules/1`.
-    pub format: String,
-    /// Priority tier: records of a lower tier are tried first (hand-derived
-    /// files are tier 0, the generated `isa.json` tier 1).
-    #[serde(default)]
-    pub tier: u32,
-    /// The encoding variants.
-    pub instructions: Vec<RawInst>,
-    /// Scheduling control values nvdisasm rejects, per instruction class.
-    #[serde(default)]
-    pub control: Vec<RawControl>,
-}
-
 /// Control-bit rejects of one instruction class (opcode [0,12) and bit 91).
 #[derive(Debug, Clone, Deserialize)]
 pub struct RawControl {
@@ -465,7 +449,7 @@ impl Rules {
             })?;
             r.add(name, Cow::Owned(text), tier, entries.into_iter());
         }
-        r.insts()?;
+        // Every record is in a class: compiling the classes checks them all.
         for c in r.classes.values() {
             r.compiled(c)?;
         }

@@ -29,6 +29,8 @@ pub struct Entry {
 struct Outline<'a> {
     #[serde(borrow)]
     format: &'a str,
+    /// Priority tier: records of a lower tier are tried first (hand-derived
+    /// files are tier 0, the generated `isa.json` tier 1).
     #[serde(default)]
     tier: u32,
     #[serde(borrow)]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use xisa_frontend::{ArgValue, Bound, FrontendError, Instance, LaunchShape, Placer, SymbolPlace};
-use xisa_ir::{HostFn, Kernel, Op};
+use xisa_ir::Kernel;
 use xisa_runtime::cache::{CacheKey, CodeCache};
 use xisa_runtime::heap::{Heap, HEAP_BYTES};
 use xisa_runtime::surface::SurfDesc;
@@ -680,7 +680,7 @@ impl Device {
         let params = self.fill_module_banks(module, &k.name, params)?;
         let (prog, compile_time, cache_hit) =
             self.program(module, k, opts.engine, opts.stats, true)?;
-        if calls_heap(k) {
+        if prog.plan.calls_heap() {
             self.output.heap_or_init(|| {
                 let base = self.alloc(HEAP_BYTES)?;
                 Ok::<_, Error>(Heap::new(base, HEAP_BYTES))
@@ -910,20 +910,6 @@ fn describe(a: &ArgSpec) -> String {
         ArgSpec::Local(n) => format!("local:{n} (a shared-memory offset)"),
         ArgSpec::Surface(s) => format!("surf:{} (a 64-bit surface handle)", s.extent()),
     }
-}
-
-/// Whether `k` calls device `malloc` or `free`: its device then sets its heap
-/// aside (once, in global memory) before the launch.
-fn calls_heap(k: &Kernel) -> bool {
-    k.blocks.iter().flat_map(|b| &b.insts).any(|i| {
-        matches!(
-            i.op,
-            Op::HostCall {
-                func: HostFn::Malloc | HostFn::Free,
-                ..
-            }
-        )
-    })
 }
 
 #[cfg(test)]

@@ -537,12 +537,13 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     for (name, func) in DRIVER_CALLS {
         let addr = crate::loader::host_function(name)
             .ok_or_else(|| l.unsupported(format!("CALL.ABS: no address for {name}")))?;
-        blocks.push((addr, name, driver_call(l, func, name, next)));
+        let stem = name.trim_start_matches('_');
+        blocks.push((addr, stem, driver_call(l, func, stem, next)));
     }
     l.b.restore(outer);
     l.guard = saved_guard;
     let mut miss = l.new_block(format!("callabs_{pc:#x}_unknown_target"), Term::Trap);
-    for (i, (addr, name, block)) in blocks.into_iter().enumerate().rev() {
+    for (i, (addr, stem, block)) in blocks.into_iter().enumerate().rev() {
         // `target == addr` goes to the service, else down the chain.
         let hit = l.icmp(ICond::Eq, Type::I64, target, Operand::Imm(addr));
         let cond = l.in_reg(Type::I1, hit);
@@ -553,7 +554,7 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
         };
         let label = match i {
             0 => format!("L_{pc:04x}_callabs"),
-            _ => format!("L_{pc:04x}_callabs_{}", name.trim_start_matches('_')),
+            _ => format!("L_{pc:04x}_callabs_{stem}"),
         };
         miss = l.new_block(label, term);
     }
@@ -567,33 +568,26 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
 fn driver_call(
     l: &mut Lifter,
     func: HostFn,
-    name: &str,
+    stem: &str,
     next: xisa_ir::BlockId,
 ) -> xisa_ir::BlockId {
-    let windows = [
-        Operand::Imm(super::LOCAL_WINDOW),
-        Operand::Imm(super::SHARED_WINDOW),
-    ];
+    let local = Operand::Imm(super::LOCAL_WINDOW);
+    let shared = Operand::Imm(super::SHARED_WINDOW);
     let term = match func {
         HostFn::AssertFail => Term::Trap,
         _ => Term::Br(next),
     };
-    let stem = name.trim_start_matches('_');
     let block = l.new_block(format!("L_{:04x}_{stem}", l.b.pc), term);
     l.b.enter(block);
-    let args: Vec<Operand> = match func {
-        HostFn::Printf => vec![l.read_pair(4), l.read_pair(6)],
+    let args = match func {
+        HostFn::Printf => vec![l.read_pair(4), l.read_pair(6), local, shared],
         HostFn::AssertFail => {
             let (msg, file) = (l.read_pair(4), l.read_pair(6));
             let line = l.read_gpr(8);
             let line = l.zext64(line);
-            vec![msg, file, line, l.read_pair(10)]
+            vec![msg, file, line, l.read_pair(10), local, shared]
         }
         HostFn::Malloc | HostFn::Free => vec![l.read_pair(4)],
-    };
-    let args = match func {
-        HostFn::Printf | HostFn::AssertFail => args.into_iter().chain(windows).collect(),
-        HostFn::Malloc | HostFn::Free => args,
     };
     let dst = func.result().map(|ty| l.tmp(ty));
     l.emit(Op::HostCall { func, dst, args });
