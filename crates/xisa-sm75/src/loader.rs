@@ -8,6 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use xisa_ir::HostFn;
+
 use object::read::elf::{ElfFile64, FileHeader, SectionHeader};
 use object::{LittleEndian, Object, ObjectSection, ObjectSymbol};
 
@@ -737,24 +739,50 @@ impl DataReloc {
     }
 }
 
-/// Functions of the CUDA driver that device code calls by address
-/// (`CALL.ABS` through a relocated constant-bank word), with the address
-/// xisa gives each: above every global and below the shared and local
-/// windows, so that no data pointer equals one. The lifter turns a call to
-/// one into a host service (`hostcall`).
-pub const HOST_FUNCTIONS: &[(&str, u64)] = &[
-    ("vprintf", 0x7d00_0000_0000),
-    ("__assertfail", 0x7d00_0000_0100),
-    ("malloc", 0x7d00_0000_0200),
-    ("free", 0x7d00_0000_0300),
+/// A function of the CUDA driver that device code calls by address
+/// (`CALL.ABS` through a relocated constant-bank word).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostFunction {
+    /// The symbol the cubin's relocation names.
+    pub name: &'static str,
+    /// The address xisa gives it: above every global and below the shared
+    /// and local windows, so that no data pointer equals one.
+    pub addr: u64,
+    /// The host service a call to it becomes (`hostcall`).
+    pub service: HostFn,
+}
+
+/// The driver functions xisa provides: the loader relocates their symbols
+/// to `addr`, the lifter turns a call to `addr` into `service`.
+pub const HOST_FUNCTIONS: &[HostFunction] = &[
+    HostFunction {
+        name: "vprintf",
+        addr: 0x7d00_0000_0000,
+        service: HostFn::Printf,
+    },
+    HostFunction {
+        name: "__assertfail",
+        addr: 0x7d00_0000_0100,
+        service: HostFn::AssertFail,
+    },
+    HostFunction {
+        name: "malloc",
+        addr: 0x7d00_0000_0200,
+        service: HostFn::Malloc,
+    },
+    HostFunction {
+        name: "free",
+        addr: 0x7d00_0000_0300,
+        service: HostFn::Free,
+    },
 ];
 
 /// The address xisa gives driver function `name`, if it provides it.
 pub fn host_function(name: &str) -> Option<u64> {
     HOST_FUNCTIONS
         .iter()
-        .find(|(n, _)| *n == name)
-        .map(|&(_, a)| a)
+        .find(|f| f.name == name)
+        .map(|f| f.addr)
 }
 
 /// Module-scope data of a cubin: the globals' sections, the module constant

@@ -499,19 +499,10 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// The CUDA driver functions device code calls with `CALL.ABS`, and the
-/// host service each becomes.
-const DRIVER_CALLS: [(&str, HostFn); 4] = [
-    ("vprintf", HostFn::Printf),
-    ("__assertfail", HostFn::AssertFail),
-    ("malloc", HostFn::Malloc),
-    ("free", HostFn::Free),
-];
-
 /// `CALL.ABS.NOINC Ra [imm]`: a call to the absolute address `Ra:Ra+1 +
 /// imm` (imm: [34, 82), in words), which in ptxas output is a CUDA driver
 /// function whose address the loader put in a constant bank
-/// ([`crate::loader::HOST_FUNCTIONS`]). Each function of [`DRIVER_CALLS`]
+/// ([`crate::loader::HOST_FUNCTIONS`]). Each function of that table
 /// becomes its `hostcall` in a block of its own, with the ABI's arguments
 /// from R4 up: `vprintf` (format R4:R5, argument buffer R6:R7; result in
 /// R4), `__assertfail` (a failed device `assert`: message R4:R5, file
@@ -534,11 +525,9 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     let outer = l.b.position();
     let saved_guard = l.guard.take();
     let mut blocks = Vec::new();
-    for (name, func) in DRIVER_CALLS {
-        let addr = crate::loader::host_function(name)
-            .ok_or_else(|| l.unsupported(format!("CALL.ABS: no address for {name}")))?;
-        let stem = name.trim_start_matches('_');
-        blocks.push((addr, stem, driver_call(l, func, stem, next)));
+    for f in crate::loader::HOST_FUNCTIONS {
+        let stem = f.name.trim_start_matches('_');
+        blocks.push((f.addr, stem, driver_call(l, f.service, stem, next)));
     }
     l.b.restore(outer);
     l.guard = saved_guard;
