@@ -142,6 +142,10 @@ impl WgMemory<'_> {
 /// the run request `RUN_AFTER_SYNC_BASE + k` that releases it.
 const WAITING_TO_RUN: u32 = ctx::RUN_AFTER_SYNC_BASE.wrapping_sub(ctx::STOP_SYNC_BASE);
 
+/// Runs in a row of one wave that keeps stopping at warp-level sync points
+/// before the next wave runs ([`WorkgroupRunner::settle_waves`]).
+const WAVE_RUNS: usize = 64;
+
 /// The launch-wide inputs of [`WorkgroupRunner::bind_lanes`]: while they stay
 /// the same, a new workgroup changes only its id in the contexts.
 #[derive(Clone, Copy, PartialEq)]
@@ -163,6 +167,9 @@ pub struct WorkgroupRunner<'k> {
     /// Per sync point: a whole-workgroup barrier (`barrier`, `bar.sync 0, 0`:
     /// the common stop, released without the general barrier bookkeeping).
     plain_barrier: Vec<bool>,
+    /// Per sync point: a warp-level op (not a barrier; a wave sync included),
+    /// which a wave executes on its own.
+    warp_level: Vec<bool>,
     /// Scratch: the lanes of the group executing a warp-level operation.
     group: Vec<usize>,
     /// Scratch: a shuffle's results (lane, value, source active).
@@ -259,6 +266,7 @@ impl<'k> WorkgroupRunner<'k> {
                     )
                 })
                 .collect(),
+            warp_level: sync_ops.iter().map(|o| !o.is_barrier()).collect(),
             group: Vec::new(),
             shuffled: Vec::new(),
             uniform_regs: Vec::new(),
@@ -585,21 +593,19 @@ impl<'k> WorkgroupRunner<'k> {
     fn run_ready(&mut self, program: &dyn LaneProgram, cancel: &AtomicBool) -> Result<(), WgStop> {
         loop {
             let stopped = program.run_lanes(&mut self.ctxs, &mut self.state);
-            if let Some(&code) = self.state.get(stopped) {
-                return Err(match code {
-                    ctx::STOP_CANCELLED => WgStop::Cancelled,
-                    ctx::STOP_FAULT => WgStop::Fault {
-                        lane: stopped as u32,
-                        info: self.ctxs[stopped].fault,
-                    },
-                    other => self.bad_stop(stopped, other),
-                });
+            if stopped < self.nlanes {
+                return Err(self.stop_error(stopped));
             }
             if let Some(t) = self.uniform_tally() {
                 (self.exited, self.at_plain, self.all_at) = t;
                 return Ok(());
             }
-            let (mut exited, mut at_plain, mut yielded) = (0, 0, false);
+            self.settle_waves(program)?;
+            if let Some(t) = self.uniform_tally() {
+                (self.exited, self.at_plain, self.all_at) = t;
+                return Ok(());
+            }
+            let (mut exited, mut at_plain, mut again) = (0, 0, false);
             // The one sync code every waiting lane stopped at, if they agree.
             let mut same = None;
             let mut agree = true;
@@ -608,8 +614,11 @@ impl<'k> WorkgroupRunner<'k> {
                     ctx::STOP_EXIT => exited += 1,
                     ctx::STOP_YIELD => {
                         self.state[lane] = ctx::RUN_LANE;
-                        yielded = true;
+                        again = true;
                     }
+                    // Released by `run_waves` but not run yet (its wave
+                    // used up its runs in a row).
+                    code if ctx::is_run(code) => again = true,
                     // A sync point the kernel has (anything else is reported
                     // below, not indexed).
                     code if code >= ctx::STOP_SYNC_BASE
@@ -624,12 +633,82 @@ impl<'k> WorkgroupRunner<'k> {
             }
             (self.exited, self.at_plain) = (exited, at_plain);
             self.all_at = same.filter(|_| agree).map(|c| c - ctx::STOP_SYNC_BASE);
-            if !yielded {
+            if !again {
                 return Ok(());
             }
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 return Err(WgStop::Cancelled);
             }
+        }
+    }
+
+    /// After a run that left the workgroup's lanes at different stops: each
+    /// wave with no lane left to run or yielded whose lanes wait at some
+    /// warp-level sync point (a shuffle, vote, wave sync, ...) executes the
+    /// lowest such point over the lanes waiting there (as
+    /// [`Self::step_warp_ops`] would) and runs those lanes again, until it
+    /// stops elsewhere, without a pass over the whole workgroup: in a tree
+    /// reduction's last steps or a CAS loop's convergence vote, one wave
+    /// goes on while the others wait at a barrier. At most [`WAVE_RUNS`]
+    /// runs in a row, so that a wave spinning on another wave's progress
+    /// lets the others run.
+    fn settle_waves(&mut self, program: &dyn LaneProgram) -> Result<(), WgStop> {
+        let wave = self.wave;
+        for w0 in (0..self.nlanes).step_by(wave) {
+            let w1 = (w0 + wave).min(self.nlanes);
+            for _ in 0..WAVE_RUNS {
+                let Some(k) = self.wave_warp_op(w0, w1) else {
+                    break;
+                };
+                let code = ctx::STOP_SYNC_BASE + k;
+                if !matches!(self.sync_ops[k as usize], Op::WaveSync) {
+                    let mut group = std::mem::take(&mut self.group);
+                    group.clear();
+                    group.extend((w0..w1).filter(|&l| self.state[l] == code));
+                    self.exec_warp_op(k, w0, w1, &group);
+                    self.group = group;
+                }
+                for s in &mut self.state[w0..w1] {
+                    if *s == code {
+                        *s = code.wrapping_add(WAITING_TO_RUN);
+                    }
+                }
+                let stopped = program.run_lanes(&mut self.ctxs[w0..w1], &mut self.state[w0..w1]);
+                if stopped < w1 - w0 {
+                    return Err(self.stop_error(w0 + stopped));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The lowest warp-level sync point a lane of wave `w0..w1` waits at,
+    /// when no lane of the wave is ready or yielded (those may still arrive
+    /// at it).
+    fn wave_warp_op(&self, w0: usize, w1: usize) -> Option<u32> {
+        let mut k = u32::MAX;
+        for &s in &self.state[w0..w1] {
+            if s == ctx::STOP_YIELD || ctx::is_run(s) {
+                return None;
+            }
+            let j = s.wrapping_sub(ctx::STOP_SYNC_BASE);
+            if self.warp_level.get(j as usize) == Some(&true) {
+                k = k.min(j);
+            }
+        }
+        (k != u32::MAX).then_some(k)
+    }
+
+    /// The error for lane `lane`, which stopped a run (a fault, a
+    /// cancellation, or a code no engine should return).
+    fn stop_error(&self, lane: usize) -> WgStop {
+        match self.state[lane] {
+            ctx::STOP_CANCELLED => WgStop::Cancelled,
+            ctx::STOP_FAULT => WgStop::Fault {
+                lane: lane as u32,
+                info: self.ctxs[lane].fault,
+            },
+            other => self.bad_stop(lane, other),
         }
     }
 

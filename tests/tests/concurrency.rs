@@ -394,3 +394,52 @@ entry:
         "engines share no code"
     );
 }
+
+/// One wave spins on a shared flag, voting each round, while the other wave
+/// of its workgroup votes 300 times before it sets the flag. A wave that
+/// keeps stopping at warp-level ops runs a bounded number of times in a row
+/// before the scheduler turns to the other waves (else the spinning wave
+/// would run until the watchdog).
+#[test]
+fn a_wave_spinning_at_warp_ops_lets_the_other_waves_run() {
+    let m = module(
+        "kernel @spin(%out: i64) wave 32 shared 4 {
+  reg %tid: i32, %late: i1, %i: i32, %f: i32, %z: i1, %v: i1, %b: i32, %more: i1, %n: i32, %a: i64
+entry:
+  %tid = special.tid.x
+  %late = icmp.uge.i32 %tid, 32
+  %n = mov.i32 0
+  brc %late, vote_loop, wait
+wait:
+  %f = ld.shared.b32 [0]
+  %z = icmp.eq.i32 %f, 0
+  %v = vote.any %z
+  %n = add.i32 %n, 1
+  brc %v, wait, done
+vote_loop:
+  %b = vote.ballot.i32 %late
+  %n = add.i32 %n, 1
+  %more = icmp.ult.i32 %n, 300
+  brc %more, vote_loop, set
+set:
+  st.shared.b32 [0], %b
+  br done
+done:
+  %a = mulwide.u32 %tid, 4
+  %a = add.i64 %a, %out
+  st.global.b32 [%a], %n
+  exit
+}",
+    );
+    for engine in ENGINES {
+        let dev = Device::new().unwrap();
+        let out = dev.alloc(64 * 4).unwrap();
+        let mut o = opts(engine, 2, 64);
+        o.timeout = Some(Duration::from_secs(30));
+        dev.launch(&m, "spin", &o, &[ArgSpec::Ptr(out)])
+            .unwrap_or_else(|e| panic!("{engine}: {e}"));
+        let n = read_u32s(&dev, out, 64);
+        assert!(n[..32].iter().all(|&x| x >= 1), "{engine}: spins {n:?}");
+        assert!(n[32..].iter().all(|&x| x == 300), "{engine}: votes {n:?}");
+    }
+}
