@@ -72,3 +72,33 @@ extern "C" __global__ void shift_read(const int *in, int *out, int d) {
     __syncwarp();
     out[t] = s[t + 32];
 }
+
+// A tree reduction's step shape: in each round the lanes below `b` (`b`
+// halving from `first`) overwrite their own slot from the slot `b + e` away,
+// the other lanes skip both. The lanes that take the branch are fewer than
+// min(b, 32) apart, so xisa's check spans that many lanes, not the warp: it
+// syncs exactly when some reading lane's slot may be another such lane's
+// (for e >= 0 never; for e < 0 while b + e > -b).
+// Two arrays, as a sum-and-max reduction keeps, so that ptxas branches
+// around the step instead of predicating it.
+extern "C" __global__ void bounded_step(const int *in, int *out, int e, unsigned first) {
+    __shared__ int s[160];
+    __shared__ int m[160];
+    unsigned t = threadIdx.x;
+    s[t] = -1;
+    s[t + 32] = in[t];
+    s[t + 96] = -2;
+    m[t] = 1;
+    m[t + 32] = -in[t];
+    m[t + 96] = 2;
+    __syncthreads();
+    for (unsigned b = first; b != 0; b >>= 1) {
+        if (t < b) {
+            s[t + 32] = s[t + 32 + b + e] * 3 + (int)t;
+            m[t + 32] = max(m[t + 32], m[t + 32 + b + e] + (int)t);
+        }
+        __syncthreads();
+    }
+    out[t] = s[t + 32];
+    out[t + 64] = m[t + 32];
+}

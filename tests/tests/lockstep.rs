@@ -250,3 +250,87 @@ fn gfx942_wave_reduction_through_lds() {
         assert_eq!(run(&m, "wave_reduce", e, 2, 256, &inp, 8), want, "{e}");
     }
 }
+
+/// A tree reduction's step, `if (t < b) s[t] = f(s[t + b + e])` for `b`
+/// halving from `first` (`warp_sync.cu`'s `bounded_step`, with a second
+/// array so that ptxas branches around the step). The lanes that take the
+/// branch are fewer than `min(b, 32)` apart, so xisa's checks span that
+/// many lanes (`xisa_ir::lockstep`: a copy of `b` taken at the compare):
+/// the step never waits for e >= 0 and waits whenever a lane may read a
+/// lower lane's slot (e < -b). Every case equals lockstep on both engines.
+#[test]
+fn sm75_bounded_step_checks_span_the_lanes_below_the_bound() {
+    let m = module("warp_sync.cubin");
+    let lifted = m.kernel("bounded_step").expect("lifts");
+    let bounds: Vec<xisa_ir::Reg> = lifted
+        .regs
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.name.starts_with("ls.bound"))
+        .map(|(i, _)| xisa_ir::Reg(i as u32))
+        .collect();
+    let spans = lifted
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| match &i.op {
+            xisa_ir::Op::Bin(b) => {
+                b.op == xisa_ir::BinOp::MinU
+                    && matches!(b.a, xisa_ir::Operand::Reg(r) if bounds.contains(&r))
+            }
+            _ => false,
+        })
+        .count();
+    assert!(spans > 0, "no check spans the bound:\n{lifted}");
+    let inp = input(64, 23);
+    let mut cases: Vec<(i32, u32)> = [-33, -32, -17, -16, -9, -8, -5, -2, -1, 0, 1, 3, 31]
+        .iter()
+        .flat_map(|&e| [(e, 32), (e, 16), (e, 5)])
+        .collect();
+    // Both waves take the branch: only reads no lane writes are deterministic.
+    cases.push((0, 64));
+    for (e, first) in cases {
+        let (mut s, mut mx) = (vec![0i32; 160], vec![0i32; 160]);
+        for t in 0..64 {
+            (s[t], s[t + 32], s[t + 96]) = (-1, inp[t], -2);
+            (mx[t], mx[t + 32], mx[t + 96]) = (1, -inp[t], 2);
+        }
+        let mut b = first as usize;
+        while b != 0 {
+            let (olds, oldm) = (s.clone(), mx.clone());
+            for t in 0..b {
+                let src = (t as i32 + 32 + b as i32 + e) as usize;
+                s[t + 32] = olds[src].wrapping_mul(3).wrapping_add(t as i32);
+                mx[t + 32] = oldm[t + 32].max(oldm[src].wrapping_add(t as i32));
+            }
+            b >>= 1;
+        }
+        let want: Vec<i32> = s[32..96].iter().chain(&mx[32..96]).copied().collect();
+        for engine in ENGINES {
+            let dev = Device::new().expect("device");
+            let i = dev.upload(&bytes(&inp)).expect("upload");
+            let o = dev.alloc(4 * 128).expect("alloc");
+            let opts = LaunchOptions {
+                grid: [1, 1, 1],
+                block: [64, 1, 1],
+                engine,
+                ..LaunchOptions::default()
+            };
+            let args = [
+                ArgSpec::Ptr(i),
+                ArgSpec::Ptr(o),
+                ArgSpec::I32(e),
+                ArgSpec::U32(first),
+            ];
+            dev.launch(&m, "bounded_step", &opts, &args)
+                .unwrap_or_else(|err| panic!("e={e} first={first} ({engine}): {err}"));
+            let got: Vec<i32> = dev
+                .read(o, 4 * 128)
+                .expect("read")
+                .chunks_exact(4)
+                .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            assert_eq!(got, want, "e={e} first={first} ({engine})");
+        }
+    }
+}

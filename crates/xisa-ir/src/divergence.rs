@@ -472,6 +472,11 @@ pub enum Affine {
     Unknown,
     /// `c·tid.x + u`.
     Lin { c: i64, u: Option<u64> },
+    /// A 64-bit value whose low 32 bits are `c·tid.x + u` (mod 2^32), the
+    /// high bits anything: a 32-bit form extended for 64-bit arithmetic
+    /// (sm_75's 32-bit shifts and adds are lifted that way) that a
+    /// truncation brings back.
+    Low32 { c: i64, u: Option<u64> },
     /// Anything else.
     Varying,
 }
@@ -496,12 +501,37 @@ fn meet(a: Affine, b: Affine) -> Affine {
             c: ca,
             u: if ua == ub { ua } else { None },
         },
+        // A `Lin` value's low 32 bits have its form too.
+        (
+            Affine::Lin { c: ca, u: ua } | Affine::Low32 { c: ca, u: ua },
+            Affine::Lin { c: cb, u: ub } | Affine::Low32 { c: cb, u: ub },
+        ) if ca == cb => {
+            let low = |u: Option<u64>| u.map(|v| v & 0xffff_ffff);
+            Affine::Low32 {
+                c: ca,
+                u: if low(ua) == low(ub) { low(ua) } else { None },
+            }
+        }
         _ => Affine::Varying,
     }
 }
 
-/// Combines the forms of a linear combination `x·ka + y·kb` (wrapping).
+/// Combines the forms of a linear combination `x·ka + y·kb` (wrapping). A
+/// `Low32` operand makes the result `Low32`: the low 32 bits of a sum or a
+/// product depend on the operands' low 32 bits only.
 fn lin2(a: Affine, ka: i64, b: Affine, kb: i64) -> Affine {
+    let low = matches!(a, Affine::Low32 { .. }) || matches!(b, Affine::Low32 { .. });
+    let as_lin = |f: Affine| match f {
+        Affine::Low32 { c, u } => Affine::Lin { c, u },
+        f => f,
+    };
+    match lin2_full(as_lin(a), ka, as_lin(b), kb) {
+        Affine::Lin { c, u } if low => Affine::Low32 { c, u },
+        f => f,
+    }
+}
+
+fn lin2_full(a: Affine, ka: i64, b: Affine, kb: i64) -> Affine {
     match (a, b) {
         (Affine::Lin { c: ca, u: ua }, Affine::Lin { c: cb, u: ub }) => {
             let c = ca
@@ -661,9 +691,19 @@ fn eval(op: &Op, get: &mut dyn FnMut(&Operand) -> Affine, tid_bound: u64) -> Aff
                         c,
                         u: u.map(|v| v & to.mask()),
                     },
+                    Affine::Low32 { c, u } if to.bits() <= 32 => Affine::Lin {
+                        c,
+                        u: u.map(|v| v & to.mask()),
+                    },
+                    Affine::Low32 { .. } => Affine::Varying,
                     other => other,
                 },
                 CvtOp::Zext | CvtOp::Sext if from.bits() >= to.bits() || f.exact_small() => f,
+                // Extended from 32 bits: the low 32 bits keep the form.
+                CvtOp::Zext | CvtOp::Sext if from.bits() == 32 => match f {
+                    Affine::Lin { c, u } if c != 0 => Affine::Low32 { c, u },
+                    _ => uniform_of(&[f]),
+                },
                 _ => uniform_of(&[f]),
             }
         }

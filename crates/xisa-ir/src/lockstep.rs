@@ -29,7 +29,11 @@
 //! check of `u_E - u_X` (decided at compile time when both addresses share
 //! a base register, else computed at run time) and of the workgroup's
 //! shape (lanes with consecutive `tid.x`). The check does not depend on the
-//! order the lanes run in.
+//! order the lanes run in. When every lane that enters the block passed a
+//! branch on `tid.x < T` (`T` the same in every lane of the wave: a tree
+//! reduction's `if (tid < s)`), two such lanes are fewer than `min(T, W)`
+//! apart, and the check uses that span instead of the wave size `W`: the
+//! step that adds `s[t + d]` to `s[t]` for `t < d` never waits.
 //!
 //! Host output is ordered the same way: a `hostcall` (device `printf`) after
 //! another since the last sync point waits for the wave, so a converged
@@ -261,6 +265,221 @@ fn disjoint(d: i64, c: i64, wave: i64, len_e: i64, len_x: i64) -> bool {
     (len_x - c..=c - len_e).contains(&d) || d >= w1 + len_x || d <= -w1 - len_e
 }
 
+/// Where a uniform bound on `tid.x` in the lanes that run block `b` comes
+/// from: `(p, j, T)`, every lane entering `b` took the branch at the end of
+/// block `p` on `tid.x < T` (unsigned, or signed: `tid.x` is not negative),
+/// the compare being instruction `j` of `p` and `T` the same in every lane
+/// of the wave there. Only straight paths count: `b` and the blocks between
+/// it and the branch have one predecessor each and are neither the entry
+/// nor a block a `ret` continues at. `T` may change after the compare:
+/// [`place_bounds`] copies it there.
+fn lane_bound(
+    k: &Kernel,
+    uni: &Uniformity,
+    preds: &[Vec<usize>],
+    returns: &[usize],
+    b: usize,
+) -> Option<(usize, usize, Operand)> {
+    let mut cur = b;
+    for _ in 0..8 {
+        let [p] = preds[cur][..] else {
+            return None;
+        };
+        if cur == 0 || p == cur || returns.contains(&cur) {
+            return None;
+        }
+        match k.blocks[p].term {
+            crate::Term::Br(_) => cur = p,
+            crate::Term::BrCond { cond, then_, else_ } if then_ != else_ => {
+                let taken = then_.0 as usize == cur;
+                return branch_bound(k, uni, p, cond, taken);
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The compare `(p, j, T)` of `tid.x < T` that `cond` (the branch
+/// condition at the end of block `p`, `taken` its value on the edge)
+/// implies, following `i1` copies back to it within `p`.
+fn branch_bound(
+    k: &Kernel,
+    uni: &Uniformity,
+    p: usize,
+    cond: Reg,
+    taken: bool,
+) -> Option<(usize, usize, Operand)> {
+    let insts = &k.blocks[p].insts;
+    let (mut r, mut holds, mut end) = (cond, taken, insts.len());
+    loop {
+        let j = (0..end).rev().find(|&j| insts[j].op.defs().contains(&r))?;
+        if insts[j].guard.is_some() {
+            return None;
+        }
+        match insts[j].op {
+            Op::Mov {
+                ty: Type::I1,
+                src: Operand::Reg(src),
+                ..
+            }
+            | Op::Bin(op::Bin {
+                op: BinOp::And,
+                ty: Type::I1,
+                a: Operand::Reg(src),
+                b: Operand::Imm(1),
+                ..
+            }) => r = src,
+            Op::Bin(op::Bin {
+                op: BinOp::Xor,
+                ty: Type::I1,
+                a: Operand::Reg(src),
+                b: Operand::Imm(1),
+                ..
+            }) => {
+                r = src;
+                holds = !holds;
+            }
+            Op::ICmp(op::ICmp {
+                cond: c,
+                ty: Type::I32,
+                a,
+                b,
+                ..
+            }) => {
+                let (x, t) = match (c, holds) {
+                    (ICond::Ult | ICond::Slt, true) | (ICond::Uge | ICond::Sge, false) => (a, b),
+                    (ICond::Ugt | ICond::Sgt, true) | (ICond::Ule | ICond::Sle, false) => (b, a),
+                    _ => return None,
+                };
+                let is_tid = matches!(
+                    uni.form_at(k, p, j, &x, None),
+                    Affine::Lin { c: 1, u: Some(0) }
+                );
+                let uniform = matches!(uni.form_at(k, p, j, &t, None), Affine::Lin { c: 0, .. });
+                return (is_tid && uniform).then_some((p, j, t));
+            }
+            _ => return None,
+        }
+        end = j;
+    }
+}
+
+/// What [`insert_wave_syncs_within`] decides from: the divergence analysis,
+/// each instruction's access form and each block's in-state (a forward
+/// may-analysis, join = union).
+type Analysis = (
+    Option<Uniformity>,
+    Vec<Vec<Option<Form>>>,
+    Vec<Option<State>>,
+);
+
+fn analyse(k: &Kernel, tid_bound: u64) -> Analysis {
+    let n = k.blocks.len();
+    let wave = k.wave_size.max(1);
+    let uni = Uniformity::of(k, tid_bound).filter(|_| wave.is_power_of_two());
+    let forms: Vec<Vec<Option<Form>>> = (0..n)
+        .map(|b| {
+            (0..k.blocks[b].insts.len())
+                .map(|i| uni.as_ref().and_then(|u| access_form(k, u, b, i)))
+                .collect()
+        })
+        .collect();
+    let mut input: Vec<Option<State>> = vec![None; n];
+    input[0] = Some(0);
+    // A call returns with whatever the callee did: assume everything.
+    for r in k.return_blocks() {
+        if let Some(s) = input.get_mut(r.0 as usize) {
+            *s = Some(LOADED | STORED | CALLED);
+        }
+    }
+    let mut work: Vec<usize> = (0..n).filter(|&b| input[b].is_some()).collect();
+    while let Some(b) = work.pop() {
+        let Some(s) = input[b] else { continue };
+        let (s, _) = walk(k, &forms[b], b, s);
+        for succ in k.blocks[b].term.successors() {
+            let j = succ.0 as usize;
+            let Some(slot) = input.get_mut(j) else {
+                continue;
+            };
+            let new = slot.unwrap_or(0) | s;
+            if *slot != Some(new) {
+                *slot = Some(new);
+                work.push(j);
+            }
+        }
+    }
+    (uni, forms, input)
+}
+
+/// The lane bound of each block with a checked sync ([`lane_bound`]): an
+/// immediate, or a register of its own that a `mov` inserted right after
+/// the compare sets, so that a later write of `T` does not matter. Returns
+/// whether it inserted any (the analyses must then be redone).
+fn place_bounds(k: &mut Kernel, (uni, forms, input): &Analysis) -> (Vec<Option<Operand>>, bool) {
+    let n = k.blocks.len();
+    let mut bounds = vec![None; n];
+    let Some(uni) = uni else {
+        return (bounds, false);
+    };
+    let mut preds = vec![Vec::new(); n];
+    for (b, block) in k.blocks.iter().enumerate() {
+        for s in block.term.successors() {
+            if let Some(p) = preds.get_mut(s.0 as usize) {
+                p.push(b);
+            }
+        }
+    }
+    let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
+    let mut sources = Vec::new();
+    for b in 0..n {
+        let checked = input[b].is_some_and(|s| {
+            walk(k, &forms[b], b, s)
+                .1
+                .iter()
+                .any(|a| matches!(a, Action::Checked(_)))
+        });
+        if let Some(src) = checked
+            .then(|| lane_bound(k, uni, &preds, &returns, b))
+            .flatten()
+        {
+            sources.push((b, src));
+        }
+    }
+    // One copy per compare, inserted from the last so that indices hold.
+    let mut copies: Vec<(usize, usize, Operand, Reg)> = Vec::new();
+    for &(b, (p, j, t)) in &sources {
+        bounds[b] = Some(match t {
+            Operand::Imm(_) => t,
+            Operand::Reg(_) => {
+                let r = match copies.iter().find(|c| (c.0, c.1) == (p, j)) {
+                    Some(c) => c.3,
+                    None => {
+                        let r = k.reg(format!("ls.bound.{}", copies.len() + 1), Type::I32);
+                        copies.push((p, j, t, r));
+                        r
+                    }
+                };
+                Operand::Reg(r)
+            }
+        });
+    }
+    copies.sort_by_key(|c| (c.0, std::cmp::Reverse(c.1)));
+    for &(p, j, src, dst) in &copies {
+        let pc = k.blocks[p].insts[j].pc;
+        let copy = inst(
+            Op::Mov {
+                ty: Type::I32,
+                dst,
+                src,
+            },
+            pc,
+        );
+        k.blocks[p].insts.insert(j + 1, copy);
+    }
+    (bounds, !copies.is_empty())
+}
+
 /// Registers a checked sync uses, made on first need.
 struct Temps<'k> {
     k: &'k mut Kernel,
@@ -344,11 +563,15 @@ fn address_temp(t: &mut Temps, out: &mut Vec<Inst>, pc: Option<u64>, f: &Form) -
 /// c·(W-1) + lenX` or `D <= -c·(W-1) - lenE` (past every other lane's). That
 /// needs the wave's lanes to have consecutive `tid.x` (the workgroup is one
 /// row, or its rows are whole waves).
+///
+/// With a lane bound `T` ([`lane_bound`]) the lanes that run the accesses
+/// are fewer than `min(T, W)` apart: `w1_run` holds `c·(min(T, W) - 1)`
+/// ([`emit_span`]) and stands for `c·(W - 1)` above.
 fn emit_check(
     t: &mut Temps,
     out: &mut Vec<Inst>,
     pc: Option<u64>,
-    wave: u32,
+    (wave, w1_run): (u32, Option<Reg>),
     geom: Reg,
     (fx, ax): (&Form, Reg),
     earlier: &[(Form, Reg)],
@@ -366,22 +589,35 @@ fn emit_check(
             Operand::Reg(ax),
         );
         let (le, lx, c) = (fe.len as i64, fx.len as i64, fx.c);
-        let hi = icmp(
-            t,
-            out,
-            pc,
-            ICond::Sge,
-            Operand::Reg(d),
-            Operand::Imm((w1 + lx) as u32 as u64),
-        );
-        let lo = icmp(
-            t,
-            out,
-            pc,
-            ICond::Sle,
-            Operand::Reg(d),
-            Operand::Imm((-w1 - le) as u32 as u64),
-        );
+        let (hi_limit, lo_limit) = match w1_run {
+            None => (
+                Operand::Imm((w1 + lx) as u32 as u64),
+                Operand::Imm((-w1 - le) as u32 as u64),
+            ),
+            Some(w) => {
+                let hi = bin(
+                    t,
+                    out,
+                    pc,
+                    BinOp::Add,
+                    Type::I32,
+                    Operand::Reg(w),
+                    Operand::Imm(lx as u64),
+                );
+                let lo = bin(
+                    t,
+                    out,
+                    pc,
+                    BinOp::Sub,
+                    Type::I32,
+                    Operand::Imm((-le) as u32 as u64),
+                    Operand::Reg(w),
+                );
+                (Operand::Reg(hi), Operand::Reg(lo))
+            }
+        };
+        let hi = icmp(t, out, pc, ICond::Sge, Operand::Reg(d), hi_limit);
+        let lo = icmp(t, out, pc, ICond::Sle, Operand::Reg(d), lo_limit);
         let mut safe = bin(
             t,
             out,
@@ -462,6 +698,45 @@ fn emit_check(
     stop
 }
 
+/// `c·(min(T, W) - 1)`: how far apart in bytes of a stride `c` two lanes
+/// under the lane bound `T` can be ([`emit_check`]).
+fn emit_span(
+    t: &mut Temps,
+    out: &mut Vec<Inst>,
+    pc: Option<u64>,
+    wave: u32,
+    bound: Operand,
+    c: i64,
+) -> Reg {
+    let span = bin(
+        t,
+        out,
+        pc,
+        BinOp::MinU,
+        Type::I32,
+        bound,
+        Operand::Imm(wave as u64),
+    );
+    let below = bin(
+        t,
+        out,
+        pc,
+        BinOp::Sub,
+        Type::I32,
+        Operand::Reg(span),
+        Operand::Imm(1),
+    );
+    bin(
+        t,
+        out,
+        pc,
+        BinOp::Mul,
+        Type::I32,
+        Operand::Reg(below),
+        Operand::Imm(c as u32 as u64),
+    )
+}
+
 /// Whether the wave's lanes have consecutive `tid.x`: a one-row workgroup,
 /// or rows of whole waves.
 fn emit_geometry(t: &mut Temps, out: &mut Vec<Inst>, pc: Option<u64>, wave: u32) -> Reg {
@@ -526,39 +801,12 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
         return 0;
     }
     let wave = k.wave_size.max(1);
-    let uni = Uniformity::of(k, tid_bound).filter(|_| wave.is_power_of_two());
-    let forms: Vec<Vec<Option<Form>>> = (0..n)
-        .map(|b| {
-            (0..k.blocks[b].insts.len())
-                .map(|i| uni.as_ref().and_then(|u| access_form(k, u, b, i)))
-                .collect()
-        })
-        .collect();
-    // In-states per block: a forward may-analysis (join = union).
-    let mut input: Vec<Option<State>> = vec![None; n];
-    input[0] = Some(0);
-    // A call returns with whatever the callee did: assume everything.
-    for r in k.return_blocks() {
-        if let Some(s) = input.get_mut(r.0 as usize) {
-            *s = Some(LOADED | STORED | CALLED);
-        }
+    let mut analysis = analyse(k, tid_bound);
+    let (bounds, copied) = place_bounds(k, &analysis);
+    if copied {
+        analysis = analyse(k, tid_bound);
     }
-    let mut work: Vec<usize> = (0..n).filter(|&b| input[b].is_some()).collect();
-    while let Some(b) = work.pop() {
-        let Some(s) = input[b] else { continue };
-        let (s, _) = walk(k, &forms[b], b, s);
-        for succ in k.blocks[b].term.successors() {
-            let j = succ.0 as usize;
-            let Some(slot) = input.get_mut(j) else {
-                continue;
-            };
-            let new = slot.unwrap_or(0) | s;
-            if *slot != Some(new) {
-                *slot = Some(new);
-                work.push(j);
-            }
-        }
-    }
+    let (_, forms, input) = analysis;
     let mut added = 0;
     let mut t = Temps { k, n: 0 };
     // The workgroup-shape half of every check, computed once at the entry
@@ -582,6 +830,9 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
         }
         let insts = std::mem::take(&mut t.k.blocks[b].insts);
         let mut out = Vec::with_capacity(insts.len() * 2);
+        // One span per stride in the block (the bound's copy is written
+        // once, before the block).
+        let mut spans: Vec<(i64, Reg)> = Vec::new();
         let mut temps: Vec<Option<Reg>> = vec![None; insts.len()];
         for (i, ins) in insts.into_iter().enumerate() {
             let pc = ins.pc;
@@ -606,7 +857,16 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
                             (forms[b][j].expect("checked"), a)
                         })
                         .collect();
-                    let stop = emit_check(&mut t, &mut out, pc, wave, g, (&fx, ax), &earlier);
+                    let w1_run = bounds[b].map(|tb| match spans.iter().find(|(c, _)| *c == fx.c) {
+                        Some(&(_, r)) => r,
+                        None => {
+                            let r = emit_span(&mut t, &mut out, pc, wave, tb, fx.c);
+                            spans.push((fx.c, r));
+                            r
+                        }
+                    });
+                    let stop =
+                        emit_check(&mut t, &mut out, pc, (wave, w1_run), g, (&fx, ax), &earlier);
                     let mut w = inst(Op::WaveSync, pc);
                     w.guard = Some(Guard {
                         reg: stop,
@@ -792,6 +1052,90 @@ entry:
         assert!(!text.lines().any(|l| l.trim() == "wavesync"), "{text}");
         // Only the pair through %b is checked at run time: one distance.
         assert_eq!(text.matches("icmp.sge.i32 %ls.").count(), 1, "{text}");
+    }
+
+    /// sm_75's 32-bit adds and shifts are lifted in 64 bits (`zext`, add or
+    /// shift, `trunc`): the truncated address keeps its form, `4·tid + u`
+    /// with `u` from a parameter, and the step's sync is checked. A 64-bit
+    /// shift right of such a value is not affine: unconditional.
+    #[test]
+    fn a_32_bit_form_survives_64_bit_arithmetic_and_truncation() {
+        let step = |last: &str| {
+            format!(
+                "kernel @x(%o: i64, %d: i32) {{
+  reg %t: i32, %a: i32, %b: i32, %v: i32, %w: i32, %x: i64, %y: i64
+entry:
+  %t = special.tid.x
+  %a = shl.i32 %t, 2
+  %b = add.i32 %t, %d
+  %x = cvt.zext.i64.i32 %b
+  %y = shl.i64 0, 32
+  %x = or.i64 %x, %y
+  %x = {last}
+  %b = cvt.trunc.i32.i64 %x
+  %v = ld.shared.b32 [%a]
+  %w = ld.shared.b32 [%b]
+  %v = add.i32 %v, %w
+  st.shared.b32 [%a], %v
+  exit
+}}"
+            )
+        };
+        let (n, text) = syncs_before(&step("shl.i64 %x, 2"));
+        assert_eq!(n, 1, "{text}");
+        assert!(!text.lines().any(|l| l.trim() == "wavesync"), "{text}");
+        let (n, text) = syncs_before(&step("lshr.i64 %x, 2"));
+        assert_eq!(n, 1, "{text}");
+        assert!(text.lines().any(|l| l.trim() == "wavesync"), "{text}");
+    }
+
+    /// The step of a tree reduction behind `if (tid < s)`: the lanes that
+    /// run it are fewer than `min(s, W)` apart. The pass copies `s` where
+    /// the branch compares it (the lifter reuses the register after) and
+    /// the check spans that many lanes. A bound the lanes do not all share
+    /// (`s` varying) or a compare of something else than `tid.x` gives no
+    /// bound.
+    #[test]
+    fn a_branch_on_tid_below_a_uniform_bounds_the_checked_span() {
+        let src = |cmp: &str| {
+            format!(
+                "kernel @x(%o: i64, %s: i32) {{
+  reg %t: i32, %a: i32, %b: i32, %v: i32, %w: i32, %p: i1, %q: i1, %n: i32
+entry:
+  %t = special.tid.x
+  %n = and.i32 %t, 1
+  %a = shl.i32 %t, 2
+  %p = {cmp}
+  %q = xor.i1 %p, 1
+  %s = mov.i32 7
+  brc %q, done, step
+step:
+  %b = mad.i32 %s, 4, %a
+  %v = ld.shared.b32 [%a]
+  %w = ld.shared.b32 [%b]
+  %v = add.i32 %v, %w
+  st.shared.b32 [%a], %v
+  br done
+done:
+  exit
+}}"
+            )
+        };
+        let (n, text) = syncs_before(&src("icmp.ult.i32 %t, %s"));
+        assert_eq!(n, 1, "{text}");
+        assert!(
+            text.contains("%ls.bound.1 = mov.i32 %s") && text.contains("umin.i32 %ls.bound.1, 32"),
+            "{text}"
+        );
+        for other in [
+            "icmp.ult.i32 %t, %n",
+            "icmp.ult.i32 %a, %s",
+            "icmp.ule.i32 %t, %s",
+        ] {
+            let (n, text) = syncs_before(&src(other));
+            assert_eq!(n, 1, "{other}: {text}");
+            assert!(!text.contains("ls.bound"), "{other}: {text}");
+        }
     }
 
     /// `tid·4 | 0x400` is `tid·4 + 0x400` when the workgroup has at most 256
