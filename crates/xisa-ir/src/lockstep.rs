@@ -500,285 +500,127 @@ fn inst(op: Op, pc: Option<u64>) -> Inst {
     i
 }
 
-/// `dst = a OP b` on `ty`.
-fn bin(
-    t: &mut Temps,
-    out: &mut Vec<Inst>,
-    pc: Option<u64>,
-    op: BinOp,
-    ty: Type,
-    a: Operand,
-    b: Operand,
-) -> Reg {
-    let dst = t.reg(ty);
-    out.push(inst(Op::Bin(op::Bin { op, ty, dst, a, b }), pc));
-    dst
+/// An `i32` immediate (wrapped to 32 bits).
+fn imm32(v: i64) -> Operand {
+    Operand::Imm(v as u32 as u64)
 }
 
-fn icmp(
-    t: &mut Temps,
-    out: &mut Vec<Inst>,
+/// Appends the instructions of a check to `out`, each with `pc`.
+struct Emit<'a, 'k> {
+    t: &'a mut Temps<'k>,
+    out: &'a mut Vec<Inst>,
     pc: Option<u64>,
-    cond: ICond,
-    a: Operand,
-    b: Operand,
-) -> Reg {
-    let dst = t.reg(Type::I1);
-    out.push(inst(
-        Op::ICmp(op::ICmp {
+}
+
+impl Emit<'_, '_> {
+    /// `dst = a OP b` on `ty`.
+    fn bin(&mut self, op: BinOp, ty: Type, a: impl Into<Operand>, b: impl Into<Operand>) -> Reg {
+        let dst = self.t.reg(ty);
+        let (a, b) = (a.into(), b.into());
+        let bin = Op::Bin(op::Bin { op, ty, dst, a, b });
+        self.out.push(inst(bin, self.pc));
+        dst
+    }
+
+    /// `dst = a COND b` on `i32`.
+    fn icmp(&mut self, cond: ICond, a: impl Into<Operand>, b: impl Into<Operand>) -> Reg {
+        let dst = self.t.reg(Type::I1);
+        let (a, b) = (a.into(), b.into());
+        let ty = Type::I32;
+        let cmp = Op::ICmp(op::ICmp {
             cond,
-            ty: Type::I32,
+            ty,
             dst,
             a,
             b,
-        }),
-        pc,
-    ));
-    dst
-}
-
-/// The lane's address of an access (`base + off`, 32-bit wrapping),
-/// computed just before it.
-fn address_temp(t: &mut Temps, out: &mut Vec<Inst>, pc: Option<u64>, f: &Form) -> Reg {
-    bin(
-        t,
-        out,
-        pc,
-        BinOp::Add,
-        Type::I32,
-        f.base,
-        Operand::Imm(f.off as u32 as u64),
-    )
-}
-
-/// Emits the check before access `x` (form `fx`, address temporary `ax`)
-/// against the earlier accesses `earlier` (form, address; unguarded: [`walk`]
-/// checks no guarded one at run time): the returned `i1` is true when the
-/// wave must sync first.
-///
-/// With `D = addr_E - addr_X` (the same in every lane: the `c·tid.x` terms
-/// cancel), lane `a`'s access E and lane `b`'s access X start `c·(a-b) + D`
-/// bytes apart; they cannot overlap for any two lanes of a wave (`0 < |a-b|
-/// < W`) when `lenX - c <= D <= c - lenE` (within the lane's own slot), `D >=
-/// c·(W-1) + lenX` or `D <= -c·(W-1) - lenE` (past every other lane's). That
-/// needs the wave's lanes to have consecutive `tid.x` (the workgroup is one
-/// row, or its rows are whole waves).
-///
-/// With a lane bound `T` ([`lane_bound`]) the lanes that run the accesses
-/// are fewer than `min(T, W)` apart: `w1_run` holds `c·(min(T, W) - 1)`
-/// ([`emit_span`]) and stands for `c·(W - 1)` above.
-fn emit_check(
-    t: &mut Temps,
-    out: &mut Vec<Inst>,
-    pc: Option<u64>,
-    (wave, w1_run): (u32, Option<Reg>),
-    geom: Reg,
-    (fx, ax): (&Form, Reg),
-    earlier: &[(Form, Reg)],
-) -> Reg {
-    let mut ok = geom;
-    let w1 = (wave as i64 - 1) * fx.c;
-    for (fe, ae) in earlier {
-        let d = bin(
-            t,
-            out,
-            pc,
-            BinOp::Sub,
-            Type::I32,
-            Operand::Reg(*ae),
-            Operand::Reg(ax),
-        );
-        let (le, lx, c) = (fe.len as i64, fx.len as i64, fx.c);
-        let (hi_limit, lo_limit) = match w1_run {
-            None => (
-                Operand::Imm((w1 + lx) as u32 as u64),
-                Operand::Imm((-w1 - le) as u32 as u64),
-            ),
-            Some(w) => {
-                let hi = bin(
-                    t,
-                    out,
-                    pc,
-                    BinOp::Add,
-                    Type::I32,
-                    Operand::Reg(w),
-                    Operand::Imm(lx as u64),
-                );
-                let lo = bin(
-                    t,
-                    out,
-                    pc,
-                    BinOp::Sub,
-                    Type::I32,
-                    Operand::Imm((-le) as u32 as u64),
-                    Operand::Reg(w),
-                );
-                (Operand::Reg(hi), Operand::Reg(lo))
-            }
-        };
-        let hi = icmp(t, out, pc, ICond::Sge, Operand::Reg(d), hi_limit);
-        let lo = icmp(t, out, pc, ICond::Sle, Operand::Reg(d), lo_limit);
-        let mut safe = bin(
-            t,
-            out,
-            pc,
-            BinOp::Or,
-            Type::I1,
-            Operand::Reg(hi),
-            Operand::Reg(lo),
-        );
-        if 2 * c >= le + lx {
-            let m0 = bin(
-                t,
-                out,
-                pc,
-                BinOp::Sub,
-                Type::I32,
-                Operand::Reg(d),
-                Operand::Imm((lx - c) as u32 as u64),
-            );
-            let mid = icmp(
-                t,
-                out,
-                pc,
-                ICond::Ule,
-                Operand::Reg(m0),
-                Operand::Imm((2 * c - le - lx) as u64),
-            );
-            safe = bin(
-                t,
-                out,
-                pc,
-                BinOp::Or,
-                Type::I1,
-                Operand::Reg(safe),
-                Operand::Reg(mid),
-            );
-        }
-        ok = bin(
-            t,
-            out,
-            pc,
-            BinOp::And,
-            Type::I1,
-            Operand::Reg(ok),
-            Operand::Reg(safe),
-        );
-    }
-    let mut stop = bin(
-        t,
-        out,
-        pc,
-        BinOp::Xor,
-        Type::I1,
-        Operand::Reg(ok),
-        Operand::Imm(1),
-    );
-    if let Some(g) = fx.guard {
-        // Lanes that skip X need not wait.
-        let runs = bin(
-            t,
-            out,
-            pc,
-            BinOp::Xor,
-            Type::I1,
-            Operand::Reg(g.reg),
-            Operand::Imm(g.negate as u64),
-        );
-        stop = bin(
-            t,
-            out,
-            pc,
-            BinOp::And,
-            Type::I1,
-            Operand::Reg(stop),
-            Operand::Reg(runs),
-        );
-    }
-    stop
-}
-
-/// `c·(min(T, W) - 1)`: how far apart in bytes of a stride `c` two lanes
-/// under the lane bound `T` can be ([`emit_check`]).
-fn emit_span(
-    t: &mut Temps,
-    out: &mut Vec<Inst>,
-    pc: Option<u64>,
-    wave: u32,
-    bound: Operand,
-    c: i64,
-) -> Reg {
-    let span = bin(
-        t,
-        out,
-        pc,
-        BinOp::MinU,
-        Type::I32,
-        bound,
-        Operand::Imm(wave as u64),
-    );
-    let below = bin(
-        t,
-        out,
-        pc,
-        BinOp::Sub,
-        Type::I32,
-        Operand::Reg(span),
-        Operand::Imm(1),
-    );
-    bin(
-        t,
-        out,
-        pc,
-        BinOp::Mul,
-        Type::I32,
-        Operand::Reg(below),
-        Operand::Imm(c as u32 as u64),
-    )
-}
-
-/// Whether the wave's lanes have consecutive `tid.x`: a one-row workgroup,
-/// or rows of whole waves.
-fn emit_geometry(t: &mut Temps, out: &mut Vec<Inst>, pc: Option<u64>, wave: u32) -> Reg {
-    let special = |t: &mut Temps, out: &mut Vec<Inst>, sreg| {
-        let dst = t.reg(Type::I32);
-        out.push(inst(Op::Special { dst, sreg }, pc));
+        });
+        self.out.push(inst(cmp, self.pc));
         dst
-    };
-    let (nx, ny, nz) = (
-        special(t, out, SReg::NTidX),
-        special(t, out, SReg::NTidY),
-        special(t, out, SReg::NTidZ),
-    );
-    let yz = bin(
-        t,
-        out,
-        pc,
-        BinOp::Mul,
-        Type::I32,
-        Operand::Reg(ny),
-        Operand::Reg(nz),
-    );
-    let row = icmp(t, out, pc, ICond::Eq, Operand::Reg(yz), Operand::Imm(1));
-    let m = bin(
-        t,
-        out,
-        pc,
-        BinOp::And,
-        Type::I32,
-        Operand::Reg(nx),
-        Operand::Imm(wave as u64 - 1),
-    );
-    let whole = icmp(t, out, pc, ICond::Eq, Operand::Reg(m), Operand::Imm(0));
-    bin(
-        t,
-        out,
-        pc,
-        BinOp::Or,
-        Type::I1,
-        Operand::Reg(row),
-        Operand::Reg(whole),
-    )
+    }
+
+    /// The lane's address of an access (`base + off`, 32-bit wrapping),
+    /// computed just before it.
+    fn address(&mut self, f: &Form) -> Reg {
+        self.bin(BinOp::Add, Type::I32, f.base, imm32(f.off))
+    }
+
+    /// The check before access `x` (form `fx`, address temporary `ax`)
+    /// against the earlier accesses `earlier` (form, address; unguarded:
+    /// [`walk`] checks no guarded one at run time): the returned `i1` is
+    /// true when the wave must sync first.
+    ///
+    /// With `D = addr_E - addr_X` (the same in every lane: the `c·tid.x`
+    /// terms cancel), lane `a`'s access E and lane `b`'s access X start
+    /// `c·(a-b) + D` bytes apart; they cannot overlap for any two lanes of a
+    /// wave (`0 < |a-b| < W`) when `lenX - c <= D <= c - lenE` (within the
+    /// lane's own slot), `D >= c·(W-1) + lenX` or `D <= -c·(W-1) - lenE`
+    /// (past every other lane's). That needs the wave's lanes to have
+    /// consecutive `tid.x` (`geom`: the workgroup is one row, or its rows
+    /// are whole waves).
+    ///
+    /// With a lane bound `T` ([`lane_bound`]) the lanes that run the
+    /// accesses are fewer than `min(T, W)` apart: `w1_run` holds
+    /// `c·(min(T, W) - 1)` ([`Self::span`]) and stands for `c·(W - 1)`.
+    fn check(
+        &mut self,
+        (wave, w1_run): (u32, Option<Reg>),
+        geom: Reg,
+        (fx, ax): (&Form, Reg),
+        earlier: &[(Form, Reg)],
+    ) -> Reg {
+        let mut ok = geom;
+        let w1 = (wave as i64 - 1) * fx.c;
+        for (fe, ae) in earlier {
+            let d = self.bin(BinOp::Sub, Type::I32, *ae, ax);
+            let (le, lx, c) = (fe.len as i64, fx.len as i64, fx.c);
+            let (hi_limit, lo_limit) = match w1_run {
+                None => (imm32(w1 + lx), imm32(-w1 - le)),
+                Some(w) => (
+                    self.bin(BinOp::Add, Type::I32, w, imm32(lx)).into(),
+                    self.bin(BinOp::Sub, Type::I32, imm32(-le), w).into(),
+                ),
+            };
+            let hi = self.icmp(ICond::Sge, d, hi_limit);
+            let lo = self.icmp(ICond::Sle, d, lo_limit);
+            let mut safe = self.bin(BinOp::Or, Type::I1, hi, lo);
+            if 2 * c >= le + lx {
+                let m0 = self.bin(BinOp::Sub, Type::I32, d, imm32(lx - c));
+                let mid = self.icmp(ICond::Ule, m0, imm32(2 * c - le - lx));
+                safe = self.bin(BinOp::Or, Type::I1, safe, mid);
+            }
+            ok = self.bin(BinOp::And, Type::I1, ok, safe);
+        }
+        let mut stop = self.bin(BinOp::Xor, Type::I1, ok, Operand::Imm(1));
+        if let Some(g) = fx.guard {
+            // Lanes that skip X need not wait.
+            let runs = self.bin(BinOp::Xor, Type::I1, g.reg, Operand::Imm(g.negate as u64));
+            stop = self.bin(BinOp::And, Type::I1, stop, runs);
+        }
+        stop
+    }
+
+    /// `c·(min(T, W) - 1)`: how far apart in bytes of a stride `c` two
+    /// lanes under the lane bound `T` can be ([`Self::check`]).
+    fn span(&mut self, wave: u32, bound: Operand, c: i64) -> Reg {
+        let span = self.bin(BinOp::MinU, Type::I32, bound, Operand::Imm(wave as u64));
+        let below = self.bin(BinOp::Sub, Type::I32, span, Operand::Imm(1));
+        self.bin(BinOp::Mul, Type::I32, below, imm32(c))
+    }
+
+    /// Whether the wave's lanes have consecutive `tid.x`: a one-row
+    /// workgroup, or rows of whole waves.
+    fn geometry(&mut self, wave: u32) -> Reg {
+        let [nx, ny, nz] = [SReg::NTidX, SReg::NTidY, SReg::NTidZ].map(|sreg| {
+            let dst = self.t.reg(Type::I32);
+            self.out.push(inst(Op::Special { dst, sreg }, self.pc));
+            dst
+        });
+        let yz = self.bin(BinOp::Mul, Type::I32, ny, nz);
+        let row = self.icmp(ICond::Eq, yz, Operand::Imm(1));
+        let m = self.bin(BinOp::And, Type::I32, nx, Operand::Imm(wave as u64 - 1));
+        let whole = self.icmp(ICond::Eq, m, Operand::Imm(0));
+        self.bin(BinOp::Or, Type::I1, row, whole)
+    }
 }
 
 /// Inserts the wave syncs lockstep execution needs (see the module doc) and
@@ -836,9 +678,14 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
         let mut temps: Vec<Option<Reg>> = vec![None; insts.len()];
         for (i, ins) in insts.into_iter().enumerate() {
             let pc = ins.pc;
+            let mut e = Emit {
+                t: &mut t,
+                out: &mut out,
+                pc,
+            };
             if needs[i] {
                 let f = forms[b][i].expect("checked accesses have forms");
-                temps[i] = Some(address_temp(&mut t, &mut out, pc, &f));
+                temps[i] = Some(e.address(&f));
             }
             match &actions[i] {
                 Action::None => {}
@@ -847,7 +694,7 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
                     added += 1;
                 }
                 Action::Checked(against) => {
-                    let g = *geom.get_or_insert_with(|| t.reg(Type::I1));
+                    let g = *geom.get_or_insert_with(|| e.t.reg(Type::I1));
                     let fx = forms[b][i].expect("checked");
                     let ax = temps[i].expect("made above");
                     let earlier: Vec<(Form, Reg)> = against
@@ -860,13 +707,12 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
                     let w1_run = bounds[b].map(|tb| match spans.iter().find(|(c, _)| *c == fx.c) {
                         Some(&(_, r)) => r,
                         None => {
-                            let r = emit_span(&mut t, &mut out, pc, wave, tb, fx.c);
+                            let r = e.span(wave, tb, fx.c);
                             spans.push((fx.c, r));
                             r
                         }
                     });
-                    let stop =
-                        emit_check(&mut t, &mut out, pc, (wave, w1_run), g, (&fx, ax), &earlier);
+                    let stop = e.check((wave, w1_run), g, (&fx, ax), &earlier);
                     let mut w = inst(Op::WaveSync, pc);
                     w.guard = Some(Guard {
                         reg: stop,
@@ -883,7 +729,12 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
     if let Some(g) = geom {
         let pc = t.k.blocks[0].insts.first().and_then(|i| i.pc);
         let mut entry = Vec::new();
-        let r = emit_geometry(&mut t, &mut entry, pc, wave);
+        let r = Emit {
+            t: &mut t,
+            out: &mut entry,
+            pc,
+        }
+        .geometry(wave);
         entry.push(inst(
             Op::Mov {
                 ty: Type::I1,
