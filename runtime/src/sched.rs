@@ -592,10 +592,7 @@ impl<'k> WorkgroupRunner<'k> {
     /// barrier.
     fn run_ready(&mut self, program: &dyn LaneProgram, cancel: &AtomicBool) -> Result<(), WgStop> {
         loop {
-            let stopped = program.run_lanes(&mut self.ctxs, &mut self.state);
-            if stopped < self.nlanes {
-                return Err(self.stop_error(stopped));
-            }
+            self.run_range(program, 0..self.nlanes)?;
             if let Some(t) = self.uniform_tally() {
                 (self.exited, self.at_plain, self.all_at) = t;
                 return Ok(());
@@ -673,10 +670,7 @@ impl<'k> WorkgroupRunner<'k> {
                         *s = code.wrapping_add(WAITING_TO_RUN);
                     }
                 }
-                let stopped = program.run_lanes(&mut self.ctxs[w0..w1], &mut self.state[w0..w1]);
-                if stopped < w1 - w0 {
-                    return Err(self.stop_error(w0 + stopped));
-                }
+                self.run_range(program, w0..w1)?;
             }
         }
         Ok(())
@@ -697,6 +691,40 @@ impl<'k> WorkgroupRunner<'k> {
             }
         }
         (k != u32::MAX).then_some(k)
+    }
+
+    /// Runs the ready lanes of `lanes` (one engine call). A lane whose
+    /// device `assert` fails stops for good and the others go on to their
+    /// next stop, so that every lane of the region that fails an assert
+    /// prints its line, as a GPU's threads do; the first one's fault is
+    /// returned after them. Any other fault stops the run at once.
+    fn run_range(
+        &mut self,
+        program: &dyn LaneProgram,
+        lanes: std::ops::Range<usize>,
+    ) -> Result<(), WgStop> {
+        let mut asserted = None;
+        loop {
+            let (ctxs, state) = (&mut self.ctxs[lanes.clone()], &mut self.state[lanes.clone()]);
+            let stopped = lanes.start + program.run_lanes(ctxs, state);
+            if stopped >= lanes.end {
+                break;
+            }
+            let assert = self.state[stopped] == ctx::STOP_FAULT
+                && self.ctxs[stopped].fault.kind == ctx::fault_kind::ASSERT;
+            if !assert {
+                return Err(self.stop_error(stopped));
+            }
+            asserted.get_or_insert(stopped);
+            self.state[stopped] = ctx::STOP_EXIT;
+        }
+        match asserted {
+            Some(lane) => Err(WgStop::Fault {
+                lane: lane as u32,
+                info: self.ctxs[lane].fault,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The error for lane `lane`, which stopped a run (a fault, a

@@ -4142,8 +4142,9 @@ fn assert_that_holds_and_assert_that_fails() {
 }
 
 /// An assert after a barrier on a value the block computed in shared
-/// memory: every lane of the block sees the same sum; the first lane to
-/// reach the failing assert reports it.
+/// memory: every lane of the block sees the same sum, and every one prints
+/// the driver's line, in lane order, as a GPU's threads each do; the launch
+/// fails with the first lane's assertion fault.
 #[test]
 fn assert_after_a_barrier() {
     let m = module("assert");
@@ -4166,18 +4167,19 @@ fn assert_after_a_barrier() {
             .iter()
             .position(|&s| s > limit - 1)
             .expect("a block over");
-        assert_eq!(
-            text,
-            format!(
-                "assert.cu:28: assert_block_sum: block: [{failing},0,0], thread: [0,0,0] \
-                 Assertion `sum <= limit` failed.\n"
-            ),
-            "{e}"
-        );
-        assert!(
-            err.is_some_and(|x| x.contains("device assertion failed")),
-            "{e}"
-        );
+        let want: String = (0..64)
+            .map(|t| {
+                format!(
+                    "assert.cu:28: assert_block_sum: block: [{failing},0,0], thread: [{t},0,0] \
+                     Assertion `sum <= limit` failed.\n"
+                )
+            })
+            .collect();
+        assert_eq!(text, want, "{e}");
+        let err = err.unwrap_or_else(|| panic!("{e}: the launch succeeded"));
+        for needle in ["device assertion failed", "thread [0, 0, 0]"] {
+            assert!(err.contains(needle), "{e}: {needle:?} not in {err}");
+        }
     }
 }
 
