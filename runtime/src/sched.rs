@@ -705,7 +705,10 @@ impl<'k> WorkgroupRunner<'k> {
     ) -> Result<(), WgStop> {
         let mut asserted = None;
         loop {
-            let (ctxs, state) = (&mut self.ctxs[lanes.clone()], &mut self.state[lanes.clone()]);
+            let (ctxs, state) = (
+                &mut self.ctxs[lanes.clone()],
+                &mut self.state[lanes.clone()],
+            );
             let stopped = lanes.start + program.run_lanes(ctxs, state);
             if stopped >= lanes.end {
                 break;

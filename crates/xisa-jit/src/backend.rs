@@ -19,7 +19,6 @@ use crate::{EntryFn, JitError, JitOptions, OptLevel};
 pub(crate) struct Compiled {
     pub entry: EntryFn,
     pub module: JITModule,
-    pub clif: String,
 }
 
 fn cl_err(kernel: &Kernel, msg: impl std::fmt::Display) -> JitError {
@@ -163,17 +162,16 @@ fn build(kernel: &Kernel, opts: &JitOptions, arena: usize) -> Result<Built, JitE
 /// Lowers, compiles and links `kernel`.
 pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, JitError> {
     let mut arena = arena_size(kernel);
-    let (mut module, func_id, clif, len) = loop {
+    let (mut module, func_id, len) = loop {
         let Built {
             mut module,
             mut ctx,
             func_id,
         } = build(kernel, opts, arena)?;
-        let clif = ctx.func.display().to_string();
         match module.define_function(func_id, &mut ctx) {
             Ok(()) => {
                 let len = ctx.compiled_code().map_or(0, |c| c.code_buffer().len());
-                break (module, func_id, clif, len);
+                break (module, func_id, len);
             }
             // The code did not fit in the reserved arena: reserve more.
             Err(ModuleError::Allocation { .. }) if arena < MAX_ARENA => {
@@ -190,11 +188,7 @@ pub(crate) fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<Compiled, Ji
     // SAFETY: the function was declared with signature `(ptr, ptr, i32) -> i32` in the
     // host's default calling convention, which is `extern "C"`.
     let entry = unsafe { std::mem::transmute::<*const u8, EntryFn>(code) };
-    Ok(Compiled {
-        entry,
-        module,
-        clif,
-    })
+    Ok(Compiled { entry, module })
 }
 
 /// For profiling generated code: with `XISA_JIT_DUMP=DIR` set, writes each

@@ -107,7 +107,6 @@ pub struct JitProgram {
     /// (it has a `RefCell` symbol cache); it is never used after compilation,
     /// only kept alive and freed on drop, so a `Mutex` makes the program `Sync`.
     module: Mutex<Option<JITModule>>,
-    clif: String,
     compile_time: Duration,
 }
 
@@ -115,7 +114,6 @@ impl std::fmt::Debug for JitProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("JitProgram")
             .field("compile_time", &self.compile_time)
-            .field("clif_len", &self.clif.len())
             .finish()
     }
 }
@@ -124,12 +122,6 @@ impl JitProgram {
     /// Wall time [`compile`] took (lowering, Cranelift compilation, linking).
     pub fn compile_time(&self) -> Duration {
         self.compile_time
-    }
-
-    /// The CLIF text of the generated function, as lowered (before Cranelift's
-    /// optimizations).
-    pub fn clif(&self) -> &str {
-        &self.clif
     }
 }
 
@@ -175,7 +167,6 @@ pub fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<JitProgram, JitErro
     Ok(JitProgram {
         entry: compiled.entry,
         module: Mutex::new(Some(compiled.module)),
-        clif: compiled.clif,
         compile_time: start.elapsed(),
     })
 }

@@ -81,10 +81,9 @@ fn metadata_and_clif() {
     let k = adder(7);
     let p = compile(&k, &JitOptions::default()).unwrap();
     assert!(p.compile_time().as_nanos() > 0);
-    assert!(p.clif().starts_with("function "));
-    assert!(p.clif().contains("iadd"));
     let text = clif_text(&k, &JitOptions::default()).unwrap();
-    assert_eq!(text, p.clif());
+    assert!(text.starts_with("function "), "{text}");
+    assert!(text.contains("iadd"), "{text}");
     let o = JitOptions::default();
     assert_eq!(o.opt_level, OptLevel::Speed);
     assert!(!o.count_stats);
