@@ -4184,7 +4184,8 @@ fn assert_after_a_barrier() {
 }
 
 /// Device `malloc` and `free` (CUDA's device heap: 8 MiB of global memory
-/// the device sets aside at the first launch that calls them). Per-thread
+/// the device sets aside at the first launch that calls them, or the size
+/// `Device::set_heap_size` gave before). Per-thread
 /// and block-wide scratch buffers give the host's sums; a heap that runs
 /// out makes `malloc` return NULL, and what one launch freed the next one
 /// gets again; a `free` of a pointer `malloc` did not return stops the
@@ -4233,6 +4234,23 @@ fn device_malloc_and_free() {
             let n = got.iter().filter(|&&g| g == 1).count();
             assert_eq!(n, 8, "exhaust round {round} ({e}): {got:?}");
         }
+        // Set aside now: the size cannot change any more.
+        let err = dev
+            .set_heap_size(32 << 20)
+            .expect_err("resized a heap in use");
+        assert!(err.to_string().contains("cannot be resized"), "{err}");
+
+        // A device whose heap was set to 5 MiB (CUDA's
+        // cudaLimitMallocHeapSize) before its first launch: 5 fit.
+        let dev = Device::new().expect("device");
+        assert!(dev.set_heap_size(0).is_err(), "a heap of 0 bytes");
+        dev.set_heap_size(5 << 20).expect("heap size");
+        let args = [ArgSpec::Zeros(64), ArgSpec::U64(1 << 20)];
+        let rep = dev.launch(&m, "exhaust", &opts, &args).expect("exhaust");
+        let b = rep.buffers[0].as_ref().expect("buffer");
+        let got = dec::<i32>(&dev.read(b.addr, 64).expect("read"));
+        let n = got.iter().filter(|&&g| g == 1).count();
+        assert_eq!(n, 5, "exhaust with a 5 MiB heap ({e}): {got:?}");
 
         let (err, _, _) = launch_checked(&m, "bad_free", e, (1, 1), &[ArgSpec::Zeros(64)]);
         let err = err.unwrap_or_default();

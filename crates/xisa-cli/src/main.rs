@@ -219,6 +219,10 @@ struct RunArgs {
     /// Host worker threads (default: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Bytes of the device heap that device `malloc` draws on (CUDA's
+    /// cudaLimitMallocHeapSize; default 8 MiB).
+    #[arg(long, value_name = "BYTES")]
+    heap_size: Option<u64>,
 }
 
 #[derive(Args)]
@@ -428,6 +432,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
             || !a.dumps.is_empty()
             || !a.set_globals.is_empty()
             || !a.dump_globals.is_empty()
+            || a.heap_size.is_some()
         {
             bail!("MODULE is missing (run without arguments only for the bundled example)");
         }
@@ -486,6 +491,9 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         dumps.push((i, p));
     }
     let dev = Device::new()?;
+    if let Some(n) = a.heap_size {
+        dev.set_heap_size(n).context("--heap-size")?;
+    }
     let name_path = |opt: &str, s: &str| -> Result<(String, PathBuf)> {
         let (n, p) = s
             .split_once('=')

@@ -528,3 +528,50 @@ fn guest_printf_is_printed_and_kept_on_a_fault() {
     );
     assert_eq!(text(&out.stdout), "before 7\n");
 }
+
+/// `--heap-size` sets the device heap device `malloc` draws on: with 3 MiB,
+/// 3 of 16 one-MiB requests succeed; a size of zero is refused before the
+/// launch.
+#[test]
+fn heap_size_sets_the_device_heap() {
+    let cubin = repo("../../tests/cuda_corpus/out/malloc.cubin");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dump = dir.path().join("got.bin");
+    let dump_arg = format!("0={}", dump.display());
+    let out = xisa(&[
+        "run".as_ref(),
+        cubin.as_os_str(),
+        "--kernel".as_ref(),
+        "exhaust".as_ref(),
+        "--block".as_ref(),
+        "16".as_ref(),
+        "--heap-size".as_ref(),
+        "3145728".as_ref(),
+        "--arg".as_ref(),
+        "zeros:64".as_ref(),
+        "--arg".as_ref(),
+        "u64:1048576".as_ref(),
+        "--dump".as_ref(),
+        dump_arg.as_ref(),
+    ]);
+    success(&out, "exhaust");
+    let got = std::fs::read(&dump).expect("dump");
+    let ok = got
+        .chunks_exact(4)
+        .filter(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) == 1)
+        .count();
+    assert_eq!(ok, 3, "{got:?}");
+    let out = xisa(&[
+        "run".as_ref(),
+        cubin.as_os_str(),
+        "--kernel".as_ref(),
+        "exhaust".as_ref(),
+        "--heap-size".as_ref(),
+        "0".as_ref(),
+    ]);
+    let err = failure(&out, "heap size 0");
+    assert!(
+        err.contains("--heap-size") && err.contains("heap size 0"),
+        "{err}"
+    );
+}

@@ -402,6 +402,9 @@ pub struct Device {
     output: xisa_runtime::HostOutput,
     /// Launches so far (the next one's `%gridid` is this plus one).
     launches: std::sync::atomic::AtomicU32,
+    /// Bytes of the device heap (`malloc`/`free`) set aside at the first
+    /// launch that calls them ([`Device::set_heap_size`]).
+    heap_bytes: std::sync::atomic::AtomicU64,
 }
 
 impl Device {
@@ -425,7 +428,32 @@ impl Device {
             instances: Default::default(),
             output: xisa_runtime::HostOutput::new(),
             launches: std::sync::atomic::AtomicU32::new(0),
+            heap_bytes: std::sync::atomic::AtomicU64::new(HEAP_BYTES),
         })
+    }
+
+    /// Sets the size of the device heap device `malloc` draws on (CUDA's
+    /// `cudaDeviceSetLimit(cudaLimitMallocHeapSize, bytes)`; default 8 MiB).
+    /// As in CUDA, the heap is set aside at the first launch of a kernel
+    /// that calls `malloc` or `free` and cannot change afterwards: an error
+    /// then, and for a size of zero or one the guest memory cannot hold.
+    pub fn set_heap_size(&self, bytes: u64) -> Result<()> {
+        if self.output.heap().is_some() {
+            return Err(Error::Args(
+                "the device heap cannot be resized: a kernel calling malloc or free has \
+                 already run on this device"
+                    .into(),
+            ));
+        }
+        let most = self.mem.reserved();
+        if bytes == 0 || bytes > most {
+            return Err(Error::Args(format!(
+                "heap size {bytes}: must be between 1 and {most} bytes (the guest memory)"
+            )));
+        }
+        self.heap_bytes
+            .store(bytes, std::sync::atomic::Ordering::Relaxed);
+        Ok(())
     }
 
     /// What guest code printed (`printf`) in launches that failed since the
@@ -682,8 +710,9 @@ impl Device {
             self.program(module, k, opts.engine, opts.stats, true)?;
         if prog.plan.calls_heap() {
             self.output.heap_or_init(|| {
-                let base = self.alloc(HEAP_BYTES)?;
-                Ok::<_, Error>(Heap::new(base, HEAP_BYTES))
+                let bytes = self.heap_bytes.load(std::sync::atomic::Ordering::Relaxed);
+                let base = self.alloc(bytes)?;
+                Ok::<_, Error>(Heap::new(base, bytes))
             })?;
         }
         let cfg = LaunchConfig {
