@@ -602,7 +602,7 @@ impl<'k> WorkgroupRunner<'k> {
                 (self.exited, self.at_plain, self.all_at) = t;
                 return Ok(());
             }
-            let (mut exited, mut at_plain, mut again) = (0, 0, false);
+            let (mut exited, mut at_plain, mut yielded) = (0, 0, false);
             // The one sync code every waiting lane stopped at, if they agree.
             let mut same = None;
             let mut agree = true;
@@ -611,11 +611,8 @@ impl<'k> WorkgroupRunner<'k> {
                     ctx::STOP_EXIT => exited += 1,
                     ctx::STOP_YIELD => {
                         self.state[lane] = ctx::RUN_LANE;
-                        again = true;
+                        yielded = true;
                     }
-                    // Released by `run_waves` but not run yet (its wave
-                    // used up its runs in a row).
-                    code if ctx::is_run(code) => again = true,
                     // A sync point the kernel has (anything else is reported
                     // below, not indexed).
                     code if code >= ctx::STOP_SYNC_BASE
@@ -630,7 +627,7 @@ impl<'k> WorkgroupRunner<'k> {
             }
             (self.exited, self.at_plain) = (exited, at_plain);
             self.all_at = same.filter(|_| agree).map(|c| c - ctx::STOP_SYNC_BASE);
-            if !again {
+            if !yielded {
                 return Ok(());
             }
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
