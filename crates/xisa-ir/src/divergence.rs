@@ -96,12 +96,7 @@ impl Set {
 fn ipdoms(succs: &[Vec<usize>]) -> Option<Vec<Option<usize>>> {
     let n = succs.len();
     // Blocks that reach an exit (a block with no successors).
-    let mut preds = vec![Vec::new(); n];
-    for (b, ss) in succs.iter().enumerate() {
-        for &s in ss {
-            preds[s].push(b);
-        }
-    }
+    let preds = crate::kernel::predecessors(succs);
     let mut reach = vec![false; n];
     let mut work: Vec<usize> = (0..n).filter(|&b| succs[b].is_empty()).collect();
     for &b in &work {

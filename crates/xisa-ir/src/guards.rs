@@ -181,14 +181,29 @@ fn transfer(op: &Op, guarded: bool, known: &mut Facts, copies: &mut Copies) {
 }
 
 /// `(dst, src, negated)` when `op` makes `dst` a copy of the `i1` register
-/// `src` or of its negation.
-fn copy(op: &Op) -> Option<(Reg, Reg, bool)> {
+/// `src` or of its negation (`mov`, `xor` with 1 or 0, `and` with 1, as
+/// sm_75's predicate lifting writes, `icmp.{eq,ne}` with 0).
+pub(crate) fn copy(op: &Op) -> Option<(Reg, Reg, bool)> {
     match *op {
         Op::Mov {
             ty: Type::I1,
             dst,
             src: Operand::Reg(s),
         } => Some((dst, s, false)),
+        Op::Bin(op::Bin {
+            op: BinOp::And,
+            ty: Type::I1,
+            dst,
+            a: Operand::Reg(s),
+            b: Operand::Imm(1),
+        })
+        | Op::Bin(op::Bin {
+            op: BinOp::And,
+            ty: Type::I1,
+            dst,
+            a: Operand::Imm(1),
+            b: Operand::Reg(s),
+        }) => Some((dst, s, false)),
         Op::Bin(op::Bin {
             op: BinOp::Xor,
             ty: Type::I1,

@@ -215,6 +215,17 @@ impl Kernel {
         out
     }
 
+    /// Each block's predecessors (block indices) in the control-flow
+    /// graph of its terminators.
+    pub fn predecessors(&self) -> Vec<Vec<usize>> {
+        let succs: Vec<Vec<usize>> = self
+            .blocks
+            .iter()
+            .map(|b| b.term.successors().iter().map(|s| s.0 as usize).collect())
+            .collect();
+        predecessors(&succs)
+    }
+
     /// Blocks that a `ret` may return to (the `ret` operands of every `call`).
     pub fn return_blocks(&self) -> Vec<BlockId> {
         let mut v: Vec<BlockId> = self
@@ -308,4 +319,18 @@ impl Module {
     pub fn kernel(&self, name: &str) -> Option<&Kernel> {
         self.kernels.iter().find(|k| k.name == name)
     }
+}
+
+/// Inverts a successor list (block indices; ones out of range are ignored):
+/// each block's predecessors, in block order.
+pub fn predecessors(succs: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let mut preds = vec![Vec::new(); succs.len()];
+    for (b, ss) in succs.iter().enumerate() {
+        for &s in ss {
+            if let Some(p) = preds.get_mut(s) {
+                p.push(b);
+            }
+        }
+    }
+    preds
 }

@@ -317,62 +317,45 @@ fn branch_bound(
         if insts[j].guard.is_some() {
             return None;
         }
-        match insts[j].op {
-            Op::Mov {
-                ty: Type::I1,
-                src: Operand::Reg(src),
-                ..
-            }
-            | Op::Bin(op::Bin {
-                op: BinOp::And,
-                ty: Type::I1,
-                a: Operand::Reg(src),
-                b: Operand::Imm(1),
-                ..
-            }) => r = src,
-            Op::Bin(op::Bin {
-                op: BinOp::Xor,
-                ty: Type::I1,
-                a: Operand::Reg(src),
-                b: Operand::Imm(1),
-                ..
-            }) => {
-                r = src;
-                holds = !holds;
-            }
-            Op::ICmp(op::ICmp {
-                cond: c,
-                ty: Type::I32,
-                a,
-                b,
-                ..
-            }) => {
-                let (x, t) = match (c, holds) {
-                    (ICond::Ult | ICond::Slt, true) | (ICond::Uge | ICond::Sge, false) => (a, b),
-                    (ICond::Ugt | ICond::Sgt, true) | (ICond::Ule | ICond::Sle, false) => (b, a),
-                    _ => return None,
-                };
-                let is_tid = matches!(
-                    uni.form_at(k, p, j, &x, None),
-                    Affine::Lin { c: 1, u: Some(0) }
-                );
-                let uniform = matches!(uni.form_at(k, p, j, &t, None), Affine::Lin { c: 0, .. });
-                return (is_tid && uniform).then_some((p, j, t));
-            }
-            _ => return None,
+        if let Some((_, src, negated)) = crate::guards::copy(&insts[j].op) {
+            r = src;
+            holds ^= negated;
+            end = j;
+            continue;
         }
-        end = j;
+        let Op::ICmp(op::ICmp {
+            cond: c,
+            ty: Type::I32,
+            a,
+            b,
+            ..
+        }) = insts[j].op
+        else {
+            return None;
+        };
+        let (x, t) = match (c, holds) {
+            (ICond::Ult | ICond::Slt, true) | (ICond::Uge | ICond::Sge, false) => (a, b),
+            (ICond::Ugt | ICond::Sgt, true) | (ICond::Ule | ICond::Sle, false) => (b, a),
+            _ => return None,
+        };
+        let is_tid = matches!(
+            uni.form_at(k, p, j, &x, None),
+            Affine::Lin { c: 1, u: Some(0) }
+        );
+        let uniform = matches!(uni.form_at(k, p, j, &t, None), Affine::Lin { c: 0, .. });
+        return (is_tid && uniform).then_some((p, j, t));
     }
 }
 
 /// What [`insert_wave_syncs_within`] decides from: the divergence analysis,
-/// each instruction's access form and each block's in-state (a forward
-/// may-analysis, join = union).
-type Analysis = (
-    Option<Uniformity>,
-    Vec<Vec<Option<Form>>>,
-    Vec<Option<State>>,
-);
+/// each instruction's access form, and what to do before each instruction
+/// of each block (empty for a block the entry does not reach), from the
+/// blocks' in-states (a forward may-analysis, join = union).
+struct Analysis {
+    uni: Option<Uniformity>,
+    forms: Vec<Vec<Option<Form>>>,
+    actions: Vec<Vec<Action>>,
+}
 
 fn analyse(k: &Kernel, tid_bound: u64) -> Analysis {
     let n = k.blocks.len();
@@ -409,36 +392,31 @@ fn analyse(k: &Kernel, tid_bound: u64) -> Analysis {
             }
         }
     }
-    (uni, forms, input)
+    let actions = (0..n)
+        .map(|b| input[b].map_or_else(Vec::new, |s| walk(k, &forms[b], b, s).1))
+        .collect();
+    Analysis {
+        uni,
+        forms,
+        actions,
+    }
 }
 
 /// The lane bound of each block with a checked sync ([`lane_bound`]): an
 /// immediate, or a register of its own that a `mov` inserted right after
 /// the compare sets, so that a later write of `T` does not matter. Returns
 /// whether it inserted any (the analyses must then be redone).
-fn place_bounds(k: &mut Kernel, (uni, forms, input): &Analysis) -> (Vec<Option<Operand>>, bool) {
+fn place_bounds(k: &mut Kernel, a: &Analysis) -> (Vec<Option<Operand>>, bool) {
     let n = k.blocks.len();
     let mut bounds = vec![None; n];
-    let Some(uni) = uni else {
+    let Some(uni) = &a.uni else {
         return (bounds, false);
     };
-    let mut preds = vec![Vec::new(); n];
-    for (b, block) in k.blocks.iter().enumerate() {
-        for s in block.term.successors() {
-            if let Some(p) = preds.get_mut(s.0 as usize) {
-                p.push(b);
-            }
-        }
-    }
+    let preds = k.predecessors();
     let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
     let mut sources = Vec::new();
     for b in 0..n {
-        let checked = input[b].is_some_and(|s| {
-            walk(k, &forms[b], b, s)
-                .1
-                .iter()
-                .any(|a| matches!(a, Action::Checked(_)))
-        });
+        let checked = a.actions[b].iter().any(|a| matches!(a, Action::Checked(_)));
         if let Some(src) = checked
             .then(|| lane_bound(k, uni, &preds, &returns, b))
             .flatten()
@@ -648,15 +626,13 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
     if copied {
         analysis = analyse(k, tid_bound);
     }
-    let (_, forms, input) = analysis;
+    let Analysis { forms, actions, .. } = analysis;
     let mut added = 0;
     let mut t = Temps { k, n: 0 };
     // The workgroup-shape half of every check, computed once at the entry
     // (where the uniform hoisting moves it out of the lanes).
     let mut geom = None;
-    for b in 0..n {
-        let Some(s) = input[b] else { continue };
-        let (_, actions) = walk(t.k, &forms[b], b, s);
+    for (b, actions) in actions.iter().enumerate() {
         if actions.iter().all(|a| *a == Action::None) {
             continue;
         }

@@ -257,14 +257,7 @@ pub(super) fn analyze(k: &Kernel, observed: bool) -> Liveness {
             s
         })
         .collect();
-    let mut preds = vec![Vec::new(); k.blocks.len()];
-    for (b, ss) in succs.iter().enumerate() {
-        for &s in ss {
-            if let Some(p) = preds.get_mut(s) {
-                p.push(b);
-            }
-        }
-    }
+    let preds = xisa_ir::kernel::predecessors(&succs);
     let guards: Vec<GuardValues> = k.blocks.iter().map(GuardValues::of).collect();
     // Live before the terminator's uses, given live-out.
     let block_live_in = |b: usize, out: &RegSet| -> RegSet {
