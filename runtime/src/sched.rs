@@ -654,19 +654,7 @@ impl<'k> WorkgroupRunner<'k> {
                 let Some(k) = self.wave_warp_op(w0, w1) else {
                     break;
                 };
-                let code = ctx::STOP_SYNC_BASE + k;
-                if !matches!(self.sync_ops[k as usize], Op::WaveSync) {
-                    let mut group = std::mem::take(&mut self.group);
-                    group.clear();
-                    group.extend((w0..w1).filter(|&l| self.state[l] == code));
-                    self.exec_warp_op(k, w0, w1, &group);
-                    self.group = group;
-                }
-                for s in &mut self.state[w0..w1] {
-                    if *s == code {
-                        *s = code.wrapping_add(WAITING_TO_RUN);
-                    }
-                }
+                self.step_wave(w0, w1, k);
                 self.run_range(program, w0..w1)?;
             }
         }
@@ -783,33 +771,31 @@ impl<'k> WorkgroupRunner<'k> {
         let mut progress = false;
         for w0 in (0..self.nlanes).step_by(self.wave) {
             let w1 = (w0 + self.wave).min(self.nlanes);
-            let mut k = u32::MAX;
-            for l in w0..w1 {
-                if let LaneState::AtSync(j) = self.lane_state(l) {
-                    if !self.sync_ops[j as usize].is_barrier() {
-                        k = k.min(j);
-                    }
-                }
+            if let Some(k) = self.wave_warp_op(w0, w1) {
+                self.step_wave(w0, w1, k);
+                progress = true;
             }
-            if k == u32::MAX {
-                continue;
-            }
-            // A wave sync only waits: nothing to compute over the group.
-            if !matches!(self.sync_ops[k as usize], Op::WaveSync) {
-                let mut group = std::mem::take(&mut self.group);
-                group.clear();
-                group.extend((w0..w1).filter(|&l| self.lane_state(l) == LaneState::AtSync(k)));
-                self.exec_warp_op(k, w0, w1, &group);
-                self.group = group;
-            }
-            for l in w0..w1 {
-                if self.lane_state(l) == LaneState::AtSync(k) {
-                    self.release(l);
-                }
-            }
-            progress = true;
         }
         progress
+    }
+
+    /// Executes warp-level sync point `k` in wave `w0..w1` over the lanes
+    /// waiting there and lets them go on.
+    fn step_wave(&mut self, w0: usize, w1: usize, k: u32) {
+        let code = ctx::STOP_SYNC_BASE + k;
+        // A wave sync only waits: nothing to compute over the group.
+        if !matches!(self.sync_ops[k as usize], Op::WaveSync) {
+            let mut group = std::mem::take(&mut self.group);
+            group.clear();
+            group.extend((w0..w1).filter(|&l| self.state[l] == code));
+            self.exec_warp_op(k, w0, w1, &group);
+            self.group = group;
+        }
+        for s in &mut self.state[w0..w1] {
+            if *s == code {
+                *s = code.wrapping_add(WAITING_TO_RUN);
+            }
+        }
     }
 
     /// Executes warp op `k` in every wave over the wave's lanes that have
