@@ -15,7 +15,7 @@ use std::sync::{Mutex, OnceLock};
 use xisa_ir::{HostFn, Space};
 
 use crate::ctx::{fault_kind, space_code, FaultInfo, LaneCtx};
-use crate::heap::Heap;
+use crate::heap::{Heap, HEAP_BYTES};
 use crate::GUEST_BASE;
 
 /// Bytes of output a launch keeps (CUDA's default `printf` FIFO is 1 MiB;
@@ -32,9 +32,10 @@ const MAX_STRING: usize = 1 << 20;
 pub struct HostOutput {
     inner: Mutex<Output>,
     heap: OnceLock<Heap>,
-    /// Held while a heap is made, so that concurrent first launches set
-    /// aside one heap, not one each.
-    heap_init: Mutex<()>,
+    /// The size the heap will get (`None`: [`HEAP_BYTES`]); held while a
+    /// heap is made, so that concurrent first launches set aside one heap,
+    /// not one each, and a size set meanwhile is not lost.
+    heap_init: Mutex<Option<u64>>,
 }
 
 #[derive(Debug, Default)]
@@ -60,17 +61,29 @@ impl HostOutput {
     }
 
     /// Installs the device heap `malloc` draws from; `make` runs only when
-    /// there is none yet. Without a heap `malloc` returns 0 (NULL).
-    pub fn heap_or_init<E>(&self, make: impl FnOnce() -> Result<Heap, E>) -> Result<&Heap, E> {
+    /// there is none yet, with the heap's size in bytes. Without a heap
+    /// `malloc` returns 0 (NULL).
+    pub fn heap_or_init<E>(&self, make: impl FnOnce(u64) -> Result<Heap, E>) -> Result<&Heap, E> {
         if let Some(h) = self.heap.get() {
             return Ok(h);
         }
-        let _one_maker = self.heap_init.lock().unwrap_or_else(|e| e.into_inner());
+        let size = self.heap_init.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(h) = self.heap.get() {
             return Ok(h);
         }
-        let h = make()?;
+        let h = make(size.unwrap_or(HEAP_BYTES))?;
         Ok(self.heap.get_or_init(|| h))
+    }
+
+    /// Sets the size the heap will be made with; false when it is made
+    /// already (its size cannot change).
+    pub fn set_heap_size(&self, bytes: u64) -> bool {
+        let mut size = self.heap_init.lock().unwrap_or_else(|e| e.into_inner());
+        if self.heap.get().is_some() {
+            return false;
+        }
+        *size = Some(bytes);
+        true
     }
 
     /// The device heap, once installed.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use xisa_frontend::{ArgValue, Bound, FrontendError, Instance, LaunchShape, Placer, SymbolPlace};
 use xisa_ir::Kernel;
 use xisa_runtime::cache::{CacheKey, CodeCache};
-use xisa_runtime::heap::{Heap, HEAP_BYTES};
+use xisa_runtime::heap::Heap;
 use xisa_runtime::surface::SurfDesc;
 use xisa_runtime::{GuestMemory, LaneProgram, LaunchConfig, LaunchStats, GUEST_BASE};
 
@@ -402,9 +402,6 @@ pub struct Device {
     output: xisa_runtime::HostOutput,
     /// Launches so far (the next one's `%gridid` is this plus one).
     launches: std::sync::atomic::AtomicU32,
-    /// Bytes of the device heap (`malloc`/`free`) set aside at the first
-    /// launch that calls them ([`Device::set_heap_size`]).
-    heap_bytes: std::sync::atomic::AtomicU64,
 }
 
 impl Device {
@@ -428,7 +425,6 @@ impl Device {
             instances: Default::default(),
             output: xisa_runtime::HostOutput::new(),
             launches: std::sync::atomic::AtomicU32::new(0),
-            heap_bytes: std::sync::atomic::AtomicU64::new(HEAP_BYTES),
         })
     }
 
@@ -438,21 +434,19 @@ impl Device {
     /// that calls `malloc` or `free` and cannot change afterwards: an error
     /// then, and for a size of zero or one the guest memory cannot hold.
     pub fn set_heap_size(&self, bytes: u64) -> Result<()> {
-        if self.output.heap().is_some() {
-            return Err(Error::Args(
-                "the device heap cannot be resized: a kernel calling malloc or free has \
-                 already run on this device"
-                    .into(),
-            ));
-        }
         let most = self.mem.reserved();
         if bytes == 0 || bytes > most {
             return Err(Error::Args(format!(
                 "heap size {bytes}: must be between 1 and {most} bytes (the guest memory)"
             )));
         }
-        self.heap_bytes
-            .store(bytes, std::sync::atomic::Ordering::Relaxed);
+        if !self.output.set_heap_size(bytes) {
+            return Err(Error::Args(
+                "the device heap cannot be resized: a kernel calling malloc or free has \
+                 already run on this device"
+                    .into(),
+            ));
+        }
         Ok(())
     }
 
@@ -709,8 +703,7 @@ impl Device {
         let (prog, compile_time, cache_hit) =
             self.program(module, k, opts.engine, opts.stats, true)?;
         if prog.plan.calls_heap() {
-            self.output.heap_or_init(|| {
-                let bytes = self.heap_bytes.load(std::sync::atomic::Ordering::Relaxed);
+            self.output.heap_or_init(|bytes| {
                 let base = self.alloc(bytes)?;
                 Ok::<_, Error>(Heap::new(base, bytes))
             })?;
