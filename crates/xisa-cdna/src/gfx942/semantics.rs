@@ -149,6 +149,8 @@ table_enum! {
         MulLegacy = "mul_legacy",
         /// The signed 4-bit value in src0's low bits, / 16, as f32.
         CvtOff = "cvt_off",
+        /// Matrix fused multiply-add of the whole wave (`mM,nN,kK,blkB`).
+        Mfma = "mfma",
         /// Compare to a lane mask.
         Cmp = "cmp",
         /// Compare to a lane mask, also written to EXEC.
@@ -313,6 +315,41 @@ pub struct Flags {
     pub shift: u32,
     /// A branch on VCC.
     pub vcc: bool,
+    /// Matrix shape (`mM,nN,kK,blkB`): rows, columns, reduction length and
+    /// blocks of an MFMA (all 0 elsewhere).
+    pub mat: [u32; 4],
+    /// MFMA f32 sources are rounded to xf32 (`xf32`).
+    pub xf32: bool,
+    /// 8-bit float formats of an MFMA's A and B sources (`fp8a` / `bf8a`,
+    /// `fp8b` / `bf8b`).
+    pub f8: [Option<F8>; 2],
+}
+
+/// An 8-bit float format of gfx942 (the "FNUZ" variants: one NaN, 0x80, no
+/// infinities, no negative zero).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum F8 {
+    /// E4M3, exponent bias 8.
+    Fp8,
+    /// E5M2, exponent bias 16.
+    Bf8,
+}
+
+impl F8 {
+    /// Mantissa bits.
+    pub fn mantissa(self) -> u32 {
+        match self {
+            F8::Fp8 => 3,
+            F8::Bf8 => 2,
+        }
+    }
+    /// Exponent bias.
+    pub fn bias(self) -> u32 {
+        match self {
+            F8::Fp8 => 8,
+            F8::Bf8 => 16,
+        }
+    }
 }
 
 /// One lifted row.
@@ -428,6 +465,11 @@ fn flags_of(s: &str) -> Result<Flags, String> {
             "hi1" => f.hi_half[1] = true,
             "wr" => f.wr = true,
             "vcc" => f.vcc = true,
+            "xf32" => f.xf32 = true,
+            "fp8a" => f.f8[0] = Some(F8::Fp8),
+            "bf8a" => f.f8[0] = Some(F8::Bf8),
+            "fp8b" => f.f8[1] = Some(F8::Fp8),
+            "bf8b" => f.f8[1] = Some(F8::Bf8),
             _ => {
                 if let Some(n) = num("w") {
                     f.width = n;
@@ -435,6 +477,14 @@ fn flags_of(s: &str) -> Result<Flags, String> {
                     f.byte = n;
                 } else if let Some(n) = num("sh") {
                     f.shift = n;
+                } else if let Some(n) = num("blk") {
+                    f.mat[3] = n;
+                } else if let Some(n) = num("m") {
+                    f.mat[0] = n;
+                } else if let Some(n) = num("n") {
+                    f.mat[1] = n;
+                } else if let Some(n) = num("k") {
+                    f.mat[2] = n;
                 } else {
                     return Err(format!("unknown flag `{w}`"));
                 }

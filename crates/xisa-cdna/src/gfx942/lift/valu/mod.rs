@@ -9,6 +9,7 @@
 
 mod float;
 mod int;
+mod matrix;
 
 use xisa_ir::op;
 use xisa_ir::{BinOp, CvtOp, FBinOp, FUnOp, ICond, Op, Operand, Reg, Round, Type, UnOp};
@@ -519,6 +520,12 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
 }
 
 fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftError> {
+    if fmt == "VOP3P_MAI" || s.kind == Kind::Mfma {
+        if fmt != "VOP3P_MAI" || s.kind != Kind::Mfma {
+            return Err(b.unsupported(format!("a `{}` row in the {fmt} encoding", s.kind.name())));
+        }
+        return matrix::mfma(b, inst, s);
+    }
     if fmt == "VOP3P" {
         return packed(b, inst, s);
     }

@@ -1,0 +1,586 @@
+//! The matrix cores: `v_mfma_*` (VOP3P-MAI). One instruction multiplies, per
+//! block, an M x K matrix A by a K x N matrix B and adds an M x N matrix C,
+//! all held in the registers of the wave's 64 lanes (layouts in
+//! [`Layout`], from AMD's CDNA3 ISA, section 7). Each lane computes its own D
+//! elements: it reads the A and B elements it needs from the lanes holding
+//! them with `shfl` (wave sync points, so the wave executes the instruction
+//! together, as the hardware does) and accumulates in k order.
+//!
+//! Numerics (the ISA does not document the accumulation order or internal
+//! precision): f16, bf16, xf32 and fp8/bf8 products are exact in f32 and are
+//! added to C one at a time in k order, each sum rounded to nearest even;
+//! f32 and f64 use a fused multiply-add per step. Denormals are kept. Integer
+//! MFMAs wrap in 32 bits. The EXEC mask is not applied: every lane's sources
+//! are read and every lane's D written (compilers emit MFMA only with all
+//! lanes on).
+
+use std::collections::HashMap;
+
+use super::*;
+use crate::gfx942::semantics::F8;
+
+/// The element format of an A or B source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Elem {
+    F32,
+    /// f32 registers, rounded to 1 + 8 + 10 bits.
+    Xf32,
+    F16,
+    Bf16,
+    /// Signed 8-bit integers.
+    I8,
+    F8(F8),
+    F64,
+}
+
+impl Elem {
+    fn bits(self) -> u32 {
+        match self {
+            Elem::F32 | Elem::Xf32 => 32,
+            Elem::F16 | Elem::Bf16 => 16,
+            Elem::I8 | Elem::F8(_) => 8,
+            Elem::F64 => 64,
+        }
+    }
+
+    /// The source format of operand `which` (0 = A, 1 = B) of a row.
+    fn of(s: &Sem, which: usize) -> Option<Elem> {
+        if let Some(f) = s.flags.f8[which] {
+            return Some(Elem::F8(f));
+        }
+        Some(match s.src {
+            Type::F32 if s.flags.xf32 => Elem::Xf32,
+            Type::F32 => Elem::F32,
+            Type::F16 => Elem::F16,
+            Type::BF16 => Elem::Bf16,
+            Type::I8 if s.flags.signed => Elem::I8,
+            Type::F64 => Elem::F64,
+            _ => return None,
+        })
+    }
+}
+
+/// Where an instruction's elements live (CDNA3 ISA section 7.1; checked
+/// against AMD's matrix instruction calculator, docs/cdna.md). A and B:
+/// element `(blk, i, k)` of A is in lane `i + M * (blk + blocks * (k /
+/// kpl))`, element `k % kpl` of that lane's source registers (B likewise
+/// with column `j` for row `i`), `kpl` being the elements per lane. C and D
+/// (`per` elements per lane and block): lane `l`'s element `r` is column `l %
+/// N` and
+/// - 32 x 32: block `r / per`, row `8 * ((r % per) / 4) + 4 * (l / 32) + r % 4`;
+/// - 16 x 16: block `r / per`, row `4 * (l / 16) + r % per`;
+/// - 4 x 4 (16 blocks): block `l / 4`, row `r`;
+/// - f64 16 x 16: row `4 * r + l / 16`;
+/// - f64 4 x 4 (4 blocks): block `(l / 4) % 4`, row `l / 16`.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    m: u32,
+    n: u32,
+    k: u32,
+    blocks: u32,
+    a: Elem,
+    b: Elem,
+    /// The accumulator type (F32, I32 or F64).
+    acc: Type,
+}
+
+impl Layout {
+    fn of(s: &Sem) -> Option<Layout> {
+        let [m, n, k, blocks] = s.flags.mat;
+        let l = Layout {
+            m,
+            n,
+            k,
+            blocks,
+            a: Elem::of(s, 0)?,
+            b: Elem::of(s, 1)?,
+            acc: s.ty,
+        };
+        let ok = m == n
+            && matches!(m, 4 | 16 | 32)
+            && blocks >= 1
+            && m * k * blocks % 64 == 0
+            && k % l.kpl() == 0
+            && (64 / m) == l.kgroups() * blocks;
+        ok.then_some(l)
+    }
+
+    /// A (and B) elements per lane.
+    fn kpl(&self) -> u32 {
+        self.m * self.k * self.blocks / 64
+    }
+
+    /// Lane groups a block's K is spread over.
+    fn kgroups(&self) -> u32 {
+        self.k / self.kpl()
+    }
+
+    /// D elements per lane.
+    fn outs(&self) -> u32 {
+        self.m * self.n * self.blocks / 64
+    }
+
+    /// 32-bit registers per D element.
+    fn out_regs(&self) -> u32 {
+        self.acc.bits() / 32
+    }
+}
+
+/// A row or block index: a constant plus, optionally, a per-lane value.
+#[derive(Clone, Copy)]
+struct Idx {
+    c: u32,
+    dyn_: Option<Reg>,
+}
+
+/// The lifting state of one MFMA.
+struct Mfma<'a> {
+    lay: Layout,
+    inst: &'a Inst,
+    /// `l % N`.
+    col: Reg,
+    /// The per-lane parts of D's rows and blocks ([`Mfma::d_pos`]).
+    row_dyn: Option<Reg>,
+    blk_dyn: Option<Reg>,
+    /// Values read from other lanes, by (operand, register, key).
+    cache: HashMap<(usize, u32, u32, u32), Operand>,
+}
+
+/// `v_mfma_*`: see the module comment.
+pub(super) fn mfma(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
+    let lay = Layout::of(s).ok_or_else(|| b.unsupported("an MFMA row without a known shape"))?;
+    let f64_neg = lay.acc == Type::F64;
+    let (cbsz, abid, blgp) = (inst.get("cbsz"), inst.get("abid"), inst.get("blgp"));
+    if f64_neg && (cbsz != 0 || abid != 0) {
+        return Err(b.unsupported("cbsz / abid on an f64 MFMA"));
+    }
+    if cbsz != 0 && (1u32 << cbsz > lay.blocks || abid >= 1 << cbsz) {
+        return Err(b.unsupported(format!(
+            "cbsz:{cbsz} abid:{abid} on an MFMA of {} blocks",
+            lay.blocks
+        )));
+    }
+    let i32t = Type::I32;
+    let lane = b.lane;
+    let col = b.binv(BinOp::And, i32t, lane, Operand::Imm(lay.n as u64 - 1));
+    let group = b.binv(
+        BinOp::LShr,
+        i32t,
+        lane,
+        Operand::Imm(lay.n.trailing_zeros() as u64),
+    );
+    let (row_dyn, blk_dyn) = match (lay.acc, lay.m) {
+        // f64 16 x 16: row 4 r + l / 16.
+        (Type::F64, 16) => (Some(group), None),
+        // f64 4 x 4, 4 blocks: block (l / 4) % 4, row l / 16.
+        (Type::F64, _) => {
+            let blk = b.binv(BinOp::And, i32t, group, Operand::Imm(3));
+            let row = b.binv(BinOp::LShr, i32t, group, Operand::Imm(2));
+            (Some(row), Some(blk))
+        }
+        // 4 x 4, 16 blocks: block l / 4, row r.
+        (_, 4) => (None, Some(group)),
+        // 16 x 16 and 32 x 32: 4 * (l / N) plus the row of r.
+        _ => (Some(b.binv(BinOp::Shl, i32t, group, Operand::Imm(2))), None),
+    };
+    let mut mf = Mfma {
+        lay,
+        inst,
+        col,
+        row_dyn,
+        blk_dyn,
+        cache: HashMap::new(),
+    };
+    let outs = lay.outs();
+    let neg = |k: u32| f64_neg && blgp >> k & 1 == 1;
+    let mut results = Vec::with_capacity(outs as usize);
+    for r in 0..outs {
+        let (blk, row) = mf.d_pos(r);
+        let mut acc = mf.c_elem(b, r, neg(2))?;
+        for k in 0..lay.k {
+            let x = mf.a_elem(b, blk, row, k, cbsz, abid)?;
+            let y = mf.b_elem(b, blk, k, if f64_neg { 0 } else { blgp })?;
+            acc = mac(b, lay.acc, acc, x, y, (neg(0), neg(1)));
+        }
+        results.push(acc);
+    }
+    mf.write_d(b, &results);
+    Ok(())
+}
+
+impl Mfma<'_> {
+    /// Block and row of D element `r` of this lane (its column is `l % N`).
+    fn d_pos(&self, r: u32) -> (Idx, Idx) {
+        let lay = self.lay;
+        let per = lay.outs() / lay.blocks;
+        let c = match (lay.acc, lay.m) {
+            (Type::F64, 16) => 4 * r,
+            (Type::F64, _) => 0,
+            (_, 4) => r,
+            (_, 32) => 8 * (r % per / 4) + r % 4,
+            _ => r % per,
+        };
+        let blk = if lay.m == 4 { 0 } else { r / per };
+        (
+            Idx {
+                c: blk,
+                dyn_: self.blk_dyn,
+            },
+            Idx {
+                c,
+                dyn_: self.row_dyn,
+            },
+        )
+    }
+
+    /// `x.c + x.dyn_` as an operand.
+    fn idx(b: &mut Builder, x: Idx) -> Operand {
+        match x.dyn_ {
+            None => Operand::Imm(x.c as u64),
+            Some(d) if x.c == 0 => d.into(),
+            Some(d) => b
+                .binv(BinOp::Add, Type::I32, d, Operand::Imm(x.c as u64))
+                .into(),
+        }
+    }
+
+    /// The source register of element `k` in lane order (register index and
+    /// the element's position in it).
+    fn slot(&self, e: Elem, k: u32) -> (u32, u32, u32) {
+        let kpl = self.lay.kpl();
+        let (kg, ke) = (k / kpl, k % kpl);
+        if e.bits() == 64 {
+            return (kg, 2 * ke, 0);
+        }
+        let per_reg = 32 / e.bits();
+        (kg, ke / per_reg, ke % per_reg)
+    }
+
+    /// The A element (block `blk`, row `row`, `k`) as the accumulation type.
+    fn a_elem(
+        &mut self,
+        b: &mut Builder,
+        blk: Idx,
+        row: Idx,
+        k: u32,
+        cbsz: u32,
+        abid: u32,
+    ) -> Result<Operand, LiftError> {
+        let lay = self.lay;
+        let (kg, reg, item) = self.slot(lay.a, k);
+        // Blocks broadcast their A in groups of 2^cbsz: block abid of the group.
+        let blk_a = |b: &mut Builder, blk: Idx| -> Idx {
+            if cbsz == 0 {
+                return blk;
+            }
+            let keep = !((1u32 << cbsz) - 1);
+            match blk.dyn_ {
+                None => Idx {
+                    c: blk.c & keep | abid,
+                    dyn_: None,
+                },
+                Some(_) => {
+                    let v = Self::idx(b, blk);
+                    let v = b.binv(BinOp::And, Type::I32, v, Operand::Imm(keep as u64));
+                    Idx {
+                        c: abid,
+                        dyn_: Some(v),
+                    }
+                }
+            }
+        };
+        let ba = blk_a(b, blk);
+        let key = (0, reg, row.c << 16 | ba.c, kg);
+        let word = match self.cache.get(&key) {
+            Some(v) => *v,
+            None => {
+                // lane = row + M * (blk + blocks * kg)
+                let g = Idx {
+                    c: ba.c + lay.blocks * kg,
+                    dyn_: ba.dyn_,
+                };
+                let go = Self::idx(b, g);
+                let gm = b.binv(BinOp::Mul, Type::I32, go, Operand::Imm(lay.m as u64));
+                let ro = Self::idx(b, row);
+                let src_lane = b.binv(BinOp::Add, Type::I32, gm, ro);
+                let v = self.read(b, 0, reg, lay.a, src_lane.into())?;
+                self.cache.insert(key, v);
+                v
+            }
+        };
+        Ok(decode(b, lay.a, word, item))
+    }
+
+    /// The B element (block `blk`, `k`, this lane's column), read through
+    /// the lane pattern `blgp`.
+    fn b_elem(
+        &mut self,
+        b: &mut Builder,
+        blk: Idx,
+        k: u32,
+        blgp: u32,
+    ) -> Result<Operand, LiftError> {
+        let lay = self.lay;
+        let (kg, reg, item) = self.slot(lay.b, k);
+        let key = (1, reg, blk.c, kg);
+        let word = match self.cache.get(&key) {
+            Some(v) => *v,
+            None => {
+                let g = Idx {
+                    c: blk.c + lay.blocks * kg,
+                    dyn_: blk.dyn_,
+                };
+                let go = Self::idx(b, g);
+                let gm = b.binv(BinOp::Mul, Type::I32, go, Operand::Imm(lay.n as u64));
+                let col = self.col;
+                let l = b.binv(BinOp::Add, Type::I32, gm, col);
+                let l = blgp_lane(b, l, blgp);
+                let v = self.read(b, 1, reg, lay.b, l)?;
+                self.cache.insert(key, v);
+                v
+            }
+        };
+        Ok(decode(b, lay.b, word, item))
+    }
+
+    /// Register `reg` of source `which` (0 = src0, 1 = src1) in lane `lane`:
+    /// an i32, or an i64 for f64 elements.
+    fn read(
+        &self,
+        b: &mut Builder,
+        which: u32,
+        reg: u32,
+        e: Elem,
+        lane: Operand,
+    ) -> Result<Operand, LiftError> {
+        let field = if which == 0 { "src0" } else { "src1" };
+        let enc = self.inst.get(field);
+        if enc < 256 {
+            return Err(b.unsupported(format!(
+                "an MFMA {} source that is not a vector register",
+                if which == 0 { "A" } else { "B" }
+            )));
+        }
+        let acc = self.inst.get("acc") >> which & 1 == 1;
+        let base = enc - 256 + reg;
+        let (v, ty) = if e.bits() == 64 {
+            let lo = b.vreg(base, acc);
+            let hi = b.vreg(base + 1, acc);
+            (b.pair(lo, hi).into(), Type::I64)
+        } else {
+            (b.vreg(base, acc).into(), Type::I32)
+        };
+        let d = b.t(ty);
+        b.emit(Op::Shfl(op::Shfl {
+            ty,
+            dst: d,
+            valid: None,
+            src: v,
+            lane,
+        }));
+        Ok(d.into())
+    }
+
+    /// C element `r` of this lane (its own registers, or the constant),
+    /// negated when `neg` (f64).
+    fn c_elem(&mut self, b: &mut Builder, r: u32, neg: bool) -> Result<Operand, LiftError> {
+        let lay = self.lay;
+        let enc = self.inst.get("src2");
+        let wide = lay.acc == Type::F64;
+        let v: Operand = if enc >= 256 {
+            let acc = self.inst.get("acc_cd") == 1;
+            let base = enc - 256 + r * lay.out_regs();
+            if wide {
+                let lo = b.vreg(base, acc);
+                let hi = b.vreg(base + 1, acc);
+                b.pair(lo, hi).into()
+            } else {
+                b.vreg(base, acc).into()
+            }
+        } else if (128..=208).contains(&enc) || (240..=248).contains(&enc) {
+            b.src_full(enc, if wide { 64 } else { 32 }, wide)?
+        } else {
+            return Err(b.unsupported(
+                "an MFMA C source that is neither a vector register nor an inline constant",
+            ));
+        };
+        Ok(if neg {
+            b.binv(BinOp::Xor, Type::I64, v, Operand::Imm(1 << 63))
+                .into()
+        } else {
+            v
+        })
+    }
+
+    /// Writes the D elements (after every source was read: D may overlap them).
+    fn write_d(&self, b: &mut Builder, results: &[Operand]) {
+        let acc = self.inst.get("acc_cd") == 1;
+        let base = self.inst.get("vdst");
+        for (r, v) in results.iter().enumerate() {
+            let at = base + r as u32 * self.lay.out_regs();
+            if self.lay.acc == Type::F64 {
+                let (lo, hi) = (b.vreg(at, acc), b.vreg(at + 1, acc));
+                let t = b.as_reg(*v);
+                b.split64(t, lo, hi, None);
+            } else {
+                let d = b.vreg(at, acc);
+                b.mov(Type::I32, d, *v);
+            }
+        }
+    }
+}
+
+/// The lane B is read from under the lane-group pattern `blgp`: 1 and 2
+/// broadcast lanes 0-31 / 32-63 to both halves, 3 rotates the lanes down by
+/// 16, 4-7 broadcast lanes 16 (blgp - 4) .. + 15 to every group of 16.
+fn blgp_lane(b: &mut Builder, l: Reg, blgp: u32) -> Operand {
+    use BinOp::*;
+    let i32t = Type::I32;
+    let low = |b: &mut Builder, bits: u64| b.binv(And, i32t, l, Operand::Imm(bits));
+    match blgp {
+        0 => l.into(),
+        1 => low(b, 31).into(),
+        2 => b.binv(Or, i32t, l, Operand::Imm(32)).into(),
+        3 => {
+            let s = b.binv(Add, i32t, l, Operand::Imm(16));
+            b.binv(And, i32t, s, Operand::Imm(63)).into()
+        }
+        _ => {
+            let x = low(b, 15);
+            b.binv(Or, i32t, x, Operand::Imm(16 * (blgp as u64 - 4)))
+                .into()
+        }
+    }
+}
+
+/// Element `item` of a source register value (i32; i64 for f64), as the
+/// accumulation type's bits (f32 bits in an i32, i32, or f64 bits in an i64).
+fn decode(b: &mut Builder, e: Elem, word: Operand, item: u32) -> Operand {
+    use BinOp::*;
+    let i32t = Type::I32;
+    let field = |b: &mut Builder, bits: u32| -> Operand {
+        let sh = item * bits;
+        let x = if sh == 0 {
+            word
+        } else {
+            b.binv(LShr, i32t, word, Operand::Imm(sh as u64)).into()
+        };
+        if sh + bits == 32 {
+            x
+        } else {
+            b.binv(And, i32t, x, Operand::Imm((1u64 << bits) - 1))
+                .into()
+        }
+    };
+    match e {
+        Elem::F32 | Elem::F64 => word,
+        Elem::Xf32 => xf32(b, word),
+        Elem::F16 => {
+            let h = field(b, 16);
+            let f = half_of(b, h);
+            let w = ftof_rn(b, Type::F32, Type::F16, f.into());
+            fromf(b, w, 32).into()
+        }
+        Elem::Bf16 => {
+            let h = field(b, 16);
+            b.binv(Shl, i32t, h, Operand::Imm(16)).into()
+        }
+        Elem::I8 => {
+            let x = field(b, 8);
+            let u = b.binv(Shl, i32t, x, Operand::Imm(24));
+            b.binv(AShr, i32t, u, Operand::Imm(24)).into()
+        }
+        Elem::F8(f) => {
+            let x = field(b, 8);
+            f8_to_f32(b, x, f).into()
+        }
+    }
+}
+
+/// An f32 (bits) rounded to xf32's 10 mantissa bits, to nearest even.
+fn xf32(b: &mut Builder, x: Operand) -> Operand {
+    use BinOp::*;
+    let i32t = Type::I32;
+    // NaN and infinity pass unchanged; otherwise adding half an xf32 ulp
+    // (less one, plus the kept lsb) carries into the exponent as rounding
+    // does.
+    let lsb = b.binv(LShr, i32t, x, Operand::Imm(13));
+    let lsb = b.binv(And, i32t, lsb, Operand::Imm(1));
+    let bias = b.binv(Add, i32t, lsb, Operand::Imm(0xfff));
+    let sum = b.binv(Add, i32t, x, bias);
+    let rounded = b.binv(And, i32t, sum, Operand::Imm(0xffff_e000));
+    let mag = b.binv(And, i32t, x, Operand::Imm(0x7fff_ffff));
+    let special = b.icmp(ICond::Uge, i32t, mag, Operand::Imm(0x7f80_0000));
+    b.select(i32t, special, x, rounded).into()
+}
+
+/// A gfx942 8-bit float (in an i32's low byte) as f32 bits: 0x80 is the
+/// NaN; exponent 0 holds the denormals.
+pub(super) fn f8_to_f32(b: &mut Builder, x: Operand, f: F8) -> Reg {
+    use BinOp::*;
+    let i32t = Type::I32;
+    let (m, bias) = (f.mantissa(), f.bias());
+    let mag = b.binv(And, i32t, x, Operand::Imm(0x7f));
+    let normal = b.binv(Shl, i32t, mag, Operand::Imm(23 - m as u64));
+    let normal = b.binv(Add, i32t, normal, Operand::Imm(((127 - bias) << 23) as u64));
+    // A denormal is its mantissa times 2^(1 - bias - m): exact in f32.
+    let frac = b.binv(And, i32t, mag, Operand::Imm((1 << m) - 1));
+    let ff = cvt(
+        b,
+        CvtOp::UtoF,
+        Type::F32,
+        i32t,
+        Round::Rn,
+        false,
+        frac.into(),
+    );
+    let scale = ((127 + 1 - bias - m) << 23) as u64;
+    let fs = tof(b, Operand::Imm(scale), 32);
+    let d = b.t(Type::F32);
+    b.emit(Op::FBin(op::FBin {
+        op: FBinOp::Mul,
+        ty: Type::F32,
+        rnd: Round::Rn,
+        ftz: false,
+        dst: d,
+        a: ff.into(),
+        b: fs.into(),
+    }));
+    let sub = fromf(b, d, 32);
+    let e = b.binv(LShr, i32t, mag, Operand::Imm(m as u64));
+    let is_sub = b.icmp(ICond::Eq, i32t, e, Operand::Imm(0));
+    let v = b.select(i32t, is_sub, sub, normal);
+    let sign = b.binv(And, i32t, x, Operand::Imm(0x80));
+    let sign = b.binv(Shl, i32t, sign, Operand::Imm(24));
+    let v = b.binv(Or, i32t, v, sign);
+    let nan = b.icmp(ICond::Eq, i32t, x, Operand::Imm(0x80));
+    b.select(i32t, nan, Operand::Imm(0x7fc0_0000), v)
+}
+
+/// `acc + x * y` in the accumulation type: a fused multiply-add for floats
+/// (exact products make it a rounded sum), a wrapping one for i32; `neg`
+/// negates x / y (f64 MFMA).
+fn mac(
+    b: &mut Builder,
+    ty: Type,
+    acc: Operand,
+    x: Operand,
+    y: Operand,
+    neg: (bool, bool),
+) -> Operand {
+    let bits = ty.bits();
+    if ty == Type::I32 {
+        let p = b.binv(BinOp::Mul, ty, x, y);
+        return b.binv(BinOp::Add, ty, acc, p).into();
+    }
+    let sign = 1u64 << (bits - 1);
+    let flip = |b: &mut Builder, v: Operand, on: bool| -> Operand {
+        if on {
+            b.binv(BinOp::Xor, ity(bits), v, Operand::Imm(sign)).into()
+        } else {
+            v
+        }
+    };
+    let (x, y) = (flip(b, x, neg.0), flip(b, y, neg.1));
+    fma(b, bits, x, y, acc).into()
+}
