@@ -71,12 +71,18 @@ struct Shape {
     b: Src,
     /// "f32", "i32" or "f64".
     d: &'static str,
+    /// SMFMAC: A holds two of each four k; an index register says which.
+    sparse: bool,
 }
 
 impl Shape {
-    /// `v_mfma_<d>_<M>x<N>x<K>[_<B>b]_<a>[_<b>]`.
+    /// `v_mfma_<d>_<M>x<N>x<K>[_<B>b]_<a>[_<b>]`, or `v_smfmac_` the same.
     fn parse(mnem: &str) -> Shape {
-        let rest = mnem.strip_prefix("v_mfma_").expect("an MFMA");
+        let sparse = mnem.starts_with("v_smfmac_");
+        let rest = mnem
+            .strip_prefix("v_mfma_")
+            .or_else(|| mnem.strip_prefix("v_smfmac_"))
+            .expect("an MFMA");
         let parts: Vec<&str> = rest.split('_').collect();
         let d = match parts[0] {
             "f32" => "f32",
@@ -101,14 +107,32 @@ impl Shape {
             a,
             b,
             d,
+            sparse,
         }
     }
-    /// A / B elements per lane.
-    fn kpl(&self) -> usize {
-        self.m * self.k * self.blocks / 64
+    /// A elements per lane (SMFMAC: K / 2 columns).
+    fn kpl_a(&self) -> usize {
+        let k = if self.sparse { self.k / 2 } else { self.k };
+        self.m * k * self.blocks / 64
     }
-    fn src_regs(&self, s: Src) -> usize {
-        (self.kpl() * s.bits()).div_ceil(32)
+    /// B elements per lane.
+    fn kpl_b(&self) -> usize {
+        self.n * self.k * self.blocks / 64
+    }
+    fn regs_a(&self) -> usize {
+        (self.kpl_a() * self.a.bits()).div_ceil(32)
+    }
+    fn regs_b(&self) -> usize {
+        (self.kpl_b() * self.b.bits()).div_ceil(32)
+    }
+    /// SMFMAC index groups (of four k) per lane.
+    fn groups_per_lane(&self) -> usize {
+        self.kpl_a() / 2
+    }
+    /// SMFMAC: the lane and nibble of the index of k group `q` of row `i`.
+    fn index_at(&self, i: usize, q: usize) -> (usize, usize) {
+        let g = self.groups_per_lane();
+        (i + self.m * (q / g), q % g)
     }
     fn d_elems(&self) -> usize {
         self.m * self.n * self.blocks / 64
@@ -122,12 +146,12 @@ impl Shape {
     /// the lanes, then the blocks, then K across the lane groups (and the
     /// lane's elements).
     fn a_at(&self, blk: usize, i: usize, k: usize) -> (usize, usize) {
-        let kpl = self.kpl();
+        let kpl = self.kpl_a();
         (i + self.m * (blk + self.blocks * (k / kpl)), k % kpl)
     }
     /// B's element (block, k, column j), the same with columns.
     fn b_at(&self, blk: usize, k: usize, j: usize) -> (usize, usize) {
-        let kpl = self.kpl();
+        let kpl = self.kpl_b();
         (j + self.n * (blk + self.blocks * (k / kpl)), k % kpl)
     }
     /// D's (and C's) element (block, i, j): (lane, element index).
@@ -226,12 +250,14 @@ struct Form {
     blgp: u32,
 }
 
-/// Register numbers: A at 40, B at 44, C at 64, D at 96 (or 64 in place);
-/// loaded per lane from `in` at A +0, B +16, C +32 bytes.
+/// Register numbers: A at 40, B at 44, C at 64, D at 96 (or 64 in place;
+/// SMFMAC always); loaded per lane from `in` at A +0, B +16, C +48 bytes.
 const A0: usize = 40;
 const B0: usize = 44;
 const C0: usize = 64;
 const D0: usize = 96;
+/// The SMFMAC index register (loaded from +32).
+const IDX: usize = 48;
 
 fn range(acc: bool, base: usize, n: usize) -> String {
     let p = if acc { 'a' } else { 'v' };
@@ -243,7 +269,7 @@ fn range(acc: bool, base: usize, n: usize) -> String {
 }
 
 fn kernel_src(mnem: &str, sh: &Shape, f: &Form) -> String {
-    let (na, nb, nd) = (sh.src_regs(sh.a), sh.src_regs(sh.b), sh.d_regs());
+    let (na, nb, nd) = (sh.regs_a(), sh.regs_b(), sh.d_regs());
     let mut s = String::from(
         "s_load_dwordx4 s[4:7], s[0:1], 0x0\n\
          s_waitcnt lgkmcnt(0)\n\
@@ -262,15 +288,20 @@ fn kernel_src(mnem: &str, sh: &Shape, f: &Form) -> String {
     for q in 0..nb {
         load(B0 + q, 16 + 4 * q, f.ab_acc[1]);
     }
+    // SMFMAC: C goes to D (the addend), src2 is the index.
+    let d0 = if f.in_place || sh.sparse { C0 } else { D0 };
+    if sh.sparse {
+        load(IDX, 32, false);
+    }
     if f.c_const.is_none() {
         for q in 0..nd {
-            load(C0 + q, 32 + 4 * q, f.cd_acc);
+            load(C0 + q, 48 + 4 * q, f.cd_acc);
         }
     }
     s += "s_waitcnt vmcnt(0)\n";
-    let d0 = if f.in_place { C0 } else { D0 };
     let c = match f.c_const {
         Some((t, _)) => t.to_string(),
+        None if sh.sparse => format!("v{IDX}"),
         None => range(f.cd_acc, C0, nd),
     };
     let mut mods = String::new();
@@ -324,7 +355,7 @@ fn reference(sh: &Shape, f: &Form, input: &[u32]) -> Vec<(u64, f64)> {
     let neg = |k: u32| sh.d == "f64" && f.blgp >> k & 1 == 1;
     let sgn = |k: u32| if neg(k) { -1.0 } else { 1.0 };
     let a_val = |blk: usize, i: usize, k: usize| -> f64 {
-        let blk = if f.cbsz == 0 {
+        let blk = if f.cbsz == 0 || sh.sparse {
             blk
         } else {
             blk & !((1 << f.cbsz) - 1) | f.abid as usize
@@ -341,7 +372,7 @@ fn reference(sh: &Shape, f: &Form, input: &[u32]) -> Vec<(u64, f64)> {
             return (sgn(2) * v, v as i64 as u64);
         }
         let (lane, e) = sh.d_at(blk, i, j);
-        let w = &words(lane)[8..];
+        let w = &words(lane)[12..];
         match sh.d {
             "f32" => (f32::from_bits(w[e]) as f64, 0),
             "i32" => (w[e] as i32 as f64, w[e] as u64),
@@ -359,13 +390,31 @@ fn reference(sh: &Shape, f: &Form, input: &[u32]) -> Vec<(u64, f64)> {
                 let (c, c_int) = c_val(blk, i, j);
                 let (mut sum, mut mag) = (c, c.abs());
                 let mut isum = c_int as u32;
-                for k in 0..sh.k {
-                    let p = a_val(blk, i, k) * b_val(blk, k, j);
-                    sum += p;
-                    mag += p.abs();
+                let terms: Vec<(f64, f64)> = if sh.sparse {
+                    // Group q's two A values meet the B rows its index names.
+                    let set_bits = 128 / sh.a.bits();
+                    let set = if f.cbsz == 0 { f.abid as usize } else { 0 };
+                    (0..sh.k / 4)
+                        .flat_map(|q| (0..2).map(move |h| (q, h)))
+                        .map(|(q, h)| {
+                            let (lane, nib) = sh.index_at(i, q);
+                            let idx = words(lane)[8] >> (set * set_bits + 4 * nib + 2 * h) & 3;
+                            (
+                                a_val(blk, i, 2 * q + h),
+                                b_val(blk, 4 * q + idx as usize, j),
+                            )
+                        })
+                        .collect()
+                } else {
+                    (0..sh.k)
+                        .map(|k| (a_val(blk, i, k), b_val(blk, k, j)))
+                        .collect()
+                };
+                for (x, y) in terms {
+                    sum += x * y;
+                    mag += (x * y).abs();
                     if sh.d == "i32" {
-                        let (x, y) = (a_val(blk, i, k) as i32, b_val(blk, k, j) as i32);
-                        isum = isum.wrapping_add(x.wrapping_mul(y) as u32);
+                        isum = isum.wrapping_add((x as i32).wrapping_mul(y as i32) as u32);
                     }
                 }
                 let slot = lane * sh.d_regs();
@@ -468,20 +517,23 @@ fn input(rng: &mut Rng, sh: &Shape, exact: bool) -> Vec<u32> {
     let mut v = vec![0u32; 64 * STRIDE / 4];
     for lane in 0..64 {
         let w = &mut v[lane * STRIDE / 4..(lane + 1) * STRIDE / 4];
-        for (base, s) in [(0, sh.a), (4, sh.b)] {
+        for (base, s, n) in [(0, sh.a, sh.regs_a()), (4, sh.b, sh.regs_b())] {
             if s == Src::F64 {
                 w[base..base + 2].copy_from_slice(&f64_word_pair(rng, exact));
             } else {
-                for q in 0..sh.src_regs(s) {
+                for q in 0..n {
                     w[base + q] = src_word(rng, s, exact);
                 }
             }
         }
+        // SMFMAC index: every nibble a valid pair p0 < p1.
+        const PAIRS: [u32; 6] = [0x4, 0x8, 0xc, 0x9, 0xd, 0xe];
+        w[8] = (0..8).fold(0, |x, n| x | rng.pick(&PAIRS) << (4 * n));
         for e in 0..sh.d_elems() {
             match sh.d {
-                "f32" => w[8 + e] = src_word(rng, Src::F32, exact),
-                "i32" => w[8 + e] = rng.next_u32(),
-                _ => w[8 + 2 * e..10 + 2 * e].copy_from_slice(&f64_word_pair(rng, exact)),
+                "f32" => w[12 + e] = src_word(rng, Src::F32, exact),
+                "i32" => w[12 + e] = rng.next_u32(),
+                _ => w[12 + 2 * e..14 + 2 * e].copy_from_slice(&f64_word_pair(rng, exact)),
             }
         }
     }
@@ -500,7 +552,14 @@ fn forms(rng: &mut Rng, sh: &Shape) -> Vec<Form> {
         blgp: 0,
     };
     let f64 = sh.d == "f64";
+    let sets = if sh.a.bits() == 16 { 4 } else { 2 };
     let mut mods = |f: &mut Form| {
+        if sh.sparse {
+            // The index set: abid when cbsz is 0, else set 0.
+            f.cbsz = rng.below(2u32) * rng.below(8u32);
+            f.abid = rng.below(if f.cbsz == 0 { sets } else { 16 });
+            return;
+        }
         if f64 {
             f.blgp = rng.below(8u32);
             return;
@@ -525,7 +584,7 @@ fn forms(rng: &mut Rng, sh: &Shape) -> Vec<Form> {
     };
     let mut konst = Form {
         ab_acc: [false, true],
-        c_const: Some(one),
+        c_const: (!sh.sparse).then_some(one),
         ..plain.clone()
     };
     mods(&mut konst);
@@ -538,7 +597,7 @@ fn mfma_mnemonics() -> Vec<String> {
         .opcodes
         .iter()
         .map(|o| o.mnemonic.clone())
-        .filter(|m| m.starts_with("v_mfma_"))
+        .filter(|m| m.starts_with("v_mfma_") || m.starts_with("v_smfmac_"))
         .collect();
     v.sort();
     v.dedup();
@@ -600,7 +659,7 @@ fn check(
 #[test]
 fn every_mfma_matches_the_reference() {
     let mnems = mfma_mnemonics();
-    assert_eq!(mnems.len(), 32, "gfx942 has 32 MFMA rows: {mnems:?}");
+    assert_eq!(mnems.len(), 46, "gfx942 has 46 MFMA rows: {mnems:?}");
     let mut rng = Rng::new(0x00d5_0942_0f3a);
     for mnem in &mnems {
         let sh = Shape::parse(mnem);
@@ -646,6 +705,17 @@ fn layout_lines(sh: &Shape, mat: char) -> Vec<String> {
         for x in 0..sh.m {
             for k in 0..sh.k {
                 match mat {
+                    // SMFMAC: the container (two elements) of group k / 4.
+                    'a' if sh.sparse => {
+                        let (l, e) = sh.a_at(blk, x, 2 * (k / 4));
+                        let (r, it) = at(sh.a, e);
+                        t.push(vec![l, r, it / 2, blk, x, k]);
+                    }
+                    // SMFMAC index: lane, register 0, nibble.
+                    'k' => {
+                        let (l, nib) = sh.index_at(x, k / 4);
+                        t.push(vec![l, 0, nib, blk, x, k]);
+                    }
                     'a' => {
                         let (l, e) = sh.a_at(blk, x, k);
                         let (r, it) = at(sh.a, e);
@@ -698,9 +768,13 @@ fn reference_layouts_match_amds_calculator() {
         );
         seen += 1;
     }
+    let sparse = mfma_mnemonics()
+        .iter()
+        .filter(|m| m.starts_with("v_smfmac_"))
+        .count();
     assert_eq!(
         seen,
-        3 * mfma_mnemonics().len(),
-        "every MFMA row, A, B and D"
+        3 * mfma_mnemonics().len() + sparse,
+        "every MFMA row: A, B and D (and SMFMAC's index)"
     );
 }

@@ -151,6 +151,8 @@ table_enum! {
         CvtOff = "cvt_off",
         /// Matrix fused multiply-add of the whole wave (`mM,nN,kK,blkB`).
         Mfma = "mfma",
+        /// Sparse (4:2) matrix multiply-accumulate into D (`mM,nN,kK,blk1`).
+        Smfmac = "smfmac",
         /// Compare to a lane mask.
         Cmp = "cmp",
         /// Compare to a lane mask, also written to EXEC.

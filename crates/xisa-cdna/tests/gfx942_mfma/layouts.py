@@ -13,6 +13,8 @@ Digest: the element lines, one per element, sorted as integer tuples, each
 reg block row col" (D), joined with newlines; FNV-1a 64 of that text. `reg`
 is the first 32-bit register of the element (relative to the operand),
 `item` its index inside the register (0 for 32- and 64-bit elements).
+SMFMAC rows also have `k`, the index (src2) of A's dense k: its item is the
+nibble; their A's item is the two-element container holding k's group.
 """
 import os
 import re
@@ -71,8 +73,8 @@ def main():
         subprocess.run(["git", "-C", checkout, "checkout", "-q", COMMIT], check=True)
     names = [l.strip() for l in tool(checkout, ["-L"]).splitlines()[1:]]
     out = ["# mnemonic\tmatrix\telements\tdigest (layouts.py; calculator " + COMMIT + ")"]
-    for inst in sorted(n for n in names if n.startswith("v_mfma_")):
-        for mat in "ABD":
+    for inst in sorted(n for n in names if n.startswith(("v_mfma_", "v_smfmac_"))):
+        for mat in "ABDk" if inst.startswith("v_smfmac_") else "ABD":
             tuples = []
             for blk, row, col, lane, reg, item in layout(checkout, inst, mat):
                 if mat == "D":

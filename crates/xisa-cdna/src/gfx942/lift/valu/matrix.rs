@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::gfx942::semantics::F8;
+use crate::gfx942::semantics::{Kind, F8};
 
 /// The element format of an A or B source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,6 +82,8 @@ struct Layout {
     b: Elem,
     /// The accumulator type (F32, I32 or F64).
     acc: Type,
+    /// SMFMAC: A holds K / 2 columns (two of each four), D is also C.
+    sparse: bool,
 }
 
 impl Layout {
@@ -95,24 +97,39 @@ impl Layout {
             a: Elem::of(s, 0)?,
             b: Elem::of(s, 1)?,
             acc: s.ty,
+            sparse: s.kind == Kind::Smfmac,
         };
-        let ok = m == n
-            && matches!(m, 4 | 16 | 32)
-            && blocks >= 1
-            && m * k * blocks % 64 == 0
-            && k % l.kpl() == 0
-            && (64 / m) == l.kgroups() * blocks;
+        let dense = || {
+            matches!(m, 4 | 16 | 32)
+                && blocks >= 1
+                && (m * k * blocks).is_multiple_of(64)
+                && k.is_multiple_of(l.kpl_a())
+                && 64 / m == k / l.kpl_a() * blocks
+        };
+        // SMFMAC: one block; index nibbles for 2 (16-bit) or 4 (8-bit) groups
+        // of four k per lane.
+        let sparse = || {
+            matches!(m, 16 | 32)
+                && blocks == 1
+                && k.is_multiple_of(4)
+                && matches!(l.kpl_a(), 4 | 8)
+                && l.kpl_a() * l.a.bits() == 64
+                && k.is_multiple_of(l.kpl_b())
+                && l.kpl_b().is_multiple_of(4)
+        };
+        let ok = m == n && if l.sparse { sparse() } else { dense() };
         ok.then_some(l)
     }
 
-    /// A (and B) elements per lane.
-    fn kpl(&self) -> u32 {
-        self.m * self.k * self.blocks / 64
+    /// A elements per lane (SMFMAC: of the compressed A).
+    fn kpl_a(&self) -> u32 {
+        let k = if self.sparse { self.k / 2 } else { self.k };
+        self.m * k * self.blocks / 64
     }
 
-    /// Lane groups a block's K is spread over.
-    fn kgroups(&self) -> u32 {
-        self.k / self.kpl()
+    /// B elements per lane.
+    fn kpl_b(&self) -> u32 {
+        self.n * self.k * self.blocks / 64
     }
 
     /// D elements per lane.
@@ -160,37 +177,7 @@ pub(super) fn mfma(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftErro
             lay.blocks
         )));
     }
-    let i32t = Type::I32;
-    let lane = b.lane;
-    let col = b.binv(BinOp::And, i32t, lane, Operand::Imm(lay.n as u64 - 1));
-    let group = b.binv(
-        BinOp::LShr,
-        i32t,
-        lane,
-        Operand::Imm(lay.n.trailing_zeros() as u64),
-    );
-    let (row_dyn, blk_dyn) = match (lay.acc, lay.m) {
-        // f64 16 x 16: row 4 r + l / 16.
-        (Type::F64, 16) => (Some(group), None),
-        // f64 4 x 4, 4 blocks: block (l / 4) % 4, row l / 16.
-        (Type::F64, _) => {
-            let blk = b.binv(BinOp::And, i32t, group, Operand::Imm(3));
-            let row = b.binv(BinOp::LShr, i32t, group, Operand::Imm(2));
-            (Some(row), Some(blk))
-        }
-        // 4 x 4, 16 blocks: block l / 4, row r.
-        (_, 4) => (None, Some(group)),
-        // 16 x 16 and 32 x 32: 4 * (l / N) plus the row of r.
-        _ => (Some(b.binv(BinOp::Shl, i32t, group, Operand::Imm(2))), None),
-    };
-    let mut mf = Mfma {
-        lay,
-        inst,
-        col,
-        row_dyn,
-        blk_dyn,
-        cache: HashMap::new(),
-    };
+    let mut mf = Mfma::new(b, inst, lay);
     let outs = lay.outs();
     let neg = |k: u32| f64_neg && blgp >> k & 1 == 1;
     let mut results = Vec::with_capacity(outs as usize);
@@ -208,7 +195,126 @@ pub(super) fn mfma(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftErro
     Ok(())
 }
 
-impl Mfma<'_> {
+/// `v_smfmac_*`: D += A' B, A' being A with two of each four k zero: A holds
+/// the other two (columns `2q`, `2q + 1` of the compressed A, laid out as a
+/// dense A of K / 2 columns), and the index register (src2, a VGPR in the
+/// lane holding them) says which: the nibble of group `q` (bits `base + 4 (q
+/// % groups per lane)`) holds their rows of B in its two 2-bit halves, low
+/// half first. `base` selects one of the index sets by abid when cbsz is 0
+/// (8 bits apart for 16-bit sources, 16 for 8-bit). D is also the addend.
+pub(super) fn smfmac(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
+    let lay = Layout::of(s).ok_or_else(|| b.unsupported("an SMFMAC row without a known shape"))?;
+    let (cbsz, abid, blgp) = (inst.get("cbsz"), inst.get("abid"), inst.get("blgp"));
+    if blgp != 0 {
+        return Err(b.unsupported("blgp on an SMFMAC (reserved)"));
+    }
+    let set_bits = 128 / lay.a.bits();
+    let set = if cbsz == 0 { abid } else { 0 };
+    if set * set_bits >= 32 {
+        return Err(b.unsupported(format!("abid:{abid} selects no index set")));
+    }
+    let idx_enc = inst.get("src2");
+    if idx_enc < 256 {
+        return Err(b.unsupported("an SMFMAC index (src2) that is not a VGPR"));
+    }
+    let mut mf = Mfma::new(b, inst, lay);
+    // Index groups (of four k) per lane.
+    let gl = lay.kpl_a() / 2;
+    let mut results = Vec::new();
+    for r in 0..lay.outs() {
+        let (blk, row) = mf.d_pos(r);
+        let mut acc = mf.c_elem(b, r, false)?;
+        for q in 0..lay.k / 4 {
+            let key = (2, 0, row.c, q / gl);
+            let word = match mf.cache.get(&key) {
+                Some(v) => *v,
+                None => {
+                    let ro = Mfma::idx(b, row);
+                    let at = b.binv(
+                        BinOp::Add,
+                        Type::I32,
+                        ro,
+                        Operand::Imm((lay.m * (q / gl)) as u64),
+                    );
+                    let src = b.v(idx_enc - 256);
+                    let d = b.t(Type::I32);
+                    b.emit(Op::Shfl(op::Shfl {
+                        ty: Type::I32,
+                        dst: d,
+                        valid: None,
+                        src: src.into(),
+                        lane: at.into(),
+                    }));
+                    mf.cache.insert(key, d.into());
+                    d.into()
+                }
+            };
+            // The four candidate B elements of the group.
+            let cand: Vec<Operand> = (0..4)
+                .map(|p| mf.b_elem(b, blk, 4 * q + p, 0))
+                .collect::<Result<_, _>>()?;
+            for half in 0..2 {
+                let x = mf.a_elem(b, blk, row, 2 * q + half, 0, 0)?;
+                let sh = set * set_bits + 4 * (q % gl) + 2 * half;
+                let p = b.binv(BinOp::LShr, Type::I32, word, Operand::Imm(sh as u64));
+                let p = b.binv(BinOp::And, Type::I32, p, Operand::Imm(3));
+                let y = pick(b, p, &cand);
+                acc = mac(b, lay.acc, acc, x, y, (false, false));
+            }
+        }
+        results.push(acc);
+    }
+    mf.write_d(b, &results);
+    Ok(())
+}
+
+/// `cand[p]` for a per-lane `p` in 0..4.
+fn pick(b: &mut Builder, p: Reg, cand: &[Operand]) -> Operand {
+    let ty = Type::I32;
+    let lo = b.binv(BinOp::And, ty, p, Operand::Imm(1));
+    let lo = b.cvt(CvtOp::Trunc, Type::I1, ty, lo);
+    let hi = b.icmp(ICond::Uge, ty, p, Operand::Imm(2));
+    let a = b.select(ty, lo, cand[1], cand[0]);
+    let c = b.select(ty, lo, cand[3], cand[2]);
+    b.select(ty, hi, c, a).into()
+}
+
+impl<'a> Mfma<'a> {
+    /// The per-lane parts of the layout, computed once per instruction.
+    fn new(b: &mut Builder, inst: &'a Inst, lay: Layout) -> Mfma<'a> {
+        let i32t = Type::I32;
+        let lane = b.lane;
+        let col = b.binv(BinOp::And, i32t, lane, Operand::Imm(lay.n as u64 - 1));
+        let group = b.binv(
+            BinOp::LShr,
+            i32t,
+            lane,
+            Operand::Imm(lay.n.trailing_zeros() as u64),
+        );
+        let (row_dyn, blk_dyn) = match (lay.acc, lay.m) {
+            // f64 16 x 16: row 4 r + l / 16.
+            (Type::F64, 16) => (Some(group), None),
+            // f64 4 x 4, 4 blocks: block (l / 4) % 4, row l / 16.
+            (Type::F64, _) => {
+                let blk = b.binv(BinOp::And, i32t, group, Operand::Imm(3));
+                let row = b.binv(BinOp::LShr, i32t, group, Operand::Imm(2));
+                (Some(row), Some(blk))
+            }
+            // 4 x 4, 16 blocks: block l / 4, row r.
+            (_, 4) => (None, Some(group)),
+            // 16 x 16 and 32 x 32: 4 * (l / N) plus the row of r.
+            _ => (Some(b.binv(BinOp::Shl, i32t, group, Operand::Imm(2))), None),
+        };
+        Mfma {
+            lay,
+            inst,
+            col,
+            row_dyn,
+            blk_dyn,
+            cache: HashMap::new(),
+        }
+    }
+
     /// Block and row of D element `r` of this lane (its column is `l % N`).
     fn d_pos(&self, r: u32) -> (Idx, Idx) {
         let lay = self.lay;
@@ -246,8 +352,7 @@ impl Mfma<'_> {
 
     /// The source register of element `k` in lane order (register index and
     /// the element's position in it).
-    fn slot(&self, e: Elem, k: u32) -> (u32, u32, u32) {
-        let kpl = self.lay.kpl();
+    fn slot(e: Elem, k: u32, kpl: u32) -> (u32, u32, u32) {
         let (kg, ke) = (k / kpl, k % kpl);
         if e.bits() == 64 {
             return (kg, 2 * ke, 0);
@@ -267,7 +372,7 @@ impl Mfma<'_> {
         abid: u32,
     ) -> Result<Operand, LiftError> {
         let lay = self.lay;
-        let (kg, reg, item) = self.slot(lay.a, k);
+        let (kg, reg, item) = Self::slot(lay.a, k, lay.kpl_a());
         // Blocks broadcast their A in groups of 2^cbsz: block abid of the group.
         let blk_a = |b: &mut Builder, blk: Idx| -> Idx {
             if cbsz == 0 {
@@ -321,7 +426,7 @@ impl Mfma<'_> {
         blgp: u32,
     ) -> Result<Operand, LiftError> {
         let lay = self.lay;
-        let (kg, reg, item) = self.slot(lay.b, k);
+        let (kg, reg, item) = Self::slot(lay.b, k, lay.kpl_b());
         let key = (1, reg, blk.c, kg);
         let word = match self.cache.get(&key) {
             Some(v) => *v,
@@ -385,7 +490,12 @@ impl Mfma<'_> {
     /// negated when `neg` (f64).
     fn c_elem(&mut self, b: &mut Builder, r: u32, neg: bool) -> Result<Operand, LiftError> {
         let lay = self.lay;
-        let enc = self.inst.get("src2");
+        // SMFMAC accumulates into D.
+        let enc = if lay.sparse {
+            256 + self.inst.get("vdst")
+        } else {
+            self.inst.get("src2")
+        };
         let wide = lay.acc == Type::F64;
         let v: Operand = if enc >= 256 {
             let acc = self.inst.get("acc_cd") == 1;

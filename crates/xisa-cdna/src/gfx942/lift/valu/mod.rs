@@ -520,11 +520,16 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
 }
 
 fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftError> {
-    if fmt == "VOP3P_MAI" || s.kind == Kind::Mfma {
-        if fmt != "VOP3P_MAI" || s.kind != Kind::Mfma {
+    let matrix = matches!(s.kind, Kind::Mfma | Kind::Smfmac);
+    if fmt == "VOP3P_MAI" || matrix {
+        if fmt != "VOP3P_MAI" || !matrix {
             return Err(b.unsupported(format!("a `{}` row in the {fmt} encoding", s.kind.name())));
         }
-        return matrix::mfma(b, inst, s);
+        return if s.kind == Kind::Mfma {
+            matrix::mfma(b, inst, s)
+        } else {
+            matrix::smfmac(b, inst, s)
+        };
     }
     if fmt == "VOP3P" {
         return packed(b, inst, s);
