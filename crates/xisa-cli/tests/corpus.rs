@@ -75,6 +75,9 @@ struct Spec {
     host_threads: Option<u32>,
     opencl: bool,
     args: Vec<Arg>,
+    /// Device globals set before the launch (`"globals"`: name, elem,
+    /// count, fill; `xisa run --set-global`).
+    globals: Vec<(String, Vec<u8>)>,
 }
 
 fn dims(v: &Value, what: &str) -> [u32; 3] {
@@ -163,6 +166,21 @@ fn load_spec_in(dir: &Path, name: &str) -> Spec {
         host_threads: v["host_threads"].as_u64().map(|t| t as u32),
         opencl: dir.join(format!("{name}.cl")).exists(),
         args,
+        globals: v["globals"]
+            .as_array()
+            .map(|gs| {
+                gs.iter()
+                    .map(|g| {
+                        let st = |k: &str| {
+                            g[k].as_str()
+                                .unwrap_or_else(|| panic!("{name}: global: {k}"))
+                        };
+                        let count = g["count"].as_u64().expect("global count") as usize;
+                        (st("name").to_string(), fill(st("elem"), count, st("fill")))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
 }
 
@@ -380,6 +398,11 @@ fn run(spec: &Spec, engine: &'static str) -> Result<Run, String> {
             Arg::Local { bytes } => format!("local:{bytes}"),
         };
         cmd.args(["--arg", &spec_arg]);
+    }
+    for (n, (name, data)) in spec.globals.iter().enumerate() {
+        let file = dir.join(format!("global.{n}.bin"));
+        std::fs::write(&file, data).unwrap();
+        cmd.args(["--set-global", &format!("{name}={}", file.display())]);
     }
     for &i in &dumps {
         cmd.args([
@@ -668,9 +691,15 @@ fn gfx942_dir() -> PathBuf {
 /// (`tests/gfx942/expected/NAME.I.bin`: POCL for portable OpenCL,
 /// `tests/gfx942/reference.py` for AMD builtins and hand-written assembly).
 fn check_gfx942(name: &str) {
-    let spec = load_spec_in(&gfx942_dir().join("kernels"), name);
+    check_committed(&gfx942_dir(), name);
+}
+
+/// A kernel of the corpus in `dir` (launch spec `kernels/NAME.launch.json`)
+/// on both engines against its committed outputs (`expected/NAME.I.bin`).
+fn check_committed(dir: &Path, name: &str) {
+    let spec = load_spec_in(&dir.join("kernels"), name);
     let want = |i: usize| {
-        let p = gfx942_dir().join(format!("expected/{name}.{i}.bin"));
+        let p = dir.join(format!("expected/{name}.{i}.bin"));
         std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
     };
     let mut errors = Vec::new();
@@ -739,6 +768,51 @@ fn every_gfx942_kernel_has_a_test() {
     }
     assert!(n >= 20, "{n} gfx942 launch specs");
 }
+
+// ---------------------------------------------------------------------------
+// HIP kernels (tests/hip): compiled by clang-19 for gfx942, reference.py
+// ---------------------------------------------------------------------------
+
+fn hip_dir() -> PathBuf {
+    corpus_dir().join("../hip")
+}
+
+/// The HIP corpus, by launch spec name (`tests/hip/kernels/NAME.launch.json`).
+macro_rules! hip_kernels {
+    ($($test:ident => $name:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                check_committed(&hip_dir(), $name);
+            }
+        )*
+        /// Every HIP launch spec has its test above.
+        #[test]
+        fn every_hip_kernel_has_a_test() {
+            let listed = [$($name),*];
+            let mut found = Vec::new();
+            for e in std::fs::read_dir(hip_dir().join("kernels")).unwrap() {
+                let f = e.unwrap().file_name().to_string_lossy().into_owned();
+                if let Some(name) = f.strip_suffix(".launch.json") {
+                    found.push(name.to_string());
+                }
+            }
+            found.sort();
+            let mut listed: Vec<String> = listed.iter().map(|s| s.to_string()).collect();
+            listed.sort();
+            assert_eq!(found, listed, "HIP launch specs and their tests");
+        }
+    };
+}
+
+hip_kernels!(
+    hip_mfma_f16_32x32x8 => "mfma_f16_32x32x8",
+    hip_mfma_bf16_16x16x16 => "mfma_bf16_16x16x16",
+    hip_mfma_f32_16x16x4 => "mfma_f32_16x16x4",
+    hip_mfma_i8_16x16x32 => "mfma_i8_16x16x32",
+    hip_mfma_f64_16x16x4 => "mfma_f64_16x16x4",
+    hip_mfma_fp8_bf8_32x32x16 => "mfma_fp8_bf8_32x32x16",
+);
 
 /// The gfx942 POCL oracle: rerunning `tests/gfx942/pocl-ref.sh` reproduces
 /// the committed outputs of its portable OpenCL kernels (skipped with a note
