@@ -39,8 +39,8 @@ fn samples(rng: &mut Rng, ri: usize, want: usize) -> Vec<Vec<u8>> {
 }
 
 /// The sample `b` of row `ri` with its source and output modifiers cleared
-/// (abs, neg, clamp, omod, op_sel, sign extension) and its SDWA selects set
-/// to the whole dword: the form compilers emit most. Tried before the random
+/// (abs, neg, clamp, omod, op_sel, sign extension), op_sel_hi at its
+/// default and its SDWA selects set to the whole dword: the form compilers emit most. Tried before the random
 /// samples, so that a row whose random samples all carry a modifier the
 /// lifter refuses still counts when its plain form lifts. `None` when the
 /// format has no modifiers or the plain word does not print.
@@ -79,6 +79,9 @@ fn plain(ri: usize, b: &[u8]) -> Option<Vec<u8>> {
     for name in ["src0_sel", "src1_sel", "dst_sel"] {
         set(name, 6);
     }
+    // VOP3P: op_sel_hi's default selects the high halves (all ones).
+    set("op_sel_hi", 3);
+    set("op_sel_hi2", 1);
     let mut out = w.to_le_bytes().to_vec();
     out.extend_from_slice(&b[8..]);
     let insts = decode_program(&out).ok()?;

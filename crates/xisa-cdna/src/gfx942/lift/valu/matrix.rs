@@ -1,18 +1,18 @@
-//! The matrix cores: `v_mfma_*` (VOP3P-MAI). One instruction multiplies, per
-//! block, an M x K matrix A by a K x N matrix B and adds an M x N matrix C,
-//! all held in the registers of the wave's 64 lanes (layouts in
-//! [`Layout`], from AMD's CDNA3 ISA, section 7). Each lane computes its own D
-//! elements: it reads the A and B elements it needs from the lanes holding
-//! them with `shfl` (wave sync points, so the wave executes the instruction
-//! together, as the hardware does) and accumulates in k order.
+//! The matrix cores: `v_mfma_*` and the sparse `v_smfmac_*` (VOP3P-MAI). One
+//! instruction multiplies, per block, an M x K matrix A by a K x N matrix B
+//! and adds an M x N matrix C, all held in the registers of the wave's 64
+//! lanes (layouts in [`Layout`], from AMD's CDNA3 ISA, section 7.1). Each
+//! lane computes its own D elements: it reads the A and B elements it needs
+//! from the lanes holding them with `shfl` (wave sync points, so the wave
+//! executes the instruction together, as the hardware does) and accumulates
+//! in k order. docs/cdna.md ("Matrix cores") has the layouts and modifiers.
 //!
 //! Numerics (the ISA does not document the accumulation order or internal
 //! precision): f16, bf16, xf32 and fp8/bf8 products are exact in f32 and are
 //! added to C one at a time in k order, each sum rounded to nearest even;
 //! f32 and f64 use a fused multiply-add per step. Denormals are kept. Integer
-//! MFMAs wrap in 32 bits. The EXEC mask is not applied: every lane's sources
-//! are read and every lane's D written (compilers emit MFMA only with all
-//! lanes on).
+//! MFMAs wrap in 32 bits. The EXEC mask is ignored, as the ISA says: every
+//! lane's sources are read and every lane's D written.
 
 use std::collections::HashMap;
 
