@@ -103,6 +103,11 @@ pub struct Setup {
 
 /// Runs and returns the buffers afterwards.
 pub fn run(k: &Kernel, e: Engine, s: &Setup) -> Vec<Vec<u8>> {
+    run_program(k, program(k, e).as_ref(), s)
+}
+
+/// [`run`] with a program already made from `k` (one compile, several runs).
+pub fn run_program(k: &Kernel, prog: &dyn LaneProgram, s: &Setup) -> Vec<Vec<u8>> {
     let mem = GuestMemory::new(1 << 28).expect("reserve");
     let mut addrs = Vec::new();
     for b in &s.bufs {
@@ -148,7 +153,6 @@ pub fn run(k: &Kernel, e: Engine, s: &Setup) -> Vec<Vec<u8>> {
     let pkt = abi::dispatch_packet(&geo, 0, 0, 0, ka);
     let pa = mem.alloc(64).unwrap();
     mem.write(pa, &pkt).unwrap();
-    let prog = program(k, e);
     let cfg = LaunchConfig {
         grid: s.grid,
         block: s.block,
@@ -157,7 +161,7 @@ pub fn run(k: &Kernel, e: Engine, s: &Setup) -> Vec<Vec<u8>> {
         threads: 2,
         ..Default::default()
     };
-    launch(k, prog.as_ref(), &mem, &cfg).unwrap_or_else(|e| panic!("{e:?} {e}"));
+    launch(k, prog, &mem, &cfg).unwrap_or_else(|e| panic!("{e:?} {e}"));
     addrs
         .iter()
         .zip(&s.bufs)
