@@ -887,6 +887,30 @@ fn dot_cases() -> Vec<Case> {
     v
 }
 
+/// f16 dots into f32: v_dot2_f32_f16 (VOP3P) and the accumulating
+/// v_dot2c_f32_f16 (VOP2, VOP3): `(z + x.lo * y.lo) + x.hi * y.hi`, each sum
+/// rounded to nearest even (the ISA's pseudo-code; the products are exact).
+fn fdot_cases() -> Vec<Case> {
+    fn fdot(x: u32, y: u32, z: u32) -> u32 {
+        let mut acc = f32::from_bits(z);
+        for k in [0, 16] {
+            let (a, b) = (h2d((x >> k) as u16) as f32, h2d((y >> k) as u16) as f32);
+            acc = a.mul_add(b, acc);
+        }
+        acc.to_bits()
+    }
+    vec![
+        Case::new("v_dot2_f32_f16 v20, v2, v3, v4", |l| fdot(l[0], l[1], l[2])),
+        Case::new("v_dot2c_f32_f16 v20, v2, v3", |l| fdot(l[0], l[1], l[3])),
+        Case::new("v_dot2c_f32_f16_e64 v20, v2, v3", |l| {
+            fdot(l[0], l[1], l[3])
+        }),
+        Case::new("v_dot2_f32_f16 v20, v2, v3, 1.0", |l| {
+            fdot(l[0], l[1], 0x3f80_0000)
+        }),
+    ]
+}
+
 /// v_pk_fmac_f16 (VOP2): each half fma(src0, src1, vdst); an f16 inline
 /// constant has 0 in its high half.
 fn pk_fmac_cases() -> Vec<Case> {
@@ -1006,7 +1030,9 @@ fn check(cases: &[Case], seed: u64) {
                     };
                     // NaN results: any NaN (the IR leaves the payload open).
                     let f32_nan = !c.cmp
-                        && (c.text.contains("mix_f32") || c.text.contains("cvt_f32_f16"))
+                        && ["mix_f32", "cvt_f32_f16", "dot2_f32_f16", "dot2c_f32_f16"]
+                            .iter()
+                            .any(|m| c.text.contains(m))
                         && f32::from_bits(got).is_nan()
                         && f32::from_bits(want).is_nan();
                     let same_half = |h: u32| {
@@ -1383,6 +1409,11 @@ fn compiled_half_conversions_and_selects_match_the_reference() {
 #[test]
 fn pk_fmac_f16_matches_the_model() {
     check(&pk_fmac_cases(), 0xfac);
+}
+
+#[test]
+fn f16_dots_match_the_model() {
+    check(&fdot_cases(), 0xfd07);
 }
 
 #[test]

@@ -135,6 +135,9 @@ table_enum! {
         PkFmac = "pk_fmac",
         /// Integer dot product of `wN` elements plus src2 (`acc`: vdst).
         Dot = "dot",
+        /// f16 pair dot product plus an f32 addend (`acc`: vdst), in the
+        /// ISA's order: `((src2 + lo * lo) + hi * hi)`, each sum rounded.
+        FDot = "fdot",
         /// f32 fma of f32 or f16 sources; an f16 result writes a half.
         FmaMix = "fma_mix",
         /// Two i32 (`signed`) or u32 saturated to 16 bits and packed.

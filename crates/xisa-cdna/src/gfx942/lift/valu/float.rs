@@ -407,3 +407,43 @@ pub(super) fn cvt_off(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftErro
     let r = fbin(b, FBinOp::Mul, 32, fi.into(), sixteenth);
     Ok(float_out(b, c, r, Type::F32))
 }
+
+/// `v_dot2_f32_f16` / `v_dot2c_f32_f16` (`acc`: the addend is vdst): the two
+/// f16 pairs' products added to the f32 addend (source modifiers, clamp and
+/// omod refused).
+pub(super) fn fdot2(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let mods = [
+        "src0_neg", "src0_abs", "src1_neg", "src1_abs", "abs", "neg", "omod",
+    ];
+    if c.clamp || mods.iter().any(|f| c.inst.get(f) != 0) {
+        return Err(b.unsupported("f16 dot with source modifiers, clamp or omod"));
+    }
+    let (x, y) = c.r2(b, false)?;
+    let z: V = if s.flags.acc {
+        b.v(c.inst.get("vdst")).into()
+    } else {
+        c.r(b, 2)?
+    };
+    Ok(Out::Lane(fdot2_sum(b, x, y, z)))
+}
+
+/// `(z + x.lo * y.lo) + x.hi * y.hi` in f32 (the ISA's pseudo-code order):
+/// f16 products are exact in f32, so each step is one rounded fma.
+pub(super) fn fdot2_sum(b: &mut Builder, x: V, y: V, z: V) -> Reg {
+    let half = |b: &mut Builder, v: V, hi: bool| -> V {
+        let w = if hi {
+            b.binv(BinOp::LShr, Type::I32, v, Operand::Imm(16)).into()
+        } else {
+            v
+        };
+        let h = half_of(b, w);
+        let f = ftof_rn(b, Type::F32, Type::F16, h.into());
+        fromf(b, f, 32).into()
+    };
+    let mut acc = z;
+    for hi in [false, true] {
+        let (a, c) = (half(b, x, hi), half(b, y, hi));
+        acc = fma(b, 32, a, c, acc).into();
+    }
+    b.as_reg(acc)
+}

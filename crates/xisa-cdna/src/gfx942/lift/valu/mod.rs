@@ -475,6 +475,7 @@ fn kind_fn(k: Kind) -> KindFn {
         Mad64 => int::mad64,
         Perm => int::perm,
         Dot => int::dot_acc,
+        FDot => float::fdot2,
         FBin => float::fbin_k,
         Fma => float::fma_k,
         Fmak => float::fmak,
@@ -1078,6 +1079,29 @@ fn packed(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
             return accvgpr(b, inst, sem.kind)
         }
         Kind::FmaMix => return fma_mix(b, inst, sem),
+        Kind::FDot => {
+            if inst.get("op_sel") != 0
+                || inst.get("op_sel_hi") | inst.get("op_sel_hi2") << 2 != 7
+                || inst.get("neg_lo") != 0
+                || inst.get("neg_hi") != 0
+                || inst.get("clamp") != 0
+            {
+                return Err(b.unsupported("f16 dot with op_sel / neg / clamp"));
+            }
+            let mut v = Vec::new();
+            for f in ["src0", "src1", "src2"] {
+                let e = inst.get(f);
+                v.push(if e >= 256 {
+                    b.v(e - 256).into()
+                } else {
+                    b.src_full(e, 32, false)?
+                });
+            }
+            let r = float::fdot2_sum(b, v[0], v[1], v[2]);
+            let c = Ctx::vop3p(inst, sem);
+            write_v(b, &c, &[r]);
+            return Ok(());
+        }
         _ if sem.ty.bits() == 16 => return packed16(b, inst, sem),
         _ => {}
     }
