@@ -90,6 +90,40 @@ fn plain(ri: usize, b: &[u8]) -> Option<Vec<u8>> {
     (out != b).then_some(out)
 }
 
+/// The rows that do not lift, with the lifter's reason, are listed in
+/// `docs/gfx942-not-lifted.md`; the list must match (`XISA_BLESS=1`
+/// rewrites it).
+fn check_refused_list(rows: &[String], total: (usize, usize, usize)) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/gfx942-not-lifted.md"
+    );
+    let text = format!(
+        "# gfx942 rows that do not lift\n\n\
+         Written by `crates/xisa-cdna/tests/gfx942_lift_coverage.rs` (`XISA_BLESS=1`\n\
+         rewrites it; the test fails when the lifter and this list disagree): every\n\
+         opcode row of `translation-rules/cdna/gfx942_opcodes.tsv` whose encodings\n\
+         the lifter refuses, with its reason (the error of the row's plain form:\n\
+         modifiers cleared). {} of {} rows lift; {} do not (below), {} have no\n\
+         encoding that prints.\n\n\
+         | mnemonic | format | reason |\n|---|---|---|\n{}\n",
+        total.2,
+        total.0,
+        rows.len(),
+        total.0 - total.1,
+        rows.join("\n")
+    );
+    if std::env::var_os("XISA_BLESS").is_some() {
+        std::fs::write(path, &text).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == text,
+        "{path} does not match the lifter (rerun with XISA_BLESS=1 and review the diff)"
+    );
+}
+
 #[test]
 fn lifter_coverage_per_format() {
     let t = tables();
@@ -104,6 +138,7 @@ fn lifter_coverage_per_format() {
     let mut per: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
     let mut lifted = std::collections::HashSet::new();
     let mut missing: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut refused: Vec<String> = Vec::new();
     for (ri, op) in t.opcodes.iter().enumerate() {
         let fname = t.formats[op.format].name.clone();
         let e = per.entry(fname.clone()).or_default();
@@ -125,7 +160,10 @@ fn lifter_coverage_per_format() {
             match lift("cov", &code, &abi) {
                 Ok(_) => true,
                 Err(e) => {
-                    why = e.to_string();
+                    // The first refusal: the plain form's, when it has one.
+                    if why.is_empty() {
+                        why = e.to_string();
+                    }
                     false
                 }
             }
@@ -158,6 +196,9 @@ fn lifter_coverage_per_format() {
             e.2 += 1;
             lifted.insert((op.variant.clone(), op.mnemonic.clone()));
         } else {
+            // The reason without the "gfx942 pc 0x0: MNEMONIC is not lifted: " prefix.
+            let reason = why.rsplit_once(": ").map_or(why.as_str(), |(_, r)| r);
+            refused.push(format!("| `{}` | {fname} | {reason} |", op.mnemonic));
             missing.entry(fname).or_default().push(op.mnemonic.clone());
         }
     }
@@ -172,6 +213,7 @@ fn lifter_coverage_per_format() {
     for (f, m) in &missing {
         eprintln!("not lifted, {f}: {}", m.join(" "));
     }
+    check_refused_list(&refused, total);
     // Every atomic the issue names, in every memory family, 32-bit and _x2.
     let ops = [
         "swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc",
