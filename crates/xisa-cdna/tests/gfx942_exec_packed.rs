@@ -625,6 +625,29 @@ fn vop1_cases(rng: &mut Rng) -> Vec<Case> {
             }) as u32
         }));
     }
+    // v_frexp_mant_f16 / v_frexp_exp_i16_f16: x = m * 2^e with |m| in [0.5,
+    // 1); zero, inf and NaN keep x (mant) and give 0 (exp).
+    let frexp16 = |h: u16| -> Option<(f64, i32)> {
+        let x = h2d(h);
+        (x != 0.0 && x.is_finite()).then(|| {
+            let e = x.abs().log2().floor() as i32 + 1;
+            (x / 2f64.powi(e), e)
+        })
+    };
+    v.push(Case::new("v_frexp_mant_f16 v20, v2", move |lane| {
+        let h = lane[0] as u16;
+        frexp16(h).map_or(h, |(m, _)| d2h(m)) as u32
+    }));
+    v.push(Case::new("v_frexp_exp_i16_f16 v20, v2", move |lane| {
+        frexp16(lane[0] as u16).map_or(0, |(_, e)| e as u16) as u32
+    }));
+    // v_sin_f16 / v_cos_f16: of x revolutions, rounded once from f64.
+    v.push(Case::new("v_sin_f16 v20, v2", |lane| {
+        d2h((h2d(lane[0] as u16) * std::f64::consts::TAU).sin()) as u32
+    }));
+    v.push(Case::new("v_cos_f16_e64 v20, -v2", |lane| {
+        d2h((-h2d(lane[0] as u16) * std::f64::consts::TAU).cos()) as u32
+    }));
     // v_ldexp_f16: n is the i16 in the low half of src1.
     // The small-exponent forms first bring n into [-15, 16] (v21), where
     // results round, go subnormal and overflow.

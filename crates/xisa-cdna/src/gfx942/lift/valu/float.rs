@@ -133,15 +133,25 @@ pub(super) fn fun_k(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
 /// The input is in revolutions: sin(2 pi x), in f64, rounded.
 pub(super) fn sincos(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
     let op = fun_op(b, s)?;
-    no_f16(b, s)?;
-    let x = c.r(b, 0)?;
-    let fx = tof(b, x, 32);
+    let half = s.ty == Type::F16;
+    // f16: the same in f64 from the exact f32 of the half, rounded once.
+    let fx = if half {
+        let h = half_src(b, c, 0)?;
+        ftof_rn(b, Type::F32, Type::F16, h.into())
+    } else {
+        let x = c.r(b, 0)?;
+        tof(b, x, 32)
+    };
     let w = ftof_rn(b, Type::F64, Type::F32, fx.into());
     let wi = fromf(b, w, 64);
     let tau = Operand::Imm(std::f64::consts::TAU.to_bits());
     let t = fbin(b, FBinOp::Mul, 64, wi.into(), tau);
     let r = fun(b, op, 64, t.into());
     let rf = tof(b, r.into(), 64);
+    if half {
+        let h = ftof_rn(b, Type::F16, Type::F64, rf.into());
+        return Ok(half_out(b, c, h));
+    }
     let n = ftof_rn(b, Type::F32, Type::F64, rf.into());
     let n = fromf(b, n, 32);
     Ok(float_out(b, c, n, Type::F32))
@@ -219,7 +229,14 @@ pub(super) fn ldexp(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
 }
 
 pub(super) fn frexp_mant(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
-    no_f16(b, s)?;
+    if s.ty == Type::F16 {
+        // Through the exact f32 of the half: its mantissa fits an f16.
+        let x = half_as_f32_bits(b, c)?;
+        let (mant, _) = frexp(b, x, Type::F32);
+        let m = tof(b, mant.into(), 32);
+        let h = ftof_rn(b, Type::F16, Type::F32, m.into());
+        return Ok(half_out(b, c, h));
+    }
     let x = c.r(b, 0)?;
     let (mant, _) = frexp(b, x, s.ty);
     Ok(float_out(b, c, mant, s.ty))
@@ -227,7 +244,11 @@ pub(super) fn frexp_mant(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftE
 
 pub(super) fn frexp_exp(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
     if s.src == Type::F16 {
-        return Err(b.unsupported("this f16 form is not lifted"));
+        // An i16 result: the exponent's low half, the high half zero.
+        let x = half_as_f32_bits(b, c)?;
+        let (_, exp) = frexp(b, x, Type::F32);
+        let e = b.binv(BinOp::And, Type::I32, exp, Operand::Imm(0xffff));
+        return Ok(Out::Lane(e));
     }
     let x = c.r(b, 0)?;
     let (_, exp) = frexp(b, x, s.src);
@@ -446,4 +467,11 @@ pub(super) fn fdot2_sum(b: &mut Builder, x: V, y: V, z: V) -> Reg {
         acc = fma(b, 32, a, c, acc).into();
     }
     b.as_reg(acc)
+}
+
+/// Source 0 of an f16 op as the bits of the (exact) f32 of its value.
+fn half_as_f32_bits(b: &mut Builder, c: &Ctx) -> Result<V, LiftError> {
+    let h = half_src(b, c, 0)?;
+    let f = ftof_rn(b, Type::F32, Type::F16, h.into());
+    Ok(fromf(b, f, 32).into())
 }
