@@ -379,6 +379,303 @@ def block_vote(sp, bufs):
     return {1: pack(counts, "i"), 2: pack(ands, "i"), 3: pack(ors, "i")}
 
 
+# --- matrix cores: LDS staging, multi-block, broadcast controls, sparsity -------
+
+def mfma_lds_gemm_64x64(sp, bufs):
+    return gemm(sp, bufs, "f", "f")
+
+
+def matmul(a, b):
+    """Product of two lists of rows."""
+    return [[sum(a[i][t] * b[t][j] for t in range(len(b))) for j in range(len(b[0]))]
+            for i in range(len(a))]
+
+
+def mfma_4x4x4_batched(sp, bufs):
+    a, b, c = (words(bufs[i], "f") for i in range(3))
+    d, e = [], []
+    for m in range(len(a) // 16):
+        rows = lambda x: [x[16 * m + 4 * r:16 * m + 4 * r + 4] for r in range(4)]
+        am, bm, cm = rows(a), rows(b), rows(c)
+        dm = [[v + cm[i][j] for j, v in enumerate(row)] for i, row in enumerate(matmul(am, bm))]
+        # D goes back into the second product as f16: integers far below 2048.
+        assert all(abs(v) < 2048 for row in dm for v in row)
+        d += [v for row in dm for v in row]
+        e += [v for row in matmul(am, dm) for v in row]
+    return {3: f32s_exact(d), 4: f32s_exact(e)}
+
+
+def mfma_32x32x1(sp, bufs, a_row, b_col):
+    """Two 32 x 32 blocks, K = k: block blk's D[i][j] = sum over t of
+    A[a_row(blk, i)][t] B[t][b_col(blk, j)] (A 64 x k, B k x 64), stored at
+    row i, column 32 blk + j of a 32 x 64 output."""
+    k = scalars(sp)[4]
+    a, b = words(bufs[0], "f"), words(bufs[1], "f")
+    out = [0.0] * (32 * 64)
+    for blk in range(2):
+        for i in range(32):
+            for j in range(32):
+                out[i * 64 + 32 * blk + j] = sum(a[a_row(blk, i) * k + t] * b[t * 64 + b_col(blk, j)]
+                                                 for t in range(k))
+    return f32s_exact(out)
+
+
+def mfma_32x32x1_bcast(sp, bufs):
+    # cbsz = 1: block blk takes A from block (blk / 2) * 2 + abid = abid.
+    return {2: mfma_32x32x1(sp, bufs, lambda blk, i: i, lambda blk, j: 32 * blk + j),
+            3: mfma_32x32x1(sp, bufs, lambda blk, i: 32 + i, lambda blk, j: 32 * blk + j)}
+
+
+def mfma_32x32x1_blgp(sp, bufs):
+    # B's nominal lane l = 32 blk + j (which holds column l of B) is read
+    # from lane (l + 16) mod 64 for blgp 3, l mod 16 + 32 for blgp 6.
+    return {2: mfma_32x32x1(sp, bufs, lambda blk, i: 32 * blk + i,
+                            lambda blk, j: (32 * blk + j + 16) % 64),
+            3: mfma_32x32x1(sp, bufs, lambda blk, i: 32 * blk + i,
+                            lambda blk, j: (32 * blk + j) % 16 + 32)}
+
+
+SPARSE_PAIRS = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+
+
+def smfmac_f16_16x16x32(sp, bufs):
+    s = scalars(sp)
+    m, n, k = s[4], s[5], s[6]
+    vals, pat, b = words(bufs[0], "f"), words(bufs[1], "B"), words(bufs[2], "f")
+    a = [[0.0] * k for _ in range(m)]
+    for i in range(m):
+        for q in range(k // 4):
+            for slot, p in enumerate(SPARSE_PAIRS[pat[i * (k // 4) + q]]):
+                a[i][4 * q + p] = vals[i * (k // 2) + 2 * q + slot]
+    bm = [b[t * n:(t + 1) * n] for t in range(k)]
+    return {3: f32s_exact([v for row in matmul(a, bm) for v in row])}
+
+
+def mfma_4x4x4_bcast(sp, bufs):
+    a, b = words(bufs[0], "f"), words(bufs[1], "f")
+    mat = lambda x, m: [x[16 * m + 4 * r:16 * m + 4 * r + 4] for r in range(4)]
+    shared, perm = [], []
+    for m in range(len(a) // 16):
+        w, blk = m // 16 * 16, m % 16
+        # cbsz 4: A from block (blk / 16) * 16 + abid = 5; blgp 7: B from
+        # lane (4 blk + j) mod 16 + 48, i.e. block 12 + blk % 4.
+        shared += [v for row in matmul(mat(a, w + 5), mat(b, m)) for v in row]
+        perm += [v for row in matmul(mat(a, m), mat(b, w + 12 + blk % 4)) for v in row]
+    return {2: f32s_exact(shared), 3: f32s_exact(perm)}
+
+
+def mfma_f64_4x4x4(sp, bufs):
+    a, b, c = (words(bufs[i], "d") for i in range(3))
+    d, na, nc = [], [], []
+    for m in range(len(a) // 16):
+        rows = lambda x: [x[16 * m + 4 * r:16 * m + 4 * r + 4] for r in range(4)]
+        ab = [v for row in matmul(rows(a), rows(b)) for v in row]
+        cm = c[16 * m:16 * m + 16]
+        d += [p + q for p, q in zip(ab, cm)]
+        na += [-p + q for p, q in zip(ab, cm)]
+        nc += [p - q for p, q in zip(ab, cm)]
+    return {3: f64s_exact(d), 4: f64s_exact(na), 5: f64s_exact(nc)}
+
+
+def smfmac_f16_abid(sp, bufs):
+    return smfmac_f16_16x16x32(sp, bufs)
+
+
+# --- scalar idioms: f16, 64-bit integers, exact math, bits --------------------
+
+def f16_bits(x):
+    b = struct.pack("<e", x)
+    assert struct.unpack("<e", b)[0] == x, x
+    return struct.unpack("<H", b)[0]
+
+
+def half2_arith(sp, bufs):
+    n = scalars(sp)[5]
+    x, y, z = (words(bufs[i], "f") for i in range(3))
+    out, bits = [0.0] * (out_bytes(sp, 3) // 4), [0] * (out_bytes(sp, 4) // 2)
+    for i in range(n):
+        x0, x1, y0, y1, z0, z1 = x[2 * i], x[2 * i + 1], y[2 * i], y[2 * i + 1], z[2 * i], z[2 * i + 1]
+        fma = (x0 * y0 + z0, x1 * y1 + z1)
+        big = x0 if x0 > y1 else y1
+        out[8 * i:8 * i + 8] = [x0 + y0, x1 + y1, x0 * y0, x1 * y1,
+                                (x1 - z1) * 0.25, (x0 - z0) * 0.25,  # lanes swapped
+                                big * 3 + z0, x0 * y1 + i % 8]
+        bits[4 * i:4 * i + 4] = [f16_bits(-fma[0]), f16_bits(-fma[1]),
+                                 f16_bits(-fma[1]), f16_bits(fma[0])]
+    for v in out:
+        f16_bits(v)  # every result is an f16 value
+    return {3: f32s_exact(out), 4: pack(bits, "H")}
+
+
+def c_divmod(x, y):
+    """C's truncating division and remainder."""
+    q = abs(x) // abs(y)
+    if (x < 0) != (y < 0):
+        q = -q
+    return q, x - q * y
+
+
+def int64_divmod(sp, bufs):
+    n = scalars(sp)[8]
+    num, den = words(bufs[0], "q"), words(bufs[1], "q")
+    M = 1 << 64
+    sq, sr, uq, ur, uh, sh = ([0] * len(num) for _ in range(6))
+    for i in range(n):
+        x = num[i] >> (5 * i % 64)
+        y = den[i] >> (i % 64)
+        if y == 0:
+            y = i + 1
+        assert not (x == -2 ** 63 and y == -1)
+        sq[i], sr[i] = c_divmod(x, y)
+        uq[i], ur[i] = divmod(x % M, y % M)
+        uh[i] = (num[i] % M) * (den[i] % M) >> 64
+        sh[i] = num[i] * den[i] >> 64
+    return {2: pack(sq, "q"), 3: pack(sr, "q"), 4: pack(uq, "Q"), 5: pack(ur, "Q"),
+            6: pack(uh, "Q"), 7: pack(sh, "q")}
+
+
+def exact_float_math(sp, bufs):
+    import math
+    n = scalars(sp)[3]
+    x, other = words(bufs[0], "f"), words(bufs[1], "f")
+    out = [0.0] * (out_bytes(sp, 2) // 4)
+    for i in range(n):
+        s, w = x[i], other[i]
+        v = s / 4
+        sign = lambda r: math.copysign(float(r), v)  # rounding keeps v's sign
+        mant, ex = math.frexp(v)
+        out[16 * i:16 * i + 16] = [
+            sign(math.floor(v)), sign(math.ceil(v)), sign(math.trunc(v)),
+            sign(round(v)),  # rintf: ties to even
+            sign(math.floor(abs(v) + 0.5)),  # roundf: ties away from zero
+            abs(s), s * s, s - w, math.ldexp(v, i % 9 - 4), mant, float(ex),
+            min(v, w), max(v, w), math.copysign(w, v), math.fmod(v, 1.5),
+            float(math.frexp(abs(v) + 1)[1] - 1)]
+    return {2: f32s_exact(out)}
+
+
+def brev(v, bits):
+    return int(format(v, "0%db" % bits)[::-1], 2)
+
+
+def int_bit_ops(sp, bufs):
+    n = scalars(sp)[3]
+    x, wide = words(bufs[0], "I"), words(bufs[1], "Q")
+    M32 = 0xffffffff
+    out = [0] * (out_bytes(sp, 2) // 4)
+    ffs = lambda v: (v & -v).bit_length()  # 0 for 0, else 1 + index of the lowest set bit
+    for i in range(n):
+        w = 0 if i % 17 == 0 else x[i] & (M32 >> (31 - i % 32))
+        ww = 0 if i % 13 == 0 else wide[i] >> (i % 64)
+        r = brev(ww, 64)
+        off, width = i % 24, 1 + i % 8
+        mask = (1 << width) - 1
+        top = (x[i] << (32 - off - width)) & M32
+        top -= (top >> 31) << 32  # as int
+        out[14 * i:14 * i + 14] = [
+            32 - w.bit_length(), ffs(w), bin(w).count("1"), brev(w, 32),
+            64 - ww.bit_length(), ffs(ww), bin(ww).count("1"), r & M32, r >> 32,
+            (x[i] >> off) & mask, (top >> (32 - width)) & M32,
+            (x[i] & ~(mask << off) & M32) | ((w & mask) << off),
+            (wide[i] >> 28) & 0xffff,
+            ((wide[i] >> (63 - i % 64)) ^ (wide[i] << (i % 64))) & M32]
+    return {2: pack(out, "I")}
+
+
+# --- private arrays, vector types, cooperative groups, locks, calls ------------
+
+def private_sort16(sp, bufs):
+    ln = scalars(sp)[4]
+    x = words(bufs[0], "i")
+    srt, hist, picks = [], [], []
+    for t in range(len(x) // 16):
+        v = sorted(x[16 * t:16 * t + ln])
+        h = [sum(1 for e in v if e & 7 == b) for b in range(8)]
+        srt += v + [0] * (16 - ln)
+        hist += h
+        picks += [v[(x[16 * t] % (1 << 32)) % ln], h[v[ln // 2] & 7]]
+    return {1: pack(srt, "i"), 2: pack(hist, "i"), 3: pack(picks, "i")}
+
+
+def vector_types(sp, bufs):
+    n = scalars(sp)[8]
+    fa, ia, pa, parts = words(bufs[0], "f"), words(bufs[1], "i"), words(bufs[2], "i"), \
+        words(bufs[3], "f")
+    fo, io, po, mo = ([0] * (out_bytes(sp, k) // 4) for k in (4, 5, 6, 7))
+    for i in range(n):
+        x, y, z, w = fa[4 * i:4 * i + 4]
+        fo[4 * i:4 * i + 4] = [w, 2 * z, y + x, x - w * y]
+        v, u = ia[4 * i:4 * i + 4], ia[4 * ((i + 1) % n):4 * ((i + 1) % n) + 4]
+        io[4 * i:4 * i + 4] = [wrap32(v[0] + u[3]), v[1] ^ u[2], wrap32(v[2] - u[1]),
+                               wrap32(v[3] * u[0])]
+        px, py = pa[2 * i:2 * i + 2]
+        po[2 * i:2 * i + 2] = [wrap32(py - px), wrap32(2 * px + py)]
+        qx, qy, qz, m = parts[4 * i:4 * i + 4]
+        mo[4 * i:4 * i + 4] = [m * qx, m * qy, m * qz, qx * qx + qy * qy + qz * qz]
+    return {4: f32s_exact(fo), 5: pack(io, "i"), 6: pack(po, "i"), 7: f32s_exact(mo)}
+
+
+def coop_tile_reduce(sp, bufs):
+    x = words(bufs[0], "i")
+    return {1: pack([wrap32(sum(x[t:t + 16])) for t in range(0, len(x), 16)], "i"),
+            2: pack([wrap32(sum(x[b:b + 256])) for b in range(0, len(x), 256)], "i")}
+
+
+def atomic_double_lock(sp, bufs):
+    n = scalars(sp)[7]
+    x = words(bufs[0], "i")[:n]
+    bs = sp["block"][0]
+    blocks = [0] * sp["grid"][0]
+    quarters = [0.0, 0.0]
+    ssum, scnt, smax = [0] * 8, [0] * 8, [-2 ** 31] * 8
+    for i, v in enumerate(x):
+        blocks[i // bs] += v
+        quarters[i % 2] += v / 4
+        s = (v & 0xff) % 8
+        ssum[s] += v
+        scnt[s] += 1
+        smax[s] = max(smax[s], v)
+    return {1: f64s_exact(blocks), 2: f64s_exact(quarters), 3: pack([0] * 8, "i"),
+            4: pack([wrap32(v) for v in ssum], "i"), 5: pack(scnt, "i"), 6: pack(smax, "i")}
+
+
+def noinline_chain(sp, bufs):
+    n = scalars(sp)[3]
+    x = words(bufs[0], "i")
+    M32 = 0xffffffff
+
+    def rotate_mix(v, r):
+        r &= 31
+        rot = v if r == 0 else ((v << r) | (v >> (32 - r))) & M32
+        return rot ^ (v * 2654435761 & M32)
+
+    mixed, pairs = [0] * (out_bytes(sp, 1) // 4), [0] * (out_bytes(sp, 2) // 4)
+    for i in range(n):
+        seed = i % 7
+        acc = seed
+        for e in range(6):
+            acc = (acc + rotate_mix((x[6 * i + e] - e) & M32, e + seed)) & M32
+        mixed[i] = wrap32(acc)
+        a, b = x[6 * i], x[6 * i + 1]
+        scaled = 0.5 * (i % 4) * b  # exact in f32 (|b| < 2^24); (int) truncates
+        pairs[2 * i:2 * i + 2] = [a + int(scaled), abs(a - b)]
+    return {1: pack(mixed, "i"), 2: pack(pairs, "i")}
+
+
+def template_dot_f32_8(sp, bufs):
+    x, y = words(bufs[0], "f"), words(bufs[1], "f")
+    bias = scalars(sp)[3]
+    return {2: f32s_exact([bias + sum(x[8 * i + e] * y[8 * i + e] for e in range(8))
+                           for i in range(len(x) // 8)])}
+
+
+def template_dot_i32_5(sp, bufs):
+    x, y = words(bufs[0], "i"), words(bufs[1], "i")
+    bias = scalars(sp)[3]
+    return {2: pack([wrap32(bias + sum(x[5 * i + e] * y[5 * i + e] for e in range(5)))
+                     for i in range(len(x) // 5)], "i")}
+
+
 MODELS = {
     "mfma_f16_32x32x8": mfma_f16_32x32x8,
     "mfma_bf16_16x16x16": mfma_bf16_16x16x16,
@@ -412,6 +709,25 @@ MODELS = {
     "block_scan_shfl_up": block_scan_shfl_up,
     "wave_scan_dpp": wave_scan_dpp,
     "block_vote": block_vote,
+    "mfma_lds_gemm_64x64": mfma_lds_gemm_64x64,
+    "mfma_4x4x4_batched": mfma_4x4x4_batched,
+    "mfma_32x32x1_bcast": mfma_32x32x1_bcast,
+    "mfma_32x32x1_blgp": mfma_32x32x1_blgp,
+    "smfmac_f16_16x16x32": smfmac_f16_16x16x32,
+    "mfma_4x4x4_bcast": mfma_4x4x4_bcast,
+    "mfma_f64_4x4x4": mfma_f64_4x4x4,
+    "smfmac_f16_abid": smfmac_f16_abid,
+    "half2_arith": half2_arith,
+    "int64_divmod": int64_divmod,
+    "exact_float_math": exact_float_math,
+    "int_bit_ops": int_bit_ops,
+    "private_sort16": private_sort16,
+    "vector_types": vector_types,
+    "coop_tile_reduce": coop_tile_reduce,
+    "atomic_double_lock": atomic_double_lock,
+    "noinline_chain": noinline_chain,
+    "template_dot_f32_8": template_dot_f32_8,
+    "template_dot_i32_5": template_dot_i32_5,
 }
 
 

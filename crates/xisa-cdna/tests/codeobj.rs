@@ -1039,12 +1039,14 @@ fn launch_specs_match_code_objects() {
     assert!(specs >= 20);
 }
 
-/// A kernel descriptor that starts the waves flushing f32 denormals (clang's
-/// `-cl-denorms-are-zero`, HIP's `-fgpu-flush-denormals-to-zero`), rounding
-/// other than to nearest even, or with IEEE mode or DX10 clamping off: the
+/// A kernel descriptor that starts the waves flushing only some f32
+/// denormals (modes 1, 2) or f16/f64 ones, rounding other than to nearest
+/// even, or with IEEE mode or DX10 clamping off: the
 /// kernel's float instructions are refused with the field named (the lifter
 /// computes in the default mode, which would give such a kernel wrong results
-/// without a word); integer-only code lifts in any mode.
+/// without a word); integer-only code lifts in any mode. Flushing all f32
+/// denormals (mode 0: clang's `-cl-denorms-are-zero`, HIP's
+/// `-fgpu-flush-denormals-to-zero`) is modelled (`gfx942_exec_ftz.rs`).
 #[test]
 fn float_modes_other_than_the_default_are_refused() {
     use xisa_frontend::Frontend;
@@ -1079,6 +1081,10 @@ fn float_modes_other_than_the_default_are_refused() {
             "bit {bit}: {err}"
         );
     }
+    // FLOAT_DENORM_MODE_32 = 0 (f32 denormals flushed) is modelled: it lifts.
+    let mut m = b.clone();
+    m[rsrc1 + 2] &= !0b11;
+    assert!(fe.load(&m).unwrap().lift("reduce_sum").is_ok());
     // An integer-only kernel lifts whatever the float mode.
     let b = std::fs::read(corpus_dir().join("bitops.co")).unwrap();
     let co = codeobj::load(&b).unwrap();

@@ -40,6 +40,9 @@ pub(crate) struct Builder {
     /// Why float instructions cannot be lifted in the kernel's float mode
     /// (`None`: the default mode; see `FloatMode::problem`).
     pub float_mode: Option<String>,
+    /// f32 denormals are flushed (FLOAT_DENORM_MODE_32 = 0): f32 arithmetic
+    /// sets the IR's `.ftz` (inputs and results flushed to a signed zero).
+    pub ftz32: bool,
     /// VGPR index mode (`gpr_idx::ON` | mode bits; 0 = off), tracked
     /// statically along the code.
     pub gpr_idx: u32,
@@ -86,6 +89,7 @@ impl Builder {
             code_offset: 0,
             omod: 0,
             float_mode: None,
+            ftz32: false,
             gpr_idx: 0,
             vgpr_count: 0,
             execz: Vec::new(),

@@ -173,8 +173,15 @@ impl FloatMode {
                              -fgpu-flush-denormals-to-zero?";
         const ROUND: &str = "not round to nearest even";
         let d = FloatMode::default();
+        // Flushing f32 input and output denormals (0) is modelled: the IR's
+        // `.ftz` (Builder::ftz32).
+        let denorm_32 = if self.denorm_32 == 0 {
+            3
+        } else {
+            self.denorm_32
+        };
         let fields = [
-            ("FLOAT_DENORM_MODE_32", self.denorm_32, d.denorm_32, FLUSH),
+            ("FLOAT_DENORM_MODE_32", denorm_32, d.denorm_32, FLUSH),
             (
                 "FLOAT_DENORM_MODE_16_64",
                 self.denorm_16_64,
@@ -202,9 +209,14 @@ impl FloatMode {
             .into_iter()
             .find(|f| f.1 != f.2)
             .map(|(field, value, want, what)| {
+                let also = if field == "FLOAT_DENORM_MODE_32" {
+                    " or 0"
+                } else {
+                    ""
+                };
                 format!(
                     "the kernel descriptor's {field} = {value} ({what}): float code is lifted \
-                 only for {field} = {want}"
+                 only for {field} = {want}{also}"
                 )
             })
     }
@@ -264,6 +276,7 @@ fn open_kernel<'a>(
     b.leader_blocks(&ids);
     b.vgpr_count = abi.vgpr_count;
     b.float_mode = abi.float_mode.problem();
+    b.ftz32 = abi.float_mode.denorm_32 == 0;
     b.code_offset = code_offset;
     b.kernel_mut().shared_bytes = abi.group_segment_fixed_size;
     b.kernel_mut().local_bytes = abi.private_segment_fixed_size;

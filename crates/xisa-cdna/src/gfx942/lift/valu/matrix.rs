@@ -165,6 +165,14 @@ struct Mfma<'a> {
 
 /// `v_mfma_*`: see the module comment.
 pub(super) fn mfma(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
+    // The matrix cores ignore the MODE register: denormals are kept.
+    let ftz = std::mem::replace(&mut b.ftz32, false);
+    let r = mfma_kept(b, inst, s);
+    b.ftz32 = ftz;
+    r
+}
+
+fn mfma_kept(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
     let lay = Layout::of(s).ok_or_else(|| b.unsupported("an MFMA row without a known shape"))?;
     let f64_neg = lay.acc == Type::F64;
     let (cbsz, abid, blgp) = (inst.get("cbsz"), inst.get("abid"), inst.get("blgp"));
@@ -203,6 +211,13 @@ pub(super) fn mfma(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftErro
 /// half first. `base` selects one of the index sets by abid when cbsz is 0
 /// (8 bits apart for 16-bit sources, 16 for 8-bit). D is also the addend.
 pub(super) fn smfmac(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
+    let ftz = std::mem::replace(&mut b.ftz32, false);
+    let r = smfmac_kept(b, inst, s);
+    b.ftz32 = ftz;
+    r
+}
+
+fn smfmac_kept(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
     let lay = Layout::of(s).ok_or_else(|| b.unsupported("an SMFMAC row without a known shape"))?;
     let (cbsz, abid, blgp) = (inst.get("cbsz"), inst.get("abid"), inst.get("blgp"));
     if blgp != 0 {

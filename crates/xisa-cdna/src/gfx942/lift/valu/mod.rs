@@ -193,6 +193,11 @@ fn fromf(b: &mut Builder, v: Reg, bits: u32) -> Reg {
     b.cvt(CvtOp::Bitcast, ity(bits), fty(bits), v)
 }
 
+/// Whether an op on `bits`-wide floats flushes denormals (the f32 mode).
+fn ftz(b: &Builder, bits: u32) -> bool {
+    b.ftz32 && bits == 32
+}
+
 fn fbin(b: &mut Builder, op: FBinOp, bits: u32, x: V, y: V) -> Reg {
     let (fx, fy) = (tof(b, x, bits), tof(b, y, bits));
     let d = b.t(fty(bits));
@@ -200,7 +205,7 @@ fn fbin(b: &mut Builder, op: FBinOp, bits: u32, x: V, y: V) -> Reg {
         op,
         ty: fty(bits),
         rnd: Round::Rn,
-        ftz: false,
+        ftz: ftz(b, bits),
         dst: d,
         a: fx.into(),
         b: fy.into(),
@@ -214,7 +219,7 @@ fn fun(b: &mut Builder, op: FUnOp, bits: u32, x: V) -> Reg {
     b.emit(Op::FUn(op::FUn {
         op,
         ty: fty(bits),
-        ftz: false,
+        ftz: ftz(b, bits),
         dst: d,
         a: fx.into(),
     }));
@@ -226,7 +231,7 @@ fn fma(b: &mut Builder, bits: u32, x: V, y: V, z: V) -> Reg {
     let d = b.t(fty(bits));
     b.emit(Op::Fma(op::Fma {
         ty: fty(bits),
-        ftz: false,
+        ftz: ftz(b, bits),
         dst: d,
         a: fx.into(),
         b: fy.into(),
@@ -237,13 +242,14 @@ fn fma(b: &mut Builder, bits: u32, x: V, y: V, z: V) -> Reg {
 
 fn cvt(b: &mut Builder, op: CvtOp, to: Type, from: Type, rnd: Round, sat: bool, x: V) -> Reg {
     let d = b.t(to);
+    let ftz = b.ftz32 && (to == Type::F32 || from == Type::F32);
     b.emit(Op::Cvt(op::Cvt {
         op,
         to,
         from,
         rnd,
         sat,
-        ftz: false,
+        ftz,
         dst: d,
         src: x,
     }));
@@ -380,10 +386,11 @@ fn compare(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
         SemOp::FCmp(fc) => {
             let (fa, fb) = (tof(b, a, bits), tof(b, bb, bits));
             let d = b.t(Type::I1);
+            let ftz = ftz(b, bits);
             b.emit(Op::FCmp(op::FCmp {
                 cond: fc,
                 ty,
-                ftz: false,
+                ftz,
                 dst: d,
                 a: fa.into(),
                 b: fb.into(),
@@ -1077,6 +1084,10 @@ fn packed(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
     match sem.kind {
         Kind::AccvgprRead | Kind::AccvgprWrite | Kind::AccvgprMov => {
             return accvgpr(b, inst, sem.kind)
+        }
+        // Which mode governs a mixed-precision fma is not modelled.
+        Kind::FmaMix if b.ftz32 => {
+            return Err(b.unsupported("v_fma_mix with f32 denormals flushed"))
         }
         Kind::FmaMix => return fma_mix(b, inst, sem),
         Kind::FDot => {
