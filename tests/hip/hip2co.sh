@@ -23,8 +23,11 @@ BC=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 n=$(basename "$src" .hip)
+# A source may ask for more compiler flags on a line `// hip2co: FLAGS`.
+extra=$(sed -n 's|^// hip2co: ||p' "$src" | head -n 1)
+# shellcheck disable=SC2086 # (the flags are words)
 clang-19 -x hip -std=c++17 --offload-arch="$MCPU" --offload-device-only -nogpulib \
-    -cuid="$n" -O2 -emit-llvm -c -o "$TMP/$n.bc" "$src"
+    -cuid="$n" -O2 $extra -emit-llvm -c -o "$TMP/$n.bc" "$src"
 llvm-link-19 --only-needed -o "$TMP/$n.linked.bc" "$TMP/$n.bc" \
     "$BC/hip.bc" "$BC/ockl.bc" "$BC/ocml.bc" "$BC/oclc_abi_version_500.bc" \
     "$BC/oclc_isa_version_940.bc" "$BC/oclc_wavefrontsize64_on.bc" \

@@ -11,6 +11,7 @@ output is independent of the order of lanes, waves and workgroups (integer
 or exactly representable float results, order-free atomics).
 """
 import glob
+import math
 import json
 import os
 import struct
@@ -676,7 +677,34 @@ def template_dot_i32_5(sp, bufs):
                      for i in range(len(x) // 5)], "i")}
 
 
+def _f32_of(bits):
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def _flush(x):
+    """A zero of the same sign for an f32 subnormal (x already an f32 value)."""
+    return math.copysign(0.0, x) if x != 0 and abs(x) < 2.0 ** -126 else x
+
+
+def _r32_flushed(x):
+    """x rounded to f32 (nearest even), then flushed: its bits."""
+    r = struct.unpack("<f", struct.pack("<f", x))[0]
+    return struct.unpack("<I", struct.pack("<f", _flush(r)))[0]
+
+
+def flush_denormals(sp, bufs):
+    a = [_flush(_f32_of(x)) for x in words(bufs[0], "I")]
+    b = words(bufs[1], "f")
+    d = [_flush(_f32_of(x)) for x in words(bufs[2], "I")]
+    tiny = struct.unpack("<f", struct.pack("<f", 1.0e-30))[0]
+    # f64 division rounded to f32 is the correctly rounded f32 quotient.
+    return {3: pack([_r32_flushed(x / y) for x, y in zip(a, b)], "I"),
+            4: pack([_r32_flushed(x * 1.5) for x in d], "I"),
+            5: pack([_r32_flushed(x * tiny) for x in a], "I")}
+
+
 MODELS = {
+    "flush_denormals": flush_denormals,
     "mfma_f16_32x32x8": mfma_f16_32x32x8,
     "mfma_bf16_16x16x16": mfma_bf16_16x16x16,
     "mfma_f32_16x16x4": mfma_f32_16x16x4,

@@ -202,3 +202,64 @@ fn f32_denormals_follow_the_kernel_mode() {
         }
     }
 }
+
+/// `s_setreg_imm32_b32` switches the f32 denormal mode for the code that
+/// follows (LLVM's pattern around an f32 division in a flushing kernel) and
+/// `s_getreg_b32` reads the tracked MODE register.
+#[test]
+fn s_setreg_switches_the_mode_along_the_code() {
+    let src = "s_load_dwordx4 s[4:7], s[0:1], 0x0\n\
+               s_waitcnt lgkmcnt(0)\n\
+               v_and_b32 v1, 0x3ff, v0\n\
+               v_lshlrev_b32 v10, 4, v1\n\
+               v_lshlrev_b32 v11, 5, v1\n\
+               global_load_dwordx4 v[2:5], v10, s[4:5]\n\
+               s_waitcnt vmcnt(0)\n\
+               s_getreg_b32 s20, hwreg(HW_REG_MODE)\n\
+               v_add_f32 v20, v2, v3\n\
+               s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 0\n\
+               s_getreg_b32 s21, hwreg(HW_REG_MODE, 4, 4)\n\
+               v_add_f32 v21, v2, v3\n\
+               s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3\n\
+               v_add_f32 v22, v2, v3\n\
+               v_mov_b32 v23, s20\n\
+               v_mov_b32 v24, s21\n\
+               global_store_dwordx4 v11, v[20:23], s[6:7]\n\
+               global_store_dword v11, v24, s[6:7] offset:16\n\
+               s_waitcnt vmcnt(0)\n\
+               s_endpgm\n";
+    let k = lift_src(src, &test_abi(0, 0));
+    let mut rng = Rng::new(0x5e7_0942);
+    let inp: Vec<u32> = (0..4 * LANES).map(|_| rand_f32(&mut rng)).collect();
+    let setup = setup_one_group(vec![bytes32(&inp), vec![0u8; LANES * 32]], 0, LANES);
+    for e in ENGINES {
+        let out = u32s(&run(&k, e, &setup)[1]);
+        for l in 0..LANES {
+            let (a, b) = (f32::from_bits(inp[4 * l]), f32::from_bits(inp[4 * l + 1]));
+            let o = &out[8 * l..8 * l + 5];
+            let same =
+                |g: u32, w: f32| g == w.to_bits() || (f32::from_bits(g).is_nan() && w.is_nan());
+            assert!(same(o[0], a + b), "{e:?} lane {l}: kept before");
+            assert!(same(o[1], fl(fl(a) + fl(b))), "{e:?} lane {l}: flushed");
+            assert!(same(o[2], a + b), "{e:?} lane {l}: kept after");
+            // Entry MODE: round-to-nearest (0), denormals kept (3, 3), DX10
+            // clamp and IEEE on; then the 4-bit field at 4 with f32 flushed.
+            assert_eq!((o[3], o[4]), (0x3f0, 0xc), "{e:?} lane {l}: s_getreg");
+        }
+    }
+}
+
+/// A MODE switched by s_setreg must not reach a branch: refused, naming it.
+#[test]
+fn a_mode_switch_across_control_flow_is_refused() {
+    use xisa_cdna::gfx942::lift::lift;
+    let src = "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 0\n\
+               s_cbranch_scc1 1\n\
+               s_nop 0\n\
+               s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3\n\
+               s_endpgm\n";
+    let err = lift("k", &assemble(src), &test_abi(0, 0))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("across control flow"), "{err}");
+}

@@ -857,6 +857,7 @@ hip_kernels!(
     hip_noinline_chain => "noinline_chain",
     hip_template_dot_f32_8 => "template_dot_f32_8",
     hip_template_dot_i32_5 => "template_dot_i32_5",
+    hip_flush_denormals => "flush_denormals",
 );
 
 /// The gfx942 POCL oracle: rerunning `tests/gfx942/pocl-ref.sh` reproduces

@@ -763,6 +763,22 @@ fn scalar(row: &Opcode, p: &Parsed, e: &mut Enc, at: usize, labels: Labels) -> R
                 e.set(&o.field, i64::from(v))?;
                 e.literal(lit)?;
             }
+            // s_setreg_imm32_b32's literal: an integer or an f32 (LLVM prints
+            // the inline-constant values as floats).
+            Class::K => {
+                let l = match int(s) {
+                    Some(v) => u32::try_from(v)
+                        .or_else(|_| i32::try_from(v).map(|x| x as u32))
+                        .map_err(|_| format!("`{s}` does not fit in 32 bits"))?,
+                    None => super::print::INLINE_F32
+                        .iter()
+                        .find(|(_, t)| *t == &s[..])
+                        .map(|(b, _)| *b)
+                        .or_else(|| s.parse::<f32>().ok().map(f32::to_bits))
+                        .ok_or_else(|| format!("`{s}` is not a number"))?,
+                };
+                e.literal(Some(l))?;
+            }
             _ => return Err(format!("operand `{s}` of unexpected class")),
         }
     }

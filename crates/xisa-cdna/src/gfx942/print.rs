@@ -146,8 +146,10 @@ fn operand(i: &Inst, o: &Operand, class_override: Option<char>) -> R<String> {
                 format!("hwreg({name}, {off}, {size})")
             })
         }
+        // s_setreg_imm32_b32's literal, spelled as LLVM spells a 32-bit one.
+        Class::K => i.literal.map(|l| literal(l, 1)),
         // VALU classes are printed by `valu.rs`.
-        Class::Src | Class::ASrc | Class::Fixed | Class::K => None,
+        Class::Src | Class::ASrc | Class::Fixed => None,
     };
     s.ok_or_else(|| bad(i, &o.field, v as u64))
 }

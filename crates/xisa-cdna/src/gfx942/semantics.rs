@@ -214,6 +214,10 @@ table_enum! {
         SMovrels = "s_movrels",
         /// Relative scalar register write (`s[sdst + M0]`).
         SMovreld = "s_movreld",
+        /// A field of a hardware register (`hwreg`) to sdst.
+        SGetreg = "s_getreg",
+        /// A field of a hardware register from a constant (`k`) or sdst.
+        SSetreg = "s_setreg",
         /// VGPR index mode on, with its index and mode bits.
         SGprIdxOn = "s_gpr_idx_on",
         /// VGPR index mode: a new index.
@@ -320,6 +324,8 @@ pub struct Flags {
     pub shift: u32,
     /// A branch on VCC.
     pub vcc: bool,
+    /// The value is the instruction's 32-bit literal (`k`).
+    pub k: bool,
     /// Matrix shape (`mM,nN,kK,blkB`): rows, columns, reduction length and
     /// blocks of an MFMA (all 0 elsewhere).
     pub mat: [u32; 4],
@@ -470,6 +476,7 @@ fn flags_of(s: &str) -> Result<Flags, String> {
             "hi1" => f.hi_half[1] = true,
             "wr" => f.wr = true,
             "vcc" => f.vcc = true,
+            "k" => f.k = true,
             "xf32" => f.xf32 = true,
             "fp8a" => f.f8[0] = Some(F8::Fp8),
             "bf8a" => f.f8[0] = Some(F8::Bf8),

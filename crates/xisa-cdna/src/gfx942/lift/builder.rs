@@ -43,6 +43,10 @@ pub(crate) struct Builder {
     /// f32 denormals are flushed (FLOAT_DENORM_MODE_32 = 0): f32 arithmetic
     /// sets the IR's `.ftz` (inputs and results flushed to a signed zero).
     pub ftz32: bool,
+    /// The MODE register's value, tracked along the code (`mode.rs`).
+    pub mode: u32,
+    /// Its value at the kernel's entry (the descriptor's float mode).
+    pub entry_mode: u32,
     /// VGPR index mode (`gpr_idx::ON` | mode bits; 0 = off), tracked
     /// statically along the code.
     pub gpr_idx: u32,
@@ -90,6 +94,8 @@ impl Builder {
             omod: 0,
             float_mode: None,
             ftz32: false,
+            mode: 0,
+            entry_mode: 0,
             gpr_idx: 0,
             vgpr_count: 0,
             execz: Vec::new(),

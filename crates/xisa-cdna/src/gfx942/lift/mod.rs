@@ -29,6 +29,7 @@ pub mod codeobj;
 mod gpr_idx;
 pub mod lanemask;
 mod mem;
+mod mode;
 mod salu;
 mod valu;
 mod waitcnt;
@@ -275,8 +276,9 @@ fn open_kernel<'a>(
     let mut b = Builder::new(name);
     b.leader_blocks(&ids);
     b.vgpr_count = abi.vgpr_count;
-    b.float_mode = abi.float_mode.problem();
-    b.ftz32 = abi.float_mode.denorm_32 == 0;
+    b.entry_mode = abi.float_mode.mode_bits();
+    let entry_mode = b.entry_mode;
+    mode::apply(&mut b, entry_mode);
     b.code_offset = code_offset;
     b.kernel_mut().shared_bytes = abi.group_segment_fixed_size;
     b.kernel_mut().local_bytes = abi.private_segment_fixed_size;
@@ -708,6 +710,11 @@ fn lift_inst(
     ids: &BTreeMap<usize, BlockId>,
 ) -> Result<(), LiftError> {
     let fmt = tables().formats[i.opcode.format].name.as_str();
+    if b.mode != b.entry_mode && (ids.contains_key(&off) || branch_target(i, off).is_some()) {
+        return Err(b.unsupported(
+            "a MODE set by s_setreg (other than the kernel's) is on across control flow",
+        ));
+    }
     if gpr_idx::on(b) {
         if ids.contains_key(&off) || branch_target(i, off).is_some() {
             return Err(

@@ -8,7 +8,7 @@ use xisa_ir::op;
 use xisa_ir::{BinOp, CvtOp, ICond, Op, Operand, Reg, Type, UnOp};
 
 use super::builder::{Builder, EXEC_LO};
-use super::{gpr_idx, sem_icmp, sem_int, sem_row, sem_un, LiftError, ENTRY_PARAMS};
+use super::{gpr_idx, mode, sem_icmp, sem_int, sem_row, sem_un, LiftError, ENTRY_PARAMS};
 use crate::gfx942::semantics::{Kind, Sem, SemOp};
 use crate::gfx942::Inst;
 
@@ -189,6 +189,18 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
             c.write(b, a)
         },
         SMovrels | SMovreld => |b, c, s| gpr_idx::movrel(b, c.inst, s),
+        SGetreg => |b, c, _| {
+            let v = mode::getreg(b, c.inst)?;
+            c.write(b, v)
+        },
+        SSetreg => |b, c, s| {
+            if !s.flags.k {
+                return Err(b.unsupported(
+                    "s_setreg_b32 (a register value; only s_setreg_imm32_b32 is modelled)",
+                ));
+            }
+            mode::setreg_imm(b, c.inst)
+        },
         SGprIdxOn | SGprIdxIdx | SGprIdxMode | SGprIdxOff => {
             |b, c, s| gpr_idx::set(b, c.inst, s.kind)
         }
