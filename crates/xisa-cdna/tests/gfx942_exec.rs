@@ -2176,6 +2176,55 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
             }
         }),
     ));
+    // row_newbcast:n (gfx90a+): each row reads its lane n; 64-bit sources
+    // (v_mov_b64, the f64 ops) move as register pairs.
+    v.push((
+        "v_mov_b32_dpp v20, v2 row_newbcast:5 row_mask:0xf bank_mask:0xf".into(),
+        Int,
+        Box::new(|ins: &[In], l: usize| i2(ins[l / 16 * 16 + 5].a)),
+    ));
+    v.push((
+        "v_mov_b64_dpp v[20:21], v[6:7] row_newbcast:3 row_mask:0xf bank_mask:0xf".into(),
+        Int,
+        Box::new(|ins: &[In], l: usize| q(ins[l / 16 * 16 + 3].x)),
+    ));
+    v.push((
+        "v_cvt_f32_f64_dpp v20, v[6:7] row_newbcast:14 row_mask:0xf bank_mask:0xf".into(),
+        F32,
+        Box::new(|ins: &[In], l: usize| fb(d(ins[l / 16 * 16 + 14].x) as f32)),
+    ));
+    // v_cndmask under DPP and SDWA: the permuted / selected sources, the
+    // lane's own VCC bit (from a compare of its a < b).
+    v.push((
+        "v_cmp_lt_u32 vcc, v2, v3\n\
+         v_cndmask_b32_dpp v20, v2, v4, vcc row_shr:1 row_mask:0xf bank_mask:0xf"
+            .into(),
+        Int,
+        Box::new(|ins: &[In], l: usize| {
+            if l.is_multiple_of(16) {
+                return i2(SENTINEL);
+            }
+            i2(if ins[l].a < ins[l].b {
+                ins[l].c
+            } else {
+                ins[l - 1].a
+            })
+        }),
+    ));
+    v.push((
+        "v_cmp_lt_u32 vcc, v2, v3\n\
+         v_cndmask_b32_sdwa v20, v2, v4, vcc dst_sel:DWORD dst_unused:UNUSED_PAD \
+         src0_sel:WORD_1 src1_sel:BYTE_0"
+            .into(),
+        Int,
+        Box::new(|ins: &[In], l: usize| {
+            i2(if ins[l].a < ins[l].b {
+                ins[l].c & 0xff
+            } else {
+                ins[l].a >> 16
+            })
+        }),
+    ));
     // DPP moves (full row and bank masks).
     let dpp: [(&str, SrcLane); 6] = [
         ("quad_perm:[1,0,3,2]", |l| Some(l ^ 1)),

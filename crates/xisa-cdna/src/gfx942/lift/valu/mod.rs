@@ -551,15 +551,11 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
         sem: *s,
         clamp: vop3 && inst.get("clamp") == 1,
     };
+    // Lane-mask results (compares, carries): which lanes a DPP or SDWA form
+    // writes them for is not modelled. (v_cndmask only reads one.)
     let masks = matches!(
         s.kind,
-        Kind::Cmp
-            | Kind::Cmpx
-            | Kind::Class
-            | Kind::Classx
-            | Kind::AddCo
-            | Kind::AddCarry
-            | Kind::Cndmask
+        Kind::Cmp | Kind::Cmpx | Kind::Class | Kind::Classx | Kind::AddCo | Kind::AddCarry
     );
     let src_mods = ["src0_neg", "src0_abs", "src1_neg", "src1_abs"]
         .iter()
@@ -966,15 +962,28 @@ fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
             b.mov(i32t, s, Operand::Imm(31));
             (s, Some(ok))
         }
+        0x150..=0x15f => {
+            // row_newbcast:n (gfx90a+): every lane of a row reads its lane n.
+            let n = (ctrl & 0xf) as u64;
+            (b.binv(Or, i32t, row_base, Operand::Imm(n)), None)
+        }
         _ => return Err(b.unsupported(format!("DPP control {ctrl:#x} is not lifted"))),
     };
-    let x = b.v(inst.get("src0"));
-    let d = b.t(i32t);
+    // A 64-bit source (the f64 ops, v_mov_b64) moves as its register pair.
+    let wide = inst.opcode.width("src0") == 64;
+    let s0 = inst.get("src0");
+    let (x, ty): (Operand, Type) = if wide {
+        let (lo, hi) = (b.v(s0), b.v(s0 + 1));
+        (b.pair(lo, hi).into(), Type::I64)
+    } else {
+        (b.v(s0).into(), i32t)
+    };
+    let d = b.t(ty);
     b.emit(Op::Shfl(op::Shfl {
-        ty: i32t,
+        ty,
         dst: d,
         valid: None,
-        src: x.into(),
+        src: x,
         lane: srcl.into(),
     }));
     // A disabled source lane counts as out of range.
@@ -987,7 +996,7 @@ fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
     };
     let (value, write) = if inst.get("bound_ctrl") == 1 {
         // Invalid sources read 0 and the lane still writes.
-        let v = b.select(i32t, valid, d, Operand::Imm(0));
+        let v = b.select(ty, valid, d, Operand::Imm(0));
         let t = b.t(Type::I1);
         b.mov(Type::I1, t, Operand::Imm(1));
         (v, t)
