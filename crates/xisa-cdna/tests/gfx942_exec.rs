@@ -2225,6 +2225,44 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
             })
         }),
     ));
+    // gfx942 fp8 (E4M3, bias 8) / bf8 (E5M2, bias 16) bytes to f32: 0x80 is
+    // the NaN, no infinities; SDWA selects the byte (or word), DPP permutes.
+    fn f8(x: u32, fp8: bool) -> f32 {
+        let (eb, mb, bias) = if fp8 { (4, 3, 8) } else { (5, 2, 16) };
+        if x == 0x80 {
+            return f32::NAN;
+        }
+        let sign = if x & 0x80 != 0 { -1.0 } else { 1.0 };
+        let (e, m) = ((x >> mb) & ((1 << eb) - 1), (x & ((1 << mb) - 1)) as f64);
+        let scale = (1u32 << mb) as f64;
+        let v = if e == 0 {
+            m / scale * 2f64.powi(1 - bias)
+        } else {
+            (1.0 + m / scale) * 2f64.powi(e as i32 - bias)
+        };
+        (sign * v) as f32
+    }
+    op!("v_cvt_f32_fp8 v20, v2", F32, |i| fb(f8(i.a & 0xff, true)));
+    op!("v_cvt_f32_bf8_sdwa v20, v2 src0_sel:BYTE_2", F32, |i| fb(
+        f8(i.a >> 16 & 0xff, false)
+    ));
+    op!("v_cvt_pk_f32_fp8 v[20:21], v2", F32x2, |i| (
+        f8(i.a & 0xff, true).to_bits(),
+        f8(i.a >> 8 & 0xff, true).to_bits()
+    ));
+    op!(
+        "v_cvt_pk_f32_bf8_sdwa v[20:21], v2 src0_sel:WORD_1",
+        F32x2,
+        |i| (
+            f8(i.a >> 16 & 0xff, false).to_bits(),
+            f8(i.a >> 24, false).to_bits()
+        )
+    );
+    v.push((
+        "v_cvt_f32_fp8_dpp v20, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf".into(),
+        F32,
+        Box::new(|ins: &[In], l: usize| fb(f8(ins[l ^ 1].a & 0xff, true))),
+    ));
     // DPP moves (full row and bank masks).
     let dpp: [(&str, SrcLane); 6] = [
         ("quad_perm:[1,0,3,2]", |l| Some(l ^ 1)),

@@ -127,6 +127,9 @@ table_enum! {
         CvtFloor = "cvt_floor",
         /// An unsigned byte to f32.
         CvtUbyte = "cvt_ubyte",
+        /// gfx942 fp8 / bf8 bytes (`fp8a` / `bf8a`) to f32: byte 0, or
+        /// (`w16`) bytes 0 and 1 to a register pair.
+        CvtF8 = "cvt_f8",
         /// Two f32 to packed f16, rounding toward zero.
         CvtPkrtz = "cvt_pkrtz",
         /// Two f16 halves packed.

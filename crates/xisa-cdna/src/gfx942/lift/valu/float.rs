@@ -475,3 +475,37 @@ fn half_as_f32_bits(b: &mut Builder, c: &Ctx) -> Result<V, LiftError> {
     let f = ftof_rn(b, Type::F32, Type::F16, h.into());
     Ok(fromf(b, f, 32).into())
 }
+
+/// `v_cvt_f32_fp8` / `_bf8` (byte 0 of the source: SDWA selects another) and
+/// `v_cvt_pk_f32_fp8` / `_bf8` (bytes 0 and 1 to a register pair: SDWA's
+/// WORD_1 the upper two). Exact (every fp8 / bf8 value is an f32); 0x80 is
+/// the NaN. The VOP3 forms' op_sel byte selects, clamp and omod are
+/// refused.
+pub(super) fn cvt_f8(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    let f =
+        s.flags.f8[0].ok_or_else(|| b.unsupported("an fp8 conversion row without its format"))?;
+    if c.vop3 && c.inst.get("op_sel") != 0 {
+        return Err(b.unsupported("op_sel byte selects of the fp8 / bf8 conversions"));
+    }
+    if c.clamp || c.inst.get("omod") != 0 {
+        return Err(b.unsupported("clamp / omod on the fp8 / bf8 conversions"));
+    }
+    let x = c.r(b, 0)?;
+    let byte = |b: &mut Builder, k: u64| -> Operand {
+        let v = if k == 0 {
+            x
+        } else {
+            b.binv(BinOp::LShr, Type::I32, x, Operand::Imm(8 * k))
+                .into()
+        };
+        b.binv(BinOp::And, Type::I32, v, Operand::Imm(0xff)).into()
+    };
+    let lo = byte(b, 0);
+    let lo = super::matrix::f8_to_f32(b, lo, f);
+    if s.flags.width != 16 {
+        return Ok(Out::Lane(lo));
+    }
+    let hi = byte(b, 1);
+    let hi = super::matrix::f8_to_f32(b, hi, f);
+    Ok(Out::Wide(b.pair(lo, hi)))
+}

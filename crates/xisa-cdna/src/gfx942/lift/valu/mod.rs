@@ -498,6 +498,7 @@ fn kind_fn(k: Kind) -> KindFn {
         CvtFloor => float::cvt_floor,
         CvtUbyte => float::cvt_ubyte,
         CvtPkrtz => float::cvt_pkrtz,
+        CvtF8 => float::cvt_f8,
         PkFmac => float::pk_fmac,
         CvtPkSat => int::cvt_pk_sat,
         Mad16 => int::mad16,
