@@ -12,23 +12,22 @@ or exactly representable float results, order-free atomics).
 """
 import glob
 import math
+import importlib.util
 import json
 import os
 import struct
 import sys
-import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _load_launch():
-    """tests/sm75/pocl/launch.py as a module, without running its main()."""
+    """tests/sm75/pocl/launch.py as a module (its main() runs only as a
+    script)."""
     path = os.path.join(HERE, "..", "sm75", "pocl", "launch.py")
-    with open(path) as f:
-        lines = f.read().splitlines()
-    src = "\n".join(l for l in lines if l.strip() != "main()") + "\n"
-    mod = types.ModuleType("launch")
-    exec(compile(src, path, "exec"), mod.__dict__)
+    spec = importlib.util.spec_from_file_location("launch", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
     return mod
 
 

@@ -353,6 +353,23 @@ impl Builder {
         d
     }
 
+    /// `src` as lane `lane` of the wave holds it (a wave sync point; an
+    /// out-of-range lane reads the lane's own value).
+    pub fn shfl(&mut self, ty: Type, src: impl Into<Operand>, lane: impl Into<Operand>) -> Reg {
+        let dst = self.t(ty);
+        self.emit(
+            Op::Shfl(op::Shfl {
+                ty,
+                dst,
+                valid: None,
+                src: src.into(),
+                lane: lane.into(),
+            }),
+            None,
+        );
+        dst
+    }
+
     /// `op(a)`.
     pub fn un(&mut self, op: UnOp, ty: Type, a: impl Into<Operand>) -> Reg {
         let d = self.t(ty);

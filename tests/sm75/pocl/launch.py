@@ -120,4 +120,5 @@ def main():
         print(f"output {i}")
 
 
-main()
+if __name__ == "__main__":
+    main()

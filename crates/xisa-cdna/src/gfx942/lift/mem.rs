@@ -696,14 +696,7 @@ fn smem_write(b: &mut Builder, inst: &Inst, sem: &MemSem) -> Result<(), LiftErro
                     vec![old.into()]
                 };
                 for (i, p) in parts.into_iter().enumerate() {
-                    let r = b.t(Type::I32);
-                    b.emit(Op::Shfl(op::Shfl {
-                        ty: Type::I32,
-                        dst: r,
-                        valid: None,
-                        src: p,
-                        lane: first.into(),
-                    }));
+                    let r = b.shfl(Type::I32, p, first);
                     b.wr_s32(sdata + i as u32, r)?;
                 }
             } else {
@@ -752,16 +745,8 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         let data = b.vreg(data0, acc);
         let mut acc_v: Operand = Operand::Imm(0);
         for j in 0..64u64 {
-            let (kj, vj) = (b.t(Type::I32), b.t(Type::I32));
-            for (dst, src) in [(kj, key), (vj, data)] {
-                b.emit(Op::Shfl(op::Shfl {
-                    ty: Type::I32,
-                    dst,
-                    valid: None,
-                    src: src.into(),
-                    lane: Operand::Imm(j),
-                }));
-            }
+            let kj = b.shfl(Type::I32, key, Operand::Imm(j));
+            let vj = b.shfl(Type::I32, data, Operand::Imm(j));
             let lane = b.lane;
             let hit = b.icmp(ICond::Eq, Type::I32, kj, lane);
             acc_v = b.select(Type::I32, hit, vj, acc_v).into();
@@ -798,14 +783,7 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         // ds_bpermute reads data0 from the lane `addr / 4`; ds_swizzle's source is
         // the ADDR field.
         let sv = if bperm { b.vreg(data0, acc) } else { addr_v };
-        let r = b.t(Type::I32);
-        b.emit(Op::Shfl(op::Shfl {
-            ty: Type::I32,
-            dst: r,
-            valid: None,
-            src: sv.into(),
-            lane: src_lane.into(),
-        }));
+        let r = b.shfl(Type::I32, sv, src_lane);
         write_v(b, vdst, acc, &[r], g);
         return Ok(());
     }
@@ -1140,14 +1118,7 @@ fn ds_append_consume(
         offset: off16,
     };
     lds_atomic(b, op, old, addr, n.into(), g);
-    let r = b.t(Type::I32);
-    b.emit(Op::Shfl(op::Shfl {
-        ty: Type::I32,
-        dst: r,
-        valid: None,
-        src: old.into(),
-        lane: first.into(),
-    }));
+    let r = b.shfl(Type::I32, old, first);
     let g = b.exec_guard();
     write_v(b, vdst, acc, &[r], g);
     Ok(())

@@ -252,14 +252,7 @@ fn smfmac_kept(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
                         Operand::Imm((lay.m * (q / gl)) as u64),
                     );
                     let src = b.v(idx_enc - 256);
-                    let d = b.t(Type::I32);
-                    b.emit(Op::Shfl(op::Shfl {
-                        ty: Type::I32,
-                        dst: d,
-                        valid: None,
-                        src: src.into(),
-                        lane: at.into(),
-                    }));
+                    let d = b.shfl(Type::I32, src, at);
                     mf.cache.insert(key, d.into());
                     d.into()
                 }
@@ -483,22 +476,14 @@ impl<'a> Mfma<'a> {
         }
         let acc = self.inst.get("acc") >> which & 1 == 1;
         let base = enc - 256 + reg;
-        let (v, ty) = if e.bits() == 64 {
+        let (v, ty): (Operand, Type) = if e.bits() == 64 {
             let lo = b.vreg(base, acc);
             let hi = b.vreg(base + 1, acc);
             (b.pair(lo, hi).into(), Type::I64)
         } else {
             (b.vreg(base, acc).into(), Type::I32)
         };
-        let d = b.t(ty);
-        b.emit(Op::Shfl(op::Shfl {
-            ty,
-            dst: d,
-            valid: None,
-            src: v,
-            lane,
-        }));
-        Ok(d.into())
+        Ok(b.shfl(ty, v, lane).into())
     }
 
     /// C element `r` of this lane (its own registers, or the constant),

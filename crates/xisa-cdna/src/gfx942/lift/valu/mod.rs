@@ -814,14 +814,7 @@ pub(crate) fn read_lane(
             b.binv(And, i32t, l, Operand::Imm(63))
         }
     };
-    let d = b.t(i32t);
-    b.emit(Op::Shfl(op::Shfl {
-        ty: i32t,
-        dst: d,
-        valid: None,
-        src: x,
-        lane: l.into(),
-    }));
+    let d = b.shfl(i32t, x, l);
     b.wr_s32(sdst, d)
 }
 
@@ -979,14 +972,7 @@ fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
     } else {
         (b.v(s0).into(), i32t)
     };
-    let d = b.t(ty);
-    b.emit(Op::Shfl(op::Shfl {
-        ty,
-        dst: d,
-        valid: None,
-        src: x,
-        lane: srcl.into(),
-    }));
+    let d = b.shfl(ty, x, srcl);
     // A disabled source lane counts as out of range.
     let ex = b.exec64();
     let sl = b.binv(LShr, Type::I64, ex, srcl);
@@ -1085,6 +1071,28 @@ fn swap(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> {
     Ok(Out::Done)
 }
 
+/// The three 32-bit sources of a VOP3P dot product (`what`: its kind, for
+/// the error). gfx940 accepts only the default op_sel / op_sel_hi and no
+/// neg on them (LLVM says so for the integer dots; the f16 ones' neg is
+/// refused as not modelled).
+fn dot_sources(b: &mut Builder, inst: &Inst, what: &str) -> Result<Vec<V>, LiftError> {
+    let osh = inst.get("op_sel_hi") | inst.get("op_sel_hi2") << 2;
+    if inst.get("op_sel") != 0 || osh != 7 || inst.get("neg_lo") != 0 || inst.get("neg_hi") != 0 {
+        return Err(b.unsupported(format!("{what} dot with op_sel / neg")));
+    }
+    ["src0", "src1", "src2"]
+        .iter()
+        .map(|f| {
+            let e = inst.get(f);
+            Ok(if e >= 256 {
+                b.v(e - 256).into()
+            } else {
+                b.src_full(e, 32, false)?
+            })
+        })
+        .collect()
+}
+
 /// VOP3P packed f32 (`v_pk_fma_f32`, `v_pk_mul_f32`, `v_pk_add_f32`,
 /// `v_pk_mov_b32`) on 64-bit register pairs: the low result takes each
 /// source's half selected by op_sel, the high result by op_sel_hi; neg_lo /
@@ -1101,26 +1109,12 @@ fn packed(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
         }
         Kind::FmaMix => return fma_mix(b, inst, sem),
         Kind::FDot => {
-            if inst.get("op_sel") != 0
-                || inst.get("op_sel_hi") | inst.get("op_sel_hi2") << 2 != 7
-                || inst.get("neg_lo") != 0
-                || inst.get("neg_hi") != 0
-                || inst.get("clamp") != 0
-            {
-                return Err(b.unsupported("f16 dot with op_sel / neg / clamp"));
+            if inst.get("clamp") != 0 {
+                return Err(b.unsupported("f16 dot with clamp"));
             }
-            let mut v = Vec::new();
-            for f in ["src0", "src1", "src2"] {
-                let e = inst.get(f);
-                v.push(if e >= 256 {
-                    b.v(e - 256).into()
-                } else {
-                    b.src_full(e, 32, false)?
-                });
-            }
+            let v = dot_sources(b, inst, "f16")?;
             let r = float::fdot2_sum(b, v[0], v[1], v[2]);
-            let c = Ctx::vop3p(inst, sem);
-            write_v(b, &c, &[r]);
+            write_v(b, &Ctx::vop3p(inst, sem), &[r]);
             return Ok(());
         }
         _ if sem.ty.bits() == 16 => return packed16(b, inst, sem),
@@ -1128,25 +1122,9 @@ fn packed(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
     }
     if sem.kind == Kind::Dot {
         let (w, signed) = (sem.flags.width, sem.flags.signed);
-        // gfx940 accepts only the default op_sel / op_sel_hi and no neg on
-        // the integer dots.
-        let osh = inst.get("op_sel_hi") | inst.get("op_sel_hi2") << 2;
-        if inst.get("op_sel") != 0 || osh != 7 || inst.get("neg_lo") != 0 || inst.get("neg_hi") != 0
-        {
-            return Err(b.unsupported("integer dot with op_sel / neg"));
-        }
-        let mut v = Vec::new();
-        for f in ["src0", "src1", "src2"] {
-            let e = inst.get(f);
-            v.push(if e >= 256 {
-                b.v(e - 256).into()
-            } else {
-                b.src_full(e, 32, false)?
-            });
-        }
+        let v = dot_sources(b, inst, "integer")?;
         let r = dot_sum(b, v[0], v[1], v[2], w, signed, inst.get("clamp") == 1);
-        let c = Ctx::vop3p(inst, sem);
-        write_v(b, &c, &[r]);
+        write_v(b, &Ctx::vop3p(inst, sem), &[r]);
         return Ok(());
     }
     let is_mov = sem.kind == Kind::Mov;
