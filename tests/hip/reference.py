@@ -21,17 +21,16 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _load_launch():
-    """tests/sm75/pocl/launch.py as a module (its main() runs only as a
-    script)."""
-    path = os.path.join(HERE, "..", "sm75", "pocl", "launch.py")
-    spec = importlib.util.spec_from_file_location("launch", path)
+def _module(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
 
 
-launch = _load_launch()
+# The gfx942 corpus's model module: launch.py's fills and the byte helpers.
+_gfx942 = _module(os.path.join(HERE, "..", "gfx942", "reference.py"), "gfx942_reference")
+launch, words, pack = _gfx942.launch, _gfx942.words, _gfx942.pack
 
 
 def load_spec(name):
@@ -51,15 +50,6 @@ def inputs(sp):
 def scalars(sp):
     """Argument index -> value of every scalar argument."""
     return {i: a["value"] for i, a in enumerate(sp["args"]) if a["kind"] == "scalar"}
-
-
-def words(b, fmt):
-    n = len(b) // struct.calcsize(fmt)
-    return list(struct.unpack("<%d%s" % (n, fmt), bytes(b)))
-
-
-def pack(vals, fmt):
-    return struct.pack("<%d%s" % (len(vals), fmt), *vals)
 
 
 def f32_exact(x):
