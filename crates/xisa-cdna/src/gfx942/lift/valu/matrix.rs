@@ -150,6 +150,10 @@ struct Idx {
     dyn_: Option<Reg>,
 }
 
+/// A register read from another lane: (operand: 0 A, 1 B, 2 SMFMAC index;
+/// register; the row / block constants it depends on; k group).
+type ReadKey = (usize, u32, u32, u32);
+
 /// The lifting state of one MFMA.
 struct Mfma<'a> {
     lay: Layout,
@@ -160,7 +164,10 @@ struct Mfma<'a> {
     row_dyn: Option<Reg>,
     blk_dyn: Option<Reg>,
     /// Values read from other lanes, by (operand, register, key).
-    cache: HashMap<(usize, u32, u32, u32), Operand>,
+    cache: HashMap<ReadKey, Operand>,
+    /// Their elements decoded, by (read key, element): B's are shared by
+    /// every D element of the lane's column.
+    decoded: HashMap<(ReadKey, u32), Operand>,
 }
 
 /// `v_mfma_*`: see the module comment.
@@ -320,6 +327,7 @@ impl<'a> Mfma<'a> {
             row_dyn,
             blk_dyn,
             cache: HashMap::new(),
+            decoded: HashMap::new(),
         }
     }
 
@@ -403,8 +411,9 @@ impl<'a> Mfma<'a> {
             }
         };
         let ba = blk_a(b, blk);
-        let key = (0, reg, row.c << 16 | ba.c, kg);
-        let word = match self.cache.get(&key) {
+        let rk = Self::pair_reg(lay.a, lay.kpl_a(), reg);
+        let key = (0, rk, row.c << 16 | ba.c, kg);
+        let read = match self.cache.get(&key) {
             Some(v) => *v,
             None => {
                 // lane = row + M * (blk + blocks * kg)
@@ -416,12 +425,20 @@ impl<'a> Mfma<'a> {
                 let gm = b.binv(BinOp::Mul, Type::I32, go, Operand::Imm(lay.m as u64));
                 let ro = Self::idx(b, row);
                 let src_lane = b.binv(BinOp::Add, Type::I32, gm, ro);
-                let v = self.read(b, 0, reg, lay.a, src_lane.into())?;
+                let v = self.read(
+                    b,
+                    0,
+                    rk,
+                    lay.a,
+                    Self::paired(lay.a, lay.kpl_a()),
+                    src_lane.into(),
+                )?;
                 self.cache.insert(key, v);
                 v
             }
         };
-        Ok(decode(b, lay.a, word, item))
+        let word = Self::word_of(b, lay.a, lay.kpl_a(), read, reg);
+        Ok(self.decode_once(b, lay.a, (0, reg, row.c << 16 | ba.c, kg), word, item))
     }
 
     /// The B element (block `blk`, `k`, this lane's column), read through
@@ -435,8 +452,9 @@ impl<'a> Mfma<'a> {
     ) -> Result<Operand, LiftError> {
         let lay = self.lay;
         let (kg, reg, item) = Self::slot(lay.b, k, lay.kpl_b());
-        let key = (1, reg, blk.c, kg);
-        let word = match self.cache.get(&key) {
+        let rk = Self::pair_reg(lay.b, lay.kpl_b(), reg);
+        let key = (1, rk, blk.c, kg);
+        let read = match self.cache.get(&key) {
             Some(v) => *v,
             None => {
                 let g = Idx {
@@ -448,22 +466,70 @@ impl<'a> Mfma<'a> {
                 let col = self.col;
                 let l = b.binv(BinOp::Add, Type::I32, gm, col);
                 let l = blgp_lane(b, l, blgp);
-                let v = self.read(b, 1, reg, lay.b, l)?;
+                let v = self.read(b, 1, rk, lay.b, Self::paired(lay.b, lay.kpl_b()), l)?;
                 self.cache.insert(key, v);
                 v
             }
         };
-        Ok(decode(b, lay.b, word, item))
+        let word = Self::word_of(b, lay.b, lay.kpl_b(), read, reg);
+        Ok(self.decode_once(b, lay.b, (1, reg, blk.c, kg), word, item))
+    }
+
+    /// Element `item` of the word read under `key`, decoded once.
+    fn decode_once(
+        &mut self,
+        b: &mut Builder,
+        e: Elem,
+        key: ReadKey,
+        word: Operand,
+        item: u32,
+    ) -> Operand {
+        *self
+            .decoded
+            .entry((key, item))
+            .or_insert_with(|| decode(b, e, word, item))
+    }
+
+    /// Whether an operand of `kpl` elements per lane spans register pairs
+    /// that one 64-bit read can move (sub-64-bit elements in two or more
+    /// registers).
+    fn paired(e: Elem, kpl: u32) -> bool {
+        e.bits() < 64 && kpl * e.bits() >= 64
+    }
+
+    /// The register a read of `reg` starts at: its pair's first when paired.
+    fn pair_reg(e: Elem, kpl: u32, reg: u32) -> u32 {
+        if Self::paired(e, kpl) {
+            reg & !1
+        } else {
+            reg
+        }
+    }
+
+    /// Register `reg`'s word in what the read of its pair (or itself) gave.
+    fn word_of(b: &mut Builder, e: Elem, kpl: u32, read: Operand, reg: u32) -> Operand {
+        if !Self::paired(e, kpl) {
+            return read;
+        }
+        let v: Operand = if reg & 1 == 1 {
+            b.binv(BinOp::LShr, Type::I64, read, Operand::Imm(32))
+                .into()
+        } else {
+            read
+        };
+        b.cvt(CvtOp::Trunc, Type::I32, Type::I64, v).into()
     }
 
     /// Register `reg` of source `which` (0 = src0, 1 = src1) in lane `lane`:
-    /// an i32, or an i64 for f64 elements.
+    /// an i32, or an i64 for f64 elements and (`pair`) registers `reg` and
+    /// `reg + 1` together (one wave sync point instead of two).
     fn read(
         &self,
         b: &mut Builder,
         which: u32,
         reg: u32,
         e: Elem,
+        pair: bool,
         lane: Operand,
     ) -> Result<Operand, LiftError> {
         let field = if which == 0 { "src0" } else { "src1" };
@@ -476,7 +542,7 @@ impl<'a> Mfma<'a> {
         }
         let acc = self.inst.get("acc") >> which & 1 == 1;
         let base = enc - 256 + reg;
-        let (v, ty): (Operand, Type) = if e.bits() == 64 {
+        let (v, ty): (Operand, Type) = if e.bits() == 64 || pair {
             let lo = b.vreg(base, acc);
             let hi = b.vreg(base + 1, acc);
             (b.pair(lo, hi).into(), Type::I64)
