@@ -411,9 +411,8 @@ impl<'a> Mfma<'a> {
             }
         };
         let ba = blk_a(b, blk);
-        let rk = Self::pair_reg(lay.a, lay.kpl_a(), reg);
-        let key = (0, rk, row.c << 16 | ba.c, kg);
-        let read = match self.cache.get(&key) {
+        let key = (0, reg, row.c << 16 | ba.c, kg);
+        let word = match self.cache.get(&key) {
             Some(v) => *v,
             None => {
                 // lane = row + M * (blk + blocks * kg)
@@ -425,20 +424,12 @@ impl<'a> Mfma<'a> {
                 let gm = b.binv(BinOp::Mul, Type::I32, go, Operand::Imm(lay.m as u64));
                 let ro = Self::idx(b, row);
                 let src_lane = b.binv(BinOp::Add, Type::I32, gm, ro);
-                let v = self.read(
-                    b,
-                    0,
-                    rk,
-                    lay.a,
-                    Self::paired(lay.a, lay.kpl_a()),
-                    src_lane.into(),
-                )?;
+                let v = self.read(b, 0, reg, lay.a, src_lane.into())?;
                 self.cache.insert(key, v);
                 v
             }
         };
-        let word = Self::word_of(b, lay.a, lay.kpl_a(), read, reg);
-        Ok(self.decode_once(b, lay.a, (0, reg, row.c << 16 | ba.c, kg), word, item))
+        Ok(self.decode_once(b, lay.a, key, word, item))
     }
 
     /// The B element (block `blk`, `k`, this lane's column), read through
@@ -452,9 +443,8 @@ impl<'a> Mfma<'a> {
     ) -> Result<Operand, LiftError> {
         let lay = self.lay;
         let (kg, reg, item) = Self::slot(lay.b, k, lay.kpl_b());
-        let rk = Self::pair_reg(lay.b, lay.kpl_b(), reg);
-        let key = (1, rk, blk.c, kg);
-        let read = match self.cache.get(&key) {
+        let key = (1, reg, blk.c, kg);
+        let word = match self.cache.get(&key) {
             Some(v) => *v,
             None => {
                 let g = Idx {
@@ -466,13 +456,12 @@ impl<'a> Mfma<'a> {
                 let col = self.col;
                 let l = b.binv(BinOp::Add, Type::I32, gm, col);
                 let l = blgp_lane(b, l, blgp);
-                let v = self.read(b, 1, rk, lay.b, Self::paired(lay.b, lay.kpl_b()), l)?;
+                let v = self.read(b, 1, reg, lay.b, l)?;
                 self.cache.insert(key, v);
                 v
             }
         };
-        let word = Self::word_of(b, lay.b, lay.kpl_b(), read, reg);
-        Ok(self.decode_once(b, lay.b, (1, reg, blk.c, kg), word, item))
+        Ok(self.decode_once(b, lay.b, key, word, item))
     }
 
     /// Element `item` of the word read under `key`, decoded once.
@@ -490,46 +479,15 @@ impl<'a> Mfma<'a> {
             .or_insert_with(|| decode(b, e, word, item))
     }
 
-    /// Whether an operand of `kpl` elements per lane spans register pairs
-    /// that one 64-bit read can move (sub-64-bit elements in two or more
-    /// registers).
-    fn paired(e: Elem, kpl: u32) -> bool {
-        e.bits() < 64 && kpl * e.bits() >= 64
-    }
-
-    /// The register a read of `reg` starts at: its pair's first when paired.
-    fn pair_reg(e: Elem, kpl: u32, reg: u32) -> u32 {
-        if Self::paired(e, kpl) {
-            reg & !1
-        } else {
-            reg
-        }
-    }
-
-    /// Register `reg`'s word in what the read of its pair (or itself) gave.
-    fn word_of(b: &mut Builder, e: Elem, kpl: u32, read: Operand, reg: u32) -> Operand {
-        if !Self::paired(e, kpl) {
-            return read;
-        }
-        let v: Operand = if reg & 1 == 1 {
-            b.binv(BinOp::LShr, Type::I64, read, Operand::Imm(32))
-                .into()
-        } else {
-            read
-        };
-        b.cvt(CvtOp::Trunc, Type::I32, Type::I64, v).into()
-    }
-
     /// Register `reg` of source `which` (0 = src0, 1 = src1) in lane `lane`:
-    /// an i32, or an i64 for f64 elements and (`pair`) registers `reg` and
-    /// `reg + 1` together (one wave sync point instead of two).
+    /// an i32, or an i64 for f64 elements. (Moving a register pair with one
+    /// 64-bit shfl halves the wave sync points but ran slower: measured.)
     fn read(
         &self,
         b: &mut Builder,
         which: u32,
         reg: u32,
         e: Elem,
-        pair: bool,
         lane: Operand,
     ) -> Result<Operand, LiftError> {
         let field = if which == 0 { "src0" } else { "src1" };
@@ -542,7 +500,7 @@ impl<'a> Mfma<'a> {
         }
         let acc = self.inst.get("acc") >> which & 1 == 1;
         let base = enc - 256 + reg;
-        let (v, ty): (Operand, Type) = if e.bits() == 64 || pair {
+        let (v, ty): (Operand, Type) = if e.bits() == 64 {
             let lo = b.vreg(base, acc);
             let hi = b.vreg(base + 1, acc);
             (b.pair(lo, hi).into(), Type::I64)
