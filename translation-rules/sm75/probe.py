@@ -451,6 +451,32 @@ class Probe:
         log("control %.1fs" % (time.time() - t0))
         return recs
 
+    @staticmethod
+    def joint_cbuf(j, sk, sel, used):
+        """A constant-bank operand nvdisasm prints with a space, `c[B] [O]`
+        (the packed-half forms), is two hex atoms to the skeleton: matched
+        one at a time, a bank that is 0 in every sample fits any free zero
+        bit and leaves the offset unmatched. Matched together, as the
+        unspaced `c[B][O]` is, they give the bank above the offset: {atom
+        index: field spec} for the two, or {} when the pattern is absent or
+        does not fit."""
+        m = re.search(r"c\[\{X\}\] \[\{X\}\]", sk)
+        if not m:
+            return {}
+        ia = sk[: m.start()].count("{")
+        smp = []
+        for w, pc, p in sel:
+            atoms = skeleton(p[2][j])[1]
+            smp.append((w, pc, "c[%s][%s]" % (atoms[ia], atoms[ia + 1])))
+        spec = match_atom("C", smp, used)
+        if spec is None:
+            return {}
+        (lo, hi), (blo, bhi) = spec["bits"]
+        off = {"kind": "simm", "bits": [[lo, hi]]}
+        if hi - lo == 14:
+            off["scale"] = 4
+        return {ia: {"kind": "uimm", "bits": [[blo, bhi]]}, ia + 1: off}
+
     def infer(self, c, samples, flips):
         op, b91 = c
         parsed = [(w, pc, parse(t)) for w, pc, t in samples]
@@ -468,6 +494,7 @@ class Probe:
             pieces = re.split(r"(\{[A-Z]+\})", sk)
             tpl = ""
             k_atom = 0
+            joint = self.joint_cbuf(j, sk, sel, used)
             for piece in pieces:
                 m = re.fullmatch(r"\{([A-Z]+)\}", piece)
                 if not m:
@@ -475,7 +502,7 @@ class Probe:
                     continue
                 k = m.group(1)
                 smp = [(w, pc, skeleton(p[2][j])[1][k_atom]) for w, pc, p in sel]
-                spec = match_atom(k, smp, used)
+                spec = dict(joint[k_atom]) if k_atom in joint else match_atom(k, smp, used)
                 name = "op%d_%d" % (j, k_atom)
                 if spec is None:
                     # constant text when every sample prints the same atom

@@ -278,6 +278,71 @@ fn lea_hi_x_sx32_negative_index() {
     }
 }
 
+/// The f16 bits of a small dyadic value (exact).
+fn h16(v: f32) -> u32 {
+    if v == 0.0 {
+        return if v.is_sign_negative() { 0x8000 } else { 0 };
+    }
+    let b = v.to_bits();
+    let e = (b >> 23 & 0xff) as i32 - 127 + 15;
+    (b >> 16 & 0x8000) | (e as u32) << 10 | (b >> 13 & 0x3ff)
+}
+
+/// A packed pair of small dyadic halves.
+fn h2(lo: f32, hi: f32) -> u32 {
+    h16(lo) | h16(hi) << 16
+}
+
+/// The packed-half ops with a constant-bank (kernel parameter) operand:
+/// HFMA2 with it in src2 (`c[0x0] [0x170]`) and in src1, HMUL2, HADD2 and
+/// HSETP2 with it second. Their table entries once read the bank and
+/// offset from wrong bits (the prober matched `c[B] [O]`'s bank alone):
+/// HFMA2 was refused, HSETP2 read another constant. Small integer halves:
+/// every result is exact.
+#[test]
+fn packed_half_constant_bank_operands() {
+    assert_form("half_cbank", "HFMA2", &[", c[0x0] [0x170]"]);
+    assert_form("half_cbank", "HFMA2", &[", c[0x0] [0x174], R"]);
+    assert_form("half_cbank", "HMUL2", &["c[0x0] [0x174]"]);
+    assert_form("half_cbank", "HADD2", &["c[0x0] [0x170]"]);
+    assert_form("half_cbank", "HSETP2", &["c[0x0] [0x170]"]);
+    let m = module();
+    let (p, q) = ((2.0f32, 0.5f32), (-1.0f32, 3.0f32));
+    let val = |i: usize, k: usize| ((i * 7 + k * 3) % 9) as f32 - 4.0;
+    let mut inp = Vec::new();
+    let mut want = Vec::new();
+    let mut lt = Vec::new();
+    for i in 0..64 {
+        let (x, y) = ((val(i, 0), val(i, 1)), (val(i, 2), val(i, 3)));
+        inp.push(h2(x.0, x.1));
+        inp.push(h2(y.0, y.1));
+        let r6 = (x.0 * y.0 + p.0, x.1 * y.1 + p.1);
+        let r7 = (x.0 * q.0 + y.0, x.1 * q.1 + y.1);
+        want.extend([
+            h2(r6.0, r6.1),
+            h2(r7.0, r7.1),
+            h2(r6.0 * q.0, r6.1 * q.1),
+            h2(r7.0 + p.0, r7.1 + p.1),
+        ]);
+        lt.push(u32::from(x.0 < p.0) | u32::from(x.1 < p.1) << 1);
+    }
+    want.extend(lt);
+    let args = [
+        ArgSpec::Zeros(64 * 20),
+        ArgSpec::Bytes(bytes32(&inp)),
+        ArgSpec::U32(h2(p.0, p.1)),
+        ArgSpec::U32(h2(q.0, q.1)),
+    ];
+    check_words(
+        &m,
+        "half_cbank",
+        64,
+        &args,
+        &want,
+        "f16x2 with parameter operands",
+    );
+}
+
 /// PTX `bfind.u32` / `bfind.s32`.
 fn bfind(x: u32, signed: bool) -> u32 {
     let v = if signed && (x as i32) < 0 { !x } else { x };
