@@ -462,7 +462,7 @@ class Probe:
         does not fit."""
         m = re.search(r"c\[\{X\}\] \[\{X\}\]", sk)
         if not m:
-            return {}
+            return Probe.joint_ur_offset(j, sk, sel, used)
         ia = sk[: m.start()].count("{")
         smp = []
         for w, pc, p in sel:
@@ -476,6 +476,31 @@ class Probe:
         if hi - lo == 14:
             off["scale"] = 4
         return {ia: {"kind": "uimm", "bits": [[blo, bhi]]}, ia + 1: off}
+
+    @staticmethod
+    def joint_ur_offset(j, sk, sel, used):
+        """The offset of a uniform-register constant operand printed with a
+        space, `cx[URn] [O]`: matched alone, the narrowest field that fits
+        the samples' (small) offsets wins and truncates larger ones. The
+        constant-bank offset field, [40,54) in words, is tried first,
+        unsigned (as nvdisasm prints these when bit 53 is set) before
+        signed."""
+        m = re.search(r"\{UR\}\] \[\{X\}", sk)
+        if not m:
+            return {}
+        ia = sk[: m.start()].count("{") + 1
+        vals = []
+        for w, pc, p in sel:
+            a = skeleton(p[2][j])[1][ia]
+            vals.append((w, int(a.replace("+", ""), 16)))
+        for lo, hi, signed in ((40, 54, False), (40, 54, True)):
+            if any(used >> b & 1 for b in range(lo, hi)):
+                continue
+            f = (lambda x: sext(x, hi - lo)) if signed else (lambda x: x)
+            if all(4 * f(bits(x, lo, hi)) == v for x, v in vals):
+                kind = "simm" if signed else "uimm"
+                return {ia: {"kind": kind, "scale": 4, "bits": [[lo, hi]]}}
+        return {}
 
     def infer(self, c, samples, flips):
         op, b91 = c
