@@ -172,25 +172,28 @@ def wave_allreduce_xor(sp, bufs):
     return {1: pack(sums, "i"), 2: pack(maxes, "i"), 3: f32s_exact(sums), 4: pack(seg, "i")}
 
 
+def segment_scans(x, size):
+    """Per segment of `size` elements: inclusive and exclusive prefix sums
+    and the segment totals, wrapped like int."""
+    incl, excl, totals = [], [], []
+    for b in range(0, len(x), size):
+        acc = 0
+        for v in x[b:b + size]:
+            excl.append(wrap32(acc))
+            acc += v
+            incl.append(wrap32(acc))
+        totals.append(wrap32(acc))
+    return incl, excl, totals
+
+
 def scan_hillis_steele(sp, bufs):
-    x = words(bufs[0], "i")
-    out, acc = [], 0
-    for i, v in enumerate(x):
-        acc = v if i % 256 == 0 else acc + v
-        out.append(wrap32(acc))
-    return {1: pack(out, "i")}
+    incl, _, _ = segment_scans(words(bufs[0], "i"), 256)
+    return {1: pack(incl, "i")}
 
 
 def scan_blelloch(sp, bufs):
-    x = words(bufs[0], "i")
-    out, totals = [], []
-    for b in range(0, len(x), 512):
-        acc = 0
-        for v in x[b:b + 512]:
-            out.append(wrap32(acc))
-            acc += v
-        totals.append(wrap32(acc))
-    return {1: pack(out, "i"), 2: pack(totals, "i")}
+    _, excl, totals = segment_scans(words(bufs[0], "i"), 512)
+    return {1: pack(excl, "i"), 2: pack(totals, "i")}
 
 
 def histogram256(sp, bufs):
@@ -345,15 +348,7 @@ def block_scan_shfl_up(sp, bufs):
 
 
 def wave_scan_dpp(sp, bufs):
-    x = words(bufs[0], "i")
-    incl, excl, totals = [], [], []
-    for w in range(0, len(x), 64):
-        acc = 0
-        for v in x[w:w + 64]:
-            excl.append(wrap32(acc))
-            acc += v
-            incl.append(wrap32(acc))
-        totals.append(wrap32(acc))
+    incl, excl, totals = segment_scans(words(bufs[0], "i"), 64)
     return {1: pack(incl, "i"), 2: pack(excl, "i"), 3: pack(totals, "i")}
 
 
@@ -666,10 +661,6 @@ def template_dot_i32_5(sp, bufs):
                      for i in range(len(x) // 5)], "i")}
 
 
-def _f32_of(bits):
-    return struct.unpack("<f", struct.pack("<I", bits))[0]
-
-
 def _flush(x):
     """A zero of the same sign for an f32 subnormal (x already an f32 value)."""
     return math.copysign(0.0, x) if x != 0 and abs(x) < 2.0 ** -126 else x
@@ -682,9 +673,9 @@ def _r32_flushed(x):
 
 
 def flush_denormals(sp, bufs):
-    a = [_flush(_f32_of(x)) for x in words(bufs[0], "I")]
+    a = [_flush(_gfx942.f32(x)) for x in words(bufs[0], "I")]
     b = words(bufs[1], "f")
-    d = [_flush(_f32_of(x)) for x in words(bufs[2], "I")]
+    d = [_flush(_gfx942.f32(x)) for x in words(bufs[2], "I")]
     tiny = struct.unpack("<f", struct.pack("<f", 1.0e-30))[0]
     # f64 division rounded to f32 is the correctly rounded f32 quotient.
     return {3: pack([_r32_flushed(x / y) for x, y in zip(a, b)], "I"),
