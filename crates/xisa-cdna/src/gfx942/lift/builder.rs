@@ -120,6 +120,13 @@ impl Builder {
         self.named(&format!("a{n}"), Type::I32)
     }
 
+    /// Vector registers `n` and `n + 1` of the VGPR (or, `acc`, AGPR) file as
+    /// one 64-bit value, `n` the low half.
+    pub fn vreg_pair(&mut self, n: u32, acc: bool) -> Reg {
+        let (lo, hi) = (self.vreg(n, acc), self.vreg(n + 1, acc));
+        self.pair(lo, hi)
+    }
+
     /// Vector register `n` of the VGPR file, or of the AGPR file when `acc`.
     pub fn vreg(&mut self, n: u32, acc: bool) -> Reg {
         if acc {

@@ -451,19 +451,9 @@ pub(super) fn fdot2(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError>
 /// `(z + x.lo * y.lo) + x.hi * y.hi` in f32 (the ISA's pseudo-code order):
 /// f16 products are exact in f32, so each step is one rounded fma.
 pub(super) fn fdot2_sum(b: &mut Builder, x: V, y: V, z: V) -> Reg {
-    let half = |b: &mut Builder, v: V, hi: bool| -> V {
-        let w = if hi {
-            b.binv(BinOp::LShr, Type::I32, v, Operand::Imm(16)).into()
-        } else {
-            v
-        };
-        let h = half_of(b, w);
-        let f = ftof_rn(b, Type::F32, Type::F16, h.into());
-        fromf(b, f, 32).into()
-    };
     let mut acc = z;
     for hi in [false, true] {
-        let (a, c) = (half(b, x, hi), half(b, y, hi));
+        let (a, c) = (f16_as_f32_bits(b, x, hi), f16_as_f32_bits(b, y, hi));
         acc = fma(b, 32, a, c, acc).into();
     }
     b.as_reg(acc)

@@ -172,9 +172,17 @@ struct Mfma<'a> {
 
 /// `v_mfma_*`: see the module comment.
 pub(super) fn mfma(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
-    // The matrix cores ignore the MODE register: denormals are kept.
+    keeping_denormals(b, |b| mfma_kept(b, inst, s))
+}
+
+/// Runs `f` with the f32 flush mode off: the matrix cores ignore the MODE
+/// register and keep denormals (the shared float helpers follow `ftz32`).
+fn keeping_denormals(
+    b: &mut Builder,
+    f: impl FnOnce(&mut Builder) -> Result<(), LiftError>,
+) -> Result<(), LiftError> {
     let ftz = std::mem::replace(&mut b.ftz32, false);
-    let r = mfma_kept(b, inst, s);
+    let r = f(b);
     b.ftz32 = ftz;
     r
 }
@@ -218,10 +226,7 @@ fn mfma_kept(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
 /// half first. `base` selects one of the index sets by abid when cbsz is 0
 /// (8 bits apart for 16-bit sources, 16 for 8-bit). D is also the addend.
 pub(super) fn smfmac(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
-    let ftz = std::mem::replace(&mut b.ftz32, false);
-    let r = smfmac_kept(b, inst, s);
-    b.ftz32 = ftz;
-    r
+    keeping_denormals(b, |b| smfmac_kept(b, inst, s))
 }
 
 fn smfmac_kept(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
@@ -235,10 +240,6 @@ fn smfmac_kept(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
     if set * set_bits >= 32 {
         return Err(b.unsupported(format!("abid:{abid} selects no index set")));
     }
-    let idx_enc = inst.get("src2");
-    if idx_enc < 256 {
-        return Err(b.unsupported("an SMFMAC index (src2) that is not a VGPR"));
-    }
     let mut mf = Mfma::new(b, inst, lay);
     // Index groups (of four k) per lane.
     let gl = lay.kpl_a() / 2;
@@ -247,23 +248,13 @@ fn smfmac_kept(b: &mut Builder, inst: &Inst, s: &Sem) -> Result<(), LiftError> {
         let (blk, row) = mf.d_pos(r);
         let mut acc = mf.c_elem(b, r, false)?;
         for q in 0..lay.k / 4 {
+            // In the lane holding the group's A values (one block: block 0).
             let key = (2, 0, row.c, q / gl);
-            let word = match mf.cache.get(&key) {
-                Some(v) => *v,
-                None => {
-                    let ro = Mfma::idx(b, row);
-                    let at = b.binv(
-                        BinOp::Add,
-                        Type::I32,
-                        ro,
-                        Operand::Imm((lay.m * (q / gl)) as u64),
-                    );
-                    let src = b.v(idx_enc - 256);
-                    let d = b.shfl(Type::I32, src, at);
-                    mf.cache.insert(key, d.into());
-                    d.into()
-                }
-            };
+            let word = mf.read(b, key, Elem::I8, |b| {
+                let ro = Mfma::idx(b, row);
+                let blk0 = Idx { c: 0, dyn_: None };
+                Mfma::src_lane(b, lay, blk0, q / gl, lay.m, ro).into()
+            })?;
             // The four candidate B elements of the group.
             let cand: Vec<Operand> = (0..4)
                 .map(|p| mf.b_elem(b, blk, 4 * q + p, 0))
@@ -412,23 +403,10 @@ impl<'a> Mfma<'a> {
         };
         let ba = blk_a(b, blk);
         let key = (0, reg, row.c << 16 | ba.c, kg);
-        let word = match self.cache.get(&key) {
-            Some(v) => *v,
-            None => {
-                // lane = row + M * (blk + blocks * kg)
-                let g = Idx {
-                    c: ba.c + lay.blocks * kg,
-                    dyn_: ba.dyn_,
-                };
-                let go = Self::idx(b, g);
-                let gm = b.binv(BinOp::Mul, Type::I32, go, Operand::Imm(lay.m as u64));
-                let ro = Self::idx(b, row);
-                let src_lane = b.binv(BinOp::Add, Type::I32, gm, ro);
-                let v = self.read(b, 0, reg, lay.a, src_lane.into())?;
-                self.cache.insert(key, v);
-                v
-            }
-        };
+        let word = self.read(b, key, lay.a, |b| {
+            let ro = Self::idx(b, row);
+            Self::src_lane(b, lay, ba, kg, lay.m, ro).into()
+        })?;
         Ok(self.decode_once(b, lay.a, key, word, item))
     }
 
@@ -444,23 +422,11 @@ impl<'a> Mfma<'a> {
         let lay = self.lay;
         let (kg, reg, item) = Self::slot(lay.b, k, lay.kpl_b());
         let key = (1, reg, blk.c, kg);
-        let word = match self.cache.get(&key) {
-            Some(v) => *v,
-            None => {
-                let g = Idx {
-                    c: blk.c + lay.blocks * kg,
-                    dyn_: blk.dyn_,
-                };
-                let go = Self::idx(b, g);
-                let gm = b.binv(BinOp::Mul, Type::I32, go, Operand::Imm(lay.n as u64));
-                let col = self.col;
-                let l = b.binv(BinOp::Add, Type::I32, gm, col);
-                let l = blgp_lane(b, l, blgp);
-                let v = self.read(b, 1, reg, lay.b, l)?;
-                self.cache.insert(key, v);
-                v
-            }
-        };
+        let col = self.col;
+        let word = self.read(b, key, lay.b, |b| {
+            let l = Self::src_lane(b, lay, blk, kg, lay.n, col.into());
+            blgp_lane(b, l, blgp)
+        })?;
         Ok(self.decode_once(b, lay.b, key, word, item))
     }
 
@@ -479,35 +445,53 @@ impl<'a> Mfma<'a> {
             .or_insert_with(|| decode(b, e, word, item))
     }
 
-    /// Register `reg` of source `which` (0 = src0, 1 = src1) in lane `lane`:
-    /// an i32, or an i64 for f64 elements. (Moving a register pair with one
-    /// 64-bit shfl halves the wave sync points but ran slower: measured.)
+    /// The lane holding line `line` (a row of A or column of B, `dim` = M
+    /// or N) of block `blk` in lane group `kg`: `line + dim * (blk + blocks
+    /// * kg)`.
+    fn src_lane(b: &mut Builder, lay: Layout, blk: Idx, kg: u32, dim: u32, line: Operand) -> Reg {
+        let g = Idx {
+            c: blk.c + lay.blocks * kg,
+            dyn_: blk.dyn_,
+        };
+        let go = Self::idx(b, g);
+        let gm = b.binv(BinOp::Mul, Type::I32, go, Operand::Imm(dim as u64));
+        b.binv(BinOp::Add, Type::I32, gm, line)
+    }
+
+    /// Register `key.1` of source `key.0` (0 A = src0, 1 B = src1, 2 the
+    /// SMFMAC index = src2, always a VGPR) as the lane `lane` computes holds
+    /// it, read once per key: an i32, or an i64 for f64 elements. (Moving a
+    /// register pair with one 64-bit shfl halves the wave sync points but
+    /// ran slower: measured.)
     fn read(
-        &self,
+        &mut self,
         b: &mut Builder,
-        which: u32,
-        reg: u32,
+        key: ReadKey,
         e: Elem,
-        lane: Operand,
+        lane: impl FnOnce(&mut Builder) -> Operand,
     ) -> Result<Operand, LiftError> {
-        let field = if which == 0 { "src0" } else { "src1" };
-        let enc = self.inst.get(field);
+        if let Some(v) = self.cache.get(&key) {
+            return Ok(*v);
+        }
+        let (which, reg) = (key.0, key.1);
+        let enc = self.inst.get(["src0", "src1", "src2"][which]);
         if enc < 256 {
             return Err(b.unsupported(format!(
                 "an MFMA {} source that is not a vector register",
-                if which == 0 { "A" } else { "B" }
+                ["A", "B", "index"][which]
             )));
         }
-        let acc = self.inst.get("acc") >> which & 1 == 1;
+        let acc = which < 2 && self.inst.get("acc") >> which & 1 == 1;
         let base = enc - 256 + reg;
         let (v, ty): (Operand, Type) = if e.bits() == 64 {
-            let lo = b.vreg(base, acc);
-            let hi = b.vreg(base + 1, acc);
-            (b.pair(lo, hi).into(), Type::I64)
+            (b.vreg_pair(base, acc).into(), Type::I64)
         } else {
             (b.vreg(base, acc).into(), Type::I32)
         };
-        Ok(b.shfl(ty, v, lane).into())
+        let l = lane(b);
+        let w: Operand = b.shfl(ty, v, l).into();
+        self.cache.insert(key, w);
+        Ok(w)
     }
 
     /// C element `r` of this lane (its own registers, or the constant),
@@ -525,9 +509,7 @@ impl<'a> Mfma<'a> {
             let acc = self.inst.get("acc_cd") == 1;
             let base = enc - 256 + r * lay.out_regs();
             if wide {
-                let lo = b.vreg(base, acc);
-                let hi = b.vreg(base + 1, acc);
-                b.pair(lo, hi).into()
+                b.vreg_pair(base, acc).into()
             } else {
                 b.vreg(base, acc).into()
             }
@@ -609,12 +591,7 @@ fn decode(b: &mut Builder, e: Elem, word: Operand, item: u32) -> Operand {
     match e {
         Elem::F32 | Elem::F64 => word,
         Elem::Xf32 => xf32(b, word),
-        Elem::F16 => {
-            let h = field(b, 16);
-            let f = half_of(b, h);
-            let w = ftof_rn(b, Type::F32, Type::F16, f.into());
-            fromf(b, w, 32).into()
-        }
+        Elem::F16 => f16_as_f32_bits(b, word, item == 1),
         Elem::Bf16 => {
             let h = field(b, 16);
             b.binv(Shl, i32t, h, Operand::Imm(16)).into()

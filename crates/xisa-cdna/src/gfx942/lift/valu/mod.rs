@@ -115,12 +115,10 @@ fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError
     };
     let mut v: V = if enc >= 256 {
         let n = enc - 256;
-        let lo = b.v(n);
         if w == 64 {
-            let hi = b.v(n + 1);
-            b.pair(lo, hi).into()
+            b.vreg_pair(n, false).into()
         } else {
-            lo.into()
+            b.v(n).into()
         }
     } else {
         let width = if fty == "f16" || fty == "i16" { 16 } else { w };
@@ -614,6 +612,19 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
     }
     Ok(())
 }
+/// The f16 in half `hi` (0 low, 1 high) of a 32-bit value, as f32 bits
+/// (exact).
+fn f16_as_f32_bits(b: &mut Builder, v: V, hi: bool) -> V {
+    let w: V = if hi {
+        b.binv(BinOp::LShr, Type::I32, v, Operand::Imm(16)).into()
+    } else {
+        v
+    };
+    let h = half_of(b, w);
+    let f = ftof_rn(b, Type::F32, Type::F16, h.into());
+    fromf(b, f, 32).into()
+}
+
 /// The low 16 bits of a 32-bit value as an `f16`.
 fn half_of(b: &mut Builder, x: V) -> Reg {
     let t = b.cvt(CvtOp::Trunc, Type::I16, Type::I32, x);
@@ -964,11 +975,9 @@ fn dpp_src(b: &mut Builder, inst: &Inst) -> Result<(Reg, Reg), LiftError> {
         _ => return Err(b.unsupported(format!("DPP control {ctrl:#x} is not lifted"))),
     };
     // A 64-bit source (the f64 ops, v_mov_b64) moves as its register pair.
-    let wide = inst.opcode.width("src0") == 64;
     let s0 = inst.get("src0");
-    let (x, ty): (Operand, Type) = if wide {
-        let (lo, hi) = (b.v(s0), b.v(s0 + 1));
-        (b.pair(lo, hi).into(), Type::I64)
+    let (x, ty): (Operand, Type) = if inst.opcode.width("src0") == 64 {
+        (b.vreg_pair(s0, false).into(), Type::I64)
     } else {
         (b.v(s0).into(), i32t)
     };
