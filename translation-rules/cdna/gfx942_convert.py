@@ -221,22 +221,23 @@ def main():
 def sopk_literal_rows(have):
     """SOPK opcodes that carry a 32-bit literal after the word
     (s_setreg_imm32_b32): probed again with a literal, which becomes a `k`
-    operand (the literal constant) and the row's `k` flag."""
+    operand (the literal constant) and the row's `k` flag. One llvm-mc run
+    per probe set (with sdst, then without for the rest)."""
     lo, hi = FMTS["SOPK"]["fields"]["op"]
     lit = 0x12345678
+    found = {}
+    todo = [op for op in range(1 << (hi - lo + 1)) if op not in have]
+    for vals in ({"sdst": 40, "simm16": 0x1234}, {"simm16": 0x1234}):
+        words = [build("SOPK", dict(vals, op=op)) + lit.to_bytes(4, "little") for op in todo]
+        for op, t in zip(todo, llvm(words)):
+            if t is not None:
+                found[op] = template(t, dict(vals, imm=lit), {})
+        todo = [op for op in todo if op not in found]
     rows = []
-    for op in range(1 << (hi - lo + 1)):
-        if op in have:
-            continue
-        for vals in ({"sdst": 40, "simm16": 0x1234}, {"simm16": 0x1234}):
-            word = build("SOPK", dict(vals, op=op)) + lit.to_bytes(4, "little")
-            (t,) = llvm([word])
-            if t is None:
-                continue
-            mn, ops, raw = template(t, dict(vals, imm=lit), {})
-            ops = [o.replace("imm:imm:1", "imm:k:1") for o in ops]
-            rows.append(("SOPK", "-", op, mn, ",".join(ops) or "-", "raw" if raw else "k"))
-            break
+    for op in sorted(found):
+        mn, ops, raw = found[op]
+        ops = [o.replace("imm:imm:1", "imm:k:1") for o in ops]
+        rows.append(("SOPK", "-", op, mn, ",".join(ops) or "-", "raw" if raw else "k"))
     return rows
 
 
