@@ -113,6 +113,8 @@ table_enum! {
         Fract = "fract",
         /// `x * 2^n`.
         Ldexp = "ldexp",
+        /// The 53-bit segment of 2/pi for range reduction (`v_trig_preop_f64`).
+        TrigPreop = "trig_preop",
         /// Mantissa in [0.5, 1).
         FrexpMant = "frexp_mant",
         /// Exponent.

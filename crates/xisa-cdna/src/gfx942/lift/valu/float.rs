@@ -499,3 +499,110 @@ pub(super) fn cvt_f8(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError
     let hi = super::matrix::f8_to_f32(b, hi, f);
     Ok(Out::Wide(b.pair(lo, hi)))
 }
+
+/// The fraction bits of 2/pi that `v_trig_preop_f64` reads: the 1201 bits
+/// the ISA names, `floor(2/pi * 2^1201)`, placed at the top of 20
+/// little-endian 64-bit words (the low 79 bits are zero). Checked against
+/// an independent computation of 2/pi in this module's tests.
+const TWO_OVER_PI: [u64; 20] = [
+    0x0000000000000000,
+    0x56033046fc7b0000,
+    0x6bfb5fb11f8d5d08,
+    0x3d0739f78a5292ea,
+    0x7527bac7ebe5f17b,
+    0x4f463f669e5fea2d,
+    0x6d367ecf27cb09b7,
+    0xef2f118b5a0a6d1f,
+    0x1ff897ffde05980f,
+    0x9c845f8bbdf9283b,
+    0x3991d639835339f4,
+    0xe99c7026b45f7e41,
+    0xe88235f52ebb4484,
+    0xfe1deb1cb129a73e,
+    0x06492eea09d1921c,
+    0xb7246e3a424dd2e0,
+    0xfe5163abdebbc561,
+    0xdb6295993c439041,
+    0xfc2757d1f534ddc0,
+    0xa2f9836e4e441529,
+];
+
+/// `v_trig_preop_f64`: the 53-bit segment of 2/pi that range reduction of
+/// `src0` needs, selected by `src1[4:0]` (CDNA3 ISA pseudocode): it starts
+/// `shift = 53 * seg (+ exponent - 1077 above 1077)` bits below the binary
+/// point, and is scaled by `2^(-53 - shift)` (`+128` for exponents from
+/// 1968, which keeps the products normal), rounding toward zero where the
+/// result is denormal. Two cases the pseudocode leaves out follow LLVM's
+/// constant folding, which names them hardware behaviour: a segment from
+/// `shift >= 1120` on is 0, and a NaN source gives that NaN quieted.
+pub(super) fn trig_preop(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    let (i32t, i64t) = (Type::I32, Type::I64);
+    if c.vop3 && (c.inst.get("abs") >> 1 & 1 == 1 || c.inst.get("neg") >> 1 & 1 == 1) {
+        return Err(b.unsupported("abs / neg on the segment select (src1) of v_trig_preop_f64"));
+    }
+    let x = c.r(b, 0)?;
+    let seg = plain_src(b, c.inst.get("src1"))?;
+    let seg = b.binv(And, i32t, seg, Operand::Imm(31));
+    let e64 = b.binv(LShr, i64t, x, Operand::Imm(52));
+    let e64 = b.binv(And, i64t, e64, Operand::Imm(0x7ff));
+    let e = b.cvt(CvtOp::Trunc, i32t, i64t, e64);
+    // shift = 53 * seg + max(e - 1077, 0)
+    let over = b.binv(Sub, i32t, e, Operand::Imm(1077));
+    let over = b.binv(MaxS, i32t, over, Operand::Imm(0));
+    let shift = b.binv(Mul, i32t, seg, Operand::Imm(53));
+    let shift = b.binv(Add, i32t, shift, over);
+    // The segment is bits [p, p + 53) of the table (1280 bits, word 0
+    // lowest): p = 1227 - shift, at least 108 below shift 1120.
+    let outside = b.icmp(ICond::Uge, i32t, shift, Operand::Imm(1120));
+    let p = b.binv(Sub, i32t, Operand::Imm(1227), shift);
+    let pc = b.binv(MaxS, i32t, p, Operand::Imm(0));
+    let q = b.binv(LShr, i32t, pc, Operand::Imm(6));
+    let r = b.binv(And, i32t, pc, Operand::Imm(63));
+    let word = |b: &mut Builder, k: Reg| -> Reg {
+        let mut acc = b.t(i64t);
+        b.mov(i64t, acc, Operand::Imm(0));
+        for (i, w) in TWO_OVER_PI.iter().enumerate() {
+            let hit = b.icmp(ICond::Eq, i32t, k, Operand::Imm(i as u64));
+            acc = b.select(i64t, hit, Operand::Imm(*w), acc);
+        }
+        acc
+    };
+    let lo = word(b, q);
+    let q1 = b.binv(Add, i32t, q, Operand::Imm(1));
+    let hi = word(b, q1);
+    let lo = b.binv(LShr, i64t, lo, r);
+    // r = 0 shifts by 64: the IR gives 0, as the segment needs.
+    let rr = b.binv(Sub, i32t, Operand::Imm(64), r);
+    let hi = b.binv(Shl, i64t, hi, rr);
+    let v = b.binv(Or, i64t, lo, hi);
+    let v = b.binv(And, i64t, v, Operand::Imm((1 << 53) - 1));
+    let v = b.select(i64t, outside, Operand::Imm(0), v);
+    // scale = -53 - shift (+128 from exponent 1968)
+    let big = b.icmp(ICond::Uge, i32t, e, Operand::Imm(1968));
+    let bonus = b.select(i32t, big, Operand::Imm(128), Operand::Imm(0));
+    let scale = b.binv(Sub, i32t, bonus, shift);
+    let scale = b.binv(Sub, i32t, scale, Operand::Imm(53));
+    // A normal result is v * 2^scale exactly; a denormal one is v shifted
+    // to the denormal scale 2^-1074, truncated.
+    let vf = b.cvt(CvtOp::UtoF, Type::F64, i64t, v);
+    let vb = fromf(b, vf, 64);
+    let normal = ldexp64(b, vb.into(), scale.into());
+    let lz = b.un(UnOp::Clz, i64t, v);
+    let lz = b.cvt(CvtOp::Trunc, i32t, i64t, lz);
+    let ex = b.binv(Sub, i32t, scale, lz);
+    let ex = b.binv(Add, i32t, ex, Operand::Imm(63 + 1023));
+    let tiny = b.icmp(ICond::Sle, i32t, ex, Operand::Imm(0));
+    let sh = b.binv(Add, i32t, scale, Operand::Imm(1074));
+    let up = b.binv(Shl, i64t, v, sh);
+    let nsh = b.binv(Sub, i32t, Operand::Imm(0), sh);
+    let down = b.binv(LShr, i64t, v, nsh);
+    let left = b.icmp(ICond::Sge, i32t, sh, Operand::Imm(0));
+    let den = b.select(i64t, left, up, down);
+    let res = b.select(i64t, tiny, den, normal);
+    let mag = b.binv(And, i64t, x, Operand::Imm(!(1u64 << 63)));
+    let nan = b.icmp(ICond::Ugt, i64t, mag, Operand::Imm(0x7ff0_0000_0000_0000));
+    let quiet = b.binv(Or, i64t, x, Operand::Imm(1 << 51));
+    let res = b.select(i64t, nan, quiet, res);
+    Ok(float_out(b, c, res, s.ty))
+}

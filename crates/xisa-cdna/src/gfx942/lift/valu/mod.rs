@@ -488,6 +488,7 @@ fn kind_fn(k: Kind) -> KindFn {
         SinCos => float::sincos,
         Fract => float::fract,
         Ldexp => float::ldexp,
+        TrigPreop => float::trig_preop,
         FrexpMant => float::frexp_mant,
         FrexpExp => float::frexp_exp,
         DivScale => float::div_scale,
