@@ -236,7 +236,7 @@ fn trig_preop_matches_the_model_on_both_engines() {
         let e = rng.pick(&[
             0u64, 1, 1000, 1023, 1077, 1078, 1500, 1967, 1968, 2046, 2047,
         ]) + rng.below(3u64);
-        let x = rng.next() & (1 << 63 | (1 << 52) - 1) | (e.min(2047) << 52);
+        let x = rng.next() & ((1 << 63) | ((1 << 52) - 1)) | (e.min(2047) << 52);
         // Garbage above bit 4 of the segment select is ignored.
         cases.push((x, rng.below(32u32) | rng.pick(&[0, 0x40, 0xffff_ff00])));
     }
