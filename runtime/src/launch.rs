@@ -334,6 +334,17 @@ fn validate(kernel: &Kernel, cfg: &LaunchConfig) -> Result<(u64, u64, u32), Laun
     Ok((lanes, blocks, dyn_base as u32))
 }
 
+/// The host's cores, asked once: `available_parallelism` reads the cgroup
+/// CPU quota files on every call (a third of a small launch's time).
+fn host_cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    })
+}
+
 /// Runs `kernel` (as compiled into `program`) over the grid.
 pub fn launch(
     kernel: &Kernel,
@@ -343,9 +354,7 @@ pub fn launch(
 ) -> Result<LaunchStats, LaunchError> {
     let (lanes, blocks, dyn_base) = validate(kernel, cfg)?;
     let shared_bytes = dyn_base as usize + cfg.dyn_shared as usize;
-    let cores = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
+    let cores = host_cores();
     let threads = if cfg.threads == 0 { cores } else { cfg.threads }
         .min(blocks as usize)
         .max(1);
