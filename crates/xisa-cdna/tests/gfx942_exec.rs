@@ -1983,6 +1983,48 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         Int,
         |i| i2((i.a as u16 as i16 as i32 as u32).wrapping_add(i.b >> 24))
     );
+    // Integer clamp on 16-bit ops saturates to the u16 / i16 range (LLVM's
+    // usub.sat / uadd.sat / sadd.sat: OpenCL sub_sat / add_sat / abs_diff
+    // on uchar vectors), also under SDWA byte selects; SDWA clamp on a
+    // float op clamps to [0, 1].
+    let s16 = |x: u32| x as u16 as i16;
+    op!("v_sub_u16_e64 v20, v2, v3 clamp", Int, |i| i2((i.a as u16)
+        .saturating_sub(i.b as u16)
+        as u32));
+    op!("v_add_u16_e64 v20, v2, v3 clamp", Int, |i| i2((i.a as u16)
+        .saturating_add(i.b as u16)
+        as u32));
+    op!("v_subrev_u16_e64 v20, v2, v3 clamp", Int, |i| i2((i.b
+        as u16)
+        .saturating_sub(i.a as u16)
+        as u32));
+    op!("v_add_i16 v20, v2, v3 clamp", Int, |i| i2(
+        (s16(i.a).saturating_add(s16(i.b)) as u16 as u32) | (SENTINEL & 0xffff_0000)
+    ));
+    op!("v_sub_i16 v20, v2, v3 clamp", Int, |i| i2(
+        (s16(i.a).saturating_sub(s16(i.b)) as u16 as u32) | (SENTINEL & 0xffff_0000)
+    ));
+    op!(
+        "v_sub_u16_sdwa v20, v2, v3 clamp dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1 src1_sel:BYTE_1",
+        Int,
+        |i| {
+            let d = ((i.a >> 8) & 0xff).saturating_sub((i.b >> 8) & 0xff);
+            i2((SENTINEL & !0xff00) | (d & 0xff) << 8)
+        }
+    );
+    op!(
+        "v_add_u16_sdwa v20, v2, v3 clamp dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_0",
+        Int,
+        |i| i2((((i.a >> 16) as u16).saturating_add(i.b as u16) as u32) << 16)
+    );
+    op!(
+        "v_mul_f32_sdwa v20, v2, v3 clamp dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD",
+        F32,
+        |i| {
+            let p = f(i.a) * f(i.b);
+            fb(if p.is_nan() || p <= 0.0 { 0.0 } else { p.min(1.0) })
+        }
+    );
     // Output modifiers, fract, 3-operand float min/max/med, rounding
     // conversions, f16 packing.
     op!("v_add_f32_e64 v20, v2, v3 mul:2", F32, |i| fb((f(i.a)

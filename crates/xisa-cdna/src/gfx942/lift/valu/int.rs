@@ -92,8 +92,18 @@ pub(super) fn addsat(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError
 /// high half (GFX9 16-bit VOP1/VOP2).
 pub(super) fn bin(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
     let op = sem_int(b, s)?;
-    c.no_int_clamp(b)?;
     let (x, y) = c.r2(b, s.flags.rev)?;
+    if s.ty == Type::I16 && c.clamp {
+        // Saturated to the u16 / i16 range (LLVM's uadd.sat / usub.sat /
+        // sadd.sat on 16 and 8 bits: `v_sub_u16 ... clamp`, with SDWA
+        // byte selects for bytes), the high half zeroed.
+        let lo = |b: &mut Builder, v: V| -> V {
+            b.binv(BinOp::And, Type::I32, v, Operand::Imm(0xffff)).into()
+        };
+        let (x, y) = (lo(b, x), lo(b, y));
+        return Ok(Out::Lane(op16(b, s, &[x, y], true)?));
+    }
+    c.no_int_clamp(b)?;
     if s.ty == Type::I16 {
         let x = b.cvt(CvtOp::Trunc, Type::I16, Type::I32, x);
         let y = b.cvt(CvtOp::Trunc, Type::I16, Type::I32, y);

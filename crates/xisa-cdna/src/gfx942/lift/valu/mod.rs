@@ -578,9 +578,12 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
             }
         }
         "VOP1_SDWA" | "VOP2_SDWA" => {
-            if inst.get("clamp") != 0 || inst.get("omod") != 0 {
-                return Err(b.unsupported("SDWA clamp / omod are not lifted"));
+            if inst.get("omod") != 0 {
+                return Err(b.unsupported("SDWA omod is not lifted"));
             }
+            // Clamp as in VOP3: the kinds that model it (float [0, 1],
+            // integer saturation) read it, the others refuse it.
+            c.clamp = inst.get("clamp") == 1;
             if src_mods {
                 return Err(b.unsupported("SDWA source modifiers are not lifted"));
             }
