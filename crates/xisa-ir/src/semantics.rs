@@ -929,11 +929,13 @@ pub fn cvt(op: CvtOp, to: Type, from: Type, rnd: Round, sat: bool, ftz: bool, v:
         CvtOp::FtoF => {
             let v = if ftz { flush(from, v) } else { v };
             let x = to_f64(from, v);
+            // [+0, 1]: -0 and NaN give +0 (CUDA's __saturatef; ptxas folds
+            // `max(x, 0)` into `.SAT`, and PTX max(-0, +0) is +0).
             let x = if sat {
-                if x.is_nan() {
+                if x.is_nan() || x <= 0.0 {
                     0.0
                 } else {
-                    x.clamp(0.0, 1.0)
+                    x.min(1.0)
                 }
             } else {
                 x

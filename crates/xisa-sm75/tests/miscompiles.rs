@@ -674,3 +674,58 @@ fn assert_refused(kernel: &str, (pc, m): (u64, Result<Module, String>), what: &s
     assert!(err.contains(what), "{kernel}: {err}");
     assert!(err.contains(&format!("pc {pc:#x}")), "{kernel}: {err}");
 }
+
+/// `.SAT` clamps to [+0, 1]: a -0 result (`-1 * +0`, `-0 + -0`, `2 * -0`)
+/// gives +0, as CUDA's `__saturatef` and the `max(x, 0)` that ptxas folds
+/// into `.SAT` do; the IR's saturating conversion kept -0 (found by a sweep
+/// of new OpenCL kernels: `fmin(fmax(a * b, 0), 1)` gave -0 on sm_75 and
+/// +0 on POCL and gfx942).
+#[test]
+fn saturated_negative_zero_is_positive_zero() {
+    use half::f16;
+    for op in ["FMUL.SAT", "FADD.SAT", "FFMA.SAT", "HMUL2.SAT", "HADD2.SAT"] {
+        assert_form("sat_negzero", op, &[]);
+    }
+    let m = module();
+    let sat = |x: f32| if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) };
+    let vals = [-1.0f32, -0.0, 0.0, 2.0, 0.5, -3.0, 0.75, 1.5];
+    let hsat = |x: f32| f16::from_f32(sat(f16::from_f32(x).to_f32())).to_bits() as u32;
+    let mut inp = Vec::new();
+    let mut want = Vec::new();
+    for t in 0..128usize {
+        let (a, b) = if t < 64 {
+            // f32 operands (their halves are whatever the bits say).
+            let a = vals[t % 8];
+            let b = vals[(t / 8) % 8];
+            (a.to_bits(), b.to_bits())
+        } else {
+            // f16 pairs (their f32 reading is whatever the bits say).
+            let u = t - 64;
+            (
+                h2(vals[u % 8], vals[(u / 8) % 8]),
+                h2(vals[(u / 8) % 8], vals[u % 8]),
+            )
+        };
+        inp.extend([a, b]);
+        let (fa, fb) = (f32::from_bits(a), f32::from_bits(b));
+        let half = |w: u32, hi: bool| f16::from_bits((w >> (16 * hi as u32)) as u16).to_f32();
+        let pair = |f: &dyn Fn(f32, f32) -> f32| {
+            hsat(f(half(a, false), half(b, false))) | hsat(f(half(a, true), half(b, true))) << 16
+        };
+        want.extend([
+            sat(fa * fb).to_bits(),
+            sat(fa + fb).to_bits(),
+            sat(fa.mul_add(fb, fb)).to_bits(),
+            pair(&|x, y| x * y),
+            pair(&|x, y| x + y),
+        ]);
+    }
+    check_words(
+        &m,
+        "sat_negzero",
+        128,
+        &[ArgSpec::Zeros(128 * 20), ArgSpec::Bytes(bytes32(&inp))],
+        &want,
+        "saturated -0",
+    );
+}
