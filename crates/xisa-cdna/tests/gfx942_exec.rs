@@ -1988,16 +1988,15 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
     // on uchar vectors), also under SDWA byte selects; SDWA clamp on a
     // float op clamps to [0, 1].
     let s16 = |x: u32| x as u16 as i16;
-    op!("v_sub_u16_e64 v20, v2, v3 clamp", Int, |i| i2((i.a as u16)
-        .saturating_sub(i.b as u16)
-        as u32));
-    op!("v_add_u16_e64 v20, v2, v3 clamp", Int, |i| i2((i.a as u16)
-        .saturating_add(i.b as u16)
-        as u32));
-    op!("v_subrev_u16_e64 v20, v2, v3 clamp", Int, |i| i2((i.b
-        as u16)
-        .saturating_sub(i.a as u16)
-        as u32));
+    op!("v_sub_u16_e64 v20, v2, v3 clamp", Int, |i| i2(
+        (i.a as u16).saturating_sub(i.b as u16) as u32
+    ));
+    op!("v_add_u16_e64 v20, v2, v3 clamp", Int, |i| i2(
+        (i.a as u16).saturating_add(i.b as u16) as u32
+    ));
+    op!("v_subrev_u16_e64 v20, v2, v3 clamp", Int, |i| i2(
+        (i.b as u16).saturating_sub(i.a as u16) as u32
+    ));
     op!("v_add_i16 v20, v2, v3 clamp", Int, |i| i2(
         (s16(i.a).saturating_add(s16(i.b)) as u16 as u32) | (SENTINEL & 0xffff_0000)
     ));

@@ -687,7 +687,13 @@ fn saturated_negative_zero_is_positive_zero() {
         assert_form("sat_negzero", op, &[]);
     }
     let m = module();
-    let sat = |x: f32| if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) };
+    let sat = |x: f32| {
+        if x.is_nan() || x <= 0.0 {
+            0.0
+        } else {
+            x.min(1.0)
+        }
+    };
     let vals = [-1.0f32, -0.0, 0.0, 2.0, 0.5, -3.0, 0.75, 1.5];
     let hsat = |x: f32| f16::from_f32(sat(f16::from_f32(x).to_f32())).to_bits() as u32;
     let mut inp = Vec::new();

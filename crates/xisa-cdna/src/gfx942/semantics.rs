@@ -132,6 +132,9 @@ table_enum! {
         /// gfx942 fp8 / bf8 bytes (`fp8a` / `bf8a`) to f32: byte 0, or
         /// (`w16`) bytes 0 and 1 to a register pair.
         CvtF8 = "cvt_f8",
+        /// Two f32 (src0, src1) to two gfx942 fp8 / bf8 bytes (`fp8a` /
+        /// `bf8a`), written to the 16-bit half of vdst op_sel[3] selects.
+        CvtPkF8 = "cvt_pk_f8",
         /// Two f32 to packed f16, rounding toward zero.
         CvtPkrtz = "cvt_pkrtz",
         /// Two f16 halves packed.

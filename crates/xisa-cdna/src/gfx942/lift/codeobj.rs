@@ -138,6 +138,7 @@ pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
         round_16_64: kd.float_round_mode_16_64(),
         ieee: kd.enable_ieee_mode(),
         dx10_clamp: kd.enable_dx10_clamp(),
+        fp16_ovfl: kd.fp16_overflow(),
     };
     abi.vgpr_count = match k.vgpr_count {
         0 => kd.next_free_vgpr_bound(),

@@ -147,6 +147,9 @@ pub struct FloatMode {
     pub ieee: bool,
     /// ENABLE_DX10_CLAMP.
     pub dx10_clamp: bool,
+    /// FP16_OVFL: conversions to 8-bit floats saturate an overflow to the
+    /// largest value instead of giving NaN.
+    pub fp16_ovfl: bool,
 }
 
 impl Default for FloatMode {
@@ -158,6 +161,7 @@ impl Default for FloatMode {
             round_16_64: 0,
             ieee: true,
             dx10_clamp: true,
+            fp16_ovfl: false,
         }
     }
 }

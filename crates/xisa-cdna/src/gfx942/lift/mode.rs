@@ -1,7 +1,7 @@
 //! The MODE hardware register (`s_getreg_b32` / `s_setreg_imm32_b32` /
 //! `s_setreg_b32` on `HW_REG_MODE`): its float fields (round modes [3:0],
-//! denormal modes [7:4], DX10 clamp [8], IEEE [9]) decide how the lifter
-//! computes float instructions ([`super::FloatMode`]).
+//! denormal modes [7:4], DX10 clamp [8], IEEE [9], FP16_OVFL [23]) decide
+//! how the lifter computes float instructions ([`super::FloatMode`]).
 //!
 //! The value is known statically: it starts as the kernel descriptor says and
 //! changes only by `s_setreg_imm32_b32` (a constant); it is tracked along the
@@ -19,8 +19,9 @@ use super::{FloatMode, LiftError};
 /// `HW_REG_MODE`'s id in `hwreg(...)`.
 const HW_REG_MODE: u32 = 1;
 
-/// The MODE fields xisa models (round and denormal modes, DX10 clamp, IEEE).
-const FLOAT_FIELDS: u32 = 0x3ff;
+/// The MODE fields xisa models (round and denormal modes, DX10 clamp, IEEE,
+/// FP16_OVFL).
+const FLOAT_FIELDS: u32 = 0x3ff | 1 << 23;
 
 impl FloatMode {
     /// The MODE register value of this mode (its float fields).
@@ -31,6 +32,7 @@ impl FloatMode {
             | self.denorm_16_64 << 6
             | (self.dx10_clamp as u32) << 8
             | (self.ieee as u32) << 9
+            | (self.fp16_ovfl as u32) << 23
     }
 
     /// The float mode a MODE register value sets.
@@ -42,6 +44,7 @@ impl FloatMode {
             denorm_16_64: v >> 6 & 3,
             dx10_clamp: v >> 8 & 1 == 1,
             ieee: v >> 9 & 1 == 1,
+            fp16_ovfl: v >> 23 & 1 == 1,
         }
     }
 }
@@ -87,7 +90,7 @@ pub(crate) fn setreg_imm(b: &mut Builder, i: &Inst) -> Result<(), LiftError> {
     let new = b.mode & !mask | lit.wrapping_shl(off) & mask;
     if (new ^ b.mode) & !FLOAT_FIELDS != 0 {
         return Err(b.unsupported(format!(
-            "MODE bits {:#x} (only the round, denormal, DX10-clamp and IEEE fields are modelled)",
+            "MODE bits {:#x} (only the round, denormal, DX10-clamp, IEEE and FP16_OVFL fields are modelled)",
             (new ^ b.mode) & !FLOAT_FIELDS
         )));
     }

@@ -606,3 +606,92 @@ pub(super) fn trig_preop(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftE
     let res = b.select(i64t, nan, quiet, res);
     Ok(float_out(b, c, res, s.ty))
 }
+
+/// An f32 (bits, abs / neg applied) as a gfx942 FNUZ fp8 / bf8 byte,
+/// rounded to nearest even (whatever the round mode): NaN gives 0x80, a
+/// result that rounds to zero 0x00 (FNUZ has no -0), an overflow after
+/// rounding (and an infinity) 0x80, or the largest value of the sign with
+/// MODE.FP16_OVFL (`sat`).
+fn f32_to_f8(b: &mut Builder, x: V, f: crate::gfx942::semantics::F8, sat: bool) -> Reg {
+    use BinOp::*;
+    let t = Type::I32;
+    let (m, bias) = (f.mantissa() as u64, f.bias() as u64);
+    let a = b.binv(And, t, x, Operand::Imm(0x7fff_ffff));
+    // Normal range: round the f32 bits to m mantissa bits (a carry moves
+    // into the exponent), then rebias.
+    let shift = 23 - m;
+    let odd = b.binv(LShr, t, a, Operand::Imm(shift));
+    let odd = b.binv(And, t, odd, Operand::Imm(1));
+    let r = b.binv(Add, t, a, Operand::Imm((1 << (shift - 1)) - 1));
+    let r = b.binv(Add, t, r, odd);
+    let r = b.binv(LShr, t, r, Operand::Imm(shift));
+    let normal = b.binv(Sub, t, r, Operand::Imm((127 - bias) << m));
+    // Below the smallest normal 2^(1 - bias): a multiple of 2^(1 - bias - m),
+    // rounded to nearest even as an integer (a result of 2^m is the smallest
+    // normal's encoding).
+    let fa = tof(b, a.into(), 32);
+    let scale = (127 + bias - 1 + m) << 23;
+    let q = b.t(Type::F32);
+    b.emit(Op::FBin(op::FBin {
+        op: FBinOp::Mul,
+        ty: Type::F32,
+        rnd: Round::Rn,
+        ftz: false,
+        dst: q,
+        a: fa.into(),
+        b: Operand::Imm(scale),
+    }));
+    let sub = cvt(b, CvtOp::FtoU, t, Type::F32, Round::Rn, false, q.into());
+    let tiny = b.icmp(ICond::Ult, t, a, Operand::Imm((127 + 1 - bias) << 23));
+    let enc = b.select(t, tiny, sub, normal);
+    let over = b.icmp(ICond::Ugt, t, enc, Operand::Imm(0x7f));
+    let sign = b.binv(LShr, t, x, Operand::Imm(24));
+    let sign = b.binv(And, t, sign, Operand::Imm(0x80));
+    let nonzero = b.icmp(ICond::Ne, t, enc, Operand::Imm(0));
+    let sign = b.select(t, nonzero, sign, Operand::Imm(0));
+    let big = if sat {
+        b.binv(Or, t, sign, Operand::Imm(0x7f))
+    } else {
+        let r = b.t(t);
+        b.mov(t, r, Operand::Imm(0x80));
+        r
+    };
+    let val = b.binv(Or, t, sign, enc);
+    let val = b.select(t, over, big, val);
+    let nan = b.icmp(ICond::Ugt, t, a, Operand::Imm(0x7f80_0000));
+    b.select(t, nan, Operand::Imm(0x80), val)
+}
+
+/// `v_cvt_pk_fp8_f32` / `v_cvt_pk_bf8_f32`: src0 and src1 (abs / neg
+/// apply) as two 8-bit floats, src0's in the low byte, written to the half
+/// of vdst that op_sel[3] selects; the other half is kept. Clamp and omod
+/// are ignored, as the ISA says.
+pub(super) fn cvt_pk_f8(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    let f =
+        s.flags.f8[0].ok_or_else(|| b.unsupported("an fp8 conversion row without its format"))?;
+    let op_sel = c.inst.get("op_sel");
+    if op_sel & 7 != 0 {
+        return Err(
+            b.unsupported("op_sel bits other than the destination half of an fp8 / bf8 packing")
+        );
+    }
+    b.omod = 0;
+    let sat = b.mode >> 23 & 1 == 1;
+    let (x, y) = (c.r(b, 0)?, c.r(b, 1)?);
+    let lo = f32_to_f8(b, x, f, sat);
+    let hi = f32_to_f8(b, y, f, sat);
+    let hi = b.binv(Shl, Type::I32, hi, Operand::Imm(8));
+    let pair = b.binv(Or, Type::I32, lo, hi);
+    let old = b.v(c.inst.get("vdst"));
+    let t = Type::I32;
+    let out = if op_sel >> 3 & 1 == 1 {
+        let keep = b.binv(And, t, old, Operand::Imm(0xffff));
+        let h = b.binv(Shl, t, pair, Operand::Imm(16));
+        b.binv(Or, t, keep, h)
+    } else {
+        let keep = b.binv(And, t, old, Operand::Imm(0xffff_0000));
+        b.binv(Or, t, keep, pair)
+    };
+    Ok(Out::Lane(out))
+}

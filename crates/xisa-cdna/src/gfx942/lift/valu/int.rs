@@ -98,7 +98,8 @@ pub(super) fn bin(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
         // sadd.sat on 16 and 8 bits: `v_sub_u16 ... clamp`, with SDWA
         // byte selects for bytes), the high half zeroed.
         let lo = |b: &mut Builder, v: V| -> V {
-            b.binv(BinOp::And, Type::I32, v, Operand::Imm(0xffff)).into()
+            b.binv(BinOp::And, Type::I32, v, Operand::Imm(0xffff))
+                .into()
         };
         let (x, y) = (lo(b, x), lo(b, y));
         return Ok(Out::Lane(op16(b, s, &[x, y], true)?));

@@ -489,6 +489,7 @@ fn kind_fn(k: Kind) -> KindFn {
         Fract => float::fract,
         Ldexp => float::ldexp,
         TrigPreop => float::trig_preop,
+        CvtPkF8 => float::cvt_pk_f8,
         FrexpMant => float::frexp_mant,
         FrexpExp => float::frexp_exp,
         DivScale => float::div_scale,
@@ -518,6 +519,12 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
         if s.is_float() {
             return Err(b.unsupported(why.clone()));
         }
+    }
+    // MODE.FP16_OVFL also makes f16 arithmetic saturate an overflow
+    // (keeping true infinities): not modelled.
+    if b.mode >> 23 & 1 == 1 && (s.ty == Type::F16 || s.src == Type::F16) && s.kind != Kind::CvtPkF8
+    {
+        return Err(b.unsupported("f16 arithmetic with MODE.FP16_OVFL = 1 (overflow saturates)"));
     }
     lift_op(b, inst, fmt, &s)?;
     if b.omod != 0 {
@@ -605,7 +612,10 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
         if fmt == "VOP3A" && s.kind == Kind::Pack16 {
             return pack16(b, &c);
         }
-        if fmt == "VOP3A" && inst.get("op_sel") != 0 && s.kind != Kind::Mad16 {
+        if fmt == "VOP3A"
+            && inst.get("op_sel") != 0
+            && !matches!(s.kind, Kind::Mad16 | Kind::CvtPkF8)
+        {
             return Err(b.unsupported("op_sel is not lifted"));
         }
     }
