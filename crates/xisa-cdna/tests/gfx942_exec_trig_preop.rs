@@ -184,7 +184,7 @@ fn run_cases(k: &xisa_ir::Kernel, e: Engine, cases: &[(u64, u32)]) -> Vec<[u64; 
 fn folded() -> Vec<(u64, u32, u64)> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/gfx942_trig_preop/folded.tsv"
+        "/tests/gfx942_llvm_fold/trig_preop.tsv"
     );
     std::fs::read_to_string(path)
         .unwrap()

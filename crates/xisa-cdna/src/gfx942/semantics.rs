@@ -115,6 +115,14 @@ table_enum! {
         Ldexp = "ldexp",
         /// The 53-bit segment of 2/pi for range reduction (`v_trig_preop_f64`).
         TrigPreop = "trig_preop",
+        /// Cube-map face of the direction (src0, src1, src2), as a float.
+        CubeId = "cubeid",
+        /// The face's s coordinate (before the division by the major axis).
+        CubeSc = "cubesc",
+        /// The face's t coordinate.
+        CubeTc = "cubetc",
+        /// Twice the major axis (signed).
+        CubeMa = "cubema",
         /// Mantissa in [0.5, 1).
         FrexpMant = "frexp_mant",
         /// Exponent.

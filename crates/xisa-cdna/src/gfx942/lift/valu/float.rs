@@ -5,6 +5,7 @@
 
 use super::*;
 use xisa_ir::op;
+use xisa_ir::FCond;
 
 fn bits(ty: Type) -> u32 {
     ty.bits()
@@ -694,4 +695,90 @@ pub(super) fn cvt_pk_f8(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftEr
         b.binv(Or, t, keep, pair)
     };
     Ok(Out::Lane(out))
+}
+
+/// The cube-map face of direction (src0, src1, src2) = (x, y, z) (abs /
+/// neg apply): `v_cubeid_f32` the face (0 +x, 1 -x, 2 +y, 3 -y, 4 +z,
+/// 5 -z) as a float, `v_cubesc_f32` / `v_cubetc_f32` the face's s and t
+/// coordinates (not yet divided), `v_cubema_f32` twice the major axis
+/// (signed). The ISA's pseudocode: z is major when |z| >= |x| and |z| >=
+/// |y| (ties go to z), else y when |y| >= |x|, else x; comparisons with a
+/// NaN fail, and "negative" means below zero (-0 and NaN are not).
+pub(super) fn cube(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    let t = Type::I32;
+    let (x, y, z) = c.r3(b)?;
+    let fl = |b: &mut Builder, v: V| tof(b, v, 32);
+    let (fx, fy, fz) = (fl(b, x), fl(b, y), fl(b, z));
+    let abs = |b: &mut Builder, v: Reg| {
+        let d = b.t(Type::F32);
+        b.emit(Op::FUn(op::FUn {
+            op: FUnOp::Abs,
+            ty: Type::F32,
+            ftz: false,
+            dst: d,
+            a: v.into(),
+        }));
+        d
+    };
+    let (ax, ay, az) = (abs(b, fx), abs(b, fy), abs(b, fz));
+    let fcmp = |b: &mut Builder, cond: FCond, p: Reg, q: Operand| {
+        let d = b.t(Type::I1);
+        b.emit(Op::FCmp(op::FCmp {
+            cond,
+            ty: Type::F32,
+            ftz: false,
+            dst: d,
+            a: p.into(),
+            b: q,
+        }));
+        d
+    };
+    let ge = |b: &mut Builder, p: Reg, q: Reg| fcmp(b, FCond::Oge, p, q.into());
+    let neg = |b: &mut Builder, p: Reg| fcmp(b, FCond::Olt, p, Operand::Imm(0));
+    let zx = ge(b, az, ax);
+    let zy = ge(b, az, ay);
+    let zmaj = b.binv(And, Type::I1, zx, zy);
+    let ymaj = ge(b, ay, ax);
+    let (xn, yn, zn) = (neg(b, fx), neg(b, fy), neg(b, fz));
+    let flip = |b: &mut Builder, v: V| -> Reg { b.binv(Xor, t, v, Operand::Imm(0x8000_0000)) };
+    // Per axis (x, y, z major) the result, then z over y over x.
+    let pick = |b: &mut Builder, vx: V, vy: V, vz: V| -> Reg {
+        let xy = b.select(t, ymaj, vy, vx);
+        b.select(t, zmaj, vz, xy)
+    };
+    let r = match s.kind {
+        Kind::CubeId => {
+            let face = |b: &mut Builder, n: Reg, base: f32| -> Reg {
+                b.select(
+                    t,
+                    n,
+                    Operand::Imm((base + 1.0).to_bits() as u64),
+                    Operand::Imm(base.to_bits() as u64),
+                )
+            };
+            let (ix, iy, iz) = (face(b, xn, 0.0), face(b, yn, 2.0), face(b, zn, 4.0));
+            pick(b, ix.into(), iy.into(), iz.into())
+        }
+        Kind::CubeSc => {
+            // z major: z < 0 ? -x : x; y major: x; x major: x < 0 ? z : -z.
+            let nx = flip(b, x);
+            let nz = flip(b, z);
+            let sz = b.select(t, zn, nx, x);
+            let sx = b.select(t, xn, z, nz);
+            pick(b, sx.into(), x, sz.into())
+        }
+        Kind::CubeTc => {
+            // z and x major: -y; y major: y < 0 ? -z : z.
+            let ny = flip(b, y);
+            let nz = flip(b, z);
+            let ty = b.select(t, yn, nz, z);
+            pick(b, ny.into(), ty.into(), ny.into())
+        }
+        _ => {
+            let m = pick(b, x, y, z);
+            fbin(b, FBinOp::Add, 32, m.into(), m.into())
+        }
+    };
+    Ok(float_out(b, c, r, Type::F32))
 }

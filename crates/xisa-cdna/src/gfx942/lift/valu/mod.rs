@@ -490,6 +490,7 @@ fn kind_fn(k: Kind) -> KindFn {
         Ldexp => float::ldexp,
         TrigPreop => float::trig_preop,
         CvtPkF8 => float::cvt_pk_f8,
+        CubeId | CubeSc | CubeTc | CubeMa => float::cube,
         FrexpMant => float::frexp_mant,
         FrexpExp => float::frexp_exp,
         DivScale => float::div_scale,
