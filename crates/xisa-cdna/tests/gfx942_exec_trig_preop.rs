@@ -2,8 +2,8 @@
 //! HIP `sin`/`cos`/`tan` of a `double` contains it) on both engines, against
 //! two oracles: an independent model of the CDNA3 ISA pseudocode on a 2/pi
 //! computed here from Machin's formula with big integers, and LLVM's constant
-//! folding of `llvm.amdgcn.trig.preop` (`gfx942_trig_preop/folded.tsv`,
-//! written by `fold.py` from clang-19), which must agree with the model on
+//! folding of `llvm.amdgcn.trig.preop` (`gfx942_llvm_fold/trig_preop.tsv`,
+//! written by `fold.py trig_preop` from clang-19), which must agree with the model on
 //! every normal result (LLVM rounds the rare denormal results to nearest,
 //! the ISA toward zero: those are checked against the model only).
 
