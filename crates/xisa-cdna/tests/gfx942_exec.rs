@@ -2217,6 +2217,66 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
             }
         }),
     ));
+    // Carries under DPP (every lane writing: full masks, bound_ctrl) and
+    // SDWA (the carry of the 32-bit op on the selected sources) go to VCC
+    // as in VOP2.
+    let shr1 = |ins: &[In], l: usize| if l % 16 >= 1 { ins[l - 1].a } else { 0 };
+    v.push((
+        "v_add_co_u32_dpp v20, vcc, v2, v3 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1"
+            .into(),
+        Int,
+        Box::new(move |ins: &[In], l: usize| i2(shr1(ins, l).wrapping_add(ins[l].b))),
+    ));
+    v.push((
+        "v_add_co_u32_dpp v20, vcc, v2, v3 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1\n\
+         v_cndmask_b32 v20, 0, 1, vcc"
+            .into(),
+        Int,
+        Box::new(move |ins: &[In], l: usize| i2(shr1(ins, l).overflowing_add(ins[l].b).1 as u32)),
+    ));
+    v.push((
+        "v_cmp_lt_u32 vcc, v2, v3\n\
+         v_addc_co_u32_dpp v20, vcc, v2, v3, vcc row_shl:2 row_mask:0xf bank_mask:0xf bound_ctrl:1\n\
+         v_cndmask_b32 v22, 0, 1, vcc\n\
+         v_add_u32 v20, v20, v22"
+            .into(),
+        Int,
+        Box::new(|ins: &[In], l: usize| {
+            let s0 = if l % 16 < 14 { ins[l + 2].a } else { 0 } as u64;
+            let sum = s0 + ins[l].b as u64 + (ins[l].a < ins[l].b) as u64;
+            i2((sum as u32).wrapping_add((sum >> 32) as u32))
+        }),
+    ));
+    op!(
+        "v_add_co_u32_sdwa v20, vcc, v2, v3 dst_sel:DWORD dst_unused:UNUSED_PAD \
+         src0_sel:WORD_1 src1_sel:DWORD\n\
+         v_cndmask_b32 v22, 0, 1, vcc\n\
+         v_add_u32 v20, v20, v22",
+        Int,
+        |i| {
+            let (r, c) = (i.a >> 16).overflowing_add(i.b);
+            i2(r.wrapping_add(c as u32))
+        }
+    );
+    op!(
+        "v_sub_co_u32_sdwa v20, vcc, v2, v3 dst_sel:DWORD dst_unused:UNUSED_PAD \
+         src0_sel:BYTE_0 src1_sel:BYTE_1\n\
+         v_cndmask_b32 v20, 0, 1, vcc",
+        Int,
+        |i| i2(((i.a & 0xff) < ((i.b >> 8) & 0xff)) as u32)
+    );
+    op!(
+        "v_cmp_lt_u32 vcc, v2, v3\n\
+         v_subbrev_co_u32_sdwa v20, vcc, v2, v3, vcc dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE \
+         src0_sel:BYTE_2 src1_sel:WORD_1",
+        Int,
+        |i| {
+            let d = (i.b >> 16)
+                .wrapping_sub((i.a >> 16) & 0xff)
+                .wrapping_sub((i.a < i.b) as u32);
+            i2(SENTINEL & 0xffff_0000 | d & 0xffff)
+        }
+    );
     // row_newbcast:n (gfx90a+): each row reads its lane n; 64-bit sources
     // (v_mov_b64, the f64 ops) move as register pairs.
     v.push((

@@ -570,8 +570,17 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
         .any(|f| inst.get(f) != 0);
     match fmt {
         "VOP1_DPP" | "VOP2_DPP" => {
-            if masks {
-                return Err(b.unsupported("DPP forms with lane masks are not lifted"));
+            // A carry-out lane mask is written as in VOP2 when every active
+            // lane writes (full row and bank masks, out-of-range sources
+            // reading 0): which bits a lane that DPP disables writes is not
+            // known.
+            let all_write = inst.get("row_mask") == 0xf
+                && inst.get("bank_mask") == 0xf
+                && inst.get("bound_ctrl") == 1;
+            if masks && !all_write {
+                return Err(b.unsupported(
+                    "DPP carries with row / bank masks or without bound_ctrl are not lifted",
+                ));
             }
             if src_mods {
                 return Err(b.unsupported("DPP source modifiers are not lifted"));
@@ -595,7 +604,9 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
             if src_mods {
                 return Err(b.unsupported("SDWA source modifiers are not lifted"));
             }
-            if masks {
+            // Carries: the carry of the 32-bit op on the selected sources,
+            // to VCC as in VOP2 (compares are VOPC_SDWA).
+            if masks && !matches!(s.kind, Kind::AddCo | Kind::AddCarry) {
                 return Err(b.unsupported("SDWA forms with lane masks are not lifted"));
             }
         }
