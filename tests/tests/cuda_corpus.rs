@@ -2435,6 +2435,45 @@ fn half2_axpb_relu() {
     );
 }
 
+/// `__halves2half2(__float2half(2.0f), __float2half(s))`: the constant's
+/// half comes from an HADD2 whose second source is the f32 constant
+/// (`.F32`), once refused.
+#[test]
+fn half2_scale_pair() {
+    assert_sass(
+        "half",
+        "half2_scale_pair",
+        &["HADD2", "F2F.F16.F32", "HMUL2"],
+    );
+    let n = 200;
+    let x = halves(2 * n, 114, false);
+    let s = 0.375f32;
+    let want: Vec<u16> = (0..2 * n)
+        .map(|i| {
+            let k = if i % 2 == 0 { 2.0 } else { s as f64 };
+            h(x[i].to_f64() * k).to_bits()
+        })
+        .collect();
+    both(
+        "half",
+        "half2_scale_pair",
+        &g1(2, 128),
+        &[b(&hbits(&x)), A::F32(s), A::I32(n as i32)],
+        |e, o| {
+            let got = dec::<u16>(&o[0]);
+            for i in 0..2 * n {
+                assert!(
+                    same_h(got[i], want[i]),
+                    "{e}: {i}: x={}: got {}, want {}",
+                    x[i],
+                    f16::from_bits(got[i]),
+                    f16::from_bits(want[i])
+                );
+            }
+        },
+    );
+}
+
 #[test]
 fn half2_compare() {
     assert_sass(

@@ -153,7 +153,10 @@ fn hadd2(l: &mut Lifter) -> Result<(), LiftError> {
         return hadd2_f32(l, &m);
     }
     if l.opnd(1, &SRC_MODS)?.has("F32") {
-        return hadd2_from_f32(l, &m);
+        return hadd2_from_f32(l, &m, 1, 2);
+    }
+    if l.opnd(2, &SRC_MODS)?.has("F32") {
+        return hadd2_from_f32(l, &m, 2, 1);
     }
     hop2(l, &m, HOp::Add)
 }
@@ -273,22 +276,24 @@ fn hadd2_f32(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
     l.write_at(0, i)
 }
 
-/// `HADD2[.SAT] Rd, a.F32, -RZ[.sel]`: ptxas's `cvt.rz[.sat].f16.f32`.
-/// With `-0` as b (the sum's identity, whichever half is selected) the
-/// instruction converts the `f32` a to `f16` in each lane; ptxas uses it
-/// for the round-toward-zero conversion (round-to-nearest uses F2F). Any
-/// other b, where the rounding of a true sum would matter, and `.FTZ` are
-/// refused.
-fn hadd2_from_f32(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
-    let b = l.opnd(2, &SRC_MODS)?;
+/// `HADD2[.SAT] Rd, a.F32, -RZ[.sel]` (or `-RZ[.sel], a.F32`): ptxas's
+/// `cvt.rz[.sat].f16.f32`, and its way to build an f16 from an f32
+/// constant that f16 holds exactly (`HADD2 R5, -RZ.H0_H0, c[0x2] [0x0].F32`
+/// for `__float2half(2.0f)`). With `-0` as the other source (the sum's
+/// identity, whichever half is selected) the instruction converts the
+/// `f32` a to `f16` in each lane; ptxas uses it for the round-toward-zero
+/// conversion (round-to-nearest uses F2F). Any other second source, where
+/// the rounding of a true sum would matter, and `.FTZ` are refused.
+fn hadd2_from_f32(l: &mut Lifter, m: &Mods, at: usize, other: usize) -> Result<(), LiftError> {
+    let b = l.opnd(other, &SRC_MODS)?;
     if m.has("FTZ") || b.val != Val::R(255) || !b.neg || b.abs {
         return Err(l.unsupported(format!(
             "{}: HADD2 with an .F32 source other than `HADD2[.SAT] Rd, Ra.F32, -RZ`",
             l.form_name()
         )));
     }
-    let a = l.opnd(1, &SRC_MODS)?;
-    let v = l.read_val(1, &a, false)?;
+    let a = l.opnd(at, &SRC_MODS)?;
+    let v = l.read_val(at, &a, false)?;
     let f = l.cvt(CvtOp::Bitcast, Type::F32, Type::I32, v);
     let f = absneg(l, Type::F32, f, a.neg, a.abs);
     let h = cvt_full(
