@@ -735,3 +735,43 @@ fn saturated_negative_zero_is_positive_zero() {
         "saturated -0",
     );
 }
+
+/// `LEA Rlo, P0, -a, c, 0x10` + `IMAD.X Rhi, RZ, RZ, ~(a >> 16), P0`:
+/// ptxas's `c - ((u64)a << 16)`; the carry out of `c + ~(a << 16) + 1`
+/// (a = 0 carries) makes the high word. Once refused (a CUDA sweep:
+/// `(unsigned long long)__ffsll(x) << 16`).
+#[test]
+fn lea_negated_a_with_carry_out() {
+    assert_form("lea_neg_carry", "LEA", &["P0, -R", ", 0x400000, 0x10"]);
+    assert_form("lea_neg_carry", "LEA", &["P1, -R", ", 0x7fff0000, 0x10"]);
+    let m = module();
+    let mut input: Vec<u64> = data32(256, 9)
+        .chunks(2)
+        .map(|w| w[0] as u64 | (w[1] as u64) << 32)
+        .collect();
+    // clz 64 and popc 0 (a zero shifted value must carry), clz 0, popc 64.
+    input[0] = 0;
+    input[1] = u64::MAX;
+    input[2] = 1 << 63;
+    let mut want = vec![0u64; 256];
+    for (t, &x) in input.iter().enumerate() {
+        want[t] = 0x40_0000u64.wrapping_sub((x.leading_zeros() as u64) << 16);
+        want[128 + t] = 0x7fff_0000u64.wrapping_sub((x.count_ones() as u64) << 16);
+    }
+    let words: Vec<u32> = want
+        .iter()
+        .flat_map(|&v| [v as u32, (v >> 32) as u32])
+        .collect();
+    let inp: Vec<u32> = input
+        .iter()
+        .flat_map(|&v| [v as u32, (v >> 32) as u32])
+        .collect();
+    check_words(
+        &m,
+        "lea_neg_carry",
+        128,
+        &[ArgSpec::Zeros(256 * 8), ArgSpec::Bytes(bytes32(&inp))],
+        &words,
+        "c - (a << 16)",
+    );
+}

@@ -477,28 +477,24 @@ fn iadd3(l: &mut Lifter) -> Result<(), LiftError> {
 /// (`a >> 31`); `.X` adds the carry in. Pd is the carry out of the add.
 ///
 /// `b` may be negated (`-b`, or `~b` under `.X`): `-b` is `~b + 1` in 33
-/// bits, so Pd is "no borrow", as for IADD3. `-a` is lifted for the plain
-/// form without carry out (`(-a) << s` and `-(a << s)` agree in 32 bits);
-/// `~a` (`.X`), `-a` with `.HI` or a carry out, and a negated `c` are
-/// refused: which bits they invert is not known.
+/// bits, so Pd is "no borrow", as for IADD3. `-a` (without `.HI` / `.X`)
+/// is `-(a << s)` as `~(a << s) + 1` in 33 bits, Pd again "no borrow":
+/// ptxas computes `b - ((u64)a << s)` as `LEA Rlo, P0, -a, b, s` and
+/// `IMAD.X Rhi, RZ, RZ, ~(a >> (32 - s)), P0`, which needs exactly that
+/// carry (a = 0 must carry). `~a` (`.X`), `-a` with `.HI` or `.X`, and a
+/// negated `c` are refused: which bits they invert is not known.
 fn lea(l: &mut Lifter) -> Result<(), LiftError> {
     let m = l.mods(&["HI", "X", "SX32"])?;
     let (hi_form, x, sx32) = (m.has("HI"), m.has("X"), m.has("SX32"));
     let name = l.form_name();
     let (ao, a) = l.src_at(2, &["-", "~"])?;
     let pd_written = l.dst_at(1, true)?.is_some();
-    if (ao.neg || ao.not) && (x || hi_form || pd_written) {
+    if (ao.neg || ao.not) && (x || hi_form) {
         return Err(l.unsupported(format!(
-            "{name} with a negated first operand ({}a){}",
+            "{name} with a negated first operand ({}a)",
             if ao.not { "~" } else { "-" },
-            if pd_written { " and a carry out" } else { "" }
         )));
     }
-    let a = if ao.neg {
-        l.bin32(BinOp::Sub, Operand::Imm(0), a)
-    } else {
-        a
-    };
     let (bo, b) = l.src_at(3, if x { &["~"] } else { &["-"] })?;
     // c is printed for .HI without .SX32; then the shift, then the carry in.
     let has_c = hi_form && !sx32;
@@ -522,7 +518,7 @@ fn lea(l: &mut Lifter) -> Result<(), LiftError> {
         let sh = shift_imm(l, sh_pos)?;
         l.bin32(BinOp::Shl, a, Operand::Imm(sh))
     };
-    let xs = l.zext64(shifted);
+    let xs = wide(l, shifted, ao.neg);
     let y = match (bo.neg, bo.not) {
         (true, _) => wide(l, b, true),
         (_, true) => {
