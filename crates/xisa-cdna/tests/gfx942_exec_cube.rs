@@ -83,19 +83,11 @@ fn run_dirs(k: &xisa_ir::Kernel, e: Engine, dirs: &[[u32; 3]]) -> Vec<[u32; 8]> 
 }
 
 fn folded() -> Vec<([u32; 3], [u32; 4])> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/gfx942_llvm_fold/cube.tsv"
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let v: Vec<u32> = l
-                .split(' ')
-                .map(|w| u32::from_str_radix(w, 16).unwrap())
-                .collect();
-            ([v[0], v[1], v[2]], [v[3], v[4], v[5], v[6]])
+    fold_table("cube")
+        .iter()
+        .map(|f| {
+            let w: Vec<u32> = f.iter().map(|&v| v as u32).collect();
+            ([w[0], w[1], w[2]], [w[3], w[4], w[5], w[6]])
         })
         .collect()
 }

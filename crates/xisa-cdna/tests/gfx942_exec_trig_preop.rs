@@ -182,21 +182,9 @@ fn run_cases(k: &xisa_ir::Kernel, e: Engine, cases: &[(u64, u32)]) -> Vec<[u64; 
 }
 
 fn folded() -> Vec<(u64, u32, u64)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/gfx942_llvm_fold/trig_preop.tsv"
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let f: Vec<&str> = l.split(' ').collect();
-            (
-                u64::from_str_radix(f[0], 16).unwrap(),
-                f[1].parse().unwrap(),
-                u64::from_str_radix(f[2], 16).unwrap(),
-            )
-        })
+    fold_table("trig_preop")
+        .iter()
+        .map(|f| (f[0], f[1] as u32, f[2]))
         .collect()
 }
 

@@ -332,3 +332,21 @@ pub fn rmw_want(
     let (new, ret) = update();
     (new & mask | mem & !mask, ret.unwrap_or(out))
 }
+
+/// A table of LLVM's constant folding (`gfx942_llvm_fold/NAME.tsv`, written
+/// by `fold.py NAME`): per line, its space-separated hex fields.
+pub fn fold_table(name: &str) -> Vec<Vec<u64>> {
+    let path = format!(
+        "{}/tests/gfx942_llvm_fold/{name}.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .map(|w| u64::from_str_radix(w, 16).unwrap())
+                .collect()
+        })
+        .collect()
+}

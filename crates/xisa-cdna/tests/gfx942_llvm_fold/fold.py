@@ -2,7 +2,7 @@
 """LLVM's constant folding of AMDGPU intrinsics as an oracle for the gfx942
 lifter (crates/xisa-cdna/tests/gfx942_exec_{trig_preop,cube}.rs).
 
-    fold.py trig_preop > trig_preop.tsv   # x_bits seg result_bits (hex, f64)
+    fold.py trig_preop > trig_preop.tsv   # x_bits seg result_bits (hex; f64)
     fold.py cube > cube.tsv               # x y z id sc tc ma (hex, f32 bits)
 
 Writes an OpenCL C kernel storing the builtin's value for each input below,
@@ -98,7 +98,7 @@ def main():
         res = fold([f"__builtin_amdgcn_trig_preop(as_double(0x{x:016x}UL), {seg})" for x, seg in cs],
                    "double")
         for (x, seg), v in zip(cs, res):
-            print(f"{x:016x} {seg} {v:016x}")
+            print(f"{x:016x} {seg:x} {v:016x}")
     elif what == "cube":
         cs = cube_cases()
         f = lambda u: f"as_float(0x{u:08x}u)"

@@ -630,18 +630,9 @@ fn f32_to_f8(b: &mut Builder, x: V, f: crate::gfx942::semantics::F8, sat: bool) 
     // Below the smallest normal 2^(1 - bias): a multiple of 2^(1 - bias - m),
     // rounded to nearest even as an integer (a result of 2^m is the smallest
     // normal's encoding).
-    let fa = tof(b, a.into(), 32);
     let scale = (127 + bias - 1 + m) << 23;
-    let q = b.t(Type::F32);
-    b.emit(Op::FBin(op::FBin {
-        op: FBinOp::Mul,
-        ty: Type::F32,
-        rnd: Round::Rn,
-        ftz: false,
-        dst: q,
-        a: fa.into(),
-        b: Operand::Imm(scale),
-    }));
+    let q = fbin(b, FBinOp::Mul, 32, a.into(), Operand::Imm(scale));
+    let q = tof(b, q.into(), 32);
     let sub = cvt(b, CvtOp::FtoU, t, Type::F32, Round::Rn, false, q.into());
     let tiny = b.icmp(ICond::Ult, t, a, Operand::Imm((127 + 1 - bias) << 23));
     let enc = b.select(t, tiny, sub, normal);
@@ -684,17 +675,8 @@ pub(super) fn cvt_pk_f8(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftEr
     let hi = f32_to_f8(b, y, f, sat);
     let hi = b.binv(Shl, Type::I32, hi, Operand::Imm(8));
     let pair = b.binv(Or, Type::I32, lo, hi);
-    let old = b.v(c.inst.get("vdst"));
-    let t = Type::I32;
-    let out = if op_sel >> 3 & 1 == 1 {
-        let keep = b.binv(And, t, old, Operand::Imm(0xffff));
-        let h = b.binv(Shl, t, pair, Operand::Imm(16));
-        b.binv(Or, t, keep, h)
-    } else {
-        let keep = b.binv(And, t, old, Operand::Imm(0xffff_0000));
-        b.binv(Or, t, keep, pair)
-    };
-    Ok(Out::Lane(out))
+    write_half(b, c, pair, op_sel >> 3 & 1 == 1);
+    Ok(Out::Done)
 }
 
 /// The cube-map face of direction (src0, src1, src2) = (x, y, z) (abs /
