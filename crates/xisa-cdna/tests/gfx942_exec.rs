@@ -2905,9 +2905,9 @@ fn lift_errors_name_pc_and_mnemonic() {
     let abi = test_abi(0, 0);
     for (src, pc, mnemonic) in [
         (
-            "s_nop 0\nv_cvt_pk_fp8_f32 v0, v1, v2\ns_endpgm",
+            "s_nop 0\nv_cvt_sr_fp8_f32 v0, v1, v2\ns_endpgm",
             4,
-            "v_cvt_pk_fp8_f32",
+            "v_cvt_sr_fp8_f32",
         ),
         ("s_setpc_b64 s[0:1]\ns_endpgm", 0, "s_setpc_b64"),
         (

@@ -690,39 +690,15 @@ pub(super) fn cube(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> 
     use BinOp::*;
     let t = Type::I32;
     let (x, y, z) = c.r3(b)?;
-    let fl = |b: &mut Builder, v: V| tof(b, v, 32);
-    let (fx, fy, fz) = (fl(b, x), fl(b, y), fl(b, z));
-    let abs = |b: &mut Builder, v: Reg| {
-        let d = b.t(Type::F32);
-        b.emit(Op::FUn(op::FUn {
-            op: FUnOp::Abs,
-            ty: Type::F32,
-            ftz: false,
-            dst: d,
-            a: v.into(),
-        }));
-        d
-    };
-    let (ax, ay, az) = (abs(b, fx), abs(b, fy), abs(b, fz));
-    let fcmp = |b: &mut Builder, cond: FCond, p: Reg, q: Operand| {
-        let d = b.t(Type::I1);
-        b.emit(Op::FCmp(op::FCmp {
-            cond,
-            ty: Type::F32,
-            ftz: false,
-            dst: d,
-            a: p.into(),
-            b: q,
-        }));
-        d
-    };
-    let ge = |b: &mut Builder, p: Reg, q: Reg| fcmp(b, FCond::Oge, p, q.into());
-    let neg = |b: &mut Builder, p: Reg| fcmp(b, FCond::Olt, p, Operand::Imm(0));
+    let abs = |b: &mut Builder, v: V| -> V { b.binv(And, t, v, Operand::Imm(0x7fff_ffff)).into() };
+    let (ax, ay, az) = (abs(b, x), abs(b, y), abs(b, z));
+    let ge = |b: &mut Builder, p: V, q: V| fcmp(b, FCond::Oge, 32, p, q);
+    let neg = |b: &mut Builder, p: V| fcmp(b, FCond::Olt, 32, p, Operand::Imm(0));
     let zx = ge(b, az, ax);
     let zy = ge(b, az, ay);
     let zmaj = b.binv(And, Type::I1, zx, zy);
     let ymaj = ge(b, ay, ax);
-    let (xn, yn, zn) = (neg(b, fx), neg(b, fy), neg(b, fz));
+    let (xn, yn, zn) = (neg(b, x), neg(b, y), neg(b, z));
     let flip = |b: &mut Builder, v: V| -> Reg { b.binv(Xor, t, v, Operand::Imm(0x8000_0000)) };
     // Per axis (x, y, z major) the result, then z over y over x.
     let pick = |b: &mut Builder, vx: V, vy: V, vz: V| -> Reg {

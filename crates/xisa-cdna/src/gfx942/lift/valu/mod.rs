@@ -224,6 +224,21 @@ fn fun(b: &mut Builder, op: FUnOp, bits: u32, x: V) -> Reg {
     fromf(b, d, bits)
 }
 
+/// `x cond y` on `bits`-wide floats given as bits.
+fn fcmp(b: &mut Builder, cond: xisa_ir::FCond, bits: u32, x: V, y: V) -> Reg {
+    let (fx, fy) = (tof(b, x, bits), tof(b, y, bits));
+    let d = b.t(Type::I1);
+    b.emit(Op::FCmp(op::FCmp {
+        cond,
+        ty: fty(bits),
+        ftz: ftz(b, bits),
+        dst: d,
+        a: fx.into(),
+        b: fy.into(),
+    }));
+    d
+}
+
 fn fma(b: &mut Builder, bits: u32, x: V, y: V, z: V) -> Reg {
     let (fx, fy, fz) = (tof(b, x, bits), tof(b, y, bits), tof(b, z, bits));
     let d = b.t(fty(bits));
@@ -381,20 +396,7 @@ fn compare(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
             let bit = b.binv(BinOp::And, Type::I32, sh, Operand::Imm(1));
             b.icmp(ICond::Ne, Type::I32, bit, Operand::Imm(0))
         }
-        SemOp::FCmp(fc) => {
-            let (fa, fb) = (tof(b, a, bits), tof(b, bb, bits));
-            let d = b.t(Type::I1);
-            let ftz = ftz(b, bits);
-            b.emit(Op::FCmp(op::FCmp {
-                cond: fc,
-                ty,
-                ftz,
-                dst: d,
-                a: fa.into(),
-                b: fb.into(),
-            }));
-            d
-        }
+        SemOp::FCmp(fc) => fcmp(b, fc, bits, a, bb),
         SemOp::ICmp(ic) => b.icmp(ic, ty, a, bb),
         SemOp::Const(k) => {
             let d = b.t(Type::I1);
