@@ -1472,6 +1472,46 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         i.a, i.b, 8
     ) << 16)
         .wrapping_add(i.c)));
+    // Masked and sliding-window byte SADs (ISA pseudocode): window k of the
+    // 64-bit src0 is its bytes k..k+3; the m forms skip src1's zero bytes.
+    let bsad = |a: u32, r: u32, acc: u32, masked: bool| -> u32 {
+        (0..4).fold(acc, |s, i| {
+            let (x, y) = ((a >> (8 * i)) & 0xff, (r >> (8 * i)) & 0xff);
+            s.wrapping_add(if masked && y == 0 { 0 } else { x.abs_diff(y) })
+        })
+    };
+    let win = |i: In, k: u32| ((i.a as u64 | (i.b as u64) << 32) >> (8 * k)) as u32;
+    let qsad = move |i: In, masked: bool| -> u64 {
+        (0..4).fold(0u64, |r, k| {
+            let acc = (i.x >> (16 * k)) as u32 & 0xffff;
+            r | ((bsad(win(i, k), i.c, acc, masked) & 0xffff) as u64) << (16 * k)
+        })
+    };
+    let mq32 = move |i: In, k: u32| {
+        let acc = if k < 2 { i.x } else { i.y } >> (32 * (k % 2));
+        bsad(win(i, k), i.c, acc as u32, true)
+    };
+    op!("v_msad_u8 v20, v2, v3, v4", Int, |i| i2(bsad(
+        i.a, i.b, i.c, true
+    )));
+    op!("v_qsad_pk_u16_u8 v[20:21], v[2:3], v4, v[6:7]", Int, |i| q(
+        qsad(i, false)
+    ));
+    op!(
+        "v_mqsad_pk_u16_u8 v[20:21], v[2:3], v4, v[6:7]",
+        Int,
+        |i| q(qsad(i, true))
+    );
+    op!(
+        "v_mqsad_u32_u8 v[24:27], v[2:3], v4, v[6:9]\nv_mov_b32 v20, v24\nv_mov_b32 v21, v25",
+        Int,
+        |i| q(mq32(i, 0) as u64 | (mq32(i, 1) as u64) << 32)
+    );
+    op!(
+        "v_mqsad_u32_u8 v[24:27], v[2:3], v4, v[6:9]\nv_mov_b32 v20, v26\nv_mov_b32 v21, v27",
+        Int,
+        |i| q(mq32(i, 2) as u64 | (mq32(i, 3) as u64) << 32)
+    );
     // Saturating (clamp): what LLVM emits for add_sat / sub_sat.
     op!("v_add_u32_e64 v20, v2, v3 clamp", Int, |i| i2(i
         .a

@@ -73,6 +73,16 @@ table_enum! {
         Mad24 = "mad24",
         /// A sum of absolute differences of `wN` elements, plus src2.
         Sad = "sad",
+        /// A sum of absolute byte differences skipping src1's zero bytes,
+        /// plus src2.
+        Msad = "msad",
+        /// Four byte-window SADs of a 64-bit src0 against src1, plus the
+        /// u16 halves of src2, truncated to u16 and packed.
+        QsadPk = "qsad_pk",
+        /// `qsad_pk` skipping src1's zero bytes.
+        MqsadPk = "mqsad_pk",
+        /// Four masked byte-window SADs plus src2's four u32.
+        MqsadU32 = "mqsad_u32",
         /// Bit-field extract.
         Bfe = "bfe",
         /// Bit-field insert.

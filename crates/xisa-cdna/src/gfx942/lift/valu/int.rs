@@ -552,3 +552,86 @@ pub(super) fn lerp_u8(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftErro
     }
     Ok(Out::Lane(b.in_reg(t, out)))
 }
+
+/// The sum of absolute differences of the bytes of `a` and `b`, plus
+/// `acc`, in 32 bits; `masked` skips the bytes where `b` is 0 (the
+/// reference's "don't care" bytes).
+fn byte_sad(b: &mut Builder, a: V, bb: V, acc: V, masked: bool) -> Reg {
+    use BinOp::*;
+    let t = Type::I32;
+    let mut sum = acc;
+    for i in 0..4u64 {
+        let x = b.bfe(false, t, a, Operand::Imm(8 * i), Operand::Imm(8));
+        let y = b.bfe(false, t, bb, Operand::Imm(8 * i), Operand::Imm(8));
+        let hi = b.binv(MaxU, t, x, y);
+        let lo = b.binv(MinU, t, x, y);
+        let mut d = b.binv(Sub, t, hi, lo);
+        if masked {
+            let skip = b.icmp(ICond::Eq, t, y, Operand::Imm(0));
+            d = b.select(t, skip, Operand::Imm(0), d);
+        }
+        sum = b.binv(Add, t, sum, d).into();
+    }
+    match sum {
+        Operand::Reg(r) => r,
+        imm => {
+            let r = b.t(t);
+            b.mov(t, r, imm);
+            r
+        }
+    }
+}
+
+/// `v_msad_u8` (one masked byte SAD plus src2) and the sliding-window
+/// forms over the 64-bit src0: result k reads src0's bytes k..k+3 against
+/// src1 (masked where src1's byte is 0 for the `m` forms) plus element k
+/// of src2: `v_qsad_pk_u16_u8` / `v_mqsad_pk_u16_u8` four u16 results
+/// (each sum truncated to 16 bits), `v_mqsad_u32_u8` four u32 results
+/// (src2 and vdst four VGPRs). The ISA's pseudocode; clamp is refused (its
+/// effect on these sums is not documented).
+pub(super) fn msad(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    c.no_int_clamp(b)?;
+    let (t, t64) = (Type::I32, Type::I64);
+    if s.kind == Kind::Msad {
+        let (x, y, z) = c.r3(b)?;
+        return Ok(Out::Lane(byte_sad(b, x, y, z, true)));
+    }
+    let src0 = c.r(b, 0)?;
+    let ref_ = c.r(b, 1)?;
+    let window = |b: &mut Builder, k: u64| -> V {
+        let w = b.binv(LShr, t64, src0, Operand::Imm(8 * k));
+        b.cvt(CvtOp::Trunc, t, t64, w).into()
+    };
+    if s.kind == Kind::MqsadU32 {
+        let enc = c.inst.get("src2");
+        if enc < 256 {
+            return Err(b.unsupported("v_mqsad_u32_u8 with a scalar src2"));
+        }
+        let mut out = Vec::with_capacity(4);
+        for k in 0..4u64 {
+            let w = window(b, k);
+            let acc = b.v(enc - 256 + k as u32);
+            out.push(byte_sad(b, w, ref_, acc.into(), true));
+        }
+        write_v(b, c, &out);
+        return Ok(Out::Done);
+    }
+    let acc = c.r(b, 2)?;
+    let masked = s.kind == Kind::MqsadPk;
+    let mut res: V = Operand::Imm(0);
+    for k in 0..4u64 {
+        let w = window(b, k);
+        let a = b.binv(LShr, t64, acc, Operand::Imm(16 * k));
+        let a = b.cvt(CvtOp::Trunc, t, t64, a);
+        let a = b.binv(And, t, a, Operand::Imm(0xffff));
+        let r = byte_sad(b, w, ref_, a.into(), masked);
+        let r = b.binv(And, t, r, Operand::Imm(0xffff));
+        let r = b.cvt(CvtOp::Zext, t64, t, r);
+        let r = b.binv(Shl, t64, r, Operand::Imm(16 * k));
+        res = b.binv(Or, t64, res, r).into();
+    }
+    let r = b.t(t64);
+    b.mov(t64, r, res);
+    Ok(Out::Wide(r))
+}

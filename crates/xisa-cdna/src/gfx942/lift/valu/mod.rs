@@ -492,6 +492,7 @@ fn kind_fn(k: Kind) -> KindFn {
         Ldexp => float::ldexp,
         TrigPreop => float::trig_preop,
         CvtPkF8 => float::cvt_pk_f8,
+        Msad | QsadPk | MqsadPk | MqsadU32 => int::msad,
         CubeId | CubeSc | CubeTc | CubeMa => float::cube,
         FrexpMant => float::frexp_mant,
         FrexpExp => float::frexp_exp,
