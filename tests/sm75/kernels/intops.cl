@@ -1,0 +1,71 @@
+// Checks: integer built-ins on 8/16/32/64-bit values (rotate, popcount, clz, mul_hi, div/rem with 64-bit CALL.REL helpers, add_sat/sub_sat, hadd/rhadd, mad_sat, mul24, upsample, convert_*_sat).
+__kernel void intops(__global const int *a, __global const int *b, __global const long *la, __global const long *lb,
+                     __global int *o32, __global long *o64, __global short *o16, __global char *o8, int n)
+{
+    int i = get_global_id(0);
+    if (i >= n) return;
+    int x = a[i], y = b[i];
+    uint ux = (uint)x, uy = (uint)y;
+    long X = la[i], Y = lb[i];
+    ulong UX = (ulong)X, UY = (ulong)Y;
+    int yy = y == 0 ? 1 : y;
+    long YY = Y == 0 ? 1 : Y;
+    __global int *r = o32 + i * 24;
+    r[0] = rotate(x, y);
+    r[1] = (int)rotate(ux, (uint)(y & 31));
+    r[2] = popcount(x);
+    r[3] = clz(x);
+    r[4] = mul_hi(x, y) + (x ^ y);
+    r[5] = (int)mul_hi(ux, uy);
+    r[6] = mul_hi(x, y);
+    r[7] = select(x, y, x < y);
+    r[8] = max(x, (int)uy);
+    r[9] = (int)min(ux, (uint)y);
+    r[10] = x / yy;
+    r[11] = x % yy;
+    r[12] = (int)(ux / (uy | 1u));
+    r[13] = (int)(ux % (uy | 1u));
+    r[14] = add_sat(x, y);
+    r[15] = sub_sat(x, y);
+    r[16] = hadd(x, y);
+    r[17] = rhadd(x, y);
+    r[18] = (int)abs_diff(x, y);
+    r[19] = mad_sat(x >> 8, y >> 8, x);
+    r[20] = x >> (y & 63);          // OpenCL masks the shift amount
+    r[21] = (int)(ux >> y);
+    r[22] = x << y;
+    r[23] = mul24(x >> 9, y >> 9) + mad24(x >> 10, y >> 10, 7) + (int)clz(x & -x);
+    __global long *R = o64 + i * 12;
+    R[0] = rotate(X, Y);
+    R[1] = popcount(X) + ((long)clz(X) << 8) + ((long)clz(Y & -Y) << 16);
+    R[2] = mul_hi(X, Y);
+    R[3] = (long)mul_hi(UX, UY);
+    R[4] = X / YY;
+    R[5] = X % YY;
+    R[6] = (long)(UX / (UY | 1));
+    R[7] = (long)(UX % (UY | 1));
+    R[8] = add_sat(X, Y) ^ sub_sat(X, Y);
+    R[9] = max(X, Y) - min((long)UX, (long)UY) + (long)max(UX, UY);
+    R[10] = (mul_hi(X, Y) + X) ^ (X >> (Y & 63)) ^ (long)(UX >> Y);
+    R[11] = upsample(x, uy) ^ (long)abs_diff(X, Y);
+    char c1 = (char)x, c2 = (char)y;
+    short s1 = (short)x, s2 = (short)y;
+    __global char *C = o8 + i * 8;
+    C[0] = add_sat(c1, c2);
+    C[1] = sub_sat(c1, c2);
+    C[2] = c1 / (c2 == 0 ? (char)3 : c2);
+    C[3] = c1 % (c2 == 0 ? (char)3 : c2);
+    C[4] = rotate(c1, c2);
+    C[5] = clz(c1) + popcount(c2);
+    C[6] = mul_hi(c1, c2);
+    C[7] = (char)convert_uchar_sat(x) ^ convert_char_sat(y) ^ (char)convert_uchar_sat(c1);
+    __global short *S = o16 + i * 8;
+    S[0] = add_sat(s1, s2);
+    S[1] = sub_sat(s1, s2);
+    S[2] = s1 / (s2 == 0 ? (short)3 : s2);
+    S[3] = s1 % (s2 == 0 ? (short)3 : s2);
+    S[4] = rotate(s1, s2);
+    S[5] = clz(s1) + popcount(s2) * 32 + mul_hi(s1, s2);
+    S[6] = convert_short_sat(X) ^ (short)convert_ushort_sat(x);
+    S[7] = (short)(abs(s1) + abs_diff(s1, s2) + mad_sat(s1, s2, (short)x));
+}
