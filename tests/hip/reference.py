@@ -647,6 +647,30 @@ def noinline_chain(sp, bufs):
     return {1: pack(mixed, "i"), 2: pack(pairs, "i")}
 
 
+def recursive_fib(sp, bufs):
+    n = scalars(sp)[3]
+    x = words(bufs[0], "i")
+
+    def fib(k):
+        a, b = 0, 1
+        for _ in range(k):
+            a, b = b, a + b
+        return a
+
+    def gcd(a, b):
+        depth = 1
+        while b:
+            a, b = b, a % b
+            depth += 1
+        return a, depth
+
+    out, g = [0] * (out_bytes(sp, 1) // 4), [0] * (out_bytes(sp, 2) // 4)
+    for i in range(n):
+        out[i] = fib(x[i] & 15)
+        g[2 * i:2 * i + 2] = gcd(x[i] & 0xffffffff, x[(i + 7) % n] & 0xffffffff)
+    return {1: pack(out, "i"), 2: pack(g, "I")}
+
+
 def template_dot_f32_8(sp, bufs):
     x, y = words(bufs[0], "f"), words(bufs[1], "f")
     bias = scalars(sp)[3]
@@ -734,6 +758,7 @@ MODELS = {
     "coop_tile_reduce": coop_tile_reduce,
     "atomic_double_lock": atomic_double_lock,
     "noinline_chain": noinline_chain,
+    "recursive_fib": recursive_fib,
     "template_dot_f32_8": template_dot_f32_8,
     "template_dot_i32_5": template_dot_i32_5,
 }

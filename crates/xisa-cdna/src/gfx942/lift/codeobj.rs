@@ -118,16 +118,25 @@ fn check_wave(k: &KernelInfo) -> Result<(), LiftError> {
     Ok(())
 }
 
+/// Per-lane stack beyond the fixed private segment that a kernel with a
+/// dynamically sized stack (recursion, calls through pointers: metadata
+/// `.uses_dynamic_stack`, descriptor bit 11) gets: 1 KiB, the CUDA and HIP
+/// runtimes' default stack limit.
+pub const DYNAMIC_STACK_BYTES: u32 = 1024;
+
 /// [`EntryAbi`] of a kernel (its descriptor and segment sizes).
 pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
     let kd = &k.kd;
+    let fixed = k
+        .private_segment_fixed_size
+        .max(kd.private_segment_fixed_size);
+    let dynamic = k.uses_dynamic_stack || kd.uses_dynamic_stack();
     let mut abi = super::abi::entry_abi(
         kd.compute_pgm_rsrc2,
         kd.kernel_code_properties,
         kd.kernarg_preload,
         k.group_segment_fixed_size.max(kd.group_segment_fixed_size),
-        k.private_segment_fixed_size
-            .max(kd.private_segment_fixed_size),
+        fixed + if dynamic { DYNAMIC_STACK_BYTES } else { 0 },
     );
     // The metadata's architected count, else the descriptor's granulated
     // allocation (which may include AGPRs: an upper bound).
