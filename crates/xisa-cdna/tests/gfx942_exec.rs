@@ -1512,6 +1512,69 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         Int,
         |i| q(mq32(i, 2) as u64 | (mq32(i, 3) as u64) << 32)
     );
+    // Normalising packs (NaN 0, clamped, x * 32767 / 65535 rounded to
+    // nearest even) and byte packs (u8 rounded to nearest even, NaN 0,
+    // clamped). f32 inputs are scaled into the interesting range first
+    // (x 0.001, x 0.26); random f16 halves already are.
+    let norm = |x: f64, signed: bool| -> u32 {
+        if x.is_nan() {
+            return 0;
+        }
+        let (lo, k) = if signed {
+            (-1.0, 32767.0)
+        } else {
+            (0.0, 65535.0)
+        };
+        ((x.clamp(lo, 1.0) * k).round_ties_even() as i32 as u32) & 0xffff
+    };
+    let milli = |v: u32| f(v) * f32::from_bits(0x3a83126f);
+    let u8of = |x: f32| -> u32 {
+        if x.is_nan() {
+            0
+        } else {
+            x.round_ties_even().clamp(0.0, 255.0) as u32
+        }
+    };
+    let quarter = |v: u32| f(v) * f32::from_bits(0x3e851eb8);
+    let put = |base: u32, byte: u32, k: u32| base & !(0xff << (8 * k)) | byte << (8 * k);
+    let h = |v: u32| f16_to_f32(v as u16) as f64;
+    op!(
+        "v_mul_f32 v22, 0x3a83126f, v2\nv_mul_f32 v23, 0x3a83126f, v3\n\
+         v_cvt_pknorm_i16_f32 v20, v22, v23",
+        Int,
+        |i| i2(norm(milli(i.a) as f64, true) | norm(milli(i.b) as f64, true) << 16)
+    );
+    op!(
+        "v_mul_f32 v22, 0x3a83126f, v2\nv_mul_f32 v23, 0x3a83126f, v3\n\
+         v_cvt_pknorm_u16_f32 v20, -v22, |v23|",
+        Int,
+        |i| i2(norm(-milli(i.a) as f64, false) | norm(milli(i.b).abs() as f64, false) << 16)
+    );
+    op!(
+        "v_cvt_pknorm_i16_f16 v20, v2, v3 op_sel:[1,0,0]",
+        Int,
+        |i| i2(norm(h(i.a >> 16), true) | norm(h(i.b), true) << 16)
+    );
+    op!(
+        "v_cvt_pknorm_u16_f16 v20, -v2, v3 op_sel:[0,1,0]",
+        Int,
+        |i| i2(norm(-h(i.a), false) | norm(h(i.b >> 16), false) << 16)
+    );
+    op!(
+        "v_mul_f32 v22, 0x3e851eb8, v2\nv_cvt_pk_u8_f32 v20, v22, 2, v4",
+        Int,
+        |i| i2(put(i.c, u8of(quarter(i.a)), 2))
+    );
+    op!(
+        "v_mul_f32 v22, 0x3e851eb8, v2\nv_cvt_pk_u8_f32 v20, -v22, v3, v4",
+        Int,
+        |i| i2(put(i.c, u8of(-quarter(i.a)), i.b & 3))
+    );
+    op!(
+        "v_mul_f32 v22, 0x3e851eb8, v2\nv_mov_b32 v20, v4\nv_cvt_pkaccum_u8_f32 v20, v22, 1",
+        Int,
+        |i| i2(put(i.c, u8of(quarter(i.a)), 1))
+    );
     // Saturating (clamp): what LLVM emits for add_sat / sub_sat.
     op!("v_add_u32_e64 v20, v2, v3 clamp", Int, |i| i2(i
         .a

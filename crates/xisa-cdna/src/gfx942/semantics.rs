@@ -153,6 +153,10 @@ table_enum! {
         /// Two f32 (src0, src1) to two gfx942 fp8 / bf8 bytes (`fp8a` /
         /// `bf8a`), written to the 16-bit half of vdst op_sel[3] selects.
         CvtPkF8 = "cvt_pk_f8",
+        /// src0 and src1 as normalised i16 (`signed`) / u16, packed.
+        CvtPknorm = "cvt_pknorm",
+        /// src0 as a u8 into byte src1[1:0] of src2 (`acc`: of vdst).
+        CvtPkU8 = "cvt_pk_u8",
         /// Two f32 to packed f16, rounding toward zero.
         CvtPkrtz = "cvt_pkrtz",
         /// Two f16 halves packed.

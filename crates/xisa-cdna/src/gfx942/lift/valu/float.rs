@@ -740,3 +740,74 @@ pub(super) fn cube(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> 
     };
     Ok(float_out(b, c, r, Type::F32))
 }
+
+/// `v_cvt_pknorm_{i16,u16}_{f32,f16}`: src0 and src1 as normalised 16-bit
+/// integers in the low and high half: NaN is 0, the value is clamped to
+/// [-1, 1] (`signed`) or [0, 1], multiplied by 32767 or 65535 exactly and
+/// rounded to nearest even. The f16 forms read the half op_sel[0] / [1]
+/// selects. Clamp has nothing left to clamp; op_sel[3] is refused.
+pub(super) fn cvt_pknorm(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    let op_sel = c.inst.get("op_sel");
+    if op_sel & 8 != 0 || (s.src != Type::F16 && op_sel != 0) {
+        return Err(b.unsupported("op_sel on a normalising pack (other than f16 source halves)"));
+    }
+    let signed = s.flags.signed;
+    let scale = if signed { 32767.0f64 } else { 65535.0 };
+    let mut halves = Vec::with_capacity(2);
+    for i in 0..2 {
+        // The source as an exact f64.
+        let wide = if s.src == Type::F16 {
+            // The half op_sel selects, abs / neg on its sign.
+            let v = opsel_src(b, c, i, true)?;
+            let h = half_of(b, v);
+            ftof_rn(b, Type::F64, Type::F16, h.into())
+        } else {
+            let v = c.r(b, i)?;
+            let f = tof(b, v, 32);
+            ftof_rn(b, Type::F64, Type::F32, f.into())
+        };
+        let w = fromf(b, wide, 64);
+        let nan = fcmp(b, FCond::Uno, 64, w.into(), w.into());
+        let lo = if signed { -1.0f64 } else { 0.0 };
+        let w = fbin(b, FBinOp::Max, 64, w.into(), Operand::Imm(lo.to_bits()));
+        let w = fbin(b, FBinOp::Min, 64, w.into(), Operand::Imm(1f64.to_bits()));
+        let p = fbin(b, FBinOp::Mul, 64, w.into(), Operand::Imm(scale.to_bits()));
+        let pf = tof(b, p.into(), 64);
+        let op = if signed { CvtOp::FtoS } else { CvtOp::FtoU };
+        let r = cvt(b, op, Type::I32, Type::F64, Round::Rn, false, pf.into());
+        let r = b.select(Type::I32, nan, Operand::Imm(0), r);
+        halves.push(b.binv(And, Type::I32, r, Operand::Imm(0xffff)));
+    }
+    let hi = b.binv(Shl, Type::I32, halves[1], Operand::Imm(16));
+    Ok(Out::Lane(b.binv(Or, Type::I32, halves[0], hi)))
+}
+
+/// `v_cvt_pk_u8_f32 vdst, src0, src1, src2`: src2 with byte `src1[1:0]`
+/// replaced by src0 as a u8 (rounded to nearest even, NaN 0, clamped to
+/// [0, 255]); `v_cvt_pkaccum_u8_f32` (`acc`) the same into vdst itself.
+/// Clamp is refused (its effect here is not documented).
+pub(super) fn cvt_pk_u8(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
+    use BinOp::*;
+    let t = Type::I32;
+    if c.clamp {
+        return Err(b.unsupported("clamp on a byte pack"));
+    }
+    let x = c.r(b, 0)?;
+    let sel = plain_src(b, c.inst.get("src1"))?;
+    let base: V = if s.flags.acc {
+        b.v(c.inst.get("vdst")).into()
+    } else {
+        plain_src(b, c.inst.get("src2"))?
+    };
+    let f = tof(b, x, 32);
+    let u = cvt(b, CvtOp::FtoU, t, Type::F32, Round::Rn, false, f.into());
+    let u = b.binv(MinU, t, u, Operand::Imm(255));
+    let sh = b.binv(And, t, sel, Operand::Imm(3));
+    let sh = b.binv(Shl, t, sh, Operand::Imm(3));
+    let byte = b.binv(Shl, t, u, sh);
+    let hole = b.binv(Shl, t, Operand::Imm(0xff), sh);
+    let keep = b.un(UnOp::Not, t, hole);
+    let keep = b.binv(And, t, base, keep);
+    Ok(Out::Lane(b.binv(Or, t, keep, byte)))
+}

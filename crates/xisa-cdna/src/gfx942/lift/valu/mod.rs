@@ -492,6 +492,8 @@ fn kind_fn(k: Kind) -> KindFn {
         Ldexp => float::ldexp,
         TrigPreop => float::trig_preop,
         CvtPkF8 => float::cvt_pk_f8,
+        CvtPknorm => float::cvt_pknorm,
+        CvtPkU8 => float::cvt_pk_u8,
         Msad | QsadPk | MqsadPk | MqsadU32 => int::msad,
         CubeId | CubeSc | CubeTc | CubeMa => float::cube,
         FrexpMant => float::frexp_mant,
@@ -629,7 +631,7 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
         }
         if fmt == "VOP3A"
             && inst.get("op_sel") != 0
-            && !matches!(s.kind, Kind::Mad16 | Kind::CvtPkF8)
+            && !matches!(s.kind, Kind::Mad16 | Kind::CvtPkF8 | Kind::CvtPknorm)
         {
             return Err(b.unsupported("op_sel is not lifted"));
         }
