@@ -249,3 +249,23 @@ fn a_mode_switch_across_control_flow_is_refused() {
         .to_string();
     assert!(err.contains("across control flow"), "{err}");
 }
+
+/// A rounding mode other than nearest-even is refused for the float code
+/// after it, and the error says where the mode came from: an `s_setreg`
+/// (HIP's `__builtin_set_flt_rounds` under `FENV_ACCESS`), not the
+/// kernel descriptor.
+#[test]
+fn a_round_mode_set_by_s_setreg_is_named_as_such() {
+    let src = "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 3\n\
+               v_add_f32 v1, v2, v3\n\
+               s_endpgm\n";
+    let err = xisa_cdna::gfx942::lift::lift("k", &assemble(src), &test_abi(0, 0)).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("v_add_f32")
+            && text.contains("s_setreg")
+            && text.contains("FLOAT_ROUND_MODE_32 = 3"),
+        "{text}"
+    );
+    assert!(!text.contains("kernel descriptor"), "{text}");
+}

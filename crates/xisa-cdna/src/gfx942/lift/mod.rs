@@ -174,6 +174,12 @@ impl FloatMode {
     /// instructions are refused, naming the field (integer-only code, such
     /// as hand-written atomics, lifts in any mode).
     pub fn problem(&self) -> Option<String> {
+        self.problem_in("the kernel descriptor's")
+    }
+
+    /// [`FloatMode::problem`], naming where the mode comes from (`whose`:
+    /// the kernel descriptor, or MODE as an `s_setreg` left it).
+    pub fn problem_in(&self, whose: &str) -> Option<String> {
         const FLUSH: &str = "denormals flushed: built with -cl-denorms-are-zero or \
                              -fgpu-flush-denormals-to-zero?";
         const ROUND: &str = "not round to nearest even";
@@ -220,7 +226,7 @@ impl FloatMode {
                     ""
                 };
                 format!(
-                    "the kernel descriptor's {field} = {value} ({what}): float code is lifted \
+                    "{whose} {field} = {value} ({what}): float code is lifted \
                  only for {field} = {want}{also}"
                 )
             })

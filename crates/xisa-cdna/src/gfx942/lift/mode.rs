@@ -62,7 +62,11 @@ pub(crate) fn apply(b: &mut Builder, mode: u32) {
     let fm = FloatMode::from_mode_bits(mode);
     b.mode = mode;
     b.ftz32 = fm.denorm_32 == 0;
-    b.float_mode = fm.problem();
+    b.float_mode = if mode == b.entry_mode {
+        fm.problem()
+    } else {
+        fm.problem_in("MODE (as an s_setreg left it):")
+    };
 }
 
 /// `s_getreg_b32 sdst, hwreg(HW_REG_MODE, off, size)`: the tracked value's
