@@ -671,6 +671,18 @@ def recursive_fib(sp, bufs):
     return {1: pack(out, "i"), 2: pack(g, "I")}
 
 
+def fptr_dispatch(sp, bufs):
+    n = scalars(sp)[5]
+    a, b, sel = words(bufs[0], "i"), words(bufs[1], "i"), words(bufs[2], "i")
+    ops = [lambda x, y: x + y, lambda x, y: x * y, max, lambda x, y: x - y]
+    out, twice = [0] * (out_bytes(sp, 3) // 4), [0] * (out_bytes(sp, 4) // 4)
+    for i in range(n):
+        out[i] = wrap32(ops[sel[i] & 3](a[i], b[i]))
+        f = ops[(sel[i] >> 2) & 3]
+        twice[i] = wrap32(f(wrap32(f(a[i], b[i])), b[i]))
+    return {3: pack(out, "i"), 4: pack(twice, "i")}
+
+
 def template_dot_f32_8(sp, bufs):
     x, y = words(bufs[0], "f"), words(bufs[1], "f")
     bias = scalars(sp)[3]
@@ -759,6 +771,7 @@ MODELS = {
     "atomic_double_lock": atomic_double_lock,
     "noinline_chain": noinline_chain,
     "recursive_fib": recursive_fib,
+    "fptr_dispatch": fptr_dispatch,
     "template_dot_f32_8": template_dot_f32_8,
     "template_dot_i32_5": template_dot_i32_5,
 }

@@ -45,7 +45,7 @@ fn mutated_code_never_panics_and_always_verifies() {
         let img = lco::image(co).unwrap();
         let mut abi = lco::entry_abi(k);
         abi.code_offset = k.code_address - img.base_vaddr;
-        lift::lift_program("callk", &k.code, &abi, &|off| img.function_at(off)).unwrap();
+        lift::lift_program("callk", &k.code, &abi, &|off| img.function_at(off), &[]).unwrap();
         ("callk", k.code.clone(), abi, img)
     };
     let (mut ok, mut err) = (0, 0);
@@ -94,7 +94,7 @@ fn mutated_code_never_panics_and_always_verifies() {
             let mut c2 = callk.clone();
             let w = rng.below((c2.len() / 4) as u64) as usize;
             c2[4 * w..4 * w + 4].copy_from_slice(&(rng.next() as u32).to_le_bytes());
-            lift::lift_program("callk", &c2, abi_c, &|off| img.function_at(off))
+            lift::lift_program("callk", &c2, abi_c, &|off| img.function_at(off), &[])
         } else {
             lift::lift(name, &c, &a)
         };

@@ -870,6 +870,7 @@ hip_kernels!(
     hip_atomic_double_lock => "atomic_double_lock",
     hip_noinline_chain => "noinline_chain",
     hip_recursive_fib => "recursive_fib",
+    hip_fptr_dispatch => "fptr_dispatch",
     hip_template_dot_f32_8 => "template_dot_f32_8",
     hip_template_dot_i32_5 => "template_dot_i32_5",
     hip_flush_denormals => "flush_denormals",

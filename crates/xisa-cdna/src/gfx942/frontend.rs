@@ -242,8 +242,11 @@ impl GuestModule for Gfx942Module {
     /// The image is placed once per device: its globals persist across
     /// launches, as with the HSA runtime's loaded executables.
     fn instantiate(&self, mem: &mut dyn Placer) -> Result<Instance> {
+        // Placed first, then written with its relative words applied.
+        let base = mem.alloc(self.image.bytes.len() as u64)?;
+        mem.write(base, &self.image.placed_at(base))?;
         Ok(Instance {
-            base: mem.upload(&self.image.bytes)?,
+            base,
             banks: Default::default(),
         })
     }

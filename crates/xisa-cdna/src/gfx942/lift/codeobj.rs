@@ -1,7 +1,7 @@
 //! Lifting the kernels of a loaded code object: the entry ABI from the kernel
 //! descriptor and the kernarg layout from the metadata.
 
-use object::read::elf::{FileHeader, ProgramHeader, Sym};
+use object::read::elf::{FileHeader, ProgramHeader, Rela, SectionHeader, Sym};
 use object::LittleEndian as LE;
 
 use super::abi::{Slot, SlotKind};
@@ -17,11 +17,32 @@ pub struct Image {
     pub base_vaddr: u64,
     /// The image.
     pub bytes: Vec<u8>,
-    /// Function symbols (`STT_FUNC` with a size): (virtual address, size).
+    /// Function symbols (`STT_FUNC` with a size) other than kernels (a
+    /// kernel's symbol `K` has a descriptor `K.kd`): (virtual address,
+    /// size).
     pub functions: Vec<(u64, u64)>,
+    /// The 64-bit words the loader fills with addresses in the image:
+    /// (image offset, virtual address stored there). ld.lld writes one
+    /// `R_AMDGPU_RELATIVE64` per pointer in initialised data (function
+    /// pointer tables, pointers to globals); the word must become the
+    /// placed image's address of that virtual address.
+    pub relative: Vec<(u64, u64)>,
 }
 
 impl Image {
+    /// The image with its relative words applied for a placement at guest
+    /// address `base`.
+    pub fn placed_at(&self, base: u64) -> Vec<u8> {
+        let mut bytes = self.bytes.clone();
+        for &(at, va) in &self.relative {
+            let v = base.wrapping_add(va.wrapping_sub(self.base_vaddr));
+            if let Some(w) = bytes.get_mut(at as usize..at as usize + 8) {
+                w.copy_from_slice(&v.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
     /// The bytes of the function starting at image offset `off`, if a
     /// function symbol starts there.
     pub fn function_at(&self, off: u64) -> Option<&[u8]> {
@@ -43,6 +64,8 @@ pub enum ImageError {
     Segment { offset: u64, size: u64 },
     #[error("the loadable image spans {0:#x} bytes (limit 256 MiB)")]
     TooBig(u64),
+    #[error("dynamic relocation at {offset:#x}: type {ty} is not supported (only R_AMDGPU_RELATIVE64 is applied)")]
+    Relocation { offset: u64, ty: u32 },
 }
 
 /// Builds the loadable image of a code object.
@@ -86,24 +109,59 @@ pub fn image(data: &[u8]) -> Result<Image, ImageError> {
     }
     // Function symbols (the callees of s_swappc_b64); a code object without
     // a symbol table simply has none.
-    let mut functions = Vec::new();
+    let mut funcs = Vec::new();
+    let mut names = std::collections::HashSet::new();
     if let Ok(table) = e.sections(endian, data) {
         for ty in [object::elf::SHT_SYMTAB, object::elf::SHT_DYNSYM] {
             if let Ok(syms) = table.symbols(endian, data, ty) {
                 for sym in syms.iter() {
+                    let name = syms.symbol_name(endian, sym).unwrap_or_default().to_vec();
                     if sym.st_type() == object::elf::STT_FUNC && sym.st_size(endian) > 0 {
-                        functions.push((sym.st_value(endian), sym.st_size(endian)));
+                        funcs.push((name.clone(), sym.st_value(endian), sym.st_size(endian)));
                     }
+                    names.insert(name);
                 }
             }
         }
     }
+    let mut functions: Vec<(u64, u64)> = funcs
+        .into_iter()
+        .filter(|(name, _, _)| !names.contains(&[name.as_slice(), b".kd"].concat()))
+        .map(|(_, va, size)| (va, size))
+        .collect();
     functions.sort();
     functions.dedup();
+    // Dynamic relocations (RELA): RELATIVE64 words get the placed address of
+    // their addend; any other type would leave a wrong pointer, so it is an
+    // error.
+    const R_AMDGPU_RELATIVE64: u32 = 13;
+    let mut relative = Vec::new();
+    if let Ok(table) = e.sections(endian, data) {
+        for sec in table.iter() {
+            if sec.sh_type(endian) != object::elf::SHT_RELA {
+                continue;
+            }
+            let Ok(relas) = sec.data_as_array::<object::elf::Rela64<LE>, _>(endian, data) else {
+                continue;
+            };
+            for r in relas {
+                let (off, ty) = (r.r_offset(endian), r.r_type(endian, false).0);
+                if ty != R_AMDGPU_RELATIVE64 {
+                    return Err(ImageError::Relocation { offset: off, ty });
+                }
+                let at = off.wrapping_sub(lo);
+                if at.checked_add(8).is_none_or(|end| end > span) {
+                    return Err(ImageError::Relocation { offset: off, ty });
+                }
+                relative.push((at, r.r_addend(endian) as u64));
+            }
+        }
+    }
     Ok(Image {
         base_vaddr: lo,
         bytes,
         functions,
+        relative,
     })
 }
 
@@ -164,7 +222,18 @@ pub fn lift_kernel(k: &KernelInfo, image: &Image) -> Result<xisa_ir::Kernel, Lif
     check_wave(k)?;
     let mut abi = entry_abi(k);
     abi.code_offset = k.code_address.wrapping_sub(image.base_vaddr);
-    super::lift_program(&k.name, &k.code, &abi, &|off| image.function_at(off))
+    let functions: Vec<u64> = image
+        .functions
+        .iter()
+        .map(|&(va, _)| va.wrapping_sub(image.base_vaddr))
+        .collect();
+    super::lift_program(
+        &k.name,
+        &k.code,
+        &abi,
+        &|off| image.function_at(off),
+        &functions,
+    )
 }
 
 /// The kernarg slots of a kernel: explicit arguments numbered in order, hidden

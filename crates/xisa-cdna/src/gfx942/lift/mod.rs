@@ -459,15 +459,21 @@ fn call_targets(items: &[(usize, usize, Inst)], region: u64) -> HashMap<usize, O
 
 /// Lifts a kernel and the functions it calls: `code` is the kernel (at image
 /// offset `abi.code_offset`), `function_at` returns the bytes of the function
-/// starting at an image offset. Kernels without `s_swappc_b64` lift exactly
-/// as [`lift`]; with calls, every region is decoded linearly, pcs are image
-/// offsets, `s_swappc_b64` is an IR `call` (its SDST gets the return
-/// address) and `s_setpc_b64` an IR `ret`.
+/// starting at an image offset, `functions` lists every function's image
+/// offset. Kernels without `s_swappc_b64` lift exactly as [`lift`]; with
+/// calls, every region is decoded linearly, pcs are image offsets,
+/// `s_swappc_b64` is an IR `call` (its SDST gets the return address) and
+/// `s_setpc_b64` an IR `ret`. A call whose target is not a constant (a
+/// function pointer: LLVM calls one inside a loop over its distinct values
+/// in the wave) may reach any function of the image: all of them are
+/// lifted, and the call compares the target with each function's address;
+/// an address that is no function's traps, naming the call.
 pub fn lift_program<'a>(
     name: &str,
     code: &[u8],
     abi: &EntryAbi,
     function_at: &dyn Fn(u64) -> Option<&'a [u8]>,
+    functions: &[u64],
 ) -> Result<Kernel, LiftError> {
     let kernel_items = decode_items(code)?;
     let has_call = kernel_items
@@ -480,22 +486,36 @@ pub fn lift_program<'a>(
     let mut regions: Vec<(u64, Decoded)> = vec![(abi.code_offset, kernel_items)];
     let mut calls: Vec<HashMap<usize, Option<u64>>> = Vec::new();
     let mut r = 0;
+    let mut indirect = false;
     while r < regions.len() {
         let c = call_targets(&regions[r].1, regions[r].0);
         for (&idx, t) in &c {
             let pc = regions[r].0 + regions[r].1[idx].0 as u64;
             let mnemonic = regions[r].1[idx].2.opcode.mnemonic.clone();
-            let Some(t) = *t else {
-                return Err(LiftError::Unsupported {
-                    pc,
-                    mnemonic,
-                    why: "the call target is not a s_getpc_b64-relative constant".into(),
-                });
+            // A function pointer: every function is a possible callee.
+            let targets: Vec<u64> = match *t {
+                Some(t) => vec![t],
+                None if !indirect => {
+                    indirect = true;
+                    if functions.is_empty() {
+                        return Err(LiftError::Unsupported {
+                            pc,
+                            mnemonic,
+                            why: "a call through a register in an image without function symbols"
+                                .into(),
+                        });
+                    }
+                    functions.to_vec()
+                }
+                None => Vec::new(),
             };
-            if !regions.iter().any(|(base, _)| *base == t) {
+            for t in targets {
+                if regions.iter().any(|(base, _)| *base == t) {
+                    continue;
+                }
                 let bytes = function_at(t).ok_or_else(|| LiftError::Unsupported {
                     pc,
-                    mnemonic,
+                    mnemonic: mnemonic.clone(),
                     why: format!("no function symbol at image offset {t:#x}"),
                 })?;
                 regions.push((t, decode_items(bytes)?));
@@ -504,6 +524,7 @@ pub fn lift_program<'a>(
         calls.push(c);
         r += 1;
     }
+    let region_bases: Vec<usize> = regions.iter().skip(1).map(|(b, _)| *b as usize).collect();
     // Leaders (image offsets).
     let mut leaders: Vec<usize> = Vec::new();
     for (base, items) in &regions {
@@ -552,12 +573,20 @@ pub fn lift_program<'a>(
             }
             match kind_of(i) {
                 Some(Kind::SCall) => {
-                    let target = calls[ri][&idx].map(|t| t as usize);
-                    let (Some(t), Some(&ret)) = (target, ids.get(&next)) else {
+                    let Some(&ret) = ids.get(&next) else {
                         return Err(b.unsupported("a call must be followed by code"));
                     };
-                    // SDST = the return address.
                     let image = b.named(ENTRY_PARAMS[4], Type::I64);
+                    // The target (read before SDST, which may be the same
+                    // pair, gets the return address).
+                    let target = match calls[ri][&idx] {
+                        Some(t) => Ok(t as usize),
+                        None => {
+                            let addr = b.src_full(i.get("ssrc0"), 64, false)?;
+                            let off = b.binv(xisa_ir::BinOp::Sub, Type::I64, addr, image);
+                            Err(off)
+                        }
+                    };
                     let ra = b.binv(
                         xisa_ir::BinOp::Add,
                         Type::I64,
@@ -565,10 +594,13 @@ pub fn lift_program<'a>(
                         Operand::Imm(next as u64),
                     );
                     b.wr_s64(i.get("sdst"), ra)?;
-                    b.terminate(Term::Call {
-                        target: ids[&t],
-                        ret,
-                    });
+                    match target {
+                        Ok(t) => b.terminate(Term::Call {
+                            target: ids[&t],
+                            ret,
+                        }),
+                        Err(off) => indirect_call(&mut b, off, &region_bases, &ids, ret),
+                    }
                 }
                 Some(Kind::SRet) => b.terminate(Term::Ret),
                 _ => lift_inst(&mut b, i, pc, next, &ids)?,
@@ -584,6 +616,34 @@ pub fn lift_program<'a>(
         }
     }
     finish(b)
+}
+
+/// A call through a register holding image offset `off`: a compare per
+/// function of the image, each calling it; an address that is no
+/// function's entry traps (in a block labelled for the error).
+fn indirect_call(
+    b: &mut Builder,
+    off: xisa_ir::Reg,
+    functions: &[usize],
+    ids: &BTreeMap<usize, BlockId>,
+    ret: BlockId,
+) {
+    for &f in functions {
+        let (hit, miss) = (b.fresh_block(), b.fresh_block());
+        let eq = b.icmp(xisa_ir::ICond::Eq, Type::I64, off, Operand::Imm(f as u64));
+        b.terminate(Term::BrCond {
+            cond: eq,
+            then_: hit,
+            else_: miss,
+        });
+        b.enter(hit);
+        b.terminate(Term::Call {
+            target: ids[&f],
+            ret,
+        });
+        b.enter(miss);
+    }
+    b.terminate(Term::Trap);
 }
 
 /// An `s_waitcnt` that waits for a store other host threads can see: the host
