@@ -2320,6 +2320,31 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
             }
         }),
     ));
+    // Float source modifiers under DPP (on the permuted value) and SDWA (on
+    // the selected value; f16 ops on bit 15).
+    v.push((
+        "v_add_f32_dpp v20, -v2, |v3| row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1".into(),
+        F32,
+        Box::new(|ins: &[In], l: usize| {
+            let s0 = if l % 16 >= 1 { ins[l - 1].a } else { 0 };
+            fb(-f(s0) + f(ins[l].b).abs())
+        }),
+    ));
+    op!(
+        "v_mul_f32_sdwa v20, |v2|, -v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD",
+        F32,
+        |i| fb(f(i.a).abs() * -f(i.b))
+    );
+    op!(
+        "v_add_f16_sdwa v20, -v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_0",
+        Int,
+        |i| i2((ref_add_f16((i.a >> 16) as u16 ^ 0x8000, i.b as u16) as u32) << 16)
+    );
+    op!(
+        "v_cmp_lt_f32_sdwa vcc, -v2, |v3| src0_sel:DWORD src1_sel:DWORD\nv_cndmask_b32 v20, 0, 1, vcc",
+        Int,
+        |i| i2((-f(i.a) < f(i.b).abs()) as u32)
+    );
     // Carries under DPP (every lane writing: full masks, bound_ctrl) and
     // SDWA (the carry of the 32-bit op on the selected sources) go to VCC
     // as in VOP2.

@@ -93,12 +93,50 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Reads a VALU source field (`src0`/`src1`/`src2`: 9-bit; `vsrc1`: VGPR).
-fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError> {
-    if let (Some((v, _)), "src0") = (c.dpp, field) {
-        return Ok(v.into());
+/// Source `idx`'s float modifiers in this encoding: (abs, neg). VOP3A
+/// has both, VOP3B neg only (it holds SDST where VOP3A holds ABS), DPP and
+/// SDWA both for src0 / src1 (`src0_abs`, ...); `idx` 3 means none.
+fn float_mods(c: &Ctx, idx: usize) -> (bool, bool) {
+    let i = c.inst;
+    match c.fmt {
+        _ if idx >= 3 => (false, false),
+        "VOP3A" => (i.get("abs") >> idx & 1 == 1, i.get("neg") >> idx & 1 == 1),
+        "VOP3B" => (false, i.get("neg") >> idx & 1 == 1),
+        f if idx < 2 && (f.ends_with("_DPP") || f.ends_with("_SDWA")) => (
+            i.get(&format!("src{idx}_abs")) == 1,
+            i.get(&format!("src{idx}_neg")) == 1,
+        ),
+        _ => (false, false),
     }
+}
+
+/// `v` with abs / neg applied on the sign bit `sign` of type `ty`.
+fn apply_float_mods(b: &mut Builder, v: V, ty: Type, sign: u64, (abs, neg): (bool, bool)) -> V {
+    let mut v = v;
+    if abs {
+        v = b
+            .binv(BinOp::And, ty, v, Operand::Imm(!sign & ty.mask()))
+            .into();
+    }
+    if neg {
+        v = b.binv(BinOp::Xor, ty, v, Operand::Imm(sign)).into();
+    }
+    v
+}
+
+/// Reads a VALU source field (`src0`/`src1`/`src2`: 9-bit; `vsrc1`: VGPR)
+/// with its float modifiers (`idx` 3: none).
+fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError> {
     let w = c.width(field);
+    let (ty, sign): (Type, u64) = if w == 64 {
+        (Type::I64, 1 << 63)
+    } else {
+        (Type::I32, 1 << 31)
+    };
+    if let (Some((v, _)), "src0") = (c.dpp, field) {
+        // The permuted value, then the modifiers.
+        return Ok(apply_float_mods(b, v.into(), ty, sign, float_mods(c, idx)));
+    }
     let fty = c.ty(field);
     let enc = if c.fmt.ends_with("_SDWA") {
         // SDWA: s0 / s1 say the source is scalar (src1 too: `vsrc1`).
@@ -147,23 +185,8 @@ fn src(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError
                 .into();
         }
     }
-    // abs / neg (VOP3A float operands): on the sign bit.
-    if c.vop3 && idx < 3 {
-        let sign: u64 = if w == 64 { 1 << 63 } else { 1 << 31 };
-        let ty = if w == 64 { Type::I64 } else { Type::I32 };
-        // VOP3B holds SDST where VOP3A holds ABS.
-        let abs = c.fmt == "VOP3A" && c.inst.get("abs") >> idx & 1 == 1;
-        let neg = c.inst.get("neg") >> idx & 1 == 1;
-        if abs {
-            v = b
-                .binv(BinOp::And, ty, v, Operand::Imm(!sign & ty.mask()))
-                .into();
-        }
-        if neg {
-            v = b.binv(BinOp::Xor, ty, v, Operand::Imm(sign)).into();
-        }
-    }
-    Ok(v)
+    // abs / neg (float operands): on the sign bit, after SDWA's select.
+    Ok(apply_float_mods(b, v, ty, sign, float_mods(c, idx)))
 }
 
 fn fty(bits: u32) -> Type {
@@ -587,16 +610,16 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
                     "DPP carries with row / bank masks or without bound_ctrl are not lifted",
                 ));
             }
-            if src_mods {
-                return Err(b.unsupported("DPP source modifiers are not lifted"));
+            if src_mods && !s.is_float() {
+                return Err(b.unsupported("DPP source modifiers on an integer op"));
             }
             c.dpp = Some(dpp_src(b, inst)?);
         }
         // Compares with word / byte selects (compilers use them for the high
         // half of f16 pairs); the lane mask goes to vcc or sdst.
         "VOPC_SDWA" => {
-            if src_mods {
-                return Err(b.unsupported("SDWA source modifiers are not lifted"));
+            if src_mods && !s.is_float() {
+                return Err(b.unsupported("SDWA source modifiers on an integer op"));
             }
         }
         "VOP1_SDWA" | "VOP2_SDWA" => {
@@ -606,8 +629,8 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
             // Clamp as in VOP3: the kinds that model it (float [0, 1],
             // integer saturation) read it, the others refuse it.
             c.clamp = inst.get("clamp") == 1;
-            if src_mods {
-                return Err(b.unsupported("SDWA source modifiers are not lifted"));
+            if src_mods && !s.is_float() {
+                return Err(b.unsupported("SDWA source modifiers on an integer op"));
             }
             // Carries: the carry of the 32-bit op on the selected sources,
             // to VCC as in VOP2 (compares are VOPC_SDWA).
@@ -1263,21 +1286,15 @@ fn packed(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
 /// VOP3 abs / neg applied to bit 15, the f16 sign (src() would act on bit
 /// 31, which these ops never read).
 fn src16(b: &mut Builder, c: &Ctx, field: &str, idx: usize) -> Result<V, LiftError> {
-    // idx 3: src() applies no modifiers.
-    let mut v = src(b, c, field, 3)?;
-    if c.vop3 {
-        if c.fmt == "VOP3A" && c.inst.get("abs") >> idx & 1 == 1 {
-            v = b
-                .binv(BinOp::And, Type::I32, v, Operand::Imm(0xffff_7fff))
-                .into();
-        }
-        if c.inst.get("neg") >> idx & 1 == 1 {
-            v = b
-                .binv(BinOp::Xor, Type::I32, v, Operand::Imm(0x8000))
-                .into();
-        }
-    }
-    Ok(v)
+    // idx 3: src() applies no modifiers; they act on the f16 sign.
+    let v = src(b, c, field, 3)?;
+    Ok(apply_float_mods(
+        b,
+        v,
+        Type::I32,
+        0x8000,
+        float_mods(c, idx),
+    ))
 }
 
 /// A 16-bit result (low bits of an i32) clamped: to [0, 1] for f16 (NaN ->
