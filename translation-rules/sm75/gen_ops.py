@@ -583,6 +583,13 @@ for x in (0, 1):
         fields += [F("ci0", "text", [[87, 90], [90, 91]], values=UPQ0), F("ci1", "text", [[77, 80], [80, 81]], values=UPQ0)]
         t += ", {ci0}, {ci1}"
     rec("UIADD3_F1_X%d" % x, "UIADD3", "UR,UP,UP,UR,UR,UR", opm(0x090 | 0x200, 1, 1) + [(74, 75, x)], fields, t + " ;")
+    # The immediate form (0x890): b is a 32-bit immediate (no negation);
+    # ptxas writes UIADD3.X URd, URa, imm, URc, UP, !UPT for the high word
+    # of a 64-bit uniform value plus a constant. The whole-ISA probe folds
+    # bit 74 into its operand tables and prints `?` for every .X operand.
+    ifields = [f for f in fields if f["name"] not in ("b_neg", "b")] + [F("b", "simm", 32, 64)]
+    ti = t.replace("{b_neg}{b}", "{b}")
+    rec("UIADD3_F4_X%d" % x, "UIADD3", "UR,UP,UP,UR,I,UR", opm(0x090, 4, 1) + [(74, 75, x)], ifields, ti + " ;")
 UPQ = ["UP%d" % i for i in range(7)] + ["UPT"] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
 for op9, nm in ((0x0a4, "UIMAD"), (0x0a5, "UIMAD.WIDE")):
     for x in (0, 1):

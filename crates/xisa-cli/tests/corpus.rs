@@ -689,6 +689,7 @@ pocl_kernels!(
     spinlock,
     spmv_vector,
     stencil3d,
+    uiadd3x_imm,
     workq,
 );
 
@@ -1485,6 +1486,7 @@ fn every_kernel_has_a_test() {
         "stencil3d",
         "surface",
         "surface_reg",
+        "uiadd3x_imm",
         "warp_shfl",
         "warp_vote",
         "workq",
