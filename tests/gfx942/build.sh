@@ -6,7 +6,7 @@
 #   NAME.elf.txt  `llvm-readelf-19 -h -S -s --notes` (header, sections, symbols,
 #             metadata YAML) and NAME.kd.txt (llvm-objdump's `.amdhsa_kernel`
 #             decoding of every kernel descriptor): oracles for the loader test.
-# Sources: kernels/*.cl (gfx942-specific OpenCL C), the 28 OpenCL C kernels of
+# Sources: kernels/*.cl (gfx942-specific OpenCL C), the 30 OpenCL C kernels of
 # tests/sm75/kernels/ (used by path, not copied), and kernels/*.s (hand-written
 # assembly for atomics no compiler emits).
 # OpenCL: cl2co.sh (clang-19 -> libclc -> opt-19 -O2 -> llc-19 -> ld.lld-19).

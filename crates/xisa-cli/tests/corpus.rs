@@ -665,10 +665,12 @@ macro_rules! pocl_kernels {
 }
 
 pocl_kernels!(
+    aes,
     bfs,
     bitonic,
     cas_fadd,
     compact,
+    const_tables,
     fclamp,
     fconv,
     grid2d,
@@ -1449,6 +1451,7 @@ fn warp_vote() {
 #[test]
 fn every_kernel_has_a_test() {
     const TESTED: &[&str] = &[
+        "aes",
         "atom64",
         "atom_f32",
         "atom_f64",
@@ -1458,6 +1461,7 @@ fn every_kernel_has_a_test() {
         "call_func",
         "cas_fadd",
         "compact",
+        "const_tables",
         "fclamp",
         "fconv",
         "fp_misc",

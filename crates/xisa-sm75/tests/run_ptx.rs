@@ -186,7 +186,7 @@ fn lifted_ir_verifies_and_carries_pcs() {
     }
 }
 
-/// Every cubin of the shared kernel corpus (`tests/sm75/out`, 42 kernels)
+/// Every cubin of the shared kernel corpus (`tests/sm75/out`, 44 kernels)
 /// lifts, and its IR verifies, with pcs on every instruction.
 #[test]
 fn every_corpus_cubin_lifts() {
@@ -198,7 +198,7 @@ fn every_corpus_cubin_lifts() {
         .filter(|p| p.extension().is_some_and(|x| x == "cubin"))
         .collect();
     paths.sort();
-    assert_eq!(paths.len(), 42, "corpus cubins");
+    assert_eq!(paths.len(), 44, "corpus cubins");
     for p in &paths {
         let b = std::fs::read(p).expect("read");
         let m = Module::from_bytes(&b, &p.display().to_string(), None)

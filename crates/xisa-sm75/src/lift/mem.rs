@@ -860,8 +860,8 @@ fn load_param(
 /// has no memory for constant banks, so the read is a `switch` on the
 /// element index `(Ra + off) / size` to one block per distinct value (the
 /// bank is at most 64 KiB). A misaligned or out-of-range offset traps
-/// (block `ldc_<pc>_out_of_range`); sub-word sizes and relocated banks are
-/// refused.
+/// (block `ldc_<pc>_out_of_range`); sub-word elements (`.U8`, `.S16`, ...)
+/// are zero- or sign-extended; relocated banks are refused.
 /// `LDC Rd, c[bank][Ra + off]` of a module bank, which lives in the
 /// parameter block: an `ld.param` at the bank's offset plus `Ra + off`,
 /// after a check that the element is aligned and inside the bank (else a
@@ -877,7 +877,7 @@ fn ldc_live_bank(
     mem: MemType,
     n: usize,
 ) -> Result<(), LiftError> {
-    let size = 4 * n as u32;
+    let size = mem.kind.bytes() * n as u32;
     let pc = l.b.pc;
     // The checks run unguarded so their temps are always written; the guard
     // is folded into the trap condition.
@@ -928,8 +928,14 @@ fn ldc_indexed_bank(
     mem: MemType,
     n: usize,
 ) -> Result<(), LiftError> {
-    if mem.kind != MemKind::B32 {
-        return Err(l.unsupported(format!("register-indexed sub-word LDC of c[{bank:#x}]")));
+    if !matches!(
+        mem.kind,
+        MemKind::B32 | MemKind::U8 | MemKind::S8 | MemKind::U16 | MemKind::S16
+    ) {
+        return Err(l.unsupported(format!(
+            "register-indexed {:?} LDC of c[{bank:#x}]",
+            mem.kind
+        )));
     }
     if let Some(lb) = l.live_bank(bank).filter(|_| !l.has_const_relocs(bank)) {
         return ldc_live_bank(l, file, rd, lb, ra, off, mem, n);
@@ -944,12 +950,27 @@ fn ldc_indexed_bank(
             "register-indexed LDC of c[{bank:#x}]: the cubin has no such constant data"
         )));
     };
-    let size = 4 * n as u32;
+    // Elements of `size` bytes, each `n` registers of `elem` bytes, zero-
+    // or sign-extended to 32 bits as the load kind says.
+    let elem = mem.kind.bytes() as usize;
+    let size = (elem * n) as u32;
+    let signed = matches!(mem.kind, MemKind::S8 | MemKind::S16);
     let words: Vec<Vec<u64>> = data
         .chunks_exact(size as usize)
         .map(|c| {
-            c.chunks_exact(4)
-                .map(|b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+            c.chunks_exact(elem)
+                .map(|b| {
+                    let mut w = [0u8; 4];
+                    w[..elem].copy_from_slice(b);
+                    let v = u32::from_le_bytes(w);
+                    let v = if signed {
+                        let sh = 32 - 8 * elem as u32;
+                        ((v << sh) as i32 >> sh) as u32
+                    } else {
+                        v
+                    };
+                    u64::from(v)
+                })
                 .collect()
         })
         .collect();
