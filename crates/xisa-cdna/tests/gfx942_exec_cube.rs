@@ -43,16 +43,9 @@ fn model(x: f32, y: f32, z: f32) -> [u32; 4] {
     [id.to_bits(), sc, tc, (ma + ma).to_bits()]
 }
 
-/// The kernel: x, y, z in v2..v4 (16 bytes per lane in), the four ops, then
+/// The kernel after `lane_io_prologue(4, 5)`: x, y, z in v2..v4 (16 bytes per lane in), the four ops, then
 /// the four again with `-|x|, y, -z` (32 bytes out).
-const SRC: &str = "s_load_dwordx4 s[4:7], s[0:1], 0x0\n\
-    s_waitcnt lgkmcnt(0)\n\
-    v_and_b32 v1, 0x3ff, v0\n\
-    v_lshlrev_b32 v10, 4, v1\n\
-    v_lshlrev_b32 v11, 5, v1\n\
-    global_load_dwordx4 v[2:5], v10, s[4:5]\n\
-    s_waitcnt vmcnt(0)\n\
-    v_cubeid_f32 v20, v2, v3, v4\n\
+const BODY: &str = "v_cubeid_f32 v20, v2, v3, v4\n\
     v_cubesc_f32 v21, v2, v3, v4\n\
     v_cubetc_f32 v22, v2, v3, v4\n\
     v_cubema_f32 v23, v2, v3, v4\n\
@@ -98,7 +91,7 @@ fn same(a: u32, b: u32) -> bool {
 
 #[test]
 fn cube_ops_match_llvm_folding_and_the_model() {
-    let k = lift_src(SRC, &test_abi(0, 0));
+    let k = lift_src(&(lane_io_prologue(4, 5) + BODY), &test_abi(0, 0));
     let table = folded();
     // The model reproduces LLVM's folding (NaN payloads aside).
     for (d, want) in &table {

@@ -110,17 +110,7 @@ fn rand_f32(rng: &mut Rng) -> u32 {
 fn kernel_src(ops: &[Op]) -> String {
     // Inputs per lane (16 bytes): a, b, c in v2..v4; x (f64) in v[6:7] from
     // the dwords a, b. Results: 8 bytes per op per lane.
-    let mut s = String::from(
-        "s_load_dwordx4 s[4:7], s[0:1], 0x0\n\
-         s_waitcnt lgkmcnt(0)\n\
-         v_and_b32 v1, 0x3ff, v0\n\
-         v_lshlrev_b32 v10, 4, v1\n\
-         v_lshlrev_b32 v11, 3, v1\n\
-         global_load_dwordx4 v[2:5], v10, s[4:5]\n\
-         s_waitcnt vmcnt(0)\n\
-         v_mov_b32 v6, v2\n\
-         v_mov_b32 v7, v3\n",
-    );
+    let mut s = lane_io_prologue(4, 3) + "v_mov_b32 v6, v2\nv_mov_b32 v7, v3\n";
     for (i, o) in ops.iter().enumerate() {
         let off = i * LANES * 8;
         s += &format!(

@@ -350,3 +350,19 @@ pub fn fold_table(name: &str) -> Vec<Vec<u64>> {
         })
         .collect()
 }
+
+/// The start of a per-lane test kernel: the two buffer addresses in s[4:5]
+/// (in) and s[6:7] (out), v1 = tid.x, v10 / v11 = its byte offsets for
+/// `1 << in_log2` / `1 << out_log2` bytes per lane, and the lane's first
+/// 16 input bytes loaded into v[2:5] (waited for).
+pub fn lane_io_prologue(in_log2: u32, out_log2: u32) -> String {
+    format!(
+        "s_load_dwordx4 s[4:7], s[0:1], 0x0\n\
+         s_waitcnt lgkmcnt(0)\n\
+         v_and_b32 v1, 0x3ff, v0\n\
+         v_lshlrev_b32 v10, {in_log2}, v1\n\
+         v_lshlrev_b32 v11, {out_log2}, v1\n\
+         global_load_dwordx4 v[2:5], v10, s[4:5]\n\
+         s_waitcnt vmcnt(0)\n"
+    )
+}
