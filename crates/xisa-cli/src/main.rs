@@ -304,11 +304,56 @@ fn parse_dims(s: &str) -> Result<[u32; 3], String> {
     Ok(d)
 }
 
+/// A command-line usage error: a malformed or out-of-range option value.
+/// `main` exits with status 2 for it (docs/cli.md), 1 for other errors.
+#[derive(Debug)]
+struct Usage(String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// A usage error with message `msg`.
+fn usage(msg: impl Into<String>) -> anyhow::Error {
+    Usage(msg.into()).into()
+}
+
 fn isa_opt(s: &Option<String>) -> Result<Option<Isa>> {
     s.as_deref()
         .map(|v| v.parse::<Isa>())
         .transpose()
-        .map_err(Into::into)
+        .map_err(|e| usage(format!("--isa: {e}")))
+}
+
+/// Refuses an output path before the launch (which may be long) when the
+/// file could not be written afterwards: no file name, a directory, or a
+/// directory that does not exist.
+fn check_output(opt: &str, path: &Path) -> Result<()> {
+    if path.as_os_str().is_empty() || path.file_name().is_none() {
+        return Err(usage(format!(
+            "{opt}: {:?} is not a file name",
+            path.display().to_string()
+        )));
+    }
+    if path.is_dir() {
+        bail!("{}: is a directory", path.display());
+    }
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        bail!(
+            "{}: the directory {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// Shortest `--timeout`: 10 ms; shorter ones stop kernels before their
@@ -325,11 +370,11 @@ fn timeout(s: Option<f64>) -> Result<Option<Duration>> {
         // conversion cannot fail; the error arm is for safety, not expected.
         Some(t) if (MIN_TIMEOUT_S..=MAX_TIMEOUT_S).contains(&t) => Duration::try_from_secs_f64(t)
             .map(Some)
-            .map_err(|e| anyhow!("--timeout {t:?}: {e}")),
-        Some(t) => bail!(
+            .map_err(|e| usage(format!("--timeout {t:?}: {e}"))),
+        Some(t) => Err(usage(format!(
             "--timeout {t:?}: must be between {MIN_TIMEOUT_S} and {MAX_TIMEOUT_S} seconds \
              (leave it out for no watchdog)"
-        ),
+        ))),
     }
 }
 
@@ -466,28 +511,36 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     let args = a
         .args
         .iter()
-        .map(|s| s.parse::<ArgSpec>())
+        .map(|s| s.parse::<ArgSpec>().map_err(|e| usage(e.to_string())))
         .collect::<Result<Vec<_>, _>>()?;
     let mut dumps = Vec::new();
     for d in &a.dumps {
         let (i, p) = d
             .split_once('=')
-            .ok_or_else(|| anyhow!("--dump {d:?}: expected I=PATH"))?;
+            .ok_or_else(|| usage(format!("--dump {d:?}: expected I=PATH")))?;
         let i: usize = i
             .trim()
             .parse()
-            .map_err(|_| anyhow!("--dump {d:?}: {i:?} is not an argument index"))?;
+            .map_err(|_| usage(format!("--dump {d:?}: {i:?} is not an argument index")))?;
         match args.get(i) {
             Some(ArgSpec::Buf(_) | ArgSpec::Zeros(_) | ArgSpec::Bytes(_) | ArgSpec::Surface(_)) => {
             }
-            Some(other) => bail!("--dump {d:?}: argument {i} ({other:?}) is not a buffer"),
-            None => bail!("--dump {d:?}: there are only {} arguments", args.len()),
+            Some(other) => {
+                return Err(usage(format!(
+                    "--dump {d:?}: argument {i} ({}) is not a buffer",
+                    other.describe()
+                )))
+            }
+            None => {
+                return Err(usage(format!(
+                    "--dump {d:?}: there are only {} arguments",
+                    args.len()
+                )))
+            }
         }
         let p = PathBuf::from(p);
         // Refused before the launch, which may be long.
-        if p.is_dir() {
-            bail!("{}: is a directory", p.display());
-        }
+        check_output("--dump", &p)?;
         dumps.push((i, p));
     }
     let dev = Device::new()?;
@@ -498,7 +551,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         let (n, p) = s
             .split_once('=')
             .filter(|(n, p)| !n.is_empty() && !p.is_empty())
-            .ok_or_else(|| anyhow!("{opt} {s:?}: expected NAME=PATH"))?;
+            .ok_or_else(|| usage(format!("{opt} {s:?}: expected NAME=PATH")))?;
         Ok((n.to_string(), PathBuf::from(p)))
     };
     for s in &a.set_globals {
@@ -515,9 +568,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         let (n, p) = name_path("--dump-global", s)?;
         // Unknown names and directories are refused before the launch.
         dev.global(&module, &n)?;
-        if p.is_dir() {
-            bail!("{}: is a directory", p.display());
-        }
+        check_output("--dump-global", &p)?;
         global_dumps.push((n, p));
     }
     let opts = LaunchOptions {
@@ -925,6 +976,11 @@ fn main() -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            let code = if e.chain().any(|c| c.is::<Usage>()) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            };
             let mut msg = format!("error: {e}");
             // Print each cause once: library errors include their cause in
             // their text and do not repeat it as `source()`; a context whose
@@ -936,7 +992,7 @@ fn main() -> ExitCode {
                 }
             }
             eprintln!("{msg}");
-            ExitCode::FAILURE
+            code
         }
     }
 }

@@ -10,9 +10,9 @@ use serde_json::Value;
 
 mod common;
 
-use common::{failure, text, xisa, Scratch};
+use common::{failure, failure_with, text, xisa, Scratch};
 
-/// Command-line usage errors come from clap: exit 2, first line `error: ...`,
+/// Command-line usage errors (clap's, and malformed option values): exit 2, first line `error: ...`,
 /// then a usage hint.
 fn usage_failure(out: &Output, what: &str) -> String {
     let err = text(&out.stderr);
@@ -277,26 +277,34 @@ fn wrong_arguments() {
     let s = Scratch::new("cli", "args");
     let m = s.write("inc.xir", INC);
     let m = m.to_str().unwrap();
-    let cases: &[(&[&str], &str)] = &[
-        (&["--arg", "zeros:16"], "takes 2 arguments"),
+    // Exit 1: the arguments do not fit the kernel; exit 2: a malformed
+    // --arg value (a usage error).
+    let cases: &[(&[&str], &str, i32)] = &[
+        (&["--arg", "zeros:16"], "takes 2 arguments", 1),
         (
             &["--arg", "zeros:16", "--arg", "u32:1", "--arg", "u32:2"],
             "takes 2 arguments",
+            1,
         ),
-        (&["--arg", "f32:1.5", "--arg", "u32:1"], "cannot take"),
-        (&["--arg", "zeros:16", "--arg", "u64:1"], "cannot take"),
+        (&["--arg", "f32:1.5", "--arg", "u32:1"], "cannot take", 1),
+        (&["--arg", "zeros:16", "--arg", "u64:1"], "cannot take", 1),
         (
             &["--arg", "zeros:16", "--arg", "u32:99999999999"],
             "out of range",
+            2,
         ),
-        (&["--arg", "zeros:16", "--arg", "u32:abc"], "not an integer"),
-        (&["--arg", "nonsense", "--arg", "u32:1"], "KIND:VALUE"),
-        (&["--arg", "blob:3", "--arg", "u32:1"], "unknown kind"),
+        (
+            &["--arg", "zeros:16", "--arg", "u32:abc"],
+            "not an integer",
+            2,
+        ),
+        (&["--arg", "nonsense", "--arg", "u32:1"], "KIND:VALUE", 2),
+        (&["--arg", "blob:3", "--arg", "u32:1"], "unknown kind", 2),
     ];
-    for (extra, want) in cases {
+    for (extra, want, code) in cases {
         let mut args = vec!["run", m];
         args.extend_from_slice(extra);
-        let e = failure(&xisa(&args), &format!("{extra:?}"));
+        let e = failure_with(&xisa(&args), &format!("{extra:?}"), *code);
         assert!(e.contains(want), "{extra:?}: want {want:?} in: {e}");
     }
     // With a dump of a buffer argument: the bad second argument still fails
@@ -402,7 +410,7 @@ fn bad_dump_index() {
         ("x.bin", "I=PATH"),
     ] {
         let d = d.replace("x.bin", s.path("x.bin").to_str().unwrap());
-        let e = failure(
+        let e = usage_failure(
             &xisa(&[
                 "run", m, "--arg", "zeros:64", "--arg", "u32:1", "--dump", &d,
             ]),
@@ -410,6 +418,21 @@ fn bad_dump_index() {
         );
         assert!(e.contains(want), "--dump {d}: want {want:?}: {e}");
     }
+    assert_eq!(s.files(), vec!["inc.xir"]);
+    // A dump into a directory that does not exist is refused before the
+    // launch (which may be long), naming the directory.
+    let missing = s.path("no-such-dir").join("x.bin");
+    let d = format!("0={}", missing.display());
+    let e = failure(
+        &xisa(&[
+            "run", m, "--arg", "zeros:64", "--arg", "u32:1", "--dump", &d,
+        ]),
+        &d,
+    );
+    assert!(
+        e.contains("no-such-dir") && e.contains("does not exist"),
+        "{e}"
+    );
     assert_eq!(s.files(), vec!["inc.xir"]);
 }
 

@@ -67,10 +67,15 @@ fn ok(out: &Output) {
     );
 }
 
-/// A clean one-line failure; returns the message.
+/// A clean one-line failure (exit 1); returns the message.
 fn failure(out: &Output) -> String {
+    failure_code(out, 1)
+}
+
+/// A clean one-line failure with exit status `code` (2: a usage error).
+fn failure_code(out: &Output, code: i32) -> String {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.status.code(), Some(code), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     err
@@ -204,7 +209,7 @@ fn errors_name_the_global() {
         e.contains("nope") && e.contains("counter") && e.contains("scale"),
         "{e}"
     );
-    let e = failure(&run(&["--set-global", "scale"]));
+    let e = failure_code(&run(&["--set-global", "scale"]), 2);
     assert!(e.contains("NAME=PATH"), "{e}");
     let e = failure(&run(&[
         "--dump-global",

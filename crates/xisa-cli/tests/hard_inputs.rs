@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 mod common;
 
-use common::{failure, repo, success, text, xisa, Scratch, XISA};
+use common::{failure, repo, success, text, usage_failure, xisa, Scratch, XISA};
 
 /// Kernels of the fixture cubin (fixtures/launch_limits.ptx): `plain`,
 /// `req32` (`.reqntid 32,1,1`) and `max128` (`.maxntid 64,2,1`).
@@ -58,7 +58,7 @@ fn absurd_timeouts_are_refused() {
     for t in [
         "1e30", "-1", "NaN", "inf", "-inf", "0", "1e-300", "1e-9", "0.001", "1e7",
     ] {
-        let e = failure(
+        let e = usage_failure(
             &xisa(&[
                 "run",
                 m.to_str().unwrap(),
@@ -72,7 +72,7 @@ fn absurd_timeouts_are_refused() {
             e.contains("--timeout") && e.contains("between 0.01 and 1000000 seconds"),
             "{t}: {e}"
         );
-        let e = failure(
+        let e = usage_failure(
             &xisa(&[
                 "exec",
                 m.to_str().unwrap(),

@@ -918,6 +918,18 @@ impl Placer for DevicePlacer<'_> {
 }
 
 fn describe(a: &ArgSpec) -> String {
+    a.describe()
+}
+
+impl ArgSpec {
+    /// The argument as `xisa run --arg` spells it, with what the kernel gets
+    /// (for messages).
+    pub fn describe(&self) -> String {
+        describe_spec(self)
+    }
+}
+
+fn describe_spec(a: &ArgSpec) -> String {
     match a {
         ArgSpec::U32(v) => format!("u32:{v}"),
         ArgSpec::I32(v) => format!("i32:{v}"),

@@ -38,10 +38,21 @@ pub fn success(out: &Output, what: &str) {
 /// Asserts a clean failure (exit 1, no panic, one `error: ` line on stderr)
 /// and returns that line.
 pub fn failure(out: &Output, what: &str) -> String {
+    failure_with(out, what, 1)
+}
+
+/// [`failure`] of a command-line usage error (a malformed or out-of-range
+/// option value): exit status 2.
+pub fn usage_failure(out: &Output, what: &str) -> String {
+    failure_with(out, what, 2)
+}
+
+/// A clean failure with exit status `code`; returns the `error: ` line.
+pub fn failure_with(out: &Output, what: &str, code: i32) -> String {
     let err = text(&out.stderr);
     assert_eq!(
         out.status.code(),
-        Some(1),
+        Some(code),
         "{what}: exit status\nstdout: {}\nstderr: {err}",
         text(&out.stdout)
     );

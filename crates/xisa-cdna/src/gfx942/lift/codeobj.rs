@@ -64,8 +64,18 @@ pub enum ImageError {
     Segment { offset: u64, size: u64 },
     #[error("the loadable image spans {0:#x} bytes (limit 256 MiB)")]
     TooBig(u64),
-    #[error("dynamic relocation at {offset:#x}: type {ty} is not supported (only R_AMDGPU_RELATIVE64 is applied)")]
-    Relocation { offset: u64, ty: u32 },
+    #[error("dynamic relocation at {offset:#x} ({ty}{}): only R_AMDGPU_RELATIVE64 is applied{}",
+        if symbol.is_empty() { String::new() } else { format!(" against `{symbol}`") },
+        if *undefined { "; the symbol is undefined and xisa links nothing (the code object must be self-contained: OpenCL printf on gfx942, for one, needs libclc's missing __printf_alloc)" } else { "" })]
+    Relocation {
+        offset: u64,
+        /// The relocation type's name (or number).
+        ty: String,
+        /// The symbol it refers to ("" for none).
+        symbol: String,
+        /// Whether that symbol is undefined in the code object.
+        undefined: bool,
+    },
 }
 
 /// Builds the loadable image of a code object.
@@ -144,14 +154,49 @@ pub fn image(data: &[u8]) -> Result<Image, ImageError> {
             let Ok(relas) = sec.data_as_array::<object::elf::Rela64<LE>, _>(endian, data) else {
                 continue;
             };
+            // The symbols the relocations refer to (for messages).
+            let syms = table
+                .symbol_table_by_index(
+                    endian,
+                    data,
+                    object::SectionIndex(sec.sh_link(endian) as usize),
+                )
+                .ok();
             for r in relas {
                 let (off, ty) = (r.r_offset(endian), r.r_type(endian, false).0);
-                if ty != R_AMDGPU_RELATIVE64 {
-                    return Err(ImageError::Relocation { offset: off, ty });
-                }
                 let at = off.wrapping_sub(lo);
-                if at.checked_add(8).is_none_or(|end| end > span) {
-                    return Err(ImageError::Relocation { offset: off, ty });
+                let in_image = at.checked_add(8).is_some_and(|end| end <= span);
+                if ty != R_AMDGPU_RELATIVE64 || !in_image {
+                    let sym = syms.as_ref().and_then(|t| {
+                        t.symbol(object::SymbolIndex(r.r_sym(endian, false) as usize))
+                            .ok()
+                            .map(|s| {
+                                (
+                                    t.symbol_name(endian, s)
+                                        .map(|n| String::from_utf8_lossy(n).into_owned())
+                                        .unwrap_or_default(),
+                                    s.st_shndx(endian) == object::elf::SHN_UNDEF,
+                                )
+                            })
+                    });
+                    let (symbol, undefined) = match sym {
+                        Some((n, u)) if !n.is_empty() => (n, u),
+                        _ => (String::new(), false),
+                    };
+                    let ty = match ty {
+                        1 => "R_AMDGPU_ABS32_LO".to_string(),
+                        2 => "R_AMDGPU_ABS32_HI".to_string(),
+                        3 => "R_AMDGPU_ABS64".to_string(),
+                        6 => "R_AMDGPU_ABS32".to_string(),
+                        13 => "R_AMDGPU_RELATIVE64 outside the image".to_string(),
+                        n => format!("type {n}"),
+                    };
+                    return Err(ImageError::Relocation {
+                        offset: off,
+                        ty,
+                        symbol,
+                        undefined,
+                    });
                 }
                 relative.push((at, r.r_addend(endian) as u64));
             }
