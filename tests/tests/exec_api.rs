@@ -88,3 +88,34 @@ fn concurrent_launches_share_one_device() {
         assert!(dev.compiles() >= 1, "{engine}");
     }
 }
+
+/// A state-file value that does not fit its register is refused (it was
+/// truncated: 2^32 in an i32 came back as 0); negative numbers in two's
+/// complement fit.
+#[test]
+fn register_values_must_fit() {
+    let m = Module::from_bytes(FRAG.as_bytes(), "frag.xir", None).unwrap();
+    let dev = Device::new().unwrap();
+    let st = |v: serde_json::Value| -> State {
+        serde_json::from_value(serde_json::json!({"isa": "ir", "lanes": 1, "regs": {"v": v}}))
+            .unwrap()
+    };
+    for bad in [
+        serde_json::json!(4294967296u64),
+        serde_json::json!("0x100000010"),
+    ] {
+        let e = exec(&dev, &m, &st(bad.clone()), Engine::Interp, None).unwrap_err();
+        assert!(
+            e.to_string().contains("does not fit a 32-bit register"),
+            "{bad}: {e}"
+        );
+    }
+    for good in [
+        serde_json::json!(4294967295u64),
+        serde_json::json!(-1),
+        serde_json::json!("0xffffffff"),
+    ] {
+        exec(&dev, &m, &st(good.clone()), Engine::Interp, None)
+            .unwrap_or_else(|e| panic!("{good}: {e}"));
+    }
+}

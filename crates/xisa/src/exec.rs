@@ -172,7 +172,22 @@ fn reg_value(v: &Value, ty: Type, what: &str) -> Result<u64> {
                 )))
             }
         },
-        None => value_u64(v, what)?,
+        None => {
+            // An integer must fit the register: unsigned, or a negative
+            // number in two's complement (-1 for an i32 is 0xffffffff).
+            let b = value_u64(v, what)?;
+            let w = ty.bits();
+            if w < 64 {
+                let hi = b >> w;
+                let negative = hi == u64::MAX >> w && (b >> (w - 1)) & 1 == 1;
+                if hi != 0 && !negative {
+                    return Err(Error::State(format!(
+                        "{what}: {v} does not fit a {w}-bit register"
+                    )));
+                }
+            }
+            b
+        }
     };
     Ok(bits & ty.mask())
 }
