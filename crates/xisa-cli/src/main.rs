@@ -329,16 +329,20 @@ fn isa_opt(s: &Option<String>) -> Result<Option<Isa>> {
         .map_err(|e| usage(format!("--isa: {e}")))
 }
 
-/// Refuses an output path before the launch (which may be long) when the
-/// file could not be written afterwards: no file name, a directory, or a
-/// directory that does not exist.
-fn check_output(opt: &str, path: &Path) -> Result<()> {
-    if path.as_os_str().is_empty() || path.file_name().is_none() {
-        return Err(usage(format!(
+/// Checks an output path (`opt` names the option, for messages) and returns
+/// its directory and file name: an empty path or one without a file name
+/// is a usage error; a directory, or a directory that does not exist, is
+/// refused. `xisa run` calls it before the launch (which may be long) for
+/// every output, and [`write_atomic`] before writing.
+fn output_parts<'p>(opt: &str, path: &'p Path) -> Result<(&'p Path, &'p std::ffi::OsStr)> {
+    let name = path.file_name().ok_or_else(|| {
+        usage(format!(
             "{opt}: {:?} is not a file name",
             path.display().to_string()
-        )));
-    }
+        ))
+    })?;
+    // rename() would replace an empty directory and fail on a full one, each
+    // after the data is written; refuse both up front.
     if path.is_dir() {
         bail!("{}: is a directory", path.display());
     }
@@ -353,7 +357,7 @@ fn check_output(opt: &str, path: &Path) -> Result<()> {
             dir.display()
         );
     }
-    Ok(())
+    Ok((dir, name))
 }
 
 /// Shortest `--timeout`: 10 ms; shorter ones stop kernels before their
@@ -404,18 +408,7 @@ fn read_input_text(path: &Path) -> Result<String> {
 /// not collide), in the target's directory, renamed into place. On any error
 /// the temporary file is removed and the target left as it was.
 fn write_atomic(path: &Path, data: &[u8]) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
-    // rename() would replace an empty directory and fail on a full one, each
-    // after the data is written; refuse both up front.
-    if path.is_dir() {
-        bail!("{}: is a directory", path.display());
-    }
+    let (dir, name) = output_parts("output", path)?;
     let prefix = format!(".{}.", name.to_string_lossy());
     let mut b = tempfile::Builder::new();
     b.prefix(&prefix).suffix(".xisa-tmp");
@@ -540,7 +533,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         }
         let p = PathBuf::from(p);
         // Refused before the launch, which may be long.
-        check_output("--dump", &p)?;
+        output_parts("--dump", &p)?;
         dumps.push((i, p));
     }
     let dev = Device::new()?;
@@ -568,7 +561,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         let (n, p) = name_path("--dump-global", s)?;
         // Unknown names and directories are refused before the launch.
         dev.global(&module, &n)?;
-        check_output("--dump-global", &p)?;
+        output_parts("--dump-global", &p)?;
         global_dumps.push((n, p));
     }
     let opts = LaunchOptions {

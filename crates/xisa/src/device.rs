@@ -672,7 +672,7 @@ impl Device {
             }
             ArgSpec::Bytes(b) => (self.upload(b)?, b.len() as u64),
             ArgSpec::Zeros(n) => (self.alloc(*n)?, *n),
-            a => return Err(Error::Args(format!("{} is not a buffer", describe(a)))),
+            a => return Err(Error::Args(format!("{} is not a buffer", a.describe()))),
         };
         Ok(Buffer { addr, len })
     }
@@ -917,32 +917,24 @@ impl Placer for DevicePlacer<'_> {
     }
 }
 
-fn describe(a: &ArgSpec) -> String {
-    a.describe()
-}
-
 impl ArgSpec {
     /// The argument as `xisa run --arg` spells it, with what the kernel gets
     /// (for messages).
     pub fn describe(&self) -> String {
-        describe_spec(self)
-    }
-}
-
-fn describe_spec(a: &ArgSpec) -> String {
-    match a {
-        ArgSpec::U32(v) => format!("u32:{v}"),
-        ArgSpec::I32(v) => format!("i32:{v}"),
-        ArgSpec::U64(v) => format!("u64:{v}"),
-        ArgSpec::I64(v) => format!("i64:{v}"),
-        ArgSpec::F32(v) => format!("f32:{v}"),
-        ArgSpec::F64(v) => format!("f64:{v}"),
-        ArgSpec::Buf(p) => format!("buf:{} (a 64-bit pointer)", p.display()),
-        ArgSpec::Bytes(b) => format!("a {}-byte buffer (a 64-bit pointer)", b.len()),
-        ArgSpec::Zeros(n) => format!("zeros:{n} (a 64-bit pointer)"),
-        ArgSpec::Ptr(p) => format!("pointer {p:#x}"),
-        ArgSpec::Local(n) => format!("local:{n} (a shared-memory offset)"),
-        ArgSpec::Surface(s) => format!("surf:{} (a 64-bit surface handle)", s.extent()),
+        match self {
+            ArgSpec::U32(v) => format!("u32:{v}"),
+            ArgSpec::I32(v) => format!("i32:{v}"),
+            ArgSpec::U64(v) => format!("u64:{v}"),
+            ArgSpec::I64(v) => format!("i64:{v}"),
+            ArgSpec::F32(v) => format!("f32:{v}"),
+            ArgSpec::F64(v) => format!("f64:{v}"),
+            ArgSpec::Buf(p) => format!("buf:{} (a 64-bit pointer)", p.display()),
+            ArgSpec::Bytes(b) => format!("a {}-byte buffer (a 64-bit pointer)", b.len()),
+            ArgSpec::Zeros(n) => format!("zeros:{n} (a 64-bit pointer)"),
+            ArgSpec::Ptr(p) => format!("pointer {p:#x}"),
+            ArgSpec::Local(n) => format!("local:{n} (a shared-memory offset)"),
+            ArgSpec::Surface(s) => format!("surf:{} (a 64-bit surface handle)", s.extent()),
+        }
     }
 }
 

@@ -119,9 +119,10 @@ pub fn image(data: &[u8]) -> Result<Image, ImageError> {
     }
     // Function symbols (the callees of s_swappc_b64); a code object without
     // a symbol table simply has none.
+    let sections = e.sections(endian, data).ok();
     let mut funcs = Vec::new();
     let mut names = std::collections::HashSet::new();
-    if let Ok(table) = e.sections(endian, data) {
+    if let Some(table) = &sections {
         for ty in [object::elf::SHT_SYMTAB, object::elf::SHT_DYNSYM] {
             if let Ok(syms) = table.symbols(endian, data, ty) {
                 for sym in syms.iter() {
@@ -146,7 +147,7 @@ pub fn image(data: &[u8]) -> Result<Image, ImageError> {
     // error.
     const R_AMDGPU_RELATIVE64: u32 = 13;
     let mut relative = Vec::new();
-    if let Ok(table) = e.sections(endian, data) {
+    if let Some(table) = &sections {
         for sec in table.iter() {
             if sec.sh_type(endian) != object::elf::SHT_RELA {
                 continue;

@@ -524,7 +524,6 @@ pub fn lift_program<'a>(
         calls.push(c);
         r += 1;
     }
-    let region_bases: Vec<usize> = regions.iter().skip(1).map(|(b, _)| *b as usize).collect();
     // Leaders (image offsets).
     let mut leaders: Vec<usize> = Vec::new();
     for (base, items) in &regions {
@@ -599,7 +598,7 @@ pub fn lift_program<'a>(
                             target: ids[&t],
                             ret,
                         }),
-                        Err(off) => indirect_call(&mut b, off, &region_bases, &ids, ret),
+                        Err(off) => indirect_call(&mut b, off, functions, &ids, ret),
                     }
                 }
                 Some(Kind::SRet) => b.terminate(Term::Ret),
@@ -624,13 +623,13 @@ pub fn lift_program<'a>(
 fn indirect_call(
     b: &mut Builder,
     off: xisa_ir::Reg,
-    functions: &[usize],
+    functions: &[u64],
     ids: &BTreeMap<usize, BlockId>,
     ret: BlockId,
 ) {
     for &f in functions {
         let (hit, miss) = (b.fresh_block(), b.fresh_block());
-        let eq = b.icmp(xisa_ir::ICond::Eq, Type::I64, off, Operand::Imm(f as u64));
+        let eq = b.icmp(xisa_ir::ICond::Eq, Type::I64, off, Operand::Imm(f));
         b.terminate(Term::BrCond {
             cond: eq,
             then_: hit,
@@ -638,7 +637,7 @@ fn indirect_call(
         });
         b.enter(hit);
         b.terminate(Term::Call {
-            target: ids[&f],
+            target: ids[&(f as usize)],
             ret,
         });
         b.enter(miss);

@@ -669,7 +669,7 @@ pub(super) fn cvt_pk_f8(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftEr
         );
     }
     b.omod = 0;
-    let sat = b.mode >> 23 & 1 == 1;
+    let sat = crate::gfx942::lift::FloatMode::from_mode_bits(b.mode).fp16_ovfl;
     let (x, y) = (c.r(b, 0)?, c.r(b, 1)?);
     let lo = f32_to_f8(b, x, f, sat);
     let hi = f32_to_f8(b, y, f, sat);
@@ -779,8 +779,11 @@ pub(super) fn cvt_pknorm(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftE
         let r = b.select(Type::I32, nan, Operand::Imm(0), r);
         halves.push(b.binv(And, Type::I32, r, Operand::Imm(0xffff)));
     }
-    let hi = b.binv(Shl, Type::I32, halves[1], Operand::Imm(16));
-    Ok(Out::Lane(b.binv(Or, Type::I32, halves[0], hi)))
+    Ok(Out::Lane(pack_halves(
+        b,
+        halves[0].into(),
+        halves[1].into(),
+    )))
 }
 
 /// `v_cvt_pk_u8_f32 vdst, src0, src1, src2`: src2 with byte `src1[1:0]`

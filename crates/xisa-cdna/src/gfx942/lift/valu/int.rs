@@ -205,28 +205,7 @@ pub(super) fn sad(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> {
     c.no_int_clamp(b)?;
     let (x, y, z) = c.r3(b)?;
     let i32t = Type::I32;
-    let width = s.flags.width as u64;
-    let mut sum: V = Operand::Imm(0);
-    for p in 0..32 / width {
-        let part = |b: &mut Builder, v: V| -> V {
-            if width == 32 {
-                return v;
-            }
-            b.bfe(
-                false,
-                Type::I32,
-                v,
-                Operand::Imm(p * width),
-                Operand::Imm(width),
-            )
-            .into()
-        };
-        let (xp, yp) = (part(b, x), part(b, y));
-        let hi = b.binv(MaxU, i32t, xp, yp);
-        let lo = b.binv(MinU, i32t, xp, yp);
-        let d = b.binv(Sub, i32t, hi, lo);
-        sum = b.binv(Add, i32t, sum, d).into();
-    }
+    let mut sum: V = abs_diff_sum(b, x, y, s.flags.width as u64, false).into();
     if s.flags.hi {
         sum = b.binv(Shl, i32t, sum, Operand::Imm(16)).into();
     }
@@ -553,16 +532,22 @@ pub(super) fn lerp_u8(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftErro
     Ok(Out::Lane(b.in_reg(t, out)))
 }
 
-/// The sum of absolute differences of the bytes of `a` and `b`, plus
-/// `acc`, in 32 bits; `masked` skips the bytes where `b` is 0 (the
-/// reference's "don't care" bytes).
-fn byte_sad(b: &mut Builder, a: V, bb: V, acc: V, masked: bool) -> Reg {
+/// The sum of the absolute differences of the `width`-bit elements of `a`
+/// and `bb` (unsigned), wrapping in 32 bits; `masked` skips the elements
+/// where `bb`'s is 0 (the msad forms' "don't care" reference bytes).
+fn abs_diff_sum(b: &mut Builder, a: V, bb: V, width: u64, masked: bool) -> Reg {
     use BinOp::*;
     let t = Type::I32;
-    let mut sum = acc;
-    for i in 0..4u64 {
-        let x = b.bfe(false, t, a, Operand::Imm(8 * i), Operand::Imm(8));
-        let y = b.bfe(false, t, bb, Operand::Imm(8 * i), Operand::Imm(8));
+    let mut sum: Option<Reg> = None;
+    for p in 0..32 / width {
+        let part = |b: &mut Builder, v: V| -> V {
+            if width == 32 {
+                return v;
+            }
+            b.bfe(false, t, v, Operand::Imm(p * width), Operand::Imm(width))
+                .into()
+        };
+        let (x, y) = (part(b, a), part(b, bb));
         let hi = b.binv(MaxU, t, x, y);
         let lo = b.binv(MinU, t, x, y);
         let mut d = b.binv(Sub, t, hi, lo);
@@ -570,16 +555,18 @@ fn byte_sad(b: &mut Builder, a: V, bb: V, acc: V, masked: bool) -> Reg {
             let skip = b.icmp(ICond::Eq, t, y, Operand::Imm(0));
             d = b.select(t, skip, Operand::Imm(0), d);
         }
-        sum = b.binv(Add, t, sum, d).into();
+        sum = Some(match sum {
+            Some(acc) => b.binv(Add, t, acc, d),
+            None => d,
+        });
     }
-    match sum {
-        Operand::Reg(r) => r,
-        imm => {
-            let r = b.t(t);
-            b.mov(t, r, imm);
-            r
-        }
-    }
+    sum.unwrap_or_else(|| b.as_reg(Operand::Imm(0)))
+}
+
+/// [`abs_diff_sum`] of the bytes of `a` and `bb`, plus `acc`.
+fn byte_sad(b: &mut Builder, a: V, bb: V, acc: V, masked: bool) -> Reg {
+    let s = abs_diff_sum(b, a, bb, 8, masked);
+    b.binv(BinOp::Add, Type::I32, s, acc)
 }
 
 /// `v_msad_u8` (one masked byte SAD plus src2) and the sliding-window
@@ -619,7 +606,8 @@ pub(super) fn msad(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> 
     }
     let acc = c.r(b, 2)?;
     let masked = s.kind == Kind::MqsadPk;
-    let mut res: V = Operand::Imm(0);
+    let mut res = b.t(t64);
+    b.mov(t64, res, Operand::Imm(0));
     for k in 0..4u64 {
         let w = window(b, k);
         let a = b.binv(LShr, t64, acc, Operand::Imm(16 * k));
@@ -629,9 +617,7 @@ pub(super) fn msad(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<Out, LiftError> 
         let r = b.binv(And, t, r, Operand::Imm(0xffff));
         let r = b.cvt(CvtOp::Zext, t64, t, r);
         let r = b.binv(Shl, t64, r, Operand::Imm(16 * k));
-        res = b.binv(Or, t64, res, r).into();
+        res = b.binv(Or, t64, res, r);
     }
-    let r = b.t(t64);
-    b.mov(t64, r, res);
-    Ok(Out::Wide(r))
+    Ok(Out::Wide(res))
 }

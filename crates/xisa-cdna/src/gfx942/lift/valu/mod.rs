@@ -551,7 +551,9 @@ pub(crate) fn lift(b: &mut Builder, inst: &Inst, fmt: &str) -> Result<(), LiftEr
     }
     // MODE.FP16_OVFL also makes f16 arithmetic saturate an overflow
     // (keeping true infinities): not modelled.
-    if b.mode >> 23 & 1 == 1 && (s.ty == Type::F16 || s.src == Type::F16) && s.kind != Kind::CvtPkF8
+    if super::FloatMode::from_mode_bits(b.mode).fp16_ovfl
+        && (s.ty == Type::F16 || s.src == Type::F16)
+        && s.kind != Kind::CvtPkF8
     {
         return Err(b.unsupported("f16 arithmetic with MODE.FP16_OVFL = 1 (overflow saturates)"));
     }
