@@ -87,6 +87,10 @@ pub mod fault_kind {
     /// `free` of a pointer the device heap did not hand out, or freed
     /// already (`addr`: the pointer).
     pub const BAD_FREE: u32 = 9;
+    /// A hostcall packet the host cannot answer: a service xisa does not
+    /// provide (`addr`: the service id, `len` 0) or a broken buffer or
+    /// message (`addr`, `len`: the bytes).
+    pub const HOSTCALL: u32 = 10;
 }
 
 /// Space codes in [`FaultInfo::space`] (the `Space` enum's order).

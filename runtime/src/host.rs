@@ -1,8 +1,9 @@
 //! Host services that guest code calls ([`xisa_ir::Op::HostCall`]): what a GPU
 //! driver provides to device code outside the instruction set: CUDA's
 //! `vprintf`, the function `printf` in device code compiles to, and
-//! `__assertfail`, which a failed device `assert` calls, and the device
-//! heap's `malloc` and `free` ([`crate::heap`]).
+//! `__assertfail`, which a failed device `assert` calls, the device
+//! heap's `malloc` and `free` ([`crate::heap`]), and the answers to AMD's
+//! hostcall packets ([`crate::ockl`]), through which HIP prints.
 //!
 //! Both engines call [`call`] with the lane's context, so they print the same
 //! text. The output of a launch is collected in its [`HostOutput`] and handed
@@ -38,10 +39,24 @@ pub struct HostOutput {
     heap_init: Mutex<Option<u64>>,
 }
 
+/// A launch's text, and the HIP printf messages not yet complete.
 #[derive(Debug, Default)]
-struct Output {
+pub(crate) struct Output {
     text: Vec<u8>,
     dropped: u64,
+    /// HIP printf messages being assembled ([`crate::ockl`]).
+    pub(crate) messages: crate::ockl::Messages,
+}
+
+impl Output {
+    /// Appends one call's text (whole, or dropped whole past the limit).
+    pub(crate) fn push(&mut self, bytes: &[u8]) {
+        if self.text.len() + bytes.len() > OUTPUT_LIMIT {
+            self.dropped += bytes.len() as u64;
+        } else {
+            self.text.extend_from_slice(bytes);
+        }
+    }
 }
 
 impl HostOutput {
@@ -52,12 +67,12 @@ impl HostOutput {
 
     /// Appends one call's text (whole, or dropped whole past the limit).
     fn push(&self, bytes: &[u8]) {
-        let mut o = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        if o.text.len() + bytes.len() > OUTPUT_LIMIT {
-            o.dropped += bytes.len() as u64;
-        } else {
-            o.text.extend_from_slice(bytes);
-        }
+        self.lock().push(bytes);
+    }
+
+    /// The output, for a host service to add to.
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Output> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Installs the device heap `malloc` draws from; `make` runs only when
@@ -94,7 +109,7 @@ impl HostOutput {
     /// The text so far and the number of bytes dropped past
     /// [`OUTPUT_LIMIT`]; leaves the output empty.
     pub fn take(&self) -> (Vec<u8>, u64) {
-        let mut o = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let mut o = self.lock();
         let text = std::mem::take(&mut o.text);
         let dropped = std::mem::take(&mut o.dropped);
         (text, dropped)
@@ -143,6 +158,12 @@ pub fn call(ctx: &LaneCtx, func: HostFn, args: &[u64]) -> Result<u64, FaultInfo>
                 return Err(fault(0, 0, Space::Global));
             };
             Ok(heap(ctx).and_then(|h| h.alloc(*size)).unwrap_or(0))
+        }
+        HostFn::Ockl => {
+            let [buf] = args else {
+                return Err(fault(0, 0, Space::Global));
+            };
+            crate::ockl::drain(ctx, *buf).map(|()| 0)
         }
         HostFn::Free => match args {
             [0] => Ok(0),
@@ -338,6 +359,23 @@ fn parse_spec(fmt: &[u8], mut i: usize) -> Option<(Spec, usize)> {
     ))
 }
 
+/// Where a format's arguments come from: CUDA's packed `vprintf` buffer in
+/// guest memory, or the qwords of a HIP printf message ([`crate::ockl`]).
+pub(crate) trait ArgSource {
+    /// No argument is left: formatting stops before the next conversion
+    /// (HIP's rule; CUDA's buffer never runs out).
+    fn exhausted(&self) -> bool {
+        false
+    }
+    /// The next integer argument of `bytes` (4 or 8) bytes, zero-extended;
+    /// doubles and pointers are 8-byte integers.
+    fn int(&mut self, bytes: u64) -> Result<u64, FaultInfo>;
+    /// The next `%s` argument's bytes (`None`: a null pointer).
+    fn string(&mut self) -> Result<Option<Vec<u8>>, FaultInfo>;
+    /// Arguments taken so far.
+    fn used(&self) -> i32;
+}
+
 /// The packed argument buffer of a `vprintf` call.
 struct Args<'a> {
     mem: &'a GuestView<'a>,
@@ -345,9 +383,9 @@ struct Args<'a> {
     used: i32,
 }
 
-impl Args<'_> {
-    /// The next `n`-byte argument (aligned to `n`), zero-extended.
-    fn next(&mut self, n: u64) -> Result<u64, FaultInfo> {
+impl ArgSource for Args<'_> {
+    /// Each argument is aligned to its size.
+    fn int(&mut self, n: u64) -> Result<u64, FaultInfo> {
         self.at = self.at.div_ceil(n) * n;
         let b = self.mem.read(self.at, n as usize)?;
         self.at += n;
@@ -356,20 +394,40 @@ impl Args<'_> {
         v[..b.len()].copy_from_slice(&b);
         Ok(u64::from_le_bytes(v))
     }
+
+    /// A pointer to the string.
+    fn string(&mut self) -> Result<Option<Vec<u8>>, FaultInfo> {
+        match self.int(8)? {
+            0 => Ok(None),
+            p => self.mem.string(p).map(Some),
+        }
+    }
+
+    fn used(&self) -> i32 {
+        self.used
+    }
 }
 
-/// Formats like C `printf` (the host C library formats each conversion, so
-/// the digits are C's); returns the text and the number of arguments used.
+/// CUDA's `vprintf(fmt, buf)`: the text and the number of arguments used
+/// (-1 and nothing for a null format).
 fn printf(mem: &GuestView, fmt_addr: u64, buf: u64) -> Result<(Vec<u8>, i32), FaultInfo> {
     if fmt_addr == 0 {
         return Ok((Vec::new(), -1));
     }
     let fmt = mem.string(fmt_addr)?;
-    let mut args = Args {
-        mem,
-        at: buf,
-        used: 0,
-    };
+    format(
+        &fmt,
+        &mut Args {
+            mem,
+            at: buf,
+            used: 0,
+        },
+    )
+}
+
+/// Formats like C `printf` (the host C library formats each conversion, so
+/// the digits are C's); returns the text and the number of arguments used.
+pub(crate) fn format(fmt: &[u8], args: &mut dyn ArgSource) -> Result<(Vec<u8>, i32), FaultInfo> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < fmt.len() {
@@ -378,7 +436,7 @@ fn printf(mem: &GuestView, fmt_addr: u64, buf: u64) -> Result<(Vec<u8>, i32), Fa
             i += 1;
             continue;
         }
-        let Some((spec, next)) = parse_spec(&fmt, i + 1) else {
+        let Some((spec, next)) = parse_spec(fmt, i + 1) else {
             out.extend_from_slice(&fmt[i..]);
             break;
         };
@@ -387,12 +445,15 @@ fn printf(mem: &GuestView, fmt_addr: u64, buf: u64) -> Result<(Vec<u8>, i32), Fa
             out.push(b'%');
             continue;
         }
+        if args.exhausted() {
+            break;
+        }
         let mut c_fmt = format!("%{}", spec.flags);
         for (count, prefix) in [(&spec.width, ""), (&spec.precision, ".")] {
             match count {
                 Some(Count::Fixed(v)) => c_fmt.push_str(&format!("{prefix}{v}")),
                 Some(Count::Arg) => {
-                    let v = args.next(4)? as u32 as i32;
+                    let v = args.int(4)? as u32 as i32;
                     c_fmt.push_str(&format!("{prefix}{}", v.clamp(-(1 << 16), 1 << 16)));
                 }
                 None => {}
@@ -401,9 +462,9 @@ fn printf(mem: &GuestView, fmt_addr: u64, buf: u64) -> Result<(Vec<u8>, i32), Fa
         let piece = match spec.conv {
             b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'c' => {
                 let raw = if spec.length == Length::Long {
-                    args.next(8)?
+                    args.int(8)?
                 } else {
-                    args.next(4)?
+                    args.int(4)?
                 };
                 let signed = matches!(spec.conv, b'd' | b'i');
                 let v: i64 = match (spec.length, signed) {
@@ -429,23 +490,23 @@ fn printf(mem: &GuestView, fmt_addr: u64, buf: u64) -> Result<(Vec<u8>, i32), Fa
                 c_format_int(&spec_str, v, spec.conv == b'c')
             }
             b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
-                let v = f64::from_bits(args.next(8)?);
+                let v = f64::from_bits(args.int(8)?);
                 c_format_f64(&format!("{c_fmt}{}", spec.conv as char), v)
             }
             b's' => {
-                let p = args.next(8)?;
-                let s = if p == 0 {
-                    b"(null)".to_vec()
-                } else {
-                    mem.string(p)?
-                };
+                let s = args.string()?.unwrap_or_else(|| b"(null)".to_vec());
                 c_format_str(&format!("{c_fmt}s"), &s)
             }
             b'p' => {
-                let p = args.next(8)?;
+                let p = args.int(8)?;
                 c_format_int(&format!("{c_fmt}#llx"), p as i64, false)
             }
-            // `%n` writes through a pointer in C; CUDA does not support it.
+            // `%n` writes through a pointer in C; GPUs do not: its argument
+            // is skipped, nothing printed.
+            b'n' => {
+                args.int(8)?;
+                Vec::new()
+            }
             // Anything else is not a conversion: printed as written.
             _ => {
                 let mut raw = b"%".to_vec();
@@ -456,7 +517,7 @@ fn printf(mem: &GuestView, fmt_addr: u64, buf: u64) -> Result<(Vec<u8>, i32), Fa
         };
         out.extend_from_slice(&piece);
     }
-    Ok((out, args.used))
+    Ok((out, args.used()))
 }
 
 /// `snprintf` into a buffer sized by a first measuring call.

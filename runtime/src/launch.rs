@@ -125,6 +125,8 @@ pub enum FaultKind {
     Assert,
     /// `free` of a pointer `malloc` did not return (or freed already).
     BadFree,
+    /// A hostcall packet the host cannot answer.
+    Hostcall,
     Unknown(u32),
 }
 
@@ -140,6 +142,7 @@ impl FaultKind {
             fault_kind::BARRIER => FaultKind::Barrier,
             fault_kind::ASSERT => FaultKind::Assert,
             fault_kind::BAD_FREE => FaultKind::BadFree,
+            fault_kind::HOSTCALL => FaultKind::Hostcall,
             c => FaultKind::Unknown(c),
         }
     }
@@ -179,6 +182,21 @@ impl std::fmt::Display for Fault {
             FaultKind::BadFree => format!(
                 "free of {:#x}, which device malloc did not return or which was freed already",
                 self.addr
+            ),
+            FaultKind::Hostcall if self.len == 0 => format!(
+                "hostcall service {} ({}) is not provided by xisa (HIP printf, service 2, is)",
+                self.addr,
+                match self.addr {
+                    1 => "host function call",
+                    3 => "device malloc / free",
+                    4 => "address sanitizer report",
+                    _ => "unknown",
+                }
+            ),
+            FaultKind::Hostcall => format!(
+                "hostcall packet data at {:#x} ({} bytes) cannot be answered: a printf \
+                 message that was never begun, or a broken ready list",
+                self.addr, self.len
             ),
             FaultKind::ReadOnly => format!("write to read-only {} space", self.space),
             FaultKind::Barrier if self.addr >= xisa_ir::BARRIER_IDS => format!(
@@ -354,10 +372,19 @@ pub fn launch(
 ) -> Result<LaunchStats, LaunchError> {
     let (lanes, blocks, dyn_base) = validate(kernel, cfg)?;
     let shared_bytes = dyn_base as usize + cfg.dyn_shared as usize;
+    let own_plan;
+    let plan = match cfg.plan {
+        Some(p) => p,
+        None => {
+            own_plan = crate::sched::RunnerPlan::of(kernel);
+            &own_plan
+        }
+    };
     let cores = host_cores();
     let threads = if cfg.threads == 0 { cores } else { cfg.threads }
         .min(blocks as usize)
         .max(1);
+    let threads = if plan.serial() { 1 } else { threads };
     let start = Instant::now();
     let next = AtomicU64::new(0);
     let cancel = AtomicBool::new(false);
@@ -371,14 +398,6 @@ pub fn launch(
     let output = cfg.output.unwrap_or(&own_output);
     let output_addr = output as *const crate::host::HostOutput as usize;
     let (done_tx, done_rx) = mpsc::channel::<()>();
-    let own_plan;
-    let plan = match cfg.plan {
-        Some(p) => p,
-        None => {
-            own_plan = crate::sched::RunnerPlan::of(kernel);
-            &own_plan
-        }
-    };
 
     std::thread::scope(|s| {
         if let Some(t) = cfg.timeout {

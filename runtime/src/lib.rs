@@ -8,6 +8,7 @@ pub mod heap;
 pub mod host;
 pub mod launch;
 pub mod memory;
+pub mod ockl;
 pub mod sched;
 pub mod surface;
 

@@ -47,6 +47,8 @@ pub struct RunnerPlan {
     cleared: Vec<usize>,
     /// The kernel calls device `malloc` or `free`.
     calls_heap: bool,
+    /// The kernel answers hostcalls ([`crate::ockl`]).
+    serial: bool,
 }
 
 impl RunnerPlan {
@@ -60,16 +62,16 @@ impl RunnerPlan {
                 .enumerate()
                 .filter_map(|(r, &read)| read.then_some(r))
                 .collect(),
-            calls_heap: kernel.blocks.iter().flat_map(|b| &b.insts).any(|i| {
-                matches!(
-                    i.op,
-                    Op::HostCall {
-                        func: HostFn::Malloc | HostFn::Free,
-                        ..
-                    }
-                )
-            }),
+            calls_heap: calls(kernel, &[HostFn::Malloc, HostFn::Free]),
+            serial: calls(kernel, &[HostFn::Ockl]),
         }
+    }
+
+    /// Whether the kernel's workgroups must run on one host thread: it
+    /// answers hostcalls, whose packets are complete only when no other
+    /// thread's wave is half-way through filling one ([`crate::ockl`]).
+    pub fn serial(&self) -> bool {
+        self.serial
     }
 
     /// Whether the kernel calls device `malloc` or `free`: its device must
@@ -77,6 +79,15 @@ impl RunnerPlan {
     pub fn calls_heap(&self) -> bool {
         self.calls_heap
     }
+}
+
+/// Whether `kernel` calls any of the host functions `funcs`.
+fn calls(kernel: &Kernel, funcs: &[HostFn]) -> bool {
+    kernel
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| matches!(&i.op, Op::HostCall { func, .. } if funcs.contains(func)))
 }
 
 /// Where a lane stands between `run` calls.

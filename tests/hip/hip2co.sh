@@ -10,7 +10,9 @@
 #   -> opt-19 (internalize all but the kernels and the device globals, -O2)
 #   -> llc-19 -mcpu=gfx942 -> ld.lld-19 -shared.
 # -cuid=NAME fixes the compilation-unit id (the __hip_cuid_* symbol): by
-# default clang hashes the command line, which names a mktemp directory.
+# default clang hashes the command line, which names a mktemp directory;
+# -fmacro-prefix-map makes __FILE__ (a failed assert's message) the source's
+# bare name, wherever the checkout is.
 # clang cannot link the device libraries itself (ROCm 5.2 has none named for
 # gfx942), hence -nogpulib and the explicit link, as a HIP device link does.
 # Usage: hip2co.sh SRC.hip OUT.co   (the tools must be installed: build.sh does)
@@ -27,7 +29,8 @@ n=$(basename "$src" .hip)
 extra=$(sed -n 's|^// hip2co: ||p' "$src" | head -n 1)
 # shellcheck disable=SC2086 # (the flags are words)
 clang-19 -x hip -std=c++17 --offload-arch="$MCPU" --offload-device-only -nogpulib \
-    -cuid="$n" -O2 $extra -emit-llvm -c -o "$TMP/$n.bc" "$src"
+    -cuid="$n" -fmacro-prefix-map="$(dirname "$src")/=" -O2 $extra -emit-llvm -c \
+    -o "$TMP/$n.bc" "$src"
 llvm-link-19 --only-needed -o "$TMP/$n.linked.bc" "$TMP/$n.bc" \
     "$BC/hip.bc" "$BC/ockl.bc" "$BC/ocml.bc" "$BC/oclc_abi_version_500.bc" \
     "$BC/oclc_isa_version_940.bc" "$BC/oclc_wavefrontsize64_on.bc" \

@@ -3076,6 +3076,42 @@ fn lift_errors_name_pc_and_mnemonic() {
     assert!(matches!(k.blocks.last().unwrap().term, xisa_ir::Term::Trap));
 }
 
+/// LLVM's trap-handler ABI: `s_trap 3` (`llvm.debugtrap`) returns at once
+/// without a debugger, other codes (2: `llvm.trap`, HIP's `abort` and
+/// failed `assert`) end the dispatch. `s_sendmsg` lifts only the interrupt
+/// (a hostcall's doorbell: no effect); `s_sleep` answers hostcalls only in a
+/// kernel with a hostcall buffer (`hostcall.ockl` of the buffer address the
+/// kernarg segment holds).
+#[test]
+fn traps_messages_and_sleeps() {
+    use xisa_cdna::gfx942::lift::{lift, EntryAbi};
+    let abi = test_abi(0, 0);
+    let traps = |src: &str| {
+        lift_src(src, &abi)
+            .blocks
+            .iter()
+            .any(|b| matches!(b.term, xisa_ir::Term::Trap))
+    };
+    assert!(!traps("s_trap 3\ns_endpgm"));
+    assert!(traps("s_trap 2\ns_endpgm"));
+    assert!(traps("s_trap 0\ns_endpgm"));
+    assert!(!traps("s_sendmsg sendmsg(MSG_INTERRUPT)\ns_endpgm"));
+    let gs = assemble("s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)\ns_endpgm");
+    let err = lift("k", &gs, &abi).unwrap_err().to_string();
+    assert!(
+        err.contains("s_sendmsg") && err.contains("message 3"),
+        "{err}"
+    );
+    let sleep = "s_sleep 1\ns_endpgm";
+    assert!(!lift_src(sleep, &abi).to_string().contains("hostcall"));
+    let with_buffer = EntryAbi {
+        hostcall_buffer: Some(96),
+        ..abi
+    };
+    let ir = lift_src(sleep, &with_buffer).to_string();
+    assert!(ir.contains("hostcall.ockl") && ir.contains("+96]"), "{ir}");
+}
+
 /// `s_movrels_b32/_b64` read `s[src + M0]`, `s_movreld_b32/_b64` write
 /// `s[dst + M0]` (issue #14: refused before). For every M0 in 0..8 the
 /// scalar registers s10..s27 are checked against a model of the SGPR file.

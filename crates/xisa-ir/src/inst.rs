@@ -958,15 +958,23 @@ pub enum HostFn {
     /// gave to the heap; 0 is ignored. Any other pointer stops the launch
     /// with a fault naming it. No result.
     Free,
+    /// AMD's device-library hostcalls (HIP `printf`, the message of a
+    /// failed `assert`): answers every packet waiting on the hostcall buffer
+    /// at the operand's global address (`i64`), the kernel's
+    /// `hidden_hostcall_buffer`. gfx942 code gets it at `s_sleep`, where a
+    /// wave waits for the host. A packet of a service xisa does not provide
+    /// stops the launch with a fault naming the service. No result.
+    Ockl,
 }
 
 impl HostFn {
     /// All host functions.
-    pub const ALL: [HostFn; 4] = [
+    pub const ALL: [HostFn; 5] = [
         HostFn::Printf,
         HostFn::AssertFail,
         HostFn::Malloc,
         HostFn::Free,
+        HostFn::Ockl,
     ];
 
     /// Text-form name (`hostcall.NAME`).
@@ -976,6 +984,7 @@ impl HostFn {
             HostFn::AssertFail => "assertfail",
             HostFn::Malloc => "malloc",
             HostFn::Free => "free",
+            HostFn::Ockl => "ockl",
         }
     }
 
@@ -984,7 +993,7 @@ impl HostFn {
         match self {
             HostFn::Printf => 4,
             HostFn::AssertFail => 6,
-            HostFn::Malloc | HostFn::Free => 1,
+            HostFn::Malloc | HostFn::Free | HostFn::Ockl => 1,
         }
     }
 
@@ -993,7 +1002,7 @@ impl HostFn {
         match self {
             HostFn::Printf => Some(Type::I32),
             HostFn::Malloc => Some(Type::I64),
-            HostFn::AssertFail | HostFn::Free => None,
+            HostFn::AssertFail | HostFn::Free | HostFn::Ockl => None,
         }
     }
 }

@@ -402,6 +402,9 @@ pub struct Device {
     output: xisa_runtime::HostOutput,
     /// Launches so far (the next one's `%gridid` is this plus one).
     launches: std::sync::atomic::AtomicU32,
+    /// Held by a launch that answers hostcalls: a module's one hostcall
+    /// buffer serves one launch at a time (`xisa_runtime::ockl`).
+    hostcalls: std::sync::Mutex<()>,
 }
 
 impl Device {
@@ -425,6 +428,7 @@ impl Device {
             instances: Default::default(),
             output: xisa_runtime::HostOutput::new(),
             launches: std::sync::atomic::AtomicU32::new(0),
+            hostcalls: std::sync::Mutex::new(()),
         })
     }
 
@@ -722,6 +726,10 @@ impl Device {
             plan: Some(&prog.plan),
             ..LaunchConfig::default()
         };
+        let _hostcalls = prog
+            .plan
+            .serial()
+            .then(|| self.hostcalls.lock().unwrap_or_else(|e| e.into_inner()));
         let mut stats = xisa_runtime::launch(k, prog.program.as_ref(), &self.mem, &cfg)?;
         (stats.output, stats.output_dropped) = self.output.take();
         Ok(RunReport {

@@ -18,8 +18,9 @@ use xisa_frontend::{
 };
 use xisa_ir::Kernel;
 
-use super::codeobj::{self, KernelInfo};
+use super::codeobj::{self, ArgKind, KernelInfo};
 use super::lift::{abi, codeobj as lift_co};
+use xisa_runtime::ockl;
 
 /// ELF machine number of AMDGPU code objects.
 pub const EM_AMDGPU: u16 = 224;
@@ -204,6 +205,17 @@ impl Gfx942Module {
     }
 }
 
+/// The kernarg offset of a kernel's `hidden_hostcall_buffer`, if it has one.
+fn hostcall_slot(k: &Gfx942Kernel) -> Option<u32> {
+    k.info.hidden_arg_offset(&ArgKind::HiddenHostcallBuffer)
+}
+
+/// Where the module's hostcall buffer lies when its image is placed at
+/// `base` (`len` bytes): after the image, 64-byte aligned.
+fn hostcall_buffer_at(base: u64, len: u64) -> u64 {
+    base + len.next_multiple_of(64)
+}
+
 /// The bytes of one explicit argument of `size` bytes, or why it does not fit.
 fn arg_bytes(kernel: &str, i: usize, size: u32, a: ArgValue) -> Result<Vec<u8>> {
     Ok(match (size, a) {
@@ -242,9 +254,17 @@ impl GuestModule for Gfx942Module {
     /// The image is placed once per device: its globals persist across
     /// launches, as with the HSA runtime's loaded executables.
     fn instantiate(&self, mem: &mut dyn Placer) -> Result<Instance> {
-        // Placed first, then written with its relative words applied.
-        let base = mem.alloc(self.image.bytes.len() as u64)?;
+        // Placed first, then written with its relative words applied; the
+        // hostcall buffer, when a kernel takes one, follows it.
+        let len = self.image.bytes.len() as u64;
+        let hostcall = self.kernels.iter().any(|k| hostcall_slot(k).is_some());
+        let extra = if hostcall { ockl::BUFFER_BYTES } else { 0 };
+        let base = mem.alloc(hostcall_buffer_at(0, len) + extra)?;
         mem.write(base, &self.image.placed_at(base))?;
+        if hostcall {
+            let buf = hostcall_buffer_at(base, len);
+            mem.write(buf, &ockl::initial_buffer(buf))?;
+        }
         Ok(Instance {
             base,
             banks: Default::default(),
@@ -300,8 +320,14 @@ impl GuestModule for Gfx942Module {
             dyn_lds,
         };
         let kernarg_at = mem.alloc(u64::from(k.kernarg_segment_size.max(1)))?;
-        let kernarg = abi::kernarg_segment(k.kernarg_segment_size, slots, &explicit, &geo)
+        let mut kernarg = abi::kernarg_segment(k.kernarg_segment_size, slots, &explicit, &geo)
             .map_err(|e| FrontendError::Args(format!("kernel {}: {e}", k.name)))?;
+        if let Some(at) = hostcall_slot(self.kernel(&kernel.name)?) {
+            let buf = hostcall_buffer_at(instance.base, self.image.bytes.len() as u64);
+            if let Some(slot) = kernarg.get_mut(at as usize..at as usize + 8) {
+                slot.copy_from_slice(&buf.to_le_bytes());
+            }
+        }
         mem.write(kernarg_at, &kernarg)?;
         let packet = abi::dispatch_packet(
             &geo,

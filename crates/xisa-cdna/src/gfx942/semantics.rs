@@ -289,6 +289,12 @@ table_enum! {
         /// No effect in xisa: waits (every access completes at once),
         /// scheduling and performance hints.
         SHint = "s_hint",
+        /// A wait for a while (`s_sleep`): where a wave polls for the host,
+        /// so the host answers its hostcalls here.
+        SSleep = "s_sleep",
+        /// A message to the host or the graphics pipeline (`s_sendmsg`):
+        /// only the interrupt is lifted (no effect).
+        SSendmsg = "s_sendmsg",
     }
 }
 

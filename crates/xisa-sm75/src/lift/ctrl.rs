@@ -576,7 +576,8 @@ fn driver_call(
             let line = l.zext64(line);
             vec![msg, file, line, l.read_pair(10), local, shared]
         }
-        HostFn::Malloc | HostFn::Free => vec![l.read_pair(4)],
+        // One pointer argument (the loader names no CUDA function `Ockl`).
+        HostFn::Malloc | HostFn::Free | HostFn::Ockl => vec![l.read_pair(4)],
     };
     let dst = func.result().map(|ty| l.tmp(ty));
     l.emit(Op::HostCall { func, dst, args });

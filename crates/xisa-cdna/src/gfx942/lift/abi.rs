@@ -56,8 +56,9 @@ pub enum SlotKind {
     SharedBase,
     /// `hidden_private_base`: the scratch aperture.
     PrivateBase,
-    /// Any other hidden argument (printf/hostcall buffers, heap, queue
-    /// pointers, ...): zero bytes.
+    /// Any other hidden argument (the printf buffer, heap, queue pointers,
+    /// ...): zero bytes. The hostcall buffer's address is written by the
+    /// binder, which places the buffer.
     Zero,
 }
 
@@ -210,5 +211,6 @@ pub fn entry_abi(
         code_offset: 0,
         vgpr_count: 0,
         float_mode: super::FloatMode::default(),
+        hostcall_buffer: None,
     }
 }

@@ -52,6 +52,9 @@ pub(crate) struct Builder {
     pub gpr_idx: u32,
     /// VGPRs the kernel allocates (0: unknown).
     pub vgpr_count: u32,
+    /// Kernarg offset of the kernel's `hidden_hostcall_buffer` (see
+    /// [`super::EntryAbi::hostcall_buffer`]).
+    pub hostcall_buffer: Option<u32>,
     /// Blocks ending in an `s_cbranch_execz` (see [`super::lanemask`]).
     pub execz: Vec<BlockId>,
     /// Blocks ending in an `s_cbranch_execnz` (see [`super::lanemask`]).
@@ -98,6 +101,7 @@ impl Builder {
             entry_mode: 0,
             gpr_idx: 0,
             vgpr_count: 0,
+            hostcall_buffer: None,
             execz: Vec::new(),
             execnz: Vec::new(),
             exec_clears: Vec::new(),

@@ -128,6 +128,10 @@ pub struct EntryAbi {
     pub vgpr_count: u32,
     /// The floating-point mode the waves start in.
     pub float_mode: FloatMode,
+    /// Kernarg offset of the `hidden_hostcall_buffer` argument (the
+    /// metadata's), when the kernel has one: its `s_sleep`s answer the
+    /// hostcalls waiting on it (HIP `printf`, `assert`; `xisa_runtime::ockl`).
+    pub hostcall_buffer: Option<u32>,
 }
 
 /// The floating-point mode of the descriptor (`compute_pgm_rsrc1`). The
@@ -286,6 +290,7 @@ fn open_kernel<'a>(
     let mut b = Builder::new(name);
     b.leader_blocks(&ids);
     b.vgpr_count = abi.vgpr_count;
+    b.hostcall_buffer = abi.hostcall_buffer;
     b.entry_mode = abi.float_mode.mode_bits();
     let entry_mode = b.entry_mode;
     mode::apply(&mut b, entry_mode);
@@ -645,6 +650,33 @@ fn indirect_call(
     b.terminate(Term::Trap);
 }
 
+/// `sendmsg(MSG_INTERRUPT)`'s message id.
+const MSG_INTERRUPT: u32 = 1;
+
+/// Answers the hostcalls waiting on the buffer whose address the kernarg
+/// segment holds at offset `at` (`xisa_ir::HostFn::Ockl`).
+fn answer_hostcalls(b: &mut Builder, at: u32) {
+    let kernarg = b.named(ENTRY_PARAMS[0], Type::I64);
+    let buf = b.t(Type::I64);
+    b.emit(Op::Load(op::Load {
+        space: xisa_ir::Space::Global,
+        mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B64),
+        order: xisa_ir::Order::Weak,
+        scope: xisa_ir::Scope::Device,
+        uniform: true,
+        dsts: vec![buf],
+        addr: xisa_ir::Address::Flat {
+            base: kernarg.into(),
+            offset: i64::from(at),
+        },
+    }));
+    b.emit(Op::HostCall {
+        func: xisa_ir::HostFn::Ockl,
+        dst: None,
+        args: vec![buf.into()],
+    });
+}
+
 /// An `s_waitcnt` that waits for a store other host threads can see: the host
 /// must drain its store buffer before later loads (see [`waitcnt`]).
 fn drain_stores(b: &mut Builder) {
@@ -904,7 +936,28 @@ fn sopp(
             });
         }
         Kind::SEnd => b.terminate(Term::Exit),
+        // LLVM's trap-handler ABI: `s_trap 3` is `llvm.debugtrap`, which
+        // without a debugger returns at once; every other code ends the
+        // dispatch (2: `llvm.trap`, HIP's `abort` and failed `assert`).
+        Kind::STrap if i.get("simm16") & 0xff == 3 => {}
         Kind::STrap => b.terminate(Term::Trap),
+        // A wave waiting for the host (a hostcall's wait loop): the host
+        // answers here.
+        Kind::SSleep => {
+            if let Some(at) = b.hostcall_buffer {
+                answer_hostcalls(b, at);
+            }
+        }
+        // The interrupt is a hostcall's doorbell, which needs no action:
+        // xisa answers at the wave's `s_sleep`. Other messages drive the
+        // graphics pipeline or the debugger.
+        Kind::SSendmsg if i.get("simm16") & 0xf == MSG_INTERRUPT => {}
+        Kind::SSendmsg => {
+            return Err(b.unsupported(format!(
+                "message {} (only MSG_INTERRUPT, a hostcall's doorbell, is lifted)",
+                i.get("simm16") & 0xf
+            )))
+        }
         Kind::SBarrier => b.emit(Op::Barrier),
         // Completion is immediate in xisa, so the counters are always 0 (a
         // wait that must drain the host store buffer got its fence before

@@ -1,0 +1,147 @@
+//! HIP device `printf` and `assert` on gfx942 (`tests/hip/kernels/hostcall.hip`,
+//! built by `tests/hip/build.sh`): both reach the host through the ROCm
+//! device library's hostcall buffer, which xisa places and answers
+//! (`xisa_runtime::ockl`). Before, every kernel using either was refused at
+//! its `s_sendmsg`. The expected text comes from Rust's own formatting, not
+//! from the C library the runtime formats with.
+
+use std::path::PathBuf;
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+
+fn module() -> Module {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("hip/out/hostcall.co");
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    Module::from_bytes(&bytes, "hostcall.co", None).expect("load")
+}
+
+const N: usize = 200;
+const BLOCK: u32 = 100;
+
+fn input() -> Vec<i32> {
+    (0..N as i32).map(|i| (i * 37) % 1000 - 300).collect()
+}
+
+fn bytes(v: &[i32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn ints(b: &[u8]) -> Vec<i32> {
+    b.chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Launches `kernel(in, out, N)`; the launch's result, what it printed and
+/// the `out` buffer.
+fn launch(kernel: &str, e: Engine, input: &[i32]) -> (Result<(), String>, String, Vec<i32>) {
+    let dev = Device::new().expect("device");
+    let src = dev.upload(&bytes(input)).expect("upload");
+    let out = dev.upload(&vec![0u8; 4 * N]).expect("upload");
+    let opts = LaunchOptions {
+        grid: [N as u32 / BLOCK, 1, 1],
+        block: [BLOCK, 1, 1],
+        engine: e,
+        // More than one: the launch must still run on one thread.
+        threads: 2,
+        timeout: Some(std::time::Duration::from_secs(60)),
+        ..LaunchOptions::default()
+    };
+    let args = [ArgSpec::Ptr(src), ArgSpec::Ptr(out), ArgSpec::I32(N as i32)];
+    // A launch that fails leaves its text on the device.
+    let (r, text) = match dev.launch(&module(), kernel, &opts, &args) {
+        Ok(rep) => (Ok(()), rep.stats.output),
+        Err(e) => (Err(e.to_string()), dev.take_output().0),
+    };
+    let text = String::from_utf8(text).expect("utf-8");
+    let got = ints(&dev.read(out, 4 * N).expect("read"));
+    (r, text, got)
+}
+
+const NAMES: [&str; 3] = [
+    "zero",
+    "one",
+    "a name longer than one fifty-six byte piece of a message",
+];
+
+/// The line work-item `i` prints.
+fn line(i: usize, v: i32) -> String {
+    let h = (i as u32).wrapping_mul(2_654_435_761);
+    let hex = if h == 0 {
+        "0".to_string()
+    } else {
+        format!("{h:#x}")
+    };
+    format!(
+        "item {i} (block {} lane {}): v={v} u={} big={} c={} f={:.3} s={} w=[{:>w$}] hex={hex} %\n",
+        i / BLOCK as usize,
+        i % BLOCK as usize,
+        v as u32,
+        i64::from(v) * 1_000_000_007,
+        (b'A' + (i % 26) as u8) as char,
+        f64::from(v as f32 / 8.0),
+        NAMES[(i / 3) % 3],
+        v,
+        w = i % 7
+    )
+}
+
+fn sorted_lines(s: &str) -> Vec<String> {
+    let mut l: Vec<String> = s.split_inclusive('\n').map(str::to_string).collect();
+    l.sort();
+    l
+}
+
+/// Every third work-item prints one line (ints, unsigned, 64-bit, char,
+/// float, strings shorter and longer than a message piece, `*` width,
+/// `%#x`, `%%`); `printf` returns the bytes it printed. Lines of different
+/// waves may come in any order (as on a GPU), so they are compared sorted.
+#[test]
+fn printf_prints_what_c_would() {
+    let v = input();
+    let want: Vec<String> = (0..N).step_by(3).map(|i| line(i, v[i])).collect();
+    for e in [Engine::Jit, Engine::Interp] {
+        let (r, text, ret) = launch("say", e, &v);
+        r.unwrap_or_else(|err| panic!("{e}: {err}"));
+        let mut sorted = want.clone();
+        sorted.sort();
+        assert_eq!(sorted_lines(&text), sorted, "{e}");
+        for (i, &n) in ret.iter().enumerate() {
+            let expect = if i % 3 == 0 { line(i, v[i]).len() } else { 0 };
+            assert_eq!(n as usize, expect, "{e}: printf's result for item {i}");
+        }
+    }
+}
+
+const ASSERT_LINE: &str = "hostcall.hip:29: void check_positive(const int *, int *, int): \
+     Device-side assertion `v >= 0 && \"negative input\"' failed.\n";
+
+/// An `assert` that holds prints nothing and the kernel's work is done; one
+/// that fails prints ROCm's line for each failing lane of the wave and
+/// stops the launch at the trap that follows (`s_trap 2`).
+#[test]
+fn assert_prints_rocm_line_and_stops() {
+    let v: Vec<i32> = input().iter().map(|x| x.abs()).collect();
+    for e in [Engine::Jit, Engine::Interp] {
+        let (r, text, out) = launch("check_positive", e, &v);
+        r.unwrap_or_else(|err| panic!("{e}: {err}"));
+        assert_eq!(text, "", "{e}");
+        let doubled: Vec<i32> = v.iter().map(|x| 2 * x).collect();
+        assert_eq!(out, doubled, "{e}");
+
+        let v = input();
+        let (r, text, _) = launch("check_positive", e, &v);
+        let err = r.expect_err("a failed assert stops the launch");
+        assert!(
+            err.contains("trap") && err.contains("check_positive"),
+            "{e}: {err}"
+        );
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let negatives = v.iter().filter(|&&x| x < 0).count();
+        assert!(
+            !lines.is_empty() && lines.len() <= negatives,
+            "{e}: {} lines for {negatives} negative inputs",
+            lines.len()
+        );
+        assert!(lines.iter().all(|l| *l == ASSERT_LINE), "{e}: {text}");
+    }
+}
