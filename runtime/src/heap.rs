@@ -54,15 +54,29 @@ impl Heap {
     /// one (`malloc` then returns NULL, as CUDA's does). A zero size gets a
     /// block of its own too, so that every non-null result can be freed.
     pub fn alloc(&self, size: u64) -> Option<u64> {
+        self.alloc_aligned(size, GRANULE)
+    }
+
+    /// As [`Heap::alloc`], the block aligned to `align` (a power of two, at
+    /// least 16; HIP's device allocator asks for 4 KiB and 2 MiB blocks).
+    pub fn alloc_aligned(&self, size: u64, align: u64) -> Option<u64> {
+        let align = align.max(GRANULE).checked_next_power_of_two()?;
         let need = size.max(1).checked_next_multiple_of(GRANULE)?;
         let mut b = self.books.lock().unwrap_or_else(|e| e.into_inner());
-        let (&at, &len) = b.free.iter().find(|&(_, &len)| len >= need)?;
+        let (at, len, start) = b.free.iter().find_map(|(&at, &len)| {
+            let start = at.checked_next_multiple_of(align)?;
+            (start.checked_add(need)? <= at + len).then_some((at, len, start))
+        })?;
         b.free.remove(&at);
-        if len > need {
-            b.free.insert(at + need, len - need);
+        // What alignment skipped stays free before the block; the rest after.
+        if start > at {
+            b.free.insert(at, start - at);
         }
-        b.used.insert(at, need);
-        Some(at)
+        if at + len > start + need {
+            b.free.insert(start + need, at + len - start - need);
+        }
+        b.used.insert(start, need);
+        Some(start)
     }
 
     /// Returns the block at `addr` to the heap; false when `addr` is not a
@@ -126,6 +140,20 @@ mod tests {
         }
         assert_eq!(h.in_use(), 0);
         assert_eq!(h.alloc(64), Some(0), "the whole heap is one range again");
+    }
+
+    #[test]
+    fn aligned_blocks_leave_the_gap_free() {
+        let h = Heap::new(0x1010, 0x3000);
+        let a = h.alloc_aligned(100, 0x1000).unwrap();
+        assert_eq!(a, 0x2000);
+        // The 0xff0 bytes before it are still free, and so is the tail.
+        assert_eq!(h.alloc(0xff0), Some(0x1010));
+        assert_eq!(h.alloc_aligned(16, 0x1000), Some(0x3000));
+        assert_eq!(h.alloc_aligned(16, 0x1000), Some(0x4000));
+        assert_eq!(h.alloc_aligned(16, 0x1000), None);
+        assert!(h.free(a));
+        assert_eq!(h.alloc(0x1000), Some(0x2000), "freed blocks merge again");
     }
 
     #[test]

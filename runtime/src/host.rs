@@ -16,7 +16,7 @@ use std::sync::{Mutex, OnceLock};
 use xisa_ir::{HostFn, Space};
 
 use crate::ctx::{fault_kind, space_code, FaultInfo, LaneCtx};
-use crate::heap::{Heap, HEAP_BYTES};
+use crate::heap::Heap;
 use crate::GUEST_BASE;
 
 /// Bytes of output a launch keeps (CUDA's default `printf` FIFO is 1 MiB;
@@ -33,7 +33,7 @@ const MAX_STRING: usize = 1 << 20;
 pub struct HostOutput {
     inner: Mutex<Output>,
     heap: OnceLock<Heap>,
-    /// The size the heap will get (`None`: [`HEAP_BYTES`]); held while a
+    /// The size the heap will get (`None`: the first launch's default); held while a
     /// heap is made, so that concurrent first launches set aside one heap,
     /// not one each, and a size set meanwhile is not lost.
     heap_init: Mutex<Option<u64>>,
@@ -76,9 +76,14 @@ impl HostOutput {
     }
 
     /// Installs the device heap `malloc` draws from; `make` runs only when
-    /// there is none yet, with the heap's size in bytes. Without a heap
-    /// `malloc` returns 0 (NULL).
-    pub fn heap_or_init<E>(&self, make: impl FnOnce(u64) -> Result<Heap, E>) -> Result<&Heap, E> {
+    /// there is none yet, with the heap's size in bytes: the one set with
+    /// [`HostOutput::set_heap_size`], else `default`. Without a heap `malloc`
+    /// returns 0 (NULL).
+    pub fn heap_or_init<E>(
+        &self,
+        default: u64,
+        make: impl FnOnce(u64) -> Result<Heap, E>,
+    ) -> Result<&Heap, E> {
         if let Some(h) = self.heap.get() {
             return Ok(h);
         }
@@ -86,7 +91,7 @@ impl HostOutput {
         if let Some(h) = self.heap.get() {
             return Ok(h);
         }
-        let h = make(size.unwrap_or(HEAP_BYTES))?;
+        let h = make(size.unwrap_or(default))?;
         Ok(self.heap.get_or_init(|| h))
     }
 

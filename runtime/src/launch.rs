@@ -184,11 +184,11 @@ impl std::fmt::Display for Fault {
                 self.addr
             ),
             FaultKind::Hostcall if self.len == 0 => format!(
-                "hostcall service {} ({}) is not provided by xisa (HIP printf, service 2, is)",
+                "hostcall service {} ({}) is not provided by xisa (printf and device \
+                 malloc, services 2 and 3, are)",
                 self.addr,
                 match self.addr {
                     1 => "host function call",
-                    3 => "device malloc / free",
                     4 => "address sanitizer report",
                     _ => "unknown",
                 }

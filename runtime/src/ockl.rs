@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use xisa_ir::Space;
 
 use crate::ctx::{fault_kind, space_code, FaultInfo, LaneCtx};
-use crate::host::{format, ArgSource};
+use crate::host::{format, ArgSource, HostOutput};
 use crate::GUEST_BASE;
 
 /// Packets in a buffer: more than the waves of one workgroup (at most 16
@@ -44,6 +44,26 @@ const READY: u32 = 1;
 
 /// Service ids (`ockl/src/services.cl`).
 const SERVICE_PRINTF: u32 = 2;
+/// Device memory for the device library's `malloc` (`ockl/src/dm.cl`).
+const SERVICE_DEVMEM: u32 = 3;
+/// The device allocator's slabs: this size, aligned to it (it finds a
+/// block's slab by clearing the low 21 bits).
+const SLAB_BYTES: u64 = 1 << 21;
+/// Every other block the host hands out is 4 KiB aligned: the device tells
+/// such a block from a slab's by its low 12 bits being 0.
+const PAGE_BYTES: u64 = 1 << 12;
+
+/// Bytes of the device heap a kernel that answers hostcalls gets by
+/// default (`malloc` in HIP device code). ROCm's grows until the GPU's
+/// memory is used up; the device library takes 2 MiB slabs, one or more per
+/// size class, so CUDA's 8 MiB would run out after three. Address space
+/// only: guest pages are committed as they are touched.
+pub const DEVICE_HEAP_BYTES: u64 = 256 << 20;
+
+/// Bytes of the zeroed heap block a kernel's `hidden_heap_v1` argument
+/// points to: the device allocator's books (`heap_t`, 100,872 bytes in
+/// ROCm 5.2's `dm.cl`; all zero is its initial state).
+pub const HEAP_BLOCK_BYTES: u64 = 128 << 10;
 
 const HEADERS_AT: u64 = CONTROL_BYTES.next_multiple_of(64);
 const PAYLOADS_AT: u64 = HEADERS_AT + PACKETS * HEADER_BYTES;
@@ -227,7 +247,7 @@ impl Global<'_> {
 pub fn drain(ctx: &LaneCtx, buf: u64) -> Result<(), FaultInfo> {
     // SAFETY: the scheduler points `host` at the launch's output, which
     // outlives every lane of the launch.
-    let Some(out) = (unsafe { ctx.host.as_ref() }) else {
+    let Some(host) = (unsafe { ctx.host.as_ref() }) else {
         return Ok(());
     };
     let g = Global(ctx);
@@ -235,7 +255,7 @@ pub fn drain(ctx: &LaneCtx, buf: u64) -> Result<(), FaultInfo> {
     let payloads = g.u64(buf + 8)?.load(Ordering::Acquire);
     let mask = g.u64(buf + 40)?.load(Ordering::Acquire);
     let mut top = g.u64(buf + 32)?.swap(0, Ordering::AcqRel);
-    let mut out = out.lock();
+    let mut out = host.lock();
     // A ready list longer than the packets that exist is corrupt (a cycle).
     let mut left = mask.saturating_add(1);
     while top != 0 {
@@ -249,7 +269,7 @@ pub fn drain(ctx: &LaneCtx, buf: u64) -> Result<(), FaultInfo> {
         let next = g.u64(h)?.load(Ordering::Acquire);
         let active = g.u64(h + 8)?.load(Ordering::Acquire);
         let service = g.u32(h + 16)?.load(Ordering::Acquire);
-        if service != SERVICE_PRINTF {
+        if service != SERVICE_PRINTF && service != SERVICE_DEVMEM {
             return Err(FaultInfo {
                 kind: fault_kind::HOSTCALL,
                 inst: 0,
@@ -264,11 +284,15 @@ pub fn drain(ctx: &LaneCtx, buf: u64) -> Result<(), FaultInfo> {
             for (k, v) in q.iter_mut().enumerate() {
                 *v = g.u64(slot + 8 * k as u64)?.load(Ordering::Acquire);
             }
-            let text = out
-                .messages
-                .serve(&mut q)
-                .ok_or_else(|| unserved(slot, SLOT_BYTES as u32))?;
-            out.push(&text);
+            if service == SERVICE_DEVMEM {
+                devmem(host, &mut q)?;
+            } else {
+                let text = out
+                    .messages
+                    .serve(&mut q)
+                    .ok_or_else(|| unserved(slot, SLOT_BYTES as u32))?;
+                out.push(&text);
+            }
             g.u64(slot)?.store(q[0], Ordering::Release);
             g.u64(slot + 8)?.store(q[1], Ordering::Release);
         }
@@ -276,6 +300,34 @@ pub fn drain(ctx: &LaneCtx, buf: u64) -> Result<(), FaultInfo> {
         top = next;
     }
     Ok(())
+}
+
+/// One lane's device-memory request (`__ockl_devmem_request(addr, size)`):
+/// `addr` 0 asks for `size` bytes from the device heap (`q[0]`: the block,
+/// or 0 when the heap cannot hold it, or has not been set aside); any other
+/// `addr` gives a block back.
+fn devmem(host: &HostOutput, q: &mut [u64; 8]) -> Result<(), FaultInfo> {
+    let (addr, size) = (q[0], q[1]);
+    let heap = host.heap();
+    if addr == 0 {
+        let align = if size >= SLAB_BYTES {
+            SLAB_BYTES
+        } else {
+            PAGE_BYTES
+        };
+        q[0] = heap.and_then(|h| h.alloc_aligned(size, align)).unwrap_or(0);
+        return Ok(());
+    }
+    if heap.is_some_and(|h| h.free(addr)) {
+        return Ok(());
+    }
+    Err(FaultInfo {
+        kind: fault_kind::BAD_FREE,
+        inst: 0,
+        addr,
+        len: 0,
+        space: space_code(Space::Global),
+    })
 }
 
 /// The fault of a hostcall packet the host cannot answer.
@@ -292,7 +344,6 @@ fn unserved(addr: u64, len: u32) -> FaultInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::host::HostOutput;
 
     /// A lane context whose global memory is `mem` (at GUEST_BASE) and
     /// whose output is `out`.
@@ -432,13 +483,71 @@ mod tests {
     }
 
     #[test]
+    fn device_memory_requests() {
+        let out = HostOutput::new();
+        let heap = out
+            .heap_or_init(64 << 20, |n| {
+                Ok::<_, ()>(crate::heap::Heap::new(GUEST_BASE + (1 << 20), n))
+            })
+            .unwrap();
+        let mut mem = fresh();
+        // Lane 0 asks for a slab, lane 1 for 5000 bytes.
+        let f = send(
+            &mut mem,
+            0b11,
+            SERVICE_DEVMEM,
+            &[
+                [0, SLAB_BYTES, 0, 0, 0, 0, 0, 0],
+                [0, 5000, 0, 0, 0, 0, 0, 0],
+            ],
+        );
+        let ctx = lane(&mut mem, &out);
+        drain(&ctx, GUEST_BASE).unwrap();
+        let (slab, ready) = answer(&mem, f, 0);
+        let (big, _) = answer(&mem, f, 1);
+        assert!(!ready);
+        assert_eq!(slab % SLAB_BYTES, 0, "{slab:#x}");
+        assert_eq!(big % PAGE_BYTES, 0, "{big:#x}");
+        assert_eq!(heap.in_use(), SLAB_BYTES + 5008);
+        // Both given back; then a block the heap never handed out faults.
+        send(
+            &mut mem,
+            0b11,
+            SERVICE_DEVMEM,
+            &[[slab, 0, 0, 0, 0, 0, 0, 0], [big, 0, 0, 0, 0, 0, 0, 0]],
+        );
+        let ctx = lane(&mut mem, &out);
+        drain(&ctx, GUEST_BASE).unwrap();
+        assert_eq!(heap.in_use(), 0);
+        send(
+            &mut mem,
+            1,
+            SERVICE_DEVMEM,
+            &[[big + 16, 0, 0, 0, 0, 0, 0, 0]],
+        );
+        let ctx = lane(&mut mem, &out);
+        let e = drain(&ctx, GUEST_BASE).unwrap_err();
+        assert_eq!((e.kind, e.addr), (fault_kind::BAD_FREE, big + 16));
+        // A request larger than the heap gets 0 (malloc's NULL).
+        let f = send(
+            &mut mem,
+            1,
+            SERVICE_DEVMEM,
+            &[[0, 1 << 40, 0, 0, 0, 0, 0, 0]],
+        );
+        let ctx = lane(&mut mem, &out);
+        drain(&ctx, GUEST_BASE).unwrap();
+        assert_eq!(answer(&mem, f, 0).0, 0);
+    }
+
+    #[test]
     fn unknown_services_and_messages_fault() {
         let out = HostOutput::new();
         let mut mem = fresh();
-        send(&mut mem, 1, 3, &[[0; 8]]);
+        send(&mut mem, 1, 1, &[[0; 8]]);
         let ctx = lane(&mut mem, &out);
         let e = drain(&ctx, GUEST_BASE).unwrap_err();
-        assert_eq!((e.kind, e.addr), (fault_kind::HOSTCALL, 3));
+        assert_eq!((e.kind, e.addr), (fault_kind::HOSTCALL, 1));
         // A piece of a message that was never begun.
         let mut mem = fresh();
         send(

@@ -1,8 +1,9 @@
-//! HIP device `printf` and `assert` on gfx942 (`tests/hip/kernels/hostcall.hip`,
-//! built by `tests/hip/build.sh`): both reach the host through the ROCm
-//! device library's hostcall buffer, which xisa places and answers
-//! (`xisa_runtime::ockl`). Before, every kernel using either was refused at
-//! its `s_sendmsg`. The expected text comes from Rust's own formatting, not
+//! HIP device `printf`, `assert` and `malloc` on gfx942
+//! (`tests/hip/kernels/hostcall.hip`, built by `tests/hip/build.sh`): all
+//! reach the host through the ROCm device library's hostcall buffer, which
+//! xisa places and answers (`xisa_runtime::ockl`). Before, every kernel
+//! using them was refused at its `s_sendmsg` (and `malloc` at `s_memrealtime`,
+//! missing from the opcode table). The expected text comes from Rust's own formatting, not
 //! from the C library the runtime formats with.
 
 use std::path::PathBuf;
@@ -112,8 +113,20 @@ fn printf_prints_what_c_would() {
     }
 }
 
-const ASSERT_LINE: &str = "hostcall.hip:29: void check_positive(const int *, int *, int): \
-     Device-side assertion `v >= 0 && \"negative input\"' failed.\n";
+/// ROCm's line for the failed assert, at its line of the source.
+fn assert_line() -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("hip/kernels/hostcall.hip");
+    let src = std::fs::read_to_string(&p).expect("source");
+    let n = src
+        .lines()
+        .position(|l| l.contains("assert(v >= 0"))
+        .expect("the assert")
+        + 1;
+    format!(
+        "hostcall.hip:{n}: void check_positive(const int *, int *, int): \
+         Device-side assertion `v >= 0 && \"negative input\"' failed.\n"
+    )
+}
 
 /// An `assert` that holds prints nothing and the kernel's work is done; one
 /// that fails prints ROCm's line for each failing lane of the wave and
@@ -142,6 +155,51 @@ fn assert_prints_rocm_line_and_stops() {
             "{e}: {} lines for {negatives} negative inputs",
             lines.len()
         );
-        assert!(lines.iter().all(|l| *l == ASSERT_LINE), "{e}: {text}");
+        let want = assert_line();
+        assert!(lines.iter().all(|l| *l == want), "{e}: {text}");
+    }
+}
+
+/// Device `malloc` / `free`: the device library's allocator gets its slabs
+/// (2 MiB, aligned) and its large blocks (4 KiB aligned) from the host
+/// through hostcalls. Each work-item fills a block of its own size, sums it
+/// and frees it; three launches on one device reuse the freed memory.
+#[test]
+fn malloc_and_free_through_hostcalls() {
+    let v = input();
+    let want: Vec<i64> = (0..N)
+        .map(|i| {
+            let count: i64 = if i % 4 == 0 {
+                2048
+            } else {
+                16 * (1 + i as i64 % 5)
+            };
+            count * i64::from(v[i]) + count * (count - 1) / 2
+        })
+        .collect();
+    for e in [Engine::Jit, Engine::Interp] {
+        let dev = Device::new().expect("device");
+        let m = module();
+        let src = dev.upload(&bytes(&v)).expect("upload");
+        for round in 0..3 {
+            let out = dev.upload(&vec![0u8; 8 * N]).expect("upload");
+            let opts = LaunchOptions {
+                grid: [N as u32 / BLOCK, 1, 1],
+                block: [BLOCK, 1, 1],
+                engine: e,
+                timeout: Some(std::time::Duration::from_secs(60)),
+                ..LaunchOptions::default()
+            };
+            let args = [ArgSpec::Ptr(src), ArgSpec::Ptr(out), ArgSpec::I32(N as i32)];
+            dev.launch(&m, "heap_scratch", &opts, &args)
+                .unwrap_or_else(|err| panic!("{e} round {round}: {err}"));
+            let got: Vec<i64> = dev
+                .read(out, 8 * N)
+                .expect("read")
+                .chunks(8)
+                .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            assert_eq!(got, want, "{e} round {round}");
+        }
     }
 }

@@ -58,7 +58,7 @@ def build(fmt, vals):
 # subset of the OPTIONAL fields is tried, largest first, and the first valid one kept.
 OPTIONAL = {"DS": ["addr", "data0", "data1", "vdst"], "SOP1": ["ssrc0", "sdst"],
             "SOP2": ["ssrc0", "ssrc1", "sdst"], "SOPK": ["sdst", "simm16"],
-            "SOPC": ["ssrc0", "ssrc1"], "SMEM": ["sdata", "sbase", "offset"],
+            "SOPC": ["ssrc0", "ssrc1"], "SMEM": ["sdata", "sbase", "offset", "imm"],
             "SOPP": ["simm16"], "MUBUF": ["vaddr", "vdata", "srsrc", "soffset", "offen"]}
 PROBES = {
     "SOP2": [("-", {"ssrc0": 10, "ssrc1": 20, "sdst": 40}, {})],

@@ -3112,6 +3112,49 @@ fn traps_messages_and_sleeps() {
     assert!(ir.contains("hostcall.ockl") && ir.contains("+96]"), "{ir}");
 }
 
+/// The SMEM rows without an address (absent from the opcode table until the
+/// converter also probed the immediate bit clear): `s_dcache_wb(_vol)` is a
+/// device-scope release fence, `s_dcache_inv(_vol)` an acquire fence, and
+/// `s_memtime` / `s_memrealtime` (HIP `clock64()` / `wall_clock64()`) read
+/// the lane's instruction count: two reads around more work differ, later
+/// larger.
+#[test]
+fn scalar_cache_ops_and_clocks() {
+    let abi = test_abi(0, 0);
+    let ir = |src: &str| lift_src(src, &abi).to_string();
+    for (src, fence) in [
+        ("s_dcache_wb", "fence.device.release"),
+        ("s_dcache_wb_vol", "fence.device.release"),
+        ("s_dcache_inv", "fence.device.acquire"),
+        ("s_dcache_inv_vol", "fence.device.acquire"),
+    ] {
+        let text = ir(&format!("{src}\ns_endpgm"));
+        assert!(text.contains(fence), "{src}: {text}");
+    }
+    // out[lane] = (second read - first read) of each clock, as 32 bits.
+    let src = "s_load_dwordx2 s[20:21], s[0:1], 0x8\ns_waitcnt lgkmcnt(0)\n\
+         v_and_b32 v1, 0x3ff, v0\nv_lshlrev_b32 v2, 2, v1\n\
+         s_memtime s[4:5]\ns_memrealtime s[6:7]\ns_nop 0\ns_add_u32 s8, s8, 1\n\
+         s_memrealtime s[10:11]\ns_memtime s[12:13]\n\
+         s_sub_u32 s14, s12, s4\ns_sub_u32 s15, s10, s6\n\
+         v_mov_b32 v3, s14\nv_mov_b32 v4, s15\n\
+         global_store_dword v2, v3, s[20:21]\nglobal_store_dword v2, v4, s[20:21] offset:256\n\
+         s_endpgm";
+    let k = lift_src(src, &abi);
+    for e in [Engine::Jit, Engine::Interp] {
+        let out = run(
+            &k,
+            e,
+            &setup_one_group(vec![vec![0; 4], vec![0; 512]], 0, 64),
+        );
+        let d = u32s(&out[1]);
+        for lane in 0..64 {
+            let (t, rt) = (d[lane], d[64 + lane]);
+            assert!(t > rt && rt > 0 && t < 100, "{e:?}: lane {lane}: {t} {rt}");
+        }
+    }
+}
+
 /// `s_movrels_b32/_b64` read `s[src + M0]`, `s_movreld_b32/_b64` write
 /// `s[dst + M0]` (issue #14: refused before). For every M0 in 0..8 the
 /// scalar registers s10..s27 are checked against a model of the SGPR file.

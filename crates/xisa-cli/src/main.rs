@@ -220,7 +220,7 @@ struct RunArgs {
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Bytes of the device heap that device `malloc` draws on (CUDA's
-    /// cudaLimitMallocHeapSize; default 8 MiB).
+    /// cudaLimitMallocHeapSize; default 8 MiB, 256 MiB for HIP code objects)
     #[arg(long, value_name = "BYTES")]
     heap_size: Option<u64>,
 }

@@ -706,8 +706,16 @@ impl Device {
         let params = self.fill_module_banks(module, &k.name, params)?;
         let (prog, compile_time, cache_hit) =
             self.program(module, k, opts.engine, opts.stats, true)?;
-        if prog.plan.calls_heap() {
-            self.output.heap_or_init(|bytes| {
+        // HIP's device `malloc` asks the host for memory through hostcalls.
+        let heap = if prog.plan.serial() {
+            Some(xisa_runtime::ockl::DEVICE_HEAP_BYTES)
+        } else {
+            prog.plan
+                .calls_heap()
+                .then_some(xisa_runtime::heap::HEAP_BYTES)
+        };
+        if let Some(default) = heap {
+            self.output.heap_or_init(default, |bytes| {
                 let base = self.alloc(bytes)?;
                 Ok::<_, Error>(Heap::new(base, bytes))
             })?;

@@ -6,6 +6,10 @@
 //   format and a string longer than one 56-byte message piece; the printf
 //   result (the bytes printed) is stored. check_positive: a device assert
 //   that fails for negative inputs after the earlier elements were doubled.
+//   heap_scratch: device malloc / free (the device library's slab allocator,
+//   which asks the host for 2 MiB slabs and for blocks above 3 KiB through
+//   hostcalls): each work-item fills a block of its own size (16 to 80
+//   ints, or 8 KiB for every fourth), sums it back and frees it.
 #include <hip/hip_runtime.h>
 #include <assert.h>
 
@@ -28,4 +32,20 @@ extern "C" __global__ void check_positive(const int *in, int *out, int n) {
     int v = in[i];
     assert(v >= 0 && "negative input");
     out[i] = 2 * v;
+}
+
+extern "C" __global__ void heap_scratch(const int *in, long long *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    int count = i % 4 == 0 ? 2048 : 16 * (1 + i % 5);
+    int *p = (int *)malloc(count * sizeof(int));
+    if (!p) {
+        out[i] = -1;
+        return;
+    }
+    for (int k = 0; k < count; ++k) p[k] = in[i] + k;
+    long long s = 0;
+    for (int k = 0; k < count; ++k) s += p[k];
+    free(p);
+    out[i] = s;
 }

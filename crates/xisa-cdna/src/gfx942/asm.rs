@@ -852,7 +852,9 @@ fn modifiers(p: &Parsed, allowed: &[&str]) -> R<HashMap<String, i64>> {
 }
 
 fn smem(row: &Opcode, p: &Parsed, e: &mut Enc) -> R<()> {
-    let m = modifiers(p, &["glc", "offset"])?;
+    // Rows without an address (s_memtime, s_dcache_inv, ...) take no modifier.
+    let addressed = row.operands.iter().any(|o| o.field == "offset");
+    let m = modifiers(p, if addressed { &["glc", "offset"] } else { &[] })?;
     // Buffer forms take a 20-bit unsigned offset (the field is 21-bit signed).
     let unsigned =
         row.mnemonic.starts_with("s_buffer") || row.mnemonic.starts_with("s_atc_probe_buffer");

@@ -205,15 +205,39 @@ impl Gfx942Module {
     }
 }
 
-/// The kernarg offset of a kernel's `hidden_hostcall_buffer`, if it has one.
-fn hostcall_slot(k: &Gfx942Kernel) -> Option<u32> {
-    k.info.hidden_arg_offset(&ArgKind::HiddenHostcallBuffer)
+/// What a module instance holds, as offsets from its base: the image, then
+/// the hostcall buffer and the device allocator's heap block when a kernel
+/// takes them (`hidden_hostcall_buffer`, `hidden_heap_v1`; HIP `printf`,
+/// `assert`, `malloc`: `xisa_runtime::ockl`).
+struct Layout {
+    hostcall: Option<u64>,
+    heap: Option<u64>,
+    bytes: u64,
 }
 
-/// Where the module's hostcall buffer lies when its image is placed at
-/// `base` (`len` bytes): after the image, 64-byte aligned.
-fn hostcall_buffer_at(base: u64, len: u64) -> u64 {
-    base + len.next_multiple_of(64)
+impl Gfx942Module {
+    fn layout(&self) -> Layout {
+        let takes = |kind: ArgKind| {
+            self.kernels
+                .iter()
+                .any(|k| k.info.hidden_arg_offset(&kind).is_some())
+        };
+        let mut bytes = (self.image.bytes.len() as u64).next_multiple_of(64);
+        let mut place = |wanted: bool, len: u64| {
+            wanted.then(|| {
+                let at = bytes;
+                bytes = (bytes + len).next_multiple_of(64);
+                at
+            })
+        };
+        let hostcall = place(takes(ArgKind::HiddenHostcallBuffer), ockl::BUFFER_BYTES);
+        let heap = place(takes(ArgKind::HiddenHeapV1), ockl::HEAP_BLOCK_BYTES);
+        Layout {
+            hostcall,
+            heap,
+            bytes,
+        }
+    }
 }
 
 /// The bytes of one explicit argument of `size` bytes, or why it does not fit.
@@ -256,14 +280,11 @@ impl GuestModule for Gfx942Module {
     fn instantiate(&self, mem: &mut dyn Placer) -> Result<Instance> {
         // Placed first, then written with its relative words applied; the
         // hostcall buffer, when a kernel takes one, follows it.
-        let len = self.image.bytes.len() as u64;
-        let hostcall = self.kernels.iter().any(|k| hostcall_slot(k).is_some());
-        let extra = if hostcall { ockl::BUFFER_BYTES } else { 0 };
-        let base = mem.alloc(hostcall_buffer_at(0, len) + extra)?;
+        let layout = self.layout();
+        let base = mem.alloc(layout.bytes)?;
         mem.write(base, &self.image.placed_at(base))?;
-        if hostcall {
-            let buf = hostcall_buffer_at(base, len);
-            mem.write(buf, &ockl::initial_buffer(buf))?;
+        if let Some(at) = layout.hostcall {
+            mem.write(base + at, &ockl::initial_buffer(base + at))?;
         }
         Ok(Instance {
             base,
@@ -322,10 +343,18 @@ impl GuestModule for Gfx942Module {
         let kernarg_at = mem.alloc(u64::from(k.kernarg_segment_size.max(1)))?;
         let mut kernarg = abi::kernarg_segment(k.kernarg_segment_size, slots, &explicit, &geo)
             .map_err(|e| FrontendError::Args(format!("kernel {}: {e}", k.name)))?;
-        if let Some(at) = hostcall_slot(self.kernel(&kernel.name)?) {
-            let buf = hostcall_buffer_at(instance.base, self.image.bytes.len() as u64);
-            if let Some(slot) = kernarg.get_mut(at as usize..at as usize + 8) {
-                slot.copy_from_slice(&buf.to_le_bytes());
+        // The instance's hostcall buffer and heap block, where the kernel
+        // takes them.
+        let layout = self.layout();
+        for (kind, at) in [
+            (ArgKind::HiddenHostcallBuffer, layout.hostcall),
+            (ArgKind::HiddenHeapV1, layout.heap),
+        ] {
+            let (Some(slot), Some(at)) = (k.hidden_arg_offset(&kind), at) else {
+                continue;
+            };
+            if let Some(s) = kernarg.get_mut(slot as usize..slot as usize + 8) {
+                s.copy_from_slice(&(instance.base + at).to_le_bytes());
             }
         }
         mem.write(kernarg_at, &kernarg)?;

@@ -55,6 +55,8 @@ table_enum! {
         Wbl2 = "wbl2",
         /// Cache invalidate: an acquire fence at the sc bits' scope.
         Inv = "inv",
+        /// A 64-bit time counter into `sdata` (`s_memtime`, `s_memrealtime`).
+        STime = "s_time",
     }
 }
 
@@ -171,6 +173,7 @@ fn data_of(access: Access, s: &str) -> Result<Data, String> {
             | Access::SHint
             | Access::Wbl2
             | Access::Inv
+            | Access::STime
     );
     if needs_data == (data == Data::None) {
         return Err(format!(

@@ -287,6 +287,12 @@ fn sopp(i: &Inst, ops: &mut Vec<String>) -> R<()> {
 }
 
 fn smem(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
+    // Rows without an address (s_memtime, s_dcache_inv, ...): LLVM ignores
+    // every address and cache field but refuses the immediate-offset bit.
+    let addressed = i.opcode.operands.iter().any(|o| o.field == "offset");
+    if !addressed && i.get("imm") == 1 {
+        return Err(bad(i, "imm", 1));
+    }
     for o in &i.opcode.operands {
         let v = i.get(&o.field);
         match o.field.as_str() {
@@ -338,7 +344,7 @@ fn smem(i: &Inst, ops: &mut Vec<String>, mods: &mut Vec<String>) -> R<()> {
         .operands
         .iter()
         .any(|o| o.field == "sdata" && o.class == Class::S);
-    if data_reg && i.get("glc") == 1 {
+    if data_reg && addressed && i.get("glc") == 1 {
         mods.push("glc".into());
     }
     Ok(())

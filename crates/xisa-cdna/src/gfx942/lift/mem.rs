@@ -501,6 +501,25 @@ pub(crate) fn smem(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         Access::SLoad => mem_data(b, &sem)?.1,
         Access::SHint => return Ok(()),
         Access::SStore | Access::SAtomic => return smem_write(b, inst, &sem),
+        // The scalar cache: written back to / refreshed from L2, which every
+        // CU shares, so a device-scope fence.
+        Access::Wbl2 | Access::Inv => {
+            cache_op(b, sem.access == Access::Wbl2, false, true);
+            return Ok(());
+        }
+        // `clock64()` / `wall_clock64()`: xisa's time is the lane's count of
+        // executed instructions (the IR `clock`: monotonic, deterministic).
+        Access::STime => {
+            let t = b.t(Type::I64);
+            b.emit(Op::Special {
+                dst: t,
+                sreg: xisa_ir::SReg::Clock,
+            });
+            let (lo, hi) = b.halves(t.into());
+            let sdata = inst.get("sdata");
+            b.wr_s32(sdata, lo)?;
+            return b.wr_s32(sdata + 1, hi);
+        }
         a => return Err(b.unsupported(format!("`{}` is not an SMEM access", a.name()))),
     };
     let sdata = inst.get("sdata");
