@@ -1,5 +1,6 @@
 //! gfx942 packed 16-bit math (VOP3P `v_pk_*_f16` / `v_pk_*_u16` / `_i16`)
-//! and VOP3A `op_sel` (v_fma_f16, v_mad_u16/i16, v_add_i16/v_sub_i16):
+//! and VOP3A `op_sel` (v_fma_f16, v_mad_u16/i16, v_add_i16/v_sub_i16; their
+//! gfx8 forms `v_*_legacy_*16`, which zero vdst's high half):
 //! llvm-mc-19 assembles fragments with random op_sel / op_sel_hi / neg /
 //! clamp, the lifter lifts them, both engines run them under random EXEC
 //! masks, and an independent Rust model (f16 decoded exactly into f64,
@@ -423,6 +424,33 @@ fn opsel_cases(rng: &mut Rng) -> Vec<Case> {
                 } else {
                     old & 0xffff_0000 | r
                 }
+            }));
+        }
+    }
+    // gfx8's 16-bit ops under their gfx9 `_legacy` names: the op_sel
+    // sibling's computation on the low halves, vdst's high half zeroed.
+    for (legacy, op, float) in [
+        ("mad_legacy_u16", "mad_u16", false),
+        ("mad_legacy_i16", "mad_i16", false),
+        ("fma_legacy_f16", "fma_f16", true),
+        ("div_fixup_legacy_f16", "div_fixup_f16", true),
+    ] {
+        for variant in 0..4 {
+            let (ab, ng) = if float {
+                (rng.below(8) as u32, rng.below(8) as u32)
+            } else {
+                (0, 0)
+            };
+            let clamp = variant % 2 == 1;
+            let mut text = format!("v_{legacy} v20, {}", mod_args(3, ab, ng));
+            if clamp {
+                text += " clamp";
+            }
+            v.push(Case::new(text, move |lane| {
+                let s: Vec<u16> = (0..3u32)
+                    .map(|i| mod16(lane[i as usize] as u16, i, ab, ng))
+                    .collect();
+                model16(op, &s, clamp) as u32
             }));
         }
     }

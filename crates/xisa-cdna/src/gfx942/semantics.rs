@@ -344,6 +344,9 @@ pub struct Flags {
     pub half: bool,
     /// The VOP3-only 16-bit form with op_sel.
     pub opsel: bool,
+    /// A gfx8 16-bit VOP3 op under its gfx9 `_legacy` name: no op_sel, the
+    /// result zero-extended into vdst (`legacy16`).
+    pub legacy16: bool,
     /// Element width in bits (`wN`); 0 when not given.
     pub width: u32,
     /// The source byte (`byteN`).
@@ -505,6 +508,7 @@ fn flags_of(s: &str) -> Result<Flags, String> {
             "hi" => f.hi = true,
             "half" => f.half = true,
             "opsel" => f.opsel = true,
+            "legacy16" => f.legacy16 = true,
             "scc" => f.scc = true,
             "inv0" => f.inv[0] = true,
             "inv1" => f.inv[1] = true,

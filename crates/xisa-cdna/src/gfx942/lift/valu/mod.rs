@@ -651,6 +651,9 @@ fn lift_op(b: &mut Builder, inst: &Inst, fmt: &str, s: &Sem) -> Result<(), LiftE
         if fmt == "VOP3A" && s.flags.opsel {
             return opsel16(b, &c, s);
         }
+        if fmt == "VOP3A" && s.flags.legacy16 {
+            return legacy16(b, &c, s);
+        }
         if fmt == "VOP3A" && s.kind == Kind::Pack16 {
             return pack16(b, &c);
         }
@@ -1430,6 +1433,24 @@ fn opsel16(b: &mut Builder, c: &Ctx, sem: &Sem) -> Result<(), LiftError> {
     let r = op16(b, sem, &s, c.inst.get("clamp") == 1)?;
     let hi = c.inst.get("op_sel") >> 3 & 1 == 1;
     write_half(b, c, r, hi);
+    Ok(())
+}
+
+/// The gfx8 16-bit VOP3 ops gfx9 keeps as `v_mad_legacy_u16/i16`,
+/// `v_fma_legacy_f16`, `v_div_fixup_legacy_f16`: the computation of their
+/// op_sel successors on the low halves, the result zero-extended into vdst
+/// (LLVM GCNSubtarget::zeroesHigh16BitsOfDest lists them as zeroing on
+/// gfx9, where their op_sel forms keep the other half).
+fn legacy16(b: &mut Builder, c: &Ctx, sem: &Sem) -> Result<(), LiftError> {
+    if c.inst.get("op_sel") != 0 {
+        return Err(b.unsupported("op_sel on a legacy 16-bit op"));
+    }
+    let float = sem.ty == Type::F16;
+    let s = (0..three_sources(sem))
+        .map(|i| opsel_src(b, c, i, float))
+        .collect::<Result<Vec<_>, _>>()?;
+    let r = op16(b, sem, &s, c.inst.get("clamp") == 1)?;
+    write_v(b, c, &[r]);
     Ok(())
 }
 
