@@ -190,7 +190,9 @@ struct RunArgs {
     /// (zero-filled buffer) local:BYTES (OpenCL __local pointer: dynamic shared memory)
     /// surf:1d:W:SRC surf:2d:WxH:SRC surf:3d:WxHxD:SRC (a surface W bytes wide, H rows,
     /// D slices, filled from file SRC of exactly W*H*D bytes or `zero`; the kernel gets
-    /// its 64-bit handle, the address of its 32-byte descriptor).
+    /// its 64-bit handle, the address of its 32-byte descriptor) struct:T:V,T:V,...
+    /// (a struct by value, e.g. a float3: struct:f32:1,f32:2,f32:3; fields u8 i8 u16
+    /// i16 u32 i32 u64 i64 f32 f64 laid out as C does).
     #[arg(long = "arg", value_name = "SPEC")]
     args: Vec<String>,
     /// After the launch, write buffer argument I (0-based) to PATH (a surface: its data).

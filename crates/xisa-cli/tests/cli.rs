@@ -300,6 +300,27 @@ fn wrong_arguments() {
         ),
         (&["--arg", "nonsense", "--arg", "u32:1"], "KIND:VALUE", 2),
         (&["--arg", "blob:3", "--arg", "u32:1"], "unknown kind", 2),
+        // struct: fields TYPE:VALUE; a 4-byte struct fits the i32 parameter.
+        (
+            &["--arg", "zeros:16", "--arg", "struct:f99:1"],
+            "unknown type \"f99\"",
+            2,
+        ),
+        (
+            &["--arg", "zeros:16", "--arg", "struct:f32"],
+            "TYPE:VALUE",
+            2,
+        ),
+        (
+            &["--arg", "zeros:16", "--arg", "struct:u8:300"],
+            "out of range",
+            2,
+        ),
+        (
+            &["--arg", "zeros:16", "--arg", "struct:u32:1,u32:2"],
+            "cannot take a struct of 8 bytes",
+            1,
+        ),
     ];
     for (extra, want, code) in cases {
         let mut args = vec!["run", m];

@@ -252,8 +252,57 @@ pub struct Symbol {
     pub place: SymbolPlace,
 }
 
+/// The bytes of an argument passed by value that is not a scalar (a C
+/// struct, `float3`, ...), as the kernel's parameter holds them: at most
+/// [`ArgBytes::MAX`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct ArgBytes {
+    len: u16,
+    bytes: [u8; ArgBytes::MAX],
+}
+
+impl ArgBytes {
+    /// The largest by-value argument (CUDA allows 4 KiB of parameters in
+    /// all; one struct of a kilobyte is generous).
+    pub const MAX: usize = 1024;
+
+    /// `b`'s bytes, or `None` when it is longer than [`ArgBytes::MAX`].
+    pub fn new(b: &[u8]) -> Option<ArgBytes> {
+        let mut bytes = [0u8; ArgBytes::MAX];
+        bytes.get_mut(..b.len())?.copy_from_slice(b);
+        Some(ArgBytes {
+            len: b.len() as u16,
+            bytes,
+        })
+    }
+
+    /// The bytes.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+
+    /// Their number.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl fmt::Debug for ArgBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ArgBytes({:02x?})", self.as_slice())
+    }
+}
+
 /// A launch argument after the device has placed any buffer or surface it
 /// names.
+// Copy, with a struct's bytes inline: a launch handles a few of these once,
+// so the size of the largest variant costs nothing that boxing would save.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ArgValue {
     /// A 32-bit unsigned integer.
@@ -290,6 +339,9 @@ pub enum ArgValue {
         /// Width in bytes, height, depth (for messages).
         extent: [u32; 3],
     },
+    /// A struct (or any aggregate) by value: its bytes, laid out as the
+    /// kernel's parameter holds them.
+    Aggregate(ArgBytes),
 }
 
 impl fmt::Display for ArgValue {
@@ -304,6 +356,7 @@ impl fmt::Display for ArgValue {
             ArgValue::Ptr(p) => write!(f, "pointer {p:#x}"),
             ArgValue::Buffer { len, .. } => write!(f, "a {len}-byte buffer (a 64-bit pointer)"),
             ArgValue::Local(n) => write!(f, "local:{n} (a shared-memory offset)"),
+            ArgValue::Aggregate(b) => write!(f, "a struct of {} bytes", b.len()),
             ArgValue::Surface { rank, extent, .. } => {
                 let dims: Vec<String> = extent[..usize::from(*rank).clamp(1, 3)]
                     .iter()
@@ -445,6 +498,12 @@ pub fn bind_params(
                 SurfaceBinding::Handle => handle,
                 SurfaceBinding::Descriptor => descriptor,
             },
+            // A struct the size of the slot: its bytes, little-endian.
+            (_, ArgValue::Aggregate(b)) if b.len() == slot.ty.bytes() as usize => {
+                let mut w = [0u8; 8];
+                w[..b.len()].copy_from_slice(b.as_slice());
+                u64::from_le_bytes(w)
+            }
             // clang's nvptx64 OpenCL ABI passes `__local` pointers as 64-bit
             // shared-window offsets: both widths take the offset.
             (Type::I32 | Type::I64, ArgValue::Local(n)) => {

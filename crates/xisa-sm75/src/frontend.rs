@@ -118,6 +118,56 @@ impl Sm75Module {
     }
 }
 
+/// A kernel's arguments as its IR parameters take them: given one per IR
+/// parameter they are used as they are; given one per declared parameter,
+/// each struct (a parameter split into words, see `KParam::pieces`) is a
+/// by-value struct argument of its size, cut into those words.
+fn param_words(
+    k: &loader::CubinKernel,
+    ir_params: usize,
+    args: &[ArgValue],
+) -> Result<Vec<ArgValue>> {
+    if args.len() == ir_params || args.len() != k.params.len() {
+        return Ok(args.to_vec());
+    }
+    let mut out = Vec::with_capacity(ir_params);
+    for (p, arg) in k.params.iter().zip(args) {
+        let pieces = p.pieces().unwrap_or_default();
+        if pieces.len() <= 1 {
+            out.push(*arg);
+            continue;
+        }
+        let ArgValue::Aggregate(b) = arg else {
+            return Err(FrontendError::Args(format!(
+                "kernel {}: parameter {} is a {}-byte struct; {arg} does not fit (give a \
+                 struct:... of its size, or its {} words as separate arguments)",
+                k.name,
+                p.ordinal,
+                p.size,
+                pieces.len()
+            )));
+        };
+        if b.len() != p.size as usize {
+            return Err(FrontendError::Args(format!(
+                "kernel {}: parameter {} is a {}-byte struct; {arg} does not fit",
+                k.name, p.ordinal, p.size
+            )));
+        }
+        let w = pieces[0].bytes() as usize;
+        for chunk in b.as_slice().chunks(w) {
+            let mut v = [0u8; 8];
+            v[..w].copy_from_slice(chunk);
+            let v = u64::from_le_bytes(v);
+            out.push(if w == 8 {
+                ArgValue::U64(v)
+            } else {
+                ArgValue::U32(v as u32)
+            });
+        }
+    }
+    Ok(out)
+}
+
 impl GuestModule for Sm75Module {
     fn kernels(&self) -> &[KernelEntry] {
         &self.entries
@@ -191,6 +241,15 @@ impl GuestModule for Sm75Module {
         )
     }
 
+    /// One argument per IR parameter (a struct as its words), or one per
+    /// declared parameter (a struct whole: `ArgValue::Aggregate`).
+    fn check_arg_count(&self, kernel: &Kernel, n: usize) -> Result<()> {
+        match self.kernel(&kernel.name) {
+            Ok(k) if n == k.params.len() => Ok(()),
+            _ => xisa_frontend::check_param_count(kernel, n),
+        }
+    }
+
     fn bind(
         &self,
         kernel: &Kernel,
@@ -199,6 +258,7 @@ impl GuestModule for Sm75Module {
         _: &Instance,
         _: &mut dyn Placer,
     ) -> Result<Bound> {
-        xisa_frontend::bind_params(kernel, args, shape.dyn_shared, SurfaceBinding::Handle)
+        let words = param_words(self.kernel(&kernel.name)?, kernel.params.len(), args)?;
+        xisa_frontend::bind_params(kernel, &words, shape.dyn_shared, SurfaceBinding::Handle)
     }
 }

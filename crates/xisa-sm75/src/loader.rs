@@ -123,6 +123,26 @@ pub struct KParam {
     pub size: u32,
 }
 
+impl KParam {
+    /// The IR parameters this parameter becomes: one of its size for 1, 2,
+    /// 4 and 8 bytes; a larger one (a struct by value) split into `i64`
+    /// words when it is 8-aligned, else `i32` words; `None` when neither
+    /// fits.
+    pub fn pieces(&self) -> Option<Vec<xisa_ir::Type>> {
+        use xisa_ir::Type;
+        let off = u32::from(self.offset);
+        Some(match self.size {
+            1 => vec![Type::I8],
+            2 => vec![Type::I16],
+            4 => vec![Type::I32],
+            8 => vec![Type::I64],
+            n if n > 0 && n % 8 == 0 && off % 8 == 0 => vec![Type::I64; (n / 8) as usize],
+            n if n > 0 && n % 4 == 0 && off % 4 == 0 => vec![Type::I32; (n / 4) as usize],
+            _ => return None,
+        })
+    }
+}
+
 /// One `.nv.info` attribute record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InfoAttr {

@@ -5,7 +5,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use xisa_frontend::{ArgValue, Bound, FrontendError, Instance, LaunchShape, Placer, SymbolPlace};
+use xisa_frontend::{
+    ArgBytes, ArgValue, Bound, FrontendError, Instance, LaunchShape, Placer, SymbolPlace,
+};
 use xisa_ir::Kernel;
 use xisa_runtime::cache::{CacheKey, CodeCache};
 use xisa_runtime::heap::Heap;
@@ -71,6 +73,58 @@ pub enum ArgSpec {
     /// descriptor (`xisa_runtime::surface::SurfDesc`) to another; the kernel gets
     /// the descriptor's guest address as its 64-bit surface handle.
     Surface(SurfaceSpec),
+    /// A struct passed by value: its bytes as the kernel's parameter holds
+    /// them (`struct:f32:1,f32:2,f32:3` lays scalar fields out as C does).
+    Struct(Vec<u8>),
+}
+
+/// The bytes of a `struct:` argument: each `TYPE:VALUE` field at the next
+/// multiple of its size (C's natural alignment), the whole padded to its
+/// largest field's alignment.
+fn struct_bytes(fields: &str, what: &str) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut align = 1;
+    for field in fields.split(',') {
+        let (ty, v) = field.split_once(':').ok_or_else(|| {
+            Error::Args(format!(
+                "{what}: field {field:?}: expected TYPE:VALUE with TYPE one of u8 i8 u16 i16 u32 i32 u64 i64 f32 f64"
+            ))
+        })?;
+        let float = |v: &str| -> Result<f64> {
+            v.trim()
+                .parse::<f64>()
+                .map_err(|_| Error::Args(format!("{what}: field {field:?}: {v:?} is not a number")))
+        };
+        let bytes: Vec<u8> = match ty {
+            "u8" => parse_int::<u8>(v, what)?.to_le_bytes().to_vec(),
+            "i8" => parse_int::<i8>(v, what)?.to_le_bytes().to_vec(),
+            "u16" => parse_int::<u16>(v, what)?.to_le_bytes().to_vec(),
+            "i16" => parse_int::<i16>(v, what)?.to_le_bytes().to_vec(),
+            "u32" => parse_int::<u32>(v, what)?.to_le_bytes().to_vec(),
+            "i32" => parse_int::<i32>(v, what)?.to_le_bytes().to_vec(),
+            "u64" => parse_int::<u64>(v, what)?.to_le_bytes().to_vec(),
+            "i64" => parse_int::<i64>(v, what)?.to_le_bytes().to_vec(),
+            "f32" => (float(v)? as f32).to_le_bytes().to_vec(),
+            "f64" => float(v)?.to_le_bytes().to_vec(),
+            _ => {
+                return Err(Error::Args(format!(
+                    "{what}: field {field:?}: unknown type {ty:?}; use u8 i8 u16 i16 u32 i32 u64 i64 f32 f64"
+                )))
+            }
+        };
+        align = align.max(bytes.len());
+        out.resize(out.len().next_multiple_of(bytes.len()), 0);
+        out.extend_from_slice(&bytes);
+    }
+    out.resize(out.len().next_multiple_of(align), 0);
+    if out.len() > ArgBytes::MAX {
+        return Err(Error::Args(format!(
+            "{what}: {} bytes; a struct argument holds at most {}",
+            out.len(),
+            ArgBytes::MAX
+        )));
+    }
+    Ok(out)
 }
 
 /// How many coordinates a surface has.
@@ -270,7 +324,7 @@ impl FromStr for ArgSpec {
     fn from_str(spec: &str) -> Result<Self> {
         let (kind, val) = spec.split_once(':').ok_or_else(|| {
             Error::Args(format!(
-                "argument {spec:?}: expected KIND:VALUE with KIND one of u32 i32 u64 i64 f32 f64 buf zeros local surf"
+                "argument {spec:?}: expected KIND:VALUE with KIND one of u32 i32 u64 i64 f32 f64 buf zeros local surf struct"
             ))
         })?;
         let what = format!("argument {spec:?}");
@@ -290,9 +344,10 @@ impl FromStr for ArgSpec {
             "zeros" => ArgSpec::Zeros(parse_int(val, &what)?),
             "local" => ArgSpec::Local(parse_int(val, &what)?),
             "surf" => ArgSpec::Surface(SurfaceSpec::parse(val, &what)?),
+            "struct" => ArgSpec::Struct(struct_bytes(val, &what)?),
             _ => {
                 return Err(Error::Args(format!(
-                "{what}: unknown kind {kind:?}; use u32 i32 u64 i64 f32 f64 buf zeros local surf"
+                "{what}: unknown kind {kind:?}; use u32 i32 u64 i64 f32 f64 buf zeros local surf struct"
             )))
             }
         })
@@ -589,6 +644,13 @@ impl Device {
                 ArgSpec::F64(v) => ArgValue::F64(*v),
                 ArgSpec::Ptr(v) => ArgValue::Ptr(*v),
                 ArgSpec::Local(n) => ArgValue::Local(*n),
+                ArgSpec::Struct(b) => ArgValue::Aggregate(ArgBytes::new(b).ok_or_else(|| {
+                    Error::Args(format!(
+                        "a {}-byte struct argument; at most {} bytes",
+                        b.len(),
+                        ArgBytes::MAX
+                    ))
+                })?),
                 ArgSpec::Buf(_) | ArgSpec::Bytes(_) | ArgSpec::Zeros(_) => {
                     let b = self.upload_arg(arg)?;
                     buffer = Some(b);
@@ -950,6 +1012,7 @@ impl ArgSpec {
             ArgSpec::Ptr(p) => format!("pointer {p:#x}"),
             ArgSpec::Local(n) => format!("local:{n} (a shared-memory offset)"),
             ArgSpec::Surface(s) => format!("surf:{} (a 64-bit surface handle)", s.extent()),
+            ArgSpec::Struct(b) => format!("a struct of {} bytes", b.len()),
         }
     }
 }

@@ -252,6 +252,7 @@ fn arg_bytes(kernel: &str, i: usize, size: u32, a: ArgValue) -> Result<Vec<u8>> 
         (8, ArgValue::I64(v)) => v.to_le_bytes().to_vec(),
         (8, ArgValue::F64(v)) => v.to_bits().to_le_bytes().to_vec(),
         (8, ArgValue::Surface { descriptor, .. }) => descriptor.to_le_bytes().to_vec(),
+        (n, ArgValue::Aggregate(b)) if b.len() == n as usize => b.as_slice().to_vec(),
         (n, a) => {
             return Err(FrontendError::Args(format!(
                 "kernel {kernel}: argument {i} is {n} bytes; {a} does not fit"

@@ -484,15 +484,10 @@ impl<'a> Lifter<'a> {
                 ordinal: p.ordinal,
                 msg,
             };
-            let pieces: Vec<Type> = match p.size {
-                0 => return Err(perr("size 0".to_string())),
-                1 => vec![Type::I8],
-                2 => vec![Type::I16],
-                4 => vec![Type::I32],
-                8 => vec![Type::I64],
-                n if n % 8 == 0 && off % 8 == 0 => vec![Type::I64; (n / 8) as usize],
-                n if n % 4 == 0 && off % 4 == 0 => vec![Type::I32; (n / 4) as usize],
-                n => {
+            let pieces = match (p.size, p.pieces()) {
+                (0, _) => return Err(perr("size 0".to_string())),
+                (_, Some(pieces)) => pieces,
+                (n, None) => {
                     return Err(perr(format!(
                         "size {n} at offset {off} cannot be split into words"
                     )))
