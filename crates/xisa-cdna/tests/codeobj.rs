@@ -1093,3 +1093,45 @@ fn float_modes_other_than_the_default_are_refused() {
     m[k.kd_offset as usize + 48 + 2] &= !0b11;
     assert!(fe.load(&m).unwrap().lift(&k.name).is_ok(), "{}", k.name);
 }
+
+/// Every pc the lifter reports is the address llvm-objdump prints for the
+/// instruction (before, kernels without calls were labelled from their own
+/// first byte: `pc0` for a kernel objdump shows at 0x1a00): the first
+/// labelled block of each corpus kernel starts at its code address, and an
+/// undecodable word in a kernel is named by its address.
+#[test]
+fn lifted_pcs_are_objdump_addresses() {
+    use xisa_cdna::gfx942::lift::{codeobj as lift_co, LiftError};
+    for (name, bytes) in corpus() {
+        let co = codeobj::load(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let image = lift_co::image(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for k in &co.kernels {
+            let ir = lift_co::lift_kernel(k, &image).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let first = &ir.blocks[1];
+            assert_eq!(
+                first.label,
+                format!("pc{:x}", k.code_address),
+                "{name} {}",
+                k.name
+            );
+            assert_eq!(first.insts.first().and_then(|i| i.pc), Some(k.code_address));
+        }
+    }
+    // An SMEM word with an opcode the table lacks, 8 bytes into a kernel.
+    let bytes = sample();
+    let co = codeobj::load(&bytes).unwrap();
+    let image = lift_co::image(&bytes).unwrap();
+    let mut k = co.kernels[0].clone();
+    k.code[8..16].copy_from_slice(&[0, 0, 0xfc, 0xc0, 0, 0, 0, 0]);
+    match lift_co::lift_kernel(&k, &image) {
+        Err(e @ LiftError::Decode { pc, .. }) => {
+            assert_eq!(pc, k.code_address + 8, "{e}");
+            assert!(
+                e.to_string()
+                    .contains(&format!("pc {:#x}", k.code_address + 8)),
+                "{e}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -3069,7 +3069,7 @@ fn lift_errors_name_pc_and_mnemonic() {
     let code = assemble("s_mov_b32 s0, 0x12345678");
     assert!(matches!(
         lift("k", &code[..6], &abi),
-        Err(LiftError::Decode(_))
+        Err(LiftError::Decode { .. })
     ));
     // Falling off the end traps (there is no s_endpgm).
     let k = lift("k", &assemble("s_mov_b32 s0, 1"), &abi).unwrap();

@@ -211,6 +211,7 @@ pub fn entry_abi(
         code_offset: 0,
         vgpr_count: 0,
         float_mode: super::FloatMode::default(),
+        pc_base: 0,
         hostcall_buffer: None,
     }
 }

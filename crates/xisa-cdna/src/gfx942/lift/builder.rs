@@ -52,6 +52,10 @@ pub(crate) struct Builder {
     pub gpr_idx: u32,
     /// VGPRs the kernel allocates (0: unknown).
     pub vgpr_count: u32,
+    /// Added to every pc the builder records or reports (IR pcs, block
+    /// labels, errors): the lifter's offsets become addresses as
+    /// llvm-objdump prints them (`EntryAbi::pc_base`).
+    pub pc_bias: u64,
     /// Kernarg offset of the kernel's `hidden_hostcall_buffer` (see
     /// [`super::EntryAbi::hostcall_buffer`]).
     pub hostcall_buffer: Option<u32>,
@@ -101,6 +105,7 @@ impl Builder {
             entry_mode: 0,
             gpr_idx: 0,
             vgpr_count: 0,
+            pc_bias: 0,
             hostcall_buffer: None,
             execz: Vec::new(),
             execnz: Vec::new(),
@@ -170,7 +175,7 @@ impl Builder {
 
     /// Starts lifting a new guest instruction (temporaries can be reused).
     pub fn begin(&mut self, pc: u64, mnemonic: &str, literal: Option<u32>) {
-        self.ir.begin(pc);
+        self.ir.begin(pc.wrapping_add(self.pc_bias));
         self.omod = 0;
         self.mnemonic = mnemonic.to_string();
         self.literal = literal;
@@ -218,8 +223,9 @@ impl Builder {
     pub fn leader_blocks(&mut self, ids: &std::collections::BTreeMap<usize, BlockId>) {
         let mut by_id: Vec<(BlockId, usize)> = ids.iter().map(|(&pc, &id)| (id, pc)).collect();
         by_id.sort();
+        let bias = self.pc_bias;
         for (id, pc) in by_id {
-            let made = self.block(format!("pc{pc:x}"));
+            let made = self.block(format!("pc{:x}", (pc as u64).wrapping_add(bias)));
             debug_assert_eq!(made, id, "leader ids are 1..=n");
         }
     }

@@ -268,6 +268,7 @@ pub fn lift_kernel(k: &KernelInfo, image: &Image) -> Result<xisa_ir::Kernel, Lif
     check_wave(k)?;
     let mut abi = entry_abi(k);
     abi.code_offset = k.code_address.wrapping_sub(image.base_vaddr);
+    abi.pc_base = image.base_vaddr;
     abi.hostcall_buffer = k.hidden_arg_offset(&ArgKind::HiddenHostcallBuffer);
     let functions: Vec<u64> = image
         .functions

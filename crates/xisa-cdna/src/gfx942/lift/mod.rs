@@ -66,13 +66,18 @@ pub const ENTRY_PARAMS: [&str; 5] = [
 /// Why gfx942 code cannot be lifted.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LiftError {
-    /// The bytes do not decode.
-    #[error(transparent)]
-    Decode(#[from] Gfx942Error),
+    /// The bytes at `pc` do not decode.
+    #[error("gfx942 pc {pc:#x}: {kind}")]
+    Decode {
+        /// Where (see [`EntryAbi::pc_base`]).
+        pc: u64,
+        /// What is wrong with the bytes.
+        kind: super::decode::Gfx942ErrorKind,
+    },
     /// A decoded instruction the lifter does not handle.
     #[error("gfx942 pc {pc:#x}: {mnemonic} is not lifted: {why}")]
     Unsupported {
-        /// Byte offset of the instruction.
+        /// The instruction's address (see [`EntryAbi::pc_base`]).
         pc: u64,
         /// Its mnemonic.
         mnemonic: String,
@@ -82,9 +87,9 @@ pub enum LiftError {
     /// A branch whose target is not an instruction of the code.
     #[error("gfx942 pc {pc:#x}: branch target {target:#x} is not an instruction boundary")]
     BadBranch {
-        /// Byte offset of the branch.
+        /// The branch's address (see [`EntryAbi::pc_base`]).
         pc: u64,
-        /// The target offset.
+        /// The target's.
         target: i64,
     },
     /// The lifted kernel failed the IR verifier (a lifter defect).
@@ -128,6 +133,11 @@ pub struct EntryAbi {
     pub vgpr_count: u32,
     /// The floating-point mode the waves start in.
     pub float_mode: FloatMode,
+    /// The address llvm-objdump gives the image's first byte (the code
+    /// object's lowest loaded virtual address; 0 for bare code): every pc
+    /// the lifter reports (errors, the IR's pcs and block labels) is this
+    /// plus the instruction's image offset, as llvm-objdump prints it.
+    pub pc_base: u64,
     /// Kernarg offset of the `hidden_hostcall_buffer` argument (the
     /// metadata's), when the kernel has one: its `s_sleep`s answer the
     /// hostcalls waiting on it (HIP `printf`, `assert`; `xisa_runtime::ockl`).
@@ -240,11 +250,16 @@ impl FloatMode {
 /// Decoded instructions: (byte offset, length, instruction).
 type Decoded = Vec<(usize, usize, Inst)>;
 
-fn decode_items(code: &[u8]) -> Result<Decoded, LiftError> {
+/// The instructions of `code`, whose first byte is at address `at` (for
+/// errors).
+fn decode_items(code: &[u8], at: u64) -> Result<Decoded, LiftError> {
     let mut out = Vec::new();
     let mut off = 0;
     while off < code.len() {
-        let i = decode_one(code, off)?;
+        let i = decode_one(code, off).map_err(|e: Gfx942Error| LiftError::Decode {
+            pc: at.wrapping_add(e.offset as u64),
+            kind: e.kind,
+        })?;
         let n = i.len;
         out.push((off, n, i));
         off += n;
@@ -281,6 +296,7 @@ fn open_kernel<'a>(
     leaders: impl IntoIterator<Item = &'a usize>,
     abi: &EntryAbi,
     code_offset: u64,
+    pc_bias: u64,
 ) -> Result<(Builder, BTreeMap<usize, BlockId>), LiftError> {
     let ids: BTreeMap<usize, BlockId> = leaders
         .into_iter()
@@ -288,6 +304,7 @@ fn open_kernel<'a>(
         .map(|(i, &o)| (o, BlockId(i as u32 + 1)))
         .collect();
     let mut b = Builder::new(name);
+    b.pc_bias = pc_bias;
     b.leader_blocks(&ids);
     b.vgpr_count = abi.vgpr_count;
     b.hostcall_buffer = abi.hostcall_buffer;
@@ -306,7 +323,9 @@ fn open_kernel<'a>(
 /// Lifts the code of one kernel (`code[0]` is the entry) to an IR kernel named
 /// `name`.
 pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError> {
-    let items = decode_items(code)?;
+    // Offsets here are from the kernel's first byte.
+    let bias = abi.pc_base.wrapping_add(abi.code_offset);
+    let items = decode_items(code, bias)?;
     let starts: BTreeSet<usize> = items.iter().map(|(o, _, _)| *o).collect();
     // Leaders: the entry, branch targets, and instructions after branches or
     // s_endpgm.
@@ -315,8 +334,8 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         if let Some(t) = branch_target(i, *off) {
             if t < 0 || !starts.contains(&(t as usize)) {
                 return Err(LiftError::BadBranch {
-                    pc: *off as u64,
-                    target: t,
+                    pc: bias.wrapping_add(*off as u64),
+                    target: (bias as i64).wrapping_add(t),
                 });
             }
             leaders.insert(t as usize);
@@ -327,7 +346,7 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         }
     }
     leaders.retain(|l| starts.contains(l));
-    let (mut b, ids) = open_kernel(name, &leaders, abi, abi.code_offset)?;
+    let (mut b, ids) = open_kernel(name, &leaders, abi, abi.code_offset, bias)?;
     let drains = waitcnt::draining_waits(&items, false);
 
     for (off, len, i) in &items {
@@ -480,7 +499,7 @@ pub fn lift_program<'a>(
     function_at: &dyn Fn(u64) -> Option<&'a [u8]>,
     functions: &[u64],
 ) -> Result<Kernel, LiftError> {
-    let kernel_items = decode_items(code)?;
+    let kernel_items = decode_items(code, abi.pc_base.wrapping_add(abi.code_offset))?;
     let has_call = kernel_items
         .iter()
         .any(|(_, _, i)| kind_of(i) == Some(Kind::SCall));
@@ -495,7 +514,7 @@ pub fn lift_program<'a>(
     while r < regions.len() {
         let c = call_targets(&regions[r].1, regions[r].0);
         for (&idx, t) in &c {
-            let pc = regions[r].0 + regions[r].1[idx].0 as u64;
+            let pc = abi.pc_base + regions[r].0 + regions[r].1[idx].0 as u64;
             let mnemonic = regions[r].1[idx].2.opcode.mnemonic.clone();
             // A function pointer: every function is a possible callee.
             let targets: Vec<u64> = match *t {
@@ -523,7 +542,7 @@ pub fn lift_program<'a>(
                     mnemonic: mnemonic.clone(),
                     why: format!("no function symbol at image offset {t:#x}"),
                 })?;
-                regions.push((t, decode_items(bytes)?));
+                regions.push((t, decode_items(bytes, abi.pc_base.wrapping_add(t))?));
             }
         }
         calls.push(c);
@@ -538,8 +557,8 @@ pub fn lift_program<'a>(
             if let Some(t) = branch_target(i, *off) {
                 if t < 0 || !starts.contains(&(t as usize)) {
                     return Err(LiftError::BadBranch {
-                        pc: base + *off as u64,
-                        target: t + *base as i64,
+                        pc: abi.pc_base + base + *off as u64,
+                        target: (abi.pc_base + base) as i64 + t,
                     });
                 }
                 ls.insert(t as usize);
@@ -558,7 +577,7 @@ pub fn lift_program<'a>(
                 .map(|l| *base as usize + l),
         );
     }
-    let (mut b, ids) = open_kernel(name, &leaders, abi, 0)?;
+    let (mut b, ids) = open_kernel(name, &leaders, abi, 0, abi.pc_base)?;
     for (ri, (base, items)) in regions.iter().enumerate() {
         let base = *base as usize;
         // Region 0 is the kernel; functions may be entered with a store pending.
