@@ -193,6 +193,7 @@ pub fn run_corpus_inner(
         timeout: Some(Duration::from_secs_f64(ck.spec.timeout)),
         threads,
         stats: false,
+        stack: None,
     };
     let r = dev.launch(&ck.module, &ck.kernel, &opts, &args);
     let mut guard_hit = Vec::new();

@@ -4,8 +4,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-/// Depth of the per-lane call/return stack.
-pub const CALL_STACK_DEPTH: usize = 64;
+/// Depth of the per-lane call/return stack: how deep calls nest (recursion
+/// deeper than a GPU stack of a few KiB allows would need more; the runtime
+/// sets the stack aside only for kernels that call).
+pub const CALL_STACK_DEPTH: usize = 1024;
 
 /// `LaneProgram::run` result: the lane finished (`exit`).
 pub const STOP_EXIT: u32 = 0;

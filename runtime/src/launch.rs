@@ -448,6 +448,7 @@ pub fn launch(
                         dyn_shared_base: dyn_base,
                         dyn_shared_size: cfg.dyn_shared_size,
                         grid_id: cfg.grid_id,
+                        local_size: kernel.local_bytes,
                     };
                     runner.apply_uniform(pro, &cfg.params, &env);
                 }

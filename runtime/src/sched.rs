@@ -222,6 +222,9 @@ pub struct WorkgroupRunner<'k> {
     /// rebuilt context (its resume point and call depth live here).
     ctxs: Vec<LaneCtx>,
     call_stack: Vec<u32>,
+    /// Return-stack entries per lane: [`CALL_STACK_DEPTH`] when the kernel
+    /// calls, else 0 (nothing reads the stack).
+    call_depth: usize,
     /// Shared and local memory, as `u64`s so that the host buffers are 8-byte
     /// aligned (guest atomics on them must be host-aligned too).
     shared: Vec<u64>,
@@ -255,6 +258,11 @@ impl<'k> WorkgroupRunner<'k> {
         plan: &RunnerPlan,
     ) -> Self {
         let nregs = kernel.regs.len().max(1);
+        let calls = kernel
+            .blocks
+            .iter()
+            .any(|b| matches!(b.term, xisa_ir::Term::Call { .. }));
+        let call_depth = if calls { CALL_STACK_DEPTH } else { 0 };
         let sync_ops: Vec<&Op> = kernel
             .sync_points()
             .iter()
@@ -297,7 +305,8 @@ impl<'k> WorkgroupRunner<'k> {
             regs: vec![0; nlanes * nregs],
             state: vec![ctx::STOP_EXIT; nlanes],
             ctxs: (0..nlanes).map(|_| LaneCtx::detached()).collect(),
-            call_stack: vec![0; nlanes * CALL_STACK_DEPTH],
+            call_stack: vec![0; nlanes * call_depth],
+            call_depth,
             shared: vec![0; shared_bytes.div_ceil(8)],
             shared_len: shared_bytes,
             local: vec![0; (nlanes * kernel.local_bytes.div_ceil(8) as usize).max(1)],
@@ -576,7 +585,7 @@ impl<'k> WorkgroupRunner<'k> {
                 local_size: local_bytes as u64,
                 param_base: params.as_ptr(),
                 param_size: params.len() as u64,
-                call_stack: stack.wrapping_add(lane * CALL_STACK_DEPTH),
+                call_stack: stack.wrapping_add(lane * self.call_depth),
                 call_depth: c.call_depth,
                 resume: c.resume,
                 insts: 0,

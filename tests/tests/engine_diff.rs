@@ -100,6 +100,7 @@ fn run(p: &Program, module: &Module, engine: Engine, timeout: Duration) -> Outco
         timeout: Some(timeout),
         threads: 1,
         stats: p.launch.stats,
+        stack: None,
     };
     let r = catch_unwind(AssertUnwindSafe(|| {
         dev.launch(module, &p.kernel().name, &opts, &args)

@@ -225,6 +225,12 @@ struct RunArgs {
     /// cudaLimitMallocHeapSize; default 8 MiB, 256 MiB for HIP code objects)
     #[arg(long, value_name = "BYTES")]
     heap_size: Option<u64>,
+    /// Bytes of stack (local memory) each lane gets at least, for recursion
+    /// deeper than the default allows (CUDA's cudaLimitStackSize, HIP's
+    /// hipLimitStackSize; default: the kernel's own size, at least 1 KiB for
+    /// kernels with calls; at most 1 MiB)
+    #[arg(long, value_name = "BYTES")]
+    stack_size: Option<u32>,
 }
 
 #[derive(Args)]
@@ -473,6 +479,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
             || !a.set_globals.is_empty()
             || !a.dump_globals.is_empty()
             || a.heap_size.is_some()
+            || a.stack_size.is_some()
         {
             bail!("MODULE is missing (run without arguments only for the bundled example)");
         }
@@ -574,6 +581,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         timeout: timeout(a.timeout)?,
         threads: a.threads,
         stats: a.stats,
+        stack: a.stack_size,
     };
     let rep = match dev.launch(&module, &kernel, &opts, &args) {
         Ok(r) => r,

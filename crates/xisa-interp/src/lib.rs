@@ -301,6 +301,7 @@ impl Lane<'_> {
             SReg::DynSharedBase => c.dyn_shared_base,
             SReg::DynSharedSize => c.dyn_shared_size,
             SReg::GridId => c.grid_id,
+            SReg::LocalSize => return c.local_size,
             SReg::Clock => return c.insts,
         }) as u64
     }

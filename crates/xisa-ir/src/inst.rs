@@ -500,11 +500,15 @@ pub enum SReg {
     /// A per-lane counter of executed instructions (stands in for clock counters:
     /// deterministic, monotonic).
     Clock,
+    /// Bytes of the lane's local (private) memory: the kernel's local size,
+    /// or more when the launch asks for a larger stack (machine code whose
+    /// stack starts at the top of local memory reads it).
+    LocalSize,
 }
 
 impl SReg {
     /// All special registers.
-    pub const ALL: [SReg; 19] = [
+    pub const ALL: [SReg; 20] = [
         SReg::TidX,
         SReg::TidY,
         SReg::TidZ,
@@ -524,6 +528,7 @@ impl SReg {
         SReg::DynSharedSize,
         SReg::GridId,
         SReg::Clock,
+        SReg::LocalSize,
     ];
 
     /// Text-form name.
@@ -548,6 +553,7 @@ impl SReg {
             SReg::DynSharedSize => "dynsharedsize",
             SReg::GridId => "gridid",
             SReg::Clock => "clock",
+            SReg::LocalSize => "localsize",
         }
     }
 }

@@ -42,6 +42,8 @@ pub struct UniformEnv {
     pub dyn_shared_base: u32,
     pub dyn_shared_size: u32,
     pub grid_id: u32,
+    /// Bytes of each lane's local memory ([`SReg::LocalSize`]).
+    pub local_size: u32,
 }
 
 /// Splits `kernel` into a per-workgroup prologue and the per-lane kernel (see
@@ -221,6 +223,7 @@ fn special(s: SReg, e: &UniformEnv) -> u64 {
         SReg::DynSharedBase => e.dyn_shared_base,
         SReg::DynSharedSize => e.dyn_shared_size,
         SReg::GridId => e.grid_id,
+        SReg::LocalSize => e.local_size,
         // Lane-varying registers are never hoisted.
         SReg::TidX | SReg::TidY | SReg::TidZ | SReg::LaneId | SReg::WaveId | SReg::Clock => 0,
     }) as u64
@@ -277,6 +280,7 @@ entry:
             dyn_shared_base: 0,
             dyn_shared_size: 0,
             grid_id: 1,
+            local_size: 0,
         };
         eval_prologue(k, &pro, &mut regs, &[], &env);
         assert_eq!(regs[2], 3);

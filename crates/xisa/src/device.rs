@@ -376,6 +376,11 @@ pub struct LaunchOptions {
     pub threads: usize,
     /// Count atomics by op and scope.
     pub stats: bool,
+    /// Bytes of local (private) memory each lane gets at least: a stack for
+    /// recursion deeper than the kernel's own size allows (CUDA's
+    /// `cudaLimitStackSize`, HIP's `hipLimitStackSize`; both default to the
+    /// 1 KiB a kernel with calls already gets). `None`: the kernel's size.
+    pub stack: Option<u32>,
 }
 
 impl Default for LaunchOptions {
@@ -388,6 +393,7 @@ impl Default for LaunchOptions {
             timeout: None,
             threads: 0,
             stats: false,
+            stack: None,
         }
     }
 }
@@ -800,7 +806,21 @@ impl Device {
             .plan
             .serial()
             .then(|| self.hostcalls.lock().unwrap_or_else(|e| e.into_inner()));
-        let mut stats = xisa_runtime::launch(k, prog.program.as_ref(), &self.mem, &cfg)?;
+        // A larger stack: the same compiled code (both engines bound local
+        // accesses by the lane's size, and machine code whose stack starts
+        // at the top of local memory reads it), more memory per lane.
+        let sized;
+        let run = match opts.stack {
+            Some(bytes) if bytes > k.local_bytes => {
+                sized = xisa_ir::Kernel {
+                    local_bytes: bytes,
+                    ..k.clone()
+                };
+                &sized
+            }
+            _ => k,
+        };
+        let mut stats = xisa_runtime::launch(run, prog.program.as_ref(), &self.mem, &cfg)?;
         (stats.output, stats.output_dropped) = self.output.take();
         Ok(RunReport {
             kernel: k.name.clone(),

@@ -646,6 +646,9 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             SReg::DynSharedBase => o.dyn_shared_base,
             SReg::DynSharedSize => o.dyn_shared_size,
             SReg::GridId => o.grid_id,
+            // The low half of the u64 field (x86-64 is little-endian); local
+            // sizes are far below 2^32.
+            SReg::LocalSize => o.local_size,
             SReg::Clock => {
                 let v = self.clock();
                 self.write(dst, v, Type::I64);

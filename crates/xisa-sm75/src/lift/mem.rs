@@ -412,7 +412,12 @@ fn as_guard(l: &mut Lifter, o: Operand) -> xisa_ir::Guard {
 }
 
 /// `rel = addr - base` (64-bit) and whether it is below `size` (unsigned).
-fn in_window(l: &mut Lifter, addr: &Address, base: u64, size: u64) -> Option<(Operand, Operand)> {
+fn in_window(
+    l: &mut Lifter,
+    addr: &Address,
+    base: u64,
+    size: Operand,
+) -> Option<(Operand, Operand)> {
     let Address::Flat { base: b, offset } = *addr else {
         return None;
     };
@@ -422,7 +427,7 @@ fn in_window(l: &mut Lifter, addr: &Address, base: u64, size: u64) -> Option<(Op
         b,
         Operand::Imm(offset.wrapping_sub(base as i64) as u64),
     );
-    let inside = l.icmp(ICond::Ult, Type::I64, rel, Operand::Imm(size));
+    let inside = l.icmp(ICond::Ult, Type::I64, rel, size);
     Some((rel, inside))
 }
 
@@ -443,13 +448,14 @@ fn generic_split(l: &mut Lifter, generic: bool, addr: &Address, local: bool) -> 
     let mut none = gv.unwrap_or(Operand::Imm(1));
     let mut spaces = Vec::new();
     if use_local {
-        spaces.push((Space::Local, super::LOCAL_WINDOW, u64::from(l.local_size())));
+        let size = l.local_window_size();
+        spaces.push((Space::Local, super::LOCAL_WINDOW, size));
     }
     if l.generic_shared {
         spaces.push((
             Space::Shared,
             super::SHARED_WINDOW,
-            super::SHARED_WINDOW_SIZE,
+            Operand::Imm(super::SHARED_WINDOW_SIZE),
         ));
     }
     for (space, base, size) in spaces {
@@ -1126,10 +1132,15 @@ fn qspc(l: &mut Lifter) -> Result<(), LiftError> {
     }
     let addr = address_fields(l, Space::Global)?;
     let pd = l.freg("pd")?;
-    let local_size = u64::from(l.local_size());
+    let local_size = l.local_window_size();
     let (Some((_, local)), Some((_, shared))) = (
         in_window(l, &addr, super::LOCAL_WINDOW, local_size),
-        in_window(l, &addr, super::SHARED_WINDOW, super::SHARED_WINDOW_SIZE),
+        in_window(
+            l,
+            &addr,
+            super::SHARED_WINDOW,
+            Operand::Imm(super::SHARED_WINDOW_SIZE),
+        ),
     ) else {
         return Err(l.unsupported("QSPC with a non-flat address"));
     };

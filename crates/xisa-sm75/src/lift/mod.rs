@@ -539,8 +539,11 @@ impl<'a> Lifter<'a> {
     }
 
     /// Per-lane local memory bytes (the size of the local window).
-    pub(crate) fn local_size(&self) -> u32 {
-        self.stack_top
+    /// The size of the lane's local window, as the launch made it (at
+    /// least the kernel's stack: LaunchOptions::stack may give more), `i64`.
+    pub(crate) fn local_window_size(&mut self) -> Operand {
+        let s = self.special(SReg::LocalSize);
+        self.cvt(CvtOp::Zext, Type::I64, Type::I32, s)
     }
 
     /// The IR register for a guest register (declared on first use).
@@ -1043,8 +1046,9 @@ impl<'a> Lifter<'a> {
             }
             // %nsmid: xisa presents one SM (`%smid` is 0).
             0x10c => Ok(Operand::Imm(1)),
-            // Initial stack pointer: the top of the lane's local space.
-            0x28 => Ok(Operand::Imm(u64::from(self.stack_top))),
+            // Initial stack pointer: the top of the lane's local space, as
+            // large as the launch made it (LaunchOptions::stack_size).
+            0x28 => Ok(self.special(SReg::LocalSize)),
             // %gridid (64-bit): the launch's number on its device; launch
             // numbers stay below 2^32.
             0x30 => Ok(self.special(SReg::GridId)),
