@@ -21,7 +21,20 @@ Modules: sm_75 cubins (ptxas output), gfx942 HSA code objects (code object v4-v6
 VGLOBAL and lsu fragments, and xisa's own IR text; the kind is detected from the file \
 (`--isa` overrides; `xisa isas` lists the ISAs).\n\n\
 Start with `xisa run` (no arguments): it runs a bundled histogram kernel and checks it.",
-    after_help = "Examples:\n  xisa run\n  xisa run k.xir --kernel saxpy --grid 64 --block 256 \\\n      --arg buf:x.bin --arg buf:y.bin --arg f32:2.5 --arg u32:16384 --dump 1=y.out\n  xisa run hist.cubin --grid 4 --block 256 --arg buf:in.bin --arg zeros:1024 --arg i32:1024 --dump 1=bins.bin\n  xisa run hist.co --grid 4 --block 256 --arg buf:in.bin --arg zeros:1024 --arg i32:1024 --dump 1=bins.bin\n  xisa disasm hist.co\n  xisa asm --isa gfx942 k.s -o k.bin\n  xisa exec frag.xir --state state.json --out final.json\n  xisa lift k.xir --kernel saxpy"
+    after_help = "Examples (from the repository root: every file named is shipped):\n  \
+xisa run\n  \
+xisa run tests/kernels/grid_stride.xir --grid 3 --block 64 --arg u32:2000 --arg f32:2.5 \\\n      \
+--arg zeros:8192 --arg zeros:8192 --arg zeros:8192 --dump 4=z.bin\n  \
+xisa run tests/sm75/out/hist_shared.cubin --grid 2 --block 128 \\\n      \
+--arg zeros:256 --arg zeros:256 --arg i32:256 --dump 1=bins.bin\n  \
+xisa run tests/gfx942/out/hist_shared.co --grid 2 --block 128 \\\n      \
+--arg zeros:256 --arg zeros:256 --arg i32:256 --dump 1=bins.bin\n  \
+xisa run tests/hip/out/byvalue.co --kernel axpy3 --block 64 \\\n      \
+--arg struct:f32:2,f32:0.5,f32:1 --arg zeros:256 --arg zeros:256 --dump 2=y.bin\n  \
+xisa disasm tests/gfx942/out/hist_shared.co\n  \
+xisa lift tests/sm75/out/hist_shared.cubin\n  \
+printf 'v_add_f32 v1, v2, v3\\ns_endpgm\\n' > k.s && xisa asm --isa gfx942 k.s -o k.bin\n  \
+xisa exec FRAGMENT --state STATE.json --out final.json   (the state format: docs/cli.md)"
 )]
 struct Cli {
     #[command(subcommand)]

@@ -125,6 +125,54 @@ fn help_for_every_command() {
 
 /// `xisa isas` lists the registry; an ISA without an assembler says so, and
 /// an unknown ISA names the known ones.
+/// Every example `xisa --help` shows runs as written, from the repository
+/// root, with the files it names (before, they named files nobody had:
+/// `k.xir`, `hist.cubin`). The `exec` line names placeholders and is
+/// checked by the exec tests instead.
+#[test]
+fn help_examples_run_as_written() {
+    let help = text(&xisa(&["--help"]).stdout);
+    let body = help.split("Examples").nth(1).expect("an Examples section");
+    let mut commands = Vec::new();
+    let mut cur = String::new();
+    for line in body.lines().skip(1) {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        cur.push_str(line.trim_end_matches('\\'));
+        cur.push(' ');
+        if !line.ends_with('\\') {
+            commands.push(std::mem::take(&mut cur));
+        }
+    }
+    let s = Scratch::new("cli", "examples");
+    std::os::unix::fs::symlink(common::repo("../../tests"), s.path("tests")).expect("link");
+    let bin = Path::new(common::XISA).parent().expect("bin dir");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut ran = 0;
+    for c in commands.iter().filter(|c| !c.contains("FRAGMENT")) {
+        let out = std::process::Command::new("sh")
+            .args(["-c", c])
+            .current_dir(s.dir())
+            .env("PATH", &path)
+            .output()
+            .expect("sh");
+        assert!(
+            out.status.success(),
+            "{c}\n{}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 8, "{ran} examples: {commands:?}");
+}
+
 #[test]
 fn isas_are_listed_from_the_registry() {
     let out = xisa(&["isas"]);
