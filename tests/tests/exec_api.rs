@@ -119,3 +119,22 @@ fn register_values_must_fit() {
             .unwrap_or_else(|e| panic!("{good}: {e}"));
     }
 }
+
+/// An `exec` mask with a bit for a lane the state does not have is refused,
+/// naming the mask and the lane count (it was silently dropped); a mask of
+/// exactly the lanes runs.
+#[test]
+fn exec_masks_must_fit_the_lanes() {
+    let m = Module::from_bytes(FRAG.as_bytes(), "frag.xir", None).unwrap();
+    let dev = Device::new().unwrap();
+    let st = |exec: &str| -> State {
+        serde_json::from_value(serde_json::json!({"isa": "ir", "lanes": 4, "exec": exec})).unwrap()
+    };
+    let e = exec(&dev, &m, &st("0xff"), Engine::Interp, None).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("exec 0xff has bits above lane 3 (4 lanes)"),
+        "{e}"
+    );
+    exec(&dev, &m, &st("0xf"), Engine::Interp, None).expect("four lanes");
+}

@@ -307,7 +307,18 @@ pub fn exec(
         )));
     }
     let exec_mask = match &state.exec {
-        Some(v) => value_u64(v, "exec")?,
+        Some(v) => {
+            let m = value_u64(v, "exec")?;
+            // A bit for a lane that does not exist is a mistake in the state
+            // (a 64-lane mask for a 32-lane wave), not something to drop.
+            if lanes < 64 && m >> lanes != 0 {
+                return Err(Error::State(format!(
+                    "exec {m:#x} has bits above lane {} ({lanes} lanes)",
+                    lanes - 1
+                )));
+            }
+            m
+        }
         None => u64::MAX,
     };
     // Registers: name -> per-(wave, lane) values.
