@@ -173,6 +173,39 @@ fn help_examples_run_as_written() {
     assert!(ran >= 8, "{ran} examples: {commands:?}");
 }
 
+/// A module whose kind cannot be detected is named in the error, with
+/// why and what to do (`--isa`), for binary noise, an ELF file of an
+/// unknown machine and text of no ISA.
+#[test]
+fn undetectable_modules_are_named() {
+    let s = Scratch::new("cli", "detect");
+    let mut elf = vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0];
+    elf.resize(64, 0);
+    elf[18] = 62; // EM_X86_64
+    let cases: [(&str, Vec<u8>, &str); 3] = [
+        (
+            "noise.bin",
+            vec![0xff, 0xfe, 0x00, 0x80],
+            "not an ELF file and not UTF-8 text",
+        ),
+        ("host.so", elf, "ELF file for machine 62"),
+        (
+            "notes.txt",
+            b"hello world\n".to_vec(),
+            "cannot tell the ISA of a text",
+        ),
+    ];
+    for (name, bytes, why) in cases {
+        let p = s.write(name, bytes);
+        let e = failure(&xisa(&["run", p.to_str().unwrap()]), name);
+        assert!(
+            e.contains(name) && e.contains("cannot detect the module kind"),
+            "{e}"
+        );
+        assert!(e.contains(why), "{name}: {e}");
+    }
+}
+
 #[test]
 fn isas_are_listed_from_the_registry() {
     let out = xisa(&["isas"]);

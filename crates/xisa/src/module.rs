@@ -159,7 +159,14 @@ impl Module {
     pub fn from_bytes(bytes: &[u8], origin: &str, isa: Option<Isa>) -> Result<Module> {
         let isa = match isa {
             Some(i) => i,
-            None => detect_isa(bytes)?,
+            None => detect_isa(bytes).map_err(|e| match e {
+                // Name the module: a tool given several needs to know which.
+                Error::Detect(msg) => Error::Parse {
+                    origin: origin.to_string(),
+                    msg: format!("cannot detect the module kind: {msg}"),
+                },
+                e => e,
+            })?,
         };
         let guest: Arc<dyn GuestModule> =
             Arc::from(isa.frontend().load(bytes).map_err(|e| Error::Parse {
