@@ -248,7 +248,8 @@ struct RunArgs {
 
 #[derive(Args)]
 struct ExecArgs {
-    /// The fragment (IR text now; each ISA's assembly or binary once its frontend lands).
+    /// The fragment: IR text, or (with --isa) a machine ISA's assembly text or
+    /// instruction words (gfx942, cdna5, lsu); a gfx942 code object also works.
     program: PathBuf,
     /// The initial state (JSON: isa, lanes, waves, exec, regs, memory, read_back; see docs/cli.md).
     #[arg(long)]

@@ -255,13 +255,16 @@ fn scratch_lane(
     Ok(Some(lane))
 }
 
-/// Registers an instruction writes, and the ones the state set.
-fn reported_regs(k: &Kernel, state: &State) -> Vec<usize> {
+/// Registers an instruction writes, and the ones the state set. A machine
+/// ISA's lifter temporaries (`t.*`, the shared builder's names) are not the
+/// ISA's registers and are left out.
+fn reported_regs(k: &Kernel, state: &State, machine: bool) -> Vec<usize> {
     let mut set = vec![false; k.regs.len()];
     for b in &k.blocks {
         for i in &b.insts {
             for d in i.op.defs() {
-                set[d.0 as usize] = true;
+                let temp = k.regs[d.0 as usize].name.starts_with("t.");
+                set[d.0 as usize] |= !(machine && temp);
             }
         }
     }
@@ -460,7 +463,7 @@ pub fn exec(
         .regs
         .iter()
         .position(|r| r.name == "exec" && r.ty == Type::I1);
-    let reported = reported_regs(&kernel, state);
+    let reported = reported_regs(&kernel, state, module.isa.name() != "ir");
     let nregs = kernel.regs.len().max(1);
     let finals: Mutex<Vec<Vec<u64>>> = Mutex::new(vec![vec![0; nregs * nl]; waves as usize]);
     let shared_out: Mutex<Vec<Vec<u8>>> = Mutex::new(vec![Vec::new(); waves as usize]);

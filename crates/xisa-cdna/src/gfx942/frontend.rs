@@ -78,8 +78,26 @@ impl Frontend for Gfx942Frontend {
         super::asm::assemble(text).map_err(text_err)
     }
 
+    /// A code object, or (with `--isa gfx942`) a bare fragment: assembly
+    /// text or instruction words, one kernel named `fragment` whose entry
+    /// sets only EXEC (`xisa exec` gives every other register).
     fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>> {
         let load = |e: &dyn std::fmt::Display| FrontendError::Load(e.to_string());
+        if xisa_frontend::elf_machine(bytes).is_none() {
+            let code = if xisa_frontend::looks_like_text(bytes) {
+                let text = std::str::from_utf8(bytes).map_err(|e| load(&e))?;
+                super::asm::assemble(text).map_err(|e| load(&e))?
+            } else {
+                bytes.to_vec()
+            };
+            let abi = super::lift::EntryAbi {
+                fragment: true,
+                ..Default::default()
+            };
+            let k = super::lift::lift("fragment", &code, &abi)
+                .map_err(|e| FrontendError::Lift(format!("kernel fragment: {e}")))?;
+            return Ok(Box::new(xisa_frontend::SingleKernel::new(k)));
+        }
         let co = codeobj::load(bytes).map_err(|e| load(&e))?;
         let image = lift_co::image(bytes).map_err(|e| load(&e))?;
         let entries = co

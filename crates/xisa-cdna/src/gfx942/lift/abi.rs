@@ -212,6 +212,7 @@ pub fn entry_abi(
         vgpr_count: 0,
         float_mode: super::FloatMode::default(),
         pc_base: 0,
+        fragment: false,
         hostcall_buffer: None,
     }
 }

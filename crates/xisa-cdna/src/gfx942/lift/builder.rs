@@ -59,6 +59,10 @@ pub(crate) struct Builder {
     /// Kernarg offset of the kernel's `hidden_hostcall_buffer` (see
     /// [`super::EntryAbi::hostcall_buffer`]).
     pub hostcall_buffer: Option<u32>,
+    /// Keep every wave mask whole (no [`super::lanemask`] pass): a bare
+    /// fragment's final registers are its output (`xisa exec`), so a mask
+    /// the code never reads must still hold the wave's bits.
+    pub whole_masks: bool,
     /// Blocks ending in an `s_cbranch_execz` (see [`super::lanemask`]).
     pub execz: Vec<BlockId>,
     /// Blocks ending in an `s_cbranch_execnz` (see [`super::lanemask`]).
@@ -107,6 +111,7 @@ impl Builder {
             vgpr_count: 0,
             pc_bias: 0,
             hostcall_buffer: None,
+            whole_masks: false,
             execz: Vec::new(),
             execnz: Vec::new(),
             exec_clears: Vec::new(),

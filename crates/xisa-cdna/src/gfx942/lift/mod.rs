@@ -138,6 +138,9 @@ pub struct EntryAbi {
     /// the lifter reports (errors, the IR's pcs and block labels) is this
     /// plus the instruction's image offset, as llvm-objdump prints it.
     pub pc_base: u64,
+    /// A bare fragment (`xisa exec`): the entry sets only EXEC (the lanes
+    /// that run) and leaves every other register as the caller put it.
+    pub fragment: bool,
     /// Kernarg offset of the `hidden_hostcall_buffer` argument (the
     /// metadata's), when the kernel has one: its `s_sleep`s answer the
     /// hostcalls waiting on it (HIP `printf`, `assert`; `xisa_runtime::ockl`).
@@ -308,6 +311,7 @@ fn open_kernel<'a>(
     b.leader_blocks(&ids);
     b.vgpr_count = abi.vgpr_count;
     b.hostcall_buffer = abi.hostcall_buffer;
+    b.whole_masks = abi.fragment;
     b.entry_mode = abi.float_mode.mode_bits();
     let entry_mode = b.entry_mode;
     mode::apply(&mut b, entry_mode);
@@ -379,9 +383,11 @@ fn finish(mut b: Builder) -> Result<Kernel, LiftError> {
         clears: std::mem::take(&mut b.exec_clears),
         exec_regs: [b.sgpr(EXEC_LO), b.sgpr(builder::EXEC_HI)],
     };
-    let (exec, lane) = (b.exec, b.lane);
+    let (exec, lane, whole) = (b.exec, b.lane, b.whole_masks);
     let mut k = b.ir.into_kernel();
-    lanemask::run(&mut k, &execz, &loops, exec, lane);
+    if !whole {
+        lanemask::run(&mut k, &execz, &loops, exec, lane);
+    }
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)
 }
@@ -727,6 +733,9 @@ fn entry(b: &mut Builder, abi: &EntryAbi, params: &[xisa_ir::Reg]) -> Result<(),
         dst: exec,
         src: Operand::Imm(1),
     });
+    if abi.fragment {
+        return Ok(());
+    }
     let mut s = 0u32;
     let pair = |b: &mut Builder, s: &mut u32, v: Operand| -> Result<(), LiftError> {
         b.wr_s64(*s, v)?;
