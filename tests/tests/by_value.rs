@@ -8,6 +8,7 @@
 
 use std::path::PathBuf;
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa_testkit::{le_bytes, le_values};
 
 fn module(rel: &str) -> Module {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel);
@@ -46,22 +47,10 @@ fn run(
     Ok(dev.read(o, out).expect("read"))
 }
 
-fn f32s(b: &[u8]) -> Vec<f32> {
-    b.chunks(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn f64s(b: &[u8]) -> Vec<f64> {
-    b.chunks(8)
-        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
 #[test]
 fn a_three_float_struct() {
     let x: Vec<f32> = (0..N).map(|i| i as f32 * 0.25).collect();
-    let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let xb = le_bytes(&x);
     let want: Vec<f32> = (0..N).map(|t| 2.0 * x[t] + 0.5 * t as f32 + 1.0).collect();
     for path in MODULES {
         let m = module(path);
@@ -72,7 +61,7 @@ fn a_three_float_struct() {
             ];
             let y =
                 run(&m, "axpy3", e, args, 4 * N).unwrap_or_else(|err| panic!("{path} {e}: {err}"));
-            assert_eq!(f32s(&y), want, "{path} {e}");
+            assert_eq!(le_values::<f32>(&y), want, "{path} {e}");
         }
     }
     // sm_75 also takes the struct as the words its IR parameters split it
@@ -82,7 +71,7 @@ fn a_three_float_struct() {
     let mut args = words;
     args.push(ArgSpec::Bytes(xb.clone()));
     let y = run(&m, "axpy3", Engine::Jit, args, 4 * N).expect("words");
-    assert_eq!(f32s(&y), want);
+    assert_eq!(le_values::<f32>(&y), want);
     let err = run(
         &m,
         "axpy3",
@@ -106,7 +95,7 @@ fn a_three_float_struct() {
 #[test]
 fn a_padded_parameter_struct() {
     let input: Vec<i32> = (0..N as i32).map(|i| i * 3 - 100).collect();
-    let ib: Vec<u8> = input.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let ib = le_bytes(&input);
     let coef = [1, -2, 3, 4, -5, 6];
     let (scale, offset, tag, bias) = (0.5f32, 100.25f64, 7i8, -3i16);
     let want: Vec<f64> = (0..N)
@@ -129,7 +118,7 @@ fn a_padded_parameter_struct() {
             let args = vec![parse(spec), ArgSpec::Bytes(ib.clone())];
             let out = run(&m, "by_value", e, args, 8 * N)
                 .unwrap_or_else(|err| panic!("{path} {e}: {err}"));
-            assert_eq!(f64s(&out), want, "{path} {e}");
+            assert_eq!(le_values::<f64>(&out), want, "{path} {e}");
         }
     }
 }

@@ -8,6 +8,7 @@
 
 use std::path::PathBuf;
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa_testkit::{le_bytes, le_values};
 
 fn module() -> Module {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("hip/out/hostcall.co");
@@ -22,21 +23,11 @@ fn input() -> Vec<i32> {
     (0..N as i32).map(|i| (i * 37) % 1000 - 300).collect()
 }
 
-fn bytes(v: &[i32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn ints(b: &[u8]) -> Vec<i32> {
-    b.chunks(4)
-        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
 /// Launches `kernel(in, out, N)`; the launch's result, what it printed and
 /// the `out` buffer.
 fn launch(kernel: &str, e: Engine, input: &[i32]) -> (Result<(), String>, String, Vec<i32>) {
     let dev = Device::new().expect("device");
-    let src = dev.upload(&bytes(input)).expect("upload");
+    let src = dev.upload(&le_bytes(input)).expect("upload");
     let out = dev.upload(&vec![0u8; 4 * N]).expect("upload");
     let opts = LaunchOptions {
         grid: [N as u32 / BLOCK, 1, 1],
@@ -54,7 +45,7 @@ fn launch(kernel: &str, e: Engine, input: &[i32]) -> (Result<(), String>, String
         Err(e) => (Err(e.to_string()), dev.take_output().0),
     };
     let text = String::from_utf8(text).expect("utf-8");
-    let got = ints(&dev.read(out, 4 * N).expect("read"));
+    let got = le_values(&dev.read(out, 4 * N).expect("read"));
     (r, text, got)
 }
 
@@ -180,7 +171,7 @@ fn malloc_and_free_through_hostcalls() {
     for e in [Engine::Jit, Engine::Interp] {
         let dev = Device::new().expect("device");
         let m = module();
-        let src = dev.upload(&bytes(&v)).expect("upload");
+        let src = dev.upload(&le_bytes(&v)).expect("upload");
         for round in 0..3 {
             let out = dev.upload(&vec![0u8; 8 * N]).expect("upload");
             let opts = LaunchOptions {
@@ -193,12 +184,7 @@ fn malloc_and_free_through_hostcalls() {
             let args = [ArgSpec::Ptr(src), ArgSpec::Ptr(out), ArgSpec::I32(N as i32)];
             dev.launch(&m, "heap_scratch", &opts, &args)
                 .unwrap_or_else(|err| panic!("{e} round {round}: {err}"));
-            let got: Vec<i64> = dev
-                .read(out, 8 * N)
-                .expect("read")
-                .chunks(8)
-                .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
-                .collect();
+            let got: Vec<i64> = le_values(&dev.read(out, 8 * N).expect("read"));
             assert_eq!(got, want, "{e} round {round}");
         }
     }

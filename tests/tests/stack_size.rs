@@ -10,6 +10,7 @@
 
 use std::path::PathBuf;
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa_testkit::{le_bytes, le_values};
 
 const MODULES: [&str; 2] = ["hip/out/stack.co", "cuda_corpus/out/stack.cubin"];
 const N: usize = 64;
@@ -26,7 +27,7 @@ fn depths() -> Vec<i32> {
 
 fn run(m: &Module, e: Engine, stack: Option<u32>) -> Result<Vec<i64>, String> {
     let dev = Device::new().expect("device");
-    let d: Vec<u8> = depths().iter().flat_map(|v| v.to_le_bytes()).collect();
+    let d = le_bytes(&depths());
     let out = dev.alloc(8 * N as u64).expect("alloc");
     let opts = LaunchOptions {
         block: [N as u32, 1, 1],
@@ -37,12 +38,7 @@ fn run(m: &Module, e: Engine, stack: Option<u32>) -> Result<Vec<i64>, String> {
     let args = [ArgSpec::Bytes(d), ArgSpec::Ptr(out), ArgSpec::I32(N as i32)];
     dev.launch(m, "deep_sum", &opts, &args)
         .map_err(|e| e.to_string())?;
-    Ok(dev
-        .read(out, 8 * N)
-        .expect("read")
-        .chunks(8)
-        .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
-        .collect())
+    Ok(le_values(&dev.read(out, 8 * N).expect("read")))
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! reference model of the atomic read-modify-write operations, written from
 //! `docs/ir.md` independently of `xisa_ir::semantics` (which both engines use),
 //! so that tests of the engines and of every lifter compare against the same
-//! independent model.
+//! independent model; [`le_values`] / [`le_bytes`] for kernel buffers.
 
 use xisa_ir::{AtomOp, AtomType};
 
@@ -281,6 +281,47 @@ pub fn atomic(op: AtomOp, ty: AtomType, old: u64, src: u64, cmp: u64) -> u64 {
         }
     };
     r & m
+}
+
+/// A number a kernel buffer holds, little-endian ([`le_values`]).
+pub trait Le: Copy {
+    /// Its size in bytes.
+    const BYTES: usize;
+    /// From its bytes (exactly [`Le::BYTES`]).
+    fn from_le(b: &[u8]) -> Self;
+    /// Appends its bytes.
+    fn put_le(self, out: &mut Vec<u8>);
+}
+
+macro_rules! le {
+    ($($t:ty),*) => {$(
+        impl Le for $t {
+            const BYTES: usize = std::mem::size_of::<$t>();
+            fn from_le(b: &[u8]) -> Self {
+                let mut a = [0u8; std::mem::size_of::<$t>()];
+                a.copy_from_slice(b);
+                <$t>::from_le_bytes(a)
+            }
+            fn put_le(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+        }
+    )*};
+}
+le!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+
+/// The values of a buffer's bytes (a trailing partial value is dropped).
+pub fn le_values<T: Le>(b: &[u8]) -> Vec<T> {
+    b.chunks_exact(T::BYTES).map(T::from_le).collect()
+}
+
+/// The bytes of `v`, little-endian.
+pub fn le_bytes<T: Le>(v: &[T]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(v.len() * T::BYTES);
+    for &x in v {
+        x.put_le(&mut out);
+    }
+    out
 }
 
 #[cfg(test)]

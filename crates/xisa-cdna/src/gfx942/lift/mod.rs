@@ -675,6 +675,26 @@ fn indirect_call(
     b.terminate(Term::Trap);
 }
 
+/// `dst = [base + offset]` from the kernarg segment: one value for the wave
+/// (what the scalar unit loads), a plain device-scope read.
+fn kernarg_load(
+    b: &mut Builder,
+    dst: xisa_ir::Reg,
+    kind: xisa_ir::MemKind,
+    base: Operand,
+    offset: i64,
+) {
+    b.emit(Op::Load(op::Load {
+        space: xisa_ir::Space::Global,
+        mem: xisa_ir::MemType::scalar(kind),
+        order: xisa_ir::Order::Weak,
+        scope: xisa_ir::Scope::Device,
+        uniform: true,
+        dsts: vec![dst],
+        addr: xisa_ir::Address::Flat { base, offset },
+    }));
+}
+
 /// `sendmsg(MSG_INTERRUPT)`'s message id.
 const MSG_INTERRUPT: u32 = 1;
 
@@ -683,18 +703,7 @@ const MSG_INTERRUPT: u32 = 1;
 fn answer_hostcalls(b: &mut Builder, at: u32) {
     let kernarg = b.named(ENTRY_PARAMS[0], Type::I64);
     let buf = b.t(Type::I64);
-    b.emit(Op::Load(op::Load {
-        space: xisa_ir::Space::Global,
-        mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B64),
-        order: xisa_ir::Order::Weak,
-        scope: xisa_ir::Scope::Device,
-        uniform: true,
-        dsts: vec![buf],
-        addr: xisa_ir::Address::Flat {
-            base: kernarg.into(),
-            offset: i64::from(at),
-        },
-    }));
+    kernarg_load(b, buf, xisa_ir::MemKind::B64, kernarg.into(), i64::from(at));
     b.emit(Op::HostCall {
         func: xisa_ir::HostFn::Ockl,
         dst: None,
@@ -775,18 +784,8 @@ fn entry(b: &mut Builder, abi: &EntryAbi, params: &[xisa_ir::Reg]) -> Result<(),
         let ptr = b.src_bits(kernarg_at, 64)?;
         for i in 0..preload_end - s {
             let t = b.t(Type::I32);
-            b.emit(Op::Load(op::Load {
-                space: xisa_ir::Space::Global,
-                mem: xisa_ir::MemType::scalar(xisa_ir::MemKind::B32),
-                order: xisa_ir::Order::Weak,
-                scope: xisa_ir::Scope::Device,
-                uniform: true,
-                dsts: vec![t],
-                addr: xisa_ir::Address::Flat {
-                    base: ptr,
-                    offset: 4 * (abi.kernarg_preload_offset + i) as i64,
-                },
-            }));
+            let offset = 4 * (abi.kernarg_preload_offset + i) as i64;
+            kernarg_load(b, t, xisa_ir::MemKind::B32, ptr, offset);
             b.wr_s32(s + i, t)?;
         }
         s = preload_end;
