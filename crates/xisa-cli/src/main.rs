@@ -494,8 +494,17 @@ fn cmd_run(a: RunArgs) -> Result<()> {
             || !a.dump_globals.is_empty()
             || a.heap_size.is_some()
             || a.stack_size.is_some()
+            // The example has its own geometry: a launch option given for
+            // it would be ignored, which says the module was forgotten.
+            || a.grid != [1, 1, 1]
+            || a.block != [1, 1, 1]
+            || a.shared != 0
+            || a.timeout.is_some()
+            || a.isa.is_some()
         {
-            bail!("MODULE is missing (run without arguments only for the bundled example)");
+            return Err(usage(
+                "MODULE is missing (run without arguments only for the bundled example)",
+            ));
         }
         println!("xisa run: no module given, running the bundled example (a byte histogram).");
         let rep = xisa::example::run(engine, true)?;

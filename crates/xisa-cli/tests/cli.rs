@@ -206,6 +206,27 @@ fn undetectable_modules_are_named() {
     }
 }
 
+/// `xisa run` without a module runs the bundled example, whose geometry is
+/// its own: a launch option given with it means the module was forgotten,
+/// a usage error (exit 2) instead of an option silently ignored.
+#[test]
+fn options_without_a_module_are_a_usage_error() {
+    for extra in [
+        &["--grid", "4"][..],
+        &["--block", "64"],
+        &["--shared", "256"],
+        &["--timeout", "5"],
+        &["--isa", "sm75"],
+        &["--stack-size", "4096"],
+        &["--arg", "u32:1"],
+    ] {
+        let mut args = vec!["run"];
+        args.extend_from_slice(extra);
+        let e = usage_failure(&xisa(&args), &format!("{extra:?}"));
+        assert!(e.contains("MODULE is missing"), "{extra:?}: {e}");
+    }
+}
+
 #[test]
 fn isas_are_listed_from_the_registry() {
     let out = xisa(&["isas"]);
