@@ -332,7 +332,9 @@ fn validate(kernel: &Kernel, cfg: &LaunchConfig) -> Result<(u64, u64, u32), Laun
     let shared = dyn_base + cfg.dyn_shared as u64;
     if shared > MAX_SHARED_BYTES {
         return bad(format!(
-            "{shared} bytes of shared memory per workgroup; at most {MAX_SHARED_BYTES}"
+            "kernel {}: {shared} bytes of shared memory per workgroup ({} static, {} \
+             dynamic); at most {MAX_SHARED_BYTES}",
+            kernel.name, kernel.shared_bytes, cfg.dyn_shared
         ));
     }
     if kernel.local_bytes as u64 > MAX_LOCAL_BYTES {

@@ -511,7 +511,11 @@ fn bad_grids() {
     let mut a = base.to_vec();
     a.extend(["--shared", "2000000"]);
     let e = failure(&xisa(&a), "too much shared memory");
-    assert!(e.contains("shared"), "{e}");
+    // The kernel and the static / dynamic split are named.
+    assert!(
+        e.contains("shared") && e.contains("kernel ") && e.contains("static"),
+        "{e}"
+    );
     // Zero and malformed dimensions are usage errors.
     for g in ["0", "1,0", "4,4,4,4", "-1", "x"] {
         let mut a = base.to_vec();

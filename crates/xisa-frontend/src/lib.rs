@@ -469,7 +469,9 @@ pub fn bind_params(
     // u64 arithmetic: sizes near u32::MAX must be rejected, not wrap.
     let too_big = |n: u64| {
         FrontendError::Args(format!(
-            "{n} bytes of shared memory per workgroup; at most {MAX_SHARED_BYTES}"
+            "kernel {}: {n} bytes of shared memory per workgroup ({} static, the rest \
+             dynamic: --shared and local: arguments); at most {MAX_SHARED_BYTES}",
+            kernel.name, kernel.shared_bytes
         ))
     };
     let dyn_base = u64::from(kernel.shared_bytes).div_ceil(16) * 16;
