@@ -122,6 +122,16 @@ impl GuestMemory {
         Ok(addr)
     }
 
+    /// The padding after the allocation that ends at guest address `end`:
+    /// what [`GuestMemory::alloc`] left unowned before the next one (none
+    /// after the last: memory ends there), as `(start, len)`.
+    pub fn padding_after(&self, end: u64) -> (u64, u64) {
+        let off = end.wrapping_sub(GUEST_BASE);
+        let limit = self.limit();
+        let stop = (off.div_ceil(256) * 256 + 256).min(limit);
+        (end, stop.saturating_sub(off))
+    }
+
     /// The live allocations.
     pub fn allocations(&self) -> Vec<Allocation> {
         self.state

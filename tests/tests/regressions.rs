@@ -268,3 +268,54 @@ done:
         }
     }
 }
+
+/// Writes past the end of a buffer argument land in the padding guest
+/// memory leaves after every allocation, where nothing faults (as on a
+/// GPU): the launch reports them for the buffers it uploaded
+/// (`RunReport::overruns`; `xisa run` warns) and clears the padding. Before,
+/// they went unnoticed.
+#[test]
+fn overruns_past_a_buffer_are_reported() {
+    let src = "kernel @ovr(%p: i64, %n: i32, %other: i64) wave 32 shared 0 local 0 params 0 {
+  reg %tid: i32, %a: i64, %q: i1
+entry:
+  %tid = special.tid.x
+  %q = icmp.ule.i32 %tid, %n
+  brc %q, body, done
+body:
+  %a = mulwide.u32 %tid, 4
+  %a = add.i64 %a, %p
+  st.global.b32 [%a], 7
+  exit
+done:
+  exit
+}
+";
+    let m = Module::from_bytes(src.as_bytes(), "ovr.xir", None).unwrap();
+    let dev = Device::new().unwrap();
+    let opts = LaunchOptions {
+        block: [32, 1, 1],
+        ..LaunchOptions::default()
+    };
+    for e in [Engine::Jit, Engine::Interp] {
+        let opts = LaunchOptions {
+            engine: e,
+            ..opts.clone()
+        };
+        // 16 words; lanes 0..=17 store: two words past the end.
+        let args = [ArgSpec::Zeros(64), ArgSpec::I32(17), ArgSpec::Zeros(16)];
+        let rep = dev.launch(&m, "ovr", &opts, &args).unwrap();
+        let b = rep.buffers[0].unwrap();
+        assert_eq!(rep.overruns.len(), 1, "{e}");
+        let o = rep.overruns[0];
+        assert_eq!(
+            (o.arg, o.addr, o.past_end, o.bytes),
+            (0, b.addr + 64, 0, 2),
+            "{e}"
+        );
+        // Within bounds: nothing reported.
+        let args = [ArgSpec::Zeros(64), ArgSpec::I32(15), ArgSpec::Zeros(16)];
+        let rep = dev.launch(&m, "ovr", &opts, &args).unwrap();
+        assert!(rep.overruns.is_empty(), "{e}: {:?}", rep.overruns);
+    }
+}

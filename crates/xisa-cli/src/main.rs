@@ -617,6 +617,14 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         }
     };
     print_guest_output(&rep.stats.output, rep.stats.output_dropped);
+    for o in &rep.overruns {
+        eprintln!(
+            "warning: kernel {} wrote past the end of buffer argument {}: {} non-zero byte(s) \
+             from +{} (address {:#x}); on a GPU this may go unnoticed, but that memory \
+             belongs to no buffer",
+            rep.kernel, o.arg, o.bytes, o.past_end, o.addr
+        );
+    }
     // Everything is read back before any file is written, so that a read
     // error leaves every dump file as it was.
     let mut outputs = Vec::with_capacity(dumps.len() + global_dumps.len());

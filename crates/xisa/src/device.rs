@@ -411,6 +411,26 @@ pub struct RunReport {
     /// The buffer each argument was bound to (`None` for scalars; a surface's
     /// data, not its descriptor).
     pub buffers: Vec<Option<Buffer>>,
+    /// Writes the launch made past the end of a buffer argument, into the
+    /// padding guest memory leaves after it (a GPU would not fault there
+    /// either; the bytes belong to no buffer).
+    pub overruns: Vec<Overrun>,
+}
+
+/// Bytes a launch wrote past the end of a buffer argument ([`RunReport`]):
+/// found as non-zero bytes in the 256-byte padding after the buffer, which
+/// is zero before each launch (writes of zero there, and reads, are not
+/// seen).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overrun {
+    /// The argument (0-based).
+    pub arg: usize,
+    /// Guest address of the first such byte.
+    pub addr: u64,
+    /// How far past the buffer's end it lies.
+    pub past_end: u64,
+    /// How many bytes of the padding are non-zero.
+    pub bytes: u64,
 }
 
 /// Compiled code for one kernel: the lane program and the wave-uniform
@@ -822,6 +842,7 @@ impl Device {
         };
         let mut stats = xisa_runtime::launch(run, prog.program.as_ref(), &self.mem, &cfg)?;
         (stats.output, stats.output_dropped) = self.output.take();
+        let overruns = self.overruns(&buffers)?;
         Ok(RunReport {
             kernel: k.name.clone(),
             engine: opts.engine,
@@ -829,7 +850,31 @@ impl Device {
             compile_time,
             cache_hit,
             buffers,
+            overruns,
         })
+    }
+
+    /// The writes past the end of `buffers` (see [`Overrun`]); the padding
+    /// is cleared again for the next launch.
+    fn overruns(&self, buffers: &[Option<Buffer>]) -> Result<Vec<Overrun>> {
+        let mut out = Vec::new();
+        for (arg, b) in buffers.iter().enumerate() {
+            let Some(b) = b else { continue };
+            let end = b.addr + b.len;
+            let (at, len) = self.mem.padding_after(end);
+            let pad = self.mem.read_vec(at, len as usize)?;
+            let Some(first) = pad.iter().position(|&x| x != 0) else {
+                continue;
+            };
+            out.push(Overrun {
+                arg,
+                addr: at + first as u64,
+                past_end: first as u64,
+                bytes: pad.iter().filter(|&&x| x != 0).count() as u64,
+            });
+            self.mem.write(at, &vec![0; pad.len()])?;
+        }
+        Ok(out)
     }
 }
 

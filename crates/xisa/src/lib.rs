@@ -33,7 +33,7 @@ pub mod module;
 
 pub use device::{
     surface_descriptor, surface_handle, ArgSpec, Buffer, Device, Engine, Global, GlobalLocation,
-    LaunchOptions, RunReport, SurfaceBinding, SurfaceData, SurfaceDim, SurfaceSpec,
+    LaunchOptions, Overrun, RunReport, SurfaceBinding, SurfaceData, SurfaceDim, SurfaceSpec,
 };
 pub use error::{Error, Result};
 pub use module::{detect_isa, Isa, Module};
