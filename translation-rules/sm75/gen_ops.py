@@ -590,6 +590,20 @@ for x in (0, 1):
     ifields = [f for f in fields if f["name"] not in ("b_neg", "b")] + [F("b", "simm", 32, 64)]
     ti = t.replace("{b_neg}{b}", "{b}")
     rec("UIADD3_F4_X%d" % x, "UIADD3", "UR,UP,UP,UR,I,UR", opm(0x090, 4, 1) + [(74, 75, x)], ifields, ti + " ;")
+# UISETP, the uniform ISETP (opcodes 0x28c, 0x88c with an immediate): .EX
+# reads the low words' result as a sixth operand in bits 68..71 (as ISETP's
+# pq). The whole-ISA probe keeps the dominant shape, without it: the low
+# predicate decoded as absent, which reads as UPT (a silent wrong answer in
+# 64-bit uniform compares: cbrt / sinh of a negative uniform double).
+UPQ_EX = ["UP%d" % i for i in range(7)] + [""] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
+for form in (1, 4):
+    b, sig_b = (UREG("b", 32), "UR") if form == 1 else (F("b", "simm", 32, 64), "I")
+    fields = [UPRED("pd", 81), UPRED("pd2", 84), UREG("a", 24), b,
+              M("cmp", 76, 79, ISETP_CMP), M("signed", 73, 74, SIGNED_U32), M("bop", 74, 76, BOP),
+              T("ex", 72, ".EX"), T("np", 90, "!"), UPRED("pp", 87),
+              F("pq", "text", 68, 72, values=UPQ_EX, prefix=", ")]
+    rec("UISETP_%s" % formkey(form), "UISETP", "UP,UP,UR,%s,UP,UP" % sig_b, opm(0x08c, form, 1),
+        fields, "UISETP{cmp}{signed}{bop}{ex} {pd}, {pd2}, {a}, {b}, {np}{pp}{pq} ;", uniform=True)
 UPQ = ["UP%d" % i for i in range(7)] + ["UPT"] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
 for op9, nm in ((0x0a4, "UIMAD"), (0x0a5, "UIMAD.WIDE")):
     for x in (0, 1):

@@ -85,6 +85,12 @@ const ALLOWED: &[(&str, &[u32], &str)] = &[
     ("SUST.D", &[84, 85, 86], "eviction priority"),
     ("SURED.D", &[84, 85, 86], "eviction priority"),
     ("LDS", &[76], ".U: the address is warp-uniform"),
+    // Size 7 (`.U.128`) against 6 (`.128`): "uniform 128 bit load", a hint
+    // that every thread likely uses the same address (docs/sm75.md).
+    ("LDG", &[73], ".U.128: a uniform-address hint"),
+    ("LD", &[73], ".U.128: a uniform-address hint"),
+    ("STG", &[73], ".U.128: a uniform-address hint"),
+    ("ST", &[73], ".U.128: a uniform-address hint"),
     (
         "PLOP3.LUT",
         &[67],

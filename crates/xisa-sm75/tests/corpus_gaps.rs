@@ -223,3 +223,92 @@ fn bar_scan_and_deferred_blocking_are_refused_naming_the_form() {
     let e = patch(w | (1u128 << 80));
     assert!(e.contains("pc 0x90") && e.contains("DEFER_BLOCKING"), "{e}");
 }
+
+/// `UISETP.NE.U32.AND.EX UP0, UPT, URZ, URZ, UPT, UP0`: the uniform 64-bit
+/// compare's sixth operand, the low words' result (`tests/gaps/uniform_ex.cl`,
+/// libclc's cbrt and sinh of a workgroup-uniform double). The probed table
+/// had no such operand, so it read as UPT and cbrt / sinh of a negative x
+/// came back positive on both engines (a silent wrong answer); the hand
+/// records in `translation-rules/sm75/gen_ops.py` decode it as nvdisasm
+/// prints it.
+#[test]
+fn uniform_64bit_compares_read_the_low_result() {
+    let p = manifest().join("tests/gaps/uniform_ex.sass");
+    let sass = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    assert!(sass.contains("UISETP.NE.U32.AND.EX UP0, UPT, URZ, URZ, UPT, UP0"));
+    let p = manifest().join("tests/gaps/uniform_ex.cubin");
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let m = Module::from_bytes(&bytes, "uniform_ex", None).expect("module");
+    let xs = [-1.0, 0.3, -0.5, 2.0, -1.5, 0.7, -2.5, 1.1f64];
+    let input: Vec<u8> = xs
+        .iter()
+        .flat_map(|&x| [x, 0.25])
+        .flat_map(f64::to_le_bytes)
+        .collect();
+    for e in [Engine::Jit, Engine::Interp] {
+        let out = common::run(
+            &m,
+            "uniform_ex",
+            e,
+            xs.len() as u32,
+            4,
+            &[
+                ArgSpec::Bytes(input.clone()),
+                ArgSpec::Zeros(8 * 48 * xs.len() as u64),
+                ArgSpec::I32(xs.len() as i32),
+            ],
+        );
+        let o: Vec<f64> = out[1]
+            .chunks(8)
+            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        for (i, &x) in xs.iter().enumerate() {
+            // libdevice-quality results: a few ulp from the host's.
+            let close = |got: f64, want: f64| (got - want).abs() <= 1e-14 * want.abs();
+            assert!(close(o[48 * i], x.cbrt()), "{e}: cbrt({x}) = {}", o[48 * i]);
+            assert!(
+                close(o[48 * i + 33], x.sinh()),
+                "{e}: sinh({x}) = {}",
+                o[48 * i + 33]
+            );
+        }
+    }
+}
+
+/// `LDG.E.U.128.CONSTANT.SYS` (`tests/gaps/uniform_ex.cl`
+/// `uniform_load128`): a 128-bit load whose `.U` says every thread likely
+/// uses the same address, a hint only; it was refused ("access size
+/// `U.128`"). Each workgroup's threads read in[group] and add (1, 2, 3, 4).
+#[test]
+fn uniform_hinted_128bit_loads_run() {
+    let p = manifest().join("tests/gaps/uniform_ex.sass");
+    let sass = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    assert!(sass.contains("LDG.E.U.128.CONSTANT.SYS"));
+    let p = manifest().join("tests/gaps/uniform_ex.cubin");
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let m = Module::from_bytes(&bytes, "uniform_ex", None).expect("module");
+    let (groups, block) = (4u32, 2u32);
+    let input: Vec<u8> = (0..16u32).flat_map(u32::to_le_bytes).collect();
+    for e in [Engine::Jit, Engine::Interp] {
+        let out = common::run(
+            &m,
+            "uniform_load128",
+            e,
+            groups,
+            block,
+            &[
+                ArgSpec::Bytes(input.clone()),
+                ArgSpec::Zeros(16 * u64::from(groups * block)),
+                ArgSpec::I32(groups as i32),
+            ],
+        );
+        let got: Vec<u32> = out[1]
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let want: Vec<u32> = (0..groups * block)
+            .flat_map(|t| (0..4).map(move |k| 4 * (t / block) + k + (k + 1)))
+            .collect();
+        assert_eq!(got, want, "{e}");
+    }
+}

@@ -257,7 +257,11 @@ fn mem_shape(l: &mut Lifter) -> Result<(MemType, usize), LiftError> {
         "S16" => (MemKind::S16, 1),
         "" => (MemKind::B32, 1),
         "64" => (MemKind::B32, 2),
-        "128" => (MemKind::B32, 4),
+        // `U.128`: a 128-bit access with a hint that every thread likely
+        // uses the same address (NVIDIA's SASS reference for LD: "Uniform
+        // 128 bit load", a performance hint); each thread still accesses its
+        // own address, so the hint changes nothing here.
+        "128" | "U.128" => (MemKind::B32, 4),
         s => return Err(l.unsupported(format!("{}: access size `{s}`", l.form_name()))),
     };
     Ok((MemType { kind, count }, count as usize))
