@@ -592,16 +592,17 @@ for x in (0, 1):
     rec("UIADD3_F4_X%d" % x, "UIADD3", "UR,UP,UP,UR,I,UR", opm(0x090, 4, 1) + [(74, 75, x)], ifields, ti + " ;")
 # UISETP, the uniform ISETP (opcodes 0x28c, 0x88c with an immediate): .EX
 # reads the low words' result as a sixth operand in bits 68..71 (as ISETP's
-# pq). The whole-ISA probe keeps the dominant shape, without it: the low
+# pq; nvdisasm prints it only with .EX). The whole-ISA probe keeps the dominant shape, without it: the low
 # predicate decoded as absent, which reads as UPT (a silent wrong answer in
 # 64-bit uniform compares: cbrt / sinh of a negative uniform double).
-UPQ_EX = ["UP%d" % i for i in range(7)] + [""] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
+UPQ_EX = ["UP%d" % i for i in range(7)] + ["UPT"] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
 for form in (1, 4):
     b, sig_b = (UREG("b", 32), "UR") if form == 1 else (F("b", "simm", 32, 64), "I")
     fields = [UPRED("pd", 81), UPRED("pd2", 84), UREG("a", 24), b,
               M("cmp", 76, 79, ISETP_CMP), M("signed", 73, 74, SIGNED_U32), M("bop", 74, 76, BOP),
               T("ex", 72, ".EX"), T("np", 90, "!"), UPRED("pp", 87),
-              F("pq", "text", 68, 72, values=UPQ_EX, prefix=", ")]
+              F("pq", "text", 68, 72, values=UPQ_EX, prefix=", ",
+                alt={"field": "ex", "equals": 0, "values": [""] * 16})]
     rec("UISETP_%s" % formkey(form), "UISETP", "UP,UP,UR,%s,UP,UP" % sig_b, opm(0x08c, form, 1),
         fields, "UISETP{cmp}{signed}{bop}{ex} {pd}, {pd2}, {a}, {b}, {np}{pp}{pq} ;", uniform=True)
 UPQ = ["UP%d" % i for i in range(7)] + ["UPT"] + ["!UP%d" % i for i in range(7)] + ["!UPT"]
@@ -641,9 +642,10 @@ rec("CS2R_32", "CS2R", "R,SR", [(0, 12, 0x805), (80, 81, 1)],
 rec("VOTE", "VOTE", "R,P,P", [(0, 12, 0x806)],
     [F("d", "reg", 16, 24, print_as={"255": ""}, suffix=", "), M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), F("pd", "pred", 81, 84),
      T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTE{mode} {d}{pd}, {np}{pp} ;")
+# VOTEU's URZ destination is not printed (as VOTE's RZ).
 rec("VOTEU", "VOTEU", "UR,UP,P", [(0, 12, 0x886)],
-    [UREG("d", 16), M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]), UPRED("pd", 81),
-     T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTEU{mode} {d}, {pd}, {np}{pp} ;")
+    [F("d", "ureg", 16, 22, print_as={"63": ""}, suffix=", "), M("mode", 72, 74, ["ALL", "ANY", "EQ", "INVALID3"]),
+     UPRED("pd", 81), T("np", 90, "!"), F("pp", "pred", 87, 90)], "VOTEU{mode} {d}{pd}, {np}{pp} ;")
 SHFL_MODE = ["IDX", "UP", "DOWN", "BFLY"]
 for op, lane_reg, c_reg in ((0x389, 1, 1), (0x589, 1, 0), (0x989, 0, 1), (0xf89, 0, 0)):
     fs = [F("pd", "pred", 81, 84), D, regf("a", 24), M("mode", 58, 60, SHFL_MODE)]

@@ -116,6 +116,7 @@ const ALLOWED: &[(&str, &[u32], &str)] = &[
     ("SHF", &[73], "a left shift"),
     ("USHF", &[73], "a left shift"),
     ("ISETP", &[73], "EQ/NE"),
+    ("UISETP", &[73], "EQ/NE"),
     ("ATOM", &[73], "ADD/EXCH/CAS"),
     ("ATOMG", &[73], "ADD/EXCH/CAS"),
     ("ATOM.CAS", &[73], "CAS"),
