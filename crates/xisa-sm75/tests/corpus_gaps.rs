@@ -224,6 +224,17 @@ fn bar_scan_and_deferred_blocking_are_refused_naming_the_form() {
     assert!(e.contains("pc 0x90") && e.contains("DEFER_BLOCKING"), "{e}");
 }
 
+/// `tests/gaps/uniform_ex.cubin`, after checking that its committed
+/// listing has `needle` (the instruction the test is about).
+fn uniform_ex(needle: &str) -> Module {
+    let p = manifest().join("tests/gaps/uniform_ex.sass");
+    let sass = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    assert!(sass.contains(needle), "uniform_ex.sass lacks {needle}");
+    let p = manifest().join("tests/gaps/uniform_ex.cubin");
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    Module::from_bytes(&bytes, "uniform_ex", None).expect("module")
+}
+
 /// `UISETP.NE.U32.AND.EX UP0, UPT, URZ, URZ, UPT, UP0`: the uniform 64-bit
 /// compare's sixth operand, the low words' result (`tests/gaps/uniform_ex.cl`,
 /// libclc's cbrt and sinh of a workgroup-uniform double). The probed table
@@ -233,12 +244,7 @@ fn bar_scan_and_deferred_blocking_are_refused_naming_the_form() {
 /// prints it.
 #[test]
 fn uniform_64bit_compares_read_the_low_result() {
-    let p = manifest().join("tests/gaps/uniform_ex.sass");
-    let sass = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    assert!(sass.contains("UISETP.NE.U32.AND.EX UP0, UPT, URZ, URZ, UPT, UP0"));
-    let p = manifest().join("tests/gaps/uniform_ex.cubin");
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    let m = Module::from_bytes(&bytes, "uniform_ex", None).expect("module");
+    let m = uniform_ex("UISETP.NE.U32.AND.EX UP0, UPT, URZ, URZ, UPT, UP0");
     let xs = [-1.0, 0.3, -0.5, 2.0, -1.5, 0.7, -2.5, 1.1f64];
     let input: Vec<u8> = xs
         .iter()
@@ -281,12 +287,7 @@ fn uniform_64bit_compares_read_the_low_result() {
 /// `U.128`"). Each workgroup's threads read in[group] and add (1, 2, 3, 4).
 #[test]
 fn uniform_hinted_128bit_loads_run() {
-    let p = manifest().join("tests/gaps/uniform_ex.sass");
-    let sass = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    assert!(sass.contains("LDG.E.U.128.CONSTANT.SYS"));
-    let p = manifest().join("tests/gaps/uniform_ex.cubin");
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    let m = Module::from_bytes(&bytes, "uniform_ex", None).expect("module");
+    let m = uniform_ex("LDG.E.U.128.CONSTANT.SYS");
     let (groups, block) = (4u32, 2u32);
     let input: Vec<u8> = (0..16u32).flat_map(u32::to_le_bytes).collect();
     for e in [Engine::Jit, Engine::Interp] {
