@@ -172,17 +172,26 @@ pub fn call(ctx: &LaneCtx, func: HostFn, args: &[u64]) -> Result<u64, FaultInfo>
         }
         HostFn::Free => match args {
             [0] => Ok(0),
-            [ptr] if heap(ctx).is_some_and(|h| h.free(*ptr)) => Ok(0),
-            [ptr] => Err(FaultInfo {
-                kind: fault_kind::BAD_FREE,
-                inst: 0,
-                addr: *ptr,
-                len: 0,
-                space: space_code(Space::Global),
-            }),
+            [ptr] => free_block(heap(ctx), *ptr).map(|()| 0),
             _ => Err(fault(0, 0, Space::Global)),
         },
     }
+}
+
+/// Gives back the block at `ptr` to `heap`; a pointer the heap did not hand
+/// out (or freed already), or no heap at all, is the `BAD_FREE` fault
+/// naming it (CUDA's `free` and HIP's device-memory requests alike).
+pub(crate) fn free_block(heap: Option<&Heap>, ptr: u64) -> Result<(), FaultInfo> {
+    if heap.is_some_and(|h| h.free(ptr)) {
+        return Ok(());
+    }
+    Err(FaultInfo {
+        kind: fault_kind::BAD_FREE,
+        inst: 0,
+        addr: ptr,
+        len: 0,
+        space: space_code(Space::Global),
+    })
 }
 
 /// The heap of the lane's device, if it has one.

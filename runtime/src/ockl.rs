@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use xisa_ir::Space;
 
 use crate::ctx::{fault_kind, space_code, FaultInfo, LaneCtx};
-use crate::host::{format, ArgSource, HostOutput};
+use crate::host::{format, free_block, ArgSource, HostOutput};
 use crate::GUEST_BASE;
 
 /// Packets in a buffer: more than the waves of one workgroup (at most 16
@@ -270,13 +270,8 @@ pub fn drain(ctx: &LaneCtx, buf: u64) -> Result<(), FaultInfo> {
         let active = g.u64(h + 8)?.load(Ordering::Acquire);
         let service = g.u32(h + 16)?.load(Ordering::Acquire);
         if service != SERVICE_PRINTF && service != SERVICE_DEVMEM {
-            return Err(FaultInfo {
-                kind: fault_kind::HOSTCALL,
-                inst: 0,
-                addr: u64::from(service),
-                len: 0,
-                space: space_code(Space::Global),
-            });
+            // len 0: the address is the service id.
+            return Err(unserved(u64::from(service), 0));
         }
         for lane in (0..64).filter(|l| active >> l & 1 != 0) {
             let slot = payloads.wrapping_add(i.wrapping_mul(PAYLOAD_BYTES) + lane * SLOT_BYTES);
@@ -318,19 +313,11 @@ fn devmem(host: &HostOutput, q: &mut [u64; 8]) -> Result<(), FaultInfo> {
         q[0] = heap.and_then(|h| h.alloc_aligned(size, align)).unwrap_or(0);
         return Ok(());
     }
-    if heap.is_some_and(|h| h.free(addr)) {
-        return Ok(());
-    }
-    Err(FaultInfo {
-        kind: fault_kind::BAD_FREE,
-        inst: 0,
-        addr,
-        len: 0,
-        space: space_code(Space::Global),
-    })
+    free_block(heap, addr)
 }
 
-/// The fault of a hostcall packet the host cannot answer.
+/// The fault of a hostcall packet the host cannot answer: its bytes, or
+/// (`len` 0) the service id in `addr`.
 fn unserved(addr: u64, len: u32) -> FaultInfo {
     FaultInfo {
         kind: fault_kind::HOSTCALL,

@@ -49,6 +49,9 @@ pub struct RunnerPlan {
     calls_heap: bool,
     /// The kernel answers hostcalls ([`crate::ockl`]).
     serial: bool,
+    /// Return-stack entries per lane: [`CALL_STACK_DEPTH`] when the kernel
+    /// calls, else 0 (nothing reads the stack).
+    call_depth: usize,
 }
 
 impl RunnerPlan {
@@ -64,6 +67,15 @@ impl RunnerPlan {
                 .collect(),
             calls_heap: calls(kernel, &[HostFn::Malloc, HostFn::Free]),
             serial: calls(kernel, &[HostFn::Ockl]),
+            call_depth: if kernel
+                .blocks
+                .iter()
+                .any(|b| matches!(b.term, xisa_ir::Term::Call { .. }))
+            {
+                CALL_STACK_DEPTH
+            } else {
+                0
+            },
         }
     }
 
@@ -258,11 +270,7 @@ impl<'k> WorkgroupRunner<'k> {
         plan: &RunnerPlan,
     ) -> Self {
         let nregs = kernel.regs.len().max(1);
-        let calls = kernel
-            .blocks
-            .iter()
-            .any(|b| matches!(b.term, xisa_ir::Term::Call { .. }));
-        let call_depth = if calls { CALL_STACK_DEPTH } else { 0 };
+        let call_depth = plan.call_depth;
         let sync_ops: Vec<&Op> = kernel
             .sync_points()
             .iter()

@@ -78,6 +78,13 @@ pub enum ArgSpec {
     Struct(Vec<u8>),
 }
 
+/// A float of an argument spec (`what` names it in the error).
+fn parse_float(v: &str, what: &str) -> Result<f64> {
+    v.trim()
+        .parse::<f64>()
+        .map_err(|_| Error::Args(format!("{what}: {v:?} is not a number")))
+}
+
 /// The bytes of a `struct:` argument: each `TYPE:VALUE` field at the next
 /// multiple of its size (C's natural alignment), the whole padded to its
 /// largest field's alignment.
@@ -90,11 +97,7 @@ fn struct_bytes(fields: &str, what: &str) -> Result<Vec<u8>> {
                 "{what}: field {field:?}: expected TYPE:VALUE with TYPE one of u8 i8 u16 i16 u32 i32 u64 i64 f32 f64"
             ))
         })?;
-        let float = |v: &str| -> Result<f64> {
-            v.trim()
-                .parse::<f64>()
-                .map_err(|_| Error::Args(format!("{what}: field {field:?}: {v:?} is not a number")))
-        };
+        let float = |v: &str| parse_float(v, &format!("{what}: field {field:?}"));
         let bytes: Vec<u8> = match ty {
             "u8" => parse_int::<u8>(v, what)?.to_le_bytes().to_vec(),
             "i8" => parse_int::<i8>(v, what)?.to_le_bytes().to_vec(),
@@ -328,11 +331,7 @@ impl FromStr for ArgSpec {
             ))
         })?;
         let what = format!("argument {spec:?}");
-        let float = |v: &str| -> Result<f64> {
-            v.trim()
-                .parse::<f64>()
-                .map_err(|_| Error::Args(format!("{what}: {v:?} is not a number")))
-        };
+        let float = |v: &str| parse_float(v, &what);
         Ok(match kind {
             "u32" => ArgSpec::U32(parse_int(val, &what)?),
             "i32" => ArgSpec::I32(parse_int(val, &what)?),

@@ -463,7 +463,7 @@ pub fn exec(
         .regs
         .iter()
         .position(|r| r.name == "exec" && r.ty == Type::I1);
-    let reported = reported_regs(&kernel, state, module.isa.name() != "ir");
+    let reported = reported_regs(&kernel, state, module.isa.info().machine_code);
     let nregs = kernel.regs.len().max(1);
     let finals: Mutex<Vec<Vec<u64>>> = Mutex::new(vec![vec![0; nregs * nl]; waves as usize]);
     let shared_out: Mutex<Vec<Vec<u8>>> = Mutex::new(vec![Vec::new(); waves as usize]);

@@ -112,7 +112,7 @@ impl Frontend for Gfx942Frontend {
             })
             .collect();
         let symbols = object_symbols(bytes, image.base_vaddr, image.bytes.len() as u64);
-        let kernels = co
+        let kernels: Vec<Gfx942Kernel> = co
             .kernels
             .into_iter()
             .map(|k| Gfx942Kernel {
@@ -121,11 +121,13 @@ impl Frontend for Gfx942Frontend {
                 info: k,
             })
             .collect();
+        let layout = Layout::of(&kernels, &image);
         Ok(Box::new(Gfx942Module {
             kernels,
             entries,
             image,
             symbols,
+            layout,
         }))
     }
 }
@@ -212,6 +214,8 @@ struct Gfx942Module {
     entries: Vec<KernelEntry>,
     image: lift_co::Image,
     symbols: Vec<Symbol>,
+    /// Where an instance places what follows the image ([`Layout::of`]).
+    layout: Layout,
 }
 
 impl Gfx942Module {
@@ -227,20 +231,23 @@ impl Gfx942Module {
 /// the hostcall buffer and the device allocator's heap block when a kernel
 /// takes them (`hidden_hostcall_buffer`, `hidden_heap_v1`; HIP `printf`,
 /// `assert`, `malloc`: `xisa_runtime::ockl`).
+#[derive(Debug, Clone)]
 struct Layout {
     hostcall: Option<u64>,
     heap: Option<u64>,
     bytes: u64,
 }
 
-impl Gfx942Module {
-    fn layout(&self) -> Layout {
+impl Layout {
+    /// The layout for `kernels` of the code object whose image is `image`
+    /// (worked out once, at load).
+    fn of(kernels: &[Gfx942Kernel], image: &lift_co::Image) -> Layout {
         let takes = |kind: ArgKind| {
-            self.kernels
+            kernels
                 .iter()
                 .any(|k| k.info.hidden_arg_offset(&kind).is_some())
         };
-        let mut bytes = (self.image.bytes.len() as u64).next_multiple_of(64);
+        let mut bytes = (image.bytes.len() as u64).next_multiple_of(64);
         let mut place = |wanted: bool, len: u64| {
             wanted.then(|| {
                 let at = bytes;
@@ -299,7 +306,7 @@ impl GuestModule for Gfx942Module {
     fn instantiate(&self, mem: &mut dyn Placer) -> Result<Instance> {
         // Placed first, then written with its relative words applied; the
         // hostcall buffer, when a kernel takes one, follows it.
-        let layout = self.layout();
+        let layout = &self.layout;
         let base = mem.alloc(layout.bytes)?;
         mem.write(base, &self.image.placed_at(base))?;
         if let Some(at) = layout.hostcall {
@@ -364,7 +371,7 @@ impl GuestModule for Gfx942Module {
             .map_err(|e| FrontendError::Args(format!("kernel {}: {e}", k.name)))?;
         // The instance's hostcall buffer and heap block, where the kernel
         // takes them.
-        let layout = self.layout();
+        let layout = &self.layout;
         for (kind, at) in [
             (ArgKind::HiddenHostcallBuffer, layout.hostcall),
             (ArgKind::HiddenHeapV1, layout.heap),
