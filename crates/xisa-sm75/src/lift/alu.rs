@@ -50,12 +50,17 @@ fn not32(l: &mut Lifter, v: Operand) -> Operand {
     l.bin32(BinOp::Xor, v, Operand::Imm(0xffff_ffff))
 }
 
-/// `MOV Rd, b[, mask]` (`UMOV`): the lane mask is the full 0xf (printed
-/// only when it is not); other masks are refused.
+/// `MOV Rd, b[, mask]` and `UMOV URd, b` (no mask): MOV's lane mask is the
+/// full 0xf (printed only when it is not); other masks are refused.
 fn mov(l: &mut Lifter) -> Result<(), LiftError> {
     l.mods(&[])?;
     let (_, v) = l.src_at(1, &[])?;
-    match l.opnd(2, &[])?.val {
+    let mask = if l.operand_count()? > 2 {
+        l.opnd(2, &[])?.val
+    } else {
+        Val::Absent
+    };
+    match mask {
         Val::Absent | Val::Imm(0xf) => {}
         Val::Imm(m) => {
             return Err(l.unsupported(format!(

@@ -275,11 +275,24 @@ impl Lifter<'_> {
     /// Operand `pos` of the current syntax (an empty part where the form
     /// has none: an absent optional operand), marked read.
     fn take_part(&mut self, pos: usize) -> Result<Part, LiftError> {
-        let part = self.syntax()?.slots.get(pos).cloned().unwrap_or_default();
+        // A position past the form's operands is not an optional operand
+        // printing nothing: the decoder's form lacks it, and reading it as
+        // RZ/PT would be a guess (a carry-in the table forgot reads as PT).
+        let Some(part) = self.syntax()?.slots.get(pos).cloned() else {
+            return Err(self.unsupported(format!(
+                "{}: the decoded form has no operand {pos}",
+                self.form_name()
+            )));
+        };
         if let Some(r) = self.view.read.get_mut(pos) {
             *r = true;
         }
         Ok(part)
+    }
+
+    /// How many operand positions the decoded form has (printed or not).
+    pub(crate) fn operand_count(&mut self) -> Result<usize, LiftError> {
+        Ok(self.syntax()?.slots.len())
     }
 
     /// The head's modifier tokens (after the base mnemonic), every one of
