@@ -30,6 +30,8 @@ pub enum MemError {
     OutOfMemory { requested: u64, available: u64 },
     #[error("guest range {addr:#x}+{len} is not allocated device memory")]
     BadRange { addr: u64, len: u64 },
+    #[error("{addr:#x} is not the start of a live allocation")]
+    NotAllocated { addr: u64 },
 }
 
 /// One device allocation.
@@ -120,6 +122,63 @@ impl GuestMemory {
         let addr = GUEST_BASE + start;
         st.allocs.push(Allocation { addr, len });
         Ok(addr)
+    }
+
+    /// Frees the allocation that starts at `addr` (CUDA's `cuMemFree`): its
+    /// host pages go back to the system and its bytes read as zero, so a
+    /// later allocation over them is zero-filled as [`GuestMemory::alloc`]
+    /// promises. Freeing the newest allocations hands their address space
+    /// back (the next allocation starts where the live ones end); a hole
+    /// below a live allocation stays unused. Returns the freed length.
+    pub fn free(&self, addr: u64) -> Result<u64, MemError> {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let i = st
+            .allocs
+            .iter()
+            .position(|a| a.addr == addr)
+            .ok_or(MemError::NotAllocated { addr })?;
+        let a = st.allocs.remove(i);
+        self.zero(a.addr - GUEST_BASE, a.len.max(1));
+        st.brk = st
+            .allocs
+            .iter()
+            .map(|a| a.addr - GUEST_BASE + a.len.max(1))
+            .max()
+            .unwrap_or(0);
+        Ok(a.len)
+    }
+
+    /// Zeroes `len` bytes at offset `off` (inside the reservation): whole
+    /// pages by handing them back to the system, the partial pages at the
+    /// ends by stores.
+    fn zero(&self, off: u64, len: u64) {
+        const PAGE: u64 = 4096;
+        let end = off + len;
+        let (lo, hi) = (off.next_multiple_of(PAGE), end / PAGE * PAGE);
+        let released = hi > lo
+            // SAFETY: [lo, hi) lies inside the mapping; guest bytes are only
+            // accessed through atomics on mapped memory, and a discarded
+            // private anonymous page reads as zeros afterwards.
+            && unsafe {
+                self.map
+                    .unchecked_advise_range(
+                        memmap2::UncheckedAdvice::DontNeed,
+                        lo as usize,
+                        (hi - lo) as usize,
+                    )
+                    .is_ok()
+            };
+        let stores: &[(u64, u64)] = if released {
+            &[(off, lo), (hi, end)]
+        } else {
+            &[(off, end)]
+        };
+        for &(a, b) in stores {
+            for i in a..b {
+                // SAFETY: i < end <= reserve.
+                unsafe { atomic_u8(self.base.add(i as usize)).store(0, Ordering::Relaxed) };
+            }
+        }
     }
 
     /// The padding after the allocation that ends at guest address `end`:
@@ -303,6 +362,32 @@ mod tests {
             m.alloc(1 << 30),
             Err(MemError::OutOfMemory { .. })
         ));
+    }
+
+    #[test]
+    fn freed_memory_is_zero_and_the_newest_space_is_reused() {
+        let m = GuestMemory::new(1 << 24).unwrap();
+        let a = m.alloc(100).unwrap();
+        // Spans whole pages and partial ones at both ends.
+        let b = m.alloc(3 * 4096 + 300).unwrap();
+        m.write(b, &vec![0xab; 3 * 4096 + 300]).unwrap();
+        m.write(a, &[7; 100]).unwrap();
+        assert_eq!(m.free(b).unwrap(), 3 * 4096 + 300);
+        assert!(matches!(m.free(b), Err(MemError::NotAllocated { .. })));
+        assert!(matches!(m.free(a + 4), Err(MemError::NotAllocated { .. })));
+        // The freed top is handed out again, zero-filled.
+        let c = m.alloc(3 * 4096 + 300).unwrap();
+        assert_eq!(c, b);
+        assert!(m
+            .read_vec(c, 3 * 4096 + 300)
+            .unwrap()
+            .iter()
+            .all(|&x| x == 0));
+        assert_eq!(m.read_vec(a, 100).unwrap(), vec![7; 100]);
+        // A hole below a live allocation stays unused (and reads zero).
+        m.free(a).unwrap();
+        assert!(m.alloc(10).unwrap() > c);
+        assert_eq!(m.allocations().len(), 2);
     }
 
     #[test]

@@ -393,6 +393,15 @@ pub struct Bound {
     pub dyn_shared: u32,
 }
 
+/// One declared kernel parameter ([`GuestModule::declared_params`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParamDecl {
+    /// Byte offset in the parameter block the ABI defines.
+    pub offset: u32,
+    /// Size in bytes.
+    pub size: u32,
+}
+
 /// A loaded module of some ISA.
 pub trait GuestModule: Send + Sync + fmt::Debug + std::panic::RefUnwindSafe {
     /// Its kernels, in module order.
@@ -417,6 +426,16 @@ pub trait GuestModule: Send + Sync + fmt::Debug + std::panic::RefUnwindSafe {
     fn bank_slots(&self, name: &str) -> Vec<BankSlot> {
         let _ = name;
         Vec::new()
+    }
+
+    /// The parameters kernel `name` declares, in signature order, as its
+    /// machine ABI lays them out: what a driver API's launch call (CUDA's
+    /// `cuLaunchKernel`) passes one pointer per parameter for, each given
+    /// whole as [`ArgValue::Aggregate`]. `None` where the module does not
+    /// record them (the IR parameters are then the declared ones).
+    fn declared_params(&self, name: &str) -> Option<Vec<ParamDecl>> {
+        let _ = name;
+        None
     }
 
     /// Checks that a launch of `kernel` passes `n` arguments, before the

@@ -6,7 +6,7 @@
 use xisa_frontend::{
     elf_machine, unknown_kernel, ArgValue, BankSlot, BlockRule, Bound, DeclaredLimit,
     DisasmOptions, Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo,
-    KernelEntry, LaunchShape, Placer, Result, SurfaceBinding, Symbol, SymbolPlace,
+    KernelEntry, LaunchShape, ParamDecl, Placer, Result, SurfaceBinding, Symbol, SymbolPlace,
 };
 use xisa_ir::Kernel;
 
@@ -238,6 +238,20 @@ impl GuestModule for Sm75Module {
                     })
                     .collect()
             },
+        )
+    }
+
+    fn declared_params(&self, name: &str) -> Option<Vec<ParamDecl>> {
+        let k = self.kernel(name).ok()?;
+        let mut ps: Vec<_> = k.params.iter().collect();
+        ps.sort_by_key(|p| p.ordinal);
+        Some(
+            ps.iter()
+                .map(|p| ParamDecl {
+                    offset: u32::from(p.offset),
+                    size: p.size,
+                })
+                .collect(),
         )
     }
 

@@ -559,6 +559,13 @@ impl Device {
         Ok(a)
     }
 
+    /// Frees the buffer that starts at `addr` (from [`Device::alloc`] or
+    /// [`Device::upload`]); returns its length. Its bytes read as zero
+    /// afterwards.
+    pub fn free(&self, addr: u64) -> Result<u64> {
+        Ok(self.mem.free(addr)?)
+    }
+
     /// Writes bytes at a guest address.
     pub fn write(&self, addr: u64, data: &[u8]) -> Result<()> {
         Ok(self.mem.write(addr, data)?)

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Builds xisa's CUDA driver (release) and prints the shell line that makes
+# programs load it instead of NVIDIA's libcuda.so.1:
+#
+#     eval "$(sh crates/xisa-cuda/env.sh)"
+#     ./my_cuda_program            # or: python -m pytest tests/ ...
+#
+# The driver runs sm_75 cubins, fat binaries with an sm_75 cubin or PTX,
+# and PTX (compiled by ptxas from the nvidia-cuda-nvcc-cu12 wheel, PATH or
+# XISA_PTXAS). XISA_CUDA_LOG=FILE sends its messages (faults: kernel, pc,
+# lane, address) to FILE; XISA_CUDA_TRACE=1 logs every call.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cargo build --quiet --release -p xisa-cuda --manifest-path "$root/Cargo.toml" >&2
+target=$(cargo metadata --format-version 1 --no-deps --manifest-path "$root/Cargo.toml" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+dir="$target/release/xisa-cuda"
+mkdir -p "$dir"
+ln -sf ../libcuda.so "$dir/libcuda.so.1"
+ln -sf ../libcuda.so "$dir/libcuda.so"
+echo "export LD_LIBRARY_PATH=\"$dir\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}\""

@@ -1,0 +1,194 @@
+//! Initialisation, versions and the one device: a compute-capability-7.5
+//! GPU whose limits are Turing's (a Tesla T4's), with one multiprocessor
+//! per host thread.
+
+use std::ffi::{c_char, c_int, c_uint};
+
+use crate::codes::*;
+use crate::driver::{self, fail, invalid, out, Res};
+
+/// The CUDA version this driver implements (`cuDriverGetVersion`).
+pub(crate) const DRIVER_VERSION: c_int = 12090;
+
+/// The device's name.
+const NAME: &str = "xisa sm_75 (host CPU)";
+
+/// Checks a device ordinal.
+pub(crate) fn check(dev: c_int) -> Res {
+    if dev == 0 {
+        Ok(())
+    } else {
+        Err(fail(
+            CUDA_ERROR_INVALID_DEVICE,
+            format!("device {dev}: there is one device, 0"),
+        ))
+    }
+}
+
+/// Multiprocessors: the host threads launches use.
+fn multiprocessors() -> c_int {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as c_int)
+}
+
+/// `CU_DEVICE_ATTRIBUTE_*` values (numbers as in `cuda.h`): Turing's
+/// limits (the sm_75 launch limits xisa checks), a T4's clocks and caches.
+fn attribute(a: c_int) -> Option<c_int> {
+    Some(match a {
+        1 => 1024,               // max threads per block
+        2 | 3 => 1024,           // max block x, y
+        4 => 64,                 // max block z
+        5 => i32::MAX,           // max grid x
+        6 | 7 => 65535,          // max grid y, z
+        8 => 48 << 10,           // shared memory per block
+        9 => 64 << 10,           // constant memory
+        10 => 32,                // warp size
+        11 => i32::MAX,          // max pitch
+        12 => 65536,             // registers per block
+        13 => 1_590_000,         // clock rate (kHz)
+        14 => 512,               // texture alignment
+        15 => 1,                 // overlap of copies and kernels
+        16 => multiprocessors(), // multiprocessors
+        17 => 0,                 // no run-time limit on kernels
+        18 => 0,                 // not integrated
+        19 => 1,                 // can map host memory
+        20 => 0,                 // compute mode: default
+        30 => 512,               // surface alignment
+        31 => 1,                 // concurrent kernels
+        32 => 0,                 // ECC
+        33..=35 => 0,            // PCI bus, device, TCC
+        36 => 5_001_000,         // memory clock (kHz)
+        37 => 256,               // memory bus width
+        38 => 4 << 20,           // L2 size
+        39 => 1024,              // max threads per multiprocessor
+        40 => 1,                 // async engines
+        41 => 1,                 // unified addressing
+        50 => 0,                 // PCI domain
+        51 => 32,                // texture pitch alignment
+        75 => 7,                 // compute capability major
+        76 => 5,                 // compute capability minor
+        78 => 1,                 // stream priorities
+        79 | 80 => 1,            // global, local L1 caching
+        81 => 64 << 10,          // shared memory per multiprocessor
+        82 => 65536,             // registers per multiprocessor
+        83 => 0,                 // managed memory: not offered
+        84 | 85 => 0,            // multi-GPU board
+        86 => 0,                 // host-native atomics
+        87 => 32,                // single/double performance ratio
+        88..=91 => 0,            // pageable access, host pointers
+        95 => 1,                 // cooperative launch
+        96 => 0,                 // multi-device cooperative launch
+        97 => 64 << 10,          // opt-in shared memory per block
+        99 => 0,                 // host register
+        106 => 16,               // max blocks per multiprocessor
+        111 => 0,                // reserved shared memory per block
+        _ => return None,
+    })
+}
+
+exports! {
+    /// Initialises the driver (flags must be 0).
+    fn cuInit(flags: c_uint) {
+        if flags != 0 {
+            return Err(invalid(format!("cuInit flags {flags:#x}: must be 0")));
+        }
+        driver::init()
+    }
+
+    /// The CUDA version the driver implements.
+    fn cuDriverGetVersion(version: *mut c_int) {
+        out(version, DRIVER_VERSION)
+    }
+
+    /// Device `ordinal` (only 0).
+    fn cuDeviceGet(dev: *mut c_int, ordinal: c_int) {
+        driver::with(|_| Ok(()))?;
+        check(ordinal)?;
+        out(dev, 0)
+    }
+
+    /// One device.
+    fn cuDeviceGetCount(count: *mut c_int) {
+        driver::with(|_| Ok(()))?;
+        out(count, 1)
+    }
+
+    /// The device's name, cut to `len` bytes with its NUL.
+    fn cuDeviceGetName(name: *mut c_char, len: c_int, dev: c_int) {
+        driver::with(|_| Ok(()))?;
+        check(dev)?;
+        if name.is_null() || len <= 0 {
+            return Err(invalid("a null name buffer or non-positive length"));
+        }
+        let n = NAME.len().min(len as usize - 1);
+        std::ptr::copy_nonoverlapping(NAME.as_ptr(), name.cast::<u8>(), n);
+        *name.add(n) = 0;
+        Ok(())
+    }
+
+    /// A device attribute.
+    fn cuDeviceGetAttribute(value: *mut c_int, attrib: c_int, dev: c_int) {
+        driver::with(|_| Ok(()))?;
+        check(dev)?;
+        let v = attribute(attrib)
+            .ok_or_else(|| invalid(format!("device attribute {attrib} is not known here")))?;
+        out(value, v)
+    }
+
+    /// Bytes of device memory: the guest memory reservation.
+    fn cuDeviceTotalMem_v2(bytes: *mut usize, dev: c_int) {
+        check(dev)?;
+        let total = driver::with(|d| Ok(d.device.memory().reserved()))?;
+        out(bytes, total as usize)
+    }
+
+    /// 7.5.
+    fn cuDeviceComputeCapability(major: *mut c_int, minor: *mut c_int, dev: c_int) {
+        check(dev)?;
+        out(major, 7)?;
+        out(minor, 5)
+    }
+
+    /// A fixed UUID ("xisa" and the device number).
+    fn cuDeviceGetUuid(uuid: *mut [u8; 16], dev: c_int) {
+        check(dev)?;
+        out(uuid, *b"xisa-sm75-device")
+    }
+
+    /// As `cuDeviceGetUuid`.
+    fn cuDeviceGetUuid_v2(uuid: *mut [u8; 16], dev: c_int) {
+        check(dev)?;
+        out(uuid, *b"xisa-sm75-device")
+    }
+
+    /// The device's PCI id: a fixed, valid-looking one.
+    fn cuDeviceGetPCIBusId(id: *mut c_char, len: c_int, dev: c_int) {
+        check(dev)?;
+        let s = b"0000:00:00.0\0";
+        if id.is_null() || (len as usize) < s.len() {
+            return Err(invalid("PCI id buffer shorter than 13 bytes"));
+        }
+        std::ptr::copy_nonoverlapping(s.as_ptr(), id.cast::<u8>(), s.len());
+        Ok(())
+    }
+
+    /// A device cannot access itself as a peer.
+    fn cuDeviceCanAccessPeer(can: *mut c_int, dev: c_int, peer: c_int) {
+        check(dev)?;
+        check(peer)?;
+        out(can, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turing_limits() {
+        assert_eq!(attribute(1), Some(1024));
+        assert_eq!(attribute(75), Some(7));
+        assert_eq!(attribute(76), Some(5));
+        assert_eq!(attribute(10), Some(32));
+        assert_eq!(attribute(9999), None);
+    }
+}

@@ -1,0 +1,316 @@
+//! Kernel launches, function attributes and occupancy.
+
+use std::ffi::{c_int, c_uint, c_void};
+use std::sync::Arc;
+
+use crate::codes::*;
+use crate::driver::{self, fail, id, invalid, out, Function, Res};
+use xisa::runtime::FaultKind;
+use xisa_frontend::BlockRule;
+
+/// Shared memory a launch gets without opting in (Turing: 48 KiB).
+const DEFAULT_SHARED: u32 = 48 << 10;
+
+/// Shared memory a kernel may opt in to (Turing: 64 KiB).
+const OPTIN_SHARED: u32 = 64 << 10;
+
+/// `CU_LAUNCH_PARAM_*` markers of `cuLaunchKernel`'s `extra` array.
+const PARAM_END: usize = 0;
+const PARAM_BUFFER_POINTER: usize = 1;
+const PARAM_BUFFER_SIZE: usize = 2;
+
+extern "C" {
+    /// The C library's standard output, which the program's own `printf`
+    /// also buffers into: device output joins it in order.
+    static mut stdout: *mut libc::FILE;
+}
+
+/// Writes what a kernel printed to the program's standard output.
+fn print(bytes: &[u8]) {
+    if bytes.is_empty() {
+        return;
+    }
+    // SAFETY: stdout is the C library's stream, valid for the process.
+    unsafe {
+        libc::fwrite(bytes.as_ptr().cast(), 1, bytes.len(), stdout);
+        libc::fflush(stdout);
+    }
+}
+
+/// The code a GPU gives for a fault of this kind.
+fn fault_code(kind: FaultKind) -> CUresult {
+    match kind {
+        FaultKind::OutOfBounds | FaultKind::ReadOnly => CUDA_ERROR_ILLEGAL_ADDRESS,
+        FaultKind::Misaligned => CUDA_ERROR_MISALIGNED_ADDRESS,
+        FaultKind::CallOverflow | FaultKind::RetEmpty => CUDA_ERROR_HARDWARE_STACK_ERROR,
+        FaultKind::Assert => CUDA_ERROR_ASSERT,
+        FaultKind::Trap => CUDA_ERROR_LAUNCH_FAILED,
+        FaultKind::Barrier | FaultKind::BadFree | FaultKind::Hostcall | FaultKind::Unknown(_) => {
+            CUDA_ERROR_LAUNCH_FAILED
+        }
+    }
+}
+
+/// The parameters' bytes, one per declared parameter, from `kernelParams`
+/// (a pointer per parameter) or `extra` (one packed buffer).
+///
+/// # Safety
+/// The pointers must be as `cuLaunchKernel` documents them.
+unsafe fn param_bytes(
+    decls: &[xisa_frontend::ParamDecl],
+    params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> Res<Vec<Vec<u8>>> {
+    if !params.is_null() {
+        return decls
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let v = *params.add(i);
+                if v.is_null() {
+                    return Err(invalid(format!("kernelParams[{i}] is null")));
+                }
+                Ok(std::slice::from_raw_parts(v.cast::<u8>(), p.size as usize).to_vec())
+            })
+            .collect();
+    }
+    if extra.is_null() {
+        if decls.is_empty() {
+            return Ok(Vec::new());
+        }
+        return Err(invalid(format!(
+            "the kernel takes {} parameters; kernelParams and extra are both null",
+            decls.len()
+        )));
+    }
+    let (mut buf, mut size) = (std::ptr::null::<u8>(), None::<usize>);
+    let mut i = 0;
+    loop {
+        match *extra.add(i) as usize {
+            PARAM_END => break,
+            PARAM_BUFFER_POINTER => buf = (*extra.add(i + 1)).cast::<u8>(),
+            PARAM_BUFFER_SIZE => size = Some(*(*extra.add(i + 1)).cast::<usize>()),
+            other => return Err(invalid(format!("extra: unknown marker {other:#x}"))),
+        }
+        i += 2;
+    }
+    let size = size.ok_or_else(|| invalid("extra: no CU_LAUNCH_PARAM_BUFFER_SIZE"))?;
+    if buf.is_null() {
+        return Err(invalid("extra: no CU_LAUNCH_PARAM_BUFFER_POINTER"));
+    }
+    decls
+        .iter()
+        .map(|p| {
+            let (o, n) = (p.offset as usize, p.size as usize);
+            if o + n > size {
+                return Err(invalid(format!(
+                    "extra: a {size}-byte buffer; the parameter at {o} needs {n} bytes"
+                )));
+            }
+            Ok(std::slice::from_raw_parts(buf.add(o), n).to_vec())
+        })
+        .collect()
+}
+
+/// The declared block-size limit of a function, and its static shared
+/// and local bytes.
+fn facts(f: &Function) -> Res<(u32, u32, u32)> {
+    let m = &f.module.module;
+    let k = m
+        .kernel(&f.name)
+        .map_err(|e| fail(CUDA_ERROR_NOT_SUPPORTED, e.to_string()))?;
+    let mut max = 1024u64;
+    for l in m.declared(&f.name) {
+        max = max.min(match l.rule {
+            BlockRule::Exactly(b) => b.iter().map(|&x| u64::from(x)).product(),
+            BlockRule::AtMost(n) => n,
+        });
+    }
+    Ok((max as u32, k.shared_bytes, k.local_bytes))
+}
+
+/// Function `f`, in a context that has not faulted.
+fn function(f: *mut c_void) -> Res<(Arc<Function>, Option<u32>, usize)> {
+    driver::with(|d| {
+        let c = d.current()?;
+        let func = d.function(id(f))?;
+        let stack = d.context(c)?.stack;
+        Ok((func, stack, c))
+    })
+}
+
+exports! {
+    /// Launches a kernel; it has finished when the call returns. A guest
+    /// fault returns the GPU's code for it and leaves the context failed.
+    fn cuLaunchKernel(
+        f: *mut c_void,
+        gx: c_uint, gy: c_uint, gz: c_uint,
+        bx: c_uint, by: c_uint, bz: c_uint,
+        shared: c_uint,
+        _stream: *mut c_void,
+        params: *mut *mut c_void,
+        extra: *mut *mut c_void,
+    ) {
+        let (func, stack, ctx) = function(f)?;
+        let lm = &func.module;
+        let module = &lm.module;
+        let (_, static_shared, _) = facts(&func)?;
+        let most = func.max_dyn_shared.unwrap_or(DEFAULT_SHARED.saturating_sub(static_shared));
+        if shared > most {
+            return Err(invalid(format!(
+                "{shared} bytes of dynamic shared memory; kernel {} may have {most} \
+                 (raise CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)",
+                func.name
+            )));
+        }
+        let decls = module.guest().declared_params(&func.name).ok_or_else(|| {
+            fail(CUDA_ERROR_NOT_SUPPORTED, format!("kernel {}: no parameter layout", func.name))
+        })?;
+        let args: Vec<xisa::ArgSpec> = param_bytes(&decls, params, extra)?
+            .into_iter()
+            .map(xisa::ArgSpec::Struct)
+            .collect();
+        let dev = driver::with(|d| Ok(d.device.clone()))?;
+        // `__constant__` data the program wrote through cuModuleGetGlobal.
+        for (name, addr, size) in lm.shadows.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            let now = dev.read(*addr, *size as usize).map_err(|e| invalid(e.to_string()))?;
+            dev.write_global(module, name, &now).map_err(|e| invalid(e.to_string()))?;
+        }
+        let engine = match std::env::var("XISA_ENGINE").as_deref() {
+            Ok("interp") => xisa::Engine::Interp,
+            _ => xisa::Engine::Jit,
+        };
+        let opts = xisa::LaunchOptions {
+            grid: [gx, gy, gz],
+            block: [bx, by, bz],
+            shared,
+            engine,
+            stack,
+            ..xisa::LaunchOptions::default()
+        };
+        match dev.launch(module, &func.name, &opts, &args) {
+            Ok(report) => {
+                print(&report.stats.output);
+                for o in &report.overruns {
+                    driver::log(&format!(
+                        "kernel {}: wrote {} bytes past the end of the buffer of parameter {} \
+                         (at {:#x}, {} bytes past its end)",
+                        func.name, o.bytes, o.arg, o.addr, o.past_end
+                    ));
+                }
+                Ok(())
+            }
+            Err(e) => {
+                print(&dev.take_output().0);
+                let code = match &e {
+                    xisa::Error::Launch(xisa::runtime::LaunchError::Fault { fault, .. }) => {
+                        fault_code(fault.kind)
+                    }
+                    xisa::Error::Launch(xisa::runtime::LaunchError::Timeout { .. }) => {
+                        CUDA_ERROR_LAUNCH_TIMEOUT
+                    }
+                    _ => return Err(invalid(format!("kernel {}: {e}", func.name))),
+                };
+                driver::log(&format!("{}: {e}", driver::name_of(code)));
+                driver::with(|d| {
+                    if let Ok(c) = d.context(ctx) {
+                        c.sticky = Some(code);
+                    }
+                    Ok(())
+                })?;
+                Err(fail(code, e.to_string()))
+            }
+        }
+    }
+
+    /// An attribute of a function.
+    fn cuFuncGetAttribute(value: *mut c_int, attrib: c_int, f: *mut c_void) {
+        let func = driver::with(|d| d.function(id(f)))?;
+        let (max, shared, local) = facts(&func)?;
+        let v = match attrib {
+            0 => max as c_int,
+            1 => shared as c_int,
+            2 => 0,
+            3 => local as c_int,
+            4 => 32,
+            5 | 6 => 75,
+            7 => 0,
+            8 => func.max_dyn_shared.unwrap_or(DEFAULT_SHARED.saturating_sub(shared)) as c_int,
+            9 => -1,
+            _ => return Err(invalid(format!("function attribute {attrib} is not known here"))),
+        };
+        out(value, v)
+    }
+
+    /// Sets the dynamic shared memory a function may use (up to Turing's
+    /// 64 KiB with its static shared memory); the carveout is accepted.
+    fn cuFuncSetAttribute(f: *mut c_void, attrib: c_int, value: c_int) {
+        let func = driver::with(|d| d.function(id(f)))?;
+        let (_, shared, _) = facts(&func)?;
+        match attrib {
+            8 => {
+                let v = u32::try_from(value).map_err(|_| invalid("a negative size"))?;
+                if v + shared > OPTIN_SHARED {
+                    return Err(invalid(format!(
+                        "{v} bytes of dynamic shared memory with {shared} static: more than {OPTIN_SHARED}"
+                    )));
+                }
+                driver::with(|d| {
+                    let old = d.function(id(f))?;
+                    d.functions.insert(
+                        id(f),
+                        Arc::new(Function {
+                            module: old.module.clone(),
+                            name: old.name.clone(),
+                            max_dyn_shared: Some(v),
+                        }),
+                    );
+                    Ok(())
+                })
+            }
+            9 => Ok(()),
+            _ => Err(invalid(format!("function attribute {attrib} cannot be set here"))),
+        }
+    }
+
+    /// Accepted; there is no L1/shared split.
+    fn cuFuncSetCacheConfig(f: *mut c_void, _config: c_int) {
+        driver::with(|d| d.function(id(f)).map(|_| ()))
+    }
+
+    /// Accepted; shared memory banks have no width here.
+    fn cuFuncSetSharedMemConfig(f: *mut c_void, _config: c_int) {
+        driver::with(|d| d.function(id(f)).map(|_| ()))
+    }
+
+    /// Resident blocks per multiprocessor: Turing's limits (1024 threads,
+    /// 16 blocks, 64 KiB of shared memory per multiprocessor).
+    fn cuOccupancyMaxActiveBlocksPerMultiprocessor(n: *mut c_int, f: *mut c_void, block: c_int, dyn_shared: usize) {
+        let func = driver::with(|d| d.function(id(f)))?;
+        let (max, shared, _) = facts(&func)?;
+        out(n, occupancy(max, shared, block, dyn_shared)?)
+    }
+
+    /// As `cuOccupancyMaxActiveBlocksPerMultiprocessor` (flags ignored).
+    fn cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n: *mut c_int, f: *mut c_void, block: c_int, dyn_shared: usize, _flags: c_uint) {
+        let func = driver::with(|d| d.function(id(f)))?;
+        let (max, shared, _) = facts(&func)?;
+        out(n, occupancy(max, shared, block, dyn_shared)?)
+    }
+}
+
+/// Blocks of `block` threads resident on one multiprocessor.
+fn occupancy(max: u32, shared: u32, block: c_int, dyn_shared: usize) -> Res<c_int> {
+    if block <= 0 || block as u32 > max {
+        return Err(invalid(format!(
+            "block size {block}: the kernel allows 1..={max}"
+        )));
+    }
+    let warps = (block as u32).div_ceil(32);
+    let by_threads = 32 / warps;
+    let smem = shared as usize + dyn_shared;
+    let by_shared = (OPTIN_SHARED as usize)
+        .checked_div(smem)
+        .map_or(16, |n| n as u32);
+    Ok(by_threads.min(by_shared).min(16) as c_int)
+}

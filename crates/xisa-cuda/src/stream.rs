@@ -1,0 +1,184 @@
+//! Streams and events. Work is finished when its call returns, so a
+//! stream is always idle and an event completes when it is recorded.
+
+use std::ffi::{c_int, c_uint, c_void};
+use std::time::Instant;
+
+use crate::codes::*;
+use crate::driver::{self, fail, handle, id, invalid, out, Event, Res};
+
+/// Checks a stream handle: NULL (the default stream), the legacy and
+/// per-thread default streams (1 and 2), or a created one.
+fn check_stream(s: *mut c_void) -> Res {
+    driver::with(|d| {
+        d.current()?;
+        let s = id(s);
+        if s <= 2 || d.streams.contains_key(&s) {
+            Ok(())
+        } else {
+            Err(fail(
+                CUDA_ERROR_INVALID_HANDLE,
+                format!("{s:#x} is not a stream"),
+            ))
+        }
+    })
+}
+
+/// Event `e`.
+fn event(d: &mut driver::Driver, e: *mut c_void) -> Res<&mut Event> {
+    d.events
+        .get_mut(&id(e))
+        .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("{e:p} is not an event")))
+}
+
+/// Records event `e` in stream `s`: now.
+fn record(e: *mut c_void, s: *mut c_void) -> Res {
+    check_stream(s)?;
+    driver::with(|d| {
+        event(d, e)?.at = Some(Instant::now());
+        Ok(())
+    })
+}
+
+/// A host function `cuLaunchHostFunc` calls.
+type HostFn = Option<unsafe extern "C" fn(*mut c_void)>;
+
+exports! {
+    /// Creates a stream.
+    fn cuStreamCreate(ph: *mut *mut c_void, _flags: c_uint) {
+        let s = driver::with(|d| {
+            let c = d.current()?;
+            let s = d.fresh();
+            d.streams.insert(s, c);
+            Ok(s)
+        })?;
+        out(ph, handle(s))
+    }
+
+    /// Creates a stream (priorities have no effect).
+    fn cuStreamCreateWithPriority(ph: *mut *mut c_void, _flags: c_uint, _priority: c_int) {
+        let s = driver::with(|d| {
+            let c = d.current()?;
+            let s = d.fresh();
+            d.streams.insert(s, c);
+            Ok(s)
+        })?;
+        out(ph, handle(s))
+    }
+
+    /// Destroys a stream.
+    fn cuStreamDestroy_v2(s: *mut c_void) {
+        driver::with(|d| {
+            d.streams
+                .remove(&id(s))
+                .map(|_| ())
+                .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("{s:p} is not a stream")))
+        })
+    }
+
+    /// Waits for a stream: its work is done.
+    fn cuStreamSynchronize(s: *mut c_void) {
+        check_stream(s)
+    }
+
+    /// A stream is always idle.
+    fn cuStreamQuery(s: *mut c_void) {
+        check_stream(s)
+    }
+
+    /// Orders a stream after an event: recorded events are complete.
+    fn cuStreamWaitEvent(s: *mut c_void, e: *mut c_void, _flags: c_uint) {
+        check_stream(s)?;
+        driver::with(|d| event(d, e).map(|_| ()))
+    }
+
+    /// A stream's flags.
+    fn cuStreamGetFlags(s: *mut c_void, flags: *mut c_uint) {
+        check_stream(s)?;
+        out(flags, 0)
+    }
+
+    /// A stream's priority.
+    fn cuStreamGetPriority(s: *mut c_void, priority: *mut c_int) {
+        check_stream(s)?;
+        out(priority, 0)
+    }
+
+    /// Stream priorities: one level.
+    fn cuCtxGetStreamPriorityRange(least: *mut c_int, greatest: *mut c_int) {
+        if !least.is_null() {
+            *least = 0;
+        }
+        if !greatest.is_null() {
+            *greatest = 0;
+        }
+        Ok(())
+    }
+
+    /// Calls `f(data)` now: the stream's earlier work is done.
+    fn cuLaunchHostFunc(s: *mut c_void, f: HostFn, data: *mut c_void) {
+        check_stream(s)?;
+        let f = f.ok_or_else(|| invalid("a null host function"))?;
+        f(data);
+        Ok(())
+    }
+
+    /// Creates an event.
+    fn cuEventCreate(ph: *mut *mut c_void, _flags: c_uint) {
+        let e = driver::with(|d| {
+            d.current()?;
+            let e = d.fresh();
+            d.events.insert(e, Event::default());
+            Ok(e)
+        })?;
+        out(ph, handle(e))
+    }
+
+    /// Records an event: now.
+    fn cuEventRecord(e: *mut c_void, s: *mut c_void) {
+        record(e, s)
+    }
+
+    /// As `cuEventRecord`.
+    fn cuEventRecordWithFlags(e: *mut c_void, s: *mut c_void, _flags: c_uint) {
+        record(e, s)
+    }
+
+    /// Waits for an event: it completed when recorded.
+    fn cuEventSynchronize(e: *mut c_void) {
+        driver::with(|d| event(d, e).map(|_| ()))
+    }
+
+    /// Whether an event completed: yes.
+    fn cuEventQuery(e: *mut c_void) {
+        driver::with(|d| event(d, e).map(|_| ()))
+    }
+
+    /// Milliseconds between two recorded events.
+    fn cuEventElapsedTime(ms: *mut f32, start: *mut c_void, end: *mut c_void) {
+        let t = driver::with(|d| {
+            let mut at = |e: *mut c_void| -> Res<Instant> {
+                event(d, e)?
+                    .at
+                    .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("event {e:p} was never recorded")))
+            };
+            let (a, b) = (at(start)?, at(end)?);
+            Ok(if b >= a {
+                (b - a).as_secs_f64() * 1e3
+            } else {
+                -((a - b).as_secs_f64() * 1e3)
+            })
+        })?;
+        out(ms, t as f32)
+    }
+
+    /// Destroys an event.
+    fn cuEventDestroy_v2(e: *mut c_void) {
+        driver::with(|d| {
+            d.events
+                .remove(&id(e))
+                .map(|_| ())
+                .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("{e:p} is not an event")))
+        })
+    }
+}

@@ -1,0 +1,178 @@
+//! C programs written against `cuda.h` (the header of the
+//! `nvidia-cuda-runtime-cu12` wheel, installed when missing), built with the
+//! system C compiler, linked with `-lcuda` and run on this crate's
+//! `libcuda.so.1`: every entry point's results and error paths, device
+//! printf in order with the program's output, and the fault report.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The directory of the test's kernels (`kernels.cu` and what build.sh
+/// makes of it).
+fn clients() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/clients")
+}
+
+/// The built driver: `libcuda.so` next to the test's `deps` directory.
+fn driver() -> PathBuf {
+    let exe = std::env::current_exe().expect("test path");
+    let dir = exe.parent().and_then(Path::parent).expect("target dir");
+    let lib = dir.join("libcuda.so");
+    assert!(lib.is_file(), "{} was not built", lib.display());
+    lib
+}
+
+/// Runs python code, `None` when it fails.
+fn python(code: &str) -> Option<String> {
+    let out = Command::new("python3").args(["-c", code]).output().ok()?;
+    let s = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !s.is_empty()).then_some(s)
+}
+
+/// The directory holding `cuda.h`, installing the wheel when missing.
+fn cuda_include() -> PathBuf {
+    let find = "import nvidia, os\nfor r in nvidia.__path__:\n p = os.path.join(r, 'cuda_runtime', 'include')\n if os.path.isfile(os.path.join(p, 'cuda.h')): print(p); break";
+    if let Some(p) = python(find) {
+        return p.into();
+    }
+    let st = Command::new("python3")
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "nvidia-cuda-runtime-cu12==12.9.79",
+        ])
+        .status()
+        .expect("pip");
+    assert!(st.success(), "pip install nvidia-cuda-runtime-cu12 failed");
+    python(find)
+        .expect("cuda.h after installing nvidia-cuda-runtime-cu12")
+        .into()
+}
+
+/// `ptxas`, installed with its wheel when missing (the driver compiles PTX
+/// with it).
+fn ptxas() -> String {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/cuda/find-ptxas.sh");
+    let out = Command::new("sh")
+        .arg(script)
+        .output()
+        .expect("find-ptxas.sh");
+    assert!(
+        out.status.success(),
+        "ptxas: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// Builds `src` against `cuda.h` and this driver, in `dir` (which gets the
+/// `libcuda.so.1` and `libcuda.so` names of the driver).
+fn build(src: &str, dir: &Path) -> PathBuf {
+    let lib = driver();
+    for name in ["libcuda.so.1", "libcuda.so"] {
+        std::os::unix::fs::symlink(&lib, dir.join(name)).expect("symlink");
+    }
+    let exe = dir.join(src.trim_end_matches(".c"));
+    let out = Command::new("cc")
+        .args(["-std=c11", "-Wall", "-Werror", "-O1", "-I"])
+        .arg(cuda_include())
+        .arg(clients().join(src))
+        .arg("-o")
+        .arg(&exe)
+        .arg(format!("-L{}", dir.display()))
+        .args(["-lcuda", "-lm"])
+        .output()
+        .expect("cc");
+    assert!(
+        out.status.success(),
+        "cc {src}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+#[test]
+fn driver_api_program_runs_every_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build("driver_api.c", dir.path());
+    let log = dir.path().join("xisa-cuda.log");
+    let out = Command::new(&exe)
+        .arg(clients())
+        .env("LD_LIBRARY_PATH", dir.path())
+        .env("XISA_PTXAS", ptxas())
+        .env("XISA_CUDA_LOG", &log)
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    // Device printf lands between the program's lines, in order, although
+    // stdout is a pipe (fully buffered).
+    assert!(
+        stdout.contains(
+            "before hello\nhello 17 from thread 0\nhello 17 from thread 1\nafter hello\n"
+        ),
+        "{stdout}"
+    );
+    let checks: u32 = stdout
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("driver_api: ")?
+                .strip_suffix(" checks passed")?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no summary in\n{stdout}"));
+    assert!(checks > 4000, "{checks} checks");
+    // The fault is reported with kernel, pc, lane and address.
+    let log = std::fs::read_to_string(&log).expect("the fault log");
+    assert!(
+        log.contains("CUDA_ERROR_ILLEGAL_ADDRESS: kernel store_at faulted: out-of-bounds global access of 4 bytes at 0x10")
+            && log.contains("(pc 0x50)")
+            && log.contains("lane 0"),
+        "{log}"
+    );
+}
+
+#[test]
+fn the_driver_exports_what_cuda_h_declares_under_the_versioned_names() {
+    // Every entry point is exported under the name cuda.h maps the call to
+    // (cuMemAlloc is cuMemAlloc_v2 in cuda.h since CUDA 3.2), so a program
+    // linked against the real library finds them all here.
+    let header = std::fs::read_to_string(cuda_include().join("cuda.h")).unwrap();
+    // `#define cuMemAlloc cuMemAlloc_v2`: what each base name becomes.
+    let mapped: std::collections::HashMap<&str, &str> = header
+        .lines()
+        .filter_map(|l| {
+            let mut t = l.strip_prefix("#define ")?.split_whitespace();
+            let (a, b) = (t.next()?, t.next()?);
+            // `__CUDA_API_PTDS(cuMemcpyHtoD_v2)`: the name itself unless
+            // the program asks for per-thread default streams.
+            let b = ["__CUDA_API_PTDS(", "__CUDA_API_PTSZ("]
+                .iter()
+                .find_map(|p| b.strip_prefix(p)?.strip_suffix(')'))
+                .unwrap_or(b);
+            (t.next().is_none() && b.starts_with(a) && b[a.len()..].starts_with("_v"))
+                .then_some((a, b))
+        })
+        .collect();
+    for name in cuda::exported() {
+        let base = match name.rfind("_v") {
+            Some(i) if name[i + 2..].bytes().all(|c| c.is_ascii_digit()) => &name[..i],
+            _ => name,
+        };
+        let declared = [base, name]
+            .iter()
+            .any(|n| header.contains(&format!(" CUDAAPI {n}(")));
+        assert!(declared, "{name} is not declared in cuda.h");
+        // The name a program built with cuda.h calls is exported too.
+        let called = mapped.get(base).copied().unwrap_or(base);
+        assert!(
+            cuda::exported().contains(&called),
+            "cuda.h calls {base} as {called}, which this driver does not export (it has {name})"
+        );
+    }
+    assert!(cuda::exported().len() >= 80);
+}
