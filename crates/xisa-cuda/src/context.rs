@@ -24,6 +24,27 @@ fn destroy(d: &mut Driver, c: usize) {
     driver::forget(c);
 }
 
+/// `CUctxCreateParams`.
+#[repr(C)]
+pub struct CtxCreateParams {
+    affinity: *mut c_void,
+    num_affinity: c_int,
+    cig: *mut c_void,
+}
+
+/// Creates a context and makes it current.
+fn create(pctx: *mut *mut c_void, flags: c_uint, dev: c_int) -> Res {
+    check(dev)?;
+    let c = driver::with(|d| {
+        let c = d.fresh();
+        d.contexts.insert(c, Context::new(flags));
+        Ok(c)
+    })?;
+    driver::push(c);
+    // SAFETY: the caller's out-pointer.
+    unsafe { out(pctx, handle(c)) }
+}
+
 /// The primary context, created on first use.
 fn primary(d: &mut Driver) -> usize {
     if let Some(c) = d.primary {
@@ -38,14 +59,30 @@ fn primary(d: &mut Driver) -> usize {
 exports! {
     /// Creates a context and makes it current.
     fn cuCtxCreate_v2(pctx: *mut *mut c_void, flags: c_uint, dev: c_int) {
-        check(dev)?;
-        let c = driver::with(|d| {
-            let c = d.fresh();
-            d.contexts.insert(c, Context::new(flags));
-            Ok(c)
-        })?;
-        driver::push(c);
-        out(pctx, handle(c))
+        create(pctx, flags, dev)
+    }
+
+    /// Creates a context with execution-affinity parameters (CUDA 11.4's
+    /// form): none may be given (there are no SM partitions to bind).
+    fn cuCtxCreate_v3(pctx: *mut *mut c_void, params: *mut c_void, n: c_int, flags: c_uint, dev: c_int) {
+        if !params.is_null() && n > 0 {
+            return Err(fail(CUDA_ERROR_NOT_SUPPORTED, "execution-affinity parameters"));
+        }
+        create(pctx, flags, dev)
+    }
+
+    /// Creates a context with creation parameters (CUDA 12.5's form): NULL,
+    /// or parameters asking for no affinity and no CIG.
+    fn cuCtxCreate_v4(pctx: *mut *mut c_void, params: *const CtxCreateParams, flags: c_uint, dev: c_int) {
+        if let Some(p) = params.as_ref() {
+            if (!p.affinity.is_null() && p.num_affinity > 0) || !p.cig.is_null() {
+                return Err(fail(
+                    CUDA_ERROR_NOT_SUPPORTED,
+                    "execution-affinity or CUDA-in-graphics context parameters",
+                ));
+            }
+        }
+        create(pctx, flags, dev)
     }
 
     /// Destroys a context.

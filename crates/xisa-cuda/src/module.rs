@@ -3,7 +3,7 @@
 //! `nvidia-cuda-nvcc-cu12` wheel, `PATH`, or `XISA_PTXAS`); kernels and
 //! globals by name.
 
-use std::ffi::{c_char, c_uint, c_void, CStr};
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -183,14 +183,155 @@ fn compile_ptx(text: &str) -> Res<Vec<u8>> {
     Ok(cubin)
 }
 
+/// A link in progress: its logs, its inputs (kind, bytes, name) and, once
+/// complete, its cubin.
+struct Link {
+    logs: JitLogs,
+    inputs: Vec<(c_int, Vec<u8>, String)>,
+    output: Option<Vec<u8>>,
+}
+
+/// Live links by handle id.
+static LINKS: Mutex<Vec<(usize, Link)>> = Mutex::new(Vec::new());
+
+/// Runs `f` on link `state`.
+fn link<T>(state: *mut c_void, f: impl FnOnce(&mut Link) -> Res<T>) -> Res<T> {
+    let mut links = LINKS.lock().unwrap_or_else(|e| e.into_inner());
+    let l = links
+        .iter_mut()
+        .find(|(l, _)| *l == id(state))
+        .ok_or_else(|| {
+            fail(
+                CUDA_ERROR_INVALID_HANDLE,
+                format!("{state:p} is not a link"),
+            )
+        })?;
+    f(&mut l.1)
+}
+
+/// `CUjitInputType` values.
+const INPUT_CUBIN: c_int = 0;
+const INPUT_PTX: c_int = 1;
+const INPUT_FATBINARY: c_int = 2;
+
+/// The cubin a link of `inputs` makes: one PTX, cubin or fat binary
+/// (several would need a device linker, which this driver does not have).
+fn link_output(inputs: &[(c_int, Vec<u8>, String)]) -> Res<Vec<u8>> {
+    let [(kind, bytes, _)] = inputs else {
+        let names: Vec<_> = inputs.iter().map(|i| i.2.as_str()).collect();
+        return Err(fail(
+            CUDA_ERROR_NOT_SUPPORTED,
+            format!(
+                "linking {} inputs ({}): only one PTX, cubin or fat binary can be linked here",
+                inputs.len(),
+                names.join(", ")
+            ),
+        ));
+    };
+    let mut b = bytes.clone();
+    b.push(0); // PTX text is read up to a NUL
+    let image = match *kind {
+        // SAFETY: b is a complete, NUL-terminated copy of the input.
+        INPUT_CUBIN | INPUT_FATBINARY | INPUT_PTX => unsafe { read_image(b.as_ptr().cast())? },
+        k => {
+            return Err(fail(
+                CUDA_ERROR_NOT_SUPPORTED,
+                format!("link input type {k} (only PTX, cubin and fat binary)"),
+            ))
+        }
+    };
+    cubin_of(image, None)
+}
+
 static NEXT_PTX: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// `CUjit_option` values this driver answers.
+const JIT_INFO_LOG_BUFFER: c_int = 3;
+const JIT_INFO_LOG_BUFFER_SIZE_BYTES: c_int = 4;
+const JIT_ERROR_LOG_BUFFER: c_int = 5;
+const JIT_ERROR_LOG_BUFFER_SIZE_BYTES: c_int = 6;
+
+/// The log buffers a caller passed among its JIT options: where the
+/// compiler's messages go, and the option slots that get the byte counts
+/// written back.
+#[derive(Clone, Copy)]
+struct JitLogs {
+    info: (*mut c_char, usize, *mut *mut c_void),
+    error: (*mut c_char, usize, *mut *mut c_void),
+}
+
+// SAFETY: the pointers are the caller's, used only on the calling thread
+// while the call (or the link state the caller owns) is live.
+unsafe impl Send for JitLogs {}
+
+impl JitLogs {
+    /// Reads the log options.
+    ///
+    /// # Safety
+    /// `options` and `values` must hold `n` entries when non-null.
+    unsafe fn read(n: c_uint, options: *const c_int, values: *mut *mut c_void) -> JitLogs {
+        let mut l = JitLogs {
+            info: (std::ptr::null_mut(), 0, std::ptr::null_mut()),
+            error: (std::ptr::null_mut(), 0, std::ptr::null_mut()),
+        };
+        if options.is_null() || values.is_null() {
+            return l;
+        }
+        for i in 0..n as usize {
+            let v = values.add(i);
+            match *options.add(i) {
+                JIT_INFO_LOG_BUFFER => l.info.0 = (*v).cast(),
+                JIT_INFO_LOG_BUFFER_SIZE_BYTES => l.info = (l.info.0, *v as usize, v),
+                JIT_ERROR_LOG_BUFFER => l.error.0 = (*v).cast(),
+                JIT_ERROR_LOG_BUFFER_SIZE_BYTES => l.error = (l.error.0, *v as usize, v),
+                _ => {}
+            }
+        }
+        l
+    }
+
+    /// Writes `info` and `error` into the buffers (cut to fit, with the
+    /// NUL) and their lengths into the size slots.
+    ///
+    /// # Safety
+    /// The buffers must be as the caller described them.
+    unsafe fn write(&self, info: &str, error: &str) {
+        for ((buf, size, slot), text) in [(self.info, info), (self.error, error)] {
+            if buf.is_null() || size == 0 {
+                continue;
+            }
+            let n = text.len().min(size - 1);
+            std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), n);
+            *buf.add(n) = 0;
+            if !slot.is_null() {
+                *slot = n as *mut c_void;
+            }
+        }
+    }
+}
+
+/// The cubin of an image (PTX compiled), its failure written into the
+/// caller's error log too.
+fn cubin_of(image: Image, logs: Option<&JitLogs>) -> Res<Vec<u8>> {
+    let r = match image {
+        Image::Cubin(c) => Ok(c),
+        Image::Ptx(t) => compile_ptx(&t),
+    };
+    if let Some(l) = logs {
+        let err = r.as_ref().err().map_or("", |e| e.msg.as_str());
+        // SAFETY: the caller's buffers.
+        unsafe { l.write("", err) };
+    }
+    r
+}
 
 /// Loads an image into the current context.
 fn load(pmod: *mut *mut c_void, image: Image, origin: &str) -> Res {
-    let cubin = match image {
-        Image::Cubin(c) => c,
-        Image::Ptx(t) => compile_ptx(&t)?,
-    };
+    load_cubin(pmod, cubin_of(image, None)?, origin)
+}
+
+/// Loads a cubin into the current context.
+fn load_cubin(pmod: *mut *mut c_void, cubin: Vec<u8>, origin: &str) -> Res {
     let isa = xisa::Isa::named("sm75");
     let module = xisa::Module::from_bytes(&cubin, origin, isa)
         .map_err(|e| fail(CUDA_ERROR_INVALID_IMAGE, e.to_string()))?;
@@ -247,9 +388,73 @@ exports! {
         load(pmod, read_image(image)?, "cuModuleLoadData image")
     }
 
-    /// Loads a module from memory; JIT options are accepted and ignored.
-    fn cuModuleLoadDataEx(pmod: *mut *mut c_void, image: *const c_void, _n: c_uint, _options: *mut c_int, _values: *mut *mut c_void) {
-        load(pmod, read_image(image)?, "cuModuleLoadDataEx image")
+    /// Loads a module from memory; of the JIT options, the log buffers
+    /// get ptxas's messages, the rest are accepted and ignored.
+    fn cuModuleLoadDataEx(pmod: *mut *mut c_void, image: *const c_void, n: c_uint, options: *mut c_int, values: *mut *mut c_void) {
+        let logs = JitLogs::read(n, options, values);
+        let cubin = cubin_of(read_image(image)?, Some(&logs))?;
+        load_cubin(pmod, cubin, "cuModuleLoadDataEx image")
+    }
+
+    /// Starts a link (of one PTX, cubin or fat-binary input: there is no
+    /// device linker here).
+    fn cuLinkCreate_v2(n: c_uint, options: *mut c_int, values: *mut *mut c_void, state: *mut *mut c_void) {
+        let logs = JitLogs::read(n, options, values);
+        let l = driver::with(|d| {
+            d.current()?;
+            let l = d.fresh();
+            LINKS.lock().unwrap_or_else(|e| e.into_inner()).push((l, Link { logs, inputs: Vec::new(), output: None }));
+            Ok(l)
+        })?;
+        out(state, handle(l))
+    }
+
+    /// Adds an input from memory.
+    fn cuLinkAddData_v2(state: *mut c_void, kind: c_int, data: *mut c_void, size: usize, lname: *const c_char, _n: c_uint, _options: *mut c_int, _values: *mut *mut c_void) {
+        if data.is_null() {
+            return Err(invalid("null link input"));
+        }
+        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), size).to_vec();
+        let lname = if lname.is_null() { "data".to_string() } else { name(lname)?.to_string() };
+        link(state, |l| {
+            l.inputs.push((kind, bytes, lname));
+            Ok(())
+        })
+    }
+
+    /// Adds an input from a file.
+    fn cuLinkAddFile_v2(state: *mut c_void, kind: c_int, path: *const c_char, _n: c_uint, _options: *mut c_int, _values: *mut *mut c_void) {
+        let path = name(path)?;
+        let bytes = std::fs::read(path)
+            .map_err(|e| fail(CUDA_ERROR_FILE_NOT_FOUND, format!("{path}: {e}")))?;
+        link(state, |l| {
+            l.inputs.push((kind, bytes, path.to_string()));
+            Ok(())
+        })
+    }
+
+    /// Finishes a link: the cubin, valid until `cuLinkDestroy`.
+    fn cuLinkComplete(state: *mut c_void, cubin: *mut *mut c_void, size: *mut usize) {
+        let (p, n) = link(state, |l| {
+            let r = link_output(&l.inputs);
+            // SAFETY: the buffers the caller gave cuLinkCreate.
+            unsafe { l.logs.write("", r.as_ref().err().map_or("", |e| e.msg.as_str())) };
+            let c = l.output.insert(r?);
+            Ok((c.as_mut_ptr(), c.len()))
+        })?;
+        out(cubin, p.cast::<c_void>())?;
+        out(size, n)
+    }
+
+    /// Ends a link, freeing its output.
+    fn cuLinkDestroy(state: *mut c_void) {
+        let mut links = LINKS.lock().unwrap_or_else(|e| e.into_inner());
+        let i = links
+            .iter()
+            .position(|(l, _)| *l == id(state))
+            .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("{state:p} is not a link")))?;
+        links.remove(i);
+        Ok(())
     }
 
     /// Loads a fat binary.
@@ -335,5 +540,3 @@ exports! {
         Ok(())
     }
 }
-
-use std::ffi::c_int;

@@ -35,35 +35,94 @@ pub fn exported() -> Vec<&'static str> {
     v
 }
 
-/// The entry point a client asking for `name` gets: the name itself, or
-/// its newest `_vN` version.
-pub(crate) fn resolve(name: &str) -> Option<usize> {
-    let t = table();
-    (2..=4)
-        .rev()
-        .find_map(|v| t.get(format!("{name}_v{v}").as_str()))
-        .or_else(|| t.get(name))
-        .copied()
+/// Which symbol is the ABI of each entry point introduced in each CUDA
+/// version (`translation-rules/cuda/proc_versions.tsv`, generated from
+/// `cudaTypedefs.h`): name -> [(version, symbol)], ascending.
+fn abis() -> &'static HashMap<&'static str, Vec<(i32, &'static str)>> {
+    static T: OnceLock<HashMap<&'static str, Vec<(i32, &'static str)>>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t: HashMap<&str, Vec<(i32, &str)>> = HashMap::new();
+        let rows = include_str!("../../../translation-rules/cuda/proc_versions.tsv");
+        for line in rows.lines().filter(|l| !l.starts_with('#')) {
+            let mut f = line.split('\t');
+            if let (Some(n), Some(v), Some(s)) = (f.next(), f.next(), f.next()) {
+                if let Ok(v) = v.parse() {
+                    t.entry(n).or_default().push((v, s));
+                }
+            }
+        }
+        for v in t.values_mut() {
+            v.sort_unstable();
+        }
+        t
+    })
 }
 
-/// Looks `symbol` up for `cuGetProcAddress(_v2)`.
-unsafe fn lookup_proc(symbol: *const c_char, pfn: *mut *mut c_void) -> Res<bool> {
+/// Why a lookup found nothing (`CUdriverProcAddressQueryResult`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Miss {
+    /// No such entry point here (1).
+    Symbol,
+    /// The entry point's ABI for that version is not exported here, or the
+    /// version predates it (2).
+    Version,
+}
+
+/// The entry point a client asking for `name` at CUDA version `version`
+/// gets: the newest ABI of `name` introduced at or before `version` (never
+/// another signature than the caller was compiled for). Names without
+/// versioned ABIs resolve to themselves.
+pub(crate) fn resolve(name: &str, version: i32) -> Result<usize, Miss> {
+    let exported = table();
+    match abis().get(name) {
+        Some(abis) => {
+            let (_, symbol) = abis
+                .iter()
+                .rev()
+                .find(|(v, _)| *v <= version)
+                .ok_or(Miss::Version)?;
+            exported.get(symbol).copied().ok_or(Miss::Version)
+        }
+        None => exported.get(name).copied().ok_or(Miss::Symbol),
+    }
+}
+
+/// Looks `symbol` up for `cuGetProcAddress(_v2)`: writes the entry point
+/// (NULL when not found) and returns why it was not found.
+unsafe fn lookup_proc(
+    symbol: *const c_char,
+    pfn: *mut *mut c_void,
+    version: c_int,
+) -> Res<Option<Miss>> {
     if symbol.is_null() || pfn.is_null() {
         return Err(invalid("a null symbol or output"));
     }
     let name = CStr::from_ptr(symbol)
         .to_str()
         .map_err(|_| invalid("a symbol that is not UTF-8"))?;
-    match resolve(name) {
-        Some(f) => {
+    match resolve(name, version) {
+        Ok(f) => {
             *pfn = f as *mut c_void;
-            Ok(true)
+            Ok(None)
         }
-        None => {
+        Err(m) => {
             *pfn = std::ptr::null_mut();
-            Ok(false)
+            Ok(Some(m))
         }
     }
+}
+
+/// The failure of a lookup that found nothing.
+fn not_found(symbol: *const c_char, version: c_int, m: Miss) -> crate::driver::Fail {
+    // SAFETY: checked non-null and NUL-terminated by lookup_proc.
+    let name = unsafe { CStr::from_ptr(symbol) };
+    fail(
+        CUDA_ERROR_NOT_FOUND,
+        match m {
+            Miss::Symbol => format!("{name:?} is not exported"),
+            Miss::Version => format!("{name:?} has no exported ABI for CUDA version {version}"),
+        },
+    )
 }
 
 exports! {
@@ -80,25 +139,59 @@ exports! {
     }
 
     /// An entry point by name (CUDA 11.3's form).
-    fn cuGetProcAddress(symbol: *const c_char, pfn: *mut *mut c_void, _version: c_int, _flags: u64) {
-        if lookup_proc(symbol, pfn)? {
-            Ok(())
-        } else {
-            Err(fail(CUDA_ERROR_NOT_FOUND, format!("{:?} is not exported", CStr::from_ptr(symbol))))
+    fn cuGetProcAddress(symbol: *const c_char, pfn: *mut *mut c_void, version: c_int, _flags: u64) {
+        match lookup_proc(symbol, pfn, version)? {
+            None => Ok(()),
+            Some(m) => Err(not_found(symbol, version, m)),
         }
     }
 
-    /// An entry point by name, with why it was not found (CUDA 12's form):
-    /// 0 found, 1 no such symbol.
-    fn cuGetProcAddress_v2(symbol: *const c_char, pfn: *mut *mut c_void, _version: c_int, _flags: u64, status: *mut c_int) {
-        let found = lookup_proc(symbol, pfn)?;
+    /// An entry point by name, with why it was not found (CUDA 12's form:
+    /// 0 found, 1 no such symbol, 2 not for that version). Per-thread
+    /// default-stream requests get the default ABI (all work is
+    /// synchronous, so the two streams behave alike).
+    fn cuGetProcAddress_v2(symbol: *const c_char, pfn: *mut *mut c_void, version: c_int, _flags: u64, status: *mut c_int) {
+        let miss = lookup_proc(symbol, pfn, version)?;
         if !status.is_null() {
-            *status = if found { 0 } else { 1 };
+            *status = match miss {
+                None => 0,
+                Some(Miss::Symbol) => 1,
+                Some(Miss::Version) => 2,
+            };
         }
-        if found {
-            Ok(())
-        } else {
-            Err(fail(CUDA_ERROR_NOT_FOUND, format!("{:?} is not exported", CStr::from_ptr(symbol))))
+        match miss {
+            None => Ok(()),
+            Some(m) => Err(not_found(symbol, version, m)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_pick_the_abi_the_caller_was_built_for() {
+        let f = |n: &str| table()[n];
+        assert_eq!(resolve("cuMemAlloc", 12000), Ok(f("cuMemAlloc_v2")));
+        assert_eq!(
+            resolve("cuGetProcAddress", 11030),
+            Ok(f("cuGetProcAddress"))
+        );
+        assert_eq!(
+            resolve("cuGetProcAddress", 12000),
+            Ok(f("cuGetProcAddress_v2"))
+        );
+        assert_eq!(resolve("cuCtxCreate", 3020), Ok(f("cuCtxCreate_v2")));
+        // cuCtxCreate_v3/_v4 take other arguments: never _v2 for them.
+        assert_eq!(resolve("cuCtxCreate", 11040), Ok(f("cuCtxCreate_v3")));
+        assert_eq!(resolve("cuCtxCreate", 12050), Ok(f("cuCtxCreate_v4")));
+        // The 32-bit cuMemAlloc of CUDA 2.0 is not exported.
+        assert_eq!(resolve("cuMemAlloc", 2000), Err(Miss::Version));
+        assert_eq!(
+            resolve("cuCtxSynchronize", 13000),
+            Ok(f("cuCtxSynchronize"))
+        );
+        assert_eq!(resolve("cuNoSuchCall", 12000), Err(Miss::Symbol));
     }
 }

@@ -4,6 +4,7 @@
  * Usage: driver_api DIR (DIR holds kernels.cubin and kernels.ptx). */
 #include <cuda.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,8 +191,41 @@ int main(int argc, char **argv) {
         CUfunction saxpy3;
         CHECK(cuModuleGetFunction(&saxpy3, mod3, "saxpy"));
         run_saxpy(saxpy3, 300);
-        EXPECT_ERR(cuModuleLoadData(&mod3, ".version 8.8\n.target sm_75\nthis is not ptx\n"),
-                   CUDA_ERROR_INVALID_PTX);
+        const char *bad = ".version 8.8\n.target sm_75\nthis is not ptx\n";
+        EXPECT_ERR(cuModuleLoadData(&mod3, bad), CUDA_ERROR_INVALID_PTX);
+
+        /* The JIT linker with one PTX input; ptxas's messages in the
+         * error log buffer, its length written back. */
+        char errlog[4096] = {0};
+        CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+        void *vals[] = {errlog, (void *)(uintptr_t)sizeof errlog};
+        CUlinkState ls;
+        CHECK(cuLinkCreate(2, opts, vals, &ls));
+        CHECK(cuLinkAddData(ls, CU_JIT_INPUT_PTX, ptx, strlen(ptx) + 1, "kernels.ptx", 0, NULL,
+                            NULL));
+        void *linked;
+        size_t linked_size = 0;
+        CHECK(cuLinkComplete(ls, &linked, &linked_size));
+        EXPECT(linked_size > 1000);
+        CUmodule mod4;
+        CHECK(cuModuleLoadData(&mod4, linked));
+        CHECK(cuLinkDestroy(ls));
+        CUfunction saxpy4;
+        CHECK(cuModuleGetFunction(&saxpy4, mod4, "saxpy"));
+        run_saxpy(saxpy4, 33);
+        CHECK(cuModuleUnload(mod4));
+        EXPECT_ERR(cuModuleGetFunction(&saxpy4, mod4, "saxpy"), CUDA_ERROR_INVALID_HANDLE);
+        /* The size slot holds what the last link wrote (nothing). */
+        EXPECT((uintptr_t)vals[1] == 0);
+        vals[1] = (void *)(uintptr_t)sizeof errlog;
+        CHECK(cuLinkCreate(2, opts, vals, &ls));
+        CHECK(cuLinkAddData(ls, CU_JIT_INPUT_PTX, (void *)bad, strlen(bad) + 1, "bad.ptx", 0,
+                            NULL, NULL));
+        EXPECT_ERR(cuLinkComplete(ls, &linked, &linked_size), CUDA_ERROR_INVALID_PTX);
+        EXPECT(strstr(errlog, "ptxas") != NULL);
+        EXPECT((uintptr_t)vals[1] == strlen(errlog));
+        CHECK(cuLinkDestroy(ls));
+        EXPECT_ERR(cuLinkDestroy(ls), CUDA_ERROR_INVALID_HANDLE);
         free(ptx);
     } else {
         printf("PTX: skipped (no ptxas)\n");
