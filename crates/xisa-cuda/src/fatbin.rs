@@ -1,14 +1,20 @@
 //! NVIDIA fat binaries: a container of cubins and PTX for several
 //! architectures (what `nvcc` embeds in host programs and
-//! `cuModuleLoadFatBinary` takes). Layout (little-endian):
+//! `cuModuleLoadFatBinary` takes). Layout (little-endian; the facts and
+//! their sources are in `docs/cuda-driver.md`):
 //!
 //! * header, 16 bytes: magic `0xBA55ED50` (u32), version (u16), header
 //!   size (u16), size of the entries that follow (u64);
-//! * entries, back to back: a header of its own size (at least 64 bytes):
-//!   kind (u16 at 0: 1 PTX, 2 ELF), header size (u32 at 4), payload size
-//!   (u64 at 8), flags (u64 at 0x30), the architecture as 10·major+minor
-//!   (u32 at 0x1c), the uncompressed size (u64 at 0x38) for compressed
-//!   payloads; the payload follows the header.
+//! * entries, back to back and 8-byte aligned, each a header of its own
+//!   size (64 bytes or more) and a payload: kind (u16 at 0: 1 PTX, 2 ELF),
+//!   header size (u32 at 4), stored payload size (u64 at 8, padded to 8),
+//!   compressed size (u32 at 0x10), architecture as 10·major+minor (u32 at
+//!   0x1c), flags (u64 at 0x28: 0x2000 a raw LZ4 block, 0x8000 a zstd
+//!   frame), uncompressed size (u64 at 0x38).
+//!
+//! The wrapper `nvcc` registers with the runtime (`__fatBinC_Wrapper_t`)
+//! is 24 bytes: magic `0x466243B1`, version (1; 2 lists prelinked fat
+//! binaries instead), a pointer to the fat binary, a pointer.
 
 use std::fmt;
 
@@ -27,8 +33,12 @@ pub const HEADER_LEN: usize = 16;
 const KIND_PTX: u16 = 1;
 const KIND_ELF: u16 = 2;
 
-/// The entry flag of a compressed payload.
-const FLAG_COMPRESSED: u64 = 0x2000;
+/// Entry flags of compressed payloads.
+const FLAG_LZ4: u64 = 0x2000;
+const FLAG_ZSTD: u64 = 0x8000;
+
+/// The largest payload decompressed (a guard against a corrupt size).
+const MAX_UNCOMPRESSED: u64 = 1 << 30;
 
 /// Why a fat binary cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +78,16 @@ pub fn total_len(header: &[u8]) -> Result<usize, FatbinError> {
     usize::try_from(hlen + body).map_err(|_| err("size too large"))
 }
 
+/// How an entry's payload is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    None,
+    /// A raw LZ4 block.
+    Lz4,
+    /// A zstd frame.
+    Zstd,
+}
+
 /// One entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry<'a> {
@@ -75,10 +95,51 @@ pub struct Entry<'a> {
     pub kind: u16,
     /// 10·major + minor.
     pub arch: u32,
-    /// Whether the payload is compressed.
-    pub compressed: bool,
-    /// The payload as stored.
+    /// How the payload is stored.
+    pub compression: Compression,
+    /// The payload as stored (a compressed one without its padding).
     pub payload: &'a [u8],
+    /// Its size uncompressed (for compressed payloads).
+    pub uncompressed: u64,
+}
+
+impl Entry<'_> {
+    /// The payload, decompressed.
+    pub fn data(&self) -> Result<Vec<u8>, FatbinError> {
+        let what = |e: &dyn fmt::Display| err(format!("sm_{} entry: {e}", self.arch));
+        if self.compression != Compression::None && self.uncompressed > MAX_UNCOMPRESSED {
+            return Err(what(&format!("{} bytes uncompressed", self.uncompressed)));
+        }
+        let n = self.uncompressed as usize;
+        let out = match self.compression {
+            Compression::None => return Ok(self.payload.to_vec()),
+            Compression::Lz4 => {
+                let mut out = vec![0u8; n];
+                let got = lz4_flex::block::decompress_into(self.payload, &mut out)
+                    .map_err(|e| what(&e))?;
+                out.truncate(got);
+                out
+            }
+            Compression::Zstd => {
+                use std::io::Read;
+                let mut dec =
+                    ruzstd::decoding::StreamingDecoder::new(self.payload).map_err(|e| what(&e))?;
+                let mut out = Vec::with_capacity(n);
+                (&mut dec)
+                    .take(MAX_UNCOMPRESSED)
+                    .read_to_end(&mut out)
+                    .map_err(|e| what(&e))?;
+                out
+            }
+        };
+        if out.len() != n {
+            return Err(what(&format!(
+                "decompressed to {} bytes, its header says {n}",
+                out.len()
+            )));
+        }
+        Ok(out)
+    }
 }
 
 /// The entries of a fat binary.
@@ -91,29 +152,44 @@ pub fn entries(b: &[u8]) -> Result<Vec<Entry<'_>>, FatbinError> {
     let mut out = Vec::new();
     while at < b.len() {
         let e = &b[at..];
-        let kind = u16_at(e, 0).ok_or_else(|| err(format!("entry at {at}: truncated")))?;
-        let hsize = u32_at(e, 4).ok_or_else(|| err(format!("entry at {at}: truncated")))? as usize;
-        let size = u64_at(e, 8).ok_or_else(|| err(format!("entry at {at}: truncated")))? as usize;
-        let arch = u32_at(e, 0x1c).ok_or_else(|| err(format!("entry at {at}: truncated")))?;
-        let flags = u64_at(e, 0x30).ok_or_else(|| err(format!("entry at {at}: truncated")))?;
-        let payload = e
-            .get(
-                hsize
-                    ..hsize
-                        .checked_add(size)
-                        .ok_or_else(|| err("size overflow"))?,
-            )
-            .ok_or_else(|| err(format!("entry at {at}: payload past the end")))?;
-        if hsize == 0 {
-            return Err(err(format!("entry at {at}: zero-sized header")));
+        let trunc = || err(format!("entry at {at}: truncated"));
+        let kind = u16_at(e, 0).ok_or_else(trunc)?;
+        let hsize = u32_at(e, 4).ok_or_else(trunc)? as usize;
+        let size = u64_at(e, 8).ok_or_else(trunc)?;
+        let csize = u32_at(e, 0x10).ok_or_else(trunc)? as u64;
+        let arch = u32_at(e, 0x1c).ok_or_else(trunc)?;
+        let flags = u64_at(e, 0x28).ok_or_else(trunc)?;
+        let uncompressed = u64_at(e, 0x38).ok_or_else(trunc)?;
+        if hsize < 0x40 {
+            return Err(err(format!("entry at {at}: a {hsize}-byte header")));
         }
+        let compression = if flags & FLAG_ZSTD != 0 {
+            Compression::Zstd
+        } else if flags & FLAG_LZ4 != 0 {
+            Compression::Lz4
+        } else {
+            Compression::None
+        };
+        let stored = if compression == Compression::None {
+            size
+        } else {
+            csize.min(size)
+        };
+        let payload = usize::try_from(stored)
+            .ok()
+            .and_then(|n| e.get(hsize..hsize.checked_add(n)?))
+            .ok_or_else(|| err(format!("entry at {at}: payload past the end")))?;
         out.push(Entry {
             kind,
             arch,
-            compressed: flags & FLAG_COMPRESSED != 0,
+            compression,
             payload,
+            uncompressed,
         });
-        at += hsize + size;
+        at = usize::try_from(size)
+            .ok()
+            .and_then(|n| at.checked_add(hsize)?.checked_add(n))
+            .ok_or_else(|| err("size overflow"))?;
     }
     Ok(out)
 }
@@ -133,25 +209,16 @@ pub enum Code {
 pub fn pick(b: &[u8], sm: u32) -> Result<Option<Code>, FatbinError> {
     let es = entries(b)?;
     if let Some(e) = es.iter().find(|e| e.kind == KIND_ELF && e.arch == sm) {
-        if e.compressed {
-            return Err(err(format!(
-                "the sm_{sm} cubin is compressed, which this driver cannot read yet"
-            )));
-        }
-        return Ok(Some(Code::Cubin(e.payload.to_vec())));
+        return Ok(Some(Code::Cubin(e.data()?)));
     }
     let ptx = es
         .iter()
         .filter(|e| e.kind == KIND_PTX && e.arch <= sm)
         .max_by_key(|e| e.arch);
     let Some(e) = ptx else { return Ok(None) };
-    if e.compressed {
-        return Err(err(format!(
-            "the PTX for sm_{} is compressed, which this driver cannot read yet",
-            e.arch
-        )));
-    }
-    let text = e.payload.split(|&c| c == 0).next().unwrap_or_default();
+    let data = e.data()?;
+    // PTX payloads end in NUL padding.
+    let text = data.split(|&c| c == 0).next().unwrap_or_default();
     let text = std::str::from_utf8(text).map_err(|_| err("PTX that is not UTF-8"))?;
     Ok(Some(Code::Ptx(text.to_string())))
 }
@@ -168,14 +235,84 @@ pub fn describe(b: &[u8]) -> String {
                     KIND_PTX => "PTX",
                     _ => "entry",
                 };
-                format!(
-                    "sm_{} {kind}{}",
-                    e.arch,
-                    if e.compressed { " (compressed)" } else { "" }
-                )
+                let how = match e.compression {
+                    Compression::None => "",
+                    Compression::Lz4 => " (LZ4)",
+                    Compression::Zstd => " (zstd)",
+                };
+                format!("sm_{} {kind}{how}", e.arch)
             })
             .collect::<Vec<_>>()
             .join(", "),
         Err(e) => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fat binary of `(kind, arch, flags, stored payload, uncompressed size)`.
+    fn container(es: &[(u16, u32, u64, Vec<u8>, u64)]) -> Vec<u8> {
+        let mut body = Vec::new();
+        for (kind, arch, flags, payload, full) in es {
+            let padded = payload.len().next_multiple_of(8);
+            let mut h = vec![0u8; 0x40];
+            h[0..2].copy_from_slice(&kind.to_le_bytes());
+            h[2..4].copy_from_slice(&0x0101u16.to_le_bytes());
+            h[4..8].copy_from_slice(&0x40u32.to_le_bytes());
+            h[8..16].copy_from_slice(&(padded as u64).to_le_bytes());
+            if *flags & (FLAG_LZ4 | FLAG_ZSTD) != 0 {
+                h[0x10..0x14].copy_from_slice(&(payload.len() as u32).to_le_bytes());
+                h[0x38..0x40].copy_from_slice(&full.to_le_bytes());
+            }
+            h[0x1c..0x20].copy_from_slice(&arch.to_le_bytes());
+            h[0x28..0x30].copy_from_slice(&(flags | 0x11).to_le_bytes());
+            body.extend_from_slice(&h);
+            body.extend_from_slice(payload);
+            body.resize(body.len().next_multiple_of(8), 0);
+        }
+        let mut out = MAGIC.to_le_bytes().to_vec();
+        out.extend_from_slice(&1u16.to_le_bytes());
+        out.extend_from_slice(&16u16.to_le_bytes());
+        out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+        out.extend_from_slice(&body);
+        out
+    }
+
+    #[test]
+    fn picks_the_cubin_else_the_newest_older_ptx_decompressing() {
+        let cubin: Vec<u8> = b"\x7fELF".iter().copied().cycle().take(5000).collect();
+        let ptx = b".version 6.4\n.target sm_70\n// a kernel\n\0\0\0".to_vec();
+        let lz4 = lz4_flex::block::compress(&cubin);
+        let zstd = ruzstd::encoding::compress_to_vec(
+            &ptx[..],
+            ruzstd::encoding::CompressionLevel::Fastest,
+        );
+        let f = container(&[
+            (KIND_ELF, 70, 0, b"\x7fELF-sm70".to_vec(), 0),
+            (KIND_ELF, 75, FLAG_LZ4, lz4.clone(), cubin.len() as u64),
+            (KIND_PTX, 80, 0, b".target sm_80".to_vec(), 0),
+        ]);
+        assert_eq!(total_len(&f).unwrap(), f.len());
+        assert_eq!(pick(&f, 75).unwrap(), Some(Code::Cubin(cubin.clone())));
+        assert_eq!(describe(&f), "sm_70 cubin, sm_75 cubin (LZ4), sm_80 PTX");
+        let f = container(&[
+            (KIND_PTX, 52, 0, b".version 5.0\n\0".to_vec(), 0),
+            (KIND_PTX, 70, FLAG_ZSTD, zstd, ptx.len() as u64),
+            (KIND_PTX, 80, 0, b".target sm_80".to_vec(), 0),
+            (KIND_ELF, 80, 0, b"\x7fELF".to_vec(), 0),
+        ]);
+        let want = ".version 6.4\n.target sm_70\n// a kernel\n".to_string();
+        assert_eq!(pick(&f, 75).unwrap(), Some(Code::Ptx(want)));
+        let only_new = container(&[(KIND_ELF, 80, 0, b"\x7fELF".to_vec(), 0)]);
+        assert_eq!(pick(&only_new, 75).unwrap(), None);
+        // A size the payload does not decompress to is refused.
+        let bad = container(&[(KIND_ELF, 75, FLAG_LZ4, lz4, 4999)]);
+        assert!(pick(&bad, 75).unwrap_err().to_string().contains("4999"));
+        // Truncated containers are refused, not read past.
+        let f = container(&[(KIND_ELF, 75, 0, cubin, 0)]);
+        assert!(entries(&f[..f.len() - 8]).is_err());
+        assert!(entries(&f[..40]).is_err());
     }
 }

@@ -68,9 +68,24 @@ unsafe fn read_image(p: *const c_void) -> Res<Image> {
     }
     let magic = u32::from_le_bytes([head[0], head[1], head[2], head[3]]);
     if magic == fatbin::WRAPPER_MAGIC {
-        // { magic, version, const void *data, ... }
-        let data = std::ptr::read_unaligned(b.add(8).cast::<*const u8>());
-        return read_fatbin(data);
+        // { u32 magic, u32 version, const void *data, const void *list }:
+        // version 2 lists prelinked fat binaries (NULL-terminated) instead.
+        let version = std::ptr::read_unaligned(b.add(4).cast::<u32>());
+        if version != 2 {
+            return read_fatbin(std::ptr::read_unaligned(b.add(8).cast::<*const u8>()));
+        }
+        let list = std::ptr::read_unaligned(b.add(16).cast::<*const *const u8>());
+        let mut i = 0;
+        while !list.is_null() && !(*list.add(i)).is_null() {
+            match read_fatbin(*list.add(i)) {
+                Err(e) if e.code == CUDA_ERROR_NO_BINARY_FOR_GPU => i += 1,
+                r => return r,
+            }
+        }
+        return Err(fail(
+            CUDA_ERROR_NO_BINARY_FOR_GPU,
+            format!("none of the {i} prelinked fat binaries has sm_75 code"),
+        ));
     }
     if magic == fatbin::MAGIC {
         return read_fatbin(b);

@@ -102,6 +102,32 @@ static void run_saxpy(CUfunction f, int n) {
     free(out);
 }
 
+/* A fat binary (the layout nvcc embeds) holding one uncompressed entry:
+ * kind 2 (ELF) or 1 (PTX), for architecture `arch`. */
+static unsigned char *fatbin_of(const void *payload, size_t len, int kind, int arch) {
+    size_t padded = (len + 7) & ~(size_t)7;
+    unsigned char *f = calloc(1, 16 + 64 + padded);
+    uint32_t magic = 0xBA55ED50u;
+    uint16_t version = 1, hsize = 16;
+    uint64_t body = 64 + padded;
+    memcpy(f, &magic, 4);
+    memcpy(f + 4, &version, 2);
+    memcpy(f + 6, &hsize, 2);
+    memcpy(f + 8, &body, 8);
+    unsigned char *e = f + 16;
+    uint16_t k = (uint16_t)kind, ev = 0x0101;
+    uint32_t eh = 64, a = (uint32_t)arch;
+    uint64_t size = padded, flags = 0x11;
+    memcpy(e, &k, 2);
+    memcpy(e + 2, &ev, 2);
+    memcpy(e + 4, &eh, 4);
+    memcpy(e + 8, &size, 8);
+    memcpy(e + 0x1c, &a, 4);
+    memcpy(e + 0x28, &flags, 8);
+    memcpy(e + 64, payload, len);
+    return f;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s DIR\n", argv[0]);
@@ -182,6 +208,28 @@ int main(int argc, char **argv) {
     run_saxpy(saxpy, 1000);
     run_saxpy(saxpy2, 77);
 
+    /* Fat binaries: bare, and behind nvcc's wrapper; one without sm_75
+     * code is refused with NO_BINARY_FOR_GPU. */
+    {
+        unsigned char *fat = fatbin_of(cubin, cubin_len, 2, 75);
+        CUmodule mf;
+        CUfunction sf;
+        CHECK(cuModuleLoadFatBinary(&mf, fat));
+        CHECK(cuModuleGetFunction(&sf, mf, "saxpy"));
+        run_saxpy(sf, 64);
+        struct {
+            uint32_t magic, version;
+            const void *data, *list;
+        } wrapper = {0x466243B1u, 1, fat, NULL};
+        CHECK(cuModuleLoadData(&mf, &wrapper));
+        CHECK(cuModuleGetFunction(&sf, mf, "saxpy"));
+        run_saxpy(sf, 65);
+        unsigned char *sm80 = fatbin_of(cubin, cubin_len, 2, 80);
+        EXPECT_ERR(cuModuleLoadFatBinary(&mf, sm80), CUDA_ERROR_NO_BINARY_FOR_GPU);
+        free(sm80);
+        free(fat);
+    }
+
     /* PTX, compiled by ptxas behind the driver (skipped, and said so,
      * when the program is told there is no ptxas). */
     if (argc < 3 || strcmp(argv[2], "--no-ptx") != 0) {
@@ -191,6 +239,12 @@ int main(int argc, char **argv) {
         CUfunction saxpy3;
         CHECK(cuModuleGetFunction(&saxpy3, mod3, "saxpy"));
         run_saxpy(saxpy3, 300);
+        /* A fat binary with only PTX (for an older architecture). */
+        unsigned char *fatptx = fatbin_of(ptx, strlen(ptx) + 1, 1, 70);
+        CHECK(cuModuleLoadFatBinary(&mod3, fatptx));
+        CHECK(cuModuleGetFunction(&saxpy3, mod3, "saxpy"));
+        run_saxpy(saxpy3, 301);
+        free(fatptx);
         const char *bad = ".version 8.8\n.target sm_75\nthis is not ptx\n";
         EXPECT_ERR(cuModuleLoadData(&mod3, bad), CUDA_ERROR_INVALID_PTX);
 
