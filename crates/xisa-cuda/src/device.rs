@@ -52,6 +52,11 @@ fn attribute(a: c_int) -> Option<c_int> {
         18 => 0,                 // not integrated
         19 => 1,                 // can map host memory
         20 => 0,                 // compute mode: default
+        21 | 22 => 131_072,      // 1D, 2D texture width
+        23 => 65536,             // 2D texture height
+        24..=26 => 16384,        // 3D texture extents
+        27 | 28 => 32768,        // layered 2D texture extents
+        29 => 2048,              // layered 2D texture layers
         30 => 512,               // surface alignment
         31 => 1,                 // concurrent kernels
         32 => 0,                 // ECC
@@ -62,8 +67,12 @@ fn attribute(a: c_int) -> Option<c_int> {
         39 => 1024,              // max threads per multiprocessor
         40 => 1,                 // async engines
         41 => 1,                 // unified addressing
+        42 => 32768,             // layered 1D texture width
+        43 => 2048,              // layered 1D texture layers
+        44..=49 => 0,            // texture gather, alternate 3D extents
         50 => 0,                 // PCI domain
         51 => 32,                // texture pitch alignment
+        52..=74 | 77 => 0,       // cubemap, surface, linear, mipmapped limits
         75 => 7,                 // compute capability major
         76 => 5,                 // compute capability minor
         78 => 1,                 // stream priorities
@@ -75,12 +84,18 @@ fn attribute(a: c_int) -> Option<c_int> {
         86 => 0,                 // host-native atomics
         87 => 32,                // single/double performance ratio
         88..=91 => 0,            // pageable access, host pointers
+        92..=94 => 0,            // stream memory operations
         95 => 1,                 // cooperative launch
         96 => 0,                 // multi-device cooperative launch
         97 => 64 << 10,          // opt-in shared memory per block
-        99 => 0,                 // host register
+        98 | 99 => 0,            // remote write flush, host register
+        100..=105 => 0,          // host page tables, virtual memory, IPC
         106 => 16,               // max blocks per multiprocessor
+        107..=110 => 0,          // compression, persisting L2, RDMA
         111 => 0,                // reserved shared memory per block
+        112..=125 => 0,          // sparse arrays, interop, memory pools, clusters
+        126 => 1,                // memory synchronisation domains
+        127..=143 => 0,          // tensor maps, fabric, NUMA, multicast, MPS
         _ => return None,
     })
 }

@@ -144,7 +144,8 @@ impl Context {
 /// A loaded module.
 pub(crate) struct LoadedModule {
     pub module: xisa::Module,
-    /// The context it was loaded in.
+    /// The context it was loaded in (0: a library, which belongs to no
+    /// context).
     pub ctx: usize,
     /// `__constant__` variables the program was given a device address for
     /// (`cuModuleGetGlobal`): name and address. Their bytes are copied into
@@ -152,12 +153,28 @@ pub(crate) struct LoadedModule {
     pub shadows: Mutex<Vec<(String, u64, u64)>>,
 }
 
-/// A kernel of a loaded module.
+/// A kernel of a loaded module (a `CUfunction`, and the `CUkernel` of a
+/// library: the two are one handle here).
 pub(crate) struct Function {
     pub module: Arc<LoadedModule>,
+    /// The module's (or library's) handle id.
+    pub module_id: usize,
     pub name: String,
-    /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` as set.
-    pub max_dyn_shared: Option<u32>,
+    /// The name for `cuFuncGetName` (lives as long as the function).
+    pub cname: std::ffi::CString,
+    /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` as set
+    /// (`u32::MAX`: not set).
+    pub max_dyn_shared: std::sync::atomic::AtomicU32,
+}
+
+impl Function {
+    /// The dynamic shared memory the function may use, when set.
+    pub(crate) fn max_dyn_shared(&self) -> Option<u32> {
+        let v = self
+            .max_dyn_shared
+            .load(std::sync::atomic::Ordering::Relaxed);
+        (v != u32::MAX).then_some(v)
+    }
 }
 
 /// An event: when it was last recorded.

@@ -1,6 +1,6 @@
 //! Kernel launches, function attributes and occupancy.
 
-use std::ffi::{c_int, c_uint, c_void};
+use std::ffi::{c_char, c_int, c_uint, c_void};
 use std::sync::Arc;
 
 use crate::codes::*;
@@ -139,9 +139,193 @@ fn function(f: *mut c_void) -> Res<(Arc<Function>, Option<u32>, usize)> {
     })
 }
 
+/// `CUlaunchConfig`.
+#[repr(C)]
+pub struct LaunchConfig {
+    grid: [c_uint; 3],
+    block: [c_uint; 3],
+    shared: c_uint,
+    stream: *mut c_void,
+    attrs: *const LaunchAttribute,
+    num_attrs: c_uint,
+}
+
+/// `CUlaunchAttribute`: an id and a 64-byte value.
+#[repr(C)]
+pub struct LaunchAttribute {
+    id: c_uint,
+    pad: [u8; 4],
+    value: [u8; 64],
+}
+
+/// Launches `f`; it has finished when this returns. A guest fault returns
+/// the GPU's code for it and leaves the context failed.
+///
+/// # Safety
+/// `params` and `extra` as `cuLaunchKernel` documents them.
+pub(crate) unsafe fn launch(
+    f: *mut c_void,
+    grid: [c_uint; 3],
+    block: [c_uint; 3],
+    shared: c_uint,
+    params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> Res {
+    let (func, stack, ctx) = function(f)?;
+    let lm = &func.module;
+    let module = &lm.module;
+    let (_, static_shared, _) = facts(&func)?;
+    let most = func
+        .max_dyn_shared()
+        .unwrap_or(DEFAULT_SHARED.saturating_sub(static_shared));
+    if shared > most {
+        return Err(invalid(format!(
+            "{shared} bytes of dynamic shared memory; kernel {} may have {most} \
+             (raise CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)",
+            func.name
+        )));
+    }
+    let decls = module.guest().declared_params(&func.name).ok_or_else(|| {
+        fail(
+            CUDA_ERROR_NOT_SUPPORTED,
+            format!("kernel {}: no parameter layout", func.name),
+        )
+    })?;
+    let args: Vec<xisa::ArgSpec> = param_bytes(&decls, params, extra)?
+        .into_iter()
+        .map(xisa::ArgSpec::Struct)
+        .collect();
+    let dev = driver::with(|d| Ok(d.device.clone()))?;
+    // `__constant__` data the program wrote through cuModuleGetGlobal.
+    for (name, addr, size) in lm.shadows.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        let now = dev
+            .read(*addr, *size as usize)
+            .map_err(|e| invalid(e.to_string()))?;
+        dev.write_global(module, name, &now)
+            .map_err(|e| invalid(e.to_string()))?;
+    }
+    let engine = match std::env::var("XISA_ENGINE").as_deref() {
+        Ok("interp") => xisa::Engine::Interp,
+        _ => xisa::Engine::Jit,
+    };
+    let opts = xisa::LaunchOptions {
+        grid,
+        block,
+        shared,
+        engine,
+        stack,
+        ..xisa::LaunchOptions::default()
+    };
+    match dev.launch(module, &func.name, &opts, &args) {
+        Ok(report) => {
+            print(&report.stats.output);
+            for o in &report.overruns {
+                driver::log(&format!(
+                    "kernel {}: wrote {} bytes past the end of the buffer of parameter {} \
+                     (at {:#x}, {} bytes past its end)",
+                    func.name, o.bytes, o.arg, o.addr, o.past_end
+                ));
+            }
+            Ok(())
+        }
+        Err(e) => {
+            print(&dev.take_output().0);
+            let code = match &e {
+                xisa::Error::Launch(xisa::runtime::LaunchError::Fault { fault, .. }) => {
+                    fault_code(fault.kind)
+                }
+                xisa::Error::Launch(xisa::runtime::LaunchError::Timeout { .. }) => {
+                    CUDA_ERROR_LAUNCH_TIMEOUT
+                }
+                _ => return Err(invalid(format!("kernel {}: {e}", func.name))),
+            };
+            driver::log(&format!("{}: {e}", driver::name_of(code)));
+            driver::with(|d| {
+                if let Ok(c) = d.context(ctx) {
+                    c.sticky = Some(code);
+                }
+                Ok(())
+            })?;
+            Err(fail(code, e.to_string()))
+        }
+    }
+}
+
+/// An attribute of function (or kernel) `f`.
+pub(crate) fn get_attribute(f: *mut c_void, attrib: c_int) -> Res<c_int> {
+    let func = driver::with(|d| d.function(id(f)))?;
+    let (max, shared, local) = facts(&func)?;
+    Ok(match attrib {
+        0 => max as c_int,
+        1 => shared as c_int,
+        2 => 0,
+        3 => local as c_int,
+        4 => 32,
+        5 | 6 => 75,
+        7 => 0,
+        8 => func
+            .max_dyn_shared()
+            .unwrap_or(DEFAULT_SHARED.saturating_sub(shared)) as c_int,
+        9 => -1,
+        _ => {
+            return Err(invalid(format!(
+                "function attribute {attrib} is not known here"
+            )))
+        }
+    })
+}
+
+/// Sets the dynamic shared memory a function may use (up to Turing's
+/// 64 KiB with its static shared memory); the carveout is accepted.
+pub(crate) fn set_attribute(f: *mut c_void, attrib: c_int, value: c_int) -> Res {
+    let func = driver::with(|d| d.function(id(f)))?;
+    let (_, shared, _) = facts(&func)?;
+    match attrib {
+        8 => {
+            let v = u32::try_from(value).map_err(|_| invalid("a negative size"))?;
+            if v + shared > OPTIN_SHARED {
+                return Err(invalid(format!(
+                    "{v} bytes of dynamic shared memory with {shared} static: more than {OPTIN_SHARED}"
+                )));
+            }
+            func.max_dyn_shared
+                .store(v, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        }
+        9 => Ok(()),
+        _ => Err(invalid(format!(
+            "function attribute {attrib} cannot be set here"
+        ))),
+    }
+}
+
+/// Parameter `i` of `f`: its offset and size.
+fn param_info(f: *mut c_void, i: usize, off: *mut usize, size: *mut usize) -> Res {
+    let func = driver::with(|d| d.function(id(f)))?;
+    let decls = func
+        .module
+        .module
+        .guest()
+        .declared_params(&func.name)
+        .unwrap_or_default();
+    let p = decls.get(i).ok_or_else(|| {
+        invalid(format!(
+            "kernel {} has {} parameters",
+            func.name,
+            decls.len()
+        ))
+    })?;
+    // SAFETY: the caller's out-pointers.
+    unsafe {
+        if !off.is_null() {
+            *off = p.offset as usize;
+        }
+        out(size, p.size as usize)
+    }
+}
+
 exports! {
-    /// Launches a kernel; it has finished when the call returns. A guest
-    /// fault returns the GPU's code for it and leaves the context failed.
+    /// Launches a kernel (see [`launch`]).
     fn cuLaunchKernel(
         f: *mut c_void,
         gx: c_uint, gy: c_uint, gz: c_uint,
@@ -151,126 +335,49 @@ exports! {
         params: *mut *mut c_void,
         extra: *mut *mut c_void,
     ) {
-        let (func, stack, ctx) = function(f)?;
-        let lm = &func.module;
-        let module = &lm.module;
-        let (_, static_shared, _) = facts(&func)?;
-        let most = func.max_dyn_shared.unwrap_or(DEFAULT_SHARED.saturating_sub(static_shared));
-        if shared > most {
-            return Err(invalid(format!(
-                "{shared} bytes of dynamic shared memory; kernel {} may have {most} \
-                 (raise CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)",
-                func.name
-            )));
-        }
-        let decls = module.guest().declared_params(&func.name).ok_or_else(|| {
-            fail(CUDA_ERROR_NOT_SUPPORTED, format!("kernel {}: no parameter layout", func.name))
-        })?;
-        let args: Vec<xisa::ArgSpec> = param_bytes(&decls, params, extra)?
-            .into_iter()
-            .map(xisa::ArgSpec::Struct)
-            .collect();
-        let dev = driver::with(|d| Ok(d.device.clone()))?;
-        // `__constant__` data the program wrote through cuModuleGetGlobal.
-        for (name, addr, size) in lm.shadows.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-            let now = dev.read(*addr, *size as usize).map_err(|e| invalid(e.to_string()))?;
-            dev.write_global(module, name, &now).map_err(|e| invalid(e.to_string()))?;
-        }
-        let engine = match std::env::var("XISA_ENGINE").as_deref() {
-            Ok("interp") => xisa::Engine::Interp,
-            _ => xisa::Engine::Jit,
-        };
-        let opts = xisa::LaunchOptions {
-            grid: [gx, gy, gz],
-            block: [bx, by, bz],
-            shared,
-            engine,
-            stack,
-            ..xisa::LaunchOptions::default()
-        };
-        match dev.launch(module, &func.name, &opts, &args) {
-            Ok(report) => {
-                print(&report.stats.output);
-                for o in &report.overruns {
-                    driver::log(&format!(
-                        "kernel {}: wrote {} bytes past the end of the buffer of parameter {} \
-                         (at {:#x}, {} bytes past its end)",
-                        func.name, o.bytes, o.arg, o.addr, o.past_end
-                    ));
-                }
-                Ok(())
-            }
-            Err(e) => {
-                print(&dev.take_output().0);
-                let code = match &e {
-                    xisa::Error::Launch(xisa::runtime::LaunchError::Fault { fault, .. }) => {
-                        fault_code(fault.kind)
-                    }
-                    xisa::Error::Launch(xisa::runtime::LaunchError::Timeout { .. }) => {
-                        CUDA_ERROR_LAUNCH_TIMEOUT
-                    }
-                    _ => return Err(invalid(format!("kernel {}: {e}", func.name))),
-                };
-                driver::log(&format!("{}: {e}", driver::name_of(code)));
-                driver::with(|d| {
-                    if let Ok(c) = d.context(ctx) {
-                        c.sticky = Some(code);
-                    }
-                    Ok(())
-                })?;
-                Err(fail(code, e.to_string()))
+        launch(f, [gx, gy, gz], [bx, by, bz], shared, params, extra)
+    }
+
+    /// Launches a kernel with a configuration. Attributes that change
+    /// nothing here (cooperative: all blocks run to completion anyway;
+    /// priorities, policies) are accepted; clusters (sm_90) are refused.
+    fn cuLaunchKernelEx(config: *const LaunchConfig, f: *mut c_void, params: *mut *mut c_void, extra: *mut *mut c_void) {
+        let c = config.as_ref().ok_or_else(|| invalid("a null launch configuration"))?;
+        for i in 0..c.num_attrs as usize {
+            let a = &*c.attrs.add(i);
+            if matches!(a.id, 4 | 11) {
+                return Err(fail(CUDA_ERROR_NOT_SUPPORTED, "thread-block clusters (sm_90)"));
             }
         }
+        launch(f, c.grid, c.block, c.shared, params, extra)
     }
 
     /// An attribute of a function.
     fn cuFuncGetAttribute(value: *mut c_int, attrib: c_int, f: *mut c_void) {
-        let func = driver::with(|d| d.function(id(f)))?;
-        let (max, shared, local) = facts(&func)?;
-        let v = match attrib {
-            0 => max as c_int,
-            1 => shared as c_int,
-            2 => 0,
-            3 => local as c_int,
-            4 => 32,
-            5 | 6 => 75,
-            7 => 0,
-            8 => func.max_dyn_shared.unwrap_or(DEFAULT_SHARED.saturating_sub(shared)) as c_int,
-            9 => -1,
-            _ => return Err(invalid(format!("function attribute {attrib} is not known here"))),
-        };
-        out(value, v)
+        out(value, get_attribute(f, attrib)?)
     }
 
-    /// Sets the dynamic shared memory a function may use (up to Turing's
-    /// 64 KiB with its static shared memory); the carveout is accepted.
+    /// Sets an attribute of a function.
     fn cuFuncSetAttribute(f: *mut c_void, attrib: c_int, value: c_int) {
-        let func = driver::with(|d| d.function(id(f)))?;
-        let (_, shared, _) = facts(&func)?;
-        match attrib {
-            8 => {
-                let v = u32::try_from(value).map_err(|_| invalid("a negative size"))?;
-                if v + shared > OPTIN_SHARED {
-                    return Err(invalid(format!(
-                        "{v} bytes of dynamic shared memory with {shared} static: more than {OPTIN_SHARED}"
-                    )));
-                }
-                driver::with(|d| {
-                    let old = d.function(id(f))?;
-                    d.functions.insert(
-                        id(f),
-                        Arc::new(Function {
-                            module: old.module.clone(),
-                            name: old.name.clone(),
-                            max_dyn_shared: Some(v),
-                        }),
-                    );
-                    Ok(())
-                })
-            }
-            9 => Ok(()),
-            _ => Err(invalid(format!("function attribute {attrib} cannot be set here"))),
-        }
+        set_attribute(f, attrib, value)
+    }
+
+    /// An attribute of a kernel (a function here; one device).
+    fn cuKernelGetAttribute(value: *mut c_int, attrib: c_int, k: *mut c_void, dev: c_int) {
+        crate::device::check(dev)?;
+        out(value, get_attribute(k, attrib)?)
+    }
+
+    /// Sets an attribute of a kernel.
+    fn cuKernelSetAttribute(attrib: c_int, value: c_int, k: *mut c_void, dev: c_int) {
+        crate::device::check(dev)?;
+        set_attribute(k, attrib, value)
+    }
+
+    /// Accepted; there is no L1/shared split.
+    fn cuKernelSetCacheConfig(k: *mut c_void, _config: c_int, dev: c_int) {
+        crate::device::check(dev)?;
+        driver::with(|d| d.function(id(k)).map(|_| ()))
     }
 
     /// Accepted; there is no L1/shared split.
@@ -280,6 +387,45 @@ exports! {
 
     /// Accepted; shared memory banks have no width here.
     fn cuFuncSetSharedMemConfig(f: *mut c_void, _config: c_int) {
+        driver::with(|d| d.function(id(f)).map(|_| ()))
+    }
+
+    /// A function's name.
+    fn cuFuncGetName(pname: *mut *const c_char, f: *mut c_void) {
+        let func = driver::with(|d| d.function(id(f)))?;
+        out(pname, func.cname.as_ptr())
+    }
+
+    /// A kernel's name.
+    fn cuKernelGetName(pname: *mut *const c_char, k: *mut c_void) {
+        let func = driver::with(|d| d.function(id(k)))?;
+        out(pname, func.cname.as_ptr())
+    }
+
+    /// The module of a function.
+    fn cuFuncGetModule(pmod: *mut *mut c_void, f: *mut c_void) {
+        let func = driver::with(|d| d.function(id(f)))?;
+        out(pmod, crate::driver::handle(func.module_id))
+    }
+
+    /// Offset and size of a function's parameter `i`.
+    fn cuFuncGetParamInfo(f: *mut c_void, i: usize, off: *mut usize, size: *mut usize) {
+        param_info(f, i, off, size)
+    }
+
+    /// Offset and size of a kernel's parameter `i`.
+    fn cuKernelGetParamInfo(k: *mut c_void, i: usize, off: *mut usize, size: *mut usize) {
+        param_info(k, i, off, size)
+    }
+
+    /// Functions are loaded when handed out (1: `CU_FUNCTION_LOADING_STATE_LOADED`).
+    fn cuFuncIsLoaded(state: *mut c_int, f: *mut c_void) {
+        driver::with(|d| d.function(id(f)).map(|_| ()))?;
+        out(state, 1)
+    }
+
+    /// Loads a function: it is loaded already.
+    fn cuFuncLoad(f: *mut c_void) {
         driver::with(|d| d.function(id(f)).map(|_| ()))
     }
 

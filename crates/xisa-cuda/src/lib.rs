@@ -40,6 +40,7 @@ mod device;
 mod driver;
 pub mod fatbin;
 mod launch;
+mod library;
 mod memory;
 mod module;
 mod proc;

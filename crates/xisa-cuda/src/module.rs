@@ -347,11 +347,19 @@ fn load(pmod: *mut *mut c_void, image: Image, origin: &str) -> Res {
 
 /// Loads a cubin into the current context.
 fn load_cubin(pmod: *mut *mut c_void, cubin: Vec<u8>, origin: &str) -> Res {
+    let m = register(cubin, origin, false)?;
+    // SAFETY: the caller's out-pointer.
+    unsafe { out(pmod, handle(m)) }
+}
+
+/// Registers a loaded cubin: a module of the current context, or a
+/// library (`cuLibraryLoadData`), which belongs to none. Returns its id.
+pub(crate) fn register(cubin: Vec<u8>, origin: &str, library: bool) -> Res<usize> {
     let isa = xisa::Isa::named("sm75");
     let module = xisa::Module::from_bytes(&cubin, origin, isa)
         .map_err(|e| fail(CUDA_ERROR_INVALID_IMAGE, e.to_string()))?;
-    let m = driver::with(|d| {
-        let ctx = d.current()?;
+    driver::with(|d| {
+        let ctx = if library { 0 } else { d.current()? };
         let m = d.fresh();
         d.modules.insert(
             m,
@@ -362,13 +370,106 @@ fn load_cubin(pmod: *mut *mut c_void, cubin: Vec<u8>, origin: &str) -> Res {
             }),
         );
         Ok(m)
+    })
+}
+
+/// The cubin of an image in memory (PTX compiled), JIT logs written.
+///
+/// # Safety
+/// As [`read_image`].
+pub(crate) unsafe fn cubin_at(
+    image: *const c_void,
+    n: c_uint,
+    options: *mut c_int,
+    values: *mut *mut c_void,
+) -> Res<Vec<u8>> {
+    let logs = JitLogs::read(n, options, values);
+    cubin_of(read_image(image)?, Some(&logs))
+}
+
+/// The cubin of a module file (PTX compiled).
+pub(crate) fn cubin_in_file(path: &str) -> Res<Vec<u8>> {
+    let mut bytes =
+        std::fs::read(path).map_err(|e| fail(CUDA_ERROR_FILE_NOT_FOUND, format!("{path}: {e}")))?;
+    bytes.push(0); // PTX text is read up to a NUL
+                   // SAFETY: a complete, NUL-terminated copy of the file.
+    cubin_of(unsafe { read_image(bytes.as_ptr().cast())? }, None)
+}
+
+/// The function handle of kernel `kname` of module (or library) `m`: the
+/// one handed out before, else a new one. The kernel is lifted here: one
+/// xisa cannot lift fails with `CUDA_ERROR_NOT_SUPPORTED`, its reason in
+/// the log.
+pub(crate) fn function_of(m: usize, kname: &str) -> Res<usize> {
+    let lm = module(handle(m))?;
+    if let Some(f) = driver::with(|d| {
+        Ok(d.functions
+            .iter()
+            .find(|(_, f)| f.module_id == m && f.name == kname)
+            .map(|(&id, _)| id))
+    })? {
+        return Ok(f);
+    }
+    if !lm.module.entries().iter().any(|e| e.name == kname) {
+        return Err(fail(
+            CUDA_ERROR_NOT_FOUND,
+            format!("{}: no kernel named {kname:?}", lm.module.origin),
+        ));
+    }
+    lm.module.kernel(kname).map_err(|e| {
+        let f = fail(CUDA_ERROR_NOT_SUPPORTED, format!("kernel {kname}: {e}"));
+        driver::log(&f.msg);
+        f
     })?;
-    // SAFETY: the caller's out-pointer.
-    unsafe { out(pmod, handle(m)) }
+    let cname = std::ffi::CString::new(kname).map_err(|_| invalid("a kernel name with a NUL"))?;
+    driver::with(|d| {
+        let f = d.fresh();
+        d.functions.insert(
+            f,
+            Arc::new(Function {
+                module: lm.clone(),
+                module_id: m,
+                name: kname.to_string(),
+                cname,
+                max_dyn_shared: std::sync::atomic::AtomicU32::new(u32::MAX),
+            }),
+        );
+        Ok(f)
+    })
+}
+
+/// The device address and size of global `gname` of module `lm`. A
+/// `__constant__` variable gets device memory of its own, copied into the
+/// constant bank at every launch of the module's kernels.
+pub(crate) fn global_of(lm: &LoadedModule, gname: &str) -> Res<(u64, u64)> {
+    let dev = driver::with(|d| Ok(d.device.clone()))?;
+    let g = dev
+        .global(&lm.module, gname)
+        .map_err(|e| fail(CUDA_ERROR_NOT_FOUND, e.to_string()))?;
+    let addr = match g.location {
+        xisa::GlobalLocation::Memory(a) => a,
+        xisa::GlobalLocation::ConstBank { .. } => {
+            let mut sh = lm.shadows.lock().unwrap_or_else(|e| e.into_inner());
+            match sh.iter().find(|s| s.0 == gname) {
+                Some(s) => s.1,
+                None => {
+                    let now = dev
+                        .read_global(&lm.module, gname)
+                        .map_err(|e| fail(CUDA_ERROR_NOT_FOUND, e.to_string()))?;
+                    let a = dev
+                        .upload(&now)
+                        .map_err(|e| fail(CUDA_ERROR_OUT_OF_MEMORY, e.to_string()))?;
+                    sh.push((gname.to_string(), a, g.size));
+                    a
+                }
+            }
+        }
+    };
+    Ok((addr, g.size))
 }
 
 /// Module `m`.
-fn module(m: *mut c_void) -> Res<Arc<LoadedModule>> {
+pub(crate) fn module(m: *mut c_void) -> Res<Arc<LoadedModule>> {
     driver::with(|d| {
         d.modules
             .get(&id(m))
@@ -378,7 +479,7 @@ fn module(m: *mut c_void) -> Res<Arc<LoadedModule>> {
 }
 
 /// A C string argument.
-unsafe fn name<'a>(p: *const c_char) -> Res<&'a str> {
+pub(crate) unsafe fn name<'a>(p: *const c_char) -> Res<&'a str> {
     if p.is_null() {
         return Err(invalid("a null name"));
     }
@@ -391,11 +492,7 @@ exports! {
     /// Loads a module from a file (cubin, fat binary or PTX).
     fn cuModuleLoad(pmod: *mut *mut c_void, fname: *const c_char) {
         let path = name(fname)?;
-        let mut bytes = std::fs::read(path)
-            .map_err(|e| fail(CUDA_ERROR_FILE_NOT_FOUND, format!("{path}: {e}")))?;
-        bytes.push(0); // PTX text is read up to a NUL
-        let image = read_image(bytes.as_ptr().cast())?;
-        load(pmod, image, path)
+        load_cubin(pmod, cubin_in_file(path)?, path)
     }
 
     /// Loads a module from memory.
@@ -406,9 +503,7 @@ exports! {
     /// Loads a module from memory; of the JIT options, the log buffers
     /// get ptxas's messages, the rest are accepted and ignored.
     fn cuModuleLoadDataEx(pmod: *mut *mut c_void, image: *const c_void, n: c_uint, options: *mut c_int, values: *mut *mut c_void) {
-        let logs = JitLogs::read(n, options, values);
-        let cubin = cubin_of(read_image(image)?, Some(&logs))?;
-        load_cubin(pmod, cubin, "cuModuleLoadDataEx image")
+        load_cubin(pmod, cubin_at(image, n, options, values)?, "cuModuleLoadDataEx image")
     }
 
     /// Starts a link (of one PTX, cubin or fat-binary input: there is no
@@ -488,69 +583,20 @@ exports! {
         })
     }
 
-    /// A kernel by name. It is lifted here: a kernel xisa cannot lift
-    /// fails with `CUDA_ERROR_NOT_SUPPORTED`, its reason in the log.
+    /// A kernel by name (lifted here; see [`function_of`]).
     fn cuModuleGetFunction(pfunc: *mut *mut c_void, m: *mut c_void, kname: *const c_char) {
-        let lm = module(m)?;
-        let kname = name(kname)?;
-        if !lm.module.entries().iter().any(|e| e.name == kname) {
-            return Err(fail(
-                CUDA_ERROR_NOT_FOUND,
-                format!("{}: no kernel named {kname:?}", lm.module.origin),
-            ));
-        }
-        lm.module.kernel(kname).map_err(|e| {
-            let f = fail(CUDA_ERROR_NOT_SUPPORTED, format!("kernel {kname}: {e}"));
-            driver::log(&f.msg);
-            f
-        })?;
-        let f = driver::with(|d| {
-            let f = d.fresh();
-            d.functions.insert(
-                f,
-                Arc::new(Function {
-                    module: lm.clone(),
-                    name: kname.to_string(),
-                    max_dyn_shared: None,
-                }),
-            );
-            Ok(f)
-        })?;
+        let f = function_of(id(m), name(kname)?)?;
         out(pfunc, handle(f))
     }
 
-    /// A global's device address and size. A `__constant__` variable gets
-    /// device memory of its own, copied into the constant bank at every
-    /// launch of the module's kernels.
+    /// A global's device address and size (see [`global_of`]).
     fn cuModuleGetGlobal_v2(dptr: *mut u64, bytes: *mut usize, m: *mut c_void, gname: *const c_char) {
-        let lm = module(m)?;
-        let gname = name(gname)?;
-        let dev = driver::with(|d| Ok(d.device.clone()))?;
-        let g = dev
-            .global(&lm.module, gname)
-            .map_err(|e| fail(CUDA_ERROR_NOT_FOUND, e.to_string()))?;
-        let addr = match g.location {
-            xisa::GlobalLocation::Memory(a) => a,
-            xisa::GlobalLocation::ConstBank { .. } => {
-                let mut sh = lm.shadows.lock().unwrap_or_else(|e| e.into_inner());
-                match sh.iter().find(|s| s.0 == gname) {
-                    Some(s) => s.1,
-                    None => {
-                        let now = dev
-                            .read_global(&lm.module, gname)
-                            .map_err(|e| fail(CUDA_ERROR_NOT_FOUND, e.to_string()))?;
-                        let a = dev.upload(&now).map_err(|e| fail(CUDA_ERROR_OUT_OF_MEMORY, e.to_string()))?;
-                        sh.push((gname.to_string(), a, g.size));
-                        a
-                    }
-                }
-            }
-        };
+        let (addr, size) = global_of(&*module(m)?, name(gname)?)?;
         if !dptr.is_null() {
             *dptr = addr;
         }
         if !bytes.is_null() {
-            *bytes = g.size as usize;
+            *bytes = size as usize;
         }
         Ok(())
     }

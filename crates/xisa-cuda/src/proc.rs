@@ -19,6 +19,7 @@ fn table() -> &'static HashMap<&'static str, usize> {
             crate::memory::procs(),
             crate::module::procs(),
             crate::launch::procs(),
+            crate::library::procs(),
             crate::stream::procs(),
             procs(),
         ]
