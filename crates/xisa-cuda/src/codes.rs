@@ -31,6 +31,7 @@ codes! {
     CUDA_ERROR_CONTEXT_ALREADY_CURRENT = 202, "context already current";
     CUDA_ERROR_NO_BINARY_FOR_GPU = 209, "no kernel image is available for execution on the device";
     CUDA_ERROR_UNSUPPORTED_LIMIT = 215, "limit is not supported on this architecture";
+    CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217, "peer access is not supported between these two devices";
     CUDA_ERROR_INVALID_PTX = 218, "a PTX JIT compilation failed";
     CUDA_ERROR_JIT_COMPILER_NOT_FOUND = 221, "PTX JIT compiler (ptxas) not found";
     CUDA_ERROR_INVALID_SOURCE = 300, "device kernel image is invalid";
@@ -44,6 +45,8 @@ codes! {
     CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE = 708, "primary context active";
     CUDA_ERROR_CONTEXT_IS_DESTROYED = 709, "context is destroyed";
     CUDA_ERROR_ASSERT = 710, "device-side assert triggered";
+    CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712, "part or all of the requested memory range is already mapped";
+    CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713, "pointer does not correspond to a registered memory region";
     CUDA_ERROR_HARDWARE_STACK_ERROR = 714, "hardware stack error";
     CUDA_ERROR_ILLEGAL_INSTRUCTION = 715, "an illegal instruction was encountered";
     CUDA_ERROR_MISALIGNED_ADDRESS = 716, "misaligned address";

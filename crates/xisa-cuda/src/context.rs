@@ -214,6 +214,46 @@ exports! {
         driver::with(|d| current(d).map(|_| ()))
     }
 
+    /// The current context, for a caller that will detach it (CUDA 1's
+    /// reference counting; flags must be 0).
+    fn cuCtxAttach(pctx: *mut *mut c_void, flags: c_uint) {
+        if flags != 0 {
+            return Err(invalid("flags must be 0"));
+        }
+        let c = driver::with(current)?;
+        out(pctx, handle(c))
+    }
+
+    /// Destroys a created context (CUDA 1's name for it).
+    fn cuCtxDetach(ctx: *mut c_void) {
+        driver::with(|d| {
+            d.context(id(ctx))?;
+            destroy(d, id(ctx));
+            Ok(())
+        })
+    }
+
+    /// There is one device: no peers.
+    fn cuCtxEnablePeerAccess(_peer: *mut c_void, _flags: c_uint) {
+        Err(fail(CUDA_ERROR_PEER_ACCESS_UNSUPPORTED, "one device has no peers"))
+    }
+
+    /// There is one device: no peers.
+    fn cuCtxDisablePeerAccess(_peer: *mut c_void) {
+        Err(fail(CUDA_ERROR_PEER_ACCESS_UNSUPPORTED, "one device has no peers"))
+    }
+
+    /// Shared memory banks: four bytes wide (1).
+    fn cuCtxGetSharedMemConfig(config: *mut c_int) {
+        driver::with(|d| current(d).map(|_| ()))?;
+        out(config, 1)
+    }
+
+    /// Accepted; banks have no width to configure here.
+    fn cuCtxSetSharedMemConfig(_config: c_int) {
+        driver::with(|d| current(d).map(|_| ()))
+    }
+
     /// Retains the device's primary context.
     fn cuDevicePrimaryCtxRetain(pctx: *mut *mut c_void, dev: c_int) {
         check(dev)?;

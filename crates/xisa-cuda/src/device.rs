@@ -186,6 +186,37 @@ exports! {
         Ok(())
     }
 
+    /// The device with a PCI id (`cuDeviceGetPCIBusId`'s).
+    fn cuDeviceGetByPCIBusId(dev: *mut c_int, id: *const c_char) {
+        driver::with(|_| Ok(()))?;
+        if id.is_null() {
+            return Err(invalid("a null PCI id"));
+        }
+        let s = std::ffi::CStr::from_ptr(id).to_string_lossy().to_ascii_lowercase();
+        // "domain:bus:device.function" or "bus:device.function", hex.
+        let parts: Vec<u64> = s
+            .split([':', '.'])
+            .map(|p| u64::from_str_radix(p, 16))
+            .collect::<Result<_, _>>()
+            .map_err(|_| invalid(format!("PCI id {s:?}")))?;
+        if matches!(parts.len(), 3 | 4) && parts.iter().all(|&p| p == 0) {
+            out(dev, 0)
+        } else {
+            Err(fail(CUDA_ERROR_INVALID_DEVICE, format!("no device at PCI id {s:?}")))
+        }
+    }
+
+    /// Profiling hooks: there is no profiler to start; the calls succeed,
+    /// as they do on a GPU with no profiler attached.
+    fn cuProfilerStart() {
+        Ok(())
+    }
+
+    /// See `cuProfilerStart`.
+    fn cuProfilerStop() {
+        Ok(())
+    }
+
     /// A device cannot access itself as a peer.
     fn cuDeviceCanAccessPeer(can: *mut c_int, dev: c_int, peer: c_int) {
         check(dev)?;

@@ -195,9 +195,12 @@ pub(crate) struct Driver {
     /// Streams and the context each belongs to.
     pub streams: HashMap<usize, usize>,
     pub events: HashMap<usize, Event>,
-    /// Page-locked host allocations (guest address, bytes): memory the
-    /// host and kernels both reach, carved from guest memory.
-    pub host_allocs: HashMap<u64, u64>,
+    /// Page-locked host allocations (guest address -> bytes, flags):
+    /// memory the host and kernels both reach, carved from guest memory.
+    pub host_allocs: HashMap<u64, (u64, u32)>,
+    /// Registered host ranges (start -> bytes, flags): page-locked in
+    /// name only, for copies; kernels cannot reach them.
+    pub registered: HashMap<u64, (u64, u32)>,
 }
 
 impl Driver {
@@ -283,6 +286,7 @@ pub(crate) fn init() -> Res {
             streams: HashMap::new(),
             events: HashMap::new(),
             host_allocs: HashMap::new(),
+            registered: HashMap::new(),
         });
     }
     Ok(())

@@ -109,14 +109,14 @@ fn memset(dst: CUdeviceptr, value: u32, elem: usize, count: usize) -> Res {
 
 /// Allocates `len` bytes of page-locked host memory: a guest allocation,
 /// returned as its host address.
-fn host_alloc(pp: *mut *mut c_void, len: usize) -> Res {
+fn host_alloc(pp: *mut *mut c_void, len: usize, flags: c_uint) -> Res {
     if len == 0 {
         return Err(invalid("a zero-byte allocation"));
     }
     let p = driver::with(|d| {
         d.current()?;
         let g = d.device.alloc(len as u64).map_err(mem_fail)?;
-        d.host_allocs.insert(g, len as u64);
+        d.host_allocs.insert(g, (len as u64, flags));
         let base = d.device.memory().host_base();
         // SAFETY: g lies inside the mapping (just allocated).
         Ok(unsafe { base.add((g - xisa::runtime::GUEST_BASE) as usize) })
@@ -125,7 +125,281 @@ fn host_alloc(pp: *mut *mut c_void, len: usize) -> Res {
     unsafe { out(pp, p.cast::<c_void>()) }
 }
 
+/// `CUDA_MEMCPY2D`.
+#[repr(C)]
+pub struct Memcpy2D {
+    src_x: usize,
+    src_y: usize,
+    src_type: c_uint,
+    src_host: *const c_void,
+    src_device: CUdeviceptr,
+    src_array: *mut c_void,
+    src_pitch: usize,
+    dst_x: usize,
+    dst_y: usize,
+    dst_type: c_uint,
+    dst_host: *mut c_void,
+    dst_device: CUdeviceptr,
+    dst_array: *mut c_void,
+    dst_pitch: usize,
+    width: usize,
+    height: usize,
+}
+
+/// `CUDA_MEMCPY3D`.
+#[repr(C)]
+pub struct Memcpy3D {
+    src_x: usize,
+    src_y: usize,
+    src_z: usize,
+    src_lod: usize,
+    src_type: c_uint,
+    src_host: *const c_void,
+    src_device: CUdeviceptr,
+    src_array: *mut c_void,
+    _reserved0: *mut c_void,
+    src_pitch: usize,
+    src_height: usize,
+    dst_x: usize,
+    dst_y: usize,
+    dst_z: usize,
+    dst_lod: usize,
+    dst_type: c_uint,
+    dst_host: *mut c_void,
+    dst_device: CUdeviceptr,
+    dst_array: *mut c_void,
+    _reserved1: *mut c_void,
+    dst_pitch: usize,
+    dst_height: usize,
+    width: usize,
+    height: usize,
+    depth: usize,
+}
+
+/// One end of a 2D/3D copy: where its (0, 0, 0) byte is, its row pitch
+/// and rows per slice.
+struct End {
+    base: Side,
+    pitch: usize,
+    rows: usize,
+}
+
+impl End {
+    /// From a copy descriptor's fields (`CUmemorytype`: 1 host, 2 device,
+    /// 4 unified; 3, CUDA arrays, are not offered).
+    fn new(
+        kind: c_uint,
+        host: *const c_void,
+        device: CUdeviceptr,
+        pitch: usize,
+        rows: usize,
+        at: [usize; 3],
+    ) -> Res<End> {
+        let base = match kind {
+            1 => Side::Host(host as *mut u8),
+            2 => Side::Guest(device),
+            4 => side(device)?,
+            3 => return Err(fail(CUDA_ERROR_NOT_SUPPORTED, "CUDA arrays")),
+            k => return Err(invalid(format!("memory type {k}"))),
+        };
+        let off = at[0] + pitch * (at[1] + rows * at[2]);
+        let base = match base {
+            Side::Host(p) => Side::Host(p.wrapping_add(off)),
+            Side::Guest(g) => Side::Guest(g + off as u64),
+        };
+        Ok(End { base, pitch, rows })
+    }
+
+    /// Row `y` of slice `z`.
+    fn row(&self, y: usize, z: usize) -> Side {
+        let off = self.pitch * (y + self.rows * z);
+        match self.base {
+            Side::Host(p) => Side::Host(p.wrapping_add(off)),
+            Side::Guest(g) => Side::Guest(g + off as u64),
+        }
+    }
+}
+
+/// Copies `width` bytes of `height` rows of `depth` slices.
+fn copy_3d(src: End, dst: End, width: usize, height: usize, depth: usize) -> Res {
+    if (height > 1 || depth > 1) && (src.pitch < width || dst.pitch < width) {
+        return Err(invalid(format!(
+            "pitches {} and {} are below the width {width}",
+            src.pitch, dst.pitch
+        )));
+    }
+    let dev = device()?;
+    for z in 0..depth {
+        for y in 0..height {
+            // SAFETY: host rows lie in the caller's buffers, as the copy
+            // descriptor states.
+            unsafe { copy(&dev, dst.row(y, z), src.row(y, z), width)? };
+        }
+    }
+    Ok(())
+}
+
+/// A 2D copy.
+///
+/// # Safety
+/// `p` must point at a copy descriptor whose host buffers are valid.
+unsafe fn memcpy_2d(p: *const Memcpy2D) -> Res {
+    let c = p
+        .as_ref()
+        .ok_or_else(|| invalid("a null copy descriptor"))?;
+    let src = End::new(
+        c.src_type,
+        c.src_host,
+        c.src_device,
+        c.src_pitch,
+        0,
+        [c.src_x, c.src_y, 0],
+    )?;
+    let dst = End::new(
+        c.dst_type,
+        c.dst_host,
+        c.dst_device,
+        c.dst_pitch,
+        0,
+        [c.dst_x, c.dst_y, 0],
+    )?;
+    copy_3d(src, dst, c.width, c.height, 1)
+}
+
+/// A 3D copy.
+///
+/// # Safety
+/// `p` must point at a copy descriptor whose host buffers are valid.
+unsafe fn memcpy_3d(p: *const Memcpy3D) -> Res {
+    let c = p
+        .as_ref()
+        .ok_or_else(|| invalid("a null copy descriptor"))?;
+    if c.src_lod != 0 || c.dst_lod != 0 {
+        return Err(invalid("a level of detail (arrays only)"));
+    }
+    let src = End::new(
+        c.src_type,
+        c.src_host,
+        c.src_device,
+        c.src_pitch,
+        c.src_height,
+        [c.src_x, c.src_y, c.src_z],
+    )?;
+    let dst = End::new(
+        c.dst_type,
+        c.dst_host,
+        c.dst_device,
+        c.dst_pitch,
+        c.dst_height,
+        [c.dst_x, c.dst_y, c.dst_z],
+    )?;
+    if c.depth > 1 && (src.rows < c.height || dst.rows < c.height) {
+        return Err(invalid("slice heights below the copy's height"));
+    }
+    copy_3d(src, dst, c.width, c.height, c.depth)
+}
+
+/// Fills `height` rows of `width` elements, `pitch` bytes apart.
+fn memset_2d(
+    dst: CUdeviceptr,
+    pitch: usize,
+    value: u32,
+    elem: usize,
+    width: usize,
+    height: usize,
+) -> Res {
+    if height > 1 && pitch < width * elem {
+        return Err(invalid(format!(
+            "pitch {pitch} below the row's {} bytes",
+            width * elem
+        )));
+    }
+    for y in 0..height {
+        memset(dst + (y * pitch) as u64, value, elem, width)?;
+    }
+    Ok(())
+}
+
 exports! {
+    /// A 2D copy between host and device memory (arrays are refused).
+    fn cuMemcpy2D_v2(p: *const Memcpy2D) {
+        memcpy_2d(p)
+    }
+
+    /// As `cuMemcpy2D_v2` (any pitch).
+    fn cuMemcpy2DUnaligned_v2(p: *const Memcpy2D) {
+        memcpy_2d(p)
+    }
+
+    /// As `cuMemcpy2D_v2`.
+    fn cuMemcpy2DAsync_v2(p: *const Memcpy2D, _stream: *mut c_void) {
+        memcpy_2d(p)
+    }
+
+    /// A 3D copy between host and device memory (arrays are refused).
+    fn cuMemcpy3D_v2(p: *const Memcpy3D) {
+        memcpy_3d(p)
+    }
+
+    /// As `cuMemcpy3D_v2`.
+    fn cuMemcpy3DAsync_v2(p: *const Memcpy3D, _stream: *mut c_void) {
+        memcpy_3d(p)
+    }
+
+    /// Between contexts: one device, one address space.
+    fn cuMemcpyPeer(dst: CUdeviceptr, _dst_ctx: *mut c_void, src: CUdeviceptr, _src_ctx: *mut c_void, n: usize) {
+        copy(&*device()?, Side::Guest(dst), Side::Guest(src), n)
+    }
+
+    /// As `cuMemcpyPeer`.
+    fn cuMemcpyPeerAsync(dst: CUdeviceptr, _dst_ctx: *mut c_void, src: CUdeviceptr, _src_ctx: *mut c_void, n: usize, _stream: *mut c_void) {
+        copy(&*device()?, Side::Guest(dst), Side::Guest(src), n)
+    }
+
+    /// Sets bytes of 2D memory.
+    fn cuMemsetD2D8_v2(dst: CUdeviceptr, pitch: usize, value: u8, width: usize, height: usize) {
+        memset_2d(dst, pitch, value.into(), 1, width, height)
+    }
+
+    /// Sets 16-bit words of 2D memory.
+    fn cuMemsetD2D16_v2(dst: CUdeviceptr, pitch: usize, value: u16, width: usize, height: usize) {
+        memset_2d(dst, pitch, value.into(), 2, width, height)
+    }
+
+    /// Sets 32-bit words of 2D memory.
+    fn cuMemsetD2D32_v2(dst: CUdeviceptr, pitch: usize, value: u32, width: usize, height: usize) {
+        memset_2d(dst, pitch, value, 4, width, height)
+    }
+
+    /// As `cuMemsetD2D8_v2`.
+    fn cuMemsetD2D8Async(dst: CUdeviceptr, pitch: usize, value: u8, width: usize, height: usize, _stream: *mut c_void) {
+        memset_2d(dst, pitch, value.into(), 1, width, height)
+    }
+
+    /// As `cuMemsetD2D16_v2`.
+    fn cuMemsetD2D16Async(dst: CUdeviceptr, pitch: usize, value: u16, width: usize, height: usize, _stream: *mut c_void) {
+        memset_2d(dst, pitch, value.into(), 2, width, height)
+    }
+
+    /// As `cuMemsetD2D32_v2`.
+    fn cuMemsetD2D32Async(dst: CUdeviceptr, pitch: usize, value: u32, width: usize, height: usize, _stream: *mut c_void) {
+        memset_2d(dst, pitch, value, 4, width, height)
+    }
+
+    /// Several attributes of a pointer (see `cuPointerGetAttribute`).
+    fn cuPointerGetAttributes(n: c_uint, attributes: *const c_uint, data: *mut *mut c_void, ptr: CUdeviceptr) {
+        if attributes.is_null() || data.is_null() {
+            return Err(invalid("null attribute or data arrays"));
+        }
+        for i in 0..n as usize {
+            let r = cuPointerGetAttribute(*data.add(i), *attributes.add(i), ptr);
+            if r != CUDA_SUCCESS {
+                return Err(fail(r, format!("attribute {}", *attributes.add(i))));
+            }
+        }
+        Ok(())
+    }
+
     /// Allocates device memory (256-byte aligned, zero-filled).
     fn cuMemAlloc_v2(dptr: *mut CUdeviceptr, bytesize: usize) {
         if bytesize == 0 {
@@ -182,12 +456,65 @@ exports! {
 
     /// Page-locked host memory kernels can reach.
     fn cuMemAllocHost_v2(pp: *mut *mut c_void, bytesize: usize) {
-        host_alloc(pp, bytesize)
+        host_alloc(pp, bytesize, 0)
     }
 
     /// Page-locked host memory (every flag gives memory kernels reach).
-    fn cuMemHostAlloc(pp: *mut *mut c_void, bytesize: usize, _flags: c_uint) {
-        host_alloc(pp, bytesize)
+    fn cuMemHostAlloc(pp: *mut *mut c_void, bytesize: usize, flags: c_uint) {
+        host_alloc(pp, bytesize, flags)
+    }
+
+    /// The flags page-locked host memory was allocated with.
+    fn cuMemHostGetFlags(flags: *mut c_uint, p: *mut c_void) {
+        let f = driver::with(|d| {
+            let g = d.guest_of(p as u64);
+            d.host_allocs
+                .iter()
+                .find(|(&a, &(n, _))| g.is_some_and(|g| g >= a && g - a < n.max(1)))
+                .map(|(_, &(_, f))| f)
+                .ok_or_else(|| invalid(format!("{p:p} is not page-locked host memory")))
+        })?;
+        out(flags, f)
+    }
+
+    /// Registers host memory for copies. Kernels cannot reach host memory
+    /// outside guest memory, so mapping it into the device (the DEVICEMAP
+    /// flag) is refused; a plain registration is recorded (copies from and
+    /// to any host memory work anyway).
+    fn cuMemHostRegister_v2(p: *mut c_void, bytesize: usize, flags: c_uint) {
+        const DEVICEMAP: c_uint = 0x02;
+        if p.is_null() || bytesize == 0 {
+            return Err(invalid("a null or empty range"));
+        }
+        if flags & DEVICEMAP != 0 {
+            return Err(fail(
+                CUDA_ERROR_NOT_SUPPORTED,
+                "mapping registered host memory into the device: kernels reach only device \
+                 memory and cuMemAllocHost/cuMemHostAlloc memory here",
+            ));
+        }
+        driver::with(|d| {
+            d.current()?;
+            let (a, n) = (p as u64, bytesize as u64);
+            if d.registered.iter().any(|(&b, &(m, _))| a < b + m && b < a + n) {
+                return Err(fail(
+                    CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+                    format!("{p:p}+{bytesize} overlaps a registered range"),
+                ));
+            }
+            d.registered.insert(a, (n, flags));
+            Ok(())
+        })
+    }
+
+    /// Unregisters host memory.
+    fn cuMemHostUnregister(p: *mut c_void) {
+        driver::with(|d| {
+            d.registered
+                .remove(&(p as u64))
+                .map(|_| ())
+                .ok_or_else(|| fail(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, format!("{p:p} is not registered")))
+        })
     }
 
     /// Frees page-locked host memory.
@@ -291,7 +618,7 @@ exports! {
             let g = d
                 .guest_of(ptr)
                 .ok_or_else(|| invalid(format!("{ptr:#x} is not memory this driver allocated")))?;
-            let host = d.host_allocs.keys().any(|&a| g >= a && g - a < d.host_allocs[&a].max(1));
+            let host = d.host_allocs.iter().any(|(&a, &(n, _))| g >= a && g - a < n.max(1));
             let range = d
                 .device
                 .memory()

@@ -40,6 +40,9 @@ fn record(e: *mut c_void, s: *mut c_void) -> Res {
     })
 }
 
+/// A callback `cuStreamAddCallback` calls.
+type StreamCallback = Option<unsafe extern "C" fn(*mut c_void, CUresult, *mut c_void)>;
+
 /// A host function `cuLaunchHostFunc` calls.
 type HostFn = Option<unsafe extern "C" fn(*mut c_void)>;
 
@@ -121,6 +124,31 @@ exports! {
         let f = f.ok_or_else(|| invalid("a null host function"))?;
         f(data);
         Ok(())
+    }
+
+    /// Calls `f(stream, CUDA_SUCCESS, data)` now: the stream's earlier work
+    /// is done.
+    fn cuStreamAddCallback(s: *mut c_void, f: StreamCallback, data: *mut c_void, flags: c_uint) {
+        check_stream(s)?;
+        if flags != 0 {
+            return Err(invalid("flags must be 0"));
+        }
+        let f = f.ok_or_else(|| invalid("a null callback"))?;
+        f(s, CUDA_SUCCESS, data);
+        Ok(())
+    }
+
+    /// The context of a stream (the current one for the default streams).
+    fn cuStreamGetCtx(s: *mut c_void, pctx: *mut *mut c_void) {
+        let c = driver::with(|d| {
+            let cur = d.current()?;
+            match d.streams.get(&id(s)) {
+                Some(&c) => Ok(c),
+                None if id(s) <= 2 => Ok(cur),
+                None => Err(fail(CUDA_ERROR_INVALID_HANDLE, format!("{s:p} is not a stream"))),
+            }
+        })?;
+        out(pctx, handle(c))
     }
 
     /// Creates an event.

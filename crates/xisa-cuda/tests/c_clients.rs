@@ -76,7 +76,15 @@ fn build(src: &str, dir: &Path) -> PathBuf {
     }
     let exe = dir.join(src.trim_end_matches(".c"));
     let out = Command::new("cc")
-        .args(["-std=c11", "-Wall", "-Werror", "-O1", "-I"])
+        // Deprecated calls are part of the API programs still use.
+        .args([
+            "-std=c11",
+            "-Wall",
+            "-Werror",
+            "-Wno-deprecated-declarations",
+            "-O1",
+            "-I",
+        ])
         .arg(cuda_include())
         .arg(clients().join(src))
         .arg("-o")
@@ -137,11 +145,33 @@ fn driver_api_program_runs_every_call() {
 }
 
 #[test]
+fn layouts_host_memory_and_libraries_program_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build("driver_more.c", dir.path());
+    let out = Command::new(&exe)
+        .arg(clients())
+        .env("LD_LIBRARY_PATH", dir.path())
+        .env("XISA_CUDA_LOG", dir.path().join("log"))
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("checks passed"),
+        "stdout:\n{stdout}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn the_driver_exports_what_cuda_h_declares_under_the_versioned_names() {
     // Every entry point is exported under the name cuda.h maps the call to
     // (cuMemAlloc is cuMemAlloc_v2 in cuda.h since CUDA 3.2), so a program
     // linked against the real library finds them all here.
-    let header = std::fs::read_to_string(cuda_include().join("cuda.h")).unwrap();
+    // The driver API's headers: the calls, and the profiler's typedefs
+    // (the wheel ships no cudaProfiler.h).
+    let header = ["cuda.h", "cudaProfilerTypedefs.h"]
+        .map(|h| std::fs::read_to_string(cuda_include().join(h)).unwrap())
+        .join("\n");
     // `#define cuMemAlloc cuMemAlloc_v2`: what each base name becomes.
     let mapped: std::collections::HashMap<&str, &str> = header
         .lines()
@@ -165,9 +195,9 @@ fn the_driver_exports_what_cuda_h_declares_under_the_versioned_names() {
             Some(i) if name[i + 2..].bytes().all(|c| c.is_ascii_digit()) => &name[..i],
             _ => name,
         };
-        let declared = [base, name]
-            .iter()
-            .any(|n| flat.contains(&format!(" CUDAAPI {n}(")));
+        let declared = [base, name].iter().any(|n| {
+            flat.contains(&format!(" CUDAAPI {n}(")) || flat.contains(&format!("*PFN_{n}_v"))
+        });
         assert!(declared, "{name} is not declared in cuda.h");
         // The name a program built with cuda.h calls is exported too.
         let called = mapped.get(base).copied().unwrap_or(base);
