@@ -40,6 +40,18 @@ fn record(e: *mut c_void, s: *mut c_void) -> Res {
     })
 }
 
+/// Creates a stream of the current context.
+fn create_stream(ph: *mut *mut c_void) -> Res {
+    let s = driver::with(|d| {
+        let c = d.current()?;
+        let s = d.fresh();
+        d.streams.insert(s, c);
+        Ok(s)
+    })?;
+    // SAFETY: the caller's out-pointer.
+    unsafe { out(ph, handle(s)) }
+}
+
 /// A callback `cuStreamAddCallback` calls.
 type StreamCallback = Option<unsafe extern "C" fn(*mut c_void, CUresult, *mut c_void)>;
 
@@ -49,24 +61,12 @@ type HostFn = Option<unsafe extern "C" fn(*mut c_void)>;
 exports! {
     /// Creates a stream.
     fn cuStreamCreate(ph: *mut *mut c_void, _flags: c_uint) {
-        let s = driver::with(|d| {
-            let c = d.current()?;
-            let s = d.fresh();
-            d.streams.insert(s, c);
-            Ok(s)
-        })?;
-        out(ph, handle(s))
+        create_stream(ph)
     }
 
     /// Creates a stream (priorities have no effect).
     fn cuStreamCreateWithPriority(ph: *mut *mut c_void, _flags: c_uint, _priority: c_int) {
-        let s = driver::with(|d| {
-            let c = d.current()?;
-            let s = d.fresh();
-            d.streams.insert(s, c);
-            Ok(s)
-        })?;
-        out(ph, handle(s))
+        create_stream(ph)
     }
 
     /// Destroys a stream.

@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
 /// The directory of the test's kernels (`kernels.cu` and what build.sh
 /// makes of it).
 fn clients() -> PathBuf {
@@ -22,33 +24,9 @@ fn driver() -> PathBuf {
     lib
 }
 
-/// Runs python code, `None` when it fails.
-fn python(code: &str) -> Option<String> {
-    let out = Command::new("python3").args(["-c", code]).output().ok()?;
-    let s = String::from_utf8(out.stdout).ok()?.trim().to_string();
-    (out.status.success() && !s.is_empty()).then_some(s)
-}
-
 /// The directory holding `cuda.h`, installing the wheel when missing.
 fn cuda_include() -> PathBuf {
-    let find = "import nvidia, os\nfor r in nvidia.__path__:\n p = os.path.join(r, 'cuda_runtime', 'include')\n if os.path.isfile(os.path.join(p, 'cuda.h')): print(p); break";
-    if let Some(p) = python(find) {
-        return p.into();
-    }
-    let st = Command::new("python3")
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "nvidia-cuda-runtime-cu12==12.9.79",
-        ])
-        .status()
-        .expect("pip");
-    assert!(st.success(), "pip install nvidia-cuda-runtime-cu12 failed");
-    python(find)
-        .expect("cuda.h after installing nvidia-cuda-runtime-cu12")
-        .into()
+    common::wheel_file("cuda_runtime/include", common::RUNTIME_WHEEL)
 }
 
 /// `ptxas`, installed with its wheel when missing (the driver compiles PTX

@@ -3,33 +3,15 @@
 //! LZ4-compressed; the reader finds the sm_75 cubin and decompresses it to
 //! the size its header states, a CUDA ELF for sm_75.
 
-use std::process::Command;
+mod common;
 
 use object::read::archive::ArchiveFile;
 use object::{Object, ObjectSection};
 
 /// `libcudadevrt.a` of the pinned wheel.
 fn devrt() -> Vec<u8> {
-    let find = "import nvidia, os\nfor r in nvidia.__path__:\n p = os.path.join(r, 'cuda_runtime', 'lib', 'libcudadevrt.a')\n if os.path.isfile(p): print(p); break";
-    let run = || {
-        let o = Command::new("python3").args(["-c", find]).output().ok()?;
-        let s = String::from_utf8(o.stdout).ok()?.trim().to_string();
-        (!s.is_empty()).then_some(s)
-    };
-    let path = run().or_else(|| {
-        let st = Command::new("python3")
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "nvidia-cuda-runtime-cu12==12.9.79",
-            ])
-            .status()
-            .ok()?;
-        st.success().then(run).flatten()
-    });
-    std::fs::read(path.expect("libcudadevrt.a from nvidia-cuda-runtime-cu12")).unwrap()
+    let path = common::wheel_file("cuda_runtime/lib/libcudadevrt.a", common::RUNTIME_WHEEL);
+    std::fs::read(path).unwrap()
 }
 
 #[test]

@@ -3,46 +3,13 @@
  * stream callbacks, PCI ids, CUDA 12's context-independent loading
  * (cuLibrary*, cuKernel*, cuLaunchKernelEx) and parameter queries.
  * Usage: driver_more DIR (DIR holds kernels.cubin). */
+#include "check.h"
+
 #include <cuda.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int checks;
-
-#define CHECK(call)                                                            \
-    do {                                                                       \
-        CUresult r_ = (call);                                                  \
-        if (r_ != CUDA_SUCCESS) {                                              \
-            const char *n_ = "?";                                              \
-            cuGetErrorName(r_, &n_);                                           \
-            fprintf(stderr, "%s:%d: %s failed: %d %s\n", __FILE__, __LINE__,  \
-                    #call, (int)r_, n_);                                       \
-            exit(1);                                                           \
-        }                                                                      \
-        checks++;                                                              \
-    } while (0)
-
-#define EXPECT(cond)                                                           \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
-            exit(1);                                                           \
-        }                                                                      \
-        checks++;                                                              \
-    } while (0)
-
-#define EXPECT_ERR(call, code)                                                 \
-    do {                                                                       \
-        CUresult r_ = (call);                                                  \
-        if (r_ != (code)) {                                                    \
-            fprintf(stderr, "%s:%d: %s returned %d, expected %s\n", __FILE__,  \
-                    __LINE__, #call, (int)r_, #code);                          \
-            exit(1);                                                           \
-        }                                                                      \
-        checks++;                                                              \
-    } while (0)
 
 static int callbacks;
 

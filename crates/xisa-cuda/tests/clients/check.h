@@ -1,0 +1,46 @@
+/* The checks the C clients count: CHECK (a call succeeds), EXPECT (a
+ * condition holds), EXPECT_ERR (a call fails with a given code); the first
+ * that does not hold prints where and exits 1. */
+#ifndef XISA_CLIENT_CHECK_H
+#define XISA_CLIENT_CHECK_H
+
+#include <cuda.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int checks;
+
+#define CHECK(call)                                                            \
+    do {                                                                       \
+        CUresult r_ = (call);                                                  \
+        if (r_ != CUDA_SUCCESS) {                                              \
+            const char *n_ = "?";                                              \
+            cuGetErrorName(r_, &n_);                                           \
+            fprintf(stderr, "%s:%d: %s failed: %d %s\n", __FILE__, __LINE__,  \
+                    #call, (int)r_, n_);                                       \
+            exit(1);                                                           \
+        }                                                                      \
+        checks++;                                                              \
+    } while (0)
+
+#define EXPECT(cond)                                                           \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
+            exit(1);                                                           \
+        }                                                                      \
+        checks++;                                                              \
+    } while (0)
+
+#define EXPECT_ERR(call, code)                                                 \
+    do {                                                                       \
+        CUresult r_ = (call);                                                  \
+        if (r_ != (code)) {                                                    \
+            fprintf(stderr, "%s:%d: %s returned %d, expected %s\n", __FILE__,  \
+                    __LINE__, #call, (int)r_, #code);                          \
+            exit(1);                                                           \
+        }                                                                      \
+        checks++;                                                              \
+    } while (0)
+
+#endif
