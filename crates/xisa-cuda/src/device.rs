@@ -13,6 +13,9 @@ pub(crate) const DRIVER_VERSION: c_int = 12090;
 /// The device's name.
 const NAME: &str = "xisa sm_75 (host CPU)";
 
+/// The device's UUID.
+pub(crate) const UUID: [u8; 16] = *b"xisa-sm75-device";
+
 /// Checks a device ordinal.
 pub(crate) fn check(dev: c_int) -> Res {
     if dev == 0 {
@@ -166,13 +169,13 @@ exports! {
     /// A fixed UUID ("xisa" and the device number).
     fn cuDeviceGetUuid(uuid: *mut [u8; 16], dev: c_int) {
         check(dev)?;
-        out(uuid, *b"xisa-sm75-device")
+        out(uuid, UUID)
     }
 
     /// As `cuDeviceGetUuid`.
     fn cuDeviceGetUuid_v2(uuid: *mut [u8; 16], dev: c_int) {
         check(dev)?;
-        out(uuid, *b"xisa-sm75-device")
+        out(uuid, UUID)
     }
 
     /// The device's PCI id: a fixed, valid-looking one.

@@ -38,6 +38,7 @@ pub mod codes;
 mod context;
 mod device;
 mod driver;
+mod export;
 pub mod fatbin;
 mod launch;
 mod library;

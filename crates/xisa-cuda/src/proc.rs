@@ -20,6 +20,7 @@ fn table() -> &'static HashMap<&'static str, usize> {
             crate::module::procs(),
             crate::launch::procs(),
             crate::library::procs(),
+            crate::export::procs(),
             crate::stream::procs(),
             procs(),
         ]
@@ -36,19 +37,24 @@ pub fn exported() -> Vec<&'static str> {
     v
 }
 
-/// Which symbol is the ABI of each entry point introduced in each CUDA
-/// version (`translation-rules/cuda/proc_versions.tsv`, generated from
-/// `cudaTypedefs.h`): name -> [(version, symbol)], ascending.
-fn abis() -> &'static HashMap<&'static str, Vec<(i32, &'static str)>> {
-    static T: OnceLock<HashMap<&'static str, Vec<(i32, &'static str)>>> = OnceLock::new();
+/// One ABI of an entry point: the CUDA version that introduced it, its
+/// symbol, and its signature class (the newest ABI of the same call with
+/// an identical parameter list).
+type Abi = (i32, &'static str, &'static str);
+
+/// The ABIs of each entry point, ascending by version
+/// (`translation-rules/cuda/proc_versions.tsv`, generated from
+/// `cudaTypedefs.h`).
+fn abis() -> &'static HashMap<&'static str, Vec<Abi>> {
+    static T: OnceLock<HashMap<&'static str, Vec<Abi>>> = OnceLock::new();
     T.get_or_init(|| {
-        let mut t: HashMap<&str, Vec<(i32, &str)>> = HashMap::new();
+        let mut t: HashMap<&str, Vec<Abi>> = HashMap::new();
         let rows = include_str!("../../../translation-rules/cuda/proc_versions.tsv");
         for line in rows.lines().filter(|l| !l.starts_with('#')) {
-            let mut f = line.split('\t');
-            if let (Some(n), Some(v), Some(s)) = (f.next(), f.next(), f.next()) {
+            let f: Vec<&str> = line.split('\t').collect();
+            if let [n, v, s, same] = f[..] {
                 if let Ok(v) = v.parse() {
-                    t.entry(n).or_default().push((v, s));
+                    t.entry(n).or_default().push((v, s, same));
                 }
             }
         }
@@ -77,12 +83,17 @@ pub(crate) fn resolve(name: &str, version: i32) -> Result<usize, Miss> {
     let exported = table();
     match abis().get(name) {
         Some(abis) => {
-            let (_, symbol) = abis
+            let (_, _, class) = abis
                 .iter()
                 .rev()
-                .find(|(v, _)| *v <= version)
+                .find(|(v, _, _)| *v <= version)
                 .ok_or(Miss::Version)?;
-            exported.get(symbol).copied().ok_or(Miss::Version)
+            // The wanted ABI, or one that takes the same arguments.
+            abis.iter()
+                .filter(|(_, _, c)| c == class)
+                .find_map(|(_, s, _)| exported.get(s))
+                .copied()
+                .ok_or(Miss::Version)
         }
         None => exported.get(name).copied().ok_or(Miss::Symbol),
     }

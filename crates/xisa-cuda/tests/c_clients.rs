@@ -45,38 +45,72 @@ fn ptxas() -> String {
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
-/// Builds `src` against `cuda.h` and this driver, in `dir` (which gets the
-/// `libcuda.so.1` and `libcuda.so` names of the driver).
-fn build(src: &str, dir: &Path) -> PathBuf {
+/// Builds `src` against `cuda.h` and this driver (or, with `runtime`,
+/// against NVIDIA's CUDA runtime library, which loads `libcuda.so.1`), in
+/// `dir` (which gets the `libcuda.so.1` and `libcuda.so` names of the
+/// driver).
+fn build_with(src: &str, dir: &Path, runtime: bool) -> PathBuf {
     let lib = driver();
     for name in ["libcuda.so.1", "libcuda.so"] {
         std::os::unix::fs::symlink(&lib, dir.join(name)).expect("symlink");
     }
     let exe = dir.join(src.trim_end_matches(".c"));
-    let out = Command::new("cc")
-        // Deprecated calls are part of the API programs still use.
-        .args([
-            "-std=c11",
-            "-Wall",
-            "-Werror",
-            "-Wno-deprecated-declarations",
-            "-O1",
-            "-I",
-        ])
-        .arg(cuda_include())
-        .arg(clients().join(src))
-        .arg("-o")
-        .arg(&exe)
-        .arg(format!("-L{}", dir.display()))
-        .args(["-lcuda", "-lm"])
-        .output()
-        .expect("cc");
+    let mut cc = Command::new("cc");
+    // Deprecated calls are part of the API programs still use.
+    cc.args([
+        "-std=c11",
+        "-Wall",
+        "-Werror",
+        "-Wno-deprecated-declarations",
+        "-O1",
+        "-I",
+    ])
+    .arg(cuda_include())
+    .arg(clients().join(src))
+    .arg("-o")
+    .arg(&exe);
+    if runtime {
+        // cuda_runtime_api.h includes crt/ headers, shipped with nvcc.
+        let crt = common::wheel_file("cuda_nvcc/include", "nvidia-cuda-nvcc-cu12==12.9.86");
+        let rt = common::wheel_file("cuda_runtime/lib", common::RUNTIME_WHEEL);
+        cc.arg("-I")
+            .arg(crt)
+            .arg(format!("-L{}", rt.display()))
+            .arg("-l:libcudart.so.12")
+            .arg(format!("-Wl,-rpath,{}", rt.display()));
+    } else {
+        cc.arg(format!("-L{}", dir.display())).arg("-lcuda");
+    }
+    let out = cc.arg("-lm").output().expect("cc");
     assert!(
         out.status.success(),
         "cc {src}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     exe
+}
+
+/// Builds `src` against `cuda.h` and this driver.
+fn build(src: &str, dir: &Path) -> PathBuf {
+    build_with(src, dir, false)
+}
+
+/// Runs a built client on the driver: its stdout, after checking that it
+/// passed.
+fn run(exe: &Path, dir: &Path) -> String {
+    let out = Command::new(exe)
+        .arg(clients())
+        .env("LD_LIBRARY_PATH", dir)
+        .env("XISA_CUDA_LOG", dir.join("log"))
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success() && stdout.contains("checks passed"),
+        "stdout:\n{stdout}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
 }
 
 #[test]
@@ -126,17 +160,22 @@ fn driver_api_program_runs_every_call() {
 fn layouts_host_memory_and_libraries_program_runs() {
     let dir = tempfile::tempdir().unwrap();
     let exe = build("driver_more.c", dir.path());
-    let out = Command::new(&exe)
-        .arg(clients())
-        .env("LD_LIBRARY_PATH", dir.path())
-        .env("XISA_CUDA_LOG", dir.path().join("log"))
-        .output()
-        .expect("run");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    run(&exe, dir.path());
+}
+
+/// NVIDIA's CUDA runtime library (from the wheel) runs on the driver: it
+/// asks for private export tables (`cuGetExportTable`) and checks the
+/// driver's integrity answer before any runtime call works; then kernels
+/// registered as nvcc's host code registers them launch by stub address.
+#[test]
+fn cuda_runtime_program_runs_on_the_driver() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build_with("runtime_api.c", dir.path(), true);
+    run(&exe, dir.path());
+    let log = std::fs::read_to_string(dir.path().join("log")).unwrap_or_default();
     assert!(
-        out.status.success() && stdout.contains("checks passed"),
-        "stdout:\n{stdout}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stderr)
+        log.contains("CUDA_ERROR_ILLEGAL_ADDRESS: kernel store_at faulted"),
+        "{log}"
     );
 }
 
