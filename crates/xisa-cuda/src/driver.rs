@@ -183,6 +183,18 @@ pub(crate) struct Event {
     pub at: Option<Instant>,
 }
 
+/// A registered host range (`cuMemHostRegister`). Kernels reach only
+/// guest memory, so the range has a mirror there, its device address: the
+/// host bytes are copied in when a driver call that touches device memory
+/// starts, and back out when it ends (work is synchronous, so kernels and
+/// copies see the host's bytes and the host sees theirs afterwards).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Registered {
+    pub len: u64,
+    /// The mirror's guest address.
+    pub mirror: u64,
+}
+
 /// Everything the driver holds after `cuInit`.
 pub(crate) struct Driver {
     pub device: Arc<xisa::Device>,
@@ -198,9 +210,8 @@ pub(crate) struct Driver {
     /// Page-locked host allocations (guest address -> bytes, flags):
     /// memory the host and kernels both reach, carved from guest memory.
     pub host_allocs: HashMap<u64, (u64, u32)>,
-    /// Registered host ranges (start -> bytes, flags): page-locked in
-    /// name only, for copies; kernels cannot reach them.
-    pub registered: HashMap<u64, (u64, u32)>,
+    /// Registered host ranges by start, each mirrored in device memory.
+    pub registered: HashMap<u64, Registered>,
 }
 
 impl Driver {

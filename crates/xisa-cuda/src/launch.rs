@@ -216,7 +216,11 @@ pub(crate) unsafe fn launch(
         stack,
         ..xisa::LaunchOptions::default()
     };
-    match dev.launch(module, &func.name, &opts, &args) {
+    // Registered host memory the kernel may reach through its mirror.
+    let mirrors = crate::memory::Mirrors::take()?;
+    let result = dev.launch(module, &func.name, &opts, &args);
+    drop(mirrors);
+    match result {
         Ok(report) => {
             print(&report.stats.output);
             for o in &report.overruns {

@@ -45,6 +45,64 @@ fn side(p: u64) -> Res<Side> {
     })
 }
 
+/// The mirrors of registered host memory for the length of one driver
+/// call that touches device memory: taking them copies each registered
+/// range's host bytes into its mirror, dropping them copies the mirrors
+/// back (see [`driver::Registered`]).
+pub(crate) struct Mirrors {
+    dev: Arc<xisa::Device>,
+    /// (host start, length, mirror address).
+    list: Vec<(u64, u64, u64)>,
+}
+
+impl Mirrors {
+    /// Copies the registered ranges in.
+    pub(crate) fn take() -> Res<Mirrors> {
+        let (dev, list) = driver::with(|d| {
+            let list: Vec<(u64, u64, u64)> = d
+                .registered
+                .iter()
+                .map(|(&h, r)| (h, r.len, r.mirror))
+                .collect();
+            Ok((d.device.clone(), list))
+        })?;
+        for &(h, n, m) in &list {
+            // SAFETY: the program registered [h, h + n) as its memory.
+            let bytes = unsafe { std::slice::from_raw_parts(h as *const u8, n as usize) };
+            dev.write(m, bytes).map_err(mem_fail)?;
+        }
+        Ok(Mirrors { dev, list })
+    }
+
+    /// A copy's side, with registered host memory replaced by its mirror.
+    fn map(&self, s: Side) -> Side {
+        match s {
+            Side::Host(p) => {
+                let a = p as u64;
+                self.list
+                    .iter()
+                    .find(|&&(h, n, _)| a >= h && a - h < n)
+                    .map_or(s, |&(h, _, m)| Side::Guest(m + (a - h)))
+            }
+            g => g,
+        }
+    }
+}
+
+impl Drop for Mirrors {
+    fn drop(&mut self) {
+        for &(h, n, m) in &self.list {
+            // SAFETY: as in `take`; the range is still registered (the
+            // program unregisters it with another call, which waits for
+            // the driver's lock after this one).
+            let out = unsafe { std::slice::from_raw_parts_mut(h as *mut u8, n as usize) };
+            if let Err(e) = self.dev.memory().read(m, out) {
+                driver::log(&format!("registered memory at {h:#x}: {e}"));
+            }
+        }
+    }
+}
+
 /// Copies `n` bytes.
 ///
 /// # Safety
@@ -53,6 +111,8 @@ unsafe fn copy(dev: &xisa::Device, dst: Side, src: Side, n: usize) -> Res {
     if n == 0 {
         return Ok(());
     }
+    let mirrors = Mirrors::take()?;
+    let (dst, src) = (mirrors.map(dst), mirrors.map(src));
     let mem = dev.memory();
     let bad = |e: xisa::runtime::MemError| invalid(e.to_string());
     match (dst, src) {
@@ -83,6 +143,7 @@ unsafe fn copy(dev: &xisa::Device, dst: Side, src: Side, n: usize) -> Res {
 /// Fills `count` elements of `elem` bytes at `dst` with `value`.
 fn memset(dst: CUdeviceptr, value: u32, elem: usize, count: usize) -> Res {
     let dev = device()?;
+    let _mirrors = Mirrors::take()?;
     let dst = driver::with(|d| Ok(d.guest_of(dst)))?
         .ok_or_else(|| invalid(format!("{dst:#x} is not device memory")))?;
     if dst % elem as u64 != 0 {
@@ -477,43 +538,37 @@ exports! {
         out(flags, f)
     }
 
-    /// Registers host memory for copies. Kernels cannot reach host memory
-    /// outside guest memory, so mapping it into the device (the DEVICEMAP
-    /// flag) is refused; a plain registration is recorded (copies from and
-    /// to any host memory work anyway).
-    fn cuMemHostRegister_v2(p: *mut c_void, bytesize: usize, flags: c_uint) {
-        const DEVICEMAP: c_uint = 0x02;
+    /// Registers host memory: copies use it as any host memory, kernels
+    /// through its device address (`cuMemHostGetDevicePointer`), a mirror
+    /// in device memory kept equal to it around every driver call (see
+    /// [`driver::Registered`]); whatever the flags, as on a device with
+    /// unified addressing.
+    fn cuMemHostRegister_v2(p: *mut c_void, bytesize: usize, _flags: c_uint) {
         if p.is_null() || bytesize == 0 {
             return Err(invalid("a null or empty range"));
-        }
-        if flags & DEVICEMAP != 0 {
-            return Err(fail(
-                CUDA_ERROR_NOT_SUPPORTED,
-                "mapping registered host memory into the device: kernels reach only device \
-                 memory and cuMemAllocHost/cuMemHostAlloc memory here",
-            ));
         }
         driver::with(|d| {
             d.current()?;
             let (a, n) = (p as u64, bytesize as u64);
-            if d.registered.iter().any(|(&b, &(m, _))| a < b + m && b < a + n) {
+            if d.registered.iter().any(|(&b, r)| a < b + r.len && b < a + n) {
                 return Err(fail(
                     CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
                     format!("{p:p}+{bytesize} overlaps a registered range"),
                 ));
             }
-            d.registered.insert(a, (n, flags));
+            let mirror = d.device.alloc(n).map_err(mem_fail)?;
+            d.registered.insert(a, driver::Registered { len: n, mirror });
             Ok(())
         })
     }
 
-    /// Unregisters host memory.
+    /// Unregisters host memory (its mirror is freed).
     fn cuMemHostUnregister(p: *mut c_void) {
         driver::with(|d| {
-            d.registered
-                .remove(&(p as u64))
-                .map(|_| ())
-                .ok_or_else(|| fail(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, format!("{p:p} is not registered")))
+            let r = d.registered.remove(&(p as u64)).ok_or_else(|| {
+                fail(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, format!("{p:p} is not registered"))
+            })?;
+            d.device.free(r.mirror).map(|_| ()).map_err(|e| invalid(e.to_string()))
         })
     }
 
@@ -529,13 +584,21 @@ exports! {
         })
     }
 
-    /// The device address of page-locked host memory.
+    /// The device address of page-locked or registered host memory.
     fn cuMemHostGetDevicePointer_v2(pdptr: *mut CUdeviceptr, p: *mut c_void, flags: c_uint) {
         if flags != 0 {
             return Err(invalid("flags must be 0"));
         }
-        let g = driver::with(|d| Ok(d.guest_of(p as u64)))?
-            .ok_or_else(|| invalid(format!("{p:p} is not page-locked host memory")))?;
+        let a = p as u64;
+        let g = driver::with(|d| {
+            Ok(d.guest_of(a).or_else(|| {
+                d.registered
+                    .iter()
+                    .find(|(&h, r)| a >= h && a - h < r.len)
+                    .map(|(&h, r)| r.mirror + (a - h))
+            }))
+        })?
+        .ok_or_else(|| invalid(format!("{p:p} is neither page-locked nor registered host memory")))?;
         out(pdptr, g)
     }
 

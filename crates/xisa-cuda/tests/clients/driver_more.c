@@ -131,17 +131,35 @@ int main(int argc, char **argv) {
     EXPECT(probe == vol[2][0][2]);
     EXPECT_ERR(cuCtxEnablePeerAccess(ctx, 0), CUDA_ERROR_PEER_ACCESS_UNSUPPORTED);
 
-    /* Registered host memory serves copies; mapping it into the device is
-     * refused (kernels reach only device and page-locked memory). */
+    /* Registered host memory: copies use it, kernels reach it through its
+     * device address, and each side sees the other's writes. */
+    char path[4096];
+    snprintf(path, sizeof path, "%s/kernels.cubin", argv[1]);
+    CUmodule km;
+    CUfunction store_at;
+    CHECK(cuModuleLoad(&km, path));
+    CHECK(cuModuleGetFunction(&store_at, km, "store_at"));
     int *reg = calloc(256, sizeof(int));
-    CHECK(cuMemHostRegister(reg, 256 * sizeof(int), 0));
+    CHECK(cuMemHostRegister(reg, 256 * sizeof(int), CU_MEMHOSTREGISTER_DEVICEMAP));
     EXPECT_ERR(cuMemHostRegister(reg + 4, 16, 0), CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
     CHECK(cuMemsetD32(other, 77, 64));
     CHECK(cuMemcpyDtoH(reg, other, 64 * sizeof(int)));
     EXPECT(reg[0] == 77 && reg[63] == 77 && reg[64] == 0);
+    CUdeviceptr dreg;
+    CHECK(cuMemHostGetDevicePointer(&dreg, reg + 128, 0));
+    int seven = 7;
+    void *rp[] = {&dreg, &seven};
+    CHECK(cuLaunchKernel(store_at, 1, 1, 1, 32, 1, 1, 0, 0, rp, NULL));
+    EXPECT(reg[127] == 0 && reg[128] == 7 && reg[159] == 7 && reg[160] == 0 && reg[0] == 77);
+    reg[200] = 4242;
+    int seen = 0;
+    CHECK(cuMemcpyDtoH(&seen, dreg + 72 * sizeof(int), sizeof seen));
+    EXPECT(seen == 4242);
+    CHECK(cuMemsetD32(dreg, 9, 2));
+    EXPECT(reg[128] == 9 && reg[129] == 9 && reg[130] == 7);
     CHECK(cuMemHostUnregister(reg));
     EXPECT_ERR(cuMemHostUnregister(reg), CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
-    EXPECT_ERR(cuMemHostRegister(reg, 64, CU_MEMHOSTREGISTER_DEVICEMAP), CUDA_ERROR_NOT_SUPPORTED);
+    EXPECT_ERR(cuMemHostGetDevicePointer(&dreg, reg, 0), CUDA_ERROR_INVALID_VALUE);
     free(reg);
     void *pinned;
     unsigned int hflags = 0;
@@ -184,8 +202,6 @@ int main(int argc, char **argv) {
     /* CUDA 12's context-independent loading: a library, its kernel (also
      * usable as a function), a launch with a configuration, parameter
      * layout, names and globals. */
-    char path[4096];
-    snprintf(path, sizeof path, "%s/kernels.cubin", argv[1]);
     CUlibrary lib;
     CHECK(cuLibraryLoadFromFile(&lib, path, NULL, NULL, 0, NULL, NULL, 0));
     unsigned int nk = 0;
