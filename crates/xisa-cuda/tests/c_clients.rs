@@ -15,13 +15,16 @@ fn clients() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/clients")
 }
 
-/// The built driver: `libcuda.so` next to the test's `deps` directory.
+/// The built driver: `libcuda.so` in the test's `deps` directory (where
+/// cargo builds it for the tests), else next to it (`cargo build`).
 fn driver() -> PathBuf {
     let exe = std::env::current_exe().expect("test path");
-    let dir = exe.parent().and_then(Path::parent).expect("target dir");
-    let lib = dir.join("libcuda.so");
-    assert!(lib.is_file(), "{} was not built", lib.display());
-    lib
+    let deps = exe.parent().expect("deps dir");
+    [deps, deps.parent().expect("target dir")]
+        .iter()
+        .map(|d| d.join("libcuda.so"))
+        .find(|l| l.is_file())
+        .unwrap_or_else(|| panic!("libcuda.so was not built next to {}", exe.display()))
 }
 
 /// The directory holding `cuda.h`, installing the wheel when missing.
