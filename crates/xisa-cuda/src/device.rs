@@ -209,13 +209,18 @@ exports! {
         }
     }
 
-    /// Profiling hooks: there is no profiler to start; the calls succeed,
-    /// as they do on a GPU with no profiler attached.
+    /// Profiling hooks: there is no profiler to configure or start; the
+    /// calls succeed, as they do on a GPU with no profiler attached.
+    fn cuProfilerInitialize(_config: *const c_char, _out: *const c_char, _mode: c_int) {
+        Ok(())
+    }
+
+    /// See `cuProfilerInitialize`.
     fn cuProfilerStart() {
         Ok(())
     }
 
-    /// See `cuProfilerStart`.
+    /// See `cuProfilerInitialize`.
     fn cuProfilerStop() {
         Ok(())
     }

@@ -165,6 +165,17 @@ pub(crate) struct Function {
     /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` as set
     /// (`u32::MAX`: not set).
     pub max_dyn_shared: std::sync::atomic::AtomicU32,
+    /// What CUDA 1's launch calls set (`cuParamSet*`, `cuFuncSetBlockShape`,
+    /// `cuFuncSetSharedSize`) for `cuLaunch`/`cuLaunchGrid`.
+    pub legacy: Mutex<Legacy>,
+}
+
+/// The parameters, block shape and shared memory of a CUDA 1 launch.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Legacy {
+    pub params: Vec<u8>,
+    pub block: [u32; 3],
+    pub shared: u32,
 }
 
 impl Function {

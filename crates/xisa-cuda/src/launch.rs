@@ -255,6 +255,63 @@ pub(crate) unsafe fn launch(
     }
 }
 
+/// Runs `g` on the CUDA 1 launch state of `f`.
+fn legacy<T>(f: *mut c_void, g: impl FnOnce(&mut driver::Legacy) -> Res<T>) -> Res<T> {
+    let func = driver::with(|d| d.function(id(f)))?;
+    let mut l = func.legacy.lock().unwrap_or_else(|e| e.into_inner());
+    g(&mut l)
+}
+
+/// The most parameter bytes a launch takes (Turing: 4 KiB).
+const MAX_PARAM_BYTES: usize = 4096;
+
+/// Writes parameter bytes at `offset` of the CUDA 1 parameter buffer,
+/// growing it (programs set parameters, then the size).
+fn set_param(f: *mut c_void, offset: c_int, bytes: &[u8]) -> Res {
+    legacy(f, |l| {
+        let o = usize::try_from(offset).map_err(|_| invalid("a negative offset"))?;
+        let end = o + bytes.len();
+        if end > MAX_PARAM_BYTES {
+            return Err(invalid(format!(
+                "parameter bytes {o}..{end}: at most {MAX_PARAM_BYTES}"
+            )));
+        }
+        if end > l.params.len() {
+            l.params.resize(end, 0);
+        }
+        l.params[o..end].copy_from_slice(bytes);
+        Ok(())
+    })
+}
+
+/// Launches `f` on a `w`×`h` grid with its CUDA 1 launch state.
+fn launch_legacy(f: *mut c_void, w: c_int, h: c_int) -> Res {
+    let (w, h) = (
+        u32::try_from(w).map_err(|_| invalid("a negative grid"))?,
+        u32::try_from(h).map_err(|_| invalid("a negative grid"))?,
+    );
+    let mut l = legacy(f, |l| Ok(l.clone()))?;
+    let mut size = l.params.len();
+    let mut extra = [
+        PARAM_BUFFER_POINTER as *mut c_void,
+        l.params.as_mut_ptr().cast(),
+        PARAM_BUFFER_SIZE as *mut c_void,
+        (&mut size as *mut usize).cast(),
+        PARAM_END as *mut c_void,
+    ];
+    // SAFETY: `extra` is a well-formed list over live buffers.
+    unsafe {
+        launch(
+            f,
+            [w, h, 1],
+            l.block,
+            l.shared,
+            std::ptr::null_mut(),
+            extra.as_mut_ptr(),
+        )
+    }
+}
+
 /// An attribute of function (or kernel) `f`.
 pub(crate) fn get_attribute(f: *mut c_void, attrib: c_int) -> Res<c_int> {
     let func = driver::with(|d| d.function(id(f)))?;
@@ -340,6 +397,68 @@ exports! {
         extra: *mut *mut c_void,
     ) {
         launch(f, [gx, gy, gz], [bx, by, bz], shared, params, extra)
+    }
+
+    /// CUDA 1's launch: the block shape for `cuLaunch`/`cuLaunchGrid`.
+    fn cuFuncSetBlockShape(f: *mut c_void, x: c_int, y: c_int, z: c_int) {
+        let shape = [x, y, z].map(|v| u32::try_from(v).unwrap_or(0));
+        legacy(f, |l| {
+            l.block = shape;
+            Ok(())
+        })
+    }
+
+    /// CUDA 1's launch: the dynamic shared memory.
+    fn cuFuncSetSharedSize(f: *mut c_void, bytes: c_uint) {
+        legacy(f, |l| {
+            l.shared = bytes;
+            Ok(())
+        })
+    }
+
+    /// CUDA 1's launch: the size of the parameter buffer.
+    fn cuParamSetSize(f: *mut c_void, bytes: c_uint) {
+        if bytes as usize > MAX_PARAM_BYTES {
+            return Err(invalid(format!("{bytes} parameter bytes: at most {MAX_PARAM_BYTES}")));
+        }
+        legacy(f, |l| {
+            l.params.resize(bytes as usize, 0);
+            Ok(())
+        })
+    }
+
+    /// CUDA 1's launch: a 32-bit integer parameter at `offset`.
+    fn cuParamSeti(f: *mut c_void, offset: c_int, value: c_uint) {
+        set_param(f, offset, &value.to_le_bytes())
+    }
+
+    /// CUDA 1's launch: a float parameter at `offset`.
+    fn cuParamSetf(f: *mut c_void, offset: c_int, value: f32) {
+        set_param(f, offset, &value.to_le_bytes())
+    }
+
+    /// CUDA 1's launch: `n` bytes of parameters at `offset`.
+    fn cuParamSetv(f: *mut c_void, offset: c_int, p: *const c_void, n: c_uint) {
+        if p.is_null() && n > 0 {
+            return Err(invalid("null parameter bytes"));
+        }
+        let bytes = if n == 0 { &[][..] } else { std::slice::from_raw_parts(p.cast::<u8>(), n as usize) };
+        set_param(f, offset, bytes)
+    }
+
+    /// CUDA 1's launch: one block.
+    fn cuLaunch(f: *mut c_void) {
+        launch_legacy(f, 1, 1)
+    }
+
+    /// CUDA 1's launch: a `w`×`h` grid.
+    fn cuLaunchGrid(f: *mut c_void, w: c_int, h: c_int) {
+        launch_legacy(f, w, h)
+    }
+
+    /// As `cuLaunchGrid`.
+    fn cuLaunchGridAsync(f: *mut c_void, w: c_int, h: c_int, _stream: *mut c_void) {
+        launch_legacy(f, w, h)
     }
 
     /// Launches a kernel with a configuration. Attributes that change

@@ -45,6 +45,7 @@ mod library;
 mod memory;
 mod module;
 mod proc;
+mod refused;
 mod stream;
 
 pub use proc::exported;

@@ -407,6 +407,18 @@ exports! {
         memcpy_3d(p)
     }
 
+    /// A 3D copy between contexts: `CUDA_MEMCPY3D_PEER` is
+    /// `CUDA_MEMCPY3D` with the contexts where that has reserved words;
+    /// one device, one address space.
+    fn cuMemcpy3DPeer(p: *const Memcpy3D) {
+        memcpy_3d(p)
+    }
+
+    /// As `cuMemcpy3DPeer`.
+    fn cuMemcpy3DPeerAsync(p: *const Memcpy3D, _stream: *mut c_void) {
+        memcpy_3d(p)
+    }
+
     /// Between contexts: one device, one address space.
     fn cuMemcpyPeer(dst: CUdeviceptr, _dst_ctx: *mut c_void, src: CUdeviceptr, _src_ctx: *mut c_void, n: usize) {
         copy(&*device()?, Side::Guest(dst), Side::Guest(src), n)

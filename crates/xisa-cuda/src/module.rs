@@ -432,6 +432,7 @@ pub(crate) fn function_of(m: usize, kname: &str) -> Res<usize> {
                 name: kname.to_string(),
                 cname,
                 max_dyn_shared: std::sync::atomic::AtomicU32::new(u32::MAX),
+                legacy: Mutex::new(driver::Legacy::default()),
             }),
         );
         Ok(f)

@@ -30,9 +30,14 @@ fn table() -> &'static HashMap<&'static str, usize> {
     })
 }
 
-/// The names of every entry point this driver exports.
+/// The names of every entry point this driver exports: those it serves
+/// and those that refuse (`refused.rs`), which `cuGetProcAddress` does not
+/// hand out: a NULL tells a client the call is unavailable before it
+/// relies on it (the CUDA runtime crashes on a refusal it does not
+/// expect), while a program linked against the name gets the refusal.
 pub fn exported() -> Vec<&'static str> {
     let mut v: Vec<_> = table().keys().copied().collect();
+    v.extend(crate::refused::procs().into_iter().map(|(n, _)| n));
     v.sort_unstable();
     v
 }

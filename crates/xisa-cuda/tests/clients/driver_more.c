@@ -271,6 +271,47 @@ int main(int argc, char **argv) {
     EXPECT_ERR(cuLaunchKernel((CUfunction)k2, 1, 1, 1, 64, 1, 1, 0, 0, p, NULL),
                CUDA_ERROR_INVALID_HANDLE);
 
+    /* A module dies with its context. */
+    EXPECT_ERR(cuModuleGetFunction(&store_at, km, "store_at"), CUDA_ERROR_INVALID_HANDLE);
+    CHECK(cuModuleLoad(&km, path));
+
+    /* CUDA 1's launch API: parameters set one by one, then the size. */
+    {
+        CUfunction saxpy;
+        CHECK(cuModuleGetFunction(&saxpy, km, "saxpy"));
+        float xs[100], ys[100];
+        for (int i = 0; i < 100; i++) {
+            xs[i] = (float)i;
+            ys[i] = 1.0f;
+        }
+        CUdeviceptr dx, dy;
+        CHECK(cuMemAlloc(&dx, sizeof xs));
+        CHECK(cuMemAlloc(&dy, sizeof ys));
+        CHECK(cuMemcpyHtoD(dx, xs, sizeof xs));
+        CHECK(cuMemcpyHtoD(dy, ys, sizeof ys));
+        CHECK(cuParamSetf(saxpy, 0, 3.0f));
+        CHECK(cuParamSetv(saxpy, 8, &dx, sizeof dx));
+        CHECK(cuParamSetv(saxpy, 16, &dy, sizeof dy));
+        CHECK(cuParamSeti(saxpy, 24, 100));
+        CHECK(cuParamSetSize(saxpy, 28));
+        CHECK(cuFuncSetBlockShape(saxpy, 32, 1, 1));
+        CHECK(cuLaunchGrid(saxpy, 4, 1));
+        CHECK(cuMemcpyDtoH(ys, dy, sizeof ys));
+        for (int i = 0; i < 100; i++) EXPECT(ys[i] == 3.0f * i + 1.0f);
+        EXPECT_ERR(cuParamSetSize(saxpy, 5000), CUDA_ERROR_INVALID_VALUE);
+    }
+
+    /* What the driver does not offer is refused, not faked. */
+    {
+        CUarray arr;
+        CUDA_ARRAY_DESCRIPTOR desc = {16, 16, CU_AD_FORMAT_FLOAT, 1};
+        EXPECT_ERR(cuArrayCreate(&arr, &desc), CUDA_ERROR_NOT_SUPPORTED);
+        CUdeviceptr managed;
+        EXPECT_ERR(cuMemAllocManaged(&managed, 64, CU_MEM_ATTACH_GLOBAL), CUDA_ERROR_NOT_SUPPORTED);
+        CUtexref tex;
+        EXPECT_ERR(cuModuleGetTexRef(&tex, km, "t"), CUDA_ERROR_NOT_SUPPORTED);
+    }
+
     int config = 0;
     CHECK(cuCtxGetSharedMemConfig((CUsharedconfig *)&config));
     EXPECT(config == CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE);
