@@ -47,6 +47,25 @@ pub struct GuestMemory {
     base: *mut u8,
     reserve: u64,
     state: Mutex<AllocState>,
+    /// The view at host address [`GUEST_BASE`] of a unified memory
+    /// ([`GuestMemory::new_unified`]).
+    identity: Option<Identity>,
+}
+
+/// A second view of guest memory, mapped at host address [`GUEST_BASE`],
+/// so that every guest address is also the host address of the same byte
+/// (what CUDA's managed memory needs). Both views map one memory file.
+struct Identity {
+    file: std::fs::File,
+    len: usize,
+}
+
+impl Drop for Identity {
+    fn drop(&mut self) {
+        // SAFETY: the view was mapped there with this length by
+        // `new_unified` and nothing refers to it after the memory is gone.
+        unsafe { libc::munmap(GUEST_BASE as *mut libc::c_void, self.len) };
+    }
 }
 
 struct AllocState {
@@ -89,7 +108,71 @@ impl GuestMemory {
                 brk: 0,
                 allocs: Vec::new(),
             }),
+            identity: None,
         })
+    }
+
+    /// Reserves `reserve` bytes of guest memory whose guest addresses are
+    /// also host addresses: a memory file mapped twice, once where the
+    /// system chooses and once at host address [`GUEST_BASE`]. Fails (the
+    /// caller can fall back to [`GuestMemory::new`]) where that range of
+    /// the host's address space is taken, e.g. by a second unified memory.
+    pub fn new_unified(reserve: u64) -> Result<Self, MemError> {
+        let fail = |err: std::io::Error| MemError::Reserve {
+            bytes: reserve,
+            err,
+        };
+        let len =
+            usize::try_from(reserve).map_err(|_| fail(std::io::ErrorKind::InvalidInput.into()))?;
+        // SAFETY: a plain system call with a static name.
+        let fd = unsafe { libc::memfd_create(c"xisa-guest".as_ptr(), libc::MFD_CLOEXEC) };
+        if fd < 0 {
+            return Err(fail(std::io::Error::last_os_error()));
+        }
+        // SAFETY: fd is a new descriptor this file now owns.
+        let file = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) };
+        file.set_len(reserve).map_err(fail)?;
+        // SAFETY: the file is private to this memory; both views stay
+        // mapped as long as it lives.
+        let map = unsafe { MmapOptions::new().len(len).map_mut(&file) }.map_err(fail)?;
+        // SAFETY: MAP_FIXED_NOREPLACE never replaces an existing mapping.
+        let at = unsafe {
+            libc::mmap(
+                GUEST_BASE as *mut libc::c_void,
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_FIXED_NOREPLACE | libc::MAP_NORESERVE,
+                fd,
+                0,
+            )
+        };
+        if at == libc::MAP_FAILED {
+            return Err(fail(std::io::Error::last_os_error()));
+        }
+        if at as u64 != GUEST_BASE {
+            // A kernel older than MAP_FIXED_NOREPLACE took it as a hint.
+            // SAFETY: `at` is the view just mapped.
+            unsafe { libc::munmap(at, len) };
+            return Err(fail(std::io::Error::other(
+                "the host address range of guest memory is taken",
+            )));
+        }
+        Ok(GuestMemory {
+            map,
+            base: at.cast(),
+            reserve,
+            state: Mutex::new(AllocState {
+                brk: 0,
+                allocs: Vec::new(),
+            }),
+            identity: Some(Identity { file, len }),
+        })
+    }
+
+    /// Whether guest addresses are host addresses
+    /// ([`GuestMemory::new_unified`]).
+    pub fn unified(&self) -> bool {
+        self.identity.is_some()
     }
 
     /// Host address of guest address [`GUEST_BASE`].
@@ -156,17 +239,30 @@ impl GuestMemory {
         let end = off + len;
         let (lo, hi) = (off.next_multiple_of(PAGE), end / PAGE * PAGE);
         let released = hi > lo
-            // SAFETY: [lo, hi) lies inside the mapping; guest bytes are only
-            // accessed through atomics on mapped memory, and a discarded
-            // private anonymous page reads as zeros afterwards.
-            && unsafe {
-                self.map
-                    .unchecked_advise_range(
-                        memmap2::UncheckedAdvice::DontNeed,
-                        lo as usize,
-                        (hi - lo) as usize,
-                    )
-                    .is_ok()
+            && match &self.identity {
+                // A shared file keeps discarded pages: punch them out of
+                // the file (both views then read zeros).
+                // SAFETY: a plain system call on the memory's own file.
+                Some(id) => unsafe {
+                    libc::fallocate(
+                        std::os::fd::AsRawFd::as_raw_fd(&id.file),
+                        libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE,
+                        lo as libc::off_t,
+                        (hi - lo) as libc::off_t,
+                    ) == 0
+                },
+                // SAFETY: [lo, hi) lies inside the mapping; guest bytes are
+                // only accessed through atomics on mapped memory, and a
+                // discarded private anonymous page reads as zeros afterwards.
+                None => unsafe {
+                    self.map
+                        .unchecked_advise_range(
+                            memmap2::UncheckedAdvice::DontNeed,
+                            lo as usize,
+                            (hi - lo) as usize,
+                        )
+                        .is_ok()
+                },
             };
         let stores: &[(u64, u64)] = if released {
             &[(off, lo), (hi, end)]
@@ -388,6 +484,35 @@ mod tests {
         m.free(a).unwrap();
         assert!(m.alloc(10).unwrap() > c);
         assert_eq!(m.allocations().len(), 2);
+    }
+
+    #[test]
+    fn unified_memory_is_at_its_guest_addresses() {
+        // The only unified memory of this test binary.
+        let m = GuestMemory::new_unified(1 << 24).expect("unified memory");
+        assert!(m.unified());
+        let a = m.alloc(3 * 4096 + 8).unwrap();
+        assert_eq!(m.host_base() as u64, GUEST_BASE);
+        // The host writes through the guest address itself.
+        // SAFETY: `a` is allocated and, in unified memory, a host address.
+        unsafe { std::ptr::write_bytes(a as *mut u8, 0x5a, 3 * 4096 + 8) };
+        assert!(m
+            .read_vec(a, 3 * 4096 + 8)
+            .unwrap()
+            .iter()
+            .all(|&b| b == 0x5a));
+        // Freed and reallocated memory reads zero through both views.
+        m.free(a).unwrap();
+        let b = m.alloc(3 * 4096 + 8).unwrap();
+        assert_eq!(a, b);
+        assert!(m.read_vec(b, 3 * 4096 + 8).unwrap().iter().all(|&x| x == 0));
+        drop(m);
+        // One range: a second unified memory cannot have it; once the first
+        // is gone, it is free again.
+        let again = GuestMemory::new_unified(1 << 20).unwrap();
+        assert!(GuestMemory::new_unified(1 << 20).is_err());
+        drop(again);
+        assert!(GuestMemory::new_unified(1 << 20).is_ok());
     }
 
     #[test]

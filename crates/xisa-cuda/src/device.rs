@@ -82,7 +82,7 @@ fn attribute(a: c_int) -> Option<c_int> {
         79 | 80 => 1,            // global, local L1 caching
         81 => 64 << 10,          // shared memory per multiprocessor
         82 => 65536,             // registers per multiprocessor
-        83 => 0,                 // managed memory: not offered
+        83 => 0,                 // managed memory: where memory is unified
         84 | 85 => 0,            // multi-GPU board
         86 => 0,                 // host-native atomics
         87 => 32,                // single/double performance ratio
@@ -149,6 +149,13 @@ exports! {
         check(dev)?;
         let v = attribute(attrib)
             .ok_or_else(|| invalid(format!("device attribute {attrib} is not known here")))?;
+        // Managed memory needs guest addresses that are host addresses.
+        const MANAGED_MEMORY: c_int = 83;
+        let v = if attrib == MANAGED_MEMORY {
+            driver::with(|d| Ok(c_int::from(d.device.memory().unified())))?
+        } else {
+            v
+        };
         out(value, v)
     }
 

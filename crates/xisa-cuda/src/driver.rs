@@ -223,6 +223,9 @@ pub(crate) struct Driver {
     pub host_allocs: HashMap<u64, (u64, u32)>,
     /// Registered host ranges by start, each mirrored in device memory.
     pub registered: HashMap<u64, Registered>,
+    /// Managed allocations (`cuMemAllocManaged`): guest addresses the host
+    /// uses as they are.
+    pub managed: std::collections::HashSet<u64>,
 }
 
 impl Driver {
@@ -296,8 +299,18 @@ thread_local! {
 pub(crate) fn init() -> Res {
     let mut g = DRIVER.lock().unwrap_or_else(|e| e.into_inner());
     if g.is_none() {
-        let device = xisa::Device::new()
-            .map_err(|e| fail(CUDA_ERROR_NO_DEVICE, format!("guest memory: {e}")))?;
+        // Unified guest memory makes managed memory possible; where the
+        // host range is taken, the device works without it.
+        let device = match xisa::Device::unified() {
+            Ok(d) => d,
+            Err(e) => {
+                log(&format!(
+                    "managed memory unavailable ({e}); device memory is not host-addressable"
+                ));
+                xisa::Device::new()
+                    .map_err(|e| fail(CUDA_ERROR_NO_DEVICE, format!("guest memory: {e}")))?
+            }
+        };
         *g = Some(Driver {
             device: Arc::new(device),
             next: 0,
@@ -309,6 +322,7 @@ pub(crate) fn init() -> Res {
             events: HashMap::new(),
             host_allocs: HashMap::new(),
             registered: HashMap::new(),
+            managed: Default::default(),
         });
     }
     Ok(())

@@ -2,7 +2,7 @@
 //! the host also reaches through its mapping), copies and memsets. Every
 //! operation is finished when it returns; the `Async` forms are the same.
 
-use std::ffi::{c_uint, c_void};
+use std::ffi::{c_int, c_uint, c_void};
 use std::sync::Arc;
 
 use crate::codes::*;
@@ -493,12 +493,67 @@ exports! {
         out(dptr, a)
     }
 
+    /// Allocates managed memory: device memory whose address the host uses
+    /// as it is (guest memory is mapped at its own addresses on the host;
+    /// where that failed, `CUDA_ERROR_NOT_SUPPORTED`). Work is synchronous,
+    /// so host and kernels never touch it at once.
+    fn cuMemAllocManaged(dptr: *mut CUdeviceptr, bytesize: usize, flags: c_uint) {
+        const GLOBAL: c_uint = 1;
+        const HOST: c_uint = 2;
+        if bytesize == 0 || (flags != GLOBAL && flags != HOST) {
+            return Err(invalid(format!("{bytesize} bytes, flags {flags:#x}")));
+        }
+        let a = driver::with(|d| {
+            d.current()?;
+            if !d.device.memory().unified() {
+                return Err(fail(
+                    CUDA_ERROR_NOT_SUPPORTED,
+                    "managed memory: guest memory could not be mapped at its own host addresses",
+                ));
+            }
+            let a = d.device.alloc(bytesize as u64).map_err(mem_fail)?;
+            d.managed.insert(a);
+            Ok(a)
+        })?;
+        out(dptr, a)
+    }
+
+    /// Attaches managed memory to a stream: every stream's work is done
+    /// when its call returns, so the host may always touch it.
+    fn cuStreamAttachMemAsync(_stream: *mut c_void, dptr: CUdeviceptr, _len: usize, _flags: c_uint) {
+        driver::with(|d| {
+            d.current()?;
+            d.guest_of(dptr).map(|_| ()).ok_or_else(|| invalid(format!("{dptr:#x} is not device memory")))
+        })
+    }
+
+    /// Prefetches managed memory: it is where both sides reach it already.
+    fn cuMemPrefetchAsync(dptr: CUdeviceptr, _len: usize, _dev: c_int, _stream: *mut c_void) {
+        driver::with(|d| {
+            d.current()?;
+            d.guest_of(dptr).map(|_| ()).ok_or_else(|| invalid(format!("{dptr:#x} is not device memory")))
+        })
+    }
+
+    /// Advice on managed memory: accepted (one memory, no migration).
+    fn cuMemAdvise(dptr: CUdeviceptr, _len: usize, _advice: c_int, _dev: c_int) {
+        driver::with(|d| {
+            d.current()?;
+            d.guest_of(dptr).map(|_| ()).ok_or_else(|| invalid(format!("{dptr:#x} is not device memory")))
+        })
+    }
+
     /// Frees device memory.
     fn cuMemFree_v2(dptr: CUdeviceptr) {
         if dptr == 0 {
             return Ok(());
         }
-        device()?.free(dptr).map(|_| ()).map_err(|e| invalid(e.to_string()))
+        let dev = device()?;
+        driver::with(|d| {
+            d.managed.remove(&dptr);
+            Ok(())
+        })?;
+        dev.free(dptr).map(|_| ()).map_err(|e| invalid(e.to_string()))
     }
 
     /// Free and total device memory.
@@ -689,7 +744,7 @@ exports! {
     /// One attribute of a pointer: its context, memory type (device or
     /// host), device and host addresses, start and size of its allocation.
     fn cuPointerGetAttribute(data: *mut c_void, attribute: c_uint, ptr: CUdeviceptr) {
-        let (g, host, ctx, range) = driver::with(|d| {
+        let (g, host, managed, ctx, range) = driver::with(|d| {
             let g = d
                 .guest_of(ptr)
                 .ok_or_else(|| invalid(format!("{ptr:#x} is not memory this driver allocated")))?;
@@ -701,7 +756,8 @@ exports! {
                 .into_iter()
                 .find(|a| g >= a.addr && g - a.addr < a.len.max(1));
             let ctx = driver::current_id().unwrap_or(0);
-            Ok((g, host, ctx, range))
+            let managed = range.is_some_and(|r| d.managed.contains(&r.addr));
+            Ok((g, host, managed, ctx, range))
         })?;
         let range = range.ok_or_else(|| invalid(format!("{ptr:#x} is in no allocation")))?;
         let base = driver::with(|d| Ok(d.device.memory().host_base() as u64))?;
@@ -710,9 +766,9 @@ exports! {
             1 => out(data.cast::<*mut c_void>(), handle(ctx)),
             2 => out(data.cast::<c_uint>(), if host { 1 } else { 2 }),
             3 => out(data.cast::<u64>(), g),
-            4 if host => out(data.cast::<u64>(), host_addr),
+            4 if host || managed => out(data.cast::<u64>(), host_addr),
             4 => Err(invalid("device memory has no host address")),
-            8 => out(data.cast::<c_uint>(), 0),
+            8 => out(data.cast::<c_uint>(), c_uint::from(managed)),
             9 => out(data.cast::<c_uint>(), 0),
             11 => out(data.cast::<u64>(), range.addr),
             12 => out(data.cast::<usize>(), range.len as usize),

@@ -1,5 +1,5 @@
 //! Entry points for what this driver does not offer: CUDA arrays,
-//! texture and surface references, IPC, managed memory. Programs link
+//! texture and surface references, IPC. Programs link
 //! against them (PyCUDA's extension needs every symbol it names at load
 //! time) and get `CUDA_ERROR_NOT_SUPPORTED`, with a log line naming the
 //! call and why, when they call one. The arguments are not read, so each
@@ -42,6 +42,4 @@ refused! {
     "inter-process memory and events":
         cuIpcGetMemHandle cuIpcOpenMemHandle_v2 cuIpcCloseMemHandle cuIpcGetEventHandle
         cuIpcOpenEventHandle;
-    "managed memory (its host and device addresses would have to be equal)":
-        cuMemAllocManaged cuStreamAttachMemAsync;
 }

@@ -502,8 +502,20 @@ impl Device {
 
     /// A device reserving `bytes` of guest address space.
     pub fn with_reserve(bytes: u64) -> Result<Device> {
+        Self::with_memory(GuestMemory::new(bytes)?)
+    }
+
+    /// A device whose guest addresses are also host addresses
+    /// (`GuestMemory::new_unified`: what CUDA's managed memory needs; one
+    /// per process); an error where the host range is taken.
+    pub fn unified() -> Result<Device> {
+        Self::with_memory(GuestMemory::new_unified(xisa_runtime::DEFAULT_RESERVE)?)
+    }
+
+    /// A device on guest memory `mem`.
+    fn with_memory(mem: GuestMemory) -> Result<Device> {
         Ok(Device {
-            mem: GuestMemory::new(bytes)?,
+            mem,
             cache: CodeCache::new(),
             instances: Default::default(),
             output: xisa_runtime::HostOutput::new(),

@@ -301,13 +301,37 @@ int main(int argc, char **argv) {
         EXPECT_ERR(cuParamSetSize(saxpy, 5000), CUDA_ERROR_INVALID_VALUE);
     }
 
+    /* Managed memory: one address for host and kernels. */
+    {
+        int managed_ok = 0;
+        CHECK(cuDeviceGetAttribute(&managed_ok, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev));
+        EXPECT(managed_ok == 1);
+        CUdeviceptr m;
+        CHECK(cuMemAllocManaged(&m, 64 * sizeof(int), CU_MEM_ATTACH_GLOBAL));
+        int *hm = (int *)(uintptr_t)m;
+        for (int i = 0; i < 64; i++) hm[i] = -i;
+        CUfunction st;
+        CHECK(cuModuleGetFunction(&st, km, "store_at"));
+        int five = 5;
+        CUdeviceptr half = m + 32 * sizeof(int);
+        void *mp[] = {&half, &five};
+        CHECK(cuLaunchKernel(st, 1, 1, 1, 32, 1, 1, 0, 0, mp, NULL));
+        CHECK(cuCtxSynchronize());
+        EXPECT(hm[0] == 0 && hm[31] == -31 && hm[32] == 5 && hm[63] == 5);
+        unsigned int is_managed = 0;
+        CHECK(cuPointerGetAttribute(&is_managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, m + 8));
+        EXPECT(is_managed == 1);
+        CHECK(cuMemPrefetchAsync(m, 64 * sizeof(int), dev, 0));
+        CHECK(cuMemAdvise(m, 64, CU_MEM_ADVISE_SET_READ_MOSTLY, dev));
+        CHECK(cuMemFree(m));
+        EXPECT_ERR(cuMemAllocManaged(&m, 64, 7), CUDA_ERROR_INVALID_VALUE);
+    }
+
     /* What the driver does not offer is refused, not faked. */
     {
         CUarray arr;
         CUDA_ARRAY_DESCRIPTOR desc = {16, 16, CU_AD_FORMAT_FLOAT, 1};
         EXPECT_ERR(cuArrayCreate(&arr, &desc), CUDA_ERROR_NOT_SUPPORTED);
-        CUdeviceptr managed;
-        EXPECT_ERR(cuMemAllocManaged(&managed, 64, CU_MEM_ATTACH_GLOBAL), CUDA_ERROR_NOT_SUPPORTED);
         CUtexref tex;
         EXPECT_ERR(cuModuleGetTexRef(&tex, km, "t"), CUDA_ERROR_NOT_SUPPORTED);
     }

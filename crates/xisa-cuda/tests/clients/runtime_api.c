@@ -161,6 +161,16 @@ int main(int argc, char **argv) {
     RT(cudaStreamSynchronize(s));
     EXPECT(out[0] == 0 && out[N - 1] == 0);
 
+    /* Managed memory: the host and the kernel use one pointer. */
+    int *managed;
+    RT(cudaMallocManaged((void **)&managed, 64 * sizeof(int), cudaMemAttachGlobal));
+    for (int i = 0; i < 64; i++) managed[i] = i;
+    void *margs[] = {&managed, &v};
+    RT(cudaLaunchKernel((const void *)store_at_stub, (dim3){1, 1, 1}, (dim3){16, 1, 1}, margs, 0, 0));
+    RT(cudaDeviceSynchronize());
+    EXPECT(managed[0] == 12 && managed[15] == 12 && managed[16] == 16 && managed[63] == 63);
+    RT(cudaFree(managed));
+
     /* A fault surfaces as cudaErrorIllegalAddress and sticks. */
     int *bad = (int *)0x10;
     void *bargs[] = {&bad, &v};
