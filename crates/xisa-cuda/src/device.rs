@@ -29,7 +29,7 @@ pub(crate) fn check(dev: c_int) -> Res {
 }
 
 /// Multiprocessors: the host threads launches use.
-fn multiprocessors() -> c_int {
+pub(crate) fn multiprocessors() -> c_int {
     std::thread::available_parallelism().map_or(1, |n| n.get() as c_int)
 }
 

@@ -560,11 +560,70 @@ exports! {
         out(n, occupancy(max, shared, block, dyn_shared)?)
     }
 
+    /// The block size that keeps the most threads resident, and the grid
+    /// that fills every multiprocessor with it (`dyn_fn`, when given, says
+    /// the dynamic shared memory of each block size).
+    fn cuOccupancyMaxPotentialBlockSize(grid: *mut c_int, block: *mut c_int, f: *mut c_void, dyn_fn: DynSharedFn, dyn_shared: usize, limit: c_int) {
+        potential_block_size(grid, block, f, dyn_fn, dyn_shared, limit)
+    }
+
+    /// As `cuOccupancyMaxPotentialBlockSize` (flags ignored).
+    fn cuOccupancyMaxPotentialBlockSizeWithFlags(grid: *mut c_int, block: *mut c_int, f: *mut c_void, dyn_fn: DynSharedFn, dyn_shared: usize, limit: c_int, _flags: c_uint) {
+        potential_block_size(grid, block, f, dyn_fn, dyn_shared, limit)
+    }
+
     /// As `cuOccupancyMaxActiveBlocksPerMultiprocessor` (flags ignored).
     fn cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n: *mut c_int, f: *mut c_void, block: c_int, dyn_shared: usize, _flags: c_uint) {
         let func = driver::with(|d| d.function(id(f)))?;
         let (max, shared, _) = facts(&func)?;
         out(n, occupancy(max, shared, block, dyn_shared)?)
+    }
+}
+
+/// `CUoccupancyB2DSize`: the dynamic shared memory of a block size.
+type DynSharedFn = Option<unsafe extern "C" fn(c_int) -> usize>;
+
+/// See `cuOccupancyMaxPotentialBlockSize`: over the multiples of the warp
+/// size up to the limits, the block size with the most resident threads
+/// (the largest on ties).
+fn potential_block_size(
+    grid: *mut c_int,
+    block: *mut c_int,
+    f: *mut c_void,
+    dyn_fn: DynSharedFn,
+    dyn_shared: usize,
+    limit: c_int,
+) -> Res {
+    let func = driver::with(|d| d.function(id(f)))?;
+    let (max, shared, _) = facts(&func)?;
+    let most = if limit > 0 {
+        (limit as u32).min(max)
+    } else {
+        max
+    };
+    let mut best = (0, 0, 0); // (threads, block, blocks per multiprocessor)
+    for b in (32..=most).step_by(32) {
+        // SAFETY: the caller's callback, as documented.
+        let dynamic = dyn_fn.map_or(dyn_shared, |g| unsafe { g(b as c_int) });
+        let Ok(n) = occupancy(max, shared, b as c_int, dynamic) else {
+            continue;
+        };
+        let threads = n as u32 * b;
+        if threads >= best.0 && n > 0 {
+            best = (threads, b, n);
+        }
+    }
+    if best.1 == 0 {
+        return Err(invalid(format!(
+            "kernel {}: no block size fits its limits",
+            func.name
+        )));
+    }
+    let sms = crate::device::multiprocessors();
+    // SAFETY: the caller's out-pointers.
+    unsafe {
+        out(grid, best.2 * sms)?;
+        out(block, best.1 as c_int)
     }
 }
 

@@ -261,6 +261,17 @@ int main(int argc, char **argv) {
     int blocks = 0;
     CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, saxpy, 128, 0));
     EXPECT(blocks >= 1 && blocks <= 16);
+    int min_grid = 0, best_block = 0, sms = 0;
+    CHECK(cuOccupancyMaxPotentialBlockSize(&min_grid, &best_block, saxpy, NULL, 0, 0));
+    CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
+    /* Turing: 1024 threads per multiprocessor at most, in blocks of whole warps. */
+    EXPECT(best_block % 32 == 0 && best_block >= 32 && best_block <= 1024);
+    CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, saxpy, best_block, 0));
+    EXPECT(blocks * best_block == 1024 && min_grid == blocks * sms);
+    CHECK(cuOccupancyMaxPotentialBlockSize(&min_grid, &best_block, saxpy, NULL, 40000, 256));
+    EXPECT(best_block <= 256);
+    CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, saxpy, best_block, 40000));
+    EXPECT(blocks == 1);
     {
         CUdeviceptr d;
         float out[256];
