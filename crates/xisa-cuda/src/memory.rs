@@ -300,6 +300,39 @@ fn copy_3d(src: End, dst: End, width: usize, height: usize, depth: usize) -> Res
     Ok(())
 }
 
+impl Memcpy2D {
+    /// The same copy as a one-slice 3D copy.
+    fn as_3d(&self) -> Memcpy3D {
+        Memcpy3D {
+            src_x: self.src_x,
+            src_y: self.src_y,
+            src_z: 0,
+            src_lod: 0,
+            src_type: self.src_type,
+            src_host: self.src_host,
+            src_device: self.src_device,
+            src_array: self.src_array,
+            _reserved0: std::ptr::null_mut(),
+            src_pitch: self.src_pitch,
+            src_height: 0,
+            dst_x: self.dst_x,
+            dst_y: self.dst_y,
+            dst_z: 0,
+            dst_lod: 0,
+            dst_type: self.dst_type,
+            dst_host: self.dst_host,
+            dst_device: self.dst_device,
+            dst_array: self.dst_array,
+            _reserved1: std::ptr::null_mut(),
+            dst_pitch: self.dst_pitch,
+            dst_height: 0,
+            width: self.width,
+            height: self.height,
+            depth: 1,
+        }
+    }
+}
+
 /// A 2D copy.
 ///
 /// # Safety
@@ -308,23 +341,30 @@ unsafe fn memcpy_2d(p: *const Memcpy2D) -> Res {
     let c = p
         .as_ref()
         .ok_or_else(|| invalid("a null copy descriptor"))?;
-    let src = End::new(
-        c.src_type,
-        c.src_host,
-        c.src_device,
-        c.src_pitch,
-        0,
-        [c.src_x, c.src_y, 0],
-    )?;
-    let dst = End::new(
-        c.dst_type,
-        c.dst_host,
-        c.dst_device,
-        c.dst_pitch,
-        0,
-        [c.dst_x, c.dst_y, 0],
-    )?;
-    copy_3d(src, dst, c.width, c.height, 1)
+    memcpy_3d(&c.as_3d())
+}
+
+/// One end of a 3D copy descriptor: source (`false`) or destination.
+fn end_of(c: &Memcpy3D, dst: bool) -> Res<End> {
+    if dst {
+        End::new(
+            c.dst_type,
+            c.dst_host,
+            c.dst_device,
+            c.dst_pitch,
+            c.dst_height,
+            [c.dst_x, c.dst_y, c.dst_z],
+        )
+    } else {
+        End::new(
+            c.src_type,
+            c.src_host,
+            c.src_device,
+            c.src_pitch,
+            c.src_height,
+            [c.src_x, c.src_y, c.src_z],
+        )
+    }
 }
 
 /// A 3D copy.
@@ -338,22 +378,7 @@ unsafe fn memcpy_3d(p: *const Memcpy3D) -> Res {
     if c.src_lod != 0 || c.dst_lod != 0 {
         return Err(invalid("a level of detail (arrays only)"));
     }
-    let src = End::new(
-        c.src_type,
-        c.src_host,
-        c.src_device,
-        c.src_pitch,
-        c.src_height,
-        [c.src_x, c.src_y, c.src_z],
-    )?;
-    let dst = End::new(
-        c.dst_type,
-        c.dst_host,
-        c.dst_device,
-        c.dst_pitch,
-        c.dst_height,
-        [c.dst_x, c.dst_y, c.dst_z],
-    )?;
+    let (src, dst) = (end_of(c, false)?, end_of(c, true)?);
     if c.depth > 1 && (src.rows < c.height || dst.rows < c.height) {
         return Err(invalid("slice heights below the copy's height"));
     }

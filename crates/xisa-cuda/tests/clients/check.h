@@ -1,14 +1,11 @@
-/* The checks the C clients count: CHECK (a call succeeds), EXPECT (a
- * condition holds), EXPECT_ERR (a call fails with a given code); the first
- * that does not hold prints where and exits 1. */
+/* The checks of the driver API's C clients: CHECK (a call succeeds) and
+ * EXPECT_ERR (a call fails with a given code), besides expect.h's. */
 #ifndef XISA_CLIENT_CHECK_H
 #define XISA_CLIENT_CHECK_H
 
 #include <cuda.h>
-#include <stdio.h>
-#include <stdlib.h>
 
-static int checks;
+#include "expect.h"
 
 #define CHECK(call)                                                            \
     do {                                                                       \
@@ -18,15 +15,6 @@ static int checks;
             cuGetErrorName(r_, &n_);                                           \
             fprintf(stderr, "%s:%d: %s failed: %d %s\n", __FILE__, __LINE__,  \
                     #call, (int)r_, n_);                                       \
-            exit(1);                                                           \
-        }                                                                      \
-        checks++;                                                              \
-    } while (0)
-
-#define EXPECT(cond)                                                           \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
             exit(1);                                                           \
         }                                                                      \
         checks++;                                                              \

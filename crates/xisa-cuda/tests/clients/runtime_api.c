@@ -5,13 +5,13 @@
  * them (__cudaRegisterFatBinary / __cudaRegisterFunction, with a fat
  * binary built from kernels.cubin), then launched by host stub address.
  * Usage: runtime_api DIR (DIR holds kernels.cubin). */
+#include "expect.h"
+
 #include <cuda_runtime_api.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int checks;
 
 #define RT(call)                                                               \
     do {                                                                       \
@@ -19,15 +19,6 @@ static int checks;
         if (e_ != cudaSuccess) {                                               \
             fprintf(stderr, "%s:%d: %s failed: %d %s\n", __FILE__, __LINE__,  \
                     #call, (int)e_, cudaGetErrorName(e_));                     \
-            exit(1);                                                           \
-        }                                                                      \
-        checks++;                                                              \
-    } while (0)
-
-#define EXPECT(cond)                                                           \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
             exit(1);                                                           \
         }                                                                      \
         checks++;                                                              \
@@ -45,43 +36,6 @@ extern void __cudaRegisterFunction(void **handle, const char *hostFun, char *dev
 static void saxpy_stub(void) {}
 static void store_at_stub(void) {}
 
-static unsigned char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        perror(path);
-        exit(1);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *b = malloc(n);
-    if (fread(b, 1, n, f) != (size_t)n) exit(1);
-    fclose(f);
-    *len = n;
-    return b;
-}
-
-/* A fat binary holding one sm_75 cubin, as nvcc lays it out. */
-static unsigned char *fatbin_of(const unsigned char *cubin, size_t len) {
-    size_t padded = (len + 7) & ~(size_t)7;
-    unsigned char *f = calloc(1, 16 + 64 + padded);
-    uint32_t magic = 0xBA55ED50u, eh = 64, arch = 75;
-    uint16_t version = 1, hsize = 16, kind = 2, ev = 0x0101;
-    uint64_t body = 64 + padded, size = padded, flags = 0x11;
-    memcpy(f, &magic, 4);
-    memcpy(f + 4, &version, 2);
-    memcpy(f + 6, &hsize, 2);
-    memcpy(f + 8, &body, 8);
-    memcpy(f + 16, &kind, 2);
-    memcpy(f + 18, &ev, 2);
-    memcpy(f + 20, &eh, 4);
-    memcpy(f + 24, &size, 8);
-    memcpy(f + 16 + 0x1c, &arch, 4);
-    memcpy(f + 16 + 0x28, &flags, 8);
-    memcpy(f + 16 + 64, cubin, len);
-    return f;
-}
-
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s DIR\n", argv[0]);
@@ -90,11 +44,11 @@ int main(int argc, char **argv) {
     char path[4096];
     snprintf(path, sizeof path, "%s/kernels.cubin", argv[1]);
     size_t len;
-    unsigned char *cubin = read_file(path, &len);
+    char *cubin = read_file(path, &len);
     struct {
         uint32_t magic, version;
         const void *data, *list;
-    } wrapper = {0x466243B1u, 1, fatbin_of(cubin, len), NULL};
+    } wrapper = {0x466243B1u, 1, fatbin_of(cubin, len, 2, 75), NULL};
     void **h = __cudaRegisterFatBinary(&wrapper);
     __cudaRegisterFunction(h, (const char *)saxpy_stub, (char *)"saxpy", "saxpy", -1, NULL, NULL,
                            NULL, NULL, NULL);
