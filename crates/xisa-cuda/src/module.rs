@@ -229,31 +229,22 @@ const INPUT_CUBIN: c_int = 0;
 const INPUT_PTX: c_int = 1;
 const INPUT_FATBINARY: c_int = 2;
 
-/// The cubin a link of `inputs` makes: one PTX, cubin or fat binary
-/// (several would need a device linker, which this driver does not have).
+/// The cubin a link of `inputs` makes: one PTX, cubin or fat binary is
+/// read as a module; several go to nvJitLink ([`crate::jitlink`]).
 fn link_output(inputs: &[(c_int, Vec<u8>, String)]) -> Res<Vec<u8>> {
     let [(kind, bytes, _)] = inputs else {
-        let names: Vec<_> = inputs.iter().map(|i| i.2.as_str()).collect();
-        return Err(fail(
-            CUDA_ERROR_NOT_SUPPORTED,
-            format!(
-                "linking {} inputs ({}): only one PTX, cubin or fat binary can be linked here",
-                inputs.len(),
-                names.join(", ")
-            ),
-        ));
+        if inputs.is_empty() {
+            return Err(invalid("a link without inputs"));
+        }
+        return crate::jitlink::link(inputs);
     };
     let mut b = bytes.clone();
     b.push(0); // PTX text is read up to a NUL
     let image = match *kind {
         // SAFETY: b is a complete, NUL-terminated copy of the input.
         INPUT_CUBIN | INPUT_FATBINARY | INPUT_PTX => unsafe { read_image(b.as_ptr().cast())? },
-        k => {
-            return Err(fail(
-                CUDA_ERROR_NOT_SUPPORTED,
-                format!("link input type {k} (only PTX, cubin and fat binary)"),
-            ))
-        }
+        // One object or library: nvJitLink reads those too.
+        _ => return crate::jitlink::link(inputs),
     };
     cubin_of(image, None)
 }
@@ -507,8 +498,8 @@ exports! {
         load_cubin(pmod, cubin_at(image, n, options, values)?, "cuModuleLoadDataEx image")
     }
 
-    /// Starts a link (of one PTX, cubin or fat-binary input: there is no
-    /// device linker here).
+    /// Starts a link: one PTX, cubin or fat-binary input is read as a
+    /// module, several are linked by nvJitLink.
     fn cuLinkCreate_v2(n: c_uint, options: *mut c_int, values: *mut *mut c_void, state: *mut *mut c_void) {
         let logs = JitLogs::read(n, options, values);
         let l = driver::with(|d| {

@@ -125,6 +125,13 @@ fn driver_api_program_runs_every_call() {
         .arg(clients())
         .env("LD_LIBRARY_PATH", dir.path())
         .env("XISA_PTXAS", ptxas())
+        .env(
+            "XISA_NVJITLINK",
+            common::wheel_file(
+                "nvjitlink/lib/libnvJitLink.so.12",
+                "nvidia-nvjitlink-cu12==12.9.86",
+            ),
+        )
         .env("XISA_CUDA_LOG", &log)
         .output()
         .expect("run");

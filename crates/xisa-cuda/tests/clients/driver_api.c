@@ -196,6 +196,31 @@ int main(int argc, char **argv) {
         /* The size slot holds what the last link wrote (nothing). */
         EXPECT((uintptr_t)vals[1] == 0);
         vals[1] = (void *)(uintptr_t)sizeof errlog;
+        /* Two PTX inputs: linked by nvJitLink into one module with the
+         * kernels of both. */
+        vals[1] = (void *)(uintptr_t)sizeof errlog;
+        CHECK(cuLinkCreate(2, opts, vals, &ls));
+        CHECK(cuLinkAddData(ls, CU_JIT_INPUT_PTX, ptx, strlen(ptx) + 1, "kernels.ptx", 0, NULL,
+                            NULL));
+        snprintf(path, sizeof path, "%s/fill7.ptx", argv[1]);
+        CHECK(cuLinkAddFile(ls, CU_JIT_INPUT_PTX, path, 0, NULL, NULL));
+        CHECK(cuLinkComplete(ls, &linked, &linked_size));
+        CHECK(cuModuleLoadData(&mod4, linked));
+        CHECK(cuLinkDestroy(ls));
+        CUfunction fill7;
+        CHECK(cuModuleGetFunction(&fill7, mod4, "fill7"));
+        CHECK(cuModuleGetFunction(&saxpy4, mod4, "saxpy"));
+        run_saxpy(saxpy4, 17);
+        CUdeviceptr sevens;
+        int got7[64];
+        CHECK(cuMemAlloc(&sevens, sizeof got7));
+        void *fp[] = {&sevens};
+        CHECK(cuLaunchKernel(fill7, 1, 1, 1, 64, 1, 1, 0, 0, fp, NULL));
+        CHECK(cuMemcpyDtoH(got7, sevens, sizeof got7));
+        EXPECT(got7[0] == 7 && got7[63] == 7);
+        CHECK(cuMemFree(sevens));
+        CHECK(cuModuleUnload(mod4));
+        vals[1] = (void *)(uintptr_t)sizeof errlog;
         CHECK(cuLinkCreate(2, opts, vals, &ls));
         CHECK(cuLinkAddData(ls, CU_JIT_INPUT_PTX, (void *)bad, strlen(bad) + 1, "bad.ptx", 0,
                             NULL, NULL));
