@@ -248,14 +248,23 @@ fn hadd2_f32(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
     for _ in 0..2 {
         let (s, n) = packed_src(l, next)?;
         next = n;
-        let HSrc::Word {
-            sel: Sel::Both(h), ..
-        } = s
-        else {
-            return Err(l.unsupported(format!(
-                "{}: an HADD2.F32 source without .H0_H0/.H1_H1",
-                l.form_name()
-            )));
+        let h = match s {
+            HSrc::Word {
+                sel: Sel::Both(h), ..
+            } => h,
+            // `-RZ` (nvdisasm prints no select on it): both halves are the
+            // same (-)0, the sum's identity.
+            HSrc::Word {
+                sel: Sel::Lanes,
+                v: Operand::Imm(0),
+                ..
+            } => 0,
+            _ => {
+                return Err(l.unsupported(format!(
+                    "{}: an HADD2.F32 source without .H0_H0/.H1_H1",
+                    l.form_name()
+                )))
+            }
         };
         let f = half_lane(l, s, h)?;
         halves.push(widen_from(l, f, Type::F16));

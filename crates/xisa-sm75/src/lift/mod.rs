@@ -512,7 +512,9 @@ impl<'a> Lifter<'a> {
             next = off.saturating_add(p.size);
         }
         let kernel = self.b.kernel_mut();
-        kernel.param_bytes = self.k.param_cbank_size.max(next);
+        // Whole words: ptxas reads a sub-word last parameter (a u16, a
+        // half) with a 32-bit constant load; the bytes past it read as zero.
+        kernel.param_bytes = self.k.param_cbank_size.max(next).next_multiple_of(4);
         // The module banks follow the parameters (see `LiveBank`).
         for b in &self.k.live_banks {
             kernel.param_bytes = kernel.param_bytes.max(b.param_offset + b.size);
