@@ -147,10 +147,6 @@ pub(crate) struct LoadedModule {
     /// The context it was loaded in (0: a library, which belongs to no
     /// context).
     pub ctx: usize,
-    /// `__constant__` variables the program was given a device address for
-    /// (`cuModuleGetGlobal`): name and address. Their bytes are copied into
-    /// the module's constant bank before each launch.
-    pub shadows: Mutex<Vec<(String, u64, u64)>>,
 }
 
 /// A kernel of a loaded module (a `CUfunction`, and the `CUkernel` of a

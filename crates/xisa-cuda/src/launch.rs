@@ -196,14 +196,6 @@ pub(crate) unsafe fn launch(
         .map(xisa::ArgSpec::Struct)
         .collect();
     let dev = driver::with(|d| Ok(d.device.clone()))?;
-    // `__constant__` data the program wrote through cuModuleGetGlobal.
-    for (name, addr, size) in lm.shadows.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        let now = dev
-            .read(*addr, *size as usize)
-            .map_err(|e| invalid(e.to_string()))?;
-        dev.write_global(module, name, &now)
-            .map_err(|e| invalid(e.to_string()))?;
-    }
     let engine = match std::env::var("XISA_ENGINE").as_deref() {
         Ok("interp") => xisa::Engine::Interp,
         _ => xisa::Engine::Jit,

@@ -352,14 +352,7 @@ pub(crate) fn register(cubin: Vec<u8>, origin: &str, library: bool) -> Res<usize
     driver::with(|d| {
         let ctx = if library { 0 } else { d.current()? };
         let m = d.fresh();
-        d.modules.insert(
-            m,
-            Arc::new(LoadedModule {
-                module,
-                ctx,
-                shadows: Mutex::new(Vec::new()),
-            }),
-        );
+        d.modules.insert(m, Arc::new(LoadedModule { module, ctx }));
         Ok(m)
     })
 }
@@ -430,34 +423,14 @@ pub(crate) fn function_of(m: usize, kname: &str) -> Res<usize> {
     })
 }
 
-/// The device address and size of global `gname` of module `lm`. A
-/// `__constant__` variable gets device memory of its own, copied into the
-/// constant bank at every launch of the module's kernels.
+/// The device address and size of global `gname` of module `lm`
+/// (`__constant__` data too: each launch copies it into the constant bank).
 pub(crate) fn global_of(lm: &LoadedModule, gname: &str) -> Res<(u64, u64)> {
     let dev = driver::with(|d| Ok(d.device.clone()))?;
     let g = dev
         .global(&lm.module, gname)
         .map_err(|e| fail(CUDA_ERROR_NOT_FOUND, e.to_string()))?;
-    let addr = match g.location {
-        xisa::GlobalLocation::Memory(a) => a,
-        xisa::GlobalLocation::ConstBank { .. } => {
-            let mut sh = lm.shadows.lock().unwrap_or_else(|e| e.into_inner());
-            match sh.iter().find(|s| s.0 == gname) {
-                Some(s) => s.1,
-                None => {
-                    let now = dev
-                        .read_global(&lm.module, gname)
-                        .map_err(|e| fail(CUDA_ERROR_NOT_FOUND, e.to_string()))?;
-                    let a = dev
-                        .upload(&now)
-                        .map_err(|e| fail(CUDA_ERROR_OUT_OF_MEMORY, e.to_string()))?;
-                    sh.push((gname.to_string(), a, g.size));
-                    a
-                }
-            }
-        }
-    };
-    Ok((addr, g.size))
+    Ok((g.addr, g.size))
 }
 
 /// Module `m`.

@@ -210,10 +210,11 @@ pub trait Placer {
 pub struct Instance {
     /// Guest address of the module's data block (0 when it has none).
     pub base: u64,
-    /// Module data that lives in each kernel's parameter block rather than
-    /// in memory (sm_75 module constant banks), by bank number: the current
-    /// images, copied into the parameter blocks at [`GuestModule::bank_slots`].
-    pub banks: BTreeMap<u32, Vec<u8>>,
+    /// Module data that each kernel also reads from its parameter block
+    /// (sm_75 module constant banks), by bank number: the guest address of
+    /// the bank's image (in the data block), copied into the parameter
+    /// blocks at [`GuestModule::bank_slots`] at every launch.
+    pub banks: BTreeMap<u32, u64>,
 }
 
 /// Where one bank of [`Instance::banks`] sits in a kernel's parameter block.
@@ -227,20 +228,6 @@ pub struct BankSlot {
     pub size: u32,
 }
 
-/// Where a named data object of a module lives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SymbolPlace {
-    /// At this offset from [`Instance::base`].
-    Data(u64),
-    /// In a parameter-block bank ([`Instance::banks`]).
-    Bank {
-        /// Bank number.
-        bank: u32,
-        /// Byte offset in the bank.
-        offset: u64,
-    },
-}
-
 /// A named data object of a module (`__device__`, `__constant__`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
@@ -248,8 +235,8 @@ pub struct Symbol {
     pub name: String,
     /// Size in bytes.
     pub size: u64,
-    /// Where it lives.
-    pub place: SymbolPlace,
+    /// Its offset from [`Instance::base`].
+    pub offset: u64,
 }
 
 /// The bytes of an argument passed by value that is not a scalar (a C

@@ -6,11 +6,11 @@
 use xisa_frontend::{
     elf_machine, unknown_kernel, ArgValue, BankSlot, BlockRule, Bound, DeclaredLimit,
     DisasmOptions, Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo,
-    KernelEntry, LaunchShape, ParamDecl, Placer, Result, SurfaceBinding, Symbol, SymbolPlace,
+    KernelEntry, LaunchShape, ParamDecl, Placer, Result, SurfaceBinding, Symbol,
 };
 use xisa_ir::Kernel;
 
-use crate::loader::{self, Cubin, DataSection};
+use crate::loader::{self, Cubin};
 use crate::Rules;
 
 /// ELF machine number of CUDA cubins.
@@ -187,26 +187,21 @@ impl GuestModule for Sm75Module {
             .map(|s| Symbol {
                 name: s.name.clone(),
                 size: s.size,
-                place: match s.section {
-                    DataSection::Bank(bank) => SymbolPlace::Bank {
-                        bank,
-                        offset: s.offset,
-                    },
-                    sec => SymbolPlace::Data(data.global_offset(sec, s.offset).unwrap_or(0)),
-                },
+                offset: data.global_offset(s.section, s.offset).unwrap_or(0),
             })
             .collect()
     }
 
-    /// The global block (`.nv.global.init` then `.nv.global`) allocated and
-    /// filled, every relocated word (constant bank 4, pointers in
-    /// initialised globals) patched.
+    /// The data block (`.nv.global.init`, `.nv.global`, the module constant
+    /// banks; see [`crate::loader::ModuleData`]) allocated and filled, every
+    /// relocated word (constant bank 4, pointers in initialised globals)
+    /// patched.
     fn instantiate(&self, mem: &mut dyn Placer) -> Result<Instance> {
         let data = &self.cubin.data;
         if data.is_empty() {
             return Ok(Instance::default());
         }
-        let (_, total) = data.global_layout();
+        let total = data.block_size();
         let align = data.global_align.max(data.global_init_align).max(1);
         // The allocator aligns to 256; larger alignments get slack.
         let slack = if align > 256 { align } else { 0 };
@@ -216,10 +211,12 @@ impl GuestModule for Sm75Module {
             .materialize(base)
             .map_err(|e| FrontendError::Load(e.to_string()))?;
         mem.write(base, &m.globals)?;
-        Ok(Instance {
-            base,
-            banks: m.banks,
-        })
+        let mut banks = std::collections::BTreeMap::new();
+        for (bank, off, img) in m.banks {
+            mem.write(base + off, &img)?;
+            banks.insert(bank, base + off);
+        }
+        Ok(Instance { base, banks })
     }
 
     fn bank_slots(&self, name: &str) -> Vec<BankSlot> {

@@ -456,7 +456,8 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
 }
 
 /// Places the module-scope banks after the kernel's parameters (16-byte
-/// aligned), in bank order.
+/// aligned), in bank order, then the [`CONST_WINDOW_WORD`] when there is a
+/// bank 3.
 fn live_banks(
     k: &CubinKernel,
     module_banks: &BTreeMap<u32, Vec<u8>>,
@@ -486,6 +487,13 @@ fn live_banks(
             size: size as u32,
         });
         at = (at + size).div_ceil(16) * 16;
+    }
+    if module_banks.contains_key(&CONST_BANK) {
+        out.push(LiveBank {
+            bank: CONST_WINDOW_WORD,
+            param_offset: at as u32,
+            size: 8,
+        });
     }
     Ok(out)
 }
@@ -740,10 +748,8 @@ impl DataReloc {
             return Some("unsupported relocation type".into());
         }
         match self.sym_section {
-            Some(DataSection::Global | DataSection::GlobalInit) => None,
-            Some(DataSection::Bank(b)) => Some(format!(
-                "the symbol lives in constant bank {b}, which has no global address"
-            )),
+            // Module banks sit in the data block too (`ModuleData::bank_offset`).
+            Some(_) => None,
             None if host_function(&self.symbol).is_some() => None,
             None => Some("the symbol is not module data".into()),
         }
@@ -806,8 +812,15 @@ pub fn host_function(name: &str) -> Option<u64> {
 }
 
 /// Module-scope data of a cubin: the globals' sections, the module constant
-/// banks and the relocations between them. A launcher places the globals in
-/// guest memory once per device ([`ModuleData::materialize`]).
+/// banks and the relocations between them. A launcher places them in guest
+/// memory once per device ([`ModuleData::materialize`]), as one data block:
+/// `.nv.global.init`, `.nv.global`, then each module bank (256-aligned, in
+/// bank order), then the [`CONST_WINDOW_WORD`]. The banks are in memory
+/// because CUDA gives `__constant__` data a device address: a generic
+/// pointer to it (PTX `cvta.const`, `printf`'s format strings in Numba's
+/// code) reads it there, `cudaMemcpyToSymbol` writes it there, and each
+/// launch copies the current bank images into the kernel's parameter
+/// block, where the kernel's `c[bank][x]` reads find them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ModuleData {
     /// `.nv.global.init` contents.
@@ -829,11 +842,12 @@ pub struct ModuleData {
 /// The materialized data of one module instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Materialized {
-    /// The initial bytes of the global block's start (`.nv.global.init`),
-    /// relocations applied; the rest of the block (`.nv.global`) is zero.
+    /// The initial bytes of the data block's start (`.nv.global.init`),
+    /// relocations applied; the rest of the globals (`.nv.global`) is zero.
     pub globals: Vec<u8>,
-    /// The module constant banks, relocations applied.
-    pub banks: BTreeMap<u32, Vec<u8>>,
+    /// Each module bank (relocations applied) and the
+    /// [`CONST_WINDOW_WORD`]: (bank, offset in the data block, bytes).
+    pub banks: Vec<(u32, u64, Vec<u8>)>,
 }
 
 impl ModuleData {
@@ -850,12 +864,44 @@ impl ModuleData {
         (bss, bss + self.global_bytes)
     }
 
-    /// Offset in the global block of byte `value` of a global section.
+    /// Offset in the data block of module bank `bank` (or of the
+    /// [`CONST_WINDOW_WORD`]), if the module has it.
+    pub fn bank_offset(&self, bank: u32) -> Option<u64> {
+        self.bank_layout()
+            .into_iter()
+            .find(|&(b, _, _)| b == bank)
+            .map(|(_, off, _)| off)
+    }
+
+    /// (bank, offset in the data block, size) of each module bank, then of
+    /// the [`CONST_WINDOW_WORD`] when the module has bank 3.
+    fn bank_layout(&self) -> Vec<(u32, u64, u64)> {
+        let mut at = self.global_layout().1;
+        let mut out = Vec::new();
+        for (&b, img) in &self.banks {
+            at = at.div_ceil(256) * 256;
+            out.push((b, at, img.len() as u64));
+            at += img.len() as u64;
+        }
+        if self.banks.contains_key(&CONST_BANK) {
+            out.push((CONST_WINDOW_WORD, at.div_ceil(8) * 8, 8));
+        }
+        out
+    }
+
+    /// Bytes of the data block: globals, banks and the const-window word.
+    pub fn block_size(&self) -> u64 {
+        self.bank_layout()
+            .last()
+            .map_or(self.global_layout().1, |&(_, off, len)| off + len)
+    }
+
+    /// Offset in the data block of byte `value` of a data section.
     pub fn global_offset(&self, sec: DataSection, value: u64) -> Option<u64> {
         match sec {
             DataSection::GlobalInit => Some(value),
             DataSection::Global => Some(self.global_layout().0 + value),
-            DataSection::Bank(_) => None,
+            DataSection::Bank(b) => Some(self.bank_offset(b)? + value),
         }
     }
 
@@ -931,9 +977,36 @@ impl ModuleData {
                 word.copy_from_slice(&v.to_le_bytes());
             }
         }
+        let banks = self
+            .bank_layout()
+            .into_iter()
+            .map(|(b, off, _)| {
+                let img = match b {
+                    CONST_WINDOW_WORD => self
+                        .bank_offset(CONST_BANK)
+                        .map_or(0, |o| base.wrapping_add(o))
+                        .to_le_bytes()
+                        .to_vec(),
+                    _ => banks.remove(&b).unwrap_or_default(),
+                };
+                (b, off, img)
+            })
+            .collect();
         Ok(Materialized { globals, banks })
     }
 }
+
+/// The module bank of `__constant__` data (`.nv.constant3`): the one a
+/// generic pointer can reach (PTX `cvta.const`).
+pub const CONST_BANK: u32 = 3;
+
+/// The bank number xisa gives the driver's word `c[0x0][0x50]`: the generic
+/// address of constant bank 3 ([`CONST_BANK`]; ptxas adds a `.const`
+/// variable's offset to it for `cvta.const`, and tests `isspacep.const`
+/// against it). It is placed like a module bank (an 8-byte image in the data
+/// block, copied into the parameter block at launch); no hardware bank
+/// has this number.
+pub const CONST_WINDOW_WORD: u32 = 0x1_0000;
 
 /// Collects the module-scope data: `.nv.global(.init)`, the module constant
 /// banks, their symbols and relocations.

@@ -8,7 +8,7 @@ mod common;
 use std::path::PathBuf;
 
 use common::{opts, ENGINES};
-use xisa::{ArgSpec, Device, Engine, GlobalLocation, Module};
+use xisa::{ArgSpec, Device, Engine, Module};
 
 fn module() -> Module {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cuda/globals.cubin");
@@ -45,7 +45,7 @@ fn counter_persists_across_launches() {
         let dev = Device::new().unwrap();
         let g = dev.global(&m, "counter").unwrap();
         assert_eq!(g.size, 4);
-        assert!(matches!(g.location, GlobalLocation::Memory(_)));
+        assert_ne!(g.addr, 0);
         for round in 0..2 {
             let out = dev.alloc(4 * 128).unwrap();
             dev.launch(&m, "count", &opts(e, 2, 64), &[ArgSpec::Ptr(out)])
@@ -80,9 +80,7 @@ fn initialised_table_and_pointer() {
     for e in ENGINES {
         let dev = Device::new().unwrap();
         let tg = dev.global(&m, "table").unwrap();
-        let GlobalLocation::Memory(taddr) = tg.location else {
-            panic!("table in memory")
-        };
+        let taddr = tg.addr;
         assert_eq!(tg.size, 32);
         let tp = dev.read_global(&m, "tp").unwrap();
         assert_eq!(u64::from_le_bytes(tp.try_into().unwrap()), taddr + 8);
@@ -114,7 +112,10 @@ fn constant_bank_3_by_name() {
     for e in ENGINES {
         let dev = Device::new().unwrap();
         let g = dev.global(&m, "scale").unwrap();
-        assert_eq!(g.location, GlobalLocation::ConstBank { bank: 3, offset: 0 });
+        // Bank 3 lives in guest memory after the globals (CUDA gives
+        // `__constant__` data a device address).
+        let counter = dev.global(&m, "counter").unwrap();
+        assert!(g.addr > counter.addr, "{:#x}", g.addr);
         let run = |i: i32| f32s(&run_indexed(&dev, &m, "scaled", e, 8, i));
         let s = [1.0f32, 2.0, 3.0, 4.0];
         let want: Vec<f32> = (0..8).map(|t| s[(t + 1) & 3] * s[1]).collect();
@@ -206,11 +207,23 @@ fn loader_reads_module_data() {
     let table_off = d.symbol("table").unwrap().offset;
     let tp = u64::from_le_bytes(m.globals[0..8].try_into().unwrap());
     assert_eq!(tp, 0x1_0000_0000 + table_off + 8);
-    // Every kernel places banks 3 and 4 after its parameters.
+    // Every kernel places banks 3 and 4 after its parameters, then the
+    // word holding bank 3's generic address (c[0x0][0x50]).
+    let cw = xisa_sm75::loader::CONST_WINDOW_WORD;
     for k in &c.kernels {
         let banks: Vec<u32> = k.live_banks.iter().map(|b| b.bank).collect();
-        assert_eq!(banks, [3, 4], "{}", k.name);
+        assert_eq!(banks, [3, 4, cw], "{}", k.name);
     }
+    // The data block: the globals, then banks 3 and 4 (256-aligned), then
+    // that word, which holds bank 3's address.
+    let b3 = d.bank_offset(3).unwrap();
+    assert!(b3 >= d.global_layout().1 && b3 % 256 == 0);
+    let (_, off, word) = m.banks.iter().find(|b| b.0 == cw).unwrap();
+    assert_eq!(*off, d.bank_offset(cw).unwrap());
+    assert_eq!(
+        u64::from_le_bytes(word[..].try_into().unwrap()),
+        0x1_0000_0000 + b3
+    );
 }
 
 /// Issue #11: an OpenCL C kernel (`tests/cuda/local_arg.cl`, clang-19 →

@@ -5,9 +5,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use xisa_frontend::{
-    ArgBytes, ArgValue, Bound, FrontendError, Instance, LaunchShape, Placer, SymbolPlace,
-};
+use xisa_frontend::{ArgBytes, ArgValue, Bound, FrontendError, Instance, LaunchShape, Placer};
 use xisa_ir::Kernel;
 use xisa_runtime::cache::{CacheKey, CodeCache};
 use xisa_runtime::heap::Heap;
@@ -445,21 +443,6 @@ pub struct Compiled {
 
 type Program = Compiled;
 
-/// Where a module's named data object lives on a device.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GlobalLocation {
-    /// In guest memory at this address (`__device__` globals).
-    Memory(u64),
-    /// In a constant bank, which kernels read through their parameter block
-    /// (`__constant__` data: bank 3); no guest address.
-    ConstBank {
-        /// Bank number.
-        bank: u32,
-        /// Byte offset in the bank.
-        offset: u64,
-    },
-}
-
 /// A module's named data object (`__device__`/`__constant__` variable) as
 /// placed on a device.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -468,8 +451,9 @@ pub struct Global {
     pub name: String,
     /// Size in bytes.
     pub size: u64,
-    /// Where it lives.
-    pub location: GlobalLocation,
+    /// Its guest address (`__constant__` data too: CUDA gives it a device
+    /// address, and kernels read it from there through generic pointers).
+    pub addr: u64,
 }
 
 /// A virtual device: guest memory plus a code cache.
@@ -944,24 +928,22 @@ impl Device {
             return Ok(params);
         }
         let mut params = params;
-        self.with_instance(module, |inst, _| {
-            for lb in &live {
-                let (Some(img), Some(dst)) = (
-                    inst.banks.get(&lb.bank),
-                    params.get_mut(
-                        lb.param_offset as usize..lb.param_offset as usize + lb.size as usize,
-                    ),
-                ) else {
-                    return Err(Error::Args(format!(
-                        "kernel {kernel}: constant bank {} does not fit its parameter block",
-                        lb.bank
-                    )));
-                };
-                let n = img.len().min(dst.len());
-                dst[..n].copy_from_slice(&img[..n]);
-            }
-            Ok(())
+        let images = self.with_instance(module, |inst, _| {
+            Ok(live
+                .iter()
+                .map(|lb| (*lb, inst.banks.get(&lb.bank).copied()))
+                .collect::<Vec<_>>())
         })?;
+        for (lb, addr) in images {
+            let range = lb.param_offset as usize..lb.param_offset as usize + lb.size as usize;
+            let (Some(addr), Some(dst)) = (addr, params.get_mut(range)) else {
+                return Err(Error::Args(format!(
+                    "kernel {kernel}: constant bank {} does not fit its parameter block",
+                    lb.bank
+                )));
+            };
+            dst.copy_from_slice(&self.read(addr, lb.size as usize)?);
+        }
         Ok(params)
     }
 
@@ -992,17 +974,11 @@ impl Device {
                 }
             )));
         };
-        let location = match sym.place {
-            SymbolPlace::Bank { bank, offset } => GlobalLocation::ConstBank { bank, offset },
-            SymbolPlace::Data(off) => {
-                let base = self.with_instance(module, |i, _| Ok(i.base))?;
-                GlobalLocation::Memory(base + off)
-            }
-        };
+        let base = self.with_instance(module, |i, _| Ok(i.base))?;
         Ok(Global {
             name: name.to_string(),
             size: sym.size,
-            location,
+            addr: base + sym.offset,
         })
     }
 
@@ -1011,25 +987,11 @@ impl Device {
         let g = self.global(module, name)?;
         let len = usize::try_from(g.size)
             .map_err(|_| Error::Args(format!("global {name}: {} bytes", g.size)))?;
-        match g.location {
-            GlobalLocation::Memory(a) => self.read(a, len),
-            GlobalLocation::ConstBank { bank, offset } => self.with_instance(module, |i, _| {
-                i.banks
-                    .get(&bank)
-                    .and_then(|b| b.get(offset as usize..(offset as usize).checked_add(len)?))
-                    .map(<[u8]>::to_vec)
-                    .ok_or_else(|| {
-                        Error::Args(format!(
-                            "global {name}: bytes {offset:#x}+{len} are outside constant bank {bank}"
-                        ))
-                    })
-            }),
-        }
+        self.read(g.addr, len)
     }
 
     /// Overwrites data object `name` of `module` with `data`, which must be
-    /// exactly its size; later launches of the module see it (for
-    /// `__constant__` data: the bank image the kernels read).
+    /// exactly its size; later launches of the module see it.
     pub fn write_global(&self, module: &Module, name: &str, data: &[u8]) -> Result<()> {
         let g = self.global(module, name)?;
         if data.len() as u64 != g.size {
@@ -1039,25 +1001,7 @@ impl Device {
                 data.len()
             )));
         }
-        match g.location {
-            GlobalLocation::Memory(a) => self.write(a, data),
-            GlobalLocation::ConstBank { bank, offset } => self.with_instance(module, |i, _| {
-                let dst = i
-                    .banks
-                    .get_mut(&bank)
-                    .and_then(|b| {
-                        b.get_mut(offset as usize..(offset as usize).checked_add(data.len())?)
-                    })
-                    .ok_or_else(|| {
-                        Error::Args(format!(
-                            "global {name}: bytes {offset:#x}+{} are outside constant bank {bank}",
-                            data.len()
-                        ))
-                    })?;
-                dst.copy_from_slice(data);
-                Ok(())
-            }),
-        }
+        self.write(g.addr, data)
     }
 }
 

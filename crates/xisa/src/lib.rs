@@ -32,8 +32,8 @@ pub mod limits;
 pub mod module;
 
 pub use device::{
-    surface_descriptor, surface_handle, ArgSpec, Buffer, Device, Engine, Global, GlobalLocation,
-    LaunchOptions, Overrun, RunReport, SurfaceBinding, SurfaceData, SurfaceDim, SurfaceSpec,
+    surface_descriptor, surface_handle, ArgSpec, Buffer, Device, Engine, Global, LaunchOptions,
+    Overrun, RunReport, SurfaceBinding, SurfaceData, SurfaceDim, SurfaceSpec,
 };
 pub use error::{Error, Result};
 pub use module::{detect_isa, Isa, Module};

@@ -14,7 +14,7 @@ use object::{Object, ObjectSymbol, SymbolKind};
 use xisa_frontend::{
     elf_machine, unknown_kernel, wrong_arg_count, ArgValue, BlockRule, Bound, DeclaredLimit,
     DisasmOptions, Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo,
-    KernelEntry, LaunchShape, Placer, Result, Symbol, SymbolPlace,
+    KernelEntry, LaunchShape, Placer, Result, Symbol,
 };
 use xisa_ir::Kernel;
 
@@ -191,7 +191,7 @@ fn object_symbols(bytes: &[u8], base: u64, len: u64) -> Vec<Symbol> {
             Some(Symbol {
                 name: name.to_string(),
                 size,
-                place: SymbolPlace::Data(offset),
+                offset,
             })
         })
         .collect()

@@ -533,11 +533,13 @@ impl<'a> Lifter<'a> {
     /// Where module constant bank `bank` sits in the parameter block, if it
     /// is one (see [`crate::loader::LiveBank`]).
     pub(crate) fn live_bank(&self, bank: u8) -> Option<crate::loader::LiveBank> {
-        self.k
-            .live_banks
-            .iter()
-            .find(|b| b.bank == u32::from(bank))
-            .copied()
+        self.live_bank_slot(u32::from(bank))
+    }
+
+    /// Where module bank (or [`crate::loader::CONST_WINDOW_WORD`]) `bank`
+    /// sits in the parameter block.
+    fn live_bank_slot(&self, bank: u32) -> Option<crate::loader::LiveBank> {
+        self.k.live_banks.iter().find(|b| b.bank == bank).copied()
     }
 
     /// Per-lane local memory bytes (the size of the local window).
@@ -1034,18 +1036,21 @@ impl<'a> Lifter<'a> {
             return Ok(self.special(s));
         }
         match off {
-            // The end of the global part of the generic address space
-            // (64-bit): ptxas tests `addr < c[0x0][0x50]` with QSPC.G for
-            // `isspacep.global` and generic `cvta.to.shared/local`. xisa's
-            // windows lie above every global address.
-            0x50 | 0x54 => {
-                let v = if off == 0x50 {
-                    SHARED_WINDOW.min(LOCAL_WINDOW)
-                } else {
-                    SHARED_WINDOW.min(LOCAL_WINDOW) >> 32
-                };
-                Ok(Operand::Imm(v & 0xffff_ffff))
-            }
+            // The generic address of constant bank 3 (64-bit): ptxas adds a
+            // `.const` variable's offset to it (`cvta.const`), subtracts it
+            // for `cvta.to.const` and tests `isspacep.const` (and excludes
+            // it from `isspacep.global`) against it and the bank's size. The
+            // bank lives in guest memory (`loader::ModuleData`); the
+            // launcher puts its address in the parameter block. A module
+            // without the bank has no `.const` data: the address then lies
+            // above every global one.
+            0x50 | 0x54 => match self.live_bank_slot(crate::loader::CONST_WINDOW_WORD) {
+                Some(lb) => Ok(self.param_word(i64::from(lb.param_offset + (off - 0x50)))),
+                None => {
+                    let v = SHARED_WINDOW.min(LOCAL_WINDOW) >> (8 * (off - 0x50));
+                    Ok(Operand::Imm(v & 0xffff_ffff))
+                }
+            },
             // %nsmid: xisa presents one SM (`%smid` is 0).
             0x10c => Ok(Operand::Imm(1)),
             // Initial stack pointer: the top of the lane's local space, as
