@@ -217,7 +217,7 @@ fn loader_reads_module_data() {
     // The data block: the globals, then banks 3 and 4 (256-aligned), then
     // that word, which holds bank 3's address.
     let b3 = d.bank_offset(3).unwrap();
-    assert!(b3 >= d.global_layout().1 && b3 % 256 == 0);
+    assert!(b3 >= d.global_layout().1 && b3.is_multiple_of(256));
     let (_, off, word) = m.banks.iter().find(|b| b.0 == cw).unwrap();
     assert_eq!(*off, d.bank_offset(cw).unwrap());
     assert_eq!(
