@@ -2,7 +2,10 @@
 """Compile CUDA C++ to an sm_75 cubin with NVRTC (NVIDIA's CUDA C++ compiler
 as a library), as a real CUDA build would, without nvcc.
 
-Usage: nvrtc.py SRC.cu OUT.cubin [--ptx OUT.ptx] [-DNAME=VALUE ...]
+Usage: nvrtc.py SRC.cu OUT.cubin [--ptx OUT.ptx] [-G] [-DNAME=VALUE ...]
+
+-G builds for debugging (NVRTC's --device-debug, nvcc -G: no
+optimisation, device functions in sections of their own).
 
 The NVRTC, CCCL (CUB/Thrust/libcu++) and CUDA runtime header wheels are
 installed with pip when missing (pinned; see VERSIONS). Kernels should be
@@ -69,8 +72,10 @@ def check(lib, rc, what, prog=None):
 
 
 def main(argv):
-    args = [a for a in argv if not a.startswith("-D")]
+    args = [a for a in argv if not a.startswith("-D") and a != "-G"]
     defines = [a for a in argv if a.startswith("-D")]
+    if "-G" in argv:
+        defines.append("--device-debug")
     ptx_out = None
     if "--ptx" in args:
         i = args.index("--ptx")

@@ -700,10 +700,17 @@ rec("BSYNC", "BSYNC", "P,B", [(0, 12, 0x941)], [OPTP(), BREG("b", 16)], "BSYNC {
 rec("CALL_REL", "CALL.REL", "P,T", [(0, 12, 0x944)],
     [F("target", "rel", 34, 82), M("abs", 85, 86, ["REL", "ABS"]), T("noinc", 86, ".NOINC"), OPTP()],
     "CALL{abs}{noinc} {cp}{target} ;")
-rec("RET_REL", "RET.REL", "P,R,T", [(0, 12, 0x950), (91, 92, 0)],
-    [regf("a", 24), F("target", "rel", 34, 82), M("abs", 85, 86, ["REL", "ABS"]),
+rec("RET_REL", "RET.REL", "P,R,T", [(0, 12, 0x950), (91, 92, 0), (85, 86, 0)],
+    [regf("a", 24), F("target", "rel", 34, 82),
      F("nodec", "text", 86, 87, values=["", ".NODEC"]), OPTP()],
-    "RET{abs}{nodec} {cp}{a} {target} ;")
+    "RET.REL{nodec} {cp}{a} {target} ;")
+# RET.ABS (debug builds' returns): the target is an absolute address in
+# 4-byte units, signed, printed as is (nvdisasm: `RET.ABS.NODEC R20 0x4`
+# for field 1, `-0x2000000000000` for bit 81).
+rec("RET_ABS", "RET.ABS", "P,R,T", [(0, 12, 0x950), (91, 92, 0), (85, 86, 1)],
+    [regf("a", 24), F("target", "simm", 34, 82, scale=4),
+     F("nodec", "text", 86, 87, values=["", ".NODEC"]), OPTP()],
+    "RET.ABS{nodec} {cp}{a} {target} ;")
 rec("EXIT", "EXIT", "P", [(0, 12, 0x94d)],
     [F("cp", "text", [[87, 90], [90, 91]], values=PQ, prefix=" "),
      M("kind", 84, 86, ["", "KEEPREFCOUNT", "PREEMPTED", "INVALID3"]), T("noat", 86, ".NO_ATEXIT")],

@@ -14,6 +14,10 @@ pub struct TextSection {
     pub file_offset: u64,
     /// The section's bytes.
     pub bytes: Vec<u8>,
+    /// Relocated operands of its instructions, as nvdisasm prints them:
+    /// (offset, relocation type, `32@lo(SYM)`, `32@hi((SYM+0x150))`,
+    /// `` `(vprintf) ``; see [`reloc_text`]).
+    pub relocs: Vec<(u64, u32, String)>,
 }
 
 fn bad(offset: u64, msg: &str) -> DecodeError {
@@ -49,6 +53,8 @@ pub fn text_sections(b: &[u8]) -> Result<Vec<TextSection>, DecodeError> {
         ));
     }
     let shoff = file.elf_header().e_shoff(e);
+    // A cubin whose relocations cannot be read still lists, raw.
+    let relocs = crate::loader::relocations(&file).unwrap_or_default();
     let mut out = Vec::new();
     for sec in file.sections() {
         // File offset of this section's header, for error messages.
@@ -69,9 +75,36 @@ pub fn text_sections(b: &[u8]) -> Result<Vec<TextSection>, DecodeError> {
             name: name.to_string(),
             file_offset: sec.file_range().map_or(0, |r| r.0),
             bytes: bytes.to_vec(),
+            relocs: relocs
+                .iter()
+                .filter(|r| r.target == sec.index().0)
+                .filter_map(|r| Some((r.offset, r.rtype, reloc_text(r)?)))
+                .collect(),
         });
     }
     Ok(out)
+}
+
+/// How nvdisasm prints a relocated operand: a 32-bit immediate
+/// (`R_CUDA_ABS32_*_32`) as `32@lo(SYM)`, or `32@lo((SYM+0xA))` with an
+/// addend (nvdisasm names the addend by the label there, `.L_x_0@srel`);
+/// a `CALL.ABS` target (`R_CUDA_ABS47_34`) outside the cubin (`vprintf`,
+/// `malloc`) as `` `(SYM) ``. `None` for other relocations, and for call
+/// targets inside the cubin, which print as their raw field (the
+/// function's address in its own section: 0).
+fn reloc_text(r: &crate::loader::Reloc) -> Option<String> {
+    use crate::loader::rtype::*;
+    let part = match r.rtype {
+        R_CUDA_ABS32_LO_32 => "32@lo",
+        R_CUDA_ABS32_HI_32 => "32@hi",
+        R_CUDA_ABS32_32 => "32@abs",
+        R_CUDA_ABS47_34 if r.sym_section == 0 => return Some(format!("`({})", r.symbol)),
+        _ => return None,
+    };
+    Some(match r.addend.unwrap_or(0) {
+        0 => format!("{part}({})", r.symbol),
+        a => format!("{part}(({}+{a:#x}))", r.symbol),
+    })
 }
 
 /// Disassemble every code section of a cubin into a listing; error offsets
@@ -88,13 +121,32 @@ pub fn disassemble_cubin(rules: &Rules, b: &[u8]) -> Result<String, DecodeError>
                 len: chunk.len(),
             })?;
             let d = rules.decode(w, pc).map_err(|e| relocate(e, file_off))?;
-            out.push_str(&format!(
-                "        /*{pc:04x}*/                   {}\n",
-                d.text
-            ));
+            let text = match s.relocs.iter().find(|r| r.0 == pc) {
+                Some((_, t, r)) => {
+                    // The field as the decoder prints it.
+                    let field = if *t == crate::loader::rtype::R_CUDA_ABS47_34 {
+                        ((w >> 34) as u64 & ((1 << 47) - 1)) << 2
+                    } else {
+                        u64::from((w >> 32) as u32)
+                    };
+                    with_reloc(&d.text, field, r)
+                }
+                None => d.text.clone(),
+            };
+            out.push_str(&format!("        /*{pc:04x}*/                   {text}\n"));
         }
     }
     Ok(out)
+}
+
+/// `text` with its last operand, the immediate `field`, printed as the
+/// relocation `r`; unchanged when the last operand is not that immediate.
+fn with_reloc(text: &str, field: u64, r: &str) -> String {
+    let body = text.trim_end_matches(" ;");
+    match body.rsplit_once(' ') {
+        Some((head, last)) if last == format!("{field:#x}") => format!("{head} {r} ;"),
+        _ => text.to_string(),
+    }
 }
 
 fn relocate(e: DecodeError, file_off: u64) -> DecodeError {

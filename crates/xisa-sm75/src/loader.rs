@@ -228,10 +228,19 @@ pub struct CubinKernel {
     /// The module-scope constant banks (`.nv.constant3`, `.nv.constant4`, ...)
     /// and where they sit in the parameter block, after the parameters.
     pub live_banks: Vec<LiveBank>,
-    /// Offsets in `code` of the device functions ptxas placed in the kernel's
-    /// section (`FUNC` symbols other than the kernel's own): the targets an
-    /// indirect call (`CALL.REL.NOINC R`) may reach, sorted.
+    /// Offsets in `code` of the device functions: those ptxas placed in the
+    /// kernel's section (`FUNC` symbols other than the kernel's own) and the
+    /// starts of the function sections linked after it (see [`link_code`]):
+    /// the targets an indirect call (`CALL.REL.NOINC R`) may reach, sorted.
     pub functions: Vec<u64>,
+    /// Instructions whose 32-bit immediate (bits [32, 64)) is half of a
+    /// module data address (`R_CUDA_ABS32_{LO,HI}_32` against a global: a
+    /// debug build's `MOV R, 32@lo(global)`): (offset in `code`, index in
+    /// [`ModuleData::code_words`]). The launcher fills the word in.
+    pub code_words: Vec<(u64, u32)>,
+    /// Relocations of the linked code that xisa does not apply: (offset in
+    /// `code`, type, symbol). The lifter refuses a kernel that has any.
+    pub unapplied: Vec<(u64, u32, String)>,
 }
 
 impl CubinKernel {
@@ -275,7 +284,7 @@ pub struct Cubin {
     pub data: ModuleData,
 }
 
-type Elf<'a> = ElfFile64<'a, LittleEndian>;
+pub(crate) type Elf<'a> = ElfFile64<'a, LittleEndian>;
 
 /// Parses the attribute records of an `.nv.info` section.
 pub fn parse_info(
@@ -359,6 +368,7 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
     let module_info = module_info(&file)?;
     let module_banks = module_banks(&file)?;
     let relocs = relocations(&file)?;
+    let mut data = module_data(&file, module_banks.clone(), &relocs)?;
     let mut kernels = Vec::new();
     for sec in file.sections() {
         let name = sec.name().map_err(|e| elf_err(0, e.to_string()))?;
@@ -398,6 +408,7 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
             functions,
             ..CubinKernel::default()
         };
+        link_code(&file, sec.index().0, &relocs, &mut data, &mut k)?;
         kernel_info(&file, &mut k)?;
         if let Some(v) = module_info.get(&(kname.to_string(), eiattr::REGCOUNT)) {
             k.regcount = k.regcount.max(*v);
@@ -407,8 +418,12 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
             eiattr::MIN_STACK_SIZE,
             eiattr::MAX_STACK_SIZE,
         ] {
-            if let Some(v) = module_info.get(&(kname.to_string(), a)) {
-                k.stack_bytes = k.stack_bytes.max(*v);
+            // 0xffffffff: not known (recursion); the launch's stack limit
+            // then applies, as on CUDA.
+            if let Some(&v) = module_info.get(&(kname.to_string(), a)) {
+                if v != u32::MAX {
+                    k.stack_bytes = k.stack_bytes.max(v);
+                }
             }
         }
         for s in file.sections() {
@@ -433,10 +448,12 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
         for (b, d) in &module_banks {
             k.banks.entry(*b).or_insert_with(|| d.clone());
         }
-        k.live_banks = live_banks(&k, &module_banks)?;
         kernels.push(k);
     }
-    let data = module_data(&file, module_banks, &relocs)?;
+    // After every kernel's code is linked: the code words are known.
+    for k in &mut kernels {
+        k.live_banks = live_banks(k, &module_banks, data.code_words.len())?;
+    }
     let applied: std::collections::HashSet<(&str, u64)> = data
         .relocs
         .iter()
@@ -461,6 +478,7 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
 fn live_banks(
     k: &CubinKernel,
     module_banks: &BTreeMap<u32, Vec<u8>>,
+    code_words: usize,
 ) -> Result<Vec<LiveBank>, LoadError> {
     let params_end = k
         .params
@@ -494,8 +512,159 @@ fn live_banks(
             param_offset: at as u32,
             size: 8,
         });
+        at += 16;
+    }
+    if !k.code_words.is_empty() {
+        let size = 4 * code_words as u64;
+        if at + size > 0x1_0000 {
+            return Err(elf_err(
+                0,
+                format!("{}: {code_words} relocated code words", k.name),
+            ));
+        }
+        out.push(LiveBank {
+            bank: CODE_WORDS,
+            param_offset: at as u32,
+            size: size as u32,
+        });
     }
     Ok(out)
+}
+
+/// Links kernel `k`'s code (its section, `sec`) the way the CUDA driver
+/// does for a debug build (`nvcc -G`, Numba's `debug=True`), whose device
+/// functions live in sections of their own and are reached with
+/// `CALL.ABS.NOINC` to a relocated absolute address, returning with
+/// `RET.ABS` through a return address built from two relocated `MOV`s:
+/// every function section the code refers to (transitively) is appended
+/// to `k.code`, the code's address space starts at 0, and each code
+/// relocation is applied: `R_CUDA_ABS47_34` (a call target: a linked
+/// function, or a driver function such as `vprintf`) and
+/// `R_CUDA_ABS32{,_LO,_HI}_32` (a code address, or a module data address,
+/// which only the launcher knows: recorded in [`CubinKernel::code_words`]).
+/// Anything else is recorded in [`CubinKernel::unapplied`].
+fn link_code(
+    file: &Elf,
+    sec: usize,
+    relocs: &[Reloc],
+    data: &mut ModuleData,
+    k: &mut CubinKernel,
+) -> Result<(), LoadError> {
+    let is_text = |i: usize| {
+        file.section_by_index(object::SectionIndex(i))
+            .ok()
+            .and_then(|s| s.name().ok().map(|n| n.starts_with(".text.")))
+            .unwrap_or(false)
+    };
+    // (section index, offset in the linked code), the kernel's first.
+    let mut placed: Vec<(usize, u64)> = vec![(sec, 0)];
+    let mut i = 0;
+    while i < placed.len() {
+        let here = placed[i].0;
+        for r in relocs.iter().filter(|r| r.target == here) {
+            let s = r.sym_section;
+            if s != 0 && is_text(s) && !placed.iter().any(|p| p.0 == s) {
+                let section = file
+                    .section_by_index(object::SectionIndex(s))
+                    .map_err(|e| elf_err(0, e.to_string()))?;
+                let at = k.code.len() as u64;
+                let bytes = section.data().map_err(|e| elf_err(0, e.to_string()))?;
+                if !bytes.len().is_multiple_of(16) {
+                    return Err(elf_err(0, format!("{}: truncated code", r.symbol)));
+                }
+                k.code.extend_from_slice(bytes);
+                k.functions.push(at);
+                k.functions.extend(
+                    file.symbols()
+                        .filter(|y| {
+                            y.kind() == object::SymbolKind::Text
+                                && y.section_index() == Some(section.index())
+                        })
+                        .map(|y| at + y.address()),
+                );
+                placed.push((s, at));
+            }
+        }
+        i += 1;
+    }
+    k.functions.sort_unstable();
+    k.functions.dedup();
+    for &(here, base) in &placed {
+        for r in relocs.iter().filter(|r| r.target == here) {
+            let at = base + r.offset;
+            let linked = placed
+                .iter()
+                .find(|p| p.0 == r.sym_section && r.sym_section != 0);
+            let data_sec = data.sections.get(&r.sym_section).copied();
+            let host = (r.sym_section == 0)
+                .then(|| host_function(&r.symbol))
+                .flatten();
+            let word = usize::try_from(at)
+                .ok()
+                .and_then(|a| k.code.get(a..a.checked_add(16)?))
+                .and_then(crate::word_from_bytes);
+            let Some(word) = word else {
+                k.unapplied.push((at, r.rtype, r.symbol.clone()));
+                continue;
+            };
+            let imm32 = (word >> 32) as u32;
+            let target = (word >> 34) & ((1u128 << 47) - 1);
+            use rtype::*;
+            let addend = |field: u64| r.addend.unwrap_or(field as i64);
+            let new = match (r.rtype, linked, data_sec, host) {
+                (R_CUDA_ABS47_34, Some(&(_, off)), _, _) => {
+                    let v = (off + r.sym_value).wrapping_add(addend((target as u64) << 2) as u64);
+                    set_bits(word, 34, 47, u128::from(v >> 2))
+                }
+                (R_CUDA_ABS47_34, None, _, Some(h)) => {
+                    let v = h.wrapping_add(addend((target as u64) << 2) as u64);
+                    set_bits(word, 34, 47, u128::from(v >> 2))
+                }
+                (
+                    R_CUDA_ABS32_32 | R_CUDA_ABS32_LO_32 | R_CUDA_ABS32_HI_32,
+                    Some(&(_, off)),
+                    ..,
+                ) => {
+                    let v = (off + r.sym_value).wrapping_add(addend(u64::from(imm32)) as u64);
+                    let half = if r.rtype == R_CUDA_ABS32_HI_32 {
+                        v >> 32
+                    } else {
+                        v
+                    };
+                    set_bits(word, 32, 32, u128::from(half as u32))
+                }
+                (R_CUDA_ABS32_LO_32 | R_CUDA_ABS32_HI_32, None, Some(section), None) => {
+                    let w = CodeWord {
+                        section,
+                        offset: (r.sym_value as i64).wrapping_add(addend(u64::from(imm32))),
+                        hi: r.rtype == R_CUDA_ABS32_HI_32,
+                    };
+                    let idx = match data.code_words.iter().position(|c| *c == w) {
+                        Some(i) => i,
+                        None => {
+                            data.code_words.push(w);
+                            data.code_words.len() - 1
+                        }
+                    };
+                    k.code_words.push((at, idx as u32));
+                    continue;
+                }
+                _ => {
+                    k.unapplied.push((at, r.rtype, r.symbol.clone()));
+                    continue;
+                }
+            };
+            let a = at as usize;
+            k.code[a..a + 16].copy_from_slice(&new.to_le_bytes());
+        }
+    }
+    Ok(())
+}
+
+/// `word` with bits [lo, lo + width) replaced by `v`.
+fn set_bits(word: u128, lo: u32, width: u32, v: u128) -> u128 {
+    let mask = ((1u128 << width) - 1) << lo;
+    (word & !mask) | ((v << lo) & mask)
 }
 
 /// True when the `.text.<name>` section belongs to a kernel entry: its symbol
@@ -623,7 +792,7 @@ fn module_banks(file: &Elf) -> Result<BTreeMap<u32, Vec<u8>>, LoadError> {
 /// Lists the relocations of every `.rel*` section. Code relocations are not
 /// applied: the lifter rejects a kernel whose code section has any (see
 /// [`crate::lift::LiftError::Relocation`]).
-fn relocations(file: &Elf) -> Result<Vec<Reloc>, LoadError> {
+pub(crate) fn relocations(file: &Elf) -> Result<Vec<Reloc>, LoadError> {
     let mut out = Vec::new();
     let e = LittleEndian;
     for sec in file.sections() {
@@ -689,6 +858,15 @@ pub mod rtype {
     /// `R_CUDA_G64`: a 64-bit global address (NVRTC's `.rela.nv.global.init`
     /// for a `__device__` pointer initialised with another global's address).
     pub const R_CUDA_G64: u32 = 4;
+    /// `R_CUDA_ABS32_32`: an instruction's bits [32, 64) are the address.
+    pub const R_CUDA_ABS32_32: u32 = 55;
+    /// `R_CUDA_ABS32_LO_32`: bits [32, 64) are its low 32 bits.
+    pub const R_CUDA_ABS32_LO_32: u32 = 56;
+    /// `R_CUDA_ABS32_HI_32`: bits [32, 64) are its high 32 bits.
+    pub const R_CUDA_ABS32_HI_32: u32 = 57;
+    /// `R_CUDA_ABS47_34`: bits [34, 81) are the address over 4
+    /// (`CALL.ABS.NOINC` to a function in another section, or to `vprintf`).
+    pub const R_CUDA_ABS47_34: u32 = 58;
 }
 
 /// A section of module-scope data.
@@ -837,6 +1015,23 @@ pub struct ModuleData {
     pub symbols: Vec<DataSymbol>,
     /// Relocations that patch the data sections.
     pub relocs: Vec<DataReloc>,
+    /// ELF section index of each data section.
+    pub sections: BTreeMap<usize, DataSection>,
+    /// The module data addresses that instructions hold as immediates
+    /// ([`CubinKernel::code_words`]): each is the word image
+    /// [`CODE_WORDS`] puts in the data block.
+    pub code_words: Vec<CodeWord>,
+}
+
+/// A 32-bit half of a module data address that an instruction holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeWord {
+    /// The symbol's section.
+    pub section: DataSection,
+    /// The symbol's offset there plus the addend.
+    pub offset: i64,
+    /// The high half (else the low one).
+    pub hi: bool,
 }
 
 /// The materialized data of one module instance.
@@ -884,7 +1079,16 @@ impl ModuleData {
             at += img.len() as u64;
         }
         if self.banks.contains_key(&CONST_BANK) {
-            out.push((CONST_WINDOW_WORD, at.div_ceil(8) * 8, 8));
+            at = at.div_ceil(8) * 8;
+            out.push((CONST_WINDOW_WORD, at, 8));
+            at += 8;
+        }
+        if !self.code_words.is_empty() {
+            out.push((
+                CODE_WORDS,
+                at.div_ceil(8) * 8,
+                4 * self.code_words.len() as u64,
+            ));
         }
         out
     }
@@ -987,12 +1191,27 @@ impl ModuleData {
                         .map_or(0, |o| base.wrapping_add(o))
                         .to_le_bytes()
                         .to_vec(),
+                    CODE_WORDS => self.code_word_image(base),
                     _ => banks.remove(&b).unwrap_or_default(),
                 };
                 (b, off, img)
             })
             .collect();
         Ok(Materialized { globals, banks })
+    }
+
+    /// The [`CODE_WORDS`] image for a data block at `base`.
+    fn code_word_image(&self, base: u64) -> Vec<u8> {
+        self.code_words
+            .iter()
+            .flat_map(|w| {
+                let a = self
+                    .global_offset(w.section, 0)
+                    .map_or(0, |o| base.wrapping_add(o).wrapping_add(w.offset as u64));
+                let half = if w.hi { a >> 32 } else { a };
+                (half as u32).to_le_bytes()
+            })
+            .collect()
     }
 }
 
@@ -1007,6 +1226,11 @@ pub const CONST_BANK: u32 = 3;
 /// block, copied into the parameter block at launch); no hardware bank
 /// has this number.
 pub const CONST_WINDOW_WORD: u32 = 0x1_0000;
+
+/// The bank number xisa gives the module's [`ModuleData::code_words`]: the
+/// data addresses debug builds hold in instruction immediates, filled in
+/// when the module's data is placed and read from the parameter block.
+pub const CODE_WORDS: u32 = 0x1_0001;
 
 /// Collects the module-scope data: `.nv.global(.init)`, the module constant
 /// banks, their symbols and relocations.
@@ -1073,6 +1297,7 @@ fn module_data(
             size: sym.size(),
         });
     }
+    d.sections = kinds.clone();
     for r in relocs {
         let Some(&target) = kinds.get(&r.target) else {
             continue;

@@ -20,7 +20,8 @@ use common::{committed_cubins, repo_root};
 const ALLOWED: &[(&str, &[u32], &str)] = &[
     // No effect in xisa's model: reconvergence and scheduling hints,
     // convergence-barrier bookkeeping, FCHK (always "take the exact path"),
-    // RET (IR calls return to their call site), BPT's trap code.
+    // RET.REL/RET.ABS (IR calls return to their call site), BPT's trap
+    // code.
     (
         "BMOV.32",
         &[
@@ -45,6 +46,7 @@ const ALLOWED: &[(&str, &[u32], &str)] = &[
         "the slow path is always taken, exact for every input",
     ),
     ("RET.REL", &ALL, "IR calls return to their call site"),
+    ("RET.ABS", &ALL, "IR calls return to their call site"),
     ("BPT", &[34, 35, 36], "the trap code only names the trap"),
     (
         "CALL.REL",

@@ -1,8 +1,10 @@
 //! MEMBAR's fields as nvdisasm reads them (semantics [79:81): 0 `.SC`,
 //! 1 `.ALL`, 2 none, 3 invalid; scope [76:79): CTA, SM, GPU, SYS, 4 invalid,
 //! 5 `.VC`, 6-7 invalid) and what they lift to: a seq_cst fence of the scope
-//! for every valid form (`docs/scopes.md`), a trap for the invalid values
-//! and a refusal naming the pc for `.VC`. The words come from the sm_75 litmus cubin (ptxas output for
+//! for every valid form (`docs/scopes.md`), a trap for the invalid values,
+//! the widest fence for the undocumented `.VC` (debug builds put
+//! `MEMBAR.SC.VC; ERRBAR` before every EXIT) and a refusal naming the pc
+//! for `.MMIO`. The words come from the sm_75 litmus cubin (ptxas output for
 //! `fence.sc.gpu` / `fence.acq_rel.gpu`), patched field by field.
 
 mod common;
@@ -25,11 +27,14 @@ fn first_membar(bytes: &[u8]) -> (usize, u64) {
 /// The `sb_fence_sc` kernel's first MEMBAR with its semantics and scope
 /// fields set, lifted: the pc and the module's IR text, or the error.
 fn lift_with(sem: u128, scope: u128) -> (u64, Result<String, String>) {
+    lift_patched(|w| w & !(0x1f << 76) | scope << 76 | sem << 79)
+}
+
+/// The `sb_fence_sc` kernel's first MEMBAR changed by `f`, lifted.
+fn lift_patched(f: impl Fn(u128) -> u128) -> (u64, Result<String, String>) {
     let mut bytes = cubin();
     let (at, pc) = first_membar(&bytes);
-    let mut w = common::word_at(&bytes, at);
-    w &= !(0x1f << 76);
-    w |= scope << 76 | sem << 79;
+    let w = f(common::word_at(&bytes, at));
     common::set_word(&mut bytes, at, w);
     (pc, common::lift_text(&bytes, "litmus.cubin", "sb_fence_sc"))
 }
@@ -53,9 +58,11 @@ fn every_valid_membar_is_a_seq_cst_fence_of_its_scope() {
 
 /// Invalid field values decode to a trap at the MEMBAR (as every invalid
 /// encoding does: the GPU raises an illegal-instruction error there); `.VC`
-/// decodes but has no meaning xisa can give it, so lifting refuses it.
+/// (undocumented) is the widest fence, which orders at least as much as
+/// whatever it means; `.MMIO` has no meaning xisa can give it, so lifting
+/// refuses it.
 #[test]
-fn invalid_membar_fields_trap_and_vc_is_refused() {
+fn invalid_membar_fields_trap_vc_is_the_widest_fence_and_mmio_is_refused() {
     for (sem, scope) in [(3, 2), (0, 4), (1, 7)] {
         let (pc, r) = lift_with(sem, scope);
         let ir = r.unwrap_or_else(|e| panic!("sem {sem} scope {scope}: {e}"));
@@ -64,10 +71,16 @@ fn invalid_membar_fields_trap_and_vc_is_refused() {
             "sem {sem} scope {scope}: no trap at {pc:#x}"
         );
     }
-    let (pc, r) = lift_with(0, 5);
-    let e = r.expect_err("MEMBAR.SC.VC lifted");
+    for sem in 0..2 {
+        let (pc, r) = lift_with(sem, 5);
+        let ir = r.unwrap_or_else(|e| panic!("sem {sem} .VC: {e}"));
+        let want = format!("fence.system.seq_cst !pc {pc:#x}");
+        assert!(ir.contains(&want), "sem {sem} .VC: no `{want}`");
+    }
+    let (pc, r) = lift_patched(|w| w | 1 << 72);
+    let e = r.expect_err("MEMBAR.MMIO lifted");
     assert!(
-        e.contains("modifier .VC is not lifted") && e.contains(&format!("{pc:#x}")),
+        e.contains("modifier .MMIO is not lifted") && e.contains(&format!("{pc:#x}")),
         "{e}"
     );
 }
@@ -78,12 +91,13 @@ fn invalid_membar_fields_trap_and_vc_is_refused() {
 fn an_unliftable_kernel_fails_alone() {
     let mut bytes = cubin();
     let (at, _) = first_membar(&bytes);
-    let w = common::word_at(&bytes, at) & !(0x7 << 76) | 5 << 76;
+    // MMIO (bit 72): refused.
+    let w = common::word_at(&bytes, at) | 1 << 72;
     common::set_word(&mut bytes, at, w);
     let m = Module::from_bytes(&bytes, "litmus.cubin", None).expect("the module still loads");
     let e = m.kernel("sb_fence_sc").unwrap_err().to_string();
     assert!(
-        e.contains("sb_fence_sc") && e.contains("MEMBAR.SC.VC") && e.contains(".VC is not lifted"),
+        e.contains("sb_fence_sc") && e.contains(".MMIO") && e.contains("is not lifted"),
         "{e}"
     );
     let (_, failed) = m.lift_all();

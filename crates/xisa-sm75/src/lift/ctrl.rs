@@ -79,7 +79,12 @@ pub(crate) fn leaders(
         let pc = (i * 16) as u64;
         let m = mnemonic(d);
         if m == "BRA" || is_direct_call(d) {
-            let targets = d.fields.iter().filter(|f| f.kind == FieldKind::Rel);
+            // A `CALL.ABS` target is an absolute address in the linked
+            // code (`loader::link_code`); a relative one is decoded as one.
+            let targets = d
+                .fields
+                .iter()
+                .filter(|f| f.kind == FieldKind::Rel || (m == "CALL" && f.kind == FieldKind::UImm));
             for f in targets {
                 if let Some(FieldOperand::Imm(t)) = f.operand {
                     set.extend(Some(t as u64).filter(|&t| inside(t)));
@@ -233,9 +238,61 @@ fn call(l: &mut Lifter) -> Result<(), LiftError> {
         (false, true) => call_indirect(l),
         (true, true) if m.has("NOINC") => call_abs(l),
         (true, true) => Err(l.unsupported(format!("{}: CALL.ABS without .NOINC", l.form_name()))),
-        // `.ABS` with a relative target, whose meaning is not known.
-        (true, false) => Err(l.unsupported(format!("{}: CALL.ABS with an offset", l.form_name()))),
+        (true, false) if m.has("NOINC") => call_abs_imm(l),
+        (true, false) => Err(l.unsupported(format!("{}: CALL.ABS without .NOINC", l.form_name()))),
     }
+}
+
+/// `CALL.ABS.NOINC [Pc,] address` (debug builds: a call to a device
+/// function in another section, or to a driver function, the address
+/// relocated by the loader, [`crate::loader::CubinKernel::functions`]):
+/// `call` to the linked function, or the driver function's `hostcall`.
+/// The return address the caller passes in R20:R21 (read back by
+/// `RET.ABS.NODEC R20`) is the next instruction, which the IR's return
+/// stack gives.
+fn call_abs_imm(l: &mut Lifter) -> Result<(), LiftError> {
+    // Opcode 0x943 holds the absolute address; `.ABS` on the relative form
+    // (0x944, whose field nvdisasm prints as a relative target) has no
+    // known meaning.
+    if l.word & 0xfff != 0x943 {
+        return Err(l.unsupported(format!(
+            "{}: CALL.ABS with a relative target",
+            l.form_name()
+        )));
+    }
+    let t = target_at(l, 1)?;
+    if !branch_condition(l, 0)? {
+        return Ok(());
+    }
+    let pc = l.b.pc;
+    let Some(&next) = l.block_at.get(&(pc + 16)) else {
+        return Err(l.unsupported("CALL.ABS: the return point is outside the kernel"));
+    };
+    let term = if let Some(f) = crate::loader::HOST_FUNCTIONS.iter().find(|f| f.addr == t) {
+        let outer = l.b.position();
+        let saved = l.guard.take();
+        let stem = f.name.trim_start_matches('_');
+        let block = driver_call(l, f.service, stem, next);
+        l.b.restore(outer);
+        l.guard = saved;
+        Term::Br(block)
+    } else if let (true, Some(&b)) = (l.k.functions.contains(&t), l.block_at.get(&t)) {
+        Term::Call {
+            target: b,
+            ret: next,
+        }
+    } else {
+        return Err(l.unsupported(format!(
+            "CALL.ABS to {t:#x}: neither a linked device function nor a driver function"
+        )));
+    };
+    if l.guard.is_none() {
+        l.terminate(term);
+    } else {
+        let c = l.new_block(format!("L_{pc:04x}_callabs"), term);
+        l.branch_guarded(c);
+    }
+    Ok(())
 }
 
 /// `CALL.REL target`: `call target, next`.
@@ -589,14 +646,17 @@ fn driver_call(
     block
 }
 
-/// `RET.REL[.NODEC] [Pc,] Ra target`: `ret`. The IR's calls return to
+/// `RET.{REL,ABS}[.NODEC] [Pc,] Ra target`: `ret`. The IR's calls return to
 /// their call site; Ra (the return address ptxas passes) and the target
 /// are not read: a program that returns elsewhere is not modelled.
 /// `.NODEC`: the hardware's call-depth count, not modelled.
 fn ret(l: &mut Lifter) -> Result<(), LiftError> {
-    let m = l.mods(&["REL", "NODEC"])?;
-    if !m.has("REL") {
-        return Err(l.unsupported(format!("{}: only RET.REL is lifted", l.form_name())));
+    let m = l.mods(&["REL", "ABS", "NODEC"])?;
+    if !m.has("REL") && !m.has("ABS") {
+        return Err(l.unsupported(format!(
+            "{}: only RET.REL and RET.ABS are lifted",
+            l.form_name()
+        )));
     }
     l.reg_imm_at(1)?;
     if !branch_condition(l, 0)? {
@@ -651,6 +711,10 @@ fn sysreg(l: &mut Lifter, name: &str) -> Result<Operand, LiftError> {
         // The counters' low words; their high words are 0.
         "SR_CLOCKLO" | "SR_GLOBALTIMERLO" => SReg::Clock,
         "SR_CLOCKHI" | "SR_GLOBALTIMERHI" | "SRZ" => return Ok(Operand::Imm(0)),
+        // The lowest offset the lane's stack may grow down to: debug builds
+        // trap when the stack pointer falls below it. xisa's stack is the
+        // whole local window, from 0 up (its accesses are bounds-checked).
+        "SR_LMEMHIOFF" => return Ok(Operand::Imm(0)),
         _ => return lanemask(l, name),
     };
     Ok(l.special(s))
@@ -908,7 +972,17 @@ fn membar(l: &mut Lifter) -> Result<(), LiftError> {
         ("GPU", Scope::Device),
         ("SYS", Scope::System),
     ];
-    let m = l.mods(&["SC", "ALL", "CTA", "SM", "GPU", "SYS"])?;
+    let m = l.mods(&["SC", "ALL", "CTA", "SM", "GPU", "SYS", "VC"])?;
+    // `.VC` (scope code 5, which debug builds put before each EXIT with
+    // ERRBAR) is not documented: lifted as the widest fence, which orders
+    // at least as much as any narrower one.
+    if m.has("VC") {
+        l.emit(Op::Fence {
+            scope: Scope::System,
+            order: Order::SeqCst,
+        });
+        return Ok(());
+    }
     let Some(&(_, scope)) = SCOPES.iter().find(|(t, _)| m.has(t)) else {
         return Err(l.unsupported(format!("{}: MEMBAR without a scope", l.form_name())));
     };

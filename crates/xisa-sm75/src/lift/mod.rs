@@ -83,7 +83,8 @@ pub enum LiftError {
         /// The instruction word.
         word: u128,
     },
-    /// The code section has relocations, which the lifter does not apply.
+    /// The linked code has a relocation the loader does not apply
+    /// ([`crate::loader::CubinKernel::unapplied`]).
     #[error("kernel {kernel}: relocation type {rtype} at code offset {at:#x} (symbol {symbol:?}) is not supported")]
     Relocation {
         /// Kernel name.
@@ -236,6 +237,10 @@ pub(crate) struct Lifter<'a> {
     by_fields: bool,
     /// The reading of the current instruction's syntax ([`view`]).
     view: view::ViewState,
+    /// Whether the current instruction's relocated immediate was read
+    /// ([`Lifter::code_word`]); one that is not is refused, never left as
+    /// the placeholder the cubin holds.
+    code_word_read: bool,
 }
 
 /// Generic address of byte 0 of the lane's local memory (`c[0x0][0x20]`,
@@ -341,16 +346,12 @@ fn lift_pass(
     relocs: &[Reloc],
     generic: Windows,
 ) -> Result<(Lifted, Windows), LiftError> {
-    let text = format!(".text.{}", k.name);
-    if let Some(r) = relocs
-        .iter()
-        .find(|r| r.section == format!(".rel{text}") || r.section == format!(".rela{text}"))
-    {
+    if let Some((at, rtype, symbol)) = k.unapplied.first() {
         return Err(LiftError::Relocation {
             kernel: k.name.clone(),
-            at: r.offset,
-            rtype: r.rtype,
-            symbol: r.symbol.clone(),
+            at: *at,
+            rtype: *rtype,
+            symbol: symbol.clone(),
         });
     }
     if !k.code.len().is_multiple_of(16) {
@@ -384,7 +385,7 @@ fn lift_pass(
         uniform: false,
         stack_top: {
             let has_call = code.iter().flatten().any(ctrl::is_direct_call);
-            let s = k.stack_bytes.div_ceil(8) * 8;
+            let s = k.stack_bytes.saturating_add(7) & !7;
             if has_call {
                 s.max(DEFAULT_CALL_STACK)
             } else {
@@ -403,6 +404,7 @@ fn lift_pass(
         alias: Vec::new(),
         by_fields: false,
         view: view::ViewState::default(),
+        code_word_read: false,
     };
     l.setup_params()?;
     let leaders = ctrl::leaders(&code, &l.brx_targets, &k.functions);
@@ -445,8 +447,14 @@ fn lift_pass(
         l.by_fields = false;
         l.view = view::ViewState::default();
         l.alias.clear();
+        l.code_word_read = false;
         l.lift_one(w)?;
         l.check_fields()?;
+        if !l.code_word_read && l.k.code_words.iter().any(|c| c.0 == pc) {
+            return Err(l.unsupported(
+                "the immediate holds a relocated data address, which this form does not read",
+            ));
+        }
         opcodes.insert(name);
     }
     if l.b.is_open() {
@@ -1102,9 +1110,24 @@ impl<'a> Lifter<'a> {
         Ok(match s {
             Src::Reg(n) => self.read_gpr(n),
             Src::UReg(n) => self.read_file(File::UR, n),
-            Src::Imm(v) => Operand::Imm(u64::from(v)),
+            Src::Imm(v) => match self.code_word() {
+                Some(w) => w,
+                None => Operand::Imm(u64::from(v)),
+            },
             Src::Cbuf { bank, off } => self.cbuf32(bank, off)?,
         })
+    }
+
+    /// The module data address half the current instruction's immediate
+    /// holds, when the loader recorded one
+    /// ([`crate::loader::CubinKernel::code_words`]): read from the
+    /// parameter block, where the launcher puts it.
+    fn code_word(&mut self) -> Option<Operand> {
+        let pc = self.b.pc;
+        let &(_, idx) = self.k.code_words.iter().find(|w| w.0 == pc)?;
+        let lb = self.live_bank_slot(crate::loader::CODE_WORDS)?;
+        self.code_word_read = true;
+        Some(self.param_word(i64::from(lb.param_offset) + 4 * i64::from(idx)))
     }
 
     /// Reads a 64-bit source operand (register pair, 64-bit constant, or a

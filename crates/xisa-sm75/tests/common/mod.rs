@@ -108,11 +108,23 @@ pub fn parse_nvdisasm(text: &str) -> Listing {
         if let Some(c) = ins.find("/*") {
             ins.truncate(c);
         }
-        while let Some(a) = ins.find("`(") {
+        // A relocation's addend named by a label (`32@lo((k+.L_x_0@srel))`):
+        // xisa prints the label's offset in its section.
+        while let Some(e) = ins.find("@srel") {
+            let a = ins[..e].rfind('+').map_or(0, |p| p + 1);
+            let addr = labels.get(ins[a..e].trim()).copied().unwrap_or(u64::MAX);
+            ins.replace_range(a..e + 5, &format!("{addr:#x}"));
+        }
+        let mut from = 0;
+        while let Some(a) = ins[from..].find("`(").map(|a| a + from) {
             let Some(b) = ins[a..].find(')') else { break };
             let name = &ins[a + 2..a + b];
-            let addr = labels.get(name).copied().unwrap_or(u64::MAX);
-            ins.replace_range(a..a + b + 1, &format!("{addr:#x}"));
+            // A symbol outside the cubin (a driver function a debug build
+            // calls, `vprintf`) stays named, as xisa names it.
+            match labels.get(name).copied() {
+                Some(addr) => ins.replace_range(a..a + b + 1, &format!("{addr:#x}")),
+                None => from = a + b,
+            }
         }
         if let Some(s) = secs.last_mut() {
             s.1.push((pc, ins.trim().to_string()));
