@@ -9,7 +9,9 @@ ROOT=$(cd "$HERE/../.." && pwd)
 NVDISASM=$(sh "$ROOT/translation-rules/sm75/find-nvdisasm.sh")
 for src in "$HERE"/*.cu; do
     name=$(basename "$src" .cu)
-    python3 "$ROOT/tests/cuda/nvrtc.py" -G "$src" "$HERE/$name.cubin"
+    # From /: a debug build records the working directory (DWARF
+    # comp_dir), which must not depend on where the checkout is.
+    (cd / && python3 "$ROOT/tests/cuda/nvrtc.py" -G "$src" "$HERE/$name.cubin")
     "$NVDISASM" -c "$HERE/$name.cubin" 2>/dev/null > "$HERE/$name.sass"
 done
 echo "built $HERE"
