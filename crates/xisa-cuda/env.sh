@@ -8,7 +8,8 @@
 # The driver runs sm_75 cubins, fat binaries with an sm_75 cubin or PTX,
 # and PTX (compiled by ptxas from the nvidia-cuda-nvcc-cu12 wheel, PATH or
 # XISA_PTXAS). XISA_CUDA_LOG=FILE sends its messages (faults: kernel, pc,
-# lane, address) to FILE; XISA_CUDA_TRACE=1 logs every call.
+# lane, address) to FILE; XISA_CUDA_TRACE=1 logs every call;
+# XISA_CUDA_DUMP=DIR writes every module the program loads to DIR.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cargo build --quiet --release -p xisa-cuda --manifest-path "$root/Cargo.toml" >&2

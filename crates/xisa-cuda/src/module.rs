@@ -346,6 +346,7 @@ fn load_cubin(pmod: *mut *mut c_void, cubin: Vec<u8>, origin: &str) -> Res {
 /// Registers a loaded cubin: a module of the current context, or a
 /// library (`cuLibraryLoadData`), which belongs to none. Returns its id.
 pub(crate) fn register(cubin: Vec<u8>, origin: &str, library: bool) -> Res<usize> {
+    dump(&cubin);
     let isa = xisa::Isa::named("sm75");
     let module = xisa::Module::from_bytes(&cubin, origin, isa)
         .map_err(|e| fail(CUDA_ERROR_INVALID_IMAGE, e.to_string()))?;
@@ -355,6 +356,26 @@ pub(crate) fn register(cubin: Vec<u8>, origin: &str, library: bool) -> Res<usize
         d.modules.insert(m, Arc::new(LoadedModule { module, ctx }));
         Ok(m)
     })
+}
+
+/// With `XISA_CUDA_DUMP=DIR`, writes each cubin the program loads to
+/// `DIR/module-<hash>.cubin` (logged), so a kernel xisa refuses or runs
+/// wrongly can be looked at with `xisa disasm` or `nvdisasm`.
+fn dump(cubin: &[u8]) {
+    let Some(dir) = std::env::var_os("XISA_CUDA_DUMP") else {
+        return;
+    };
+    let hash = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        cubin.hash(&mut h);
+        h.finish()
+    };
+    let path = std::path::Path::new(&dir).join(format!("module-{hash:016x}.cubin"));
+    match std::fs::write(&path, cubin) {
+        Ok(()) => driver::log(&format!("loaded module written to {}", path.display())),
+        Err(e) => driver::log(&format!("XISA_CUDA_DUMP: {}: {e}", path.display())),
+    }
 }
 
 /// The cubin of an image in memory (PTX compiled), JIT logs written.
