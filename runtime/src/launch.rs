@@ -393,7 +393,7 @@ pub fn launch(
     let timed_out = AtomicBool::new(false);
     let first_fault: Mutex<Option<Fault>> = Mutex::new(None);
     let totals: Mutex<(u64, Counters)> = Mutex::new((0, Counters::default()));
-    let global_limit = mem.limit();
+    let global_limit = mem.guest_limit();
     // As an integer: raw pointers are not Send into the worker threads.
     let base_addr = mem.host_base() as usize;
     let own_output = crate::host::HostOutput::new();

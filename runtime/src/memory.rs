@@ -185,6 +185,19 @@ impl GuestMemory {
         self.state.lock().map(|s| s.brk).unwrap_or(0)
     }
 
+    /// Bytes from `GUEST_BASE` that guest code may touch: [`Self::limit`]
+    /// plus the padding every allocation has after it (up to where the next
+    /// allocation would start), so that a small overrun of the newest
+    /// allocation lands in padding, as one of any other does, instead of
+    /// faulting (a GPU does not fault there either; launches report writes
+    /// into the padding of the buffers they upload).
+    pub fn guest_limit(&self) -> u64 {
+        match self.limit() {
+            0 => 0,
+            brk => (brk.div_ceil(256) * 256 + 256).min(self.reserve),
+        }
+    }
+
     /// Allocates `len` bytes aligned to 256, zero-filled. Allocations are
     /// separated by at least 256 bytes of padding so that small overruns of one
     /// buffer do not silently land in the next one's data.
@@ -221,7 +234,11 @@ impl GuestMemory {
             .position(|a| a.addr == addr)
             .ok_or(MemError::NotAllocated { addr })?;
         let a = st.allocs.remove(i);
-        self.zero(a.addr - GUEST_BASE, a.len.max(1));
+        // Its padding too: guest overruns may have written there, and a
+        // later allocation may start there once this one is gone.
+        let start = a.addr - GUEST_BASE;
+        let padded = ((start + a.len.max(1)).div_ceil(256) * 256 + 256).min(self.reserve);
+        self.zero(start, padded - start);
         st.brk = st
             .allocs
             .iter()
@@ -282,9 +299,27 @@ impl GuestMemory {
     /// after the last: memory ends there), as `(start, len)`.
     pub fn padding_after(&self, end: u64) -> (u64, u64) {
         let off = end.wrapping_sub(GUEST_BASE);
-        let limit = self.limit();
+        let limit = self.guest_limit();
         let stop = (off.div_ceil(256) * 256 + 256).min(limit);
         (end, stop.saturating_sub(off))
+    }
+
+    /// The bytes of the padding after guest address `end` (see
+    /// [`Self::padding_after`]; the newest allocation's too, which host
+    /// reads do not reach), and clears them.
+    pub fn take_padding(&self, end: u64) -> (u64, Vec<u8>) {
+        let (at, len) = self.padding_after(end);
+        let off = at.wrapping_sub(GUEST_BASE);
+        if off.checked_add(len).is_none_or(|e| e > self.guest_limit()) {
+            return (at, Vec::new());
+        }
+        let bytes = (0..len as usize)
+            .map(|i| {
+                // SAFETY: off + i < guest_limit <= reserve (checked above).
+                unsafe { atomic_u8(self.base.add(off as usize + i)).swap(0, Ordering::Relaxed) }
+            })
+            .collect();
+        (at, bytes)
     }
 
     /// The live allocations.

@@ -862,9 +862,7 @@ impl Device {
         let mut out = Vec::new();
         for (arg, b) in buffers.iter().enumerate() {
             let Some(b) = b else { continue };
-            let end = b.addr + b.len;
-            let (at, len) = self.mem.padding_after(end);
-            let pad = self.mem.read_vec(at, len as usize)?;
+            let (at, pad) = self.mem.take_padding(b.addr + b.len);
             let Some(first) = pad.iter().position(|&x| x != 0) else {
                 continue;
             };
@@ -874,7 +872,6 @@ impl Device {
                 past_end: first as u64,
                 bytes: pad.iter().filter(|&&x| x != 0).count() as u64,
             });
-            self.mem.write(at, &vec![0; pad.len()])?;
         }
         Ok(out)
     }
