@@ -311,7 +311,17 @@ pub(crate) fn get_attribute(f: *mut c_void, attrib: c_int) -> Res<c_int> {
     Ok(match attrib {
         0 => max as c_int,
         1 => shared as c_int,
-        2 => 0,
+        // CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: the module's `__constant__`
+        // bank (constant bank 3) as the kernel reads it.
+        2 => func
+            .module
+            .module
+            .guest()
+            .bank_slots(&func.name)
+            .iter()
+            .filter(|b| b.bank == 3)
+            .map(|b| b.size)
+            .sum::<u32>() as c_int,
         3 => local as c_int,
         4 => 32,
         5 | 6 => 75,

@@ -304,6 +304,9 @@ int main(int argc, char **argv) {
         CHECK(cuLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, 0, q, NULL));
         CHECK(cuMemcpyDtoH(out, dy, sizeof out));
         for (int i = 0; i < 64; i++) EXPECT(out[i] == y[i] * coef[i % 4]);
+        /* The kernel's constant bank holds at least coef. */
+        CHECK(cuFuncGetAttribute(&attr, CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES, scale));
+        EXPECT(attr >= (int)sizeof coef);
         EXPECT_ERR(cuModuleGetGlobal(&c, &gsize, mod, "no_such_global"), CUDA_ERROR_NOT_FOUND);
         CHECK(cuMemFree(dy));
     }
