@@ -194,7 +194,7 @@ impl GuestMemory {
     pub fn guest_limit(&self) -> u64 {
         match self.limit() {
             0 => 0,
-            brk => (brk.div_ceil(256) * 256 + 256).min(self.reserve),
+            brk => padding_end(brk).min(self.reserve),
         }
     }
 
@@ -203,7 +203,7 @@ impl GuestMemory {
     /// buffer do not silently land in the next one's data.
     pub fn alloc(&self, len: u64) -> Result<u64, MemError> {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let start = st.brk.div_ceil(256) * 256 + if st.brk == 0 { 0 } else { 256 };
+        let start = if st.brk == 0 { 0 } else { padding_end(st.brk) };
         let end = start.checked_add(len.max(1)).ok_or(MemError::OutOfMemory {
             requested: len,
             available: self.reserve - st.brk,
@@ -237,7 +237,7 @@ impl GuestMemory {
         // Its padding too: guest overruns may have written there, and a
         // later allocation may start there once this one is gone.
         let start = a.addr - GUEST_BASE;
-        let padded = ((start + a.len.max(1)).div_ceil(256) * 256 + 256).min(self.reserve);
+        let padded = padding_end(start + a.len.max(1)).min(self.reserve);
         self.zero(start, padded - start);
         st.brk = st
             .allocs
@@ -300,7 +300,7 @@ impl GuestMemory {
     pub fn padding_after(&self, end: u64) -> (u64, u64) {
         let off = end.wrapping_sub(GUEST_BASE);
         let limit = self.guest_limit();
-        let stop = (off.div_ceil(256) * 256 + 256).min(limit);
+        let stop = padding_end(off).min(limit);
         (end, stop.saturating_sub(off))
     }
 
@@ -370,6 +370,13 @@ impl GuestMemory {
     pub fn reserved(&self) -> u64 {
         self.map.len() as u64
     }
+}
+
+/// Where the padding after an allocation ending at offset `end` ends: the
+/// next 256-byte boundary, then 256 bytes (where the next allocation may
+/// start).
+fn padding_end(end: u64) -> u64 {
+    end.div_ceil(256) * 256 + 256
 }
 
 /// Views a byte as an atomic.

@@ -269,14 +269,8 @@ done:
     }
 }
 
-/// Writes past the end of a buffer argument land in the padding guest
-/// memory leaves after every allocation, where nothing faults (as on a
-/// GPU): the launch reports them for the buffers it uploaded
-/// (`RunReport::overruns`; `xisa run` warns) and clears the padding. Before,
-/// they went unnoticed.
-#[test]
-fn overruns_past_a_buffer_are_reported() {
-    let src = "kernel @ovr(%p: i64, %n: i32, %other: i64) wave 32 shared 0 local 0 params 0 {
+/// Lanes `0..=%n` store 7 at word `tid` of `%p` (`%other` is not read).
+const OVR: &str = "kernel @ovr(%p: i64, %n: i32, %other: i64) wave 32 shared 0 local 0 params 0 {
   reg %tid: i32, %a: i64, %q: i1
 entry:
   %tid = special.tid.x
@@ -291,7 +285,15 @@ done:
   exit
 }
 ";
-    let m = Module::from_bytes(src.as_bytes(), "ovr.xir", None).unwrap();
+
+/// Writes past the end of a buffer argument land in the padding guest
+/// memory leaves after every allocation, where nothing faults (as on a
+/// GPU): the launch reports them for the buffers it uploaded
+/// (`RunReport::overruns`; `xisa run` warns) and clears the padding. Before,
+/// they went unnoticed.
+#[test]
+fn overruns_past_a_buffer_are_reported() {
+    let m = Module::from_bytes(OVR.as_bytes(), "ovr.xir", None).unwrap();
     let dev = Device::new().unwrap();
     let opts = LaunchOptions {
         block: [32, 1, 1],
@@ -328,22 +330,7 @@ done:
 /// Past the padding still faults; freeing clears the padding.
 #[test]
 fn the_newest_allocation_has_padding_too() {
-    let src = "kernel @ovr(%p: i64, %n: i32) wave 32 shared 0 local 0 params 0 {
-  reg %tid: i32, %a: i64, %q: i1
-entry:
-  %tid = special.tid.x
-  %q = icmp.ule.i32 %tid, %n
-  brc %q, body, done
-body:
-  %a = mulwide.u32 %tid, 4
-  %a = add.i64 %a, %p
-  st.global.b32 [%a], 7
-  exit
-done:
-  exit
-}
-";
-    let m = Module::from_bytes(src.as_bytes(), "ovr_last.xir", None).unwrap();
+    let m = Module::from_bytes(OVR.as_bytes(), "ovr.xir", None).unwrap();
     for e in [Engine::Jit, Engine::Interp] {
         let dev = Device::new().unwrap();
         let opts = LaunchOptions {
@@ -353,7 +340,12 @@ done:
         };
         // 40 bytes: lanes 0..=15 store, six words past the end.
         let rep = dev
-            .launch(&m, "ovr", &opts, &[ArgSpec::Zeros(40), ArgSpec::I32(15)])
+            .launch(
+                &m,
+                "ovr",
+                &opts,
+                &[ArgSpec::Zeros(40), ArgSpec::I32(15), ArgSpec::U64(0)],
+            )
             .unwrap_or_else(|err| panic!("{e}: {err}"));
         let b = rep.buffers[0].unwrap();
         assert_eq!(rep.overruns.len(), 1, "{e}");
@@ -365,12 +357,22 @@ done:
         );
         // A pointer the launch did not upload: the stores land, unreported.
         let p = dev.alloc(40).unwrap();
-        dev.launch(&m, "ovr", &opts, &[ArgSpec::Ptr(p), ArgSpec::I32(15)])
-            .unwrap_or_else(|err| panic!("{e}: {err}"));
+        dev.launch(
+            &m,
+            "ovr",
+            &opts,
+            &[ArgSpec::Ptr(p), ArgSpec::I32(15), ArgSpec::U64(0)],
+        )
+        .unwrap_or_else(|err| panic!("{e}: {err}"));
         // 160 words from a 40-byte buffer reach past its padding (to the
         // next 256-byte boundary, then 256 bytes).
         let err = dev
-            .launch(&m, "ovr", &opts, &[ArgSpec::Ptr(p), ArgSpec::I32(159)])
+            .launch(
+                &m,
+                "ovr",
+                &opts,
+                &[ArgSpec::Ptr(p), ArgSpec::I32(159), ArgSpec::U64(0)],
+            )
             .expect_err("stores past the padding fault");
         assert!(
             err.to_string().contains("out-of-bounds global access"),

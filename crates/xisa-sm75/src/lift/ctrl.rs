@@ -286,13 +286,19 @@ fn call_abs_imm(l: &mut Lifter) -> Result<(), LiftError> {
             "CALL.ABS to {t:#x}: neither a linked device function nor a driver function"
         )));
     };
+    terminate_guarded(l, "callabs", term);
+    Ok(())
+}
+
+/// Ends the instruction with `term` under its guard: directly when it has
+/// none, else in a block `L_<pc>_<what>` the guard branches to.
+fn terminate_guarded(l: &mut Lifter, what: &str, term: Term) {
     if l.guard.is_none() {
         l.terminate(term);
     } else {
-        let c = l.new_block(format!("L_{pc:04x}_callabs"), term);
+        let c = l.new_block(format!("L_{:04x}_{what}", l.b.pc), term);
         l.branch_guarded(c);
     }
-    Ok(())
 }
 
 /// `CALL.REL target`: `call target, next`.
@@ -308,12 +314,7 @@ fn call_rel(l: &mut Lifter) -> Result<(), LiftError> {
         target: b,
         ret: next,
     };
-    if l.guard.is_none() {
-        l.terminate(term);
-    } else {
-        let c = l.new_block(format!("L_{:04x}_call", l.b.pc), term);
-        l.branch_guarded(c);
-    }
+    terminate_guarded(l, "call", term);
     Ok(())
 }
 
@@ -662,12 +663,7 @@ fn ret(l: &mut Lifter) -> Result<(), LiftError> {
     if !branch_condition(l, 0)? {
         return Ok(());
     }
-    if l.guard.is_none() {
-        l.terminate(Term::Ret);
-    } else {
-        let c = l.new_block(format!("L_{:04x}_ret", l.b.pc), Term::Ret);
-        l.branch_guarded(c);
-    }
+    terminate_guarded(l, "ret", Term::Ret);
     Ok(())
 }
 
