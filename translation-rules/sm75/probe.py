@@ -710,12 +710,16 @@ class Probe:
         groups: stall+yield+reuse ([105,110) and [122,126): reuse is legal
         only with the yield bit set and a short stall), the two scoreboards
         [110,116), the wait mask [116,122) and [126,128).  Every value of a
-        group on three accepted words, the other groups neutral; a value is
-        rejected when all three reject it (the verdict on reuse flags also
-        depends on the operands)."""
+        group on the accepted words `control_bases` picks, the other groups
+        neutral; a value is rejected when all of them reject it.  The verdict
+        on a reuse flag depends on the operands (a flag on a slot the form
+        does not have is illegal), so the bases cover every operand shape
+        the samples show: a reject learnt from one shape alone would refuse
+        real code of another (`LEA.HI.X ... R29.reuse` when the first
+        samples were all plain LEA, which has no third source)."""
         words, keys = [], []
         for c, r in recs.items():
-            for base in [s[0] for s in samples[c][:3]]:
+            for base in control_bases(samples[c]):
                 for gi, grp in enumerate(CONTROL_GROUPS):
                     width = sum(hi - lo for lo, hi in grp)
                     for v in range(1 << width):
@@ -734,6 +738,19 @@ class Probe:
                 {"bits": [list(x) for x in grp], "reject": sorted(rej.get((c, gi), ()))}
                 for gi, grp in enumerate(CONTROL_GROUPS)
             ]
+
+
+def control_bases(samples):
+    """The words the control step probes for one class: the first three
+    samples and the first sample of every further operand shape (at most
+    eight in all), in sample order."""
+    bases, shapes = [], set()
+    for w, _, t in samples:
+        shape = tuple(skeleton(o)[0] for o in parse(t)[2])
+        if len(bases) < 3 or (shape not in shapes and len(bases) < 8):
+            bases.append(w)
+        shapes.add(shape)
+    return bases
 
 
 CONTROL_GROUPS = [((105, 110), (122, 126)), ((110, 116),), ((116, 122),), ((126, 128),)]

@@ -299,6 +299,43 @@ fn h2(lo: f32, hi: f32) -> u32 {
 /// offset from wrong bits (the prober matched `c[B] [O]`'s bank alone):
 /// HFMA2 was refused, HSETP2 read another constant. Small integer halves:
 /// every result is exact.
+/// `HMUL2.F32 Rd, Ra.H0_H0, 0.5, 0.5`: NVVM folds `f32(h) * 0.5` into it
+/// (Numba's `np.float32(h) / 2`), an `f32` product of the widened half
+/// and the immediate, exact in `f32`. Patched over the kernel's
+/// `HADD2.F32 R0, R2.H0_H0, -RZ.H0_H0` (keeping its registers and control
+/// bits), so that with the FMUL by 0.5 after it the kernel computes h / 4,
+/// for every `f16` h. Before, `.F32` on HMUL2 was refused.
+#[test]
+fn hmul2_f32_with_an_immediate_pair() {
+    assert_form("half_f32", "HADD2.F32", &[".H0_H0, -RZ.H0_H0"]);
+    assert_form("half_f32", "FMUL", &[", 0.5"]);
+    // Numba's word, `HMUL2.F32 R0, R0.H0_H0, 0.5, 0.5`.
+    let hmul = 0x004fd000000048003800380000007832u128;
+    let keep = (0xffffu128 << 16) | (((1u128 << 23) - 1) << 105);
+    let is_hadd = |w: u128| w & 0xfff == 0x230 && (w >> 32) & 0xff == 0xff;
+    let orig = code("half_f32")
+        .into_iter()
+        .find(|&w| is_hadd(w))
+        .expect("HADD2.F32 word");
+    let patch = orig ^ ((orig & keep) | (hmul & !keep));
+    let (_, m) = patched("half_f32", is_hadd, patch);
+    let m = m.expect("HMUL2.F32 lifts");
+    let halves: Vec<u16> = (0..=u16::MAX).collect();
+    let inp: Vec<u8> = halves.iter().flat_map(|h| h.to_le_bytes()).collect();
+    let args = [ArgSpec::Zeros(4 << 16), ArgSpec::Bytes(inp)];
+    for e in ENGINES {
+        let out = run(&m, "half_f32", e, 256, 256, &args);
+        for (&h, got) in halves.iter().zip(words(&out[0])) {
+            let got = f32::from_bits(got);
+            let want = (common::half_to_f64(h) / 4.0) as f32;
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "half_f32 ({e}): h = {h:#06x}: {got:e}, want {want:e}"
+            );
+        }
+    }
+}
+
 #[test]
 fn packed_half_constant_bank_operands() {
     assert_form("half_cbank", "HFMA2", &[", c[0x0] [0x170]"]);

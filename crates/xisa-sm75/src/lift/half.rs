@@ -9,7 +9,7 @@
 //! even; `.FTZ` flushes subnormal `f16` inputs and results, `.SAT` clamps
 //! to [0, 1] (NaN to 0). `.F32` on a source reads the register as one
 //! `f32` (only HADD2's conversion idiom, [`hadd2_from_f32`]); `.F32` on the
-//! head gives an `f32` sum (HADD2, [`hadd2_f32`]). HMUL2/HFMA2's `.FMZ`,
+//! head gives an `f32` sum (HADD2, HMUL2: [`hop2_f32`]). HMUL2/HFMA2's `.FMZ`,
 //! HSETP2's `.H_AND` and immediate forms the tables do not type (`?`) are
 //! refused.
 
@@ -150,7 +150,7 @@ enum HOp {
 fn hadd2(l: &mut Lifter) -> Result<(), LiftError> {
     let m = l.mods(&["F32", "FTZ", "SAT"])?;
     if m.has("F32") {
-        return hadd2_f32(l, &m);
+        return hop2_f32(l, &m, FBinOp::Add);
     }
     if l.opnd(1, &SRC_MODS)?.has("F32") {
         return hadd2_from_f32(l, &m, 1, 2);
@@ -161,9 +161,12 @@ fn hadd2(l: &mut Lifter) -> Result<(), LiftError> {
     hop2(l, &m, HOp::Add)
 }
 
-/// `HMUL2[.FTZ][.SAT] Rd, a, b`.
+/// `HMUL2[.F32][.FTZ][.SAT] Rd, a, b`.
 fn hmul2(l: &mut Lifter) -> Result<(), LiftError> {
-    let m = l.mods(&["FTZ", "SAT"])?;
+    let m = l.mods(&["F32", "FTZ", "SAT"])?;
+    if m.has("F32") {
+        return hop2_f32(l, &m, FBinOp::Mul);
+    }
     hop2(l, &m, HOp::Mul)
 }
 
@@ -236,12 +239,16 @@ fn hop2(l: &mut Lifter, m: &Mods, op: HOp) -> Result<(), LiftError> {
     l.write_at(0, out)
 }
 
-/// `HADD2.F32[.SAT] Rd, a.Hx_Hx, b.Hx_Hx`: the sum of one half of each
-/// source as an `f32` (ptxas's half-to-float conversion adds `-RZ`).
-/// Lane-wise sources, immediates and `.FTZ` are refused.
-fn hadd2_f32(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
+/// `HADD2.F32[.SAT] Rd, a.Hx_Hx, b.Hx_Hx` and `HMUL2.F32[.SAT]`: the sum
+/// or product of one half of each source as an `f32`, rounded once (ptxas's
+/// half-to-float conversion adds `-RZ`; it folds `cvt.f32.f16` of both
+/// factors into an `f32` multiply as HMUL2.F32, where the product of two
+/// halves is exact in `f32`). Lane-wise sources, immediate pairs of two
+/// different halves and `.FTZ` are refused.
+fn hop2_f32(l: &mut Lifter, m: &Mods, op: FBinOp) -> Result<(), LiftError> {
+    let name = if op == FBinOp::Add { "HADD2" } else { "HMUL2" };
     if m.has("FTZ") {
-        return Err(l.unsupported(format!("{}: HADD2.F32.FTZ", l.form_name())));
+        return Err(l.unsupported(format!("{}: {name}.F32.FTZ", l.form_name())));
     }
     let mut halves = Vec::new();
     let mut next = 1;
@@ -259,9 +266,14 @@ fn hadd2_f32(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
                 v: Operand::Imm(0),
                 ..
             } => 0,
+            // An immediate pair of two equal halves (ptxas's
+            // `HMUL2.F32 R0, R0.H0_H0, 0.5, 0.5` for `f32(h) * 0.5`): which
+            // lane an unequal pair would give is not documented, so only
+            // the equal pair is taken.
+            HSrc::Pair([a, b]) if a == b => 0,
             _ => {
                 return Err(l.unsupported(format!(
-                    "{}: an HADD2.F32 source without .H0_H0/.H1_H1",
+                    "{}: an {name}.F32 source without .H0_H0/.H1_H1 or an equal immediate pair",
                     l.form_name()
                 )))
             }
@@ -269,15 +281,7 @@ fn hadd2_f32(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
         let f = half_lane(l, s, h)?;
         halves.push(widen_from(l, f, Type::F16));
     }
-    let dst = fop(
-        l,
-        FBinOp::Add,
-        Type::F32,
-        Round::Rn,
-        false,
-        halves[0],
-        halves[1],
-    );
+    let dst = fop(l, op, Type::F32, Round::Rn, false, halves[0], halves[1]);
     // `.SAT`: the f32 sum clamped to [0, 1], NaN to +0 (ptxas's
     // `cvt.sat.f32.f16`).
     let r = saturate(l, Type::F32, m.has("SAT"), dst.into());
