@@ -572,7 +572,7 @@ fn reuse_flags_nvdisasm_accepts_decode() {
     let text =
         std::fs::read_to_string(repo_root().join("translation-rules/sm75/isa.json")).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let mut rng = Rng::new(0x2e05e_0075);
+    let mut rng = Rng::new(0x0002_e05e_0075);
     // The word Numba's ufuncs stopped on, then random words.
     let mut words = vec![0x100fe400000f1c1d00007d0014057a11u128];
     let ctrl = 0x7f1u128 << 105;
