@@ -368,7 +368,7 @@ fn isetp(l: &mut Lifter) -> Result<(), LiftError> {
     if m.has("EX") {
         // EQ: hi == && low; NE: hi != || low; orderings: strict on the high
         // words, or equal high words and the low result.
-        let low = l.pred_at(5)?;
+        let low = l.pred_in(5, "the low words' result")?;
         r = match cmp {
             "F" | "T" => r,
             "EQ" => l.bin(BinOp::And, Type::I1, r, low),
@@ -435,7 +435,7 @@ fn wide(l: &mut Lifter, v: Operand, neg: bool) -> Operand {
 
 /// A predicate operand as an `i64` 0/1 (a carry in).
 fn carry64(l: &mut Lifter, pos: usize) -> Result<Operand, LiftError> {
-    let p = l.pred_at(pos)?;
+    let p = l.pred_in(pos, "the carry in")?;
     Ok(l.cvt(CvtOp::Zext, Type::I64, Type::I1, p))
 }
 
@@ -889,7 +889,7 @@ fn imad(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
     }));
     let mut r: Operand = dst.into();
     if x {
-        let p = l.pred_at(4)?;
+        let p = l.pred_in(4, "the carry in")?;
         let z = l.cvt(CvtOp::Zext, Type::I32, Type::I1, p);
         r = l.bin32(BinOp::Add, r, z);
     }

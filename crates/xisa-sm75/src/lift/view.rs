@@ -538,6 +538,21 @@ impl Lifter<'_> {
         Ok(self.read_pred_file(f, n, o.not))
     }
 
+    /// [`Lifter::pred_at`] for an input nvdisasm always prints (a carry
+    /// in, `.EX`'s low result; `!PT` too): absent, it is a form the tables
+    /// describe without it (IMAD.U32.X 0xa24 prints no carry in; UISETP.EX
+    /// once lacked its low result), refused naming `what`, where reading PT
+    /// would be a silent wrong answer.
+    pub(crate) fn pred_in(&mut self, pos: usize, what: &str) -> Result<Operand, LiftError> {
+        if self.opnd(pos, &["!"])?.val == Val::Absent {
+            return Err(self.unsupported(format!(
+                "{}: {what} (operand {pos}) is not in the decoded form",
+                self.form_name()
+            )));
+        }
+        self.pred_at(pos)
+    }
+
     /// The register written at operand `pos`: `None` for RZ/URZ/PT/UPT and
     /// absent operands (writes there are dropped). `pred` says whether the
     /// operand is a predicate (P/UP) or a general register (R/UR).
