@@ -2,13 +2,14 @@
 //! watchdog, fault reporting and statistics.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
 use xisa_ir::{Kernel, Space};
 
 use crate::ctx::{fault_kind, Counters, FaultInfo, LaneProgram};
+use crate::grid::GridBarrier;
 use crate::memory::GuestMemory;
 use crate::sched::{WgGeometry, WgMemory, WgStop, WorkgroupRunner};
 
@@ -16,6 +17,11 @@ use crate::sched::{WgGeometry, WgMemory, WgStop, WorkgroupRunner};
 pub const MAX_BLOCK_THREADS: u64 = 1024;
 /// Largest grid, in workgroups.
 pub const MAX_GRID_BLOCKS: u64 = 1 << 32;
+/// Largest grid of a kernel with a grid barrier ([`xisa_ir::BarOp::Grid`]),
+/// in workgroups: each runs on a host thread of its own for the whole
+/// launch. A Turing GPU holds at most 40 SMs x 16 workgroups resident, and
+/// CUDA refuses a larger cooperative grid.
+pub const MAX_GRID_SYNC_WORKGROUPS: u64 = 4096;
 /// Largest shared memory per workgroup (static + dynamic).
 pub const MAX_SHARED_BYTES: u64 = 1 << 20;
 /// Largest private memory per lane.
@@ -387,6 +393,30 @@ pub fn launch(
         .min(blocks as usize)
         .max(1);
     let threads = if plan.serial() { 1 } else { threads };
+    // A grid barrier needs every workgroup running at once (a cooperative
+    // launch): one host thread each, blocked while it waits.
+    let grid = match plan.grid_sync() {
+        false => None,
+        true if blocks > MAX_GRID_SYNC_WORKGROUPS || (plan.serial() && blocks > 1) => {
+            return Err(LaunchError::Config(format!(
+                "kernel {}: a grid barrier needs all {blocks} workgroups running at once; \
+                 at most {MAX_GRID_SYNC_WORKGROUPS}{}",
+                kernel.name,
+                if plan.serial() {
+                    ", and a kernel that answers hostcalls runs one at a time"
+                } else {
+                    ""
+                }
+            )))
+        }
+        true => Some(Arc::new(GridBarrier::new(blocks))),
+    };
+    let threads = if grid.is_some() {
+        blocks as usize
+    } else {
+        threads
+    };
+    let grid = &grid;
     let start = Instant::now();
     let next = AtomicU64::new(0);
     let cancel = AtomicBool::new(false);
@@ -414,6 +444,7 @@ pub fn launch(
         let (next, cancel, first_fault, totals) = (&next, &cancel, &first_fault, &totals);
         let work = || {
             let mut runner = WorkgroupRunner::with_plan(kernel, lanes as usize, shared_bytes, plan);
+            runner.set_grid_barrier(grid.clone());
             if cfg.init.is_some() || cfg.finish.is_some() {
                 runner.clear_every_register();
             }
@@ -468,7 +499,11 @@ pub fn launch(
                     grid_id: cfg.grid_id,
                     host: output_addr as *const crate::host::HostOutput,
                 };
-                match runner.run(program, &geo, &cfg.params, cancel) {
+                let ran = runner.run(program, &geo, &cfg.params, cancel);
+                if let Some(g) = grid {
+                    g.leave();
+                }
+                match ran {
                     Ok(()) => {}
                     Err(WgStop::Cancelled) => break,
                     Err(WgStop::Fault { lane, info }) => {

@@ -4,6 +4,7 @@
 
 pub mod cache;
 pub mod ctx;
+pub mod grid;
 pub mod heap;
 pub mod host;
 pub mod launch;

@@ -9,11 +9,13 @@
 //! on host timing.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use xisa_ir::op;
 
 use xisa_ir::{BarOp, HostFn, Kernel, Op, Operand, Reg, VoteMode, BARRIER_IDS};
 
 use crate::ctx::{self, Counters, FaultInfo, LaneCtx, LaneProgram, CALL_STACK_DEPTH};
+use crate::grid::GridBarrier;
 
 /// Per register of `kernel`: no instruction writes it but a self-move
 /// (`mov %r, %r`, what `xisa_ir::uniform::hoist` leaves), and no lane can
@@ -52,6 +54,8 @@ pub struct RunnerPlan {
     /// Return-stack entries per lane: [`CALL_STACK_DEPTH`] when the kernel
     /// calls, else 0 (nothing reads the stack).
     call_depth: usize,
+    /// The kernel has a grid barrier ([`BarOp::Grid`]).
+    grid_sync: bool,
 }
 
 impl RunnerPlan {
@@ -76,7 +80,23 @@ impl RunnerPlan {
             } else {
                 0
             },
+            grid_sync: kernel.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+                matches!(
+                    i.op,
+                    Op::Bar(op::Bar {
+                        op: BarOp::Grid,
+                        ..
+                    })
+                )
+            }),
         }
+    }
+
+    /// Whether the kernel has a grid barrier: every workgroup of its launch
+    /// must run at once, each on a host thread of its own, with a
+    /// [`GridBarrier`] ([`WorkgroupRunner::set_grid_barrier`]).
+    pub fn grid_sync(&self) -> bool {
+        self.grid_sync
     }
 
     /// Whether the kernel's workgroups must run on one host thread: it
@@ -237,6 +257,8 @@ pub struct WorkgroupRunner<'k> {
     /// Return-stack entries per lane: [`CALL_STACK_DEPTH`] when the kernel
     /// calls, else 0 (nothing reads the stack).
     call_depth: usize,
+    /// The launch's grid barrier, for a kernel that has one.
+    grid: Option<Arc<GridBarrier>>,
     /// Shared and local memory, as `u64`s so that the host buffers are 8-byte
     /// aligned (guest atomics on them must be host-aligned too).
     shared: Vec<u64>,
@@ -315,6 +337,7 @@ impl<'k> WorkgroupRunner<'k> {
             ctxs: (0..nlanes).map(|_| LaneCtx::detached()).collect(),
             call_stack: vec![0; nlanes * call_depth],
             call_depth,
+            grid: None,
             shared: vec![0; shared_bytes.div_ceil(8)],
             shared_len: shared_bytes,
             local: vec![0; (nlanes * kernel.local_bytes.div_ceil(8) as usize).max(1)],
@@ -514,7 +537,7 @@ impl<'k> WorkgroupRunner<'k> {
                 continue;
             }
             if !self.step_warp_ops() && !self.step_arrivals() {
-                self.release_barriers()?;
+                self.release_barriers(cancel)?;
             }
         }
     }
@@ -894,10 +917,28 @@ impl<'k> WorkgroupRunner<'k> {
         }
     }
 
+    /// The workgroup, all at a grid barrier, waits for the rest of the
+    /// grid. Without the launch's [`GridBarrier`] (a runner used outside
+    /// [`crate::launch::launch`]) only a grid of this one workgroup could
+    /// complete, which the runner cannot know: it faults at `lane`.
+    fn wait_grid(&mut self, lane: usize, cancel: &AtomicBool) -> Result<(), WgStop> {
+        match &self.grid {
+            Some(g) if g.wait(cancel) => Ok(()),
+            Some(_) => Err(WgStop::Cancelled),
+            None => Err(self.barrier_fault(lane, 0, 0)),
+        }
+    }
+
+    /// Gives the runner the launch's grid barrier (kernels with
+    /// [`BarOp::Grid`]).
+    pub fn set_grid_barrier(&mut self, grid: Option<Arc<GridBarrier>>) {
+        self.grid = grid;
+    }
+
     /// Completes every barrier whose thread count is reached: its reductions
     /// are computed over the lanes that arrived, which then go on. Faults when
     /// no barrier can complete (nothing else can run, so none ever would).
-    fn release_barriers(&mut self) -> Result<(), WgStop> {
+    fn release_barriers(&mut self, cancel: &AtomicBool) -> Result<(), WgStop> {
         let mut waiting: Vec<Vec<(usize, u64, BarOp)>> = vec![Vec::new(); BARRIER_IDS as usize];
         let mut first = None;
         for l in 0..self.nlanes {
@@ -930,6 +971,9 @@ impl<'k> WorkgroupRunner<'k> {
             if !complete {
                 continue;
             }
+            if lanes.iter().any(|&(_, _, op)| op == BarOp::Grid) {
+                self.wait_grid(lanes[0].0, cancel)?;
+            }
             self.reduce_and_release(lanes);
             self.arrivals[id] = 0;
             released = true;
@@ -961,7 +1005,7 @@ impl<'k> WorkgroupRunner<'k> {
                     BarOp::RedPopc => popc,
                     BarOp::RedAnd => all as u64,
                     BarOp::RedOr => any as u64,
-                    BarOp::Sync | BarOp::Arrive => continue,
+                    BarOp::Sync | BarOp::Arrive | BarOp::Grid => continue,
                 };
                 self.write(l, d, v);
             }

@@ -2,10 +2,13 @@
 """Compile CUDA C++ to an sm_75 cubin with NVRTC (NVIDIA's CUDA C++ compiler
 as a library), as a real CUDA build would, without nvcc.
 
-Usage: nvrtc.py SRC.cu OUT.cubin [--ptx OUT.ptx] [-G] [-DNAME=VALUE ...]
+Usage: nvrtc.py SRC.cu OUT.cubin [--ptx OUT.ptx] [-G] [--devrt] [-DNAME=VALUE ...]
 
 -G builds for debugging (NVRTC's --device-debug, nvcc -G: no
 optimisation, device functions in sections of their own).
+--devrt links CUDA's device runtime (libcudadevrt.a from the runtime wheel,
+as `nvcc -rdc=true -lcudadevrt` does): relocatable device code, linked by
+nvJitLink; cooperative groups' grid syncs call into it.
 
 The NVRTC, CCCL (CUB/Thrust/libcu++) and CUDA runtime header wheels are
 installed with pip when missing (pinned; see VERSIONS). Kernels should be
@@ -72,7 +75,8 @@ def check(lib, rc, what, prog=None):
 
 
 def main(argv):
-    args = [a for a in argv if not a.startswith("-D") and a != "-G"]
+    devrt = "--devrt" in argv
+    args = [a for a in argv if not a.startswith("-D") and a not in ("-G", "--devrt")]
     defines = [a for a in argv if a.startswith("-D")]
     if "-G" in argv:
         defines.append("--device-debug")
@@ -97,15 +101,18 @@ def main(argv):
         "-I" + os.path.join(root, "cuda_cccl", "include"),
         "-I" + os.path.join(root, "cuda_runtime", "include"),
         "-I" + os.path.join(root, "cuda_nvcc", "include"),
-    ] + defines
+    ] + defines + (["--relocatable-device-code=true"] if devrt else [])
     copts = (ctypes.c_char_p * len(opts))(*[o.encode() for o in opts])
     check(lib, lib.nvrtcCompileProgram(prog, len(opts), copts), "compile " + src, prog)
     n = ctypes.c_size_t()
     check(lib, lib.nvrtcGetCUBINSize(prog, ctypes.byref(n)), "cubin size")
     buf = ctypes.create_string_buffer(n.value)
     check(lib, lib.nvrtcGetCUBIN(prog, buf), "cubin")
+    cubin = buf.raw
+    if devrt:
+        cubin = link_devrt(root, cubin)
     with open(out, "wb") as f:
-        f.write(buf.raw)
+        f.write(cubin)
     if ptx_out:
         check(lib, lib.nvrtcGetPTXSize(prog, ctypes.byref(n)), "ptx size")
         buf = ctypes.create_string_buffer(n.value)
@@ -113,6 +120,40 @@ def main(argv):
         with open(ptx_out, "wb") as f:
             f.write(buf.raw.rstrip(b"\0"))
     lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+
+def link_devrt(root, cubin):
+    """Links a relocatable cubin with libcudadevrt.a (nvJitLink, installed
+    with pip when missing)."""
+    path = os.path.join(root, "nvjitlink", "lib", "libnvJitLink.so.12")
+    if not os.path.exists(path):
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet",
+                               "nvidia-nvjitlink-cu12==12.9.86"])
+    jl = ctypes.CDLL(path)
+    h = ctypes.c_void_p()
+    opts = (ctypes.c_char_p * 1)(b"-arch=sm_75")
+
+    def ok(rc, what):
+        if rc == 0:
+            return
+        n = ctypes.c_size_t()
+        jl.nvJitLinkGetErrorLogSize(h, ctypes.byref(n))
+        log = ctypes.create_string_buffer(n.value + 1)
+        jl.nvJitLinkGetErrorLog(h, log)
+        sys.exit(f"nvrtc.py: nvJitLink {what} failed ({rc}): {log.value.decode(errors='replace')}")
+
+    ok(jl.nvJitLinkCreate(ctypes.byref(h), 1, opts), "create")
+    # Input types of nvJitLink.h: 1 cubin, 6 library.
+    ok(jl.nvJitLinkAddData(h, 1, cubin, ctypes.c_size_t(len(cubin)), b"kernels"), "add the cubin")
+    lib = os.path.join(root, "cuda_runtime", "lib", "libcudadevrt.a")
+    ok(jl.nvJitLinkAddFile(h, 6, lib.encode()), "add libcudadevrt.a")
+    ok(jl.nvJitLinkComplete(h), "link")
+    n = ctypes.c_size_t()
+    ok(jl.nvJitLinkGetLinkedCubinSize(h, ctypes.byref(n)), "size")
+    buf = ctypes.create_string_buffer(n.value)
+    ok(jl.nvJitLinkGetLinkedCubin(h, buf), "cubin")
+    jl.nvJitLinkDestroy(ctypes.byref(h))
+    return buf.raw
 
 
 if __name__ == "__main__":

@@ -51,6 +51,7 @@ codes! {
     CUDA_ERROR_ILLEGAL_INSTRUCTION = 715, "an illegal instruction was encountered";
     CUDA_ERROR_MISALIGNED_ADDRESS = 716, "misaligned address";
     CUDA_ERROR_LAUNCH_FAILED = 719, "unspecified launch failure";
+    CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720, "too many blocks in cooperative launch";
     CUDA_ERROR_NOT_PERMITTED = 800, "operation not permitted";
     CUDA_ERROR_NOT_SUPPORTED = 801, "operation not supported";
     CUDA_ERROR_UNKNOWN = 999, "unknown error";

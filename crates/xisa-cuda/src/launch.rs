@@ -401,6 +401,22 @@ exports! {
         launch(f, [gx, gy, gz], [bx, by, bz], shared, params, extra)
     }
 
+    /// Launches a kernel whose blocks all run at once (grid barriers:
+    /// `grid_group::sync`). xisa runs every launch of a kernel with a grid
+    /// barrier so; this entry point adds CUDA's check that the grid fits
+    /// the device's resident blocks ([`check_cooperative`]).
+    fn cuLaunchCooperativeKernel(
+        f: *mut c_void,
+        gx: c_uint, gy: c_uint, gz: c_uint,
+        bx: c_uint, by: c_uint, bz: c_uint,
+        shared: c_uint,
+        _stream: *mut c_void,
+        params: *mut *mut c_void,
+    ) {
+        check_cooperative(f, [gx, gy, gz], [bx, by, bz], shared)?;
+        launch(f, [gx, gy, gz], [bx, by, bz], shared, params, std::ptr::null_mut())
+    }
+
     /// CUDA 1's launch: the block shape for `cuLaunch`/`cuLaunchGrid`.
     fn cuFuncSetBlockShape(f: *mut c_void, x: c_int, y: c_int, z: c_int) {
         let shape = [x, y, z].map(|v| u32::try_from(v).unwrap_or(0));
@@ -463,15 +479,21 @@ exports! {
         launch_legacy(f, w, h)
     }
 
-    /// Launches a kernel with a configuration. Attributes that change
-    /// nothing here (cooperative: all blocks run to completion anyway;
-    /// priorities, policies) are accepted; clusters (sm_90) are refused.
+    /// Launches a kernel with a configuration. Cooperative
+    /// (`CU_LAUNCH_ATTRIBUTE_COOPERATIVE`) is checked as
+    /// `cuLaunchCooperativeKernel` checks it; attributes that change nothing
+    /// here (priorities, policies) are accepted; clusters (sm_90) are refused.
     fn cuLaunchKernelEx(config: *const LaunchConfig, f: *mut c_void, params: *mut *mut c_void, extra: *mut *mut c_void) {
         let c = config.as_ref().ok_or_else(|| invalid("a null launch configuration"))?;
         for i in 0..c.num_attrs as usize {
             let a = &*c.attrs.add(i);
             if matches!(a.id, 4 | 11) {
                 return Err(fail(CUDA_ERROR_NOT_SUPPORTED, "thread-block clusters (sm_90)"));
+            }
+            // The value union's first member is an int.
+            let v = &a.value;
+            if a.id == 2 && c_int::from_ne_bytes([v[0], v[1], v[2], v[3]]) != 0 {
+                check_cooperative(f, c.grid, c.block, c.shared)?;
             }
         }
         launch(f, c.grid, c.block, c.shared, params, extra)
@@ -580,6 +602,37 @@ exports! {
         let (max, shared, _) = facts(&func)?;
         out(n, occupancy(max, shared, block, dyn_shared)?)
     }
+}
+
+/// CUDA's cooperative-launch check: the grid is at most the blocks of this
+/// shape the device holds resident (occupancy per multiprocessor times the
+/// multiprocessors, as `cuOccupancyMaxActiveBlocksPerMultiprocessor` tells
+/// a program that sizes its grid), else `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`.
+unsafe fn check_cooperative(
+    f: *mut c_void,
+    grid: [c_uint; 3],
+    block: [c_uint; 3],
+    shared: c_uint,
+) -> Res {
+    let func = driver::with(|d| d.function(id(f)))?;
+    let (max, static_shared, _) = facts(&func)?;
+    let threads: u64 = block.iter().map(|&x| u64::from(x)).product();
+    let threads = c_int::try_from(threads).map_err(|_| invalid(format!("block {block:?}")))?;
+    let per_sm = occupancy(max, static_shared, threads, shared as usize)?;
+    let most = i64::from(per_sm) * i64::from(crate::device::multiprocessors());
+    let blocks: i64 = grid.iter().map(|&x| i64::from(x)).product();
+    if blocks > most {
+        return Err(fail(
+            CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE,
+            format!(
+                "cooperative launch of {} blocks of {threads} threads: at most {most} are resident \
+                 ({per_sm} per multiprocessor, {} multiprocessors)",
+                blocks,
+                crate::device::multiprocessors()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// `CUoccupancyB2DSize`: the dynamic shared memory of a block size.

@@ -905,16 +905,24 @@ pub enum BarOp {
     /// Arrive, wait, and receive 1 if the predicate is true in any arriving
     /// lane, else 0 (`i32`).
     RedOr,
+    /// The grid barrier (CUDA's `grid_group::sync`, a cooperative launch's
+    /// `__cuda_syscall_CGS_sync`): when every lane of the workgroup has
+    /// arrived (barrier 0, count 0: the only form), the workgroup waits
+    /// until every workgroup of the grid has arrived or exited, then goes
+    /// on; memory written before it by any lane of the grid is visible
+    /// after it. The launch runs every workgroup of such a kernel at once.
+    Grid,
 }
 
 impl BarOp {
     /// All barrier operations.
-    pub const ALL: [BarOp; 5] = [
+    pub const ALL: [BarOp; 6] = [
         BarOp::Sync,
         BarOp::Arrive,
         BarOp::RedPopc,
         BarOp::RedAnd,
         BarOp::RedOr,
+        BarOp::Grid,
     ];
 
     /// Text-form name (`bar.NAME`).
@@ -925,6 +933,7 @@ impl BarOp {
             BarOp::RedPopc => "red.popc",
             BarOp::RedAnd => "red.and",
             BarOp::RedOr => "red.or",
+            BarOp::Grid => "grid",
         }
     }
 
@@ -1075,7 +1084,8 @@ pub enum Op {
     /// into `dst`. A barrier that can never complete (its threads exited or
     /// wait elsewhere) faults instead of hanging. Text:
     /// `bar.sync ID, COUNT`, `bar.arrive ID, COUNT`,
-    /// `%d = bar.red.popc ID, COUNT, %p`.
+    /// `%d = bar.red.popc ID, COUNT, %p`; `bar.grid 0, 0` is the grid
+    /// barrier ([`BarOp::Grid`]).
     Bar(op::Bar),
     /// A call of a host service (see [`HostFn`]); `dst` receives its result.
     /// Text: `%d = hostcall.printf %fmt, %args, LOCAL_WINDOW, SHARED_WINDOW`,

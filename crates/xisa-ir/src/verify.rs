@@ -10,8 +10,8 @@ use crate::SurfaceAddr;
 use std::collections::HashSet;
 
 use crate::inst::{
-    Address, AtomOp, BinOp, BlockId, CvtOp, FBinOp, Guard, Inst, MemType, Op, Operand, Reg, Term,
-    UnOp, VoteMode,
+    Address, AtomOp, BarOp, BinOp, BlockId, CvtOp, FBinOp, Guard, Inst, MemType, Op, Operand, Reg,
+    Term, UnOp, VoteMode,
 };
 use crate::kernel::{Kernel, Module};
 use crate::text::{print_inst, print_term};
@@ -676,6 +676,9 @@ impl V<'_> {
                     }
                 }
                 self.opnd(*count, I32, "thread count")?;
+                if *op == BarOp::Grid && (*id, *count) != (Operand::Imm(0), Operand::Imm(0)) {
+                    return self.fail("bar.grid waits for the whole workgroup: `bar.grid 0, 0`");
+                }
                 match (op.is_red(), dst, pred) {
                     (true, Some(d), Some(p)) => {
                         self.reg_is(*d, I32, "destination")?;

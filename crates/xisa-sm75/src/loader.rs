@@ -858,6 +858,10 @@ pub mod rtype {
     /// `R_CUDA_G64`: a 64-bit global address (NVRTC's `.rela.nv.global.init`
     /// for a `__device__` pointer initialised with another global's address).
     pub const R_CUDA_G64: u32 = 4;
+    /// `R_CUDA_FUNC_DESC_64`: a function's address in data (a function
+    /// pointer: CUDA's device runtime keeps a table of its memcpy/memset
+    /// kernels, Numba's NRT its destructors). See [`super::FUNC_DESC_BASE`].
+    pub const R_CUDA_FUNC_DESC_64: u32 = 35;
     /// `R_CUDA_ABS32_32`: an instruction's bits [32, 64) are the address.
     pub const R_CUDA_ABS32_32: u32 = 55;
     /// `R_CUDA_ABS32_LO_32`: bits [32, 64) are its low 32 bits.
@@ -868,6 +872,16 @@ pub mod rtype {
     /// (`CALL.ABS.NOINC` to a function in another section, or to `vprintf`).
     pub const R_CUDA_ABS47_34: u32 = 58;
 }
+
+/// Where function pointers held in module data point
+/// ([`rtype::R_CUDA_FUNC_DESC_64`]): each function such a relocation names
+/// gets `FUNC_DESC_BASE + 16 * i` (`i`: its rank among those names, sorted),
+/// so that pointers to one function are equal and pointers to two differ.
+/// No kernel can call through one yet (a kernel's indirect calls reach the
+/// device functions of its own section, whose pointers are code offsets):
+/// such a call ends in the lifter's bad-target trap, and loading the
+/// pointer is harmless (the device runtime's tables hold them unused).
+pub const FUNC_DESC_BASE: u64 = 0x7e00_0000_0000;
 
 /// A section of module-scope data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -919,6 +933,11 @@ pub struct DataReloc {
 impl DataReloc {
     /// Why the loader cannot apply this relocation, if it cannot.
     pub fn unsupported(&self) -> Option<String> {
+        if self.rtype == rtype::R_CUDA_FUNC_DESC_64 {
+            return self
+                .sym_section
+                .map(|_| "a function descriptor of module data".into());
+        }
         if !matches!(
             self.rtype,
             rtype::R_CUDA_32 | rtype::R_CUDA_64 | rtype::R_CUDA_G64
@@ -952,9 +971,28 @@ pub struct HostFunction {
     /// The address xisa gives it: above every global and below the shared
     /// and local windows, so that no data pointer equals one.
     pub addr: u64,
-    /// The host service a call to it becomes (`hostcall`).
-    pub service: HostFn,
+    /// What a call to it becomes.
+    pub service: DriverFn,
 }
+
+/// What a call of a [`HostFunction`] becomes in the IR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DriverFn {
+    /// A host service (`hostcall`).
+    Host(HostFn),
+    /// `__cuda_syscall_CGS_get_intrinsic_handle(scope)`, through which
+    /// `cudaCGGetIntrinsicHandle` (CUDA's device runtime, linked into
+    /// cooperative-groups code) gets the grid's handle: a nonzero constant,
+    /// [`GRID_HANDLE`] (xisa runs every launch of a kernel with a grid
+    /// barrier as a cooperative one).
+    GridHandle,
+    /// `__cuda_syscall_CGS_sync(handle, flags)`, `grid_group::sync`: the
+    /// grid barrier (`bar.grid`); returns 0 (`cudaSuccess`).
+    GridSync,
+}
+
+/// The grid handle `__cuda_syscall_CGS_get_intrinsic_handle` returns.
+pub const GRID_HANDLE: u64 = 0x7d00_0000_0400;
 
 /// The driver functions xisa provides: the loader relocates their symbols
 /// to `addr`, the lifter turns a call to `addr` into `service`.
@@ -962,22 +1000,32 @@ pub const HOST_FUNCTIONS: &[HostFunction] = &[
     HostFunction {
         name: "vprintf",
         addr: 0x7d00_0000_0000,
-        service: HostFn::Printf,
+        service: DriverFn::Host(HostFn::Printf),
     },
     HostFunction {
         name: "__assertfail",
         addr: 0x7d00_0000_0100,
-        service: HostFn::AssertFail,
+        service: DriverFn::Host(HostFn::AssertFail),
     },
     HostFunction {
         name: "malloc",
         addr: 0x7d00_0000_0200,
-        service: HostFn::Malloc,
+        service: DriverFn::Host(HostFn::Malloc),
     },
     HostFunction {
         name: "free",
         addr: 0x7d00_0000_0300,
-        service: HostFn::Free,
+        service: DriverFn::Host(HostFn::Free),
+    },
+    HostFunction {
+        name: "__cuda_syscall_CGS_get_intrinsic_handle",
+        addr: 0x7d00_0000_0500,
+        service: DriverFn::GridHandle,
+    },
+    HostFunction {
+        name: "__cuda_syscall_CGS_sync",
+        addr: 0x7d00_0000_0600,
+        service: DriverFn::GridSync,
     },
 ];
 
@@ -1123,6 +1171,12 @@ impl ModuleData {
         // be large and is zero in freshly allocated guest memory.
         let mut globals = self.global_init.clone();
         let mut banks = self.banks.clone();
+        let funcs: std::collections::BTreeSet<&str> = self
+            .relocs
+            .iter()
+            .filter(|r| r.rtype == rtype::R_CUDA_FUNC_DESC_64)
+            .map(|r| r.symbol.as_str())
+            .collect();
         for r in &self.relocs {
             let err = |msg: String| LoadError::DataRelocation {
                 section: r.section.clone(),
@@ -1163,7 +1217,11 @@ impl ModuleData {
             } else {
                 i64::from_le_bytes(word.try_into().unwrap_or_default())
             };
+            let func = funcs.iter().position(|&f| f == r.symbol);
             let target = match (r.sym_section, host_function(&r.symbol)) {
+                _ if r.rtype == rtype::R_CUDA_FUNC_DESC_64 => {
+                    FUNC_DESC_BASE + 16 * func.unwrap_or_default() as u64
+                }
                 (None, Some(addr)) => addr,
                 _ => r
                     .sym_section

@@ -440,7 +440,7 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.head(h)?;
             s.part(
                 op,
-                "a barrier operation (sync, arrive, red.popc, red.and, red.or)",
+                "a barrier operation (sync, arrive, red.popc, red.and, red.or, grid)",
             )?;
             s.check(
                 op.is_red() == dst.is_some(),

@@ -9,6 +9,7 @@ use xisa_ir::{
 
 use super::view::{holds_register, Val};
 use super::{mnemonic, File, LiftError, LiftFn, Lifter};
+use crate::loader::DriverFn;
 use crate::{Decoded, FieldKind, Operand as FieldOperand};
 
 /// `.nv.info.<k>` attribute EIATTR_INDIRECT_BRANCH_TARGETS (0x34): ptxas
@@ -246,8 +247,10 @@ fn call(l: &mut Lifter) -> Result<(), LiftError> {
 /// `CALL.ABS.NOINC [Pc,] address` (debug builds: a call to a device
 /// function in another section, or to a driver function, the address
 /// relocated by the loader, [`crate::loader::CubinKernel::functions`]):
-/// `call` to the linked function, or the driver function's `hostcall`.
-/// The return address the caller passes in R20:R21 (read back by
+/// `call` to the linked function, or the driver function's `hostcall`;
+/// CUDA's device runtime calls the cooperative-groups syscalls so
+/// (`cudaCGSynchronize` → `__cuda_syscall_CGS_sync`: `bar.grid`,
+/// [`DriverFn`]). The return address the caller passes in R20:R21 (read back by
 /// `RET.ABS.NODEC R20`) is the next instruction, which the IR's return
 /// stack gives.
 fn call_abs_imm(l: &mut Lifter) -> Result<(), LiftError> {
@@ -583,7 +586,13 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
     let outer = l.b.position();
     let saved_guard = l.guard.take();
     let mut blocks = Vec::new();
+    // The host services only: a grid barrier in every printf kernel's
+    // dispatch chain would make each launch of it a cooperative one (the
+    // grid syscalls are reached by `CALL.ABS` to an immediate).
     for f in crate::loader::HOST_FUNCTIONS {
+        if !matches!(f.service, DriverFn::Host(_)) {
+            continue;
+        }
         let stem = f.name.trim_start_matches('_');
         blocks.push((f.addr, stem, driver_call(l, f.service, stem, next)));
     }
@@ -614,18 +623,36 @@ fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
 /// assertion traps: its service stops the launch first).
 fn driver_call(
     l: &mut Lifter,
-    func: HostFn,
+    func: DriverFn,
     stem: &str,
     next: xisa_ir::BlockId,
 ) -> xisa_ir::BlockId {
     let local = Operand::Imm(super::LOCAL_WINDOW);
     let shared = Operand::Imm(super::SHARED_WINDOW);
     let term = match func {
-        HostFn::AssertFail => Term::Trap,
+        DriverFn::Host(HostFn::AssertFail) => Term::Trap,
         _ => Term::Br(next),
     };
     let block = l.new_block(format!("L_{:04x}_{stem}", l.b.pc), term);
     l.b.enter(block);
+    let func = match func {
+        DriverFn::Host(f) => f,
+        DriverFn::GridHandle => {
+            l.write_pair(4, Operand::Imm(crate::loader::GRID_HANDLE));
+            return block;
+        }
+        DriverFn::GridSync => {
+            l.emit(Op::Bar(op::Bar {
+                op: BarOp::Grid,
+                id: Operand::Imm(0),
+                count: Operand::Imm(0),
+                dst: None,
+                pred: None,
+            }));
+            l.write_gpr(4, Operand::Imm(0));
+            return block;
+        }
+    };
     let args = match func {
         HostFn::Printf => vec![l.read_pair(4), l.read_pair(6), local, shared],
         HostFn::AssertFail => {

@@ -1,0 +1,136 @@
+//! Grid barriers (`tests/cuda_coop/coop.cu`: NVRTC, relocatable device
+//! code linked with CUDA's device runtime, the way Numba's
+//! `cg.this_grid().sync()` and `nvcc -rdc -lcudadevrt` build them). The
+//! device runtime's `cudaCGSynchronize` calls the driver's
+//! `__cuda_syscall_CGS_sync`, which xisa lifts to `bar.grid`; a launch of a
+//! kernel with one runs every workgroup at once, each on a host thread,
+//! and the barrier holds every workgroup until the others have arrived or
+//! exited. Before, the module did not load (the device runtime's function
+//! table in `.nv.global.init`, relocation type 35) and the syscalls were
+//! refused. On both engines.
+
+use std::path::PathBuf;
+use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa_testkit::le_values;
+
+fn module() -> Module {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cuda_coop/coop.cubin");
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    Module::from_bytes(&bytes, "coop.cubin", None).expect("load")
+}
+
+fn opts(e: Engine, grid: u32, block: u32) -> LaunchOptions {
+    LaunchOptions {
+        grid: [grid, 1, 1],
+        block: [block, 1, 1],
+        engine: e,
+        ..LaunchOptions::default()
+    }
+}
+
+/// Row r is row r-1 reversed plus one, every element written by another
+/// block than the one that reads it: each row needs the grid barrier
+/// between it and the next (a workgroup barrier alone gives wrong rows).
+#[test]
+fn rows_written_between_grid_barriers() {
+    let m = module();
+    let (grid, block, rows) = (12u32, 64u32, 40usize);
+    let cols = (grid * block) as usize;
+    for e in [Engine::Jit, Engine::Interp] {
+        let dev = Device::new().expect("device");
+        let mat = dev.alloc((4 * rows * cols) as u64).expect("alloc");
+        let status = dev.alloc(4).expect("alloc");
+        let args = [
+            ArgSpec::Ptr(mat),
+            ArgSpec::I32(rows as i32),
+            ArgSpec::Ptr(status),
+        ];
+        dev.launch(&m, "sequential_rows", &opts(e, grid, block), &args)
+            .unwrap_or_else(|err| panic!("sequential_rows ({e}): {err}"));
+        let got: Vec<i32> = le_values(&dev.read(mat, 4 * rows * cols).expect("read"));
+        for (i, v) in got.iter().enumerate() {
+            assert_eq!(
+                *v,
+                (i / cols) as i32,
+                "row {} col {} ({e})",
+                i / cols,
+                i % cols
+            );
+        }
+        let st: Vec<i32> = le_values(&dev.read(status, 4).expect("read"));
+        assert_eq!(st, [0], "a null grid handle or a failed sync ({e})");
+    }
+}
+
+/// Per-block partial sums, a grid barrier, then block 0 adds them.
+#[test]
+fn two_phase_grid_sum() {
+    let m = module();
+    let n = 3000usize;
+    let input: Vec<i32> = (0..n as i32).map(|i| i * 7 - 9000).collect();
+    let bytes: Vec<u8> = input.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let grid = n.div_ceil(256) as u32;
+    for e in [Engine::Jit, Engine::Interp] {
+        let dev = Device::new().expect("device");
+        let inp = dev.alloc(bytes.len() as u64).expect("alloc");
+        dev.write(inp, &bytes).expect("write");
+        let partial = dev.alloc(4 * u64::from(grid)).expect("alloc");
+        let out = dev.alloc(4).expect("alloc");
+        let args = [
+            ArgSpec::Ptr(inp),
+            ArgSpec::Ptr(partial),
+            ArgSpec::Ptr(out),
+            ArgSpec::I32(n as i32),
+        ];
+        dev.launch(&m, "two_phase_sum", &opts(e, grid, 256), &args)
+            .unwrap_or_else(|err| panic!("two_phase_sum ({e}): {err}"));
+        let got: Vec<i32> = le_values(&dev.read(out, 4).expect("read"));
+        assert_eq!(got, [input.iter().sum::<i32>()], "{e}");
+    }
+}
+
+/// Odd blocks return before the barrier; the even ones pass it and each
+/// sees every even block's write.
+#[test]
+fn exited_blocks_do_not_hold_the_grid() {
+    let m = module();
+    let grid = 10u32;
+    for e in [Engine::Jit, Engine::Interp] {
+        let dev = Device::new().expect("device");
+        let out = dev.alloc(8 * u64::from(grid)).expect("alloc");
+        dev.launch(&m, "early_exit", &opts(e, grid, 32), &[ArgSpec::Ptr(out)])
+            .unwrap_or_else(|err| panic!("early_exit ({e}): {err}"));
+        let got: Vec<i32> = le_values(&dev.read(out, 8 * grid as usize).expect("read"));
+        let evens = (grid as i32 + 1) / 2;
+        let want: Vec<i32> = (0..2 * grid as i32)
+            .map(|i| match (i < grid as i32, i % 2 == 0) {
+                (true, true) => 1,
+                (false, true) => evens,
+                _ => 0,
+            })
+            .collect();
+        assert_eq!(got, want, "{e}");
+    }
+}
+
+/// A grid too large to run at once is refused before it starts, naming
+/// the limit.
+#[test]
+fn a_grid_larger_than_the_resident_limit_is_refused() {
+    let m = module();
+    let dev = Device::new().expect("device");
+    let out = dev.alloc(8).expect("alloc");
+    let grid = xisa::runtime::launch::MAX_GRID_SYNC_WORKGROUPS as u32 + 1;
+    let err = dev
+        .launch(
+            &m,
+            "early_exit",
+            &opts(Engine::Jit, grid, 32),
+            &[ArgSpec::Ptr(out)],
+        )
+        .expect_err("refused");
+    assert!(
+        err.to_string().contains("a grid barrier needs all"),
+        "{err}"
+    );
+}
