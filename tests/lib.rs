@@ -13,6 +13,24 @@ use std::time::Duration;
 use spec::{Agree, Expect, Input, ScalarTy, Spec};
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
+/// Launch options for a 1-D grid of `grid` workgroups of `block` lanes on
+/// `engine`, the rest default.
+pub fn grid_opts(engine: Engine, grid: u32, block: u32) -> LaunchOptions {
+    LaunchOptions {
+        grid: [grid, 1, 1],
+        block: [block, 1, 1],
+        engine,
+        ..LaunchOptions::default()
+    }
+}
+
+/// The module in the committed fixture `rel` (relative to `tests/`).
+pub fn fixture_module(rel: &str) -> Module {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    Module::from_bytes(&bytes, rel, None).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
 /// The corpus directory (`tests/kernels`).
 pub fn kernels_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels")

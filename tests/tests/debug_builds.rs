@@ -12,31 +12,21 @@
 //! block). Both engines, against Rust references.
 
 use std::path::PathBuf;
-use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa::{ArgSpec, Device, Engine, Module};
 use xisa_testkit::le_values;
+use xisa_tests::grid_opts as opts;
 
 const ENGINES: [Engine; 2] = [Engine::Jit, Engine::Interp];
 const TABLE: [i32; 8] = [3, 1, 4, 1, 5, 9, 2, 6];
 const WEIGHTS: [i32; 4] = [10, 20, 30, 40];
 
 fn module() -> Module {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cuda_debug/debug.cubin");
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    Module::from_bytes(&bytes, "debug.cubin", None).expect("load")
+    xisa_tests::fixture_module("cuda_debug/debug.cubin")
 }
 
 fn listing() -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cuda_debug/debug.sass");
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-fn opts(e: Engine, grid: u32, block: u32) -> LaunchOptions {
-    LaunchOptions {
-        grid: [grid, 1, 1],
-        block: [block, 1, 1],
-        engine: e,
-        ..LaunchOptions::default()
-    }
 }
 
 fn fact(n: i32) -> i32 {

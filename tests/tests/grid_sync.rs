@@ -9,23 +9,12 @@
 //! table in `.nv.global.init`, relocation type 35) and the syscalls were
 //! refused. On both engines.
 
-use std::path::PathBuf;
-use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa::{ArgSpec, Device, Engine, Module};
 use xisa_testkit::le_values;
+use xisa_tests::grid_opts as opts;
 
 fn module() -> Module {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cuda_coop/coop.cubin");
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    Module::from_bytes(&bytes, "coop.cubin", None).expect("load")
-}
-
-fn opts(e: Engine, grid: u32, block: u32) -> LaunchOptions {
-    LaunchOptions {
-        grid: [grid, 1, 1],
-        block: [block, 1, 1],
-        engine: e,
-        ..LaunchOptions::default()
-    }
+    xisa_tests::fixture_module("cuda_coop/coop.cubin")
 }
 
 /// Row r is row r-1 reversed plus one, every element written by another

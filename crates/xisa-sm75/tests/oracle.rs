@@ -459,6 +459,27 @@ fn oracle_batch(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<(u64, Strin
     }
 }
 
+/// The records of the generated table (`isa.json`): id and the bits that
+/// select the class (opcode [0,12) and bit 91).
+fn table_classes(doc: &serde_json::Value) -> Vec<(String, u128)> {
+    doc["instructions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|rec| {
+            let op = rec["opcode"].as_str().unwrap().trim_start_matches("0x");
+            let op = u128::from_str_radix(op, 16).unwrap();
+            let b91 = rec["match"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["lo"] == 91)
+                .map_or(0, |m| m["value"].as_u64().unwrap()) as u128;
+            (rec["id"].as_str().unwrap().to_string(), op | b91 << 91)
+        })
+        .collect()
+}
+
 /// Random words per instruction class of the generated table (`isa.json`:
 /// opcode [0,12) and bit 91 fixed, every other bit random, the scheduling
 /// control bits [105,128) included); returns (words, agree, both reject).
@@ -471,18 +492,10 @@ fn whole_table(per_class: usize, seed: u64, report: bool) -> (usize, usize, usiz
     let mut rng = Rng::new(seed);
     let mut words = Vec::new();
     let mut class = Vec::new();
-    for rec in doc["instructions"].as_array().unwrap() {
-        let op = u128::from_str_radix(rec["opcode"].as_str().unwrap().trim_start_matches("0x"), 16)
-            .unwrap();
-        let b91 = rec["match"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["lo"] == 91)
-            .map_or(0, |m| m["value"].as_u64().unwrap()) as u128;
+    for (id, class_bits) in table_classes(&doc) {
         for _ in 0..per_class {
-            words.push((rng.next_u128() & !0xfff & !(1u128 << 91)) | op | (b91 << 91));
-            class.push(rec["id"].as_str().unwrap().to_string());
+            words.push((rng.next_u128() & !0xfff & !(1u128 << 91)) | class_bits);
+            class.push(id.clone());
         }
     }
     // one file per call: the two whole-table tests run in parallel threads
@@ -576,19 +589,11 @@ fn reuse_flags_nvdisasm_accepts_decode() {
     // The word Numba's ufuncs stopped on, then random words.
     let mut words = vec![0x100fe400000f1c1d00007d0014057a11u128];
     let ctrl = 0x7f1u128 << 105;
-    for rec in doc["instructions"].as_array().unwrap() {
-        let op = u128::from_str_radix(rec["opcode"].as_str().unwrap().trim_start_matches("0x"), 16)
-            .unwrap();
-        let b91 = rec["match"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["lo"] == 91)
-            .map_or(0, |m| m["value"].as_u64().unwrap()) as u128;
+    for (_, class_bits) in table_classes(&doc) {
         for _ in 0..3 {
             let low = rng.next_u128() & ((1u128 << 105) - 1) & !0xfff & !(1u128 << 91);
             for reuse in 0..16u128 {
-                words.push(low | op | (b91 << 91) | ctrl | reuse << 122);
+                words.push(low | class_bits | ctrl | reuse << 122);
             }
         }
     }
