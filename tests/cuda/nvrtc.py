@@ -74,6 +74,43 @@ def check(lib, rc, what, prog=None):
     sys.exit(f"nvrtc.py: {what}: {msg}\n{log}")
 
 
+def compile_cuda(code, name, options, want_ptx=False, devrt=False, default_device=True):
+    """Compiles CUDA C++ `code` (bytes; `name` for messages) with NVRTC for
+    sm_75 and the extra NVRTC `options`: (cubin bytes, PTX bytes or None).
+    `default_device` makes undecorated functions device functions (the
+    fixtures' kernels files have no host code)."""
+    root = ensure_tools()
+    lib = ctypes.CDLL(os.path.join(root, "cuda_nvrtc", "lib", "libnvrtc.so.12"))
+    prog = ctypes.c_void_p()
+    check(lib, lib.nvrtcCreateProgram(ctypes.byref(prog), code, name.encode(),
+                                      0, None, None), "create")
+    opts = [
+        "--gpu-architecture=sm_75",
+        "-std=c++17",
+        "-I" + os.path.join(root, "cuda_cccl", "include"),
+        "-I" + os.path.join(root, "cuda_runtime", "include"),
+        "-I" + os.path.join(root, "cuda_nvcc", "include"),
+    ] + (["-default-device"] if default_device else []) + list(options) \
+        + (["--relocatable-device-code=true"] if devrt else [])
+    copts = (ctypes.c_char_p * len(opts))(*[o.encode() for o in opts])
+    check(lib, lib.nvrtcCompileProgram(prog, len(opts), copts), "compile " + name, prog)
+    n = ctypes.c_size_t()
+    check(lib, lib.nvrtcGetCUBINSize(prog, ctypes.byref(n)), "cubin size")
+    buf = ctypes.create_string_buffer(n.value)
+    check(lib, lib.nvrtcGetCUBIN(prog, buf), "cubin")
+    cubin = buf.raw
+    if devrt:
+        cubin = link_devrt(root, cubin)
+    ptx = None
+    if want_ptx:
+        check(lib, lib.nvrtcGetPTXSize(prog, ctypes.byref(n)), "ptx size")
+        buf = ctypes.create_string_buffer(n.value)
+        check(lib, lib.nvrtcGetPTX(prog, buf), "ptx")
+        ptx = buf.raw.rstrip(b"\0")
+    lib.nvrtcDestroyProgram(ctypes.byref(prog))
+    return cubin, ptx
+
+
 def main(argv):
     devrt = "--devrt" in argv
     args = [a for a in argv if not a.startswith("-D") and a not in ("-G", "--devrt")]
@@ -88,38 +125,13 @@ def main(argv):
     if len(args) != 2:
         sys.exit(__doc__)
     src, out = args
-    root = ensure_tools()
-    lib = ctypes.CDLL(os.path.join(root, "cuda_nvrtc", "lib", "libnvrtc.so.12"))
     code = open(src, "rb").read()
-    prog = ctypes.c_void_p()
-    check(lib, lib.nvrtcCreateProgram(ctypes.byref(prog), code, os.path.basename(src).encode(),
-                                      0, None, None), "create")
-    opts = [
-        "--gpu-architecture=sm_75",
-        "-std=c++17",
-        "-default-device",
-        "-I" + os.path.join(root, "cuda_cccl", "include"),
-        "-I" + os.path.join(root, "cuda_runtime", "include"),
-        "-I" + os.path.join(root, "cuda_nvcc", "include"),
-    ] + defines + (["--relocatable-device-code=true"] if devrt else [])
-    copts = (ctypes.c_char_p * len(opts))(*[o.encode() for o in opts])
-    check(lib, lib.nvrtcCompileProgram(prog, len(opts), copts), "compile " + src, prog)
-    n = ctypes.c_size_t()
-    check(lib, lib.nvrtcGetCUBINSize(prog, ctypes.byref(n)), "cubin size")
-    buf = ctypes.create_string_buffer(n.value)
-    check(lib, lib.nvrtcGetCUBIN(prog, buf), "cubin")
-    cubin = buf.raw
-    if devrt:
-        cubin = link_devrt(root, cubin)
+    cubin, ptx = compile_cuda(code, os.path.basename(src), defines, ptx_out is not None, devrt)
     with open(out, "wb") as f:
         f.write(cubin)
     if ptx_out:
-        check(lib, lib.nvrtcGetPTXSize(prog, ctypes.byref(n)), "ptx size")
-        buf = ctypes.create_string_buffer(n.value)
-        check(lib, lib.nvrtcGetPTX(prog, buf), "ptx")
         with open(ptx_out, "wb") as f:
-            f.write(buf.raw.rstrip(b"\0"))
-    lib.nvrtcDestroyProgram(ctypes.byref(prog))
+            f.write(ptx)
 
 
 def link_devrt(root, cubin):
