@@ -130,3 +130,45 @@ fn what_it_cannot_do_is_refused() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("undefined_name"));
 }
+
+/// Mixed arguments to the binary math functions mean what nvcc's host
+/// `<cmath>` makes them mean (the double function): `pow(float, double)`
+/// is ambiguous in plain NVRTC (PyCUDA's `test_gpuarray` pow tests).
+#[test]
+fn mixed_math_arguments_take_the_double_function() {
+    let d = scratch();
+    let src = r#"extern "C" __global__ void k(float* x, double* y, double* z, int* n) {
+    int i = threadIdx.x;
+    z[i] = pow(x[i], y[i]) + atan2(n[i], x[i]) * 0.0 + fmod(n[i], y[i]);
+}
+"#;
+    std::fs::write(d.path().join("mixed.cu"), src).unwrap();
+    let o = run(d.path(), &["--cubin", "-arch", "sm_75", "mixed.cu"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(d.path().join("mixed.cubin")).expect("mixed.cubin");
+    let m = xisa::Module::from_bytes(&bytes, "mixed.cubin", None).expect("load");
+    let dev = xisa::Device::new().expect("device");
+    let (x, y, n) = ([2.0f32, 8.0], [10.0f64, 2.0], [7i32, 5]);
+    let put = |b: Vec<u8>| {
+        let p = dev.alloc(b.len() as u64).unwrap();
+        dev.write(p, &b).unwrap();
+        p
+    };
+    let px = put(x.iter().flat_map(|v| v.to_le_bytes()).collect());
+    let py = put(y.iter().flat_map(|v| v.to_le_bytes()).collect());
+    let pn = put(n.iter().flat_map(|v| v.to_le_bytes()).collect());
+    let pz = dev.alloc(16).unwrap();
+    let opts = xisa::LaunchOptions {
+        block: [2, 1, 1],
+        ..xisa::LaunchOptions::default()
+    };
+    let args = [px, py, pz, pn].map(xisa::ArgSpec::Ptr);
+    dev.launch(&m, "k", &opts, &args).expect("launch");
+    let z = dev.read(pz, 16).unwrap();
+    let z: Vec<f64> = z
+        .chunks(8)
+        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    // 2^10 + 7 mod 10, 8^2 + 5 mod 2: exact in double (powers of two).
+    assert_eq!(z, [1024.0 + 7.0, 64.0 + 1.0]);
+}
