@@ -3170,6 +3170,53 @@ fn fn_pointers() {
     );
 }
 
+/// A function pointer called only when it is not null, in a kernel whose
+/// code holds no device function (Numba's NRT destructor calls): before,
+/// the kernel was refused ("no device function to call"); now null entries
+/// run, and a non-null one traps, naming the lane.
+#[test]
+fn call_if_set_null_pointers_run_others_trap() {
+    let a = i32s(64, 155);
+    let nulls = vec![0u64; 64];
+    both(
+        "virtual",
+        "call_if_set",
+        &g1(1, 64),
+        &[b(&nulls), b(&a), A::Z(256)],
+        |e, o| same("call_if_set", e, &dec::<i32>(&o[2]), &[-1; 64]),
+    );
+    let m = module("virtual");
+    let mut table = nulls;
+    table[5] = 0x100;
+    for e in ENGINES {
+        let dev = Device::new().expect("device");
+        let put = |bytes: &[u8]| {
+            let p = dev.alloc(bytes.len() as u64).expect("alloc");
+            dev.write(p, bytes).expect("write");
+            p
+        };
+        let (t, av) = (put(&enc(&table)), put(&enc(&a)));
+        let out = dev.alloc(256).expect("alloc");
+        let opts = LaunchOptions {
+            block: [64, 1, 1],
+            engine: e,
+            ..LaunchOptions::default()
+        };
+        let err = dev
+            .launch(
+                &m,
+                "call_if_set",
+                &opts,
+                &[ArgSpec::Ptr(t), ArgSpec::Ptr(av), ArgSpec::Ptr(out)],
+            )
+            .expect_err("a call through 0x100 traps");
+        let msg = err.to_string();
+        // ptxas reads the pointer's code offset from constant bank 2 (the
+        // function table, empty here) before the call: that read traps.
+        assert!(msg.contains("trap") && msg.contains("lane 5"), "{e}: {msg}");
+    }
+}
+
 #[test]
 fn virtual_shapes() {
     let mut r = Rng::new(153);

@@ -521,7 +521,8 @@ fn match_(l: &mut Lifter) -> Result<(), LiftError> {
 /// kernel's start, so `Ra` holds a code offset, loaded from the function
 /// table in constant bank 2). Lifted as a switch over the device functions
 /// of the kernel's section, each case a `call`; any other target traps at
-/// block `icall_<pc>_bad_target`. The return address ptxas also passes
+/// block `icall_<pc>_bad_target` (every target, when the section has no
+/// device function). The return address ptxas also passes
 /// (R20, read back by `RET.REL.NODEC R20`) is the next instruction, which
 /// the IR's return stack gives.
 fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
@@ -532,13 +533,17 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
     let Some(&next) = l.block_at.get(&(l.b.pc + 16)) else {
         return Err(l.unsupported("CALL.REL.NOINC R: the return point is outside the kernel"));
     };
-    if l.k.functions.is_empty() {
-        return Err(l.unsupported(
-            "CALL.REL.NOINC R: the kernel's section defines no device function to call",
-        ));
-    }
     let funcs = l.k.functions.clone();
     let r = read_pair_val(l, ra)?;
+    if funcs.is_empty() {
+        // No device function a pointer could name: reaching the call traps,
+        // as any target outside the kernel's functions does (Numba's NRT
+        // has such calls of a destructor pointer, made only when it is
+        // not null), instead of refusing the whole kernel.
+        let bad = l.new_block(format!("icall_{:#x}_bad_target", l.b.pc), Term::Trap);
+        l.branch_guarded(bad);
+        return Ok(());
+    }
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base as u64));
     let idx = target_index(l, target, &funcs);
     let mut cases = Vec::new();
