@@ -37,24 +37,23 @@ fn scratch() -> tempfile::TempDir {
     d
 }
 
+/// `nvcc --cubin -arch sm_75 OPTS STEM.cu` in `dir`, loaded.
+fn cubin(dir: &Path, opts: &[&str], stem: &str) -> xisa::Module {
+    let src = format!("{stem}.cu");
+    let mut args = vec!["--cubin", "-arch", "sm_75"];
+    args.extend_from_slice(opts);
+    args.push(&src);
+    let o = run(dir, &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(dir.join(format!("{stem}.cubin"))).expect("cubin");
+    xisa::Module::from_bytes(&bytes, &src, None).expect("load")
+}
+
 /// A cubin from `--cubin` (with `-I`, `-D` and `<stdio.h>`) runs on xisa.
 #[test]
 fn cubin_runs() {
     let d = scratch();
-    let o = run(
-        d.path(),
-        &[
-            "--cubin",
-            "-arch",
-            "sm_75",
-            "-Iinc",
-            "-DOFFSET=1.0f",
-            "kernel.cu",
-        ],
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let bytes = std::fs::read(d.path().join("kernel.cubin")).expect("kernel.cubin");
-    let m = xisa::Module::from_bytes(&bytes, "kernel.cubin", None).expect("load");
+    let m = cubin(d.path(), &["-Iinc", "-DOFFSET=1.0f"], "kernel");
     let dev = xisa::Device::new().expect("device");
     let n = 100usize;
     let input: Vec<u8> = (0..n).flat_map(|i| (i as f32).to_le_bytes()).collect();
@@ -143,10 +142,7 @@ fn mixed_math_arguments_take_the_double_function() {
 }
 "#;
     std::fs::write(d.path().join("mixed.cu"), src).unwrap();
-    let o = run(d.path(), &["--cubin", "-arch", "sm_75", "mixed.cu"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let bytes = std::fs::read(d.path().join("mixed.cubin")).expect("mixed.cubin");
-    let m = xisa::Module::from_bytes(&bytes, "mixed.cubin", None).expect("load");
+    let m = cubin(d.path(), &[], "mixed");
     let dev = xisa::Device::new().expect("device");
     let (x, y, n) = ([2.0f32, 8.0], [10.0f64, 2.0], [7i32, 5]);
     let put = |b: Vec<u8>| {
