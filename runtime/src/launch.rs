@@ -22,6 +22,9 @@ pub const MAX_GRID_BLOCKS: u64 = 1 << 32;
 /// launch. A Turing GPU holds at most 40 SMs x 16 workgroups resident, and
 /// CUDA refuses a larger cooperative grid.
 pub const MAX_GRID_SYNC_WORKGROUPS: u64 = 4096;
+/// Largest grid of a kernel with a grid barrier, in lanes: every lane's
+/// registers and local memory exist at once (a Turing GPU holds 40 x 1024).
+pub const MAX_GRID_SYNC_LANES: u64 = 1 << 18;
 /// Largest shared memory per workgroup (static + dynamic).
 pub const MAX_SHARED_BYTES: u64 = 1 << 20;
 /// Largest private memory per lane.
@@ -397,11 +400,16 @@ pub fn launch(
     // launch): one host thread each, blocked while it waits.
     let grid = match plan.grid_sync() {
         false => None,
-        true if blocks > MAX_GRID_SYNC_WORKGROUPS || (plan.serial() && blocks > 1) => {
+        true if blocks > MAX_GRID_SYNC_WORKGROUPS
+            || blocks * lanes > MAX_GRID_SYNC_LANES
+            || (plan.serial() && blocks > 1) =>
+        {
             return Err(LaunchError::Config(format!(
-                "kernel {}: a grid barrier needs all {blocks} workgroups running at once; \
-                 at most {MAX_GRID_SYNC_WORKGROUPS}{}",
+                "kernel {}: a grid barrier needs all {blocks} workgroups ({} lanes) running at \
+                 once; at most {MAX_GRID_SYNC_WORKGROUPS} workgroups and {MAX_GRID_SYNC_LANES} \
+                 lanes{}",
                 kernel.name,
+                blocks * lanes,
                 if plan.serial() {
                     ", and a kernel that answers hostcalls runs one at a time"
                 } else {

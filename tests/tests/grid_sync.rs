@@ -102,24 +102,28 @@ fn exited_blocks_do_not_hold_the_grid() {
     }
 }
 
-/// A grid too large to run at once is refused before it starts, naming
-/// the limit.
+/// A grid too large to run at once (workgroups, or lanes whose registers
+/// would all exist at once) is refused before it starts, naming the limits.
 #[test]
 fn a_grid_larger_than_the_resident_limit_is_refused() {
     let m = module();
     let dev = Device::new().expect("device");
     let out = dev.alloc(8).expect("alloc");
-    let grid = xisa::runtime::launch::MAX_GRID_SYNC_WORKGROUPS as u32 + 1;
-    let err = dev
-        .launch(
-            &m,
-            "early_exit",
-            &opts(Engine::Jit, grid, 32),
-            &[ArgSpec::Ptr(out)],
-        )
-        .expect_err("refused");
-    assert!(
-        err.to_string().contains("a grid barrier needs all"),
-        "{err}"
-    );
+    use xisa::runtime::launch::{MAX_GRID_SYNC_LANES, MAX_GRID_SYNC_WORKGROUPS};
+    let too_many_blocks = (MAX_GRID_SYNC_WORKGROUPS as u32 + 1, 32);
+    let too_many_lanes = ((MAX_GRID_SYNC_LANES / 512) as u32 + 1, 512);
+    for (grid, block) in [too_many_blocks, too_many_lanes] {
+        let err = dev
+            .launch(
+                &m,
+                "early_exit",
+                &opts(Engine::Jit, grid, block),
+                &[ArgSpec::Ptr(out)],
+            )
+            .expect_err("refused");
+        assert!(
+            err.to_string().contains("a grid barrier needs all"),
+            "{err}"
+        );
+    }
 }
