@@ -154,10 +154,10 @@ extern "C" fn load_compilers() -> CUresult {
     CUDA_SUCCESS
 }
 
-/// Hands out a zeroed buffer of `N` bytes for the tools' callbacks (the
-/// runtime keeps a pointer to it; no tool fills it).
-fn static_buffer<const N: usize>(
-    buf: &'static Mutex<[u8; N]>,
+/// Hands out a zeroed buffer of `N` elements for the tools' callbacks (the
+/// runtime keeps a pointer to it; no tool fills it); `size` gets `N`.
+fn static_buffer<T, const N: usize>(
+    buf: &'static Mutex<[T; N]>,
     p: *mut *mut c_void,
     size: *mut usize,
 ) -> CUresult {
@@ -173,8 +173,12 @@ fn static_buffer<const N: usize>(
     CUDA_SUCCESS
 }
 
+/// 1024 machine words: the runtime reads far into it (the 12.9 runtime's
+/// `cudaGetDeviceProperties` reads offset 0x6e0). It was 1024 bytes, and
+/// that read landed past it, in whatever the linker put next: the runtime
+/// crashed when a code change moved an unmapped page there.
 extern "C" fn hooks_buffer(p: *mut *mut c_void, size: *mut usize) -> CUresult {
-    static B: Mutex<[u8; 1024]> = Mutex::new([0; 1024]);
+    static B: Mutex<[u64; 1024]> = Mutex::new([0; 1024]);
     static_buffer(&B, p, size)
 }
 
@@ -318,5 +322,22 @@ exports! {
             fail(CUDA_ERROR_INVALID_VALUE, format!("export table {hex} is not provided"))
         })?;
         out(ptable, t.as_ptr().cast())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The callback-hooks buffer reaches past offset 0x6e0, which the CUDA
+    /// runtime reads, and is word-aligned; `size` counts its words.
+    #[test]
+    fn hooks_buffer_covers_what_the_runtime_reads() {
+        let mut p: *mut c_void = std::ptr::null_mut();
+        let mut n = 0usize;
+        assert_eq!(hooks_buffer(&mut p, &mut n), CUDA_SUCCESS);
+        assert_eq!(n, 1024);
+        assert!(n * 8 >= 0x6e0 + 4);
+        assert_eq!(p as usize % 8, 0);
     }
 }
