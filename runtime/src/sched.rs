@@ -80,9 +80,9 @@ impl RunnerPlan {
             } else {
                 0
             },
-            grid_sync: kernel.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+            grid_sync: any_op(kernel, |op| {
                 matches!(
-                    i.op,
+                    op,
                     Op::Bar(op::Bar {
                         op: BarOp::Grid,
                         ..
@@ -115,11 +115,19 @@ impl RunnerPlan {
 
 /// Whether `kernel` calls any of the host functions `funcs`.
 fn calls(kernel: &Kernel, funcs: &[HostFn]) -> bool {
+    any_op(
+        kernel,
+        |op| matches!(op, Op::HostCall { func, .. } if funcs.contains(func)),
+    )
+}
+
+/// Whether any instruction of `kernel` satisfies `pred`.
+fn any_op(kernel: &Kernel, pred: impl Fn(&Op) -> bool) -> bool {
     kernel
         .blocks
         .iter()
         .flat_map(|b| &b.insts)
-        .any(|i| matches!(&i.op, Op::HostCall { func, .. } if funcs.contains(func)))
+        .any(|i| pred(&i.op))
 }
 
 /// Where a lane stands between `run` calls.

@@ -1217,10 +1217,11 @@ impl ModuleData {
             } else {
                 i64::from_le_bytes(word.try_into().unwrap_or_default())
             };
-            let func = funcs.iter().position(|&f| f == r.symbol);
             let target = match (r.sym_section, host_function(&r.symbol)) {
                 _ if r.rtype == rtype::R_CUDA_FUNC_DESC_64 => {
-                    FUNC_DESC_BASE + 16 * func.unwrap_or_default() as u64
+                    // The symbol's rank among the set's names (it is one).
+                    let rank = funcs.range(..r.symbol.as_str()).count();
+                    FUNC_DESC_BASE + 16 * rank as u64
                 }
                 (None, Some(addr)) => addr,
                 _ => r

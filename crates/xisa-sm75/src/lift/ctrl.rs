@@ -365,7 +365,7 @@ fn read_pair_val(l: &mut Lifter, v: Val) -> Result<Operand, LiftError> {
 /// Branches (under the guard) to a `switch` on `idx` over `cases`, whose
 /// default traps in block `<what>_<pc>_bad_target` (BRX, indirect calls).
 fn switch_or_trap(l: &mut Lifter, what: &str, idx: Reg, cases: Vec<xisa_ir::BlockId>) {
-    let bad = l.new_block(format!("{what}_{:#x}_bad_target", l.b.pc), Term::Trap);
+    let bad = bad_target(l, what);
     let sw = l.new_block(
         format!("L_{:04x}_{what}", l.b.pc),
         Term::Switch {
@@ -375,6 +375,12 @@ fn switch_or_trap(l: &mut Lifter, what: &str, idx: Reg, cases: Vec<xisa_ir::Bloc
         },
     );
     l.branch_guarded(sw);
+}
+
+/// The trap block `<what>_<pc>_bad_target` an indirect jump or call ends
+/// in when its target is none the code allows (the name the fault shows).
+fn bad_target(l: &mut Lifter, what: &str) -> xisa_ir::BlockId {
+    l.new_block(format!("{what}_{:#x}_bad_target", l.b.pc), Term::Trap)
 }
 
 /// The index `k` of the first of `targets` equal to the 64-bit `target`, or
@@ -534,16 +540,16 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
         return Err(l.unsupported("CALL.REL.NOINC R: the return point is outside the kernel"));
     };
     let funcs = l.k.functions.clone();
-    let r = read_pair_val(l, ra)?;
     if funcs.is_empty() {
         // No device function a pointer could name: reaching the call traps,
         // as any target outside the kernel's functions does (Numba's NRT
         // has such calls of a destructor pointer, made only when it is
         // not null), instead of refusing the whole kernel.
-        let bad = l.new_block(format!("icall_{:#x}_bad_target", l.b.pc), Term::Trap);
+        let bad = bad_target(l, "icall");
         l.branch_guarded(bad);
         return Ok(());
     }
+    let r = read_pair_val(l, ra)?;
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(base as u64));
     let idx = target_index(l, target, &funcs);
     let mut cases = Vec::new();
