@@ -524,15 +524,26 @@ fn upload_args<'c>(dev: &Device, case: &'c Case) -> Result<(Vec<ArgSpec>, Upload
     Ok((args, bufs))
 }
 
+impl Case {
+    /// The module of `build`: the IR text, the cubin or the code object.
+    pub(crate) fn module_bytes(&self, build: Build) -> &'static [u8] {
+        match build {
+            Build::Ir => self.src.as_bytes(),
+            Build::Sm75 => self.twin.cubin,
+            Build::Gfx942 => self.twin.co,
+        }
+    }
+}
+
 /// Loads the build's module.
 fn module_of(case: &Case, build: Build) -> Result<Module, Error> {
-    let (bytes, isa): (&[u8], &str) = match build {
-        Build::Ir => (case.src.as_bytes(), "ir"),
-        Build::Sm75 => (case.twin.cubin, "sm75"),
-        Build::Gfx942 => (case.twin.co, "gfx942"),
-    };
     let origin = format!("{}.{}", case.name, build.name());
-    Ok(Module::from_bytes(bytes, &origin, Some(isa.parse()?))?)
+    let isa = build.name().parse()?;
+    Ok(Module::from_bytes(
+        case.module_bytes(build),
+        &origin,
+        Some(isa),
+    )?)
 }
 
 /// Runs one build of a case; returns its measurements (POCL not yet filled
@@ -704,9 +715,6 @@ pub fn run_kernels(
 /// The kernels table.
 pub fn table(results: &[KernelResult]) -> String {
     let header = [
-        "kernel",
-        "build",
-        "elements",
         "xisa ms",
         "rayon ms",
         "ratio",
@@ -717,7 +725,7 @@ pub fn table(results: &[KernelResult]) -> String {
         "pocl ms",
         "xisa/pocl",
     ];
-    let rows: Vec<Vec<String>> = results
+    let rows = results
         .iter()
         .map(|r| {
             let rate = |ms: f64| {
@@ -727,10 +735,7 @@ pub fn table(results: &[KernelResult]) -> String {
                     "-".into()
                 }
             };
-            vec![
-                r.name.to_string(),
-                r.build.name().to_string(),
-                r.elements.to_string(),
+            let cells = vec![
                 r.translated.median_spread(3),
                 r.native.median_spread(3),
                 format!("{:.2}", r.ratio.median),
@@ -738,27 +743,22 @@ pub fn table(results: &[KernelResult]) -> String {
                 rate(r.translated.median),
                 rate(r.native.median),
                 format!("{:.1}", r.compile.as_secs_f64() * 1e3),
-                r.pocl
-                    .map(|p| p.median_spread(3))
-                    .unwrap_or_else(|| "not measured".into()),
+                crate::report::pocl_cell(r.pocl.as_ref(), 3),
                 r.pocl
                     .filter(|p| p.median > 0.0)
                     .map(|p| format!("{:.2}", r.translated.median / p.median))
                     .unwrap_or_else(|| "-".into()),
-            ]
+            ];
+            (r.name, r.build, r.elements, cells)
         })
         .collect();
-    let mut t = crate::report::render(&header, &rows);
+    let mut t = crate::report::render_kernels(&header, rows);
     if crate::pocl::probe().is_ok() {
-        for r in results {
-            if let Some(n) = &r.pocl_note {
-                t.push_str(&format!(
-                    "pocl {} ({}): not measured: {n}\n",
-                    r.name,
-                    r.build.name()
-                ));
-            }
-        }
+        t += &crate::report::pocl_notes(
+            results
+                .iter()
+                .map(|r| (r.name, r.build, r.pocl_note.as_ref())),
+        );
     }
     t
 }

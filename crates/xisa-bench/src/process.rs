@@ -60,11 +60,12 @@ fn xisa_args(
     build: Build,
     threads: usize,
 ) -> Result<(Vec<OsString>, Vec<PathBuf>), Error> {
-    let (ext, bytes): (&str, &[u8]) = match build {
-        Build::Ir => ("xir", case.src.as_bytes()),
-        Build::Sm75 => ("cubin", case.twin.cubin),
-        Build::Gfx942 => ("co", case.twin.co),
+    let ext = match build {
+        Build::Ir => "xir",
+        Build::Sm75 => "cubin",
+        Build::Gfx942 => "co",
     };
+    let bytes = case.module_bytes(build);
     let module = dir.join(format!("{}.{ext}", case.name));
     std::fs::write(&module, bytes).map_err(|e| io(&module, e))?;
     let mut args: Vec<OsString> = vec!["run".into(), module.into()];
@@ -220,38 +221,26 @@ pub fn run_process(
 
 /// The whole-process table, with the geometric mean of xisa/POCL per build.
 pub fn table(results: &[ProcessResult]) -> String {
-    let header = [
-        "kernel",
-        "build",
-        "elements",
-        "xisa run ms",
-        "pocl process ms",
-        "xisa/pocl",
-    ];
+    let header = ["xisa run ms", "pocl process ms", "xisa/pocl"];
     let ratio = |r: &ProcessResult| {
         r.pocl
             .filter(|p| p.median > 0.0)
             .map(|p| r.xisa.median / p.median)
     };
-    let rows: Vec<Vec<String>> = results
+    let rows = results
         .iter()
         .map(|r| {
-            vec![
-                r.name.to_string(),
-                r.build.name().to_string(),
-                r.elements.to_string(),
+            let cells = vec![
                 r.xisa.median_spread(1),
-                r.pocl
-                    .as_ref()
-                    .map(|p| p.median_spread(1))
-                    .unwrap_or_else(|| "not measured".into()),
+                crate::report::pocl_cell(r.pocl.as_ref(), 1),
                 ratio(r)
                     .map(|x| format!("{x:.2}"))
                     .unwrap_or_else(|| "-".into()),
-            ]
+            ];
+            (r.name, r.build, r.elements, cells)
         })
         .collect();
-    let mut t = crate::report::render(&header, &rows);
+    let mut t = crate::report::render_kernels(&header, rows);
     for b in Build::ALL {
         let rs: Vec<f64> = results
             .iter()
@@ -267,14 +256,10 @@ pub fn table(results: &[ProcessResult]) -> String {
             ));
         }
     }
-    for r in results {
-        if let Some(n) = &r.pocl_note {
-            t.push_str(&format!(
-                "pocl {} ({}): not measured: {n}\n",
-                r.name,
-                r.build.name()
-            ));
-        }
-    }
+    t += &crate::report::pocl_notes(
+        results
+            .iter()
+            .map(|r| (r.name, r.build, r.pocl_note.as_ref())),
+    );
     t
 }

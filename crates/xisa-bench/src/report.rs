@@ -4,8 +4,9 @@ use std::fmt::Write as _;
 
 use plotters::prelude::*;
 
+use crate::kernels::Build;
 use crate::matrix::{OpSpec, Pattern, Scope, Space};
-use crate::measure::{CellResult, Skipped};
+use crate::measure::{CellResult, Skipped, Stats};
 use crate::Error;
 
 /// Formats nanoseconds compactly.
@@ -64,6 +65,49 @@ pub fn table(results: &[CellResult]) -> String {
         })
         .collect();
     render(&header, &rows)
+}
+
+/// A table of kernel builds ([`crate::kernels::table`],
+/// [`crate::process::table`]): the columns kernel, build and elements, then
+/// `header`; each row gives those three and then its further cells.
+pub(crate) fn render_kernels(
+    header: &[&str],
+    rows: Vec<(&str, Build, u64, Vec<String>)>,
+) -> String {
+    let header = [&["kernel", "build", "elements"][..], header].concat();
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|(name, build, elements, cells)| {
+            let mut row = vec![
+                name.to_string(),
+                build.name().to_string(),
+                elements.to_string(),
+            ];
+            row.extend(cells);
+            row
+        })
+        .collect();
+    render(&header, &rows)
+}
+
+/// The POCL cell of a kernel build's row: its time, or why there is none.
+pub(crate) fn pocl_cell(pocl: Option<&Stats>, decimals: usize) -> String {
+    pocl.map(|p| p.median_spread(decimals))
+        .unwrap_or_else(|| "not measured".into())
+}
+
+/// A line for each kernel build (name, build, note) that POCL did not
+/// measure, saying why.
+pub(crate) fn pocl_notes<'a>(
+    builds: impl IntoIterator<Item = (&'a str, Build, Option<&'a String>)>,
+) -> String {
+    let mut t = String::new();
+    for (name, build, note) in builds {
+        if let Some(n) = note {
+            let _ = writeln!(t, "pocl {name} ({}): not measured: {n}", build.name());
+        }
+    }
+    t
 }
 
 /// Renders rows as an aligned text table (numbers right-aligned).

@@ -1044,23 +1044,11 @@ fn atomic_text(form: Form, mnem: &str, c: &AtomCase, rtn: bool, sc1: bool) -> St
 /// Slot layout per case: memory 8 bytes/lane, data 16 bytes/lane, out 8
 /// bytes/lane.
 fn atomics_kernel(form: Form, cases: &[(String, AtomCase, bool, bool)]) -> String {
-    let mut s = String::from(
-        "s_load_dwordx8 s[4:11], s[0:1], 0x0\n\
-         s_waitcnt lgkmcnt(0)\n\
-         s_mov_b64 s[18:19], exec\n\
-         v_and_b32 v1, 0x3ff, v0\n\
-         v_lshlrev_b32 v2, 3, v1\n\
-         v_lshlrev_b32 v3, 4, v1\n",
-    );
+    let mut s = String::from(RMW_PROLOGUE);
     for (i, (mnem, c, rtn, sc1)) in cases.iter().enumerate() {
-        let (mo, dof, oo) = (i * LANES * 8, i * LANES * 16, i * LANES * 8);
+        s += &rmw_case_start(i, LANES);
         s += &format!(
-            "s_add_u32 s12, s4, {mo}\ns_addc_u32 s13, s5, 0\n\
-             s_add_u32 s14, s6, {dof}\ns_addc_u32 s15, s7, 0\n\
-             s_add_u32 s16, s8, {oo}\ns_addc_u32 s17, s9, 0\n\
-             global_load_dwordx4 v[4:7], v3, s[14:15]\n\
-             global_load_dwordx2 v[8:9], v2, s[16:17]\n\
-             v_mov_b32 v11, s13\n\
+            "v_mov_b32 v11, s13\n\
              v_add_co_u32 v10, vcc, s12, v2\n\
              v_addc_co_u32 v11, vcc, 0, v11, vcc\n\
              s_mov_b32 s20, s12\ns_and_b32 s21, s13, 0xffff\n\
@@ -1159,40 +1147,30 @@ fn check_atomics(form: Form, cases: Vec<(String, AtomCase, bool, bool)>) {
                 }
             }
         }
-        let emask = round_exec(it, &mut rng);
-        let bufs = vec![bytes64(&mem), bytes64(&data), bytes64(&out)];
-        let setup = setup_one_group(bufs, emask, LANES);
+        let round = RmwRound::new(mem, data, out, round_exec(it, &mut rng), LANES);
+        let (data, out) = (&round.data, &round.out);
+        let setup = round.setup();
         for e in ENGINES {
-            let (gm, go) = run_rmw(&k, e, &setup);
+            let got = run_rmw(&k, e, &setup);
             for (i, (mnem, c, rtn, _)) in cases.iter().enumerate() {
-                for l in 0..LANES {
-                    let j = i * LANES + l;
-                    let active = emask >> (l % 64) & 1 == 1;
-                    let (mask, a, b) = rmw_operands(c.wide, &data, j);
-                    let old = mem[j] & mask;
-                    let want = rmw_want(active, mem[j], out[j], mask, || {
-                        let ret = if c.wide || form == Form::Buffer && c.name.starts_with("cmp") {
-                            // Buffer cmpswap returns into both data dwords;
-                            // the second keeps the compare value.
-                            if c.wide {
-                                old
-                            } else {
-                                old | (b << 32)
-                            }
-                        } else if form == Form::Buffer {
-                            // v5 keeps the second data dword.
-                            old | (data[2 * j] >> 32 << 32)
+                let ctx = format!("{e:?} {form:?} `{mnem}` rtn={rtn}");
+                round.check_case(&ctx, &got, i, c.wide, |&RmwSlot { j, mask, old, a, b }| {
+                    let ret = if c.wide || form == Form::Buffer && c.name.starts_with("cmp") {
+                        // Buffer cmpswap returns into both data dwords;
+                        // the second keeps the compare value.
+                        if c.wide {
+                            old
                         } else {
-                            old | (out[j] & !mask)
-                        };
-                        ((c.f)(old, a, b), rtn.then_some(ret))
-                    });
-                    assert_eq!(
-                        (gm[j], go[j]),
-                        want,
-                        "{e:?} {form:?} `{mnem}` rtn={rtn} lane {l}: old {old:#x} a {a:#x} b {b:#x}"
-                    );
-                }
+                            old | (b << 32)
+                        }
+                    } else if form == Form::Buffer {
+                        // v5 keeps the second data dword.
+                        old | (data[2 * j] >> 32 << 32)
+                    } else {
+                        old | (out[j] & !mask)
+                    };
+                    ((c.f)(old, a, b), rtn.then_some(ret))
+                });
             }
         }
     }
@@ -1361,11 +1339,6 @@ enum Kind {
     /// Two f32 lanes (packed math): each lane compared, any NaN for a NaN.
     F32x2,
 }
-
-/// A float condition.
-type FCmp = fn(f64, f64) -> bool;
-/// An integer condition.
-type ICmp = fn(i64, i64) -> bool;
 
 /// The DPP source lane of a lane (None: out of range).
 type SrcLane = fn(usize) -> Option<usize>;
@@ -1938,23 +1911,8 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         fb((f(i.a) as f64 * 2f64.powi(n)) as f32)
     });
     // Compares: the wave mask in v20/v21 of every lane.
-    let fconds: [(&str, FCmp); 14] = [
-        ("lt", |a, b| a < b),
-        ("eq", |a, b| a == b),
-        ("le", |a, b| a <= b),
-        ("gt", |a, b| a > b),
-        ("lg", |a, b| a.partial_cmp(&b).is_some_and(|o| o.is_ne())),
-        ("ge", |a, b| a >= b),
-        ("o", |a, b| !a.is_nan() && !b.is_nan()),
-        ("u", |a, b| a.is_nan() || b.is_nan()),
-        ("nge", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_ge())),
-        ("nlg", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_ne())),
-        ("ngt", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_gt())),
-        ("nle", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_le())),
-        ("neq", |a, b| a != b),
-        ("nlt", |a, b| !a.partial_cmp(&b).is_some_and(|o| o.is_lt())),
-    ];
-    for (cc, fc) in fconds {
+    // Without `f` and `tru`.
+    for &(cc, fc) in &FLOAT_CONDS[1..15] {
         v.push((
             format!("v_cmp_{cc}_f32_e64 s[20:21], v2, v3\nv_mov_b32 v20, s20\nv_mov_b32 v21, s21"),
             Int,
@@ -1967,15 +1925,8 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
         Int,
         Box::new(|ins: &[In], _| q(wave_mask(ins, |i| d(i.x) != d(i.y)))),
     ));
-    let iconds: [(&str, ICmp); 6] = [
-        ("lt", |a, b| a < b),
-        ("eq", |a, b| a == b),
-        ("le", |a, b| a <= b),
-        ("gt", |a, b| a > b),
-        ("ne", |a, b| a != b),
-        ("ge", |a, b| a >= b),
-    ];
-    for (cc, fc) in iconds {
+    // Without `f` and `t`.
+    for &(cc, fc) in &INT_CONDS[1..7] {
         v.push((
             format!("v_cmp_{cc}_i32 vcc, v2, v3\nv_mov_b32 v20, vcc_lo\nv_mov_b32 v21, vcc_hi"),
             Int,

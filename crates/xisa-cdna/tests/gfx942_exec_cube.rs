@@ -89,6 +89,19 @@ fn same(a: u32, b: u32) -> bool {
     a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
 }
 
+/// Asserts that the four op results `got` are `want` (any NaN for a NaN);
+/// failures name `what` and the op.
+fn assert_ops(got: &[u32], want: &[u32], what: &str) {
+    for i in 0..4 {
+        assert!(
+            same(got[i], want[i]),
+            "{what} op {i}: got {:#x} want {:#x}",
+            got[i],
+            want[i]
+        );
+    }
+}
+
 #[test]
 fn cube_ops_match_llvm_folding_and_the_model() {
     let k = lift_src(&(lane_io_prologue(4, 5) + BODY), &test_abi(0, 0));
@@ -96,15 +109,7 @@ fn cube_ops_match_llvm_folding_and_the_model() {
     // The model reproduces LLVM's folding (NaN payloads aside).
     for (d, want) in &table {
         let [x, y, z] = d.map(f32::from_bits);
-        let m = model(x, y, z);
-        for i in 0..4 {
-            assert!(
-                same(m[i], want[i]),
-                "model op {i} {d:x?}: {:#x} vs LLVM {:#x}",
-                m[i],
-                want[i]
-            );
-        }
+        assert_ops(&model(x, y, z), want, &format!("model vs LLVM {d:x?}"));
     }
     let mut dirs: Vec<[u32; 3]> = table.iter().map(|t| t.0).collect();
     let mut rng = Rng::new(0xc0be_0942);
@@ -123,22 +128,9 @@ fn cube_ops_match_llvm_folding_and_the_model() {
         let got = run_dirs(&k, e, &dirs);
         for (d, g) in dirs.iter().zip(&got) {
             let [x, y, z] = d.map(f32::from_bits);
-            let plain = model(x, y, z);
+            assert_ops(&g[..4], &model(x, y, z), &format!("{e:?} {d:x?}"));
             let mods = model(-x.abs(), y, -z);
-            for i in 0..4 {
-                assert!(
-                    same(g[i], plain[i]),
-                    "{e:?} op {i} {d:x?}: got {:#x} want {:#x}",
-                    g[i],
-                    plain[i]
-                );
-                assert!(
-                    same(g[4 + i], mods[i]),
-                    "{e:?} op {i} -|x|, y, -z {d:x?}: got {:#x} want {:#x}",
-                    g[4 + i],
-                    mods[i]
-                );
-            }
+            assert_ops(&g[4..], &mods, &format!("{e:?} -|x|, y, -z {d:x?}"));
         }
     }
 }

@@ -98,25 +98,12 @@ fn op_text(c: &Case) -> String {
 /// Per case: memory 8 bytes/lane (-> LDS at 64 + lane * 8), data 16
 /// bytes/lane, out 8 bytes/lane; the op runs under EXEC = s[10:11].
 fn kernel_src(cases: &[Case]) -> String {
-    let mut s = String::from(
-        "s_load_dwordx8 s[4:11], s[0:1], 0x0\n\
-         s_waitcnt lgkmcnt(0)\n\
-         s_mov_b64 s[18:19], exec\n\
-         v_and_b32 v1, 0x3ff, v0\n\
-         v_lshlrev_b32 v2, 3, v1\n\
-         v_lshlrev_b32 v3, 4, v1\n\
-         v_add_u32 v15, 64, v2\n\
-         v_add_u32 v14, 48, v2\n",
-    );
+    let mut s = String::from(RMW_PROLOGUE);
+    s += "v_add_u32 v15, 64, v2\nv_add_u32 v14, 48, v2\n";
     for (i, c) in cases.iter().enumerate() {
-        let (mo, dof) = (i * LANES * 8, i * LANES * 16);
+        s += &rmw_case_start(i, LANES);
         s += &format!(
-            "s_add_u32 s12, s4, {mo}\ns_addc_u32 s13, s5, 0\n\
-             s_add_u32 s14, s6, {dof}\ns_addc_u32 s15, s7, 0\n\
-             s_add_u32 s16, s8, {mo}\ns_addc_u32 s17, s9, 0\n\
-             global_load_dwordx4 v[4:7], v3, s[14:15]\n\
-             global_load_dwordx2 v[8:9], v2, s[16:17]\n\
-             global_load_dwordx2 v[12:13], v2, s[12:13]\n\
+            "global_load_dwordx2 v[12:13], v2, s[12:13]\n\
              s_waitcnt vmcnt(0)\n\
              ds_write_b64 v15, v[12:13]\n\
              s_waitcnt lgkmcnt(0)\n\
@@ -162,29 +149,17 @@ fn rmw_ops_match_the_model() {
                 }
             }
         }
-        let emask = round_exec(it, &mut rng);
-        let bufs = vec![bytes64(&mem), bytes64(&data), bytes64(&out)];
-        let setup = setup_one_group(bufs, emask, LANES);
+        let round = RmwRound::new(mem, data, out, round_exec(it, &mut rng), LANES);
+        let setup = round.setup();
         for (v, k) in wave_sync_variants(k.clone()) {
             for e in ENGINES {
-                let (gm, go) = run_rmw(&k, e, &setup);
+                let got = run_rmw(&k, e, &setup);
                 for (i, c) in cases.iter().enumerate() {
-                    for l in 0..LANES {
-                        let j = i * LANES + l;
-                        let active = emask >> (l % 64) & 1 == 1;
-                        let (mask, a, b) = rmw_operands(c.wide, &data, j);
-                        let old = mem[j] & mask;
-                        let want = rmw_want(active, mem[j], out[j], mask, || {
-                            let ret = old | (out[j] & !mask);
-                            ((c.f)(old, a, b), c.rtn.then_some(ret))
-                        });
-                        assert_eq!(
-                            (gm[j], go[j]),
-                            want,
-                            "{e:?} {v} `{}` lane {l}: old {old:#x} a {a:#x} b {b:#x}",
-                            c.mnem
-                        );
-                    }
+                    let ctx = format!("{e:?} {v} `{}`", c.mnem);
+                    round.check_case(&ctx, &got, i, c.wide, |s| {
+                        let ret = s.old | (round.out[s.j] & !s.mask);
+                        ((c.f)(s.old, s.a, s.b), c.rtn.then_some(ret))
+                    });
                 }
             }
         }

@@ -767,43 +767,10 @@ fn class16(h: u16) -> u32 {
 
 /// 16-bit compares (VOPC e32 and VOP3 with f16 abs / neg): every float
 /// condition, class, and the u16 / i16 conditions.
-// The conditions are written as IEEE defines them: with NaN operands
-// `a < b || a > b` differs from `a != b` and `!(a >= b)` from `a < b`.
-#[allow(clippy::double_comparisons, clippy::neg_cmp_op_on_partial_ord)]
 fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
-    type FC = fn(f64, f64) -> bool;
-    let fconds: [(&str, FC); 16] = [
-        ("f", |_, _| false),
-        ("lt", |a, b| a < b),
-        ("eq", |a, b| a == b),
-        ("le", |a, b| a <= b),
-        ("gt", |a, b| a > b),
-        ("lg", |a, b| a < b || a > b),
-        ("ge", |a, b| a >= b),
-        ("o", |a, b| !a.is_nan() && !b.is_nan()),
-        ("u", |a, b| a.is_nan() || b.is_nan()),
-        ("nge", |a, b| !(a >= b)),
-        ("nlg", |a, b| !(a < b || a > b)),
-        ("ngt", |a, b| !(a > b)),
-        ("nle", |a, b| !(a <= b)),
-        ("neq", |a, b| a != b),
-        ("nlt", |a, b| !(a < b)),
-        ("tru", |_, _| true),
-    ];
-    type IC = fn(i64, i64) -> bool;
-    let iconds: [(&str, IC); 8] = [
-        ("f", |_, _| false),
-        ("lt", |a, b| a < b),
-        ("eq", |a, b| a == b),
-        ("le", |a, b| a <= b),
-        ("gt", |a, b| a > b),
-        ("ne", |a, b| a != b),
-        ("ge", |a, b| a >= b),
-        ("t", |_, _| true),
-    ];
     let tail = "\ns_mov_b64 exec, -1\nv_cndmask_b32_e64 v20, 0, 1, s[20:21]";
     let mut v = Vec::new();
-    for (cond, f) in fconds {
+    for (cond, f) in FLOAT_CONDS {
         for e64 in [false, true] {
             let (ab, ng) = if e64 {
                 (rng.below(4) as u32, rng.below(4) as u32)
@@ -862,7 +829,7 @@ fn cmp_cases(rng: &mut Rng) -> Vec<Case> {
             f(lane) as u32
         }));
     }
-    for (cond, f) in iconds {
+    for (cond, f) in INT_CONDS {
         for ty in ["u16", "i16"] {
             for e64 in [false, true] {
                 let text = if e64 {
@@ -1014,6 +981,21 @@ fn rand_word(rng: &mut Rng) -> u32 {
     rand_half(rng) as u32 | (rand_half(rng) as u32) << 16
 }
 
+/// Makes the cases with `make` from the seed `seed`, checks their count
+/// where `count` gives one, and runs them ([`check`] with `check_seed`).
+fn check_generated(
+    seed: u64,
+    make: fn(&mut Rng) -> Vec<Case>,
+    count: Option<usize>,
+    check_seed: u64,
+) {
+    let cases = make(&mut Rng::new(seed));
+    if let Some(n) = count {
+        assert_eq!(cases.len(), n);
+    }
+    check(&cases, check_seed);
+}
+
 /// Runs the cases (each under its own random EXEC) and checks every lane.
 fn check(cases: &[Case], seed: u64) {
     let mut rng = Rng::new(seed);
@@ -1123,17 +1105,12 @@ fn f16_rounding_model_is_exact() {
 
 #[test]
 fn packed_16bit_ops_match_the_model() {
-    let mut rng = Rng::new(0x9a_c4e1);
-    let cases = packed_cases(&mut rng);
-    assert_eq!(cases.len(), 19 * 6);
-    check(&cases, 0x51ed);
+    check_generated(0x9a_c4e1, packed_cases, Some(19 * 6), 0x51ed);
 }
 
 #[test]
 fn vop3_op_sel_16bit_ops_match_the_model() {
-    let mut rng = Rng::new(0x0b5e1);
-    let cases = opsel_cases(&mut rng);
-    check(&cases, 0x3a7);
+    check_generated(0x0b5e1, opsel_cases, None, 0x3a7);
 }
 
 // ------------------------------------------------------------------ compiled
@@ -1299,9 +1276,7 @@ fn compiled_half2_kernels_match_the_reference() {
 
 #[test]
 fn fma_mix_ops_match_the_model() {
-    let mut rng = Rng::new(0x3171);
-    let cases = mix_cases(&mut rng);
-    check(&cases, 0x77e);
+    check_generated(0x3171, mix_cases, None, 0x77e);
 }
 
 fn halves_of(w: &[u32]) -> Vec<u16> {
@@ -1392,17 +1367,12 @@ fn compiled_half_division_mix_and_scalar_match_the_reference() {
 
 #[test]
 fn compares_16bit_match_the_model() {
-    let mut rng = Rng::new(0xc0e1);
-    let cases = cmp_cases(&mut rng);
-    assert_eq!(cases.len(), 16 * 2 + 3 + 4 + 8 * 4);
-    check(&cases, 0x1c3);
+    check_generated(0xc0e1, cmp_cases, Some(16 * 2 + 3 + 4 + 8 * 4), 0x1c3);
 }
 
 #[test]
 fn vop1_f16_ops_and_conversions_match_the_model() {
-    let mut rng = Rng::new(0x70f1);
-    let cases = vop1_cases(&mut rng);
-    check(&cases, 0x2b1);
+    check_generated(0x70f1, vop1_cases, None, 0x2b1);
 }
 
 #[test]

@@ -72,6 +72,12 @@ impl Lane {
     fn active(&self) -> bool {
         self.tid < self.k
     }
+
+    /// How many lanes of its wave have `tid < k`.
+    fn wave_active_lanes(&self) -> u32 {
+        let w0 = self.tid - self.tid % 64;
+        self.k.saturating_sub(w0).min(64)
+    }
 }
 
 /// Runs `body` (after [`PROLOGUE`]) for several thresholds `k` and compares
@@ -126,6 +132,23 @@ fn asm_lines(lines: &[&str]) -> String {
     lines.iter().map(|l| format!("\n    {l}")).collect()
 }
 
+/// LLVM's divergent `if (tid < k)`: `before`, then `body` under the saved
+/// EXEC (skipped by a wave with no lane active), then EXEC restored and
+/// `after`.
+fn divergent_if(before: &[&str], body: &[&str], after: &[&str]) -> String {
+    let (before, body, after) = (asm_lines(before), asm_lines(body), asm_lines(after));
+    format!(
+        r#"{before}
+    v_cmp_gt_u32 vcc, s8, v0
+    s_and_saveexec_b64 s[12:13], vcc
+    s_cbranch_execz .Lend{body}
+.Lend:
+    s_or_b64 exec, exec, s[12:13]{after}
+    s_endpgm
+"#
+    )
+}
+
 /// The divergent counting loop several tests vary: v2 counts up until it
 /// passes v4 = (tid & 3) + k, each lane leaving when its own count does
 /// (s_andn2 of EXEC). `init` runs before the loop, `head` at the top of
@@ -158,19 +181,14 @@ fn counting_loop(init: &[&str], head: &[&str], tail: &[&str], after: &[&str]) ->
 #[test]
 fn an_if_whose_body_inactive_lanes_can_skip_runs_per_lane() {
     check(
-        r#"
-    v_mov_b32 v2, 5
-    v_cmp_gt_u32 vcc, s8, v0
-    s_and_saveexec_b64 s[12:13], vcc
-    s_cbranch_execz .Lend
-    v_mul_lo_u32 v2, v1, 3
-    global_store_dword v30, v2, s[4:5] offset:4
-.Lend:
-    s_or_b64 exec, exec, s[12:13]
-    v_add_u32 v3, 1, v2
-    global_store_dword v30, v3, s[4:5]
-    s_endpgm
-"#,
+        &divergent_if(
+            &["v_mov_b32 v2, 5"],
+            &[
+                "v_mul_lo_u32 v2, v1, 3",
+                "global_store_dword v30, v2, s[4:5] offset:4",
+            ],
+            &["v_add_u32 v3, 1, v2", "global_store_dword v30, v3, s[4:5]"],
+        ),
         (0, 1),
         |l| {
             let v2 = if l.active() { l.gid * 3 } else { 5 };
@@ -337,19 +355,11 @@ fn a_scalar_write_seen_after_the_if_keeps_the_wave_branch() {
     // The wave runs the body's s_mov when any lane is active: every lane of
     // such a wave sees 7 after the join, inactive ones included.
     check(
-        r#"
-    s_mov_b32 s20, 3
-    v_cmp_gt_u32 vcc, s8, v0
-    s_and_saveexec_b64 s[12:13], vcc
-    s_cbranch_execz .Lend
-    s_mov_b32 s20, 7
-    v_mov_b32 v2, 1
-.Lend:
-    s_or_b64 exec, exec, s[12:13]
-    v_mov_b32 v3, s20
-    global_store_dword v30, v3, s[4:5]
-    s_endpgm
-"#,
+        &divergent_if(
+            &["s_mov_b32 s20, 3"],
+            &["s_mov_b32 s20, 7", "v_mov_b32 v2, 1"],
+            &["v_mov_b32 v3, s20", "global_store_dword v30, v3, s[4:5]"],
+        ),
         (1, 0),
         |l| [if l.wave_active { 7 } else { 3 }, 0, 0, 0],
     );
@@ -360,19 +370,15 @@ fn whole_wave_code_in_the_body_keeps_the_wave_branch() {
     // s_or_saveexec -1 turns every lane on inside the body: inactive lanes
     // of a wave with an active lane run it too.
     check(
-        r#"
-    v_mov_b32 v5, 0
-    v_cmp_gt_u32 vcc, s8, v0
-    s_and_saveexec_b64 s[12:13], vcc
-    s_cbranch_execz .Lend
-    s_or_saveexec_b64 s[14:15], -1
-    v_mov_b32 v5, 1
-    s_mov_b64 exec, s[14:15]
-.Lend:
-    s_or_b64 exec, exec, s[12:13]
-    global_store_dword v30, v5, s[4:5]
-    s_endpgm
-"#,
+        &divergent_if(
+            &["v_mov_b32 v5, 0"],
+            &[
+                "s_or_saveexec_b64 s[14:15], -1",
+                "v_mov_b32 v5, 1",
+                "s_mov_b64 exec, s[14:15]",
+            ],
+            &["global_store_dword v30, v5, s[4:5]"],
+        ),
         (1, 0),
         |l| [l.wave_active as u32, 0, 0, 0],
     );
@@ -523,9 +529,7 @@ fn a_per_lane_loop_with_a_wave_stop_inside_an_outer_loop() {
             // Inner iteration j counts the wave's lanes with tid & 3 >= j.
             let v4 = l.tid & 3;
             let inner: u32 = (1..=v4 + 1).map(|j| 16 * 4u32.saturating_sub(j)).sum();
-            let w0 = l.tid - l.tid % 64;
-            let outer = l.k.saturating_sub(w0).min(64);
-            [2 * inner, 2 * outer, 0, 0]
+            [2 * inner, 2 * l.wave_active_lanes(), 0, 0]
         },
     );
 }
@@ -572,8 +576,6 @@ fn an_if_with_a_wave_sync_inside_a_loop_with_a_ballot_keeps_the_wave_branch() {
 "#,
         (2, 0),
         |l| {
-            let w0 = l.tid - l.tid % 64;
-            let count = l.k.saturating_sub(w0).min(64);
             // A neighbour outside the `if` keeps its slot's first value.
             let n = l.tid ^ 1;
             let v6 = match (l.active(), n < l.k) {
@@ -581,7 +583,7 @@ fn an_if_with_a_wave_sync_inside_a_loop_with_a_ballot_keeps_the_wave_branch() {
                 (true, true) => 3 * n + 6,
                 (true, false) => 3 * (1000 + n),
             };
-            [3 * count, v6, 0, 0]
+            [3 * l.wave_active_lanes(), v6, 0, 0]
         },
     );
 }

@@ -11,11 +11,22 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{gfx942_samples, Rng};
+use common::{gfx942_samples, set_field, Rng};
 use xisa_cdna::gfx942::lift::{lift, EntryAbi};
 use xisa_cdna::gfx942::{memsem, semantics, tables};
 
 const ENDPGM: [u8; 4] = [0x00, 0x00, 0x81, 0xbf];
+
+/// The float atomics of every memory family (with the `_atomic_` or `ds_`
+/// prefix).
+const FLOAT_ATOMICS: [&str; 6] = [
+    "add_f32",
+    "pk_add_f16",
+    "pk_add_bf16",
+    "add_f64",
+    "min_f64",
+    "max_f64",
+];
 
 /// Encodings of row `ri` (`common::gfx942_samples`, the assembler test's
 /// sampler), with branch offsets set to reach the next instruction.
@@ -52,12 +63,7 @@ fn plain(ri: usize, b: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     let mut w = u64::from_le_bytes(b.get(..8)?.try_into().ok()?);
-    let mut set = |name: &str, v: u64| {
-        if let Some(fd) = f.fields.iter().find(|x| x.name == name) {
-            let m = ((1u64 << (fd.hi - fd.lo + 1)) - 1) << fd.lo;
-            w = (w & !m) | ((v << fd.lo) & m);
-        }
-    };
+    let mut set = |name: &str, v: u64| set_field(f, &mut w, name, v);
     for name in [
         "abs",
         "neg",
@@ -231,47 +237,18 @@ fn lifter_coverage_per_format() {
             want.push((variant, format!("{prefix}_atomic_{o}")));
             want.push((variant, format!("{prefix}_atomic_{o}_x2")));
         }
-        for o in [
-            "add_f32",
-            "pk_add_f16",
-            "pk_add_bf16",
-            "add_f64",
-            "min_f64",
-            "max_f64",
-        ] {
+        for o in FLOAT_ATOMICS {
             want.push((variant, format!("{prefix}_atomic_{o}")));
         }
     }
     for o in [
-        "add_u32",
-        "sub_u32",
-        "min_i32",
-        "min_u32",
-        "max_i32",
-        "max_u32",
-        "and_b32",
-        "or_b32",
-        "xor_b32",
-        "inc_u32",
-        "dec_u32",
-        "add_u64",
-        "sub_u64",
-        "min_i64",
-        "min_u64",
-        "max_i64",
-        "max_u64",
-        "and_b64",
-        "or_b64",
-        "xor_b64",
-        "inc_u64",
-        "dec_u64",
-        "add_f32",
-        "pk_add_f16",
-        "pk_add_bf16",
-        "add_f64",
-        "min_f64",
-        "max_f64",
-    ] {
+        "add_u32", "sub_u32", "min_i32", "min_u32", "max_i32", "max_u32", "and_b32", "or_b32",
+        "xor_b32", "inc_u32", "dec_u32", "add_u64", "sub_u64", "min_i64", "min_u64", "max_i64",
+        "max_u64", "and_b64", "or_b64", "xor_b64", "inc_u64", "dec_u64",
+    ]
+    .into_iter()
+    .chain(FLOAT_ATOMICS)
+    {
         want.push(("-", format!("ds_{o}")));
         let rtn = o.replacen('_', "_rtn_", 1);
         want.push(("-", format!("ds_{rtn}")));

@@ -26,19 +26,8 @@ fn random_word(rng: &mut Rng, ri: usize) -> Vec<u8> {
     if f.bytes == 4 {
         w &= 0xffff_ffff;
     }
-    let set = |w: &mut u64, name: &str, v: u64| {
-        if let Some(fd) = f.fields.iter().find(|x| x.name == name) {
-            let m = ((1u64 << (fd.hi - fd.lo + 1)) - 1) << fd.lo;
-            *w = (*w & !m) | ((v << fd.lo) & m);
-        }
-    };
-    set(&mut w, "op", op.op as u64);
-    match op.variant.as_str() {
-        "flat" => set(&mut w, "seg", 0),
-        "scratch" => set(&mut w, "seg", 1),
-        "global" => set(&mut w, "seg", 2),
-        _ => {}
-    }
+    let set = |w: &mut u64, name: &str, v: u64| set_field(f, w, name, v);
+    set_opcode(f, op, &mut w);
     // Operand-like fields the opcode does not use: mostly zero (LLVM rejects some).
     for name in [
         "addr", "data0", "data1", "vdst", "data", "sdst", "ssrc0", "ssrc1", "sdata", "vsrc1",
@@ -115,12 +104,7 @@ fn random_src(rng: &mut Rng, literal_ok: bool) -> u64 {
 /// VALU: realistic sources and mostly-clear modifiers (every bit still random
 /// now and then); SDWA sels never 7 (llvm-mc-19 crashes on them: docs/cdna.md).
 fn valu_fields(rng: &mut Rng, op: &tables::Opcode, f: &tables::Format, w: &mut u64) {
-    let set = |w: &mut u64, name: &str, v: u64| {
-        if let Some(fd) = f.fields.iter().find(|x| x.name == name) {
-            let m = ((1u64 << (fd.hi - fd.lo + 1)) - 1) << fd.lo;
-            *w = (*w & !m) | ((v << fd.lo) & m);
-        }
-    };
+    let set = |w: &mut u64, name: &str, v: u64| set_field(f, w, name, v);
     let get = |w: u64, name: &str| f.get(w, name) as u64;
     let short = f.bytes == 4;
     for s in ["src0", "src1", "src2"] {

@@ -57,6 +57,17 @@ fn hex_bytes(b: &[u8]) -> String {
         .join(" ")
 }
 
+/// Asserts that llvm-mc `did` (decoded, assembled) all `want` inputs: `got`
+/// results; its first stderr lines go in the failure.
+fn assert_handled_all(did: &str, got: usize, want: usize, err: &str) {
+    assert_eq!(
+        got,
+        want,
+        "llvm-mc {did} {got} of {want} (stderr: {})",
+        err.lines().take(6).collect::<Vec<_>>().join(" | ")
+    );
+}
+
 fn parse_encoding(line: &str) -> Option<Vec<u8>> {
     let e = line.split("encoding: [").nth(1)?.split(']').next()?;
     e.split(',')
@@ -90,14 +101,7 @@ fn gfx1200_agrees_on_every_vglobal_atomic() {
         .filter(|l| !l.is_empty() && !l.starts_with('.'))
         .map(|l| l.split(" ;").next().unwrap_or("").trim().to_string())
         .collect();
-    assert_eq!(
-        lines.len(),
-        cases.len(),
-        "llvm-mc decoded {} of {} (stderr: {})",
-        lines.len(),
-        cases.len(),
-        err.lines().take(6).collect::<Vec<_>>().join(" | ")
-    );
+    assert_handled_all("decoded", lines.len(), cases.len(), &err);
     let mut per = vec![0usize; t.rules.len()];
     for (c, l) in cases.iter().zip(&lines) {
         assert_eq!(&c.2, l, "disassembly of {}", hex_bytes(&c.1));
@@ -121,14 +125,7 @@ fn gfx1200_agrees_on_every_vglobal_atomic() {
         &input,
     );
     let encs: Vec<Vec<u8>> = out.lines().filter_map(parse_encoding).collect();
-    assert_eq!(
-        encs.len(),
-        asm_cases.len(),
-        "llvm-mc assembled {} of {} (stderr: {})",
-        encs.len(),
-        asm_cases.len(),
-        err.lines().take(6).collect::<Vec<_>>().join(" | ")
-    );
+    assert_handled_all("assembled", encs.len(), asm_cases.len(), &err);
     let mut per_asm = vec![0usize; t.rules.len()];
     for (c, e) in asm_cases.iter().zip(&encs) {
         per_asm[c.0.rule] += 1;

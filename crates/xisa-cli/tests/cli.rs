@@ -10,7 +10,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{failure, failure_with, text, xisa, Scratch};
+use common::{failure, failure_with, text, xisa, xisa_with, Scratch, OOB, SPIN};
 
 /// Command-line usage errors (clap's, and malformed option values): exit 2, first line `error: ...`,
 /// then a usage hint.
@@ -48,35 +48,6 @@ entry:
 
 kernel @second(%p: i64) {
 entry:
-  exit
-}
-";
-
-const SPIN: &str = "kernel @spin(%p: i64) {
-  reg %v: i32, %q: i1
-entry:
-  br loop
-loop:
-  %v = add.i32 %v, 1
-  %q = icmp.ne.i32 %v, 0
-  brc %q, loop, loop
-}
-";
-
-const OOB: &str = "kernel @oob(%p: i64) {
-  reg %tid: i32, %a: i64, %q: i1
-entry:
-  %tid = special.tid.x
-  %a = mulwide.u32 %tid, 4
-  %a = add.i64 %a, %p
-  st.global.b32 [%a], %tid
-  %q = icmp.eq.i32 %tid, 13
-  brc %q, bad, done
-bad:
-  %a = add.i64 %a, 0x100000000 !pc 0x40
-  st.global.b32 [%a], %tid !pc 0x48
-  br done
-done:
   exit
 }
 ";
@@ -267,21 +238,10 @@ fn a_good_run_and_dump() {
     let b = s.write("in.bin", &input);
     let o = s.path("out.bin");
     for engine in ["jit", "interp"] {
-        let out = xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--block",
-            "64",
-            "--arg",
-            &format!("buf:{}", b.display()),
-            "--arg",
-            "u32:50",
-            "--dump",
-            &format!("0={}", o.display()),
-            "--engine",
-            engine,
-            "--stats",
-        ]);
+        let out = xisa_with(
+            "run {} --block 64 --arg buf:{} --arg u32:50 --dump 0={} --engine {} --stats",
+            &[&m, &b, &o, &engine],
+        );
         assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
         let got = std::fs::read(&o).unwrap();
         let want: Vec<u8> = (0u32..64)
@@ -300,14 +260,7 @@ fn malformed_ir_names_line_and_column() {
         "kernel @k(%p: i64) {\n  reg %v: i32\nentry:\n  %v = frobnicate.i32 %v, 1\n  exit\n}\n",
     );
     let out_file = s.path("out.bin");
-    let out = xisa(&[
-        "run",
-        m.to_str().unwrap(),
-        "--arg",
-        "zeros:16",
-        "--dump",
-        &format!("0={}", out_file.display()),
-    ]);
+    let out = xisa_with("run {} --arg zeros:16 --dump 0={}", &[&m, &out_file]);
     let e = failure(&out, "unknown mnemonic");
     assert!(e.contains("bad.xir"), "names the file: {e}");
     assert!(e.contains("line 4, col 8"), "names line and column: {e}");
@@ -336,10 +289,7 @@ fn malformed_ir_names_line_and_column() {
         "typed.xir",
         "kernel @k(%p: i64) {\n  reg %f: f32\nentry:\n  %f = add.i32 %f, 1\n  exit\n}\n",
     );
-    let e = failure(
-        &xisa(&["run", m.to_str().unwrap(), "--arg", "u64:0"]),
-        "type error",
-    );
+    let e = failure(&xisa_with("run {} --arg u64:0", &[&m]), "type error");
     assert!(e.contains("invalid IR"), "{e}");
 }
 
@@ -348,29 +298,16 @@ fn unknown_kernel_and_ambiguous_module() {
     let s = Scratch::new("cli", "kernel");
     let m = s.write("two.xir", TWO);
     let e = failure(
-        &xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--kernel",
-            "third",
-            "--arg",
-            "zeros:4",
-        ]),
+        &xisa_with("run {} --kernel third --arg zeros:4", &[&m]),
         "unknown kernel",
     );
     assert!(
         e.contains("third") && e.contains("first") && e.contains("second"),
         "{e}"
     );
-    let e = failure(
-        &xisa(&["run", m.to_str().unwrap(), "--arg", "zeros:4"]),
-        "two kernels",
-    );
+    let e = failure(&xisa_with("run {} --arg zeros:4", &[&m]), "two kernels");
     assert!(e.contains("--kernel"), "{e}");
-    let e = failure(
-        &xisa(&["lift", m.to_str().unwrap(), "--kernel", "nope"]),
-        "lift",
-    );
+    let e = failure(&xisa_with("lift {} --kernel nope", &[&m]), "lift");
     assert!(e.contains("nope"), "{e}");
 }
 
@@ -381,69 +318,48 @@ fn wrong_arguments() {
     let m = m.to_str().unwrap();
     // Exit 1: the arguments do not fit the kernel; exit 2: a malformed
     // --arg value (a usage error).
-    let cases: &[(&[&str], &str, i32)] = &[
-        (&["--arg", "zeros:16"], "takes 2 arguments", 1),
+    // (options after `run MODULE`, what the error says, exit status)
+    let cases: &[(&str, &str, i32)] = &[
+        ("--arg zeros:16", "takes 2 arguments", 1),
         (
-            &["--arg", "zeros:16", "--arg", "u32:1", "--arg", "u32:2"],
+            "--arg zeros:16 --arg u32:1 --arg u32:2",
             "takes 2 arguments",
             1,
         ),
-        (&["--arg", "f32:1.5", "--arg", "u32:1"], "cannot take", 1),
-        (&["--arg", "zeros:16", "--arg", "u64:1"], "cannot take", 1),
-        (
-            &["--arg", "zeros:16", "--arg", "u32:99999999999"],
-            "out of range",
-            2,
-        ),
-        (
-            &["--arg", "zeros:16", "--arg", "u32:abc"],
-            "not an integer",
-            2,
-        ),
-        (&["--arg", "nonsense", "--arg", "u32:1"], "KIND:VALUE", 2),
-        (&["--arg", "blob:3", "--arg", "u32:1"], "unknown kind", 2),
+        ("--arg f32:1.5 --arg u32:1", "cannot take", 1),
+        ("--arg zeros:16 --arg u64:1", "cannot take", 1),
+        ("--arg zeros:16 --arg u32:99999999999", "out of range", 2),
+        ("--arg zeros:16 --arg u32:abc", "not an integer", 2),
+        ("--arg nonsense --arg u32:1", "KIND:VALUE", 2),
+        ("--arg blob:3 --arg u32:1", "unknown kind", 2),
         // struct: fields TYPE:VALUE; a 4-byte struct fits the i32 parameter.
         (
-            &["--arg", "zeros:16", "--arg", "struct:f99:1"],
+            "--arg zeros:16 --arg struct:f99:1",
             "unknown type \"f99\"",
             2,
         ),
+        ("--arg zeros:16 --arg struct:f32", "TYPE:VALUE", 2),
+        ("--arg zeros:16 --arg struct:u8:300", "out of range", 2),
         (
-            &["--arg", "zeros:16", "--arg", "struct:f32"],
-            "TYPE:VALUE",
-            2,
-        ),
-        (
-            &["--arg", "zeros:16", "--arg", "struct:u8:300"],
-            "out of range",
-            2,
-        ),
-        (
-            &["--arg", "zeros:16", "--arg", "struct:u32:1,u32:2"],
+            "--arg zeros:16 --arg struct:u32:1,u32:2",
             "cannot take a struct of 8 bytes",
             1,
         ),
     ];
     for (extra, want, code) in cases {
         let mut args = vec!["run", m];
-        args.extend_from_slice(extra);
-        let e = failure_with(&xisa(&args), &format!("{extra:?}"), *code);
-        assert!(e.contains(want), "{extra:?}: want {want:?} in: {e}");
+        args.extend(extra.split_whitespace());
+        let e = failure_with(&xisa(&args), extra, *code);
+        assert!(e.contains(want), "{extra}: want {want:?} in: {e}");
     }
     // With a dump of a buffer argument: the bad second argument still fails
     // the run, and no dump file appears.
     let dump = s.path("d.bin");
     let e = failure(
-        &xisa(&[
-            "run",
-            m,
-            "--arg",
-            "zeros:16",
-            "--arg",
-            "f64:2.5",
-            "--dump",
-            &format!("0={}", dump.display()),
-        ]),
+        &xisa_with(
+            "run {} --arg zeros:16 --arg f64:2.5 --dump 0={}",
+            &[&m, &dump],
+        ),
         "bad type with a dump",
     );
     assert!(e.contains("cannot take"), "{e}");
@@ -460,26 +376,15 @@ fn missing_files() {
     let nobuf = s.path("no-such-input.bin");
     let dump = s.path("d.bin");
     let e = failure(
-        &xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--arg",
-            &format!("buf:{}", nobuf.display()),
-            "--arg",
-            "u32:1",
-            "--dump",
-            &format!("0={}", dump.display()),
-        ]),
+        &xisa_with(
+            "run {} --arg buf:{} --arg u32:1 --dump 0={}",
+            &[&m, &nobuf, &dump],
+        ),
         "missing buffer file",
     );
     assert!(e.contains("no-such-input.bin"), "{e}");
     let e = failure(
-        &xisa(&[
-            "exec",
-            m.to_str().unwrap(),
-            "--state",
-            s.path("nostate.json").to_str().unwrap(),
-        ]),
+        &xisa_with("exec {} --state {}", &[&m, &s.path("nostate.json")]),
         "missing state",
     );
     assert!(e.contains("nostate.json"), "{e}");
@@ -496,21 +401,18 @@ fn bad_grids() {
     let base = [
         "run", m, "--arg", "zeros:64", "--arg", "u32:1", "--dump", &dump_arg,
     ];
+    let run = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend(extra);
+        xisa(&a)
+    };
     // More workgroups than allowed: a launch error, not an overflow or a hang.
-    let mut a = base.to_vec();
-    a.extend(["--grid", "4294967295,4294967295"]);
-    let e = failure(&xisa(&a), "huge grid");
+    let e = failure(&run(&["--grid", "4294967295,4294967295"]), "huge grid");
     assert!(e.contains("grid"), "{e}");
-    let mut a = base.to_vec();
-    a.extend(["--block", "2048"]);
-    let e = failure(&xisa(&a), "huge block");
+    let e = failure(&run(&["--block", "2048"]), "huge block");
     assert!(e.contains("block"), "{e}");
-    let mut a = base.to_vec();
-    a.extend(["--block", "64,64"]);
-    failure(&xisa(&a), "huge 2D block");
-    let mut a = base.to_vec();
-    a.extend(["--shared", "2000000"]);
-    let e = failure(&xisa(&a), "too much shared memory");
+    failure(&run(&["--block", "64,64"]), "huge 2D block");
+    let e = failure(&run(&["--shared", "2000000"]), "too much shared memory");
     // The kernel and the static / dynamic split are named.
     assert!(
         e.contains("shared") && e.contains("kernel ") && e.contains("static"),
@@ -518,9 +420,7 @@ fn bad_grids() {
     );
     // Zero and malformed dimensions are usage errors.
     for g in ["0", "1,0", "4,4,4,4", "-1", "x"] {
-        let mut a = base.to_vec();
-        a.extend(["--grid", g]);
-        usage_failure(&xisa(&a), &format!("--grid {g}"));
+        usage_failure(&run(&["--grid", g]), &format!("--grid {g}"));
     }
     assert!(!dump.exists());
 }
@@ -570,22 +470,10 @@ fn timeout_stops_an_infinite_loop() {
     let dump = s.path("d.bin");
     for engine in ["jit", "interp"] {
         let t0 = Instant::now();
-        let out = xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--grid",
-            "4",
-            "--block",
-            "64",
-            "--arg",
-            "zeros:16",
-            "--timeout",
-            "0.5",
-            "--engine",
-            engine,
-            "--dump",
-            &format!("0={}", dump.display()),
-        ]);
+        let out = xisa_with(
+            "run {} --grid 4 --block 64 --arg zeros:16 --timeout 0.5 --engine {} --dump 0={}",
+            &[&m, &engine, &dump],
+        );
         let took = t0.elapsed();
         let e = failure(&out, &format!("{engine} timeout"));
         assert!(e.contains("timed out"), "{engine}: {e}");
@@ -597,13 +485,7 @@ fn timeout_stops_an_infinite_loop() {
         assert!(!dump.exists(), "{engine}: left a dump");
     }
     for t in ["0", "-1", "nan", "inf"] {
-        let out = xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--arg",
-            "zeros:16",
-            &format!("--timeout={t}"),
-        ]);
+        let out = xisa_with("run {} --arg zeros:16 --timeout={}", &[&m, &t]);
         // A bad value is either rejected by the argument parser or by xisa.
         assert!(!out.status.success(), "--timeout {t}");
         assert!(!text(&out.stderr).contains("panicked"), "--timeout {t}");
@@ -619,22 +501,10 @@ fn out_of_bounds_fault_names_everything() {
     let dump = s.path("d.bin");
     let mut errs = vec![];
     for engine in ["jit", "interp"] {
-        let out = xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--grid",
-            "3",
-            "--block",
-            "32",
-            "--arg",
-            "zeros:128",
-            "--engine",
-            engine,
-            "--threads",
-            "1",
-            "--dump",
-            &format!("0={}", dump.display()),
-        ]);
+        let out = xisa_with(
+            "run {} --grid 3 --block 32 --arg zeros:128 --engine {} --threads 1 --dump 0={}",
+            &[&m, &engine, &dump],
+        );
         let e = failure(&out, &format!("{engine} oob"));
         for want in [
             "oob",
@@ -695,16 +565,10 @@ fn exec_fragment_on_two_waves() {
     let mut outs = vec![];
     for engine in ["jit", "interp"] {
         let fin = s.path(&format!("final-{engine}.json"));
-        let out = xisa(&[
-            "exec",
-            prog.to_str().unwrap(),
-            "--state",
-            st.to_str().unwrap(),
-            "--out",
-            fin.to_str().unwrap(),
-            "--engine",
-            engine,
-        ]);
+        let out = xisa_with(
+            "exec {} --state {} --out {} --engine {}",
+            &[&prog, &st, &fin, &engine],
+        );
         assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
         let v: Value = serde_json::from_slice(&std::fs::read(&fin).unwrap()).unwrap();
         check_final(&v, &a, engine);
@@ -811,14 +675,7 @@ fn exec_bad_states() {
     for (st, want) in cases {
         let p = s.write("state.json", st);
         let e = failure(
-            &xisa(&[
-                "exec",
-                prog.to_str().unwrap(),
-                "--state",
-                p.to_str().unwrap(),
-                "--out",
-                fin.to_str().unwrap(),
-            ]),
+            &xisa_with("exec {} --state {} --out {}", &[&prog, &p, &fin]),
             st,
         );
         assert!(e.contains(want), "{st}: want {want:?} in: {e}");
@@ -834,16 +691,7 @@ fn unwritable_outputs() {
     let m = s.write("inc.xir", INC);
     let bad = Path::new("/nonexistent-dir-xisa/out.bin");
     let e = failure(
-        &xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--arg",
-            "zeros:16",
-            "--arg",
-            "u32:1",
-            "--dump",
-            &format!("0={}", bad.display()),
-        ]),
+        &xisa_with("run {} --arg zeros:16 --arg u32:1 --dump 0={}", &[&m, &bad]),
         "dump into a missing directory",
     );
     assert!(e.contains("nonexistent-dir-xisa"), "{e}");
@@ -861,16 +709,7 @@ fn huge_3d_grid_is_rejected_without_panic() {
         "2147483648,2147483648,4",
         "4294967295,4294967295,4294967295",
     ] {
-        let out = xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--arg",
-            "zeros:64",
-            "--arg",
-            "u32:1",
-            "--grid",
-            grid,
-        ]);
+        let out = xisa_with("run {} --arg zeros:64 --arg u32:1 --grid {}", &[&m, &grid]);
         let e = failure(&out, &format!("--grid {grid}"));
         assert!(e.contains("grid"), "{e}");
     }
@@ -892,14 +731,7 @@ fn exec_counts_instructions_under_both_engines() {
     );
     let mut counts = vec![];
     for engine in ["interp", "jit"] {
-        let out = xisa(&[
-            "exec",
-            prog.to_str().unwrap(),
-            "--state",
-            st.to_str().unwrap(),
-            "--engine",
-            engine,
-        ]);
+        let out = xisa_with("exec {} --state {} --engine {}", &[&prog, &st, &engine]);
         assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
         counts.push((engine, v["insts"].as_u64().unwrap()));
@@ -917,16 +749,7 @@ fn huge_dynamic_shared_is_rejected_without_panic() {
     let s = Scratch::new("cli", "shared");
     let m = s.write("inc.xir", INC);
     for sh in ["4294967295", "4294967290"] {
-        let out = xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--arg",
-            "zeros:64",
-            "--arg",
-            "u32:1",
-            "--shared",
-            sh,
-        ]);
+        let out = xisa_with("run {} --arg zeros:64 --arg u32:1 --shared {}", &[&m, &sh]);
         let e = failure(&out, &format!("--shared {sh}"));
         assert!(e.contains("shared"), "{e}");
     }
@@ -967,14 +790,7 @@ fn exec_wave64_exec_mask() {
     });
     let first = exec.trailing_zeros() as usize;
     for engine in ["jit", "interp"] {
-        let out = xisa(&[
-            "exec",
-            prog.to_str().unwrap(),
-            "--state",
-            st.to_str().unwrap(),
-            "--engine",
-            engine,
-        ]);
+        let out = xisa_with("exec {} --state {} --engine {}", &[&prog, &st, &engine]);
         assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
         let f: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(f["lanes"], 64, "{engine}");
@@ -1020,16 +836,10 @@ fn exec_fault_leaves_no_output() {
     let fin = s.path("final.json");
     for engine in ["jit", "interp"] {
         let e = failure(
-            &xisa(&[
-                "exec",
-                prog.to_str().unwrap(),
-                "--state",
-                st.to_str().unwrap(),
-                "--out",
-                fin.to_str().unwrap(),
-                "--engine",
-                engine,
-            ]),
+            &xisa_with(
+                "exec {} --state {} --out {} --engine {}",
+                &[&prog, &st, &fin, &engine],
+            ),
             engine,
         );
         assert!(e.contains("out-of-bounds global access"), "{engine}: {e}");
@@ -1055,16 +865,9 @@ start:
 ";
     let asm = s.write("k.s", src);
     let bin = s.path("k.bin");
-    let out = xisa(&[
-        "asm",
-        "--isa",
-        "gfx942",
-        asm.to_str().unwrap(),
-        "-o",
-        bin.to_str().unwrap(),
-    ]);
+    let out = xisa_with("asm --isa gfx942 {} -o {}", &[&asm, &bin]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let out = xisa(&["disasm", "--isa", "gfx942", "--raw", bin.to_str().unwrap()]);
+    let out = xisa_with("disasm --isa gfx942 --raw {}", &[&bin]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let want = "s_load_dwordx2 s[0:1], s[4:5], 0x10\ns_waitcnt lgkmcnt(0)\n\
                 global_atomic_add v3, v0, v1, s[0:1] offset:16 sc0\nds_add_u32 v2, v3 offset:8\n\
@@ -1072,14 +875,7 @@ start:
     assert_eq!(text(&out.stdout), want);
 
     let bad = s.write("bad.s", "s_nop 0\ns_load_dwordx2 s[0:1], v[4:5], 0x10\n");
-    let out = xisa(&[
-        "asm",
-        "--isa",
-        "gfx942",
-        bad.to_str().unwrap(),
-        "-o",
-        s.path("bad.bin").to_str().unwrap(),
-    ]);
+    let out = xisa_with("asm --isa gfx942 {} -o {}", &[&bad, &s.path("bad.bin")]);
     let e = failure(&out, "bad gfx942 assembly");
     assert!(e.contains("bad.s") && e.contains("line 2"), "{e}");
     assert!(!s.path("bad.bin").exists(), "no partial output");

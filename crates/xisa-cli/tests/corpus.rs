@@ -884,22 +884,9 @@ hip_kernels!(
 /// when POCL is missing, like `pocl_matches_committed`).
 #[test]
 fn gfx942_pocl_matches_committed() {
-    let dir = std::env::temp_dir().join(format!("xisa-pocl-ref-gfx942-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = Command::new("bash")
-        .arg(gfx942_dir().join("pocl-ref.sh"))
-        .arg(&dir)
-        .output()
-        .expect("run pocl-ref.sh");
-    if out.status.code() == Some(77) {
-        eprintln!("skipping: {}", String::from_utf8_lossy(&out.stderr).trim());
+    let Some(dir) = pocl_ref(&gfx942_dir(), "gfx942") else {
         return;
-    }
-    assert!(
-        out.status.success(),
-        "gfx942 pocl-ref.sh failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    };
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
         let e = e.unwrap();
@@ -913,6 +900,25 @@ fn gfx942_pocl_matches_committed() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(n >= 6, "only {n} POCL outputs");
+}
+
+/// Runs `corpus/pocl-ref.sh` into a fresh directory and returns it; `None`,
+/// with a note, when the script reports a missing prerequisite (exit 77).
+fn pocl_ref(corpus: &Path, what: &str) -> Option<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("xisa-pocl-ref-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new("bash")
+        .arg(corpus.join("pocl-ref.sh"))
+        .arg(&dir)
+        .output()
+        .expect("run pocl-ref.sh");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() == Some(77) {
+        eprintln!("skipping the {what} POCL oracle: {}", stderr.trim());
+        return None;
+    }
+    assert!(out.status.success(), "{what} pocl-ref.sh failed:\n{stderr}");
+    Some(dir)
 }
 
 /// `bitops`: `acc` against POCL; `old[i] = and ^ or ^ xor` returned to thread
@@ -959,25 +965,9 @@ fn xchg() {
 /// loader or POCL; CI installs them).
 #[test]
 fn pocl_matches_committed() {
-    let dir = std::env::temp_dir().join(format!("xisa-pocl-ref-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = Command::new("bash")
-        .arg(corpus_dir().join("pocl-ref.sh"))
-        .arg(&dir)
-        .output()
-        .expect("run pocl-ref.sh");
-    if out.status.code() == Some(77) {
-        eprintln!(
-            "skipping pocl_matches_committed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
+    let Some(dir) = pocl_ref(&corpus_dir(), "sm75") else {
         return;
-    }
-    assert!(
-        out.status.success(),
-        "pocl-ref.sh failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    };
     let mut fresh: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

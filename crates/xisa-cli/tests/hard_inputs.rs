@@ -8,7 +8,9 @@ use std::process::{Command, Output};
 
 mod common;
 
-use common::{failure, repo, success, text, usage_failure, xisa, Scratch, XISA};
+use common::{
+    argv, failure, repo, success, text, usage_failure, xisa, xisa_with, Scratch, OOB, SPIN, XISA,
+};
 
 /// Kernels of the fixture cubin (fixtures/launch_limits.ptx): `plain`,
 /// `req32` (`.reqntid 32,1,1`) and `max128` (`.maxntid 64,2,1`).
@@ -27,24 +29,6 @@ entry:
 }
 ";
 
-const OOB: &str = "kernel @oob(%p: i64) {
-  reg %tid: i32, %a: i64, %q: i1
-entry:
-  %tid = special.tid.x
-  %a = mulwide.u32 %tid, 4
-  %a = add.i64 %a, %p
-  st.global.b32 [%a], %tid
-  %q = icmp.eq.i32 %tid, 13
-  brc %q, bad, done
-bad:
-  %a = add.i64 %a, 0x100000000 !pc 0x40
-  st.global.b32 [%a], %tid !pc 0x48
-  br done
-done:
-  exit
-}
-";
-
 /// Item 1: `--timeout` outside [10 ms, 10^6 s] (or not a number) is an error
 /// naming the option and the range; 1e30 used to panic in Duration.
 #[test]
@@ -59,13 +43,7 @@ fn absurd_timeouts_are_refused() {
         "1e30", "-1", "NaN", "inf", "-inf", "0", "1e-300", "1e-9", "0.001", "1e7",
     ] {
         let e = usage_failure(
-            &xisa(&[
-                "run",
-                m.to_str().unwrap(),
-                "--arg",
-                "zeros:4",
-                &format!("--timeout={t}"),
-            ]),
+            &xisa_with("run {} --arg zeros:4 --timeout={}", &[&m, &t]),
             &format!("run --timeout {t}"),
         );
         assert!(
@@ -73,51 +51,27 @@ fn absurd_timeouts_are_refused() {
             "{t}: {e}"
         );
         let e = usage_failure(
-            &xisa(&[
-                "exec",
-                m.to_str().unwrap(),
-                "--state",
-                state.to_str().unwrap(),
-                &format!("--timeout={t}"),
-            ]),
+            &xisa_with("exec {} --state {} --timeout={}", &[&m, &state, &t]),
             &format!("exec --timeout {t}"),
         );
         assert!(e.contains("--timeout"), "{t}: {e}");
     }
     // The bounds are accepted (a 10 ms watchdog may still stop the run).
-    let out = xisa(&[
-        "run",
-        m.to_str().unwrap(),
-        "--arg",
-        "zeros:4",
-        "--timeout=0.01",
-    ]);
+    let out = xisa_with("run {} --arg zeros:4 --timeout=0.01", &[&m]);
     assert!(!text(&out.stderr).contains("--timeout"), "{out:?}");
     for t in ["1e6", "30"] {
         success(
-            &xisa(&[
-                "run",
-                m.to_str().unwrap(),
-                "--arg",
-                "zeros:4",
-                &format!("--timeout={t}"),
-            ]),
+            &xisa_with("run {} --arg zeros:4 --timeout={}", &[&m, &t]),
             &format!("--timeout {t}"),
         );
     }
 }
 
 fn run_cubin(kernel: &str, block: &str) -> Output {
-    xisa(&[
-        "run",
-        limits_cubin().to_str().unwrap(),
-        "--kernel",
-        kernel,
-        "--block",
-        block,
-        "--arg",
-        "zeros:8192",
-    ])
+    xisa_with(
+        "run {} --kernel {} --block {} --arg zeros:8192",
+        &[&limits_cubin(), &kernel, &block],
+    )
 }
 
 /// Item 2, sm_75: `.reqntid` and `.maxntid` (EIATTR_REQNTID and
@@ -179,16 +133,10 @@ fn sm75_launch_limits() {
         ("1,1,65536", "z = 65536 exceeds 65535"),
         ("2147483648", "x = 2147483648 exceeds 2147483647"),
     ] {
-        let out = xisa(&[
-            "run",
-            limits_cubin().to_str().unwrap(),
-            "--kernel",
-            "plain",
-            "--grid",
-            g,
-            "--arg",
-            "zeros:8192",
-        ]);
+        let out = xisa_with(
+            "run {} --kernel plain --grid {} --arg zeros:8192",
+            &[&limits_cubin(), &g],
+        );
         let e = failure(&out, &format!("--grid {g}"));
         assert!(e.contains(want) && e.contains("sm_75 hardware"), "{e}");
     }
@@ -200,18 +148,10 @@ fn sm75_launch_limits() {
 fn gfx942_launch_limits() {
     let co = hist_global_co();
     let run = |block: &str| {
-        xisa(&[
-            "run",
-            co.to_str().unwrap(),
-            "--block",
-            block,
-            "--arg",
-            "zeros:1024",
-            "--arg",
-            "zeros:1024",
-            "--arg",
-            "i32:256",
-        ])
+        xisa_with(
+            "run {} --block {} --arg zeros:1024 --arg zeros:1024 --arg i32:256",
+            &[&co, &block],
+        )
     };
     success(&run("256"), "--block 256");
     let e = failure(&run("512"), "--block 512");
@@ -306,12 +246,7 @@ fn buffer_file_over_guest_memory_is_refused() {
     let len = xisa::runtime::DEFAULT_RESERVE + 1;
     std::fs::File::create(&big).unwrap().set_len(len).unwrap();
     let e = failure(
-        &xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--arg",
-            &format!("buf:{}", big.display()),
-        ]),
+        &xisa_with("run {} --arg buf:{}", &[&m, &big]),
         "huge buffer",
     );
     assert!(
@@ -339,14 +274,7 @@ fn concurrent_dumps_to_one_path() {
         .iter()
         .map(|p| {
             Command::new(XISA)
-                .args([
-                    "run",
-                    m.to_str().unwrap(),
-                    "--arg",
-                    &format!("buf:{}", p.display()),
-                    "--dump",
-                    &format!("0={}", out.display()),
-                ])
+                .args(argv("run {} --arg buf:{} --dump 0={}", &[&m, p, &out]))
                 .stdout(std::process::Stdio::piped())
                 .stderr(std::process::Stdio::piped())
                 .spawn()
@@ -377,14 +305,7 @@ fn failed_dumps_leave_nothing() {
     let dir = s.path("d");
     std::fs::create_dir(&dir).unwrap();
     let e = failure(
-        &xisa(&[
-            "run",
-            m.to_str().unwrap(),
-            "--arg",
-            "zeros:16",
-            "--dump",
-            &format!("0={}", dir.display()),
-        ]),
+        &xisa_with("run {} --arg zeros:16 --dump 0={}", &[&m, &dir]),
         "dump onto a directory",
     );
     assert_eq!(e, format!("error: {}: is a directory", dir.display()));
@@ -394,16 +315,10 @@ fn failed_dumps_leave_nothing() {
     let oob = s.write("oob.xir", OOB);
     let keep = s.write("keep.bin", b"previous output");
     failure(
-        &xisa(&[
-            "run",
-            oob.to_str().unwrap(),
-            "--block",
-            "32",
-            "--arg",
-            "zeros:128",
-            "--dump",
-            &format!("0={}", keep.display()),
-        ]),
+        &xisa_with(
+            "run {} --block 32 --arg zeros:128 --dump 0={}",
+            &[&oob, &keep],
+        ),
         "faulting run",
     );
     assert_eq!(std::fs::read(&keep).unwrap(), b"previous output");
@@ -415,33 +330,13 @@ fn failed_dumps_leave_nothing() {
 fn errors_are_not_repeated() {
     let s = Scratch::new("hard", "repeat");
     let oob = s.write("oob.xir", OOB);
-    let spin = s.write(
-        "spin.xir",
-        "kernel @spin(%p: i64) {
-  reg %v: i32, %q: i1
-entry:
-  br loop
-loop:
-  %v = add.i32 %v, 1
-  %q = icmp.ne.i32 %v, 0
-  brc %q, loop, loop
-}
-",
-    );
+    let spin = s.write("spin.xir", SPIN);
     for engine in ["jit", "interp"] {
         let e = failure(
-            &xisa(&[
-                "run",
-                oob.to_str().unwrap(),
-                "--block",
-                "32",
-                "--arg",
-                "zeros:128",
-                "--threads",
-                "1",
-                "--engine",
-                engine,
-            ]),
+            &xisa_with(
+                "run {} --block 32 --arg zeros:128 --threads 1 --engine {}",
+                &[&oob, &engine],
+            ),
             "fault",
         );
         assert_eq!(
@@ -452,14 +347,7 @@ loop:
         );
     }
     let e = failure(
-        &xisa(&[
-            "run",
-            spin.to_str().unwrap(),
-            "--arg",
-            "zeros:4",
-            "--timeout",
-            "0.2",
-        ]),
+        &xisa_with("run {} --arg zeros:4 --timeout 0.2", &[&spin]),
         "timeout",
     );
     assert!(
@@ -477,12 +365,7 @@ loop:
         )
     );
     let e = failure(
-        &xisa(&[
-            "run",
-            oob.to_str().unwrap(),
-            "--arg",
-            "zeros:99999999999999",
-        ]),
+        &xisa_with("run {} --arg zeros:99999999999999", &[&oob]),
         "out of guest memory",
     );
     assert_eq!(e.matches("out of guest memory").count(), 1, "{e}");
@@ -493,16 +376,10 @@ loop:
 #[test]
 fn guest_printf_is_printed_and_kept_on_a_fault() {
     let cubin = repo("../../tests/cuda_corpus/out/printf.cubin");
-    let out = xisa(&[
-        "run".as_ref(),
-        cubin.as_os_str(),
-        "--kernel".as_ref(),
-        "printf_local_and_ret".as_ref(),
-        "--block".as_ref(),
-        "2".as_ref(),
-        "--arg".as_ref(),
-        "zeros:16".as_ref(),
-    ]);
+    let out = xisa_with(
+        "run {} --kernel printf_local_and_ret --block 2 --arg zeros:16",
+        &[&cubin],
+    );
     success(&out, "printf_local_and_ret");
     let stdout = text(&out.stdout);
     assert!(
@@ -511,16 +388,10 @@ fn guest_printf_is_printed_and_kept_on_a_fault() {
         ),
         "{stdout}"
     );
-    let out = xisa(&[
-        "run".as_ref(),
-        cubin.as_os_str(),
-        "--kernel".as_ref(),
-        "printf_bad_string".as_ref(),
-        "--block".as_ref(),
-        "2".as_ref(),
-        "--arg".as_ref(),
-        "u64:0x1234".as_ref(),
-    ]);
+    let out = xisa_with(
+        "run {} --kernel printf_bad_string --block 2 --arg u64:0x1234",
+        &[&cubin],
+    );
     let err = failure(&out, "printf_bad_string");
     assert!(
         err.contains("out-of-bounds global access of 1 bytes at 0x1234"),
@@ -537,23 +408,11 @@ fn heap_size_sets_the_device_heap() {
     let cubin = repo("../../tests/cuda_corpus/out/malloc.cubin");
     let dir = tempfile::tempdir().expect("tempdir");
     let dump = dir.path().join("got.bin");
-    let dump_arg = format!("0={}", dump.display());
-    let out = xisa(&[
-        "run".as_ref(),
-        cubin.as_os_str(),
-        "--kernel".as_ref(),
-        "exhaust".as_ref(),
-        "--block".as_ref(),
-        "16".as_ref(),
-        "--heap-size".as_ref(),
-        "3145728".as_ref(),
-        "--arg".as_ref(),
-        "zeros:64".as_ref(),
-        "--arg".as_ref(),
-        "u64:1048576".as_ref(),
-        "--dump".as_ref(),
-        dump_arg.as_ref(),
-    ]);
+    let out = xisa_with(
+        "run {} --kernel exhaust --block 16 --heap-size 3145728 \
+         --arg zeros:64 --arg u64:1048576 --dump 0={}",
+        &[&cubin, &dump],
+    );
     success(&out, "exhaust");
     let got = std::fs::read(&dump).expect("dump");
     let ok = got
@@ -561,14 +420,7 @@ fn heap_size_sets_the_device_heap() {
         .filter(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) == 1)
         .count();
     assert_eq!(ok, 3, "{got:?}");
-    let out = xisa(&[
-        "run".as_ref(),
-        cubin.as_os_str(),
-        "--kernel".as_ref(),
-        "exhaust".as_ref(),
-        "--heap-size".as_ref(),
-        "0".as_ref(),
-    ]);
+    let out = xisa_with("run {} --kernel exhaust --heap-size 0", &[&cubin]);
     let err = failure(&out, "heap size 0");
     assert!(
         err.contains("--heap-size") && err.contains("heap size 0"),

@@ -2,10 +2,9 @@
 //! kernel's handle, `--dump` of their data, and one-line errors for bad specs.
 //! The kernels are xisa IR so these tests do not depend on an ISA frontend.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-const XISA: &str = env!("CARGO_BIN_EXE_xisa");
+use common::{failed, success, xisa_with, Scratch};
 
 /// 3D: every element (x bytes = 4*tid.x, y = tid.y, z = tid.z) becomes 2v+1
 /// (trapping on any out-of-range access).
@@ -51,30 +50,11 @@ entry:
 }
 ";
 
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let d = std::env::temp_dir().join(format!("xisa-surf-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        std::fs::write(d.join("s.xir"), SURF).unwrap();
-        Scratch(d)
-    }
-    fn path(&self, f: &str) -> String {
-        self.0.join(f).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn xisa(args: &[&str]) -> Output {
-    Command::new(XISA).args(args).output().expect("run xisa")
+/// A scratch directory holding `s.xir` (the kernels of [`SURF`]).
+fn scratch(name: &str) -> Scratch {
+    let s = Scratch::new("surf", name);
+    s.write("s.xir", SURF);
+    s
 }
 
 fn words(b: &[u8]) -> Vec<u32> {
@@ -87,48 +67,18 @@ fn bytes(w: &[u32]) -> Vec<u8> {
     w.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
-fn ok(out: &Output, what: &str) {
-    assert!(
-        out.status.success(),
-        "{what}: {}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// Asserts one `error: ...` line, a failure status and no panic; returns the line.
-fn failure(out: &Output, what: &str) -> String {
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!out.status.success(), "{what}: expected failure");
-    assert!(!err.contains("panicked"), "{what}: panic:\n{err}");
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "{what}: stderr is not one line:\n{err}");
-    assert!(lines[0].starts_with("error: "), "{what}: {err}");
-    lines[0].to_string()
-}
-
 #[test]
 fn surface_3d_from_file_and_dump() {
-    let s = Scratch::new("3d");
+    let s = scratch("3d");
     let input: Vec<u32> = (0..24).map(|i| i * 7 + 3).collect();
-    std::fs::write(s.path("in.bin"), bytes(&input)).unwrap();
+    let file = s.write("in.bin", bytes(&input));
     for engine in ["jit", "interp"] {
         let dump = s.path(&format!("out-{engine}.bin"));
-        let out = xisa(&[
-            "run",
-            &s.path("s.xir"),
-            "--kernel",
-            "s3",
-            "--block",
-            "4,3,2",
-            "--engine",
-            engine,
-            "--arg",
-            &format!("surf:3d:16x3x2:{}", s.path("in.bin")),
-            "--dump",
-            &format!("0={dump}"),
-        ]);
-        ok(&out, engine);
+        let out = xisa_with(
+            "run {} --kernel s3 --block 4,3,2 --engine {} --arg surf:3d:16x3x2:{} --dump 0={}",
+            &[&s.path("s.xir"), &engine, &file, &dump],
+        );
+        success(&out, engine);
         let got = words(&std::fs::read(&dump).unwrap());
         let want: Vec<u32> = input.iter().map(|v| 2 * v + 1).collect();
         assert_eq!(got, want, "{engine}");
@@ -137,28 +87,17 @@ fn surface_3d_from_file_and_dump() {
 
 #[test]
 fn surface_2d_zero_with_clamp() {
-    let s = Scratch::new("2d");
+    let s = scratch("2d");
     for engine in ["jit", "interp"] {
         let dump = s.path("o.bin");
         // 2 elements per row, 2 rows; 4 x 3 lanes: columns 1..3 clamp to column
         // 1, row 2 clamps to row 1.
-        let out = xisa(&[
-            "run",
-            &s.path("s.xir"),
-            "--kernel",
-            "s2",
-            "--block",
-            "4,3",
-            "--engine",
-            engine,
-            "--arg",
-            "surf:2d:8x2:zero",
-            "--arg",
-            "u32:5",
-            "--dump",
-            &format!("0={dump}"),
-        ]);
-        ok(&out, engine);
+        let out = xisa_with(
+            "run {} --kernel s2 --block 4,3 --engine {} --arg surf:2d:8x2:zero --arg u32:5 \
+             --dump 0={}",
+            &[&s.path("s.xir"), &engine, &dump],
+        );
+        success(&out, engine);
         let got = words(&std::fs::read(&dump).unwrap());
         // Row 0: one lane at column 0, three at column 1; row 1: two rows of lanes.
         assert_eq!(got, vec![5, 15, 10, 30], "{engine}");
@@ -167,27 +106,16 @@ fn surface_2d_zero_with_clamp() {
 
 #[test]
 fn surface_1d_ignores_out_of_range() {
-    let s = Scratch::new("1d");
-    std::fs::write(s.path("in.bin"), bytes(&[11, 22, 33])).unwrap();
+    let s = scratch("1d");
+    let file = s.write("in.bin", bytes(&[11, 22, 33]));
     for engine in ["jit", "interp"] {
         let dump = s.path("o.bin");
-        let out = xisa(&[
-            "run",
-            &s.path("s.xir"),
-            "--kernel",
-            "s1",
-            "--block",
-            "5",
-            "--engine",
-            engine,
-            "--arg",
-            &format!("surf:1d:12:{}", s.path("in.bin")),
-            "--arg",
-            "zeros:20",
-            "--dump",
-            &format!("1={dump}"),
-        ]);
-        ok(&out, engine);
+        let out = xisa_with(
+            "run {} --kernel s1 --block 5 --engine {} --arg surf:1d:12:{} --arg zeros:20 \
+             --dump 1={}",
+            &[&s.path("s.xir"), &engine, &file, &dump],
+        );
+        success(&out, engine);
         let got = words(&std::fs::read(&dump).unwrap());
         assert_eq!(got, vec![111, 122, 133, 100, 100], "{engine}");
     }
@@ -195,10 +123,9 @@ fn surface_1d_ignores_out_of_range() {
 
 #[test]
 fn bad_surface_specs_are_one_line_errors() {
-    let s = Scratch::new("bad");
-    std::fs::write(s.path("in.bin"), [0u8; 24]).unwrap();
-    let file = s.path("in.bin");
-    let missing = s.path("missing.bin");
+    let s = scratch("bad");
+    let file = s.write("in.bin", [0u8; 24]).display().to_string();
+    let missing = s.path("missing.bin").display().to_string();
     let cases: Vec<(String, &str)> = vec![
         ("surf:4d:16:zero".into(), "unknown surface dimension \"4d\""),
         ("surf:2d:16:zero".into(), "a 2d surface takes WxH"),
@@ -225,22 +152,16 @@ fn bad_surface_specs_are_one_line_errors() {
         (format!("surf:2d:16x2:{missing}"), "missing.bin"),
     ];
     for (spec, want) in cases {
-        let out = xisa(&["run", &s.path("s.xir"), "--kernel", "s3", "--arg", &spec]);
-        let line = failure(&out, &spec);
+        let out = xisa_with("run {} --kernel s3 --arg {}", &[&s.path("s.xir"), &spec]);
+        let line = failed(&out, &spec);
         assert!(line.contains(want), "{spec}: {line:?} lacks {want:?}");
     }
     // A surface where the kernel wants a 32-bit value names the parameter.
-    let out = xisa(&[
-        "run",
-        &s.path("s.xir"),
-        "--kernel",
-        "s2",
-        "--arg",
-        "surf:2d:8x2:zero",
-        "--arg",
-        "surf:1d:4:zero",
-    ]);
-    let line = failure(&out, "surface for i32");
+    let out = xisa_with(
+        "run {} --kernel s2 --arg surf:2d:8x2:zero --arg surf:1d:4:zero",
+        &[&s.path("s.xir")],
+    );
+    let line = failed(&out, "surface for i32");
     assert!(
         line.contains("argument 1 (%n: i32) cannot take surf:1d:4"),
         "{line}"
@@ -252,7 +173,7 @@ fn bad_surface_specs_are_one_line_errors() {
 /// takes its `.f32` parameter that way); other widths still fail.
 #[test]
 fn float_binds_to_an_integer_parameter_of_its_width() {
-    let s = Scratch::new("float");
+    let s = scratch("float");
     let src = "kernel @bits(%p: i64, %a: i32, %b: i64) {
   reg %q: i64
 entry:
@@ -262,35 +183,18 @@ entry:
   exit
 }
 ";
-    std::fs::write(s.path("bits.xir"), src).unwrap();
+    let bits = s.write("bits.xir", src);
     let dump = s.path("o.bin");
-    let out = xisa(&[
-        "run",
-        &s.path("bits.xir"),
-        "--arg",
-        "zeros:16",
-        "--arg",
-        "f32:0.75",
-        "--arg",
-        "f64:-2.5",
-        "--dump",
-        &format!("0={dump}"),
-    ]);
-    ok(&out, "floats as bits");
+    let out = xisa_with(
+        "run {} --arg zeros:16 --arg f32:0.75 --arg f64:-2.5 --dump 0={}",
+        &[&bits, &dump],
+    );
+    success(&out, "floats as bits");
     let got = std::fs::read(&dump).unwrap();
     assert_eq!(got[..4], 0.75f32.to_bits().to_le_bytes());
     assert_eq!(got[8..], (-2.5f64).to_bits().to_le_bytes());
-    let out = xisa(&[
-        "run",
-        &s.path("bits.xir"),
-        "--arg",
-        "zeros:16",
-        "--arg",
-        "f64:0.75",
-        "--arg",
-        "f64:1",
-    ]);
-    let line = failure(&out, "f64 into i32");
+    let out = xisa_with("run {} --arg zeros:16 --arg f64:0.75 --arg f64:1", &[&bits]);
+    let line = failed(&out, "f64 into i32");
     assert!(
         line.contains("argument 1 (%a: i32) cannot take f64:0.75"),
         "{line}"

@@ -132,8 +132,7 @@ exports! {
 
     /// The current context's device.
     fn cuCtxGetDevice(dev: *mut c_int) {
-        driver::with(|d| current(d).map(|_| ()))?;
-        out(dev, 0)
+        current_answer(dev, 0)
     }
 
     /// Waits for the current context's work: all of it is done already;
@@ -205,13 +204,12 @@ exports! {
 
     /// The cache configuration: no preference (there is no L1 split).
     fn cuCtxGetCacheConfig(config: *mut c_int) {
-        driver::with(|d| current(d).map(|_| ()))?;
-        out(config, 0)
+        current_answer(config, 0)
     }
 
     /// Accepted; there is no L1/shared split to configure.
     fn cuCtxSetCacheConfig(_config: c_int) {
-        driver::with(|d| current(d).map(|_| ()))
+        has_current()
     }
 
     /// The current context, for a caller that will detach it (CUDA 1's
@@ -245,13 +243,12 @@ exports! {
 
     /// Shared memory banks: four bytes wide (1).
     fn cuCtxGetSharedMemConfig(config: *mut c_int) {
-        driver::with(|d| current(d).map(|_| ()))?;
-        out(config, 1)
+        current_answer(config, 1)
     }
 
     /// Accepted; banks have no width to configure here.
     fn cuCtxSetSharedMemConfig(_config: c_int) {
-        driver::with(|d| current(d).map(|_| ()))
+        has_current()
     }
 
     /// Retains the device's primary context.
@@ -314,6 +311,22 @@ exports! {
             Ok(())
         })
     }
+}
+
+/// Fails unless a context is current (see [`current`]).
+fn has_current() -> Res {
+    driver::with(|d| current(d).map(|_| ()))
+}
+
+/// Writes `v` to `p` when a context is current: the answer to a query that
+/// is the same in every context.
+///
+/// # Safety
+/// `p` is null or valid for a write (the client's out-pointer).
+unsafe fn current_answer<T>(p: *mut T, v: T) -> Res {
+    has_current()?;
+    // SAFETY: as the caller promises.
+    unsafe { out(p, v) }
 }
 
 /// The current context without its sticky check (queries still work in a

@@ -23,6 +23,19 @@ pub(crate) struct Fail {
 /// An entry point's result.
 pub(crate) type Res<T = ()> = Result<T, Fail>;
 
+/// What `python3 -c script` prints, trimmed; `None` when it cannot run,
+/// prints no UTF-8 or prints nothing (how the driver finds tools in
+/// NVIDIA's Python wheels).
+pub(crate) fn python_line(script: &str) -> Option<String> {
+    std::process::Command::new("python3")
+        .args(["-c", script])
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+}
+
 /// A failure with code `code`.
 pub(crate) fn fail(code: CUresult, msg: impl Into<String>) -> Fail {
     Fail {

@@ -9,7 +9,7 @@ use std::ffi::{c_char, c_int, c_void, CString};
 use std::sync::OnceLock;
 
 use crate::codes::*;
-use crate::driver::{fail, Fail, Res};
+use crate::driver::{fail, python_line, Fail, Res};
 
 /// `CUjitInputType` values.
 const INPUT_CUBIN: c_int = 0;
@@ -40,17 +40,9 @@ fn candidates() -> Vec<String> {
     if let Some(p) = std::env::var_os("XISA_NVJITLINK") {
         c.push(p.to_string_lossy().into_owned());
     }
-    let py = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import nvidia, os\nfor r in nvidia.__path__:\n p = os.path.join(r, 'nvjitlink', 'lib', 'libnvJitLink.so.12')\n if os.path.isfile(p): print(p); break",
-        ])
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty());
-    c.extend(py);
+    c.extend(python_line(
+        "import nvidia, os\nfor r in nvidia.__path__:\n p = os.path.join(r, 'nvjitlink', 'lib', 'libnvJitLink.so.12')\n if os.path.isfile(p): print(p); break",
+    ));
     c.push("libnvJitLink.so.12".into());
     c
 }

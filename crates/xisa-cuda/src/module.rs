@@ -132,17 +132,9 @@ fn ptxas() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("XISA_PTXAS") {
         return Some(PathBuf::from(p));
     }
-    let py = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import nvidia, os\nfor r in nvidia.__path__:\n p = os.path.join(r, 'cuda_nvcc', 'bin', 'ptxas')\n if os.access(p, os.X_OK): print(p); break",
-        ])
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty());
-    if let Some(p) = py {
+    if let Some(p) = crate::driver::python_line(
+        "import nvidia, os\nfor r in nvidia.__path__:\n p = os.path.join(r, 'cuda_nvcc', 'bin', 'ptxas')\n if os.access(p, os.X_OK): print(p); break",
+    ) {
         return Some(PathBuf::from(p));
     }
     std::env::var_os("PATH").and_then(|path| {

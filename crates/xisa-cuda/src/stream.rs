@@ -1,6 +1,7 @@
 //! Streams and events. Work is finished when its call returns, so a
 //! stream is always idle and an event completes when it is recorded.
 
+use std::collections::HashMap;
 use std::ffi::{c_int, c_uint, c_void};
 use std::time::Instant;
 
@@ -22,6 +23,14 @@ fn check_stream(s: *mut c_void) -> Res {
             ))
         }
     })
+}
+
+/// Removes handle `h` from its table (`what`: "a stream", "an event").
+fn remove<T>(table: &mut HashMap<usize, T>, h: *mut c_void, what: &str) -> Res {
+    table
+        .remove(&id(h))
+        .map(|_| ())
+        .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("{h:p} is not {what}")))
 }
 
 /// Event `e`.
@@ -71,12 +80,7 @@ exports! {
 
     /// Destroys a stream.
     fn cuStreamDestroy_v2(s: *mut c_void) {
-        driver::with(|d| {
-            d.streams
-                .remove(&id(s))
-                .map(|_| ())
-                .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("{s:p} is not a stream")))
-        })
+        driver::with(|d| remove(&mut d.streams, s, "a stream"))
     }
 
     /// Waits for a stream: its work is done.
@@ -202,11 +206,6 @@ exports! {
 
     /// Destroys an event.
     fn cuEventDestroy_v2(e: *mut c_void) {
-        driver::with(|d| {
-            d.events
-                .remove(&id(e))
-                .map(|_| ())
-                .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("{e:p} is not an event")))
-        })
+        driver::with(|d| remove(&mut d.events, e, "an event"))
     }
 }

@@ -314,6 +314,7 @@ trait Ieee: Copy + PartialOrd {
     fn up(self) -> Self;
     fn down(self) -> Self;
     fn infinite(self) -> bool;
+    fn nan(self) -> bool;
     fn with_sign_of(self, s: Self) -> Self;
 }
 
@@ -330,6 +331,9 @@ macro_rules! ieee {
             }
             fn infinite(self) -> bool {
                 self.is_infinite()
+            }
+            fn nan(self) -> bool {
+                self.is_nan()
             }
             fn with_sign_of(self, s: Self) -> Self {
                 self.copysign(s)
@@ -377,6 +381,31 @@ fn overflow_fix<F: Ieee>(r: F, rnd: Round) -> F {
         F::MAX.with_sign_of(r)
     } else {
         r
+    }
+}
+
+/// The infinite result `r` of `a` op `b`: an overflow of finite operands
+/// (fixed by [`overflow_fix`]), or exact when an operand is infinite.
+fn infinite_result<F: Ieee>(r: F, a: F, b: F, rnd: Round) -> F {
+    if a.infinite() || b.infinite() {
+        r
+    } else {
+        overflow_fix(r, rnd)
+    }
+}
+
+/// The quotient `a / b` rounded by `rnd`, from the round-to-nearest `q`
+/// and the remainder `a - q*b` (`rem`, computed exactly by the caller).
+fn quotient<F: Ieee>(q: F, a: F, b: F, rnd: Round, rem: impl FnOnce() -> f64) -> F {
+    if rnd == Round::Rn || q.nan() || q.infinite() && (a.infinite() || b == F::ZERO) {
+        q
+    } else if q.infinite() {
+        overflow_fix(q, rnd)
+    } else {
+        // The sign of a/b - q is the sign of (a - q*b) / b.
+        let rem = rem();
+        let err = if b < F::ZERO { -rem } else { rem };
+        direct(q, err, rnd)
     }
 }
 
@@ -641,11 +670,7 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
                 // +0 (IEEE-754 §6.3); the host's rn sum has the other modes' sign.
                 exact_zero_sign(rnd, a.to_bits() == 0 && b.to_bits() == 0, s as f64) as f32
             } else if s.is_infinite() {
-                if a.is_infinite() || b.is_infinite() {
-                    s
-                } else {
-                    overflow_fix(s, rnd)
-                }
+                infinite_result(s, a, b, rnd)
             } else {
                 // a + b = s64 + e64 exactly (TwoSum in f64); s64 - s is exact
                 // and, when not 0, dwarfs e64. (The f64 sum alone can round
@@ -660,11 +685,7 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
             if rnd == Round::Rn || p.is_nan() {
                 p
             } else if p.is_infinite() {
-                if a.is_infinite() || b.is_infinite() {
-                    p
-                } else {
-                    overflow_fix(p, rnd)
-                }
+                infinite_result(p, a, b, rnd)
             } else {
                 let exact = a as f64 * b as f64; // 48-bit product: exact
                 direct(p, exact - p as f64, rnd)
@@ -672,16 +693,8 @@ fn fbin32(op: FBinOp, rnd: Round, a: f32, b: f32) -> u64 {
         }
         FBinOp::Div => {
             let q = a / b;
-            if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0) {
-                q
-            } else if q.is_infinite() {
-                overflow_fix(q, rnd)
-            } else {
-                // Sign of a/b - q: sign of (a - q*b) / b, computed exactly in f64.
-                let rem = (a as f64) - (q as f64) * (b as f64);
-                let err = if b < 0.0 { -rem } else { rem };
-                direct(q, err, rnd)
-            }
+            // The remainder is exact in f64.
+            quotient(q, a, b, rnd, || (a as f64) - (q as f64) * (b as f64))
         }
         FBinOp::Min => min_max_num(false, a as f64, b as f64) as f32,
         FBinOp::Max => min_max_num(true, a as f64, b as f64) as f32,
@@ -723,11 +736,7 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
             } else if s == 0.0 {
                 exact_zero_sign(rnd, a.to_bits() == 0 && b.to_bits() == 0, s)
             } else if s.is_infinite() {
-                if a.is_infinite() || b.is_infinite() {
-                    s
-                } else {
-                    overflow_fix(s, rnd)
-                }
+                infinite_result(s, a, b, rnd)
             } else {
                 direct(s, e, rnd)
             }
@@ -737,11 +746,7 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
             if rnd == Round::Rn || p.is_nan() {
                 p
             } else if p.is_infinite() {
-                if a.is_infinite() || b.is_infinite() {
-                    p
-                } else {
-                    overflow_fix(p, rnd)
-                }
+                infinite_result(p, a, b, rnd)
             } else if p == 0.0 && a != 0.0 && b != 0.0 {
                 // The product underflowed to zero: the error is the whole
                 // (non-zero) product, whose sign is the zero's.
@@ -759,21 +764,15 @@ fn fbin64(op: FBinOp, rnd: Round, a: f64, b: f64) -> u64 {
         }
         FBinOp::Div => {
             let q = a / b;
-            if rnd == Round::Rn || q.is_nan() || q.is_infinite() && (a.is_infinite() || b == 0.0) {
-                q
-            } else if q.is_infinite() {
-                overflow_fix(q, rnd)
-            } else {
+            quotient(q, a, b, rnd, || {
                 // A subnormal quotient: the residual a - q*b may underflow;
                 // scale a and q by 2^106 (exact for such small values).
-                let rem = if q.abs() < TINY64 && a.abs() < TINY64 * SCALE64 {
+                if q.abs() < TINY64 && a.abs() < TINY64 * SCALE64 {
                     (-(q * SCALE64)).mul_add(b, a * SCALE64)
                 } else {
                     (-q).mul_add(b, a)
-                };
-                let err = if b < 0.0 { -rem } else { rem };
-                direct(q, err, rnd)
-            }
+                }
+            })
         }
         FBinOp::Min => min_max_num(false, a, b),
         FBinOp::Max => min_max_num(true, a, b),
@@ -1104,31 +1103,15 @@ mod tests {
         ] {
             for rnd in Round::ALL {
                 let want = if rnd == Round::Rm { nz } else { pz };
-                assert_eq!(
-                    fbin(FBinOp::Add, ty, rnd, false, one, m_one),
-                    want,
-                    "{ty:?} {rnd:?}"
-                );
-                assert_eq!(
-                    fbin(FBinOp::Sub, ty, rnd, false, one, one),
-                    want,
-                    "{ty:?} {rnd:?}"
-                );
-                assert_eq!(
-                    fbin(FBinOp::Add, ty, rnd, false, pz, nz),
-                    want,
-                    "{ty:?} {rnd:?}"
-                );
-                assert_eq!(
-                    fbin(FBinOp::Add, ty, rnd, false, pz, pz),
-                    pz,
-                    "{ty:?} {rnd:?}"
-                );
-                assert_eq!(
-                    fbin(FBinOp::Add, ty, rnd, false, nz, nz),
-                    nz,
-                    "{ty:?} {rnd:?}"
-                );
+                for (op, a, b, want) in [
+                    (FBinOp::Add, one, m_one, want),
+                    (FBinOp::Sub, one, one, want),
+                    (FBinOp::Add, pz, nz, want),
+                    (FBinOp::Add, pz, pz, pz),
+                    (FBinOp::Add, nz, nz, nz),
+                ] {
+                    assert_eq!(fbin(op, ty, rnd, false, a, b), want, "{ty:?} {rnd:?}");
+                }
             }
         }
     }

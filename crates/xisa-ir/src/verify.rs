@@ -152,6 +152,16 @@ impl V<'_> {
         self.opnd_in(o, &[ty], what)
     }
 
+    /// The destination `dst` of type `dty`, then the operands `os` of type
+    /// `ty`, named `operand a`, `operand b` and `operand c` (at most three).
+    fn dst_abc(&self, dst: Reg, dty: Type, ty: Type, os: &[Operand]) -> R {
+        self.reg_is(dst, dty, "destination")?;
+        for (&o, what) in os.iter().zip(["operand a", "operand b", "operand c"]) {
+            self.opnd(o, ty, what)?;
+        }
+        Ok(())
+    }
+
     fn block(&self, b: BlockId, what: &str) -> R {
         if (b.0 as usize) < self.k.blocks.len() {
             Ok(())
@@ -336,12 +346,11 @@ impl V<'_> {
             }
             Op::Bin(op::Bin { op, ty, dst, a, b }) => {
                 self.int_ty(*ty, matches!(op, BinOp::And | BinOp::Or | BinOp::Xor))?;
-                self.reg_is(*dst, *ty, "destination")?;
-                self.opnd(*a, *ty, "operand a")?;
                 if is_shift(*op) {
+                    self.dst_abc(*dst, *ty, *ty, &[*a])?;
                     self.opnd(*b, I32, "shift amount")
                 } else {
-                    self.opnd(*b, *ty, "operand b")
+                    self.dst_abc(*dst, *ty, *ty, &[*a, *b])
                 }
             }
             Op::Un(op::Un { op, ty, dst, a }) => {
@@ -351,16 +360,9 @@ impl V<'_> {
             }
             Op::Mad(op::Mad { ty, dst, a, b, c }) => {
                 self.int_ty(*ty, false)?;
-                self.reg_is(*dst, *ty, "destination")?;
-                self.opnd(*a, *ty, "operand a")?;
-                self.opnd(*b, *ty, "operand b")?;
-                self.opnd(*c, *ty, "operand c")
+                self.dst_abc(*dst, *ty, *ty, &[*a, *b, *c])
             }
-            Op::MulWide(op::MulWide { dst, a, b, .. }) => {
-                self.reg_is(*dst, I64, "destination")?;
-                self.opnd(*a, I32, "operand a")?;
-                self.opnd(*b, I32, "operand b")
-            }
+            Op::MulWide(op::MulWide { dst, a, b, .. }) => self.dst_abc(*dst, I64, I32, &[*a, *b]),
             Op::Funnel(op::Funnel {
                 dst, lo, hi, shift, ..
             }) => {
@@ -369,14 +371,9 @@ impl V<'_> {
                 self.opnd(*hi, I32, "hi")?;
                 self.opnd(*shift, I32, "shift amount")
             }
-            Op::Lop3(op::Lop3 {
-                ty, dst, a, b, c, ..
-            }) => {
-                self.int_ty(*ty, true)?;
-                self.reg_is(*dst, *ty, "destination")?;
-                self.opnd(*a, *ty, "operand a")?;
-                self.opnd(*b, *ty, "operand b")?;
-                self.opnd(*c, *ty, "operand c")
+            Op::Lop3(o) => {
+                self.int_ty(o.ty, true)?;
+                self.dst_abc(o.dst, o.ty, o.ty, &[o.a, o.b, o.c])
             }
             Op::Prmt(op::Prmt { dst, a, b, sel }) => {
                 self.reg_is(*dst, I32, "destination")?;
@@ -384,34 +381,20 @@ impl V<'_> {
                 self.opnd(*b, I32, "operand b")?;
                 self.opnd(*sel, I32, "selector")
             }
-            Op::Bfe(op::Bfe {
-                ty,
-                dst,
-                a,
-                pos,
-                len,
-                ..
-            }) => {
-                self.int_ty(*ty, false)?;
-                self.reg_is(*dst, *ty, "destination")?;
-                self.opnd(*a, *ty, "operand")?;
-                self.opnd(*pos, I32, "position")?;
-                self.opnd(*len, I32, "length")
+            Op::Bfe(o) => {
+                self.int_ty(o.ty, false)?;
+                self.reg_is(o.dst, o.ty, "destination")?;
+                self.opnd(o.a, o.ty, "operand")?;
+                self.opnd(o.pos, I32, "position")?;
+                self.opnd(o.len, I32, "length")
             }
-            Op::Bfi(op::Bfi {
-                ty,
-                dst,
-                ins,
-                base,
-                pos,
-                len,
-            }) => {
-                self.int_ty(*ty, false)?;
-                self.reg_is(*dst, *ty, "destination")?;
-                self.opnd(*ins, *ty, "inserted value")?;
-                self.opnd(*base, *ty, "base value")?;
-                self.opnd(*pos, I32, "position")?;
-                self.opnd(*len, I32, "length")
+            Op::Bfi(o) => {
+                self.int_ty(o.ty, false)?;
+                self.reg_is(o.dst, o.ty, "destination")?;
+                self.opnd(o.ins, o.ty, "inserted value")?;
+                self.opnd(o.base, o.ty, "base value")?;
+                self.opnd(o.pos, I32, "position")?;
+                self.opnd(o.len, I32, "length")
             }
             Op::FBin(op::FBin {
                 op,
@@ -431,35 +414,24 @@ impl V<'_> {
                         rnd.name()
                     ));
                 }
-                self.reg_is(*dst, *ty, "destination")?;
-                self.opnd(*a, *ty, "operand a")?;
-                self.opnd(*b, *ty, "operand b")
+                self.dst_abc(*dst, *ty, *ty, &[*a, *b])
             }
             Op::FUn(op::FUn { ty, dst, a, .. }) => {
                 self.float_ty(*ty)?;
                 self.reg_is(*dst, *ty, "destination")?;
                 self.opnd(*a, *ty, "operand")
             }
-            Op::Fma(op::Fma {
-                ty, dst, a, b, c, ..
-            }) => {
-                self.float_ty(*ty)?;
-                self.reg_is(*dst, *ty, "destination")?;
-                self.opnd(*a, *ty, "operand a")?;
-                self.opnd(*b, *ty, "operand b")?;
-                self.opnd(*c, *ty, "operand c")
+            Op::Fma(o) => {
+                self.float_ty(o.ty)?;
+                self.dst_abc(o.dst, o.ty, o.ty, &[o.a, o.b, o.c])
             }
             Op::ICmp(op::ICmp { ty, dst, a, b, .. }) => {
                 self.int_ty(*ty, true)?;
-                self.reg_is(*dst, I1, "destination")?;
-                self.opnd(*a, *ty, "operand a")?;
-                self.opnd(*b, *ty, "operand b")
+                self.dst_abc(*dst, I1, *ty, &[*a, *b])
             }
             Op::FCmp(op::FCmp { ty, dst, a, b, .. }) => {
                 self.float_ty(*ty)?;
-                self.reg_is(*dst, I1, "destination")?;
-                self.opnd(*a, *ty, "operand a")?;
-                self.opnd(*b, *ty, "operand b")
+                self.dst_abc(*dst, I1, *ty, &[*a, *b])
             }
             Op::Select(op::Select {
                 ty,

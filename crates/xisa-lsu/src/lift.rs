@@ -159,27 +159,21 @@ fn place(b: &mut Builder, rule: &Rule, inst: &Inst) -> Option<Place> {
             imm,
         },
     };
+    // A global address: the 64-bit pair at `base`, plus the zero-extended
+    // 32-bit register `off` when there is one.
+    let global = |b: &mut Builder, base: (RegFile, u32), off: Option<(RegFile, u32)>| {
+        let a = b.pair64(base.0, base.1, "addr");
+        if let Some((f, n)) = off {
+            let o = b.file(f, n);
+            b.add_zext(a, o);
+        }
+        flat(Space::Global, a)
+    };
     Some(match rule.addressing {
-        Addressing::Global => {
-            let a = b.pair64(RegFile::V, rs1, "addr");
-            flat(Space::Global, a)
-        }
-        Addressing::Ubase => {
-            let a = b.pair64(RegFile::U, rs2, "addr");
-            let s1 = b.v(rs1);
-            b.add_zext(a, s1);
-            flat(Space::Global, a)
-        }
-        Addressing::U64 => {
-            let a = b.pair64(RegFile::U, rs1, "addr");
-            flat(Space::Global, a)
-        }
-        Addressing::U64x => {
-            let a = b.pair64(RegFile::U, rs1, "addr");
-            let s2 = b.u(rs2);
-            b.add_zext(a, s2);
-            flat(Space::Global, a)
-        }
+        Addressing::Global => global(b, (RegFile::V, rs1), None),
+        Addressing::Ubase => global(b, (RegFile::U, rs2), Some((RegFile::V, rs1))),
+        Addressing::U64 => global(b, (RegFile::U, rs1), None),
+        Addressing::U64x => global(b, (RegFile::U, rs1), Some((RegFile::U, rs2))),
         Addressing::Shared => {
             let s1 = b.v(rs1);
             flat(Space::Shared, s1)

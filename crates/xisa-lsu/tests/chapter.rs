@@ -46,30 +46,65 @@ fn split_row(line: &str) -> Option<Row> {
     })
 }
 
+/// The addressing classes by the chapter's address formula, first match
+/// first: (match at the start rather than anywhere, text, class).
+const ADDRESSING: [(bool, &str, &str); 9] = [
+    (true, "A = s1_64 + sext(imm)", "global"),
+    (true, "A = U64[u2] + zext(s1) + sext(imm)", "ubase"),
+    (true, "A = DESC(u2..u2+3).base + s1 + sext(imm)", "buf"),
+    (false, "workgroup shared 窗口", "shared"),
+    (false, "scratch", "scratch"),
+    (true, "A = U64[u1] + u2 +", "u64x"),
+    (true, "A = U64[u1] + sext", "u64"),
+    (true, "A = DESC(u1..u1+3).base + u2 +", "ubufx"),
+    (true, "A = DESC(u1..u1+3).base + sext", "ubuf"),
+];
+
+/// The atomic operations by a phrase of their semantics, first match first.
+const ATOMIC_OPS: [(&str, &str); 16] = [
+    ("binary32", "fadd"),
+    ("minimumNumber", "fmin"),
+    ("maximumNumber", "fmax"),
+    ("data0", "cmpxchg"),
+    ("old + 1", "inc"),
+    ("old - 1", "dec"),
+    ("min_s", "mins"),
+    ("max_s", "maxs"),
+    ("min_u", "minu"),
+    ("max_u", "maxu"),
+    ("交换", "xchg"),
+    ("M[A] + data", "add"),
+    ("M[A] - data", "sub"),
+    ("M[A] & data", "and"),
+    ("M[A] | data", "or"),
+    ("M[A] ^ data", "xor"),
+];
+
+/// The digits right after the first `marker` in `text` (empty when none
+/// follow); `None` without a `marker`.
+fn digits_after(text: &str, marker: &str) -> Option<String> {
+    let i = text.find(marker)?;
+    Some(
+        text[i + marker.len()..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect(),
+    )
+}
+
 /// The semantics class, derived here from the chapter's wording (a second,
 /// independent reading of the same text `convert.py` classifies).
 fn semclass(mn: &str, sem: &str) -> String {
-    let addr = if sem.starts_with("A = s1_64 + sext(imm)") {
-        "global"
-    } else if sem.starts_with("A = U64[u2] + zext(s1) + sext(imm)") {
-        "ubase"
-    } else if sem.starts_with("A = DESC(u2..u2+3).base + s1 + sext(imm)") {
-        "buf"
-    } else if sem.contains("workgroup shared 窗口") {
-        "shared"
-    } else if sem.contains("scratch") {
-        "scratch"
-    } else if sem.starts_with("A = U64[u1] + u2 +") {
-        "u64x"
-    } else if sem.starts_with("A = U64[u1] + sext") {
-        "u64"
-    } else if sem.starts_with("A = DESC(u1..u1+3).base + u2 +") {
-        "ubufx"
-    } else if sem.starts_with("A = DESC(u1..u1+3).base + sext") {
-        "ubuf"
-    } else {
-        "none"
-    };
+    let addr = ADDRESSING
+        .iter()
+        .find(|&&(prefix, key, _)| {
+            if prefix {
+                sem.starts_with(key)
+            } else {
+                sem.contains(key)
+            }
+        })
+        .map_or("none", |r| r.2);
     let act = if let Some(i) = sem.find("级 ") {
         let scope = if sem.contains("device 级") {
             "device"
@@ -79,11 +114,7 @@ fn semclass(mn: &str, sem: &str) -> String {
         let order = &sem[i + "级 ".len()..];
         let order = order.trim_end_matches('）');
         format!("fence.{scope}.{order}")
-    } else if let Some(i) = sem.find("读取 ") {
-        let bits: String = sem[i + "读取 ".len()..]
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
+    } else if let Some(bits) = digits_after(sem, "读取 ") {
         let ext = if sem.contains("零扩展") {
             "zx"
         } else if sem.contains("符号扩展") {
@@ -108,11 +139,7 @@ fn semclass(mn: &str, sem: &str) -> String {
             .trim_start_matches(|c: char| !c.is_ascii_digit())
             .to_string();
         format!("st.b{bits}")
-    } else if let Some(i) = sem.find("加载 ") {
-        let n: String = sem[i + "加载 ".len()..]
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
+    } else if let Some(n) = digits_after(sem, "加载 ") {
         format!("uld.dw{n}")
     } else {
         let at = if sem.contains("L2 原子") {
@@ -121,41 +148,11 @@ fn semclass(mn: &str, sem: &str) -> String {
             "wg"
         };
         let body = sem.split_once("：").map(|x| x.1).unwrap_or("");
-        let op = if body.contains("binary32") {
-            "fadd"
-        } else if body.contains("minimumNumber") {
-            "fmin"
-        } else if body.contains("maximumNumber") {
-            "fmax"
-        } else if body.contains("data0") {
-            "cmpxchg"
-        } else if body.contains("old + 1") {
-            "inc"
-        } else if body.contains("old - 1") {
-            "dec"
-        } else if body.contains("min_s") {
-            "mins"
-        } else if body.contains("max_s") {
-            "maxs"
-        } else if body.contains("min_u") {
-            "minu"
-        } else if body.contains("max_u") {
-            "maxu"
-        } else if body.contains("交换") {
-            "xchg"
-        } else if body.contains("M[A] + data") {
-            "add"
-        } else if body.contains("M[A] - data") {
-            "sub"
-        } else if body.contains("M[A] & data") {
-            "and"
-        } else if body.contains("M[A] | data") {
-            "or"
-        } else if body.contains("M[A] ^ data") {
-            "xor"
-        } else {
-            panic!("{mn}: unrecognised atomic semantics {sem:?}")
-        };
+        let op = ATOMIC_OPS
+            .iter()
+            .find(|(key, _)| body.contains(key))
+            .unwrap_or_else(|| panic!("{mn}: unrecognised atomic semantics {sem:?}"))
+            .1;
         let bits = if mn.contains("64") { "64" } else { "32" };
         let rtn = if sem.contains("旧值写回 rd") {
             ".rtn"

@@ -196,23 +196,19 @@ fn float_atomics_all_edge_pairs() {
             check(&src, &s);
         }
     }
-    // Spot values of the chapter's rules.
-    assert_eq!(
-        xisa_testkit::min_max_f32(false, 0x0000_0000, 0x8000_0000),
-        0x8000_0000
-    );
-    assert_eq!(
-        xisa_testkit::min_max_f32(true, 0x8000_0000, 0x0000_0000),
-        0x0000_0000
-    );
-    assert_eq!(
-        xisa_testkit::min_max_f32(false, 0x7fc0_0000, 0x3f80_0000),
-        0x3f80_0000
-    );
-    assert_eq!(
-        xisa_testkit::min_max_f32(true, 0x3f80_0000, 0x7f80_0001),
-        0x3f80_0000
-    );
+    // Spot values of the chapter's rules: (max, a, b, result).
+    for (max, a, b, want) in [
+        (false, 0x0000_0000, 0x8000_0000, 0x8000_0000),
+        (true, 0x8000_0000, 0x0000_0000, 0x0000_0000),
+        (false, 0x7fc0_0000, 0x3f80_0000, 0x3f80_0000),
+        (true, 0x3f80_0000, 0x7f80_0001, 0x3f80_0000),
+    ] {
+        assert_eq!(
+            xisa_testkit::min_max_f32(max, a, b),
+            want,
+            "max={max} {a:#x} {b:#x}"
+        );
+    }
 }
 
 #[test]

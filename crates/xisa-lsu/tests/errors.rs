@@ -9,11 +9,13 @@ fn asm_err(src: &str) -> xisa_lsu::AsmError {
     xisa_lsu::assemble(src).expect_err(src)
 }
 
-/// Asserts that `src` fails to assemble with an error of kind `pat`.
+/// Asserts that `src` fails to assemble with an error of kind `pat`;
+/// returns the error.
 macro_rules! assert_asm_err {
     ($src:expr, $pat:pat) => {{
         let e = asm_err($src);
         assert!(matches!(e.kind, $pat), "{:?}: {e}", $src);
+        e
     }};
 }
 
@@ -37,48 +39,37 @@ fn assembly_errors() {
     );
 
     // Wrong count.
-    let e = asm_err("ld.global.b32 v1, v[2:3]");
-    assert!(
-        matches!(e.kind, AsmErrorKind::OperandCount { found: 2, .. }),
-        "{e}"
+    assert_asm_err!(
+        "ld.global.b32 v1, v[2:3]",
+        AsmErrorKind::OperandCount { found: 2, .. }
     );
-    let e = asm_err("ld.shared.b32 v1, v2, 0, nt");
-    assert!(
-        matches!(e.kind, AsmErrorKind::OperandCount { found: 4, .. }),
-        "{e}"
+    let e = assert_asm_err!(
+        "ld.shared.b32 v1, v2, 0, nt",
+        AsmErrorKind::OperandCount { found: 4, .. }
     );
     assert_eq!(e.col, 26);
-    let e = asm_err("cache.inv.l1 v0");
-    assert!(
-        matches!(e.kind, AsmErrorKind::OperandCount { found: 1, .. }),
-        "{e}"
+    assert_asm_err!(
+        "cache.inv.l1 v0",
+        AsmErrorKind::OperandCount { found: 1, .. }
     );
 
     // Register range of the wrong size.
-    let e = asm_err("ld.global.b64 v[1:3], v[2:3], 0");
-    assert!(
-        matches!(
-            e.kind,
-            AsmErrorKind::RangeSize {
-                expected: 2,
-                found: 3,
-                ..
-            }
-        ),
-        "{e}"
+    let e = assert_asm_err!(
+        "ld.global.b64 v[1:3], v[2:3], 0",
+        AsmErrorKind::RangeSize {
+            expected: 2,
+            found: 3,
+            ..
+        }
     );
     assert_eq!(e.col, 15);
-    let e = asm_err("ld.buf.b32 v0, u[0:2], v1, 0");
-    assert!(
-        matches!(
-            e.kind,
-            AsmErrorKind::RangeSize {
-                expected: 4,
-                found: 3,
-                ..
-            }
-        ),
-        "{e}"
+    assert_asm_err!(
+        "ld.buf.b32 v0, u[0:2], v1, 0",
+        AsmErrorKind::RangeSize {
+            expected: 4,
+            found: 3,
+            ..
+        }
     );
 
     // Registers out of range / malformed.
@@ -93,8 +84,7 @@ fn assembly_errors() {
     );
 
     // Immediates out of the 24-bit range.
-    let e = asm_err("ld.shared.b32 v0, v1, 8388608");
-    assert!(matches!(e.kind, AsmErrorKind::ImmRange(_)), "{e}");
+    let e = assert_asm_err!("ld.shared.b32 v0, v1, 8388608", AsmErrorKind::ImmRange(_));
     assert_eq!(e.col, 23);
     assert_asm_err!("ld.shared.b32 v0, v1, -8388609", AsmErrorKind::ImmRange(_));
     assert_asm_err!("ld.shared.b32 v0, v1, 0x800000", AsmErrorKind::ImmRange(_));
@@ -139,12 +129,10 @@ fn decode_errors() {
     let t = xisa_lsu::rules::tables();
     let id = t.lookup("ld.global.b32").unwrap();
     let good = Inst {
-        id,
         rd: 1,
         rs1: 2,
-        rs2: 0,
         imm: -5,
-        cpol: 0,
+        ..Inst::new(id)
     };
     let mut bin = word(&good);
     bin.extend(word(&good));
@@ -214,12 +202,8 @@ fn decode_errors() {
     // A register range past v255.
     let id = t.lookup("ld.global.b128").unwrap();
     let bad = Inst {
-        id,
         rd: 253,
-        rs1: 0,
-        rs2: 0,
-        imm: 0,
-        cpol: 0,
+        ..Inst::new(id)
     };
     let e = xisa_lsu::disassemble(&word(&bad)).unwrap_err();
     assert!(

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use common::{half_to_f64, ENGINES};
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa_testkit::le_values;
 
 fn cubin(name: &str) -> Vec<u8> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -244,10 +245,7 @@ fn check_ptx(kernel: &str, dim: Dim, oob: Oob, elem: u32, kind: Kind, l: &Launch
         }
         let (o, smem) = r.unwrap_or_else(|err| panic!("{kernel} ({e}): {err}"));
         if matches!(kind, Kind::Load) {
-            let got: Vec<u64> = o
-                .chunks_exact(8)
-                .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-                .collect();
+            let got: Vec<u64> = le_values(&o);
             assert_eq!(got, out, "{kernel} ({e}): loaded values");
         }
         assert!(
@@ -267,39 +265,28 @@ fn launch2d(dx: i32, dy: i32) -> Launch {
     }
 }
 
+/// Every out-of-range mode and the name the kernels give it.
+const OOB_MODES: [(Oob, &str); 3] = [
+    (Oob::Ign, "zero"),
+    (Oob::Clamp, "clamp"),
+    (Oob::Trap, "trap"),
+];
+
+/// A 2D launch in range only: traps nowhere.
+fn inside2d() -> Launch {
+    Launch {
+        block: [6, 3, 1],
+        ..launch2d(0, 0)
+    }
+}
+
 #[test]
 fn suld_sust_2d_all_modes() {
-    for (oob, name) in [
-        (Oob::Ign, "zero"),
-        (Oob::Clamp, "clamp"),
-        (Oob::Trap, "trap"),
-    ] {
-        for (dx, dy) in [(-1, 0), (0, -1), (0, 0)] {
-            let l = launch2d(dx, dy);
+    for (oob, name) in OOB_MODES {
+        for l in [launch2d(-1, 0), launch2d(0, -1), launch2d(0, 0), inside2d()] {
             check_ptx(&format!("suld_2d_{name}"), Dim::D2, oob, 4, Kind::Load, &l);
             check_ptx(&format!("sust_2d_{name}"), Dim::D2, oob, 4, Kind::Store, &l);
         }
-        // In range only: traps nowhere.
-        let inside = Launch {
-            block: [6, 3, 1],
-            ..launch2d(0, 0)
-        };
-        check_ptx(
-            &format!("suld_2d_{name}"),
-            Dim::D2,
-            oob,
-            4,
-            Kind::Load,
-            &inside,
-        );
-        check_ptx(
-            &format!("sust_2d_{name}"),
-            Dim::D2,
-            oob,
-            4,
-            Kind::Store,
-            &inside,
-        );
     }
 }
 
@@ -307,33 +294,17 @@ fn suld_sust_2d_all_modes() {
 fn sured_2d_all_modes() {
     let add: fn(u64, u64) -> u64 = |a, b| a.wrapping_add(b);
     let lane_plus_v: fn(usize, u32) -> u64 = |lane, v| u64::from(v.wrapping_add(lane as u32));
-    for (oob, name) in [
-        (Oob::Ign, "zero"),
-        (Oob::Clamp, "clamp"),
-        (Oob::Trap, "trap"),
-    ] {
-        for (dx, dy) in [(-1, 0), (0, 1)] {
+    for (oob, name) in OOB_MODES {
+        for l in [launch2d(-1, 0), launch2d(0, 1), inside2d()] {
             check_ptx(
                 &format!("sured_add_2d_{name}"),
                 Dim::D2,
                 oob,
                 4,
                 Kind::Red(add, lane_plus_v),
-                &launch2d(dx, dy),
+                &l,
             );
         }
-        let inside = Launch {
-            block: [6, 3, 1],
-            ..launch2d(0, 0)
-        };
-        check_ptx(
-            &format!("sured_add_2d_{name}"),
-            Dim::D2,
-            oob,
-            4,
-            Kind::Red(add, lane_plus_v),
-            &inside,
-        );
     }
 }
 
@@ -471,12 +442,7 @@ fn shared_f64_add_via_cast_spin() {
             )
             .unwrap_or_else(|err| panic!("{e}: {err}"));
         let b = rep.buffers[0].as_ref().unwrap();
-        let v: Vec<f64> = dev
-            .read(b.addr, b.len as usize)
-            .unwrap()
-            .chunks_exact(8)
-            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-            .collect();
+        let v: Vec<f64> = le_values(&dev.read(b.addr, b.len as usize).unwrap());
         let add = |t: u32| f64::from(t) + 0.5;
         let total: f64 = (0..n).map(add).sum();
         assert_eq!(v[n as usize], total, "{e}: final sum");
@@ -845,12 +811,7 @@ fn check_suatom(s: Suatom, dx: i32, dy: i32) {
         }
         let rep = r.unwrap_or_else(|err| panic!("{s:?} ({e}): {err}"));
         let o = rep.buffers[1].as_ref().unwrap();
-        let got: Vec<u64> = dev
-            .read(o.addr, o.len as usize)
-            .unwrap()
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-            .collect();
+        let got: Vec<u64> = le_values(&dev.read(o.addr, o.len as usize).unwrap());
         if !collide {
             assert_eq!(got, out, "{s:?} ({e}) dx={dx} dy={dy}: returned values");
         }

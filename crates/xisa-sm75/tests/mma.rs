@@ -58,6 +58,14 @@ fn run(
         .collect()
 }
 
+/// Runs `kernel` on both engines and checks its `nd` words per lane
+/// against `want`.
+fn check(m: &Module, kernel: &str, a: &[u32], b: &[u32], c: &[u32], nd: usize, want: &[u32]) {
+    for e in ENGINES {
+        assert_eq!(run(m, kernel, e, a, b, c, nd), want, "{kernel} ({e})");
+    }
+}
+
 /// `(group, thread in group)` of a lane.
 fn gt(lane: usize) -> (usize, usize) {
     (lane >> 2, lane & 3)
@@ -105,18 +113,8 @@ fn hmma_m16n8k8_f32_and_f16_accumulators() {
         }
         fb.push(h(bt(2 * t, g)) | h(bt(2 * t + 1, g)) << 16);
     }
-    for e in ENGINES {
-        assert_eq!(
-            run(&m, "hmma_f32", e, &fa, &fb, &fc32, 4),
-            want32,
-            "hmma_f32 ({e})"
-        );
-        assert_eq!(
-            run(&m, "hmma_f16", e, &fa, &fb, &fc16, 2),
-            want16,
-            "hmma_f16 ({e})"
-        );
-    }
+    check(&m, "hmma_f32", &fa, &fb, &fc32, 4, &want32);
+    check(&m, "hmma_f16", &fa, &fb, &fc16, 2, &want16);
 }
 
 /// m8n8k16 (8-bit) and m8n8k32 (4-bit) integer MMA with every signedness,
@@ -186,9 +184,7 @@ fn imma_every_type_and_saturation() {
                         want.push(d(g, col));
                     }
                 }
-                for e in ENGINES {
-                    assert_eq!(run(&m, &name, e, &fa, &fb, &fc, 2), want, "{name} ({e})");
-                }
+                check(&m, &name, &fa, &fb, &fc, 2, &want);
             }
         }
     }
@@ -218,13 +214,7 @@ fn bmma_xor_popc() {
             want.push((c[g * 8 + col] + pop as i32) as u32);
         }
     }
-    for e in ENGINES {
-        assert_eq!(
-            run(&m, "bmma_xor_popc", e, &fa, &fb, &fc, 2),
-            want,
-            "bmma ({e})"
-        );
-    }
+    check(&m, "bmma_xor_popc", &fa, &fb, &fc, 2, &want);
 }
 
 /// `ldmatrix` x1/x2/x4, plain and transposed: the kernel copies 32 rows of
@@ -258,13 +248,7 @@ fn ldmatrix_every_count_and_transpose() {
                     });
                 }
             }
-            for e in ENGINES {
-                assert_eq!(
-                    run(&m, &name, e, &buf, &perm, &[0], n),
-                    want,
-                    "{name} ({e})"
-                );
-            }
+            check(&m, &name, &buf, &perm, &[0], n, &want);
         }
     }
 }

@@ -152,40 +152,39 @@ impl Rng {
 /// IEEE 754-2019 minimumNumber / maximumNumber of two f32 bit patterns: a NaN
 /// loses to a number (two NaNs give the first, quieted), and -0 < +0.
 pub fn min_max_f32(max: bool, a: u32, b: u32) -> u32 {
-    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
-    match (x.is_nan(), y.is_nan()) {
-        (true, true) => a | 0x0040_0000,
-        (true, false) => b,
-        (false, true) => a,
-        _ if x == y => {
-            // Only ±0 compare equal with different bits.
-            if (a >> 31 == 1) != max {
-                a
-            } else {
-                b
-            }
-        }
-        _ if (x > y) == max => a,
-        _ => b,
+    let x = f32::from_bits(a);
+    // Widening keeps NaNs, signs and order, so the choice is the same.
+    if min_max_picks_second(max, x.into(), f32::from_bits(b).into()) {
+        b
+    } else if x.is_nan() {
+        a | 0x0040_0000
+    } else {
+        a
     }
 }
 
 /// minimumNumber / maximumNumber of two f64 bit patterns (as [`min_max_f32`]).
 pub fn min_max_f64(max: bool, a: u64, b: u64) -> u64 {
-    let (x, y) = (f64::from_bits(a), f64::from_bits(b));
+    let x = f64::from_bits(a);
+    if min_max_picks_second(max, x, f64::from_bits(b)) {
+        b
+    } else if x.is_nan() {
+        a | 1 << 51
+    } else {
+        a
+    }
+}
+
+/// Whether minimumNumber (maximumNumber with `max`) of `x` and `y` is `y`;
+/// else it is `x` (quieted by the caller when both are NaN).
+fn min_max_picks_second(max: bool, x: f64, y: f64) -> bool {
     match (x.is_nan(), y.is_nan()) {
-        (true, true) => a | 1 << 51,
-        (true, false) => b,
-        (false, true) => a,
-        _ if x == y => {
-            if (a >> 63 == 1) != max {
-                a
-            } else {
-                b
-            }
-        }
-        _ if (x > y) == max => a,
-        _ => b,
+        (true, true) => false,
+        (true, false) => true,
+        (false, true) => false,
+        // Only ±0 compare equal with different bits.
+        _ if x == y => x.is_sign_negative() == max,
+        _ => (x > y) != max,
     }
 }
 

@@ -46,31 +46,28 @@ fn inline_const(v: u32, o: &Operand) -> Option<String> {
     }
 }
 
+/// An f16 literal as LLVM prints it: `s` when it is an inline integer
+/// (-16..=64), else the inline float whose f16 encoding is `bits`, else
+/// `bits` in hex.
+fn int_or_f16(s: i32, bits: u32) -> String {
+    if (-16..=64).contains(&s) {
+        s.to_string()
+    } else if let Some(k) = INLINE_F16.iter().position(|&x| x == bits) {
+        INLINE_F32[k].1.to_string()
+    } else {
+        format!("{bits:#x}")
+    }
+}
+
 /// A literal dword as LLVM prints it for an operand of type `ty`.
 fn literal_typed(l: u32, ty: &str) -> String {
     match ty {
         "f16" => {
             let h = l & 0xffff;
-            let s = h as u16 as i16;
-            if (-16..=64).contains(&s) {
-                s.to_string()
-            } else if let Some(k) = INLINE_F16.iter().position(|&x| x == h) {
-                INLINE_F32[k].1.to_string()
-            } else {
-                format!("{h:#x}")
-            }
+            int_or_f16(h as u16 as i16 as i32, h)
         }
         // Packed halves: a value with a non-zero high half prints whole.
-        "v2f16" => {
-            let s = l as i32;
-            if (-16..=64).contains(&s) {
-                s.to_string()
-            } else if let Some(k) = INLINE_F16.iter().position(|&x| x == l) {
-                INLINE_F32[k].1.to_string()
-            } else {
-                format!("{l:#x}")
-            }
-        }
+        "v2f16" => int_or_f16(l as i32, l),
         "i16" => {
             let s = l as i32;
             if (-16..=64).contains(&s) {

@@ -202,6 +202,27 @@ pub fn ref_packed(f: Fmt, a: u32, b: u32) -> u32 {
     lo | hi << 16
 }
 
+/// Sets field `name` of format `f` in the encoding `w` to `v`; a field the
+/// format lacks is left alone.
+pub fn set_field(f: &xisa_cdna::gfx942::Format, w: &mut u64, name: &str, v: u64) {
+    if let Some(fd) = f.fields.iter().find(|x| x.name == name) {
+        let m = ((1u64 << (fd.hi - fd.lo + 1)) - 1) << fd.lo;
+        *w = (*w & !m) | ((v << fd.lo) & m);
+    }
+}
+
+/// Sets the opcode of `op` (in format `f`) in the encoding `w` and, for the
+/// FLAT variants, the segment that selects the variant.
+pub fn set_opcode(f: &xisa_cdna::gfx942::Format, op: &xisa_cdna::gfx942::Opcode, w: &mut u64) {
+    set_field(f, w, "op", u64::from(op.op));
+    match op.variant.as_str() {
+        "flat" => set_field(f, w, "seg", 0),
+        "scratch" => set_field(f, w, "seg", 1),
+        "global" => set_field(f, w, "seg", 2),
+        _ => {}
+    }
+}
+
 /// Random encodings of row `ri` that xisa disassembles: (bytes, text).
 pub fn gfx942_samples(rng: &mut Rng, ri: usize, n: usize) -> Vec<(Vec<u8>, String)> {
     use xisa_cdna::gfx942::{self, tables};
@@ -214,19 +235,8 @@ pub fn gfx942_samples(rng: &mut Rng, ri: usize, n: usize) -> Vec<(Vec<u8>, Strin
             break;
         }
         let mut w: u64 = u64::from(f.value) | (rng.next() & !u64::from(f.mask));
-        let set = |w: &mut u64, name: &str, v: u64| {
-            if let Some(fd) = f.fields.iter().find(|x| x.name == name) {
-                let m = ((1u64 << (fd.hi - fd.lo + 1)) - 1) << fd.lo;
-                *w = (*w & !m) | ((v << fd.lo) & m);
-            }
-        };
-        set(&mut w, "op", u64::from(op.op));
-        match op.variant.as_str() {
-            "flat" => set(&mut w, "seg", 0),
-            "scratch" => set(&mut w, "seg", 1),
-            "global" => set(&mut w, "seg", 2),
-            _ => {}
-        }
+        let set = |w: &mut u64, name: &str, v: u64| set_field(f, w, name, v);
+        set_opcode(f, op, &mut w);
         // Bits the printer does not show make different words print alike;
         // keep them zero so every text has one encoding.
         for name in [

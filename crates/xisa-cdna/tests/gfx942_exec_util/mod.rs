@@ -333,6 +333,73 @@ pub fn rmw_want(
     (new & mask | mem & !mask, ret.unwrap_or(out))
 }
 
+/// One slot of a read-modify-write check: its index, value mask, old value
+/// (masked) and operands ([`rmw_operands`]).
+pub struct RmwSlot {
+    pub j: usize,
+    pub mask: u64,
+    pub old: u64,
+    pub a: u64,
+    pub b: u64,
+}
+
+/// One round of a read-modify-write test: the memory, data and out qwords
+/// (per slot one memory and one out qword, two data qwords; `lanes` slots
+/// per case) and the EXEC mask of the ops.
+pub struct RmwRound {
+    pub mem: Vec<u64>,
+    pub data: Vec<u64>,
+    pub out: Vec<u64>,
+    pub emask: u64,
+    pub lanes: usize,
+}
+
+impl RmwRound {
+    /// A round over these buffers and EXEC mask, `lanes` slots per case.
+    pub fn new(mem: Vec<u64>, data: Vec<u64>, out: Vec<u64>, emask: u64, lanes: usize) -> Self {
+        RmwRound {
+            mem,
+            data,
+            out,
+            emask,
+            lanes,
+        }
+    }
+
+    /// The launch: one workgroup of `lanes` over memory, data and out, with
+    /// the EXEC mask as the kernarg qword after them.
+    pub fn setup(&self) -> Setup {
+        let bufs = vec![bytes64(&self.mem), bytes64(&self.data), bytes64(&self.out)];
+        setup_one_group(bufs, self.emask, self.lanes)
+    }
+
+    /// Checks the slots of case `case` in the memory and out qwords `got` of
+    /// a run: each must be [`rmw_want`] of `update(slot)` (new value,
+    /// returned value). Failures name `ctx`, the lane and the operands.
+    pub fn check_case(
+        &self,
+        ctx: &str,
+        (gm, go): &(Vec<u64>, Vec<u64>),
+        case: usize,
+        wide: bool,
+        update: impl Fn(&RmwSlot) -> (u64, Option<u64>),
+    ) {
+        for l in 0..self.lanes {
+            let j = case * self.lanes + l;
+            let active = self.emask >> (l % 64) & 1 == 1;
+            let (mask, a, b) = rmw_operands(wide, &self.data, j);
+            let old = self.mem[j] & mask;
+            let slot = RmwSlot { j, mask, old, a, b };
+            let want = rmw_want(active, self.mem[j], self.out[j], mask, || update(&slot));
+            assert_eq!(
+                (gm[j], go[j]),
+                want,
+                "{ctx} lane {l}: old {old:#x} a {a:#x} b {b:#x}"
+            );
+        }
+    }
+}
+
 /// A table of LLVM's constant folding (`gfx942_llvm_fold/NAME.tsv`, written
 /// by `fold.py NAME`): per line, its space-separated hex fields.
 pub fn fold_table(name: &str) -> Vec<Vec<u64>> {
@@ -366,3 +433,69 @@ pub fn lane_io_prologue(in_log2: u32, out_log2: u32) -> String {
          s_waitcnt vmcnt(0)\n"
     )
 }
+
+/// The start of a read-modify-write kernel (buffers: memory, data, out, then
+/// the kernarg qword of the ops' EXEC mask in s[10:11]): the buffer
+/// addresses in s[4:9], the launch EXEC saved in s[18:19], v1 = tid.x and
+/// its byte offsets v2 (8 per lane) and v3 (16 per lane).
+pub const RMW_PROLOGUE: &str = "s_load_dwordx8 s[4:11], s[0:1], 0x0\n\
+                                s_waitcnt lgkmcnt(0)\n\
+                                s_mov_b64 s[18:19], exec\n\
+                                v_and_b32 v1, 0x3ff, v0\n\
+                                v_lshlrev_b32 v2, 3, v1\n\
+                                v_lshlrev_b32 v3, 4, v1\n";
+
+/// Case `i` of a read-modify-write kernel after [`RMW_PROLOGUE`], `lanes`
+/// slots per case: the case's memory, data and out addresses in s[12:13],
+/// s[14:15] and s[16:17] (8, 16 and 8 bytes per lane), and the lane's data
+/// and out slots loaded into v[4:7] and v[8:9] (not waited for).
+pub fn rmw_case_start(i: usize, lanes: usize) -> String {
+    let (mo, dof) = (i * lanes * 8, i * lanes * 16);
+    format!(
+        "s_add_u32 s12, s4, {mo}\ns_addc_u32 s13, s5, 0\n\
+         s_add_u32 s14, s6, {dof}\ns_addc_u32 s15, s7, 0\n\
+         s_add_u32 s16, s8, {mo}\ns_addc_u32 s17, s9, 0\n\
+         global_load_dwordx4 v[4:7], v3, s[14:15]\n\
+         global_load_dwordx2 v[8:9], v2, s[16:17]\n"
+    )
+}
+
+/// A float compare condition on the operands as f64.
+pub type FCmp = fn(f64, f64) -> bool;
+/// An integer compare condition on the operands sign- or zero-extended.
+pub type ICmp = fn(i64, i64) -> bool;
+
+/// The VOPC float conditions in opcode order, `f` first and `tru` last.
+// As IEEE defines them: with NaN operands `a < b || a > b` differs from
+// `a != b` and `!(a >= b)` from `a < b`.
+#[allow(clippy::double_comparisons, clippy::neg_cmp_op_on_partial_ord)]
+pub const FLOAT_CONDS: [(&str, FCmp); 16] = [
+    ("f", |_, _| false),
+    ("lt", |a, b| a < b),
+    ("eq", |a, b| a == b),
+    ("le", |a, b| a <= b),
+    ("gt", |a, b| a > b),
+    ("lg", |a, b| a < b || a > b),
+    ("ge", |a, b| a >= b),
+    ("o", |a, b| !a.is_nan() && !b.is_nan()),
+    ("u", |a, b| a.is_nan() || b.is_nan()),
+    ("nge", |a, b| !(a >= b)),
+    ("nlg", |a, b| !(a < b || a > b)),
+    ("ngt", |a, b| !(a > b)),
+    ("nle", |a, b| !(a <= b)),
+    ("neq", |a, b| a != b),
+    ("nlt", |a, b| !(a < b)),
+    ("tru", |_, _| true),
+];
+
+/// The VOPC integer conditions in opcode order, `f` first and `t` last.
+pub const INT_CONDS: [(&str, ICmp); 8] = [
+    ("f", |_, _| false),
+    ("lt", |a, b| a < b),
+    ("eq", |a, b| a == b),
+    ("le", |a, b| a <= b),
+    ("gt", |a, b| a > b),
+    ("ne", |a, b| a != b),
+    ("ge", |a, b| a >= b),
+    ("t", |_, _| true),
+];

@@ -1534,21 +1534,31 @@ done:
         assert_eq!(print_module(&parse_module(&t1).unwrap()), t1);
     }
 
-    #[test]
-    fn integer_immediates() {
-        let src = "kernel @k() {\n reg %x: i32, %y: i8, %z: i64, %p: i1\ne:\n %x = add.i32 %x, -1\n %y = mov.i8 -128\n %y = mov.i8 255\n %z = mov.i64 -9223372036854775808\n %z = mov.i64 0xffffffffffffffff\n %x = mov.i32 0x1ffffffff\n %p = mov.i1 1\n %p = mov.i1 -1\n %x = mov.i32 -0x10\n exit\n}";
+    /// Parses `src`, checks that the last operand of each instruction in
+    /// its first block is the immediate `want` gives, and that the module
+    /// round-trips; its printed text.
+    fn imms_roundtrip(src: &str, want: &[u64]) -> String {
         let k = parse_kernel(src).unwrap();
         let imms: Vec<u64> = k.blocks[0]
             .insts
             .iter()
             .map(|i| match i.op.uses().last() {
                 Some(Operand::Imm(v)) => *v,
-                _ => panic!(),
+                o => panic!("{o:?}"),
             })
             .collect();
-        assert_eq!(
-            imms,
-            vec![
+        assert_eq!(imms, want);
+        let m = Module { kernels: vec![k] };
+        roundtrip(&m);
+        print_module(&m)
+    }
+
+    #[test]
+    fn integer_immediates() {
+        let src = "kernel @k() {\n reg %x: i32, %y: i8, %z: i64, %p: i1\ne:\n %x = add.i32 %x, -1\n %y = mov.i8 -128\n %y = mov.i8 255\n %z = mov.i64 -9223372036854775808\n %z = mov.i64 0xffffffffffffffff\n %x = mov.i32 0x1ffffffff\n %p = mov.i1 1\n %p = mov.i1 -1\n %x = mov.i32 -0x10\n exit\n}";
+        let text = imms_roundtrip(
+            src,
+            &[
                 0xffff_ffff,
                 0x80,
                 0xff,
@@ -1557,12 +1567,9 @@ done:
                 0x1_ffff_ffff,
                 1,
                 1,
-                0xffff_fff0
-            ]
+                0xffff_fff0,
+            ],
         );
-        let m = Module { kernels: vec![k] };
-        roundtrip(&m);
-        let text = print_module(&m);
         assert!(text.contains("add.i32 %x, -1"), "{text}");
         assert!(text.contains("mov.i32 0x1ffffffff"), "{text}");
         for bad in [
@@ -1583,18 +1590,9 @@ done:
     #[test]
     fn float_immediates() {
         let src = "kernel @k() {\n reg %f: f32, %d: f64, %h: f16, %b: bf16\ne:\n %f = mov.f32 1.5\n %f = mov.f32 -0.0\n %f = mov.f32 0f7fc00001\n %f = mov.f32 1e-45\n %d = mov.f64 0.1\n %d = mov.f64 0d7ff0000000000000\n %h = mov.f16 1.5\n %h = mov.f16 0h7c00\n %b = mov.bf16 -2\n %f = mov.f32 3\n %f = mov.f32 0x3f800000\n exit\n}";
-        let k = parse_kernel(src).unwrap();
-        let imms: Vec<u64> = k.blocks[0]
-            .insts
-            .iter()
-            .map(|i| match i.op.uses()[0] {
-                Operand::Imm(v) => v,
-                _ => panic!(),
-            })
-            .collect();
-        assert_eq!(
-            imms,
-            vec![
+        let text = imms_roundtrip(
+            src,
+            &[
                 0x3fc0_0000,
                 0x8000_0000,
                 0x7fc0_0001,
@@ -1606,11 +1604,8 @@ done:
                 0xc000,
                 0x4040_0000,
                 0x3f80_0000,
-            ]
+            ],
         );
-        let m = Module { kernels: vec![k] };
-        roundtrip(&m);
-        let text = print_module(&m);
         for want in [
             "mov.f32 1.5",
             "mov.f32 -0.0",

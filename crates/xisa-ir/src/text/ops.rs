@@ -99,6 +99,24 @@ fn ty<S: Syn>(s: &mut S, t: &mut Type) -> R {
     s.part(t, "a type")
 }
 
+/// `DST = HEAD`: the one destination and the mnemonic's first word, which
+/// most ops start with.
+fn dst_head<S: Syn>(s: &mut S, dst: &mut Reg, h: &'static str) -> R {
+    s.dst(dst)?;
+    s.head(h)
+}
+
+/// Operands that all have type `t`.
+fn opnds_of<S: Syn, const N: usize>(s: &mut S, t: Type, os: [&mut Operand; N]) -> R {
+    os.into_iter().try_for_each(|o| s.opnd(o, t))
+}
+
+/// `.TYPE A, B, ...`: the type part, then operands of that type.
+fn typed<S: Syn, const N: usize>(s: &mut S, t: &mut Type, os: [&mut Operand; N]) -> R {
+    ty(s, t)?;
+    opnds_of(s, *t, os)
+}
+
 /// The mnemonic's first word for `op`.
 pub(super) fn head(op: &Op) -> &'static str {
     match op {
@@ -140,288 +158,128 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
     use Type::{I1, I32, I64};
     let h = head(op);
     match op {
-        Op::Mov { ty: t, dst, src } => {
-            s.dst(dst)?;
-            s.head(h)?;
-            ty(s, t)?;
-            s.opnd(src, *t)
+        Op::Mov { ty: t, dst, src }
+        | Op::Un(op::Un {
+            ty: t, dst, a: src, ..
+        })
+        | Op::ReadFirstLane { ty: t, dst, src } => {
+            dst_head(s, dst, h)?;
+            typed(s, t, [src])
         }
-        Op::Bin(op::Bin {
-            op,
-            ty: t,
-            dst,
-            a,
-            b,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            ty(s, t)?;
-            s.opnd(a, *t)?;
-            s.opnd(b, if is_shift(*op) { I32 } else { *t })
+        Op::Bin(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            typed(s, &mut o.ty, [&mut o.a])?;
+            s.opnd(&mut o.b, if is_shift(o.op) { I32 } else { o.ty })
         }
-        Op::Un(op::Un { ty: t, dst, a, .. }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            ty(s, t)?;
-            s.opnd(a, *t)
+        Op::Mad(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            typed(s, &mut o.ty, [&mut o.a, &mut o.b, &mut o.c])
         }
-        Op::Mad(op::Mad {
-            ty: t,
-            dst,
-            a,
-            b,
-            c,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            ty(s, t)?;
-            s.opnd(a, *t)?;
-            s.opnd(b, *t)?;
-            s.opnd(c, *t)
+        Op::MulWide(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.either(&mut o.signed, "s32", "u32")?;
+            opnds_of(s, I32, [&mut o.a, &mut o.b])
         }
-        Op::MulWide(op::MulWide { signed, dst, a, b }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.either(signed, "s32", "u32")?;
-            s.opnd(a, I32)?;
-            s.opnd(b, I32)
+        Op::Funnel(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.either(&mut o.left, "l", "r")?;
+            s.either(&mut o.wrap, "wrap", "clamp")?;
+            opnds_of(s, I32, [&mut o.lo, &mut o.hi, &mut o.shift])
         }
-        Op::Funnel(op::Funnel {
-            left,
-            wrap,
-            dst,
-            lo,
-            hi,
-            shift,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.either(left, "l", "r")?;
-            s.either(wrap, "wrap", "clamp")?;
-            s.opnd(lo, I32)?;
-            s.opnd(hi, I32)?;
-            s.opnd(shift, I32)
+        Op::Lop3(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            typed(s, &mut o.ty, [&mut o.a, &mut o.b, &mut o.c])?;
+            s.byte(&mut o.lut, "a lookup table (0..=255)")
         }
-        Op::Lop3(op::Lop3 {
-            ty: t,
-            dst,
-            a,
-            b,
-            c,
-            lut,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            ty(s, t)?;
-            s.opnd(a, *t)?;
-            s.opnd(b, *t)?;
-            s.opnd(c, *t)?;
-            s.byte(lut, "a lookup table (0..=255)")
+        Op::Prmt(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            opnds_of(s, I32, [&mut o.a, &mut o.b, &mut o.sel])
         }
-        Op::Prmt(op::Prmt { dst, a, b, sel }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.opnd(a, I32)?;
-            s.opnd(b, I32)?;
-            s.opnd(sel, I32)
+        Op::Bfe(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.either(&mut o.signed, "s", "u")?;
+            typed(s, &mut o.ty, [&mut o.a])?;
+            opnds_of(s, I32, [&mut o.pos, &mut o.len])
         }
-        Op::Bfe(op::Bfe {
-            signed,
-            ty: t,
-            dst,
-            a,
-            pos,
-            len,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.either(signed, "s", "u")?;
-            ty(s, t)?;
-            s.opnd(a, *t)?;
-            s.opnd(pos, I32)?;
-            s.opnd(len, I32)
+        Op::Bfi(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            typed(s, &mut o.ty, [&mut o.ins, &mut o.base])?;
+            opnds_of(s, I32, [&mut o.pos, &mut o.len])
         }
-        Op::Bfi(op::Bfi {
-            ty: t,
-            dst,
-            ins,
-            base,
-            pos,
-            len,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            ty(s, t)?;
-            s.opnd(ins, *t)?;
-            s.opnd(base, *t)?;
-            s.opnd(pos, I32)?;
-            s.opnd(len, I32)
+        Op::FBin(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.part_or(&mut o.rnd, Round::Rn)?;
+            s.flag(&mut o.ftz, "ftz")?;
+            typed(s, &mut o.ty, [&mut o.a, &mut o.b])
         }
-        Op::FBin(op::FBin {
-            ty: t,
-            rnd,
-            ftz,
-            dst,
-            a,
-            b,
-            ..
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.part_or(rnd, Round::Rn)?;
-            s.flag(ftz, "ftz")?;
-            ty(s, t)?;
-            s.opnd(a, *t)?;
-            s.opnd(b, *t)
+        Op::FUn(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.flag(&mut o.ftz, "ftz")?;
+            typed(s, &mut o.ty, [&mut o.a])
         }
-        Op::FUn(op::FUn {
-            ty: t, ftz, dst, a, ..
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.flag(ftz, "ftz")?;
-            ty(s, t)?;
-            s.opnd(a, *t)
+        Op::Fma(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.flag(&mut o.ftz, "ftz")?;
+            typed(s, &mut o.ty, [&mut o.a, &mut o.b, &mut o.c])
         }
-        Op::Fma(op::Fma {
-            ty: t,
-            ftz,
-            dst,
-            a,
-            b,
-            c,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.flag(ftz, "ftz")?;
-            ty(s, t)?;
-            s.opnd(a, *t)?;
-            s.opnd(b, *t)?;
-            s.opnd(c, *t)
+        Op::ICmp(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.part(&mut o.cond, "an integer condition")?;
+            typed(s, &mut o.ty, [&mut o.a, &mut o.b])
         }
-        Op::ICmp(op::ICmp {
-            cond,
-            ty: t,
-            dst,
-            a,
-            b,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.part(cond, "an integer condition")?;
-            ty(s, t)?;
-            s.opnd(a, *t)?;
-            s.opnd(b, *t)
+        Op::FCmp(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.part(&mut o.cond, "a float condition")?;
+            s.flag(&mut o.ftz, "ftz")?;
+            typed(s, &mut o.ty, [&mut o.a, &mut o.b])
         }
-        Op::FCmp(op::FCmp {
-            cond,
-            ty: t,
-            ftz,
-            dst,
-            a,
-            b,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.part(cond, "a float condition")?;
-            s.flag(ftz, "ftz")?;
-            ty(s, t)?;
-            s.opnd(a, *t)?;
-            s.opnd(b, *t)
+        Op::Select(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            ty(s, &mut o.ty)?;
+            s.opnd(&mut o.cond, I1)?;
+            opnds_of(s, o.ty, [&mut o.a, &mut o.b])
         }
-        Op::Select(op::Select {
-            ty: t,
-            dst,
-            cond,
-            a,
-            b,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            ty(s, t)?;
-            s.opnd(cond, I1)?;
-            s.opnd(a, *t)?;
-            s.opnd(b, *t)
-        }
-        Op::Cvt(op::Cvt {
-            op,
-            to,
-            from,
-            rnd,
-            sat,
-            ftz,
-            dst,
-            src,
-        }) => {
-            s.dst(dst)?;
-            s.head(h)?;
-            s.part(op, "a conversion")?;
-            s.part_or(rnd, Round::Rn)?;
-            s.flag(sat, "sat")?;
-            s.flag(ftz, "ftz")?;
-            ty(s, to)?;
-            ty(s, from)?;
-            s.opnd(src, *from)
+        Op::Cvt(o) => {
+            dst_head(s, &mut o.dst, h)?;
+            s.part(&mut o.op, "a conversion")?;
+            s.part_or(&mut o.rnd, Round::Rn)?;
+            s.flag(&mut o.sat, "sat")?;
+            s.flag(&mut o.ftz, "ftz")?;
+            ty(s, &mut o.to)?;
+            typed(s, &mut o.from, [&mut o.src])
         }
         Op::Special { dst, sreg } => {
-            s.dst(dst)?;
-            s.head(h)?;
+            dst_head(s, dst, h)?;
             s.part(sreg, "a special register")
         }
-        Op::Load(op::Load {
-            space,
-            mem,
-            order,
-            scope,
-            uniform,
-            dsts,
-            addr,
-        }) => {
-            s.dst_list(dsts)?;
+        Op::Load(o) => {
+            s.dst_list(&mut o.dsts)?;
             s.head(h)?;
-            s.flag(uniform, "uniform")?;
-            s.part(space, "a memory space")?;
-            s.order_scope(order, scope)?;
-            s.mem(mem)?;
-            s.addr(addr, *space)
+            s.flag(&mut o.uniform, "uniform")?;
+            s.part(&mut o.space, "a memory space")?;
+            s.order_scope(&mut o.order, &mut o.scope)?;
+            s.mem(&mut o.mem)?;
+            s.addr(&mut o.addr, o.space)
         }
-        Op::Store(op::Store {
-            space,
-            mem,
-            order,
-            scope,
-            srcs,
-            addr,
-        }) => {
+        Op::Store(o) => {
             s.head(h)?;
-            s.part(space, "a memory space")?;
-            s.order_scope(order, scope)?;
-            s.mem(mem)?;
-            s.addr(addr, *space)?;
-            s.opnds(srcs, None, kind_int_type(mem.kind))
+            s.part(&mut o.space, "a memory space")?;
+            s.order_scope(&mut o.order, &mut o.scope)?;
+            s.mem(&mut o.mem)?;
+            s.addr(&mut o.addr, o.space)?;
+            s.opnds(&mut o.srcs, None, kind_int_type(o.mem.kind))
         }
-        Op::Atomic(op::Atomic {
-            op,
-            ty: t,
-            space,
-            scope,
-            order,
-            ftz,
-            dst,
-            addr,
-            src,
-            cmp,
-        }) => {
-            s.dst_opt(dst)?;
+        Op::Atomic(o) => {
+            s.dst_opt(&mut o.dst)?;
             s.head(h)?;
-            s.part(space, "a memory space")?;
-            s.part(op, "an atomic operation")?;
-            s.part(t, "an atomic type")?;
-            s.part(scope, "a scope")?;
-            s.part(order, "an ordering")?;
-            s.flag(ftz, "ftz")?;
-            s.addr(addr, *space)?;
-            s.opnd_opt_before(cmp, src, t.reg_type())
+            s.part(&mut o.space, "a memory space")?;
+            s.part(&mut o.op, "an atomic operation")?;
+            s.part(&mut o.ty, "an atomic type")?;
+            s.part(&mut o.scope, "a scope")?;
+            s.part(&mut o.order, "an ordering")?;
+            s.flag(&mut o.ftz, "ftz")?;
+            s.addr(&mut o.addr, o.space)?;
+            s.opnd_opt_before(&mut o.cmp, &mut o.src, o.ty.reg_type())
         }
         Op::Fence { scope, order } => {
             s.head(h)?;
@@ -429,30 +287,24 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.part(order, "an ordering")
         }
         Op::Barrier | Op::WaveSync => s.head(h),
-        Op::Bar(op::Bar {
-            op,
-            id,
-            count,
-            dst,
-            pred,
-        }) => {
-            s.dst_opt(dst)?;
+        Op::Bar(o) => {
+            s.dst_opt(&mut o.dst)?;
             s.head(h)?;
             s.part(
-                op,
+                &mut o.op,
                 "a barrier operation (sync, arrive, red.popc, red.and, red.or, grid)",
             )?;
+            let red = o.op.is_red();
             s.check(
-                op.is_red() == dst.is_some(),
-                if op.is_red() {
+                red == o.dst.is_some(),
+                if red {
                     "a barrier reduction has one destination register"
                 } else {
                     "this instruction has no destination register"
                 },
             )?;
-            s.opnd(id, I32)?;
-            s.opnd(count, I32)?;
-            s.opnd_if(pred, I1, op.is_red())
+            opnds_of(s, I32, [&mut o.id, &mut o.count])?;
+            s.opnd_if(&mut o.pred, I1, red)
         }
         Op::HostCall { func, dst, args } => {
             s.dst_opt(dst)?;
@@ -460,37 +312,22 @@ pub(super) fn op_syntax<S: Syn>(s: &mut S, op: &mut Op) -> R {
             s.part(func, "a host function (printf, assertfail, malloc, free)")?;
             s.opnds(args, Some(func.arity()), I64)
         }
-        Op::Shfl(op::Shfl {
-            ty: t,
-            dst,
-            valid,
-            src,
-            lane,
-        }) => {
-            s.dst(dst)?;
-            s.dst_opt(valid)?;
+        Op::Shfl(o) => {
+            s.dst(&mut o.dst)?;
+            s.dst_opt(&mut o.valid)?;
             s.head(h)?;
-            ty(s, t)?;
-            s.opnd(src, *t)?;
-            s.opnd(lane, I32)
+            typed(s, &mut o.ty, [&mut o.src])?;
+            s.opnd(&mut o.lane, I32)
         }
         Op::Vote { mode, dst, pred } => {
-            s.dst(dst)?;
-            s.head(h)?;
+            dst_head(s, dst, h)?;
             s.part(mode, "a vote mode")?;
             s.dst_type(*dst, *mode == VoteMode::Ballot)?;
             s.opnd(pred, I1)
         }
         Op::ActiveMask { dst } => {
-            s.dst(dst)?;
-            s.head(h)?;
+            dst_head(s, dst, h)?;
             s.dst_type(*dst, true)
-        }
-        Op::ReadFirstLane { ty: t, dst, src } => {
-            s.dst(dst)?;
-            s.head(h)?;
-            ty(s, t)?;
-            s.opnd(src, *t)
         }
     }
 }

@@ -59,9 +59,7 @@ impl Lowerer<'_, '_> {
                     && matches!(op, FBinOp::Add | FBinOp::Sub | FBinOp::Mul | FBinOp::Div));
         if !native {
             let args = [self.read_u64(a, ty), self.read_u64(b, ty)];
-            let r = self.call_helper(Helper::FBin, fbin_code(op, ty, rnd, ftz), &args);
-            let r = self.of_u64(r, ty);
-            self.write(dst, r, ty);
+            self.call_helper_into(Helper::FBin, fbin_code(op, ty, rnd, ftz), &args, dst, ty);
             return;
         }
         let x = self.read(a, ty);
@@ -108,9 +106,9 @@ impl Lowerer<'_, '_> {
             .icmp_imm_u(IntCC::UnsignedLessThan, m, lim as i64)
     }
 
-    /// `x op y` on f32/f64, natively, with NaN results from the helper (see
-    /// [`Self::nan_fallback`]) and, with `ftz`, the helper's result also
-    /// where an operand or the result is subnormal ([`Self::ftz_fallback`]).
+    /// `x op y` on f32/f64, natively, with NaN results from the helper and,
+    /// with `ftz`, the helper's result also where an operand or the result
+    /// is subnormal (see [`Self::nan_fallback`]).
     /// Cranelift's `fmin` / `fmax` are IEEE minimum / maximum
     /// (NaN-propagating, -0 < +0): on ordered operands they are exactly the
     /// IR's `min`/`max` and `min.nan`/`max.nan`, and a NaN operand gives a
@@ -127,33 +125,13 @@ impl Lowerer<'_, '_> {
     ) -> Value {
         let r = self.host_fop(op, x, y);
         let code = fbin_code(op, ty, rnd, ftz);
-        if ftz {
-            self.ftz_fallback(r, ty, Helper::FBin, code, &[x, y])
-        } else {
-            self.nan_fallback(r, ty, Helper::FBin, code, &[x, y])
-        }
-    }
-
-    /// [`Self::nan_fallback`] for a flushing op: the helper's result also
-    /// where an operand (`args`) or the result is subnormal, since only then
-    /// does flushing change anything.
-    fn ftz_fallback(
-        &mut self,
-        r: Value,
-        ty: Type,
-        helper: Helper,
-        code: u32,
-        args: &[Value],
-    ) -> Value {
-        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
-        let mut vals = args.to_vec();
-        vals.push(r);
-        let sub = self.any_subnormal(ty, &vals);
-        let slow = self.b.ins().bor(nan, sub);
-        self.helper_if(slow, r, ty, helper, code, args, ty)
+        self.nan_fallback(r, ty, Helper::FBin, code, &[x, y], ftz)
     }
 
     /// `r` (a native float result) unless it is NaN; then the helper's result.
+    /// For a flushing op (`ftz`) the helper's result also where an operand
+    /// (`args`) or the result is subnormal, since only then does flushing
+    /// change anything.
     ///
     /// Which NaN an operation returns is not portable: x86 returns the first NaN
     /// operand, but the compiler that built `semantics` may commute `a + b` or
@@ -168,9 +146,16 @@ impl Lowerer<'_, '_> {
         helper: Helper,
         code: u32,
         args: &[Value],
+        ftz: bool,
     ) -> Value {
-        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
-        self.helper_if(nan, r, ty, helper, code, args, ty)
+        let mut slow = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+        if ftz {
+            let mut vals = args.to_vec();
+            vals.push(r);
+            let sub = self.any_subnormal(ty, &vals);
+            slow = self.b.ins().bor(slow, sub);
+        }
+        self.helper_if(slow, r, ty, helper, code, args, ty)
     }
 
     /// `r` (of IR type `rty`) unless `slow`; then the helper's result for
@@ -220,9 +205,7 @@ impl Lowerer<'_, '_> {
         };
         if !native {
             let x = self.read_u64(a, ty);
-            let r = self.call_helper(Helper::FUn, code.pack(), &[x]);
-            let r = self.of_u64(r, ty);
-            self.write(dst, r, ty);
+            self.call_helper_into(Helper::FUn, code.pack(), &[x], dst, ty);
             return;
         }
         let x = self.read(a, ty);
@@ -253,10 +236,8 @@ impl Lowerer<'_, '_> {
             FUnOp::Trunc => self.b.ins().trunc(x),
             _ => self.b.ins().nearest(x),
         };
-        let r = if ftz {
-            self.ftz_fallback(r, ty, Helper::FUn, code.pack(), &[x])
-        } else if op == FUnOp::Rsqrt && ty == Type::F32 {
-            self.nan_fallback(r, ty, Helper::FUn, code.pack(), &[x])
+        let r = if ftz || (op == FUnOp::Rsqrt && ty == Type::F32) {
+            self.nan_fallback(r, ty, Helper::FUn, code.pack(), &[x], ftz)
         } else {
             r
         };
@@ -274,11 +255,7 @@ impl Lowerer<'_, '_> {
         if hw_float(ty) && self.caps.fma {
             let (x, y, z) = (self.read(a, ty), self.read(b, ty), self.read(c, ty));
             let r = self.b.ins().fma(x, y, z);
-            let r = if ftz {
-                self.ftz_fallback(r, ty, Helper::Fma, code.pack(), &[x, y, z])
-            } else {
-                self.nan_fallback(r, ty, Helper::Fma, code.pack(), &[x, y, z])
-            };
+            let r = self.nan_fallback(r, ty, Helper::Fma, code.pack(), &[x, y, z], ftz);
             self.write(dst, r, ty);
             return;
         }
@@ -287,9 +264,7 @@ impl Lowerer<'_, '_> {
             self.read_u64(b, ty),
             self.read_u64(c, ty),
         ];
-        let r = self.call_helper(Helper::Fma, code.pack(), &args);
-        let r = self.of_u64(r, ty);
-        self.write(dst, r, ty);
+        self.call_helper_into(Helper::Fma, code.pack(), &args, dst, ty);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -303,9 +278,7 @@ impl Lowerer<'_, '_> {
         };
         if !hw_float(ty) {
             let args = [self.read_u64(a, ty), self.read_u64(b, ty)];
-            let r = self.call_helper(Helper::FCmp, code.pack(), &args);
-            let r = self.of_u64(r, Type::I1);
-            self.write(dst, r, Type::I1);
+            self.call_helper_into(Helper::FCmp, code.pack(), &args, dst, Type::I1);
             return;
         }
         let x = self.read(a, ty);
@@ -373,9 +346,7 @@ impl Lowerer<'_, '_> {
             }
         }
         let v = self.read_u64(src, from);
-        let r = self.call_helper(Helper::Cvt, code.pack(), &[v]);
-        let r = self.of_u64(r, to);
-        self.write(dst, r, to);
+        self.call_helper_into(Helper::Cvt, code.pack(), &[v], dst, to);
     }
 
     /// f16 to f32 (cvt), natively for normal values and zeros.
@@ -548,11 +519,7 @@ impl Lowerer<'_, '_> {
                 // An integer never converts to a subnormal f32: `ftz` is moot.
                 let v = self.read(src, from);
                 let v = if from.bits() < 32 {
-                    if op == CvtOp::StoF {
-                        self.b.ins().sextend(clt::I32, v)
-                    } else {
-                        self.b.ins().uextend(clt::I32, v)
-                    }
+                    self.extend(op == CvtOp::StoF, v, clt::I32)
                 } else {
                     v
                 };

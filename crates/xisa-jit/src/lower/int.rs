@@ -51,9 +51,7 @@ impl Lowerer<'_, '_> {
                 ..Code::default()
             };
             let (x, y) = (self.read_u64(a, t), self.read_u64(b, t));
-            let r = self.call_helper(Helper::Bin, code.pack(), &[x, y]);
-            let r = self.of_u64(r, t);
-            self.write(dst, r, t);
+            self.call_helper_into(Helper::Bin, code.pack(), &[x, y], dst, t);
             return;
         }
         let x = self.read(a, t);
@@ -81,9 +79,7 @@ impl Lowerer<'_, '_> {
                 ..Code::default()
             };
             let (x, y) = (self.read_u64(a, t), self.read_u64(b, Type::I32));
-            let r = self.call_helper(Helper::Bin, code.pack(), &[x, y]);
-            let r = self.of_u64(r, t);
-            self.write(dst, r, t);
+            self.call_helper_into(Helper::Bin, code.pack(), &[x, y], dst, t);
             return;
         }
         let x = self.read(a, t);
@@ -214,17 +210,10 @@ impl Lowerer<'_, '_> {
             };
         }
         // 8/16 bits: the full product fits in 32 bits.
-        let (wx, wy) = if signed {
-            (
-                self.b.ins().sextend(clt::I32, x),
-                self.b.ins().sextend(clt::I32, y),
-            )
-        } else {
-            (
-                self.b.ins().uextend(clt::I32, x),
-                self.b.ins().uextend(clt::I32, y),
-            )
-        };
+        let (wx, wy) = (
+            self.extend(signed, x, clt::I32),
+            self.extend(signed, y, clt::I32),
+        );
         let p = self.b.ins().imul(wx, wy);
         let sh = self.iconst(clt::I32, ct.bits() as u64);
         let hi = self.b.ins().ushr(p, sh);
@@ -241,9 +230,7 @@ impl Lowerer<'_, '_> {
                 ..Code::default()
             };
             let x = self.read_u64(a, t);
-            let r = self.call_helper(Helper::Un, code.pack(), &[x]);
-            let r = self.of_u64(r, t);
-            self.write(dst, r, t);
+            self.call_helper_into(Helper::Un, code.pack(), &[x], dst, t);
             return;
         }
         let x = self.read(a, t);
@@ -347,17 +334,10 @@ impl Lowerer<'_, '_> {
     pub(super) fn lower_mul_wide(&mut self, o: &op::MulWide) {
         let (signed, dst, a, b) = (o.signed, o.dst, o.a, o.b);
         let (x, y) = (self.read(a, Type::I32), self.read(b, Type::I32));
-        let (x, y) = if signed {
-            (
-                self.b.ins().sextend(clt::I64, x),
-                self.b.ins().sextend(clt::I64, y),
-            )
-        } else {
-            (
-                self.b.ins().uextend(clt::I64, x),
-                self.b.ins().uextend(clt::I64, y),
-            )
-        };
+        let (x, y) = (
+            self.extend(signed, x, clt::I64),
+            self.extend(signed, y, clt::I64),
+        );
         let r = self.b.ins().imul(x, y);
         self.write(dst, r, Type::I64);
     }
@@ -558,9 +538,7 @@ impl Lowerer<'_, '_> {
             self.read_u64(pos, Type::I32),
             self.read_u64(len, Type::I32),
         ];
-        let r = self.call_helper(Helper::Bfe, code.pack(), &args);
-        let r = self.of_u64(r, t);
-        self.write(dst, r, t);
+        self.call_helper_into(Helper::Bfe, code.pack(), &args, dst, t);
     }
 
     /// The field of a `bfe` / `bfi` with register operands: position and
@@ -709,9 +687,7 @@ impl Lowerer<'_, '_> {
             self.read_u64(pos, Type::I32),
             self.read_u64(len, Type::I32),
         ];
-        let r = self.call_helper(Helper::Bfi, code.pack(), &args);
-        let r = self.of_u64(r, t);
-        self.write(dst, r, t);
+        self.call_helper_into(Helper::Bfi, code.pack(), &args, dst, t);
     }
 
     pub(super) fn lower_icmp(&mut self, o: &op::ICmp) {

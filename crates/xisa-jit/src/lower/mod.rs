@@ -753,6 +753,14 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         self.b.inst_results(call)[0]
     }
 
+    /// Calls a helper with `args` (each `i64`) and writes its result, of IR
+    /// type `ty`, to `dst`.
+    fn call_helper_into(&mut self, h: Helper, code: u32, args: &[Value], dst: Reg, ty: Type) {
+        let r = self.call_helper(h, code, args);
+        let r = self.of_u64(r, ty);
+        self.write(dst, r, ty);
+    }
+
     /// A "can't lower" error at the current position.
     fn unsupported(&self, what: impl Into<String>) -> JitError {
         JitError::Unsupported {

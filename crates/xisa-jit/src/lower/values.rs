@@ -118,6 +118,15 @@ impl Lowerer<'_, '_> {
         }
     }
 
+    /// Sign- (`signed`) or zero-extends an integer value to the wider `to`.
+    pub(super) fn extend(&mut self, signed: bool, v: Value, to: ir::Type) -> Value {
+        if signed {
+            self.b.ins().sextend(to, v)
+        } else {
+            self.b.ins().uextend(to, v)
+        }
+    }
+
     /// Zero-extends or truncates an integer value to `to`.
     pub(super) fn resize(&mut self, v: Value, to: ir::Type) -> Value {
         let from = self.b.func.dfg.value_type(v);

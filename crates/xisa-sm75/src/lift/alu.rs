@@ -237,6 +237,15 @@ fn no_pred_out(l: &mut Lifter, pos: usize) -> Result<(), LiftError> {
 }
 
 /// `VABSDIFF[.U32] Rd, [Pd,] a, b, c` (PTX `sad`, `__sad`/`__usad`):
+/// The 32-bit min and max ops, unsigned (`.U32`) or signed.
+fn min_max_ops(unsigned: bool) -> (BinOp, BinOp) {
+    if unsigned {
+        (BinOp::MinU, BinOp::MaxU)
+    } else {
+        (BinOp::MinS, BinOp::MaxS)
+    }
+}
+
 /// `|a - b| + c`, the difference of the signed (no type printed) or
 /// unsigned (`.U32`) 32-bit values taken exactly. The predicate output has
 /// no known meaning: refused unless PT.
@@ -246,11 +255,7 @@ fn vabsdiff(l: &mut Lifter) -> Result<(), LiftError> {
     let (_, a) = l.src_at(2, &[])?;
     let (_, b) = l.src_at(3, &[])?;
     let (_, c) = l.src_at(4, &[])?;
-    let (min, max) = if m.has("U32") {
-        (BinOp::MinU, BinOp::MaxU)
-    } else {
-        (BinOp::MinS, BinOp::MaxS)
-    };
+    let (min, max) = min_max_ops(m.has("U32"));
     // max - min is the exact difference modulo 2^32.
     let lo = l.bin32(min, a, b);
     let hi = l.bin32(max, a, b);
@@ -717,11 +722,7 @@ fn imnmx(l: &mut Lifter) -> Result<(), LiftError> {
     let m = l.mods(&["U32"])?;
     let (_, a) = l.src_at(1, &[])?;
     let (_, b) = l.src_at(2, &[])?;
-    let (mn, mx) = if m.has("U32") {
-        (BinOp::MinU, BinOp::MaxU)
-    } else {
-        (BinOp::MinS, BinOp::MaxS)
-    };
+    let (mn, mx) = min_max_ops(m.has("U32"));
     let p = l.pred_at(3)?;
     let r = match p {
         Operand::Imm(1) => l.bin32(mn, a, b),
@@ -910,7 +911,7 @@ fn imad64(l: &mut Lifter, m: &Mods) -> Result<Operand, LiftError> {
     let x = m.has("X");
     let signed = !m.has("U32");
     let name = l.form_name();
-    let (co, c) = l.src64_at(4, &["-", "~"])?;
+    let (co, c) = l.src_at_width(4, &["-", "~"], true)?;
     if co.neg || co.not {
         return Err(l.unsupported(format!(
             "{name} with a negated C operand ({}c)",

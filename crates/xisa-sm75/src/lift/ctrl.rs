@@ -432,11 +432,7 @@ fn match_(l: &mut Lifter) -> Result<(), LiftError> {
         return Err(l.unsupported(format!("{}: neither ANY nor ALL", l.form_name())));
     }
     let ty = if wide { Type::I64 } else { Type::I32 };
-    let (_, v) = if wide {
-        l.src64_at(2, &[])?
-    } else {
-        l.src_at(2, &[])?
-    };
+    let (_, v) = l.src_at_width(2, &[], wide)?;
     // The value must not change while the loop runs (Rd may be Ra).
     let val = l.tmp(ty);
     l.emit(Op::Mov {
@@ -521,6 +517,23 @@ fn match_(l: &mut Lifter) -> Result<(), LiftError> {
     }
 }
 
+/// The register and immediate of a `CALL Ra imm` and the block it returns
+/// to; `None` when its condition is never true (nothing to lift). `what`
+/// names the form in the error for a return point outside the kernel.
+fn call_operands(
+    l: &mut Lifter,
+    what: &str,
+) -> Result<Option<(Val, i64, xisa_ir::BlockId)>, LiftError> {
+    let (ra, imm) = l.reg_imm_at(1)?;
+    if !branch_condition(l, 0)? {
+        return Ok(None);
+    }
+    let Some(&next) = l.block_at.get(&(l.b.pc + 16)) else {
+        return Err(l.unsupported(format!("{what}: the return point is outside the kernel")));
+    };
+    Ok(Some((ra, imm, next)))
+}
+
 /// `CALL.REL.NOINC Ra base` (function pointers, virtual calls): the target
 /// is the 64-bit `Ra:Ra+1` plus the base that the 48-bit word offset
 /// [34, 82) gives relative to the next instruction (ptxas points it at the
@@ -532,12 +545,8 @@ fn match_(l: &mut Lifter) -> Result<(), LiftError> {
 /// (R20, read back by `RET.REL.NODEC R20`) is the next instruction, which
 /// the IR's return stack gives.
 fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
-    let (ra, base) = l.reg_imm_at(1)?;
-    if !branch_condition(l, 0)? {
+    let Some((ra, base, next)) = call_operands(l, "CALL.REL.NOINC R")? else {
         return Ok(());
-    }
-    let Some(&next) = l.block_at.get(&(l.b.pc + 16)) else {
-        return Err(l.unsupported("CALL.REL.NOINC R: the return point is outside the kernel"));
     };
     let funcs = l.k.functions.clone();
     if funcs.is_empty() {
@@ -583,12 +592,8 @@ fn call_indirect(l: &mut Lifter) -> Result<(), LiftError> {
 /// other target traps at block `callabs_<pc>_unknown_target`. The condition
 /// predicate folds into the guard as for BRA.
 fn call_abs(l: &mut Lifter) -> Result<(), LiftError> {
-    let (ra, off) = l.reg_imm_at(1)?;
-    if !branch_condition(l, 0)? {
+    let Some((ra, off, next)) = call_operands(l, "CALL.ABS")? else {
         return Ok(());
-    }
-    let Some(&next) = l.block_at.get(&(l.b.pc + 16)) else {
-        return Err(l.unsupported("CALL.ABS: the return point is outside the kernel"));
     };
     let r = read_pair_val(l, ra)?;
     let target = l.bin(BinOp::Add, Type::I64, r, Operand::Imm(off as u64));

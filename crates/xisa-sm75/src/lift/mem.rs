@@ -306,22 +306,64 @@ fn one_element(mem: MemType, n: usize, order: Order) -> (MemType, bool) {
     }
 }
 
+/// What a plain load or store reads from its fields before its registers.
+struct PlainAccess {
+    /// The element type (one `B64` element for an ordered pair).
+    mem: MemType,
+    /// Registers moved.
+    n: usize,
+    /// Memory ordering.
+    order: Order,
+    /// Ordering scope.
+    scope: Scope,
+    /// The address.
+    addr: Address,
+    /// Whether the access is that one 8-byte element (see [`one_element`]).
+    wide: bool,
+}
+
+/// Reads a load's or store's size, ordering and address; `hints` are the
+/// fields that only tune caching, `refused` those lifted only at their
+/// default.
+fn plain_access(
+    l: &mut Lifter,
+    space: Space,
+    hints: &[&str],
+    refused: &[&str],
+) -> Result<PlainAccess, LiftError> {
+    let (mem, n) = mem_shape(l)?;
+    let (order, scope) = access_order(l, space, n)?;
+    l.fhint(hints);
+    l.fdefault(refused)?;
+    let addr = address_fields(l, space)?;
+    let (mem, wide) = one_element(mem, n, order);
+    Ok(PlainAccess {
+        mem,
+        n,
+        order,
+        scope,
+        addr,
+        wide,
+    })
+}
+
 /// `LDx Rd, [addr]` (LDG, LD, LDS, LDL). The predicated forms (`.ZD`, a
 /// predicate output or input) and `.PRIVATE` are refused.
 fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
-    let (mem, n) = mem_shape(l)?;
-    let (order, scope) = access_order(l, space, n)?;
-    l.fhint(&["eviction", "ltc", "u"]);
-    l.fdefault(&["zd", "pd", "pz", "private"])?;
-    let addr = address_fields(l, space)?;
+    let a = plain_access(
+        l,
+        space,
+        &["eviction", "ltc", "u"],
+        &["zd", "pd", "pz", "private"],
+    )?;
     let rd = l.freg("d")?;
-    let (mem, wide) = one_element(mem, n, order);
+    let (mem, wide) = (a.mem, a.wide);
     let dsts: Vec<_> = if wide {
         vec![l.tmp(Type::I64)]
     } else {
-        (0..n).map(|_| l.tmp(Type::I32)).collect()
+        (0..a.n).map(|_| l.tmp(Type::I32)).collect()
     };
-    emit_access(l, space, order, scope, addr, |space, order, scope, addr| {
+    emit_access(l, space, a, |space, order, scope, addr| {
         Op::Load(op::Load {
             space,
             mem,
@@ -344,21 +386,17 @@ fn load(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
 
 /// `STx [addr], Rb` (STG, ST, STS, STL).
 fn store(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
-    let (mem, n) = mem_shape(l)?;
-    let (order, scope) = access_order(l, space, n)?;
-    l.fhint(&["eviction", "u"]);
-    l.fdefault(&["private"])?;
-    let addr = address_fields(l, space)?;
+    let a = plain_access(l, space, &["eviction", "u"], &["private"])?;
     let rs = l.freg("b")?;
-    let (mem, wide) = one_element(mem, n, order);
-    let srcs: Vec<_> = if wide {
+    let srcs: Vec<_> = if a.wide {
         vec![l.read_pair_file(File::R, rs)]
     } else {
-        (0..n)
+        (0..a.n)
             .map(|i| l.read_file(File::R, rs.saturating_add(i as u8)))
             .collect()
     };
-    emit_access(l, space, order, scope, addr, |space, order, scope, addr| {
+    let mem = a.mem;
+    emit_access(l, space, a, |space, order, scope, addr| {
         Op::Store(op::Store {
             space,
             mem,
@@ -371,17 +409,19 @@ fn store(l: &mut Lifter, space: Space) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// Emits the access `make(space, order, scope, addr)`; a generic one in a
-/// kernel with generic local / shared windows once per window under its
-/// guard and once for global memory (see [`Split`]).
+/// Emits the access `make(space, order, scope, addr)` with the ordering and
+/// address of `a`; a generic one in a kernel with generic local / shared
+/// windows once per window under its guard and once for global memory (see
+/// [`Split`]).
 fn emit_access(
     l: &mut Lifter,
     space: Space,
-    order: Order,
-    scope: Scope,
-    addr: Address,
+    a: PlainAccess,
     make: impl Fn(Space, Order, Scope, Address) -> Op,
 ) {
+    let PlainAccess {
+        order, scope, addr, ..
+    } = a;
     let generic = is_generic(l);
     let split = generic_split(l, generic, &addr, true);
     let outer = l.guard;

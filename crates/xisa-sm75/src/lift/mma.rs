@@ -63,6 +63,22 @@ fn row_col(l: &mut Lifter) -> Result<(u8, u8), LiftError> {
     Ok((ra, rb))
 }
 
+/// The operands of an integer or bit MMA (`Rd, Ra.ROW, Rb.COL, Rc`): `Rd`,
+/// `Rc`, this lane's A row and its two B columns, gathered from the lanes
+/// that hold them.
+type IntOperands = (u8, u8, [Operand; 4], [[Operand; 4]; 2]);
+
+/// Reads the operands of an integer or bit MMA (see [`IntOperands`]).
+fn int_operands(l: &mut Lifter) -> Result<IntOperands, LiftError> {
+    let (rd, _) = reg_at(l, 0, &[])?;
+    let (ra, rb) = row_col(l)?;
+    let (rc, _) = reg_at(l, 3, &[])?;
+    let src = sources(l);
+    let arow = gather(l, ra, &src.row);
+    let bcol = [gather(l, rb, &src.col0), gather(l, rb, &src.col1)];
+    Ok((rd, rc, arow, bcol))
+}
+
 /// Register `base + i` of a fragment (RZ stays RZ: a zero operand).
 fn part(l: &Lifter, base: u8, i: u8) -> Result<u8, LiftError> {
     if base == 255 {
@@ -516,12 +532,7 @@ fn imma(l: &mut Lifter) -> Result<(), LiftError> {
         )));
     }
     let (width, sat) = (shape, m.has("SAT"));
-    let (rd, _) = reg_at(l, 0, &[])?;
-    let (ra, rb) = row_col(l)?;
-    let (rc, _) = reg_at(l, 3, &[])?;
-    let src = sources(l);
-    let arow = gather(l, ra, &src.row);
-    let bcol = [gather(l, rb, &src.col0), gather(l, rb, &src.col1)];
+    let (rd, rc, arow, bcol) = int_operands(l)?;
     for (c, b) in bcol.iter().enumerate() {
         let cv = l.read_gpr(part(l, rc, c as u8)?);
         let mut acc = l.cvt(CvtOp::Sext, Type::I64, Type::I32, cv);
@@ -548,12 +559,7 @@ fn bmma(l: &mut Lifter) -> Result<(), LiftError> {
             l.form_name()
         )));
     }
-    let (rd, _) = reg_at(l, 0, &[])?;
-    let (ra, rb) = row_col(l)?;
-    let (rc, _) = reg_at(l, 3, &[])?;
-    let src = sources(l);
-    let arow = gather(l, ra, &src.row);
-    let bcol = [gather(l, rb, &src.col0), gather(l, rb, &src.col1)];
+    let (rd, rc, arow, bcol) = int_operands(l)?;
     for (c, b) in bcol.iter().enumerate() {
         let mut acc = l.read_gpr(part(l, rc, c as u8)?);
         for q in 0..4 {

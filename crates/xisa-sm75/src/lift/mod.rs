@@ -261,6 +261,13 @@ pub const SHARED_WINDOW: u64 = 0x7e00_0000_0000;
 /// offset with `LOP3 R, R, 0xffffff`); aligned, so that mask is the offset.
 pub const SHARED_WINDOW_SIZE: u64 = 1 << 24;
 
+/// The low (or, with `high`, the high) 32-bit word of a window's 64-bit
+/// base address, as the driver constant that holds it.
+fn window_word(base: u64, high: bool) -> Operand {
+    let v = if high { base >> 32 } else { base };
+    Operand::Imm(v & 0xffff_ffff)
+}
+
 /// CUDA's default per-thread stack limit (`cudaLimitStackSize`): the stack a
 /// kernel with calls gets when ptxas cannot size it statically (recursion
 /// leaves MAX_STACK_SIZE at one frame).
@@ -1074,22 +1081,12 @@ impl<'a> Lifter<'a> {
             // The local window (see LOCAL_WINDOW).
             0x20 | 0x24 => {
                 self.reads_local_window = true;
-                let v = if off == 0x20 {
-                    LOCAL_WINDOW
-                } else {
-                    LOCAL_WINDOW >> 32
-                };
-                Ok(Operand::Imm(v & 0xffff_ffff))
+                Ok(window_word(LOCAL_WINDOW, off == 0x24))
             }
             // The shared window (see SHARED_WINDOW).
             0x18 | 0x1c => {
                 self.reads_shared_window = true;
-                let v = if off == 0x18 {
-                    SHARED_WINDOW
-                } else {
-                    SHARED_WINDOW >> 32
-                };
-                Ok(Operand::Imm(v & 0xffff_ffff))
+                Ok(window_word(SHARED_WINDOW, off == 0x1c))
             }
             o if pcb > 0 && o >= pcb && o + 4 <= pcb + psize => {
                 Ok(self.param_word(i64::from(o - pcb)))

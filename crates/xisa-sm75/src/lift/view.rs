@@ -479,20 +479,19 @@ impl Lifter<'_> {
         pos: usize,
         known: &[&str],
     ) -> Result<(Opnd, Operand), LiftError> {
-        let o = self.opnd(pos, known)?;
-        let v = self.read_val(pos, &o, false)?;
-        Ok((o, v))
+        self.src_at_width(pos, known, false)
     }
 
-    /// Reads operand `pos` as a 64-bit source (register pair, 64-bit
-    /// constant, sign-extended immediate).
-    pub(crate) fn src64_at(
+    /// Reads operand `pos` as a 32-bit source or, when `wide`, a 64-bit one
+    /// (register pair, 64-bit constant, sign-extended immediate).
+    pub(crate) fn src_at_width(
         &mut self,
         pos: usize,
         known: &[&str],
+        wide: bool,
     ) -> Result<(Opnd, Operand), LiftError> {
         let o = self.opnd(pos, known)?;
-        let v = self.read_val(pos, &o, true)?;
+        let v = self.read_val(pos, &o, wide)?;
         Ok((o, v))
     }
 

@@ -38,50 +38,16 @@ pub(crate) fn set(b: &mut Builder, i: &Inst, kind: Kind) -> Result<(), LiftError
         Kind::SGprIdxOn => {
             let idx = b.src_bits(i.get("ssrc0"), 32)?;
             let mode = i.get("ssrc1") & 0xf;
-            let kept = b.binv(
-                xisa_ir::BinOp::And,
-                Type::I32,
-                m0,
-                Operand::Imm(!0xf0ffu32 as u64),
-            );
-            let lo = b.binv(xisa_ir::BinOp::And, Type::I32, idx, Operand::Imm(0xff));
-            let v = b.binv(xisa_ir::BinOp::Or, Type::I32, kept, lo);
-            let v = b.binv(
-                xisa_ir::BinOp::Or,
-                Type::I32,
-                v,
-                Operand::Imm((mode << 12) as u64),
-            );
-            b.wr_s32(M0, v)?;
+            write_m0(b, m0, Some(idx), Some(mode))?;
             b.gpr_idx = mode | ON;
         }
         Kind::SGprIdxIdx => {
             let idx = b.src_bits(i.get("ssrc0"), 32)?;
-            let kept = b.binv(
-                xisa_ir::BinOp::And,
-                Type::I32,
-                m0,
-                Operand::Imm(!0xffu32 as u64),
-            );
-            let lo = b.binv(xisa_ir::BinOp::And, Type::I32, idx, Operand::Imm(0xff));
-            let v = b.binv(xisa_ir::BinOp::Or, Type::I32, kept, lo);
-            b.wr_s32(M0, v)?;
+            write_m0(b, m0, Some(idx), None)?;
         }
         Kind::SGprIdxMode => {
             let mode = i.get("simm16") & 0xf;
-            let kept = b.binv(
-                xisa_ir::BinOp::And,
-                Type::I32,
-                m0,
-                Operand::Imm(!0xf000u32 as u64),
-            );
-            let v = b.binv(
-                xisa_ir::BinOp::Or,
-                Type::I32,
-                kept,
-                Operand::Imm((mode << 12) as u64),
-            );
-            b.wr_s32(M0, v)?;
+            write_m0(b, m0, None, Some(mode))?;
             if b.gpr_idx & ON != 0 {
                 b.gpr_idx = mode | ON;
             }
@@ -90,6 +56,36 @@ pub(crate) fn set(b: &mut Builder, i: &Inst, kind: Kind) -> Result<(), LiftError
         _ => return Err(b.unsupported("not a VGPR index mode op")),
     }
     Ok(())
+}
+
+/// Writes M0 with the index (M0[7:0] = `idx & 0xff`) and / or the mode
+/// (M0[15:12]) replaced; its other bits are kept.
+fn write_m0(
+    b: &mut Builder,
+    m0: Operand,
+    idx: Option<Operand>,
+    mode: Option<u32>,
+) -> Result<(), LiftError> {
+    let clear = idx.map_or(0, |_| 0xffu32) | mode.map_or(0, |_| 0xf000);
+    let mut v = b.binv(
+        xisa_ir::BinOp::And,
+        Type::I32,
+        m0,
+        Operand::Imm(!clear as u64),
+    );
+    if let Some(idx) = idx {
+        let lo = b.binv(xisa_ir::BinOp::And, Type::I32, idx, Operand::Imm(0xff));
+        v = b.binv(xisa_ir::BinOp::Or, Type::I32, v, lo);
+    }
+    if let Some(mode) = mode {
+        v = b.binv(
+            xisa_ir::BinOp::Or,
+            Type::I32,
+            v,
+            Operand::Imm((mode << 12) as u64),
+        );
+    }
+    b.wr_s32(M0, v)
 }
 
 /// Set in [`Builder::gpr_idx`] while the index mode is on (the mode bits

@@ -437,21 +437,22 @@ fn demote(k: &mut Kernel, d: &Demands, lane: Reg, tmp: &mut Option<Reg>) -> usiz
     n
 }
 
+/// The (then, else) targets of the conditional branch ending block `b`, when
+/// it has one and they differ.
+fn two_way(k: &Kernel, b: BlockId) -> Option<(BlockId, BlockId)> {
+    match k.blocks[b.0 as usize].term {
+        Term::BrCond { then_, else_, .. } if then_ != else_ => Some((then_, else_)),
+        _ => None,
+    }
+}
+
 /// Makes the `s_cbranch_execz` ending block `b` a branch on the lane's EXEC
 /// bit when its fall-through region qualifies (module docs); returns
 /// whether it did.
 fn per_lane_branch(k: &mut Kernel, d: &Demands, b: BlockId, exec: Reg) -> bool {
-    let Term::BrCond {
-        then_: target,
-        else_: fall,
-        ..
-    } = k.blocks[b.0 as usize].term
-    else {
+    let Some((target, fall)) = two_way(k, b) else {
         return false;
     };
-    if fall == target {
-        return false;
-    }
     let Some(region) = region(k, fall, target) else {
         return false;
     };
@@ -513,17 +514,9 @@ fn per_lane_loop(
     (exec, lane): (Reg, Reg),
     loops: &ExecLoops,
 ) -> bool {
-    let Term::BrCond {
-        then_: head,
-        else_: exit,
-        ..
-    } = k.blocks[b.0 as usize].term
-    else {
+    let Some((head, exit)) = two_way(k, b) else {
         return false;
     };
-    if head == exit {
-        return false;
-    }
     let Some(region) = region(k, head, exit) else {
         return false;
     };

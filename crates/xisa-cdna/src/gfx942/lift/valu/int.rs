@@ -405,6 +405,12 @@ pub(super) fn perm(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> 
     let yw = b.cvt(CvtOp::Zext, t64, t, y);
     let hi = b.binv(Shl, t64, xw, Operand::Imm(32));
     let both = b.binv(Or, t64, hi, yw);
+    // The pair's bits from bit `sh` up, under `mask`.
+    let field = |b: &mut Builder, sh: Reg, mask: u64| {
+        let v = b.binv(LShr, t64, both, sh);
+        let v = b.cvt(CvtOp::Trunc, t, t64, v);
+        b.binv(And, t, v, Operand::Imm(mask))
+    };
     let mut acc = b.t(t);
     b.mov(t, acc, Operand::Imm(0));
     for k in 0..4u64 {
@@ -413,16 +419,12 @@ pub(super) fn perm(b: &mut Builder, c: &Ctx, _: &Sem) -> Result<Out, LiftError> 
         // Byte s8 & 7 of the pair.
         let idx = b.binv(And, t, s8, Operand::Imm(7));
         let sh = b.binv(Shl, t, idx, Operand::Imm(3));
-        let v = b.binv(LShr, t64, both, sh);
-        let byte = b.cvt(CvtOp::Trunc, t, t64, v);
-        let byte = b.binv(And, t, byte, Operand::Imm(0xff));
+        let byte = field(b, sh, 0xff);
         // Sign of byte 2 (s8 - 8) + 1, as 0x00 / 0xff.
         let sidx = b.binv(And, t, s8, Operand::Imm(3));
         let sidx = b.binv(Shl, t, sidx, Operand::Imm(4));
         let sidx = b.binv(Add, t, sidx, Operand::Imm(15));
-        let sv = b.binv(LShr, t64, both, sidx);
-        let sbit = b.cvt(CvtOp::Trunc, t, t64, sv);
-        let sbit = b.binv(And, t, sbit, Operand::Imm(1));
+        let sbit = field(b, sidx, 1);
         let sfill = b.binv(Mul, t, sbit, Operand::Imm(0xff));
         let is_byte = b.icmp(ICond::Ult, t, s8, Operand::Imm(8));
         let is_sign = b.icmp(ICond::Ult, t, s8, Operand::Imm(12));
