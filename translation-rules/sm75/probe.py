@@ -19,7 +19,11 @@ Steps (docs/sm75.md, "Generated table"):
     the word fixed) when it has at most MAXMOD bits, otherwise per contiguous
     group; bits that change an operand's prefix/suffix form its text table;
  5. control: for each class every value of stall+yield [105,110), the
-    scoreboards, wait mask, reuse and [126,128) on accepted words.
+    scoreboards, wait mask, reuse and [126,128) on accepted words;
+ 6. hidden bits: every bit no earlier step explains, flipped on a word of
+    each operand shape and modifier set; a bit that changes the text is
+    written as a `zero` field with the modifier values under which it
+    shows (`when`), and the decoder refuses a word that sets it there.
 
 Usage: python3 probe.py [--out isa.json] [--classes 0x210,0x290] [--quick]
 """
@@ -449,6 +453,8 @@ class Probe:
         log("tables %.1fs" % (time.time() - t0))
         self.control(recs, samples)
         log("control %.1fs" % (time.time() - t0))
+        self.hidden(recs, samples)
+        log("hidden %.1fs" % (time.time() - t0))
         return recs
 
     @staticmethod
@@ -738,6 +744,93 @@ class Probe:
                 {"bits": [list(x) for x in grp], "reject": sorted(rej.get((c, gi), ()))}
                 for gi, grp in enumerate(CONTROL_GROUPS)
             ]
+
+
+    def hidden(self, recs, samples):
+        """Bits that no field, modifier or operand table explains but that
+        change the text of some accepted word.  Step 4 flips three words of
+        one operand shape, often of one modifier set, and some bits print
+        only under other modifiers: I2F.F64.U8's byte selector on bits
+        [60,62] (`cx[UR18] [0x45b0].B1`) shows only for narrow sources.  Each
+        class flips every unexplained bit on accepted words of each operand
+        shape and modifier set (`hidden_bases`); the decoder
+        refuses a word with any bit found here set (`unmodeled`), since it
+        cannot say what the bit means (a silent wrong answer otherwise)."""
+        words, keys, base_text = [], [], {}
+        for c, r in recs.items():
+            known = r["used"]
+            for b in r["mod_bits"]:
+                known |= 1 << b
+            for bl in list(r["op_bits"].values()) + list(r.get("op_full", {}).values()):
+                for b in bl:
+                    known |= 1 << b
+            for w, t in hidden_bases(samples[c]):
+                base_text[(c, w)] = t
+                for b in range(16, 105):
+                    if known >> b & 1:
+                        continue
+                    words.append(w ^ (1 << b))
+                    keys.append((c, w, b))
+        texts, _ = nvd.texts(words)
+        found = {}  # class -> bit -> the first base showing it
+        for (c, w, b), t in zip(keys, texts):
+            if t is not None and t != base_text[(c, w)]:
+                found.setdefault(c, {}).setdefault(b, w)
+        # Where each bit shows: every value of each modifier group, the other
+        # groups as on the word that showed it (a hidden bit usually shows
+        # under some modifiers only: IMAD's carry-in [87,91) under .X, which
+        # ptxas fills with PT in every other IMAD).
+        # (one unflipped word per showing word and value, then its flips)
+        words, keys = [], []
+        for c, bits in found.items():
+            by_word = {}
+            for b, w in bits.items():
+                by_word.setdefault(w, []).append(b)
+            for w, bl in by_word.items():
+                for gi, g in enumerate(recs[c]["mod_groups"]):
+                    for v in range(1 << len(g)):
+                        x = put_bits(w, g, v)
+                        keys.append((c, bl, gi, v, len(words)))
+                        words += [x] + [x ^ (1 << b) for b in bl]
+        texts, _ = nvd.texts(words)
+        shows = {}
+        for c, bl, gi, v, i in keys:
+            t0 = texts[i]
+            for k, b in enumerate(bl):
+                t1 = texts[i + 1 + k]
+                if t0 is not None and t1 is not None and t0 != t1:
+                    shows.setdefault((c, b), {}).setdefault(gi, []).append(v)
+        for c, r in recs.items():
+            hid = []
+            for b in sorted(found.get(c, {})):
+                when = [[gi, shows.get((c, b), {}).get(gi, [])] for gi in range(len(r["mod_groups"]))]
+                hid.append([b, when])
+            r["hidden"] = hid
+
+
+HIDDEN_BASES = 8
+
+
+def put_bits(w, bitlist, v):
+    """Write v into the listed bits of w, LSB first."""
+    for i, b in enumerate(bitlist):
+        w = (w & ~(1 << b)) | ((v >> i & 1) << b)
+    return w
+
+
+def hidden_bases(samples):
+    """(word, text) of the words `Probe.hidden` flips for one class, at most
+    HIDDEN_BASES in sample order: the first accepted word of each operand
+    shape (a narrow source prints `cx[UR18] [0x45b0].B1`, a shape of its
+    own), then the first of each further mnemonic (modifier set)."""
+    parsed = [(w, t, parse(t)) for w, _, t in samples]
+    out, seen = [], set()
+    for key in (lambda p: tuple(skeleton(o)[0] for o in p[2]), lambda p: p[1]):
+        for w, t, p in parsed:
+            if len(out) < HIDDEN_BASES and w not in seen and key(p) not in {key(q) for _, _, q in out}:
+                seen.add(w)
+                out.append((w, t, p))
+    return [(w, t) for w, t, _ in out]
 
 
 def control_bases(samples):
@@ -1108,6 +1201,23 @@ def emit(r):
         tpl += " " + body
     tpl += r["tail"]
     ops = [o for o, _ in ops]
+    # One field per condition (the modifier values under which the bits
+    # show), in pieces of at most 64 bits, a field's widest value.
+    conds = {}
+    for b, when in r.get("hidden", []):
+        conds.setdefault(json.dumps(when), []).append(b)
+    # A condition no value meets (the bit showed on a word whose own
+    # modifier values, enumerated one group at a time, never show it again:
+    # BMOV's special registers) can never refuse: left out.
+    conds = {k: v for k, v in conds.items() if all(vs for _, vs in json.loads(k))}
+    for n, (when, bits) in enumerate(sorted(conds.items(), key=lambda x: x[1])):
+        cond = [{"bits": ranges(r["mod_groups"][gi]), "values": vs} for gi, vs in json.loads(when)]
+        for k in range(0, len(bits), 64):
+            nm = "unmodeled_%d" % (n + k // 64)
+            f = {"name": nm, "kind": "zero", "bits": ranges(bits[k : k + 64])}
+            if cond:
+                f["when"] = cond
+            fields.append(f)
     fields = [yield_gate(f) if f["kind"] == "text" else f for f in fields]
     sig = ",".join(
         re.sub(r"\{op\d+_\d+\}", "x", o) if "{" in o else o for o in ops
@@ -1144,6 +1254,7 @@ def main():
             r["full_tables"] = {int(k): v for k, v in r.get("full_tables", {}).items()}
             r["op_full"] = {int(k): v for k, v in r.get("op_full", {}).items()}
             r["zero_optional"] = r.get("zero_optional", [])
+            r["hidden"] = r.get("hidden", [])
     else:
         recs = Probe(args).run()
         if args.cache:

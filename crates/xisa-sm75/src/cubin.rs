@@ -167,6 +167,17 @@ fn relocate(e: DecodeError, file_off: u64) -> DecodeError {
             field,
             value,
         },
+        DecodeError::Unmodeled {
+            mnemonic,
+            class,
+            bits,
+            ..
+        } => DecodeError::Unmodeled {
+            offset: file_off,
+            mnemonic,
+            class,
+            bits,
+        },
         other => other,
     }
 }

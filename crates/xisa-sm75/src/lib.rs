@@ -85,6 +85,24 @@ pub enum DecodeError {
         /// Field value.
         value: u64,
     },
+    /// The word sets bits that change what the instruction means under
+    /// some modifiers but that the generated table could not place in a
+    /// field (`unmodeled` in `isa.json`): refused rather than guessed.
+    #[error(
+        "offset {offset:#x}: {mnemonic}: bits {} are set; nvdisasm gives them a meaning the \
+         decode table ({class}) does not model, so the word is refused rather than guessed",
+        bit_list(*bits)
+    )]
+    Unmodeled {
+        /// Byte offset.
+        offset: u64,
+        /// Mnemonic of the matched variant.
+        mnemonic: String,
+        /// The table record (class id).
+        class: String,
+        /// The offending bits, in place.
+        bits: u128,
+    },
     /// The input is not a cubin the disassembler understands.
     #[error("offset {offset:#x}: bad cubin: {msg}")]
     BadElf {
@@ -240,6 +258,15 @@ impl Decoded {
     }
 }
 
+/// `60, 61` for the set bits of a mask.
+fn bit_list(bits: u128) -> String {
+    (0..128)
+        .filter(|b| bits >> b & 1 == 1)
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn embedded_rules() -> Result<&'static Rules, DecodeError> {
     static RULES: OnceLock<Result<Rules, RulesError>> = OnceLock::new();
     RULES
@@ -257,6 +284,27 @@ fn hex_signed(v: i64) -> String {
 }
 
 impl Rules {
+    /// The bits of `w` that the whole-ISA record of its class found to
+    /// change nvdisasm's text under the word's modifiers (its `zero`
+    /// fields) and that neither that record nor `rule`, the variant
+    /// decoding the word, places in a field, with the record's id; `None`
+    /// when there are none.
+    fn unmodeled<'a>(&'a self, rule: &'a InstRule, w: u128) -> Option<(u128, &'a str)> {
+        let probed = if rule.tier == 1 {
+            rule
+        } else {
+            self.candidates(w).find(|r| r.tier == 1)?
+        };
+        let covered = rule.covered();
+        probed
+            .fields
+            .iter()
+            .filter(|f| f.kind == FieldKind::Zero && f.shows_in(w))
+            .map(|f| f.mask_in(w) & !covered)
+            .find(|&b| b != 0)
+            .map(|b| (b, probed.id.as_str()))
+    }
+
     /// Decode one word at byte offset `pc`.
     pub fn decode(&self, w: u128, pc: u64) -> Result<Decoded, DecodeError> {
         self.prepare(w).map_err(DecodeError::Rules)?;
@@ -284,6 +332,14 @@ impl Rules {
                     }
                 }
             }
+        }
+        if let Some((bits, class)) = self.unmodeled(rule, w) {
+            return Err(DecodeError::Unmodeled {
+                offset: pc,
+                mnemonic: rule.mnemonic.clone(),
+                class: class.to_string(),
+                bits,
+            });
         }
         if let Some((lo, value)) = self.control_reject(w) {
             return Err(DecodeError::InvalidField {
@@ -340,7 +396,11 @@ impl Rules {
         let mut ops: Vec<(usize, Operand)> = Vec::new();
         let mut fields = Vec::with_capacity(rule.fields.len());
         for (f, &v) in rule.fields.iter().zip(&vals) {
-            if matches!(f.kind, FieldKind::Guard | FieldKind::Control) {
+            // (a zero field is checked above and means nothing once clear)
+            if matches!(
+                f.kind,
+                FieldKind::Guard | FieldKind::Control | FieldKind::Zero
+            ) {
                 continue;
             }
             let operand = field_operand(f, v, pc);
@@ -868,7 +928,7 @@ fn render_bare(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
                 }
             }
         }
-        FieldKind::Guard | FieldKind::Control => {}
+        FieldKind::Guard | FieldKind::Control | FieldKind::Zero => {}
     }
 }
 

@@ -140,6 +140,20 @@ pub struct RawField {
     /// Unsigned immediates: printed signed when this word bit is set.
     #[serde(default)]
     pub signed_if: Option<u32>,
+    /// `zero` fields: the modifier values under which the bits show (all
+    /// must hold); none: always.
+    #[serde(default)]
+    pub when: Vec<RawWhen>,
+}
+
+/// One condition of a `zero` field: the word's value of `bits` is one of
+/// `values`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RawWhen {
+    /// Bit ranges `[lo, hi)`, least significant part first.
+    pub bits: Vec<[u32; 2]>,
+    /// The values under which the field's bits show.
+    pub values: Vec<u64>,
 }
 
 /// An alternative modifier table, selected by another field's value.
@@ -188,6 +202,10 @@ pub enum FieldKind {
     F64Hi,
     /// 16-bit IEEE half immediate, printed as nvdisasm does.
     F16,
+    /// Bits the prober saw change nvdisasm's text under some modifiers
+    /// but could not place in any field: a word with any of them set is
+    /// refused (the decoder cannot say what they mean).
+    Zero,
 }
 
 impl FieldKind {
@@ -207,6 +225,7 @@ impl FieldKind {
             "f32" => Self::F32,
             "f64hi" => Self::F64Hi,
             "f16" => Self::F16,
+            "zero" => Self::Zero,
             _ => return None,
         })
     }
@@ -241,6 +260,18 @@ pub struct Field {
     pub scale: i64,
     /// Unsigned immediates: printed signed when this word bit is set.
     pub signed_if: Option<u32>,
+    /// `zero` fields: the conditions, all of which must hold for the bits
+    /// to mean something.
+    pub when: Vec<When>,
+}
+
+/// A compiled `zero`-field condition (see [`RawWhen`]).
+#[derive(Debug, Clone)]
+pub struct When {
+    /// Bit ranges, least significant part first (at most 64 bits).
+    pub bits: Vec<(u32, u32)>,
+    /// The values under which the field's bits show.
+    pub values: Vec<u64>,
 }
 
 impl Field {
@@ -255,6 +286,28 @@ impl Field {
             shift += n;
         }
         v
+    }
+
+    /// A `zero` field: whether its conditions hold for `w` (the bits mean
+    /// something under the word's modifiers).
+    pub fn shows_in(&self, w: u128) -> bool {
+        self.when.iter().all(|c| {
+            let mut v = 0u64;
+            let mut shift = 0;
+            for &(lo, hi) in &c.bits {
+                v |= (((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64) << shift;
+                shift += hi - lo;
+            }
+            c.values.contains(&v)
+        })
+    }
+
+    /// The word's bits inside this field, in place.
+    pub fn mask_in(&self, w: u128) -> u128 {
+        w & self
+            .bits
+            .iter()
+            .fold(0, |m, &(lo, hi)| m | range_mask(lo, hi))
     }
 }
 
@@ -316,6 +369,18 @@ pub struct InstRule {
     pub token_order: Vec<String>,
     /// See [`RawInst::check_probe`].
     pub check_probe: bool,
+}
+
+impl InstRule {
+    /// The bits this variant gives a meaning: its fixed bits and its
+    /// fields (not its `zero` fields, which say the opposite).
+    pub fn covered(&self) -> u128 {
+        self.fields
+            .iter()
+            .filter(|f| f.kind != FieldKind::Zero)
+            .flat_map(|f| &f.bits)
+            .fold(self.mask, |m, &(lo, hi)| m | range_mask(lo, hi))
+    }
 }
 
 /// A rule set: the rules files' texts, indexed by instruction class
@@ -626,7 +691,10 @@ fn compile(raw: RawInst) -> Result<InstRule, String> {
             width += hi - lo;
             bits.push((lo, hi));
         }
-        let wide = matches!(kind, FieldKind::Rel | FieldKind::SImm | FieldKind::UImm);
+        let wide = matches!(
+            kind,
+            FieldKind::Rel | FieldKind::SImm | FieldKind::UImm | FieldKind::Zero
+        );
         if width == 0 || width > 64 || (!wide && width > 32) {
             return Err(format!("field {}: width {width}", f.name));
         }
@@ -648,6 +716,22 @@ fn compile(raw: RawInst) -> Result<InstRule, String> {
                 .map_err(|_| format!("field {}: print_as key {k:?}", f.name))?;
             print_as.push((k, v));
         }
+        let when = f
+            .when
+            .iter()
+            .map(|c| {
+                let bits = c.bits.iter().map(|&[lo, hi]| (lo, hi)).collect::<Vec<_>>();
+                if bits.iter().any(|&(lo, hi)| lo >= hi || hi > 128)
+                    || bits.iter().map(|&(lo, hi)| hi - lo).sum::<u32>() > 64
+                {
+                    return Err(format!("field {}: bad `when` bits", f.name));
+                }
+                Ok(When {
+                    bits,
+                    values: c.values.clone(),
+                })
+            })
+            .collect::<Result<_, String>>()?;
         alts.push(f.alt);
         fields.push(Field {
             name: f.name,
@@ -663,6 +747,7 @@ fn compile(raw: RawInst) -> Result<InstRule, String> {
             suffix: f.suffix,
             scale: f.scale.unwrap_or(1),
             signed_if: f.signed_if.filter(|&b| b < 128),
+            when,
         });
     }
     for (i, alt) in alts.into_iter().enumerate() {
