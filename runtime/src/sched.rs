@@ -54,7 +54,8 @@ pub struct RunnerPlan {
     /// Return-stack entries per lane: [`CALL_STACK_DEPTH`] when the kernel
     /// calls, else 0 (nothing reads the stack).
     call_depth: usize,
-    /// The kernel has a grid barrier ([`BarOp::Grid`]).
+    /// The kernel has a grid barrier ([`BarOp::Grid`]) or must have every
+    /// workgroup running at once ([`Kernel::co_resident`]).
     grid_sync: bool,
 }
 
@@ -80,21 +81,23 @@ impl RunnerPlan {
             } else {
                 0
             },
-            grid_sync: any_op(kernel, |op| {
-                matches!(
-                    op,
-                    Op::Bar(op::Bar {
-                        op: BarOp::Grid,
-                        ..
-                    })
-                )
-            }),
+            grid_sync: kernel.co_resident
+                || any_op(kernel, |op| {
+                    matches!(
+                        op,
+                        Op::Bar(op::Bar {
+                            op: BarOp::Grid,
+                            ..
+                        })
+                    )
+                }),
         }
     }
 
-    /// Whether the kernel has a grid barrier: every workgroup of its launch
-    /// must run at once, each on a host thread of its own, with a
-    /// [`GridBarrier`] ([`WorkgroupRunner::set_grid_barrier`]).
+    /// Whether the kernel has a grid barrier or is marked
+    /// [`Kernel::co_resident`]: every workgroup of its launch must run at
+    /// once, each on a host thread of its own, with a [`GridBarrier`]
+    /// ([`WorkgroupRunner::set_grid_barrier`]).
     pub fn grid_sync(&self) -> bool {
         self.grid_sync
     }

@@ -127,3 +127,88 @@ fn a_grid_larger_than_the_resident_limit_is_refused() {
         );
     }
 }
+
+/// CUDA C++'s header-only `grid_group::sync()` (`tests/cuda_coop/
+/// header_sync.cu`, no device runtime): the kernel reads the grid
+/// workspace's address from driver constants (`c[0x0][0x90]`,
+/// `c[0x0][0x8c]`), adds to its counter once per block and spins until
+/// every block has arrived. xisa gives the module a workspace and runs the
+/// kernel's workgroups all at once (`coresident`). Before, the kernel was
+/// refused ("read of c[0x0][0x90] (driver constant)"). A launch that did
+/// not run every block at once would spin forever: the timeout turns that
+/// into a failure.
+fn header_module() -> Module {
+    xisa_tests::fixture_module("cuda_coop/header_sync.cubin")
+}
+
+fn header_opts(e: Engine, grid: u32, block: u32) -> xisa::LaunchOptions {
+    xisa::LaunchOptions {
+        timeout: Some(std::time::Duration::from_secs(120)),
+        ..opts(e, grid, block)
+    }
+}
+
+#[test]
+fn header_only_grid_sync_orders_rows() {
+    let m = header_module();
+    assert!(
+        m.kernel("header_rows").expect("lifts").co_resident,
+        "the kernel is marked co-resident"
+    );
+    let (grid, block, rows) = (10u32, 96u32, 24usize);
+    let cols = (grid * block) as usize;
+    for e in [Engine::Jit, Engine::Interp] {
+        let dev = Device::new().expect("device");
+        let mat = dev.alloc((4 * rows * cols) as u64).expect("alloc");
+        let status = dev.alloc(4).expect("alloc");
+        let args = [
+            ArgSpec::Ptr(mat),
+            ArgSpec::I32(rows as i32),
+            ArgSpec::Ptr(status),
+        ];
+        // Twice on one device: the workspace's count needs no reset.
+        for run in 0..2 {
+            dev.launch(&m, "header_rows", &header_opts(e, grid, block), &args)
+                .unwrap_or_else(|err| panic!("header_rows ({e}, run {run}): {err}"));
+        }
+        let got: Vec<i32> = le_values(&dev.read(mat, 4 * rows * cols).expect("read"));
+        for (i, v) in got.iter().enumerate() {
+            assert_eq!(
+                *v,
+                (i / cols) as i32,
+                "row {} col {} ({e})",
+                i / cols,
+                i % cols
+            );
+        }
+        let st: Vec<i32> = le_values(&dev.read(status, 4).expect("read"));
+        assert_eq!(st, [0], "is_valid, size or thread_rank wrong ({e})");
+    }
+}
+
+#[test]
+fn header_only_grid_sync_two_phase_sum() {
+    let m = header_module();
+    let n = 5000usize;
+    let input: Vec<i32> = (0..n as i32).map(|i| i * 3 - 7000).collect();
+    let bytes: Vec<u8> = input.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let grid = n.div_ceil(256) as u32;
+    for e in [Engine::Jit, Engine::Interp] {
+        let dev = Device::new().expect("device");
+        let inp = dev.alloc(bytes.len() as u64).expect("alloc");
+        dev.write(inp, &bytes).expect("write");
+        let partial = dev.alloc(4 * u64::from(grid)).expect("alloc");
+        let out = dev.alloc(4 * (1 + u64::from(grid))).expect("alloc");
+        let args = [
+            ArgSpec::Ptr(inp),
+            ArgSpec::Ptr(partial),
+            ArgSpec::Ptr(out),
+            ArgSpec::I32(n as i32),
+        ];
+        dev.launch(&m, "header_two_phase", &header_opts(e, grid, 256), &args)
+            .unwrap_or_else(|err| panic!("header_two_phase ({e}): {err}"));
+        let got: Vec<i32> = le_values(&dev.read(out, 4 * (1 + grid as usize)).expect("read"));
+        let sum = input.iter().sum::<i32>();
+        assert_eq!(got, vec![sum; 1 + grid as usize], "{e}");
+    }
+}

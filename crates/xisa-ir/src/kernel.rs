@@ -41,6 +41,11 @@ pub struct Kernel {
     /// Minimum size of the parameter block in bytes (frontends whose code reads the
     /// parameter block by offset, beyond the declared parameters).
     pub param_bytes: u32,
+    /// Every workgroup of a launch must run at once, as for a grid barrier:
+    /// the kernel synchronises the grid itself (CUDA's header-only
+    /// `grid_group::sync` spins on a counter in global memory until every
+    /// block has arrived). Text form: `coresident` after the sizes.
+    pub co_resident: bool,
 }
 
 /// One parameter's place in the parameter block.
@@ -64,6 +69,7 @@ impl Kernel {
             shared_bytes: 0,
             local_bytes: 0,
             param_bytes: 0,
+            co_resident: false,
         }
     }
 

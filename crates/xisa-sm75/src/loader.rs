@@ -228,6 +228,8 @@ pub struct CubinKernel {
     /// The module-scope constant banks (`.nv.constant3`, `.nv.constant4`, ...)
     /// and where they sit in the parameter block, after the parameters.
     pub live_banks: Vec<LiveBank>,
+    /// The code reads the grid workspace's address ([`GRID_WORKSPACE_WORD`]).
+    pub reads_grid_workspace: bool,
     /// Offsets in `code` of the device functions: those ptxas placed in the
     /// kernel's section (`FUNC` symbols other than the kernel's own) and the
     /// starts of the function sections linked after it (see [`link_code`]):
@@ -450,6 +452,10 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
         }
         kernels.push(k);
     }
+    for k in &mut kernels {
+        k.reads_grid_workspace = reads_grid_workspace(&k.code);
+    }
+    data.grid_workspace = kernels.iter().any(|k| k.reads_grid_workspace);
     // After every kernel's code is linked: the code words are known.
     for k in &mut kernels {
         k.live_banks = live_banks(k, &module_banks, data.code_words.len())?;
@@ -474,7 +480,7 @@ pub fn load(bytes: &[u8]) -> Result<Cubin, LoadError> {
 
 /// Places the module-scope banks after the kernel's parameters (16-byte
 /// aligned), in bank order, then the [`CONST_WINDOW_WORD`] when there is a
-/// bank 3.
+/// bank 3 and the [`GRID_WORKSPACE_WORD`] when the kernel reads it.
 fn live_banks(
     k: &CubinKernel,
     module_banks: &BTreeMap<u32, Vec<u8>>,
@@ -509,6 +515,14 @@ fn live_banks(
     if module_banks.contains_key(&CONST_BANK) {
         out.push(LiveBank {
             bank: CONST_WINDOW_WORD,
+            param_offset: at as u32,
+            size: 8,
+        });
+        at += 16;
+    }
+    if k.reads_grid_workspace {
+        out.push(LiveBank {
+            bank: GRID_WORKSPACE_WORD,
             param_offset: at as u32,
             size: 8,
         });
@@ -1069,6 +1083,9 @@ pub struct ModuleData {
     /// ([`CubinKernel::code_words`]): each is the word image
     /// [`CODE_WORDS`] puts in the data block.
     pub code_words: Vec<CodeWord>,
+    /// A kernel reads the grid workspace's address: the block holds the
+    /// [`GRID_WORKSPACE_WORD`] and the [`GRID_WORKSPACE`].
+    pub grid_workspace: bool,
 }
 
 /// A 32-bit half of a module data address that an instruction holds.
@@ -1096,7 +1113,10 @@ pub struct Materialized {
 impl ModuleData {
     /// True when the module has neither globals nor module constant banks.
     pub fn is_empty(&self) -> bool {
-        self.global_init.is_empty() && self.global_bytes == 0 && self.banks.is_empty()
+        self.global_init.is_empty()
+            && self.global_bytes == 0
+            && self.banks.is_empty()
+            && !self.grid_workspace
     }
 
     /// Offset of `.nv.global` in the global block (after `.nv.global.init`,
@@ -1117,7 +1137,9 @@ impl ModuleData {
     }
 
     /// (bank, offset in the data block, size) of each module bank, then of
-    /// the [`CONST_WINDOW_WORD`] when the module has bank 3.
+    /// the [`CONST_WINDOW_WORD`] when the module has bank 3, then of the
+    /// [`GRID_WORKSPACE_WORD`] and [`GRID_WORKSPACE`] when a kernel reads
+    /// them.
     fn bank_layout(&self) -> Vec<(u32, u64, u64)> {
         let mut at = self.global_layout().1;
         let mut out = Vec::new();
@@ -1130,6 +1152,12 @@ impl ModuleData {
             at = at.div_ceil(8) * 8;
             out.push((CONST_WINDOW_WORD, at, 8));
             at += 8;
+        }
+        if self.grid_workspace {
+            at = at.div_ceil(8) * 8;
+            out.push((GRID_WORKSPACE_WORD, at, 8));
+            out.push((GRID_WORKSPACE, at + 8, 16));
+            at += 24;
         }
         if !self.code_words.is_empty() {
             out.push((
@@ -1251,6 +1279,12 @@ impl ModuleData {
                         .to_le_bytes()
                         .to_vec(),
                     CODE_WORDS => self.code_word_image(base),
+                    GRID_WORKSPACE_WORD => self
+                        .bank_offset(GRID_WORKSPACE)
+                        .map_or(0, |o| base.wrapping_add(o))
+                        .to_le_bytes()
+                        .to_vec(),
+                    GRID_WORKSPACE => vec![0; 16],
                     _ => banks.remove(&b).unwrap_or_default(),
                 };
                 (b, off, img)
@@ -1285,6 +1319,40 @@ pub const CONST_BANK: u32 = 3;
 /// block, copied into the parameter block at launch); no hardware bank
 /// has this number.
 pub const CONST_WINDOW_WORD: u32 = 0x1_0000;
+
+/// The bank number xisa gives the driver's words `c[0x0][0x90]` (low half)
+/// and `c[0x0][0x8c]` (high half): the address of the grid workspace, on
+/// which CUDA's header-only `grid_group::sync` counts the arriving blocks
+/// (one atomic add per block at offset 4, then a spin until the count's
+/// sign flips; a null address traps). Placed like [`CONST_WINDOW_WORD`];
+/// its image is the address of the module's [`GRID_WORKSPACE`].
+pub const GRID_WORKSPACE_WORD: u32 = 0x1_0002;
+
+/// The bank number of the grid workspace itself: 16 zero bytes in the data
+/// block of a module whose kernels read [`GRID_WORKSPACE_WORD`]. One per
+/// module instance serves every launch: each barrier adds 2^31 to the
+/// count in all, so the count needs no reset.
+pub const GRID_WORKSPACE: u32 = 0x1_0003;
+
+/// Whether kernel code reads the grid workspace's address
+/// (`c[0x0][0x8c]` or `c[0x0][0x90]`, [`GRID_WORKSPACE_WORD`]).
+fn reads_grid_workspace(code: &[u8]) -> bool {
+    code.chunks_exact(16).enumerate().any(|(i, c)| {
+        crate::word_from_bytes(c)
+            .and_then(|w| crate::decode_word(w, 16 * i as u64).ok())
+            .is_some_and(|d| {
+                d.fields.iter().any(|f| {
+                    matches!(
+                        f.operand,
+                        Some(crate::Operand::CBuf {
+                            bank: 0,
+                            offset: 0x8c | 0x90
+                        })
+                    )
+                })
+            })
+    })
+}
 
 /// The bank number xisa gives the module's [`ModuleData::code_words`]: the
 /// data addresses debug builds hold in instruction immediates, filled in

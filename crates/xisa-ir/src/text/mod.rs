@@ -353,8 +353,12 @@ fn write_kernel(out: &mut String, k: &Kernel) {
         out.push_str(&ps.join(", "));
     }
     out.push_str(&format!(
-        ") wave {} shared {} local {} params {} {{\n",
-        k.wave_size, k.shared_bytes, k.local_bytes, k.param_bytes
+        ") wave {} shared {} local {} params {}{} {{\n",
+        k.wave_size,
+        k.shared_bytes,
+        k.local_bytes,
+        k.param_bytes,
+        if k.co_resident { " coresident" } else { "" }
     ));
     let first = if prefix { k.params.len() } else { 0 };
     if k.regs.len() > first {
@@ -1232,6 +1236,10 @@ impl Parser {
             }
             seen.push(w);
         }
+        if matches!(&self.peek().tok, Tok::Word(w) if w == "coresident") {
+            self.bump();
+            k.co_resident = true;
+        }
         self.expect_p('{')?;
         let mut blocks: Vec<PBlock> = Vec::new();
         let mut labels: HashSet<String> = HashSet::new();
@@ -1551,6 +1559,20 @@ done:
         let m = Module { kernels: vec![k] };
         roundtrip(&m);
         print_module(&m)
+    }
+
+    /// `coresident` after the sizes marks [`Kernel::co_resident`]; it is
+    /// printed only when set, so other kernels' text is unchanged.
+    #[test]
+    fn coresident_roundtrips() {
+        let src = "kernel @k() wave 32 shared 0 local 0 params 8 coresident {\ne:\n  exit\n}\n";
+        let m = parse_module(src).unwrap();
+        assert!(m.kernels[0].co_resident);
+        assert_eq!(print_module(&m), src);
+        let plain = src.replace(" coresident", "");
+        let m = parse_module(&plain).unwrap();
+        assert!(!m.kernels[0].co_resident);
+        assert_eq!(print_module(&m), plain);
     }
 
     #[test]

@@ -1066,6 +1066,20 @@ impl<'a> Lifter<'a> {
                     Ok(Operand::Imm(v & 0xffff_ffff))
                 }
             },
+            // The grid workspace's address, low half at 0x90 and high half
+            // at 0x8c (see `loader::GRID_WORKSPACE_WORD`): CUDA's
+            // header-only grid sync spins on it until every block has
+            // arrived, so every workgroup of a launch must run at once.
+            0x8c | 0x90 => match self.live_bank_slot(crate::loader::GRID_WORKSPACE_WORD) {
+                Some(lb) => {
+                    self.b.kernel_mut().co_resident = true;
+                    Ok(self.param_word(i64::from(lb.param_offset) + i64::from(off == 0x8c) * 4))
+                }
+                None => Err(self.unsupported(format!(
+                    "read of c[0x0][{off:#x}] (the grid workspace) in a kernel the loader did \
+                     not find reading it"
+                ))),
+            },
             // %nsmid: xisa presents one SM (`%smid` is 0).
             0x10c => Ok(Operand::Imm(1)),
             // Initial stack pointer: the top of the lane's local space, as
