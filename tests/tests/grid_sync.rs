@@ -22,8 +22,19 @@ fn module() -> Module {
 /// between it and the next (a workgroup barrier alone gives wrong rows).
 #[test]
 fn rows_written_between_grid_barriers() {
-    let m = module();
-    let (grid, block, rows) = (12u32, 64u32, 40usize);
+    check_rows(&module(), "sequential_rows", (12, 64, 40), 1, opts);
+}
+
+/// Launches `kernel(m, rows, status)` over a `grid` x `block` grid
+/// (`launches` times on one device, each engine) and checks every row of
+/// the (grid * block)-column matrix and the kernel's status word.
+fn check_rows(
+    m: &Module,
+    kernel: &str,
+    (grid, block, rows): (u32, u32, usize),
+    launches: usize,
+    opts: fn(Engine, u32, u32) -> xisa::LaunchOptions,
+) {
     let cols = (grid * block) as usize;
     for e in [Engine::Jit, Engine::Interp] {
         let dev = Device::new().expect("device");
@@ -34,47 +45,73 @@ fn rows_written_between_grid_barriers() {
             ArgSpec::I32(rows as i32),
             ArgSpec::Ptr(status),
         ];
-        dev.launch(&m, "sequential_rows", &opts(e, grid, block), &args)
-            .unwrap_or_else(|err| panic!("sequential_rows ({e}): {err}"));
+        for run in 0..launches {
+            dev.launch(m, kernel, &opts(e, grid, block), &args)
+                .unwrap_or_else(|err| panic!("{kernel} ({e}, launch {run}): {err}"));
+        }
         let got: Vec<i32> = le_values(&dev.read(mat, 4 * rows * cols).expect("read"));
         for (i, v) in got.iter().enumerate() {
             assert_eq!(
                 *v,
                 (i / cols) as i32,
-                "row {} col {} ({e})",
+                "{kernel}: row {} col {} ({e})",
                 i / cols,
                 i % cols
             );
         }
         let st: Vec<i32> = le_values(&dev.read(status, 4).expect("read"));
-        assert_eq!(st, [0], "a null grid handle or a failed sync ({e})");
+        assert_eq!(
+            st,
+            [0],
+            "{kernel}: status (a failed sync, a wrong grid size) ({e})"
+        );
     }
 }
 
 /// Per-block partial sums, a grid barrier, then block 0 adds them.
 #[test]
 fn two_phase_grid_sum() {
-    let m = module();
-    let n = 3000usize;
-    let input: Vec<i32> = (0..n as i32).map(|i| i * 7 - 9000).collect();
+    let input: Vec<i32> = (0..3000).map(|i| i * 7 - 9000).collect();
+    let sum = input.iter().sum::<i32>();
+    check_sum(
+        &module(),
+        "two_phase_sum",
+        &input,
+        |_| 1,
+        opts,
+        |_| vec![sum],
+    );
+}
+
+/// Launches `kernel(input, partial, out, n)` in blocks of 256 on each
+/// engine and compares `out` (`out_words` words) with `want(grid)`.
+fn check_sum(
+    m: &Module,
+    kernel: &str,
+    input: &[i32],
+    out_words: impl Fn(u32) -> usize,
+    opts: fn(Engine, u32, u32) -> xisa::LaunchOptions,
+    want: impl Fn(u32) -> Vec<i32>,
+) {
     let bytes: Vec<u8> = input.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let grid = n.div_ceil(256) as u32;
+    let grid = input.len().div_ceil(256) as u32;
+    let words = out_words(grid);
     for e in [Engine::Jit, Engine::Interp] {
         let dev = Device::new().expect("device");
         let inp = dev.alloc(bytes.len() as u64).expect("alloc");
         dev.write(inp, &bytes).expect("write");
         let partial = dev.alloc(4 * u64::from(grid)).expect("alloc");
-        let out = dev.alloc(4).expect("alloc");
+        let out = dev.alloc(4 * words as u64).expect("alloc");
         let args = [
             ArgSpec::Ptr(inp),
             ArgSpec::Ptr(partial),
             ArgSpec::Ptr(out),
-            ArgSpec::I32(n as i32),
+            ArgSpec::I32(input.len() as i32),
         ];
-        dev.launch(&m, "two_phase_sum", &opts(e, grid, 256), &args)
-            .unwrap_or_else(|err| panic!("two_phase_sum ({e}): {err}"));
-        let got: Vec<i32> = le_values(&dev.read(out, 4).expect("read"));
-        assert_eq!(got, [input.iter().sum::<i32>()], "{e}");
+        dev.launch(m, kernel, &opts(e, grid, 256), &args)
+            .unwrap_or_else(|err| panic!("{kernel} ({e}): {err}"));
+        let got: Vec<i32> = le_values(&dev.read(out, 4 * words).expect("read"));
+        assert_eq!(got, want(grid), "{kernel} ({e})");
     }
 }
 
@@ -155,60 +192,22 @@ fn header_only_grid_sync_orders_rows() {
         m.kernel("header_rows").expect("lifts").co_resident,
         "the kernel is marked co-resident"
     );
-    let (grid, block, rows) = (10u32, 96u32, 24usize);
-    let cols = (grid * block) as usize;
-    for e in [Engine::Jit, Engine::Interp] {
-        let dev = Device::new().expect("device");
-        let mat = dev.alloc((4 * rows * cols) as u64).expect("alloc");
-        let status = dev.alloc(4).expect("alloc");
-        let args = [
-            ArgSpec::Ptr(mat),
-            ArgSpec::I32(rows as i32),
-            ArgSpec::Ptr(status),
-        ];
-        // Twice on one device: the workspace's count needs no reset.
-        for run in 0..2 {
-            dev.launch(&m, "header_rows", &header_opts(e, grid, block), &args)
-                .unwrap_or_else(|err| panic!("header_rows ({e}, run {run}): {err}"));
-        }
-        let got: Vec<i32> = le_values(&dev.read(mat, 4 * rows * cols).expect("read"));
-        for (i, v) in got.iter().enumerate() {
-            assert_eq!(
-                *v,
-                (i / cols) as i32,
-                "row {} col {} ({e})",
-                i / cols,
-                i % cols
-            );
-        }
-        let st: Vec<i32> = le_values(&dev.read(status, 4).expect("read"));
-        assert_eq!(st, [0], "is_valid, size or thread_rank wrong ({e})");
-    }
+    // Twice on one device: the workspace's count needs no reset.
+    check_rows(&m, "header_rows", (10, 96, 24), 2, header_opts);
 }
 
 #[test]
 fn header_only_grid_sync_two_phase_sum() {
-    let m = header_module();
-    let n = 5000usize;
-    let input: Vec<i32> = (0..n as i32).map(|i| i * 3 - 7000).collect();
-    let bytes: Vec<u8> = input.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let grid = n.div_ceil(256) as u32;
-    for e in [Engine::Jit, Engine::Interp] {
-        let dev = Device::new().expect("device");
-        let inp = dev.alloc(bytes.len() as u64).expect("alloc");
-        dev.write(inp, &bytes).expect("write");
-        let partial = dev.alloc(4 * u64::from(grid)).expect("alloc");
-        let out = dev.alloc(4 * (1 + u64::from(grid))).expect("alloc");
-        let args = [
-            ArgSpec::Ptr(inp),
-            ArgSpec::Ptr(partial),
-            ArgSpec::Ptr(out),
-            ArgSpec::I32(n as i32),
-        ];
-        dev.launch(&m, "header_two_phase", &header_opts(e, grid, 256), &args)
-            .unwrap_or_else(|err| panic!("header_two_phase ({e}): {err}"));
-        let got: Vec<i32> = le_values(&dev.read(out, 4 * (1 + grid as usize)).expect("read"));
-        let sum = input.iter().sum::<i32>();
-        assert_eq!(got, vec![sum; 1 + grid as usize], "{e}");
-    }
+    let input: Vec<i32> = (0..5000).map(|i| i * 3 - 7000).collect();
+    let sum = input.iter().sum::<i32>();
+    // out[0] is the total, then each block's copy read after the second sync.
+    let words = |grid: u32| 1 + grid as usize;
+    check_sum(
+        &header_module(),
+        "header_two_phase",
+        &input,
+        words,
+        header_opts,
+        |g| vec![sum; words(g)],
+    );
 }
