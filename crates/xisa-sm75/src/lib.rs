@@ -267,6 +267,22 @@ fn bit_list(bits: u128) -> String {
         .join(", ")
 }
 
+/// The bits of `w` that `probed`, the whole-ISA record of its class, found
+/// to change nvdisasm's text under the word's modifiers (its `zero`
+/// fields) and that neither that record nor `rule`, the variant decoding
+/// the word, places in a field; `None` when there are none.
+fn unmodeled(rule: &InstRule, probed: &InstRule, w: u128) -> Option<u128> {
+    let mut shown = probed
+        .fields
+        .iter()
+        .filter(|f| f.kind == FieldKind::Zero && f.shows_in(w))
+        .peekable();
+    // (what the variant covers only matters when a bit shows)
+    shown.peek()?;
+    let covered = rule.covered();
+    shown.map(|f| w & f.mask() & !covered).find(|&b| b != 0)
+}
+
 fn embedded_rules() -> Result<&'static Rules, DecodeError> {
     static RULES: OnceLock<Result<Rules, RulesError>> = OnceLock::new();
     RULES
@@ -284,27 +300,6 @@ fn hex_signed(v: i64) -> String {
 }
 
 impl Rules {
-    /// The bits of `w` that the whole-ISA record of its class found to
-    /// change nvdisasm's text under the word's modifiers (its `zero`
-    /// fields) and that neither that record nor `rule`, the variant
-    /// decoding the word, places in a field, with the record's id; `None`
-    /// when there are none.
-    fn unmodeled<'a>(&'a self, rule: &'a InstRule, w: u128) -> Option<(u128, &'a str)> {
-        let probed = if rule.tier == 1 {
-            rule
-        } else {
-            self.candidates(w).find(|r| r.tier == 1)?
-        };
-        let covered = rule.covered();
-        probed
-            .fields
-            .iter()
-            .filter(|f| f.kind == FieldKind::Zero && f.shows_in(w))
-            .map(|f| f.mask_in(w) & !covered)
-            .find(|&b| b != 0)
-            .map(|b| (b, probed.id.as_str()))
-    }
-
     /// Decode one word at byte offset `pc`.
     pub fn decode(&self, w: u128, pc: u64) -> Result<Decoded, DecodeError> {
         self.prepare(w).map_err(DecodeError::Rules)?;
@@ -316,10 +311,15 @@ impl Rules {
                 opcode: (w & 0xfff) as u16,
                 word: w,
             })?;
+        // The whole-ISA table's record for the class (tier 1).
+        let probed = if rule.tier == 1 {
+            Some(rule)
+        } else {
+            self.candidates(w).find(|r| r.tier == 1)
+        };
         if rule.check_probe {
-            // The whole-ISA table's record for the class (tier 1) knows
-            // which value combinations nvdisasm rejects.
-            if let Some(probed) = self.candidates(w).find(|r| r.tier == 1) {
+            // It knows which value combinations nvdisasm rejects.
+            if let Some(probed) = probed {
                 for f in &probed.fields {
                     let v = f.extract(w);
                     if f.reject.contains(&v) {
@@ -333,11 +333,11 @@ impl Rules {
                 }
             }
         }
-        if let Some((bits, class)) = self.unmodeled(rule, w) {
+        if let Some((bits, probed)) = probed.and_then(|p| Some((unmodeled(rule, p, w)?, p))) {
             return Err(DecodeError::Unmodeled {
                 offset: pc,
                 mnemonic: rule.mnemonic.clone(),
-                class: class.to_string(),
+                class: probed.id.clone(),
                 bits,
             });
         }
@@ -429,10 +429,7 @@ impl Rules {
                 raw: v,
                 operand: operand.clone(),
                 text,
-                mask: f
-                    .bits
-                    .iter()
-                    .fold(0, |m, &(lo, hi)| m | rules::range_mask(lo, hi)),
+                mask: f.mask(),
                 neutral,
                 reuse_only: f.kind == FieldKind::Text && {
                     let mut v = f.values.iter().map(|t| t.replace(".reuse", ""));

@@ -44,16 +44,22 @@ pub struct ControlPart {
     pub reject: Vec<u64>,
 }
 
+/// The value of the bit ranges `bits` of `w` (least significant part
+/// first; at most 64 bits in all).
+pub fn gather(w: u128, bits: &[(u32, u32)]) -> u64 {
+    let mut v = 0u64;
+    let mut shift = 0;
+    for &(lo, hi) in bits {
+        v |= (((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64) << shift;
+        shift += hi - lo;
+    }
+    v
+}
+
 impl ControlPart {
     /// The group's value in a word.
     pub fn extract(&self, w: u128) -> u64 {
-        let mut v = 0u64;
-        let mut shift = 0;
-        for &(lo, hi) in &self.bits {
-            v |= (((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64) << shift;
-            shift += hi - lo;
-        }
-        v
+        gather(w, &self.bits)
     }
 }
 
@@ -277,35 +283,20 @@ pub struct When {
 impl Field {
     /// Extract this field's value from a word.
     pub fn extract(&self, w: u128) -> u64 {
-        let mut v: u64 = 0;
-        let mut shift = 0;
-        for &(lo, hi) in &self.bits {
-            let n = hi - lo;
-            let part = (w >> lo) & ((1u128 << n) - 1);
-            v |= (part as u64) << shift;
-            shift += n;
-        }
-        v
+        gather(w, &self.bits)
     }
 
     /// A `zero` field: whether its conditions hold for `w` (the bits mean
     /// something under the word's modifiers).
     pub fn shows_in(&self, w: u128) -> bool {
-        self.when.iter().all(|c| {
-            let mut v = 0u64;
-            let mut shift = 0;
-            for &(lo, hi) in &c.bits {
-                v |= (((w >> lo) & ((1u128 << (hi - lo)) - 1)) as u64) << shift;
-                shift += hi - lo;
-            }
-            c.values.contains(&v)
-        })
+        self.when
+            .iter()
+            .all(|c| c.values.contains(&gather(w, &c.bits)))
     }
 
-    /// The word's bits inside this field, in place.
-    pub fn mask_in(&self, w: u128) -> u128 {
-        w & self
-            .bits
+    /// The field's bits, in place.
+    pub fn mask(&self) -> u128 {
+        self.bits
             .iter()
             .fold(0, |m, &(lo, hi)| m | range_mask(lo, hi))
     }
@@ -378,8 +369,7 @@ impl InstRule {
         self.fields
             .iter()
             .filter(|f| f.kind != FieldKind::Zero)
-            .flat_map(|f| &f.bits)
-            .fold(self.mask, |m, &(lo, hi)| m | range_mask(lo, hi))
+            .fold(self.mask, |m, f| m | f.mask())
     }
 }
 
