@@ -687,10 +687,7 @@ class Probe:
                 keys.append((c, kind, j, 0))
                 continue
             for v in range(1 << len(g)):
-                w = base
-                for i, b in enumerate(g):
-                    w = (w & ~(1 << b)) | ((v >> i & 1) << b)
-                words.append(w)
+                words.append(put_bits(base, g, v))
                 keys.append((c, kind, j, v))
         texts, _ = nvd.texts(words)
         res = {}
