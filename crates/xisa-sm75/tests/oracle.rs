@@ -429,6 +429,16 @@ fn cubin_verdicts(nd: &Path, words: &[u128], tmp: &Path) -> Vec<bool> {
 /// nvdisasm's verdict and text per word: accepted words are listed in one
 /// raw run (their address in it is the returned pc); None = rejected (or no
 /// line printed).
+/// [`oracle_batch`] through a temporary file of its own (`tag` tells
+/// tests running in parallel threads apart), removed afterwards.
+fn oracle_once(nd: &Path, words: &[u128], tag: &str) -> Vec<Option<(u64, String)>> {
+    let tmp =
+        std::env::temp_dir().join(format!("xisa-sm75-oracle-{tag}-{}.bin", std::process::id()));
+    let want = oracle_batch(nd, words, &tmp);
+    let _ = std::fs::remove_file(&tmp);
+    want
+}
+
 fn oracle_batch(nd: &Path, words: &[u128], tmp: &Path) -> Vec<Option<(u64, String)>> {
     let mut ok = Vec::with_capacity(words.len());
     for chunk in words.chunks(4000) {
@@ -499,12 +509,7 @@ fn whole_table(per_class: usize, seed: u64, report: bool) -> (usize, usize, usiz
         }
     }
     // one file per call: the two whole-table tests run in parallel threads
-    let tmp = std::env::temp_dir().join(format!(
-        "xisa-sm75-oracle-isa-{}-{seed:x}.bin",
-        std::process::id()
-    ));
-    let want = oracle_batch(&nd, &words, &tmp);
-    let _ = std::fs::remove_file(&tmp);
+    let want = oracle_once(&nd, &words, &format!("isa-{seed:x}"));
     let (mut agree, mut both_reject) = (0, 0);
     let mut per: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
     let mut examples = Vec::new();
@@ -597,10 +602,7 @@ fn reuse_flags_nvdisasm_accepts_decode() {
             }
         }
     }
-    let tmp =
-        std::env::temp_dir().join(format!("xisa-sm75-oracle-reuse-{}.bin", std::process::id()));
-    let want = oracle_batch(&nd, &words, &tmp);
-    let _ = std::fs::remove_file(&tmp);
+    let want = oracle_once(&nd, &words, "reuse");
     assert!(want[0].is_some(), "nvdisasm rejects the LEA.HI.X word");
     let refused: Vec<String> = words
         .iter()
@@ -663,12 +665,7 @@ fn unmodeled_selector_bits_are_refused() {
     let rules = Rules::embedded().unwrap();
     let with_b1 = 0x65a93197af83ba81d5916c523993cb12u128;
     let cleared = with_b1 & !(3u128 << 60);
-    let tmp = std::env::temp_dir().join(format!(
-        "xisa-sm75-oracle-unmodeled-{}.bin",
-        std::process::id()
-    ));
-    let want = oracle_batch(&nd, &[with_b1, cleared], &tmp);
-    let _ = std::fs::remove_file(&tmp);
+    let want = oracle_once(&nd, &[with_b1, cleared], "unmodeled");
     let (b1, b0) = match (&want[0], &want[1]) {
         (Some((_, b1)), Some((_, b0))) => (b1.clone(), b0.clone()),
         other => panic!("nvdisasm rejects a word: {other:?}"),
