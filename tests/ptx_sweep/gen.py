@@ -440,6 +440,11 @@ def cvt_family():
     form(fam, "cvt.rn.bf16x2.f32", ["f32", "f32"], ["bf16x2"])
     form(fam, "cvt.rn.relu.f16x2.f32", ["f32", "f32"], ["f16x2"])
     form(fam, "cvt.rna.tf32.f32", ["f32"], ["b32"])
+    # the saturating packs (I2IP): the narrow ones fill the rest from c
+    for t in ["u8", "s8", "u4", "s4", "u2", "s2"]:
+        form(fam, "cvt.pack.sat.%s.s32.b32" % t, ["s32", "s32", "b32"], ["b32"])
+    for t in ["u16", "s16"]:
+        form(fam, "cvt.pack.sat.%s.s32" % t, ["s32", "s32"], ["b32"])
 
 
 def half_family():

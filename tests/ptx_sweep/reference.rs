@@ -1423,7 +1423,28 @@ pub fn close_ok(got: u64, exact: f64, ulps: f64, abs: f64, bits: u32) -> bool {
 // ---------------------------------------------------------------------------
 // cvt.
 
+/// `cvt.pack.sat.T.s32[.b32] d, a, b[, c]` (PTX ISA, "cvt.pack"): a and b,
+/// signed 32-bit, clamped to T's range; b's low w bits are d's low bits, a's
+/// the next w, and below 16-bit T, c's low bits fill d from bit 2w up.
+fn cvt_pack(p: &[&str], a: &[u64]) -> Result<Vec<Want>, String> {
+    let (w, signed) = ity(p[3]);
+    let clamp = |x: u64| {
+        let v = ext(x, 32, true);
+        if signed {
+            sat_s(v, w)
+        } else {
+            wrap(v.clamp(0, (1i128 << w) - 1), w)
+        }
+    };
+    let low = clamp(a[1]) | clamp(a[0]) << w;
+    let d = if w == 16 { low } else { low | a[2] << (2 * w) };
+    Ok(vec![b(d & 0xffff_ffff)])
+}
+
 fn cvt(p: &[&str], a: &[u64]) -> Result<Vec<Want>, String> {
+    if p.get(1) == Some(&"pack") {
+        return cvt_pack(p, a);
+    }
     let n = p.len();
     let (dt, st) = (p[n - 2], p[n - 1]);
     let has = |m: &str| p[1..n - 2].contains(&m);

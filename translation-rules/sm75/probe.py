@@ -707,6 +707,53 @@ class Probe:
                 r.setdefault("full_tables", {})[j] = [None if t is None else parse(t)[2] for t in vals]
             else:
                 r.setdefault("op_tables", {})[j] = [None if t is None else parse(t)[2] for t in vals]
+        self.joint_mod_operands(recs)
+
+    @staticmethod
+    def joint_mod_operands(recs):
+        """A modifier value nvdisasm rejects on the base word can be legal
+        with other operand text: `I2IP.U4.S32.SAT` needs its third source's
+        selector `.24`, `.U2` needs `.28`, and at the selector of the base
+        word (the `.U8` one) both are refused.  For a class with one modifier
+        group whose table rejects some value, each operand with a text table
+        is enumerated again jointly with the modifier bits; where that makes
+        a rejected value legal, the operand's table becomes the joint one (it
+        says which combinations are refused) and the modifier value takes
+        the mnemonic of its first legal combination."""
+        jobs = []
+        for c, r in recs.items():
+            groups = r["mod_groups"]
+            if len(groups) != 1 or None not in r.get("mod_tables", {}).get(0, [None]):
+                continue
+            g = groups[0]
+            for j, tab in sorted(r.get("op_tables", {}).items()):
+                ob = r["op_bits"][j]
+                if len(ob) + len(g) <= 9 and not set(ob) & set(g):
+                    jobs.append((c, j, ob + g))
+        words, keys = [], []
+        for c, j, bl in jobs:
+            for v in range(1 << len(bl)):
+                words.append(put_bits(recs[c]["base"], bl, v))
+                keys.append((c, j, v))
+        texts, _ = nvd.texts(words)
+        res = dict(zip(keys, texts))
+        for c, j, bl in jobs:
+            r = recs[c]
+            g = r["mod_groups"][0]
+            nob = len(bl) - len(g)
+            mods = r["mod_tables"][0]
+            tab = [res[(c, j, v)] for v in range(1 << len(bl))]
+            legal = {}
+            for v, t in enumerate(tab):
+                m = v >> nob
+                if t is not None and mods[m] is None and m not in legal:
+                    legal[m] = parse(t)[1]
+            if not legal:
+                continue
+            for m, mn in legal.items():
+                mods[m] = mn
+            r["op_tables"][j] = [None if t is None else parse(t)[2] for t in tab]
+            r["op_bits"][j] = bl
 
     def control(self, recs, samples):
         """Control values nvdisasm rejects, per class, in four independent

@@ -703,6 +703,26 @@ fn unread_fields_are_refused() {
     );
 }
 
+/// I2IP (`cvt.pack.sat`, lifted and checked by the PTX sweep) keeps only
+/// the third-source forms ptxas writes: `.H1` on an 8-bit pack and a
+/// register in a 16-bit one have no documented meaning and are refused with
+/// the form named, never read as the plain ones.
+#[test]
+fn i2ip_undocumented_third_sources_are_refused() {
+    let cvt = || common::fixture("../../tests/ptx_sweep/out/cvt.cubin");
+    let i2ip = |w: u128| w & 0xfff == 0x239;
+    assert_refused(
+        "cvt_566_cvt_pack_sat_u8_s32_b32",
+        patched_in(cvt(), "cvt_566_cvt_pack_sat_u8_s32_b32", i2ip, 1 << 72),
+        "I2IP.U8.S32.SAT R11, R4, R7, R8.H1 ; (form I2IP:239_0): operand 3 (`R8.H1`): the suffix .H1 is not lifted",
+    );
+    assert_refused(
+        "cvt_572_cvt_pack_sat_u16_s32",
+        patched_in(cvt(), "cvt_572_cvt_pack_sat_u16_s32", i2ip, 0xf7 << 64),
+        "a 16-bit pack with a third source other than RZ",
+    );
+}
+
 /// A patched kernel was refused with `what` and its pc in the error.
 fn assert_refused(kernel: &str, (pc, m): (u64, Result<Module, String>), what: &str) {
     let Err(err) = m else {

@@ -610,10 +610,9 @@ fn reuse_flags_nvdisasm_accepts_decode() {
         .filter_map(|(w, exp)| {
             let (pc, t) = exp.as_ref()?;
             let e = rules.decode(*w, *pc).err()?;
-            // Modifier and field value rejects have the same one-shape
-            // limit (docs/sm75.md, "Generated table"): two random words
-            // here, I2IP `.U4.S32.SAT` and BMOV `ATEXIT_PC.LO`, not this
-            // test's subject.
+            // Field value rejects have the same one-shape limit
+            // (docs/sm75.md, "Generated table"): one random word here,
+            // BMOV `ATEXIT_PC.LO`, not this test's subject.
             e.to_string()
                 .contains("field control@")
                 .then(|| format!("{w:#034x} {t}: {e}"))

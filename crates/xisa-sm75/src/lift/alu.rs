@@ -33,6 +33,7 @@ pub(crate) const OPS: &[(&str, LiftFn)] = &[
     ("IDP", idp),
     ("PLOP3", plop3),
     ("I2I", i2i_sat),
+    ("I2IP", i2ip),
     ("IMAD", imad_any),
     ("FLO", flo),
     ("BREV", brev),
@@ -844,6 +845,69 @@ fn i2i_sat(l: &mut Lifter) -> Result<(), LiftError> {
     let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
     let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
     l.write_at(0, v)
+}
+
+/// `I2IP.{U8,S8,U4,S4,U2,S2,U16,S16}.S32.SAT Rd, a, b, c` (PTX
+/// `cvt.pack.sat`): a and b, signed 32-bit, are each clamped to the range of
+/// the w-bit type; b's low w bits form `d[w-1:0]`, a's `d[2w-1:w]` and c's low
+/// `32-2w` bits the rest. The third source names the part of c it keeps as
+/// ptxas writes it: nothing for 8 bits (`c[15:0]`), `.24` for 4
+/// (`c[23:0]`), `.28` for 2 (`c[27:0]`); the 16-bit forms take `RZ`. Any other
+/// selector (`.H1`, `.INVALID2`, a register c under a 16-bit form) is refused:
+/// no compiler emits it and its meaning is not documented.
+fn i2ip(l: &mut Lifter) -> Result<(), LiftError> {
+    const TYPES: [&str; 8] = ["U8", "S8", "U4", "S4", "U2", "S2", "U16", "S16"];
+    let mut known = TYPES.to_vec();
+    known.extend(["S32", "SAT"]);
+    let m = l.mods(&known)?;
+    let (true, true, Some(ty)) = (m.has("S32"), m.has("SAT"), m.pick(&TYPES)) else {
+        return Err(l.unsupported(format!("{}: not a saturating pack", l.form_name())));
+    };
+    let w: u32 = ty[1..].parse().unwrap_or(8);
+    let (lo, hi): (i64, i64) = if ty.starts_with('S') {
+        (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+    } else {
+        (0, (1 << w) - 1)
+    };
+    let selector = match w {
+        4 => "24",
+        2 => "28",
+        _ => "",
+    };
+    let keep = [selector];
+    let co = l.opnd(3, if selector.is_empty() { &[] } else { &keep })?;
+    let c = match w {
+        16 if co.is_zero_reg() => None,
+        16 => {
+            return Err(l.unsupported(format!(
+                "{}: a 16-bit pack with a third source other than RZ",
+                l.form_name()
+            )))
+        }
+        _ if !selector.is_empty() && !co.has(selector) => {
+            return Err(l.unsupported(format!(
+                "{}: a {w}-bit pack whose third source lacks its selector .{selector}",
+                l.form_name()
+            )))
+        }
+        _ => Some(l.read_val(3, &co, false)?),
+    };
+    let mask = Operand::Imm((1u64 << w) - 1);
+    let field = |l: &mut Lifter, pos: usize| -> Result<Operand, LiftError> {
+        let (_, v) = l.src_at(pos, &[])?;
+        let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
+        let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
+        Ok(l.bin32(BinOp::And, v, mask.clone()))
+    };
+    let a = field(l, 1)?;
+    let b = field(l, 2)?;
+    let a = l.bin32(BinOp::Shl, a, Operand::Imm(w as u64));
+    let mut d = l.bin32(BinOp::Or, a, b);
+    if let Some(c) = c {
+        let c = l.bin32(BinOp::Shl, c, Operand::Imm(2 * w as u64));
+        d = l.bin32(BinOp::Or, d, c);
+    }
+    l.write_at(0, d)
 }
 
 /// `IMAD` in all its spellings (`IMAD.MOV`, `.SHL`, `.IADD` name the same
