@@ -32,6 +32,12 @@ pub enum MemError {
     BadRange { addr: u64, len: u64 },
     #[error("{addr:#x} is not the start of a live allocation")]
     NotAllocated { addr: u64 },
+    #[error("cannot map shared memory at guest range {addr:#x}+{len}: {err}")]
+    Remap {
+        addr: u64,
+        len: u64,
+        err: std::io::Error,
+    },
 }
 
 /// One device allocation.
@@ -173,6 +179,89 @@ impl GuestMemory {
     /// ([`GuestMemory::new_unified`]).
     pub fn unified(&self) -> bool {
         self.identity.is_some()
+    }
+
+    /// The file behind a unified memory ([`GuestMemory::new_unified`]):
+    /// guest address `GUEST_BASE + off` is its byte `off`. Another process
+    /// maps a range of it to share those bytes (CUDA IPC); `None` for a
+    /// private anonymous reservation.
+    pub fn shared_fd(&self) -> Option<std::os::fd::RawFd> {
+        self.identity
+            .as_ref()
+            .map(|id| std::os::fd::AsRawFd::as_raw_fd(&id.file))
+    }
+
+    /// Maps `len` bytes of `file` from offset `file_off` over the guest
+    /// range at `addr` (all three page-aligned, the range inside the
+    /// reservation, normally an allocation made for it): guest accesses
+    /// there read and write the file, shared with whoever else maps it.
+    /// [`GuestMemory::unmap_file`] puts the memory's own bytes back.
+    pub fn map_file(
+        &self,
+        file: &std::fs::File,
+        file_off: u64,
+        addr: u64,
+        len: u64,
+    ) -> Result<(), MemError> {
+        self.remap(
+            addr,
+            len,
+            Some((std::os::fd::AsRawFd::as_raw_fd(file), file_off)),
+        )
+    }
+
+    /// Undoes [`GuestMemory::map_file`] for the range at `addr`: it shows
+    /// this memory's own (zeroed) bytes again.
+    pub fn unmap_file(&self, addr: u64, len: u64) -> Result<(), MemError> {
+        self.remap(addr, len, None)
+    }
+
+    /// Replaces the host pages behind guest range `addr..addr+len` with
+    /// `file` at its offset, or with this memory's own backing (its file at
+    /// the same offset, or fresh anonymous pages).
+    fn remap(&self, addr: u64, len: u64, file: Option<(i32, u64)>) -> Result<(), MemError> {
+        const PAGE: u64 = 4096;
+        let off = addr.wrapping_sub(GUEST_BASE);
+        let bad = |what: &str| MemError::Remap {
+            addr,
+            len,
+            err: std::io::Error::new(std::io::ErrorKind::InvalidInput, what.to_string()),
+        };
+        if addr < GUEST_BASE || off.checked_add(len).is_none_or(|e| e > self.reserve) {
+            return Err(bad("range outside guest memory"));
+        }
+        if !off.is_multiple_of(PAGE)
+            || !len.is_multiple_of(PAGE)
+            || file.is_some_and(|(_, o)| !o.is_multiple_of(PAGE))
+        {
+            return Err(bad("range not page-aligned"));
+        }
+        let own = self.shared_fd().map(|fd| (fd, off));
+        let (flags, fd, at) = match file.or(own) {
+            Some((fd, o)) => (libc::MAP_SHARED, fd, o),
+            None => (libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0),
+        };
+        // SAFETY: MAP_FIXED replaces pages inside this memory's own
+        // reservation (checked above) and nothing else; guest bytes are only
+        // reached through that range's addresses.
+        let p = unsafe {
+            libc::mmap(
+                self.base.add(off as usize).cast(),
+                len as usize,
+                libc::PROT_READ | libc::PROT_WRITE,
+                flags | libc::MAP_FIXED | libc::MAP_NORESERVE,
+                fd,
+                at as libc::off_t,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            return Err(MemError::Remap {
+                addr,
+                len,
+                err: std::io::Error::last_os_error(),
+            });
+        }
+        Ok(())
     }
 
     /// Host address of guest address [`GUEST_BASE`].
@@ -500,6 +589,39 @@ mod tests {
             m.alloc(1 << 30),
             Err(MemError::OutOfMemory { .. })
         ));
+    }
+
+    /// A file mapped over an allocation (CUDA IPC's view of another
+    /// process's memory) shares its bytes both ways; unmapping shows the
+    /// memory's own zeros again. Misplaced ranges are refused.
+    #[test]
+    fn a_mapped_file_shares_its_bytes() {
+        use std::io::{Read, Seek, SeekFrom, Write};
+        let m = GuestMemory::new(1 << 24).unwrap();
+        let a = m.alloc(5 * 4096).unwrap();
+        let at = a.next_multiple_of(4096);
+        let mut f = tempfile::tempfile().unwrap();
+        f.write_all(&[0x11; 3 * 4096]).unwrap();
+        m.map_file(&f, 4096, at, 2 * 4096).unwrap();
+        assert_eq!(m.read_vec(at, 4).unwrap(), vec![0x11; 4]);
+        m.write(at + 4096 + 8, &[0xee, 0xff]).unwrap();
+        let mut back = [0u8; 2];
+        f.seek(SeekFrom::Start(2 * 4096 + 8)).unwrap();
+        f.read_exact(&mut back).unwrap();
+        assert_eq!(back, [0xee, 0xff]);
+        m.unmap_file(at, 2 * 4096).unwrap();
+        assert_eq!(m.read_vec(at + 4096 + 8, 2).unwrap(), vec![0, 0]);
+        for (addr, len) in [
+            (at + 8, 4096),
+            (at, 100),
+            (GUEST_BASE + (1 << 24), 4096),
+            (0, 4096),
+        ] {
+            assert!(
+                matches!(m.map_file(&f, 0, addr, len), Err(MemError::Remap { .. })),
+                "{addr:#x}+{len}"
+            );
+        }
     }
 
     #[test]

@@ -29,6 +29,7 @@ codes! {
     CUDA_ERROR_INVALID_IMAGE = 200, "device kernel image is invalid";
     CUDA_ERROR_INVALID_CONTEXT = 201, "invalid device context";
     CUDA_ERROR_CONTEXT_ALREADY_CURRENT = 202, "context already current";
+    CUDA_ERROR_MAP_FAILED = 205, "mapping of buffer object failed";
     CUDA_ERROR_NO_BINARY_FOR_GPU = 209, "no kernel image is available for execution on the device";
     CUDA_ERROR_UNSUPPORTED_LIMIT = 215, "limit is not supported on this architecture";
     CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217, "peer access is not supported between these two devices";

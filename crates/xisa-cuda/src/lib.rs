@@ -40,6 +40,7 @@ mod device;
 mod driver;
 mod export;
 pub mod fatbin;
+mod ipc;
 mod jitlink;
 mod launch;
 mod library;

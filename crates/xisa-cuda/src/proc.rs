@@ -17,6 +17,7 @@ fn table() -> &'static HashMap<&'static str, usize> {
             crate::device::procs(),
             crate::context::procs(),
             crate::memory::procs(),
+            crate::ipc::procs(),
             crate::module::procs(),
             crate::launch::procs(),
             crate::library::procs(),

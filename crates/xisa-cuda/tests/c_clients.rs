@@ -173,6 +173,17 @@ fn layouts_host_memory_and_libraries_program_runs() {
     run(&exe, dir.path());
 }
 
+/// CUDA IPC: a child process opens the parent's device memory through a
+/// handle, sees its bytes and writes them (by copy and by kernel); the
+/// parent sees those writes once the child has closed the handle and left.
+#[test]
+fn ipc_memory_is_shared_between_processes() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build("ipc.c", dir.path());
+    let out = run(&exe, dir.path());
+    assert!(out.contains("ipc child: "), "{out}");
+}
+
 /// NVIDIA's CUDA runtime library (from the wheel) runs on the driver: it
 /// asks for private export tables (`cuGetExportTable`) and checks the
 /// driver's integrity answer before any runtime call works; then kernels

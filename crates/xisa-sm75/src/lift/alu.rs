@@ -897,7 +897,7 @@ fn i2ip(l: &mut Lifter) -> Result<(), LiftError> {
         let (_, v) = l.src_at(pos, &[])?;
         let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
         let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
-        Ok(l.bin32(BinOp::And, v, mask.clone()))
+        Ok(l.bin32(BinOp::And, v, mask))
     };
     let a = field(l, 1)?;
     let b = field(l, 2)?;

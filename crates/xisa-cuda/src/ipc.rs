@@ -1,0 +1,141 @@
+//! Inter-process device memory (`cuIpcGetMemHandle`,
+//! `cuIpcOpenMemHandle`, `cuIpcCloseMemHandle`): another process maps the
+//! bytes of an allocation and both see each other's writes, as CUDA's IPC
+//! gives two processes on one GPU.
+//!
+//! Guest memory is a memory file mapped at the guest addresses
+//! (`GuestMemory::new_unified`), so a handle names the exporting process,
+//! its file descriptor and the allocation's offset and size; the opening
+//! process reaches the file through `/proc/PID/fd/FD` (same user, as for
+//! any process-shared memory) and maps that range of it over a fresh
+//! allocation of its own guest memory.
+
+use std::collections::HashMap;
+use std::ffi::c_uint;
+use std::sync::{Arc, Mutex};
+
+use crate::codes::*;
+use crate::driver::{self, fail, invalid, out, Res};
+use xisa::runtime::GUEST_BASE;
+
+/// A device pointer.
+type CUdeviceptr = u64;
+
+/// `CUipcMemHandle`: 64 opaque bytes, passed by value.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct IpcMemHandle {
+    reserved: [u8; 64],
+}
+
+/// The first bytes of every handle this driver writes.
+const MAGIC: &[u8; 8] = b"xisaipc1";
+
+/// Host page size: the unit a shared range is mapped in.
+const PAGE: u64 = 4096;
+
+/// What an opened handle mapped: its allocation, and the page-aligned
+/// range inside it that shows the other process's bytes.
+struct Opened {
+    alloc: u64,
+    start: u64,
+    len: u64,
+}
+
+/// Opened handles by the device pointer handed out.
+fn opened() -> &'static Mutex<HashMap<CUdeviceptr, Opened>> {
+    static T: std::sync::OnceLock<Mutex<HashMap<CUdeviceptr, Opened>>> = std::sync::OnceLock::new();
+    T.get_or_init(Default::default)
+}
+
+/// The device, for the current context.
+fn device() -> Res<Arc<xisa::Device>> {
+    driver::with(|d| {
+        d.current()?;
+        Ok(d.device.clone())
+    })
+}
+
+/// The handle's fields: process id, descriptor, guest offset, size.
+fn parse(h: &IpcMemHandle) -> Res<(u32, i32, u64, u64)> {
+    let r = &h.reserved;
+    if &r[..8] != MAGIC {
+        return Err(fail(
+            CUDA_ERROR_INVALID_HANDLE,
+            "not an IPC memory handle of this driver",
+        ));
+    }
+    let word = |i: usize| u64::from_le_bytes(r[i..i + 8].try_into().unwrap_or_default());
+    let pid = u32::from_le_bytes(r[8..12].try_into().unwrap_or_default());
+    let fd = i32::from_le_bytes(r[12..16].try_into().unwrap_or_default());
+    Ok((pid, fd, word(16), word(24)))
+}
+
+exports! {
+    /// A handle another process opens to reach the allocation holding
+    /// `dptr`, from `dptr` to the allocation's end.
+    fn cuIpcGetMemHandle(handle: *mut IpcMemHandle, dptr: CUdeviceptr) {
+        let dev = device()?;
+        let mem = dev.memory();
+        let fd = mem.shared_fd().ok_or_else(|| {
+            fail(
+                CUDA_ERROR_NOT_SUPPORTED,
+                "guest memory is not a shared file here (its unified mapping was refused)",
+            )
+        })?;
+        let a = mem
+            .allocations()
+            .into_iter()
+            .find(|a| dptr >= a.addr && dptr - a.addr < a.len.max(1))
+            .ok_or_else(|| invalid(format!("{dptr:#x} is in no allocation")))?;
+        let mut r = [0u8; 64];
+        r[..8].copy_from_slice(MAGIC);
+        r[8..12].copy_from_slice(&std::process::id().to_le_bytes());
+        r[12..16].copy_from_slice(&fd.to_le_bytes());
+        r[16..24].copy_from_slice(&(dptr - GUEST_BASE).to_le_bytes());
+        r[24..32].copy_from_slice(&(a.addr + a.len - dptr).to_le_bytes());
+        out(handle, IpcMemHandle { reserved: r })
+    }
+
+    /// Maps another process's allocation into this one's device memory.
+    fn cuIpcOpenMemHandle_v2(pdptr: *mut CUdeviceptr, handle: IpcMemHandle, _flags: c_uint) {
+        let (pid, fd, off, size) = parse(&handle)?;
+        let path = format!("/proc/{pid}/fd/{fd}");
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(|e| fail(CUDA_ERROR_MAP_FAILED, format!("the exporting process's memory ({path}): {e}")))?;
+        let dev = device()?;
+        let in_page = off % PAGE;
+        let len = (in_page + size.max(1)).next_multiple_of(PAGE);
+        let alloc = dev
+            .alloc(len + PAGE)
+            .map_err(|e| fail(CUDA_ERROR_OUT_OF_MEMORY, e.to_string()))?;
+        let start = alloc.next_multiple_of(PAGE);
+        if let Err(e) = dev.memory().map_file(&file, off - in_page, start, len) {
+            let _ = dev.free(alloc);
+            return Err(fail(CUDA_ERROR_MAP_FAILED, e.to_string()));
+        }
+        let dptr = start + in_page;
+        opened()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(dptr, Opened { alloc, start, len });
+        out(pdptr, dptr)
+    }
+
+    /// Unmaps what `cuIpcOpenMemHandle` mapped at `dptr`.
+    fn cuIpcCloseMemHandle(dptr: CUdeviceptr) {
+        let o = opened()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&dptr)
+            .ok_or_else(|| invalid(format!("{dptr:#x} is no opened IPC memory handle")))?;
+        let dev = device()?;
+        dev.memory()
+            .unmap_file(o.start, o.len)
+            .map_err(|e| fail(CUDA_ERROR_MAP_FAILED, e.to_string()))?;
+        dev.free(o.alloc).map(|_| ()).map_err(|e| invalid(e.to_string()))
+    }
+}

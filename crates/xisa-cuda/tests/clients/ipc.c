@@ -1,0 +1,118 @@
+/* Device memory shared between two processes (CUDA IPC): the parent
+ * exports part of an allocation, a child process (this program again,
+ * given the handle in hex) opens it, checks the parent's bytes, writes
+ * through a copy and a kernel, and closes it; the parent then sees the
+ * child's writes, and the child's view is gone.
+ * Usage: ipc DIR (DIR holds kernels.cubin). */
+#include "check.h"
+
+#include <cuda.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { N = 3000, AT = 100 };
+
+static void to_hex(const CUipcMemHandle *h, char *out) {
+    for (int i = 0; i < CU_IPC_HANDLE_SIZE; i++)
+        sprintf(out + 2 * i, "%02x", (unsigned char)h->reserved[i]);
+}
+
+static void from_hex(const char *s, CUipcMemHandle *h) {
+    for (int i = 0; i < CU_IPC_HANDLE_SIZE; i++) {
+        unsigned v;
+        EXPECT(sscanf(s + 2 * i, "%2x", &v) == 1);
+        h->reserved[i] = (char)v;
+    }
+}
+
+static CUfunction store_at(const char *dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/kernels.cubin", dir);
+    CUmodule m;
+    CUfunction f;
+    CHECK(cuModuleLoad(&m, path));
+    CHECK(cuModuleGetFunction(&f, m, "store_at"));
+    return f;
+}
+
+/* The child: the handle names the parent's ints from AT on. */
+static int child(const char *dir, const char *hex) {
+    CUipcMemHandle h;
+    from_hex(hex, &h);
+    CUdeviceptr p;
+    CHECK(cuIpcOpenMemHandle(&p, h, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS));
+    static int got[N - AT];
+    CHECK(cuMemcpyDtoH(got, p, sizeof got));
+    for (int i = 0; i < N - AT; i++) EXPECT(got[i] == 3 * (i + AT));
+    int minus = -1;
+    CHECK(cuMemcpyHtoD(p + 8 * sizeof(int), &minus, sizeof minus));
+    CUdeviceptr q = p + 1000 * sizeof(int);
+    int v = 555;
+    void *args[] = {&q, &v};
+    CHECK(cuLaunchKernel(store_at(dir), 1, 1, 1, 32, 1, 1, 0, 0, args, NULL));
+    CHECK(cuCtxSynchronize());
+    CHECK(cuIpcCloseMemHandle(p));
+    EXPECT_ERR(cuIpcCloseMemHandle(p), CUDA_ERROR_INVALID_VALUE);
+    printf("ipc child: %d checks passed\n", checks);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s DIR\n", argv[0]);
+        return 2;
+    }
+    CHECK(cuInit(0));
+    CUdevice dev;
+    CHECK(cuDeviceGet(&dev, 0));
+    CUcontext ctx;
+    CHECK(cuCtxCreate(&ctx, 0, dev));
+    if (argc == 3) return child(argv[1], argv[2]);
+
+    /* An allocation after another, so that the shared one starts inside a
+     * page, and a pattern in it. */
+    CUdeviceptr pad, buf;
+    CHECK(cuMemAlloc(&pad, 1000));
+    CHECK(cuMemAlloc(&buf, N * sizeof(int)));
+    static int host[N];
+    for (int i = 0; i < N; i++) host[i] = 3 * i;
+    CHECK(cuMemcpyHtoD(buf, host, sizeof host));
+
+    CUipcMemHandle h;
+    CHECK(cuIpcGetMemHandle(&h, buf + AT * sizeof(int)));
+    EXPECT_ERR(cuIpcGetMemHandle(&h, 0x10), CUDA_ERROR_INVALID_VALUE);
+    CHECK(cuIpcGetMemHandle(&h, buf + AT * sizeof(int)));
+    CUipcMemHandle junk;
+    memset(&junk, 0x5a, sizeof junk);
+    CUdeviceptr none;
+    EXPECT_ERR(cuIpcOpenMemHandle(&none, junk, 0), CUDA_ERROR_INVALID_HANDLE);
+
+    char hex[2 * CU_IPC_HANDLE_SIZE + 1];
+    to_hex(&h, hex);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        /* A new process image with its own driver, as IPC's users have. */
+        execl("/proc/self/exe", argv[0], argv[1], hex, (char *)NULL);
+        perror("exec");
+        _exit(127);
+    }
+    int status = 0;
+    EXPECT(waitpid(pid, &status, 0) == pid);
+    EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+    static int back[N];
+    CHECK(cuMemcpyDtoH(back, buf, sizeof back));
+    for (int i = 0; i < N; i++) {
+        int j = i - AT;
+        int want = j == 8 ? -1 : (j >= 1000 && j < 1032) ? 555 : 3 * i;
+        EXPECT(back[i] == want);
+    }
+    CHECK(cuMemFree(buf));
+    CHECK(cuMemFree(pad));
+    printf("ipc: %d checks passed\n", checks);
+    return 0;
+}
