@@ -4344,3 +4344,100 @@ fn device_malloc_and_free() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// libcxx_sync.cu
+
+#[test]
+fn libcxx_atomic_ref_orders_and_scopes() {
+    assert_sass(
+        "libcxx_sync",
+        "ref_ops",
+        &[
+            "ATOM.E.MAX.S32.STRONG.CTA",
+            "ATOM.E.MIN.S32.STRONG.SYS",
+            "ATOM.E.ADD.64.STRONG.GPU",
+            "MEMBAR.SC.GPU",
+        ],
+    );
+    let n = 1000i64;
+    let t = 0..n;
+    let init = [0i32, 0, 100_000, 0, -1, 12345];
+    let mut want = init;
+    want[0] = t.clone().map(|t| (t % 7 - (t & 3)) as i32).sum();
+    want[1] = t.clone().map(|t| (t * 37 % 1001) as i32).max().unwrap();
+    want[2] = t
+        .clone()
+        .map(|t| (1000 - t * 13 % 977) as i32)
+        .min()
+        .unwrap();
+    want[3] = t.clone().fold(0, |b, t| b | 1 << (t % 31));
+    want[4] = t.clone().fold(-1, |m, t| m & !(1 << ((t + 3) % 29)));
+    want[5] = t
+        .clone()
+        .fold(12345u32, |f, t| f ^ (t as u32).wrapping_mul(2_654_435_761)) as i32;
+    let wide: u64 = t.clone().map(|t| 1u64 << 33 | t as u64).sum();
+    let fsum: f32 = t.clone().map(|t| 0.5 * (t % 4) as f32).sum();
+    both(
+        "libcxx_sync",
+        "ref_ops",
+        &g1(8, 128),
+        &[
+            b(&init),
+            A::Z(8),
+            A::Z(4),
+            A::Z(4 * n as usize),
+            A::I32(n as i32),
+        ],
+        |e, o| {
+            same("ref_ops ints", e, &dec::<i32>(&o[0]), &want);
+            same("ref_ops u64", e, &dec::<u64>(&o[1]), &[wide]);
+            same("ref_ops float", e, &dec::<f32>(&o[2]), &[fsum]);
+        },
+    );
+}
+
+#[test]
+fn libcxx_cas_loop_and_semaphore_lock() {
+    let n = 1000usize;
+    // Factors 2, 1/2 and 1: every product is exact in any order.
+    let f: Vec<f32> = (0..n).map(|i| [2.0, 0.5, 1.0][i % 3]).collect();
+    let mut acc = [1f32; 4];
+    for (i, x) in f.iter().enumerate() {
+        acc[i % 4] *= x;
+    }
+    both(
+        "libcxx_sync",
+        "cas_mul",
+        &g1(8, 128),
+        &[b(&[1f32; 4]), b(&f), A::I32(n as i32)],
+        |e, o| same("cas_mul", e, &dec::<f32>(&o[0]), &acc),
+    );
+    // Two locked updates of a pair per thread: the pair stays consistent.
+    let s = 2 * (0..n as i32).sum::<i32>();
+    both(
+        "libcxx_sync",
+        "sem_lock",
+        &g1(8, 128),
+        &[A::Z(8), b(&[1i32]), A::I32(n as i32)],
+        |e, o| same("sem_lock", e, &dec::<i32>(&o[0]), &[s, -s]),
+    );
+}
+
+#[test]
+fn libcxx_block_flag_handoff() {
+    both(
+        "libcxx_sync",
+        "flag_handoff",
+        &g1(4, 128),
+        &[A::Z(4 * 512)],
+        |e, o| {
+            let want: Vec<i32> = (0..4)
+                .flat_map(|b| {
+                    (0..128).map(move |t| if t < 32 { 0 } else { (t % 32) * (t % 32) + b })
+                })
+                .collect();
+            same("flag_handoff", e, &dec::<i32>(&o[0]), &want);
+        },
+    );
+}
