@@ -4441,3 +4441,145 @@ fn libcxx_block_flag_handoff() {
         },
     );
 }
+
+// ---------------------------------------------------------------------------
+// cub_more.cu
+
+/// Runs of equal values (lengths 1..4) from `seed`.
+fn runs(n: usize, seed: u64) -> Vec<i32> {
+    let mut r = Rng::new(seed);
+    let mut v = Vec::with_capacity(n);
+    while v.len() < n {
+        let x = r.range(-5, 5) as i32;
+        for _ in 0..r.range(1, 5) {
+            v.push(x);
+        }
+    }
+    v.truncate(n);
+    v
+}
+
+#[test]
+fn cub_exchange_discontinuity_adjacent_difference() {
+    let inp = runs(1024, 60);
+    let (mut heads, mut tails, mut diffs) = (vec![0; 1024], vec![0; 1024], vec![0; 1024]);
+    for (b, s) in inp.chunks(512).enumerate() {
+        for k in 0..512 {
+            heads[b * 512 + k] = (k == 0 || s[k - 1] != s[k]) as i32;
+            tails[b * 512 + k] = (k == 511 || s[k] != s[k + 1]) as i32;
+            diffs[b * 512 + k] = if k == 0 { s[0] } else { s[k] - s[k - 1] };
+        }
+    }
+    both(
+        "cub_more",
+        "exchange_flags",
+        &g1(2, 128),
+        &[b(&inp), A::Z(4096), A::Z(4096), A::Z(4096), A::Z(4096)],
+        |e, o| {
+            // Loaded striped, exchanged to blocked: the input's own order.
+            same("blocked", e, &dec::<i32>(&o[1]), &inp);
+            same("heads", e, &dec::<i32>(&o[2]), &heads);
+            same("tails", e, &dec::<i32>(&o[3]), &tails);
+            same("diffs", e, &dec::<i32>(&o[4]), &diffs);
+        },
+    );
+}
+
+#[test]
+fn cub_block_shuffle() {
+    let x = i32s(256, 61);
+    let mut off = Vec::new();
+    let mut rot = Vec::new();
+    for blk in x.chunks(128) {
+        for t in 0..128 {
+            // Offset(-3): the value of thread t - 3, or the output's own
+            // value (-7) where there is none; Rotate(1): thread t + 1 mod 128.
+            off.push(if t >= 3 { blk[t - 3] } else { -7 });
+            rot.push(blk[(t + 1) % 128]);
+        }
+    }
+    both(
+        "cub_more",
+        "shuffle",
+        &g1(2, 128),
+        &[b(&x), A::Z(1024), A::Z(1024)],
+        |e, o| {
+            same("offset", e, &dec::<i32>(&o[1]), &off);
+            same("rotate", e, &dec::<i32>(&o[2]), &rot);
+        },
+    );
+}
+
+#[test]
+fn cub_block_merge_sort_pairs() {
+    let valid = 301usize;
+    let mut r = Rng::new(62);
+    // Distinct keys per block (the sort is not stable).
+    let mut keys = Vec::new();
+    for _ in 0..3 {
+        let mut seen = std::collections::BTreeSet::new();
+        while seen.len() < 320 {
+            seen.insert(r.range(-100_000, 100_000) as i32);
+        }
+        let mut blk: Vec<i32> = seen.into_iter().collect();
+        for i in (1..blk.len()).rev() {
+            blk.swap(i, r.below(i + 1));
+        }
+        keys.extend(blk);
+    }
+    let vals: Vec<i32> = (0..960).map(|i| i * 7 + 3).collect();
+    both(
+        "cub_more",
+        "merge_sort",
+        &g1(3, 64),
+        &[
+            b(&keys),
+            b(&vals),
+            A::Z(3840),
+            A::Z(3840),
+            A::I32(valid as i32),
+        ],
+        |e, o| {
+            let (ko, vo) = (dec::<i32>(&o[2]), dec::<i32>(&o[3]));
+            for blk in 0..3 {
+                let mut want: Vec<(i32, i32)> = (0..valid)
+                    .map(|j| (keys[blk * 320 + j], vals[blk * 320 + j]))
+                    .collect();
+                want.sort();
+                // Only the valid items are specified (CUB merges within
+                // valid_items; what lands past them is the algorithm's).
+                let got: Vec<(i32, i32)> = (0..valid)
+                    .map(|j| (ko[blk * 320 + j], vo[blk * 320 + j]))
+                    .collect();
+                same(&format!("merge_sort block {blk}"), e, &got, &want);
+            }
+        },
+    );
+}
+
+#[test]
+fn cub_warp_exchange_and_merge_sort() {
+    let w: Vec<i32> = i32s(2048, 63).iter().map(|x| x % 50).collect();
+    let mut striped = Vec::new();
+    let mut sorted = Vec::new();
+    for tile in w.chunks(256) {
+        for l in 0..32 {
+            for i in 0..8 {
+                striped.push(tile[i * 32 + l]);
+            }
+        }
+        let mut s = tile.to_vec();
+        s.sort();
+        sorted.extend(s);
+    }
+    both(
+        "cub_more",
+        "warp_ops",
+        &g1(2, 128),
+        &[b(&w), A::Z(8192), A::Z(8192)],
+        |e, o| {
+            same("warp striped", e, &dec::<i32>(&o[1]), &striped);
+            same("warp sorted", e, &dec::<i32>(&o[2]), &sorted);
+        },
+    );
+}
