@@ -719,8 +719,71 @@ def flush_denormals(sp, bufs):
             5: pack([_r32_flushed(x * tiny) for x in a], "I")}
 
 
+def cross_lane(sp, bufs):
+    """Per wave of 64 lanes, from the CDNA3 ISA's cross-lane operations:
+    ds_swizzle offset 0x801b is quad_perm(3,2,1,0) (lane l reads the lane
+    of its quad at 3 - l%4); offset (4 << 10) | 0x1f is the bit mode with
+    and 0x1f, or 0, xor 4 within each 32 lanes; ds_bpermute reads the lane
+    its byte address / 4 names, ds_permute writes to it; readlane 37;
+    readfirstlane (lane 0 of the wave); mbcnt_hi(mbcnt_lo) counts the
+    ballot's bits below the lane."""
+    x = words(bufs[0], "i")
+    out = [0] * (8 * len(x))
+    for w in range(len(x) // 64):
+        xs = x[w * 64:(w + 1) * 64]
+        ball = sum(1 << l for l in range(64) if xs[l] > 0)
+        recv = [0] * 64
+        for l in range(64):
+            recv[(l + 5) & 63] = xs[l]
+        for l in range(64):
+            o = (w * 64 + l) * 8
+            out[o:o + 8] = [
+                xs[(l & ~3) + 3 - (l & 3)],
+                xs[(l & 32) | ((l & 31) ^ 4)],
+                xs[(l * 7 + 3) & 63],
+                recv[l],
+                xs[37],
+                xs[0] + 1,
+                bin(ball & ((1 << l) - 1)).count("1"),
+                bin(ball).count("1"),
+            ]
+    return {1: pack(out, "i")}
+
+
+def dpp_rows(sp, bufs):
+    """DPP within rows of 16 lanes: row_shr:1 with bound_ctrl (0 where the
+    source lane is outside the row), row_shr:2 without it (the old value,
+    -1), row_ror:4 (lane p of a row reads lane (p - 4) mod 16), row_mirror
+    (lane 15 - p)."""
+    x = words(bufs[0], "i")
+    out = []
+    for l in range(len(x)):
+        r, p = l & ~15, l & 15
+        out += [x[l - 1] if p >= 1 else 0, x[l - 2] if p >= 2 else -1,
+                x[r + ((p - 4) & 15)], x[r + 15 - p]]
+    return {1: pack(out, "i")}
+
+
+def scoped_atomics(sp, bufs):
+    n = scalars(sp)[3]
+    c = words(bufs[0], "i")
+    xo = c[3] & 0xffffffff
+    for i in range(n):
+        xo ^= (i * 0x9E3779B1) & 0xffffffff
+    c = [wrap32(c[0] + sum(i % 5 for i in range(n))),
+         max([c[1]] + [(i * 31) % 1000 for i in range(n)]),
+         min([c[2]] + [5000 - (i * 17) % 4000 for i in range(n)]),
+         wrap32(xo),
+         wrap32(c[4] + sum(2 * i + 1 for i in range(n)))]
+    w = sum((1 << 35) + i for i in range(n)) & (2**64 - 1)
+    return {0: pack(c, "i"), 1: pack([w], "Q"), 2: f32s_exact([sum(0.25 * (i % 8) for i in range(n))])}
+
+
 MODELS = {
     "flush_denormals": flush_denormals,
+    "cross_lane": cross_lane,
+    "dpp_rows": dpp_rows,
+    "scoped_atomics": scoped_atomics,
     "mfma_f16_32x32x8": mfma_f16_32x32x8,
     "mfma_bf16_16x16x16": mfma_bf16_16x16x16,
     "mfma_f32_16x16x4": mfma_f32_16x16x4,

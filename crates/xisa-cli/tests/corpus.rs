@@ -877,6 +877,9 @@ hip_kernels!(
     hip_template_dot_f32_8 => "template_dot_f32_8",
     hip_template_dot_i32_5 => "template_dot_i32_5",
     hip_flush_denormals => "flush_denormals",
+    hip_cross_lane => "cross_lane",
+    hip_dpp_rows => "dpp_rows",
+    hip_scoped_atomics => "scoped_atomics",
 );
 
 /// The gfx942 POCL oracle: rerunning `tests/gfx942/pocl-ref.sh` reproduces
