@@ -440,6 +440,13 @@ fn salu_ops() -> Vec<(String, Model)> {
         "s_quadmask_b64 s[20:21], s[10:11]",
         Box::new(move |_, _, c, _, _| nz(qm(c, 64))),
     );
+    add(
+        "s_bitreplicate_b64_b32 s[20:21], s8",
+        Box::new(|a, _, _, _, _| {
+            let r = (0..32).fold(0u64, |r, i| r | ((a as u64 >> i & 1) * 3) << (2 * i));
+            (r, None)
+        }),
+    );
     // SOPC.
     for (cc, f) in [
         ("eq", (|x: i64, y: i64| x == y) as fn(i64, i64) -> bool),

@@ -1,5 +1,6 @@
 //! gfx942 DS read-modify-writes the IR has no atomic for (ds_rsub, ds_mskor,
-//! ds_wrap_rtn_b32: lifted as per-lane compare-and-swap loops), the
+//! ds_wrap_rtn_b32, the float compare-stores ds_cmpst_f32/f64: lifted as
+//! per-lane compare-and-swap loops), the
 //! conditional exchange ds_condxchg32_rtn_b64, and the wave counters
 //! ds_append / ds_consume. Assembled by llvm-mc-19, run on the interpreter and
 //! the JIT (with and without the lockstep wave syncs), against models written
@@ -37,6 +38,22 @@ fn wrap32(o: u64, a: u64, b: u64) -> u64 {
         o.wrapping_add(b)
     }) as u64
 }
+/// ds_cmpst_f32: DATA2 where the old value equals DATA as a float (+0 ==
+/// -0; a NaN equals nothing).
+fn fcmpst32(o: u64, a: u64, b: u64) -> u64 {
+    if f32::from_bits(o as u32) == f32::from_bits(a as u32) {
+        b & 0xffff_ffff
+    } else {
+        o
+    }
+}
+fn fcmpst64(o: u64, a: u64, b: u64) -> u64 {
+    if f64::from_bits(o) == f64::from_bits(a) {
+        b
+    } else {
+        o
+    }
+}
 fn rsub64(o: u64, a: u64, _: u64) -> u64 {
     a.wrapping_sub(o)
 }
@@ -70,6 +87,10 @@ fn cases() -> Vec<Case> {
         c("ds_mskor_b64", true, false, mskor),
         c("ds_mskor_rtn_b64", true, true, mskor),
         c("ds_condxchg32_rtn_b64", true, true, condxchg),
+        c("ds_cmpst_f32", false, false, fcmpst32),
+        c("ds_cmpst_rtn_f32", false, true, fcmpst32),
+        c("ds_cmpst_f64", true, false, fcmpst64),
+        c("ds_cmpst_rtn_f64", true, true, fcmpst64),
     ]
 }
 
@@ -77,7 +98,7 @@ fn cases() -> Vec<Case> {
 /// / v[6:7], result v8 / v[8:9].
 fn op_text(c: &Case) -> String {
     let m = c.mnem;
-    let two = m.contains("mskor") || m.contains("wrap");
+    let two = m.contains("mskor") || m.contains("wrap") || m.contains("cmpst");
     let (d0, d1, res) = if c.wide {
         ("v[4:5]", "v[6:7]", "v[8:9]")
     } else {
@@ -133,7 +154,7 @@ fn rmw_ops_match_the_model() {
     let n = cases.len();
     let mut rng = Rng::new(0x00d5_0942_3a11);
     for it in 0..3 {
-        let mem: Vec<u64> = (0..n * LANES).map(|_| rng.next()).collect();
+        let mut mem: Vec<u64> = (0..n * LANES).map(|_| rng.next()).collect();
         let mut data: Vec<u64> = (0..2 * n * LANES).map(|_| rng.next()).collect();
         let out: Vec<u64> = (0..n * LANES).map(|_| rng.next()).collect();
         // wrap: DATA at or below the old value half the time.
@@ -145,6 +166,34 @@ fn rmw_ops_match_the_model() {
                         let o = mem[j] as u32;
                         let a = o - (o.min(rng.next() as u32) % (o / 2 + 1));
                         data[2 * j] = data[2 * j] & !0xffff_ffff | a as u64;
+                    }
+                }
+            }
+        }
+        // cmpst: DATA equal to the old value (same bits) half the time;
+        // else sometimes -0 against +0 (equal as floats, not as bits) or a
+        // NaN against itself (never equal).
+        for (i, c) in cases.iter().enumerate() {
+            if c.mnem.contains("cmpst") {
+                let (zero, nan) = if c.wide {
+                    (1u64 << 63, 0x7ff8_0000_0000_0001u64)
+                } else {
+                    (0x8000_0000, 0x7fc0_0001)
+                };
+                let keep = if c.wide { !0u64 } else { !0xffff_ffffu64 };
+                for l in 0..LANES {
+                    let j = i * LANES + l;
+                    match rng.below(8) {
+                        0..=3 => data[2 * j] = data[2 * j] & keep | mem[j] & !keep,
+                        4 => {
+                            mem[j] = mem[j] & keep | zero;
+                            data[2 * j] &= keep;
+                        }
+                        5 => {
+                            mem[j] = mem[j] & keep | nan;
+                            data[2 * j] = data[2 * j] & keep | nan;
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -356,6 +405,147 @@ fn append_and_consume_count_the_wave() {
                     }
                     assert_eq!(r[N], cur, "{e:?} {v} {m}: final counter");
                 }
+            }
+        }
+    }
+}
+
+/// ds_wrxchg2[st64]_rtn_b32/b64: per lane, two exchanges at ADDR + OFFSET0 *
+/// size and ADDR + OFFSET1 * size (size x 64 for st64), the old values
+/// returned in order, the first in VDST's low dwords; a VDST overlapping
+/// the sources gets the old values (the sources are read first). One wave,
+/// every lane's addresses distinct; checked against the LDS image and the
+/// returned registers of a model.
+#[test]
+fn two_address_exchanges() {
+    // (text, element bytes, per-lane address stride, offsets, st64, result in v4)
+    let cases: [(&str, u64, u64, [u64; 2], bool, bool); 5] = [
+        (
+            "ds_wrxchg2_rtn_b32 v[8:9], v14, v4, v5 offset0:1 offset1:3",
+            4,
+            16,
+            [1, 3],
+            false,
+            false,
+        ),
+        (
+            "ds_wrxchg2st64_rtn_b32 v[8:9], v14, v4, v5 offset1:1",
+            4,
+            4,
+            [0, 1],
+            true,
+            false,
+        ),
+        (
+            "ds_wrxchg2_rtn_b64 v[8:11], v14, v[4:5], v[6:7] offset1:1",
+            8,
+            16,
+            [0, 1],
+            false,
+            false,
+        ),
+        (
+            "ds_wrxchg2st64_rtn_b64 v[8:11], v14, v[4:5], v[6:7] offset1:1",
+            8,
+            8,
+            [0, 1],
+            true,
+            false,
+        ),
+        (
+            "ds_wrxchg2_rtn_b32 v[4:5], v14, v4, v5 offset0:2 offset1:0",
+            4,
+            16,
+            [2, 0],
+            false,
+            true,
+        ),
+    ];
+    const LANES: usize = 64;
+    let mut src = String::from(
+        "s_load_dwordx8 s[4:11], s[0:1], 0x0\n\
+         s_waitcnt lgkmcnt(0)\n\
+         v_and_b32 v1, 0x3ff, v0\n\
+         v_lshlrev_b32 v3, 4, v1\n",
+    );
+    for (i, &(text, _, stride, _, _, in_v4)) in cases.iter().enumerate() {
+        let o = i * 1024;
+        let shift = stride.trailing_zeros();
+        let res = if in_v4 { "v[4:7]" } else { "v[8:11]" };
+        src += &format!(
+            "s_add_u32 s12, s4, {o}\ns_addc_u32 s13, s5, 0\n\
+             s_add_u32 s14, s6, {o}\ns_addc_u32 s15, s7, 0\n\
+             s_add_u32 s16, s8, {o}\ns_addc_u32 s17, s9, 0\n\
+             s_add_u32 s18, s10, {o}\ns_addc_u32 s19, s11, 0\n\
+             global_load_dwordx4 v[20:23], v3, s[12:13]\n\
+             global_load_dwordx4 v[4:7], v3, s[14:15]\n\
+             v_mov_b32 v8, 0\nv_mov_b32 v9, 0\nv_mov_b32 v10, 0\nv_mov_b32 v11, 0\n\
+             s_waitcnt vmcnt(0)\n\
+             ds_write_b128 v3, v[20:23]\n\
+             s_waitcnt lgkmcnt(0)\n\
+             s_barrier\n\
+             v_lshlrev_b32 v14, {shift}, v1\n\
+             {text}\n\
+             s_waitcnt lgkmcnt(0)\n\
+             s_barrier\n\
+             ds_read_b128 v[20:23], v3\n\
+             s_waitcnt lgkmcnt(0)\n\
+             global_store_dwordx4 v3, v[20:23], s[16:17]\n\
+             global_store_dwordx4 v3, {res}, s[18:19]\n\
+             s_waitcnt vmcnt(0)\n"
+        );
+    }
+    src += "s_endpgm\n";
+    let k = lift_src(&src, &test_abi(1024, 0));
+    let n = cases.len();
+    let mut rng = Rng::new(0x0d5_0942_2e8c);
+    let image: Vec<u8> = (0..n * 1024).map(|_| rng.next() as u8).collect();
+    let data: Vec<u8> = (0..n * 1024).map(|_| rng.next() as u8).collect();
+    // The model: each lane's exchanges (all addresses distinct).
+    let mut want_mem = image.clone();
+    let mut want_ret = vec![0u8; n * 1024];
+    for (i, &(_, size, stride, offs, st64, in_v4)) in cases.iter().enumerate() {
+        let (mem, ret) = (
+            &mut want_mem[i * 1024..][..1024],
+            &mut want_ret[i * 1024..][..1024],
+        );
+        let unit = size * if st64 { 64 } else { 1 };
+        for l in 0..LANES {
+            let d = &data[i * 1024 + 16 * l..][..16];
+            let r = &mut ret[16 * l..][..16];
+            if in_v4 {
+                // v[4:7] keeps the sources' other dwords.
+                r.copy_from_slice(d);
+            }
+            for (k, off) in offs.iter().enumerate() {
+                let a = (l as u64 * stride + off * unit) as usize;
+                let s = size as usize;
+                r[k * s..][..s].copy_from_slice(&mem[a..a + s]);
+                mem[a..a + s].copy_from_slice(&d[k * s..][..s]);
+            }
+        }
+    }
+    let setup = Setup {
+        bufs: vec![image, data, vec![0; n * 1024], vec![0; n * 1024]],
+        extra: vec![],
+        grid: [1, 1, 1],
+        block: [LANES as u32, 1, 1],
+    };
+    for (v, k) in wave_sync_variants(k) {
+        for e in ENGINES {
+            let got = run(&k, e, &setup);
+            for (i, c) in cases.iter().enumerate() {
+                let r = i * 1024..(i + 1) * 1024;
+                assert!(
+                    got[2][r.clone()] == want_mem[r.clone()],
+                    "{e:?} {v} `{}`: LDS",
+                    c.0
+                );
+                assert!(
+                    got[3][r.clone()] == want_ret[r],
+                    "{e:?} {v} `{}`: returned",
+                    c.0
+                );
             }
         }
     }

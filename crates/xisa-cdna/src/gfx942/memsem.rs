@@ -29,6 +29,8 @@ table_enum! {
         Read2 = "read2",
         /// Two LDS stores at two offsets.
         Write2 = "write2",
+        /// Two LDS exchanges at two offsets, both old values returned.
+        Wrxchg2 = "wrxchg2",
         /// An LDS read-modify-write the IR has no atomic for.
         DsRmw = "ds_rmw",
         /// `ds_condxchg32_rtn_b64`: two conditional 32-bit exchanges.
@@ -70,6 +72,9 @@ table_enum! {
         MskOr = "mskor",
         /// `tmp >= DATA ? tmp - DATA : tmp + DATA2` (32-bit only).
         Wrap = "wrap",
+        /// `tmp == DATA ? DATA2 : tmp`, compared as floats (IEEE equality:
+        /// +0 equals -0, a NaN equals nothing).
+        FCmpst = "fcmpst",
     }
 }
 
@@ -142,7 +147,7 @@ fn data_of(access: Access, s: &str) -> Result<Data, String> {
             let kind = find(&MemKind::ALL, MemKind::name, k).ok_or_else(bad)?;
             Data::Mem(kind, n.parse().map_err(|_| bad())?)
         }
-        Access::Atomic | Access::SAtomic => {
+        Access::Atomic | Access::SAtomic | Access::Wrxchg2 => {
             let (o, t) = s.split_once('.').ok_or_else(bad)?;
             let op = find(&AtomOp::ALL, AtomOp::name, o).ok_or_else(bad)?;
             let ty = find(&AtomType::ALL, AtomType::name, t).ok_or_else(bad)?;

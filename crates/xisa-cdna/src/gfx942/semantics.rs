@@ -228,6 +228,8 @@ table_enum! {
         SWqm = "s_wqm",
         /// One bit per quad.
         SQuadmask = "s_quadmask",
+        /// Each bit of a 32-bit source twice, into 64 bits.
+        SBitrep = "s_bitrep",
         /// Count of one (or, `inv0`, zero) bits.
         SBcnt = "s_bcnt",
         /// Find first bit (-1 when none).

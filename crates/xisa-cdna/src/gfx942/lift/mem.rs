@@ -5,8 +5,8 @@
 use xisa_ir::op;
 use xisa_ir::BufferAddr;
 use xisa_ir::{
-    Address, AtomOp, AtomType, BinOp, CvtOp, Guard, ICond, MemKind, MemType, Op, Operand, Order,
-    Reg, Scope, Space, Term, Type, UnOp,
+    Address, AtomOp, AtomType, BinOp, CvtOp, FCond, Guard, ICond, MemKind, MemType, Op, Operand,
+    Order, Reg, Scope, Space, Term, Type, UnOp,
 };
 
 use super::builder::Builder;
@@ -842,6 +842,55 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             vload(b, &t, kind, count, d16_half(&sem), vdst, acc, None);
             return Ok(());
         }
+        Access::Wrxchg2 => {
+            // ds_wrxchg2[st64]_rtn_b32/b64 (CDNA3 ISA): MEM[ADDR + OFFSET0 *
+            // size] <-> DATA, MEM[ADDR + OFFSET1 * size] <-> DATA2 (size x 64
+            // with st64); the first old value in the low dwords of VDST. Both
+            // sources are read before VDST is written (it may overlap them).
+            let (op, ty) = atom_data(b, &sem)?;
+            let wide = ty == AtomType::B64;
+            let unit = pair_unit(&sem, if wide { 2 } else { 1 });
+            let src = |b: &mut Builder, r: u32| -> Operand {
+                if wide {
+                    let (l, h) = (b.vreg(r, acc), b.vreg(r + 1, acc));
+                    b.pair(l, h).into()
+                } else {
+                    b.vreg(r, acc).into()
+                }
+            };
+            let srcs = [(o0, src(b, data0)), (o1, src(b, data1))];
+            let mut olds = Vec::new();
+            for (o, s) in srcs {
+                let old = b.t(ty.reg_type());
+                b.emit_with(
+                    Op::Atomic(op::Atomic {
+                        op,
+                        ty,
+                        space: Space::Shared,
+                        scope: Scope::Workgroup,
+                        order: Order::Relaxed,
+                        ftz: false,
+                        dst: Some(old),
+                        addr: Address::Flat {
+                            base: addr_v.into(),
+                            offset: o as i64 * unit,
+                        },
+                        src: s,
+                        cmp: None,
+                    }),
+                    Some(g),
+                );
+                if wide {
+                    let (l, h) = b.halves(old.into());
+                    olds.push(b.as_reg(l));
+                    olds.push(b.as_reg(h));
+                } else {
+                    olds.push(old);
+                }
+            }
+            write_v(b, vdst, acc, &olds, g);
+            return Ok(());
+        }
         Access::Write2 => {
             let n = mem_data(b, &sem)?.1;
             let unit = pair_unit(&sem, n);
@@ -964,7 +1013,7 @@ fn ds_rmw(
     let d0 = data(b, data0);
     let d1 = match kind {
         Rmw::RSub => None,
-        Rmw::MskOr | Rmw::Wrap => Some(data(b, data1)),
+        Rmw::MskOr | Rmw::Wrap | Rmw::FCmpst => Some(data(b, data1)),
     };
     let addr = Address::Flat {
         base: addr_v.into(),
@@ -1004,6 +1053,23 @@ fn ds_rmw(
             }));
             let kept = b.binv(BinOp::And, ty, old, keep);
             b.binv(BinOp::Or, ty, kept, d1.expect("mskor data2")).into()
+        }
+        Rmw::FCmpst => {
+            // ds_cmpst_f32/f64: DATA is the value compared, DATA2 the one
+            // stored (as in ds_cmpst_b32).
+            let fty = if wide { Type::F64 } else { Type::F32 };
+            let fo = b.cvt(CvtOp::Bitcast, fty, ty, old);
+            let fc = b.cvt(CvtOp::Bitcast, fty, ty, d0);
+            let eq = b.t(Type::I1);
+            b.emit(Op::FCmp(op::FCmp {
+                cond: FCond::Oeq,
+                ty: fty,
+                ftz: false,
+                dst: eq,
+                a: fo.into(),
+                b: fc.into(),
+            }));
+            b.select(ty, eq, d1.expect("cmpst data2"), old).into()
         }
         Rmw::Wrap => {
             let ge = b.icmp(ICond::Uge, ty, old, d0);

@@ -170,6 +170,7 @@ fn kind_fn(k: Kind) -> Option<KindFn> {
             finish(b, c, s, s.ty, r)
         },
         SWqm | SQuadmask => quad,
+        SBitrep => bitreplicate,
         SBcnt => bcnt,
         SFfb => ffb,
         SSext => |b, c, s| {
@@ -431,6 +432,28 @@ fn quad(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
         acc
     };
     finish(b, c, s, ty, r)
+}
+
+/// s_bitreplicate_b64_b32: bits 2i and 2i+1 of the result are bit i of the
+/// source (the bits spread apart by halving shifts, then doubled).
+fn bitreplicate(b: &mut Builder, c: &Ctx, s: &Sem) -> Result<(), LiftError> {
+    use BinOp::*;
+    let a = c.src(b, "ssrc0")?;
+    let mut x: Operand = b.cvt(CvtOp::Zext, Type::I64, Type::I32, a).into();
+    for (sh, mask) in [
+        (16, 0x0000_ffff_0000_ffffu64),
+        (8, 0x00ff_00ff_00ff_00ff),
+        (4, 0x0f0f_0f0f_0f0f_0f0f),
+        (2, 0x3333_3333_3333_3333),
+        (1, 0x5555_5555_5555_5555),
+    ] {
+        let up = b.binv(Shl, Type::I64, x, Operand::Imm(sh));
+        let or = b.binv(Or, Type::I64, x, up);
+        x = b.binv(And, Type::I64, or, Operand::Imm(mask)).into();
+    }
+    let up = b.binv(Shl, Type::I64, x, Operand::Imm(1));
+    let r = b.binv(Or, Type::I64, x, up);
+    finish(b, c, s, Type::I64, r)
 }
 
 /// Count of set (or, `inv0`, clear) bits of a 32- or 64-bit source.
