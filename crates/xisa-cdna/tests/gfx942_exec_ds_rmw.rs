@@ -410,6 +410,19 @@ fn append_and_consume_count_the_wave() {
     }
 }
 
+/// One two-address exchange case.
+struct Xchg2 {
+    text: &'static str,
+    /// Element bytes.
+    size: u64,
+    /// Bytes between lanes' addresses.
+    stride: u64,
+    offs: [u64; 2],
+    st64: bool,
+    /// The result replaces the sources v[4:7].
+    in_v4: bool,
+}
+
 /// ds_wrxchg2[st64]_rtn_b32/b64: per lane, two exchanges at ADDR + OFFSET0 *
 /// size and ADDR + OFFSET1 * size (size x 64 for st64), the old values
 /// returned in order, the first in VDST's low dwords; a VDST overlapping
@@ -418,9 +431,16 @@ fn append_and_consume_count_the_wave() {
 /// returned registers of a model.
 #[test]
 fn two_address_exchanges() {
-    // (text, element bytes, per-lane address stride, offsets, st64, result in v4)
-    let cases: [(&str, u64, u64, [u64; 2], bool, bool); 5] = [
-        (
+    let x = |text, size, stride, offs, st64, in_v4| Xchg2 {
+        text,
+        size,
+        stride,
+        offs,
+        st64,
+        in_v4,
+    };
+    let cases = [
+        x(
             "ds_wrxchg2_rtn_b32 v[8:9], v14, v4, v5 offset0:1 offset1:3",
             4,
             16,
@@ -428,7 +448,7 @@ fn two_address_exchanges() {
             false,
             false,
         ),
-        (
+        x(
             "ds_wrxchg2st64_rtn_b32 v[8:9], v14, v4, v5 offset1:1",
             4,
             4,
@@ -436,7 +456,7 @@ fn two_address_exchanges() {
             true,
             false,
         ),
-        (
+        x(
             "ds_wrxchg2_rtn_b64 v[8:11], v14, v[4:5], v[6:7] offset1:1",
             8,
             16,
@@ -444,7 +464,7 @@ fn two_address_exchanges() {
             false,
             false,
         ),
-        (
+        x(
             "ds_wrxchg2st64_rtn_b64 v[8:11], v14, v[4:5], v[6:7] offset1:1",
             8,
             8,
@@ -452,7 +472,7 @@ fn two_address_exchanges() {
             true,
             false,
         ),
-        (
+        x(
             "ds_wrxchg2_rtn_b32 v[4:5], v14, v4, v5 offset0:2 offset1:0",
             4,
             16,
@@ -468,7 +488,8 @@ fn two_address_exchanges() {
          v_and_b32 v1, 0x3ff, v0\n\
          v_lshlrev_b32 v3, 4, v1\n",
     );
-    for (i, &(text, _, stride, _, _, in_v4)) in cases.iter().enumerate() {
+    for (i, c) in cases.iter().enumerate() {
+        let (text, stride, in_v4) = (c.text, c.stride, c.in_v4);
         let o = i * 1024;
         let shift = stride.trailing_zeros();
         let res = if in_v4 { "v[4:7]" } else { "v[8:11]" };
@@ -504,7 +525,8 @@ fn two_address_exchanges() {
     // The model: each lane's exchanges (all addresses distinct).
     let mut want_mem = image.clone();
     let mut want_ret = vec![0u8; n * 1024];
-    for (i, &(_, size, stride, offs, st64, in_v4)) in cases.iter().enumerate() {
+    for (i, c) in cases.iter().enumerate() {
+        let (size, stride, offs, st64, in_v4) = (c.size, c.stride, c.offs, c.st64, c.in_v4);
         let (mem, ret) = (
             &mut want_mem[i * 1024..][..1024],
             &mut want_ret[i * 1024..][..1024],
@@ -539,12 +561,12 @@ fn two_address_exchanges() {
                 assert!(
                     got[2][r.clone()] == want_mem[r.clone()],
                     "{e:?} {v} `{}`: LDS",
-                    c.0
+                    c.text
                 );
                 assert!(
                     got[3][r.clone()] == want_ret[r],
                     "{e:?} {v} `{}`: returned",
-                    c.0
+                    c.text
                 );
             }
         }

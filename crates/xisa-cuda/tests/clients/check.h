@@ -31,4 +31,19 @@
         checks++;                                                              \
     } while (0)
 
+/* The start of a client's main: its usage check (one argument, the
+ * directory of the test's kernels), cuInit and a context on device 0. */
+static inline CUcontext client_start(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s DIR\n", argv[0]);
+        exit(2);
+    }
+    CHECK(cuInit(0));
+    CUdevice dev;
+    CHECK(cuDeviceGet(&dev, 0));
+    CUcontext ctx;
+    CHECK(cuCtxCreate(&ctx, 0, dev));
+    return ctx;
+}
+
 #endif

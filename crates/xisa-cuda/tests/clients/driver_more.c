@@ -19,15 +19,9 @@ static void CUDA_CB on_stream(CUstream s, CUresult status, void *data) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s DIR\n", argv[0]);
-        return 2;
-    }
-    CHECK(cuInit(0));
+    CUcontext ctx = client_start(argc, argv);
     CUdevice dev;
-    CHECK(cuDeviceGet(&dev, 0));
-    CUcontext ctx;
-    CHECK(cuCtxCreate(&ctx, 0, dev));
+    CHECK(cuCtxGetDevice(&dev));
 
     /* A pitched 2D region: host rows of 37 bytes into device rows of the
      * pitch cuMemAllocPitch chose, at an offset, and back. */

@@ -61,15 +61,7 @@ static int child(const char *dir, const char *hex) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s DIR\n", argv[0]);
-        return 2;
-    }
-    CHECK(cuInit(0));
-    CUdevice dev;
-    CHECK(cuDeviceGet(&dev, 0));
-    CUcontext ctx;
-    CHECK(cuCtxCreate(&ctx, 0, dev));
+    client_start(argc, argv);
     if (argc == 3) return child(argv[1], argv[2]);
 
     /* An allocation after another, so that the shared one starts inside a

@@ -726,6 +726,50 @@ fn smem_write(b: &mut Builder, inst: &Inst, sem: &MemSem) -> Result<(), LiftErro
     Ok(())
 }
 
+/// A DS data operand: VGPR `r`, or the pair `r`, `r + 1` as one 64-bit value.
+fn ds_data(b: &mut Builder, r: u32, wide: bool, acc: bool) -> Operand {
+    if wide {
+        let (l, h) = (b.vreg(r, acc), b.vreg(r + 1, acc));
+        b.pair(l, h).into()
+    } else {
+        b.vreg(r, acc).into()
+    }
+}
+
+/// A relaxed workgroup-scope LDS atomic at `base + offset`: `cmp` for a
+/// compare-and-swap, `g` the guard (`None` inside a retry loop entered only
+/// under EXEC).
+#[allow(clippy::too_many_arguments)]
+fn lds_atomic(
+    b: &mut Builder,
+    (op, ty): (AtomOp, AtomType),
+    dst: Option<Reg>,
+    base: Reg,
+    offset: i64,
+    src: Operand,
+    cmp: Option<Operand>,
+    g: Option<Guard>,
+) {
+    let addr = Address::Flat {
+        base: base.into(),
+        offset,
+    };
+    let mut a = op::Atomic::relaxed(op, ty, Space::Shared, Scope::Workgroup, dst, addr, src);
+    a.cmp = cmp;
+    b.emit_with(Op::Atomic(a), g);
+}
+
+/// Writes a DS result to VDST: one dword, or a 64-bit value's two halves.
+fn write_old(b: &mut Builder, vdst: u32, acc: bool, old: Reg, wide: bool, g: Guard) {
+    if wide {
+        let (l, h) = b.halves(old.into());
+        let (l, h) = (b.as_reg(l), b.as_reg(h));
+        write_v(b, vdst, acc, &[l, h], g);
+    } else {
+        write_v(b, vdst, acc, &[old], g);
+    }
+}
+
 /// DS: LDS loads, stores, atomics, and the cross-lane ds_permute / ds_bpermute /
 /// ds_swizzle.
 pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
@@ -850,45 +894,31 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             let (op, ty) = atom_data(b, &sem)?;
             let wide = ty == AtomType::B64;
             let unit = pair_unit(&sem, if wide { 2 } else { 1 });
-            let src = |b: &mut Builder, r: u32| -> Operand {
-                if wide {
-                    let (l, h) = (b.vreg(r, acc), b.vreg(r + 1, acc));
-                    b.pair(l, h).into()
-                } else {
-                    b.vreg(r, acc).into()
-                }
-            };
-            let srcs = [(o0, src(b, data0)), (o1, src(b, data1))];
-            let mut olds = Vec::new();
-            for (o, s) in srcs {
-                let old = b.t(ty.reg_type());
-                b.emit_with(
-                    Op::Atomic(op::Atomic {
-                        op,
-                        ty,
-                        space: Space::Shared,
-                        scope: Scope::Workgroup,
-                        order: Order::Relaxed,
-                        ftz: false,
-                        dst: Some(old),
-                        addr: Address::Flat {
-                            base: addr_v.into(),
-                            offset: o as i64 * unit,
-                        },
-                        src: s,
-                        cmp: None,
-                    }),
-                    Some(g),
-                );
-                if wide {
-                    let (l, h) = b.halves(old.into());
-                    olds.push(b.as_reg(l));
-                    olds.push(b.as_reg(h));
-                } else {
-                    olds.push(old);
-                }
+            let srcs = [
+                (o0, ds_data(b, data0, wide, acc)),
+                (o1, ds_data(b, data1, wide, acc)),
+            ];
+            let olds: Vec<Reg> = srcs
+                .into_iter()
+                .map(|(o, s)| {
+                    let old = b.t(ty.reg_type());
+                    lds_atomic(
+                        b,
+                        (op, ty),
+                        Some(old),
+                        addr_v,
+                        o as i64 * unit,
+                        s,
+                        None,
+                        Some(g),
+                    );
+                    old
+                })
+                .collect();
+            let words = if wide { 2 } else { 1 };
+            for (k, old) in olds.into_iter().enumerate() {
+                write_old(b, vdst + k as u32 * words, acc, old, wide, g);
             }
-            write_v(b, vdst, acc, &olds, g);
             return Ok(());
         }
         Access::Write2 => {
@@ -926,45 +956,13 @@ pub(crate) fn ds(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let (op, ty) = atom_data(b, &sem)?;
     if op == AtomOp::Cas {
         // ds_cmpst: data0 = compare value, data1 = new value.
-        let width = if ty == AtomType::B64 { 2 } else { 1 };
-        let cmp: Operand;
-        let src: Operand;
-        if width == 2 {
-            let (a0, a1) = (b.vreg(data0, acc), b.vreg(data0 + 1, acc));
-            cmp = b.pair(a0, a1).into();
-            let (c0, c1) = (b.vreg(data1, acc), b.vreg(data1 + 1, acc));
-            src = b.pair(c0, c1).into();
-        } else {
-            cmp = b.vreg(data0, acc).into();
-            src = b.vreg(data1, acc).into();
-        }
+        let wide = ty == AtomType::B64;
+        let cmp = ds_data(b, data0, wide, acc);
+        let src = ds_data(b, data1, wide, acc);
         let old = rtn.then(|| b.t(ty.reg_type()));
-        b.emit_with(
-            Op::Atomic(op::Atomic {
-                op,
-                ty,
-                space: Space::Shared,
-                scope: Scope::Workgroup,
-                order: Order::Relaxed,
-                ftz: false,
-                dst: old,
-                addr: Address::Flat {
-                    base: addr_v.into(),
-                    offset: off16,
-                },
-                src,
-                cmp: Some(cmp),
-            }),
-            Some(g),
-        );
+        lds_atomic(b, (op, ty), old, addr_v, off16, src, Some(cmp), Some(g));
         if let Some(o) = old {
-            if width == 2 {
-                let (l, h) = b.halves(o.into());
-                let (l, h) = (b.as_reg(l), b.as_reg(h));
-                write_v(b, vdst, acc, &[l, h], g);
-            } else {
-                write_v(b, vdst, acc, &[o], g);
-            }
+            write_old(b, vdst, acc, o, wide, g);
         }
         return Ok(());
     }
@@ -1002,18 +1000,10 @@ fn ds_rmw(
     } else {
         (Type::I32, AtomType::B32, MemKind::B32)
     };
-    let data = |b: &mut Builder, r: u32| -> Operand {
-        if wide {
-            let (l, h) = (b.vreg(r, acc), b.vreg(r + 1, acc));
-            b.pair(l, h).into()
-        } else {
-            b.vreg(r, acc).into()
-        }
-    };
-    let d0 = data(b, data0);
+    let d0 = ds_data(b, data0, wide, acc);
     let d1 = match kind {
         Rmw::RSub => None,
-        Rmw::MskOr | Rmw::Wrap | Rmw::FCmpst => Some(data(b, data1)),
+        Rmw::MskOr | Rmw::Wrap | Rmw::FCmpst => Some(ds_data(b, data1, wide, acc)),
     };
     let addr = Address::Flat {
         base: addr_v.into(),
@@ -1079,18 +1069,18 @@ fn ds_rmw(
         }
     };
     let seen = b.t(ty);
-    b.emit(Op::Atomic(op::Atomic {
-        op: AtomOp::Cas,
-        ty: aty,
-        space: Space::Shared,
-        scope: Scope::Workgroup,
-        order: Order::Relaxed,
-        ftz: false,
-        dst: Some(seen),
-        addr,
-        src: new,
-        cmp: Some(old.into()),
-    }));
+    // Unguarded: the loop is entered only under EXEC.
+    let cas = (AtomOp::Cas, aty);
+    lds_atomic(
+        b,
+        cas,
+        Some(seen),
+        addr_v,
+        off16,
+        new,
+        Some(old.into()),
+        None,
+    );
     let ok = b.icmp(ICond::Eq, ty, seen, old);
     b.mov(ty, old, seen);
     b.terminate(Term::BrCond {
@@ -1100,13 +1090,7 @@ fn ds_rmw(
     });
     b.enter(done);
     if let Some(vd) = vdst {
-        if wide {
-            let (l, h) = b.halves(old.into());
-            let (l, h) = (b.as_reg(l), b.as_reg(h));
-            write_v(b, vd, acc, &[l, h], g);
-        } else {
-            write_v(b, vd, acc, &[old], g);
-        }
+        write_old(b, vd, acc, old, wide, g);
     }
     Ok(())
 }
@@ -1149,24 +1133,14 @@ fn ds_condxchg32(
                 n
             };
             let g = and_guard(b, p);
-            let addr = Address::Flat {
-                base: a.into(),
-                offset: 4 * i as i64,
-            };
-            lds_atomic(b, op, old, addr, src, g);
+            let b32 = (op, AtomType::B32);
+            lds_atomic(b, b32, Some(old), a, 4 * i as i64, src, None, Some(g));
         }
         olds.push(old);
     }
     let g = b.exec_guard();
     write_v(b, vdst, acc, &olds, g);
     Ok(())
-}
-
-/// A relaxed workgroup-scope 32-bit LDS atomic under `g`, its old value into `old`.
-fn lds_atomic(b: &mut Builder, op: AtomOp, old: Reg, addr: Address, src: Operand, g: Guard) {
-    let (ty, space, scope) = (AtomType::B32, Space::Shared, Scope::Workgroup);
-    let a = op::Atomic::relaxed(op, ty, space, scope, Some(old), addr, src);
-    b.emit_with(Op::Atomic(a), Some(g));
 }
 
 /// `ds_append` / `ds_consume` on LDS: one operation for the wave that adds
@@ -1198,11 +1172,8 @@ fn ds_append_consume(
     let old = b.t(Type::I32);
     b.mov(Type::I32, old, Operand::Imm(0));
     let op = if append { AtomOp::Add } else { AtomOp::Sub };
-    let addr = Address::Flat {
-        base: m0.into(),
-        offset: off16,
-    };
-    lds_atomic(b, op, old, addr, n.into(), g);
+    let b32 = (op, AtomType::B32);
+    lds_atomic(b, b32, Some(old), m0, off16, n.into(), None, Some(g));
     let r = b.shfl(Type::I32, old, first);
     let g = b.exec_guard();
     write_v(b, vdst, acc, &[r], g);
