@@ -106,6 +106,15 @@ exports! {
             .write(true)
             .open(&path)
             .map_err(|e| fail(CUDA_ERROR_MAP_FAILED, format!("the exporting process's memory ({path}): {e}")))?;
+        // A range past the file's end would map pages whose access faults
+        // (SIGBUS): refused here.
+        let file_len = file.metadata().map(|m| m.len()).unwrap_or(0);
+        if off.checked_add(size).is_none_or(|end| end > file_len) {
+            return Err(fail(
+                CUDA_ERROR_INVALID_HANDLE,
+                format!("the handle's range {off:#x}+{size:#x} lies past the exporting process's memory"),
+            ));
+        }
         let dev = device()?;
         let in_page = off % PAGE;
         let len = (in_page + size.max(1)).next_multiple_of(PAGE);

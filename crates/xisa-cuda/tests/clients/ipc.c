@@ -81,6 +81,10 @@ int main(int argc, char **argv) {
     memset(&junk, 0x5a, sizeof junk);
     CUdeviceptr none;
     EXPECT_ERR(cuIpcOpenMemHandle(&none, junk, 0), CUDA_ERROR_INVALID_HANDLE);
+    /* This driver's handle with its offset (bytes 16..24) past any memory. */
+    CUipcMemHandle far = h;
+    memset(far.reserved + 16, 0x7f, 8);
+    EXPECT_ERR(cuIpcOpenMemHandle(&none, far, 0), CUDA_ERROR_INVALID_HANDLE);
 
     char hex[2 * CU_IPC_HANDLE_SIZE + 1];
     to_hex(&h, hex);
