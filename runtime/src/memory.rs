@@ -18,6 +18,11 @@ use xisa_ir::{AtomOp, AtomType};
 /// small integers used as pointers fault.
 pub const GUEST_BASE: u64 = 0x1_0000_0000;
 
+/// The name of a unified memory's file ([`GuestMemory::new_unified`]), as
+/// `/proc/PID/fd` shows it (`/memfd:xisa-guest`): how another process
+/// recognises it (CUDA IPC).
+pub const GUEST_FILE: &std::ffi::CStr = c"xisa-guest";
+
 /// Default reservation: 16 GiB of address space (committed only when touched).
 pub const DEFAULT_RESERVE: u64 = 16 << 30;
 
@@ -131,7 +136,7 @@ impl GuestMemory {
         let len =
             usize::try_from(reserve).map_err(|_| fail(std::io::ErrorKind::InvalidInput.into()))?;
         // SAFETY: a plain system call with a static name.
-        let fd = unsafe { libc::memfd_create(c"xisa-guest".as_ptr(), libc::MFD_CLOEXEC) };
+        let fd = unsafe { libc::memfd_create(GUEST_FILE.as_ptr(), libc::MFD_CLOEXEC) };
         if fd < 0 {
             return Err(fail(std::io::Error::last_os_error()));
         }

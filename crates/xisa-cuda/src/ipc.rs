@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::codes::*;
 use crate::driver::{self, fail, invalid, out, Res};
-use xisa::runtime::GUEST_BASE;
+use xisa::runtime::{GUEST_BASE, GUEST_FILE};
 
 /// A device pointer.
 type CUdeviceptr = u64;
@@ -101,6 +101,16 @@ exports! {
     fn cuIpcOpenMemHandle_v2(pdptr: *mut CUdeviceptr, handle: IpcMemHandle, _flags: c_uint) {
         let (pid, fd, off, size) = parse(&handle)?;
         let path = format!("/proc/{pid}/fd/{fd}");
+        // Only a guest memory file: a stale handle (the exporter gone, its
+        // pid and descriptor reused) must not map some other file.
+        let target = std::fs::read_link(&path).unwrap_or_default();
+        let memfd = format!("/memfd:{}", GUEST_FILE.to_string_lossy());
+        if !target.to_string_lossy().starts_with(&memfd) {
+            return Err(fail(
+                CUDA_ERROR_MAP_FAILED,
+                format!("{path} is not an xisa guest memory (the exporting process is gone?)"),
+            ));
+        }
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
