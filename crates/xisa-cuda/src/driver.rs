@@ -197,10 +197,12 @@ impl Function {
     }
 }
 
-/// An event: when it was last recorded.
+/// An event: when it was last recorded, and its creation flags
+/// (`CU_EVENT_*`).
 #[derive(Debug, Default)]
 pub(crate) struct Event {
     pub at: Option<Instant>,
+    pub flags: u32,
 }
 
 /// A registered host range (`cuMemHostRegister`). Kernels reach only

@@ -1,4 +1,5 @@
-//! Inter-process device memory (`cuIpcGetMemHandle`,
+//! Inter-process events (`cuIpcGetEventHandle`, `cuIpcOpenEventHandle`)
+//! and device memory (`cuIpcGetMemHandle`,
 //! `cuIpcOpenMemHandle`, `cuIpcCloseMemHandle`): another process maps the
 //! bytes of an allocation and both see each other's writes, as CUDA's IPC
 //! gives two processes on one GPU.
@@ -11,11 +12,12 @@
 //! allocation of its own guest memory.
 
 use std::collections::HashMap;
-use std::ffi::c_uint;
+use std::ffi::{c_uint, c_void};
 use std::sync::{Arc, Mutex};
 
 use crate::codes::*;
 use crate::driver::{self, fail, invalid, out, Res};
+use crate::stream::{CU_EVENT_DISABLE_TIMING, CU_EVENT_INTERPROCESS};
 use xisa::runtime::{GUEST_BASE, GUEST_FILE};
 
 /// A device pointer.
@@ -28,8 +30,18 @@ pub struct IpcMemHandle {
     reserved: [u8; 64],
 }
 
-/// The first bytes of every handle this driver writes.
+/// The first bytes of every memory handle this driver writes.
 const MAGIC: &[u8; 8] = b"xisaipc1";
+
+/// The first bytes of every event handle this driver writes.
+const EVENT_MAGIC: &[u8; 8] = b"xisaevt1";
+
+/// `CUipcEventHandle`: 64 opaque bytes, passed by value.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct IpcEventHandle {
+    reserved: [u8; 64],
+}
 
 /// Host page size: the unit a shared range is mapped in.
 const PAGE: u64 = 4096;
@@ -142,6 +154,32 @@ exports! {
             .unwrap_or_else(|e| e.into_inner())
             .insert(dptr, Opened { alloc, start, len });
         out(pdptr, dptr)
+    }
+
+    /// A handle to an interprocess event (created with
+    /// `CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING`, as CUDA requires).
+    fn cuIpcGetEventHandle(handle: *mut IpcEventHandle, event: *mut c_void) {
+        let flags = crate::stream::event_flags(event)?;
+        let need = CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING;
+        if flags & need != need {
+            return Err(invalid("the event was not created with CU_EVENT_INTERPROCESS and CU_EVENT_DISABLE_TIMING"));
+        }
+        let mut r = [0u8; 64];
+        r[..8].copy_from_slice(EVENT_MAGIC);
+        r[8..12].copy_from_slice(&std::process::id().to_le_bytes());
+        r[16..24].copy_from_slice(&(event as u64).to_le_bytes());
+        out(handle, IpcEventHandle { reserved: r })
+    }
+
+    /// Opens another process's event: a new interprocess event of this
+    /// context. Work in this driver is finished when its call returns, so
+    /// the exporter's recorded work is done and the event is always
+    /// complete (queries, synchronization and stream waits succeed at once).
+    fn cuIpcOpenEventHandle(ph: *mut *mut c_void, handle: IpcEventHandle) {
+        if &handle.reserved[..8] != EVENT_MAGIC {
+            return Err(fail(CUDA_ERROR_INVALID_HANDLE, "not an IPC event handle of this driver"));
+        }
+        out(ph, crate::stream::create_event(CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING)?)
     }
 
     /// Unmaps what `cuIpcOpenMemHandle` mapped at `dptr`.

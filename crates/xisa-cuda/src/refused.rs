@@ -1,5 +1,5 @@
 //! Entry points for what this driver does not offer: CUDA arrays,
-//! texture and surface references, IPC events. Programs link
+//! texture and surface references. Programs link
 //! against them (PyCUDA's extension needs every symbol it names at load
 //! time) and get `CUDA_ERROR_NOT_SUPPORTED`, with a log line naming the
 //! call and why, when they call one. The arguments are not read, so each
@@ -39,6 +39,5 @@ refused! {
         cuTexRefGetFlags cuTexRefGetFormat cuTexRefSetAddress_v2 cuTexRefSetAddress2D_v3
         cuTexRefSetAddressMode cuTexRefSetArray cuTexRefSetFilterMode cuTexRefSetFlags
         cuTexRefSetFormat cuSurfRefGetArray cuSurfRefSetArray;
-    "inter-process events (IPC memory handles are served)":
-        cuIpcGetEventHandle cuIpcOpenEventHandle;
+
 }

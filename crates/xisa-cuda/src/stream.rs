@@ -8,6 +8,11 @@ use std::time::Instant;
 use crate::codes::*;
 use crate::driver::{self, fail, handle, id, invalid, out, Event, Res};
 
+/// `CU_EVENT_DISABLE_TIMING`: the event records no time.
+pub(crate) const CU_EVENT_DISABLE_TIMING: u32 = 0x2;
+/// `CU_EVENT_INTERPROCESS`: the event may be shared with other processes.
+pub(crate) const CU_EVENT_INTERPROCESS: u32 = 0x4;
+
 /// Checks a stream handle: NULL (the default stream), the legacy and
 /// per-thread default streams (1 and 2), or a created one.
 fn check_stream(s: *mut c_void) -> Res {
@@ -47,6 +52,23 @@ fn record(e: *mut c_void, s: *mut c_void) -> Res {
         event(d, e)?.at = Some(Instant::now());
         Ok(())
     })
+}
+
+/// Creates an event with `flags` (`CU_EVENT_*`) in the current context: its
+/// handle.
+pub(crate) fn create_event(flags: c_uint) -> Res<*mut c_void> {
+    let e = driver::with(|d| {
+        d.current()?;
+        let e = d.fresh();
+        d.events.insert(e, Event { at: None, flags });
+        Ok(e)
+    })?;
+    Ok(handle(e))
+}
+
+/// The creation flags of event `e`.
+pub(crate) fn event_flags(e: *mut c_void) -> Res<u32> {
+    driver::with(|d| event(d, e).map(|ev| ev.flags))
 }
 
 /// Creates a stream of the current context.
@@ -156,14 +178,8 @@ exports! {
     }
 
     /// Creates an event.
-    fn cuEventCreate(ph: *mut *mut c_void, _flags: c_uint) {
-        let e = driver::with(|d| {
-            d.current()?;
-            let e = d.fresh();
-            d.events.insert(e, Event::default());
-            Ok(e)
-        })?;
-        out(ph, handle(e))
+    fn cuEventCreate(ph: *mut *mut c_void, flags: c_uint) {
+        out(ph, create_event(flags)?)
     }
 
     /// Records an event: now.
@@ -190,8 +206,11 @@ exports! {
     fn cuEventElapsedTime(ms: *mut f32, start: *mut c_void, end: *mut c_void) {
         let t = driver::with(|d| {
             let mut at = |e: *mut c_void| -> Res<Instant> {
-                event(d, e)?
-                    .at
+                let ev = event(d, e)?;
+                if ev.flags & CU_EVENT_DISABLE_TIMING != 0 {
+                    return Err(fail(CUDA_ERROR_INVALID_HANDLE, format!("event {e:p} was created without timing")));
+                }
+                ev.at
                     .ok_or_else(|| fail(CUDA_ERROR_INVALID_HANDLE, format!("event {e:p} was never recorded")))
             };
             let (a, b) = (at(start)?, at(end)?);

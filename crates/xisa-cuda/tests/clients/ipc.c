@@ -1,8 +1,8 @@
-/* Device memory shared between two processes (CUDA IPC): the parent
- * exports part of an allocation, a child process (this program again,
- * given the handle in hex) opens it, checks the parent's bytes, writes
- * through a copy and a kernel, and closes it; the parent then sees the
- * child's writes, and the child's view is gone.
+/* Device memory and events shared between two processes (CUDA IPC): the
+ * parent exports part of an allocation and an interprocess event, a child
+ * process (this program again, given the handles in hex) opens them, checks
+ * the parent's bytes, writes through a copy and a kernel, waits on the
+ * event, and closes the memory; the parent then sees the child's writes.
  * Usage: ipc DIR (DIR holds kernels.cubin). */
 #include "check.h"
 
@@ -15,16 +15,17 @@
 
 enum { N = 3000, AT = 100 };
 
-static void to_hex(const CUipcMemHandle *h, char *out) {
+/* A handle's 64 bytes as hex and back. */
+static void to_hex(const char *reserved, char *out) {
     for (int i = 0; i < CU_IPC_HANDLE_SIZE; i++)
-        sprintf(out + 2 * i, "%02x", (unsigned char)h->reserved[i]);
+        sprintf(out + 2 * i, "%02x", (unsigned char)reserved[i]);
 }
 
-static void from_hex(const char *s, CUipcMemHandle *h) {
+static void from_hex(const char *s, char *reserved) {
     for (int i = 0; i < CU_IPC_HANDLE_SIZE; i++) {
         unsigned v;
         EXPECT(sscanf(s + 2 * i, "%2x", &v) == 1);
-        h->reserved[i] = (char)v;
+        reserved[i] = (char)v;
     }
 }
 
@@ -39,9 +40,20 @@ static CUfunction store_at(const char *dir) {
 }
 
 /* The child: the handle names the parent's ints from AT on. */
-static int child(const char *dir, const char *hex) {
+static int child(const char *dir, const char *hex, const char *ev_hex) {
+    /* The parent's event: complete (its work was done when recorded). */
+    CUipcEventHandle eh;
+    from_hex(ev_hex, eh.reserved);
+    CUevent ev;
+    CHECK(cuIpcOpenEventHandle(&ev, eh));
+    CHECK(cuEventQuery(ev));
+    CHECK(cuEventSynchronize(ev));
+    CHECK(cuStreamWaitEvent(NULL, ev, 0));
+    float ms;
+    EXPECT_ERR(cuEventElapsedTime(&ms, ev, ev), CUDA_ERROR_INVALID_HANDLE);
+    CHECK(cuEventDestroy(ev));
     CUipcMemHandle h;
-    from_hex(hex, &h);
+    from_hex(hex, h.reserved);
     CUdeviceptr p;
     CHECK(cuIpcOpenMemHandle(&p, h, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS));
     static int got[N - AT];
@@ -62,7 +74,7 @@ static int child(const char *dir, const char *hex) {
 
 int main(int argc, char **argv) {
     client_start(argc, argv);
-    if (argc == 3) return child(argv[1], argv[2]);
+    if (argc == 4) return child(argv[1], argv[2], argv[3]);
 
     /* An allocation after another, so that the shared one starts inside a
      * page, and a pattern in it. */
@@ -86,13 +98,27 @@ int main(int argc, char **argv) {
     memset(far.reserved + 16, 0x7f, 8);
     EXPECT_ERR(cuIpcOpenMemHandle(&none, far, 0), CUDA_ERROR_INVALID_HANDLE);
 
-    char hex[2 * CU_IPC_HANDLE_SIZE + 1];
-    to_hex(&h, hex);
+    /* Events: only interprocess ones without timing have handles. */
+    CUevent ev, timed;
+    CHECK(cuEventCreate(&ev, CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING));
+    CHECK(cuEventCreate(&timed, CU_EVENT_DEFAULT));
+    CHECK(cuEventRecord(ev, NULL));
+    CUipcEventHandle eh;
+    EXPECT_ERR(cuIpcGetEventHandle(&eh, timed), CUDA_ERROR_INVALID_VALUE);
+    CHECK(cuIpcGetEventHandle(&eh, ev));
+    CUipcEventHandle junk_ev;
+    memset(&junk_ev, 0x33, sizeof junk_ev);
+    CUevent none_ev;
+    EXPECT_ERR(cuIpcOpenEventHandle(&none_ev, junk_ev), CUDA_ERROR_INVALID_HANDLE);
+
+    char hex[2 * CU_IPC_HANDLE_SIZE + 1], ev_hex[2 * CU_IPC_HANDLE_SIZE + 1];
+    to_hex(h.reserved, hex);
+    to_hex(eh.reserved, ev_hex);
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
         /* A new process image with its own driver, as IPC's users have. */
-        execl("/proc/self/exe", argv[0], argv[1], hex, (char *)NULL);
+        execl("/proc/self/exe", argv[0], argv[1], hex, ev_hex, (char *)NULL);
         perror("exec");
         _exit(127);
     }
