@@ -66,7 +66,7 @@ fn through_register(d: &Decoded) -> bool {
 /// holds each instruction's decoded form (`None` where the decoder rejects
 /// the word: lifting refuses it if it is reached).
 pub(crate) fn leaders(
-    code: &[Option<Decoded>],
+    code: &[Result<Decoded, crate::DecodeError>],
     brx: &HashMap<u64, Vec<u64>>,
     functions: &[u64],
 ) -> Vec<u64> {
@@ -76,7 +76,7 @@ pub(crate) fn leaders(
     set.insert(0u64);
     set.extend(functions.iter().copied().filter(|&f| inside(f)));
     for (i, d) in code.iter().enumerate() {
-        let Some(d) = d else { continue };
+        let Ok(d) = d else { continue };
         let pc = (i * 16) as u64;
         let m = mnemonic(d);
         if m == "BRA" || is_direct_call(d) {

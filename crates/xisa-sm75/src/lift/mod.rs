@@ -374,10 +374,10 @@ fn lift_pass(
         .collect();
     // Every word decoded once: block leaders come from the forms, and each
     // instruction is lifted from its own.
-    let code: Vec<Option<crate::Decoded>> = words
+    let code: Vec<Result<crate::Decoded, crate::DecodeError>> = words
         .iter()
         .enumerate()
-        .map(|(i, &w)| crate::decode_word(w, (i * 16) as u64).ok())
+        .map(|(i, &w)| crate::decode_word(w, (i * 16) as u64))
         .collect();
     let mut l = Lifter {
         k,
@@ -425,7 +425,8 @@ fn lift_pass(
         l.block_at.insert(pc, id);
     }
     let mut opcodes = BTreeSet::new();
-    for (i, &w) in words.iter().enumerate() {
+    // Each word's decode (from above: every word is decoded once).
+    for (i, (&w, this)) in words.iter().zip(code).enumerate() {
         let pc = (i * 16) as u64;
         if let Some(&b) = l.block_at.get(&pc) {
             if pc != 0 && l.b.is_open() {
@@ -440,7 +441,7 @@ fn lift_pass(
         }
         l.b.begin(pc);
         l.word = w;
-        let (decoded, decode_error) = match crate::decode_word(w, pc) {
+        let (decoded, decode_error) = match this {
             Ok(d) => (Some(d), None),
             Err(e) => (None, Some(e)),
         };
