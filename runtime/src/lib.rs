@@ -17,5 +17,5 @@ pub use cache::{CacheKey, CodeCache};
 pub use ctx::{LaneCtx, LaneProgram};
 pub use host::HostOutput;
 pub use launch::{launch, Fault, FaultKind, LaunchConfig, LaunchError, LaunchStats};
-pub use memory::{GuestMemory, MemError, DEFAULT_RESERVE, GUEST_BASE, GUEST_FILE};
+pub use memory::{GuestMemory, MemError, DEFAULT_RESERVE, GUEST_BASE, GUEST_FILE, HOST_PAGE};
 pub use sched::{RunnerPlan, WgMemory};

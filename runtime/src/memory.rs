@@ -23,6 +23,10 @@ pub const GUEST_BASE: u64 = 0x1_0000_0000;
 /// recognises it (CUDA IPC).
 pub const GUEST_FILE: &std::ffi::CStr = c"xisa-guest";
 
+/// The host page size: the unit pages are handed back to the system and
+/// files mapped over guest memory in.
+pub const HOST_PAGE: u64 = 4096;
+
 /// Default reservation: 16 GiB of address space (committed only when touched).
 pub const DEFAULT_RESERVE: u64 = 16 << 30;
 
@@ -225,20 +229,14 @@ impl GuestMemory {
     /// `file` at its offset, or with this memory's own backing (its file at
     /// the same offset, or fresh anonymous pages).
     fn remap(&self, addr: u64, len: u64, file: Option<(i32, u64)>) -> Result<(), MemError> {
-        const PAGE: u64 = 4096;
+        let fail = |err| MemError::Remap { addr, len, err };
+        let bad = |what: &str| fail(std::io::Error::new(std::io::ErrorKind::InvalidInput, what));
         let off = addr.wrapping_sub(GUEST_BASE);
-        let bad = |what: &str| MemError::Remap {
-            addr,
-            len,
-            err: std::io::Error::new(std::io::ErrorKind::InvalidInput, what.to_string()),
-        };
         if addr < GUEST_BASE || off.checked_add(len).is_none_or(|e| e > self.reserve) {
             return Err(bad("range outside guest memory"));
         }
-        if !off.is_multiple_of(PAGE)
-            || !len.is_multiple_of(PAGE)
-            || file.is_some_and(|(_, o)| !o.is_multiple_of(PAGE))
-        {
+        let aligned = |x: u64| x.is_multiple_of(HOST_PAGE);
+        if !aligned(off) || !aligned(len) || file.is_some_and(|(_, o)| !aligned(o)) {
             return Err(bad("range not page-aligned"));
         }
         let own = self.shared_fd().map(|fd| (fd, off));
@@ -260,11 +258,7 @@ impl GuestMemory {
             )
         };
         if p == libc::MAP_FAILED {
-            return Err(MemError::Remap {
-                addr,
-                len,
-                err: std::io::Error::last_os_error(),
-            });
+            return Err(fail(std::io::Error::last_os_error()));
         }
         Ok(())
     }
@@ -346,9 +340,8 @@ impl GuestMemory {
     /// pages by handing them back to the system, the partial pages at the
     /// ends by stores.
     fn zero(&self, off: u64, len: u64) {
-        const PAGE: u64 = 4096;
         let end = off + len;
-        let (lo, hi) = (off.next_multiple_of(PAGE), end / PAGE * PAGE);
+        let (lo, hi) = (off.next_multiple_of(HOST_PAGE), end / HOST_PAGE * HOST_PAGE);
         let released = hi > lo
             && match &self.identity {
                 // A shared file keeps discarded pages: punch them out of
@@ -414,6 +407,16 @@ impl GuestMemory {
             })
             .collect();
         (at, bytes)
+    }
+
+    /// The live allocation holding guest address `addr` (a zero-byte one
+    /// holds its own address).
+    pub fn allocation_holding(&self, addr: u64) -> Option<Allocation> {
+        let st = self.state.lock().ok()?;
+        st.allocs
+            .iter()
+            .find(|a| addr >= a.addr && addr - a.addr < a.len.max(1))
+            .copied()
     }
 
     /// The live allocations.

@@ -13,12 +13,13 @@
 
 use std::collections::HashMap;
 use std::ffi::{c_uint, c_void};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use crate::codes::*;
-use crate::driver::{self, fail, invalid, out, Res};
+use crate::driver::{fail, invalid, out, Res};
+use crate::memory::{device, mem_fail};
 use crate::stream::{CU_EVENT_DISABLE_TIMING, CU_EVENT_INTERPROCESS};
-use xisa::runtime::{GUEST_BASE, GUEST_FILE};
+use xisa::runtime::{GUEST_BASE, GUEST_FILE, HOST_PAGE as PAGE};
 
 /// A device pointer.
 type CUdeviceptr = u64;
@@ -43,9 +44,6 @@ pub struct IpcEventHandle {
     reserved: [u8; 64],
 }
 
-/// Host page size: the unit a shared range is mapped in.
-const PAGE: u64 = 4096;
-
 /// What an opened handle mapped: its allocation, and the page-aligned
 /// range inside it that shows the other process's bytes.
 struct Opened {
@@ -60,12 +58,12 @@ fn opened() -> &'static Mutex<HashMap<CUdeviceptr, Opened>> {
     T.get_or_init(Default::default)
 }
 
-/// The device, for the current context.
-fn device() -> Res<Arc<xisa::Device>> {
-    driver::with(|d| {
-        d.current()?;
-        Ok(d.device.clone())
-    })
+/// A handle's bytes as this process writes them: `magic`, then its pid.
+fn handle_bytes(magic: &[u8; 8]) -> [u8; 64] {
+    let mut r = [0u8; 64];
+    r[..8].copy_from_slice(magic);
+    r[8..12].copy_from_slice(&std::process::id().to_le_bytes());
+    r
 }
 
 /// The handle's fields: process id, descriptor, guest offset, size.
@@ -96,13 +94,9 @@ exports! {
             )
         })?;
         let a = mem
-            .allocations()
-            .into_iter()
-            .find(|a| dptr >= a.addr && dptr - a.addr < a.len.max(1))
+            .allocation_holding(dptr)
             .ok_or_else(|| invalid(format!("{dptr:#x} is in no allocation")))?;
-        let mut r = [0u8; 64];
-        r[..8].copy_from_slice(MAGIC);
-        r[8..12].copy_from_slice(&std::process::id().to_le_bytes());
+        let mut r = handle_bytes(MAGIC);
         r[12..16].copy_from_slice(&fd.to_le_bytes());
         r[16..24].copy_from_slice(&(dptr - GUEST_BASE).to_le_bytes());
         r[24..32].copy_from_slice(&(a.addr + a.len - dptr).to_le_bytes());
@@ -140,9 +134,7 @@ exports! {
         let dev = device()?;
         let in_page = off % PAGE;
         let len = (in_page + size.max(1)).next_multiple_of(PAGE);
-        let alloc = dev
-            .alloc(len + PAGE)
-            .map_err(|e| fail(CUDA_ERROR_OUT_OF_MEMORY, e.to_string()))?;
+        let alloc = dev.alloc(len + PAGE).map_err(mem_fail)?;
         let start = alloc.next_multiple_of(PAGE);
         if let Err(e) = dev.memory().map_file(&file, off - in_page, start, len) {
             let _ = dev.free(alloc);
@@ -164,9 +156,7 @@ exports! {
         if flags & need != need {
             return Err(invalid("the event was not created with CU_EVENT_INTERPROCESS and CU_EVENT_DISABLE_TIMING"));
         }
-        let mut r = [0u8; 64];
-        r[..8].copy_from_slice(EVENT_MAGIC);
-        r[8..12].copy_from_slice(&std::process::id().to_le_bytes());
+        let mut r = handle_bytes(EVENT_MAGIC);
         r[16..24].copy_from_slice(&(event as u64).to_le_bytes());
         out(handle, IpcEventHandle { reserved: r })
     }

@@ -12,7 +12,7 @@ use crate::driver::{self, fail, handle, invalid, out, Res};
 type CUdeviceptr = u64;
 
 /// The device, for the current context (its sticky error checked).
-fn device() -> Res<Arc<xisa::Device>> {
+pub(crate) fn device() -> Res<Arc<xisa::Device>> {
     driver::with(|d| {
         d.current()?;
         Ok(d.device.clone())
@@ -20,7 +20,7 @@ fn device() -> Res<Arc<xisa::Device>> {
 }
 
 /// A guest-memory error as a driver failure.
-fn mem_fail(e: xisa::Error) -> crate::driver::Fail {
+pub(crate) fn mem_fail(e: xisa::Error) -> crate::driver::Fail {
     match e {
         xisa::Error::Mem(xisa::runtime::MemError::OutOfMemory { .. }) => {
             fail(CUDA_ERROR_OUT_OF_MEMORY, e.to_string())
@@ -594,9 +594,7 @@ exports! {
         let dev = device()?;
         let a = dev
             .memory()
-            .allocations()
-            .into_iter()
-            .find(|a| dptr >= a.addr && dptr - a.addr < a.len.max(1))
+            .allocation_holding(dptr)
             .ok_or_else(|| fail(CUDA_ERROR_NOT_FOUND, format!("{dptr:#x} is in no allocation")))?;
         if !pbase.is_null() {
             *pbase = a.addr;
@@ -774,12 +772,7 @@ exports! {
                 .guest_of(ptr)
                 .ok_or_else(|| invalid(format!("{ptr:#x} is not memory this driver allocated")))?;
             let host = d.host_allocs.iter().any(|(&a, &(n, _))| g >= a && g - a < n.max(1));
-            let range = d
-                .device
-                .memory()
-                .allocations()
-                .into_iter()
-                .find(|a| g >= a.addr && g - a.addr < a.len.max(1));
+            let range = d.device.memory().allocation_holding(g);
             let ctx = driver::current_id().unwrap_or(0);
             let managed = range.is_some_and(|r| d.managed.contains(&r.addr));
             Ok((g, host, managed, ctx, range))

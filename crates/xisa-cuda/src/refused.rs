@@ -39,5 +39,4 @@ refused! {
         cuTexRefGetFlags cuTexRefGetFormat cuTexRefSetAddress_v2 cuTexRefSetAddress2D_v3
         cuTexRefSetAddressMode cuTexRefSetArray cuTexRefSetFilterMode cuTexRefSetFlags
         cuTexRefSetFormat cuSurfRefGetArray cuSurfRefSetArray;
-
 }

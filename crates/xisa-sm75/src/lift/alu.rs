@@ -835,16 +835,22 @@ fn i2i_sat(l: &mut Lifter) -> Result<(), LiftError> {
     ) else {
         return Err(l.unsupported(format!("{}: not a saturating narrowing", l.form_name())));
     };
-    let (lo, hi): (i64, i64) = match ty {
-        "U8" => (0, 0xff),
-        "S8" => (-0x80, 0x7f),
-        "U16" => (0, 0xffff),
-        _ => (-0x8000, 0x7fff),
-    };
     let (_, v) = l.src_at(1, &[])?;
-    let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
-    let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
+    let v = clamp_narrow(l, v, ty);
     l.write_at(0, v)
+}
+
+/// A signed 32-bit value clamped to the range of narrow type `ty` (`U8`,
+/// `S4`, `U16`, ...: signedness, then width).
+fn clamp_narrow(l: &mut Lifter, v: Operand, ty: &str) -> Operand {
+    let w: u32 = ty[1..].parse().unwrap_or(8);
+    let (lo, hi): (i64, i64) = if ty.starts_with('S') {
+        (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+    } else {
+        (0, (1 << w) - 1)
+    };
+    let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
+    l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64))
 }
 
 /// `I2IP.{U8,S8,U4,S4,U2,S2,U16,S16}.S32.SAT Rd, a, b, c` (PTX
@@ -864,11 +870,6 @@ fn i2ip(l: &mut Lifter) -> Result<(), LiftError> {
         return Err(l.unsupported(format!("{}: not a saturating pack", l.form_name())));
     };
     let w: u32 = ty[1..].parse().unwrap_or(8);
-    let (lo, hi): (i64, i64) = if ty.starts_with('S') {
-        (-(1 << (w - 1)), (1 << (w - 1)) - 1)
-    } else {
-        (0, (1 << w) - 1)
-    };
     let selector = match w {
         4 => "24",
         2 => "28",
@@ -895,8 +896,7 @@ fn i2ip(l: &mut Lifter) -> Result<(), LiftError> {
     let mask = Operand::Imm((1u64 << w) - 1);
     let field = |l: &mut Lifter, pos: usize| -> Result<Operand, LiftError> {
         let (_, v) = l.src_at(pos, &[])?;
-        let v = l.bin32(BinOp::MaxS, v, Operand::Imm(lo as u32 as u64));
-        let v = l.bin32(BinOp::MinS, v, Operand::Imm(hi as u32 as u64));
+        let v = clamp_narrow(l, v, ty);
         Ok(l.bin32(BinOp::And, v, mask))
     };
     let a = field(l, 1)?;

@@ -63,8 +63,8 @@ fn through_register(d: &Decoded) -> bool {
 /// Block leaders: 0, every branch/call target inside the code (`BRX`
 /// targets from `brx`, the device functions an indirect call may reach) and
 /// every instruction after a branch, call, return, exit or trap. `code`
-/// holds each instruction's decoded form (`None` where the decoder rejects
-/// the word: lifting refuses it if it is reached).
+/// holds each instruction's decode (an error where the decoder rejects the
+/// word: lifting refuses it if it is reached).
 pub(crate) fn leaders(
     code: &[Result<Decoded, crate::DecodeError>],
     brx: &HashMap<u64, Vec<u64>>,
