@@ -4,6 +4,9 @@
  * the parent's bytes, writes through a copy and a kernel, waits on the
  * event, and closes the memory; the parent then sees the child's writes.
  * Usage: ipc DIR (DIR holds kernels.cubin). */
+/* fileno, ftruncate, fork, execl, waitpid. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "check.h"
 
 #include <cuda.h>
@@ -97,6 +100,16 @@ int main(int argc, char **argv) {
     CUipcMemHandle far = h;
     memset(far.reserved + 16, 0x7f, 8);
     EXPECT_ERR(cuIpcOpenMemHandle(&none, far, 0), CUDA_ERROR_INVALID_HANDLE);
+    /* A stale handle: its descriptor (bytes 12..16) now names another file
+     * of this process, writable and large enough to map, which must not be
+     * mapped. */
+    FILE *other = tmpfile();
+    EXPECT(other != NULL && ftruncate(fileno(other), 1L << 30) == 0);
+    CUipcMemHandle stale = h;
+    int ofd = fileno(other);
+    memcpy(stale.reserved + 12, &ofd, sizeof ofd);
+    EXPECT_ERR(cuIpcOpenMemHandle(&none, stale, 0), CUDA_ERROR_MAP_FAILED);
+    fclose(other);
 
     /* Events: only interprocess ones without timing have handles. */
     CUevent ev, timed;
