@@ -17,6 +17,7 @@ fn kernels(c: &mut Criterion) {
             threads: 0,
             only: vec![k.to_string()],
             builds: Vec::new(),
+            engine: xisa::Engine::Jit,
         };
         g.bench_function(k, |b| {
             b.iter(|| {

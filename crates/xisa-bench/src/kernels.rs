@@ -27,6 +27,8 @@ pub struct KernelsConfig {
     pub only: Vec<String>,
     /// The builds to run (empty: all).
     pub builds: Vec<Build>,
+    /// The translated side's engine (`jit` or the experimental `jit-wave`).
+    pub engine: Engine,
 }
 
 /// Which build of a kernel runs.
@@ -72,6 +74,7 @@ impl KernelsConfig {
             threads: 0,
             only: Vec::new(),
             builds: Vec::new(),
+            engine: Engine::Jit,
         }
     }
     /// `--quick`.
@@ -562,6 +565,7 @@ fn run_case(
         grid: [case.grid, 1, 1],
         block: [case.block, 1, 1],
         threads: cfg.threads,
+        engine: cfg.engine,
         ..LaunchOptions::default()
     };
     let (mut t, mut n, mut r) = (Vec::new(), Vec::new(), Vec::new());

@@ -67,6 +67,7 @@ fn kernels_match_their_rayon_equivalents() {
         threads: 2,
         only: Vec::new(),
         builds: Vec::new(),
+        engine: xisa::Engine::Jit,
     };
     // Every build (the IR kernel, and the OpenCL twin compiled for sm_75 and
     // for gfx942) of every kernel runs and matches the rayon equivalent
@@ -86,6 +87,14 @@ fn kernels_match_their_rayon_equivalents() {
     for k in KERNELS {
         assert!(t.contains(k));
     }
+    // The experimental wave mode computes the same (run_kernels compares
+    // every build's outputs with rayon's).
+    let wave = KernelsConfig {
+        engine: xisa::Engine::JitWave,
+        ..cfg.clone()
+    };
+    let res = run_kernels(&wave, &mut |_, _, _| {}).unwrap();
+    assert_eq!(res.len(), KERNELS.len() * Build::ALL.len());
     let one = KernelsConfig {
         only: vec!["saxpy".into()],
         builds: vec![Build::Gfx942],

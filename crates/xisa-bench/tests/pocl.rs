@@ -37,6 +37,7 @@ fn pocl_outputs_equal_translated() {
         threads: 2,
         only: Vec::new(),
         builds: Vec::new(),
+        engine: xisa::Engine::Jit,
     };
     let res = match run_kernels(&cfg, &mut |_, _, _| {}) {
         Ok(r) => r,

@@ -180,6 +180,9 @@ struct BenchKernelsArgs {
     /// Write the results as CSV.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// The translated side's engine: jit, or jit-wave (experimental wave mode)
+    #[arg(long, default_value = "jit", value_parser = ["jit", "jit-wave"])]
+    engine: String,
 }
 
 #[derive(Args)]
@@ -219,8 +222,11 @@ struct RunArgs {
     /// After the launch, write the module's global NAME to PATH.
     #[arg(long = "dump-global", value_name = "NAME=PATH")]
     dump_globals: Vec<String>,
-    /// Execution engine.
-    #[arg(long, default_value = "jit", value_parser = ["jit", "interp"])]
+    /// Execution engine: jit (Cranelift), interp (the reference interpreter)
+    /// or jit-wave (experimental: Cranelift code that runs a wave's lanes
+    /// together, computing values the same in every lane once; see
+    /// docs/architecture.md)
+    #[arg(long, default_value = "jit", value_parser = ["jit", "interp", "jit-wave"])]
     engine: String,
     /// Stop the kernel after S seconds (watchdog; 0.01 to 1000000).
     #[arg(long, value_name = "S")]
@@ -951,6 +957,10 @@ fn cmd_bench(c: BenchCmd) -> Result<()> {
                 xisa_bench::kernels::KernelsConfig::full()
             };
             cfg.threads = a.threads;
+            cfg.engine = a
+                .engine
+                .parse()
+                .map_err(|e: xisa::Error| xisa_bench::Error::Args(e.to_string()))?;
             select_kernels(&mut cfg, &a.select)?;
             if let Some(e) = a.elements {
                 cfg.elements = e;

@@ -198,6 +198,7 @@ pub(crate) unsafe fn launch(
     let dev = driver::with(|d| Ok(d.device.clone()))?;
     let engine = match std::env::var("XISA_ENGINE").as_deref() {
         Ok("interp") => xisa::Engine::Interp,
+        Ok("jit-wave") => xisa::Engine::JitWave,
         _ => xisa::Engine::Jit,
     };
     let opts = xisa::LaunchOptions {

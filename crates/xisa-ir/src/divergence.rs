@@ -39,6 +39,9 @@ use crate::Term;
 pub struct Uniformity {
     /// Per block: it lies in the region of a branch on a varying condition.
     pub divergent: Vec<bool>,
+    /// Per block: its immediate post-dominator (`None`: the virtual exit),
+    /// where the lanes split by a branch at its end meet again.
+    pub ipdom: Vec<Option<usize>>,
     /// Definition sites `(block, instruction, register)`.
     sites: Vec<(usize, usize, Reg)>,
     /// Per register: its sites.
@@ -165,7 +168,9 @@ fn ipdoms(succs: &[Vec<usize>]) -> Option<Vec<Option<usize>>> {
 }
 
 /// True for special registers every lane of a wave reads alike.
-fn wave_uniform_sreg(s: SReg) -> bool {
+/// True for special registers that hold the same value in every lane of a
+/// wave (all but the lane's ids and its clock).
+pub fn wave_uniform_sreg(s: SReg) -> bool {
     !matches!(
         s,
         SReg::TidX | SReg::TidY | SReg::TidZ | SReg::LaneId | SReg::Clock
@@ -251,6 +256,7 @@ impl Uniformity {
         }
         let mut u = Uniformity {
             divergent: vec![false; n],
+            ipdom: ipdom.clone(),
             sites,
             by_reg,
             first_site,
@@ -324,6 +330,30 @@ impl Uniformity {
             }
         }
         Some(u)
+    }
+
+    /// Number of definition sites: each register's value at entry (sites
+    /// `0..k.regs.len()`, by register), then every register write.
+    pub fn site_count(&self) -> usize {
+        self.sites.len()
+    }
+
+    /// The site of the `n`-th register (in `Op::defs` order) written by
+    /// instruction `i` of block `b`.
+    pub fn def_site(&self, b: usize, i: usize, n: usize) -> usize {
+        self.first_site[b][i] + n
+    }
+
+    /// The block and instruction of site `x` (`None`: an entry value).
+    pub fn site_at(&self, x: usize) -> Option<(usize, usize)> {
+        let (b, i, _) = self.sites[x];
+        (b != usize::MAX).then_some((b, i))
+    }
+
+    /// The sites of `r` reaching instruction `at` of block `b` (at or past
+    /// the block's length: its end), its entry value included.
+    pub fn reaching_sites(&self, k: &Kernel, b: usize, at: usize, r: Reg) -> Vec<usize> {
+        self.reaching(k, b, at, r)
     }
 
     /// The sites of `r` reaching instruction `at` of block `b` (`usize::MAX`:

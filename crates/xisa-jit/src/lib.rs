@@ -58,6 +58,12 @@ pub struct JitOptions {
     /// registers live where it resumes and a stop stores only the written
     /// registers a later run or the scheduler may read.
     pub final_registers: bool,
+    /// Run a launch's waves together where the kernel allows it (wave mode:
+    /// `lower/wave.rs`): instructions whose values are the same in every lane
+    /// run once per wave, warp operations need no stop. Only for launches
+    /// (`final_registers` false) that count nothing; otherwise, and for
+    /// kernels wave mode does not handle, lane mode. Default: off.
+    pub wave: bool,
 }
 
 impl Default for JitOptions {
@@ -68,6 +74,7 @@ impl Default for JitOptions {
             // The verifier costs ~45% of compile time: on in debug builds only.
             verify: cfg!(debug_assertions),
             final_registers: true,
+            wave: false,
         }
     }
 }

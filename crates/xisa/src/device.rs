@@ -23,6 +23,12 @@ pub enum Engine {
     Jit,
     /// The reference interpreter.
     Interp,
+    /// Cranelift-compiled host code in wave mode where the kernel allows it
+    /// (`docs/architecture.md`, "Wave mode"): a wave's lanes go together,
+    /// values the same in every lane are computed once, warp operations
+    /// need no scheduler stop. Experimental: faster on warp-operation-heavy
+    /// kernels, slower on streaming loops (`docs/benchmarks.md`).
+    JitWave,
 }
 
 impl FromStr for Engine {
@@ -31,8 +37,9 @@ impl FromStr for Engine {
         match s {
             "jit" => Ok(Engine::Jit),
             "interp" => Ok(Engine::Interp),
+            "jit-wave" => Ok(Engine::JitWave),
             _ => Err(Error::Args(format!(
-                "unknown engine {s:?}; use jit or interp"
+                "unknown engine {s:?}; use jit, interp or jit-wave"
             ))),
         }
     }
@@ -43,6 +50,7 @@ impl std::fmt::Display for Engine {
         f.write_str(match self {
             Engine::Jit => "jit",
             Engine::Interp => "interp",
+            Engine::JitWave => "jit-wave",
         })
     }
 }
@@ -598,7 +606,10 @@ impl Device {
             isa: module.isa.name().to_string(),
             code_hash: module.code_hash,
             kernel: kernel.name.clone(),
-            spec: (engine == Engine::Interp) as u64 | (stats as u64) << 1 | (hoist as u64) << 2,
+            spec: (engine == Engine::Interp) as u64
+                | (stats as u64) << 1
+                | (hoist as u64) << 2
+                | ((engine == Engine::JitWave) as u64) << 3,
         };
         let before = self.cache.compiles();
         let t0 = Instant::now();
@@ -613,12 +624,13 @@ impl Device {
             let kernel = &lane_kernel;
             let program: Box<dyn LaneProgram> = match engine {
                 Engine::Interp => Box::new(xisa_interp::Interp::new(kernel, stats)),
-                Engine::Jit => {
+                Engine::Jit | Engine::JitWave => {
                     let opts = xisa_jit::JitOptions {
                         count_stats: stats,
                         // A launch (hoisting) never reads registers after the
                         // run; `exec` (no hoisting) reads them all.
                         final_registers: !hoist,
+                        wave: engine == Engine::JitWave,
                         ..xisa_jit::JitOptions::default()
                     };
                     Box::new(xisa_jit::compile(kernel, &opts).map_err(|e| Error::Jit {

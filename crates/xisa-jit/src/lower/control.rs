@@ -67,7 +67,7 @@ impl Lowerer<'_, '_> {
     }
 
     /// Stops with `STOP_CANCELLED` if the watchdog set `*ctx.cancel`.
-    fn poll_cancel(&mut self) {
+    pub(super) fn poll_cancel(&mut self) {
         let p = self.ctx_ptr(LaneCtx::OFFSETS.cancel);
         let zero = self.iconst(clt::I64, 0);
         let null = self.b.ins().icmp(IntCC::Equal, p, zero);

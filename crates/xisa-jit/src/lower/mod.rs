@@ -36,6 +36,7 @@ mod live;
 mod mem;
 mod validate;
 mod values;
+mod wave;
 
 use std::collections::HashMap;
 use xisa_ir::op;
@@ -94,8 +95,21 @@ pub(crate) fn lower_kernel(
     let target = module.target_config();
     let mut fctx = FunctionBuilderContext::new();
     let b = FunctionBuilder::new(func, &mut fctx);
-    let mut l = Lowerer::new(kernel, opts, caps, module, helper_ids, b);
-    l.lower_all()?;
+    // Wave mode for launches whose instructions are not counted (see `wave`).
+    let counting = opts.count_stats || uses_clock(kernel);
+    let plan = (opts.wave && !opts.final_registers && !counting)
+        .then(|| wave::eligible(kernel))
+        .flatten();
+    let wave_mode = plan.is_some();
+    let mut l = Lowerer::new(kernel, opts, caps, module, helper_ids, b, wave_mode);
+    match plan {
+        Some(p) => {
+            let (stops, n) = (l.stops, l.n_lanes);
+            l.wave_prelude(p, stops, n);
+            l.lower_all_wave()?;
+        }
+        None => l.lower_all()?,
+    }
     l.b.seal_all_blocks();
     l.b.finalize(target);
     Ok(())
@@ -113,6 +127,11 @@ pub(crate) struct Lowerer<'a, 'f> {
     /// (`ctxs + lane * size_of::<LaneCtx>()`).
     ctxs: Value,
     ctx: Value,
+    /// The `stops` argument and the number of lanes of the call.
+    stops: Value,
+    n_lanes: Value,
+    /// Wave mode's state (`None`: lane mode).
+    wave: Option<wave::WaveState>,
     /// The running lane's index in the group, the address of its `stops`
     /// entry and the run request read there (`RUN_LANE` or
     /// `RUN_AFTER_SYNC_BASE + k`).
@@ -161,6 +180,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         module: &'a mut JITModule,
         helper_ids: &'a [FuncId],
         mut b: FunctionBuilder<'f>,
+        wave_mode: bool,
     ) -> Self {
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
@@ -169,45 +189,13 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             [c, s, n] => (c, s, n),
             _ => unreachable!("the signature has three parameters"),
         };
-        let next_lane = b.create_block();
-        b.append_block_param(next_lane, clt::I32);
-        let zero = b.ins().iconst(clt::I32, 0);
-        b.ins().jump(next_lane, &[BlockArg::Value(zero)]);
-        // Header: every lane done, or the next one to run?
-        b.switch_to_block(next_lane);
-        let lane = b.block_params(next_lane)[0];
-        let done = b.create_block();
-        let pick = b.create_block();
-        let all = b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, lane, n);
-        b.ins().brif(all, done, &[], pick, &[]);
-        b.switch_to_block(done);
-        b.ins().return_(&[n]);
-        b.switch_to_block(pick);
-        let wide = b.ins().uextend(clt::I64, lane);
-        let four = b.ins().iconst(clt::I64, 4);
-        let off = b.ins().imul(wide, four);
-        let stop_slot = b.ins().iadd(stops, off);
-        let want = b
-            .ins()
-            .load(clt::I32, MemFlagsData::trusted(), stop_slot, 0);
-        let run = b.ins().icmp_imm_u(
-            IntCC::UnsignedGreaterThanOrEqual,
-            want,
-            i64::from(ctx::RUN_AFTER_SYNC_BASE),
-        );
-        let start = b.create_block();
-        let skip = b.create_block();
-        b.ins().brif(run, start, &[], skip, &[]);
-        b.switch_to_block(skip);
-        let one = b.ins().iconst(clt::I32, 1);
-        let after = b.ins().iadd(lane, one);
-        b.ins().jump(next_lane, &[BlockArg::Value(after)]);
-        b.switch_to_block(start);
-        let size = b
-            .ins()
-            .iconst(clt::I64, std::mem::size_of::<LaneCtx>() as i64);
-        let off = b.ins().imul(wide, size);
-        let ctx = b.ins().iadd(ctxs, off);
+        // Wave mode builds its own frame (`wave_prelude`); these stand in
+        // until it sets them.
+        let (ctx, lane, stop_slot, want, next_lane) = if wave_mode {
+            (ctxs, n, stops, n, entry)
+        } else {
+            Self::lane_prelude(&mut b, ctxs, stops, n)
+        };
         let vars = k
             .regs
             .iter()
@@ -258,6 +246,9 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             b,
             ctxs,
             ctx,
+            stops,
+            n_lanes: n,
+            wave: None,
             lane,
             stop_slot,
             want,
@@ -279,6 +270,56 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             cur_dirty: dirty::RegSet::new(k.regs.len()),
             live,
         }
+    }
+
+    /// Lane mode's frame: the lane loop's header, which picks the next lane
+    /// asking for a run and its context.
+    fn lane_prelude(
+        b: &mut FunctionBuilder<'f>,
+        ctxs: Value,
+        stops: Value,
+        n: Value,
+    ) -> (Value, Value, Value, Value, ir::Block) {
+        let next_lane = b.create_block();
+        b.append_block_param(next_lane, clt::I32);
+        let zero = b.ins().iconst(clt::I32, 0);
+        b.ins().jump(next_lane, &[BlockArg::Value(zero)]);
+        // Header: every lane done, or the next one to run?
+        b.switch_to_block(next_lane);
+        let lane = b.block_params(next_lane)[0];
+        let done = b.create_block();
+        let pick = b.create_block();
+        let all = b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, lane, n);
+        b.ins().brif(all, done, &[], pick, &[]);
+        b.switch_to_block(done);
+        b.ins().return_(&[n]);
+        b.switch_to_block(pick);
+        let wide = b.ins().uextend(clt::I64, lane);
+        let four = b.ins().iconst(clt::I64, 4);
+        let off = b.ins().imul(wide, four);
+        let stop_slot = b.ins().iadd(stops, off);
+        let want = b
+            .ins()
+            .load(clt::I32, MemFlagsData::trusted(), stop_slot, 0);
+        let run = b.ins().icmp_imm_u(
+            IntCC::UnsignedGreaterThanOrEqual,
+            want,
+            i64::from(ctx::RUN_AFTER_SYNC_BASE),
+        );
+        let start = b.create_block();
+        let skip = b.create_block();
+        b.ins().brif(run, start, &[], skip, &[]);
+        b.switch_to_block(skip);
+        let one = b.ins().iconst(clt::I32, 1);
+        let after = b.ins().iadd(lane, one);
+        b.ins().jump(next_lane, &[BlockArg::Value(after)]);
+        b.switch_to_block(start);
+        let size = b
+            .ins()
+            .iconst(clt::I64, std::mem::size_of::<LaneCtx>() as i64);
+        let off = b.ins().imul(wide, size);
+        let ctx = b.ins().iadd(ctxs, off);
+        (ctx, lane, stop_slot, want, next_lane)
     }
 
     fn lower_all(&mut self) -> Result<(), JitError> {

@@ -26,14 +26,19 @@ fn corpus_kernels_compile() {
         };
         for k in &module.kernels {
             for opt_level in [OptLevel::None, OptLevel::Speed] {
-                for (count_stats, final_registers) in
-                    [(false, false), (false, true), (true, false), (true, true)]
-                {
+                for (count_stats, final_registers, wave) in [
+                    (false, false, false),
+                    (false, false, true),
+                    (false, true, false),
+                    (true, false, false),
+                    (true, true, false),
+                ] {
                     let o = JitOptions {
                         count_stats,
                         opt_level,
                         verify: true,
                         final_registers,
+                        wave,
                     };
                     if let Err(e) = compile(k, &o) {
                         panic!("{}: {e}", path.display());

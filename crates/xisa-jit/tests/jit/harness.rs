@@ -18,6 +18,7 @@ pub fn opts() -> JitOptions {
         opt_level: OptLevel::Speed,
         verify: true,
         final_registers: true,
+        wave: false,
     }
 }
 

@@ -122,6 +122,7 @@ impl Batch {
                     opt_level,
                     verify: true,
                     final_registers: true,
+                    wave: false,
                 };
                 compile(&self.k, &o).unwrap_or_else(|e| panic!("{e}"))
             })
