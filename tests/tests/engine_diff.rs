@@ -209,12 +209,21 @@ fn compare(p: &Program, interp: &Outcome, jit: &Outcome) -> Vec<String> {
     d
 }
 
+/// The compiled engine the interpreter is compared with: `jit`, or the one
+/// `XISA_FUZZ_ENGINE` names (`jit-wave`: the experimental wave mode).
+fn jit_engine() -> Engine {
+    std::env::var("XISA_FUZZ_ENGINE")
+        .ok()
+        .and_then(|e| e.parse().ok())
+        .unwrap_or(Engine::Jit)
+}
+
 /// Runs one program on both engines; `Err` describes a mismatch.
 fn check(p: &Program, timeout: Duration) -> Result<Option<String>, String> {
     let text = xisa_ir::text::print_module(&p.module);
     let module = load(&text);
     let interp = run(p, &module, Engine::Interp, timeout);
-    let jit = run(p, &module, Engine::Jit, timeout);
+    let jit = run(p, &module, jit_engine(), timeout);
     let d = compare(p, &interp, &jit);
     if d.is_empty() {
         return Ok(interp.error);

@@ -398,6 +398,15 @@ pub trait GuestModule: Send + Sync + fmt::Debug + std::panic::RefUnwindSafe {
     /// IR and caches it).
     fn lift(&self, name: &str) -> Result<Kernel>;
 
+    /// Kernel `name` lifted for an engine that runs a wave's lanes together
+    /// (the JIT's wave mode), where the ISA lifts it differently for lane by
+    /// lane execution (gfx942: wave masks made lane-local); `None`: the
+    /// same as [`GuestModule::lift`].
+    fn lift_for_waves(&self, name: &str) -> Option<Result<Kernel>> {
+        let _ = name;
+        None
+    }
+
     /// Its named data objects.
     fn symbols(&self) -> Vec<Symbol> {
         Vec::new()

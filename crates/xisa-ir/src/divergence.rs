@@ -185,6 +185,20 @@ impl Uniformity {
     /// `a + k` when it knows the bits are disjoint). `None` for kernels with
     /// calls or with reachable blocks that reach no exit.
     pub fn of(k: &Kernel, tid_bound: u64) -> Option<Uniformity> {
+        Self::of_with(k, tid_bound, false)
+    }
+
+    /// [`Uniformity::of`] for engines that run a wave's lanes together
+    /// (the JIT's wave mode): there the lanes that reach a `vote`,
+    /// `activemask` or `readfirstlane` together get one result, so in a
+    /// block no lane skips (unguarded or under a uniform guard) it is
+    /// uniform. (Lane by lane, lanes reaching one at different times, as
+    /// after a yield, vote separately.)
+    pub fn of_waves(k: &Kernel, tid_bound: u64) -> Option<Uniformity> {
+        Self::of_with(k, tid_bound, true)
+    }
+
+    fn of_with(k: &Kernel, tid_bound: u64, warp_uniform: bool) -> Option<Uniformity> {
         let n = k.blocks.len();
         if n == 0
             || k.blocks
@@ -309,6 +323,13 @@ impl Uniformity {
                     || inst.guard.is_some_and(|g| !u.uniform_at(k, b, i, g.reg))
                 {
                     Affine::Varying
+                } else if warp_uniform
+                    && matches!(
+                        inst.op,
+                        Op::Vote { .. } | Op::ActiveMask { .. } | Op::ReadFirstLane { .. }
+                    )
+                {
+                    Affine::Lin { c: 0, u: None }
                 } else {
                     let bound = u.tid_bound;
                     eval(&inst.op, &mut |o| u.read_at(k, b, i, o), bound)

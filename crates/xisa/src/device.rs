@@ -791,7 +791,10 @@ impl Device {
         opts: &LaunchOptions,
         args: &[ArgSpec],
     ) -> Result<RunReport> {
-        let k = module.kernel(kernel)?;
+        let k = match opts.engine {
+            Engine::JitWave => module.wave_kernel(kernel)?,
+            _ => module.kernel(kernel)?,
+        };
         // Before any argument is uploaded: a launch the device would refuse
         // does no work.
         crate::limits::check_launch(module, &k.name, opts.grid, opts.block)?;

@@ -141,7 +141,13 @@ pub struct Module {
     /// Per kernel (in [`GuestModule::kernels`] order): the lifted kernel, or
     /// why it could not be lifted.
     lifted: Arc<[OnceLock<Result<Kernel, String>>]>,
+    /// Per kernel: its lift for engines that run a wave's lanes together,
+    /// where the frontend has one (`None`: the same as `lifted`).
+    lifted_waves: Arc<[OnceLock<Option<Lifted>>]>,
 }
+
+/// A lifted kernel, or why it could not be lifted.
+type Lifted = Result<Kernel, String>;
 
 impl fmt::Debug for Module {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -174,12 +180,14 @@ impl Module {
                 msg: e.to_string(),
             })?);
         let lifted = guest.kernels().iter().map(|_| OnceLock::new()).collect();
+        let lifted_waves = guest.kernels().iter().map(|_| OnceLock::new()).collect();
         Ok(Module {
             isa,
             code_hash: xisa_runtime::cache::code_hash(bytes),
             origin: origin.to_string(),
             guest,
             lifted,
+            lifted_waves,
         })
     }
 
@@ -219,17 +227,46 @@ impl Module {
     fn lifted(&self, i: usize) -> &Result<Kernel, String> {
         self.lifted[i].get_or_init(|| {
             let name = &self.guest.kernels()[i].name;
-            let mut k = self.guest.lift(name).map_err(|e| e.to_string())?;
-            xisa_ir::verify::verify_kernel(&k)
-                .map_err(|e| format!("kernel {name}: lifted IR does not verify: {e}"))?;
-            if self.isa.info().machine_code {
-                // Before the lockstep pass: its divergence analysis sees an
-                // unguarded write as the one value it is.
-                xisa_ir::guards::drop_known_guards(&mut k);
-                xisa_ir::lockstep::insert_wave_syncs_within(&mut k, self.tid_bound(i));
-            }
-            Ok(k)
+            let k = self.guest.lift(name).map_err(|e| e.to_string())?;
+            self.after_lift(i, k)
         })
+    }
+
+    /// Verifies a lifted kernel and, for machine code, drops its known
+    /// guards and places the lockstep wave syncs.
+    fn after_lift(&self, i: usize, mut k: Kernel) -> Result<Kernel, String> {
+        let name = &self.guest.kernels()[i].name;
+        xisa_ir::verify::verify_kernel(&k)
+            .map_err(|e| format!("kernel {name}: lifted IR does not verify: {e}"))?;
+        if self.isa.info().machine_code {
+            // Before the lockstep pass: its divergence analysis sees an
+            // unguarded write as the one value it is.
+            xisa_ir::guards::drop_known_guards(&mut k);
+            xisa_ir::lockstep::insert_wave_syncs_within(&mut k, self.tid_bound(i));
+        }
+        Ok(k)
+    }
+
+    /// Kernel `name` as the engines that run a wave's lanes together take
+    /// it (`GuestModule::lift_for_waves`; most ISAs: [`Module::kernel`]).
+    pub fn wave_kernel(&self, name: &str) -> Result<&Kernel> {
+        let Some(i) = self.entries().iter().position(|k| k.name == name) else {
+            return self.kernel(name);
+        };
+        let lifted = self.lifted_waves[i].get_or_init(|| {
+            let k = self.guest.lift_for_waves(name)?;
+            Some(
+                k.map_err(|e| e.to_string())
+                    .and_then(|k| self.after_lift(i, k)),
+            )
+        });
+        match lifted {
+            None => self.kernel(name),
+            Some(r) => r.as_ref().map_err(|why| Error::Parse {
+                origin: self.origin.clone(),
+                msg: why.clone(),
+            }),
+        }
     }
 
     /// Every launch of entry `i` has fewer lanes along x than this: the

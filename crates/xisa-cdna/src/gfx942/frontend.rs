@@ -297,6 +297,17 @@ impl GuestModule for Gfx942Module {
             .map_err(|e| FrontendError::Lift(format!("kernel {name}: {e}")))
     }
 
+    fn lift_for_waves(&self, name: &str) -> Option<Result<Kernel>> {
+        let k = match self.kernel(name) {
+            Ok(k) => &k.info,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(
+            lift_co::lift_kernel_with(k, &self.image, true)
+                .map_err(|e| FrontendError::Lift(format!("kernel {name}: {e}"))),
+        )
+    }
+
     fn symbols(&self) -> Vec<Symbol> {
         self.symbols.clone()
     }

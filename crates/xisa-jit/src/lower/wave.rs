@@ -324,7 +324,7 @@ pub(super) fn eligible(k: &Kernel) -> Option<Uniformity> {
     {
         return None;
     }
-    let u = Uniformity::of(k, divergence::MAX_TID_X)?;
+    let u = Uniformity::of_waves(k, divergence::MAX_TID_X)?;
     // Lanes split by a branch meet again at its post-dominator; lane mode
     // gathers them at the next sync point they share, which can come first
     // (a `break` out of a divergent `if` inside a loop, and a warp operation

@@ -213,6 +213,7 @@ pub fn entry_abi(
         float_mode: super::FloatMode::default(),
         pc_base: 0,
         fragment: false,
+        whole_masks: false,
         hostcall_buffer: None,
     }
 }

@@ -265,8 +265,19 @@ pub fn entry_abi(k: &KernelInfo) -> EntryAbi {
 /// Functions the kernel calls (`s_swappc_b64` to a function symbol) are
 /// lifted into the same IR kernel.
 pub fn lift_kernel(k: &KernelInfo, image: &Image) -> Result<xisa_ir::Kernel, LiftError> {
+    lift_kernel_with(k, image, false)
+}
+
+/// [`lift_kernel`], with wave masks kept whole where `whole_masks` (see
+/// `EntryAbi::whole_masks`).
+pub fn lift_kernel_with(
+    k: &KernelInfo,
+    image: &Image,
+    whole_masks: bool,
+) -> Result<xisa_ir::Kernel, LiftError> {
     check_wave(k)?;
     let mut abi = entry_abi(k);
+    abi.whole_masks = whole_masks;
     abi.code_offset = k.code_address.wrapping_sub(image.base_vaddr);
     abi.pc_base = image.base_vaddr;
     abi.hostcall_buffer = k.hidden_arg_offset(&ArgKind::HiddenHostcallBuffer);

@@ -141,6 +141,11 @@ pub struct EntryAbi {
     /// A bare fragment (`xisa exec`): the entry sets only EXEC (the lanes
     /// that run) and leaves every other register as the caller put it.
     pub fragment: bool,
+    /// Keep wave masks whole (ballots, branches on EXEC for the wave):
+    /// for engines that run a wave's lanes together, where a ballot costs
+    /// no stop and a uniform branch keeps scalar code once per wave (no
+    /// [`lanemask`] rewrites).
+    pub whole_masks: bool,
     /// Kernarg offset of the `hidden_hostcall_buffer` argument (the
     /// metadata's), when the kernel has one: its `s_sleep`s answer the
     /// hostcalls waiting on it (HIP `printf`, `assert`; `xisa_runtime::ockl`).
@@ -311,7 +316,7 @@ fn open_kernel<'a>(
     b.leader_blocks(&ids);
     b.vgpr_count = abi.vgpr_count;
     b.hostcall_buffer = abi.hostcall_buffer;
-    b.whole_masks = abi.fragment;
+    b.whole_masks = abi.fragment || abi.whole_masks;
     b.entry_mode = abi.float_mode.mode_bits();
     let entry_mode = b.entry_mode;
     mode::apply(&mut b, entry_mode);
