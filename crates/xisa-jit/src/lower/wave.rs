@@ -1461,9 +1461,19 @@ impl Lowerer<'_, '_> {
         for idx in seg.start..=seg.end {
             self.pos.inst = idx;
             let Some(inst) = blk.insts.get(idx as usize) else {
-                self.flush_run(bi, &mut run)?;
+                // A branch on a varying condition after a run: the run's
+                // lanes add their bits to the ballot as they go.
+                let ballot = match blk.term {
+                    Term::BrCond { cond, .. }
+                        if !run.is_empty() && !self.in_var(cond, idx as usize) =>
+                    {
+                        Some(cond)
+                    }
+                    _ => None,
+                };
+                let mt = self.flush_run_with(bi, &mut run, ballot)?;
                 self.pos.inst = idx;
-                return self.lower_wave_term(bi);
+                return self.lower_wave_term(bi, mt);
             };
             match self.ws().plan.class[bi][idx as usize] {
                 Class::Lane => run.push(idx),
@@ -1560,8 +1570,19 @@ impl Lowerer<'_, '_> {
 
     /// Emits the pending run (if any) as a loop over the active lanes.
     fn flush_run(&mut self, bi: usize, run: &mut Vec<u32>) -> Result<(), JitError> {
+        self.flush_run_with(bi, run, None).map(|_| ())
+    }
+
+    /// [`Self::flush_run`]; with `ballot`, also the lanes of the run where
+    /// that register (read after the run) has bit 0 set.
+    fn flush_run_with(
+        &mut self,
+        bi: usize,
+        run: &mut Vec<u32>,
+        ballot: Option<Reg>,
+    ) -> Result<Option<Value>, JitError> {
         if run.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let idxs = std::mem::take(run);
         let k = self.k;
@@ -1598,8 +1619,14 @@ impl Lowerer<'_, '_> {
         let stores: Vec<usize> = written.iter().filter(|&r| live.contains(r)).collect();
         let pre_vals: Vec<Value> = pre.iter().map(|&r| self.b.use_var(self.vars[r])).collect();
         let m = self.use_mask();
+        let acc = ballot.map(|_| {
+            let a = self.b.declare_var(clt::I64);
+            let zero = self.iconst(clt::I64, 0);
+            self.b.def_var(a, zero);
+            a
+        });
         let mut result = Ok(());
-        self.for_lanes(m, |l, lane, _bit, c| {
+        self.for_lanes(m, |l, lane, bit, c| {
             l.ctx = c;
             let lv = l.ws().lane_var;
             l.b.def_var(lv, lane);
@@ -1625,9 +1652,26 @@ impl Lowerer<'_, '_> {
                 let bits = l.u64_of(v, ty);
                 l.b.ins().store(slot_flags(), bits, regs, slot_offset(r));
             }
+            if let (Some(cond), Some(a)) = (ballot, acc) {
+                let ci = cond.0 as usize;
+                let v = if seen.contains(ci) {
+                    let v = l.b.use_var(l.vars[ci]);
+                    l.u64_of(v, k.regs[ci].ty)
+                } else {
+                    l.b.ins()
+                        .load(clt::I64, slot_flags(), regs, slot_offset(ci))
+                };
+                let v = l.b.ins().band_imm_u(v, 1);
+                let sh = l.b.ins().uextend(clt::I64, bit);
+                let v = l.b.ins().ishl(v, sh);
+                let x = l.b.use_var(a);
+                let x = l.b.ins().bor(x, v);
+                l.b.def_var(a, x);
+            }
         });
         self.at_group();
-        result
+        result?;
+        Ok(acc.map(|a| self.b.use_var(a)))
     }
 
     /// The raw 64-bit slot value of operand `o` in the lane of context `c`
@@ -1978,7 +2022,9 @@ impl Lowerer<'_, '_> {
         self.b.switch_to_block(done);
     }
 
-    fn lower_wave_term(&mut self, bi: usize) -> Result<(), JitError> {
+    /// `ballot`: the lanes whose condition is set, when the run before the
+    /// terminator collected them.
+    fn lower_wave_term(&mut self, bi: usize, ballot: Option<Value>) -> Result<(), JitError> {
         let k = self.k;
         match &k.blocks[bi].term {
             Term::Br(t) => self.wave_goto(bi, *t),
@@ -1993,7 +2039,10 @@ impl Lowerer<'_, '_> {
             }
             Term::BrCond { cond, then_, else_ } => {
                 let m = self.use_mask();
-                let mt = self.ballot(m, Operand::Reg(*cond));
+                let mt = match ballot {
+                    Some(b) => b,
+                    None => self.ballot(m, Operand::Reg(*cond)),
+                };
                 let me = self.b.ins().band_not(m, mt);
                 let (tb, eb, split) = (
                     self.b.create_block(),
