@@ -987,6 +987,41 @@ impl Lowerer<'_, '_> {
         self.b.def_var(v, m);
     }
 
+    /// Starts a lane's turn in a lane loop (a run, a lane loop): its context
+    /// and reported lane, the registers `pre` from the group's values
+    /// `pre_vals` and `loads` from its slots. Returns its register file.
+    fn enter_lane(
+        &mut self,
+        lane: Value,
+        c: Value,
+        pre: &[usize],
+        pre_vals: &[Value],
+        loads: &[usize],
+    ) -> Value {
+        self.ctx = c;
+        let lv = self.ws().lane_var;
+        self.b.def_var(lv, lane);
+        let regs = self.regs_of(c);
+        for (&r, &v) in pre.iter().zip(pre_vals) {
+            self.b.def_var(self.vars[r], v);
+        }
+        for &r in loads {
+            let ty = super::values::cl_type(self.k.regs[r].ty);
+            let v = self.b.ins().load(ty, slot_flags(), regs, slot_offset(r));
+            self.b.def_var(self.vars[r], v);
+        }
+        regs
+    }
+
+    /// Stores the variables of registers `rs` to their slots in `regs`.
+    fn store_vars(&mut self, regs: Value, rs: impl IntoIterator<Item = usize>) {
+        for r in rs {
+            let v = self.b.use_var(self.vars[r]);
+            let bits = self.u64_of(v, self.k.regs[r].ty);
+            self.b.ins().store(slot_flags(), bits, regs, slot_offset(r));
+        }
+    }
+
     /// `ctx.regs` of context `c`.
     fn regs_of(&mut self, c: Value) -> Value {
         let flags = MemFlagsData::trusted().with_readonly().with_can_move();
@@ -1119,18 +1154,7 @@ impl Lowerer<'_, '_> {
         self.b.def_var(pending, zero);
         let mut result = Ok(());
         self.for_lanes(m, |l, lane, bit, c| {
-            l.ctx = c;
-            let lv = l.ws().lane_var;
-            l.b.def_var(lv, lane);
-            let regs = l.regs_of(c);
-            for (&r, &v) in pre.iter().zip(&pre_vals) {
-                l.b.def_var(l.vars[r], v);
-            }
-            for &r in &loads {
-                let ty = super::values::cl_type(k.regs[r].ty);
-                let v = l.b.ins().load(ty, slot_flags(), regs, slot_offset(r));
-                l.b.def_var(l.vars[r], v);
-            }
+            l.enter_lane(lane, c, &pre, &pre_vals, &loads);
             let zero = l.iconst(clt::I32, 0);
             l.b.def_var(l.backedges, zero);
             let epi = l.b.create_block();
@@ -1154,11 +1178,7 @@ impl Lowerer<'_, '_> {
             }
             l.b.switch_to_block(epi);
             let regs = l.regs_of(c);
-            for &r in &stores {
-                let v = l.b.use_var(l.vars[r]);
-                let bits = l.u64_of(v, k.regs[r].ty);
-                l.b.ins().store(slot_flags(), bits, regs, slot_offset(r));
-            }
+            l.store_vars(regs, stores.iter().copied());
             l.b.ins().jump(cont, &[]);
             l.b.switch_to_block(cont);
         });
@@ -1236,42 +1256,18 @@ impl Lowerer<'_, '_> {
             self.b.ins().jump(target, &[]);
             return;
         }
-        self.poll_cancel();
-        let n = self.b.use_var(self.backedges);
-        let n = self.b.ins().iadd_imm_u(n, 1);
-        self.b.def_var(self.backedges, n);
-        let full = self.b.ins().icmp_imm_u(
-            IntCC::UnsignedGreaterThanOrEqual,
-            n,
-            i64::from(YIELD_BACKEDGES),
-        );
-        let y = self.b.create_block();
-        self.b.set_cold_block(y);
         let (lim, pending) = match lc.park {
             Some(p) if t == lc.header => (YIELD_STREAMING, Some(p)),
             _ => (YIELD_BACKEDGES, None),
         };
-        let full = if lim == YIELD_BACKEDGES {
-            full
-        } else {
-            self.b
-                .ins()
-                .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, i64::from(lim))
-        };
-        self.b.ins().brif(full, y, &[], target, &[]);
-        self.b.switch_to_block(y);
+        self.count_backedge(lim, target);
         let live = self.live.block_in[t].clone();
         match pending {
             // Back to the header in the next round: the registers live
             // there go to the lane's slots.
             Some(p) => {
-                let k = self.k;
                 let regs = self.regs_of(self.ctx);
-                for r in live.iter().filter(|&r| lc.in_vars[r]) {
-                    let v = self.b.use_var(self.vars[r]);
-                    let bits = self.u64_of(v, k.regs[r].ty);
-                    self.b.ins().store(slot_flags(), bits, regs, slot_offset(r));
-                }
+                self.store_vars(regs, live.iter().filter(|&r| lc.in_vars[r]));
                 let one = self.iconst(clt::I64, 1);
                 let bw = self.b.ins().uextend(clt::I64, lc.bit);
                 let b1 = self.b.ins().ishl(one, bw);
@@ -1288,14 +1284,9 @@ impl Lowerer<'_, '_> {
     /// (or the group's variables hold) go to its slots, its stop code is
     /// written and it leaves the group.
     fn lane_stop(&mut self, lc: &LaneCopy, code: u32, live: &RegSet, resume: Option<u32>) {
-        let k = self.k;
         let c = self.ctx;
         let regs = self.regs_of(c);
-        for r in live.iter().filter(|&r| lc.in_vars[r]) {
-            let v = self.b.use_var(self.vars[r]);
-            let bits = self.u64_of(v, k.regs[r].ty);
-            self.b.ins().store(slot_flags(), bits, regs, slot_offset(r));
-        }
+        self.store_vars(regs, live.iter().filter(|&r| lc.in_vars[r]));
         if let Some(r) = resume {
             let rv = self.iconst(clt::I32, r as u64);
             self.b
@@ -1627,18 +1618,7 @@ impl Lowerer<'_, '_> {
         });
         let mut result = Ok(());
         self.for_lanes(m, |l, lane, bit, c| {
-            l.ctx = c;
-            let lv = l.ws().lane_var;
-            l.b.def_var(lv, lane);
-            let regs = l.regs_of(c);
-            for (&r, &v) in pre.iter().zip(&pre_vals) {
-                l.b.def_var(l.vars[r], v);
-            }
-            for &r in &loads {
-                let ty = super::values::cl_type(k.regs[r].ty);
-                let v = l.b.ins().load(ty, slot_flags(), regs, slot_offset(r));
-                l.b.def_var(l.vars[r], v);
-            }
+            l.enter_lane(lane, c, &pre, &pre_vals, &loads);
             for &j in &idxs {
                 l.pos.inst = j;
                 if result.is_ok() {
@@ -1646,12 +1626,7 @@ impl Lowerer<'_, '_> {
                 }
             }
             let regs = l.regs_of(c);
-            for &r in &stores {
-                let ty = k.regs[r].ty;
-                let v = l.b.use_var(l.vars[r]);
-                let bits = l.u64_of(v, ty);
-                l.b.ins().store(slot_flags(), bits, regs, slot_offset(r));
-            }
+            l.store_vars(regs, stores.iter().copied());
             if let (Some(cond), Some(a)) = (ballot, acc) {
                 let ci = cond.0 as usize;
                 let v = if seen.contains(ci) {
@@ -1935,6 +1910,24 @@ impl Lowerer<'_, '_> {
         self.b.ins().jump(pop, &[]);
     }
 
+    /// A backward transfer: polls cancellation and counts it; below `lim`
+    /// such transfers goes on to `target`, else continues in a fresh (cold)
+    /// block where the caller stops.
+    fn count_backedge(&mut self, lim: u32, target: ir::Block) {
+        self.poll_cancel();
+        let n = self.b.use_var(self.backedges);
+        let n = self.b.ins().iadd_imm_u(n, 1);
+        self.b.def_var(self.backedges, n);
+        let full = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, i64::from(lim));
+        let y = self.b.create_block();
+        self.b.set_cold_block(y);
+        self.b.ins().brif(full, y, &[], target, &[]);
+        self.b.switch_to_block(y);
+    }
+
     /// A transfer of the group from block `from` to `to`: backward ones
     /// poll cancellation and yield every `YIELD_BACKEDGES`.
     fn wave_goto(&mut self, from: usize, to: BlockId) {
@@ -1943,19 +1936,7 @@ impl Lowerer<'_, '_> {
             self.b.ins().jump(target, &[]);
             return;
         }
-        self.poll_cancel();
-        let n = self.b.use_var(self.backedges);
-        let n = self.b.ins().iadd_imm_u(n, 1);
-        self.b.def_var(self.backedges, n);
-        let full = self.b.ins().icmp_imm_u(
-            IntCC::UnsignedGreaterThanOrEqual,
-            n,
-            i64::from(YIELD_BACKEDGES),
-        );
-        let y = self.b.create_block();
-        self.b.set_cold_block(y);
-        self.b.ins().brif(full, y, &[], target, &[]);
-        self.b.switch_to_block(y);
+        self.count_backedge(YIELD_BACKEDGES, target);
         let live = self.live.block_in[to.0 as usize].clone();
         self.stop_all(STOP_YIELD, &live, Some(RESUME_BLOCK_BASE + to.0));
     }
