@@ -41,6 +41,7 @@
 //! counted and the kernel has no calls (see [`WavePlan::of`]).
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
@@ -57,6 +58,9 @@ use xisa_runtime::ctx::{
 use super::dirty::RegSet;
 use super::{has_side_effects, slot_flags, slot_offset, Lowerer};
 use crate::JitError;
+
+/// Numbers for barrier stops (`stop_lanes`), unique for the process.
+static STOP_STAMPS: AtomicU64 = AtomicU64::new(1);
 
 /// No reconvergence block: the lanes meet again only at exit.
 const NONE: u32 = u32::MAX;
@@ -875,14 +879,14 @@ impl Lowerer<'_, '_> {
         self.b.ins().brif(is_block, by_block, &[], by_sync, &[]);
         let mut pads = vec![{
             let live = self.live.block_in[0].clone();
-            self.wave_landing(self.segs[0][0].block, &live, 0, 0, false)
+            self.wave_landing(self.segs[0][0].block, &live, 0, 0, false, false)
         }];
         for (bl, ix) in self.k.sync_points() {
             let class = self.ws().plan.class[bl.0 as usize][ix as usize];
             if class == Class::Stop {
                 let live = self.live.sync[&(bl.0, ix)].1.clone();
                 let t = self.resume_block(bl, ix);
-                pads.push(self.wave_landing(t, &live, bl.0 as usize, ix as usize + 1, true));
+                pads.push(self.wave_landing(t, &live, bl.0 as usize, ix as usize + 1, true, true));
             } else {
                 pads.push(bad);
             }
@@ -894,7 +898,7 @@ impl Lowerer<'_, '_> {
             .map(|bi| {
                 if targets[bi] || self.ws().plan.pushed[bi] {
                     let live = self.live.block_in[bi].clone();
-                    self.wave_landing(self.segs[bi][0].block, &live, bi, 0, true)
+                    self.wave_landing(self.segs[bi][0].block, &live, bi, 0, true, false)
                 } else {
                     bad
                 }
@@ -922,6 +926,7 @@ impl Lowerer<'_, '_> {
         b: usize,
         at: usize,
         check: bool,
+        stamped: bool,
     ) -> ir::Block {
         let pad = self.b.create_block();
         self.b.switch_to_block(pad);
@@ -944,11 +949,22 @@ impl Lowerer<'_, '_> {
             );
         }
         if !scalars.is_empty() && check {
-            // Keep the lanes whose scalar slots equal the first lane's.
+            // Keep the lanes whose scalar slots equal the first lane's: at
+            // once where a barrier stopped them together with the first
+            // lane (the same stop stamp), else by comparing the slots.
             let m = self.use_mask();
             let keep = self.b.declare_var(clt::I64);
             self.b.def_var(keep, m);
+            let first_stamp = stamped.then(|| self.load_stamp(gctx));
             self.for_lanes(m, |l, _lane, i, c| {
+                let next = l.b.create_block();
+                if let Some(fs) = first_stamp {
+                    let st = l.load_stamp(c);
+                    let same = l.b.ins().icmp(IntCC::Equal, st, fs);
+                    let cmp = l.b.create_block();
+                    l.b.ins().brif(same, next, &[], cmp, &[]);
+                    l.b.switch_to_block(cmp);
+                }
                 let regs = l.regs_of(c);
                 let mut same = None;
                 for (k, &r) in scalars.iter().enumerate() {
@@ -968,6 +984,8 @@ impl Lowerer<'_, '_> {
                 let k = l.b.use_var(keep);
                 let nk = l.b.ins().band_not(k, flip);
                 l.b.def_var(keep, nk);
+                l.b.ins().jump(next, &[]);
+                l.b.switch_to_block(next);
             });
             let k = self.b.use_var(keep);
             let mask = self.ws().mask;
@@ -975,6 +993,21 @@ impl Lowerer<'_, '_> {
         }
         self.b.ins().jump(target, &[]);
         pad
+    }
+
+    /// The stop stamp a barrier left in the lane of context `c`
+    /// (`ctx.resume` low, `ctx.call_depth` high: see `stop_lanes`).
+    fn load_stamp(&mut self, c: Value) -> Value {
+        let f = MemFlagsData::trusted();
+        let lo = self.b.ins().load(clt::I32, f, c, LaneCtx::OFFSETS.resume);
+        let hi = self
+            .b
+            .ins()
+            .load(clt::I32, f, c, LaneCtx::OFFSETS.call_depth);
+        let lo = self.b.ins().uextend(clt::I64, lo);
+        let hi = self.b.ins().uextend(clt::I64, hi);
+        let hi = self.b.ins().ishl_imm_u(hi, 32);
+        self.b.ins().bor(lo, hi)
     }
 
     fn use_mask(&mut self) -> Value {
@@ -1851,10 +1884,31 @@ impl Lowerer<'_, '_> {
     /// `m` and gives them stop code `code` (a yield also sets `ctx.resume`).
     /// `at` is the stop's place in the block being lowered (its length: the
     /// block's end).
+    ///
+    /// A barrier stop (`code` a sync code) stamps the lanes with a number no
+    /// other stop gets, in `ctx.resume` and `ctx.call_depth` (which a lane
+    /// waiting at a barrier does not use: the scheduler's release names the
+    /// resume point, and wave mode takes no kernel with calls): lanes that
+    /// resume together with equal stamps hold equal scalar slots.
     fn stop_lanes(&mut self, m: Value, code: u32, live: &RegSet, resume: Option<u32>, at: usize) {
         let k = self.k;
         let b = self.pos.block as usize;
         let scalars = self.ws_mut().plan.stop_reads(k, b, at, live);
+        let stamp = (code >= STOP_SYNC_BASE && resume.is_none()).then(|| {
+            let addr = self.iconst(clt::I64, &STOP_STAMPS as *const AtomicU64 as u64);
+            let one = self.iconst(clt::I64, 1);
+            let s = self.b.ins().atomic_rmw(
+                clt::I64,
+                MemFlagsData::trusted(),
+                ir::AtomicRmwOp::Add,
+                addr,
+                one,
+            );
+            let lo = self.b.ins().ireduce(clt::I32, s);
+            let hi = self.b.ins().ushr_imm_u(s, 32);
+            let hi = self.b.ins().ireduce(clt::I32, hi);
+            (lo, hi)
+        });
         let raws: Vec<Value> = scalars
             .iter()
             .map(|&r| {
@@ -1875,6 +1929,11 @@ impl Lowerer<'_, '_> {
                 let rv = l.iconst(clt::I32, r as u64);
                 l.b.ins()
                     .store(MemFlagsData::trusted(), rv, c, LaneCtx::OFFSETS.resume);
+            }
+            if let Some((lo, hi)) = stamp {
+                let f = MemFlagsData::trusted();
+                l.b.ins().store(f, lo, c, LaneCtx::OFFSETS.resume);
+                l.b.ins().store(f, hi, c, LaneCtx::OFFSETS.call_depth);
             }
             let a = l.stop_addr(stops, lane);
             let cv = l.iconst(clt::I32, code as u64);
