@@ -151,7 +151,10 @@ pub struct LaneCtx {
     /// Return stack (block ids), `CALL_STACK_DEPTH` entries, and its depth.
     pub call_stack: *mut u32,
     pub call_depth: u32,
-    /// Where to start: see [`RESUME_ENTRY`].
+    /// Where to start: see [`RESUME_ENTRY`]. Engine-owned while the lane
+    /// waits at a barrier (the release names the resume point): the JIT's
+    /// wave mode keeps a stop stamp there and in `call_depth` (it takes no
+    /// kernel with calls).
     pub resume: u32,
     /// Instructions executed by this lane (added to by the engines).
     pub insts: u64,
