@@ -302,11 +302,16 @@ fn unsupported_relocations_are_named() {
     let m = Module::from_bytes(&bytes, "bad4", None).unwrap();
     let dev = Device::new().unwrap();
     let out = dev.alloc(4 * 8).unwrap();
-    let err = dev
-        .launch(&m, "count", &opts(Engine::Jit, 1, 1), &[ArgSpec::Ptr(out)])
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("reloc_type99_address_of_counter"), "{err}");
+    for e in [Engine::Jit, Engine::JitWave] {
+        let err = dev
+            .launch(&m, "count", &opts(e, 1, 1), &[ArgSpec::Ptr(out)])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("reloc_type99_address_of_counter"),
+            "{e}: {err}"
+        );
+    }
     dev.launch(
         &m,
         "lookup",

@@ -14,7 +14,7 @@ use common::{
     bytes32 as b32, bytes64 as b64, kernel_code as code, opts, run, try_launch, words as w32,
     ENGINES,
 };
-use xisa::{ArgSpec, Module};
+use xisa::{ArgSpec, Engine, Module};
 
 fn path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -598,7 +598,9 @@ fn break_out_of_divergent_loop() {
         }
         (acc, it)
     };
-    for e in ENGINES {
+    // Wave mode too: its lanes reconverge at post-dominators, after the
+    // `__activemask()` here, so the kernel must run in lane mode there.
+    for e in ENGINES.into_iter().chain([Engine::JitWave]) {
         let out = run(
             &m,
             "brk",

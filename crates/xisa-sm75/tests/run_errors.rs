@@ -37,7 +37,8 @@ fn invalid_order_traps_naming_pc_and_field() {
     assert_eq!(lifted.traps[0].field, "order");
     assert_eq!(lifted.traps[0].value, "INVALID0");
     let m = Module::from_bytes(&b, "patched", None).expect("module");
-    for engine in [Engine::Interp, Engine::Jit] {
+    // Wave mode too: its trap path once used a context from another block.
+    for engine in [Engine::Interp, Engine::Jit, Engine::JitWave] {
         let dev = Device::new().expect("device");
         let opts = LaunchOptions {
             block: [32, 1, 1],
