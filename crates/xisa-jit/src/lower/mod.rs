@@ -103,9 +103,8 @@ pub(crate) fn lower_kernel(
     let wave_mode = plan.is_some();
     let mut l = Lowerer::new(kernel, opts, caps, module, helper_ids, b, wave_mode);
     match plan {
-        Some(p) => {
-            let (stops, n) = (l.stops, l.n_lanes);
-            l.wave_prelude(p, stops, n);
+        Some(u) => {
+            l.wave_prelude(u);
             l.lower_all_wave()?;
         }
         None => l.lower_all()?,
@@ -369,22 +368,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         }
         let zero = self.iconst(clt::I32, 0);
         self.b.def_var(self.backedges, zero);
-        // `ctx.resume`, or right after the sync point the request names.
-        let at_ctx = self.b.ins().load(
-            clt::I32,
-            MemFlagsData::trusted(),
-            self.ctx,
-            LaneCtx::OFFSETS.resume,
-        );
-        let after_sync = self.b.ins().iadd_imm_u(
-            self.want,
-            i64::from(ctx::RESUME_AFTER_SYNC_BASE.wrapping_sub(ctx::RUN_AFTER_SYNC_BASE)),
-        );
-        let from_ctx = self
-            .b
-            .ins()
-            .icmp_imm_u(IntCC::Equal, self.want, i64::from(ctx::RUN_LANE));
-        let resume = self.b.ins().select(from_ctx, at_ctx, after_sync);
+        let resume = self.resume_of(self.want, self.ctx);
         let bad = self.b.create_block();
         self.b.set_cold_block(bad);
         let by_sync = self.b.create_block();
@@ -432,6 +416,26 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         self.pos = Pos::default();
         let zero = self.iconst(clt::I64, 0);
         self.emit_fault(ctx::fault_kind::TRAP, zero, 0, 0);
+    }
+
+    /// The resume point run request `s` names for the lane of context `c`:
+    /// `ctx.resume`, or right after the sync point the request names.
+    fn resume_of(&mut self, s: Value, c: Value) -> Value {
+        let at_ctx = self.b.ins().load(
+            clt::I32,
+            MemFlagsData::trusted(),
+            c,
+            LaneCtx::OFFSETS.resume,
+        );
+        let after_sync = self.b.ins().iadd_imm_u(
+            s,
+            i64::from(ctx::RESUME_AFTER_SYNC_BASE.wrapping_sub(ctx::RUN_AFTER_SYNC_BASE)),
+        );
+        let from_ctx = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::Equal, s, i64::from(ctx::RUN_LANE));
+        self.b.ins().select(from_ctx, at_ctx, after_sync)
     }
 
     /// A block that loads the registers `live` from their slots and jumps to

@@ -7,10 +7,10 @@
 //! barrier, yield). Within a group:
 //!
 //! - Instructions whose results are the same in every lane of the wave
-//!   (*wave* instructions: values computed from wave-uniform registers,
+//!   (*wave* instructions: values computed from wave-uniform values,
 //!   parameters and the launch geometry, in blocks no lane can skip) run
-//!   **once**, their registers (*scalar* registers) held in Cranelift
-//!   variables for the whole group.
+//!   **once**, into their registers' Cranelift variables (decided per
+//!   definition site: see [`WavePlan`]).
 //! - The other instructions run per lane, in *runs*: maximal sequences of
 //!   them between two wave-level steps, compiled as one loop over the
 //!   group's active lanes that loads the lane's registers the run touches
@@ -32,13 +32,13 @@
 //!   still on the stack then run. A stack that would overflow yields the
 //!   lanes it cannot hold (they come back as a group of their own).
 //!
-//! Scalar registers are written to the slots of the lanes that stop (where
-//! live after the stop) and read back at a group's start from its first
-//! lane's slots; lanes whose slots disagree (they reached the resume point
-//! separately) are left for a group of their own.
+//! Registers held in variables are written to the slots of the lanes that
+//! stop (where live after the stop) and read back at a group's start from
+//! its first lane's slots; lanes whose slots disagree (they reached the
+//! resume point separately) are left for a group of their own.
 //!
 //! Used for launches (no final registers to keep), when instructions are not
-//! counted and the kernel has no calls (see [`WavePlan::of`]).
+//! counted and the kernel qualifies (see [`eligible`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
@@ -100,8 +100,6 @@ pub(super) struct WavePlan {
     broadcast: Vec<bool>,
     /// Per block and instruction.
     pub class: Vec<Vec<Class>>,
-    /// Per block: where the lanes split by its terminator reconverge.
-    pub ipdom: Vec<Option<usize>>,
     /// Per block: some divergent branch reconverges there.
     pub rpc: Vec<bool>,
     /// Per block: lanes may be pushed on the stack to resume there.
@@ -431,7 +429,6 @@ impl WavePlan {
             broadcast: vec![false; ns],
             wave_site,
             class,
-            ipdom: u.ipdom.clone(),
             rpc: vec![false; k.blocks.len()],
             pushed: vec![false; k.blocks.len()],
             live_out: Vec::new(),
@@ -443,7 +440,7 @@ impl WavePlan {
             match &b.term {
                 Term::BrCond { cond, else_, .. } if !plan.wave_read(k, bi, usize::MAX, *cond) => {
                     plan.pushed[else_.0 as usize] = true;
-                    if let Some(r) = plan.ipdom[bi] {
+                    if let Some(r) = plan.u.ipdom[bi] {
                         plan.rpc[r] = true;
                         plan.pushed[r] = true;
                     }
@@ -566,7 +563,7 @@ impl WavePlan {
             if let Term::BrCond { cond, else_, .. } = &b.term {
                 if !self.wave_read(k, bi, usize::MAX, *cond) {
                     let mut pcs = vec![else_.0 as usize];
-                    pcs.extend(self.ipdom[bi]);
+                    pcs.extend(self.u.ipdom[bi]);
                     for pc in pcs {
                         self.stop_reads(k, bi, usize::MAX, &live.block_in[pc]);
                     }
@@ -652,10 +649,12 @@ impl Lowerer<'_, '_> {
             .wave_read(self.k, self.pos.block as usize, at, r)
     }
 
-    /// Builds the function's frame in wave mode: the loop over waves, the
-    /// group scan, the group's mask and the dispatch on its resume point.
-    /// `entry` is current, with parameters `ctxs`, `stops`, `n`.
-    pub(super) fn wave_prelude(&mut self, u: Uniformity, stops: Value, n: Value) {
+    /// Builds the function's frame in wave mode (the function's entry block
+    /// is current; `u`: the kernel's analysis, from `eligible`): the loop
+    /// over waves, the group scan, the group's mask and the dispatch on its
+    /// resume point.
+    pub(super) fn wave_prelude(&mut self, u: Uniformity) {
+        let (stops, n) = (self.stops, self.n_lanes);
         let plan = WavePlan::of(self.k, u, &self.live);
         let wave = self.k.wave_size;
         let nblocks = self.k.blocks.len() as u32;
@@ -843,25 +842,6 @@ impl Lowerer<'_, '_> {
             .ins()
             .imul_imm_u(wide, std::mem::size_of::<LaneCtx>() as i64);
         self.b.ins().iadd(self.ctxs, off)
-    }
-
-    /// The resume point a run request `s` names for the lane of `c`.
-    fn resume_of(&mut self, s: Value, c: Value) -> Value {
-        let at_ctx = self.b.ins().load(
-            clt::I32,
-            MemFlagsData::trusted(),
-            c,
-            LaneCtx::OFFSETS.resume,
-        );
-        let after_sync = self.b.ins().iadd_imm_u(
-            s,
-            i64::from(ctx::RESUME_AFTER_SYNC_BASE.wrapping_sub(ctx::RUN_AFTER_SYNC_BASE)),
-        );
-        let from_ctx = self
-            .b
-            .ins()
-            .icmp_imm_u(IntCC::Equal, s, i64::from(ctx::RUN_LANE));
-        self.b.ins().select(from_ctx, at_ctx, after_sync)
     }
 
     /// Dispatches the group on resume point `p`: the kernel entry, right
@@ -1432,17 +1412,7 @@ impl Lowerer<'_, '_> {
         if !self.ws().live_after.contains_key(&bi) {
             let k = self.k;
             let blk = &k.blocks[bi];
-            let mut live = RegSet::new(k.regs.len());
-            match &blk.term {
-                Term::Exit => {
-                    live.union_with(&self.live.at_exit);
-                }
-                t => {
-                    for s in t.successors() {
-                        live.union_with(&self.live.block_in[s.0 as usize]);
-                    }
-                }
-            }
+            let mut live = self.ws().plan.live_out[bi].clone();
             match &blk.term {
                 Term::BrCond { cond, .. } => live.insert(cond.0 as usize),
                 Term::Switch { index, .. } => live.insert(index.0 as usize),
@@ -2103,7 +2073,7 @@ impl Lowerer<'_, '_> {
                 // Both sides: run `then`, the `else` lanes wait on the stack,
                 // and all meet at the immediate post-dominator.
                 self.b.switch_to_block(split);
-                let r = self.ws().plan.ipdom[bi].map_or(NONE, |r| r as u32);
+                let r = self.ws().plan.u.ipdom[bi].map_or(NONE, |r| r as u32);
                 let rv = self.iconst(clt::I32, r as u64);
                 if r != NONE {
                     let cv = self.ws().rpc;
