@@ -5,58 +5,54 @@
 use std::fmt::Write as _;
 
 use xisa::{Isa, Module};
+use xisa_frontend::{AtomicData, AtomicSpec, FrontendError, WrittenAtomic};
 
-use crate::matrix::{AtomOp, AtomTy, Cell, Pattern, Scope, Space, Work};
+use crate::matrix::{AtomOp, AtomType, Cell, Pattern, Space, Work};
 use crate::Error;
 
-/// The ISA benchmark kernels are written in: any frontend's ISA (those
-/// without a generator in [`GENERATORS`] are refused with the reason).
+/// The ISA benchmark kernels are written in: IR, or any frontend that writes
+/// atomics ([`xisa_frontend::Frontend::write_atomic`]); the others are
+/// refused with the reason.
 pub type BenchIsa = Isa;
 
-/// How one ISA's atomic benchmark kernels are written: the kernel text of a
-/// cell, and whether it is a fragment whose registers are set per lane
-/// (`Some(cas_cmp_first)`: the CAS operand order of its data registers) or
-/// an IR kernel taking parameters (`None`).
-struct Generator {
-    isa: &'static str,
-    text: fn(&Cell, &Work) -> Result<String, Error>,
-    fragment: Option<bool>,
+/// True for the IR itself, whose kernels are loops written here; machine
+/// ISAs get straight-line fragments their frontends write.
+fn is_ir(isa: Isa) -> bool {
+    !isa.info().machine_code
 }
 
-/// The ISAs the bench writes atomic kernels in. The text is assembled by the
-/// ISA's frontend and loaded like any module.
-const GENERATORS: &[Generator] = &[
-    Generator {
-        isa: "ir",
-        text: |c, w| Ok(ir_text(c, w)),
-        fragment: None,
-    },
-    Generator {
-        isa: "lsu",
-        text: lsu_text,
-        fragment: Some(true),
-    },
-    Generator {
-        isa: "cdna5",
-        text: cdna5_text,
-        fragment: Some(false),
-    },
-];
-
-fn generator(isa: Isa) -> Result<&'static Generator, Error> {
-    GENERATORS
-        .iter()
-        .find(|g| g.isa == isa.name())
-        .ok_or(Error::IsaUnavailable {
-            isa: isa.name(),
-            missing: "no benchmark generator writes atomic kernels in this ISA yet \
-                      (crates/xisa-bench/src/gen.rs, GENERATORS: ir, lsu, cdna5)",
-        })
+/// The atomic of `cell` as the frontends' writers take it. The IR's CAS
+/// returns (the loop feeds the old value back); fragments return nothing
+/// else, so that only the operation is measured.
+fn spec(cell: &Cell) -> AtomicSpec {
+    AtomicSpec {
+        op: cell.op.op,
+        ty: cell.op.ty,
+        space: cell.space.ir(),
+        scope: cell.scope.ir(),
+        returns: cell.op.op == AtomOp::Cas,
+    }
 }
 
 /// An error when this build cannot produce benchmark kernels in `isa`.
 pub fn check_available(isa: Isa) -> Result<(), Error> {
-    generator(isa).map(|_| ())
+    if is_ir(isa) {
+        return Ok(());
+    }
+    let probe = AtomicSpec {
+        op: AtomOp::Add,
+        ty: AtomType::B32,
+        space: xisa_ir::Space::Global,
+        scope: xisa_ir::Scope::Device,
+        returns: false,
+    };
+    match isa.frontend().write_atomic(&probe) {
+        Err(e @ FrontendError::NoWriter { .. }) => Err(Error::IsaUnavailable {
+            isa: isa.name(),
+            missing: e.to_string(),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// How a generated kernel gets its inputs.
@@ -96,19 +92,35 @@ fn unsupported(isa: BenchIsa, cell: &Cell, why: &str) -> Error {
     }
 }
 
-/// Generates the kernel of `cell` in `isa`: its text, assembled by the
-/// frontend, loaded and lifted.
+/// Generates the kernel of `cell` in `isa`: an IR loop, or the instruction
+/// the ISA's frontend writes for the cell's atomic, `work.per_lane` times;
+/// the text is assembled by the frontend, loaded and lifted.
 pub fn generate(isa: BenchIsa, cell: &Cell, work: &Work) -> Result<Generated, Error> {
-    let g = generator(isa)?;
-    let source = (g.text)(cell, work)?;
+    check_available(isa)?;
+    let written = if is_ir(isa) {
+        None
+    } else {
+        let w = isa
+            .frontend()
+            .write_atomic(&spec(cell))
+            .map_err(|e| match e {
+                FrontendError::NoInstruction { why, .. } => unsupported(isa, cell, &why),
+                e => Error::Generate(format!("{isa}: {e}")),
+            })?;
+        Some(w)
+    };
+    let source = match &written {
+        None => ir_text(cell, work),
+        Some(w) => format!("{}\n", w.text).repeat(work.per_lane as usize),
+    };
     let bytes = isa
         .frontend()
         .assemble(&source)
         .map_err(|e| Error::Generate(format!("{isa}: {e}")))?;
     let module = Module::from_bytes(&bytes, &format!("bench.{isa}"), Some(isa))?;
-    let inputs = match g.fragment {
+    let inputs = match &written {
         None => Inputs::Params,
-        Some(cmp_first) => fragment_inputs(&module, cell, &data_regs(cell, cmp_first))?,
+        Some(w) => fragment_inputs(&module, cell, w)?,
     };
     let kernel = module.kernel_names().into_iter().next().unwrap_or_default();
     Ok(Generated {
@@ -124,7 +136,7 @@ pub fn generate(isa: BenchIsa, cell: &Cell, work: &Work) -> Result<Generated, Er
 pub fn ir_text(cell: &Cell, work: &Work) -> String {
     let ty = cell.op.ty;
     let rt = ty.reg_type();
-    let size = ty.bytes();
+    let size = u64::from(ty.bytes());
     let shared = match cell.space {
         Space::Global => 0,
         Space::Shared => cell.pattern.bytes(Space::Shared, 1, work.block as u64),
@@ -200,18 +212,25 @@ fn reg(module: &Module, name: &str) -> Result<usize, Error> {
         .ok_or_else(|| Error::Generate(format!("lifted kernel has no register {name}")))
 }
 
-fn fragment_inputs(
-    module: &Module,
-    cell: &Cell,
-    data_regs: &[(&str, u64)],
-) -> Result<Inputs, Error> {
+fn fragment_inputs(module: &Module, cell: &Cell, w: &WrittenAtomic) -> Result<Inputs, Error> {
     let (addr_lo, addr_hi) = match cell.space {
         Space::Global => (reg(module, "v0")?, Some(reg(module, "v1")?)),
         Space::Shared => (reg(module, "v0")?, None),
     };
-    let data = data_regs
+    // The compare value is 0: the CAS succeeds while memory holds 0 (the
+    // first time), then fails; the bench measures the operation either way.
+    let v = cell.op.value_bits();
+    let data = w
+        .data
         .iter()
-        .map(|(n, v)| Ok((reg(module, n)?, *v)))
+        .map(|(name, part)| {
+            let bits = match part {
+                AtomicData::Value { hi: false } => v & 0xffff_ffff,
+                AtomicData::Value { hi: true } => v >> 32,
+                AtomicData::Compare { .. } => 0,
+            };
+            Ok((reg(module, name)?, bits))
+        })
         .collect::<Result<Vec<_>, Error>>()?;
     Ok(Inputs::Registers {
         addr_lo,
@@ -221,181 +240,16 @@ fn fragment_inputs(
     })
 }
 
-/// The data registers (name, value) of a fragment: the value in v2 (and v3
-/// for 64-bit), and for `cas` the compare value after/before it.
-fn data_regs(cell: &Cell, cas_cmp_first: bool) -> Vec<(&'static str, u64)> {
-    let v = cell.op.value_bits();
-    let wide = cell.op.ty.bytes() == 8;
-    let split = |x: u64| (x & 0xffff_ffff, x >> 32);
-    let (lo, hi) = split(v);
-    match (cell.op.op == AtomOp::Cas, wide, cas_cmp_first) {
-        (false, false, _) => vec![("v2", v)],
-        (false, true, _) => vec![("v2", lo), ("v3", hi)],
-        // lsu: data0 = compare, data1 = new.
-        (true, false, true) => vec![("v2", 0), ("v3", v)],
-        (true, true, true) => vec![("v2", 0), ("v3", 0), ("v4", lo), ("v5", hi)],
-        // CDNA: data0 = new, data1 = compare.
-        (true, false, false) => vec![("v2", v), ("v3", 0)],
-        (true, true, false) => vec![("v2", lo), ("v3", hi), ("v4", 0), ("v5", 0)],
-    }
-}
-
-/// The lsu mnemonic of `cell`'s op (without the `atom.SPACE.` prefix).
-pub fn lsu_mnemonic(cell: &Cell) -> Option<&'static str> {
-    use AtomOp::*;
-    use AtomTy::*;
-    Some(match (cell.op.op, cell.op.ty) {
-        (Add, B32) => "add.u32",
-        (Sub, B32) => "sub.u32",
-        (And, B32) => "and.b32",
-        (Or, B32) => "or.b32",
-        (Xor, B32) => "xor.b32",
-        (SMin, B32) => "min.i32",
-        (SMax, B32) => "max.i32",
-        (UMin, B32) => "min.u32",
-        (UMax, B32) => "max.u32",
-        (Exch, B32) => "xchg.b32",
-        (Cas, B32) => "cmpxchg.b32.rtn",
-        (Inc, B32) => "inc.u32",
-        (Dec, B32) => "dec.u32",
-        (FAdd, F32) => "fadd.f32",
-        (FMin, F32) => "fmin.f32",
-        (FMax, F32) => "fmax.f32",
-        (Add, B64) => "add.u64",
-        (And, B64) => "and.b64",
-        (Or, B64) => "or.b64",
-        (Xor, B64) => "xor.b64",
-        (SMin, B64) => "min.i64",
-        (SMax, B64) => "max.i64",
-        (UMin, B64) => "min.u64",
-        (UMax, B64) => "max.u64",
-        (Exch, B64) => "xchg.b64",
-        (Cas, B64) => "cmpxchg.b64.rtn",
-        _ => return None,
-    })
-}
-
-/// The lsu assembly of `cell`: `work.per_lane` atomics, unrolled.
-pub fn lsu_text(cell: &Cell, work: &Work) -> Result<String, Error> {
-    let isa: Isa = "lsu".parse()?;
-    let m = lsu_mnemonic(cell).ok_or_else(|| unsupported(isa, cell, "no lsu instruction"))?;
-    let wide = cell.op.ty.bytes() == 8;
-    let data = match (cell.op.op == AtomOp::Cas, wide) {
-        (false, false) => "v2",
-        (false, true) | (true, false) => "v[2:3]",
-        (true, true) => "v[2:5]",
-    };
-    let line = match cell.space {
-        Space::Global => {
-            let cpol = match cell.scope {
-                Scope::Wave => return Err(unsupported(isa, cell, "cpol has no wave scope")),
-                Scope::Workgroup => "scope:wg",
-                Scope::Device => "scope:dev",
-                Scope::System => "scope:sys",
-            };
-            format!("atom.global.{m} {data}, v[0:1], 0, {cpol}\n")
-        }
-        Space::Shared => {
-            if cell.scope != Scope::Workgroup {
-                return Err(unsupported(
-                    isa,
-                    cell,
-                    "shared atomics have workgroup scope only",
-                ));
-            }
-            format!("atom.shared.{m} {data}, v0, 0\n")
-        }
-    };
-    Ok(line.repeat(work.per_lane as usize))
-}
-
-/// The CDNA 5 mnemonic of `cell`'s op.
-pub fn cdna5_mnemonic(cell: &Cell) -> Option<&'static str> {
-    use AtomOp::*;
-    use AtomTy::*;
-    Some(match (cell.op.op, cell.op.ty) {
-        (Add, B32) => "global_atomic_add_u32",
-        (Sub, B32) => "global_atomic_sub_u32",
-        (And, B32) => "global_atomic_and_b32",
-        (Or, B32) => "global_atomic_or_b32",
-        (Xor, B32) => "global_atomic_xor_b32",
-        (SMin, B32) => "global_atomic_min_i32",
-        (SMax, B32) => "global_atomic_max_i32",
-        (UMin, B32) => "global_atomic_min_u32",
-        (UMax, B32) => "global_atomic_max_u32",
-        (Exch, B32) => "global_atomic_swap_b32",
-        (Cas, B32) => "global_atomic_cmpswap_b32",
-        (Inc, B32) => "global_atomic_inc_u32",
-        (Dec, B32) => "global_atomic_dec_u32",
-        (Add, B64) => "global_atomic_add_u64",
-        (Sub, B64) => "global_atomic_sub_u64",
-        (And, B64) => "global_atomic_and_b64",
-        (Or, B64) => "global_atomic_or_b64",
-        (Xor, B64) => "global_atomic_xor_b64",
-        (SMin, B64) => "global_atomic_min_i64",
-        (SMax, B64) => "global_atomic_max_i64",
-        (UMin, B64) => "global_atomic_min_u64",
-        (UMax, B64) => "global_atomic_max_u64",
-        (Exch, B64) => "global_atomic_swap_b64",
-        (Cas, B64) => "global_atomic_cmpswap_b64",
-        (Inc, B64) => "global_atomic_inc_u64",
-        (Dec, B64) => "global_atomic_dec_u64",
-        (FAdd, F32) => "global_atomic_add_f32",
-        (FMin, F32) => "global_atomic_min_num_f32",
-        (FMax, F32) => "global_atomic_max_num_f32",
-        (FAdd, F16x2) => "global_atomic_pk_add_f16",
-        (FAdd, BF16x2) => "global_atomic_pk_add_bf16",
-        _ => return None,
-    })
-}
-
-/// The CDNA 5 VGLOBAL assembly of `cell`: `work.per_lane` atomics, unrolled.
-pub fn cdna5_text(cell: &Cell, work: &Work) -> Result<String, Error> {
-    let isa: Isa = "cdna5".parse()?;
-    let m = cdna5_mnemonic(cell).ok_or_else(|| unsupported(isa, cell, "no VGLOBAL atomic"))?;
-    if cell.space != Space::Global {
-        return Err(unsupported(
-            isa,
-            cell,
-            "only VGLOBAL (global) atomics are lifted",
-        ));
-    }
-    let scope = match cell.scope {
-        Scope::Wave => {
-            return Err(unsupported(
-                isa,
-                cell,
-                "no wave scope (CU is the narrowest)",
-            ))
-        }
-        Scope::Workgroup => "SCOPE_CU",
-        Scope::Device => "SCOPE_DEV",
-        Scope::System => "SCOPE_SYS",
-    };
-    let wide = cell.op.ty.bytes() == 8;
-    let line = match (cell.op.op == AtomOp::Cas, wide) {
-        (false, false) => format!("{m} v[0:1], v2, off scope:{scope}\n"),
-        (false, true) => format!("{m} v[0:1], v[2:3], off scope:{scope}\n"),
-        (true, false) => {
-            format!("{m} v3, v[0:1], v[2:3], off th:TH_ATOMIC_RETURN scope:{scope}\n")
-        }
-        (true, true) => {
-            format!("{m} v[4:5], v[0:1], v[2:5], off th:TH_ATOMIC_RETURN scope:{scope}\n")
-        }
-    };
-    Ok(line.repeat(work.per_lane as usize))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matrix::OpSpec;
+    use crate::matrix::{OpSpec, Scope};
 
     fn isa(name: &str) -> Isa {
         name.parse().unwrap()
     }
 
-    fn cell(op: AtomOp, ty: AtomTy, scope: Scope, space: Space, pattern: Pattern) -> Cell {
+    fn cell(op: AtomOp, ty: AtomType, scope: Scope, space: Space, pattern: Pattern) -> Cell {
         Cell {
             op: OpSpec { op, ty },
             scope,
@@ -454,7 +308,7 @@ mod tests {
         }
         let c = cell(
             AtomOp::Add,
-            AtomTy::B32,
+            AtomType::B32,
             Scope::Device,
             Space::Global,
             Pattern::Hot,

@@ -33,10 +33,7 @@ pub enum Error {
     Args(String),
     /// The ISA has no frontend able to run benchmark kernels in this build.
     #[error("--isa {isa}: benchmark kernels cannot be built in this build: {missing}")]
-    IsaUnavailable {
-        isa: &'static str,
-        missing: &'static str,
-    },
+    IsaUnavailable { isa: &'static str, missing: String },
     /// The ISA cannot express this cell (the cell is skipped).
     #[error("{isa} cannot express {cell}: {why}")]
     CellUnsupported {

@@ -15,64 +15,14 @@ pub const FEW_HOT: u64 = 4;
 /// The IR's atomic operations (the bench sweeps `AtomOp::ALL`).
 pub use xisa_ir::AtomOp;
 
-/// The element type of an atomic (`AtomType`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AtomTy {
-    B32,
-    B64,
-    F32,
-    F64,
-    F16x2,
-    BF16x2,
-}
-
-impl AtomTy {
-    /// All types.
-    pub const ALL: [AtomTy; 6] = [
-        AtomTy::B32,
-        AtomTy::B64,
-        AtomTy::F32,
-        AtomTy::F64,
-        AtomTy::F16x2,
-        AtomTy::BF16x2,
-    ];
-
-    /// The IR text name.
-    pub fn name(self) -> &'static str {
-        match self {
-            AtomTy::B32 => "b32",
-            AtomTy::B64 => "b64",
-            AtomTy::F32 => "f32",
-            AtomTy::F64 => "f64",
-            AtomTy::F16x2 => "f16x2",
-            AtomTy::BF16x2 => "bf16x2",
-        }
-    }
-
-    /// Size in bytes.
-    pub fn bytes(self) -> u64 {
-        match self {
-            AtomTy::B64 | AtomTy::F64 => 8,
-            _ => 4,
-        }
-    }
-
-    /// The IR register type of the data operand.
-    pub fn reg_type(self) -> &'static str {
-        match self {
-            AtomTy::B32 | AtomTy::F16x2 | AtomTy::BF16x2 => "i32",
-            AtomTy::B64 => "i64",
-            AtomTy::F32 => "f32",
-            AtomTy::F64 => "f64",
-        }
-    }
-}
+/// The element type of an atomic (the bench sweeps `AtomType::ALL`).
+pub use xisa_ir::AtomType;
 
 /// One benchmarked operation: an op on a type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OpSpec {
     pub op: AtomOp,
-    pub ty: AtomTy,
+    pub ty: AtomType,
 }
 
 impl OpSpec {
@@ -80,17 +30,17 @@ impl OpSpec {
     /// (bitwise the same as their `b32`/`b64` forms).
     pub fn all() -> Vec<OpSpec> {
         let mut v = Vec::new();
-        for ty in [AtomTy::B32, AtomTy::B64] {
+        for ty in [AtomType::B32, AtomType::B64] {
             for op in AtomOp::ALL.into_iter().filter(|o| !o.is_float()) {
                 v.push(OpSpec { op, ty });
             }
         }
-        for ty in [AtomTy::F32, AtomTy::F64] {
+        for ty in [AtomType::F32, AtomType::F64] {
             for op in [AtomOp::FAdd, AtomOp::FMin, AtomOp::FMax] {
                 v.push(OpSpec { op, ty });
             }
         }
-        for ty in [AtomTy::F16x2, AtomTy::BF16x2] {
+        for ty in [AtomType::F16x2, AtomType::BF16x2] {
             v.push(OpSpec {
                 op: AtomOp::FAdd,
                 ty,
@@ -103,7 +53,7 @@ impl OpSpec {
     /// with a native new value, CAS loop through the semantics helper, `cas`).
     pub fn quick() -> Vec<OpSpec> {
         use AtomOp::*;
-        use AtomTy::*;
+        use AtomType::*;
         [
             (Add, B32),
             (Add, B64),
@@ -126,15 +76,15 @@ impl OpSpec {
     pub fn value_bits(self) -> u64 {
         match (self.op, self.ty) {
             (AtomOp::Inc | AtomOp::Dec, _) => 1000,
-            (AtomOp::And, AtomTy::B32) => 0xffff_fffe,
+            (AtomOp::And, AtomType::B32) => 0xffff_fffe,
             (AtomOp::And, _) => 0xffff_ffff_ffff_fffe,
             (AtomOp::SMin | AtomOp::SMax | AtomOp::UMin | AtomOp::UMax, _) => 5,
-            (AtomOp::FMin | AtomOp::FMax, AtomTy::F32) => 5.0f32.to_bits() as u64,
+            (AtomOp::FMin | AtomOp::FMax, AtomType::F32) => 5.0f32.to_bits() as u64,
             (AtomOp::FMin | AtomOp::FMax, _) => 5.0f64.to_bits(),
-            (_, AtomTy::F32) => 1.0f32.to_bits() as u64,
-            (_, AtomTy::F64) => 1.0f64.to_bits(),
-            (_, AtomTy::F16x2) => 0x3c00_3c00,
-            (_, AtomTy::BF16x2) => 0x3f80_3f80,
+            (_, AtomType::F32) => 1.0f32.to_bits() as u64,
+            (_, AtomType::F64) => 1.0f64.to_bits(),
+            (_, AtomType::F16x2) => 0x3c00_3c00,
+            (_, AtomType::BF16x2) => 0x3f80_3f80,
             _ => 1,
         }
     }
@@ -226,6 +176,16 @@ impl Scope {
             Scope::System => "system",
         }
     }
+
+    /// The IR scope.
+    pub fn ir(self) -> xisa_ir::Scope {
+        match self {
+            Scope::Wave => xisa_ir::Scope::Wave,
+            Scope::Workgroup => xisa_ir::Scope::Workgroup,
+            Scope::Device => xisa_ir::Scope::Device,
+            Scope::System => xisa_ir::Scope::System,
+        }
+    }
 }
 
 /// The memory space of an atomic.
@@ -244,6 +204,14 @@ impl Space {
         match self {
             Space::Global => "global",
             Space::Shared => "shared",
+        }
+    }
+
+    /// The IR space.
+    pub fn ir(self) -> xisa_ir::Space {
+        match self {
+            Space::Global => xisa_ir::Space::Global,
+            Space::Shared => xisa_ir::Space::Shared,
         }
     }
 }
@@ -453,7 +421,7 @@ mod tests {
             parse_ops("add.b32").unwrap(),
             vec![OpSpec {
                 op: AtomOp::Add,
-                ty: AtomTy::B32
+                ty: AtomType::B32
             }]
         );
         let fadd = parse_ops("fadd").unwrap();

@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use xisa::{ArgSpec, Device, LaunchOptions};
+use xisa_ir::Type;
 use xisa_runtime::LaunchConfig;
 
 use crate::gen::{generate, BenchIsa, Generated, Inputs};
@@ -238,9 +239,9 @@ impl<'d> Translated<'d> {
         let (cell, work) = (&self.cell, &self.work);
         let bits = cell.op.value_bits();
         let v = match cell.op.ty.reg_type() {
-            "i32" => ArgSpec::U32(bits as u32),
-            "i64" => ArgSpec::U64(bits),
-            "f32" => ArgSpec::F32(f32::from_bits(bits as u32)),
+            Type::I32 => ArgSpec::U32(bits as u32),
+            Type::I64 => ArgSpec::U64(bits),
+            Type::F32 => ArgSpec::F32(f32::from_bits(bits as u32)),
             _ => ArgSpec::F64(f64::from_bits(bits)),
         };
         let opts = LaunchOptions {
@@ -280,7 +281,7 @@ impl<'d> Translated<'d> {
                     .jit
                     .as_ref()
                     .ok_or_else(|| Error::Generate("fragment not compiled".into()))?;
-                let size = cell.op.ty.bytes();
+                let size = u64::from(cell.op.ty.bytes());
                 let b = work.block as u64;
                 let base = self.buf;
                 let init = |wg: u64, lane: u32, regs: &mut [u64]| -> bool {

@@ -18,7 +18,7 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-use crate::matrix::{AtomOp, AtomTy, Cell, Space, Work};
+use crate::matrix::{AtomOp, AtomType, Cell, Space, Work};
 use crate::Error;
 
 /// A cache-line-aligned group of `N` atomic words.
@@ -70,7 +70,7 @@ where
     A: Word,
     F: Fn(&A, &mut u64) + Sync,
 {
-    let size = cell.op.ty.bytes();
+    let size = u64::from(cell.op.ty.bytes());
     let groups = work.groups as u64;
     let block = work.block as u64;
     let threads = cell.threads.max(1).min(groups.max(1) as usize);
@@ -176,8 +176,8 @@ macro_rules! native_width {
                         }
                     }
                     (AtomOp::Exch | AtomOp::Cas, _) => v,
-                    (AtomOp::FAdd, AtomTy::F16x2) => f16x2_add(o as u32, v as u32) as $u,
-                    (AtomOp::FAdd, AtomTy::BF16x2) => bf16x2_add(o as u32, v as u32) as $u,
+                    (AtomOp::FAdd, AtomType::F16x2) => f16x2_add(o as u32, v as u32) as $u,
+                    (AtomOp::FAdd, AtomType::BF16x2) => bf16x2_add(o as u32, v as u32) as $u,
                     (AtomOp::FAdd, _) => (<$f>::from_bits(o) + <$f>::from_bits(v)).to_bits(),
                     (AtomOp::FMin, _) => <$f>::from_bits(o).min(<$f>::from_bits(v)).to_bits(),
                     (AtomOp::FMax, _) => <$f>::from_bits(o).max(<$f>::from_bits(v)).to_bits(),
@@ -277,7 +277,7 @@ mod tests {
     use super::*;
     use crate::matrix::{OpSpec, Pattern, Scope};
 
-    fn cell(op: AtomOp, ty: AtomTy, scope: Scope, pattern: Pattern) -> Cell {
+    fn cell(op: AtomOp, ty: AtomType, scope: Scope, pattern: Pattern) -> Cell {
         Cell {
             op: OpSpec { op, ty },
             scope,
@@ -295,7 +295,7 @@ mod tests {
             per_lane: 10,
         };
         for scope in [Scope::Device, Scope::Workgroup] {
-            let c = cell(AtomOp::Add, AtomTy::B32, scope, Pattern::FewHot);
+            let c = cell(AtomOp::Add, AtomType::B32, scope, Pattern::FewHot);
             let mem = NativeMem::for_cell(&c, &work);
             run(&c, &work, &mem).unwrap();
             let NativeMem::W32(m) = &mem else { panic!() };
@@ -307,7 +307,7 @@ mod tests {
                 assert!(total <= work.ops());
             }
         }
-        let c = cell(AtomOp::FAdd, AtomTy::F64, Scope::System, Pattern::Hot);
+        let c = cell(AtomOp::FAdd, AtomType::F64, Scope::System, Pattern::Hot);
         let mem = NativeMem::for_cell(&c, &work);
         run(&c, &work, &mem).unwrap();
         let NativeMem::W64(m) = &mem else { panic!() };

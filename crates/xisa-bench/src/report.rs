@@ -409,7 +409,7 @@ pub fn svg(results: &[CellResult], title: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matrix::{AtomOp, AtomTy, Cell};
+    use crate::matrix::{AtomOp, AtomType, Cell};
     use crate::measure::Stats;
     use std::time::Duration;
 
@@ -418,7 +418,7 @@ mod tests {
             cell: Cell {
                 op: OpSpec {
                     op: AtomOp::Add,
-                    ty: AtomTy::B32,
+                    ty: AtomType::B32,
                 },
                 scope,
                 space,

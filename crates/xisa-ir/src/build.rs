@@ -60,6 +60,19 @@ impl Builder {
         b
     }
 
+    /// A builder for a lifted fragment (the lsu and CDNA 5 conventions): a
+    /// kernel `name` of `wave_size` lanes, block `entry`, whose `exec`
+    /// predicate register guards every emitted instruction. Returns the
+    /// builder and that register.
+    pub fn fragment(name: &str, wave_size: u32) -> (Builder, Reg) {
+        let mut k = Kernel::new(name);
+        k.wave_size = wave_size;
+        let exec = k.reg("exec", Type::I1);
+        let mut b = Builder::new(k, "entry");
+        b.exec = Some(exec);
+        (b, exec)
+    }
+
     /// The kernel built so far.
     pub fn kernel(&self) -> &Kernel {
         &self.kernel

@@ -790,7 +790,7 @@ impl AtomOp {
 }
 
 /// Operand type of an atomic.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AtomType {
     B32,
     B64,

@@ -6,13 +6,15 @@
 //!   chapter by `convert.py`) and the instruction-word layout;
 //! - [`codec`]: words <-> [`Inst`];
 //! - [`asm`]: text <-> [`Inst`];
-//! - [`lift`](mod@lift): [`Inst`]s -> an IR kernel.
+//! - [`lift`](mod@lift): [`Inst`]s -> an IR kernel;
+//! - [`write`]: IR atomics -> [`Inst`]s (rows found by their semantics).
 
 pub mod asm;
 pub mod codec;
 pub mod frontend;
 pub mod lift;
 pub mod rules;
+pub mod write;
 
 pub use asm::{AsmError, AsmErrorKind};
 pub use codec::{DecodeError, DecodeErrorKind, Inst};

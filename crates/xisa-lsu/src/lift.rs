@@ -12,8 +12,8 @@ use thiserror::Error;
 use xisa_ir::op;
 use xisa_ir::BufferAddr;
 use xisa_ir::{
-    Address, AtomOp, AtomType, BinOp, CvtOp, Kernel, MemKind, MemType, Op, Operand, Order, Reg,
-    Scope, Space, Term, Type,
+    Address, AtomOp, BinOp, CvtOp, Kernel, MemKind, MemType, Op, Operand, Order, Reg, Scope, Space,
+    Term, Type,
 };
 
 use crate::codec::{word_bytes, Inst};
@@ -216,17 +216,29 @@ fn place(b: &mut Builder, rule: &Rule, inst: &Inst) -> Option<Place> {
     })
 }
 
+/// The IR scope each value name of the cache policy's `scope` field means
+/// (the layout file's `scope` line names the values).
+pub(crate) const CPOL_SCOPES: [(&str, Scope); 3] = [
+    ("wg", Scope::Workgroup),
+    ("dev", Scope::Device),
+    ("sys", Scope::System),
+];
+
 /// The scope the cache-policy bits ask for (`None`: the instruction's default).
 fn cpol_scope(cpol: u8) -> Option<Scope> {
     let f = tables().layout.cpol.iter().find(|f| f.name == "scope")?;
     let v = (cpol as u32 >> f.lo) & ((1 << f.width) - 1);
     let names = f.values.as_ref()?;
-    match names.get((v as usize).checked_sub(1)?)?.as_str() {
-        "wg" => Some(Scope::Workgroup),
-        "dev" => Some(Scope::Device),
-        "sys" => Some(Scope::System),
-        _ => None,
-    }
+    let name = names.get((v as usize).checked_sub(1)?)?;
+    CPOL_SCOPES.iter().find(|(n, _)| n == name).map(|&(_, s)| s)
+}
+
+/// The cache-policy bits that ask for `scope` (the inverse of [`cpol_scope`]).
+pub(crate) fn scope_cpol(scope: Scope) -> Option<u8> {
+    let f = tables().layout.cpol.iter().find(|f| f.name == "scope")?;
+    let name = CPOL_SCOPES.iter().find(|&&(_, s)| s == scope)?.0;
+    let v = f.values.as_ref()?.iter().position(|n| n == name)? + 1;
+    Some((v << f.lo) as u8)
 }
 
 fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> {
@@ -325,13 +337,13 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
             });
             let float = op.is_float();
             let cas = op == AtomOp::Cas;
-            let (ty, src, cmp, dst): (AtomType, Operand, Option<Operand>, Option<Reg>);
+            let ty = crate::rules::atom_type(op, bits);
+            let (src, cmp, dst): (Operand, Option<Operand>, Option<Reg>);
             if bits == 64 {
                 // Data on register pairs: cmpxchg compares with v[rd:rd+1] (data0)
                 // and stores v[rd+2:rd+3] (data1).
                 let c = cas.then(|| b.pair64(RegFile::V, rd, "c64"));
                 let d = b.pair64(RegFile::V, if cas { rd + 2 } else { rd }, "d64");
-                ty = AtomType::B64;
                 src = d.into();
                 cmp = c.map(Operand::from);
                 dst = rtn.then(|| b.b.tmp("old64", Type::I64));
@@ -339,12 +351,10 @@ fn lift_one(b: &mut Builder, rule: &Rule, inst: &Inst) -> Result<(), LiftError> 
                 let v = b.v(rd);
                 let f = b.b.tmp("f", Type::F32);
                 b.b.cvt_into(CvtOp::Bitcast, Type::F32, Type::I32, f, v, None);
-                ty = AtomType::F32;
                 src = f.into();
                 cmp = None;
                 dst = rtn.then(|| b.b.tmp("fold", Type::F32));
             } else {
-                ty = AtomType::B32;
                 if cas {
                     cmp = Some(b.v(rd).into());
                     src = b.v(rd + 1).into();
@@ -464,13 +474,9 @@ pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
     let wave_size = opts
         .checked_wave_size()
         .ok_or(LiftError::WaveSize(opts.wave_size))?;
-    let mut k = Kernel::new("lsu");
-    k.wave_size = wave_size;
-    let exec = k.reg("exec", Type::I1);
     let mut b = Builder {
-        b: xisa_ir::build::Builder::new(k, "entry"),
+        b: xisa_ir::build::Builder::fragment("lsu", wave_size).0,
     };
-    b.b.exec = Some(exec);
     let t = tables();
     let step = word_bytes() as u64;
     for (i, inst) in insts.iter().enumerate() {

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
-use xisa_ir::AtomOp;
+use xisa_ir::{AtomOp, AtomType};
 
 /// The rules file, as generated from the chapter.
 pub const RULES_TSV: &str = include_str!("../../../translation-rules/lsu/rules.tsv");
@@ -618,6 +618,16 @@ pub fn parse_tables(rules: &str, layout: &str) -> Result<Tables, String> {
         layout,
         by_mnemonic,
     })
+}
+
+/// The IR type of an atomic of `bits` performing `op`: the chapter's float
+/// atomics are f32; its 64-bit ones are integer.
+pub fn atom_type(op: AtomOp, bits: u32) -> AtomType {
+    match (bits, op.is_float()) {
+        (64, _) => AtomType::B64,
+        (_, true) => AtomType::F32,
+        _ => AtomType::B32,
+    }
 }
 
 /// The IR atomic an atomic of the chapter performs, by the chapter's name

@@ -3,9 +3,12 @@
 //! reference model of the atomic read-modify-write operations, written from
 //! `docs/ir.md` independently of `xisa_ir::semantics` (which both engines use),
 //! so that tests of the engines and of every lifter compare against the same
-//! independent model; [`le_values`] / [`le_bytes`] for kernel buffers.
+//! independent model; [`le_values`] / [`le_bytes`] for kernel buffers;
+//! [`write::check_writer`] for the frontends' instruction writers.
 
 use xisa_ir::{AtomOp, AtomType};
+
+pub mod write;
 
 /// A seeded, deterministic random generator for test data (`fastrand`'s
 /// wyrand): the same seed gives the same stream on every machine.

@@ -387,6 +387,110 @@ mod tests {
         assert_eq!("sm_75".parse::<Isa>().unwrap().name(), "sm75");
     }
 
+    /// The instruction writers through the registry: the refusals name
+    /// the reason (the crates' own tests check what is written).
+    #[test]
+    fn atomics_are_written_or_refused_with_the_reason() {
+        use xisa_frontend::{AtomicSpec, FrontendError};
+        use xisa_ir::{AtomOp::*, AtomType::*, Scope, Space};
+        let cases = [
+            ("lsu", Add, B32, Space::Global, Scope::Device, None),
+            (
+                "lsu",
+                Add,
+                B32,
+                Space::Global,
+                Scope::Wave,
+                Some("the cache policy names no wave scope"),
+            ),
+            (
+                "lsu",
+                Add,
+                B32,
+                Space::Shared,
+                Scope::Device,
+                Some("shared atomics have workgroup scope only"),
+            ),
+            (
+                "lsu",
+                FAdd,
+                F16x2,
+                Space::Global,
+                Scope::Device,
+                Some("no global atomic performs it"),
+            ),
+            (
+                "lsu",
+                Add,
+                B32,
+                Space::Local,
+                Scope::Wave,
+                Some("lsu atomics are global or shared, not local"),
+            ),
+            ("cdna5", Cas, B64, Space::Global, Scope::System, None),
+            (
+                "cdna5",
+                Add,
+                B32,
+                Space::Global,
+                Scope::Wave,
+                Some("SCOPE names no wave scope (CU is the narrowest)"),
+            ),
+            (
+                "cdna5",
+                Add,
+                B32,
+                Space::Shared,
+                Scope::Workgroup,
+                Some("VGLOBAL atomics address global memory, not shared"),
+            ),
+            (
+                "cdna5",
+                FAdd,
+                F64,
+                Space::Global,
+                Scope::Device,
+                Some("no VGLOBAL atomic performs it"),
+            ),
+        ];
+        for (isa, op, ty, space, scope, refusal) in cases {
+            let spec = AtomicSpec {
+                op,
+                ty,
+                space,
+                scope,
+                returns: false,
+            };
+            let got = isa.parse::<Isa>().unwrap().frontend().write_atomic(&spec);
+            match (got, refusal) {
+                (Ok(_), None) => {}
+                (Err(FrontendError::NoInstruction { why, .. }), Some(r)) => {
+                    assert_eq!(why, r, "{isa} {spec}")
+                }
+                (other, _) => panic!("{isa} {spec}: {other:?}"),
+            }
+        }
+        for isa in ["sm75", "gfx942", "ir"] {
+            let spec = AtomicSpec {
+                op: Add,
+                ty: B32,
+                space: Space::Global,
+                scope: Scope::Device,
+                returns: false,
+            };
+            let e = isa
+                .parse::<Isa>()
+                .unwrap()
+                .frontend()
+                .write_atomic(&spec)
+                .unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("xisa cannot write {isa} instructions yet")
+            );
+        }
+    }
+
     #[test]
     fn detection_goes_through_the_frontends() {
         assert_eq!(

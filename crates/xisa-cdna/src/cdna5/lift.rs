@@ -155,12 +155,12 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let Some(op) = rule.sem.ir() else {
         return cas_loop(b, inst, addr, scope);
     };
-    let (ty, src, cmp, dst): (AtomType, Operand, Option<Operand>, Option<Reg>);
+    let ty = rule.ty.atom_type();
+    let (src, cmp, dst): (Operand, Option<Operand>, Option<Reg>);
     match rule.ty {
         DataType::B64 => {
             let d = b.vpair(vsrc, "d64");
             let c = cas.then(|| b.vpair(vsrc + 2, "c64"));
-            ty = AtomType::B64;
             src = d.into();
             cmp = c.map(Operand::from);
             dst = rtn.then(|| b.b.tmp("old64", Type::I64));
@@ -169,17 +169,11 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             let v = b.v(vsrc);
             let f = b.b.tmp("f", Type::F32);
             b.b.cvt_into(CvtOp::Bitcast, Type::F32, Type::I32, f, v, None);
-            ty = AtomType::F32;
             src = f.into();
             cmp = None;
             dst = rtn.then(|| b.b.tmp("fold", Type::F32));
         }
         DataType::B32 | DataType::F16x2 | DataType::BF16x2 => {
-            ty = match rule.ty {
-                DataType::F16x2 => AtomType::F16x2,
-                DataType::BF16x2 => AtomType::BF16x2,
-                _ => AtomType::B32,
-            };
             src = b.v(vsrc).into();
             cmp = cas.then(|| b.v(vsrc + 1).into());
             // The old value goes through a temporary so that a VDST overlapping the
@@ -338,14 +332,8 @@ pub fn lift(insts: &[Inst], opts: &LiftOptions) -> Result<Kernel, LiftError> {
     let wave_size = opts
         .checked_wave_size()
         .ok_or(LiftError::WaveSize(opts.wave_size))?;
-    let mut k = Kernel::new("cdna5");
-    k.wave_size = wave_size;
-    let exec = k.reg("exec", Type::I1);
-    let mut b = Builder {
-        b: xisa_ir::build::Builder::new(k, "entry"),
-        exec,
-    };
-    b.b.exec = Some(exec);
+    let (b, exec) = xisa_ir::build::Builder::fragment("cdna5", wave_size);
+    let mut b = Builder { b, exec };
     for (i, inst) in insts.iter().enumerate() {
         b.b.pc = (i * WORD_BYTES) as u64;
         lift_one(&mut b, inst)?;

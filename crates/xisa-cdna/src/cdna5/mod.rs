@@ -6,13 +6,15 @@
 //! - [`rules`]: the embedded `translation-rules/cdna/` tables (layout, opcodes);
 //! - [`codec`]: 12-byte words <-> [`Inst`];
 //! - [`asm`]: LLVM text <-> [`Inst`];
-//! - [`lift`](mod@lift): [`Inst`]s -> an IR kernel.
+//! - [`lift`](mod@lift): [`Inst`]s -> an IR kernel;
+//! - [`write`]: IR atomics -> [`Inst`]s (rows found by their semantics).
 
 pub mod asm;
 pub mod codec;
 pub mod frontend;
 pub mod lift;
 pub mod rules;
+pub mod write;
 
 pub use asm::{AsmError, AsmErrorKind};
 pub use codec::{DecodeError, DecodeErrorKind, FieldError, Inst};

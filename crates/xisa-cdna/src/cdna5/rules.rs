@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
-use xisa_ir::AtomOp;
+use xisa_ir::{AtomOp, AtomType};
 
 /// The layout file.
 pub const LAYOUT_TSV: &str =
@@ -186,6 +186,17 @@ impl DataType {
         match self {
             DataType::B64 => 8,
             _ => 4,
+        }
+    }
+
+    /// The IR atomic type.
+    pub fn atom_type(self) -> AtomType {
+        match self {
+            DataType::B32 => AtomType::B32,
+            DataType::B64 => AtomType::B64,
+            DataType::F32 => AtomType::F32,
+            DataType::F16x2 => AtomType::F16x2,
+            DataType::BF16x2 => AtomType::BF16x2,
         }
     }
 }
