@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use xisa::{Isa, Module};
-use xisa_frontend::{AtomicData, AtomicSpec, FrontendError, WrittenAtomic};
+use xisa_frontend::{AtomicData, AtomicRegs, AtomicSpec, FrontendError, WrittenAtomic};
 
 use crate::matrix::{AtomOp, AtomType, Cell, Pattern, Space, Work};
 use crate::Error;
@@ -46,7 +46,7 @@ pub fn check_available(isa: Isa) -> Result<(), Error> {
         scope: xisa_ir::Scope::Device,
         returns: false,
     };
-    match isa.frontend().write_atomic(&probe) {
+    match isa.frontend().write_atomic(&probe, &AtomicRegs::FRAGMENT) {
         Err(e @ FrontendError::NoWriter { .. }) => Err(Error::IsaUnavailable {
             isa: isa.name(),
             missing: e.to_string(),
@@ -102,7 +102,7 @@ pub fn generate(isa: BenchIsa, cell: &Cell, work: &Work) -> Result<Generated, Er
     } else {
         let w = isa
             .frontend()
-            .write_atomic(&spec(cell))
+            .write_atomic(&spec(cell), &AtomicRegs::FRAGMENT)
             .map_err(|e| match e {
                 FrontendError::NoInstruction { why, .. } => unsupported(isa, cell, &why),
                 e => Error::Generate(format!("{isa}: {e}")),

@@ -34,6 +34,7 @@ xisa run tests/hip/out/byvalue.co --kernel axpy3 --block 64 \\\n      \
 xisa disasm tests/gfx942/out/hist_shared.co\n  \
 xisa lift tests/sm75/out/hist_shared.cubin\n  \
 printf 'v_add_f32 v1, v2, v3\\ns_endpgm\\n' > k.s && xisa asm --isa gfx942 k.s -o k.bin\n  \
+printf 'atom.global.add.u32 v4, v[8:9], 16, scope:wg\\n' > a.s && xisa port a.s --from lsu --to cdna5\n  \
 xisa exec FRAGMENT --state STATE.json --out final.json   (the state format: docs/cli.md)"
 )]
 struct Cli {
@@ -53,6 +54,9 @@ enum Cmd {
     Asm(AsmArgs),
     /// Print a module's kernels as xisa IR.
     Lift(LiftArgs),
+    /// Port memory and atomic instructions to another ISA, with a verdict
+    /// per instruction (docs/porting.md).
+    Port(PortArgs),
     /// List the instruction sets this build runs: names, aliases, wave size,
     /// how modules are recognised, whether `xisa asm` assembles them.
     Isas,
@@ -300,6 +304,49 @@ struct AsmArgs {
     /// Output file.
     #[arg(short, long)]
     out: PathBuf,
+}
+
+#[derive(Args)]
+#[command(
+    long_about = "Port memory and atomic instructions to another ISA. Each instruction of \
+INPUT (instruction words, or assembly text) is lifted to the IR on its own and written back \
+as the target ISA's instruction, on the same registers where the target's operand layout \
+allows it. Each gets a verdict: exact; strengthened (a wider scope, always safe); expanded; \
+impossible (the target cannot do it: the reason); not yet (xisa does not port it yet: the \
+reason); outside (no memory access). The ported program is printed in the target's syntax; \
+instructions not ported stay in it as comments.\n\n\
+Today: atomics between the ISAs whose frontends write atomics (`--matrix` lists them and \
+every IR atomic's verdict).",
+    after_help = "Examples:\n  \
+printf 'atom.global.add.u32 v4, v[8:9], 16, scope:wg\\n' > a.s\n  \
+xisa port a.s --from lsu --to cdna5 -o a.cdna5 --report a.md\n  \
+xisa port --matrix"
+)]
+struct PortArgs {
+    /// The program (instruction words or assembly text).
+    #[arg(required_unless_present = "matrix")]
+    input: Option<PathBuf>,
+    /// ISA of the input.
+    #[arg(long, required_unless_present = "matrix")]
+    from: Option<String>,
+    /// ISA to port to.
+    #[arg(long, required_unless_present = "matrix")]
+    to: Option<String>,
+    /// Write the ported instructions, assembled, to FILE.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write the per-instruction report (Markdown) to FILE.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Fail (exit 1) unless every instruction is ported exactly.
+    #[arg(long)]
+    strict: bool,
+    /// Print the coverage matrix (IR atomic x target ISA) as Markdown.
+    #[arg(long, conflicts_with_all = ["input", "from", "to", "out", "report", "strict"])]
+    matrix: bool,
+    /// With --matrix: also write it as CSV to FILE.
+    #[arg(long, value_name = "FILE", requires = "matrix")]
+    csv: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -741,6 +788,58 @@ fn cmd_asm(a: AsmArgs) -> Result<()> {
     write_atomic(&a.out, &out)
 }
 
+fn cmd_port(a: PortArgs) -> Result<()> {
+    if a.matrix {
+        print!("{}", xisa_port::matrix_markdown());
+        if let Some(csv) = &a.csv {
+            write_atomic(csv, xisa_port::matrix_csv().as_bytes())?;
+        }
+        return Ok(());
+    }
+    let (Some(input), Some(from), Some(to)) = (&a.input, &a.from, &a.to) else {
+        bail!(Usage(
+            "xisa port needs INPUT, --from and --to (or --matrix)".into()
+        ));
+    };
+    let from: Isa = from.parse()?;
+    let to: Isa = to.parse()?;
+    let program = read_input(input)?;
+    let ported =
+        xisa_port::port(&program, from, to).with_context(|| format!("{}", input.display()))?;
+    print!("{}", xisa_port::listing(&ported, "//"));
+    if let Some(path) = &a.report {
+        write_atomic(path, xisa_port::report(&ported, from, to).as_bytes())?;
+    }
+    if let Some(path) = &a.out {
+        let text: String = ported
+            .iter()
+            .flat_map(|p| &p.target)
+            .map(|t| format!("{t}\n"))
+            .collect();
+        let bytes = to
+            .frontend()
+            .assemble(&text)
+            .map_err(|e| anyhow!("assembling the ported {to} program: {e}"))?;
+        write_atomic(path, &bytes)?;
+    }
+    let inexact: Vec<&xisa_port::Ported> = ported
+        .iter()
+        .filter(|p| p.verdict != xisa_port::Verdict::Exact)
+        .collect();
+    if a.strict && !inexact.is_empty() {
+        let first = inexact[0];
+        bail!(
+            "--strict: {} of {} instructions are not ported exactly (first: [{}] {}: {})",
+            inexact.len(),
+            ported.len(),
+            first.index,
+            first.source,
+            first.verdict
+        );
+    }
+    Ok(())
+}
+
 fn cmd_isas() -> Result<()> {
     println!(
         "{:<8} {:<14} {:>4} {:<28} {:<9} summary",
@@ -1014,6 +1113,7 @@ fn main() -> ExitCode {
         Cmd::Disasm(a) => cmd_disasm(a),
         Cmd::Asm(a) => cmd_asm(a),
         Cmd::Lift(a) => cmd_lift(a),
+        Cmd::Port(a) => cmd_port(a),
         Cmd::Isas => cmd_isas(),
         Cmd::Bench(c) => cmd_bench(c),
     };

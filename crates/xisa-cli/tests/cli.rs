@@ -10,7 +10,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{failure, failure_with, text, xisa, xisa_with, Scratch, OOB, SPIN};
+use common::{failure, failure_with, success, text, xisa, xisa_with, Scratch, OOB, SPIN};
 
 /// Command-line usage errors (clap's, and malformed option values): exit 2, first line `error: ...`,
 /// then a usage hint.
@@ -84,6 +84,7 @@ fn help_for_every_command() {
         &["disasm", "--help"],
         &["asm", "--help"],
         &["lift", "--help"],
+        &["port", "--help"],
         &["isas", "--help"],
         &["help"],
         &["--version"],
@@ -939,4 +940,59 @@ fn bench_process_times_whole_runs() {
             assert!(stdout.contains("not measured"), "{stdout}");
         }
     }
+}
+
+/// `xisa port`: the listing keeps every instruction (ported, or a comment
+/// with its verdict), the report counts the verdicts, `-o` writes what the
+/// target assembles, `--strict` fails on the first inexact instruction,
+/// and `--matrix` prints the coverage matrix.
+#[test]
+fn port_lists_reports_and_writes() {
+    let s = Scratch::new("cli", "port");
+    let src = s.path("a.s");
+    std::fs::write(
+        &src,
+        "atom.global.add.u32 v4, v[8:9], 16, scope:wg\nld.global.b32 v1, v[2:3], 0\n\
+         atom.shared.add.u32 v3, v1, 4\n",
+    )
+    .unwrap();
+    let (bin, md) = (s.path("a.bin"), s.path("a.md"));
+    let out = xisa_with(
+        "port {} --from lsu --to cdna5 -o {} --report {}",
+        &[&src, &bin, &md],
+    );
+    success(&out, "port");
+    assert_eq!(
+        text(&out.stdout),
+        "global_atomic_add_u32 v[8:9], v4, off offset:16\n\
+         // [1] ld.global.b32 v1, v[2:3], 0: not yet: only atomics are ported yet\n\
+         // [2] atom.shared.add.u32 v3, v1, 4: impossible: VGLOBAL atomics address global memory, not shared\n"
+    );
+    let report = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        report.contains("- exact: 1\n- impossible: 1\n- not yet: 1\n"),
+        "{report}"
+    );
+    // The binary is the ported instruction: it disassembles back.
+    let dis = xisa_with("disasm --isa cdna5 {}", &[&bin]);
+    success(&dis, "disasm");
+    assert!(text(&dis.stdout).contains("global_atomic_add_u32 v[8:9], v4, off offset:16"));
+    // And ports back to lsu exactly.
+    let back = xisa_with("port {} --from cdna5 --to lsu --strict", &[&bin]);
+    success(&back, "port back");
+    assert_eq!(
+        text(&back.stdout),
+        "atom.global.add.u32 v4, v[8:9], 16, scope:wg\n"
+    );
+    let strict = xisa_with("port {} --from lsu --to cdna5 --strict", &[&src]);
+    let e = failure(&strict, "strict");
+    assert!(
+        e.contains("2 of 3 instructions are not ported exactly (first: [1]"),
+        "{e}"
+    );
+    let none = xisa_with("port {} --from lsu", &[&src]);
+    usage_failure(&none, "no --to");
+    let m = xisa(&["port", "--matrix"]);
+    success(&m, "matrix");
+    assert!(text(&m.stdout).starts_with("| op | type | space | cdna5 | lsu |\n"));
 }

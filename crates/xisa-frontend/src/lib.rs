@@ -17,10 +17,15 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use xisa_ir::{AtomOp, AtomType, Kernel, Scope, Space, Type};
+use xisa_ir::{Kernel, Type};
 pub use xisa_runtime::launch::GeometryLimits;
 
+pub mod atomic;
 pub mod ir;
+
+pub use atomic::{
+    atomic_data, read_atomic, AtomicData, AtomicRegs, AtomicSpec, ReadAtomic, WrittenAtomic,
+};
 
 /// Why a frontend operation failed. Each message is complete (it names the
 /// kernel, pc and instruction where the frontend knows them).
@@ -165,98 +170,17 @@ pub trait Frontend: Send + Sync + std::panic::RefUnwindSafe {
     /// happens per kernel in [`GuestModule::lift`].
     fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>>;
 
-    /// Writes the IR atomic `spec` as one instruction of this ISA, in the
-    /// fragment register convention ([`WrittenAtomic`]), chosen from the
+    /// Writes the IR atomic `spec` as one instruction of this ISA, on the
+    /// vector registers `regs` ([`AtomicRegs`], [`WrittenAtomic`]), chosen from the
     /// ISA's tables by the semantics each row states: the inverse of
     /// lifting. Refused with the reason where no instruction performs it
     /// exactly (another space, a scope the ISA cannot name, a type it has no
     /// atomic for).
-    fn write_atomic(&self, spec: &AtomicSpec) -> Result<WrittenAtomic> {
-        let _ = spec;
+    fn write_atomic(&self, spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic> {
+        let _ = (spec, regs);
         Err(FrontendError::NoWriter {
             isa: self.info().name,
         })
-    }
-}
-
-/// An IR atomic to write as one instruction of an ISA
-/// ([`Frontend::write_atomic`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct AtomicSpec {
-    /// The operation.
-    pub op: AtomOp,
-    /// The type in memory.
-    pub ty: AtomType,
-    /// The memory space.
-    pub space: Space,
-    /// The scope.
-    pub scope: Scope,
-    /// The instruction returns the old value.
-    pub returns: bool,
-}
-
-impl fmt::Display for AtomicSpec {
-    /// The IR text of the operation (`atom.global.add.b32.device`, with
-    /// `.rtn` when it returns).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "atom.{}.{}.{}.{}{}",
-            self.space.name(),
-            self.op.name(),
-            self.ty.name(),
-            self.scope.name(),
-            if self.returns { ".rtn" } else { "" }
-        )
-    }
-}
-
-/// What a data register of a written atomic holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AtomicData {
-    /// The operand (for `cas`, the new value); `hi`: its high 32 bits.
-    Value {
-        /// The high word of a 64-bit value.
-        hi: bool,
-    },
-    /// The `cas` compare value; `hi`: its high 32 bits.
-    Compare {
-        /// The high word of a 64-bit value.
-        hi: bool,
-    },
-}
-
-/// One instruction written for an [`AtomicSpec`], in the fragment register
-/// convention: the address in `v0` (shared: a 32-bit offset) or `v[0:1]`
-/// (global: a 64-bit address), the data registers from `v2` on, in the
-/// order [`WrittenAtomic::data`] lists them; the old value, when returned,
-/// in [`WrittenAtomic::returned`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WrittenAtomic {
-    /// The instruction in the ISA's assembly syntax (one line).
-    pub text: String,
-    /// The data registers (named as the lifted kernel names them) and what
-    /// each holds.
-    pub data: Vec<(String, AtomicData)>,
-    /// The registers of the returned old value (low word first).
-    pub returned: Vec<String>,
-}
-
-/// The 32-bit data words of an atomic's operands, low word first: the value
-/// and, for `cas`, the compare value, before it where `compare_first` (the
-/// two layouts ISAs use).
-pub fn atomic_data(op: AtomOp, ty: AtomType, compare_first: bool) -> Vec<AtomicData> {
-    let words = if ty.bytes() == 8 { 2 } else { 1 };
-    let part = |f: fn(bool) -> AtomicData| (0..words).map(move |w| f(w == 1));
-    let value = part(|hi| AtomicData::Value { hi });
-    if op != AtomOp::Cas {
-        return value.collect();
-    }
-    let compare = part(|hi| AtomicData::Compare { hi });
-    if compare_first {
-        compare.chain(value).collect()
-    } else {
-        value.chain(compare).collect()
     }
 }
 
@@ -788,7 +712,7 @@ pub struct FragmentFrontend {
     pub lift: fn(&[u8]) -> Result<Kernel>,
     /// The instruction writer ([`Frontend::write_atomic`]): the written
     /// instruction, or why none performs the operation.
-    pub write_atomic: fn(&AtomicSpec) -> std::result::Result<WrittenAtomic, String>,
+    pub write_atomic: fn(&AtomicSpec, &AtomicRegs) -> std::result::Result<WrittenAtomic, String>,
 }
 
 impl Frontend for FragmentFrontend {
@@ -831,8 +755,8 @@ impl Frontend for FragmentFrontend {
         Ok(Box::new(SingleKernel::new((self.lift)(bytes)?)))
     }
 
-    fn write_atomic(&self, spec: &AtomicSpec) -> Result<WrittenAtomic> {
-        (self.write_atomic)(spec).map_err(|why| FrontendError::NoInstruction {
+    fn write_atomic(&self, spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic> {
+        (self.write_atomic)(spec, regs).map_err(|why| FrontendError::NoInstruction {
             isa: self.info.name,
             what: spec.to_string(),
             why,

@@ -36,6 +36,15 @@ pub struct Builder {
     pub exec: Option<Reg>,
 }
 
+/// The prefix of the builder's temporaries; every other register a lifter
+/// names is an ISA register (`v5`, `R2`, `s[4]`, `exec`).
+pub const TEMPORARY: &str = "t.";
+
+/// True when `name` is one of the builder's temporaries.
+pub fn is_temporary(name: &str) -> bool {
+    name.starts_with(TEMPORARY)
+}
+
 impl Builder {
     /// Builds into `kernel` (its registers are looked up by name too; its
     /// blocks are kept), starting and entering a block labelled `entry`.
@@ -97,7 +106,7 @@ impl Builder {
 
     /// The temporary `t.<name>`.
     pub fn tmp(&mut self, name: &str, ty: Type) -> Reg {
-        self.reg(&format!("t.{name}"), ty)
+        self.reg(&format!("{TEMPORARY}{name}"), ty)
     }
 
     /// Starts lifting the guest instruction at `pc`: the pooled temporaries
@@ -117,7 +126,7 @@ impl Builder {
         }
         let r = self
             .kernel
-            .reg(format!("t.{}.{}", ty.name(), regs.len()), ty);
+            .reg(format!("{TEMPORARY}{}.{}", ty.name(), regs.len()), ty);
         let (regs, taken) = self.pool.entry(ty).or_default();
         regs.push(r);
         *taken += 1;

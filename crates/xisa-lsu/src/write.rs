@@ -2,22 +2,19 @@
 //! the rules state (addressing, action, width, return), never by mnemonic,
 //! and printed by the disassembler's printer.
 
-use xisa_frontend::{atomic_data, AtomicSpec, WrittenAtomic};
+use xisa_frontend::{atomic_data, AtomicRegs, AtomicSpec, WrittenAtomic};
 use xisa_ir::{Scope, Space};
 
 use crate::asm::print_inst;
-use crate::codec::Inst;
+use crate::codec::{Inst, IMM_MAX, IMM_MIN};
 use crate::lift::scope_cpol;
 use crate::rules::{atom_type, tables, Action, Addressing, AtomWhere, Slot};
 
-/// First data register of the fragment convention.
-const DATA: u8 = 2;
-
-/// Writes `spec` as one lsu instruction (see
-/// [`xisa_frontend::WrittenAtomic`] for the register convention): the
-/// address in `v[0:1]` (global) or `v0` (shared), data from `v2` (`cmpxchg`:
-/// compare first), the old value back in the first data register(s).
-pub fn write_atomic(spec: &AtomicSpec) -> Result<WrittenAtomic, String> {
+/// Writes `spec` as one lsu instruction on `regs`: the address in
+/// `v[addr:addr+1]` (global) or `v[addr]` (shared) plus the offset, data
+/// from `v[data]` (`cmpxchg`: compare first), the old value back in the
+/// first data register(s) (`regs.dst` is not used: lsu returns in place).
+pub fn write_atomic(spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic, String> {
     let (addressing, at) = match spec.space {
         Space::Global => (Addressing::Global, AtomWhere::L2),
         Space::Shared => (Addressing::Shared, AtomWhere::Workgroup),
@@ -43,22 +40,31 @@ pub fn write_atomic(spec: &AtomicSpec) -> Result<WrittenAtomic, String> {
     } else {
         return Err(format!("{} atomics have workgroup scope only", spec.space));
     };
+    let reg = |n: u32| u8::try_from(n).map_err(|_| format!("no register v{n}"));
+    let imm = i32::try_from(regs.offset)
+        .ok()
+        .filter(|o| (IMM_MIN..=IMM_MAX).contains(o))
+        .ok_or_else(|| format!("offset {} does not fit 24 signed bits", regs.offset))?;
     let inst = Inst {
-        rd: DATA,
+        rd: reg(regs.data)?,
+        rs1: reg(regs.addr)?,
+        imm,
         cpol,
         ..Inst::new(id)
     };
-    let data = atomic_data(spec.op, spec.ty, true);
-    let name = |i: usize| format!("v{}", DATA as usize + i);
+    let text = print_inst(&inst);
+    // The assembler checks what the fields cannot hold (register ranges).
+    crate::assemble(&text).map_err(|e| e.to_string())?;
+    let name = |i: usize| format!("v{}", regs.data as usize + i);
     let words = spec.ty.bytes() as usize / 4;
     Ok(WrittenAtomic {
-        text: print_inst(&inst),
+        text,
         returned: if spec.returns {
             (0..words).map(name).collect()
         } else {
             Vec::new()
         },
-        data: data
+        data: atomic_data(spec.op, spec.ty, true)
             .into_iter()
             .enumerate()
             .map(|(i, d)| (name(i), d))

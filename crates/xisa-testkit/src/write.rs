@@ -2,8 +2,8 @@
 //! atomic is asked for; what a frontend writes must assemble, load, lift and
 //! perform exactly the atomic asked for (the inverse of lifting).
 
-use xisa_frontend::{AtomicSpec, Frontend, FrontendError, WrittenAtomic};
-use xisa_ir::{AtomOp, AtomType, Op, Order, Scope, Space};
+use xisa_frontend::{read_atomic, AtomicRegs, AtomicSpec, Frontend, FrontendError, WrittenAtomic};
+use xisa_ir::{AtomOp, AtomType, Order, Scope, Space};
 
 /// Every IR atomic: op × type (where the IR defines the op on it) × global
 /// and shared × scope × returning or not.
@@ -58,56 +58,68 @@ impl WriterReport {
     }
 }
 
-/// Asks `f` for every IR atomic and checks each written instruction: it
-/// assembles, its program lifts to one kernel holding exactly one atomic,
-/// and that atomic is the one asked for (operation, type, space, scope,
-/// relaxed order, an old value exactly when it returns; the returned and
-/// data registers are the kernel's). Panics naming the spec on a mismatch.
+/// Register sets every written atomic is checked on: the fragment
+/// convention, and registers elsewhere with a negative offset.
+pub const REGS: [AtomicRegs; 2] = [
+    AtomicRegs::FRAGMENT,
+    AtomicRegs {
+        addr: 10,
+        data: 20,
+        dst: 30,
+        offset: -64,
+    },
+];
+
+/// Asks `f` for every IR atomic on each of [`REGS`] and checks each written
+/// instruction: it assembles, its program lifts to one kernel holding
+/// exactly one atomic, and [`read_atomic`] reads back the atomic asked for
+/// (operation, type, space, scope, relaxed order, an old value exactly when
+/// it returns) on the registers asked for (address and offset, and the data
+/// registers in the roles [`WrittenAtomic::data`] gives them). Panics naming
+/// the spec on a mismatch. The report holds the fragment-convention writes.
 pub fn check_writer(f: &dyn Frontend) -> WriterReport {
     let mut report = WriterReport::default();
     for spec in atomic_specs() {
-        let w = match f.write_atomic(&spec) {
-            Ok(w) => w,
-            Err(FrontendError::NoInstruction { why, .. }) => {
-                assert!(!why.is_empty(), "{spec}: refused without a reason");
-                report.refused.push((spec, why));
-                continue;
+        for regs in REGS {
+            let w = match f.write_atomic(&spec, &regs) {
+                Ok(w) => w,
+                Err(FrontendError::NoInstruction { why, .. }) => {
+                    assert!(!why.is_empty(), "{spec}: refused without a reason");
+                    if regs == AtomicRegs::FRAGMENT {
+                        report.refused.push((spec, why));
+                    }
+                    continue;
+                }
+                Err(e) => panic!("{spec}: {e}"),
+            };
+            check_written(f, &spec, &regs, &w);
+            if regs == AtomicRegs::FRAGMENT {
+                report.written.push((spec, w));
             }
-            Err(e) => panic!("{spec}: {e}"),
-        };
-        let kernel = lift_one(f, &w.text).unwrap_or_else(|e| panic!("{spec}: {}: {e}", w.text));
-        let atomics: Vec<_> = kernel
-            .blocks
-            .iter()
-            .flat_map(|b| &b.insts)
-            .filter_map(|i| match &i.op {
-                Op::Atomic(a) => Some(a),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(atomics.len(), 1, "{spec}: {}", w.text);
-        let a = atomics[0];
-        let got = AtomicSpec {
-            op: a.op,
-            ty: a.ty,
-            space: a.space,
-            scope: a.scope,
-            returns: a.dst.is_some(),
-        };
-        assert_eq!(got, spec, "{}", w.text);
-        assert_eq!(a.order, Order::Relaxed, "{spec}: {}", w.text);
-        assert_eq!(a.cmp.is_some(), spec.op == AtomOp::Cas, "{spec}");
-        for r in w.data.iter().map(|(r, _)| r).chain(&w.returned) {
-            assert!(
-                kernel.regs.iter().any(|d| &d.name == r),
-                "{spec}: {}: no register {r}",
-                w.text
-            );
         }
-        assert_eq!(w.returned.is_empty(), !spec.returns, "{spec}");
-        report.written.push((spec, w));
     }
     report
+}
+
+fn check_written(f: &dyn Frontend, spec: &AtomicSpec, regs: &AtomicRegs, w: &WrittenAtomic) {
+    let kernel = lift_one(f, &w.text).unwrap_or_else(|e| panic!("{spec}: {}: {e}", w.text));
+    let r = read_atomic(&kernel).unwrap_or_else(|| panic!("{spec}: {}: no one atomic", w.text));
+    assert_eq!(r.spec, *spec, "{}", w.text);
+    assert_eq!(r.order, Order::Relaxed, "{spec}: {}", w.text);
+    let words = |n: u32| {
+        (0..n)
+            .map(|i| format!("v{}", regs.addr + i))
+            .collect::<Vec<_>>()
+    };
+    let addr_words = if spec.space == Space::Global { 2 } else { 1 };
+    assert_eq!(r.addr, words(addr_words), "{spec}: {}", w.text);
+    assert_eq!(r.offset, regs.offset, "{spec}: {}", w.text);
+    assert_eq!(r.value, w.role(false), "{spec}: {}", w.text);
+    assert_eq!(r.compare, w.role(true), "{spec}: {}", w.text);
+    assert_eq!(r.returned, w.returned, "{spec}: {}", w.text);
+    assert_eq!(w.returned.is_empty(), !spec.returns, "{spec}");
+    let words32 = spec.ty.bytes() as usize / 4;
+    assert_eq!(r.value.len(), words32, "{spec}: {}", w.text);
 }
 
 fn lift_one(f: &dyn Frontend, text: &str) -> Result<xisa_ir::Kernel, FrontendError> {

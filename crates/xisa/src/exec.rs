@@ -263,7 +263,7 @@ fn reported_regs(k: &Kernel, state: &State, machine: bool) -> Vec<usize> {
     for b in &k.blocks {
         for i in &b.insts {
             for d in i.op.defs() {
-                let temp = k.regs[d.0 as usize].name.starts_with("t.");
+                let temp = xisa_ir::build::is_temporary(&k.regs[d.0 as usize].name);
                 set[d.0 as usize] |= !(machine && temp);
             }
         }

@@ -461,7 +461,11 @@ mod tests {
                 scope,
                 returns: false,
             };
-            let got = isa.parse::<Isa>().unwrap().frontend().write_atomic(&spec);
+            let got = isa
+                .parse::<Isa>()
+                .unwrap()
+                .frontend()
+                .write_atomic(&spec, &xisa_frontend::AtomicRegs::FRAGMENT);
             match (got, refusal) {
                 (Ok(_), None) => {}
                 (Err(FrontendError::NoInstruction { why, .. }), Some(r)) => {
@@ -482,7 +486,7 @@ mod tests {
                 .parse::<Isa>()
                 .unwrap()
                 .frontend()
-                .write_atomic(&spec)
+                .write_atomic(&spec, &xisa_frontend::AtomicRegs::FRAGMENT)
                 .unwrap_err();
             assert_eq!(
                 e.to_string(),

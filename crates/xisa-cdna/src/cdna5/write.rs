@@ -3,7 +3,7 @@
 //! the lifter's SCOPE mapping, and the text printed by the disassembler's
 //! printer.
 
-use xisa_frontend::{atomic_data, AtomicSpec, WrittenAtomic};
+use xisa_frontend::{atomic_data, AtomicRegs, AtomicSpec, WrittenAtomic};
 use xisa_ir::Space;
 
 use crate::cdna5::asm::print_inst;
@@ -11,14 +11,11 @@ use crate::cdna5::codec::{Inst, SADDR_OFF, TH_RETURN};
 use crate::cdna5::lift::ir_scope;
 use crate::cdna5::rules::{tables, Sem};
 
-/// First data register of the fragment convention.
-const DATA: u8 = 2;
-
-/// Writes `spec` as one VGLOBAL atomic (see [`xisa_frontend::WrittenAtomic`]
-/// for the register convention): the address in `v[0:1]` (no scalar base),
-/// data from `v2` (`cmpswap`: the new value first, then the compare value),
-/// the old value after the data.
-pub fn write_atomic(spec: &AtomicSpec) -> Result<WrittenAtomic, String> {
+/// Writes `spec` as one VGLOBAL atomic on `regs`: the address in
+/// `v[addr:addr+1]` (no scalar base) plus the offset, data from `v[data]`
+/// (`cmpswap`: the new value first, then the compare value), the old value
+/// in `v[dst]`.
+pub fn write_atomic(spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic, String> {
     if spec.space != Space::Global {
         return Err(format!(
             "VGLOBAL atomics address global memory, not {}",
@@ -35,28 +32,31 @@ pub fn write_atomic(spec: &AtomicSpec) -> Result<WrittenAtomic, String> {
         .find(|&s| ir_scope(s) == spec.scope)
         .ok_or_else(|| format!("SCOPE names no {} scope (CU is the narrowest)", spec.scope))?;
     let r = &t.rules[rule];
+    let reg = |n: u32| u8::try_from(n).map_err(|_| format!("no register v{n}"));
     let inst = Inst {
         rule,
-        vdst: DATA + r.data_regs,
-        vaddr: 0,
-        vsrc: DATA,
+        vdst: reg(regs.dst)?,
+        vaddr: reg(regs.addr)?,
+        vsrc: reg(regs.data)?,
         saddr: SADDR_OFF,
         th: if spec.returns { TH_RETURN } else { 0 },
         scope,
         scale_offset: false,
         nv: false,
-        ioffset: 0,
+        ioffset: i32::try_from(regs.offset)
+            .map_err(|_| format!("offset {} does not fit", regs.offset))?,
     };
-    let name = |i: u8| format!("v{i}");
+    inst.validate().map_err(|e| e.to_string())?;
+    let name = |i: u32| format!("v{i}");
     Ok(WrittenAtomic {
         text: print_inst(&inst),
         data: atomic_data(spec.op, spec.ty, false)
             .into_iter()
-            .zip(DATA..)
+            .zip(regs.data..)
             .map(|(d, i)| (name(i), d))
             .collect(),
         returned: if spec.returns {
-            (0..r.dst_regs).map(|i| name(inst.vdst + i)).collect()
+            (0..r.dst_regs as u32).map(|i| name(regs.dst + i)).collect()
         } else {
             Vec::new()
         },

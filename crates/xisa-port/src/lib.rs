@@ -1,0 +1,506 @@
+//! Cross-ISA porting (`xisa port`): each instruction of a program is lifted
+//! to the IR on its own, its memory operation read back out of the IR
+//! ([`xisa_frontend::read_atomic`]) and written as the target ISA's
+//! instruction by the target's frontend ([`xisa_frontend::Frontend::write_atomic`]),
+//! on the same registers where the target's operand layout allows it.
+//! Every instruction gets a [`Verdict`]; none is dropped.
+//!
+//! What is ported today: atomics (every operation, type and width,
+//! returning or not, CAS) between the ISAs whose frontends write atomics
+//! (lsu, CDNA 5). Loads, stores, fences and cache maintenance, address
+//! modes other than a vector address (uniform bases, buffers), and the
+//! sm_75 and gfx942 writers are not done yet: such instructions get
+//! [`Verdict::NotYet`] with the reason.
+
+use std::fmt;
+
+use xisa::Isa;
+use xisa_frontend::{
+    read_atomic, AtomicRegs, AtomicSpec, DisasmOptions, FrontendError, ReadAtomic, WrittenAtomic,
+};
+use xisa_ir::{Op, Scope};
+
+/// What became of one instruction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The target instruction does exactly what the source did.
+    Exact,
+    /// The target instruction is stronger (a wider scope): always safe; the
+    /// text says what changed.
+    Strengthened(String),
+    /// The target needs several instructions for it (listed in the target
+    /// column).
+    Expanded(String),
+    /// The target ISA cannot do it; the reason.
+    Impossible(String),
+    /// xisa does not port this yet; the reason.
+    NotYet(String),
+    /// Not a memory, atomic, fence or cache instruction: outside porting.
+    Outside,
+}
+
+impl Verdict {
+    /// The verdict's name (`exact`, `strengthened`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Exact => "exact",
+            Verdict::Strengthened(_) => "strengthened",
+            Verdict::Expanded(_) => "expanded",
+            Verdict::Impossible(_) => "impossible",
+            Verdict::NotYet(_) => "not yet",
+            Verdict::Outside => "outside",
+        }
+    }
+
+    /// The reason or change, where the verdict has one.
+    pub fn detail(&self) -> &str {
+        match self {
+            Verdict::Strengthened(s)
+            | Verdict::Expanded(s)
+            | Verdict::Impossible(s)
+            | Verdict::NotYet(s) => s,
+            Verdict::Exact | Verdict::Outside => "",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.detail() {
+            "" => f.write_str(self.name()),
+            d => write!(f, "{}: {d}", self.name()),
+        }
+    }
+}
+
+/// One source instruction and what it became.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ported {
+    /// Index of the instruction in the program.
+    pub index: usize,
+    /// The source instruction as the source ISA prints it.
+    pub source: String,
+    /// Its memory operation in IR text (empty where it has none).
+    pub ir: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The target instructions (empty unless ported).
+    pub target: Vec<String>,
+    /// Where the target reads or writes other registers than the source
+    /// did (the target ISA's operand layout), what to move.
+    pub registers: Option<String>,
+}
+
+/// Why a program could not be ported at all.
+#[derive(Debug, thiserror::Error)]
+pub enum PortError {
+    /// The source program does not decode or assemble.
+    #[error("{isa}: {source}")]
+    Source {
+        isa: &'static str,
+        #[source]
+        source: FrontendError,
+    },
+    /// An instruction's listing does not assemble back (a frontend defect).
+    #[error("{isa}: instruction {index} (`{text}`) does not reassemble: {source}")]
+    Reassemble {
+        isa: &'static str,
+        index: usize,
+        text: String,
+        #[source]
+        source: FrontendError,
+    },
+}
+
+/// Ports `program` (instruction words, or assembly text) from `from` to `to`.
+pub fn port(program: &[u8], from: Isa, to: Isa) -> Result<Vec<Ported>, PortError> {
+    let src = from.frontend();
+    let err = |source| PortError::Source {
+        isa: from.name(),
+        source,
+    };
+    let words = if xisa_frontend::looks_like_text(program) {
+        src.assemble(&String::from_utf8_lossy(program))
+            .map_err(err)?
+    } else {
+        program.to_vec()
+    };
+    let opts = DisasmOptions {
+        raw: true,
+        ..DisasmOptions::default()
+    };
+    let listing = src.disassemble(&words, &opts).map_err(err)?;
+    listing
+        .lines()
+        .map(strip_offset)
+        .filter(|l| !l.is_empty())
+        .enumerate()
+        .map(|(index, text)| port_one(from, to, index, text))
+        .collect()
+}
+
+/// A listing line without its `/*offset*/` prefix.
+fn strip_offset(line: &str) -> &str {
+    let l = line.trim();
+    match l.strip_prefix("/*").and_then(|r| r.split_once("*/")) {
+        Some((_, rest)) => rest.trim(),
+        None => l,
+    }
+}
+
+fn port_one(from: Isa, to: Isa, index: usize, text: &str) -> Result<Ported, PortError> {
+    let src = from.frontend();
+    let reassemble = |source| PortError::Reassemble {
+        isa: from.name(),
+        index,
+        text: text.to_string(),
+        source,
+    };
+    let words = src.assemble(text).map_err(reassemble)?;
+    let module = src.load(&words).map_err(reassemble)?;
+    let name = module.kernels()[0].name.clone();
+    let kernel = module.lift(&name).map_err(reassemble)?;
+    let mut ported = Ported {
+        index,
+        source: text.to_string(),
+        ir: memory_ir(&kernel),
+        verdict: Verdict::Outside,
+        target: Vec::new(),
+        registers: None,
+    };
+    let memory = kernel
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .find(|i| is_memory(&i.op));
+    let Some(memory) = memory else {
+        return Ok(ported);
+    };
+    if !matches!(memory.op, Op::Atomic(_)) {
+        ported.verdict = Verdict::NotYet("only atomics are ported yet".into());
+        return Ok(ported);
+    }
+    let Some(read) = read_atomic(&kernel) else {
+        ported.verdict = Verdict::NotYet(
+            "its address is not a register plus an offset (buffer and surface forms are not ported yet)"
+                .into(),
+        );
+        return Ok(ported);
+    };
+    match port_atomic(&read, to) {
+        Ok((verdict, written, registers)) => {
+            ported.verdict = verdict;
+            ported.target = vec![written.text];
+            ported.registers = registers;
+        }
+        Err(v) => ported.verdict = v,
+    }
+    Ok(ported)
+}
+
+/// The IR text of the memory operations of a lifted instruction.
+fn memory_ir(k: &xisa_ir::Kernel) -> String {
+    k.blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| is_memory(&i.op))
+        .map(|i| {
+            let bare = xisa_ir::Inst {
+                pc: None,
+                ..i.clone()
+            };
+            xisa_ir::text::print_inst(k, &bare)
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn is_memory(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Load(_) | Op::Store(_) | Op::Atomic(_) | Op::Fence { .. }
+    )
+}
+
+/// The number of a vector register `vN`.
+fn vreg(name: &str) -> Option<u32> {
+    name.strip_prefix('v')?.parse().ok()
+}
+
+/// Consecutive vector registers from the first: its number.
+fn consecutive(names: &[String]) -> Option<u32> {
+    let first = vreg(names.first()?)?;
+    names
+        .iter()
+        .enumerate()
+        .all(|(i, n)| vreg(n) == Some(first + i as u32))
+        .then_some(first)
+}
+
+/// Writes `read` in `to`: the registers the source used where the target's
+/// layout allows, else the target's layout from the lowest data register
+/// (what moves is said); a scope the target cannot name is widened.
+fn port_atomic(
+    read: &ReadAtomic,
+    to: Isa,
+) -> Result<(Verdict, WrittenAtomic, Option<String>), Verdict> {
+    let addr = consecutive(&read.addr).ok_or_else(|| {
+        Verdict::NotYet(format!(
+            "the address comes from {}: only a vector address is ported yet",
+            read.addr.join(", ")
+        ))
+    })?;
+    let data_names: Vec<&String> = read.value.iter().chain(&read.compare).collect();
+    let data = data_names
+        .iter()
+        .filter_map(|n| vreg(n))
+        .min()
+        .ok_or_else(|| Verdict::NotYet("the data is not in vector registers".into()))?;
+    let dst = read.returned.first().and_then(|n| vreg(n)).unwrap_or(data);
+    let regs = AtomicRegs {
+        addr,
+        data,
+        dst,
+        offset: read.offset,
+    };
+    let (verdict, w) = write(&read.spec, &regs, to)?;
+    let moves = relaid(read, &w);
+    Ok((verdict, w, moves))
+}
+
+/// Writes `spec` in `to` on `regs`; a scope the target cannot name is
+/// widened to the narrowest one it can (always safe).
+fn write(
+    spec: &AtomicSpec,
+    regs: &AtomicRegs,
+    to: Isa,
+) -> Result<(Verdict, WrittenAtomic), Verdict> {
+    let target = to.frontend();
+    let why = match target.write_atomic(spec, regs) {
+        Ok(w) => return Ok((Verdict::Exact, w)),
+        Err(FrontendError::NoInstruction { why, .. }) => why,
+        Err(e) => return Err(Verdict::NotYet(e.to_string())),
+    };
+    for scope in Scope::ALL.into_iter().filter(|s| *s > spec.scope) {
+        let wider = AtomicSpec { scope, ..*spec };
+        if let Ok(w) = target.write_atomic(&wider, regs) {
+            let change = format!("scope {} -> {scope} ({why})", spec.scope);
+            return Ok((Verdict::Strengthened(change), w));
+        }
+    }
+    Err(Verdict::Impossible(why))
+}
+
+/// Where the written instruction's registers differ from the source's:
+/// which role moves from where to where.
+fn relaid(read: &ReadAtomic, w: &WrittenAtomic) -> Option<String> {
+    let mut moves = Vec::new();
+    let mut note = |what: &str, src: &[String], dst: &[String]| {
+        if src != dst {
+            moves.push(format!("{what} {} -> {}", src.join(":"), dst.join(":")));
+        }
+    };
+    note("value", &read.value, &w.role(false));
+    note("compare", &read.compare, &w.role(true));
+    note("old value", &read.returned, &w.returned);
+    (!moves.is_empty()).then(|| moves.join(", "))
+}
+
+/// The verdict of writing `spec` in `to` (a cell of the coverage matrix).
+pub fn matrix_cell(spec: &AtomicSpec, to: Isa) -> Verdict {
+    match write(spec, &AtomicRegs::FRAGMENT, to) {
+        Ok((v, _)) | Err(v) => v,
+    }
+}
+
+/// The target program: each ported instruction, and a comment line for
+/// each source instruction that was not ported (with its verdict), so that
+/// nothing disappears from the listing.
+pub fn listing(ported: &[Ported], comment: &str) -> String {
+    let mut s = String::new();
+    for p in ported {
+        if p.target.is_empty() {
+            s += &format!("{comment} [{}] {}: {}\n", p.index, p.source, p.verdict);
+            continue;
+        }
+        for t in &p.target {
+            s += t;
+            match (&p.verdict, &p.registers) {
+                (Verdict::Exact, None) => {}
+                (v, None) => s += &format!("  {comment} {v}"),
+                (v, Some(r)) => s += &format!("  {comment} {v}; registers: {r}"),
+            }
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// The report: one Markdown row per source instruction (index, source,
+/// IR, verdict, target, register moves), then the count per verdict.
+pub fn report(ported: &[Ported], from: Isa, to: Isa) -> String {
+    let cell = |s: &str| s.replace('|', "\\|");
+    let mut s = format!("# xisa port: {from} -> {to}\n\n");
+    s += "| # | source | IR | verdict | target | registers |\n";
+    s += "| --- | --- | --- | --- | --- | --- |\n";
+    for p in ported {
+        s += &format!(
+            "| {} | `{}` | {} | {} | {} | {} |\n",
+            p.index,
+            cell(&p.source),
+            if p.ir.is_empty() {
+                "-".into()
+            } else {
+                format!("`{}`", cell(&p.ir))
+            },
+            cell(&p.verdict.to_string()),
+            if p.target.is_empty() {
+                "-".into()
+            } else {
+                format!("`{}`", cell(&p.target.join("; ")))
+            },
+            match (&p.registers, p.target.is_empty()) {
+                (_, true) => "-".to_string(),
+                (None, false) => "same".to_string(),
+                (Some(r), false) => cell(r),
+            },
+        );
+    }
+    s += "\n";
+    for name in [
+        "exact",
+        "strengthened",
+        "expanded",
+        "impossible",
+        "not yet",
+        "outside",
+    ] {
+        let n = ported.iter().filter(|p| p.verdict.name() == name).count();
+        if n > 0 {
+            s += &format!("- {name}: {n}\n");
+        }
+    }
+    s
+}
+
+/// The ISAs whose frontends write atomics (the targets a port can reach).
+pub fn targets() -> Vec<Isa> {
+    let probe = AtomicSpec {
+        op: xisa_ir::AtomOp::Add,
+        ty: xisa_ir::AtomType::B32,
+        space: xisa_ir::Space::Global,
+        scope: Scope::Device,
+        returns: false,
+    };
+    Isa::all()
+        .filter(|i| {
+            !matches!(
+                i.frontend().write_atomic(&probe, &AtomicRegs::FRAGMENT),
+                Err(FrontendError::NoWriter { .. })
+            )
+        })
+        .collect()
+}
+
+/// Every IR atomic the matrix lists: op × type (where defined) × global
+/// and shared × scope, not returning (returning forms get the same
+/// verdicts from every writer).
+pub fn matrix_specs() -> Vec<AtomicSpec> {
+    let mut v = Vec::new();
+    for op in xisa_ir::AtomOp::ALL {
+        for ty in xisa_ir::AtomType::ALL
+            .into_iter()
+            .filter(|t| t.supports(op))
+        {
+            for space in [xisa_ir::Space::Global, xisa_ir::Space::Shared] {
+                for scope in Scope::ALL {
+                    v.push(AtomicSpec {
+                        op,
+                        ty,
+                        space,
+                        scope,
+                        returns: false,
+                    });
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The coverage matrix (IR atomic × target ISA -> verdict) as CSV.
+pub fn matrix_csv() -> String {
+    let targets = targets();
+    let mut s = String::from("op,type,space,scope");
+    for t in &targets {
+        s += &format!(",{t},{t} detail");
+    }
+    s.push('\n');
+    for spec in matrix_specs() {
+        s += &format!(
+            "{},{},{},{}",
+            spec.op.name(),
+            spec.ty.name(),
+            spec.space.name(),
+            spec.scope.name()
+        );
+        for t in &targets {
+            let v = matrix_cell(&spec, *t);
+            s += &format!(",{},\"{}\"", v.name(), v.detail().replace('"', "'"));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The coverage matrix as Markdown: one row per IR atomic (op, type,
+/// space), one column per target ISA, the verdict per scope
+/// (`wave/workgroup/cluster/device/system`, `=` exact, `+` strengthened,
+/// `x` impossible), then the reasons, each once.
+pub fn matrix_markdown() -> String {
+    let targets = targets();
+    let mut s = String::from("| op | type | space |");
+    for t in &targets {
+        s += &format!(" {t} |");
+    }
+    s += "\n| --- | --- | --- |";
+    for _ in &targets {
+        s += " --- |";
+    }
+    s.push('\n');
+    let mut reasons: Vec<String> = Vec::new();
+    let specs = matrix_specs();
+    for row in specs.chunks(Scope::ALL.len()) {
+        let spec = row[0];
+        s += &format!(
+            "| {} | {} | {} |",
+            spec.op.name(),
+            spec.ty.name(),
+            spec.space.name()
+        );
+        for t in &targets {
+            let marks: Vec<&str> = row
+                .iter()
+                .map(|spec| {
+                    let v = matrix_cell(spec, *t);
+                    if !v.detail().is_empty() && !reasons.iter().any(|r| r == v.detail()) {
+                        reasons.push(v.detail().to_string());
+                    }
+                    match v {
+                        Verdict::Exact => "=",
+                        Verdict::Strengthened(_) => "+",
+                        Verdict::Impossible(_) => "x",
+                        _ => "?",
+                    }
+                })
+                .collect();
+            s += &format!(" `{}` |", marks.join(""));
+        }
+        s.push('\n');
+    }
+    s += "\nReasons given for `+` and `x`:\n\n";
+    for r in reasons {
+        s += &format!("- {r}\n");
+    }
+    s
+}
