@@ -293,7 +293,7 @@ mod tests {
             for space in Space::ALL {
                 for scope in Scope::ALL {
                     let c = cell(op.op, op.ty, scope, space, Pattern::Hot);
-                    for isa in [isa("lsu"), isa("cdna5")] {
+                    for isa in [isa("lsu"), isa("cdna5"), isa("gfx942")] {
                         match generate(isa, &c, &W) {
                             Ok(g) => {
                                 assert_eq!(g.source.lines().count(), 3);
@@ -315,6 +315,7 @@ mod tests {
         );
         assert!(generate(isa("lsu"), &c, &W).is_ok());
         assert!(generate(isa("cdna5"), &c, &W).is_ok());
+        assert!(generate(isa("gfx942"), &c, &W).is_ok());
         assert!(matches!(
             generate(isa("sm75"), &c, &W),
             Err(Error::IsaUnavailable { .. })

@@ -17,6 +17,8 @@ fn every_ir_atomic_row_is_written_and_lifts_back() {
         .map(|r| r.mnemonic.as_str())
         .collect();
     assert_eq!(report.mnemonics(), rows);
+    // Every register set and offset of the test is written.
+    assert!(report.refused_on.is_empty(), "{:?}", report.refused_on);
     // Each row: four scopes (CU, SE, DEV, SYS), returning or not.
     assert_eq!(report.written.len(), rows.len() * 4 * 2);
 }

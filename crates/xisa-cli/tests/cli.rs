@@ -994,5 +994,5 @@ fn port_lists_reports_and_writes() {
     usage_failure(&none, "no --to");
     let m = xisa(&["port", "--matrix"]);
     success(&m, "matrix");
-    assert!(text(&m.stdout).starts_with("| op | type | space | cdna5 | lsu |\n"));
+    assert!(text(&m.stdout).starts_with("| op | type | space | gfx942 | cdna5 | lsu |\n"));
 }

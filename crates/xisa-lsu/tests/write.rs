@@ -20,6 +20,8 @@ fn every_global_and_shared_atomic_row_is_written_and_lifts_back() {
         .map(|r| r.mnemonic.as_str())
         .collect();
     assert_eq!(report.mnemonics(), rows);
+    // Every register set and offset of the test is written.
+    assert!(report.refused_on.is_empty(), "{:?}", report.refused_on);
     // Each row once per scope it can name: three (cpol) for global, one for shared.
     let global = report
         .written

@@ -101,6 +101,10 @@ pub enum PortError {
         #[source]
         source: FrontendError,
     },
+    /// The input is a module (a cubin, a code object): porting reads bare
+    /// instructions.
+    #[error("{isa}: the input is a module; xisa port reads bare instructions (words or assembly text) yet, not modules")]
+    Module { isa: &'static str },
     /// An instruction's listing does not assemble back (a frontend defect).
     #[error("{isa}: instruction {index} (`{text}`) does not reassemble: {source}")]
     Reassemble {
@@ -119,6 +123,9 @@ pub fn port(program: &[u8], from: Isa, to: Isa) -> Result<Vec<Ported>, PortError
         isa: from.name(),
         source,
     };
+    if src.detect(program) {
+        return Err(PortError::Module { isa: from.name() });
+    }
     let words = if xisa_frontend::looks_like_text(program) {
         src.assemble(&String::from_utf8_lossy(program))
             .map_err(err)?

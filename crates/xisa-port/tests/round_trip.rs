@@ -1,12 +1,21 @@
-//! Every IR atomic the lsu and CDNA 5 writers write, ported to the other
-//! ISA and back: each ported instruction lifts to the source's atomic
+//! Every IR atomic the lsu, CDNA 5 and gfx942 writers write, ported to each
+//! other ISA: each ported instruction lifts to the source's atomic
 //! (modulo a widened scope, which the verdict states), on the source's
 //! address registers and offset, with every data register accounted for.
 
 use xisa::Isa;
-use xisa_frontend::{read_atomic, Frontend};
+use xisa_frontend::{read_atomic, AtomicRegs, Frontend};
 use xisa_port::{port, Verdict};
 use xisa_testkit::write::atomic_specs;
+
+/// Registers away from the fragment convention (even: gfx942 pairs), with
+/// an offset every form holds.
+const REGS: AtomicRegs = AtomicRegs {
+    addr: 10,
+    data: 20,
+    dst: 30,
+    offset: 96,
+};
 
 fn isa(name: &str) -> Isa {
     name.parse().unwrap()
@@ -22,8 +31,7 @@ fn lift_text(f: &dyn Frontend, text: &str) -> xisa_ir::Kernel {
 /// convention, with an offset) to `to`; returns the verdict counts.
 fn check(from: &str, to: &str) -> [usize; 3] {
     let (from, to) = (isa(from), isa(to));
-    // Registers away from the fragment convention, with an offset.
-    let regs = xisa_testkit::write::REGS[1];
+    let regs = REGS;
     let mut counts = [0; 3];
     for spec in atomic_specs() {
         let Ok(w) = from.frontend().write_atomic(&spec, &regs) else {
@@ -71,21 +79,57 @@ fn check(from: &str, to: &str) -> [usize; 3] {
     counts
 }
 
+// The counts, [exact, strengthened, impossible], follow from the tables:
+// lsu has 26 global and 26 shared atomic ops (returning or not) at scopes
+// wg/dev/sys; CDNA 5 31 IR ops on global memory at CU/SE/DEV/SYS; gfx942
+// 32 global ops (device, or system with sc1) and 66 LDS rows (workgroup).
+
 #[test]
 fn lsu_to_cdna5() {
-    // lsu's 26 global atomic ops, returning or not, at its three scopes
-    // (workgroup, device, system: CDNA 5 names each) are exact; its 26
-    // shared ones (returning or not) have no VGLOBAL form.
+    // Global: exact at every lsu scope; shared: no VGLOBAL form.
     assert_eq!(check("lsu", "cdna5"), [26 * 2 * 3, 0, 26 * 2]);
 }
 
 #[test]
+fn lsu_to_gfx942() {
+    // 24 global ops in both (gfx942 has no f32 min/max on global memory):
+    // exact at device/system, workgroup widened to device; 50 of the 52
+    // shared forms have an LDS row (no non-returning exchange in DS).
+    assert_eq!(
+        check("lsu", "gfx942"),
+        [24 * 2 * 2 + 50, 24 * 2, 2 * 2 * 3 + 2]
+    );
+}
+
+#[test]
 fn cdna5_to_lsu() {
-    // The 31 VGLOBAL rows with an IR op, at CDNA 5's four scopes, returning
-    // or not: lsu has 26 of the ops; CDNA 5's SE scope (IR cluster) becomes
-    // lsu's device scope; 64-bit sub/inc/dec and the packed f16/bf16 adds
-    // have no lsu atomic.
+    // lsu has 26 of the ops; SE (IR cluster) widened to device; 64-bit
+    // sub/inc/dec and the packed f16/bf16 adds have no lsu atomic.
     assert_eq!(check("cdna5", "lsu"), [26 * 2 * 3, 26 * 2, 5 * 4 * 2]);
+}
+
+#[test]
+fn cdna5_to_gfx942() {
+    // 29 ops in both (no f32 min_num/max_num in gfx942): exact at DEV/SYS,
+    // CU and SE widened to device.
+    assert_eq!(
+        check("cdna5", "gfx942"),
+        [29 * 2 * 2, 29 * 2 * 2, 2 * 4 * 2]
+    );
+}
+
+#[test]
+fn gfx942_to_lsu() {
+    // The 24 global ops lsu has, exact at both gfx942 scopes; 50 LDS forms
+    // lsu's shared atomics take; 8 global ops (64-bit sub/inc/dec, packed
+    // adds, f64 add/min/max) and 16 LDS rows have no lsu atomic.
+    assert_eq!(check("gfx942", "lsu"), [24 * 2 * 2 + 50, 0, 8 * 2 * 2 + 16]);
+}
+
+#[test]
+fn gfx942_to_cdna5() {
+    // 29 global ops in both; no f64 VGLOBAL atomics; no LDS in VGLOBAL.
+    assert_eq!(check("gfx942", "cdna5"), [29 * 2 * 2, 0, 3 * 2 * 2 + 66]);
 }
 
 #[test]
@@ -112,11 +156,27 @@ fn targets_without_a_writer_are_not_yet() {
     let ported = port(
         b"atom.global.add.u32 v4, v[8:9], 0\n",
         isa("lsu"),
-        isa("gfx942"),
+        isa("sm75"),
     )
     .unwrap();
     assert_eq!(
         ported[0].verdict,
-        Verdict::NotYet("xisa cannot write gfx942 instructions yet".into())
+        Verdict::NotYet("xisa cannot write sm75 instructions yet".into())
+    );
+}
+
+#[test]
+fn modules_are_refused_with_the_reason() {
+    let co = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/gfx942/out/hist_global.co"
+    ))
+    .unwrap();
+    let e = port(&co, isa("gfx942"), isa("lsu"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "gfx942: the input is a module; xisa port reads bare instructions (words or assembly text) yet, not modules"
     );
 }

@@ -35,6 +35,9 @@ pub fn atomic_specs() -> Vec<AtomicSpec> {
 pub struct WriterReport {
     pub written: Vec<(AtomicSpec, WrittenAtomic)>,
     pub refused: Vec<(AtomicSpec, String)>,
+    /// Refused on other registers than the fragment convention's only
+    /// (an offset or register the form cannot hold), with the reason.
+    pub refused_on: Vec<(AtomicSpec, AtomicRegs, String)>,
 }
 
 impl WriterReport {
@@ -59,14 +62,21 @@ impl WriterReport {
 }
 
 /// Register sets every written atomic is checked on: the fragment
-/// convention, and registers elsewhere with a negative offset.
-pub const REGS: [AtomicRegs; 2] = [
+/// convention, and registers elsewhere with a negative and a positive
+/// offset.
+pub const REGS: [AtomicRegs; 3] = [
     AtomicRegs::FRAGMENT,
     AtomicRegs {
         addr: 10,
         data: 20,
         dst: 30,
         offset: -64,
+    },
+    AtomicRegs {
+        addr: 41,
+        data: 50,
+        dst: 60,
+        offset: 200,
     },
 ];
 
@@ -87,6 +97,9 @@ pub fn check_writer(f: &dyn Frontend) -> WriterReport {
                     assert!(!why.is_empty(), "{spec}: refused without a reason");
                     if regs == AtomicRegs::FRAGMENT {
                         report.refused.push((spec, why));
+                    } else if !report.refused.iter().any(|(s, _)| *s == spec) {
+                        // Refused on these registers only: say so.
+                        report.refused_on.push((spec, regs, why));
                     }
                     continue;
                 }

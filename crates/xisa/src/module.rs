@@ -452,6 +452,39 @@ mod tests {
                 Scope::Device,
                 Some("no VGLOBAL atomic performs it"),
             ),
+            ("gfx942", FAdd, F64, Space::Global, Scope::System, None),
+            (
+                "gfx942",
+                FMin,
+                F32,
+                Space::Global,
+                Scope::Device,
+                Some("no global atomic performs it"),
+            ),
+            (
+                "gfx942",
+                Add,
+                B32,
+                Space::Global,
+                Scope::Workgroup,
+                Some("the cache bits name no workgroup scope for atomics"),
+            ),
+            (
+                "gfx942",
+                Add,
+                B32,
+                Space::Shared,
+                Scope::Device,
+                Some("LDS atomics have workgroup scope only"),
+            ),
+            (
+                "gfx942",
+                Exch,
+                B32,
+                Space::Shared,
+                Scope::Workgroup,
+                Some("no LDS atomic performs it"),
+            ),
         ];
         for (isa, op, ty, space, scope, refusal) in cases {
             let spec = AtomicSpec {
@@ -474,7 +507,7 @@ mod tests {
                 (other, _) => panic!("{isa} {spec}: {other:?}"),
             }
         }
-        for isa in ["sm75", "gfx942", "ir"] {
+        for isa in ["sm75", "ir"] {
             let spec = AtomicSpec {
                 op: Add,
                 ty: B32,

@@ -573,6 +573,26 @@ impl Enc<'_> {
 
 type Labels<'a> = &'a dyn Fn(&str) -> Option<i64>;
 
+/// The encoding of `row` with the given field values (the rest zero; FLAT's
+/// segment from the row's variant): for writers that build an instruction
+/// from fields rather than text. Each value is checked against its field.
+pub(crate) fn encode_fields(row: &Opcode, fields: &[(&str, i64)]) -> R<Vec<u8>> {
+    let fmt = &tables().formats[row.format];
+    let mut e = Enc {
+        fmt,
+        word: u64::from(fmt.value),
+        literal: None,
+    };
+    e.set("op", i64::from(row.op))?;
+    if fmt.name == "FLAT" {
+        e.set("seg", if row.variant == "global" { 2 } else { 0 })?;
+    }
+    for (name, v) in fields {
+        e.set(name, *v)?;
+    }
+    Ok(e.word.to_le_bytes()[..fmt.bytes].to_vec())
+}
+
 fn encode_line(text: &str, at: usize, labels: Labels) -> R<Vec<u8>> {
     let p = parse(text);
     let t = tables();

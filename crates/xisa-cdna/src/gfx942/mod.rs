@@ -20,6 +20,7 @@ pub mod print;
 pub mod semantics;
 pub mod tables;
 pub mod valu;
+pub mod write;
 
 pub use decode::{decode_one, decode_program, Gfx942Error, Gfx942ErrorKind, Inst};
 pub use tables::{tables, Format, Opcode, Tables};

@@ -28,7 +28,7 @@ mod builder;
 pub mod codeobj;
 mod gpr_idx;
 pub mod lanemask;
-mod mem;
+pub(crate) mod mem;
 mod mode;
 mod salu;
 mod valu;
@@ -372,9 +372,11 @@ pub fn lift(name: &str, code: &[u8], abi: &EntryAbi) -> Result<Kernel, LiftError
         lift_inst(&mut b, i, off, off + len, &ids)?;
     }
     if b.is_open() {
-        // Fell off the end of the code.
+        // Fell off the end of the code: a kernel traps (the hardware would
+        // run on into whatever follows); a bare fragment ends there, as lsu
+        // and CDNA 5 fragments do, so that a written instruction runs alone.
         b.begin(code.len() as u64, "<end>", None);
-        b.terminate(Term::Trap);
+        b.terminate(if abi.fragment { Term::Exit } else { Term::Trap });
     }
     finish(b)
 }
