@@ -5,13 +5,13 @@
 use std::fmt::Write as _;
 
 use xisa::{Isa, Module};
-use xisa_frontend::{AtomicData, AtomicRegs, AtomicSpec, FrontendError, WrittenAtomic};
+use xisa_frontend::{AtomicSpec, DataRole, FrontendError, MemRegs, MemSpec, Written};
 
 use crate::matrix::{AtomOp, AtomType, Cell, Pattern, Space, Work};
 use crate::Error;
 
 /// The ISA benchmark kernels are written in: IR, or any frontend that writes
-/// atomics ([`xisa_frontend::Frontend::write_atomic`]); the others are
+/// atomics ([`xisa_frontend::Frontend::write_mem`]); the others are
 /// refused with the reason.
 pub type BenchIsa = Isa;
 
@@ -46,7 +46,10 @@ pub fn check_available(isa: Isa) -> Result<(), Error> {
         scope: xisa_ir::Scope::Device,
         returns: false,
     };
-    match isa.frontend().write_atomic(&probe, &AtomicRegs::FRAGMENT) {
+    match isa
+        .frontend()
+        .write_mem(&MemSpec::Atomic(probe), &MemRegs::FRAGMENT)
+    {
         Err(e @ FrontendError::NoWriter { .. }) => Err(Error::IsaUnavailable {
             isa: isa.name(),
             missing: e.to_string(),
@@ -102,7 +105,7 @@ pub fn generate(isa: BenchIsa, cell: &Cell, work: &Work) -> Result<Generated, Er
     } else {
         let w = isa
             .frontend()
-            .write_atomic(&spec(cell), &AtomicRegs::FRAGMENT)
+            .write_mem(&MemSpec::Atomic(spec(cell)), &MemRegs::FRAGMENT)
             .map_err(|e| match e {
                 FrontendError::NoInstruction { why, .. } => unsupported(isa, cell, &why),
                 e => Error::Generate(format!("{isa}: {e}")),
@@ -212,7 +215,7 @@ fn reg(module: &Module, name: &str) -> Result<usize, Error> {
         .ok_or_else(|| Error::Generate(format!("lifted kernel has no register {name}")))
 }
 
-fn fragment_inputs(module: &Module, cell: &Cell, w: &WrittenAtomic) -> Result<Inputs, Error> {
+fn fragment_inputs(module: &Module, cell: &Cell, w: &Written) -> Result<Inputs, Error> {
     let (addr_lo, addr_hi) = match cell.space {
         Space::Global => (reg(module, "v0")?, Some(reg(module, "v1")?)),
         Space::Shared => (reg(module, "v0")?, None),
@@ -225,9 +228,9 @@ fn fragment_inputs(module: &Module, cell: &Cell, w: &WrittenAtomic) -> Result<In
         .iter()
         .map(|(name, part)| {
             let bits = match part {
-                AtomicData::Value { hi: false } => v & 0xffff_ffff,
-                AtomicData::Value { hi: true } => v >> 32,
-                AtomicData::Compare { .. } => 0,
+                DataRole::Value(0) => v & 0xffff_ffff,
+                DataRole::Value(_) => v >> 32,
+                DataRole::Compare(_) => 0,
             };
             Ok((reg(module, name)?, bits))
         })

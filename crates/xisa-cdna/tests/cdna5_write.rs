@@ -1,6 +1,7 @@
 //! The CDNA 5 instruction writer against its own lifter: every IR atomic is
 //! asked for, and the written instructions cover every VGLOBAL row whose
-//! operation the IR has.
+//! operation the IR has. Loads, stores and fences are not written (xisa's
+//! CDNA 5 frontend holds the VGLOBAL atomics).
 
 use std::collections::BTreeSet;
 
@@ -21,4 +22,8 @@ fn every_ir_atomic_row_is_written_and_lifts_back() {
     assert!(report.refused_on.is_empty(), "{:?}", report.refused_on);
     // Each row: four scopes (CU, SE, DEV, SYS), returning or not.
     assert_eq!(report.written.len(), rows.len() * 4 * 2);
+    assert_eq!(
+        report.not_yet,
+        BTreeSet::from(["fences", "loads", "stores"])
+    );
 }

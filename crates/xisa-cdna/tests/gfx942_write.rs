@@ -1,6 +1,7 @@
-//! The gfx942 instruction writer against its own lifter: every IR atomic is
-//! asked for, and the written instructions cover every GLOBAL and DS atomic
-//! row of the memory-semantics table.
+//! The gfx942 instruction writer against its own lifter: every IR memory
+//! operation is asked for, and the written instructions cover every GLOBAL
+//! and DS atomic, load and store row of the memory-semantics table (but the
+//! d16 halves) and both cache operations.
 
 use std::collections::BTreeSet;
 
@@ -9,7 +10,7 @@ use xisa_cdna::gfx942::tables::tables;
 use xisa_testkit::write::check_writer;
 
 #[test]
-fn every_global_and_lds_atomic_row_is_written_and_lifts_back() {
+fn every_global_and_lds_access_row_and_cache_operation_is_written_and_lifts_back() {
     let report = check_writer(&xisa_cdna::gfx942::frontend::Gfx942Frontend);
     let t = tables();
     let rows: BTreeSet<&str> = t
@@ -18,11 +19,18 @@ fn every_global_and_lds_atomic_row_is_written_and_lifts_back() {
         .filter(|o| {
             let f = t.formats[o.format].name.as_str();
             (f == "DS" || (f == "FLAT" && o.variant == "global"))
-                && matches!(mem_row(&o.mnemonic), Some(Ok(m)) if m.access == Access::Atomic)
+                && matches!(mem_row(&o.mnemonic), Some(Ok(m))
+                    if m.access == Access::Atomic
+                        || (matches!(m.access, Access::Load | Access::Store)
+                            && !m.flags.d16 && !m.flags.hi))
+                || (f == "MUBUF"
+                    && matches!(mem_row(&o.mnemonic), Some(Ok(m))
+                        if matches!(m.access, Access::Wbl2 | Access::Inv)))
         })
         .map(|o| o.mnemonic.as_str())
         .collect();
     assert_eq!(report.mnemonics(), rows);
+    assert!(report.not_yet.is_empty());
     // Refused on the test's other register sets only: an odd pair and a
     // negative LDS offset.
     let on: BTreeSet<&str> = report

@@ -965,7 +965,7 @@ fn port_lists_reports_and_writes() {
     assert_eq!(
         text(&out.stdout),
         "global_atomic_add_u32 v[8:9], v4, off offset:16\n\
-         // [1] ld.global.b32 v1, v[2:3], 0: not yet: only atomics are ported yet\n\
+         // [1] ld.global.b32 v1, v[2:3], 0: not yet: xisa cannot write cdna5 loads yet\n\
          // [2] atom.shared.add.u32 v3, v1, 4: impossible: VGLOBAL atomics address global memory, not shared\n"
     );
     let report = std::fs::read_to_string(&md).unwrap();
@@ -994,5 +994,5 @@ fn port_lists_reports_and_writes() {
     usage_failure(&none, "no --to");
     let m = xisa(&["port", "--matrix"]);
     success(&m, "matrix");
-    assert!(text(&m.stdout).starts_with("| op | type | space | gfx942 | cdna5 | lsu |\n"));
+    assert!(text(&m.stdout).starts_with("| operation | space | gfx942 | cdna5 | lsu |\n"));
 }

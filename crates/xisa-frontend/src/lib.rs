@@ -20,11 +20,12 @@ use std::fmt;
 use xisa_ir::{Kernel, Type};
 pub use xisa_runtime::launch::GeometryLimits;
 
-pub mod atomic;
 pub mod ir;
+pub mod mem;
 
-pub use atomic::{
-    atomic_data, read_atomic, AtomicData, AtomicRegs, AtomicSpec, ReadAtomic, WrittenAtomic,
+pub use mem::{
+    access_shapes, access_words, atomic_data, fence_half, read_mem, AccessSpec, AtomicSpec,
+    DataRole, MemRegs, MemSpec, ReadMem, Refusal, Written,
 };
 
 /// Why a frontend operation failed. Each message is complete (it names the
@@ -55,11 +56,14 @@ pub enum FrontendError {
         /// The ISA's name.
         isa: &'static str,
     },
-    /// The ISA has no instruction writer ([`Frontend::write_atomic`]).
-    #[error("xisa cannot write {isa} instructions yet")]
+    /// xisa cannot write this kind of the ISA's instructions yet
+    /// ([`Frontend::write_mem`]).
+    #[error("xisa cannot write {isa} {what} yet")]
     NoWriter {
         /// The ISA's name.
         isa: &'static str,
+        /// The kind (`atomics`, `loads`, ...).
+        what: &'static str,
     },
     /// The ISA has no instruction for an IR operation.
     #[error("{isa} has no instruction for `{what}`: {why}")]
@@ -170,20 +174,18 @@ pub trait Frontend: Send + Sync + std::panic::RefUnwindSafe {
     /// happens per kernel in [`GuestModule::lift`].
     fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>>;
 
-    /// Writes the IR atomic `spec` as one instruction of this ISA, on the
-    /// vector registers `regs` ([`AtomicRegs`], [`WrittenAtomic`]), chosen from the
-    /// ISA's tables by the semantics each row states: the inverse of
-    /// lifting. Refused with the reason where no instruction performs it
-    /// exactly (another space, a scope the ISA cannot name, a type it has no
-    /// atomic for).
-    fn write_atomic(&self, spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic> {
-        let _ = (spec, regs);
-        Err(FrontendError::NoWriter {
-            isa: self.info().name,
-        })
+    /// Writes the IR memory operation `spec` (an atomic, a load, a store, a
+    /// fence) as one instruction of this ISA, on the vector registers `regs`
+    /// ([`MemRegs`], [`Written`]), chosen from the ISA's tables by the
+    /// semantics each row states: the inverse of lifting. Refused with the
+    /// reason where no instruction performs it exactly (another space, a
+    /// scope or order the ISA cannot name, a type it has no access for), or
+    /// as not written yet where xisa's writer lacks the kind.
+    fn write_mem(&self, spec: &MemSpec, regs: &MemRegs) -> Result<Written> {
+        let _ = regs;
+        Err(Refusal::NotYet.error(self.info().name, spec))
     }
 }
-
 /// A block size a kernel declares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlockRule {
@@ -710,9 +712,8 @@ pub struct FragmentFrontend {
     pub assemble: fn(&str) -> std::result::Result<Vec<u8>, String>,
     /// A program (text or words, see [`program`]) to its kernel.
     pub lift: fn(&[u8]) -> Result<Kernel>,
-    /// The instruction writer ([`Frontend::write_atomic`]): the written
-    /// instruction, or why none performs the operation.
-    pub write_atomic: fn(&AtomicSpec, &AtomicRegs) -> std::result::Result<WrittenAtomic, String>,
+    /// The instruction writer ([`Frontend::write_mem`]).
+    pub write_mem: fn(&MemSpec, &MemRegs) -> std::result::Result<Written, Refusal>,
 }
 
 impl Frontend for FragmentFrontend {
@@ -755,11 +756,7 @@ impl Frontend for FragmentFrontend {
         Ok(Box::new(SingleKernel::new((self.lift)(bytes)?)))
     }
 
-    fn write_atomic(&self, spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic> {
-        (self.write_atomic)(spec, regs).map_err(|why| FrontendError::NoInstruction {
-            isa: self.info.name,
-            what: spec.to_string(),
-            why,
-        })
+    fn write_mem(&self, spec: &MemSpec, regs: &MemRegs) -> Result<Written> {
+        (self.write_mem)(spec, regs).map_err(|r| r.error(self.info.name, spec))
     }
 }

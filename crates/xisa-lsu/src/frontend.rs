@@ -26,5 +26,5 @@ pub static FRONTEND: FragmentFrontend = FragmentFrontend {
         crate::lift(&insts, &crate::LiftOptions::default())
             .map_err(|e| FrontendError::Lift(e.to_string()))
     },
-    write_atomic: crate::write::write_atomic,
+    write_mem: crate::write::write_mem,
 };

@@ -1,73 +1,185 @@
-//! IR atomics written as lsu instructions: the row is found by the semantics
-//! the rules state (addressing, action, width, return), never by mnemonic,
-//! and printed by the disassembler's printer.
+//! IR memory operations written as lsu instructions: the row is found by
+//! the semantics the rules state (addressing, action, width, return), never
+//! by mnemonic, and printed by the disassembler's printer.
 
-use xisa_frontend::{atomic_data, AtomicRegs, AtomicSpec, WrittenAtomic};
-use xisa_ir::{Scope, Space};
+use xisa_frontend::{
+    atomic_data, fence_half, AccessSpec, AtomicSpec, MemRegs, MemSpec, Refusal, Written,
+};
+use xisa_ir::{MemKind, MemType, Order, Scope, Space};
 
 use crate::asm::print_inst;
 use crate::codec::{Inst, IMM_MAX, IMM_MIN};
 use crate::lift::scope_cpol;
-use crate::rules::{atom_type, tables, Action, Addressing, AtomWhere, Slot};
+use crate::rules::{atom_type, tables, Action, Addressing, AtomWhere, FenceScope, Rule, Slot};
 
 /// Writes `spec` as one lsu instruction on `regs`: the address in
-/// `v[addr:addr+1]` (global) or `v[addr]` (shared) plus the offset, data
-/// from `v[data]` (`cmpxchg`: compare first), the old value back in the
-/// first data register(s) (`regs.dst` is not used: lsu returns in place).
-pub fn write_atomic(spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic, String> {
-    let (addressing, at) = match spec.space {
-        Space::Global => (Addressing::Global, AtomWhere::L2),
-        Space::Shared => (Addressing::Shared, AtomWhere::Workgroup),
-        other => return Err(format!("lsu atomics are global or shared, not {other}")),
-    };
-    let t = tables();
-    let id = t
-        .rules
-        .iter()
-        .position(|r| {
-            r.addressing == addressing
-                && matches!(r.action, Action::Atom { op, at: w, bits, rtn }
-                    if op == spec.op && w == at && rtn == spec.returns
-                        && atom_type(op, bits) == spec.ty)
-        })
-        .ok_or_else(|| format!("no {} atomic performs it", spec.space))?;
-    let rule = &t.rules[id];
-    let cpol = if rule.operand(Slot::Cpol).is_some() {
-        scope_cpol(spec.scope)
-            .ok_or_else(|| format!("the cache policy names no {} scope", spec.scope))?
-    } else if spec.scope == Scope::Workgroup {
+/// `v[addr:addr+1]` (global) or `v[addr]` (shared) plus the offset; an
+/// atomic's data from `v[data]` (`cmpxchg`: compare first) and its old value
+/// back in the first data register(s) (`regs.dst` is not used: lsu returns
+/// in place); a load's destination and a store's value from `v[data]`; the
+/// cache operations as fences.
+pub fn write_mem(spec: &MemSpec, regs: &MemRegs) -> Result<Written, Refusal> {
+    match spec {
+        MemSpec::Atomic(a) => atomic(a, regs),
+        MemSpec::Load(a) => access(a, true, regs),
+        MemSpec::Store(a) => access(a, false, regs),
+        MemSpec::Fence { scope, order } => fence(*scope, *order),
+    }
+}
+
+/// The addressing of `space` (the vector forms).
+fn addressing(space: Space, what: &str) -> Result<Addressing, Refusal> {
+    match space {
+        Space::Global => Ok(Addressing::Global),
+        Space::Shared => Ok(Addressing::Shared),
+        other => Err(format!("lsu {what} are global or shared, not {other}").into()),
+    }
+}
+
+/// `rule` on `regs` with the cache policy of `scope` (rules without a
+/// policy operand take only the scope the lifter gives them, `default`).
+fn inst(rule: usize, regs: &MemRegs, scope: Scope, default: Scope) -> Result<Inst, Refusal> {
+    let r: &Rule = &tables().rules[rule];
+    let cpol = if r.operand(Slot::Cpol).is_some() {
+        scope_cpol(scope).ok_or_else(|| format!("the cache policy names no {scope} scope"))?
+    } else if scope == default {
         0
     } else {
-        return Err(format!("{} atomics have workgroup scope only", spec.space));
+        let space = r.mnemonic.split('.').nth(1).unwrap_or("these");
+        let kind = if r.mnemonic.starts_with("atom") {
+            "atomics"
+        } else {
+            "accesses"
+        };
+        return Err(
+            format!("lsu's {space} {kind} take no cache policy: {default} scope only").into(),
+        );
     };
     let reg = |n: u32| u8::try_from(n).map_err(|_| format!("no register v{n}"));
     let imm = i32::try_from(regs.offset)
         .ok()
         .filter(|o| (IMM_MIN..=IMM_MAX).contains(o))
         .ok_or_else(|| format!("offset {} does not fit 24 signed bits", regs.offset))?;
-    let inst = Inst {
+    Ok(Inst {
         rd: reg(regs.data)?,
         rs1: reg(regs.addr)?,
         imm,
         cpol,
-        ..Inst::new(id)
-    };
-    let text = print_inst(&inst);
-    // The assembler checks what the fields cannot hold (register ranges).
+        ..Inst::new(rule)
+    })
+}
+
+/// The printed instruction, checked by the assembler (register ranges).
+fn print(inst: &Inst) -> Result<String, Refusal> {
+    let text = print_inst(inst);
     crate::assemble(&text).map_err(|e| e.to_string())?;
-    let name = |i: usize| format!("v{}", regs.data as usize + i);
-    let words = spec.ty.bytes() as usize / 4;
-    Ok(WrittenAtomic {
+    Ok(text)
+}
+
+fn vregs(first: u32, n: u32) -> Vec<String> {
+    (first..first + n).map(|i| format!("v{i}")).collect()
+}
+
+fn find(what: &str, f: impl Fn(&Rule) -> bool) -> Result<usize, Refusal> {
+    tables()
+        .rules
+        .iter()
+        .position(f)
+        .ok_or_else(|| format!("no {what} performs it").into())
+}
+
+fn atomic(spec: &AtomicSpec, regs: &MemRegs) -> Result<Written, Refusal> {
+    let at = match spec.space {
+        Space::Shared => AtomWhere::Workgroup,
+        _ => AtomWhere::L2,
+    };
+    let addressing = addressing(spec.space, "atomics")?;
+    let id = find(&format!("{} atomic", spec.space), |r| {
+        r.addressing == addressing
+            && matches!(r.action, Action::Atom { op, at: w, bits, rtn }
+                if op == spec.op && w == at && rtn == spec.returns
+                    && atom_type(op, bits) == spec.ty)
+    })?;
+    let text = print(&inst(id, regs, spec.scope, Scope::Workgroup)?)?;
+    let words = spec.ty.bytes() / 4;
+    Ok(Written {
         text,
         returned: if spec.returns {
-            (0..words).map(name).collect()
+            vregs(regs.data, words)
         } else {
             Vec::new()
         },
         data: atomic_data(spec.op, spec.ty, true)
             .into_iter()
-            .enumerate()
-            .map(|(i, d)| (name(i), d))
+            .zip(vregs(regs.data, 4))
+            .map(|(d, n)| (n, d))
             .collect(),
+    })
+}
+
+/// The width and extension of a load/store row for `mem`: lsu moves one
+/// sub-dword element or one to four 32-bit words (its 64-bit accesses are
+/// two words).
+fn shape(mem: MemType) -> Option<(u32, bool, bool)> {
+    match (mem.kind, mem.count) {
+        (MemKind::U8, 1) => Some((8, true, false)),
+        (MemKind::S8, 1) => Some((8, true, true)),
+        (MemKind::U16, 1) => Some((16, true, false)),
+        (MemKind::S16, 1) => Some((16, true, true)),
+        (MemKind::B32, n @ 1..=4) => Some((32 * n as u32, false, false)),
+        _ => None,
+    }
+}
+
+fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, Refusal> {
+    let what = if load { "loads" } else { "stores" };
+    let addressing = addressing(spec.space, what)?;
+    if spec.order != Order::Weak {
+        return Err(format!("lsu {what} are plain (weak) accesses, not {}", spec.order).into());
+    }
+    let (bits, ext, sign) = shape(spec.mem).ok_or_else(|| {
+        format!(
+            "no lsu {} moves {}",
+            &what[..what.len() - 1],
+            spec.mem.kind.name()
+        )
+    })?;
+    let id = find(
+        &format!("{} {}", spec.space, &what[..what.len() - 1]),
+        |r| {
+            r.addressing == addressing
+                && match r.action {
+                    Action::Load {
+                        bits: b,
+                        ext: e,
+                        sign: s,
+                    } => load && b == bits && e == ext && (s == sign || !ext),
+                    // A store of a sub-dword element stores its low bits: the
+                    // lifter calls them u8/u16.
+                    Action::Store { bits: b } => !load && b == bits && !sign,
+                    _ => false,
+                }
+        },
+    )?;
+    // Shared rows take no cache policy; the lifter gives them device scope.
+    let text = print(&inst(id, regs, spec.scope, Scope::Device)?)?;
+    Ok(Written::access(text, load, regs.data, spec.mem))
+}
+
+fn fence(scope: Scope, order: Order) -> Result<Written, Refusal> {
+    let want = match scope {
+        Scope::Device => FenceScope::Device,
+        Scope::System => FenceScope::System,
+        s => return Err(format!("the cache operations are device or system wide, not {s}").into()),
+    };
+    let acquire = fence_half(order)?;
+    let id = find(
+        "cache operation",
+        |r| matches!(r.action, Action::Fence { scope: s, acquire: a } if s == want && a == acquire),
+    )?;
+    Ok(Written {
+        text: print(&Inst::new(id))?,
+        data: Vec::new(),
+        returned: Vec::new(),
     })
 }

@@ -1,34 +1,36 @@
-//! The lsu instruction writer against its own lifter: every IR atomic is
-//! asked for, and the written instructions cover every global and shared
-//! atomic row of the rules.
+//! The lsu instruction writer against its own lifter: every IR memory
+//! operation is asked for, and the written instructions cover every global
+//! and shared atomic, load and store row and every cache operation of the
+//! rules.
 
 use std::collections::BTreeSet;
-
-use xisa_ir::Space;
 
 use xisa_lsu::rules::{tables, Action, Addressing};
 use xisa_testkit::write::check_writer;
 
 #[test]
-fn every_global_and_shared_atomic_row_is_written_and_lifts_back() {
+fn every_vector_addressed_row_and_cache_operation_is_written_and_lifts_back() {
     let report = check_writer(&xisa_lsu::frontend::FRONTEND);
     let rows: BTreeSet<&str> = tables()
         .rules
         .iter()
-        .filter(|r| matches!(r.action, Action::Atom { .. }))
-        .filter(|r| matches!(r.addressing, Addressing::Global | Addressing::Shared))
+        .filter(|r| match r.action {
+            Action::Atom { .. } | Action::Load { .. } | Action::Store { .. } => {
+                matches!(r.addressing, Addressing::Global | Addressing::Shared)
+            }
+            Action::Fence { .. } => true,
+            Action::Uld { .. } => false,
+        })
         .map(|r| r.mnemonic.as_str())
         .collect();
     assert_eq!(report.mnemonics(), rows);
+    assert!(report.not_yet.is_empty());
     // Every register set and offset of the test is written.
     assert!(report.refused_on.is_empty(), "{:?}", report.refused_on);
-    // Each row once per scope it can name: three (cpol) for global, one for shared.
-    let global = report
-        .written
-        .iter()
-        .filter(|(s, _)| s.space == Space::Global);
-    assert_eq!(
-        global.count(),
-        3 * rows.iter().filter(|m| m.contains(".global.")).count()
-    );
+    // Each global row once per scope its cache policy names (wg, dev, sys),
+    // loads and stores for each weak shape; each shared row at its one scope.
+    let global = rows.iter().filter(|m| m.contains(".global.")).count();
+    let shared = rows.iter().filter(|m| m.contains(".shared.")).count();
+    let fences = rows.len() - global - shared;
+    assert_eq!(report.written.len(), 3 * global + shared + fences);
 }

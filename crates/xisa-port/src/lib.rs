@@ -1,22 +1,23 @@
 //! Cross-ISA porting (`xisa port`): each instruction of a program is lifted
 //! to the IR on its own, its memory operation read back out of the IR
-//! ([`xisa_frontend::read_atomic`]) and written as the target ISA's
-//! instruction by the target's frontend ([`xisa_frontend::Frontend::write_atomic`]),
-//! on the same registers where the target's operand layout allows it.
-//! Every instruction gets a [`Verdict`]; none is dropped.
+//! ([`xisa_frontend::read_mem`]) and written as the target ISA's
+//! instruction by the target's frontend ([`xisa_frontend::Frontend::write_mem`]),
+//! on the same registers where the target's operand layout allows it, a
+//! scope or order the target cannot name strengthened. Every instruction
+//! gets a [`Verdict`]; none is dropped.
 //!
-//! What is ported today: atomics (every operation, type and width,
-//! returning or not, CAS) between the ISAs whose frontends write atomics
-//! (lsu, CDNA 5). Loads, stores, fences and cache maintenance, address
-//! modes other than a vector address (uniform bases, buffers), and the
-//! sm_75 and gfx942 writers are not done yet: such instructions get
-//! [`Verdict::NotYet`] with the reason.
+//! What is ported today (`docs/porting.md`): atomics between lsu, CDNA 5
+//! and gfx942; loads, stores and fences between lsu and gfx942. Expanded
+//! forms (one instruction as several), ordered atomics, address modes other
+//! than a vector address (uniform bases, buffers), and sm_75 are not done
+//! yet: such instructions get [`Verdict::NotYet`] or [`Verdict::Impossible`]
+//! with the reason.
 
 use std::fmt;
 
 use xisa::Isa;
 use xisa_frontend::{
-    read_atomic, AtomicRegs, AtomicSpec, DisasmOptions, FrontendError, ReadAtomic, WrittenAtomic,
+    read_mem, AtomicSpec, DisasmOptions, FrontendError, MemRegs, MemSpec, ReadMem, Written,
 };
 use xisa_ir::{Op, Scope};
 
@@ -25,9 +26,14 @@ use xisa_ir::{Op, Scope};
 pub enum Verdict {
     /// The target instruction does exactly what the source did.
     Exact,
-    /// The target instruction is stronger (a wider scope): always safe; the
-    /// text says what changed.
-    Strengthened(String),
+    /// The target instruction is stronger (a wider scope, a stronger
+    /// order): always safe.
+    Strengthened {
+        /// What changed (`scope workgroup -> device`).
+        change: String,
+        /// Why the exact form is not available in the target.
+        why: String,
+    },
     /// The target needs several instructions for it (listed in the target
     /// column).
     Expanded(String),
@@ -44,7 +50,7 @@ impl Verdict {
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Exact => "exact",
-            Verdict::Strengthened(_) => "strengthened",
+            Verdict::Strengthened { .. } => "strengthened",
             Verdict::Expanded(_) => "expanded",
             Verdict::Impossible(_) => "impossible",
             Verdict::NotYet(_) => "not yet",
@@ -52,21 +58,28 @@ impl Verdict {
         }
     }
 
-    /// The reason or change, where the verdict has one.
-    pub fn detail(&self) -> &str {
+    /// The reason (for a strengthening: why the exact form is not
+    /// available), where the verdict has one.
+    pub fn reason(&self) -> &str {
         match self {
-            Verdict::Strengthened(s)
-            | Verdict::Expanded(s)
-            | Verdict::Impossible(s)
-            | Verdict::NotYet(s) => s,
+            Verdict::Strengthened { why, .. } => why,
+            Verdict::Expanded(s) | Verdict::Impossible(s) | Verdict::NotYet(s) => s,
             Verdict::Exact | Verdict::Outside => "",
+        }
+    }
+
+    /// The change and reason, as the report prints them.
+    pub fn detail(&self) -> String {
+        match self {
+            Verdict::Strengthened { change, why } => format!("{change} ({why})"),
+            v => v.reason().to_string(),
         }
     }
 }
 
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.detail() {
+        match self.detail().as_str() {
             "" => f.write_str(self.name()),
             d => write!(f, "{}: {d}", self.name()),
         }
@@ -180,21 +193,17 @@ fn port_one(from: Isa, to: Isa, index: usize, text: &str) -> Result<Ported, Port
         .iter()
         .flat_map(|b| &b.insts)
         .find(|i| is_memory(&i.op));
-    let Some(memory) = memory else {
-        return Ok(ported);
-    };
-    if !matches!(memory.op, Op::Atomic(_)) {
-        ported.verdict = Verdict::NotYet("only atomics are ported yet".into());
+    if memory.is_none() {
         return Ok(ported);
     }
-    let Some(read) = read_atomic(&kernel) else {
+    let Some(read) = read_mem(&kernel) else {
         ported.verdict = Verdict::NotYet(
             "its address is not a register plus an offset (buffer and surface forms are not ported yet)"
                 .into(),
         );
         return Ok(ported);
     };
-    match port_atomic(&read, to) {
+    match port_mem(&read, to) {
         Ok((verdict, written, registers)) => {
             ported.verdict = verdict;
             ported.target = vec![written.text];
@@ -244,55 +253,74 @@ fn consecutive(names: &[String]) -> Option<u32> {
         .then_some(first)
 }
 
-/// Writes `read` in `to`: the registers the source used where the target's
-/// layout allows, else the target's layout from the lowest data register
-/// (what moves is said); a scope the target cannot name is widened.
-fn port_atomic(
-    read: &ReadAtomic,
-    to: Isa,
-) -> Result<(Verdict, WrittenAtomic, Option<String>), Verdict> {
-    let addr = consecutive(&read.addr).ok_or_else(|| {
-        Verdict::NotYet(format!(
-            "the address comes from {}: only a vector address is ported yet",
-            read.addr.join(", ")
-        ))
-    })?;
-    let data_names: Vec<&String> = read.value.iter().chain(&read.compare).collect();
-    let data = data_names
-        .iter()
-        .filter_map(|n| vreg(n))
-        .min()
-        .ok_or_else(|| Verdict::NotYet("the data is not in vector registers".into()))?;
-    let dst = read.returned.first().and_then(|n| vreg(n)).unwrap_or(data);
-    let regs = AtomicRegs {
-        addr,
-        data,
-        dst,
-        offset: read.offset,
+/// Writes `read` in `to`: on the registers the source used where the
+/// target's layout allows, else in the target's layout from the lowest data
+/// register (what moves is said); a scope or order the target cannot name
+/// is strengthened to the nearest it can.
+fn port_mem(read: &ReadMem, to: Isa) -> Result<(Verdict, Written, Option<String>), Verdict> {
+    if matches!(read.spec, MemSpec::Atomic(_)) && read.order != xisa_ir::Order::Relaxed {
+        return Err(Verdict::NotYet(format!(
+            "{} atomics are not ported yet",
+            read.order
+        )));
+    }
+    let regs = if matches!(read.spec, MemSpec::Fence { .. }) {
+        MemRegs::FRAGMENT
+    } else {
+        let addr = consecutive(&read.addr).ok_or_else(|| {
+            Verdict::NotYet(format!(
+                "the address comes from {}: only a vector address is ported yet",
+                read.addr.join(", ")
+            ))
+        })?;
+        // The data: an atomic's or store's operands, a load's destination.
+        let names: Vec<&String> = match read.spec {
+            MemSpec::Load(_) => read.returned.iter().collect(),
+            _ => read.value.iter().chain(&read.compare).collect(),
+        };
+        let data = names
+            .iter()
+            .filter_map(|n| vreg(n))
+            .min()
+            .ok_or_else(|| Verdict::NotYet("the data is not in vector registers".into()))?;
+        let dst = read.returned.first().and_then(|n| vreg(n)).unwrap_or(data);
+        MemRegs {
+            addr,
+            data,
+            dst,
+            offset: read.offset,
+        }
     };
     let (verdict, w) = write(&read.spec, &regs, to)?;
     let moves = relaid(read, &w);
     Ok((verdict, w, moves))
 }
 
-/// Writes `spec` in `to` on `regs`; a scope the target cannot name is
-/// widened to the narrowest one it can (always safe).
-fn write(
-    spec: &AtomicSpec,
-    regs: &AtomicRegs,
-    to: Isa,
-) -> Result<(Verdict, WrittenAtomic), Verdict> {
+/// What changed from `from` to the stronger `to`.
+fn change(from: &MemSpec, to: &MemSpec) -> String {
+    let mut c = Vec::new();
+    if from.order() != to.order() {
+        c.push(format!("order {} -> {}", from.order(), to.order()));
+    }
+    if from.scope() != to.scope() {
+        c.push(format!("scope {} -> {}", from.scope(), to.scope()));
+    }
+    c.join(", ")
+}
+
+/// Writes `spec` in `to` on `regs`; a scope or order the target cannot name
+/// is strengthened to the nearest it can (always safe).
+fn write(spec: &MemSpec, regs: &MemRegs, to: Isa) -> Result<(Verdict, Written), Verdict> {
     let target = to.frontend();
-    let why = match target.write_atomic(spec, regs) {
+    let why = match target.write_mem(spec, regs) {
         Ok(w) => return Ok((Verdict::Exact, w)),
         Err(FrontendError::NoInstruction { why, .. }) => why,
         Err(e) => return Err(Verdict::NotYet(e.to_string())),
     };
-    for scope in Scope::ALL.into_iter().filter(|s| *s > spec.scope) {
-        let wider = AtomicSpec { scope, ..*spec };
-        if let Ok(w) = target.write_atomic(&wider, regs) {
-            let change = format!("scope {} -> {scope} ({why})", spec.scope);
-            return Ok((Verdict::Strengthened(change), w));
+    for stronger in spec.stronger() {
+        if let Ok(w) = target.write_mem(&stronger, regs) {
+            let change = change(spec, &stronger);
+            return Ok((Verdict::Strengthened { change, why }, w));
         }
     }
     Err(Verdict::Impossible(why))
@@ -300,7 +328,7 @@ fn write(
 
 /// Where the written instruction's registers differ from the source's:
 /// which role moves from where to where.
-fn relaid(read: &ReadAtomic, w: &WrittenAtomic) -> Option<String> {
+fn relaid(read: &ReadMem, w: &Written) -> Option<String> {
     let mut moves = Vec::new();
     let mut note = |what: &str, src: &[String], dst: &[String]| {
         if src != dst {
@@ -314,8 +342,8 @@ fn relaid(read: &ReadAtomic, w: &WrittenAtomic) -> Option<String> {
 }
 
 /// The verdict of writing `spec` in `to` (a cell of the coverage matrix).
-pub fn matrix_cell(spec: &AtomicSpec, to: Isa) -> Verdict {
-    match write(spec, &AtomicRegs::FRAGMENT, to) {
+pub fn matrix_cell(spec: &MemSpec, to: Isa) -> Verdict {
+    match write(spec, &MemRegs::FRAGMENT, to) {
         Ok((v, _)) | Err(v) => v,
     }
 }
@@ -390,67 +418,70 @@ pub fn report(ported: &[Ported], from: Isa, to: Isa) -> String {
     s
 }
 
-/// The ISAs whose frontends write atomics (the targets a port can reach).
+/// The ISAs whose frontends write memory instructions (the targets a port
+/// can reach).
 pub fn targets() -> Vec<Isa> {
-    let probe = AtomicSpec {
+    let probe = MemSpec::Atomic(AtomicSpec {
         op: xisa_ir::AtomOp::Add,
         ty: xisa_ir::AtomType::B32,
         space: xisa_ir::Space::Global,
         scope: Scope::Device,
         returns: false,
-    };
+    });
     Isa::all()
         .filter(|i| {
             !matches!(
-                i.frontend().write_atomic(&probe, &AtomicRegs::FRAGMENT),
+                i.frontend().write_mem(&probe, &MemRegs::FRAGMENT),
                 Err(FrontendError::NoWriter { .. })
             )
         })
         .collect()
 }
 
-/// Every IR atomic the matrix lists: op × type (where defined) × global
-/// and shared × scope, not returning (returning forms get the same
-/// verdicts from every writer).
-pub fn matrix_specs() -> Vec<AtomicSpec> {
-    let mut v = Vec::new();
-    for op in xisa_ir::AtomOp::ALL {
-        for ty in xisa_ir::AtomType::ALL
-            .into_iter()
-            .filter(|t| t.supports(op))
-        {
-            for space in [xisa_ir::Space::Global, xisa_ir::Space::Shared] {
-                for scope in Scope::ALL {
-                    v.push(AtomicSpec {
-                        op,
-                        ty,
-                        space,
-                        scope,
-                        returns: false,
-                    });
-                }
-            }
-        }
-    }
-    v
+/// Every IR memory operation the matrix lists ([`xisa_frontend::mem::mem_specs`]
+/// but the returning atomics, which get the same verdicts from every
+/// writer), scope varying fastest.
+pub fn matrix_specs() -> Vec<MemSpec> {
+    xisa_frontend::mem::mem_specs()
+        .into_iter()
+        .filter(|s| !matches!(s, MemSpec::Atomic(a) if a.returns))
+        .collect()
 }
 
-/// The coverage matrix (IR atomic × target ISA -> verdict) as CSV.
+/// A matrix row's operation and space: the spec without its scope.
+fn row_label(spec: &MemSpec) -> (String, &'static str) {
+    let shape = |m: xisa_ir::MemType| match m.count {
+        1 => m.kind.name().to_string(),
+        n => format!("v{n}.{}", m.kind.name()),
+    };
+    match spec {
+        MemSpec::Atomic(a) => (
+            format!("atom.{}.{}", a.op.name(), a.ty.name()),
+            a.space.name(),
+        ),
+        MemSpec::Load(a) => (
+            format!("ld.{}.{}", shape(a.mem), a.order.name()),
+            a.space.name(),
+        ),
+        MemSpec::Store(a) => (
+            format!("st.{}.{}", shape(a.mem), a.order.name()),
+            a.space.name(),
+        ),
+        MemSpec::Fence { order, .. } => (format!("fence.{}", order.name()), "-"),
+    }
+}
+
+/// The coverage matrix (IR memory operation × target ISA -> verdict) as CSV.
 pub fn matrix_csv() -> String {
     let targets = targets();
-    let mut s = String::from("op,type,space,scope");
+    let mut s = String::from("operation,space,scope");
     for t in &targets {
         s += &format!(",{t},{t} detail");
     }
     s.push('\n');
     for spec in matrix_specs() {
-        s += &format!(
-            "{},{},{},{}",
-            spec.op.name(),
-            spec.ty.name(),
-            spec.space.name(),
-            spec.scope.name()
-        );
+        let (op, space) = row_label(&spec);
+        s += &format!("{op},{space},{}", spec.scope().name());
         for t in &targets {
             let v = matrix_cell(&spec, *t);
             s += &format!(",{},\"{}\"", v.name(), v.detail().replace('"', "'"));
@@ -460,17 +491,17 @@ pub fn matrix_csv() -> String {
     s
 }
 
-/// The coverage matrix as Markdown: one row per IR atomic (op, type,
-/// space), one column per target ISA, the verdict per scope
-/// (`wave/workgroup/cluster/device/system`, `=` exact, `+` strengthened,
-/// `x` impossible), then the reasons, each once.
+/// The coverage matrix as Markdown: one row per IR memory operation without
+/// its scope, one column per target ISA, the verdict per scope
+/// (`wave/workgroup/cluster/device/system`: `=` exact, `+` strengthened,
+/// `x` impossible, `.` not yet), then the reasons, each once.
 pub fn matrix_markdown() -> String {
     let targets = targets();
-    let mut s = String::from("| op | type | space |");
+    let mut s = String::from("| operation | space |");
     for t in &targets {
         s += &format!(" {t} |");
     }
-    s += "\n| --- | --- | --- |";
+    s += "\n| --- | --- |";
     for _ in &targets {
         s += " --- |";
     }
@@ -478,34 +509,30 @@ pub fn matrix_markdown() -> String {
     let mut reasons: Vec<String> = Vec::new();
     let specs = matrix_specs();
     for row in specs.chunks(Scope::ALL.len()) {
-        let spec = row[0];
-        s += &format!(
-            "| {} | {} | {} |",
-            spec.op.name(),
-            spec.ty.name(),
-            spec.space.name()
-        );
+        let (op, space) = row_label(&row[0]);
+        s += &format!("| {op} | {space} |");
         for t in &targets {
-            let marks: Vec<&str> = row
+            let marks: String = row
                 .iter()
                 .map(|spec| {
                     let v = matrix_cell(spec, *t);
-                    if !v.detail().is_empty() && !reasons.iter().any(|r| r == v.detail()) {
-                        reasons.push(v.detail().to_string());
+                    let why = v.reason();
+                    if !why.is_empty() && !reasons.iter().any(|r| r == why) {
+                        reasons.push(why.to_string());
                     }
                     match v {
-                        Verdict::Exact => "=",
-                        Verdict::Strengthened(_) => "+",
-                        Verdict::Impossible(_) => "x",
-                        _ => "?",
+                        Verdict::Exact => '=',
+                        Verdict::Strengthened { .. } => '+',
+                        Verdict::Impossible(_) => 'x',
+                        _ => '.',
                     }
                 })
                 .collect();
-            s += &format!(" `{}` |", marks.join(""));
+            s += &format!(" `{marks}` |");
         }
         s.push('\n');
     }
-    s += "\nReasons given for `+` and `x`:\n\n";
+    s += "\nReasons given for `+`, `x` and `.`:\n\n";
     for r in reasons {
         s += &format!("- {r}\n");
     }

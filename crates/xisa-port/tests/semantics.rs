@@ -1,40 +1,43 @@
-//! Ported atomics do what their sources did: each atomic the lsu, CDNA 5
-//! and gfx942 writers write is ported to the other two; source and port run with
-//! `xisa exec` from equivalent states (the same per-lane values in the
-//! registers each one reads them from; a wave of 32 lanes, four lanes on
-//! each word: lanes of a wave run in order, so even CAS and exchange are
-//! deterministic) and must leave equal memory and equal returned values.
+//! Ported memory instructions do what their sources did: each atomic, load
+//! and store the lsu, CDNA 5 and gfx942 writers write is ported to the
+//! other two; source and port run with `xisa exec` from equivalent states
+//! (the same per-lane values in the registers each one reads them from; a
+//! wave of 32 lanes, four lanes on each 16-byte slot: lanes of a wave run in
+//! order, so even CAS, exchange and overlapping stores are deterministic)
+//! and must leave equal memory and equal returned or loaded values.
 //! Concurrently (eight waves on the host threads, in any order), the
-//! order-independent ops must leave equal totals.
+//! order-independent atomics must leave equal totals.
 
 use std::collections::BTreeMap;
 
 use serde_json::json;
 use xisa::exec::{exec, State};
 use xisa::{Device, Engine, Isa, Module};
-use xisa_frontend::{read_atomic, AtomicRegs, ReadAtomic};
+use xisa_frontend::{access_words, read_mem, MemRegs, MemSpec, ReadMem};
 use xisa_port::{port, Verdict};
-use xisa_testkit::write::atomic_specs;
+use xisa_testkit::write::mem_specs;
 use xisa_testkit::Rng;
 
 const LANES: usize = 32;
+/// Slots of 16 bytes (the widest access); four lanes of the wave on each
+/// (eight waves: 32 on each).
 const WORDS: usize = 8;
-// Four lanes of the wave on each word (eight waves: 32 on each).
+const SLOT: usize = 16;
 const BASE: u64 = 0x1_0000_0000;
 
 fn isa(name: &str) -> Isa {
     name.parse().unwrap()
 }
 
-fn read(isa: Isa, text: &str) -> (Module, ReadAtomic) {
+fn read(isa: Isa, text: &str) -> (Module, ReadMem) {
     let f = isa.frontend();
     let bytes = f.assemble(text).unwrap();
     let m = Module::from_bytes(&bytes, "port-test", Some(isa)).unwrap();
     let k = m.pick_kernel(None).unwrap().clone();
-    (m, read_atomic(&k).unwrap())
+    (m, read_mem(&k).unwrap())
 }
 
-/// Per-lane inputs of one atomic: address word, value and compare words.
+/// Per-lane inputs of one instruction: address slot, value and compare words.
 struct Inputs {
     memory: Vec<u8>,
     word: Vec<usize>,
@@ -44,7 +47,7 @@ struct Inputs {
 
 fn inputs(rng: &mut Rng, words: usize, waves: usize) -> Inputs {
     let n = LANES * waves;
-    let memory: Vec<u8> = (0..WORDS * 8).map(|_| rng.below(256) as u8).collect();
+    let memory: Vec<u8> = (0..WORDS * SLOT).map(|_| rng.below(256) as u8).collect();
     let word: Vec<usize> = (0..n).map(|i| i % WORDS).collect();
     let value = (0..words)
         .map(|_| (0..n).map(|_| rng.val32()).collect())
@@ -54,7 +57,7 @@ fn inputs(rng: &mut Rng, words: usize, waves: usize) -> Inputs {
         .map(|k| {
             (0..n)
                 .map(|i| {
-                    let at = word[i] * 8 + 4 * k;
+                    let at = word[i] * SLOT + 4 * k;
                     let mem = u32::from_le_bytes(memory[at..at + 4].try_into().unwrap());
                     if rng.chance(1, 2) {
                         mem
@@ -75,17 +78,11 @@ fn inputs(rng: &mut Rng, words: usize, waves: usize) -> Inputs {
 
 /// Runs `m`, whose atomic reads its roles from `r`'s registers, on `x`:
 /// the memory after, and the returned registers' values per lane.
-fn run(
-    isa: Isa,
-    m: &Module,
-    r: &ReadAtomic,
-    x: &Inputs,
-    waves: usize,
-) -> (String, Vec<Vec<String>>) {
+fn run(isa: Isa, m: &Module, r: &ReadMem, x: &Inputs, waves: usize) -> (String, Vec<Vec<String>>) {
     let global = r.addr.len() == 2;
     let base = if global { BASE } else { 0 };
     let mut regs = BTreeMap::new();
-    let addr: Vec<u64> = x.word.iter().map(|w| base + 8 * *w as u64).collect();
+    let addr: Vec<u64> = x.word.iter().map(|w| base + (SLOT * *w) as u64).collect();
     regs.insert(
         r.addr[0].clone(),
         json!(addr.iter().map(|a| *a as u32).collect::<Vec<_>>()),
@@ -110,7 +107,7 @@ fn run(
     let state: State = serde_json::from_value(json!({
         "isa": isa.name(), "lanes": LANES, "waves": waves, "regs": regs,
         "memory": [{ "space": space, "addr": at, "hex": hex }],
-        "read_back": [{ "space": space, "addr": at, "bytes": WORDS * 8 }],
+        "read_back": [{ "space": space, "addr": at, "bytes": WORDS * SLOT }],
     }))
     .unwrap();
     let fin = exec(&Device::new().unwrap(), m, &state, Engine::Jit, None).unwrap();
@@ -139,13 +136,13 @@ fn run(
     (memory.as_str().unwrap().to_string(), returned)
 }
 
-/// Ports every atomic `from` writes to `to`; runs each pair on one wave
-/// (memory and returned values equal) and, for the global ops whose total
-/// is independent of the order, on eight concurrent waves (memory equal).
-/// Returns the number of pairs run.
+/// Ports every atomic, load and store `from` writes to `to`; runs each pair
+/// on one wave (memory and returned or loaded values equal) and, for the
+/// global atomics whose total is independent of the order, on eight
+/// concurrent waves (memory equal). Returns the number of pairs run.
 fn check(from: &str, to: &str) -> usize {
     let (from, to) = (isa(from), isa(to));
-    let regs = AtomicRegs {
+    let regs = MemRegs {
         addr: 10,
         data: 20,
         dst: 30,
@@ -153,27 +150,33 @@ fn check(from: &str, to: &str) -> usize {
     };
     let mut rng = Rng::new(0x5e3a);
     let mut checked = 0;
-    for spec in atomic_specs() {
-        let Ok(w) = from.frontend().write_atomic(&spec, &regs) else {
+    for spec in mem_specs() {
+        let words = match spec {
+            MemSpec::Atomic(a) => a.ty.bytes() as usize / 4,
+            MemSpec::Load(_) => 0,
+            MemSpec::Store(a) => access_words(a.mem) as usize,
+            MemSpec::Fence { .. } => continue,
+        };
+        let Ok(w) = from.frontend().write_mem(&spec, &regs) else {
             continue;
         };
         let p = &port(w.text.as_bytes(), from, to).unwrap()[0];
-        if !matches!(p.verdict, Verdict::Exact | Verdict::Strengthened(_)) {
+        if !matches!(p.verdict, Verdict::Exact | Verdict::Strengthened { .. }) {
             continue;
         }
         let (sm, sr) = read(from, &w.text);
         let (tm, tr) = read(to, &p.target[0]);
         let what = format!("{spec}: {} -> {}", w.text, p.target[0]);
-        let words = spec.ty.bytes() as usize / 4;
         let x = inputs(&mut rng, words, 1);
         let (smem, sret) = run(from, &sm, &sr, &x, 1);
         let (tmem, tret) = run(to, &tm, &tr, &x, 1);
         assert_eq!(smem, tmem, "{what}: memory");
         assert_eq!(sret, tret, "{what}: returned");
         use xisa_ir::AtomOp::*;
-        let order_free = matches!(spec.op, Add | And | Or | Xor | SMin | SMax | UMin | UMax)
-            && !spec.ty.reg_type().is_float()
-            && spec.space == xisa_ir::Space::Global;
+        let order_free = matches!(spec, MemSpec::Atomic(a)
+            if matches!(a.op, Add | And | Or | Xor | SMin | SMax | UMin | UMax)
+                && !a.ty.reg_type().is_float()
+                && a.space == xisa_ir::Space::Global);
         if order_free {
             let x = inputs(&mut rng, words, 8);
             assert_eq!(
@@ -187,8 +190,9 @@ fn check(from: &str, to: &str) -> usize {
     checked
 }
 
-// The pairs run: every exact and strengthened cell of the round trip
-// (`round_trip.rs` explains the counts).
+// The pairs run: every exact and strengthened atomic, load and store of the
+// round trip (`round_trip.rs` explains the counts; CDNA 5 has no loads or
+// stores yet).
 
 #[test]
 fn lsu_to_cdna5() {
@@ -197,7 +201,8 @@ fn lsu_to_cdna5() {
 
 #[test]
 fn lsu_to_gfx942() {
-    assert_eq!(check("lsu", "gfx942"), 24 * 2 * 3 + 50);
+    // Atomics, then loads (16 exact, 15 strengthened) and stores (12, 11).
+    assert_eq!(check("lsu", "gfx942"), 24 * 2 * 3 + 50 + 31 + 23);
 }
 
 #[test]
@@ -212,7 +217,8 @@ fn cdna5_to_gfx942() {
 
 #[test]
 fn gfx942_to_lsu() {
-    assert_eq!(check("gfx942", "lsu"), 24 * 2 * 2 + 50);
+    // Atomics, then the plain loads (16) and stores (12).
+    assert_eq!(check("gfx942", "lsu"), 24 * 2 * 2 + 50 + 16 + 12);
 }
 
 #[test]

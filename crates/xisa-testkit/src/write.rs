@@ -1,78 +1,57 @@
-//! Checks of the instruction writers ([`Frontend::write_atomic`]): every IR
-//! atomic is asked for; what a frontend writes must assemble, load, lift and
-//! perform exactly the atomic asked for (the inverse of lifting).
+//! Checks of the instruction writers ([`Frontend::write_mem`]): every IR
+//! memory operation is asked for; what a frontend writes must assemble,
+//! load, lift and perform exactly the operation asked for, on the registers
+//! asked for (the inverse of lifting).
 
-use xisa_frontend::{read_atomic, AtomicRegs, AtomicSpec, Frontend, FrontendError, WrittenAtomic};
-use xisa_ir::{AtomOp, AtomType, Order, Scope, Space};
+use std::collections::BTreeSet;
 
-/// Every IR atomic: op × type (where the IR defines the op on it) × global
-/// and shared × scope × returning or not.
-pub fn atomic_specs() -> Vec<AtomicSpec> {
-    let mut v = Vec::new();
-    for op in AtomOp::ALL {
-        for ty in AtomType::ALL.into_iter().filter(|t| t.supports(op)) {
-            for space in [Space::Global, Space::Shared] {
-                for scope in Scope::ALL {
-                    for returns in [false, true] {
-                        v.push(AtomicSpec {
-                            op,
-                            ty,
-                            space,
-                            scope,
-                            returns,
-                        });
-                    }
-                }
-            }
-        }
-    }
-    v
-}
+pub use xisa_frontend::mem::{atomic_specs, mem_specs};
+use xisa_frontend::{access_words, read_mem, Frontend, FrontendError, MemRegs, MemSpec, Written};
+use xisa_ir::{AtomOp, Order, Space};
 
-/// What a frontend wrote for [`atomic_specs`], and what it refused (with
-/// the reason).
+/// What a frontend wrote for [`mem_specs`], and what it refused (with the
+/// reason).
 #[derive(Debug, Default)]
 pub struct WriterReport {
-    pub written: Vec<(AtomicSpec, WrittenAtomic)>,
-    pub refused: Vec<(AtomicSpec, String)>,
+    pub written: Vec<(MemSpec, Written)>,
+    pub refused: Vec<(MemSpec, String)>,
+    /// The kinds of operation the writer does not write yet.
+    pub not_yet: BTreeSet<&'static str>,
     /// Refused on other registers than the fragment convention's only
     /// (an offset or register the form cannot hold), with the reason.
-    pub refused_on: Vec<(AtomicSpec, AtomicRegs, String)>,
+    pub refused_on: Vec<(MemSpec, MemRegs, String)>,
 }
 
 impl WriterReport {
     /// The mnemonics written (each line's first word).
-    pub fn mnemonics(&self) -> std::collections::BTreeSet<&str> {
+    pub fn mnemonics(&self) -> BTreeSet<&str> {
         self.written
             .iter()
             .filter_map(|(_, w)| w.text.split(' ').next())
             .collect()
     }
 
-    /// Why the non-returning atomic `op.ty` in `space` at `scope` was
-    /// refused (`None`: it was written).
-    pub fn refusal(&self, op: AtomOp, ty: AtomType, space: Space, scope: Scope) -> Option<&str> {
+    /// Why `spec` was refused (`None`: it was written).
+    pub fn refusal(&self, spec: &MemSpec) -> Option<&str> {
         self.refused
             .iter()
-            .find(|(s, _)| {
-                (s.op, s.ty, s.space, s.scope, s.returns) == (op, ty, space, scope, false)
-            })
+            .find(|(s, _)| s == spec)
             .map(|(_, why)| why.as_str())
     }
 }
 
-/// Register sets every written atomic is checked on: the fragment
+/// Register sets every written instruction is checked on: the fragment
 /// convention, and registers elsewhere with a negative and a positive
 /// offset.
-pub const REGS: [AtomicRegs; 3] = [
-    AtomicRegs::FRAGMENT,
-    AtomicRegs {
+pub const REGS: [MemRegs; 3] = [
+    MemRegs::FRAGMENT,
+    MemRegs {
         addr: 10,
         data: 20,
         dst: 30,
         offset: -64,
     },
-    AtomicRegs {
+    MemRegs {
         addr: 41,
         data: 50,
         dst: 60,
@@ -80,33 +59,37 @@ pub const REGS: [AtomicRegs; 3] = [
     },
 ];
 
-/// Asks `f` for every IR atomic on each of [`REGS`] and checks each written
-/// instruction: it assembles, its program lifts to one kernel holding
-/// exactly one atomic, and [`read_atomic`] reads back the atomic asked for
-/// (operation, type, space, scope, relaxed order, an old value exactly when
-/// it returns) on the registers asked for (address and offset, and the data
-/// registers in the roles [`WrittenAtomic::data`] gives them). Panics naming
-/// the spec on a mismatch. The report holds the fragment-convention writes.
+/// Asks `f` for every IR memory operation on each of [`REGS`] and checks
+/// each written instruction: it assembles, its program lifts to one kernel
+/// holding exactly one memory operation, and [`read_mem`] reads back the
+/// operation asked for (an atomic's order is relaxed) on the registers asked
+/// for (address and offset; the data registers in the roles
+/// [`Written::data`] gives them; the old value or loaded data in
+/// [`Written::returned`]). Panics naming the operation on a mismatch. The
+/// report holds the fragment-convention writes.
 pub fn check_writer(f: &dyn Frontend) -> WriterReport {
     let mut report = WriterReport::default();
-    for spec in atomic_specs() {
+    for spec in mem_specs() {
         for regs in REGS {
-            let w = match f.write_atomic(&spec, &regs) {
+            let w = match f.write_mem(&spec, &regs) {
                 Ok(w) => w,
                 Err(FrontendError::NoInstruction { why, .. }) => {
                     assert!(!why.is_empty(), "{spec}: refused without a reason");
-                    if regs == AtomicRegs::FRAGMENT {
+                    if regs == MemRegs::FRAGMENT {
                         report.refused.push((spec, why));
                     } else if !report.refused.iter().any(|(s, _)| *s == spec) {
-                        // Refused on these registers only: say so.
                         report.refused_on.push((spec, regs, why));
                     }
+                    continue;
+                }
+                Err(FrontendError::NoWriter { what, .. }) => {
+                    report.not_yet.insert(what);
                     continue;
                 }
                 Err(e) => panic!("{spec}: {e}"),
             };
             check_written(f, &spec, &regs, &w);
-            if regs == AtomicRegs::FRAGMENT {
+            if regs == MemRegs::FRAGMENT {
                 report.written.push((spec, w));
             }
         }
@@ -114,25 +97,39 @@ pub fn check_writer(f: &dyn Frontend) -> WriterReport {
     report
 }
 
-fn check_written(f: &dyn Frontend, spec: &AtomicSpec, regs: &AtomicRegs, w: &WrittenAtomic) {
+fn check_written(f: &dyn Frontend, spec: &MemSpec, regs: &MemRegs, w: &Written) {
     let kernel = lift_one(f, &w.text).unwrap_or_else(|e| panic!("{spec}: {}: {e}", w.text));
-    let r = read_atomic(&kernel).unwrap_or_else(|| panic!("{spec}: {}: no one atomic", w.text));
+    let r = read_mem(&kernel).unwrap_or_else(|| panic!("{spec}: {}: no one memory op", w.text));
+    let what = format!("{spec}: {}", w.text);
     assert_eq!(r.spec, *spec, "{}", w.text);
-    assert_eq!(r.order, Order::Relaxed, "{spec}: {}", w.text);
-    let words = |n: u32| {
-        (0..n)
-            .map(|i| format!("v{}", regs.addr + i))
+    let (space, words) = match spec {
+        MemSpec::Atomic(a) => {
+            assert_eq!(r.order, Order::Relaxed, "{what}");
+            assert_eq!(r.compare.is_empty(), a.op != AtomOp::Cas, "{what}");
+            assert_eq!(w.returned.is_empty(), !a.returns, "{what}");
+            (a.space, a.ty.bytes() / 4)
+        }
+        MemSpec::Load(a) | MemSpec::Store(a) => (a.space, access_words(a.mem)),
+        MemSpec::Fence { .. } => {
+            assert!(r.addr.is_empty() && w.data.is_empty() && w.returned.is_empty());
+            return;
+        }
+    };
+    let regs_from = |first: u32, n: u32| {
+        (first..first + n)
+            .map(|i| format!("v{i}"))
             .collect::<Vec<_>>()
     };
-    let addr_words = if spec.space == Space::Global { 2 } else { 1 };
-    assert_eq!(r.addr, words(addr_words), "{spec}: {}", w.text);
-    assert_eq!(r.offset, regs.offset, "{spec}: {}", w.text);
-    assert_eq!(r.value, w.role(false), "{spec}: {}", w.text);
-    assert_eq!(r.compare, w.role(true), "{spec}: {}", w.text);
-    assert_eq!(r.returned, w.returned, "{spec}: {}", w.text);
-    assert_eq!(w.returned.is_empty(), !spec.returns, "{spec}");
-    let words32 = spec.ty.bytes() as usize / 4;
-    assert_eq!(r.value.len(), words32, "{spec}: {}", w.text);
+    let addr_words = if space == Space::Global { 2 } else { 1 };
+    assert_eq!(r.addr, regs_from(regs.addr, addr_words), "{what}");
+    assert_eq!(r.offset, regs.offset, "{what}");
+    assert_eq!(r.value, w.role(false), "{what}");
+    assert_eq!(r.compare, w.role(true), "{what}");
+    assert_eq!(r.returned, w.returned, "{what}");
+    match spec {
+        MemSpec::Load(_) => assert_eq!(r.returned.len() as u32, words, "{what}"),
+        _ => assert_eq!(r.value.len() as u32, words, "{what}"),
+    }
 }
 
 fn lift_one(f: &dyn Frontend, text: &str) -> Result<xisa_ir::Kernel, FrontendError> {

@@ -391,7 +391,7 @@ mod tests {
     /// the reason (the crates' own tests check what is written).
     #[test]
     fn atomics_are_written_or_refused_with_the_reason() {
-        use xisa_frontend::{AtomicSpec, FrontendError};
+        use xisa_frontend::{AtomicSpec, FrontendError, MemSpec};
         use xisa_ir::{AtomOp::*, AtomType::*, Scope, Space};
         let cases = [
             ("lsu", Add, B32, Space::Global, Scope::Device, None),
@@ -409,7 +409,7 @@ mod tests {
                 B32,
                 Space::Shared,
                 Scope::Device,
-                Some("shared atomics have workgroup scope only"),
+                Some("lsu's shared atomics take no cache policy: workgroup scope only"),
             ),
             (
                 "lsu",
@@ -498,7 +498,7 @@ mod tests {
                 .parse::<Isa>()
                 .unwrap()
                 .frontend()
-                .write_atomic(&spec, &xisa_frontend::AtomicRegs::FRAGMENT);
+                .write_mem(&MemSpec::Atomic(spec), &xisa_frontend::MemRegs::FRAGMENT);
             match (got, refusal) {
                 (Ok(_), None) => {}
                 (Err(FrontendError::NoInstruction { why, .. }), Some(r)) => {
@@ -519,11 +519,11 @@ mod tests {
                 .parse::<Isa>()
                 .unwrap()
                 .frontend()
-                .write_atomic(&spec, &xisa_frontend::AtomicRegs::FRAGMENT)
+                .write_mem(&MemSpec::Atomic(spec), &xisa_frontend::MemRegs::FRAGMENT)
                 .unwrap_err();
             assert_eq!(
                 e.to_string(),
-                format!("xisa cannot write {isa} instructions yet")
+                format!("xisa cannot write {isa} atomics yet")
             );
         }
     }

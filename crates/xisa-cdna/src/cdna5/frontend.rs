@@ -25,5 +25,5 @@ pub static FRONTEND: FragmentFrontend = FragmentFrontend {
         crate::cdna5::lift(&insts, &crate::cdna5::LiftOptions::default())
             .map_err(|e| FrontendError::Lift(e.to_string()))
     },
-    write_atomic: crate::cdna5::write::write_atomic,
+    write_mem: crate::cdna5::write::write_mem,
 };

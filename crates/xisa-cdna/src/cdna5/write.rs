@@ -3,7 +3,7 @@
 //! the lifter's SCOPE mapping, and the text printed by the disassembler's
 //! printer.
 
-use xisa_frontend::{atomic_data, AtomicRegs, AtomicSpec, WrittenAtomic};
+use xisa_frontend::{atomic_data, AtomicSpec, MemRegs, MemSpec, Refusal, Written};
 use xisa_ir::Space;
 
 use crate::cdna5::asm::print_inst;
@@ -15,7 +15,15 @@ use crate::cdna5::rules::{tables, Sem};
 /// `v[addr:addr+1]` (no scalar base) plus the offset, data from `v[data]`
 /// (`cmpswap`: the new value first, then the compare value), the old value
 /// in `v[dst]`.
-pub fn write_atomic(spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic, String> {
+pub fn write_mem(spec: &MemSpec, regs: &MemRegs) -> Result<Written, Refusal> {
+    match spec {
+        MemSpec::Atomic(a) => Ok(write_atomic(a, regs)?),
+        // xisa's CDNA 5 frontend holds the VGLOBAL atomics only.
+        _ => Err(Refusal::NotYet),
+    }
+}
+
+fn write_atomic(spec: &AtomicSpec, regs: &MemRegs) -> Result<Written, String> {
     if spec.space != Space::Global {
         return Err(format!(
             "VGLOBAL atomics address global memory, not {}",
@@ -48,7 +56,7 @@ pub fn write_atomic(spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomi
     };
     inst.validate().map_err(|e| e.to_string())?;
     let name = |i: u32| format!("v{i}");
-    Ok(WrittenAtomic {
+    Ok(Written {
         text: print_inst(&inst),
         data: atomic_data(spec.op, spec.ty, false)
             .into_iter()

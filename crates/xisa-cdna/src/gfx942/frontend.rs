@@ -12,9 +12,9 @@ use std::fmt::Write as _;
 
 use object::{Object, ObjectSymbol, SymbolKind};
 use xisa_frontend::{
-    elf_machine, unknown_kernel, wrong_arg_count, ArgValue, AtomicRegs, AtomicSpec, BlockRule,
-    Bound, DeclaredLimit, DisasmOptions, Frontend, FrontendError, GeometryLimits, GuestModule,
-    Instance, IsaInfo, KernelEntry, LaunchShape, Placer, Result, Symbol, WrittenAtomic,
+    elf_machine, unknown_kernel, wrong_arg_count, ArgValue, BlockRule, Bound, DeclaredLimit,
+    DisasmOptions, Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo,
+    KernelEntry, LaunchShape, MemRegs, MemSpec, Placer, Result, Symbol, Written,
 };
 use xisa_ir::Kernel;
 
@@ -78,12 +78,8 @@ impl Frontend for Gfx942Frontend {
         super::asm::assemble(text).map_err(text_err)
     }
 
-    fn write_atomic(&self, spec: &AtomicSpec, regs: &AtomicRegs) -> Result<WrittenAtomic> {
-        super::write::write_atomic(spec, regs).map_err(|why| FrontendError::NoInstruction {
-            isa: INFO.name,
-            what: spec.to_string(),
-            why,
-        })
+    fn write_mem(&self, spec: &MemSpec, regs: &MemRegs) -> Result<Written> {
+        super::write::write_mem(spec, regs).map_err(|r| r.error(INFO.name, spec))
     }
 
     /// A code object, or (with `--isa gfx942`) a bare fragment: assembly

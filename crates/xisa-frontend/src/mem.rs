@@ -1,0 +1,606 @@
+//! IR memory operations as instructions of an ISA, both ways:
+//! [`Frontend::write_mem`] writes a [`MemSpec`] (an atomic, a load, a store
+//! or a fence) on given registers ([`MemRegs`]), and [`read_mem`] reads the
+//! operation, its registers by role and its offset back out of one lifted
+//! instruction, for every frontend alike (the lifters name ISA registers by
+//! their names and temporaries `t.*`, [`xisa_ir::build::is_temporary`]).
+//!
+//! [`Frontend::write_mem`]: crate::Frontend::write_mem
+
+use std::collections::HashMap;
+use std::fmt;
+
+use xisa_ir::{
+    Address, AtomOp, AtomType, Kernel, MemKind, MemType, Op, Operand, Order, Reg, Scope, Space,
+};
+
+/// An IR atomic (relaxed) to write as one instruction of an ISA.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AtomicSpec {
+    /// The operation.
+    pub op: AtomOp,
+    /// The type in memory.
+    pub ty: AtomType,
+    /// The memory space.
+    pub space: Space,
+    /// The scope.
+    pub scope: Scope,
+    /// The instruction returns the old value.
+    pub returns: bool,
+}
+
+/// A load or store: its space, shape, order and scope as the IR states them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AccessSpec {
+    /// The memory space.
+    pub space: Space,
+    /// Element kind and count.
+    pub mem: MemType,
+    /// `weak` (a plain access) or an atomic order.
+    pub order: Order,
+    /// The scope.
+    pub scope: Scope,
+}
+
+/// A memory operation to write as one instruction of an ISA
+/// ([`crate::Frontend::write_mem`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MemSpec {
+    /// A read-modify-write.
+    Atomic(AtomicSpec),
+    /// A load.
+    Load(AccessSpec),
+    /// A store.
+    Store(AccessSpec),
+    /// A fence of a scope and order.
+    Fence {
+        /// The scope.
+        scope: Scope,
+        /// The order (acquire, release, ...).
+        order: Order,
+    },
+}
+
+impl MemSpec {
+    /// What kind of operation it is, in the plural (`atomics`, `loads`,
+    /// `stores`, `fences`), for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            MemSpec::Atomic(_) => "atomics",
+            MemSpec::Load(_) => "loads",
+            MemSpec::Store(_) => "stores",
+            MemSpec::Fence { .. } => "fences",
+        }
+    }
+
+    /// Its scope.
+    pub fn scope(&self) -> Scope {
+        match self {
+            MemSpec::Atomic(a) => a.scope,
+            MemSpec::Load(a) | MemSpec::Store(a) => a.scope,
+            MemSpec::Fence { scope, .. } => *scope,
+        }
+    }
+
+    /// Its order (atomics: relaxed).
+    pub fn order(&self) -> Order {
+        match self {
+            MemSpec::Atomic(_) => Order::Relaxed,
+            MemSpec::Load(a) | MemSpec::Store(a) => a.order,
+            MemSpec::Fence { order, .. } => *order,
+        }
+    }
+
+    /// The same operation at `scope` and `order` (an atomic keeps its order).
+    pub fn with(&self, scope: Scope, order: Order) -> MemSpec {
+        match *self {
+            MemSpec::Atomic(a) => MemSpec::Atomic(AtomicSpec { scope, ..a }),
+            MemSpec::Load(a) => MemSpec::Load(AccessSpec { scope, order, ..a }),
+            MemSpec::Store(a) => MemSpec::Store(AccessSpec { scope, order, ..a }),
+            MemSpec::Fence { .. } => MemSpec::Fence { scope, order },
+        }
+    }
+
+    /// The stronger forms of the operation, most similar first: a wider
+    /// scope, then a stronger order (loads: acquire; stores: release; fences:
+    /// acquire-release, then sequentially consistent), then both. Each is
+    /// always safe in place of the original.
+    pub fn stronger(&self) -> Vec<MemSpec> {
+        let scopes: Vec<Scope> = Scope::ALL
+            .into_iter()
+            .filter(|s| *s >= self.scope())
+            .collect();
+        let orders: Vec<Order> = match self {
+            MemSpec::Atomic(_) => vec![Order::Relaxed],
+            MemSpec::Load(a) => [a.order, Order::Relaxed, Order::Acquire]
+                .into_iter()
+                .filter(|o| *o >= a.order)
+                .collect(),
+            MemSpec::Store(a) => [a.order, Order::Relaxed, Order::Release]
+                .into_iter()
+                .filter(|o| *o >= a.order)
+                .collect(),
+            MemSpec::Fence { order, .. } => [*order, Order::AcqRel, Order::SeqCst]
+                .into_iter()
+                .filter(|o| *o >= *order)
+                .collect(),
+        };
+        let mut orders = orders;
+        orders.dedup();
+        let mut v = Vec::new();
+        for (i, o) in orders.iter().enumerate() {
+            for (j, s) in scopes.iter().enumerate() {
+                if i + j > 0 {
+                    v.push(self.with(*s, *o));
+                }
+            }
+        }
+        v
+    }
+}
+
+fn mem_name(m: MemType) -> String {
+    match m.count {
+        1 => m.kind.name().to_string(),
+        n => format!("v{n}.{}", m.kind.name()),
+    }
+}
+
+impl fmt::Display for MemSpec {
+    /// The IR text of the operation (`atom.global.add.b32.device`, with
+    /// `.rtn` when it returns; `ld.global.v2.b32.weak.device`;
+    /// `fence.acquire.device`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MemSpec::Atomic(a) => write!(f, "{a}"),
+            MemSpec::Load(a) | MemSpec::Store(a) => write!(
+                f,
+                "{}.{}.{}.{}.{}",
+                if matches!(self, MemSpec::Load(_)) {
+                    "ld"
+                } else {
+                    "st"
+                },
+                a.space.name(),
+                mem_name(a.mem),
+                a.order.name(),
+                a.scope.name()
+            ),
+            MemSpec::Fence { scope, order } => {
+                write!(f, "fence.{}.{}", order.name(), scope.name())
+            }
+        }
+    }
+}
+
+impl fmt::Display for AtomicSpec {
+    /// The IR text of the operation (`atom.global.add.b32.device`, with
+    /// `.rtn` when it returns).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "atom.{}.{}.{}.{}{}",
+            self.space.name(),
+            self.op.name(),
+            self.ty.name(),
+            self.scope.name(),
+            if self.returns { ".rtn" } else { "" }
+        )
+    }
+}
+
+/// The vector registers (by number) and byte offset a memory instruction is
+/// written on: the address (`v[addr:addr+1]` for global, `v[addr]` for
+/// shared), the first data register (an atomic's operands, a store's value,
+/// a load's destination) and the first register of an atomic's old value
+/// (ISAs that return into the data registers ignore `dst`). Fences use none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MemRegs {
+    /// First register of the address.
+    pub addr: u32,
+    /// First data register.
+    pub data: u32,
+    /// First register of an atomic's old value.
+    pub dst: u32,
+    /// Byte offset added to the address.
+    pub offset: i64,
+}
+
+impl MemRegs {
+    /// The fragment convention: address in `v[0:1]` (or `v0`), data from
+    /// `v2` (up to four registers), an atomic's old value from `v6`, no
+    /// offset.
+    pub const FRAGMENT: MemRegs = MemRegs {
+        addr: 0,
+        data: 2,
+        dst: 6,
+        offset: 0,
+    };
+}
+
+/// What a data register of a written instruction holds: a 32-bit word of the
+/// operand (an atomic's operand, for `cas` the new value; a store's value)
+/// or of the `cas` compare value, by word index (low word 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DataRole {
+    /// Word `n` of the operand.
+    Value(u8),
+    /// Word `n` of the compare value.
+    Compare(u8),
+}
+
+/// One instruction written for a [`MemSpec`] on [`MemRegs`]: the data
+/// registers in the order [`Written::data`] lists them (the ISA's operand
+/// layout), and the registers an atomic's old value or a load's result go
+/// to in [`Written::returned`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The instruction in the ISA's assembly syntax (one line).
+    pub text: String,
+    /// The data registers (named as the lifted kernel names them) and what
+    /// each holds.
+    pub data: Vec<(String, DataRole)>,
+    /// The registers of the old value or the loaded data (low word first).
+    pub returned: Vec<String>,
+}
+
+impl Written {
+    /// The registers of the operand (`compare`: of the CAS compare value),
+    /// low word first.
+    pub fn role(&self, compare: bool) -> Vec<String> {
+        let mut v: Vec<(DataRole, &String)> = self
+            .data
+            .iter()
+            .filter(|(_, d)| matches!(d, DataRole::Compare(_)) == compare)
+            .map(|(n, d)| (*d, n))
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, n)| n.clone()).collect()
+    }
+}
+
+impl Written {
+    /// A load of `mem` (the data lands in registers from `v[first]`) or a
+    /// store (its value is read from them).
+    pub fn access(text: String, load: bool, first: u32, mem: MemType) -> Written {
+        let words = access_words(mem);
+        let regs: Vec<String> = (first..first + words).map(|i| format!("v{i}")).collect();
+        if load {
+            Written {
+                text,
+                data: Vec::new(),
+                returned: regs,
+            }
+        } else {
+            Written {
+                text,
+                data: regs
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, n)| (n, DataRole::Value(i as u8)))
+                    .collect(),
+                returned: Vec::new(),
+            }
+        }
+    }
+}
+
+/// The 32-bit data words of an atomic's operands: the value and, for `cas`,
+/// the compare value, before it where `compare_first` (the two layouts ISAs
+/// use).
+pub fn atomic_data(op: AtomOp, ty: AtomType, compare_first: bool) -> Vec<DataRole> {
+    let words = (ty.bytes() / 4) as u8;
+    let value = (0..words).map(DataRole::Value);
+    if op != AtomOp::Cas {
+        return value.collect();
+    }
+    let compare = (0..words).map(DataRole::Compare);
+    if compare_first {
+        compare.chain(value).collect()
+    } else {
+        value.chain(compare).collect()
+    }
+}
+
+/// The registers a load of `mem` writes or a store reads: one per 32 bits,
+/// one for a sub-dword element.
+pub fn access_words(mem: MemType) -> u32 {
+    mem.bytes().div_ceil(4)
+}
+
+/// Whether a fence of `order` is an acquire (`true`) or a release: the two
+/// halves a single cache operation performs; other orders take two.
+pub fn fence_half(order: Order) -> Result<bool, String> {
+    match order {
+        Order::Acquire => Ok(true),
+        Order::Release => Ok(false),
+        o => Err(format!(
+            "a cache operation is an acquire or a release, not {o} (two instructions)"
+        )),
+    }
+}
+
+/// Why a writer wrote nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// xisa's writer for the ISA does not write this kind of operation yet.
+    NotYet,
+    /// No instruction of the ISA performs it exactly; the reason.
+    No(String),
+}
+
+impl From<String> for Refusal {
+    fn from(why: String) -> Refusal {
+        Refusal::No(why)
+    }
+}
+
+impl From<&str> for Refusal {
+    fn from(why: &str) -> Refusal {
+        Refusal::No(why.to_string())
+    }
+}
+
+impl Refusal {
+    /// The frontend error of a refusal of `spec` by ISA `isa`.
+    pub fn error(self, isa: &'static str, spec: &MemSpec) -> crate::FrontendError {
+        match self {
+            Refusal::NotYet => crate::FrontendError::NoWriter {
+                isa,
+                what: spec.kind(),
+            },
+            Refusal::No(why) => crate::FrontendError::NoInstruction {
+                isa,
+                what: spec.to_string(),
+                why,
+            },
+        }
+    }
+}
+
+/// The memory operation of one lifted instruction: what it does and which
+/// ISA registers play each role (low word first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadMem {
+    /// The operation.
+    pub spec: MemSpec,
+    /// An atomic's memory order (relaxed is what [`AtomicSpec`] means).
+    pub order: Order,
+    /// The registers the address is computed from (none for a fence).
+    pub addr: Vec<String>,
+    /// The constant byte offset of the address.
+    pub offset: i64,
+    /// The registers of an atomic's operand (for `cas`, the new value) or
+    /// of a store's value.
+    pub value: Vec<String>,
+    /// The registers of the `cas` compare value.
+    pub compare: Vec<String>,
+    /// The registers an atomic's old value or a load's data is written to.
+    pub returned: Vec<String>,
+}
+
+/// Reads the one memory operation of `k`, the lifted kernel of a single
+/// instruction: `None` when `k` holds none or several, or a role cannot be
+/// told (an address that is not `base + offset`). Each role's registers are
+/// the ISA registers its operand is computed from, found by following the
+/// temporaries back; the returned registers are those written from the old
+/// value or the loaded data after it, in the order of the data's words.
+pub fn read_mem(k: &Kernel) -> Option<ReadMem> {
+    let insts: Vec<&xisa_ir::Inst> = k.blocks.iter().flat_map(|b| &b.insts).collect();
+    let is_mem = |op: &Op| {
+        matches!(
+            op,
+            Op::Atomic(_) | Op::Load(_) | Op::Store(_) | Op::Fence { .. }
+        )
+    };
+    let mut mem = insts.iter().enumerate().filter(|(_, i)| is_mem(&i.op));
+    let (at, inst) = mem.next()?;
+    if mem.next().is_some() {
+        return None;
+    }
+    let name = |r: Reg| k.regs[r.0 as usize].name.clone();
+    let temp = |r: Reg| xisa_ir::build::is_temporary(&k.regs[r.0 as usize].name);
+    // What each temporary is computed from, in program order.
+    let mut from: HashMap<Reg, Vec<String>> = HashMap::new();
+    let sources = |from: &HashMap<Reg, Vec<String>>, ops: &[Operand]| {
+        let mut v: Vec<String> = Vec::new();
+        for o in ops {
+            if let Operand::Reg(r) = o {
+                let names = if temp(*r) {
+                    from.get(r).cloned().unwrap_or_default()
+                } else {
+                    vec![name(*r)]
+                };
+                for n in names {
+                    if !v.contains(&n) {
+                        v.push(n);
+                    }
+                }
+            }
+        }
+        v
+    };
+    for inst in &insts[..at] {
+        let v = sources(&from, &inst.op.uses());
+        for d in inst.op.defs() {
+            from.insert(d, v.clone());
+        }
+    }
+    // After the operation: the ISA registers computed from each result.
+    let after = |results: &[Reg]| {
+        let mut out: Vec<String> = Vec::new();
+        for &r in results {
+            if !temp(r) {
+                out.push(name(r));
+                continue;
+            }
+            let mut carries = vec![r];
+            for inst in &insts[at + 1..] {
+                let reads = inst
+                    .op
+                    .uses()
+                    .iter()
+                    .any(|o| matches!(o, Operand::Reg(x) if carries.contains(x)));
+                if reads {
+                    for d in inst.op.defs() {
+                        if temp(d) {
+                            carries.push(d);
+                        } else if !out.contains(&name(d)) {
+                            out.push(name(d));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    };
+    // The roles of a `base + offset` access: address, value, compare and
+    // returned registers.
+    let access = |addr: &Address, value: Vec<String>, compare: Vec<String>, results: &[Reg]| {
+        let Address::Flat { base, offset } = addr else {
+            return None;
+        };
+        Some(ReadMem {
+            spec: MemSpec::Fence {
+                scope: Scope::Wave,
+                order: Order::Weak,
+            },
+            order: Order::Weak,
+            addr: sources(&from, &[*base]),
+            offset: *offset,
+            value,
+            compare,
+            returned: after(results),
+        })
+    };
+    let access_spec = |space, mem, order, scope| AccessSpec {
+        space,
+        mem,
+        order,
+        scope,
+    };
+    let (spec, order, read) = match &inst.op {
+        Op::Atomic(a) => (
+            MemSpec::Atomic(AtomicSpec {
+                op: a.op,
+                ty: a.ty,
+                space: a.space,
+                scope: a.scope,
+                returns: a.dst.is_some(),
+            }),
+            a.order,
+            access(
+                &a.addr,
+                sources(&from, &[a.src]),
+                a.cmp.map(|c| sources(&from, &[c])).unwrap_or_default(),
+                &a.dst.into_iter().collect::<Vec<_>>(),
+            )?,
+        ),
+        Op::Load(l) => (
+            MemSpec::Load(access_spec(l.space, l.mem, l.order, l.scope)),
+            l.order,
+            access(&l.addr, Vec::new(), Vec::new(), &l.dsts)?,
+        ),
+        Op::Store(st) => (
+            MemSpec::Store(access_spec(st.space, st.mem, st.order, st.scope)),
+            st.order,
+            access(&st.addr, sources(&from, &st.srcs), Vec::new(), &[])?,
+        ),
+        Op::Fence { scope, order } => {
+            let spec = MemSpec::Fence {
+                scope: *scope,
+                order: *order,
+            };
+            return Some(ReadMem {
+                spec,
+                order: *order,
+                addr: Vec::new(),
+                offset: 0,
+                value: Vec::new(),
+                compare: Vec::new(),
+                returned: Vec::new(),
+            });
+        }
+        _ => return None,
+    };
+    Some(ReadMem {
+        spec,
+        order,
+        ..read
+    })
+}
+
+/// Every kind and count of load or store the IR has: the sub-dword kinds
+/// alone, 32-bit words one to four, and the 64-bit element.
+pub fn access_shapes() -> Vec<MemType> {
+    let mut v: Vec<MemType> = [MemKind::U8, MemKind::S8, MemKind::U16, MemKind::S16]
+        .into_iter()
+        .map(MemType::scalar)
+        .collect();
+    v.extend((1..=4).map(|count| MemType {
+        kind: MemKind::B32,
+        count,
+    }));
+    v.push(MemType::scalar(MemKind::B64));
+    v
+}
+
+/// Every IR atomic: op × type (where the IR defines the op on it) × global
+/// and shared × scope × returning or not.
+pub fn atomic_specs() -> Vec<AtomicSpec> {
+    let mut v = Vec::new();
+    for op in AtomOp::ALL {
+        for ty in AtomType::ALL.into_iter().filter(|t| t.supports(op)) {
+            for space in [Space::Global, Space::Shared] {
+                for scope in Scope::ALL {
+                    for returns in [false, true] {
+                        v.push(AtomicSpec {
+                            op,
+                            ty,
+                            space,
+                            scope,
+                            returns,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Every IR memory operation: the atomics of [`atomic_specs`], loads and
+/// stores of every shape (weak, relaxed, and acquire loads / release
+/// stores) in global and shared memory at every scope, and fences of every
+/// order but weak and relaxed at every scope.
+pub fn mem_specs() -> Vec<MemSpec> {
+    let mut v: Vec<MemSpec> = atomic_specs().into_iter().map(MemSpec::Atomic).collect();
+    for load in [true, false] {
+        let strong = if load { Order::Acquire } else { Order::Release };
+        for mem in access_shapes() {
+            for space in [Space::Global, Space::Shared] {
+                for order in [Order::Weak, Order::Relaxed, strong] {
+                    for scope in Scope::ALL {
+                        let a = AccessSpec {
+                            space,
+                            mem,
+                            order,
+                            scope,
+                        };
+                        v.push(if load {
+                            MemSpec::Load(a)
+                        } else {
+                            MemSpec::Store(a)
+                        });
+                    }
+                }
+            }
+        }
+    }
+    for order in [Order::Acquire, Order::Release, Order::AcqRel, Order::SeqCst] {
+        for scope in Scope::ALL {
+            v.push(MemSpec::Fence { scope, order });
+        }
+    }
+    v
+}
