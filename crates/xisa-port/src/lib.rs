@@ -17,9 +17,10 @@ use std::fmt;
 
 use xisa::Isa;
 use xisa_frontend::{
-    read_mem, AtomicSpec, DisasmOptions, FrontendError, MemRegs, MemSpec, ReadMem, Written,
+    read_mem, AccessSpec, AtomicSpec, DisasmOptions, FrontendError, MemRegs, MemSpec, ReadMem,
+    Written,
 };
-use xisa_ir::{Op, Scope};
+use xisa_ir::{Op, Order, Scope};
 
 /// What became of one instruction.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,9 +35,14 @@ pub enum Verdict {
         /// Why the exact form is not available in the target.
         why: String,
     },
-    /// The target needs several instructions for it (listed in the target
-    /// column).
-    Expanded(String),
+    /// The target needs several instructions for it (the target column
+    /// lists them).
+    Expanded {
+        /// The operations written, in order.
+        how: String,
+        /// Why one instruction does not do it.
+        why: String,
+    },
     /// The target ISA cannot do it; the reason.
     Impossible(String),
     /// xisa does not port this yet; the reason.
@@ -51,7 +57,7 @@ impl Verdict {
         match self {
             Verdict::Exact => "exact",
             Verdict::Strengthened { .. } => "strengthened",
-            Verdict::Expanded(_) => "expanded",
+            Verdict::Expanded { .. } => "expanded",
             Verdict::Impossible(_) => "impossible",
             Verdict::NotYet(_) => "not yet",
             Verdict::Outside => "outside",
@@ -62,8 +68,8 @@ impl Verdict {
     /// available), where the verdict has one.
     pub fn reason(&self) -> &str {
         match self {
-            Verdict::Strengthened { why, .. } => why,
-            Verdict::Expanded(s) | Verdict::Impossible(s) | Verdict::NotYet(s) => s,
+            Verdict::Strengthened { why, .. } | Verdict::Expanded { why, .. } => why,
+            Verdict::Impossible(s) | Verdict::NotYet(s) => s,
             Verdict::Exact | Verdict::Outside => "",
         }
     }
@@ -72,6 +78,7 @@ impl Verdict {
     pub fn detail(&self) -> String {
         match self {
             Verdict::Strengthened { change, why } => format!("{change} ({why})"),
+            Verdict::Expanded { how, why } => format!("as {how} ({why})"),
             v => v.reason().to_string(),
         }
     }
@@ -206,7 +213,7 @@ fn port_one(from: Isa, to: Isa, index: usize, text: &str) -> Result<Ported, Port
     match port_mem(&read, to) {
         Ok((verdict, written, registers)) => {
             ported.verdict = verdict;
-            ported.target = vec![written.text];
+            ported.target = written.into_iter().map(|w| w.text).collect();
             ported.registers = registers;
         }
         Err(v) => ported.verdict = v,
@@ -257,7 +264,7 @@ fn consecutive(names: &[String]) -> Option<u32> {
 /// target's layout allows, else in the target's layout from the lowest data
 /// register (what moves is said); a scope or order the target cannot name
 /// is strengthened to the nearest it can.
-fn port_mem(read: &ReadMem, to: Isa) -> Result<(Verdict, Written, Option<String>), Verdict> {
+fn port_mem(read: &ReadMem, to: Isa) -> Result<(Verdict, Vec<Written>, Option<String>), Verdict> {
     if matches!(read.spec, MemSpec::Atomic(_)) && read.order != xisa_ir::Order::Relaxed {
         return Err(Verdict::NotYet(format!(
             "{} atomics are not ported yet",
@@ -291,9 +298,13 @@ fn port_mem(read: &ReadMem, to: Isa) -> Result<(Verdict, Written, Option<String>
             offset: read.offset,
         }
     };
-    let (verdict, w) = write(&read.spec, &regs, to)?;
-    let moves = relaid(read, &w);
-    Ok((verdict, w, moves))
+    let (verdict, written) = write(&read.spec, &regs, to)?;
+    // The register moves of the piece that moves data (not a fence).
+    let moves = written
+        .iter()
+        .find(|w| !w.data.is_empty() || !w.returned.is_empty())
+        .and_then(|w| relaid(read, w));
+    Ok((verdict, written, moves))
 }
 
 /// What changed from `from` to the stronger `to`.
@@ -308,9 +319,9 @@ fn change(from: &MemSpec, to: &MemSpec) -> String {
     c.join(", ")
 }
 
-/// Writes `spec` in `to` on `regs`; a scope or order the target cannot name
-/// is strengthened to the nearest it can (always safe).
-fn write(spec: &MemSpec, regs: &MemRegs, to: Isa) -> Result<(Verdict, Written), Verdict> {
+/// Writes `spec` in `to` on `regs` as one instruction; a scope or order the
+/// target cannot name is strengthened to the nearest it can (always safe).
+fn write_one(spec: &MemSpec, regs: &MemRegs, to: Isa) -> Result<(Verdict, Written), Verdict> {
     let target = to.frontend();
     let why = match target.write_mem(spec, regs) {
         Ok(w) => return Ok((Verdict::Exact, w)),
@@ -324,6 +335,68 @@ fn write(spec: &MemSpec, regs: &MemRegs, to: Isa) -> Result<(Verdict, Written), 
         }
     }
     Err(Verdict::Impossible(why))
+}
+
+/// The sequences of operations that together do what `spec` does, in the
+/// IR's memory model: an acquire load is a relaxed load and an acquire fence
+/// after it, a release store a release fence and a relaxed store after it,
+/// an acquire-release fence a release fence and an acquire fence.
+pub fn expansions(spec: &MemSpec) -> Vec<Vec<MemSpec>> {
+    let fence = |order, scope| MemSpec::Fence { scope, order };
+    match *spec {
+        MemSpec::Load(a) if a.order == Order::Acquire => vec![vec![
+            MemSpec::Load(AccessSpec {
+                order: Order::Relaxed,
+                ..a
+            }),
+            fence(Order::Acquire, a.scope),
+        ]],
+        MemSpec::Store(a) if a.order == Order::Release => vec![vec![
+            fence(Order::Release, a.scope),
+            MemSpec::Store(AccessSpec {
+                order: Order::Relaxed,
+                ..a
+            }),
+        ]],
+        MemSpec::Fence { scope, order } if order == Order::AcqRel => {
+            vec![vec![
+                fence(Order::Release, scope),
+                fence(Order::Acquire, scope),
+            ]]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Writes `spec` in `to` on `regs`: as one instruction (exact or
+/// strengthened), else as a sequence ([`expansions`]; each piece exact or
+/// strengthened). The error is the verdict of an operation not written.
+pub fn write(spec: &MemSpec, regs: &MemRegs, to: Isa) -> Result<(Verdict, Vec<Written>), Verdict> {
+    let refused = match write_one(spec, regs, to) {
+        Ok((v, w)) => return Ok((v, vec![w])),
+        Err(v @ Verdict::NotYet(_)) => return Err(v),
+        Err(v) => v,
+    };
+    'sequences: for pieces in expansions(spec) {
+        let mut written = Vec::new();
+        let mut names = Vec::new();
+        for piece in &pieces {
+            match write_one(piece, regs, to) {
+                Ok((Verdict::Strengthened { change, .. }, w)) => {
+                    names.push(format!("{piece} ({change})"));
+                    written.push(w);
+                }
+                Ok((_, w)) => {
+                    names.push(piece.to_string());
+                    written.push(w);
+                }
+                Err(_) => continue 'sequences,
+            }
+        }
+        let (how, why) = (names.join(" + "), refused.reason().to_string());
+        return Ok((Verdict::Expanded { how, why }, written));
+    }
+    Err(refused)
 }
 
 /// Where the written instruction's registers differ from the source's:
@@ -358,10 +431,13 @@ pub fn listing(ported: &[Ported], comment: &str) -> String {
             s += &format!("{comment} [{}] {}: {}\n", p.index, p.source, p.verdict);
             continue;
         }
-        for t in &p.target {
+        for (i, t) in p.target.iter().enumerate() {
             s += t;
+            // The verdict once, after the last target instruction.
+            let last = i + 1 == p.target.len();
             match (&p.verdict, &p.registers) {
                 (Verdict::Exact, None) => {}
+                _ if !last => {}
                 (v, None) => s += &format!("  {comment} {v}"),
                 (v, Some(r)) => s += &format!("  {comment} {v}; registers: {r}"),
             }
@@ -524,6 +600,7 @@ pub fn matrix_markdown() -> String {
                         Verdict::Exact => '=',
                         Verdict::Strengthened { .. } => '+',
                         Verdict::Impossible(_) => 'x',
+                        Verdict::Expanded { .. } => 'e',
                         _ => '.',
                     }
                 })
@@ -532,7 +609,7 @@ pub fn matrix_markdown() -> String {
         }
         s.push('\n');
     }
-    s += "\nReasons given for `+`, `x` and `.`:\n\n";
+    s += "\nReasons given for `+`, `e`, `x` and `.`:\n\n";
     for r in reasons {
         s += &format!("- {r}\n");
     }

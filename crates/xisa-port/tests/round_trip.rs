@@ -265,3 +265,36 @@ fn modules_are_refused_with_the_reason() {
         "gfx942: the input is a module; xisa port reads bare instructions (words or assembly text) yet, not modules"
     );
 }
+
+/// The sequences written for the operations no target has one instruction
+/// for (acquire loads, release stores, acquire-release fences) lift, piece
+/// by piece, to the pieces of [`xisa_port::expansions`] (or stronger ones).
+#[test]
+fn expanded_sequences_lift_to_their_pieces() {
+    let mut expanded = 0;
+    for to in ["lsu", "gfx942"].map(isa) {
+        for spec in mem_specs() {
+            let Ok((Verdict::Expanded { why, .. }, written)) = xisa_port::write(&spec, &REGS, to)
+            else {
+                continue;
+            };
+            let pieces = &xisa_port::expansions(&spec)[0];
+            assert_eq!(written.len(), pieces.len(), "{spec}: {why}");
+            for (w, piece) in written.iter().zip(pieces) {
+                let got = read_mem(&lift_text(to.frontend(), &w.text)).unwrap();
+                assert!(
+                    got.spec == *piece || piece.stronger().contains(&got.spec),
+                    "{spec}: {} is {}, not {piece}",
+                    w.text,
+                    got.spec
+                );
+            }
+            expanded += 1;
+        }
+    }
+    // gfx942: global acquire loads of the 8 shapes it orders and release
+    // stores of 6, at the five scopes (each piece exact or widened), and
+    // acquire-release fences at five; lsu: acquire-release fences at five
+    // (its accesses are plain, so no ordered access expands).
+    assert_eq!(expanded, 8 * 5 + 6 * 5 + 5 + 5);
+}
