@@ -358,7 +358,10 @@ pub fn expansions(spec: &MemSpec) -> Vec<Vec<MemSpec>> {
                 ..a
             }),
         ]],
-        MemSpec::Fence { scope, order } if order == Order::AcqRel => {
+        MemSpec::Fence {
+            scope,
+            order: Order::AcqRel,
+        } => {
             vec![vec![
                 fence(Order::Release, scope),
                 fence(Order::Acquire, scope),
