@@ -78,13 +78,6 @@ fn check_kind(from: &str, to: &str, kind: &str) -> [usize; 4] {
     counts
 }
 
-/// [`check_kind`] of the atomics: [exact, strengthened, impossible].
-fn check(from: &str, to: &str) -> [usize; 3] {
-    let [e, s, i, n] = check_kind(from, to, "atomics");
-    assert_eq!(n, 0);
-    [e, s, i]
-}
-
 /// The counts of `kind` for the six directions, in the order lsu -> cdna5,
 /// lsu -> gfx942, cdna5 -> lsu, cdna5 -> gfx942, gfx942 -> lsu,
 /// gfx942 -> cdna5.
@@ -164,57 +157,41 @@ fn fences() {
     );
 }
 
-// The counts, [exact, strengthened, impossible], follow from the tables:
-// lsu has 26 global and 26 shared atomic ops (returning or not) at scopes
-// wg/dev/sys; CDNA 5 31 IR ops on global memory at CU/SE/DEV/SYS; gfx942
-// 32 global ops (device, or system with sc1) and 66 LDS rows (workgroup).
+// The counts, [exact, strengthened, impossible, not yet], follow from the
+// tables: lsu has 26 global and 26 shared atomic ops (returning or not) at
+// scopes wg/dev/sys; CDNA 5 31 IR ops on global memory at CU/SE/DEV/SYS;
+// gfx942 32 global ops (device, or system with sc1) and 66 LDS rows
+// (workgroup).
 
 #[test]
-fn lsu_to_cdna5() {
-    // Global: exact at every lsu scope; shared: no VGLOBAL form.
-    assert_eq!(check("lsu", "cdna5"), [26 * 2 * 3, 0, 26 * 2]);
-}
-
-#[test]
-fn lsu_to_gfx942() {
-    // 24 global ops in both (gfx942 has no f32 min/max on global memory):
-    // exact at device/system, workgroup widened to device; 50 of the 52
-    // shared forms have an LDS row (no non-returning exchange in DS).
+fn atomics() {
     assert_eq!(
-        check("lsu", "gfx942"),
-        [24 * 2 * 2 + 50, 24 * 2, 2 * 2 * 3 + 2]
+        six("atomics"),
+        [
+            // Global: exact at every lsu scope; shared: no VGLOBAL form.
+            [26 * 2 * 3, 0, 26 * 2, 0],
+            // 24 global ops in both (gfx942 has no f32 min/max on global
+            // memory): exact at device/system, workgroup widened to device;
+            // 50 of the 52 shared forms have an LDS row (no non-returning
+            // exchange in DS).
+            [24 * 2 * 2 + 50, 24 * 2, 2 * 2 * 3 + 2, 0],
+            // lsu has 26 of the ops; SE (IR cluster) widened to device;
+            // 64-bit sub/inc/dec and the packed f16/bf16 adds have no lsu
+            // atomic.
+            [26 * 2 * 3, 26 * 2, 5 * 4 * 2, 0],
+            // 29 ops in both (no f32 min_num/max_num in gfx942): exact at
+            // DEV/SYS, CU and SE widened to device.
+            [29 * 2 * 2, 29 * 2 * 2, 2 * 4 * 2, 0],
+            // The 24 global ops lsu has, exact at both gfx942 scopes; 50 LDS
+            // forms lsu's shared atomics take; 8 global ops (64-bit
+            // sub/inc/dec, packed adds, f64 add/min/max) and 16 LDS rows have
+            // no lsu atomic.
+            [24 * 2 * 2 + 50, 0, 8 * 2 * 2 + 16, 0],
+            // 29 global ops in both; no f64 VGLOBAL atomics; no LDS in
+            // VGLOBAL.
+            [29 * 2 * 2, 0, 3 * 2 * 2 + 66, 0],
+        ]
     );
-}
-
-#[test]
-fn cdna5_to_lsu() {
-    // lsu has 26 of the ops; SE (IR cluster) widened to device; 64-bit
-    // sub/inc/dec and the packed f16/bf16 adds have no lsu atomic.
-    assert_eq!(check("cdna5", "lsu"), [26 * 2 * 3, 26 * 2, 5 * 4 * 2]);
-}
-
-#[test]
-fn cdna5_to_gfx942() {
-    // 29 ops in both (no f32 min_num/max_num in gfx942): exact at DEV/SYS,
-    // CU and SE widened to device.
-    assert_eq!(
-        check("cdna5", "gfx942"),
-        [29 * 2 * 2, 29 * 2 * 2, 2 * 4 * 2]
-    );
-}
-
-#[test]
-fn gfx942_to_lsu() {
-    // The 24 global ops lsu has, exact at both gfx942 scopes; 50 LDS forms
-    // lsu's shared atomics take; 8 global ops (64-bit sub/inc/dec, packed
-    // adds, f64 add/min/max) and 16 LDS rows have no lsu atomic.
-    assert_eq!(check("gfx942", "lsu"), [24 * 2 * 2 + 50, 0, 8 * 2 * 2 + 16]);
-}
-
-#[test]
-fn gfx942_to_cdna5() {
-    // 29 global ops in both; no f64 VGLOBAL atomics; no LDS in VGLOBAL.
-    assert_eq!(check("gfx942", "cdna5"), [29 * 2 * 2, 0, 3 * 2 * 2 + 66]);
 }
 
 #[test]

@@ -193,35 +193,18 @@ fn check(from: &str, to: &str) -> usize {
 // The pairs run: every exact and strengthened atomic, load and store of the
 // round trip (`round_trip.rs` explains the counts; CDNA 5 has no loads or
 // stores yet).
-
 #[test]
-fn lsu_to_cdna5() {
-    assert_eq!(check("lsu", "cdna5"), 26 * 2 * 3);
-}
-
-#[test]
-fn lsu_to_gfx942() {
-    // Atomics, then loads (16 exact, 15 strengthened) and stores (12, 11).
-    assert_eq!(check("lsu", "gfx942"), 24 * 2 * 3 + 50 + 31 + 23);
-}
-
-#[test]
-fn cdna5_to_lsu() {
-    assert_eq!(check("cdna5", "lsu"), 26 * 2 * 4);
-}
-
-#[test]
-fn cdna5_to_gfx942() {
-    assert_eq!(check("cdna5", "gfx942"), 29 * 2 * 4);
-}
-
-#[test]
-fn gfx942_to_lsu() {
-    // Atomics, then the plain loads (16) and stores (12).
-    assert_eq!(check("gfx942", "lsu"), 24 * 2 * 2 + 50 + 16 + 12);
-}
-
-#[test]
-fn gfx942_to_cdna5() {
-    assert_eq!(check("gfx942", "cdna5"), 29 * 2 * 2);
+fn every_direction() {
+    for (from, to, pairs) in [
+        ("lsu", "cdna5", 26 * 2 * 3),
+        // Atomics, then loads (16 exact, 15 strengthened) and stores (12, 11).
+        ("lsu", "gfx942", 24 * 2 * 3 + 50 + 31 + 23),
+        ("cdna5", "lsu", 26 * 2 * 4),
+        ("cdna5", "gfx942", 29 * 2 * 4),
+        // Atomics, then the plain loads (16) and stores (12).
+        ("gfx942", "lsu", 24 * 2 * 2 + 50 + 16 + 12),
+        ("gfx942", "cdna5", 29 * 2 * 2),
+    ] {
+        assert_eq!(check(from, to), pairs, "{from} -> {to}");
+    }
 }
