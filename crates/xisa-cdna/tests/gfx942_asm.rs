@@ -45,39 +45,6 @@ const PER_OPCODE: usize = 40;
 /// symbolic operand the printer writes is assembled).
 const SKIP: [&str; 0] = [];
 
-/// llvm-mc's encodings of `texts` (one per line), in order; `None` where it
-/// reports an error.
-fn llvm_encodings(tool: &str, texts: &[String]) -> Vec<Option<Vec<u8>>> {
-    let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-    let (out, err) = run_llvm_mc(
-        tool,
-        &["--arch=amdgcn", "--mcpu=gfx942", "--show-encoding"],
-        &input,
-    );
-    let bad: std::collections::HashSet<usize> = err
-        .lines()
-        .filter(|l| l.contains(": error:"))
-        .filter_map(|l| l.strip_prefix("<stdin>:")?.split(':').next()?.parse().ok())
-        .collect();
-    let mut enc = out.lines().filter_map(|l| {
-        let e = l.split("encoding: [").nth(1)?.split(']').next()?;
-        Some(
-            e.split(',')
-                .map(|x| u8::from_str_radix(x.trim().trim_start_matches("0x"), 16).unwrap())
-                .collect::<Vec<u8>>(),
-        )
-    });
-    (0..texts.len())
-        .map(|i| {
-            if bad.contains(&(i + 1)) {
-                None
-            } else {
-                enc.next()
-            }
-        })
-        .collect()
-}
-
 /// Whether `t` has a `swizzle(BITMASK_PERM,"....")` whose masks, as LLVM's
 /// assembler builds them ('1' or, 'p' and, 'i' and+xor), LLVM prints as
 /// another mode.
@@ -167,7 +134,7 @@ fn assembler_matches_llvm_mc_and_round_trips() {
         .map(|(t, k)| k && !noncanonical_bitmask_perm(t))
         .collect();
     let (texts, fmts, mine) = (pick(texts, &keep), pick(fmts, &keep), pick(mine, &keep));
-    let theirs = llvm_encodings(&tool, &texts);
+    let theirs = llvm_encodings(&tool, "gfx942", &texts);
     let (mut same, mut both_reject) = (0, 0);
     for (((text, m), l), f) in texts.iter().zip(&mine).zip(&theirs).zip(&fmts) {
         let e = per.get_mut(f).expect("format");

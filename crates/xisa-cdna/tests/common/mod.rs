@@ -53,6 +53,44 @@ pub fn run_llvm_mc(tool: &str, args: &[&str], input: &str) -> (String, String) {
     )
 }
 
+/// llvm-mc's encodings of `texts` (one per line) for `mcpu`, in order;
+/// `None` where it
+/// reports an error.
+pub fn llvm_encodings(tool: &str, mcpu: &str, texts: &[String]) -> Vec<Option<Vec<u8>>> {
+    let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
+    let (out, err) = run_llvm_mc(
+        tool,
+        &[
+            "--arch=amdgcn",
+            &format!("--mcpu={mcpu}"),
+            "--show-encoding",
+        ],
+        &input,
+    );
+    let bad: std::collections::HashSet<usize> = err
+        .lines()
+        .filter(|l| l.contains(": error:"))
+        .filter_map(|l| l.strip_prefix("<stdin>:")?.split(':').next()?.parse().ok())
+        .collect();
+    let mut enc = out.lines().filter_map(|l| {
+        let e = l.split("encoding: [").nth(1)?.split(']').next()?;
+        Some(
+            e.split(',')
+                .map(|x| u8::from_str_radix(x.trim().trim_start_matches("0x"), 16).unwrap())
+                .collect::<Vec<u8>>(),
+        )
+    });
+    (0..texts.len())
+        .map(|i| {
+            if bad.contains(&(i + 1)) {
+                None
+            } else {
+                enc.next()
+            }
+        })
+        .collect()
+}
+
 // ------------------------------------------------ packed 16-bit float reference
 
 /// A 16-bit IEEE-style format.
