@@ -58,7 +58,8 @@ enum Cmd {
     /// per instruction (docs/porting.md).
     Port(PortArgs),
     /// List the instruction sets this build runs: names, aliases, wave size,
-    /// how modules are recognised, whether `xisa asm` assembles them.
+    /// how modules are recognised, whether `xisa asm` assembles them, what
+    /// `xisa port` writes in them.
     Isas,
     /// Benchmark translated atomics and kernels against native Rust (docs/benchmarks.md).
     #[command(subcommand)]
@@ -842,8 +843,8 @@ fn cmd_port(a: PortArgs) -> Result<()> {
 
 fn cmd_isas() -> Result<()> {
     println!(
-        "{:<8} {:<14} {:>4} {:<28} {:<9} summary",
-        "isa", "aliases", "wave", "recognised by", "assembler"
+        "{:<8} {:<14} {:>4} {:<28} {:<9} {:<28} summary",
+        "isa", "aliases", "wave", "recognised by", "assembler", "port writes"
     );
     for isa in Isa::all() {
         let info = isa.info();
@@ -853,8 +854,9 @@ fn cmd_isas() -> Result<()> {
             Err(xisa_frontend::FrontendError::NoAssembler { .. }) => "no",
             _ => "yes",
         };
+        let writes = xisa_port::writes(isa);
         println!(
-            "{:<8} {:<14} {:>4} {:<28} {:<9} {}",
+            "{:<8} {:<14} {:>4} {:<28} {:<9} {:<28} {}",
             info.name,
             if info.aliases.is_empty() {
                 "-".to_string()
@@ -864,6 +866,11 @@ fn cmd_isas() -> Result<()> {
             info.wave_size,
             detected,
             asm,
+            if writes.is_empty() {
+                "-".to_string()
+            } else {
+                writes.join(",")
+            },
             info.summary
         );
     }

@@ -204,12 +204,12 @@ fn isas_are_listed_from_the_registry() {
     let out = xisa(&["isas"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let list = text(&out.stdout);
-    for (isa, wave, asm) in [
-        ("ir", "32", "yes"),
-        ("sm75", "32", "no"),
-        ("gfx942", "64", "yes"),
-        ("cdna5", "32", "yes"),
-        ("lsu", "32", "yes"),
+    for (isa, wave, asm, writes) in [
+        ("ir", "32", "yes", "-"),
+        ("sm75", "32", "no", "-"),
+        ("gfx942", "64", "yes", "atomics,loads,stores,fences"),
+        ("cdna5", "32", "yes", "atomics"),
+        ("lsu", "32", "yes", "atomics,loads,stores,fences"),
     ] {
         let line = list
             .lines()
@@ -218,6 +218,7 @@ fn isas_are_listed_from_the_registry() {
         let cols: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(cols[2], wave, "{line}");
         assert!(line.contains(&format!(" {asm} ")), "{line}");
+        assert!(cols.contains(&writes), "{line}");
     }
     let s = Scratch::new("cli", "isas");
     let src = s.write("k.s", "NOP ;\n");

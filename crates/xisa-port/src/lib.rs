@@ -517,6 +517,21 @@ pub fn targets() -> Vec<Isa> {
         .collect()
 }
 
+/// The kinds of memory instruction `isa`'s frontend writes (`atomics`,
+/// `loads`, `stores`, `fences`): those it writes at least one of.
+pub fn writes(isa: Isa) -> Vec<&'static str> {
+    let mut kinds: Vec<&'static str> = Vec::new();
+    for spec in xisa_frontend::mem::mem_specs() {
+        if kinds.contains(&spec.kind()) {
+            continue;
+        }
+        if isa.frontend().write_mem(&spec, &MemRegs::FRAGMENT).is_ok() {
+            kinds.push(spec.kind());
+        }
+    }
+    kinds
+}
+
 /// Every IR memory operation the matrix lists ([`xisa_frontend::mem::mem_specs`]
 /// but the returning atomics, which get the same verdicts from every
 /// writer), scope varying fastest.
