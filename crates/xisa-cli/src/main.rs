@@ -309,22 +309,27 @@ struct AsmArgs {
 
 #[derive(Args)]
 #[command(
-    long_about = "Port memory and atomic instructions to another ISA. Each instruction of \
-INPUT (instruction words, or assembly text) is lifted to the IR on its own and written back \
-as the target ISA's instruction, on the same registers where the target's operand layout \
-allows it. Each gets a verdict: exact; strengthened (a wider scope, always safe); expanded; \
-impossible (the target cannot do it: the reason); not yet (xisa does not port it yet: the \
-reason); outside (no memory access). The ported program is printed in the target's syntax; \
-instructions not ported stay in it as comments.\n\n\
-Today: atomics between the ISAs whose frontends write atomics (`--matrix` lists them and \
-every IR atomic's verdict).",
+    long_about = "Port memory, atomic and fence instructions to another ISA. Each \
+instruction of INPUT (instruction words, or assembly text; or a module, a cubin or code \
+object, kernel by kernel) is lifted to the IR on its own and written back as the target \
+ISA's instruction, on the same registers where the target's operand layout allows it. Each \
+gets a verdict: exact; strengthened (a wider scope or stronger order, always safe); \
+expanded (several target instructions); impossible (the target cannot do it: the reason); \
+not yet (xisa does not port it yet: the reason); outside (no memory access). The ported \
+program is printed in the target's syntax; instructions not ported stay in it as \
+comments.\n\n\
+Today: atomics between lsu, cdna5 and gfx942; loads, stores and fences between lsu and \
+gfx942 (`xisa isas` says what each ISA writes; `--matrix` gives every IR memory \
+operation's verdict per target; docs/porting.md).",
     after_help = "Examples:\n  \
 printf 'atom.global.add.u32 v4, v[8:9], 16, scope:wg\\n' > a.s\n  \
 xisa port a.s --from lsu --to cdna5 -o a.cdna5 --report a.md\n  \
+xisa port tests/sm75/out/compact.cubin --from sm75 --to gfx942\n  \
 xisa port --matrix"
 )]
 struct PortArgs {
-    /// The program (instruction words or assembly text).
+    /// The program (instruction words or assembly text), or a module (a
+    /// cubin, a code object: every kernel's instructions).
     #[arg(required_unless_present = "matrix")]
     input: Option<PathBuf>,
     /// ISA of the input.
@@ -333,6 +338,9 @@ struct PortArgs {
     /// ISA to port to.
     #[arg(long, required_unless_present = "matrix")]
     to: Option<String>,
+    /// In a module (a cubin, a code object): only this kernel.
+    #[arg(long)]
+    kernel: Option<String>,
     /// Write the ported instructions, assembled, to FILE.
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -343,7 +351,7 @@ struct PortArgs {
     #[arg(long)]
     strict: bool,
     /// Print the coverage matrix (IR atomic x target ISA) as Markdown.
-    #[arg(long, conflicts_with_all = ["input", "from", "to", "out", "report", "strict"])]
+    #[arg(long, conflicts_with_all = ["input", "from", "to", "kernel", "out", "report", "strict"])]
     matrix: bool,
     /// With --matrix: also write it as CSV to FILE.
     #[arg(long, value_name = "FILE", requires = "matrix")]
@@ -805,8 +813,8 @@ fn cmd_port(a: PortArgs) -> Result<()> {
     let from: Isa = from.parse()?;
     let to: Isa = to.parse()?;
     let program = read_input(input)?;
-    let ported =
-        xisa_port::port(&program, from, to).with_context(|| format!("{}", input.display()))?;
+    let ported = xisa_port::port(&program, from, to, a.kernel.as_deref())
+        .with_context(|| format!("{}", input.display()))?;
     print!("{}", xisa_port::listing(&ported, "//"));
     if let Some(path) = &a.report {
         write_atomic(path, xisa_port::report(&ported, from, to).as_bytes())?;

@@ -22,6 +22,8 @@ static INFO: IsaInfo = IsaInfo {
     wave_size: 32,
     limits: RUNTIME_LIMITS,
     machine_code: false,
+    vector_registers: None,
+    exec_mask: &[],
 };
 
 /// Parses and verifies IR text.

@@ -24,8 +24,8 @@ pub mod ir;
 pub mod mem;
 
 pub use mem::{
-    access_shapes, access_words, atomic_data, fence_half, read_mem, AccessSpec, AtomicSpec,
-    DataRole, MemRegs, MemSpec, ReadMem, Refusal, Written,
+    access_shapes, access_words, atomic_data, fence_half, read_mem, read_mem_in, AccessSpec,
+    AtomicSpec, DataRole, MemRegs, MemSpec, ReadMem, Refusal, Written,
 };
 
 /// Why a frontend operation failed. Each message is complete (it names the
@@ -115,6 +115,14 @@ pub struct IsaInfo {
     /// the loader inserts wave syncs (`xisa_ir::lockstep`); IR text states its
     /// own.
     pub machine_code: bool,
+    /// How its lifted kernels name the per-lane (vector) registers: the
+    /// prefix before the number (`v` for `v5`, `r` for sm_75's `R5`); `None`
+    /// where registers are not numbered (IR text).
+    pub vector_registers: Option<&'static str>,
+    /// The registers of the execution mask that guards every vector
+    /// instruction (`exec`, gfx942's `exec_lo`/`exec_hi`); empty where there
+    /// is none (sm_75 predicates are per instruction).
+    pub exec_mask: &'static [&'static str],
 }
 
 /// Options of a fragment lifter (lsu, CDNA 5): lanes per wave, 32 (the

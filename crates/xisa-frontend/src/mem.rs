@@ -377,6 +377,9 @@ pub struct ReadMem {
     pub compare: Vec<String>,
     /// The registers an atomic's old value or a load's data is written to.
     pub returned: Vec<String>,
+    /// The registers the instruction's guard is computed from (an
+    /// execution mask, a predicate), empty when it runs unguarded.
+    pub guard: Vec<String>,
 }
 
 /// Reads the one memory operation of `k`, the lifted kernel of a single
@@ -387,6 +390,12 @@ pub struct ReadMem {
 /// value or the loaded data after it, in the order of the data's words.
 pub fn read_mem(k: &Kernel) -> Option<ReadMem> {
     let insts: Vec<&xisa_ir::Inst> = k.blocks.iter().flat_map(|b| &b.insts).collect();
+    read_mem_in(k, &insts)
+}
+
+/// [`read_mem`] of the instructions `insts` of `k` (those lifted from one
+/// machine instruction, in order: the instructions of one pc).
+pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
     let is_mem = |op: &Op| {
         matches!(
             op,
@@ -471,6 +480,7 @@ pub fn read_mem(k: &Kernel) -> Option<ReadMem> {
             value,
             compare,
             returned: after(results),
+            guard: Vec::new(),
         })
     };
     let access_spec = |space, mem, order, scope| AccessSpec {
@@ -479,6 +489,10 @@ pub fn read_mem(k: &Kernel) -> Option<ReadMem> {
         order,
         scope,
     };
+    let guard = inst
+        .guard
+        .map(|g| sources(&from, &[Operand::Reg(g.reg)]))
+        .unwrap_or_default();
     let (spec, order, read) = match &inst.op {
         Op::Atomic(a) => (
             MemSpec::Atomic(AtomicSpec {
@@ -519,6 +533,7 @@ pub fn read_mem(k: &Kernel) -> Option<ReadMem> {
                 value: Vec::new(),
                 compare: Vec::new(),
                 returned: Vec::new(),
+                guard,
             });
         }
         _ => return None,
@@ -526,6 +541,7 @@ pub fn read_mem(k: &Kernel) -> Option<ReadMem> {
     Some(ReadMem {
         spec,
         order,
+        guard,
         ..read
     })
 }

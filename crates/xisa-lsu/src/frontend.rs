@@ -13,6 +13,8 @@ static INFO: IsaInfo = IsaInfo {
     wave_size: 32,
     limits: RUNTIME_LIMITS,
     machine_code: true,
+    vector_registers: Some("v"),
+    exec_mask: &["exec"],
 };
 
 /// The lsu frontend.

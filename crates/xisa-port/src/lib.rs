@@ -17,8 +17,8 @@ use std::fmt;
 
 use xisa::Isa;
 use xisa_frontend::{
-    read_mem, AccessSpec, AtomicSpec, DisasmOptions, FrontendError, MemRegs, MemSpec, ReadMem,
-    Written,
+    read_mem, read_mem_in, AccessSpec, AtomicSpec, DisasmOptions, FrontendError, MemRegs, MemSpec,
+    ReadMem, Written,
 };
 use xisa_ir::{Op, Order, Scope};
 
@@ -96,8 +96,11 @@ impl fmt::Display for Verdict {
 /// One source instruction and what it became.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ported {
-    /// Index of the instruction in the program.
+    /// Index of the instruction in the program (in a module: in its kernel).
     pub index: usize,
+    /// Where it is: its index in a program (`3`), its kernel and byte
+    /// offset in a module (`hist_global+0x80`).
+    pub location: String,
     /// The source instruction as the source ISA prints it.
     pub source: String,
     /// Its memory operation in IR text (empty where it has none).
@@ -121,10 +124,13 @@ pub enum PortError {
         #[source]
         source: FrontendError,
     },
-    /// The input is a module (a cubin, a code object): porting reads bare
-    /// instructions.
-    #[error("{isa}: the input is a module; xisa port reads bare instructions (words or assembly text) yet, not modules")]
-    Module { isa: &'static str },
+    /// A kernel of a module does not load or lift.
+    #[error("{isa}: {source}")]
+    Module {
+        isa: &'static str,
+        #[source]
+        source: FrontendError,
+    },
     /// An instruction's listing does not assemble back (a frontend defect).
     #[error("{isa}: instruction {index} (`{text}`) does not reassemble: {source}")]
     Reassemble {
@@ -136,15 +142,22 @@ pub enum PortError {
     },
 }
 
-/// Ports `program` (instruction words, or assembly text) from `from` to `to`.
-pub fn port(program: &[u8], from: Isa, to: Isa) -> Result<Vec<Ported>, PortError> {
+/// Ports `program` (instruction words, or assembly text, or a module: a
+/// cubin, a code object; then every kernel, or only `kernel`) from `from`
+/// to `to`.
+pub fn port(
+    program: &[u8],
+    from: Isa,
+    to: Isa,
+    kernel: Option<&str>,
+) -> Result<Vec<Ported>, PortError> {
     let src = from.frontend();
     let err = |source| PortError::Source {
         isa: from.name(),
         source,
     };
     if src.detect(program) {
-        return Err(PortError::Module { isa: from.name() });
+        return port_module(program, from, to, kernel);
     }
     let words = if xisa_frontend::looks_like_text(program) {
         src.assemble(&String::from_utf8_lossy(program))
@@ -166,6 +179,58 @@ pub fn port(program: &[u8], from: Isa, to: Isa) -> Result<Vec<Ported>, PortError
         .collect()
 }
 
+/// Ports each machine instruction of each kernel of a module (or of
+/// `only`): the kernel is lifted whole, and the IR instructions of one pc
+/// are that machine instruction.
+fn port_module(
+    bytes: &[u8],
+    from: Isa,
+    to: Isa,
+    only: Option<&str>,
+) -> Result<Vec<Ported>, PortError> {
+    let err = |source| PortError::Module {
+        isa: from.name(),
+        source,
+    };
+    let module = from.frontend().load(bytes).map_err(err)?;
+    let names: Vec<String> = match only {
+        Some(k) => vec![k.to_string()],
+        None => module.kernels().iter().map(|k| k.name.clone()).collect(),
+    };
+    let mut out = Vec::new();
+    for name in names {
+        let k = module.lift(&name).map_err(err)?;
+        let insts: Vec<&xisa_ir::Inst> = k.blocks.iter().flat_map(|b| &b.insts).collect();
+        let mut groups: Vec<(u64, Vec<&xisa_ir::Inst>)> = Vec::new();
+        for i in insts {
+            let Some(pc) = i.pc else { continue };
+            match groups.last_mut() {
+                Some((p, g)) if *p == pc => g.push(i),
+                _ => groups.push((pc, vec![i])),
+            }
+        }
+        groups.sort_by_key(|(pc, _)| *pc);
+        for (index, (pc, group)) in groups.iter().enumerate() {
+            let ir = memory_ir_of(&k, group);
+            // A module's instructions are named by where they are; their
+            // memory operations (the IR) say what they do.
+            let mut ported = Ported {
+                index,
+                location: format!("{name}+{pc:#x}"),
+                source: ir.clone(),
+                ir,
+                verdict: Verdict::Outside,
+                target: Vec::new(),
+                registers: None,
+            };
+            if group.iter().any(|i| is_memory(&i.op)) {
+                port_read(read_mem_in(&k, group), from, to, &mut ported);
+            }
+            out.push(ported);
+        }
+    }
+    Ok(out)
+}
 /// A listing line without its `/*offset*/` prefix.
 fn strip_offset(line: &str) -> &str {
     let l = line.trim();
@@ -187,30 +252,42 @@ fn port_one(from: Isa, to: Isa, index: usize, text: &str) -> Result<Ported, Port
     let module = src.load(&words).map_err(reassemble)?;
     let name = module.kernels()[0].name.clone();
     let kernel = module.lift(&name).map_err(reassemble)?;
+    let insts: Vec<&xisa_ir::Inst> = kernel.blocks.iter().flat_map(|b| &b.insts).collect();
     let mut ported = Ported {
         index,
+        location: index.to_string(),
         source: text.to_string(),
-        ir: memory_ir(&kernel),
+        ir: memory_ir_of(&kernel, &insts),
         verdict: Verdict::Outside,
         target: Vec::new(),
         registers: None,
     };
-    let memory = kernel
-        .blocks
-        .iter()
-        .flat_map(|b| &b.insts)
-        .find(|i| is_memory(&i.op));
-    if memory.is_none() {
-        return Ok(ported);
+    if insts.iter().any(|i| is_memory(&i.op)) {
+        port_read(read_mem(&kernel), from, to, &mut ported);
     }
-    let Some(read) = read_mem(&kernel) else {
+    Ok(ported)
+}
+
+/// Ports the memory operation `read` (of one machine instruction) into
+/// `ported`.
+fn port_read(read: Option<ReadMem>, from: Isa, to: Isa, ported: &mut Ported) {
+    let Some(read) = read else {
         ported.verdict = Verdict::NotYet(
-            "its address is not a register plus an offset (buffer and surface forms are not ported yet)"
+            "its memory operations are not one access at a register plus an offset \
+             (buffer, surface and multi-access forms are not ported yet)"
                 .into(),
         );
-        return Ok(ported);
+        return;
     };
-    match port_mem(&read, to) {
+    let exec = from.info().exec_mask;
+    if !read.guard.iter().all(|g| exec.contains(&g.as_str())) {
+        ported.verdict = Verdict::NotYet(format!(
+            "it is predicated ({}): predicated instructions are not ported yet",
+            read.guard.join(", ")
+        ));
+        return;
+    }
+    match port_mem(&read, from, to) {
         Ok((verdict, written, registers)) => {
             ported.verdict = verdict;
             ported.target = written.into_iter().map(|w| w.text).collect();
@@ -218,19 +295,17 @@ fn port_one(from: Isa, to: Isa, index: usize, text: &str) -> Result<Ported, Port
         }
         Err(v) => ported.verdict = v,
     }
-    Ok(ported)
 }
 
-/// The IR text of the memory operations of a lifted instruction.
-fn memory_ir(k: &xisa_ir::Kernel) -> String {
-    k.blocks
+/// The IR text of the memory operations of the instructions `insts` of `k`.
+fn memory_ir_of(k: &xisa_ir::Kernel, insts: &[&xisa_ir::Inst]) -> String {
+    insts
         .iter()
-        .flat_map(|b| &b.insts)
         .filter(|i| is_memory(&i.op))
         .map(|i| {
             let bare = xisa_ir::Inst {
                 pc: None,
-                ..i.clone()
+                ..(*i).clone()
             };
             xisa_ir::text::print_inst(k, &bare)
         })
@@ -238,25 +313,31 @@ fn memory_ir(k: &xisa_ir::Kernel) -> String {
         .join("; ")
 }
 
+/// A memory operation to port: loads, stores, atomics and fences, but not
+/// the reads of kernel parameters and constant banks (a machine
+/// instruction's operands, e.g. sm_75's `c[0x0][0x160]`).
 fn is_memory(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Load(_) | Op::Store(_) | Op::Atomic(_) | Op::Fence { .. }
-    )
+    match op {
+        Op::Load(l) => !matches!(l.space, xisa_ir::Space::Param | xisa_ir::Space::Const),
+        Op::Store(_) | Op::Atomic(_) | Op::Fence { .. } => true,
+        _ => false,
+    }
 }
 
-/// The number of a vector register `vN`.
-fn vreg(name: &str) -> Option<u32> {
-    name.strip_prefix('v')?.parse().ok()
+/// The number of a vector register of `isa` (`v5`, sm_75's `r5`).
+fn vreg(isa: Isa, name: &str) -> Option<u32> {
+    name.strip_prefix(isa.info().vector_registers?)?
+        .parse()
+        .ok()
 }
 
-/// Consecutive vector registers from the first: its number.
-fn consecutive(names: &[String]) -> Option<u32> {
-    let first = vreg(names.first()?)?;
+/// Consecutive vector registers of `isa` from the first: its number.
+fn consecutive(isa: Isa, names: &[String]) -> Option<u32> {
+    let first = vreg(isa, names.first()?)?;
     names
         .iter()
         .enumerate()
-        .all(|(i, n)| vreg(n) == Some(first + i as u32))
+        .all(|(i, n)| vreg(isa, n) == Some(first + i as u32))
         .then_some(first)
 }
 
@@ -264,7 +345,11 @@ fn consecutive(names: &[String]) -> Option<u32> {
 /// target's layout allows, else in the target's layout from the lowest data
 /// register (what moves is said); a scope or order the target cannot name
 /// is strengthened to the nearest it can.
-fn port_mem(read: &ReadMem, to: Isa) -> Result<(Verdict, Vec<Written>, Option<String>), Verdict> {
+fn port_mem(
+    read: &ReadMem,
+    from: Isa,
+    to: Isa,
+) -> Result<(Verdict, Vec<Written>, Option<String>), Verdict> {
     if matches!(read.spec, MemSpec::Atomic(_)) && read.order != xisa_ir::Order::Relaxed {
         return Err(Verdict::NotYet(format!(
             "{} atomics are not ported yet",
@@ -274,7 +359,7 @@ fn port_mem(read: &ReadMem, to: Isa) -> Result<(Verdict, Vec<Written>, Option<St
     let regs = if matches!(read.spec, MemSpec::Fence { .. }) {
         MemRegs::FRAGMENT
     } else {
-        let addr = consecutive(&read.addr).ok_or_else(|| {
+        let addr = consecutive(from, &read.addr).ok_or_else(|| {
             Verdict::NotYet(format!(
                 "the address comes from {}: only a vector address is ported yet",
                 read.addr.join(", ")
@@ -287,10 +372,14 @@ fn port_mem(read: &ReadMem, to: Isa) -> Result<(Verdict, Vec<Written>, Option<St
         };
         let data = names
             .iter()
-            .filter_map(|n| vreg(n))
+            .filter_map(|n| vreg(from, n))
             .min()
             .ok_or_else(|| Verdict::NotYet("the data is not in vector registers".into()))?;
-        let dst = read.returned.first().and_then(|n| vreg(n)).unwrap_or(data);
+        let dst = read
+            .returned
+            .first()
+            .and_then(|n| vreg(from, n))
+            .unwrap_or(data);
         MemRegs {
             addr,
             data,
@@ -303,7 +392,7 @@ fn port_mem(read: &ReadMem, to: Isa) -> Result<(Verdict, Vec<Written>, Option<St
     let moves = written
         .iter()
         .find(|w| !w.data.is_empty() || !w.returned.is_empty())
-        .and_then(|w| relaid(read, w));
+        .and_then(|w| relaid(read, w, from, to));
     Ok((verdict, written, moves))
 }
 
@@ -402,18 +491,25 @@ pub fn write(spec: &MemSpec, regs: &MemRegs, to: Isa) -> Result<(Verdict, Vec<Wr
     Err(refused)
 }
 
-/// Where the written instruction's registers differ from the source's:
-/// which role moves from where to where.
-fn relaid(read: &ReadMem, w: &Written) -> Option<String> {
+/// Where the written instruction's registers differ from the source's (by
+/// number: `r5` and `v5` are the same register): which role moves from
+/// where to where.
+fn relaid(read: &ReadMem, w: &Written, from: Isa, to: Isa) -> Option<String> {
+    let nums = |isa: Isa, v: &[String]| v.iter().map(|n| vreg(isa, n)).collect::<Vec<_>>();
     let mut moves = Vec::new();
     let mut note = |what: &str, src: &[String], dst: &[String]| {
-        if src != dst {
+        if nums(from, src) != nums(to, dst) {
             moves.push(format!("{what} {} -> {}", src.join(":"), dst.join(":")));
         }
     };
+    let result = if matches!(read.spec, MemSpec::Load(_)) {
+        "loaded data"
+    } else {
+        "old value"
+    };
     note("value", &read.value, &w.role(false));
     note("compare", &read.compare, &w.role(true));
-    note("old value", &read.returned, &w.returned);
+    note(result, &read.returned, &w.returned);
     (!moves.is_empty()).then(|| moves.join(", "))
 }
 
@@ -431,7 +527,10 @@ pub fn listing(ported: &[Ported], comment: &str) -> String {
     let mut s = String::new();
     for p in ported {
         if p.target.is_empty() {
-            s += &format!("{comment} [{}] {}: {}\n", p.index, p.source, p.verdict);
+            s += &match p.source.as_str() {
+                "" => format!("{comment} [{}] {}\n", p.location, p.verdict),
+                src => format!("{comment} [{}] {src}: {}\n", p.location, p.verdict),
+            };
             continue;
         }
         for (i, t) in p.target.iter().enumerate() {
@@ -455,12 +554,12 @@ pub fn listing(ported: &[Ported], comment: &str) -> String {
 pub fn report(ported: &[Ported], from: Isa, to: Isa) -> String {
     let cell = |s: &str| s.replace('|', "\\|");
     let mut s = format!("# xisa port: {from} -> {to}\n\n");
-    s += "| # | source | IR | verdict | target | registers |\n";
+    s += "| at | source | IR | verdict | target | registers |\n";
     s += "| --- | --- | --- | --- | --- | --- |\n";
     for p in ported {
         s += &format!(
             "| {} | `{}` | {} | {} | {} | {} |\n",
-            p.index,
+            p.location,
             cell(&p.source),
             if p.ir.is_empty() {
                 "-".into()

@@ -160,7 +160,7 @@ fn check(from: &str, to: &str) -> usize {
         let Ok(w) = from.frontend().write_mem(&spec, &regs) else {
             continue;
         };
-        let p = &port(w.text.as_bytes(), from, to).unwrap()[0];
+        let p = &port(w.text.as_bytes(), from, to, None).unwrap()[0];
         if !matches!(p.verdict, Verdict::Exact | Verdict::Strengthened { .. }) {
             continue;
         }

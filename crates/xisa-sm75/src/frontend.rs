@@ -37,6 +37,8 @@ static INFO: IsaInfo = IsaInfo {
         max_grid_lanes: [u64::MAX; 3],
     },
     machine_code: true,
+    vector_registers: Some("r"),
+    exec_mask: &[],
 };
 
 fn text_err(e: impl std::fmt::Display) -> FrontendError {

@@ -46,6 +46,8 @@ static INFO: IsaInfo = IsaInfo {
         max_grid_lanes: [u32::MAX as u64; 3],
     },
     machine_code: true,
+    vector_registers: Some("v"),
+    exec_mask: &["exec_lo", "exec_hi"],
 };
 
 fn text_err(e: impl std::fmt::Display) -> FrontendError {
