@@ -23,6 +23,7 @@ static INFO: IsaInfo = IsaInfo {
     limits: RUNTIME_LIMITS,
     machine_code: false,
     vector_registers: None,
+    uniform_registers: None,
     exec_mask: &[],
 };
 

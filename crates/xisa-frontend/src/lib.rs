@@ -25,7 +25,7 @@ pub mod mem;
 
 pub use mem::{
     access_shapes, access_words, atomic_data, fence_half, read_mem, read_mem_in, AccessSpec,
-    AtomicSpec, DataRole, MemRegs, MemSpec, ReadMem, Refusal, Written,
+    AddrShape, AtomicSpec, DataRole, MemRegs, MemSpec, ReadMem, Refusal, Written,
 };
 
 /// Why a frontend operation failed. Each message is complete (it names the
@@ -119,6 +119,9 @@ pub struct IsaInfo {
     /// prefix before the number (`v` for `v5`, `r` for sm_75's `R5`); `None`
     /// where registers are not numbered (IR text).
     pub vector_registers: Option<&'static str>,
+    /// How its lifted kernels name the wave-uniform (scalar) registers: the
+    /// prefix before the number (`s` for gfx942's SGPRs, `u`, sm_75's `ur`).
+    pub uniform_registers: Option<&'static str>,
     /// The registers of the execution mask that guards every vector
     /// instruction (`exec`, gfx942's `exec_lo`/`exec_hi`); empty where there
     /// is none (sm_75 predicates are per instruction).

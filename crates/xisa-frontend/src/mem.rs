@@ -204,6 +204,11 @@ pub struct MemRegs {
     pub dst: u32,
     /// Byte offset added to the address.
     pub offset: i64,
+    /// A uniform 64-bit base: the address is the uniform register pair
+    /// `ubase` (`s[n:n+1]`, `u[n:n+1]`) plus the zero-extended 32-bit vector
+    /// register `addr` (gfx942's and CDNA 5's `saddr` forms, lsu's `ubase`);
+    /// `None`: the address is the vector registers at `addr`.
+    pub ubase: Option<u32>,
 }
 
 impl MemRegs {
@@ -215,6 +220,7 @@ impl MemRegs {
         data: 2,
         dst: 6,
         offset: 0,
+        ubase: None,
     };
 }
 
@@ -358,6 +364,87 @@ impl Refusal {
     }
 }
 
+/// How an address is formed, read from the lifted IR (register names, low
+/// word first; the constant offset is [`ReadMem::offset`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AddrShape {
+    /// One register (a 32-bit window offset) or one 64-bit pair.
+    Regs(Vec<String>),
+    /// A 64-bit pair plus a zero-extended 32-bit register.
+    PairPlusZext {
+        /// The pair.
+        pair: [String; 2],
+        /// The 32-bit register.
+        reg: String,
+    },
+    /// Any other computation, of these registers.
+    Other(Vec<String>),
+}
+
+/// An address computation, as far as [`AddrShape`] needs to see it.
+#[derive(Debug, Clone, PartialEq)]
+enum Expr {
+    Reg(String),
+    Zext(Box<Expr>),
+    Shl(Box<Expr>, u64),
+    Or(Box<Expr>, Box<Expr>),
+    Add(Box<Expr>, Box<Expr>),
+    Other,
+}
+
+impl Expr {
+    /// `zext(lo) | zext(hi) << 32`: the pair's names.
+    fn pair(&self) -> Option<[String; 2]> {
+        let Expr::Or(a, b) = self else { return None };
+        let half = |e: &Expr| match e {
+            Expr::Zext(r) => match &**r {
+                Expr::Reg(n) => Some((n.clone(), false)),
+                _ => None,
+            },
+            Expr::Shl(z, 32) => match &**z {
+                Expr::Zext(r) => match &**r {
+                    Expr::Reg(n) => Some((n.clone(), true)),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        match (half(a)?, half(b)?) {
+            ((lo, false), (hi, true)) | ((hi, true), (lo, false)) => Some([lo, hi]),
+            _ => None,
+        }
+    }
+
+    fn zext_reg(&self) -> Option<String> {
+        match self {
+            Expr::Zext(r) => match &**r {
+                Expr::Reg(n) => Some(n.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn shape(&self, regs: Vec<String>) -> AddrShape {
+        if let Some(p) = self.pair() {
+            return AddrShape::Regs(p.to_vec());
+        }
+        match self {
+            Expr::Reg(n) => AddrShape::Regs(vec![n.clone()]),
+            Expr::Add(a, b) => {
+                for (x, y) in [(a, b), (b, a)] {
+                    if let (Some(pair), Some(reg)) = (x.pair(), y.zext_reg()) {
+                        return AddrShape::PairPlusZext { pair, reg };
+                    }
+                }
+                AddrShape::Other(regs)
+            }
+            _ => AddrShape::Other(regs),
+        }
+    }
+}
+
 /// The memory operation of one lifted instruction: what it does and which
 /// ISA registers play each role (low word first).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -368,6 +455,8 @@ pub struct ReadMem {
     pub order: Order,
     /// The registers the address is computed from (none for a fence).
     pub addr: Vec<String>,
+    /// How the address is formed from them.
+    pub shape: AddrShape,
     /// The constant byte offset of the address.
     pub offset: i64,
     /// The registers of an atomic's operand (for `cas`, the new value) or
@@ -429,10 +518,37 @@ pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
         }
         v
     };
+    // Each temporary's computation, for the address's shape.
+    let mut exprs: HashMap<Reg, Expr> = HashMap::new();
+    let expr = |exprs: &HashMap<Reg, Expr>, o: &Operand| match o {
+        Operand::Reg(r) if temp(*r) => exprs.get(r).cloned().unwrap_or(Expr::Other),
+        Operand::Reg(r) => Expr::Reg(name(*r)),
+        _ => Expr::Other,
+    };
     for inst in &insts[..at] {
         let v = sources(&from, &inst.op.uses());
+        let e = match &inst.op {
+            Op::Mov { src, .. } => expr(&exprs, src),
+            Op::Cvt(c) if c.op == xisa_ir::CvtOp::Zext => {
+                Expr::Zext(Box::new(expr(&exprs, &c.src)))
+            }
+            Op::Bin(b) => match (b.op, b.b) {
+                (xisa_ir::BinOp::Shl, Operand::Imm(n)) => {
+                    Expr::Shl(Box::new(expr(&exprs, &b.a)), n)
+                }
+                (xisa_ir::BinOp::Or, _) => {
+                    Expr::Or(Box::new(expr(&exprs, &b.a)), Box::new(expr(&exprs, &b.b)))
+                }
+                (xisa_ir::BinOp::Add, _) => {
+                    Expr::Add(Box::new(expr(&exprs, &b.a)), Box::new(expr(&exprs, &b.b)))
+                }
+                _ => Expr::Other,
+            },
+            _ => Expr::Other,
+        };
         for d in inst.op.defs() {
             from.insert(d, v.clone());
+            exprs.insert(d, e.clone());
         }
     }
     // After the operation: the ISA registers computed from each result.
@@ -469,13 +585,15 @@ pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
         let Address::Flat { base, offset } = addr else {
             return None;
         };
+        let regs = sources(&from, &[*base]);
         Some(ReadMem {
             spec: MemSpec::Fence {
                 scope: Scope::Wave,
                 order: Order::Weak,
             },
             order: Order::Weak,
-            addr: sources(&from, &[*base]),
+            shape: expr(&exprs, base).shape(regs.clone()),
+            addr: regs,
             offset: *offset,
             value,
             compare,
@@ -529,6 +647,7 @@ pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
                 spec,
                 order: *order,
                 addr: Vec::new(),
+                shape: AddrShape::Regs(Vec::new()),
                 offset: 0,
                 value: Vec::new(),
                 compare: Vec::new(),

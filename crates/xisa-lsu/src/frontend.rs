@@ -14,6 +14,7 @@ static INFO: IsaInfo = IsaInfo {
     limits: RUNTIME_LIMITS,
     machine_code: true,
     vector_registers: Some("v"),
+    uniform_registers: Some("u"),
     exec_mask: &["exec"],
 };
 

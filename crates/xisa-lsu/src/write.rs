@@ -27,12 +27,15 @@ pub fn write_mem(spec: &MemSpec, regs: &MemRegs) -> Result<Written, Refusal> {
     }
 }
 
-/// The addressing of `space` (the vector forms).
-fn addressing(space: Space, what: &str) -> Result<Addressing, Refusal> {
-    match space {
-        Space::Global => Ok(Addressing::Global),
-        Space::Shared => Ok(Addressing::Shared),
-        other => Err(format!("lsu {what} are global or shared, not {other}").into()),
+/// The addressing of `space` on `regs`: the vector forms, or with a
+/// uniform base the `ubase` form (`U64[u] + zext(v) + imm`).
+fn addressing(space: Space, what: &str, regs: &MemRegs) -> Result<Addressing, Refusal> {
+    match (space, regs.ubase) {
+        (Space::Global, None) => Ok(Addressing::Global),
+        (Space::Global, Some(_)) => Ok(Addressing::Ubase),
+        (Space::Shared, None) => Ok(Addressing::Shared),
+        (Space::Shared, Some(_)) => Err("a uniform base addresses global memory only".into()),
+        (other, _) => Err(format!("lsu {what} are global or shared, not {other}").into()),
     }
 }
 
@@ -63,6 +66,7 @@ fn inst(rule: usize, regs: &MemRegs, scope: Scope, default: Scope) -> Result<Ins
     Ok(Inst {
         rd: reg(regs.data)?,
         rs1: reg(regs.addr)?,
+        rs2: reg(regs.ubase.unwrap_or(0))?,
         imm,
         cpol,
         ..Inst::new(rule)
@@ -93,7 +97,7 @@ fn atomic(spec: &AtomicSpec, regs: &MemRegs) -> Result<Written, Refusal> {
         Space::Shared => AtomWhere::Workgroup,
         _ => AtomWhere::L2,
     };
-    let addressing = addressing(spec.space, "atomics")?;
+    let addressing = addressing(spec.space, "atomics", regs)?;
     let id = find(&format!("{} atomic", spec.space), |r| {
         r.addressing == addressing
             && matches!(r.action, Action::Atom { op, at: w, bits, rtn }
@@ -133,7 +137,7 @@ fn shape(mem: MemType) -> Option<(u32, bool, bool)> {
 
 fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, Refusal> {
     let what = if load { "loads" } else { "stores" };
-    let addressing = addressing(spec.space, what)?;
+    let addressing = addressing(spec.space, what, regs)?;
     if spec.order != Order::Weak {
         return Err(format!("lsu {what} are plain (weak) accesses, not {}", spec.order).into());
     }

@@ -17,8 +17,8 @@ use std::fmt;
 
 use xisa::Isa;
 use xisa_frontend::{
-    read_mem, read_mem_in, AccessSpec, AtomicSpec, DisasmOptions, FrontendError, MemRegs, MemSpec,
-    ReadMem, Written,
+    read_mem, read_mem_in, AccessSpec, AddrShape, AtomicSpec, DisasmOptions, FrontendError,
+    MemRegs, MemSpec, ReadMem, Written,
 };
 use xisa_ir::{Op, Order, Scope};
 
@@ -341,6 +341,37 @@ fn consecutive(isa: Isa, names: &[String]) -> Option<u32> {
         .then_some(first)
 }
 
+/// The number of a uniform register of `isa` (`s4`, `u4`, sm_75's `ur4`).
+fn ureg(isa: Isa, name: &str) -> Option<u32> {
+    name.strip_prefix(isa.info().uniform_registers?)?
+        .parse()
+        .ok()
+}
+
+/// The address registers of `read` as [`MemRegs`] takes them: a vector
+/// address (`addr`), or a uniform pair plus a zero-extended vector offset
+/// (`addr`, `ubase`). Registers keep their numbers across ISAs.
+fn address(read: &ReadMem, from: Isa) -> Result<(u32, Option<u32>), Verdict> {
+    let not_yet = || {
+        Verdict::NotYet(format!(
+            "the address comes from {}: only a vector address, or a uniform pair plus a \
+             32-bit vector offset, is ported yet",
+            read.addr.join(", ")
+        ))
+    };
+    match &read.shape {
+        AddrShape::Regs(r) => Ok((consecutive(from, r).ok_or_else(not_yet)?, None)),
+        AddrShape::PairPlusZext { pair, reg } => {
+            let lo = ureg(from, &pair[0]).ok_or_else(not_yet)?;
+            if ureg(from, &pair[1]) != Some(lo + 1) {
+                return Err(not_yet());
+            }
+            Ok((vreg(from, reg).ok_or_else(not_yet)?, Some(lo)))
+        }
+        AddrShape::Other(_) => Err(not_yet()),
+    }
+}
+
 /// Writes `read` in `to`: on the registers the source used where the
 /// target's layout allows, else in the target's layout from the lowest data
 /// register (what moves is said); a scope or order the target cannot name
@@ -359,12 +390,7 @@ fn port_mem(
     let regs = if matches!(read.spec, MemSpec::Fence { .. }) {
         MemRegs::FRAGMENT
     } else {
-        let addr = consecutive(from, &read.addr).ok_or_else(|| {
-            Verdict::NotYet(format!(
-                "the address comes from {}: only a vector address is ported yet",
-                read.addr.join(", ")
-            ))
-        })?;
+        let (addr, ubase) = address(read, from)?;
         // The data: an atomic's or store's operands, a load's destination.
         let names: Vec<&String> = match read.spec {
             MemSpec::Load(_) => read.returned.iter().collect(),
@@ -385,6 +411,7 @@ fn port_mem(
             data,
             dst,
             offset: read.offset,
+            ubase,
         }
     };
     let (verdict, written) = write(&read.spec, &regs, to)?;

@@ -15,6 +15,7 @@ const REGS: MemRegs = MemRegs {
     data: 20,
     dst: 30,
     offset: 96,
+    ubase: None,
 };
 
 fn isa(name: &str) -> Isa {
@@ -32,10 +33,15 @@ fn lift_text(f: &dyn Frontend, text: &str) -> xisa_ir::Kernel {
 /// offset) to `to`; returns the verdict counts [exact, strengthened,
 /// impossible, not yet].
 fn check_kind(from: &str, to: &str, kind: &str) -> [usize; 4] {
+    check_on(from, to, kind, &REGS)
+}
+
+/// [`check_kind`] on `regs`.
+fn check_on(from: &str, to: &str, kind: &str, regs: &MemRegs) -> [usize; 4] {
     let (from, to) = (isa(from), isa(to));
     let mut counts = [0; 4];
     for spec in mem_specs().into_iter().filter(|s| s.kind() == kind) {
-        let Ok(w) = from.frontend().write_mem(&spec, &REGS) else {
+        let Ok(w) = from.frontend().write_mem(&spec, regs) else {
             continue;
         };
         let source = read_mem(&lift_text(from.frontend(), &w.text)).unwrap();
@@ -53,7 +59,18 @@ fn check_kind(from: &str, to: &str, kind: &str) -> [usize; 4] {
                     assert_eq!(got.spec, source.spec, "{spec}: {}", p.target[0]);
                     counts[0] += 1;
                 }
-                assert_eq!(got.addr, source.addr, "{spec}");
+                // The same address registers, by number (`s4` is `u4`).
+                let nums = |v: &[String]| -> Vec<String> {
+                    v.iter()
+                        .map(|n| n.trim_start_matches(char::is_alphabetic).to_string())
+                        .collect()
+                };
+                assert_eq!(nums(&got.addr), nums(&source.addr), "{spec}");
+                assert_eq!(
+                    std::mem::discriminant(&got.shape),
+                    std::mem::discriminant(&source.shape),
+                    "{spec}"
+                );
                 assert_eq!(got.offset, source.offset, "{spec}");
                 // Data registers: the same, or the move is stated.
                 let same = got.value == source.value
@@ -190,6 +207,55 @@ fn atomics() {
             // 29 global ops in both; no f64 VGLOBAL atomics; no LDS in
             // VGLOBAL.
             [29 * 2 * 2, 0, 3 * 2 * 2 + 66, 0],
+        ]
+    );
+}
+
+/// A uniform 64-bit base plus a 32-bit vector offset (lsu's `ubase`,
+/// gfx942's and CDNA 5's `saddr` forms) ports between the three, global
+/// atomics, loads and stores alike.
+#[test]
+fn uniform_bases() {
+    // The test kit's uniform-base register set.
+    let regs = xisa_testkit::write::REGS[3];
+    let mut got = Vec::new();
+    for kind in ["atomics", "loads", "stores"] {
+        for (from, to) in [
+            ("lsu", "gfx942"),
+            ("gfx942", "lsu"),
+            ("lsu", "cdna5"),
+            ("cdna5", "lsu"),
+            ("gfx942", "cdna5"),
+            ("cdna5", "gfx942"),
+        ] {
+            got.push(check_on(from, to, kind, &regs));
+        }
+    }
+    // The global parts of the vector-address counts (shared memory takes
+    // no uniform base): atomics, then loads, then stores, each in the order
+    // lsu -> gfx942, gfx942 -> lsu, lsu -> cdna5, cdna5 -> lsu,
+    // gfx942 -> cdna5, cdna5 -> gfx942.
+    assert_eq!(
+        got,
+        [
+            [96, 48, 12, 0],
+            [96, 0, 32, 0],
+            [156, 0, 0, 0],
+            [156, 52, 40, 0],
+            [116, 0, 12, 0],
+            [116, 116, 16, 0],
+            [8, 15, 1, 0],
+            [8, 0, 24, 0],
+            [0, 0, 0, 24],
+            [0, 0, 0, 0],
+            [0, 0, 0, 32],
+            [0, 0, 0, 0],
+            [6, 11, 1, 0],
+            [6, 0, 18, 0],
+            [0, 0, 0, 18],
+            [0, 0, 0, 0],
+            [0, 0, 0, 24],
+            [0, 0, 0, 0],
         ]
     );
 }

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde_json::json;
 use xisa::exec::{exec, State};
 use xisa::{Device, Engine, Isa, Module};
-use xisa_frontend::{access_words, read_mem, MemRegs, MemSpec, ReadMem};
+use xisa_frontend::{access_words, read_mem, AddrShape, MemRegs, MemSpec, ReadMem};
 use xisa_port::{port, Verdict};
 use xisa_testkit::write::mem_specs;
 use xisa_testkit::Rng;
@@ -79,19 +79,30 @@ fn inputs(rng: &mut Rng, words: usize, waves: usize) -> Inputs {
 /// Runs `m`, whose atomic reads its roles from `r`'s registers, on `x`:
 /// the memory after, and the returned registers' values per lane.
 fn run(isa: Isa, m: &Module, r: &ReadMem, x: &Inputs, waves: usize) -> (String, Vec<Vec<String>>) {
-    let global = r.addr.len() == 2;
+    let uniform = matches!(r.shape, AddrShape::PairPlusZext { .. });
+    let global = r.addr.len() == 2 || uniform;
     let base = if global { BASE } else { 0 };
     let mut regs = BTreeMap::new();
-    let addr: Vec<u64> = x.word.iter().map(|w| base + (SLOT * *w) as u64).collect();
-    regs.insert(
-        r.addr[0].clone(),
-        json!(addr.iter().map(|a| *a as u32).collect::<Vec<_>>()),
-    );
-    if global {
-        regs.insert(
-            r.addr[1].clone(),
-            json!(addr.iter().map(|a| (a >> 32) as u32).collect::<Vec<_>>()),
-        );
+    let offsets: Vec<u64> = x.word.iter().map(|w| (SLOT * *w) as u64).collect();
+    let split = |v: &[u64], hi: bool| -> Vec<u32> {
+        v.iter()
+            .map(|a| if hi { (a >> 32) as u32 } else { *a as u32 })
+            .collect()
+    };
+    match &r.shape {
+        // The same base in every lane, the slot in the 32-bit offset.
+        AddrShape::PairPlusZext { pair, reg } => {
+            regs.insert(pair[0].clone(), json!(base as u32));
+            regs.insert(pair[1].clone(), json!((base >> 32) as u32));
+            regs.insert(reg.clone(), json!(split(&offsets, false)));
+        }
+        _ => {
+            let addr: Vec<u64> = offsets.iter().map(|o| base + o).collect();
+            regs.insert(r.addr[0].clone(), json!(split(&addr, false)));
+            if global {
+                regs.insert(r.addr[1].clone(), json!(split(&addr, true)));
+            }
+        }
     }
     for (names, vals) in [(&r.value, &x.value), (&r.compare, &x.compare)] {
         for (name, v) in names.iter().zip(vals.iter()) {
@@ -141,13 +152,22 @@ fn run(isa: Isa, m: &Module, r: &ReadMem, x: &Inputs, waves: usize) -> (String, 
 /// global atomics whose total is independent of the order, on eight
 /// concurrent waves (memory equal). Returns the number of pairs run.
 fn check(from: &str, to: &str) -> usize {
+    check_on(
+        from,
+        to,
+        &MemRegs {
+            addr: 10,
+            data: 20,
+            dst: 30,
+            offset: 0,
+            ubase: None,
+        },
+    )
+}
+
+/// [`check`] on `regs`.
+fn check_on(from: &str, to: &str, regs: &MemRegs) -> usize {
     let (from, to) = (isa(from), isa(to));
-    let regs = MemRegs {
-        addr: 10,
-        data: 20,
-        dst: 30,
-        offset: 0,
-    };
     let mut rng = Rng::new(0x5e3a);
     let mut checked = 0;
     for spec in mem_specs() {
@@ -157,7 +177,7 @@ fn check(from: &str, to: &str) -> usize {
             MemSpec::Store(a) => access_words(a.mem) as usize,
             MemSpec::Fence { .. } => continue,
         };
-        let Ok(w) = from.frontend().write_mem(&spec, &regs) else {
+        let Ok(w) = from.frontend().write_mem(&spec, regs) else {
             continue;
         };
         let p = &port(w.text.as_bytes(), from, to, None).unwrap()[0];
@@ -206,5 +226,27 @@ fn every_direction() {
         ("gfx942", "cdna5", 29 * 2 * 2),
     ] {
         assert_eq!(check(from, to), pairs, "{from} -> {to}");
+    }
+}
+
+/// With a uniform base pair and a 32-bit vector offset (lsu `ubase`,
+/// gfx942 and CDNA 5 `saddr`): the global pairs of `round_trip.rs`'s
+/// `uniform_bases`.
+#[test]
+fn uniform_bases() {
+    // The test kit's uniform-base register set, at the slots themselves.
+    let regs = MemRegs {
+        offset: 0,
+        ..xisa_testkit::write::REGS[3]
+    };
+    for (from, to, pairs) in [
+        ("lsu", "gfx942", 96 + 48 + 8 + 15 + 6 + 11),
+        ("gfx942", "lsu", 96 + 8 + 6),
+        ("lsu", "cdna5", 156),
+        ("cdna5", "lsu", 156 + 52),
+        ("gfx942", "cdna5", 116),
+        ("cdna5", "gfx942", 116 + 116),
+    ] {
+        assert_eq!(check_on(from, to, &regs), pairs, "{from} -> {to}");
     }
 }

@@ -38,6 +38,7 @@ static INFO: IsaInfo = IsaInfo {
     },
     machine_code: true,
     vector_registers: Some("r"),
+    uniform_registers: Some("ur"),
     exec_mask: &[],
 };
 

@@ -6,7 +6,9 @@
 use std::collections::BTreeSet;
 
 pub use xisa_frontend::mem::{atomic_specs, mem_specs};
-use xisa_frontend::{access_words, read_mem, Frontend, FrontendError, MemRegs, MemSpec, Written};
+use xisa_frontend::{
+    access_words, read_mem, AddrShape, Frontend, FrontendError, MemRegs, MemSpec, Written,
+};
 use xisa_ir::{AtomOp, Order, Space};
 
 /// What a frontend wrote for [`mem_specs`], and what it refused (with the
@@ -20,6 +22,9 @@ pub struct WriterReport {
     /// Refused on other registers than the fragment convention's only
     /// (an offset or register the form cannot hold), with the reason.
     pub refused_on: Vec<(MemSpec, MemRegs, String)>,
+    /// The mnemonics written on any register set (a uniform base picks
+    /// other rows in some ISAs).
+    pub any_mnemonics: BTreeSet<String>,
 }
 
 impl WriterReport {
@@ -41,21 +46,31 @@ impl WriterReport {
 }
 
 /// Register sets every written instruction is checked on: the fragment
-/// convention, and registers elsewhere with a negative and a positive
-/// offset.
-pub const REGS: [MemRegs; 3] = [
+/// convention, registers elsewhere with a negative and a positive offset,
+/// and a uniform base.
+pub const REGS: [MemRegs; 4] = [
     MemRegs::FRAGMENT,
     MemRegs {
         addr: 10,
         data: 20,
         dst: 30,
         offset: -64,
+        ubase: None,
     },
     MemRegs {
         addr: 41,
         data: 50,
         dst: 60,
         offset: 200,
+        ubase: None,
+    },
+    // A uniform base pair plus a 32-bit vector offset.
+    MemRegs {
+        addr: 7,
+        data: 20,
+        dst: 30,
+        offset: 32,
+        ubase: Some(4),
     },
 ];
 
@@ -89,6 +104,9 @@ pub fn check_writer(f: &dyn Frontend) -> WriterReport {
                 Err(e) => panic!("{spec}: {e}"),
             };
             check_written(f, &spec, &regs, &w);
+            if let Some(m) = w.text.split(' ').next() {
+                report.any_mnemonics.insert(m.to_string());
+            }
             if regs == MemRegs::FRAGMENT {
                 report.written.push((spec, w));
             }
@@ -115,13 +133,24 @@ fn check_written(f: &dyn Frontend, spec: &MemSpec, regs: &MemRegs, w: &Written) 
             return;
         }
     };
-    let regs_from = |first: u32, n: u32| {
-        (first..first + n)
-            .map(|i| format!("v{i}"))
-            .collect::<Vec<_>>()
+    let info = f.info();
+    let v = info.vector_registers.unwrap_or("v");
+    let u = info.uniform_registers.unwrap_or("s");
+    let want = match regs.ubase {
+        Some(b) => AddrShape::PairPlusZext {
+            pair: [format!("{u}{b}"), format!("{u}{}", b + 1)],
+            reg: format!("{v}{}", regs.addr),
+        },
+        None => {
+            let n = if space == Space::Global { 2 } else { 1 };
+            AddrShape::Regs(
+                (regs.addr..regs.addr + n)
+                    .map(|i| format!("{v}{i}"))
+                    .collect(),
+            )
+        }
     };
-    let addr_words = if space == Space::Global { 2 } else { 1 };
-    assert_eq!(r.addr, regs_from(regs.addr, addr_words), "{what}");
+    assert_eq!(r.shape, want, "{what}");
     assert_eq!(r.offset, regs.offset, "{what}");
     assert_eq!(r.value, w.role(false), "{what}");
     assert_eq!(r.compare, w.role(true), "{what}");

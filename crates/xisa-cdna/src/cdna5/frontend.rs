@@ -13,6 +13,7 @@ static INFO: IsaInfo = IsaInfo {
     limits: RUNTIME_LIMITS,
     machine_code: true,
     vector_registers: Some("v"),
+    uniform_registers: Some("s"),
     exec_mask: &["exec"],
 };
 

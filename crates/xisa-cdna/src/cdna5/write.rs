@@ -46,7 +46,10 @@ fn write_atomic(spec: &AtomicSpec, regs: &MemRegs) -> Result<Written, String> {
         vdst: reg(regs.dst)?,
         vaddr: reg(regs.addr)?,
         vsrc: reg(regs.data)?,
-        saddr: SADDR_OFF,
+        saddr: match regs.ubase {
+            Some(s) => reg(s)?,
+            None => SADDR_OFF,
+        },
         th: if spec.returns { TH_RETURN } else { 0 },
         scope,
         scale_offset: false,

@@ -47,6 +47,7 @@ static INFO: IsaInfo = IsaInfo {
     },
     machine_code: true,
     vector_registers: Some("v"),
+    uniform_registers: Some("s"),
     exec_mask: &["exec_lo", "exec_hi"],
 };
 

@@ -69,8 +69,13 @@ fn finish(row: &Opcode, fields: &[(&str, i64)]) -> Result<String, String> {
     }
 }
 
-/// The LDS offset fields of `offset` (unsigned 16 bits).
-fn ds_offset(offset: i64) -> Result<[(&'static str, i64); 2], String> {
+/// The LDS offset fields of `regs` (an unsigned 16-bit offset; LDS takes
+/// no uniform base).
+fn ds_offset(regs: &MemRegs) -> Result<[(&'static str, i64); 2], String> {
+    if regs.ubase.is_some() {
+        return Err("LDS accesses take no uniform base".into());
+    }
+    let offset = regs.offset;
     if !(0..=0xffff).contains(&offset) {
         return Err(format!(
             "offset {offset} is not an unsigned 16-bit LDS offset"
@@ -145,13 +150,13 @@ fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, Stri
     fields.push((data_field, data));
     if flat {
         fields.extend([
-            ("saddr", SADDR_OFF),
+            ("saddr", regs.ubase.map_or(SADDR_OFF, i64::from)),
             ("offset", regs.offset),
             ("sc0", sc0),
             ("sc1", sc1),
         ]);
     } else {
-        fields.extend(ds_offset(regs.offset)?);
+        fields.extend(ds_offset(regs)?);
     }
     let text = finish(row, &fields)?;
     Ok(Written::access(text, load, regs.data, spec.mem))
@@ -218,7 +223,7 @@ fn write_atomic(spec: &AtomicSpec, regs: &MemRegs) -> Result<Written, String> {
         };
         fields.extend([
             ("data", data),
-            ("saddr", SADDR_OFF),
+            ("saddr", regs.ubase.map_or(SADDR_OFF, i64::from)),
             ("offset", regs.offset),
             ("sc0", i64::from(spec.returns)),
             ("sc1", sc1),
@@ -228,7 +233,7 @@ fn write_atomic(spec: &AtomicSpec, regs: &MemRegs) -> Result<Written, String> {
             return Err("LDS atomics have workgroup scope only".into());
         }
         fields.push(("data0", data));
-        fields.extend(ds_offset(regs.offset)?);
+        fields.extend(ds_offset(regs)?);
         if spec.op == xisa_ir::AtomOp::Cas {
             fields.push(("data1", data + words));
         }
