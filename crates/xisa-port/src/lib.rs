@@ -200,16 +200,15 @@ fn port_module(
     let mut out = Vec::new();
     for name in names {
         let k = module.lift(&name).map_err(err)?;
-        let insts: Vec<&xisa_ir::Inst> = k.blocks.iter().flat_map(|b| &b.insts).collect();
-        let mut groups: Vec<(u64, Vec<&xisa_ir::Inst>)> = Vec::new();
-        for i in insts {
-            let Some(pc) = i.pc else { continue };
-            match groups.last_mut() {
-                Some((p, g)) if *p == pc => g.push(i),
-                _ => groups.push((pc, vec![i])),
+        // The IR of one machine instruction may span blocks (a lifted
+        // loop): gather it by pc, in program order.
+        let mut groups: std::collections::BTreeMap<u64, Vec<&xisa_ir::Inst>> =
+            std::collections::BTreeMap::new();
+        for i in k.blocks.iter().flat_map(|b| &b.insts) {
+            if let Some(pc) = i.pc {
+                groups.entry(pc).or_default().push(i);
             }
         }
-        groups.sort_by_key(|(pc, _)| *pc);
         for (index, (pc, group)) in groups.iter().enumerate() {
             let ir = memory_ir_of(&k, group);
             // A module's instructions are named by where they are; their
@@ -231,6 +230,7 @@ fn port_module(
     }
     Ok(out)
 }
+
 /// A listing line without its `/*offset*/` prefix.
 fn strip_offset(line: &str) -> &str {
     let l = line.trim();
@@ -250,8 +250,12 @@ fn port_one(from: Isa, to: Isa, index: usize, text: &str) -> Result<Ported, Port
     };
     let words = src.assemble(text).map_err(reassemble)?;
     let module = src.load(&words).map_err(reassemble)?;
-    let name = module.kernels()[0].name.clone();
-    let kernel = module.lift(&name).map_err(reassemble)?;
+    let Some(entry) = module.kernels().first() else {
+        return Err(reassemble(FrontendError::Load(
+            "the instruction loads as no kernel".into(),
+        )));
+    };
+    let kernel = module.lift(&entry.name.clone()).map_err(reassemble)?;
     let insts: Vec<&xisa_ir::Inst> = kernel.blocks.iter().flat_map(|b| &b.insts).collect();
     let mut ported = Ported {
         index,
