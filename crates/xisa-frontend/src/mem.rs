@@ -40,6 +40,9 @@ pub struct AccessSpec {
     pub order: Order,
     /// The scope.
     pub scope: Scope,
+    /// A load made once for the wave into uniform registers (gfx942's
+    /// `s_load_*`, lsu's `uld`).
+    pub uniform: bool,
 }
 
 /// A memory operation to write as one instruction of an ISA
@@ -155,12 +158,13 @@ impl fmt::Display for MemSpec {
             MemSpec::Atomic(a) => write!(f, "{a}"),
             MemSpec::Load(a) | MemSpec::Store(a) => write!(
                 f,
-                "{}.{}.{}.{}.{}",
+                "{}{}.{}.{}.{}.{}",
                 if matches!(self, MemSpec::Load(_)) {
                     "ld"
                 } else {
                     "st"
                 },
+                if a.uniform { ".uniform" } else { "" },
                 a.space.name(),
                 mem_name(a.mem),
                 a.order.name(),
@@ -385,6 +389,7 @@ pub enum AddrShape {
 #[derive(Debug, Clone, PartialEq)]
 enum Expr {
     Reg(String),
+    Imm(u64),
     Zext(Box<Expr>),
     Shl(Box<Expr>, u64),
     Or(Box<Expr>, Box<Expr>),
@@ -424,6 +429,18 @@ impl Expr {
             },
             _ => None,
         }
+    }
+
+    /// The shape of `self + offset` and its constant part.
+    fn shape_and_offset(&self, regs: Vec<String>) -> (AddrShape, i64) {
+        if let Expr::Add(a, b) = self {
+            for (x, y) in [(a, b), (b, a)] {
+                if let Expr::Imm(c) = **y {
+                    return (x.shape(regs), c as i64);
+                }
+            }
+        }
+        (self.shape(regs), 0)
     }
 
     fn shape(&self, regs: Vec<String>) -> AddrShape {
@@ -523,7 +540,7 @@ pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
     let expr = |exprs: &HashMap<Reg, Expr>, o: &Operand| match o {
         Operand::Reg(r) if temp(*r) => exprs.get(r).cloned().unwrap_or(Expr::Other),
         Operand::Reg(r) => Expr::Reg(name(*r)),
-        _ => Expr::Other,
+        Operand::Imm(c) => Expr::Imm(*c),
     };
     for inst in &insts[..at] {
         let v = sources(&from, &inst.op.uses());
@@ -586,26 +603,28 @@ pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
             return None;
         };
         let regs = sources(&from, &[*base]);
+        let (shape, constant) = expr(&exprs, base).shape_and_offset(regs.clone());
         Some(ReadMem {
             spec: MemSpec::Fence {
                 scope: Scope::Wave,
                 order: Order::Weak,
             },
             order: Order::Weak,
-            shape: expr(&exprs, base).shape(regs.clone()),
+            shape,
             addr: regs,
-            offset: *offset,
+            offset: offset.wrapping_add(constant),
             value,
             compare,
             returned: after(results),
             guard: Vec::new(),
         })
     };
-    let access_spec = |space, mem, order, scope| AccessSpec {
+    let access_spec = |space, mem, order, scope, uniform| AccessSpec {
         space,
         mem,
         order,
         scope,
+        uniform,
     };
     let guard = inst
         .guard
@@ -629,12 +648,12 @@ pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
             )?,
         ),
         Op::Load(l) => (
-            MemSpec::Load(access_spec(l.space, l.mem, l.order, l.scope)),
+            MemSpec::Load(access_spec(l.space, l.mem, l.order, l.scope, l.uniform)),
             l.order,
             access(&l.addr, Vec::new(), Vec::new(), &l.dsts)?,
         ),
         Op::Store(st) => (
-            MemSpec::Store(access_spec(st.space, st.mem, st.order, st.scope)),
+            MemSpec::Store(access_spec(st.space, st.mem, st.order, st.scope, false)),
             st.order,
             access(&st.addr, sources(&from, &st.srcs), Vec::new(), &[])?,
         ),
@@ -721,12 +740,18 @@ pub fn mem_specs() -> Vec<MemSpec> {
                             mem,
                             order,
                             scope,
+                            uniform: false,
                         };
                         v.push(if load {
                             MemSpec::Load(a)
                         } else {
                             MemSpec::Store(a)
                         });
+                        // Uniform loads of global words.
+                        let words = mem.kind == MemKind::B32;
+                        if load && space == Space::Global && words {
+                            v.push(MemSpec::Load(AccessSpec { uniform: true, ..a }));
+                        }
                     }
                 }
             }

@@ -135,7 +135,37 @@ fn shape(mem: MemType) -> Option<(u32, bool, bool)> {
     }
 }
 
+/// A uniform load: `uld` from the uniform pair `u[addr:addr+1]` plus the
+/// offset into `u[data..]` (one load for the wave; EXEC ignored).
+fn uniform_load(spec: &AccessSpec, regs: &MemRegs) -> Result<Written, Refusal> {
+    if spec.space != Space::Global || regs.ubase.is_some() {
+        return Err("uniform loads read global memory at a uniform pair".into());
+    }
+    if spec.order != Order::Weak {
+        return Err(format!("lsu loads are plain (weak) accesses, not {}", spec.order).into());
+    }
+    let words = match (spec.mem.kind, spec.mem.count) {
+        (MemKind::B32, n) => u32::from(n),
+        _ => return Err("uniform loads move 32-bit words".into()),
+    };
+    let id = find("uniform load", |r| {
+        r.addressing == Addressing::U64
+            && matches!(r.action, Action::Uld { dwords } if dwords == words)
+    })?;
+    let text = print(&inst(id, regs, spec.scope, Scope::Device)?)?;
+    Ok(Written {
+        text,
+        data: Vec::new(),
+        returned: (regs.data..regs.data + words)
+            .map(|i| format!("u{i}"))
+            .collect(),
+    })
+}
+
 fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, Refusal> {
+    if spec.uniform {
+        return uniform_load(spec, regs);
+    }
     let what = if load { "loads" } else { "stores" };
     let addressing = addressing(spec.space, what, regs)?;
     if spec.order != Order::Weak {

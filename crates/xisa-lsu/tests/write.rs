@@ -24,7 +24,8 @@ fn every_vector_addressed_row_and_cache_operation_is_written_and_lifts_back() {
                     }
                 }
                 Action::Fence { .. } => !ubase,
-                Action::Uld { .. } => false,
+                // Uniform loads of up to four words (the IR's widest load).
+                Action::Uld { dwords } => !ubase && r.addressing == Addressing::U64 && dwords <= 4,
             })
             .map(|r| r.mnemonic.as_str())
             .collect()
@@ -44,11 +45,18 @@ fn every_vector_addressed_row_and_cache_operation_is_written_and_lifts_back() {
         .collect();
     assert_eq!(
         on,
-        BTreeSet::from(["a uniform base addresses global memory only"])
+        BTreeSet::from([
+            "a uniform base addresses global memory only",
+            "uniform loads read global memory at a uniform pair",
+        ])
     );
     // Each global row once per scope its cache policy names (wg, dev, sys),
     // loads and stores for each weak shape; each shared row at its one scope.
-    let global = vector.iter().filter(|m| m.contains(".global.")).count();
+    // Uniform loads (`uld`) once per scope too.
+    let global = vector
+        .iter()
+        .filter(|m| m.contains(".global.") || m.starts_with("uld."))
+        .count();
     let shared = vector.iter().filter(|m| m.contains(".shared.")).count();
     let fences = vector.len() - global - shared;
     assert_eq!(report.written.len(), 3 * global + shared + fences);

@@ -337,11 +337,16 @@ fn vreg(isa: Isa, name: &str) -> Option<u32> {
 
 /// Consecutive vector registers of `isa` from the first: its number.
 fn consecutive(isa: Isa, names: &[String]) -> Option<u32> {
-    let first = vreg(isa, names.first()?)?;
+    consecutive_by(names, |n| vreg(isa, n))
+}
+
+/// Consecutive registers numbered by `num` from the first: its number.
+fn consecutive_by(names: &[String], num: impl Fn(&str) -> Option<u32>) -> Option<u32> {
+    let first = num(names.first()?)?;
     names
         .iter()
         .enumerate()
-        .all(|(i, n)| vreg(isa, n) == Some(first + i as u32))
+        .all(|(i, n)| num(n) == Some(first + i as u32))
         .then_some(first)
 }
 
@@ -355,7 +360,7 @@ fn ureg(isa: Isa, name: &str) -> Option<u32> {
 /// The address registers of `read` as [`MemRegs`] takes them: a vector
 /// address (`addr`), or a uniform pair plus a zero-extended vector offset
 /// (`addr`, `ubase`). Registers keep their numbers across ISAs.
-fn address(read: &ReadMem, from: Isa) -> Result<(u32, Option<u32>), Verdict> {
+fn address(read: &ReadMem, from: Isa, uniform: bool) -> Result<(u32, Option<u32>), Verdict> {
     let not_yet = || {
         Verdict::NotYet(format!(
             "the address comes from {}: only a vector address, or a uniform pair plus a \
@@ -364,6 +369,11 @@ fn address(read: &ReadMem, from: Isa) -> Result<(u32, Option<u32>), Verdict> {
         ))
     };
     match &read.shape {
+        // A uniform load reads at a uniform pair.
+        AddrShape::Regs(r) if uniform => Ok((
+            consecutive_by(r, |n| ureg(from, n)).ok_or_else(not_yet)?,
+            None,
+        )),
         AddrShape::Regs(r) => Ok((consecutive(from, r).ok_or_else(not_yet)?, None)),
         AddrShape::PairPlusZext { pair, reg } => {
             let lo = ureg(from, &pair[0]).ok_or_else(not_yet)?;
@@ -394,7 +404,16 @@ fn port_mem(
     let regs = if matches!(read.spec, MemSpec::Fence { .. }) {
         MemRegs::FRAGMENT
     } else {
-        let (addr, ubase) = address(read, from)?;
+        let uniform = matches!(read.spec, MemSpec::Load(a) if a.uniform);
+        let (addr, ubase) = address(read, from, uniform)?;
+        // Data registers: vector ones, or a uniform load's uniform ones.
+        let num = |n: &str| {
+            if uniform {
+                ureg(from, n)
+            } else {
+                vreg(from, n)
+            }
+        };
         // The data: an atomic's or store's operands, a load's destination.
         let names: Vec<&String> = match read.spec {
             MemSpec::Load(_) => read.returned.iter().collect(),
@@ -402,14 +421,10 @@ fn port_mem(
         };
         let data = names
             .iter()
-            .filter_map(|n| vreg(from, n))
+            .filter_map(|n| num(n))
             .min()
             .ok_or_else(|| Verdict::NotYet("the data is not in vector registers".into()))?;
-        let dst = read
-            .returned
-            .first()
-            .and_then(|n| vreg(from, n))
-            .unwrap_or(data);
+        let dst = read.returned.first().and_then(|n| num(n)).unwrap_or(data);
         MemRegs {
             addr,
             data,
@@ -526,7 +541,11 @@ pub fn write(spec: &MemSpec, regs: &MemRegs, to: Isa) -> Result<(Verdict, Vec<Wr
 /// number: `r5` and `v5` are the same register): which role moves from
 /// where to where.
 fn relaid(read: &ReadMem, w: &Written, from: Isa, to: Isa) -> Option<String> {
-    let nums = |isa: Isa, v: &[String]| v.iter().map(|n| vreg(isa, n)).collect::<Vec<_>>();
+    let nums = |isa: Isa, v: &[String]| {
+        v.iter()
+            .map(|n| vreg(isa, n).or_else(|| ureg(isa, n)))
+            .collect::<Vec<_>>()
+    };
     let mut moves = Vec::new();
     let mut note = |what: &str, src: &[String], dst: &[String]| {
         if nums(from, src) != nums(to, dst) {

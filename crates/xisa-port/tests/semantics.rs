@@ -83,7 +83,13 @@ fn run(isa: Isa, m: &Module, r: &ReadMem, x: &Inputs, waves: usize) -> (String, 
     let global = r.addr.len() == 2 || uniform;
     let base = if global { BASE } else { 0 };
     let mut regs = BTreeMap::new();
-    let offsets: Vec<u64> = x.word.iter().map(|w| (SLOT * *w) as u64).collect();
+    // A uniform load's address is the same in every lane.
+    let uniform_load = matches!(r.spec, MemSpec::Load(a) if a.uniform);
+    let offsets: Vec<u64> = x
+        .word
+        .iter()
+        .map(|w| if uniform_load { 0 } else { (SLOT * *w) as u64 })
+        .collect();
     let split = |v: &[u64], hi: bool| -> Vec<u32> {
         v.iter()
             .map(|a| if hi { (a >> 32) as u32 } else { *a as u32 })
@@ -217,12 +223,13 @@ fn check_on(from: &str, to: &str, regs: &MemRegs) -> usize {
 fn every_direction() {
     for (from, to, pairs) in [
         ("lsu", "cdna5", 26 * 2 * 3),
-        // Atomics, then loads (16 exact, 15 strengthened) and stores (12, 11).
-        ("lsu", "gfx942", 24 * 2 * 3 + 50 + 31 + 23),
+        // Atomics, then loads (16 exact, 15 strengthened; 6 uniform) and
+        // stores (12, 11).
+        ("lsu", "gfx942", 24 * 2 * 3 + 50 + 31 + 6 + 23),
         ("cdna5", "lsu", 26 * 2 * 4),
         ("cdna5", "gfx942", 29 * 2 * 4),
-        // Atomics, then the plain loads (16) and stores (12).
-        ("gfx942", "lsu", 24 * 2 * 2 + 50 + 16 + 12),
+        // Atomics, then the plain loads (16; 3 uniform) and stores (12).
+        ("gfx942", "lsu", 24 * 2 * 2 + 50 + 16 + 3 + 12),
         ("gfx942", "cdna5", 29 * 2 * 2),
     ] {
         assert_eq!(check(from, to), pairs, "{from} -> {to}");

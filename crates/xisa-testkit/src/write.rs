@@ -136,7 +136,13 @@ fn check_written(f: &dyn Frontend, spec: &MemSpec, regs: &MemRegs, w: &Written) 
     let info = f.info();
     let v = info.vector_registers.unwrap_or("v");
     let u = info.uniform_registers.unwrap_or("s");
+    let uniform = matches!(spec, MemSpec::Load(a) if a.uniform);
     let want = match regs.ubase {
+        // A uniform load reads at the uniform pair `addr`.
+        None if uniform => AddrShape::Regs(vec![
+            format!("{u}{}", regs.addr),
+            format!("{u}{}", regs.addr + 1),
+        ]),
         Some(b) => AddrShape::PairPlusZext {
             pair: [format!("{u}{b}"), format!("{u}{}", b + 1)],
             reg: format!("{v}{}", regs.addr),

@@ -122,7 +122,52 @@ fn access_bits(spec: &AccessSpec) -> Result<(Shape, (i64, i64)), String> {
     Ok((shape, bits))
 }
 
+/// A uniform load: `s_load_dword*` from the SGPR pair `s[addr:addr+1]` plus
+/// the offset (21-bit signed) into `s[data..]`.
+fn uniform_load(spec: &AccessSpec, regs: &MemRegs) -> Result<Written, String> {
+    if spec.space != Space::Global || regs.ubase.is_some() {
+        return Err("uniform loads read global memory at a uniform pair".into());
+    }
+    if spec.order != Order::Weak || spec.scope != Scope::Device {
+        return Err("scalar loads are plain (weak, device scope as lifted)".into());
+    }
+    if !regs.addr.is_multiple_of(2) {
+        return Err(format!(
+            "s[{}:{}] is not an even SGPR pair",
+            regs.addr,
+            regs.addr + 1
+        ));
+    }
+    let (kind, count) = (spec.mem.kind, spec.mem.count);
+    let row = tables()
+        .opcodes
+        .iter()
+        .find(|o| {
+            tables().formats[o.format].name == "SMEM"
+                && matches!(mem_row(&o.mnemonic), Some(Ok(m))
+                    if m.access == Access::SLoad && m.data == Data::Mem(kind, count) && !m.flags.buffer)
+        })
+        .ok_or("no scalar load moves it")?;
+    let fields = [
+        ("sbase", i64::from(regs.addr / 2)),
+        ("sdata", i64::from(regs.data)),
+        ("imm", 1),
+        ("offset", regs.offset),
+    ];
+    let text = finish(row, &fields)?;
+    Ok(Written {
+        text,
+        data: Vec::new(),
+        returned: (regs.data..regs.data + u32::from(count))
+            .map(|i| format!("s{i}"))
+            .collect(),
+    })
+}
+
 fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, String> {
+    if spec.uniform {
+        return uniform_load(spec, regs);
+    }
     let what = if load { "loads" } else { "stores" };
     let flat = spec.space == Space::Global;
     let ((kind, count), (sc0, sc1)) = if flat {
