@@ -36,17 +36,13 @@ fn every_global_and_lds_access_row_and_cache_operation_is_written_and_lifts_back
         .collect();
     // On any register set (`s_load_dwordx4` needs a destination aligned
     // to four SGPRs, which the fragment convention's is not).
-    let any: BTreeSet<&str> = report.any_mnemonics.iter().map(String::as_str).collect();
+    let any = report.any();
     assert_eq!(any, rows);
     assert!(report.not_yet.is_empty());
     // Refused on the test's other register sets only: an odd pair (VGPRs or
     // SGPRs), a negative LDS offset, LDS or a scalar load with a uniform
     // base.
-    let on: BTreeSet<&str> = report
-        .refused_on
-        .iter()
-        .map(|(_, _, w)| w.as_str())
-        .collect();
+    let on = report.refused_on_reasons();
     assert_eq!(
         on,
         BTreeSet::from([

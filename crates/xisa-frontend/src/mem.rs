@@ -270,18 +270,27 @@ impl Written {
 }
 
 impl Written {
+    /// A load into `words` registers from `{prefix}{first}` (`v2`, a
+    /// uniform load's `s2`/`u2`).
+    pub fn load_into(text: String, prefix: &str, first: u32, words: u32) -> Written {
+        Written {
+            text,
+            data: Vec::new(),
+            returned: (first..first + words)
+                .map(|i| format!("{prefix}{i}"))
+                .collect(),
+        }
+    }
+
     /// A load of `mem` (the data lands in registers from `v[first]`) or a
     /// store (its value is read from them).
     pub fn access(text: String, load: bool, first: u32, mem: MemType) -> Written {
         let words = access_words(mem);
-        let regs: Vec<String> = (first..first + words).map(|i| format!("v{i}")).collect();
         if load {
-            Written {
-                text,
-                data: Vec::new(),
-                returned: regs,
-            }
-        } else {
+            return Written::load_into(text, "v", first, words);
+        }
+        let regs: Vec<String> = (first..first + words).map(|i| format!("v{i}")).collect();
+        {
             Written {
                 text,
                 data: regs

@@ -153,13 +153,7 @@ fn uniform_load(spec: &AccessSpec, regs: &MemRegs) -> Result<Written, Refusal> {
             && matches!(r.action, Action::Uld { dwords } if dwords == words)
     })?;
     let text = print(&inst(id, regs, spec.scope, Scope::Device)?)?;
-    Ok(Written {
-        text,
-        data: Vec::new(),
-        returned: (regs.data..regs.data + words)
-            .map(|i| format!("u{i}"))
-            .collect(),
-    })
+    Ok(Written::load_into(text, "u", regs.data, words))
 }
 
 fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, Refusal> {

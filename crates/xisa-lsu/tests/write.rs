@@ -33,16 +33,12 @@ fn every_vector_addressed_row_and_cache_operation_is_written_and_lifts_back() {
     let (vector, ubase) = (rows(false), rows(true));
     assert_eq!(report.mnemonics(), vector);
     // With a uniform base: the `ubase` rows.
-    let any: BTreeSet<&str> = report.any_mnemonics.iter().map(String::as_str).collect();
+    let any = report.any();
     assert_eq!(any, vector.union(&ubase).copied().collect());
     assert!(report.not_yet.is_empty());
     // Every register set and offset of the test is written, but shared
     // accesses with a uniform base.
-    let on: BTreeSet<&str> = report
-        .refused_on
-        .iter()
-        .map(|(_, _, w)| w.as_str())
-        .collect();
+    let on = report.refused_on_reasons();
     assert_eq!(
         on,
         BTreeSet::from([

@@ -36,6 +36,16 @@ impl WriterReport {
             .collect()
     }
 
+    /// The mnemonics written on any register set.
+    pub fn any(&self) -> BTreeSet<&str> {
+        self.any_mnemonics.iter().map(String::as_str).collect()
+    }
+
+    /// The reasons of [`WriterReport::refused_on`], each once.
+    pub fn refused_on_reasons(&self) -> BTreeSet<&str> {
+        self.refused_on.iter().map(|(_, _, w)| w.as_str()).collect()
+    }
+
     /// Why `spec` was refused (`None`: it was written).
     pub fn refusal(&self, spec: &MemSpec) -> Option<&str> {
         self.refused

@@ -155,13 +155,7 @@ fn uniform_load(spec: &AccessSpec, regs: &MemRegs) -> Result<Written, String> {
         ("offset", regs.offset),
     ];
     let text = finish(row, &fields)?;
-    Ok(Written {
-        text,
-        data: Vec::new(),
-        returned: (regs.data..regs.data + u32::from(count))
-            .map(|i| format!("s{i}"))
-            .collect(),
-    })
+    Ok(Written::load_into(text, "s", regs.data, u32::from(count)))
 }
 
 fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, String> {
