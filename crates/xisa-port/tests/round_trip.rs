@@ -351,6 +351,20 @@ fn modules_port_instruction_by_instruction() {
     assert!(ported
         .iter()
         .any(|p| p.target == ["ld.global.u8 v0, v[0:1], 0, scope:dev"]));
+    // Every memory instruction of the kernel ports exactly: the kernel
+    // arguments' scalar loads, the input load, the cache operations around
+    // the atomic, the atomic at a uniform base.
+    let memory: Vec<&xisa_port::Ported> = ported
+        .iter()
+        .filter(|p| p.verdict != Verdict::Outside)
+        .collect();
+    assert!(memory.len() >= 8, "{}", memory.len());
+    for p in &memory {
+        assert_eq!(p.verdict, Verdict::Exact, "{}: {}", p.location, p.ir);
+    }
+    assert!(ported
+        .iter()
+        .any(|p| p.target == ["atom.ubase.add.u32 v1, u[2:3], v0, 0, scope:sys"]));
     let e = port(&co, isa("gfx942"), isa("lsu"), Some("nope"))
         .unwrap_err()
         .to_string();
