@@ -841,7 +841,7 @@ fn cmd_port(a: PortArgs) -> Result<()> {
             "--strict: {} of {} instructions are not ported exactly (first: [{}] {}: {})",
             inexact.len(),
             ported.len(),
-            first.index,
+            first.location,
             first.source,
             first.verdict
         );

@@ -24,8 +24,8 @@ pub mod ir;
 pub mod mem;
 
 pub use mem::{
-    access_shapes, access_words, atomic_data, fence_half, read_mem, read_mem_in, AccessSpec,
-    AddrShape, AtomicSpec, DataRole, MemRegs, MemSpec, ReadMem, Refusal, Written,
+    access_shapes, access_words, atomic_data, fence_half, mem_type_name, read_mem, read_mem_in,
+    AccessSpec, AddrShape, AtomicSpec, DataRole, MemRegs, MemSpec, ReadMem, Refusal, Written,
 };
 
 /// Why a frontend operation failed. Each message is complete (it names the

@@ -113,7 +113,7 @@ impl MemSpec {
             .into_iter()
             .filter(|s| *s >= self.scope())
             .collect();
-        let orders: Vec<Order> = match self {
+        let mut orders: Vec<Order> = match self {
             MemSpec::Atomic(_) => vec![Order::Relaxed],
             MemSpec::Load(a) => [a.order, Order::Relaxed, Order::Acquire]
                 .into_iter()
@@ -128,7 +128,6 @@ impl MemSpec {
                 .filter(|o| *o >= *order)
                 .collect(),
         };
-        let mut orders = orders;
         orders.dedup();
         let mut v = Vec::new();
         for (i, o) in orders.iter().enumerate() {
@@ -142,7 +141,8 @@ impl MemSpec {
     }
 }
 
-fn mem_name(m: MemType) -> String {
+/// The IR text of a load/store shape without its space (`b32`, `v4.b32`).
+pub fn mem_type_name(m: MemType) -> String {
     match m.count {
         1 => m.kind.name().to_string(),
         n => format!("v{n}.{}", m.kind.name()),
@@ -166,7 +166,7 @@ impl fmt::Display for MemSpec {
                 },
                 if a.uniform { ".uniform" } else { "" },
                 a.space.name(),
-                mem_name(a.mem),
+                mem_type_name(a.mem),
                 a.order.name(),
                 a.scope.name()
             ),
@@ -267,9 +267,7 @@ impl Written {
         v.sort();
         v.into_iter().map(|(_, n)| n.clone()).collect()
     }
-}
 
-impl Written {
     /// A load into `words` registers from `{prefix}{first}` (`v2`, a
     /// uniform load's `s2`/`u2`).
     pub fn load_into(text: String, prefix: &str, first: u32, words: u32) -> Written {
@@ -289,17 +287,12 @@ impl Written {
         if load {
             return Written::load_into(text, "v", first, words);
         }
-        let regs: Vec<String> = (first..first + words).map(|i| format!("v{i}")).collect();
-        {
-            Written {
-                text,
-                data: regs
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, n)| (n, DataRole::Value(i as u8)))
-                    .collect(),
-                returned: Vec::new(),
-            }
+        Written {
+            text,
+            data: (0..words)
+                .map(|i| (format!("v{}", first + i), DataRole::Value(i as u8)))
+                .collect(),
+            returned: Vec::new(),
         }
     }
 }
@@ -734,32 +727,33 @@ pub fn atomic_specs() -> Vec<AtomicSpec> {
 
 /// Every IR memory operation: the atomics of [`atomic_specs`], loads and
 /// stores of every shape (weak, relaxed, and acquire loads / release
-/// stores) in global and shared memory at every scope, and fences of every
-/// order but weak and relaxed at every scope.
+/// stores) in global and shared memory, uniform loads of global words, and
+/// fences of every order but weak and relaxed; each at every scope, the
+/// scope varying fastest (the coverage matrix's rows are runs of
+/// `Scope::ALL`).
 pub fn mem_specs() -> Vec<MemSpec> {
     let mut v: Vec<MemSpec> = atomic_specs().into_iter().map(MemSpec::Atomic).collect();
     for load in [true, false] {
         let strong = if load { Order::Acquire } else { Order::Release };
         for mem in access_shapes() {
             for space in [Space::Global, Space::Shared] {
-                for order in [Order::Weak, Order::Relaxed, strong] {
-                    for scope in Scope::ALL {
-                        let a = AccessSpec {
-                            space,
-                            mem,
-                            order,
-                            scope,
-                            uniform: false,
-                        };
-                        v.push(if load {
-                            MemSpec::Load(a)
-                        } else {
-                            MemSpec::Store(a)
-                        });
-                        // Uniform loads of global words.
-                        let words = mem.kind == MemKind::B32;
-                        if load && space == Space::Global && words {
-                            v.push(MemSpec::Load(AccessSpec { uniform: true, ..a }));
+                // Uniform loads of global words, in rows of their own.
+                let uniform = load && space == Space::Global && mem.kind == MemKind::B32;
+                for uniform in [false, true].into_iter().filter(|u| !u || uniform) {
+                    for order in [Order::Weak, Order::Relaxed, strong] {
+                        for scope in Scope::ALL {
+                            let a = AccessSpec {
+                                space,
+                                mem,
+                                order,
+                                scope,
+                                uniform,
+                            };
+                            v.push(if load {
+                                MemSpec::Load(a)
+                            } else {
+                                MemSpec::Store(a)
+                            });
                         }
                     }
                 }

@@ -1,24 +1,25 @@
-//! Cross-ISA porting (`xisa port`): each instruction of a program is lifted
-//! to the IR on its own, its memory operation read back out of the IR
-//! ([`xisa_frontend::read_mem`]) and written as the target ISA's
-//! instruction by the target's frontend ([`xisa_frontend::Frontend::write_mem`]),
-//! on the same registers where the target's operand layout allows it, a
-//! scope or order the target cannot name strengthened. Every instruction
-//! gets a [`Verdict`]; none is dropped.
+//! Cross-ISA porting (`xisa port`): each instruction of a program (or each
+//! machine instruction of each kernel of a module) is lifted to the IR, its
+//! memory operation read back out of the IR ([`xisa_frontend::read_mem`])
+//! and written as the target ISA's instruction by the target's frontend
+//! ([`xisa_frontend::Frontend::write_mem`]), on the same registers where
+//! the target's operand layout allows it; a scope or order the target
+//! cannot name is strengthened, an operation no instruction performs is
+//! expanded into several where the IR's memory model allows. Every
+//! instruction gets a [`Verdict`]; none is dropped.
 //!
 //! What is ported today (`docs/porting.md`): atomics between lsu, CDNA 5
-//! and gfx942; loads, stores and fences between lsu and gfx942. Expanded
-//! forms (one instruction as several), ordered atomics, address modes other
-//! than a vector address (uniform bases, buffers), and sm_75 are not done
-//! yet: such instructions get [`Verdict::NotYet`] or [`Verdict::Impossible`]
-//! with the reason.
+//! and gfx942; loads, stores, uniform loads and fences between lsu and
+//! gfx942; vector addresses and uniform bases. Other address forms,
+//! predicated instructions, ordered atomics and sm_75 as a target are not
+//! done yet: such instructions get [`Verdict::NotYet`] with the reason.
 
 use std::fmt;
 
 use xisa::Isa;
 use xisa_frontend::{
-    read_mem, read_mem_in, AccessSpec, AddrShape, AtomicSpec, DisasmOptions, FrontendError,
-    MemRegs, MemSpec, ReadMem, Written,
+    mem_type_name, read_mem, read_mem_in, AccessSpec, AddrShape, AtomicSpec, DisasmOptions,
+    FrontendError, MemRegs, MemSpec, ReadMem, Written,
 };
 use xisa_ir::{Op, Order, Scope};
 
@@ -693,21 +694,23 @@ pub fn matrix_specs() -> Vec<MemSpec> {
 
 /// A matrix row's operation and space: the spec without its scope.
 fn row_label(spec: &MemSpec) -> (String, &'static str) {
-    let shape = |m: xisa_ir::MemType| match m.count {
-        1 => m.kind.name().to_string(),
-        n => format!("v{n}.{}", m.kind.name()),
-    };
     match spec {
         MemSpec::Atomic(a) => (
             format!("atom.{}.{}", a.op.name(), a.ty.name()),
             a.space.name(),
         ),
-        MemSpec::Load(a) => (
-            format!("ld.{}.{}", shape(a.mem), a.order.name()),
-            a.space.name(),
-        ),
-        MemSpec::Store(a) => (
-            format!("st.{}.{}", shape(a.mem), a.order.name()),
+        MemSpec::Load(a) | MemSpec::Store(a) => (
+            format!(
+                "{}{}.{}.{}",
+                if matches!(spec, MemSpec::Load(_)) {
+                    "ld"
+                } else {
+                    "st"
+                },
+                if a.uniform { ".uniform" } else { "" },
+                mem_type_name(a.mem),
+                a.order.name()
+            ),
             a.space.name(),
         ),
         MemSpec::Fence { order, .. } => (format!("fence.{}", order.name()), "-"),

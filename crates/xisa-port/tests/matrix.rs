@@ -40,3 +40,27 @@ fn the_csv_has_a_row_per_ir_memory_operation_and_two_columns_per_target() {
         &"ld.b32.weak,global,device,exact,\"\",not yet,\"xisa cannot write cdna5 loads yet\",exact,\"\""
     ));
 }
+
+/// Each matrix row is one operation at every scope, in `Scope::ALL` order,
+/// and no two rows name the same operation (uniform loads were once
+/// interleaved with the plain ones: their rows mixed both, under one label
+/// twice).
+#[test]
+fn each_row_is_one_operation_at_every_scope() {
+    let csv = xisa_port::matrix_csv();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let scopes: Vec<&str> = xisa_ir::Scope::ALL.iter().map(|s| s.name()).collect();
+    let mut labels = std::collections::BTreeSet::new();
+    for group in rows.chunks(scopes.len()) {
+        let label = (group[0][0], group[0][1]);
+        assert!(labels.insert(label), "{label:?} twice");
+        for (row, scope) in group.iter().zip(&scopes) {
+            assert_eq!((row[0], row[1], row[2]), (label.0, label.1, *scope));
+        }
+    }
+    assert!(labels.contains(&("ld.uniform.b32.weak", "global")));
+}

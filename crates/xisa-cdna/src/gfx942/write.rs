@@ -84,12 +84,12 @@ fn ds_offset(regs: &MemRegs) -> Result<[(&'static str, i64); 2], String> {
     Ok([("offset0", offset & 0xff), ("offset1", offset >> 8)])
 }
 
-/// The element kind and count of the row of an access the lifter reads as
-/// `spec` (an ordered two-dword access is one 8-byte element), and its
-/// `sc0`/`sc1` bits.
 /// An element kind and count.
 type Shape = (MemKind, u8);
 
+/// The element kind and count of the row of an access the lifter reads as
+/// `spec` (an ordered two-dword access is one 8-byte element), and its
+/// `sc0`/`sc1` bits.
 fn access_bits(spec: &AccessSpec) -> Result<(Shape, (i64, i64)), String> {
     let MemType { kind, count } = spec.mem;
     if spec.order == Order::Weak {
