@@ -598,41 +598,21 @@ pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
         }
         out
     };
-    // The roles of a `base + offset` access: address, value, compare and
-    // returned registers.
-    let access = |addr: &Address, value: Vec<String>, compare: Vec<String>, results: &[Reg]| {
-        let Address::Flat { base, offset } = addr else {
-            return None;
-        };
-        let regs = sources(&from, &[*base]);
-        let (shape, constant) = expr(&exprs, base).shape_and_offset(regs.clone());
-        Some(ReadMem {
-            spec: MemSpec::Fence {
-                scope: Scope::Wave,
-                order: Order::Weak,
-            },
-            order: Order::Weak,
-            shape,
-            addr: regs,
-            offset: offset.wrapping_add(constant),
-            value,
-            compare,
-            returned: after(results),
-            guard: Vec::new(),
-        })
-    };
-    let access_spec = |space, mem, order, scope, uniform| AccessSpec {
+    let guard = inst
+        .guard
+        .map(|g| sources(&from, &[Operand::Reg(g.reg)]))
+        .unwrap_or_default();
+    let access = |space, mem, order, scope, uniform| AccessSpec {
         space,
         mem,
         order,
         scope,
         uniform,
     };
-    let guard = inst
-        .guard
-        .map(|g| sources(&from, &[Operand::Reg(g.reg)]))
-        .unwrap_or_default();
-    let (spec, order, read) = match &inst.op {
+    // The operation, its order, and (but for a fence) its address and the
+    // roles of its registers: value, compare, results.
+    type Roles<'a> = (&'a Address, Vec<String>, Vec<String>, Vec<Reg>);
+    let (spec, order, roles): (MemSpec, Order, Option<Roles>) = match &inst.op {
         Op::Atomic(a) => (
             MemSpec::Atomic(AtomicSpec {
                 op: a.op,
@@ -642,47 +622,62 @@ pub fn read_mem_in(k: &Kernel, insts: &[&xisa_ir::Inst]) -> Option<ReadMem> {
                 returns: a.dst.is_some(),
             }),
             a.order,
-            access(
+            Some((
                 &a.addr,
                 sources(&from, &[a.src]),
                 a.cmp.map(|c| sources(&from, &[c])).unwrap_or_default(),
-                &a.dst.into_iter().collect::<Vec<_>>(),
-            )?,
+                a.dst.into_iter().collect(),
+            )),
         ),
         Op::Load(l) => (
-            MemSpec::Load(access_spec(l.space, l.mem, l.order, l.scope, l.uniform)),
+            MemSpec::Load(access(l.space, l.mem, l.order, l.scope, l.uniform)),
             l.order,
-            access(&l.addr, Vec::new(), Vec::new(), &l.dsts)?,
+            Some((&l.addr, Vec::new(), Vec::new(), l.dsts.clone())),
         ),
         Op::Store(st) => (
-            MemSpec::Store(access_spec(st.space, st.mem, st.order, st.scope, false)),
+            MemSpec::Store(access(st.space, st.mem, st.order, st.scope, false)),
             st.order,
-            access(&st.addr, sources(&from, &st.srcs), Vec::new(), &[])?,
+            Some((&st.addr, sources(&from, &st.srcs), Vec::new(), Vec::new())),
         ),
-        Op::Fence { scope, order } => {
-            let spec = MemSpec::Fence {
+        Op::Fence { scope, order } => (
+            MemSpec::Fence {
                 scope: *scope,
                 order: *order,
-            };
-            return Some(ReadMem {
-                spec,
-                order: *order,
-                addr: Vec::new(),
-                shape: AddrShape::Regs(Vec::new()),
-                offset: 0,
-                value: Vec::new(),
-                compare: Vec::new(),
-                returned: Vec::new(),
-                guard,
-            });
-        }
+            },
+            *order,
+            None,
+        ),
         _ => return None,
     };
+    let Some((addr, value, compare, results)) = roles else {
+        return Some(ReadMem {
+            spec,
+            order,
+            addr: Vec::new(),
+            shape: AddrShape::Regs(Vec::new()),
+            offset: 0,
+            value: Vec::new(),
+            compare: Vec::new(),
+            returned: Vec::new(),
+            guard,
+        });
+    };
+    // Only `base + offset` addresses have roles to read.
+    let Address::Flat { base, offset } = addr else {
+        return None;
+    };
+    let regs = sources(&from, &[*base]);
+    let (shape, constant) = expr(&exprs, base).shape_and_offset(regs.clone());
     Some(ReadMem {
         spec,
         order,
+        addr: regs,
+        shape,
+        offset: offset.wrapping_add(constant),
+        value,
+        compare,
+        returned: after(&results),
         guard,
-        ..read
     })
 }
 
