@@ -40,16 +40,22 @@ fn addressing(space: Space, what: &str, regs: &MemRegs) -> Result<Addressing, Re
 }
 
 /// `rule` on `regs` with the cache policy of `scope` (rules without a
-/// policy operand take only the scope the lifter gives them, `default`).
-fn inst(rule: usize, regs: &MemRegs, scope: Scope, default: Scope) -> Result<Inst, Refusal> {
+/// policy operand take only the scope the lifter gives them, `default`;
+/// `space` names them in the refusal).
+fn inst(
+    rule: usize,
+    regs: &MemRegs,
+    space: Space,
+    scope: Scope,
+    default: Scope,
+) -> Result<Inst, Refusal> {
     let r: &Rule = &tables().rules[rule];
     let cpol = if r.operand(Slot::Cpol).is_some() {
         scope_cpol(scope).ok_or_else(|| format!("the cache policy names no {scope} scope"))?
     } else if scope == default {
         0
     } else {
-        let space = r.mnemonic.split('.').nth(1).unwrap_or("these");
-        let kind = if r.mnemonic.starts_with("atom") {
+        let kind = if matches!(r.action, Action::Atom { .. }) {
             "atomics"
         } else {
             "accesses"
@@ -104,7 +110,7 @@ fn atomic(spec: &AtomicSpec, regs: &MemRegs) -> Result<Written, Refusal> {
                 if op == spec.op && w == at && rtn == spec.returns
                     && atom_type(op, bits) == spec.ty)
     })?;
-    let text = print(&inst(id, regs, spec.scope, Scope::Workgroup)?)?;
+    let text = print(&inst(id, regs, spec.space, spec.scope, Scope::Workgroup)?)?;
     let words = spec.ty.bytes() / 4;
     Ok(Written {
         text,
@@ -152,7 +158,7 @@ fn uniform_load(spec: &AccessSpec, regs: &MemRegs) -> Result<Written, Refusal> {
         r.addressing == Addressing::U64
             && matches!(r.action, Action::Uld { dwords } if dwords == words)
     })?;
-    let text = print(&inst(id, regs, spec.scope, Scope::Device)?)?;
+    let text = print(&inst(id, regs, spec.space, spec.scope, Scope::Device)?)?;
     Ok(Written::load_into(text, "u", regs.data, words))
 }
 
@@ -190,7 +196,7 @@ fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, Refu
         },
     )?;
     // Shared rows take no cache policy; the lifter gives them device scope.
-    let text = print(&inst(id, regs, spec.scope, Scope::Device)?)?;
+    let text = print(&inst(id, regs, spec.space, spec.scope, Scope::Device)?)?;
     Ok(Written::access(text, load, regs.data, spec.mem))
 }
 
