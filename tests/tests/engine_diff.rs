@@ -439,6 +439,137 @@ fn dropping_known_guards_changes_no_outcome() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// `xisa_ir::simplify` (which machine-code modules get after lifting)
+/// changes no outcome: random programs run under the interpreter as
+/// generated and under both engines simplified; results, faults (up to the
+/// instruction index within its block, which removed instructions shift;
+/// the block and pc stay) and atomics must agree. Instruction counts drop,
+/// and with them the engines' `%clock` (executed instructions), which the
+/// programs here read as a constant instead.
+#[test]
+fn simplifying_changes_no_outcome() {
+    let t0 = Instant::now();
+    let (mut programs, mut before, mut after, mut failures) = (0u64, 0usize, 0usize, Vec::new());
+    // `XISA_FUZZ_START`/`XISA_FUZZ_PROGRAMS`/`XISA_FUZZ_SECONDS` as for the
+    // engines' test.
+    let mut seed = env_u64("XISA_FUZZ_START").unwrap_or(0xa000);
+    let max = env_u64("XISA_FUZZ_PROGRAMS").unwrap_or(150);
+    let secs = env_u64("XISA_FUZZ_SECONDS").unwrap_or(20);
+    while programs < max && t0.elapsed() < Duration::from_secs(secs) {
+        let p = without_clock(gen::program(seed));
+        seed += 1;
+        programs += 1;
+        let (q, d) = simplify_diff(&p);
+        let counts = q.module.kernels.iter().zip(&p.module.kernels);
+        before += counts.clone().map(|(_, k)| k.inst_count()).sum::<usize>();
+        after += counts.map(|(k, _)| k.inst_count()).sum::<usize>();
+        if !d.is_empty() && std::env::var_os("XISA_FUZZ_REDUCE").is_none() {
+            failures.push(format!(
+                "seed {:#x} (XISA_FUZZ_REDUCE=1 reduces it):\n  - {}",
+                p.seed,
+                d.join("\n  - ")
+            ));
+        } else if !d.is_empty() {
+            let small = shrink(&p, |c| !simplify_diff(c).1.is_empty());
+            let (small_q, small_d) = simplify_diff(&small);
+            failures.push(format!(
+                "seed {:#x}:\n  - {}\nreduced:\n  - {}\n{}\nsimplified:\n{}",
+                p.seed,
+                d.join("\n  - "),
+                small_d.join("\n  - "),
+                xisa_ir::text::print_module(&small.module),
+                xisa_ir::text::print_module(&small_q.module)
+            ));
+        }
+    }
+    eprintln!("simplify: {programs} programs, {before} -> {after} instructions");
+    assert!(after < before, "nothing was simplified");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `p` with each `%clock` read replaced by a constant: the engines count
+/// executed instructions as the clock, and the simplified kernel executes
+/// fewer.
+fn without_clock(mut p: Program) -> Program {
+    for k in &mut p.module.kernels {
+        let types: Vec<xisa_ir::Type> = k.regs.iter().map(|r| r.ty).collect();
+        for inst in k.blocks.iter_mut().flat_map(|b| &mut b.insts) {
+            if let xisa_ir::Op::Special {
+                dst,
+                sreg: xisa_ir::SReg::Clock,
+            } = inst.op
+            {
+                inst.op = xisa_ir::Op::Mov {
+                    ty: types[dst.0 as usize],
+                    dst,
+                    src: xisa_ir::Operand::Imm(12345),
+                };
+            }
+        }
+    }
+    p
+}
+
+/// `p` simplified, and how it runs differently from `p` under either
+/// engine.
+fn simplify_diff(p: &Program) -> (Program, Vec<String>) {
+    let mut q = p.clone();
+    let mut d = Vec::new();
+    for k in &mut q.module.kernels {
+        xisa_ir::simplify::simplify(k);
+        if let Err(e) = xisa_ir::verify::verify_kernel(k) {
+            d.push(format!("the simplified kernel does not verify: {e}"));
+            return (q, d);
+        }
+    }
+    let name = p.kernel().name.clone();
+    let plain = |mut o: Outcome| {
+        o.error = o.error.map(|e| without_indices(&e, &name));
+        o.stats = o.stats.map(|(_, atomics)| (0, atomics));
+        o
+    };
+    let timeout = Duration::from_secs(20);
+    let orig = load(&xisa_ir::text::print_module(&p.module));
+    let simp = load(&xisa_ir::text::print_module(&q.module));
+    let want = plain(run(p, &orig, Engine::Interp, timeout));
+    for engine in [Engine::Interp, Engine::Jit] {
+        let got = plain(run(p, &simp, engine, timeout));
+        d.extend(
+            compare(p, &want, &got)
+                .into_iter()
+                .map(|x| format!("{engine:?}: {x}")),
+        );
+    }
+    (q, d)
+}
+
+/// `text` with the instruction index of each `KERNEL:BLOCK:INDEX` location
+/// left out.
+fn without_indices(text: &str, kernel: &str) -> String {
+    let key = format!("{kernel}:");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(&key) {
+        let after = &rest[i + key.len()..];
+        let label = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(after.len());
+        out.push_str(&rest[..i + key.len() + label]);
+        rest = &after[label..];
+        if let Some(tail) = rest.strip_prefix(':') {
+            let digits = tail
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(tail.len());
+            if digits > 0 {
+                out.push_str(":_");
+                rest = &tail[digits..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The shrinker keeps what the predicate asks for and drops the rest.
 #[test]
 fn shrinking_keeps_the_property() {

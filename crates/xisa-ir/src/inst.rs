@@ -1165,108 +1165,174 @@ impl Op {
 
     /// The registers this op writes.
     pub fn defs(&self) -> Vec<Reg> {
-        match self {
-            Op::Mov { dst, .. }
-            | Op::Bin(op::Bin { dst, .. })
-            | Op::Un(op::Un { dst, .. })
-            | Op::Mad(op::Mad { dst, .. })
-            | Op::MulWide(op::MulWide { dst, .. })
-            | Op::Funnel(op::Funnel { dst, .. })
-            | Op::Lop3(op::Lop3 { dst, .. })
-            | Op::Prmt(op::Prmt { dst, .. })
-            | Op::Bfe(op::Bfe { dst, .. })
-            | Op::Bfi(op::Bfi { dst, .. })
-            | Op::FBin(op::FBin { dst, .. })
-            | Op::FUn(op::FUn { dst, .. })
-            | Op::Fma(op::Fma { dst, .. })
-            | Op::ICmp(op::ICmp { dst, .. })
-            | Op::FCmp(op::FCmp { dst, .. })
-            | Op::Select(op::Select { dst, .. })
-            | Op::Cvt(op::Cvt { dst, .. })
-            | Op::Special { dst, .. }
-            | Op::Vote { dst, .. }
-            | Op::ActiveMask { dst }
-            | Op::ReadFirstLane { dst, .. } => vec![*dst],
-            Op::Shfl(op::Shfl { dst, valid, .. }) => {
-                let mut v = vec![*dst];
-                v.extend(valid.iter().copied());
-                v
-            }
-            Op::Load(op::Load { dsts, .. }) => dsts.clone(),
-            Op::Atomic(op::Atomic { dst, .. })
-            | Op::Bar(op::Bar { dst, .. })
-            | Op::HostCall { dst, .. } => dst.iter().copied().collect(),
-            Op::Store(_) | Op::Fence { .. } | Op::Barrier | Op::WaveSync => vec![],
-        }
+        self.def_refs().into_iter().copied().collect()
     }
 
     /// The operands this op reads (address operands included).
     pub fn uses(&self) -> Vec<Operand> {
-        fn addr_ops(a: &Address, v: &mut Vec<Operand>) {
-            match a {
-                Address::Flat { base, .. } => v.push(*base),
-                Address::Buffer(BufferAddr {
-                    base, size, offset, ..
-                }) => v.extend([*base, *size, *offset]),
-                Address::Surface(SurfaceAddr { desc, x, y, z, .. }) => {
-                    v.extend([*desc, *x, *y, *z])
-                }
-            }
-        }
-        let mut v = Vec::new();
-        match self {
-            Op::Mov { src, .. } => v.push(*src),
-            Op::Bin(op::Bin { a, b, .. }) | Op::MulWide(op::MulWide { a, b, .. }) => {
-                v.extend([*a, *b])
-            }
-            Op::Un(op::Un { a, .. }) | Op::FUn(op::FUn { a, .. }) => v.push(*a),
-            Op::Mad(op::Mad { a, b, c, .. })
-            | Op::Lop3(op::Lop3 { a, b, c, .. })
-            | Op::Fma(op::Fma { a, b, c, .. }) => v.extend([*a, *b, *c]),
-            Op::Funnel(op::Funnel { lo, hi, shift, .. }) => v.extend([*lo, *hi, *shift]),
-            Op::Prmt(op::Prmt { a, b, sel, .. }) => v.extend([*a, *b, *sel]),
-            Op::Bfe(op::Bfe { a, pos, len, .. }) => v.extend([*a, *pos, *len]),
-            Op::Bfi(op::Bfi {
-                ins,
-                base,
-                pos,
-                len,
-                ..
-            }) => v.extend([*ins, *base, *pos, *len]),
-            Op::FBin(op::FBin { a, b, .. })
-            | Op::ICmp(op::ICmp { a, b, .. })
-            | Op::FCmp(op::FCmp { a, b, .. }) => v.extend([*a, *b]),
-            Op::Select(op::Select { cond, a, b, .. }) => v.extend([*cond, *a, *b]),
-            Op::Cvt(op::Cvt { src, .. }) => v.push(*src),
-            Op::Special { .. }
-            | Op::Fence { .. }
-            | Op::Barrier
-            | Op::WaveSync
-            | Op::ActiveMask { .. } => {}
-            Op::Load(op::Load { addr, .. }) => addr_ops(addr, &mut v),
-            Op::Store(op::Store { srcs, addr, .. }) => {
-                v.extend(srcs.iter().copied());
-                addr_ops(addr, &mut v);
-            }
-            Op::Atomic(op::Atomic { addr, src, cmp, .. }) => {
-                v.push(*src);
-                v.extend(cmp.iter().copied());
-                addr_ops(addr, &mut v);
-            }
-            Op::Shfl(op::Shfl { src, lane, .. }) => v.extend([*src, *lane]),
-            Op::Bar(op::Bar {
-                id, count, pred, ..
-            }) => {
-                v.extend([*id, *count]);
-                v.extend(pred.iter().copied());
-            }
-            Op::Vote { pred, .. } => v.push(*pred),
-            Op::ReadFirstLane { src, .. } => v.push(*src),
-            Op::HostCall { args, .. } => v.extend(args.iter().copied()),
-        }
-        v
+        self.use_refs().into_iter().copied().collect()
     }
 }
+
+/// One body for the shared and the mutable walks over an op's written
+/// registers and read operands: match ergonomics bind the fields as `&T` or
+/// `&mut T` from the same patterns.
+macro_rules! operand_walks {
+    ($defs:ident, $uses:ident, $iter:ident, $($r:tt)+) => {
+        impl Op {
+            /// The written registers, in order (as [`Op::defs`]).
+            pub fn $defs(self: $($r)+ Self) -> Vec<$($r)+ Reg> {
+                match self {
+                    Op::Mov { dst, .. }
+                    | Op::Bin(op::Bin { dst, .. })
+                    | Op::Un(op::Un { dst, .. })
+                    | Op::Mad(op::Mad { dst, .. })
+                    | Op::MulWide(op::MulWide { dst, .. })
+                    | Op::Funnel(op::Funnel { dst, .. })
+                    | Op::Lop3(op::Lop3 { dst, .. })
+                    | Op::Prmt(op::Prmt { dst, .. })
+                    | Op::Bfe(op::Bfe { dst, .. })
+                    | Op::Bfi(op::Bfi { dst, .. })
+                    | Op::FBin(op::FBin { dst, .. })
+                    | Op::FUn(op::FUn { dst, .. })
+                    | Op::Fma(op::Fma { dst, .. })
+                    | Op::ICmp(op::ICmp { dst, .. })
+                    | Op::FCmp(op::FCmp { dst, .. })
+                    | Op::Select(op::Select { dst, .. })
+                    | Op::Cvt(op::Cvt { dst, .. })
+                    | Op::Special { dst, .. }
+                    | Op::Vote { dst, .. }
+                    | Op::ActiveMask { dst }
+                    | Op::ReadFirstLane { dst, .. } => vec![dst],
+                    Op::Shfl(op::Shfl { dst, valid, .. }) => {
+                        let mut v = vec![dst];
+                        v.extend(valid.$iter());
+                        v
+                    }
+                    Op::Load(op::Load { dsts, .. }) => dsts.$iter().collect(),
+                    Op::Atomic(op::Atomic { dst, .. })
+                    | Op::Bar(op::Bar { dst, .. })
+                    | Op::HostCall { dst, .. } => dst.$iter().collect(),
+                    Op::Store(_) | Op::Fence { .. } | Op::Barrier | Op::WaveSync => vec![],
+                }
+            }
+
+            /// The read operands, in order, address operands included (as
+            /// [`Op::uses`]).
+            pub fn $uses(self: $($r)+ Self) -> Vec<$($r)+ Operand> {
+                let mut v = Vec::new();
+                let addr = match self {
+                    Op::Mov { src, .. } => {
+                        v.push(src);
+                        None
+                    }
+                    Op::Bin(op::Bin { a, b, .. }) | Op::MulWide(op::MulWide { a, b, .. }) => {
+                        v.extend([a, b]);
+                        None
+                    }
+                    Op::Un(op::Un { a, .. }) | Op::FUn(op::FUn { a, .. }) => {
+                        v.push(a);
+                        None
+                    }
+                    Op::Mad(op::Mad { a, b, c, .. })
+                    | Op::Lop3(op::Lop3 { a, b, c, .. })
+                    | Op::Fma(op::Fma { a, b, c, .. }) => {
+                        v.extend([a, b, c]);
+                        None
+                    }
+                    Op::Funnel(op::Funnel { lo, hi, shift, .. }) => {
+                        v.extend([lo, hi, shift]);
+                        None
+                    }
+                    Op::Prmt(op::Prmt { a, b, sel, .. }) => {
+                        v.extend([a, b, sel]);
+                        None
+                    }
+                    Op::Bfe(op::Bfe { a, pos, len, .. }) => {
+                        v.extend([a, pos, len]);
+                        None
+                    }
+                    Op::Bfi(op::Bfi {
+                        ins,
+                        base,
+                        pos,
+                        len,
+                        ..
+                    }) => {
+                        v.extend([ins, base, pos, len]);
+                        None
+                    }
+                    Op::FBin(op::FBin { a, b, .. })
+                    | Op::ICmp(op::ICmp { a, b, .. })
+                    | Op::FCmp(op::FCmp { a, b, .. }) => {
+                        v.extend([a, b]);
+                        None
+                    }
+                    Op::Select(op::Select { cond, a, b, .. }) => {
+                        v.extend([cond, a, b]);
+                        None
+                    }
+                    Op::Cvt(op::Cvt { src, .. }) => {
+                        v.push(src);
+                        None
+                    }
+                    Op::Special { .. }
+                    | Op::Fence { .. }
+                    | Op::Barrier
+                    | Op::WaveSync
+                    | Op::ActiveMask { .. } => None,
+                    Op::Load(op::Load { addr, .. }) => Some(addr),
+                    Op::Store(op::Store { srcs, addr, .. }) => {
+                        v.extend(srcs.$iter());
+                        Some(addr)
+                    }
+                    Op::Atomic(op::Atomic { addr, src, cmp, .. }) => {
+                        v.push(src);
+                        v.extend(cmp.$iter());
+                        Some(addr)
+                    }
+                    Op::Shfl(op::Shfl { src, lane, .. }) => {
+                        v.extend([src, lane]);
+                        None
+                    }
+                    Op::Bar(op::Bar {
+                        id, count, pred, ..
+                    }) => {
+                        v.extend([id, count]);
+                        v.extend(pred.$iter());
+                        None
+                    }
+                    Op::Vote { pred, .. } => {
+                        v.push(pred);
+                        None
+                    }
+                    Op::ReadFirstLane { src, .. } => {
+                        v.push(src);
+                        None
+                    }
+                    Op::HostCall { args, .. } => {
+                        v.extend(args.$iter());
+                        None
+                    }
+                };
+                match addr {
+                    Some(Address::Flat { base, .. }) => v.push(base),
+                    Some(Address::Buffer(BufferAddr {
+                        base, size, offset, ..
+                    })) => v.extend([base, size, offset]),
+                    Some(Address::Surface(SurfaceAddr { desc, x, y, z, .. })) => {
+                        v.extend([desc, x, y, z])
+                    }
+                    None => {}
+                }
+                v
+            }
+        }
+    };
+}
+
+operand_walks!(def_refs, use_refs, iter, &);
+operand_walks!(defs_mut, uses_mut, iter_mut, &mut);
 
 /// A block terminator.
 #[derive(Debug, Clone, PartialEq)]

@@ -10,6 +10,7 @@
 //! - [`text`]: the text form (printer and parser that round-trip);
 //! - [`verify`]: the verifier;
 //! - [`semantics`]: exact scalar semantics shared by every engine;
+//! - [`simplify`]: leaner lifted code (folding, copies, dead values);
 //! - [`uniform`]: wave-uniform values hoisted into a per-workgroup prologue.
 
 pub mod build;
@@ -20,6 +21,7 @@ pub mod kernel;
 pub mod lockstep;
 pub mod op;
 pub mod semantics;
+pub mod simplify;
 pub mod text;
 pub mod types;
 pub mod uniform;

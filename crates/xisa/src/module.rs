@@ -233,7 +233,8 @@ impl Module {
     }
 
     /// Verifies a lifted kernel and, for machine code, drops its known
-    /// guards and places the lockstep wave syncs.
+    /// guards, simplifies it (`xisa_ir::simplify`) and places the lockstep
+    /// wave syncs.
     fn after_lift(&self, i: usize, mut k: Kernel) -> Result<Kernel, String> {
         let name = &self.guest.kernels()[i].name;
         xisa_ir::verify::verify_kernel(&k)
@@ -242,6 +243,9 @@ impl Module {
             // Before the lockstep pass: its divergence analysis sees an
             // unguarded write as the one value it is.
             xisa_ir::guards::drop_known_guards(&mut k);
+            if std::env::var_os("XISA_NO_SIMPLIFY").is_none() {
+                xisa_ir::simplify::simplify(&mut k);
+            }
             xisa_ir::lockstep::insert_wave_syncs_within(&mut k, self.tid_bound(i));
         }
         Ok(k)

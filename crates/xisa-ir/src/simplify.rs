@@ -1,0 +1,813 @@
+//! Leaner lifted code: constants folded, copies forwarded, lifter
+//! temporaries merged into the registers they are moved to, dead values
+//! dropped.
+//!
+//! Lifters build each machine instruction from small steps into pooled
+//! temporaries (`build`): a 64-bit register pair is joined and split again
+//! around a 32-bit result, carry-outs nobody reads are computed, immediate
+//! operands pass through `umin`/`mad` with constants, and every result
+//! reaches its machine register through a `mov`. The backend folds much of
+//! that inside a region, but the interpreter, `--stats`, the liveness of
+//! the engines and Cranelift's compile time all pay for every instruction.
+//! [`simplify`] rewrites a kernel to an equivalent one with fewer:
+//!
+//! * **Constants and copies**, per block: a value op whose operands are all
+//!   immediates becomes a `mov` of its value (`semantics::value`, the IR's
+//!   own definition, so both engines agree by construction), and identities
+//!   (`x + 0`, `x | 0`, `x << 0`, `x & all-ones`, `0 * a + c`, ...) become
+//!   moves; a register known to hold a constant or a copy of another
+//!   register is read as that constant (in value ops) or that register.
+//!   A guard known true is dropped, an instruction whose guard is known
+//!   false is removed.
+//! * **Merging**: `t = op ...; (value ops not touching r or t); r = mov t`
+//!   with `t` dead afterwards becomes `r = op ...`.
+//! * **Dead values**: a value op or special-register read whose every
+//!   result is dead is removed. At `exit` (and a trap) every register but
+//!   the lifters' temporaries counts as live, so `xisa exec` still reports
+//!   each machine register's final value; after a `ret` everything is.
+//!
+//! A shuffle's source registers are left alone everywhere: other lanes read
+//! them there, possibly from a different point of the program. Sync points
+//! and host calls keep their operands as they are.
+
+use crate::build::is_temporary;
+use crate::inst::{BinOp, CvtOp, Guard, Inst, Op, Operand, Reg, Term};
+use crate::kernel::Kernel;
+use crate::semantics;
+use crate::types::Type;
+
+/// What [`simplify`] removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Simplified {
+    /// Instructions before.
+    pub before: usize,
+    /// Instructions after.
+    pub after: usize,
+}
+
+/// Simplifies `k` in place (see the module doc); the kernel computes the
+/// same values, faults at the same instructions and leaves every register
+/// but the lifters' temporaries with the same final value.
+pub fn simplify(k: &mut Kernel) -> Simplified {
+    let before = k.inst_count();
+    let ctx = Ctx::new(k);
+    for _ in 0..4 {
+        let mut changed = false;
+        for b in 0..k.blocks.len() {
+            changed |= forward(k, &ctx, b);
+        }
+        let live = live_out(k, &ctx, &guard_regs(k));
+        for (b, out) in live.iter().enumerate() {
+            changed |= merge_moves(k, &ctx, b, out);
+        }
+        let guards = guard_regs(k);
+        let live = live_out(k, &ctx, &guards);
+        for (b, out) in live.iter().enumerate() {
+            changed |= drop_dead(k, &ctx, &guards, b, out);
+        }
+        if !changed {
+            break;
+        }
+    }
+    Simplified {
+        before,
+        after: k.inst_count(),
+    }
+}
+
+/// The registers some instruction is guarded by.
+fn guard_regs(k: &Kernel) -> Vec<bool> {
+    let mut g = vec![false; k.regs.len()];
+    for inst in k.blocks.iter().flat_map(|b| &b.insts) {
+        if let Some(guard) = inst.guard {
+            g[guard.reg.0 as usize] = true;
+        }
+    }
+    g
+}
+
+/// Facts about the kernel's registers that no rewrite changes.
+struct Ctx {
+    types: Vec<Type>,
+    /// A shuffle's source somewhere: never rewritten (the scheduler reads
+    /// it in every lane of the wave, wherever the lane is).
+    pinned: Vec<bool>,
+    /// Live where a lane exits or traps: every register but temporaries.
+    at_exit: Vec<bool>,
+}
+
+impl Ctx {
+    fn new(k: &Kernel) -> Ctx {
+        let n = k.regs.len();
+        let mut pinned = vec![false; n];
+        for inst in k.blocks.iter().flat_map(|b| &b.insts) {
+            if let Op::Shfl(crate::op::Shfl {
+                src: Operand::Reg(r),
+                ..
+            }) = inst.op
+            {
+                pinned[r.0 as usize] = true;
+            }
+        }
+        Ctx {
+            types: k.regs.iter().map(|r| r.ty).collect(),
+            pinned,
+            at_exit: k.regs.iter().map(|r| !is_temporary(&r.name)).collect(),
+        }
+    }
+
+    fn ty(&self, r: Reg) -> Type {
+        self.types[r.0 as usize]
+    }
+
+    fn pinned(&self, r: Reg) -> bool {
+        self.pinned[r.0 as usize]
+    }
+}
+
+/// What is known of a register at a point of a block.
+#[derive(Clone, PartialEq)]
+enum Known {
+    Const(u64),
+    Copy(Reg),
+    /// Written by this unguarded value op, whose operands still hold the
+    /// values it read.
+    Def(Op),
+}
+
+/// The facts of one block's forward pass, with the registers that have one
+/// (so that a write forgets the facts that mention it without a scan of
+/// every register).
+struct Facts {
+    known: Vec<Option<Known>>,
+    held: Vec<Reg>,
+}
+
+impl Facts {
+    fn get(&self, r: Reg) -> Option<&Known> {
+        self.known[r.0 as usize].as_ref()
+    }
+
+    /// The op that wrote `r`, when still valid.
+    fn def(&self, r: Reg) -> Option<&Op> {
+        match self.get(r) {
+            Some(Known::Def(op)) => Some(op),
+            _ => None,
+        }
+    }
+
+    fn set(&mut self, r: Reg, k: Known) {
+        if self.known[r.0 as usize].is_none() {
+            self.held.push(r);
+        }
+        self.known[r.0 as usize] = Some(k);
+    }
+
+    /// Forgets what was known of `d` and every fact that mentions it.
+    fn forget(&mut self, d: Reg) {
+        let known = &mut self.known;
+        known[d.0 as usize] = None;
+        self.held.retain(|&r| {
+            let stale = match &known[r.0 as usize] {
+                None => true,
+                Some(Known::Copy(s)) => *s == d,
+                Some(Known::Def(op)) => op.use_refs().contains(&&Operand::Reg(d)),
+                Some(Known::Const(_)) => false,
+            };
+            if stale {
+                known[r.0 as usize] = None;
+            }
+            !stale
+        });
+    }
+}
+
+/// Forward pass over block `b`: substitution, folding, identities,
+/// narrowing, known guards. Returns whether anything changed.
+fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
+    let mut facts = Facts {
+        known: vec![None; ctx.types.len()],
+        held: Vec::new(),
+    };
+    let mut changed = false;
+    let insts = std::mem::take(&mut k.blocks[b].insts);
+    let mut out = Vec::with_capacity(insts.len());
+    for mut inst in insts {
+        if let Some(g) = inst.guard {
+            match facts.get(g.reg) {
+                Some(&Known::Const(v)) => {
+                    changed = true;
+                    if (v & 1 != 0) == g.negate {
+                        continue; // never runs
+                    }
+                    inst.guard = None;
+                }
+                Some(&Known::Copy(s)) => {
+                    inst.guard = Some(Guard { reg: s, ..g });
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        if !inst.op.is_sync() && !matches!(inst.op, Op::HostCall { .. }) {
+            let value = inst.op.is_value();
+            for u in inst.op.uses_mut() {
+                let Operand::Reg(r) = *u else { continue };
+                match facts.get(r) {
+                    Some(&Known::Const(v)) if value => *u = Operand::Imm(v),
+                    Some(&Known::Copy(s)) => *u = Operand::Reg(s),
+                    _ => continue,
+                }
+                changed = true;
+            }
+            if let Some(op) = fold(&inst.op, ctx).or_else(|| narrow(&inst.op, ctx, &facts)) {
+                changed |= op != inst.op;
+                inst.op = op;
+            }
+        }
+        if inst.is_self_move() {
+            changed = true;
+            continue;
+        }
+        for d in inst.op.defs() {
+            facts.forget(d);
+        }
+        if inst.guard.is_none() && inst.op.is_value() {
+            let dst = inst.op.defs()[0];
+            let fact = match &inst.op {
+                _ if ctx.pinned(dst) => None,
+                Op::Mov {
+                    src: Operand::Imm(v),
+                    ..
+                } => Some(Known::Const(v & ctx.ty(dst).mask())),
+                Op::Mov {
+                    src: Operand::Reg(s),
+                    ..
+                } => (*s != dst && ctx.ty(*s) == ctx.ty(dst)).then_some(Known::Copy(*s)),
+                op => (!op.uses().contains(&Operand::Reg(dst))).then(|| Known::Def(op.clone())),
+            };
+            if let Some(f) = fact {
+                facts.set(dst, f);
+            }
+        }
+        out.push(inst);
+    }
+    let block = &mut k.blocks[b];
+    block.insts = out;
+    let cond = match &mut block.term {
+        Term::BrCond { cond, .. } => Some(cond),
+        Term::Switch { index, .. } => Some(index),
+        _ => None,
+    };
+    if let Some(c) = cond {
+        if let Some(&Known::Copy(s)) = facts.get(*c) {
+            *c = s;
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// A 32-bit truncation of a 64-bit op on 32-bit values as the 32-bit op
+/// (the low word of a sum, product, logic op or left shift depends only on
+/// the operands' low words; a right shift of a zero-extended value is the
+/// 32-bit shift), and the halves of a register pair joined by the lifter
+/// (`zext(lo) | zext(hi) << 32`) read back as `lo` and `hi`.
+fn narrow(op: &Op, ctx: &Ctx, facts: &Facts) -> Option<Op> {
+    let Op::Cvt(c) = op else { return None };
+    if (c.op, c.to, c.from) != (CvtOp::Trunc, Type::I32, Type::I64) {
+        return None;
+    }
+    let Operand::Reg(s) = c.src else { return None };
+    let dst = c.dst;
+    let mov = |src: Operand| {
+        Some(Op::Mov {
+            ty: Type::I32,
+            dst,
+            src,
+        })
+    };
+    let wide = facts.def(s)?;
+    if let Some(x) = widened(wide, ctx) {
+        return mov(x);
+    }
+    let Op::Bin(w) = wide else { return None };
+    if w.ty != Type::I64 {
+        return None;
+    }
+    let bin = |op: BinOp, a: Operand, b: Operand| {
+        Some(Op::Bin(crate::op::Bin {
+            op,
+            ty: Type::I32,
+            dst,
+            a,
+            b,
+        }))
+    };
+    match w.op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor => {
+            bin(w.op, low(w.a, ctx, facts)?, low(w.b, ctx, facts)?)
+        }
+        BinOp::Shl => bin(w.op, low(w.a, ctx, facts)?, w.b),
+        BinOp::LShr | BinOp::AShr => {
+            let Operand::Reg(a) = w.a else { return None };
+            if w.b == Operand::Imm(32) {
+                if let Some((_, hi)) = pair(a, ctx, facts) {
+                    return mov(hi);
+                }
+            }
+            let x = facts.def(a).and_then(|d| zext_of(d, ctx))?;
+            bin(BinOp::LShr, x, w.b)
+        }
+        _ => None,
+    }
+}
+
+/// The 32-bit value a 64-bit `zext`/`sext` widened.
+fn widened(op: &Op, ctx: &Ctx) -> Option<Operand> {
+    match op {
+        Op::Cvt(z)
+            if matches!(z.op, CvtOp::Zext | CvtOp::Sext)
+                && (z.to, z.from) == (Type::I64, Type::I32)
+                && is_i32(z.src, ctx) =>
+        {
+            Some(z.src)
+        }
+        _ => None,
+    }
+}
+
+/// The 32-bit value a 64-bit `zext` widened.
+fn zext_of(op: &Op, ctx: &Ctx) -> Option<Operand> {
+    match op {
+        Op::Cvt(z) if z.op == CvtOp::Zext => widened(op, ctx),
+        _ => None,
+    }
+}
+
+/// Whether `o` is a 32-bit value.
+fn is_i32(o: Operand, ctx: &Ctx) -> bool {
+    match o {
+        Operand::Reg(r) => ctx.ty(r) == Type::I32,
+        Operand::Imm(v) => v >> 32 == 0,
+    }
+}
+
+/// The low word of the 64-bit operand `o`, when it is at hand without a new
+/// instruction.
+fn low(o: Operand, ctx: &Ctx, facts: &Facts) -> Option<Operand> {
+    let r = match o {
+        Operand::Imm(v) => return Some(Operand::Imm(v & 0xffff_ffff)),
+        Operand::Reg(r) => r,
+    };
+    let d = facts.def(r)?;
+    if let Some(x) = widened(d, ctx) {
+        return Some(x);
+    }
+    match d {
+        Op::Bin(s)
+            if s.op == BinOp::Shl
+                && s.ty == Type::I64
+                && matches!(s.b, Operand::Imm(c) if c >= 32) =>
+        {
+            Some(Operand::Imm(0))
+        }
+        _ => pair(r, ctx, facts).map(|(lo, _)| lo),
+    }
+}
+
+/// The 32-bit halves of `r` when it was joined from them:
+/// `zext(lo) | shl(zext(hi), 32)` (either order).
+fn pair(r: Reg, ctx: &Ctx, facts: &Facts) -> Option<(Operand, Operand)> {
+    let Some(Op::Bin(o)) = facts.def(r) else {
+        return None;
+    };
+    if (o.op, o.ty) != (BinOp::Or, Type::I64) {
+        return None;
+    }
+    let half = |x: Operand| match x {
+        Operand::Imm(v) if v >> 32 == 0 => Some(x),
+        Operand::Reg(y) => facts.def(y).and_then(|d| zext_of(d, ctx)),
+        Operand::Imm(_) => None,
+    };
+    let high = |x: Operand| {
+        let Operand::Reg(y) = x else { return None };
+        match facts.def(y)? {
+            Op::Bin(s) if s.op == BinOp::Shl && s.ty == Type::I64 && s.b == Operand::Imm(32) => {
+                half(s.a)
+            }
+            _ => None,
+        }
+    };
+    if let (Some(lo), Some(hi)) = (half(o.a), high(o.b)) {
+        return Some((lo, hi));
+    }
+    Some((half(o.b)?, high(o.a)?))
+}
+
+/// `op` as a move, when its operands fix its value or an identity makes it
+/// one of them.
+fn fold(op: &Op, ctx: &Ctx) -> Option<Op> {
+    if !op.is_value() || matches!(op, Op::Mov { .. }) {
+        return None;
+    }
+    let dst = **op.def_refs().first()?;
+    let ty = ctx.ty(dst);
+    let mov = |src: Operand| Some(Op::Mov { ty, dst, src });
+    if op.use_refs().iter().all(|u| matches!(u, Operand::Imm(_))) {
+        let (_, v) = semantics::value(op, |o| match o {
+            Operand::Imm(v) => v,
+            Operand::Reg(_) => 0,
+        })?;
+        return mov(Operand::Imm(v & ty.mask()));
+    }
+    // An operand passed through unchanged must have the result's type.
+    let same = |o: Operand| match o {
+        Operand::Reg(r) => ctx.ty(r) == ty,
+        Operand::Imm(_) => true,
+    };
+    let zero = Operand::Imm(0);
+    match op {
+        Op::Bin(o) if o.ty == ty => {
+            let ones = Operand::Imm(ty.mask());
+            let keep = match (o.op, o.a, o.b) {
+                (
+                    BinOp::Add
+                    | BinOp::Sub
+                    | BinOp::Or
+                    | BinOp::Xor
+                    | BinOp::Shl
+                    | BinOp::LShr
+                    | BinOp::AShr,
+                    a,
+                    b,
+                ) if b == zero => a,
+                (BinOp::Add | BinOp::Or | BinOp::Xor, a, b) if a == zero => b,
+                (BinOp::Mul, a, Operand::Imm(1)) => a,
+                (BinOp::Mul, Operand::Imm(1), b) => b,
+                (BinOp::And, a, b) if b == ones => a,
+                (BinOp::And, a, b) if a == ones => b,
+                (BinOp::And | BinOp::Mul, a, b) if a == zero || b == zero => zero,
+                _ => return None,
+            };
+            if same(keep) {
+                mov(keep)
+            } else {
+                None
+            }
+        }
+        Op::Mad(o) if o.ty == ty => {
+            if (o.a == zero || o.b == zero) && same(o.c) {
+                mov(o.c)
+            } else if o.c == zero {
+                Some(Op::Bin(crate::op::Bin {
+                    op: BinOp::Mul,
+                    ty,
+                    dst,
+                    a: o.a,
+                    b: o.b,
+                }))
+            } else if o.b == Operand::Imm(1) {
+                Some(Op::Bin(crate::op::Bin {
+                    op: BinOp::Add,
+                    ty,
+                    dst,
+                    a: o.a,
+                    b: o.c,
+                }))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether a register's value is still needed: by some read, or only by
+/// reads under one guard (with the guard's register unchanged since), which
+/// a write under the same guard satisfies (the lifters' predicated
+/// temporaries).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Live {
+    Dead,
+    Under(Guard),
+    Yes,
+}
+
+impl Live {
+    fn join(self, o: Live) -> Live {
+        match (self, o) {
+            (Live::Dead, x) | (x, Live::Dead) => x,
+            (Live::Under(g), Live::Under(h)) if g == h => self,
+            _ => Live::Yes,
+        }
+    }
+
+    fn is_dead(self) -> bool {
+        self == Live::Dead
+    }
+}
+
+/// Registers live at the end of each block.
+fn live_out(k: &Kernel, ctx: &Ctx, guards: &[bool]) -> Vec<Vec<Live>> {
+    let n = ctx.types.len();
+    let nb = k.blocks.len();
+    let at_exit: Vec<Live> = ctx
+        .at_exit
+        .iter()
+        .map(|&l| if l { Live::Yes } else { Live::Dead })
+        .collect();
+    let mut live_in = vec![vec![Live::Dead; n]; nb];
+    let mut out = vec![vec![Live::Dead; n]; nb];
+    loop {
+        let mut changed = false;
+        for b in (0..nb).rev() {
+            let block = &k.blocks[b];
+            let mut live = match block.term {
+                Term::Exit | Term::Trap => at_exit.clone(),
+                Term::Ret => vec![Live::Yes; n],
+                _ => {
+                    let mut l = vec![Live::Dead; n];
+                    for s in block.term.successors() {
+                        for (x, &y) in l.iter_mut().zip(&live_in[s.0 as usize]) {
+                            *x = x.join(y);
+                        }
+                    }
+                    l
+                }
+            };
+            out[b].clone_from(&live);
+            start_back(&block.term, &mut live);
+            for inst in block.insts.iter().rev() {
+                step_back(inst, guards, &mut live);
+            }
+            if live != live_in[b] {
+                live_in[b] = live;
+                changed = true;
+            }
+        }
+        if !changed {
+            return out;
+        }
+    }
+}
+
+/// Liveness before the terminator from liveness after it.
+fn start_back(term: &Term, live: &mut [Live]) {
+    for r in term.uses() {
+        live[r.0 as usize] = Live::Yes;
+    }
+}
+
+/// Liveness across `inst`, backwards. A write under a guard satisfies the
+/// reads under the same guard and kills nothing else (the old value stays
+/// where the guard is false); a write of a guard register ends what was
+/// known to be read only under it.
+fn step_back(inst: &Inst, guards: &[bool], live: &mut [Live]) {
+    for d in inst.op.defs() {
+        match inst.guard {
+            None => live[d.0 as usize] = Live::Dead,
+            Some(g) if live[d.0 as usize] == Live::Under(g) => live[d.0 as usize] = Live::Dead,
+            Some(_) => {}
+        }
+        if guards[d.0 as usize] {
+            for l in live.iter_mut() {
+                if matches!(*l, Live::Under(g) if g.reg == d) {
+                    *l = Live::Yes;
+                }
+            }
+        }
+    }
+    let read = inst.guard.map_or(Live::Yes, Live::Under);
+    for u in inst.op.uses() {
+        if let Operand::Reg(r) = u {
+            live[r.0 as usize] = live[r.0 as usize].join(read);
+        }
+    }
+    if let Some(g) = inst.guard {
+        live[g.reg.0 as usize] = Live::Yes;
+    }
+}
+
+/// Whether `inst` reads or writes `r` (its guard included).
+fn touches(inst: &Inst, r: Reg) -> bool {
+    inst.guard.is_some_and(|g| g.reg == r)
+        || inst.op.defs().contains(&r)
+        || inst.op.uses().contains(&Operand::Reg(r))
+}
+
+/// `t = op; ...; r = mov t; ...t...` into `r = op; ...; ...r...` in block
+/// `b`: nothing between the write and the move touches `r` or `t` or can
+/// stop or fault, and every later read of that value of `t` (in this block:
+/// `t` must be dead at its end or written again) comes before `r` changes.
+fn merge_moves(k: &mut Kernel, ctx: &Ctx, b: usize, live_out: &[Live]) -> bool {
+    let block = &mut k.blocks[b];
+    let mut dead = vec![false; block.insts.len()];
+    let mut changed = false;
+    for j in 0..block.insts.len() {
+        let insts = &block.insts;
+        let Op::Mov {
+            dst: r,
+            src: Operand::Reg(t),
+            ..
+        } = insts[j].op
+        else {
+            continue;
+        };
+        if r == t || ctx.pinned(r) || ctx.pinned(t) || ctx.ty(r) != ctx.ty(t) {
+            continue;
+        }
+        let Some(i) = def_before(insts, &dead, j, r, t) else {
+            continue;
+        };
+        let (gi, gj) = (insts[i].guard, insts[j].guard);
+        let guard = match (gi, gj) {
+            (a, b) if a == b => a,
+            (None, Some(g)) if insts[i].op.is_value() && g.reg != t => Some(g),
+            _ => continue,
+        };
+        let op = &insts[i].op;
+        let quiet = op.is_value() || matches!(op, Op::Load(_) | Op::Special { .. });
+        if !quiet || op.defs().contains(&r) || guard.is_some_and(|g| op.defs().contains(&g.reg)) {
+            continue;
+        }
+        // A guarded move leaves `t` unread where its guard is false: later
+        // reads of `t` cannot become reads of `r` then.
+        let Some(later) = later_reads(block, j, r, t, live_out, gj.is_some()) else {
+            continue;
+        };
+        let insts = &mut block.insts;
+        for d in insts[i].op.defs_mut() {
+            if *d == t {
+                *d = r;
+            }
+        }
+        insts[i].guard = guard;
+        for &l in &later {
+            match l {
+                Some(l) => rename_reads(&mut insts[l], t, r),
+                None => rename_term(&mut block.term, t, r),
+            }
+        }
+        dead[j] = true;
+        changed = true;
+    }
+    if changed {
+        let mut it = dead.iter();
+        block.insts.retain(|_| !it.next().copied().unwrap_or(false));
+    }
+    changed
+}
+
+/// The write of `t` that the move at `j` reads, when only quiet value ops
+/// that touch neither `r`, `t` nor the move's guard come between.
+fn def_before(insts: &[Inst], dead: &[bool], j: usize, r: Reg, t: Reg) -> Option<usize> {
+    let guard = insts[j].guard.map(|g| g.reg);
+    for i in (0..j).rev() {
+        if dead[i] {
+            continue;
+        }
+        let inst = &insts[i];
+        if inst.op.defs().contains(&t) {
+            return Some(i);
+        }
+        if !inst.op.is_value()
+            || touches(inst, r)
+            || touches(inst, t)
+            || guard.is_some_and(|g| touches(inst, g))
+        {
+            return None;
+        }
+    }
+    None
+}
+
+/// The reads of `t` after the move at `j` that see the moved value
+/// (`None` standing for the terminator), if all of them come before `r`
+/// is written again and `t` is dead where they end.
+fn later_reads(
+    block: &crate::kernel::Block,
+    j: usize,
+    r: Reg,
+    t: Reg,
+    live_out: &[Live],
+    guarded: bool,
+) -> Option<Vec<Option<usize>>> {
+    let mut reads = Vec::new();
+    let mut r_written = false;
+    for (l, inst) in block.insts.iter().enumerate().skip(j + 1) {
+        if touches_read(inst, t) {
+            if r_written || guarded {
+                return None;
+            }
+            reads.push(Some(l));
+        }
+        if inst.op.defs().contains(&t) {
+            // Written again: unguarded, the moved value ends here; guarded,
+            // it lives on where the guard is false, unless only reads under
+            // the same guard follow.
+            let ends = match inst.guard {
+                None => true,
+                Some(g) => {
+                    let after = live_after(block, l, t, live_out);
+                    after.is_dead() || after == Live::Under(g)
+                }
+            };
+            return ends.then_some(reads);
+        }
+        if inst.op.defs().contains(&r) {
+            r_written = true;
+        }
+    }
+    if block.term.uses().contains(&t) {
+        if r_written || guarded {
+            return None;
+        }
+        reads.push(None);
+    }
+    live_out[t.0 as usize].is_dead().then_some(reads)
+}
+
+/// Whether the value of `r` after instruction `l` of `block` is needed
+/// (the backward liveness of one register).
+fn live_after(block: &crate::kernel::Block, l: usize, r: Reg, live_out: &[Live]) -> Live {
+    let mut s = live_out[r.0 as usize];
+    if block.term.uses().contains(&r) {
+        s = Live::Yes;
+    }
+    for inst in block.insts[l + 1..].iter().rev() {
+        let defs = inst.op.defs();
+        if defs.contains(&r) {
+            match inst.guard {
+                None => s = Live::Dead,
+                Some(g) if s == Live::Under(g) => s = Live::Dead,
+                Some(_) => {}
+            }
+        }
+        if matches!(s, Live::Under(g) if defs.contains(&g.reg)) {
+            s = Live::Yes;
+        }
+        if inst.op.uses().contains(&Operand::Reg(r)) {
+            s = s.join(inst.guard.map_or(Live::Yes, Live::Under));
+        }
+        if inst.guard.is_some_and(|g| g.reg == r) {
+            s = Live::Yes;
+        }
+    }
+    s
+}
+
+/// Whether `inst` reads `r` (its guard included).
+fn touches_read(inst: &Inst, r: Reg) -> bool {
+    inst.guard.is_some_and(|g| g.reg == r) || inst.op.uses().contains(&Operand::Reg(r))
+}
+
+/// Makes `inst` read `to` where it read `from`.
+fn rename_reads(inst: &mut Inst, from: Reg, to: Reg) {
+    if let Some(g) = &mut inst.guard {
+        if g.reg == from {
+            g.reg = to;
+        }
+    }
+    for u in inst.op.uses_mut() {
+        if *u == Operand::Reg(from) {
+            *u = Operand::Reg(to);
+        }
+    }
+}
+
+/// Makes the terminator read `to` where it read `from`.
+fn rename_term(term: &mut Term, from: Reg, to: Reg) {
+    match term {
+        Term::BrCond { cond: c, .. } | Term::Switch { index: c, .. } if *c == from => *c = to,
+        _ => {}
+    }
+}
+
+/// Removes the value ops and special-register reads of block `b` whose
+/// results are all dead.
+fn drop_dead(k: &mut Kernel, ctx: &Ctx, guards: &[bool], b: usize, live_out: &[Live]) -> bool {
+    let block = &mut k.blocks[b];
+    let mut live = live_out.to_vec();
+    start_back(&block.term, &mut live);
+    let mut keep = vec![true; block.insts.len()];
+    for (i, inst) in block.insts.iter().enumerate().rev() {
+        let pure = inst.op.is_value() || matches!(inst.op, Op::Special { .. });
+        let defs = inst.op.defs();
+        if pure
+            && defs
+                .iter()
+                .all(|d| live[d.0 as usize].is_dead() && !ctx.pinned(*d))
+        {
+            keep[i] = false;
+            continue;
+        }
+        step_back(inst, guards, &mut live);
+    }
+    let changed = keep.contains(&false);
+    if changed {
+        let mut it = keep.iter();
+        block.insts.retain(|_| *it.next().unwrap_or(&true));
+    }
+    changed
+}

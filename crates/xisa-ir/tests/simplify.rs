@@ -1,0 +1,262 @@
+//! `xisa_ir::simplify` on small kernels shaped like lifted code: what it
+//! rewrites and what it must leave alone. (Random programs run before and
+//! after it on both engines in `tests/tests/engine_diff.rs`,
+//! `simplifying_changes_no_outcome`; every machine-code corpus runs
+//! simplified.)
+
+use xisa_ir::simplify::simplify;
+use xisa_ir::text::{parse_kernel, print_inst};
+use xisa_ir::verify::verify_kernel;
+
+/// The kernel `body` (with `regs` declared), simplified and verified: its
+/// instructions as text, without pcs.
+fn simplified(regs: &str, body: &str) -> Vec<String> {
+    let src = format!(
+        "kernel @k(%p: i64) wave 32 shared 64 local 0 params 0 {{\n  reg {regs}\nentry:\n{body}\n  exit\n}}\n"
+    );
+    let mut k = parse_kernel(&src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    verify_kernel(&k).expect("verifies before");
+    let s = simplify(&mut k);
+    verify_kernel(&k).unwrap_or_else(|e| panic!("does not verify after: {e}"));
+    assert_eq!(s.after, k.inst_count());
+    k.blocks
+        .iter()
+        .flat_map(|b| b.insts.iter().map(|i| print_inst(&k, i)))
+        .map(|t| t.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn constants_fold_and_identities_become_moves() {
+    let got = simplified(
+        "%x: i32, %t.i32.0: i32, %t.i32.1: i32, %r: i32, %t.i32.2: i32",
+        "  %x = special.tid.x
+  %t.i32.0 = umin.i32 2, 32
+  %t.i32.1 = shl.i32 %x, %t.i32.0
+  %t.i32.2 = add.i32 %t.i32.1, 0
+  %r = mad.i32 %t.i32.2, 1, 0
+  st.shared.b32 [%r], %x",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%r = shl.i32 %x, 2",
+            "st.shared.b32 [%r], %x"
+        ]
+    );
+}
+
+#[test]
+fn truncated_wide_ops_on_narrow_values_are_narrow_ops() {
+    let got = simplified(
+        "%x: i32, %y: i32, %t.i64.0: i64, %t.i64.1: i64, %t.i64.2: i64, %t.i64.3: i64, %r: i32, %s: i32",
+        "  %x = special.tid.x
+  %y = special.ctaid.x
+  %t.i64.0 = cvt.zext.i64.i32 %x
+  %t.i64.1 = shl.i64 %t.i64.0, 2
+  %r = cvt.trunc.i32.i64 %t.i64.1
+  %t.i64.2 = cvt.zext.i64.i32 %y
+  %t.i64.3 = add.i64 %t.i64.0, %t.i64.2
+  %s = cvt.trunc.i32.i64 %t.i64.3
+  st.shared.v2.b32 [%r], %r, %s",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%y = special.ctaid.x",
+            "%r = shl.i32 %x, 2",
+            "%s = add.i32 %x, %y",
+            "st.shared.v2.b32 [%r], %r, %s"
+        ]
+    );
+}
+
+#[test]
+fn a_joined_pair_reads_back_as_its_halves() {
+    let got = simplified(
+        "%lo: i32, %hi: i32, %t.i64.0: i64, %t.i64.1: i64, %t.i64.2: i64, %t.i64.3: i64, %t.i64.4: i64, %a: i32, %b: i32",
+        "  %lo = special.tid.x
+  %hi = special.ctaid.x
+  %t.i64.0 = cvt.zext.i64.i32 %lo
+  %t.i64.1 = cvt.zext.i64.i32 %hi
+  %t.i64.2 = shl.i64 %t.i64.1, 32
+  %t.i64.3 = or.i64 %t.i64.0, %t.i64.2
+  %t.i64.4 = lshr.i64 %t.i64.3, 32
+  %a = cvt.trunc.i32.i64 %t.i64.4
+  %b = cvt.trunc.i32.i64 %t.i64.3
+  st.shared.v2.b32 [0], %a, %b",
+    );
+    assert_eq!(
+        got,
+        [
+            "%lo = special.tid.x",
+            "%hi = special.ctaid.x",
+            "%a = mov.i32 %hi",
+            "%b = mov.i32 %lo",
+            "st.shared.v2.b32 [0x0], %hi, %lo"
+        ]
+    );
+}
+
+#[test]
+fn right_shifts_of_wide_values_stay_wide() {
+    // The high word of `%w` moves into the low word: not a 32-bit shift.
+    let got = simplified(
+        "%w: i64, %t.i64.0: i64, %r: i32",
+        "  %w = ld.global.b64 [%p]
+  %t.i64.0 = lshr.i64 %w, 4
+  %r = cvt.trunc.i32.i64 %t.i64.0
+  st.shared.b32 [0], %r",
+    );
+    assert_eq!(
+        got,
+        [
+            "%w = ld.global.b64 [%p]",
+            "%t.i64.0 = lshr.i64 %w, 4",
+            "%r = cvt.trunc.i32.i64 %t.i64.0",
+            "st.shared.b32 [0x0], %r"
+        ]
+    );
+}
+
+#[test]
+fn a_temporary_merges_into_the_register_it_is_moved_to() {
+    // Also a load's temporary, and a later read of the temporary that now
+    // reads the register.
+    let got = simplified(
+        "%x: i32, %t.i32.0: i32, %t.i32.1: i32, %r: i32, %s: i32",
+        "  %x = special.tid.x
+  %t.i32.0 = ld.global.b32 [%p]
+  %r = mov.i32 %t.i32.0
+  %t.i32.1 = add.i32 %t.i32.0, %x
+  %s = mov.i32 %t.i32.1
+  st.global.v2.b32 [%p], %r, %s",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%r = ld.global.b32 [%p]",
+            "%s = add.i32 %r, %x",
+            "st.global.v2.b32 [%p], %r, %s"
+        ]
+    );
+}
+
+#[test]
+fn no_merge_moves_a_write_across_a_read_of_its_register() {
+    let got = simplified(
+        "%x: i32, %t.i32.0: i32, %r: i32, %s: i32",
+        "  %x = special.tid.x
+  %r = ld.global.b32 [%p]
+  %t.i32.0 = add.i32 %x, 1
+  %s = add.i32 %r, %x
+  %r = mov.i32 %t.i32.0
+  st.global.v2.b32 [%p], %r, %s",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%r = ld.global.b32 [%p]",
+            "%t.i32.0 = add.i32 %x, 1",
+            "%s = add.i32 %r, %x",
+            "%r = mov.i32 %t.i32.0",
+            "st.global.v2.b32 [%p], %t.i32.0, %s"
+        ]
+    );
+}
+
+#[test]
+fn guarded_temporaries_die_under_their_guard() {
+    // `@%q %t = ..` then reads only under `@%q`: the old value of `%t` is
+    // dead, so its unguarded write above goes, and the guarded result moves
+    // straight into `%r`.
+    let got = simplified(
+        "%x: i32, %q: i1, %t.i32.0: i32, %r: i32",
+        "  %x = special.tid.x
+  %q = icmp.ult.i32 %x, 5
+  %t.i32.0 = add.i32 %x, 9
+  @%q %t.i32.0 = add.i32 %x, 3
+  @%q %r = mov.i32 %t.i32.0
+  st.global.b32 [%p], %r",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%q = icmp.ult.i32 %x, 5",
+            "@%q %r = add.i32 %x, 3",
+            "st.global.b32 [%p], %r"
+        ]
+    );
+}
+
+#[test]
+fn a_guarded_write_keeps_the_old_value_for_unguarded_reads() {
+    let got = simplified(
+        "%x: i32, %q: i1, %r: i32",
+        "  %x = special.tid.x
+  %q = icmp.ult.i32 %x, 5
+  %r = add.i32 %x, 9
+  @%q %r = add.i32 %x, 3
+  st.global.b32 [%p], %r",
+    );
+    assert!(got.contains(&"%r = add.i32 %x, 9".to_string()), "{got:?}");
+}
+
+#[test]
+fn machine_registers_stay_live_at_exit_and_temporaries_do_not() {
+    // `xisa exec` reports every machine register's final value.
+    let got = simplified(
+        "%x: i32, %r: i32, %t.i32.0: i32",
+        "  %x = special.tid.x
+  %r = add.i32 %x, 1
+  %t.i32.0 = add.i32 %x, 2",
+    );
+    assert_eq!(got, ["%x = special.tid.x", "%r = add.i32 %x, 1"]);
+}
+
+#[test]
+fn known_guards_go_and_never_run_instructions_are_removed() {
+    let got = simplified(
+        "%q: i1, %n: i1, %r: i32, %s: i32",
+        "  %q = mov.i1 1
+  %n = mov.i1 %q
+  @%n %r = mov.i32 4
+  @!%q %s = mov.i32 5
+  st.global.v2.b32 [%p], %r, %s",
+    );
+    assert!(!got.iter().any(|l| l.contains("mov.i32 5")), "{got:?}");
+    assert!(
+        got.contains(&"st.global.v2.b32 [%p], 4, %s".to_string())
+            || got.contains(&"%r = mov.i32 4".to_string()),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn shuffle_sources_are_left_alone() {
+    // Other lanes read `%t.i32.0` at the shuffle wherever they are: its
+    // writes stay (rewritten only to the same value), and the shuffle keeps
+    // its operands.
+    let got = simplified(
+        "%x: i32, %t.i32.0: i32, %r: i32",
+        "  %x = special.tid.x
+  %t.i32.0 = add.i32 %x, 0
+  %t.i32.0 = mov.i32 %t.i32.0
+  %r = shfl.i32 %t.i32.0, 0
+  st.global.b32 [%p], %r",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%t.i32.0 = mov.i32 %x",
+            "%r = shfl.i32 %t.i32.0, 0",
+            "st.global.b32 [%p], %r"
+        ]
+    );
+}
