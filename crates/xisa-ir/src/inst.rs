@@ -9,6 +9,7 @@
 
 use crate::op;
 use crate::types::{Order, Scope, Type};
+use smallvec::{smallvec, SmallVec};
 
 /// A register of the kernel (index into [`crate::Kernel::regs`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1180,8 +1181,9 @@ impl Op {
 macro_rules! operand_walks {
     ($defs:ident, $uses:ident, $iter:ident, $($r:tt)+) => {
         impl Op {
-            /// The written registers, in order (as [`Op::defs`]).
-            pub fn $defs(self: $($r)+ Self) -> Vec<$($r)+ Reg> {
+            /// The written registers, in order (as [`Op::defs`]; inline up
+            /// to four).
+            pub fn $defs(self: $($r)+ Self) -> SmallVec<[$($r)+ Reg; 4]> {
                 match self {
                     Op::Mov { dst, .. }
                     | Op::Bin(op::Bin { dst, .. })
@@ -1203,9 +1205,9 @@ macro_rules! operand_walks {
                     | Op::Special { dst, .. }
                     | Op::Vote { dst, .. }
                     | Op::ActiveMask { dst }
-                    | Op::ReadFirstLane { dst, .. } => vec![dst],
+                    | Op::ReadFirstLane { dst, .. } => smallvec![dst],
                     Op::Shfl(op::Shfl { dst, valid, .. }) => {
-                        let mut v = vec![dst];
+                        let mut v = smallvec![dst];
                         v.extend(valid.$iter());
                         v
                     }
@@ -1213,14 +1215,14 @@ macro_rules! operand_walks {
                     Op::Atomic(op::Atomic { dst, .. })
                     | Op::Bar(op::Bar { dst, .. })
                     | Op::HostCall { dst, .. } => dst.$iter().collect(),
-                    Op::Store(_) | Op::Fence { .. } | Op::Barrier | Op::WaveSync => vec![],
+                    Op::Store(_) | Op::Fence { .. } | Op::Barrier | Op::WaveSync => SmallVec::new(),
                 }
             }
 
             /// The read operands, in order, address operands included (as
-            /// [`Op::uses`]).
-            pub fn $uses(self: $($r)+ Self) -> Vec<$($r)+ Operand> {
-                let mut v = Vec::new();
+            /// [`Op::uses`]; inline up to six).
+            pub fn $uses(self: $($r)+ Self) -> SmallVec<[$($r)+ Operand; 6]> {
+                let mut v = SmallVec::new();
                 let addr = match self {
                     Op::Mov { src, .. } => {
                         v.push(src);

@@ -31,10 +31,11 @@
 //! and host calls keep their operands as they are.
 
 use crate::build::is_temporary;
-use crate::inst::{BinOp, CvtOp, Guard, Inst, Op, Operand, Reg, Term};
+use crate::inst::{BinOp, BlockId, CvtOp, Guard, Inst, Op, Operand, Reg, Term};
 use crate::kernel::Kernel;
 use crate::semantics;
 use crate::types::Type;
+use smallvec::{smallvec, SmallVec};
 
 /// What [`simplify`] removed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -56,14 +57,18 @@ pub fn simplify(k: &mut Kernel) -> Simplified {
         for b in 0..k.blocks.len() {
             changed |= forward(k, &ctx, b);
         }
-        let live = live_out(k, &ctx, &guard_regs(k));
+        let mut regs: Vec<Vec<Regs>> = k.blocks.iter().map(|b| Regs::of_block(&b.insts)).collect();
+        let guards = guard_regs(k);
+        // Merges change liveness only inside their block (the merged
+        // register is written before the reads that now read it), so the
+        // block ends' liveness serves the dead-value pass too.
+        let live = live_out(k, &ctx, &guards, &regs);
         for (b, out) in live.iter().enumerate() {
-            changed |= merge_moves(k, &ctx, b, out);
+            changed |= merge_moves(k, &ctx, &guards, b, out, &mut regs[b]);
         }
         let guards = guard_regs(k);
-        let live = live_out(k, &ctx, &guards);
         for (b, out) in live.iter().enumerate() {
-            changed |= drop_dead(k, &ctx, &guards, b, out);
+            changed |= drop_dead(k, &ctx, &guards, b, out, &regs[b]);
         }
         if !changed {
             break;
@@ -135,15 +140,33 @@ enum Known {
     Def(Op),
 }
 
-/// The facts of one block's forward pass, with the registers that have one
-/// (so that a write forgets the facts that mention it without a scan of
-/// every register).
+/// The facts of one block's forward pass, with, for each register, the
+/// registers whose facts mention it (so that a write forgets them without
+/// a scan of every fact).
 struct Facts {
     known: Vec<Option<Known>>,
-    held: Vec<Reg>,
+    mentions: Vec<Vec<Reg>>,
+}
+
+impl Known {
+    /// Whether this fact depends on the value of `r`.
+    fn mentions(&self, r: Reg) -> bool {
+        match self {
+            Known::Const(_) => false,
+            Known::Copy(s) => *s == r,
+            Known::Def(op) => op.use_refs().contains(&&Operand::Reg(r)),
+        }
+    }
 }
 
 impl Facts {
+    fn new(n: usize) -> Facts {
+        Facts {
+            known: vec![None; n],
+            mentions: vec![Vec::new(); n],
+        }
+    }
+
     fn get(&self, r: Reg) -> Option<&Known> {
         self.known[r.0 as usize].as_ref()
     }
@@ -157,38 +180,41 @@ impl Facts {
     }
 
     fn set(&mut self, r: Reg, k: Known) {
-        if self.known[r.0 as usize].is_none() {
-            self.held.push(r);
+        let read: SmallVec<[Reg; 6]> = match &k {
+            Known::Const(_) => SmallVec::new(),
+            Known::Copy(s) => smallvec![*s],
+            Known::Def(op) => op
+                .use_refs()
+                .into_iter()
+                .filter_map(|u| match u {
+                    Operand::Reg(x) => Some(*x),
+                    Operand::Imm(_) => None,
+                })
+                .collect(),
+        };
+        for x in read {
+            self.mentions[x.0 as usize].push(r);
         }
         self.known[r.0 as usize] = Some(k);
     }
 
     /// Forgets what was known of `d` and every fact that mentions it.
     fn forget(&mut self, d: Reg) {
-        let known = &mut self.known;
-        known[d.0 as usize] = None;
-        self.held.retain(|&r| {
-            let stale = match &known[r.0 as usize] {
-                None => true,
-                Some(Known::Copy(s)) => *s == d,
-                Some(Known::Def(op)) => op.use_refs().contains(&&Operand::Reg(d)),
-                Some(Known::Const(_)) => false,
-            };
-            if stale {
-                known[r.0 as usize] = None;
+        self.known[d.0 as usize] = None;
+        for r in std::mem::take(&mut self.mentions[d.0 as usize]) {
+            let slot = &mut self.known[r.0 as usize];
+            // The list may be stale: `r` may know something new since.
+            if slot.as_ref().is_some_and(|k| k.mentions(d)) {
+                *slot = None;
             }
-            !stale
-        });
+        }
     }
 }
 
 /// Forward pass over block `b`: substitution, folding, identities,
 /// narrowing, known guards. Returns whether anything changed.
 fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
-    let mut facts = Facts {
-        known: vec![None; ctx.types.len()],
-        held: Vec::new(),
-    };
+    let mut facts = Facts::new(ctx.types.len());
     let mut changed = false;
     let insts = std::mem::take(&mut k.blocks[b].insts);
     let mut out = Vec::with_capacity(insts.len());
@@ -229,11 +255,11 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
             changed = true;
             continue;
         }
-        for d in inst.op.defs() {
+        for &d in inst.op.def_refs() {
             facts.forget(d);
         }
         if inst.guard.is_none() && inst.op.is_value() {
-            let dst = inst.op.defs()[0];
+            let dst = *inst.op.def_refs()[0];
             let fact = match &inst.op {
                 _ if ctx.pinned(dst) => None,
                 Op::Mov {
@@ -244,7 +270,9 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
                     src: Operand::Reg(s),
                     ..
                 } => (*s != dst && ctx.ty(*s) == ctx.ty(dst)).then_some(Known::Copy(*s)),
-                op => (!op.uses().contains(&Operand::Reg(dst))).then(|| Known::Def(op.clone())),
+                op => {
+                    (!op.use_refs().contains(&&Operand::Reg(dst))).then(|| Known::Def(op.clone()))
+                }
             };
             if let Some(f) = fact {
                 facts.set(dst, f);
@@ -508,8 +536,48 @@ impl Live {
     }
 }
 
+/// The registers one instruction touches, gathered once per pass (the
+/// op's walks allocate).
+struct Regs {
+    guard: Option<Guard>,
+    defs: SmallVec<[Reg; 4]>,
+    uses: SmallVec<[Reg; 6]>,
+}
+
+impl Regs {
+    fn of(inst: &Inst) -> Regs {
+        Regs {
+            guard: inst.guard,
+            defs: inst.op.def_refs().into_iter().copied().collect(),
+            uses: inst
+                .op
+                .use_refs()
+                .into_iter()
+                .filter_map(|u| match u {
+                    Operand::Reg(r) => Some(*r),
+                    Operand::Imm(_) => None,
+                })
+                .collect(),
+        }
+    }
+
+    fn of_block(insts: &[Inst]) -> Vec<Regs> {
+        insts.iter().map(Regs::of).collect()
+    }
+
+    /// Reads `r` (the guard included).
+    fn reads(&self, r: Reg) -> bool {
+        self.guard.is_some_and(|g| g.reg == r) || self.uses.contains(&r)
+    }
+
+    /// Reads or writes `r`.
+    fn touches(&self, r: Reg) -> bool {
+        self.reads(r) || self.defs.contains(&r)
+    }
+}
+
 /// Registers live at the end of each block.
-fn live_out(k: &Kernel, ctx: &Ctx, guards: &[bool]) -> Vec<Vec<Live>> {
+fn live_out(k: &Kernel, ctx: &Ctx, guards: &[bool], regs: &[Vec<Regs>]) -> Vec<Vec<Live>> {
     let n = ctx.types.len();
     let nb = k.blocks.len();
     let at_exit: Vec<Live> = ctx
@@ -517,32 +585,33 @@ fn live_out(k: &Kernel, ctx: &Ctx, guards: &[bool]) -> Vec<Vec<Live>> {
         .iter()
         .map(|&l| if l { Live::Yes } else { Live::Dead })
         .collect();
+    let succs: Vec<Vec<BlockId>> = k.blocks.iter().map(|b| b.term.successors()).collect();
     let mut live_in = vec![vec![Live::Dead; n]; nb];
     let mut out = vec![vec![Live::Dead; n]; nb];
+    let mut live = vec![Live::Dead; n];
     loop {
         let mut changed = false;
         for b in (0..nb).rev() {
             let block = &k.blocks[b];
-            let mut live = match block.term {
-                Term::Exit | Term::Trap => at_exit.clone(),
-                Term::Ret => vec![Live::Yes; n],
+            match block.term {
+                Term::Exit | Term::Trap => live.clone_from(&at_exit),
+                Term::Ret => live.fill(Live::Yes),
                 _ => {
-                    let mut l = vec![Live::Dead; n];
-                    for s in block.term.successors() {
-                        for (x, &y) in l.iter_mut().zip(&live_in[s.0 as usize]) {
+                    live.fill(Live::Dead);
+                    for s in &succs[b] {
+                        for (x, &y) in live.iter_mut().zip(&live_in[s.0 as usize]) {
                             *x = x.join(y);
                         }
                     }
-                    l
                 }
-            };
+            }
             out[b].clone_from(&live);
             start_back(&block.term, &mut live);
-            for inst in block.insts.iter().rev() {
-                step_back(inst, guards, &mut live);
+            for r in regs[b].iter().rev() {
+                step_back(r, guards, &mut live);
             }
             if live != live_in[b] {
-                live_in[b] = live;
+                std::mem::swap(&mut live_in[b], &mut live);
                 changed = true;
             }
         }
@@ -559,12 +628,12 @@ fn start_back(term: &Term, live: &mut [Live]) {
     }
 }
 
-/// Liveness across `inst`, backwards. A write under a guard satisfies the
-/// reads under the same guard and kills nothing else (the old value stays
-/// where the guard is false); a write of a guard register ends what was
-/// known to be read only under it.
-fn step_back(inst: &Inst, guards: &[bool], live: &mut [Live]) {
-    for d in inst.op.defs() {
+/// Liveness across an instruction, backwards. A write under a guard
+/// satisfies the reads under the same guard and kills nothing else (the old
+/// value stays where the guard is false); a write of a guard register ends
+/// what was known to be read only under it.
+fn step_back(inst: &Regs, guards: &[bool], live: &mut [Live]) {
+    for &d in &inst.defs {
         match inst.guard {
             None => live[d.0 as usize] = Live::Dead,
             Some(g) if live[d.0 as usize] == Live::Under(g) => live[d.0 as usize] = Live::Dead,
@@ -579,28 +648,26 @@ fn step_back(inst: &Inst, guards: &[bool], live: &mut [Live]) {
         }
     }
     let read = inst.guard.map_or(Live::Yes, Live::Under);
-    for u in inst.op.uses() {
-        if let Operand::Reg(r) = u {
-            live[r.0 as usize] = live[r.0 as usize].join(read);
-        }
+    for &r in &inst.uses {
+        live[r.0 as usize] = live[r.0 as usize].join(read);
     }
     if let Some(g) = inst.guard {
         live[g.reg.0 as usize] = Live::Yes;
     }
 }
 
-/// Whether `inst` reads or writes `r` (its guard included).
-fn touches(inst: &Inst, r: Reg) -> bool {
-    inst.guard.is_some_and(|g| g.reg == r)
-        || inst.op.defs().contains(&r)
-        || inst.op.uses().contains(&Operand::Reg(r))
-}
-
 /// `t = op; ...; r = mov t; ...t...` into `r = op; ...; ...r...` in block
 /// `b`: nothing between the write and the move touches `r` or `t` or can
 /// stop or fault, and every later read of that value of `t` (in this block:
 /// `t` must be dead at its end or written again) comes before `r` changes.
-fn merge_moves(k: &mut Kernel, ctx: &Ctx, b: usize, live_out: &[Live]) -> bool {
+fn merge_moves(
+    k: &mut Kernel,
+    ctx: &Ctx,
+    guards: &[bool],
+    b: usize,
+    live_out: &[Live],
+    regs: &mut Vec<Regs>,
+) -> bool {
     let block = &mut k.blocks[b];
     let mut dead = vec![false; block.insts.len()];
     let mut changed = false;
@@ -617,7 +684,7 @@ fn merge_moves(k: &mut Kernel, ctx: &Ctx, b: usize, live_out: &[Live]) -> bool {
         if r == t || ctx.pinned(r) || ctx.pinned(t) || ctx.ty(r) != ctx.ty(t) {
             continue;
         }
-        let Some(i) = def_before(insts, &dead, j, r, t) else {
+        let Some(i) = def_before(insts, regs, &dead, j, r, t) else {
             continue;
         };
         let (gi, gj) = (insts[i].guard, insts[j].guard);
@@ -628,12 +695,21 @@ fn merge_moves(k: &mut Kernel, ctx: &Ctx, b: usize, live_out: &[Live]) -> bool {
         };
         let op = &insts[i].op;
         let quiet = op.is_value() || matches!(op, Op::Load(_) | Op::Special { .. });
-        if !quiet || op.defs().contains(&r) || guard.is_some_and(|g| op.defs().contains(&g.reg)) {
+        if !quiet
+            || regs[i].defs.contains(&r)
+            || guard.is_some_and(|g| regs[i].defs.contains(&g.reg))
+        {
             continue;
         }
         // A guarded move leaves `t` unread where its guard is false: later
         // reads of `t` cannot become reads of `r` then.
-        let Some(later) = later_reads(block, j, r, t, live_out, gj.is_some()) else {
+        let tail = Tail {
+            regs: &regs[j + 1..],
+            term: &block.term,
+            live_out,
+            guards,
+        };
+        let Some(later) = tail.reads_of(r, t, gj.is_some()) else {
             continue;
         };
         let insts = &mut block.insts;
@@ -643,9 +719,13 @@ fn merge_moves(k: &mut Kernel, ctx: &Ctx, b: usize, live_out: &[Live]) -> bool {
             }
         }
         insts[i].guard = guard;
+        regs[i] = Regs::of(&insts[i]);
         for &l in &later {
             match l {
-                Some(l) => rename_reads(&mut insts[l], t, r),
+                Some(l) => {
+                    rename_reads(&mut insts[j + 1 + l], t, r);
+                    regs[j + 1 + l] = Regs::of(&insts[j + 1 + l]);
+                }
                 None => rename_term(&mut block.term, t, r),
             }
         }
@@ -655,26 +735,34 @@ fn merge_moves(k: &mut Kernel, ctx: &Ctx, b: usize, live_out: &[Live]) -> bool {
     if changed {
         let mut it = dead.iter();
         block.insts.retain(|_| !it.next().copied().unwrap_or(false));
+        let mut it = dead.iter();
+        regs.retain(|_| !it.next().copied().unwrap_or(false));
     }
     changed
 }
 
 /// The write of `t` that the move at `j` reads, when only quiet value ops
 /// that touch neither `r`, `t` nor the move's guard come between.
-fn def_before(insts: &[Inst], dead: &[bool], j: usize, r: Reg, t: Reg) -> Option<usize> {
+fn def_before(
+    insts: &[Inst],
+    regs: &[Regs],
+    dead: &[bool],
+    j: usize,
+    r: Reg,
+    t: Reg,
+) -> Option<usize> {
     let guard = insts[j].guard.map(|g| g.reg);
     for i in (0..j).rev() {
         if dead[i] {
             continue;
         }
-        let inst = &insts[i];
-        if inst.op.defs().contains(&t) {
+        if regs[i].defs.contains(&t) {
             return Some(i);
         }
-        if !inst.op.is_value()
-            || touches(inst, r)
-            || touches(inst, t)
-            || guard.is_some_and(|g| touches(inst, g))
+        if !insts[i].op.is_value()
+            || regs[i].touches(r)
+            || regs[i].touches(t)
+            || guard.is_some_and(|g| regs[i].touches(g))
         {
             return None;
         }
@@ -682,84 +770,69 @@ fn def_before(insts: &[Inst], dead: &[bool], j: usize, r: Reg, t: Reg) -> Option
     None
 }
 
-/// The reads of `t` after the move at `j` that see the moved value
-/// (`None` standing for the terminator), if all of them come before `r`
-/// is written again and `t` is dead where they end.
-fn later_reads(
-    block: &crate::kernel::Block,
-    j: usize,
-    r: Reg,
-    t: Reg,
-    live_out: &[Live],
-    guarded: bool,
-) -> Option<Vec<Option<usize>>> {
-    let mut reads = Vec::new();
-    let mut r_written = false;
-    for (l, inst) in block.insts.iter().enumerate().skip(j + 1) {
-        if touches_read(inst, t) {
+/// The instructions of a block after a point, and what follows the block.
+struct Tail<'a> {
+    regs: &'a [Regs],
+    term: &'a Term,
+    live_out: &'a [Live],
+    guards: &'a [bool],
+}
+
+impl Tail<'_> {
+    /// The reads of `t` in the tail that see its value at the start
+    /// (indices into the tail; `None` standing for the terminator), if all
+    /// of them come before `r` is written again and `t` is dead where they
+    /// end. `guarded`: the value was moved under a guard.
+    fn reads_of(&self, r: Reg, t: Reg, guarded: bool) -> Option<Vec<Option<usize>>> {
+        let mut reads = Vec::new();
+        let mut r_written = false;
+        for (l, inst) in self.regs.iter().enumerate() {
+            if inst.reads(t) {
+                if r_written || guarded {
+                    return None;
+                }
+                reads.push(Some(l));
+            }
+            if inst.defs.contains(&t) {
+                // Written again: unguarded, the value ends here; guarded, it
+                // lives on where the guard is false, unless only reads under
+                // the same guard follow.
+                let ends = match inst.guard {
+                    None => true,
+                    Some(g) => {
+                        let after = self.live_after(l, t);
+                        after.is_dead() || after == Live::Under(g)
+                    }
+                };
+                return ends.then_some(reads);
+            }
+            if inst.defs.contains(&r) {
+                r_written = true;
+            }
+        }
+        if self.term.uses().contains(&t) {
             if r_written || guarded {
                 return None;
             }
-            reads.push(Some(l));
+            reads.push(None);
         }
-        if inst.op.defs().contains(&t) {
-            // Written again: unguarded, the moved value ends here; guarded,
-            // it lives on where the guard is false, unless only reads under
-            // the same guard follow.
-            let ends = match inst.guard {
-                None => true,
-                Some(g) => {
-                    let after = live_after(block, l, t, live_out);
-                    after.is_dead() || after == Live::Under(g)
-                }
-            };
-            return ends.then_some(reads);
-        }
-        if inst.op.defs().contains(&r) {
-            r_written = true;
-        }
+        self.live_out[t.0 as usize].is_dead().then_some(reads)
     }
-    if block.term.uses().contains(&t) {
-        if r_written || guarded {
-            return None;
-        }
-        reads.push(None);
-    }
-    live_out[t.0 as usize].is_dead().then_some(reads)
-}
 
-/// Whether the value of `r` after instruction `l` of `block` is needed
-/// (the backward liveness of one register).
-fn live_after(block: &crate::kernel::Block, l: usize, r: Reg, live_out: &[Live]) -> Live {
-    let mut s = live_out[r.0 as usize];
-    if block.term.uses().contains(&r) {
-        s = Live::Yes;
+    /// Whether the value of `r` after instruction `l` of the tail is needed.
+    fn live_after(&self, l: usize, r: Reg) -> Live {
+        // Merges in this block may have made more registers guards.
+        let mut guards = self.guards.to_vec();
+        for g in self.regs.iter().filter_map(|x| x.guard) {
+            guards[g.reg.0 as usize] = true;
+        }
+        let mut live = self.live_out.to_vec();
+        start_back(self.term, &mut live);
+        for inst in self.regs[l + 1..].iter().rev() {
+            step_back(inst, &guards, &mut live);
+        }
+        live[r.0 as usize]
     }
-    for inst in block.insts[l + 1..].iter().rev() {
-        let defs = inst.op.defs();
-        if defs.contains(&r) {
-            match inst.guard {
-                None => s = Live::Dead,
-                Some(g) if s == Live::Under(g) => s = Live::Dead,
-                Some(_) => {}
-            }
-        }
-        if matches!(s, Live::Under(g) if defs.contains(&g.reg)) {
-            s = Live::Yes;
-        }
-        if inst.op.uses().contains(&Operand::Reg(r)) {
-            s = s.join(inst.guard.map_or(Live::Yes, Live::Under));
-        }
-        if inst.guard.is_some_and(|g| g.reg == r) {
-            s = Live::Yes;
-        }
-    }
-    s
-}
-
-/// Whether `inst` reads `r` (its guard included).
-fn touches_read(inst: &Inst, r: Reg) -> bool {
-    inst.guard.is_some_and(|g| g.reg == r) || inst.op.uses().contains(&Operand::Reg(r))
 }
 
 /// Makes `inst` read `to` where it read `from`.
@@ -786,23 +859,30 @@ fn rename_term(term: &mut Term, from: Reg, to: Reg) {
 
 /// Removes the value ops and special-register reads of block `b` whose
 /// results are all dead.
-fn drop_dead(k: &mut Kernel, ctx: &Ctx, guards: &[bool], b: usize, live_out: &[Live]) -> bool {
+fn drop_dead(
+    k: &mut Kernel,
+    ctx: &Ctx,
+    guards: &[bool],
+    b: usize,
+    live_out: &[Live],
+    regs: &[Regs],
+) -> bool {
     let block = &mut k.blocks[b];
     let mut live = live_out.to_vec();
     start_back(&block.term, &mut live);
     let mut keep = vec![true; block.insts.len()];
-    for (i, inst) in block.insts.iter().enumerate().rev() {
+    for (i, (inst, regs)) in block.insts.iter().zip(regs).enumerate().rev() {
         let pure = inst.op.is_value() || matches!(inst.op, Op::Special { .. });
-        let defs = inst.op.defs();
         if pure
-            && defs
+            && regs
+                .defs
                 .iter()
                 .all(|d| live[d.0 as usize].is_dead() && !ctx.pinned(*d))
         {
             keep[i] = false;
             continue;
         }
-        step_back(inst, guards, &mut live);
+        step_back(regs, guards, &mut live);
     }
     let changed = keep.contains(&false);
     if changed {
