@@ -26,9 +26,10 @@
 //!   the lifters' temporaries counts as live, so `xisa exec` still reports
 //!   each machine register's final value; after a `ret` everything is.
 //!
-//! A shuffle's source registers are left alone everywhere: other lanes read
-//! them there, possibly from a different point of the program. Sync points
-//! and host calls keep their operands as they are.
+//! A shuffle's source register keeps every write it had, with the value it
+//! had, at every sync point: other lanes read it there, possibly from a
+//! different point of the program. Sync points and host calls keep their
+//! operands as they are.
 
 use crate::build::is_temporary;
 use crate::inst::{BinOp, BlockId, CvtOp, Guard, Inst, Op, Operand, Reg, Term};
@@ -54,9 +55,7 @@ pub fn simplify(k: &mut Kernel) -> Simplified {
     let ctx = Ctx::new(k);
     for _ in 0..4 {
         let mut changed = false;
-        for b in 0..k.blocks.len() {
-            changed |= forward(k, &ctx, b);
-        }
+        changed |= forward_all(k, &ctx);
         let mut regs: Vec<Vec<Regs>> = k.blocks.iter().map(|b| Regs::of_block(&b.insts)).collect();
         let guards = guard_regs(k);
         // Merges change liveness only inside their block (the merged
@@ -94,8 +93,8 @@ fn guard_regs(k: &Kernel) -> Vec<bool> {
 /// Facts about the kernel's registers that no rewrite changes.
 struct Ctx {
     types: Vec<Type>,
-    /// A shuffle's source somewhere: never rewritten (the scheduler reads
-    /// it in every lane of the wave, wherever the lane is).
+    /// A shuffle's source somewhere: its writes stay where they are (the
+    /// scheduler reads it in every lane of the wave, wherever the lane is).
     pinned: Vec<bool>,
     /// Live where a lane exits or traps: every register but temporaries.
     at_exit: Vec<bool>,
@@ -138,11 +137,14 @@ enum Known {
     /// Written by this unguarded value op, whose operands still hold the
     /// values it read.
     Def(Op),
+    /// The high word of this 64-bit register (unchanged since).
+    High(Reg),
 }
 
 /// The facts of one block's forward pass, with, for each register, the
 /// registers whose facts mention it (so that a write forgets them without
 /// a scan of every fact).
+#[derive(Clone)]
 struct Facts {
     known: Vec<Option<Known>>,
     mentions: Vec<Vec<Reg>>,
@@ -153,7 +155,7 @@ impl Known {
     fn mentions(&self, r: Reg) -> bool {
         match self {
             Known::Const(_) => false,
-            Known::Copy(s) => *s == r,
+            Known::Copy(s) | Known::High(s) => *s == r,
             Known::Def(op) => op.use_refs().contains(&&Operand::Reg(r)),
         }
     }
@@ -182,7 +184,7 @@ impl Facts {
     fn set(&mut self, r: Reg, k: Known) {
         let read: SmallVec<[Reg; 6]> = match &k {
             Known::Const(_) => SmallVec::new(),
-            Known::Copy(s) => smallvec![*s],
+            Known::Copy(s) | Known::High(s) => smallvec![*s],
             Known::Def(op) => op
                 .use_refs()
                 .into_iter()
@@ -213,8 +215,7 @@ impl Facts {
 
 /// Forward pass over block `b`: substitution, folding, identities,
 /// narrowing, known guards. Returns whether anything changed.
-fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
-    let mut facts = Facts::new(ctx.types.len());
+fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Facts) {
     let mut changed = false;
     let insts = std::mem::take(&mut k.blocks[b].insts);
     let mut out = Vec::with_capacity(insts.len());
@@ -246,12 +247,16 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
                 }
                 changed = true;
             }
-            if let Some(op) = fold(&inst.op, ctx).or_else(|| narrow(&inst.op, ctx, &facts)) {
+            let rewritten = fold(&inst.op, ctx)
+                .or_else(|| narrow(&inst.op, ctx, &facts))
+                .or_else(|| rejoin(&inst.op, ctx, &facts))
+                .or_else(|| unbitcast(&inst.op, &facts));
+            if let Some(op) = rewritten {
                 changed |= op != inst.op;
                 inst.op = op;
             }
         }
-        if inst.is_self_move() {
+        if inst.is_self_move() || redundant(&inst, &facts) {
             changed = true;
             continue;
         }
@@ -261,7 +266,6 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
         if inst.guard.is_none() && inst.op.is_value() {
             let dst = *inst.op.def_refs()[0];
             let fact = match &inst.op {
-                _ if ctx.pinned(dst) => None,
                 Op::Mov {
                     src: Operand::Imm(v),
                     ..
@@ -270,9 +274,9 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
                     src: Operand::Reg(s),
                     ..
                 } => (*s != dst && ctx.ty(*s) == ctx.ty(dst)).then_some(Known::Copy(*s)),
-                op => {
+                op => high_word(op, &facts).map(Known::High).or_else(|| {
                     (!op.use_refs().contains(&&Operand::Reg(dst))).then(|| Known::Def(op.clone()))
-                }
+                }),
             };
             if let Some(f) = fact {
                 facts.set(dst, f);
@@ -293,7 +297,112 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize) -> bool {
             changed = true;
         }
     }
+    (changed, facts)
+}
+
+/// A move of what its register already holds.
+fn redundant(inst: &Inst, facts: &Facts) -> bool {
+    let Op::Mov { dst, src, .. } = inst.op else {
+        return false;
+    };
+    match (src, facts.get(dst)) {
+        (Operand::Reg(s), Some(&Known::Copy(c))) => s == c,
+        (Operand::Imm(v), Some(&Known::Const(c))) => v == c,
+        _ => false,
+    }
+}
+
+/// The 64-bit register whose high word `op` takes: a 32-bit truncation of
+/// its right shift by 32.
+fn high_word(op: &Op, facts: &Facts) -> Option<Reg> {
+    let Op::Cvt(c) = op else { return None };
+    if (c.op, c.to, c.from) != (CvtOp::Trunc, Type::I32, Type::I64) {
+        return None;
+    }
+    let Operand::Reg(y) = c.src else { return None };
+    match facts.def(y)? {
+        Op::Bin(s)
+            if matches!(s.op, BinOp::LShr | BinOp::AShr)
+                && s.ty == Type::I64
+                && s.b == Operand::Imm(32) =>
+        {
+            match s.a {
+                Operand::Reg(x) => Some(x),
+                Operand::Imm(_) => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Runs [`forward`] over every block, in reverse postorder: a block whose
+/// one predecessor is another block (not a `ret` continuation) starts from
+/// that block's facts at its end.
+fn forward_all(k: &mut Kernel, ctx: &Ctx) -> bool {
+    let n = ctx.types.len();
+    let preds = k.predecessors();
+    let rets = k.return_blocks();
+    let order = reverse_postorder(k);
+    let inherits = |b: usize| match preds[b].as_slice() {
+        [p] if *p != b && b != 0 && !rets.contains(&BlockId(b as u32)) => Some(*p),
+        _ => None,
+    };
+    // How many blocks start from each block's facts.
+    let mut heirs = vec![0usize; k.blocks.len()];
+    for b in 0..k.blocks.len() {
+        if let Some(p) = inherits(b) {
+            heirs[p] += 1;
+        }
+    }
+    let mut saved: Vec<Option<Facts>> = vec![None; k.blocks.len()];
+    let mut changed = false;
+    for b in order {
+        let start = inherits(b)
+            .and_then(|p| {
+                heirs[p] = heirs[p].saturating_sub(1);
+                if heirs[p] == 0 {
+                    saved[p].take()
+                } else {
+                    saved[p].clone()
+                }
+            })
+            .unwrap_or_else(|| Facts::new(n));
+        let (c, end) = forward(k, ctx, b, start);
+        changed |= c;
+        if heirs[b] > 0 {
+            saved[b] = Some(end);
+        }
+    }
     changed
+}
+
+/// The blocks reachable from the entry in reverse postorder, then the
+/// rest.
+fn reverse_postorder(k: &Kernel) -> Vec<usize> {
+    let nb = k.blocks.len();
+    let mut seen = vec![false; nb];
+    let mut post = Vec::with_capacity(nb);
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    if nb > 0 {
+        seen[0] = true;
+        stack.push((0, 0));
+    }
+    while let Some((b, i)) = stack.pop() {
+        let succs = k.blocks[b].term.successors();
+        if let Some(s) = succs.get(i) {
+            stack.push((b, i + 1));
+            let s = s.0 as usize;
+            if s < nb && !seen[s] {
+                seen[s] = true;
+                stack.push((s, 0));
+            }
+        } else {
+            post.push(b);
+        }
+    }
+    post.reverse();
+    post.extend((0..nb).filter(|&b| !seen[b]));
+    post
 }
 
 /// A 32-bit truncation of a 64-bit op on 32-bit values as the 32-bit op
@@ -407,12 +516,15 @@ fn low(o: Operand, ctx: &Ctx, facts: &Facts) -> Option<Operand> {
 /// The 32-bit halves of `r` when it was joined from them:
 /// `zext(lo) | shl(zext(hi), 32)` (either order).
 fn pair(r: Reg, ctx: &Ctx, facts: &Facts) -> Option<(Operand, Operand)> {
-    let Some(Op::Bin(o)) = facts.def(r) else {
-        return None;
-    };
-    if (o.op, o.ty) != (BinOp::Or, Type::I64) {
-        return None;
+    match facts.def(r) {
+        Some(Op::Bin(o)) if (o.op, o.ty) == (BinOp::Or, Type::I64) => halves(o.a, o.b, ctx, facts),
+        _ => None,
     }
+}
+
+/// The 32-bit halves joined by `a | b`, when one is `zext(lo)` (or a
+/// 32-bit immediate) and the other `shl(zext(hi), 32)`.
+fn halves(a: Operand, b: Operand, ctx: &Ctx, facts: &Facts) -> Option<(Operand, Operand)> {
     let half = |x: Operand| match x {
         Operand::Imm(v) if v >> 32 == 0 => Some(x),
         Operand::Reg(y) => facts.def(y).and_then(|d| zext_of(d, ctx)),
@@ -427,10 +539,56 @@ fn pair(r: Reg, ctx: &Ctx, facts: &Facts) -> Option<(Operand, Operand)> {
             _ => None,
         }
     };
-    if let (Some(lo), Some(hi)) = (half(o.a), high(o.b)) {
+    if let (Some(lo), Some(hi)) = (half(a), high(b)) {
         return Some((lo, hi));
     }
-    Some((half(o.b)?, high(o.a)?))
+    Some((half(b)?, high(a)?))
+}
+
+/// A bitcast of a bitcast back to the first type: a move of the original
+/// (lifters move float values through integer registers and back).
+fn unbitcast(op: &Op, facts: &Facts) -> Option<Op> {
+    let Op::Cvt(outer) = op else { return None };
+    let Operand::Reg(y) = outer.src else {
+        return None;
+    };
+    let Some(Op::Cvt(inner)) = facts.def(y) else {
+        return None;
+    };
+    let back = outer.op == CvtOp::Bitcast
+        && inner.op == CvtOp::Bitcast
+        && inner.from == outer.to
+        && inner.to == outer.from;
+    back.then_some(Op::Mov {
+        ty: outer.to,
+        dst: outer.dst,
+        src: inner.src,
+    })
+}
+
+/// A 64-bit register joined again from its own halves (the lifters split
+/// register pairs into 32-bit registers and join them for 64-bit
+/// operands): a move of it.
+fn rejoin(op: &Op, ctx: &Ctx, facts: &Facts) -> Option<Op> {
+    let Op::Bin(o) = op else { return None };
+    if (o.op, o.ty) != (BinOp::Or, Type::I64) {
+        return None;
+    }
+    let (Operand::Reg(lo), Operand::Reg(hi)) = halves(o.a, o.b, ctx, facts)? else {
+        return None;
+    };
+    let Some(Op::Cvt(c)) = facts.def(lo) else {
+        return None;
+    };
+    let Operand::Reg(x) = c.src else { return None };
+    let whole = (c.op, c.to, c.from) == (CvtOp::Trunc, Type::I32, Type::I64)
+        && facts.get(hi) == Some(&Known::High(x))
+        && ctx.ty(x) == Type::I64;
+    whole.then_some(Op::Mov {
+        ty: Type::I64,
+        dst: o.dst,
+        src: Operand::Reg(x),
+    })
 }
 
 /// `op` as a move, when its operands fix its value or an identity makes it
@@ -681,7 +839,10 @@ fn merge_moves(
         else {
             continue;
         };
-        if r == t || ctx.pinned(r) || ctx.pinned(t) || ctx.ty(r) != ctx.ty(t) {
+        // `r`'s write moves up past quiet value ops only (no sync point
+        // between), so a shuffle source may be `r`, not `t` (which would
+        // stop being written).
+        if r == t || ctx.pinned(t) || ctx.ty(r) != ctx.ty(t) {
             continue;
         }
         let Some(i) = def_before(insts, regs, &dead, j, r, t) else {

@@ -260,3 +260,98 @@ fn shuffle_sources_are_left_alone() {
         ]
     );
 }
+
+#[test]
+fn a_pair_split_in_one_block_is_joined_again_in_the_next() {
+    // The lifters split a 64-bit value into two 32-bit registers where it
+    // arrives and join them where an instruction reads the pair; a block
+    // with one predecessor starts from that block's facts, and the high
+    // half remembers its register even after the shift's temporary is
+    // reused.
+    let got = simplified(
+        "%lo: i32, %hi: i32, %t.i64.0: i64, %t.i64.1: i64, %t.i64.2: i64, %t.i64.3: i64, %v: i32",
+        "  %lo = cvt.trunc.i32.i64 %p
+  %t.i64.0 = lshr.i64 %p, 32
+  %hi = cvt.trunc.i32.i64 %t.i64.0
+  br next
+next:
+  %t.i64.1 = cvt.zext.i64.i32 %lo
+  %t.i64.2 = cvt.zext.i64.i32 %hi
+  %t.i64.3 = shl.i64 %t.i64.2, 32
+  %t.i64.0 = or.i64 %t.i64.1, %t.i64.3
+  %v = ld.global.b32 [%t.i64.0+8]",
+    );
+    assert_eq!(
+        got,
+        [
+            "%lo = cvt.trunc.i32.i64 %p",
+            "%t.i64.0 = lshr.i64 %p, 32",
+            "%hi = cvt.trunc.i32.i64 %t.i64.0",
+            "%v = ld.global.b32 [%p+8]"
+        ]
+    );
+}
+
+#[test]
+fn a_block_with_two_predecessors_starts_knowing_nothing() {
+    let got = simplified(
+        "%x: i32, %q: i1, %r: i32",
+        "  %x = special.tid.x
+  %q = icmp.ult.i32 %x, 5
+  %r = mov.i32 1
+  brc %q, a, b
+a:
+  %r = mov.i32 2
+  br b
+b:
+  %x = add.i32 %r, 0
+  st.global.b32 [%p], %x",
+    );
+    assert!(
+        got.contains(&"st.global.b32 [%p], %r".to_string()),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_bitcast_there_and_back_is_the_value() {
+    let got = simplified(
+        "%x: i32, %t.f32.0: f32, %t.i32.0: i32, %y: i32",
+        "  %x = special.tid.x
+  %t.f32.0 = cvt.bitcast.f32.i32 %x
+  %t.i32.0 = cvt.bitcast.i32.f32 %t.f32.0
+  %y = mov.i32 %t.i32.0
+  st.global.b32 [%p], %y",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%y = mov.i32 %x",
+            "st.global.b32 [%p], %x"
+        ]
+    );
+}
+
+#[test]
+fn a_shuffle_source_may_take_a_merged_write() {
+    // Its write moves up past quiet value ops only, so every lane's value at
+    // the shuffle is unchanged.
+    let got = simplified(
+        "%x: i32, %t.i32.0: i32, %v: i32, %r: i32",
+        "  %x = special.tid.x
+  %t.i32.0 = add.i32 %x, 1
+  %v = mov.i32 %t.i32.0
+  %r = shfl.i32 %v, 0
+  st.global.b32 [%p], %r",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%v = add.i32 %x, 1",
+            "%r = shfl.i32 %v, 0",
+            "st.global.b32 [%p], %r"
+        ]
+    );
+}
