@@ -185,14 +185,7 @@ impl Facts {
         let read: SmallVec<[Reg; 6]> = match &k {
             Known::Const(_) => SmallVec::new(),
             Known::Copy(s) | Known::High(s) => smallvec![*s],
-            Known::Def(op) => op
-                .use_refs()
-                .into_iter()
-                .filter_map(|u| match u {
-                    Operand::Reg(x) => Some(*x),
-                    Operand::Imm(_) => None,
-                })
-                .collect(),
+            Known::Def(op) => reg_uses(op),
         };
         for x in read {
             self.mentions[x.0 as usize].push(r);
@@ -694,6 +687,17 @@ impl Live {
     }
 }
 
+/// The registers `op` reads.
+fn reg_uses(op: &Op) -> SmallVec<[Reg; 6]> {
+    op.use_refs()
+        .into_iter()
+        .filter_map(|u| match u {
+            Operand::Reg(r) => Some(*r),
+            Operand::Imm(_) => None,
+        })
+        .collect()
+}
+
 /// The registers one instruction touches, gathered once per pass (the
 /// op's walks allocate).
 struct Regs {
@@ -707,15 +711,7 @@ impl Regs {
         Regs {
             guard: inst.guard,
             defs: inst.op.def_refs().into_iter().copied().collect(),
-            uses: inst
-                .op
-                .use_refs()
-                .into_iter()
-                .filter_map(|u| match u {
-                    Operand::Reg(r) => Some(*r),
-                    Operand::Imm(_) => None,
-                })
-                .collect(),
+            uses: reg_uses(&inst.op),
         }
     }
 
