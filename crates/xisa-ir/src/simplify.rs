@@ -258,6 +258,29 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Fact
         }
         if inst.guard.is_none() && inst.op.is_value() {
             let dst = *inst.op.def_refs()[0];
+            if let Op::Mov {
+                src: Operand::Reg(s),
+                ..
+            } = inst.op
+            {
+                if s != dst
+                    && ctx.ty(s) == ctx.ty(dst)
+                    && ctx.at_exit[dst.0 as usize]
+                    && !ctx.at_exit[s.0 as usize]
+                {
+                    // A temporary moved into a machine register: later
+                    // reads take the register, so that the temporary dies
+                    // here and the merge can write the register directly;
+                    // the register learns what was known of the temporary.
+                    let known = facts.get(s).filter(|f| !f.mentions(dst)).cloned();
+                    facts.set(s, Known::Copy(dst));
+                    if let Some(f) = known {
+                        facts.set(dst, f);
+                    }
+                    out.push(inst);
+                    continue;
+                }
+            }
             let fact = match &inst.op {
                 Op::Mov {
                     src: Operand::Imm(v),

@@ -164,7 +164,7 @@ fn no_merge_moves_a_write_across_a_read_of_its_register() {
             "%t.i32.0 = add.i32 %x, 1",
             "%s = add.i32 %r, %x",
             "%r = mov.i32 %t.i32.0",
-            "st.global.v2.b32 [%p], %t.i32.0, %s"
+            "st.global.v2.b32 [%p], %r, %s"
         ]
     );
 }
