@@ -17,9 +17,18 @@ pub fn llvm_mc() -> Option<String> {
             .unwrap_or(false)
     };
     if !have() {
+        // Tests run as parallel processes: one installs while the others wait
+        // on the lock (and on dpkg's, should something else hold it), then
+        // find the tool.
+        let install = "command -v llvm-mc-19 >/dev/null || \
+            (apt-get update && apt-get install -y -o DPkg::Lock::Timeout=600 llvm-19)";
         let _ = Command::new("sh")
             .arg("-c")
-            .arg("(apt-get update && apt-get install -y llvm-19) >/dev/null 2>&1")
+            .arg(format!(
+                "if command -v flock >/dev/null; then \
+                   flock /tmp/xisa-apt.lock sh -c '{install}'; \
+                 else sh -c '{install}'; fi >/dev/null 2>&1"
+            ))
             .status();
     }
     if have() {
