@@ -11,16 +11,22 @@
 //! the engines and Cranelift's compile time all pay for every instruction.
 //! [`simplify`] rewrites a kernel to an equivalent one with fewer:
 //!
-//! * **Constants and copies**, per block: a value op whose operands are all
-//!   immediates becomes a `mov` of its value (`semantics::value`, the IR's
-//!   own definition, so both engines agree by construction), and identities
-//!   (`x + 0`, `x | 0`, `x << 0`, `x & all-ones`, `0 * a + c`, ...) become
-//!   moves; a register known to hold a constant or a copy of another
-//!   register is read as that constant (in value ops) or that register.
-//!   A guard known true is dropped, an instruction whose guard is known
-//!   false is removed.
+//! * **Constants, copies, narrow ops**, per block in reverse postorder (a
+//!   block with one predecessor starts from what that block knew at its
+//!   end): a value op whose operands are all immediates becomes a `mov` of
+//!   its value (`semantics::value`, the IR's own definition, so both
+//!   engines agree by construction), and identities (`x + 0`, `x | 0`,
+//!   `x << 0`, `x & all-ones`, `0 * a + c`, ...) become moves; a register
+//!   known to hold a constant or a copy of another register is read as that
+//!   constant (in value ops) or that register (after `r = mov t` of a
+//!   temporary, reads of `t` read `r`). A 32-bit truncation of a 64-bit op
+//!   on 32-bit values is the 32-bit op, a register pair joined again from
+//!   one 64-bit register's halves is that register, a bitcast there and
+//!   back is the value. A guard known true is dropped, an instruction whose
+//!   guard is known false is removed.
 //! * **Merging**: `t = op ...; (value ops not touching r or t); r = mov t`
-//!   with `t` dead afterwards becomes `r = op ...`.
+//!   becomes `r = op ...` where `t` dies (its later reads in the block read
+//!   `r`).
 //! * **Dead values**: a value op or special-register read whose every
 //!   result is dead is removed. At `exit` (and a trap) every register but
 //!   the lifters' temporaries counts as live, so `xisa exec` still reports
