@@ -1173,6 +1173,18 @@ impl Op {
     pub fn uses(&self) -> Vec<Operand> {
         self.use_refs().into_iter().copied().collect()
     }
+
+    /// The registers this op reads: its register operands, in order
+    /// (address operands included).
+    pub fn reg_uses(&self) -> SmallVec<[Reg; 6]> {
+        self.use_refs()
+            .into_iter()
+            .filter_map(|u| match u {
+                Operand::Reg(r) => Some(*r),
+                Operand::Imm(_) => None,
+            })
+            .collect()
+    }
 }
 
 /// One body for the shared and the mutable walks over an op's written

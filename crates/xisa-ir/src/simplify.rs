@@ -71,6 +71,7 @@ pub fn simplify(k: &mut Kernel) -> Simplified {
         for (b, out) in live.iter().enumerate() {
             changed |= merge_moves(k, &ctx, &guards, b, out, &mut regs[b]);
         }
+        // Merges may have renamed guards.
         let guards = guard_regs(k);
         for (b, out) in live.iter().enumerate() {
             changed |= drop_dead(k, &ctx, &guards, b, out, &regs[b]);
@@ -102,8 +103,10 @@ struct Ctx {
     /// A shuffle's source somewhere: its writes stay where they are (the
     /// scheduler reads it in every lane of the wave, wherever the lane is).
     pinned: Vec<bool>,
-    /// Live where a lane exits or traps: every register but temporaries.
-    at_exit: Vec<bool>,
+    /// A machine register, not a lifter temporary: live where a lane exits
+    /// or traps (`xisa exec` reports it), and the register a temporary's
+    /// reads are forwarded to after a move into it.
+    machine: Vec<bool>,
 }
 
 impl Ctx {
@@ -122,7 +125,7 @@ impl Ctx {
         Ctx {
             types: k.regs.iter().map(|r| r.ty).collect(),
             pinned,
-            at_exit: k.regs.iter().map(|r| !is_temporary(&r.name)).collect(),
+            machine: k.regs.iter().map(|r| !is_temporary(&r.name)).collect(),
         }
     }
 
@@ -191,7 +194,7 @@ impl Facts {
         let read: SmallVec<[Reg; 6]> = match &k {
             Known::Const(_) => SmallVec::new(),
             Known::Copy(s) | Known::High(s) => smallvec![*s],
-            Known::Def(op) => reg_uses(op),
+            Known::Def(op) => op.reg_uses(),
         };
         for x in read {
             self.mentions[x.0 as usize].push(r);
@@ -271,8 +274,8 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Fact
             {
                 if s != dst
                     && ctx.ty(s) == ctx.ty(dst)
-                    && ctx.at_exit[dst.0 as usize]
-                    && !ctx.at_exit[s.0 as usize]
+                    && ctx.machine[dst.0 as usize]
+                    && !ctx.machine[s.0 as usize]
                 {
                     // A temporary moved into a machine register: later
                     // reads take the register, so that the temporary dies
@@ -334,14 +337,20 @@ fn redundant(inst: &Inst, facts: &Facts) -> bool {
     }
 }
 
+/// `op` when it is a 32-bit truncation of a 64-bit value (its low word).
+fn low_word(op: &Op) -> Option<&crate::op::Cvt> {
+    match op {
+        Op::Cvt(c) if (c.op, c.to, c.from) == (CvtOp::Trunc, Type::I32, Type::I64) => Some(c),
+        _ => None,
+    }
+}
+
 /// The 64-bit register whose high word `op` takes: a 32-bit truncation of
 /// its right shift by 32.
 fn high_word(op: &Op, facts: &Facts) -> Option<Reg> {
-    let Op::Cvt(c) = op else { return None };
-    if (c.op, c.to, c.from) != (CvtOp::Trunc, Type::I32, Type::I64) {
+    let Operand::Reg(y) = low_word(op)?.src else {
         return None;
-    }
-    let Operand::Reg(y) = c.src else { return None };
+    };
     match facts.def(y)? {
         Op::Bin(s)
             if matches!(s.op, BinOp::LShr | BinOp::AShr)
@@ -433,10 +442,7 @@ fn reverse_postorder(k: &Kernel) -> Vec<usize> {
 /// 32-bit shift), and the halves of a register pair joined by the lifter
 /// (`zext(lo) | zext(hi) << 32`) read back as `lo` and `hi`.
 fn narrow(op: &Op, ctx: &Ctx, facts: &Facts) -> Option<Op> {
-    let Op::Cvt(c) = op else { return None };
-    if (c.op, c.to, c.from) != (CvtOp::Trunc, Type::I32, Type::I64) {
-        return None;
-    }
+    let c = low_word(op)?;
     let Operand::Reg(s) = c.src else { return None };
     let dst = c.dst;
     let mov = |src: Operand| {
@@ -599,13 +605,10 @@ fn rejoin(op: &Op, ctx: &Ctx, facts: &Facts) -> Option<Op> {
     let (Operand::Reg(lo), Operand::Reg(hi)) = halves(o.a, o.b, ctx, facts)? else {
         return None;
     };
-    let Some(Op::Cvt(c)) = facts.def(lo) else {
+    let Operand::Reg(x) = low_word(facts.def(lo)?)?.src else {
         return None;
     };
-    let Operand::Reg(x) = c.src else { return None };
-    let whole = (c.op, c.to, c.from) == (CvtOp::Trunc, Type::I32, Type::I64)
-        && facts.get(hi) == Some(&Known::High(x))
-        && ctx.ty(x) == Type::I64;
+    let whole = facts.get(hi) == Some(&Known::High(x)) && ctx.ty(x) == Type::I64;
     whole.then_some(Op::Mov {
         ty: Type::I64,
         dst: o.dst,
@@ -716,17 +719,6 @@ impl Live {
     }
 }
 
-/// The registers `op` reads.
-fn reg_uses(op: &Op) -> SmallVec<[Reg; 6]> {
-    op.use_refs()
-        .into_iter()
-        .filter_map(|u| match u {
-            Operand::Reg(r) => Some(*r),
-            Operand::Imm(_) => None,
-        })
-        .collect()
-}
-
 /// The registers one instruction touches, gathered once per pass (the
 /// op's walks allocate).
 struct Regs {
@@ -740,7 +732,7 @@ impl Regs {
         Regs {
             guard: inst.guard,
             defs: inst.op.def_refs().into_iter().copied().collect(),
-            uses: reg_uses(&inst.op),
+            uses: inst.op.reg_uses(),
         }
     }
 
@@ -764,7 +756,7 @@ fn live_out(k: &Kernel, ctx: &Ctx, guards: &[bool], regs: &[Vec<Regs>]) -> Vec<V
     let n = ctx.types.len();
     let nb = k.blocks.len();
     let at_exit: Vec<Live> = ctx
-        .at_exit
+        .machine
         .iter()
         .map(|&l| if l { Live::Yes } else { Live::Dead })
         .collect();

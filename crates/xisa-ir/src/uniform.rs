@@ -91,12 +91,8 @@ pub fn hoist(kernel: &Kernel) -> (Kernel, Vec<Inst>) {
         let defs = inst.op.defs();
         let uses: Vec<Reg> = inst
             .op
-            .uses()
+            .reg_uses()
             .into_iter()
-            .filter_map(|o| match o {
-                Operand::Reg(r) => Some(r),
-                Operand::Imm(_) => None,
-            })
             .chain(inst.guard.map(|g| g.reg))
             .collect();
         let ok = inst.guard.is_none()

@@ -207,12 +207,14 @@ pub(super) fn analyze(k: &Kernel, observed: bool) -> Liveness {
         let mut touched = RegSet::new(n);
         for blk in &k.blocks {
             for inst in &blk.insts {
-                let regs = inst.op.uses().into_iter().filter_map(|u| match u {
-                    Operand::Reg(r) => Some(r),
-                    Operand::Imm(_) => None,
-                });
                 let guard = inst.guard.map(|g| g.reg);
-                for r in regs.chain(inst.op.defs()).chain(guard) {
+                for r in inst
+                    .op
+                    .reg_uses()
+                    .into_iter()
+                    .chain(inst.op.defs())
+                    .chain(guard)
+                {
                     touched.insert(r.0 as usize);
                 }
             }
