@@ -569,6 +569,105 @@ impl Gen {
         }
     }
 
+    /// A 32-bit result computed as lifters compute one: operands widened to
+    /// 64 bits, one complemented (a subtraction is an add of the complement
+    /// plus one), constants added one at a time, a shift, a truncation; all
+    /// under one guard now and then (a predicated machine instruction).
+    fn lifted_chain(&mut self) {
+        use Type::*;
+        let guard = self.rng.percent(40).then(|| Guard {
+            reg: self.rreg(I1),
+            negate: self.rng.percent(50),
+        });
+        let put = |g: &mut Gen, op: Op| {
+            g.budget -= 1;
+            g.b.insts.push(Inst {
+                guard,
+                op,
+                pc: None,
+            });
+        };
+        let widen = |dst: Reg, src: Reg| {
+            Op::Cvt(op::Cvt {
+                op: CvtOp::Zext,
+                to: I64,
+                from: I32,
+                rnd: Round::Rn,
+                sat: false,
+                ftz: false,
+                dst,
+                src: Operand::Reg(src),
+            })
+        };
+        let bin = |op: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand| {
+            Op::Bin(op::Bin { op, ty, dst, a, b })
+        };
+        // Each step writes a register it does not read, as lifters' pooled
+        // temporaries do.
+        let other = |g: &mut Gen, ty: Type, not: &[Reg]| {
+            (0..8)
+                .map(|_| g.wreg(ty))
+                .find(|r| !not.contains(r))
+                .unwrap_or_else(|| g.wreg(ty))
+        };
+        let (a, mut b) = (self.rreg(I32), self.rreg(I32));
+        let ta = other(self, I64, &[]);
+        put(self, widen(ta, a));
+        if self.rng.percent(60) {
+            let nb = other(self, I32, &[b]);
+            put(
+                self,
+                bin(
+                    BinOp::Xor,
+                    I32,
+                    nb,
+                    Operand::Reg(b),
+                    Operand::Imm(0xffff_ffff),
+                ),
+            );
+            b = nb;
+        }
+        let mut tb = other(self, I64, &[ta]);
+        put(self, widen(tb, b));
+        for _ in 0..self.rng.below(3) {
+            let c = self.rng.below(4) as u64;
+            let t = other(self, I64, &[ta, tb]);
+            put(
+                self,
+                bin(BinOp::Add, I64, t, Operand::Reg(tb), Operand::Imm(c)),
+            );
+            tb = t;
+        }
+        let op = self
+            .rng
+            .pick(&[BinOp::Add, BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Xor]);
+        let mut ta2 = other(self, I64, &[ta, tb]);
+        put(self, bin(op, I64, ta2, Operand::Reg(ta), Operand::Reg(tb)));
+        if self.rng.percent(40) {
+            let s = self.rng.below(40) as u64;
+            let t = other(self, I64, &[ta2]);
+            put(
+                self,
+                bin(BinOp::Shl, I64, t, Operand::Reg(ta2), Operand::Imm(s)),
+            );
+            ta2 = t;
+        }
+        let dst = self.wreg(I32);
+        put(
+            self,
+            Op::Cvt(op::Cvt {
+                op: CvtOp::Trunc,
+                to: I32,
+                from: I64,
+                rnd: Round::Rn,
+                sat: false,
+                ftz: false,
+                dst,
+                src: Operand::Reg(ta2),
+            }),
+        );
+    }
+
     fn cvt(&mut self) -> Op {
         let op = self.rng.pick(&CvtOp::ALL);
         let mut pairs = Vec::new();
@@ -1609,6 +1708,7 @@ impl Gen {
                 84..=86 if nested => self.switch(depth),
                 87..=90 => self.call(),
                 91..=92 => self.early_out(),
+                93..=95 => self.lifted_chain(),
                 _ => {
                     let op = self.cvt();
                     self.emit_maybe_guarded(op);

@@ -100,11 +100,20 @@ struct Form {
     base: Operand,
     off: i64,
     guard: Option<Guard>,
+    /// `base` holds the address in every lane, those that skip a guarded
+    /// access included ([`speculate`]): a check may read it there.
+    everywhere: bool,
 }
 
 /// The form of instruction `i` of block `b`, when it is a shared access the
 /// pass can reason about.
-fn access_form(k: &Kernel, uni: &Uniformity, b: usize, i: usize) -> Option<Form> {
+fn access_form(
+    k: &Kernel,
+    uni: &Uniformity,
+    b: usize,
+    i: usize,
+    spec: Option<Reg>,
+) -> Option<Form> {
     let inst = &k.blocks[b].insts[i];
     let (len, addr) = match &inst.op {
         Op::Load(op::Load {
@@ -138,13 +147,20 @@ fn access_form(k: &Kernel, uni: &Uniformity, b: usize, i: usize) -> Option<Form>
     if i32::try_from(offset).is_err() {
         return None;
     }
-    match uni.form_at(k, b, i, &base, inst.guard) {
+    // A speculated copy of a guarded access's address is computed in every
+    // lane (unguarded), and so is its form.
+    let (base, guard) = match spec {
+        Some(r) => (Operand::Reg(r), None),
+        None => (base, inst.guard),
+    };
+    match uni.form_at(k, b, i, &base, guard) {
         Affine::Lin { c, .. } if c > 0 && c <= 1 << 12 && len > 0 => Some(Form {
             c,
             len,
             base,
             off: offset,
             guard: inst.guard,
+            everywhere: inst.guard.is_none() || spec.is_some(),
         }),
         _ => None,
     }
@@ -160,6 +176,9 @@ enum Action {
     /// accesses of the block (instruction indices) may overlap this one in
     /// another lane of the wave.
     Checked(Vec<usize>),
+    /// An unconditional wave sync that would be checked if these guarded
+    /// earlier accesses had their addresses in every lane ([`speculate`]).
+    SyncFor(Vec<usize>),
 }
 
 /// Walks block `b` from its in-state: the new state at its end and what to
@@ -217,11 +236,14 @@ fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, V
             .collect();
         // A lane that skips a guarded E cannot tell the distance and would
         // sync anyway: such a pair is not worth a check.
-        let guarded_dynamic = against
+        let guarded_dynamic: Vec<usize> = against
             .iter()
             .zip(&decided)
-            .any(|(&j, d)| d.is_none() && forms[j].is_some_and(|e| e.guard.is_some()));
-        if checkable && !guarded_dynamic && decided.iter().all(|d| *d != Some(false)) {
+            .filter(|(&j, d)| d.is_none() && forms[j].is_some_and(|e| !e.everywhere))
+            .map(|(&j, _)| j)
+            .collect();
+        let could_check = checkable && decided.iter().all(|d| *d != Some(false));
+        if could_check && guarded_dynamic.is_empty() {
             let dynamic = against
                 .iter()
                 .zip(&decided)
@@ -231,7 +253,11 @@ fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, V
             actions[i] = Action::Checked(dynamic);
             pending.push((i, kind));
         } else {
-            actions[i] = Action::Sync;
+            actions[i] = if could_check {
+                Action::SyncFor(guarded_dynamic)
+            } else {
+                Action::Sync
+            };
             outside = 0;
             pending.clear();
             pending.push((i, kind));
@@ -357,14 +383,17 @@ struct Analysis {
     actions: Vec<Vec<Action>>,
 }
 
-fn analyse(k: &Kernel, tid_bound: u64) -> Analysis {
+fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
     let n = k.blocks.len();
     let wave = k.wave_size.max(1);
     let uni = Uniformity::of(k, tid_bound).filter(|_| wave.is_power_of_two());
     let forms: Vec<Vec<Option<Form>>> = (0..n)
         .map(|b| {
             (0..k.blocks[b].insts.len())
-                .map(|i| uni.as_ref().and_then(|u| access_form(k, u, b, i)))
+                .map(|i| {
+                    let at = spec.get(&(b, i)).copied();
+                    uni.as_ref().and_then(|u| access_form(k, u, b, i, at))
+                })
                 .collect()
         })
         .collect();
@@ -402,15 +431,221 @@ fn analyse(k: &Kernel, tid_bound: u64) -> Analysis {
     }
 }
 
+/// The speculated address register of guarded shared accesses, by block
+/// and instruction index ([`speculate`]).
+type Speculated = std::collections::HashMap<(usize, usize), Reg>;
+
+/// How many instructions [`speculate`] copies for one address at most.
+const SPECULATED_CHAIN: usize = 8;
+
+/// Makes the address of each guarded shared access a check would read
+/// (`actions`' [`Action::SyncFor`]) available in every lane:
+/// when the block computes it under the same guard, from values computed
+/// without one, by value ops (the lifters' predicated temporaries:
+/// `@p t = tid - off; @p a = t << 2; @p ld [a + base]`), a copy of that
+/// computation without the guard goes just before each original, into
+/// registers of its own. A lane that skips the access then still knows
+/// where it would have gone, so a check between it and a later access can
+/// run in every lane (the same uniform answer: [`Emit::check`]); without it
+/// such a pair syncs unconditionally. Copies no check reads are removed
+/// afterwards ([`drop_unread_copies`]). Indices in the result are after
+/// the insertions.
+fn speculate(k: &mut Kernel, asked: &Asked) -> Speculation {
+    let mut spec = Speculated::new();
+    let mut copies = Vec::new();
+    let mut index: Vec<Vec<usize>> = k
+        .blocks
+        .iter()
+        .map(|b| (0..b.insts.len()).collect())
+        .collect();
+    let mut moved = Vec::new();
+    for b in 0..k.blocks.len() {
+        let insts = &k.blocks[b].insts;
+        // (access index, chain indices ascending)
+        let mut wanted: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (i, inst) in insts.iter().enumerate() {
+            if !asked.contains(&(b, i)) {
+                continue;
+            }
+            let Some(g) = inst.guard else { continue };
+            if shared_access(&inst.op) & (LOADED | STORED) == 0 {
+                continue;
+            }
+            let addr = match &inst.op {
+                Op::Load(l) => l.addr,
+                Op::Store(st) => st.addr,
+                Op::Atomic(a) => a.addr,
+                _ => continue,
+            };
+            let Address::Flat {
+                base: Operand::Reg(a),
+                ..
+            } = addr
+            else {
+                continue;
+            };
+            if let Some(chain) = guarded_chain(insts, i, a, g) {
+                wanted.push((i, chain));
+            }
+        }
+        if wanted.is_empty() {
+            continue;
+        }
+        // Copy each chain member once (accesses may share members), before
+        // its original; a member's reads of earlier members read their copies.
+        let mut members: Vec<usize> = wanted.iter().flat_map(|(_, c)| c.clone()).collect();
+        members.sort_unstable();
+        members.dedup();
+        let types: Option<Vec<Type>> = members
+            .iter()
+            .map(|&j| k.reg_type(k.blocks[b].insts[j].op.defs()[0]))
+            .collect();
+        let Some(types) = types else { continue };
+        let mut copy_of: std::collections::HashMap<usize, Reg> = Default::default();
+        let mut before: std::collections::HashMap<usize, Inst> = Default::default();
+        for (&j, &ty) in members.iter().zip(&types) {
+            let orig = &k.blocks[b].insts[j];
+            let mut op = orig.op.clone();
+            let pc = orig.pc;
+            for u in op.uses_mut() {
+                let Operand::Reg(r) = *u else { continue };
+                let insts = &k.blocks[b].insts;
+                if let Some(d) = insts[..j].iter().rposition(|x| x.op.defs().contains(&r)) {
+                    if let Some(&c) = copy_of.get(&d) {
+                        *u = Operand::Reg(c);
+                    }
+                }
+            }
+            let dst = k.reg(format!("ls.spec.{}", copies.len() + 1), ty);
+            for d in op.defs_mut() {
+                *d = dst;
+            }
+            copies.push(dst);
+            copy_of.insert(j, dst);
+            before.insert(j, inst(op, pc));
+        }
+        let old = std::mem::take(&mut k.blocks[b].insts);
+        let mut new_index = Vec::with_capacity(old.len());
+        let mut out = Vec::with_capacity(old.len() + before.len());
+        for (j, x) in old.into_iter().enumerate() {
+            if let Some(c) = before.remove(&j) {
+                out.push(c);
+            }
+            new_index.push(out.len());
+            out.push(x);
+        }
+        k.blocks[b].insts = out;
+        for (i, chain) in wanted {
+            // (`guarded_chain` returns chains of at least one member.)
+            if let Some(c) = chain.last().and_then(|l| copy_of.get(l)) {
+                spec.insert((b, new_index[i]), *c);
+            }
+        }
+        moved.push((b, new_index));
+    }
+    for (b, ix) in moved {
+        index[b] = ix;
+    }
+    Speculation {
+        spec,
+        copies,
+        index,
+    }
+}
+
+/// Guarded accesses (block, instruction index before [`speculate`]) whose
+/// addresses a check would read.
+type Asked = std::collections::HashSet<(usize, usize)>;
+
+/// What [`speculate`] did.
+struct Speculation {
+    /// The speculated address of each access it was asked for.
+    spec: Speculated,
+    /// The registers of its copies.
+    copies: Vec<Reg>,
+    /// Each instruction's index after the copies, by block.
+    index: Vec<Vec<usize>>,
+}
+
+/// How many times [`insert_wave_syncs_within`] speculates more addresses
+/// (a check made possible may make a later access's check possible).
+const SPECULATION_ROUNDS: usize = 4;
+
+/// The instructions of the block before `at` that compute register `a`
+/// under guard `g` (ascending, the one writing `a` last) when they are value
+/// ops with one result each, under exactly that guard, reading otherwise
+/// only values written without a guard (or before the block).
+fn guarded_chain(insts: &[Inst], at: usize, a: Reg, g: Guard) -> Option<Vec<usize>> {
+    let mut chain: Vec<usize> = Vec::new();
+    let mut need = vec![(a, at)];
+    while let Some((r, before)) = need.pop() {
+        let Some(j) = insts[..before]
+            .iter()
+            .rposition(|x| x.op.defs().contains(&r))
+        else {
+            continue;
+        };
+        let d = &insts[j];
+        if d.guard.is_none() {
+            continue;
+        }
+        if d.guard != Some(g) || !d.op.is_value() || d.op.defs().len() != 1 {
+            return None;
+        }
+        if chain.contains(&j) {
+            continue;
+        }
+        chain.push(j);
+        if chain.len() > SPECULATED_CHAIN {
+            return None;
+        }
+        need.extend(d.op.reg_uses().into_iter().map(|u| (u, j)));
+    }
+    chain.sort_unstable();
+    // The address itself must come from the chain (else it is the value of
+    // an unguarded write: known everywhere already).
+    let writes_a = chain
+        .last()
+        .is_some_and(|&j| insts[j].op.defs().contains(&a));
+    writes_a.then_some(chain)
+}
+
+/// Removes the speculated copies nothing reads (repeatedly: a copy read
+/// only by removed copies goes too).
+fn drop_unread_copies(k: &mut Kernel, copies: &[Reg]) {
+    let mut left: std::collections::HashSet<Reg> = copies.iter().copied().collect();
+    loop {
+        let mut read = std::collections::HashSet::new();
+        for inst in k.blocks.iter().flat_map(|b| &b.insts) {
+            read.extend(inst.op.reg_uses());
+            read.extend(inst.guard.map(|g| g.reg));
+        }
+        for b in &k.blocks {
+            read.extend(b.term.uses());
+        }
+        let unread: std::collections::HashSet<Reg> =
+            left.iter().filter(|r| !read.contains(r)).copied().collect();
+        if unread.is_empty() {
+            return;
+        }
+        for b in &mut k.blocks {
+            b.insts
+                .retain(|i| !i.op.defs().first().is_some_and(|d| unread.contains(d)));
+        }
+        left.retain(|r| !unread.contains(r));
+    }
+}
+
 /// The lane bound of each block with a checked sync ([`lane_bound`]): an
 /// immediate, or a register of its own that a `mov` inserted right after
 /// the compare sets, so that a later write of `T` does not matter. Returns
-/// whether it inserted any (the analyses must then be redone).
-fn place_bounds(k: &mut Kernel, a: &Analysis) -> (Vec<Option<Operand>>, bool) {
+/// where it inserted them (block, index of the compare each follows; the
+/// analyses must then be redone).
+fn place_bounds(k: &mut Kernel, a: &Analysis) -> (Vec<Option<Operand>>, Vec<(usize, usize)>) {
     let n = k.blocks.len();
     let mut bounds = vec![None; n];
     let Some(uni) = &a.uni else {
-        return (bounds, false);
+        return (bounds, Vec::new());
     };
     let preds = k.predecessors();
     let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
@@ -455,7 +690,7 @@ fn place_bounds(k: &mut Kernel, a: &Analysis) -> (Vec<Option<Operand>>, bool) {
         );
         k.blocks[p].insts.insert(j + 1, copy);
     }
-    (bounds, !copies.is_empty())
+    (bounds, copies.iter().map(|c| (c.0, c.1)).collect())
 }
 
 /// Registers a checked sync uses, made on first need.
@@ -621,10 +856,57 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
         return 0;
     }
     let wave = k.wave_size.max(1);
-    let mut analysis = analyse(k, tid_bound);
+    // Speculate the addresses checks would read, from the kernel as it
+    // came each time, until no check asks for more.
+    let original = k.clone();
+    let mut asked = Asked::new();
+    let mut analysis = analyse(k, tid_bound, &Speculated::new());
+    let mut done = Speculation {
+        spec: Speculated::new(),
+        copies: Vec::new(),
+        index: Vec::new(),
+    };
+    for _ in 0..SPECULATION_ROUNDS {
+        // Indices of this round's kernel back to the original's.
+        let mut back: std::collections::HashMap<(usize, usize), usize> = Default::default();
+        for (b, ix) in done.index.iter().enumerate() {
+            for (orig, &now) in ix.iter().enumerate() {
+                back.insert((b, now), orig);
+            }
+        }
+        let more: Vec<(usize, usize)> = analysis
+            .actions
+            .iter()
+            .enumerate()
+            .flat_map(|(b, acts)| {
+                acts.iter().flat_map(move |a| match a {
+                    Action::SyncFor(js) => js.iter().map(|&j| (b, j)).collect(),
+                    _ => Vec::new(),
+                })
+            })
+            .map(|(b, j)| (b, back.get(&(b, j)).copied().unwrap_or(j)))
+            .filter(|x| !asked.contains(x))
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        asked.extend(more);
+        *k = original.clone();
+        done = speculate(k, &asked);
+        analysis = analyse(k, tid_bound, &done.spec);
+    }
+    let Speculation { spec, copies, .. } = done;
     let (bounds, copied) = place_bounds(k, &analysis);
-    if copied {
-        analysis = analyse(k, tid_bound);
+    if !copied.is_empty() {
+        // Indices after the bounds' copies.
+        let spec: Speculated = spec
+            .into_iter()
+            .map(|((b, i), r)| {
+                let shift = copied.iter().filter(|&&(p, j)| p == b && j < i).count();
+                ((b, i + shift), r)
+            })
+            .collect();
+        analysis = analyse(k, tid_bound, &spec);
     }
     let Analysis { forms, actions, .. } = analysis;
     let mut added = 0;
@@ -665,7 +947,7 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
             }
             match &actions[i] {
                 Action::None => {}
-                Action::Sync => {
+                Action::Sync | Action::SyncFor(_) => {
                     out.push(inst(Op::WaveSync, pc));
                     added += 1;
                 }
@@ -722,6 +1004,7 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
         entry.append(&mut t.k.blocks[0].insts);
         t.k.blocks[0].insts = entry;
     }
+    drop_unread_copies(t.k, &copies);
     added
 }
 
@@ -879,6 +1162,47 @@ entry:
         assert!(!text.lines().any(|l| l.trim() == "wavesync"), "{text}");
         // Only the pair through %b is checked at run time: one distance.
         assert_eq!(text.matches("icmp.sge.i32 %ls.").count(), 1, "{text}");
+    }
+
+    /// A scan step reads its neighbour's slot under a predicate (`if (tid >=
+    /// off)`, predicated by the compiler): the address is computed under the
+    /// guard too. Its copy without the guard gives every lane the address the
+    /// check needs, so the store is checked, not synced unconditionally.
+    #[test]
+    fn a_guarded_access_is_checked_through_its_speculated_address() {
+        let src = |store_at: &str| {
+            format!(
+                "kernel @x(%o: i64, %d: i32) {{
+  reg %t: i32, %p: i1, %a: i32, %i: i32, %b: i32, %v: i32, %w: i32
+entry:
+  %t = special.tid.x
+  %p = icmp.uge.i32 %t, %d
+  %a = shl.i32 %t, 2
+  %v = ld.shared.b32 [%a]
+  @%p %i = sub.i32 %t, %d
+  @%p %b = shl.i32 %i, 2
+  @%p %w = ld.shared.b32 [%b]
+  @%p %v = add.i32 %v, %w
+  {store_at}
+  exit
+}}"
+            )
+        };
+        let (n, text) = syncs_before(&src("st.shared.b32 [%a+512], %v"));
+        assert_eq!(n, 1, "{text}");
+        assert!(!text.lines().any(|l| l.trim() == "wavesync"), "{text}");
+        assert!(text.contains("%ls.spec.1 = sub.i32 %t, %d"), "{text}");
+        assert!(
+            text.contains("%ls.spec.2 = shl.i32 %ls.spec.1, 2"),
+            "{text}"
+        );
+        // Only the pair with the guarded load is checked at run time (the
+        // other shares its base register: decided now).
+        assert_eq!(text.matches("icmp.sge.i32 %ls.").count(), 1, "{text}");
+        // Without a store there is nothing to check: no copies stay.
+        let (n, text) = syncs_before(&src("%v = add.i32 %v, 1"));
+        assert_eq!(n, 0, "{text}");
+        assert!(!text.contains("ls.spec"), "{text}");
     }
 
     /// sm_75's 32-bit adds and shifts are lifted in 64 bits (`zext`, add or

@@ -28,9 +28,11 @@
 //!   becomes `r = op ...` where `t` dies (its later reads in the block read
 //!   `r`).
 //! * **Dead values**: a value op or special-register read whose every
-//!   result is dead is removed. At `exit` (and a trap) every register but
-//!   the lifters' temporaries counts as live, so `xisa exec` still reports
-//!   each machine register's final value; after a `ret` everything is.
+//!   result is dead is removed (a wave operation stays: where the lanes
+//!   meet orders their other memory accesses). At `exit` (and a trap) every register but the lifters'
+//!   temporaries counts as live, so `xisa exec` still reports each machine
+//!   register's final value ([`simplify_for`] with [`AtExit::Nothing`]: none,
+//!   for launches); after a `ret` everything is.
 //!
 //! A shuffle's source register keeps every write it had, with the value it
 //! had, at every sync point: other lanes read it there, possibly from a
@@ -53,28 +55,47 @@ pub struct Simplified {
     pub after: usize,
 }
 
+/// Which registers' final values matter where a lane exits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AtExit {
+    /// Every register but the lifters' temporaries (`xisa exec` reports
+    /// them).
+    MachineRegisters,
+    /// None (a launch: kernels leave their results in memory).
+    Nothing,
+}
+
 /// Simplifies `k` in place (see the module doc); the kernel computes the
 /// same values, faults at the same instructions and leaves every register
 /// but the lifters' temporaries with the same final value.
 pub fn simplify(k: &mut Kernel) -> Simplified {
+    simplify_for(k, AtExit::MachineRegisters)
+}
+
+/// [`simplify`], keeping the final values `at_exit` names: with
+/// [`AtExit::Nothing`] a value only a lane's exit would have read is dead
+/// (a wave operation writing GFX's VCC for a compare no branch reads).
+pub fn simplify_for(k: &mut Kernel, at_exit: AtExit) -> Simplified {
     let before = k.inst_count();
-    let ctx = Ctx::new(k);
+    let mut ctx = Ctx::new(k);
+    ctx.exit_live = at_exit == AtExit::MachineRegisters;
     for _ in 0..4 {
         let mut changed = false;
-        changed |= forward_all(k, &ctx);
+        changed |= forward_all(k, &mut ctx);
+        let ctx = &ctx;
         let mut regs: Vec<Vec<Regs>> = k.blocks.iter().map(|b| Regs::of_block(&b.insts)).collect();
         let guards = guard_regs(k);
         // Merges change liveness only inside their block (the merged
         // register is written before the reads that now read it), so the
         // block ends' liveness serves the dead-value pass too.
-        let live = live_out(k, &ctx, &guards, &regs);
+        let live = live_out(k, ctx, &guards, &regs);
         for (b, out) in live.iter().enumerate() {
-            changed |= merge_moves(k, &ctx, &guards, b, out, &mut regs[b]);
+            changed |= merge_moves(k, ctx, &guards, b, out, &mut regs[b]);
         }
         // Merges may have renamed guards.
         let guards = guard_regs(k);
         for (b, out) in live.iter().enumerate() {
-            changed |= drop_dead(k, &ctx, &guards, b, out, &regs[b]);
+            changed |= drop_dead(k, ctx, &guards, b, out, &regs[b]);
         }
         if !changed {
             break;
@@ -107,6 +128,8 @@ struct Ctx {
     /// or traps (`xisa exec` reports it), and the register a temporary's
     /// reads are forwarded to after a move into it.
     machine: Vec<bool>,
+    /// Machine registers are live where a lane exits ([`AtExit`]).
+    exit_live: bool,
 }
 
 impl Ctx {
@@ -126,6 +149,7 @@ impl Ctx {
             types: k.regs.iter().map(|r| r.ty).collect(),
             pinned,
             machine: k.regs.iter().map(|r| !is_temporary(&r.name)).collect(),
+            exit_live: true,
         }
     }
 
@@ -136,6 +160,45 @@ impl Ctx {
     fn pinned(&self, r: Reg) -> bool {
         self.pinned[r.0 as usize]
     }
+
+    /// Declares the temporaries `ahead` computed, in `regs` and here.
+    fn declare(&mut self, regs: &mut Vec<crate::kernel::RegDecl>, ahead: &Ahead) {
+        for i in 0..ahead.ops.len() {
+            let r = ahead.first as usize + i;
+            debug_assert_eq!(r, regs.len());
+            regs.push(crate::kernel::RegDecl {
+                name: format!("{}i32.n{r}", crate::build::TEMPORARY),
+                ty: Type::I32,
+            });
+            self.types.push(Type::I32);
+            self.pinned.push(false);
+            self.machine.push(false);
+        }
+    }
+}
+
+/// 32-bit temporaries a narrowing computes just before the instruction it
+/// rewrites (under its guard): the low words of nested 64-bit ops, numbered
+/// from `first`, declared once the rewrite is taken.
+struct Ahead {
+    first: u32,
+    ops: Vec<Op>,
+}
+
+impl Ahead {
+    fn new(first: usize) -> Ahead {
+        Ahead {
+            first: first as u32,
+            ops: Vec::new(),
+        }
+    }
+
+    /// A new temporary written by `op(temporary)`.
+    fn push(&mut self, op: impl FnOnce(Reg) -> Op) -> Reg {
+        let r = Reg(self.first + self.ops.len() as u32);
+        self.ops.push(op(r));
+        r
+    }
 }
 
 /// What is known of a register at a point of a block.
@@ -143,9 +206,9 @@ impl Ctx {
 enum Known {
     Const(u64),
     Copy(Reg),
-    /// Written by this unguarded value op, whose operands still hold the
-    /// values it read.
-    Def(Op),
+    /// Written by this value op, unguarded or under this guard (its register
+    /// unchanged since), whose operands still hold the values it read.
+    Def(Option<Guard>, Op),
     /// The high word of this 64-bit register (unchanged since).
     High(Reg),
 }
@@ -157,6 +220,12 @@ enum Known {
 struct Facts {
     known: Vec<Option<Known>>,
     mentions: Vec<Vec<Reg>>,
+    /// The guard of the instruction being rewritten: what was written under
+    /// it is known there.
+    under: Option<Guard>,
+    /// The value a register holds (its `Def`) is read once: a narrowing may
+    /// compute its low word instead at no cost.
+    once: Vec<bool>,
 }
 
 impl Known {
@@ -165,7 +234,9 @@ impl Known {
         match self {
             Known::Const(_) => false,
             Known::Copy(s) | Known::High(s) => *s == r,
-            Known::Def(op) => op.use_refs().contains(&&Operand::Reg(r)),
+            Known::Def(g, op) => {
+                g.is_some_and(|g| g.reg == r) || op.use_refs().contains(&&Operand::Reg(r))
+            }
         }
     }
 }
@@ -175,17 +246,31 @@ impl Facts {
         Facts {
             known: vec![None; n],
             mentions: vec![Vec::new(); n],
+            under: None,
+            once: vec![false; n],
         }
     }
 
     fn get(&self, r: Reg) -> Option<&Known> {
-        self.known[r.0 as usize].as_ref()
+        self.known.get(r.0 as usize)?.as_ref()
+    }
+
+    /// Room for register `r` (temporaries a narrowing declares mid-pass).
+    fn cover(&mut self, r: Reg) {
+        let n = r.0 as usize + 1;
+        if self.known.len() < n {
+            self.known.resize(n, None);
+            self.mentions.resize(n, Vec::new());
+            self.once.resize(n, false);
+        }
     }
 
     /// The op that wrote `r`, when still valid.
+    /// (A write under a guard counts for an instruction under the same guard:
+    /// `under`.)
     fn def(&self, r: Reg) -> Option<&Op> {
         match self.get(r) {
-            Some(Known::Def(op)) => Some(op),
+            Some(Known::Def(g, op)) if g.is_none() || *g == self.under => Some(op),
             _ => None,
         }
     }
@@ -194,9 +279,15 @@ impl Facts {
         let read: SmallVec<[Reg; 6]> = match &k {
             Known::Const(_) => SmallVec::new(),
             Known::Copy(s) | Known::High(s) => smallvec![*s],
-            Known::Def(op) => op.reg_uses(),
+            Known::Def(g, op) => {
+                let mut r = op.reg_uses();
+                r.extend(g.map(|g| g.reg));
+                r
+            }
         };
+        self.cover(r);
         for x in read {
+            self.cover(x);
             self.mentions[x.0 as usize].push(r);
         }
         self.known[r.0 as usize] = Some(k);
@@ -204,6 +295,7 @@ impl Facts {
 
     /// Forgets what was known of `d` and every fact that mentions it.
     fn forget(&mut self, d: Reg) {
+        self.cover(d);
         self.known[d.0 as usize] = None;
         for r in std::mem::take(&mut self.mentions[d.0 as usize]) {
             let slot = &mut self.known[r.0 as usize];
@@ -217,11 +309,12 @@ impl Facts {
 
 /// Forward pass over block `b`: substitution, folding, identities,
 /// narrowing, known guards. Returns whether anything changed.
-fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Facts) {
+fn forward(k: &mut Kernel, ctx: &mut Ctx, b: usize, mut facts: Facts) -> (bool, Facts) {
     let mut changed = false;
     let insts = std::mem::take(&mut k.blocks[b].insts);
+    let once = read_once(&insts, ctx);
     let mut out = Vec::with_capacity(insts.len());
-    for mut inst in insts {
+    for (at, mut inst) in insts.into_iter().enumerate() {
         if let Some(g) = inst.guard {
             match facts.get(g.reg) {
                 Some(&Known::Const(v)) => {
@@ -238,6 +331,7 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Fact
                 _ => {}
             }
         }
+        facts.under = inst.guard;
         if !inst.op.is_sync() && !matches!(inst.op, Op::HostCall { .. }) {
             let value = inst.op.is_value();
             for u in inst.op.uses_mut() {
@@ -249,13 +343,26 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Fact
                 }
                 changed = true;
             }
+            let mut ahead = Ahead::new(ctx.types.len());
             let rewritten = fold(&inst.op, ctx)
-                .or_else(|| narrow(&inst.op, ctx, &facts))
+                .or_else(|| reassociate(&inst.op, &facts))
+                .or_else(|| narrow(&inst.op, ctx, &facts, &mut ahead))
                 .or_else(|| rejoin(&inst.op, ctx, &facts))
                 .or_else(|| unbitcast(&inst.op, &facts));
             if let Some(op) = rewritten {
                 changed |= op != inst.op;
                 inst.op = op;
+                ctx.declare(&mut k.regs, &ahead);
+                for op in ahead.ops {
+                    let t = *op.def_refs()[0];
+                    facts.set(t, Known::Def(inst.guard, op.clone()));
+                    facts.once[t.0 as usize] = true;
+                    out.push(Inst {
+                        guard: inst.guard,
+                        op,
+                        pc: inst.pc,
+                    });
+                }
             }
         }
         if inst.is_self_move() || redundant(&inst, &facts) {
@@ -264,6 +371,7 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Fact
         }
         for &d in inst.op.def_refs() {
             facts.forget(d);
+            facts.once[d.0 as usize] = once[at];
         }
         if inst.guard.is_none() && inst.op.is_value() {
             let dst = *inst.op.def_refs()[0];
@@ -300,11 +408,18 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Fact
                     ..
                 } => (*s != dst && ctx.ty(*s) == ctx.ty(dst)).then_some(Known::Copy(*s)),
                 op => high_word(op, &facts).map(Known::High).or_else(|| {
-                    (!op.use_refs().contains(&&Operand::Reg(dst))).then(|| Known::Def(op.clone()))
+                    (!op.use_refs().contains(&&Operand::Reg(dst)))
+                        .then(|| Known::Def(None, op.clone()))
                 }),
             };
             if let Some(f) = fact {
                 facts.set(dst, f);
+            }
+        } else if let Some(g) = inst.guard.filter(|_| inst.op.is_value()) {
+            // Known under the same guard: the lifters' predicated temporaries.
+            let dst = *inst.op.def_refs()[0];
+            if g.reg != dst && !inst.op.use_refs().contains(&&Operand::Reg(dst)) {
+                facts.set(dst, Known::Def(Some(g), inst.op.clone()));
             }
         }
         out.push(inst);
@@ -323,6 +438,37 @@ fn forward(k: &mut Kernel, ctx: &Ctx, b: usize, mut facts: Facts) -> (bool, Fact
         }
     }
     (changed, facts)
+}
+
+/// For each instruction of a block, whether the value it writes is read
+/// exactly once before the block writes its register again, or, for a
+/// lifter's temporary (scratch of one machine instruction), in the rest of
+/// the block (a machine register's value may outlive the block: read more).
+fn read_once(insts: &[Inst], ctx: &Ctx) -> Vec<bool> {
+    let mut once = vec![false; insts.len()];
+    // The last write of each register: the instruction and its reads since.
+    let mut last: std::collections::HashMap<Reg, (usize, u32)> = Default::default();
+    for (i, inst) in insts.iter().enumerate() {
+        for r in inst
+            .op
+            .reg_uses()
+            .into_iter()
+            .chain(inst.guard.map(|g| g.reg))
+        {
+            if let Some(w) = last.get_mut(&r) {
+                w.1 += 1;
+            }
+        }
+        for &d in inst.op.def_refs() {
+            if let Some((j, n)) = last.insert(d, (i, 0)) {
+                once[j] = n == 1;
+            }
+        }
+    }
+    for (r, (j, n)) in last {
+        once[j] = n == 1 && !ctx.machine[r.0 as usize];
+    }
+    once
 }
 
 /// A move of what its register already holds.
@@ -369,7 +515,7 @@ fn high_word(op: &Op, facts: &Facts) -> Option<Reg> {
 /// Runs [`forward`] over every block, in reverse postorder: a block whose
 /// one predecessor is another block (not a `ret` continuation) starts from
 /// that block's facts at its end.
-fn forward_all(k: &mut Kernel, ctx: &Ctx) -> bool {
+fn forward_all(k: &mut Kernel, ctx: &mut Ctx) -> bool {
     let n = ctx.types.len();
     let preds = k.predecessors();
     let rets = k.return_blocks();
@@ -441,7 +587,16 @@ fn reverse_postorder(k: &Kernel) -> Vec<usize> {
 /// the operands' low words; a right shift of a zero-extended value is the
 /// 32-bit shift), and the halves of a register pair joined by the lifter
 /// (`zext(lo) | zext(hi) << 32`) read back as `lo` and `hi`.
-fn narrow(op: &Op, ctx: &Ctx, facts: &Facts) -> Option<Op> {
+fn narrow(op: &Op, ctx: &Ctx, facts: &Facts, ahead: &mut Ahead) -> Option<Op> {
+    let r = narrowed(op, ctx, facts, ahead);
+    if r.is_none() {
+        // Nothing is computed ahead of an instruction left as it was.
+        ahead.ops.clear();
+    }
+    r
+}
+
+fn narrowed(op: &Op, ctx: &Ctx, facts: &Facts, ahead: &mut Ahead) -> Option<Op> {
     let c = low_word(op)?;
     let Operand::Reg(s) = c.src else { return None };
     let dst = c.dst;
@@ -456,6 +611,11 @@ fn narrow(op: &Op, ctx: &Ctx, facts: &Facts) -> Option<Op> {
     if let Some(x) = widened(wide, ctx) {
         return mov(x);
     }
+    // A wide value also read elsewhere (its high word taken: a register
+    // pair written whole) keeps its low word as a truncation, which the
+    // pair's rejoin recognises; only the low words of nested values read
+    // once are computed ahead.
+    let nesting = if facts.once[s.0 as usize] { NESTING } else { 0 };
     let Op::Bin(w) = wide else { return None };
     if w.ty != Type::I64 {
         return None;
@@ -471,9 +631,10 @@ fn narrow(op: &Op, ctx: &Ctx, facts: &Facts) -> Option<Op> {
     };
     match w.op {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor => {
-            bin(w.op, low(w.a, ctx, facts)?, low(w.b, ctx, facts)?)
+            let a = low_ahead(w.a, ctx, facts, ahead, nesting)?;
+            bin(w.op, a, low_ahead(w.b, ctx, facts, ahead, nesting)?)
         }
-        BinOp::Shl => bin(w.op, low(w.a, ctx, facts)?, w.b),
+        BinOp::Shl => bin(w.op, low_ahead(w.a, ctx, facts, ahead, nesting)?, w.b),
         BinOp::LShr | BinOp::AShr => {
             let Operand::Reg(a) = w.a else { return None };
             if w.b == Operand::Imm(32) {
@@ -486,6 +647,128 @@ fn narrow(op: &Op, ctx: &Ctx, facts: &Facts) -> Option<Op> {
         }
         _ => None,
     }
+}
+
+/// How many 64-bit ops deep [`low_ahead`] computes a low word.
+const NESTING: u32 = 3;
+
+/// The low word of the 64-bit operand `o`: at hand ([`low`]), or, when `o`
+/// was written by a 64-bit add, sub, mul, logic op or left shift by a
+/// constant whose operands' low words are (up to `depth` ops deep), computed
+/// by the 32-bit op into a new temporary of `ahead` (the low word of such an
+/// op depends only on its operands' low words). Lifters widen 32-bit
+/// operands to add them with carries, so a 32-bit index `tid - off` arrives
+/// as `trunc(zext(tid) + (zext(~off) + 1))`.
+fn low_ahead(
+    o: Operand,
+    ctx: &Ctx,
+    facts: &Facts,
+    ahead: &mut Ahead,
+    depth: u32,
+) -> Option<Operand> {
+    if let Some(x) = low(o, ctx, facts) {
+        return Some(x);
+    }
+    let Operand::Reg(r) = o else { return None };
+    let Some(Op::Bin(w)) = facts.def(r) else {
+        return None;
+    };
+    // Computing the low word of a 64-bit value read elsewhere too (an add
+    // whose carry-out is taken) would add an instruction.
+    if depth == 0 || w.ty != Type::I64 || !facts.once[r.0 as usize] {
+        return None;
+    }
+    let mark = ahead.ops.len();
+    let lows = match w.op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor => {
+            low_ahead(w.a, ctx, facts, ahead, depth - 1)
+                .and_then(|a| Some((a, low_ahead(w.b, ctx, facts, ahead, depth - 1)?)))
+        }
+        BinOp::Shl if matches!(w.b, Operand::Imm(c) if c < 32) => {
+            low_ahead(w.a, ctx, facts, ahead, depth - 1).map(|a| (a, w.b))
+        }
+        _ => None,
+    };
+    let Some((a, b)) = lows else {
+        ahead.ops.truncate(mark);
+        return None;
+    };
+    let op = w.op;
+    Some(Operand::Reg(ahead.push(|dst| {
+        Op::Bin(crate::op::Bin {
+            op,
+            ty: Type::I32,
+            dst,
+            a,
+            b,
+        })
+    })))
+}
+
+/// `x + c2` where `x = y + c1` (still valid) as `y + (c1 + c2)`: lifters
+/// add an instruction's immediates one at a time.
+fn reassociate(op: &Op, facts: &Facts) -> Option<Op> {
+    let Op::Bin(o) = op else { return None };
+    if o.op != BinOp::Add {
+        return None;
+    }
+    if let Some(n) = negation(o, facts) {
+        return Some(n);
+    }
+    let (x, c2) = match (o.a, o.b) {
+        (Operand::Reg(x), Operand::Imm(c)) | (Operand::Imm(c), Operand::Reg(x)) => (x, c),
+        _ => return None,
+    };
+    let Some(Op::Bin(i)) = facts.def(x) else {
+        return None;
+    };
+    if (i.op, i.ty) != (BinOp::Add, o.ty) {
+        return None;
+    }
+    let (y, c1) = match (i.a, i.b) {
+        (y @ Operand::Reg(_), Operand::Imm(c)) | (Operand::Imm(c), y @ Operand::Reg(_)) => (y, c),
+        _ => return None,
+    };
+    Some(Op::Bin(crate::op::Bin {
+        b: Operand::Imm(c1.wrapping_add(c2) & o.ty.mask()),
+        a: y,
+        ..*o
+    }))
+}
+
+/// Two's complement negation as the lifters spell it: `~x + c` is
+/// `(c - 1) - x`, and `a + (0 - x)` is `a - x` (a subtraction lifts to an
+/// add of the complement plus a carry-in of one).
+fn negation(o: &crate::op::Bin, facts: &Facts) -> Option<Op> {
+    let all = Operand::Imm(o.ty.mask());
+    let def = |x: Operand| match x {
+        Operand::Reg(r) => match facts.def(r) {
+            Some(Op::Bin(d)) if d.ty == o.ty => Some(*d),
+            _ => None,
+        },
+        Operand::Imm(_) => None,
+    };
+    let sub = |a: Operand, b: Operand| {
+        Some(Op::Bin(crate::op::Bin {
+            op: BinOp::Sub,
+            a,
+            b,
+            ..*o
+        }))
+    };
+    for (x, y) in [(o.a, o.b), (o.b, o.a)] {
+        let Some(d) = def(x) else { continue };
+        match (d.op, d.a, d.b) {
+            (BinOp::Xor, v, m) | (BinOp::Xor, m, v) if m == all => {
+                if let (Operand::Reg(_), Operand::Imm(c)) = (v, y) {
+                    return sub(Operand::Imm(c.wrapping_sub(1) & o.ty.mask()), v);
+                }
+            }
+            (BinOp::Sub, Operand::Imm(0), v) => return sub(y, v),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The 32-bit value a 64-bit `zext`/`sext` widened.
@@ -758,7 +1041,13 @@ fn live_out(k: &Kernel, ctx: &Ctx, guards: &[bool], regs: &[Vec<Regs>]) -> Vec<V
     let at_exit: Vec<Live> = ctx
         .machine
         .iter()
-        .map(|&l| if l { Live::Yes } else { Live::Dead })
+        .map(|&l| {
+            if l && ctx.exit_live {
+                Live::Yes
+            } else {
+                Live::Dead
+            }
+        })
         .collect();
     let succs: Vec<Vec<BlockId>> = k.blocks.iter().map(|b| b.term.successors()).collect();
     let mut live_in = vec![vec![Live::Dead; n]; nb];

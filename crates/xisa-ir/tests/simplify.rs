@@ -4,19 +4,27 @@
 //! `simplifying_changes_no_outcome`; every machine-code corpus runs
 //! simplified.)
 
-use xisa_ir::simplify::simplify;
+use xisa_ir::simplify::{simplify, simplify_for, AtExit};
 use xisa_ir::text::{parse_kernel, print_inst};
 use xisa_ir::verify::verify_kernel;
 
 /// The kernel `body` (with `regs` declared), simplified and verified: its
 /// instructions as text, without pcs.
 fn simplified(regs: &str, body: &str) -> Vec<String> {
+    simplified_for(regs, body, AtExit::MachineRegisters)
+}
+
+/// [`simplified`], keeping the final values `at_exit` names.
+fn simplified_for(regs: &str, body: &str, at_exit: AtExit) -> Vec<String> {
     let src = format!(
         "kernel @k(%p: i64) wave 32 shared 64 local 0 params 0 {{\n  reg {regs}\nentry:\n{body}\n  exit\n}}\n"
     );
     let mut k = parse_kernel(&src).unwrap_or_else(|e| panic!("{e}\n{src}"));
     verify_kernel(&k).expect("verifies before");
-    let s = simplify(&mut k);
+    let s = match at_exit {
+        AtExit::MachineRegisters => simplify(&mut k),
+        at_exit => simplify_for(&mut k, at_exit),
+    };
     verify_kernel(&k).unwrap_or_else(|e| panic!("does not verify after: {e}"));
     assert_eq!(s.after, k.inst_count());
     k.blocks
@@ -359,5 +367,118 @@ fn a_shuffle_source_may_take_a_merged_write() {
             "%r = shfl.i32 %v, 0",
             "st.global.b32 [%p], %r"
         ]
+    );
+}
+
+#[test]
+fn a_predicated_subtraction_through_wide_temporaries_is_one_narrow_op() {
+    // sm_75's `@P0 IADD3 R6, R7, -R0, RZ`, as the lifter builds it: both
+    // operands widened, the second complemented and incremented, added in
+    // 64 bits, truncated; every step under the instruction's predicate.
+    let got = simplified(
+        "%x: i32, %y: i32, %q: i1, %t.i64.0: i64, %t.i32.0: i32, %t.i64.1: i64, %t.i64.2: i64, %t.i64.3: i64, %r: i32",
+        "  %x = special.tid.x
+  %y = special.ctaid.x
+  %q = icmp.uge.i32 %x, %y
+  @%q %t.i64.0 = cvt.zext.i64.i32 %x
+  @%q %t.i32.0 = xor.i32 %y, -1
+  @%q %t.i64.1 = cvt.zext.i64.i32 %t.i32.0
+  @%q %t.i64.2 = add.i64 %t.i64.1, 1
+  @%q %t.i64.3 = add.i64 %t.i64.0, %t.i64.2
+  @%q %r = cvt.trunc.i32.i64 %t.i64.3
+  st.shared.b32 [%r], %x",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%y = special.ctaid.x",
+            "%q = icmp.uge.i32 %x, %y",
+            "@%q %r = sub.i32 %x, %y",
+            "st.shared.b32 [%r], %x"
+        ]
+    );
+}
+
+#[test]
+fn constants_added_one_at_a_time_are_added_once() {
+    let got = simplified(
+        "%x: i32, %t.i32.0: i32, %t.i32.1: i32, %r: i32, %s: i32",
+        "  %x = special.tid.x
+  %t.i32.0 = add.i32 %x, 1
+  %t.i32.1 = add.i32 %t.i32.0, -3
+  %r = mov.i32 %t.i32.1
+  %t.i32.0 = xor.i32 %x, -1
+  %s = add.i32 %t.i32.0, 2
+  st.shared.v2.b32 [%r], %r, %s",
+    );
+    assert_eq!(
+        got,
+        [
+            "%x = special.tid.x",
+            "%r = add.i32 %x, -2",
+            "%s = sub.i32 1, %x",
+            "st.shared.v2.b32 [%r], %r, %s"
+        ]
+    );
+}
+
+#[test]
+fn a_wide_sum_whose_high_word_is_taken_keeps_its_truncation() {
+    // A 64-bit register pair written whole (gfx942's `v_lshl_add_u64`):
+    // its low word stays the truncation of the sum, so that the pair joined
+    // again for the load is the sum itself.
+    let got = simplified(
+        "%a: i32, %b: i64, %t.i64.0: i64, %t.i64.1: i64, %t.i64.2: i64, %t.i64.3: i64, %lo: i32, %hi: i32, %t.i64.4: i64, %t.i64.5: i64, %t.i64.6: i64, %t.i64.7: i64, %v: i32",
+        "  %a = special.tid.x
+  %b = ld.param.b64 [0x0]
+  %t.i64.0 = cvt.zext.i64.i32 %a
+  %t.i64.1 = shl.i64 %t.i64.0, 2
+  %t.i64.2 = add.i64 %t.i64.1, %b
+  %lo = cvt.trunc.i32.i64 %t.i64.2
+  %t.i64.3 = lshr.i64 %t.i64.2, 32
+  %hi = cvt.trunc.i32.i64 %t.i64.3
+  %t.i64.4 = cvt.zext.i64.i32 %lo
+  %t.i64.5 = cvt.zext.i64.i32 %hi
+  %t.i64.6 = shl.i64 %t.i64.5, 32
+  %t.i64.7 = or.i64 %t.i64.4, %t.i64.6
+  %v = ld.global.b32 [%t.i64.7]
+  st.shared.b32 [%a], %v",
+    );
+    assert_eq!(
+        got,
+        [
+            "%a = special.tid.x",
+            "%b = ld.param.b64 [0x0]",
+            "%t.i64.0 = cvt.zext.i64.i32 %a",
+            "%t.i64.1 = shl.i64 %t.i64.0, 2",
+            "%t.i64.2 = add.i64 %t.i64.1, %b",
+            "%lo = cvt.trunc.i32.i64 %t.i64.2",
+            "%t.i64.3 = lshr.i64 %t.i64.2, 32",
+            "%hi = cvt.trunc.i32.i64 %t.i64.3",
+            "%v = ld.global.b32 [%t.i64.2]",
+            "st.shared.b32 [%a], %v"
+        ]
+    );
+}
+
+#[test]
+fn a_launch_keeps_no_value_only_the_exit_reads() {
+    let body = "  %x = special.tid.x
+  %t.i32.0 = add.i32 %x, 1
+  %r = mov.i32 %t.i32.0
+  st.shared.b32 [%x], %x";
+    let regs = "%x: i32, %t.i32.0: i32, %r: i32";
+    assert_eq!(
+        simplified(regs, body),
+        [
+            "%x = special.tid.x",
+            "%r = add.i32 %x, 1",
+            "st.shared.b32 [%x], %x"
+        ]
+    );
+    assert_eq!(
+        simplified_for(regs, body, AtExit::Nothing),
+        ["%x = special.tid.x", "st.shared.b32 [%x], %x"]
     );
 }

@@ -8,6 +8,7 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
+use xisa_ir::simplify::AtExit;
 
 use xisa_frontend::{
     BlockRule, DeclaredLimit, Frontend, FrontendError, GuestModule, IsaInfo, KernelEntry,
@@ -138,9 +139,12 @@ pub struct Module {
     /// Where it came from, for messages.
     pub origin: String,
     guest: Arc<dyn GuestModule>,
-    /// Per kernel (in [`GuestModule::kernels`] order): the lifted kernel, or
-    /// why it could not be lifted.
+    /// Per kernel (in [`GuestModule::kernels`] order): the lifted kernel as
+    /// launches run it, or why it could not be lifted.
     lifted: Arc<[OnceLock<Result<Kernel, String>>]>,
+    /// Per kernel: its lift for `xisa exec`, which reports the machine
+    /// registers' final values (machine code; other ISAs use `lifted`).
+    lifted_exec: Arc<[OnceLock<Lifted>]>,
     /// Per kernel: its lift for engines that run a wave's lanes together,
     /// where the frontend has one (`None`: the same as `lifted`).
     lifted_waves: Arc<[OnceLock<Option<Lifted>>]>,
@@ -181,12 +185,14 @@ impl Module {
             })?);
         let lifted = guest.kernels().iter().map(|_| OnceLock::new()).collect();
         let lifted_waves = guest.kernels().iter().map(|_| OnceLock::new()).collect();
+        let lifted_exec = guest.kernels().iter().map(|_| OnceLock::new()).collect();
         Ok(Module {
             isa,
             code_hash: xisa_runtime::cache::code_hash(bytes),
             origin: origin.to_string(),
             guest,
             lifted,
+            lifted_exec,
             lifted_waves,
         })
     }
@@ -228,14 +234,14 @@ impl Module {
         self.lifted[i].get_or_init(|| {
             let name = &self.guest.kernels()[i].name;
             let k = self.guest.lift(name).map_err(|e| e.to_string())?;
-            self.after_lift(i, k)
+            self.after_lift(i, k, AtExit::Nothing)
         })
     }
 
     /// Verifies a lifted kernel and, for machine code, drops its known
-    /// guards, simplifies it (`xisa_ir::simplify`) and places the lockstep
-    /// wave syncs.
-    fn after_lift(&self, i: usize, mut k: Kernel) -> Result<Kernel, String> {
+    /// guards, simplifies it (`xisa_ir::simplify`, keeping what `at_exit`
+    /// names) and places the lockstep wave syncs.
+    fn after_lift(&self, i: usize, mut k: Kernel, at_exit: AtExit) -> Result<Kernel, String> {
         let name = &self.guest.kernels()[i].name;
         xisa_ir::verify::verify_kernel(&k)
             .map_err(|e| format!("kernel {name}: lifted IR does not verify: {e}"))?;
@@ -244,7 +250,7 @@ impl Module {
             // unguarded write as the one value it is.
             xisa_ir::guards::drop_known_guards(&mut k);
             if std::env::var_os("XISA_NO_SIMPLIFY").is_none() {
-                xisa_ir::simplify::simplify(&mut k);
+                xisa_ir::simplify::simplify_for(&mut k, at_exit);
             }
             xisa_ir::lockstep::insert_wave_syncs_within(&mut k, self.tid_bound(i));
         }
@@ -261,7 +267,7 @@ impl Module {
             let k = self.guest.lift_for_waves(name)?;
             Some(
                 k.map_err(|e| e.to_string())
-                    .and_then(|k| self.after_lift(i, k)),
+                    .and_then(|k| self.after_lift(i, k, AtExit::Nothing)),
             )
         });
         match lifted {
@@ -303,13 +309,16 @@ impl Module {
         })
     }
 
-    /// The only kernel, or the named one.
+    /// The only kernel, or the named one, as `xisa exec` runs it: a machine
+    /// ISA's registers keep their final values (a launch's kernel,
+    /// [`Module::kernel`], need not compute values only a lane's exit
+    /// would see).
     pub fn pick_kernel(&self, name: Option<&str>) -> Result<&Kernel> {
         match name {
-            Some(n) => self.kernel(n),
+            Some(n) => self.exec_kernel(n),
             None if self.entries().len() == 1 => {
                 let n = self.entries()[0].name.clone();
-                self.kernel(&n)
+                self.exec_kernel(&n)
             }
             None => Err(Error::Args(format!(
                 "{} has {} kernels ({}); choose one with --kernel",
@@ -318,6 +327,24 @@ impl Module {
                 self.kernel_names().join(", ")
             ))),
         }
+    }
+
+    /// Kernel `name` as `xisa exec` runs it ([`Module::pick_kernel`]).
+    fn exec_kernel(&self, name: &str) -> Result<&Kernel> {
+        let i = match self.entries().iter().position(|k| k.name == name) {
+            Some(i) if self.isa.info().machine_code => i,
+            _ => return self.kernel(name),
+        };
+        self.lifted_exec[i]
+            .get_or_init(|| {
+                let k = self.guest.lift(name).map_err(|e| e.to_string())?;
+                self.after_lift(i, k, AtExit::MachineRegisters)
+            })
+            .as_ref()
+            .map_err(|why| Error::Parse {
+                origin: self.origin.clone(),
+                msg: why.clone(),
+            })
     }
 
     /// Names of the kernels, in module order.
