@@ -368,6 +368,11 @@ struct LiftArgs {
     /// The module's ISA, overriding detection.
     #[arg(long)]
     isa: Option<String>,
+    /// Print the kernel as `xisa exec` runs it: every machine register keeps
+    /// its final value (by default, as launches run it: values only a
+    /// lane's exit would read are gone).
+    #[arg(long)]
+    exec: bool,
 }
 
 fn parse_dims(s: &str) -> Result<[u32; 3], String> {
@@ -888,9 +893,18 @@ fn cmd_isas() -> Result<()> {
 fn cmd_lift(a: LiftArgs) -> Result<()> {
     let module = xisa::Module::from_file(&a.file, isa_opt(&a.isa)?)?;
     match a.kernel {
+        Some(k) if a.exec => print!(
+            "{}",
+            xisa::ir::text::print_kernel(module.pick_kernel(Some(&k))?)
+        ),
         Some(k) => print!("{}", xisa::ir::text::print_kernel(module.kernel(&k)?)),
         None => {
-            let (lifted, failed) = module.lift_all();
+            let at_exit = if a.exec {
+                xisa::ir::simplify::AtExit::MachineRegisters
+            } else {
+                xisa::ir::simplify::AtExit::Nothing
+            };
+            let (lifted, failed) = module.lift_all_for(at_exit);
             print!("{}", xisa::ir::text::print_module(&lifted));
             // Kernels that could not be lifted are reported one per line
             // (the others were printed); the status says some failed.

@@ -997,3 +997,28 @@ fn port_lists_reports_and_writes() {
     success(&m, "matrix");
     assert!(text(&m.stdout).starts_with("| operation | space | gfx942 | cdna5 | lsu |\n"));
 }
+
+/// `xisa lift` prints a machine-code kernel as launches run it (a value only
+/// the lane's exit would read is gone); `--exec` as `xisa exec` runs it
+/// (every machine register keeps its final value).
+#[test]
+fn lift_for_launches_and_for_exec() {
+    let s = Scratch::new("cli", "lift-exec");
+    let frag = s.write("frag.s", "v_add_u32 v1, v0, v0\n");
+    let frag = frag.to_str().unwrap();
+    for (extra, kept) in [
+        ("", false),
+        (" --exec", true),
+        (" --kernel fragment --exec", true),
+    ] {
+        let out = xisa_with(&format!("lift --isa gfx942 {{}}{extra}"), &[&frag]);
+        assert!(out.status.success(), "{extra}: {}", text(&out.stderr));
+        let ir = text(&out.stdout);
+        assert_eq!(
+            ir.contains("%v1 = add.i32 %v0, %v0"),
+            kept,
+            "{extra}:\n{ir}"
+        );
+        assert!(ir.contains("exit"), "{extra}:\n{ir}");
+    }
+}

@@ -331,15 +331,10 @@ impl Module {
 
     /// Kernel `name` as `xisa exec` runs it ([`Module::pick_kernel`]).
     fn exec_kernel(&self, name: &str) -> Result<&Kernel> {
-        let i = match self.entries().iter().position(|k| k.name == name) {
-            Some(i) if self.isa.info().machine_code => i,
-            _ => return self.kernel(name),
+        let Some(i) = self.entries().iter().position(|k| k.name == name) else {
+            return self.kernel(name);
         };
-        self.lifted_exec[i]
-            .get_or_init(|| {
-                let k = self.guest.lift(name).map_err(|e| e.to_string())?;
-                self.after_lift(i, k, AtExit::MachineRegisters)
-            })
+        self.lifted_for(i, AtExit::MachineRegisters)
             .as_ref()
             .map_err(|why| Error::Parse {
                 origin: self.origin.clone(),
@@ -347,18 +342,38 @@ impl Module {
             })
     }
 
+    /// Entry `i` lifted keeping the final values `at_exit` names (one lift
+    /// for machine ISAs: their simplification is what differs).
+    fn lifted_for(&self, i: usize, at_exit: AtExit) -> &Lifted {
+        if at_exit == AtExit::Nothing || !self.isa.info().machine_code {
+            return self.lifted(i);
+        }
+        self.lifted_exec[i].get_or_init(|| {
+            let name = &self.guest.kernels()[i].name;
+            let k = self.guest.lift(name).map_err(|e| e.to_string())?;
+            self.after_lift(i, k, AtExit::MachineRegisters)
+        })
+    }
+
     /// Names of the kernels, in module order.
     pub fn kernel_names(&self) -> Vec<String> {
         self.entries().iter().map(|k| k.name.clone()).collect()
     }
 
-    /// Lifts every kernel: those that lift as an IR module, and the error of
-    /// each that does not (naming kernel, pc and instruction).
+    /// Lifts every kernel as launches run them: those that lift as an IR
+    /// module, and the error of each that does not (naming kernel, pc and
+    /// instruction).
     pub fn lift_all(&self) -> (xisa_ir::Module, Vec<String>) {
+        self.lift_all_for(AtExit::Nothing)
+    }
+
+    /// [`Module::lift_all`], keeping the final values `at_exit` names
+    /// (`AtExit::MachineRegisters`: as `xisa exec` runs them).
+    pub fn lift_all_for(&self, at_exit: AtExit) -> (xisa_ir::Module, Vec<String>) {
         let mut kernels = Vec::new();
         let mut failed = Vec::new();
         for i in 0..self.entries().len() {
-            match self.lifted(i) {
+            match self.lifted_for(i, at_exit) {
                 Ok(k) => kernels.push(k.clone()),
                 Err(why) => failed.push(why.clone()),
             }
