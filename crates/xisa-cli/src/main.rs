@@ -185,8 +185,10 @@ struct BenchKernelsArgs {
     /// Write the results as CSV.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
-    /// The translated side's engine: jit, or jit-wave (experimental wave mode)
-    #[arg(long, default_value = "jit", value_parser = ["jit", "jit-wave"])]
+    /// The translated side's engine: jit (lane or wave mode per kernel, as
+    /// `xisa run` picks), jit-wave (wave mode where a kernel allows it) or
+    /// jit-lane (lane mode)
+    #[arg(long, default_value = "jit", value_parser = ["jit", "jit-wave", "jit-lane"])]
     engine: String,
 }
 
@@ -227,11 +229,13 @@ struct RunArgs {
     /// After the launch, write the module's global NAME to PATH.
     #[arg(long = "dump-global", value_name = "NAME=PATH")]
     dump_globals: Vec<String>,
-    /// Execution engine: jit (Cranelift), interp (the reference interpreter)
-    /// or jit-wave (experimental: Cranelift code that runs a wave's lanes
-    /// together, computing values the same in every lane once; see
-    /// docs/architecture.md)
-    #[arg(long, default_value = "jit", value_parser = ["jit", "interp", "jit-wave"])]
+    /// Execution engine: jit (Cranelift code: a workgroup's lanes one after
+    /// another between sync points, or, for a kernel with warp operations in
+    /// a loop, a wave's lanes together), interp (the reference interpreter),
+    /// jit-wave (a wave's lanes together wherever the kernel allows it,
+    /// computing values the same in every lane once) or jit-lane (lanes one
+    /// after another); see docs/architecture.md
+    #[arg(long, default_value = "jit", value_parser = ["jit", "interp", "jit-wave", "jit-lane"])]
     engine: String,
     /// Stop the kernel after S seconds (watchdog; 0.01 to 1000000).
     #[arg(long, value_name = "S")]

@@ -199,6 +199,7 @@ pub(crate) unsafe fn launch(
     let engine = match std::env::var("XISA_ENGINE").as_deref() {
         Ok("interp") => xisa::Engine::Interp,
         Ok("jit-wave") => xisa::Engine::JitWave,
+        Ok("jit-lane") => xisa::Engine::JitLane,
         _ => xisa::Engine::Jit,
     };
     let opts = xisa::LaunchOptions {

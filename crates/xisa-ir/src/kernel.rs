@@ -158,6 +158,34 @@ impl Kernel {
         heads
     }
 
+    /// Whether a warp operation (shuffle, vote, active mask, first lane's
+    /// value) sits in a loop: a block from a backward transfer's target to
+    /// its source, by index, as [`Self::streaming_loop_heads`] finds loops.
+    /// Running one lane at a time, an engine stops every lane there on each
+    /// iteration for the wave to meet (CAS loops with warp-aggregated
+    /// atomics, AMD's iterative scans over the active lanes); running the
+    /// wave's lanes together it needs no stop.
+    pub fn warp_ops_in_loops(&self) -> bool {
+        let warp = |b: &Block| {
+            b.insts.iter().any(|i| {
+                matches!(
+                    i.op,
+                    Op::Shfl(_)
+                        | Op::Vote { .. }
+                        | Op::ActiveMask { .. }
+                        | Op::ReadFirstLane { .. }
+                )
+            })
+        };
+        let body: Vec<bool> = self.blocks.iter().map(warp).collect();
+        self.blocks.iter().enumerate().any(|(from, b)| {
+            b.term.successors().iter().any(|to| {
+                let to = to.0 as usize;
+                to <= from && body[to..=from].iter().any(|&w| w)
+            })
+        })
+    }
+
     /// Registers some path from the entry may read before writing them: the
     /// only ones whose initial value (zero) a lane can observe, so the only
     /// ones a runtime must clear between workgroups (parameters excepted:

@@ -18,7 +18,10 @@ use crate::module::{Isa, Module};
 /// Which engine executes kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Engine {
-    /// Cranelift-compiled host code (the default).
+    /// Cranelift-compiled host code (the default), per kernel in lane mode
+    /// or, for a launch of a kernel with warp operations in a loop
+    /// (`Kernel::warp_ops_in_loops`: lane mode would stop every lane there
+    /// on each iteration), in wave mode.
     #[default]
     Jit,
     /// The reference interpreter.
@@ -26,9 +29,13 @@ pub enum Engine {
     /// Cranelift-compiled host code in wave mode where the kernel allows it
     /// (`docs/architecture.md`, "Wave mode"): a wave's lanes go together,
     /// values the same in every lane are computed once, warp operations
-    /// need no scheduler stop. Experimental: faster on warp-operation-heavy
-    /// kernels, slower on streaming loops (`docs/benchmarks.md`).
+    /// need no scheduler stop. Faster on warp-operation-heavy kernels,
+    /// slower on streaming loops and short barrier phases
+    /// (`docs/benchmarks.md`).
     JitWave,
+    /// Cranelift-compiled host code in lane mode for every kernel: a
+    /// workgroup's lanes one after another between sync points.
+    JitLane,
 }
 
 impl FromStr for Engine {
@@ -38,8 +45,9 @@ impl FromStr for Engine {
             "jit" => Ok(Engine::Jit),
             "interp" => Ok(Engine::Interp),
             "jit-wave" => Ok(Engine::JitWave),
+            "jit-lane" => Ok(Engine::JitLane),
             _ => Err(Error::Args(format!(
-                "unknown engine {s:?}; use jit, interp or jit-wave"
+                "unknown engine {s:?}; use jit, interp, jit-wave or jit-lane"
             ))),
         }
     }
@@ -51,6 +59,7 @@ impl std::fmt::Display for Engine {
             Engine::Jit => "jit",
             Engine::Interp => "interp",
             Engine::JitWave => "jit-wave",
+            Engine::JitLane => "jit-lane",
         })
     }
 }
@@ -624,7 +633,7 @@ impl Device {
             let kernel = &lane_kernel;
             let program: Box<dyn LaneProgram> = match engine {
                 Engine::Interp => Box::new(xisa_interp::Interp::new(kernel, stats)),
-                Engine::Jit | Engine::JitWave => {
+                Engine::Jit | Engine::JitWave | Engine::JitLane => {
                     let opts = xisa_jit::JitOptions {
                         count_stats: stats,
                         // A launch (hoisting) never reads registers after the
@@ -783,6 +792,20 @@ impl Device {
         Ok(Buffer { addr, len })
     }
 
+    /// The engine a launch runs `kernel` with: [`Engine::Jit`] picks wave
+    /// mode for a kernel with warp operations in a loop (where lane mode
+    /// stops every lane each iteration) and lane mode for the rest; counting
+    /// launches (`--stats`) run in lane mode, which counts.
+    fn launch_engine(module: &Module, kernel: &str, opts: &LaunchOptions) -> Result<Engine> {
+        Ok(match opts.engine {
+            Engine::Jit if !opts.stats && module.kernel(kernel)?.warp_ops_in_loops() => {
+                Engine::JitWave
+            }
+            Engine::Jit => Engine::JitLane,
+            e => e,
+        })
+    }
+
     /// Launches `kernel` of `module` with `args`.
     pub fn launch(
         &self,
@@ -791,7 +814,8 @@ impl Device {
         opts: &LaunchOptions,
         args: &[ArgSpec],
     ) -> Result<RunReport> {
-        let k = match opts.engine {
+        let engine = Self::launch_engine(module, kernel, opts)?;
+        let k = match engine {
             Engine::JitWave => module.wave_kernel(kernel)?,
             _ => module.kernel(kernel)?,
         };
@@ -809,8 +833,7 @@ impl Device {
             Ok(module.guest().bind(k, &vals, &shape, inst, mem)?)
         })?;
         let params = self.fill_module_banks(module, &k.name, params)?;
-        let (prog, compile_time, cache_hit) =
-            self.program(module, k, opts.engine, opts.stats, true)?;
+        let (prog, compile_time, cache_hit) = self.program(module, k, engine, opts.stats, true)?;
         // HIP's device `malloc` asks the host for memory through hostcalls.
         let heap = if prog.plan.serial() {
             Some(xisa_runtime::ockl::DEVICE_HEAP_BYTES)
@@ -862,7 +885,7 @@ impl Device {
         let overruns = self.overruns(&buffers);
         Ok(RunReport {
             kernel: k.name.clone(),
-            engine: opts.engine,
+            engine,
             stats,
             compile_time,
             cache_hit,
