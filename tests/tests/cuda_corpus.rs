@@ -6,7 +6,8 @@
 //! compiled by NVRTC for sm_75 (`tests/cuda_corpus/build.sh`, cubins and
 //! `nvdisasm -c` listings committed under `out/`).
 //!
-//! Every kernel runs on both engines with inputs weighted to edge values and
+//! Every kernel runs on every engine (the JIT in lane and in wave mode, the
+//! interpreter) with inputs weighted to edge values and
 //! is compared with an independent Rust reference: exact for integers; for
 //! floats exact where IEEE 754 defines the result, else within the maximum
 //! ulp error of the CUDA C++ Programming Guide's accuracy tables (one more
@@ -20,7 +21,7 @@ use std::path::PathBuf;
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
-const ENGINES: [Engine; 2] = [Engine::Jit, Engine::Interp];
+const ENGINES: [Engine; 3] = [Engine::JitLane, Engine::JitWave, Engine::Interp];
 
 fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cuda_corpus/out")
@@ -165,7 +166,7 @@ fn launch(m: &Module, kernel: &str, engine: Engine, g: &Geom, args: &[A]) -> Vec
         .collect()
 }
 
-/// Runs `kernel` on both engines and hands each result to `check`.
+/// Runs `kernel` on every engine and hands each result to `check`.
 fn both(file: &str, kernel: &str, g: &Geom, args: &[A], check: impl Fn(Engine, &[Vec<u8>])) {
     let m = module(file);
     for e in ENGINES {

@@ -3,13 +3,13 @@
 //! memory with no barrier, relying on a converged wave running in lockstep.
 //! Run lane by lane, lane 0 read its neighbour's slot before lane 1 wrote it.
 //! Kernels: `tests/lockstep/` (sources, build script, committed binaries);
-//! each result is compared with a Rust reference on both engines.
+//! each result is compared with a Rust reference on every engine.
 
 use std::path::PathBuf;
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
 
-const ENGINES: [Engine; 2] = [Engine::Jit, Engine::Interp];
+const ENGINES: [Engine; 3] = [Engine::JitLane, Engine::JitWave, Engine::Interp];
 
 fn module(file: &str) -> Module {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -142,7 +142,7 @@ fn sm75_cub_raking_scan_and_reduce() {
 /// time, `xisa_ir::lockstep`): |d| < 32 must sync (d < 0 would read the new
 /// values lane by lane; d > 0 is safe lane by lane but the check is
 /// order-independent), |d| >= 32 need not. Every case equals lockstep, on
-/// both engines, in one-row blocks and in blocks of two rows of one warp (a
+/// every engine, in one-row blocks and in blocks of two rows of one warp (a
 /// geometry the check handles by syncing).
 #[test]
 fn sm75_shift_read_syncs_exactly_when_lanes_may_meet() {
@@ -257,7 +257,7 @@ fn gfx942_wave_reduction_through_lds() {
 /// branch are fewer than `min(b, 32)` apart, so xisa's checks span that
 /// many lanes (`xisa_ir::lockstep`: a copy of `b` taken at the compare):
 /// the step never waits for e >= 0 and waits whenever a lane may read a
-/// lower lane's slot (e < -b). Every case equals lockstep on both engines.
+/// lower lane's slot (e < -b). Every case equals lockstep on every engine.
 #[test]
 fn sm75_bounded_step_checks_span_the_lanes_below_the_bound() {
     let m = module("warp_sync.cubin");

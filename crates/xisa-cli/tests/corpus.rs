@@ -1,5 +1,5 @@
-//! The kernel corpora through the real `xisa run`, under `--engine jit` and
-//! `--engine interp`: for every launch spec the inputs are generated from its
+//! The kernel corpora through the real `xisa run`, under `--engine jit-lane`,
+//! `--engine jit-wave` and `--engine interp`: for every launch spec the inputs are generated from its
 //! fills and every output buffer is compared with the oracle.
 //!
 //! - sm_75 (`tests/sm75`): the cubins against the POCL outputs committed in
@@ -431,12 +431,12 @@ fn run(spec: &Spec, engine: &'static str) -> Result<Run, String> {
     result
 }
 
-/// Runs `name` under both engines and hands each run to `check`; reports every
+/// Runs `name` under every engine (the JIT in lane and in wave mode, the interpreter) and hands each run to `check`; reports every
 /// engine's failure together.
 fn check_kernel(name: &str, check: impl Fn(&Spec, &Run) -> Result<(), String>) {
     let spec = load_spec(name);
     let mut errors = Vec::new();
-    for engine in ["jit", "interp"] {
+    for engine in ["jit-lane", "jit-wave", "interp"] {
         match run(&spec, engine).and_then(|r| check(&spec, &r)) {
             Ok(()) => {}
             Err(e) => errors.push(format!("[{engine}] {e}")),
@@ -558,7 +558,7 @@ fn pocl_expected(name: &str, i: usize) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// An OpenCL kernel runs twice, each under both engines: as the sm_75 cubin
+/// An OpenCL kernel runs twice, each under every engine (the JIT in lane and in wave mode, the interpreter): as the sm_75 cubin
 /// and as the gfx942 code object compiled from the same source
 /// (`tests/gfx942/out/NAME.co`, built by `tests/gfx942/build.sh`); both must
 /// give POCL's outputs (and pass `extra`).
@@ -573,7 +573,7 @@ fn check_pocl(name: &str, extra: impl Fn(&Spec, &Run) -> Result<(), String>) {
     gfx942.name = format!("{name}-gfx942");
     let mut errors = Vec::new();
     for (isa, spec) in [("sm75", &sm75), ("gfx942", &gfx942)] {
-        for engine in ["jit", "interp"] {
+        for engine in ["jit-lane", "jit-wave", "interp"] {
             if let Err(e) = run(spec, engine).and_then(|r| check(spec, &r)) {
                 errors.push(format!("[{isa} {engine}] {e}"));
             }
@@ -704,7 +704,7 @@ fn gfx942_dir() -> PathBuf {
 }
 
 /// A kernel of the gfx942 corpus that has no sm75 counterpart, through `xisa
-/// run` on both engines, against its committed oracle
+/// run` on every engine, against its committed oracle
 /// (`tests/gfx942/expected/NAME.I.bin`: POCL for portable OpenCL,
 /// `tests/gfx942/reference.py` for AMD builtins and hand-written assembly).
 fn check_gfx942(name: &str) {
@@ -712,7 +712,7 @@ fn check_gfx942(name: &str) {
 }
 
 /// A kernel of the corpus in `dir` (launch spec `kernels/NAME.launch.json`)
-/// on both engines against its committed outputs (`expected/NAME.I.bin`).
+/// on every engine against its committed outputs (`expected/NAME.I.bin`).
 fn check_committed(dir: &Path, name: &str) {
     let spec = load_spec_in(&dir.join("kernels"), name);
     let want = |i: usize| {
@@ -720,7 +720,7 @@ fn check_committed(dir: &Path, name: &str) {
         std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
     };
     let mut errors = Vec::new();
-    for engine in ["jit", "interp"] {
+    for engine in ["jit-lane", "jit-wave", "interp"] {
         if let Err(e) = run(&spec, engine).and_then(|r| compare_plain(&spec, &r, want)) {
             errors.push(format!("[{engine}] {e}"));
         }
