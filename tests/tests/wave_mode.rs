@@ -64,3 +64,32 @@ fn wave_mode_agrees_with_the_interpreter_on_the_ir_corpus() {
     assert!(checked >= 20, "only {checked} corpus kernels found");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The default engine runs a kernel in wave mode when it has warp
+/// operations in a loop and its frontend lifts it apart for waves (gfx942's
+/// iterative scan over the active lanes in `compaction`), in lane mode
+/// otherwise: checked on the two predicates it reads, for the bench's
+/// compiled builds.
+#[test]
+fn the_default_engine_picks_wave_mode_for_gfx942_warp_loops() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/xisa-bench/opencl/out");
+    let load = |file: &str| {
+        let bytes = std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        xisa::Module::from_bytes(&bytes, file, None).unwrap_or_else(|e| panic!("{file}: {e}"))
+    };
+    // (file, kernel, warp operations in a loop, lifted apart for waves)
+    let cases = [
+        ("compaction.co", "compaction", true, true),
+        ("cas_loop_fadd.co", "cas_loop_fadd", true, true),
+        ("prefix_scan.co", "prefix_scan", false, true),
+        ("compaction.cubin", "compaction", true, false),
+        ("prefix_scan.cubin", "prefix_scan", false, false),
+    ];
+    for (file, kernel, looped, apart) in cases {
+        let m = load(file);
+        let k = m.kernel(kernel).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(k.warp_ops_in_loops(), looped, "{file}");
+        assert_eq!(m.has_wave_lift(kernel), apart, "{file}");
+    }
+}

@@ -230,8 +230,8 @@ struct RunArgs {
     #[arg(long = "dump-global", value_name = "NAME=PATH")]
     dump_globals: Vec<String>,
     /// Execution engine: jit (Cranelift code: a workgroup's lanes one after
-    /// another between sync points, or, for a kernel with warp operations in
-    /// a loop, a wave's lanes together), interp (the reference interpreter),
+    /// another between sync points, or, for a gfx942 kernel with warp
+    /// operations in a loop, a wave's lanes together), interp (the reference interpreter),
     /// jit-wave (a wave's lanes together wherever the kernel allows it,
     /// computing values the same in every lane once) or jit-lane (lanes one
     /// after another); see docs/architecture.md

@@ -21,7 +21,8 @@ pub enum Engine {
     /// Cranelift-compiled host code (the default), per kernel in lane mode
     /// or, for a launch of a kernel with warp operations in a loop
     /// (`Kernel::warp_ops_in_loops`: lane mode would stop every lane there
-    /// on each iteration), in wave mode.
+    /// on each iteration) that its frontend lifts apart for waves (gfx942),
+    /// in wave mode.
     #[default]
     Jit,
     /// The reference interpreter.
@@ -794,13 +795,18 @@ impl Device {
 
     /// The engine a launch runs `kernel` with: [`Engine::Jit`] picks wave
     /// mode for a kernel with warp operations in a loop (where lane mode
-    /// stops every lane each iteration) and lane mode for the rest; counting
-    /// launches (`--stats`) run in lane mode, which counts.
+    /// stops every lane each iteration) whose frontend lifts it for waves
+    /// apart (gfx942: lane mode computes EXEC, VCC and the scalar registers
+    /// in every lane, wave mode once per wave; measured 1.5-1.8x faster,
+    /// where sm_75 and IR kernels run about as fast either way:
+    /// `docs/benchmarks.md`), and lane mode for the rest; counting launches
+    /// (`--stats`) run in lane mode, which counts.
     fn launch_engine(module: &Module, kernel: &str, opts: &LaunchOptions) -> Result<Engine> {
+        let waves = || -> Result<bool> {
+            Ok(module.kernel(kernel)?.warp_ops_in_loops() && module.has_wave_lift(kernel))
+        };
         Ok(match opts.engine {
-            Engine::Jit if !opts.stats && module.kernel(kernel)?.warp_ops_in_loops() => {
-                Engine::JitWave
-            }
+            Engine::Jit if !opts.stats && waves()? => Engine::JitWave,
             Engine::Jit => Engine::JitLane,
             e => e,
         })

@@ -279,6 +279,21 @@ impl Module {
         }
     }
 
+    /// Whether the frontend lifts kernel `name` differently for engines that
+    /// run a wave's lanes together (gfx942: whole wave masks, scalar state
+    /// computed once per wave), where lane mode computes wave-level state in
+    /// every lane.
+    pub fn has_wave_lift(&self, name: &str) -> bool {
+        let Some(i) = self.entries().iter().position(|k| k.name == name) else {
+            return false;
+        };
+        // (A wave lift that fails leaves the kernel to lane mode.)
+        let _ = self.wave_kernel(name);
+        self.lifted_waves[i]
+            .get()
+            .is_some_and(|l| matches!(l, Some(Ok(_))))
+    }
+
     /// Every launch of entry `i` has fewer lanes along x than this: the
     /// ISA's largest workgroup extent, or a smaller size the kernel declares
     /// (launches are checked against both, `crate::limits`).
