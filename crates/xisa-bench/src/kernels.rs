@@ -27,7 +27,8 @@ pub struct KernelsConfig {
     pub only: Vec<String>,
     /// The builds to run (empty: all).
     pub builds: Vec<Build>,
-    /// The translated side's engine (`jit` or the experimental `jit-wave`).
+    /// The translated side's engine (`jit`, which picks lane or wave mode per
+    /// kernel, or `jit-wave` / `jit-lane`).
     pub engine: Engine,
 }
 
