@@ -105,17 +105,9 @@ struct Form {
     everywhere: bool,
 }
 
-/// The form of instruction `i` of block `b`, when it is a shared access the
-/// pass can reason about.
-fn access_form(
-    k: &Kernel,
-    uni: &Uniformity,
-    b: usize,
-    i: usize,
-    spec: Option<Reg>,
-) -> Option<Form> {
-    let inst = &k.blocks[b].insts[i];
-    let (len, addr) = match &inst.op {
+/// A shared-memory load, store or atomic: its access size and address.
+fn shared_address(op: &Op) -> Option<(u32, &Address)> {
+    match op {
         Op::Load(op::Load {
             space: Space::Shared,
             mem,
@@ -127,15 +119,28 @@ fn access_form(
             mem,
             addr,
             ..
-        }) => (mem.bytes(), addr),
+        }) => Some((mem.bytes(), addr)),
         Op::Atomic(op::Atomic {
             space: Space::Shared,
             ty,
             addr,
             ..
-        }) => (ty.bytes(), addr),
-        _ => return None,
-    };
+        }) => Some((ty.bytes(), addr)),
+        _ => None,
+    }
+}
+
+/// The form of instruction `i` of block `b`, when it is a shared access the
+/// pass can reason about.
+fn access_form(
+    k: &Kernel,
+    uni: &Uniformity,
+    b: usize,
+    i: usize,
+    spec: Option<Reg>,
+) -> Option<Form> {
+    let inst = &k.blocks[b].insts[i];
+    let (len, addr) = shared_address(&inst.op)?;
     let Address::Flat { base, offset } = *addr else {
         return None;
     };
@@ -453,11 +458,6 @@ const SPECULATED_CHAIN: usize = 8;
 fn speculate(k: &mut Kernel, asked: &Asked) -> Speculation {
     let mut spec = Speculated::new();
     let mut copies = Vec::new();
-    let mut index: Vec<Vec<usize>> = k
-        .blocks
-        .iter()
-        .map(|b| (0..b.insts.len()).collect())
-        .collect();
     let mut moved = Vec::new();
     for b in 0..k.blocks.len() {
         let insts = &k.blocks[b].insts;
@@ -468,19 +468,13 @@ fn speculate(k: &mut Kernel, asked: &Asked) -> Speculation {
                 continue;
             }
             let Some(g) = inst.guard else { continue };
-            if shared_access(&inst.op) & (LOADED | STORED) == 0 {
-                continue;
-            }
-            let addr = match &inst.op {
-                Op::Load(l) => l.addr,
-                Op::Store(st) => st.addr,
-                Op::Atomic(a) => a.addr,
-                _ => continue,
-            };
-            let Address::Flat {
-                base: Operand::Reg(a),
-                ..
-            } = addr
+            let Some((
+                _,
+                &Address::Flat {
+                    base: Operand::Reg(a),
+                    ..
+                },
+            )) = shared_address(&inst.op)
             else {
                 continue;
             };
@@ -543,13 +537,10 @@ fn speculate(k: &mut Kernel, asked: &Asked) -> Speculation {
         }
         moved.push((b, new_index));
     }
-    for (b, ix) in moved {
-        index[b] = ix;
-    }
     Speculation {
         spec,
         copies,
-        index,
+        moved,
     }
 }
 
@@ -563,8 +554,9 @@ struct Speculation {
     spec: Speculated,
     /// The registers of its copies.
     copies: Vec<Reg>,
-    /// Each instruction's index after the copies, by block.
-    index: Vec<Vec<usize>>,
+    /// The blocks it inserted copies in, with each instruction's index
+    /// after them.
+    moved: Vec<(usize, Vec<usize>)>,
 }
 
 /// How many times [`insert_wave_syncs_within`] speculates more addresses
@@ -858,20 +850,20 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
     let wave = k.wave_size.max(1);
     // Speculate the addresses checks would read, from the kernel as it
     // came each time, until no check asks for more.
-    let original = k.clone();
+    let mut original: Option<Kernel> = None;
     let mut asked = Asked::new();
     let mut analysis = analyse(k, tid_bound, &Speculated::new());
     let mut done = Speculation {
         spec: Speculated::new(),
         copies: Vec::new(),
-        index: Vec::new(),
+        moved: Vec::new(),
     };
     for _ in 0..SPECULATION_ROUNDS {
         // Indices of this round's kernel back to the original's.
         let mut back: std::collections::HashMap<(usize, usize), usize> = Default::default();
-        for (b, ix) in done.index.iter().enumerate() {
+        for (b, ix) in &done.moved {
             for (orig, &now) in ix.iter().enumerate() {
-                back.insert((b, now), orig);
+                back.insert((*b, now), orig);
             }
         }
         let more: Vec<(usize, usize)> = analysis
@@ -891,7 +883,12 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
             break;
         }
         asked.extend(more);
-        *k = original.clone();
+        // (Only kernels that ask for speculation pay for the copy; the
+        // first round's kernel is still the original.)
+        match &original {
+            Some(o) => *k = o.clone(),
+            None => original = Some(k.clone()),
+        }
         done = speculate(k, &asked);
         analysis = analyse(k, tid_bound, &done.spec);
     }

@@ -229,12 +229,27 @@ impl Module {
     /// Lifts entry `i` (once): the frontend's kernel, verified; machine code
     /// also loses the guards known true where they are read
     /// (`xisa_ir::guards`) and gains the wave syncs it assumes (docs/ir.md,
-    /// "Execution model").
-    fn lifted(&self, i: usize) -> &Result<Kernel, String> {
-        self.lifted[i].get_or_init(|| {
+    /// "Execution model"). `at_exit` names the final values its
+    /// simplification keeps: one lift per kind for machine ISAs (for the
+    /// others it changes nothing).
+    fn lifted_for(&self, i: usize, at_exit: AtExit) -> &Lifted {
+        let cell = if at_exit == AtExit::Nothing || !self.isa.info().machine_code {
+            &self.lifted[i]
+        } else {
+            &self.lifted_exec[i]
+        };
+        cell.get_or_init(|| {
             let name = &self.guest.kernels()[i].name;
             let k = self.guest.lift(name).map_err(|e| e.to_string())?;
-            self.after_lift(i, k, AtExit::Nothing)
+            self.after_lift(i, k, at_exit)
+        })
+    }
+
+    /// A lifted kernel, or its lift error as this module's parse error.
+    fn found<'a>(&self, lifted: &'a Lifted) -> Result<&'a Kernel> {
+        lifted.as_ref().map_err(|why| Error::Parse {
+            origin: self.origin.clone(),
+            msg: why.clone(),
         })
     }
 
@@ -263,20 +278,21 @@ impl Module {
         let Some(i) = self.entries().iter().position(|k| k.name == name) else {
             return self.kernel(name);
         };
-        let lifted = self.lifted_waves[i].get_or_init(|| {
-            let k = self.guest.lift_for_waves(name)?;
+        match self.wave_lifted(i) {
+            None => self.kernel(name),
+            Some(r) => self.found(r),
+        }
+    }
+
+    /// Entry `i` lifted for waves, where the frontend has such a lift.
+    fn wave_lifted(&self, i: usize) -> &Option<Lifted> {
+        self.lifted_waves[i].get_or_init(|| {
+            let k = self.guest.lift_for_waves(&self.guest.kernels()[i].name)?;
             Some(
                 k.map_err(|e| e.to_string())
                     .and_then(|k| self.after_lift(i, k, AtExit::Nothing)),
             )
-        });
-        match lifted {
-            None => self.kernel(name),
-            Some(r) => r.as_ref().map_err(|why| Error::Parse {
-                origin: self.origin.clone(),
-                msg: why.clone(),
-            }),
-        }
+        })
     }
 
     /// Whether the frontend lifts kernel `name` differently for engines that
@@ -288,10 +304,7 @@ impl Module {
             return false;
         };
         // (A wave lift that fails leaves the kernel to lane mode.)
-        let _ = self.wave_kernel(name);
-        self.lifted_waves[i]
-            .get()
-            .is_some_and(|l| matches!(l, Some(Ok(_))))
+        matches!(self.wave_lifted(i), Some(Ok(_)))
     }
 
     /// Every launch of entry `i` has fewer lanes along x than this: the
@@ -318,10 +331,7 @@ impl Module {
                 available: self.kernel_names().join(", "),
             });
         };
-        self.lifted(i).as_ref().map_err(|why| Error::Parse {
-            origin: self.origin.clone(),
-            msg: why.clone(),
-        })
+        self.found(self.lifted_for(i, AtExit::Nothing))
     }
 
     /// The only kernel, or the named one, as `xisa exec` runs it: a machine
@@ -349,25 +359,7 @@ impl Module {
         let Some(i) = self.entries().iter().position(|k| k.name == name) else {
             return self.kernel(name);
         };
-        self.lifted_for(i, AtExit::MachineRegisters)
-            .as_ref()
-            .map_err(|why| Error::Parse {
-                origin: self.origin.clone(),
-                msg: why.clone(),
-            })
-    }
-
-    /// Entry `i` lifted keeping the final values `at_exit` names (one lift
-    /// for machine ISAs: their simplification is what differs).
-    fn lifted_for(&self, i: usize, at_exit: AtExit) -> &Lifted {
-        if at_exit == AtExit::Nothing || !self.isa.info().machine_code {
-            return self.lifted(i);
-        }
-        self.lifted_exec[i].get_or_init(|| {
-            let name = &self.guest.kernels()[i].name;
-            let k = self.guest.lift(name).map_err(|e| e.to_string())?;
-            self.after_lift(i, k, AtExit::MachineRegisters)
-        })
+        self.found(self.lifted_for(i, AtExit::MachineRegisters))
     }
 
     /// Names of the kernels, in module order.
