@@ -697,8 +697,10 @@ BREG = lambda n, lo: F(n, "text", lo, lo + 4, values=["B%d" % i for i in range(1
 rec("BSSY", "BSSY", "P,B,T", [(0, 12, 0x945)], [OPTP(), BREG("b", 16), F("target", "rel", 34, 64)],
     "BSSY {cp}{b}, {target} ;")
 rec("BSYNC", "BSYNC", "P,B", [(0, 12, 0x941)], [OPTP(), BREG("b", 16)], "BSYNC {cp}{b} ;")
+# Bit 85 changes nothing nvdisasm prints in this class (0x944 is always
+# `.REL`; `.ABS` is opcode 0x943): found by assembling `CALL.ABS` texts.
 rec("CALL_REL", "CALL.REL", "P,T", [(0, 12, 0x944)],
-    [F("target", "rel", 34, 82), M("abs", 85, 86, ["REL", "ABS"]), T("noinc", 86, ".NOINC"), OPTP()],
+    [F("target", "rel", 34, 82), M("abs", 85, 86, ["REL", "REL"]), T("noinc", 86, ".NOINC"), OPTP()],
     "CALL{abs}{noinc} {cp}{target} ;")
 rec("RET_REL", "RET.REL", "P,R,T", [(0, 12, 0x950), (91, 92, 0), (85, 86, 0)],
     [regf("a", 24), F("target", "rel", 34, 82),

@@ -34,6 +34,7 @@ xisa run tests/hip/out/byvalue.co --kernel axpy3 --block 64 \\\n      \
 xisa disasm tests/gfx942/out/hist_shared.co\n  \
 xisa lift tests/sm75/out/hist_shared.cubin\n  \
 printf 'v_add_f32 v1, v2, v3\\ns_endpgm\\n' > k.s && xisa asm --isa gfx942 k.s -o k.bin\n  \
+xisa disasm tests/sm75/out/hist_shared.cubin > k.sass && xisa asm --isa sm75 k.sass -o k.bin\n  \
 printf 'atom.global.add.u32 v4, v[8:9], 16, scope:wg\\n' > a.s && xisa port a.s --from lsu --to cdna5\n  \
 xisa exec FRAGMENT --state STATE.json --out final.json   (the state format: docs/cli.md)"
 )]
@@ -300,6 +301,16 @@ struct DisasmArgs {
 }
 
 #[derive(Args)]
+#[command(
+    long_about = "Assemble an ISA's text into its binary form. gfx942: LLVM syntax (labels, \
+comments after ; or //) into instruction words. sm75: nvdisasm syntax, one instruction per line \
+(a listing `xisa disasm` prints reads back: /*0120*/ addresses and .section lines are taken, \
+branch targets are absolute addresses or `(label) references to label: lines), into bare \
+16-byte words that `xisa disasm --isa sm75 --raw` lists; the scheduling control is stall 1 with \
+the yield bit unless the text names .reuse flags. lsu: 96-bit words. cdna5: VGLOBAL words. ir: \
+checks and canonicalizes IR text. Every encoding is decoded and printed again and must give \
+the line back, so a line the tables cannot write is an error naming it."
+)]
 struct AsmArgs {
     /// The assembly text.
     file: PathBuf,

@@ -71,6 +71,13 @@ impl Frontend for Sm75Frontend {
         }
     }
 
+    /// nvdisasm's syntax (a listing `xisa disasm` prints reads back) into
+    /// bare 16-byte instruction words, the form `disassemble` lists with
+    /// `raw`: xisa writes no cubins ([`crate::asm`]).
+    fn assemble(&self, text: &str) -> Result<Vec<u8>> {
+        crate::asm::assemble(text).map_err(text_err)
+    }
+
     fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>> {
         let cubin = loader::load(bytes).map_err(|e| FrontendError::Load(e.to_string()))?;
         let entries = cubin.kernels.iter().map(entry).collect();

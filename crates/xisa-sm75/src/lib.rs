@@ -10,6 +10,7 @@
 
 #![deny(missing_docs)]
 
+pub mod asm;
 pub mod cubin;
 pub mod frontend;
 pub mod lift;
@@ -283,7 +284,7 @@ fn unmodeled(rule: &InstRule, probed: &InstRule, w: u128) -> Option<u128> {
     shown.map(|f| w & f.mask() & !covered).find(|&b| b != 0)
 }
 
-fn embedded_rules() -> Result<&'static Rules, DecodeError> {
+pub(crate) fn embedded_rules() -> Result<&'static Rules, DecodeError> {
     static RULES: OnceLock<Result<Rules, RulesError>> = OnceLock::new();
     RULES
         .get_or_init(Rules::embedded)
@@ -640,7 +641,7 @@ impl SyntaxCuts {
 }
 
 /// Modifier groups printed as one sorted token list (`.A.B.C`).
-fn render_merge(
+pub(crate) fn render_merge(
     out: &mut String,
     rule: &InstRule,
     vals: &[u64],
@@ -669,7 +670,7 @@ fn render_merge(
     }
 }
 
-fn sext(v: u64, width: u32) -> i64 {
+pub(crate) fn sext(v: u64, width: u32) -> i64 {
     if width == 0 || width >= 64 {
         return v as i64;
     }
@@ -680,7 +681,7 @@ fn sext(v: u64, width: u32) -> i64 {
 /// nvdisasm's memory operand: `R2`, `R2+0x10`, `R2.U32+UR4+-0x8`, `UR4`,
 /// `0x10` (RZ base with an offset prints the offset alone, unsigned), `RZ`.
 #[allow(clippy::too_many_arguments)]
-fn render_addr(
+pub(crate) fn render_addr(
     out: &mut String,
     rule: &InstRule,
     vals: &[u64],
@@ -723,7 +724,7 @@ fn render_addr(
     out.push_str(&s);
 }
 
-fn render(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
+pub(crate) fn render(out: &mut String, f: &Field, v: u64, vals: &[u64], pc: u64) {
     let mut s = String::new();
     render_bare(&mut s, f, v, vals, pc);
     if !s.is_empty() {
@@ -757,7 +758,7 @@ fn field_operand(f: &Field, v: u64, pc: u64) -> Option<Operand> {
     })
 }
 
-fn cbuf_parts(v: u64, width: u32) -> (u8, i16) {
+pub(crate) fn cbuf_parts(v: u64, width: u32) -> (u8, i16) {
     let ow = width.saturating_sub(5).min(16);
     let off = sext(v & ((1u64 << ow) - 1), ow) << (16 - ow);
     ((v >> ow) as u8, off as i16)
@@ -836,7 +837,7 @@ fn fmt_float(x: f64, quiet_bit: u64, bits: u64) -> String {
 }
 
 /// An IEEE half as a double (exact).
-fn half_to_f64(h: u16) -> f64 {
+pub(crate) fn half_to_f64(h: u16) -> f64 {
     let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
     let e = i32::from((h >> 10) & 0x1f);
     let m = f64::from(h & 0x3ff);
