@@ -894,8 +894,13 @@ rec("ATOM_CAS", "ATOM.CAS", "P,R,[R],R,R", [(0, 12, 0x38b)],
     [F("pd", "pred", 81, 84), D] + fa + [regf("b", 32), regf("c", 64)] + AMODS,
     "ATOM{E}.CAS{eviction}{type}{order}{scope}{private} {pd}, {d}, %s, {b}, {c} ;" % ta)
 STYPE = ["", "S32", "64", "INVALID3", "INVALID4", "S64", "INVALID6", "INVALID7"]
+# ATOMS and ATOMS.CAS: the type is 2 bits (nvdisasm 13.5 ignores bit 75 and
+# prints `.S32` where the 3-bit table said `.S64`) and operation 9 is
+# INVALID9, not SAFEADD, as in the UR form; found by assembling the writer's
+# words and listing them with nvdisasm.
 rec("ATOMS", "ATOMS", "R,[R],R", [(0, 12, 0x38c)],
-    [D, regf("a", 24), F("off", "simm", 40, 64), regf("b", 32), M("op", 87, 91, AOP), M("type", 73, 76, STYPE),
+    [D, regf("a", 24), F("off", "simm", 40, 64), regf("b", 32),
+     M("op", 87, 91, AOP[:9] + ["INVALID9"] + AOP[10:]), M("type", 73, 75, STYPE[:3] + ["INVALID3"]),
      M("scale", 78, 80, ["", "X4", "X8", "X16"])],
     "ATOMS{op}{type} {d}, [{@addr:a:scale:-:off}], {b} ;")
 rec("ATOMS_UR", "ATOMS", "R,[R+UR],R", [(0, 12, 0x98c), (91, 92, 1)],
@@ -905,7 +910,7 @@ rec("ATOMS_UR", "ATOMS", "R,[R+UR],R", [(0, 12, 0x98c), (91, 92, 1)],
     "ATOMS{op}{type} {d}, [{@addr:a:scale:ua:off}], {b} ;")
 rec("ATOMS_CAS", "ATOMS.CAS", "R,[R],R,R", [(0, 12, 0x38d)],
     [D, regf("a", 24), F("off", "simm", 40, 64), regf("b", 32), regf("c", 64),
-     M("cas", 87, 89, ["CAS", "CAST", "INVALID2", "CAST.SPIN"]), M("type", 73, 76, STYPE),
+     M("cas", 87, 89, ["CAS", "CAST", "INVALID2", "CAST.SPIN"]), M("type", 73, 75, STYPE[:3] + ["INVALID3"]),
      M("scale", 78, 80, ["", "X4", "X8", "X16"])],
     "ATOMS{cas}{type} {d}, [{@addr:a:scale:-:off}], {b}, {c} ;")
 

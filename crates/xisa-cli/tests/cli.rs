@@ -206,7 +206,7 @@ fn isas_are_listed_from_the_registry() {
     let list = text(&out.stdout);
     for (isa, wave, asm, writes) in [
         ("ir", "32", "yes", "-"),
-        ("sm75", "32", "yes", "-"),
+        ("sm75", "32", "yes", "atomics,loads,stores,fences"),
         ("gfx942", "64", "yes", "atomics,loads,stores,fences"),
         ("cdna5", "32", "yes", "atomics"),
         ("lsu", "32", "yes", "atomics,loads,stores,fences"),
@@ -1044,7 +1044,18 @@ fn port_lists_reports_and_writes() {
     usage_failure(&none, "no --to");
     let m = xisa(&["port", "--matrix"]);
     success(&m, "matrix");
-    assert!(text(&m.stdout).starts_with("| operation | space | gfx942 | cdna5 | lsu |\n"));
+    assert!(text(&m.stdout).starts_with("| operation | space | sm75 | gfx942 | cdna5 | lsu |\n"));
+    // To sm_75: the written words list back through `disasm --isa sm75 --raw`.
+    let sass = s.path("a75.bin");
+    let out = xisa_with("port {} --from lsu --to sm75 -o {}", &[&src, &sass]);
+    success(&out, "port to sm75");
+    assert_eq!(
+        text(&out.stdout),
+        "RED.E.ADD.STRONG.CTA [R8+0x10], R4 ;\nLDG.E.SYS R1, [R2] ;\nATOMS.ADD RZ, [R1+0x4], R3 ;\n"
+    );
+    let dis = xisa_with("disasm --isa sm75 --raw {}", &[&sass]);
+    success(&dis, "disasm sm75");
+    assert_eq!(text(&dis.stdout), text(&out.stdout));
 }
 
 /// `xisa lift` prints a machine-code kernel as launches run it (a value only

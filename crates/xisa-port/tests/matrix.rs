@@ -26,18 +26,25 @@ fn the_csv_has_a_row_per_ir_memory_operation_and_two_columns_per_target() {
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(rows.len(), 1 + xisa_port::matrix_specs().len());
     let targets: Vec<&str> = xisa_port::targets().iter().map(|t| t.name()).collect();
-    assert_eq!(targets, ["gfx942", "cdna5", "lsu"], "the ISAs that write");
+    assert_eq!(
+        targets,
+        ["sm75", "gfx942", "cdna5", "lsu"],
+        "the ISAs that write"
+    );
     assert_eq!(rows[0].split(',').count(), 3 + 2 * targets.len());
     assert_eq!(
         rows[1],
         "atom.add.b32,global,wave,\
+         strengthened,\"scope wave -> workgroup (performed at workgroup, cluster, device, system scope only)\",\
          strengthened,\"scope wave -> device (the cache bits name no wave scope for atomics)\",\
          strengthened,\"scope wave -> workgroup (SCOPE names no wave scope (CU is the narrowest))\",\
          strengthened,\"scope wave -> workgroup (the cache policy names no wave scope)\""
     );
-    assert!(rows.contains(&"atom.add.b32,global,device,exact,\"\",exact,\"\",exact,\"\""));
+    assert!(
+        rows.contains(&"atom.add.b32,global,device,exact,\"\",exact,\"\",exact,\"\",exact,\"\"")
+    );
     assert!(rows.contains(
-        &"ld.b32.weak,global,device,exact,\"\",not yet,\"xisa cannot write cdna5 loads yet\",exact,\"\""
+        &"ld.b32.weak,global,device,exact,\"\",exact,\"\",not yet,\"xisa cannot write cdna5 loads yet\",exact,\"\""
     ));
 }
 

@@ -294,13 +294,13 @@ fn targets_without_a_writer_are_not_yet() {
     let ported = port(
         b"atom.global.add.u32 v4, v[8:9], 0\n",
         isa("lsu"),
-        isa("sm75"),
+        isa("ir"),
         None,
     )
     .unwrap();
     assert_eq!(
         ported[0].verdict,
-        Verdict::NotYet("xisa cannot write sm75 atomics yet".into())
+        Verdict::NotYet("xisa cannot write ir atomics yet".into())
     );
 }
 

@@ -130,7 +130,7 @@ fn width_mask(width: u32) -> u64 {
 
 /// The inverse of [`gather`]: `v`'s bits placed in `bits`, least
 /// significant part first.
-fn scatter(v: u64, bits: &[(u32, u32)]) -> u128 {
+pub(crate) fn scatter(v: u64, bits: &[(u32, u32)]) -> u128 {
     let mut w = 0u128;
     let mut at = 0;
     for &(lo, hi) in bits {

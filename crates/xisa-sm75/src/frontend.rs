@@ -6,7 +6,8 @@
 use xisa_frontend::{
     elf_machine, unknown_kernel, ArgValue, BankSlot, BlockRule, Bound, DeclaredLimit,
     DisasmOptions, Frontend, FrontendError, GeometryLimits, GuestModule, Instance, IsaInfo,
-    KernelEntry, LaunchShape, ParamDecl, Placer, Result, SurfaceBinding, Symbol,
+    KernelEntry, LaunchShape, MemRegs, MemSpec, ParamDecl, Placer, Result, SurfaceBinding, Symbol,
+    Written,
 };
 use xisa_ir::Kernel;
 
@@ -78,11 +79,49 @@ impl Frontend for Sm75Frontend {
         crate::asm::assemble(text).map_err(text_err)
     }
 
+    /// A cubin, or (with `--isa sm75`) a bare fragment: nvdisasm-syntax
+    /// text or 16-byte instruction words, one kernel named `fragment` with
+    /// no parameters, no constant bank data and no shared memory of its own
+    /// (`xisa exec` gives every register; falling off its end exits).
+    fn write_mem(&self, spec: &MemSpec, regs: &MemRegs) -> Result<Written> {
+        crate::write::write_mem(spec, regs).map_err(|r| r.error(INFO.name, spec))
+    }
+
     fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>> {
+        if elf_machine(bytes).is_none() {
+            let code = if xisa_frontend::looks_like_text(bytes) {
+                let text =
+                    std::str::from_utf8(bytes).map_err(|e| FrontendError::Load(e.to_string()))?;
+                crate::asm::assemble(text).map_err(|e| FrontendError::Load(e.to_string()))?
+            } else {
+                bytes.to_vec()
+            };
+            return Ok(Box::new(fragment(code)));
+        }
         let cubin = loader::load(bytes).map_err(|e| FrontendError::Load(e.to_string()))?;
         let entries = cubin.kernels.iter().map(entry).collect();
         Ok(Box::new(Sm75Module { cubin, entries }))
     }
+}
+
+/// Instruction words as a module of one kernel, `fragment`: no parameters,
+/// no constant bank data, no shared memory of its own.
+pub(crate) fn fragment(code: Vec<u8>) -> impl GuestModule {
+    let k = loader::CubinKernel {
+        name: "fragment".into(),
+        code,
+        regcount: 255,
+        param_cbank_offset: loader::PARAM_CBANK_OFFSET,
+        ..Default::default()
+    };
+    let cubin = Cubin {
+        sm: 75,
+        kernels: vec![k],
+        relocs: Vec::new(),
+        data: Default::default(),
+    };
+    let entries = cubin.kernels.iter().map(entry).collect();
+    Sm75Module { cubin, entries }
 }
 
 /// A kernel and the launch limits its `.nv.info` declares

@@ -17,6 +17,7 @@ pub mod lift;
 pub mod loader;
 pub mod rules;
 mod rules_index;
+pub mod write;
 
 use std::sync::OnceLock;
 

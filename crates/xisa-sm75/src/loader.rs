@@ -195,6 +195,9 @@ pub struct LiveBank {
     pub size: u32,
 }
 
+/// Where sm_75's parameter window starts in constant bank 0.
+pub const PARAM_CBANK_OFFSET: u32 = 0x160;
+
 /// A kernel of the cubin and everything the lifter needs about it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CubinKernel {
@@ -752,7 +755,7 @@ fn kernel_info(file: &Elf, k: &mut CubinKernel) -> Result<(), LoadError> {
     }
     if k.param_cbank_offset == 0 && !k.params.is_empty() {
         // Older cubins may lack PARAM_CBANK: sm_75's window starts at 0x160.
-        k.param_cbank_offset = 0x160;
+        k.param_cbank_offset = PARAM_CBANK_OFFSET;
     }
     k.attrs = attrs;
     Ok(())
