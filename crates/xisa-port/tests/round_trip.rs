@@ -415,3 +415,65 @@ fn expanded_sequences_lift_to_their_pieces() {
     // (its accesses are plain, so no ordered access expands).
     assert_eq!(expanded, 8 * 5 + 6 * 5 + 5 + 5);
 }
+
+/// sm_75 both ways: every operation the other writers write ported to
+/// sm_75, and every one sm_75's writer writes ported to the others, each
+/// lifting back as [`check_on`] requires (sm_75 fragments assemble and load
+/// like the others').
+#[test]
+fn sm75_both_ways() {
+    let mut got = Vec::new();
+    for kind in ["atomics", "loads", "stores", "fences"] {
+        for (from, to) in [
+            ("lsu", "sm75"),
+            ("gfx942", "sm75"),
+            ("cdna5", "sm75"),
+            ("sm75", "lsu"),
+            ("sm75", "gfx942"),
+            ("sm75", "cdna5"),
+        ] {
+            let c = check_kind(from, to, kind);
+            println!("{kind} {from} -> {to}: {c:?}");
+            got.push(c);
+        }
+    }
+    // [exact, strengthened, impossible, not yet] per kind, in the order
+    // lsu -> sm75, gfx942 -> sm75, cdna5 -> sm75, sm75 -> lsu,
+    // sm75 -> gfx942, sm75 -> cdna5. sm_75 names every scope for global
+    // atomics (RED/ATOMG `.CTA/.SM/.GPU/.SYS`) but has no sub, no f64
+    // min/max and no packed adds there, and its shared atomics (ATOMS) are
+    // workgroup-scoped only; its plain accesses are device-scoped, its
+    // strong ones relaxed at every scope; MEMBAR is a seq_cst fence only,
+    // so acquire and release fences widen to it, and its fences have no
+    // acquire-or-release instruction in lsu or gfx942. CDNA 5 writes
+    // atomics only.
+    assert_eq!(
+        got,
+        [
+            [164, 0, 44, 0],
+            [140, 0, 54, 0],
+            [192, 0, 56, 0],
+            [164, 42, 52, 0],
+            [140, 100, 18, 0],
+            [192, 0, 66, 0],
+            [14, 12, 15, 0],
+            [32, 0, 11, 0],
+            [0, 0, 0, 0],
+            [14, 0, 24, 0],
+            [32, 6, 0, 0],
+            [0, 0, 0, 38],
+            [10, 8, 6, 0],
+            [22, 0, 8, 0],
+            [0, 0, 0, 0],
+            [10, 0, 28, 0],
+            [22, 4, 12, 0],
+            [0, 0, 0, 38],
+            [0, 3, 0, 0],
+            [0, 8, 0, 0],
+            [0, 0, 0, 0],
+            [0, 0, 4, 0],
+            [0, 0, 4, 0],
+            [0, 0, 0, 4],
+        ]
+    );
+}

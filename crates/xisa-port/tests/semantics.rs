@@ -257,3 +257,42 @@ fn uniform_bases() {
         assert_eq!(check_on(from, to, &regs), pairs, "{from} -> {to}");
     }
 }
+
+/// sm_75 both ways, on vector addresses and on uniform bases: the pairs of
+/// `round_trip.rs`'s `sm75_both_ways` that are exact or strengthened
+/// (sm_75 fragments run under `xisa exec` like the others').
+#[test]
+fn sm75_both_ways() {
+    let uniform = MemRegs {
+        offset: 0,
+        ..xisa_testkit::write::REGS[3]
+    };
+    let mut got = Vec::new();
+    for (from, to) in [
+        ("lsu", "sm75"),
+        ("gfx942", "sm75"),
+        ("cdna5", "sm75"),
+        ("sm75", "lsu"),
+        ("sm75", "gfx942"),
+        ("sm75", "cdna5"),
+    ] {
+        let v = check(from, to);
+        let u = check_on(from, to, &uniform);
+        println!("{from} -> {to}: {v} vector, {u} uniform");
+        got.push((v, u));
+    }
+    // Vector: the exact and strengthened atomics, loads and stores of the
+    // round trip (lsu -> sm75: 164 atomics, 26 loads, 18 stores); uniform
+    // bases: the global ones sm_75's writer writes (no ATOMG.CAS form).
+    assert_eq!(
+        got,
+        [
+            (208, 152),
+            (194, 138),
+            (192, 184),
+            (230, 172),
+            (304, 244),
+            (192, 184),
+        ]
+    );
+}
