@@ -8,11 +8,12 @@
 //! expanded into several where the IR's memory model allows. Every
 //! instruction gets a [`Verdict`]; none is dropped.
 //!
-//! What is ported today (`docs/porting.md`): atomics between lsu, CDNA 5
-//! and gfx942; loads, stores, uniform loads and fences between lsu and
-//! gfx942; vector addresses and uniform bases. Other address forms,
-//! predicated instructions, ordered atomics and sm_75 as a target are not
-//! done yet: such instructions get [`Verdict::NotYet`] with the reason.
+//! What is ported today (`docs/porting.md`): atomics between lsu, CDNA 5,
+//! gfx942 and sm_75; loads, stores and fences between lsu, gfx942 and
+//! sm_75; uniform loads between lsu and gfx942; vector addresses and
+//! uniform bases. Other address forms, predicated instructions and ordered
+//! atomics are not done yet: such instructions get [`Verdict::NotYet`]
+//! with the reason.
 
 use std::fmt;
 
