@@ -123,7 +123,7 @@ pub fn generate(isa: BenchIsa, cell: &Cell, work: &Work) -> Result<Generated, Er
     let module = Module::from_bytes(&bytes, &format!("bench.{isa}"), Some(isa))?;
     let inputs = match &written {
         None => Inputs::Params,
-        Some(w) => fragment_inputs(&module, cell, w)?,
+        Some(w) => fragment_inputs(&module, isa, cell, w)?,
     };
     let kernel = module.kernel_names().into_iter().next().unwrap_or_default();
     Ok(Generated {
@@ -215,10 +215,14 @@ fn reg(module: &Module, name: &str) -> Result<usize, Error> {
         .ok_or_else(|| Error::Generate(format!("lifted kernel has no register {name}")))
 }
 
-fn fragment_inputs(module: &Module, cell: &Cell, w: &Written) -> Result<Inputs, Error> {
+/// The inputs of a fragment written on [`MemRegs::FRAGMENT`]: the address
+/// in the ISA's first vector registers (`v0:v1`, sm_75's `r0:r1`).
+fn fragment_inputs(module: &Module, isa: Isa, cell: &Cell, w: &Written) -> Result<Inputs, Error> {
+    let v = isa.info().vector_registers.unwrap_or("v");
+    let at = |n: u32| reg(module, &format!("{v}{}", MemRegs::FRAGMENT.addr + n));
     let (addr_lo, addr_hi) = match cell.space {
-        Space::Global => (reg(module, "v0")?, Some(reg(module, "v1")?)),
-        Space::Shared => (reg(module, "v0")?, None),
+        Space::Global => (at(0)?, Some(at(1)?)),
+        Space::Shared => (at(0)?, None),
     };
     // The compare value is 0: the CAS succeeds while memory holds 0 (the
     // first time), then fails; the bench measures the operation either way.
@@ -296,7 +300,7 @@ mod tests {
             for space in Space::ALL {
                 for scope in Scope::ALL {
                     let c = cell(op.op, op.ty, scope, space, Pattern::Hot);
-                    for isa in [isa("lsu"), isa("cdna5"), isa("gfx942")] {
+                    for isa in [isa("lsu"), isa("cdna5"), isa("gfx942"), isa("sm75")] {
                         match generate(isa, &c, &W) {
                             Ok(g) => {
                                 assert_eq!(g.source.lines().count(), 3);
@@ -319,9 +323,10 @@ mod tests {
         assert!(generate(isa("lsu"), &c, &W).is_ok());
         assert!(generate(isa("cdna5"), &c, &W).is_ok());
         assert!(generate(isa("gfx942"), &c, &W).is_ok());
-        assert!(matches!(
-            generate(isa("sm75"), &c, &W),
-            Err(Error::IsaUnavailable { .. })
-        ));
+        let g = generate(isa("sm75"), &c, &W).unwrap();
+        assert_eq!(
+            g.source.lines().next(),
+            Some("RED.E.ADD.STRONG.GPU [R0], R2 ;")
+        );
     }
 }

@@ -129,7 +129,7 @@ struct BenchLaunchArgs {
 
 #[derive(Args)]
 struct BenchAtomicsArgs {
-    /// ISA the benchmark kernels are written in: ir, lsu, cdna5 or gfx942 (`xisa isas` lists every ISA).
+    /// ISA the benchmark kernels are written in: ir, lsu, cdna5, gfx942 or sm75 (`xisa isas` lists every ISA).
     #[arg(long, default_value = "ir")]
     isa: String,
     /// Operations: OP.TYPE or OP, comma-separated (add.b32,fadd,...), or all / quick.

@@ -560,7 +560,7 @@ mod tests {
                 (other, _) => panic!("{isa} {spec}: {other:?}"),
             }
         }
-        for isa in ["sm75", "ir"] {
+        for isa in ["ir"] {
             let spec = AtomicSpec {
                 op: Add,
                 ty: B32,
