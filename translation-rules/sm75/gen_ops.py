@@ -799,6 +799,16 @@ rec("BMOV_CLEAR", "BMOV.32.CLEAR", "R,B", [(0, 12, 0x355), (84, 85, 1)],
     "BMOV.32.CLEAR {d}, {b} ;")
 rec("BMOV_32", "BMOV.32", "B,R", [(0, 12, 0x356)], [BMOVR(), regf("a", 32)],
     "BMOV.32 {b}, {a} ;")
+# B register from B register or special state (0xf55): the source is 5 bits,
+# [24, 29), as in 0x355 (16 and up: the special registers); bit 84 prints
+# `.CLEAR`. nvdisasm accepts bit 28 only without bit 84 (`BMOV.32 B1,
+# API_CALL_DEPTH`) and bit 84 only without bit 28 (`BMOV.32.CLEAR B1, B13`):
+# check_probe keeps the whole-ISA record's rejects of those bits. That record
+# read bit 28 as a modifier alone, so `BMOV.32 B1, B13` listed a word nvdisasm
+# prints `BMOV.32 B1, API_CALL_DEPTH` (found by assembling it).
+rec("BMOV_BB", "BMOV", "B,B", [(0, 12, 0xf55), (91, 92, 0)],
+    [BREG("d", 16), F("b", "text", 24, 29, values=BMOV_NAMES), M("clear", 84, 85, ["32", "32.CLEAR"])],
+    "BMOV{clear} {d}, {b} ;", check_probe=True)
 
 # memory: loads/stores
 SIZE = ["U8", "S8", "U16", "S16", "", "64", "128", "INVALID7"]
