@@ -645,6 +645,31 @@ pub fn unknown_kernel(m: &dyn GuestModule, name: &str) -> FrontendError {
     }
 }
 
+/// Takes the `label:` definitions off the start of an assembly line
+/// (labels of letters, digits, `_`, `.` and `$`, not starting with a digit),
+/// recording each at `at`; the rest of the line, or an error naming a label
+/// defined twice.
+pub fn take_labels<'a, T: Copy>(
+    line: &'a str,
+    at: T,
+    labels: &mut std::collections::HashMap<String, T>,
+) -> std::result::Result<&'a str, String> {
+    let mut text = line.trim();
+    while let Some((l, rest)) = text.split_once(':') {
+        let ok = l.chars().next().is_some_and(|c| !c.is_ascii_digit())
+            && l.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'));
+        if !ok {
+            break;
+        }
+        if labels.insert(l.to_string(), at).is_some() {
+            return Err(format!("label `{l}` defined twice"));
+        }
+        text = rest.trim();
+    }
+    Ok(text)
+}
+
 /// True when `bytes` look like assembly text rather than instruction words.
 pub fn looks_like_text(bytes: &[u8]) -> bool {
     std::str::from_utf8(bytes).is_ok() && !bytes.contains(&0)

@@ -424,14 +424,7 @@ fn expanded_sequences_lift_to_their_pieces() {
 fn sm75_both_ways() {
     let mut got = Vec::new();
     for kind in ["atomics", "loads", "stores", "fences"] {
-        for (from, to) in [
-            ("lsu", "sm75"),
-            ("gfx942", "sm75"),
-            ("cdna5", "sm75"),
-            ("sm75", "lsu"),
-            ("sm75", "gfx942"),
-            ("sm75", "cdna5"),
-        ] {
+        for (from, to) in xisa_testkit::write::SM75_DIRECTIONS {
             let c = check_kind(from, to, kind);
             println!("{kind} {from} -> {to}: {c:?}");
             got.push(c);

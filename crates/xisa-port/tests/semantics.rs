@@ -268,14 +268,7 @@ fn sm75_both_ways() {
         ..xisa_testkit::write::REGS[3]
     };
     let mut got = Vec::new();
-    for (from, to) in [
-        ("lsu", "sm75"),
-        ("gfx942", "sm75"),
-        ("cdna5", "sm75"),
-        ("sm75", "lsu"),
-        ("sm75", "gfx942"),
-        ("sm75", "cdna5"),
-    ] {
+    for (from, to) in xisa_testkit::write::SM75_DIRECTIONS {
         let v = check(from, to);
         let u = check_on(from, to, &uniform);
         println!("{from} -> {to}: {v} vector, {u} uniform");

@@ -855,16 +855,10 @@ impl<'r> Assembler<'r> {
         let mut pc = 0u64;
         for (n, raw) in src.lines().enumerate() {
             let line = n + 1;
-            let mut text = strip_comments(raw).trim().to_string();
-            while let Some((l, rest)) = split_label(&text) {
-                if labels.insert(l.to_string(), pc).is_some() {
-                    return Err(AsmError {
-                        line,
-                        msg: format!("label `{l}` defined twice"),
-                    });
-                }
-                text = rest.trim().to_string();
-            }
+            let stripped = strip_comments(raw);
+            let text = xisa_frontend::take_labels(&stripped, pc, &mut labels)
+                .map_err(|msg| AsmError { line, msg })?
+                .to_string();
             if text.is_empty() {
                 continue;
             }
@@ -912,18 +906,6 @@ fn strip_comments(s: &str) -> String {
         Some(i) => out[..i].to_string(),
         None => out,
     }
-}
-
-/// `name:` at the start of a line: the label and what follows it.
-fn split_label(s: &str) -> Option<(&str, &str)> {
-    let (l, rest) = s.split_once(':')?;
-    let ok = l
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, '_' | '.' | '$'))
-        && l.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'));
-    ok.then_some((l, rest))
 }
 
 /// `` `(name) `` replaced by the label's address.

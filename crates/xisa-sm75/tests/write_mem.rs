@@ -123,16 +123,18 @@ fn written_operations_lift_back_on_their_registers() {
     assert_eq!(uniform, (274, 1146));
 }
 
+/// The operation whose IR text is `s`.
+fn spec(s: &str) -> MemSpec {
+    mem_specs()
+        .into_iter()
+        .find(|m| m.to_string() == s)
+        .unwrap()
+}
+
 /// The forms ptxas writes for the common operations.
 #[test]
 fn common_operations_are_written_as_ptxas_does() {
     let f = Sm75Frontend;
-    let spec = |s: &str| {
-        mem_specs()
-            .into_iter()
-            .find(|m| m.to_string() == s)
-            .unwrap()
-    };
     for (ir, sass) in [
         (
             "atom.global.add.b32.device",
@@ -178,12 +180,6 @@ fn common_operations_are_written_as_ptxas_does() {
 #[test]
 fn refusals_name_the_reason() {
     let f = Sm75Frontend;
-    let spec = |s: &str| {
-        mem_specs()
-            .into_iter()
-            .find(|m| m.to_string() == s)
-            .unwrap()
-    };
     let why = |ir: &str, regs: &MemRegs| match f.write_mem(&spec(ir), regs) {
         Err(FrontendError::NoInstruction { why, .. }) => why,
         other => panic!("{ir}: {other:?}"),

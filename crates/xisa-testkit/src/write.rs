@@ -55,6 +55,17 @@ impl WriterReport {
     }
 }
 
+/// The port directions to and from sm_75 the port tests check, in their
+/// order: into sm_75 from lsu, gfx942, CDNA 5, then out of it to them.
+pub const SM75_DIRECTIONS: [(&str, &str); 6] = [
+    ("lsu", "sm75"),
+    ("gfx942", "sm75"),
+    ("cdna5", "sm75"),
+    ("sm75", "lsu"),
+    ("sm75", "gfx942"),
+    ("sm75", "cdna5"),
+];
+
 /// Register sets every written instruction is checked on: the fragment
 /// convention, registers elsewhere with a negative and a positive offset,
 /// and a uniform base.

@@ -49,16 +49,9 @@ pub fn assemble(src: &str) -> Result<Vec<u8>, AsmError> {
     let mut off = 0usize;
     for (n, raw) in src.lines().enumerate() {
         let line = n + 1;
-        let mut text = strip_comment(raw).trim().to_string();
-        while let Some((l, rest)) = split_label(&text) {
-            if labels.insert(l.to_string(), off as i64).is_some() {
-                return Err(AsmError {
-                    line,
-                    msg: format!("label `{l}` defined twice"),
-                });
-            }
-            text = rest.trim().to_string();
-        }
+        let text = xisa_frontend::take_labels(strip_comment(raw), off as i64, &mut labels)
+            .map_err(|msg| AsmError { line, msg })?
+            .to_string();
         if text.is_empty() {
             continue;
         }
@@ -93,16 +86,6 @@ pub fn assemble_inst(text: &str) -> Result<Vec<u8>, AsmError> {
 fn strip_comment(s: &str) -> &str {
     let cut = [s.find(';'), s.find("//")].into_iter().flatten().min();
     cut.map_or(s, |c| &s[..c])
-}
-
-fn split_label(s: &str) -> Option<(&str, &str)> {
-    let (l, rest) = s.split_once(':')?;
-    let ok = !l.is_empty()
-        && l.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$')
-        && !l.chars().next().unwrap_or('0').is_ascii_digit();
-    // `offset:16` style modifiers follow a mnemonic and a space; a label does not.
-    (ok && !l.contains(' ')).then_some((l, rest))
 }
 
 /// The text split into mnemonic, operands and modifiers.
