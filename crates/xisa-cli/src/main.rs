@@ -298,6 +298,11 @@ struct DisasmArgs {
     /// ones (try edited translation rules without rebuilding).
     #[arg(long, value_name = "DIR")]
     rules: Option<PathBuf>,
+    /// sm75: print each instruction's 128-bit encoding beside it as `nvdisasm -hex`
+    /// does (two 64-bit halves, low first); `xisa asm --isa sm75` then keeps the
+    /// scheduling control and every bit the text does not show.
+    #[arg(long)]
+    hex: bool,
 }
 
 #[derive(Args)]
@@ -797,6 +802,7 @@ fn cmd_disasm(a: DisasmArgs) -> Result<()> {
     let opts = xisa_frontend::DisasmOptions {
         raw: a.raw,
         rules_dir: a.rules.clone(),
+        hex: a.hex,
     };
     let text = isa
         .frontend()

@@ -910,6 +910,22 @@ fn sm75_asm_reads_back_a_disasm_listing() {
     assert!(want
         .iter()
         .any(|l| l.starts_with("ATOMS.") || l.contains("STS")));
+    // With the encodings beside the text (`--hex`, nvdisasm -hex's layout),
+    // the very words come back: scheduling control and unprinted bits too.
+    let hexes = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter_map(|l| Some(l.split("/* 0x").nth(1)?.split(' ').next()?.to_string()))
+            .collect()
+    };
+    let out = xisa(&["disasm", "--hex", cubin.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listing = text(&out.stdout);
+    let src = s.write("h.sass", &listing);
+    let out = xisa_with("asm --isa sm75 {} -o {}", &[&src, &s.path("h.bin")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = xisa_with("disasm --isa sm75 --raw --hex {}", &[&s.path("h.bin")]);
+    assert_eq!(hexes(&text(&out.stdout)), hexes(&listing));
+    assert_eq!(hexes(&listing).len(), 2 * want.len());
     // A label instead of the absolute target, and a predicate guard.
     let src = s.write(
         "b.sass",

@@ -157,6 +157,9 @@ pub struct DisasmOptions {
     /// A directory of translation rules that replaces the built-in ones
     /// (frontends without external rules refuse it).
     pub rules_dir: Option<std::path::PathBuf>,
+    /// Each instruction's encoding beside it, as `nvdisasm -hex` prints it
+    /// (sm75; the other listings print their words already).
+    pub hex: bool,
 }
 
 /// One instruction set.

@@ -347,6 +347,9 @@ struct Search<'a> {
     steps: usize,
     /// The longest prefix of `target` any path printed.
     furthest: usize,
+    /// A word whose bits to prefer where the text allows several (the
+    /// encoding a `nvdisasm -hex` listing shows beside the text).
+    hint: Option<u128>,
 }
 
 impl Search<'_> {
@@ -383,6 +386,11 @@ impl Search<'_> {
         cands
             .into_iter()
             .any(|(k, n)| self.walk(at + 1, n, k, accept))
+    }
+
+    /// Whether `k` departs from the hint on the bits it fixed.
+    fn off_hint(&self, k: &Known) -> bool {
+        self.hint.is_some_and(|h| (k.word ^ h) & k.mask != 0)
     }
 
     /// The bits of every field but `i`.
@@ -440,6 +448,11 @@ impl Search<'_> {
             }
         };
         out.extend(f.print_as.iter().map(|(v, _)| *v));
+        // (the hint's value, which the text may not pin down: a NaN's payload)
+        out.extend(self.hint.map(|h| f.extract(h)));
+        // each value once: a duplicate would double every path after it
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|v| seen.insert(*v));
         out
     }
 
@@ -449,7 +462,13 @@ impl Search<'_> {
         let others = self.others(i);
         let mut seen: HashMap<(String, u128, u128), usize> = HashMap::new();
         let mut out = Vec::new();
-        for v in self.values(f, state) {
+        let mut values = self.values(f, state);
+        // (the hint's value first, so that it survives the deduplication)
+        if let Some(h) = self.hint {
+            let hv = f.extract(h);
+            values.sort_by_key(|v| *v != hv);
+        }
+        for v in values {
             if f.reject.contains(&v) {
                 continue;
             }
@@ -495,8 +514,8 @@ impl Search<'_> {
                 }
             }
         }
-        // longest text first: `R12` before `R1`
-        out.sort_by_key(|(_, n)| Reverse(n.buf.len()));
+        // longest text first (`R12` before `R1`), then the hint's bits
+        out.sort_by_key(|(k, n)| (Reverse(n.buf.len()), self.off_hint(k)));
         out
     }
 
@@ -584,7 +603,7 @@ impl Search<'_> {
                 }
             }
         }
-        out.sort_by_key(|(_, n)| Reverse(n.buf.len()));
+        out.sort_by_key(|(k, n)| (Reverse(n.buf.len()), self.off_hint(k)));
         out
     }
 
@@ -632,7 +651,11 @@ impl Search<'_> {
                         vals.push((i, v, t));
                     }
                 }
-                vals.sort_by_key(|(_, _, t)| Reverse(t.len()));
+                let off = |v: u64| {
+                    self.hint
+                        .is_some_and(|h| (scatter(v, &f.bits) ^ h) & f.mask() != 0)
+                };
+                vals.sort_by_key(|(_, v, t)| (off(*v), Reverse(t.len())));
                 vals
             })
             .collect();
@@ -687,11 +710,27 @@ impl Search<'_> {
 /// The word of `rule` with the bits the search fixed; the other fields
 /// neutral (the guard as given; control as [`DEFAULT_CONTROL`]; `RZ`, `URZ`,
 /// `PT`; zero).
-fn build(rule: &InstRule, probed: Option<&InstRule>, known: Known, guard: u64) -> u128 {
+fn build(
+    rule: &InstRule,
+    probed: Option<&InstRule>,
+    known: Known,
+    guard: u64,
+    hint: Option<u128>,
+) -> u128 {
     let mut k = Known {
         word: known.word | (rule.value & rule.mask),
         mask: known.mask | rule.mask,
     };
+    if let Some(h) = hint {
+        // the text's guard, then every bit the text left open as the hint
+        // has it
+        for f in rule.fields.iter().filter(|f| f.kind == FieldKind::Guard) {
+            let free = f.mask() & !k.mask;
+            k.word |= scatter(guard, &f.bits) & free;
+            k.mask |= free;
+        }
+        return k.word | (h & !k.mask);
+    }
     // typed fields first: a text table over the same bits then agrees
     let order = |f: &Field| match f.kind {
         FieldKind::Guard | FieldKind::Control | FieldKind::Reg | FieldKind::UReg => 0,
@@ -759,6 +798,14 @@ impl<'r> Assembler<'r> {
     /// The word of one instruction at byte offset `pc` (branch targets are
     /// absolute addresses, as the disassembler prints them).
     pub fn encode(&self, text: &str, pc: u64) -> Result<u128, String> {
+        self.encode_with(text, pc, None)
+    }
+
+    /// [`Assembler::encode`], preferring `hint`'s bits wherever the text
+    /// leaves a choice: the scheduling control, the fields nvdisasm does not
+    /// print, values that print alike. The word still prints `text`; a hint
+    /// that contradicts the text changes only what the text does not say.
+    pub fn encode_with(&self, text: &str, pc: u64, hint: Option<u128>) -> Result<u128, String> {
         let want = norm(text);
         let mut words = want.splitn(2, ' ');
         let first = words.next().unwrap_or("");
@@ -792,11 +839,25 @@ impl<'r> Assembler<'r> {
                 pc,
                 steps: 0,
                 furthest: 0,
+                hint,
             };
             let mut word = None;
             let probed = self.rules.candidates(rule.value).find(|r| r.tier == 1);
             let mut accept = |known: Known| {
-                let w = build(rule, probed, known, g);
+                // the hint's bits where the text is silent, else neutral ones
+                let with_hint = hint.map(|_| build(rule, probed, known, g, hint));
+                let plain = build(rule, probed, known, g, None);
+                if let Some(w) = with_hint {
+                    if self
+                        .rules
+                        .decode(w, pc)
+                        .is_ok_and(|d| norm(&d.text) == want)
+                    {
+                        word = Some(w);
+                        return true;
+                    }
+                }
+                let w = plain;
                 match self.rules.decode(w, pc) {
                     Ok(d) if norm(&d.text) == want => {
                         word = Some(w);
@@ -851,11 +912,24 @@ impl<'r> Assembler<'r> {
     /// The words are little-endian, 16 bytes each, one after the other.
     pub fn assemble(&self, src: &str) -> Result<Vec<u8>, AsmError> {
         let mut labels: HashMap<String, u64> = HashMap::new();
-        let mut lines: Vec<(usize, String, u64)> = Vec::new();
+        // (line, text, address, the encoding's low and high halves when the
+        // listing shows them)
+        let mut lines: Vec<(usize, String, u64, Option<u64>, Option<u64>)> = Vec::new();
         let mut pc = 0u64;
         for (n, raw) in src.lines().enumerate() {
             let line = n + 1;
             let stripped = strip_comments(raw);
+            let half = hex_comment(raw);
+            if stripped.trim().is_empty() {
+                // `nvdisasm -hex`'s second line: the high half of the word
+                // above
+                if let (Some(h), Some(last)) = (half, lines.last_mut()) {
+                    if last.3.is_some() && last.4.is_none() {
+                        last.4 = Some(h);
+                    }
+                }
+                continue;
+            }
             let text = xisa_frontend::take_labels(&stripped, pc, &mut labels)
                 .map_err(|msg| AsmError { line, msg })?
                 .to_string();
@@ -872,19 +946,41 @@ impl<'r> Assembler<'r> {
                     msg: format!("directives other than .section are not supported: `{text}`"),
                 });
             }
-            lines.push((line, text, pc));
+            lines.push((line, text, pc, half, None));
             pc += 16;
         }
         let mut out = Vec::with_capacity(lines.len() * 16);
-        for (line, text, pc) in lines {
+        for (line, text, pc, lo, hi) in lines {
             let text = resolve_labels(&text, &labels).map_err(|msg| AsmError { line, msg })?;
+            let hint = lo
+                .zip(hi)
+                .map(|(lo, hi)| u128::from(hi) << 64 | u128::from(lo));
             let w = self
-                .encode(&text, pc)
+                .encode_with(&text, pc, hint)
                 .map_err(|msg| AsmError { line, msg })?;
             out.extend_from_slice(&w.to_le_bytes());
         }
         Ok(out)
     }
+}
+
+/// The 64-bit number of a `/* 0x000fe20000000f00 */` comment on the line
+/// (`nvdisasm -hex`: an instruction's encoding, a half per line).
+fn hex_comment(s: &str) -> Option<u64> {
+    let mut rest = s;
+    while let Some(i) = rest.find("/*") {
+        let body = &rest[i + 2..];
+        let end = body.find("*/")?;
+        if let Some(h) = body[..end].trim().strip_prefix("0x") {
+            if h.len() == 16 {
+                if let Ok(v) = u64::from_str_radix(h, 16) {
+                    return Some(v);
+                }
+            }
+        }
+        rest = &body[end + 2..];
+    }
+    None
 }
 
 /// The line without `/* ... */` and `//` comments.

@@ -110,6 +110,23 @@ fn reloc_text(r: &crate::loader::Reloc) -> Option<String> {
 /// Disassemble every code section of a cubin into a listing; error offsets
 /// are file offsets.
 pub fn disassemble_cubin(rules: &Rules, b: &[u8]) -> Result<String, DecodeError> {
+    disassemble_cubin_with(rules, b, false)
+}
+
+/// `text` padded and followed by the word's low half as a comment, and a
+/// second line with its high half: `nvdisasm -hex`'s layout.
+pub fn with_hex(text: &str, w: u128) -> String {
+    format!(
+        "{text:<60} /* {:#018x} */\n{:<60} /* {:#018x} */",
+        w as u64,
+        "",
+        (w >> 64) as u64
+    )
+}
+
+/// [`disassemble_cubin`], with each instruction's encoding beside it
+/// ([`with_hex`]) when `hex`.
+pub fn disassemble_cubin_with(rules: &Rules, b: &[u8], hex: bool) -> Result<String, DecodeError> {
     let mut out = String::new();
     for s in text_sections(b)? {
         out.push_str(&format!("\t.section\t{}\n", s.name));
@@ -133,7 +150,13 @@ pub fn disassemble_cubin(rules: &Rules, b: &[u8]) -> Result<String, DecodeError>
                 }
                 None => d.text.clone(),
             };
-            out.push_str(&format!("        /*{pc:04x}*/                   {text}\n"));
+            let line = format!("        /*{pc:04x}*/                   {text}");
+            if hex {
+                out.push_str(&with_hex(&line, w));
+            } else {
+                out.push_str(&line);
+            }
+            out.push('\n');
         }
     }
     Ok(out)

@@ -65,10 +65,26 @@ impl Frontend for Sm75Frontend {
             None => Rules::embedded().map_err(|e| text_err(format!("built-in rules: {e}")))?,
         };
         if opts.raw {
-            let lines = rules.disassemble_raw(bytes, 0).map_err(text_err)?;
-            Ok(lines.iter().map(|l| format!("{l}\n")).collect())
+            let mut out = String::new();
+            for (i, chunk) in bytes.chunks(16).enumerate() {
+                let pc = i as u64 * 16;
+                let w = crate::word_from_bytes(chunk)
+                    .ok_or(crate::DecodeError::Truncated {
+                        offset: pc,
+                        len: chunk.len(),
+                    })
+                    .map_err(text_err)?;
+                let text = rules.decode(w, pc).map_err(text_err)?.text;
+                if opts.hex {
+                    out.push_str(&crate::cubin::with_hex(&text, w));
+                } else {
+                    out.push_str(&text);
+                }
+                out.push('\n');
+            }
+            Ok(out)
         } else {
-            crate::cubin::disassemble_cubin(&rules, bytes).map_err(text_err)
+            crate::cubin::disassemble_cubin_with(&rules, bytes, opts.hex).map_err(text_err)
         }
     }
 
