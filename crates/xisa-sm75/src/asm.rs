@@ -912,9 +912,7 @@ impl<'r> Assembler<'r> {
     /// The words are little-endian, 16 bytes each, one after the other.
     pub fn assemble(&self, src: &str) -> Result<Vec<u8>, AsmError> {
         let mut labels: HashMap<String, u64> = HashMap::new();
-        // (line, text, address, the encoding's low and high halves when the
-        // listing shows them)
-        let mut lines: Vec<(usize, String, u64, Option<u64>, Option<u64>)> = Vec::new();
+        let mut lines: Vec<Line> = Vec::new();
         let mut pc = 0u64;
         for (n, raw) in src.lines().enumerate() {
             let line = n + 1;
@@ -924,8 +922,8 @@ impl<'r> Assembler<'r> {
                 // `nvdisasm -hex`'s second line: the high half of the word
                 // above
                 if let (Some(h), Some(last)) = (half, lines.last_mut()) {
-                    if last.3.is_some() && last.4.is_none() {
-                        last.4 = Some(h);
+                    if last.lo.is_some() && last.hi.is_none() {
+                        last.hi = Some(h);
                     }
                 }
                 continue;
@@ -946,11 +944,24 @@ impl<'r> Assembler<'r> {
                     msg: format!("directives other than .section are not supported: `{text}`"),
                 });
             }
-            lines.push((line, text, pc, half, None));
+            lines.push(Line {
+                line,
+                text,
+                pc,
+                lo: half,
+                hi: None,
+            });
             pc += 16;
         }
         let mut out = Vec::with_capacity(lines.len() * 16);
-        for (line, text, pc, lo, hi) in lines {
+        for Line {
+            line,
+            text,
+            pc,
+            lo,
+            hi,
+        } in lines
+        {
             let text = resolve_labels(&text, &labels).map_err(|msg| AsmError { line, msg })?;
             let hint = lo
                 .zip(hi)
@@ -962,6 +973,19 @@ impl<'r> Assembler<'r> {
         }
         Ok(out)
     }
+}
+
+/// An instruction line of a listing.
+struct Line {
+    /// 1-based source line.
+    line: usize,
+    /// The instruction text.
+    text: String,
+    /// Its address.
+    pc: u64,
+    /// The encoding's low and high halves, where the listing shows them.
+    lo: Option<u64>,
+    hi: Option<u64>,
 }
 
 /// The 64-bit number of a `/* 0x000fe20000000f00 */` comment on the line
