@@ -312,7 +312,8 @@ comments after ; or //) into instruction words. sm75: nvdisasm syntax, one instr
 (a listing `xisa disasm` prints reads back: /*0120*/ addresses and .section lines are taken, \
 branch targets are absolute addresses or `(label) references to label: lines), into bare \
 16-byte words that `xisa disasm --isa sm75 --raw` lists; the scheduling control is stall 1 with \
-the yield bit unless the text names .reuse flags. lsu: 96-bit words. cdna5: VGLOBAL words. ir: \
+the yield bit unless the text names .reuse flags, and a `xisa disasm --hex` (or nvdisasm -hex) \
+listing's encodings give every bit the text leaves open. lsu: 96-bit words. cdna5: VGLOBAL words. ir: \
 checks and canonicalizes IR text. Every encoding is decoded and printed again and must give \
 the line back, so a line the tables cannot write is an error naming it."
 )]

@@ -176,10 +176,10 @@ pub trait Frontend: Send + Sync + std::panic::RefUnwindSafe {
     /// instruction words, or IR text).
     fn disassemble(&self, bytes: &[u8], opts: &DisasmOptions) -> Result<String>;
 
-    /// Assembles `text` into what [`Frontend::load`] reads, or, for an ISA
-    /// whose modules are containers xisa does not write (sm_75 cubins), into
-    /// the bare instruction words [`Frontend::disassemble`] lists with
-    /// [`DisasmOptions::raw`].
+    /// Assembles `text` into what [`Frontend::load`] reads: for an ISA
+    /// whose modules are containers xisa does not write (sm_75 cubins), the
+    /// bare instruction words that `load` takes as a fragment and
+    /// [`Frontend::disassemble`] lists with [`DisasmOptions::raw`].
     fn assemble(&self, text: &str) -> Result<Vec<u8>> {
         let _ = text;
         Err(FrontendError::NoAssembler {

@@ -22,10 +22,11 @@
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use crate::rules::{gather, Field, FieldKind, InstRule, Piece};
+use crate::rules::{gather, scatter, width_mask, Field, FieldKind, InstRule, Piece};
 use crate::{half_to_f64, render, render_addr, render_merge, sext, DecodeError, Rules};
 
 /// Why a line cannot be assembled.
@@ -118,32 +119,6 @@ impl Known {
     fn vals(self, rule: &InstRule) -> Vec<u64> {
         rule.fields.iter().map(|f| f.extract(self.word)).collect()
     }
-}
-
-fn width_mask(width: u32) -> u64 {
-    if width >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    }
-}
-
-/// The inverse of [`gather`]: `v`'s bits placed in `bits`, least
-/// significant part first.
-pub(crate) fn scatter(v: u64, bits: &[(u32, u32)]) -> u128 {
-    let mut w = 0u128;
-    let mut at = 0;
-    for &(lo, hi) in bits {
-        let n = hi - lo;
-        let part = if at >= 64 {
-            0
-        } else {
-            (v >> at) & width_mask(n)
-        };
-        w |= u128::from(part) << lo;
-        at += n;
-    }
-    w
 }
 
 /// A number as nvdisasm prints one: `0x1f`, `-0x8`, `12`, `-9.75`,
@@ -845,9 +820,7 @@ impl<'r> Assembler<'r> {
             let probed = self.rules.candidates(rule.value).find(|r| r.tier == 1);
             let mut accept = |known: Known| {
                 // the hint's bits where the text is silent, else neutral ones
-                let with_hint = hint.map(|_| build(rule, probed, known, g, hint));
-                let plain = build(rule, probed, known, g, None);
-                if let Some(w) = with_hint {
+                if let Some(w) = hint.map(|_| build(rule, probed, known, g, hint)) {
                     if self
                         .rules
                         .decode(w, pc)
@@ -857,7 +830,7 @@ impl<'r> Assembler<'r> {
                         return true;
                     }
                 }
-                let w = plain;
+                let w = build(rule, probed, known, g, None);
                 match self.rules.decode(w, pc) {
                     Ok(d) if norm(&d.text) == want => {
                         word = Some(w);
@@ -916,8 +889,7 @@ impl<'r> Assembler<'r> {
         let mut pc = 0u64;
         for (n, raw) in src.lines().enumerate() {
             let line = n + 1;
-            let stripped = strip_comments(raw);
-            let half = hex_comment(raw);
+            let (stripped, half) = split_comments(raw);
             if stripped.trim().is_empty() {
                 // `nvdisasm -hex`'s second line: the high half of the word
                 // above
@@ -988,44 +960,35 @@ struct Line {
     hi: Option<u64>,
 }
 
-/// The 64-bit number of a `/* 0x000fe20000000f00 */` comment on the line
-/// (`nvdisasm -hex`: an instruction's encoding, a half per line).
-fn hex_comment(s: &str) -> Option<u64> {
+/// A listing line split at its comments: the text outside `/* ... */`
+/// (an unclosed one runs to the end) and before `//`, and the number of a
+/// `/* 0x000fe20000000f00 */` comment (`nvdisasm -hex`: an instruction's
+/// encoding, a half per line), if it has one.
+fn split_comments(s: &str) -> (String, Option<u64>) {
+    let mut text = String::with_capacity(s.len());
+    let mut hex = None;
     let mut rest = s;
     while let Some(i) = rest.find("/*") {
+        text.push_str(&rest[..i]);
         let body = &rest[i + 2..];
-        let end = body.find("*/")?;
-        if let Some(h) = body[..end].trim().strip_prefix("0x") {
-            if h.len() == 16 {
-                if let Ok(v) = u64::from_str_radix(h, 16) {
-                    return Some(v);
-                }
-            }
+        let Some(end) = body.find("*/") else {
+            rest = "";
+            break;
+        };
+        let h = body[..end]
+            .trim()
+            .strip_prefix("0x")
+            .filter(|h| h.len() == 16);
+        if let Some(v) = h.and_then(|h| u64::from_str_radix(h, 16).ok()) {
+            hex.get_or_insert(v);
         }
         rest = &body[end + 2..];
     }
-    None
-}
-
-/// The line without `/* ... */` and `//` comments.
-fn strip_comments(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find("/*") {
-        out.push_str(&rest[..i]);
-        match rest[i + 2..].find("*/") {
-            Some(j) => rest = &rest[i + 2 + j + 2..],
-            None => {
-                rest = "";
-                break;
-            }
-        }
+    text.push_str(rest);
+    if let Some(i) = text.find("//") {
+        text.truncate(i);
     }
-    out.push_str(rest);
-    match out.find("//") {
-        Some(i) => out[..i].to_string(),
-        None => out,
-    }
+    (text, hex)
 }
 
 /// `` `(name) `` replaced by the label's address.
@@ -1048,26 +1011,30 @@ fn resolve_labels(text: &str, labels: &HashMap<String, u64>) -> Result<String, S
     Ok(out)
 }
 
+/// The assembler of the built-in rules, made once per process (it indexes
+/// every record by mnemonic; the memory writer assembles every word it
+/// writes).
+pub(crate) fn embedded() -> Result<&'static Assembler<'static>, String> {
+    static ASM: OnceLock<Result<Assembler<'static>, String>> = OnceLock::new();
+    ASM.get_or_init(|| {
+        let rules = crate::embedded_rules().map_err(|e: DecodeError| e.to_string())?;
+        Assembler::new(rules).map_err(|e| e.to_string())
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}
+
 /// Assembles a listing with the built-in rules ([`Assembler::assemble`]).
 pub fn assemble(src: &str) -> Result<Vec<u8>, AsmError> {
-    let rules = crate::embedded_rules().map_err(|e| AsmError {
-        line: 0,
-        msg: e.to_string(),
-    })?;
-    let asm = Assembler::new(rules).map_err(|e| AsmError {
-        line: 0,
-        msg: e.to_string(),
-    })?;
-    asm.assemble(src)
+    embedded()
+        .map_err(|msg| AsmError { line: 0, msg })?
+        .assemble(src)
 }
 
 /// Encodes one instruction at byte offset `pc` with the built-in rules
 /// ([`Assembler::encode`]).
 pub fn assemble_inst(text: &str, pc: u64) -> Result<u128, String> {
-    let rules = crate::embedded_rules().map_err(|e: DecodeError| e.to_string())?;
-    Assembler::new(rules)
-        .map_err(|e| e.to_string())?
-        .encode(text, pc)
+    embedded()?.encode(text, pc)
 }
 
 #[cfg(test)]

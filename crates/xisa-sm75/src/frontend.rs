@@ -65,24 +65,10 @@ impl Frontend for Sm75Frontend {
             None => Rules::embedded().map_err(|e| text_err(format!("built-in rules: {e}")))?,
         };
         if opts.raw {
-            let mut out = String::new();
-            for (i, chunk) in bytes.chunks(16).enumerate() {
-                let pc = i as u64 * 16;
-                let w = crate::word_from_bytes(chunk)
-                    .ok_or(crate::DecodeError::Truncated {
-                        offset: pc,
-                        len: chunk.len(),
-                    })
-                    .map_err(text_err)?;
-                let text = rules.decode(w, pc).map_err(text_err)?.text;
-                if opts.hex {
-                    out.push_str(&crate::cubin::with_hex(&text, w));
-                } else {
-                    out.push_str(&text);
-                }
-                out.push('\n');
-            }
-            Ok(out)
+            let lines = rules
+                .disassemble_raw_with(bytes, 0, opts.hex)
+                .map_err(text_err)?;
+            Ok(lines.iter().map(|l| format!("{l}\n")).collect())
         } else {
             crate::cubin::disassemble_cubin_with(&rules, bytes, opts.hex).map_err(text_err)
         }
@@ -95,14 +81,15 @@ impl Frontend for Sm75Frontend {
         crate::asm::assemble(text).map_err(text_err)
     }
 
-    /// A cubin, or (with `--isa sm75`) a bare fragment: nvdisasm-syntax
-    /// text or 16-byte instruction words, one kernel named `fragment` with
-    /// no parameters, no constant bank data and no shared memory of its own
-    /// (`xisa exec` gives every register; falling off its end exits).
+    /// The inverse of lifting, found by lifting ([`crate::write`]).
     fn write_mem(&self, spec: &MemSpec, regs: &MemRegs) -> Result<Written> {
         crate::write::write_mem(spec, regs).map_err(|r| r.error(INFO.name, spec))
     }
 
+    /// A cubin, or (with `--isa sm75`) a bare fragment: nvdisasm-syntax
+    /// text or 16-byte instruction words, one kernel named `fragment` with
+    /// no parameters, no constant bank data and no shared memory of its own
+    /// (`xisa exec` gives every register; falling off its end exits).
     fn load(&self, bytes: &[u8]) -> Result<Box<dyn GuestModule>> {
         if elf_machine(bytes).is_none() {
             let code = if xisa_frontend::looks_like_text(bytes) {

@@ -546,6 +546,18 @@ impl Rules {
 
     /// Disassemble a raw sequence of 16-byte little-endian words.
     pub fn disassemble_raw(&self, bytes: &[u8], base: u64) -> Result<Vec<String>, DecodeError> {
+        self.disassemble_raw_with(bytes, base, false)
+    }
+
+    /// [`Rules::disassemble_raw`], each text followed by its encoding as
+    /// `nvdisasm -hex` prints it when `hex` ([`cubin::with_hex`]: the entry
+    /// is then two lines).
+    pub fn disassemble_raw_with(
+        &self,
+        bytes: &[u8],
+        base: u64,
+        hex: bool,
+    ) -> Result<Vec<String>, DecodeError> {
         let mut out = Vec::with_capacity(bytes.len() / 16);
         for (i, chunk) in bytes.chunks(16).enumerate() {
             let off = base + (i as u64) * 16;
@@ -553,7 +565,8 @@ impl Rules {
                 offset: off,
                 len: chunk.len(),
             })?;
-            out.push(self.decode(w, off)?.text);
+            let text = self.decode(w, off)?.text;
+            out.push(if hex { cubin::with_hex(&text, w) } else { text });
         }
         Ok(out)
     }

@@ -56,6 +56,33 @@ pub fn gather(w: u128, bits: &[(u32, u32)]) -> u64 {
     v
 }
 
+/// The low `width` bits set (all 64 from 64 on).
+pub(crate) fn width_mask(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+/// The inverse of [`gather`]: `v`'s bits placed in `bits`, least
+/// significant part first.
+pub(crate) fn scatter(v: u64, bits: &[(u32, u32)]) -> u128 {
+    let mut w = 0u128;
+    let mut at = 0;
+    for &(lo, hi) in bits {
+        let n = hi - lo;
+        let part = if at >= 64 {
+            0
+        } else {
+            (v >> at) & width_mask(n)
+        };
+        w |= u128::from(part) << lo;
+        at += n;
+    }
+    w
+}
+
 impl ControlPart {
     /// The group's value in a word.
     pub fn extract(&self, w: u128) -> u64 {

@@ -7,8 +7,9 @@
 //! semantics; the cache-eviction, L2-prefetch, `.PRIVATE` and `.ZD` hints
 //! keep the base's value, since the IR has no such operation) is set in the
 //! base word, printed, lifted as a one-instruction fragment, and its memory
-//! operation read back ([`read_mem`]). The first word found for each
-//! operation gives the instruction's mnemonic and modifiers. A written
+//! operation read back ([`read_mem`]). Per operation, the word that
+//! changes the fewest groups of its base gives the instruction's mnemonic
+//! and modifiers (`RED.E.ADD.STRONG.GPU`, as ptxas writes it). A written
 //! instruction is assembled from its text and lifted again, and must read
 //! back as the operation, on the given registers.
 
@@ -18,9 +19,8 @@ use std::sync::OnceLock;
 use xisa_frontend::{
     read_mem, AddrShape, DataRole, GuestModule, MemRegs, MemSpec, ReadMem, Refusal, Written,
 };
-use xisa_ir::{MemType, Space};
+use xisa_ir::Space;
 
-use crate::asm::Assembler;
 use crate::rules::FieldKind;
 use crate::{embedded_rules, Rules};
 
@@ -77,12 +77,12 @@ struct Found {
     head: String,
 }
 
-/// Every operation some form lifts to, and the first instruction found.
+/// Every operation some form lifts to, and its instruction.
 fn index() -> &'static Result<HashMap<MemSpec, Found>, String> {
     static INDEX: OnceLock<Result<HashMap<MemSpec, Found>, String>> = OnceLock::new();
     INDEX.get_or_init(|| {
         let rules = embedded_rules().map_err(|e| e.to_string())?;
-        let asm = Assembler::new(rules).map_err(|e| e.to_string())?;
+        let asm = crate::asm::embedded()?;
         // (per operation the word that changes fewest groups of its base:
         // `RED.E.ADD.STRONG.GPU` as ptxas writes it, not `RED.E.ADD.GPU`)
         let mut out: HashMap<MemSpec, (usize, Found)> = HashMap::new();
@@ -139,7 +139,7 @@ fn variants(rules: &Rules, w: u128) -> Result<Vec<(u128, usize)>, String> {
                     .filter(|v| !f.reject.contains(v))
                     .map(move |v| {
                         (
-                            x & !m | crate::asm::scatter(v, &f.bits),
+                            x & !m | crate::rules::scatter(v, &f.bits),
                             n + usize::from(v != was),
                         )
                     })
@@ -214,7 +214,7 @@ fn address(space: Space, regs: &MemRegs) -> Result<String, Refusal> {
 fn operands(layout: Layout, spec: &MemSpec, regs: &MemRegs) -> Result<String, Refusal> {
     let (space, bytes) = match spec {
         MemSpec::Atomic(a) => (a.space, a.ty.bytes()),
-        MemSpec::Load(a) | MemSpec::Store(a) => (a.space, access_bytes(a.mem)),
+        MemSpec::Load(a) | MemSpec::Store(a) => (a.space, a.mem.bytes()),
         MemSpec::Fence { .. } => return Ok(String::new()),
     };
     let addr = address(space, regs)?;
@@ -263,10 +263,6 @@ fn operands(layout: Layout, spec: &MemSpec, regs: &MemRegs) -> Result<String, Re
         }
         Layout::Fence => String::new(),
     })
-}
-
-fn access_bytes(m: MemType) -> u32 {
-    m.bytes()
 }
 
 /// Why no instruction performs `spec`: what sm_75 has nearest to it.
