@@ -1010,7 +1010,8 @@ fn bench_process_times_whole_runs() {
 
 /// `xisa port`: the listing keeps every instruction (ported, or a comment
 /// with its verdict), the report counts the verdicts, `-o` writes what the
-/// target assembles, `--strict` fails on the first inexact instruction,
+/// target assembles, `--strict` exits 2 when an instruction could not be
+/// ported (a strengthened one passes),
 /// and `--matrix` prints the coverage matrix.
 #[test]
 fn port_lists_reports_and_writes() {
@@ -1051,10 +1052,20 @@ fn port_lists_reports_and_writes() {
         "atom.global.add.u32 v4, v[8:9], 16, scope:wg\n"
     );
     let strict = xisa_with("port {} --from lsu --to cdna5 --strict", &[&src]);
-    let e = failure(&strict, "strict");
+    let e = usage_failure(&strict, "strict");
     assert!(
-        e.contains("2 of 3 instructions are not ported exactly (first: [1]"),
+        e.contains("2 of 3 instructions could not be ported (first: [1]"),
         "{e}"
+    );
+    // A strengthened port is faithful: --strict passes it.
+    let wg = s.path("wg.s");
+    std::fs::write(&wg, "atom.global.add.u32 v4, v[8:9], 16, scope:wg\n").unwrap();
+    let up = xisa_with("port {} --from lsu --to gfx942 --strict", &[&wg]);
+    success(&up, "strict, strengthened");
+    assert!(
+        text(&up.stdout).contains("strengthened"),
+        "{}",
+        text(&up.stdout)
     );
     let none = xisa_with("port {} --from lsu", &[&src]);
     usage_failure(&none, "no --to");
