@@ -31,15 +31,15 @@ fn lift_text(f: &dyn Frontend, text: &str) -> xisa_ir::Kernel {
 /// Ports every memory operation of `kind` (`atomics`, `loads`, ...) that
 /// `from` writes (on registers away from the fragment convention, with an
 /// offset) to `to`; returns the verdict counts [exact, strengthened,
-/// impossible, not yet].
-fn check_kind(from: &str, to: &str, kind: &str) -> [usize; 4] {
+/// impossible, not yet, expanded].
+fn check_kind(from: &str, to: &str, kind: &str) -> [usize; 5] {
     check_on(from, to, kind, &REGS)
 }
 
 /// [`check_kind`] on `regs`.
-fn check_on(from: &str, to: &str, kind: &str, regs: &MemRegs) -> [usize; 4] {
+fn check_on(from: &str, to: &str, kind: &str, regs: &MemRegs) -> [usize; 5] {
     let (from, to) = (isa(from), isa(to));
-    let mut counts = [0; 4];
+    let mut counts = [0; 5];
     for spec in mem_specs().into_iter().filter(|s| s.kind() == kind) {
         let Ok(w) = from.frontend().write_mem(&spec, regs) else {
             continue;
@@ -96,6 +96,16 @@ fn check_on(from: &str, to: &str, kind: &str, regs: &MemRegs) -> [usize; 4] {
                 counts[2] += 1;
             }
             Verdict::NotYet(_) => counts[3] += 1,
+            Verdict::Expanded { .. } => {
+                // Several target instructions, each lifting to one memory
+                // operation of the source's kind.
+                assert!(p.target.len() > 1, "{spec}: {:?}", p.target);
+                for t in &p.target {
+                    let got = read_mem(&lift_text(to.frontend(), t)).unwrap();
+                    assert_eq!(got.spec.kind(), spec.kind(), "{spec}: {t}");
+                }
+                counts[4] += 1;
+            }
             v => panic!("{spec}: {v}"),
         }
     }
@@ -105,7 +115,7 @@ fn check_on(from: &str, to: &str, kind: &str, regs: &MemRegs) -> [usize; 4] {
 /// The counts of `kind` for the six directions, in the order lsu -> cdna5,
 /// lsu -> gfx942, cdna5 -> lsu, cdna5 -> gfx942, gfx942 -> lsu,
 /// gfx942 -> cdna5.
-fn six(kind: &str) -> Vec<[usize; 4]> {
+fn six(kind: &str) -> Vec<[usize; 5]> {
     let pairs = [
         ("lsu", "cdna5"),
         ("lsu", "gfx942"),
@@ -121,7 +131,9 @@ fn six(kind: &str) -> Vec<[usize; 4]> {
 // accesses are two words), plain, global at wg/dev/sys and shared; gfx942
 // plain global accesses (device scope as lifted), relaxed ones at
 // wg/dev/sys (8 shapes: an ordered two-dword access is one 8-byte element)
-// and plain LDS accesses. CDNA 5 has no writer for them (not yet).
+// and plain LDS accesses; CDNA 5 plain global accesses (SCOPE CU, device
+// scope as lifted), relaxed ones at SE/DEV/SYS (cluster/device/system) with
+// the same 8 shapes, and no LDS or scalar form.
 
 #[test]
 fn loads() {
@@ -129,20 +141,29 @@ fn loads() {
         six("loads"),
         [
             // lsu's 32 loads and 9 uniform loads (`uld` of 1, 2 and 4 words
-            // at wg/dev/sys): CDNA 5 not yet.
-            [0, 0, 0, 41],
+            // at wg/dev/sys) to CDNA 5: plain global exact (8), wg widened to
+            // SE and plain sys made relaxed (15); shared and uniform loads
+            // have no VGLOBAL form (18).
+            [8, 15, 18, 0, 0],
             // Global plain at device and shared: exact (16); plain at wg
             // widened to device (8), plain at sys made relaxed at sys (7);
             // a plain two-word load at sys is not one gfx942 instruction.
             // Uniform: `s_load_dword*` at device exact, wg widened, sys
             // impossible (scalar loads are plain).
-            [16 + 3, 15 + 3, 1 + 3, 0],
-            [0, 0, 0, 0],
-            [0, 0, 0, 0],
+            [16 + 3, 15 + 3, 1 + 3, 0, 0],
+            // CDNA 5's 32 (8 plain, 24 relaxed at SE/DEV/SYS) to lsu: plain
+            // exact (8); relaxed impossible (lsu's accesses are plain).
+            [8, 0, 24, 0, 0],
+            // To gfx942: plain and relaxed at DEV/SYS exact (24), SE widened
+            // to device (8).
+            [24, 8, 0, 0, 0],
             // gfx942's 40 and its 3 scalar loads: plain global, LDS and
             // scalar exact (19); relaxed (24): lsu's accesses are plain.
-            [16 + 3, 0, 24, 0],
-            [0, 0, 0, 43],
+            [16 + 3, 0, 24, 0, 0],
+            // To CDNA 5: plain global, relaxed at device/system exact (24),
+            // workgroup widened to SE (8); LDS and scalar loads have no
+            // VGLOBAL form (11).
+            [24, 8, 11, 0, 0],
         ]
     );
 }
@@ -152,14 +173,14 @@ fn stores() {
     assert_eq!(
         six("stores"),
         [
-            // As the loads, with lsu's 6 store shapes (b8, b16, 1-4 words)
-            // and gfx942's 6 plain and 6 relaxed ones.
-            [0, 0, 0, 24],
-            [12, 11, 1, 0],
-            [0, 0, 0, 0],
-            [0, 0, 0, 0],
-            [12, 0, 18, 0],
-            [0, 0, 0, 30],
+            // As the loads, with lsu's 6 store shapes (b8, b16, 1-4 words),
+            // gfx942's and CDNA 5's 6 plain and 6 relaxed ones.
+            [6, 11, 7, 0, 0],
+            [12, 11, 1, 0, 0],
+            [6, 0, 18, 0, 0],
+            [18, 6, 0, 0, 0],
+            [12, 0, 18, 0, 0],
+            [18, 6, 6, 0, 0],
         ]
     );
 }
@@ -170,21 +191,24 @@ fn fences() {
     // system release (cache.wb.l2); gfx942: acquire (buffer_inv) and
     // release (buffer_wbl2) at wave (no sc bits), workgroup, device and
     // system scope. To lsu, a release below system and an acquire below
-    // device are widened.
+    // device are widened. CDNA 5: global_inv, global_wb and global_wbinv
+    // (acquire, release, both) at CU/SE/DEV/SYS (workgroup, cluster,
+    // device, system); an acquire-release becomes a release and an acquire
+    // (expanded) where the target has no combined operation.
     assert_eq!(
         six("fences"),
         [
-            [0, 0, 0, 3],
-            [3, 0, 0, 0],
-            [0, 0, 0, 0],
-            [0, 0, 0, 0],
-            [3, 5, 0, 0],
-            [0, 0, 0, 8],
+            [3, 0, 0, 0, 0],
+            [3, 0, 0, 0, 0],
+            [3, 5, 0, 0, 4],
+            [6, 2, 0, 0, 4],
+            [3, 5, 0, 0, 0],
+            [6, 2, 0, 0, 0],
         ]
     );
 }
 
-// The counts, [exact, strengthened, impossible, not yet], follow from the
+// The counts, [exact, strengthened, impossible, not yet, expanded], follow from the
 // tables: lsu has 26 global and 26 shared atomic ops (returning or not) at
 // scopes wg/dev/sys; CDNA 5 31 IR ops on global memory at CU/SE/DEV/SYS;
 // gfx942 32 global ops (device, or system with sc1) and 66 LDS rows
@@ -196,27 +220,27 @@ fn atomics() {
         six("atomics"),
         [
             // Global: exact at every lsu scope; shared: no VGLOBAL form.
-            [26 * 2 * 3, 0, 26 * 2, 0],
+            [26 * 2 * 3, 0, 26 * 2, 0, 0],
             // 24 global ops in both (gfx942 has no f32 min/max on global
             // memory): exact at device/system, workgroup widened to device;
             // 50 of the 52 shared forms have an LDS row (no non-returning
             // exchange in DS).
-            [24 * 2 * 2 + 50, 24 * 2, 2 * 2 * 3 + 2, 0],
+            [24 * 2 * 2 + 50, 24 * 2, 2 * 2 * 3 + 2, 0, 0],
             // lsu has 26 of the ops; SE (IR cluster) widened to device;
             // 64-bit sub/inc/dec and the packed f16/bf16 adds have no lsu
             // atomic.
-            [26 * 2 * 3, 26 * 2, 5 * 4 * 2, 0],
+            [26 * 2 * 3, 26 * 2, 5 * 4 * 2, 0, 0],
             // 29 ops in both (no f32 min_num/max_num in gfx942): exact at
             // DEV/SYS, CU and SE widened to device.
-            [29 * 2 * 2, 29 * 2 * 2, 2 * 4 * 2, 0],
+            [29 * 2 * 2, 29 * 2 * 2, 2 * 4 * 2, 0, 0],
             // The 24 global ops lsu has, exact at both gfx942 scopes; 50 LDS
             // forms lsu's shared atomics take; 8 global ops (64-bit
             // sub/inc/dec, packed adds, f64 add/min/max) and 16 LDS rows have
             // no lsu atomic.
-            [24 * 2 * 2 + 50, 0, 8 * 2 * 2 + 16, 0],
+            [24 * 2 * 2 + 50, 0, 8 * 2 * 2 + 16, 0, 0],
             // 29 global ops in both; no f64 VGLOBAL atomics; no LDS in
             // VGLOBAL.
-            [29 * 2 * 2, 0, 3 * 2 * 2 + 66, 0],
+            [29 * 2 * 2, 0, 3 * 2 * 2 + 66, 0, 0],
         ]
     );
 }
@@ -248,24 +272,24 @@ fn uniform_bases() {
     assert_eq!(
         got,
         [
-            [96, 48, 12, 0],
-            [96, 0, 32, 0],
-            [156, 0, 0, 0],
-            [156, 52, 40, 0],
-            [116, 0, 12, 0],
-            [116, 116, 16, 0],
-            [8, 15, 1, 0],
-            [8, 0, 24, 0],
-            [0, 0, 0, 24],
-            [0, 0, 0, 0],
-            [0, 0, 0, 32],
-            [0, 0, 0, 0],
-            [6, 11, 1, 0],
-            [6, 0, 18, 0],
-            [0, 0, 0, 18],
-            [0, 0, 0, 0],
-            [0, 0, 0, 24],
-            [0, 0, 0, 0],
+            [96, 48, 12, 0, 0],
+            [96, 0, 32, 0, 0],
+            [156, 0, 0, 0, 0],
+            [156, 52, 40, 0, 0],
+            [116, 0, 12, 0, 0],
+            [116, 116, 16, 0, 0],
+            [8, 15, 1, 0, 0],
+            [8, 0, 24, 0, 0],
+            [8, 15, 1, 0, 0],
+            [8, 0, 24, 0, 0],
+            [24, 8, 0, 0, 0],
+            [24, 8, 0, 0, 0],
+            [6, 11, 1, 0, 0],
+            [6, 0, 18, 0, 0],
+            [6, 11, 1, 0, 0],
+            [6, 0, 18, 0, 0],
+            [18, 6, 0, 0, 0],
+            [18, 6, 0, 0, 0],
         ]
     );
 }
@@ -278,15 +302,17 @@ fn a_program_keeps_every_instruction() {
                 cache.wb.l2\n";
     let ported = port(text.as_bytes(), isa("lsu"), isa("cdna5"), None).unwrap();
     let verdicts: Vec<&str> = ported.iter().map(|p| p.verdict.name()).collect();
-    assert_eq!(verdicts, ["exact", "not yet", "impossible", "not yet"]);
+    assert_eq!(verdicts, ["exact", "exact", "impossible", "exact"]);
     let listing = xisa_port::listing(&ported, "//");
-    assert_eq!(listing.lines().count(), 4, "{listing}");
-    assert!(listing.starts_with("global_atomic_add_u32 v[8:9], v4, off offset:16\n"));
-    let report = xisa_port::report(&ported, isa("lsu"), isa("cdna5"));
-    assert!(
-        report.contains("- exact: 1\n- impossible: 1\n- not yet: 2\n"),
-        "{report}"
+    assert_eq!(
+        listing,
+        "global_atomic_add_u32 v[8:9], v4, off offset:16\n\
+         global_load_b32 v1, v[2:3], off\n\
+         // [2] atom.shared.add.u32 v3, v1, 4: impossible: VGLOBAL atomics address global memory, not shared\n\
+         global_wb scope:SCOPE_SYS\n"
     );
+    let report = xisa_port::report(&ported, isa("lsu"), isa("cdna5"));
+    assert!(report.contains("- exact: 3\n- impossible: 1\n"), "{report}");
 }
 
 #[test]
@@ -430,7 +456,7 @@ fn sm75_both_ways() {
             got.push(c);
         }
     }
-    // [exact, strengthened, impossible, not yet] per kind, in the order
+    // [exact, strengthened, impossible, not yet, expanded] per kind, in the order
     // lsu -> sm75, gfx942 -> sm75, cdna5 -> sm75, sm75 -> lsu,
     // sm75 -> gfx942, sm75 -> cdna5. sm_75 names every scope for global
     // atomics (RED/ATOMG `.CTA/.SM/.GPU/.SYS`) but has no sub, no f64
@@ -438,35 +464,35 @@ fn sm75_both_ways() {
     // workgroup-scoped only; its plain accesses are device-scoped, its
     // strong ones relaxed at every scope; MEMBAR is a seq_cst fence only,
     // so acquire and release fences widen to it, and its fences have no
-    // acquire-or-release instruction in lsu or gfx942. CDNA 5 writes
-    // atomics only.
+    // acquire-or-release instruction in lsu or gfx942 (CDNA 5's
+    // global_wbinv is one).
     assert_eq!(
         got,
         [
-            [164, 0, 44, 0],
-            [140, 0, 54, 0],
-            [192, 0, 56, 0],
-            [164, 42, 52, 0],
-            [140, 100, 18, 0],
-            [192, 0, 66, 0],
-            [14, 12, 15, 0],
-            [32, 0, 11, 0],
-            [0, 0, 0, 0],
-            [14, 0, 24, 0],
-            [32, 6, 0, 0],
-            [0, 0, 0, 38],
-            [10, 8, 6, 0],
-            [22, 0, 8, 0],
-            [0, 0, 0, 0],
-            [10, 0, 28, 0],
-            [22, 4, 12, 0],
-            [0, 0, 0, 38],
-            [0, 3, 0, 0],
-            [0, 8, 0, 0],
-            [0, 0, 0, 0],
-            [0, 0, 4, 0],
-            [0, 0, 4, 0],
-            [0, 0, 0, 4],
+            [164, 0, 44, 0, 0],
+            [140, 0, 54, 0, 0],
+            [192, 0, 56, 0, 0],
+            [164, 42, 52, 0, 0],
+            [140, 100, 18, 0, 0],
+            [192, 0, 66, 0, 0],
+            [14, 12, 15, 0, 0],
+            [32, 0, 11, 0, 0],
+            [25, 0, 7, 0, 0],
+            [14, 0, 24, 0, 0],
+            [32, 6, 0, 0, 0],
+            [25, 6, 7, 0, 0],
+            [10, 8, 6, 0, 0],
+            [22, 0, 8, 0, 0],
+            [17, 0, 7, 0, 0],
+            [10, 0, 28, 0, 0],
+            [22, 4, 12, 0, 0],
+            [17, 4, 17, 0, 0],
+            [0, 3, 0, 0, 0],
+            [0, 8, 0, 0, 0],
+            [0, 12, 0, 0, 0],
+            [0, 0, 4, 0, 0],
+            [0, 0, 4, 0, 0],
+            [0, 0, 4, 0, 0],
         ]
     );
 }

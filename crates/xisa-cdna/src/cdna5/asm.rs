@@ -15,12 +15,61 @@ use thiserror::Error;
 use crate::cdna5::codec::{
     sreg_name, FieldError, Inst, SADDR_EXEC, SADDR_OFF, SADDR_VCC, TH_RETURN,
 };
-use crate::cdna5::rules::tables;
+use crate::cdna5::rules::{tables, Class};
 
 /// Scope names, by value.
 pub const SCOPES: [&str; 4] = ["SCOPE_CU", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS"];
 
 /// The name LLVM prints for an atomic's TH value under `scope`.
+/// TH of a load or cache operation (`load`) or a store, as LLVM prints it:
+/// value 3 is `LU` / `RT_WB` below system scope and `BYPASS` at it; a
+/// load's 7 has no name (`0x7`).
+fn th_mem_name(th: u8, scope: u8, load: bool) -> String {
+    let kind = if load { "LOAD" } else { "STORE" };
+    let name = match (th, load) {
+        (0, _) => "RT",
+        (1, _) => "NT",
+        (2, _) => "HT",
+        (3, _) if scope == 3 => "BYPASS",
+        (3, true) => "LU",
+        (3, false) => "RT_WB",
+        (4, _) => "NT_RT",
+        (5, _) => "RT_NT",
+        (6, _) => "NT_HT",
+        (7, false) => "NT_WB",
+        (t, _) => return format!("{t:#x}"),
+    };
+    format!("TH_{kind}_{name}")
+}
+
+/// The TH value of a load/cache (`load`) or store TH name.
+fn th_mem_value(s: &str, load: bool) -> Option<u8> {
+    if load && s == "0x7" {
+        return Some(7);
+    }
+    let name = s.strip_prefix(if load { "TH_LOAD_" } else { "TH_STORE_" })?;
+    Some(match (name, load) {
+        ("RT", _) => 0,
+        ("NT", _) => 1,
+        ("HT", _) => 2,
+        ("BYPASS", _) | ("LU", true) | ("RT_WB", false) => 3,
+        ("NT_RT", _) => 4,
+        ("RT_NT", _) => 5,
+        ("NT_HT", _) => 6,
+        ("NT_WB", false) => 7,
+        _ => return None,
+    })
+}
+
+/// The TH text of instruction `i` (its class picks the names).
+fn th_text(i: &Inst) -> String {
+    match i.rule().class {
+        Class::Atomic(..) => th_name(i.th, i.scope),
+        Class::Store { .. } => th_mem_name(i.th, i.scope, false),
+        Class::Load { .. } | Class::Fence(_) => th_mem_name(i.th, i.scope, true),
+    }
+}
+
 pub fn th_name(th: u8, scope: u8) -> String {
     match th {
         1 => "TH_ATOMIC_RETURN".into(),
@@ -63,24 +112,27 @@ fn vregs(first: u8, n: u8) -> String {
 pub fn print_inst(i: &Inst) -> String {
     let r = i.rule();
     let mut s = r.mnemonic.clone();
-    s.push(' ');
-    if i.returns() {
-        s += &vregs(i.vdst, r.dst_regs);
-        s += ", ";
-    }
-    s += &vregs(i.vaddr, if i.has_saddr() { 1 } else { 2 });
-    s += ", ";
-    s += &vregs(i.vsrc, r.data_regs);
-    s += ", ";
-    s += &sreg_name(i.saddr).unwrap_or_else(|_| format!("<saddr {}>", i.saddr));
-    if i.ioffset != 0 {
-        s += &format!(" offset:{}", i.ioffset);
-    }
-    if i.scale_offset {
-        s += " scale_offset";
+    if !i.is_fence() {
+        let mut ops = Vec::new();
+        if i.returns() {
+            ops.push(vregs(i.vdst, r.dst_regs));
+        }
+        ops.push(vregs(i.vaddr, if i.has_saddr() { 1 } else { 2 }));
+        if r.data_regs > 0 {
+            ops.push(vregs(i.vsrc, r.data_regs));
+        }
+        ops.push(sreg_name(i.saddr).unwrap_or_else(|_| format!("<saddr {}>", i.saddr)));
+        s.push(' ');
+        s += &ops.join(", ");
+        if i.ioffset != 0 {
+            s += &format!(" offset:{}", i.ioffset);
+        }
+        if i.scale_offset {
+            s += " scale_offset";
+        }
     }
     if i.th != 0 {
-        s += &format!(" th:{}", th_name(i.th, i.scope));
+        s += &format!(" th:{}", th_text(i));
     }
     if i.scope != 0 {
         s += &format!(" scope:{}", SCOPES[i.scope as usize & 3]);
@@ -211,93 +263,129 @@ pub fn parse_inst(line: &str) -> Result<Inst, AsmErrorKind> {
         .by_name(mn)
         .ok_or_else(|| AsmErrorKind::Mnemonic(mn.to_string()))?;
     let rule = &t.rules[ri];
+    let fence = matches!(rule.class, Class::Fence(_));
     // Modifiers follow the last operand, separated by spaces; operands contain no
     // spaces once commas are handled, so split on the last comma's token.
-    let ops = split_operands(rest);
-    let mut operands: Vec<String> = ops.clone();
+    let mut operands: Vec<String> = if fence {
+        Vec::new()
+    } else {
+        split_operands(rest)
+    };
     let mut mods: Vec<String> = Vec::new();
-    if let Some(last) = operands.pop() {
+    if fence {
+        mods.extend(rest.split_whitespace().map(str::to_string));
+    } else if let Some(last) = operands.pop() {
         let mut words = last.split_whitespace();
         if let Some(first) = words.next() {
             operands.push(first.to_string());
         }
         mods.extend(words.map(str::to_string));
     }
-    let returning = match operands.len() {
-        3 => false,
-        4 => true,
-        n => {
-            return Err(AsmErrorKind::OperandCount {
-                mnemonic: mn.to_string(),
-                expected: "3 (vaddr, vdata, saddr) or 4 (vdst, vaddr, vdata, saddr)".into(),
-                got: n,
-            })
-        }
-    };
     let bad = |s: &str, why: &str| AsmErrorKind::Operand(s.to_string(), why.to_string());
-    let o = if returning { 1 } else { 0 };
-    let saddr = parse_saddr(&operands[o + 2]).ok_or_else(|| {
-        bad(
-            &operands[o + 2],
-            "expected s[2n:2n+1], vcc, ttmp[2n:2n+1], exec or off",
-        )
-    })?;
-    let (vaddr, na) =
-        parse_vregs(&operands[o]).ok_or_else(|| bad(&operands[o], "expected a VGPR"))?;
-    let want_a = if saddr == SADDR_OFF { 2 } else { 1 };
-    if na != want_a {
-        return Err(bad(
-            &operands[o],
-            if want_a == 2 {
-                "the address is a 64-bit VGPR pair when SADDR is off"
-            } else {
-                "the address is one VGPR (32-bit offset) with SADDR"
-            },
-        ));
-    }
-    let (vsrc, nd) =
-        parse_vregs(&operands[o + 1]).ok_or_else(|| bad(&operands[o + 1], "expected VGPRs"))?;
-    if nd != rule.data_regs {
-        return Err(bad(
-            &operands[o + 1],
-            &format!("data needs {} VGPR(s)", rule.data_regs),
-        ));
-    }
-    let vdst = if returning {
-        let (d, n) =
-            parse_vregs(&operands[0]).ok_or_else(|| bad(&operands[0], "expected VGPRs"))?;
-        if n != rule.dst_regs {
-            return Err(bad(
-                &operands[0],
-                &format!("the returned value needs {} VGPR(s)", rule.dst_regs),
-            ));
-        }
-        d
-    } else {
-        0
+    let count_error = |expected: &str, got: usize| AsmErrorKind::OperandCount {
+        mnemonic: mn.to_string(),
+        expected: expected.into(),
+        got,
+    };
+    // Operand positions: (vdst, vaddr, vdata, saddr) by class.
+    let (returning, at) = match rule.class {
+        Class::Fence(_) => (false, None),
+        Class::Load { .. } => match operands.len() {
+            3 => (true, Some((Some(0), 1, None, 2))),
+            n => return Err(count_error("3 (vdst, vaddr, saddr)", n)),
+        },
+        Class::Store { .. } => match operands.len() {
+            3 => (false, Some((None, 0, Some(1), 2))),
+            n => return Err(count_error("3 (vaddr, vdata, saddr)", n)),
+        },
+        Class::Atomic(..) => match operands.len() {
+            3 => (false, Some((None, 0, Some(1), 2))),
+            4 => (true, Some((Some(0), 1, Some(2), 3))),
+            n => {
+                return Err(count_error(
+                    "3 (vaddr, vdata, saddr) or 4 (vdst, vaddr, vdata, saddr)",
+                    n,
+                ))
+            }
+        },
     };
     let mut inst = Inst {
         rule: ri,
-        vdst,
-        vaddr,
-        vsrc,
-        saddr,
+        vdst: 0,
+        vaddr: 0,
+        vsrc: 0,
+        saddr: SADDR_OFF,
         th: 0,
         scope: 0,
         scale_offset: false,
         nv: false,
         ioffset: 0,
     };
+    if let Some((d, a, v, sa)) = at {
+        let saddr = parse_saddr(&operands[sa]).ok_or_else(|| {
+            bad(
+                &operands[sa],
+                "expected s[2n:2n+1], vcc, ttmp[2n:2n+1], exec or off",
+            )
+        })?;
+        let (vaddr, na) =
+            parse_vregs(&operands[a]).ok_or_else(|| bad(&operands[a], "expected a VGPR"))?;
+        let want_a = if saddr == SADDR_OFF { 2 } else { 1 };
+        if na != want_a {
+            return Err(bad(
+                &operands[a],
+                if want_a == 2 {
+                    "the address is a 64-bit VGPR pair when SADDR is off"
+                } else {
+                    "the address is one VGPR (32-bit offset) with SADDR"
+                },
+            ));
+        }
+        inst.saddr = saddr;
+        inst.vaddr = vaddr;
+        if let Some(v) = v {
+            let (vsrc, nd) =
+                parse_vregs(&operands[v]).ok_or_else(|| bad(&operands[v], "expected VGPRs"))?;
+            if nd != rule.data_regs {
+                return Err(bad(
+                    &operands[v],
+                    &format!("data needs {} VGPR(s)", rule.data_regs),
+                ));
+            }
+            inst.vsrc = vsrc;
+        }
+        if let Some(d) = d {
+            let (vdst, n) =
+                parse_vregs(&operands[d]).ok_or_else(|| bad(&operands[d], "expected VGPRs"))?;
+            if n != rule.dst_regs {
+                let what = if returning && rule.class.atomic().is_some() {
+                    "the returned value"
+                } else {
+                    "the loaded data"
+                };
+                return Err(bad(
+                    &operands[d],
+                    &format!("{what} needs {} VGPR(s)", rule.dst_regs),
+                ));
+            }
+            inst.vdst = vdst;
+        }
+    }
     let mut th_text = None;
     for m in &mods {
-        if let Some(v) = m.strip_prefix("offset:") {
+        if let Some(v) = m.strip_prefix("offset:").filter(|_| !fence) {
             let v = parse_int(v).ok_or_else(|| AsmErrorKind::Modifier(m.clone()))?;
             if !(-(1 << 23)..(1 << 23)).contains(&v) {
                 return Err(FieldError::Value("IOFFSET", v).into());
             }
             inst.ioffset = v as i32;
         } else if let Some(v) = m.strip_prefix("th:") {
-            inst.th = th_value(v).ok_or_else(|| AsmErrorKind::Modifier(m.clone()))?;
+            let th = match rule.class {
+                Class::Atomic(..) => th_value(v),
+                Class::Store { .. } => th_mem_value(v, false),
+                Class::Load { .. } | Class::Fence(_) => th_mem_value(v, true),
+            };
+            inst.th = th.ok_or_else(|| AsmErrorKind::Modifier(m.clone()))?;
             th_text = Some(v.to_string());
         } else if let Some(v) = m.strip_prefix("scope:") {
             inst.scope = SCOPES
@@ -306,11 +394,15 @@ pub fn parse_inst(line: &str) -> Result<Inst, AsmErrorKind> {
                 .ok_or_else(|| AsmErrorKind::Modifier(m.clone()))? as u8;
         } else if m == "nv" {
             inst.nv = true;
-        } else if m == "scale_offset" {
+        } else if m == "scale_offset" && !fence {
             inst.scale_offset = true;
         } else {
             return Err(AsmErrorKind::Modifier(m.clone()));
         }
+    }
+    if rule.class.atomic().is_none() {
+        inst.validate()?;
+        return Ok(inst);
     }
     let named_return = inst.th & TH_RETURN != 0;
     if named_return && !returning {

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::cdna5::rules::{tables, Rule, WORD_BYTES};
+use crate::cdna5::rules::{tables, Class, Rule, WORD_BYTES};
 
 /// SADDR value meaning "no scalar base" (`off`, SGPR_NULL).
 pub const SADDR_OFF: u8 = 124;
@@ -47,9 +47,42 @@ impl Inst {
         &tables().rules[self.rule]
     }
 
-    /// True when the pre-op value is written to VDST.
+    /// True when VDST is written: an atomic's pre-op value (TH bit 0; on
+    /// loads that bit is a cache hint) or a load's data.
     pub fn returns(&self) -> bool {
-        self.th & TH_RETURN != 0
+        match self.rule().class {
+            Class::Atomic(..) => self.th & TH_RETURN != 0,
+            Class::Load { .. } => true,
+            Class::Store { .. } | Class::Fence(_) => false,
+        }
+    }
+
+    /// The instruction as its text gives it back: the fields the printer
+    /// does not show (VDST of a non-returning atomic or a store, VSRC of a
+    /// load, every operand field of a cache operation) zeroed, SADDR off.
+    pub fn canonical(&self) -> Inst {
+        let mut i = *self;
+        if !i.returns() {
+            i.vdst = 0;
+        }
+        match self.rule().class {
+            Class::Load { .. } => i.vsrc = 0,
+            Class::Fence(_) => {
+                i.vaddr = 0;
+                i.vsrc = 0;
+                i.saddr = SADDR_OFF;
+                i.ioffset = 0;
+                i.scale_offset = false;
+            }
+            _ => {}
+        }
+        i
+    }
+
+    /// True for the cache operations, which have no operands (their
+    /// register fields are kept as encoded, unused).
+    pub fn is_fence(&self) -> bool {
+        matches!(self.rule().class, Class::Fence(_))
     }
 
     /// True when SADDR names a scalar base.
@@ -77,8 +110,10 @@ impl Inst {
         if self.returns() {
             span("VDST", self.vdst, rule.dst_regs)?;
         }
-        span("VADDR", self.vaddr, if self.has_saddr() { 1 } else { 2 })?;
-        sreg_name(self.saddr)?;
+        if !matches!(rule.class, Class::Fence(_)) {
+            span("VADDR", self.vaddr, if self.has_saddr() { 1 } else { 2 })?;
+            sreg_name(self.saddr)?;
+        }
         if self.saddr == SADDR_EXEC {
             // EXEC as a 64-bit base is encodable; llvm-mc prints it. Kept.
         }
@@ -91,7 +126,7 @@ impl Inst {
         if !(-(1 << 23)..(1 << 23)).contains(&self.ioffset) {
             return Err(FieldError::Value("IOFFSET", self.ioffset as i64));
         }
-        if self.scale_offset && !self.has_saddr() {
+        if self.scale_offset && !self.has_saddr() && !matches!(rule.class, Class::Fence(_)) {
             return Err(FieldError::ScaleOffsetWithoutSaddr);
         }
         Ok(())
@@ -147,7 +182,7 @@ pub enum DecodeErrorKind {
     NotVglobal(u64),
     #[error("unassigned bits set: {0:#x}")]
     Unassigned(u128),
-    #[error("opcode {0} is not a VGLOBAL atomic")]
+    #[error("opcode {0} is not a VGLOBAL instruction xisa decodes (atomics, loads, stores, cache operations)")]
     UnknownOpcode(u8),
     #[error("SVE is set: scratch-only bit on a global instruction")]
     Sve,

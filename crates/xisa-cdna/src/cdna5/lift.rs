@@ -1,4 +1,5 @@
-//! The lifter: CDNA 5 VGLOBAL atomics -> one xisa IR kernel.
+//! The lifter: CDNA 5 VGLOBAL atomics, loads, stores and cache operations ->
+//! one xisa IR kernel.
 //!
 //! Conventions (docs/cdna.md):
 //! - IR registers are named as in the ISA: `v0..`, `s0..` (`i32` each), `vcc_lo`,
@@ -20,7 +21,7 @@ use xisa_ir::{
 };
 
 use crate::cdna5::codec::{Inst, SADDR_EXEC, SADDR_TTMP0, SADDR_VCC};
-use crate::cdna5::rules::{DataType, Sem, WORD_BYTES};
+use crate::cdna5::rules::{CacheOp, Class, DataType, Sem, WORD_BYTES};
 
 /// Lifting options (lanes per wave; CDNA 5's and lsu's default is 32).
 pub use xisa_frontend::LiftOptions;
@@ -105,7 +106,21 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         pc,
         msg: e.to_string(),
     })?;
-    if rule.sem == Sem::OrderedAdd {
+    if let Class::Fence(op) = rule.class {
+        b.b.emit_masked(
+            Op::Fence {
+                scope: ir_scope(inst.scope),
+                order: match op {
+                    CacheOp::Inv => Order::Acquire,
+                    CacheOp::Wb => Order::Release,
+                    CacheOp::WbInv => Order::AcqRel,
+                },
+            },
+            false,
+        );
+        return Ok(());
+    }
+    if rule.atomic().map(|(s, _)| s) == Some(Sem::OrderedAdd) {
         return Err(LiftError::Unsupported {
             pc,
             mnemonic: rule.mnemonic.clone(),
@@ -127,7 +142,14 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         let off = b.b.tmp("voff", Type::I64);
         b.b.cvt_into(CvtOp::Zext, Type::I64, Type::I32, off, va, None);
         if inst.scale_offset {
-            let sh = rule.ty.bytes().trailing_zeros() as u64;
+            if !rule.access_bytes().is_power_of_two() {
+                return Err(LiftError::Unsupported {
+                    pc,
+                    mnemonic: rule.mnemonic.clone(),
+                    why: "SCALE_OFFSET of a 12-byte access (the scale of non-power-of-two sizes is not confirmed)",
+                });
+            }
+            let sh = rule.access_bytes().trailing_zeros() as u64;
             b.bin(
                 BinOp::Shl,
                 Type::I64,
@@ -150,14 +172,26 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let rtn = inst.returns();
     let vsrc = inst.vsrc as u32;
     let vdst = inst.vdst as u32;
-    let cas = rule.sem == Sem::Ir(AtomOp::Cas);
+    let (sem, dty) = match rule.class {
+        Class::Atomic(sem, dty) => (sem, dty),
+        Class::Load { kind, count, half } => {
+            load(b, inst, addr, (kind, count, half));
+            return Ok(());
+        }
+        Class::Store { kind, count, hi } => {
+            store(b, inst, addr, (kind, count, hi));
+            return Ok(());
+        }
+        Class::Fence(_) => unreachable!("lifted above"),
+    };
+    let cas = sem == Sem::Ir(AtomOp::Cas);
 
-    let Some(op) = rule.sem.ir() else {
+    let Some(op) = sem.ir() else {
         return cas_loop(b, inst, addr, scope);
     };
-    let ty = rule.ty.atom_type();
+    let ty = dty.atom_type();
     let (src, cmp, dst): (Operand, Option<Operand>, Option<Reg>);
-    match rule.ty {
+    match dty {
         DataType::B64 => {
             let d = b.vpair(vsrc, "d64");
             let c = cas.then(|| b.vpair(vsrc + 2, "c64"));
@@ -184,7 +218,7 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let a = op::Atomic::relaxed(op, ty, Space::Global, scope, dst, addr, src);
     b.b.emit_masked(Op::Atomic(op::Atomic { cmp, ..a }), true);
     if let Some(d) = dst {
-        match rule.ty {
+        match dty {
             DataType::B64 => b.split64(d, vdst),
             DataType::F32 => {
                 let v = b.v(vdst);
@@ -204,6 +238,135 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         }
     }
     Ok(())
+}
+
+/// The IR shape of a load or store: scope CU is a plain access (weak, device
+/// scope, as the other AMD frontends lift plain accesses); SE/DEV/SYS a
+/// relaxed one at cluster/device/system scope, two dwords then one 8-byte
+/// element (single-copy atomic).
+fn access_shape(inst: &Inst, kind: MemKind, count: u8) -> (MemType, Order, Scope) {
+    if inst.scope == 0 {
+        return (MemType { kind, count }, Order::Weak, Scope::Device);
+    }
+    let mem = if kind == MemKind::B32 && count == 2 {
+        MemType::scalar(MemKind::B64)
+    } else {
+        MemType { kind, count }
+    };
+    (mem, Order::Relaxed, ir_scope(inst.scope))
+}
+
+/// A load into VDST through temporaries (VDST may overlap the address);
+/// `half`: a d16 load of one 16-bit half, the other kept.
+fn load(
+    b: &mut Builder,
+    inst: &Inst,
+    addr: Address,
+    (kind, count, half): (MemKind, u8, Option<bool>),
+) {
+    let (mem, order, scope) = access_shape(inst, kind, count);
+    let wide = mem.kind == MemKind::B64;
+    let dsts: Vec<Reg> = if wide {
+        vec![b.b.tmp("ld64", Type::I64)]
+    } else {
+        (0..count)
+            .map(|i| b.b.tmp(&format!("ld{i}"), Type::I32))
+            .collect()
+    };
+    b.b.emit_masked(
+        Op::Load(op::Load {
+            space: Space::Global,
+            mem,
+            order,
+            scope,
+            uniform: false,
+            dsts: dsts.clone(),
+            addr,
+        }),
+        true,
+    );
+    let vdst = inst.vdst as u32;
+    if wide {
+        b.split64(dsts[0], vdst);
+        return;
+    }
+    let mov = |b: &mut Builder, n: u32, src: Reg| {
+        let v = b.v(n);
+        b.b.emit_masked(
+            Op::Mov {
+                ty: Type::I32,
+                dst: v,
+                src: src.into(),
+            },
+            true,
+        );
+    };
+    let Some(hi) = half else {
+        for (i, &t) in dsts.iter().enumerate() {
+            mov(b, vdst + i as u32, t);
+        }
+        return;
+    };
+    // d16: the loaded (extended) value's low 16 bits into one half of VDST.
+    let t = dsts[0];
+    let v = b.v(vdst);
+    let keep = b.b.tmp("keep", Type::I32);
+    b.bin(
+        BinOp::And,
+        Type::I32,
+        t,
+        t.into(),
+        Operand::Imm(0xffff),
+        true,
+    );
+    if hi {
+        b.bin(
+            BinOp::And,
+            Type::I32,
+            keep,
+            v.into(),
+            Operand::Imm(0xffff),
+            true,
+        );
+        b.bin(BinOp::Shl, Type::I32, t, t.into(), Operand::Imm(16), true);
+    } else {
+        b.bin(
+            BinOp::And,
+            Type::I32,
+            keep,
+            v.into(),
+            Operand::Imm(0xffff_0000),
+            true,
+        );
+    }
+    b.bin(BinOp::Or, Type::I32, v, keep.into(), t.into(), true);
+}
+
+/// A store from VSRC; `hi`: of the data register's high 16 bits.
+fn store(b: &mut Builder, inst: &Inst, addr: Address, (kind, count, hi): (MemKind, u8, bool)) {
+    let (mem, order, scope) = access_shape(inst, kind, count);
+    let vsrc = inst.vsrc as u32;
+    let srcs: Vec<Operand> = if mem.kind == MemKind::B64 {
+        vec![b.vpair(vsrc, "st64").into()]
+    } else if hi {
+        let t = b.b.tmp("sthi", Type::I32);
+        let v = b.v(vsrc);
+        b.bin(BinOp::LShr, Type::I32, t, v.into(), Operand::Imm(16), false);
+        vec![t.into()]
+    } else {
+        (0..count as u32).map(|i| b.v(vsrc + i).into()).collect()
+    };
+    b.b.emit_masked(
+        Op::Store(op::Store {
+            space: Space::Global,
+            mem,
+            order,
+            scope,
+            srcs,
+            addr,
+        }),
+        true,
+    );
 }
 
 /// `sub_clamp_u32` / `cond_sub_u32`, which have no IR atomic: a compare-and-swap
@@ -264,7 +427,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         false,
     );
     b.bin(BinOp::Sub, Type::I32, diff, old.into(), src.into(), false);
-    let otherwise = if rule.sem == Sem::SubClamp {
+    let otherwise = if rule.atomic().map(|(s, _)| s) == Some(Sem::SubClamp) {
         Operand::Imm(0)
     } else {
         old.into()

@@ -22,6 +22,8 @@ pub use lift::{LiftError, LiftOptions};
 
 /// Number of VGLOBAL atomics in the opcode table.
 pub const VGLOBAL_ATOMIC_COUNT: usize = 34;
+/// Number of the other VGLOBAL rows: loads, stores, cache operations.
+pub const VGLOBAL_MEM_COUNT: usize = 25;
 
 /// Any error of the frontend.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,7 +62,9 @@ mod tests {
     #[test]
     fn tables_parse_and_count() {
         let t = rules::tables();
-        assert_eq!(t.rules.len(), VGLOBAL_ATOMIC_COUNT);
+        assert_eq!(t.rules.len(), VGLOBAL_ATOMIC_COUNT + VGLOBAL_MEM_COUNT);
+        let atomics = t.rules.iter().filter(|r| r.atomic().is_some()).count();
+        assert_eq!(atomics, VGLOBAL_ATOMIC_COUNT);
         for f in [
             "IOFFSET",
             "VADDR",

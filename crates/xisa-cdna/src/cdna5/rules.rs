@@ -1,4 +1,5 @@
-//! The translation rules of the CDNA 5 VGLOBAL atomics, embedded and parsed once:
+//! The translation rules of the CDNA 5 VGLOBAL instructions (atomics, loads,
+//! stores, cache operations), embedded and parsed once:
 //!
 //! - `translation-rules/cdna/cdna5_vglobal_layout.tsv`: the 96-bit ENC_VGLOBAL
 //!   layout of the seed (field names, bit ranges, the fixed identifier bits);
@@ -11,7 +12,7 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
-use xisa_ir::{AtomOp, AtomType};
+use xisa_ir::{AtomOp, AtomType, MemKind};
 
 /// The layout file.
 pub const LAYOUT_TSV: &str =
@@ -201,17 +202,128 @@ impl DataType {
     }
 }
 
+/// A cache operation (`global_inv`, `global_wb`, `global_wbinv`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CacheOp {
+    /// Invalidate: later loads see what others wrote (an acquire).
+    Inv,
+    /// Write back: earlier stores reach the scope (a release).
+    Wb,
+    /// Both (acquire and release).
+    WbInv,
+}
+
+/// What an instruction does (the semantics column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// A read-modify-write (`op.type`).
+    Atomic(Sem, DataType),
+    /// A load of `count` elements of `kind` into VDST; `half`: a d16 load
+    /// of one element into the low (`false`) or high (`true`) 16 bits of
+    /// VDST, the other half kept (`loadlo`/`loadhi`).
+    Load {
+        kind: MemKind,
+        count: u8,
+        half: Option<bool>,
+    },
+    /// A store of `count` elements of `kind` from VSRC; `hi`: of the high
+    /// 16 bits of the data register (`storehi`).
+    Store { kind: MemKind, count: u8, hi: bool },
+    /// A cache operation (`fence.inv|wb|wbinv`).
+    Fence(CacheOp),
+}
+
+impl Class {
+    fn from_name(name: &str, ty: &str) -> Option<Class> {
+        let elems = |ty: &str| -> Option<(MemKind, u8)> {
+            Some(match ty {
+                "u8" | "b8" => (MemKind::U8, 1),
+                "s8" => (MemKind::S8, 1),
+                "u16" | "b16" => (MemKind::U16, 1),
+                "s16" => (MemKind::S16, 1),
+                "b32" => (MemKind::B32, 1),
+                "b64" => (MemKind::B32, 2),
+                "b96" => (MemKind::B32, 3),
+                "b128" => (MemKind::B32, 4),
+                _ => return None,
+            })
+        };
+        let half = |hi: bool| {
+            let (kind, count) = elems(ty)?;
+            (count == 1 && kind.bytes() <= 2).then_some(Class::Load {
+                kind,
+                count,
+                half: Some(hi),
+            })
+        };
+        Some(match name {
+            "load" => {
+                let (kind, count) = elems(ty)?;
+                Class::Load {
+                    kind,
+                    count,
+                    half: None,
+                }
+            }
+            "loadlo" => half(false)?,
+            "loadhi" => half(true)?,
+            "store" | "storehi" => {
+                let (kind, count) = elems(ty)?;
+                Class::Store {
+                    kind,
+                    count,
+                    hi: name == "storehi",
+                }
+            }
+            "fence" => Class::Fence(match ty {
+                "inv" => CacheOp::Inv,
+                "wb" => CacheOp::Wb,
+                "wbinv" => CacheOp::WbInv,
+                _ => return None,
+            }),
+            _ => Class::Atomic(Sem::from_name(name)?, DataType::from_name(ty)?),
+        })
+    }
+
+    /// The operation and type of an atomic.
+    pub fn atomic(self) -> Option<(Sem, DataType)> {
+        match self {
+            Class::Atomic(s, t) => Some((s, t)),
+            _ => None,
+        }
+    }
+}
+
 /// One row of the opcode table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rule {
     pub mnemonic: String,
     pub opcode: u8,
-    /// VGPRs of the data operand (VSRC): two for `cmpswap_b32` (data, compare).
+    /// VGPRs of the data operand (VSRC): two for `cmpswap_b32` (data,
+    /// compare); a store's data; none for loads and cache operations.
     pub data_regs: u8,
-    /// VGPRs of the returned value (VDST).
+    /// VGPRs of the returned value or the loaded data (VDST).
     pub dst_regs: u8,
-    pub sem: Sem,
-    pub ty: DataType,
+    pub class: Class,
+}
+
+impl Rule {
+    /// The operation and type of an atomic row.
+    pub fn atomic(&self) -> Option<(Sem, DataType)> {
+        self.class.atomic()
+    }
+
+    /// Bytes one access moves (the SCALE_OFFSET unit); 0 for a cache
+    /// operation.
+    pub fn access_bytes(&self) -> u32 {
+        match self.class {
+            Class::Atomic(_, t) => t.bytes(),
+            Class::Load { kind, count, .. } | Class::Store { kind, count, .. } => {
+                kind.bytes() * u32::from(count)
+            }
+            Class::Fence(_) => 0,
+        }
+    }
 }
 
 /// All tables.
@@ -310,8 +422,7 @@ pub fn parse_rules(text: &str) -> Result<Vec<Rule>, String> {
             opcode: n(op).ok_or_else(bad)?,
             data_regs: n(data).ok_or_else(bad)?,
             dst_regs: n(dst).ok_or_else(bad)?,
-            sem: Sem::from_name(s).ok_or_else(bad)?,
-            ty: DataType::from_name(t).ok_or_else(bad)?,
+            class: Class::from_name(s, t).ok_or_else(bad)?,
         });
     }
     Ok(rules)
