@@ -47,6 +47,7 @@ mod library;
 mod memory;
 mod module;
 mod proc;
+mod ptds;
 mod refused;
 mod stream;
 

@@ -53,6 +53,11 @@ fn ptxas() -> String {
 /// `dir` (which gets the `libcuda.so.1` and `libcuda.so` names of the
 /// driver).
 fn build_with(src: &str, dir: &Path, runtime: bool) -> PathBuf {
+    build_flags(src, dir, runtime, &[])
+}
+
+/// [`build_with`], with more compiler flags.
+fn build_flags(src: &str, dir: &Path, runtime: bool, flags: &[&str]) -> PathBuf {
     let lib = driver();
     for name in ["libcuda.so.1", "libcuda.so"] {
         std::os::unix::fs::symlink(&lib, dir.join(name)).expect("symlink");
@@ -69,6 +74,7 @@ fn build_with(src: &str, dir: &Path, runtime: bool) -> PathBuf {
         "-I",
     ])
     .arg(cuda_include())
+    .args(flags)
     .arg(clients().join(src))
     .arg("-o")
     .arg(&exe);
@@ -171,6 +177,59 @@ fn layouts_host_memory_and_libraries_program_runs() {
     let dir = tempfile::tempdir().unwrap();
     let exe = build("driver_more.c", dir.path());
     run(&exe, dir.path());
+}
+
+/// Built for per-thread default streams (`nvcc --default-stream per-thread`
+/// defines `CUDA_API_PER_THREAD_DEFAULT_STREAM`), the same program calls
+/// the `_ptds`/`_ptsz` entry points: they link and behave as the plain ones.
+#[test]
+fn per_thread_default_stream_program_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build_flags(
+        "driver_more.c",
+        dir.path(),
+        false,
+        &["-DCUDA_API_PER_THREAD_DEFAULT_STREAM"],
+    );
+    // It really calls them.
+    let nm = Command::new("nm").arg("-D").arg(&exe).output().expect("nm");
+    let undefined = String::from_utf8_lossy(&nm.stdout).to_string();
+    assert!(undefined.contains("cuMemcpyHtoD_v2_ptds"), "{undefined}");
+    run(&exe, dir.path());
+}
+
+/// Every per-thread name cuda.h maps a call to is exported when the plain
+/// entry point is.
+#[test]
+fn the_driver_exports_the_per_thread_default_stream_names() {
+    let header = std::fs::read_to_string(cuda_include().join("cuda.h")).unwrap();
+    let nm = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(driver())
+        .output()
+        .expect("nm");
+    let symbols: std::collections::HashSet<String> = String::from_utf8_lossy(&nm.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2).map(str::to_string))
+        .collect();
+    let mut checked = 0;
+    for (macro_, suffix) in [("__CUDA_API_PTDS(", "_ptds"), ("__CUDA_API_PTSZ(", "_ptsz")] {
+        for part in header.split(macro_).skip(1) {
+            let Some(name) = part.split(')').next() else {
+                continue;
+            };
+            if name == "api" || !cuda::exported().contains(&name) {
+                continue;
+            }
+            let alias = format!("{name}{suffix}");
+            assert!(
+                symbols.contains(&alias),
+                "{alias} (for {name}) is not exported"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 49, "per-thread names of exported entry points");
 }
 
 /// CUDA IPC: a child process opens the parent's device memory through a
