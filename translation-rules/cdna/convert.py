@@ -48,7 +48,9 @@ TYPES = {"32": "b32", "64": "b64", "f32": "f32", "f16": "f16x2", "bf16": "bf16x2
 # The other VGLOBAL instructions (loads, stores, cache operations): mnemonic
 # -> semantics class "kind.type" (load: zero/sign-extended or whole dwords;
 # loadlo/loadhi: a d16 load into one 16-bit half of VDST; storehi: the high
-# 16 bits of the data; fence: the cache operation). Rows LLVM lists that are
+# 16 bits of the data; loadtid/storetid: the address is SADDR (or 0) plus
+# the offset plus 4 x the lane id, no VADDR; fence: the cache operation).
+# Rows LLVM lists that are
 # not here must be in SKIP, with why, or convert.py fails.
 MEM = {
     "global_load_u8": "load.u8", "global_load_i8": "load.s8",
@@ -63,10 +65,9 @@ MEM = {
     "global_store_b96": "store.b96", "global_store_b128": "store.b128",
     "global_store_d16_hi_b8": "storehi.b8", "global_store_d16_hi_b16": "storehi.b16",
     "global_inv": "fence.inv", "global_wb": "fence.wb", "global_wbinv": "fence.wbinv",
+    "global_load_addtid_b32": "loadtid.b32", "global_store_addtid_b32": "storetid.b32",
 }
 SKIP = {
-    "global_load_addtid_b32": "per-lane address from the lane id, other operands",
-    "global_store_addtid_b32": "per-lane address from the lane id, other operands",
     "global_load_block": "32-VGPR block transfer under an M0 mask",
     "global_store_block": "32-VGPR block transfer under an M0 mask",
     "global_load_tr_b64": "transposing load for the matrix units",
@@ -106,6 +107,8 @@ def main():
             kind = MEM[name].split(".")[0]
             if kind.startswith("load"):
                 data, dst = 0, regs(parts[0])
+            elif kind == "storetid":
+                data, dst = regs(parts[0]), 0
             elif kind.startswith("store"):
                 data, dst = regs(parts[1]), 0
             else:

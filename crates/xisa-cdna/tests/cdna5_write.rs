@@ -17,8 +17,8 @@ fn every_ir_atomic_row_is_written_and_lifts_back() {
         .iter()
         .filter(|r| match r.class {
             Class::Atomic(s, _) => s.ir().is_some(),
-            Class::Load { half, .. } => half.is_none(),
-            Class::Store { hi, .. } => !hi,
+            Class::Load { half, tid, .. } => half.is_none() && !tid,
+            Class::Store { hi, tid, .. } => !hi && !tid,
             Class::Fence(_) => true,
         })
         .map(|r| r.mnemonic.as_str())

@@ -185,7 +185,11 @@ fn model(inst: &Inst, st: &State) -> State {
         }
         let v = &st.v[l];
         let pair = |n: u8| v[n as usize] as u64 | (v[n as usize + 1] as u64) << 32;
-        let addr = if inst.saddr == SADDR_OFF {
+        let sbase =
+            || st.s[inst.saddr as usize] as u64 | (st.s[inst.saddr as usize + 1] as u64) << 32;
+        let addr = if r.by_lane_id() {
+            sbase() + 4 * l as u64
+        } else if inst.saddr == SADDR_OFF {
             pair(inst.vaddr)
         } else {
             let base =
@@ -204,7 +208,9 @@ fn model(inst: &Inst, st: &State) -> State {
             old |= (o.mem[at + i] as u64) << (8 * i);
         }
         match r.class {
-            Class::Load { kind, count, half } => {
+            Class::Load {
+                kind, count, half, ..
+            } => {
                 let elem = kind.bytes() as usize;
                 for e in 0..count as usize {
                     let mut x = 0u64;
@@ -225,7 +231,9 @@ fn model(inst: &Inst, st: &State) -> State {
                 }
                 continue;
             }
-            Class::Store { kind, count, hi } => {
+            Class::Store {
+                kind, count, hi, ..
+            } => {
                 let elem = kind.bytes() as usize;
                 for e in 0..count as usize {
                     let mut x = v[inst.vsrc as usize + e];
@@ -333,7 +341,9 @@ fn case(rng: &mut Rng, ri: usize) -> (Inst, State) {
     let r = &tables().rules[ri];
     let size = r.access_bytes() as u64;
     let saddr = match rng.below(5) {
-        0 | 1 => SADDR_OFF,
+        // (A lane-id address needs a base in memory.)
+        0 | 1 if !r.by_lane_id() => SADDR_OFF,
+        0 | 1 => 2 * rng.below(10) as u8,
         2 => SADDR_VCC,
         3 => SADDR_TTMP0 + 2 * rng.below(8) as u8,
         _ => 2 * rng.below(10) as u8,
@@ -360,8 +370,12 @@ fn case(rng: &mut Rng, ri: usize) -> (Inst, State) {
         saddr,
         th,
         scope: rng.below(4) as u8,
-        // (SCALE_OFFSET of a 12-byte access is refused by the lifter.)
-        scale_offset: saddr != SADDR_OFF && size.is_power_of_two() && rng.chance(1, 2),
+        // (SCALE_OFFSET of a 12-byte or lane-id access is refused by the
+        // lifter.)
+        scale_offset: saddr != SADDR_OFF
+            && size.is_power_of_two()
+            && !r.by_lane_id()
+            && rng.chance(1, 2),
         nv: rng.chance(1, 4),
         ioffset: (rng.below(512) - 256) * 8,
     }
@@ -494,8 +508,8 @@ fn every_vglobal_load_store_and_cache_operation_on_both_engines() {
         .filter(|r| r.atomic().is_none())
         .count();
     assert_eq!(
-        rows, 25,
-        "8 loads, 6 d16 loads, 6 stores, 2 d16 stores, 3 cache operations"
+        rows, 27,
+        "8 loads, 6 d16 loads, 6 stores, 2 d16 stores, 2 lane-id accesses, 3 cache operations"
     );
     assert_eq!(counts, [rows * CASES; 2]);
     eprintln!(

@@ -117,7 +117,9 @@ pub fn print_inst(i: &Inst) -> String {
         if i.returns() {
             ops.push(vregs(i.vdst, r.dst_regs));
         }
-        ops.push(vregs(i.vaddr, if i.has_saddr() { 1 } else { 2 }));
+        if !r.by_lane_id() {
+            ops.push(vregs(i.vaddr, if i.has_saddr() { 1 } else { 2 }));
+        }
         if r.data_regs > 0 {
             ops.push(vregs(i.vsrc, r.data_regs));
         }
@@ -155,7 +157,7 @@ pub struct AsmError {
 /// The kinds of [`AsmError`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum AsmErrorKind {
-    #[error("unknown mnemonic {0:?} (not a VGLOBAL atomic)")]
+    #[error("unknown mnemonic {0:?} (not a VGLOBAL instruction xisa knows)")]
     Mnemonic(String),
     #[error("{mnemonic}: expected {expected} operands, got {got}")]
     OperandCount {
@@ -290,17 +292,25 @@ pub fn parse_inst(line: &str) -> Result<Inst, AsmErrorKind> {
     // Operand positions: (vdst, vaddr, vdata, saddr) by class.
     let (returning, at) = match rule.class {
         Class::Fence(_) => (false, None),
+        Class::Load { tid: true, .. } => match operands.len() {
+            2 => (true, Some((Some(0), None, None, 1))),
+            n => return Err(count_error("2 (vdst, saddr)", n)),
+        },
+        Class::Store { tid: true, .. } => match operands.len() {
+            2 => (false, Some((None, None, Some(0), 1))),
+            n => return Err(count_error("2 (vdata, saddr)", n)),
+        },
         Class::Load { .. } => match operands.len() {
-            3 => (true, Some((Some(0), 1, None, 2))),
+            3 => (true, Some((Some(0), Some(1), None, 2))),
             n => return Err(count_error("3 (vdst, vaddr, saddr)", n)),
         },
         Class::Store { .. } => match operands.len() {
-            3 => (false, Some((None, 0, Some(1), 2))),
+            3 => (false, Some((None, Some(0), Some(1), 2))),
             n => return Err(count_error("3 (vaddr, vdata, saddr)", n)),
         },
         Class::Atomic(..) => match operands.len() {
-            3 => (false, Some((None, 0, Some(1), 2))),
-            4 => (true, Some((Some(0), 1, Some(2), 3))),
+            3 => (false, Some((None, Some(0), Some(1), 2))),
+            4 => (true, Some((Some(0), Some(1), Some(2), 3))),
             n => {
                 return Err(count_error(
                     "3 (vaddr, vdata, saddr) or 4 (vdst, vaddr, vdata, saddr)",
@@ -328,21 +338,23 @@ pub fn parse_inst(line: &str) -> Result<Inst, AsmErrorKind> {
                 "expected s[2n:2n+1], vcc, ttmp[2n:2n+1], exec or off",
             )
         })?;
-        let (vaddr, na) =
-            parse_vregs(&operands[a]).ok_or_else(|| bad(&operands[a], "expected a VGPR"))?;
-        let want_a = if saddr == SADDR_OFF { 2 } else { 1 };
-        if na != want_a {
-            return Err(bad(
-                &operands[a],
-                if want_a == 2 {
-                    "the address is a 64-bit VGPR pair when SADDR is off"
-                } else {
-                    "the address is one VGPR (32-bit offset) with SADDR"
-                },
-            ));
+        if let Some(a) = a {
+            let (vaddr, na) =
+                parse_vregs(&operands[a]).ok_or_else(|| bad(&operands[a], "expected a VGPR"))?;
+            let want_a = if saddr == SADDR_OFF { 2 } else { 1 };
+            if na != want_a {
+                return Err(bad(
+                    &operands[a],
+                    if want_a == 2 {
+                        "the address is a 64-bit VGPR pair when SADDR is off"
+                    } else {
+                        "the address is one VGPR (32-bit offset) with SADDR"
+                    },
+                ));
+            }
+            inst.vaddr = vaddr;
         }
         inst.saddr = saddr;
-        inst.vaddr = vaddr;
         if let Some(v) = v {
             let (vsrc, nd) =
                 parse_vregs(&operands[v]).ok_or_else(|| bad(&operands[v], "expected VGPRs"))?;

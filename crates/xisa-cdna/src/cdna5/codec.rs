@@ -59,11 +59,15 @@ impl Inst {
 
     /// The instruction as its text gives it back: the fields the printer
     /// does not show (VDST of a non-returning atomic or a store, VSRC of a
-    /// load, every operand field of a cache operation) zeroed, SADDR off.
+    /// load, VADDR of a lane-id-addressed access, every operand field of a
+    /// cache operation) zeroed, SADDR off.
     pub fn canonical(&self) -> Inst {
         let mut i = *self;
         if !i.returns() {
             i.vdst = 0;
+        }
+        if self.rule().by_lane_id() {
+            i.vaddr = 0;
         }
         match self.rule().class {
             Class::Load { .. } => i.vsrc = 0,
@@ -110,8 +114,10 @@ impl Inst {
         if self.returns() {
             span("VDST", self.vdst, rule.dst_regs)?;
         }
-        if !matches!(rule.class, Class::Fence(_)) {
-            span("VADDR", self.vaddr, if self.has_saddr() { 1 } else { 2 })?;
+        if rule.has_address() {
+            if !rule.by_lane_id() {
+                span("VADDR", self.vaddr, if self.has_saddr() { 1 } else { 2 })?;
+            }
             sreg_name(self.saddr)?;
         }
         if self.saddr == SADDR_EXEC {
@@ -126,7 +132,7 @@ impl Inst {
         if !(-(1 << 23)..(1 << 23)).contains(&self.ioffset) {
             return Err(FieldError::Value("IOFFSET", self.ioffset as i64));
         }
-        if self.scale_offset && !self.has_saddr() && !matches!(rule.class, Class::Fence(_)) {
+        if self.scale_offset && !self.has_saddr() && rule.has_address() {
             return Err(FieldError::ScaleOffsetWithoutSaddr);
         }
         Ok(())

@@ -17,7 +17,7 @@ use thiserror::Error;
 use xisa_ir::op;
 use xisa_ir::{
     Address, AtomOp, AtomType, BinOp, CvtOp, ICond, Kernel, MemKind, MemType, Op, Operand, Order,
-    Reg, Scope, Space, Term, Type,
+    Reg, SReg, Scope, Space, Term, Type,
 };
 
 use crate::cdna5::codec::{Inst, SADDR_EXEC, SADDR_TTMP0, SADDR_VCC};
@@ -135,7 +135,33 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
         });
     }
     // Address.
-    let base = if inst.has_saddr() {
+    let base = if rule.by_lane_id() {
+        if inst.scale_offset {
+            return Err(LiftError::Unsupported {
+                pc,
+                mnemonic: rule.mnemonic.clone(),
+                why: "SCALE_OFFSET on a lane-id address (what it scales is not confirmed)",
+            });
+        }
+        // SADDR (or 0) + 4 x the lane's id in the wave.
+        let lane = b.b.tmp("lane", Type::I32);
+        b.b.emit_masked(
+            Op::Special {
+                dst: lane,
+                sreg: SReg::LaneId,
+            },
+            false,
+        );
+        let a = b.b.tmp("addr", Type::I64);
+        b.b.cvt_into(CvtOp::Zext, Type::I64, Type::I32, a, lane, None);
+        b.bin(BinOp::Shl, Type::I64, a, a.into(), Operand::Imm(2), false);
+        if inst.has_saddr() {
+            let (lo, hi) = (b.s(inst.saddr as u32), b.s(inst.saddr as u32 + 1));
+            let s = b.pair64(lo, hi, "sbase");
+            b.bin(BinOp::Add, Type::I64, a, a.into(), s.into(), false);
+        }
+        a
+    } else if inst.has_saddr() {
         let (lo, hi) = (b.s(inst.saddr as u32), b.s(inst.saddr as u32 + 1));
         let a = b.pair64(lo, hi, "addr");
         let va = b.v(inst.vaddr as u32);
@@ -174,11 +200,15 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let vdst = inst.vdst as u32;
     let (sem, dty) = match rule.class {
         Class::Atomic(sem, dty) => (sem, dty),
-        Class::Load { kind, count, half } => {
+        Class::Load {
+            kind, count, half, ..
+        } => {
             load(b, inst, addr, (kind, count, half));
             return Ok(());
         }
-        Class::Store { kind, count, hi } => {
+        Class::Store {
+            kind, count, hi, ..
+        } => {
             store(b, inst, addr, (kind, count, hi));
             return Ok(());
         }

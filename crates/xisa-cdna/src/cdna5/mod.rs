@@ -23,7 +23,7 @@ pub use lift::{LiftError, LiftOptions};
 /// Number of VGLOBAL atomics in the opcode table.
 pub const VGLOBAL_ATOMIC_COUNT: usize = 34;
 /// Number of the other VGLOBAL rows: loads, stores, cache operations.
-pub const VGLOBAL_MEM_COUNT: usize = 25;
+pub const VGLOBAL_MEM_COUNT: usize = 27;
 
 /// Any error of the frontend.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -220,15 +220,23 @@ pub enum Class {
     Atomic(Sem, DataType),
     /// A load of `count` elements of `kind` into VDST; `half`: a d16 load
     /// of one element into the low (`false`) or high (`true`) 16 bits of
-    /// VDST, the other half kept (`loadlo`/`loadhi`).
+    /// VDST, the other half kept (`loadlo`/`loadhi`); `tid`: addressed by
+    /// the lane id (`loadtid`: SADDR or 0, plus the offset, plus 4 x the
+    /// lane's id in the wave; no VADDR).
     Load {
         kind: MemKind,
         count: u8,
         half: Option<bool>,
+        tid: bool,
     },
     /// A store of `count` elements of `kind` from VSRC; `hi`: of the high
-    /// 16 bits of the data register (`storehi`).
-    Store { kind: MemKind, count: u8, hi: bool },
+    /// 16 bits of the data register (`storehi`); `tid`: as a load's.
+    Store {
+        kind: MemKind,
+        count: u8,
+        hi: bool,
+        tid: bool,
+    },
     /// A cache operation (`fence.inv|wb|wbinv`).
     Fence(CacheOp),
 }
@@ -254,25 +262,28 @@ impl Class {
                 kind,
                 count,
                 half: Some(hi),
+                tid: false,
             })
         };
         Some(match name {
-            "load" => {
+            "load" | "loadtid" => {
                 let (kind, count) = elems(ty)?;
                 Class::Load {
                     kind,
                     count,
                     half: None,
+                    tid: name == "loadtid",
                 }
             }
             "loadlo" => half(false)?,
             "loadhi" => half(true)?,
-            "store" | "storehi" => {
+            "store" | "storehi" | "storetid" => {
                 let (kind, count) = elems(ty)?;
                 Class::Store {
                     kind,
                     count,
                     hi: name == "storehi",
+                    tid: name == "storetid",
                 }
             }
             "fence" => Class::Fence(match ty {
@@ -311,6 +322,20 @@ impl Rule {
     /// The operation and type of an atomic row.
     pub fn atomic(&self) -> Option<(Sem, DataType)> {
         self.class.atomic()
+    }
+
+    /// True for the lane-id-addressed loads and stores (no VADDR).
+    pub fn by_lane_id(&self) -> bool {
+        matches!(
+            self.class,
+            Class::Load { tid: true, .. } | Class::Store { tid: true, .. }
+        )
+    }
+
+    /// True when the instruction has an address operand (VADDR, SADDR):
+    /// not the cache operations.
+    pub fn has_address(&self) -> bool {
+        !matches!(self.class, Class::Fence(_))
     }
 
     /// Bytes one access moves (the SCALE_OFFSET unit); 0 for a cache

@@ -109,8 +109,18 @@ fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, Stri
         .rules
         .iter()
         .position(|r| match r.class {
-            Class::Load { kind, count, half } => load && (kind, count) == shape && half.is_none(),
-            Class::Store { kind, count, hi } => !load && (kind, count) == shape && !hi,
+            Class::Load {
+                kind,
+                count,
+                half,
+                tid,
+            } => load && (kind, count) == shape && half.is_none() && !tid,
+            Class::Store {
+                kind,
+                count,
+                hi,
+                tid,
+            } => !load && (kind, count) == shape && !hi && !tid,
             _ => false,
         })
         .ok_or_else(|| format!("no VGLOBAL {what} moves {}", spec.mem.kind.name()))?;
