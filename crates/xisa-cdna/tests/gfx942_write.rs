@@ -2,7 +2,8 @@
 //! operation is asked for, and the written instructions cover every GLOBAL
 //! and DS atomic, load and store row of the memory-semantics table (but the
 //! d16 halves), the scalar loads of one, two and four dwords, and both
-//! cache operations.
+//! scoped cache operations (not the unscoped `buffer_wbinvl1*`, which
+//! lift as device-wide fences).
 
 use std::collections::BTreeSet;
 
@@ -30,7 +31,7 @@ fn every_global_and_lds_access_row_and_cache_operation_is_written_and_lifts_back
                             && matches!(m.data, xisa_cdna::gfx942::memsem::Data::Mem(_, 1 | 2 | 4))))
                 || (f == "MUBUF"
                     && matches!(mem_row(&o.mnemonic), Some(Ok(m))
-                        if matches!(m.access, Access::Wbl2 | Access::Inv)))
+                        if matches!(m.access, Access::Wbl2 | Access::Inv) && !m.flags.device))
         })
         .map(|o| o.mnemonic.as_str())
         .collect();
@@ -53,4 +54,29 @@ fn every_global_and_lds_access_row_and_cache_operation_is_written_and_lifts_back
             "uniform loads read global memory at a uniform pair",
         ])
     );
+}
+
+/// `buffer_wbinvl1` and `buffer_wbinvl1_vol` (earlier CDNA's L1
+/// invalidate, an agent-scope acquire there; no cache bits) lift as one
+/// acquire-release fence at device scope, never weaker than the hardware.
+#[test]
+fn the_l1_write_back_invalidate_lifts_as_a_device_wide_fence() {
+    use xisa_frontend::Frontend;
+    use xisa_ir::{Op, Order, Scope};
+    let f = xisa_cdna::gfx942::frontend::Gfx942Frontend;
+    for text in ["buffer_wbinvl1", "buffer_wbinvl1_vol"] {
+        let m = f.load(&f.assemble(text).unwrap()).unwrap();
+        let name = m.kernels()[0].name.clone();
+        let k = m.lift(&name).unwrap();
+        let fences: Vec<(Scope, Order)> = k
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .filter_map(|i| match i.op {
+                Op::Fence { scope, order } => Some((scope, order)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(fences, [(Scope::Device, Order::AcqRel)], "{text}");
+    }
 }

@@ -104,6 +104,9 @@ pub struct MemFlags {
     pub st64: bool,
     /// A scalar access through the V# descriptor at sbase.
     pub buffer: bool,
+    /// A cache operation that orders both ways at device scope whatever
+    /// its cache bits (`buffer_wbinvl1*`, which has none).
+    pub device: bool,
 }
 
 /// One lifted memory row.
@@ -202,6 +205,7 @@ fn flags_of(s: &str) -> Result<MemFlags, String> {
             "rtn" => f.rtn = true,
             "st64" => f.st64 = true,
             "buffer" => f.buffer = true,
+            "device" => f.device = true,
             _ => return Err(format!("unknown flag `{w}`")),
         }
     }

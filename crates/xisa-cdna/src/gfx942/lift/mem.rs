@@ -1188,6 +1188,13 @@ pub(crate) fn mubuf(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let sem = mem_sem(b, inst)?;
     let (sc0, sc1) = (inst.get("sc0") == 1, inst.get("sc1") == 1);
     // The cache-control ops take no resource: scoped fences.
+    if sem.flags.device {
+        b.emit(Op::Fence {
+            scope: Scope::Device,
+            order: Order::AcqRel,
+        });
+        return Ok(());
+    }
     if matches!(sem.access, Access::Wbl2 | Access::Inv) {
         cache_op(b, sem.access == Access::Wbl2, sc0, sc1);
         return Ok(());
