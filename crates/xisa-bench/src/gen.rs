@@ -208,7 +208,12 @@ pub fn ir_text(cell: &Cell, work: &Work) -> String {
 }
 
 fn reg(module: &Module, name: &str) -> Result<usize, Error> {
-    let k = module.pick_kernel(None)?;
+    // The kernel as launches run it (`Translated::run` compiles
+    // `Module::kernel`), not `xisa exec`'s lift of the fragment.
+    let k = match &module.kernel_names()[..] {
+        [one] => module.kernel(one)?,
+        _ => module.pick_kernel(None)?,
+    };
     k.regs
         .iter()
         .position(|r| r.name == name)
