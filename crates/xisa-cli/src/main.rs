@@ -416,22 +416,23 @@ fn parse_dims(s: &str) -> Result<[u32; 3], String> {
     Ok(d)
 }
 
-/// A command-line usage error: a malformed or out-of-range option value.
-/// `main` exits with status 2 for it (docs/cli.md), 1 for other errors.
+/// An error `main` exits with status 2 for (docs/cli.md), 1 for the
+/// others: a command-line usage error (a malformed or out-of-range option
+/// value), or `xisa port --strict` finding instructions it could not port.
 #[derive(Debug)]
-struct Usage(String);
+struct ExitTwo(String);
 
-impl std::fmt::Display for Usage {
+impl std::fmt::Display for ExitTwo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
     }
 }
 
-impl std::error::Error for Usage {}
+impl std::error::Error for ExitTwo {}
 
 /// A usage error with message `msg`.
 fn usage(msg: impl Into<String>) -> anyhow::Error {
-    Usage(msg.into()).into()
+    ExitTwo(msg.into()).into()
 }
 
 fn isa_opt(s: &Option<String>) -> Result<Option<Isa>> {
@@ -835,8 +836,8 @@ fn cmd_port(a: PortArgs) -> Result<()> {
         return Ok(());
     }
     let (Some(input), Some(from), Some(to)) = (&a.input, &a.from, &a.to) else {
-        bail!(Usage(
-            "xisa port needs INPUT, --from and --to (or --matrix)".into()
+        return Err(usage(
+            "xisa port needs INPUT, --from and --to (or --matrix)",
         ));
     };
     let from: Isa = from.parse()?;
@@ -871,7 +872,7 @@ fn cmd_port(a: PortArgs) -> Result<()> {
         .collect();
     if a.strict && !unported.is_empty() {
         let first = unported[0];
-        return Err(Unported(format!(
+        return Err(ExitTwo(format!(
             "--strict: {} of {} instructions could not be ported (first: [{}] {}: {})",
             unported.len(),
             ported.len(),
@@ -883,19 +884,6 @@ fn cmd_port(a: PortArgs) -> Result<()> {
     }
     Ok(())
 }
-
-/// `xisa port --strict` found instructions it could not port: `main` exits
-/// with status 2 for it (docs/cli.md), as for a usage error.
-#[derive(Debug)]
-struct Unported(String);
-
-impl std::fmt::Display for Unported {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Unported {}
 
 fn cmd_isas() -> Result<()> {
     println!(
@@ -1192,7 +1180,7 @@ fn main() -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            let code = if e.chain().any(|c| c.is::<Usage>() || c.is::<Unported>()) {
+            let code = if e.chain().any(|c| c.is::<ExitTwo>()) {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE

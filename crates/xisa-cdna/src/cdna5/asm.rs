@@ -20,7 +20,6 @@ use crate::cdna5::rules::{tables, Class};
 /// Scope names, by value.
 pub const SCOPES: [&str; 4] = ["SCOPE_CU", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS"];
 
-/// The name LLVM prints for an atomic's TH value under `scope`.
 /// TH of a load or cache operation (`load`) or a store, as LLVM prints it:
 /// value 3 is `LU` / `RT_WB` below system scope and `BYPASS` at it; a
 /// load's 7 has no name (`0x7`).
@@ -70,6 +69,7 @@ fn th_text(i: &Inst) -> String {
     }
 }
 
+/// The name LLVM prints for an atomic's TH value under `scope`.
 pub fn th_name(th: u8, scope: u8) -> String {
     match th {
         1 => "TH_ATOMIC_RETURN".into(),
@@ -112,7 +112,7 @@ fn vregs(first: u8, n: u8) -> String {
 pub fn print_inst(i: &Inst) -> String {
     let r = i.rule();
     let mut s = r.mnemonic.clone();
-    if !i.is_fence() {
+    if r.has_address() {
         let mut ops = Vec::new();
         if i.returns() {
             ops.push(vregs(i.vdst, r.dst_regs));
@@ -265,7 +265,7 @@ pub fn parse_inst(line: &str) -> Result<Inst, AsmErrorKind> {
         .by_name(mn)
         .ok_or_else(|| AsmErrorKind::Mnemonic(mn.to_string()))?;
     let rule = &t.rules[ri];
-    let fence = matches!(rule.class, Class::Fence(_));
+    let fence = !rule.has_address();
     // Modifiers follow the last operand, separated by spaces; operands contain no
     // spaces once commas are handled, so split on the last comma's token.
     let mut operands: Vec<String> = if fence {

@@ -83,12 +83,6 @@ impl Inst {
         i
     }
 
-    /// True for the cache operations, which have no operands (their
-    /// register fields are kept as encoded, unused).
-    pub fn is_fence(&self) -> bool {
-        matches!(self.rule().class, Class::Fence(_))
-    }
-
     /// True when SADDR names a scalar base.
     pub fn has_saddr(&self) -> bool {
         self.saddr != SADDR_OFF

@@ -134,48 +134,50 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
             why: "EXEC as the 64-bit scalar base is not modelled (EXEC is the per-lane `exec: i1`)",
         });
     }
-    // Address.
-    let base = if rule.by_lane_id() {
-        if inst.scale_offset {
-            return Err(LiftError::Unsupported {
+    // Address: a per-lane 32-bit offset (VADDR, times the access size with
+    // SCALE_OFFSET; or 4 x the lane's id in the wave for the lane-id rows)
+    // plus SADDR when there is one; else the VGPR pair.
+    let base = if inst.has_saddr() || rule.by_lane_id() {
+        let unsupported = |why| {
+            Err(LiftError::Unsupported {
                 pc,
                 mnemonic: rule.mnemonic.clone(),
-                why: "SCALE_OFFSET on a lane-id address (what it scales is not confirmed)",
-            });
+                why,
+            })
+        };
+        if inst.scale_offset && rule.by_lane_id() {
+            return unsupported(
+                "SCALE_OFFSET on a lane-id address (what it scales is not confirmed)",
+            );
         }
-        // SADDR (or 0) + 4 x the lane's id in the wave.
-        let lane = b.b.tmp("lane", Type::I32);
-        b.b.emit_masked(
-            Op::Special {
-                dst: lane,
-                sreg: SReg::LaneId,
-            },
-            false,
-        );
-        let a = b.b.tmp("addr", Type::I64);
-        b.b.cvt_into(CvtOp::Zext, Type::I64, Type::I32, a, lane, None);
-        b.bin(BinOp::Shl, Type::I64, a, a.into(), Operand::Imm(2), false);
-        if inst.has_saddr() {
+        if inst.scale_offset && !rule.access_bytes().is_power_of_two() {
+            return unsupported(
+                "SCALE_OFFSET of a 12-byte access (the scale of non-power-of-two sizes is not confirmed)",
+            );
+        }
+        let sbase = inst.has_saddr().then(|| {
             let (lo, hi) = (b.s(inst.saddr as u32), b.s(inst.saddr as u32 + 1));
-            let s = b.pair64(lo, hi, "sbase");
-            b.bin(BinOp::Add, Type::I64, a, a.into(), s.into(), false);
-        }
-        a
-    } else if inst.has_saddr() {
-        let (lo, hi) = (b.s(inst.saddr as u32), b.s(inst.saddr as u32 + 1));
-        let a = b.pair64(lo, hi, "addr");
-        let va = b.v(inst.vaddr as u32);
-        let off = b.b.tmp("voff", Type::I64);
-        b.b.cvt_into(CvtOp::Zext, Type::I64, Type::I32, off, va, None);
-        if inst.scale_offset {
-            if !rule.access_bytes().is_power_of_two() {
-                return Err(LiftError::Unsupported {
-                    pc,
-                    mnemonic: rule.mnemonic.clone(),
-                    why: "SCALE_OFFSET of a 12-byte access (the scale of non-power-of-two sizes is not confirmed)",
-                });
-            }
+            b.pair64(lo, hi, "addr")
+        });
+        let (src, sh) = if rule.by_lane_id() {
+            let lane = b.b.tmp("lane", Type::I32);
+            b.b.emit_masked(
+                Op::Special {
+                    dst: lane,
+                    sreg: SReg::LaneId,
+                },
+                false,
+            );
+            (lane, 2)
+        } else if inst.scale_offset {
             let sh = rule.access_bytes().trailing_zeros() as u64;
+            (b.v(inst.vaddr as u32), sh)
+        } else {
+            (b.v(inst.vaddr as u32), 0)
+        };
+        let off = b.b.tmp("voff", Type::I64);
+        b.b.cvt_into(CvtOp::Zext, Type::I64, Type::I32, off, src, None);
+        if sh > 0 {
             b.bin(
                 BinOp::Shl,
                 Type::I64,
@@ -185,8 +187,13 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
                 false,
             );
         }
-        b.bin(BinOp::Add, Type::I64, a, a.into(), off.into(), false);
-        a
+        match sbase {
+            Some(a) => {
+                b.bin(BinOp::Add, Type::I64, a, a.into(), off.into(), false);
+                a
+            }
+            None => off,
+        }
     } else {
         b.vpair(inst.vaddr as u32, "addr")
     };
@@ -217,7 +224,7 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     let cas = sem == Sem::Ir(AtomOp::Cas);
 
     let Some(op) = sem.ir() else {
-        return cas_loop(b, inst, addr, scope);
+        return cas_loop(b, inst, sem, (addr, scope));
     };
     let ty = dty.atom_type();
     let (src, cmp, dst): (Operand, Option<Operand>, Option<Reg>);
@@ -270,20 +277,11 @@ fn lift_one(b: &mut Builder, inst: &Inst) -> Result<(), LiftError> {
     Ok(())
 }
 
-/// The IR shape of a load or store: scope CU is a plain access (weak, device
-/// scope, as the other AMD frontends lift plain accesses); SE/DEV/SYS a
-/// relaxed one at cluster/device/system scope, two dwords then one 8-byte
-/// element (single-copy atomic).
+/// The IR shape of a load or store (`crate::access::lifted`): SCOPE CU is a
+/// plain access; SE/DEV/SYS a relaxed one at cluster/device/system scope.
 fn access_shape(inst: &Inst, kind: MemKind, count: u8) -> (MemType, Order, Scope) {
-    if inst.scope == 0 {
-        return (MemType { kind, count }, Order::Weak, Scope::Device);
-    }
-    let mem = if kind == MemKind::B32 && count == 2 {
-        MemType::scalar(MemKind::B64)
-    } else {
-        MemType { kind, count }
-    };
-    (mem, Order::Relaxed, ir_scope(inst.scope))
+    let scope = (inst.scope != 0).then(|| ir_scope(inst.scope));
+    crate::access::lifted(kind, count, scope)
 }
 
 /// A load into VDST through temporaries (VDST may overlap the address);
@@ -402,8 +400,12 @@ fn store(b: &mut Builder, inst: &Inst, addr: Address, (kind, count, hi): (MemKin
 /// `sub_clamp_u32` / `cond_sub_u32`, which have no IR atomic: a compare-and-swap
 /// loop per active lane (lanes of a workgroup run one at a time, other workgroups
 /// are excluded by the CAS).
-fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result<(), LiftError> {
-    let rule = inst.rule();
+fn cas_loop(
+    b: &mut Builder,
+    inst: &Inst,
+    sem: Sem,
+    (addr, scope): (Address, Scope),
+) -> Result<(), LiftError> {
     let pc = b.b.pc;
     let data = b.v(inst.vsrc as u32);
     let src = b.b.tmp("csrc", Type::I32);
@@ -457,7 +459,7 @@ fn cas_loop(b: &mut Builder, inst: &Inst, addr: Address, scope: Scope) -> Result
         false,
     );
     b.bin(BinOp::Sub, Type::I32, diff, old.into(), src.into(), false);
-    let otherwise = if rule.atomic().map(|(s, _)| s) == Some(Sem::SubClamp) {
+    let otherwise = if sem == Sem::SubClamp {
         Operand::Imm(0)
     } else {
         old.into()

@@ -333,7 +333,8 @@ impl Rule {
     }
 
     /// True when the instruction has an address operand (VADDR, SADDR):
-    /// not the cache operations.
+    /// not the cache operations, which have no operands (their register
+    /// fields are kept as encoded, unused).
     pub fn has_address(&self) -> bool {
         !matches!(self.class, Class::Fence(_))
     }

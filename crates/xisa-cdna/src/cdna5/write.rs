@@ -89,14 +89,7 @@ fn access(spec: &AccessSpec, load: bool, regs: &MemRegs) -> Result<Written, Stri
                     spec.scope
                 )
             })?;
-            let shape = match (kind, count) {
-                (MemKind::B64, 1) => (MemKind::B32, 2),
-                (MemKind::B32, 2) => {
-                    return Err("an ordered two-dword access is one 8-byte element".into())
-                }
-                s => s,
-            };
-            (s, shape)
+            (s, crate::access::ordered_row(kind, count)?)
         }
         o => {
             return Err(format!(
@@ -190,8 +183,7 @@ fn write_atomic(spec: &AtomicSpec, regs: &MemRegs) -> Result<Written, String> {
                 .is_some_and(|(s, t)| s == Sem::Ir(spec.op) && t.atom_type() == spec.ty)
         })
         .ok_or("no VGLOBAL atomic performs it")?;
-    let scope = (0..4u8)
-        .find(|&s| ir_scope(s) == spec.scope)
+    let scope = scope_bits(spec.scope)
         .ok_or_else(|| format!("SCOPE names no {} scope (CU is the narrowest)", spec.scope))?;
     let r = &t.rules[rule];
     let th = if spec.returns { TH_RETURN } else { 0 };

@@ -112,14 +112,7 @@ fn access_bits(spec: &AccessSpec) -> Result<(Shape, (i64, i64)), String> {
         .into_iter()
         .find(|&(a, b)| load_store_scope(a == 1, b == 1) == Some(spec.scope))
         .ok_or_else(|| format!("the cache bits name no {} scope", spec.scope))?;
-    let shape = match (kind, count) {
-        (MemKind::B64, 1) => (MemKind::B32, 2),
-        (MemKind::B32, 2) => {
-            return Err("an ordered two-dword access is one 8-byte element".into());
-        }
-        s => s,
-    };
-    Ok((shape, bits))
+    Ok((crate::access::ordered_row(kind, count)?, bits))
 }
 
 /// A uniform load: `s_load_dword*` from the SGPR pair `s[addr:addr+1]` plus

@@ -216,24 +216,6 @@ pub(super) fn write_v(b: &mut Builder, first: u32, acc: bool, vals: &[Reg], g: G
     }
 }
 
-/// The element shape, order and scope of a vector load/store of `kind x
-/// count` with the scope of its cache bits (`None`: a plain access).
-///
-/// An ordered two-dword access is one 8-byte element: LLVM compiles a relaxed
-/// or acquire 64-bit atomic load/store to `global_load_dwordx2 ... sc1` and
-/// relies on it being single-copy atomic; two 4-byte accesses could tear. An
-/// ordered three- or four-dword access keeps its order dword by dword (the
-/// hardware promises no wider atomicity).
-fn access_shape(kind: MemKind, count: u8, scope: Option<Scope>) -> (MemType, Order, Scope) {
-    match scope {
-        None => (MemType { kind, count }, Order::Weak, Scope::Device),
-        Some(s) if count == 2 && kind == MemKind::B32 => {
-            (MemType::scalar(MemKind::B64), Order::Relaxed, s)
-        }
-        Some(s) => (MemType { kind, count }, Order::Relaxed, s),
-    }
-}
-
 /// A vector load of `kind x count` (or a d16 half load) into `vdst`.
 #[allow(clippy::too_many_arguments)]
 fn vload(
@@ -246,7 +228,7 @@ fn vload(
     acc: bool,
     scope: Option<Scope>,
 ) {
-    let (mem, order, sc) = access_shape(kind, count, scope);
+    let (mem, order, sc) = crate::access::lifted(kind, count, scope);
     let wide = mem.kind == MemKind::B64;
     let tmps: Vec<Reg> = if wide {
         vec![b.t(Type::I64)]
@@ -304,7 +286,7 @@ fn vstore(
     acc: bool,
     scope: Option<Scope>,
 ) {
-    let (mem, order, sc) = access_shape(kind, count, scope);
+    let (mem, order, sc) = crate::access::lifted(kind, count, scope);
     let mut srcs: Vec<Operand> = (0..count as u32)
         .map(|i| b.vreg(data + i, acc).into())
         .collect();
