@@ -20,6 +20,7 @@ pub mod inst;
 pub mod kernel;
 pub mod lockstep;
 pub mod op;
+pub mod reach;
 pub mod semantics;
 pub mod simplify;
 pub mod text;

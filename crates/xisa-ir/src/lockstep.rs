@@ -41,7 +41,7 @@
 //! does.
 
 use crate::divergence::{Affine, Uniformity};
-use crate::inst::{Address, BinOp, Guard, ICond, Inst, Op, Operand, Reg, SReg};
+use crate::inst::{Address, BinOp, CvtOp, Guard, ICond, Inst, Op, Operand, Reg, SReg};
 use crate::kernel::Kernel;
 use crate::op;
 use crate::types::{Space, Type};
@@ -333,7 +333,10 @@ fn lane_bound(
 
 /// The compare `(p, j, T)` of `tid.x < T` that `cond` (the branch
 /// condition at the end of block `p`, `taken` its value on the edge)
-/// implies, following `i1` copies back to it within `p`.
+/// implies, following back within `p`: `i1` copies and negations, either
+/// side of a true `and`, and the lane's own bit of a lane mask
+/// ([`Bit`]: a GCN lifter's EXEC bit, `(m >> laneid) & 1` with `m` built
+/// as `(zext(p) << laneid) & mask`).
 fn branch_bound(
     k: &Kernel,
     uni: &Uniformity,
@@ -341,40 +344,142 @@ fn branch_bound(
     cond: Reg,
     taken: bool,
 ) -> Option<(usize, usize, Operand)> {
+    let lane = laneid_reg(k);
+    implied_bound(
+        k,
+        uni,
+        p,
+        lane,
+        (cond, Bit::I1),
+        taken,
+        k.blocks[p].insts.len(),
+        0,
+    )
+}
+
+/// Which bit of a register [`implied_bound`] follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bit {
+    /// The register is an `i1`.
+    I1,
+    /// Bit 0 of a wider register.
+    Low,
+    /// Bit `laneid` of a wider register.
+    Own,
+}
+
+/// The register every lane's `special.laneid` is read into (and nothing
+/// else is written to), if any.
+fn laneid_reg(k: &Kernel) -> Option<Reg> {
+    let mut found = None;
+    for i in k.blocks.iter().flat_map(|b| &b.insts) {
+        match i.op {
+            Op::Special {
+                dst,
+                sreg: SReg::LaneId,
+            } if i.guard.is_none() && found.is_none_or(|f| f == dst) => found = Some(dst),
+            _ => {}
+        }
+    }
+    let r = found?;
+    let others = k.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+        i.op.defs().contains(&r)
+            && !matches!(
+                i.op,
+                Op::Special {
+                    sreg: SReg::LaneId,
+                    ..
+                }
+            )
+    });
+    (!others).then_some(r)
+}
+
+/// [`branch_bound`]'s search: `bit` of `r` (its last write before
+/// instruction `end` of block `p`) is `holds` in every lane that took the
+/// edge; `lane` the lane id register.
+#[allow(clippy::too_many_arguments)]
+fn implied_bound(
+    k: &Kernel,
+    uni: &Uniformity,
+    p: usize,
+    lane: Option<Reg>,
+    (r, bit): (Reg, Bit),
+    holds: bool,
+    end: usize,
+    depth: u32,
+) -> Option<(usize, usize, Operand)> {
+    if depth > 16 {
+        return None;
+    }
     let insts = &k.blocks[p].insts;
-    let (mut r, mut holds, mut end) = (cond, taken, insts.len());
-    loop {
-        let j = (0..end).rev().find(|&j| insts[j].op.defs().contains(&r))?;
-        if insts[j].guard.is_some() {
-            return None;
-        }
+    let j = (0..end).rev().find(|&j| insts[j].op.defs().contains(&r))?;
+    if insts[j].guard.is_some() {
+        return None;
+    }
+    let next = |x: Operand, bit: Bit, holds: bool| match x {
+        Operand::Reg(x) => implied_bound(k, uni, p, lane, (x, bit), holds, j, depth + 1),
+        Operand::Imm(_) => None,
+    };
+    let is_lane = |x: Operand| lane.is_some_and(|l| x == Operand::Reg(l));
+    if bit == Bit::I1 {
         if let Some((_, src, negated)) = crate::guards::copy(&insts[j].op) {
-            r = src;
-            holds ^= negated;
-            end = j;
-            continue;
+            return next(Operand::Reg(src), Bit::I1, holds ^ negated);
         }
-        let Op::ICmp(op::ICmp {
+    }
+    match insts[j].op {
+        // Both sides of a true `and` hold (of i1s, or of one bit of wider
+        // values).
+        Op::Bin(op::Bin {
+            op: BinOp::And,
+            a,
+            b,
+            ..
+        }) if holds => next(a, bit, true).or_else(|| next(b, bit, true)),
+        Op::Bin(op::Bin {
+            op: BinOp::LShr,
+            a,
+            b,
+            ..
+        }) if bit == Bit::Low && is_lane(b) => next(a, Bit::Own, holds),
+        Op::Bin(op::Bin {
+            op: BinOp::Shl,
+            a,
+            b,
+            ..
+        }) if bit == Bit::Own && is_lane(b) => next(a, Bit::Low, holds),
+        Op::Cvt(op::Cvt {
+            op: CvtOp::Trunc,
+            to: Type::I1,
+            src,
+            ..
+        }) if bit == Bit::I1 => next(src, Bit::Low, holds),
+        Op::Cvt(op::Cvt {
+            op: CvtOp::Zext,
+            from: Type::I1,
+            src,
+            ..
+        }) if bit == Bit::Low => next(src, Bit::I1, holds),
+        Op::ICmp(op::ICmp {
             cond: c,
             ty: Type::I32,
             a,
             b,
             ..
-        }) = insts[j].op
-        else {
-            return None;
-        };
-        let (x, t) = match (c, holds) {
-            (ICond::Ult | ICond::Slt, true) | (ICond::Uge | ICond::Sge, false) => (a, b),
-            (ICond::Ugt | ICond::Sgt, true) | (ICond::Ule | ICond::Sle, false) => (b, a),
-            _ => return None,
-        };
-        let is_tid = matches!(
-            uni.form_at(k, p, j, &x, None),
-            Affine::Lin { c: 1, u: Some(0) }
-        );
-        let uniform = matches!(uni.form_at(k, p, j, &t, None), Affine::Lin { c: 0, .. });
-        return (is_tid && uniform).then_some((p, j, t));
+        }) if bit == Bit::I1 => {
+            let (x, t) = match (c, holds) {
+                (ICond::Ult | ICond::Slt, true) | (ICond::Uge | ICond::Sge, false) => (a, b),
+                (ICond::Ugt | ICond::Sgt, true) | (ICond::Ule | ICond::Sle, false) => (b, a),
+                _ => return None,
+            };
+            let is_tid = matches!(
+                uni.form_at(k, p, j, &x, None),
+                Affine::Lin { c: 1, u: Some(0) }
+            );
+            let uniform = matches!(uni.form_at(k, p, j, &t, None), Affine::Lin { c: 0, .. });
+            (is_tid && uniform).then_some((p, j, t))
+        }
+        _ => None,
     }
 }
 

@@ -42,6 +42,7 @@
 use crate::build::is_temporary;
 use crate::inst::{BinOp, BlockId, CvtOp, Guard, Inst, Op, Operand, Reg, Term};
 use crate::kernel::Kernel;
+use crate::reach::Reach;
 use crate::semantics;
 use crate::types::Type;
 use smallvec::{smallvec, SmallVec};
@@ -100,6 +101,10 @@ pub fn simplify_for(k: &mut Kernel, at_exit: AtExit) -> Simplified {
         if !changed {
             break;
         }
+    }
+    drop_unused(k, &ctx);
+    if at_exit == AtExit::Nothing {
+        drop_unreferenced_regs(k);
     }
     Simplified {
         before,
@@ -1322,6 +1327,131 @@ fn rename_term(term: &mut Term, from: Reg, to: Reg) {
         Term::BrCond { cond: c, .. } | Term::Switch { index: c, .. } if *c == from => *c = to,
         _ => {}
     }
+}
+
+/// Drops the pure instructions whose values reach nothing that matters:
+/// an effect, a wave operation's source, a branch, or (as [`AtExit`]
+/// says) a lane's exit. Unlike [`drop_dead`]'s liveness this sees values
+/// that only feed each other, such as a GCN mask pair carried round a loop
+/// whose own bit is kept elsewhere. Kernels with calls are left alone (a
+/// return's successors are not in the CFG).
+fn drop_unused(k: &mut Kernel, ctx: &Ctx) -> bool {
+    if k.blocks
+        .iter()
+        .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
+    {
+        return false;
+    }
+    let reach = Reach::of(k);
+    let nb = k.blocks.len();
+    let reads: Vec<Vec<Vec<usize>>> = (0..nb).map(|b| reach.block_reads(k, b)).collect();
+    let mut useful: Vec<Vec<bool>> = k
+        .blocks
+        .iter()
+        .map(|b| vec![false; b.insts.len()])
+        .collect();
+    let pure = |op: &Op| op.is_value() || matches!(op, Op::Special { .. });
+    let mut work: Vec<usize> = Vec::new();
+    for (b, block) in k.blocks.iter().enumerate() {
+        for (i, inst) in block.insts.iter().enumerate() {
+            if !pure(&inst.op) || inst.op.defs().iter().any(|d| ctx.pinned(*d)) {
+                useful[b][i] = true;
+                work.extend(&reads[b][i]);
+            }
+        }
+        work.extend(&reads[b][block.insts.len()]);
+        if matches!(block.term, Term::Exit | Term::Trap) && ctx.exit_live {
+            work.extend(
+                reach
+                    .at_end(b)
+                    .filter(|&s| ctx.machine[reach.site(s).2 .0 as usize]),
+            );
+        }
+    }
+    while let Some(s) = work.pop() {
+        let (b, i, _) = reach.site(s);
+        if b == crate::reach::ENTRY || useful[b][i] {
+            continue;
+        }
+        useful[b][i] = true;
+        work.extend(&reads[b][i]);
+    }
+    let mut changed = false;
+    for (block, keep) in k.blocks.iter_mut().zip(&useful) {
+        if keep.iter().all(|&u| u) {
+            continue;
+        }
+        let mut it = keep.iter();
+        block.insts.retain(|_| *it.next().unwrap_or(&true));
+        changed = true;
+    }
+    changed
+}
+
+/// Removes the registers nothing reads or writes any more and renumbers
+/// the rest in order: a lane's register file (its slots, their reset at
+/// each workgroup, the stores at each stop) is as large as the
+/// declarations, and lifters declare many temporaries that simplifying
+/// leaves unused. Only for launches ([`AtExit::Nothing`]): `xisa exec`
+/// reports every machine register.
+fn drop_unreferenced_regs(k: &mut Kernel) {
+    let n = k.regs.len();
+    let mut used = vec![false; n];
+    for &p in &k.params {
+        used[p.0 as usize] = true;
+    }
+    for b in &k.blocks {
+        for i in &b.insts {
+            for r in i.op.def_refs() {
+                used[r.0 as usize] = true;
+            }
+            for r in i.op.reg_uses() {
+                used[r.0 as usize] = true;
+            }
+            if let Some(g) = i.guard {
+                used[g.reg.0 as usize] = true;
+            }
+        }
+        for r in b.term.uses() {
+            used[r.0 as usize] = true;
+        }
+    }
+    if used.iter().all(|&u| u) {
+        return;
+    }
+    let mut map = vec![Reg(u32::MAX); n];
+    let mut next = 0u32;
+    for (i, &u) in used.iter().enumerate() {
+        if u {
+            map[i] = Reg(next);
+            next += 1;
+        }
+    }
+    let re = |r: &mut Reg| *r = map[r.0 as usize];
+    for p in &mut k.params {
+        re(p);
+    }
+    for b in &mut k.blocks {
+        for i in &mut b.insts {
+            for r in i.op.defs_mut() {
+                re(r);
+            }
+            for o in i.op.uses_mut() {
+                if let Operand::Reg(r) = o {
+                    re(r);
+                }
+            }
+            if let Some(g) = &mut i.guard {
+                re(&mut g.reg);
+            }
+        }
+        match &mut b.term {
+            Term::BrCond { cond: c, .. } | Term::Switch { index: c, .. } => re(c),
+            _ => {}
+        }
+    }
+    let mut it = used.iter();
+    k.regs.retain(|_| *it.next().unwrap_or(&true));
 }
 
 /// Removes the value ops and special-register reads of block `b` whose

@@ -30,6 +30,7 @@ mod gpr_idx;
 pub mod lanemask;
 pub(crate) mod mem;
 mod mode;
+pub mod ownbit;
 mod salu;
 mod valu;
 mod waitcnt;
@@ -394,6 +395,7 @@ fn finish(mut b: Builder) -> Result<Kernel, LiftError> {
     let mut k = b.ir.into_kernel();
     if !whole {
         lanemask::run(&mut k, &execz, &loops, exec, lane);
+        ownbit::run(&mut k, lane);
     }
     xisa_ir::verify::verify_kernel(&k).map_err(|e| LiftError::Verify(e.to_string()))?;
     Ok(k)

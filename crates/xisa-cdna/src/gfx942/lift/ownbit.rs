@@ -1,0 +1,618 @@
+//! Own-bit shadows: the running lane's bit of a lane mask, kept in an `i1`
+//! beside the mask.
+//!
+//! After [`super::lanemask`] most masks of a lane-mode lift are read only
+//! at the lane's own bit (the EXEC bit refreshed after each EXEC write,
+//! `v_cndmask`'s and the carry-ins' bit: `trunc.i1 (m >> laneid)`), yet
+//! each `s_and_saveexec_b64` / `s_or_b64 exec, exec, s` still joins and
+//! splits 64-bit register pairs in every lane: a dozen IR instructions for
+//! what is one `and` or `or` of two bits, on every divergent `if` and loop.
+//!
+//! [`run`] gives each register whose bit such a read needs a shadow `i1`
+//! (per bit position: `laneid + k`, or a fixed bit), written right after
+//! every write of the register, under the write's guard: from the sources'
+//! shadows where the op is a move, bitwise logic, a shift by a constant, a
+//! zero extension, a truncation or a lane mask `zext(p) << laneid`, and
+//! extracted from the written value otherwise. The shadow of a position
+//! outside the register is 0, as the bit a zero extension reads there. A
+//! read `trunc.i1 (m >> laneid)` becomes a move of `m`'s shadow. Nothing
+//! else changes: the wide computations stay, and `xisa_ir::simplify` drops
+//! those that nothing reads any more.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use xisa_ir::op;
+use xisa_ir::reach::{Reach, ENTRY};
+use xisa_ir::{
+    BinOp, CvtOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, Round, Term, Type, UnOp,
+};
+
+/// A bit of a register.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Pos {
+    /// Bit `laneid + k`.
+    Rel(i32),
+    /// Bit `n`.
+    Abs(u32),
+}
+
+/// How a write's shadow at a position is computed.
+enum Rule {
+    /// `op` of the sources' shadows (`Mov`: the one source's).
+    Logic(BinOp, Vec<(Operand, Pos)>),
+    /// The inverse of the source's shadow.
+    Not(Operand, Pos),
+    /// The source's shadow, and-ed with "the position is inside the
+    /// result" (truncations, left shifts, lane masks).
+    Inside(Operand, Pos),
+    /// Extracted from the written value.
+    Extract,
+}
+
+/// What [`run`] changed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Shadows {
+    /// Registers-and-positions given a shadow.
+    pub shadows: usize,
+    /// Reads of a mask's own bit that now read a shadow.
+    pub reads: usize,
+}
+
+/// Adds the shadows (module docs) to `k`, whose lane id register is `lane`.
+pub fn run(k: &mut Kernel, lane: Reg) -> Shadows {
+    let mut done = Shadows::default();
+    if k.blocks
+        .iter()
+        .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
+    {
+        return done;
+    }
+    let wave = k.wave_size.max(1) as i64;
+    let poisoned = poisoned(k, lane);
+    let reads = own_reads(k, lane, &poisoned);
+    if reads.is_empty() {
+        return done;
+    }
+    // Which writes must keep which shadow: those reaching a read of it,
+    // closed over the sources each update reads (a register reused for
+    // unrelated values elsewhere keeps no shadow there).
+    let reach = Reach::of(k);
+    let mut need: HashSet<(usize, Pos)> = HashSet::new();
+    let mut work: Vec<(usize, Pos)> = Vec::new();
+    for r in &reads {
+        work.extend(
+            reach
+                .at(k, r.0, r.2, r.3)
+                .into_iter()
+                .map(|s| (s, Pos::Rel(0))),
+        );
+    }
+    while let Some((site, pos)) = work.pop() {
+        let (b, i, r) = reach.site(site);
+        if poisoned.contains(&r) || !need.insert((site, pos)) || b == ENTRY {
+            continue;
+        }
+        let ty = k.reg_type(r).unwrap_or(Type::I64);
+        for (o, p) in rule(&k.blocks[b].insts[i].op, r, ty, pos, lane).sources() {
+            let Operand::Reg(x) = o else { continue };
+            let xty = k.reg_type(x);
+            match clamp(p, xty, wave) {
+                Some(Pos::Abs(0)) if xty == Some(Type::I1) => {}
+                Some(p) => work.extend(reach.at(k, b, i, x).into_iter().map(|s| (s, p))),
+                None => {}
+            }
+        }
+    }
+    if need
+        .iter()
+        .any(|&(s, _)| poisoned.contains(&reach.site(s).2))
+    {
+        // A read of a poisoned register's bit: its write has no shadow.
+        need.retain(|&(s, _)| !poisoned.contains(&reach.site(s).2));
+    }
+    // One shadow register per register and position.
+    let mut wanted: BTreeMap<(Reg, Pos), Reg> = BTreeMap::new();
+    let mut keys: Vec<(Reg, Pos)> = need.iter().map(|&(s, p)| (reach.site(s).2, p)).collect();
+    keys.sort();
+    keys.dedup();
+    for (n, key) in keys.into_iter().enumerate() {
+        let sh = k.reg(format!("t.own.{n}"), Type::I1);
+        wanted.insert(key, sh);
+    }
+    done.shadows = wanted.len();
+    // The updates each instruction makes, by (block, index).
+    let mut updates: HashMap<(usize, usize), Vec<(Reg, Pos)>> = HashMap::new();
+    let mut entry: Vec<(Reg, Pos)> = Vec::new();
+    for &(s, p) in &need {
+        let (b, i, r) = reach.site(s);
+        if b == ENTRY {
+            entry.push((r, p));
+        } else {
+            updates.entry((b, i)).or_default().push((r, p));
+        }
+    }
+    entry.sort();
+    let reads: HashMap<(usize, usize), Reg> = reads.iter().map(|r| ((r.0, r.1), r.3)).collect();
+    let mut e = Emit {
+        k,
+        lane,
+        wave,
+        wanted: &wanted,
+    };
+    for b in 0..e.k.blocks.len() {
+        let old = std::mem::take(&mut e.k.blocks[b].insts);
+        let mut out = Vec::with_capacity(old.len());
+        if b == 0 {
+            // Registers read before any write (parameters, zeroed registers).
+            let pc = old.first().and_then(|i| i.pc);
+            for &(r, pos) in &entry {
+                e.extract(&mut out, r, pos, wanted[&(r, pos)], None, pc);
+            }
+        }
+        for (i, inst) in old.into_iter().enumerate() {
+            if let (Some(m), Op::Cvt(c)) = (reads.get(&(b, i)), &inst.op) {
+                if let Some(&sh) = wanted.get(&(*m, Pos::Rel(0))) {
+                    out.push(Inst {
+                        guard: inst.guard,
+                        op: Op::Mov {
+                            ty: Type::I1,
+                            dst: c.dst,
+                            src: sh.into(),
+                        },
+                        pc: inst.pc,
+                    });
+                    done.reads += 1;
+                    continue;
+                }
+            }
+            let mut written = updates.remove(&(b, i)).unwrap_or_default();
+            written.sort();
+            let (op, guard, pc) = (inst.op.clone(), inst.guard, inst.pc);
+            out.push(inst);
+            for (r, pos) in written {
+                let ty = e.k.reg_type(r).unwrap_or(Type::I64);
+                let sh = wanted[&(r, pos)];
+                e.update(&mut out, &op, r, ty, pos, sh, guard, pc);
+            }
+        }
+        e.k.blocks[b].insts = out;
+    }
+    done
+}
+
+/// Registers that get no shadow: not integers of at most 64 bits, or
+/// written under a guard that the same write changes.
+fn poisoned(k: &Kernel, lane: Reg) -> HashSet<Reg> {
+    let mut p: HashSet<Reg> = (0..k.regs.len() as u32)
+        .map(Reg)
+        .filter(|&r| {
+            !matches!(
+                k.reg_type(r),
+                Some(Type::I1 | Type::I8 | Type::I16 | Type::I32 | Type::I64)
+            )
+        })
+        .collect();
+    for i in k.blocks.iter().flat_map(|b| &b.insts) {
+        let defs = i.op.defs();
+        if i.guard.is_some_and(|g| defs.contains(&g.reg)) {
+            p.extend(defs);
+        }
+    }
+    p.insert(lane);
+    p
+}
+
+/// The lshr `y = m >> laneid` (`i64`) that last writes `y` in `insts`
+/// (its index, `m`), when `m` is not written after it.
+fn mask_of(insts: &[Inst], y: Reg, lane: Reg) -> Option<(usize, Reg)> {
+    let j = insts.iter().rposition(|i| i.op.defs().contains(&y))?;
+    let Op::Bin(op::Bin {
+        op: BinOp::LShr,
+        ty: Type::I64,
+        a: Operand::Reg(m),
+        b: Operand::Reg(l),
+        ..
+    }) = insts[j].op
+    else {
+        return None;
+    };
+    let later = insts[j + 1..].iter().any(|i| i.op.defs().contains(&m));
+    (l == lane && !later && insts[j].guard.is_none()).then_some((j, m))
+}
+
+/// The instructions `x = trunc.i1 (m >> laneid)`: (block, index, index of
+/// the shift, `m`).
+fn own_reads(k: &Kernel, lane: Reg, poisoned: &HashSet<Reg>) -> Vec<(usize, usize, usize, Reg)> {
+    let mut v = Vec::new();
+    for (b, blk) in k.blocks.iter().enumerate() {
+        for (i, inst) in blk.insts.iter().enumerate() {
+            if let Op::Cvt(op::Cvt {
+                op: CvtOp::Trunc,
+                to: Type::I1,
+                from: Type::I64,
+                src: Operand::Reg(y),
+                ..
+            }) = inst.op
+            {
+                if let Some((j, m)) = mask_of(&blk.insts[..i], y, lane) {
+                    if !poisoned.contains(&m) {
+                        v.push((b, i, j, m));
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+/// A position of a value of type `ty` that can be 1 in some lane of a
+/// `wave`-lane wave (`None`: 0 everywhere).
+fn clamp(p: Pos, ty: Option<Type>, wave: i64) -> Option<Pos> {
+    let bits = ty.map_or(64, |t| t.bits()) as i64;
+    match p {
+        Pos::Rel(k) if (k as i64) >= bits || (k as i64) + wave <= 0 => None,
+        Pos::Abs(n) if n as i64 >= bits => None,
+        _ => Some(p),
+    }
+}
+
+impl Rule {
+    fn sources(&self) -> Vec<(Operand, Pos)> {
+        match self {
+            Rule::Logic(_, s) => s.clone(),
+            Rule::Not(o, p) | Rule::Inside(o, p) => vec![(*o, *p)],
+            Rule::Extract => Vec::new(),
+        }
+    }
+}
+
+/// How the write `op` of `r` (type `ty`) gives `r`'s bit at `pos`.
+fn rule(op: &Op, r: Reg, ty: Type, pos: Pos, lane: Reg) -> Rule {
+    if op.defs() != [r] {
+        return Rule::Extract;
+    }
+    // Masks move between a 64-bit value and its 32-bit halves: positions
+    // other than the own bit, its place in the high half and bit 0 are
+    // not followed (other shifts are arithmetic, not mask logic).
+    let shifted = |p: Pos, s: i64| match p {
+        Pos::Rel(k) if matches!(k as i64 + s, 0 | -32) => Some(Pos::Rel((k as i64 + s) as i32)),
+        Pos::Abs(n) if n as i64 + s == 0 => Some(Pos::Abs(0)),
+        _ => None,
+    };
+    match *op {
+        Op::Mov { ty: t, src, .. } if t == ty => Rule::Logic(BinOp::Or, vec![(src, pos)]),
+        Op::Bin(op::Bin {
+            op: o @ (BinOp::And | BinOp::Or | BinOp::Xor),
+            ty: t,
+            a,
+            b,
+            ..
+        }) if t == ty => Rule::Logic(o, vec![(a, pos), (b, pos)]),
+        Op::Un(op::Un {
+            op: UnOp::Not,
+            ty: t,
+            a,
+            ..
+        }) if t == ty => Rule::Not(a, pos),
+        Op::Bin(op::Bin {
+            op: BinOp::Shl,
+            ty: t,
+            a,
+            b: Operand::Imm(s),
+            ..
+        }) if t == ty && s < 64 => match shifted(pos, -(s as i64)) {
+            Some(p) => Rule::Inside(a, p),
+            None => Rule::Extract,
+        },
+        Op::Bin(op::Bin {
+            op: BinOp::LShr,
+            ty: t,
+            a,
+            b: Operand::Imm(s),
+            ..
+        }) if t == ty && s < 64 => match shifted(pos, s as i64) {
+            Some(p) => Rule::Logic(BinOp::Or, vec![(a, p)]),
+            None => Rule::Extract,
+        },
+        // bit laneid of `a << laneid` is bit 0 of `a`
+        Op::Bin(op::Bin {
+            op: BinOp::Shl,
+            ty: t,
+            a,
+            b: Operand::Reg(l),
+            ..
+        }) if t == ty && l == lane && pos == Pos::Rel(0) => Rule::Inside(a, Pos::Abs(0)),
+        Op::Cvt(op::Cvt {
+            op: CvtOp::Zext,
+            to,
+            src,
+            ..
+        }) if to == ty => Rule::Logic(BinOp::Or, vec![(src, pos)]),
+        Op::Cvt(op::Cvt {
+            op: CvtOp::Trunc,
+            to,
+            from,
+            src,
+            ..
+        }) if to == ty && from.is_int() => Rule::Inside(src, pos),
+        _ => Rule::Extract,
+    }
+}
+
+/// Shadow emission.
+struct Emit<'a> {
+    k: &'a mut Kernel,
+    lane: Reg,
+    wave: i64,
+    wanted: &'a BTreeMap<(Reg, Pos), Reg>,
+}
+
+impl Emit<'_> {
+    fn tmp(&mut self, ty: Type) -> Reg {
+        let n = self.k.regs.len();
+        self.k.reg(format!("t.own.x{n}"), ty)
+    }
+
+    fn push(out: &mut Vec<Inst>, op: Op, guard: Option<Guard>, pc: Option<u64>) {
+        out.push(Inst { guard, op, pc });
+    }
+
+    /// Writes `sh` = `r`'s bit at `pos` after the write `op` of `r`.
+    #[allow(clippy::too_many_arguments)]
+    fn update(
+        &mut self,
+        out: &mut Vec<Inst>,
+        op: &Op,
+        r: Reg,
+        ty: Type,
+        pos: Pos,
+        sh: Reg,
+        g: Option<Guard>,
+        pc: Option<u64>,
+    ) {
+        let mv = |src: Operand| Op::Mov {
+            ty: Type::I1,
+            dst: sh,
+            src,
+        };
+        match rule(op, r, ty, pos, self.lane) {
+            Rule::Extract => self.extract(out, r, pos, sh, g, pc),
+            Rule::Logic(o, srcs) => {
+                let bits: Vec<Operand> = srcs
+                    .iter()
+                    .map(|&(x, p)| self.bit(out, x, ty, p, g, pc))
+                    .collect();
+                match bits[..] {
+                    [] => Self::push(out, mv(Operand::Imm(0)), g, pc),
+                    [a] => Self::push(out, mv(a), g, pc),
+                    [a, b] => Self::push(
+                        out,
+                        Op::Bin(op::Bin {
+                            op: o,
+                            ty: Type::I1,
+                            dst: sh,
+                            a,
+                            b,
+                        }),
+                        g,
+                        pc,
+                    ),
+                    _ => unreachable!("two sources at most"),
+                }
+            }
+            Rule::Not(x, p) => {
+                let a = self.bit(out, x, ty, p, g, pc);
+                let inside = self.inside(out, pos, ty, g, pc);
+                let t = self.tmp(Type::I1);
+                Self::push(out, bin(BinOp::Xor, t, a, Operand::Imm(1)), g, pc);
+                Self::push(out, bin(BinOp::And, sh, t.into(), inside), g, pc);
+            }
+            Rule::Inside(x, p) => {
+                let src_ty = match op {
+                    Op::Cvt(c) => c.from,
+                    _ => ty,
+                };
+                let a = self.bit(out, x, src_ty, p, g, pc);
+                let inside = self.inside(out, pos, ty, g, pc);
+                Self::push(out, bin(BinOp::And, sh, a, inside), g, pc);
+            }
+        }
+    }
+
+    /// The bit of source `x` (of type `ty` when an immediate) at `p`.
+    fn bit(
+        &mut self,
+        out: &mut Vec<Inst>,
+        x: Operand,
+        ty: Type,
+        p: Pos,
+        g: Option<Guard>,
+        pc: Option<u64>,
+    ) -> Operand {
+        let xty = match x {
+            Operand::Reg(r) => self.k.reg_type(r).unwrap_or(ty),
+            Operand::Imm(_) => ty,
+        };
+        let Some(p) = clamp(p, Some(xty), self.wave) else {
+            return Operand::Imm(0);
+        };
+        match x {
+            Operand::Reg(r) if xty == Type::I1 && p == Pos::Abs(0) => Operand::Reg(r),
+            Operand::Reg(r) => match self.wanted.get(&(r, p)) {
+                Some(&s) => Operand::Reg(s),
+                None => {
+                    // A source without a shadow (poisoned): read its value,
+                    // which the write (of another register) left as it was.
+                    let t = self.tmp(Type::I1);
+                    self.extract(out, r, p, t, g, pc);
+                    Operand::Reg(t)
+                }
+            },
+            Operand::Imm(v) => {
+                let v = v & xty.mask();
+                match p {
+                    Pos::Abs(n) => Operand::Imm((v >> n) & 1),
+                    _ if v == 0 => Operand::Imm(0),
+                    _ if v == xty.mask() => self.inside(out, p, xty, g, pc),
+                    Pos::Rel(k) => {
+                        let amt = self.lane_plus(out, k, g, pc);
+                        let s = self.tmp(Type::I64);
+                        Self::push(out, bin64(BinOp::LShr, s, Operand::Imm(v), amt), g, pc);
+                        let t = self.tmp(Type::I1);
+                        Self::push(out, trunc1(t, s.into()), g, pc);
+                        Operand::Reg(t)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `laneid + k` as an operand.
+    fn lane_plus(
+        &mut self,
+        out: &mut Vec<Inst>,
+        k: i32,
+        g: Option<Guard>,
+        pc: Option<u64>,
+    ) -> Operand {
+        if k == 0 {
+            return self.lane.into();
+        }
+        let t = self.tmp(Type::I32);
+        Self::push(
+            out,
+            Op::Bin(op::Bin {
+                op: BinOp::Add,
+                ty: Type::I32,
+                dst: t,
+                a: self.lane.into(),
+                b: Operand::Imm(k as u32 as u64),
+            }),
+            g,
+            pc,
+        );
+        t.into()
+    }
+
+    /// Whether position `p` is inside a value of type `ty` in this lane.
+    fn inside(
+        &mut self,
+        out: &mut Vec<Inst>,
+        p: Pos,
+        ty: Type,
+        g: Option<Guard>,
+        pc: Option<u64>,
+    ) -> Operand {
+        let bits = ty.bits() as i64;
+        match p {
+            Pos::Abs(n) => Operand::Imm(((n as i64) < bits) as u64),
+            Pos::Rel(k) if k >= 0 && k as i64 + self.wave <= bits => Operand::Imm(1),
+            Pos::Rel(k) if k as i64 >= bits || k as i64 + self.wave <= 0 => Operand::Imm(0),
+            Pos::Rel(k) => {
+                let amt = self.lane_plus(out, k, g, pc);
+                let t = self.tmp(Type::I1);
+                Self::push(
+                    out,
+                    Op::ICmp(op::ICmp {
+                        cond: ICond::Ult,
+                        ty: Type::I32,
+                        dst: t,
+                        a: amt,
+                        b: Operand::Imm(bits as u64),
+                    }),
+                    g,
+                    pc,
+                );
+                t.into()
+            }
+        }
+    }
+
+    /// `dst` = bit `p` of register `r`'s current value (0 outside it).
+    fn extract(
+        &mut self,
+        out: &mut Vec<Inst>,
+        r: Reg,
+        p: Pos,
+        dst: Reg,
+        g: Option<Guard>,
+        pc: Option<u64>,
+    ) {
+        let ty = self.k.reg_type(r).unwrap_or(Type::I64);
+        if clamp(p, Some(ty), self.wave).is_none() {
+            Self::push(
+                out,
+                Op::Mov {
+                    ty: Type::I1,
+                    dst,
+                    src: Operand::Imm(0),
+                },
+                g,
+                pc,
+            );
+            return;
+        }
+        let wide: Operand = if ty == Type::I64 {
+            r.into()
+        } else {
+            let w = self.tmp(Type::I64);
+            Self::push(
+                out,
+                Op::Cvt(op::Cvt {
+                    op: CvtOp::Zext,
+                    to: Type::I64,
+                    from: ty,
+                    rnd: Round::Rn,
+                    sat: false,
+                    ftz: false,
+                    dst: w,
+                    src: r.into(),
+                }),
+                g,
+                pc,
+            );
+            w.into()
+        };
+        // A shift by `laneid + k` out of 0..64 (negative: a huge unsigned
+        // amount) gives 0, the bit outside the value.
+        let amt = match p {
+            Pos::Abs(n) => Operand::Imm(n as u64),
+            Pos::Rel(k) => self.lane_plus(out, k, g, pc),
+        };
+        let s = self.tmp(Type::I64);
+        Self::push(out, bin64(BinOp::LShr, s, wide, amt), g, pc);
+        Self::push(out, trunc1(dst, s.into()), g, pc);
+    }
+}
+
+fn bin(o: BinOp, dst: Reg, a: Operand, b: Operand) -> Op {
+    Op::Bin(op::Bin {
+        op: o,
+        ty: Type::I1,
+        dst,
+        a,
+        b,
+    })
+}
+
+fn bin64(o: BinOp, dst: Reg, a: Operand, b: Operand) -> Op {
+    Op::Bin(op::Bin {
+        op: o,
+        ty: Type::I64,
+        dst,
+        a,
+        b,
+    })
+}
+
+fn trunc1(dst: Reg, src: Operand) -> Op {
+    Op::Cvt(op::Cvt {
+        op: CvtOp::Trunc,
+        to: Type::I1,
+        from: Type::I64,
+        rnd: Round::Rn,
+        sat: false,
+        ftz: false,
+        dst,
+        src,
+    })
+}
