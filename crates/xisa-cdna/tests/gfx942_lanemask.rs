@@ -91,6 +91,11 @@ fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4
     // the lockstep pass's wave syncs (both runs get those).
     let mut unguarded = k.clone();
     xisa_ir::guards::drop_known_guards(&mut unguarded);
+    // As launches run it: also simplified, with nothing live at the exit
+    // (the own-bit shadows replace the mask pairs, whose arithmetic goes).
+    let mut launched = unguarded.clone();
+    xisa_ir::simplify::simplify_for(&mut launched, xisa_ir::simplify::AtExit::Nothing);
+    xisa_ir::lockstep::insert_wave_syncs(&mut launched);
     xisa_ir::lockstep::insert_wave_syncs(&mut unguarded);
     let shape_of = k.clone();
     xisa_ir::lockstep::insert_wave_syncs(&mut k);
@@ -106,7 +111,10 @@ fn check(body: &str, want_shape: (usize, usize), model: impl Fn(Lane) -> [u32; 4
                 })
             })
             .collect();
-        for (e, kernel) in ENGINES.iter().flat_map(|e| [(e, &k), (e, &unguarded)]) {
+        for (e, kernel) in ENGINES
+            .iter()
+            .flat_map(|e| [(e, &k), (e, &unguarded), (e, &launched)])
+        {
             let s = Setup {
                 bufs: vec![vec![0; (GRID * BLOCK * 16) as usize]],
                 extra: t.to_le_bytes().to_vec(),
@@ -283,6 +291,42 @@ fn nested_ifs_the_inner_runs_per_lane_the_outer_writes_exec() {
             [v2, 0, 0, 0]
         },
     );
+}
+
+/// The 64-bit mask arithmetic of a divergent `if` (EXEC and the saved mask
+/// joined from and split into 32-bit halves at `s_and_saveexec_b64` and
+/// `s_or_b64 exec`) is read only at the lane's own bit once the `if` runs
+/// per lane: launched (simplified), only the `i1` shadows of those bits
+/// are left (`ownbit`), no mask register.
+#[test]
+fn a_launched_per_lane_if_keeps_mask_bits_not_mask_pairs() {
+    let src = format!(
+        "{PROLOGUE}{}",
+        divergent_if(
+            &["v_mov_b32 v2, 5"],
+            &["v_mul_lo_u32 v2, v1, 3"],
+            &["global_store_dword v30, v2, s[4:5]"],
+        )
+    );
+    let mut k = lift_src(&src, &test_abi(LDS, 0));
+    let shadows = k
+        .regs
+        .iter()
+        .filter(|r| r.name.starts_with("t.own."))
+        .count();
+    assert!(shadows > 0, "{}", xisa_ir::text::print_kernel(&k));
+    xisa_ir::guards::drop_known_guards(&mut k);
+    xisa_ir::simplify::simplify_for(&mut k, xisa_ir::simplify::AtExit::Nothing);
+    // The masks' registers (EXEC, VCC, the saved s[12:15]) are gone: what
+    // is left of them is their bit for the running lane.
+    let text = xisa_ir::text::print_kernel(&k);
+    let body: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("reg "))
+        .collect();
+    for r in ["exec_lo", "exec_hi", "vcc_lo", "vcc_hi", "s12", "s13"] {
+        assert!(!body.contains(&format!("%{r} ")), "%{r} in\n{text}");
+    }
 }
 
 #[test]

@@ -1391,6 +1391,55 @@ done:
         }
     }
 
+    /// A GCN lifter's divergent `if (tid < s)`: the branch is on the lane's
+    /// EXEC bit, `trunc((((zext(p & e)) << laneid) & mask) >> laneid)` with
+    /// `p` the compare: the bit implies `p`, so the step gets the bound. An
+    /// `or` instead of the `and` (the bit no longer implies `p`) or a shift
+    /// by something else than the lane id gives none.
+    #[test]
+    fn a_branch_on_the_lanes_exec_bit_bounds_the_checked_span() {
+        let src = |join: &str, by: &str| {
+            format!(
+                "kernel @x(%o: i64, %s: i32, %y: i64) {{
+  reg %t: i32, %l: i32, %a: i32, %b: i32, %v: i32, %w: i32, %p: i1, %q: i1, %e: i1, %z: i64, %m: i64, %x: i64
+entry:
+  %t = special.tid.x
+  %l = special.laneid
+  %e = mov.i1 1
+  %a = shl.i32 %t, 2
+  %p = icmp.ult.i32 %t, %s
+  %q = and.i1 %p, %e
+  %z = cvt.zext.i64.i1 %q
+  %x = shl.i64 %z, {by}
+  %m = {join}.i64 %x, %y
+  %x = lshr.i64 %m, {by}
+  %e = cvt.trunc.i1.i64 %x
+  brc %e, step, done
+step:
+  %b = mad.i32 %s, 4, %a
+  %v = ld.shared.b32 [%a]
+  %w = ld.shared.b32 [%b]
+  %v = add.i32 %v, %w
+  st.shared.b32 [%a], %v
+  br done
+done:
+  exit
+}}"
+            )
+        };
+        let (n, text) = syncs_before(&src("and", "%l"));
+        assert_eq!(n, 1, "{text}");
+        assert!(
+            text.contains("%ls.bound.1 = mov.i32 %s") && text.contains("umin.i32 %ls.bound.1, 32"),
+            "{text}"
+        );
+        for (join, by) in [("or", "%l"), ("and", "%t")] {
+            let (n, text) = syncs_before(&src(join, by));
+            assert_eq!(n, 1, "{join} {by}: {text}");
+            assert!(!text.contains("ls.bound"), "{join} {by}: {text}");
+        }
+    }
+
     /// `tid·4 | 0x400` is `tid·4 + 0x400` when the workgroup has at most 256
     /// lanes along x (LLVM writes the `or` when it knows the bits are
     /// disjoint, from the size the kernel declares): the step's sync is

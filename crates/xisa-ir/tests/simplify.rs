@@ -482,3 +482,47 @@ fn a_launch_keeps_no_value_only_the_exit_reads() {
         ["%x = special.tid.x", "st.shared.b32 [%x], %x"]
     );
 }
+
+/// A loop `for (i = 0; i < n; i++) { m ^= i; s[i] = i; }` where `m` only
+/// feeds itself round the back edge: live to a block-local liveness (the
+/// `xor` reads it), read by nothing that matters. A launch drops it and
+/// declares only the registers left, renumbered in order (parameters
+/// first as they were); `xisa exec`, which reports `m`, keeps it.
+#[test]
+fn values_that_only_feed_each_other_go_in_a_launch() {
+    let src = "kernel @k(%n: i32) wave 32 shared 64 local 0 params 0 {
+  reg %i: i32, %m: i32, %t.i32.0: i32, %p: i1, %a: i32
+entry:
+  %i = mov.i32 0
+  %m = special.tid.x
+  br loop
+loop:
+  %t.i32.0 = xor.i32 %m, %i
+  %m = mov.i32 %t.i32.0
+  %a = shl.i32 %i, 2
+  st.shared.b32 [%a], %i
+  %i = add.i32 %i, 1
+  %p = icmp.ult.i32 %i, %n
+  brc %p, loop, done
+done:
+  exit
+}
+";
+    let run = |at_exit| {
+        let mut k = parse_kernel(src).expect("parses");
+        simplify_for(&mut k, at_exit);
+        verify_kernel(&k).expect("verifies");
+        k
+    };
+    let launch = run(AtExit::Nothing);
+    let text = xisa_ir::text::print_kernel(&launch);
+    assert!(!text.contains("xor") && !text.contains("%m"), "{text}");
+    let names: Vec<&str> = launch.regs.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["n", "i", "p", "a"], "{text}");
+    assert_eq!(launch.params.len(), 1);
+    assert_eq!(launch.regs[launch.params[0].0 as usize].name, "n");
+    let exec = run(AtExit::MachineRegisters);
+    let text = xisa_ir::text::print_kernel(&exec);
+    assert!(text.contains("xor.i32 %m, %i"), "{text}");
+    assert_eq!(exec.regs.len(), 6, "{text}");
+}

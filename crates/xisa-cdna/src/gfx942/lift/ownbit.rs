@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use xisa_ir::op;
 use xisa_ir::reach::{Reach, ENTRY};
 use xisa_ir::{
-    BinOp, CvtOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, Round, Term, Type, UnOp,
+    BinOp, CvtOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, Round, SReg, Term, Type, UnOp,
 };
 
 /// A bit of a register.
@@ -66,6 +66,20 @@ pub fn run(k: &mut Kernel, lane: Reg) -> Shadows {
     {
         return done;
     }
+    // Shadows are positions relative to the lane id: the entry values'
+    // shadows (and the lane-range gates) are computed right after the
+    // lifter reads it, the entry block's first instruction.
+    let lane_first = k
+        .blocks
+        .first()
+        .and_then(|b| b.insts.first())
+        .is_some_and(|i| {
+            i.guard.is_none()
+                && matches!(i.op, Op::Special { dst, sreg: SReg::LaneId } if dst == lane)
+        });
+    if !lane_first {
+        return done;
+    }
     let wave = k.wave_size.max(1) as i64;
     let poisoned = poisoned(k, lane);
     let reads = own_reads(k, lane, &poisoned);
@@ -102,13 +116,6 @@ pub fn run(k: &mut Kernel, lane: Reg) -> Shadows {
             }
         }
     }
-    if need
-        .iter()
-        .any(|&(s, _)| poisoned.contains(&reach.site(s).2))
-    {
-        // A read of a poisoned register's bit: its write has no shadow.
-        need.retain(|&(s, _)| !poisoned.contains(&reach.site(s).2));
-    }
     // One shadow register per register and position.
     let mut wanted: BTreeMap<(Reg, Pos), Reg> = BTreeMap::new();
     let mut keys: Vec<(Reg, Pos)> = need.iter().map(|&(s, p)| (reach.site(s).2, p)).collect();
@@ -137,17 +144,12 @@ pub fn run(k: &mut Kernel, lane: Reg) -> Shadows {
         lane,
         wave,
         wanted: &wanted,
+        gates: BTreeMap::new(),
     };
+    let gate_code = e.place_gates(&need, &reach);
     for b in 0..e.k.blocks.len() {
         let old = std::mem::take(&mut e.k.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len());
-        if b == 0 {
-            // Registers read before any write (parameters, zeroed registers).
-            let pc = old.first().and_then(|i| i.pc);
-            for &(r, pos) in &entry {
-                e.extract(&mut out, r, pos, wanted[&(r, pos)], None, pc);
-            }
-        }
         for (i, inst) in old.into_iter().enumerate() {
             if let (Some(m), Op::Cvt(c)) = (reads.get(&(b, i)), &inst.op) {
                 if let Some(&sh) = wanted.get(&(*m, Pos::Rel(0))) {
@@ -168,11 +170,37 @@ pub fn run(k: &mut Kernel, lane: Reg) -> Shadows {
             written.sort();
             let (op, guard, pc) = (inst.op.clone(), inst.guard, inst.pc);
             out.push(inst);
+            if (b, i) == (0, 0) {
+                // After the lane id read: registers read before any write
+                // (parameters, zeroed registers), and the gates.
+                for &(r, pos) in &entry {
+                    e.extract(&mut out, r, pos, wanted[&(r, pos)], None, pc);
+                }
+                out.extend(gate_code.iter().cloned());
+            }
+            // A write that reads its own register and updates more than one
+            // of its shadows computes them all from the old ones first.
+            let staged =
+                written.len() > 1 && written.iter().any(|&(r, _)| op.reg_uses().contains(&r));
+            let mut moves = Vec::new();
             for (r, pos) in written {
                 let ty = e.k.reg_type(r).unwrap_or(Type::I64);
                 let sh = wanted[&(r, pos)];
-                e.update(&mut out, &op, r, ty, pos, sh, guard, pc);
+                let to = if staged { e.tmp(Type::I1) } else { sh };
+                e.update(&mut out, &op, r, ty, pos, to, guard, pc);
+                if staged {
+                    moves.push(Inst {
+                        guard,
+                        op: Op::Mov {
+                            ty: Type::I1,
+                            dst: sh,
+                            src: to.into(),
+                        },
+                        pc,
+                    });
+                }
             }
+            out.extend(moves);
         }
         e.k.blocks[b].insts = out;
     }
@@ -303,6 +331,8 @@ fn rule(op: &Op, r: Reg, ty: Type, pos: Pos, lane: Reg) -> Rule {
             Some(p) => Rule::Inside(a, p),
             None => Rule::Extract,
         },
+        // Gated: a position below the result's bit 0 reads 0 there, not
+        // the source's bit.
         Op::Bin(op::Bin {
             op: BinOp::LShr,
             ty: t,
@@ -310,7 +340,7 @@ fn rule(op: &Op, r: Reg, ty: Type, pos: Pos, lane: Reg) -> Rule {
             b: Operand::Imm(s),
             ..
         }) if t == ty && s < 64 => match shifted(pos, s as i64) {
-            Some(p) => Rule::Logic(BinOp::Or, vec![(a, p)]),
+            Some(p) => Rule::Inside(a, p),
             None => Rule::Extract,
         },
         // bit laneid of `a << laneid` is bit 0 of `a`
@@ -344,9 +374,51 @@ struct Emit<'a> {
     lane: Reg,
     wave: i64,
     wanted: &'a BTreeMap<(Reg, Pos), Reg>,
+    /// `laneid + k < bits` for the (k, bits) the shifts and truncations
+    /// need, computed once where the entry block reads the lane id.
+    gates: BTreeMap<(i32, i64), Reg>,
 }
 
 impl Emit<'_> {
+    /// The code computing the lane-range gates the updates will read, to
+    /// go right after the entry block's lane id read (each once, for the
+    /// whole kernel).
+    fn place_gates(&mut self, need: &HashSet<(usize, Pos)>, reach: &Reach) -> Vec<Inst> {
+        let mut keys: Vec<(i32, i64)> = Vec::new();
+        for &(s, pos) in need {
+            let (b, i, r) = reach.site(s);
+            let Pos::Rel(k) = pos else { continue };
+            let op = if b == ENTRY {
+                None
+            } else {
+                Some(&self.k.blocks[b].insts[i].op)
+            };
+            let ty = self.k.reg_type(r).unwrap_or(Type::I64);
+            let bits = ty.bits() as i64;
+            let gated = match op {
+                Some(op) => matches!(
+                    rule(op, r, ty, pos, self.lane),
+                    Rule::Not(..) | Rule::Inside(..)
+                ),
+                None => false,
+            };
+            if gated && static_gate(k, bits, self.wave).is_none() {
+                keys.push((k, bits));
+            }
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        let pc = self.k.blocks[0].insts[0].pc;
+        let mut code = Vec::new();
+        for (k, bits) in keys {
+            if let Operand::Reg(t) = self.inside(&mut code, Pos::Rel(k), bits_type(bits), None, pc)
+            {
+                self.gates.insert((k, bits), t);
+            }
+        }
+        code
+    }
+
     fn tmp(&mut self, ty: Type) -> Reg {
         let n = self.k.regs.len();
         self.k.reg(format!("t.own.x{n}"), ty)
@@ -505,25 +577,29 @@ impl Emit<'_> {
         let bits = ty.bits() as i64;
         match p {
             Pos::Abs(n) => Operand::Imm(((n as i64) < bits) as u64),
-            Pos::Rel(k) if k >= 0 && k as i64 + self.wave <= bits => Operand::Imm(1),
-            Pos::Rel(k) if k as i64 >= bits || k as i64 + self.wave <= 0 => Operand::Imm(0),
-            Pos::Rel(k) => {
-                let amt = self.lane_plus(out, k, g, pc);
-                let t = self.tmp(Type::I1);
-                Self::push(
-                    out,
-                    Op::ICmp(op::ICmp {
-                        cond: ICond::Ult,
-                        ty: Type::I32,
-                        dst: t,
-                        a: amt,
-                        b: Operand::Imm(bits as u64),
-                    }),
-                    g,
-                    pc,
-                );
-                t.into()
+            Pos::Rel(k) if static_gate(k, bits, self.wave).is_some() => {
+                Operand::Imm((static_gate(k, bits, self.wave) == Some(true)) as u64)
             }
+            Pos::Rel(k) => match self.gates.get(&(k, bits)) {
+                Some(&t) => t.into(),
+                None => {
+                    let amt = self.lane_plus(out, k, g, pc);
+                    let t = self.tmp(Type::I1);
+                    Self::push(
+                        out,
+                        Op::ICmp(op::ICmp {
+                            cond: ICond::Ult,
+                            ty: Type::I32,
+                            dst: t,
+                            a: amt,
+                            b: Operand::Imm(bits as u64),
+                        }),
+                        g,
+                        pc,
+                    );
+                    t.into()
+                }
+            },
         }
     }
 
@@ -581,6 +657,30 @@ impl Emit<'_> {
         let s = self.tmp(Type::I64);
         Self::push(out, bin64(BinOp::LShr, s, wide, amt), g, pc);
         Self::push(out, trunc1(dst, s.into()), g, pc);
+    }
+}
+
+/// Whether `laneid + k` is below `bits` in every lane of a `wave`-lane
+/// wave (`Some(true)`), in none (`Some(false)`), or depends on the lane.
+fn static_gate(k: i32, bits: i64, wave: i64) -> Option<bool> {
+    let k = k as i64;
+    if k >= 0 && k + wave <= bits {
+        Some(true)
+    } else if k >= bits || k + wave <= 0 {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The integer type of `bits` bits.
+fn bits_type(bits: i64) -> Type {
+    match bits {
+        1 => Type::I1,
+        8 => Type::I8,
+        16 => Type::I16,
+        32 => Type::I32,
+        _ => Type::I64,
     }
 }
 
