@@ -146,10 +146,10 @@ pub fn run(k: &mut Kernel, lane: Reg) -> Shadows {
         wanted: &wanted,
         gates: BTreeMap::new(),
     };
-    let gate_code = e.place_gates(&need, &reach);
     for b in 0..e.k.blocks.len() {
         let old = std::mem::take(&mut e.k.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len());
+        e.gates.clear();
         for (i, inst) in old.into_iter().enumerate() {
             if let (Some(m), Op::Cvt(c)) = (reads.get(&(b, i)), &inst.op) {
                 if let Some(&sh) = wanted.get(&(*m, Pos::Rel(0))) {
@@ -172,11 +172,10 @@ pub fn run(k: &mut Kernel, lane: Reg) -> Shadows {
             out.push(inst);
             if (b, i) == (0, 0) {
                 // After the lane id read: registers read before any write
-                // (parameters, zeroed registers), and the gates.
+                // (parameters, zeroed registers).
                 for &(r, pos) in &entry {
                     e.extract(&mut out, r, pos, wanted[&(r, pos)], None, pc);
                 }
-                out.extend(gate_code.iter().cloned());
             }
             // A write that reads its own register and updates more than one
             // of its shadows computes them all from the old ones first.
@@ -375,50 +374,12 @@ struct Emit<'a> {
     wave: i64,
     wanted: &'a BTreeMap<(Reg, Pos), Reg>,
     /// `laneid + k < bits` for the (k, bits) the shifts and truncations
-    /// need, computed once where the entry block reads the lane id.
+    /// need, computed (unguarded) at the first use in the block being
+    /// rewritten: kept across a stop, they would be stored and loaded.
     gates: BTreeMap<(i32, i64), Reg>,
 }
 
 impl Emit<'_> {
-    /// The code computing the lane-range gates the updates will read, to
-    /// go right after the entry block's lane id read (each once, for the
-    /// whole kernel).
-    fn place_gates(&mut self, need: &HashSet<(usize, Pos)>, reach: &Reach) -> Vec<Inst> {
-        let mut keys: Vec<(i32, i64)> = Vec::new();
-        for &(s, pos) in need {
-            let (b, i, r) = reach.site(s);
-            let Pos::Rel(k) = pos else { continue };
-            let op = if b == ENTRY {
-                None
-            } else {
-                Some(&self.k.blocks[b].insts[i].op)
-            };
-            let ty = self.k.reg_type(r).unwrap_or(Type::I64);
-            let bits = ty.bits() as i64;
-            let gated = match op {
-                Some(op) => matches!(
-                    rule(op, r, ty, pos, self.lane),
-                    Rule::Not(..) | Rule::Inside(..)
-                ),
-                None => false,
-            };
-            if gated && static_gate(k, bits, self.wave).is_none() {
-                keys.push((k, bits));
-            }
-        }
-        keys.sort_unstable();
-        keys.dedup();
-        let pc = self.k.blocks[0].insts[0].pc;
-        let mut code = Vec::new();
-        for (k, bits) in keys {
-            if let Operand::Reg(t) = self.inside(&mut code, Pos::Rel(k), bits_type(bits), None, pc)
-            {
-                self.gates.insert((k, bits), t);
-            }
-        }
-        code
-    }
-
     fn tmp(&mut self, ty: Type) -> Reg {
         let n = self.k.regs.len();
         self.k.reg(format!("t.own.x{n}"), ty)
@@ -473,7 +434,7 @@ impl Emit<'_> {
             }
             Rule::Not(x, p) => {
                 let a = self.bit(out, x, ty, p, g, pc);
-                let inside = self.inside(out, pos, ty, g, pc);
+                let inside = self.inside(out, pos, ty, pc);
                 let t = self.tmp(Type::I1);
                 Self::push(out, bin(BinOp::Xor, t, a, Operand::Imm(1)), g, pc);
                 Self::push(out, bin(BinOp::And, sh, t.into(), inside), g, pc);
@@ -484,7 +445,7 @@ impl Emit<'_> {
                     _ => ty,
                 };
                 let a = self.bit(out, x, src_ty, p, g, pc);
-                let inside = self.inside(out, pos, ty, g, pc);
+                let inside = self.inside(out, pos, ty, pc);
                 Self::push(out, bin(BinOp::And, sh, a, inside), g, pc);
             }
         }
@@ -524,7 +485,7 @@ impl Emit<'_> {
                 match p {
                     Pos::Abs(n) => Operand::Imm((v >> n) & 1),
                     _ if v == 0 => Operand::Imm(0),
-                    _ if v == xty.mask() => self.inside(out, p, xty, g, pc),
+                    _ if v == xty.mask() => self.inside(out, p, xty, pc),
                     Pos::Rel(k) => {
                         let amt = self.lane_plus(out, k, g, pc);
                         let s = self.tmp(Type::I64);
@@ -566,14 +527,7 @@ impl Emit<'_> {
     }
 
     /// Whether position `p` is inside a value of type `ty` in this lane.
-    fn inside(
-        &mut self,
-        out: &mut Vec<Inst>,
-        p: Pos,
-        ty: Type,
-        g: Option<Guard>,
-        pc: Option<u64>,
-    ) -> Operand {
+    fn inside(&mut self, out: &mut Vec<Inst>, p: Pos, ty: Type, pc: Option<u64>) -> Operand {
         let bits = ty.bits() as i64;
         match p {
             Pos::Abs(n) => Operand::Imm(((n as i64) < bits) as u64),
@@ -583,7 +537,8 @@ impl Emit<'_> {
             Pos::Rel(k) => match self.gates.get(&(k, bits)) {
                 Some(&t) => t.into(),
                 None => {
-                    let amt = self.lane_plus(out, k, g, pc);
+                    // Unguarded: a later use under another guard reads it.
+                    let amt = self.lane_plus(out, k, None, pc);
                     let t = self.tmp(Type::I1);
                     Self::push(
                         out,
@@ -594,9 +549,10 @@ impl Emit<'_> {
                             a: amt,
                             b: Operand::Imm(bits as u64),
                         }),
-                        g,
+                        None,
                         pc,
                     );
+                    self.gates.insert((k, bits), t);
                     t.into()
                 }
             },
@@ -670,17 +626,6 @@ fn static_gate(k: i32, bits: i64, wave: i64) -> Option<bool> {
         Some(false)
     } else {
         None
-    }
-}
-
-/// The integer type of `bits` bits.
-fn bits_type(bits: i64) -> Type {
-    match bits {
-        1 => Type::I1,
-        8 => Type::I8,
-        16 => Type::I16,
-        32 => Type::I32,
-        _ => Type::I64,
     }
 }
 
