@@ -376,7 +376,7 @@ struct Emit<'a> {
     /// `laneid + k < bits` for the (k, bits) the shifts and truncations
     /// need, computed (unguarded) at the first use in the block being
     /// rewritten: kept across a stop, they would be stored and loaded.
-    gates: BTreeMap<(i32, i64), Reg>,
+    gates: BTreeMap<(bool, Option<i32>, i64), Reg>,
 }
 
 impl Emit<'_> {
@@ -534,28 +534,42 @@ impl Emit<'_> {
             Pos::Rel(k) if static_gate(k, bits, self.wave).is_some() => {
                 Operand::Imm((static_gate(k, bits, self.wave) == Some(true)) as u64)
             }
-            Pos::Rel(k) => match self.gates.get(&(k, bits)) {
-                Some(&t) => t.into(),
-                None => {
-                    // Unguarded: a later use under another guard reads it.
-                    let amt = self.lane_plus(out, k, None, pc);
-                    let t = self.tmp(Type::I1);
-                    Self::push(
-                        out,
-                        Op::ICmp(op::ICmp {
-                            cond: ICond::Ult,
-                            ty: Type::I32,
-                            dst: t,
-                            a: amt,
-                            b: Operand::Imm(bits as u64),
-                        }),
-                        None,
-                        pc,
-                    );
-                    self.gates.insert((k, bits), t);
-                    t.into()
+            Pos::Rel(k) => {
+                // One compare of the lane id where one side always holds:
+                // `laneid >= -k` (no lane reaches `bits`), `laneid < bits -
+                // k` (`k >= 0`); else `laneid + k < bits` unsigned.
+                let (cond, a, b) = if k < 0 && k as i64 + self.wave <= bits {
+                    (ICond::Uge, None, -(k as i64))
+                } else if k >= 0 {
+                    (ICond::Ult, None, bits - k as i64)
+                } else {
+                    (ICond::Ult, Some(k), bits)
+                };
+                let key = (cond == ICond::Uge, a, b);
+                if let Some(&t) = self.gates.get(&key) {
+                    return t.into();
                 }
-            },
+                // Unguarded: a later use under another guard reads it.
+                let x = match a {
+                    Some(k) => self.lane_plus(out, k, None, pc),
+                    None => self.lane.into(),
+                };
+                let t = self.tmp(Type::I1);
+                Self::push(
+                    out,
+                    Op::ICmp(op::ICmp {
+                        cond,
+                        ty: Type::I32,
+                        dst: t,
+                        a: x,
+                        b: Operand::Imm(b as u64),
+                    }),
+                    None,
+                    pc,
+                );
+                self.gates.insert(key, t);
+                t.into()
+            }
         }
     }
 
