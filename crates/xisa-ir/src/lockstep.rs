@@ -1342,6 +1342,19 @@ entry:
         assert!(text.lines().any(|l| l.trim() == "wavesync"), "{text}");
     }
 
+    /// A tree reduction's step `s[t] += s[t + s]` (block `step`, then
+    /// `done`), the end of the kernels below.
+    const TREE_STEP: &str = "step:
+  %b = mad.i32 %s, 4, %a
+  %v = ld.shared.b32 [%a]
+  %w = ld.shared.b32 [%b]
+  %v = add.i32 %v, %w
+  st.shared.b32 [%a], %v
+  br done
+done:
+  exit
+}";
+
     /// The step of a tree reduction behind `if (tid < s)`: the lanes that
     /// run it are fewer than `min(s, W)` apart. The pass copies `s` where
     /// the branch compares it (the lifter reuses the register after) and
@@ -1362,16 +1375,7 @@ entry:
   %q = xor.i1 %p, 1
   %s = mov.i32 7
   brc %q, done, step
-step:
-  %b = mad.i32 %s, 4, %a
-  %v = ld.shared.b32 [%a]
-  %w = ld.shared.b32 [%b]
-  %v = add.i32 %v, %w
-  st.shared.b32 [%a], %v
-  br done
-done:
-  exit
-}}"
+{TREE_STEP}"
             )
         };
         let (n, text) = syncs_before(&src("icmp.ult.i32 %t, %s"));
@@ -1415,16 +1419,7 @@ entry:
   %x = lshr.i64 %m, {by}
   %e = cvt.trunc.i1.i64 %x
   brc %e, step, done
-step:
-  %b = mad.i32 %s, 4, %a
-  %v = ld.shared.b32 [%a]
-  %w = ld.shared.b32 [%b]
-  %v = add.i32 %v, %w
-  st.shared.b32 [%a], %v
-  br done
-done:
-  exit
-}}"
+{TREE_STEP}"
             )
         };
         let (n, text) = syncs_before(&src("and", "%l"));

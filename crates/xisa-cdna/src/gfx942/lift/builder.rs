@@ -7,9 +7,7 @@ use std::ops::{Deref, DerefMut};
 use xisa_ir::op;
 
 use xisa_ir::build::Builder as IrBuilder;
-use xisa_ir::{
-    BinOp, BlockId, CvtOp, Guard, ICond, Kernel, Op, Operand, Reg, Round, SReg, Term, Type,
-};
+use xisa_ir::{BinOp, BlockId, CvtOp, Guard, ICond, Kernel, Op, Operand, Reg, SReg, Term, Type};
 
 use super::{LiftError, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
 
@@ -395,16 +393,13 @@ impl Builder {
         let lane = self.lane;
         let s = self.binv(BinOp::LShr, Type::I64, m, lane);
         let d = dst.unwrap_or_else(|| self.t(Type::I1));
-        self.emit(Op::Cvt(op::Cvt {
-            op: CvtOp::Trunc,
-            to: Type::I1,
-            from: Type::I64,
-            rnd: Round::Rn,
-            sat: false,
-            ftz: false,
-            dst: d,
-            src: s.into(),
-        }));
+        self.emit(Op::Cvt(op::Cvt::plain(
+            CvtOp::Trunc,
+            Type::I1,
+            Type::I64,
+            d,
+            s.into(),
+        )));
         d
     }
 

@@ -664,14 +664,5 @@ fn bin64(o: BinOp, dst: Reg, a: Operand, b: Operand) -> Op {
 }
 
 fn trunc1(dst: Reg, src: Operand) -> Op {
-    Op::Cvt(op::Cvt {
-        op: CvtOp::Trunc,
-        to: Type::I1,
-        from: Type::I64,
-        rnd: Round::Rn,
-        sat: false,
-        ftz: false,
-        dst,
-        src,
-    })
+    Op::Cvt(op::Cvt::plain(CvtOp::Trunc, Type::I1, Type::I64, dst, src))
 }
