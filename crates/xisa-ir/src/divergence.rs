@@ -200,11 +200,7 @@ impl Uniformity {
 
     fn of_with(k: &Kernel, tid_bound: u64, warp_uniform: bool) -> Option<Uniformity> {
         let n = k.blocks.len();
-        if n == 0
-            || k.blocks
-                .iter()
-                .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
-        {
+        if n == 0 || k.has_calls() {
             return None;
         }
         let succs: Vec<Vec<usize>> = k

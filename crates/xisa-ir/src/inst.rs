@@ -1132,6 +1132,13 @@ impl Op {
         )
     }
 
+    /// True for ops with no effect but their result: value ops
+    /// ([`Op::is_value`]) and special-register reads. Passes may drop one
+    /// whose result nothing reads.
+    pub fn is_pure(&self) -> bool {
+        self.is_value() || matches!(self, Op::Special { .. })
+    }
+
     /// True for value ops: moves, integer, bit, float, compare, select and
     /// conversion ops, whose one effect is their result, computed from their
     /// operands alone ([`crate::semantics::value`] evaluates them).

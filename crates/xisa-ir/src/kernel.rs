@@ -260,6 +260,15 @@ impl Kernel {
         predecessors(&succs)
     }
 
+    /// Whether the kernel calls or returns (`call` / `ret` terminators): a
+    /// return's successors are not in the CFG, so whole-kernel dataflow
+    /// passes leave such kernels alone.
+    pub fn has_calls(&self) -> bool {
+        self.blocks
+            .iter()
+            .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
+    }
+
     /// Blocks that a `ret` may return to (the `ret` operands of every `call`).
     pub fn return_blocks(&self) -> Vec<BlockId> {
         let mut v: Vec<BlockId> = self

@@ -307,6 +307,7 @@ fn disjoint(d: i64, c: i64, wave: i64, len_e: i64, len_x: i64) -> bool {
 fn lane_bound(
     k: &Kernel,
     uni: &Uniformity,
+    lane: Option<Reg>,
     preds: &[Vec<usize>],
     returns: &[usize],
     b: usize,
@@ -323,7 +324,7 @@ fn lane_bound(
             crate::Term::Br(_) => cur = p,
             crate::Term::BrCond { cond, then_, else_ } if then_ != else_ => {
                 let taken = then_.0 as usize == cur;
-                return branch_bound(k, uni, p, cond, taken);
+                return branch_bound(k, uni, lane, p, cond, taken);
             }
             _ => return None,
         }
@@ -336,15 +337,16 @@ fn lane_bound(
 /// implies, following back within `p`: `i1` copies and negations, either
 /// side of a true `and`, and the lane's own bit of a lane mask
 /// ([`Bit`]: a GCN lifter's EXEC bit, `(m >> laneid) & 1` with `m` built
-/// as `(zext(p) << laneid) & mask`).
+/// as `(zext(p) << laneid) & mask`; `lane` the lane id register,
+/// [`laneid_reg`]).
 fn branch_bound(
     k: &Kernel,
     uni: &Uniformity,
+    lane: Option<Reg>,
     p: usize,
     cond: Reg,
     taken: bool,
 ) -> Option<(usize, usize, Operand)> {
-    let lane = laneid_reg(k);
     implied_bound(
         k,
         uni,
@@ -746,11 +748,12 @@ fn place_bounds(k: &mut Kernel, a: &Analysis) -> (Vec<Option<Operand>>, Vec<(usi
     };
     let preds = k.predecessors();
     let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
+    let lane = laneid_reg(k);
     let mut sources = Vec::new();
     for b in 0..n {
         let checked = a.actions[b].iter().any(|a| matches!(a, Action::Checked(_)));
         if let Some(src) = checked
-            .then(|| lane_bound(k, uni, &preds, &returns, b))
+            .then(|| lane_bound(k, uni, lane, &preds, &returns, b))
             .flatten()
         {
             sources.push((b, src));

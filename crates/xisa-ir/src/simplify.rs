@@ -1335,12 +1335,9 @@ fn rename_term(term: &mut Term, from: Reg, to: Reg) {
 /// that only feed each other, such as a GCN mask pair carried round a loop
 /// whose own bit is kept elsewhere. Kernels with calls are left alone (a
 /// return's successors are not in the CFG).
-fn drop_unused(k: &mut Kernel, ctx: &Ctx) -> bool {
-    if k.blocks
-        .iter()
-        .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
-    {
-        return false;
+fn drop_unused(k: &mut Kernel, ctx: &Ctx) {
+    if k.has_calls() {
+        return;
     }
     let reach = Reach::of(k);
     let nb = k.blocks.len();
@@ -1350,11 +1347,10 @@ fn drop_unused(k: &mut Kernel, ctx: &Ctx) -> bool {
         .iter()
         .map(|b| vec![false; b.insts.len()])
         .collect();
-    let pure = |op: &Op| op.is_value() || matches!(op, Op::Special { .. });
     let mut work: Vec<usize> = Vec::new();
     for (b, block) in k.blocks.iter().enumerate() {
         for (i, inst) in block.insts.iter().enumerate() {
-            if !pure(&inst.op) || inst.op.defs().iter().any(|d| ctx.pinned(*d)) {
+            if !inst.op.is_pure() || inst.op.defs().iter().any(|d| ctx.pinned(*d)) {
                 useful[b][i] = true;
                 work.extend(&reads[b][i]);
             }
@@ -1376,16 +1372,10 @@ fn drop_unused(k: &mut Kernel, ctx: &Ctx) -> bool {
         useful[b][i] = true;
         work.extend(&reads[b][i]);
     }
-    let mut changed = false;
     for (block, keep) in k.blocks.iter_mut().zip(&useful) {
-        if keep.iter().all(|&u| u) {
-            continue;
-        }
         let mut it = keep.iter();
         block.insts.retain(|_| *it.next().unwrap_or(&true));
-        changed = true;
     }
-    changed
 }
 
 /// Removes the registers nothing reads or writes any more and renumbers
@@ -1469,8 +1459,7 @@ fn drop_dead(
     start_back(&block.term, &mut live);
     let mut keep = vec![true; block.insts.len()];
     for (i, (inst, regs)) in block.insts.iter().zip(regs).enumerate().rev() {
-        let pure = inst.op.is_value() || matches!(inst.op, Op::Special { .. });
-        if pure
+        if inst.op.is_pure()
             && regs
                 .defs
                 .iter()

@@ -130,10 +130,7 @@ pub(crate) fn run(
     lane: Reg,
 ) -> Rewrites {
     let mut done = Rewrites::default();
-    if k.blocks
-        .iter()
-        .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
-    {
+    if k.has_calls() {
         return done;
     }
     let mut pending: Vec<BlockId> = execz.to_vec();
@@ -271,15 +268,10 @@ fn covered_uses(insts: &[Inst]) -> Vec<Vec<Reg>> {
         .collect()
 }
 
-/// Ops with no effect but their result.
-fn is_pure(op: &Op) -> bool {
-    op.is_value() || matches!(op, Op::Special { .. })
-}
-
 /// Ops a lane may run or skip unseen when their results are dead: pure ops,
 /// loads, fences and wave syncs.
 fn effect_free(op: &Op) -> bool {
-    is_pure(op) || matches!(op, Op::Load(_) | Op::WaveSync | Op::Fence { .. })
+    op.is_pure() || matches!(op, Op::Load(_) | Op::WaveSync | Op::Fence { .. })
 }
 
 /// An op that does nothing in a lane whose guard is false: anything but a
@@ -303,7 +295,7 @@ fn step(inst: &Inst, st: &mut [Demand], cov: &mut [Demand], covered: &[Reg], lan
             st[r.0 as usize] = Demand::Dead;
         }
     }
-    if d == Demand::Dead && is_pure(&inst.op) {
+    if d == Demand::Dead && inst.op.is_pure() {
         return;
     }
     if let Some(g) = inst.guard {

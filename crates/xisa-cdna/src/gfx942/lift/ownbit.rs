@@ -22,9 +22,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use xisa_ir::op;
 use xisa_ir::reach::{Reach, ENTRY};
-use xisa_ir::{
-    BinOp, CvtOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, Round, SReg, Term, Type, UnOp,
-};
+use xisa_ir::{BinOp, CvtOp, Guard, ICond, Inst, Kernel, Op, Operand, Reg, SReg, Type, UnOp};
 
 /// A bit of a register.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -37,8 +35,10 @@ enum Pos {
 
 /// How a write's shadow at a position is computed.
 enum Rule {
-    /// `op` of the sources' shadows (`Mov`: the one source's).
-    Logic(BinOp, Vec<(Operand, Pos)>),
+    /// The source's shadow (moves, zero extensions).
+    Copy(Operand, Pos),
+    /// `op` of the two sources' shadows.
+    Logic(BinOp, [(Operand, Pos); 2]),
     /// The inverse of the source's shadow.
     Not(Operand, Pos),
     /// The source's shadow, and-ed with "the position is inside the
@@ -60,10 +60,7 @@ pub struct Shadows {
 /// Adds the shadows (module docs) to `k`, whose lane id register is `lane`.
 pub fn run(k: &mut Kernel, lane: Reg) -> Shadows {
     let mut done = Shadows::default();
-    if k.blocks
-        .iter()
-        .any(|b| matches!(b.term, Term::Call { .. } | Term::Ret))
-    {
+    if k.has_calls() {
         return done;
     }
     // Shadows are positions relative to the lane id: the entry values'
@@ -285,8 +282,8 @@ fn clamp(p: Pos, ty: Option<Type>, wave: i64) -> Option<Pos> {
 impl Rule {
     fn sources(&self) -> Vec<(Operand, Pos)> {
         match self {
-            Rule::Logic(_, s) => s.clone(),
-            Rule::Not(o, p) | Rule::Inside(o, p) => vec![(*o, *p)],
+            Rule::Logic(_, s) => s.to_vec(),
+            Rule::Copy(o, p) | Rule::Not(o, p) | Rule::Inside(o, p) => vec![(*o, *p)],
             Rule::Extract => Vec::new(),
         }
     }
@@ -306,14 +303,14 @@ fn rule(op: &Op, r: Reg, ty: Type, pos: Pos, lane: Reg) -> Rule {
         _ => None,
     };
     match *op {
-        Op::Mov { ty: t, src, .. } if t == ty => Rule::Logic(BinOp::Or, vec![(src, pos)]),
+        Op::Mov { ty: t, src, .. } if t == ty => Rule::Copy(src, pos),
         Op::Bin(op::Bin {
             op: o @ (BinOp::And | BinOp::Or | BinOp::Xor),
             ty: t,
             a,
             b,
             ..
-        }) if t == ty => Rule::Logic(o, vec![(a, pos), (b, pos)]),
+        }) if t == ty => Rule::Logic(o, [(a, pos), (b, pos)]),
         Op::Un(op::Un {
             op: UnOp::Not,
             ty: t,
@@ -355,7 +352,7 @@ fn rule(op: &Op, r: Reg, ty: Type, pos: Pos, lane: Reg) -> Rule {
             to,
             src,
             ..
-        }) if to == ty => Rule::Logic(BinOp::Or, vec![(src, pos)]),
+        }) if to == ty => Rule::Copy(src, pos),
         Op::Cvt(op::Cvt {
             op: CvtOp::Trunc,
             to,
@@ -409,35 +406,21 @@ impl Emit<'_> {
         };
         match rule(op, r, ty, pos, self.lane) {
             Rule::Extract => self.extract(out, r, pos, sh, g, pc),
-            Rule::Logic(o, srcs) => {
-                let bits: Vec<Operand> = srcs
-                    .iter()
-                    .map(|&(x, p)| self.bit(out, x, ty, p, g, pc))
-                    .collect();
-                match bits[..] {
-                    [] => Self::push(out, mv(Operand::Imm(0)), g, pc),
-                    [a] => Self::push(out, mv(a), g, pc),
-                    [a, b] => Self::push(
-                        out,
-                        Op::Bin(op::Bin {
-                            op: o,
-                            ty: Type::I1,
-                            dst: sh,
-                            a,
-                            b,
-                        }),
-                        g,
-                        pc,
-                    ),
-                    _ => unreachable!("two sources at most"),
-                }
+            Rule::Copy(x, p) => {
+                let a = self.bit(out, x, ty, p, g, pc);
+                Self::push(out, mv(a), g, pc);
+            }
+            Rule::Logic(o, [(x, p), (y, q)]) => {
+                let a = self.bit(out, x, ty, p, g, pc);
+                let b = self.bit(out, y, ty, q, g, pc);
+                Self::push(out, bin(o, Type::I1, sh, a, b), g, pc);
             }
             Rule::Not(x, p) => {
                 let a = self.bit(out, x, ty, p, g, pc);
                 let inside = self.inside(out, pos, ty, pc);
                 let t = self.tmp(Type::I1);
-                Self::push(out, bin(BinOp::Xor, t, a, Operand::Imm(1)), g, pc);
-                Self::push(out, bin(BinOp::And, sh, t.into(), inside), g, pc);
+                Self::push(out, bin(BinOp::Xor, Type::I1, t, a, Operand::Imm(1)), g, pc);
+                Self::push(out, bin(BinOp::And, Type::I1, sh, t.into(), inside), g, pc);
             }
             Rule::Inside(x, p) => {
                 let src_ty = match op {
@@ -446,7 +429,7 @@ impl Emit<'_> {
                 };
                 let a = self.bit(out, x, src_ty, p, g, pc);
                 let inside = self.inside(out, pos, ty, pc);
-                Self::push(out, bin(BinOp::And, sh, a, inside), g, pc);
+                Self::push(out, bin(BinOp::And, Type::I1, sh, a, inside), g, pc);
             }
         }
     }
@@ -486,12 +469,9 @@ impl Emit<'_> {
                     Pos::Abs(n) => Operand::Imm((v >> n) & 1),
                     _ if v == 0 => Operand::Imm(0),
                     _ if v == xty.mask() => self.inside(out, p, xty, pc),
-                    Pos::Rel(k) => {
-                        let amt = self.lane_plus(out, k, g, pc);
-                        let s = self.tmp(Type::I64);
-                        Self::push(out, bin64(BinOp::LShr, s, Operand::Imm(v), amt), g, pc);
+                    Pos::Rel(_) => {
                         let t = self.tmp(Type::I1);
-                        Self::push(out, trunc1(t, s.into()), g, pc);
+                        self.extract_value(out, Operand::Imm(v), xty, p, t, g, pc);
                         Operand::Reg(t)
                     }
                 }
@@ -511,15 +491,10 @@ impl Emit<'_> {
             return self.lane.into();
         }
         let t = self.tmp(Type::I32);
+        let k = Operand::Imm(k as u32 as u64);
         Self::push(
             out,
-            Op::Bin(op::Bin {
-                op: BinOp::Add,
-                ty: Type::I32,
-                dst: t,
-                a: self.lane.into(),
-                b: Operand::Imm(k as u32 as u64),
-            }),
+            bin(BinOp::Add, Type::I32, t, self.lane.into(), k),
             g,
             pc,
         );
@@ -584,39 +559,39 @@ impl Emit<'_> {
         pc: Option<u64>,
     ) {
         let ty = self.k.reg_type(r).unwrap_or(Type::I64);
+        self.extract_value(out, r.into(), ty, p, dst, g, pc);
+    }
+
+    /// `dst` = bit `p` of `v` (of type `ty`; an immediate within it), 0
+    /// outside it.
+    #[allow(clippy::too_many_arguments)]
+    fn extract_value(
+        &mut self,
+        out: &mut Vec<Inst>,
+        v: Operand,
+        ty: Type,
+        p: Pos,
+        dst: Reg,
+        g: Option<Guard>,
+        pc: Option<u64>,
+    ) {
         if clamp(p, Some(ty), self.wave).is_none() {
-            Self::push(
-                out,
-                Op::Mov {
-                    ty: Type::I1,
-                    dst,
-                    src: Operand::Imm(0),
-                },
-                g,
-                pc,
-            );
+            let zero = Op::Mov {
+                ty: Type::I1,
+                dst,
+                src: Operand::Imm(0),
+            };
+            Self::push(out, zero, g, pc);
             return;
         }
-        let wide: Operand = if ty == Type::I64 {
-            r.into()
-        } else {
-            let w = self.tmp(Type::I64);
-            Self::push(
-                out,
-                Op::Cvt(op::Cvt {
-                    op: CvtOp::Zext,
-                    to: Type::I64,
-                    from: ty,
-                    rnd: Round::Rn,
-                    sat: false,
-                    ftz: false,
-                    dst: w,
-                    src: r.into(),
-                }),
-                g,
-                pc,
-            );
-            w.into()
+        let wide = match v {
+            Operand::Reg(r) if ty != Type::I64 => {
+                let w = self.tmp(Type::I64);
+                let zext = op::Cvt::plain(CvtOp::Zext, Type::I64, ty, w, r.into());
+                Self::push(out, Op::Cvt(zext), g, pc);
+                w.into()
+            }
+            _ => v,
         };
         // A shift by `laneid + k` out of 0..64 (negative: a huge unsigned
         // amount) gives 0, the bit outside the value.
@@ -625,7 +600,7 @@ impl Emit<'_> {
             Pos::Rel(k) => self.lane_plus(out, k, g, pc),
         };
         let s = self.tmp(Type::I64);
-        Self::push(out, bin64(BinOp::LShr, s, wide, amt), g, pc);
+        Self::push(out, bin(BinOp::LShr, Type::I64, s, wide, amt), g, pc);
         Self::push(out, trunc1(dst, s.into()), g, pc);
     }
 }
@@ -643,20 +618,10 @@ fn static_gate(k: i32, bits: i64, wave: i64) -> Option<bool> {
     }
 }
 
-fn bin(o: BinOp, dst: Reg, a: Operand, b: Operand) -> Op {
+fn bin(o: BinOp, ty: Type, dst: Reg, a: Operand, b: Operand) -> Op {
     Op::Bin(op::Bin {
         op: o,
-        ty: Type::I1,
-        dst,
-        a,
-        b,
-    })
-}
-
-fn bin64(o: BinOp, dst: Reg, a: Operand, b: Operand) -> Op {
-    Op::Bin(op::Bin {
-        op: o,
-        ty: Type::I64,
+        ty,
         dst,
         a,
         b,
