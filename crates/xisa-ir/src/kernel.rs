@@ -159,12 +159,11 @@ impl Kernel {
     }
 
     /// Whether a warp operation (shuffle, vote, active mask, first lane's
-    /// value) sits in a loop: a block from a backward transfer's target to
-    /// its source, by index, as [`Self::streaming_loop_heads`] finds loops.
-    /// Running one lane at a time, an engine stops every lane there on each
-    /// iteration for the wave to meet (CAS loops with warp-aggregated
-    /// atomics, AMD's iterative scans over the active lanes); running the
-    /// wave's lanes together it needs no stop.
+    /// value) sits in a loop: in a block that can reach itself. Running one
+    /// lane at a time, an engine stops every lane there on each iteration
+    /// for the wave to meet (CAS loops with warp-aggregated atomics, AMD's
+    /// iterative scans over the active lanes); running the wave's lanes
+    /// together it needs no stop.
     pub fn warp_ops_in_loops(&self) -> bool {
         let warp = |b: &Block| {
             b.insts.iter().any(|i| {
@@ -177,13 +176,30 @@ impl Kernel {
                 )
             })
         };
-        let body: Vec<bool> = self.blocks.iter().map(warp).collect();
-        self.blocks.iter().enumerate().any(|(from, b)| {
-            b.term.successors().iter().any(|to| {
-                let to = to.0 as usize;
-                to <= from && body[to..=from].iter().any(|&w| w)
-            })
+        let n = self.blocks.len();
+        (0..n).filter(|&b| warp(&self.blocks[b])).any(|start| {
+            let mut seen = vec![false; n];
+            let mut work: Vec<usize> = self.successor_indices(start);
+            while let Some(b) = work.pop() {
+                if b == start {
+                    return true;
+                }
+                if b < n && !std::mem::replace(&mut seen[b], true) {
+                    work.extend(self.successor_indices(b));
+                }
+            }
+            false
         })
+    }
+
+    /// The blocks block `b`'s terminator may go to, by index.
+    fn successor_indices(&self, b: usize) -> Vec<usize> {
+        self.blocks[b]
+            .term
+            .successors()
+            .iter()
+            .map(|t| t.0 as usize)
+            .collect()
     }
 
     /// Registers some path from the entry may read before writing them: the

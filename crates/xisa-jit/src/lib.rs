@@ -178,6 +178,12 @@ pub fn compile(kernel: &Kernel, opts: &JitOptions) -> Result<JitProgram, JitErro
     })
 }
 
+/// Whether [`JitOptions::wave`] runs `kernel` in wave mode (a launch that
+/// counts nothing); other kernels run in lane mode whatever it says.
+pub fn runs_in_waves(kernel: &Kernel) -> bool {
+    lower::wave_eligible(kernel)
+}
+
 /// The CLIF text `compile` would generate for `kernel`, without compiling it.
 pub fn clif_text(kernel: &Kernel, opts: &JitOptions) -> Result<String, JitError> {
     backend::clif_text(kernel, opts)

@@ -794,17 +794,15 @@ impl Device {
     }
 
     /// The engine a launch runs `kernel` with: [`Engine::Jit`] picks wave
-    /// mode for a kernel with warp operations in a loop (where lane mode
-    /// stops every lane each iteration) whose frontend lifts it for waves
-    /// apart (gfx942: lane mode computes EXEC, VCC and the scalar registers
-    /// in every lane, wave mode once per wave; measured 1.5-1.8x faster,
-    /// where sm_75 and IR kernels run about as fast either way:
-    /// `docs/benchmarks.md`), and lane mode for the rest; counting launches
-    /// (`--stats`) run in lane mode, which counts.
+    /// mode for a kernel with warp operations in a loop, where lane mode
+    /// stops every lane each iteration for the wave to meet (measured 1.5-2.3x
+    /// faster on the bench's warp-aggregated atomics and gfx942 builds, where
+    /// lane mode also computes EXEC, VCC and the scalar registers in every
+    /// lane: `docs/benchmarks.md`), and lane mode for the rest (faster on
+    /// barrier kernels and streaming loops); counting launches (`--stats`)
+    /// run in lane mode, which counts.
     fn launch_engine(module: &Module, kernel: &str, opts: &LaunchOptions) -> Result<Engine> {
-        let waves = || -> Result<bool> {
-            Ok(module.kernel(kernel)?.warp_ops_in_loops() && module.has_wave_lift(kernel))
-        };
+        let waves = || -> Result<bool> { Ok(module.kernel(kernel)?.warp_ops_in_loops()) };
         Ok(match opts.engine {
             Engine::Jit if !opts.stats && waves()? => Engine::JitWave,
             Engine::Jit => Engine::JitLane,

@@ -38,6 +38,12 @@ mod validate;
 mod values;
 mod wave;
 
+/// Whether wave mode can run `k` (`JitOptions::wave`; otherwise the launch
+/// runs in lane mode).
+pub(crate) fn wave_eligible(k: &Kernel) -> bool {
+    wave::eligible(k).is_some()
+}
+
 use std::collections::HashMap;
 use xisa_ir::op;
 

@@ -65,8 +65,9 @@ static STOP_STAMPS: AtomicU64 = AtomicU64::new(1);
 /// No reconvergence block: the lanes meet again only at exit.
 const NONE: u32 = u32::MAX;
 
-/// Bytes of one stack entry: block (u32), reconvergence block (u32), mask (u64).
-const ENTRY: u32 = 16;
+/// Bytes of one stack entry: block (u32), reconvergence block (u32), mask
+/// (u64), the block's [`first_syncs`] (u32) and padding.
+const ENTRY: u32 = 24;
 
 /// How an instruction runs in wave mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +80,11 @@ pub(super) enum Class {
     Warp,
     /// A barrier: the lanes that reach it stop.
     Stop,
+    /// A warp operation or wave sync where the wave's lanes may be apart:
+    /// inline when the group is the set of lanes lane mode would gather
+    /// there (`Lowerer::apart_exact`), else the group stops at it and the
+    /// scheduler runs it, as in lane mode.
+    Apart,
     /// `wavesync`: nothing to do.
     Nop,
 }
@@ -108,6 +114,91 @@ pub(super) struct WavePlan {
     live_out: Vec<RegSet>,
     /// Loops run one lane at a time, by header block.
     pub lane_loops: HashMap<usize, LaneLoop>,
+    /// Per block: the lowest sync point a lane starting there can stop at
+    /// before it stops for good ([`first_syncs`]).
+    pub first_sync: Vec<u32>,
+    /// Whether some instruction is [`Class::Apart`].
+    pub has_apart: bool,
+    /// Bit `k` for sync points `k < 64` that are warp-level (not barriers).
+    pub warp_level: u64,
+}
+
+/// Per block, the lowest sync point id (`Kernel::sync_points` order) a lane
+/// starting at the block may stop at next: over every path from the block's
+/// start up to its first unguarded sync point or exit, each sync point on it
+/// ([`NONE`] when there is none). A lane that lane mode would run from
+/// there stops at one of them.
+fn first_syncs(k: &Kernel) -> Vec<u32> {
+    let mut id = 0u32;
+    // Per block: the minimum over its own sync points up to the first
+    // unguarded one, and whether the path goes on to the successors.
+    let local: Vec<(u32, bool)> = k
+        .blocks
+        .iter()
+        .map(|b| {
+            let mut min = NONE;
+            let mut open = true;
+            for inst in &b.insts {
+                if !inst.op.is_sync() {
+                    continue;
+                }
+                if open {
+                    min = min.min(id);
+                    open &= inst.guard.is_some();
+                }
+                id += 1;
+            }
+            (min, open)
+        })
+        .collect();
+    let mut first: Vec<u32> = local.iter().map(|l| l.0).collect();
+    loop {
+        let mut changed = false;
+        for (bi, b) in k.blocks.iter().enumerate() {
+            if !local[bi].1 {
+                continue;
+            }
+            let m = b
+                .term
+                .successors()
+                .iter()
+                .map(|t| first[t.0 as usize])
+                .fold(first[bi], u32::min);
+            if m < first[bi] {
+                first[bi] = m;
+                changed = true;
+            }
+        }
+        if !changed {
+            return first;
+        }
+    }
+}
+
+/// [`first_syncs`] from instruction `from` of block `b` on.
+fn first_sync_from(k: &Kernel, first: &[u32], b: usize, from: usize) -> u32 {
+    let blk = &k.blocks[b];
+    let mut id = k.blocks[..b]
+        .iter()
+        .flat_map(|x| &x.insts)
+        .filter(|i| i.op.is_sync())
+        .count() as u32;
+    id += blk.insts[..from].iter().filter(|i| i.op.is_sync()).count() as u32;
+    let mut min = NONE;
+    for inst in &blk.insts[from..] {
+        if inst.op.is_sync() {
+            min = min.min(id);
+            if inst.guard.is_none() {
+                return min;
+            }
+            id += 1;
+        }
+    }
+    blk.term
+        .successors()
+        .iter()
+        .map(|t| first[t.0 as usize])
+        .fold(min, u32::min)
 }
 
 /// A loop wave mode runs one lane at a time, each lane from the header to
@@ -326,20 +417,7 @@ pub(super) fn eligible(k: &Kernel) -> Option<Uniformity> {
     {
         return None;
     }
-    let u = Uniformity::of_waves(k, divergence::MAX_TID_X)?;
-    // Lanes split by a branch meet again at its post-dominator; lane mode
-    // gathers them at the next sync point they share, which can come first
-    // (a `break` out of a divergent `if` inside a loop, and a warp operation
-    // after the `if`). Until wave mode reconverges there too, a warp
-    // operation or wave sync where lanes may be apart keeps the kernel in
-    // lane mode.
-    let apart = k.blocks.iter().enumerate().any(|(bi, b)| {
-        u.divergent[bi]
-            && b.insts
-                .iter()
-                .any(|i| i.op.is_sync() && !matches!(i.op, Op::Barrier | Op::Bar(_)))
-    });
-    (!apart).then_some(u)
+    Uniformity::of_waves(k, divergence::MAX_TID_X)
 }
 
 /// Live registers at the end of each block (the lane-mode liveness of its
@@ -417,6 +495,12 @@ impl WavePlan {
                     .enumerate()
                     .map(|(i, inst)| match &inst.op {
                         Op::Barrier | Op::Bar(_) => Class::Stop,
+                        // Where lanes may be apart, lane mode gathers them at
+                        // the next sync point they share, which can come
+                        // before the branch's post-dominator, where a group
+                        // meets its other lanes (a `break` out of a
+                        // divergent `if` in a loop, then a warp operation).
+                        o if o.is_sync() && u.divergent[bi] => Class::Apart,
                         Op::WaveSync => Class::Nop,
                         o if o.is_sync() => Class::Warp,
                         o if !o.defs().is_empty() && wave_site[u.def_site(bi, i, 0)] => Class::Wave,
@@ -433,8 +517,27 @@ impl WavePlan {
             pushed: vec![false; k.blocks.len()],
             live_out: Vec::new(),
             lane_loops: HashMap::new(),
+            first_sync: first_syncs(k),
+            has_apart: false,
+            warp_level: 0,
             u,
         };
+        plan.has_apart = plan.class.iter().flatten().any(|&c| c == Class::Apart);
+        if plan.has_apart {
+            // Lanes stopped at one leave the group short of lanes everywhere
+            // after it, up to where lane mode would release them: every
+            // warp operation and wave sync is checked then.
+            for c in plan.class.iter_mut().flatten() {
+                if matches!(c, Class::Warp | Class::Nop) {
+                    *c = Class::Apart;
+                }
+            }
+        }
+        for (id, (b, i)) in k.sync_points().into_iter().enumerate().take(64) {
+            if !k.blocks[b.0 as usize].insts[i as usize].op.is_barrier() {
+                plan.warp_level |= 1 << id;
+            }
+        }
         plan.lane_loops = lane_loops(k, &plan.class);
         for (bi, b) in k.blocks.iter().enumerate() {
             match &b.term {
@@ -547,7 +650,7 @@ impl WavePlan {
     pub(super) fn prepare(&mut self, k: &Kernel, live: &super::live::Liveness) {
         for (bi, b) in k.blocks.iter().enumerate() {
             for i in 0..b.insts.len() {
-                if self.class[bi][i] == Class::Stop {
+                if matches!(self.class[bi][i], Class::Stop | Class::Apart) {
                     let l = &live.sync[&(bi as u32, i as u32)].0;
                     self.stop_reads(k, bi, i, l);
                 }
@@ -613,6 +716,10 @@ pub(super) struct WaveState {
     depth: Variable,
     /// Lanes of the group that have stopped.
     stopped: Variable,
+    /// The lowest warp-level sync point a lane of the wave outside the
+    /// running lanes and the stack waits at or may reach (`i32`; [`NONE`]:
+    /// none), kept where the kernel has [`Class::Apart`] instructions.
+    floor: Variable,
     /// The lane faults and cancellation are reported for.
     lane_var: Variable,
     /// The group's first lane, its context.
@@ -673,6 +780,7 @@ impl Lowerer<'_, '_> {
         let rpc = self.b.declare_var(clt::I32);
         let depth = self.b.declare_var(clt::I32);
         let stopped = self.b.declare_var(clt::I64);
+        let floor = self.b.declare_var(clt::I32);
         let lane_var = self.b.declare_var(clt::I32);
 
         let head = self.b.create_block();
@@ -785,6 +893,8 @@ impl Lowerer<'_, '_> {
         self.b.def_var(self.backedges, zero);
         let z64 = self.iconst(clt::I64, 0);
         self.b.def_var(stopped, z64);
+        let nonev = self.iconst(clt::I32, NONE as u64);
+        self.b.def_var(floor, nonev);
         self.b.def_var(lane_var, i);
 
         let pop = self.b.create_block();
@@ -808,6 +918,7 @@ impl Lowerer<'_, '_> {
             rpc,
             depth,
             stopped,
+            floor,
             lane_var,
             first: i,
             gctx,
@@ -819,7 +930,123 @@ impl Lowerer<'_, '_> {
             starts,
             live_after: HashMap::new(),
         });
+        if self.ws().plan.has_apart {
+            self.wave_floor(m);
+        }
         self.wave_dispatch(p);
+    }
+
+    /// Sets the group's `floor` from the stop codes of the wave's lanes
+    /// outside the group `m`: lanes at a warp-level sync point count with
+    /// its id, lanes that exited or wait at a barrier not at all, and any
+    /// other lane (one asking for a run of its own, a yield) as 0.
+    fn wave_floor(&mut self, m: Value) {
+        let (w0, w1) = (self.ws().w0, self.ws().w1);
+        let n = self.b.ins().isub(w1, w0);
+        let n = self.b.ins().uextend(clt::I64, n);
+        let ones = self.iconst(clt::I64, u64::MAX);
+        let c64 = self.iconst(clt::I64, 64);
+        let sh = self.b.ins().isub(c64, n);
+        let all = self.b.ins().ushr(ones, sh);
+        let others = self.b.ins().band_not(all, m);
+        let stops = self.stops;
+        let warp_level = self.ws().plan.warp_level;
+        let fv = self.ws().floor;
+        self.for_lanes(others, |l, lane, _bit, _c| {
+            let code = l.load_stop(stops, lane);
+            let kp = l.b.ins().iadd_imm_u(code, -i64::from(STOP_SYNC_BASE));
+            let is_sync = l.b.ins().icmp_imm_u(
+                IntCC::UnsignedLessThan,
+                kp,
+                i64::from(ctx::RUN_AFTER_SYNC_BASE - STOP_SYNC_BASE),
+            );
+            let small = l.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, kp, 64);
+            let wl = l.iconst(clt::I64, warp_level);
+            let k64 = l.b.ins().uextend(clt::I64, kp);
+            let bit = l.b.ins().ushr(wl, k64);
+            let bit = l.b.ins().band_imm_u(bit, 1);
+            let barrier = l.b.ins().icmp_imm_u(IntCC::Equal, bit, 0);
+            let barrier = l.b.ins().band(small, barrier);
+            let none = l.iconst(clt::I32, NONE as u64);
+            let at_sync = l.b.ins().select(barrier, none, kp);
+            let exited =
+                l.b.ins()
+                    .icmp_imm_u(IntCC::Equal, code, i64::from(STOP_EXIT));
+            let zero = l.iconst(clt::I32, 0);
+            let other = l.b.ins().select(exited, none, zero);
+            let v = l.b.ins().select(is_sync, at_sync, other);
+            let f = l.b.use_var(fv);
+            let f = l.b.ins().umin(f, v);
+            l.b.def_var(fv, f);
+        });
+    }
+
+    /// Whether the group at [`Class::Apart`] instruction `inst` (index `idx`
+    /// of block `bi`, sync point `k`) is the set of lanes lane mode would
+    /// run it over: no lane of the wave outside the group waits at or may
+    /// reach a warp-level sync point at or before `k` first (`floor`; lanes
+    /// on the stack by where they resume, [`first_syncs`]), and, when a
+    /// false guard lets lanes past it towards such a point, it selects the
+    /// whole group. Lane mode runs every other lane to its next stop and
+    /// then the lowest sync point lanes wait at, over the lanes waiting
+    /// there: by these conditions, this one over this group.
+    fn apart_exact(&mut self, bi: usize, idx: usize, inst: &Inst, k: u32) -> Value {
+        let m = self.use_mask();
+        let fv = self.ws().floor;
+        let f = self.b.use_var(fv);
+        let mut ok = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedGreaterThan, f, i64::from(k));
+        if inst.guard.is_some()
+            && first_sync_from(self.k, &self.ws().plan.first_sync, bi, idx + 1) <= k
+        {
+            let p = self.guarded_mask(inst.guard);
+            let whole = self.b.ins().icmp(IntCC::Equal, p, m);
+            ok = self.b.ins().band(ok, whole);
+        }
+        // The stack: any entry with lanes still to run whose block may lead
+        // to a sync point at or before `k`.
+        let sv = self.ws().stopped;
+        let st = self.b.use_var(sv);
+        let away = self.b.ins().bor(st, m);
+        let dv = self.ws().depth;
+        let depth = self.b.use_var(dv);
+        let head = self.b.create_block();
+        self.b.append_block_param(head, clt::I32);
+        self.b.append_block_param(head, clt::I8);
+        let body = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.append_block_param(done, clt::I8);
+        let zero = self.iconst(clt::I32, 0);
+        self.b
+            .ins()
+            .jump(head, &[BlockArg::Value(zero), BlockArg::Value(ok)]);
+        self.b.switch_to_block(head);
+        let (d, acc) = (self.b.block_params(head)[0], self.b.block_params(head)[1]);
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, d, depth);
+        self.b
+            .ins()
+            .brif(more, body, &[], done, &[BlockArg::Value(acc)]);
+        self.b.switch_to_block(body);
+        let e = self.entry_addr(d);
+        let fl = MemFlagsData::trusted();
+        let em = self.b.ins().load(clt::I64, fl, e, 8);
+        let fs = self.b.ins().load(clt::I32, fl, e, 16);
+        let pend = self.b.ins().band_not(em, away);
+        let some = self.b.ins().icmp_imm_u(IntCC::NotEqual, pend, 0);
+        let early = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, fs, i64::from(k));
+        let bad = self.b.ins().band(some, early);
+        let acc2 = self.b.ins().band_not(acc, bad);
+        let d1 = self.b.ins().iadd_imm_u(d, 1);
+        self.b
+            .ins()
+            .jump(head, &[BlockArg::Value(d1), BlockArg::Value(acc2)]);
+        self.b.switch_to_block(done);
+        self.b.block_params(done)[0]
     }
 
     /// `stops[i]`.
@@ -863,7 +1090,7 @@ impl Lowerer<'_, '_> {
         }];
         for (bl, ix) in self.k.sync_points() {
             let class = self.ws().plan.class[bl.0 as usize][ix as usize];
-            if class == Class::Stop {
+            if matches!(class, Class::Stop | Class::Apart) {
                 let live = self.live.sync[&(bl.0, ix)].1.clone();
                 let t = self.resume_block(bl, ix);
                 pads.push(self.wave_landing(t, &live, bl.0 as usize, ix as usize + 1, true, true));
@@ -1488,6 +1715,19 @@ impl Lowerer<'_, '_> {
                             self.b.ins().jump(next, &[]);
                         }
                         Class::Stop => self.lower_wave_stop(inst, bi as u32, idx, next),
+                        Class::Apart => {
+                            let k = self.sync_ids[&(bi as u32, idx)];
+                            let exact = self.apart_exact(bi, idx as usize, inst, k);
+                            let (inline, stop) = (self.b.create_block(), self.b.create_block());
+                            self.b.ins().brif(exact, inline, &[], stop, &[]);
+                            self.b.switch_to_block(inline);
+                            if !matches!(inst.op, Op::WaveSync) {
+                                self.lower_warp(inst);
+                            }
+                            self.b.ins().jump(next, &[]);
+                            self.b.switch_to_block(stop);
+                            self.lower_wave_stop(inst, bi as u32, idx, next);
+                        }
                         _ => {
                             self.b.ins().jump(next, &[]);
                         }
@@ -1913,6 +2153,26 @@ impl Lowerer<'_, '_> {
         let st = self.b.use_var(sv);
         let st = self.b.ins().bor(st, m);
         self.b.def_var(sv, st);
+        // Lanes stopped where lane mode would still count them for the
+        // wave's next warp operation (see `wave_floor`).
+        let counts = match code {
+            STOP_YIELD => Some(0),
+            c if c >= STOP_SYNC_BASE => {
+                let id = c - STOP_SYNC_BASE;
+                let warp = id >= 64 || self.ws().plan.warp_level >> id & 1 == 1;
+                warp.then_some(id)
+            }
+            _ => None,
+        };
+        if let Some(v) = counts.filter(|_| self.ws().plan.has_apart) {
+            let fv = self.ws().floor;
+            let f = self.b.use_var(fv);
+            let vv = self.iconst(clt::I32, v as u64);
+            let low = self.b.ins().umin(f, vv);
+            let any = self.b.ins().icmp_imm_u(IntCC::NotEqual, m, 0);
+            let f = self.b.ins().select(any, low, f);
+            self.b.def_var(fv, f);
+        }
     }
 
     /// A barrier: the lanes its guard selects stop at it; the others go on
@@ -2016,6 +2276,9 @@ impl Lowerer<'_, '_> {
         self.b.ins().store(f, pcv, e, 0);
         self.b.ins().store(f, r, e, 4);
         self.b.ins().store(f, m, e, 8);
+        let fs = self.ws().plan.first_sync[pc as usize];
+        let fsv = self.iconst(clt::I32, fs as u64);
+        self.b.ins().store(f, fsv, e, 16);
         let d2 = self.b.ins().iadd_imm_u(d, 1);
         self.b.def_var(dv, d2);
         self.b.ins().jump(done, &[]);
