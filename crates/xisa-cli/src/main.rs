@@ -231,7 +231,7 @@ struct RunArgs {
     #[arg(long = "dump-global", value_name = "NAME=PATH")]
     dump_globals: Vec<String>,
     /// Execution engine: jit (Cranelift code: a workgroup's lanes one after
-    /// another between sync points, or, for a gfx942 kernel with warp
+    /// another between sync points, or, for machine code with warp
     /// operations in a loop, a wave's lanes together), interp (the reference interpreter),
     /// jit-wave (a wave's lanes together wherever the kernel allows it,
     /// computing values the same in every lane once) or jit-lane (lanes one

@@ -1,6 +1,8 @@
 //! `Kernel::warp_ops_in_loops`, which the default engine reads to run a
 //! kernel's waves together: a warp operation inside a loop counts, one
-//! before or after it (or a barrier inside it) does not.
+//! before or after it (or a barrier inside it) does not, nor one in a block
+//! that branches back to an earlier block without coming round again
+//! (ptxas's continuation blocks, placed after the code they return to).
 
 use xisa_ir::text::parse_kernel;
 
@@ -52,4 +54,20 @@ done:
   exit",
     );
     assert!(!barrier.warp_ops_in_loops());
+}
+
+#[test]
+fn a_branch_back_that_does_not_loop_is_no_loop() {
+    let k = kernel(
+        "entry:
+  %x = special.tid.x
+  %c = icmp.ult.i32 %x, 7
+  brc %c, side, join
+join:
+  exit
+side:
+  %b = vote.ballot.i64 %c
+  br join",
+    );
+    assert!(!k.warp_ops_in_loops());
 }

@@ -19,10 +19,9 @@ use crate::module::{Isa, Module};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Engine {
     /// Cranelift-compiled host code (the default), per kernel in lane mode
-    /// or, for a launch of a kernel with warp operations in a loop
+    /// or, for a launch of machine code with warp operations in a loop
     /// (`Kernel::warp_ops_in_loops`: lane mode would stop every lane there
-    /// on each iteration) that its frontend lifts apart for waves (gfx942),
-    /// in wave mode.
+    /// on each iteration), in wave mode.
     #[default]
     Jit,
     /// The reference interpreter.
@@ -794,15 +793,19 @@ impl Device {
     }
 
     /// The engine a launch runs `kernel` with: [`Engine::Jit`] picks wave
-    /// mode for a kernel with warp operations in a loop, where lane mode
+    /// mode for machine code with warp operations in a loop, where lane mode
     /// stops every lane each iteration for the wave to meet (measured 1.5-2.3x
     /// faster on the bench's warp-aggregated atomics and gfx942 builds, where
     /// lane mode also computes EXEC, VCC and the scalar registers in every
     /// lane: `docs/benchmarks.md`), and lane mode for the rest (faster on
-    /// barrier kernels and streaming loops); counting launches (`--stats`)
-    /// run in lane mode, which counts.
+    /// barrier kernels and streaming loops) and for IR text, whose lanes run
+    /// one after another between sync points as written (`docs/ir.md`: wave
+    /// mode interleaves them, which a kernel racing its lanes can tell);
+    /// counting launches (`--stats`) run in lane mode, which counts.
     fn launch_engine(module: &Module, kernel: &str, opts: &LaunchOptions) -> Result<Engine> {
-        let waves = || -> Result<bool> { Ok(module.kernel(kernel)?.warp_ops_in_loops()) };
+        let waves = || -> Result<bool> {
+            Ok(module.isa.info().machine_code && module.kernel(kernel)?.warp_ops_in_loops())
+        };
         Ok(match opts.engine {
             Engine::Jit if !opts.stats && waves()? => Engine::JitWave,
             Engine::Jit => Engine::JitLane,
