@@ -169,3 +169,66 @@ fn lanes_apart_at_a_warp_operation_meet_as_in_lane_mode() {
         }
     }
 }
+
+/// Lanes that leave an inner loop after different numbers of wave syncs are
+/// released from a sync together while in different iterations of the outer
+/// loop: wave mode's landing splits them (their outer counter differs), and
+/// the group that runs first must not take the shuffle after the loops for
+/// itself alone, since the lanes left for later reach it too. Lane mode runs
+/// the shuffle once every lane waits there: every lane reads lane 0.
+const DROPPED: &str = r#"
+kernel @dropped(%out: i64) wave 32 {
+  reg %lane: i32, %n: i32, %j: i32, %i: i32, %v: i32, %ok: i1, %c: i1, %a: i64
+b0:
+  %lane = special.laneid
+  %n = and.i32 %lane, 3
+  %n = add.i32 %n, 1
+  %i = mov.i32 0
+  br b1
+b1:
+  %j = mov.i32 %n
+  br b2
+b2:
+  wavesync
+  %j = sub.i32 %j, 1
+  %c = icmp.ne.i32 %j, 0
+  brc %c, b2, b3
+b3:
+  %i = add.i32 %i, 1
+  %c = icmp.ult.i32 %i, 3
+  brc %c, b1, b4
+b4:
+  %v, %ok = shfl.i32 %lane, 0
+  %a = mulwide.u32 %lane, 8
+  %a = add.i64 %a, %out
+  st.global.b32 [%a], %v
+  st.global.u8 [%a+4], %ok
+  exit
+}
+"#;
+
+#[test]
+fn lanes_left_for_a_later_group_still_meet_at_a_warp_operation() {
+    let m = xisa::Module::from_bytes(DROPPED.as_bytes(), "dropped.xir", None).expect("module");
+    assert!(xisa_jit::runs_in_waves(
+        m.kernel("dropped").expect("kernel")
+    ));
+    for engine in [Engine::Interp, Engine::JitLane, Engine::JitWave] {
+        let dev = xisa::Device::new().expect("device");
+        let o = dev.alloc(32 * 8).expect("alloc");
+        let opts = xisa::LaunchOptions {
+            block: [32, 1, 1],
+            engine,
+            threads: 1,
+            ..xisa::LaunchOptions::default()
+        };
+        dev.launch(&m, "dropped", &opts, &[xisa::ArgSpec::Ptr(o)])
+            .unwrap_or_else(|e| panic!("{engine}: {e}"));
+        let out = dev.read(o, 32 * 8).expect("read");
+        for lane in 0..32 {
+            let at = &out[8 * lane..8 * lane + 8];
+            let v = u32::from_le_bytes(at[..4].try_into().unwrap());
+            assert_eq!((v, at[4]), (0, 1), "{engine}: lane {lane}: value, valid");
+        }
+    }
+}

@@ -1406,16 +1406,21 @@ fn drop_unreferenced_regs(k: &mut Kernel) {
             used[r.0 as usize] = true;
         }
     }
-    if used.iter().all(|&u| u) {
+    // Registers a stop stores and its resume loads first, together: a
+    // lane's slots of them then share a cache line or two, where the JIT
+    // reloads them at every stop (a barrier kernel's workgroup reloads
+    // them for every lane at each phase).
+    let hot = stored_at_stops(k);
+    let order: Vec<usize> = (0..n)
+        .filter(|&i| used[i] && hot[i])
+        .chain((0..n).filter(|&i| used[i] && !hot[i]))
+        .collect();
+    if order.len() == n && order.iter().enumerate().all(|(a, &b)| a == b) {
         return;
     }
     let mut map = vec![Reg(u32::MAX); n];
-    let mut next = 0u32;
-    for (i, &u) in used.iter().enumerate() {
-        if u {
-            map[i] = Reg(next);
-            next += 1;
-        }
+    for (next, &i) in order.iter().enumerate() {
+        map[i] = Reg(next as u32);
     }
     let re = |r: &mut Reg| *r = map[r.0 as usize];
     for p in &mut k.params {
@@ -1440,8 +1445,82 @@ fn drop_unreferenced_regs(k: &mut Kernel) {
             _ => {}
         }
     }
-    let mut it = used.iter();
-    k.regs.retain(|_| *it.next().unwrap_or(&true));
+    let old = std::mem::take(&mut k.regs);
+    k.regs = order.iter().map(|&i| old[i].clone()).collect();
+}
+
+/// Registers live where a lane may stop and resume: before a sync point
+/// and at the start of a block a backward branch goes to (engines yield
+/// there). Plain liveness: a guarded write does not kill.
+fn stored_at_stops(k: &Kernel) -> Vec<bool> {
+    let n = k.regs.len();
+    let nb = k.blocks.len();
+    let step = |inst: &crate::Inst, live: &mut Vec<bool>| {
+        if inst.guard.is_none() {
+            for d in inst.op.def_refs() {
+                live[d.0 as usize] = false;
+            }
+        }
+        for r in inst.op.reg_uses() {
+            live[r.0 as usize] = true;
+        }
+        if let Some(g) = inst.guard {
+            live[g.reg.0 as usize] = true;
+        }
+    };
+    let at_end = |b: usize, live_in: &[Vec<bool>]| {
+        let mut live = vec![false; n];
+        for s in k.blocks[b].term.successors() {
+            for (x, &y) in live.iter_mut().zip(&live_in[s.0 as usize]) {
+                *x |= y;
+            }
+        }
+        for r in k.blocks[b].term.uses() {
+            live[r.0 as usize] = true;
+        }
+        live
+    };
+    let mut live_in = vec![vec![false; n]; nb];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in (0..nb).rev() {
+            let mut live = at_end(b, &live_in);
+            for inst in k.blocks[b].insts.iter().rev() {
+                step(inst, &mut live);
+            }
+            if live != live_in[b] {
+                live_in[b] = live;
+                changed = true;
+            }
+        }
+    }
+    let mut hot = vec![false; n];
+    let mut mark = |live: &[bool]| {
+        for (h, &l) in hot.iter_mut().zip(live) {
+            *h |= l;
+        }
+    };
+    for b in 0..nb {
+        let mut live = at_end(b, &live_in);
+        for inst in k.blocks[b].insts.iter().rev() {
+            if inst.op.is_sync() {
+                // What the resume loads, then what the stop stores (its
+                // operands included: the scheduler reads them).
+                mark(&live);
+                step(inst, &mut live);
+                mark(&live);
+            } else {
+                step(inst, &mut live);
+            }
+        }
+        for t in k.blocks[b].term.successors() {
+            if t.0 as usize <= b {
+                mark(&live_in[t.0 as usize]);
+            }
+        }
+    }
+    hot
 }
 
 /// Removes the value ops and special-register reads of block `b` whose

@@ -526,3 +526,31 @@ done:
     assert!(text.contains("xor.i32 %m, %i"), "{text}");
     assert_eq!(exec.regs.len(), 6, "{text}");
 }
+
+/// A launch numbers the registers live where a lane stops (here across the
+/// barrier) first: the JIT stores and reloads their slots at every stop,
+/// and together they share a cache line.
+#[test]
+fn a_launch_numbers_the_registers_live_at_stops_first() {
+    let src = "kernel @k(%n: i32) wave 32 shared 64 local 0 params 0 {
+  reg %a: i32, %c: i32, %x: i32, %b: i32
+entry:
+  %a = special.tid.x
+  %b = shl.i32 %a, 2
+  %c = ld.shared.b32 [%b]
+  %x = add.i32 %c, %n
+  st.shared.b32 [%b], %x
+  barrier
+  %c = ld.shared.b32 [%b+4]
+  st.shared.b32 [%b+8], %c
+  exit
+}
+";
+    let mut k = parse_kernel(src).expect("parses");
+    simplify_for(&mut k, AtExit::Nothing);
+    verify_kernel(&k).expect("verifies");
+    let text = xisa_ir::text::print_kernel(&k);
+    let names: Vec<&str> = k.regs.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["b", "n", "a", "c", "x"], "{text}");
+    assert_eq!(k.regs[k.params[0].0 as usize].name, "n", "{text}");
+}

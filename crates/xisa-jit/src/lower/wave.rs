@@ -1197,6 +1197,16 @@ impl Lowerer<'_, '_> {
             let k = self.b.use_var(keep);
             let mask = self.ws().mask;
             self.b.def_var(mask, k);
+            if self.ws().plan.has_apart {
+                // A dropped lane runs in a group of its own later, from
+                // here: it may reach any sync point first.
+                let fv = self.ws().floor;
+                let f = self.b.use_var(fv);
+                let same = self.b.ins().icmp(IntCC::Equal, k, m);
+                let zero = self.iconst(clt::I32, 0);
+                let f = self.b.ins().select(same, f, zero);
+                self.b.def_var(fv, f);
+            }
         }
         self.b.ins().jump(target, &[]);
         pad
