@@ -105,6 +105,22 @@ fn the_default_engine_picks_wave_mode_for_warp_loops() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Runs `kernel(out)` on one workgroup of 32 lanes with `engine`: the
+/// `bytes` per lane it writes to `out`.
+fn run_one_wave(m: &xisa::Module, kernel: &str, engine: Engine, bytes: u64) -> Vec<u8> {
+    let dev = xisa::Device::new().expect("device");
+    let o = dev.alloc(32 * bytes).expect("alloc");
+    let opts = xisa::LaunchOptions {
+        block: [32, 1, 1],
+        engine,
+        threads: 1,
+        ..xisa::LaunchOptions::default()
+    };
+    dev.launch(m, kernel, &opts, &[xisa::ArgSpec::Ptr(o)])
+        .unwrap_or_else(|e| panic!("{kernel} ({engine}): {e}"));
+    dev.read(o, 32 * bytes as usize).expect("read")
+}
+
 /// Lanes of a loop that leave it at different iterations, each through a
 /// warp operation: lane `l` leaves at iteration `l / 4`, reading the active
 /// mask on its way out. Lane mode runs every lane to its next stop and then
@@ -148,17 +164,7 @@ fn lanes_apart_at_a_warp_operation_meet_as_in_lane_mode() {
     let k = m.kernel("apart").expect("kernel");
     assert!(xisa_jit::runs_in_waves(k), "wave mode must take the kernel");
     for engine in [Engine::Interp, Engine::JitLane, Engine::JitWave] {
-        let dev = xisa::Device::new().expect("device");
-        let o = dev.alloc(32 * 16).expect("alloc");
-        let opts = xisa::LaunchOptions {
-            block: [32, 1, 1],
-            engine,
-            threads: 1,
-            ..xisa::LaunchOptions::default()
-        };
-        dev.launch(&m, "apart", &opts, &[xisa::ArgSpec::Ptr(o)])
-            .unwrap_or_else(|e| panic!("{engine}: {e}"));
-        let out = dev.read(o, 32 * 16).expect("read");
+        let out = run_one_wave(&m, "apart", engine, 16);
         for lane in 0..32 {
             let at = &out[16 * lane..16 * lane + 16];
             let mask = u64::from_le_bytes(at[..8].try_into().unwrap());
@@ -214,17 +220,7 @@ fn lanes_left_for_a_later_group_still_meet_at_a_warp_operation() {
         m.kernel("dropped").expect("kernel")
     ));
     for engine in [Engine::Interp, Engine::JitLane, Engine::JitWave] {
-        let dev = xisa::Device::new().expect("device");
-        let o = dev.alloc(32 * 8).expect("alloc");
-        let opts = xisa::LaunchOptions {
-            block: [32, 1, 1],
-            engine,
-            threads: 1,
-            ..xisa::LaunchOptions::default()
-        };
-        dev.launch(&m, "dropped", &opts, &[xisa::ArgSpec::Ptr(o)])
-            .unwrap_or_else(|e| panic!("{engine}: {e}"));
-        let out = dev.read(o, 32 * 8).expect("read");
+        let out = run_one_wave(&m, "dropped", engine, 8);
         for lane in 0..32 {
             let at = &out[8 * lane..8 * lane + 8];
             let v = u32::from_le_bytes(at[..4].try_into().unwrap());
