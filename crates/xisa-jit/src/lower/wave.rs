@@ -119,8 +119,9 @@ pub(super) struct WavePlan {
     pub first_sync: Vec<u32>,
     /// Whether some instruction is [`Class::Apart`].
     pub has_apart: bool,
-    /// Bit `k` for sync points `k < 64` that are warp-level (not barriers).
-    pub warp_level: u64,
+    /// Bit `k` for sync points `k < 64` that count for the `floor`: all but
+    /// workgroup barriers (`Op::Barrier`).
+    pub counted: u64,
 }
 
 /// Per block, the lowest sync point id (`Kernel::sync_points` order) a lane
@@ -519,7 +520,7 @@ impl WavePlan {
             lane_loops: HashMap::new(),
             first_sync: first_syncs(k),
             has_apart: false,
-            warp_level: 0,
+            counted: 0,
             u,
         };
         plan.has_apart = plan.class.iter().flatten().any(|&c| c == Class::Apart);
@@ -533,9 +534,13 @@ impl WavePlan {
                 }
             }
         }
+        // A lane waiting at a workgroup barrier stays there while lanes of
+        // the group run; one at a `bar.arrive` goes on once counted, and a
+        // barrier with a thread count may complete without the group:
+        // those count like warp-level points.
         for (id, (b, i)) in k.sync_points().into_iter().enumerate().take(64) {
-            if !k.blocks[b.0 as usize].insts[i as usize].op.is_barrier() {
-                plan.warp_level |= 1 << id;
+            if !matches!(k.blocks[b.0 as usize].insts[i as usize].op, Op::Barrier) {
+                plan.counted |= 1 << id;
             }
         }
         plan.lane_loops = lane_loops(k, &plan.class);
@@ -937,9 +942,10 @@ impl Lowerer<'_, '_> {
     }
 
     /// Sets the group's `floor` from the stop codes of the wave's lanes
-    /// outside the group `m`: lanes at a warp-level sync point count with
-    /// its id, lanes that exited or wait at a barrier not at all, and any
-    /// other lane (one asking for a run of its own, a yield) as 0.
+    /// outside the group `m`: lanes at a sync point count with its id but
+    /// at a workgroup barrier (`WavePlan::counted`), lanes that exited not
+    /// at all, and any other lane (one asking for a run of its own, a
+    /// yield) as 0.
     fn wave_floor(&mut self, m: Value) {
         let (w0, w1) = (self.ws().w0, self.ws().w1);
         let n = self.b.ins().isub(w1, w0);
@@ -950,7 +956,7 @@ impl Lowerer<'_, '_> {
         let all = self.b.ins().ushr(ones, sh);
         let others = self.b.ins().band_not(all, m);
         let stops = self.stops;
-        let warp_level = self.ws().plan.warp_level;
+        let counted = self.ws().plan.counted;
         let fv = self.ws().floor;
         self.for_lanes(others, |l, lane, _bit, _c| {
             let code = l.load_stop(stops, lane);
@@ -961,7 +967,7 @@ impl Lowerer<'_, '_> {
                 i64::from(ctx::RUN_AFTER_SYNC_BASE - STOP_SYNC_BASE),
             );
             let small = l.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, kp, 64);
-            let wl = l.iconst(clt::I64, warp_level);
+            let wl = l.iconst(clt::I64, counted);
             let k64 = l.b.ins().uextend(clt::I64, kp);
             let bit = l.b.ins().ushr(wl, k64);
             let bit = l.b.ins().band_imm_u(bit, 1);
@@ -2169,8 +2175,8 @@ impl Lowerer<'_, '_> {
             STOP_YIELD => Some(0),
             c if c >= STOP_SYNC_BASE => {
                 let id = c - STOP_SYNC_BASE;
-                let warp = id >= 64 || self.ws().plan.warp_level >> id & 1 == 1;
-                warp.then_some(id)
+                let counts = id >= 64 || self.ws().plan.counted >> id & 1 == 1;
+                counts.then_some(id)
             }
             _ => None,
         };
