@@ -59,6 +59,25 @@ impl Inst {
         matches!(self.op, Op::Mov { dst, src: Operand::Reg(s), .. } if s == dst)
     }
 
+    /// Steps [`crate::Kernel::live_in`]'s liveness back over this
+    /// instruction: `live` after it becomes `live` before it.
+    pub fn live_before(&self, live: &mut [bool]) {
+        if self.is_self_move() {
+            return;
+        }
+        if self.guard.is_none() {
+            for d in self.op.def_refs() {
+                live[d.0 as usize] = false;
+            }
+        }
+        if let Some(g) = self.guard {
+            live[g.reg.0 as usize] = true;
+        }
+        for r in self.op.reg_uses() {
+            live[r.0 as usize] = true;
+        }
+    }
+
     /// An unguarded instruction.
     pub fn new(op: Op) -> Self {
         Inst {

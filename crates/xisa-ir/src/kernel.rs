@@ -1,6 +1,6 @@
 //! Kernels and modules.
 
-use crate::inst::{BlockId, Inst, Op, Operand, Reg, Term};
+use crate::inst::{BlockId, Inst, Op, Reg, Term};
 use crate::op;
 use crate::types::{Space, Type};
 
@@ -205,52 +205,36 @@ impl Kernel {
     /// Registers some path from the entry may read before writing them: the
     /// only ones whose initial value (zero) a lane can observe, so the only
     /// ones a runtime must clear between workgroups (parameters excepted:
-    /// they are set before the entry). A guarded write does not count as a
+    /// they are set before the entry). See [`Self::live_in`].
+    pub fn read_before_written(&self) -> Vec<bool> {
+        let n = self.regs.len();
+        let mut out = self
+            .live_in()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| vec![false; n]);
+        for p in &self.params {
+            out[p.0 as usize] = false;
+        }
+        out
+    }
+
+    /// Plain liveness, per block: the registers some path from its start
+    /// may read before writing them. A guarded write does not count as a
     /// write (its guard may be false), a self-move (`mov %r, %r`, what
     /// [`crate::uniform::hoist`] leaves) is neither a read nor a write; a
     /// `ret` may return to every block listed by [`Self::return_blocks`].
-    pub fn read_before_written(&self) -> Vec<bool> {
+    pub fn live_in(&self) -> Vec<Vec<bool>> {
         let n = self.regs.len();
         let rets = self.return_blocks();
-        let succs = |b: &Block| {
-            if matches!(b.term, Term::Ret) {
-                rets.clone()
-            } else {
-                b.term.successors()
-            }
-        };
         let mut live: Vec<Vec<bool>> = vec![vec![false; n]; self.blocks.len()];
         let mut changed = true;
         while changed {
             changed = false;
             for bi in (0..self.blocks.len()).rev() {
-                let b = &self.blocks[bi];
-                let mut st = vec![false; n];
-                for s in succs(b) {
-                    for (x, y) in st.iter_mut().zip(&live[s.0 as usize]) {
-                        *x |= *y;
-                    }
-                }
-                for r in b.term.uses() {
-                    st[r.0 as usize] = true;
-                }
-                for inst in b.insts.iter().rev() {
-                    if inst.is_self_move() {
-                        continue;
-                    }
-                    if inst.guard.is_none() {
-                        for d in inst.op.defs() {
-                            st[d.0 as usize] = false;
-                        }
-                    }
-                    if let Some(g) = inst.guard {
-                        st[g.reg.0 as usize] = true;
-                    }
-                    for u in inst.op.uses() {
-                        if let Operand::Reg(r) = u {
-                            st[r.0 as usize] = true;
-                        }
-                    }
+                let mut st = self.live_at_end_with(bi, &live, &rets);
+                for inst in self.blocks[bi].insts.iter().rev() {
+                    inst.live_before(&mut st);
                 }
                 if st != live[bi] {
                     live[bi] = st;
@@ -258,11 +242,32 @@ impl Kernel {
                 }
             }
         }
-        let mut out = live.into_iter().next().unwrap_or_else(|| vec![false; n]);
-        for p in &self.params {
-            out[p.0 as usize] = false;
+        live
+    }
+
+    /// The registers live at the end of block `b` (its terminator's
+    /// operands included), given [`Self::live_in`].
+    pub fn live_at_end(&self, b: usize, live_in: &[Vec<bool>]) -> Vec<bool> {
+        self.live_at_end_with(b, live_in, &self.return_blocks())
+    }
+
+    /// [`Self::live_at_end`], `rets` being [`Self::return_blocks`].
+    fn live_at_end_with(&self, b: usize, live_in: &[Vec<bool>], rets: &[BlockId]) -> Vec<bool> {
+        let blk = &self.blocks[b];
+        let succs = match blk.term {
+            Term::Ret => rets.to_vec(),
+            _ => blk.term.successors(),
+        };
+        let mut st = vec![false; self.regs.len()];
+        for s in succs {
+            for (x, y) in st.iter_mut().zip(&live_in[s.0 as usize]) {
+                *x |= *y;
+            }
         }
-        out
+        for r in blk.term.uses() {
+            st[r.0 as usize] = true;
+        }
+        st
     }
 
     /// Each block's predecessors (block indices) in the control-flow

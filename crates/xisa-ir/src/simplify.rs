@@ -1451,70 +1451,30 @@ fn drop_unreferenced_regs(k: &mut Kernel) {
 
 /// Registers live where a lane may stop and resume: before a sync point
 /// and at the start of a block a backward branch goes to (engines yield
-/// there). Plain liveness: a guarded write does not kill.
+/// there), by [`Kernel::live_in`]'s plain liveness.
 fn stored_at_stops(k: &Kernel) -> Vec<bool> {
-    let n = k.regs.len();
-    let nb = k.blocks.len();
-    let step = |inst: &crate::Inst, live: &mut Vec<bool>| {
-        if inst.guard.is_none() {
-            for d in inst.op.def_refs() {
-                live[d.0 as usize] = false;
-            }
-        }
-        for r in inst.op.reg_uses() {
-            live[r.0 as usize] = true;
-        }
-        if let Some(g) = inst.guard {
-            live[g.reg.0 as usize] = true;
-        }
-    };
-    let at_end = |b: usize, live_in: &[Vec<bool>]| {
-        let mut live = vec![false; n];
-        for s in k.blocks[b].term.successors() {
-            for (x, &y) in live.iter_mut().zip(&live_in[s.0 as usize]) {
-                *x |= y;
-            }
-        }
-        for r in k.blocks[b].term.uses() {
-            live[r.0 as usize] = true;
-        }
-        live
-    };
-    let mut live_in = vec![vec![false; n]; nb];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for b in (0..nb).rev() {
-            let mut live = at_end(b, &live_in);
-            for inst in k.blocks[b].insts.iter().rev() {
-                step(inst, &mut live);
-            }
-            if live != live_in[b] {
-                live_in[b] = live;
-                changed = true;
-            }
-        }
-    }
-    let mut hot = vec![false; n];
+    let live_in = k.live_in();
+    let mut hot = vec![false; k.regs.len()];
     let mut mark = |live: &[bool]| {
         for (h, &l) in hot.iter_mut().zip(live) {
             *h |= l;
         }
     };
-    for b in 0..nb {
-        let mut live = at_end(b, &live_in);
-        for inst in k.blocks[b].insts.iter().rev() {
-            if inst.op.is_sync() {
-                // What the resume loads, then what the stop stores (its
-                // operands included: the scheduler reads them).
+    for (b, block) in k.blocks.iter().enumerate() {
+        let mut live = k.live_at_end(b, &live_in);
+        for inst in block.insts.iter().rev() {
+            // At a sync point: what the resume loads, then what the stop
+            // stores (its operands included: the scheduler reads them).
+            let sync = inst.op.is_sync();
+            if sync {
                 mark(&live);
-                step(inst, &mut live);
+            }
+            inst.live_before(&mut live);
+            if sync {
                 mark(&live);
-            } else {
-                step(inst, &mut live);
             }
         }
-        for t in k.blocks[b].term.successors() {
+        for t in block.term.successors() {
             if t.0 as usize <= b {
                 mark(&live_in[t.0 as usize]);
             }

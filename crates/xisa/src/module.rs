@@ -295,18 +295,6 @@ impl Module {
         })
     }
 
-    /// Whether the frontend lifts kernel `name` differently for engines that
-    /// run a wave's lanes together (gfx942: whole wave masks, scalar state
-    /// computed once per wave), where lane mode computes wave-level state in
-    /// every lane.
-    pub fn has_wave_lift(&self, name: &str) -> bool {
-        let Some(i) = self.entries().iter().position(|k| k.name == name) else {
-            return false;
-        };
-        // (A wave lift that fails leaves the kernel to lane mode.)
-        matches!(self.wave_lifted(i), Some(Ok(_)))
-    }
-
     /// Every launch of entry `i` has fewer lanes along x than this: the
     /// ISA's largest workgroup extent, or a smaller size the kernel declares
     /// (launches are checked against both, `crate::limits`).

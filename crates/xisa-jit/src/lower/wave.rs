@@ -137,19 +137,9 @@ fn first_syncs(k: &Kernel) -> Vec<u32> {
         .blocks
         .iter()
         .map(|b| {
-            let mut min = NONE;
-            let mut open = true;
-            for inst in &b.insts {
-                if !inst.op.is_sync() {
-                    continue;
-                }
-                if open {
-                    min = min.min(id);
-                    open &= inst.guard.is_some();
-                }
-                id += 1;
-            }
-            (min, open)
+            let l = syncs_to_stop(&b.insts, id);
+            id += b.insts.iter().filter(|i| i.op.is_sync()).count() as u32;
+            l
         })
         .collect();
     let mut first: Vec<u32> = local.iter().map(|l| l.0).collect();
@@ -159,12 +149,7 @@ fn first_syncs(k: &Kernel) -> Vec<u32> {
             if !local[bi].1 {
                 continue;
             }
-            let m = b
-                .term
-                .successors()
-                .iter()
-                .map(|t| first[t.0 as usize])
-                .fold(first[bi], u32::min);
+            let m = after_block(b, &first, first[bi]);
             if m < first[bi] {
                 first[bi] = m;
                 changed = true;
@@ -176,30 +161,38 @@ fn first_syncs(k: &Kernel) -> Vec<u32> {
     }
 }
 
-/// [`first_syncs`] from instruction `from` of block `b` on.
-fn first_sync_from(k: &Kernel, first: &[u32], b: usize, from: usize) -> u32 {
-    let blk = &k.blocks[b];
-    let mut id = k.blocks[..b]
-        .iter()
-        .flat_map(|x| &x.insts)
-        .filter(|i| i.op.is_sync())
-        .count() as u32;
-    id += blk.insts[..from].iter().filter(|i| i.op.is_sync()).count() as u32;
+/// Over `insts`, whose first sync point has id `id`: the lowest sync point
+/// id up to the first unguarded one ([`NONE`]: none), and whether a lane
+/// goes past them all (none is unguarded).
+fn syncs_to_stop(insts: &[Inst], mut id: u32) -> (u32, bool) {
     let mut min = NONE;
-    for inst in &blk.insts[from..] {
-        if inst.op.is_sync() {
-            min = min.min(id);
-            if inst.guard.is_none() {
-                return min;
-            }
-            id += 1;
+    for inst in insts.iter().filter(|i| i.op.is_sync()) {
+        min = min.min(id);
+        if inst.guard.is_none() {
+            return (min, false);
         }
+        id += 1;
     }
-    blk.term
+    (min, true)
+}
+
+/// `min` lowered by [`first_syncs`] of block `b`'s successors.
+fn after_block(b: &xisa_ir::Block, first: &[u32], min: u32) -> u32 {
+    b.term
         .successors()
         .iter()
         .map(|t| first[t.0 as usize])
         .fold(min, u32::min)
+}
+
+/// [`first_syncs`] from instruction `from` of block `b` on, where the first
+/// sync point has id `id`.
+fn first_sync_from(k: &Kernel, first: &[u32], b: usize, from: usize, id: u32) -> u32 {
+    let blk = &k.blocks[b];
+    match syncs_to_stop(&blk.insts[from..], id) {
+        (min, true) => after_block(blk, first, min),
+        (min, false) => min,
+    }
 }
 
 /// A loop wave mode runs one lane at a time, each lane from the header to
@@ -1005,7 +998,7 @@ impl Lowerer<'_, '_> {
             .ins()
             .icmp_imm_u(IntCC::UnsignedGreaterThan, f, i64::from(k));
         if inst.guard.is_some()
-            && first_sync_from(self.k, &self.ws().plan.first_sync, bi, idx + 1) <= k
+            && first_sync_from(self.k, &self.ws().plan.first_sync, bi, idx + 1, k + 1) <= k
         {
             let p = self.guarded_mask(inst.guard);
             let whole = self.b.ins().icmp(IntCC::Equal, p, m);
