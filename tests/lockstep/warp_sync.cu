@@ -102,3 +102,37 @@ extern "C" __global__ void bounded_step(const int *in, int *out, int e, unsigned
     out[t] = s[t + 32];
     out[t + 64] = m[t + 32];
 }
+
+// A tree step whose read is exactly the bound away, `if (t < b) s[t] =
+// f(s[t + b])`, `b` a kernel argument. The reads' shared addresses are
+// computed in 32 bits (inline PTX), as shared addresses are, so they wrap
+// for huge `b`. While `4·b` does not wrap, no lane that takes the branch
+// reads a slot another such lane writes: xisa proves the step needs no
+// wave sync for every such `b` and checks only `b` against that limit at
+// run time. Past it (`b = 2^30 - k`: the reads land `k` slots down) lanes
+// read slots lower lanes write, and the lockstep order matters again. Two
+// arrays, so that ptxas branches around the step (as in `bounded_step`).
+extern "C" __global__ void step_by_bound(const int *in, int *out, unsigned b) {
+    __shared__ int s[96];
+    __shared__ int m[96];
+    unsigned t = threadIdx.x;
+    s[t] = -1;
+    s[t + 32] = in[t];
+    s[t + 64] = -2;
+    m[t] = 1;
+    m[t + 32] = -in[t];
+    m[t + 64] = 2;
+    __syncthreads();
+    unsigned sb = (unsigned)__cvta_generic_to_shared(s);
+    unsigned mb = (unsigned)__cvta_generic_to_shared(m);
+    if (t < b) {
+        int v, w;
+        asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(sb + 4u * (t + 32u + b)));
+        s[t + 32] = v * 3 + (int)t;
+        asm volatile("ld.shared.u32 %0, [%1];" : "=r"(w) : "r"(mb + 4u * (t + 32u + b)));
+        m[t + 32] = max(m[t + 32], w + (int)t);
+    }
+    __syncthreads();
+    out[t] = s[t + 32];
+    out[t + 32] = m[t + 32];
+}

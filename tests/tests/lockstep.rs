@@ -334,3 +334,73 @@ fn sm75_bounded_step_checks_span_the_lanes_below_the_bound() {
         }
     }
 }
+
+/// A tree step whose read is exactly its bound away, `if (t < b) s[t] =
+/// f(s[t + b])` (`warp_sync.cu`'s `step_by_bound`, reads through 32-bit
+/// shared addresses): xisa proves (`xisa_ir::lockstep`, distances in terms
+/// of the bound) that no two lanes below `b` meet while `4·b` does not
+/// wrap, so each check is only `b <= limit`, with no distance computed per
+/// lane. Bounds near 2^30, 2^31 and 2^32 wrap the reads `k` slots down,
+/// onto slots lower lanes write: past the limit the wave syncs, and every
+/// case equals lockstep on every engine (without the limit, lane by lane,
+/// a lane would read its lower neighbours' new values).
+#[test]
+fn sm75_a_step_by_its_own_bound_checks_only_the_bound() {
+    let m = module("warp_sync.cubin");
+    let lifted = m.kernel("step_by_bound").expect("lifts").to_string();
+    assert!(
+        lifted.contains("wavesync") && lifted.contains("icmp.ule.i32 %ls.bound"),
+        "{lifted}"
+    );
+    assert!(
+        !lifted.contains("icmp.sge.i32 %ls."),
+        "a distance is checked per lane:\n{lifted}"
+    );
+    let inp = input(32, 41);
+    let wraps = [
+        (1u32 << 30) - 1,
+        (1 << 30) - 5,
+        (1 << 30) - 31,
+        (1 << 30) - 32,
+        (1 << 31) - 3,
+        u32::MAX,
+        u32::MAX - 6,
+    ];
+    for b in [1u32, 2, 5, 16, 31, 32].into_iter().chain(wraps) {
+        let (mut s, mut mx) = (vec![0i32; 96], vec![0i32; 96]);
+        for t in 0..32 {
+            (s[t], s[t + 32], s[t + 64]) = (-1, inp[t], -2);
+            (mx[t], mx[t + 32], mx[t + 64]) = (1, -inp[t], 2);
+        }
+        let (olds, oldm) = (s.clone(), mx.clone());
+        for t in 0..32u32.min(b) {
+            // The 32-bit byte address, back to a slot.
+            let src = (4u32.wrapping_mul((t + 32).wrapping_add(b)) / 4) as usize;
+            let t = t as usize;
+            s[t + 32] = olds[src].wrapping_mul(3).wrapping_add(t as i32);
+            mx[t + 32] = oldm[t + 32].max(oldm[src].wrapping_add(t as i32));
+        }
+        let want: Vec<i32> = s[32..64].iter().chain(&mx[32..64]).copied().collect();
+        for engine in ENGINES {
+            let dev = Device::new().expect("device");
+            let i = dev.upload(&bytes(&inp)).expect("upload");
+            let o = dev.alloc(4 * 64).expect("alloc");
+            let opts = LaunchOptions {
+                grid: [1, 1, 1],
+                block: [32, 1, 1],
+                engine,
+                ..LaunchOptions::default()
+            };
+            let args = [ArgSpec::Ptr(i), ArgSpec::Ptr(o), ArgSpec::U32(b)];
+            dev.launch(&m, "step_by_bound", &opts, &args)
+                .unwrap_or_else(|err| panic!("b={b:#x} ({engine}): {err}"));
+            let got: Vec<i32> = dev
+                .read(o, 4 * 64)
+                .expect("read")
+                .chunks_exact(4)
+                .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            assert_eq!(got, want, "b={b:#x} ({engine})");
+        }
+    }
+}

@@ -438,6 +438,14 @@ impl Uniformity {
         self.local(k, b, at, o, guard, 0)
     }
 
+    /// True when `a | konst`, read at instruction `at` of block `b`, is
+    /// `a + konst`: the bits `a` can have (its form `c·tid.x + u` with `u`
+    /// known, `tid.x` below the bound) are all below `konst`'s lowest set bit.
+    pub fn or_is_add(&self, k: &Kernel, b: usize, at: usize, a: &Operand, konst: u64) -> bool {
+        let fa = self.form_at(k, b, at, a, None);
+        disjoint_or(fa, Affine::konst(konst), self.tid_bound).is_some()
+    }
+
     fn local(
         &self,
         k: &Kernel,

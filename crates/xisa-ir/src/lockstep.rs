@@ -34,6 +34,11 @@
 //! reduction's `if (tid < s)`), two such lanes are fewer than `min(T, W)`
 //! apart, and the check uses that span instead of the wave size `W`: the
 //! step that adds `s[t + d]` to `s[t]` for `t < d` never waits.
+//! Distances are also followed back to the values they are computed from
+//! (`distance`): one that is a constant is decided at compile time, and
+//! one that is `a·T + b` in terms of the bound itself (the step's `s[t + s]`
+//! under `if (t < s)`: `4·s`) is proved clear for every `T` from 1 up to a
+//! limit, so that its check is `T <= limit` alone, not a distance per lane.
 //!
 //! Host output is ordered the same way: a `hostcall` (device `printf`) after
 //! another since the last sync point waits for the wave, so a converged
@@ -45,6 +50,10 @@ use crate::inst::{Address, BinOp, CvtOp, Guard, ICond, Inst, Op, Operand, Reg, S
 use crate::kernel::Kernel;
 use crate::op;
 use crate::types::{Space, Type};
+
+mod distance;
+
+use distance::{Decision, Sym, Syms};
 
 /// Shared accesses made since the last sync point on some path (a bit set).
 type State = u8;
@@ -177,10 +186,15 @@ enum Action {
     None,
     /// An unconditional wave sync.
     Sync,
-    /// A wave sync guarded by a runtime check that some of these earlier
-    /// accesses of the block (instruction indices) may overlap this one in
-    /// another lane of the wave.
-    Checked(Vec<usize>),
+    /// A wave sync guarded by a runtime check that some of the `dynamic`
+    /// earlier accesses of the block (instruction indices) may overlap this
+    /// one in another lane of the wave, or that the block's lane bound is
+    /// above `limit` (past it, [`distance::decide`]'s proof of the other
+    /// pairs does not hold).
+    Checked {
+        dynamic: Vec<usize>,
+        limit: Option<u32>,
+    },
     /// An unconditional wave sync that would be checked if these guarded
     /// earlier accesses had their addresses in every lane ([`speculate`]).
     SyncFor(Vec<usize>),
@@ -194,11 +208,11 @@ enum Action {
 /// earlier in this block (after its last unguarded sync point) and all of
 /// them, and this one, have forms with the same `c`: then whether any lane's
 /// access can overlap another lane's is a uniform runtime check
-/// ([`emit_check`]) and the sync runs only when it can. A checked sync does
+/// ([`Emit::check`]) and the sync runs only when it can. A checked sync does
 /// not reset the state (it may not run).
-fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, Vec<Action>) {
-    let insts = &k.blocks[b].insts;
-    let wave = k.wave_size.max(1) as i64;
+fn walk(cx: &Cx, b: usize, input: State) -> (State, Vec<Action>) {
+    let insts = &cx.k.blocks[b].insts;
+    let forms = &cx.forms[b];
     let mut outside = input;
     // Accesses of this block since its last unguarded sync point.
     let mut pending: Vec<(usize, State)> = Vec::new();
@@ -230,13 +244,13 @@ fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, V
                     .iter()
                     .all(|&j| forms[j].is_some_and(|e| e.c == x.c))
             });
-        // Pairs whose distance is known here are decided now.
-        let decided: Vec<Option<bool>> = against
+        // Pairs whose distance is known here, or known in terms of the
+        // lane bound, are decided now.
+        let decided: Vec<Decision> = against
             .iter()
             .map(|&j| match (forms[j], forms[i]) {
-                (Some(e), Some(x)) => static_distance(insts, j, &e, i, &x)
-                    .map(|d| disjoint(d, x.c, wave, e.len as i64, x.len as i64)),
-                _ => None,
+                (Some(e), Some(x)) => cx.decide(b, (j, &e), (i, &x)),
+                _ => Decision::Dynamic,
             })
             .collect();
         // A lane that skips a guarded E cannot tell the distance and would
@@ -244,18 +258,25 @@ fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, V
         let guarded_dynamic: Vec<usize> = against
             .iter()
             .zip(&decided)
-            .filter(|(&j, d)| d.is_none() && forms[j].is_some_and(|e| !e.everywhere))
+            .filter(|(&j, d)| **d == Decision::Dynamic && forms[j].is_some_and(|e| !e.everywhere))
             .map(|(&j, _)| j)
             .collect();
-        let could_check = checkable && decided.iter().all(|d| *d != Some(false));
+        let could_check = checkable && !decided.contains(&Decision::Known(false));
         if could_check && guarded_dynamic.is_empty() {
             let dynamic = against
                 .iter()
                 .zip(&decided)
-                .filter(|(_, d)| d.is_none())
+                .filter(|(_, d)| **d == Decision::Dynamic)
                 .map(|(j, _)| *j)
                 .collect();
-            actions[i] = Action::Checked(dynamic);
+            let limit = decided
+                .iter()
+                .filter_map(|d| match d {
+                    Decision::UpTo(l) => Some(*l),
+                    _ => None,
+                })
+                .min();
+            actions[i] = Action::Checked { dynamic, limit };
             pending.push((i, kind));
         } else {
             actions[i] = if could_check {
@@ -272,6 +293,39 @@ fn walk(k: &Kernel, forms: &[Option<Form>], b: usize, input: State) -> (State, V
     (outside | here, actions)
 }
 
+/// What [`walk`] decides from: the kernel, its accesses' forms (per block
+/// and instruction), and where there is a divergence analysis, the values
+/// addresses are computed from and each block's lane bound `T` in their
+/// terms.
+struct Cx<'a> {
+    k: &'a Kernel,
+    forms: &'a [Vec<Option<Form>>],
+    syms: Option<Syms<'a>>,
+    bounds: Vec<Option<Sym>>,
+}
+
+impl Cx<'_> {
+    /// Whether lanes of the wave can overlap E (instruction `e_at` of block
+    /// `b`) and the later X (`x_at`), as far as known at compile time.
+    fn decide(&self, b: usize, (e_at, e): (usize, &Form), (x_at, x): (usize, &Form)) -> Decision {
+        let insts = &self.k.blocks[b].insts;
+        let wave = self.k.wave_size.max(1) as i64;
+        let (le, lx) = (e.len as i64, x.len as i64);
+        let bound = self.bounds.get(b).and_then(Option::as_ref);
+        if let Some(d) = static_distance(insts, e_at, e, x_at, x) {
+            return distance::decide(&Sym::konst(d), bound, wave, x.c, le, lx);
+        }
+        let Some(syms) = &self.syms else {
+            return Decision::Dynamic;
+        };
+        let at = |i: usize, f: &Form| Some(syms.value(b, i, f.base)?.plus(f.off));
+        match (at(e_at, e), at(x_at, x)) {
+            (Some(ae), Some(ax)) => distance::decide(&ae.minus(&ax), bound, wave, x.c, le, lx),
+            _ => Decision::Dynamic,
+        }
+    }
+}
+
 /// `addr_E - addr_X` when it is known at compile time: both addresses
 /// constant, or the same base register, not rewritten between the two.
 fn static_distance(insts: &[Inst], e_at: usize, e: &Form, x_at: usize, x: &Form) -> Option<i64> {
@@ -286,14 +340,6 @@ fn static_distance(insts: &[Inst], e_at: usize, e: &Form, x_at: usize, x: &Form)
         }
         _ => None,
     }
-}
-
-/// True when E at `c·a + u_E` (`len_e` bytes) and X at `c·b + u_X` (`len_x`
-/// bytes), `d = u_E - u_X`, cannot overlap for two lanes `0 < |a-b| < wave`
-/// (see [`emit_check`]).
-fn disjoint(d: i64, c: i64, wave: i64, len_e: i64, len_x: i64) -> bool {
-    let w1 = c * (wave - 1);
-    (len_x - c..=c - len_e).contains(&d) || d >= w1 + len_x || d <= -w1 - len_e
 }
 
 /// Where a uniform bound on `tid.x` in the lanes that run block `b` comes
@@ -509,6 +555,46 @@ fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
                 .collect()
         })
         .collect();
+    let actions = {
+        let syms = uni.as_ref().map(|u| Syms::new(k, u));
+        let bounds = match (&uni, &syms) {
+            (Some(u), Some(sy)) => {
+                let preds = k.predecessors();
+                let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
+                let lane = laneid_reg(k);
+                (0..n)
+                    .map(|b| {
+                        if !forms[b].iter().any(Option::is_some) {
+                            return None;
+                        }
+                        let (p, j, t) = lane_bound(k, u, lane, &preds, &returns, b)?;
+                        sy.value(p, j, t)
+                    })
+                    .collect()
+            }
+            _ => vec![None; n],
+        };
+        let cx = Cx {
+            k,
+            forms: &forms,
+            syms,
+            bounds,
+        };
+        block_actions(&cx)
+    };
+    Analysis {
+        uni,
+        forms,
+        actions,
+    }
+}
+
+/// What to do before each instruction of each block (empty for a block the
+/// entry does not reach), from the blocks' in-states (a forward
+/// may-analysis, join = union).
+fn block_actions(cx: &Cx) -> Vec<Vec<Action>> {
+    let k = cx.k;
+    let n = k.blocks.len();
     let mut input: Vec<Option<State>> = vec![None; n];
     input[0] = Some(0);
     // A call returns with whatever the callee did: assume everything.
@@ -520,7 +606,7 @@ fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
     let mut work: Vec<usize> = (0..n).filter(|&b| input[b].is_some()).collect();
     while let Some(b) = work.pop() {
         let Some(s) = input[b] else { continue };
-        let (s, _) = walk(k, &forms[b], b, s);
+        let (s, _) = walk(cx, b, s);
         for succ in k.blocks[b].term.successors() {
             let j = succ.0 as usize;
             let Some(slot) = input.get_mut(j) else {
@@ -533,14 +619,9 @@ fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
             }
         }
     }
-    let actions = (0..n)
-        .map(|b| input[b].map_or_else(Vec::new, |s| walk(k, &forms[b], b, s).1))
-        .collect();
-    Analysis {
-        uni,
-        forms,
-        actions,
-    }
+    (0..n)
+        .map(|b| input[b].map_or_else(Vec::new, |s| walk(cx, b, s).1))
+        .collect()
 }
 
 /// The speculated address register of guarded shared accesses, by block
@@ -751,7 +832,9 @@ fn place_bounds(k: &mut Kernel, a: &Analysis) -> (Vec<Option<Operand>>, Vec<(usi
     let lane = laneid_reg(k);
     let mut sources = Vec::new();
     for b in 0..n {
-        let checked = a.actions[b].iter().any(|a| matches!(a, Action::Checked(_)));
+        let checked = a.actions[b]
+            .iter()
+            .any(|a| matches!(a, Action::Checked { .. }));
         if let Some(src) = checked
             .then(|| lane_bound(k, uni, lane, &preds, &returns, b))
             .flatten()
@@ -878,30 +961,37 @@ impl Emit<'_, '_> {
         &mut self,
         (wave, w1_run): (u32, Option<Reg>),
         geom: Reg,
-        (fx, ax): (&Form, Reg),
-        earlier: &[(Form, Reg)],
+        limit: Option<(Operand, u32)>,
+        fx: &Form,
+        pairs: Option<&(Reg, Vec<(Form, Reg)>)>,
     ) -> Reg {
         let mut ok = geom;
+        if let Some((t, l)) = limit {
+            let within = self.icmp(ICond::Ule, t, Operand::Imm(l as u64));
+            ok = self.bin(BinOp::And, Type::I1, ok, within);
+        }
         let w1 = (wave as i64 - 1) * fx.c;
-        for (fe, ae) in earlier {
-            let d = self.bin(BinOp::Sub, Type::I32, *ae, ax);
-            let (le, lx, c) = (fe.len as i64, fx.len as i64, fx.c);
-            let (hi_limit, lo_limit) = match w1_run {
-                None => (imm32(w1 + lx), imm32(-w1 - le)),
-                Some(w) => (
-                    self.bin(BinOp::Add, Type::I32, w, imm32(lx)).into(),
-                    self.bin(BinOp::Sub, Type::I32, imm32(-le), w).into(),
-                ),
-            };
-            let hi = self.icmp(ICond::Sge, d, hi_limit);
-            let lo = self.icmp(ICond::Sle, d, lo_limit);
-            let mut safe = self.bin(BinOp::Or, Type::I1, hi, lo);
-            if 2 * c >= le + lx {
-                let m0 = self.bin(BinOp::Sub, Type::I32, d, imm32(lx - c));
-                let mid = self.icmp(ICond::Ule, m0, imm32(2 * c - le - lx));
-                safe = self.bin(BinOp::Or, Type::I1, safe, mid);
+        if let Some((ax, earlier)) = pairs {
+            for (fe, ae) in earlier {
+                let d = self.bin(BinOp::Sub, Type::I32, *ae, *ax);
+                let (le, lx, c) = (fe.len as i64, fx.len as i64, fx.c);
+                let (hi_limit, lo_limit) = match w1_run {
+                    None => (imm32(w1 + lx), imm32(-w1 - le)),
+                    Some(w) => (
+                        self.bin(BinOp::Add, Type::I32, w, imm32(lx)).into(),
+                        self.bin(BinOp::Sub, Type::I32, imm32(-le), w).into(),
+                    ),
+                };
+                let hi = self.icmp(ICond::Sge, d, hi_limit);
+                let lo = self.icmp(ICond::Sle, d, lo_limit);
+                let mut safe = self.bin(BinOp::Or, Type::I1, hi, lo);
+                if 2 * c >= le + lx {
+                    let m0 = self.bin(BinOp::Sub, Type::I32, d, imm32(lx - c));
+                    let mid = self.icmp(ICond::Ule, m0, imm32(2 * c - le - lx));
+                    safe = self.bin(BinOp::Or, Type::I1, safe, mid);
+                }
+                ok = self.bin(BinOp::And, Type::I1, ok, safe);
             }
-            ok = self.bin(BinOp::And, Type::I1, ok, safe);
         }
         let mut stop = self.bin(BinOp::Xor, Type::I1, ok, Operand::Imm(1));
         if let Some(g) = fx.guard {
@@ -1026,9 +1116,11 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
         // Accesses a check reads need their address temporaries.
         let mut needs = vec![false; actions.len()];
         for (i, a) in actions.iter().enumerate() {
-            if let Action::Checked(e) = a {
-                needs[i] = true;
-                for &j in e {
+            if let Action::Checked { dynamic, .. } = a {
+                if !dynamic.is_empty() {
+                    needs[i] = true;
+                }
+                for &j in dynamic {
                     needs[j] = true;
                 }
             }
@@ -1056,26 +1148,37 @@ pub fn insert_wave_syncs_within(k: &mut Kernel, tid_bound: u64) -> usize {
                     out.push(inst(Op::WaveSync, pc));
                     added += 1;
                 }
-                Action::Checked(against) => {
+                Action::Checked { dynamic, limit } => {
                     let g = *geom.get_or_insert_with(|| e.t.reg(Type::I1));
                     let fx = forms[b][i].expect("checked");
-                    let ax = temps[i].expect("made above");
-                    let earlier: Vec<(Form, Reg)> = against
-                        .iter()
-                        .map(|&j| {
-                            let a = temps[j].expect("made at the access");
-                            (forms[b][j].expect("checked"), a)
-                        })
-                        .collect();
-                    let w1_run = bounds[b].map(|tb| match spans.iter().find(|(c, _)| *c == fx.c) {
-                        Some(&(_, r)) => r,
-                        None => {
-                            let r = e.span(wave, tb, fx.c);
-                            spans.push((fx.c, r));
-                            r
-                        }
+                    // (A limit comes with a lane bound: `place_bounds`
+                    // placed one for every block with a checked sync.)
+                    let limit = limit.and_then(|l| Some((bounds[b]?, l)));
+                    let pairs = (!dynamic.is_empty()).then(|| {
+                        let ax = temps[i].expect("made above");
+                        let earlier: Vec<(Form, Reg)> = dynamic
+                            .iter()
+                            .map(|&j| {
+                                let a = temps[j].expect("made at the access");
+                                (forms[b][j].expect("checked"), a)
+                            })
+                            .collect();
+                        (ax, earlier)
                     });
-                    let stop = e.check((wave, w1_run), g, (&fx, ax), &earlier);
+                    let w1_run = match pairs {
+                        Some(_) => {
+                            bounds[b].map(|tb| match spans.iter().find(|(c, _)| *c == fx.c) {
+                                Some(&(_, r)) => r,
+                                None => {
+                                    let r = e.span(wave, tb, fx.c);
+                                    spans.push((fx.c, r));
+                                    r
+                                }
+                            })
+                        }
+                        None => None,
+                    };
+                    let stop = e.check((wave, w1_run), g, limit, &fx, pairs.as_ref());
                     let mut w = inst(Op::WaveSync, pc);
                     w.guard = Some(Guard {
                         reg: stop,
@@ -1348,7 +1451,7 @@ entry:
     /// A tree reduction's step `s[t] += s[t + s]` (block `step`, then
     /// `done`), the end of the kernels below.
     const TREE_STEP: &str = "step:
-  %b = mad.i32 %s, 4, %a
+  %b = mad.i32 %d, 4, %a
   %v = ld.shared.b32 [%a]
   %w = ld.shared.b32 [%b]
   %v = add.i32 %v, %w
@@ -1358,7 +1461,7 @@ done:
   exit
 }";
 
-    /// The step of a tree reduction behind `if (tid < s)`: the lanes that
+    /// A step `s[t] += s[t + d]` behind `if (tid < s)`: the lanes that
     /// run it are fewer than `min(s, W)` apart. The pass copies `s` where
     /// the branch compares it (the lifter reuses the register after) and
     /// the check spans that many lanes. A bound the lanes do not all share
@@ -1368,7 +1471,7 @@ done:
     fn a_branch_on_tid_below_a_uniform_bounds_the_checked_span() {
         let src = |cmp: &str| {
             format!(
-                "kernel @x(%o: i64, %s: i32) {{
+                "kernel @x(%o: i64, %s: i32, %d: i32) {{
   reg %t: i32, %a: i32, %b: i32, %v: i32, %w: i32, %p: i1, %q: i1, %n: i32
 entry:
   %t = special.tid.x
@@ -1398,6 +1501,55 @@ entry:
         }
     }
 
+    /// A tree reduction's step proper, `s[t] += s[t + s]` behind `if (tid <
+    /// s)`: the distance is four times the bound, which keeps every lane
+    /// below the bound clear of the others' slots until `4·s` wraps, so the
+    /// check is only the bound against that limit (no distance per lane);
+    /// through a 64-bit address computation (`mulwide`, truncated) and a
+    /// second load of the argument (as lifters load it for each use)
+    /// alike. Step `s + 1` instead of `s` stays clear too; `s - 1` meets
+    /// the next lane as soon as two lanes run: the wave syncs for `s > 1`.
+    #[test]
+    fn a_step_by_the_bound_itself_checks_only_the_bound() {
+        let src = |dist: &str| {
+            format!(
+                "kernel @x(%o: i64) {{
+  reg %t: i32, %a: i32, %b: i32, %v: i32, %w: i32, %p: i1, %z: i64, %k: i32, %m: i32, %s: i32
+entry:
+  %t = special.tid.x
+  %z = mulwide.u32 %t, 4
+  %a = cvt.trunc.i32.i64 %z
+  %s = ld.param.b32 [0x8]
+  %p = icmp.ult.i32 %t, %s
+  brc %p, step, done
+step:
+  %k = ld.param.b32 [0x8]
+  {dist}
+  %b = mad.i32 %m, 4, %a
+  %v = ld.shared.b32 [%a]
+  %w = ld.shared.b32 [%b]
+  %v = add.i32 %v, %w
+  st.shared.b32 [%a], %v
+  br done
+done:
+  exit
+}}"
+            )
+        };
+        for dist in ["%m = mov.i32 %s", "%m = mov.i32 %k", "%m = add.i32 %s, 1"] {
+            let (n, text) = syncs_before(&src(dist));
+            assert_eq!(n, 1, "{dist}: {text}");
+            assert!(
+                text.contains("icmp.ule.i32 %ls.bound.1, "),
+                "{dist}: {text}"
+            );
+            assert!(!text.contains("icmp.sge"), "{dist}: {text}");
+        }
+        let (n, text) = syncs_before(&src("%m = sub.i32 %s, 1"));
+        assert_eq!(n, 1, "{text}");
+        assert!(text.contains("icmp.ule.i32 %ls.bound.1, 1\n"), "{text}");
+    }
+
     /// A GCN lifter's divergent `if (tid < s)`: the branch is on the lane's
     /// EXEC bit, `trunc((((zext(p & e)) << laneid) & mask) >> laneid)` with
     /// `p` the compare: the bit implies `p`, so the step gets the bound. An
@@ -1407,7 +1559,7 @@ entry:
     fn a_branch_on_the_lanes_exec_bit_bounds_the_checked_span() {
         let src = |join: &str, by: &str| {
             format!(
-                "kernel @x(%o: i64, %s: i32, %y: i64) {{
+                "kernel @x(%o: i64, %s: i32, %y: i64, %d: i32) {{
   reg %t: i32, %l: i32, %a: i32, %b: i32, %v: i32, %w: i32, %p: i1, %q: i1, %e: i1, %z: i64, %m: i64, %x: i64
 entry:
   %t = special.tid.x
