@@ -9,6 +9,15 @@ use std::sync::atomic::AtomicBool;
 /// sets the stack aside only for kernels that call).
 pub const CALL_STACK_DEPTH: usize = 1024;
 
+/// Slots between one lane's consecutive registers. A workgroup's register
+/// file is laid out by register (structure of arrays): register `r` of
+/// lane `l` is slot `r * REG_STRIDE + l`, so a run over the lanes reads
+/// each register from consecutive words, eight lanes to a cache line,
+/// where one lane's whole file would take lines of its own. A row holds
+/// the most lanes a workgroup has, plus a cache line so that the rows do
+/// not all start on the same cache set.
+pub const REG_STRIDE: usize = crate::launch::MAX_BLOCK_THREADS as usize + 8;
+
 /// `LaneProgram::run` result: the lane finished (`exit`).
 pub const STOP_EXIT: u32 = 0;
 /// The lane faulted; details in [`LaneCtx::fault`].
@@ -133,7 +142,7 @@ pub struct Counters {
 #[derive(Debug)]
 pub struct LaneCtx {
     /// This lane's registers: one `u64` slot per IR register (value in the low bits,
-    /// zero-extended).
+    /// zero-extended), register `r` at `regs + r * REG_STRIDE` ([`REG_STRIDE`]).
     pub regs: *mut u64,
     /// Host address that guest address [`crate::GUEST_BASE`] maps to.
     pub global_base: *mut u8,

@@ -472,10 +472,11 @@ pub fn launch(
                 ];
                 runner.reset(&cfg.params);
                 if let Some(init) = cfg.init {
-                    let n = runner.nregs();
                     for lane in 0..lanes as usize {
-                        let regs = &mut runner.regs[lane * n..(lane + 1) * n];
-                        if !init(wg, lane as u32, regs) {
+                        let mut regs = runner.lane_regs(lane);
+                        let run = init(wg, lane as u32, &mut regs);
+                        runner.set_lane_regs(lane, &regs);
+                        if !run {
                             runner.exit_lane(lane);
                         }
                     }
@@ -526,9 +527,8 @@ pub fn launch(
                     h(wg, runner.memories(), false);
                 }
                 if let Some(fin) = cfg.finish {
-                    let n = runner.nregs();
                     for lane in 0..lanes as usize {
-                        fin(wg, lane as u32, &runner.regs[lane * n..(lane + 1) * n]);
+                        fin(wg, lane as u32, &runner.lane_regs(lane));
                     }
                 }
             }

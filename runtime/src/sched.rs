@@ -14,7 +14,7 @@ use xisa_ir::op;
 
 use xisa_ir::{BarOp, HostFn, Kernel, Op, Operand, Reg, VoteMode, BARRIER_IDS};
 
-use crate::ctx::{self, Counters, FaultInfo, LaneCtx, LaneProgram, CALL_STACK_DEPTH};
+use crate::ctx::{self, Counters, FaultInfo, LaneCtx, LaneProgram, CALL_STACK_DEPTH, REG_STRIDE};
 use crate::grid::GridBarrier;
 
 /// Per register of `kernel`: no instruction writes it but a self-move
@@ -253,7 +253,8 @@ pub struct WorkgroupRunner<'k> {
     nregs: usize,
     nlanes: usize,
     wave: usize,
-    /// Registers, lane-major: `regs[lane * nregs + r]`.
+    /// Registers by register (structure of arrays): `regs[r * REG_STRIDE +
+    /// lane]` ([`REG_STRIDE`]).
     pub regs: Vec<u64>,
     /// Per lane: [`ctx::RUN_LANE`] (ready), [`ctx::STOP_EXIT`] (exited) or
     /// `STOP_SYNC_BASE + k` (waiting at sync point `k`): the stop codes
@@ -293,8 +294,15 @@ pub struct WorkgroupRunner<'k> {
     pub counters: Box<Counters>,
 }
 
+/// Register `r` of each of the first `nlanes` lanes in a register file laid
+/// out by register ([`REG_STRIDE`]).
+fn row(regs: &mut [u64], nlanes: usize, r: usize) -> &mut [u64] {
+    &mut regs[r * REG_STRIDE..r * REG_STRIDE + nlanes]
+}
+
 impl<'k> WorkgroupRunner<'k> {
-    /// A runner for workgroups of `nlanes` lanes with `shared_bytes` of
+    /// A runner for workgroups of `nlanes` lanes (at most
+    /// [`crate::launch::MAX_BLOCK_THREADS`]) with `shared_bytes` of
     /// shared memory, from the kernel's plan ([`RunnerPlan::of`]).
     pub fn with_plan(
         kernel: &'k Kernel,
@@ -303,6 +311,9 @@ impl<'k> WorkgroupRunner<'k> {
         plan: &RunnerPlan,
     ) -> Self {
         let nregs = kernel.regs.len().max(1);
+        // A register's row holds this many lanes (launches refuse larger
+        // workgroups before they get here).
+        let nlanes = nlanes.min(crate::launch::MAX_BLOCK_THREADS as usize);
         let call_depth = plan.call_depth;
         let sync_ops: Vec<&Op> = kernel
             .sync_points()
@@ -341,9 +352,9 @@ impl<'k> WorkgroupRunner<'k> {
             reg_masks: kernel.regs.iter().map(|d| d.ty.mask()).collect(),
             cleared: Some(plan.cleared.clone()),
             nregs,
-            nlanes,
             wave: kernel.wave_size.max(1) as usize,
-            regs: vec![0; nlanes * nregs],
+            regs: vec![0; REG_STRIDE * nregs],
+            nlanes,
             state: vec![ctx::STOP_EXIT; nlanes],
             ctxs: (0..nlanes).map(|_| LaneCtx::detached()).collect(),
             call_stack: vec![0; nlanes * call_depth],
@@ -359,6 +370,20 @@ impl<'k> WorkgroupRunner<'k> {
             all_at: None,
             insts: 0,
             counters: Box::default(),
+        }
+    }
+
+    /// Lane `lane`'s registers, in order.
+    pub fn lane_regs(&self, lane: usize) -> Vec<u64> {
+        (0..self.nregs)
+            .map(|r| self.regs[r * REG_STRIDE + lane])
+            .collect()
+    }
+
+    /// Sets lane `lane`'s registers from `vals` (in order).
+    pub fn set_lane_regs(&mut self, lane: usize, vals: &[u64]) {
+        for (r, v) in vals.iter().take(self.nregs).enumerate() {
+            self.regs[r * REG_STRIDE + lane] = *v;
         }
     }
 
@@ -406,14 +431,14 @@ impl<'k> WorkgroupRunner<'k> {
             // kernels have hundreds): clearing them all was a fifth of a
             // streaming kernel's time.
             Some(c) if c.len() * 4 < self.nregs => {
-                for lane in self.regs.chunks_exact_mut(self.nregs) {
-                    for &r in c {
-                        lane[r] = 0;
-                    }
+                for &r in c {
+                    row(&mut self.regs, self.nlanes, r).fill(0);
                 }
             }
             _ => {
-                self.regs.fill(0);
+                for r in 0..self.nregs {
+                    row(&mut self.regs, self.nlanes, r).fill(0);
+                }
                 // Nothing is kept: the parameters and the prologue's
                 // values go in again.
                 self.params_set = false;
@@ -440,9 +465,7 @@ impl<'k> WorkgroupRunner<'k> {
                 v |= (*b as u64) << (8 * i);
             }
             let v = v & slot.ty.mask();
-            for lane in 0..self.nlanes {
-                self.regs[lane * self.nregs + slot.reg.0 as usize] = v;
-            }
+            row(&mut self.regs, self.nlanes, slot.reg.0 as usize).fill(v);
         }
     }
 
@@ -460,7 +483,7 @@ impl<'k> WorkgroupRunner<'k> {
         let n = self.nregs;
         let mut first = std::mem::take(&mut self.uniform_regs);
         first.clear();
-        first.extend_from_slice(&self.regs[..n]);
+        first.extend((0..n).map(|r| self.regs[r * REG_STRIDE]));
         xisa_ir::uniform::eval_prologue(self.kernel, prologue, &mut first, params, env);
         if self.uniform_dsts.is_empty() {
             // The same prologue every workgroup.
@@ -484,10 +507,8 @@ impl<'k> WorkgroupRunner<'k> {
             .copied()
             .filter(|&d| fresh || !kept[d] || last[d] != first[d])
             .collect();
-        for lane in self.regs.chunks_exact_mut(n) {
-            for &d in &changed {
-                lane[d] = first[d];
-            }
+        for &d in &changed {
+            row(&mut self.regs, self.nlanes, d).fill(first[d]);
         }
         self.uniform_last.clear();
         self.uniform_last.extend_from_slice(&first);
@@ -618,7 +639,7 @@ impl<'k> WorkgroupRunner<'k> {
             *c = LaneCtx {
                 // In bounds: `regs`, `local` and `call_stack` hold every lane's
                 // slice (`local` at least one word when lanes have none).
-                regs: regs.wrapping_add(lane * self.nregs),
+                regs: regs.wrapping_add(lane),
                 global_base: geo.global_base,
                 global_limit: geo.global_limit,
                 shared_base,
@@ -1062,7 +1083,7 @@ impl<'k> WorkgroupRunner<'k> {
 
     fn read(&self, lane: usize, op: Operand) -> u64 {
         match op {
-            Operand::Reg(r) => self.regs[lane * self.nregs + r.0 as usize],
+            Operand::Reg(r) => self.regs[r.0 as usize * REG_STRIDE + lane],
             Operand::Imm(v) => v,
         }
     }
@@ -1073,7 +1094,7 @@ impl<'k> WorkgroupRunner<'k> {
             .get(r.0 as usize)
             .copied()
             .unwrap_or(u64::MAX);
-        self.regs[lane * self.nregs + r.0 as usize] = v & m;
+        self.regs[r.0 as usize * REG_STRIDE + lane] = v & m;
     }
 
     fn exec_warp_op(&mut self, k: u32, w0: usize, w1: usize, group: &[usize]) {

@@ -92,14 +92,19 @@ struct Lane<'a> {
 impl Lane<'_> {
     fn get(&self, op: Operand) -> u64 {
         match op {
-            Operand::Reg(r) => self.regs[r.0 as usize],
+            Operand::Reg(r) => self.reg(r),
             Operand::Imm(v) => v,
         }
     }
 
+    /// Register `r`'s slot (the file is laid out by register: `ctx::REG_STRIDE`).
+    fn reg(&self, r: Reg) -> u64 {
+        self.regs[r.0 as usize * ctx::REG_STRIDE]
+    }
+
     fn set(&mut self, r: Reg, v: u64) {
         let ty = self.kernel.regs[r.0 as usize].ty;
-        self.regs[r.0 as usize] = v & ty.mask();
+        self.regs[r.0 as usize * ctx::REG_STRIDE] = v & ty.mask();
     }
 
     /// Resolves a flat address in `space` to a host pointer and the address the
@@ -376,7 +381,7 @@ impl Lane<'_> {
     fn guard_ok(&self, inst: &Inst) -> bool {
         match inst.guard {
             None => true,
-            Some(g) => (self.regs[g.reg.0 as usize] & 1 != 0) != g.negate,
+            Some(g) => (self.reg(g.reg) & 1 != 0) != g.negate,
         }
     }
 
@@ -409,9 +414,11 @@ impl LaneProgram for Interp {
             };
             return ctx::STOP_FAULT;
         };
-        let nregs = k.regs.len();
-        // SAFETY: the runtime gives each lane `nregs` register slots.
-        let regs = unsafe { std::slice::from_raw_parts_mut(ctx.regs, nregs) };
+        // The lane's slots from its first register's to its last's.
+        let span = k.regs.len().saturating_sub(1) * ctx::REG_STRIDE + 1;
+        // SAFETY: the runtime gives each lane a slot in every register's
+        // row (`ctx::REG_STRIDE` apart), every kernel at least one.
+        let regs = unsafe { std::slice::from_raw_parts_mut(ctx.regs, span) };
         let mut lane = Lane {
             ctx,
             regs,
@@ -450,7 +457,7 @@ impl LaneProgram for Interp {
             let next = match &b.term {
                 Term::Br(t) => t.0 as usize,
                 Term::BrCond { cond, then_, else_ } => {
-                    if lane.regs[cond.0 as usize] & 1 != 0 {
+                    if lane.reg(*cond) & 1 != 0 {
                         then_.0 as usize
                     } else {
                         else_.0 as usize
@@ -461,7 +468,7 @@ impl LaneProgram for Interp {
                     targets,
                     default,
                 } => {
-                    let i = lane.regs[index.0 as usize];
+                    let i = lane.reg(*index);
                     targets.get(i as usize).unwrap_or(default).0 as usize
                 }
                 Term::Call { target, ret } => {

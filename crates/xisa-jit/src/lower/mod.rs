@@ -837,7 +837,7 @@ fn slot_flags() -> MemFlagsData {
 }
 
 fn slot_offset(i: usize) -> i32 {
-    (i * 8) as i32
+    (i * 8 * ctx::REG_STRIDE) as i32
 }
 
 /// True for ops that must not run when their guard is off (memory, fences).

@@ -13,8 +13,8 @@ use xisa_ir::semantics as sem;
 use xisa_ir::{Address, AtomOp, AtomType, ICond, Kernel, Op, Reg, Scope, Space, Term, Type};
 use xisa_jit::JitProgram;
 use xisa_runtime::ctx::{
-    fault_kind, space_code, Counters, LaneCtx, CALL_STACK_DEPTH, RESUME_ENTRY, STOP_EXIT,
-    STOP_YIELD,
+    fault_kind, space_code, Counters, LaneCtx, CALL_STACK_DEPTH, REG_STRIDE, RESUME_ENTRY,
+    STOP_EXIT, STOP_YIELD,
 };
 use xisa_runtime::{LaneProgram, GUEST_BASE};
 
@@ -221,8 +221,14 @@ struct SharedLane {
 }
 
 fn run_shared(p: &JitProgram, mem: &[AtomicU64], regs: Vec<u64>) -> Vec<u64> {
+    // Laid out as a workgroup's register file (`REG_STRIDE`).
+    let mut file = vec![0; regs.len() * REG_STRIDE];
+    for (r, v) in regs.iter().enumerate() {
+        file[r * REG_STRIDE] = *v;
+    }
+    let n = regs.len();
     let mut l = SharedLane {
-        regs,
+        regs: file,
         stack: vec![0; CALL_STACK_DEPTH],
         cancel: Box::new(AtomicBool::new(false)),
         counters: Box::default(),
@@ -240,7 +246,7 @@ fn run_shared(p: &JitProgram, mem: &[AtomicU64], regs: Vec<u64>) -> Vec<u64> {
             ..LaneCtx::detached()
         };
         match p.run(&mut c) {
-            STOP_EXIT => return l.regs,
+            STOP_EXIT => return (0..n).map(|r| l.regs[r * REG_STRIDE]).collect(),
             STOP_YIELD => resume = c.resume,
             s => panic!("stop {s}, fault {:?}", c.fault),
         }

@@ -8,7 +8,7 @@ use xisa_ir::{
     Scope, Space, Term, Type,
 };
 use xisa_jit::{compile, JitOptions, JitProgram, OptLevel};
-use xisa_runtime::ctx::{Counters, FaultInfo, LaneCtx, CALL_STACK_DEPTH, RESUME_ENTRY};
+use xisa_runtime::ctx::{Counters, FaultInfo, LaneCtx, CALL_STACK_DEPTH, REG_STRIDE, RESUME_ENTRY};
 use xisa_runtime::{LaneProgram, GUEST_BASE};
 
 /// Options used by the tests: verifier on, stats on.
@@ -190,7 +190,12 @@ pub fn ordered(m: Op, order: Order, scope: Scope, uniform: bool) -> Op {
 
 /// Everything one lane needs, owned; `ctx()` points into it.
 pub struct Lane {
+    /// The registers, in order (`ctx()` lays them out as the runtime does,
+    /// `keep()` reads them back).
     pub regs: Vec<u64>,
+    /// The register file `ctx()` points at: register `r` at `r *
+    /// REG_STRIDE`, as in a workgroup's file.
+    file: Vec<u64>,
     pub global: Vec<u64>,
     pub global_len: usize,
     pub shared: Vec<u64>,
@@ -212,6 +217,7 @@ impl Lane {
     pub fn new(k: &Kernel, global: usize) -> Lane {
         Lane {
             regs: vec![0; k.regs.len().max(1)],
+            file: vec![0; k.regs.len().max(1) * REG_STRIDE],
             global: vec![0; global.div_ceil(8)],
             global_len: global,
             shared: vec![0; 32],
@@ -236,10 +242,14 @@ impl Lane {
         stop
     }
 
-    /// A context pointing into this lane's buffers.
+    /// A context pointing into this lane's buffers (its registers laid out
+    /// as the runtime lays them out).
     pub fn ctx(&mut self) -> LaneCtx {
+        for (r, v) in self.regs.iter().enumerate() {
+            self.file[r * REG_STRIDE] = *v;
+        }
         LaneCtx {
-            regs: self.regs.as_mut_ptr(),
+            regs: self.file.as_mut_ptr(),
             global_base: self.global.as_mut_ptr() as *mut u8,
             global_limit: self.global_len as u64,
             shared_base: self.shared.as_mut_ptr() as *mut u8,
@@ -271,6 +281,9 @@ impl Lane {
 
     /// Keeps what a run changed in `c` (a context from [`Self::ctx`]).
     pub fn keep(&mut self, c: &LaneCtx) {
+        for (r, v) in self.regs.iter_mut().enumerate() {
+            *v = self.file[r * REG_STRIDE];
+        }
         self.call_depth = c.call_depth;
         self.resume = c.resume;
         self.insts = c.insts;
