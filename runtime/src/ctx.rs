@@ -138,12 +138,33 @@ pub struct Counters {
 }
 
 /// Everything one lane's code needs. One per lane while it runs.
-#[repr(C)]
+///
+/// The fields a run reads or writes in every lane (the register file, the
+/// resume point and call depth, the lane's ids, its instruction count) come
+/// first and the struct is cache-line aligned, so that going round a
+/// workgroup's lanes touches one line of each lane's context; the fields
+/// every lane shares (memory windows, launch geometry) are read from the
+/// first lane's.
+#[repr(C, align(64))]
 #[derive(Debug)]
 pub struct LaneCtx {
     /// This lane's registers: one `u64` slot per IR register (value in the low bits,
     /// zero-extended), register `r` at `regs + r * REG_STRIDE` ([`REG_STRIDE`]).
     pub regs: *mut u64,
+    /// Where to start: see [`RESUME_ENTRY`]. Engine-owned while the lane
+    /// waits at a barrier (the release names the resume point): the JIT's
+    /// wave mode keeps a stop stamp there and in `call_depth` (it takes no
+    /// kernel with calls).
+    pub resume: u32,
+    /// The depth of `call_stack`.
+    pub call_depth: u32,
+    /// Instructions executed by this lane (added to by the engines).
+    pub insts: u64,
+    /// Special registers `tid` (x, y, z), the lane's index in its wave and
+    /// its wave's index in the workgroup.
+    pub tid: [u32; 3],
+    pub lane_id: u32,
+    pub wave_id: u32,
     /// Host address that guest address [`crate::GUEST_BASE`] maps to.
     pub global_base: *mut u8,
     /// Bytes of guest memory valid from `GUEST_BASE` (accesses at or beyond fault).
@@ -157,27 +178,16 @@ pub struct LaneCtx {
     /// The parameter block.
     pub param_base: *const u8,
     pub param_size: u64,
-    /// Return stack (block ids), `CALL_STACK_DEPTH` entries, and its depth.
+    /// Return stack (block ids), `CALL_STACK_DEPTH` entries.
     pub call_stack: *mut u32,
-    pub call_depth: u32,
-    /// Where to start: see [`RESUME_ENTRY`]. Engine-owned while the lane
-    /// waits at a barrier (the release names the resume point): the JIT's
-    /// wave mode keeps a stop stamp there and in `call_depth` (it takes no
-    /// kernel with calls).
-    pub resume: u32,
-    /// Instructions executed by this lane (added to by the engines).
-    pub insts: u64,
     /// Set by the watchdog; engines poll it on backward branches and calls.
     pub cancel: *const AtomicBool,
     /// Per-worker statistics counters (may be updated only when enabled).
     pub counters: *mut Counters,
-    /// Special registers, `tid`, `ntid`, `ctaid`, `nctaid` (x, y, z each).
-    pub tid: [u32; 3],
+    /// Special registers `ntid`, `ctaid`, `nctaid` (x, y, z each).
     pub ntid: [u32; 3],
     pub ctaid: [u32; 3],
     pub nctaid: [u32; 3],
-    pub lane_id: u32,
-    pub wave_id: u32,
     pub wave_size: u32,
     pub dyn_shared_base: u32,
     /// Dynamic shared memory bytes the launch asked for.
