@@ -1514,29 +1514,20 @@ entry:
         let src = |dist: &str| {
             format!(
                 "kernel @x(%o: i64) {{
-  reg %t: i32, %a: i32, %b: i32, %v: i32, %w: i32, %p: i1, %z: i64, %k: i32, %m: i32, %s: i32
+  reg %t: i32, %a: i32, %b: i32, %v: i32, %w: i32, %p: i1, %z: i64, %k: i32, %d: i32, %s: i32
 entry:
   %t = special.tid.x
   %z = mulwide.u32 %t, 4
   %a = cvt.trunc.i32.i64 %z
   %s = ld.param.b32 [0x8]
   %p = icmp.ult.i32 %t, %s
-  brc %p, step, done
-step:
   %k = ld.param.b32 [0x8]
   {dist}
-  %b = mad.i32 %m, 4, %a
-  %v = ld.shared.b32 [%a]
-  %w = ld.shared.b32 [%b]
-  %v = add.i32 %v, %w
-  st.shared.b32 [%a], %v
-  br done
-done:
-  exit
-}}"
+  brc %p, step, done
+{TREE_STEP}"
             )
         };
-        for dist in ["%m = mov.i32 %s", "%m = mov.i32 %k", "%m = add.i32 %s, 1"] {
+        for dist in ["%d = mov.i32 %s", "%d = mov.i32 %k", "%d = add.i32 %s, 1"] {
             let (n, text) = syncs_before(&src(dist));
             assert_eq!(n, 1, "{dist}: {text}");
             assert!(
@@ -1545,7 +1536,7 @@ done:
             );
             assert!(!text.contains("icmp.sge"), "{dist}: {text}");
         }
-        let (n, text) = syncs_before(&src("%m = sub.i32 %s, 1"));
+        let (n, text) = syncs_before(&src("%d = sub.i32 %s, 1"));
         assert_eq!(n, 1, "{text}");
         assert!(text.contains("icmp.ule.i32 %ls.bound.1, 1\n"), "{text}");
     }
