@@ -294,6 +294,43 @@ pub struct WorkgroupRunner<'k> {
     pub counters: Box<Counters>,
 }
 
+thread_local! {
+    /// The register file the last runner dropped on this thread, for the
+    /// next one: a file is `REG_STRIDE` slots a register, and allocating
+    /// (and faulting in) a fresh one cost a cached relaunch several
+    /// microseconds.
+    static SPARE_FILE: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The largest register file (slots) a thread keeps for reuse.
+const SPARE_FILE_MAX: usize = 1 << 20;
+
+/// A register file for `nregs` registers of `nlanes` lanes, every slot a
+/// lane can reach zero: this thread's spare when it is large enough (only
+/// the workgroup's lanes' slots are cleared: no lane reaches the others),
+/// else a fresh one.
+fn register_file(nregs: usize, nlanes: usize) -> Vec<u64> {
+    let len = REG_STRIDE * nregs;
+    let mut v = SPARE_FILE.with(|s| s.take());
+    if v.capacity() < len {
+        return vec![0; len];
+    }
+    v.resize(len, 0);
+    for r in 0..nregs {
+        row(&mut v, nlanes, r).fill(0);
+    }
+    v
+}
+
+impl Drop for WorkgroupRunner<'_> {
+    fn drop(&mut self) {
+        let v = std::mem::take(&mut self.regs);
+        if v.len() <= SPARE_FILE_MAX {
+            SPARE_FILE.with(|s| s.set(v));
+        }
+    }
+}
+
 /// Register `r` of each of the first `nlanes` lanes in a register file laid
 /// out by register ([`REG_STRIDE`]).
 fn row(regs: &mut [u64], nlanes: usize, r: usize) -> &mut [u64] {
@@ -353,7 +390,7 @@ impl<'k> WorkgroupRunner<'k> {
             cleared: Some(plan.cleared.clone()),
             nregs,
             wave: kernel.wave_size.max(1) as usize,
-            regs: vec![0; REG_STRIDE * nregs],
+            regs: register_file(nregs, nlanes),
             nlanes,
             state: vec![ctx::STOP_EXIT; nlanes],
             ctxs: (0..nlanes).map(|_| LaneCtx::detached()).collect(),
