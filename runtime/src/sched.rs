@@ -253,9 +253,10 @@ pub struct WorkgroupRunner<'k> {
     nregs: usize,
     nlanes: usize,
     wave: usize,
-    /// Registers by register (structure of arrays): `regs[r * REG_STRIDE +
-    /// lane]` ([`REG_STRIDE`]).
-    pub regs: Vec<u64>,
+    /// Registers by register (structure of arrays): register `r` of lane
+    /// `lane` at [`slot`]`(r, lane)`; outside the runner through
+    /// [`Self::lane_regs`] and [`Self::set_lane_regs`].
+    regs: Vec<u64>,
     /// Per lane: [`ctx::RUN_LANE`] (ready), [`ctx::STOP_EXIT`] (exited) or
     /// `STOP_SYNC_BASE + k` (waiting at sync point `k`): the stop codes
     /// [`LaneProgram::run_lanes`] reads and writes, so that a region needs no
@@ -331,10 +332,16 @@ impl Drop for WorkgroupRunner<'_> {
     }
 }
 
+/// The slot of register `r` of lane `lane` in a register file laid out by
+/// register ([`REG_STRIDE`]).
+fn slot(r: usize, lane: usize) -> usize {
+    r * REG_STRIDE + lane
+}
+
 /// Register `r` of each of the first `nlanes` lanes in a register file laid
-/// out by register ([`REG_STRIDE`]).
+/// out by register.
 fn row(regs: &mut [u64], nlanes: usize, r: usize) -> &mut [u64] {
-    &mut regs[r * REG_STRIDE..r * REG_STRIDE + nlanes]
+    &mut regs[slot(r, 0)..slot(r, nlanes)]
 }
 
 impl<'k> WorkgroupRunner<'k> {
@@ -412,15 +419,13 @@ impl<'k> WorkgroupRunner<'k> {
 
     /// Lane `lane`'s registers, in order.
     pub fn lane_regs(&self, lane: usize) -> Vec<u64> {
-        (0..self.nregs)
-            .map(|r| self.regs[r * REG_STRIDE + lane])
-            .collect()
+        (0..self.nregs).map(|r| self.regs[slot(r, lane)]).collect()
     }
 
     /// Sets lane `lane`'s registers from `vals` (in order).
     pub fn set_lane_regs(&mut self, lane: usize, vals: &[u64]) {
         for (r, v) in vals.iter().take(self.nregs).enumerate() {
-            self.regs[r * REG_STRIDE + lane] = *v;
+            self.regs[slot(r, lane)] = *v;
         }
     }
 
@@ -520,7 +525,7 @@ impl<'k> WorkgroupRunner<'k> {
         let n = self.nregs;
         let mut first = std::mem::take(&mut self.uniform_regs);
         first.clear();
-        first.extend((0..n).map(|r| self.regs[r * REG_STRIDE]));
+        first.extend((0..n).map(|r| self.regs[slot(r, 0)]));
         xisa_ir::uniform::eval_prologue(self.kernel, prologue, &mut first, params, env);
         if self.uniform_dsts.is_empty() {
             // The same prologue every workgroup.
@@ -1120,7 +1125,7 @@ impl<'k> WorkgroupRunner<'k> {
 
     fn read(&self, lane: usize, op: Operand) -> u64 {
         match op {
-            Operand::Reg(r) => self.regs[r.0 as usize * REG_STRIDE + lane],
+            Operand::Reg(r) => self.regs[slot(r.0 as usize, lane)],
             Operand::Imm(v) => v,
         }
     }
@@ -1131,7 +1136,7 @@ impl<'k> WorkgroupRunner<'k> {
             .get(r.0 as usize)
             .copied()
             .unwrap_or(u64::MAX);
-        self.regs[r.0 as usize * REG_STRIDE + lane] = v & m;
+        self.regs[slot(r.0 as usize, lane)] = v & m;
     }
 
     fn exec_warp_op(&mut self, k: u32, w0: usize, w1: usize, group: &[usize]) {

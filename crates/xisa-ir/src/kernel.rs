@@ -176,20 +176,26 @@ impl Kernel {
                 )
             })
         };
+        (0..self.blocks.len())
+            .filter(|&b| warp(&self.blocks[b]))
+            .any(|b| self.reaches_itself(b))
+    }
+
+    /// Whether some path leads from block `b` back to itself (it lies in a
+    /// loop, and may run more than once per lane).
+    pub fn reaches_itself(&self, start: usize) -> bool {
         let n = self.blocks.len();
-        (0..n).filter(|&b| warp(&self.blocks[b])).any(|start| {
-            let mut seen = vec![false; n];
-            let mut work: Vec<usize> = self.successor_indices(start);
-            while let Some(b) = work.pop() {
-                if b == start {
-                    return true;
-                }
-                if b < n && !std::mem::replace(&mut seen[b], true) {
-                    work.extend(self.successor_indices(b));
-                }
+        let mut seen = vec![false; n];
+        let mut work: Vec<usize> = self.successor_indices(start);
+        while let Some(b) = work.pop() {
+            if b == start {
+                return true;
             }
-            false
-        })
+            if b < n && !std::mem::replace(&mut seen[b], true) {
+                work.extend(self.successor_indices(b));
+            }
+        }
+        false
     }
 
     /// The blocks block `b`'s terminator may go to, by index.

@@ -531,14 +531,16 @@ fn implied_bound(
     }
 }
 
-/// What [`insert_wave_syncs_within`] decides from: the divergence analysis,
-/// each instruction's access form, and what to do before each instruction
+/// What [`insert_wave_syncs_within`] decides from: each instruction's
+/// access form, each block's lane bound, and what to do before each instruction
 /// of each block (empty for a block the entry does not reach), from the
 /// blocks' in-states (a forward may-analysis, join = union).
 struct Analysis {
-    uni: Option<Uniformity>,
     forms: Vec<Vec<Option<Form>>>,
     actions: Vec<Vec<Action>>,
+    /// Per block with accesses: where its lane bound comes from
+    /// ([`lane_bound`]), which the decisions read in terms of.
+    lane_bounds: Vec<Option<(usize, usize, Operand)>>,
 }
 
 fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
@@ -555,37 +557,41 @@ fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
                 .collect()
         })
         .collect();
-    let actions = {
-        let syms = uni.as_ref().map(|u| Syms::new(k, u));
-        let bounds = match (&uni, &syms) {
-            (Some(u), Some(sy)) => {
-                let preds = k.predecessors();
-                let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
-                let lane = laneid_reg(k);
-                (0..n)
-                    .map(|b| {
-                        if !forms[b].iter().any(Option::is_some) {
-                            return None;
-                        }
-                        let (p, j, t) = lane_bound(k, u, lane, &preds, &returns, b)?;
-                        sy.value(p, j, t)
-                    })
-                    .collect()
-            }
-            _ => vec![None; n],
-        };
-        let cx = Cx {
-            k,
-            forms: &forms,
-            syms,
-            bounds,
-        };
-        block_actions(&cx)
+    let preds = k.predecessors();
+    let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
+    let syms = uni.as_ref().map(|u| Syms::new(k, u, &preds, &returns));
+    let lane_bounds: Vec<Option<(usize, usize, Operand)>> = match &uni {
+        Some(u) => {
+            let lane = laneid_reg(k);
+            (0..n)
+                .map(|b| {
+                    forms[b]
+                        .iter()
+                        .any(Option::is_some)
+                        .then(|| lane_bound(k, u, lane, &preds, &returns, b))?
+                })
+                .collect()
+        }
+        None => vec![None; n],
     };
+    let bounds = lane_bounds
+        .iter()
+        .map(|src| {
+            let (p, j, t) = (*src)?;
+            syms.as_ref()?.value(p, j, t)
+        })
+        .collect();
+    let cx = Cx {
+        k,
+        forms: &forms,
+        syms,
+        bounds,
+    };
+    let actions = block_actions(&cx);
     Analysis {
-        uni,
         forms,
         actions,
+        lane_bounds,
     }
 }
 
@@ -816,7 +822,8 @@ fn drop_unread_copies(k: &mut Kernel, copies: &[Reg]) {
     }
 }
 
-/// The lane bound of each block with a checked sync ([`lane_bound`]): an
+/// The lane bound of each block with a checked sync (the one its decisions
+/// were made in terms of, [`Analysis::lane_bounds`]): an
 /// immediate, or a register of its own that a `mov` inserted right after
 /// the compare sets, so that a later write of `T` does not matter. Returns
 /// where it inserted them (block, index of the compare each follows; the
@@ -824,24 +831,14 @@ fn drop_unread_copies(k: &mut Kernel, copies: &[Reg]) {
 fn place_bounds(k: &mut Kernel, a: &Analysis) -> (Vec<Option<Operand>>, Vec<(usize, usize)>) {
     let n = k.blocks.len();
     let mut bounds = vec![None; n];
-    let Some(uni) = &a.uni else {
-        return (bounds, Vec::new());
-    };
-    let preds = k.predecessors();
-    let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
-    let lane = laneid_reg(k);
-    let mut sources = Vec::new();
-    for b in 0..n {
-        let checked = a.actions[b]
-            .iter()
-            .any(|a| matches!(a, Action::Checked { .. }));
-        if let Some(src) = checked
-            .then(|| lane_bound(k, uni, lane, &preds, &returns, b))
-            .flatten()
-        {
-            sources.push((b, src));
-        }
-    }
+    let sources: Vec<(usize, (usize, usize, Operand))> = (0..n)
+        .filter(|&b| {
+            a.actions[b]
+                .iter()
+                .any(|a| matches!(a, Action::Checked { .. }))
+        })
+        .filter_map(|b| Some((b, a.lane_bounds[b]?)))
+        .collect();
     // One copy per compare, inserted from the last so that indices hold.
     let mut copies: Vec<(usize, usize, Operand, Reg)> = Vec::new();
     for &(b, (p, j, t)) in &sources {

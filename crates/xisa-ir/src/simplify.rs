@@ -1406,10 +1406,11 @@ fn drop_unreferenced_regs(k: &mut Kernel) {
             used[r.0 as usize] = true;
         }
     }
-    // Registers a stop stores and its resume loads first, together: a
-    // lane's slots of them then share a cache line or two, where the JIT
-    // reloads them at every stop (a barrier kernel's workgroup reloads
-    // them for every lane at each phase).
+    // Registers a stop stores and its resume loads first, together: their
+    // rows of the register file (laid out by register) then lie next to
+    // each other, where the JIT reloads them at every stop (a barrier
+    // kernel's workgroup reloads them for every lane at each phase;
+    // measured 1-3 % on the barrier kernels against plain order).
     let hot = stored_at_stops(k);
     let order: Vec<usize> = (0..n)
         .filter(|&i| used[i] && hot[i])

@@ -109,8 +109,9 @@ impl Sym {
 pub(super) struct Syms<'a> {
     k: &'a Kernel,
     uni: &'a Uniformity,
-    preds: Vec<Vec<usize>>,
-    returns: Vec<usize>,
+    /// Each block's predecessors, and the blocks a `ret` continues at.
+    preds: &'a [Vec<usize>],
+    returns: &'a [usize],
     /// Per block: no path leads from it back to itself.
     acyclic: Vec<bool>,
 }
@@ -119,30 +120,15 @@ pub(super) struct Syms<'a> {
 const DEPTH: u32 = 32;
 
 impl<'a> Syms<'a> {
-    pub(super) fn new(k: &'a Kernel, uni: &'a Uniformity) -> Syms<'a> {
-        let preds = k.predecessors();
-        let returns: Vec<usize> = k.return_blocks().iter().map(|r| r.0 as usize).collect();
-        let n = k.blocks.len();
-        let succs: Vec<Vec<usize>> = k
-            .blocks
-            .iter()
-            .map(|b| b.term.successors().iter().map(|s| s.0 as usize).collect())
-            .collect();
-        let acyclic = (0..n)
-            .map(|b| {
-                let mut seen = vec![false; n];
-                let mut work = succs[b].clone();
-                while let Some(x) = work.pop() {
-                    if x == b {
-                        return false;
-                    }
-                    if x < n && !std::mem::replace(&mut seen[x], true) {
-                        work.extend(&succs[x]);
-                    }
-                }
-                true
-            })
-            .collect();
+    /// `preds` and `returns`: [`Kernel::predecessors`] and the indices of
+    /// [`Kernel::return_blocks`].
+    pub(super) fn new(
+        k: &'a Kernel,
+        uni: &'a Uniformity,
+        preds: &'a [Vec<usize>],
+        returns: &'a [usize],
+    ) -> Syms<'a> {
+        let acyclic = (0..k.blocks.len()).map(|b| !k.reaches_itself(b)).collect();
         Syms {
             k,
             uni,

@@ -19,7 +19,9 @@ use xisa_runtime::ctx::{
 use xisa_runtime::{LaneProgram, GUEST_BASE};
 
 use crate::control::differential;
-use crate::harness::{add, b, block, br_cond, flat, g, icmp, imm, jit, r, regs, Lane};
+use crate::harness::{
+    add, b, block, br_cond, flat, from_file, g, icmp, imm, jit, r, regs, to_file, Lane,
+};
 use crate::ops::arg;
 
 struct AtomKernel {
@@ -220,13 +222,9 @@ struct SharedLane {
     counters: Box<Counters>,
 }
 
-fn run_shared(p: &JitProgram, mem: &[AtomicU64], regs: Vec<u64>) -> Vec<u64> {
-    // Laid out as a workgroup's register file (`REG_STRIDE`).
+fn run_shared(p: &JitProgram, mem: &[AtomicU64], mut regs: Vec<u64>) -> Vec<u64> {
     let mut file = vec![0; regs.len() * REG_STRIDE];
-    for (r, v) in regs.iter().enumerate() {
-        file[r * REG_STRIDE] = *v;
-    }
-    let n = regs.len();
+    to_file(&regs, &mut file);
     let mut l = SharedLane {
         regs: file,
         stack: vec![0; CALL_STACK_DEPTH],
@@ -246,7 +244,10 @@ fn run_shared(p: &JitProgram, mem: &[AtomicU64], regs: Vec<u64>) -> Vec<u64> {
             ..LaneCtx::detached()
         };
         match p.run(&mut c) {
-            STOP_EXIT => return (0..n).map(|r| l.regs[r * REG_STRIDE]).collect(),
+            STOP_EXIT => {
+                from_file(&l.regs, &mut regs);
+                return regs;
+            }
             STOP_YIELD => resume = c.resume,
             s => panic!("stop {s}, fault {:?}", c.fault),
         }

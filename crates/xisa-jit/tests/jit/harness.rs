@@ -188,6 +188,21 @@ pub fn ordered(m: Op, order: Order, scope: Scope, uniform: bool) -> Op {
     }
 }
 
+/// `regs` (in order) laid out as in a workgroup's register file: register
+/// `r` at slot `r * REG_STRIDE`.
+pub fn to_file(regs: &[u64], file: &mut [u64]) {
+    for (r, v) in regs.iter().enumerate() {
+        file[r * REG_STRIDE] = *v;
+    }
+}
+
+/// The registers (in order) of a file [`to_file`] laid out.
+pub fn from_file(file: &[u64], regs: &mut [u64]) {
+    for (r, v) in regs.iter_mut().enumerate() {
+        *v = file[r * REG_STRIDE];
+    }
+}
+
 /// Everything one lane needs, owned; `ctx()` points into it.
 pub struct Lane {
     /// The registers, in order (`ctx()` lays them out as the runtime does,
@@ -245,9 +260,7 @@ impl Lane {
     /// A context pointing into this lane's buffers (its registers laid out
     /// as the runtime lays them out).
     pub fn ctx(&mut self) -> LaneCtx {
-        for (r, v) in self.regs.iter().enumerate() {
-            self.file[r * REG_STRIDE] = *v;
-        }
+        to_file(&self.regs, &mut self.file);
         LaneCtx {
             regs: self.file.as_mut_ptr(),
             global_base: self.global.as_mut_ptr() as *mut u8,
@@ -281,9 +294,7 @@ impl Lane {
 
     /// Keeps what a run changed in `c` (a context from [`Self::ctx`]).
     pub fn keep(&mut self, c: &LaneCtx) {
-        for (r, v) in self.regs.iter_mut().enumerate() {
-            *v = self.file[r * REG_STRIDE];
-        }
+        from_file(&self.file, &mut self.regs);
         self.call_depth = c.call_depth;
         self.resume = c.resume;
         self.insts = c.insts;
