@@ -372,7 +372,10 @@ pub trait LaneProgram: Send + Sync {
     ///
     /// The contexts of one call belong to one workgroup: their group fields
     /// ([`CtxOffsets::is_group_field`]) are equal, and an engine may read
-    /// them from the first context only.
+    /// them from the first context only. Their register files are
+    /// consecutive columns of one by-register file (`lanes[i].regs ==
+    /// lanes[0].regs + i`, as the scheduler lays them out), so an engine may
+    /// find lane `i`'s registers without reading its context.
     fn run_lanes(&self, lanes: &mut [LaneCtx], stops: &mut [u32]) -> usize {
         for (i, (c, s)) in lanes.iter_mut().zip(stops.iter_mut()).enumerate() {
             if !is_run(*s) {

@@ -141,11 +141,25 @@ impl LaneProgram for JitProgram {
 
     fn run_lanes(&self, lanes: &mut [LaneCtx], stops: &mut [u32]) -> usize {
         let n = lanes.len().min(stops.len()).min(u32::MAX as usize);
+        // The generated code finds lane i's registers at `lanes[0].regs + i`
+        // (the run_lanes contract); the ends of the group are the cheap check.
+        if n > 1 {
+            assert_eq!(
+                lanes[n - 1].regs,
+                lanes[0].regs.wrapping_add(n - 1),
+                "run_lanes: the lanes' register files are not one by-register file"
+            );
+        }
+        debug_assert!(lanes[..n]
+            .iter()
+            .enumerate()
+            .all(|(i, c)| c.regs == lanes[0].regs.wrapping_add(i)));
         // SAFETY: `entry` points into code owned by `self.module`, alive as long as
         // `self`. The code reads and writes `n` contexts and stop entries (both
         // slices hold at least `n`) and, for each lane it runs, follows the
         // `LaneProgram` contract: it touches only that `ctx`, the register file
-        // and return stack it points to, and guest memory within the ctx ranges
+        // column it points to (found as `lanes[0].regs + i`, checked above)
+        // and the return stack it points to, and guest memory within the ctx ranges
         // (every access is bounds-checked), so it is as safe as the contexts the
         // caller built.
         let r = unsafe { (self.entry)(lanes.as_mut_ptr(), stops.as_mut_ptr(), n as u32) };

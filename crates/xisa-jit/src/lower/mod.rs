@@ -347,7 +347,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         // Every variable has a definition at the function entry (the landing
         // blocks redefine the live ones): a dead register's value is never
         // read, and it is not stored back unless this run writes it first.
-        let regs = self.ctx_ptr(ctx::LaneCtx::OFFSETS.regs);
+        let regs = self.lane_regs();
         for i in 0..self.vars.len() {
             let ty = values::cl_type(self.k.regs[i].ty);
             let loaded = self
@@ -426,13 +426,9 @@ impl<'a, 'f> Lowerer<'a, 'f> {
 
     /// The resume point run request `s` names for the lane of context `c`:
     /// `ctx.resume`, or right after the sync point the request names.
+    /// A branch, not a select: a barrier's release names the resume point,
+    /// and then the lane's context is not read at all.
     fn resume_of(&mut self, s: Value, c: Value) -> Value {
-        let at_ctx = self.b.ins().load(
-            clt::I32,
-            MemFlagsData::trusted(),
-            c,
-            LaneCtx::OFFSETS.resume,
-        );
         let after_sync = self.b.ins().iadd_imm_u(
             s,
             i64::from(ctx::RESUME_AFTER_SYNC_BASE.wrapping_sub(ctx::RUN_AFTER_SYNC_BASE)),
@@ -441,7 +437,22 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             .b
             .ins()
             .icmp_imm_u(IntCC::Equal, s, i64::from(ctx::RUN_LANE));
-        self.b.ins().select(from_ctx, at_ctx, after_sync)
+        let read = self.b.create_block();
+        let join = self.b.create_block();
+        let resume = self.b.append_block_param(join, clt::I32);
+        self.b
+            .ins()
+            .brif(from_ctx, read, &[], join, &[BlockArg::Value(after_sync)]);
+        self.b.switch_to_block(read);
+        let at_ctx = self.b.ins().load(
+            clt::I32,
+            MemFlagsData::trusted(),
+            c,
+            LaneCtx::OFFSETS.resume,
+        );
+        self.b.ins().jump(join, &[BlockArg::Value(at_ctx)]);
+        self.b.switch_to_block(join);
+        resume
     }
 
     /// A block that loads the registers `live` from their slots and jumps to
@@ -457,7 +468,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         }
         let pad = self.b.create_block();
         self.b.switch_to_block(pad);
-        let regs = self.ctx_ptr(ctx::LaneCtx::OFFSETS.regs);
+        let regs = self.lane_regs();
         for i in live.iter() {
             let ty = values::cl_type(self.k.regs[i].ty);
             let v = self.b.ins().load(ty, slot_flags(), regs, slot_offset(i));
@@ -510,7 +521,7 @@ impl<'a, 'f> Lowerer<'a, 'f> {
         if regs_to_store.is_empty() {
             return;
         }
-        let regs = self.ctx_ptr(LaneCtx::OFFSETS.regs);
+        let regs = self.lane_regs();
         for &i in regs_to_store {
             let ty = self.k.regs[i].ty;
             let v = self.b.use_var(self.vars[i]);
@@ -756,6 +767,24 @@ impl<'a, 'f> Lowerer<'a, 'f> {
             self.ctx
         };
         self.b.ins().load(ty, flags, base, off)
+    }
+
+    /// The running lane's register file column: the group's first
+    /// context's plus the lane's index (the `run_lanes` contract), so a
+    /// region that touches no other field of the lane's context leaves it
+    /// out of the cache. Wave mode reads `ctx.regs`.
+    fn lane_regs(&mut self) -> Value {
+        if self.wave.is_some() {
+            return self.ctx_ptr(LaneCtx::OFFSETS.regs);
+        }
+        let flags = MemFlagsData::trusted().with_readonly().with_can_move();
+        let first = self
+            .b
+            .ins()
+            .load(clt::I64, flags, self.ctxs, LaneCtx::OFFSETS.regs);
+        let lane = self.b.ins().uextend(clt::I64, self.lane);
+        let off = self.b.ins().ishl_imm_u(lane, 3);
+        self.b.ins().iadd(first, off)
     }
 
     /// A pointer-sized constant ctx field.

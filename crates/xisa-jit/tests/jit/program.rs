@@ -156,6 +156,10 @@ fn run_group(
     let run = |p: &dyn LaneProgram| {
         let mut lanes: Vec<Lane> = (0..stops.len()).map(|_| Lane::new(k, 32)).collect();
         let mut memory = vec![0u64; 4];
+        // One by-register file for the group, as the scheduler lays it out
+        // (the `run_lanes` contract).
+        let nregs = k.regs.len().max(1);
+        let mut file = vec![0u64; nregs * xisa_runtime::ctx::REG_STRIDE];
         let mut ctxs: Vec<_> = lanes
             .iter_mut()
             .enumerate()
@@ -163,6 +167,10 @@ fn run_group(
                 l.tid = [i as u32, 0, 0];
                 l.regs[0] = slot0(i);
                 let mut c = l.ctx();
+                for (r, v) in l.regs.iter().enumerate() {
+                    file[r * xisa_runtime::ctx::REG_STRIDE + i] = *v;
+                }
+                c.regs = file.as_mut_ptr().wrapping_add(i);
                 c.global_base = memory.as_mut_ptr() as *mut u8;
                 c
             })
