@@ -353,7 +353,7 @@ fn one_run(k: &Kernel, (eb, ei): (usize, usize), (xb, xi): (usize, usize)) -> bo
 /// Whether `r` keeps its value from block `p`'s entry to block `q`'s on
 /// every path between them (in one pass): `q` is reached from `p`, and no
 /// block on a path from `p` to `q` (`p` itself included, `q` not) writes it.
-fn unwritten_between(k: &Kernel, p: usize, q: usize, r: Reg) -> bool {
+fn unwritten_between(k: &Kernel, preds: &[Vec<usize>], p: usize, q: usize, r: Reg) -> bool {
     let n = k.blocks.len();
     if p >= n || q >= n {
         return false;
@@ -378,7 +378,6 @@ fn unwritten_between(k: &Kernel, p: usize, q: usize, r: Reg) -> bool {
     if !fwd[q] {
         return false;
     }
-    let preds = k.predecessors();
     let mut bwd = vec![false; n];
     let mut work = vec![q];
     while let Some(b) = work.pop() {
@@ -391,6 +390,9 @@ fn unwritten_between(k: &Kernel, p: usize, q: usize, r: Reg) -> bool {
         .filter(|&b| b == p || (fwd[b] && bwd[b] && b != q))
         .all(|b| !k.blocks[b].insts.iter().any(|i| i.op.defs().contains(&r)))
 }
+
+/// An instruction: (block, index).
+type Place = (usize, usize);
 
 /// The place of accesses a callee may have made (nothing is proved clear of
 /// them).
@@ -425,6 +427,11 @@ impl Pending {
 struct Cx<'a> {
     k: &'a Kernel,
     forms: &'a [Vec<Option<Form>>],
+    /// Each block's predecessors.
+    preds: &'a [Vec<usize>],
+    /// Pairs of accesses in different blocks decided so far
+    /// ([`Cx::clear_of_earlier`]).
+    cleared: std::cell::RefCell<std::collections::HashMap<(Place, Place), bool>>,
     syms: Option<Syms<'a>>,
     bounds: Vec<Option<Sym>>,
 }
@@ -443,36 +450,48 @@ impl Cx<'_> {
         x_at: usize,
         kind: State,
     ) -> bool {
+        earlier.iter().all(|&e| {
+            let Some(inst) = self.k.blocks.get(e.0).and_then(|blk| blk.insts.get(e.1)) else {
+                return false;
+            };
+            if !conflicts(shared_access(&inst.op), kind) {
+                return true;
+            }
+            // The dataflow walks a block more than once: each pair is
+            // decided once.
+            *self
+                .cleared
+                .borrow_mut()
+                .entry((e, (b, x_at)))
+                .or_insert_with(|| self.pair_clear(e, (b, x_at)))
+        })
+    }
+
+    /// Whether the earlier access `e` (block, instruction) is clear of the
+    /// later `x` in every lane and pass (see [`Self::clear_of_earlier`]).
+    fn pair_clear(&self, (eb, ei): (usize, usize), (b, x_at): (usize, usize)) -> bool {
         let (Some(syms), Some(x)) = (&self.syms, self.forms[b][x_at]) else {
             return false;
         };
-        let wave = self.k.wave_size.max(1) as i64;
-        let Some(sx) = syms.value_under(b, x_at, x.base, x.guard) else {
+        let ekind = shared_access(&self.k.blocks[eb].insts[ei].op);
+        let Some(e) = self.forms[eb][ei].filter(|e| e.c == x.c && ekind != CALLED) else {
             return false;
         };
-        let sx = sx.plus(x.off);
-        earlier.iter().all(|&(eb, ei)| {
-            let Some(inst) = self.k.blocks.get(eb).and_then(|blk| blk.insts.get(ei)) else {
-                return false;
-            };
-            let ekind = shared_access(&inst.op);
-            if !conflicts(ekind, kind) {
-                return true;
-            }
-            let Some(e) = self.forms[eb][ei].filter(|e| e.c == x.c && ekind != CALLED) else {
-                return false;
-            };
-            let Some(se) = syms.value_under(eb, ei, e.base, e.guard) else {
-                return false;
-            };
-            let same_run = one_run(self.k, (eb, ei), (b, x_at));
-            let same = |p: usize, r: Reg, q: usize| same_run && unwritten_between(self.k, p, q, r);
-            let vals = syms.apart_values(&se.plus(e.off), &sx, same);
-            vals.is_some_and(|v| {
+        let (Some(se), Some(sx)) = (
+            syms.value_under(eb, ei, e.base, e.guard),
+            syms.value_under(b, x_at, x.base, x.guard),
+        ) else {
+            return false;
+        };
+        let same_run = one_run(self.k, (eb, ei), (b, x_at));
+        let same =
+            |p: usize, r: Reg, q: usize| same_run && unwritten_between(self.k, self.preds, p, q, r);
+        let wave = self.k.wave_size.max(1) as i64;
+        syms.apart_values(&se.plus(e.off), &sx.plus(x.off), same)
+            .is_some_and(|v| {
                 distance::decide_values(&v, None, wave, x.c, e.len as i64, x.len as i64)
                     == Decision::Known(true)
             })
-        })
     }
 
     /// Whether lanes of the wave can overlap E (instruction `e_at` of block
@@ -763,6 +782,8 @@ fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
     let cx = Cx {
         k,
         forms: &forms,
+        preds: &preds,
+        cleared: Default::default(),
         syms,
         bounds,
     };
