@@ -150,8 +150,12 @@ impl<'a> Syms<'a> {
     /// holds one of a few known values ([`super::values`]); an atom that
     /// appears once is one value in every combination.
     pub(super) fn values_of(&self, d: &Sym) -> Option<Vec<i64>> {
-        let mut out = vec![d.k];
-        for &(atom, coef) in &d.terms {
+        self.spread(vec![d.k], &d.terms)
+    }
+
+    /// `out` plus every combination of the `terms`' values.
+    fn spread(&self, mut out: Vec<i64>, terms: &[(Atom, i64)]) -> Option<Vec<i64>> {
+        for &(atom, coef) in terms {
             let set = self.atom_values(atom)?;
             if out.len() * set.len() > MAX_COMBINATIONS {
                 return None;
@@ -218,23 +222,8 @@ impl<'a> Syms<'a> {
                 }
             }
         }
-        let mut out = self.values_of(&merged)?;
-        for (atom, coef) in apart {
-            let set = self.atom_values(atom)?;
-            if out.len() * set.len() > MAX_COMBINATIONS {
-                return None;
-            }
-            out = out
-                .iter()
-                .flat_map(|&v| {
-                    set.iter()
-                        .map(move |&x| wrap(v.wrapping_add(coef.wrapping_mul(wrap(x as i64)))))
-                })
-                .collect();
-            out.sort_unstable();
-            out.dedup();
-        }
-        Some(out)
+        let out = self.values_of(&merged)?;
+        self.spread(out, &apart)
     }
 
     /// The values `a` may hold.
