@@ -1808,8 +1808,9 @@ done:
     /// values too, the index read at either block's entry being one value
     /// in one pass (no path back without the barrier, no write between).
     /// Without the barrier (a lane's next pass reads what its neighbour
-    /// has not written yet) or with a write of the index between, the
-    /// two reads are apart and a value meets a neighbour: a sync.
+    /// has not written yet) or with a write of the index between (one that
+    /// keeps its values: only the write is seen), the two reads are apart
+    /// and a value meets a neighbour: a sync.
     #[test]
     fn pairs_across_blocks_are_decided_over_the_values_in_one_pass() {
         let src = |between: &str, sync: &str| {
@@ -1826,11 +1827,11 @@ step:
   %r = shl.i32 %pin, 9
   %r = add.i32 %r, %a
   %v = ld.shared.b32 [%r+4]
+  {between}
   %p = icmp.ult.i32 %t, 7
   brc %p, more, write
 more:
   %v = add.i32 %v, 1
-  {between}
   br write
 write:
   %w = sub.i32 1, %pin
