@@ -211,19 +211,26 @@ enum Action {
 /// access can overlap another lane's is a uniform runtime check
 /// ([`Emit::check`]) and the sync runs only when it can. A checked sync does
 /// not reset the state (it may not run).
-fn walk(cx: &Cx, b: usize, input: &Pending) -> (Pending, Vec<Action>) {
+fn walk(cx: &Cx, b: usize, input: State) -> (State, Vec<Action>) {
     let insts = &cx.k.blocks[b].insts;
     let forms = &cx.forms[b];
-    let mut outside = input.kinds;
-    // The earlier blocks' accesses behind `outside`, while it holds.
-    let mut outside_at: &[(usize, usize)] = &input.at;
+    let mut outside = input;
     // Accesses of this block since its last unguarded sync point.
     let mut pending: Vec<(usize, State)> = Vec::new();
     let mut actions = vec![Action::None; insts.len()];
+    // A wave-level sync point in a block some lanes of the wave skip
+    // orders only the lanes that run it: the others may still run ahead of
+    // what was done before it (they do not wait there), so those accesses
+    // flow on to where the branches meet again.
+    let skippable = cx.divergent.get(b).copied().unwrap_or(true);
+    let mut escaped: State = 0;
     for (i, inst) in insts.iter().enumerate() {
         if inst.op.is_sync() && inst.guard.is_none() {
+            // (A workgroup barrier holds every lane that has not exited.)
+            if skippable && !matches!(inst.op, Op::Barrier) {
+                escaped |= pending.iter().fold(outside, |s, (_, k)| s | k);
+            }
             outside = 0;
-            outside_at = &[];
             pending.clear();
             continue;
         }
@@ -231,16 +238,8 @@ fn walk(cx: &Cx, b: usize, input: &Pending) -> (Pending, Vec<Action>) {
         if kind == 0 {
             continue;
         }
-        // Earlier blocks' accesses proved clear of this one at compile time
-        // do not count.
-        let outside_now = if conflicts(outside, kind) && cx.clear_of_earlier(outside_at, b, i, kind)
-        {
-            0
-        } else {
-            outside
-        };
         let here = pending.iter().fold(0, |s, (_, k)| s | k);
-        if !conflicts(outside_now | here, kind) {
+        if !conflicts(outside | here, kind) {
             pending.push((i, kind));
             continue;
         }
@@ -249,7 +248,7 @@ fn walk(cx: &Cx, b: usize, input: &Pending) -> (Pending, Vec<Action>) {
             .filter(|(_, k)| conflicts(*k, kind))
             .map(|(j, _)| *j)
             .collect();
-        let checkable = !conflicts(outside_now, kind)
+        let checkable = !conflicts(outside, kind)
             && kind != CALLED
             && forms[i].is_some_and(|x| {
                 against
@@ -296,128 +295,16 @@ fn walk(cx: &Cx, b: usize, input: &Pending) -> (Pending, Vec<Action>) {
             } else {
                 Action::Sync
             };
+            if skippable {
+                escaped |= pending.iter().fold(outside, |s, (_, k)| s | k);
+            }
             outside = 0;
-            outside_at = &[];
             pending.clear();
             pending.push((i, kind));
         }
     }
     let here = pending.iter().fold(0, |s, (_, k)| s | k);
-    let mut at = outside_at.to_vec();
-    at.extend(pending.iter().map(|&(i, _)| (b, i)));
-    at.sort_unstable();
-    at.dedup();
-    (
-        Pending {
-            kinds: outside | here,
-            at,
-        },
-        actions,
-    )
-}
-
-/// Whether a lane that makes access `e` (block, instruction) and then, with
-/// no sync point between, access `x` does so in one pass: no path leads
-/// from `x` back to `e` without an unguarded sync point (a barrier, warp
-/// operation or unconditional wave sync every lane stops at).
-fn one_run(k: &Kernel, (eb, ei): (usize, usize), (xb, xi): (usize, usize)) -> bool {
-    let stops = |b: usize, from: usize, to: usize| {
-        k.blocks[b].insts[from.min(k.blocks[b].insts.len())..to.min(k.blocks[b].insts.len())]
-            .iter()
-            .any(|i| i.op.is_sync() && i.guard.is_none())
-    };
-    if stops(xb, xi + 1, usize::MAX) {
-        return true;
-    }
-    let mut seen = vec![false; k.blocks.len()];
-    let mut work: Vec<usize> = k.blocks[xb]
-        .term
-        .successors()
-        .iter()
-        .map(|s| s.0 as usize)
-        .collect();
-    while let Some(b) = work.pop() {
-        if b >= seen.len() || std::mem::replace(&mut seen[b], true) {
-            continue;
-        }
-        if b == eb && !stops(b, 0, ei) {
-            return false;
-        }
-        if !stops(b, 0, usize::MAX) {
-            work.extend(k.blocks[b].term.successors().iter().map(|s| s.0 as usize));
-        }
-    }
-    true
-}
-
-/// Whether `r` keeps its value from block `p`'s entry to block `q`'s on
-/// every path between them (in one pass): `q` is reached from `p`, and no
-/// block on a path from `p` to `q` (`p` itself included, `q` not) writes it.
-fn unwritten_between(k: &Kernel, preds: &[Vec<usize>], p: usize, q: usize, r: Reg) -> bool {
-    let n = k.blocks.len();
-    if p >= n || q >= n {
-        return false;
-    }
-    // Forward from p without going past q, backward from q without going
-    // past p.
-    let mut fwd = vec![false; n];
-    let mut work = vec![p];
-    while let Some(b) = work.pop() {
-        if std::mem::replace(&mut fwd[b], true) || (b == q && b != p) {
-            continue;
-        }
-        work.extend(
-            k.blocks[b]
-                .term
-                .successors()
-                .iter()
-                .map(|s| s.0 as usize)
-                .filter(|&s| s < n),
-        );
-    }
-    if !fwd[q] {
-        return false;
-    }
-    let mut bwd = vec![false; n];
-    let mut work = vec![q];
-    while let Some(b) = work.pop() {
-        if std::mem::replace(&mut bwd[b], true) || (b == p && b != q) {
-            continue;
-        }
-        work.extend(preds[b].iter().copied());
-    }
-    (0..n)
-        .filter(|&b| b == p || (fwd[b] && bwd[b] && b != q))
-        .all(|b| !k.blocks[b].insts.iter().any(|i| i.op.defs().contains(&r)))
-}
-
-/// An instruction: (block, index).
-type Place = (usize, usize);
-
-/// The place of accesses a callee may have made (nothing is proved clear of
-/// them).
-const UNPLACED: (usize, usize) = (usize::MAX, usize::MAX);
-
-/// Shared accesses (and host calls) made since the last sync point on some
-/// path: their kinds, and where they are (block, instruction; [`UNPLACED`]);
-/// a block's in-state.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Pending {
-    kinds: State,
-    at: Vec<(usize, usize)>,
-}
-
-impl Pending {
-    /// `self ∪ o`.
-    fn join(&self, o: &Pending) -> Pending {
-        let mut at: Vec<(usize, usize)> = self.at.iter().chain(&o.at).copied().collect();
-        at.sort_unstable();
-        at.dedup();
-        Pending {
-            kinds: self.kinds | o.kinds,
-            at,
-        }
-    }
+    (outside | here | escaped, actions)
 }
 
 /// What [`walk`] decides from: the kernel, its accesses' forms (per block
@@ -427,73 +314,14 @@ impl Pending {
 struct Cx<'a> {
     k: &'a Kernel,
     forms: &'a [Vec<Option<Form>>],
-    /// Each block's predecessors.
-    preds: &'a [Vec<usize>],
-    /// Pairs of accesses in different blocks decided so far
-    /// ([`Cx::clear_of_earlier`]).
-    cleared: std::cell::RefCell<std::collections::HashMap<(Place, Place), bool>>,
+    /// Blocks some lanes of a wave may skip (all, without a divergence
+    /// analysis).
+    divergent: Vec<bool>,
     syms: Option<Syms<'a>>,
     bounds: Vec<Option<Sym>>,
 }
 
 impl Cx<'_> {
-    /// Whether no lane's access X (instruction `x_at` of block `b`, of
-    /// `kind`) can overlap another lane's conflicting access among `earlier`
-    /// (made in other blocks, or an earlier pass of this one, since the
-    /// last sync point): each such pair's distance, over the few values its
-    /// terms may hold at any time ([`Syms::apart_values`]), is clear for a
-    /// whole wave.
-    fn clear_of_earlier(
-        &self,
-        earlier: &[(usize, usize)],
-        b: usize,
-        x_at: usize,
-        kind: State,
-    ) -> bool {
-        earlier.iter().all(|&e| {
-            let Some(inst) = self.k.blocks.get(e.0).and_then(|blk| blk.insts.get(e.1)) else {
-                return false;
-            };
-            if !conflicts(shared_access(&inst.op), kind) {
-                return true;
-            }
-            // The dataflow walks a block more than once: each pair is
-            // decided once.
-            *self
-                .cleared
-                .borrow_mut()
-                .entry((e, (b, x_at)))
-                .or_insert_with(|| self.pair_clear(e, (b, x_at)))
-        })
-    }
-
-    /// Whether the earlier access `e` (block, instruction) is clear of the
-    /// later `x` in every lane and pass (see [`Self::clear_of_earlier`]).
-    fn pair_clear(&self, (eb, ei): (usize, usize), (b, x_at): (usize, usize)) -> bool {
-        let (Some(syms), Some(x)) = (&self.syms, self.forms[b][x_at]) else {
-            return false;
-        };
-        let ekind = shared_access(&self.k.blocks[eb].insts[ei].op);
-        let Some(e) = self.forms[eb][ei].filter(|e| e.c == x.c && ekind != CALLED) else {
-            return false;
-        };
-        let (Some(se), Some(sx)) = (
-            syms.value_under(eb, ei, e.base, e.guard),
-            syms.value_under(b, x_at, x.base, x.guard),
-        ) else {
-            return false;
-        };
-        let same_run = one_run(self.k, (eb, ei), (b, x_at));
-        let same =
-            |p: usize, r: Reg, q: usize| same_run && unwritten_between(self.k, self.preds, p, q, r);
-        let wave = self.k.wave_size.max(1) as i64;
-        syms.apart_values(&se.plus(e.off), &sx.plus(x.off), same)
-            .is_some_and(|v| {
-                distance::decide_values(&v, None, wave, x.c, e.len as i64, x.len as i64)
-                    == Decision::Known(true)
-            })
-    }
-
     /// Whether lanes of the wave can overlap E (instruction `e_at` of block
     /// `b`) and the later X (`x_at`), as far as known at compile time.
     fn decide(&self, b: usize, (e_at, e): (usize, &Form), (x_at, x): (usize, &Form)) -> Decision {
@@ -782,8 +610,9 @@ fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
     let cx = Cx {
         k,
         forms: &forms,
-        preds: &preds,
-        cleared: Default::default(),
+        divergent: uni
+            .as_ref()
+            .map_or_else(|| vec![true; n], |u| u.divergent.clone()),
         syms,
         bounds,
     };
@@ -801,42 +630,32 @@ fn analyse(k: &Kernel, tid_bound: u64, spec: &Speculated) -> Analysis {
 fn block_actions(cx: &Cx) -> Vec<Vec<Action>> {
     let k = cx.k;
     let n = k.blocks.len();
-    let mut input: Vec<Option<Pending>> = vec![None; n];
-    input[0] = Some(Pending::default());
+    let mut input: Vec<Option<State>> = vec![None; n];
+    input[0] = Some(0);
     // A call returns with whatever the callee did: assume everything.
     for r in k.return_blocks() {
         if let Some(s) = input.get_mut(r.0 as usize) {
-            *s = Some(Pending {
-                kinds: LOADED | STORED | CALLED,
-                at: vec![UNPLACED],
-            });
+            *s = Some(LOADED | STORED | CALLED);
         }
     }
     let mut work: Vec<usize> = (0..n).filter(|&b| input[b].is_some()).collect();
     while let Some(b) = work.pop() {
-        let Some(s) = &input[b] else { continue };
+        let Some(s) = input[b] else { continue };
         let (s, _) = walk(cx, b, s);
         for succ in k.blocks[b].term.successors() {
             let j = succ.0 as usize;
             let Some(slot) = input.get_mut(j) else {
                 continue;
             };
-            let new = match slot {
-                Some(old) => old.join(&s),
-                None => s.clone(),
-            };
-            if slot.as_ref() != Some(&new) {
+            let new = slot.unwrap_or(0) | s;
+            if *slot != Some(new) {
                 *slot = Some(new);
                 work.push(j);
             }
         }
     }
     (0..n)
-        .map(|b| {
-            input[b]
-                .as_ref()
-                .map_or_else(Vec::new, |s| walk(cx, b, s).1)
-        })
+        .map(|b| input[b].map_or_else(Vec::new, |s| walk(cx, b, s).1))
         .collect()
 }
 
@@ -1803,58 +1622,43 @@ done:
         assert!(text.contains("icmp.sge"), "{text}");
     }
 
-    /// The same step with the read in the loop's first block and the write
-    /// after a divergent `if`: pairs across blocks are decided over the
-    /// values too, the index read at either block's entry being one value
-    /// in one pass (no path back without the barrier, no write between).
-    /// Without the barrier (a lane's next pass reads what its neighbour
-    /// has not written yet) or with a write of the index between (one that
-    /// keeps its values: only the write is seen), the two reads are apart
-    /// and a value meets a neighbour: a sync.
+    /// A sync point in a block some lanes skip orders only the lanes that
+    /// run it: lane 0 stores in the `if`, waits there with nobody else,
+    /// and the others, which skipped it, must still wait for that store
+    /// before they read where the branches meet (found by
+    /// `tests/tests/lockstep_diff.rs`: they ran ahead and read the old
+    /// value). A uniform `if` (no lane skips it alone) keeps the sync's
+    /// reset.
     #[test]
-    fn pairs_across_blocks_are_decided_over_the_values_in_one_pass() {
-        let src = |between: &str, sync: &str| {
+    fn a_sync_in_a_divergent_block_orders_only_its_lanes() {
+        let src = |cond: &str| {
             format!(
-                "kernel @x(%o: i64) {{
-  reg %t: i32, %a: i32, %v: i32, %pin: i32, %r: i32, %w: i32, %n: i32, %p: i1
+                "kernel @x(%o: i64, %s: i32) {{
+  reg %t: i32, %a: i32, %v: i32, %p: i1
 entry:
   %t = special.tid.x
   %a = shl.i32 %t, 2
-  %pin = mov.i32 0
-  %n = mov.i32 0
-  br step
-step:
-  %r = shl.i32 %pin, 9
-  %r = add.i32 %r, %a
-  %v = ld.shared.b32 [%r+4]
-  {between}
-  %p = icmp.ult.i32 %t, 7
-  brc %p, more, write
-more:
-  %v = add.i32 %v, 1
-  br write
-write:
-  %w = sub.i32 1, %pin
-  %w = shl.i32 %w, 9
-  %w = add.i32 %w, %a
-  st.shared.b32 [%w], %v
-  {sync}
-  %pin = sub.i32 1, %pin
-  %n = add.i32 %n, 1
-  %p = icmp.ult.i32 %n, 5
-  brc %p, step, done
-done:
+  %p = icmp.ult.i32 {cond}, 1
+  brc %p, side, join
+side:
+  st.shared.b32 [%a+4], %t
+  wavesync
+  %v = ld.shared.b32 [%a+64]
+  br join
+join:
+  %v = ld.shared.b32 [%a+8]
   exit
 }}"
             )
         };
-        let unconditional = |text: &str| text.lines().filter(|l| l.trim() == "wavesync").count();
-        let (_, text) = syncs_before(&src("", "barrier"));
-        assert_eq!(unconditional(&text), 0, "{text}");
-        let (_, text) = syncs_before(&src("", ""));
-        assert!(text.contains("  wavesync\n  st.shared"), "{text}");
-        let (_, text) = syncs_before(&src("%pin = xor.i32 %pin, 0", "barrier"));
-        assert_eq!(unconditional(&text), 1, "{text}");
+        let join_syncs = |text: &str| {
+            let join = &text[text.find("join:").unwrap()..];
+            join.lines().filter(|l| l.contains("wavesync")).count()
+        };
+        let (_, text) = syncs_before(&src("%t"));
+        assert_eq!(join_syncs(&text), 1, "{text}");
+        let (_, text) = syncs_before(&src("%s"));
+        assert_eq!(join_syncs(&text), 0, "{text}");
     }
 
     /// A GCN lifter's divergent `if (tid < s)`: the branch is on the lane's

@@ -27,7 +27,7 @@
 //! their own, by address: lifters load a kernel argument again for each use.
 
 use crate::divergence::Uniformity;
-use crate::inst::{Address, BinOp, CvtOp, Guard, Op, Operand, Reg};
+use crate::inst::{Address, BinOp, CvtOp, Op, Operand, Reg};
 use crate::kernel::Kernel;
 use crate::op;
 use crate::types::{Space, Type};
@@ -150,12 +150,8 @@ impl<'a> Syms<'a> {
     /// holds one of a few known values ([`super::values`]); an atom that
     /// appears once is one value in every combination.
     pub(super) fn values_of(&self, d: &Sym) -> Option<Vec<i64>> {
-        self.spread(vec![d.k], &d.terms)
-    }
-
-    /// `out` plus every combination of the `terms`' values.
-    fn spread(&self, mut out: Vec<i64>, terms: &[(Atom, i64)]) -> Option<Vec<i64>> {
-        for &(atom, coef) in terms {
+        let mut out = vec![d.k];
+        for &(atom, coef) in &d.terms {
             let set = self.atom_values(atom)?;
             if out.len() * set.len() > MAX_COMBINATIONS {
                 return None;
@@ -171,59 +167,6 @@ impl<'a> Syms<'a> {
             out.dedup();
         }
         Some(out)
-    }
-
-    /// Every value `e - x` can take when `e` and `x` are addresses of
-    /// accesses made at different times (other blocks, or other passes of a
-    /// loop with no sync point between): only atoms that hold one value for
-    /// the lane's whole run cancel (entry values, writes in blocks that run
-    /// at most once, fixed words); the others are taken apart on each side,
-    /// each over its own few values.
-    ///
-    /// `same` tells which of `e`'s block-entry values are, in the same run
-    /// of a lane, the value an atom of `x` names (see `Cx::same_entry`):
-    /// those cancel too.
-    pub(super) fn apart_values(
-        &self,
-        e: &Sym,
-        x: &Sym,
-        same: impl Fn(usize, Reg, usize) -> bool,
-    ) -> Option<Vec<i64>> {
-        let fixed = |a: Atom| match a {
-            Atom::Fixed(..) => true,
-            Atom::Site(s) => self.uni.site_at(s).is_none_or(|(b, _)| self.acyclic[b]),
-            Atom::Entry(..) => false,
-        };
-        // E's entry values that are X's in the same run cancel with them.
-        let mut cancel: Vec<Atom> = Vec::new();
-        let e_terms: Vec<(Atom, i64)> = e
-            .terms
-            .iter()
-            .map(|&(a, c)| {
-                if let Atom::Entry(p, r) = a {
-                    for &(xa, _) in &x.terms {
-                        if matches!(xa, Atom::Entry(q, xr) if xr == r && same(p, r, q)) {
-                            cancel.push(xa);
-                            return (xa, c);
-                        }
-                    }
-                }
-                (a, c)
-            })
-            .collect();
-        let mut merged = Sym::konst(e.k.wrapping_sub(x.k));
-        let mut apart: Vec<(Atom, i64)> = Vec::new();
-        for (terms, m) in [(&e_terms, 1i64), (&x.terms, -1)] {
-            for &(a, c) in terms {
-                if fixed(a) || cancel.contains(&a) {
-                    merged = merged.add_scaled(&Sym::atom(a), c.wrapping_mul(m));
-                } else {
-                    apart.push((a, c.wrapping_mul(m)));
-                }
-            }
-        }
-        let out = self.values_of(&merged)?;
-        self.spread(out, &apart)
     }
 
     /// The values `a` may hold.
@@ -244,24 +187,10 @@ impl<'a> Syms<'a> {
     /// `o` as read by instruction `at` of block `b` (`None`: not an integer
     /// value this can follow, or written under a guard on the way).
     pub(super) fn value(&self, b: usize, at: usize, o: Operand) -> Option<Sym> {
-        self.read(b, at, o, 0, None)
+        self.read(b, at, o, 0)
     }
 
-    /// `o` as read by instruction `at` of block `b` under `guard`: writes
-    /// in the block under the same guard (its register unchanged since)
-    /// count, as they happened wherever the reader runs (a predicated
-    /// access's predicated address).
-    pub(super) fn value_under(
-        &self,
-        b: usize,
-        at: usize,
-        o: Operand,
-        guard: Option<Guard>,
-    ) -> Option<Sym> {
-        self.read(b, at, o, 0, guard)
-    }
-
-    fn read(&self, b: usize, at: usize, o: Operand, depth: u32, g: Option<Guard>) -> Option<Sym> {
+    fn read(&self, b: usize, at: usize, o: Operand, depth: u32) -> Option<Sym> {
         let r = match o {
             Operand::Imm(v) => return Some(Sym::konst(v as i64)),
             Operand::Reg(r) => r,
@@ -272,37 +201,32 @@ impl<'a> Syms<'a> {
         let insts = &self.k.blocks[b].insts;
         let at = at.min(insts.len());
         if let Some(j) = insts[..at].iter().rposition(|i| i.op.defs().contains(&r)) {
-            let same_guard = g.is_some_and(|g| {
-                insts[j].guard == Some(g)
-                    && !insts[j..at].iter().any(|i| i.op.defs().contains(&g.reg))
-            });
-            return self.written(b, j, r, depth, g.filter(|_| same_guard));
+            return self.written(b, j, r, depth);
         }
         // The only write reaching here, made at most once (or the
         // register's value at entry, which never changes before a write).
         if let [x] = self.uni.reaching_sites(self.k, b, at, r)[..] {
             match self.uni.site_at(x) {
                 None => return Some(Sym::atom(Atom::Site(x))),
-                Some((xb, xi)) if self.acyclic[xb] => return self.written(xb, xi, r, depth, None),
+                Some((xb, xi)) if self.acyclic[xb] => return self.written(xb, xi, r, depth),
                 Some(_) => {}
             }
         }
         match self.preds[b][..] {
             [p] if b != 0 && p != b && !self.returns.contains(&b) => {
-                self.read(p, usize::MAX, o, depth + 1, None)
+                self.read(p, usize::MAX, o, depth + 1)
             }
             _ => Some(Sym::atom(Atom::Entry(b, r))),
         }
     }
 
     /// The value instruction `j` of block `b` writes to `r`.
-    /// (`g`: the write's guard, which its reader runs under.)
-    fn written(&self, b: usize, j: usize, r: Reg, depth: u32, g: Option<Guard>) -> Option<Sym> {
+    fn written(&self, b: usize, j: usize, r: Reg, depth: u32) -> Option<Sym> {
         let inst = &self.k.blocks[b].insts[j];
-        if inst.guard.is_some() && inst.guard != g {
+        if inst.guard.is_some() {
             return None;
         }
-        let get = |o: Operand| self.read(b, j, o, depth + 1, g);
+        let get = |o: Operand| self.read(b, j, o, depth + 1);
         let konst = |o: Operand| match o {
             Operand::Imm(v) => Some(v as i64),
             Operand::Reg(_) => None,
