@@ -279,8 +279,20 @@ mod tests {
 
     #[test]
     fn conversions_follow_the_bits() {
-        let k = kernel("entry:\n  %a = mov.i32 4294967295\n  %b = cvt.trunc.i32.i32 %a\n  exit\n");
+        let text = "kernel @k() wave 32 shared 0 local 0 params 0 {
+  reg %h: i16, %x: i32, %y: i32, %z: i16
+entry:
+  %h = mov.i16 65535
+  %x = cvt.sext.i32.i16 %h
+  %y = cvt.zext.i32.i16 %h
+  %z = cvt.trunc.i16.i32 %x
+  exit
+}
+";
+        let k = parse_module(text).expect("parses").kernels.remove(0);
         let vs = ValueSets::of(&k, &k.predecessors());
-        assert_eq!(vs.written(&k, 0, 0, 0), Some(vec![0xffff_ffff]));
+        assert_eq!(vs.written(&k, 0, 1, 0), Some(vec![0xffff_ffff]));
+        assert_eq!(vs.written(&k, 0, 2, 0), Some(vec![0xffff]));
+        assert_eq!(vs.written(&k, 0, 3, 0), Some(vec![0xffff]));
     }
 }
