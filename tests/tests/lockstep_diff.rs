@@ -6,7 +6,8 @@
 //! out, others checked at run time) and once with a `wavesync` before every
 //! shared access, which makes lanes run one after another give exactly the
 //! memory a lockstep wave gives. The two must leave the same shared memory
-//! and registers. Workgroups are one wave (lanes of different waves that
+//! and registers, the pass's version on the interpreter and in wave mode
+//! (a wave's lanes together, a sync is nothing there) too. Workgroups are one wave (lanes of different waves that
 //! exchange values without a barrier race on a GPU too).
 //! `XISA_LOCKSTEP_KERNELS=N` runs more kernels (default 150).
 
@@ -227,7 +228,7 @@ fn the_syncs_the_pass_leaves_out_change_nothing() {
             .count();
         let want = run(&everywhere.to_string(), block, Engine::JitLane)
             .unwrap_or_else(|e| panic!("seed {seed} (synced everywhere): {e}\n{src}"));
-        for engine in [Engine::JitLane, Engine::Interp] {
+        for engine in [Engine::JitLane, Engine::Interp, Engine::JitWave] {
             let got = run(&passed.to_string(), block, engine)
                 .unwrap_or_else(|e| panic!("seed {seed} ({engine}): {e}\n{passed}"));
             assert!(
