@@ -201,6 +201,11 @@ enum Action {
     SyncFor(Vec<usize>),
 }
 
+/// The kinds of the accesses in `pending` (instruction index, kind).
+fn kinds(pending: &[(usize, State)]) -> State {
+    pending.iter().fold(0, |s, (_, k)| s | k)
+}
+
 /// Walks block `b` from its in-state: the new state at its end and what to
 /// do before each instruction.
 ///
@@ -228,7 +233,7 @@ fn walk(cx: &Cx, b: usize, input: State) -> (State, Vec<Action>) {
         if inst.op.is_sync() && inst.guard.is_none() {
             // (A workgroup barrier holds every lane that has not exited.)
             if skippable && !matches!(inst.op, Op::Barrier) {
-                escaped |= pending.iter().fold(outside, |s, (_, k)| s | k);
+                escaped |= outside | kinds(&pending);
             }
             outside = 0;
             pending.clear();
@@ -238,7 +243,7 @@ fn walk(cx: &Cx, b: usize, input: State) -> (State, Vec<Action>) {
         if kind == 0 {
             continue;
         }
-        let here = pending.iter().fold(0, |s, (_, k)| s | k);
+        let here = kinds(&pending);
         if !conflicts(outside | here, kind) {
             pending.push((i, kind));
             continue;
@@ -296,14 +301,14 @@ fn walk(cx: &Cx, b: usize, input: State) -> (State, Vec<Action>) {
                 Action::Sync
             };
             if skippable {
-                escaped |= pending.iter().fold(outside, |s, (_, k)| s | k);
+                escaped |= outside | kinds(&pending);
             }
             outside = 0;
             pending.clear();
             pending.push((i, kind));
         }
     }
-    let here = pending.iter().fold(0, |s, (_, k)| s | k);
+    let here = kinds(&pending);
     (outside | here | escaped, actions)
 }
 

@@ -116,8 +116,9 @@ pub(super) struct Syms<'a> {
     returns: &'a [usize],
     /// Per block: no path leads from it back to itself.
     acyclic: Vec<bool>,
-    /// The small sets of values registers hold ([`super::values`]).
-    sets: ValueSets,
+    /// The small sets of values registers hold ([`super::values`]),
+    /// analysed the first time a distance asks.
+    sets: std::cell::OnceCell<ValueSets>,
 }
 
 /// How far [`Syms::value`] follows a value back.
@@ -142,7 +143,7 @@ impl<'a> Syms<'a> {
             preds,
             returns,
             acyclic,
-            sets: ValueSets::of(k, preds),
+            sets: std::cell::OnceCell::new(),
         }
     }
 
@@ -171,14 +172,15 @@ impl<'a> Syms<'a> {
 
     /// The values `a` may hold.
     fn atom_values(&self, a: Atom) -> Option<Vec<u64>> {
+        let sets = self.sets.get_or_init(|| ValueSets::of(self.k, self.preds));
         match a {
-            Atom::Entry(b, r) => self.sets.at_entry(b, r),
+            Atom::Entry(b, r) => sets.at_entry(b, r),
             Atom::Site(x) => {
                 // An entry value (no write) is not known.
                 let (b, i) = self.uni.site_at(x)?;
                 let n = (0..self.k.blocks[b].insts[i].op.defs().len())
                     .find(|&n| self.uni.def_site(b, i, n) == x)?;
-                self.sets.written(self.k, b, i, n)
+                sets.written(self.k, b, i, n)
             }
             Atom::Fixed(..) => None,
         }
@@ -345,11 +347,7 @@ pub(super) fn disjoint(d: i64, c: i64, n: i64, le: i64, lx: i64) -> bool {
 /// the stride `c` and the lengths.
 pub(super) fn decide(d: &Sym, t: Option<&Sym>, w: i64, c: i64, le: i64, lx: i64) -> Decision {
     if let Some(d) = d.as_konst() {
-        let n = match t.and_then(Sym::as_konst) {
-            Some(t) if t >= 1 => t.min(w),
-            _ => w,
-        };
-        return Decision::Known(disjoint(d, c, n, le, lx));
+        return Decision::Known(disjoint(d, c, span(t, w), le, lx));
     }
     let Some(t) = t else {
         return Decision::Dynamic;
@@ -383,6 +381,15 @@ pub(super) fn decide(d: &Sym, t: Option<&Sym>, w: i64, c: i64, le: i64, lx: i64)
     }
 }
 
+/// How many lanes of a `w`-lane wave can make the accesses: below a
+/// constant lane bound `t`, fewer.
+fn span(t: Option<&Sym>, w: i64) -> i64 {
+    match t.and_then(Sym::as_konst) {
+        Some(t) if t >= 1 => t.min(w),
+        _ => w,
+    }
+}
+
 /// Decides a pair whose distance takes one of `values` (each the same in
 /// every lane of the wave at a time): clear when every one is, an
 /// unconditional sync when none is, else a run-time check. `t`, `w`, `c`,
@@ -395,10 +402,7 @@ pub(super) fn decide_values(
     le: i64,
     lx: i64,
 ) -> Decision {
-    let n = match t.and_then(Sym::as_konst) {
-        Some(t) if t >= 1 => t.min(w),
-        _ => w,
-    };
+    let n = span(t, w);
     let clear = values
         .iter()
         .filter(|&&d| disjoint(d, c, n, le, lx))

@@ -32,13 +32,17 @@ fn mask(ty: Type, v: u64) -> u64 {
     v & ty.mask()
 }
 
-/// `a ∪ b`, unknown past [`MAX`].
-fn join(a: &Set, b: &Set) -> Set {
-    let (a, b) = (a.as_ref()?, b.as_ref()?);
-    let mut v: Vec<u64> = a.iter().chain(b).copied().collect();
+/// The set of the values in `v`, unknown past [`MAX`].
+fn set_of(mut v: Vec<u64>) -> Set {
     v.sort_unstable();
     v.dedup();
     (v.len() <= MAX).then_some(v)
+}
+
+/// `a ∪ b`, unknown past [`MAX`].
+fn join(a: &Set, b: &Set) -> Set {
+    let (a, b) = (a.as_ref()?, b.as_ref()?);
+    set_of(a.iter().chain(b).copied().collect())
 }
 
 /// `f` over every pair of `a` and `b`, unknown past [`MAX`].
@@ -53,9 +57,7 @@ fn pairs(a: &Set, b: &Set, f: impl Fn(u64, u64) -> Option<u64>) -> Set {
             v.push(f(x, y)?);
         }
     }
-    v.sort_unstable();
-    v.dedup();
-    (v.len() <= MAX).then_some(v)
+    set_of(v)
 }
 
 /// Whether registers of `ty` are followed.
@@ -190,21 +192,18 @@ fn eval(k: &Kernel, op: &Op, st: &[Set]) -> Set {
             src,
             ..
         }) if from.is_int() && to.is_int() => {
-            let s = get(src, from)?;
             let fb = from.bits();
-            let v = s
-                .into_iter()
-                .map(|x| match c {
-                    CvtOp::Sext if fb < 64 && (x >> (fb - 1)) & 1 == 1 => {
-                        mask(to, x | !from.mask())
-                    }
-                    _ => mask(to, x),
-                })
-                .collect::<Vec<_>>();
-            let mut v = v;
-            v.sort_unstable();
-            v.dedup();
-            Some(v)
+            set_of(
+                get(src, from)?
+                    .into_iter()
+                    .map(|x| match c {
+                        CvtOp::Sext if fb < 64 && (x >> (fb - 1)) & 1 == 1 => {
+                            mask(to, x | !from.mask())
+                        }
+                        _ => mask(to, x),
+                    })
+                    .collect(),
+            )
         }
         _ => None,
     }

@@ -7,7 +7,7 @@ use xisa_ir::{BlockId, Kernel, Term, Type};
 use xisa_jit::{clif_text, compile, JitError, JitOptions, OptLevel};
 use xisa_runtime::ctx::STOP_EXIT;
 
-use crate::harness::{add, block, Lane};
+use crate::harness::{add, block, to_file, Lane};
 
 fn adder(n: u64) -> Kernel {
     let mut k = Kernel::new(format!("add{n}"));
@@ -167,9 +167,7 @@ fn run_group(
                 l.tid = [i as u32, 0, 0];
                 l.regs[0] = slot0(i);
                 let mut c = l.ctx();
-                for (r, v) in l.regs.iter().enumerate() {
-                    file[r * xisa_runtime::ctx::REG_STRIDE + i] = *v;
-                }
+                to_file(&l.regs, &mut file[i..]);
                 c.regs = file.as_mut_ptr().wrapping_add(i);
                 c.global_base = memory.as_mut_ptr() as *mut u8;
                 c
