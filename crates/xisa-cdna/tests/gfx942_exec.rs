@@ -2208,6 +2208,17 @@ fn valu_ops() -> Vec<(String, Kind, VModel)> {
             (lo.to_bits(), hi.to_bits())
         }
     );
+    // Regression (found by tests/clfuzz): LLVM's packed negation adds the
+    // inline constant 0 with the default op_sel_hi, selecting the constant's
+    // high half (refused before); both halves read zero.
+    op!(
+        "v_pk_add_f32 v[20:21], v[6:7], 0 neg_lo:[1,1] neg_hi:[1,1]",
+        F32x2,
+        |i| {
+            let n = |s: u32| (-f((i.x >> s) as u32) + -0.0f32).to_bits();
+            (n(0), n(32))
+        }
+    );
     // DPP: broadcasts, wave shifts, row/bank masks, bound_ctrl, a DPP ALU op.
     let mask_model = |rm: u32, bm: u32, srcl: fn(usize) -> Option<usize>, bound: bool| -> VModel {
         Box::new(move |ins: &[In], l: usize| {

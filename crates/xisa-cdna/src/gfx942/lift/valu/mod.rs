@@ -1214,12 +1214,18 @@ fn packed(b: &mut Builder, inst: &Inst, sem: &Sem) -> Result<(), LiftError> {
         // A constant (inline or literal) is one 32-bit value in the low half
         // of the 64-bit operand; what the high half reads is not documented,
         // and LLVM splats a constant with op_sel_hi = 0 (the low half for
-        // both lanes of the pair), so selecting the high half is refused.
+        // both lanes of the pair), so selecting the high half is refused,
+        // except for the inline constant 0 (source 128): zero in every
+        // reading (zero-extended, replicated, a 64-bit 0 or +0.0). LLVM
+        // emits it with the default op_sel_hi for a packed negation
+        // (`v_pk_add_f32 v[2:3], v[0:1], 0 neg_lo:[1,1] neg_hi:[1,1]`).
         let (lo, hi): (Operand, Option<Operand>) = if e >= 256 {
             (b.v(e - 256).into(), Some(b.v(e - 255).into()))
         } else if e <= 101 || (106..=107).contains(&e) || (126..=127).contains(&e) {
             (b.src_bits(e, 32)?, Some(b.src_bits(e + 1, 32)?))
-        } else if (128..=208).contains(&e) || (240..=248).contains(&e) || e == 255 {
+        } else if e == 128 {
+            (Operand::Imm(0), Some(Operand::Imm(0)))
+        } else if (129..=208).contains(&e) || (240..=248).contains(&e) || e == 255 {
             (b.src_bits(e, 32)?, None)
         } else {
             return Err(b.unsupported(format!(
