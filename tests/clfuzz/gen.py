@@ -1,0 +1,663 @@
+#!/usr/bin/env python3
+"""Random OpenCL C kernels for differential testing (tests/clfuzz/README.md).
+
+    gen.py SEED [--features LIST] > kernel.cl
+
+Every kernel is `fuzz(in, out, acc, n)`: each work-item reads words of `in`,
+computes over variables of every integer type (and float), with branches,
+loops, switches, private arrays, calls, local memory between barriers and
+commutative atomics on `acc`, and stores every variable into its row of `out`.
+The program is free of undefined behaviour (arithmetic is done in unsigned
+types, divisions and shifts are guarded, loops are bounded, each local slot has
+one writer per phase), so POCL's answer is the answer every correct compiler
+and translator must give. The first line records the seed and the launch.
+"""
+import argparse
+import random
+import sys
+
+INTS = ["uchar", "char", "ushort", "short", "uint", "int", "ulong", "long"]
+FLOAT = "float"
+BITS = {"uchar": 8, "char": 8, "ushort": 16, "short": 16, "uint": 32,
+        "int": 32, "ulong": 64, "long": 64}
+SIGNED = {"char", "short", "int", "long"}
+# The unsigned type each type's arithmetic is done in (no signed overflow,
+# no promotion of ushort to int that could overflow).
+WIDE = {t: ("ulong" if BITS[t] == 64 else "uint") for t in INTS}
+UNS = {"uchar": "uchar", "char": "uchar", "ushort": "ushort", "short": "ushort",
+       "uint": "uint", "int": "uint", "ulong": "ulong", "long": "ulong"}
+MINS = {"char": "CHAR_MIN", "short": "SHRT_MIN", "int": "INT_MIN",
+        "long": "LONG_MIN"}
+UPSAMPLE = {"short": ("char", "uchar"), "ushort": ("uchar", "uchar"),
+            "int": ("short", "ushort"), "uint": ("ushort", "ushort"),
+            "long": ("int", "uint"), "ulong": ("uint", "uint")}
+ALL_FEATURES = ["float", "loops", "switch", "arrays", "calls", "local",
+                "atomics", "long", "builtins", "memory"]
+# Each accumulator slot's family: updates within one commute.
+FAMILIES = ["add", "or", "xor", "smin", "smax", "and", "min", "max", "casmax"]
+ORDERS = ["__ATOMIC_RELAXED", "__ATOMIC_ACQUIRE", "__ATOMIC_RELEASE",
+          "__ATOMIC_ACQ_REL", "__ATOMIC_SEQ_CST"]
+WORKITEM = ["gid", "lid", "get_local_size(0)", "get_group_id(0)",
+            "get_num_groups(0)", "get_global_size(0)"]
+# Words at the start of each work-item's row of `out` that it stores into and
+# loads from at several widths while it runs.
+SCRATCH = 4
+
+PREAMBLE = """\
+#pragma OPENCL FP_CONTRACT OFF
+"""
+
+
+def helpers():
+    """Guarded division, remainder and shifts, one per type."""
+    out = []
+    for t in INTS:
+        u = UNS[t]
+        w = WIDE[t]
+        bits = BITS[t]
+        if t in SIGNED:
+            bad = f"b == 0 || (a == {MINS[t]} && b == -1)"
+        else:
+            bad = "b == 0"
+        out.append(f"static inline {t} div_{t}({t} a, {t} b) "
+                   f"{{ return ({bad}) ? a : ({t})(a / b); }}")
+        out.append(f"static inline {t} rem_{t}({t} a, {t} b) "
+                   f"{{ return ({bad}) ? a : ({t})(a % b); }}")
+        out.append(f"static inline {t} shl_{t}({t} a, uint s) "
+                   f"{{ return ({t})(({w})({u})a << (s & {bits - 1})); }}")
+        out.append(f"static inline {t} shr_{t}({t} a, uint s) "
+                   f"{{ return ({t})(a >> (s & {bits - 1})); }}")
+    out.append("static inline uint fbits(float f) "
+               "{ return isnan(f) ? 0x7fc00000u : as_uint(f); }")
+    return "\n".join(out) + "\n"
+
+
+class Gen:
+    def __init__(self, seed, features):
+        self.r = random.Random(seed)
+        self.seed = seed
+        self.f = set(features)
+        self.vars = []  # (name, type)
+        self.n = 0
+        self.depth = 0
+        self.loop_depth = 0
+        self.in_loop = False
+        self.lines = []
+        self.ind = 1
+        self.calls = []
+        self.arrays = []
+        self.wg = self.r.choice([32, 64, 64, 128, 256])
+        self.groups = self.r.choice([1, 2, 3, 4])
+        self.inwords = 1024
+        self.acc_words = 64
+        self.local_phases = 0
+        self.ro = []  # readable, never assigned (loop counters)
+        self.in_fn = False
+
+    # --- emission -----------------------------------------------------
+    def emit(self, s):
+        self.lines.append("    " * self.ind + s)
+
+    def fresh(self, t):
+        self.n += 1
+        return f"v{self.n}"
+
+    def types(self):
+        ts = [t for t in INTS if "long" in self.f or BITS[t] < 64]
+        if "float" in self.f:
+            ts = ts + [FLOAT, FLOAT]
+        return ts
+
+    def pick_var(self, t):
+        c = [v for v, vt in self.vars + self.ro if vt == t]
+        return self.r.choice(c) if c else None
+
+    # --- expressions --------------------------------------------------
+    def leaf(self, t):
+        r = self.r.random()
+        v = self.pick_var(t)
+        if v and r < 0.6:
+            return v
+        if r < 0.72 or not self.vars:
+            return self.const(t)
+        if r < 0.8 and "memory" in self.f and t != FLOAT:
+            return self.mem_read(t)
+        if r < 0.83 and t != FLOAT and not self.in_fn:
+            return f"({t}){self.r.choice(WORKITEM)}"
+        # A conversion from another variable.
+        nm, vt = self.r.choice(self.vars)
+        if t == FLOAT:
+            if vt == FLOAT:
+                return nm
+            return f"convert_float({nm})"
+        if vt == FLOAT:
+            if BITS[t] == 64:
+                # Below 2^63: libclc's saturating float -> 64-bit conversion
+                # lets 2^63 (2^64 unsigned) through to a conversion that
+                # overflows; LLVM's AMDGPU expansion then gives LONG_MIN
+                # (0xffffffff00000000), where NVIDIA's F2I saturates.
+                nm = f"fmin({nm}, 9.2e18f)"
+            return f"convert_{t}_sat_rtz({nm})" if self.r.random() < 0.5 \
+                else f"convert_{t}_sat({nm})"
+        if self.r.random() < 0.25 and t != vt:
+            return f"convert_{t}_sat({nm})"
+        return f"({t}){nm}"
+
+    def mem_read(self, t):
+        """A load of another width or a vector from `in`, or of the
+        work-item's own scratch words in `out`."""
+        ix = self.expr("uint", 3)
+        n = self.inwords
+        k = self.r.randrange(9)
+        if k == 0:
+            return f"({t})((__global const uchar *)in)[({ix}) % {4 * n}u]"
+        if k == 1:
+            return f"({t})((__global const char *)in)[({ix}) % {4 * n}u]"
+        if k == 2:
+            return f"({t})((__global const ushort *)in)[({ix}) % {2 * n}u]"
+        if k == 3:
+            return f"({t})((__global const short *)in)[({ix}) % {2 * n}u]"
+        if k == 4:
+            return f"({t})((__global const ulong *)in)[({ix}) % {n // 2}u]"
+        if k == 5:
+            c = self.r.choice("xyzw")
+            return f"({t})((__global const uint4 *)in)[({ix}) % {n // 4}u].{c}"
+        if k == 6:
+            c = self.r.choice(["x", "y"])
+            return f"({t})((__global const long2 *)in)[({ix}) % {n // 4}u].{c}"
+        ty, cnt = self.r.choice([("uchar", 4 * SCRATCH), ("ushort", 2 * SCRATCH),
+                                 ("uint", SCRATCH), ("ulong", SCRATCH // 2)])
+        return f"({t})((__global {ty} *)row)[({ix}) % {cnt}u]"
+
+    def scratch_store(self):
+        """A store of some width into the work-item's scratch words."""
+        ty, cnt = self.r.choice([("uchar", 4 * SCRATCH), ("ushort", 2 * SCRATCH),
+                                 ("uint", SCRATCH), ("ulong", SCRATCH // 2),
+                                 ("uint2", SCRATCH // 2)])
+        ix = self.expr("uint")
+        if ty == "uint2":
+            v = f"(uint2)({self.expr('uint')}, {self.expr('uint')})"
+        else:
+            v = f"({ty}){self.expr(ty)}"
+        self.emit(f"((__global {ty} *)row)[({ix}) % {cnt}u] = {v};")
+
+    def const(self, t):
+        if t == FLOAT:
+            c = self.r.choice(["0.0f", "1.0f", "-1.0f", "0.5f", "3.0f",
+                               "1e10f", "-2.5e-3f", "65536.0f", "0.1f",
+                               "-0.0f", "1e-30f", "16777217.0f"])
+            return c
+        bits = BITS[t]
+        r = self.r.random()
+        if r < 0.3:
+            v = self.r.randrange(0, 9)
+        elif r < 0.5:
+            v = (1 << self.r.randrange(bits)) - self.r.choice([0, 1])
+        else:
+            v = self.r.getrandbits(bits)
+        v &= (1 << bits) - 1
+        suf = "ul" if bits == 64 else "u"
+        return f"({t})0x{v:x}{suf}"
+
+    def expr(self, t, d=0):
+        if d > 3 or self.r.random() < 0.25 + 0.15 * d:
+            return self.leaf(t)
+        if t == FLOAT:
+            return self.fexpr(d)
+        a = lambda: self.expr(t, d + 1)
+        w = WIDE[t]
+        k = self.r.randrange(20)
+        if k < 3:
+            op = self.r.choice(["+", "-", "*"])
+            return f"({t})(({w}){a()} {op} ({w}){a()})"
+        if k < 5:
+            op = self.r.choice(["&", "|", "^"])
+            return f"({t})({a()} {op} {a()})"
+        if k == 5:
+            return f"({t})(~{a()})"
+        if k == 6:
+            return f"({t})(-({w}){a()})"
+        if k == 7:
+            return f"shl_{t}({a()}, (uint){self.expr('uint', d + 1)})"
+        if k == 8:
+            return f"shr_{t}({a()}, (uint){self.expr('uint', d + 1)})"
+        if k == 9:
+            fn = self.r.choice(["div", "rem"])
+            return f"{fn}_{t}({a()}, {a()})"
+        if k == 10:
+            c = self.cond(d + 1)
+            # The cast: ?: promotes narrow operands to int.
+            return f"({t})(({c}) ? {a()} : {a()})"
+        if k == 11:
+            op = self.r.choice(["==", "!=", "<", "<=", ">", ">="])
+            ot = self.r.choice(self.types())
+            return f"({t})({self.expr(ot, d + 1)} {op} {self.expr(ot, d + 1)})"
+        if "builtins" in self.f:
+            return self.builtin(t, d)
+        return self.leaf(t)
+
+    def builtin(self, t, d):
+        a = lambda: self.expr(t, d + 1)
+        k = self.r.randrange(16)
+        if k == 0:
+            return f"mul_hi({a()}, {a()})"
+        if k == 1:
+            # libclc has no mad_hi (nor ctz): its definition, spelled out.
+            w = WIDE[t]
+            return f"({t})(({w})mul_hi({a()}, {a()}) + ({w}){a()})"
+        if k == 2:
+            return f"rotate({a()}, {a()})"
+        if k == 3:
+            return f"({t})clz({a()})"
+        if k == 4:
+            return f"({t})popcount({a()})"
+        if k == 5:
+            return f"{self.r.choice(['add_sat', 'sub_sat'])}({a()}, {a()})"
+        if k == 6:
+            return f"{self.r.choice(['hadd', 'rhadd'])}({a()}, {a()})"
+        if k == 7:
+            # Unsigned only: POCL's abs_diff of signed ints wraps where the
+            # difference exceeds the signed range (abs_diff(0x3eeb425e,
+            # -0x62b79ac6) gives 0x5e5d22dc, not 0xa1a2dd24).
+            u = UNS[t]
+            return f"({t})abs_diff(({u}){a()}, ({u}){a()})"
+        if k == 8:
+            return f"{self.r.choice(['min', 'max'])}({a()}, {a()})"
+        if k == 9:
+            x, y = a(), a()
+            return f"clamp({a()}, min({x}, {y}), max({x}, {y}))"
+        if k == 10 and BITS[t] >= 32:
+            # Not on 8/16-bit types: ptxas turns abs.s16 + cvt.s32.s16 into
+            # IABS of the sign-extended value, so abs(SHRT_MIN) is +32768 on
+            # a GPU (and under xisa) where OpenCL C gives -32768.
+            return f"({t})abs({a()})"
+        if k == 11:
+            # Not mad_sat: libclc's overflows (undefined behaviour), and LLVM
+            # folds constant operands differently per target.
+            x = a()
+            return f"({t})(({x} < 0) ? {x} : ({WIDE[t]}){a()})"
+        if k == 12:
+            return f"({t})popcount(({t})(~{a()}))"
+        if k == 13 and t in ("int", "uint"):
+            # Operands small enough that the product (and for int the sum)
+            # stays in range: libclc multiplies and adds with signed-overflow
+            # flags, and LLVM infers facts from them (a negative 24-bit
+            # product was assumed non-negative).
+            m = "0x7fff" if t == "int" else "0xffff"
+            x = f"({t})({a()} & {m})"
+            y = f"({t})({a()} & {m})"
+            if self.r.random() < 0.5:
+                return f"mul24({x}, {y})"
+            c = f"({t})({a()} & 0x3fffffff)" if t == "int" else a()
+            return f"mad24({x}, {y}, {c})"
+        if k == 14 and t in UPSAMPLE:
+            h, l = UPSAMPLE[t]
+            return f"upsample({self.expr(h, d + 1)}, {self.expr(l, d + 1)})"
+        if k == 15:
+            return f"bitselect({a()}, {a()}, {a()})"
+        return self.leaf(t)
+
+    def fexpr(self, d):
+        a = lambda: self.expr(FLOAT, d + 1)
+        k = self.r.randrange(12)
+        if k < 4:
+            op = self.r.choice(["+", "-", "*"])
+            return f"({a()} {op} {a()})"
+        if k == 4:
+            return f"fma({a()}, {a()}, {a()})"
+        if k == 5:
+            # + 0.0f: which zero fmin(-0, +0) returns is unspecified (GPUs
+            # order -0 below +0, x86 returns the second operand); the sum
+            # makes it +0 everywhere.
+            return f"({self.r.choice(['fmin', 'fmax'])}({a()}, {a()}) + 0.0f)"
+        if k == 6:
+            fn = self.r.choice(["floor", "ceil", "trunc", "rint", "round",
+                                "fabs"])
+            return f"{fn}({a()})"
+        if k == 7:
+            # The sign source is never NaN: a NaN's sign differs between
+            # GPUs (canonical positive NaN) and x86 (the input NaN's).
+            y = a()
+            return f"copysign({a()}, (isnan({y}) ? 1.0f : {y}))"
+        if k == 8:
+            return f"(-({a()}))"
+        if k == 9:
+            c = self.cond(d + 1)
+            return f"(({c}) ? {a()} : {a()})"
+        if k == 10:
+            ot = self.r.choice([t for t in INTS if "long" in self.f
+                                or BITS[t] < 64])
+            return f"convert_float({self.expr(ot, d + 1)})"
+        return f"fdim({a()}, {a()})"
+
+    def cond(self, d=0):
+        t = self.r.choice(self.types())
+        op = self.r.choice(["==", "!=", "<", "<=", ">", ">="])
+        if self.r.random() < 0.2 and t != FLOAT:
+            return f"({self.expr(t, d + 1)} & {self.const(t)}) {op} {self.const(t)}"
+        return f"{self.expr(t, d + 1)} {op} {self.expr(t, d + 1)}"
+
+    # --- statements ---------------------------------------------------
+    def assign(self):
+        if not self.vars:
+            return
+        nm, t = self.r.choice(self.vars)
+        self.emit(f"{nm} = {self.expr(t)};")
+
+    def decl(self):
+        t = self.r.choice(self.types())
+        nm = self.fresh(t)
+        self.emit(f"{t} {nm} = {self.expr(t)};")
+        self.vars.append((nm, t))
+
+    def stmt(self):
+        k = self.r.random()
+        if k < 0.35:
+            self.assign()
+        elif k < 0.45 and self.depth < 3:
+            self.if_stmt()
+        elif k < 0.52 and "loops" in self.f and self.depth < 3 \
+                and self.loop_depth < 2:
+            self.loop()
+        elif k < 0.57 and "switch" in self.f and self.depth < 3:
+            self.switch()
+        elif k < 0.63 and "arrays" in self.f and self.arrays:
+            self.array_op()
+        elif k < 0.68 and "atomics" in self.f:
+            self.atomic()
+        elif k < 0.72 and "calls" in self.f and self.calls:
+            self.call()
+        elif k < 0.74 and "memory" in self.f:
+            self.scratch_store()
+        elif k < 0.78 and self.in_loop:
+            c = self.cond()
+            self.emit(f"if ({c}) {self.r.choice(['break', 'continue'])};")
+        else:
+            self.assign()
+
+    def block(self, n):
+        # Declarations inside a block are out of scope after it.
+        saved = len(self.vars)
+        self.depth += 1
+        self.ind += 1
+        for _ in range(n):
+            if self.r.random() < 0.15:
+                self.decl()
+            else:
+                self.stmt()
+        self.ind -= 1
+        self.depth -= 1
+        del self.vars[saved:]
+
+    def if_stmt(self):
+        self.emit(f"if ({self.cond()}) {{")
+        self.block(self.r.randrange(1, 4))
+        if self.r.random() < 0.5:
+            self.emit("} else {")
+            self.block(self.r.randrange(1, 4))
+        self.emit("}")
+
+    def loop(self):
+        i = f"i{self.n}"
+        self.n += 1
+        if self.r.random() < 0.5:
+            bound = str(self.r.randrange(1, 9))
+        else:
+            v = self.pick_var("uint") or self.pick_var("int")
+            bound = f"((uint){v} & 7u)" if v else "5u"
+        self.emit(f"for (uint {i} = 0; {i} < {bound}; {i}++) {{")
+        # The counter is read, never assigned.
+        self.ro.append((i, "uint"))
+        was = self.in_loop
+        self.in_loop = True
+        self.loop_depth += 1
+        self.block(self.r.randrange(1, 5))
+        self.loop_depth -= 1
+        self.in_loop = was
+        self.ro.pop()
+        self.emit("}")
+
+    def switch(self):
+        t = self.r.choice(["uint", "int", "uchar", "ushort"])
+        self.emit(f"switch ({self.expr(t)} & 7) {{")
+        cases = self.r.sample(range(8), self.r.randrange(2, 6))
+        for c in sorted(cases):
+            # Braces: a declaration may not follow a label.
+            self.emit(f"case {c}: {{")
+            self.block(self.r.randrange(1, 3))
+            if self.r.random() < 0.8:
+                self.emit("    break;")
+            self.emit("}")
+        self.emit("default: {")
+        self.block(1)
+        self.emit("    break;")
+        self.emit("}")
+        self.emit("}")
+
+    def array_op(self):
+        nm, t, size = self.r.choice(self.arrays)
+        ix = self.expr("uint")
+        if self.r.random() < 0.5:
+            self.emit(f"{nm}[({ix}) % {size}u] = {self.expr(t)};")
+        else:
+            if not self.vars:
+                return
+            c = [v for v, vt in self.vars if vt == t]
+            if c:
+                self.emit(f"{self.r.choice(c)} = {nm}[({ix}) % {size}u];")
+
+    def atomic(self):
+        """A commutative update of an accumulator: each slot has one family
+        of operations, so the final value does not depend on their order."""
+        k = self.r.random()
+        order = self.r.choice(ORDERS)
+        if k < 0.5 or "long" not in self.f:
+            slot = self.r.randrange(32)
+            fam = FAMILIES[slot % len(FAMILIES)]
+            v = self.expr("uint")
+            p = f"&acc[{slot}]"
+            if fam == "add":
+                op = self.r.choice(["atomic_add", "atomic_sub", "inc", "dec",
+                                    "__atomic_fetch_add", "__atomic_fetch_sub"])
+                if op in ("inc", "dec"):
+                    self.emit(f"atomic_{op}({p});")
+                    return
+            elif fam == "smin" or fam == "smax":
+                p = f"(__global int *){p}"
+                v = f"(int){v}"
+                op = self.r.choice([f"atomic_{fam[1:]}", f"__atomic_fetch_{fam[1:]}"])
+            elif fam == "casmax":
+                self.emit(f"{{ uint o = acc[{slot}], w = {v};")
+                self.emit(f"  while (o < w && !__atomic_compare_exchange_n(&acc[{slot}], "
+                          f"&o, w, {self.r.randrange(2)}, {order}, __ATOMIC_RELAXED)) {{}} }}")
+                return
+            else:
+                op = self.r.choice([f"atomic_{fam}", f"__atomic_fetch_{fam}"])
+            if op.startswith("__atomic"):
+                self.emit(f"{op}({p}, {v}, {order});")
+            else:
+                self.emit(f"{op}({p}, {v});")
+            return
+        # Other widths: 8 ulong slots at acc[32..48), 8 ushort at acc[48..52),
+        # 16 uchar at acc[52..56), 8 float at acc[56..64) (integers added,
+        # exact in any order).
+        w = self.r.random()
+        if w < 0.5:
+            slot = self.r.randrange(8)
+            fam = FAMILIES[slot % 5]
+            ty = "long" if fam in ("smin", "smax") else "ulong"
+            p = f"&((__global {ty} *)(acc + 32))[{slot}]"
+        elif w < 0.7:
+            slot = self.r.randrange(8)
+            fam = FAMILIES[slot % 5]
+            ty = "short" if fam in ("smin", "smax") else "ushort"
+            p = f"&((__global {ty} *)(acc + 48))[{slot}]"
+        elif w < 0.85:
+            slot = self.r.randrange(16)
+            fam = FAMILIES[slot % 5]
+            ty = "char" if fam in ("smin", "smax") else "uchar"
+            p = f"&((__global {ty} *)(acc + 52))[{slot}]"
+        else:
+            slot = self.r.randrange(8)
+            self.emit(f"__atomic_fetch_add(&((__global float *)(acc + 56))[{slot}], "
+                      f"(float)({self.expr('uint')} & 0xffu), {order});")
+            return
+        op = {"add": "add", "or": "or", "xor": "xor", "smin": "min",
+              "smax": "max"}[fam]
+        self.emit(f"__atomic_fetch_{op}({p}, ({ty}){self.expr(ty)}, {order});")
+
+    def call(self):
+        name, rt, pts = self.r.choice(self.calls)
+        args = ", ".join(self.expr(p) for p in pts)
+        c = [v for v, vt in self.vars if vt == rt]
+        if c:
+            self.emit(f"{self.r.choice(c)} = {name}({args});")
+
+    def function(self, idx):
+        """A helper function (half of them kept out of line)."""
+        rt = self.r.choice(self.types())
+        pts = [self.r.choice(self.types()) for _ in range(self.r.randrange(1, 4))]
+        name = f"fn{idx}"
+        attr = "__attribute__((noinline)) " if self.r.random() < 0.5 else ""
+        saved_vars, saved_lines, saved_ind = self.vars, self.lines, self.ind
+        saved_arrays = self.arrays
+        self.arrays = []
+        self.vars = [(f"p{j}", t) for j, t in enumerate(pts)]
+        self.lines = []
+        self.ind = 1
+        was = set(self.f)
+        # Helpers see their parameters only.
+        self.f.discard("atomics")
+        self.f.discard("memory")
+        self.in_fn = True
+        for _ in range(self.r.randrange(2, 6)):
+            self.stmt()
+        body = self.lines
+        ret = self.expr(rt)
+        self.f = was
+        self.in_fn = False
+        self.vars, self.lines, self.ind = saved_vars, saved_lines, saved_ind
+        self.arrays = saved_arrays
+        params = ", ".join(f"{t} p{j}" for j, t in enumerate(pts))
+        text = [f"{attr}static {rt} {name}({params}) {{"] + body + \
+            [f"    return {ret};", "}"]
+        self.calls.append((name, rt, pts))
+        return "\n".join(text)
+
+    def local_phase(self, lm):
+        """Every lane writes its slot, all wait, each reads another lane's."""
+        t = self.r.choice([t for t in self.types() if t != FLOAT])
+        narrow = self.r.random() < 0.4
+        if narrow:
+            # Two bytes per lane in a byte array: sub-word shared stores.
+            j = self.r.randrange(2)
+            self.emit(f"lb[lid * 2u + {j}u] = (uchar){self.expr(t)};")
+            self.emit(f"lb[lid * 2u + {1 - j}u] = (uchar){self.expr(t)};")
+        else:
+            self.emit(f"{lm}[lid] = (ulong){self.expr(t)};")
+        self.emit("barrier(CLK_LOCAL_MEM_FENCE);")
+        k = self.r.randrange(1, self.wg)
+        pat = self.r.choice([f"lid ^ {k & (self.wg - 1)}u",
+                             f"(lid + {k}u) % {self.wg}u",
+                             f"{self.wg - 1}u - lid",
+                             f"(lid * {self.r.randrange(1, 8) * 2 + 1}u) % {self.wg}u"])
+        nm, vt = self.r.choice([x for x in self.vars if x[1] != FLOAT]
+                               or [("x0", "uint")])
+        if narrow:
+            self.emit(f"{nm} ^= ({vt})lb[({pat}) * 2u + {self.r.randrange(2)}u];")
+        else:
+            self.emit(f"{nm} ^= ({vt}){lm}[{pat}];")
+        self.emit("barrier(CLK_LOCAL_MEM_FENCE);")
+
+    def kernel(self):
+        funcs = []
+        if "calls" in self.f:
+            for i in range(self.r.randrange(1, 4)):
+                funcs.append(self.function(i))
+        self.emit("uint gid = get_global_id(0);")
+        self.emit("uint lid = get_local_id(0);")
+        self.emit("__global uint *row = out + gid * ROW;")
+        nin = self.r.randrange(3, 7)
+        for j in range(nin):
+            t = self.r.choice(self.types())
+            src = f"in[(gid * {nin}u + {j}u) % {self.inwords}u]"
+            if t == FLOAT:
+                if self.r.random() < 0.5:
+                    init = f"convert_float((int){src}) * 0.25f"
+                else:
+                    init = f"as_float({src} & 0xbfffffffu)"
+            else:
+                if BITS[t] == 64:
+                    init = (f"({t})(((ulong){src} << 32) | "
+                            f"in[(gid * {nin}u + {j}u + 1u) % {self.inwords}u])")
+                else:
+                    init = f"({t}){src}"
+            self.emit(f"{t} x{j} = {init};")
+            self.vars.append((f"x{j}", t))
+        if "arrays" in self.f:
+            for a in range(self.r.randrange(1, 3)):
+                t = self.r.choice([t for t in self.types() if t != FLOAT])
+                size = self.r.choice([4, 8, 16])
+                nm = f"arr{a}"
+                self.emit(f"{t} {nm}[{size}];")
+                self.emit(f"for (uint j = 0; j < {size}u; j++) "
+                          f"{nm}[j] = ({t})(in[(gid + j * 7u) % {self.inwords}u] * (j + 1u));")
+                self.arrays.append((nm, t, size))
+        lm = "lm"
+        phases = self.r.randrange(1, 4) if "local" in self.f else 0
+        for p in range(phases + 1):
+            for _ in range(self.r.randrange(4, 10)):
+                if self.r.random() < 0.2:
+                    self.decl_top()
+                else:
+                    self.stmt()
+            if p < phases:
+                self.local_phase(lm)
+        # Every variable (and array element) goes to the work-item's row.
+        outs = []
+        for nm, t in self.vars:
+            if t == FLOAT:
+                outs.append(f"fbits({nm})")
+            elif BITS[t] == 64:
+                outs.append(f"(uint)({nm})")
+                outs.append(f"(uint)((ulong){nm} >> 32)")
+            else:
+                outs.append(f"(uint)({nm})")
+        for nm, t, size in self.arrays:
+            for j in range(size):
+                outs.append(f"(uint)({nm}[{j}])")
+        # Rows of an even number of words keep ulong scratch accesses aligned.
+        self.outw = (SCRATCH + len(outs) + 1) // 2 * 2
+        for j, o in enumerate(outs):
+            self.emit(f"row[{SCRATCH + j}u] = {o};")
+        head = (f"// clfuzz seed={self.seed} grid={self.groups} block={self.wg} "
+                f"in={self.inwords} out={self.outw * self.wg * self.groups} "
+                f"acc={self.acc_words} features={','.join(sorted(self.f))}\n")
+        local = (f"    __local ulong {lm}[{self.wg}];\n"
+                 f"    __local uchar lb[{2 * self.wg}];\n" if phases else "")
+        sig = ("__kernel __attribute__((reqd_work_group_size("
+               f"{self.wg}, 1, 1)))\n"
+               "void fuzz(__global const uint *in, __global uint *out, "
+               "__global uint *acc, uint n)\n{\n")
+        return (head + PREAMBLE + f"#define ROW {self.outw}u\n" + helpers() + "\n".join(funcs) + "\n\n" + sig
+                + local + "\n".join(self.lines) + "\n}\n")
+
+    def decl_top(self):
+        self.decl()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("seed", type=int)
+    ap.add_argument("--features", default=",".join(ALL_FEATURES),
+                    help="comma-separated subset of " + ",".join(ALL_FEATURES))
+    a = ap.parse_args()
+    feats = [f for f in a.features.split(",") if f]
+    for f in feats:
+        if f not in ALL_FEATURES:
+            sys.exit(f"unknown feature {f}")
+    sys.stdout.write(Gen(a.seed, feats).kernel())
+
+
+if __name__ == "__main__":
+    main()
