@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa_testkit::{le_values, SplitMix64};
 
 const ENGINES: [Engine; 3] = [Engine::JitLane, Engine::JitWave, Engine::Interp];
 
@@ -43,18 +44,6 @@ fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("clfuzz/corpus")
 }
 
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// The launch the generator records in a kernel's first line.
 struct Launch {
     seed: u64,
@@ -83,10 +72,10 @@ fn launch_of(src: &str) -> Launch {
 
 /// `in` and the accumulators' start, as run.py's `inputs` makes them.
 fn inputs(seed: u64, words: usize) -> (Vec<u8>, Vec<u8>) {
-    let mut r = SplitMix(seed);
+    let mut r = SplitMix64(seed);
     let mut inp = Vec::with_capacity(words * 4);
     for _ in 0..words {
-        let z = r.next();
+        let z = r.next_u64();
         let w = match (z >> 32) % 100 {
             0..=29 => EDGES[(z % EDGES.len() as u64) as usize],
             30..=44 => (z % 64) as u32,
@@ -96,10 +85,10 @@ fn inputs(seed: u64, words: usize) -> (Vec<u8>, Vec<u8>) {
     }
     let mut acc = Vec::with_capacity(256);
     for _ in 0..56 {
-        acc.extend_from_slice(&(r.next() as u32).to_le_bytes());
+        acc.extend_from_slice(&(r.next_u64() as u32).to_le_bytes());
     }
     for _ in 0..8 {
-        let v = (r.next() % 200) as i64 - 100;
+        let v = (r.next_u64() % 200) as i64 - 100;
         acc.extend_from_slice(&(v as f32).to_bits().to_le_bytes());
     }
     (inp, acc)
@@ -114,12 +103,7 @@ fn first_diff(got: &[u8], want: &[u8], row: usize) -> String {
     if got.len() != want.len() {
         return format!("{} bytes, POCL {}", got.len(), want.len());
     }
-    let words = |b: &[u8]| -> Vec<u32> {
-        b.chunks_exact(4)
-            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-            .collect()
-    };
-    let (g, w) = (words(got), words(want));
+    let (g, w) = (le_values::<u32>(got), le_values::<u32>(want));
     match (0..g.len()).find(|&i| g[i] != w[i]) {
         Some(i) => format!(
             "word {i} (work-item {}, row word {}): xisa {:#010x}, POCL {:#010x}",
@@ -235,10 +219,7 @@ fn gfx942_builds_agree_with_pocl() {
 #[test]
 fn inputs_follow_run_py() {
     let (inp, acc) = inputs(5, 8);
-    let w: Vec<u32> = inp
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect();
+    let w: Vec<u32> = le_values(&inp);
     assert_eq!(
         w,
         [
@@ -252,10 +233,7 @@ fn inputs_follow_run_py() {
             0x0699_ef2b
         ]
     );
-    let a: Vec<u32> = acc
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect();
+    let a: Vec<u32> = le_values(&acc);
     assert_eq!(
         a[54..58],
         [0xdf4b_947d, 0xef1e_581b, 0xc0c0_0000, 0xc238_0000]

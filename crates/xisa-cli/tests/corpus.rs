@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+use xisa_testkit::SplitMix64;
 
 const XISA: &str = env!("CARGO_BIN_EXE_xisa");
 
@@ -233,20 +234,6 @@ fn parse_int(s: &str) -> i128 {
     }
 }
 
-/// splitmix64 (Steele, Lea, Flood 2014): the state advances by the golden
-/// gamma and each output is the mixed state.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 fn fill(elem: &str, count: usize, spec: &str) -> Vec<u8> {
     let size = elem_size(elem);
     let mut out = Vec::with_capacity(count * size);
@@ -283,7 +270,7 @@ fn fill(elem: &str, count: usize, spec: &str) -> Vec<u8> {
         };
         let mut g = SplitMix64(seed.trim().parse().expect("seed"));
         for _ in 0..count {
-            let z = g.next();
+            let z = g.next_u64();
             match range {
                 None => {
                     assert!(!is_float(elem), "random without a range on floats");
@@ -1529,7 +1516,7 @@ fn every_kernel_has_a_test() {
 fn fills_follow_the_definition() {
     let mut g = SplitMix64(0);
     assert_eq!(
-        [g.next(), g.next(), g.next()],
+        [g.next_u64(), g.next_u64(), g.next_u64()],
         [
             0xE220_A839_7B1D_CDAF,
             0x6E78_9E6A_A1B9_65F4,
@@ -1600,16 +1587,6 @@ fn fills_follow_the_definition() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(checked > 0);
-}
-
-impl SplitMix64 {
-    /// The n-th output (0-based) of a fresh generator.
-    fn nth(mut self, n: usize) -> u64 {
-        for _ in 0..n {
-            self.next();
-        }
-        self.next()
-    }
 }
 
 /// The serial-order search is not vacuous: it accepts the results of any

@@ -1,5 +1,6 @@
 //! Test support shared by the xisa crates (a dev-dependency only):
-//! [`Rng`], a seeded random generator for test data, and [`atomic`], one
+//! [`Rng`], a seeded random generator for test data ([`SplitMix64`] where
+//! a script outside Rust makes the same stream), and [`atomic`], one
 //! reference model of the atomic read-modify-write operations, written from
 //! `docs/ir.md` independently of `xisa_ir::semantics` (which both engines use),
 //! so that tests of the engines and of every lifter compare against the same
@@ -9,6 +10,32 @@
 use xisa_ir::{AtomOp, AtomType};
 
 pub mod write;
+
+/// splitmix64 (Steele, Lea, Flood 2014): the state advances by the golden
+/// gamma and each output is the mixed state. The generator of inputs that
+/// scripts outside Rust also make (the sm_75 corpus fills, the random
+/// OpenCL kernels' inputs), so the same seed gives the same words there.
+#[derive(Debug, Clone, Copy)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next output.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The n-th output (0-based) from the current state.
+    pub fn nth(mut self, n: usize) -> u64 {
+        for _ in 0..n {
+            self.next_u64();
+        }
+        self.next_u64()
+    }
+}
 
 /// A seeded, deterministic random generator for test data (`fastrand`'s
 /// wyrand): the same seed gives the same stream on every machine.
