@@ -216,6 +216,11 @@ class Gen:
         if k == 5:
             return f"({t})(~{a()})"
         if k == 6:
+            if t in SIGNED and BITS[t] < 32:
+                # Not negated: ptxas computes neg.s16 as a 32-bit negation
+                # of the sign-extended value and compares that, so
+                # -(short)-32768 is +32768 on a GPU (and under xisa).
+                return f"({t})(~{a()})"
             return f"({t})(-({w}){a()})"
         if k == 7:
             return f"shl_{t}({a()}, (uint){self.expr('uint', d + 1)})"
@@ -252,7 +257,13 @@ class Gen:
         if k == 4:
             return f"({t})popcount({a()})"
         if k == 5:
-            return f"{self.r.choice(['add_sat', 'sub_sat'])}({a()}, {a()})"
+            fn = self.r.choice(['add_sat', 'sub_sat'])
+            if fn == "sub_sat" and t in SIGNED:
+                # Unsigned: libclc's signed sub_sat saturates 0 - MIN to MIN
+                # (it picks the bound by a > 0), POCL to MAX.
+                u = UNS[t]
+                return f"({t})sub_sat(({u}){a()}, ({u}){a()})"
+            return f"{fn}({a()}, {a()})"
         if k == 6:
             return f"{self.r.choice(['hadd', 'rhadd'])}({a()}, {a()})"
         if k == 7:

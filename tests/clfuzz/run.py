@@ -103,6 +103,7 @@ def compare(src, work, launch, args):
     if want is None:
         res.append(("pocl", err))
         return res, good
+    seen = {}
     for isa, mod in builds:
         ok = True
         for engine in args.engines:
@@ -121,16 +122,24 @@ def compare(src, work, launch, args):
                 res.append((f"xisa-{isa}-{engine}", log.strip().splitlines()[-2:]))
                 ok = False
                 continue
+            outs = []
             for i, name in ((0, "out"), (1, "acc")):
                 got = open(os.path.join(work, f"{isa}.{name}"), "rb").read()
+                outs.append(got)
                 if got != want[i]:
                     ok = False
                     d = first_diff(got, want[i])
                     res.append((f"WRONG-{isa}-{engine}",
                                 [f"{name} word {d[0]}: xisa 0x{d[1]:08x} pocl 0x{d[2]:08x}"
                                  if d else f"{name} sizes differ"]))
+            seen.setdefault(isa, outs)
         if ok:
             good.append(isa)
+    # Both builds wrong with the same bytes: the cause is usually upstream of
+    # the machine code (libclc, POCL, the source's semantics), the kind
+    # says so to sort campaign output.
+    if len(seen) == 2 and not good and seen["sm75"] == seen["gfx942"]:
+        res.append(("same-in-both", ["sm75 and gfx942 give the same bytes"]))
     return res, good
 
 

@@ -87,7 +87,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     }
     long v5 = (long)((ulong)(long)((long)0x7ul ^ x0) + (ulong)(long)(((char)x2 >= (char)((char)x0 ^ v2)) ? (long)((__global const short *)in)[((uint)((uint)(uint)0x8u - (uint)(uint)0x374a6cc9u)) % 2048u] : (long)get_num_groups(0)));
-    v2 = rotate(rotate((char)((__global const uint4 *)in)[(mul24((uint)((uint)0xf655860bu & 0xffff), (uint)((uint)0x5u & 0xffff))) % 256u].x, v2), (char)((uint)(char)(-(uint)(char)0x4bu) * (uint)v2));
+    v2 = rotate(rotate((char)((__global const uint4 *)in)[(mul24((uint)((uint)0xf655860bu & 0xffff), (uint)((uint)0x5u & 0xffff))) % 256u].x, v2), (char)((uint)(char)(~(char)0x4bu) * (uint)v2));
     x0 = shr_long((long)x2, (uint)(uint)v5);
     lm[lid] = (ulong)(ushort)0x1000u;
     barrier(CLK_LOCAL_MEM_FENCE);

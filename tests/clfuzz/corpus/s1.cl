@@ -73,7 +73,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 = copysign(convert_float((ulong)((ulong)(ulong)0x42553a33237475e1ul + (ulong)shr_ulong((ulong)0x800ul, (uint)x1))), (isnan(convert_float(x2)) ? 1.0f : convert_float(x2)));
     for (uint i1 = 0; i1 < ((uint)x1 & 7u); i1++) {
         for (uint i2 = 0; i2 < 4; i2++) {
-            arr1[(shl_uint(i2, (uint)(uint)((x4 - -0.0f) != x4))) % 8u] = (short)(-(uint)(short)((uint)(short)((-(x4)) <= fma(16777217.0f, convert_float(v1), 65536.0f)) - (uint)shl_short(x2, (uint)(uint)0x1e830596u)));
+            arr1[(shl_uint(i2, (uint)(uint)((x4 - -0.0f) != x4))) % 8u] = (short)(~(short)((uint)(short)((-(x4)) <= fma(16777217.0f, convert_float(v1), 65536.0f)) - (uint)shl_short(x2, (uint)(uint)0x1e830596u)));
             switch (shr_uint((uint)((__global const ushort *)in)[(upsample((ushort)0x3u, convert_ushort_sat(x1))) % 2048u], (uint)shr_uint((uint)((__global const long2 *)in)[(convert_uint_sat_rtz(x4)) % 256u].x, (uint)(uint)popcount((uint)(~(uint)gid)))) & 7) {
             case 4: {
                 int v4 = rem_int((int)(v1 > v1), bitselect((int)x1, rhadd(v1, rhadd(v1, v1)), (int)0x7fffu));
@@ -125,7 +125,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     default: {
         if ((shr_long((long)0xeb70399f027b97bful, (uint)(uint)((uint)(x1 | x1) | x1)) & (long)0x19644c160da3625dul) <= (long)0x10ul) {
-            x2 = arr1[((uint)((shl_uint((uint)abs_diff((uint)(uint)x0, (uint)(uint)(((ulong)0xea63aa58c5a66d6bul >= (ulong)0xfffffffffffful) ? x1 : x1)), (uint)(uint)popcount((uint)0xa03b4b0bu)) < 0) ? shl_uint((uint)abs_diff((uint)(uint)x0, (uint)(uint)(((ulong)0xea63aa58c5a66d6bul >= (ulong)0xfffffffffffful) ? x1 : x1)), (uint)(uint)popcount((uint)0xa03b4b0bu)) : (uint)(uint)(((sub_sat((char)0x5u, (char)0x5eu) & (char)0x7u) > (char)0x1u) ? (uint)(x1 & (uint)v1) : (uint)lid))) % 8u];
+            x2 = arr1[((uint)((shl_uint((uint)abs_diff((uint)(uint)x0, (uint)(uint)(((ulong)0xea63aa58c5a66d6bul >= (ulong)0xfffffffffffful) ? x1 : x1)), (uint)(uint)popcount((uint)0xa03b4b0bu)) < 0) ? shl_uint((uint)abs_diff((uint)(uint)x0, (uint)(uint)(((ulong)0xea63aa58c5a66d6bul >= (ulong)0xfffffffffffful) ? x1 : x1)), (uint)(uint)popcount((uint)0xa03b4b0bu)) : (uint)(uint)((((char)sub_sat((uchar)(char)0x5u, (uchar)(char)0x5eu) & (char)0x7u) > (char)0x1u) ? (uint)(x1 & (uint)v1) : (uint)lid))) % 8u];
         }
         break;
     }
@@ -134,7 +134,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 = fdim((-(x4)), 1.0f);
     __atomic_fetch_min(&acc[15], (uint)((uint)add_sat((uint)((x4 >= x4) ? (uint)get_local_size(0) : x1), rotate((uint)(((ushort)0x7u < (ushort)0xf574u) ? x1 : x1), (uint)0x8dcd5310u)) - (uint)(uint)(-(uint)convert_uint_sat(x0))), __ATOMIC_SEQ_CST);
     x0 = fn0(rotate((long)popcount((long)0x400000ul), x5), (long)((ulong)(long)(-(ulong)(long)((ulong)(long)clz((long)0x0ul) - (ulong)(long)((__global const long2 *)in)[((uint)(convert_uint_sat(x3) & x1)) % 256u].x)) * (ulong)min((long)(-(ulong)(long)popcount((long)(~(long)0x2ul))), (long)abs_diff((ulong)shr_long((long)((__global const ushort *)in)[(x1) % 2048u], (uint)x1), (ulong)rhadd((long)lid, x5)))));
-    x2 = (short)(-(uint)(short)((x2 < 0) ? x2 : (uint)x2));
+    x2 = (short)(~(short)((x2 < 0) ? x2 : (uint)x2));
     x2 = rem_short(x2, x2);
     row[4u] = (uint)(x0);
     row[5u] = (uint)(x1);

@@ -96,7 +96,7 @@ static long fn1(ushort p0, ulong p1) {
         break;
     }
     default: {
-        long v3 = (long)((ulong)(long)0x268e95591aea0360ul * (ulong)rem_long((long)p0, (long)((ulong)convert_long_sat(p0) - (ulong)sub_sat((long)0xb618f9a19926551aul, (long)0x8ul))));
+        long v3 = (long)((ulong)(long)0x268e95591aea0360ul * (ulong)rem_long((long)p0, (long)((ulong)convert_long_sat(p0) - (ulong)(long)sub_sat((ulong)(long)0xb618f9a19926551aul, (ulong)(long)0x8ul))));
         break;
     }
     }
@@ -141,7 +141,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         v5 = ((x4 > (short)((__global uchar *)row)[((uint)0xaf2ea6e7u) % 16u]) ? convert_float((uint)0x22cae848u) : (fdim(convert_float(x0), v5) * -0.0f));
         x0 = (ulong)(-(ulong)(ulong)((ulong)(ulong)0x1ul * (ulong)x0));
     }
-    x1 = add_sat((char)(-(uint)(char)(((ulong)x1 >= (ulong)x0) ? mul_hi((char)x3, (char)((__global const ushort *)in)[((uint)abs((uint)0x8u)) % 2048u]) : (char)x3)), shl_char(shr_char((char)(x1 & x1), (uint)rotate(convert_uint_sat(x3), (uint)0x7u)), (uint)(uint)((uint)0x6u & (uint)((__global ulong *)row)[((uint)clz((uint)0xb0a32df4u)) % 2u])));
+    x1 = add_sat((char)(~(char)(((ulong)x1 >= (ulong)x0) ? mul_hi((char)x3, (char)((__global const ushort *)in)[((uint)abs((uint)0x8u)) % 2048u]) : (char)x3)), shl_char(shr_char((char)(x1 & x1), (uint)rotate(convert_uint_sat(x3), (uint)0x7u)), (uint)(uint)((uint)0x6u & (uint)((__global ulong *)row)[((uint)clz((uint)0xb0a32df4u)) % 2u])));
     lm[lid] = (ulong)mad24((int)((int)((x2 > (long)lid) ? (int)((uint)(int)0x742816a6u - (uint)rotate((int)0xc0d03902u, (int)0x2u)) : (int)0x1ffffffu) & 0x7fff), (int)((int)0x7u & 0x7fff), (int)((int)get_global_size(0) & 0x3fffffff));
     barrier(CLK_LOCAL_MEM_FENCE);
     x3 ^= (ushort)lm[(lid * 3u) % 256u];
@@ -192,7 +192,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             if ((int)((uint)(int)0x3u - (uint)(int)((uint)shl_int(convert_int_sat(x0), (uint)(uint)0x5695d89eu) + (uint)mul_hi((int)0x8274d3fu, convert_int_sat(x3)))) >= (int)0x3u) {
                 v7 = (ulong)0x7f571dc6b4ad2a99ul;
             } else {
-                x1 = rotate((char)(-(uint)x1), x1);
+                x1 = rotate((char)(~x1), x1);
                 v5 = v5;
             }
             x3 = rem_ushort(shl_ushort((ushort)((__global uchar *)row)[(i16) % 16u], (uint)shl_uint(i16, (uint)i16)), shr_ushort((ushort)(((ushort)x2 < 0) ? (ushort)x2 : (uint)x3), (uint)i16));

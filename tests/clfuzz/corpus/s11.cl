@@ -41,7 +41,7 @@ __attribute__((noinline)) static float fn0(short p0, ushort p1, float p2) {
     return p2;
 }
 __attribute__((noinline)) static ushort fn1(char p0) {
-    p0 = (char)(-(uint)(char)(-(uint)(char)(p0 | (char)((uint)(char)p0 - (uint)p0))));
+    p0 = (char)(~(char)(~(char)(p0 | (char)((uint)(char)p0 - (uint)p0))));
     p0 = p0;
     p0 = p0;
     p0 = (char)popcount((char)popcount((char)(~p0)));
@@ -87,7 +87,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         } else {
             uint v5 = (uint)((uint)mul_hi(x1, (uint)(~(uint)((long)0x20000ul <= rhadd((long)0x2ul, (long)0x98be768bfd3af032ul)))) + (uint)x1);
         }
-        if (v2 <= clamp((char)(-(uint)(char)(-0.0f <= -1.0f)), min((char)((uint)(char)x2 + (uint)(char)(((uint)0x7fu != (uint)0x7ffffu) ? v2 : (char)x0)), v2), max((char)((uint)(char)x2 + (uint)(char)(((uint)0x7fu != (uint)0x7ffffu) ? v2 : (char)x0)), v2))) {
+        if (v2 <= clamp((char)(~(char)(-0.0f <= -1.0f)), min((char)((uint)(char)x2 + (uint)(char)(((uint)0x7fu != (uint)0x7ffffu) ? v2 : (char)x0)), v2), max((char)((uint)(char)x2 + (uint)(char)(((uint)0x7fu != (uint)0x7ffffu) ? v2 : (char)x0)), v2))) {
             x2 = shl_ulong(sub_sat(rotate(x2, x2), (ulong)((ulong)x2 + (ulong)x2)), (uint)(uint)(((uint)v1 < 0) ? (uint)v1 : (uint)(uint)((uint)x1 * (uint)rotate((uint)v2, x1))));
         } else {
             x1 = sub_sat(x1, (uint)x2);
@@ -119,7 +119,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     v2 = shl_char(v2, (uint)(uint)clz(x1));
     x0 = (char)((ulong)(~(ulong)((__global const uchar *)in)[((uint)((uint)((__global ulong *)row)[(upsample((ushort)0x4u, (ushort)0x7u)) % 2u] ^ x1)) % 4096u]) > x2);
     for (uint i9 = 0; i9 < ((uint)x1 & 7u); i9++) {
-        v9 = (short)(-(uint)convert_short_sat(x0));
+        v9 = (short)(~convert_short_sat(x0));
         x1 = shl_uint(convert_uint_sat(v9), (uint)(uint)(((uint)0x400u <= (uint)((uint)0x3u ^ i9)) ? (uint)(((convert_float(x1) != 3.0f) ? 1e-30f : 1.0f) >= 0.1f) : (uint)((uint)i9 * (uint)(uint)((uint)x1 + (uint)i9))));
     }
     x1 = (uint)((uint)(uint)popcount((uint)(~(uint)x1)) * (uint)(uint)(clamp((long)x1, min((long)v9, add_sat((long)0xfffffffffffffful, (long)((__global const uchar *)in)[(shl_uint(x1, (uint)convert_uint_sat(x2))) % 4096u])), max((long)v9, add_sat((long)0xfffffffffffffful, (long)((__global const uchar *)in)[(shl_uint(x1, (uint)convert_uint_sat(x2))) % 4096u]))) < bitselect(upsample((int)((__global const ulong *)in)[(convert_uint_sat(v2)) % 512u], x1), max((long)0x60fd17912bedf85aul, (long)0x7ul), (long)0x8000000ul)));

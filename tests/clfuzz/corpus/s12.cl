@@ -94,7 +94,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x1 = mul_hi(v8, shl_int(mad24((int)(convert_int_sat_rtz(x4) & 0x7fff), (int)((int)x0 & 0x7fff), (int)(shl_int((int)((__global const char *)in)[(clamp((uint)0x85de306bu, min((uint)0x74e1e131u, (uint)0x0u), max((uint)0x74e1e131u, (uint)0x0u))) % 4096u], (uint)(uint)0x251cc907u) & 0x3fffffff)), (uint)(uint)((uint)mul_hi((uint)x3, (uint)0x1000000u) + (uint)(uint)0x1abc1ac1u)));
     x4 = (-(x4));
-    x1 = upsample((short)(-(uint)(short)((short)((__global const ushort *)in)[((uint)((__global const short *)in)[((uint)(x4 == 0.0f)) % 2048u]) % 2048u] ^ (short)0x5u)), (ushort)0x6b8bu);
+    x1 = upsample((short)(~(short)((short)((__global const ushort *)in)[((uint)((__global const short *)in)[((uint)(x4 == 0.0f)) % 2048u]) % 2048u] ^ (short)0x5u)), (ushort)0x6b8bu);
     x0 = x0;
     lb[lid * 2u + 0u] = (uchar)(uint)0xb654230fu;
     lb[lid * 2u + 1u] = (uchar)bitselect((uint)0x2a2b0b4u, (uint)0xd9101799u, add_sat((uint)((x4 - x4) > fdim(0.5f, x4)), clamp(add_sat(convert_uint_sat(x4), (uint)0x1fffffffu), min(convert_uint_sat(x1), (uint)((uint)(uint)((__global ushort *)row)[(mul24((uint)((uint)0x1c4fb334u & 0xffff), (uint)((uint)0x18b5fa78u & 0xffff))) % 8u] + (uint)(uint)0x4000000u)), max(convert_uint_sat(x1), (uint)((uint)(uint)((__global ushort *)row)[(mul24((uint)((uint)0x1c4fb334u & 0xffff), (uint)((uint)0x18b5fa78u & 0xffff))) % 8u] + (uint)(uint)0x4000000u)))));

@@ -35,7 +35,7 @@ static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
 static ushort fn0(short p0, ushort p1, short p2) {
-    p2 = div_short(mul_hi((short)(shr_short((short)p0, (uint)(uint)0x7c9df940u) & (short)0xa7beu), (short)p2), (short)(sub_sat(p2, p2) | p2));
+    p2 = div_short(mul_hi((short)(shr_short((short)p0, (uint)(uint)0x7c9df940u) & (short)0xa7beu), (short)p2), (short)((short)sub_sat((ushort)p2, (ushort)p2) | p2));
     switch ((int)((char)popcount((char)(~(char)0x39u)) != (char)p1) & 7) {
     case 2: {
         p1 = (ushort)(hadd((ushort)((uint)mul_hi((ushort)p0, (ushort)0x2ad6u) + (uint)(ushort)0xd34au), p1) ^ p1);

@@ -40,7 +40,7 @@ __attribute__((noinline)) static uint fn0(char p0, long p1) {
         char v1 = (char)(p0 & (char)(~p0));
         if ((char)p0 < shr_char((char)((uint)(char)p1 * (uint)v1), (uint)(uint)0x782143c2u)) {
             char v2 = p0;
-            v1 = (char)((char)(-(uint)v2) & v2);
+            v1 = (char)((char)(~v2) & v2);
         }
     } else {
         if (((-2.5e-3f - convert_float(p1)) * convert_float(p0)) > convert_float(p1)) {
@@ -157,7 +157,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     v9 = ceil(convert_float((uchar)clz(v10)));
     short v16 = (short)abs_diff((ushort)(short)0x7u, (ushort)(short)((__global const uint4 *)in)[(x0) % 256u].w);
-    short v17 = (short)(-(uint)(short)(~v16));
+    short v17 = (short)(~(short)(~v16));
     v9 = (((v9 - convert_float(v10)) - convert_float(x0)) - ((-0.0f - fma(x2, v9, x2)) - rint(v9)));
     v16 = arr0[((uint)((uint)(uint)((uint)((uint)x0 - (uint)(uint)((uint)(uint)x4 + (uint)x0)) | (uint)abs_diff((uint)x0, (uint)convert_uint_sat_rtz(x2))) - (uint)shl_uint(x0, (uint)(uint)get_global_size(0)))) % 4u];
     lm[lid] = (ulong)bitselect(bitselect((uchar)0x20u, clamp(v10, min((uchar)((__global const uint4 *)in)[((uint)get_num_groups(0)) % 256u].x, (uchar)0x3u), max((uchar)((__global const uint4 *)in)[((uint)get_num_groups(0)) % 256u].x, (uchar)0x3u)), (uchar)(((v17 & (short)0x779du) <= (short)0x6413u) ? (uchar)v10 : (uchar)0xd0u)), x3, div_uchar(v10, x3));
@@ -173,7 +173,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             x2 = ((convert_float(shl_short((short)x0, (uint)i19)) - x2) + (fmax(fdim(convert_float(x0), 16777217.0f), v9) + 0.0f));
             x3 = (uchar)((uint)(uchar)((uint)(uchar)0x95u - (uint)clamp(convert_uchar_sat(v9), min((uchar)((__global const short *)in)[(convert_uint_sat(v16)) % 2048u], v10), max((uchar)((__global const short *)in)[(convert_uint_sat(v16)) % 2048u], v10))) * (uint)x3);
         }
-        v18 = rhadd((int)((int)((__global const long2 *)in)[(x0) % 256u].y & sub_sat(x4, x4)), (int)((uint)v18 - (uint)add_sat((int)((uint)(int)0xe1ce6d6u + (uint)v18), rotate(x4, x4))));
+        v18 = rhadd((int)((int)((__global const long2 *)in)[(x0) % 256u].y & (int)sub_sat((uint)x4, (uint)x4)), (int)((uint)v18 - (uint)add_sat((int)((uint)(int)0xe1ce6d6u + (uint)v18), rotate(x4, x4))));
         break;
     }
     case 2: {

@@ -36,7 +36,7 @@ static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
 __attribute__((noinline)) static uchar fn0(short p0) {
     p0 = p0;
-    p0 = (short)(-(uint)(short)((p0 < rotate(p0, p0)) ? (short)popcount((short)(~(short)((uint)(short)p0 - (uint)p0))) : p0));
+    p0 = (short)(~(short)((p0 < rotate(p0, p0)) ? (short)popcount((short)(~(short)((uint)(short)p0 - (uint)p0))) : p0));
     p0 = p0;
     return (uchar)abs_diff((uchar)convert_uchar_sat(p0), (uchar)(uchar)0x63u);
 }
@@ -61,7 +61,7 @@ static long fn1(long p0, char p1) {
         p0 = (long)((ulong)p0 + (ulong)p0);
         if ((short)0x8u >= (short)p1) {
             p0 = (long)(shl_long(p0, (uint)i1) ^ shl_long((long)((ulong)p0 * (ulong)(long)(p0 & p0)), (uint)i1));
-            p0 = (long)(sub_sat((char)((uint)p1 * (uint)p1), (char)((p1 < 0) ? p1 : (uint)(char)p1)) <= convert_char_sat(p0));
+            p0 = (long)((char)sub_sat((uchar)(char)((uint)p1 * (uint)p1), (uchar)(char)((p1 < 0) ? p1 : (uint)(char)p1)) <= convert_char_sat(p0));
         } else {
             p1 = (char)p0;
             p0 = (long)((long)abs(p0) & (long)((ulong)(long)popcount((long)((ulong)p0 + (ulong)p0)) + (ulong)(long)p0));

@@ -71,12 +71,12 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         x3 = (fmin(1e-30f, fdim(x3, convert_float(x1))) + 0.0f);
         for (uint i1 = 0; i1 < 5u; i1++) {
             if ((x0 * x3) <= x0) {
-                x1 = (short)((shl_short((short)0xd1b1u, (uint)(uint)popcount(convert_uint_sat(x0))) < 0) ? shl_short((short)0xd1b1u, (uint)(uint)popcount(convert_uint_sat(x0))) : (uint)(short)(-(uint)min((short)x2, shl_short(x2, (uint)i1))));
+                x1 = (short)((shl_short((short)0xd1b1u, (uint)(uint)popcount(convert_uint_sat(x0))) < 0) ? shl_short((short)0xd1b1u, (uint)(uint)popcount(convert_uint_sat(x0))) : (uint)(short)(~min((short)x2, shl_short(x2, (uint)i1))));
                 v1 = arr0[(i1) % 16u];
             }
         }
     }
-    x2 = (short)(-(uint)(short)0x200u);
+    x2 = (short)(~(short)0x200u);
     x1 = rotate(add_sat(x1, upsample((char)0x10u, (uchar)x2)), div_short((short)((uint)x1 * (uint)x1), x1));
     lb[lid * 2u + 1u] = (uchar)(ushort)0x4u;
     lb[lid * 2u + 0u] = (uchar)(ushort)((ushort)popcount((ushort)(~(ushort)0x6u)) | (ushort)(~(ushort)0x6u));
@@ -101,7 +101,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x1 ^= (short)lm[(lid + 6u) % 64u];
     barrier(CLK_LOCAL_MEM_FENCE);
     x1 = (short)x1;
-    if ((((char)0x24u < (char)(-(uint)(char)0x1u)) ? 0.1f : x0) != (fmax(x3, convert_float((int)0x3u)) + 0.0f)) {
+    if ((((char)0x24u < (char)(~(char)0x1u)) ? 0.1f : x0) != (fmax(x3, convert_float((int)0x3u)) + 0.0f)) {
         x2 = (short)((long)((ulong)(long)0x9cacdd93b39a861cul - (ulong)(long)0x58d314a34426a3c5ul) < (long)((ulong)mul_hi((long)get_group_id(0), (long)((ulong)(long)0x5ul * (ulong)(long)0x200ul)) + (ulong)(long)(~convert_long_sat_rtz(fmin(x3, 9.2e18f)))));
         char v5 = (char)0x4u;
     } else {
@@ -149,7 +149,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     } else {
         x0 = (fdim((fdim(x0, 1.0f) - x0), trunc(x0)) - x0);
     }
-    x1 = (short)(-(uint)(short)clz((short)0x0u));
+    x1 = (short)(~(short)clz((short)0x0u));
     x2 = arr1[(shr_uint((uint)(((-(x3)) > -1.0f) ? (uint)(-(uint)v9) : (uint)(v9 & (uint)((__global const ulong *)in)[(v9) % 512u])), (uint)(uint)((uint)v9 - (uint)v9))) % 8u];
     __atomic_fetch_sub(&acc[0], (uint)(-(uint)v9), __ATOMIC_RELAXED);
     row[4u] = fbits(x0);

@@ -106,7 +106,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x4 ^= (int)lm[63u - lid];
     barrier(CLK_LOCAL_MEM_FENCE);
-    char v7 = (char)(-(uint)rotate((char)((__global const ushort *)in)[(x5) % 2048u], (char)0x5u));
+    char v7 = (char)(~rotate((char)((__global const ushort *)in)[(x5) % 2048u], (char)0x5u));
     x3 = x3;
     switch ((ushort)0xb75cu & 7) {
     case 1: {

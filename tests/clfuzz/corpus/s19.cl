@@ -35,7 +35,7 @@ static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
 __attribute__((noinline)) static short fn0(int p0, float p1) {
-    p0 = (int)(((uint)((uint)convert_uint_sat(p0) * (uint)(uint)p0) == (uint)0xc17323a5u) ? clamp(bitselect((int)((p0 < 0) ? p0 : (uint)(int)p0), p0, clamp((int)0x4u, min(p0, convert_int_sat_rtz(p1)), max(p0, convert_int_sat_rtz(p1)))), min(sub_sat(p0, hadd(p0, p0)), p0), max(sub_sat(p0, hadd(p0, p0)), p0)) : (int)clz(p0));
+    p0 = (int)(((uint)((uint)convert_uint_sat(p0) * (uint)(uint)p0) == (uint)0xc17323a5u) ? clamp(bitselect((int)((p0 < 0) ? p0 : (uint)(int)p0), p0, clamp((int)0x4u, min(p0, convert_int_sat_rtz(p1)), max(p0, convert_int_sat_rtz(p1)))), min((int)sub_sat((uint)p0, (uint)hadd(p0, p0)), p0), max((int)sub_sat((uint)p0, (uint)hadd(p0, p0)), p0)) : (int)clz(p0));
     p0 = (int)0x2u;
     if ((long)((ulong)(long)(clamp((long)0x4ul, min((long)p0, (long)0x43a7f9fc35eba05aul), max((long)p0, (long)0x43a7f9fc35eba05aul)) & (long)0x8ul) - (ulong)(long)0x83440cb9cddcd68cul) == clamp((long)0x821cf69645082ebul, min(clamp((long)0xf890a53354e87104ul, min((long)0xffe00c4ef87baf9ul, shl_long((long)0x4000ul, (uint)(uint)0xffffffu)), max((long)0xffe00c4ef87baf9ul, shl_long((long)0x4000ul, (uint)(uint)0xffffffu))), upsample(p0, (uint)0x800000u)), max(clamp((long)0xf890a53354e87104ul, min((long)0xffe00c4ef87baf9ul, shl_long((long)0x4000ul, (uint)(uint)0xffffffu)), max((long)0xffe00c4ef87baf9ul, shl_long((long)0x4000ul, (uint)(uint)0xffffffu))), upsample(p0, (uint)0x800000u)))) {
         p0 = rotate(mul24((int)((int)0x8u & 0x7fff), (int)(shr_int(p0, (uint)(uint)0x7u) & 0x7fff)), shl_int(convert_int_sat_rtz(p1), (uint)(uint)0xe3f2dad4u));
@@ -50,7 +50,7 @@ __attribute__((noinline)) static short fn0(int p0, float p1) {
     return (short)0x4000u;
 }
 static float fn1(float p0, short p1, uchar p2) {
-    p1 = (short)(-(uint)(short)((uint)(short)abs_diff((ushort)convert_short_sat(p0), (ushort)p1) + (uint)p1));
+    p1 = (short)(~(short)((uint)(short)abs_diff((ushort)convert_short_sat(p0), (ushort)p1) + (uint)p1));
     switch ((ushort)0x6feeu & 7) {
     case 1: {
         p0 = fma(rint(convert_float(p2)), (-(((p0 >= convert_float(p1)) ? (fmin(p0, p0) + 0.0f) : p0))), (fmin(p0, p0) + 0.0f));
@@ -171,7 +171,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     ulong v18 = bitselect((ulong)get_global_size(0), mul_hi((ulong)get_local_size(0), shl_ulong(div_ulong((ulong)0xded5c6188d1c20cful, x0), (uint)(uint)0x8u)), x0);
     if (x4 <= x4) {
         x0 = shr_ulong((ulong)((ulong)mul_hi(add_sat(v18, v18), clamp(rotate(v18, x0), min((ulong)((__global const ushort *)in)[((uint)((uint)0x0u ^ convert_uint_sat(x1))) % 2048u], (ulong)0x4253c238a34ab24eul), max((ulong)((__global const ushort *)in)[((uint)((uint)0x0u ^ convert_uint_sat(x1))) % 2048u], (ulong)0x4253c238a34ab24eul))) + (ulong)(ulong)((v18 == (ulong)x1) ? (ulong)((__global uchar *)row)[((uint)0x4a027f11u) % 16u] : (ulong)(v18 | x0))), (uint)(uint)get_num_groups(0));
-        x3 = (short)((short)(~x3) & (short)((short)((uint)shl_short(x3, (uint)(uint)((__global const char *)in)[((uint)popcount((uint)0xd096403au)) % 4096u]) * (uint)(short)(-(uint)x3)) ^ (short)(-(uint)convert_short_sat(x0))));
+        x3 = (short)((short)(~x3) & (short)((short)((uint)shl_short(x3, (uint)(uint)((__global const char *)in)[((uint)popcount((uint)0xd096403au)) % 4096u]) * (uint)(short)(~x3)) ^ (short)(~convert_short_sat(x0))));
     } else {
         x3 = fn0((int)(-(uint)upsample(convert_short_sat_rtz(x2), (ushort)((__global const short *)in)[((uint)0x80u) % 2048u])), x2);
         ushort v19 = hadd((ushort)((ushort)((shl_ushort((ushort)0x8u, (uint)(uint)0x2u) < 0) ? shl_ushort((ushort)0x8u, (uint)(uint)0x2u) : (uint)(ushort)0x6u) | (ushort)x4), (ushort)(~(ushort)((uint)mul_hi((ushort)0x2a7eu, (ushort)((uint)0xb97fdb06u <= (uint)((__global const ushort *)in)[((uint)((uint)(uint)((__global const ushort *)in)[(add_sat((uint)0x8u, (uint)0x2a2b13c7u)) % 2048u] - (uint)(uint)0x9ce41630u)) % 2048u])) + (uint)(ushort)0x2u)));

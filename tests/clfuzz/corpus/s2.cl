@@ -35,7 +35,7 @@ static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
 __attribute__((noinline)) static int fn0(uint p0) {
-    p0 = (uint)((min((uint)(add_sat((int)0x5u, (int)0x5c14bc4au) <= sub_sat((int)p0, (int)0xf63f23d0u)), (uint)p0) < 0) ? min((uint)(add_sat((int)0x5u, (int)0x5c14bc4au) <= sub_sat((int)p0, (int)0xf63f23d0u)), (uint)p0) : (uint)p0);
+    p0 = (uint)((min((uint)(add_sat((int)0x5u, (int)0x5c14bc4au) <= (int)sub_sat((uint)(int)p0, (uint)(int)0xf63f23d0u)), (uint)p0) < 0) ? min((uint)(add_sat((int)0x5u, (int)0x5c14bc4au) <= (int)sub_sat((uint)(int)p0, (uint)(int)0xf63f23d0u)), (uint)p0) : (uint)p0);
     for (uint i0 = 0; i0 < ((uint)p0 & 7u); i0++) {
         for (uint i1 = 0; i1 < ((uint)i0 & 7u); i1++) {
             p0 = max((uint)p0, i1);
@@ -46,14 +46,14 @@ __attribute__((noinline)) static int fn0(uint p0) {
         p0 = (uint)((uint)i0 - (uint)p0);
         if ((ushort)0x3u == (ushort)0x7430u) {
             if ((short)((uint)add_sat((short)0x1u, (short)0x5f4au) * (uint)convert_short_sat(p0)) >= (short)p0) {
-                if ((short)0x4u > (short)(-(uint)(short)0x23c1u)) continue;
+                if ((short)0x4u > (short)(~(short)0x23c1u)) continue;
             } else {
                 p0 = (uint)(-(uint)(uint)((uint)(uint)((uint)rem_uint((uint)p0, i0) * (uint)bitselect((uint)p0, i0, p0)) * (uint)(uint)clz(p0)));
             }
             p0 = (uint)((uint)(uint)abs_diff((uint)(uint)(((long)0xf807214ef32f2f10ul != (long)p0) ? p0 : (uint)abs_diff((uint)i0, (uint)(uint)p0)), (uint)p0) + (uint)i0);
         } else {
             if ((long)p0 < shl_long((long)0xfa2c02f261ef2a6aul, (uint)(uint)((uint)(uint)0xd0e9f504u - (uint)p0))) {
-                if ((short)(-(uint)(short)p0) == (short)((uint)min((short)0x12a4u, (short)p0) * (uint)(short)0xffu)) break;
+                if ((short)(~(short)p0) == (short)((uint)min((short)0x12a4u, (short)p0) * (uint)(short)0xffu)) break;
                 if (min((int)0xacf9339du, (int)0xf787a919u) != (int)0x90766002u) continue;
                 if ((div_long((long)0x7ffffffffful, (long)p0) & (long)0x264824b0d9d74665ul) >= (long)0x16d1b246a0fbab70ul) continue;
             } else {
@@ -64,7 +64,7 @@ __attribute__((noinline)) static int fn0(uint p0) {
             p0 = i0;
         }
         for (uint i2 = 0; i2 < ((uint)i0 & 7u); i2++) {
-            switch ((int)((p0 != (uint)((uint)mul_hi(i2, p0) + (uint)(uint)p0)) ? (int)((convert_float(p0) <= -0.0f) ? bitselect(sub_sat((int)0x3fu, convert_int_sat(p0)), add_sat((int)0x0u, (int)0x800u), (int)0x7u) : convert_int_sat(p0)) : (int)0x8acaa381u) & 7) {
+            switch ((int)((p0 != (uint)((uint)mul_hi(i2, p0) + (uint)(uint)p0)) ? (int)((convert_float(p0) <= -0.0f) ? bitselect((int)sub_sat((uint)(int)0x3fu, (uint)convert_int_sat(p0)), add_sat((int)0x0u, (int)0x800u), (int)0x7u) : convert_int_sat(p0)) : (int)0x8acaa381u) & 7) {
             case 0: {
                 if ((0.5f * (((short)0xe778u >= (short)p0) ? (convert_float(p0) * 3.0f) : -1.0f)) != convert_float(p0)) break;
                 break;
@@ -195,7 +195,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         }
         __atomic_fetch_xor(&((__global ulong *)(acc + 32))[7], (ulong)(ulong)((ulong)(fma(x1, (x1 - convert_float(x3)), convert_float(x3)) >= x1) ^ (ulong)((__global const long2 *)in)[((uint)gid) % 256u].y), __ATOMIC_RELEASE);
-        x3 = (short)((uint)mul_hi((short)(-(uint)v11), shl_short((short)abs_diff((ushort)x3, (ushort)div_short(v11, v11)), (uint)(uint)((__global const uchar *)in)[((uint)0x0u) % 4096u])) + (uint)max((short)((__global const uchar *)in)[((uint)0x10000u) % 4096u], x3));
+        x3 = (short)((uint)mul_hi((short)(~v11), shl_short((short)abs_diff((ushort)x3, (ushort)div_short(v11, v11)), (uint)(uint)((__global const uchar *)in)[((uint)0x0u) % 4096u])) + (uint)max((short)((__global const uchar *)in)[((uint)0x10000u) % 4096u], x3));
     }
     x3 = convert_short_sat(x2);
     x2 = (ulong)((ulong)x2 * (ulong)(ulong)((ulong)shr_ulong(x2, (uint)(uint)((__global const char *)in)[(shr_uint((uint)0x9b106785u, (uint)(uint)0x9ab320fcu)) % 4096u]) * (ulong)(ulong)((__global ulong *)row)[(mul24((uint)((uint)0x1fffffffu & 0xffff), (uint)((uint)0x7fffffu & 0xffff))) % 2u]));

@@ -51,7 +51,7 @@ __attribute__((noinline)) static short fn1(long p0, int p1) {
     p0 = (long)((char)popcount((char)p0) == (char)0x8u);
     if (rem_ulong((ulong)((ulong)(ulong)0x3ul * (ulong)(ulong)0xe52810d3fd9d94fcul), (ulong)popcount((ulong)0xeab0339389f5302aul)) <= shr_ulong(rhadd((ulong)0x788d5546d00d687cul, convert_ulong_sat(p0)), (uint)rotate((uint)(~(uint)0x5u), (uint)0x4u))) {
         for (uint i0 = 0; i0 < 7; i0++) {
-            p1 = sub_sat(bitselect((int)(~p1), p1, (int)((int)(-(uint)(int)p1) & (int)(p1 | p1))), (int)(p1 & convert_int_sat(p0)));
+            p1 = (int)sub_sat((uint)bitselect((int)(~p1), p1, (int)((int)(-(uint)(int)p1) & (int)(p1 | p1))), (uint)(int)(p1 & convert_int_sat(p0)));
         }
     }
     return (short)(rotate((short)0x7122u, (short)p0) | (short)0x7f15u);
@@ -105,7 +105,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         v2 = (((short)((__global uchar *)row)[(shr_uint(x2, (uint)convert_uint_sat(x1))) % 16u] == (short)get_local_size(0)) ? (v2 * x0) : ((-((v2 - convert_float(x2)))) - copysign((v2 * x0), (isnan((v2 - x0)) ? 1.0f : (v2 - x0)))));
     }
     ulong v6 = (ulong)0x5858b43043fab562ul;
-    short v7 = hadd(bitselect(bitselect((short)((uint)mul_hi((short)0x3u, (short)0x6405u) + (uint)(short)0x2u), convert_short_sat(v6), (short)get_num_groups(0)), (short)(-(uint)(short)0x4u), (short)((short)popcount((short)0x573fu) | bitselect((short)0x1u, (short)0x75u, (short)get_global_size(0)))), (short)((uint)(short)0x3u - (uint)(short)0x3u));
+    short v7 = hadd(bitselect(bitselect((short)((uint)mul_hi((short)0x3u, (short)0x6405u) + (uint)(short)0x2u), convert_short_sat(v6), (short)get_num_groups(0)), (short)(~(short)0x4u), (short)((short)popcount((short)0x573fu) | bitselect((short)0x1u, (short)0x75u, (short)get_global_size(0)))), (short)((uint)(short)0x3u - (uint)(short)0x3u));
     v2 = (-(ceil(x0)));
     switch ((uchar)0x1du & 7) {
     case 0: {
@@ -145,7 +145,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     default: {
-        v7 = (short)(-(uint)v7);
+        v7 = (short)(~v7);
         break;
     }
     }

@@ -36,7 +36,7 @@ static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
 static ulong fn0(uint p0, long p1, short p2) {
     p2 = p2;
-    p2 = (short)((short)((uint)upsample((char)0x1u, convert_uchar_sat(p0)) - (uint)sub_sat(p2, convert_short_sat(p0))) & rotate(p2, (short)p1));
+    p2 = (short)((short)((uint)upsample((char)0x1u, convert_uchar_sat(p0)) - (uint)(short)sub_sat((ushort)p2, (ushort)convert_short_sat(p0))) & rotate(p2, (short)p1));
     for (uint i0 = 0; i0 < 8; i0++) {
         p0 = mul_hi((uint)abs_diff((uint)(uint)((1e-30f > 1e10f) ? i0 : p0), (uint)(uint)((uchar)p0 != mul_hi((uchar)p1, (uchar)0x3eu))), i0);
         for (uint i1 = 0; i1 < ((uint)p0 & 7u); i1++) {
@@ -45,7 +45,7 @@ static ulong fn0(uint p0, long p1, short p2) {
             char v3 = (char)(~(char)0x1u);
         }
         p2 = bitselect(add_sat(p2, (short)((uint)mul_hi((short)((uint)p2 - (uint)p2), shl_short(p2, (uint)convert_uint_sat(p1))) + (uint)rem_short((short)p2, p2))), rem_short(hadd(p2, p2), p2), mul_hi(bitselect(p2, p2, p2), (short)abs_diff((ushort)p2, (ushort)(short)p0)));
-        if (min(p2, mul_hi(p2, (short)((uint)p2 * (uint)(short)0x765cu))) <= (short)(~(short)(-(uint)p2))) continue;
+        if (min(p2, mul_hi(p2, (short)((uint)p2 * (uint)(short)0x765cu))) <= (short)(~(short)(~p2))) continue;
     }
     p0 = shr_uint((uint)(p0 ^ (uint)(~(uint)popcount((uint)(~p0)))), (uint)min((uint)p1, (uint)((char)0xb3u == convert_char_sat(p2))));
     p0 = (uint)((uint)p0 - (uint)(uint)((uint)p0 - (uint)(uint)p0));

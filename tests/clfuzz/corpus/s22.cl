@@ -105,7 +105,7 @@ static float fn0(ushort p0, char p1) {
             }
         }
         case 5: {
-            p1 = (char)(-(uint)(char)((uint)mul_hi((char)((uint)p1 - (uint)(char)((uint)(char)p1 + (uint)p1)), p1) + (uint)rotate(p1, (char)clz(p1))));
+            p1 = (char)(~(char)((uint)mul_hi((char)((uint)p1 - (uint)(char)((uint)(char)p1 + (uint)p1)), p1) + (uint)rotate(p1, (char)clz(p1))));
             break;
         }
         case 6: {

@@ -95,7 +95,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             break;
         }
         case 2: {
-            x0 = (char)(-(uint)x0);
+            x0 = (char)(~x0);
             break;
         }
         case 3: {
@@ -201,8 +201,8 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     }
-    lb[lid * 2u + 0u] = (uchar)(char)(-(uint)(char)((uint)(char)((__global const long2 *)in)[((uint)abs_diff((uint)convert_uint_sat_rtz(x4), (uint)(uint)x0)) % 256u].x + (uint)(char)((((ulong)0x7af8341e1d4134a2ul & (ulong)0x44e43ed4486f7e81ul) > (ulong)0x2db0b928b75993b6ul) ? (char)(x4 == x4) : (char)((__global const ulong *)in)[(v6) % 512u])));
-    lb[lid * 2u + 1u] = (uchar)rotate((char)0x6u, (char)(((x0 & (char)0x52u) <= (char)0x5u) ? sub_sat(x0, shl_char(x0, (uint)v6)) : (char)0x68u));
+    lb[lid * 2u + 0u] = (uchar)(char)(~(char)((uint)(char)((__global const long2 *)in)[((uint)abs_diff((uint)convert_uint_sat_rtz(x4), (uint)(uint)x0)) % 256u].x + (uint)(char)((((ulong)0x7af8341e1d4134a2ul & (ulong)0x44e43ed4486f7e81ul) > (ulong)0x2db0b928b75993b6ul) ? (char)(x4 == x4) : (char)((__global const ulong *)in)[(v6) % 512u])));
+    lb[lid * 2u + 1u] = (uchar)rotate((char)0x6u, (char)(((x0 & (char)0x52u) <= (char)0x5u) ? (char)sub_sat((uchar)x0, (uchar)shl_char(x0, (uint)v6)) : (char)0x68u));
     barrier(CLK_LOCAL_MEM_FENCE);
     x0 ^= (char)lb[(63u - lid) * 2u + 1u];
     barrier(CLK_LOCAL_MEM_FENCE);

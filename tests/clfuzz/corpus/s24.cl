@@ -82,7 +82,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         if ((short)((short)0x90bdu & (short)0xa1u) >= shr_short(add_sat((short)0x2000u, (short)v5), (uint)(uint)x4)) {
             x2 = clamp(convert_uchar_sat(x3), min((uchar)((x2 < 0) ? x2 : (uint)x2), x0), max((uchar)((x2 < 0) ? x2 : (uint)x2), x0));
             if (bitselect(x0, (uchar)(v5 <= (ulong)((ulong)(ulong)x2 + (ulong)v5)), (uchar)(-(uint)div_uchar(x2, (uchar)0xb5u))) == (uchar)((uint)(uchar)x3 + (uint)x0)) {
-                __atomic_fetch_max(&((__global long *)(acc + 32))[4], (long)div_long(clamp(x3, min(sub_sat(x3, (long)((__global const ulong *)in)[(shr_uint((uint)0xffffu, (uint)(uint)0x4u)) % 512u]), x4), max(sub_sat(x3, (long)((__global const ulong *)in)[(shr_uint((uint)0xffffu, (uint)(uint)0x4u)) % 512u]), x4)), (long)((__global const long2 *)in)[((uint)popcount((uint)(~(uint)0x59b1895au))) % 256u].x), __ATOMIC_RELEASE);
+                __atomic_fetch_max(&((__global long *)(acc + 32))[4], (long)div_long(clamp(x3, min((long)sub_sat((ulong)x3, (ulong)(long)((__global const ulong *)in)[(shr_uint((uint)0xffffu, (uint)(uint)0x4u)) % 512u]), x4), max((long)sub_sat((ulong)x3, (ulong)(long)((__global const ulong *)in)[(shr_uint((uint)0xffffu, (uint)(uint)0x4u)) % 512u]), x4)), (long)((__global const long2 *)in)[((uint)popcount((uint)(~(uint)0x59b1895au))) % 256u].x), __ATOMIC_RELEASE);
             }
         } else {
             x0 = (uchar)((uint)x2 + (uint)rotate(x0, (uchar)((__global const ulong *)in)[(rotate((uint)0xfu, (uint)0x2u)) % 512u]));

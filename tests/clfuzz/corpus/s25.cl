@@ -87,7 +87,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     case 7: {
-        v3 = (char)(-(uint)x0);
+        v3 = (char)(~x0);
         break;
     }
     default: {
@@ -99,7 +99,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x1 = (uint)x0;
     switch ((int)((uint)(int)((uint)mul_hi((int)(((int)0x3u <= (int)0x1u) ? (int)0x2ee7c97eu : (int)0x1d972afu), (int)x0) + (uint)(int)0x8u) - (uint)rhadd((int)0x4u, (int)0x706a4c3eu)) & 7) {
     case 1: {
-        if ((long)((long)0xf7d38f430b598617ul ^ (long)v3) == (long)(shr_long((long)((__global uint *)row)[(x1) % 4u], (uint)(uint)(x1 ^ x1)) | sub_sat((long)((ulong)mul_hi(v1, convert_long_sat(v3)) + (ulong)v1), (long)0x100000ul))) {
+        if ((long)((long)0xf7d38f430b598617ul ^ (long)v3) == (long)(shr_long((long)((__global uint *)row)[(x1) % 4u], (uint)(uint)(x1 ^ x1)) | (long)sub_sat((ulong)(long)((ulong)mul_hi(v1, convert_long_sat(v3)) + (ulong)v1), (ulong)(long)0x100000ul))) {
             x0 = (char)v3;
             v1 = upsample((int)v1, (uint)((uint)0x6u & x1));
             uchar v7 = (uchar)((uchar)0xb3u & (uchar)0x7u);
@@ -110,7 +110,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     case 4: {
         if (shr_char(x0, (uint)add_sat(x1, x1)) < x0) {
-            if (sub_sat(v1, (long)clz((long)v1)) != (long)((ulong)mul_hi((long)((ulong)v1 + (ulong)(long)0xa2b6edbfba2dab7ul), (long)(-(ulong)v1)) + (ulong)hadd(v1, (long)v1))) {
+            if ((long)sub_sat((ulong)v1, (ulong)(long)clz((long)v1)) != (long)((ulong)mul_hi((long)((ulong)v1 + (ulong)(long)0xa2b6edbfba2dab7ul), (long)(-(ulong)v1)) + (ulong)hadd(v1, (long)v1))) {
                 ulong v8 = (ulong)0x851fce504887d550ul;
             }
             float v9 = copysign(fma(convert_float((uchar)get_num_groups(0)), x2, x2), (isnan((-(((-(1.0f)) * rint(x2))))) ? 1.0f : (-(((-(1.0f)) * rint(x2))))));

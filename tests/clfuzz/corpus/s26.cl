@@ -138,7 +138,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         x1 = (long)(~(long)(((long)((ulong)mul_hi(x3, x3) + (ulong)x1) < 0) ? (long)((ulong)mul_hi(x3, x3) + (ulong)x1) : (ulong)x1));
     } else {
         x0 = (uint)((uint)convert_uint_sat(x5) * (uint)(uint)(-(uint)(uint)x5));
-        x4 = fn0((uchar)((uint)x5 + (uint)x5), shl_ushort((ushort)((ushort)(v6 > x4) ^ (ushort)(x2 <= (char)((__global const char *)in)[(x0) % 4096u])), (uint)(uint)((uint)((ulong)((__global const short *)in)[(convert_uint_sat_rtz(v6)) % 2048u] <= (ulong)0x9d3eaf2269fc4647ul) ^ (uint)((uint)x0 - (uint)x0))), rem_long((long)(x3 | x3), (long)((ulong)mul_hi(sub_sat(x1, (long)((ulong)x1 + (ulong)x3)), x1) + (ulong)x3)));
+        x4 = fn0((uchar)((uint)x5 + (uint)x5), shl_ushort((ushort)((ushort)(v6 > x4) ^ (ushort)(x2 <= (char)((__global const char *)in)[(x0) % 4096u])), (uint)(uint)((uint)((ulong)((__global const short *)in)[(convert_uint_sat_rtz(v6)) % 2048u] <= (ulong)0x9d3eaf2269fc4647ul) ^ (uint)((uint)x0 - (uint)x0))), rem_long((long)(x3 | x3), (long)((ulong)mul_hi((long)sub_sat((ulong)x1, (ulong)(long)((ulong)x1 + (ulong)x3)), x1) + (ulong)x3)));
         for (uint i10 = 0; i10 < ((uint)x0 & 7u); i10++) {
             v6 = convert_float(x2);
             int v12 = upsample((short)(~shl_short(rhadd((short)0x7u, (short)((__global const ulong *)in)[(rem_uint(i10, (uint)0x7u)) % 512u]), (uint)rotate(x0, (uint)0x40000000u))), (ushort)0x1u);

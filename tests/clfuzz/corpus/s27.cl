@@ -64,7 +64,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     uint arr0[16];
     for (uint j = 0; j < 16u; j++) arr0[j] = (uint)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     ulong v1 = min((ulong)((ulong)0x3ul ^ (ulong)((ulong)0x91005daeb577b467ul & max((ulong)0xe42d4e7a5073d9aul, (ulong)((__global const uint4 *)in)[((uint)((uint)((__global const short *)in)[((uint)abs((uint)0x0u)) % 2048u] & (uint)0x7e63b920u)) % 256u].x))), (ulong)((ulong)(ulong)0x2ul * (ulong)(ulong)((ulong)0xf555be4abe48ae8bul & (ulong)0x2ul)));
-    x2 = (short)(-(uint)shr_short(x2, (uint)(uint)0x6f5dc54bu));
+    x2 = (short)(~shr_short(x2, (uint)(uint)0x6f5dc54bu));
     __atomic_fetch_add(&((__global float *)(acc + 56))[6], (float)((uint)(~(uint)(hadd((uint)popcount((uint)(~(uint)0x5u)), convert_uint_sat_rtz(x0)) & convert_uint_sat(v1))) & 0xffu), __ATOMIC_ACQ_REL);
     __atomic_fetch_max((__global int *)&acc[31], (int)(uint)((uint)(uint)clz(mad24((uint)((uint)0x100000u & 0xffff), (uint)((uint)0xd11a64b4u & 0xffff), (uint)0x80b1437du)) - (uint)(uint)0x892b84b8u), __ATOMIC_SEQ_CST);
     v1 = (ulong)popcount((ulong)0x7ul);
@@ -182,7 +182,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 = shl_int(rem_int((int)abs_diff((uint)(int)((uint)convert_int_sat_rtz(x0) * (uint)x3), (uint)x3), hadd(x3, (int)v10)), (uint)(uint)((x0 > (-(x1))) ? (uint)0x91cff29cu : (uint)0x99056227u));
     x1 = (-(convert_float(shl_uchar((uchar)get_global_size(0), (uint)(uint)0xfa867956u))));
     ushort v12 = (ushort)0x6a52u;
-    float v13 = convert_float((int)(((long)0x2dcc579c30d19f0dul == bitselect(v10, convert_long_sat(fmin(x0, 9.2e18f)), v10)) ? x3 : sub_sat(x3, (int)0x2u)));
+    float v13 = convert_float((int)(((long)0x2dcc579c30d19f0dul == bitselect(v10, convert_long_sat(fmin(x0, 9.2e18f)), v10)) ? x3 : (int)sub_sat((uint)x3, (uint)(int)0x2u)));
     row[4u] = fbits(x0);
     row[5u] = fbits(x1);
     row[6u] = (uint)(x2);

@@ -83,7 +83,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     default: {
-        char v3 = (char)(-(uint)(char)(mul_hi((char)((uchar)0x69u < x2), (char)0x1fu) ^ (char)gid));
+        char v3 = (char)(~(char)(mul_hi((char)((uchar)0x69u < x2), (char)0x1fu) ^ (char)gid));
         break;
     }
     }
@@ -123,7 +123,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     if (div_ulong(bitselect(x0, x0, x0), x0) >= (ulong)(-(ulong)(ulong)((__global const uchar *)in)[((uint)((uint)0x0u | (uint)0xefd3d3d0u)) % 4096u])) {
         for (uint i7 = 0; i7 < 5u; i7++) {
             for (uint i8 = 0; i8 < ((uint)i7 & 7u); i8++) {
-                x1 = fn0((ushort)0x254u, mul_hi(shr_short((short)0x6u, (uint)(uint)clz(i7)), (short)(-(uint)(short)0x45fu)), (ushort)0x4000u);
+                x1 = fn0((ushort)0x254u, mul_hi(shr_short((short)0x6u, (uint)(uint)clz(i7)), (short)(~(short)0x45fu)), (ushort)0x4000u);
                 x0 = convert_ulong_sat(fmin(x1, 9.2e18f));
             }
             x0 = (ulong)((ulong)x0 + (ulong)div_ulong(x0, (ulong)((short)x0 == shr_short((short)0x8u, (uint)(uint)x3))));

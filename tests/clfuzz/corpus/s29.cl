@@ -40,11 +40,11 @@ static float fn0(uint p0, char p1, float p2) {
         short v1 = (short)((uint)(short)p0 + (uint)(short)0x8u);
         p0 = max(p0, clamp((uint)0xffa08087u, min((uint)(~(uint)0x6u), convert_uint_sat(v1)), max((uint)(~(uint)0x6u), convert_uint_sat(v1))));
     } else {
-        p1 = (char)abs_diff((uchar)sub_sat(p1, p1), (uchar)(char)((uint)shl_char(p1, (uint)(uint)(p0 | p0)) + (uint)(char)p0));
+        p1 = (char)abs_diff((uchar)(char)sub_sat((uchar)p1, (uchar)p1), (uchar)(char)((uint)shl_char(p1, (uint)(uint)(p0 | p0)) + (uint)(char)p0));
     }
     p2 = rint(-0.0f);
     p0 = (uint)((uint)shl_uint(p0, (uint)(uint)(((char)0xbeu < p1) ? p0 : p0)) + (uint)(uint)(~p0));
-    p1 = (char)(-(uint)p1);
+    p1 = (char)(~p1);
     p0 = (uint)(convert_float(p1) < ((p2 + (p2 * convert_float(p1))) + ((1.0f >= p2) ? -1.0f : convert_float(p0))));
     return (p2 + (p2 - p2));
 }
@@ -107,7 +107,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x0 = (uint)0x0u;
     float v6 = (round(v4) + (fmin(v4, v4) + 0.0f));
-    x1 = (char)(~(char)(-(uint)x1));
+    x1 = (char)(~(char)(~x1));
     switch (add_sat(mul_hi((uchar)lid, clamp((uchar)((uchar)x0 | x2), min((uchar)((uchar)get_local_size(0) ^ x2), mul_hi(convert_uchar_sat_rtz(v6), (uchar)0x0u)), max((uchar)((uchar)get_local_size(0) ^ x2), mul_hi(convert_uchar_sat_rtz(v6), (uchar)0x0u)))), (uchar)0xddu) & 7) {
     case 2: {
         for (uint i6 = 0; i6 < 4; i6++) {

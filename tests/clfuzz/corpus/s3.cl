@@ -90,7 +90,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             x1 = copysign((1.0f - (x1 - x1)), (isnan(x1) ? 1.0f : x1));
         }
         if (x1 < fdim(x1, convert_float(v3))) {
-            x1 = fn0(((convert_float(x0) - convert_float(x2)) * x1), div_char((char)(-(uint)(char)0x2u), (char)((uint)convert_char_sat(x1) + (uint)(char)0x51u)));
+            x1 = fn0(((convert_float(x0) - convert_float(x2)) * x1), div_char((char)(~(char)0x2u), (char)((uint)convert_char_sat(x1) + (uint)(char)0x51u)));
         } else {
             char v5 = (char)(shr_char((char)0x1u, (uint)(uint)(convert_float(v3) <= (x1 + x1))) & (char)0xecu);
             ((__global ulong *)row)[((uint)((uint)shl_uint(convert_uint_sat_rtz(x1), (uint)i3) * (uint)(uint)(-(uint)upsample((ushort)0x6u, (ushort)((__global const uchar *)in)[((uint)x2) % 4096u])))) % 2u] = (ulong)(ulong)0x80e6ce974b571308ul;
@@ -106,7 +106,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x2 ^= (uchar)lm[(lid * 11u) % 64u];
     barrier(CLK_LOCAL_MEM_FENCE);
     x0 = (long)clz((long)(x0 <= (long)(x0 ^ x0)));
-    arr0[((uint)clz(shr_uint(shr_uint((uint)0x7fffffffu, (uint)convert_uint_sat(x1)), (uint)(uint)abs((uint)0x5u)))) % 8u] = div_short(v3, (short)(-(uint)(short)clz((short)((short)x2 ^ (short)0x7u))));
+    arr0[((uint)clz(shr_uint(shr_uint((uint)0x7fffffffu, (uint)convert_uint_sat(x1)), (uint)(uint)abs((uint)0x5u)))) % 8u] = div_short(v3, (short)(~(short)clz((short)((short)x2 ^ (short)0x7u))));
     x0 = x0;
     ushort v7 = (ushort)popcount((ushort)(~(ushort)((ushort)((__global const ushort *)in)[((uint)0xdff41f60u) % 2048u] | convert_ushort_sat_rtz(x1))));
     ulong v8 = (ulong)0x1ul;
@@ -116,7 +116,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         if (v3 == (short)((v3 < 0) ? v3 : (uint)v3)) {
             x0 = mul_hi(x0, (long)(-(ulong)x0));
             ((__global ushort *)row)[((uint)clz((uint)abs_diff((uint)(uint)x2, (uint)(uint)0x6e4505dau))) % 8u] = (ushort)v7;
-            v3 = rhadd(rem_short((short)0x5u, v3), (short)(v3 ^ (short)(-(uint)(short)v8)));
+            v3 = rhadd(rem_short((short)0x5u, v3), (short)(v3 ^ (short)(~(short)v8)));
         }
     }
     lm[lid] = (ulong)v3;

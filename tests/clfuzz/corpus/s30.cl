@@ -81,7 +81,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         for (uint i2 = 0; i2 < 5u; i2++) {
             x2 = x3;
             v2 = v2;
-            x5 = shr_char(sub_sat((char)(~(char)0xacu), (char)0x10u), (uint)(uint)(-(uint)(uint)0x40ba404cu));
+            x5 = shr_char((char)sub_sat((uchar)(char)(~(char)0xacu), (uchar)(char)0x10u), (uint)(uint)(-(uint)(uint)0x40ba404cu));
             int v4 = min((int)0x8c978b83u, add_sat((int)0x6u, convert_int_sat_rtz(x0)));
         }
     }
@@ -98,7 +98,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 = x2;
     char v6 = x5;
     x2 = (ulong)(~(ulong)0x8ul);
-    v5 = sub_sat((int)clz((int)((uint)((uint)(uint)0x6u + (uint)(uint)0x0u) > (uint)0x7fffffu)), (int)v5);
+    v5 = (int)sub_sat((uint)(int)clz((int)((uint)((uint)(uint)0x6u + (uint)(uint)0x0u) > (uint)0x7fffffu)), (uint)(int)v5);
     lb[lid * 2u + 1u] = (uchar)shl_uchar((uchar)x2, (uint)(uint)((uint)bitselect((uint)x2, (uint)((uint)mul_hi((uint)v6, (uint)v6) + (uint)(uint)0x4000u), (uint)0x6u) - (uint)(uint)0x5418118bu));
     lb[lid * 2u + 0u] = (uchar)(uchar)0xffu;
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -113,7 +113,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         v7 = div_int(min(max(v7, (int)0x1fffffffu), bitselect((int)(v7 & v7), (int)x3, convert_int_sat(x5))), (int)(rhadd((int)abs_diff((uint)(int)0x400000u, (uint)(int)x4), (int)((__global const uchar *)in)[(i7) % 4096u]) ^ v7));
     }
     if (shr_uint((uint)0x202c1e54u, (uint)(uint)0x0u) > (uint)((mad24((uint)((uint)0xfffffffu & 0xffff), (uint)(convert_uint_sat(x3) & 0xffff), (uint)v5) < 0) ? mad24((uint)((uint)0xfffffffu & 0xffff), (uint)(convert_uint_sat(x3) & 0xffff), (uint)v5) : (uint)(uint)0x800000u)) {
-        x1 = sub_sat(x5, (char)(~x5));
+        x1 = (char)sub_sat((uchar)x5, (uchar)(char)(~x5));
     } else {
         switch (div_uchar((uchar)((uint)(uchar)(((uchar)0x53u < 0) ? (uchar)0x53u : (uint)(uchar)0x8u) * (uint)(uchar)x2), (uchar)0x3u) & 7) {
         case 2: {

@@ -65,7 +65,7 @@ __attribute__((noinline)) static ulong fn0(uchar p0) {
         break;
     }
     case 6: {
-        char v2 = bitselect((char)((char)0x5u ^ (char)p0), (char)0xd9u, shl_char(sub_sat((char)0x7fu, shr_char(convert_char_sat(p0), (uint)(uint)p0)), (uint)(uint)((uint)0xffu | rhadd((uint)0x1000u, (uint)0x2000u))));
+        char v2 = bitselect((char)((char)0x5u ^ (char)p0), (char)0xd9u, shl_char((char)sub_sat((uchar)(char)0x7fu, (uchar)shr_char(convert_char_sat(p0), (uint)(uint)p0)), (uint)(uint)((uint)0xffu | rhadd((uint)0x1000u, (uint)0x2000u))));
         break;
     }
     default: {
@@ -181,12 +181,12 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x0 = fdim(copysign(rint((1.0f - x0)), (isnan((x0 - 0.5f)) ? 1.0f : (x0 - 0.5f))), (x0 * x0));
     arr0[((uint)(x0 != (-(convert_float(v20))))) % 16u] = v12;
-    v20 = rhadd((long)((ulong)div_long(v20, (long)((__global const uint4 *)in)[((uint)((__global const ulong *)in)[(mul_hi((uint)v14, (uint)0x10b7303au)) % 512u]) % 256u].x) + (ulong)v11), sub_sat(v20, (long)((long)((((int)((__global ulong *)row)[(min((uint)((__global ulong *)row)[(mul_hi((uint)0x8e095734u, (uint)0x1b25a24du)) % 2u], (uint)get_num_groups(0))) % 2u] & (int)0x5u) <= (int)0x9d54adc4u) ? (long)v11 : v20) ^ v11)));
+    v20 = rhadd((long)((ulong)div_long(v20, (long)((__global const uint4 *)in)[((uint)((__global const ulong *)in)[(mul_hi((uint)v14, (uint)0x10b7303au)) % 512u]) % 256u].x) + (ulong)v11), (long)sub_sat((ulong)v20, (ulong)(long)((long)((((int)((__global ulong *)row)[(min((uint)((__global ulong *)row)[(mul_hi((uint)0x8e095734u, (uint)0x1b25a24du)) % 2u], (uint)get_num_groups(0))) % 2u] & (int)0x5u) <= (int)0x9d54adc4u) ? (long)v11 : v20) ^ v11)));
     v20 = arr1[((uint)0x0u) % 16u];
     float v21 = (convert_float(x1) - (-(x0)));
     long v22 = (long)((ulong)(long)abs((long)abs_diff((ulong)(long)v11, (ulong)v11)) - (ulong)(long)(((ulong)0x4000000ul == (ulong)((ulong)(ulong)0xddbcbc07f6603780ul + (ulong)(ulong)get_local_size(0))) ? (long)v20 : (long)((ulong)v20 + (ulong)convert_long_sat_rtz(fmin(v21, 9.2e18f)))));
     uint v23 = (uint)0x7ffffu;
-    char v24 = clamp(shl_char((char)(-(uint)(char)0x70u), (uint)v23), min(rotate((char)get_num_groups(0), bitselect((char)(((char)0x21u < 0) ? (char)0x21u : (uint)(char)0x1u), (char)v9, (char)0x0u)), (char)((uint)(char)0x4bu * (uint)(char)0xau)), max(rotate((char)get_num_groups(0), bitselect((char)(((char)0x21u < 0) ? (char)0x21u : (uint)(char)0x1u), (char)v9, (char)0x0u)), (char)((uint)(char)0x4bu * (uint)(char)0xau)));
+    char v24 = clamp(shl_char((char)(~(char)0x70u), (uint)v23), min(rotate((char)get_num_groups(0), bitselect((char)(((char)0x21u < 0) ? (char)0x21u : (uint)(char)0x1u), (char)v9, (char)0x0u)), (char)((uint)(char)0x4bu * (uint)(char)0xau)), max(rotate((char)get_num_groups(0), bitselect((char)(((char)0x21u < 0) ? (char)0x21u : (uint)(char)0x1u), (char)v9, (char)0x0u)), (char)((uint)(char)0x4bu * (uint)(char)0xau)));
     row[4u] = fbits(x0);
     row[5u] = (uint)(x1);
     row[6u] = (uint)(x2);

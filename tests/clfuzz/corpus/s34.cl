@@ -175,12 +175,12 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         x4 = (int)x3;
     }
-    char v12 = (char)((char)0x4u ^ bitselect((char)0xb6u, (char)0xeu, (char)(-(uint)(char)x0)));
+    char v12 = (char)((char)0x4u ^ bitselect((char)0xb6u, (char)0xeu, (char)(~(char)x0)));
     x4 = arr0[(shl_uint(v9, (uint)(uint)((fmax(fma(v3, v3, v3), copysign(v3, (isnan(v3) ? 1.0f : v3))) + 0.0f) > (fma(0.5f, convert_float(x4), v3) + fdim(convert_float(v11), 3.0f))))) % 8u];
     if (v3 > convert_float(v9)) {
         for (uint i12 = 0; i12 < 7; i12++) {
             x0 = shl_uint((uint)((uint)(uint)(-(uint)(uint)0x45fb52f0u) * (uint)v9), (uint)(uint)(mul_hi((uint)v7, (uint)(~x0)) != (uint)(-(uint)v7)));
-            x3 = (ushort)((char)(-(uint)(char)lid) <= v12);
+            x3 = (ushort)((char)(~(char)lid) <= v12);
         }
     } else {
         switch ((uchar)(x3 != x3) & 7) {

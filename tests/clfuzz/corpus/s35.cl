@@ -206,11 +206,11 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     default: {
-        x3 = (short)(-(uint)x3);
+        x3 = (short)(~x3);
         break;
     }
     }
-    x3 = (short)(-(uint)(short)abs_diff((ushort)(short)((uint)(short)((uint)x3 * (uint)(short)((__global const uchar *)in)[((uint)0x3fffffu) % 4096u]) + (uint)x3), (ushort)x3));
+    x3 = (short)(~(short)abs_diff((ushort)(short)((uint)(short)((uint)x3 * (uint)(short)((__global const uchar *)in)[((uint)0x3fffffu) % 4096u]) + (uint)x3), (ushort)x3));
     lm[lid] = (ulong)shr_long(x4, (uint)(uint)((uint)(-(uint)(uint)0x94c0872au) & shl_uint((uint)(~(uint)0x3u), (uint)(uint)0x1u)));
     barrier(CLK_LOCAL_MEM_FENCE);
     x3 ^= (short)lm[255u - lid];
@@ -222,7 +222,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             if ((short)((uint)mul_hi(div_short((short)popcount(convert_short_sat(x2)), (short)((uint)0x6u <= (uint)0x80000u)), (short)0x5u) + (uint)(short)x4) == x3) {
                 x2 = x2;
                 short v14 = (short)((short)((uint)x3 * (uint)add_sat(x3, x3)) & x3);
-                v14 = bitselect((short)(-(uint)min(v14, (short)x0)), x3, (short)x3);
+                v14 = bitselect((short)(~min(v14, (short)x0)), x3, (short)x3);
             } else {
                 arr0[(shr_uint(convert_uint_sat(x2), (uint)(uint)((uint)(-(uint)(uint)0xf60aae0au) | (uint)0x4u))) % 4u] = (ushort)(shl_uint((uint)0x6u, (uint)(uint)x3) <= (uint)0x871cf84fu);
                 ulong v15 = convert_ulong_sat(v13);
@@ -235,7 +235,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         int v17 = (int)0x7u;
     }
     ulong v18 = (ulong)0xe474ef161161ce25ul;
-    x3 = (short)((short)((x0 > (ushort)x0) ? (short)((uint)x3 * (uint)(short)(-(uint)x3)) : x3) ^ (short)((short)popcount(x3) | (short)0x1654u));
+    x3 = (short)((short)((x0 > (ushort)x0) ? (short)((uint)x3 * (uint)(short)(~x3)) : x3) ^ (short)((short)popcount(x3) | (short)0x1654u));
     x2 = fn0(min((uint)0x6u, shl_uint((uint)0x3u, (uint)(uint)popcount((uint)(~(uint)0x0u)))));
     for (uint i18 = 0; i18 < 7; i18++) {
         int v20 = (int)0x2u;

@@ -108,7 +108,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x0 ^= (uchar)lb[((lid * 9u) % 64u) * 2u + 1u];
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (max((short)((short)0xd8cu > (short)0x1u), sub_sat((short)0x128u, (short)abs_diff((ushort)(short)0x3u, (ushort)(short)0x1u))) < shr_short((short)((1e10f < 1.0f) ? (short)0x377du : (short)0x5u), (uint)rotate(v3, v3))) {
+    if (max((short)((short)0xd8cu > (short)0x1u), (short)sub_sat((ushort)(short)0x128u, (ushort)(short)abs_diff((ushort)(short)0x3u, (ushort)(short)0x1u))) < shr_short((short)((1e10f < 1.0f) ? (short)0x377du : (short)0x5u), (uint)rotate(v3, v3))) {
         ((__global uchar *)row)[((uint)((ulong)(v4 & (ulong)(upsample(v3, v3) ^ (ulong)((ulong)(ulong)get_global_size(0) - (ulong)v4))) >= bitselect((ulong)clz((ulong)((ulong)x5 - (ulong)x5)), shl_ulong(v4, (uint)v3), v4))) % 16u] = (uchar)(uchar)v7;
         v7 = (char)((char)((ushort)((uint)x2 - (uint)rotate((ushort)x5, x2)) >= (ushort)((uint)mul_hi(shl_ushort((ushort)x3, (uint)v3), x3) + (uint)shr_ushort((ushort)0xd3cbu, (uint)v3))) & (char)(mul_hi(v7, (char)((__global uchar *)row)[((uint)(v3 & v3)) % 16u]) ^ (char)0x7u));
     }

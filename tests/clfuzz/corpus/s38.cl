@@ -39,10 +39,10 @@ static char fn0(int p0) {
     p0 = (int)(~(int)((uint)p0 + (uint)(int)((uint)(int)abs_diff((uint)(int)p0, (uint)(int)p0) + (uint)p0)));
     p0 = (int)((uint)(int)p0 + (uint)(int)((uint)p0 + (uint)p0));
     p0 = (int)((uint)mul_hi(p0, (int)popcount((int)(~(int)0x6u))) + (uint)upsample((short)0x1b8au, (ushort)((-0.0f < convert_float(p0)) ? (ushort)0xf241u : (ushort)0x1u)));
-    return shl_char((char)(-(uint)(char)0x8u), (uint)shr_uint(convert_uint_sat(p0), (uint)(uint)abs(convert_uint_sat(p0))));
+    return shl_char((char)(~(char)0x8u), (uint)shr_uint(convert_uint_sat(p0), (uint)(uint)abs(convert_uint_sat(p0))));
 }
 __attribute__((noinline)) static ulong fn1(float p0, long p1) {
-    switch (max(convert_int_sat(p0), clamp(shl_int((int)0x5u, (uint)hadd((uint)0x6e3397fdu, (uint)0xf4d17386u)), min(sub_sat((int)0x4368fabcu, (int)((int)0x4a284fe7u & convert_int_sat(p0))), (int)0xae361516u), max(sub_sat((int)0x4368fabcu, (int)((int)0x4a284fe7u & convert_int_sat(p0))), (int)0xae361516u))) & 7) {
+    switch (max(convert_int_sat(p0), clamp(shl_int((int)0x5u, (uint)hadd((uint)0x6e3397fdu, (uint)0xf4d17386u)), min((int)sub_sat((uint)(int)0x4368fabcu, (uint)(int)((int)0x4a284fe7u & convert_int_sat(p0))), (int)0xae361516u), max((int)sub_sat((uint)(int)0x4368fabcu, (uint)(int)((int)0x4a284fe7u & convert_int_sat(p0))), (int)0xae361516u))) & 7) {
     case 0: {
         long v1 = convert_long_sat_rtz(fmin(p0, 9.2e18f));
     }
@@ -95,13 +95,13 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     short arr0[16];
     for (uint j = 0; j < 16u; j++) arr0[j] = (short)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     char v3 = (char)x0;
-    uchar v4 = (uchar)(((short)((__global const uchar *)in)[((uint)0xc10dd992u) % 4096u] == (short)(-(uint)(short)v3)) ? (uchar)x4 : (uchar)((fma(65536.0f, convert_float(x2), 1e-30f) == 0.1f) ? (uchar)gid : div_uchar((uchar)0x2u, (uchar)0x1u)));
+    uchar v4 = (uchar)(((short)((__global const uchar *)in)[((uint)0xc10dd992u) % 4096u] == (short)(~(short)v3)) ? (uchar)x4 : (uchar)((fma(65536.0f, convert_float(x2), 1e-30f) == 0.1f) ? (uchar)gid : div_uchar((uchar)0x2u, (uchar)0x1u)));
     if (v4 == add_sat((uchar)(((x2 > (long)x4) ? -2.5e-3f : 3.0f) == 3.0f), (uchar)x0)) {
         x3 = (ushort)(fma(fdim(65536.0f, convert_float(x3)), convert_float((long)lid), (3.0f * convert_float(x4))) > -2.5e-3f);
     } else {
         switch ((uchar)(-(uint)v4) & 7) {
         case 1: {
-            x5 = fn1(fma((-((convert_float(x5) - copysign(3.0f, (isnan(65536.0f) ? 1.0f : 65536.0f))))), -0.0f, copysign(convert_float(x5), (isnan(1e10f) ? 1.0f : 1e10f))), sub_sat(upsample(clamp((int)(~(int)x4), min(x0, x0), max(x0, x0)), (uint)((uint)(uint)0x3fffffffu - (uint)shl_uint((uint)0x10000000u, (uint)(uint)v4))), (long)((x0 <= (int)get_global_size(0)) ? convert_long_sat(x0) : x2)));
+            x5 = fn1(fma((-((convert_float(x5) - copysign(3.0f, (isnan(65536.0f) ? 1.0f : 65536.0f))))), -0.0f, copysign(convert_float(x5), (isnan(1e10f) ? 1.0f : 1e10f))), (long)sub_sat((ulong)upsample(clamp((int)(~(int)x4), min(x0, x0), max(x0, x0)), (uint)((uint)(uint)0x3fffffffu - (uint)shl_uint((uint)0x10000000u, (uint)(uint)v4))), (ulong)(long)((x0 <= (int)get_global_size(0)) ? convert_long_sat(x0) : x2)));
             break;
         }
         case 5: {
@@ -110,7 +110,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         case 7: {
             ushort v5 = rem_ushort(x3, x3);
-            switch (sub_sat((int)0x4e56004au, (int)abs(bitselect((int)((__global const char *)in)[((uint)0x5e90b32fu) % 4096u], x0, (int)x4))) & 7) {
+            switch ((int)sub_sat((uint)(int)0x4e56004au, (uint)(int)abs(bitselect((int)((__global const char *)in)[((uint)0x5e90b32fu) % 4096u], x0, (int)x4))) & 7) {
             case 0: {
                 arr0[(shr_uint((uint)(-(uint)(uint)0x57b9bb0u), (uint)mul_hi((uint)((__global const long2 *)in)[(mul_hi((uint)0x87dc973au, (uint)get_local_size(0))) % 256u].y, (uint)0x53128949u))) % 16u] = shl_short((short)(((short)0x239bu < 0) ? (short)0x239bu : (uint)(short)x1), (uint)(uint)popcount(bitselect((uint)0x3u, max((uint)0x2u, (uint)gid), (uint)x2)));
                 v3 = shr_char((char)v5, (uint)(uint)0x6u);
@@ -133,7 +133,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         default: {
             for (uint i6 = 0; i6 < ((uint)x0 & 7u); i6++) {
                 x4 = (short)x2;
-                short v8 = sub_sat(x1, (short)(x2 < (long)((convert_long_sat(x4) < 0) ? convert_long_sat(x4) : (ulong)shr_long((long)0x2000000000000ul, (uint)(uint)0x6da0faf3u))));
+                short v8 = (short)sub_sat((ushort)x1, (ushort)(short)(x2 < (long)((convert_long_sat(x4) < 0) ? convert_long_sat(x4) : (ulong)shr_long((long)0x2000000000000ul, (uint)(uint)0x6da0faf3u))));
             }
             break;
         }
@@ -164,7 +164,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 break;
             }
             case 4: {
-                arr0[(rotate((uint)((uint)(uint)v9 - (uint)(uint)v9), div_uint((uint)((uint)0x4d007b48u & (uint)0x138cd75fu), (uint)0x9dd31216u))) % 16u] = mul_hi((short)((short)(-(uint)x1) | add_sat(x1, (short)x2)), shl_short((short)v4, (uint)(uint)lid));
+                arr0[(rotate((uint)((uint)(uint)v9 - (uint)(uint)v9), div_uint((uint)((uint)0x4d007b48u & (uint)0x138cd75fu), (uint)0x9dd31216u))) % 16u] = mul_hi((short)((short)(~x1) | add_sat(x1, (short)x2)), shl_short((short)v4, (uint)(uint)lid));
                 v3 = rem_char(v3, shr_char(v3, (uint)hadd(rotate((uint)0x5u, (uint)0x2u), (uint)get_local_size(0))));
                 break;
             }
@@ -244,16 +244,16 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             break;
         }
         default: {
-            v3 = (char)(-(uint)shr_char((char)(v3 ^ v3), (uint)(uint)0xc7aaeabu));
+            v3 = (char)(~shr_char((char)(v3 ^ v3), (uint)(uint)0xc7aaeabu));
             break;
         }
         }
     } else {
-        char v15 = (char)((uint)sub_sat((char)((char)get_group_id(0) ^ v3), (char)((uint)rem_char(v3, v3) + (uint)v3)) - (uint)v3);
+        char v15 = (char)((uint)(char)sub_sat((uchar)(char)((char)get_group_id(0) ^ v3), (uchar)(char)((uint)rem_char(v3, v3) + (uint)v3)) - (uint)v3);
         switch ((ushort)((uint)(ushort)((uint)x3 * (uint)(ushort)(~x3)) * (uint)(ushort)((char)((uint)mul_hi((char)((__global const long2 *)in)[((uint)0x1fu) % 256u].y, (char)(v3 | (char)((__global const uchar *)in)[((uint)(((uint)0xe9ce1864u < 0) ? (uint)0xe9ce1864u : (uint)(uint)0xb07c27bcu)) % 4096u])) + (uint)(char)((uint)(char)0x7u + (uint)v3)) > rotate(v3, v3))) & 7) {
         case 0: {
             float v16 = convert_float(x0);
-            x4 = (short)((uint)mul_hi((short)((uint)(short)((uint)mul_hi((short)x2, (short)popcount((short)(~x1))) + (uint)max(x4, x4)) + (uint)(short)(-(uint)x4)), (short)(~sub_sat(shr_short(convert_short_sat(x0), (uint)(uint)0xfffffu), x1))) + (uint)x1);
+            x4 = (short)((uint)mul_hi((short)((uint)(short)((uint)mul_hi((short)x2, (short)popcount((short)(~x1))) + (uint)max(x4, x4)) + (uint)(short)(~x4)), (short)(~(short)sub_sat((ushort)shr_short(convert_short_sat(x0), (uint)(uint)0xfffffu), (ushort)x1))) + (uint)x1);
             break;
         }
         case 2: {
@@ -283,7 +283,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     v9 ^= (long)lm[(lid + 38u) % 128u];
     barrier(CLK_LOCAL_MEM_FENCE);
     v3 = v3;
-    x1 = (short)((uint)x4 * (uint)(short)(-(uint)x4));
+    x1 = (short)((uint)x4 * (uint)(short)(~x4));
     __atomic_fetch_xor(&((__global ulong *)(acc + 32))[7], (ulong)(ulong)popcount((ulong)(~(ulong)popcount((ulong)((ulong)x5 & sub_sat(x5, x5))))), __ATOMIC_RELEASE);
     v3 = (char)(v3 & shr_char(v3, (uint)shl_uint((uint)0x5u, (uint)mad24((uint)((uint)0x6u & 0xffff), (uint)((uint)0x5effea8fu & 0xffff), (uint)0xa63bb213u))));
     if (hadd((uint)0x5u, (uint)v4) < (uint)(x0 < add_sat(upsample(x4, (ushort)0x2379u), x0))) {
@@ -293,7 +293,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     __atomic_fetch_min(&((__global long *)(acc + 32))[3], (long)v9, __ATOMIC_ACQ_REL);
     if ((ushort)((uint)(ushort)(-(uint)(ushort)v4) + (uint)(ushort)0x7fu) < (ushort)clz((ushort)((ushort)((ushort)x4 & v18) | v18))) {
         uchar v19 = (uchar)(~(uchar)popcount((uchar)(~(uchar)0x2u)));
-        x0 = (int)(sub_sat(x0, (int)((uint)mul_hi((int)v4, (int)v4) + (uint)(int)0x40u)) & x0);
+        x0 = (int)((int)sub_sat((uint)x0, (uint)(int)((uint)mul_hi((int)v4, (int)v4) + (uint)(int)0x40u)) & x0);
     } else {
         v4 = (uchar)0xeu;
     }
@@ -310,7 +310,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         ((__global ulong *)row)[(i19) % 2u] = (ulong)(ulong)((ulong)get_num_groups(0) & (ulong)0x4ul);
     }
     if ((uint)((uint)(uint)((__global uchar *)row)[((uint)((__global const uint4 *)in)[((uint)((uint)mul_hi((uint)((__global const char *)in)[((uint)(~(uint)x1)) % 4096u], convert_uint_sat(x2)) + (uint)(uint)0x7u)) % 256u].z) % 16u] * (uint)(uint)((__global const short *)in)[((uint)0x20000000u) % 2048u]) >= (uint)v9) {
-        arr0[(shl_uint((uint)0x5u, (uint)(uint)(rhadd((uint)0xae13add8u, (uint)0x76d45638u) ^ min(shr_uint((uint)0x80000000u, (uint)(uint)0x94cd1dccu), (uint)0x668eb7c3u)))) % 16u] = rem_short((short)((convert_float(v3) >= (-(65536.0f))) ? x1 : (short)0x4u), rhadd(shr_short((short)x1, (uint)(uint)get_global_size(0)), (short)clz((short)(-(uint)x4))));
+        arr0[(shl_uint((uint)0x5u, (uint)(uint)(rhadd((uint)0xae13add8u, (uint)0x76d45638u) ^ min(shr_uint((uint)0x80000000u, (uint)(uint)0x94cd1dccu), (uint)0x668eb7c3u)))) % 16u] = rem_short((short)((convert_float(v3) >= (-(65536.0f))) ? x1 : (short)0x4u), rhadd(shr_short((short)x1, (uint)(uint)get_global_size(0)), (short)clz((short)(~x4))));
         x0 = (int)((uint)x0 + (uint)x0);
     }
     v9 = (long)(~x2);

@@ -38,11 +38,11 @@ __attribute__((noinline)) static uchar fn0(short p0) {
     p0 = (short)(~(short)((uint)(short)((uint)p0 - (uint)(short)(p0 | p0)) - (uint)p0));
     switch (bitselect((uint)abs(rem_uint((uint)0x121ad456u, convert_uint_sat(p0))), (uint)(rotate((uint)0x6b117650u, (uint)0x60e8e589u) | (uint)abs_diff((uint)(uint)0x3u, (uint)shl_uint((uint)0x7u, (uint)(uint)0xee6ab91du))), (uint)(-(uint)(uint)(-(uint)(uint)popcount((uint)0x5u)))) & 7) {
     case 0: {
-        p0 = (short)(upsample(shr_char((char)0x8u, (uint)(uint)0x0u), (uchar)p0) & (short)((short)(-(uint)(short)0x3fffu) | (short)((uint)p0 - (uint)rotate(p0, (short)p0))));
+        p0 = (short)(upsample(shr_char((char)0x8u, (uint)(uint)0x0u), (uchar)p0) & (short)((short)(~(short)0x3fffu) | (short)((uint)p0 - (uint)rotate(p0, (short)p0))));
         break;
     }
     case 1: {
-        p0 = (short)((short)((uint)shr_short(p0, (uint)(uint)((uint)0x3f3629beu & (uint)0x4u)) * (uint)bitselect(p0, (short)(-(uint)(short)0x2b5fu), p0)) ^ clamp((short)(-(uint)p0), min(rhadd((short)popcount(p0), p0), min(bitselect(p0, p0, (short)p0), (short)((p0 < 0) ? p0 : (uint)p0))), max(rhadd((short)popcount(p0), p0), min(bitselect(p0, p0, (short)p0), (short)((p0 < 0) ? p0 : (uint)p0)))));
+        p0 = (short)((short)((uint)shr_short(p0, (uint)(uint)((uint)0x3f3629beu & (uint)0x4u)) * (uint)bitselect(p0, (short)(~(short)0x2b5fu), p0)) ^ clamp((short)(~p0), min(rhadd((short)popcount(p0), p0), min(bitselect(p0, p0, (short)p0), (short)((p0 < 0) ? p0 : (uint)p0))), max(rhadd((short)popcount(p0), p0), min(bitselect(p0, p0, (short)p0), (short)((p0 < 0) ? p0 : (uint)p0)))));
         break;
     }
     case 2: {
@@ -54,7 +54,7 @@ __attribute__((noinline)) static uchar fn0(short p0) {
         break;
     }
     default: {
-        p0 = (short)(-(uint)(short)p0);
+        p0 = (short)(~(short)p0);
         break;
     }
     }
@@ -103,7 +103,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x2 ^= (char)lm[lid ^ 8u];
     barrier(CLK_LOCAL_MEM_FENCE);
     float v5 = (fmax(x3, fdim((x0 - 1e10f), x3)) + 0.0f);
-    int v6 = (int)((shl_int(convert_int_sat_rtz(x3), (uint)(uint)(bitselect(x2, (char)((__global ushort *)row)[((uint)((__global const ulong *)in)[((uint)((__global const ulong *)in)[((uint)0x5u) % 512u]) % 512u]) % 8u], convert_char_sat_rtz(v5)) == (char)0x9du)) < 0) ? shl_int(convert_int_sat_rtz(x3), (uint)(uint)(bitselect(x2, (char)((__global ushort *)row)[((uint)((__global const ulong *)in)[((uint)((__global const ulong *)in)[((uint)0x5u) % 512u]) % 512u]) % 8u], convert_char_sat_rtz(v5)) == (char)0x9du)) : (uint)sub_sat(div_int((int)0x4u, (int)0x7u), (int)x2));
+    int v6 = (int)((shl_int(convert_int_sat_rtz(x3), (uint)(uint)(bitselect(x2, (char)((__global ushort *)row)[((uint)((__global const ulong *)in)[((uint)((__global const ulong *)in)[((uint)0x5u) % 512u]) % 512u]) % 8u], convert_char_sat_rtz(v5)) == (char)0x9du)) < 0) ? shl_int(convert_int_sat_rtz(x3), (uint)(uint)(bitselect(x2, (char)((__global ushort *)row)[((uint)((__global const ulong *)in)[((uint)((__global const ulong *)in)[((uint)0x5u) % 512u]) % 512u]) % 8u], convert_char_sat_rtz(v5)) == (char)0x9du)) : (uint)(int)sub_sat((uint)div_int((int)0x4u, (int)0x7u), (uint)(int)x2));
     if ((uchar)(-(uint)v3) <= convert_uchar_sat(x0)) {
         ulong v7 = shl_ulong(x4, (uint)(uint)((long)0x21e5b6e52ffc4502ul >= (long)(((long)((__global uint *)row)[((uint)0x4u) % 4u] < 0) ? (long)((__global uint *)row)[((uint)0x4u) % 4u] : (ulong)(long)0x1fee38625b7b3a9bul)));
     } else {

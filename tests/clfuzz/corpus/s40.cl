@@ -128,7 +128,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             case 0: {
             }
             case 2: {
-                x0 = (short)(-(uint)(short)((__global const long2 *)in)[((uint)0x4u) % 256u].y);
+                x0 = (short)(~(short)((__global const long2 *)in)[((uint)0x4u) % 256u].y);
                 x0 = (short)((ushort)((uint)0x4a5f9188u == (uint)0x4e8624cu) >= x2);
             }
             case 3: {

@@ -85,8 +85,8 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             x5 = (int)((i4 < i5) ? x5 : x5);
         }
         if (((((short)0xe3a7u >= convert_short_sat(v4)) ? x3 : x3) - convert_float(x0)) >= (fmax((copysign(x3, (isnan(x3) ? 1.0f : x3)) - x3), x3) + 0.0f)) {
-            x2 = (char)abs_diff((uchar)(char)((uint)(char)((convert_float(x0) >= x3) ? convert_char_sat(v4) : x2) - (uint)(char)x5), (uchar)(char)(-(uint)(char)(-(uint)(char)((x0 < (char)((__global const uint4 *)in)[((uint)(-(uint)i4)) % 256u].y) ? x1 : (char)x2))));
-            ((__global uchar *)row)[((uint)((uint)mad24((uint)(i4 & 0xffff), (uint)((uint)((uint)mul_hi((uint)0xffd847e7u, (uint)x1) + (uint)(uint)clz(i4)) & 0xffff), (uint)x2) - (uint)(uint)(i4 ^ shr_uint((uint)x5, (uint)convert_uint_sat(v4))))) % 16u] = (uchar)(uchar)((uint)(uchar)(-(uint)(uchar)(sub_sat((short)x4, (short)0x6c37u) > (short)0x0u)) * (uint)(uchar)0x1u);
+            x2 = (char)abs_diff((uchar)(char)((uint)(char)((convert_float(x0) >= x3) ? convert_char_sat(v4) : x2) - (uint)(char)x5), (uchar)(char)(~(char)(~(char)((x0 < (char)((__global const uint4 *)in)[((uint)(-(uint)i4)) % 256u].y) ? x1 : (char)x2))));
+            ((__global uchar *)row)[((uint)((uint)mad24((uint)(i4 & 0xffff), (uint)((uint)((uint)mul_hi((uint)0xffd847e7u, (uint)x1) + (uint)(uint)clz(i4)) & 0xffff), (uint)x2) - (uint)(uint)(i4 ^ shr_uint((uint)x5, (uint)convert_uint_sat(v4))))) % 16u] = (uchar)(uchar)((uint)(uchar)(-(uint)(uchar)((short)sub_sat((ushort)(short)x4, (ushort)(short)0x6c37u) > (short)0x0u)) * (uint)(uchar)0x1u);
         } else {
             x3 = (-((fmin(convert_float(x4), (fdim(convert_float(x2), x3) * (fmin(x3, x3) + 0.0f))) + 0.0f)));
         }
@@ -146,14 +146,14 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     }
-    x2 = max(sub_sat(mul_hi(add_sat(x1, x4), (char)0x3u), (char)popcount((char)x1)), (char)0x4u);
+    x2 = max((char)sub_sat((uchar)mul_hi(add_sat(x1, x4), (char)0x3u), (uchar)(char)popcount((char)x1)), (char)0x4u);
     lb[lid * 2u + 1u] = (uchar)add_sat((short)x1, (short)clz((short)0x1u));
     lb[lid * 2u + 0u] = (uchar)(short)((uint)(short)popcount((short)(~(short)0x38c4u)) * (uint)(short)popcount((short)(~(short)0x3u)));
     barrier(CLK_LOCAL_MEM_FENCE);
     x5 ^= (int)lb[((lid * 11u) % 128u) * 2u + 0u];
     barrier(CLK_LOCAL_MEM_FENCE);
     if ((short)((uint)(short)((__global const uchar *)in)[((uint)0x4e8cd1f2u) % 4096u] * (uint)(short)clz((short)0xc47du)) >= (short)(((uint)((uint)0x448debb6u ^ (uint)0xe8049d62u) <= (uint)0x6u) ? (short)0xc96eu : (short)((uint)(short)x2 - (uint)(short)0xf48cu))) {
-        __atomic_fetch_max(&((__global char *)(acc + 52))[9], (char)sub_sat((char)0x10u, x1), __ATOMIC_RELAXED);
+        __atomic_fetch_max(&((__global char *)(acc + 52))[9], (char)(char)sub_sat((uchar)(char)0x10u, (uchar)x1), __ATOMIC_RELAXED);
         x5 = (int)abs((int)((char)((char)x5 ^ x0) < x4));
         if ((uchar)((((ulong)0x2ul & (ulong)0xfful) <= (ulong)0x3ul) ? (uchar)((uint)convert_uchar_sat(x3) + (uint)(uchar)0xf4u) : (uchar)0xcbu) > (uchar)(rem_uchar((uchar)abs_diff((uchar)(uchar)0x2u, (uchar)(uchar)0x81u), shr_uchar((uchar)0xcau, (uint)(uint)0x3u)) | (uchar)((int)0x5157cfcbu == x5))) {
             x0 = arr0[(mul_hi(convert_uint_sat_rtz(x3), (uint)clz((uint)0x200u))) % 4u];
@@ -184,7 +184,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     if (((ulong)(((long)((long)((__global const long2 *)in)[((uint)0x1u) % 256u].y ^ (long)((__global const char *)in)[((uint)0x7u) % 4096u]) == v4) ? shl_ulong((ulong)0xf19a1deedff6c397ul, (uint)(uint)0xe185ab56u) : (ulong)((ulong)(-(ulong)(ulong)0x2a37e0ea6a0499bdul) ^ (ulong)0xdbafa86ae1106d57ul)) & (ulong)0x6ul) >= (ulong)0xe8e826db3801b328ul) {
         x0 = x1;
-        x1 = (char)((uint)(char)(x4 ^ (char)(-(uint)rhadd((char)((__global uchar *)row)[((uint)v4) % 16u], x0))) - (uint)x4);
+        x1 = (char)((uint)(char)(x4 ^ (char)(~rhadd((char)((__global uchar *)row)[((uint)v4) % 16u], x0))) - (uint)x4);
         x0 = (char)abs_diff((uchar)(char)0x1u, (uchar)(char)(~x2));
     }
     if (convert_float(x0) >= convert_float(x5)) {

@@ -51,7 +51,7 @@ __attribute__((noinline)) static float fn1(int p0, short p1, long p2) {
 }
 __attribute__((noinline)) static uchar fn2(short p0) {
     for (uint i1 = 0; i1 < 5u; i1++) {
-        p0 = clamp((short)((ushort)0x0u < (ushort)((ushort)p0 & (ushort)0x4u)), min(bitselect(p0, (short)((uint)mul_hi((short)((uint)p0 + (uint)p0), (short)((uint)p0 * (uint)p0)) + (uint)p0), p0), (short)(-(uint)(short)(((short)0x4u < p0) ? p0 : p0))), max(bitselect(p0, (short)((uint)mul_hi((short)((uint)p0 + (uint)p0), (short)((uint)p0 * (uint)p0)) + (uint)p0), p0), (short)(-(uint)(short)(((short)0x4u < p0) ? p0 : p0))));
+        p0 = clamp((short)((ushort)0x0u < (ushort)((ushort)p0 & (ushort)0x4u)), min(bitselect(p0, (short)((uint)mul_hi((short)((uint)p0 + (uint)p0), (short)((uint)p0 * (uint)p0)) + (uint)p0), p0), (short)(~(short)(((short)0x4u < p0) ? p0 : p0))), max(bitselect(p0, (short)((uint)mul_hi((short)((uint)p0 + (uint)p0), (short)((uint)p0 * (uint)p0)) + (uint)p0), p0), (short)(~(short)(((short)0x4u < p0) ? p0 : p0))));
     }
     for (uint i2 = 0; i2 < 1; i2++) {
         p0 = (short)p0;

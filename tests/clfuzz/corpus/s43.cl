@@ -96,7 +96,7 @@ static char fn1(int p0, uint p1) {
 __attribute__((noinline)) static float fn2(char p0) {
     p0 = (char)p0;
     p0 = p0;
-    p0 = (char)abs_diff((uchar)p0, (uchar)(char)(-(uint)(char)((char)0x4u & (char)((uint)p0 - (uint)p0))));
+    p0 = (char)abs_diff((uchar)p0, (uchar)(char)(~(char)((char)0x4u & (char)((uint)p0 - (uint)p0))));
     p0 = p0;
     return fma(convert_float(p0), (-1.0f - convert_float((int)0x1u)), convert_float(p0));
 }
@@ -145,7 +145,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 = (uint)(~(uint)((uint)(~x3) & x3));
     v7 = trunc(v7);
     __atomic_fetch_or(&((__global ushort *)(acc + 48))[6], (ushort)shr_ushort((ushort)((__global const long2 *)in)[(mul_hi((uint)0x6a3520cdu, (uint)v5)) % 256u].y, (uint)bitselect(convert_uint_sat(v7), x3, upsample((ushort)((__global const long2 *)in)[(x3) % 256u].y, (ushort)x4))), __ATOMIC_SEQ_CST);
-    x2 = (short)(-(uint)x2);
+    x2 = (short)(~x2);
     x5 = shl_ulong((ulong)((char)0x43u >= (char)popcount(x4)), (uint)x3);
     row[4u] = (uint)(x0);
     row[5u] = (uint)(x1);

@@ -125,9 +125,9 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         if ((int)0x5u <= (int)(-(uint)(int)0x9f31c134u)) {
             if (convert_float(v5) > copysign(0.1f, (isnan(copysign(1.0f, (isnan((-(convert_float(x1)))) ? 1.0f : (-(convert_float(x1)))))) ? 1.0f : copysign(1.0f, (isnan((-(convert_float(x1)))) ? 1.0f : (-(convert_float(x1)))))))) {
                 x0 = (ulong)((ulong)mul_hi((ulong)((ulong)(ulong)((ulong)bitselect(x0, x0, x0) - (ulong)shr_ulong(x0, (uint)(uint)0x4000u)) + (ulong)(ulong)((__global const ushort *)in)[((uint)(-2.5e-3f > 1e-30f)) % 2048u]), (ulong)(((v3 & (uchar)0x7u) == (uchar)0xcdu) ? (ulong)((ulong)x0 != (ulong)((((uint)0x2000u & (uint)0x1u) == (uint)0x200u) ? x0 : x0)) : x0)) + (ulong)bitselect(x0, (ulong)0x43bd4934ae42cf4ful, x0));
-                x2 = (short)(((char)0x5du != rhadd((char)((__global const ulong *)in)[((uint)((__global const uint4 *)in)[((uint)((uint)v3 & (uint)x2)) % 256u].w) % 512u], rem_char((char)0x0u, (char)x0))) ? (short)(-(uint)rotate(x2, (short)(((char)0xa5u < (char)0x6u) ? v5 : v5))) : shl_short(x2, (uint)(uint)0x941dda0du));
+                x2 = (short)(((char)0x5du != rhadd((char)((__global const ulong *)in)[((uint)((__global const uint4 *)in)[((uint)((uint)v3 & (uint)x2)) % 256u].w) % 512u], rem_char((char)0x0u, (char)x0))) ? (short)(~rotate(x2, (short)(((char)0xa5u < (char)0x6u) ? v5 : v5))) : shl_short(x2, (uint)(uint)0x941dda0du));
             }
-            x1 = (short)(-(uint)(short)v5);
+            x1 = (short)(~(short)v5);
             x1 = v5;
         }
     }
@@ -142,7 +142,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             v3 = (uchar)0x89u;
             x1 = x2;
             if ((uint)(shr_uint((uint)x1, (uint)i8) ^ (uint)((shl_uint(i8, (uint)i8) < 0) ? shl_uint(i8, (uint)i8) : (uint)div_uint((uint)x0, i8))) >= (uint)((uint)(uint)0x8u - (uint)i8)) {
-                x2 = (short)(-(uint)shl_short((short)clz(x2), (uint)i8));
+                x2 = (short)(~shl_short((short)clz(x2), (uint)i8));
                 x0 = rem_ulong(div_ulong((ulong)((ulong)mul_hi((ulong)0x8000000000000000ul, bitselect(x0, x0, (ulong)x1)) + (ulong)(ulong)(-(ulong)(ulong)((__global ushort *)row)[((uint)lid) % 8u])), upsample(rem_uint(i8, i8), i8)), (ulong)((ulong)upsample(i8, (uint)((uint)(uint)x0 - (uint)i8)) - (ulong)x0));
                 { uint o = acc[8], w = (uint)(-(uint)add_sat((uint)x1, i8));
                   while (o < w && !__atomic_compare_exchange_n(&acc[8], &o, w, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {} }

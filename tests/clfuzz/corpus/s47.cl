@@ -102,7 +102,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x5 ^= (ulong)lm[(lid * 11u) % 64u];
     barrier(CLK_LOCAL_MEM_FENCE);
     if (copysign(x4, (isnan(convert_float(x3)) ? 1.0f : convert_float(x3))) != x4) {
-        x0 = clamp((short)((__global const short *)in)[((uint)0x7cbc1231u) % 2048u], min((short)(-(uint)x0), (short)0x7u), max((short)(-(uint)x0), (short)0x7u));
+        x0 = clamp((short)((__global const short *)in)[((uint)0x7cbc1231u) % 2048u], min((short)(~x0), (short)0x7u), max((short)(~x0), (short)0x7u));
     }
     x3 = rhadd((short)(~x0), x2);
     x1 = x1;
@@ -134,14 +134,14 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     if (shr_uint((uint)0xbcd8483u, (uint)(uint)((__global const short *)in)[((uint)get_group_id(0)) % 2048u]) == (uint)((uint)(uint)0x83ea59d7u * (uint)(uint)0x80u)) {
         x4 = fn0(trunc(convert_float(x5)), mul_hi(clamp(v5, min(rem_int(v5, (int)0x800000u), v5), max(rem_int(v5, (int)0x800000u), v5)), v5));
-        x1 = (char)(-(uint)rhadd(bitselect(x1, x1, shl_char(x1, (uint)(uint)0xf93e877au)), (char)x1));
+        x1 = (char)(~rhadd(bitselect(x1, x1, shl_char(x1, (uint)(uint)0xf93e877au)), (char)x1));
         v5 = (int)((uchar)((uint)(uchar)(~(uchar)0xe2u) + (uint)(uchar)x0) != rem_uchar((uchar)(add_sat((uchar)0x3u, (uchar)0x2u) | (uchar)((uchar)0x2u == (uchar)0x4eu)), sub_sat((uchar)((convert_uchar_sat(x4) < 0) ? convert_uchar_sat(x4) : (uint)(uchar)0x9du), (uchar)x1)));
     } else {
         uchar v9 = (uchar)((uint)(uchar)x2 - (uint)(uchar)0x3u);
         v5 = (int)(mad24((int)(v5 & 0x7fff), (int)(add_sat((int)x5, (int)0x3u) & 0x7fff), (int)((int)abs_diff((uint)(int)((uint)(int)x3 - (uint)v5), (uint)(int)((__global uint *)row)[((uint)0x5u) % 4u]) & 0x3fffffff)) & upsample((short)((uint)(short)((__global const char *)in)[((uint)0x0u) % 4096u] * (uint)(short)((__global ushort *)row)[(max((uint)x2, (uint)x2)) % 8u]), div_ushort((ushort)x5, upsample(convert_uchar_sat_rtz(x4), v9))));
         v5 = (int)((uint)mul_hi((int)clz((int)0xd49d26c3u), (int)abs_diff((uint)(int)((uint)v5 * (uint)(int)x3), (uint)(int)lid)) + (uint)v5);
     }
-    x0 = rotate((short)(-(uint)x0), x3);
+    x0 = rotate((short)(~x0), x3);
     x3 = (short)popcount((short)(~x0));
     arr1[((uint)0xdaa326b8u) % 4u] = shr_char((char)(~clamp(shl_char(x1, (uint)(uint)0x20u), min((char)0x1u, x1), max((char)0x1u, x1))), (uint)sub_sat((uint)0x1fu, rem_uint((uint)0x51e2925du, (uint)abs((uint)0x0u))));
     long v10 = clamp((long)popcount((long)(~(long)0x636b97201ccacf1ul)), min((long)((long)((long)x3 | (long)0x35a9f35d50c8eddful) ^ (long)x1), (long)(-(ulong)(long)0x6ul)), max((long)((long)((long)x3 | (long)0x35a9f35d50c8eddful) ^ (long)x1), (long)(-(ulong)(long)0x6ul)));
@@ -158,9 +158,9 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         case 2: {
             for (uint i11 = 0; i11 < 1; i11++) {
-                x0 = (short)abs_diff((ushort)(short)clz(rotate(x2, (short)get_num_groups(0))), (ushort)(short)(-(uint)convert_short_sat(x4)));
+                x0 = (short)abs_diff((ushort)(short)clz(rotate(x2, (short)get_num_groups(0))), (ushort)(short)(~convert_short_sat(x4)));
                 x0 = shl_short((short)get_local_size(0), (uint)shl_uint(convert_uint_sat_rtz(x4), (uint)(uint)x5));
-                x3 = shr_short((short)(-(uint)(short)((__global uchar *)row)[(convert_uint_sat(v5)) % 16u]), (uint)i11);
+                x3 = shr_short((short)(~(short)((__global uchar *)row)[(convert_uint_sat(v5)) % 16u]), (uint)i11);
             }
             v11 = rotate(v11, (ushort)abs_diff((ushort)v11, (ushort)(ushort)0xec37u));
         }

@@ -86,7 +86,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         x2 = (uint)((uint)i4 * (uint)(uint)((__global const short *)in)[(add_sat(convert_uint_sat(x0), x2)) % 2048u]);
     }
     x3 = clamp(x3, min((ulong)((ulong)((__global ushort *)row)[((uint)popcount((uint)(~x2))) % 8u] & convert_ulong_sat_rtz(fmin(v4, 9.2e18f))), x3), max((ulong)((ulong)((__global ushort *)row)[((uint)popcount((uint)(~x2))) % 8u] & convert_ulong_sat_rtz(fmin(v4, 9.2e18f))), x3));
-    lm[lid] = (ulong)bitselect(sub_sat((long)0x40000000000000ul, (long)((__global const uchar *)in)[((uint)(~(uint)0x21d14fb8u)) % 4096u]), clamp((long)0x7ul, min((long)0xf67c265e7918ec74ul, (long)(~(long)(~(long)x1))), max((long)0xf67c265e7918ec74ul, (long)(~(long)(~(long)x1)))), (long)(~(long)(~convert_long_sat(fmin(v4, 9.2e18f)))));
+    lm[lid] = (ulong)bitselect((long)sub_sat((ulong)(long)0x40000000000000ul, (ulong)(long)((__global const uchar *)in)[((uint)(~(uint)0x21d14fb8u)) % 4096u]), clamp((long)0x7ul, min((long)0xf67c265e7918ec74ul, (long)(~(long)(~(long)x1))), max((long)0xf67c265e7918ec74ul, (long)(~(long)(~(long)x1)))), (long)(~(long)(~convert_long_sat(fmin(v4, 9.2e18f)))));
     barrier(CLK_LOCAL_MEM_FENCE);
     x3 ^= (ulong)lm[(lid * 5u) % 256u];
     barrier(CLK_LOCAL_MEM_FENCE);

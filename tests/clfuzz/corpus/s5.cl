@@ -36,13 +36,13 @@ static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
 static int fn0(float p0, uchar p1, long p2) {
     p0 = p0;
-    if (min(add_sat((char)0x0u, (char)((uint)convert_char_sat(p0) + (uint)(char)0x8au)), (char)(-(uint)convert_char_sat(p0))) > div_char((char)0x1u, convert_char_sat(p2))) {
+    if (min(add_sat((char)0x0u, (char)((uint)convert_char_sat(p0) + (uint)(char)0x8au)), (char)(~convert_char_sat(p0))) > div_char((char)0x1u, convert_char_sat(p2))) {
         p1 = p1;
         p0 = (fmax(convert_float(p1), (p0 - p0)) + 0.0f);
         if (convert_float(p1) < p0) {
             if ((ushort)((uint)div_ushort((ushort)((ushort)0x2959u ^ convert_ushort_sat(p0)), (ushort)0x5u) - (uint)(ushort)0xa369u) < (ushort)0x216du) {
                 p1 = p1;
-                ulong v1 = sub_sat((ulong)((p2 < sub_sat(convert_long_sat_rtz(fmin(p0, 9.2e18f)), p2)) ? (ulong)p1 : rem_ulong((ulong)0xc50e2b9943cdc356ul, rem_ulong((ulong)0x796bfa0002f6f33dul, (ulong)0x4ul))), (ulong)(((ulong)0x68916d08d4042c36ul < 0) ? (ulong)0x68916d08d4042c36ul : (ulong)(ulong)p2));
+                ulong v1 = sub_sat((ulong)((p2 < (long)sub_sat((ulong)convert_long_sat_rtz(fmin(p0, 9.2e18f)), (ulong)p2)) ? (ulong)p1 : rem_ulong((ulong)0xc50e2b9943cdc356ul, rem_ulong((ulong)0x796bfa0002f6f33dul, (ulong)0x4ul))), (ulong)(((ulong)0x68916d08d4042c36ul < 0) ? (ulong)0x68916d08d4042c36ul : (ulong)(ulong)p2));
                 p1 = (uchar)(~p1);
             } else {
                 p0 = ((p0 >= (p0 + 65536.0f)) ? ((copysign(p0, (isnan(p0) ? 1.0f : p0)) - 0.5f) + (fmin(p0, p0) + 0.0f)) : fma(p0, fma((p0 - p0), p0, (((char)0x20u < (char)0x90u) ? p0 : convert_float(p1))), -1.0f));
@@ -76,7 +76,7 @@ __attribute__((noinline)) static char fn2(char p0, short p1, long p2) {
         p2 = fn1(fdim(fdim((fmin((3.0f - convert_float(p0)), (-1.0f + 1.0f)) + 0.0f), convert_float((ulong)0x3e8d73e8e79c9a9ful)), -0.0f), (long)((((ushort)0x2f12u & (ushort)0x400u) <= (ushort)0xb0b2u) ? p2 : p2), (int)popcount((int)(~shl_int(bitselect((int)((uint)(int)0x5u + (uint)(int)0x1adacb2du), (int)0x800u, convert_int_sat(p0)), (uint)(uint)0xbe30c1d0u))));
         p1 = (short)((short)(p1 ^ (short)((uint)div_short(p1, (short)p1) - (uint)p1)) ^ rem_short(convert_short_sat(p0), shr_short(p1, (uint)bitselect((uint)0x6u, convert_uint_sat(p0), (uint)0x14fc4e9u))));
     }
-    p0 = (char)((uint)p0 + (uint)(char)((uint)(char)(-(uint)mul_hi(p0, convert_char_sat(p2))) + (uint)(char)p2));
+    p0 = (char)((uint)p0 + (uint)(char)((uint)(char)(~mul_hi(p0, convert_char_sat(p2))) + (uint)(char)p2));
     return p0;
 }
 

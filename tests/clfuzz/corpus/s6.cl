@@ -126,12 +126,12 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     uchar v7 = (uchar)0x4du;
     arr0[((uint)0x8u) % 4u] = (long)(fdim(x2, x2) != convert_float(x0));
     ulong v8 = (ulong)((ulong)(ulong)(-(ulong)clamp((ulong)0x1cfd8a2b06d7f030ul, min((ulong)0xbedceb59d5ae3ee5ul, (ulong)0x3ffffffffffful), max((ulong)0xbedceb59d5ae3ee5ul, (ulong)0x3ffffffffffful))) - (ulong)(ulong)0x3645919daf57efd6ul);
-    long v9 = (long)((short)popcount((short)0x4a41u) < (short)(-(uint)convert_short_sat(x2)));
-    lm[lid] = (ulong)min((char)((uint)(char)v6 * (uint)(char)((__global ulong *)row)[((uint)(-(uint)(uint)0x10000000u)) % 2u]), (char)((uint)(char)((x1 < 0) ? x1 : (uint)(char)(~v6)) * (uint)sub_sat(convert_char_sat(x2), (char)0xd9u)));
+    long v9 = (long)((short)popcount((short)0x4a41u) < (short)(~convert_short_sat(x2)));
+    lm[lid] = (ulong)min((char)((uint)(char)v6 * (uint)(char)((__global ulong *)row)[((uint)(-(uint)(uint)0x10000000u)) % 2u]), (char)((uint)(char)((x1 < 0) ? x1 : (uint)(char)(~v6)) * (uint)(char)sub_sat((uchar)convert_char_sat(x2), (uchar)(char)0xd9u)));
     barrier(CLK_LOCAL_MEM_FENCE);
     v8 ^= (ulong)lm[(lid * 7u) % 256u];
     barrier(CLK_LOCAL_MEM_FENCE);
-    char v10 = (char)((rotate((char)(~div_char((char)0xaeu, (char)((__global const short *)in)[(clamp((uint)0x2u, min((uint)0xc9b178e8u, (uint)0xb7b445edu), max((uint)0xc9b178e8u, (uint)0xb7b445edu))) % 2048u])), x1) < 0) ? rotate((char)(~div_char((char)0xaeu, (char)((__global const short *)in)[(clamp((uint)0x2u, min((uint)0xc9b178e8u, (uint)0xb7b445edu), max((uint)0xc9b178e8u, (uint)0xb7b445edu))) % 2048u])), x1) : (uint)(char)(-(uint)v6));
+    char v10 = (char)((rotate((char)(~div_char((char)0xaeu, (char)((__global const short *)in)[(clamp((uint)0x2u, min((uint)0xc9b178e8u, (uint)0xb7b445edu), max((uint)0xc9b178e8u, (uint)0xb7b445edu))) % 2048u])), x1) < 0) ? rotate((char)(~div_char((char)0xaeu, (char)((__global const short *)in)[(clamp((uint)0x2u, min((uint)0xc9b178e8u, (uint)0xb7b445edu), max((uint)0xc9b178e8u, (uint)0xb7b445edu))) % 2048u])), x1) : (uint)(char)(~v6));
     float v11 = copysign(((v10 > v10) ? (fmin(x2, (1e-30f * convert_float(v10))) + 0.0f) : x2), (isnan(((x2 * x2) + (-(convert_float(v7))))) ? 1.0f : ((x2 * x2) + (-(convert_float(v7))))));
     v11 = fabs(convert_float(x0));
     float v12 = copysign(convert_float(v6), (isnan(copysign(copysign(((v9 > v9) ? 16777217.0f : 1.0f), (isnan(v11) ? 1.0f : v11)), (isnan(convert_float(x1)) ? 1.0f : convert_float(x1)))) ? 1.0f : copysign(copysign(((v9 > v9) ? 16777217.0f : 1.0f), (isnan(v11) ? 1.0f : v11)), (isnan(convert_float(x1)) ? 1.0f : convert_float(x1)))));

@@ -133,7 +133,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     v2 = 1e-30f;
     v2 = (v5 - (v2 - v2));
     lb[lid * 2u + 1u] = (uchar)rem_int((int)0x7fffffu, (int)(~(int)0x7fffu));
-    lb[lid * 2u + 0u] = (uchar)sub_sat((int)((uint)(int)0x811c8fa7u + (uint)(int)0x150dbf6au), (int)((v2 == v2) ? convert_int_sat_rtz(v2) : (int)(~(int)((__global const ushort *)in)[(convert_uint_sat(v5)) % 2048u])));
+    lb[lid * 2u + 0u] = (uchar)(int)sub_sat((uint)(int)((uint)(int)0x811c8fa7u + (uint)(int)0x150dbf6au), (uint)(int)((v2 == v2) ? convert_int_sat_rtz(v2) : (int)(~(int)((__global const ushort *)in)[(convert_uint_sat(v5)) % 2048u])));
     barrier(CLK_LOCAL_MEM_FENCE);
     x1 ^= (ushort)lb[(63u - lid) * 2u + 0u];
     barrier(CLK_LOCAL_MEM_FENCE);

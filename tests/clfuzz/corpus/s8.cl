@@ -75,7 +75,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x2 = fn0((uchar)get_global_size(0));
     int v2 = (int)x3;
-    v2 = (int)((sub_sat(v2, (int)(~(int)v2)) < 0) ? sub_sat(v2, (int)(~(int)v2)) : (uint)(int)((x2 > (ushort)0xebf5u) ? v2 : v2));
+    v2 = (int)(((int)sub_sat((uint)v2, (uint)(int)(~(int)v2)) < 0) ? (int)sub_sat((uint)v2, (uint)(int)(~(int)v2)) : (uint)(int)((x2 > (ushort)0xebf5u) ? v2 : v2));
     x2 = (ushort)(-(uint)x2);
     for (uint i2 = 0; i2 < ((uint)v2 & 7u); i2++) {
         long v4 = mul_hi((long)0x5ul, x4);

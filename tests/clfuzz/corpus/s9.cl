@@ -136,12 +136,12 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         x2 = (uint)popcount((uint)(~x2));
         x1 = div_char(x3, (char)(~(char)0xfu));
     } else {
-        x1 = (char)(x1 | (char)((uint)(char)0x9au - (uint)(char)(-(uint)(char)0x51u)));
+        x1 = (char)(x1 | (char)((uint)(char)0x9au - (uint)(char)(~(char)0x51u)));
     }
     x2 = (uint)(~bitselect(mul_hi((uint)((uint)(uint)x1 + (uint)(uint)x3), x2), x2, clamp(x2, min(x2, sub_sat(x2, (uint)0x5u)), max(x2, sub_sat(x2, (uint)0x5u)))));
     x2 = x2;
     x3 = (char)abs_diff((uchar)(char)v7, (uchar)x3);
-    x3 = shl_char((char)(((ushort)0x3u > x0) ? (char)(1e10f >= ((((uchar)0xdeu & (uchar)0xd2u) >= (uchar)0x6bu) ? 1e10f : convert_float(x0))) : (char)(-(uint)(char)0x9eu)), (uint)(uint)((uint)x2 - (uint)mul_hi(add_sat((uint)0xc8344c3fu, (uint)x2), upsample(x0, x0))));
+    x3 = shl_char((char)(((ushort)0x3u > x0) ? (char)(1e10f >= ((((uchar)0xdeu & (uchar)0xd2u) >= (uchar)0x6bu) ? 1e10f : convert_float(x0))) : (char)(~(char)0x9eu)), (uint)(uint)((uint)x2 - (uint)mul_hi(add_sat((uint)0xc8344c3fu, (uint)x2), upsample(x0, x0))));
     x1 = x1;
     float v9 = fdim(convert_float(v7), (convert_float(x2) - (fmax(0.0f, 0.0f) + 0.0f)));
     row[4u] = (uint)(x0);
