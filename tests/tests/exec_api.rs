@@ -174,3 +174,29 @@ fn gfx942_fragments_run_from_text_and_words() {
         }
     }
 }
+
+/// Regression (found by tests/clfuzz, seed 519): nvdisasm prints no
+/// trailing PT for `ISETP.EX`'s low-words result (ptxas emits
+/// `ISETP.NE.AND.EX P1, PT, R47, RZ, PT`); the lifter refused the form as
+/// lacking the operand. The field holds PT: NE.EX is `hi != || low`, so P1
+/// is true in every lane, where the same compare with P0 as the low result
+/// follows R47.
+#[test]
+fn sm75_isetp_ex_with_an_unprinted_pt_low_result() {
+    let text = "ISETP.NE.AND.EX P1, PT, R47, RZ, PT ;\nSEL R2, RZ, 0x1, P1 ;\n\
+                ISETP.NE.AND.EX P2, PT, R47, RZ, PT, P0 ;\nSEL R3, RZ, 0x1, P2 ;\nEXIT ;\n";
+    let isa = xisa::Isa::named("sm75");
+    let m = Module::from_bytes(text.as_bytes(), "isetp.sass", isa).expect("text");
+    let st: State = serde_json::from_value(serde_json::json!({
+        "isa": "sm75", "lanes": 3, "regs": {"r47": [0, 5, 0], "p0": [0, 0, 1]}
+    }))
+    .unwrap();
+    let dev = Device::new().unwrap();
+    for e in [Engine::Jit, Engine::Interp] {
+        let f = exec(&dev, &m, &st, e, None).unwrap_or_else(|err| panic!("{e}: {err}"));
+        let r = &f.wave_states[0].regs;
+        let hex = |v: u32| format!("{v:#010x}");
+        assert_eq!(r["r2"], [hex(0), hex(0), hex(0)], "{e}");
+        assert_eq!(r["r3"], [hex(1), hex(0), hex(0)], "{e}");
+    }
+}

@@ -537,13 +537,21 @@ impl Lifter<'_> {
         Ok(self.read_pred_file(f, n, o.not))
     }
 
-    /// [`Lifter::pred_at`] for an input nvdisasm always prints (a carry
-    /// in, `.EX`'s low result; `!PT` too): absent, it is a form the tables
-    /// describe without it (IMAD.U32.X 0xa24 prints no carry in; UISETP.EX
-    /// once lacked its low result), refused naming `what`, where reading PT
-    /// would be a silent wrong answer.
+    /// [`Lifter::pred_at`] for an input the form must hold (a carry in,
+    /// `.EX`'s low result): absent, it is a form the tables describe without
+    /// it (IMAD.U32.X 0xa24 prints no carry in; UISETP.EX once lacked its
+    /// low result), refused naming `what`, where reading PT would be a
+    /// silent wrong answer. Printing nothing is PT only where the form has
+    /// the operand's field and it holds predicate 7, not negated: nvdisasm
+    /// leaves a trailing PT out there (`ISETP.NE.AND.EX P1, PT, R47, RZ, PT`:
+    /// the low result is PT; found by the random OpenCL campaign).
     pub(crate) fn pred_in(&mut self, pos: usize, what: &str) -> Result<Operand, LiftError> {
-        if self.opnd(pos, &["!"])?.val == Val::Absent {
+        let slot = self.syntax()?.slots.get(pos).map(|p| p.fields.clone());
+        let printed_pt = matches!(slot.as_deref(), Some([i]) if self.form_fields().get(*i)
+        .is_some_and(|f| {
+            f.kind == crate::FieldKind::Text && f.mask.count_ones() == 4 && f.raw == 7
+        }));
+        if self.opnd(pos, &["!"])?.val == Val::Absent && !printed_pt {
             return Err(self.unsupported(format!(
                 "{}: {what} (operand {pos}) is not in the decoded form",
                 self.form_name()
