@@ -13,7 +13,6 @@ disagrees or fails in xisa.
 import argparse
 import concurrent.futures as cf
 import os
-import random
 import re
 import shutil
 import struct
@@ -21,24 +20,15 @@ import subprocess
 import sys
 import tempfile
 
-M64 = (1 << 64) - 1
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+# The sm_75 corpus's fill generator (splitmix64), which the Rust side
+# (xisa_testkit::SplitMix64) also implements.
+sys.path.insert(0, os.path.join(ROOT, "tests/sm75/pocl"))
+from launch import splitmix64  # noqa: E402
 EDGES = [0, 1, 2, 3, 0xFFFFFFFF, 0xFFFFFFFE, 0x80000000, 0x7FFFFFFF,
          0x80000001, 0xFFFF, 0x10000, 0xFF, 0x100, 0x7F, 0x80, 0x8000,
          0x7FFF, 0xFFFF8000, 0xFFFFFF80, 31, 32, 63, 64]
-
-
-def splitmix64(seed):
-    """The input generator's random stream (tests/tests/clfuzz.rs has the
-    same, to rebuild the inputs of the committed corpus)."""
-    state = seed & M64
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & M64
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-        yield z ^ (z >> 31)
 
 
 def inputs(seed, words):
@@ -171,7 +161,7 @@ def oracle(d, args):
     for name in sorted(os.listdir(d)):
         if not name.endswith(".cl"):
             continue
-        src = os.path.join(d, name)
+        src = os.path.abspath(os.path.join(d, name))
         with tempfile.TemporaryDirectory() as work:
             want, err, _ = pocl(src, work, header(src), args)
             if want is None:

@@ -3,13 +3,15 @@
 //! pipelines to an sm_75 cubin and a gfx942 code object, and run here on
 //! every engine; each output must equal POCL's on the same inputs
 //! (`NAME.out`, `NAME.acc`, written by `run.py --oracle`). The inputs
-//! follow from the seed with the generator of `run.py`'s `inputs`, written
-//! again below. `build.sh` rebuilds everything (the drift check reruns it).
+//! follow from the seed as `run.py`'s `inputs` makes them (`inputs` below,
+//! over the same splitmix64 stream). `build.sh` rebuilds everything (the
+//! drift check reruns it).
 
 use std::path::{Path, PathBuf};
 
-use xisa::{ArgSpec, Device, Engine, LaunchOptions, Module};
+use xisa::{ArgSpec, Device, Engine, LaunchOptions};
 use xisa_testkit::{le_values, SplitMix64};
+use xisa_tests::{fixture_module, grid_opts};
 
 const ENGINES: [Engine; 3] = [Engine::JitLane, Engine::JitWave, Engine::Interp];
 
@@ -116,16 +118,10 @@ fn first_diff(got: &[u8], want: &[u8], row: usize) -> String {
     }
 }
 
-/// Runs one build of one kernel on every engine against POCL's outputs;
-/// returns the disagreements.
-fn check(name: &str, module_file: &Path, l: &Launch, want: &(Vec<u8>, Vec<u8>)) -> Vec<String> {
-    let bytes = read(module_file);
-    let file = module_file
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .into_owned();
-    let m = Module::from_bytes(&bytes, &file, None).unwrap_or_else(|e| panic!("{file}: {e}"));
+/// Runs one build of one kernel (`rel`, relative to `tests/`) on every
+/// engine against POCL's outputs; returns the disagreements.
+fn check(rel: &str, l: &Launch, want: &(Vec<u8>, Vec<u8>)) -> Vec<String> {
+    let m = fixture_module(rel);
     let (inp, acc) = inputs(l.seed, l.words_in);
     let row = l.words_out / (l.grid * l.block) as usize;
     let mut bad = Vec::new();
@@ -135,11 +131,8 @@ fn check(name: &str, module_file: &Path, l: &Launch, want: &(Vec<u8>, Vec<u8>)) 
         let o = dev.alloc(4 * l.words_out as u64).expect("alloc out");
         let a = dev.upload(&acc).expect("upload acc");
         let opts = LaunchOptions {
-            grid: [l.grid, 1, 1],
-            block: [l.block, 1, 1],
-            engine,
             threads: 2,
-            ..LaunchOptions::default()
+            ..grid_opts(engine, l.grid, l.block)
         };
         let args = [
             ArgSpec::Ptr(i),
@@ -148,20 +141,20 @@ fn check(name: &str, module_file: &Path, l: &Launch, want: &(Vec<u8>, Vec<u8>)) 
             ArgSpec::U32(l.grid * l.block),
         ];
         if let Err(e) = dev.launch(&m, "fuzz", &opts, &args) {
-            bad.push(format!("{name} {file} ({engine}): {e}"));
+            bad.push(format!("{rel} ({engine}): {e}"));
             continue;
         }
         let got_out = dev.read(o, 4 * l.words_out).expect("read out");
         let got_acc = dev.read(a, acc.len()).expect("read acc");
         if got_out != want.0 {
             bad.push(format!(
-                "{name} {file} ({engine}): out {}",
+                "{rel} ({engine}): out {}",
                 first_diff(&got_out, &want.0, row)
             ));
         }
         if got_acc != want.1 {
             bad.push(format!(
-                "{name} {file} ({engine}): acc {}",
+                "{rel} ({engine}): acc {}",
                 first_diff(&got_acc, &want.1, 1)
             ));
         }
@@ -194,7 +187,7 @@ fn run_isa(ext: &str) {
             read(&dir.join(format!("{name}.out"))),
             read(&dir.join(format!("{name}.acc"))),
         );
-        bad.extend(check(name, &dir.join(format!("{name}.{ext}")), &l, &want));
+        bad.extend(check(&format!("clfuzz/corpus/{name}.{ext}"), &l, &want));
     }
     assert!(
         bad.is_empty(),

@@ -537,6 +537,18 @@ impl Lifter<'_> {
         Ok(self.read_pred_file(f, n, o.not))
     }
 
+    /// Whether operand `pos` printed nothing because its one field is a
+    /// predicate (3-bit index and negation) holding PT.
+    fn unprinted_pt(&mut self, pos: usize) -> Result<bool, LiftError> {
+        let i = match self.syntax()?.slots.get(pos).map(|p| p.fields.as_slice()) {
+            Some(&[i]) => i,
+            _ => return Ok(false),
+        };
+        Ok(self.form_fields().get(i).is_some_and(|f| {
+            f.kind == crate::FieldKind::Text && f.mask.count_ones() == 4 && f.raw == 7
+        }))
+    }
+
     /// [`Lifter::pred_at`] for an input the form must hold (a carry in,
     /// `.EX`'s low result): absent, it is a form the tables describe without
     /// it (IMAD.U32.X 0xa24 prints no carry in; UISETP.EX once lacked its
@@ -546,12 +558,7 @@ impl Lifter<'_> {
     /// leaves a trailing PT out there (`ISETP.NE.AND.EX P1, PT, R47, RZ, PT`:
     /// the low result is PT; found by the random OpenCL campaign).
     pub(crate) fn pred_in(&mut self, pos: usize, what: &str) -> Result<Operand, LiftError> {
-        let slot = self.syntax()?.slots.get(pos).map(|p| p.fields.clone());
-        let printed_pt = matches!(slot.as_deref(), Some([i]) if self.form_fields().get(*i)
-        .is_some_and(|f| {
-            f.kind == crate::FieldKind::Text && f.mask.count_ones() == 4 && f.raw == 7
-        }));
-        if self.opnd(pos, &["!"])?.val == Val::Absent && !printed_pt {
+        if self.opnd(pos, &["!"])?.val == Val::Absent && !self.unprinted_pt(pos)? {
             return Err(self.unsupported(format!(
                 "{}: {what} (operand {pos}) is not in the decoded form",
                 self.form_name()
