@@ -1003,6 +1003,8 @@ if os.path.exists(os.path.join(HERE_, "isa.json")):
         for fd_ in r_["fields"]:
             if any(".reuse" in v for v in fd_.get("values", [])):
                 s_ |= {b for lo, hi in fd_["bits"] for b in range(lo, hi) if 122 <= b < 126}
+        # (flags that print only under other modifiers: LEA.HI.X's C)
+        s_ |= set(r_.get("reuse_shown", []))
     for r_ in RECS:
         m_ = {(m["lo"], m["hi"]): m["value"] for m in r_["match"]}
         key_ = (m_.get((0, 12)), m_.get((91, 92), 0))

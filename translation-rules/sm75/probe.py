@@ -23,7 +23,8 @@ Steps (docs/sm75.md, "Generated table"):
  6. hidden bits: every bit no earlier step explains, flipped on a word of
     each operand shape and modifier set; a bit that changes the text is
     written as a `zero` field with the modifier values under which it
-    shows (`when`), and the decoder refuses a word that sets it there.
+    shows (`when`), and the decoder refuses a word that sets it there; a
+    reuse flag that prints there is listed in `reuse_shown`.
 
 Usage: python3 probe.py [--out isa.json] [--classes 0x210,0x290] [--quick]
 """
@@ -810,16 +811,25 @@ class Probe:
                     known |= 1 << b
             for w, t in hidden_bases(samples[c]):
                 base_text[(c, w)] = t
-                for b in range(16, 105):
+                # (the reuse flags too: LEA.HI.X prints C's `.reuse`, bit
+                # 124, where plain LEA has no C)
+                for b in list(range(16, 105)) + list(REUSE):
                     if known >> b & 1:
                         continue
                     words.append(w ^ (1 << b))
                     keys.append((c, w, b))
         texts, _ = nvd.texts(words)
         found = {}  # class -> bit -> the first base showing it
+        reuse = {}  # class -> reuse bits that print on some base
         for (c, w, b), t in zip(keys, texts):
-            if t is not None and t != base_text[(c, w)]:
+            if b in REUSE:
+                # (a flag that prints: nvdisasm's column padding may differ)
+                if t is not None and t.count(".reuse") > base_text[(c, w)].count(".reuse"):
+                    reuse.setdefault(c, set()).add(b)
+            elif t is not None and t != base_text[(c, w)]:
                 found.setdefault(c, {}).setdefault(b, w)
+        for c, r in recs.items():
+            r["reuse_shown"] = sorted(reuse.get(c, ()))
         # Where each bit shows: every value of each modifier group, the other
         # groups as on the word that showed it (a hidden bit usually shows
         # under some modifiers only: IMAD's carry-in [87,91) under .X, which
@@ -1277,6 +1287,10 @@ def emit(r):
         "template": tpl,
         "probe": {"samples": r["nsamples"], "dominant_shape": r["ndom"]},
         **({"token_order": r["token_order"]} if r.get("token_order") else {}),
+        # reuse flags that print only under other modifiers or operand
+        # shapes than the fields above describe (gen_ops.py lets the variant
+        # records print them)
+        **({"reuse_shown": r["reuse_shown"]} if r.get("reuse_shown") else {}),
     }
 
 
