@@ -200,3 +200,42 @@ fn sm75_isetp_ex_with_an_unprinted_pt_low_result() {
         assert_eq!(r["r3"], [hex(1), hex(0), hex(0)], "{e}");
     }
 }
+
+/// Regression (found by tests/clfuzz's `vector` feature, seed 1019): ptxas
+/// sets a uniform loop flag with `UPLOP3.LUT UP0, UPT, UPT, UPT, UPT, 0x80,
+/// 0x0`, whose LUT sits in two bit ranges ([64,67) and [72,77)) that the
+/// whole-ISA table describes as text; the lifter refused the printed `0x80`
+/// as an operand kind it does not lift. Each result below is the LUT's bit
+/// at index `a·4 + b·2 + c`, read back through PLOP3 and SEL.
+#[test]
+fn sm75_uplop3_luts_printed_as_text() {
+    let text = "UPLOP3.LUT UP0, UPT, UPT, UPT, UPT, 0x80, 0x0 ;\n\
+                UPLOP3.LUT UP1, UPT, UPT, UPT, UPT, 0x40, 0x0 ;\n\
+                UPLOP3.LUT UP2, UPT, UP0, UP1, !UPT, 0xf0, 0x0 ;\n\
+                UPLOP3.LUT UP3, UPT, UP0, UP1, !UPT, 0xfe, 0x0 ;\n\
+                PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0 ;\n\
+                PLOP3.LUT P1, PT, PT, PT, UP1, 0x80, 0x0 ;\n\
+                PLOP3.LUT P2, PT, PT, PT, UP2, 0x80, 0x0 ;\n\
+                PLOP3.LUT P3, PT, PT, PT, UP3, 0x80, 0x0 ;\n\
+                SEL R2, RZ, 0x1, P0 ;\nSEL R3, RZ, 0x1, P1 ;\n\
+                SEL R4, RZ, 0x1, P2 ;\nSEL R5, RZ, 0x1, P3 ;\nEXIT ;\n";
+    let isa = xisa::Isa::named("sm75");
+    let m = Module::from_bytes(text.as_bytes(), "uplop3.sass", isa).expect("text");
+    let st: State = serde_json::from_value(serde_json::json!({
+        "isa": "sm75", "lanes": 2, "regs": {}
+    }))
+    .unwrap();
+    let dev = Device::new().unwrap();
+    for e in [Engine::Jit, Engine::Interp] {
+        let f = exec(&dev, &m, &st, e, None).unwrap_or_else(|err| panic!("{e}: {err}"));
+        let r = &f.wave_states[0].regs;
+        let hex = |v: u32| format!("{v:#010x}");
+        // SEL gives 0 where the predicate is true.
+        assert_eq!(r["r2"], [hex(0), hex(0)], "{e}: UP0 = 0x80 at 7");
+        assert_eq!(r["r3"], [hex(1), hex(1)], "{e}: UP1 = 0x40 at 7");
+        // a, b, c = UP0 (true), UP1 (false), !UPT (false): 0xf0 is a.
+        assert_eq!(r["r4"], [hex(0), hex(0)], "{e}: UP2 = a");
+        // 0xfe is a | b | c but for bit 0 (all false): index 4 here.
+        assert_eq!(r["r5"], [hex(0), hex(0)], "{e}: UP3 = a | b | c");
+    }
+}

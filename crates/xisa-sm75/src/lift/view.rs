@@ -222,6 +222,15 @@ pub(crate) fn holds_register(part: &Part, fields: &[crate::FieldValue]) -> bool 
     })
 }
 
+/// An immediate printed by a text field: the prober enumerates a value
+/// split over two bit ranges as text (`UPLOP3.LUT UP0, UPT, UPT, UPT, UPT,
+/// 0x80, 0x0`: the LUT at [64,67) and [72,77)); the number printed is the
+/// immediate's value.
+fn literal(core: &str) -> Option<Val> {
+    let v = u32::from_str_radix(core.strip_prefix("0x")?, 16).ok()?;
+    Some(Val::Imm(i64::from(v)))
+}
+
 /// `c[0x3][0x10]` (offset possibly negative, `-0x4`).
 fn cbuf(core: &str) -> Option<Val> {
     // (PLOP3 .SIGN prints `c[0x0] [0x10]`)
@@ -394,7 +403,10 @@ impl Lifter<'_> {
             let val = match register(core).or_else(|| cbuf(core)) {
                 Some(v) => v,
                 None if name => Val::Name,
-                None => return Err(bad(self, "this operand kind is not lifted".into())),
+                None => match literal(core) {
+                    Some(v) if !(neg || not || abs) => v,
+                    _ => return Err(bad(self, "this operand kind is not lifted".into())),
+                },
             };
             Opnd {
                 val,
