@@ -136,11 +136,16 @@ pub(crate) fn run(
     let mut pending: Vec<BlockId> = execz.to_vec();
     let mut latches: Vec<BlockId> = loops.latches.clone();
     let mut tmp = None;
+    // (demands are recomputed only after a step that changed the kernel)
+    let mut d = demands(k, lane);
     loop {
         let before = done;
-        let d = demands(k, lane);
-        done.masks += demote(k, &d, lane, &mut tmp);
-        let d = demands(k, lane);
+        let demoted = demote(k, &d, lane, &mut tmp);
+        done.masks += demoted;
+        if demoted > 0 {
+            d = demands(k, lane);
+        }
+        let branches = done.branches;
         pending.retain(|&b| {
             if per_lane_branch(k, &d, b, exec) {
                 done.branches += 1;
@@ -149,7 +154,10 @@ pub(crate) fn run(
                 true
             }
         });
-        let d = demands(k, lane);
+        if done.branches != branches {
+            d = demands(k, lane);
+        }
+        let branches = done.branches;
         latches.retain(|&b| {
             if per_lane_loop(k, &d, b, (exec, lane), loops) {
                 done.branches += 1;
@@ -160,6 +168,9 @@ pub(crate) fn run(
         });
         if done == before {
             return done;
+        }
+        if done.branches != branches {
+            d = demands(k, lane);
         }
     }
 }
@@ -175,24 +186,34 @@ struct Demands {
 fn demands(k: &Kernel, lane: Reg) -> Demands {
     let n = k.regs.len();
     let nb = k.blocks.len();
+    let covered: Vec<Vec<Vec<Reg>>> = k.blocks.iter().map(|b| covered_uses(&b.insts)).collect();
+    let preds = k.predecessors();
     let mut entry = vec![vec![Demand::Dead; n]; nb];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for bi in (0..nb).rev() {
-            let st = block_entry(k, bi, &entry, lane, None);
-            if st != entry[bi] {
-                entry[bi] = st;
-                changed = true;
+    // A worklist from the last block back (demand flows backwards, so most
+    // blocks settle on their first visit); a changed entry requeues the
+    // blocks that branch to it.
+    let mut queued = vec![true; nb];
+    let mut work: std::collections::VecDeque<usize> = (0..nb).rev().collect();
+    while let Some(bi) = work.pop_front() {
+        queued[bi] = false;
+        let st = block_entry(k, bi, &entry, &covered[bi], lane, None);
+        if st != entry[bi] {
+            entry[bi] = st;
+            for &p in &preds[bi] {
+                if !queued[p] {
+                    queued[p] = true;
+                    work.push_back(p);
+                }
             }
         }
     }
     let mut masks = Vec::new();
-    for bi in 0..nb {
+    for (bi, cov) in covered.iter().enumerate() {
         block_entry(
             k,
             bi,
             &entry,
+            cov,
             lane,
             Some(&mut |ii, d| masks.push((bi, ii, d))),
         );
@@ -200,12 +221,14 @@ fn demands(k: &Kernel, lane: Reg) -> Demands {
     Demands { entry, masks }
 }
 
-/// The demand at block `bi`'s entry given the successors' entries; reports
-/// the demand after each ballot and active mask to `seen`.
+/// The demand at block `bi`'s entry given the successors' entries
+/// (`covered`: the block's `covered_uses`); reports the demand after each
+/// ballot and active mask to `seen`.
 fn block_entry(
     k: &Kernel,
     bi: usize,
     entry: &[Vec<Demand>],
+    covered: &[Vec<Reg>],
     lane: Reg,
     mut seen: Option<&mut dyn FnMut(usize, Demand)>,
 ) -> Vec<Demand> {
@@ -219,7 +242,6 @@ fn block_entry(
     for r in b.term.uses() {
         st[r.0 as usize] = Demand::All;
     }
-    let covered = covered_uses(&b.insts);
     // Demand from covered reads (below), met by their covering write.
     let mut cov = vec![Demand::Dead; k.regs.len()];
     for (ii, inst) in b.insts.iter().enumerate().rev() {
