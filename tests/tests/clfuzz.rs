@@ -234,53 +234,67 @@ fn inputs_follow_run_py() {
 }
 
 /// Regression (issue #13, the campaign under `gen.py --features all`): wave
-/// mode gives wrong answers on some sm_75 kernels whose lanes diverge
-/// (seeds 2016, 2041, 2042, 2067; `tests/clfuzz/README.md`), and the default
-/// engine ran sm_75 kernels with warp operations in loops in wave mode.
-/// Seed 2042 (a CAS loop with ptxas's `VOTEU.ANY` convergence loop, then
-/// divergent code) faulted on a wild address under the default engine; it
-/// now runs in lane mode there and equals POCL. (`findings/`: the kernel,
+/// mode gave wrong answers on sm_75 kernels whose lanes diverge (seeds 2016,
+/// 2041, 2042, 2067; `tests/clfuzz/README.md`), and the default engine runs
+/// sm_75 kernels with warp operations in loops in wave mode. Seed 2042 (a
+/// CAS loop with ptxas's `VOTEU.ANY` convergence loop, then divergent code)
+/// faulted on a wild address there: a run's loop over the lanes left the
+/// last lane's values in the group's variables, and a second SIMT stack
+/// entry read them. Every engine now equals POCL. (`findings/`: the kernel,
 /// its cubin and POCL's outputs; inputs from the seed as in `run.py`.)
 #[test]
-fn default_engine_runs_divergent_sm75_warp_loops_correctly() {
+fn divergent_sm75_warp_loops_agree_with_pocl_on_every_engine() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("clfuzz/findings");
     let m = fixture_module("clfuzz/findings/s2042.cubin");
     assert!(
         m.kernel("fuzz").expect("fuzz").warp_ops_in_loops(),
-        "the kernel has warp operations in a loop"
+        "the default engine runs the kernel in wave mode"
     );
     let (inp, acc) = inputs(2042, 1024);
     let want_out = read(&dir.join("s2042.out"));
     let want_acc = read(&dir.join("s2042.acc"));
-    let dev = Device::new().expect("device");
-    let i = dev.upload(&inp).expect("upload in");
-    let o = dev.alloc(want_out.len() as u64).expect("alloc out");
-    let a = dev.upload(&acc).expect("upload acc");
-    let opts = LaunchOptions {
-        grid: [2, 1, 1],
-        block: [4, 16, 1],
-        engine: Engine::Jit,
-        threads: 2,
-        ..LaunchOptions::default()
-    };
-    let args = [
-        ArgSpec::Ptr(i),
-        ArgSpec::Ptr(o),
-        ArgSpec::Ptr(a),
-        ArgSpec::U32(128),
-    ];
-    dev.launch(&m, "fuzz", &opts, &args)
-        .unwrap_or_else(|e| panic!("default engine: {e}"));
-    let got_out = dev.read(o, want_out.len()).expect("read out");
-    let got_acc = dev.read(a, want_acc.len()).expect("read acc");
-    assert!(
-        got_out == want_out,
-        "out {}",
-        first_diff(&got_out, &want_out, 30)
-    );
-    assert!(
-        got_acc == want_acc,
-        "acc {}",
-        first_diff(&got_acc, &want_acc, 1)
-    );
+    let mut bad = Vec::new();
+    for engine in [
+        Engine::Jit,
+        Engine::JitWave,
+        Engine::JitLane,
+        Engine::Interp,
+    ] {
+        let dev = Device::new().expect("device");
+        let i = dev.upload(&inp).expect("upload in");
+        let o = dev.alloc(want_out.len() as u64).expect("alloc out");
+        let a = dev.upload(&acc).expect("upload acc");
+        let opts = LaunchOptions {
+            grid: [2, 1, 1],
+            block: [4, 16, 1],
+            engine,
+            threads: 2,
+            ..LaunchOptions::default()
+        };
+        let args = [
+            ArgSpec::Ptr(i),
+            ArgSpec::Ptr(o),
+            ArgSpec::Ptr(a),
+            ArgSpec::U32(128),
+        ];
+        if let Err(e) = dev.launch(&m, "fuzz", &opts, &args) {
+            bad.push(format!("{engine}: {e}"));
+            continue;
+        }
+        let got_out = dev.read(o, want_out.len()).expect("read out");
+        let got_acc = dev.read(a, want_acc.len()).expect("read acc");
+        if got_out != want_out {
+            bad.push(format!(
+                "{engine}: out {}",
+                first_diff(&got_out, &want_out, 30)
+            ));
+        }
+        if got_acc != want_acc {
+            bad.push(format!(
+                "{engine}: acc {}",
+                first_diff(&got_acc, &want_acc, 1)
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -228,3 +228,54 @@ fn lanes_left_for_a_later_group_still_meet_at_a_warp_operation() {
         }
     }
 }
+
+/// A branch whose sides meet only at the exit (one side may end in a trap,
+/// as the sm_75 lifter's LDC range checks do) runs the blocks after it once
+/// per side. `%r` holds 8 from the entry (a group value) and is set to 31
+/// after the first store: the first side's run wrote 31 and its loop over
+/// the lanes left it in the group's variable, so the second side stored 31
+/// where 8 belongs (random OpenCL kernel seed 2016, `tests/clfuzz`, reduced).
+const JOIN_AFTER_TRAP: &str = r#"
+kernel @join(%out: i64) wave 32 {
+  reg %lane: i32, %r: i32, %s: i32, %t: i32, %p: i1, %q: i1, %a: i64
+b0:
+  %lane = special.laneid
+  %r = mov.i32 8
+  %t = and.i32 %lane, 1
+  %p = icmp.ne.i32 %t, 0
+  brc %p, odd, even
+odd:
+  %s = mov.i32 1
+  %q = icmp.ugt.i32 %lane, 1000
+  brc %q, bad, join
+bad:
+  trap
+even:
+  %s = mov.i32 2
+  br join
+join:
+  %a = mulwide.u32 %lane, 12
+  %a = add.i64 %a, %out
+  st.global.b32 [%a], %r
+  st.global.b32 [%a+8], %s
+  %r = mov.i32 31
+  st.global.b32 [%a+4], %r
+  exit
+}
+"#;
+
+#[test]
+fn a_join_after_a_trapping_branch_reads_the_group_values() {
+    let m = xisa::Module::from_bytes(JOIN_AFTER_TRAP.as_bytes(), "join.xir", None).expect("module");
+    let k = m.kernel("join").expect("kernel");
+    assert!(xisa_jit::runs_in_waves(k), "wave mode must take the kernel");
+    for engine in [Engine::Interp, Engine::JitLane, Engine::JitWave] {
+        let out = run_one_wave(&m, "join", engine, 12);
+        for lane in 0..32 {
+            let w =
+                |i: usize| u32::from_le_bytes(out[12 * lane + 4 * i..][..4].try_into().unwrap());
+            let side = if lane % 2 == 1 { 1 } else { 2 };
+            assert_eq!([w(0), w(1), w(2)], [8, 31, side], "{engine}: lane {lane}");
+        }
+    }
+}

@@ -802,20 +802,9 @@ impl Device {
     /// one after another between sync points as written (`docs/ir.md`: wave
     /// mode interleaves them, which a kernel racing its lanes can tell);
     /// counting launches (`--stats`) run in lane mode, which counts.
-    ///
-    /// Only ISAs with an execution mask (gfx942) get wave mode by default:
-    /// their wave lift branches on the whole mask, where sm_75 code diverges
-    /// on per-lane predicates, and wave mode gives wrong answers on some
-    /// sm_75 kernels whose lanes diverge (random OpenCL kernels, seeds 2016,
-    /// 2041, 2042 and 2067 of `tests/clfuzz --features all`: a value written
-    /// after the branches' join reaches a store before it; issue #13). Lane
-    /// mode agrees with POCL on all of them.
     fn launch_engine(module: &Module, kernel: &str, opts: &LaunchOptions) -> Result<Engine> {
         let waves = || -> Result<bool> {
-            let info = module.isa.info();
-            Ok(info.machine_code
-                && !info.exec_mask.is_empty()
-                && module.kernel(kernel)?.warp_ops_in_loops())
+            Ok(module.isa.info().machine_code && module.kernel(kernel)?.warp_ops_in_loops())
         };
         Ok(match opts.engine {
             Engine::Jit if !opts.stats && waves()? => Engine::JitWave,

@@ -1262,6 +1262,27 @@ impl Lowerer<'_, '_> {
         regs
     }
 
+    /// The group's values of registers `rs`' variables, for
+    /// [`Self::restore_vars`] after per-lane code (a run, a lane loop): the
+    /// lanes' code defines the variables with each lane's values, and the
+    /// loop over the lanes would leave the last lane's where the group's are
+    /// read next. A branch whose sides meet only at the exit (one side may
+    /// end in a trap) runs the blocks after them once per side: the second
+    /// side reads the group's value of a register the first side's run
+    /// wrote later on (`tests/tests/wave_mode.rs`, `JOIN_AFTER_TRAP`).
+    fn save_vars(&mut self, rs: impl IntoIterator<Item = usize>) -> Vec<(usize, Value)> {
+        rs.into_iter()
+            .map(|r| (r, self.b.use_var(self.vars[r])))
+            .collect()
+    }
+
+    /// Puts back the group's values saved by [`Self::save_vars`].
+    fn restore_vars(&mut self, saved: &[(usize, Value)]) {
+        for &(r, v) in saved {
+            self.b.def_var(self.vars[r], v);
+        }
+    }
+
     /// Stores the variables of registers `rs` to their slots in `regs`.
     fn store_vars(&mut self, regs: Value, rs: impl IntoIterator<Item = usize>) {
         for r in rs {
@@ -1376,6 +1397,7 @@ impl Lowerer<'_, '_> {
             .filter(|&r| self.live.block_in[ll.exit].contains(r))
             .collect();
         let pre_vals: Vec<Value> = pre.iter().map(|&r| self.b.use_var(self.vars[r])).collect();
+        let saved = self.save_vars(touched.iter());
         let copies: HashMap<usize, ir::Block> = ll
             .blocks
             .iter()
@@ -1435,6 +1457,7 @@ impl Lowerer<'_, '_> {
         result?;
         self.b.ins().jump(round, &[]);
         self.b.switch_to_block(after);
+        self.restore_vars(&saved);
         let m = self.use_mask();
         let zero = self.iconst(clt::I64, 0);
         let none = self.b.ins().icmp(IntCC::Equal, m, zero);
@@ -1861,6 +1884,11 @@ impl Lowerer<'_, '_> {
         let live = self.live_after(bi)[last].clone();
         let stores: Vec<usize> = written.iter().filter(|&r| live.contains(r)).collect();
         let pre_vals: Vec<Value> = pre.iter().map(|&r| self.b.use_var(self.vars[r])).collect();
+        let mut lane_defined = written.clone();
+        for &r in loads.iter().chain(&pre) {
+            lane_defined.insert(r);
+        }
+        let saved = self.save_vars(lane_defined.iter());
         let m = self.use_mask();
         let acc = ballot.map(|_| {
             let a = self.b.declare_var(clt::I64);
@@ -1897,6 +1925,7 @@ impl Lowerer<'_, '_> {
             }
         });
         self.at_group();
+        self.restore_vars(&saved);
         result?;
         Ok(acc.map(|a| self.b.use_var(a)))
     }
