@@ -122,6 +122,10 @@ pub(super) struct WavePlan {
     /// Bit `k` for sync points `k < 64` that count for the `floor`: all but
     /// workgroup barriers (`Op::Barrier`).
     pub counted: u64,
+    /// Per register: some read sees its variable (the group's value), so
+    /// per-lane code that defines the variable puts the group's value back
+    /// (`save_vars`).
+    pub group_read: Vec<bool>,
 }
 
 /// Per block, the lowest sync point id (`Kernel::sync_points` order) a lane
@@ -514,6 +518,7 @@ impl WavePlan {
             first_sync: first_syncs(k),
             has_apart: false,
             counted: 0,
+            group_read: Vec::new(),
             u,
         };
         plan.has_apart = plan.class.iter().flatten().any(|&c| c == Class::Apart);
@@ -584,6 +589,22 @@ impl WavePlan {
         }
         plan.prepare(k, live);
         plan.live_out = live_out;
+        let mut group_read = vec![false; k.regs.len()];
+        for (bi, b) in k.blocks.iter().enumerate() {
+            for i in 0..b.insts.len() {
+                for (r, operand) in lane_reads(k, &plan.live_out, bi, i) {
+                    if plan.wave_read_op(k, bi, i, r, operand) {
+                        group_read[r.0 as usize] = true;
+                    }
+                }
+            }
+            for r in b.term.uses() {
+                if plan.wave_read(k, bi, usize::MAX, r) {
+                    group_read[r.0 as usize] = true;
+                }
+            }
+        }
+        plan.group_read = group_read;
         plan
     }
 
@@ -1270,7 +1291,13 @@ impl Lowerer<'_, '_> {
     /// end in a trap) runs the blocks after them once per side: the second
     /// side reads the group's value of a register the first side's run
     /// wrote later on (`tests/tests/wave_mode.rs`, `JOIN_AFTER_TRAP`).
+    /// Only registers some read sees in their variable need it (the others'
+    /// variables are per-lane scratch).
     fn save_vars(&mut self, rs: impl IntoIterator<Item = usize>) -> Vec<(usize, Value)> {
+        let rs: Vec<usize> = rs
+            .into_iter()
+            .filter(|&r| self.ws().plan.group_read[r])
+            .collect();
         rs.into_iter()
             .map(|r| (r, self.b.use_var(self.vars[r])))
             .collect()
