@@ -1019,12 +1019,17 @@ class Gen:
                              f"(lid + {k}u) % {self.wg}u",
                              f"{self.wg - 1}u - lid",
                              f"(lid * {self.r.randrange(1, 8) * 2 + 1}u) % {self.wg}u"])
-        nm, vt = self.r.choice([x for x in self.vars if x[1] in INTS]
-                               or [("x0", "uint")])
+        ints = [x for x in self.vars if x[1] in INTS]
+        nm, vt = self.r.choice(ints or [("x0", "uint")])
         if narrow:
-            self.emit(f"{nm} ^= ({vt})lb[({pat}) * 2u + {self.r.randrange(2)}u];")
+            src = f"lb[({pat}) * 2u + {self.r.randrange(2)}u]"
         else:
-            self.emit(f"{nm} ^= ({vt}){lm}[{pat}];")
+            src = f"{lm}[{pat}]"
+        # Without an integer variable nothing is read back: x0 is then a
+        # float or a double, which `^=` does not take (seeds 2079, 2123 of
+        # --features all did not compile).
+        if ints:
+            self.emit(f"{nm} ^= ({vt}){src};")
         self.emit("barrier(CLK_LOCAL_MEM_FENCE);")
 
     def kernel(self):
