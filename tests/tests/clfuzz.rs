@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use xisa::{ArgSpec, Device, Engine, LaunchOptions};
 use xisa_testkit::{le_values, SplitMix64};
-use xisa_tests::{fixture_module, grid_opts};
+use xisa_tests::fixture_module;
 
 const ENGINES: [Engine; 3] = [Engine::JitLane, Engine::JitWave, Engine::Interp];
 
@@ -46,29 +46,49 @@ fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("clfuzz/corpus")
 }
 
-/// The launch the generator records in a kernel's first line.
+/// The launch the generator records in a kernel's first line (`grid=X` or
+/// `grid=X,Y`, the same for `block`).
 struct Launch {
     seed: u64,
-    grid: u32,
-    block: u32,
+    grid: [u32; 3],
+    block: [u32; 3],
     words_in: usize,
     words_out: usize,
 }
 
+impl Launch {
+    /// Work-items in the launch (the kernel's `n`).
+    fn items(&self) -> u32 {
+        self.grid.iter().chain(&self.block).product()
+    }
+}
+
 fn launch_of(src: &str) -> Launch {
     let head = src.lines().next().unwrap_or_default();
-    let field = |k: &str| -> u64 {
+    let text = |k: &str| -> &str {
         head.split_whitespace()
             .find_map(|w| w.strip_prefix(k)?.strip_prefix('='))
-            .and_then(|v| v.parse().ok())
             .unwrap_or_else(|| panic!("no {k}= in {head:?}"))
     };
+    let num = |k: &str| -> u64 {
+        text(k)
+            .parse()
+            .unwrap_or_else(|_| panic!("{k}= in {head:?}"))
+    };
+    let dims = |k: &str| -> [u32; 3] {
+        let mut d = [1u32; 3];
+        for (i, v) in text(k).split(',').enumerate() {
+            assert!(i < 3, "{k}= in {head:?}");
+            d[i] = v.parse().unwrap_or_else(|_| panic!("{k}= in {head:?}"));
+        }
+        d
+    };
     Launch {
-        seed: field("seed"),
-        grid: field("grid") as u32,
-        block: field("block") as u32,
-        words_in: field("in") as usize,
-        words_out: field("out") as usize,
+        seed: num("seed"),
+        grid: dims("grid"),
+        block: dims("block"),
+        words_in: num("in") as usize,
+        words_out: num("out") as usize,
     }
 }
 
@@ -118,27 +138,30 @@ fn first_diff(got: &[u8], want: &[u8], row: usize) -> String {
     }
 }
 
-/// Runs one build of one kernel (`rel`, relative to `tests/`) on every
-/// engine against POCL's outputs; returns the disagreements.
-fn check(rel: &str, l: &Launch, want: &(Vec<u8>, Vec<u8>)) -> Vec<String> {
+/// Runs one build of one kernel (`rel`, relative to `tests/`) on `engines`
+/// against POCL's outputs; returns the disagreements.
+fn check(rel: &str, l: &Launch, want: &(Vec<u8>, Vec<u8>), engines: &[Engine]) -> Vec<String> {
     let m = fixture_module(rel);
     let (inp, acc) = inputs(l.seed, l.words_in);
-    let row = l.words_out / (l.grid * l.block) as usize;
+    let row = l.words_out / l.items() as usize;
     let mut bad = Vec::new();
-    for engine in ENGINES {
+    for &engine in engines {
         let dev = Device::new().expect("device");
         let i = dev.upload(&inp).expect("upload in");
         let o = dev.alloc(4 * l.words_out as u64).expect("alloc out");
         let a = dev.upload(&acc).expect("upload acc");
         let opts = LaunchOptions {
+            grid: l.grid,
+            block: l.block,
+            engine,
             threads: 2,
-            ..grid_opts(engine, l.grid, l.block)
+            ..LaunchOptions::default()
         };
         let args = [
             ArgSpec::Ptr(i),
             ArgSpec::Ptr(o),
             ArgSpec::Ptr(a),
-            ArgSpec::U32(l.grid * l.block),
+            ArgSpec::U32(l.items()),
         ];
         if let Err(e) = dev.launch(&m, "fuzz", &opts, &args) {
             bad.push(format!("{rel} ({engine}): {e}"));
@@ -187,7 +210,12 @@ fn run_isa(ext: &str) {
             read(&dir.join(format!("{name}.out"))),
             read(&dir.join(format!("{name}.acc"))),
         );
-        bad.extend(check(&format!("clfuzz/corpus/{name}.{ext}"), &l, &want));
+        bad.extend(check(
+            &format!("clfuzz/corpus/{name}.{ext}"),
+            &l,
+            &want,
+            &ENGINES,
+        ));
     }
     assert!(
         bad.is_empty(),
@@ -245,56 +273,26 @@ fn inputs_follow_run_py() {
 #[test]
 fn divergent_sm75_warp_loops_agree_with_pocl_on_every_engine() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("clfuzz/findings");
-    let m = fixture_module("clfuzz/findings/s2042.cubin");
+    let rel = "clfuzz/findings/s2042.cubin";
     assert!(
-        m.kernel("fuzz").expect("fuzz").warp_ops_in_loops(),
+        fixture_module(rel)
+            .kernel("fuzz")
+            .expect("fuzz")
+            .warp_ops_in_loops(),
         "the default engine runs the kernel in wave mode"
     );
-    let (inp, acc) = inputs(2042, 1024);
-    let want_out = read(&dir.join("s2042.out"));
-    let want_acc = read(&dir.join("s2042.acc"));
-    let mut bad = Vec::new();
-    for engine in [
-        Engine::Jit,
-        Engine::JitWave,
-        Engine::JitLane,
-        Engine::Interp,
-    ] {
-        let dev = Device::new().expect("device");
-        let i = dev.upload(&inp).expect("upload in");
-        let o = dev.alloc(want_out.len() as u64).expect("alloc out");
-        let a = dev.upload(&acc).expect("upload acc");
-        let opts = LaunchOptions {
-            grid: [2, 1, 1],
-            block: [4, 16, 1],
-            engine,
-            threads: 2,
-            ..LaunchOptions::default()
-        };
-        let args = [
-            ArgSpec::Ptr(i),
-            ArgSpec::Ptr(o),
-            ArgSpec::Ptr(a),
-            ArgSpec::U32(128),
-        ];
-        if let Err(e) = dev.launch(&m, "fuzz", &opts, &args) {
-            bad.push(format!("{engine}: {e}"));
-            continue;
-        }
-        let got_out = dev.read(o, want_out.len()).expect("read out");
-        let got_acc = dev.read(a, want_acc.len()).expect("read acc");
-        if got_out != want_out {
-            bad.push(format!(
-                "{engine}: out {}",
-                first_diff(&got_out, &want_out, 30)
-            ));
-        }
-        if got_acc != want_acc {
-            bad.push(format!(
-                "{engine}: acc {}",
-                first_diff(&got_acc, &want_acc, 1)
-            ));
-        }
-    }
+    let l = launch_of(&String::from_utf8_lossy(&read(&dir.join("s2042.cl"))));
+    let want = (read(&dir.join("s2042.out")), read(&dir.join("s2042.acc")));
+    let bad = check(
+        rel,
+        &l,
+        &want,
+        &[
+            Engine::Jit,
+            Engine::JitWave,
+            Engine::JitLane,
+            Engine::Interp,
+        ],
+    );
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
