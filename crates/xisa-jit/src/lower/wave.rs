@@ -122,9 +122,10 @@ pub(super) struct WavePlan {
     /// Bit `k` for sync points `k < 64` that count for the `floor`: all but
     /// workgroup barriers (`Op::Barrier`).
     pub counted: u64,
-    /// Per register: some read sees its variable (the group's value), so
-    /// per-lane code that defines the variable puts the group's value back
-    /// (`save_vars`).
+    /// Per register: some read sees its variable (the group's value: an
+    /// instruction, a branch or a stop), so per-lane code that defines the
+    /// variable puts the group's value back (`save_vars`). Set where reads
+    /// are classified (`slot_read`, `stop_reads`).
     pub group_read: Vec<bool>,
 }
 
@@ -518,7 +519,7 @@ impl WavePlan {
             first_sync: first_syncs(k),
             has_apart: false,
             counted: 0,
-            group_read: Vec::new(),
+            group_read: vec![false; k.regs.len()],
             u,
         };
         plan.has_apart = plan.class.iter().flatten().any(|&c| c == Class::Apart);
@@ -558,8 +559,11 @@ impl WavePlan {
         // of a shuffle's source in every lane.
         for (bi, b) in k.blocks.iter().enumerate() {
             for (i, inst) in b.insts.iter().enumerate() {
-                if plan.class[bi][i] != Class::Wave {
-                    for (r, operand) in lane_reads(k, &live_out, bi, i) {
+                for (r, operand) in lane_reads(k, &live_out, bi, i) {
+                    if plan.class[bi][i] == Class::Wave {
+                        // (a wave site reads wave sites only: its variables)
+                        plan.group_read[r.0 as usize] = true;
+                    } else {
                         plan.slot_read(k, bi, i, r, operand, false);
                     }
                 }
@@ -589,22 +593,6 @@ impl WavePlan {
         }
         plan.prepare(k, live);
         plan.live_out = live_out;
-        let mut group_read = vec![false; k.regs.len()];
-        for (bi, b) in k.blocks.iter().enumerate() {
-            for i in 0..b.insts.len() {
-                for (r, operand) in lane_reads(k, &plan.live_out, bi, i) {
-                    if plan.wave_read_op(k, bi, i, r, operand) {
-                        group_read[r.0 as usize] = true;
-                    }
-                }
-            }
-            for r in b.term.uses() {
-                if plan.wave_read(k, bi, usize::MAX, r) {
-                    group_read[r.0 as usize] = true;
-                }
-            }
-        }
-        plan.group_read = group_read;
         plan
     }
 
@@ -630,7 +618,8 @@ impl WavePlan {
 
     /// A read of `r` at instruction `at` of block `b` from the lanes'
     /// slots when not every write reaching it is a wave site (`always`:
-    /// in any case): the wave sites among them broadcast.
+    /// in any case): the wave sites among them broadcast. Otherwise it
+    /// reads the register's variable.
     fn slot_read(&mut self, k: &Kernel, b: usize, at: usize, r: Reg, operand: bool, always: bool) {
         let sites = read_sites(&self.u, k, b, at, r, operand);
         if always || !sites.iter().all(|&x| self.wave_site[x]) {
@@ -639,6 +628,8 @@ impl WavePlan {
                     self.broadcast[x] = true;
                 }
             }
+        } else {
+            self.group_read[r.0 as usize] = true;
         }
     }
 
@@ -655,6 +646,7 @@ impl WavePlan {
         let mut v = Vec::new();
         for r in live.iter() {
             if self.wave_read(k, b, at, Reg(r as u32)) {
+                self.group_read[r] = true;
                 v.push(r);
             } else {
                 self.slot_read(k, b, at, Reg(r as u32), false, false);
@@ -1911,11 +1903,8 @@ impl Lowerer<'_, '_> {
         let live = self.live_after(bi)[last].clone();
         let stores: Vec<usize> = written.iter().filter(|&r| live.contains(r)).collect();
         let pre_vals: Vec<Value> = pre.iter().map(|&r| self.b.use_var(self.vars[r])).collect();
-        let mut lane_defined = written.clone();
-        for &r in loads.iter().chain(&pre) {
-            lane_defined.insert(r);
-        }
-        let saved = self.save_vars(lane_defined.iter());
+        // (`seen`: every register the lanes' code defines, loaded or written)
+        let saved = self.save_vars(seen.iter());
         let m = self.use_mask();
         let acc = ballot.map(|_| {
             let a = self.b.declare_var(clt::I64);
