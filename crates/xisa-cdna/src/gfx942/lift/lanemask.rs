@@ -136,16 +136,21 @@ pub(crate) fn run(
     let mut pending: Vec<BlockId> = execz.to_vec();
     let mut latches: Vec<BlockId> = loops.latches.clone();
     let mut tmp = None;
-    // (demands are recomputed only after a step that changed the kernel)
+    // Demands are recomputed only after a step changed the kernel (`at`:
+    // the rewrites counted when they were computed).
     let mut d = demands(k, lane);
-    loop {
-        let before = done;
-        let demoted = demote(k, &d, lane, &mut tmp);
-        done.masks += demoted;
-        if demoted > 0 {
-            d = demands(k, lane);
+    let mut at = done;
+    let mut fresh = |k: &Kernel, d: &mut Demands, done: Rewrites| {
+        if done != at {
+            *d = demands(k, lane);
+            at = done;
         }
-        let branches = done.branches;
+    };
+    loop {
+        fresh(k, &mut d, done);
+        let before = done;
+        done.masks += demote(k, &d, lane, &mut tmp);
+        fresh(k, &mut d, done);
         pending.retain(|&b| {
             if per_lane_branch(k, &d, b, exec) {
                 done.branches += 1;
@@ -154,10 +159,7 @@ pub(crate) fn run(
                 true
             }
         });
-        if done.branches != branches {
-            d = demands(k, lane);
-        }
-        let branches = done.branches;
+        fresh(k, &mut d, done);
         latches.retain(|&b| {
             if per_lane_loop(k, &d, b, (exec, lane), loops) {
                 done.branches += 1;
@@ -168,9 +170,6 @@ pub(crate) fn run(
         });
         if done == before {
             return done;
-        }
-        if done.branches != branches {
-            d = demands(k, lane);
         }
     }
 }
