@@ -227,8 +227,18 @@ pub(crate) fn holds_register(part: &Part, fields: &[crate::FieldValue]) -> bool 
 /// 0x80, 0x0`: the LUT at [64,67) and [72,77)); the number printed is the
 /// immediate's value.
 fn literal(core: &str) -> Option<Val> {
-    let v = u32::from_str_radix(core.strip_prefix("0x")?, 16).ok()?;
+    let v = u32::try_from(hex(core)?).ok()?;
     Some(Val::Imm(i64::from(v)))
+}
+
+/// A number as nvdisasm prints it: `0x1f`, `-0x4`.
+fn hex(s: &str) -> Option<i64> {
+    let (neg, s) = match s.strip_prefix('-') {
+        Some(s) => (true, s),
+        None => (false, s),
+    };
+    let v = i64::from_str_radix(s.strip_prefix("0x")?, 16).ok()?;
+    Some(if neg { -v } else { v })
 }
 
 /// `c[0x3][0x10]` (offset possibly negative, `-0x4`).
@@ -237,14 +247,6 @@ fn cbuf(core: &str) -> Option<Val> {
     let core = core.replace(' ', "");
     let inner = core.strip_prefix("c[")?.strip_suffix(']')?;
     let (bank, off) = inner.split_once("][")?;
-    let hex = |s: &str| -> Option<i64> {
-        let (neg, s) = match s.strip_prefix('-') {
-            Some(s) => (true, s),
-            None => (false, s),
-        };
-        let v = i64::from_str_radix(s.strip_prefix("0x")?, 16).ok()?;
-        Some(if neg { -v } else { v })
-    };
     Some(Val::CBuf {
         bank: u8::try_from(hex(bank)?).ok()?,
         off: u32::try_from(hex(off)?).ok()?,
