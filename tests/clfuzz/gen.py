@@ -466,18 +466,29 @@ class Gen:
         return self.leaf(t)
 
     def fexpr(self, d):
-        a = lambda: self.expr(FLOAT, d + 1)
-        k = self.r.randrange(12)
+        return self.fpexpr(FLOAT, d)
+
+    def dexpr(self, d):
+        """A double expression (feature "double"): no division or sqrt
+        (their rounding on every path is not checked)."""
+        return self.fpexpr(DOUBLE, d)
+
+    def fpexpr(self, t, d):
+        """A float or double expression: the same forms, with a double bit
+        view besides."""
+        a = lambda: self.expr(t, d + 1)
+        f = "f" if t == FLOAT else ""
+        k = self.r.randrange(12 if t == FLOAT else 13)
         if k < 4:
             op = self.r.choice(["+", "-", "*"])
             return f"({a()} {op} {a()})"
         if k == 4:
             return f"fma({a()}, {a()}, {a()})"
         if k == 5:
-            # + 0.0f: which zero fmin(-0, +0) returns is unspecified (GPUs
+            # + 0.0: which zero fmin(-0, +0) returns is unspecified (GPUs
             # order -0 below +0, x86 returns the second operand); the sum
             # makes it +0 everywhere.
-            return f"({self.r.choice(['fmin', 'fmax'])}({a()}, {a()}) + 0.0f)"
+            return f"({self.r.choice(['fmin', 'fmax'])}({a()}, {a()}) + 0.0{f})"
         if k == 6:
             fn = self.r.choice(["floor", "ceil", "trunc", "rint", "round",
                                 "fabs"])
@@ -486,50 +497,20 @@ class Gen:
             # The sign source is never NaN: a NaN's sign differs between
             # GPUs (canonical positive NaN) and x86 (the input NaN's).
             y = a()
-            return f"copysign({a()}, (isnan({y}) ? 1.0f : {y}))"
+            return f"copysign({a()}, (isnan({y}) ? 1.0{f} : {y}))"
         if k == 8:
             return f"(-({a()}))"
         if k == 9:
             c = self.cond(d + 1)
             return f"(({c}) ? {a()} : {a()})"
+        ints = [it for it in INTS if "long" in self.f or BITS[it] < 64]
+        if k == 10 and t == FLOAT:
+            return f"convert_float({self.expr(self.r.choice(ints), d + 1)})"
         if k == 10:
-            ot = self.r.choice([t for t in INTS if "long" in self.f
-                                or BITS[t] < 64])
-            return f"convert_float({self.expr(ot, d + 1)})"
-        return f"fdim({a()}, {a()})"
-
-    def dexpr(self, d):
-        """A double expression (feature "double"): no division or sqrt
-        (their rounding on every path is not checked)."""
-        a = lambda: self.expr(DOUBLE, d + 1)
-        k = self.r.randrange(13)
-        if k < 4:
-            op = self.r.choice(["+", "-", "*"])
-            return f"({a()} {op} {a()})"
-        if k == 4:
-            return f"fma({a()}, {a()}, {a()})"
-        if k == 5:
-            # + 0.0: which zero fmin(-0, +0) returns is unspecified.
-            return f"({self.r.choice(['fmin', 'fmax'])}({a()}, {a()}) + 0.0)"
-        if k == 6:
-            fn = self.r.choice(["floor", "ceil", "trunc", "rint", "round",
-                                "fabs"])
-            return f"{fn}({a()})"
-        if k == 7:
-            # The sign source is never NaN (a NaN's sign differs).
-            y = a()
-            return f"copysign({a()}, (isnan({y}) ? 1.0 : {y}))"
-        if k == 8:
-            return f"(-({a()}))"
-        if k == 9:
-            c = self.cond(d + 1)
-            return f"(({c}) ? {a()} : {a()})"
-        if k == 10:
-            ot = self.r.choice([t for t in INTS if "long" in self.f
-                                or BITS[t] < 64] + [FLOAT])
+            ot = self.r.choice(ints + [FLOAT])
             x = self.expr(ot, d + 1)
             return self.dconv(DOUBLE, f"({x})", ot)
-        if k == 11:
+        if k == 11 and t == DOUBLE:
             # A bit view: integer bits to a double (any pattern, NaNs
             # included), or a double's bits (NaNs made one pattern) mixed.
             if self.r.random() < 0.5:
