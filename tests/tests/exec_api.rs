@@ -239,3 +239,68 @@ fn sm75_uplop3_luts_printed_as_text() {
         assert_eq!(r["r5"], [hex(0), hex(0)], "{e}: UP3 = a | b | c");
     }
 }
+
+/// Regression (found by tests/clfuzz, `--features all` seeds 2120 and 2138:
+/// refused, not wrong): ptxas compiles a 64-bit `a * b - c` to `IMAD.HI` /
+/// `IMAD.WIDE` with a negated C, the 64-bit pair `Rc+1:Rc` subtracted whole
+/// (seed 2120's PTX: `mul.wide.s32 p, a, 2^21; sub.s64 d, p, sext(c); shr.s64
+/// d, d, 56` became `IMAD.HI R13, R13, 0x200000, -R28` with R29 = c's sign).
+/// The lanes' values make the low words borrow and the signed products
+/// negative.
+#[test]
+fn sm75_imad_wide_and_hi_subtract_a_negated_c_pair() {
+    let text = "IMAD.HI R2, R10, 0x200000, -R28 ;\n\
+                IMAD.WIDE.U32 R4, R11, R11, -R6 ;\n\
+                IMAD.HI.U32 R8, R10, R11, -R6 ;\n\
+                IMAD.WIDE R14, R10, R11, -R28 ;\n\
+                IMAD.WIDE.U32 R16, R10, 0x7, -R6 ;\nEXIT ;\n";
+    let isa = xisa::Isa::named("sm75");
+    let m = Module::from_bytes(text.as_bytes(), "imad_neg.sass", isa).expect("text");
+    let r10: [u32; 4] = [0x7f, 0xffff_ff85, 0x8000_0000, 0x1234_5678];
+    let r11: [u32; 4] = [3, 0x7fff_ffff, 0xffff_fffe, 0x9abc_def0];
+    let r6: [u32; 4] = [0xffff_fff0, 0, 1, 0xdead_beef];
+    let r7: [u32; 4] = [0, 5, 0xffff_ffff, 0x0123_4567];
+    let r28: [u32; 4] = [0xffff_ffa6, 0x15, 0, 0x8765_4321];
+    let r29: [u32; 4] = [0xffff_ffff, 0, 0x8000_0000, 0x1111_1111];
+    let st: State = serde_json::from_value(serde_json::json!({
+        "isa": "sm75", "lanes": 4, "regs": {
+            "r10": r10, "r11": r11, "r6": r6, "r7": r7, "r28": r28, "r29": r29
+        }
+    }))
+    .unwrap();
+    let pair = |lo: u32, hi: u32| (u64::from(hi) << 32) | u64::from(lo);
+    let hex = |v: u32| format!("{v:#010x}");
+    let mut want: [[String; 4]; 8] = Default::default();
+    for i in 0..4 {
+        let c28 = pair(r28[i], r29[i]);
+        let c6 = pair(r6[i], r7[i]);
+        let s = |v: u32| i64::from(v as i32) as u64;
+        let u = u64::from;
+        let hi = |v: u64| (v >> 32) as u32;
+        let lo = |v: u64| v as u32;
+        let v = [
+            hi(s(r10[i]).wrapping_mul(0x20_0000).wrapping_sub(c28)),
+            lo((u(r11[i]) * u(r11[i])).wrapping_sub(c6)),
+            hi((u(r11[i]) * u(r11[i])).wrapping_sub(c6)),
+            hi((u(r10[i]) * u(r11[i])).wrapping_sub(c6)),
+            lo(s(r10[i]).wrapping_mul(s(r11[i])).wrapping_sub(c28)),
+            hi(s(r10[i]).wrapping_mul(s(r11[i])).wrapping_sub(c28)),
+            lo((u(r10[i]) * 7).wrapping_sub(c6)),
+            hi((u(r10[i]) * 7).wrapping_sub(c6)),
+        ];
+        for (w, v) in want.iter_mut().zip(v) {
+            w[i] = hex(v);
+        }
+    }
+    let dev = Device::new().unwrap();
+    for e in [Engine::Jit, Engine::Interp] {
+        let f = exec(&dev, &m, &st, e, None).unwrap_or_else(|err| panic!("{e}: {err}"));
+        let r = &f.wave_states[0].regs;
+        for (reg, w) in ["r2", "r4", "r5", "r8", "r14", "r15", "r16", "r17"]
+            .iter()
+            .zip(&want)
+        {
+            assert_eq!(r[*reg], *w, "{e}: {reg}");
+        }
+    }
+}

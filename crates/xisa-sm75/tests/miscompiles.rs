@@ -616,7 +616,7 @@ fn unknown_forms_are_refused() {
             "mulhi64",
             |w| w & 0xfff == 0x225 && (w >> 81) & 7 != 7,
             1 << 75,
-            "(form IMAD.WIDE:IMAD_WIDE_F1_X0) with a negated C operand (-c)",
+            "(form IMAD.WIDE:IMAD_WIDE_F1_X0) with a negated C operand (-c) and a carry",
         ),
         // `LEA.HI.X.SX32 R5, ~R0, c[0x0][0x16c], 0x2, P0`.
         (

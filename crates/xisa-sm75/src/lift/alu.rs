@@ -967,22 +967,34 @@ fn imad(l: &mut Lifter, m: &Mods) -> Result<(), LiftError> {
 /// `IMAD.WIDE.U32 R10, P0, ...` then `IMAD.WIDE.U32.X ..., P0` in
 /// `mul.hi.u64`, `IMAD.HI.U32 R16, P1, ...` then `IADD3.X ..., P1` in
 /// 64-bit division). `c` is the 64-bit pair (ptxas's division idiom passes
-/// `RZ:q` to IMAD.HI to get `q + umulhi(q, e)`). Refused: a negated C
-/// (`-c` / `~c` on a 64-bit pair: which words it inverts is not known) and
-/// the carry out of the signed forms (whether the product is sign-extended
-/// into the adder is not known); ptxas emits neither for the PTX we know.
+/// `RZ:q` to IMAD.HI to get `q + umulhi(q, e)`). A negated C (`-c`)
+/// subtracts the whole 64-bit pair: ptxas compiles PTX's
+/// `mul.wide.s32 p, a, 2^21; sub.s64 d, p, sext(c); shr.s64 d, d, 56` to
+/// `IMAD.HI Rd, a, 0x200000, -Rc` with `Rc+1` holding c's sign, and
+/// `a * a - d` on 64 bits to `IMAD.WIDE.U32 Rd, a, a, -Rd`. Refused: an
+/// inverted C (`~c`; not seen from ptxas), a negated C with a carry in or
+/// carry out (what a subtraction carries is not known), and the carry out
+/// of the signed forms (whether the product is sign-extended into the
+/// adder is not known); ptxas emits none of them for the PTX we know.
 fn imad64(l: &mut Lifter, m: &Mods) -> Result<Operand, LiftError> {
     let x = m.has("X");
     let signed = !m.has("U32");
     let name = l.form_name();
     let (co, c) = l.src_at_width(4, &["-", "~"], true)?;
-    if co.neg || co.not {
+    let pd = l.dst_at(1, true)?;
+    if co.not || (co.neg && (x || pd.is_some())) {
         return Err(l.unsupported(format!(
-            "{name} with a negated C operand ({}c)",
-            if co.not { "~" } else { "-" }
+            "{name} with {} C operand ({}c){}",
+            if co.not { "an inverted" } else { "a negated" },
+            if co.not { "~" } else { "-" },
+            if co.neg { " and a carry" } else { "" }
         )));
     }
-    let pd = l.dst_at(1, true)?;
+    let c = if co.neg {
+        l.bin(BinOp::Sub, Type::I64, Operand::Imm(0), c)
+    } else {
+        c
+    };
     if signed && pd.is_some() {
         return Err(l.unsupported(format!("{name}: signed, with a carry-out predicate")));
     }
