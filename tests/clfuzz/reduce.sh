@@ -12,8 +12,14 @@ launch=$(python3 -c "import sys; sys.path.insert(0, '$HERE'); import run; print(
 out=${src%.cl}.reduced.cl
 work=$(mktemp -d)
 cp "$src" "$work/k.cl"
+# A candidate must stay free of the undefined behaviour clang can see (a
+# function that lost its return, a variable read before it is set): with
+# it, LLVM folds the kernel to anything and the reduction chases that.
 cat > "$work/test.sh" <<T
 #!/bin/sh
+clang-19 -target nvptx64-unknown-nvidiacl -cl-std=CL2.0 -Xclang -finclude-default-header \\
+    -fsyntax-only -Werror=return-type -Werror=uninitialized -Werror=sometimes-uninitialized \\
+    -Werror=conditional-uninitialized -Werror=implicit-function-declaration k.cl 2>/dev/null || exit 1
 exec python3 "$HERE/run.py" --check k.cl --bad $bad --launch $launch --xisa "$xisa" --work /tmp/clfuzz-reduce
 T
 chmod +x "$work/test.sh"
