@@ -143,6 +143,8 @@ fn build(kernel: &Kernel, opts: &JitOptions, arena: usize) -> Result<Built, JitE
     ctx.func.signature = sig;
     ctx.func.name = UserFuncName::user(0, func_id.as_u32());
     lower::lower_kernel(kernel, opts, caps, &mut module, &helper_ids, &mut ctx.func)?;
+    // Registers a run loads but only hands on to a later run (see `deadparams`).
+    crate::deadparams::prune(&mut ctx.func);
 
     if opts.verify {
         verify_function(&ctx.func, isa.flags()).map_err(|errs| {

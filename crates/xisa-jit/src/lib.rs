@@ -19,6 +19,7 @@
 //! interpreter. Atomics are lowered by scope: see `docs/scopes.md`.
 
 mod backend;
+mod deadparams;
 mod helpers;
 mod lower;
 
