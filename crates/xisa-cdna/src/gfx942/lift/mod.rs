@@ -427,11 +427,11 @@ fn scalar_dests(i: &Inst) -> Vec<(u32, u32)> {
 /// Call targets of a region: for each `s_swappc_b64` (by item index), the
 /// image offset it calls when the callee address was formed by LLVM's
 /// `s_getpc_b64` / `s_add_u32` / `s_addc_u32` sequence in the same region.
-fn call_targets(items: &[(usize, usize, Inst)], region: u64) -> HashMap<usize, Option<u64>> {
+fn call_targets(items: &[(usize, usize, Inst)], region: u64) -> BTreeMap<usize, Option<u64>> {
     // SGPR pair (low register) -> image offset it holds; pending low adds.
     let mut pair: HashMap<u32, u64> = HashMap::new();
     let mut pend: HashMap<u32, u32> = HashMap::new();
-    let mut out = HashMap::new();
+    let mut out = BTreeMap::new();
     for (idx, (off, len, i)) in items.iter().enumerate() {
         let mut handled = false;
         let row = lifted_row(i);
@@ -523,7 +523,9 @@ pub fn lift_program<'a>(
     }
     // Regions: the kernel, then every function reached by calls.
     let mut regions: Vec<(u64, Decoded)> = vec![(abi.code_offset, kernel_items)];
-    let mut calls: Vec<HashMap<usize, Option<u64>>> = Vec::new();
+    // Ordered: the callees' regions are numbered in the order calls appear
+    // (a hash order made the lift differ from run to run).
+    let mut calls: Vec<BTreeMap<usize, Option<u64>>> = Vec::new();
     let mut r = 0;
     let mut indirect = false;
     while r < regions.len() {
