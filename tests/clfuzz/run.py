@@ -188,8 +188,12 @@ def pocl(src, work, launch, args):
     # translated builds there.
     env = dict(os.environ, POCL_CACHE_DIR=os.path.join(work, "pocl-cache"),
                POCL_WORK_GROUP_METHOD="loops")
-    rc, log = sh([args.driver, src, "fuzz", grid.arg(), block.arg(), pdir]
-                 + argv, work, env=env)
+    try:
+        rc, log = sh([args.driver, src, "fuzz", grid.arg(), block.arg(), pdir]
+                     + argv, work, env=env)
+    except subprocess.TimeoutExpired:
+        # A finding of its own (the kind `pocl`), not the campaign's end.
+        return None, ["POCL did not finish in 300 s"], argv
     if rc != 0:
         return None, log.strip().splitlines()[-3:], argv
     return [open(os.path.join(pdir, f"{i}.bin"), "rb").read() for i in (1, 2)], [], argv
