@@ -16,7 +16,7 @@
 //!   end): a value op whose operands are all immediates becomes a `mov` of
 //!   its value (`semantics::value`, the IR's own definition, so both
 //!   engines agree by construction), and identities (`x + 0`, `x | 0`,
-//!   `x << 0`, `x & all-ones`, `0 * a + c`, ...) become moves; a register
+//!   `x << 0`, `x & all-ones`, `0 * a + c`, `(x & y) & y`, ...) become moves; a register
 //!   known to hold a constant or a copy of another register is read as that
 //!   constant (in value ops) or that register (after `r = mov t` of a
 //!   temporary, reads of `t` read `r`). A 32-bit truncation of a 64-bit op
@@ -351,6 +351,7 @@ fn forward(k: &mut Kernel, ctx: &mut Ctx, b: usize, mut facts: Facts) -> (bool, 
             let mut ahead = Ahead::new(ctx.types.len());
             let rewritten = fold(&inst.op, ctx)
                 .or_else(|| reassociate(&inst.op, &facts))
+                .or_else(|| absorb(&inst.op, &facts))
                 .or_else(|| narrow(&inst.op, ctx, &facts, &mut ahead))
                 .or_else(|| rejoin(&inst.op, ctx, &facts))
                 .or_else(|| unbitcast(&inst.op, &facts));
@@ -739,6 +740,37 @@ fn reassociate(op: &Op, facts: &Facts) -> Option<Op> {
         a: y,
         ..*o
     }))
+}
+
+/// `(x & y) & y` is `x & y`, `(x | y) | y` is `x | y`, and `x & x`,
+/// `x | x` are `x`: the gfx942 lift's own-bit shadows and a 64-bit mask's
+/// half with their lane gate twice along `s_and_saveexec_b64`'s split into
+/// `exec_lo` and `exec_hi`, once per divergent branch, in every lane.
+fn absorb(op: &Op, facts: &Facts) -> Option<Op> {
+    let Op::Bin(o) = op else { return None };
+    if !matches!(o.op, BinOp::And | BinOp::Or) {
+        return None;
+    }
+    let mov = |src: Operand| {
+        Some(Op::Mov {
+            ty: o.ty,
+            dst: o.dst,
+            src,
+        })
+    };
+    if o.a == o.b {
+        return mov(o.a);
+    }
+    for (x, y) in [(o.a, o.b), (o.b, o.a)] {
+        let Operand::Reg(r) = x else { continue };
+        match facts.def(r) {
+            Some(Op::Bin(d)) if d.op == o.op && d.ty == o.ty && (d.a == y || d.b == y) => {
+                return mov(x);
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Two's complement negation as the lifters spell it: `~x + c` is

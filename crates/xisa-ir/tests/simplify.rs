@@ -554,3 +554,44 @@ entry:
     assert_eq!(names, ["b", "n", "a", "c", "x"], "{text}");
     assert_eq!(k.regs[k.params[0].0 as usize].name, "n", "{text}");
 }
+
+/// `(x & y) & y` (and `|`) is the first `and`: the gfx942 own-bit shadows
+/// gate a mask half by the same lane compare twice. Not when `y` changed
+/// in between, nor for different ops.
+#[test]
+fn a_second_and_with_the_same_operand_is_the_first() {
+    let got = simplified_for(
+        "%l: i32, %x: i1, %g: i1, %a: i1, %b: i1, %c: i1, %d: i1, %e: i1",
+        "  %l = special.laneid
+  %x = icmp.ult.i32 %l, 7
+  %g = icmp.uge.i32 %l, 32
+  %a = and.i1 %x, %g
+  %b = and.i1 %g, %a
+  %c = or.i1 %a, %x
+  %d = or.i1 %x, %c
+  %g = icmp.ult.i32 %l, 3
+  %e = and.i1 %a, %g
+  st.shared.v2.b32 [0], %l, %l
+  @%b st.shared.b32 [8], %l
+  @%d st.shared.b32 [12], %l
+  @%e st.shared.b32 [16], %l",
+        AtExit::Nothing,
+    );
+    assert_eq!(
+        got,
+        [
+            "%l = special.laneid",
+            "%x = icmp.ult.i32 %l, 7",
+            "%g = icmp.uge.i32 %l, 32",
+            // `%b` and `%d` are the first ops (the moves merged into them).
+            "%b = and.i1 %x, %g",
+            "%d = or.i1 %b, %x",
+            "%g = icmp.ult.i32 %l, 3",
+            "%e = and.i1 %b, %g",
+            "st.shared.v2.b32 [0x0], %l, %l",
+            "@%b st.shared.b32 [0x8], %l",
+            "@%d st.shared.b32 [0xc], %l",
+            "@%e st.shared.b32 [0x10], %l"
+        ]
+    );
+}
