@@ -315,15 +315,12 @@ class Gen:
         self.emit(f"((__global {self.alias(ty)} *)row)[({ix}) % {cnt}u] = {v};")
 
     def alias(self, ty):
-        """The scratch words' access type. With an opt-in feature on, a
-        may_alias typedef: the words are stored and loaded at several
-        widths, which C's aliasing rules leave undefined, and clang's TBAA
-        let LLVM's AMDGPU build load a uint scratch word ahead of a ushort
-        store to it (`--extra double` seed 1064). The default kernels keep
-        the plain types (the committed corpus)."""
-        if self.f & set(EXTRA_FEATURES):
-            return f"{ty}_a"
-        return ty
+        """The scratch words' access type: a may_alias typedef. The words
+        are stored and loaded at several widths, which C's aliasing rules
+        leave undefined, and clang's TBAA let LLVM's AMDGPU build load a
+        uint scratch word ahead of a ushort store to it (`--extra double`
+        seed 1064, default seed 3050)."""
+        return f"{ty}_a"
 
     def const(self, t):
         if t == DOUBLE:
@@ -1138,12 +1135,10 @@ class Gen:
         self.decl()
 
     def globals_text(self):
-        """Program-scope declarations of the opt-in features."""
-        text = ""
-        if self.f & set(EXTRA_FEATURES):
-            text += "".join(f"typedef {t} __attribute__((may_alias)) {t}_a;\n"
-                            for t in ("uchar", "ushort", "uint", "ulong",
-                                      "uint2"))
+        """Program-scope declarations: the scratch views' may_alias types,
+        the opt-in features' tables and vector helpers."""
+        text = "".join(f"typedef {t} __attribute__((may_alias)) {t}_a;\n"
+                       for t in ("uchar", "ushort", "uint", "ulong", "uint2"))
         if self.ctabs:
             text += "\n".join(self.ctab_decls) + "\n"
         if self.vdecls:

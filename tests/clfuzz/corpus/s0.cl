@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static uint fn0(long p0, ulong p1, uint p2) {
     p0 = div_long(min((long)p1, p0), upsample(shr_int(convert_int_sat(p0), (uint)(uint)((uint)p2 * (uint)p2)), (uint)((uint)shl_uint(p2, (uint)convert_uint_sat(p0)) + (uint)p2)));
     p2 = (uint)((uint)p2 ^ p2);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static char fn0(long p0, long p1) {
     p0 = (long)0xb8b6d8fe442e3d43ul;
     p0 = (long)((ulong)p1 + (ulong)mul_hi((long)p0, clamp((long)p1, min((long)clz(p1), p1), max((long)clz(p1), p1))));
@@ -97,7 +102,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     x5 = (long)abs_diff((ulong)(long)(-(ulong)x5), (ulong)bitselect((long)0xb82962a88f036fbeul, mul_hi(div_long(x5, x5), x5), (long)get_group_id(0)));
     lb[lid * 2u + 1u] = (uchar)mul_hi((uint)((uint)(((convert_int_sat(x3) & (int)0xf841ad26u) > (int)0x20u) ? x1 : (uint)abs(x1)) | x1), (uint)(~x1));
-    lb[lid * 2u + 0u] = (uchar)(uint)((uint)((uint)mul_hi(min(x1, (uint)(-(uint)(uint)0x6e9d7077u)), x1) + (uint)div_uint(bitselect(convert_uint_sat_rtz(x3), x1, (uint)((__global const uchar *)in)[(shr_uint(x1, (uint)(uint)((__global ulong *)row)[(x1) % 2u])) % 4096u]), (uint)x1)) & (uint)((uint)x1 * (uint)clamp(x1, min(x1, x1), max(x1, x1))));
+    lb[lid * 2u + 0u] = (uchar)(uint)((uint)((uint)mul_hi(min(x1, (uint)(-(uint)(uint)0x6e9d7077u)), x1) + (uint)div_uint(bitselect(convert_uint_sat_rtz(x3), x1, (uint)((__global const uchar *)in)[(shr_uint(x1, (uint)(uint)((__global ulong_a *)row)[(x1) % 2u])) % 4096u]), (uint)x1)) & (uint)((uint)x1 * (uint)clamp(x1, min(x1, x1), max(x1, x1))));
     barrier(CLK_LOCAL_MEM_FENCE);
     x2 ^= (short)lb[((lid + 36u) % 64u) * 2u + 0u];
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static long fn0(uchar p0, short p1, long p2) {
     p0 = p0;
     p2 = (long)((ulong)(long)((p2 < 0) ? p2 : (ulong)(long)0x3ul) - (ulong)(long)popcount((long)(~p2)));
@@ -138,10 +143,10 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     float v5 = 1.0f;
     v5 = fma(v5, rint(((((x0 & (ulong)0xa6a0f2092e02a7ful) == (ulong)0x8ul) ? -2.5e-3f : convert_float(x1)) - convert_float(x4))), convert_float(x4));
     for (uint i5 = 0; i5 < 5u; i5++) {
-        v5 = ((x4 > (short)((__global uchar *)row)[((uint)0xaf2ea6e7u) % 16u]) ? convert_float((uint)0x22cae848u) : (fdim(convert_float(x0), v5) * -0.0f));
+        v5 = ((x4 > (short)((__global uchar_a *)row)[((uint)0xaf2ea6e7u) % 16u]) ? convert_float((uint)0x22cae848u) : (fdim(convert_float(x0), v5) * -0.0f));
         x0 = (ulong)(-(ulong)(ulong)((ulong)(ulong)0x1ul * (ulong)x0));
     }
-    x1 = add_sat((char)(~(char)(((ulong)x1 >= (ulong)x0) ? mul_hi((char)x3, (char)((__global const ushort *)in)[((uint)abs((uint)0x8u)) % 2048u]) : (char)x3)), shl_char(shr_char((char)(x1 & x1), (uint)rotate(convert_uint_sat(x3), (uint)0x7u)), (uint)(uint)((uint)0x6u & (uint)((__global ulong *)row)[((uint)clz((uint)0xb0a32df4u)) % 2u])));
+    x1 = add_sat((char)(~(char)(((ulong)x1 >= (ulong)x0) ? mul_hi((char)x3, (char)((__global const ushort *)in)[((uint)abs((uint)0x8u)) % 2048u]) : (char)x3)), shl_char(shr_char((char)(x1 & x1), (uint)rotate(convert_uint_sat(x3), (uint)0x7u)), (uint)(uint)((uint)0x6u & (uint)((__global ulong_a *)row)[((uint)clz((uint)0xb0a32df4u)) % 2u])));
     lm[lid] = (ulong)mad24((int)((int)((x2 > (long)lid) ? (int)((uint)(int)0x742816a6u - (uint)rotate((int)0xc0d03902u, (int)0x2u)) : (int)0x1ffffffu) & 0x7fff), (int)((int)0x7u & 0x7fff), (int)((int)get_global_size(0) & 0x3fffffff));
     barrier(CLK_LOCAL_MEM_FENCE);
     x3 ^= (ushort)lm[(lid * 3u) % 256u];
@@ -167,7 +172,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         if ((ulong)(((ulong)0xb20e92e38c68e8a1ul < 0) ? (ulong)0xb20e92e38c68e8a1ul : (ulong)(ulong)(-(ulong)(ulong)((ulong)mul_hi(x0, x0) + (ulong)x0))) == clamp(v7, min((ulong)lid, (ulong)gid), max((ulong)lid, (ulong)gid))) {
             for (uint i12 = 0; i12 < 5u; i12++) {
                 x2 = shl_long(mul_hi((long)((ulong)(long)((v5 >= v5) ? x2 : x2) * (ulong)x2), x2), (uint)bitselect((uint)(-(uint)convert_uint_sat(v7)), i12, convert_uint_sat(x3)));
-                arr0[((uint)x1) % 16u] = shr_int((int)((int)0x80u & hadd((int)((int)0xddd6775du ^ (int)0xb1850184u), (int)x2)), (uint)(uint)((uint)shl_uint(i12, (uint)clamp(convert_uint_sat(x0), min(i12, i12), max(i12, i12))) + (uint)(uint)((uint)upsample((ushort)((__global uint *)row)[((uint)(-(uint)i12)) % 4u], x3) + (uint)i12)));
+                arr0[((uint)x1) % 16u] = shr_int((int)((int)0x80u & hadd((int)((int)0xddd6775du ^ (int)0xb1850184u), (int)x2)), (uint)(uint)((uint)shl_uint(i12, (uint)clamp(convert_uint_sat(x0), min(i12, i12), max(i12, i12))) + (uint)(uint)((uint)upsample((ushort)((__global uint_a *)row)[((uint)(-(uint)i12)) % 4u], x3) + (uint)i12)));
             }
             for (uint i13 = 0; i13 < 5; i13++) {
                 char v15 = (char)(((char)(x0 > (ulong)popcount((ulong)clz((ulong)get_local_size(0)))) < 0) ? (char)(x0 > (ulong)popcount((ulong)clz((ulong)get_local_size(0)))) : (uint)(char)((uchar)0x88u == (uchar)(-(uint)(uchar)v7)));
@@ -195,7 +200,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 x1 = rotate((char)(~x1), x1);
                 v5 = v5;
             }
-            x3 = rem_ushort(shl_ushort((ushort)((__global uchar *)row)[(i16) % 16u], (uint)shl_uint(i16, (uint)i16)), shr_ushort((ushort)(((ushort)x2 < 0) ? (ushort)x2 : (uint)x3), (uint)i16));
+            x3 = rem_ushort(shl_ushort((ushort)((__global uchar_a *)row)[(i16) % 16u], (uint)shl_uint(i16, (uint)i16)), shr_ushort((ushort)(((ushort)x2 < 0) ? (ushort)x2 : (uint)x3), (uint)i16));
         }
         if ((long)((long)0x7fffffful ^ x2) != rem_long((long)0xc011d2b2d7b459f3ul, x2)) {
             x3 = (ushort)popcount((ushort)(~rem_ushort((ushort)x2, mul_hi(x3, x3))));
@@ -241,7 +246,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     case 5: {
         if (bitselect(x2, x2, (long)(x2 & x2)) >= x2) {
             x0 = (ulong)(~v7);
-            switch ((uchar)abs_diff((uchar)(uchar)((uint)mul_hi((uchar)0x51u, (uchar)(-(uint)shl_uchar((uchar)0x1u, (uint)(uint)0x3573b720u))) + (uint)(uchar)abs_diff((uchar)(uchar)0x3u, (uchar)(uchar)((__global uchar *)row)[((uint)0x939ca9b6u) % 16u])), (uchar)shr_uchar((uchar)0x7fu, (uint)(uint)0x5u)) & 7) {
+            switch ((uchar)abs_diff((uchar)(uchar)((uint)mul_hi((uchar)0x51u, (uchar)(-(uint)shl_uchar((uchar)0x1u, (uint)(uint)0x3573b720u))) + (uint)(uchar)abs_diff((uchar)(uchar)0x3u, (uchar)(uchar)((__global uchar_a *)row)[((uint)0x939ca9b6u) % 16u])), (uchar)shr_uchar((uchar)0x7fu, (uint)(uint)0x5u)) & 7) {
             case 0: {
                 arr0[((uint)(~(uint)0x400000u)) % 16u] = (int)((__global const ushort *)in)[(shr_uint((uint)x3, (uint)(uint)0x8u)) % 2048u];
                 break;
@@ -267,7 +272,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 break;
             }
             }
-            ((__global ulong *)row)[((uint)((uint)(uint)((uint)(uint)0x41d5c0a2u * (uint)(uint)(v7 <= v7)) * (uint)shl_uint((uint)((__global const char *)in)[(rotate((uint)0x7ffu, (uint)((__global const uchar *)in)[((uint)0x7d94cad4u) % 4096u])) % 4096u], (uint)(uint)abs((uint)0x4u)))) % 2u] = (ulong)(ulong)clz(x0);
+            ((__global ulong_a *)row)[((uint)((uint)(uint)((uint)(uint)0x41d5c0a2u * (uint)(uint)(v7 <= v7)) * (uint)shl_uint((uint)((__global const char *)in)[(rotate((uint)0x7ffu, (uint)((__global const uchar *)in)[((uint)0x7d94cad4u) % 4096u])) % 4096u], (uint)(uint)abs((uint)0x4u)))) % 2u] = (ulong)(ulong)clz(x0);
         }
         x2 = fn0((uchar)clz((uchar)get_global_size(0)), x4, x2);
         break;
@@ -276,7 +281,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         for (uint i23 = 0; i23 < 8; i23++) {
             switch (rem_ushort((ushort)((v5 != -0.0f) ? (ushort)((x3 < 0) ? x3 : (uint)(ushort)x1) : x3), bitselect((ushort)(x0 < v7), div_ushort((ushort)clz((ushort)x1), (ushort)x0), (ushort)0x400u)) & 7) {
             case 0: {
-                x3 = (ushort)((uint)rotate(clamp((ushort)x3, min(x3, (ushort)0x7u), max(x3, (ushort)0x7u)), bitselect(x3, x3, (ushort)((__global uint *)row)[(i23) % 4u])) - (uint)sub_sat((ushort)0xdd10u, min(max(x3, (ushort)0xe8a9u), x3)));
+                x3 = (ushort)((uint)rotate(clamp((ushort)x3, min(x3, (ushort)0x7u), max(x3, (ushort)0x7u)), bitselect(x3, x3, (ushort)((__global uint_a *)row)[(i23) % 4u])) - (uint)sub_sat((ushort)0xdd10u, min(max(x3, (ushort)0xe8a9u), x3)));
                 x2 = fn0((uchar)(convert_uchar_sat(x0) ^ (uchar)0xacu), (short)abs_diff((ushort)upsample(x1, (uchar)0xa0u), (ushort)(short)(convert_float(x2) > copysign(v5, (isnan(v5) ? 1.0f : v5)))), x2);
                 break;
             }
@@ -318,7 +323,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x4 ^= (short)lm[(lid * 13u) % 256u];
     barrier(CLK_LOCAL_MEM_FENCE);
-    ((__global ushort *)row)[((uint)((uint)mul_hi(rhadd(convert_uint_sat(x0), (uint)0x4u), bitselect(clamp((uint)0x301d4df8u, min((uint)abs((uint)0x7a2febf4u), (uint)0x774def0fu), max((uint)abs((uint)0x7a2febf4u), (uint)0x774def0fu)), (uint)0x5u, min((uint)0x0u, (uint)x4))) + (uint)(uint)get_group_id(0))) % 8u] = (ushort)max(x3, x3);
+    ((__global ushort_a *)row)[((uint)((uint)mul_hi(rhadd(convert_uint_sat(x0), (uint)0x4u), bitselect(clamp((uint)0x301d4df8u, min((uint)abs((uint)0x7a2febf4u), (uint)0x774def0fu), max((uint)abs((uint)0x7a2febf4u), (uint)0x774def0fu)), (uint)0x5u, min((uint)0x0u, (uint)x4))) + (uint)(uint)get_group_id(0))) % 8u] = (ushort)max(x3, x3);
     short v26 = (short)clz(max(x4, x4));
     x4 = shl_short((short)((uint)v26 + (uint)x4), (uint)upsample(div_ushort(x3, (ushort)popcount((ushort)(~x3))), x3));
     if ((int)((x4 < v26) ? shr_int((int)0x1u, (uint)(uint)0x200000u) : (int)0x6u) < (int)0x5ebf9736u) {
@@ -345,9 +350,9 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
     }
     long v30 = (long)(((long)x4 < 0) ? (long)x4 : (ulong)(long)(-(ulong)mul_hi((long)x0, x2)));
-    x2 = add_sat(div_long(shr_long((long)x2, (uint)(uint)((uint)(uint)0x45f5cef9u - (uint)(uint)((__global uchar *)row)[((uint)0x72c3d3dbu) % 16u])), x2), shr_long((long)popcount((long)(~v30)), (uint)(uint)0x3u));
-    ((__global ulong *)row)[((uint)(~(uint)(~(uint)((uchar)0x5du < shl_uchar((uchar)0x58u, (uint)(uint)0x1u))))) % 2u] = (ulong)(ulong)((v5 == 0.0f) ? (ulong)(v5 != v5) : convert_ulong_sat_rtz(fmin(v5, 9.2e18f)));
-    uchar v31 = (uchar)((uint)0x2u < mad24((uint)(add_sat((uint)0x37ed5648u, (uint)0x0u) & 0xffff), (uint)(min((uint)((__global ushort *)row)[(max((uint)0x5u, (uint)0x3u)) % 8u], (uint)(~(uint)0x7ffffffu)) & 0xffff), (uint)0x7u));
+    x2 = add_sat(div_long(shr_long((long)x2, (uint)(uint)((uint)(uint)0x45f5cef9u - (uint)(uint)((__global uchar_a *)row)[((uint)0x72c3d3dbu) % 16u])), x2), shr_long((long)popcount((long)(~v30)), (uint)(uint)0x3u));
+    ((__global ulong_a *)row)[((uint)(~(uint)(~(uint)((uchar)0x5du < shl_uchar((uchar)0x58u, (uint)(uint)0x1u))))) % 2u] = (ulong)(ulong)((v5 == 0.0f) ? (ulong)(v5 != v5) : convert_ulong_sat_rtz(fmin(v5, 9.2e18f)));
+    uchar v31 = (uchar)((uint)0x2u < mad24((uint)(add_sat((uint)0x37ed5648u, (uint)0x0u) & 0xffff), (uint)(min((uint)((__global ushort_a *)row)[(max((uint)0x5u, (uint)0x3u)) % 8u], (uint)(~(uint)0x7ffffffu)) & 0xffff), (uint)0x7u));
     ulong v32 = add_sat((ulong)((ulong)mul_hi(v7, (ulong)(x0 | (ulong)((__global const short *)in)[((uint)v31) % 2048u])) + (ulong)(ulong)((__global const char *)in)[(convert_uint_sat(v5)) % 4096u]), (ulong)((ulong)v7 * (ulong)convert_ulong_sat_rtz(fmin(v5, 9.2e18f))));
     row[4u] = (uint)(x0);
     row[5u] = (uint)((ulong)x0 >> 32);

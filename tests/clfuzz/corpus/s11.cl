@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static float fn0(short p0, ushort p1, float p2) {
     p1 = p1;
     p1 = add_sat((ushort)((uint)(ushort)p1 + (uint)(ushort)(-(uint)(ushort)0x1u)), shr_ushort(p1, (uint)(uint)((p0 > p0) ? convert_uint_sat_rtz(p2) : (uint)p1)));
@@ -117,7 +122,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     arr1[((uint)(((short)0x4u >= (short)((short)0xd33fu ^ (short)0x8u)) ? (uint)abs_diff((uint)x1, (uint)(uint)(-(uint)hadd((uint)0x22e2f303u, x1))) : (uint)(((char)popcount(x0) < v2) ? (uint)((uint)v2 & x1) : x1))) % 4u] = mul_hi((uchar)0x8u, (uchar)0x8u);
     short v9 = (short)(((uchar)((uchar)clz((uchar)0x3fu) | (uchar)v1) >= (uchar)0x54u) ? (short)x2 : (short)0xfffu);
     v2 = shl_char(v2, (uint)(uint)clz(x1));
-    x0 = (char)((ulong)(~(ulong)((__global const uchar *)in)[((uint)((uint)((__global ulong *)row)[(upsample((ushort)0x4u, (ushort)0x7u)) % 2u] ^ x1)) % 4096u]) > x2);
+    x0 = (char)((ulong)(~(ulong)((__global const uchar *)in)[((uint)((uint)((__global ulong_a *)row)[(upsample((ushort)0x4u, (ushort)0x7u)) % 2u] ^ x1)) % 4096u]) > x2);
     for (uint i9 = 0; i9 < ((uint)x1 & 7u); i9++) {
         v9 = (short)(~convert_short_sat(x0));
         x1 = shl_uint(convert_uint_sat(v9), (uint)(uint)(((uint)0x400u <= (uint)((uint)0x3u ^ i9)) ? (uint)(((convert_float(x1) != 3.0f) ? 1e-30f : 1.0f) >= 0.1f) : (uint)((uint)i9 * (uint)(uint)((uint)x1 + (uint)i9))));

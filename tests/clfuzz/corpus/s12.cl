@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static float fn0(int p0, ushort p1, ulong p2) {
     for (uint i0 = 0; i0 < ((uint)p0 & 7u); i0++) {
         if (p1 <= (ushort)0xcc41u) break;
@@ -79,9 +84,9 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     float x4 = convert_float((int)in[(gid * 5u + 4u) % 1024u]) * 0.25f;
     uint arr0[16];
     for (uint j = 0; j < 16u; j++) arr0[j] = (uint)(in[(gid + j * 7u) % 1024u] * (j + 1u));
-    uchar v6 = shl_uchar((uchar)(-(uint)(uchar)((uint)(uchar)((__global ushort *)row)[((uint)((uint)(uint)0x200000u - (uint)(uint)0x50afa90bu)) % 8u] + (uint)rotate((uchar)get_group_id(0), convert_uchar_sat_rtz(x4)))), (uint)(uint)popcount((uint)(~(uint)(-(uint)(uint)((uint)0xb79b656eu ^ (uint)0x3u)))));
+    uchar v6 = shl_uchar((uchar)(-(uint)(uchar)((uint)(uchar)((__global ushort_a *)row)[((uint)((uint)(uint)0x200000u - (uint)(uint)0x50afa90bu)) % 8u] + (uint)rotate((uchar)get_group_id(0), convert_uchar_sat_rtz(x4)))), (uint)(uint)popcount((uint)(~(uint)(-(uint)(uint)((uint)0xb79b656eu ^ (uint)0x3u)))));
     x2 = (int)(((long)0xf67e3f202b3c7f53ul >= add_sat((long)0x964ade47a049789bul, (long)0x4000000000000000ul)) ? x2 : (int)abs_diff((uint)(int)x1, (uint)x2));
-    if (((x3 <= (uchar)((__global ushort *)row)[((uint)0x1u) % 8u]) ? x4 : x4) < x4) {
+    if (((x3 <= (uchar)((__global ushort_a *)row)[((uint)0x1u) % 8u]) ? x4 : x4) < x4) {
         int v7 = (int)((uint)x2 + (uint)(int)((__global const long2 *)in)[(sub_sat((uint)0xe0ef85deu, (uint)0xc8824449u)) % 256u].y);
         x0 = x0;
     }
@@ -97,7 +102,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x1 = upsample((short)(~(short)((short)((__global const ushort *)in)[((uint)((__global const short *)in)[((uint)(x4 == 0.0f)) % 2048u]) % 2048u] ^ (short)0x5u)), (ushort)0x6b8bu);
     x0 = x0;
     lb[lid * 2u + 0u] = (uchar)(uint)0xb654230fu;
-    lb[lid * 2u + 1u] = (uchar)bitselect((uint)0x2a2b0b4u, (uint)0xd9101799u, add_sat((uint)((x4 - x4) > fdim(0.5f, x4)), clamp(add_sat(convert_uint_sat(x4), (uint)0x1fffffffu), min(convert_uint_sat(x1), (uint)((uint)(uint)((__global ushort *)row)[(mul24((uint)((uint)0x1c4fb334u & 0xffff), (uint)((uint)0x18b5fa78u & 0xffff))) % 8u] + (uint)(uint)0x4000000u)), max(convert_uint_sat(x1), (uint)((uint)(uint)((__global ushort *)row)[(mul24((uint)((uint)0x1c4fb334u & 0xffff), (uint)((uint)0x18b5fa78u & 0xffff))) % 8u] + (uint)(uint)0x4000000u)))));
+    lb[lid * 2u + 1u] = (uchar)bitselect((uint)0x2a2b0b4u, (uint)0xd9101799u, add_sat((uint)((x4 - x4) > fdim(0.5f, x4)), clamp(add_sat(convert_uint_sat(x4), (uint)0x1fffffffu), min(convert_uint_sat(x1), (uint)((uint)(uint)((__global ushort_a *)row)[(mul24((uint)((uint)0x1c4fb334u & 0xffff), (uint)((uint)0x18b5fa78u & 0xffff))) % 8u] + (uint)(uint)0x4000000u)), max(convert_uint_sat(x1), (uint)((uint)(uint)((__global ushort_a *)row)[(mul24((uint)((uint)0x1c4fb334u & 0xffff), (uint)((uint)0x18b5fa78u & 0xffff))) % 8u] + (uint)(uint)0x4000000u)))));
     barrier(CLK_LOCAL_MEM_FENCE);
     x1 ^= (int)lb[(127u - lid) * 2u + 0u];
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static ushort fn0(short p0, ushort p1, short p2) {
     p2 = div_short(mul_hi((short)(shr_short((short)p0, (uint)(uint)0x7c9df940u) & (short)0xa7beu), (short)p2), (short)((short)sub_sat((ushort)p2, (ushort)p2) | p2));
     switch ((int)((char)popcount((char)(~(char)0x39u)) != (char)p1) & 7) {
@@ -144,7 +149,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     long arr0[16];
     for (uint j = 0; j < 16u; j++) arr0[j] = (long)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     x3 = ((x0 + 1.0f) + ((-(x3)) * x1));
-    long v14 = (long)(-(ulong)min((long)0x7ul, (long)((__global ulong *)row)[(convert_uint_sat(x1)) % 2u]));
+    long v14 = (long)(-(ulong)min((long)0x7ul, (long)((__global ulong_a *)row)[(convert_uint_sat(x1)) % 2u]));
     float v15 = x3;
     x1 = convert_float(x2);
     x1 = fdim((fmin((fdim(x3, x1) - (x1 - convert_float(x4))), x1) + 0.0f), 1.0f);
@@ -155,10 +160,10 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x2 ^= (ulong)lb[((lid + 57u) % 64u) * 2u + 0u];
     barrier(CLK_LOCAL_MEM_FENCE);
-    uint v16 = rem_uint((uint)0x4u, bitselect((uint)((__global const uchar *)in)[((uint)(-(uint)(uint)get_local_size(0))) % 4096u], shl_uint((uint)((__global ushort *)row)[((uint)get_group_id(0)) % 8u], (uint)(uint)((__global uchar *)row)[((uint)((uint)(uint)v14 * (uint)(uint)0xf85d3bf6u)) % 16u]), (uint)0x3e800972u));
+    uint v16 = rem_uint((uint)0x4u, bitselect((uint)((__global const uchar *)in)[((uint)(-(uint)(uint)get_local_size(0))) % 4096u], shl_uint((uint)((__global ushort_a *)row)[((uint)get_group_id(0)) % 8u], (uint)(uint)((__global uchar_a *)row)[((uint)((uint)(uint)v14 * (uint)(uint)0xf85d3bf6u)) % 16u]), (uint)0x3e800972u));
     uint v17 = shl_uint(sub_sat(v16, (uint)(v16 & v16)), (uint)(uint)((__global const uint4 *)in)[(v16) % 256u].y);
     x0 = (-(v15));
-    v14 = upsample((int)abs((int)((uint)mul_hi((int)0x3fu, (int)((__global uint *)row)[(v17) % 4u]) + (uint)(int)((uint)(int)0x4u - (uint)(int)((__global ushort *)row)[((uint)v14) % 8u]))), v17);
+    v14 = upsample((int)abs((int)((uint)mul_hi((int)0x3fu, (int)((__global uint_a *)row)[(v17) % 4u]) + (uint)(int)((uint)(int)0x4u - (uint)(int)((__global ushort_a *)row)[((uint)v14) % 8u]))), v17);
     v15 = (x3 + ((((uchar)((uint)(uchar)((__global const ushort *)in)[(v16) % 2048u] + (uint)(uchar)((__global const short *)in)[(v17) % 2048u]) & (uchar)0x5u) == (uchar)0x1u) ? x3 : 1e-30f));
     v17 = v16;
     x2 = (ulong)(~(ulong)abs_diff((ulong)x2, (ulong)(ulong)((__global const ushort *)in)[(v17) % 2048u]));

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static uint fn0(char p0, long p1) {
     if ((char)((int)popcount((int)0x0u) < (int)((int)0x6u ^ (int)p1)) < (char)0xa3u) {
         p1 = (long)(-(ulong)(long)0x412ecd08801f772dul);
@@ -117,7 +122,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 break;
             }
             case 5: {
-                x4 = (int)(~(int)((uint)(int)(((int)(-(uint)x4) < 0) ? (int)(-(uint)x4) : (uint)rem_int(x4, x4)) - (uint)(int)((uint)x4 * (uint)(int)((__global uchar *)row)[(x0) % 16u])));
+                x4 = (int)(~(int)((uint)(int)(((int)(-(uint)x4) < 0) ? (int)(-(uint)x4) : (uint)rem_int(x4, x4)) - (uint)(int)((uint)x4 * (uint)(int)((__global uchar_a *)row)[(x0) % 16u])));
             }
             default: {
                 x2 = (convert_float((short)0x1u) + x2);
@@ -136,7 +141,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 break;
             }
             case 4: {
-                arr0[((uint)abs_diff((uint)upsample((ushort)popcount((ushort)(~(ushort)((uint)(ushort)0x0u - (uint)(ushort)0x4000u))), (ushort)0x3555u), (uint)(uint)((__global ulong *)row)[(i10) % 2u])) % 4u] = (short)((uint)div_short((short)0xfffu, (short)abs_diff((ushort)shr_short((short)0xffu, (uint)x0), (ushort)(short)0xdb17u)) * (uint)(short)0x72a6u);
+                arr0[((uint)abs_diff((uint)upsample((ushort)popcount((ushort)(~(ushort)((uint)(ushort)0x0u - (uint)(ushort)0x4000u))), (ushort)0x3555u), (uint)(uint)((__global ulong_a *)row)[(i10) % 2u])) % 4u] = (short)((uint)div_short((short)0xfffu, (short)abs_diff((ushort)shr_short((short)0xffu, (uint)x0), (ushort)(short)0xdb17u)) * (uint)(short)0x72a6u);
                 x4 = (int)(~(int)((uint)x4 + (uint)(int)(~x4)));
             }
             case 7: {

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static uint fn0(short p0, long p1) {
     p0 = p0;
     p1 = p1;
@@ -107,7 +112,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     } else {
         for (uint i5 = 0; i5 < 5u; i5++) {
             x0 = 1e-30f;
-            switch ((uchar)((uint)mul_hi((uchar)0x5u, (uchar)0x95u) + (uint)bitselect(rotate((uchar)((__global uint *)row)[(clamp(i5, min(i5, i5), max(i5, i5))) % 4u], (uchar)0x0u), (uchar)0xdu, shr_uchar((uchar)0x7u, (uint)(uint)((uint)convert_uint_sat_rtz(v3) * (uint)i5)))) & 7) {
+            switch ((uchar)((uint)mul_hi((uchar)0x5u, (uchar)0x95u) + (uint)bitselect(rotate((uchar)((__global uint_a *)row)[(clamp(i5, min(i5, i5), max(i5, i5))) % 4u], (uchar)0x0u), (uchar)0xdu, shr_uchar((uchar)0x7u, (uint)(uint)((uint)convert_uint_sat_rtz(v3) * (uint)i5)))) & 7) {
             case 3: {
                 arr0[((uint)((uint)(i5 | (uint)get_global_size(0)) > convert_uint_sat(x3))) % 16u] = rem_uchar((uchar)0x7bu, (uchar)0x95u);
                 arr1[(i5) % 8u] = (short)(((long)(((char)0x1u < convert_char_sat(v3)) ? (long)0x77e588fee9731aa8ul : (long)(~(long)get_global_size(0))) != (long)lid) ? (short)clz(upsample(convert_char_sat(x1), (uchar)((uint)(uchar)0xf3u + (uint)(uchar)0x7u))) : x1);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static long fn0(short p0, short p1) {
     p1 = shr_short((short)p1, (uint)(uint)(~shl_uint((uint)0xfffu, (uint)(uint)0x6u)));
     p1 = max(div_short(p0, (short)p0), (short)popcount(p0));
@@ -95,7 +100,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     uint x5 = (uint)in[(gid * 6u + 5u) % 1024u];
     long arr0[16];
     for (uint j = 0; j < 16u; j++) arr0[j] = (long)(in[(gid + j * 7u) % 1024u] * (j + 1u));
-    ushort v4 = (ushort)((uint)x2 - (uint)bitselect(mul_hi((ushort)(convert_ushort_sat(x0) | x2), clamp((ushort)x2, min(x2, (ushort)x2), max(x2, (ushort)x2))), (ushort)((ushort)((uint)mul_hi(x2, x2) + (uint)x2) & x2), rotate(x2, (ushort)((x2 < 0) ? x2 : (uint)(ushort)((__global ushort *)row)[((uint)((__global ulong *)row)[((uint)lid) % 2u]) % 8u]))));
+    ushort v4 = (ushort)((uint)x2 - (uint)bitselect(mul_hi((ushort)(convert_ushort_sat(x0) | x2), clamp((ushort)x2, min(x2, (ushort)x2), max(x2, (ushort)x2))), (ushort)((ushort)((uint)mul_hi(x2, x2) + (uint)x2) & x2), rotate(x2, (ushort)((x2 < 0) ? x2 : (uint)(ushort)((__global ushort_a *)row)[((uint)((__global ulong_a *)row)[((uint)lid) % 2u]) % 8u]))));
     float v5 = x3;
     if (v5 > v5) {
         float v6 = (-(fdim(fma(x0, convert_float((int)x5), x3), v5)));
@@ -138,10 +143,10 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     }
     if (x3 == fdim(x0, v5)) {
-        atomic_max(&acc[16], (uint)(upsample((ushort)((__global ulong *)row)[((uint)get_group_id(0)) % 2u], (ushort)gid) ^ (uint)(~x5)));
+        atomic_max(&acc[16], (uint)(upsample((ushort)((__global ulong_a *)row)[((uint)get_group_id(0)) % 2u], (ushort)gid) ^ (uint)(~x5)));
         x3 = ((fmax(x3, x0) + 0.0f) + v5);
     } else {
-        uchar v13 = shl_uchar((uchar)clz((uchar)((__global const uchar *)in)[(rotate(x5, (uint)((__global uint *)row)[((uint)v7) % 4u])) % 4096u]), (uint)x5);
+        uchar v13 = shl_uchar((uchar)clz((uchar)((__global const uchar *)in)[(rotate(x5, (uint)((__global uint_a *)row)[((uint)v7) % 4u])) % 4096u]), (uint)x5);
     }
     float v14 = ((x4 > rem_int(clamp((int)lid, min(x4, (int)0xf983a5f5u), max(x4, (int)0xf983a5f5u)), convert_int_sat_rtz(x0))) ? convert_float(x2) : copysign(fdim(0.0f, (((x5 & (uint)0x9bac9330u) > (uint)0x254da31cu) ? v5 : x3)), (isnan(convert_float(v7)) ? 1.0f : convert_float(v7))));
     int v15 = (int)(~x4);

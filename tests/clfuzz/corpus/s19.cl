@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static short fn0(int p0, float p1) {
     p0 = (int)(((uint)((uint)convert_uint_sat(p0) * (uint)(uint)p0) == (uint)0xc17323a5u) ? clamp(bitselect((int)((p0 < 0) ? p0 : (uint)(int)p0), p0, clamp((int)0x4u, min(p0, convert_int_sat_rtz(p1)), max(p0, convert_int_sat_rtz(p1)))), min((int)sub_sat((uint)p0, (uint)hadd(p0, p0)), p0), max((int)sub_sat((uint)p0, (uint)hadd(p0, p0)), p0)) : (int)clz(p0));
     p0 = (int)0x2u;
@@ -159,7 +164,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     case 7: {
         x4 = (long)(~(long)((ulong)clamp((long)(x4 & (long)x1), min((long)(-(ulong)x4), (long)x4), max((long)(-(ulong)x4), (long)x4)) - (ulong)(long)0x6ul));
-        x0 = (ulong)((__global uchar *)row)[((uint)popcount((uint)0x970065a4u)) % 16u];
+        x0 = (ulong)((__global uchar_a *)row)[((uint)popcount((uint)0x970065a4u)) % 16u];
         break;
     }
     default: {
@@ -170,7 +175,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     float v17 = v16;
     ulong v18 = bitselect((ulong)get_global_size(0), mul_hi((ulong)get_local_size(0), shl_ulong(div_ulong((ulong)0xded5c6188d1c20cful, x0), (uint)(uint)0x8u)), x0);
     if (x4 <= x4) {
-        x0 = shr_ulong((ulong)((ulong)mul_hi(add_sat(v18, v18), clamp(rotate(v18, x0), min((ulong)((__global const ushort *)in)[((uint)((uint)0x0u ^ convert_uint_sat(x1))) % 2048u], (ulong)0x4253c238a34ab24eul), max((ulong)((__global const ushort *)in)[((uint)((uint)0x0u ^ convert_uint_sat(x1))) % 2048u], (ulong)0x4253c238a34ab24eul))) + (ulong)(ulong)((v18 == (ulong)x1) ? (ulong)((__global uchar *)row)[((uint)0x4a027f11u) % 16u] : (ulong)(v18 | x0))), (uint)(uint)get_num_groups(0));
+        x0 = shr_ulong((ulong)((ulong)mul_hi(add_sat(v18, v18), clamp(rotate(v18, x0), min((ulong)((__global const ushort *)in)[((uint)((uint)0x0u ^ convert_uint_sat(x1))) % 2048u], (ulong)0x4253c238a34ab24eul), max((ulong)((__global const ushort *)in)[((uint)((uint)0x0u ^ convert_uint_sat(x1))) % 2048u], (ulong)0x4253c238a34ab24eul))) + (ulong)(ulong)((v18 == (ulong)x1) ? (ulong)((__global uchar_a *)row)[((uint)0x4a027f11u) % 16u] : (ulong)(v18 | x0))), (uint)(uint)get_num_groups(0));
         x3 = (short)((short)(~x3) & (short)((short)((uint)shl_short(x3, (uint)(uint)((__global const char *)in)[((uint)popcount((uint)0xd096403au)) % 4096u]) * (uint)(short)(~x3)) ^ (short)(~convert_short_sat(x0))));
     } else {
         x3 = fn0((int)(-(uint)upsample(convert_short_sat_rtz(x2), (ushort)((__global const short *)in)[((uint)0x80u) % 2048u])), x2);
@@ -178,7 +183,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     v17 = convert_float(x4);
     x4 = bitselect(x4, (long)((char)((uint)shr_char((char)0x89u, (uint)(uint)((__global const char *)in)[((uint)x3) % 4096u]) * (uint)(char)0x3u) < (char)0xfeu), (long)x4);
-    lm[lid] = (ulong)upsample(max((uint)0xa72a077eu, (uint)((uint)(uint)0x7u - (uint)(uint)0xe696848u)), (uint)(((uint)abs_diff((uint)(uint)(-(uint)(uint)((__global uint *)row)[((uint)0x1u) % 4u]), (uint)(uint)(-(uint)(uint)0x20000000u)) < 0) ? (uint)abs_diff((uint)(uint)(-(uint)(uint)((__global uint *)row)[((uint)0x1u) % 4u]), (uint)(uint)(-(uint)(uint)0x20000000u)) : (uint)(uint)0x1u));
+    lm[lid] = (ulong)upsample(max((uint)0xa72a077eu, (uint)((uint)(uint)0x7u - (uint)(uint)0xe696848u)), (uint)(((uint)abs_diff((uint)(uint)(-(uint)(uint)((__global uint_a *)row)[((uint)0x1u) % 4u]), (uint)(uint)(-(uint)(uint)0x20000000u)) < 0) ? (uint)abs_diff((uint)(uint)(-(uint)(uint)((__global uint_a *)row)[((uint)0x1u) % 4u]), (uint)(uint)(-(uint)(uint)0x20000000u)) : (uint)(uint)0x1u));
     barrier(CLK_LOCAL_MEM_FENCE);
     x1 ^= (int)lm[(lid + 13u) % 32u];
     barrier(CLK_LOCAL_MEM_FENCE);

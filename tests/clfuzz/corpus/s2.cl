@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static int fn0(uint p0) {
     p0 = (uint)((min((uint)(add_sat((int)0x5u, (int)0x5c14bc4au) <= (int)sub_sat((uint)(int)p0, (uint)(int)0xf63f23d0u)), (uint)p0) < 0) ? min((uint)(add_sat((int)0x5u, (int)0x5c14bc4au) <= (int)sub_sat((uint)(int)p0, (uint)(int)0xf63f23d0u)), (uint)p0) : (uint)p0);
     for (uint i0 = 0; i0 < ((uint)p0 & 7u); i0++) {
@@ -157,13 +162,13 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         x4 = rotate((uchar)x0, x4);
     }
     x2 = shl_ulong(shr_ulong((ulong)((ulong)((ulong)(ulong)x3 - (ulong)x2) & (ulong)abs_diff((ulong)x2, (ulong)x2)), (uint)(uint)0x51b21585u), (uint)(uint)((uint)(uint)0xf2f6e8b4u - (uint)shl_uint((uint)((uint)mul_hi((uint)((__global const ulong *)in)[(min((uint)0x4000000u, (uint)((__global const uchar *)in)[((uint)(~convert_uint_sat(x1))) % 4096u])) % 512u], (uint)0x6u) + (uint)(uint)0x2u), (uint)(uint)((uint)(uint)x0 + (uint)(uint)x2))));
-    x2 = add_sat(shl_ulong(x2, (uint)(uint)0xaf5ed249u), bitselect((ulong)((__global ushort *)row)[((uint)0xa6664e20u) % 8u], (ulong)(convert_ulong_sat(x4) | x2), x2));
+    x2 = add_sat(shl_ulong(x2, (uint)(uint)0xaf5ed249u), bitselect((ulong)((__global ushort_a *)row)[((uint)0xa6664e20u) % 8u], (ulong)(convert_ulong_sat(x4) | x2), x2));
     arr0[((uint)popcount((uint)0xf4b2f068u)) % 4u] = (ushort)(-(uint)(ushort)((uint)(ushort)0x65f6u + (uint)(ushort)((uint)(ushort)0x8u * (uint)(ushort)0x579au)));
-    lm[lid] = (ulong)rhadd(mul_hi((long)clz((long)0x903d1c72df47828eul), (long)((__global uint *)row)[(shr_uint((uint)0x9be4afc8u, (uint)(uint)0x1u)) % 4u]), convert_long_sat(x0));
+    lm[lid] = (ulong)rhadd(mul_hi((long)clz((long)0x903d1c72df47828eul), (long)((__global uint_a *)row)[(shr_uint((uint)0x9be4afc8u, (uint)(uint)0x1u)) % 4u]), convert_long_sat(x0));
     barrier(CLK_LOCAL_MEM_FENCE);
     x2 ^= (ulong)lm[31u - lid];
     barrier(CLK_LOCAL_MEM_FENCE);
-    x3 = max(upsample((char)0x4u, x4), upsample(shr_char(mul_hi((char)0x5cu, (char)0x33u), (uint)(uint)0x4u), div_uchar((uchar)((__global const short *)in)[(max((uint)0x2u, convert_uint_sat(x0))) % 2048u], (uchar)((__global ushort *)row)[((uint)(((x2 & (ulong)0x7ffful) > (ulong)0x800000000ul) ? (uint)x0 : (uint)0x10u)) % 8u])));
+    x3 = max(upsample((char)0x4u, x4), upsample(shr_char(mul_hi((char)0x5cu, (char)0x33u), (uint)(uint)0x4u), div_uchar((uchar)((__global const short *)in)[(max((uint)0x2u, convert_uint_sat(x0))) % 2048u], (uchar)((__global ushort_a *)row)[((uint)(((x2 & (ulong)0x7ffful) > (ulong)0x800000000ul) ? (uint)x0 : (uint)0x10u)) % 8u])));
     { uint o = acc[17], w = shl_uint(shl_uint(min(convert_uint_sat(x3), convert_uint_sat(x2)), (uint)(uint)((uint)mul_hi(convert_uint_sat_rtz(x1), shl_uint((uint)0xa0fdbdeau, (uint)(uint)0x87827d89u)) + (uint)(uint)0x3u)), (uint)(uint)0x3fffffffu);
       while (o < w && !__atomic_compare_exchange_n(&acc[17], &o, w, 1, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {} }
     x3 = x3;
@@ -198,7 +203,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         x3 = (short)((uint)mul_hi((short)(~v11), shl_short((short)abs_diff((ushort)x3, (ushort)div_short(v11, v11)), (uint)(uint)((__global const uchar *)in)[((uint)0x0u) % 4096u])) + (uint)max((short)((__global const uchar *)in)[((uint)0x10000u) % 4096u], x3));
     }
     x3 = convert_short_sat(x2);
-    x2 = (ulong)((ulong)x2 * (ulong)(ulong)((ulong)shr_ulong(x2, (uint)(uint)((__global const char *)in)[(shr_uint((uint)0x9b106785u, (uint)(uint)0x9ab320fcu)) % 4096u]) * (ulong)(ulong)((__global ulong *)row)[(mul24((uint)((uint)0x1fffffffu & 0xffff), (uint)((uint)0x7fffffu & 0xffff))) % 2u]));
+    x2 = (ulong)((ulong)x2 * (ulong)(ulong)((ulong)shr_ulong(x2, (uint)(uint)((__global const char *)in)[(shr_uint((uint)0x9b106785u, (uint)(uint)0x9ab320fcu)) % 4096u]) * (ulong)(ulong)((__global ulong_a *)row)[(mul24((uint)((uint)0x1fffffffu & 0xffff), (uint)((uint)0x7fffffu & 0xffff))) % 2u]));
     x1 = (-(((x1 >= x1) ? (x1 - x1) : x1)));
     lb[lid * 2u + 1u] = (uchar)mad24((int)((int)((__global const long2 *)in)[((uint)0x800u) % 256u].y & 0x7fff), (int)((int)((uint)clamp(x0, min(x0, (int)((__global const char *)in)[((uint)0x7u) % 4096u]), max(x0, (int)((__global const char *)in)[((uint)0x7u) % 4096u])) + (uint)(int)(x1 <= convert_float(x3))) & 0x7fff), (int)((int)(x0 ^ (int)0x64645bbau) & 0x3fffffff));
     lb[lid * 2u + 0u] = (uchar)mad24((int)(x0 & 0x7fff), (int)((int)((int)((__global const ushort *)in)[(rotate((uint)0xfab6b346u, convert_uint_sat(x0))) % 2048u] | x0) & 0x7fff), (int)((int)((hadd(convert_uchar_sat(x1), x4) <= shr_uchar((uchar)((__global const ulong *)in)[((uint)((uint)(uint)0x1fffffffu - (uint)(uint)((__global const ushort *)in)[((uint)(-(uint)(uint)x4)) % 2048u])) % 512u], (uint)(uint)0x1fffffffu)) ? x0 : (int)get_num_groups(0)) & 0x3fffffff));
@@ -207,7 +212,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     short v13 = mul_hi(x3, shl_short(shr_short(x3, (uint)shl_uint((uint)0x8000000u, (uint)(uint)0x65d980e9u)), (uint)shr_uint((uint)popcount((uint)(~(uint)0xdc745b12u)), (uint)(uint)0x0u)));
     short v14 = shl_short(x3, (uint)(uint)x4);
-    x4 = (uchar)((uint)bitselect(add_sat(x4, x4), rem_uchar((uchar)(x4 ^ (uchar)((__global ushort *)row)[((uint)(x1 != convert_float(x4))) % 8u]), x4), (uchar)v14) - (uint)x4);
+    x4 = (uchar)((uint)bitselect(add_sat(x4, x4), rem_uchar((uchar)(x4 ^ (uchar)((__global ushort_a *)row)[((uint)(x1 != convert_float(x4))) % 8u]), x4), (uchar)v14) - (uint)x4);
     x0 = shr_int((int)x0, (uint)hadd((uint)abs((uint)0x1f01d8a4u), (uint)0x8u));
     row[4u] = (uint)(x0);
     row[5u] = fbits(x1);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static char fn0(float p0, ushort p1) {
     p0 = p0;
     if ((short)(((ulong)popcount((ulong)(~(ulong)0x33aa391808fc2081ul)) == (ulong)0x4e18a3634891a61bul) ? (short)(~(short)p1) : shl_short((short)0x9e1fu, (uint)(uint)0x99882356u)) < (short)(convert_short_sat_rtz(p0) ^ (short)((short)p1 ^ (short)0x6fbau))) {
@@ -102,7 +107,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     } else {
         v2 = convert_float((int)((__global const ulong *)in)[(x2) % 512u]);
         x0 = (((uchar)((uint)(uchar)0x8u + (uint)(uchar)0x1u) != (uchar)popcount((uchar)(~(uchar)((__global const short *)in)[(x2) % 2048u]))) ? copysign(convert_float(x2), (isnan(convert_float(x2)) ? 1.0f : convert_float(x2))) : (fmin(v2, v2) + 0.0f));
-        v2 = (((short)((__global uchar *)row)[(shr_uint(x2, (uint)convert_uint_sat(x1))) % 16u] == (short)get_local_size(0)) ? (v2 * x0) : ((-((v2 - convert_float(x2)))) - copysign((v2 * x0), (isnan((v2 - x0)) ? 1.0f : (v2 - x0)))));
+        v2 = (((short)((__global uchar_a *)row)[(shr_uint(x2, (uint)convert_uint_sat(x1))) % 16u] == (short)get_local_size(0)) ? (v2 * x0) : ((-((v2 - convert_float(x2)))) - copysign((v2 * x0), (isnan((v2 - x0)) ? 1.0f : (v2 - x0)))));
     }
     ulong v6 = (ulong)0x5858b43043fab562ul;
     short v7 = hadd(bitselect(bitselect((short)((uint)mul_hi((short)0x3u, (short)0x6405u) + (uint)(short)0x2u), convert_short_sat(v6), (short)get_num_groups(0)), (short)(~(short)0x4u), (short)((short)popcount((short)0x573fu) | bitselect((short)0x1u, (short)0x75u, (short)get_global_size(0)))), (short)((uint)(short)0x3u - (uint)(short)0x3u));
@@ -114,7 +119,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     case 2: {
-        if (((uchar)((v7 < v7) ? (uchar)(((uchar)0x6u < 0) ? (uchar)0x6u : (uint)(uchar)((__global const ushort *)in)[(sub_sat(x2, x2)) % 2048u]) : (uchar)((int)0xb3c555b0u >= (int)((__global ulong *)row)[(convert_uint_sat(v2)) % 2u])) & (uchar)0x20u) <= (uchar)0xcu) {
+        if (((uchar)((v7 < v7) ? (uchar)(((uchar)0x6u < 0) ? (uchar)0x6u : (uint)(uchar)((__global const ushort *)in)[(sub_sat(x2, x2)) % 2048u]) : (uchar)((int)0xb3c555b0u >= (int)((__global ulong_a *)row)[(convert_uint_sat(v2)) % 2u])) & (uchar)0x20u) <= (uchar)0xcu) {
             if (hadd((int)0x19630514u, (int)0x10000u) != convert_int_sat_rtz(x0)) {
                 v2 = (fma(fdim(convert_float((ushort)0x75deu), x0), fma((x0 + x0), x0, v2), (x0 - v2)) - x0);
                 v6 = x1;

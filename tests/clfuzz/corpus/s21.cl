@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static ulong fn0(uint p0, long p1, short p2) {
     p2 = p2;
     p2 = (short)((short)((uint)upsample((char)0x1u, convert_uchar_sat(p0)) - (uint)(short)sub_sat((ushort)p2, (ushort)convert_short_sat(p0))) & rotate(p2, (short)p1));
@@ -88,8 +93,8 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x0 = (int)((uint)div_int((int)((uint)rotate(x0, (int)x3) * (uint)x0), convert_int_sat(x1)) * (uint)max((int)((__global const short *)in)[(x3) % 2048u], (int)abs(x0)));
     for (uint i4 = 0; i4 < ((uint)x3 & 7u); i4++) {
         if (fma(x1, convert_float(x3), x1) <= (convert_float(rotate((char)0xb2u, (char)0x81u)) * convert_float((short)0x2u))) continue;
-        x2 = fn1(shr_uchar(bitselect((uchar)((__global uchar *)row)[((uint)0x1fffffu) % 16u], (uchar)0xddu, (uchar)0x39u), (uint)i4));
-        uchar v6 = add_sat(clamp((uchar)0x8u, min((uchar)0x2u, (uchar)0x62u), max((uchar)0x2u, (uchar)0x62u)), (uchar)((uchar)((uint)(uchar)((x1 <= convert_float(x0)) ? (uchar)((__global ulong *)row)[(min(i4, x3)) % 2u] : (uchar)0x7fu) + (uint)(uchar)((uint)(uchar)0xc5u - (uint)(uchar)((__global const short *)in)[(shr_uint(i4, (uint)i4)) % 2048u])) & (uchar)popcount((uchar)(~(uchar)(-(uint)(uchar)0x48u)))));
+        x2 = fn1(shr_uchar(bitselect((uchar)((__global uchar_a *)row)[((uint)0x1fffffu) % 16u], (uchar)0xddu, (uchar)0x39u), (uint)i4));
+        uchar v6 = add_sat(clamp((uchar)0x8u, min((uchar)0x2u, (uchar)0x62u), max((uchar)0x2u, (uchar)0x62u)), (uchar)((uchar)((uint)(uchar)((x1 <= convert_float(x0)) ? (uchar)((__global ulong_a *)row)[(min(i4, x3)) % 2u] : (uchar)0x7fu) + (uint)(uchar)((uint)(uchar)0xc5u - (uint)(uchar)((__global const short *)in)[(shr_uint(i4, (uint)i4)) % 2048u])) & (uchar)popcount((uchar)(~(uchar)(-(uint)(uchar)0x48u)))));
     }
     lm[lid] = (ulong)(uint)0x1u;
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -137,12 +142,12 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 = (uint)((__global const short *)in)[((uint)(x3 | x3)) % 2048u];
     x1 = (x1 + (-(x1)));
     if (((char)0x95u & (char)0x97u) <= (char)0x7du) {
-        uchar v9 = mul_hi((uchar)((uchar)(~(uchar)0x4u) & max((uchar)((__global uint *)row)[(x3) % 4u], (uchar)0x5u)), (uchar)x3);
+        uchar v9 = mul_hi((uchar)((uchar)(~(uchar)0x4u) & max((uchar)((__global uint_a *)row)[(x3) % 4u], (uchar)0x5u)), (uchar)x3);
     } else {
         short v10 = x2;
     }
     long v11 = rem_long((long)0xdfc0b94a261dc04ful, (long)((long)x0 ^ (long)0xb6747b5f088473aeul));
-    short v12 = mul_hi(shl_short((short)0x1u, (uint)(uint)0x2u), (short)(rotate(x2, (short)((__global ulong *)row)[((uint)((__global const ulong *)in)[(rem_uint((uint)0x1u, x3)) % 512u]) % 2u]) & x2));
+    short v12 = mul_hi(shl_short((short)0x1u, (uint)(uint)0x2u), (short)(rotate(x2, (short)((__global ulong_a *)row)[((uint)((__global const ulong *)in)[(rem_uint((uint)0x1u, x3)) % 512u]) % 2u]) & x2));
     row[4u] = (uint)(x0);
     row[5u] = fbits(x1);
     row[6u] = (uint)(x2);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static float fn0(ulong p0, ulong p1) {
     p1 = shl_ulong((ulong)((ulong)(ulong)0x6ul + (ulong)p0), (uint)(uint)(~(uint)(rem_int((int)0x2d794610u, (int)0x728c2f7bu) > (int)0x8899230bu)));
     p0 = (ulong)((ulong)max((ulong)(((char)0x74u < (char)0x1u) ? p1 : p0), (ulong)(~p1)) + (ulong)p0);
@@ -113,7 +118,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 float v4 = convert_float(x3);
                 arr1[(shr_uint((uint)(-(uint)(uint)(i2 ^ (uint)0x5u)), (uint)mul24((uint)((uint)((uint)(uint)(~(uint)0x20u) * (uint)i2) & 0xffff), (uint)((uint)((__global const long2 *)in)[((uint)x1) % 256u].y & 0xffff)))) % 8u] = x0;
             }
-            x3 = (int)(x3 ^ (int)((int)((uint)(int)0x5a7ae4edu * (uint)(int)0xe10d64b4u) | (int)((__global ulong *)row)[((uint)((uint)(uint)0x8u + (uint)(uint)0x1u)) % 2u]));
+            x3 = (int)(x3 ^ (int)((int)((uint)(int)0x5a7ae4edu * (uint)(int)0xe10d64b4u) | (int)((__global ulong_a *)row)[((uint)((uint)(uint)0x8u + (uint)(uint)0x1u)) % 2u]));
             break;
         }
         default: {
@@ -140,14 +145,14 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x4 = x4;
     x3 = (int)((uint)(int)((uint)x3 + (uint)x3) * (uint)div_int(x3, shr_int(x3, (uint)(uint)0x7u)));
     x2 = rem_ushort((ushort)((short)0x5816u < (short)0x2u), (ushort)abs_diff((ushort)(ushort)0x8u, (ushort)(ushort)x2));
-    lb[lid * 2u + 0u] = (uchar)(ulong)((ulong)x1 ^ sub_sat((ulong)((__global ushort *)row)[((uint)0x6u) % 8u], (ulong)0x1ul));
+    lb[lid * 2u + 0u] = (uchar)(ulong)((ulong)x1 ^ sub_sat((ulong)((__global ushort_a *)row)[((uint)0x6u) % 8u], (ulong)0x1ul));
     lb[lid * 2u + 1u] = (uchar)(ulong)0x9944b9c2960a8f42ul;
     barrier(CLK_LOCAL_MEM_FENCE);
     x2 ^= (ushort)lb[((lid * 5u) % 64u) * 2u + 1u];
     barrier(CLK_LOCAL_MEM_FENCE);
     x0 = (char)0x0u;
     uint v6 = upsample((ushort)((ushort)(~x2) & (ushort)(x2 & x2)), sub_sat(x2, (ushort)((x4 < x4) ? x2 : bitselect((ushort)((__global const ushort *)in)[((uint)0x88a02723u) % 2048u], x2, (ushort)x2))));
-    x1 = (uchar)((uint)(uchar)v6 - (uint)(uchar)((__global uint *)row)[(v6) % 4u]);
+    x1 = (uchar)((uint)(uchar)v6 - (uint)(uchar)((__global uint_a *)row)[(v6) % 4u]);
     x4 = fn0((ulong)((ulong)hadd((ulong)0x0ul, rem_ulong((ulong)0x7ful, (ulong)0x8ul)) * (ulong)(ulong)((__global const long2 *)in)[(v6) % 256u].y), (ulong)0xdd4889f05a4bc9e4ul);
     x3 = mul_hi((int)(~x3), (int)popcount(x3));
     switch (bitselect((int)(convert_ulong_sat(v6) < (ulong)x0), (int)((mul_hi((ulong)0x9491390ec143a4b1ul, (ulong)0x1ffffffffffffful) >= (ulong)0x7595e54e61a3656aul) ? x3 : (int)0x1ffu), (int)((uint)(int)popcount(x3) * (uint)x3)) & 7) {
@@ -186,7 +191,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             v6 = shl_uint((uint)x2, (uint)(uint)(((uint)get_local_size(0) < 0) ? (uint)get_local_size(0) : (uint)i6));
             switch (mul_hi((uint)popcount((uint)((__global const uchar *)in)[(v6) % 4096u]), max((uint)0x5ca98033u, v6)) & 7) {
             case 2: {
-                v6 = (uint)(((uint)((__global uchar *)row)[((uint)0x200u) % 16u] < 0) ? (uint)((__global uchar *)row)[((uint)0x200u) % 16u] : (uint)(uint)0x7ffu);
+                v6 = (uint)(((uint)((__global uchar_a *)row)[((uint)0x200u) % 16u] < 0) ? (uint)((__global uchar_a *)row)[((uint)0x200u) % 16u] : (uint)(uint)0x7ffu);
                 break;
             }
             case 3: {

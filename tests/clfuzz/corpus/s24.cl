@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static ushort fn0(ushort p0) {
     p0 = div_ushort((ushort)((ushort)p0 & shr_ushort((ushort)(~(ushort)0x5u), (uint)(uint)0x5u)), (ushort)((uint)(ushort)0xfdf2u - (uint)p0));
     p0 = (ushort)(p0 ^ shr_ushort(shl_ushort(p0, (uint)(uint)0x642a0eadu), (uint)(uint)0x5u));
@@ -56,14 +61,14 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     ushort arr0[4];
     for (uint j = 0; j < 4u; j++) arr0[j] = (ushort)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     uchar v1 = (uchar)((uint)mul_hi(x2, x0) + (uint)(uchar)((uint)clamp(div_uchar((uchar)0x4u, (uchar)x2), min((uchar)0x3fu, (uchar)(x0 | x2)), max((uchar)0x3fu, (uchar)(x0 | x2))) * (uint)x2));
-    x3 = (long)((long)(~shl_long(x4, (uint)(uint)((__global uint *)row)[((uint)0x7u) % 4u])) & shl_long(x4, (uint)(uint)(1e10f != convert_float(x2))));
+    x3 = (long)((long)(~shl_long(x4, (uint)(uint)((__global uint_a *)row)[((uint)0x7u) % 4u])) & shl_long(x4, (uint)(uint)(1e10f != convert_float(x2))));
     for (uint i1 = 0; i1 < 1; i1++) {
         x2 = rotate((uchar)(1.0f != (-((-(1e-30f))))), (uchar)(~(uchar)x1));
     }
-    if (shl_uchar(x2, (uint)(uint)0x5u) == (uchar)clz((uchar)((__global ulong *)row)[((uint)((__global const ulong *)in)[((uint)(-(uint)(uint)0x3b0a4454u)) % 512u]) % 2u])) {
+    if (shl_uchar(x2, (uint)(uint)0x5u) == (uchar)clz((uchar)((__global ulong_a *)row)[((uint)((__global const ulong *)in)[((uint)(-(uint)(uint)0x3b0a4454u)) % 512u]) % 2u])) {
         float v3 = (convert_float((short)(~(short)((__global const char *)in)[((uint)0x8eb191e9u) % 4096u])) - (-((copysign(-1.0f, (isnan(convert_float(x2)) ? 1.0f : convert_float(x2))) * 65536.0f))));
         x1 = shr_ulong((ulong)(-(ulong)(ulong)(convert_ulong_sat(fmin(v3, 9.2e18f)) & x1)), (uint)(uint)abs_diff((uint)(uint)clz((uint)((__global const ulong *)in)[((uint)((__global const ushort *)in)[((uint)((uint)0x2fbd9937u ^ (uint)0xacb44063u)) % 2048u]) % 512u]), (uint)(uint)(-(uint)clamp((uint)0x80u, min((uint)0x40u, (uint)x1), max((uint)0x40u, (uint)x1)))));
-        uint v4 = mad24((uint)((uint)((uint)x4 | (uint)0x4u) & 0xffff), (uint)((uint)((uint)((__global uchar *)row)[((uint)0xe7cb8176u) % 16u] | (uint)((uint)(uint)0x800000u * (uint)(uint)0x5u)) & 0xffff), (uint)0x9111fbd3u);
+        uint v4 = mad24((uint)((uint)((uint)x4 | (uint)0x4u) & 0xffff), (uint)((uint)((uint)((__global uchar_a *)row)[((uint)0xe7cb8176u) % 16u] | (uint)((uint)(uint)0x800000u * (uint)(uint)0x5u)) & 0xffff), (uint)0x9111fbd3u);
     }
     x1 = (ulong)abs_diff((ulong)(ulong)(x1 ^ (ulong)clz(x1)), (ulong)x1);
     x1 = (ulong)x1;
@@ -96,7 +101,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         case 3: {
             if ((fmin((0.5f - 0.0f), -0.0f) + 0.0f) >= copysign(65536.0f, (isnan(convert_float(x2)) ? 1.0f : convert_float(x2)))) {
                 arr0[((uint)((uint)hadd((uint)0x1fu, (uint)0xfaf1094au) + (uint)(uint)0x2u)) % 4u] = convert_ushort_sat(v1);
-                ((__global uint *)row)[(shr_uint((uint)(shr_uint((uint)0x2u, (uint)(uint)((uint)0xd21cfc51u | (uint)0x2ef2ed97u)) ^ (uint)0x1u), (uint)(uint)(convert_uint_sat(x3) ^ (uint)(x4 > (long)gid)))) % 4u] = (uint)(uint)((uint)((uint)mul_hi((uint)0x2u, (uint)(~(uint)0x22a1057eu)) + (uint)(uint)v5) & (uint)0xad201052u);
+                ((__global uint_a *)row)[(shr_uint((uint)(shr_uint((uint)0x2u, (uint)(uint)((uint)0xd21cfc51u | (uint)0x2ef2ed97u)) ^ (uint)0x1u), (uint)(uint)(convert_uint_sat(x3) ^ (uint)(x4 > (long)gid)))) % 4u] = (uint)(uint)((uint)((uint)mul_hi((uint)0x2u, (uint)(~(uint)0x22a1057eu)) + (uint)(uint)v5) & (uint)0xad201052u);
             }
             x1 = (ulong)((ulong)(ulong)((ulong)(ulong)(-(ulong)(ulong)((convert_ulong_sat(v1) < 0) ? convert_ulong_sat(v1) : (ulong)(ulong)((__global const long2 *)in)[((uint)popcount((uint)(~(uint)v5))) % 256u].x)) + (ulong)(ulong)v5) + (ulong)shr_ulong(x1, (uint)(uint)0xb9e8d07bu));
             break;
@@ -127,7 +132,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 arr0[((uint)(-(uint)upsample((ushort)x0, (ushort)v1))) % 4u] = (ushort)0x5u;
             }
             case 2: {
-                x1 = (ulong)((__global ulong *)row)[(i6) % 2u];
+                x1 = (ulong)((__global ulong_a *)row)[(i6) % 2u];
                 break;
             }
             case 5: {
@@ -140,7 +145,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 break;
             }
             default: {
-                ((__global ushort *)row)[((uint)((__global const short *)in)[((uint)((uint)i6 * (uint)i6)) % 2048u]) % 8u] = (ushort)min(upsample(x0, shr_uchar(v1, (uint)mad24((uint)(i6 & 0xffff), (uint)(i6 & 0xffff), (uint)((__global const short *)in)[((uint)abs_diff((uint)(uint)get_group_id(0), (uint)(uint)0xdad4366eu)) % 2048u]))), (ushort)0x1a8du);
+                ((__global ushort_a *)row)[((uint)((__global const short *)in)[((uint)((uint)i6 * (uint)i6)) % 2048u]) % 8u] = (ushort)min(upsample(x0, shr_uchar(v1, (uint)mad24((uint)(i6 & 0xffff), (uint)(i6 & 0xffff), (uint)((__global const short *)in)[((uint)abs_diff((uint)(uint)get_group_id(0), (uint)(uint)0xdad4366eu)) % 2048u]))), (ushort)0x1a8du);
                 break;
             }
             }

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static uint fn0(long p0, uchar p1, uint p2) {
     p0 = (long)(-(ulong)(long)abs((long)(~p0)));
     p2 = (uint)(((uint)(-(uint)upsample((ushort)0x2u, (ushort)((uint)(ushort)0x3887u * (uint)(ushort)p2))) < 0) ? (uint)(-(uint)upsample((ushort)0x2u, (ushort)((uint)(ushort)0x3887u * (uint)(ushort)p2))) : (uint)bitselect(convert_uint_sat(p1), upsample((ushort)p1, (ushort)0x1u), p2));
@@ -74,7 +79,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     switch ((int)popcount((int)(~(int)((uint)mul_hi((int)0xa49d7007u, (int)((((short)x0 & (short)0x629u) >= (short)0x6b98u) ? (int)0x800000u : (int)0x100000u)) + (uint)(int)0x8u))) & 7) {
     case 1: {
         uint v4 = x1;
-        uchar v5 = rotate(mul_hi((uchar)0x20u, (uchar)((ulong)((__global uint *)row)[(x1) % 4u] >= (ulong)0x7ul)), (uchar)0x0u);
+        uchar v5 = rotate(mul_hi((uchar)0x20u, (uchar)((ulong)((__global uint_a *)row)[(x1) % 4u] >= (ulong)0x7ul)), (uchar)0x0u);
         break;
     }
     case 2: {
@@ -83,7 +88,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     case 4: {
-        x1 = (uint)((short)((__global ulong *)row)[(div_uint(x1, x1)) % 2u] > (short)0x5ad2u);
+        x1 = (uint)((short)((__global ulong_a *)row)[(div_uint(x1, x1)) % 2u] > (short)0x5ad2u);
         break;
     }
     case 7: {
@@ -99,7 +104,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x1 = (uint)x0;
     switch ((int)((uint)(int)((uint)mul_hi((int)(((int)0x3u <= (int)0x1u) ? (int)0x2ee7c97eu : (int)0x1d972afu), (int)x0) + (uint)(int)0x8u) - (uint)rhadd((int)0x4u, (int)0x706a4c3eu)) & 7) {
     case 1: {
-        if ((long)((long)0xf7d38f430b598617ul ^ (long)v3) == (long)(shr_long((long)((__global uint *)row)[(x1) % 4u], (uint)(uint)(x1 ^ x1)) | (long)sub_sat((ulong)(long)((ulong)mul_hi(v1, convert_long_sat(v3)) + (ulong)v1), (ulong)(long)0x100000ul))) {
+        if ((long)((long)0xf7d38f430b598617ul ^ (long)v3) == (long)(shr_long((long)((__global uint_a *)row)[(x1) % 4u], (uint)(uint)(x1 ^ x1)) | (long)sub_sat((ulong)(long)((ulong)mul_hi(v1, convert_long_sat(v3)) + (ulong)v1), (ulong)(long)0x100000ul))) {
             x0 = (char)v3;
             v1 = upsample((int)v1, (uint)((uint)0x6u & x1));
             uchar v7 = (uchar)((uchar)0xb3u & (uchar)0x7u);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static float fn0(uchar p0, ushort p1, long p2) {
     p0 = hadd(shl_uchar(p0, (uint)(uint)(((uint)0x4u < 0) ? (uint)0x4u : (uint)(uint)clz((uint)0x76de6735u))), (uchar)p1);
     p1 = (ushort)0x27eeu;
@@ -74,8 +79,8 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         float v2 = x4;
     }
     x2 = convert_char_sat_rtz(x4);
-    if ((clamp(x5, min((uchar)((__global uchar *)row)[((uint)((x0 < 0) ? x0 : (uint)x0)) % 16u], x5), max((uchar)((__global uchar *)row)[((uint)((x0 < 0) ? x0 : (uint)x0)) % 16u], x5)) & (uchar)0x4fu) < (uchar)0x16u) {
-        int v3 = rhadd((int)(~(int)((int)0x1ffffffu | (int)((__global uchar *)row)[(x0) % 16u])), (int)((int)0x97553b67u | (int)0x1u));
+    if ((clamp(x5, min((uchar)((__global uchar_a *)row)[((uint)((x0 < 0) ? x0 : (uint)x0)) % 16u], x5), max((uchar)((__global uchar_a *)row)[((uint)((x0 < 0) ? x0 : (uint)x0)) % 16u], x5)) & (uchar)0x4fu) < (uchar)0x16u) {
+        int v3 = rhadd((int)(~(int)((int)0x1ffffffu | (int)((__global uchar_a *)row)[(x0) % 16u])), (int)((int)0x97553b67u | (int)0x1u));
         atomic_max(&acc[7], rem_uint(x0, (uint)((uint)(uint)popcount((uint)0xb63fb67fu) * (uint)x0)));
         uchar v4 = x5;
     } else {
@@ -133,7 +138,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         ulong v10 = (ulong)popcount((ulong)(~(ulong)((__global const ushort *)in)[(x0) % 2048u]));
     }
     if ((short)((uint)(short)0x6u + (uint)(short)x0) > div_short((short)((short)((uint)(short)0x252u + (uint)(short)0x14fu) < (short)0x5u), (short)0x40u)) {
-        x5 = shl_uchar(rotate((uchar)(x5 | convert_uchar_sat(x0)), shl_uchar(x5, (uint)(uint)((__global const ushort *)in)[((uint)((__global const uchar *)in)[(convert_uint_sat(v6)) % 4096u]) % 2048u])), (uint)(uint)((__global ushort *)row)[((uint)((uint)x0 * (uint)(uint)0x1u)) % 8u]);
+        x5 = shl_uchar(rotate((uchar)(x5 | convert_uchar_sat(x0)), shl_uchar(x5, (uint)(uint)((__global const ushort *)in)[((uint)((__global const uchar *)in)[(convert_uint_sat(v6)) % 4096u]) % 2048u])), (uint)(uint)((__global ushort_a *)row)[((uint)((uint)x0 * (uint)(uint)0x1u)) % 8u]);
         x5 = (uchar)(-(uint)shr_uchar(x5, (uint)(uint)popcount((uint)(~(uint)x3))));
         x1 = (long)(~(long)(((long)((ulong)mul_hi(x3, x3) + (ulong)x1) < 0) ? (long)((ulong)mul_hi(x3, x3) + (ulong)x1) : (ulong)x1));
     } else {

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static short fn0(char p0) {
     p0 = (char)p0;
     p0 = (char)p0;
@@ -96,7 +101,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     case 2: {
         x0 = fma(x1, ((x0 * x0) + convert_float(v1)), (fdim((convert_float(v1) - x1), (-(x0))) + x0));
-        v3 = (uchar)((uint)(uchar)((uint)(uchar)((__global const ushort *)in)[(min((uint)((__global const char *)in)[((uint)(x2 != (short)0xe61bu)) % 4096u], (uint)0x0u)) % 2048u] * (uint)rem_uchar(v3, (uchar)((__global uchar *)row)[((uint)0xae1c0166u) % 16u])) - (uint)(uchar)((uint)(uchar)popcount((uchar)0x8u) - (uint)(uchar)((uint)(uchar)((uint)(uchar)x2 + (uint)v3) * (uint)(uchar)popcount((uchar)(~(uchar)0x90u)))));
+        v3 = (uchar)((uint)(uchar)((uint)(uchar)((__global const ushort *)in)[(min((uint)((__global const char *)in)[((uint)(x2 != (short)0xe61bu)) % 4096u], (uint)0x0u)) % 2048u] * (uint)rem_uchar(v3, (uchar)((__global uchar_a *)row)[((uint)0xae1c0166u) % 16u])) - (uint)(uchar)((uint)(uchar)popcount((uchar)0x8u) - (uint)(uchar)((uint)(uchar)((uint)(uchar)x2 + (uint)v3) * (uint)(uchar)popcount((uchar)(~(uchar)0x90u)))));
         break;
     }
     case 3: {
@@ -104,7 +109,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         float v4 = fma(convert_float(v3), convert_float(x2), (fmin(x1, x1) + 0.0f));
     }
     case 4: {
-        atomic_xor(&acc[29], hadd((uint)abs_diff((uint)(uint)((uint)(uint)0x1u * (uint)(uint)0xcbcf0f57u), (uint)(uint)((__global ulong *)row)[((uint)((convert_uint_sat_rtz(x1) < 0) ? convert_uint_sat_rtz(x1) : (uint)(uint)0xe2bfe68du)) % 2u]), (uint)0x800u));
+        atomic_xor(&acc[29], hadd((uint)abs_diff((uint)(uint)((uint)(uint)0x1u * (uint)(uint)0xcbcf0f57u), (uint)(uint)((__global ulong_a *)row)[((uint)((convert_uint_sat_rtz(x1) < 0) ? convert_uint_sat_rtz(x1) : (uint)(uint)0xe2bfe68du)) % 2u]), (uint)0x800u));
         break;
     }
     case 6: {
@@ -137,7 +142,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         case 4: {
             switch (upsample((short)clz((short)(x2 | (short)get_global_size(0))), (ushort)0x4u) & 7) {
             case 6: {
-                ((__global uchar *)row)[((uint)(((char)0x80u < (char)0xe6u) ? (uint)0x1u : (uint)x2)) % 16u] = (uchar)(uchar)clz((uchar)(v3 ^ (uchar)((uint)v3 + (uint)rotate(v3, v3))));
+                ((__global uchar_a *)row)[((uint)(((char)0x80u < (char)0xe6u) ? (uint)0x1u : (uint)x2)) % 16u] = (uchar)(uchar)clz((uchar)(v3 ^ (uchar)((uint)v3 + (uint)rotate(v3, v3))));
                 break;
             }
             case 7: {

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static float fn0(ushort p0, short p1, ushort p2) {
     p0 = (ushort)(p0 ^ p2);
     p0 = (ushort)p2;
@@ -91,8 +96,8 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     if (x1 != x1) {
         x3 = (long)(((div_uint((uint)(convert_uint_sat(x1) & convert_uint_sat_rtz(x1)), (uint)0x4u) & (uint)0xe1b0d1d2u) != (uint)0x0u) ? mul_hi(x3, (long)0x5ul) : x3);
     }
-    x0 = (ulong)(((ushort)0x1fu != (ushort)((__global ulong *)row)[((uint)0xac03ff00u) % 2u]) ? (ulong)popcount((ulong)(~(ulong)(-(ulong)x0))) : (ulong)(((convert_ulong_sat(fmin(x1, 9.2e18f)) > (ulong)0x5ul) ? x1 : x1) < ((-(1e10f)) - (x1 * x1))));
-    x2 = shr_uchar(rotate(shl_uchar((uchar)((__global const uint4 *)in)[((uint)0xc19cc79eu) % 256u].w, (uint)(uint)(~(uint)((__global const short *)in)[((uint)((convert_short_sat(x1) <= (short)0xb27fu) ? (uint)((__global const ulong *)in)[(rotate(convert_uint_sat(x3), (uint)((__global uchar *)row)[(upsample((ushort)0x8u, (ushort)((__global uint *)row)[((uint)((__global const uchar *)in)[((uint)((uint)0x10000000u ^ (uint)0xc0dffca7u)) % 4096u]) % 4u])) % 16u])) % 512u] : (uint)0x125d8a7u)) % 2048u])), (uchar)0x79u), (uint)(uint)((uint)(uint)0x2u - (uint)(uint)0x7u));
+    x0 = (ulong)(((ushort)0x1fu != (ushort)((__global ulong_a *)row)[((uint)0xac03ff00u) % 2u]) ? (ulong)popcount((ulong)(~(ulong)(-(ulong)x0))) : (ulong)(((convert_ulong_sat(fmin(x1, 9.2e18f)) > (ulong)0x5ul) ? x1 : x1) < ((-(1e10f)) - (x1 * x1))));
+    x2 = shr_uchar(rotate(shl_uchar((uchar)((__global const uint4 *)in)[((uint)0xc19cc79eu) % 256u].w, (uint)(uint)(~(uint)((__global const short *)in)[((uint)((convert_short_sat(x1) <= (short)0xb27fu) ? (uint)((__global const ulong *)in)[(rotate(convert_uint_sat(x3), (uint)((__global uchar_a *)row)[(upsample((ushort)0x8u, (ushort)((__global uint_a *)row)[((uint)((__global const uchar *)in)[((uint)((uint)0x10000000u ^ (uint)0xc0dffca7u)) % 4096u]) % 4u])) % 16u])) % 512u] : (uint)0x125d8a7u)) % 2048u])), (uchar)0x79u), (uint)(uint)((uint)(uint)0x2u - (uint)(uint)0x7u));
     lm[lid] = (ulong)sub_sat((uint)popcount((uint)0x672de48bu), (uint)((uint)(uint)(x2 < x2) + (uint)(uint)(~(uint)((uint)0x3u & (uint)0x3u))));
     barrier(CLK_LOCAL_MEM_FENCE);
     x0 ^= (ulong)lm[(lid * 3u) % 32u];
@@ -108,7 +113,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     for (uint i5 = 0; i5 < 5u; i5++) {
         short v7 = (short)((short)abs_diff((ushort)(short)0x3u, (ushort)(short)popcount((short)(~(short)0xe070u))) | (short)x2);
         if (shr_uchar((uchar)get_group_id(0), (uint)(uint)((uint)((x1 <= 1.0f) ? convert_uint_sat_rtz(x1) : i5) ^ i5)) > (uchar)0x10u) break;
-        x0 = fn1(clamp((ulong)((((char)((__global ulong *)row)[((uint)(((x0 & (ulong)0x7ul) != (ulong)0x800000ul) ? i5 : (uint)0x80000000u)) % 2u] & (char)0x3fu) != (char)0xf4u) ? shr_ulong(x0, (uint)i5) : (ulong)popcount(x0)), min((ulong)abs_diff((ulong)(ulong)(((ulong)0x10ul < 0) ? (ulong)0x10ul : (ulong)div_ulong((ulong)v7, (ulong)((__global const ulong *)in)[(i5) % 512u])), (ulong)convert_ulong_sat(x3)), (ulong)((ulong)rotate(x0, x0) * (ulong)(ulong)(((int)0x100000u == (int)0xae829d04u) ? x0 : x0))), max((ulong)abs_diff((ulong)(ulong)(((ulong)0x10ul < 0) ? (ulong)0x10ul : (ulong)div_ulong((ulong)v7, (ulong)((__global const ulong *)in)[(i5) % 512u])), (ulong)convert_ulong_sat(x3)), (ulong)((ulong)rotate(x0, x0) * (ulong)(ulong)(((int)0x100000u == (int)0xae829d04u) ? x0 : x0)))));
+        x0 = fn1(clamp((ulong)((((char)((__global ulong_a *)row)[((uint)(((x0 & (ulong)0x7ul) != (ulong)0x800000ul) ? i5 : (uint)0x80000000u)) % 2u] & (char)0x3fu) != (char)0xf4u) ? shr_ulong(x0, (uint)i5) : (ulong)popcount(x0)), min((ulong)abs_diff((ulong)(ulong)(((ulong)0x10ul < 0) ? (ulong)0x10ul : (ulong)div_ulong((ulong)v7, (ulong)((__global const ulong *)in)[(i5) % 512u])), (ulong)convert_ulong_sat(x3)), (ulong)((ulong)rotate(x0, x0) * (ulong)(ulong)(((int)0x100000u == (int)0xae829d04u) ? x0 : x0))), max((ulong)abs_diff((ulong)(ulong)(((ulong)0x10ul < 0) ? (ulong)0x10ul : (ulong)div_ulong((ulong)v7, (ulong)((__global const ulong *)in)[(i5) % 512u])), (ulong)convert_ulong_sat(x3)), (ulong)((ulong)rotate(x0, x0) * (ulong)(ulong)(((int)0x100000u == (int)0xae829d04u) ? x0 : x0)))));
         x0 = (ulong)(-(ulong)(ulong)((short)popcount((short)0xd7aeu) >= (short)(~v7)));
     }
     x1 = ((x1 <= (3.0f + x1)) ? fdim(convert_float((char)0x3u), (fmin(convert_float(x2), fdim(-1.0f, x1)) + 0.0f)) : (-2.5e-3f - x1));
@@ -130,7 +135,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         __atomic_fetch_or(&((__global uchar *)(acc + 52))[11], (uchar)rotate((uchar)(-(uint)(uchar)x3), div_uchar((uchar)(-(uint)x2), (uchar)((uint)mul_hi(x2, (uchar)x0) + (uint)x2))), __ATOMIC_RELAXED);
     }
-    long v10 = (long)((ulong)(long)clz((long)((__global const short *)in)[((uint)((uint)(uint)x0 + (uint)(uint)0x2u)) % 2048u]) + (ulong)(long)((ulong)mul_hi(x3, x3) + (ulong)(long)((__global uchar *)row)[(upsample((ushort)0xbfe1u, (ushort)0x1c92u)) % 16u]));
+    long v10 = (long)((ulong)(long)clz((long)((__global const short *)in)[((uint)((uint)(uint)x0 + (uint)(uint)0x2u)) % 2048u]) + (ulong)(long)((ulong)mul_hi(x3, x3) + (ulong)(long)((__global uchar_a *)row)[(upsample((ushort)0xbfe1u, (ushort)0x1c92u)) % 16u]));
     row[4u] = (uint)(x0);
     row[5u] = (uint)((ulong)x0 >> 32);
     row[6u] = fbits(x1);

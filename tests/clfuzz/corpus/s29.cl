@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static float fn0(uint p0, char p1, float p2) {
     if ((uchar)((long)0x1fffffful == shl_long((long)0x860408909006f9e9ul, (uint)(uint)0x3u)) == (uchar)popcount(rem_uchar((uchar)0x19u, (uchar)(p0 != (uint)p0)))) {
         p2 = (fmin((p2 + p2), (0.0f * (-((convert_float(p0) * 0.5f))))) + 0.0f);
@@ -67,7 +72,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     short arr0[8];
     for (uint j = 0; j < 8u; j++) arr0[j] = (short)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     x0 = (uint)(shl_uint(x0, (uint)div_uint(x0, x0)) | (uint)((uint)(uint)((uint)x1 & div_uint(x0, (uint)0xc060cc72u)) + (uint)(uint)(convert_float((int)0x62451c1u) != (0.1f + convert_float(x0)))));
-    x1 = (char)(((long)((__global const uint4 *)in)[(shr_uint((uint)x0, (uint)x0)) % 256u].x <= (long)((ulong)abs_diff((ulong)(ulong)0x400000000ul, (ulong)(ulong)0x7ul) >= (ulong)((__global ushort *)row)[((uint)x0) % 8u])) ? rem_char((char)x0, x1) : (char)0x4u);
+    x1 = (char)(((long)((__global const uint4 *)in)[(shr_uint((uint)x0, (uint)x0)) % 256u].x <= (long)((ulong)abs_diff((ulong)(ulong)0x400000000ul, (ulong)(ulong)0x7ul) >= (ulong)((__global ushort_a *)row)[((uint)x0) % 8u])) ? rem_char((char)x0, x1) : (char)0x4u);
     for (uint i1 = 0; i1 < ((uint)x0 & 7u); i1++) {
         for (uint i2 = 0; i2 < ((uint)i1 & 7u); i2++) {
             x0 = (uint)(-(uint)(uint)((fma(0.5f, 16777217.0f, 65536.0f) != convert_float(x1)) ? i2 : (uint)((uint)(uint)(-(uint)i2) * (uint)x0)));

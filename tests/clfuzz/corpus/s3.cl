@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static float fn0(float p0, char p1) {
     p0 = -2.5e-3f;
     p0 = p0;
@@ -70,7 +75,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     if ((short)0xcb98u < (short)0x1000u) {
         x2 = (uchar)(((ulong)0x1ul >= shl_ulong(convert_ulong_sat_rtz(fmin(x1, 9.2e18f)), (uint)shr_uint((uint)0xf0665d75u, (uint)(uint)get_global_size(0)))) ? (uchar)popcount((uchar)(~(uchar)((x1 > x1) ? (uchar)((uint)x2 * (uint)(uchar)0x0u) : (uchar)x0))) : rem_uchar((uchar)((uint)(uchar)0x19u * (uint)(uchar)((uint)x2 * (uint)(uchar)lid)), (uchar)popcount((uchar)(~x2))));
         x1 = fabs(fabs(((-1.0f >= x1) ? (-(convert_float(x0))) : x1)));
-        x2 = rem_uchar(min(x2, x2), (uchar)((__global uchar *)row)[((uint)0x34ac7eb9u) % 16u]);
+        x2 = rem_uchar(min(x2, x2), (uchar)((__global uchar_a *)row)[((uint)0x34ac7eb9u) % 16u]);
     } else {
         ulong v1 = (ulong)((ulong)shl_ulong((ulong)((ulong)shl_ulong(convert_ulong_sat_rtz(fmin(x1, 9.2e18f)), (uint)(uint)0x9691290u) + (ulong)shr_ulong((ulong)0x2ul, (uint)(uint)0x15ff355bu)), (uint)(uint)0x93f85d1u) - (ulong)(ulong)0x785b89e01c32149ul);
         if ((long)popcount((long)(~x0)) == x0) {
@@ -80,7 +85,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         v1 = v1;
     }
-    short v3 = upsample((char)((__global uchar *)row)[((uint)get_global_size(0)) % 16u], (uchar)(x2 & (uchar)0x0u));
+    short v3 = upsample((char)((__global uchar_a *)row)[((uint)get_global_size(0)) % 16u], (uchar)(x2 & (uchar)0x0u));
     x1 = convert_float(x0);
     x1 = ((convert_float(x0) - fdim(x1, x1)) - x1);
     for (uint i3 = 0; i3 < 5; i3++) {
@@ -93,7 +98,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             x1 = fn0(((convert_float(x0) - convert_float(x2)) * x1), div_char((char)(~(char)0x2u), (char)((uint)convert_char_sat(x1) + (uint)(char)0x51u)));
         } else {
             char v5 = (char)(shr_char((char)0x1u, (uint)(uint)(convert_float(v3) <= (x1 + x1))) & (char)0xecu);
-            ((__global ulong *)row)[((uint)((uint)shl_uint(convert_uint_sat_rtz(x1), (uint)i3) * (uint)(uint)(-(uint)upsample((ushort)0x6u, (ushort)((__global const uchar *)in)[((uint)x2) % 4096u])))) % 2u] = (ulong)(ulong)0x80e6ce974b571308ul;
+            ((__global ulong_a *)row)[((uint)((uint)shl_uint(convert_uint_sat_rtz(x1), (uint)i3) * (uint)(uint)(-(uint)upsample((ushort)0x6u, (ushort)((__global const uchar *)in)[((uint)x2) % 4096u])))) % 2u] = (ulong)(ulong)0x80e6ce974b571308ul;
             { uint o = acc[17], w = (uint)((uint)(uint)(-(uint)div_uint(i3, i3)) - (uint)rem_uint((uint)((ulong)0x38fd317e8ac55b78ul != convert_ulong_sat(x2)), i3));
               while (o < w && !__atomic_compare_exchange_n(&acc[17], &o, w, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {} }
         }
@@ -115,7 +120,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     if (v9 > (ushort)(((ushort)(convert_int_sat(x2) >= (int)0xba95f793u) < 0) ? (ushort)(convert_int_sat(x2) >= (int)0xba95f793u) : (uint)rem_ushort((ushort)popcount(v7), upsample((uchar)x0, x2)))) {
         if (v3 == (short)((v3 < 0) ? v3 : (uint)v3)) {
             x0 = mul_hi(x0, (long)(-(ulong)x0));
-            ((__global ushort *)row)[((uint)clz((uint)abs_diff((uint)(uint)x2, (uint)(uint)0x6e4505dau))) % 8u] = (ushort)v7;
+            ((__global ushort_a *)row)[((uint)clz((uint)abs_diff((uint)(uint)x2, (uint)(uint)0x6e4505dau))) % 8u] = (ushort)v7;
             v3 = rhadd(rem_short((short)0x5u, v3), (short)(v3 ^ (short)(~(short)v8)));
         }
     }
@@ -158,7 +163,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         case 7: {
             short v14 = mul_hi(v3, v3);
-            v7 = bitselect(v7, v9, (ushort)((uint)(ushort)(-(uint)v9) + (uint)(ushort)((__global uchar *)row)[(i10) % 16u]));
+            v7 = bitselect(v7, v9, (ushort)((uint)(ushort)(-(uint)v9) + (uint)(ushort)((__global uchar_a *)row)[(i10) % 16u]));
             break;
         }
         default: {

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static uchar fn0(short p0, uint p1, uchar p2) {
     p1 = p1;
     p0 = (short)popcount((short)(~(short)((char)0x47u > (char)clz((char)0x1cu))));
@@ -89,7 +94,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 = (ulong)((ulong)((ulong)(ulong)x4 + (ulong)rem_ulong(x2, (ulong)(x3 | (ulong)0x88e68561a9280366ul))) ^ (ulong)(-(ulong)x3));
     __atomic_fetch_add(&((__global float *)(acc + 56))[5], (float)((uint)((uint)(convert_uint_sat(x0) & max((uint)0xa961f9abu, (uint)(x4 < x4))) | (uint)x4) & 0xffu), __ATOMIC_RELAXED);
     int v5 = mul_hi(div_int((int)((x0 >= x0) ? (int)0x7eafc43fu : bitselect((int)get_global_size(0), (int)0x4u, (int)0x1u)), (int)((ulong)((1e10f != x0) ? (ulong)x1 : x3) < x2)), (int)(((int)((((ushort)0xeed8u & (ushort)0x5u) != (ushort)0x7u) ? (int)0xfffffu : (int)0x34c16865u) < 0) ? (int)((((ushort)0xeed8u & (ushort)0x5u) != (ushort)0x7u) ? (int)0xfffffu : (int)0x34c16865u) : (uint)(int)((uint)(int)0x85f3977au * (uint)(int)x2)));
-    x2 = (ulong)popcount((ulong)(~rotate((ulong)((ulong)(x2 | x3) & (ulong)(~x3)), (ulong)((x4 >= (long)x4) ? (ulong)((ulong)mul_hi(x2, x2) + (ulong)x3) : (ulong)((__global ushort *)row)[((uint)0x5u) % 8u]))));
+    x2 = (ulong)popcount((ulong)(~rotate((ulong)((ulong)(x2 | x3) & (ulong)(~x3)), (ulong)((x4 >= (long)x4) ? (ulong)((ulong)mul_hi(x2, x2) + (ulong)x3) : (ulong)((__global ushort_a *)row)[((uint)0x5u) % 8u]))));
     lb[lid * 2u + 0u] = (uchar)(short)((short)0x1u ^ (short)0xfffu);
     lb[lid * 2u + 1u] = (uchar)(short)((((char)((__global const char *)in)[((uint)x3) % 4096u] & (char)0x20u) > (char)0x93u) ? (short)((uint)shr_short(convert_short_sat(x4), (uint)(uint)0x8ce2ff98u) * (uint)(short)0xe226u) : (short)x5);
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -105,7 +110,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x4 ^= (long)lb[((lid + 197u) % 256u) * 2u + 0u];
     barrier(CLK_LOCAL_MEM_FENCE);
     x4 = (long)0xa7e52a84f6d1b31ul;
-    int v7 = mul_hi(hadd((int)((__global const char *)in)[((uint)0x220179c9u) % 4096u], shl_int(v5, (uint)mul24((uint)(convert_uint_sat_rtz(x0) & 0xffff), (uint)((uint)((__global ulong *)row)[((uint)0xdc89732u) % 2u] & 0xffff)))), (int)abs((int)0x4u));
+    int v7 = mul_hi(hadd((int)((__global const char *)in)[((uint)0x220179c9u) % 4096u], shl_int(v5, (uint)mul24((uint)(convert_uint_sat_rtz(x0) & 0xffff), (uint)((uint)((__global ulong_a *)row)[((uint)0xdc89732u) % 2u] & 0xffff)))), (int)abs((int)0x4u));
     v5 = v5;
     v5 = (int)((uint)(int)(v5 | (int)((rhadd(v5, v5) < 0) ? rhadd(v5, v5) : (uint)(int)x4)) * (uint)(int)abs((int)0x8u));
     for (uint i7 = 0; i7 < 7; i7++) {
@@ -143,7 +148,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         __atomic_fetch_or(&acc[1], shl_uint((uint)((x0 < x0) ? (uint)((uint)upsample((ushort)0x5u, (ushort)0xbc8fu) + (uint)(uint)(-(uint)(uint)0x80000000u)) : (uint)0x8a7a02b3u), (uint)(uint)0x4u), __ATOMIC_SEQ_CST);
     }
     x0 = fdim((-((-((x0 + x0))))), (fmin(x0, ((v6 == x5) ? x0 : fma(x0, x0, x0))) + 0.0f));
-    v5 = clamp(v5, min(v7, (int)(((uint)0x843b3f16u != convert_uint_sat(v6)) ? (int)((uint)(int)((__global uchar *)row)[((uint)((__global const ushort *)in)[((uint)((__global const uchar *)in)[((uint)0x3u) % 4096u]) % 2048u]) % 16u] * (uint)v7) : (int)v5)), max(v7, (int)(((uint)0x843b3f16u != convert_uint_sat(v6)) ? (int)((uint)(int)((__global uchar *)row)[((uint)((__global const ushort *)in)[((uint)((__global const uchar *)in)[((uint)0x3u) % 4096u]) % 2048u]) % 16u] * (uint)v7) : (int)v5)));
+    v5 = clamp(v5, min(v7, (int)(((uint)0x843b3f16u != convert_uint_sat(v6)) ? (int)((uint)(int)((__global uchar_a *)row)[((uint)((__global const ushort *)in)[((uint)((__global const uchar *)in)[((uint)0x3u) % 4096u]) % 2048u]) % 16u] * (uint)v7) : (int)v5)), max(v7, (int)(((uint)0x843b3f16u != convert_uint_sat(v6)) ? (int)((uint)(int)((__global uchar_a *)row)[((uint)((__global const ushort *)in)[((uint)((__global const uchar *)in)[((uint)0x3u) % 4096u]) % 2048u]) % 16u] * (uint)v7) : (int)v5)));
     x4 = (long)(-(ulong)hadd((long)((x4 < 0) ? x4 : (ulong)x4), upsample(max(v5, (int)0x3u), (uint)((uint)(uint)0x7u + (uint)(uint)0x435134afu))));
     row[4u] = fbits(x0);
     row[5u] = (uint)(x1);

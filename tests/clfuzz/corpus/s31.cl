@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static ulong fn0(uchar p0) {
     switch (convert_int_sat(p0) & 7) {
     case 0: {
@@ -142,7 +147,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         if (((ushort)abs_diff((ushort)(ushort)((x1 == x1) ? v9 : (ushort)x2), (ushort)shl_ushort(v9, (uint)(uint)0x2u)) & (ushort)0x2000u) != (ushort)0xc67au) {
             x0 = (fmax(-0.0f, x0) + 0.0f);
         }
-        uint v10 = (uint)((uint)mul_hi((uint)x1, bitselect((uint)abs((uint)0x7ffffffu), convert_uint_sat(v9), (uint)(shl_uint((uint)((__global uchar *)row)[(convert_uint_sat(x0)) % 16u], (uint)(uint)((__global const long2 *)in)[(min((uint)get_group_id(0), (uint)get_global_size(0))) % 256u].y) | convert_uint_sat(x1)))) + (uint)(uint)(((uint)((__global ushort *)row)[((uint)0x56a80d42u) % 8u] < 0) ? (uint)((__global ushort *)row)[((uint)0x56a80d42u) % 8u] : (uint)(uint)0x7u));
+        uint v10 = (uint)((uint)mul_hi((uint)x1, bitselect((uint)abs((uint)0x7ffffffu), convert_uint_sat(v9), (uint)(shl_uint((uint)((__global uchar_a *)row)[(convert_uint_sat(x0)) % 16u], (uint)(uint)((__global const long2 *)in)[(min((uint)get_group_id(0), (uint)get_global_size(0))) % 256u].y) | convert_uint_sat(x1)))) + (uint)(uint)(((uint)((__global ushort_a *)row)[((uint)0x56a80d42u) % 8u] < 0) ? (uint)((__global ushort_a *)row)[((uint)0x56a80d42u) % 8u] : (uint)(uint)0x7u));
     }
     arr0[((uint)popcount((uint)(~rotate((uint)((uint)(uint)popcount((uint)0xefefc186u) * (uint)(uint)0xb4794633u), (uint)0x2u)))) % 16u] = x2;
     long v11 = (long)((ulong)mul_hi((long)0x5ul, (long)0xf2ec1cbce0d35193ul) - (ulong)(long)v9);
@@ -165,7 +170,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     ushort v14 = (ushort)((uint)clamp((ushort)((__global const short *)in)[((uint)0x1u) % 2048u], min(v9, v9), max(v9, v9)) * (uint)(ushort)0x9946u);
     for (uint i14 = 0; i14 < ((uint)v13 & 7u); i14++) {
         v9 = (ushort)(convert_ushort_sat(v11) ^ v14);
-        uchar v16 = shr_uchar(shr_uchar(x2, (uint)(uint)((__global uint *)row)[((uint)((__global const short *)in)[(i14) % 2048u]) % 4u]), (uint)(uint)((uint)mul_hi((uint)((__global const uint4 *)in)[(i14) % 256u].y, (uint)popcount((uint)(~i14))) + (uint)convert_uint_sat(v13)));
+        uchar v16 = shr_uchar(shr_uchar(x2, (uint)(uint)((__global uint_a *)row)[((uint)((__global const short *)in)[(i14) % 2048u]) % 4u]), (uint)(uint)((uint)mul_hi((uint)((__global const uint4 *)in)[(i14) % 256u].y, (uint)popcount((uint)(~i14))) + (uint)convert_uint_sat(v13)));
         for (uint i16 = 0; i16 < ((uint)i14 & 7u); i16++) {
             x1 = (short)0xcd5au;
             char v18 = (char)0x4u;
@@ -181,7 +186,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     x0 = fdim(copysign(rint((1.0f - x0)), (isnan((x0 - 0.5f)) ? 1.0f : (x0 - 0.5f))), (x0 * x0));
     arr0[((uint)(x0 != (-(convert_float(v20))))) % 16u] = v12;
-    v20 = rhadd((long)((ulong)div_long(v20, (long)((__global const uint4 *)in)[((uint)((__global const ulong *)in)[(mul_hi((uint)v14, (uint)0x10b7303au)) % 512u]) % 256u].x) + (ulong)v11), (long)sub_sat((ulong)v20, (ulong)(long)((long)((((int)((__global ulong *)row)[(min((uint)((__global ulong *)row)[(mul_hi((uint)0x8e095734u, (uint)0x1b25a24du)) % 2u], (uint)get_num_groups(0))) % 2u] & (int)0x5u) <= (int)0x9d54adc4u) ? (long)v11 : v20) ^ v11)));
+    v20 = rhadd((long)((ulong)div_long(v20, (long)((__global const uint4 *)in)[((uint)((__global const ulong *)in)[(mul_hi((uint)v14, (uint)0x10b7303au)) % 512u]) % 256u].x) + (ulong)v11), (long)sub_sat((ulong)v20, (ulong)(long)((long)((((int)((__global ulong_a *)row)[(min((uint)((__global ulong_a *)row)[(mul_hi((uint)0x8e095734u, (uint)0x1b25a24du)) % 2u], (uint)get_num_groups(0))) % 2u] & (int)0x5u) <= (int)0x9d54adc4u) ? (long)v11 : v20) ^ v11)));
     v20 = arr1[((uint)0x0u) % 16u];
     float v21 = (convert_float(x1) - (-(x0)));
     long v22 = (long)((ulong)(long)abs((long)abs_diff((ulong)(long)v11, (ulong)v11)) - (ulong)(long)(((ulong)0x4000000ul == (ulong)((ulong)(ulong)0xddbcbc07f6603780ul + (ulong)(ulong)get_local_size(0))) ? (long)v20 : (long)((ulong)v20 + (ulong)convert_long_sat_rtz(fmin(v21, 9.2e18f)))));

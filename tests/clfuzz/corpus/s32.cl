@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static uint fn0(short p0, long p1, uchar p2) {
     p1 = bitselect(p1, rhadd((long)(-(ulong)p1), (long)(p1 ^ (long)((p1 < 0) ? p1 : (ulong)p1))), (long)p2);
     p0 = shl_short(p0, (uint)rem_uint(mul_hi(add_sat((uint)p0, (uint)0x1000000u), (uint)0x8u), (uint)(shl_long((long)0x6ul, (uint)(uint)0xffu) <= p1)));
@@ -76,7 +81,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     if (x1 > clamp(x1, min(clamp((short)0x2u, min(x3, (short)0x4u), max(x3, (short)0x4u)), (short)0x2u), max(clamp((short)0x2u, min(x3, (short)0x4u), max(x3, (short)0x4u)), (short)0x2u))) {
         x1 = x3;
     }
-    lb[lid * 2u + 0u] = (uchar)(uchar)((uint)v3 - (uint)(uchar)abs_diff((uchar)(uchar)((uint)(uchar)((__global uchar *)row)[((uint)(-(uint)(uint)0x7b2864bu)) % 16u] - (uint)v3), (uchar)(uchar)((uint)(uchar)((uint)(uchar)v3 * (uint)(uchar)get_group_id(0)) * (uint)(uchar)0xd6u)));
+    lb[lid * 2u + 0u] = (uchar)(uchar)((uint)v3 - (uint)(uchar)abs_diff((uchar)(uchar)((uint)(uchar)((__global uchar_a *)row)[((uint)(-(uint)(uint)0x7b2864bu)) % 16u] - (uint)v3), (uchar)(uchar)((uint)(uchar)((uint)(uchar)v3 * (uint)(uchar)get_group_id(0)) * (uint)(uchar)0xd6u)));
     lb[lid * 2u + 1u] = (uchar)add_sat((uchar)((__global const ulong *)in)[((uint)0xe1bc69e4u) % 512u], (uchar)(v3 ^ hadd(v3, clamp((uchar)((__global const short *)in)[((uint)((uint)(uint)x1 + (uint)(uint)0x6dd9c94eu)) % 2048u], min(v3, convert_uchar_sat_rtz(x4)), max(v3, convert_uchar_sat_rtz(x4))))));
     barrier(CLK_LOCAL_MEM_FENCE);
     v2 ^= (ushort)lb[(lid ^ 11u) * 2u + 1u];
@@ -88,7 +93,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     for (uint i4 = 0; i4 < 3; i4++) {
         x2 = (ushort)(convert_float(v4) >= (x4 + (x4 - -0.0f)));
         x0 = (int)((int)0x2u ^ (int)0x4u);
-        switch (clamp(shl_uint((uint)((__global uchar *)row)[(v4) % 16u], (uint)v4), min(upsample(v2, shl_ushort((ushort)(v2 ^ x2), (uint)(uint)0x1c013fb9u)), mul_hi((uint)0x2u, shr_uint((uint)(~i4), (uint)v4))), max(upsample(v2, shl_ushort((ushort)(v2 ^ x2), (uint)(uint)0x1c013fb9u)), mul_hi((uint)0x2u, shr_uint((uint)(~i4), (uint)v4)))) & 7) {
+        switch (clamp(shl_uint((uint)((__global uchar_a *)row)[(v4) % 16u], (uint)v4), min(upsample(v2, shl_ushort((ushort)(v2 ^ x2), (uint)(uint)0x1c013fb9u)), mul_hi((uint)0x2u, shr_uint((uint)(~i4), (uint)v4))), max(upsample(v2, shl_ushort((ushort)(v2 ^ x2), (uint)(uint)0x1c013fb9u)), mul_hi((uint)0x2u, shr_uint((uint)(~i4), (uint)v4)))) & 7) {
         case 1: {
             x0 = x0;
             break;
@@ -98,7 +103,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             switch ((uint)x0 & 7) {
             case 1: {
                 arr0[((uint)abs_diff((uint)(uint)x3, (uint)i4)) % 8u] = v3;
-                arr0[((uint)((uint)rhadd((uint)(-(uint)(uint)((x5 < x5) ? i4 : i4)), i4) + (uint)i4)) % 8u] = (uchar)(v3 ^ (uchar)(((uchar)((uint)(uchar)((__global ushort *)row)[((uint)((__global const uint4 *)in)[((uint)((uint)v4 * (uint)i4)) % 256u].w) % 8u] + (uint)v3) < 0) ? (uchar)((uint)(uchar)((__global ushort *)row)[((uint)((__global const uint4 *)in)[((uint)((uint)v4 * (uint)i4)) % 256u].w) % 8u] + (uint)v3) : (uint)v3));
+                arr0[((uint)((uint)rhadd((uint)(-(uint)(uint)((x5 < x5) ? i4 : i4)), i4) + (uint)i4)) % 8u] = (uchar)(v3 ^ (uchar)(((uchar)((uint)(uchar)((__global ushort_a *)row)[((uint)((__global const uint4 *)in)[((uint)((uint)v4 * (uint)i4)) % 256u].w) % 8u] + (uint)v3) < 0) ? (uchar)((uint)(uchar)((__global ushort_a *)row)[((uint)((__global const uint4 *)in)[((uint)((uint)v4 * (uint)i4)) % 256u].w) % 8u] + (uint)v3) : (uint)v3));
             }
             case 2: {
                 v2 = x2;

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static short fn0(long p0, float p1) {
     p1 = (-(fma(convert_float((char)0x0u), fma((-(convert_float(p0))), (fmax(p1, p1) + 0.0f), (-(p1))), -2.5e-3f)));
     p0 = (long)((convert_float(p0) + p1) >= rint((fmax(fma(p1, p1, convert_float(p0)), p1) + 0.0f)));
@@ -67,13 +72,13 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     for (uint j = 0; j < 8u; j++) arr0[j] = (int)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     ushort arr1[8];
     for (uint j = 0; j < 8u; j++) arr1[j] = (ushort)(in[(gid + j * 7u) % 1024u] * (j + 1u));
-    ushort v1 = (ushort)popcount(rotate((ushort)clz(upsample(x0, (uchar)((__global ushort *)row)[((uint)0x7ffffffu) % 8u])), x2));
+    ushort v1 = (ushort)popcount(rotate((ushort)clz(upsample(x0, (uchar)((__global ushort_a *)row)[((uint)0x7ffffffu) % 8u])), x2));
     x0 = div_uchar(x0, x0);
     x0 = shl_uchar(shr_uchar((uchar)get_local_size(0), (uint)(uint)((__global const uchar *)in)[((uint)0x4u) % 4096u]), (uint)(uint)abs((uint)0xaa353275u));
     x1 = mul_hi(rotate((char)x2, x1), (char)((char)get_local_size(0) ^ x1));
     x1 = (char)((uint)x1 - (uint)(char)(convert_char_sat(v1) | x1));
     lb[lid * 2u + 0u] = (uchar)x1;
-    lb[lid * 2u + 1u] = (uchar)(char)(((long)(~(long)((ulong)(long)0x2be37171e9caa390ul + (ulong)(long)((__global ushort *)row)[((uint)0xa5fa6d23u) % 8u])) >= (long)0x53f06b15d81a542ul) ? (char)((uint)(char)((char)(((int)((__global ushort *)row)[((uint)(-(uint)(uint)0x5u)) % 8u] >= convert_int_sat(x1)) ? x1 : (char)((__global uchar *)row)[((uint)0x5u) % 16u]) | (char)get_global_size(0)) + (uint)(char)((__global const uint4 *)in)[((uint)((ushort)((__global const uchar *)in)[((uint)v1) % 4096u] <= x3)) % 256u].z) : (char)((x1 < 0) ? x1 : (uint)x1));
+    lb[lid * 2u + 1u] = (uchar)(char)(((long)(~(long)((ulong)(long)0x2be37171e9caa390ul + (ulong)(long)((__global ushort_a *)row)[((uint)0xa5fa6d23u) % 8u])) >= (long)0x53f06b15d81a542ul) ? (char)((uint)(char)((char)(((int)((__global ushort_a *)row)[((uint)(-(uint)(uint)0x5u)) % 8u] >= convert_int_sat(x1)) ? x1 : (char)((__global uchar_a *)row)[((uint)0x5u) % 16u]) | (char)get_global_size(0)) + (uint)(char)((__global const uint4 *)in)[((uint)((ushort)((__global const uchar *)in)[((uint)v1) % 4096u] <= x3)) % 256u].z) : (char)((x1 < 0) ? x1 : (uint)x1));
     barrier(CLK_LOCAL_MEM_FENCE);
     v1 ^= (ushort)lb[(lid ^ 141u) * 2u + 0u];
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -82,7 +87,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 = (ushort)((uint)x3 + (uint)v1);
     x2 = x3;
     x0 = x0;
-    char v3 = (char)(add_sat((char)((uint)mul_hi((char)((char)((__global ushort *)row)[((uint)x1) % 8u] & x1), (char)((ulong)0xc7c4b35d2e5cfa59ul < (ulong)0x5ul)) + (uint)(char)((ushort)0x67aeu != (ushort)0x5u)), (char)((uint)(char)((uint)x1 * (uint)x1) - (uint)shr_char(x1, (uint)(uint)0x3354ecf5u))) | shl_char((char)(rem_short((short)0x8686u, (short)0xc6cfu) == (short)0x2ca8u), (uint)(uint)((uint)(uint)x0 - (uint)convert_uint_sat(x3))));
+    char v3 = (char)(add_sat((char)((uint)mul_hi((char)((char)((__global ushort_a *)row)[((uint)x1) % 8u] & x1), (char)((ulong)0xc7c4b35d2e5cfa59ul < (ulong)0x5ul)) + (uint)(char)((ushort)0x67aeu != (ushort)0x5u)), (char)((uint)(char)((uint)x1 * (uint)x1) - (uint)shr_char(x1, (uint)(uint)0x3354ecf5u))) | shl_char((char)(rem_short((short)0x8686u, (short)0xc6cfu) == (short)0x2ca8u), (uint)(uint)((uint)(uint)x0 - (uint)convert_uint_sat(x3))));
     x3 = (ushort)((uint)x2 + (uint)(ushort)x0);
     row[4u] = (uint)(x0);
     row[5u] = (uint)(x1);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static uchar fn0(uchar p0) {
     p0 = rem_uchar(p0, p0);
     p0 = (uchar)(((((uint)0x800u < (uint)0x8000000u) ? convert_float(p0) : fma(-0.0f, 0.5f, convert_float(p0))) - (fmax((convert_float(p0) * 65536.0f), -1.0f) + 0.0f)) < 1.0f);
@@ -171,7 +176,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 x0 = (uint)clz((uint)x1);
             }
         } else {
-            ((__global uchar *)row)[((uint)((__global ushort *)row)[((uint)((__global const ushort *)in)[(rotate((uint)v11, (uint)((__global const long2 *)in)[((uint)0x1u) % 256u].x)) % 2048u]) % 8u]) % 16u] = (uchar)convert_uchar_sat_rtz(v3);
+            ((__global uchar_a *)row)[((uint)((__global ushort_a *)row)[((uint)((__global const ushort *)in)[(rotate((uint)v11, (uint)((__global const long2 *)in)[((uint)0x1u) % 256u].x)) % 2048u]) % 8u]) % 16u] = (uchar)convert_uchar_sat_rtz(v3);
         }
         x4 = (int)x3;
     }

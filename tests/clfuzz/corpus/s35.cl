@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static int fn0(uint p0) {
     switch ((uchar)clz(convert_uchar_sat(p0)) & 7) {
     case 0: {
@@ -133,7 +138,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         switch (rhadd((int)((uint)(int)(-(uint)x2) + (uint)convert_int_sat_rtz(x1)), (int)x3) & 7) {
         case 0: {
             x4 = (long)(-(ulong)(long)((ulong)x4 * (ulong)(long)0x1ul));
-            ((__global ushort *)row)[((uint)((uint)(uint)0xdbe077f4u * (uint)(uint)((uint)(uint)0x23f920bau + (uint)(uint)((__global uint *)row)[(bitselect(convert_uint_sat(x3), (uint)0x4u, (uint)0x58aff5aeu)) % 4u]))) % 8u] = (ushort)convert_ushort_sat(x1);
+            ((__global ushort_a *)row)[((uint)((uint)(uint)0xdbe077f4u * (uint)(uint)((uint)(uint)0x23f920bau + (uint)(uint)((__global uint_a *)row)[(bitselect(convert_uint_sat(x3), (uint)0x4u, (uint)0x58aff5aeu)) % 4u]))) % 8u] = (ushort)convert_ushort_sat(x1);
             break;
         }
         case 1: {
@@ -159,9 +164,9 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         }
         x2 = fn0((uint)(~(uint)0xb6b53ab9u));
-        ((__global uint *)row)[(shr_uint(shl_uint((uint)((__global const long2 *)in)[((uint)abs((uint)0x200u)) % 256u].y, (uint)(uint)((uint)(uint)0xea6a77f3u + (uint)(uint)x3)), (uint)mul24((uint)((uint)0x7u & 0xffff), (uint)((uint)((uint)(uint)0x8u - (uint)(uint)0x647fea8au) & 0xffff)))) % 4u] = (uint)(uint)(-(uint)(uint)((uint)((uint)((uint)(uint)x0 * (uint)(uint)0x7u) | shr_uint((uint)0x75b02b7cu, (uint)(uint)0x93e4d5a0u)) | (uint)((uint)(uint)(~(uint)0x20000000u) * (uint)(uint)((__global const uchar *)in)[((uint)0x8000000u) % 4096u])));
+        ((__global uint_a *)row)[(shr_uint(shl_uint((uint)((__global const long2 *)in)[((uint)abs((uint)0x200u)) % 256u].y, (uint)(uint)((uint)(uint)0xea6a77f3u + (uint)(uint)x3)), (uint)mul24((uint)((uint)0x7u & 0xffff), (uint)((uint)((uint)(uint)0x8u - (uint)(uint)0x647fea8au) & 0xffff)))) % 4u] = (uint)(uint)(-(uint)(uint)((uint)((uint)((uint)(uint)x0 * (uint)(uint)0x7u) | shr_uint((uint)0x75b02b7cu, (uint)(uint)0x93e4d5a0u)) | (uint)((uint)(uint)(~(uint)0x20000000u) * (uint)(uint)((__global const uchar *)in)[((uint)0x8000000u) % 4096u])));
     }
-    x2 = shl_int(shl_int((int)((x2 < 0) ? x2 : (uint)(int)((__global const uint4 *)in)[((uint)0x23cf1du) % 256u].y), (uint)(uint)0x5u), (uint)(uint)((__global uint *)row)[(convert_uint_sat_rtz(x1)) % 4u]);
+    x2 = shl_int(shl_int((int)((x2 < 0) ? x2 : (uint)(int)((__global const uint4 *)in)[((uint)0x23cf1du) % 256u].y), (uint)(uint)0x5u), (uint)(uint)((__global uint_a *)row)[(convert_uint_sat_rtz(x1)) % 4u]);
     x2 = x2;
     x1 = x1;
     x2 = (int)x0;
@@ -201,7 +206,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             }
             float v12 = (fmin((((x3 & (short)0x8u) < (short)0x80u) ? x1 : convert_float(x3)), fdim(convert_float(x0), (-(convert_float(x0))))) + 0.0f);
         } else {
-            ((__global uchar *)row)[(clamp((uint)(((uint)0x8u < 0) ? (uint)0x8u : (uint)(uint)0x3f6e362cu), min((uint)((uint)shl_uint(add_sat(convert_uint_sat(x1), (uint)0x20000000u), (uint)shl_uint((uint)0x3fu, (uint)(uint)0xcd2ed145u)) * (uint)clamp((uint)x4, min((uint)0x22a80059u, (uint)0xfffu), max((uint)0x22a80059u, (uint)0xfffu))), (uint)(~(uint)x0)), max((uint)((uint)shl_uint(add_sat(convert_uint_sat(x1), (uint)0x20000000u), (uint)shl_uint((uint)0x3fu, (uint)(uint)0xcd2ed145u)) * (uint)clamp((uint)x4, min((uint)0x22a80059u, (uint)0xfffu), max((uint)0x22a80059u, (uint)0xfffu))), (uint)(~(uint)x0)))) % 16u] = (uchar)shl_uchar((uchar)0xcau, (uint)(uint)((uint)mul_hi((uint)x4, (uint)((uint)(uint)0x8u + (uint)(uint)(-(uint)(uint)0x1c6ab03fu))) + (uint)(uint)0x634ae44du));
+            ((__global uchar_a *)row)[(clamp((uint)(((uint)0x8u < 0) ? (uint)0x8u : (uint)(uint)0x3f6e362cu), min((uint)((uint)shl_uint(add_sat(convert_uint_sat(x1), (uint)0x20000000u), (uint)shl_uint((uint)0x3fu, (uint)(uint)0xcd2ed145u)) * (uint)clamp((uint)x4, min((uint)0x22a80059u, (uint)0xfffu), max((uint)0x22a80059u, (uint)0xfffu))), (uint)(~(uint)x0)), max((uint)((uint)shl_uint(add_sat(convert_uint_sat(x1), (uint)0x20000000u), (uint)shl_uint((uint)0x3fu, (uint)(uint)0xcd2ed145u)) * (uint)clamp((uint)x4, min((uint)0x22a80059u, (uint)0xfffu), max((uint)0x22a80059u, (uint)0xfffu))), (uint)(~(uint)x0)))) % 16u] = (uchar)shl_uchar((uchar)0xcau, (uint)(uint)((uint)mul_hi((uint)x4, (uint)((uint)(uint)0x8u + (uint)(uint)(-(uint)(uint)0x1c6ab03fu))) + (uint)(uint)0x634ae44du));
         }
         break;
     }

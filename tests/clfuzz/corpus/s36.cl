@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static uint fn0(uchar p0) {
     p0 = shr_uchar((uchar)p0, (uint)(uint)0x8u);
     for (uint i0 = 0; i0 < 5u; i0++) {
@@ -65,7 +70,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     for (uint j = 0; j < 4u; j++) arr0[j] = (long)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     x5 = clamp(x5, min((ulong)((ulong)x5 + (ulong)(ulong)(-(ulong)(ulong)(((ulong)x5 < 0) ? (ulong)x5 : (ulong)x5))), min((ulong)((__global const ushort *)in)[((uint)0x1d2f1067u) % 2048u], (ulong)x4)), max((ulong)((ulong)x5 + (ulong)(ulong)(-(ulong)(ulong)(((ulong)x5 < 0) ? (ulong)x5 : (ulong)x5))), min((ulong)((__global const ushort *)in)[((uint)0x1d2f1067u) % 2048u], (ulong)x4)));
     x0 = (uchar)abs_diff((uchar)(uchar)0x0u, (uchar)rhadd((uchar)(x0 & x0), (uchar)((uint)max((uchar)0x34u, x0) - (uint)x0)));
-    ((__global ushort *)row)[((uint)(((convert_float(x2) + convert_float(x4)) * (fmax(convert_float((int)0x38b10db6u), 16777217.0f) + 0.0f)) < convert_float(shr_long(x1, (uint)(uint)(x0 <= x0))))) % 8u] = (ushort)x3;
+    ((__global ushort_a *)row)[((uint)(((convert_float(x2) + convert_float(x4)) * (fmax(convert_float((int)0x38b10db6u), 16777217.0f) + 0.0f)) < convert_float(shr_long(x1, (uint)(uint)(x0 <= x0))))) % 8u] = (ushort)x3;
     if (rotate(x5, x5) <= x5) {
         x2 = (ushort)((uint)(ushort)get_group_id(0) + (uint)x3);
         __atomic_fetch_add(&((__global float *)(acc + 56))[3], (float)(convert_uint_sat(x4) & 0xffu), __ATOMIC_RELEASE);
@@ -82,10 +87,10 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x2 ^= (ushort)lm[63u - lid];
     barrier(CLK_LOCAL_MEM_FENCE);
     ulong v4 = (ulong)(((ulong)x2 < 0) ? (ulong)x2 : (ulong)(ulong)(-(ulong)(ulong)((ulong)x5 - (ulong)(ulong)0x7540a75114d5d7ddul)));
-    x5 = rotate((ulong)x2, upsample(rhadd((uint)((__global ulong *)row)[((uint)x1) % 2u], mul_hi((uint)0x6u, (uint)((__global const char *)in)[(v3) % 4096u])), v3));
+    x5 = rotate((ulong)x2, upsample(rhadd((uint)((__global ulong_a *)row)[((uint)x1) % 2u], mul_hi((uint)0x6u, (uint)((__global const char *)in)[(v3) % 4096u])), v3));
     if ((uchar)0x4u < (uchar)((uint)mul_hi((uchar)clz(x0), x0) + (uint)rem_uchar(x0, x0))) {
-        ((__global uint *)row)[(rotate(v3, (uint)(-(uint)v3))) % 4u] = (uint)v3;
-        arr0[(add_sat(shr_uint(v3, (uint)v3), (uint)((__global ulong *)row)[(v3) % 2u])) % 4u] = (long)((ulong)(long)((ulong)x1 - (ulong)(long)(x1 ^ (long)((ulong)(long)((__global const char *)in)[((uint)((uint)mul_hi(v3, v3) + (uint)(uint)x1)) % 4096u] + (ulong)x1))) + (ulong)x1);
+        ((__global uint_a *)row)[(rotate(v3, (uint)(-(uint)v3))) % 4u] = (uint)v3;
+        arr0[(add_sat(shr_uint(v3, (uint)v3), (uint)((__global ulong_a *)row)[(v3) % 2u])) % 4u] = (long)((ulong)(long)((ulong)x1 - (ulong)(long)(x1 ^ (long)((ulong)(long)((__global const char *)in)[((uint)((uint)mul_hi(v3, v3) + (uint)(uint)x1)) % 4096u] + (ulong)x1))) + (ulong)x1);
         for (uint i4 = 0; i4 < ((uint)v3 & 7u); i4++) {
             if (x0 <= (uchar)0x65u) {
                 short v6 = (short)(convert_short_sat(x3) & shr_short((short)0x3u, (uint)(uint)((uint)(uint)v4 - (uint)(uint)0x4u)));
@@ -109,10 +114,10 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x0 ^= (uchar)lb[((lid * 9u) % 64u) * 2u + 1u];
     barrier(CLK_LOCAL_MEM_FENCE);
     if (max((short)((short)0xd8cu > (short)0x1u), (short)sub_sat((ushort)(short)0x128u, (ushort)(short)abs_diff((ushort)(short)0x3u, (ushort)(short)0x1u))) < shr_short((short)((1e10f < 1.0f) ? (short)0x377du : (short)0x5u), (uint)rotate(v3, v3))) {
-        ((__global uchar *)row)[((uint)((ulong)(v4 & (ulong)(upsample(v3, v3) ^ (ulong)((ulong)(ulong)get_global_size(0) - (ulong)v4))) >= bitselect((ulong)clz((ulong)((ulong)x5 - (ulong)x5)), shl_ulong(v4, (uint)v3), v4))) % 16u] = (uchar)(uchar)v7;
-        v7 = (char)((char)((ushort)((uint)x2 - (uint)rotate((ushort)x5, x2)) >= (ushort)((uint)mul_hi(shl_ushort((ushort)x3, (uint)v3), x3) + (uint)shr_ushort((ushort)0xd3cbu, (uint)v3))) & (char)(mul_hi(v7, (char)((__global uchar *)row)[((uint)(v3 & v3)) % 16u]) ^ (char)0x7u));
+        ((__global uchar_a *)row)[((uint)((ulong)(v4 & (ulong)(upsample(v3, v3) ^ (ulong)((ulong)(ulong)get_global_size(0) - (ulong)v4))) >= bitselect((ulong)clz((ulong)((ulong)x5 - (ulong)x5)), shl_ulong(v4, (uint)v3), v4))) % 16u] = (uchar)(uchar)v7;
+        v7 = (char)((char)((ushort)((uint)x2 - (uint)rotate((ushort)x5, x2)) >= (ushort)((uint)mul_hi(shl_ushort((ushort)x3, (uint)v3), x3) + (uint)shr_ushort((ushort)0xd3cbu, (uint)v3))) & (char)(mul_hi(v7, (char)((__global uchar_a *)row)[((uint)(v3 & v3)) % 16u]) ^ (char)0x7u));
     }
-    x0 = (uchar)((uint)(uchar)((uint)x0 * (uint)div_uchar((uchar)x1, x0)) * (uint)(uchar)(-(uint)(uchar)((uint)(uchar)((__global uint *)row)[(v3) % 4u] * (uint)shl_uchar(x0, (uint)v3))));
+    x0 = (uchar)((uint)(uchar)((uint)x0 * (uint)div_uchar((uchar)x1, x0)) * (uint)(uchar)(-(uint)(uchar)((uint)(uchar)((__global uint_a *)row)[(v3) % 4u] * (uint)shl_uchar(x0, (uint)v3))));
     x3 = upsample((uchar)popcount((uchar)((uint)(uchar)(((short)0x3u > (short)0x2u) ? x0 : x0) - (uint)x0)), shr_uchar(shr_uchar((uchar)0xafu, (uint)(uint)((uint)v3 * (uint)(uint)x5)), (uint)(uint)((__global const ulong *)in)[((uint)gid) % 512u]));
     x1 = x1;
     ushort v8 = (ushort)(-(uint)convert_ushort_sat(x5));

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static float fn0(int p0) {
     p0 = rem_int(upsample(convert_short_sat(p0), (ushort)0x1fffu), (int)((uint)mul_hi(rhadd(p0, p0), p0) + (uint)(int)(-(uint)div_int(p0, (int)0x3u))));
     for (uint i0 = 0; i0 < 1; i0++) {
@@ -154,7 +159,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     uint arr0[16];
     for (uint j = 0; j < 16u; j++) arr0[j] = (uint)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     int v8 = (int)((uint)(int)popcount((int)0x80u) * (uint)shr_int((int)0x0u, (uint)(uint)0x1u));
-    if ((long)((long)0x40000000ul & (long)((ulong)(long)0x1fffffffffful + (ulong)(long)0x7bfaf426c8ccb10cul)) != clamp((long)(~(long)0x2ul), min((long)((__global ulong *)row)[((uint)0x400u) % 2u], (long)0xffffffffffffffful), max((long)((__global ulong *)row)[((uint)0x400u) % 2u], (long)0xffffffffffffffful))) {
+    if ((long)((long)0x40000000ul & (long)((ulong)(long)0x1fffffffffful + (ulong)(long)0x7bfaf426c8ccb10cul)) != clamp((long)(~(long)0x2ul), min((long)((__global ulong_a *)row)[((uint)0x400u) % 2u], (long)0xffffffffffffffful), max((long)((__global ulong_a *)row)[((uint)0x400u) % 2u], (long)0xffffffffffffffful))) {
         for (uint i8 = 0; i8 < 8; i8++) {
             x0 = (ushort)((uint)x0 * (uint)(ushort)(((short)0x4u > rhadd((short)0x3022u, convert_short_sat_rtz(x2))) ? (ushort)x0 : (ushort)v8));
         }

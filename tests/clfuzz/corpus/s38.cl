@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static char fn0(int p0) {
     p0 = (int)(((uint)popcount((uint)(~(uint)0x240d65d0u)) >= (uint)0x2u) ? shr_int(p0, (uint)(uint)p0) : (int)p0);
     p0 = (int)(~(int)((uint)p0 + (uint)(int)((uint)(int)abs_diff((uint)(int)p0, (uint)(int)p0) + (uint)p0)));
@@ -156,7 +161,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         case 1: {
             switch (rem_int((int)(~(int)((uint)mul24((int)(x0 & 0x7fff), (int)(x0 & 0x7fff)) - (uint)x0)), x0) & 7) {
             case 0: {
-                x1 = arr0[((uint)((uint)mul_hi((uint)0x85fbec57u, (uint)((uint)0x8474b522u & (uint)(bitselect((uint)0x40000000u, (uint)((__global ulong *)row)[(mad24((uint)((uint)x5 & 0xffff), (uint)((uint)0xfffffffu & 0xffff), (uint)0x4753c1bbu)) % 2u], (uint)0x4u) ^ (uint)((__global const short *)in)[((uint)((uint)(uint)0x1000u + (uint)(uint)((__global const ulong *)in)[((uint)0xfffffffu) % 512u])) % 2048u]))) + (uint)(uint)0x826b2d97u)) % 16u];
+                x1 = arr0[((uint)((uint)mul_hi((uint)0x85fbec57u, (uint)((uint)0x8474b522u & (uint)(bitselect((uint)0x40000000u, (uint)((__global ulong_a *)row)[(mad24((uint)((uint)x5 & 0xffff), (uint)((uint)0xfffffffu & 0xffff), (uint)0x4753c1bbu)) % 2u], (uint)0x4u) ^ (uint)((__global const short *)in)[((uint)((uint)(uint)0x1000u + (uint)(uint)((__global const ulong *)in)[((uint)0xfffffffu) % 512u])) % 2048u]))) + (uint)(uint)0x826b2d97u)) % 16u];
                 x5 = upsample((uint)(-(uint)(uint)abs_diff((uint)(uint)0xa4419a44u, (uint)(uint)0x622604f6u)), (uint)0x3u);
             }
             case 3: {
@@ -210,7 +215,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         __atomic_fetch_and(&acc[23], (uint)(((((uint)x2 <= (uint)0x6u) ? 1e10f : -0.0f) != -0.0f) ? convert_uint_sat(x2) : shr_uint((uint)0xb50527fbu, (uint)(uint)x0)), __ATOMIC_ACQ_REL);
     }
     default: {
-        x3 = (ushort)clz((ushort)((uint)shl_ushort(shl_ushort((ushort)((__global const uchar *)in)[((uint)0x6eac940bu) % 4096u], (uint)(uint)((__global uint *)row)[((uint)((__global const uchar *)in)[((uint)0x7u) % 4096u]) % 4u]), (uint)(uint)0x2u) * (uint)x3));
+        x3 = (ushort)clz((ushort)((uint)shl_ushort(shl_ushort((ushort)((__global const uchar *)in)[((uint)0x6eac940bu) % 4096u], (uint)(uint)((__global uint_a *)row)[((uint)((__global const uchar *)in)[((uint)0x7u) % 4096u]) % 4u]), (uint)(uint)0x2u) * (uint)x3));
         break;
     }
     }
@@ -234,13 +239,13 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         case 4: {
             if ((ulong)((ulong)(ulong)((ulong)0x9b956efe22f708f8ul | (ulong)0x7ffffffffffful) + (ulong)(ulong)((ulong)x5 + (ulong)x5)) < rotate(x5, (ulong)(-(ulong)(ulong)((ulong)(ulong)((__global const char *)in)[(convert_uint_sat(x3)) % 4096u] + (ulong)x5)))) {
                 x1 = x4;
-                arr0[((uint)((ulong)0x7ul <= clamp((ulong)((div_ulong(x5, (ulong)x5) < 0) ? div_ulong(x5, (ulong)x5) : (ulong)(ulong)((ulong)(ulong)((__global const uint4 *)in)[((uint)((__global const char *)in)[((uint)0xfffffu) % 4096u]) % 256u].z + (ulong)(ulong)((__global const ushort *)in)[(mul_hi((uint)((__global uint *)row)[((uint)((uint)(uint)0x4c8e57f9u * (uint)(uint)0x537ed13au)) % 4u], (uint)x5)) % 2048u])), min(x5, (ulong)v3), max(x5, (ulong)v3)))) % 16u] = rotate((short)x5, (short)(~mul_hi((short)v9, convert_short_sat(v4))));
+                arr0[((uint)((ulong)0x7ul <= clamp((ulong)((div_ulong(x5, (ulong)x5) < 0) ? div_ulong(x5, (ulong)x5) : (ulong)(ulong)((ulong)(ulong)((__global const uint4 *)in)[((uint)((__global const char *)in)[((uint)0xfffffu) % 4096u]) % 256u].z + (ulong)(ulong)((__global const ushort *)in)[(mul_hi((uint)((__global uint_a *)row)[((uint)((uint)(uint)0x4c8e57f9u * (uint)(uint)0x537ed13au)) % 4u], (uint)x5)) % 2048u])), min(x5, (ulong)v3), max(x5, (ulong)v3)))) % 16u] = rotate((short)x5, (short)(~mul_hi((short)v9, convert_short_sat(v4))));
             }
             break;
         }
         case 7: {
             uint v14 = clamp((uint)((int)((uint)x0 + (uint)(int)popcount((int)(~x0))) <= x0), min((uint)0x1u, (uint)0x5u), max((uint)0x1u, (uint)0x5u));
-            x5 = fn2(bitselect(x0, (int)abs_diff((uint)x0, (uint)div_int(x0, div_int((int)((__global uchar *)row)[(rem_uint((uint)v4, (uint)v9)) % 16u], x0))), x0), (copysign(fdim(0.0f, 0.0f), (isnan(-0.0f) ? 1.0f : -0.0f)) + fabs((16777217.0f - fma(3.0f, convert_float(v4), 3.0f)))));
+            x5 = fn2(bitselect(x0, (int)abs_diff((uint)x0, (uint)div_int(x0, div_int((int)((__global uchar_a *)row)[(rem_uint((uint)v4, (uint)v9)) % 16u], x0))), x0), (copysign(fdim(0.0f, 0.0f), (isnan(-0.0f) ? 1.0f : -0.0f)) + fabs((16777217.0f - fma(3.0f, convert_float(v4), 3.0f)))));
             break;
         }
         default: {
@@ -277,7 +282,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     x4 = shr_short((short)abs_diff((ushort)x1, (ushort)(short)x2), (uint)convert_uint_sat(v4));
     x3 = (ushort)(((ushort)(-2.5e-3f <= -2.5e-3f) < 0) ? (ushort)(-2.5e-3f <= -2.5e-3f) : (uint)(ushort)(-(uint)x3));
-    ushort v18 = (ushort)((uint)x3 + (uint)(ushort)(convert_float(v9) <= fdim((((uint)0xc4d8f12cu >= (uint)((__global uchar *)row)[((uint)0x3u) % 16u]) ? -1.0f : -0.0f), 16777217.0f)));
+    ushort v18 = (ushort)((uint)x3 + (uint)(ushort)(convert_float(v9) <= fdim((((uint)0xc4d8f12cu >= (uint)((__global uchar_a *)row)[((uint)0x3u) % 16u]) ? -1.0f : -0.0f), 16777217.0f)));
     lm[lid] = (ulong)shl_uint((uint)popcount((uint)(~(uint)0x1u)), (uint)mul24((uint)((uint)0x50b6a947u & 0xffff), (uint)(upsample(x3, (ushort)((ulong)0x6ul < x5)) & 0xffff)));
     barrier(CLK_LOCAL_MEM_FENCE);
     v9 ^= (long)lm[(lid + 38u) % 128u];
@@ -289,7 +294,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     if (hadd((uint)0x5u, (uint)v4) < (uint)(x0 < add_sat(upsample(x4, (ushort)0x2379u), x0))) {
         v18 = (ushort)(~(ushort)popcount((ushort)(~(ushort)v9)));
     }
-    ((__global uint *)row)[((uint)(div_uint(mul_hi(min((uint)get_local_size(0), (uint)0x4u), (uint)0x3518a113u), (uint)0xd4067798u) ^ (uint)0xa86ee7b2u)) % 4u] = (uint)(uint)abs((uint)x2);
+    ((__global uint_a *)row)[((uint)(div_uint(mul_hi(min((uint)get_local_size(0), (uint)0x4u), (uint)0x3518a113u), (uint)0xd4067798u) ^ (uint)0xa86ee7b2u)) % 4u] = (uint)(uint)abs((uint)x2);
     __atomic_fetch_min(&((__global long *)(acc + 32))[3], (long)v9, __ATOMIC_ACQ_REL);
     if ((ushort)((uint)(ushort)(-(uint)(ushort)v4) + (uint)(ushort)0x7fu) < (ushort)clz((ushort)((ushort)((ushort)x4 & v18) | v18))) {
         uchar v19 = (uchar)(~(uchar)popcount((uchar)(~(uchar)0x2u)));
@@ -307,9 +312,9 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         x3 = min(shl_ushort(shr_ushort(x3, (uint)i19), (uint)clamp((uint)abs(i19), min(convert_uint_sat(v18), (uint)lid), max(convert_uint_sat(v18), (uint)lid))), (ushort)0x7u);
         float v23 = fdim((((x0 < x0) ? -0.0f : 0.5f) - -2.5e-3f), fma(1e-30f, 0.0f, convert_float(v3)));
-        ((__global ulong *)row)[(i19) % 2u] = (ulong)(ulong)((ulong)get_num_groups(0) & (ulong)0x4ul);
+        ((__global ulong_a *)row)[(i19) % 2u] = (ulong)(ulong)((ulong)get_num_groups(0) & (ulong)0x4ul);
     }
-    if ((uint)((uint)(uint)((__global uchar *)row)[((uint)((__global const uint4 *)in)[((uint)((uint)mul_hi((uint)((__global const char *)in)[((uint)(~(uint)x1)) % 4096u], convert_uint_sat(x2)) + (uint)(uint)0x7u)) % 256u].z) % 16u] * (uint)(uint)((__global const short *)in)[((uint)0x20000000u) % 2048u]) >= (uint)v9) {
+    if ((uint)((uint)(uint)((__global uchar_a *)row)[((uint)((__global const uint4 *)in)[((uint)((uint)mul_hi((uint)((__global const char *)in)[((uint)(~(uint)x1)) % 4096u], convert_uint_sat(x2)) + (uint)(uint)0x7u)) % 256u].z) % 16u] * (uint)(uint)((__global const short *)in)[((uint)0x20000000u) % 2048u]) >= (uint)v9) {
         arr0[(shl_uint((uint)0x5u, (uint)(uint)(rhadd((uint)0xae13add8u, (uint)0x76d45638u) ^ min(shr_uint((uint)0x80000000u, (uint)(uint)0x94cd1dccu), (uint)0x668eb7c3u)))) % 16u] = rem_short((short)((convert_float(v3) >= (-(65536.0f))) ? x1 : (short)0x4u), rhadd(shr_short((short)x1, (uint)(uint)get_global_size(0)), (short)clz((short)(~x4))));
         x0 = (int)((uint)x0 + (uint)x0);
     }

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static uchar fn0(short p0) {
     p0 = (short)(~(short)((uint)(short)((uint)p0 - (uint)(short)(p0 | p0)) - (uint)p0));
     switch (bitselect((uint)abs(rem_uint((uint)0x121ad456u, convert_uint_sat(p0))), (uint)(rotate((uint)0x6b117650u, (uint)0x60e8e589u) | (uint)abs_diff((uint)(uint)0x3u, (uint)shl_uint((uint)0x7u, (uint)(uint)0xee6ab91du))), (uint)(-(uint)(uint)(-(uint)(uint)popcount((uint)0x5u)))) & 7) {
@@ -87,7 +92,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         } else {
             x2 = (char)((uint)(char)((uint)rhadd((char)(~x2), (char)x4) - (uint)x2) * (uint)(char)((uchar)0x7u >= convert_uchar_sat(x0)));
             x4 = convert_ulong_sat_rtz(fmin(x0, 9.2e18f));
-            short v2 = (short)((short)0x5u ^ (short)((__global ushort *)row)[((uint)(~(uint)0x1u)) % 8u]);
+            short v2 = (short)((short)0x5u ^ (short)((__global ushort_a *)row)[((uint)(~(uint)0x1u)) % 8u]);
         }
     }
     uchar v3 = (uchar)((x1 >= (ushort)(x1 & x1)) ? (uchar)((uint)(uchar)0x4u + (uint)(uchar)get_group_id(0)) : (uchar)0x1u);
@@ -103,9 +108,9 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x2 ^= (char)lm[lid ^ 8u];
     barrier(CLK_LOCAL_MEM_FENCE);
     float v5 = (fmax(x3, fdim((x0 - 1e10f), x3)) + 0.0f);
-    int v6 = (int)((shl_int(convert_int_sat_rtz(x3), (uint)(uint)(bitselect(x2, (char)((__global ushort *)row)[((uint)((__global const ulong *)in)[((uint)((__global const ulong *)in)[((uint)0x5u) % 512u]) % 512u]) % 8u], convert_char_sat_rtz(v5)) == (char)0x9du)) < 0) ? shl_int(convert_int_sat_rtz(x3), (uint)(uint)(bitselect(x2, (char)((__global ushort *)row)[((uint)((__global const ulong *)in)[((uint)((__global const ulong *)in)[((uint)0x5u) % 512u]) % 512u]) % 8u], convert_char_sat_rtz(v5)) == (char)0x9du)) : (uint)(int)sub_sat((uint)div_int((int)0x4u, (int)0x7u), (uint)(int)x2));
+    int v6 = (int)((shl_int(convert_int_sat_rtz(x3), (uint)(uint)(bitselect(x2, (char)((__global ushort_a *)row)[((uint)((__global const ulong *)in)[((uint)((__global const ulong *)in)[((uint)0x5u) % 512u]) % 512u]) % 8u], convert_char_sat_rtz(v5)) == (char)0x9du)) < 0) ? shl_int(convert_int_sat_rtz(x3), (uint)(uint)(bitselect(x2, (char)((__global ushort_a *)row)[((uint)((__global const ulong *)in)[((uint)((__global const ulong *)in)[((uint)0x5u) % 512u]) % 512u]) % 8u], convert_char_sat_rtz(v5)) == (char)0x9du)) : (uint)(int)sub_sat((uint)div_int((int)0x4u, (int)0x7u), (uint)(int)x2));
     if ((uchar)(-(uint)v3) <= convert_uchar_sat(x0)) {
-        ulong v7 = shl_ulong(x4, (uint)(uint)((long)0x21e5b6e52ffc4502ul >= (long)(((long)((__global uint *)row)[((uint)0x4u) % 4u] < 0) ? (long)((__global uint *)row)[((uint)0x4u) % 4u] : (ulong)(long)0x1fee38625b7b3a9bul)));
+        ulong v7 = shl_ulong(x4, (uint)(uint)((long)0x21e5b6e52ffc4502ul >= (long)(((long)((__global uint_a *)row)[((uint)0x4u) % 4u] < 0) ? (long)((__global uint_a *)row)[((uint)0x4u) % 4u] : (ulong)(long)0x1fee38625b7b3a9bul)));
     } else {
         v3 = v3;
         v6 = (int)(clamp((uint)((uint)(uint)0x7u - (uint)(uint)0x1u), min((uint)clz((uint)((uint)(uint)0x3fffffffu + (uint)convert_uint_sat_rtz(x0))), (uint)0x10000000u), max((uint)clz((uint)((uint)(uint)0x3fffffffu + (uint)convert_uint_sat_rtz(x0))), (uint)0x10000000u)) >= (uint)((uint)(uint)abs_diff((uint)(uint)x1, (uint)(uint)0xa810a5e3u) + (uint)max((uint)x2, (uint)0x5u)));

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static ulong fn0(ushort p0, char p1) {
     switch ((uchar)((uint)(uchar)(shr_ushort(convert_ushort_sat(p1), (uint)(uint)0xdaca3c06u) < (ushort)(0.5f == 1.0f)) + (uint)clamp(shr_uchar((uchar)0x25u, (uint)(uint)(-(uint)(uint)0xa2909cb6u)), min((uchar)0x4fu, rhadd((uchar)0x7u, convert_uchar_sat(p0))), max((uchar)0x4fu, rhadd((uchar)0x7u, convert_uchar_sat(p0))))) & 7) {
     case 1: {
@@ -132,7 +137,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             break;
         }
         case 4: {
-            v2 = (uint)(((short)((__global const short *)in)[(v2) % 2048u] <= (short)0x5u) ? upsample((ushort)v2, x2) : bitselect(rotate((uint)((__global ushort *)row)[((uint)0x7ffu) % 8u], v2), i2, clamp(hadd(i2, v2), min(v2, v2), max(v2, v2))));
+            v2 = (uint)(((short)((__global const short *)in)[(v2) % 2048u] <= (short)0x5u) ? upsample((ushort)v2, x2) : bitselect(rotate((uint)((__global ushort_a *)row)[((uint)0x7ffu) % 8u], v2), i2, clamp(hadd(i2, v2), min(v2, v2), max(v2, v2))));
             uchar v5 = (uchar)lid;
             break;
         }
@@ -160,7 +165,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     v7 ^= (char)lb[((lid + 9u) % 64u) * 2u + 1u];
     barrier(CLK_LOCAL_MEM_FENCE);
     v2 = arr1[(v2) % 8u];
-    ((__global uint *)row)[(bitselect((uint)((uint)(((short)((__global const long2 *)in)[((uint)v2) % 256u].y > (short)0x7u) ? v2 : v2) & shr_uint((uint)((uint)v2 - (uint)v2), (uint)mad24((uint)(v2 & 0xffff), (uint)((uint)x1 & 0xffff), v2))), bitselect((uint)((__global const ushort *)in)[((uint)(~v2)) % 2048u], (uint)x0, (uint)(((uint)((__global const uchar *)in)[((uint)popcount((uint)(~v2))) % 4096u] < 0) ? (uint)((__global const uchar *)in)[((uint)popcount((uint)(~v2))) % 4096u] : (uint)(uint)popcount(v2))), (uint)((v2 == v2) ? (uint)(v2 ^ v2) : (uint)x2))) % 4u] = (uint)v2;
+    ((__global uint_a *)row)[(bitselect((uint)((uint)(((short)((__global const long2 *)in)[((uint)v2) % 256u].y > (short)0x7u) ? v2 : v2) & shr_uint((uint)((uint)v2 - (uint)v2), (uint)mad24((uint)(v2 & 0xffff), (uint)((uint)x1 & 0xffff), v2))), bitselect((uint)((__global const ushort *)in)[((uint)(~v2)) % 2048u], (uint)x0, (uint)(((uint)((__global const uchar *)in)[((uint)popcount((uint)(~v2))) % 4096u] < 0) ? (uint)((__global const uchar *)in)[((uint)popcount((uint)(~v2))) % 4096u] : (uint)(uint)popcount(v2))), (uint)((v2 == v2) ? (uint)(v2 ^ v2) : (uint)x2))) % 4u] = (uint)v2;
     x0 = shl_ulong(x0, (uint)(uint)abs(v2));
     v2 = shr_uint(max((uint)(-(uint)sub_sat(v2, v2)), (uint)0x4a759fedu), (uint)(uint)(~(uint)popcount(v2)));
     row[4u] = (uint)(x0);

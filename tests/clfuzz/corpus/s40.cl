@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static uint fn0(short p0, ushort p1, int p2) {
     p2 = (int)(upsample((short)((uint)(short)(((char)0xd5u < (char)0x68u) ? (short)p2 : p0) + (uint)p0), (ushort)p1) & p2);
     p2 = (int)(-(uint)upsample((short)p2, p1));
@@ -81,7 +86,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     for (uint j = 0; j < 8u; j++) arr0[j] = (int)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     x1 = (x1 + (16777217.0f * (copysign(x1, (isnan(1e10f) ? 1.0f : 1e10f)) - convert_float(x0))));
     x0 = (short)(~(short)popcount((short)(~x0)));
-    x4 = (ushort)(x4 ^ max((ushort)(rotate((ushort)x4, (ushort)((__global uchar *)row)[(upsample(x2, x4)) % 16u]) & (ushort)(x4 ^ x4)), x2));
+    x4 = (ushort)(x4 ^ max((ushort)(rotate((ushort)x4, (ushort)((__global uchar_a *)row)[(upsample(x2, x4)) % 16u]) & (ushort)(x4 ^ x4)), x2));
     x4 = add_sat((ushort)((uint)(ushort)((char)0x2u == (char)(((char)0x5u < 0) ? (char)0x5u : (uint)(char)x3)) * (uint)bitselect(x4, (ushort)((uint)(ushort)x4 * (uint)(ushort)gid), x4)), x4);
     if (clamp((uchar)0x67u, min((uchar)((uint)(uchar)((__global const uchar *)in)[((uint)((uint)0x83d8828bu ^ (uint)0x8u)) % 4096u] - (uint)shr_uchar((uchar)0xd8u, (uint)(uint)get_num_groups(0))), (uchar)0x1u), max((uchar)((uint)(uchar)((__global const uchar *)in)[((uint)((uint)0x83d8828bu ^ (uint)0x8u)) % 4096u] - (uint)shr_uchar((uchar)0xd8u, (uint)(uint)get_num_groups(0))), (uchar)0x1u)) == (uchar)0x5bu) {
         x1 = (0.0f - (x1 - 0.0f));
@@ -107,7 +112,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 __atomic_fetch_or(&((__global ushort *)(acc + 48))[1], (ushort)(ushort)(-(uint)(ushort)0x10u), __ATOMIC_ACQUIRE);
             } else {
                 __atomic_fetch_min((__global int *)&acc[21], (int)(uint)popcount((uint)(~(uint)0x38dd3453u)), __ATOMIC_RELEASE);
-                x4 = shr_ushort((ushort)(((ushort)(x2 ^ (ushort)((__global ulong *)row)[((uint)0xb0af7f4eu) % 2u]) < 0) ? (ushort)(x2 ^ (ushort)((__global ulong *)row)[((uint)0xb0af7f4eu) % 2u]) : (uint)(ushort)get_global_size(0)), (uint)(uint)x2);
+                x4 = shr_ushort((ushort)(((ushort)(x2 ^ (ushort)((__global ulong_a *)row)[((uint)0xb0af7f4eu) % 2u]) < 0) ? (ushort)(x2 ^ (ushort)((__global ulong_a *)row)[((uint)0xb0af7f4eu) % 2u]) : (uint)(ushort)get_global_size(0)), (uint)(uint)x2);
             }
             for (uint i2 = 0; i2 < 5; i2++) {
                 x1 = convert_float((long)abs_diff((ulong)(long)0xdc2dd3b96d283827ul, (ulong)(long)0xd478e7b5f9c704ddul));
@@ -139,7 +144,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 break;
             }
             case 5: {
-                v2 = (ulong)((ulong)(ulong)((ulong)(ulong)(((ulong)((__global const long2 *)in)[((uint)((__global uchar *)row)[((uint)v2) % 16u]) % 256u].y < 0) ? (ulong)((__global const long2 *)in)[((uint)((__global uchar *)row)[((uint)v2) % 16u]) % 256u].y : (ulong)(ulong)popcount(x3)) - (ulong)(ulong)lid) - (ulong)shl_ulong((ulong)(v2 ^ upsample((uint)0x937960e9u, (uint)0x5u)), (uint)(uint)((__global const short *)in)[((uint)0xa1b90c6cu) % 2048u]));
+                v2 = (ulong)((ulong)(ulong)((ulong)(ulong)(((ulong)((__global const long2 *)in)[((uint)((__global uchar_a *)row)[((uint)v2) % 16u]) % 256u].y < 0) ? (ulong)((__global const long2 *)in)[((uint)((__global uchar_a *)row)[((uint)v2) % 16u]) % 256u].y : (ulong)(ulong)popcount(x3)) - (ulong)(ulong)lid) - (ulong)shl_ulong((ulong)(v2 ^ upsample((uint)0x937960e9u, (uint)0x5u)), (uint)(uint)((__global const short *)in)[((uint)0xa1b90c6cu) % 2048u]));
                 x4 = min((ushort)x0, (ushort)((uint)mul_hi(x2, x2) + (uint)x2));
                 break;
             }
@@ -185,7 +190,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         break;
     }
     default: {
-        ((__global uint *)row)[(shr_uint((uint)0x1a2eaa79u, (uint)(uint)0x10000000u)) % 4u] = (uint)(uint)(((convert_short_sat(x3) & (short)0x7u) != (short)0x1u) ? (uint)(~(uint)(~(uint)0x4u)) : (uint)0x93ebd0f5u);
+        ((__global uint_a *)row)[(shr_uint((uint)0x1a2eaa79u, (uint)(uint)0x10000000u)) % 4u] = (uint)(uint)(((convert_short_sat(x3) & (short)0x7u) != (short)0x1u) ? (uint)(~(uint)(~(uint)0x4u)) : (uint)0x93ebd0f5u);
         break;
     }
     }
@@ -223,7 +228,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         x2 = (ushort)((uint)(ushort)popcount((ushort)((uint)(ushort)((((long)0x1fffful & (long)0x1fffffffffful) != (long)0xf69262bde57594b5ul) ? x2 : (ushort)((__global const ulong *)in)[((uint)0x5bf4dddfu) % 512u]) * (uint)x4)) + (uint)x2);
     } else {
         for (uint i9 = 0; i9 < 2; i9++) {
-            arr0[(bitselect((uint)((uint)i9 - (uint)i9), max(i9, i9), (uint)((uint)(uint)((__global ulong *)row)[(shl_uint(i9, (uint)convert_uint_sat(v2))) % 2u] - (uint)i9))) % 8u] = max((int)popcount((int)(~(int)0x12558798u)), add_sat((int)0xb85579c9u, (int)((__global ulong *)row)[((uint)((((int)0x5a20b376u & (int)0x5u) >= (int)0x10000000u) ? (uint)((__global const short *)in)[((uint)v2) % 2048u] : (uint)v9)) % 2u]));
+            arr0[(bitselect((uint)((uint)i9 - (uint)i9), max(i9, i9), (uint)((uint)(uint)((__global ulong_a *)row)[(shl_uint(i9, (uint)convert_uint_sat(v2))) % 2u] - (uint)i9))) % 8u] = max((int)popcount((int)(~(int)0x12558798u)), add_sat((int)0xb85579c9u, (int)((__global ulong_a *)row)[((uint)((((int)0x5a20b376u & (int)0x5u) >= (int)0x10000000u) ? (uint)((__global const short *)in)[((uint)v2) % 2048u] : (uint)v9)) % 2u]));
             x2 = rotate(x4, shl_ushort(x4, (uint)convert_uint_sat(x0)));
         }
         v2 = (ulong)((long)0x800ul > (long)0xfffffffffffffful);
@@ -249,7 +254,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x3 ^= (ulong)lb[((lid + 42u) % 128u) * 2u + 1u];
     barrier(CLK_LOCAL_MEM_FENCE);
     float v16 = ((convert_float(x2) >= x1) ? (x1 + convert_float(v2)) : ((x1 + (x1 + x1)) - convert_float(x3)));
-    x4 = upsample((uchar)((__global uchar *)row)[(convert_uint_sat(x1)) % 16u], rem_uchar((uchar)((uchar)0xbcu & (uchar)v11), (uchar)0x2u));
+    x4 = upsample((uchar)((__global uchar_a *)row)[(convert_uint_sat(x1)) % 16u], rem_uchar((uchar)((uchar)0xbcu & (uchar)v11), (uchar)0x2u));
     float v17 = copysign((v16 * (x1 - convert_float(x3))), (isnan(fdim(x1, x1)) ? 1.0f : fdim(x1, x1)));
     v16 = round(round(v16));
     x2 = shl_ushort(convert_ushort_sat_rtz(v17), (uint)shl_uint((uint)((v17 < x1) ? mul24((uint)((uint)0xf45976aau & 0xffff), (uint)((uint)0x5e61ee4cu & 0xffff)) : (uint)0x1u), (uint)(uint)(rotate((uint)0x8u, (uint)0x1u) | (uint)0xebedab9bu)));

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static ushort fn0(float p0, uint p1) {
     p0 = convert_float((uchar)((uchar)(((ushort)0x0u < (ushort)0x3u) ? (uchar)0x1u : (uchar)0x2du) & (uchar)0x9bu));
     p1 = (uint)((uint)p1 - (uint)(uint)popcount((uint)(~p1)));
@@ -86,7 +91,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         if (((((short)0xe3a7u >= convert_short_sat(v4)) ? x3 : x3) - convert_float(x0)) >= (fmax((copysign(x3, (isnan(x3) ? 1.0f : x3)) - x3), x3) + 0.0f)) {
             x2 = (char)abs_diff((uchar)(char)((uint)(char)((convert_float(x0) >= x3) ? convert_char_sat(v4) : x2) - (uint)(char)x5), (uchar)(char)(~(char)(~(char)((x0 < (char)((__global const uint4 *)in)[((uint)(-(uint)i4)) % 256u].y) ? x1 : (char)x2))));
-            ((__global uchar *)row)[((uint)((uint)mad24((uint)(i4 & 0xffff), (uint)((uint)((uint)mul_hi((uint)0xffd847e7u, (uint)x1) + (uint)(uint)clz(i4)) & 0xffff), (uint)x2) - (uint)(uint)(i4 ^ shr_uint((uint)x5, (uint)convert_uint_sat(v4))))) % 16u] = (uchar)(uchar)((uint)(uchar)(-(uint)(uchar)((short)sub_sat((ushort)(short)x4, (ushort)(short)0x6c37u) > (short)0x0u)) * (uint)(uchar)0x1u);
+            ((__global uchar_a *)row)[((uint)((uint)mad24((uint)(i4 & 0xffff), (uint)((uint)((uint)mul_hi((uint)0xffd847e7u, (uint)x1) + (uint)(uint)clz(i4)) & 0xffff), (uint)x2) - (uint)(uint)(i4 ^ shr_uint((uint)x5, (uint)convert_uint_sat(v4))))) % 16u] = (uchar)(uchar)((uint)(uchar)(-(uint)(uchar)((short)sub_sat((ushort)(short)x4, (ushort)(short)0x6c37u) > (short)0x0u)) * (uint)(uchar)0x1u);
         } else {
             x3 = (-((fmin(convert_float(x4), (fdim(convert_float(x2), x3) * (fmin(x3, x3) + 0.0f))) + 0.0f)));
         }
@@ -160,7 +165,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             ulong v11 = (ulong)(-(ulong)(ulong)0xacb2c364152f28c1ul);
         }
     } else {
-        int v12 = (int)((__global uchar *)row)[(shl_uint((uint)0x5496ff53u, (uint)(uint)0x57a013f3u)) % 16u];
+        int v12 = (int)((__global uchar_a *)row)[(shl_uint((uint)0x5496ff53u, (uint)(uint)0x57a013f3u)) % 16u];
         v12 = upsample((short)x2, (ushort)0x1fffu);
         x2 = rhadd((char)gid, (char)0x9u);
     }
@@ -184,7 +189,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     if (((ulong)(((long)((long)((__global const long2 *)in)[((uint)0x1u) % 256u].y ^ (long)((__global const char *)in)[((uint)0x7u) % 4096u]) == v4) ? shl_ulong((ulong)0xf19a1deedff6c397ul, (uint)(uint)0xe185ab56u) : (ulong)((ulong)(-(ulong)(ulong)0x2a37e0ea6a0499bdul) ^ (ulong)0xdbafa86ae1106d57ul)) & (ulong)0x6ul) >= (ulong)0xe8e826db3801b328ul) {
         x0 = x1;
-        x1 = (char)((uint)(char)(x4 ^ (char)(~rhadd((char)((__global uchar *)row)[((uint)v4) % 16u], x0))) - (uint)x4);
+        x1 = (char)((uint)(char)(x4 ^ (char)(~rhadd((char)((__global uchar_a *)row)[((uint)v4) % 16u], x0))) - (uint)x4);
         x0 = (char)abs_diff((uchar)(char)0x1u, (uchar)(char)(~x2));
     }
     if (convert_float(x0) >= convert_float(x5)) {
@@ -255,7 +260,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             }
         } else {
             x1 = (char)((__global const ulong *)in)[((uint)0x3u) % 512u];
-            ((__global uint *)row)[((uint)0x5u) % 4u] = (uint)clamp((uint)popcount((uint)(~upsample((ushort)0x8u, (ushort)v4))), min((uint)(-(uint)(uint)0x2000u), (uint)0x92698cu), max((uint)(-(uint)(uint)0x2000u), (uint)0x92698cu));
+            ((__global uint_a *)row)[((uint)0x5u) % 4u] = (uint)clamp((uint)popcount((uint)(~upsample((ushort)0x8u, (ushort)v4))), min((uint)(-(uint)(uint)0x2000u), (uint)0x92698cu), max((uint)(-(uint)(uint)0x2000u), (uint)0x92698cu));
             x3 = fma(fma((x3 * convert_float(x0)), x3, x3), copysign(x3, (isnan(x3) ? 1.0f : x3)), fma(x3, (x3 + convert_float(x4)), fdim(x3, x3)));
         }
         break;

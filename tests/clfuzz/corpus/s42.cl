@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static uint fn0(short p0) {
     p0 = (short)((uint)p0 + (uint)p0);
     p0 = (short)(~(short)(((uint)((uint)0x3fffffu & (uint)p0) != rotate((uint)0x9e574f7au, (uint)p0)) ? (short)((uint)p0 * (uint)(short)(p0 | p0)) : p0));
@@ -107,20 +112,20 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x0 = clamp((long)0x4ul, min((long)abs(x0), x0), max((long)abs(x0), x0));
     short v7 = (short)((__global const uchar *)in)[((uint)((__global const long2 *)in)[((uint)0xfffffffu) % 256u].y) % 4096u];
     x1 = fma((x1 + 3.0f), x1, copysign(convert_float(v7), (isnan(x1) ? 1.0f : x1)));
-    x0 = (long)((__global ulong *)row)[((uint)0x1ffffffu) % 2u];
-    arr0[(min((uint)v7, (uint)((__global const ushort *)in)[((uint)((uint)mul_hi((uint)((__global const long2 *)in)[((uint)0x20000u) % 256u].y, (uint)x3) + (uint)(uint)0xdb946570u)) % 2048u])) % 8u] = rem_long((long)((ulong)mul_hi(x0, (long)((__global ulong *)row)[((uint)0xfffu) % 2u]) + (ulong)(long)(-(ulong)x0)), (long)clz((long)0x8d03c91e4f8d5238ul));
+    x0 = (long)((__global ulong_a *)row)[((uint)0x1ffffffu) % 2u];
+    arr0[(min((uint)v7, (uint)((__global const ushort *)in)[((uint)((uint)mul_hi((uint)((__global const long2 *)in)[((uint)0x20000u) % 256u].y, (uint)x3) + (uint)(uint)0xdb946570u)) % 2048u])) % 8u] = rem_long((long)((ulong)mul_hi(x0, (long)((__global ulong_a *)row)[((uint)0xfffu) % 2u]) + (ulong)(long)(-(ulong)x0)), (long)clz((long)0x8d03c91e4f8d5238ul));
     lm[lid] = (ulong)(uchar)x0;
     barrier(CLK_LOCAL_MEM_FENCE);
     v7 ^= (short)lm[(lid + 4u) % 32u];
     barrier(CLK_LOCAL_MEM_FENCE);
-    x1 = fn1((int)abs_diff((uint)(int)(x3 | shr_int((int)abs((int)x0), (uint)(uint)0x7d5911c6u)), (uint)bitselect(x3, x3, shl_int(x3, (uint)(uint)((__global const uchar *)in)[((uint)popcount((uint)(~convert_uint_sat_rtz(x1)))) % 4096u]))), (short)x0, upsample(x3, (uint)((__global ulong *)row)[((uint)0x1fu) % 2u]));
+    x1 = fn1((int)abs_diff((uint)(int)(x3 | shr_int((int)abs((int)x0), (uint)(uint)0x7d5911c6u)), (uint)bitselect(x3, x3, shl_int(x3, (uint)(uint)((__global const uchar *)in)[((uint)popcount((uint)(~convert_uint_sat_rtz(x1)))) % 4096u]))), (short)x0, upsample(x3, (uint)((__global ulong_a *)row)[((uint)0x1fu) % 2u]));
     x3 = (int)((uint)(int)0xbf2c14a0u * (uint)(int)x3);
     x2 = rem_ulong(x2, (ulong)(~x2));
     v7 = v7;
     __atomic_fetch_add(&((__global float *)(acc + 56))[2], (float)((uint)v7 & 0xffu), __ATOMIC_ACQ_REL);
     x1 = fn1((int)(-(uint)(int)clz(x3)), div_short(min((short)((uint)div_short((short)0x3u, (short)0xe745u) * (uint)v7), v7), v7), x0);
     x3 = rem_int(rotate((int)v7, (int)((uint)x3 - (uint)(int)gid)), mul_hi((int)abs(shl_int((int)0x4d5c55c7u, (uint)(uint)0x0u)), rem_int(x3, x3)));
-    ((__global ulong *)row)[(mad24((uint)(shr_uint((uint)0x7fffu, (uint)(uint)0xfa53e34du) & 0xffff), (uint)((uint)((uint)convert_uint_sat(x3) - (uint)(uint)0xcf2b69bu) & 0xffff), (uint)0x11906f50u)) % 2u] = (ulong)hadd(shl_ulong(x2, (uint)convert_uint_sat(x1)), (ulong)((ulong)((ulong)((__global uchar *)row)[((uint)0x6u) % 16u] & upsample((uint)((__global const uchar *)in)[((uint)0xf206c269u) % 4096u], (uint)((__global const char *)in)[(clamp((uint)0x718d4d05u, min((uint)0xf9240e1u, (uint)x3), max((uint)0xf9240e1u, (uint)x3))) % 4096u])) ^ (ulong)((x1 != x1) ? (ulong)0xda509fed1d4a3d81ul : (ulong)x3)));
+    ((__global ulong_a *)row)[(mad24((uint)(shr_uint((uint)0x7fffu, (uint)(uint)0xfa53e34du) & 0xffff), (uint)((uint)((uint)convert_uint_sat(x3) - (uint)(uint)0xcf2b69bu) & 0xffff), (uint)0x11906f50u)) % 2u] = (ulong)hadd(shl_ulong(x2, (uint)convert_uint_sat(x1)), (ulong)((ulong)((ulong)((__global uchar_a *)row)[((uint)0x6u) % 16u] & upsample((uint)((__global const uchar *)in)[((uint)0xf206c269u) % 4096u], (uint)((__global const char *)in)[(clamp((uint)0x718d4d05u, min((uint)0xf9240e1u, (uint)x3), max((uint)0xf9240e1u, (uint)x3))) % 4096u])) ^ (ulong)((x1 != x1) ? (ulong)0xda509fed1d4a3d81ul : (ulong)x3)));
     x3 = (int)(shr_int(x3, (uint)(uint)x0) | (int)(convert_float(x0) != convert_float(x0)));
     row[4u] = (uint)(x0);
     row[5u] = (uint)((ulong)x0 >> 32);

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static ushort fn0(int p0, char p1) {
     p1 = p1;
     p0 = (int)((int)popcount(min(p0, p0)) & (int)p0);
@@ -119,7 +124,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     for (uint j = 0; j < 8u; j++) arr0[j] = (uchar)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     x5 = (ulong)0x2d90c400bf71a96ul;
     x2 = (short)0x50b2u;
-    x0 = (int)clz(clamp(x0, min((int)((uint)x0 * (uint)(int)(x5 <= (ulong)((__global uint *)row)[(x3) % 4u])), mul24((int)(x0 & 0x7fff), (int)((int)((uint)(int)((__global const uint4 *)in)[(x3) % 256u].y * (uint)x0) & 0x7fff))), max((int)((uint)x0 * (uint)(int)(x5 <= (ulong)((__global uint *)row)[(x3) % 4u])), mul24((int)(x0 & 0x7fff), (int)((int)((uint)(int)((__global const uint4 *)in)[(x3) % 256u].y * (uint)x0) & 0x7fff)))));
+    x0 = (int)clz(clamp(x0, min((int)((uint)x0 * (uint)(int)(x5 <= (ulong)((__global uint_a *)row)[(x3) % 4u])), mul24((int)(x0 & 0x7fff), (int)((int)((uint)(int)((__global const uint4 *)in)[(x3) % 256u].y * (uint)x0) & 0x7fff))), max((int)((uint)x0 * (uint)(int)(x5 <= (ulong)((__global uint_a *)row)[(x3) % 4u])), mul24((int)(x0 & 0x7fff), (int)((int)((uint)(int)((__global const uint4 *)in)[(x3) % 256u].y * (uint)x0) & 0x7fff)))));
     x3 = (uint)(~sub_sat((uint)((uint)(uint)0xee1a8e59u + (uint)shr_uint((uint)0xb20fd0b1u, (uint)x3)), mad24((uint)((uint)x0 & 0xffff), (uint)(rotate(x3, x3) & 0xffff), add_sat(x3, x3))));
     x0 = x0;
     ushort v5 = x1;

@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static ulong fn0(uint p0) {
     switch (p0 & 7) {
     case 2: {
@@ -109,7 +114,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     v5 = (short)0x2u;
     for (uint i6 = 0; i6 < 1; i6++) {
-        x0 = fn0(mad24((uint)((uint)((uint)(uint)clz(i6) + (uint)i6) & 0xffff), (uint)((uint)((uint)mul_hi((uint)((uint)(uint)0x2u + (uint)(uint)((__global const uchar *)in)[(i6) % 4096u]), (uint)0xffa39542u) + (uint)(uint)0x2f59c18eu) & 0xffff), (uint)((__global ulong *)row)[(i6) % 2u]));
+        x0 = fn0(mad24((uint)((uint)((uint)(uint)clz(i6) + (uint)i6) & 0xffff), (uint)((uint)((uint)mul_hi((uint)((uint)(uint)0x2u + (uint)(uint)((__global const uchar *)in)[(i6) % 4096u]), (uint)0xffa39542u) + (uint)(uint)0x2f59c18eu) & 0xffff), (uint)((__global ulong_a *)row)[(i6) % 2u]));
     }
     lb[lid * 2u + 0u] = (uchar)(uint)((__global const uint4 *)in)[((uint)((uint)mul_hi((uint)0x100000u, (uint)0x4u) + (uint)(uint)x1)) % 256u].x;
     lb[lid * 2u + 1u] = (uchar)max((uint)0x1u, (uint)((uint)((__global const long2 *)in)[((uint)popcount((uint)(~(uint)0x72ac7d18u))) % 256u].x & div_uint((uint)((__global const uint4 *)in)[(clamp((uint)0x3331413cu, min((uint)0xd87087ddu, convert_uint_sat(x0)), max((uint)0xd87087ddu, convert_uint_sat(x0)))) % 256u].y, (uint)abs_diff((uint)(uint)0x3d6238e6u, (uint)(uint)0x80000000u))));
@@ -143,7 +148,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             x1 = x2;
             if ((uint)(shr_uint((uint)x1, (uint)i8) ^ (uint)((shl_uint(i8, (uint)i8) < 0) ? shl_uint(i8, (uint)i8) : (uint)div_uint((uint)x0, i8))) >= (uint)((uint)(uint)0x8u - (uint)i8)) {
                 x2 = (short)(~shl_short((short)clz(x2), (uint)i8));
-                x0 = rem_ulong(div_ulong((ulong)((ulong)mul_hi((ulong)0x8000000000000000ul, bitselect(x0, x0, (ulong)x1)) + (ulong)(ulong)(-(ulong)(ulong)((__global ushort *)row)[((uint)lid) % 8u])), upsample(rem_uint(i8, i8), i8)), (ulong)((ulong)upsample(i8, (uint)((uint)(uint)x0 - (uint)i8)) - (ulong)x0));
+                x0 = rem_ulong(div_ulong((ulong)((ulong)mul_hi((ulong)0x8000000000000000ul, bitselect(x0, x0, (ulong)x1)) + (ulong)(ulong)(-(ulong)(ulong)((__global ushort_a *)row)[((uint)lid) % 8u])), upsample(rem_uint(i8, i8), i8)), (ulong)((ulong)upsample(i8, (uint)((uint)(uint)x0 - (uint)i8)) - (ulong)x0));
                 { uint o = acc[8], w = (uint)(-(uint)add_sat((uint)x1, i8));
                   while (o < w && !__atomic_compare_exchange_n(&acc[8], &o, w, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {} }
             }

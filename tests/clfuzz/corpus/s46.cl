@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static float fn0(short p0, float p1, ushort p2) {
     p1 = (convert_float(p2) + (copysign(-2.5e-3f, (isnan(p1) ? 1.0f : p1)) - p1));
     p2 = (ushort)((uint)convert_ushort_sat_rtz(p1) * (uint)(ushort)(-(uint)(ushort)abs_diff((ushort)(ushort)(((char)0x8u < (char)p2) ? (ushort)p0 : (ushort)p0), (ushort)convert_ushort_sat(p1))));
@@ -59,11 +64,11 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     x0 = (int)((bitselect((ulong)((convert_uint_sat(x0) >= (uint)gid) ? x5 : x5), x5, x5) < (ulong)((ulong)x5 - (ulong)(ulong)0xffffful)) ? (int)(~x0) : x0);
     for (uint i0 = 0; i0 < 4; i0++) {
         __atomic_fetch_or(&((__global ulong *)(acc + 32))[1], (ulong)(ulong)popcount((ulong)0x1ul), __ATOMIC_SEQ_CST);
-        x4 = (uchar)((__global ushort *)row)[(i0) % 8u];
+        x4 = (uchar)((__global ushort_a *)row)[(i0) % 8u];
         x2 = ((fmin(convert_float((long)0x23f4a6011669411eul), x2) + 0.0f) + convert_float(x1));
         x2 = x3;
     }
-    ((__global uint2 *)row)[(rem_uint((uint)((char)((short)(~(short)0xafd3u) == (short)0xec6au) < (char)0xc9u), div_uint(x1, x1))) % 2u] = (uint2)((uint)(-(uint)x1), mul24((uint)((uint)0x0u & 0xffff), (uint)(x1 & 0xffff)));
+    ((__global uint2_a *)row)[(rem_uint((uint)((char)((short)(~(short)0xafd3u) == (short)0xec6au) < (char)0xc9u), div_uint(x1, x1))) % 2u] = (uint2)((uint)(-(uint)x1), mul24((uint)((uint)0x0u & 0xffff), (uint)(x1 & 0xffff)));
     x0 = x0;
     x5 = (ulong)0xa1b7984fd87d2f7ful;
     atomic_and(&acc[23], add_sat((uint)(sub_sat(add_sat(x1, (uint)x4), (uint)x1) | (uint)((uint)0xef010578u & x1)), x1));

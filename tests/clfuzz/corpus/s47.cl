@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static float fn0(float p0, int p1) {
     if ((uchar)((uint)mul_hi((uchar)((p0 <= p0) ? (uchar)0x1fu : (uchar)0x3du), (uchar)((uint)(uchar)0x3fu + (uint)(uchar)0x3au)) - (uint)(uchar)(((short)p1 <= (short)0x3d2du) ? shr_uchar((uchar)0x7bu, (uint)(uint)0x429f55b1u) : (uchar)abs_diff((uchar)(uchar)0x35u, (uchar)(uchar)0x8u))) <= (uchar)0x1u) {
         p1 = (int)(((int)((uint)(int)0xa3693405u * (uint)(int)(((uchar)0xf5u > convert_uchar_sat_rtz(p0)) ? (int)(p1 & p1) : p1)) < 0) ? (int)((uint)(int)0xa3693405u * (uint)(int)(((uchar)0xf5u > convert_uchar_sat_rtz(p0)) ? (int)(p1 & p1) : p1)) : (uint)(int)((uint)0x7db1143eu == (uint)p1));
@@ -138,7 +143,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         v5 = (int)((uchar)((uint)(uchar)(~(uchar)0xe2u) + (uint)(uchar)x0) != rem_uchar((uchar)(add_sat((uchar)0x3u, (uchar)0x2u) | (uchar)((uchar)0x2u == (uchar)0x4eu)), sub_sat((uchar)((convert_uchar_sat(x4) < 0) ? convert_uchar_sat(x4) : (uint)(uchar)0x9du), (uchar)x1)));
     } else {
         uchar v9 = (uchar)((uint)(uchar)x2 - (uint)(uchar)0x3u);
-        v5 = (int)(mad24((int)(v5 & 0x7fff), (int)(add_sat((int)x5, (int)0x3u) & 0x7fff), (int)((int)abs_diff((uint)(int)((uint)(int)x3 - (uint)v5), (uint)(int)((__global uint *)row)[((uint)0x5u) % 4u]) & 0x3fffffff)) & upsample((short)((uint)(short)((__global const char *)in)[((uint)0x0u) % 4096u] * (uint)(short)((__global ushort *)row)[(max((uint)x2, (uint)x2)) % 8u]), div_ushort((ushort)x5, upsample(convert_uchar_sat_rtz(x4), v9))));
+        v5 = (int)(mad24((int)(v5 & 0x7fff), (int)(add_sat((int)x5, (int)0x3u) & 0x7fff), (int)((int)abs_diff((uint)(int)((uint)(int)x3 - (uint)v5), (uint)(int)((__global uint_a *)row)[((uint)0x5u) % 4u]) & 0x3fffffff)) & upsample((short)((uint)(short)((__global const char *)in)[((uint)0x0u) % 4096u] * (uint)(short)((__global ushort_a *)row)[(max((uint)x2, (uint)x2)) % 8u]), div_ushort((ushort)x5, upsample(convert_uchar_sat_rtz(x4), v9))));
         v5 = (int)((uint)mul_hi((int)clz((int)0xd49d26c3u), (int)abs_diff((uint)(int)((uint)v5 * (uint)(int)x3), (uint)(int)lid)) + (uint)v5);
     }
     x0 = rotate((short)(~x0), x3);
@@ -148,7 +153,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     ushort v11 = (ushort)clz((ushort)0x1u);
     if (x0 != (short)x1) {
         x4 = ((fmax(convert_float(x3), (fmax(convert_float((ushort)0x1928u), convert_float(x2)) + 0.0f)) + 0.0f) + (((uint)0x81c2190au > (uint)x3) ? x4 : convert_float(v5)));
-        v5 = (int)((uint)(int)((__global uchar *)row)[((uint)(x5 < x5)) % 16u] + (uint)v5);
+        v5 = (int)((uint)(int)((__global uchar_a *)row)[((uint)(x5 < x5)) % 16u] + (uint)v5);
     } else {
         v11 = (ushort)((uint)rem_ushort(convert_ushort_sat(v10), (ushort)(-(uint)(ushort)((x1 >= x1) ? v11 : v11))) * (uint)(ushort)(((ulong)(~(ulong)v10) < x5) ? v11 : (ushort)(((v10 & (long)0x1ul) == (long)0x3fful) ? convert_ushort_sat(v5) : v11)));
         __atomic_fetch_max((__global int *)&acc[31], (int)clamp(div_uint(div_uint((uint)0x6u, (uint)0x9a692ab1u), (uint)0x8u), min((uint)0x1cdd683bu, (uint)0x47218592u), max((uint)0x1cdd683bu, (uint)0x47218592u)), __ATOMIC_ACQUIRE);
@@ -160,7 +165,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             for (uint i11 = 0; i11 < 1; i11++) {
                 x0 = (short)abs_diff((ushort)(short)clz(rotate(x2, (short)get_num_groups(0))), (ushort)(short)(~convert_short_sat(x4)));
                 x0 = shl_short((short)get_local_size(0), (uint)shl_uint(convert_uint_sat_rtz(x4), (uint)(uint)x5));
-                x3 = shr_short((short)(~(short)((__global uchar *)row)[(convert_uint_sat(v5)) % 16u]), (uint)i11);
+                x3 = shr_short((short)(~(short)((__global uchar_a *)row)[(convert_uint_sat(v5)) % 16u]), (uint)i11);
             }
             v11 = rotate(v11, (ushort)abs_diff((ushort)v11, (ushort)(ushort)0xec37u));
         }
@@ -185,7 +190,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         }
         case 6: {
             ushort v13 = (ushort)(((uint)clz((uint)0x3fffffffu) <= (uint)0xef351da1u) ? v11 : (ushort)(-(uint)(ushort)v11));
-            float v14 = (((uchar)0x21u == div_uchar((uchar)0x0u, (uchar)0x89u)) ? ((x4 + convert_float(v13)) - (x4 - x4)) : (((long)((__global const ulong *)in)[((uint)0xa2d1966au) % 512u] != upsample(v5, (uint)((__global ushort *)row)[((uint)0xf999f635u) % 8u])) ? x4 : fma(convert_float(x3), convert_float(x3), 1e10f)));
+            float v14 = (((uchar)0x21u == div_uchar((uchar)0x0u, (uchar)0x89u)) ? ((x4 + convert_float(v13)) - (x4 - x4)) : (((long)((__global const ulong *)in)[((uint)0xa2d1966au) % 512u] != upsample(v5, (uint)((__global ushort_a *)row)[((uint)0xf999f635u) % 8u])) ? x4 : fma(convert_float(x3), convert_float(x3), 1e10f)));
             break;
         }
         default: {
@@ -196,7 +201,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     }
     x3 = x2;
     for (uint i14 = 0; i14 < 8; i14++) {
-        x0 = (short)(((uchar)((__global uint *)row)[(i14) % 4u] > (uchar)0x12u) ? min(upsample(x1, (uchar)0x3u), (short)((uint)x2 + (uint)x2)) : add_sat(convert_short_sat(v10), x0));
+        x0 = (short)(((uchar)((__global uint_a *)row)[(i14) % 4u] > (uchar)0x12u) ? min(upsample(x1, (uchar)0x3u), (short)((uint)x2 + (uint)x2)) : add_sat(convert_short_sat(v10), x0));
         v10 = clamp((long)abs_diff((ulong)v10, (ulong)v10), min(v10, div_long(add_sat(v10, v10), (long)x2)), max(v10, div_long(add_sat(v10, v10), (long)x2)));
         v5 = arr0[((uint)((shl_ushort((ushort)((__global const char *)in)[(i14) % 4096u], (uint)(uint)0x4u) == convert_ushort_sat(v10)) ? convert_uint_sat(x4) : (uint)((uint)((uint)i14 + (uint)i14) & (uint)((__global const uint4 *)in)[(i14) % 256u].y))) % 8u];
     }

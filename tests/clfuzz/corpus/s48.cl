@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static float fn0(float p0, uint p1, float p2) {
     p2 = 0.1f;
     switch ((int)((uint)(int)((int)((int)0x200000u & shr_int((int)0x4u, (uint)(uint)0x2cf53508u)) | convert_int_sat_rtz(p2)) + (uint)(int)0x7u) & 7) {
@@ -75,7 +80,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     ulong x3 = (ulong)(((ulong)in[(gid * 4u + 3u) % 1024u] << 32) | in[(gid * 4u + 3u + 1u) % 1024u]);
     uint arr0[16];
     for (uint j = 0; j < 16u; j++) arr0[j] = (uint)(in[(gid + j * 7u) % 1024u] * (j + 1u));
-    x0 = mul_hi((short)((((x1 >= x2) ? -0.0f : -2.5e-3f) >= -1.0f) ? div_short(x0, x0) : (short)((ushort)0x708u == (ushort)((ushort)0xc258u ^ (ushort)0x0u))), rhadd(x0, upsample((char)((char)((__global const ulong *)in)[((uint)((__global const char *)in)[(x1) % 4096u]) % 512u] & (char)0x7u), (uchar)((__global uint *)row)[(x1) % 4u])));
+    x0 = mul_hi((short)((((x1 >= x2) ? -0.0f : -2.5e-3f) >= -1.0f) ? div_short(x0, x0) : (short)((ushort)0x708u == (ushort)((ushort)0xc258u ^ (ushort)0x0u))), rhadd(x0, upsample((char)((char)((__global const ulong *)in)[((uint)((__global const char *)in)[(x1) % 4096u]) % 512u] & (char)0x7u), (uchar)((__global uint_a *)row)[(x1) % 4u])));
     x3 = (ulong)0x1ul;
     x2 = hadd(convert_uint_sat(x3), x1);
     float v4 = -2.5e-3f;
@@ -85,13 +90,13 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         v4 = v4;
         x2 = (uint)((uint)i4 * (uint)(uint)((__global const short *)in)[(add_sat(convert_uint_sat(x0), x2)) % 2048u]);
     }
-    x3 = clamp(x3, min((ulong)((ulong)((__global ushort *)row)[((uint)popcount((uint)(~x2))) % 8u] & convert_ulong_sat_rtz(fmin(v4, 9.2e18f))), x3), max((ulong)((ulong)((__global ushort *)row)[((uint)popcount((uint)(~x2))) % 8u] & convert_ulong_sat_rtz(fmin(v4, 9.2e18f))), x3));
+    x3 = clamp(x3, min((ulong)((ulong)((__global ushort_a *)row)[((uint)popcount((uint)(~x2))) % 8u] & convert_ulong_sat_rtz(fmin(v4, 9.2e18f))), x3), max((ulong)((ulong)((__global ushort_a *)row)[((uint)popcount((uint)(~x2))) % 8u] & convert_ulong_sat_rtz(fmin(v4, 9.2e18f))), x3));
     lm[lid] = (ulong)bitselect((long)sub_sat((ulong)(long)0x40000000000000ul, (ulong)(long)((__global const uchar *)in)[((uint)(~(uint)0x21d14fb8u)) % 4096u]), clamp((long)0x7ul, min((long)0xf67c265e7918ec74ul, (long)(~(long)(~(long)x1))), max((long)0xf67c265e7918ec74ul, (long)(~(long)(~(long)x1)))), (long)(~(long)(~convert_long_sat(fmin(v4, 9.2e18f)))));
     barrier(CLK_LOCAL_MEM_FENCE);
     x3 ^= (ulong)lm[(lid * 5u) % 256u];
     barrier(CLK_LOCAL_MEM_FENCE);
     x2 = arr0[((uint)((uint)(uint)((uint)x2 | x2) - (uint)(uint)((uint)(uint)((__global const short *)in)[(x1) % 2048u] + (uint)(uint)(((int)x3 >= (int)0x2u) ? x2 : (uint)x1)))) % 16u];
-    x1 = (uint)((uint)mul_hi(shl_uint((uint)popcount((uint)(~x2)), (uint)(uint)((uint)x2 ^ (uint)((__global uint *)row)[((uint)(x2 & (uint)x1)) % 4u])), (uint)(-(uint)x2)) + (uint)(uint)((uint)(uint)abs((uint)0xfec85673u) * (uint)x2));
+    x1 = (uint)((uint)mul_hi(shl_uint((uint)popcount((uint)(~x2)), (uint)(uint)((uint)x2 ^ (uint)((__global uint_a *)row)[((uint)(x2 & (uint)x1)) % 4u])), (uint)(-(uint)x2)) + (uint)(uint)((uint)(uint)abs((uint)0xfec85673u) * (uint)x2));
     x3 = convert_ulong_sat_rtz(fmin(v4, 9.2e18f));
     if ((uchar)0x20u <= (uchar)get_local_size(0)) {
         x0 = (short)abs_diff((ushort)x0, (ushort)x0);
@@ -105,7 +110,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             if ((uchar)(~bitselect((uchar)x1, (uchar)0x8au, (uchar)get_num_groups(0))) < (uchar)0x3u) {
                 v4 = fma(v4, fdim(trunc(convert_float(x1)), convert_float(x0)), convert_float(x0));
                 x3 = (ulong)clz(x3);
-                x1 = max((uint)(((ushort)((__global uchar *)row)[(x2) % 16u] == (ushort)x2) ? (uint)x2 : (uint)0x1u), rem_uint((uint)x0, x2));
+                x1 = max((uint)(((ushort)((__global uchar_a *)row)[(x2) % 16u] == (ushort)x2) ? (uint)x2 : (uint)0x1u), rem_uint((uint)x0, x2));
             }
             if ((long)((int)((uint)convert_int_sat(x0) * (uint)(int)0xeb904302u) <= shr_int((int)((uint)(int)0xfu + (uint)(int)0x400u), (uint)x1)) < (long)0xb212944742a6d459ul) {
                 v4 = v4;

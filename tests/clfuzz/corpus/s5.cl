@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 static int fn0(float p0, uchar p1, long p2) {
     p0 = p0;
     if (min(add_sat((char)0x0u, (char)((uint)convert_char_sat(p0) + (uint)(char)0x8au)), (char)(~convert_char_sat(p0))) > div_char((char)0x1u, convert_char_sat(p2))) {
@@ -96,7 +101,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     for (uint j = 0; j < 8u; j++) arr0[j] = (ushort)(in[(gid + j * 7u) % 1024u] * (j + 1u));
     x3 = (uchar)(-(uint)x3);
     x2 = (uint)((uint)x2 + (uint)(uint)0x26e815ddu);
-    x0 = (long)(x0 ^ (long)abs_diff((ulong)(long)(x0 | x0), (ulong)(long)((__global ushort *)row)[((uint)0xe59ea53u) % 8u]));
+    x0 = (long)(x0 ^ (long)abs_diff((ulong)(long)(x0 | x0), (ulong)(long)((__global ushort_a *)row)[((uint)0xe59ea53u) % 8u]));
     ulong v4 = (ulong)((ulong)(ulong)0xe7fb264becbf3136ul * (ulong)(ulong)0x981ea6d5eff2903dul);
     lm[lid] = (ulong)(ulong)(~(ulong)((ulong)(ulong)((__global const long2 *)in)[(x2) % 256u].x * (ulong)v4));
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -104,7 +109,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     barrier(CLK_LOCAL_MEM_FENCE);
     char v5 = (char)x2;
     x1 = shr_int(x1, (uint)(uint)0x978e717du);
-    if (((ushort)((__global uchar *)row)[(x2) % 16u] & (ushort)0x6u) > (ushort)0x8u) {
+    if (((ushort)((__global uchar_a *)row)[(x2) % 16u] & (ushort)0x6u) > (ushort)0x8u) {
         uint v6 = hadd(max(x2, (uint)x3), (uint)((uint)((v5 == v5) ? x2 : (uint)x2) ^ mul24((uint)(x2 & 0xffff), (uint)(x2 & 0xffff))));
         x0 = clamp((long)((ulong)mul_hi(x0, (long)0x200ul) + (ulong)(long)x2), min((long)abs((long)((ulong)x0 - (ulong)x0)), (long)popcount((long)(~x0))), max((long)abs((long)((ulong)x0 - (ulong)x0)), (long)popcount((long)(~x0))));
     }
@@ -116,7 +121,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
             if (((uint)((uint)i7 + (uint)upsample((ushort)((__global const uchar *)in)[((uint)0x7u) % 4096u], (ushort)0x800u)) & (uint)0x0u) >= (uint)0x80u) break;
             x1 = (int)clz((int)0xeb8b36d2u);
         }
-        short v10 = (short)((div_short((short)(convert_float(v5) > fma(0.0f, 0.0f, 0.5f)), (short)((short)0x7a03u & (short)0xb2f7u)) < 0) ? div_short((short)(convert_float(v5) > fma(0.0f, 0.0f, 0.5f)), (short)((short)0x7a03u & (short)0xb2f7u)) : (uint)upsample(hadd(v5, (char)((convert_short_sat(x1) == (short)0x200u) ? (char)((__global const long2 *)in)[((uint)((__global ushort *)row)[((uint)(-(uint)i6)) % 8u]) % 256u].x : v5)), shr_uchar(shl_uchar((uchar)v5, (uint)i6), (uint)(uint)(-(uint)i6))));
+        short v10 = (short)((div_short((short)(convert_float(v5) > fma(0.0f, 0.0f, 0.5f)), (short)((short)0x7a03u & (short)0xb2f7u)) < 0) ? div_short((short)(convert_float(v5) > fma(0.0f, 0.0f, 0.5f)), (short)((short)0x7a03u & (short)0xb2f7u)) : (uint)upsample(hadd(v5, (char)((convert_short_sat(x1) == (short)0x200u) ? (char)((__global const long2 *)in)[((uint)((__global ushort_a *)row)[((uint)(-(uint)i6)) % 8u]) % 256u].x : v5)), shr_uchar(shl_uchar((uchar)v5, (uint)i6), (uint)(uint)(-(uint)i6))));
     }
     x0 = x0;
     v4 = (ulong)(v4 ^ (ulong)(v4 ^ (ulong)((ulong)v4 - (ulong)(ulong)((uint)get_local_size(0) <= (uint)0x6u))));

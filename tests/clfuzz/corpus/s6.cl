@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static uint fn0(uchar p0) {
     p0 = (uchar)((uint)(uchar)(-(uint)(uchar)clz(p0)) - (uint)rotate((uchar)(((char)p0 < convert_char_sat(p0)) ? (uchar)p0 : mul_hi((uchar)0x4du, p0)), (uchar)p0));
     p0 = shl_uchar(p0, (uint)(uint)0x8ec86d6cu);
@@ -66,8 +71,8 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
         if (((ushort)((uint)(ushort)0x7fffu * (uint)(ushort)0x4000u) & (ushort)0xffu) > (ushort)0x5u) {
             if (((uchar)abs_diff((uchar)(uchar)((uint)(uchar)0xd6u + (uint)(uchar)x0), (uchar)(uchar)(((uchar)((3.0f <= x2) ? (uchar)0xfdu : (uchar)0x1du) < 0) ? (uchar)((3.0f <= x2) ? (uchar)0xfdu : (uchar)0x1du) : (uint)(uchar)((uint)convert_uchar_sat(x0) + (uint)(uchar)0xd1u))) & (uchar)0x2cu) < (uchar)0x39u) {
                 long v3 = (long)clz((long)((long)(-(ulong)(long)((__global const uchar *)in)[(convert_uint_sat(x0)) % 4096u]) | (long)0x4ul));
-                v3 = (long)((ushort)((__global ulong *)row)[((uint)((uint)(uint)x0 * (uint)i0)) % 2u] != (ushort)0x40u);
-                v3 = rem_long((long)((ulong)mul_hi((long)lid, (long)(((uchar)0x4u != (uchar)((__global ulong *)row)[((uint)((ushort)0x5u != (ushort)0x8000u)) % 2u]) ? (long)x0 : v3)) * (ulong)(long)v3), (long)v2);
+                v3 = (long)((ushort)((__global ulong_a *)row)[((uint)((uint)(uint)x0 * (uint)i0)) % 2u] != (ushort)0x40u);
+                v3 = rem_long((long)((ulong)mul_hi((long)lid, (long)(((uchar)0x4u != (uchar)((__global ulong_a *)row)[((uint)((ushort)0x5u != (ushort)0x8000u)) % 2u]) ? (long)x0 : v3)) * (ulong)(long)v3), (long)v2);
             }
             switch ((uchar)(((uchar)((__global const uint4 *)in)[((uint)0x8u) % 256u].x < 0) ? (uchar)((__global const uint4 *)in)[((uint)0x8u) % 256u].x : (uint)(uchar)0x2u) & 7) {
             case 0: {
@@ -94,7 +99,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 break;
             }
             }
-            ((__global uint2 *)row)[(bitselect((uint)x1, (uint)0x2000000u, (uint)(-(uint)i0))) % 2u] = (uint2)((uint)((uint)(uint)((int)0x40000u >= min((int)0x1eb40cbu, (int)0x0u)) * (uint)clamp(i0, min((uint)v2, i0), max((uint)v2, i0))), (uint)((uint)((uint)(uint)((mul_hi(i0, i0) < 0) ? mul_hi(i0, i0) : (uint)(uint)((uint)i0 * (uint)(uint)v2)) * (uint)(uint)((uint)i0 + (uint)i0)) | (uint)0x3u));
+            ((__global uint2_a *)row)[(bitselect((uint)x1, (uint)0x2000000u, (uint)(-(uint)i0))) % 2u] = (uint2)((uint)((uint)(uint)((int)0x40000u >= min((int)0x1eb40cbu, (int)0x0u)) * (uint)clamp(i0, min((uint)v2, i0), max((uint)v2, i0))), (uint)((uint)((uint)(uint)((mul_hi(i0, i0) < 0) ? mul_hi(i0, i0) : (uint)(uint)((uint)i0 * (uint)(uint)v2)) * (uint)(uint)((uint)i0 + (uint)i0)) | (uint)0x3u));
         } else {
             switch ((uint)get_local_size(0) & 7) {
             case 2: {
@@ -114,7 +119,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 break;
             }
             default: {
-                ((__global uint *)row)[((uint)((__global const uint4 *)in)[((uint)abs((uint)((__global const long2 *)in)[((uint)get_num_groups(0)) % 256u].x)) % 256u].z) % 4u] = (uint)shl_uint(convert_uint_sat(x1), (uint)(uint)((uint)(uint)x1 - (uint)shl_uint(i0, (uint)(uint)((uint)i0 + (uint)(uint)v2))));
+                ((__global uint_a *)row)[((uint)((__global const uint4 *)in)[((uint)abs((uint)((__global const long2 *)in)[((uint)get_num_groups(0)) % 256u].x)) % 256u].z) % 4u] = (uint)shl_uint(convert_uint_sat(x1), (uint)(uint)((uint)(uint)x1 - (uint)shl_uint(i0, (uint)(uint)((uint)i0 + (uint)(uint)v2))));
                 break;
             }
             }
@@ -127,7 +132,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     arr0[((uint)0x8u) % 4u] = (long)(fdim(x2, x2) != convert_float(x0));
     ulong v8 = (ulong)((ulong)(ulong)(-(ulong)clamp((ulong)0x1cfd8a2b06d7f030ul, min((ulong)0xbedceb59d5ae3ee5ul, (ulong)0x3ffffffffffful), max((ulong)0xbedceb59d5ae3ee5ul, (ulong)0x3ffffffffffful))) - (ulong)(ulong)0x3645919daf57efd6ul);
     long v9 = (long)((short)popcount((short)0x4a41u) < (short)(~convert_short_sat(x2)));
-    lm[lid] = (ulong)min((char)((uint)(char)v6 * (uint)(char)((__global ulong *)row)[((uint)(-(uint)(uint)0x10000000u)) % 2u]), (char)((uint)(char)((x1 < 0) ? x1 : (uint)(char)(~v6)) * (uint)(char)sub_sat((uchar)convert_char_sat(x2), (uchar)(char)0xd9u)));
+    lm[lid] = (ulong)min((char)((uint)(char)v6 * (uint)(char)((__global ulong_a *)row)[((uint)(-(uint)(uint)0x10000000u)) % 2u]), (char)((uint)(char)((x1 < 0) ? x1 : (uint)(char)(~v6)) * (uint)(char)sub_sat((uchar)convert_char_sat(x2), (uchar)(char)0xd9u)));
     barrier(CLK_LOCAL_MEM_FENCE);
     v8 ^= (ulong)lm[(lid * 7u) % 256u];
     barrier(CLK_LOCAL_MEM_FENCE);

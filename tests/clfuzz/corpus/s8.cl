@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static ushort fn0(uchar p0) {
     p0 = (uchar)((uint)bitselect(rotate((uchar)p0, (uchar)(p0 ^ p0)), p0, hadd(p0, p0)) - (uint)clamp(p0, min((uchar)popcount((uchar)0xf3u), rhadd(p0, (uchar)abs_diff((uchar)p0, (uchar)p0))), max((uchar)popcount((uchar)0xf3u), rhadd(p0, (uchar)abs_diff((uchar)p0, (uchar)p0)))));
     p0 = p0;
@@ -66,7 +71,7 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
     for (uint i0 = 0; i0 < 7; i0++) {
         x0 = x0;
     }
-    x4 = (long)((long)((ulong)(long)((char)(convert_char_sat_rtz(x1) | (char)0xc0u) < (char)((uchar)((__global ulong *)row)[((uint)(((uchar)0x80u == (uchar)0xc9u) ? (uint)0x3ffffu : (uint)0x6u)) % 2u] >= (uchar)0x7u)) * (ulong)x3) | (long)0x2000000000000ul);
+    x4 = (long)((long)((ulong)(long)((char)(convert_char_sat_rtz(x1) | (char)0xc0u) < (char)((uchar)((__global ulong_a *)row)[((uint)(((uchar)0x80u == (uchar)0xc9u) ? (uint)0x3ffffu : (uint)0x6u)) % 2u] >= (uchar)0x7u)) * (ulong)x3) | (long)0x2000000000000ul);
     x2 = fn0((uchar)((uint)mul_hi((uchar)((__global const uchar *)in)[((uint)(-(uint)(uint)0x1000u)) % 4096u], (uchar)0x5u) + (uint)(uchar)0x2u));
     x1 = (convert_float(x4) - copysign(x1, (isnan(fdim(floor(x1), -0.0f)) ? 1.0f : fdim(floor(x1), -0.0f))));
     lm[lid] = (ulong)(short)0x4u;

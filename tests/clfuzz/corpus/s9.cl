@@ -34,6 +34,11 @@ static inline long rem_long(long a, long b) { return (b == 0 || (a == LONG_MIN &
 static inline long shl_long(long a, uint s) { return (long)((ulong)(ulong)a << (s & 63)); }
 static inline long shr_long(long a, uint s) { return (long)(a >> (s & 63)); }
 static inline uint fbits(float f) { return isnan(f) ? 0x7fc00000u : as_uint(f); }
+typedef uchar __attribute__((may_alias)) uchar_a;
+typedef ushort __attribute__((may_alias)) ushort_a;
+typedef uint __attribute__((may_alias)) uint_a;
+typedef ulong __attribute__((may_alias)) ulong_a;
+typedef uint2 __attribute__((may_alias)) uint2_a;
 __attribute__((noinline)) static ushort fn0(uchar p0) {
     p0 = (uchar)((uint)mul_hi((uchar)(~p0), p0) + (uint)(uchar)clz((uchar)(-(uint)(uchar)p0)));
     p0 = (uchar)((uint)(uchar)((uint)p0 - (uint)p0) + (uint)(uchar)((uint)(uchar)(-(uint)(uchar)(-(uint)p0)) + (uint)(uchar)p0));
@@ -119,12 +124,12 @@ void fuzz(__global const uint *in, __global uint *out, __global uint *acc, uint 
                 x3 = (char)0xfcu;
             } else {
                 x0 = arr0[((uint)((uint)x2 * (uint)(uint)0xf24554abu)) % 8u];
-                x0 = (ushort)(div_ushort(upsample((uchar)x1, bitselect((uchar)0x65u, (uchar)0x7u, (uchar)0x52u)), (ushort)((uint)(ushort)((long)0x6ul <= (long)v7) * (uint)x0)) ^ (ushort)((__global uint *)row)[(x2) % 4u]);
+                x0 = (ushort)(div_ushort(upsample((uchar)x1, bitselect((uchar)0x65u, (uchar)0x7u, (uchar)0x52u)), (ushort)((uint)(ushort)((long)0x6ul <= (long)v7) * (uint)x0)) ^ (ushort)((__global uint_a *)row)[(x2) % 4u]);
             }
         }
     }
     for (uint i7 = 0; i7 < 7; i7++) {
-        ((__global ushort *)row)[(shl_uint(clamp(rotate(mad24((uint)(i7 & 0xffff), (uint)(x2 & 0xffff), (uint)0x65b0ad95u), (uint)0x33c979du), min((uint)(-(uint)i7), (uint)((uint)i7 + (uint)(uint)(~i7))), max((uint)(-(uint)i7), (uint)((uint)i7 + (uint)(uint)(~i7)))), (uint)shr_uint((uint)0x1f873ceau, (uint)x2))) % 8u] = (ushort)(ushort)(-(uint)(ushort)((__global const long2 *)in)[(shl_uint(i7, (uint)(uint)0x28bf2492u)) % 256u].x);
+        ((__global ushort_a *)row)[(shl_uint(clamp(rotate(mad24((uint)(i7 & 0xffff), (uint)(x2 & 0xffff), (uint)0x65b0ad95u), (uint)0x33c979du), min((uint)(-(uint)i7), (uint)((uint)i7 + (uint)(uint)(~i7))), max((uint)(-(uint)i7), (uint)((uint)i7 + (uint)(uint)(~i7)))), (uint)shr_uint((uint)0x1f873ceau, (uint)x2))) % 8u] = (ushort)(ushort)(-(uint)(ushort)((__global const long2 *)in)[(shl_uint(i7, (uint)(uint)0x28bf2492u)) % 256u].x);
         x1 = (char)((fma(((x0 > (ushort)0x7u) ? -0.0f : -0.0f), convert_float(x1), fma(convert_float(x0), 1e-30f, convert_float(x2))) == convert_float((ushort)x0)) ? x1 : x3);
     }
     lb[lid * 2u + 1u] = (uchar)(char)((int)((uint)(int)(((int)0x7u > (int)0xe2f7b20bu) ? shr_int((int)((__global const ulong *)in)[((uint)((__global const uint4 *)in)[((uint)((1e10f <= 3.0f) ? x2 : x2)) % 256u].z) % 512u], (uint)x2) : (int)(((uchar)0x85u >= (uchar)0x3u) ? (int)0x4f29691bu : (int)v7)) * (uint)(int)(~(int)0x8u)) <= (int)0x6f177171u);
