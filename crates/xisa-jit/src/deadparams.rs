@@ -23,7 +23,7 @@
 
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::{
-    Block, BlockArg, BlockCall, Function, Inst, InstructionData, Opcode, Value, ValueDef,
+    Block, BlockArg, Function, Inst, InstructionData, Opcode, Value, ValueDef,
 };
 
 /// Removes dead block parameters, then the instructions left without a
@@ -149,31 +149,31 @@ fn remove_dead_block_params(func: &mut Function) -> usize {
         if block == entry {
             continue;
         }
-        let params = func.dfg.block_params(block).to_vec();
-        let keep: Vec<bool> = params.iter().map(|&p| live[p]).collect();
-        if keep.iter().all(|&k| k) {
+        // Dead parameters, right to left: each removal slides the
+        // parameters (and arguments) after it.
+        let dead: Vec<(usize, Value)> = func
+            .dfg
+            .block_params(block)
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|&(_, &p)| !live[p])
+            .map(|(i, &p)| (i, p))
+            .collect();
+        if dead.is_empty() {
             continue;
         }
-        // Right to left: each removal slides the parameters after it.
-        for (&p, _) in params.iter().zip(&keep).rev().filter(|(_, &k)| !k) {
+        for &(_, p) in &dead {
             func.dfg.remove_block_param(p);
-            removed += 1;
         }
+        removed += dead.len();
         for &(inst, d) in &edges[block] {
             let dfg = &mut func.dfg;
             let dests = dfg.insts[inst]
                 .branch_destination_mut(&mut dfg.jump_tables, &mut dfg.exception_tables);
-            let old = dests[d];
-            let args: Vec<BlockArg> = old
-                .args(&dfg.value_lists)
-                .zip(&keep)
-                .filter(|(_, &k)| k)
-                .map(|(a, _)| a)
-                .collect();
-            let target = old.block(&dfg.value_lists);
-            let dests = dfg.insts[inst]
-                .branch_destination_mut(&mut dfg.jump_tables, &mut dfg.exception_tables);
-            dests[d] = BlockCall::new(target, args, &mut dfg.value_lists);
+            for &(i, _) in &dead {
+                dests[d].remove(i, &mut dfg.value_lists);
+            }
         }
     }
     removed
